@@ -1,0 +1,112 @@
+package parser
+
+import (
+	"sync"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser/internal/compact"
+)
+
+// compactParsers holds reusable parsers for the compact grammar. A parser
+// keeps its rune buffer and token array between runs; the pool is what makes
+// Parse allocate nothing but its result, and safe for concurrent use.
+var compactParsers = sync.Pool{New: func() any { return compact.NewParser() }}
+
+// maxPooledInput is the largest input whose buffers a pooled parser keeps;
+// a parser that has read more is dropped after use rather than pinning its
+// memory in the pool.
+const maxPooledInput = 64 << 10
+
+// Parse parses ref as an RFC 2396 URI-reference (Appendix A, section 4),
+// strictly: a reference that Appendix A does not derive is an error, of type
+// *Error, that tells where and why. Any byte string may be given.
+func Parse(ref string) (*URI, error) {
+	u := new(URI)
+	if err := ParseInto(u, ref); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// ParseInto is Parse into a URI the caller provides. It allocates nothing
+// when ref is valid, so a caller that reuses one URI parses without garbage.
+// On error, *u is set to the zero URI.
+func ParseInto(u *URI, ref string) error {
+	p := compactParsers.Get().(*compact.Parser)
+	ok := p.Match(ref, grammar.RuleURIReference)
+	if ok {
+		fill(u, ref, p)
+	}
+	release(p, ref)
+	if !ok {
+		*u = URI{}
+		return explain(grammar.RuleURIReference, ref)
+	}
+	return nil
+}
+
+// Valid reports whether ref is an RFC 2396 URI-reference. It allocates
+// nothing.
+func Valid(ref string) bool {
+	p := compactParsers.Get().(*compact.Parser)
+	ok := p.Match(ref, grammar.RuleURIReference)
+	release(p, ref)
+	return ok
+}
+
+func release(p *compact.Parser, ref string) {
+	if len(ref) <= maxPooledInput {
+		compactParsers.Put(p)
+	}
+}
+
+// fill sets u from the tokens of a successful compact parse of ref.
+func fill(u *URI, ref string, p *compact.Parser) {
+	*u = URI{}
+	hasReg := false
+	// The path of a hierarchical reference runs from the end of what precedes
+	// it (authority, "scheme:" or nothing) to the "?" of the query, the "#"
+	// of the fragment or the end of the reference.
+	pathBegin, pathEnd := 0, len(ref)
+	for i, n := 0, p.Len(); i < n; i++ {
+		rule, b, e := p.Token(i)
+		switch rule {
+		case grammar.RuleScheme:
+			u.Scheme = Some(ref[b:e])
+			pathBegin = e + 1
+		case grammar.RuleOpaquePart:
+			u.Opaque = true
+			u.Path = ref[b:e]
+		case grammar.RuleAuthority:
+			u.Authority = Some(ref[b:e])
+			pathBegin = e
+		case grammar.RuleRegName:
+			hasReg = true
+		case grammar.RuleUserinfo:
+			u.UserInfo = Some(ref[b:e])
+		case grammar.RuleHostname:
+			u.Host, u.HostKind = Some(ref[b:e]), Hostname
+		case grammar.RuleIPv4address:
+			u.Host, u.HostKind = Some(ref[b:e]), IPv4
+		case grammar.RulePort:
+			u.Port = Some(ref[b:e])
+		case grammar.RuleQuery:
+			u.Query = Some(ref[b:e])
+			pathEnd = b - 1
+		case grammar.RuleFragment:
+			u.Fragment = Some(ref[b:e])
+			if !u.Query.Defined {
+				pathEnd = b - 1
+			}
+		}
+	}
+	if u.Authority.Defined {
+		u.AuthorityKind = ServerAuthority
+		if hasReg {
+			u.AuthorityKind = RegistryAuthority
+		}
+	}
+	if !u.Opaque {
+		u.Path = ref[pathBegin:pathEnd]
+	}
+}

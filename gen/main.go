@@ -85,7 +85,7 @@ func generateGrammar() error {
 	if err := os.WriteFile("parser/internal/compact/compact.peg", []byte(compact), 0o644); err != nil {
 		return err
 	}
-	if err := writeGo("parser/internal/reference/adapter_gen.go", adapter("reference", "Reference", "rfc2396.peg", ref.rules)); err != nil {
+	if err := writeGo("parser/internal/reference/adapter_gen.go", adapter("reference", "Reference", "rfc2396.peg", appendixA(ref))); err != nil {
 		return err
 	}
 	var kept []*pegRule
@@ -103,11 +103,28 @@ func generateGrammar() error {
 // pegName spells an Appendix A rule name as a peg identifier.
 func pegName(rfcName string) string { return strings.ReplaceAll(rfcName, "-", "_") }
 
-// checkTranscription checks that ref has exactly the rules of defs, in the
-// same order, each preceded by its Appendix A line and a "§" section line,
-// and returns the sections.
+// helperPrefix starts the name of a rule of rfc2396.peg that is not an
+// Appendix A rule.
+const helperPrefix = "helper_"
+
+// appendixA returns the rules of f that transcribe Appendix A rules, leaving
+// out helper rules.
+func appendixA(f *pegFile) []*pegRule {
+	var rules []*pegRule
+	for _, r := range f.rules {
+		if !strings.HasPrefix(r.name, helperPrefix) {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// checkTranscription checks that the Appendix A rules of ref are exactly the
+// rules of defs, in the same order, each preceded by its Appendix A line and
+// a "§" section line, and returns the sections.
 func checkTranscription(defs []bnf.Definition, ref *pegFile) ([]string, error) {
 	var problems []string
+	ref = &pegFile{header: ref.header, rules: appendixA(ref)}
 	if len(defs) != len(ref.rules) {
 		problems = append(problems, fmt.Sprintf("grammar/rfc2396.abnf has %d rules, rfc2396.peg has %d", len(defs), len(ref.rules)))
 	}

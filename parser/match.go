@@ -11,8 +11,8 @@ import (
 // Appendix A, using the parser generated from rfc2396.peg. It returns nil if
 // it does, and an *Error that tells where and why if not.
 func Match(rule grammar.Rule, s string) error {
-	if rule < 0 || rule >= grammar.NumRules {
-		return fmt.Errorf("rfc2396: no such rule: %d", int(rule))
+	if err := checkRule(rule); err != nil {
+		return err
 	}
 	p := reference.NewParser()
 	if p.Match(s, rule) {
@@ -30,4 +30,11 @@ func MatchName(name, s string) error {
 		return fmt.Errorf("rfc2396: no rule named %q in Appendix A", name)
 	}
 	return Match(rule, s)
+}
+
+func checkRule(rule grammar.Rule) error {
+	if rule < 0 || rule >= grammar.NumRules {
+		return fmt.Errorf("rfc2396: no such rule: %d", int(rule))
+	}
+	return nil
 }

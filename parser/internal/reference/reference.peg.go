@@ -19,6 +19,7 @@ type pegRule uint8
 
 const (
 	ruleUnknown pegRule = iota
+	rulehelper_entry_points
 	ruleURI_reference
 	ruleabsoluteURI
 	rulerelativeURI
@@ -63,6 +64,7 @@ const (
 
 var rul3s = [...]string{
 	"Unknown",
+	"helper_entry_points",
 	"URI_reference",
 	"absoluteURI",
 	"relativeURI",
@@ -217,7 +219,7 @@ func (t *tokens32) Tokens() []token32 {
 type Reference struct {
 	Buffer string
 	buffer []rune
-	rules  [41]func() bool
+	rules  [42]func() bool
 	parse  func(rule ...int) error
 	reset  func()
 	Pretty bool
@@ -397,207 +399,232 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)> */
+		/* 0 helper_entry_points <- <(URI_reference / path)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
 				position1 := position
 				{
 					position2, tokenIndex2 := position, tokenIndex
-					{
-						position4, tokenIndex4 := position, tokenIndex
-						if !_rules[ruleabsoluteURI]() {
-							goto l5
-						}
-						goto l4
-					l5:
-						position, tokenIndex = position4, tokenIndex4
-						if !_rules[rulerelativeURI]() {
-							goto l2
-						}
+					if !_rules[ruleURI_reference]() {
+						goto l3
 					}
-				l4:
-					goto l3
-				l2:
+					goto l2
+				l3:
 					position, tokenIndex = position2, tokenIndex2
-				}
-			l3:
-				{
-					position6, tokenIndex6 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						goto l6
+					if !_rules[rulepath]() {
+						goto l0
 					}
-					position++
-					if !_rules[rulefragment]() {
-						goto l6
-					}
-					goto l7
-				l6:
-					position, tokenIndex = position6, tokenIndex6
 				}
-			l7:
-				{
-					position8, tokenIndex8 := position, tokenIndex
-					if !matchDot() {
-						goto l8
-					}
-					goto l0
-				l8:
-					position, tokenIndex = position8, tokenIndex8
-				}
-				add(ruleURI_reference, position1)
+			l2:
+				add(rulehelper_entry_points, position1)
 			}
 			return true
 		l0:
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
+		/* 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)> */
 		func() bool {
-			position9, tokenIndex9 := position, tokenIndex
+			position4, tokenIndex4 := position, tokenIndex
 			{
-				position10 := position
-				if !_rules[rulescheme]() {
-					goto l9
-				}
-				if buffer[position] != rune(':') {
-					goto l9
-				}
-				position++
+				position5 := position
 				{
-					position11, tokenIndex11 := position, tokenIndex
-					if !_rules[rulehier_part]() {
-						goto l12
+					position6, tokenIndex6 := position, tokenIndex
+					{
+						position8, tokenIndex8 := position, tokenIndex
+						if !_rules[ruleabsoluteURI]() {
+							goto l9
+						}
+						goto l8
+					l9:
+						position, tokenIndex = position8, tokenIndex8
+						if !_rules[rulerelativeURI]() {
+							goto l6
+						}
+					}
+				l8:
+					goto l7
+				l6:
+					position, tokenIndex = position6, tokenIndex6
+				}
+			l7:
+				{
+					position10, tokenIndex10 := position, tokenIndex
+					if buffer[position] != rune('#') {
+						goto l10
+					}
+					position++
+					if !_rules[rulefragment]() {
+						goto l10
 					}
 					goto l11
-				l12:
-					position, tokenIndex = position11, tokenIndex11
-					if !_rules[ruleopaque_part]() {
-						goto l9
-					}
+				l10:
+					position, tokenIndex = position10, tokenIndex10
 				}
 			l11:
-				add(ruleabsoluteURI, position10)
+				{
+					position12, tokenIndex12 := position, tokenIndex
+					if !matchDot() {
+						goto l12
+					}
+					goto l4
+				l12:
+					position, tokenIndex = position12, tokenIndex12
+				}
+				add(ruleURI_reference, position5)
 			}
 			return true
-		l9:
-			position, tokenIndex = position9, tokenIndex9
+		l4:
+			position, tokenIndex = position4, tokenIndex4
 			return false
 		},
-		/* 2 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
+		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
 		func() bool {
 			position13, tokenIndex13 := position, tokenIndex
 			{
 				position14 := position
+				if !_rules[rulescheme]() {
+					goto l13
+				}
+				if buffer[position] != rune(':') {
+					goto l13
+				}
+				position++
 				{
 					position15, tokenIndex15 := position, tokenIndex
-					if !_rules[rulenet_path]() {
+					if !_rules[rulehier_part]() {
 						goto l16
 					}
 					goto l15
 				l16:
 					position, tokenIndex = position15, tokenIndex15
-					if !_rules[ruleabs_path]() {
-						goto l17
-					}
-					goto l15
-				l17:
-					position, tokenIndex = position15, tokenIndex15
-					if !_rules[rulerel_path]() {
+					if !_rules[ruleopaque_part]() {
 						goto l13
 					}
 				}
 			l15:
-				{
-					position18, tokenIndex18 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						goto l18
-					}
-					position++
-					if !_rules[rulequery]() {
-						goto l18
-					}
-					goto l19
-				l18:
-					position, tokenIndex = position18, tokenIndex18
-				}
-			l19:
-				add(rulerelativeURI, position14)
+				add(ruleabsoluteURI, position14)
 			}
 			return true
 		l13:
 			position, tokenIndex = position13, tokenIndex13
 			return false
 		},
-		/* 3 hier_part <- <((net_path / abs_path) ('?' query)?)> */
+		/* 3 relativeURI <- <((net_path / abs_path / rel_path) ('?' query)?)> */
 		func() bool {
-			position20, tokenIndex20 := position, tokenIndex
+			position17, tokenIndex17 := position, tokenIndex
 			{
-				position21 := position
+				position18 := position
 				{
-					position22, tokenIndex22 := position, tokenIndex
+					position19, tokenIndex19 := position, tokenIndex
 					if !_rules[rulenet_path]() {
-						goto l23
-					}
-					goto l22
-				l23:
-					position, tokenIndex = position22, tokenIndex22
-					if !_rules[ruleabs_path]() {
 						goto l20
 					}
+					goto l19
+				l20:
+					position, tokenIndex = position19, tokenIndex19
+					if !_rules[ruleabs_path]() {
+						goto l21
+					}
+					goto l19
+				l21:
+					position, tokenIndex = position19, tokenIndex19
+					if !_rules[rulerel_path]() {
+						goto l17
+					}
 				}
-			l22:
+			l19:
 				{
-					position24, tokenIndex24 := position, tokenIndex
+					position22, tokenIndex22 := position, tokenIndex
 					if buffer[position] != rune('?') {
-						goto l24
+						goto l22
 					}
 					position++
 					if !_rules[rulequery]() {
+						goto l22
+					}
+					goto l23
+				l22:
+					position, tokenIndex = position22, tokenIndex22
+				}
+			l23:
+				add(rulerelativeURI, position18)
+			}
+			return true
+		l17:
+			position, tokenIndex = position17, tokenIndex17
+			return false
+		},
+		/* 4 hier_part <- <((net_path / abs_path) ('?' query)?)> */
+		func() bool {
+			position24, tokenIndex24 := position, tokenIndex
+			{
+				position25 := position
+				{
+					position26, tokenIndex26 := position, tokenIndex
+					if !_rules[rulenet_path]() {
+						goto l27
+					}
+					goto l26
+				l27:
+					position, tokenIndex = position26, tokenIndex26
+					if !_rules[ruleabs_path]() {
 						goto l24
 					}
-					goto l25
-				l24:
-					position, tokenIndex = position24, tokenIndex24
 				}
-			l25:
-				add(rulehier_part, position21)
-			}
-			return true
-		l20:
-			position, tokenIndex = position20, tokenIndex20
-			return false
-		},
-		/* 4 opaque_part <- <(uric_no_slash uric*)> */
-		func() bool {
-			position26, tokenIndex26 := position, tokenIndex
-			{
-				position27 := position
-				if !_rules[ruleuric_no_slash]() {
-					goto l26
-				}
-			l28:
+			l26:
 				{
-					position29, tokenIndex29 := position, tokenIndex
-					if !_rules[ruleuric]() {
-						goto l29
+					position28, tokenIndex28 := position, tokenIndex
+					if buffer[position] != rune('?') {
+						goto l28
 					}
-					goto l28
-				l29:
-					position, tokenIndex = position29, tokenIndex29
+					position++
+					if !_rules[rulequery]() {
+						goto l28
+					}
+					goto l29
+				l28:
+					position, tokenIndex = position28, tokenIndex28
 				}
-				add(ruleopaque_part, position27)
+			l29:
+				add(rulehier_part, position25)
 			}
 			return true
-		l26:
-			position, tokenIndex = position26, tokenIndex26
+		l24:
+			position, tokenIndex = position24, tokenIndex24
 			return false
 		},
-		/* 5 uric_no_slash <- <((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
+		/* 5 opaque_part <- <(uric_no_slash uric*)> */
 		func() bool {
 			position30, tokenIndex30 := position, tokenIndex
 			{
 				position31 := position
+				if !_rules[ruleuric_no_slash]() {
+					goto l30
+				}
+			l32:
+				{
+					position33, tokenIndex33 := position, tokenIndex
+					if !_rules[ruleuric]() {
+						goto l33
+					}
+					goto l32
+				l33:
+					position, tokenIndex = position33, tokenIndex33
+				}
+				add(ruleopaque_part, position31)
+			}
+			return true
+		l30:
+			position, tokenIndex = position30, tokenIndex30
+			return false
+		},
+		/* 6 uric_no_slash <- <((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&(';') ';'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
+		func() bool {
+			position34, tokenIndex34 := position, tokenIndex
+			{
+				position35 := position
 				{
 					switch buffer[position] {
 					case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -605,47 +632,47 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 							switch buffer[position] {
 							case ',':
 								if buffer[position] != rune(',') {
-									goto l30
+									goto l34
 								}
 								position++
 							case '$':
 								if buffer[position] != rune('$') {
-									goto l30
+									goto l34
 								}
 								position++
 							case '+':
 								if buffer[position] != rune('+') {
-									goto l30
+									goto l34
 								}
 								position++
 							case '=':
 								if buffer[position] != rune('=') {
-									goto l30
+									goto l34
 								}
 								position++
 							case '&':
 								if buffer[position] != rune('&') {
-									goto l30
+									goto l34
 								}
 								position++
 							case '@':
 								if buffer[position] != rune('@') {
-									goto l30
+									goto l34
 								}
 								position++
 							case ':':
 								if buffer[position] != rune(':') {
-									goto l30
+									goto l34
 								}
 								position++
 							case '?':
 								if buffer[position] != rune('?') {
-									goto l30
+									goto l34
 								}
 								position++
 							default:
 								if buffer[position] != rune(';') {
-									goto l30
+									goto l34
 								}
 								position++
 							}
@@ -653,56 +680,23 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 					case '%':
 						if !_rules[ruleescaped]() {
-							goto l30
+							goto l34
 						}
 					default:
 						if !_rules[ruleunreserved]() {
-							goto l30
+							goto l34
 						}
 					}
 				}
 
-				add(ruleuric_no_slash, position31)
-			}
-			return true
-		l30:
-			position, tokenIndex = position30, tokenIndex30
-			return false
-		},
-		/* 6 net_path <- <('/' '/' authority abs_path?)> */
-		func() bool {
-			position34, tokenIndex34 := position, tokenIndex
-			{
-				position35 := position
-				if buffer[position] != rune('/') {
-					goto l34
-				}
-				position++
-				if buffer[position] != rune('/') {
-					goto l34
-				}
-				position++
-				if !_rules[ruleauthority]() {
-					goto l34
-				}
-				{
-					position36, tokenIndex36 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
-						goto l36
-					}
-					goto l37
-				l36:
-					position, tokenIndex = position36, tokenIndex36
-				}
-			l37:
-				add(rulenet_path, position35)
+				add(ruleuric_no_slash, position35)
 			}
 			return true
 		l34:
 			position, tokenIndex = position34, tokenIndex34
 			return false
 		},
-		/* 7 abs_path <- <('/' path_segments)> */
+		/* 7 net_path <- <('/' '/' authority abs_path?)> */
 		func() bool {
 			position38, tokenIndex38 := position, tokenIndex
 			{
@@ -711,46 +705,79 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 					goto l38
 				}
 				position++
-				if !_rules[rulepath_segments]() {
+				if buffer[position] != rune('/') {
 					goto l38
 				}
-				add(ruleabs_path, position39)
+				position++
+				if !_rules[ruleauthority]() {
+					goto l38
+				}
+				{
+					position40, tokenIndex40 := position, tokenIndex
+					if !_rules[ruleabs_path]() {
+						goto l40
+					}
+					goto l41
+				l40:
+					position, tokenIndex = position40, tokenIndex40
+				}
+			l41:
+				add(rulenet_path, position39)
 			}
 			return true
 		l38:
 			position, tokenIndex = position38, tokenIndex38
 			return false
 		},
-		/* 8 rel_path <- <(rel_segment abs_path?)> */
+		/* 8 abs_path <- <('/' path_segments)> */
 		func() bool {
-			position40, tokenIndex40 := position, tokenIndex
+			position42, tokenIndex42 := position, tokenIndex
 			{
-				position41 := position
-				if !_rules[rulerel_segment]() {
-					goto l40
+				position43 := position
+				if buffer[position] != rune('/') {
+					goto l42
 				}
-				{
-					position42, tokenIndex42 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
-						goto l42
-					}
-					goto l43
-				l42:
-					position, tokenIndex = position42, tokenIndex42
+				position++
+				if !_rules[rulepath_segments]() {
+					goto l42
 				}
-			l43:
-				add(rulerel_path, position41)
+				add(ruleabs_path, position43)
 			}
 			return true
-		l40:
-			position, tokenIndex = position40, tokenIndex40
+		l42:
+			position, tokenIndex = position42, tokenIndex42
 			return false
 		},
-		/* 9 rel_segment <- <((&('$' | '&' | '+' | ',' | ';' | '=' | '@') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
+		/* 9 rel_path <- <(rel_segment abs_path?)> */
 		func() bool {
 			position44, tokenIndex44 := position, tokenIndex
 			{
 				position45 := position
+				if !_rules[rulerel_segment]() {
+					goto l44
+				}
+				{
+					position46, tokenIndex46 := position, tokenIndex
+					if !_rules[ruleabs_path]() {
+						goto l46
+					}
+					goto l47
+				l46:
+					position, tokenIndex = position46, tokenIndex46
+				}
+			l47:
+				add(rulerel_path, position45)
+			}
+			return true
+		l44:
+			position, tokenIndex = position44, tokenIndex44
+			return false
+		},
+		/* 10 rel_segment <- <((&('$' | '&' | '+' | ',' | ';' | '=' | '@') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(';') ';'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
+		func() bool {
+			position48, tokenIndex48 := position, tokenIndex
+			{
+				position49 := position
 				{
 					switch buffer[position] {
 					case '$', '&', '+', ',', ';', '=', '@':
@@ -758,37 +785,37 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 							switch buffer[position] {
 							case ',':
 								if buffer[position] != rune(',') {
-									goto l44
+									goto l48
 								}
 								position++
 							case '$':
 								if buffer[position] != rune('$') {
-									goto l44
+									goto l48
 								}
 								position++
 							case '+':
 								if buffer[position] != rune('+') {
-									goto l44
+									goto l48
 								}
 								position++
 							case '=':
 								if buffer[position] != rune('=') {
-									goto l44
+									goto l48
 								}
 								position++
 							case '&':
 								if buffer[position] != rune('&') {
-									goto l44
+									goto l48
 								}
 								position++
 							case '@':
 								if buffer[position] != rune('@') {
-									goto l44
+									goto l48
 								}
 								position++
 							default:
 								if buffer[position] != rune(';') {
-									goto l44
+									goto l48
 								}
 								position++
 							}
@@ -796,18 +823,18 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 					case '%':
 						if !_rules[ruleescaped]() {
-							goto l44
+							goto l48
 						}
 					default:
 						if !_rules[ruleunreserved]() {
-							goto l44
+							goto l48
 						}
 					}
 				}
 
-			l46:
+			l50:
 				{
-					position47, tokenIndex47 := position, tokenIndex
+					position51, tokenIndex51 := position, tokenIndex
 					{
 						switch buffer[position] {
 						case '$', '&', '+', ',', ';', '=', '@':
@@ -815,37 +842,37 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 								switch buffer[position] {
 								case ',':
 									if buffer[position] != rune(',') {
-										goto l47
+										goto l51
 									}
 									position++
 								case '$':
 									if buffer[position] != rune('$') {
-										goto l47
+										goto l51
 									}
 									position++
 								case '+':
 									if buffer[position] != rune('+') {
-										goto l47
+										goto l51
 									}
 									position++
 								case '=':
 									if buffer[position] != rune('=') {
-										goto l47
+										goto l51
 									}
 									position++
 								case '&':
 									if buffer[position] != rune('&') {
-										goto l47
+										goto l51
 									}
 									position++
 								case '@':
 									if buffer[position] != rune('@') {
-										goto l47
+										goto l51
 									}
 									position++
 								default:
 									if buffer[position] != rune(';') {
-										goto l47
+										goto l51
 									}
 									position++
 								}
@@ -853,37 +880,37 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 						case '%':
 							if !_rules[ruleescaped]() {
-								goto l47
+								goto l51
 							}
 						default:
 							if !_rules[ruleunreserved]() {
-								goto l47
+								goto l51
 							}
 						}
 					}
 
-					goto l46
-				l47:
-					position, tokenIndex = position47, tokenIndex47
+					goto l50
+				l51:
+					position, tokenIndex = position51, tokenIndex51
 				}
-				add(rulerel_segment, position45)
+				add(rulerel_segment, position49)
 			}
 			return true
-		l44:
-			position, tokenIndex = position44, tokenIndex44
+		l48:
+			position, tokenIndex = position48, tokenIndex48
 			return false
 		},
-		/* 10 scheme <- <(alpha ((&('+' | '-' | '.') ((&('.') '.') | (&('-') '-') | (&('+') '+'))) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
+		/* 11 scheme <- <(alpha ((&('+' | '-' | '.') ((&('.') '.') | (&('-') '-') | (&('+') '+'))) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') alpha))*)> */
 		func() bool {
-			position52, tokenIndex52 := position, tokenIndex
+			position56, tokenIndex56 := position, tokenIndex
 			{
-				position53 := position
+				position57 := position
 				if !_rules[rulealpha]() {
-					goto l52
+					goto l56
 				}
-			l54:
+			l58:
 				{
-					position55, tokenIndex55 := position, tokenIndex
+					position59, tokenIndex59 := position, tokenIndex
 					{
 						switch buffer[position] {
 						case '+', '-', '.':
@@ -891,17 +918,17 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 								switch buffer[position] {
 								case '.':
 									if buffer[position] != rune('.') {
-										goto l55
+										goto l59
 									}
 									position++
 								case '-':
 									if buffer[position] != rune('-') {
-										goto l55
+										goto l59
 									}
 									position++
 								default:
 									if buffer[position] != rune('+') {
-										goto l55
+										goto l59
 									}
 									position++
 								}
@@ -909,91 +936,91 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 							if !_rules[ruledigit]() {
-								goto l55
+								goto l59
 							}
 						default:
 							if !_rules[rulealpha]() {
-								goto l55
+								goto l59
 							}
 						}
 					}
 
-					goto l54
-				l55:
-					position, tokenIndex = position55, tokenIndex55
+					goto l58
+				l59:
+					position, tokenIndex = position59, tokenIndex59
 				}
-				add(rulescheme, position53)
+				add(rulescheme, position57)
 			}
 			return true
-		l52:
-			position, tokenIndex = position52, tokenIndex52
+		l56:
+			position, tokenIndex = position56, tokenIndex56
 			return false
 		},
-		/* 11 authority <- <((server !(!((&('#') '#') | (&('?') '?') | (&('/') '/')) .)) / reg_name)> */
+		/* 12 authority <- <((server !(!((&('#') '#') | (&('?') '?') | (&('/') '/')) .)) / reg_name)> */
 		func() bool {
-			position58, tokenIndex58 := position, tokenIndex
+			position62, tokenIndex62 := position, tokenIndex
 			{
-				position59 := position
+				position63 := position
 				{
-					position60, tokenIndex60 := position, tokenIndex
+					position64, tokenIndex64 := position, tokenIndex
 					if !_rules[ruleserver]() {
-						goto l61
+						goto l65
 					}
 					{
-						position62, tokenIndex62 := position, tokenIndex
+						position66, tokenIndex66 := position, tokenIndex
 						{
-							position63, tokenIndex63 := position, tokenIndex
+							position67, tokenIndex67 := position, tokenIndex
 							{
 								switch buffer[position] {
 								case '#':
 									if buffer[position] != rune('#') {
-										goto l63
+										goto l67
 									}
 									position++
 								case '?':
 									if buffer[position] != rune('?') {
-										goto l63
+										goto l67
 									}
 									position++
 								default:
 									if buffer[position] != rune('/') {
-										goto l63
+										goto l67
 									}
 									position++
 								}
 							}
 
-							goto l62
-						l63:
-							position, tokenIndex = position63, tokenIndex63
+							goto l66
+						l67:
+							position, tokenIndex = position67, tokenIndex67
 						}
 						if !matchDot() {
-							goto l62
+							goto l66
 						}
-						goto l61
-					l62:
-						position, tokenIndex = position62, tokenIndex62
+						goto l65
+					l66:
+						position, tokenIndex = position66, tokenIndex66
 					}
-					goto l60
-				l61:
-					position, tokenIndex = position60, tokenIndex60
+					goto l64
+				l65:
+					position, tokenIndex = position64, tokenIndex64
 					if !_rules[rulereg_name]() {
-						goto l58
+						goto l62
 					}
 				}
-			l60:
-				add(ruleauthority, position59)
+			l64:
+				add(ruleauthority, position63)
 			}
 			return true
-		l58:
-			position, tokenIndex = position58, tokenIndex58
+		l62:
+			position, tokenIndex = position62, tokenIndex62
 			return false
 		},
-		/* 12 reg_name <- <((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '@') ((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
+		/* 13 reg_name <- <((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '@') ((&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&(';') ';') | (&(',') ',') | (&('$') '$'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))+> */
 		func() bool {
-			position65, tokenIndex65 := position, tokenIndex
+			position69, tokenIndex69 := position, tokenIndex
 			{
-				position66 := position
+				position70 := position
 				{
 					switch buffer[position] {
 					case '$', '&', '+', ',', ':', ';', '=', '@':
@@ -1001,42 +1028,42 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 							switch buffer[position] {
 							case '+':
 								if buffer[position] != rune('+') {
-									goto l65
+									goto l69
 								}
 								position++
 							case '=':
 								if buffer[position] != rune('=') {
-									goto l65
+									goto l69
 								}
 								position++
 							case '&':
 								if buffer[position] != rune('&') {
-									goto l65
+									goto l69
 								}
 								position++
 							case '@':
 								if buffer[position] != rune('@') {
-									goto l65
+									goto l69
 								}
 								position++
 							case ':':
 								if buffer[position] != rune(':') {
-									goto l65
+									goto l69
 								}
 								position++
 							case ';':
 								if buffer[position] != rune(';') {
-									goto l65
+									goto l69
 								}
 								position++
 							case ',':
 								if buffer[position] != rune(',') {
-									goto l65
+									goto l69
 								}
 								position++
 							default:
 								if buffer[position] != rune('$') {
-									goto l65
+									goto l69
 								}
 								position++
 							}
@@ -1044,18 +1071,18 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 					case '%':
 						if !_rules[ruleescaped]() {
-							goto l65
+							goto l69
 						}
 					default:
 						if !_rules[ruleunreserved]() {
-							goto l65
+							goto l69
 						}
 					}
 				}
 
-			l67:
+			l71:
 				{
-					position68, tokenIndex68 := position, tokenIndex
+					position72, tokenIndex72 := position, tokenIndex
 					{
 						switch buffer[position] {
 						case '$', '&', '+', ',', ':', ';', '=', '@':
@@ -1063,42 +1090,42 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 								switch buffer[position] {
 								case '+':
 									if buffer[position] != rune('+') {
-										goto l68
+										goto l72
 									}
 									position++
 								case '=':
 									if buffer[position] != rune('=') {
-										goto l68
+										goto l72
 									}
 									position++
 								case '&':
 									if buffer[position] != rune('&') {
-										goto l68
+										goto l72
 									}
 									position++
 								case '@':
 									if buffer[position] != rune('@') {
-										goto l68
+										goto l72
 									}
 									position++
 								case ':':
 									if buffer[position] != rune(':') {
-										goto l68
+										goto l72
 									}
 									position++
 								case ';':
 									if buffer[position] != rune(';') {
-										goto l68
+										goto l72
 									}
 									position++
 								case ',':
 									if buffer[position] != rune(',') {
-										goto l68
+										goto l72
 									}
 									position++
 								default:
 									if buffer[position] != rune('$') {
-										goto l68
+										goto l72
 									}
 									position++
 								}
@@ -1106,65 +1133,65 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 						case '%':
 							if !_rules[ruleescaped]() {
-								goto l68
+								goto l72
 							}
 						default:
 							if !_rules[ruleunreserved]() {
-								goto l68
+								goto l72
 							}
 						}
 					}
 
-					goto l67
-				l68:
-					position, tokenIndex = position68, tokenIndex68
+					goto l71
+				l72:
+					position, tokenIndex = position72, tokenIndex72
 				}
-				add(rulereg_name, position66)
+				add(rulereg_name, position70)
 			}
 			return true
-		l65:
-			position, tokenIndex = position65, tokenIndex65
+		l69:
+			position, tokenIndex = position69, tokenIndex69
 			return false
 		},
-		/* 13 server <- <((userinfo '@')? hostport)?> */
+		/* 14 server <- <((userinfo '@')? hostport)?> */
 		func() bool {
 			{
-				position74 := position
+				position78 := position
 				{
-					position75, tokenIndex75 := position, tokenIndex
+					position79, tokenIndex79 := position, tokenIndex
 					{
-						position77, tokenIndex77 := position, tokenIndex
+						position81, tokenIndex81 := position, tokenIndex
 						if !_rules[ruleuserinfo]() {
-							goto l77
+							goto l81
 						}
 						if buffer[position] != rune('@') {
-							goto l77
+							goto l81
 						}
 						position++
-						goto l78
-					l77:
-						position, tokenIndex = position77, tokenIndex77
+						goto l82
+					l81:
+						position, tokenIndex = position81, tokenIndex81
 					}
-				l78:
+				l82:
 					if !_rules[rulehostport]() {
-						goto l75
+						goto l79
 					}
-					goto l76
-				l75:
-					position, tokenIndex = position75, tokenIndex75
+					goto l80
+				l79:
+					position, tokenIndex = position79, tokenIndex79
 				}
-			l76:
-				add(ruleserver, position74)
+			l80:
+				add(ruleserver, position78)
 			}
 			return true
 		},
-		/* 14 userinfo <- <((&('$' | '&' | '+' | ',' | ':' | ';' | '=') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
+		/* 15 userinfo <- <((&('$' | '&' | '+' | ',' | ':' | ';' | '=') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&(':') ':') | (&(';') ';'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))*> */
 		func() bool {
 			{
-				position80 := position
-			l81:
+				position84 := position
+			l85:
 				{
-					position82, tokenIndex82 := position, tokenIndex
+					position86, tokenIndex86 := position, tokenIndex
 					{
 						switch buffer[position] {
 						case '$', '&', '+', ',', ':', ';', '=':
@@ -1172,37 +1199,37 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 								switch buffer[position] {
 								case ',':
 									if buffer[position] != rune(',') {
-										goto l82
+										goto l86
 									}
 									position++
 								case '$':
 									if buffer[position] != rune('$') {
-										goto l82
+										goto l86
 									}
 									position++
 								case '+':
 									if buffer[position] != rune('+') {
-										goto l82
+										goto l86
 									}
 									position++
 								case '=':
 									if buffer[position] != rune('=') {
-										goto l82
+										goto l86
 									}
 									position++
 								case '&':
 									if buffer[position] != rune('&') {
-										goto l82
+										goto l86
 									}
 									position++
 								case ':':
 									if buffer[position] != rune(':') {
-										goto l82
+										goto l86
 									}
 									position++
 								default:
 									if buffer[position] != rune(';') {
-										goto l82
+										goto l86
 									}
 									position++
 								}
@@ -1210,237 +1237,203 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 						case '%':
 							if !_rules[ruleescaped]() {
-								goto l82
+								goto l86
 							}
 						default:
 							if !_rules[ruleunreserved]() {
-								goto l82
+								goto l86
 							}
 						}
 					}
 
-					goto l81
-				l82:
-					position, tokenIndex = position82, tokenIndex82
-				}
-				add(ruleuserinfo, position80)
-			}
-			return true
-		},
-		/* 15 hostport <- <(host (':' port)?)> */
-		func() bool {
-			position85, tokenIndex85 := position, tokenIndex
-			{
-				position86 := position
-				if !_rules[rulehost]() {
 					goto l85
+				l86:
+					position, tokenIndex = position86, tokenIndex86
 				}
-				{
-					position87, tokenIndex87 := position, tokenIndex
-					if buffer[position] != rune(':') {
-						goto l87
-					}
-					position++
-					if !_rules[ruleport]() {
-						goto l87
-					}
-					goto l88
-				l87:
-					position, tokenIndex = position87, tokenIndex87
-				}
-			l88:
-				add(rulehostport, position86)
+				add(ruleuserinfo, position84)
 			}
 			return true
-		l85:
-			position, tokenIndex = position85, tokenIndex85
-			return false
 		},
-		/* 16 host <- <(hostname / IPv4address)> */
+		/* 16 hostport <- <(host (':' port)?)> */
 		func() bool {
 			position89, tokenIndex89 := position, tokenIndex
 			{
 				position90 := position
+				if !_rules[rulehost]() {
+					goto l89
+				}
 				{
 					position91, tokenIndex91 := position, tokenIndex
-					if !_rules[rulehostname]() {
-						goto l92
+					if buffer[position] != rune(':') {
+						goto l91
 					}
-					goto l91
-				l92:
+					position++
+					if !_rules[ruleport]() {
+						goto l91
+					}
+					goto l92
+				l91:
 					position, tokenIndex = position91, tokenIndex91
-					if !_rules[ruleIPv4address]() {
-						goto l89
-					}
 				}
-			l91:
-				add(rulehost, position90)
+			l92:
+				add(rulehostport, position90)
 			}
 			return true
 		l89:
 			position, tokenIndex = position89, tokenIndex89
 			return false
 		},
-		/* 17 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)> */
+		/* 17 host <- <(hostname / IPv4address)> */
 		func() bool {
 			position93, tokenIndex93 := position, tokenIndex
 			{
 				position94 := position
-			l95:
 				{
-					position96, tokenIndex96 := position, tokenIndex
-					if !_rules[ruledomainlabel]() {
+					position95, tokenIndex95 := position, tokenIndex
+					if !_rules[rulehostname]() {
 						goto l96
-					}
-					if buffer[position] != rune('.') {
-						goto l96
-					}
-					position++
-					{
-						position97, tokenIndex97 := position, tokenIndex
-						if !_rules[rulealphanum]() {
-							goto l96
-						}
-						position, tokenIndex = position97, tokenIndex97
 					}
 					goto l95
 				l96:
-					position, tokenIndex = position96, tokenIndex96
-				}
-				if !_rules[ruletoplabel]() {
-					goto l93
-				}
-				{
-					position98, tokenIndex98 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						goto l98
+					position, tokenIndex = position95, tokenIndex95
+					if !_rules[ruleIPv4address]() {
+						goto l93
 					}
-					position++
-					goto l99
-				l98:
-					position, tokenIndex = position98, tokenIndex98
 				}
-			l99:
-				add(rulehostname, position94)
+			l95:
+				add(rulehost, position94)
 			}
 			return true
 		l93:
 			position, tokenIndex = position93, tokenIndex93
 			return false
 		},
-		/* 18 domainlabel <- <(alphanum ('-'* alphanum)*)> */
+		/* 18 hostname <- <((domainlabel '.' &alphanum)* toplabel '.'?)> */
 		func() bool {
-			position100, tokenIndex100 := position, tokenIndex
+			position97, tokenIndex97 := position, tokenIndex
 			{
-				position101 := position
+				position98 := position
+			l99:
+				{
+					position100, tokenIndex100 := position, tokenIndex
+					if !_rules[ruledomainlabel]() {
+						goto l100
+					}
+					if buffer[position] != rune('.') {
+						goto l100
+					}
+					position++
+					{
+						position101, tokenIndex101 := position, tokenIndex
+						if !_rules[rulealphanum]() {
+							goto l100
+						}
+						position, tokenIndex = position101, tokenIndex101
+					}
+					goto l99
+				l100:
+					position, tokenIndex = position100, tokenIndex100
+				}
+				if !_rules[ruletoplabel]() {
+					goto l97
+				}
+				{
+					position102, tokenIndex102 := position, tokenIndex
+					if buffer[position] != rune('.') {
+						goto l102
+					}
+					position++
+					goto l103
+				l102:
+					position, tokenIndex = position102, tokenIndex102
+				}
+			l103:
+				add(rulehostname, position98)
+			}
+			return true
+		l97:
+			position, tokenIndex = position97, tokenIndex97
+			return false
+		},
+		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
+		func() bool {
+			position104, tokenIndex104 := position, tokenIndex
+			{
+				position105 := position
 				if !_rules[rulealphanum]() {
-					goto l100
+					goto l104
 				}
-			l102:
+			l106:
 				{
-					position103, tokenIndex103 := position, tokenIndex
-				l104:
+					position107, tokenIndex107 := position, tokenIndex
+				l108:
 					{
-						position105, tokenIndex105 := position, tokenIndex
+						position109, tokenIndex109 := position, tokenIndex
 						if buffer[position] != rune('-') {
-							goto l105
+							goto l109
 						}
 						position++
-						goto l104
-					l105:
-						position, tokenIndex = position105, tokenIndex105
+						goto l108
+					l109:
+						position, tokenIndex = position109, tokenIndex109
 					}
 					if !_rules[rulealphanum]() {
-						goto l103
+						goto l107
 					}
-					goto l102
-				l103:
-					position, tokenIndex = position103, tokenIndex103
-				}
-				add(ruledomainlabel, position101)
-			}
-			return true
-		l100:
-			position, tokenIndex = position100, tokenIndex100
-			return false
-		},
-		/* 19 toplabel <- <(alpha ('-'* alphanum)*)> */
-		func() bool {
-			position106, tokenIndex106 := position, tokenIndex
-			{
-				position107 := position
-				if !_rules[rulealpha]() {
 					goto l106
+				l107:
+					position, tokenIndex = position107, tokenIndex107
 				}
-			l108:
-				{
-					position109, tokenIndex109 := position, tokenIndex
-				l110:
-					{
-						position111, tokenIndex111 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							goto l111
-						}
-						position++
-						goto l110
-					l111:
-						position, tokenIndex = position111, tokenIndex111
-					}
-					if !_rules[rulealphanum]() {
-						goto l109
-					}
-					goto l108
-				l109:
-					position, tokenIndex = position109, tokenIndex109
-				}
-				add(ruletoplabel, position107)
+				add(ruledomainlabel, position105)
 			}
 			return true
-		l106:
-			position, tokenIndex = position106, tokenIndex106
+		l104:
+			position, tokenIndex = position104, tokenIndex104
 			return false
 		},
-		/* 20 IPv4address <- <(digit+ '.' digit+ '.' digit+ '.' digit+)> */
+		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
 		func() bool {
-			position112, tokenIndex112 := position, tokenIndex
+			position110, tokenIndex110 := position, tokenIndex
 			{
-				position113 := position
-				if !_rules[ruledigit]() {
-					goto l112
+				position111 := position
+				if !_rules[rulealpha]() {
+					goto l110
 				}
-			l114:
+			l112:
 				{
-					position115, tokenIndex115 := position, tokenIndex
-					if !_rules[ruledigit]() {
-						goto l115
+					position113, tokenIndex113 := position, tokenIndex
+				l114:
+					{
+						position115, tokenIndex115 := position, tokenIndex
+						if buffer[position] != rune('-') {
+							goto l115
+						}
+						position++
+						goto l114
+					l115:
+						position, tokenIndex = position115, tokenIndex115
 					}
-					goto l114
-				l115:
-					position, tokenIndex = position115, tokenIndex115
-				}
-				if buffer[position] != rune('.') {
+					if !_rules[rulealphanum]() {
+						goto l113
+					}
 					goto l112
+				l113:
+					position, tokenIndex = position113, tokenIndex113
 				}
-				position++
+				add(ruletoplabel, position111)
+			}
+			return true
+		l110:
+			position, tokenIndex = position110, tokenIndex110
+			return false
+		},
+		/* 21 IPv4address <- <(digit+ '.' digit+ '.' digit+ '.' digit+)> */
+		func() bool {
+			position116, tokenIndex116 := position, tokenIndex
+			{
+				position117 := position
 				if !_rules[ruledigit]() {
-					goto l112
-				}
-			l116:
-				{
-					position117, tokenIndex117 := position, tokenIndex
-					if !_rules[ruledigit]() {
-						goto l117
-					}
 					goto l116
-				l117:
-					position, tokenIndex = position117, tokenIndex117
-				}
-				if buffer[position] != rune('.') {
-					goto l112
-				}
-				position++
-				if !_rules[ruledigit]() {
-					goto l112
 				}
 			l118:
 				{
@@ -1453,11 +1446,11 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 					position, tokenIndex = position119, tokenIndex119
 				}
 				if buffer[position] != rune('.') {
-					goto l112
+					goto l116
 				}
 				position++
 				if !_rules[ruledigit]() {
-					goto l112
+					goto l116
 				}
 			l120:
 				{
@@ -1469,17 +1462,30 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 				l121:
 					position, tokenIndex = position121, tokenIndex121
 				}
-				add(ruleIPv4address, position113)
-			}
-			return true
-		l112:
-			position, tokenIndex = position112, tokenIndex112
-			return false
-		},
-		/* 21 port <- <digit*> */
-		func() bool {
-			{
-				position123 := position
+				if buffer[position] != rune('.') {
+					goto l116
+				}
+				position++
+				if !_rules[ruledigit]() {
+					goto l116
+				}
+			l122:
+				{
+					position123, tokenIndex123 := position, tokenIndex
+					if !_rules[ruledigit]() {
+						goto l123
+					}
+					goto l122
+				l123:
+					position, tokenIndex = position123, tokenIndex123
+				}
+				if buffer[position] != rune('.') {
+					goto l116
+				}
+				position++
+				if !_rules[ruledigit]() {
+					goto l116
+				}
 			l124:
 				{
 					position125, tokenIndex125 := position, tokenIndex
@@ -1490,96 +1496,143 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 				l125:
 					position, tokenIndex = position125, tokenIndex125
 				}
-				add(ruleport, position123)
+				add(ruleIPv4address, position117)
+			}
+			return true
+		l116:
+			position, tokenIndex = position116, tokenIndex116
+			return false
+		},
+		/* 22 port <- <digit*> */
+		func() bool {
+			{
+				position127 := position
+			l128:
+				{
+					position129, tokenIndex129 := position, tokenIndex
+					if !_rules[ruledigit]() {
+						goto l129
+					}
+					goto l128
+				l129:
+					position, tokenIndex = position129, tokenIndex129
+				}
+				add(ruleport, position127)
 			}
 			return true
 		},
-		/* 22 path <- <(abs_path / opaque_part)?> */
-		nil,
-		/* 23 path_segments <- <(segment ('/' segment)*)> */
+		/* 23 path <- <(abs_path / opaque_part)?> */
 		func() bool {
-			position127, tokenIndex127 := position, tokenIndex
 			{
-				position128 := position
-				if !_rules[rulesegment]() {
-					goto l127
-				}
-			l129:
+				position131 := position
 				{
-					position130, tokenIndex130 := position, tokenIndex
+					position132, tokenIndex132 := position, tokenIndex
+					{
+						position134, tokenIndex134 := position, tokenIndex
+						if !_rules[ruleabs_path]() {
+							goto l135
+						}
+						goto l134
+					l135:
+						position, tokenIndex = position134, tokenIndex134
+						if !_rules[ruleopaque_part]() {
+							goto l132
+						}
+					}
+				l134:
+					goto l133
+				l132:
+					position, tokenIndex = position132, tokenIndex132
+				}
+			l133:
+				add(rulepath, position131)
+			}
+			return true
+		},
+		/* 24 path_segments <- <(segment ('/' segment)*)> */
+		func() bool {
+			position136, tokenIndex136 := position, tokenIndex
+			{
+				position137 := position
+				if !_rules[rulesegment]() {
+					goto l136
+				}
+			l138:
+				{
+					position139, tokenIndex139 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						goto l130
+						goto l139
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l130
+						goto l139
 					}
-					goto l129
-				l130:
-					position, tokenIndex = position130, tokenIndex130
+					goto l138
+				l139:
+					position, tokenIndex = position139, tokenIndex139
 				}
-				add(rulepath_segments, position128)
+				add(rulepath_segments, position137)
 			}
 			return true
-		l127:
-			position, tokenIndex = position127, tokenIndex127
+		l136:
+			position, tokenIndex = position136, tokenIndex136
 			return false
 		},
-		/* 24 segment <- <(pchar* (';' param)*)> */
+		/* 25 segment <- <(pchar* (';' param)*)> */
 		func() bool {
 			{
-				position132 := position
-			l133:
+				position141 := position
+			l142:
 				{
-					position134, tokenIndex134 := position, tokenIndex
+					position143, tokenIndex143 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l134
+						goto l143
 					}
-					goto l133
-				l134:
-					position, tokenIndex = position134, tokenIndex134
+					goto l142
+				l143:
+					position, tokenIndex = position143, tokenIndex143
 				}
-			l135:
+			l144:
 				{
-					position136, tokenIndex136 := position, tokenIndex
+					position145, tokenIndex145 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l136
+						goto l145
 					}
 					position++
 					if !_rules[ruleparam]() {
-						goto l136
+						goto l145
 					}
-					goto l135
-				l136:
-					position, tokenIndex = position136, tokenIndex136
+					goto l144
+				l145:
+					position, tokenIndex = position145, tokenIndex145
 				}
-				add(rulesegment, position132)
+				add(rulesegment, position141)
 			}
 			return true
 		},
-		/* 25 param <- <pchar*> */
+		/* 26 param <- <pchar*> */
 		func() bool {
 			{
-				position138 := position
-			l139:
+				position147 := position
+			l148:
 				{
-					position140, tokenIndex140 := position, tokenIndex
+					position149, tokenIndex149 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l140
+						goto l149
 					}
-					goto l139
-				l140:
-					position, tokenIndex = position140, tokenIndex140
+					goto l148
+				l149:
+					position, tokenIndex = position149, tokenIndex149
 				}
-				add(ruleparam, position138)
+				add(ruleparam, position147)
 			}
 			return true
 		},
-		/* 26 pchar <- <((&('$' | '&' | '+' | ',' | ':' | '=' | '@') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
+		/* 27 pchar <- <((&('$' | '&' | '+' | ',' | ':' | '=' | '@') ((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':'))) | (&('%') escaped) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position141, tokenIndex141 := position, tokenIndex
+			position150, tokenIndex150 := position, tokenIndex
 			{
-				position142 := position
+				position151 := position
 				{
 					switch buffer[position] {
 					case '$', '&', '+', ',', ':', '=', '@':
@@ -1587,37 +1640,37 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 							switch buffer[position] {
 							case ',':
 								if buffer[position] != rune(',') {
-									goto l141
+									goto l150
 								}
 								position++
 							case '$':
 								if buffer[position] != rune('$') {
-									goto l141
+									goto l150
 								}
 								position++
 							case '+':
 								if buffer[position] != rune('+') {
-									goto l141
+									goto l150
 								}
 								position++
 							case '=':
 								if buffer[position] != rune('=') {
-									goto l141
+									goto l150
 								}
 								position++
 							case '&':
 								if buffer[position] != rune('&') {
-									goto l141
+									goto l150
 								}
 								position++
 							case '@':
 								if buffer[position] != rune('@') {
-									goto l141
+									goto l150
 								}
 								position++
 							default:
 								if buffer[position] != rune(':') {
-									goto l141
+									goto l150
 								}
 								position++
 							}
@@ -1625,390 +1678,390 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 
 					case '%':
 						if !_rules[ruleescaped]() {
-							goto l141
+							goto l150
 						}
 					default:
 						if !_rules[ruleunreserved]() {
-							goto l141
+							goto l150
 						}
 					}
 				}
 
-				add(rulepchar, position142)
+				add(rulepchar, position151)
 			}
 			return true
-		l141:
-			position, tokenIndex = position141, tokenIndex141
+		l150:
+			position, tokenIndex = position150, tokenIndex150
 			return false
 		},
-		/* 27 query <- <uric*> */
+		/* 28 query <- <uric*> */
 		func() bool {
 			{
-				position146 := position
-			l147:
+				position155 := position
+			l156:
 				{
-					position148, tokenIndex148 := position, tokenIndex
+					position157, tokenIndex157 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l148
+						goto l157
 					}
-					goto l147
-				l148:
-					position, tokenIndex = position148, tokenIndex148
+					goto l156
+				l157:
+					position, tokenIndex = position157, tokenIndex157
 				}
-				add(rulequery, position146)
+				add(rulequery, position155)
 			}
 			return true
 		},
-		/* 28 fragment <- <uric*> */
+		/* 29 fragment <- <uric*> */
 		func() bool {
 			{
-				position150 := position
-			l151:
+				position159 := position
+			l160:
 				{
-					position152, tokenIndex152 := position, tokenIndex
+					position161, tokenIndex161 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l152
+						goto l161
 					}
-					goto l151
-				l152:
-					position, tokenIndex = position152, tokenIndex152
+					goto l160
+				l161:
+					position, tokenIndex = position161, tokenIndex161
 				}
-				add(rulefragment, position150)
+				add(rulefragment, position159)
 			}
 			return true
 		},
-		/* 29 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
+		/* 30 uric <- <((&('%') escaped) | (&('$' | '&' | '+' | ',' | '/' | ':' | ';' | '=' | '?' | '@') reserved) | (&('!' | '\'' | '(' | ')' | '*' | '-' | '.' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z' | '_' | 'a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z' | '~') unreserved))> */
 		func() bool {
-			position153, tokenIndex153 := position, tokenIndex
+			position162, tokenIndex162 := position, tokenIndex
 			{
-				position154 := position
+				position163 := position
 				{
 					switch buffer[position] {
 					case '%':
 						if !_rules[ruleescaped]() {
-							goto l153
+							goto l162
 						}
 					case '$', '&', '+', ',', '/', ':', ';', '=', '?', '@':
 						if !_rules[rulereserved]() {
-							goto l153
+							goto l162
 						}
 					default:
 						if !_rules[ruleunreserved]() {
-							goto l153
+							goto l162
 						}
 					}
 				}
 
-				add(ruleuric, position154)
+				add(ruleuric, position163)
 			}
 			return true
-		l153:
-			position, tokenIndex = position153, tokenIndex153
+		l162:
+			position, tokenIndex = position162, tokenIndex162
 			return false
 		},
-		/* 30 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
+		/* 31 reserved <- <((&(',') ',') | (&('$') '$') | (&('+') '+') | (&('=') '=') | (&('&') '&') | (&('@') '@') | (&(':') ':') | (&('?') '?') | (&('/') '/') | (&(';') ';'))> */
 		func() bool {
-			position156, tokenIndex156 := position, tokenIndex
+			position165, tokenIndex165 := position, tokenIndex
 			{
-				position157 := position
+				position166 := position
 				{
 					switch buffer[position] {
 					case ',':
 						if buffer[position] != rune(',') {
-							goto l156
+							goto l165
 						}
 						position++
 					case '$':
 						if buffer[position] != rune('$') {
-							goto l156
+							goto l165
 						}
 						position++
 					case '+':
 						if buffer[position] != rune('+') {
-							goto l156
+							goto l165
 						}
 						position++
 					case '=':
 						if buffer[position] != rune('=') {
-							goto l156
+							goto l165
 						}
 						position++
 					case '&':
 						if buffer[position] != rune('&') {
-							goto l156
+							goto l165
 						}
 						position++
 					case '@':
 						if buffer[position] != rune('@') {
-							goto l156
+							goto l165
 						}
 						position++
 					case ':':
 						if buffer[position] != rune(':') {
-							goto l156
+							goto l165
 						}
 						position++
 					case '?':
 						if buffer[position] != rune('?') {
-							goto l156
+							goto l165
 						}
 						position++
 					case '/':
 						if buffer[position] != rune('/') {
-							goto l156
+							goto l165
 						}
 						position++
 					default:
 						if buffer[position] != rune(';') {
-							goto l156
+							goto l165
 						}
 						position++
 					}
 				}
 
-				add(rulereserved, position157)
+				add(rulereserved, position166)
 			}
 			return true
-		l156:
-			position, tokenIndex = position156, tokenIndex156
+		l165:
+			position, tokenIndex = position165, tokenIndex165
 			return false
 		},
-		/* 31 unreserved <- <(alphanum / mark)> */
-		func() bool {
-			position159, tokenIndex159 := position, tokenIndex
-			{
-				position160 := position
-				{
-					position161, tokenIndex161 := position, tokenIndex
-					if !_rules[rulealphanum]() {
-						goto l162
-					}
-					goto l161
-				l162:
-					position, tokenIndex = position161, tokenIndex161
-					if !_rules[rulemark]() {
-						goto l159
-					}
-				}
-			l161:
-				add(ruleunreserved, position160)
-			}
-			return true
-		l159:
-			position, tokenIndex = position159, tokenIndex159
-			return false
-		},
-		/* 32 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
-		func() bool {
-			position163, tokenIndex163 := position, tokenIndex
-			{
-				position164 := position
-				{
-					switch buffer[position] {
-					case ')':
-						if buffer[position] != rune(')') {
-							goto l163
-						}
-						position++
-					case '(':
-						if buffer[position] != rune('(') {
-							goto l163
-						}
-						position++
-					case '\'':
-						if buffer[position] != rune('\'') {
-							goto l163
-						}
-						position++
-					case '*':
-						if buffer[position] != rune('*') {
-							goto l163
-						}
-						position++
-					case '~':
-						if buffer[position] != rune('~') {
-							goto l163
-						}
-						position++
-					case '!':
-						if buffer[position] != rune('!') {
-							goto l163
-						}
-						position++
-					case '.':
-						if buffer[position] != rune('.') {
-							goto l163
-						}
-						position++
-					case '_':
-						if buffer[position] != rune('_') {
-							goto l163
-						}
-						position++
-					default:
-						if buffer[position] != rune('-') {
-							goto l163
-						}
-						position++
-					}
-				}
-
-				add(rulemark, position164)
-			}
-			return true
-		l163:
-			position, tokenIndex = position163, tokenIndex163
-			return false
-		},
-		/* 33 escaped <- <('%' hex hex)> */
-		func() bool {
-			position166, tokenIndex166 := position, tokenIndex
-			{
-				position167 := position
-				if buffer[position] != rune('%') {
-					goto l166
-				}
-				position++
-				if !_rules[rulehex]() {
-					goto l166
-				}
-				if !_rules[rulehex]() {
-					goto l166
-				}
-				add(ruleescaped, position167)
-			}
-			return true
-		l166:
-			position, tokenIndex = position166, tokenIndex166
-			return false
-		},
-		/* 34 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
+		/* 32 unreserved <- <(alphanum / mark)> */
 		func() bool {
 			position168, tokenIndex168 := position, tokenIndex
 			{
 				position169 := position
 				{
-					switch buffer[position] {
-					case 'a', 'b', 'c', 'd', 'e', 'f':
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l168
-						}
-						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F':
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l168
-						}
-						position++
-					default:
-						if !_rules[ruledigit]() {
-							goto l168
-						}
+					position170, tokenIndex170 := position, tokenIndex
+					if !_rules[rulealphanum]() {
+						goto l171
+					}
+					goto l170
+				l171:
+					position, tokenIndex = position170, tokenIndex170
+					if !_rules[rulemark]() {
+						goto l168
 					}
 				}
-
-				add(rulehex, position169)
+			l170:
+				add(ruleunreserved, position169)
 			}
 			return true
 		l168:
 			position, tokenIndex = position168, tokenIndex168
 			return false
 		},
-		/* 35 alphanum <- <(alpha / digit)> */
+		/* 33 mark <- <((&(')') ')') | (&('(') '(') | (&('\'') '\'') | (&('*') '*') | (&('~') '~') | (&('!') '!') | (&('.') '.') | (&('_') '_') | (&('-') '-'))> */
 		func() bool {
-			position171, tokenIndex171 := position, tokenIndex
+			position172, tokenIndex172 := position, tokenIndex
 			{
-				position172 := position
+				position173 := position
 				{
-					position173, tokenIndex173 := position, tokenIndex
-					if !_rules[rulealpha]() {
-						goto l174
-					}
-					goto l173
-				l174:
-					position, tokenIndex = position173, tokenIndex173
-					if !_rules[ruledigit]() {
-						goto l171
+					switch buffer[position] {
+					case ')':
+						if buffer[position] != rune(')') {
+							goto l172
+						}
+						position++
+					case '(':
+						if buffer[position] != rune('(') {
+							goto l172
+						}
+						position++
+					case '\'':
+						if buffer[position] != rune('\'') {
+							goto l172
+						}
+						position++
+					case '*':
+						if buffer[position] != rune('*') {
+							goto l172
+						}
+						position++
+					case '~':
+						if buffer[position] != rune('~') {
+							goto l172
+						}
+						position++
+					case '!':
+						if buffer[position] != rune('!') {
+							goto l172
+						}
+						position++
+					case '.':
+						if buffer[position] != rune('.') {
+							goto l172
+						}
+						position++
+					case '_':
+						if buffer[position] != rune('_') {
+							goto l172
+						}
+						position++
+					default:
+						if buffer[position] != rune('-') {
+							goto l172
+						}
+						position++
 					}
 				}
-			l173:
-				add(rulealphanum, position172)
+
+				add(rulemark, position173)
 			}
 			return true
-		l171:
-			position, tokenIndex = position171, tokenIndex171
+		l172:
+			position, tokenIndex = position172, tokenIndex172
 			return false
 		},
-		/* 36 alpha <- <(lowalpha / upalpha)> */
+		/* 34 escaped <- <('%' hex hex)> */
 		func() bool {
 			position175, tokenIndex175 := position, tokenIndex
 			{
 				position176 := position
-				{
-					position177, tokenIndex177 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
-						goto l178
-					}
-					goto l177
-				l178:
-					position, tokenIndex = position177, tokenIndex177
-					if !_rules[ruleupalpha]() {
-						goto l175
-					}
+				if buffer[position] != rune('%') {
+					goto l175
 				}
-			l177:
-				add(rulealpha, position176)
+				position++
+				if !_rules[rulehex]() {
+					goto l175
+				}
+				if !_rules[rulehex]() {
+					goto l175
+				}
+				add(ruleescaped, position176)
 			}
 			return true
 		l175:
 			position, tokenIndex = position175, tokenIndex175
 			return false
 		},
-		/* 37 lowalpha <- <[a-z]> */
+		/* 35 hex <- <((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') digit))> */
 		func() bool {
-			position179, tokenIndex179 := position, tokenIndex
+			position177, tokenIndex177 := position, tokenIndex
 			{
-				position180 := position
+				position178 := position
+				{
+					switch buffer[position] {
+					case 'a', 'b', 'c', 'd', 'e', 'f':
+						if c := buffer[position]; c < rune('a') || c > rune('f') {
+							goto l177
+						}
+						position++
+					case 'A', 'B', 'C', 'D', 'E', 'F':
+						if c := buffer[position]; c < rune('A') || c > rune('F') {
+							goto l177
+						}
+						position++
+					default:
+						if !_rules[ruledigit]() {
+							goto l177
+						}
+					}
+				}
+
+				add(rulehex, position178)
+			}
+			return true
+		l177:
+			position, tokenIndex = position177, tokenIndex177
+			return false
+		},
+		/* 36 alphanum <- <(alpha / digit)> */
+		func() bool {
+			position180, tokenIndex180 := position, tokenIndex
+			{
+				position181 := position
+				{
+					position182, tokenIndex182 := position, tokenIndex
+					if !_rules[rulealpha]() {
+						goto l183
+					}
+					goto l182
+				l183:
+					position, tokenIndex = position182, tokenIndex182
+					if !_rules[ruledigit]() {
+						goto l180
+					}
+				}
+			l182:
+				add(rulealphanum, position181)
+			}
+			return true
+		l180:
+			position, tokenIndex = position180, tokenIndex180
+			return false
+		},
+		/* 37 alpha <- <(lowalpha / upalpha)> */
+		func() bool {
+			position184, tokenIndex184 := position, tokenIndex
+			{
+				position185 := position
+				{
+					position186, tokenIndex186 := position, tokenIndex
+					if !_rules[rulelowalpha]() {
+						goto l187
+					}
+					goto l186
+				l187:
+					position, tokenIndex = position186, tokenIndex186
+					if !_rules[ruleupalpha]() {
+						goto l184
+					}
+				}
+			l186:
+				add(rulealpha, position185)
+			}
+			return true
+		l184:
+			position, tokenIndex = position184, tokenIndex184
+			return false
+		},
+		/* 38 lowalpha <- <[a-z]> */
+		func() bool {
+			position188, tokenIndex188 := position, tokenIndex
+			{
+				position189 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					goto l179
+					goto l188
 				}
 				position++
-				add(rulelowalpha, position180)
+				add(rulelowalpha, position189)
 			}
 			return true
-		l179:
-			position, tokenIndex = position179, tokenIndex179
+		l188:
+			position, tokenIndex = position188, tokenIndex188
 			return false
 		},
-		/* 38 upalpha <- <[A-Z]> */
+		/* 39 upalpha <- <[A-Z]> */
 		func() bool {
-			position181, tokenIndex181 := position, tokenIndex
+			position190, tokenIndex190 := position, tokenIndex
 			{
-				position182 := position
+				position191 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					goto l181
+					goto l190
 				}
 				position++
-				add(ruleupalpha, position182)
+				add(ruleupalpha, position191)
 			}
 			return true
-		l181:
-			position, tokenIndex = position181, tokenIndex181
+		l190:
+			position, tokenIndex = position190, tokenIndex190
 			return false
 		},
-		/* 39 digit <- <[0-9]> */
+		/* 40 digit <- <[0-9]> */
 		func() bool {
-			position183, tokenIndex183 := position, tokenIndex
+			position192, tokenIndex192 := position, tokenIndex
 			{
-				position184 := position
+				position193 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					goto l183
+					goto l192
 				}
 				position++
-				add(ruledigit, position184)
+				add(ruledigit, position193)
 			}
 			return true
-		l183:
-			position, tokenIndex = position183, tokenIndex183
+		l192:
+			position, tokenIndex = position192, tokenIndex192
 			return false
 		},
 	}

@@ -1,0 +1,222 @@
+package rfc2396_test
+
+import (
+	"bufio"
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// readCases returns the non-comment, non-blank lines of a testdata file,
+// with their line numbers.
+func readCases(t *testing.T, name string) map[int]string {
+	t.Helper()
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	cases := map[int]string{}
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		cases[n] = line
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) == 0 {
+		t.Fatalf("%s: no cases", name)
+	}
+	return cases
+}
+
+// field is one field of a testdata line: a Go-quoted string or a bare word.
+type field struct {
+	text   string
+	quoted bool
+}
+
+// component reads a field as a component: a bare - is undefined.
+func (f field) component() parser.Component {
+	if !f.quoted && f.text == "-" {
+		return parser.Component{}
+	}
+	return parser.Some(f.text)
+}
+
+// fields splits a line into Go-quoted strings and bare words.
+func fields(t *testing.T, line string) []field {
+	t.Helper()
+	var out []field
+	for line = strings.TrimLeft(line, " \t"); line != ""; line = strings.TrimLeft(line, " \t") {
+		if line[0] == '"' {
+			q, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				t.Fatalf("bad quoted field in %q: %v", line, err)
+			}
+			s, _ := strconv.Unquote(q)
+			out = append(out, field{s, true})
+			line = line[len(q):]
+			continue
+		}
+		end := strings.IndexAny(line, " \t")
+		if end < 0 {
+			end = len(line)
+		}
+		out = append(out, field{line[:end], false})
+		line = line[end:]
+	}
+	return out
+}
+
+// TestRFCExamples checks the verdict for every URI example in the text of
+// RFC 2396 (sections 1.3, 3, 5, 6, Appendices B to G), and that each valid
+// one recomposes to itself.
+func TestRFCExamples(t *testing.T) {
+	for n, line := range readCases(t, "testdata/rfc-examples.txt") {
+		parts := strings.SplitN(line, "\t", 3)
+		if len(parts) != 3 {
+			t.Fatalf("rfc-examples.txt:%d: want verdict, section, reference", n)
+		}
+		ref, err := strconv.Unquote(parts[2])
+		if err != nil {
+			t.Fatalf("rfc-examples.txt:%d: %v", n, err)
+		}
+		u, err := parser.Parse(ref)
+		if got, want := err == nil, parts[0] == "valid"; got != want {
+			t.Errorf("rfc-examples.txt:%d: %s %q: valid = %v, want %v (error: %v)", n, parts[1], ref, got, want, err)
+			continue
+		}
+		if err == nil && u.String() != ref {
+			t.Errorf("rfc-examples.txt:%d: %q recomposes to %q", n, ref, u.String())
+		}
+	}
+}
+
+// components is the part of a URI that testdata/components.txt records.
+type components struct {
+	Scheme, Authority, UserInfo, Host, Port parser.Component
+	Path                                    string
+	Query, Fragment                         parser.Component
+	Kind, AuthorityKind, HostKind           string
+}
+
+// TestComponents checks the nine components, the kind of URI, the reading
+// of the authority and of the host, against hand-checked cases that cover
+// every rule of Appendix A and every "PEG:" note of rfc2396.peg.
+func TestComponents(t *testing.T) {
+	for n, line := range readCases(t, "testdata/components.txt") {
+		f := fields(t, line)
+		if len(f) != 12 {
+			t.Fatalf("components.txt:%d: %d fields, want 12", n, len(f))
+		}
+		in := f[0].text
+		want := components{
+			Scheme: f[1].component(), Authority: f[2].component(), UserInfo: f[3].component(),
+			Host: f[4].component(), Port: f[5].component(), Path: f[6].text,
+			Query: f[7].component(), Fragment: f[8].component(),
+			Kind: f[9].text, AuthorityKind: f[10].text, HostKind: f[11].text,
+		}
+		u, err := parser.Parse(in)
+		if err != nil {
+			t.Errorf("components.txt:%d: Parse(%q): %v", n, in, err)
+			continue
+		}
+		kind := "hier"
+		if u.Opaque {
+			kind = "opaque"
+		}
+		got := components{
+			Scheme: u.Scheme, Authority: u.Authority, UserInfo: u.UserInfo, Host: u.Host, Port: u.Port,
+			Path: u.Path, Query: u.Query, Fragment: u.Fragment,
+			Kind: kind, AuthorityKind: u.AuthorityKind.String(), HostKind: u.HostKind.String(),
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("components.txt:%d: Parse(%q) mismatch (-want +got):\n%s", n, in, diff)
+		}
+		if s := u.String(); s != in {
+			t.Errorf("components.txt:%d: %q recomposes to %q", n, in, s)
+		}
+	}
+}
+
+// TestErrors checks, for invalid references, the offset of the first
+// character no valid reference can have there, the rule being matched, and
+// the gap of RFC 2396 the input runs into.
+func TestErrors(t *testing.T) {
+	gaps := map[string]parser.Gap{"": parser.NoGap, "gap": parser.GapEmptyRelativePath, "ipv6": parser.GapIPv6Literal}
+	type verdict struct {
+		Offset int
+		Rule   string
+		Gap    parser.Gap
+	}
+	for n, line := range readCases(t, "testdata/invalid.txt") {
+		parts := strings.Split(line, "\t")
+		if len(parts) < 3 {
+			t.Fatalf("invalid.txt:%d: want input, offset, rule", n)
+		}
+		in, err := strconv.Unquote(parts[0])
+		if err != nil {
+			t.Fatalf("invalid.txt:%d: %v", n, err)
+		}
+		off, err := strconv.Atoi(parts[1])
+		if err != nil {
+			t.Fatalf("invalid.txt:%d: %v", n, err)
+		}
+		want := verdict{Offset: off, Rule: parts[2]}
+		if len(parts) > 3 {
+			want.Gap = gaps[parts[3]]
+		}
+		_, err = parser.Parse(in)
+		var perr *parser.Error
+		if !errors.As(err, &perr) {
+			t.Errorf("invalid.txt:%d: Parse(%q) error = %v, want a *parser.Error", n, in, err)
+			continue
+		}
+		got := verdict{Offset: perr.Offset, Rule: perr.Rule.String(), Gap: perr.Gap}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("invalid.txt:%d: Parse(%q) (-want +got):\n%s", n, in, diff)
+		}
+		msg := perr.Error()
+		for _, part := range []string{"offset " + parts[1], " in " + parts[2]} {
+			if !strings.Contains(msg, part) {
+				t.Errorf("invalid.txt:%d: message %q does not contain %q", n, msg, part)
+			}
+		}
+		if want.Gap != parser.NoGap && !strings.Contains(msg, want.Gap.String()) {
+			t.Errorf("invalid.txt:%d: message %q does not explain the gap", n, msg)
+		}
+	}
+}
+
+// TestRuleCatalogue checks that every rule can be looked up by its RFC name
+// and its rfc2396.peg spelling and checked with Match.
+func TestRuleCatalogue(t *testing.T) {
+	names := grammar.Names()
+	if len(names) != 40 {
+		t.Fatalf("%d rules, want the 40 of Appendix A", len(names))
+	}
+	for _, name := range names {
+		r, ok := grammar.Lookup(name)
+		if !ok || r.String() != name {
+			t.Errorf("Lookup(%q) = %v, %v", name, r, ok)
+		}
+		if r2, ok := grammar.Lookup(r.Info().PEGName); !ok || r2 != r {
+			t.Errorf("Lookup(%q) = %v, %v", r.Info().PEGName, r2, ok)
+		}
+		if !strings.HasPrefix(r.Info().ABNF, name+" = ") {
+			t.Errorf("rule %s: ABNF %q", name, r.Info().ABNF)
+		}
+	}
+}

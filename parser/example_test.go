@@ -1,0 +1,87 @@
+package parser_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+func ExampleParse() {
+	u, err := parser.Parse("http://www.ics.uci.edu:/pub/ietf/uri/?#Related")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("scheme %q, host %q (%v), port %+v\n", u.Scheme.Value, u.Host.Value, u.HostKind, u.Port)
+	fmt.Printf("path %q, query %+v, fragment %q\n", u.Path, u.Query, u.Fragment.Value)
+	fmt.Println(u)
+	// Output:
+	// scheme "http", host "www.ics.uci.edu" (hostname), port {Value: Defined:true}
+	// path "/pub/ietf/uri/", query {Value: Defined:true}, fragment "Related"
+	// http://www.ics.uci.edu:/pub/ietf/uri/?#Related
+}
+
+func ExampleParse_opaque() {
+	u, _ := parser.Parse("mailto:a@example.org?subject=hi")
+	fmt.Println(u.Opaque, u.Path, u.Query.Defined)
+	// Output:
+	// true a@example.org?subject=hi false
+}
+
+func ExampleError() {
+	_, err := parser.Parse("http://a/b c")
+	var perr *parser.Error
+	if errors.As(err, &perr) {
+		fmt.Println(perr.Offset, perr.Rule, perr.Char())
+	}
+	fmt.Println(err)
+	// Output:
+	// 10 segment ' '
+	// rfc2396: offset 10: invalid character ' ' in segment; expected uric, "#" or end of input
+}
+
+func ExampleError_gap() {
+	_, err := parser.Parse("?y")
+	var perr *parser.Error
+	if errors.As(err, &perr) {
+		fmt.Println(perr.Gap == parser.GapEmptyRelativePath)
+	}
+	// Output:
+	// true
+}
+
+func ExampleMatch() {
+	fmt.Println(parser.Match(grammar.RuleHostname, "www.example.com."))
+	fmt.Println(parser.Match(grammar.RuleIPv4address, "1.2.3.4"))
+	fmt.Println(parser.MatchName("toplabel", "1a"))
+	// Output:
+	// <nil>
+	// <nil>
+	// rfc2396: not a valid toplabel: offset 0: invalid character '1' in toplabel; expected alpha
+}
+
+func ExampleParseTree() {
+	root, _ := parser.ParseTree(grammar.RuleAuthority, "u@h:80")
+	var print func(n *parser.Node, indent string)
+	print = func(n *parser.Node, indent string) {
+		if n.Rule.IsCharacterLevel() {
+			return
+		}
+		fmt.Printf("%s%s [%d,%d)\n", indent, n.Rule, n.Begin, n.End)
+		for _, c := range n.Children {
+			print(c, indent+"  ")
+		}
+	}
+	print(root, "")
+	// Output:
+	// authority [0,6)
+	//   server [0,6)
+	//     userinfo [0,1)
+	//     hostport [2,6)
+	//       host [2,3)
+	//         hostname [2,3)
+	//           toplabel [2,3)
+	//       port [4,6)
+}

@@ -1,0 +1,169 @@
+package parser_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+func TestMatchRules(t *testing.T) {
+	tests := []struct {
+		rule  string
+		in    string
+		valid bool
+	}{
+		{"hostname", "www.example.com.", true},
+		{"hostname", "www.example.com", true},
+		{"hostname", "a-.b", false},
+		{"hostname", "1.2.3.4", false},
+		{"IPv4address", "1.2.3.4", true},
+		{"IPv4address", "1.2.3", false},
+		{"host", "1.2.3.4.example.com", true},
+		{"domainlabel", "a--b", true},
+		{"domainlabel", "a-", false},
+		{"toplabel", "a1", true},
+		{"toplabel", "1a", false},
+		{"authority", "a_b", true},
+		{"server", "a_b", false},
+		{"server", "", true},
+		{"port", "", true},
+		{"port", "8o", false},
+		{"absoluteURI", "g:h", true},
+		{"relativeURI", "g:h", false},
+		{"relativeURI", "?y", false},
+		{"path", "", true},
+		{"path", "a:b", true},
+		{"path", "#", false},
+		{"opaque_part", "b/c", true},
+		{"uric_no_slash", "/", false},
+		{"escaped", "%7e", true},
+		{"escaped", "%7g", false},
+		{"hex", "f", true},
+		{"alpha", "", false},
+		{"digit", "٣", false},
+		{"URI-reference", "", true},
+		{"URI_reference", "#f", true},
+	}
+	for _, tt := range tests {
+		err := parser.MatchName(tt.rule, tt.in)
+		if (err == nil) != tt.valid {
+			t.Errorf("MatchName(%q, %q) = %v, want valid %v", tt.rule, tt.in, err, tt.valid)
+		}
+		var perr *parser.Error
+		if want, _ := grammar.Lookup(tt.rule); err != nil && (!errors.As(err, &perr) || perr.Start != want) {
+			t.Errorf("MatchName(%q, %q): error %#v", tt.rule, tt.in, err)
+		}
+	}
+	if err := parser.MatchName("host-name", "x"); err == nil || !strings.Contains(err.Error(), `no rule named "host-name"`) {
+		t.Errorf("unknown rule: %v", err)
+	}
+	if err := parser.Match(grammar.NumRules, "x"); err == nil {
+		t.Error("Match with an invalid rule succeeded")
+	}
+}
+
+func TestErrorMessages(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"http://a/b c", `rfc2396: offset 10: invalid character ' ' in segment; expected uric, "#" or end of input`},
+		{"foo:", `rfc2396: offset 4: unexpected end of input in absoluteURI; expected uric`},
+		{"http://a/%4", `rfc2396: offset 11: unexpected end of input in segment; expected hex`},
+		{"a\x00", `offset 1: invalid character control character 0x00 in scheme`},
+		{"a\xff", `offset 1: invalid character byte 0xff (not UTF-8) in scheme`},
+		{"a\u00e9", `offset 1: invalid character 'é' (U+00E9, bytes C3 A9; non-ASCII characters must be escaped) in scheme`},
+		{"?y", `known gap of RFC 2396`},
+		{"http://[::1]/", `IPv6 literals are not RFC 2396 syntax`},
+	}
+	for _, tt := range tests {
+		_, err := parser.Parse(tt.in)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("Parse(%q) error = %v, want it to contain %q", tt.in, err, tt.want)
+		}
+	}
+	err := parser.MatchName("IPv4address", "1.2.3")
+	if want := "rfc2396: not a valid IPv4address: offset 5: unexpected end of input in IPv4address; expected digit or \".\""; err == nil || err.Error() != want {
+		t.Errorf("error = %v, want %s", err, want)
+	}
+}
+
+func TestParseIntoResets(t *testing.T) {
+	var u parser.URI
+	if err := parser.ParseInto(&u, "http://u@h:1/p?q#f"); err != nil {
+		t.Fatal(err)
+	}
+	if err := parser.ParseInto(&u, "g"); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(parser.URI{Path: "g"}, u); diff != "" {
+		t.Errorf("ParseInto kept old components (-want +got):\n%s", diff)
+	}
+	if err := parser.ParseInto(&u, "a b"); err == nil || u != (parser.URI{}) {
+		t.Errorf("ParseInto on invalid input: %v, %+v", err, u)
+	}
+}
+
+func TestValidHugeAndBinary(t *testing.T) {
+	long := "http://h/" + strings.Repeat("a/", 1<<19)
+	if !parser.Valid(long) {
+		t.Error("1 MiB valid reference rejected")
+	}
+	_, err := parser.Parse(long + "\x00")
+	var perr *parser.Error
+	if !errors.As(err, &perr) || perr.Offset != len(long) {
+		t.Errorf("error %v, want offset %d", err, len(long))
+	}
+	for b := 0; b < 256; b++ {
+		s := "http://h/" + string([]byte{byte(b)})
+		_, err := parser.Parse(s)
+		if err == nil {
+			continue
+		}
+		want := 9
+		if b == '%' {
+			want = 10 // the end of input, where a hex digit was needed
+		}
+		if !errors.As(err, &perr) || perr.Offset != want {
+			t.Errorf("Parse(%q): %v, want an error at offset %d", s, err, want)
+		}
+	}
+}
+
+func TestParseTree(t *testing.T) {
+	root, err := parser.ParseTree(grammar.RuleURIReference, "///x?")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var lines []string
+	var walk func(n *parser.Node, depth int)
+	walk = func(n *parser.Node, depth int) {
+		lines = append(lines, fmt.Sprintf("%s%s %d %d", strings.Repeat(" ", depth), n.Rule, n.Begin, n.End))
+		for _, c := range n.Children {
+			if !c.Rule.IsCharacterLevel() {
+				walk(c, depth+1)
+			}
+		}
+	}
+	walk(root, 0)
+	want := []string{
+		"URI-reference 0 5",
+		" relativeURI 0 5",
+		"  net_path 0 4",
+		"   authority 2 2",
+		"    server 2 2",
+		"   abs_path 2 4",
+		"    path_segments 3 4",
+		"     segment 3 4",
+		"  query 5 5",
+	}
+	if diff := cmp.Diff(want, lines); diff != "" {
+		t.Errorf("tree (-want +got):\n%s", diff)
+	}
+	if _, err := parser.ParseTree(grammar.RuleHostname, "a_b"); err == nil {
+		t.Error("ParseTree accepted an invalid hostname")
+	}
+}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -30,7 +31,7 @@ var compactKeep = []string{
 // language of each rule: Appendix A has no recursion, so inlining
 // terminates, and a choice among single characters matches the same
 // character whichever alternative is tried first.
-func derive(ref *pegFile) (string, error) {
+func derive(ref *pegFile) (string, []byteSet, error) {
 	byName := map[string]*pegRule{}
 	for _, r := range ref.rules {
 		byName[r.name] = r
@@ -38,7 +39,7 @@ func derive(ref *pegFile) (string, error) {
 	keep := map[string]bool{}
 	for _, k := range compactKeep {
 		if byName[k] == nil {
-			return "", fmt.Errorf("compact grammar: rule %s is not in rfc2396.peg", k)
+			return "", nil, fmt.Errorf("compact grammar: rule %s is not in rfc2396.peg", k)
 		}
 		keep[k] = true
 	}
@@ -72,21 +73,121 @@ func derive(ref *pegFile) (string, error) {
 	b.WriteString("# The compact grammar that parser.Parse runs: rfc2396.peg with every rule\n")
 	b.WriteString("# that the parser does not read as a token inlined where it is used, and\n")
 	b.WriteString("# every choice among single characters merged into one character class.\n")
-	b.WriteString("# It accepts the same language; conformance_test.go checks both against\n")
-	b.WriteString("# grammar/rfc2396.abnf.\n\n")
-	b.WriteString("package compact\n\ntype Compact Peg {}\n")
+	b.WriteString("# A repetition of a class, or of a class or an escape (\"%\" hex hex), is\n")
+	b.WriteString("# matched by a Go function that skips the whole run (star and plus in\n")
+	b.WriteString("# adapter_gen.go; classN are the classes, listed below). It accepts the\n")
+	b.WriteString("# same language; the oracle tests check both grammars against\n")
+	b.WriteString("# grammar/rfc2396.abnf.\n")
+	var classes []byteSet
+	var body strings.Builder
 	for _, r := range ref.rules {
 		if !keep[r.name] {
 			continue
 		}
 		e, err := inline(&expr{op: opSeq, kids: []*expr{r.body}}, 0)
 		if err != nil {
-			return "", err
+			return "", nil, err
 		}
-		e = simplify(e)
-		fmt.Fprintf(&b, "\n# %s\n%s <- %s\n", r.comment[0], r.name, e)
+		e = accelerate(simplify(e), &classes)
+		fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, e)
 	}
-	return b.String(), nil
+	b.WriteString("#\n")
+	for i, c := range classes {
+		fmt.Fprintf(&b, "# class%d = %s\n", i, &expr{op: opClass, set: c})
+	}
+	b.WriteString("\npackage compact\n\ntype Compact Peg {}\n")
+	b.WriteString(body.String())
+	return b.String(), classes, nil
+}
+
+// accelerate replaces every repetition (star or plus) of a character class,
+// or of a choice between a class and an escape ('%' hex hex), by a semantic
+// predicate that calls a generated Go function to skip the whole run. PEG
+// repetition is greedy and never backtracks, and the function takes the
+// same longest run: a class character, or a "%" followed by two hex digits;
+// a "%" that is not followed by two hex digits ends the run, as it ends the
+// PEG repetition. The class is recorded in classes.
+func accelerate(e *expr, classes *[]byteSet) *expr {
+	classIndex := func(set byteSet) int {
+		i := slices.Index(*classes, set)
+		if i < 0 {
+			i = len(*classes)
+			*classes = append(*classes, set)
+		}
+		return i
+	}
+	// (A* B)* with disjoint classes A and B, as in domainlabel's
+	// ('-'* alphanum)*: each round takes a run of A and then one B, and a
+	// round that finds no B gives its run back. The whole repetition so takes
+	// the longest run of A-or-B characters that ends in a B.
+	if e.op == opStar && e.kids[0].op == opSeq && len(e.kids[0].kids) == 2 {
+		a, b := e.kids[0].kids[0], e.kids[0].kids[1]
+		if a.op == opStar {
+			aSet, aEsc, aOK := runOf(a.kids[0])
+			bSet, bEsc, bOK := runOf(b)
+			if aOK && bOK && !aEsc && !bEsc && !aSet.intersects(bSet) {
+				return &expr{op: opCode, text: fmt.Sprintf("starEnding(buffer, &position, &class%d, &class%d)", classIndex(aSet.union(bSet)), classIndex(bSet))}
+			}
+		}
+	}
+	if e.op == opStar || e.op == opPlus {
+		if set, escapes, ok := runOf(e.kids[0]); ok {
+			i := classIndex(set)
+			fn := map[op]string{opStar: "star", opPlus: "plus"}[e.op]
+			return &expr{op: opCode, text: fmt.Sprintf("%s(buffer, &position, &class%d, %v)", fn, i, escapes)}
+		}
+	}
+	out := *e
+	out.kids = nil
+	for _, k := range e.kids {
+		out.kids = append(out.kids, accelerate(k, classes))
+	}
+	return &out
+}
+
+// hexSet is the set of hex digits (section 2.4.1).
+var hexSet = func() byteSet {
+	var s byteSet
+	for _, c := range []byte("0123456789ABCDEFabcdef") {
+		s.add(c)
+	}
+	return s
+}()
+
+// runOf reports whether e is a class, or a choice of a class and an escape
+// '%' hex hex, and returns the class and whether escapes are included.
+func runOf(e *expr) (set byteSet, escapes, ok bool) {
+	if e.op == opClass && !e.neg {
+		return e.set, false, true
+	}
+	if e.op == opLiteral && len(e.text) == 1 {
+		var s byteSet
+		s.add(e.text[0])
+		return s, false, true
+	}
+	if e.op != opChoice || len(e.kids) != 2 {
+		return byteSet{}, false, false
+	}
+	for i, k := range e.kids {
+		c, esc := k, e.kids[1-i]
+		if c.op == opClass && !c.neg && !c.set.has('%') && isEscape(esc) {
+			return c.set, true, true
+		}
+	}
+	return byteSet{}, false, false
+}
+
+// isEscape reports whether e is '%' hex hex.
+func isEscape(e *expr) bool {
+	if e.op != opSeq || len(e.kids) != 3 || e.kids[0].op != opLiteral || e.kids[0].text != "%" {
+		return false
+	}
+	for _, h := range e.kids[1:] {
+		if h.op != opClass || h.neg || h.set != hexSet {
+			return false
+		}
+	}
+	return true
 }
 
 // simplify flattens nested choices and sequences and merges single-character

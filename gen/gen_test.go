@@ -117,7 +117,7 @@ func TestSimplify(t *testing.T) {
 }
 
 func TestDeriveKeepsOnlyTokenRules(t *testing.T) {
-	out, err := derive(readPEG(t))
+	out, _, err := derive(readPEG(t))
 	if err != nil {
 		t.Fatal(err)
 	}

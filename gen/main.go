@@ -78,14 +78,14 @@ func generateGrammar() error {
 	if err := writeGo("grammar/rules_gen.go", catalogue(defs, sections)); err != nil {
 		return err
 	}
-	compact, err := derive(ref)
+	compact, classes, err := derive(ref)
 	if err != nil {
 		return err
 	}
 	if err := os.WriteFile("parser/internal/compact/compact.peg", []byte(compact), 0o644); err != nil {
 		return err
 	}
-	if err := writeGo("parser/internal/reference/adapter_gen.go", adapter("reference", "Reference", "rfc2396.peg", appendixA(ref))); err != nil {
+	if err := writeGo("parser/internal/reference/adapter_gen.go", adapter("reference", "Reference", "rfc2396.peg", appendixA(ref), nil)); err != nil {
 		return err
 	}
 	var kept []*pegRule
@@ -94,7 +94,7 @@ func generateGrammar() error {
 			kept = append(kept, r)
 		}
 	}
-	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", kept)); err != nil {
+	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", kept, classes)); err != nil {
 		return err
 	}
 	return writeGo("internal/oracle/oracle_gen.go", oracle(defs))

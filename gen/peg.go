@@ -44,6 +44,7 @@ const (
 	opClass
 	opDot
 	opRef
+	opCode // &{ Go code }: a semantic predicate, text holds the code
 )
 
 // byteSet is a set of bytes.
@@ -192,6 +193,15 @@ func (p *exprParser) sequence() (*expr, error) {
 func (p *exprParser) prefixed() (*expr, error) {
 	switch p.peek() {
 	case '&', '!':
+		if p.src[p.pos] == '&' && p.pos+1 < len(p.src) && p.src[p.pos+1] == '{' {
+			end := strings.IndexByte(p.src[p.pos:], '}')
+			if end < 0 {
+				return nil, fmt.Errorf("unterminated &{")
+			}
+			code := strings.TrimSpace(p.src[p.pos+2 : p.pos+end])
+			p.pos += end + 1
+			return &expr{op: opCode, text: code}, nil
+		}
 		o := opAnd
 		if p.src[p.pos] == '!' {
 			o = opNot
@@ -339,8 +349,8 @@ func (e *expr) String() string {
 
 // precedence: 0 choice, 1 sequence, 2 prefix, 3 suffix/primary.
 func (e *expr) print(b *strings.Builder, outer int) {
-	prec := map[op]int{opChoice: 0, opSeq: 1, opAnd: 2, opNot: 2}[e.op]
-	if e.op != opChoice && e.op != opSeq && e.op != opAnd && e.op != opNot {
+	prec := map[op]int{opChoice: 0, opSeq: 1, opAnd: 2, opNot: 2, opCode: 2}[e.op]
+	if e.op != opChoice && e.op != opSeq && e.op != opAnd && e.op != opNot && e.op != opCode {
 		prec = 3
 	}
 	paren := prec < outer
@@ -397,6 +407,8 @@ func (e *expr) print(b *strings.Builder, outer int) {
 		b.WriteByte(']')
 	case opDot:
 		b.WriteByte('.')
+	case opCode:
+		b.WriteString("&{ " + e.text + " }")
 	case opRef:
 		b.WriteString(e.text)
 	}

@@ -3,6 +3,7 @@ package parser
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 	"sync"
 
@@ -17,7 +18,8 @@ import (
 // that no valid parse can include. The PEG parser decides validity and
 // components; the automaton only runs once the PEG has rejected an input.
 
-// automaton is the position automaton of one rule.
+// automaton is the position automaton of one rule, and the deterministic
+// automaton built from it by the subset construction.
 type automaton struct {
 	start    grammar.Rule
 	pos      []position
@@ -26,6 +28,25 @@ type automaton struct {
 	last     bitset // positions a match can end with
 	follow   []bitset
 	byByte   [256]bitset // positions whose byte set holds the byte
+
+	// The deterministic automaton: bytes that no position tells apart
+	// share a class; trans[s*classes+classOf[c]] is the state after
+	// reading c in state s, or -1 when no valid parse can read c there.
+	// State 0 is the start state.
+	classOf [256]uint8
+	classes int
+	trans   []int32
+	states  []dfaState
+}
+
+// dfaState is a state of the deterministic automaton: a set of live
+// positions, with what an error found in that state reports.
+type dfaState struct {
+	live      bitset
+	atStart   bool
+	accepting bool
+	path      []grammar.Rule // see context
+	expected  string         // see expected
 }
 
 // position is one character of the grammar: a set of bytes, and the path
@@ -70,6 +91,9 @@ func (b bitset) each(f func(int)) {
 	}
 }
 
+// automata holds each rule's automaton once it has been built: an error
+// about a rule builds that rule's automaton on first use. They are never
+// modified once built.
 var automata [grammar.NumRules]struct {
 	once sync.Once
 	a    *automaton
@@ -79,8 +103,74 @@ var automata [grammar.NumRules]struct {
 // automata are immutable once built.
 func automatonFor(rule grammar.Rule) *automaton {
 	slot := &automata[rule]
-	slot.once.Do(func() { slot.a = buildAutomaton(rule) })
+	slot.once.Do(func() {
+		slot.a = buildAutomaton(rule)
+		slot.a.determinize()
+	})
 	return slot.a
+}
+
+// determinize builds the deterministic automaton by the subset
+// construction, and works out for every state what an error in it reports.
+// Appendix A's automata have a few hundred states at most.
+func (a *automaton) determinize() {
+	// Bytes that belong to the same positions behave the same.
+	classIDs := map[string]uint8{}
+	for c := 0; c < 256; c++ {
+		key := bitsetKey(a.byByte[c])
+		id, ok := classIDs[key]
+		if !ok {
+			id = uint8(len(classIDs))
+			classIDs[key] = id
+		}
+		a.classOf[c] = id
+	}
+	a.classes = len(classIDs)
+	representative := make([]byte, a.classes)
+	for c := 255; c >= 0; c-- {
+		representative[a.classOf[c]] = byte(c)
+	}
+	index := map[string]int32{}
+	add := func(live bitset, atStart bool) int32 {
+		key := bitsetKey(live)
+		if atStart {
+			key = "start"
+		}
+		if i, ok := index[key]; ok {
+			return i
+		}
+		i := int32(len(a.states))
+		index[key] = i
+		a.states = append(a.states, dfaState{live: live, atStart: atStart})
+		a.trans = append(a.trans, make([]int32, a.classes)...)
+		return i
+	}
+	add(make(bitset, len(a.first)), true)
+	for s := 0; s < len(a.states); s++ {
+		for class := 0; class < a.classes; class++ {
+			next := make(bitset, len(a.first))
+			a.step(a.states[s].live, next, a.states[s].atStart, representative[class])
+			t := int32(-1)
+			if !next.empty() {
+				t = add(next, false)
+			}
+			a.trans[s*a.classes+class] = t
+		}
+	}
+	for i := range a.states {
+		st := &a.states[i]
+		st.accepting = a.accepts(st.live, st.atStart)
+		st.path = a.context(st.live, st.atStart)
+		st.expected = a.expected(st.live, st.atStart)
+	}
+}
+
+func bitsetKey(b bitset) string {
+	buf := make([]byte, 0, 8*len(b))
+	for _, w := range b {
+		buf = append(buf, byte(w), byte(w>>8), byte(w>>16), byte(w>>24), byte(w>>32), byte(w>>40), byte(w>>48), byte(w>>56))
+	}
+	return string(buf)
 }
 
 type fragment struct {
@@ -265,21 +355,17 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 // match of rule.
 func explain(rule grammar.Rule, input string) error {
 	a := automatonFor(rule)
-	words := len(a.first)
-	cur := make(bitset, words)
-	next := make(bitset, words)
-	atStart := true
-	offset := 0
+	state, offset := int32(0), 0
 	for ; offset < len(input); offset++ {
-		a.step(cur, next, atStart, input[offset])
-		if next.empty() {
+		next := a.trans[int(state)*a.classes+int(a.classOf[input[offset]])]
+		if next < 0 {
 			break
 		}
-		cur, next = next, cur
-		atStart = false
+		state = next
 	}
+	st := &a.states[state]
 	e := &Error{Input: input, Start: rule, Offset: offset}
-	if offset == len(input) && a.accepts(cur, atStart) {
+	if offset == len(input) && st.accepting {
 		// The automaton accepts what the PEG rejected: the two readings of
 		// Appendix A disagree. The conformance tests exist to make this
 		// unreachable; say so rather than invent a position.
@@ -287,9 +373,9 @@ func explain(rule grammar.Rule, input string) error {
 		e.Expected = "nothing: Appendix A accepts this input but the generated parser rejected it (an internal error; please report it)"
 		return e
 	}
-	e.Path = a.context(cur, atStart)
-	e.Rule = e.Path[len(e.Path)-1]
-	e.Expected = a.expected(cur, atStart)
+	e.Path = slices.Clone(st.path)
+	e.Rule = st.path[len(st.path)-1]
+	e.Expected = st.expected
 	switch {
 	case offset < len(input) && (input[offset] == '[' || input[offset] == ']'):
 		e.Gap = GapIPv6Literal
@@ -388,9 +474,21 @@ func (a *automaton) context(cur bitset, atStart bool) []grammar.Rule {
 }
 
 // describedSets are the character-level rules used, largest first, to
-// describe a set of expected bytes; a rule's set includes "%" when the rule
-// allows escaped.
-var describedSets = []string{"uric", "uric_no_slash", "pchar", "reserved", "unreserved", "alphanum", "mark", "alpha", "hex", "digit"}
+// describe a set of expected bytes, with the bytes each can start with (a
+// rule that allows escaped can start with "%").
+var describedSets = sync.OnceValue(func() []describedSet {
+	var sets []describedSet
+	for _, r := range []grammar.Rule{grammar.RuleUric, grammar.RuleUricNoSlash, grammar.RulePchar, grammar.RuleReserved, grammar.RuleUnreserved,
+		grammar.RuleAlphanum, grammar.RuleMark, grammar.RuleAlpha, grammar.RuleHex, grammar.RuleDigit} {
+		sets = append(sets, describedSet{r, firstBytes(buildAutomaton(r))})
+	}
+	return sets
+})
+
+type describedSet struct {
+	rule  grammar.Rule
+	bytes byteSet
+}
 
 // expected describes the bytes that could follow cur, and the end of input
 // when cur is accepting.
@@ -409,13 +507,12 @@ func (a *automaton) expected(cur bitset, atStart bool) string {
 		cur.each(func(p int) { addFrom(a.follow[p]) })
 	}
 	var parts []string
-	for _, name := range describedSets {
-		r, _ := grammar.Lookup(name)
-		s := firstBytes(automatonFor(r))
-		if s == (byteSet{}) || !subset(s, want) {
+	for _, d := range describedSets() {
+		s := d.bytes
+		if !subset(s, want) {
 			continue
 		}
-		parts = append(parts, name)
+		parts = append(parts, d.rule.String())
 		for i := range want {
 			want[i] &^= s[i]
 		}

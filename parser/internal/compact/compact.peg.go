@@ -341,7 +341,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&(';') ';') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z]))+ ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
+		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (&{ plus(buffer, &position, &class0, true) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -367,47 +367,8 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 								position++
 							}
 						l7:
-						l9:
-							{
-								position10, tokenIndex10 := position, tokenIndex
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l10
-										}
-										position++
-									case '.':
-										if buffer[position] != rune('.') {
-											goto l10
-										}
-										position++
-									case '-':
-										if buffer[position] != rune('-') {
-											goto l10
-										}
-										position++
-									case '+':
-										if buffer[position] != rune('+') {
-											goto l10
-										}
-										position++
-									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l10
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l10
-										}
-										position++
-									}
-								}
-
-								goto l9
-							l10:
-								position, tokenIndex = position10, tokenIndex10
+							if !(star(buffer, &position, &class2, false)) {
+								goto l5
 							}
 							add(rulescheme, position6)
 						}
@@ -416,65 +377,65 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						}
 						position++
 						{
-							position12, tokenIndex12 := position, tokenIndex
+							position9, tokenIndex9 := position, tokenIndex
 							{
-								position14, tokenIndex14 := position, tokenIndex
+								position11, tokenIndex11 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l15
+									goto l12
 								}
 								position++
 								if buffer[position] != rune('/') {
-									goto l15
+									goto l12
 								}
 								position++
 								if !_rules[ruleauthority]() {
-									goto l15
+									goto l12
 								}
 								{
-									position16, tokenIndex16 := position, tokenIndex
+									position13, tokenIndex13 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l16
+										goto l13
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l16
+										goto l13
 									}
-									goto l17
-								l16:
-									position, tokenIndex = position16, tokenIndex16
+									goto l14
+								l13:
+									position, tokenIndex = position13, tokenIndex13
 								}
-							l17:
-								goto l14
-							l15:
-								position, tokenIndex = position14, tokenIndex14
+							l14:
+								goto l11
+							l12:
+								position, tokenIndex = position11, tokenIndex11
 								if buffer[position] != rune('/') {
-									goto l13
+									goto l10
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l13
+									goto l10
 								}
 							}
-						l14:
+						l11:
 							{
-								position18, tokenIndex18 := position, tokenIndex
+								position15, tokenIndex15 := position, tokenIndex
 								if buffer[position] != rune('?') {
-									goto l18
+									goto l15
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l18
+									goto l15
 								}
-								goto l19
-							l18:
-								position, tokenIndex = position18, tokenIndex18
+								goto l16
+							l15:
+								position, tokenIndex = position15, tokenIndex15
 							}
-						l19:
-							goto l12
-						l13:
-							position, tokenIndex = position12, tokenIndex12
+						l16:
+							goto l9
+						l10:
+							position, tokenIndex = position9, tokenIndex9
 							{
-								position20 := position
+								position17 := position
 								{
 									switch buffer[position] {
 									case '%':
@@ -570,387 +531,89 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									}
 								}
 
-							l24:
-								{
-									position25, tokenIndex25 := position, tokenIndex
-									{
-										switch buffer[position] {
-										case '%':
-											if buffer[position] != rune('%') {
-												goto l25
-											}
-											position++
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l25
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l25
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l25
-													}
-													position++
-												}
-											}
-
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l25
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l25
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l25
-													}
-													position++
-												}
-											}
-
-										case '~':
-											if buffer[position] != rune('~') {
-												goto l25
-											}
-											position++
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l25
-											}
-											position++
-										case '_':
-											if buffer[position] != rune('_') {
-												goto l25
-											}
-											position++
-										case '=':
-											if buffer[position] != rune('=') {
-												goto l25
-											}
-											position++
-										case '$':
-											if buffer[position] != rune('$') {
-												goto l25
-											}
-											position++
-										case '!':
-											if buffer[position] != rune('!') {
-												goto l25
-											}
-											position++
-										case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-											if c := buffer[position]; c < rune('&') || c > rune(';') {
-												goto l25
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('?') || c > rune('Z') {
-												goto l25
-											}
-											position++
-										}
-									}
-
-									goto l24
-								l25:
-									position, tokenIndex = position25, tokenIndex25
+								if !(star(buffer, &position, &class1, true)) {
+									goto l5
 								}
-								add(ruleopaque_part, position20)
+								add(ruleopaque_part, position17)
 							}
 						}
-					l12:
+					l9:
 						goto l4
 					l5:
 						position, tokenIndex = position4, tokenIndex4
 						{
-							position29, tokenIndex29 := position, tokenIndex
+							position21, tokenIndex21 := position, tokenIndex
 							if buffer[position] != rune('/') {
-								goto l30
+								goto l22
 							}
 							position++
 							if buffer[position] != rune('/') {
-								goto l30
+								goto l22
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l30
+								goto l22
 							}
 							{
-								position31, tokenIndex31 := position, tokenIndex
+								position23, tokenIndex23 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l31
+									goto l23
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l31
+									goto l23
 								}
-								goto l32
-							l31:
-								position, tokenIndex = position31, tokenIndex31
+								goto l24
+							l23:
+								position, tokenIndex = position23, tokenIndex23
 							}
-						l32:
-							goto l29
-						l30:
-							position, tokenIndex = position29, tokenIndex29
+						l24:
+							goto l21
+						l22:
+							position, tokenIndex = position21, tokenIndex21
 							if buffer[position] != rune('/') {
-								goto l33
+								goto l25
 							}
 							position++
 							if !_rules[rulepath_segments]() {
-								goto l33
+								goto l25
 							}
-							goto l29
-						l33:
-							position, tokenIndex = position29, tokenIndex29
-							{
-								switch buffer[position] {
-								case '%':
-									if buffer[position] != rune('%') {
-										goto l2
-									}
-									position++
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2
-											}
-											position++
-										}
-									}
-
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2
-											}
-											position++
-										}
-									}
-
-								case '~':
-									if buffer[position] != rune('~') {
-										goto l2
-									}
-									position++
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l2
-									}
-									position++
-								case '_':
-									if buffer[position] != rune('_') {
-										goto l2
-									}
-									position++
-								case '=':
-									if buffer[position] != rune('=') {
-										goto l2
-									}
-									position++
-								case ';':
-									if buffer[position] != rune(';') {
-										goto l2
-									}
-									position++
-								case '$':
-									if buffer[position] != rune('$') {
-										goto l2
-									}
-									position++
-								case '!':
-									if buffer[position] != rune('!') {
-										goto l2
-									}
-									position++
-								case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-									if c := buffer[position]; c < rune('&') || c > rune('.') {
-										goto l2
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('@') || c > rune('Z') {
-										goto l2
-									}
-									position++
-								}
-							}
-
-						l34:
-							{
-								position35, tokenIndex35 := position, tokenIndex
-								{
-									switch buffer[position] {
-									case '%':
-										if buffer[position] != rune('%') {
-											goto l35
-										}
-										position++
-										{
-											switch buffer[position] {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l35
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l35
-												}
-												position++
-											default:
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l35
-												}
-												position++
-											}
-										}
-
-										{
-											switch buffer[position] {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l35
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l35
-												}
-												position++
-											default:
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l35
-												}
-												position++
-											}
-										}
-
-									case '~':
-										if buffer[position] != rune('~') {
-											goto l35
-										}
-										position++
-									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l35
-										}
-										position++
-									case '_':
-										if buffer[position] != rune('_') {
-											goto l35
-										}
-										position++
-									case '=':
-										if buffer[position] != rune('=') {
-											goto l35
-										}
-										position++
-									case ';':
-										if buffer[position] != rune(';') {
-											goto l35
-										}
-										position++
-									case '$':
-										if buffer[position] != rune('$') {
-											goto l35
-										}
-										position++
-									case '!':
-										if buffer[position] != rune('!') {
-											goto l35
-										}
-										position++
-									case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-										if c := buffer[position]; c < rune('&') || c > rune('.') {
-											goto l35
-										}
-										position++
-									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l35
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('@') || c > rune('Z') {
-											goto l35
-										}
-										position++
-									}
-								}
-
-								goto l34
-							l35:
-								position, tokenIndex = position35, tokenIndex35
+							goto l21
+						l25:
+							position, tokenIndex = position21, tokenIndex21
+							if !(plus(buffer, &position, &class0, true)) {
+								goto l2
 							}
 							{
-								position42, tokenIndex42 := position, tokenIndex
+								position26, tokenIndex26 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l42
+									goto l26
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l42
+									goto l26
 								}
-								goto l43
-							l42:
-								position, tokenIndex = position42, tokenIndex42
+								goto l27
+							l26:
+								position, tokenIndex = position26, tokenIndex26
 							}
-						l43:
+						l27:
 						}
-					l29:
+					l21:
 						{
-							position44, tokenIndex44 := position, tokenIndex
+							position28, tokenIndex28 := position, tokenIndex
 							if buffer[position] != rune('?') {
-								goto l44
+								goto l28
 							}
 							position++
 							if !_rules[rulequery]() {
-								goto l44
+								goto l28
 							}
-							goto l45
-						l44:
-							position, tokenIndex = position44, tokenIndex44
+							goto l29
+						l28:
+							position, tokenIndex = position28, tokenIndex28
 						}
-					l45:
+					l29:
 					}
 				l4:
 					goto l3
@@ -959,125 +622,31 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 				}
 			l3:
 				{
-					position46, tokenIndex46 := position, tokenIndex
+					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('#') {
-						goto l46
+						goto l30
 					}
 					position++
 					{
-						position48 := position
-					l49:
-						{
-							position50, tokenIndex50 := position, tokenIndex
-							{
-								switch buffer[position] {
-								case '%':
-									if buffer[position] != rune('%') {
-										goto l50
-									}
-									position++
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l50
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l50
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l50
-											}
-											position++
-										}
-									}
-
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l50
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l50
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l50
-											}
-											position++
-										}
-									}
-
-								case '~':
-									if buffer[position] != rune('~') {
-										goto l50
-									}
-									position++
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l50
-									}
-									position++
-								case '_':
-									if buffer[position] != rune('_') {
-										goto l50
-									}
-									position++
-								case '=':
-									if buffer[position] != rune('=') {
-										goto l50
-									}
-									position++
-								case '$':
-									if buffer[position] != rune('$') {
-										goto l50
-									}
-									position++
-								case '!':
-									if buffer[position] != rune('!') {
-										goto l50
-									}
-									position++
-								case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-									if c := buffer[position]; c < rune('&') || c > rune(';') {
-										goto l50
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('?') || c > rune('Z') {
-										goto l50
-									}
-									position++
-								}
-							}
-
-							goto l49
-						l50:
-							position, tokenIndex = position50, tokenIndex50
+						position32 := position
+						if !(star(buffer, &position, &class1, true)) {
+							goto l30
 						}
-						add(rulefragment, position48)
+						add(rulefragment, position32)
 					}
-					goto l47
-				l46:
-					position, tokenIndex = position46, tokenIndex46
+					goto l31
+				l30:
+					position, tokenIndex = position30, tokenIndex30
 				}
-			l47:
+			l31:
 				{
-					position54, tokenIndex54 := position, tokenIndex
+					position33, tokenIndex33 := position, tokenIndex
 					if !matchDot() {
-						goto l54
+						goto l33
 					}
 					goto l0
-				l54:
-					position, tokenIndex = position54, tokenIndex54
+				l33:
+					position, tokenIndex = position33, tokenIndex33
 				}
 				add(ruleURI_reference, position1)
 			}
@@ -1086,1224 +655,323 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) ((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z]))*)> */
+		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ star(buffer, &position, &class1, true) })> */
 		nil,
-		/* 2 scheme <- <(([A-Z] / [a-z]) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))*)> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ star(buffer, &position, &class2, false) })> */
 		nil,
 		/* 3 authority <- <((((userinfo '@')? (hostname / IPv4address) (':' port)?)? !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
-			position57, tokenIndex57 := position, tokenIndex
+			position36, tokenIndex36 := position, tokenIndex
 			{
-				position58 := position
+				position37 := position
 				{
-					position59, tokenIndex59 := position, tokenIndex
+					position38, tokenIndex38 := position, tokenIndex
+					{
+						position40, tokenIndex40 := position, tokenIndex
+						{
+							position42, tokenIndex42 := position, tokenIndex
+							{
+								position44 := position
+								if !(star(buffer, &position, &class4, true)) {
+									goto l42
+								}
+								add(ruleuserinfo, position44)
+							}
+							if buffer[position] != rune('@') {
+								goto l42
+							}
+							position++
+							goto l43
+						l42:
+							position, tokenIndex = position42, tokenIndex42
+						}
+					l43:
+						{
+							position45, tokenIndex45 := position, tokenIndex
+							{
+								position47 := position
+							l48:
+								{
+									position49, tokenIndex49 := position, tokenIndex
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l49
+											}
+											position++
+										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l49
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l49
+											}
+											position++
+										}
+									}
+
+									if !(starEnding(buffer, &position, &class5, &class6)) {
+										goto l49
+									}
+									if buffer[position] != rune('.') {
+										goto l49
+									}
+									position++
+									{
+										position51, tokenIndex51 := position, tokenIndex
+										{
+											switch buffer[position] {
+											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l49
+												}
+												position++
+											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l49
+												}
+												position++
+											default:
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l49
+												}
+												position++
+											}
+										}
+
+										position, tokenIndex = position51, tokenIndex51
+									}
+									goto l48
+								l49:
+									position, tokenIndex = position49, tokenIndex49
+								}
+								{
+									position53, tokenIndex53 := position, tokenIndex
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										goto l54
+									}
+									position++
+									goto l53
+								l54:
+									position, tokenIndex = position53, tokenIndex53
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l46
+									}
+									position++
+								}
+							l53:
+								if !(starEnding(buffer, &position, &class5, &class6)) {
+									goto l46
+								}
+								{
+									position55, tokenIndex55 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l55
+									}
+									position++
+									goto l56
+								l55:
+									position, tokenIndex = position55, tokenIndex55
+								}
+							l56:
+								add(rulehostname, position47)
+							}
+							goto l45
+						l46:
+							position, tokenIndex = position45, tokenIndex45
+							{
+								position57 := position
+								if !(plus(buffer, &position, &class7, false)) {
+									goto l40
+								}
+								if buffer[position] != rune('.') {
+									goto l40
+								}
+								position++
+								if !(plus(buffer, &position, &class7, false)) {
+									goto l40
+								}
+								if buffer[position] != rune('.') {
+									goto l40
+								}
+								position++
+								if !(plus(buffer, &position, &class7, false)) {
+									goto l40
+								}
+								if buffer[position] != rune('.') {
+									goto l40
+								}
+								position++
+								if !(plus(buffer, &position, &class7, false)) {
+									goto l40
+								}
+								add(ruleIPv4address, position57)
+							}
+						}
+					l45:
+						{
+							position58, tokenIndex58 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l58
+							}
+							position++
+							{
+								position60 := position
+								if !(star(buffer, &position, &class7, false)) {
+									goto l58
+								}
+								add(ruleport, position60)
+							}
+							goto l59
+						l58:
+							position, tokenIndex = position58, tokenIndex58
+						}
+					l59:
+						goto l41
+					l40:
+						position, tokenIndex = position40, tokenIndex40
+					}
+				l41:
 					{
 						position61, tokenIndex61 := position, tokenIndex
 						{
-							position63, tokenIndex63 := position, tokenIndex
-							{
-								position65 := position
-							l66:
-								{
-									position67, tokenIndex67 := position, tokenIndex
-									{
-										switch buffer[position] {
-										case '%':
-											if buffer[position] != rune('%') {
-												goto l67
-											}
-											position++
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l67
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l67
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l67
-													}
-													position++
-												}
-											}
-
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l67
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l67
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l67
-													}
-													position++
-												}
-											}
-
-										case '~':
-											if buffer[position] != rune('~') {
-												goto l67
-											}
-											position++
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l67
-											}
-											position++
-										case '_':
-											if buffer[position] != rune('_') {
-												goto l67
-											}
-											position++
-										case '=':
-											if buffer[position] != rune('=') {
-												goto l67
-											}
-											position++
-										case '$':
-											if buffer[position] != rune('$') {
-												goto l67
-											}
-											position++
-										case '!':
-											if buffer[position] != rune('!') {
-												goto l67
-											}
-											position++
-										case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-											if c := buffer[position]; c < rune('&') || c > rune('.') {
-												goto l67
-											}
-											position++
-										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-											if c := buffer[position]; c < rune('0') || c > rune(';') {
-												goto l67
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l67
-											}
-											position++
-										}
-									}
-
-									goto l66
-								l67:
-									position, tokenIndex = position67, tokenIndex67
-								}
-								add(ruleuserinfo, position65)
-							}
-							if buffer[position] != rune('@') {
-								goto l63
-							}
-							position++
-							goto l64
-						l63:
-							position, tokenIndex = position63, tokenIndex63
-						}
-					l64:
-						{
-							position71, tokenIndex71 := position, tokenIndex
-							{
-								position73 := position
-							l74:
-								{
-									position75, tokenIndex75 := position, tokenIndex
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l75
-											}
-											position++
-										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l75
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l75
-											}
-											position++
-										}
-									}
-
-								l77:
-									{
-										position78, tokenIndex78 := position, tokenIndex
-									l79:
-										{
-											position80, tokenIndex80 := position, tokenIndex
-											if buffer[position] != rune('-') {
-												goto l80
-											}
-											position++
-											goto l79
-										l80:
-											position, tokenIndex = position80, tokenIndex80
-										}
-										{
-											switch buffer[position] {
-											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l78
-												}
-												position++
-											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l78
-												}
-												position++
-											default:
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l78
-												}
-												position++
-											}
-										}
-
-										goto l77
-									l78:
-										position, tokenIndex = position78, tokenIndex78
-									}
-									if buffer[position] != rune('.') {
-										goto l75
-									}
-									position++
-									{
-										position82, tokenIndex82 := position, tokenIndex
-										{
-											switch buffer[position] {
-											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l75
-												}
-												position++
-											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l75
-												}
-												position++
-											default:
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l75
-												}
-												position++
-											}
-										}
-
-										position, tokenIndex = position82, tokenIndex82
-									}
-									goto l74
-								l75:
-									position, tokenIndex = position75, tokenIndex75
-								}
-								{
-									position84, tokenIndex84 := position, tokenIndex
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l85
-									}
-									position++
-									goto l84
-								l85:
-									position, tokenIndex = position84, tokenIndex84
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l72
-									}
-									position++
-								}
-							l84:
-							l86:
-								{
-									position87, tokenIndex87 := position, tokenIndex
-								l88:
-									{
-										position89, tokenIndex89 := position, tokenIndex
-										if buffer[position] != rune('-') {
-											goto l89
-										}
-										position++
-										goto l88
-									l89:
-										position, tokenIndex = position89, tokenIndex89
-									}
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l87
-											}
-											position++
-										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l87
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l87
-											}
-											position++
-										}
-									}
-
-									goto l86
-								l87:
-									position, tokenIndex = position87, tokenIndex87
-								}
-								{
-									position91, tokenIndex91 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l91
-									}
-									position++
-									goto l92
-								l91:
-									position, tokenIndex = position91, tokenIndex91
-								}
-							l92:
-								add(rulehostname, position73)
-							}
-							goto l71
-						l72:
-							position, tokenIndex = position71, tokenIndex71
-							{
-								position93 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l61
-								}
-								position++
-							l94:
-								{
-									position95, tokenIndex95 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l95
-									}
-									position++
-									goto l94
-								l95:
-									position, tokenIndex = position95, tokenIndex95
-								}
-								if buffer[position] != rune('.') {
-									goto l61
-								}
-								position++
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l61
-								}
-								position++
-							l96:
-								{
-									position97, tokenIndex97 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l97
-									}
-									position++
-									goto l96
-								l97:
-									position, tokenIndex = position97, tokenIndex97
-								}
-								if buffer[position] != rune('.') {
-									goto l61
-								}
-								position++
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l61
-								}
-								position++
-							l98:
-								{
-									position99, tokenIndex99 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l99
-									}
-									position++
-									goto l98
-								l99:
-									position, tokenIndex = position99, tokenIndex99
-								}
-								if buffer[position] != rune('.') {
-									goto l61
-								}
-								position++
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l61
-								}
-								position++
-							l100:
-								{
-									position101, tokenIndex101 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l101
-									}
-									position++
-									goto l100
-								l101:
-									position, tokenIndex = position101, tokenIndex101
-								}
-								add(ruleIPv4address, position93)
-							}
-						}
-					l71:
-						{
-							position102, tokenIndex102 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l102
-							}
-							position++
-							{
-								position104 := position
-							l105:
-								{
-									position106, tokenIndex106 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l106
-									}
-									position++
-									goto l105
-								l106:
-									position, tokenIndex = position106, tokenIndex106
-								}
-								add(ruleport, position104)
-							}
-							goto l103
-						l102:
-							position, tokenIndex = position102, tokenIndex102
-						}
-					l103:
-						goto l62
-					l61:
-						position, tokenIndex = position61, tokenIndex61
-					}
-				l62:
-					{
-						position107, tokenIndex107 := position, tokenIndex
-						{
-							position108, tokenIndex108 := position, tokenIndex
+							position62, tokenIndex62 := position, tokenIndex
 							{
 								switch buffer[position] {
 								case '?':
 									if buffer[position] != rune('?') {
-										goto l108
+										goto l62
 									}
 									position++
 								case '/':
 									if buffer[position] != rune('/') {
-										goto l108
+										goto l62
 									}
 									position++
 								default:
 									if buffer[position] != rune('#') {
-										goto l108
+										goto l62
 									}
 									position++
 								}
 							}
 
-							goto l107
-						l108:
-							position, tokenIndex = position108, tokenIndex108
+							goto l61
+						l62:
+							position, tokenIndex = position62, tokenIndex62
 						}
 						if !matchDot() {
-							goto l107
+							goto l61
 						}
-						goto l60
-					l107:
-						position, tokenIndex = position107, tokenIndex107
+						goto l39
+					l61:
+						position, tokenIndex = position61, tokenIndex61
 					}
-					goto l59
-				l60:
-					position, tokenIndex = position59, tokenIndex59
+					goto l38
+				l39:
+					position, tokenIndex = position38, tokenIndex38
 					{
-						position110 := position
-						{
-							switch buffer[position] {
-							case '%':
-								if buffer[position] != rune('%') {
-									goto l57
-								}
-								position++
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l57
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l57
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l57
-										}
-										position++
-									}
-								}
-
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l57
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l57
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l57
-										}
-										position++
-									}
-								}
-
-							case '~':
-								if buffer[position] != rune('~') {
-									goto l57
-								}
-								position++
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l57
-								}
-								position++
-							case '_':
-								if buffer[position] != rune('_') {
-									goto l57
-								}
-								position++
-							case '=':
-								if buffer[position] != rune('=') {
-									goto l57
-								}
-								position++
-							case '$':
-								if buffer[position] != rune('$') {
-									goto l57
-								}
-								position++
-							case '!':
-								if buffer[position] != rune('!') {
-									goto l57
-								}
-								position++
-							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l57
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-								if c := buffer[position]; c < rune('0') || c > rune(';') {
-									goto l57
-								}
-								position++
-							default:
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l57
-								}
-								position++
-							}
+						position64 := position
+						if !(plus(buffer, &position, &class3, true)) {
+							goto l36
 						}
-
-					l111:
-						{
-							position112, tokenIndex112 := position, tokenIndex
-							{
-								switch buffer[position] {
-								case '%':
-									if buffer[position] != rune('%') {
-										goto l112
-									}
-									position++
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l112
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l112
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l112
-											}
-											position++
-										}
-									}
-
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l112
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l112
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l112
-											}
-											position++
-										}
-									}
-
-								case '~':
-									if buffer[position] != rune('~') {
-										goto l112
-									}
-									position++
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l112
-									}
-									position++
-								case '_':
-									if buffer[position] != rune('_') {
-										goto l112
-									}
-									position++
-								case '=':
-									if buffer[position] != rune('=') {
-										goto l112
-									}
-									position++
-								case '$':
-									if buffer[position] != rune('$') {
-										goto l112
-									}
-									position++
-								case '!':
-									if buffer[position] != rune('!') {
-										goto l112
-									}
-									position++
-								case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-									if c := buffer[position]; c < rune('&') || c > rune('.') {
-										goto l112
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-									if c := buffer[position]; c < rune('0') || c > rune(';') {
-										goto l112
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('@') || c > rune('Z') {
-										goto l112
-									}
-									position++
-								}
-							}
-
-							goto l111
-						l112:
-							position, tokenIndex = position112, tokenIndex112
-						}
-						add(rulereg_name, position110)
+						add(rulereg_name, position64)
 					}
 				}
-			l59:
-				add(ruleauthority, position58)
+			l38:
+				add(ruleauthority, position37)
 			}
 			return true
-		l57:
-			position, tokenIndex = position57, tokenIndex57
+		l36:
+			position, tokenIndex = position36, tokenIndex36
 			return false
 		},
-		/* 4 reg_name <- <((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z]))+> */
+		/* 4 reg_name <- <&{ plus(buffer, &position, &class3, true) }> */
 		nil,
-		/* 5 userinfo <- <((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))*> */
+		/* 5 userinfo <- <&{ star(buffer, &position, &class4, true) }> */
 		nil,
-		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) ('-'* ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) ('-'* ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* '.'?)> */
+		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ starEnding(buffer, &position, &class5, &class6) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ starEnding(buffer, &position, &class5, &class6) } '.'?)> */
 		nil,
-		/* 7 IPv4address <- <([0-9]+ '.' [0-9]+ '.' [0-9]+ '.' [0-9]+)> */
+		/* 7 IPv4address <- <(&{ plus(buffer, &position, &class7, false) } '.' &{ plus(buffer, &position, &class7, false) } '.' &{ plus(buffer, &position, &class7, false) } '.' &{ plus(buffer, &position, &class7, false) })> */
 		nil,
-		/* 8 port <- <[0-9]*> */
+		/* 8 port <- <&{ star(buffer, &position, &class7, false) }> */
 		nil,
-		/* 9 path_segments <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z]))* (';' ((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z]))*)* ('/' ((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z]))* (';' ((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z]))*)*)*)> */
+		/* 9 path_segments <- <(&{ star(buffer, &position, &class8, true) } (';' &{ star(buffer, &position, &class8, true) })* ('/' &{ star(buffer, &position, &class8, true) } (';' &{ star(buffer, &position, &class8, true) })*)*)> */
 		func() bool {
+			position70, tokenIndex70 := position, tokenIndex
 			{
-				position125 := position
-			l126:
-				{
-					position127, tokenIndex127 := position, tokenIndex
-					{
-						switch buffer[position] {
-						case '%':
-							if buffer[position] != rune('%') {
-								goto l127
-							}
-							position++
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l127
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l127
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l127
-									}
-									position++
-								}
-							}
-
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l127
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l127
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l127
-									}
-									position++
-								}
-							}
-
-						case '~':
-							if buffer[position] != rune('~') {
-								goto l127
-							}
-							position++
-						case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l127
-							}
-							position++
-						case '_':
-							if buffer[position] != rune('_') {
-								goto l127
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								goto l127
-							}
-							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								goto l127
-							}
-							position++
-						case '!':
-							if buffer[position] != rune('!') {
-								goto l127
-							}
-							position++
-						case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-							if c := buffer[position]; c < rune('&') || c > rune('.') {
-								goto l127
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-							if c := buffer[position]; c < rune('0') || c > rune(':') {
-								goto l127
-							}
-							position++
-						default:
-							if c := buffer[position]; c < rune('@') || c > rune('Z') {
-								goto l127
-							}
-							position++
-						}
-					}
-
-					goto l126
-				l127:
-					position, tokenIndex = position127, tokenIndex127
+				position71 := position
+				if !(star(buffer, &position, &class8, true)) {
+					goto l70
 				}
-			l131:
+			l72:
 				{
-					position132, tokenIndex132 := position, tokenIndex
+					position73, tokenIndex73 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l132
+						goto l73
 					}
 					position++
-				l133:
-					{
-						position134, tokenIndex134 := position, tokenIndex
-						{
-							switch buffer[position] {
-							case '%':
-								if buffer[position] != rune('%') {
-									goto l134
-								}
-								position++
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l134
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l134
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l134
-										}
-										position++
-									}
-								}
-
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l134
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l134
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l134
-										}
-										position++
-									}
-								}
-
-							case '~':
-								if buffer[position] != rune('~') {
-									goto l134
-								}
-								position++
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l134
-								}
-								position++
-							case '_':
-								if buffer[position] != rune('_') {
-									goto l134
-								}
-								position++
-							case '=':
-								if buffer[position] != rune('=') {
-									goto l134
-								}
-								position++
-							case '$':
-								if buffer[position] != rune('$') {
-									goto l134
-								}
-								position++
-							case '!':
-								if buffer[position] != rune('!') {
-									goto l134
-								}
-								position++
-							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l134
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-								if c := buffer[position]; c < rune('0') || c > rune(':') {
-									goto l134
-								}
-								position++
-							default:
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l134
-								}
-								position++
-							}
-						}
-
-						goto l133
-					l134:
-						position, tokenIndex = position134, tokenIndex134
+					if !(star(buffer, &position, &class8, true)) {
+						goto l73
 					}
-					goto l131
-				l132:
-					position, tokenIndex = position132, tokenIndex132
+					goto l72
+				l73:
+					position, tokenIndex = position73, tokenIndex73
 				}
-			l138:
+			l74:
 				{
-					position139, tokenIndex139 := position, tokenIndex
+					position75, tokenIndex75 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						goto l139
+						goto l75
 					}
 					position++
-				l140:
-					{
-						position141, tokenIndex141 := position, tokenIndex
-						{
-							switch buffer[position] {
-							case '%':
-								if buffer[position] != rune('%') {
-									goto l141
-								}
-								position++
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l141
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l141
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l141
-										}
-										position++
-									}
-								}
-
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l141
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l141
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l141
-										}
-										position++
-									}
-								}
-
-							case '~':
-								if buffer[position] != rune('~') {
-									goto l141
-								}
-								position++
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l141
-								}
-								position++
-							case '_':
-								if buffer[position] != rune('_') {
-									goto l141
-								}
-								position++
-							case '=':
-								if buffer[position] != rune('=') {
-									goto l141
-								}
-								position++
-							case '$':
-								if buffer[position] != rune('$') {
-									goto l141
-								}
-								position++
-							case '!':
-								if buffer[position] != rune('!') {
-									goto l141
-								}
-								position++
-							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l141
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-								if c := buffer[position]; c < rune('0') || c > rune(':') {
-									goto l141
-								}
-								position++
-							default:
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l141
-								}
-								position++
-							}
-						}
-
-						goto l140
-					l141:
-						position, tokenIndex = position141, tokenIndex141
+					if !(star(buffer, &position, &class8, true)) {
+						goto l75
 					}
-				l145:
+				l76:
 					{
-						position146, tokenIndex146 := position, tokenIndex
+						position77, tokenIndex77 := position, tokenIndex
 						if buffer[position] != rune(';') {
-							goto l146
+							goto l77
 						}
 						position++
-					l147:
-						{
-							position148, tokenIndex148 := position, tokenIndex
-							{
-								switch buffer[position] {
-								case '%':
-									if buffer[position] != rune('%') {
-										goto l148
-									}
-									position++
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l148
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l148
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l148
-											}
-											position++
-										}
-									}
-
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l148
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l148
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l148
-											}
-											position++
-										}
-									}
-
-								case '~':
-									if buffer[position] != rune('~') {
-										goto l148
-									}
-									position++
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l148
-									}
-									position++
-								case '_':
-									if buffer[position] != rune('_') {
-										goto l148
-									}
-									position++
-								case '=':
-									if buffer[position] != rune('=') {
-										goto l148
-									}
-									position++
-								case '$':
-									if buffer[position] != rune('$') {
-										goto l148
-									}
-									position++
-								case '!':
-									if buffer[position] != rune('!') {
-										goto l148
-									}
-									position++
-								case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-									if c := buffer[position]; c < rune('&') || c > rune('.') {
-										goto l148
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-									if c := buffer[position]; c < rune('0') || c > rune(':') {
-										goto l148
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('@') || c > rune('Z') {
-										goto l148
-									}
-									position++
-								}
-							}
-
-							goto l147
-						l148:
-							position, tokenIndex = position148, tokenIndex148
+						if !(star(buffer, &position, &class8, true)) {
+							goto l77
 						}
-						goto l145
-					l146:
-						position, tokenIndex = position146, tokenIndex146
+						goto l76
+					l77:
+						position, tokenIndex = position77, tokenIndex77
 					}
-					goto l138
-				l139:
-					position, tokenIndex = position139, tokenIndex139
+					goto l74
+				l75:
+					position, tokenIndex = position75, tokenIndex75
 				}
-				add(rulepath_segments, position125)
+				add(rulepath_segments, position71)
 			}
 			return true
+		l70:
+			position, tokenIndex = position70, tokenIndex70
+			return false
 		},
-		/* 10 query <- <((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z]))*> */
+		/* 10 query <- <&{ star(buffer, &position, &class1, true) }> */
 		func() bool {
+			position78, tokenIndex78 := position, tokenIndex
 			{
-				position153 := position
-			l154:
-				{
-					position155, tokenIndex155 := position, tokenIndex
-					{
-						switch buffer[position] {
-						case '%':
-							if buffer[position] != rune('%') {
-								goto l155
-							}
-							position++
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l155
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l155
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l155
-									}
-									position++
-								}
-							}
-
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l155
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l155
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l155
-									}
-									position++
-								}
-							}
-
-						case '~':
-							if buffer[position] != rune('~') {
-								goto l155
-							}
-							position++
-						case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l155
-							}
-							position++
-						case '_':
-							if buffer[position] != rune('_') {
-								goto l155
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								goto l155
-							}
-							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								goto l155
-							}
-							position++
-						case '!':
-							if buffer[position] != rune('!') {
-								goto l155
-							}
-							position++
-						case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-							if c := buffer[position]; c < rune('&') || c > rune(';') {
-								goto l155
-							}
-							position++
-						default:
-							if c := buffer[position]; c < rune('?') || c > rune('Z') {
-								goto l155
-							}
-							position++
-						}
-					}
-
-					goto l154
-				l155:
-					position, tokenIndex = position155, tokenIndex155
+				position79 := position
+				if !(star(buffer, &position, &class1, true)) {
+					goto l78
 				}
-				add(rulequery, position153)
+				add(rulequery, position79)
 			}
 			return true
+		l78:
+			position, tokenIndex = position78, tokenIndex78
+			return false
 		},
-		/* 11 fragment <- <((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z]))*> */
+		/* 11 fragment <- <&{ star(buffer, &position, &class1, true) }> */
 		nil,
 	}
 	p.rules = _rules

@@ -29,7 +29,9 @@ func TestParseAppendixA(t *testing.T) {
 func TestParseShapes(t *testing.T) {
 	lit := func(s string) *Node { return &Node{Kind: Literal, Text: s} }
 	ref := func(s string) *Node { return &Node{Kind: RuleRef, Text: s} }
-	rep := func(min, max int, n *Node) *Node { return &Node{Kind: Repetition, Min: min, Max: max, Children: []*Node{n}} }
+	rep := func(min, max int, n *Node) *Node {
+		return &Node{Kind: Repetition, Min: min, Max: max, Children: []*Node{n}}
+	}
 	tests := []struct {
 		line string
 		want *Node

@@ -126,7 +126,7 @@ func accelerate(e *expr, classes *[]byteSet) *expr {
 			aSet, aEsc, aOK := runOf(a.kids[0])
 			bSet, bEsc, bOK := runOf(b)
 			if aOK && bOK && !aEsc && !bEsc && !aSet.intersects(bSet) {
-				return &expr{op: opCode, text: fmt.Sprintf("starEnding(buffer, &position, &class%d, &class%d)", classIndex(aSet.union(bSet)), classIndex(bSet))}
+				return &expr{op: opCode, text: fmt.Sprintf("starEnding(p.Buffer, &position, &class%d, &class%d)", classIndex(aSet.union(bSet)), classIndex(bSet))}
 			}
 		}
 	}
@@ -134,7 +134,7 @@ func accelerate(e *expr, classes *[]byteSet) *expr {
 		if set, escapes, ok := runOf(e.kids[0]); ok {
 			i := classIndex(set)
 			fn := map[op]string{opStar: "star", opPlus: "plus"}[e.op]
-			return &expr{op: opCode, text: fmt.Sprintf("%s(buffer, &position, &class%d, %v)", fn, i, escapes)}
+			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &class%d, %v)", fn, i, escapes)}
 		}
 	}
 	out := *e

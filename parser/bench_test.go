@@ -89,3 +89,31 @@ func BenchmarkCorpus(b *testing.B) {
 		runCorpus(b, func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
 	})
 }
+
+// BenchmarkCorpusParallel parses the corpus from all Ps at once (run with
+// -cpu 2 for the two-core figure): the pooled parsers must scale.
+func BenchmarkCorpusParallel(b *testing.B) {
+	lines, size := loadCorpus(b)
+	b.Run("Parse", func(b *testing.B) {
+		b.SetBytes(int64(size / len(lines)))
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var u *parser.URI
+			for i := 0; pb.Next(); i++ {
+				u, _ = parser.Parse(lines[i%len(lines)])
+			}
+			_ = u
+		})
+	})
+	b.Run("NetURLParse", func(b *testing.B) {
+		b.SetBytes(int64(size / len(lines)))
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var u *url.URL
+			for i := 0; pb.Next(); i++ {
+				u, _ = url.Parse(lines[i%len(lines)])
+			}
+			_ = u
+		})
+	})
+}

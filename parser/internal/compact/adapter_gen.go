@@ -107,60 +107,54 @@ func appendBytes(dst []rune, s string) []rune {
 	return dst
 }
 
-// run advances *position over the longest run of bytes in class and, when
-// escapes is set, of escape triplets "%" hex hex, and returns how far it
-// went. The buffer ends with endSymbol, which is in no class, so the loop
-// stops at the end of the input.
-func run(buffer []rune, position *uint32, class *[256]bool, escapes bool) uint32 {
-	p := *position
-	for {
-		c := buffer[p]
-		if c < 256 && class[c] {
+// run advances *position over the longest run of bytes of s in class and,
+// when escapes is set, of escape triplets "%" hex hex, and returns how far
+// it went. It reads the input string itself, which the parser holds in
+// Buffer while it runs.
+func run(s string, position *uint32, class *[256]bool, escapes bool) uint32 {
+	start := int(*position)
+	p := start
+	for p < len(s) {
+		c := s[p]
+		if class[c] {
 			p++
 			continue
 		}
-		if escapes && c == '%' && isHex(buffer[p+1]) && isHex(buffer[p+2]) {
+		if escapes && c == '%' && p+2 < len(s) && isHex(s[p+1]) && isHex(s[p+2]) {
 			p += 3
 			continue
 		}
 		break
 	}
-	n := p - *position
-	*position = p
-	return n
+	*position = uint32(p)
+	return uint32(p - start)
 }
 
 // star matches a run of zero or more: it always succeeds.
-func star(buffer []rune, position *uint32, class *[256]bool, escapes bool) bool {
-	run(buffer, position, class, escapes)
+func star(s string, position *uint32, class *[256]bool, escapes bool) bool {
+	run(s, position, class, escapes)
 	return true
 }
 
 // starEnding matches (A* B)* where class is A or B and end is B, A and B
 // disjoint: the longest run of class bytes that ends in an end byte.
-func starEnding(buffer []rune, position *uint32, class, end *[256]bool) bool {
-	p := *position
-	last := p
-	for {
-		c := buffer[p]
-		if c >= 256 || !class[c] {
-			break
-		}
-		p++
-		if end[c] {
-			last = p
+func starEnding(s string, position *uint32, class, end *[256]bool) bool {
+	last := int(*position)
+	for p := last; p < len(s) && class[s[p]]; p++ {
+		if end[s[p]] {
+			last = p + 1
 		}
 	}
-	*position = last
+	*position = uint32(last)
 	return true
 }
 
 // plus matches a run of one or more.
-func plus(buffer []rune, position *uint32, class *[256]bool, escapes bool) bool {
-	return run(buffer, position, class, escapes) > 0
+func plus(s string, position *uint32, class *[256]bool, escapes bool) bool {
+	return run(s, position, class, escapes) > 0
 }
 
-func isHex(c rune) bool {
+func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c >= 'a' && c <= 'f'
 }
 

@@ -341,7 +341,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (&{ plus(buffer, &position, &class0, true) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
+		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (&{ plus(p.Buffer, &position, &class0, true) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -367,7 +367,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 								position++
 							}
 						l7:
-							if !(star(buffer, &position, &class2, false)) {
+							if !(star(p.Buffer, &position, &class2, false)) {
 								goto l5
 							}
 							add(rulescheme, position6)
@@ -531,7 +531,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									}
 								}
 
-								if !(star(buffer, &position, &class1, true)) {
+								if !(star(p.Buffer, &position, &class1, true)) {
 									goto l5
 								}
 								add(ruleopaque_part, position17)
@@ -581,7 +581,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							goto l21
 						l25:
 							position, tokenIndex = position21, tokenIndex21
-							if !(plus(buffer, &position, &class0, true)) {
+							if !(plus(p.Buffer, &position, &class0, true)) {
 								goto l2
 							}
 							{
@@ -629,7 +629,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 					position++
 					{
 						position32 := position
-						if !(star(buffer, &position, &class1, true)) {
+						if !(star(p.Buffer, &position, &class1, true)) {
 							goto l30
 						}
 						add(rulefragment, position32)
@@ -655,9 +655,9 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ star(buffer, &position, &class1, true) })> */
+		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ star(p.Buffer, &position, &class1, true) })> */
 		nil,
-		/* 2 scheme <- <(([A-Z] / [a-z]) &{ star(buffer, &position, &class2, false) })> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ star(p.Buffer, &position, &class2, false) })> */
 		nil,
 		/* 3 authority <- <((((userinfo '@')? (hostname / IPv4address) (':' port)?)? !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
@@ -672,7 +672,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position42, tokenIndex42 := position, tokenIndex
 							{
 								position44 := position
-								if !(star(buffer, &position, &class4, true)) {
+								if !(star(p.Buffer, &position, &class4, true)) {
 									goto l42
 								}
 								add(ruleuserinfo, position44)
@@ -713,7 +713,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 										}
 									}
 
-									if !(starEnding(buffer, &position, &class5, &class6)) {
+									if !(starEnding(p.Buffer, &position, &class5, &class6)) {
 										goto l49
 									}
 									if buffer[position] != rune('.') {
@@ -763,7 +763,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									position++
 								}
 							l53:
-								if !(starEnding(buffer, &position, &class5, &class6)) {
+								if !(starEnding(p.Buffer, &position, &class5, &class6)) {
 									goto l46
 								}
 								{
@@ -784,28 +784,28 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position, tokenIndex = position45, tokenIndex45
 							{
 								position57 := position
-								if !(plus(buffer, &position, &class7, false)) {
+								if !(plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								if buffer[position] != rune('.') {
 									goto l40
 								}
 								position++
-								if !(plus(buffer, &position, &class7, false)) {
+								if !(plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								if buffer[position] != rune('.') {
 									goto l40
 								}
 								position++
-								if !(plus(buffer, &position, &class7, false)) {
+								if !(plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								if buffer[position] != rune('.') {
 									goto l40
 								}
 								position++
-								if !(plus(buffer, &position, &class7, false)) {
+								if !(plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								add(ruleIPv4address, position57)
@@ -820,7 +820,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position++
 							{
 								position60 := position
-								if !(star(buffer, &position, &class7, false)) {
+								if !(star(p.Buffer, &position, &class7, false)) {
 									goto l58
 								}
 								add(ruleport, position60)
@@ -875,7 +875,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 					position, tokenIndex = position38, tokenIndex38
 					{
 						position64 := position
-						if !(plus(buffer, &position, &class3, true)) {
+						if !(plus(p.Buffer, &position, &class3, true)) {
 							goto l36
 						}
 						add(rulereg_name, position64)
@@ -889,22 +889,22 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position36, tokenIndex36
 			return false
 		},
-		/* 4 reg_name <- <&{ plus(buffer, &position, &class3, true) }> */
+		/* 4 reg_name <- <&{ plus(p.Buffer, &position, &class3, true) }> */
 		nil,
-		/* 5 userinfo <- <&{ star(buffer, &position, &class4, true) }> */
+		/* 5 userinfo <- <&{ star(p.Buffer, &position, &class4, true) }> */
 		nil,
-		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ starEnding(buffer, &position, &class5, &class6) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ starEnding(buffer, &position, &class5, &class6) } '.'?)> */
+		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ starEnding(p.Buffer, &position, &class5, &class6) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ starEnding(p.Buffer, &position, &class5, &class6) } '.'?)> */
 		nil,
-		/* 7 IPv4address <- <(&{ plus(buffer, &position, &class7, false) } '.' &{ plus(buffer, &position, &class7, false) } '.' &{ plus(buffer, &position, &class7, false) } '.' &{ plus(buffer, &position, &class7, false) })> */
+		/* 7 IPv4address <- <(&{ plus(p.Buffer, &position, &class7, false) } '.' &{ plus(p.Buffer, &position, &class7, false) } '.' &{ plus(p.Buffer, &position, &class7, false) } '.' &{ plus(p.Buffer, &position, &class7, false) })> */
 		nil,
-		/* 8 port <- <&{ star(buffer, &position, &class7, false) }> */
+		/* 8 port <- <&{ star(p.Buffer, &position, &class7, false) }> */
 		nil,
-		/* 9 path_segments <- <(&{ star(buffer, &position, &class8, true) } (';' &{ star(buffer, &position, &class8, true) })* ('/' &{ star(buffer, &position, &class8, true) } (';' &{ star(buffer, &position, &class8, true) })*)*)> */
+		/* 9 path_segments <- <(&{ star(p.Buffer, &position, &class8, true) } (';' &{ star(p.Buffer, &position, &class8, true) })* ('/' &{ star(p.Buffer, &position, &class8, true) } (';' &{ star(p.Buffer, &position, &class8, true) })*)*)> */
 		func() bool {
 			position70, tokenIndex70 := position, tokenIndex
 			{
 				position71 := position
-				if !(star(buffer, &position, &class8, true)) {
+				if !(star(p.Buffer, &position, &class8, true)) {
 					goto l70
 				}
 			l72:
@@ -914,7 +914,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						goto l73
 					}
 					position++
-					if !(star(buffer, &position, &class8, true)) {
+					if !(star(p.Buffer, &position, &class8, true)) {
 						goto l73
 					}
 					goto l72
@@ -928,7 +928,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						goto l75
 					}
 					position++
-					if !(star(buffer, &position, &class8, true)) {
+					if !(star(p.Buffer, &position, &class8, true)) {
 						goto l75
 					}
 				l76:
@@ -938,7 +938,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							goto l77
 						}
 						position++
-						if !(star(buffer, &position, &class8, true)) {
+						if !(star(p.Buffer, &position, &class8, true)) {
 							goto l77
 						}
 						goto l76
@@ -956,12 +956,12 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position70, tokenIndex70
 			return false
 		},
-		/* 10 query <- <&{ star(buffer, &position, &class1, true) }> */
+		/* 10 query <- <&{ star(p.Buffer, &position, &class1, true) }> */
 		func() bool {
 			position78, tokenIndex78 := position, tokenIndex
 			{
 				position79 := position
-				if !(star(buffer, &position, &class1, true)) {
+				if !(star(p.Buffer, &position, &class1, true)) {
 					goto l78
 				}
 				add(rulequery, position79)
@@ -971,7 +971,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position78, tokenIndex78
 			return false
 		},
-		/* 11 fragment <- <&{ star(buffer, &position, &class1, true) }> */
+		/* 11 fragment <- <&{ star(p.Buffer, &position, &class1, true) }> */
 		nil,
 	}
 	p.rules = _rules

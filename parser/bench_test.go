@@ -70,23 +70,36 @@ var (
 	sinkIndex []int
 )
 
+// BenchmarkCorpus measures each operation over the corpus, one op = one
+// URI, with net/url in the same run as the reference: sub-benchmarks are
+// named op=…/impl=…, so that
+//
+//	benchstat -col /impl -row /op
+//
+// prints every implementation beside net/url for each operation (see
+// README.md). net/url has no validation-only call; op=valid compares
+// Valid with url.Parse. op=parse also runs the Appendix B regular
+// expression, which splits but does not validate.
 func BenchmarkCorpus(b *testing.B) {
-	b.Run("Parse", func(b *testing.B) {
+	netURL := func(b *testing.B) {
+		runCorpus(b, func(s string) { sinkURL, sinkErr = url.Parse(s) })
+	}
+	b.Run("op=parse/impl=net-url", netURL)
+	b.Run("op=parse/impl=rfc2396", func(b *testing.B) {
 		runCorpus(b, func(s string) { sinkURI, sinkErr = parser.Parse(s) })
 	})
-	b.Run("ParseInto", func(b *testing.B) {
+	b.Run("op=parse/impl=appendix-b", func(b *testing.B) {
+		runCorpus(b, func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
+	})
+	b.Run("op=parse-into/impl=net-url", netURL)
+	b.Run("op=parse-into/impl=rfc2396", func(b *testing.B) {
 		u := new(parser.URI)
 		runCorpus(b, func(s string) { sinkErr = parser.ParseInto(u, s) })
 		sinkURI = u
 	})
-	b.Run("Valid", func(b *testing.B) {
+	b.Run("op=valid/impl=net-url", netURL)
+	b.Run("op=valid/impl=rfc2396", func(b *testing.B) {
 		runCorpus(b, func(s string) { sinkBool = parser.Valid(s) })
-	})
-	b.Run("NetURLParse", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkURL, sinkErr = url.Parse(s) })
-	})
-	b.Run("AppendixBRegexp", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
 	})
 }
 
@@ -94,24 +107,24 @@ func BenchmarkCorpus(b *testing.B) {
 // -cpu 2 for the two-core figure): the pooled parsers must scale.
 func BenchmarkCorpusParallel(b *testing.B) {
 	lines, size := loadCorpus(b)
-	b.Run("Parse", func(b *testing.B) {
-		b.SetBytes(int64(size / len(lines)))
-		b.ReportAllocs()
-		b.RunParallel(func(pb *testing.PB) {
-			var u *parser.URI
-			for i := 0; pb.Next(); i++ {
-				u, _ = parser.Parse(lines[i%len(lines)])
-			}
-			_ = u
-		})
-	})
-	b.Run("NetURLParse", func(b *testing.B) {
+	b.Run("op=parse/impl=net-url", func(b *testing.B) {
 		b.SetBytes(int64(size / len(lines)))
 		b.ReportAllocs()
 		b.RunParallel(func(pb *testing.PB) {
 			var u *url.URL
 			for i := 0; pb.Next(); i++ {
 				u, _ = url.Parse(lines[i%len(lines)])
+			}
+			_ = u
+		})
+	})
+	b.Run("op=parse/impl=rfc2396", func(b *testing.B) {
+		b.SetBytes(int64(size / len(lines)))
+		b.ReportAllocs()
+		b.RunParallel(func(pb *testing.PB) {
+			var u *parser.URI
+			for i := 0; pb.Next(); i++ {
+				u, _ = parser.Parse(lines[i%len(lines)])
 			}
 			_ = u
 		})

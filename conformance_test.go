@@ -134,13 +134,13 @@ func TestComponents(t *testing.T) {
 			continue
 		}
 		kind := "hier"
-		if u.Opaque {
+		if u.IsOpaque() {
 			kind = "opaque"
 		}
 		got := components{
-			Scheme: u.Scheme, Authority: u.Authority, UserInfo: u.UserInfo, Host: u.Host, Port: u.Port,
-			Path: u.Path, Query: u.Query, Fragment: u.Fragment,
-			Kind: kind, AuthorityKind: u.AuthorityKind.String(), HostKind: u.HostKind.String(),
+			Scheme: u.Scheme(), Authority: u.Authority(), UserInfo: u.UserInfo(), Host: u.Host(), Port: u.Port(),
+			Path: u.Path(), Query: u.Query(), Fragment: u.Fragment(),
+			Kind: kind, AuthorityKind: u.AuthorityKind().String(), HostKind: u.HostKind().String(),
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("components.txt:%d: Parse(%q) mismatch (-want +got):\n%s", n, in, diff)

@@ -14,8 +14,8 @@ func ExampleParse() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Printf("scheme %q, host %q (%v), port %+v\n", u.Scheme.Value, u.Host.Value, u.HostKind, u.Port)
-	fmt.Printf("path %q, query %+v, fragment %q\n", u.Path, u.Query, u.Fragment.Value)
+	fmt.Printf("scheme %q, host %q (%v), port %+v\n", u.Scheme().Value, u.Host().Value, u.HostKind(), u.Port())
+	fmt.Printf("path %q, query %+v, fragment %q\n", u.Path(), u.Query(), u.Fragment().Value)
 	fmt.Println(u)
 	// Output:
 	// scheme "http", host "www.ics.uci.edu" (hostname), port {Value: Defined:true}
@@ -25,7 +25,7 @@ func ExampleParse() {
 
 func ExampleParse_opaque() {
 	u, _ := parser.Parse("mailto:a@example.org?subject=hi")
-	fmt.Println(u.Opaque, u.Path, u.Query.Defined)
+	fmt.Println(u.IsOpaque(), u.Path(), u.Query().Defined)
 	// Output:
 	// true a@example.org?subject=hi false
 }

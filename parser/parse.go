@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"strconv"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -11,6 +12,18 @@ import (
 // keeps its rune buffer and token array between runs; the pool is what makes
 // Parse allocate nothing but its result, and safe for concurrent use.
 var compactParsers = sync.Pool{New: func() any { return compact.NewParser() }}
+
+// maxInput is the longest reference Parse takes: offsets are kept as int32.
+const maxInput = 1<<31 - 1
+
+// TooLongError reports a reference longer than Parse takes (2 GiB).
+type TooLongError struct {
+	Len int
+}
+
+func (e *TooLongError) Error() string {
+	return "rfc2396: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
+}
 
 // maxPooledInput is the largest input whose buffers a pooled parser keeps;
 // a parser that has read more is dropped after use rather than pinning its
@@ -32,6 +45,10 @@ func Parse(ref string) (*URI, error) {
 // when ref is valid, so a caller that reuses one URI parses without garbage.
 // On error, *u is set to the zero URI.
 func ParseInto(u *URI, ref string) error {
+	if len(ref) > maxInput {
+		*u = URI{}
+		return &TooLongError{Len: len(ref)}
+	}
 	p := compactParsers.Get().(*compact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
@@ -62,7 +79,7 @@ func release(p *compact.Parser, ref string) {
 
 // fill sets u from the tokens of a successful compact parse of ref.
 func fill(u *URI, ref string, p *compact.Parser) {
-	*u = URI{}
+	*u = URI{ref: ref}
 	hasReg := false
 	// The path of a hierarchical reference runs from the end of what precedes
 	// it (authority, "scheme:" or nothing) to the "?" of the query, the "#"
@@ -72,41 +89,41 @@ func fill(u *URI, ref string, p *compact.Parser) {
 		rule, b, e := p.Token(i)
 		switch rule {
 		case grammar.RuleScheme:
-			u.Scheme = Some(ref[b:e])
+			u.set(partScheme, b, e)
 			pathBegin = e + 1
 		case grammar.RuleOpaquePart:
-			u.Opaque = true
-			u.Path = ref[b:e]
+			u.opaque = true
+			pathBegin, pathEnd = b, e
 		case grammar.RuleAuthority:
-			u.Authority = Some(ref[b:e])
+			u.set(partAuthority, b, e)
 			pathBegin = e
 		case grammar.RuleRegName:
 			hasReg = true
 		case grammar.RuleUserinfo:
-			u.UserInfo = Some(ref[b:e])
+			u.set(partUserInfo, b, e)
 		case grammar.RuleHostname:
-			u.Host, u.HostKind = Some(ref[b:e]), Hostname
+			u.set(partHost, b, e)
+			u.hostKind = Hostname
 		case grammar.RuleIPv4address:
-			u.Host, u.HostKind = Some(ref[b:e]), IPv4
+			u.set(partHost, b, e)
+			u.hostKind = IPv4
 		case grammar.RulePort:
-			u.Port = Some(ref[b:e])
+			u.set(partPort, b, e)
 		case grammar.RuleQuery:
-			u.Query = Some(ref[b:e])
+			u.set(partQuery, b, e)
 			pathEnd = b - 1
 		case grammar.RuleFragment:
-			u.Fragment = Some(ref[b:e])
-			if !u.Query.Defined {
+			u.set(partFragment, b, e)
+			if !u.opaque && u.defined&(1<<partQuery) == 0 {
 				pathEnd = b - 1
 			}
 		}
 	}
-	if u.Authority.Defined {
-		u.AuthorityKind = ServerAuthority
+	if u.defined&(1<<partAuthority) != 0 {
+		u.authorityKind = ServerAuthority
 		if hasReg {
-			u.AuthorityKind = RegistryAuthority
+			u.authorityKind = RegistryAuthority
 		}
 	}
-	if !u.Opaque {
-		u.Path = ref[pathBegin:pathEnd]
-	}
+	u.set(partPath, pathBegin, pathEnd)
 }

@@ -1,6 +1,6 @@
 package parser
 
-import "strings"
+import "strconv"
 
 // Component is one component of a URI reference, in its raw, escaped form.
 // Defined distinguishes a component that is absent from one that is present
@@ -14,7 +14,7 @@ type Component struct {
 func Some(value string) Component { return Component{Value: value, Defined: true} }
 
 // AuthorityKind tells how an authority was read (section 3.2).
-type AuthorityKind int
+type AuthorityKind uint8
 
 const (
 	// NoAuthority: the reference has no authority.
@@ -39,7 +39,7 @@ func (k AuthorityKind) String() string {
 }
 
 // HostKind tells which alternative of host = hostname | IPv4address matched.
-type HostKind int
+type HostKind uint8
 
 const (
 	// NoHost: there is no host (no authority, a registry-based one, or an
@@ -47,7 +47,7 @@ const (
 	NoHost HostKind = iota
 	// Hostname: the host is a hostname (section 3.2.2).
 	Hostname
-	// IPv4 : the host is an IPv4address (section 3.2.2).
+	// IPv4: the host is an IPv4address (section 3.2.2).
 	IPv4
 )
 
@@ -61,79 +61,173 @@ func (k HostKind) String() string {
 	return "none"
 }
 
-// URI is a parsed URI reference: the nine components of section 3 (as Java's
-// java.net.URI names them) in raw, escaped form, and how it was read.
-//
-// After Parse, every component is a substring of the parsed reference, not a
-// copy. Scheme, Authority, Path, Query and Fragment are the five components
-// that String recomposes (section 5.2, step 7); UserInfo, Host and Port are
-// the parts of a server-based Authority.
-type URI struct {
-	Scheme    Component
-	Authority Component
-	UserInfo  Component
-	Host      Component
-	Port      Component // port = *digit: may be defined and empty, "http://h:/"
-	// Path is never undefined, but may be empty. For an opaque URI it is the
-	// whole opaque_part (section 3: "<path>" names both abs_path and
-	// opaque_part).
-	Path string
-	// Query is always undefined for an opaque URI: Appendix A gives
-	// opaque_part no query, so in "mailto:a?b" the "?b" is part of the path.
-	Query    Component
-	Fragment Component
+// part names a component of a URI by its index in URI.spans.
+type part uint8
 
-	// Opaque reports an absolute URI whose scheme-specific part does not
-	// start with "/" (opaque_part, section 3).
-	Opaque        bool
-	AuthorityKind AuthorityKind
-	HostKind      HostKind
+const (
+	partScheme part = iota
+	partAuthority
+	partUserInfo
+	partHost
+	partPort
+	partPath
+	partQuery
+	partFragment
+	numParts
+)
+
+// span is the byte range of a component in URI.ref.
+type span struct{ begin, end int32 }
+
+// URI is a valid URI reference and how Appendix A reads it: the nine
+// components of section 3, as Java's java.net.URI names them, in raw,
+// escaped form.
+//
+// A URI holds the reference and the byte range of each component in it, so
+// every component, the scheme-specific part and String are substrings of
+// the parsed reference, not copies. The zero URI is the empty reference.
+// URIs are made by Parse, ParseInto and Compose, and are never invalid.
+type URI struct {
+	ref           string
+	spans         [numParts]span
+	defined       uint8 // bit i: part i is defined (the path always is)
+	opaque        bool
+	authorityKind AuthorityKind
+	hostKind      HostKind
 }
 
-// IsAbsolute reports whether u has a scheme (absoluteURI, section 3).
-func (u *URI) IsAbsolute() bool { return u.Scheme.Defined }
+func (u *URI) component(p part) Component {
+	if u.defined&(1<<p) == 0 {
+		return Component{}
+	}
+	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
+}
+
+func (u *URI) set(p part, begin, end int) {
+	u.spans[p] = span{int32(begin), int32(end)}
+	u.defined |= 1 << p
+}
+
+// Scheme returns the scheme (section 3.1), defined for an absolute URI.
+func (u *URI) Scheme() Component { return u.component(partScheme) }
+
+// Authority returns the authority (section 3.2), defined when the reference
+// has a net_path ("//"), possibly empty ("file:///x").
+func (u *URI) Authority() Component { return u.component(partAuthority) }
+
+// UserInfo returns the userinfo of a server-based authority (section
+// 3.2.2), defined when the authority has an "@".
+func (u *URI) UserInfo() Component { return u.component(partUserInfo) }
+
+// Host returns the host of a server-based authority (section 3.2.2): a
+// hostname or an IPv4address, as HostKind tells.
+func (u *URI) Host() Component { return u.component(partHost) }
+
+// Port returns the port of a server-based authority (section 3.2.2), defined
+// when the host is followed by ":". port = *digit, so a defined port may be
+// empty: "http://h:/".
+func (u *URI) Port() Component { return u.component(partPort) }
+
+// Path returns the path (section 3.3). It is never undefined, but may be
+// empty. For an opaque URI it is the whole opaque_part: section 3's
+// "<path>" names both abs_path and opaque_part.
+func (u *URI) Path() string { return u.ref[u.spans[partPath].begin:u.spans[partPath].end] }
+
+// Query returns the query (section 3.4). It is always undefined for an
+// opaque URI: Appendix A gives opaque_part no query, so in "mailto:a?b" the
+// "?b" is part of the path.
+func (u *URI) Query() Component { return u.component(partQuery) }
+
+// Fragment returns the fragment identifier (section 4.1).
+func (u *URI) Fragment() Component { return u.component(partFragment) }
 
 // SchemeSpecificPart returns everything between the scheme's ":" and the
 // "#" of the fragment, or, for a relative reference, everything before the
 // "#" (Java's [scheme:]scheme-specific-part[#fragment]). It is always
 // defined, possibly empty.
 func (u *URI) SchemeSpecificPart() string {
-	if u.Opaque {
-		return u.Path
+	begin, end := 0, len(u.ref)
+	if u.defined&(1<<partScheme) != 0 {
+		begin = int(u.spans[partScheme].end) + 1
 	}
-	var b strings.Builder
-	u.writeHierarchical(&b)
-	return b.String()
+	if u.defined&(1<<partFragment) != 0 {
+		end = int(u.spans[partFragment].begin) - 1
+	}
+	return u.ref[begin:end]
 }
 
-func (u *URI) writeHierarchical(b *strings.Builder) {
-	if u.Authority.Defined {
-		b.WriteString("//")
-		b.WriteString(u.Authority.Value)
+// IsAbsolute reports whether u has a scheme (absoluteURI, section 3).
+func (u *URI) IsAbsolute() bool { return u.defined&(1<<partScheme) != 0 }
+
+// IsOpaque reports an absolute URI whose scheme-specific part does not start
+// with "/" (opaque_part, section 3).
+func (u *URI) IsOpaque() bool { return u.opaque }
+
+// AuthorityKind tells whether the authority is server-based or
+// registry-based.
+func (u *URI) AuthorityKind() AuthorityKind { return u.authorityKind }
+
+// HostKind tells whether the host is a hostname or an IPv4address.
+func (u *URI) HostKind() HostKind { return u.hostKind }
+
+// String returns the reference. It is the recomposition of section 5.2,
+// step 7: scheme ":" if defined, "//" authority if defined, the path, "?"
+// query if defined, "#" fragment if defined; for a parsed URI it is exactly
+// the string that was parsed.
+func (u *URI) String() string { return u.ref }
+
+// Recompose returns the reference that section 5.2, step 7 makes of the
+// given components: scheme ":" if defined, "//" authority if defined, the
+// path, "?" query if defined, "#" fragment if defined. It does not check
+// the result; Compose does.
+func Recompose(scheme, authority Component, path string, query, fragment Component) string {
+	n := len(path)
+	for _, c := range [...]Component{scheme, authority, query, fragment} {
+		n += len(c.Value) + 2
 	}
-	b.WriteString(u.Path)
-	if u.Query.Defined {
-		b.WriteByte('?')
-		b.WriteString(u.Query.Value)
+	b := make([]byte, 0, n)
+	if scheme.Defined {
+		b = append(b, scheme.Value...)
+		b = append(b, ':')
 	}
+	if authority.Defined {
+		b = append(b, "//"...)
+		b = append(b, authority.Value...)
+	}
+	b = append(b, path...)
+	if query.Defined {
+		b = append(b, '?')
+		b = append(b, query.Value...)
+	}
+	if fragment.Defined {
+		b = append(b, '#')
+		b = append(b, fragment.Value...)
+	}
+	return string(b)
 }
 
-// String recomposes the reference from its components (section 5.2, step 7):
-// scheme ":" if defined, "//" authority if defined, the path, "?" query if
-// defined, "#" fragment if defined. For every valid reference s,
-// Parse(s).String() == s.
-func (u *URI) String() string {
-	var b strings.Builder
-	n := len(u.Scheme.Value) + len(u.Authority.Value) + len(u.Path) + len(u.Query.Value) + len(u.Fragment.Value) + 5
-	b.Grow(n)
-	if u.Scheme.Defined {
-		b.WriteString(u.Scheme.Value)
-		b.WriteByte(':')
+// Compose recomposes a reference from its five components (section 5.2,
+// step 7) and parses the result. It fails if the result is not a
+// URI-reference, or if it does not read back as the same components, as
+// "foo:" with path "//x" and no authority would ("foo://x" has an
+// authority).
+func Compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
+	u, err := Parse(Recompose(scheme, authority, path, query, fragment))
+	if err != nil {
+		return nil, err
 	}
-	u.writeHierarchical(&b)
-	if u.Fragment.Defined {
-		b.WriteByte('#')
-		b.WriteString(u.Fragment.Value)
+	if u.Scheme() != scheme || u.Authority() != authority || u.Path() != path || u.Query() != query || u.Fragment() != fragment {
+		return nil, &ComposeError{Ref: u.ref}
 	}
-	return b.String()
+	return u, nil
+}
+
+// ComposeError reports components whose recomposition reads back as other
+// components.
+type ComposeError struct {
+	Ref string // the recomposed reference
+}
+
+func (e *ComposeError) Error() string {
+	return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which Appendix A reads as other components"
 }

@@ -143,17 +143,18 @@ func check(rule grammar.Rule, in string) *result {
 			}
 			return &c.Value
 		}
-		ssp, path := u.SchemeSpecificPart(), u.Path
-		r.Scheme, r.SchemeSpecificPart, r.Authority = opt(u.Scheme), &ssp, opt(u.Authority)
-		r.UserInfo, r.Host, r.Port = opt(u.UserInfo), opt(u.Host), opt(u.Port)
-		r.Path, r.Query, r.Fragment = &path, opt(u.Query), opt(u.Fragment)
-		r.Opaque = &u.Opaque
-		if u.AuthorityKind != parser.NoAuthority {
-			k := u.AuthorityKind.String()
+		ssp, path := u.SchemeSpecificPart(), u.Path()
+		r.Scheme, r.SchemeSpecificPart, r.Authority = opt(u.Scheme()), &ssp, opt(u.Authority())
+		r.UserInfo, r.Host, r.Port = opt(u.UserInfo()), opt(u.Host()), opt(u.Port())
+		r.Path, r.Query, r.Fragment = &path, opt(u.Query()), opt(u.Fragment())
+		opaque := u.IsOpaque()
+		r.Opaque = &opaque
+		if u.AuthorityKind() != parser.NoAuthority {
+			k := u.AuthorityKind().String()
 			r.AuthorityKind = &k
 		}
-		if u.HostKind != parser.NoHost {
-			k := u.HostKind.String()
+		if u.HostKind() != parser.NoHost {
+			k := u.HostKind().String()
 			r.HostKind = &k
 		}
 	}
@@ -186,7 +187,7 @@ func writeHuman(w io.Writer, r *result) {
 		return
 	}
 	kind := "hierarchical"
-	if r.uri.Opaque {
+	if r.uri.IsOpaque() {
 		kind = "opaque"
 	}
 	if !r.uri.IsAbsolute() {

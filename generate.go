@@ -8,8 +8,9 @@
 //
 //  1. checks that rfc2396.peg transcribes grammar/rfc2396.abnf and writes
 //     the rule catalogue, the compact grammar and the oracle (gen grammar);
-//  2. compiles rfc2396.peg and the compact grammar with pointlander/peg
-//     v1.0.1 (-inline -switch; see README.md for how the flags were chosen);
+//  2. compiles rfc2396.peg (-switch) and the compact grammar (-inline
+//     -switch) with pointlander/peg v1.0.1; README.md says how the flags
+//     were chosen;
 //  3. makes the two generated parsers read bytes (gen patch).
 package rfc2396
 

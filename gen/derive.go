@@ -26,11 +26,13 @@ var compactKeep = []string{
 }
 
 // derive writes the compact grammar: the rules of compactKeep, in the order
-// of the reference grammar, with every other rule inlined and every choice
-// of single characters merged into one class. Inlining and merging keep the
-// language of each rule: Appendix A has no recursion, so inlining
-// terminates, and a choice among single characters matches the same
-// character whichever alternative is tried first.
+// of the reference grammar, with every other rule inlined, every choice of
+// single characters merged into one class, and repetitions of classes
+// matched by generated Go functions (see accelerate); it also returns the
+// classes those functions use. Each step keeps the language of each rule:
+// Appendix A has no recursion, so inlining terminates; a choice among single
+// characters matches the same character whichever alternative is tried
+// first; and the functions take exactly the run the repetition would.
 func derive(ref *pegFile) (string, []byteSet, error) {
 	byName := map[string]*pegRule{}
 	for _, r := range ref.rules {

@@ -27,8 +27,11 @@ import (
 type command func(args []string, stdin io.Reader, stdout, stderr io.Writer) int
 
 var commands = map[string]command{
-	"parse": runParse,
-	"tree":  runTree,
+	"parse":      runParse,
+	"tree":       runTree,
+	"resolve":    runResolve,
+	"normalize":  runNormalize,
+	"relativize": runRelativize,
 }
 
 func main() {

@@ -161,7 +161,7 @@ func check(rule grammar.Rule, in string) *result {
 	return r
 }
 
-func writeJSON(w io.Writer, r *result) error {
+func writeJSON(w io.Writer, r any) error {
 	b, err := json.Marshal(r)
 	if err != nil {
 		return err

@@ -1,0 +1,172 @@
+package parser
+
+import (
+	"maps"
+	"strings"
+)
+
+// DefaultPorts returns a new map from lower-case scheme to the port that
+// section 6 lets an authority leave out: "http://a:80/" and "http://a/" are
+// equivalent. It lists the schemes of the RFCs current in 1998 whose
+// default ports are well known. Normalize and Equivalent use it unless given
+// a table of their own, so it can be extended:
+//
+//	ports := parser.DefaultPorts()
+//	ports["svn"] = "3690"
+//	parser.Normalize(ref, parser.WithDefaultPorts(ports))
+func DefaultPorts() map[string]string { return maps.Clone(defaultPorts) }
+
+var defaultPorts = map[string]string{
+	"ftp":      "21",
+	"gopher":   "70",
+	"http":     "80",
+	"https":    "443",
+	"ldap":     "389",
+	"news":     "119",
+	"nntp":     "119",
+	"prospero": "1525",
+	"telnet":   "23",
+	"wais":     "210",
+}
+
+// NormalizeOption changes how Normalize and Equivalent work.
+type NormalizeOption func(*normalizeConfig)
+
+type normalizeConfig struct {
+	ports map[string]string
+}
+
+// WithDefaultPorts makes Normalize and Equivalent use ports (lower-case
+// scheme to port) instead of DefaultPorts().
+func WithDefaultPorts(ports map[string]string) NormalizeOption {
+	return func(c *normalizeConfig) { c.ports = ports }
+}
+
+// Normalize returns the canonical form of the reference ref, under which
+// references that section 6 calls equivalent are equal:
+//
+//   - the scheme and a server's host are lower-cased (section 3.1: "programs
+//     interpreting URI should treat upper case letters as equivalent to
+//     lower case in scheme names"; section 6: domain names are
+//     case-insensitive);
+//   - the hex digits of every escape are upper-cased ("%7e" and "%7E" are
+//     the same octet); nothing is unescaped, since unescaping a reserved
+//     character changes its meaning and RFC 2396 leaves unreserved ones
+//     alone too;
+//   - an empty port, or the scheme's default port (DefaultPorts), is
+//     removed: "http://a:80/" and "http://a:/" become "http://a/";
+//     DefaultPorts lists the defaults;
+//   - in a hierarchical path, "." segments and "<segment>/.." pairs are
+//     removed as steps 6c to 6f of section 5.2 remove them, as Java's
+//     URI.normalize does; ".." segments that would climb above the start of
+//     the path are kept; a relative path whose first segment would then
+//     contain ":" gets a "./" in front, so it is not read as a scheme, and
+//     a path without authority that would start with "//" keeps a "/." in
+//     front, so it is not read as an authority.
+//
+// An opaque URI keeps its scheme-specific part, except for the case of its
+// escapes. ref must be a URI-reference.
+func Normalize(ref string, opts ...NormalizeOption) (string, error) {
+	u, err := Parse(ref)
+	if err != nil {
+		return "", err
+	}
+	n, err := u.Normalize(opts...)
+	if err != nil {
+		return "", err
+	}
+	return n.String(), nil
+}
+
+// Normalize returns the canonical form of u; see the function Normalize.
+func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
+	cfg := normalizeConfig{ports: defaultPorts}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	scheme := u.Scheme()
+	scheme.Value = strings.ToLower(scheme.Value)
+	fragment := upperEscapes(u.Fragment())
+	if u.IsOpaque() {
+		return Compose(scheme, Component{}, upperEscapes(Some(u.Path())).Value, Component{}, fragment)
+	}
+	authority := upperEscapes(u.Authority())
+	if u.AuthorityKind() == ServerAuthority {
+		var b strings.Builder
+		if ui := u.UserInfo(); ui.Defined {
+			b.WriteString(upperEscapes(ui).Value)
+			b.WriteByte('@')
+		}
+		b.WriteString(strings.ToLower(u.Host().Value))
+		if port := u.Port(); port.Defined && port.Value != "" && port.Value != cfg.ports[scheme.Value] {
+			b.WriteByte(':')
+			b.WriteString(port.Value)
+		}
+		authority.Value = b.String()
+	}
+	path := upperEscapes(Some(u.Path())).Value
+	if path != "" {
+		path, _ = removeDotSegments(path)
+		if path == "" {
+			// "." or "a/..": the current directory, which an empty
+			// reference (the current document) is not.
+			path = "./"
+		}
+		if !authority.Defined && strings.HasPrefix(path, "//") {
+			// "/.//a" must not become "//a", which has an authority.
+			path = "/." + path
+		}
+		if !strings.HasPrefix(path, "/") && !scheme.Defined && !authority.Defined {
+			first, _, _ := strings.Cut(path, "/")
+			if strings.Contains(first, ":") {
+				path = "./" + path
+			}
+		}
+	}
+	return Compose(scheme, authority, path, upperEscapes(u.Query()), fragment)
+}
+
+// upperEscapes upper-cases the hex digits of the escapes in c.
+func upperEscapes(c Component) Component {
+	s := c.Value
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return c
+	}
+	b := []byte(s)
+	for ; i+2 < len(b); i++ {
+		if b[i] == '%' {
+			b[i+1] = upper(b[i+1])
+			b[i+2] = upper(b[i+2])
+			i += 2
+		}
+	}
+	c.Value = string(b)
+	return c
+}
+
+func upper(c byte) byte {
+	if c >= 'a' && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// Equal reports whether a and b are the same reference, component for
+// component, byte for byte.
+func Equal(a, b *URI) bool { return a.ref == b.ref }
+
+// Equivalent reports whether a and b are equivalent under section 6:
+// equal once both are normalized (see Normalize). It reports false if
+// either cannot be normalized.
+func Equivalent(a, b *URI, opts ...NormalizeOption) bool {
+	na, err := a.Normalize(opts...)
+	if err != nil {
+		return false
+	}
+	nb, err := b.Normalize(opts...)
+	if err != nil {
+		return false
+	}
+	return na.ref == nb.ref
+}

@@ -1,0 +1,417 @@
+package parser
+
+import (
+	"errors"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/grammar"
+)
+
+// DotDotPolicy says what resolution does with ".." segments left at the
+// start of a merged path (section 5.2, step 6g: "If the resulting buffer
+// string still begins with one or more complete path segments of "..",
+// then the reference is considered to be in error. Implementations may
+// handle this error by retaining these components in the resolved path, by
+// removing them from the resolved path, or by avoiding traversal of the
+// reference.").
+type DotDotPolicy int
+
+const (
+	// KeepDotDot retains them, as Appendix C does: "../../../g" against
+	// "http://a/b/c/d;p?q" is "http://a/../g". The result carries a
+	// WarnDotDotAboveRoot warning.
+	KeepDotDot DotDotPolicy = iota
+	// RemoveDotDot removes them: "http://a/g".
+	RemoveDotDot
+	// RefuseDotDot refuses the reference with a *ResolveError.
+	RefuseDotDot
+)
+
+// ResolveOption changes how Resolve reads the RFC where it leaves a choice.
+type ResolveOption func(*resolveConfig)
+
+type resolveConfig struct {
+	compatScheme bool
+	dotDot       DotDotPolicy
+}
+
+// BackwardsCompatibleScheme implements the other reading of section 5.2,
+// step 3: "If the scheme component is defined, indicating that the
+// reference starts with a scheme name, then the reference is interpreted as
+// an absolute URI and we are done. Otherwise, the reference URI's scheme is
+// inherited from the base URI's scheme component. [...] some parsers allow
+// the scheme name to be present in a relative URI if it is the same as the
+// base URI scheme" (and Appendix C: "http:g" is "http:g" for validating
+// parsers, "http://a/b/c/g" for backwards compatibility). With this option,
+// a reference whose scheme equals the base's (ignoring case), against a
+// hierarchical base, has its scheme dropped and the rest is resolved as a
+// relative reference, with a WarnSchemeDropped warning.
+func BackwardsCompatibleScheme() ResolveOption {
+	return func(c *resolveConfig) { c.compatScheme = true }
+}
+
+// DotDotAboveRoot sets what resolution does with ".." segments that would
+// climb above the root of the path (section 5.2, step 6g); the default is
+// KeepDotDot.
+func DotDotAboveRoot(p DotDotPolicy) ResolveOption {
+	return func(c *resolveConfig) { c.dotDot = p }
+}
+
+// Warning is something a resolution had to decide where RFC 2396 is
+// silent, self-contradictory or says "should": the result is still
+// returned, and the warning says what it relied on.
+type Warning int
+
+const (
+	// WarnEmptyRelativePath: the reference has a query and no path ("?y").
+	// It is not a URI-reference under Appendix A (relativeURI has no empty
+	// path), but Appendix C resolves "?y" to "http://a/b/c/?y", and so does
+	// Resolve: the reference relies on a known gap of RFC 2396.
+	WarnEmptyRelativePath Warning = iota + 1
+	// WarnDotDotAboveRoot: ".." segments were left at the start of the
+	// merged path and kept (section 5.2, step 6g; Appendix C).
+	WarnDotDotAboveRoot
+	// WarnRepeatedScheme: the reference repeats the base's scheme
+	// ("http:g"). A validating parser reads it as absolute (section 5.2
+	// step 3, Appendix C); BackwardsCompatibleScheme gives the other reading.
+	WarnRepeatedScheme
+	// WarnSchemeDropped: with BackwardsCompatibleScheme, the reference's
+	// scheme, equal to the base's, was dropped and the rest resolved as a
+	// relative reference.
+	WarnSchemeDropped
+	// WarnEmptyBasePath: the base has an authority and an empty path
+	// ("http://a") and the reference is a relative path. Read literally,
+	// section 5.2 step 6 makes "http://a" and "g" into authority "a" and
+	// path "g", which recompose to "http://ag", a different authority.
+	// Resolve puts a "/" before the merged path, as RFC 3986 section 5.2.3
+	// later specified: "http://a/g".
+	WarnEmptyBasePath
+)
+
+// Code returns a short name for w, e.g. "dotdot-above-root".
+func (w Warning) Code() string {
+	switch w {
+	case WarnEmptyRelativePath:
+		return "empty-relative-path"
+	case WarnDotDotAboveRoot:
+		return "dotdot-above-root"
+	case WarnRepeatedScheme:
+		return "repeated-scheme"
+	case WarnSchemeDropped:
+		return "scheme-dropped"
+	case WarnEmptyBasePath:
+		return "empty-base-path"
+	}
+	return "unknown"
+}
+
+// String describes w and the part of the RFC it concerns.
+func (w Warning) String() string {
+	switch w {
+	case WarnEmptyRelativePath:
+		return `the reference has a query and no path ("?y"): not a URI-reference under Appendix A (relativeURI has no empty path), resolved as Appendix C does; this relies on a known gap of RFC 2396`
+	case WarnDotDotAboveRoot:
+		return `".." segments climb above the root of the path and were kept, as Appendix C does (section 5.2 step 6g: the reference is in error)`
+	case WarnRepeatedScheme:
+		return `the reference repeats the base's scheme: read as an absolute URI, as a validating parser must (section 5.2 step 3, Appendix C); the backwards-compatible reading would resolve it as relative`
+	case WarnSchemeDropped:
+		return `the reference's scheme equals the base's and was dropped for backwards compatibility (section 5.2 step 3, Appendix C); a validating parser reads it as absolute`
+	case WarnEmptyBasePath:
+		return `the base has an authority and an empty path: section 5.2 step 6 read literally would join them without "/" (giving another authority); a "/" was put before the merged path, as RFC 3986 section 5.2.3 specifies`
+	}
+	return "unknown warning"
+}
+
+// ResolveReason classifies a *ResolveError.
+type ResolveReason int
+
+const (
+	// InvalidBase: the base is not a URI-reference (Err tells why).
+	InvalidBase ResolveReason = iota + 1
+	// RelativeBase: the base has no scheme; section 5.2 needs an absolute
+	// base URI.
+	RelativeBase
+	// InvalidReference: the reference is not a URI-reference, nor the "?y"
+	// form Appendix C resolves (Err tells why).
+	InvalidReference
+	// OpaqueBase: a relative reference against an opaque base ("mailto:x");
+	// section 5: "relative URI cannot be used within a document that has an
+	// unsuitable base URI". Same-document references ("", "#f") are fine.
+	OpaqueBase
+	// DotDotRefused: ".." segments climb above the root and RefuseDotDot was
+	// given (section 5.2 step 6g).
+	DotDotRefused
+	// Unrepresentable: the resolved components do not recompose into a
+	// reference that reads back as them (a path starting with "//" and no
+	// authority).
+	Unrepresentable
+)
+
+// ResolveError reports a reference that cannot be resolved against a base.
+type ResolveError struct {
+	Reason    ResolveReason
+	Base, Ref string
+	Err       error // the parse error, for InvalidBase and InvalidReference
+}
+
+func (e *ResolveError) Error() string {
+	var msg string
+	switch e.Reason {
+	case InvalidBase:
+		msg = "invalid base: " + e.Err.Error()
+	case RelativeBase:
+		msg = "the base " + quoteRef(e.Base) + " is not an absolute URI (section 5.2 resolves against an absolute base)"
+	case InvalidReference:
+		msg = "invalid reference: " + e.Err.Error()
+	case OpaqueBase:
+		msg = "the base " + quoteRef(e.Base) + " is opaque: a relative reference cannot be resolved against it (section 5)"
+	case DotDotRefused:
+		msg = `the reference ` + quoteRef(e.Ref) + ` climbs above the root of the base's path with ".." (section 5.2 step 6g: the reference is in error)`
+	case Unrepresentable:
+		msg = "resolving " + quoteRef(e.Ref) + " gives components that do not recompose into a reference"
+	}
+	return "rfc2396: resolve: " + msg
+}
+
+// Unwrap returns the parse error behind an InvalidBase or InvalidReference.
+func (e *ResolveError) Unwrap() error { return e.Err }
+
+// Resolve resolves the reference ref against the absolute URI base by the
+// algorithm of section 5.2 and returns the result as a string, with the
+// warnings of the resolution (see Warning). Appendix C, normal and
+// abnormal examples, gives exactly the RFC's results.
+func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+	b, err := Parse(base)
+	if err != nil {
+		return "", nil, &ResolveError{Reason: InvalidBase, Base: base, Ref: ref, Err: err}
+	}
+	u, warnings, err := b.Resolve(ref, opts...)
+	if err != nil {
+		return "", warnings, err
+	}
+	return u.String(), warnings, nil
+}
+
+// Resolve resolves the reference ref against u, which must be an absolute
+// URI (section 5.2). ref is a URI-reference, or a query-only reference such
+// as "?y", which Appendix C resolves although Appendix A does not derive it
+// (the result then carries WarnEmptyRelativePath).
+func (u *URI) Resolve(ref string, opts ...ResolveOption) (*URI, []Warning, error) {
+	var warnings []Warning
+	r, err := Parse(ref)
+	if err != nil {
+		r, err = parseQueryOnly(ref, err)
+		if err != nil {
+			return nil, nil, &ResolveError{Reason: InvalidReference, Base: u.ref, Ref: ref, Err: err}
+		}
+		warnings = append(warnings, WarnEmptyRelativePath)
+	}
+	res, more, err := u.ResolveReference(r, opts...)
+	return res, append(warnings, more...), err
+}
+
+// parseQueryOnly reads a reference that Parse rejected at offset 0 because
+// it starts with "?": the gap of RFC 2396 that Appendix C's "?y" relies on.
+// The query and fragment must still be valid.
+func parseQueryOnly(ref string, perr error) (*URI, error) {
+	var e *Error
+	if !errors.As(perr, &e) || e.Gap != GapEmptyRelativePath {
+		return nil, perr
+	}
+	query, fragment, hasFragment := strings.Cut(ref[1:], "#")
+	if err := Match(grammar.RuleQuery, query); err != nil {
+		return nil, shiftError(err, ref, 1)
+	}
+	u := &URI{ref: ref}
+	u.set(partPath, 0, 0)
+	u.set(partQuery, 1, 1+len(query))
+	if hasFragment {
+		if err := Match(grammar.RuleFragment, fragment); err != nil {
+			return nil, shiftError(err, ref, 2+len(query))
+		}
+		u.set(partFragment, 2+len(query), len(ref))
+	}
+	return u, nil
+}
+
+// shiftError makes an error about a part of ref that starts at off into an
+// error about ref.
+func shiftError(err error, ref string, off int) error {
+	var e *Error
+	if !errors.As(err, &e) {
+		return err
+	}
+	shifted := *e
+	shifted.Input = ref
+	shifted.Offset += off
+	return &shifted
+}
+
+// ResolveReference resolves the parsed reference ref against u (section
+// 5.2); see Resolve.
+func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning, error) {
+	var cfg resolveConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var warnings []Warning
+	fail := func(reason ResolveReason) (*URI, []Warning, error) {
+		return nil, warnings, &ResolveError{Reason: reason, Base: u.ref, Ref: ref.ref}
+	}
+	if !u.IsAbsolute() {
+		return fail(RelativeBase)
+	}
+	scheme, authority, path := ref.Scheme(), ref.Authority(), ref.Path()
+	query, fragment := ref.Query(), ref.Fragment()
+
+	// Step 2: a reference to the current document.
+	if path == "" && !scheme.Defined && !authority.Defined && !query.Defined {
+		return recompose(u.Scheme(), u.Authority(), u.Path(), u.Query(), fragment, u, ref, warnings)
+	}
+	// Step 3: a reference with a scheme is absolute, unless the
+	// backwards-compatible reading drops a scheme equal to the base's.
+	if scheme.Defined {
+		same := strings.EqualFold(scheme.Value, u.Scheme().Value)
+		if !same || !cfg.compatScheme || u.IsOpaque() {
+			if same {
+				warnings = append(warnings, WarnRepeatedScheme)
+			}
+			return ref, warnings, nil
+		}
+		rest, err := Parse(ref.ref[len(scheme.Value)+1:])
+		if err != nil {
+			// "http:" followed by something that is no relative
+			// reference: it can only be read as absolute.
+			return ref, append(warnings, WarnRepeatedScheme), nil
+		}
+		warnings = append(warnings, WarnSchemeDropped)
+		ref = rest
+		scheme, authority, path = ref.Scheme(), ref.Authority(), ref.Path()
+		query, fragment = ref.Query(), ref.Fragment()
+		if path == "" && !authority.Defined && !query.Defined {
+			return recompose(u.Scheme(), u.Authority(), u.Path(), u.Query(), fragment, u, ref, warnings)
+		}
+	}
+	if u.IsOpaque() {
+		return fail(OpaqueBase)
+	}
+	scheme = u.Scheme()
+	// Step 4: a network-path reference keeps its own authority and path.
+	if authority.Defined {
+		return recompose(scheme, authority, path, query, fragment, u, ref, warnings)
+	}
+	authority = u.Authority()
+	// Step 5: an absolute-path reference keeps its path as it is.
+	if strings.HasPrefix(path, "/") {
+		return recompose(scheme, authority, path, query, fragment, u, ref, warnings)
+	}
+	// Step 6: merge with the base path.
+	basePath := u.Path()
+	if basePath == "" && authority.Defined {
+		warnings = append(warnings, WarnEmptyBasePath)
+		basePath = "/"
+	}
+	merged := basePath[:strings.LastIndexByte(basePath, '/')+1] + path
+	merged, aboveRoot := removeDotSegments(merged)
+	if aboveRoot > 0 {
+		switch cfg.dotDot {
+		case KeepDotDot:
+			warnings = append(warnings, WarnDotDotAboveRoot)
+		case RemoveDotDot:
+			merged = dropLeadingDotDot(merged, aboveRoot)
+		case RefuseDotDot:
+			return fail(DotDotRefused)
+		}
+	}
+	return recompose(scheme, authority, merged, query, fragment, u, ref, warnings)
+}
+
+// recompose is step 7.
+func recompose(scheme, authority Component, path string, query, fragment Component, base, ref *URI, warnings []Warning) (*URI, []Warning, error) {
+	res, err := Compose(scheme, authority, path, query, fragment)
+	if err != nil {
+		return nil, warnings, &ResolveError{Reason: Unrepresentable, Base: base.ref, Ref: ref.ref, Err: err}
+	}
+	return res, warnings, nil
+}
+
+// removeDotSegments applies steps 6c to 6f of section 5.2 to a merged path,
+// and reports how many complete ".." segments are left at its start (step
+// 6g). A leading "/" is not followed by a segment of its own: the segments
+// are those of path_segments, after it.
+func removeDotSegments(path string) (string, int) {
+	lead := ""
+	if strings.HasPrefix(path, "/") {
+		lead, path = "/", path[1:]
+	}
+	segs := strings.Split(path, "/")
+	// 6c: remove every "./" where "." is a complete segment; 6d: a final
+	// "." segment is removed, leaving the "/" before it.
+	out := segs[:0:0]
+	for i, s := range segs {
+		if s == "." {
+			if i == len(segs)-1 {
+				out = append(out, "")
+			}
+			continue
+		}
+		out = append(out, s)
+	}
+	segs = out
+	// 6e: remove "<segment>/../" (segment other than ".."), leftmost first,
+	// until none is left; 6f: a final "<segment>/.." is removed, leaving the
+	// "/" before it.
+	for {
+		i := 0
+		for ; i+1 < len(segs); i++ {
+			if segs[i] != ".." && segs[i+1] == ".." {
+				break
+			}
+		}
+		if i+1 >= len(segs) {
+			break
+		}
+		if i+2 == len(segs) {
+			segs = append(segs[:i], "")
+		} else {
+			segs = append(segs[:i], segs[i+2:]...)
+		}
+	}
+	above := 0
+	for above < len(segs) && segs[above] == ".." {
+		above++
+	}
+	return lead + strings.Join(segs, "/"), above
+}
+
+// dropLeadingDotDot removes the first n ".." segments of a path that
+// removeDotSegments returned.
+func dropLeadingDotDot(path string, n int) string {
+	lead := ""
+	if strings.HasPrefix(path, "/") {
+		lead, path = "/", path[1:]
+	}
+	segs := strings.Split(path, "/")
+	rest := segs[n:]
+	if len(rest) == 0 {
+		rest = []string{""}
+	}
+	return lead + strings.Join(rest, "/")
+}
+
+func quoteRef(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c >= 0x20 && c < 0x7f && c != '"' && c != '\\' {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteString(`\x`)
+		b.WriteByte("0123456789abcdef"[c>>4])
+		b.WriteByte("0123456789abcdef"[c&15])
+	}
+	b.WriteByte('"')
+	return b.String()
+}

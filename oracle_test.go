@@ -1,0 +1,284 @@
+package rfc2396_test
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// The oracle tests compare the generated parsers with an independent
+// reading of Appendix A (package internal/oracle: regular expressions
+// generated from grammar/rfc2396.abnf, which share nothing with
+// rfc2396.peg). Sizes are set for go test ./... on two cores; the
+// environment variables raise them for deep runs:
+//
+//	RFC2396_ORACLE_N  generated strings per rule and per kind (default 2000)
+//	RFC2396_ORACLE_L  longest exhaustive string (default 4)
+func envInt(t *testing.T, name string, def int) int {
+	if s := os.Getenv(name); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			t.Fatalf("%s=%q: %v", name, s, err)
+		}
+		return n
+	}
+	return def
+}
+
+// checker compares verdicts and collects disagreements, reporting at most a
+// few per rule.
+type checker struct {
+	t        *testing.T
+	o        *oracle.Oracle
+	reported map[string]int
+	checked  int
+}
+
+func newChecker(t *testing.T) *checker {
+	return &checker{t: t, o: oracle.New(), reported: map[string]int{}}
+}
+
+func (c *checker) fail(key, format string, args ...any) {
+	c.t.Helper()
+	c.reported[key]++
+	if c.reported[key] <= 20 {
+		c.t.Errorf(format, args...)
+	}
+}
+
+// rule compares parser.Match (the parser generated from rfc2396.peg) with
+// the oracle on one string, and for URI-reference also parser.Valid and
+// parser.Parse (the compact parser) and everything Parse reports.
+func (c *checker) rule(r grammar.Rule, s string) {
+	c.t.Helper()
+	c.checked++
+	want := c.o.Match(r, s)
+	err := parser.Match(r, s)
+	if got := err == nil; got != want {
+		c.fail(r.String(), "%s %q: reference parser says valid=%v, Appendix A says %v", r, s, got, want)
+	}
+	if err != nil {
+		c.errorOffset(r, s, err)
+	}
+	if r == grammar.RuleURIReference {
+		c.reference(s)
+	}
+}
+
+// errorOffset checks that an error names the first byte no valid parse can
+// include, as the oracle's own prefix check finds it.
+func (c *checker) errorOffset(r grammar.Rule, s string, err error) {
+	c.t.Helper()
+	var perr *parser.Error
+	if !errors.As(err, &perr) {
+		c.fail("error type "+r.String(), "%s %q: error %v is not a *parser.Error", r, s, err)
+		return
+	}
+	if want := c.o.ViablePrefix(r, s); perr.Offset != want {
+		c.fail("offset "+r.String(), "%s %q: error offset %d, Appendix A's first impossible byte is at %d (%v)", r, s, perr.Offset, want, err)
+	}
+}
+
+// reference checks a whole reference with the compact parser: verdict,
+// error offset, and the components against Appendix B's split.
+func (c *checker) reference(s string) {
+	c.t.Helper()
+	want := c.o.Match(grammar.RuleURIReference, s)
+	if got := parser.Valid(s); got != want {
+		c.fail("Valid", "Valid(%q) = %v, Appendix A says %v", s, got, want)
+	}
+	u, err := parser.Parse(s)
+	if (err == nil) != want {
+		c.fail("Parse", "Parse(%q): %v, Appendix A says valid=%v", s, err, want)
+		return
+	}
+	if err != nil {
+		c.errorOffset(grammar.RuleURIReference, s, err)
+		return
+	}
+	if u.String() != s {
+		c.fail("String", "Parse(%q).String() = %q", s, u.String())
+	}
+	c.components(s, u)
+}
+
+type readComponents struct {
+	Scheme, Authority, UserInfo, Host, Port oracle.Component
+	Path                                    string
+	Query, Fragment                         oracle.Component
+	Opaque                                  bool
+	AuthorityKind, HostKind                 string
+}
+
+func oc(c parser.Component) oracle.Component { return oracle.Component{Value: c.Value, Defined: c.Defined} }
+
+// components compares what Parse read with the Appendix B split (with the
+// opaque_part reading) and the oracle's reading of the authority: a server
+// reading when the whole authority is a server, else a reg_name.
+func (c *checker) components(s string, u *parser.URI) {
+	c.t.Helper()
+	split, opaque := oracle.Opaque(oracle.SplitB(s))
+	want := readComponents{
+		Scheme: split.Scheme, Authority: split.Authority, Path: split.Path, Query: split.Query, Fragment: split.Fragment,
+		Opaque: opaque, AuthorityKind: "none", HostKind: "none",
+	}
+	if split.Authority.Defined {
+		want.AuthorityKind = "registry"
+		if srv, ok := c.o.ReadServer(split.Authority.Value); ok {
+			want.AuthorityKind = "server"
+			want.UserInfo, want.Host, want.Port = srv.UserInfo, srv.Host, srv.Port
+			switch {
+			case srv.IPv4:
+				want.HostKind = "ipv4"
+			case srv.Host.Defined:
+				want.HostKind = "hostname"
+			}
+		}
+	}
+	got := readComponents{
+		Scheme: oc(u.Scheme()), Authority: oc(u.Authority()), UserInfo: oc(u.UserInfo()), Host: oc(u.Host()), Port: oc(u.Port()),
+		Path: u.Path(), Query: oc(u.Query()), Fragment: oc(u.Fragment()),
+		Opaque: u.IsOpaque(), AuthorityKind: u.AuthorityKind().String(), HostKind: u.HostKind().String(),
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		c.fail("components", "Parse(%q) components (-Appendix B and the oracle +parser):\n%s", s, diff)
+	}
+}
+
+// TestOracleSelfCheck checks the oracle itself on cases whose verdicts the
+// RFC text settles, so that a broken oracle cannot pass everything.
+func TestOracleSelfCheck(t *testing.T) {
+	o := oracle.New()
+	tests := []struct {
+		rule  grammar.Rule
+		s     string
+		valid bool
+	}{
+		{grammar.RuleURIReference, "http://www.ics.uci.edu/pub/ietf/uri/#Related", true},
+		{grammar.RuleURIReference, "?y", false},
+		{grammar.RuleURIReference, "", true},
+		{grammar.RuleURIReference, "foo:", false},
+		{grammar.RuleURIReference, "http://[::1]/", false},
+		{grammar.RuleURIReference, "http://h/\u00e9", false},
+		{grammar.RuleURIReference, "http://h/\xff", false},
+		{grammar.RuleHostname, "www.example.com.", true},
+		{grammar.RuleHostname, "1.2.3.4", false},
+		{grammar.RuleIPv4address, "1.2.3.4", true},
+		{grammar.RuleDomainlabel, "a-", false},
+		{grammar.RuleServer, "", true},
+		{grammar.RulePort, "", true},
+	}
+	for _, tt := range tests {
+		if got := o.Match(tt.rule, tt.s); got != tt.valid {
+			t.Errorf("oracle %s %q = %v, want %v", tt.rule, tt.s, got, tt.valid)
+		}
+	}
+	if got := o.ViablePrefix(grammar.RuleURIReference, "http://a b"); got != 8 {
+		t.Errorf("ViablePrefix = %d, want 8", got)
+	}
+	// No byte outside US-ASCII is in any rule's language.
+	for b := 0x80; b < 0x100; b++ {
+		for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+			if o.Match(r, "a"+string([]byte{byte(b)})) || o.Match(r, string([]byte{byte(b)})) {
+				t.Errorf("oracle: %s matches byte %#x", r, b)
+			}
+		}
+	}
+}
+
+// TestOracleRules runs, for each of the 40 rules, generated derivations and
+// mutations of them through both generated parsers and the oracle.
+func TestOracleRules(t *testing.T) {
+	n := envInt(t, "RFC2396_ORACLE_N", 2000)
+	c := newChecker(t)
+	g := oracle.NewGenerator(1998)
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+		for i := 0; i < n; i++ {
+			s := g.Derive(r)
+			c.rule(r, s)
+			c.rule(r, g.Mutate(s))
+			// The same string as a whole reference.
+			c.rule(grammar.RuleURIReference, s)
+		}
+	}
+	t.Logf("%d strings checked", c.checked)
+}
+
+// TestOracleContexts places each rule's strings where they occur in a
+// reference and checks the whole reference.
+func TestOracleContexts(t *testing.T) {
+	n := envInt(t, "RFC2396_ORACLE_N", 2000)
+	c := newChecker(t)
+	g := oracle.NewGenerator(2396)
+	for _, ctx := range oracle.Contexts {
+		for i := 0; i < n; i++ {
+			s := g.Derive(ctx.Rule)
+			c.rule(grammar.RuleURIReference, ctx.Before+s+ctx.After)
+			c.rule(grammar.RuleURIReference, ctx.Before+g.Mutate(s)+ctx.After)
+		}
+	}
+	t.Logf("%d references checked", c.checked)
+}
+
+// exhaustiveAlphabet has one byte for each class of characters that
+// Appendix A treats alike, and one for each character some rule treats on
+// its own: hex and other letters, digits, the marks "-" and "." (special in
+// hostname and scheme) and "_" (any other mark), the reserved characters
+// that rules tell apart, "%", "#", and bytes no rule allows.
+const exhaustiveAlphabet = "aFgZ0-._;/?:@&+%# [\x01\x80"
+
+// TestOracleExhaustive checks every string up to length L over
+// exhaustiveAlphabet, for URI-reference and for the rules whose PEG form is
+// not a literal copy of the BNF.
+func TestOracleExhaustive(t *testing.T) {
+	l := envInt(t, "RFC2396_ORACLE_L", 4)
+	c := newChecker(t)
+	rules := []grammar.Rule{grammar.RuleURIReference, grammar.RuleHierPart, grammar.RuleAuthority, grammar.RuleServer,
+		grammar.RuleHost, grammar.RuleHostname, grammar.RuleDomainlabel, grammar.RuleToplabel}
+	buf := make([]byte, 0, l)
+	var walk func()
+	walk = func() {
+		s := string(buf)
+		for _, r := range rules {
+			c.rule(r, s)
+		}
+		if len(buf) == l {
+			return
+		}
+		for i := 0; i < len(exhaustiveAlphabet); i++ {
+			buf = append(buf, exhaustiveAlphabet[i])
+			walk()
+			buf = buf[:len(buf)-1]
+		}
+	}
+	walk()
+	t.Logf("every string up to length %d over %d bytes: %d checks", l, len(exhaustiveAlphabet), c.checked)
+}
+
+// FuzzParseOracle checks Parse against the oracle: verdict, error offset
+// and components.
+func FuzzParseOracle(f *testing.F) {
+	for _, s := range []string{"http://www.ics.uci.edu/pub/ietf/uri/#Related", "?y", "http://a_b:1/", "mailto:a?b", "//", "http://h:/", "a:b c"} {
+		f.Add(s)
+	}
+	o := oracle.New()
+	f.Fuzz(func(t *testing.T, s string) {
+		c := &checker{t: t, o: o, reported: map[string]int{}}
+		c.reference(s)
+	})
+}
+
+func Example_oracle() {
+	o := oracle.New()
+	fmt.Println(o.Match(grammar.RuleHostname, "www.example.com."), parser.Match(grammar.RuleHostname, "www.example.com.") == nil)
+	// Output:
+	// true true
+}

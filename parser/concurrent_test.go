@@ -1,0 +1,53 @@
+package parser_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// TestConcurrentParse parses the same references from many goroutines at
+// once and compares with a sequential run; go test -race checks that the
+// pooled parsers and the lazily built automata are safe.
+func TestConcurrentParse(t *testing.T) {
+	refs := []string{
+		"http://www.ics.uci.edu/pub/ietf/uri/#Related", "?y", "http://a b/", "mailto:a?b", "//u@h:1/p;q?r#s",
+		"../../../g", "http://[::1]/", "a\xffb", "", "http://h:/", "urn:isbn:096139210x",
+	}
+	type outcome struct {
+		str string
+		err string
+	}
+	run := func(s string) outcome {
+		u, err := parser.Parse(s)
+		if err != nil {
+			return outcome{err: err.Error()}
+		}
+		res, _, err := parser.Resolve("http://a/b/c/d;p?q", s)
+		if err != nil {
+			return outcome{str: u.String(), err: err.Error()}
+		}
+		return outcome{str: u.String() + " " + res}
+	}
+	want := make([]outcome, len(refs))
+	for i, s := range refs {
+		want[i] = run(s)
+	}
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := 0; k < 200; k++ {
+				for i, s := range refs {
+					if got := run(s); got != want[i] {
+						t.Errorf("concurrent %q: %+v, sequential %+v", s, got, want[i])
+						return
+					}
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}

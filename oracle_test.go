@@ -118,7 +118,9 @@ type readComponents struct {
 	AuthorityKind, HostKind                 string
 }
 
-func oc(c parser.Component) oracle.Component { return oracle.Component{Value: c.Value, Defined: c.Defined} }
+func oc(c parser.Component) oracle.Component {
+	return oracle.Component{Value: c.Value, Defined: c.Defined}
+}
 
 // components compares what Parse read with the Appendix B split (with the
 // opaque_part reading) and the oracle's reading of the authority: a server

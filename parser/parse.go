@@ -10,7 +10,9 @@ import (
 
 // compactParsers holds reusable parsers for the compact grammar. A parser
 // keeps its rune buffer and token array between runs; the pool is what makes
-// Parse allocate nothing but its result, and safe for concurrent use.
+// Parse allocate nothing but its result, and safe for concurrent use. A
+// pooled parser that has read a long input keeps a buffer four times its
+// size until the garbage collector empties the pool.
 var compactParsers = sync.Pool{New: func() any { return compact.NewParser() }}
 
 // maxInput is the longest reference Parse takes: offsets are kept as int32.
@@ -24,11 +26,6 @@ type TooLongError struct {
 func (e *TooLongError) Error() string {
 	return "rfc2396: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
 }
-
-// maxPooledInput is the largest input whose buffers a pooled parser keeps;
-// a parser that has read more is dropped after use rather than pinning its
-// memory in the pool.
-const maxPooledInput = 64 << 10
 
 // Parse parses ref as an RFC 2396 URI-reference (Appendix A, section 4),
 // strictly: a reference that Appendix A does not derive is an error, of type
@@ -54,7 +51,7 @@ func ParseInto(u *URI, ref string) error {
 	if ok {
 		fill(u, ref, p)
 	}
-	release(p, ref)
+	compactParsers.Put(p)
 	if !ok {
 		*u = URI{}
 		return explain(grammar.RuleURIReference, ref)
@@ -67,14 +64,8 @@ func ParseInto(u *URI, ref string) error {
 func Valid(ref string) bool {
 	p := compactParsers.Get().(*compact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
-	release(p, ref)
+	compactParsers.Put(p)
 	return ok
-}
-
-func release(p *compact.Parser, ref string) {
-	if len(ref) <= maxPooledInput {
-		compactParsers.Put(p)
-	}
 }
 
 // fill sets u from the tokens of a successful compact parse of ref.

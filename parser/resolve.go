@@ -80,7 +80,8 @@ const (
 	// relative reference.
 	WarnSchemeDropped
 	// WarnEmptyBasePath: the base has an authority and an empty path
-	// ("http://a") and the reference is a relative path. Read literally,
+	// ("http://a") and the reference has a non-empty relative path. Read
+	// literally,
 	// section 5.2 step 6 makes "http://a" and "g" into authority "a" and
 	// path "g", which recompose to "http://ag", a different authority.
 	// Resolve puts a "/" before the merged path, as RFC 3986 section 5.2.3
@@ -307,7 +308,7 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 	}
 	// Step 6: merge with the base path.
 	basePath := u.Path()
-	if basePath == "" && authority.Defined {
+	if basePath == "" && authority.Defined && path != "" {
 		warnings = append(warnings, WarnEmptyBasePath)
 		basePath = "/"
 	}

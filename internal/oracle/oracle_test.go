@@ -1,0 +1,61 @@
+package oracle
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar"
+)
+
+func TestSplitB(t *testing.T) {
+	some := func(s string) Component { return Component{s, true} }
+	tests := []struct {
+		in     string
+		want   Split
+		opaque bool
+	}{
+		// Appendix B's own example.
+		{"http://www.ics.uci.edu/pub/ietf/uri/#Related", Split{Scheme: some("http"), Authority: some("www.ics.uci.edu"), Path: "/pub/ietf/uri/", Fragment: some("Related")}, false},
+		{"http://a/b?", Split{Scheme: some("http"), Authority: some("a"), Path: "/b", Query: some("")}, false},
+		{"file:///x", Split{Scheme: some("file"), Authority: some(""), Path: "/x"}, false},
+		{"mailto:a?b#c", Split{Scheme: some("mailto"), Path: "a?b", Fragment: some("c")}, true},
+		{"g?y", Split{Path: "g", Query: some("y")}, false},
+	}
+	for _, tt := range tests {
+		got, opaque := Opaque(SplitB(tt.in))
+		if diff := cmp.Diff(tt.want, got); diff != "" || opaque != tt.opaque {
+			t.Errorf("%q: opaque %v (-want +got):\n%s", tt.in, opaque, diff)
+		}
+	}
+}
+
+func TestReadServer(t *testing.T) {
+	o := New()
+	srv, ok := o.ReadServer("u:p@1.2.3.4:")
+	want := Server{UserInfo: Component{"u:p", true}, Host: Component{"1.2.3.4", true}, Port: Component{"", true}, IPv4: true}
+	if !ok || srv != want {
+		t.Errorf("ReadServer = %+v, %v", srv, ok)
+	}
+	if _, ok := o.ReadServer("a_b"); ok {
+		t.Error("a_b read as a server")
+	}
+}
+
+func TestGenerator(t *testing.T) {
+	o := New()
+	g := NewGenerator(1)
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+		for i := 0; i < 50; i++ {
+			if s := g.Derive(r); !o.Match(r, s) {
+				t.Errorf("derivation %q of %s is not in its language", s, r)
+			}
+		}
+	}
+	a, b := NewGenerator(7), NewGenerator(7)
+	for i := 0; i < 20; i++ {
+		if x, y := a.Mutate(a.Derive(grammar.RuleURIReference)), b.Mutate(b.Derive(grammar.RuleURIReference)); x != y {
+			t.Fatalf("same seed, different strings: %q, %q", x, y)
+		}
+	}
+}

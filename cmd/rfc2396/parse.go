@@ -180,6 +180,10 @@ func writeHuman(w io.Writer, r *result) {
 			fmt.Fprintf(w, "  %s\n  %s^\n", shown, strings.Repeat(" ", col))
 		}
 		fmt.Fprintf(w, "  %s\n", r.Error.Message)
+		if r.err != nil {
+			info := r.err.Rule.Info()
+			fmt.Fprintf(w, "  %s  (RFC 2396 §%s)\n", info.ABNF, info.Section)
+		}
 		return
 	}
 	fmt.Fprintf(w, "%s: valid %s\n", shown, r.Rule)

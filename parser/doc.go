@@ -25,4 +25,13 @@
 //   - Characters outside US-ASCII are never valid; they must be escaped.
 //
 // Components are kept in their raw, escaped form; nothing is unescaped.
+//
+// Resolve implements the resolution algorithm of section 5.2 and reproduces
+// every example of Appendix C; where the RFC leaves a choice it offers an
+// option named after the RFC's sentence (BackwardsCompatibleScheme,
+// DotDotAboveRoot), and where a result relies on a gap or an "error" of the
+// RFC it returns a Warning. Normalize, Equal and Equivalent implement
+// section 6; Relativize is the inverse of Resolve.
+//
+// Everything here is safe for concurrent use.
 package parser

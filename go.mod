@@ -1,11 +1,12 @@
 module github.com/rfc2396/rfc2396
 
-go 1.26.8
+go 1.24.0
 
 tool github.com/pointlander/peg
 
+require github.com/google/go-cmp v0.7.0
+
 require (
-	github.com/google/go-cmp v0.7.0 // indirect
 	github.com/pointlander/compress v1.1.1-0.20190518213731-ff44bd196cc3 // indirect
 	github.com/pointlander/jetset v1.0.1-0.20190518214125-eee7eff80bd4 // indirect
 	github.com/pointlander/peg v1.0.1 // indirect

@@ -66,15 +66,6 @@ func (s byteSet) intersects(t byteSet) bool {
 	}
 	return false
 }
-func (s byteSet) count() int {
-	n := 0
-	for c := 0; c < 256; c++ {
-		if s.has(byte(c)) {
-			n++
-		}
-	}
-	return n
-}
 
 func parsePEG(src string) (*pegFile, error) {
 	f := &pegFile{}

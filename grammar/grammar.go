@@ -17,9 +17,17 @@ type Info struct {
 	PEGName string // the name in rfc2396.peg, e.g. "URI_reference"
 	ABNF    string // the Appendix A line
 	Section string // the section of RFC 2396 that defines the rule, e.g. "3.2.2"
+	// CharacterLevel reports a rule every string of which is one character,
+	// a single byte or an escape: alpha, digit, hex, escaped, pchar, uric
+	// and the like. gen works it out from the rule's language.
+	CharacterLevel bool
+	// Uses lists the rules that the rule's definition names, each once, in
+	// the order they first appear.
+	Uses []Rule
 }
 
-// Info returns the catalogue entry of r.
+// Info returns the catalogue entry of r. Its Uses slice is shared: callers
+// must not modify it.
 func (r Rule) Info() Info {
 	if r < 0 || r >= NumRules {
 		return Info{}
@@ -57,14 +65,22 @@ func Names() []string {
 }
 
 // IsCharacterLevel reports whether r describes characters rather than
-// structure: alpha, digit, hex, escaped, pchar, uric and the like.
-func (r Rule) IsCharacterLevel() bool {
-	switch r.Info().Name {
-	case "uric_no_slash", "pchar", "uric", "reserved", "unreserved", "mark", "escaped",
-		"hex", "alphanum", "alpha", "lowalpha", "upalpha", "digit":
-		return true
+// structure (see [Info.CharacterLevel]): alpha, digit, hex, escaped, pchar,
+// uric and the like.
+func (r Rule) IsCharacterLevel() bool { return r.Info().CharacterLevel }
+
+// UsedBy returns the rules whose definitions name r, in the RFC's order.
+func (r Rule) UsedBy() []Rule {
+	var users []Rule
+	for u, info := range catalogue {
+		for _, used := range info.Uses {
+			if used == r {
+				users = append(users, Rule(u))
+				break
+			}
+		}
 	}
-	return false
+	return users
 }
 
 // ABNF is the text of grammar/rfc2396.abnf: RFC 2396 Appendix A, one rule a

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -74,6 +75,43 @@ func TestAdversarialVerdicts(t *testing.T) {
 		want := in.name == "labels-valid"
 		if got := parser.Valid(s); got != want {
 			t.Errorf("%s: Valid = %v, want %v", in.name, got, want)
+		}
+	}
+}
+
+// BenchmarkLinear reports the time per byte of every operation on a long
+// path of "a/../" segments at 1 MB and 4 MB: it must stay flat (the
+// project's bound is at most 2× from 1 MB to 4 MB). ParseTree, which
+// builds a node per rule per byte, is measured on a tenth of the size.
+func BenchmarkLinear(b *testing.B) {
+	const base = "http://h/b/c"
+	for _, size := range []int{1 << 20, 4 << 20} {
+		rel := adversarial("", "a/../", "g", size)
+		abs := "http://h/" + rel
+		ops := []struct {
+			name string
+			in   string
+			f    func(string)
+		}{
+			{"Valid", abs, func(s string) { sinkBool = parser.Valid(s) }},
+			{"Parse", abs, func(s string) { sinkURI, sinkErr = parser.Parse(s) }},
+			{"Match-path_segments", rel, func(s string) { sinkErr = parser.Match(grammar.RulePathSegments, s) }},
+			{"Resolve", rel, func(s string) { _, _, sinkErr = parser.Resolve(base, s) }},
+			{"Normalize", abs, func(s string) { _, sinkErr = parser.Normalize(s) }},
+			{"Relativize", abs, func(s string) { _, sinkErr = parser.Relativize(base, s) }},
+			{"ParseTree", abs[:len(abs)/10], func(s string) { _, sinkErr = parser.ParseTree(grammar.RuleURIReference, s) }},
+		}
+		for _, op := range ops {
+			b.Run(fmt.Sprintf("op=%s/size=%dMB", op.name, size>>20), func(b *testing.B) {
+				b.SetBytes(int64(len(op.in)))
+				for i := 0; i < b.N; i++ {
+					op.f(op.in)
+				}
+				if sinkErr != nil {
+					b.Fatal(sinkErr)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(len(op.in)), "ns/byte")
+			})
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -122,6 +123,26 @@ func BenchmarkCorpus(b *testing.B) {
 	b.Run("op=valid/impl=rfc2396", func(b *testing.B) {
 		runCorpus(b, func(s string) { sinkBool = parser.Valid(s) })
 	})
+}
+
+// BenchmarkCorpusMatch matches every corpus reference against each of the
+// 40 rules, one op = one reference, beside url.Parse on the same
+// references: op=match runs Match (an *Error for each reference that does
+// not match), op=matches runs Matches (a bool). Compare with
+//
+//	benchstat -col /impl -row /rule
+func BenchmarkCorpusMatch(b *testing.B) {
+	b.Run("rule=all/op=parse/impl=net-url", func(b *testing.B) {
+		runCorpus(b, func(s string) { sinkURL, sinkErr = url.Parse(s) })
+	})
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+		b.Run("rule="+r.String()+"/op=match/impl=rfc2396", func(b *testing.B) {
+			runCorpus(b, func(s string) { sinkErr = parser.Match(r, s) })
+		})
+		b.Run("rule="+r.String()+"/op=matches/impl=rfc2396", func(b *testing.B) {
+			runCorpus(b, func(s string) { sinkBool = parser.Matches(r, s) })
+		})
+	}
 }
 
 // parsedCorpus returns the corpus lines that parse accepts, parsed.

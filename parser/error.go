@@ -2,6 +2,7 @@ package parser
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -9,9 +10,9 @@ import (
 )
 
 // Gap names a place where RFC 2396's own grammar is silent, contradicts the
-// RFC's examples, or has been amended since. An Error whose input runs into
-// one says so, so that a caller can tell "the RFC says no" from "the RFC
-// says no, but its own examples or a later RFC say yes".
+// RFC's examples, or has been amended since. An [Error] whose input runs
+// into one says so, so that a caller can tell "the RFC says no" from "the
+// RFC says no, but its own examples or a later RFC say yes".
 type Gap int
 
 const (
@@ -20,27 +21,55 @@ const (
 	// GapEmptyRelativePath: a reference such as "?y" that has a query but no
 	// path. relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ]
 	// has no empty path, so Appendix A does not derive it, yet Appendix C
-	// resolves "?y" to "http://a/b/c/?y". Resolve accepts it and says so.
+	// resolves "?y" to "http://a/b/c/?y". [Resolve] accepts it and says so.
 	GapEmptyRelativePath
-	// GapIPv6Literal: "[" or "]". They are "unwise" characters (section
-	// 2.4.3), so IPv6 literals such as "[::1]" are not RFC 2396; RFC 2732
-	// amended the grammar to allow them.
+	// GapIPv6Literal: a "[" where a host would stand ("http://[::1]/").
+	// "[" and "]" are "unwise" characters (section 2.4.3), so IPv6 literals
+	// are not RFC 2396; RFC 2732 amended the grammar to allow them.
 	GapIPv6Literal
+	// GapEmptyOpaquePart: a scheme and ":" with nothing after it but
+	// perhaps a fragment ("about:", "http:"). opaque_part = uric_no_slash
+	// *uric needs a character, so Appendix A does not derive it, although
+	// such URIs are in use ("about:") and the RFC's author's own resolution
+	// tests expect "http:" to resolve to itself; the RFC 2396 revision's
+	// issues list records it (issue 014) and RFC 3986 allows it.
+	GapEmptyOpaquePart
 )
 
+// Code returns a short, stable name for g, as JSON output and test tables
+// write it: "empty-relative-path", "ipv6-literal", "empty-opaque-part", or
+// "" for [NoGap].
+func (g Gap) Code() string {
+	switch g {
+	case GapEmptyRelativePath:
+		return "empty-relative-path"
+	case GapIPv6Literal:
+		return "ipv6-literal"
+	case GapEmptyOpaquePart:
+		return "empty-opaque-part"
+	}
+	return ""
+}
+
+// String describes g for people: what Appendix A says and which text of
+// the RFC or of a later document disagrees.
 func (g Gap) String() string {
 	switch g {
 	case GapEmptyRelativePath:
 		return `a reference with a query and no path ("?y") is not a URI-reference under Appendix A (relativeURI has no empty path), although Appendix C resolves "?y"; this is a known gap of RFC 2396`
 	case GapIPv6Literal:
-		return `"[" and "]" are unwise characters in RFC 2396 (section 2.4.3): IPv6 literals are not RFC 2396 syntax (RFC 2732 added them later)`
+		return `"[" is an unwise character in RFC 2396 (section 2.4.3): IPv6 literals such as "[::1]" are not RFC 2396 syntax; RFC 2732 added them`
+	case GapEmptyOpaquePart:
+		return `an absolute URI with nothing after the scheme's ":" ("about:") is not derived by Appendix A (opaque_part needs a character), although such URIs are in use; this is a known defect of RFC 2396 (the revision's issue 014), and RFC 3986 allows it`
 	}
-	return ""
+	return "no gap"
 }
 
 // Error reports a string that does not match an Appendix A rule: where the
 // first character is that no valid parse can include, what that character
 // is, which rule was being matched there, and what would have been allowed.
+// [Error.Error] is the one-line message; [Error.ErrorWithPosition] adds the
+// input with a caret under the offending byte and the Appendix A rule.
 type Error struct {
 	// Input is the string that was checked.
 	Input string
@@ -53,8 +82,11 @@ type Error struct {
 	// input ended too early.
 	Offset int
 	// Rule is the innermost rule, above the character level, that the
-	// preferred reading of Input[:Offset] was inside; Path lists the rules
-	// from Start down to Rule.
+	// reading of Input[:Offset] was inside; Path lists the rules from Start
+	// down to Rule. Where readings part, the RFC's first alternative is
+	// followed, except that a first segment with no ":" to end a scheme is
+	// read as a relative path ("my file.html" is explained in rel_segment,
+	// not in scheme). Path is shared with other errors: do not modify it.
 	Rule grammar.Rule
 	Path []grammar.Rule
 	// Expected describes what could have come at Offset, e.g.
@@ -67,9 +99,17 @@ type Error struct {
 // AtEnd reports whether the input ended before the rule was complete.
 func (e *Error) AtEnd() bool { return e.Offset >= len(e.Input) }
 
-// Char describes the offending character for display, safely: printable
-// ASCII is quoted ('a'), other bytes are written in hex, and a valid UTF-8
-// sequence is shown with its code point, e.g. 'é' (U+00E9, bytes C3 A9).
+// asciiNames names the ASCII control characters.
+var asciiNames = [...]string{
+	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "backspace", "tab", "line feed", "VT", "form feed", "carriage return", "SO", "SI",
+	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "escape", "FS", "GS", "RS", "US",
+}
+
+// Char describes the offending byte for display, safely: printable ASCII is
+// quoted ("character ' '"), a control character is named by its code point
+// ("control character U+0009 (tab)"), a valid UTF-8 sequence is shown with
+// its code point and bytes, and any other byte in hex ("byte 0xFF (not
+// UTF-8)"). At the end of the input it is "end of input".
 func (e *Error) Char() string {
 	if e.AtEnd() {
 		return "end of input"
@@ -77,31 +117,45 @@ func (e *Error) Char() string {
 	c := e.Input[e.Offset]
 	switch {
 	case c >= 0x20 && c < 0x7f:
-		return fmt.Sprintf("'%c'", c)
-	case c < 0x80:
-		return fmt.Sprintf("control character %#02x", c)
+		return "character '" + e.Input[e.Offset:e.Offset+1] + "'"
+	case c < 0x20:
+		return fmt.Sprintf("control character U+%04X (%s)", c, asciiNames[c])
+	case c == 0x7f:
+		return "control character U+007F (DEL)"
 	}
 	r, n := utf8.DecodeRuneInString(e.Input[e.Offset:])
 	if r == utf8.RuneError {
-		return fmt.Sprintf("byte %#02x (not UTF-8)", c)
+		return fmt.Sprintf("byte 0x%02X (not UTF-8)", c)
 	}
-	return fmt.Sprintf("%q (U+%04X, bytes % X; non-ASCII characters must be escaped)", r, r, e.Input[e.Offset:e.Offset+n])
+	return fmt.Sprintf("non-ASCII character %s (U+%04X, bytes % X; it must be escaped)", strconv.QuoteToASCII(string(r)), r, e.Input[e.Offset:e.Offset+n])
 }
 
-func (e *Error) Error() string {
+// Error returns the error on one line, e.g.
+//
+//	rfc2396: offset 8: invalid character ' ' in server; expected uric, "#" or end of input
+func (e *Error) Error() string { return "rfc2396: " + e.message() }
+
+// message is Error without the "rfc2396: " prefix, for errors that wrap
+// this one and have a prefix of their own.
+func (e *Error) message() string {
 	var b strings.Builder
-	b.WriteString("rfc2396: ")
+	b.Grow(64 + len(e.Expected))
 	if e.Start != grammar.RuleURIReference {
-		fmt.Fprintf(&b, "not a valid %s: ", e.Start)
+		b.WriteString("not a valid ")
+		b.WriteString(e.Start.String())
+		b.WriteString(": ")
 	}
-	fmt.Fprintf(&b, "offset %d: ", e.Offset)
+	b.WriteString("offset ")
+	b.WriteString(strconv.Itoa(e.Offset))
+	b.WriteString(": ")
 	if e.AtEnd() {
 		b.WriteString("unexpected end of input")
 	} else {
-		b.WriteString("invalid character ")
+		b.WriteString("invalid ")
 		b.WriteString(e.Char())
 	}
-	fmt.Fprintf(&b, " in %s", e.Rule)
+	b.WriteString(" in ")
+	b.WriteString(e.Rule.String())
 	if e.Expected != "" {
 		b.WriteString("; expected ")
 		b.WriteString(e.Expected)
@@ -112,4 +166,57 @@ func (e *Error) Error() string {
 		b.WriteString(")")
 	}
 	return b.String()
+}
+
+// windowBytes is how many bytes of input ErrorWithPosition shows on each
+// side of the offset.
+const windowBytes = 60
+
+// ErrorWithPosition returns the error over several lines: the message, the
+// input around the offset with a caret under the offending byte, and the
+// Appendix A rule being matched, with its section:
+//
+//	rfc2396: offset 8: invalid character ' ' in server; expected uric, "#" or end of input
+//	  http://a b/
+//	          ^
+//	  server = [ [ userinfo "@" ] hostport ]  (RFC 2396 §3.2.2)
+//
+// Bytes that are not printable ASCII are shown as \xNN; at most 60 bytes of
+// input are shown on each side of the offset, with "..." where the input
+// goes on, so the result stays short whatever the input's size.
+func (e *Error) ErrorWithPosition() string {
+	var line strings.Builder
+	begin := max(0, min(e.Offset, len(e.Input))-windowBytes)
+	end := min(len(e.Input), e.Offset+windowBytes)
+	if begin > 0 {
+		line.WriteString("...")
+	}
+	col := -1
+	for i := begin; i < end; i++ {
+		if i == e.Offset {
+			col = line.Len()
+		}
+		writeSafeByte(&line, e.Input[i])
+	}
+	if col < 0 {
+		col = line.Len()
+	}
+	if end < len(e.Input) {
+		line.WriteString("...")
+	}
+	info := e.Rule.Info()
+	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 2396 §%s)", e.Error(), line.String(), strings.Repeat(" ", col), info.ABNF, info.Section)
+}
+
+// writeSafeByte writes c as itself when it is printable ASCII, else as
+// \xNN.
+func writeSafeByte(b *strings.Builder, c byte) {
+	if c >= 0x20 && c < 0x7f {
+		b.WriteByte(c)
+		return
+	}
+	const hexDigits = "0123456789abcdef"
+	b.WriteString(`\x`)
+	b.WriteByte(hexDigits[c>>4])
+	b.WriteByte(hexDigits[c&15])
 }

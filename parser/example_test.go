@@ -38,7 +38,7 @@ func ExampleError() {
 	}
 	fmt.Println(err)
 	// Output:
-	// 10 segment ' '
+	// 10 segment character ' '
 	// rfc2396: offset 10: invalid character ' ' in segment; expected uric, "#" or end of input
 }
 
@@ -55,7 +55,7 @@ func ExampleError_gap() {
 func ExampleMatch() {
 	fmt.Println(parser.Match(grammar.RuleHostname, "www.example.com."))
 	fmt.Println(parser.Match(grammar.RuleIPv4address, "1.2.3.4"))
-	fmt.Println(parser.MatchName("toplabel", "1a"))
+	fmt.Println(parser.Match(grammar.RuleToplabel, "1a"))
 	// Output:
 	// <nil>
 	// <nil>

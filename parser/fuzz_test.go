@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -32,6 +33,13 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("Parse(%q): error %#v", s, err)
 			}
 			_ = perr.Error()
+			// The rendering shows a bounded window of the input: four
+			// lines, the input line at most 120 bytes (each shown in up
+			// to 4 characters) and the dots.
+			lines := strings.Split(perr.ErrorWithPosition(), "\n")
+			if len(lines) != 4 || len(lines[1]) > 2+3+4*120+3 || len(lines[2]) > len(lines[1])+1 {
+				t.Fatalf("ErrorWithPosition(%q) =\n%s", s, perr.ErrorWithPosition())
+			}
 			return
 		}
 		if u.String() != s {

@@ -1,40 +1,42 @@
 package parser
 
 import (
-	"fmt"
+	"strconv"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser/internal/reference"
+	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
-// Match reports whether s as a whole matches rule, one of the 40 rules of
-// Appendix A, using the parser generated from rfc2396.peg. It returns nil if
-// it does, and an *Error that tells where and why if not.
+// Match reports whether s as a whole matches rule, any of the 40 rules of
+// Appendix A: nil if it does, and an *[Error] that tells where and why if
+// not. A rule given by its RFC name is found with [grammar.Lookup].
+//
+// Match runs the deterministic automaton that gen builds for the rule from
+// grammar/rfc2396.abnf (package parser/internal/explain): it reads each
+// byte once and allocates nothing when s matches.
 func Match(rule grammar.Rule, s string) error {
-	if err := checkRule(rule); err != nil {
-		return err
+	if rule < 0 || rule >= grammar.NumRules {
+		return &RuleError{Rule: rule}
 	}
-	p := reference.NewParser()
-	if p.Match(s, rule) {
+	if explain.Match(rule, s) {
 		return nil
 	}
-	return explain(rule, s)
+	return explainError(rule, s)
 }
 
-// MatchName is Match with the rule given by its RFC name ("hostname",
-// "IPv4address", "URI-reference"; the rfc2396.peg spelling "URI_reference"
-// is accepted too).
-func MatchName(name, s string) error {
-	rule, ok := grammar.Lookup(name)
-	if !ok {
-		return fmt.Errorf("rfc2396: no rule named %q in Appendix A", name)
-	}
-	return Match(rule, s)
+// Matches reports whether s as a whole matches rule, as [Match] does, but
+// without saying why not: it never allocates. It is false for a rule that
+// is not one of Appendix A's.
+func Matches(rule grammar.Rule, s string) bool {
+	return rule >= 0 && rule < grammar.NumRules && explain.Match(rule, s)
 }
 
-func checkRule(rule grammar.Rule) error {
-	if rule < 0 || rule >= grammar.NumRules {
-		return fmt.Errorf("rfc2396: no such rule: %d", int(rule))
-	}
-	return nil
+// RuleError reports a [grammar.Rule] that is not one of the rules of
+// Appendix A.
+type RuleError struct {
+	Rule grammar.Rule
+}
+
+func (e *RuleError) Error() string {
+	return "rfc2396: no such rule: grammar.Rule(" + strconv.Itoa(int(e.Rule)) + ")"
 }

@@ -80,6 +80,9 @@ func Normalize(ref string, opts ...NormalizeOption) (string, error) {
 
 // Normalize returns the canonical form of u; see the function Normalize.
 func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
+	if u == nil {
+		return nil, errNilURI
+	}
 	cfg := normalizeConfig{ports: defaultPorts}
 	for _, o := range opts {
 		o(&cfg)
@@ -153,13 +156,22 @@ func upper(c byte) byte {
 }
 
 // Equal reports whether a and b are the same reference, component for
-// component, byte for byte.
-func Equal(a, b *URI) bool { return a.ref == b.ref }
+// component, byte for byte. Two nil URIs are equal; a nil and a non-nil one
+// are not.
+func Equal(a, b *URI) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return a.ref == b.ref
+}
 
 // Equivalent reports whether a and b are equivalent under section 6:
 // equal once both are normalized (see Normalize). It reports false if
-// either cannot be normalized.
+// either cannot be normalized or is nil.
 func Equivalent(a, b *URI, opts ...NormalizeOption) bool {
+	if a == nil || b == nil {
+		return false
+	}
 	na, err := a.Normalize(opts...)
 	if err != nil {
 		return false

@@ -1,11 +1,13 @@
 package parser
 
 import (
+	"errors"
 	"strconv"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser/internal/compact"
+	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
 // compactParsers holds reusable parsers for the compact grammar. A parser
@@ -18,10 +20,21 @@ var compactParsers = sync.Pool{New: func() any { return compact.NewParser() }}
 // maxInput is the longest reference Parse takes: offsets are kept as int32.
 const maxInput = 1<<31 - 1
 
-// TooLongError reports a reference longer than Parse takes (2 GiB).
+// screenAbove is the length above which Parse, before it runs the compact
+// parser, checks the reference with the automaton of package explain. The
+// compact parser holds its input as four bytes per byte; the automaton
+// holds nothing. A long reference that is not valid, 50 MB of junk say, is
+// then rejected without that memory, at the cost of a second pass (about a
+// third of the parse's time) over long valid ones.
+const screenAbove = 64 << 10
+
+// TooLongError reports a reference longer than [Parse] takes (2 GiB).
 type TooLongError struct {
 	Len int
 }
+
+// errNilURI is returned where a nil *URI is given.
+var errNilURI = errors.New("rfc2396: nil *URI")
 
 func (e *TooLongError) Error() string {
 	return "rfc2396: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
@@ -29,7 +42,10 @@ func (e *TooLongError) Error() string {
 
 // Parse parses ref as an RFC 2396 URI-reference (Appendix A, section 4),
 // strictly: a reference that Appendix A does not derive is an error, of type
-// *Error, that tells where and why. Any byte string may be given.
+// *[Error], that tells where and why. Any byte string may be given.
+//
+// Parse runs the compact parser that pointlander/peg generates from the
+// grammar gen derives from rfc2396.peg (see the package documentation).
 func Parse(ref string) (*URI, error) {
 	u := new(URI)
 	if err := ParseInto(u, ref); err != nil {
@@ -38,34 +54,40 @@ func Parse(ref string) (*URI, error) {
 	return u, nil
 }
 
-// ParseInto is Parse into a URI the caller provides. It allocates nothing
-// when ref is valid, so a caller that reuses one URI parses without garbage.
-// On error, *u is set to the zero URI.
+// ParseInto is [Parse] into a URI the caller provides, for callers that
+// parse many references: it allocates nothing when ref is valid, so a
+// caller that reuses one URI parses without garbage. On error, *u is set to
+// the zero URI. A nil u is an error.
 func ParseInto(u *URI, ref string) error {
+	if u == nil {
+		return errNilURI
+	}
 	if len(ref) > maxInput {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
 	}
+	if len(ref) > screenAbove && !explain.Match(grammar.RuleURIReference, ref) {
+		*u = URI{}
+		return explainError(grammar.RuleURIReference, ref)
+	}
 	p := compactParsers.Get().(*compact.Parser)
-	ok := p.Match(ref, grammar.RuleURIReference)
+	ok := p.MatchReference(ref)
 	if ok {
 		fill(u, ref, p)
 	}
 	compactParsers.Put(p)
 	if !ok {
 		*u = URI{}
-		return explain(grammar.RuleURIReference, ref)
+		return explainError(grammar.RuleURIReference, ref)
 	}
 	return nil
 }
 
-// Valid reports whether ref is an RFC 2396 URI-reference. It allocates
-// nothing.
+// Valid reports whether ref is an RFC 2396 URI-reference. It is
+// Matches(grammar.RuleURIReference, ref): it runs the automaton gen builds
+// from the BNF, reads each byte once and allocates nothing.
 func Valid(ref string) bool {
-	p := compactParsers.Get().(*compact.Parser)
-	ok := p.Match(ref, grammar.RuleURIReference)
-	compactParsers.Put(p)
-	return ok
+	return explain.Match(grammar.RuleURIReference, ref)
 }
 
 // fill sets u from the tokens of a successful compact parse of ref.

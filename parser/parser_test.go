@@ -51,20 +51,22 @@ func TestMatchRules(t *testing.T) {
 		{"URI_reference", "#f", true},
 	}
 	for _, tt := range tests {
-		err := parser.MatchName(tt.rule, tt.in)
+		rule, ok := grammar.Lookup(tt.rule)
+		if !ok {
+			t.Fatalf("no rule %q", tt.rule)
+		}
+		err := parser.Match(rule, tt.in)
 		if (err == nil) != tt.valid {
-			t.Errorf("MatchName(%q, %q) = %v, want valid %v", tt.rule, tt.in, err, tt.valid)
+			t.Errorf("Match(%q, %q) = %v, want valid %v", tt.rule, tt.in, err, tt.valid)
 		}
 		var perr *parser.Error
 		if want, _ := grammar.Lookup(tt.rule); err != nil && (!errors.As(err, &perr) || perr.Start != want) {
-			t.Errorf("MatchName(%q, %q): error %#v", tt.rule, tt.in, err)
+			t.Errorf("Match(%q, %q): error %#v", tt.rule, tt.in, err)
 		}
 	}
-	if err := parser.MatchName("host-name", "x"); err == nil || !strings.Contains(err.Error(), `no rule named "host-name"`) {
-		t.Errorf("unknown rule: %v", err)
-	}
-	if err := parser.Match(grammar.NumRules, "x"); err == nil {
-		t.Error("Match with an invalid rule succeeded")
+	var rerr *parser.RuleError
+	if err := parser.Match(grammar.NumRules, "x"); !errors.As(err, &rerr) {
+		t.Errorf("Match with an invalid rule: %v, want a *RuleError", err)
 	}
 }
 
@@ -73,11 +75,18 @@ func TestErrorMessages(t *testing.T) {
 		{"http://a/b c", `rfc2396: offset 10: invalid character ' ' in segment; expected uric, "#" or end of input`},
 		{"foo:", `rfc2396: offset 4: unexpected end of input in absoluteURI; expected uric`},
 		{"http://a/%4", `rfc2396: offset 11: unexpected end of input in segment; expected hex`},
-		{"a\x00", `offset 1: invalid character control character 0x00 in scheme`},
-		{"a\xff", `offset 1: invalid character byte 0xff (not UTF-8) in scheme`},
-		{"a\u00e9", `offset 1: invalid character 'é' (U+00E9, bytes C3 A9; non-ASCII characters must be escaped) in scheme`},
+		{"a\x00", `offset 1: invalid control character U+0000 (NUL) in rel_segment`},
+		{"a\tb:", `offset 1: invalid control character U+0009 (tab) in scheme`},
+		{"a\xff", `offset 1: invalid byte 0xFF (not UTF-8) in rel_segment`},
+		{"a\u00e9", `offset 1: invalid non-ASCII character "\u00e9" (U+00E9, bytes C3 A9; it must be escaped) in rel_segment`},
+		{"my file.html", `offset 2: invalid character ' ' in rel_segment`},
+		{"docs/my file.html", `offset 7: invalid character ' ' in segment`},
+		{"ht tp://a/", `offset 2: invalid character ' ' in scheme`},
 		{"?y", `known gap of RFC 2396`},
-		{"http://[::1]/", `IPv6 literals are not RFC 2396 syntax`},
+		{"http://[::1]/", `IPv6 literals such as "[::1]" are not RFC 2396 syntax`},
+		{"http://u@[::1]/", `RFC 2732`},
+		{"about:", `(the revision's issue 014)`},
+		{"http:#f", `(the revision's issue 014)`},
 	}
 	for _, tt := range tests {
 		_, err := parser.Parse(tt.in)
@@ -85,7 +94,15 @@ func TestErrorMessages(t *testing.T) {
 			t.Errorf("Parse(%q) error = %v, want it to contain %q", tt.in, err, tt.want)
 		}
 	}
-	err := parser.MatchName("IPv4address", "1.2.3")
+	// Brackets elsewhere than at a host get no note about IPv6.
+	for _, in := range []string{"http://a/?x[1]=2", "http://h/[x]", "a/[b]", "http://a/b@[c]"} {
+		_, err := parser.Parse(in)
+		var perr *parser.Error
+		if !errors.As(err, &perr) || perr.Gap != parser.NoGap {
+			t.Errorf("Parse(%q) = %v, want an error with no gap", in, err)
+		}
+	}
+	err := parser.Match(grammar.RuleIPv4address, "1.2.3")
 	if want := "rfc2396: not a valid IPv4address: offset 5: unexpected end of input in IPv4address; expected digit or \".\""; err == nil || err.Error() != want {
 		t.Errorf("error = %v, want %s", err, want)
 	}
@@ -167,5 +184,68 @@ func TestParseTree(t *testing.T) {
 	}
 	if _, err := parser.ParseTree(grammar.RuleHostname, "a_b"); err == nil {
 		t.Error("ParseTree accepted an invalid hostname")
+	}
+}
+
+// TestNil checks that a nil *URI reads as empty and that functions given
+// one return an error, never panic.
+func TestNil(t *testing.T) {
+	var u *parser.URI
+	if u.String() != "" || u.Path() != "" || u.Scheme().Defined || u.IsAbsolute() || u.IsOpaque() ||
+		u.AuthorityKind() != parser.NoAuthority || u.HostKind() != parser.NoHost || u.SchemeSpecificPart() != "" {
+		t.Error("a nil *URI does not read as empty")
+	}
+	if err := parser.ParseInto(nil, "http://a/"); err == nil {
+		t.Error("ParseInto(nil) succeeded")
+	}
+	if _, err := u.MarshalText(); err == nil {
+		t.Error("MarshalText on nil succeeded")
+	}
+	base, _ := parser.Parse("http://a/b")
+	var rerr *parser.ResolveError
+	if _, _, err := u.Resolve("g"); !errors.As(err, &rerr) || rerr.Reason != parser.NilURI {
+		t.Errorf("nil.Resolve: %v", err)
+	}
+	if _, _, err := base.ResolveReference(nil); !errors.As(err, &rerr) || rerr.Reason != parser.NilURI {
+		t.Errorf("ResolveReference(nil): %v", err)
+	}
+	if _, err := base.Relativize(nil); !errors.As(err, &rerr) || rerr.Reason != parser.NilURI {
+		t.Errorf("Relativize(nil): %v", err)
+	}
+	if _, err := u.Normalize(); err == nil {
+		t.Error("nil.Normalize succeeded")
+	}
+	if !parser.Equal(nil, nil) || parser.Equal(base, nil) || parser.Equivalent(nil, base) {
+		t.Error("Equal or Equivalent with nil")
+	}
+}
+
+// TestEnumContract checks that every enum value has a distinct, non-empty
+// Code without spaces and a String for people.
+func TestEnumContract(t *testing.T) {
+	type enum interface {
+		Code() string
+		String() string
+	}
+	groups := map[string][]enum{
+		"Gap":           {parser.GapEmptyRelativePath, parser.GapIPv6Literal, parser.GapEmptyOpaquePart},
+		"Warning":       {parser.WarnEmptyRelativePath, parser.WarnDotDotAboveRoot, parser.WarnRepeatedScheme, parser.WarnSchemeDropped, parser.WarnEmptyBasePath},
+		"ResolveReason": {parser.InvalidBase, parser.RelativeBase, parser.InvalidReference, parser.OpaqueBase, parser.DotDotRefused, parser.Unrepresentable, parser.NilURI},
+		"DotDotPolicy":  {parser.KeepDotDot, parser.RemoveDotDot, parser.RefuseDotDot},
+		"AuthorityKind": {parser.NoAuthority, parser.ServerAuthority, parser.RegistryAuthority},
+		"HostKind":      {parser.NoHost, parser.Hostname, parser.IPv4},
+	}
+	for name, values := range groups {
+		seen := map[string]bool{}
+		for _, v := range values {
+			code := v.Code()
+			if code == "" || seen[code] || strings.ContainsAny(code, " \t") || v.String() == "" {
+				t.Errorf("%s %#v: code %q, string %q", name, v, code, v.String())
+			}
+			seen[code] = true
+		}
+	}
+	if parser.NoGap.Code() != "" {
+		t.Errorf("NoGap.Code() = %q, want empty", parser.NoGap.Code())
 	}
 }

@@ -11,11 +11,11 @@ import "strings"
 func Relativize(base, target string) (string, error) {
 	b, err := Parse(base)
 	if err != nil {
-		return "", &ResolveError{Reason: InvalidBase, Base: base, Ref: target, Err: err}
+		return "", &ResolveError{Op: "relativize", Reason: InvalidBase, Base: base, Ref: target, Err: err}
 	}
 	t, err := Parse(target)
 	if err != nil {
-		return "", &ResolveError{Reason: InvalidReference, Base: base, Ref: target, Err: err}
+		return "", &ResolveError{Op: "relativize", Reason: InvalidReference, Base: base, Ref: target, Err: err}
 	}
 	r, err := b.Relativize(t)
 	if err != nil {
@@ -27,8 +27,11 @@ func Relativize(base, target string) (string, error) {
 // Relativize returns the shortest reference that resolves against u to
 // target; see the function Relativize.
 func (u *URI) Relativize(target *URI) (*URI, error) {
+	if u == nil || target == nil {
+		return nil, &ResolveError{Op: "relativize", Reason: NilURI, Base: u.String(), Ref: target.String()}
+	}
 	if !u.IsAbsolute() {
-		return nil, &ResolveError{Reason: RelativeBase, Base: u.ref, Ref: target.ref}
+		return nil, &ResolveError{Op: "relativize", Reason: RelativeBase, Base: u.ref, Ref: target.ref}
 	}
 	if !target.IsAbsolute() || u.IsOpaque() || target.IsOpaque() ||
 		!strings.EqualFold(u.Scheme().Value, target.Scheme().Value) || u.Authority() != target.Authority() {

@@ -27,6 +27,32 @@ const (
 	RefuseDotDot
 )
 
+// Code returns a short, stable name for p: "keep", "remove" or "refuse".
+func (p DotDotPolicy) Code() string {
+	switch p {
+	case KeepDotDot:
+		return "keep"
+	case RemoveDotDot:
+		return "remove"
+	case RefuseDotDot:
+		return "refuse"
+	}
+	return "unknown"
+}
+
+// String describes p for people, in the words of section 5.2 step 6g.
+func (p DotDotPolicy) String() string {
+	switch p {
+	case KeepDotDot:
+		return `retain ".." segments above the root in the resolved path`
+	case RemoveDotDot:
+		return `remove ".." segments above the root from the resolved path`
+	case RefuseDotDot:
+		return `refuse a reference whose ".." segments climb above the root`
+	}
+	return "unknown policy"
+}
+
 // ResolveOption changes how Resolve reads the RFC where it leaves a choice.
 type ResolveOption func(*resolveConfig)
 
@@ -123,7 +149,7 @@ func (w Warning) String() string {
 	return "unknown warning"
 }
 
-// ResolveReason classifies a *ResolveError.
+// ResolveReason classifies a *[ResolveError].
 type ResolveReason int
 
 const (
@@ -132,49 +158,124 @@ const (
 	// RelativeBase: the base has no scheme; section 5.2 needs an absolute
 	// base URI.
 	RelativeBase
-	// InvalidReference: the reference is not a URI-reference, nor the "?y"
-	// form Appendix C resolves (Err tells why).
+	// InvalidReference: the reference (for [Relativize], the target) is not
+	// a URI-reference, nor the "?y" form Appendix C resolves (Err tells
+	// why).
 	InvalidReference
 	// OpaqueBase: a relative reference against an opaque base ("mailto:x");
 	// section 5: "relative URI cannot be used within a document that has an
 	// unsuitable base URI". Same-document references ("", "#f") are fine.
 	OpaqueBase
-	// DotDotRefused: ".." segments climb above the root and RefuseDotDot was
-	// given (section 5.2 step 6g).
+	// DotDotRefused: ".." segments climb above the root and [RefuseDotDot]
+	// was given (section 5.2 step 6g).
 	DotDotRefused
 	// Unrepresentable: the resolved components do not recompose into a
 	// reference that reads back as them (a path starting with "//" and no
 	// authority).
 	Unrepresentable
+	// NilURI: a nil *URI was given.
+	NilURI
 )
 
-// ResolveError reports a reference that cannot be resolved against a base.
+// Code returns a short, stable name for r, as JSON output and test tables
+// write it, e.g. "opaque-base".
+func (r ResolveReason) Code() string {
+	switch r {
+	case InvalidBase:
+		return "invalid-base"
+	case RelativeBase:
+		return "relative-base"
+	case InvalidReference:
+		return "invalid-reference"
+	case OpaqueBase:
+		return "opaque-base"
+	case DotDotRefused:
+		return "dotdot-above-root"
+	case Unrepresentable:
+		return "unrepresentable"
+	case NilURI:
+		return "nil-uri"
+	}
+	return "unknown"
+}
+
+// String describes r for people, e.g. "the base is opaque".
+func (r ResolveReason) String() string {
+	switch r {
+	case InvalidBase:
+		return "the base is not a URI-reference"
+	case RelativeBase:
+		return "the base is not an absolute URI"
+	case InvalidReference:
+		return "the reference is not a URI-reference"
+	case OpaqueBase:
+		return "the base is opaque"
+	case DotDotRefused:
+		return `the reference climbs above the root with ".."`
+	case Unrepresentable:
+		return "the result does not recompose into a reference"
+	case NilURI:
+		return "a nil *URI was given"
+	}
+	return "unknown reason"
+}
+
+// ResolveError reports a reference that cannot be resolved against a base,
+// or a target that cannot be relativized.
 type ResolveError struct {
-	Reason    ResolveReason
+	// Op is "resolve" or "relativize".
+	Op     string
+	Reason ResolveReason
+	// Base is the base; Ref is the reference (for Relativize, the target).
 	Base, Ref string
-	Err       error // the parse error, for InvalidBase and InvalidReference
+	// Err is the *Error behind InvalidBase and InvalidReference, the
+	// *ComposeError behind Unrepresentable, or nil.
+	Err error
 }
 
 func (e *ResolveError) Error() string {
 	var msg string
+	what := "reference"
+	if e.Op == "relativize" {
+		what = "target"
+	}
 	switch e.Reason {
 	case InvalidBase:
-		msg = "invalid base: " + e.Err.Error()
+		msg = "invalid base: " + errorMessage(e.Err)
 	case RelativeBase:
 		msg = "the base " + quoteRef(e.Base) + " is not an absolute URI (section 5.2 resolves against an absolute base)"
 	case InvalidReference:
-		msg = "invalid reference: " + e.Err.Error()
+		msg = "invalid " + what + ": " + errorMessage(e.Err)
 	case OpaqueBase:
 		msg = "the base " + quoteRef(e.Base) + " is opaque: a relative reference cannot be resolved against it (section 5)"
 	case DotDotRefused:
 		msg = `the reference ` + quoteRef(e.Ref) + ` climbs above the root of the base's path with ".." (section 5.2 step 6g: the reference is in error)`
 	case Unrepresentable:
-		msg = "resolving " + quoteRef(e.Ref) + " gives components that do not recompose into a reference"
+		msg = "resolving " + quoteRef(e.Ref) + ` gives a path that starts with "//" and no authority, which does not recompose into a reference (step 7 would read the path as an authority)`
+	default:
+		msg = e.Reason.String()
 	}
-	return "rfc2396: resolve: " + msg
+	op := e.Op
+	if op == "" {
+		op = "resolve"
+	}
+	return "rfc2396: " + op + ": " + msg
 }
 
-// Unwrap returns the parse error behind an InvalidBase or InvalidReference.
+// errorMessage is err's message without the "rfc2396: " prefix of this
+// package's errors, for an error that wraps it.
+func errorMessage(err error) string {
+	switch e := err.(type) {
+	case nil:
+		return "(no detail)"
+	case *Error:
+		return e.message()
+	}
+	return strings.TrimPrefix(err.Error(), "rfc2396: ")
+}
+
+// Unwrap returns Err: the *Error behind an InvalidBase or InvalidReference,
+// the *ComposeError behind an Unrepresentable, or nil.
 func (e *ResolveError) Unwrap() error { return e.Err }
 
 // Resolve resolves the reference ref against the absolute URI base by the
@@ -184,7 +285,7 @@ func (e *ResolveError) Unwrap() error { return e.Err }
 func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
 	b, err := Parse(base)
 	if err != nil {
-		return "", nil, &ResolveError{Reason: InvalidBase, Base: base, Ref: ref, Err: err}
+		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
 	}
 	u, warnings, err := b.Resolve(ref, opts...)
 	if err != nil {
@@ -198,12 +299,15 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error)
 // as "?y", which Appendix C resolves although Appendix A does not derive it
 // (the result then carries WarnEmptyRelativePath).
 func (u *URI) Resolve(ref string, opts ...ResolveOption) (*URI, []Warning, error) {
+	if u == nil {
+		return nil, nil, &ResolveError{Op: "resolve", Reason: NilURI, Ref: ref}
+	}
 	var warnings []Warning
 	r, err := Parse(ref)
 	if err != nil {
 		r, err = parseQueryOnly(ref, err)
 		if err != nil {
-			return nil, nil, &ResolveError{Reason: InvalidReference, Base: u.ref, Ref: ref, Err: err}
+			return nil, nil, &ResolveError{Op: "resolve", Reason: InvalidReference, Base: u.ref, Ref: ref, Err: err}
 		}
 		warnings = append(warnings, WarnEmptyRelativePath)
 	}
@@ -251,13 +355,16 @@ func shiftError(err error, ref string, off int) error {
 // ResolveReference resolves the parsed reference ref against u (section
 // 5.2); see Resolve.
 func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning, error) {
+	if u == nil || ref == nil {
+		return nil, nil, &ResolveError{Op: "resolve", Reason: NilURI, Base: u.String(), Ref: ref.String()}
+	}
 	var cfg resolveConfig
 	for _, o := range opts {
 		o(&cfg)
 	}
 	var warnings []Warning
 	fail := func(reason ResolveReason) (*URI, []Warning, error) {
-		return nil, warnings, &ResolveError{Reason: reason, Base: u.ref, Ref: ref.ref}
+		return nil, warnings, &ResolveError{Op: "resolve", Reason: reason, Base: u.ref, Ref: ref.ref}
 	}
 	if !u.IsAbsolute() {
 		return fail(RelativeBase)
@@ -331,7 +438,7 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 func recompose(scheme, authority Component, path string, query, fragment Component, base, ref *URI, warnings []Warning) (*URI, []Warning, error) {
 	res, err := Compose(scheme, authority, path, query, fragment)
 	if err != nil {
-		return nil, warnings, &ResolveError{Reason: Unrepresentable, Base: base.ref, Ref: ref.ref, Err: err}
+		return nil, warnings, &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: ref.ref, Err: err}
 	}
 	return res, warnings, nil
 }
@@ -340,49 +447,47 @@ func recompose(scheme, authority Component, path string, query, fragment Compone
 // and reports how many complete ".." segments are left at its start (step
 // 6g). A leading "/" is not followed by a segment of its own: the segments
 // are those of path_segments, after it.
+//
+// The steps are written as string rewriting, repeated until nothing
+// changes; this is the "pair of segment stacks" the RFC allows instead, in
+// one pass and linear time. It gives the same result: 6c and 6d only ever
+// remove "." segments; the rewriting of 6e ("<segment>/../" to nothing,
+// segment not ".."), repeated leftmost first, ends in the same string
+// whatever the order, and the stack applies it as soon as a ".." meets the
+// segment before it; 6f then applies once, to a final "..". The tests
+// check this against a literal string-rewriting reading of the steps.
 func removeDotSegments(path string) (string, int) {
 	lead := ""
 	if strings.HasPrefix(path, "/") {
 		lead, path = "/", path[1:]
 	}
 	segs := strings.Split(path, "/")
-	// 6c: remove every "./" where "." is a complete segment; 6d: a final
-	// "." segment is removed, leaving the "/" before it.
-	out := segs[:0:0]
+	out := segs[:0] // the stack never grows past the segment being read
 	for i, s := range segs {
-		if s == "." {
-			if i == len(segs)-1 {
+		last := i == len(segs)-1
+		switch {
+		case s == ".":
+			// 6c: "./" is removed; 6d: a final "." is removed, leaving
+			// the "/" before it.
+			if last {
 				out = append(out, "")
 			}
-			continue
-		}
-		out = append(out, s)
-	}
-	segs = out
-	// 6e: remove "<segment>/../" (segment other than ".."), leftmost first,
-	// until none is left; 6f: a final "<segment>/.." is removed, leaving the
-	// "/" before it.
-	for {
-		i := 0
-		for ; i+1 < len(segs); i++ {
-			if segs[i] != ".." && segs[i+1] == ".." {
-				break
+		case s == ".." && len(out) > 0 && out[len(out)-1] != "..":
+			// 6e: "<segment>/../" is removed; 6f: a final
+			// "<segment>/.." is removed, leaving the "/" before it.
+			out = out[:len(out)-1]
+			if last {
+				out = append(out, "")
 			}
-		}
-		if i+1 >= len(segs) {
-			break
-		}
-		if i+2 == len(segs) {
-			segs = append(segs[:i], "")
-		} else {
-			segs = append(segs[:i], segs[i+2:]...)
+		default:
+			out = append(out, s)
 		}
 	}
 	above := 0
-	for above < len(segs) && segs[above] == ".." {
+	for above < len(out) && out[above] == ".." {
 		above++
 	}
-	return lead + strings.Join(segs, "/"), above
+	return lead + strings.Join(out, "/"), above
 }
 
 // dropLeadingDotDot removes the first n ".." segments of a path that

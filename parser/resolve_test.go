@@ -16,12 +16,11 @@ import (
 
 // resolveCase is one line of a testdata/resolve table.
 type resolveCase struct {
-	line           int
-	option         string
-	base, ref      string
-	result         string // "error" for an error
-	warnings       string // comma-separated codes, or -
-	wantsErrorText string
+	line      int
+	option    string
+	base, ref string
+	result    string // "error" for an error
+	warnings  string // comma-separated codes, or -
 }
 
 func readResolveCases(t *testing.T, name string, withOption bool) []resolveCase {

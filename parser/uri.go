@@ -28,7 +28,9 @@ const (
 	RegistryAuthority
 )
 
-func (k AuthorityKind) String() string {
+// Code returns a short, stable name for k: "server", "registry" or
+// "none".
+func (k AuthorityKind) Code() string {
 	switch k {
 	case ServerAuthority:
 		return "server"
@@ -36,6 +38,18 @@ func (k AuthorityKind) String() string {
 		return "registry"
 	}
 	return "none"
+}
+
+// String describes k for people: "server-based", "registry-based" or "no
+// authority".
+func (k AuthorityKind) String() string {
+	switch k {
+	case ServerAuthority:
+		return "server-based"
+	case RegistryAuthority:
+		return "registry-based"
+	}
+	return "no authority"
 }
 
 // HostKind tells which alternative of host = hostname | IPv4address matched.
@@ -51,7 +65,8 @@ const (
 	IPv4
 )
 
-func (k HostKind) String() string {
+// Code returns a short, stable name for k: "hostname", "ipv4" or "none".
+func (k HostKind) Code() string {
 	switch k {
 	case Hostname:
 		return "hostname"
@@ -59,6 +74,18 @@ func (k HostKind) String() string {
 		return "ipv4"
 	}
 	return "none"
+}
+
+// String describes k for people by the rule that matched: "hostname",
+// "IPv4address" or "no host".
+func (k HostKind) String() string {
+	switch k {
+	case Hostname:
+		return "hostname"
+	case IPv4:
+		return "IPv4address"
+	}
+	return "no host"
 }
 
 // part names a component of a URI by its index in URI.spans.
@@ -97,7 +124,7 @@ type URI struct {
 }
 
 func (u *URI) component(p part) Component {
-	if u.defined&(1<<p) == 0 {
+	if u == nil || u.defined&(1<<p) == 0 {
 		return Component{}
 	}
 	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
@@ -131,7 +158,12 @@ func (u *URI) Port() Component { return u.component(partPort) }
 // Path returns the path (section 3.3). It is never undefined, but may be
 // empty. For an opaque URI it is the whole opaque_part: section 3's
 // "<path>" names both abs_path and opaque_part.
-func (u *URI) Path() string { return u.ref[u.spans[partPath].begin:u.spans[partPath].end] }
+func (u *URI) Path() string {
+	if u == nil {
+		return ""
+	}
+	return u.ref[u.spans[partPath].begin:u.spans[partPath].end]
+}
 
 // Query returns the query (section 3.4). It is always undefined for an
 // opaque URI: Appendix A gives opaque_part no query, so in "mailto:a?b" the
@@ -146,6 +178,9 @@ func (u *URI) Fragment() Component { return u.component(partFragment) }
 // "#" (Java's [scheme:]scheme-specific-part[#fragment]). It is always
 // defined, possibly empty.
 func (u *URI) SchemeSpecificPart() string {
+	if u == nil {
+		return ""
+	}
 	begin, end := 0, len(u.ref)
 	if u.defined&(1<<partScheme) != 0 {
 		begin = int(u.spans[partScheme].end) + 1
@@ -157,24 +192,55 @@ func (u *URI) SchemeSpecificPart() string {
 }
 
 // IsAbsolute reports whether u has a scheme (absoluteURI, section 3).
-func (u *URI) IsAbsolute() bool { return u.defined&(1<<partScheme) != 0 }
+func (u *URI) IsAbsolute() bool { return u != nil && u.defined&(1<<partScheme) != 0 }
 
 // IsOpaque reports an absolute URI whose scheme-specific part does not start
 // with "/" (opaque_part, section 3).
-func (u *URI) IsOpaque() bool { return u.opaque }
+func (u *URI) IsOpaque() bool { return u != nil && u.opaque }
 
 // AuthorityKind tells whether the authority is server-based or
 // registry-based.
-func (u *URI) AuthorityKind() AuthorityKind { return u.authorityKind }
+func (u *URI) AuthorityKind() AuthorityKind {
+	if u == nil {
+		return NoAuthority
+	}
+	return u.authorityKind
+}
 
 // HostKind tells whether the host is a hostname or an IPv4address.
-func (u *URI) HostKind() HostKind { return u.hostKind }
+func (u *URI) HostKind() HostKind {
+	if u == nil {
+		return NoHost
+	}
+	return u.hostKind
+}
 
 // String returns the reference. It is the recomposition of section 5.2,
 // step 7: scheme ":" if defined, "//" authority if defined, the path, "?"
 // query if defined, "#" fragment if defined; for a parsed URI it is exactly
-// the string that was parsed.
-func (u *URI) String() string { return u.ref }
+// the string that was parsed. A nil URI gives "".
+func (u *URI) String() string {
+	if u == nil {
+		return ""
+	}
+	return u.ref
+}
+
+// MarshalText implements [encoding.TextMarshaler]: the reference, as
+// String returns it.
+func (u *URI) MarshalText() ([]byte, error) {
+	if u == nil {
+		return nil, errNilURI
+	}
+	return []byte(u.ref), nil
+}
+
+// UnmarshalText implements [encoding.TextUnmarshaler], strictly: it parses
+// text as [Parse] does and returns its *[Error] if text is not a
+// URI-reference.
+func (u *URI) UnmarshalText(text []byte) error {
+	return ParseInto(u, string(text))
+}
 
 // Recompose returns the reference that section 5.2, step 7 makes of the
 // given components: scheme ":" if defined, "//" authority if defined, the

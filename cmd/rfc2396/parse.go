@@ -2,11 +2,9 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strconv"
 	"strings"
 
@@ -14,278 +12,259 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-func runParse(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("parse", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address)")
-	asJSON := fs.Bool("json", false, "print one JSON object per input")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rfc2396 parse [--rule NAME] [--json] [REF ...]\n\nChecks each REF (or each line of standard input) against RFC 2396 Appendix A.")
-		fs.PrintDefaults()
+func parseCommand() *command {
+	return &command{
+		name:    "parse",
+		summary: "check references against Appendix A; show components or where and why not",
+		usage:   "parse [--rule NAME] [--json] [-f FILE]... [REF ...]",
+		about: `Checks each REF (with none, each line of standard input; "-" reads standard
+input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
+--rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
+reference is shown with its components; an invalid one with a caret under
+the first byte no valid reference can have there, the rule being matched
+and what was expected. Exit status: 0 all valid, 1 some invalid, 2 usage.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address)")
+			asJSON := fs.Bool("json", false, "print one JSON object per reference")
+			files := addFileFlag(fs)
+			return func(inv *invocation) int {
+				rule, ok := grammar.Lookup(*ruleName)
+				if !ok {
+					fmt.Fprintf(inv.stderr, "rfc2396 parse: no rule named %q in Appendix A; the rules are: %s\n", *ruleName, strings.Join(grammar.Names(), " "))
+					return 2
+				}
+				return runParse(inv, rule, *asJSON, *files)
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	rule, ok := grammar.Lookup(*ruleName)
-	if !ok {
-		fmt.Fprintf(stderr, "rfc2396 parse: no rule named %q in Appendix A; the rules are: %s\n", *ruleName, strings.Join(grammar.Names(), " "))
-		return 2
-	}
-	out := bufio.NewWriter(stdout)
+}
+
+// wholeReference reports the rules whose strings are whole references, for
+// which parse shows components.
+func wholeReference(r grammar.Rule) bool {
+	return r == grammar.RuleURIReference || r == grammar.RuleAbsoluteURI || r == grammar.RuleRelativeURI
+}
+
+func runParse(inv *invocation, rule grammar.Rule, asJSON bool, files []string) int {
+	out := bufio.NewWriterSize(inv.stdout, 64<<10)
 	defer out.Flush()
-	status := 0
-	err := eachInput(fs.Args(), stdin, func(in string) error {
-		r := check(rule, in)
-		if !r.Valid {
-			status = 1
+	b := &batch{inv: inv, args: inv.args, files: files}
+	var u parser.URI
+	err := b.each(func(in string) (bool, error) {
+		var err error
+		if rule == grammar.RuleURIReference {
+			err = parser.ParseInto(&u, in)
+		} else if err = parser.Match(rule, in); err == nil && wholeReference(rule) {
+			err = parser.ParseInto(&u, in)
 		}
-		if *asJSON {
-			return writeJSON(out, r)
+		var shown *parser.URI
+		if err == nil && wholeReference(rule) {
+			shown = &u
 		}
-		writeHuman(out, r)
-		return nil
+		if asJSON {
+			writeParseJSON(out, rule, in, shown, err)
+		} else {
+			writeParseHuman(out, rule, in, shown, err)
+		}
+		return err == nil, nil
 	})
+	out.Flush()
+	b.summarize("invalid")
 	if err != nil {
-		fmt.Fprintln(stderr, "rfc2396 parse:", err)
+		fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
 		return 2
 	}
-	return status
+	if b.failed > 0 {
+		return 1
+	}
+	return 0
 }
 
-// eachInput calls f for each argument, or, when there are none, for each line
-// of r, without its line ending ("\n" or "\r\n").
-func eachInput(args []string, r io.Reader, f func(string) error) error {
-	if len(args) > 0 {
-		for _, a := range args {
-			if err := f(a); err != nil {
-				return err
-			}
+// writeParseJSON writes one line:
+//
+//	{"input","valid","rule","error",
+//	 "scheme","scheme_specific_part","authority","userinfo","host","port",
+//	 "path","query","fragment","opaque","authority_kind","host_kind"}
+//
+// Components are null when undefined, and all of them are null for an
+// invalid input or for a rule that is not a whole reference.
+func writeParseJSON(w *bufio.Writer, rule grammar.Rule, in string, u *parser.URI, err error) {
+	o := beginObject(w)
+	o.str("input", in)
+	o.boolean("valid", err == nil)
+	o.str("rule", rule.String())
+	writeJSONError(&o, err, "input")
+	if u == nil {
+		for _, k := range [...]string{"scheme", "scheme_specific_part", "authority", "userinfo", "host", "port", "path", "query", "fragment", "opaque", "authority_kind", "host_kind"} {
+			o.null(k)
 		}
-		return nil
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		line, err := br.ReadString('\n')
-		if len(line) > 0 || err == nil {
-			line = strings.TrimSuffix(line, "\n")
-			line = strings.TrimSuffix(line, "\r")
-			if ferr := f(line); ferr != nil {
-				return ferr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
-}
-
-// result is what parse reports for one input; as JSON, components that are
-// undefined, or belong to an invalid input, are null.
-type result struct {
-	Input              string       `json:"input"`
-	Valid              bool         `json:"valid"`
-	Rule               string       `json:"rule"`
-	Error              *errorReport `json:"error"`
-	Scheme             *string      `json:"scheme"`
-	SchemeSpecificPart *string      `json:"scheme_specific_part"`
-	Authority          *string      `json:"authority"`
-	UserInfo           *string      `json:"userinfo"`
-	Host               *string      `json:"host"`
-	Port               *string      `json:"port"`
-	Path               *string      `json:"path"`
-	Query              *string      `json:"query"`
-	Fragment           *string      `json:"fragment"`
-	Opaque             *bool        `json:"opaque"`
-	AuthorityKind      *string      `json:"authority_kind"`
-	HostKind           *string      `json:"host_kind"`
-
-	err *parser.Error
-	uri *parser.URI
-}
-
-type errorReport struct {
-	Offset  int    `json:"offset"`
-	Message string `json:"message"`
-	Rule    string `json:"rule"`
-	Gap     string `json:"gap,omitempty"`
-}
-
-// check checks in against rule. Components are reported for the rules whose
-// strings are whole URI references: URI-reference, absoluteURI and
-// relativeURI.
-func check(rule grammar.Rule, in string) *result {
-	r := &result{Input: in, Rule: rule.String()}
-	err := parser.Match(rule, in)
-	if err == nil && (rule == grammar.RuleURIReference || rule == grammar.RuleAbsoluteURI || rule == grammar.RuleRelativeURI) {
-		r.uri, err = parser.Parse(in)
-	}
-	if err != nil {
-		var perr *parser.Error
-		if !errors.As(err, &perr) {
-			r.Error = &errorReport{Message: err.Error()}
-			return r
-		}
-		r.err = perr
-		r.Error = &errorReport{Offset: perr.Offset, Message: perr.Error(), Rule: perr.Rule.String()}
-		if perr.Gap != parser.NoGap {
-			r.Error.Gap = perr.Gap.String()
-		}
-		return r
-	}
-	r.Valid = true
-	if u := r.uri; u != nil {
-		opt := func(c parser.Component) *string {
-			if !c.Defined {
-				return nil
-			}
-			return &c.Value
-		}
-		ssp, path := u.SchemeSpecificPart(), u.Path()
-		r.Scheme, r.SchemeSpecificPart, r.Authority = opt(u.Scheme()), &ssp, opt(u.Authority())
-		r.UserInfo, r.Host, r.Port = opt(u.UserInfo()), opt(u.Host()), opt(u.Port())
-		r.Path, r.Query, r.Fragment = &path, opt(u.Query()), opt(u.Fragment())
-		opaque := u.IsOpaque()
-		r.Opaque = &opaque
-		if u.AuthorityKind() != parser.NoAuthority {
-			k := u.AuthorityKind().String()
-			r.AuthorityKind = &k
-		}
-		if u.HostKind() != parser.NoHost {
-			k := u.HostKind().String()
-			r.HostKind = &k
-		}
-	}
-	return r
-}
-
-func writeJSON(w io.Writer, r any) error {
-	b, err := json.Marshal(r)
-	if err != nil {
-		return err
-	}
-	b = append(b, '\n')
-	_, err = w.Write(b)
-	return err
-}
-
-func writeHuman(w io.Writer, r *result) {
-	shown, _ := display(r.Input, len(r.Input))
-	if !r.Valid {
-		fmt.Fprintf(w, "%s: invalid %s\n", shown, r.Rule)
-		if r.err != nil {
-			_, col := display(r.Input, r.err.Offset)
-			fmt.Fprintf(w, "  %s\n  %s^\n", shown, strings.Repeat(" ", col))
-		}
-		fmt.Fprintf(w, "  %s\n", r.Error.Message)
-		if r.err != nil {
-			info := r.err.Rule.Info()
-			fmt.Fprintf(w, "  %s  (RFC 2396 §%s)\n", info.ABNF, info.Section)
-		}
+		o.end(true)
 		return
 	}
-	fmt.Fprintf(w, "%s: valid %s\n", shown, r.Rule)
-	if r.uri == nil {
-		return
+	o.component("scheme", u.Scheme())
+	o.str("scheme_specific_part", u.SchemeSpecificPart())
+	o.component("authority", u.Authority())
+	o.component("userinfo", u.UserInfo())
+	o.component("host", u.Host())
+	o.component("port", u.Port())
+	o.str("path", u.Path())
+	o.component("query", u.Query())
+	o.component("fragment", u.Fragment())
+	o.boolean("opaque", u.IsOpaque())
+	o.strOrNull("authority_kind", u.AuthorityKind().Code(), u.AuthorityKind() == parser.NoAuthority)
+	o.strOrNull("host_kind", u.HostKind().Code(), u.HostKind() == parser.NoHost)
+	o.end(true)
+}
+
+// shownInputBytes is how much of an input the first line of human output
+// shows; a longer input is cut, with its length.
+const shownInputBytes = 200
+
+// shortDisplay returns s for a heading: bytes that are not printable ASCII
+// as \xNN, and at most shownInputBytes of it; the empty string as "".
+func shortDisplay(s string) string {
+	if s == "" {
+		return `""`
 	}
-	kind := "hierarchical"
-	if r.uri.IsOpaque() {
-		kind = "opaque"
+	if len(s) <= shownInputBytes {
+		return display(s)
 	}
-	if !r.uri.IsAbsolute() {
-		kind = "relative"
-	}
-	row := func(name string, v *string, note string) {
-		val := "(undefined)"
-		if v != nil {
-			val, _ = display(*v, len(*v))
-			val = strconv.Quote(val)
-			val = val[1 : len(val)-1]
-			if *v == "" {
-				val = "(empty)"
-			}
-		}
-		if note != "" && v != nil {
-			val += "  [" + note + "]"
-		}
-		fmt.Fprintf(w, "  %-21s %s\n", name, val)
-	}
-	row("kind", &kind, "")
-	row("scheme", r.Scheme, "")
-	row("scheme-specific-part", r.SchemeSpecificPart, "")
-	ak := ""
-	if r.AuthorityKind != nil {
-		ak = *r.AuthorityKind + "-based"
-	}
-	row("authority", r.Authority, ak)
-	row("userinfo", r.UserInfo, "")
-	hk := ""
-	if r.HostKind != nil {
-		hk = map[string]string{"hostname": "hostname", "ipv4": "IPv4address"}[*r.HostKind]
-	}
-	row("host", r.Host, hk)
-	row("port", r.Port, "")
-	row("path", r.Path, "")
-	row("query", r.Query, "")
-	row("fragment", r.Fragment, "")
+	return display(s[:shownInputBytes]) + "... (" + strconv.Itoa(len(s)) + " bytes)"
 }
 
 // display returns s with every byte that is not printable ASCII written as
-// \xNN, and the display column of byte offset off.
-func display(s string, off int) (string, int) {
-	var b strings.Builder
-	col := -1
+// \xNN.
+func display(s string) string {
+	safe := true
 	for i := 0; i < len(s); i++ {
-		if i == off {
-			col = b.Len()
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			safe = false
+			break
 		}
-		c := s[i]
-		if c >= 0x20 && c < 0x7f {
+	}
+	if safe {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x20 && c < 0x7f {
 			b.WriteByte(c)
 		} else {
 			fmt.Fprintf(&b, `\x%02x`, c)
 		}
 	}
-	if col < 0 {
-		col = b.Len()
-	}
-	return b.String(), col
+	return b.String()
 }
 
-func runTree(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("tree", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
-	all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rfc2396 tree [--all] [--rule NAME] REF\n\nPrints the parse tree: one node a line, indented, with its rule, byte span and text.")
-		fs.PrintDefaults()
+// writeParseHuman writes a heading line, then the components of a valid
+// reference or the error with its caret.
+func writeParseHuman(w *bufio.Writer, rule grammar.Rule, in string, u *parser.URI, err error) {
+	if err != nil {
+		fmt.Fprintf(w, "%s: invalid %s\n", shortDisplay(in), rule)
+		writeErrorDetail(w, err)
+		return
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
+	fmt.Fprintf(w, "%s: valid %s\n", shortDisplay(in), rule)
+	if u == nil {
+		return
 	}
-	if fs.NArg() != 1 {
-		fs.Usage()
-		return 2
+	kind := "hierarchical"
+	switch {
+	case !u.IsAbsolute():
+		kind = "relative"
+	case u.IsOpaque():
+		kind = "opaque"
 	}
-	rule, ok := grammar.Lookup(*ruleName)
-	if !ok {
-		fmt.Fprintf(stderr, "rfc2396 tree: no rule named %q in Appendix A\n", *ruleName)
-		return 2
+	row := func(name string, c parser.Component, note string) {
+		val := "(undefined)"
+		switch {
+		case c.Defined && c.Value == "":
+			val = "(empty)"
+		case c.Defined:
+			val = display(c.Value)
+		}
+		if note != "" && c.Defined {
+			val += "  [" + note + "]"
+		}
+		fmt.Fprintf(w, "  %-21s %s\n", name, val)
 	}
-	in := fs.Arg(0)
+	row("kind", parser.Some(kind), "")
+	row("scheme", u.Scheme(), "")
+	row("scheme-specific-part", parser.Some(u.SchemeSpecificPart()), "")
+	ak := ""
+	if u.AuthorityKind() != parser.NoAuthority {
+		ak = u.AuthorityKind().String()
+	}
+	row("authority", u.Authority(), ak)
+	row("userinfo", u.UserInfo(), "")
+	hk := ""
+	if u.HostKind() != parser.NoHost {
+		hk = u.HostKind().String()
+	}
+	row("host", u.Host(), hk)
+	row("port", u.Port(), "")
+	row("path", parser.Some(u.Path()), "")
+	row("query", u.Query(), "")
+	row("fragment", u.Fragment(), "")
+}
+
+// writeErrorDetail writes an error indented under its heading: a syntax
+// error with the input around it and a caret, as parser.Error renders it;
+// any other error as its message.
+func writeErrorDetail(w *bufio.Writer, err error) {
+	var perr *parser.Error
+	if errors.As(err, &perr) {
+		lines := strings.Split(perr.ErrorWithPosition(), "\n")
+		// An error that wraps the syntax error (resolve's "invalid
+		// reference: ...") says more in its first line.
+		lines[0] = err.Error()
+		for _, line := range lines {
+			fmt.Fprintf(w, "  %s\n", line)
+		}
+		return
+	}
+	fmt.Fprintf(w, "  %s\n", err)
+}
+
+func treeCommand() *command {
+	return &command{
+		name:    "tree",
+		summary: "show which Appendix A rule took which bytes",
+		usage:   "tree [--all] [--rule NAME] REF",
+		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
+tree: one node a line, indented, with its rule, byte span and text.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
+			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
+			return func(inv *invocation) int {
+				if len(inv.args) != 1 {
+					inv.flags.Usage()
+					return 2
+				}
+				rule, ok := grammar.Lookup(*ruleName)
+				if !ok {
+					fmt.Fprintf(inv.stderr, "rfc2396 tree: no rule named %q in Appendix A\n", *ruleName)
+					return 2
+				}
+				return runTree(inv, rule, *all)
+			}
+		},
+	}
+}
+
+func runTree(inv *invocation, rule grammar.Rule, all bool) int {
+	in := inv.args[0]
+	out := bufio.NewWriter(inv.stdout)
+	defer out.Flush()
 	root, err := parser.ParseTree(rule, in)
 	if err != nil {
-		writeHuman(stdout, check(rule, in))
+		fmt.Fprintf(out, "%s: invalid %s\n", shortDisplay(in), rule)
+		writeErrorDetail(out, err)
 		return 1
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
 	var walk func(n *parser.Node, depth int)
 	walk = func(n *parser.Node, depth int) {
-		if !*all && n.Rule.IsCharacterLevel() {
+		if !all && n.Rule.IsCharacterLevel() {
 			return
 		}
 		fmt.Fprintf(out, "%s%s [%d,%d) %s\n", strings.Repeat("  ", depth), n.Rule, n.Begin, n.End, strconv.Quote(in[n.Begin:n.End]))

@@ -2,190 +2,199 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"strings"
 
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// resolution is what resolve reports for one reference.
-type resolution struct {
-	Base     string          `json:"base"`
-	Ref      string          `json:"ref"`
-	Result   *string         `json:"result"`
-	Error    *resolveReport  `json:"error"`
-	Warnings []warningReport `json:"warnings"`
+func resolveCommand() *command {
+	return &command{
+		name:    "resolve",
+		summary: "resolve references against a base (section 5.2)",
+		usage:   "resolve [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [-f FILE]... BASE [REF ...]",
+		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
+input there) against the absolute URI BASE by RFC 2396 section 5.2, and
+prints the result with the warnings of the resolution: where the result
+relies on a gap of the RFC or on a choice it leaves open. Exit status: 0 all
+resolved, 1 some not, 2 usage.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"base","ref","result","error","warnings"}`)
+			compat := fs.Bool("compat-scheme", false, `drop a scheme equal to the base's, for backwards compatibility (section 5.2 step 3: "http:g" resolves as "g")`)
+			dotdot := fs.String("dotdot", "keep", "what to do with \"..\" above the root (section 5.2 step 6g): `keep` (as Appendix C), remove, or refuse")
+			files := addFileFlag(fs)
+			return func(inv *invocation) int {
+				if len(inv.args) < 1 {
+					inv.flags.Usage()
+					return 2
+				}
+				var opts []parser.ResolveOption
+				if *compat {
+					opts = append(opts, parser.BackwardsCompatibleScheme())
+				}
+				switch *dotdot {
+				case parser.KeepDotDot.Code():
+				case parser.RemoveDotDot.Code():
+					opts = append(opts, parser.DotDotAboveRoot(parser.RemoveDotDot))
+				case parser.RefuseDotDot.Code(), "error":
+					opts = append(opts, parser.DotDotAboveRoot(parser.RefuseDotDot))
+				default:
+					fmt.Fprintf(inv.stderr, "rfc2396 resolve: --dotdot must be keep, remove or refuse, not %q\n", *dotdot)
+					return 2
+				}
+				return runResolve(inv, *asJSON, *files, opts)
+			}
+		},
+	}
 }
 
-type resolveReport struct {
-	Reason  string `json:"reason"`
-	Offset  *int   `json:"offset,omitempty"`
-	Message string `json:"message"`
-}
-
-type warningReport struct {
-	Code    string `json:"code"`
-	Message string `json:"message"`
-}
-
-var resolveReasons = map[parser.ResolveReason]string{
-	parser.InvalidBase:      "invalid-base",
-	parser.RelativeBase:     "relative-base",
-	parser.InvalidReference: "invalid-reference",
-	parser.OpaqueBase:       "opaque-base",
-	parser.DotDotRefused:    "dotdot-above-root",
-	parser.Unrepresentable:  "unrepresentable",
-}
-
-func runResolve(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("resolve", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, "print one JSON object per reference")
-	compat := fs.Bool("compat-scheme", false, `read a reference that repeats the base's scheme ("http:g") as relative (section 5.2 step 3, backwards compatibility)`)
-	dotdot := fs.String("dotdot", "keep", `what to do with ".." above the root (section 5.2 step 6g): keep, remove or error`)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rfc2396 resolve [--json] [--compat-scheme] [--dotdot keep|remove|error] BASE [REF ...]\n\nResolves each REF (or each line of standard input) against BASE by RFC 2396 section 5.2.")
-		fs.PrintDefaults()
-	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() < 1 {
-		fs.Usage()
-		return 2
-	}
-	var opts []parser.ResolveOption
-	if *compat {
-		opts = append(opts, parser.BackwardsCompatibleScheme())
-	}
-	switch *dotdot {
-	case "keep":
-	case "remove":
-		opts = append(opts, parser.DotDotAboveRoot(parser.RemoveDotDot))
-	case "error":
-		opts = append(opts, parser.DotDotAboveRoot(parser.RefuseDotDot))
-	default:
-		fmt.Fprintf(stderr, "rfc2396 resolve: --dotdot must be keep, remove or error, not %q\n", *dotdot)
-		return 2
-	}
-	base := fs.Arg(0)
-	out := bufio.NewWriter(stdout)
+func runResolve(inv *invocation, asJSON bool, files []string, opts []parser.ResolveOption) int {
+	base := inv.args[0]
+	out := bufio.NewWriterSize(inv.stdout, 64<<10)
 	defer out.Flush()
-	status := 0
-	err := eachInput(fs.Args()[1:], stdin, func(ref string) error {
-		r := resolution{Base: base, Ref: ref, Warnings: []warningReport{}}
+	b := &batch{inv: inv, args: inv.args[1:], files: files}
+	err := b.each(func(ref string) (bool, error) {
 		result, warnings, err := parser.Resolve(base, ref, opts...)
+		if asJSON {
+			o := beginObject(out)
+			o.str("base", base)
+			o.str("ref", ref)
+			o.strOrNull("result", result, err != nil)
+			writeJSONError(&o, err, "ref")
+			o.key("warnings")
+			out.WriteByte('[')
+			for i, w := range warnings {
+				if i > 0 {
+					out.WriteByte(',')
+				}
+				wo := beginObject(out)
+				wo.str("code", w.Code())
+				wo.str("message", w.String())
+				wo.end(false)
+			}
+			out.WriteByte(']')
+			o.end(true)
+			return err == nil, nil
+		}
+		if err != nil {
+			fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
+			writeErrorDetail(out, err)
+		} else {
+			fmt.Fprintf(out, "%s -> %s\n", shortDisplay(ref), result)
+		}
 		for _, w := range warnings {
-			r.Warnings = append(r.Warnings, warningReport{Code: w.Code(), Message: w.String()})
+			fmt.Fprintf(out, "  warning %s: %s\n", w.Code(), w)
 		}
-		if err != nil {
-			status = 1
-			r.Error = &resolveReport{Message: err.Error()}
-			var rerr *parser.ResolveError
-			if errors.As(err, &rerr) {
-				r.Error.Reason = resolveReasons[rerr.Reason]
-			}
-			var perr *parser.Error
-			if errors.As(err, &perr) {
-				r.Error.Offset = &perr.Offset
-			}
-		} else {
-			r.Result = &result
-		}
-		if *asJSON {
-			return writeJSON(out, r)
-		}
-		shownRef, _ := display(ref, 0)
-		if r.Result != nil {
-			fmt.Fprintf(out, "%s -> %s\n", shownRef, *r.Result)
-		} else {
-			fmt.Fprintf(out, "%s: %s\n", shownRef, r.Error.Message)
-		}
-		for _, w := range r.Warnings {
-			fmt.Fprintf(out, "  warning: %s\n", w.Message)
-		}
-		return nil
+		return err == nil, nil
 	})
+	out.Flush()
+	b.summarize("not resolved")
 	if err != nil {
-		fmt.Fprintln(stderr, "rfc2396 resolve:", err)
+		fmt.Fprintln(inv.stderr, "rfc2396 resolve:", err)
 		return 2
 	}
-	return status
+	if b.failed > 0 {
+		return 1
+	}
+	return 0
 }
 
-func runNormalize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("normalize", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","result","error"}`)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rfc2396 normalize [--json] [REF ...]\n\nPrints the canonical form (RFC 2396 section 6) of each REF or line of standard input.")
-		fs.PrintDefaults()
+func normalizeCommand() *command {
+	return &command{
+		name:    "normalize",
+		summary: "print the normal form of references (section 6)",
+		usage:   "normalize [--json] [-f FILE]... [REF ...]",
+		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
+of standard input; "-" reads standard input there): scheme and server host
+in lower case, escapes in upper case, empty and default ports dropped, "."
+and ".." segments removed. Nothing is unescaped.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","result","error"}`)
+			files := addFileFlag(fs)
+			return func(inv *invocation) int {
+				out := bufio.NewWriterSize(inv.stdout, 64<<10)
+				defer out.Flush()
+				b := &batch{inv: inv, args: inv.args, files: *files}
+				err := b.each(func(ref string) (bool, error) {
+					n, err := parser.Normalize(ref)
+					if *asJSON {
+						o := beginObject(out)
+						o.str("input", ref)
+						o.strOrNull("result", n, err != nil)
+						writeJSONError(&o, err, "input")
+						o.end(true)
+					} else if err != nil {
+						fmt.Fprintf(out, "%s: invalid URI-reference\n", shortDisplay(ref))
+						writeErrorDetail(out, err)
+					} else {
+						fmt.Fprintln(out, n)
+					}
+					return err == nil, nil
+				})
+				out.Flush()
+				b.summarize("invalid")
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
+					return 2
+				}
+				if b.failed > 0 {
+					return 1
+				}
+				return 0
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	status := 0
-	err := eachInput(fs.Args(), stdin, func(ref string) error {
-		type report struct {
-			Input  string  `json:"input"`
-			Result *string `json:"result"`
-			Error  *string `json:"error"`
-		}
-		r := report{Input: ref}
-		n, err := parser.Normalize(ref)
-		if err != nil {
-			status = 1
-			msg := err.Error()
-			r.Error = &msg
-		} else {
-			r.Result = &n
-		}
-		if *asJSON {
-			return writeJSON(out, r)
-		}
-		if err != nil {
-			shown, _ := display(ref, 0)
-			fmt.Fprintf(out, "%s: %v\n", shown, err)
-		} else {
-			fmt.Fprintln(out, n)
-		}
-		return nil
-	})
-	if err != nil {
-		fmt.Fprintln(stderr, "rfc2396 normalize:", err)
-		return 2
-	}
-	return status
 }
 
-func runRelativize(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("relativize", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: rfc2396 relativize BASE TARGET...\n\nPrints, for each TARGET, the shortest reference that resolves against BASE to it.")
-		fs.PrintDefaults()
+func relativizeCommand() *command {
+	return &command{
+		name:    "relativize",
+		summary: "find the shortest reference that resolves to a target",
+		usage:   "relativize [--json] [-f FILE]... BASE [TARGET ...]",
+		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;
+"-" reads standard input there), the shortest reference that resolves
+against BASE to it (section 5.2 run backwards; every candidate is checked by
+resolving it).`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			asJSON := fs.Bool("json", false, `print one JSON object per target: {"base","target","result","error"}`)
+			files := addFileFlag(fs)
+			return func(inv *invocation) int {
+				if len(inv.args) < 1 {
+					inv.flags.Usage()
+					return 2
+				}
+				base := inv.args[0]
+				out := bufio.NewWriterSize(inv.stdout, 64<<10)
+				defer out.Flush()
+				b := &batch{inv: inv, args: inv.args[1:], files: *files}
+				err := b.each(func(target string) (bool, error) {
+					rel, err := parser.Relativize(base, target)
+					if *asJSON {
+						o := beginObject(out)
+						o.str("base", base)
+						o.str("target", target)
+						o.strOrNull("result", rel, err != nil)
+						writeJSONError(&o, err, "target")
+						o.end(true)
+					} else if err != nil {
+						fmt.Fprintf(out, "%s: not relativized\n", shortDisplay(target))
+						writeErrorDetail(out, err)
+					} else {
+						fmt.Fprintln(out, rel)
+					}
+					return err == nil, nil
+				})
+				out.Flush()
+				b.summarize("not relativized")
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 relativize:", err)
+					return 2
+				}
+				if b.failed > 0 {
+					return 1
+				}
+				return 0
+			}
+		},
 	}
-	if err := fs.Parse(args); err != nil {
-		return 2
-	}
-	if fs.NArg() < 2 {
-		fs.Usage()
-		return 2
-	}
-	status := 0
-	for _, target := range fs.Args()[1:] {
-		rel, err := parser.Relativize(fs.Arg(0), target)
-		if err != nil {
-			status = 1
-			fmt.Fprintf(stdout, "%s: %v\n", strings.TrimSpace(target), err)
-			continue
-		}
-		fmt.Fprintln(stdout, rel)
-	}
-	return status
 }

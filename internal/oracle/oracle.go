@@ -64,9 +64,7 @@ func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
 				continue
 			}
 			if s[i] < 0x80 && inst.MatchRune(rune(s[i])) {
-				for _, t := range o.closure(prog, seen, inst.Out) {
-					next = append(next, t)
-				}
+				next = append(next, o.closure(prog, seen, inst.Out)...)
 			}
 		}
 		if len(next) == 0 {

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+)
+
+// The CLI's benchmarks run whole processes: this command, built from this
+// tree, beside ../shared/bench/neturl-cli, the plain net/url +
+// encoding/json line tool, on the same input in the same run. With
+// -count N the sub-benchmarks alternate. Compare with
+//
+//	benchstat -col /impl -row /op
+const (
+	corpusPath  = "../../../shared/bench/urls.txt"
+	netURLTool  = "../../../shared/bench/neturl-cli"
+	sampleInput = "../../testdata/bench-sample.txt"
+)
+
+// buildTools builds this command and, when ../shared is there, the
+// net/url line tool, into a temporary directory.
+func buildTools(b *testing.B) (self, netURL string) {
+	b.Helper()
+	dir := b.TempDir()
+	self = filepath.Join(dir, "rfc2396")
+	if out, err := exec.Command("go", "build", "-o", self, ".").CombinedOutput(); err != nil {
+		b.Fatalf("go build: %v\n%s", err, out)
+	}
+	if _, err := os.Stat(netURLTool); err != nil {
+		return self, ""
+	}
+	netURL = filepath.Join(dir, "neturl-cli")
+	build := exec.Command("go", "build", "-o", netURL, ".")
+	build.Dir = netURLTool
+	if out, err := build.CombinedOutput(); err != nil {
+		b.Fatalf("building %s: %v\n%s", netURLTool, err, out)
+	}
+	return self, netURL
+}
+
+// runTool runs a command with the file in as standard input, output
+// discarded, and returns its peak resident set size in bytes.
+func runTool(b *testing.B, in string, name string, args ...string) int64 {
+	b.Helper()
+	f, err := os.Open(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	cmd := exec.Command(name, args...)
+	cmd.Stdin = f
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	if err := cmd.Run(); err != nil {
+		if _, ok := err.(*exec.ExitError); !ok || cmd.ProcessState.ExitCode() > 1 {
+			b.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
+		}
+	}
+	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
+		return ru.Maxrss << 10 // kilobytes on Linux
+	}
+	return 0
+}
+
+// BenchmarkCLICorpus times parse --json and parse --rule hostname --json
+// over the corpus (the sample when ../shared is absent) beside the net/url
+// line tool; one op is one run over the whole file.
+func BenchmarkCLICorpus(b *testing.B) {
+	in := corpusPath
+	if _, err := os.Stat(in); err != nil {
+		in = sampleInput
+	}
+	self, netURL := buildTools(b)
+	info, err := os.Stat(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, op := range []struct {
+		name string
+		args []string
+	}{
+		{"parse-json", []string{"parse", "--json"}},
+		{"parse-rule-hostname-json", []string{"parse", "--rule", "hostname", "--json"}},
+	} {
+		if netURL != "" {
+			b.Run("op="+op.name+"/impl=net-url", func(b *testing.B) {
+				b.SetBytes(info.Size())
+				for i := 0; i < b.N; i++ {
+					runTool(b, in, netURL)
+				}
+			})
+		}
+		b.Run("op="+op.name+"/impl=rfc2396", func(b *testing.B) {
+			b.SetBytes(info.Size())
+			for i := 0; i < b.N; i++ {
+				runTool(b, in, self, op.args...)
+			}
+		})
+	}
+}
+
+// BenchmarkCLIMemory reports the peak resident set size of parse and
+// parse --json on one long line: a valid 4 MB reference, and 50 MB of
+// junk with no newline. The limits the project holds to are 112 MB and
+// 664 MB.
+func BenchmarkCLIMemory(b *testing.B) {
+	self, _ := buildTools(b)
+	dir := b.TempDir()
+	inputs := []struct{ name, text string }{
+		{"valid-4MB", "http://h/" + strings.Repeat("seg/", 1<<20)},
+		{"junk-50MB", strings.Repeat("\x00junk ", 50<<20/6)},
+	}
+	for _, in := range inputs {
+		path := filepath.Join(dir, in.name)
+		if err := os.WriteFile(path, []byte(in.text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		for _, args := range [][]string{{"parse"}, {"parse", "--json"}} {
+			b.Run("input="+in.name+"/op="+strings.Join(args, "-"), func(b *testing.B) {
+				var peak int64
+				for i := 0; i < b.N; i++ {
+					peak = max(peak, runTool(b, path, self, args...))
+				}
+				b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MB")
+			})
+		}
+	}
+}

@@ -1,0 +1,67 @@
+package main
+
+import (
+	"os"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestREADME runs the commands the README's first screen shows and checks
+// their output against the README: the first one must succeed.
+func TestREADME(t *testing.T) {
+	data, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(data)
+	// A command block is followed by its output block.
+	re := regexp.MustCompile("(?s)```sh\n(go run ./cmd/rfc2396 [^\n]*)\n.*?```\n\n(?:[^`]*?\n)?```\n(.*?)```")
+	found := re.FindAllStringSubmatch(text, 2)
+	if len(found) < 2 {
+		t.Fatalf("the README shows %d commands with their output, want 2", len(found))
+	}
+	for i, m := range found {
+		args := shellWords(t, strings.TrimPrefix(m[1], "go run ./cmd/rfc2396 "))
+		out, errOut, status := runCLI("", args...)
+		if i == 0 && status != 0 {
+			t.Errorf("the README's first command %q exits %d:\n%s%s", m[1], status, out, errOut)
+		}
+		if diff := cmp.Diff(m[2], out); diff != "" {
+			t.Errorf("README output of %q (-README +actual):\n%s", m[1], diff)
+		}
+	}
+	// The Go version the README asks for is the one go.mod declares.
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goLine := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindStringSubmatch(string(mod))
+	if goLine == nil || !strings.Contains(text, "(Go "+goLine[1]+" or later") {
+		t.Errorf("the README does not say \"Go %v or later\" as go.mod declares", goLine)
+	}
+}
+
+// shellWords splits a command line the README writes: words separated by
+// spaces, single quotes around a word that has spaces.
+func shellWords(t *testing.T, line string) []string {
+	t.Helper()
+	var words []string
+	for line = strings.TrimSpace(line); line != ""; line = strings.TrimSpace(line) {
+		if line[0] == '\'' {
+			end := strings.IndexByte(line[1:], '\'')
+			if end < 0 {
+				t.Fatalf("unbalanced quote in %q", line)
+			}
+			words = append(words, line[1:1+end])
+			line = line[2+end:]
+			continue
+		}
+		w, rest, _ := strings.Cut(line, " ")
+		words = append(words, w)
+		line = rest
+	}
+	return words
+}

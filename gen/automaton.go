@@ -1,0 +1,563 @@
+package main
+
+import (
+	"fmt"
+	"math/bits"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+)
+
+// The automata that decide and explain membership in every rule are built
+// here, at generate time, from the BNF alone (they share nothing with the
+// PEG), and written out as tables for parser/internal/explain. Appendix A is
+// regular, so a rule's language is exactly the language of a finite
+// automaton: the position automaton (Glushkov's construction) of the rule
+// with every rule reference expanded, made deterministic by the subset
+// construction. The deterministic automaton tells, byte by byte, whether
+// some string of the rule's language still starts with what has been read;
+// the first byte after which none does is the first byte no valid parse can
+// include, which is what an error reports.
+
+// automaton is the position automaton of one rule, and the deterministic
+// automaton built from it.
+type automaton struct {
+	g        *bnfGrammar
+	start    int // the rule, as an index into g.defs
+	pos      []position
+	first    bitset // positions a match can start with
+	nullable bool   // the rule matches the empty string
+	last     bitset // positions a match can end with
+	follow   []bitset
+	byByte   [256]bitset // positions whose byte set holds the byte
+
+	// The deterministic automaton: bytes that no position tells apart share
+	// a class; trans[s*classes+classOf[c]] is the state after reading c in
+	// state s, or -1 when no string of the language continues with c there.
+	// State 0 is the start state.
+	classOf [256]uint8
+	classes int
+	trans   []int32
+	states  []dfaState
+}
+
+// dfaState is a state of the deterministic automaton: a set of live
+// positions, and what an error found in that state reports.
+type dfaState struct {
+	live      bitset
+	atStart   bool
+	accepting bool
+	path      []int  // see context: the RFC's first alternative where readings part
+	altPath   []int  // see context: the last alternative where readings part
+	expected  string // see expected
+}
+
+// position is one character of the grammar: a set of bytes, and the path
+// from the start rule down to it.
+type position struct {
+	set  byteSet
+	path []step
+}
+
+// step is one step of a position's path: into a rule (alt < 0) or into the
+// alt-th alternative of an alternation (rule < 0).
+type step struct {
+	rule int
+	alt  int
+}
+
+type bitset []uint64
+
+func (b bitset) set(i int) { b[i>>6] |= 1 << (i & 63) }
+func (b bitset) empty() bool {
+	for _, w := range b {
+		if w != 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// each calls f for every member of b, in increasing order.
+func (b bitset) each(f func(int)) {
+	for i, w := range b {
+		for w != 0 {
+			f(i<<6 + bits.TrailingZeros64(w))
+			w &= w - 1
+		}
+	}
+}
+
+func (b bitset) key() string {
+	buf := make([]byte, 0, 8*len(b))
+	for _, w := range b {
+		for k := 0; k < 64; k += 8 {
+			buf = append(buf, byte(w>>k))
+		}
+	}
+	return string(buf)
+}
+
+// bnfGrammar is a parsed BNF with its rules indexed by name, and what the
+// automata need to know about each rule.
+type bnfGrammar struct {
+	defs      []bnf.Definition
+	index     map[string]int
+	charLevel []bool // see characterLevel
+}
+
+func newBNFGrammar(defs []bnf.Definition) *bnfGrammar {
+	g := &bnfGrammar{defs: defs, index: map[string]int{}}
+	for i, d := range defs {
+		g.index[d.Name] = i
+	}
+	g.charLevel = make([]bool, len(defs))
+	for i := range defs {
+		g.charLevel[i] = characterLevel(g.build(i))
+	}
+	return g
+}
+
+// characterLevel reports whether every string of a's language is one
+// character: a single byte, or an escape, "%" followed by two bytes
+// (section 2.4.1). Such rules (alpha, pchar, uric, escaped, ...) describe
+// characters rather than structure; errors name the structure around them.
+func characterLevel(a *automaton) bool {
+	if a.nullable {
+		return false
+	}
+	// Only an escape may be longer than one byte, and it starts with "%",
+	// which must then be a class of its own.
+	percent := int(a.classOf['%'])
+	percentAlone := true
+	for c := 0; c < 256; c++ {
+		if c != '%' && int(a.classOf[c]) == percent {
+			percentAlone = false
+		}
+	}
+	ok := true
+	var walk func(s int32, depth, first int)
+	walk = func(s int32, depth, first int) {
+		st := &a.states[s]
+		if st.accepting && depth != 1 && (depth != 3 || first != percent || !percentAlone) {
+			ok = false
+		}
+		for c := 0; c < a.classes && ok; c++ {
+			next := a.trans[int(s)*a.classes+c]
+			if next < 0 {
+				continue
+			}
+			if depth == 3 {
+				ok = false
+				return
+			}
+			f := first
+			if depth == 0 {
+				f = c
+			}
+			walk(next, depth+1, f)
+		}
+	}
+	walk(0, 0, 0)
+	return ok
+}
+
+type fragment struct {
+	first, last []int
+	nullable    bool
+}
+
+type builder struct {
+	g      *bnfGrammar
+	pos    []position
+	follow [][]int
+}
+
+// build returns the deterministic automaton of rule start. Its states carry
+// no error descriptions until describe is called.
+func (g *bnfGrammar) build(start int) *automaton {
+	b := &builder{g: g}
+	root := b.node(&bnf.Node{Kind: bnf.RuleRef, Text: g.defs[start].Name}, nil)
+	n := len(b.pos)
+	words := (n + 63) / 64
+	newSet := func(members []int) bitset {
+		s := make(bitset, words)
+		for _, m := range members {
+			s.set(m)
+		}
+		return s
+	}
+	a := &automaton{
+		g:        g,
+		start:    start,
+		pos:      b.pos,
+		first:    newSet(root.first),
+		last:     newSet(root.last),
+		nullable: root.nullable,
+		follow:   make([]bitset, n),
+	}
+	for i := range a.follow {
+		a.follow[i] = newSet(b.follow[i])
+	}
+	for c := 0; c < 256; c++ {
+		a.byByte[c] = make(bitset, words)
+		for i, p := range b.pos {
+			if p.set.has(byte(c)) {
+				a.byByte[c].set(i)
+			}
+		}
+	}
+	a.determinize()
+	return a
+}
+
+func (b *builder) newPosition(set byteSet, path []step) int {
+	b.pos = append(b.pos, position{set: set, path: path})
+	b.follow = append(b.follow, nil)
+	return len(b.pos) - 1
+}
+
+func (b *builder) link(from, to []int) {
+	for _, f := range from {
+		b.follow[f] = append(b.follow[f], to...)
+	}
+}
+
+// singleByte reports whether n matches exactly one byte, and which ones.
+func (b *builder) singleByte(n *bnf.Node) (byteSet, bool) {
+	var s byteSet
+	switch n.Kind {
+	case bnf.Literal:
+		if len(n.Text) != 1 {
+			return s, false
+		}
+		s.add(n.Text[0])
+		return s, true
+	case bnf.RuleRef:
+		return b.singleByte(b.g.defs[b.g.index[n.Text]].Body)
+	case bnf.Alternation:
+		for _, c := range n.Children {
+			cs, ok := b.singleByte(c)
+			if !ok {
+				return s, false
+			}
+			s = s.union(cs)
+		}
+		return s, true
+	}
+	return s, false
+}
+
+func extend(path []step, s step) []step {
+	return append(append([]step(nil), path...), s)
+}
+
+func (b *builder) node(n *bnf.Node, path []step) fragment {
+	switch n.Kind {
+	case bnf.Literal:
+		var f fragment
+		prev := -1
+		for i := 0; i < len(n.Text); i++ {
+			var s byteSet
+			s.add(n.Text[i])
+			p := b.newPosition(s, path)
+			if prev < 0 {
+				f.first = []int{p}
+			} else {
+				b.link([]int{prev}, []int{p})
+			}
+			prev = p
+		}
+		f.last = []int{prev}
+		return f
+	case bnf.RuleRef:
+		sub := extend(path, step{rule: b.g.index[n.Text], alt: -1})
+		if s, ok := b.singleByte(n); ok {
+			p := b.newPosition(s, sub)
+			return fragment{first: []int{p}, last: []int{p}}
+		}
+		return b.node(b.g.defs[b.g.index[n.Text]].Body, sub)
+	case bnf.Concatenation:
+		f := b.node(n.Children[0], path)
+		for _, c := range n.Children[1:] {
+			g := b.node(c, path)
+			b.link(f.last, g.first)
+			if f.nullable {
+				f.first = append(f.first, g.first...)
+			}
+			if g.nullable {
+				f.last = append(f.last, g.last...)
+			} else {
+				f.last = g.last
+			}
+			f.nullable = f.nullable && g.nullable
+		}
+		return f
+	case bnf.Alternation:
+		var f fragment
+		for i, c := range n.Children {
+			g := b.node(c, extend(path, step{rule: -1, alt: i}))
+			f.first = append(f.first, g.first...)
+			f.last = append(f.last, g.last...)
+			f.nullable = f.nullable || g.nullable
+		}
+		return f
+	case bnf.Repetition:
+		// n*m x is x...x (n times) followed by m-n optional copies, or by x*
+		// when m is unbounded; each copy gets positions of its own.
+		f := fragment{nullable: true}
+		appendCopy := func(optional, loop bool) {
+			g := b.node(n.Children[0], path)
+			if loop {
+				b.link(g.last, g.first)
+			}
+			b.link(f.last, g.first)
+			if f.nullable {
+				f.first = append(f.first, g.first...)
+			}
+			if g.nullable || optional {
+				f.last = append(f.last, g.last...)
+			} else {
+				f.last = g.last
+			}
+			f.nullable = f.nullable && (g.nullable || optional)
+		}
+		for i := 0; i < n.Min; i++ {
+			appendCopy(false, n.Max < 0 && i == n.Min-1)
+		}
+		switch {
+		case n.Max < 0 && n.Min == 0:
+			appendCopy(true, true)
+		case n.Max > n.Min:
+			for i := n.Min; i < n.Max; i++ {
+				appendCopy(true, false)
+			}
+		}
+		return f
+	}
+	panic(fmt.Sprintf("gen: unknown BNF node kind %d", n.Kind))
+}
+
+// determinize builds the deterministic automaton by the subset
+// construction. Appendix A's automata have a few hundred states at most.
+func (a *automaton) determinize() {
+	// Bytes that belong to the same positions behave the same.
+	classIDs := map[string]uint8{}
+	for c := 0; c < 256; c++ {
+		key := a.byByte[c].key()
+		id, ok := classIDs[key]
+		if !ok {
+			id = uint8(len(classIDs))
+			classIDs[key] = id
+		}
+		a.classOf[c] = id
+	}
+	a.classes = len(classIDs)
+	representative := make([]byte, a.classes)
+	for c := 255; c >= 0; c-- {
+		representative[a.classOf[c]] = byte(c)
+	}
+	index := map[string]int32{}
+	add := func(live bitset, atStart bool) int32 {
+		key := live.key()
+		if atStart {
+			key = "start"
+		}
+		if i, ok := index[key]; ok {
+			return i
+		}
+		i := int32(len(a.states))
+		index[key] = i
+		a.states = append(a.states, dfaState{live: live, atStart: atStart, accepting: a.accepts(live, atStart)})
+		a.trans = append(a.trans, make([]int32, a.classes)...)
+		return i
+	}
+	add(make(bitset, len(a.first)), true)
+	for s := 0; s < len(a.states); s++ {
+		for class := 0; class < a.classes; class++ {
+			next := make(bitset, len(a.first))
+			a.step(a.states[s].live, next, a.states[s].atStart, representative[class])
+			t := int32(-1)
+			if !next.empty() {
+				t = add(next, false)
+			}
+			a.trans[s*a.classes+class] = t
+		}
+	}
+}
+
+// describe works out, for every state, what an error found in it reports.
+func (a *automaton) describe(sets []describedSet) {
+	for i := range a.states {
+		st := &a.states[i]
+		st.path = a.context(st.live, st.atStart, false)
+		st.altPath = a.context(st.live, st.atStart, true)
+		st.expected = a.expected(st.live, st.atStart, sets)
+	}
+}
+
+// step sets next to the positions reached from cur by reading c.
+func (a *automaton) step(cur, next bitset, atStart bool, c byte) {
+	if atStart {
+		for i := range next {
+			next[i] = a.first[i] & a.byByte[c][i]
+		}
+		return
+	}
+	clear(next)
+	cur.each(func(p int) {
+		for i, w := range a.follow[p] {
+			next[i] |= w
+		}
+	})
+	for i := range next {
+		next[i] &= a.byByte[c][i]
+	}
+}
+
+func (a *automaton) accepts(cur bitset, atStart bool) bool {
+	if atStart {
+		return a.nullable
+	}
+	for i := range cur {
+		if cur[i]&a.last[i] != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// context returns the rules, from the start rule down, that the reading of
+// the input read so far is inside. It is the deepest common ancestor of the
+// live positions, except that where live positions part ways at an
+// alternation, one alternative is followed: the RFC's first (as the PEG
+// does: net_path before abs_path, server before reg_name), or, with last,
+// the last one (relativeURI rather than absoluteURI, for an input whose
+// first segment has no ":" to end a scheme). Rules at the character level
+// (pchar, alpha, ...) are left out.
+func (a *automaton) context(cur bitset, atStart, last bool) []int {
+	if atStart {
+		return []int{a.start}
+	}
+	var live [][]step
+	cur.each(func(p int) { live = append(live, a.pos[p].path) })
+	depth := 0
+	for {
+		same, allAlts, pick := true, true, -1
+		for _, path := range live {
+			if len(path) <= depth {
+				same, allAlts = false, false
+				break
+			}
+			s := path[depth]
+			if s != live[0][depth] {
+				same = false
+			}
+			switch {
+			case s.rule >= 0:
+				allAlts = false
+			case pick < 0, !last && s.alt < pick, last && s.alt > pick:
+				pick = s.alt
+			}
+		}
+		if same {
+			depth++
+			continue
+		}
+		if !allAlts {
+			break
+		}
+		kept := live[:0]
+		for _, path := range live {
+			if path[depth].alt == pick {
+				kept = append(kept, path)
+			}
+		}
+		live = kept
+	}
+	var rules []int
+	for _, s := range live[0][:depth] {
+		if s.rule >= 0 {
+			rules = append(rules, s.rule)
+		}
+	}
+	for len(rules) > 1 && a.g.charLevel[rules[len(rules)-1]] {
+		rules = rules[:len(rules)-1]
+	}
+	return rules
+}
+
+// describedSet is a character-level rule used to describe a set of expected
+// bytes, with the bytes a match of it can start with (a rule that allows
+// escaped can start with "%").
+type describedSet struct {
+	name  string
+	bytes byteSet
+}
+
+// describedSets returns the character-level rules of g that expected uses,
+// largest first: uric, uric_no_slash, pchar, reserved, unreserved,
+// alphanum, mark, alpha, hex, digit.
+func (g *bnfGrammar) describedSets(names []string) []describedSet {
+	var sets []describedSet
+	for _, name := range names {
+		i, ok := g.index[name]
+		if !ok {
+			continue
+		}
+		a := g.build(i)
+		var s byteSet
+		a.first.each(func(p int) { s = s.union(a.pos[p].set) })
+		sets = append(sets, describedSet{name, s})
+	}
+	return sets
+}
+
+// expected describes the bytes that could follow cur, and the end of input
+// when cur is accepting: character-level rules where a whole rule's set is
+// allowed, single characters otherwise.
+func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) string {
+	var want byteSet
+	addFrom := func(set bitset) {
+		set.each(func(p int) { want = want.union(a.pos[p].set) })
+	}
+	if atStart {
+		addFrom(a.first)
+	} else {
+		cur.each(func(p int) { addFrom(a.follow[p]) })
+	}
+	var parts []string
+	for _, d := range sets {
+		if !subset(d.bytes, want) {
+			continue
+		}
+		parts = append(parts, d.name)
+		for i := range want {
+			want[i] &^= d.bytes[i]
+		}
+	}
+	for c := 0; c < 256; c++ {
+		if want.has(byte(c)) {
+			parts = append(parts, fmt.Sprintf("%q", string(rune(c))))
+		}
+	}
+	if a.accepts(cur, atStart) {
+		parts = append(parts, "end of input")
+	}
+	switch len(parts) {
+	case 0:
+		return ""
+	case 1:
+		return parts[0]
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+func subset(s, t byteSet) bool {
+	for i := range s {
+		if s[i]&^t[i] != 0 {
+			return false
+		}
+	}
+	return true
+}

@@ -1,0 +1,125 @@
+package parser_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+func ExampleParseInto() {
+	var u parser.URI // reused: a valid reference costs no allocation
+	for _, ref := range []string{"http://a/b", "mailto:x@example.org", "a b"} {
+		if err := parser.ParseInto(&u, ref); err != nil {
+			fmt.Println("invalid:", ref)
+			continue
+		}
+		fmt.Println(u.Scheme().Value, u.IsOpaque())
+	}
+	// Output:
+	// http false
+	// mailto true
+	// invalid: a b
+}
+
+func ExampleValid() {
+	fmt.Println(parser.Valid("http://www.ietf.org/rfc/rfc2396.txt"))
+	fmt.Println(parser.Valid("http://[::1]/"))
+	// Output:
+	// true
+	// false
+}
+
+func ExampleMatches() {
+	for _, s := range []string{"www.example.com", "1.2.3.4", "a_b"} {
+		fmt.Println(s, parser.Matches(grammar.RuleHostname, s), parser.Matches(grammar.RuleRegName, s))
+	}
+	// Output:
+	// www.example.com true true
+	// 1.2.3.4 false true
+	// a_b false true
+}
+
+func ExampleError_ErrorWithPosition() {
+	_, err := parser.Parse("http://a b/")
+	var perr *parser.Error
+	if errors.As(err, &perr) {
+		fmt.Println(perr.ErrorWithPosition())
+	}
+	// Output:
+	// rfc2396: offset 8: invalid character ' ' in server; expected uric, "#" or end of input
+	//   http://a b/
+	//           ^
+	//   server = [ [ userinfo "@" ] hostport ]  (RFC 2396 §3.2.2)
+}
+
+func ExampleGap() {
+	for _, ref := range []string{"?y", "about:", "http://[::1]/", "http://a/?x[1]"} {
+		_, err := parser.Parse(ref)
+		var perr *parser.Error
+		if errors.As(err, &perr) {
+			fmt.Printf("%s: %q\n", ref, perr.Gap.Code())
+		}
+	}
+	// Output:
+	// ?y: "empty-relative-path"
+	// about:: "empty-opaque-part"
+	// http://[::1]/: "ipv6-literal"
+	// http://a/?x[1]: ""
+}
+
+func ExampleURI_UnmarshalText() {
+	var link struct {
+		Href *parser.URI `json:"href"`
+	}
+	err := json.Unmarshal([]byte(`{"href":"http://example.org/a?b#c"}`), &link)
+	fmt.Println(link.Href.Query().Value, err)
+	out, _ := json.Marshal(link)
+	fmt.Println(string(out))
+	err = json.Unmarshal([]byte(`{"href":"http://a b/"}`), &link)
+	fmt.Println(err)
+	// Output:
+	// b <nil>
+	// {"href":"http://example.org/a?b#c"}
+	// rfc2396: offset 8: invalid character ' ' in server; expected uric, "#" or end of input
+}
+
+func ExampleURI_ResolveReference() {
+	base, _ := parser.Parse("http://a/b/c/d;p?q")
+	ref, _ := parser.Parse("../g?y")
+	u, warnings, err := base.ResolveReference(ref)
+	fmt.Println(u, warnings, err)
+	// Output:
+	// http://a/b/g?y [] <nil>
+}
+
+func ExampleCompose() {
+	u, err := parser.Compose(parser.Some("http"), parser.Some("a"), "/b", parser.Component{}, parser.Some("f"))
+	fmt.Println(u, err)
+	_, err = parser.Compose(parser.Some("foo"), parser.Component{}, "//x", parser.Component{}, parser.Component{})
+	fmt.Println(err)
+	// Output:
+	// http://a/b#f <nil>
+	// rfc2396: the components recompose to "foo://x", which Appendix A reads as other components
+}
+
+func ExampleEquivalent() {
+	a, _ := parser.Parse("HTTP://a:80/b/./c")
+	b, _ := parser.Parse("http://a/b/c")
+	fmt.Println(parser.Equal(a, b), parser.Equivalent(a, b))
+	// Output:
+	// false true
+}
+
+func ExampleAuthorityKind() {
+	for _, ref := range []string{"http://u@h:80/", "http://a_b/", "file:///etc"} {
+		u, _ := parser.Parse(ref)
+		fmt.Printf("%s %s (%s) host %q %s\n", ref, u.AuthorityKind().Code(), u.AuthorityKind(), u.Host().Value, u.HostKind())
+	}
+	// Output:
+	// http://u@h:80/ server (server-based) host "h" hostname
+	// http://a_b/ registry (registry-based) host "" no host
+	// file:///etc server (server-based) host "" no host
+}

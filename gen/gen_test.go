@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
@@ -188,10 +189,13 @@ func TestPatch(t *testing.T) {
 // TestCharacterLevel checks which rules gen finds to describe single
 // characters: exactly those whose every string is one byte or an escape.
 func TestCharacterLevel(t *testing.T) {
-	g := newBNFGrammar(readABNF(t))
+	g, err := automaton.NewGrammar(readABNF(t), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
 	var got []string
-	for i, d := range g.defs {
-		if g.charLevel[i] {
+	for i, d := range g.Defs {
+		if g.CharacterLevel(i) {
 			got = append(got, d.Name)
 		}
 	}

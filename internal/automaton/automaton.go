@@ -1,4 +1,21 @@
-package main
+// Package automaton builds the deterministic automaton of a rule of a
+// regular grammar read by package grammar/bnf, byte by byte: the position
+// automaton (Glushkov's construction) of the rule with every rule reference
+// expanded, made deterministic by the subset construction, and, for every
+// state, what an error found in it reports (the rules the reading is
+// inside, and what could come next).
+//
+// gen runs it at generate time for the strict grammar and writes the
+// result as tables (parser/internal/explain); the parser package runs it
+// for a profile's grammar, composed from generated syntax trees, the first
+// time the profile needs it. Nothing here reads grammar text.
+//
+// Appendix A is regular, and so is every edit of it the project carries,
+// so a rule's language is exactly its automaton's: after every byte the
+// automaton knows whether some string of the language still starts with
+// what has been read, and the first byte after which none does is the
+// first byte no valid parse can include.
+package automaton
 
 import (
 	"fmt"
@@ -8,22 +25,40 @@ import (
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
 
-// The automata that decide and explain membership in every rule are built
-// here, at generate time, from the BNF alone (they share nothing with the
-// PEG), and written out as tables for parser/internal/explain. Appendix A is
-// regular, so a rule's language is exactly the language of a finite
-// automaton: the position automaton (Glushkov's construction) of the rule
-// with every rule reference expanded, made deterministic by the subset
-// construction. The deterministic automaton tells, byte by byte, whether
-// some string of the rule's language still starts with what has been read;
-// the first byte after which none does is the first byte no valid parse can
-// include, which is what an error reports.
+// DFA is the deterministic automaton of one rule: bytes that no position
+// of the rule tells apart share a class, Trans[s*Classes+ClassOf[c]] is
+// the state after reading c in state s, or -1 when no string of the
+// language continues with c there, and State 0 is the start state.
+type DFA struct {
+	Classes int
+	ClassOf [256]uint8
+	Trans   []int32
+	States  []State
+}
+
+// State is a state of a DFA and what an error found in it reports.
+type State struct {
+	// Accepting reports that what has been read is a string of the
+	// language.
+	Accepting bool
+	// Path lists the rules (indexes into the grammar's definitions), from
+	// the start rule down, that the reading of what has been read is
+	// inside: where live readings part at an alternation, the first
+	// alternative is followed (as a PEG does: net_path before abs_path,
+	// server before reg_name); AltPath follows the last one instead.
+	// Character-level rules (alpha, pchar, ...) are left out at the end.
+	Path, AltPath []int
+	// Expected describes the bytes that could come next, with
+	// character-level rules where a whole rule's first bytes are allowed,
+	// and "end of input" where the state accepts.
+	Expected string
+}
 
 // automaton is the position automaton of one rule, and the deterministic
 // automaton built from it.
 type automaton struct {
-	g        *bnfGrammar
-	start    int // the rule, as an index into g.defs
+	g        *Grammar
+	start    int // the rule, as an index into g.Defs
 	pos      []position
 	first    bitset // positions a match can start with
 	nullable bool   // the rule matches the empty string
@@ -31,25 +66,16 @@ type automaton struct {
 	follow   []bitset
 	byByte   [256]bitset // positions whose byte set holds the byte
 
-	// The deterministic automaton: bytes that no position tells apart share
-	// a class; trans[s*classes+classOf[c]] is the state after reading c in
-	// state s, or -1 when no string of the language continues with c there.
-	// State 0 is the start state.
 	classOf [256]uint8
 	classes int
 	trans   []int32
 	states  []dfaState
 }
 
-// dfaState is a state of the deterministic automaton: a set of live
-// positions, and what an error found in that state reports.
 type dfaState struct {
 	live      bitset
 	atStart   bool
 	accepting bool
-	path      []int  // see context: the RFC's first alternative where readings part
-	altPath   []int  // see context: the last alternative where readings part
-	expected  string // see expected
 }
 
 // position is one character of the grammar: a set of bytes, and the path
@@ -64,6 +90,18 @@ type position struct {
 type step struct {
 	rule int
 	alt  int
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (s *byteSet) add(c byte)      { s[c>>6] |= 1 << (c & 63) }
+func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+func (s byteSet) union(t byteSet) byteSet {
+	for i := range s {
+		s[i] |= t[i]
+	}
+	return s
 }
 
 type bitset []uint64
@@ -98,30 +136,133 @@ func (b bitset) key() string {
 	return string(buf)
 }
 
-// bnfGrammar is a parsed BNF with its rules indexed by name, and what the
+// Grammar is a regular grammar, its rules indexed by name, with what the
 // automata need to know about each rule.
-type bnfGrammar struct {
-	defs      []bnf.Definition
+type Grammar struct {
+	Defs      []bnf.Definition
 	index     map[string]int
-	charLevel []bool // see characterLevel
+	charLevel []bool
+	sets      []describedSet
 }
 
-func newBNFGrammar(defs []bnf.Definition) *bnfGrammar {
-	g := &bnfGrammar{defs: defs, index: map[string]int{}}
+// NewGrammar indexes defs, whose references must all be defined and must
+// not recurse, and works out which rules are at the character level.
+// describe lists the character-level rules, largest first, that an
+// error's "expected" list is written with (those defs does not define are
+// left out); what no whole rule covers is listed byte by byte.
+func NewGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
+	g := &Grammar{Defs: defs, index: map[string]int{}}
 	for i, d := range defs {
+		if _, dup := g.index[d.Name]; dup {
+			return nil, fmt.Errorf("automaton: rule %s defined twice", d.Name)
+		}
 		g.index[d.Name] = i
+	}
+	var err error
+	for _, d := range defs {
+		visit(d.Body, func(n *bnf.Node) {
+			if n.Kind == bnf.RuleRef && err == nil {
+				if _, ok := g.index[n.Text]; !ok {
+					err = fmt.Errorf("automaton: rule %s refers to undefined rule %s", d.Name, n.Text)
+				}
+			}
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	if r := g.recursive(); r != "" {
+		return nil, fmt.Errorf("automaton: rule %s is recursive; the grammar is not regular as written", r)
 	}
 	g.charLevel = make([]bool, len(defs))
 	for i := range defs {
 		g.charLevel[i] = characterLevel(g.build(i))
 	}
-	return g
+	for _, name := range describe {
+		i, ok := g.index[name]
+		if !ok {
+			continue
+		}
+		a := g.build(i)
+		var s byteSet
+		a.first.each(func(p int) { s = s.union(a.pos[p].set) })
+		g.sets = append(g.sets, describedSet{name, s})
+	}
+	return g, nil
 }
 
-// characterLevel reports whether every string of a's language is one
-// character: a single byte, or an escape, "%" followed by two bytes
-// (section 2.4.1). Such rules (alpha, pchar, uric, escaped, ...) describe
-// characters rather than structure; errors name the structure around them.
+// Index returns the index of the rule named name.
+func (g *Grammar) Index(name string) (int, bool) {
+	i, ok := g.index[name]
+	return i, ok
+}
+
+// CharacterLevel reports whether every string of rule i is one character:
+// a single byte, or an escape, "%" followed by two bytes (section 2.4.1).
+// Such rules (alpha, pchar, uric, escaped, ...) describe characters rather
+// than structure; errors name the structure around them.
+func (g *Grammar) CharacterLevel(i int) bool { return g.charLevel[i] }
+
+// Build returns the deterministic automaton of rule start, with what an
+// error reports in each state.
+func (g *Grammar) Build(start int) *DFA {
+	a := g.build(start)
+	d := &DFA{Classes: a.classes, ClassOf: a.classOf, Trans: a.trans, States: make([]State, len(a.states))}
+	for i, st := range a.states {
+		d.States[i] = State{
+			Accepting: st.accepting,
+			Path:      a.context(st.live, st.atStart, false),
+			AltPath:   a.context(st.live, st.atStart, true),
+			Expected:  a.expected(st.live, st.atStart, g.sets),
+		}
+	}
+	return d
+}
+
+// recursive returns the name of a rule that refers to itself, directly or
+// through others, or "".
+func (g *Grammar) recursive() string {
+	const (
+		unseen = iota
+		active
+		done
+	)
+	state := make([]int, len(g.Defs))
+	var found string
+	var dfs func(i int)
+	dfs = func(i int) {
+		state[i] = active
+		visit(g.Defs[i].Body, func(n *bnf.Node) {
+			if n.Kind != bnf.RuleRef || found != "" {
+				return
+			}
+			j := g.index[n.Text]
+			switch state[j] {
+			case active:
+				found = g.Defs[j].Name
+			case unseen:
+				dfs(j)
+			}
+		})
+		state[i] = done
+	}
+	for i := range g.Defs {
+		if state[i] == unseen && found == "" {
+			dfs(i)
+		}
+	}
+	return found
+}
+
+func visit(n *bnf.Node, f func(*bnf.Node)) {
+	f(n)
+	for _, c := range n.Children {
+		visit(c, f)
+	}
+}
+
+// characterLevel reports whether every string of a's language is a single
+// byte or "%" and two bytes.
 func characterLevel(a *automaton) bool {
 	if a.nullable {
 		return false
@@ -138,8 +279,7 @@ func characterLevel(a *automaton) bool {
 	ok := true
 	var walk func(s int32, depth, first int)
 	walk = func(s int32, depth, first int) {
-		st := &a.states[s]
-		if st.accepting && depth != 1 && (depth != 3 || first != percent || !percentAlone) {
+		if a.states[s].accepting && depth != 1 && (depth != 3 || first != percent || !percentAlone) {
 			ok = false
 		}
 		for c := 0; c < a.classes && ok; c++ {
@@ -168,16 +308,15 @@ type fragment struct {
 }
 
 type builder struct {
-	g      *bnfGrammar
+	g      *Grammar
 	pos    []position
 	follow [][]int
 }
 
-// build returns the deterministic automaton of rule start. Its states carry
-// no error descriptions until describe is called.
-func (g *bnfGrammar) build(start int) *automaton {
+// build returns the automaton of rule start, determinized.
+func (g *Grammar) build(start int) *automaton {
 	b := &builder{g: g}
-	root := b.node(&bnf.Node{Kind: bnf.RuleRef, Text: g.defs[start].Name}, nil)
+	root := b.node(&bnf.Node{Kind: bnf.RuleRef, Text: g.Defs[start].Name}, nil)
 	n := len(b.pos)
 	words := (n + 63) / 64
 	newSet := func(members []int) bitset {
@@ -231,10 +370,14 @@ func (b *builder) singleByte(n *bnf.Node) (byteSet, bool) {
 		if len(n.Text) != 1 {
 			return s, false
 		}
-		s.add(n.Text[0])
+		return literalByte(n.Text[0], n.Fold), true
+	case bnf.CharRange:
+		for c := n.Min; c <= n.Max; c++ {
+			s.add(byte(c))
+		}
 		return s, true
 	case bnf.RuleRef:
-		return b.singleByte(b.g.defs[b.g.index[n.Text]].Body)
+		return b.singleByte(b.g.Defs[b.g.index[n.Text]].Body)
 	case bnf.Alternation:
 		for _, c := range n.Children {
 			cs, ok := b.singleByte(c)
@@ -248,19 +391,40 @@ func (b *builder) singleByte(n *bnf.Node) (byteSet, bool) {
 	return s, false
 }
 
+// literalByte returns the bytes a literal's byte c matches: c, and its
+// other case too when the literal ignores ASCII case (RFC 5234).
+func literalByte(c byte, fold bool) byteSet {
+	var s byteSet
+	s.add(c)
+	if fold {
+		switch {
+		case c >= 'a' && c <= 'z':
+			s.add(c - 'a' + 'A')
+		case c >= 'A' && c <= 'Z':
+			s.add(c - 'A' + 'a')
+		}
+	}
+	return s
+}
+
 func extend(path []step, s step) []step {
 	return append(append([]step(nil), path...), s)
 }
 
 func (b *builder) node(n *bnf.Node, path []step) fragment {
 	switch n.Kind {
+	case bnf.CharRange:
+		s, _ := b.singleByte(n)
+		p := b.newPosition(s, path)
+		return fragment{first: []int{p}, last: []int{p}}
 	case bnf.Literal:
+		if n.Text == "" {
+			return fragment{nullable: true}
+		}
 		var f fragment
 		prev := -1
 		for i := 0; i < len(n.Text); i++ {
-			var s byteSet
-			s.add(n.Text[i])
-			p := b.newPosition(s, path)
+			p := b.newPosition(literalByte(n.Text[i], n.Fold), path)
 			if prev < 0 {
 				f.first = []int{p}
 			} else {
@@ -276,7 +440,7 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 			p := b.newPosition(s, sub)
 			return fragment{first: []int{p}, last: []int{p}}
 		}
-		return b.node(b.g.defs[b.g.index[n.Text]].Body, sub)
+		return b.node(b.g.Defs[b.g.index[n.Text]].Body, sub)
 	case bnf.Concatenation:
 		f := b.node(n.Children[0], path)
 		for _, c := range n.Children[1:] {
@@ -304,8 +468,12 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 		return f
 	case bnf.Repetition:
 		// n*m x is x...x (n times) followed by m-n optional copies, or by x*
-		// when m is unbounded; each copy gets positions of its own.
+		// when m is unbounded; each copy gets positions of its own. 0x
+		// (RFC 3986's "0<pchar>") is the empty string.
 		f := fragment{nullable: true}
+		if n.Max == 0 {
+			return f
+		}
 		appendCopy := func(optional, loop bool) {
 			g := b.node(n.Children[0], path)
 			if loop {
@@ -335,7 +503,7 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 		}
 		return f
 	}
-	panic(fmt.Sprintf("gen: unknown BNF node kind %d", n.Kind))
+	panic(fmt.Sprintf("automaton: BNF node of kind %d (%q) has no automaton", n.Kind, n.Text))
 }
 
 // determinize builds the deterministic automaton by the subset
@@ -383,16 +551,6 @@ func (a *automaton) determinize() {
 			}
 			a.trans[s*a.classes+class] = t
 		}
-	}
-}
-
-// describe works out, for every state, what an error found in it reports.
-func (a *automaton) describe(sets []describedSet) {
-	for i := range a.states {
-		st := &a.states[i]
-		st.path = a.context(st.live, st.atStart, false)
-		st.altPath = a.context(st.live, st.atStart, true)
-		st.expected = a.expected(st.live, st.atStart, sets)
 	}
 }
 
@@ -493,24 +651,6 @@ func (a *automaton) context(cur bitset, atStart, last bool) []int {
 type describedSet struct {
 	name  string
 	bytes byteSet
-}
-
-// describedSets returns the character-level rules of g that expected uses,
-// largest first: uric, uric_no_slash, pchar, reserved, unreserved,
-// alphanum, mark, alpha, hex, digit.
-func (g *bnfGrammar) describedSets(names []string) []describedSet {
-	var sets []describedSet
-	for _, name := range names {
-		i, ok := g.index[name]
-		if !ok {
-			continue
-		}
-		a := g.build(i)
-		var s byteSet
-		a.first.each(func(p int) { s = s.union(a.pos[p].set) })
-		sets = append(sets, describedSet{name, s})
-	}
-	return sets
 }
 
 // expected describes the bytes that could follow cur, and the end of input

@@ -6,15 +6,24 @@
 //
 // Running go generate ./... from the repository root
 //
-//  1. checks that rfc2396.peg transcribes grammar/rfc2396.abnf and writes
-//     the rule catalogue, the compact grammar and the oracle (gen grammar);
+//  1. checks that rfc2396.peg transcribes grammar/rfc2396.abnf, and each
+//     edits/NAME.peg its edits/NAME.abnf, and writes the rule and edit
+//     catalogues, the automata, the compact grammars and the oracle (gen
+//     grammar);
 //  2. compiles rfc2396.peg (-switch) and the compact grammar (-inline
 //     -switch) with pointlander/peg v1.0.1; README.md says how the flags
 //     were chosen;
-//  3. makes the two generated parsers read bytes (gen patch).
+//  3. compiles the grammars gen writes for parsing under edits (edits/):
+//     the union of rfc2396.peg and every edit's transcription, as written
+//     (parser/internal/editref) and in compact form
+//     (parser/internal/editcompact), without -switch, which mis-generates
+//     a choice whose alternatives start with a predicate;
+//  4. makes the generated parsers read bytes (gen patch).
 package rfc2396
 
 //go:generate go run ./gen grammar
 //go:generate go tool peg -switch -output parser/internal/reference/reference.peg.go rfc2396.peg
 //go:generate go tool peg -inline -switch -output parser/internal/compact/compact.peg.go parser/internal/compact/compact.peg
-//go:generate go run ./gen patch parser/internal/reference/reference.peg.go parser/internal/compact/compact.peg.go
+//go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
+//go:generate go tool peg -inline -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
+//go:generate go run ./gen patch parser/internal/reference/reference.peg.go parser/internal/compact/compact.peg.go parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go

@@ -80,7 +80,23 @@ func generateGrammar() error {
 	if err != nil {
 		return err
 	}
-	if err := writeGo("grammar/rules_gen.go", catalogue(g, sections)); err != nil {
+	edits, profiles, err := loadEdits()
+	if err != nil {
+		return err
+	}
+	comp, err := compose(defs, sections, ref, edits)
+	if err != nil {
+		return err
+	}
+	fullDefs, _ := comp.grammar(1<<len(edits) - 1)
+	full, err := automaton.NewGrammar(fullDefs, describedRules)
+	if err != nil {
+		return fmt.Errorf("the grammar with every edit: %v", err)
+	}
+	if err := writeGo("grammar/rules_gen.go", catalogueAll(comp, g, full)); err != nil {
+		return err
+	}
+	if err := writeGo("grammar/edits_gen.go", editsTables(comp, profiles)); err != nil {
 		return err
 	}
 	if err := writeGo("parser/internal/explain/tables_gen.go", explainTables(g, "grammar/rfc2396.abnf")); err != nil {
@@ -93,7 +109,7 @@ func generateGrammar() error {
 	if err := os.WriteFile("parser/internal/compact/compact.peg", []byte(compact), 0o644); err != nil {
 		return err
 	}
-	if err := writeGo("parser/internal/reference/adapter_gen.go", adapter("reference", "rfc2396.peg", appendixA(ref), nil)); err != nil {
+	if err := writeGo("parser/internal/reference/adapter_gen.go", adapter("reference", "rfc2396.peg", "grammar.NumRules", appendixA(ref), nil)); err != nil {
 		return err
 	}
 	var kept []*pegRule
@@ -102,7 +118,10 @@ func generateGrammar() error {
 			kept = append(kept, r)
 		}
 	}
-	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "parser/internal/compact/compact.peg", kept, classes)); err != nil {
+	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, classes)); err != nil {
+		return err
+	}
+	if err := generateEditParsers(ref, comp); err != nil {
 		return err
 	}
 	return writeGo("internal/oracle/oracle_gen.go", oracle(defs))
@@ -131,33 +150,40 @@ func appendixA(f *pegFile) []*pegRule {
 // rules of defs, in the same order, each preceded by its Appendix A line and
 // a "§" section line, and returns the sections.
 func checkTranscription(defs []bnf.Definition, ref *pegFile) ([]string, error) {
+	return checkTranscriptionOf(defs, &pegFile{header: ref.header, rules: appendixA(ref)}, "grammar/rfc2396.abnf", "rfc2396.peg")
+}
+
+// checkTranscriptionOf checks that the rules of ref, a PEG file, are
+// exactly the rules of defs, read from the grammar file abnfName, in the
+// same order, each preceded by its grammar line and a "§" section line,
+// and returns the sections.
+func checkTranscriptionOf(defs []bnf.Definition, ref *pegFile, abnfName, pegFileName string) ([]string, error) {
 	var problems []string
-	ref = &pegFile{header: ref.header, rules: appendixA(ref)}
 	if len(defs) != len(ref.rules) {
-		problems = append(problems, fmt.Sprintf("grammar/rfc2396.abnf has %d rules, rfc2396.peg has %d", len(defs), len(ref.rules)))
+		problems = append(problems, fmt.Sprintf("%s has %d rules, %s has %d", abnfName, len(defs), pegFileName, len(ref.rules)))
 	}
 	sections := make([]string, len(defs))
 	for i, d := range defs {
 		if i >= len(ref.rules) {
-			problems = append(problems, fmt.Sprintf("rule %s is missing from rfc2396.peg", d.Name))
+			problems = append(problems, fmt.Sprintf("rule %s is missing from %s", d.Name, pegFileName))
 			continue
 		}
 		r := ref.rules[i]
 		if r.name != pegName(d.Name) {
-			problems = append(problems, fmt.Sprintf("rule %d is %s in grammar/rfc2396.abnf but %s in rfc2396.peg", i+1, d.Name, r.name))
+			problems = append(problems, fmt.Sprintf("rule %d is %s in %s but %s in %s", i+1, d.Name, abnfName, r.name, pegFileName))
 			continue
 		}
 		if len(r.comment) < 2 || r.comment[0] != d.Line || !strings.HasPrefix(r.comment[1], "§") {
-			problems = append(problems, fmt.Sprintf("rule %s in rfc2396.peg must be preceded by the comment lines %q and \"# §<section>\"", r.name, "# "+d.Line))
+			problems = append(problems, fmt.Sprintf("rule %s in %s must be preceded by the comment lines %q and \"# §<section>\"", r.name, pegFileName, "# "+d.Line))
 			continue
 		}
 		sections[i] = strings.TrimPrefix(r.comment[1], "§")
 	}
 	for _, r := range ref.rules[min(len(defs), len(ref.rules)):] {
-		problems = append(problems, fmt.Sprintf("rule %s of rfc2396.peg is not in grammar/rfc2396.abnf", r.name))
+		problems = append(problems, fmt.Sprintf("rule %s of %s is not in %s", r.name, pegFileName, abnfName))
 	}
 	if len(problems) > 0 {
-		return nil, fmt.Errorf("rfc2396.peg does not transcribe grammar/rfc2396.abnf:\n\t%s", strings.Join(problems, "\n\t"))
+		return nil, fmt.Errorf("%s does not transcribe %s:\n\t%s", pegFileName, abnfName, strings.Join(problems, "\n\t"))
 	}
 	return sections, nil
 }

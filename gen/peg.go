@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -251,6 +252,20 @@ func (p *exprParser) char() (byte, error) {
 		return '\r', nil
 	case 't':
 		return '\t', nil
+	case '0':
+		// \0xHH, a byte by its value, as pointlander/peg writes it.
+		if p.pos < len(p.src) && p.src[p.pos] == 'x' {
+			end := p.pos + 1
+			for end < len(p.src) && end < p.pos+3 && isHexDigit(p.src[end]) {
+				end++
+			}
+			v, err := strconv.ParseUint(p.src[p.pos+1:end], 16, 8)
+			if err != nil {
+				return 0, fmt.Errorf("bad escape \\0%s", p.src[p.pos:end])
+			}
+			p.pos = end
+			return byte(v), nil
+		}
 	}
 	return 0, fmt.Errorf("unsupported escape \\%c", c)
 }
@@ -406,6 +421,10 @@ func (e *expr) print(b *strings.Builder, outer int) {
 	if paren {
 		b.WriteByte(')')
 	}
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
 }
 
 func escapeChar(c byte, inClass bool) string {

@@ -7,8 +7,9 @@ package grammar
 
 import _ "embed"
 
-// Rule identifies one of the 40 rules of Appendix A. The zero Rule is
-// RuleURIReference, the grammar's start rule.
+// Rule identifies a rule: one of the 40 rules of Appendix A (0 to
+// NumRules-1), or a rule that an [Edit] adds (NumRules to NumAllRules-1).
+// The zero Rule is RuleURIReference, the grammar's start rule.
 type Rule int
 
 // Info describes a rule.
@@ -16,7 +17,12 @@ type Info struct {
 	Name    string // the RFC's name, e.g. "URI-reference"
 	PEGName string // the name in rfc2396.peg, e.g. "URI_reference"
 	ABNF    string // the Appendix A line
-	Section string // the section of RFC 2396 that defines the rule, e.g. "3.2.2"
+	// Section is the section that defines the rule: of RFC 2396 for
+	// Appendix A's rules ("3.2.2"), or the document and section of the
+	// edit's ("RFC 2732 3").
+	Section string
+	// Edit is the edit that adds the rule, or NoEdit for Appendix A's.
+	Edit Edit
 	// CharacterLevel reports a rule every string of which is one character,
 	// a single byte or an escape: alpha, digit, hex, escaped, pchar, uric
 	// and the like. gen works it out from the rule's language.
@@ -29,7 +35,7 @@ type Info struct {
 // Info returns the catalogue entry of r. Its Uses slice is shared: callers
 // must not modify it.
 func (r Rule) Info() Info {
-	if r < 0 || r >= NumRules {
+	if r < 0 || r >= NumAllRules {
 		return Info{}
 	}
 	return catalogue[r]
@@ -37,15 +43,16 @@ func (r Rule) Info() Info {
 
 // String returns the RFC's name of r.
 func (r Rule) String() string {
-	if r < 0 || r >= NumRules {
+	if r < 0 || r >= NumAllRules {
 		return "Rule(invalid)"
 	}
 	return catalogue[r].Name
 }
 
 // Lookup returns the rule with the given name, spelled as in the RFC
-// ("URI-reference") or as in rfc2396.peg ("URI_reference"). Names are
-// case-sensitive, as in the RFC.
+// ("URI-reference") or as in rfc2396.peg ("URI_reference"), among Appendix
+// A's rules and the rules the edits add. Names are case-sensitive, as in
+// the RFC.
 func Lookup(name string) (Rule, bool) {
 	for r, info := range catalogue {
 		if info.Name == name || info.PEGName == name {
@@ -55,11 +62,12 @@ func Lookup(name string) (Rule, bool) {
 	return 0, false
 }
 
-// Names returns the RFC names of all rules, in the RFC's order.
+// Names returns the RFC names of the rules of Appendix A, in the RFC's
+// order.
 func Names() []string {
 	names := make([]string, NumRules)
-	for r, info := range catalogue {
-		names[r] = info.Name
+	for r := range names {
+		names[r] = catalogue[r].Name
 	}
 	return names
 }

@@ -51,7 +51,7 @@ WSP = SP / HTAB
 // HEXDIG, ...), read by [ParseABNF]. HEXDIG's letters are quoted strings,
 // so, as RFC 5234 reads them, they match in either case.
 func CoreRules() []Definition {
-	defs, err := parseABNF(coreRulesText, nil)
+	defs, err := parseABNF(coreRulesText, nil, true)
 	if err != nil {
 		panic("bnf: core rules: " + err.Error())
 	}
@@ -96,10 +96,12 @@ func WithCore(defs []Definition) []Definition {
 // the rule with its continuation lines joined, comments removed and runs of
 // white space collapsed to one space.
 func ParseABNF(text string) ([]Definition, error) {
-	return parseABNF(text, CoreRules())
+	return parseABNF(text, CoreRules(), true)
 }
 
-func parseABNF(text string, core []Definition) ([]Definition, error) {
+// parseABNF reads rules in RFC 5234 ABNF; with checked, every reference
+// must be to a rule of text or of core, and takes its spelling.
+func parseABNF(text string, core []Definition, checked bool) ([]Definition, error) {
 	type logical struct {
 		line int
 		text string
@@ -183,6 +185,9 @@ func parseABNF(text string, core []Definition) ([]Definition, error) {
 				return
 			}
 			s, ok := spelling[strings.ToLower(n.Text)]
+			if !ok && !checked {
+				return
+			}
 			if !ok {
 				err = fmt.Errorf("bnf: rule %s refers to undefined rule %s", d.Name, n.Text)
 				return

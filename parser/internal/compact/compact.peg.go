@@ -5,6 +5,7 @@ package compact
 
 import (
 	"fmt"
+	"github.com/rfc2396/rfc2396/parser/internal/pegrun"
 	"io"
 	"os"
 	"sort"
@@ -341,7 +342,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (&{ plus(p.Buffer, &position, &class0, true) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
+		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &class0, true) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -367,7 +368,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 								position++
 							}
 						l7:
-							if !(star(p.Buffer, &position, &class2, false)) {
+							if !(pegrun.Star(p.Buffer, &position, &class2, false)) {
 								goto l5
 							}
 							add(rulescheme, position6)
@@ -531,7 +532,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									}
 								}
 
-								if !(star(p.Buffer, &position, &class1, true)) {
+								if !(pegrun.Star(p.Buffer, &position, &class1, true)) {
 									goto l5
 								}
 								add(ruleopaque_part, position17)
@@ -581,7 +582,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							goto l21
 						l25:
 							position, tokenIndex = position21, tokenIndex21
-							if !(plus(p.Buffer, &position, &class0, true)) {
+							if !(pegrun.Plus(p.Buffer, &position, &class0, true)) {
 								goto l2
 							}
 							{
@@ -629,7 +630,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 					position++
 					{
 						position32 := position
-						if !(star(p.Buffer, &position, &class1, true)) {
+						if !(pegrun.Star(p.Buffer, &position, &class1, true)) {
 							goto l30
 						}
 						add(rulefragment, position32)
@@ -655,9 +656,9 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ star(p.Buffer, &position, &class1, true) })> */
+		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &class1, true) })> */
 		nil,
-		/* 2 scheme <- <(([A-Z] / [a-z]) &{ star(p.Buffer, &position, &class2, false) })> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &class2, false) })> */
 		nil,
 		/* 3 authority <- <((((userinfo '@')? (hostname / IPv4address) (':' port)?)? !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
@@ -672,7 +673,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position42, tokenIndex42 := position, tokenIndex
 							{
 								position44 := position
-								if !(star(p.Buffer, &position, &class4, true)) {
+								if !(pegrun.Star(p.Buffer, &position, &class4, true)) {
 									goto l42
 								}
 								add(ruleuserinfo, position44)
@@ -713,7 +714,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 										}
 									}
 
-									if !(starEnding(p.Buffer, &position, &class5, &class6)) {
+									if !(pegrun.StarEnding(p.Buffer, &position, &class5, &class6)) {
 										goto l49
 									}
 									if buffer[position] != rune('.') {
@@ -763,7 +764,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									position++
 								}
 							l53:
-								if !(starEnding(p.Buffer, &position, &class5, &class6)) {
+								if !(pegrun.StarEnding(p.Buffer, &position, &class5, &class6)) {
 									goto l46
 								}
 								{
@@ -784,28 +785,28 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position, tokenIndex = position45, tokenIndex45
 							{
 								position57 := position
-								if !(plus(p.Buffer, &position, &class7, false)) {
+								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								if buffer[position] != rune('.') {
 									goto l40
 								}
 								position++
-								if !(plus(p.Buffer, &position, &class7, false)) {
+								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								if buffer[position] != rune('.') {
 									goto l40
 								}
 								position++
-								if !(plus(p.Buffer, &position, &class7, false)) {
+								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								if buffer[position] != rune('.') {
 									goto l40
 								}
 								position++
-								if !(plus(p.Buffer, &position, &class7, false)) {
+								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
 									goto l40
 								}
 								add(ruleIPv4address, position57)
@@ -820,7 +821,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position++
 							{
 								position60 := position
-								if !(star(p.Buffer, &position, &class7, false)) {
+								if !(pegrun.Star(p.Buffer, &position, &class7, false)) {
 									goto l58
 								}
 								add(ruleport, position60)
@@ -875,7 +876,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 					position, tokenIndex = position38, tokenIndex38
 					{
 						position64 := position
-						if !(plus(p.Buffer, &position, &class3, true)) {
+						if !(pegrun.Plus(p.Buffer, &position, &class3, true)) {
 							goto l36
 						}
 						add(rulereg_name, position64)
@@ -889,22 +890,22 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position36, tokenIndex36
 			return false
 		},
-		/* 4 reg_name <- <&{ plus(p.Buffer, &position, &class3, true) }> */
+		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &class3, true) }> */
 		nil,
-		/* 5 userinfo <- <&{ star(p.Buffer, &position, &class4, true) }> */
+		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &class4, true) }> */
 		nil,
-		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ starEnding(p.Buffer, &position, &class5, &class6) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ starEnding(p.Buffer, &position, &class5, &class6) } '.'?)> */
+		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class5, &class6) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class5, &class6) } '.'?)> */
 		nil,
-		/* 7 IPv4address <- <(&{ plus(p.Buffer, &position, &class7, false) } '.' &{ plus(p.Buffer, &position, &class7, false) } '.' &{ plus(p.Buffer, &position, &class7, false) } '.' &{ plus(p.Buffer, &position, &class7, false) })> */
+		/* 7 IPv4address <- <(&{ pegrun.Plus(p.Buffer, &position, &class7, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class7, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class7, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class7, false) })> */
 		nil,
-		/* 8 port <- <&{ star(p.Buffer, &position, &class7, false) }> */
+		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &class7, false) }> */
 		nil,
-		/* 9 path_segments <- <(&{ star(p.Buffer, &position, &class8, true) } (';' &{ star(p.Buffer, &position, &class8, true) })* ('/' &{ star(p.Buffer, &position, &class8, true) } (';' &{ star(p.Buffer, &position, &class8, true) })*)*)> */
+		/* 9 path_segments <- <(&{ pegrun.Star(p.Buffer, &position, &class8, true) } (';' &{ pegrun.Star(p.Buffer, &position, &class8, true) })* ('/' &{ pegrun.Star(p.Buffer, &position, &class8, true) } (';' &{ pegrun.Star(p.Buffer, &position, &class8, true) })*)*)> */
 		func() bool {
 			position70, tokenIndex70 := position, tokenIndex
 			{
 				position71 := position
-				if !(star(p.Buffer, &position, &class8, true)) {
+				if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
 					goto l70
 				}
 			l72:
@@ -914,7 +915,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						goto l73
 					}
 					position++
-					if !(star(p.Buffer, &position, &class8, true)) {
+					if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
 						goto l73
 					}
 					goto l72
@@ -928,7 +929,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						goto l75
 					}
 					position++
-					if !(star(p.Buffer, &position, &class8, true)) {
+					if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
 						goto l75
 					}
 				l76:
@@ -938,7 +939,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							goto l77
 						}
 						position++
-						if !(star(p.Buffer, &position, &class8, true)) {
+						if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
 							goto l77
 						}
 						goto l76
@@ -956,12 +957,12 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position70, tokenIndex70
 			return false
 		},
-		/* 10 query <- <&{ star(p.Buffer, &position, &class1, true) }> */
+		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &class1, true) }> */
 		func() bool {
 			position78, tokenIndex78 := position, tokenIndex
 			{
 				position79 := position
-				if !(star(p.Buffer, &position, &class1, true)) {
+				if !(pegrun.Star(p.Buffer, &position, &class1, true)) {
 					goto l78
 				}
 				add(rulequery, position79)
@@ -971,7 +972,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position78, tokenIndex78
 			return false
 		},
-		/* 11 fragment <- <&{ star(p.Buffer, &position, &class1, true) }> */
+		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &class1, true) }> */
 		nil,
 	}
 	p.rules = _rules

@@ -1,9 +1,10 @@
-package compact
-
-// The compact grammar's semantic predicates call these functions to match a
-// run of a byte class, and of escapes, in one step (see accelerate in
-// gen/derive.go); the classes are in adapter_gen.go. They read the input
-// string itself, which the parser holds in Buffer while it runs.
+// Package pegrun holds the functions that the semantic predicates of the
+// compact grammars (packages compact and editcompact) call to match a run
+// of a byte class, and of escapes, in one step (see accelerate in
+// gen/derive.go); the classes are in each package's adapter_gen.go. They
+// read the input string itself, which the parser holds in Buffer while it
+// runs, and advance the parser's position.
+package pegrun
 
 // run advances *position over the longest run of bytes of s in class and,
 // when escapes is set, of escape triplets "%" hex hex, and returns how far
@@ -27,15 +28,15 @@ func run(s string, position *uint32, class *[256]bool, escapes bool) uint32 {
 	return uint32(p - start)
 }
 
-// star matches a run of zero or more: it always succeeds.
-func star(s string, position *uint32, class *[256]bool, escapes bool) bool {
+// Star matches a run of zero or more: it always succeeds.
+func Star(s string, position *uint32, class *[256]bool, escapes bool) bool {
 	run(s, position, class, escapes)
 	return true
 }
 
-// starEnding matches (A* B)* where class is A or B and end is B, A and B
+// StarEnding matches (A* B)* where class is A or B and end is B, A and B
 // disjoint: the longest run of class bytes that ends in an end byte.
-func starEnding(s string, position *uint32, class, end *[256]bool) bool {
+func StarEnding(s string, position *uint32, class, end *[256]bool) bool {
 	last := int(*position)
 	for p := last; p < len(s) && class[s[p]]; p++ {
 		if end[s[p]] {
@@ -46,8 +47,8 @@ func starEnding(s string, position *uint32, class, end *[256]bool) bool {
 	return true
 }
 
-// plus matches a run of one or more.
-func plus(s string, position *uint32, class *[256]bool, escapes bool) bool {
+// Plus matches a run of one or more.
+func Plus(s string, position *uint32, class *[256]bool, escapes bool) bool {
 	return run(s, position, class, escapes) > 0
 }
 

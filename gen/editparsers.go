@@ -1,0 +1,85 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+)
+
+// editCompactKeep lists the rules that stay rules in the edit parsers'
+// compact grammar: those of compactKeep; ipv6reference, whose span is an
+// IPv6 host; and, so that they are not copied into every place that uses
+// them, IPv6address, h16 (RFC 3986's groups, written out in nine
+// alternatives) and other (the UTF-8 sequences of edit non-ascii).
+var editCompactKeep = append(slices.Clone(compactKeep), "ipv6reference", "IPv6address", "h16", "other")
+
+// generateEditParsers writes the grammars of the parsers that run under
+// edits: parser/internal/editref (rfc2396.peg with every edit, a token per
+// rule, for ParseTree) and parser/internal/editcompact (its compact form,
+// for Parse), each with its adapter tables; go generate then compiles both
+// with peg.
+func generateEditParsers(ref *pegFile, c *composition) error {
+	union, slots := unionPEG(ref, c, "editref", "EditRef")
+	if err := os.WriteFile("parser/internal/editref/editref.peg", []byte(printPEG(union)), 0o644); err != nil {
+		return err
+	}
+	var all []*pegRule
+	for _, r := range union.rules {
+		if r.name != "helper_entry_points" {
+			all = append(all, r)
+		}
+	}
+	src := adapter("editref", "parser/internal/editref/editref.peg", "grammar.NumAllRules", all, nil)
+	if err := writeGo("parser/internal/editref/adapter_gen.go", append(src, pickTable(c, slots)...)); err != nil {
+		return err
+	}
+	compactUnion, _ := unionPEG(ref, c, "editcompact", "EditCompact")
+	text, classes, err := deriveCompact(compactUnion, editCompactKeep, compactTarget{
+		source: "parser/internal/editref/editref.peg",
+		pkg:    "editcompact",
+		decl:   fmt.Sprintf("type EditCompact Peg {\n\tpick [%d]uint8\n}", max(1, len(slots))),
+		what:   "The compact grammar that Parse runs under edits: editref.peg",
+		notes:  []string{"A rule that several definitions define chooses by the parser's pick array."},
+	})
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile("parser/internal/editcompact/editcompact.peg", []byte(text), 0o644); err != nil {
+		return err
+	}
+	var kept []*pegRule
+	for _, r := range union.rules {
+		if slices.Contains(editCompactKeep, r.name) {
+			kept = append(kept, r)
+		}
+	}
+	src = adapter("editcompact", "parser/internal/editcompact/editcompact.peg", "grammar.NumAllRules", kept, classes)
+	return writeGo("parser/internal/editcompact/adapter_gen.go", append(src, pickTable(c, slots)...))
+}
+
+// pickTable writes, for each pick slot of the union grammar, the edit of
+// each of its alternatives, from which the parser sets the slot.
+func pickTable(c *composition, slots [][]int) []byte {
+	var b bytes.Buffer
+	b.WriteString("\n// pickEdits holds, for each rule that several definitions define, the\n")
+	b.WriteString("// edit of each definition (NoEdit for Appendix A's): the parser picks\n")
+	b.WriteString("// the last one in force.\n")
+	fmt.Fprintf(&b, "var pickEdits = [%d][]grammar.Edit{\n", max(1, len(slots)))
+	for _, s := range slots {
+		b.WriteString("\t{")
+		for i, e := range s {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			if e < 0 {
+				b.WriteString("grammar.NoEdit")
+			} else {
+				fmt.Fprintf(&b, "grammar.Edit%s", editGoName(c.edits[e].name))
+			}
+		}
+		b.WriteString("},\n")
+	}
+	b.WriteString("}\n")
+	return b.Bytes()
+}

@@ -45,12 +45,13 @@ func explainTables(g *automaton.Grammar, source string) []byte {
 
 	var body bytes.Buffer
 	body.WriteString("// automata holds the deterministic automaton of every rule, built by gen\n")
-	body.WriteString("// from the BNF (see gen/automaton.go).\n")
-	body.WriteString("var automata = [grammar.NumRules]automaton{\n")
+	body.WriteString("// from the BNF (see package internal/automaton).\n")
+	body.WriteString("var automata = [grammar.NumRules]Automaton{\n")
 	for i, d := range g.Defs {
 		a := g.Build(i)
 		fmt.Fprintf(&body, "\tgrammar.Rule%s: {\n", goName(d.Name))
 		fmt.Fprintf(&body, "\t\tclasses: %d,\n", a.Classes)
+		body.WriteString("\t\tpaths: paths[:], expectations: expectations[:],\n")
 		body.WriteString("\t\tclassOf: [256]uint8{")
 		for c := 0; c < 256; c++ {
 			if c%32 == 0 {

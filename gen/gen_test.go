@@ -189,7 +189,7 @@ func TestPatch(t *testing.T) {
 // TestCharacterLevel checks which rules gen finds to describe single
 // characters: exactly those whose every string is one byte or an escape.
 func TestCharacterLevel(t *testing.T) {
-	g, err := automaton.NewGrammar(readABNF(t), nil)
+	g, err := automaton.NewGrammar(readABNF(t), nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

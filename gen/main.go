@@ -76,7 +76,7 @@ func generateGrammar() error {
 	if err != nil {
 		return err
 	}
-	g, err := automaton.NewGrammar(defs, describedRules)
+	g, err := automaton.NewGrammar(defs, nil, describedRules)
 	if err != nil {
 		return err
 	}
@@ -89,7 +89,7 @@ func generateGrammar() error {
 		return err
 	}
 	fullDefs, _ := comp.grammar(1<<len(edits) - 1)
-	full, err := automaton.NewGrammar(fullDefs, describedRules)
+	full, err := automaton.NewGrammar(fullDefs, nil, describedRules)
 	if err != nil {
 		return fmt.Errorf("the grammar with every edit: %v", err)
 	}

@@ -36,6 +36,20 @@ const (
 	GapEmptyOpaquePart
 )
 
+// Edit returns the edit of the RFC 2396 grammar that repairs g, or
+// grammar.NoEdit for NoGap.
+func (g Gap) Edit() grammar.Edit {
+	switch g {
+	case GapEmptyRelativePath:
+		return grammar.EditEmptyRelativePath
+	case GapIPv6Literal:
+		return grammar.EditIPv6
+	case GapEmptyOpaquePart:
+		return grammar.EditEmptyOpaquePart
+	}
+	return grammar.NoEdit
+}
+
 // Code returns a short, stable name for g, as JSON output and test tables
 // write it: "empty-relative-path", "ipv6-literal", "empty-opaque-part", or
 // "" for [NoGap].
@@ -92,8 +106,12 @@ type Error struct {
 	// Expected describes what could have come at Offset, e.g.
 	// `pchar, ";", "/", "?" or "#"`.
 	Expected string
-	// Gap is the known gap of RFC 2396 that the input runs into, if any.
+	// Gap is the known gap of RFC 2396 that the input runs into, if any,
+	// unless the profile has the edit that repairs it (see [Gap.Edit]).
 	Gap Gap
+	// Profile is the name of the profile the input was checked under, or
+	// "" for Appendix A exactly (Strict).
+	Profile string
 }
 
 // AtEnd reports whether the input ended before the rule was complete.
@@ -143,6 +161,11 @@ func (e *Error) message() string {
 	if e.Start != grammar.RuleURIReference {
 		b.WriteString("not a valid ")
 		b.WriteString(e.Start.String())
+		b.WriteString(": ")
+	}
+	if e.Profile != "" {
+		b.WriteString("under ")
+		b.WriteString(e.Profile)
 		b.WriteString(": ")
 	}
 	b.WriteString("offset ")

@@ -14,8 +14,18 @@ import (
 // rather than grammar: which reading a person most likely meant, and the
 // RFC's known gaps.
 func explainError(rule grammar.Rule, input string) *Error {
-	res := explain.Explain(rule, input)
-	e := &Error{Input: input, Start: rule, Offset: res.Offset}
+	return Strict.explainError(rule, input)
+}
+
+// explainError is explainError under p: the automaton is that of p's
+// grammar, and a gap is reported only where p lacks the edit that repairs
+// it.
+func (p *Profile) explainError(rule grammar.Rule, input string) *Error {
+	res := p.automatonFor(rule).Explain(input)
+	e := &Error{Input: input, Start: rule, Offset: res.Offset, Profile: p.name}
+	if p.edits == 0 {
+		e.Profile = ""
+	}
 	if res.Matched {
 		// The automaton accepts what the PEG rejected: the two readings of
 		// Appendix A disagree. The conformance tests exist to make this
@@ -35,6 +45,9 @@ func explainError(rule grammar.Rule, input string) *Error {
 	e.Rule = path[len(path)-1]
 	e.Expected = res.Expected
 	e.Gap = gapOf(rule, input, e.Offset, path)
+	if g := e.Gap.Edit(); g != grammar.NoEdit && p.edits.Has(g) {
+		e.Gap = NoGap
+	}
 	return e
 }
 
@@ -86,5 +99,5 @@ func emptyOpaquePart(input string, off int) bool {
 	if off == 0 || input[off-1] != ':' || (off < len(input) && input[off] != '#') {
 		return false
 	}
-	return explain.Match(grammar.RuleScheme, input[:off-1])
+	return explain.Strict(grammar.RuleScheme).Match(input[:off-1])
 }

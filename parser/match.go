@@ -16,7 +16,7 @@ import (
 // byte once and allocates nothing when s matches.
 func Match(rule grammar.Rule, s string) error {
 	if rule < 0 || rule >= grammar.NumRules {
-		return &RuleError{Rule: rule}
+		return Strict.checkRule(rule)
 	}
 	if explain.Match(rule, s) {
 		return nil
@@ -31,12 +31,17 @@ func Matches(rule grammar.Rule, s string) bool {
 	return rule >= 0 && rule < grammar.NumRules && explain.Match(rule, s)
 }
 
-// RuleError reports a [grammar.Rule] that is not one of the rules of
-// Appendix A.
+// RuleError reports a [grammar.Rule] that does not exist, or, with
+// Profile set, that an edit adds and the profile does not have (hex4 exists
+// only under the edit ipv6).
 type RuleError struct {
-	Rule grammar.Rule
+	Rule    grammar.Rule
+	Profile string
 }
 
 func (e *RuleError) Error() string {
+	if e.Profile != "" {
+		return "rfc2396: rule " + e.Rule.String() + " is not in the grammar of profile " + e.Profile + " (it comes with edit " + e.Rule.Info().Edit.Code() + ")"
+	}
 	return "rfc2396: no such rule: grammar.Rule(" + strconv.Itoa(int(e.Rule)) + ")"
 }

@@ -67,7 +67,12 @@ func WithDefaultPorts(ports map[string]string) NormalizeOption {
 // An opaque URI keeps its scheme-specific part, except for the case of its
 // escapes. ref must be a URI-reference.
 func Normalize(ref string, opts ...NormalizeOption) (string, error) {
-	u, err := Parse(ref)
+	return Strict.Normalize(ref, opts...)
+}
+
+// Normalize is [Normalize] under p.
+func (p *Profile) Normalize(ref string, opts ...NormalizeOption) (string, error) {
+	u, err := p.Parse(ref)
 	if err != nil {
 		return "", err
 	}
@@ -91,7 +96,7 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 	scheme.Value = strings.ToLower(scheme.Value)
 	fragment := upperEscapes(u.Fragment())
 	if u.IsOpaque() {
-		return Compose(scheme, Component{}, upperEscapes(Some(u.Path())).Value, Component{}, fragment)
+		return u.Profile().compose(scheme, Component{}, upperEscapes(Some(u.Path())).Value, Component{}, fragment)
 	}
 	authority := upperEscapes(u.Authority())
 	if u.AuthorityKind() == ServerAuthority {
@@ -126,7 +131,7 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 			}
 		}
 	}
-	return Compose(scheme, authority, path, upperEscapes(u.Query()), fragment)
+	return u.Profile().compose(scheme, authority, path, upperEscapes(u.Query()), fragment)
 }
 
 // upperEscapes upper-cases the hex digits of the escapes in c.

@@ -92,51 +92,71 @@ func Valid(ref string) bool {
 
 // fill sets u from the tokens of a successful compact parse of ref.
 func fill(u *URI, ref string, p *compact.Parser) {
+	f := filler{u: u, pathEnd: len(ref)}
 	*u = URI{ref: ref}
-	hasReg := false
-	// The path of a hierarchical reference runs from the end of what precedes
-	// it (authority, "scheme:" or nothing) to the "?" of the query, the "#"
-	// of the fragment or the end of the reference.
-	pathBegin, pathEnd := 0, len(ref)
 	for i, n := 0, p.Len(); i < n; i++ {
-		rule, b, e := p.Token(i)
-		switch rule {
-		case grammar.RuleScheme:
-			u.set(partScheme, b, e)
-			pathBegin = e + 1
-		case grammar.RuleOpaquePart:
-			u.opaque = true
-			pathBegin, pathEnd = b, e
-		case grammar.RuleAuthority:
-			u.set(partAuthority, b, e)
-			pathBegin = e
-		case grammar.RuleRegName:
-			hasReg = true
-		case grammar.RuleUserinfo:
-			u.set(partUserInfo, b, e)
-		case grammar.RuleHostname:
-			u.set(partHost, b, e)
-			u.hostKind = Hostname
-		case grammar.RuleIPv4address:
-			u.set(partHost, b, e)
-			u.hostKind = IPv4
-		case grammar.RulePort:
-			u.set(partPort, b, e)
-		case grammar.RuleQuery:
-			u.set(partQuery, b, e)
-			pathEnd = b - 1
-		case grammar.RuleFragment:
-			u.set(partFragment, b, e)
-			if !u.opaque && u.defined&(1<<partQuery) == 0 {
-				pathEnd = b - 1
-			}
+		f.token(p.Token(i))
+	}
+	f.finish()
+}
+
+// filler reads a URI's components from the tokens of a compact parse,
+// which come children first.
+type filler struct {
+	u      *URI
+	hasReg bool
+	// The path of a hierarchical reference runs from the end of what
+	// precedes it (authority, "scheme:" or nothing) to the "?" of the
+	// query, the "#" of the fragment or the end of the reference.
+	pathBegin, pathEnd int
+}
+
+func (f *filler) token(rule grammar.Rule, b, e int) {
+	u := f.u
+	switch rule {
+	case grammar.RuleScheme:
+		u.set(partScheme, b, e)
+		f.pathBegin = e + 1
+	case grammar.RuleOpaquePart:
+		u.opaque = true
+		f.pathBegin, f.pathEnd = b, e
+	case grammar.RuleAuthority:
+		u.set(partAuthority, b, e)
+		f.pathBegin = e
+	case grammar.RuleRegName:
+		f.hasReg = true
+	case grammar.RuleUserinfo:
+		u.set(partUserInfo, b, e)
+	case grammar.RuleHostname:
+		u.set(partHost, b, e)
+		u.hostKind = Hostname
+	case grammar.RuleIPv4address:
+		u.set(partHost, b, e)
+		u.hostKind = IPv4
+	case grammar.RuleIpv6reference:
+		// An IPv4 address inside it came first; the reference is the host.
+		u.set(partHost, b, e)
+		u.hostKind = IPv6
+	case grammar.RulePort:
+		u.set(partPort, b, e)
+	case grammar.RuleQuery:
+		u.set(partQuery, b, e)
+		f.pathEnd = b - 1
+	case grammar.RuleFragment:
+		u.set(partFragment, b, e)
+		if !u.opaque && u.defined&(1<<partQuery) == 0 {
+			f.pathEnd = b - 1
 		}
 	}
+}
+
+func (f *filler) finish() {
+	u := f.u
 	if u.defined&(1<<partAuthority) != 0 {
 		u.authorityKind = ServerAuthority
-		if hasReg {
+		if f.hasReg {
 			u.authorityKind = RegistryAuthority
 		}
 	}
-	u.set(partPath, pathBegin, pathEnd)
+	u.set(partPath, f.pathBegin, f.pathEnd)
 }

@@ -9,11 +9,16 @@ import "strings"
 // can do better, and target is returned as it is. The result always
 // resolves back: Resolve(base, Relativize(base, target)) == target.
 func Relativize(base, target string) (string, error) {
-	b, err := Parse(base)
+	return Strict.Relativize(base, target)
+}
+
+// Relativize is [Relativize] under p.
+func (p *Profile) Relativize(base, target string) (string, error) {
+	b, err := p.Parse(base)
 	if err != nil {
 		return "", &ResolveError{Op: "relativize", Reason: InvalidBase, Base: base, Ref: target, Err: err}
 	}
-	t, err := Parse(target)
+	t, err := p.Parse(target)
 	if err != nil {
 		return "", &ResolveError{Op: "relativize", Reason: InvalidReference, Base: base, Ref: target, Err: err}
 	}
@@ -62,7 +67,7 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 	}
 	var best *URI
 	for _, c := range candidates {
-		r, err := Parse(c)
+		r, err := u.Profile().Parse(c)
 		if err != nil {
 			continue
 		}

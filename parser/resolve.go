@@ -283,7 +283,13 @@ func (e *ResolveError) Unwrap() error { return e.Err }
 // warnings of the resolution (see Warning). Appendix C, normal and
 // abnormal examples, gives exactly the RFC's results.
 func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
-	b, err := Parse(base)
+	return Strict.Resolve(base, ref, opts...)
+}
+
+// Resolve is [Resolve] under p: the base and the reference are read under
+// p's grammar, and so is the result.
+func (p *Profile) Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+	b, err := p.Parse(base)
 	if err != nil {
 		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
 	}
@@ -303,9 +309,9 @@ func (u *URI) Resolve(ref string, opts ...ResolveOption) (*URI, []Warning, error
 		return nil, nil, &ResolveError{Op: "resolve", Reason: NilURI, Ref: ref}
 	}
 	var warnings []Warning
-	r, err := Parse(ref)
+	r, err := u.Profile().Parse(ref)
 	if err != nil {
-		r, err = parseQueryOnly(ref, err)
+		r, err = u.Profile().parseQueryOnly(ref, err)
 		if err != nil {
 			return nil, nil, &ResolveError{Op: "resolve", Reason: InvalidReference, Base: u.ref, Ref: ref, Err: err}
 		}
@@ -318,20 +324,20 @@ func (u *URI) Resolve(ref string, opts ...ResolveOption) (*URI, []Warning, error
 // parseQueryOnly reads a reference that Parse rejected at offset 0 because
 // it starts with "?": the gap of RFC 2396 that Appendix C's "?y" relies on.
 // The query and fragment must still be valid.
-func parseQueryOnly(ref string, perr error) (*URI, error) {
+func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 	var e *Error
 	if !errors.As(perr, &e) || e.Gap != GapEmptyRelativePath {
 		return nil, perr
 	}
 	query, fragment, hasFragment := strings.Cut(ref[1:], "#")
-	if err := Match(grammar.RuleQuery, query); err != nil {
+	if err := p.Match(grammar.RuleQuery, query); err != nil {
 		return nil, shiftError(err, ref, 1)
 	}
-	u := &URI{ref: ref}
+	u := &URI{ref: ref, profile: p}
 	u.set(partPath, 0, 0)
 	u.set(partQuery, 1, 1+len(query))
 	if hasFragment {
-		if err := Match(grammar.RuleFragment, fragment); err != nil {
+		if err := p.Match(grammar.RuleFragment, fragment); err != nil {
 			return nil, shiftError(err, ref, 2+len(query))
 		}
 		u.set(partFragment, 2+len(query), len(ref))
@@ -386,7 +392,7 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 			}
 			return ref, warnings, nil
 		}
-		rest, err := Parse(ref.ref[len(scheme.Value)+1:])
+		rest, err := u.Profile().Parse(ref.ref[len(scheme.Value)+1:])
 		if err != nil {
 			// "http:" followed by something that is no relative
 			// reference: it can only be read as absolute.
@@ -436,7 +442,7 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 
 // recompose is step 7.
 func recompose(scheme, authority Component, path string, query, fragment Component, base, ref *URI, warnings []Warning) (*URI, []Warning, error) {
-	res, err := Compose(scheme, authority, path, query, fragment)
+	res, err := base.Profile().compose(scheme, authority, path, query, fragment)
 	if err != nil {
 		return nil, warnings, &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: ref.ref, Err: err}
 	}

@@ -24,10 +24,25 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	if rule < 0 || rule >= grammar.NumRules {
 		return nil, &RuleError{Rule: rule}
 	}
+	if rule >= grammar.NumRules {
+		return nil, Strict.checkRule(rule)
+	}
 	p := reference.NewParser()
 	if !p.Match(s, rule) {
 		return nil, explainError(rule, s)
 	}
+	return buildTree(p), nil
+}
+
+// tokens is the read access of the generated parsers to the tokens of
+// their last match.
+type tokens interface {
+	Len() int
+	Token(i int) (rule grammar.Rule, begin, end int)
+}
+
+// buildTree makes the parse tree of the tokens of a successful match.
+func buildTree(p tokens) *Node {
 	// Tokens come children first. A node's children are the nodes right
 	// before it in that order that lie inside its span; an empty node at the
 	// edge of a span belongs to it only if its rule calls that rule
@@ -48,5 +63,5 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 		n.Children = append(n.Children, stack[k:]...)
 		stack = append(stack[:k], n)
 	}
-	return stack[len(stack)-1], nil
+	return stack[len(stack)-1]
 }

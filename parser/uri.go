@@ -52,7 +52,8 @@ func (k AuthorityKind) String() string {
 	return "no authority"
 }
 
-// HostKind tells which alternative of host = hostname | IPv4address matched.
+// HostKind tells which alternative of host = hostname | IPv4address (or,
+// under RFC 2732, | IPv6reference) matched.
 type HostKind uint8
 
 const (
@@ -63,15 +64,22 @@ const (
 	Hostname
 	// IPv4: the host is an IPv4address (section 3.2.2).
 	IPv4
+	// IPv6: the host is an IPv6 literal in brackets, an ipv6reference of
+	// RFC 2732 (only under the edit ipv6, see [Profile]); Host includes
+	// the brackets, as java.net.URI's getHost does.
+	IPv6
 )
 
-// Code returns a short, stable name for k: "hostname", "ipv4" or "none".
+// Code returns a short, stable name for k: "hostname", "ipv4", "ipv6" or
+// "none".
 func (k HostKind) Code() string {
 	switch k {
 	case Hostname:
 		return "hostname"
 	case IPv4:
 		return "ipv4"
+	case IPv6:
+		return "ipv6"
 	}
 	return "none"
 }
@@ -84,6 +92,8 @@ func (k HostKind) String() string {
 		return "hostname"
 	case IPv4:
 		return "IPv4address"
+	case IPv6:
+		return "IPv6reference (RFC 2732)"
 	}
 	return "no host"
 }
@@ -115,6 +125,7 @@ type span struct{ begin, end int32 }
 // the parsed reference, not copies. The zero URI is the empty reference.
 // URIs are made by Parse, ParseInto and Compose, and are never invalid.
 type URI struct {
+	profile       *Profile // the grammar it was read under; nil is Strict
 	ref           string
 	spans         [numParts]span
 	defined       uint8 // bit i: part i is defined (the path always is)
@@ -189,6 +200,16 @@ func (u *URI) SchemeSpecificPart() string {
 		end = int(u.spans[partFragment].begin) - 1
 	}
 	return u.ref[begin:end]
+}
+
+// Profile returns the profile u was parsed under: [Strict] for Parse and
+// ParseInto, the profile for a [Profile]'s Parse, the base's for a
+// resolution's result.
+func (u *URI) Profile() *Profile {
+	if u == nil || u.profile == nil {
+		return Strict
+	}
+	return u.profile
 }
 
 // IsAbsolute reports whether u has a scheme (absoluteURI, section 3).
@@ -278,7 +299,12 @@ func Recompose(scheme, authority Component, path string, query, fragment Compone
 // "foo:" with path "//x" and no authority would ("foo://x" has an
 // authority).
 func Compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
-	u, err := Parse(Recompose(scheme, authority, path, query, fragment))
+	return Strict.compose(scheme, authority, path, query, fragment)
+}
+
+// compose is Compose under p.
+func (p *Profile) compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
+	u, err := p.Parse(Recompose(scheme, authority, path, query, fragment))
 	if err != nil {
 		return nil, err
 	}

@@ -20,6 +20,7 @@ package automaton
 import (
 	"fmt"
 	"math/bits"
+	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
@@ -126,14 +127,16 @@ func (b bitset) each(f func(int)) {
 	}
 }
 
-func (b bitset) key() string {
-	buf := make([]byte, 0, 8*len(b))
+func (b bitset) key() string { return string(b.appendKey(nil)) }
+
+// appendKey appends the bytes of b to buf, for use as a map key.
+func (b bitset) appendKey(buf []byte) []byte {
 	for _, w := range b {
 		for k := 0; k < 64; k += 8 {
 			buf = append(buf, byte(w>>k))
 		}
 	}
-	return string(buf)
+	return buf
 }
 
 // Grammar is a regular grammar, its rules indexed by name, with what the
@@ -146,11 +149,13 @@ type Grammar struct {
 }
 
 // NewGrammar indexes defs, whose references must all be defined and must
-// not recurse, and works out which rules are at the character level.
-// describe lists the character-level rules, largest first, that an
-// error's "expected" list is written with (those defs does not define are
-// left out); what no whole rule covers is listed byte by byte.
-func NewGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
+// not recurse, and works out which rules are at the character level (see
+// CharacterLevel), or takes it from charLevel when that is not nil (a
+// caller that knows it saves building every rule's automaton). describe
+// lists the character-level rules, largest first, that an error's
+// "expected" list is written with (those defs does not define are left
+// out); what no whole rule covers is listed byte by byte.
+func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Grammar, error) {
 	g := &Grammar{Defs: defs, index: map[string]int{}}
 	for i, d := range defs {
 		if _, dup := g.index[d.Name]; dup {
@@ -174,9 +179,14 @@ func NewGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
 	if r := g.recursive(); r != "" {
 		return nil, fmt.Errorf("automaton: rule %s is recursive; the grammar is not regular as written", r)
 	}
-	g.charLevel = make([]bool, len(defs))
-	for i := range defs {
-		g.charLevel[i] = characterLevel(g.build(i))
+	g.charLevel = charLevel
+	if charLevel == nil {
+		g.charLevel = make([]bool, len(defs))
+		for i := range defs {
+			g.charLevel[i] = characterLevel(g.build(i))
+		}
+	} else if len(charLevel) != len(defs) {
+		return nil, fmt.Errorf("automaton: %d character levels for %d rules", len(charLevel), len(defs))
 	}
 	for _, name := range describe {
 		i, ok := g.index[name]
@@ -526,25 +536,35 @@ func (a *automaton) determinize() {
 		representative[a.classOf[c]] = byte(c)
 	}
 	index := map[string]int32{}
+	var keyBuf []byte
+	// add returns the state of the live positions, adding it when it is
+	// new; live is copied then, so the caller may reuse it.
 	add := func(live bitset, atStart bool) int32 {
-		key := live.key()
+		keyBuf = live.appendKey(keyBuf[:0])
 		if atStart {
-			key = "start"
+			keyBuf = append(keyBuf[:0], "start"...)
 		}
-		if i, ok := index[key]; ok {
+		if i, ok := index[string(keyBuf)]; ok {
 			return i
 		}
 		i := int32(len(a.states))
-		index[key] = i
-		a.states = append(a.states, dfaState{live: live, atStart: atStart, accepting: a.accepts(live, atStart)})
+		index[string(keyBuf)] = i
+		a.states = append(a.states, dfaState{live: slices.Clone(live), atStart: atStart, accepting: a.accepts(live, atStart)})
 		a.trans = append(a.trans, make([]int32, a.classes)...)
 		return i
 	}
 	add(make(bitset, len(a.first)), true)
+	reach := make(bitset, len(a.first))
+	next := make(bitset, len(a.first))
 	for s := 0; s < len(a.states); s++ {
+		// The positions that can follow the state, whatever the byte;
+		// each class keeps those whose byte set holds its bytes.
+		a.reach(a.states[s].live, reach, a.states[s].atStart)
 		for class := 0; class < a.classes; class++ {
-			next := make(bitset, len(a.first))
-			a.step(a.states[s].live, next, a.states[s].atStart, representative[class])
+			by := a.byByte[representative[class]]
+			for i := range next {
+				next[i] = reach[i] & by[i]
+			}
 			t := int32(-1)
 			if !next.empty() {
 				t = add(next, false)
@@ -554,23 +574,18 @@ func (a *automaton) determinize() {
 	}
 }
 
-// step sets next to the positions reached from cur by reading c.
-func (a *automaton) step(cur, next bitset, atStart bool, c byte) {
+// reach sets into to the positions that can follow cur, whatever the byte.
+func (a *automaton) reach(cur, into bitset, atStart bool) {
 	if atStart {
-		for i := range next {
-			next[i] = a.first[i] & a.byByte[c][i]
-		}
+		copy(into, a.first)
 		return
 	}
-	clear(next)
+	clear(into)
 	cur.each(func(p int) {
 		for i, w := range a.follow[p] {
-			next[i] |= w
+			into[i] |= w
 		}
 	})
-	for i := range next {
-		next[i] &= a.byByte[c][i]
-	}
 }
 
 func (a *automaton) accepts(cur bitset, atStart bool) bool {

@@ -13,17 +13,67 @@
 // could have come instead.
 package explain
 
-import "github.com/rfc2396/rfc2396/grammar"
+import (
+	"fmt"
 
-// automaton is the deterministic automaton of one rule. trans holds, for
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/automaton"
+)
+
+// Automaton is the deterministic automaton of one rule. trans holds, for
 // state s (stored premultiplied, as s×classes) and byte class k,
 // trans[s+k]: the next state, premultiplied, or -1 where no string of the
-// language continues with that byte. The start state is 0.
-type automaton struct {
-	classes int32
-	classOf [256]uint8
-	trans   []int32
-	states  []state
+// language continues with that byte. The start state is 0. paths and
+// expectations are what the states' indexes refer to.
+type Automaton struct {
+	classes      int32
+	classOf      [256]uint8
+	trans        []int32
+	states       []state
+	paths        [][]grammar.Rule
+	expectations []string
+}
+
+// Strict returns the automaton of rule under Appendix A exactly, from the
+// generated tables. It panics if rule is not a rule of Appendix A.
+func Strict(rule grammar.Rule) *Automaton { return &automata[rule] }
+
+// Build makes an Automaton of a deterministic automaton that package
+// automaton built, for a grammar whose definitions are rules (index i of
+// the grammar is rules[i]).
+func Build(d *automaton.DFA, rules []grammar.Rule) *Automaton {
+	a := &Automaton{classes: int32(d.Classes), classOf: d.ClassOf, trans: make([]int32, len(d.Trans))}
+	for i, t := range d.Trans {
+		if t >= 0 {
+			t *= int32(d.Classes)
+		}
+		a.trans[i] = t
+	}
+	pathIndex := map[string]uint16{}
+	intern := func(p []int) uint16 {
+		key := fmt.Sprint(p)
+		if i, ok := pathIndex[key]; ok {
+			return i
+		}
+		rs := make([]grammar.Rule, len(p))
+		for k, r := range p {
+			rs[k] = rules[r]
+		}
+		pathIndex[key] = uint16(len(a.paths))
+		a.paths = append(a.paths, rs)
+		return pathIndex[key]
+	}
+	expIndex := map[string]uint16{}
+	for _, st := range d.States {
+		e, ok := expIndex[st.Expected]
+		if !ok {
+			e = uint16(len(a.expectations))
+			expIndex[st.Expected] = e
+			a.expectations = append(a.expectations, st.Expected)
+		}
+		a.states = append(a.states, state{accepting: st.Accepting, path: intern(st.Path), altPath: intern(st.AltPath), expected: e})
+	}
+	return a
 }
 
 // state is what an error found in one state reports: indexes into paths and
@@ -36,15 +86,18 @@ type state struct {
 
 // Match reports whether s as a whole matches rule. It allocates nothing and
 // reads each byte once. Match panics if rule is not a rule of Appendix A.
-func Match(rule grammar.Rule, s string) bool {
-	a := &automata[rule]
+func Match(rule grammar.Rule, s string) bool { return automata[rule].Match(s) }
+
+// Match reports whether s as a whole is in a's language, reading each
+// byte once and allocating nothing.
+func (a *Automaton) Match(s string) bool {
 	st := a.run(s)
 	return st >= 0 && a.states[st/a.classes].accepting
 }
 
 // run returns the state (premultiplied) after reading s, or -1 when some
 // byte of s cannot continue any string of the language.
-func (a *automaton) run(s string) int32 {
+func (a *Automaton) run(s string) int32 {
 	trans, classOf := a.trans, &a.classOf
 	st := int32(0)
 	for i := 0; i < len(s); i++ {
@@ -81,8 +134,10 @@ type Result struct {
 
 // Explain runs the automaton of rule over s and reports where s leaves the
 // rule's language. Explain panics if rule is not a rule of Appendix A.
-func Explain(rule grammar.Rule, s string) Result {
-	a := &automata[rule]
+func Explain(rule grammar.Rule, s string) Result { return Strict(rule).Explain(s) }
+
+// Explain runs a over s and reports where s leaves a's language.
+func (a *Automaton) Explain(s string) Result {
 	st, off := int32(0), 0
 	for ; off < len(s); off++ {
 		next := a.trans[st+int32(a.classOf[s[off]])]
@@ -95,8 +150,8 @@ func Explain(rule grammar.Rule, s string) Result {
 	return Result{
 		Matched:  off == len(s) && info.accepting,
 		Offset:   off,
-		Path:     paths[info.path],
-		AltPath:  paths[info.altPath],
-		Expected: expectations[info.expected],
+		Path:     a.paths[info.path],
+		AltPath:  a.paths[info.altPath],
+		Expected: a.expectations[info.expected],
 	}
 }

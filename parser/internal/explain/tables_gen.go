@@ -245,10 +245,11 @@ var expectations = [...]string{
 }
 
 // automata holds the deterministic automaton of every rule, built by gen
-// from the BNF (see gen/automaton.go).
-var automata = [grammar.NumRules]automaton{
+// from the BNF (see package internal/automaton).
+var automata = [grammar.NumRules]Automaton{
 	grammar.RuleURIReference: {
 		classes: 19,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 2, 3, 4, 5, 1, 1, 1, 1, 6, 7, 8, 9, 10, 11, 11, 11, 11, 11, 11, 11, 11, 11, 11, 12, 13, 0, 14, 0, 15,
@@ -1296,6 +1297,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleAbsoluteURI: {
 		classes: 18,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 0, 13, 0, 14,
@@ -1789,6 +1791,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleRelativeURI: {
 		classes: 18,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 0, 13, 0, 14,
@@ -2350,6 +2353,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleHierPart: {
 		classes: 18,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 0, 13, 0, 14,
@@ -2793,6 +2797,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleOpaquePart: {
 		classes: 14,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 10, 0, 11, 0, 12,
@@ -2848,6 +2853,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleUricNoSlash: {
 		classes: 13,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 0, 10, 0, 11,
@@ -2893,6 +2899,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleNetPath: {
 		classes: 17,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 7, 8, 9, 10, 10, 10, 10, 10, 10, 10, 10, 10, 10, 11, 12, 0, 13, 0, 0,
@@ -3144,6 +3151,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleAbsPath: {
 		classes: 13,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 10, 0, 11, 0, 0,
@@ -3259,6 +3267,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleRelPath: {
 		classes: 13,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 10, 0, 11, 0, 0,
@@ -3396,6 +3405,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleRelSegment: {
 		classes: 11,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 0, 8, 0, 9, 0, 0,
@@ -3437,6 +3447,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleScheme: {
 		classes: 6,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 3, 0, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 0, 0, 0, 0, 0, 0,
@@ -3468,6 +3479,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleAuthority: {
 		classes: 16,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 7, 8, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10, 11, 0, 12, 0, 0,
@@ -3619,6 +3631,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleRegName: {
 		classes: 12,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 0, 10, 0, 0,
@@ -3662,6 +3675,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleServer: {
 		classes: 16,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 7, 8, 0, 9, 9, 9, 9, 9, 9, 9, 9, 9, 9, 10, 11, 0, 12, 0, 0,
@@ -3789,6 +3803,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleUserinfo: {
 		classes: 11,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 0, 10, 0, 0,
@@ -3830,6 +3845,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleHostport: {
 		classes: 6,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 4, 0, 0, 0, 0, 0,
@@ -3891,6 +3907,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleHost: {
 		classes: 5,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
@@ -3948,6 +3965,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleHostname: {
 		classes: 5,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 2, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 0, 0, 0, 0, 0,
@@ -3983,6 +4001,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleDomainlabel: {
 		classes: 3,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
@@ -4008,6 +4027,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleToplabel: {
 		classes: 4,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
@@ -4033,6 +4053,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleIPv4address: {
 		classes: 3,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
@@ -4066,6 +4087,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RulePort: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
@@ -4087,6 +4109,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RulePath: {
 		classes: 14,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 10, 0, 11, 0, 12,
@@ -4238,6 +4261,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RulePathSegments: {
 		classes: 13,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 7, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 9, 10, 0, 11, 0, 0,
@@ -4351,6 +4375,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleSegment: {
 		classes: 12,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 9, 0, 10, 0, 0,
@@ -4416,6 +4441,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleParam: {
 		classes: 11,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 0, 0, 9, 0, 0,
@@ -4457,6 +4483,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RulePchar: {
 		classes: 11,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 4, 1, 1, 1, 1, 5, 6, 1, 1, 0, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 8, 0, 0, 9, 0, 0,
@@ -4498,6 +4525,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleQuery: {
 		classes: 5,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 2, 1, 1, 1, 1, 2, 2, 1, 1, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2, 0, 2, 0, 2,
@@ -4527,6 +4555,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleFragment: {
 		classes: 5,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 2, 1, 1, 1, 1, 2, 2, 1, 1, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2, 0, 2, 0, 2,
@@ -4556,6 +4585,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleUric: {
 		classes: 5,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 2, 3, 2, 1, 1, 1, 1, 2, 2, 1, 1, 2, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 2, 2, 0, 2, 0, 2,
@@ -4585,6 +4615,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleReserved: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 0, 1, 1, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 0, 1, 0, 1,
@@ -4606,6 +4637,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleUnreserved: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
@@ -4627,6 +4659,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleMark: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 1, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0, 0, 1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -4648,6 +4681,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleEscaped: {
 		classes: 3,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 2, 2, 2, 2, 2, 2, 2, 2, 2, 2, 0, 0, 0, 0, 0, 0,
@@ -4673,6 +4707,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleHex: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
@@ -4694,6 +4729,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleAlphanum: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,
@@ -4715,6 +4751,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleAlpha: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -4736,6 +4773,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleLowalpha: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -4757,6 +4795,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleUpalpha: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -4778,6 +4817,7 @@ var automata = [grammar.NumRules]automaton{
 	},
 	grammar.RuleDigit: {
 		classes: 2,
+		paths:   paths[:], expectations: expectations[:],
 		classOf: [256]uint8{
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 			0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0,

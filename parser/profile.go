@@ -1,0 +1,359 @@
+package parser
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/automaton"
+	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
+	"github.com/rfc2396/rfc2396/parser/internal/editref"
+	"github.com/rfc2396/rfc2396/parser/internal/explain"
+)
+
+// A Profile reads references under a set of grammar edits ([grammar.Edit]):
+// Appendix A exactly ([Strict], what the package-level functions use), RFC
+// 2396 as RFC 2732 amends it ([RFC2732]), what java.net.URI accepts
+// ([Java]), or any set of edits one by one ([Strict].With(...)). The edits
+// are grammar text (edits/ in the repository), composed with Appendix A by
+// go generate, so a profile changes the grammar, not the strings: its
+// errors, components and parse trees are those of the edited grammar.
+//
+// A Profile is immutable and safe for concurrent use; it builds the
+// automata of its grammar the first time it needs them.
+type Profile struct {
+	name  string
+	edits grammar.EditSet
+	auto  *profileAutomata
+	// derived remembers the profiles With made of this one, by edit set,
+	// so that their automata are built once.
+	derived *sync.Map
+}
+
+// profileAutomata holds the automata of a profile's grammar, built from the
+// generated syntax trees (grammar.Definitions) the first time they are
+// needed; nothing reads grammar text at run time.
+type profileAutomata struct {
+	once  sync.Once
+	g     *automaton.Grammar
+	rules []grammar.Rule       // definition index → rule
+	index map[grammar.Rule]int // rule → definition index
+	dfas  [grammar.NumAllRules]struct {
+		once sync.Once
+		a    *explain.Automaton
+	}
+}
+
+// The named profiles of edits/edits.txt.
+var (
+	// Strict is RFC 2396 Appendix A exactly, with no edit.
+	Strict = namedProfile("strict")
+	// RFC2732 is RFC 2396 as RFC 2732 amends it, to the letter: the edit
+	// ipv6 (IPv6 literals in brackets, RFC 2373's address grammar with its
+	// defects, "[" and "]" reserved).
+	RFC2732 = namedProfile("rfc2732")
+	// RFC2732Intent is RFC2732 with RFC 2373's address grammar repaired as
+	// its prose intends: the edits ipv6-embedded-ipv4 and
+	// ipv6-address-length.
+	RFC2732Intent = namedProfile("rfc2732-intent")
+	// Java is every deviation from RFC 2396 that java.net.URI documents, in
+	// its order: empty-relative-path, ipv4-octets, digit-hostname, ipv6
+	// with ipv6-address-length, ipv6-embedded-ipv4 and ipv6-scope, and
+	// non-ascii.
+	Java = namedProfile("java")
+)
+
+func namedProfile(name string) *Profile {
+	info, ok := grammar.LookupProfile(name)
+	if !ok {
+		panic("parser: no profile " + name + " in edits/edits.txt") // generated; checked by tests
+	}
+	return &Profile{name: name, edits: info.Edits, auto: &profileAutomata{}, derived: new(sync.Map)}
+}
+
+// Profiles returns the named profiles, [Strict] first.
+func Profiles() []*Profile {
+	var out []*Profile
+	for _, info := range grammar.Profiles() {
+		p, _ := LookupProfile(info.Name)
+		out = append(out, p)
+	}
+	return out
+}
+
+// LookupProfile returns the named profile ("strict", "rfc2732",
+// "rfc2732-intent", "java").
+func LookupProfile(name string) (*Profile, bool) {
+	for _, p := range []*Profile{Strict, RFC2732, RFC2732Intent, Java} {
+		if p.name == name {
+			return p, true
+		}
+	}
+	return nil, false
+}
+
+// With returns a profile with the edits of p and edits, and every edit
+// those require (ipv6-scope brings ipv6). Its name is p's name followed by
+// "+" and the added edits, e.g. "strict+empty-opaque-part".
+func (p *Profile) With(edits ...grammar.Edit) *Profile {
+	set := p.edits
+	for _, e := range edits {
+		set = set.With(e)
+	}
+	for m := set.Missing(); m != 0; m = set.Missing() {
+		set |= m
+	}
+	if set == p.edits {
+		return p
+	}
+	if q, ok := p.derived.Load(set); ok {
+		return q.(*Profile)
+	}
+	var added []string
+	for _, e := range (set &^ p.edits).Edits() {
+		added = append(added, e.Code())
+	}
+	q, _ := p.derived.LoadOrStore(set, &Profile{name: p.name + "+" + strings.Join(added, ","), edits: set, auto: &profileAutomata{}, derived: new(sync.Map)})
+	return q.(*Profile)
+}
+
+// Name returns the profile's name: a named profile's, or one that With
+// made.
+func (p *Profile) Name() string { return p.name }
+
+// String returns the profile's name.
+func (p *Profile) String() string { return p.name }
+
+// Edits returns the edits of the profile.
+func (p *Profile) Edits() grammar.EditSet { return p.edits }
+
+// Has reports whether rule exists under p: Appendix A's rules always do;
+// a rule that an edit adds does when the edit is in force.
+func (p *Profile) Has(rule grammar.Rule) bool {
+	_, ok := rule.Definition(p.edits)
+	return ok
+}
+
+// automatonFor returns the automaton of rule under p.
+func (p *Profile) automatonFor(rule grammar.Rule) *explain.Automaton {
+	if p.edits == 0 && rule < grammar.NumRules {
+		return explain.Strict(rule)
+	}
+	pa := p.auto
+	pa.once.Do(func() {
+		defs, rules := grammar.Definitions(p.edits)
+		charLevel := make([]bool, len(rules))
+		for i, r := range rules {
+			charLevel[i] = r.IsCharacterLevel()
+		}
+		g, err := automaton.NewGrammar(defs, charLevel, []string{"uric", "uric_no_slash", "pchar", "reserved", "unreserved", "alphanum", "mark", "alpha", "hex", "digit"})
+		if err != nil {
+			panic("parser: the grammar of profile " + p.name + ": " + err.Error()) // generated; checked by tests
+		}
+		pa.g, pa.rules, pa.index = g, rules, map[grammar.Rule]int{}
+		for i, r := range rules {
+			pa.index[r] = i
+		}
+	})
+	slot := &pa.dfas[rule]
+	slot.once.Do(func() {
+		slot.a = explain.Build(pa.g.Build(pa.index[rule]), pa.rules)
+	})
+	return slot.a
+}
+
+var (
+	editCompactParsers = sync.Pool{New: func() any { return editcompact.NewParser() }}
+)
+
+// checkRule returns an error if rule does not exist under p.
+func (p *Profile) checkRule(rule grammar.Rule) error {
+	if rule < 0 || rule >= grammar.NumAllRules {
+		return &RuleError{Rule: rule}
+	}
+	if !p.Has(rule) {
+		return &RuleError{Rule: rule, Profile: p.name}
+	}
+	return nil
+}
+
+// Parse parses ref as a URI-reference under p; see [Parse]. Under edits,
+// it runs the compact parser generated from the union of rfc2396.peg and
+// the edits' transcriptions, with p's edits in force.
+func (p *Profile) Parse(ref string) (*URI, error) {
+	u := new(URI)
+	if err := p.ParseInto(u, ref); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// ParseInto is [Profile.Parse] into a URI the caller provides; see
+// [ParseInto].
+func (p *Profile) ParseInto(u *URI, ref string) error {
+	if p.edits == 0 {
+		return ParseInto(u, ref)
+	}
+	if u == nil {
+		return errNilURI
+	}
+	if len(ref) > maxInput {
+		*u = URI{}
+		return &TooLongError{Len: len(ref)}
+	}
+	a := p.automatonFor(grammar.RuleURIReference)
+	if len(ref) > screenAbove && !a.Match(ref) {
+		*u = URI{}
+		return p.explainError(grammar.RuleURIReference, ref)
+	}
+	c := editCompactParsers.Get().(*editcompact.Parser)
+	if c.Edits() != p.edits {
+		c.SetEdits(p.edits)
+	}
+	ok := c.Match(ref, grammar.RuleURIReference)
+	if ok {
+		f := filler{u: u, pathEnd: len(ref)}
+		*u = URI{ref: ref, profile: p}
+		for i, n := 0, c.Len(); i < n; i++ {
+			f.token(c.Token(i))
+		}
+		f.finish()
+	}
+	editCompactParsers.Put(c)
+	if !ok {
+		*u = URI{}
+		return p.explainError(grammar.RuleURIReference, ref)
+	}
+	return nil
+}
+
+// Valid reports whether ref is a URI-reference under p; see [Valid].
+func (p *Profile) Valid(ref string) bool {
+	return p.automatonFor(grammar.RuleURIReference).Match(ref)
+}
+
+// Match reports whether s as a whole matches rule under p: nil, or an
+// *[Error] that tells where and why; see [Match]. A rule that an edit
+// adds can be matched only under that edit.
+func (p *Profile) Match(rule grammar.Rule, s string) error {
+	if err := p.checkRule(rule); err != nil {
+		return err
+	}
+	if p.automatonFor(rule).Match(s) {
+		return nil
+	}
+	return p.explainError(rule, s)
+}
+
+// Matches reports whether s as a whole matches rule under p, without
+// saying why not; see [Matches].
+func (p *Profile) Matches(rule grammar.Rule, s string) bool {
+	return p.checkRule(rule) == nil && p.automatonFor(rule).Match(s)
+}
+
+// ParseTree is [ParseTree] under p: under edits it runs the parser
+// generated from the union of rfc2396.peg and the edits' transcriptions.
+func (p *Profile) ParseTree(rule grammar.Rule, s string) (*Node, error) {
+	if p.edits == 0 {
+		return ParseTree(rule, s)
+	}
+	if err := p.checkRule(rule); err != nil {
+		return nil, err
+	}
+	ep := editref.NewParser()
+	ep.SetEdits(p.edits)
+	if !ep.Match(s, rule) {
+		return nil, p.explainError(rule, s)
+	}
+	return buildTree(ep), nil
+}
+
+// Alternative is a reading under which a string rejected by a profile is
+// valid: a named profile, or the profile with some edits added.
+type Alternative struct {
+	// Profile is the reading: a named profile ("rfc2732", "java"), or the
+	// profile the question was asked under with edits added
+	// ("strict+empty-opaque-part").
+	Profile *Profile
+	// Edits lists the edits of Profile that the string needs: without any
+	// one of them, Profile rejects it.
+	Edits []grammar.Edit
+}
+
+// Documents returns the documents that justify the alternative's edits.
+func (a Alternative) Documents() []string {
+	var docs []string
+	for _, e := range a.Edits {
+		docs = append(docs, e.Info().Document)
+	}
+	return docs
+}
+
+// ValidUnder reports, for a string s that rule rejects under p, the
+// readings under which it is valid: p with each single edit added (and the
+// edits it requires), then each named profile that accepts it, each with
+// the edits the string needs. It returns nil when p accepts s, or when no
+// reading does.
+func (p *Profile) ValidUnder(rule grammar.Rule, s string) []Alternative {
+	if p.Matches(rule, s) {
+		return nil
+	}
+	var out []Alternative
+	for _, e := range grammar.Edits() {
+		if p.edits.Has(e) || e.Info().Kind != grammar.Relaxation {
+			continue
+		}
+		q := p.With(e)
+		if q.Matches(rule, s) {
+			out = append(out, Alternative{Profile: q, Edits: q.Needs(rule, s)})
+		}
+	}
+	for _, q := range Profiles() {
+		if q.edits != p.edits && q.Matches(rule, s) {
+			out = append(out, Alternative{Profile: q, Edits: q.Needs(rule, s)})
+		}
+	}
+	return out
+}
+
+// Needs returns the edits of p that s needs to match rule under p: those
+// without which (and without the edits that require them) p rejects s. It
+// returns nil when s matches rule under Appendix A exactly, or does not
+// match under p.
+func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
+	if p.edits == 0 || !p.Matches(rule, s) || (rule < grammar.NumRules && Strict.Matches(rule, s)) {
+		return nil
+	}
+	var needed []grammar.Edit
+	for _, e := range p.edits.Edits() {
+		without := p.edits &^ grammar.EditSet(0).With(e)
+		// Edits that require e go too.
+		for _, d := range without.Edits() {
+			if d.Info().Requires.Has(e) {
+				without &^= grammar.EditSet(0).With(d)
+			}
+		}
+		q := Strict.withExactly(without)
+		if !q.Matches(rule, s) {
+			needed = append(needed, e)
+		}
+	}
+	return needed
+}
+
+// withExactly returns a profile of exactly the edits of s (which must
+// include what they require), remembered by p.
+func (p *Profile) withExactly(s grammar.EditSet) *Profile {
+	if s == p.edits {
+		return p
+	}
+	if q, ok := p.derived.Load(s); ok {
+		return q.(*Profile)
+	}
+	name := "strict"
+	if s != 0 {
+		name += "+" + s.String()
+	}
+	q, _ := p.derived.LoadOrStore(s, &Profile{name: name, edits: s, auto: &profileAutomata{}, derived: new(sync.Map)})
+	return q.(*Profile)
+}

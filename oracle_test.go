@@ -37,13 +37,18 @@ func envInt(t *testing.T, name string, def int) int {
 // few per rule.
 type checker struct {
 	t        *testing.T
+	p        *parser.Profile
 	o        *oracle.Oracle
 	reported map[string]int
 	checked  int
 }
 
-func newChecker(t *testing.T) *checker {
-	return &checker{t: t, o: oracle.New(), reported: map[string]int{}}
+func newChecker(t *testing.T) *checker { return newProfileChecker(t, parser.Strict) }
+
+// newProfileChecker compares the parsers under p with the oracle of p's
+// grammar.
+func newProfileChecker(t *testing.T, p *parser.Profile) *checker {
+	return &checker{t: t, p: p, o: oracle.NewFor(p.Edits()), reported: map[string]int{}}
 }
 
 func (c *checker) fail(key, format string, args ...any) {
@@ -62,12 +67,12 @@ func (c *checker) rule(r grammar.Rule, s string) {
 	c.t.Helper()
 	c.checked++
 	want := c.o.Match(r, s)
-	if _, err := parser.ParseTree(r, s); (err == nil) != want {
-		c.fail(r.String(), "%s %q: reference parser says valid=%v, Appendix A says %v", r, s, err == nil, want)
+	if _, err := c.p.ParseTree(r, s); (err == nil) != want {
+		c.fail(r.String(), "%s: %s %q: reference parser says valid=%v, the grammar says %v", c.p, r, s, err == nil, want)
 	}
-	err := parser.Match(r, s)
+	err := c.p.Match(r, s)
 	if got := err == nil; got != want {
-		c.fail("match "+r.String(), "%s %q: Match says valid=%v, Appendix A says %v", r, s, got, want)
+		c.fail("match "+r.String(), "%s: %s %q: Match says valid=%v, the grammar says %v", c.p, r, s, got, want)
 	}
 	if err != nil {
 		c.errorOffset(r, s, err)
@@ -87,7 +92,7 @@ func (c *checker) errorOffset(r grammar.Rule, s string, err error) {
 		return
 	}
 	if want := c.o.ViablePrefix(r, s); perr.Offset != want {
-		c.fail("offset "+r.String(), "%s %q: error offset %d, Appendix A's first impossible byte is at %d (%v)", r, s, perr.Offset, want, err)
+		c.fail("offset "+r.String(), "%s: %s %q: error offset %d, the grammar's first impossible byte is at %d (%v)", c.p, r, s, perr.Offset, want, err)
 	}
 }
 
@@ -96,12 +101,12 @@ func (c *checker) errorOffset(r grammar.Rule, s string, err error) {
 func (c *checker) reference(s string) {
 	c.t.Helper()
 	want := c.o.Match(grammar.RuleURIReference, s)
-	if got := parser.Valid(s); got != want {
-		c.fail("Valid", "Valid(%q) = %v, Appendix A says %v", s, got, want)
+	if got := c.p.Valid(s); got != want {
+		c.fail("Valid", "%s: Valid(%q) = %v, the grammar says %v", c.p, s, got, want)
 	}
-	u, err := parser.Parse(s)
+	u, err := c.p.Parse(s)
 	if (err == nil) != want {
-		c.fail("Parse", "Parse(%q): %v, Appendix A says valid=%v", s, err, want)
+		c.fail("Parse", "%s: Parse(%q): %v, the grammar says valid=%v", c.p, s, err, want)
 		return
 	}
 	if err != nil {
@@ -142,6 +147,8 @@ func (c *checker) components(s string, u *parser.URI) {
 			want.AuthorityKind = "server"
 			want.UserInfo, want.Host, want.Port = srv.UserInfo, srv.Host, srv.Port
 			switch {
+			case srv.IPv6:
+				want.HostKind = "ipv6"
 			case srv.IPv4:
 				want.HostKind = "ipv4"
 			case srv.Host.Defined:
@@ -155,7 +162,7 @@ func (c *checker) components(s string, u *parser.URI) {
 		Opaque: u.IsOpaque(), AuthorityKind: u.AuthorityKind().Code(), HostKind: u.HostKind().Code(),
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
-		c.fail("components", "Parse(%q) components (-Appendix B and the oracle +parser):\n%s", s, diff)
+		c.fail("components", "%s: Parse(%q) components (-Appendix B and the oracle +parser):\n%s", c.p, s, diff)
 	}
 }
 
@@ -269,6 +276,82 @@ func TestOracleExhaustive(t *testing.T) {
 	t.Logf("every string up to length %d over %d bytes: %d checks", l, len(exhaustiveAlphabet), c.checked)
 }
 
+// oracleProfiles are the profiles the differential tests run beside
+// Strict: every named profile, and Appendix A with each edit alone.
+func oracleProfiles() []*parser.Profile {
+	var ps []*parser.Profile
+	for _, p := range parser.Profiles() {
+		if p != parser.Strict {
+			ps = append(ps, p)
+		}
+	}
+	for _, e := range grammar.Edits() {
+		ps = append(ps, parser.Strict.With(e))
+	}
+	return ps
+}
+
+// profileContexts place the rules the edits add where they occur.
+var profileContexts = []oracle.Context{
+	{Rule: grammar.RuleIpv6reference, Before: "http://u@", After: ":80/p"},
+	{Rule: grammar.RuleIPv6address, Before: "//[", After: "]"},
+	{Rule: grammar.RuleOther, Before: "http://h/a", After: "b?q#f"},
+	{Rule: grammar.RuleOctet, Before: "http://1.2.3.", After: "/"},
+}
+
+// TestOracleProfiles runs the rule, context and exhaustive checks for
+// every profile of oracleProfiles, with fewer strings than for Strict:
+// every rule of the profile's grammar (the rules the edits add too),
+// derivations and mutations under the profile's own grammar.
+func TestOracleProfiles(t *testing.T) {
+	n := envInt(t, "RFC2396_ORACLE_PROFILE_N", 150)
+	l := envInt(t, "RFC2396_ORACLE_PROFILE_L", 3)
+	for _, p := range oracleProfiles() {
+		t.Run(p.Name(), func(t *testing.T) {
+			c := newProfileChecker(t, p)
+			g := oracle.NewGeneratorFor(p.Edits(), 2732)
+			for r := grammar.Rule(0); r < grammar.NumAllRules; r++ {
+				if !p.Has(r) {
+					continue
+				}
+				for i := 0; i < n; i++ {
+					s := g.Derive(r)
+					c.rule(r, s)
+					c.rule(r, g.Mutate(s))
+					c.rule(grammar.RuleURIReference, s)
+				}
+			}
+			for _, ctx := range append(oracle.Contexts, profileContexts...) {
+				if !p.Has(ctx.Rule) {
+					continue
+				}
+				for i := 0; i < n; i++ {
+					s := g.Derive(ctx.Rule)
+					c.rule(grammar.RuleURIReference, ctx.Before+s+ctx.After)
+					c.rule(grammar.RuleURIReference, ctx.Before+g.Mutate(s)+ctx.After)
+				}
+			}
+			const alphabet = "aF0.:%#/?@[]\xc3\xa9"
+			buf := make([]byte, 0, l)
+			var walk func()
+			walk = func() {
+				c.rule(grammar.RuleURIReference, "http://"+string(buf)+"/")
+				c.rule(grammar.RuleURIReference, string(buf))
+				if len(buf) == l {
+					return
+				}
+				for i := 0; i < len(alphabet); i++ {
+					buf = append(buf, alphabet[i])
+					walk()
+					buf = buf[:len(buf)-1]
+				}
+			}
+			walk()
+			t.Logf("%d strings checked", c.checked)
+		})
+	}
+}
+
 // FuzzParseOracle checks Parse against the oracle: verdict, error offset
 // and components.
 func FuzzParseOracle(f *testing.F) {
@@ -277,7 +360,7 @@ func FuzzParseOracle(f *testing.F) {
 	}
 	o := oracle.New()
 	f.Fuzz(func(t *testing.T, s string) {
-		c := &checker{t: t, o: o, reported: map[string]int{}}
+		c := &checker{t: t, p: parser.Strict, o: o, reported: map[string]int{}}
 		c.reference(s)
 	})
 }

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strconv"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -180,4 +181,16 @@ func writeJSONError(o *jsonObject, err error, in string) {
 		e.null("gap")
 	}
 	e.end(false)
+}
+
+// writeEditList writes edits as a JSON array of their names.
+func writeEditList(w *bufio.Writer, edits []grammar.Edit) {
+	w.WriteByte('[')
+	for i, e := range edits {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		writeJSONString(w, e.Code())
+	}
+	w.WriteByte(']')
 }

@@ -16,24 +16,34 @@ func parseCommand() *command {
 	return &command{
 		name:    "parse",
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--rule NAME] [--json] [-f FILE]... [REF ...]",
+		usage:   "parse [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
 reference is shown with its components; an invalid one with a caret under
 the first byte no valid reference can have there, the rule being matched
-and what was expected. Exit status: 0 all valid, 1 some invalid, 2 usage.`,
+and what was expected. --profile and --allow read it under edits of the
+grammar (RFC 2732, java.net.URI's deviations, ...); --explain lists, for an
+invalid reference, the edits and profiles under which it would be valid.
+Exit status: 0 all valid, 1 some invalid, 2 usage.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")
+			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
 			files := addFileFlag(fs)
+			pf := addProfileFlags(fs)
 			return func(inv *invocation) int {
-				rule, ok := grammar.Lookup(*ruleName)
-				if !ok {
-					fmt.Fprintf(inv.stderr, "rfc2396 parse: no rule named %q in Appendix A; the rules are: %s\n", *ruleName, strings.Join(grammar.Names(), " "))
+				p, err := pf.get()
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
 					return 2
 				}
-				return runParse(inv, rule, *asJSON, *files)
+				rule, ok := grammar.Lookup(*ruleName)
+				if !ok || !p.Has(rule) {
+					fmt.Fprintf(inv.stderr, "rfc2396 parse: no rule named %q in the grammar of profile %s; Appendix A's rules are: %s\n", *ruleName, p, strings.Join(grammar.Names(), " "))
+					return 2
+				}
+				return runParse(inv, parseOptions{rule: rule, profile: p, json: *asJSON, explain: *explainWhich}, *files)
 			}
 		},
 	}
@@ -45,26 +55,41 @@ func wholeReference(r grammar.Rule) bool {
 	return r == grammar.RuleURIReference || r == grammar.RuleAbsoluteURI || r == grammar.RuleRelativeURI
 }
 
-func runParse(inv *invocation, rule grammar.Rule, asJSON bool, files []string) int {
+// parseOptions are the settings of one parse command.
+type parseOptions struct {
+	rule    grammar.Rule
+	profile *parser.Profile
+	json    bool
+	explain bool
+}
+
+func runParse(inv *invocation, opt parseOptions, files []string) int {
 	out := bufio.NewWriterSize(inv.stdout, 64<<10)
 	defer out.Flush()
 	b := &batch{inv: inv, args: inv.args, files: files}
 	var u parser.URI
+	rule, p := opt.rule, opt.profile
 	err := b.each(func(in string) (bool, error) {
 		var err error
 		if rule == grammar.RuleURIReference {
-			err = parser.ParseInto(&u, in)
-		} else if err = parser.Match(rule, in); err == nil && wholeReference(rule) {
-			err = parser.ParseInto(&u, in)
+			err = p.ParseInto(&u, in)
+		} else if err = p.Match(rule, in); err == nil && wholeReference(rule) {
+			err = p.ParseInto(&u, in)
 		}
 		var shown *parser.URI
 		if err == nil && wholeReference(rule) {
 			shown = &u
 		}
-		if asJSON {
-			writeParseJSON(out, rule, in, shown, err)
+		r := parseResult{opt: &opt, in: in, uri: shown, err: err}
+		if err == nil {
+			r.needs = p.Needs(rule, in)
+		} else if opt.explain {
+			r.validUnder = p.ValidUnder(rule, in)
+		}
+		if opt.json {
+			writeParseJSON(out, &r)
 		} else {
-			writeParseHuman(out, rule, in, shown, err)
+			writeParseHuman(out, &r)
 		}
 		return err == nil, nil
 	})
@@ -80,20 +105,59 @@ func runParse(inv *invocation, rule grammar.Rule, asJSON bool, files []string) i
 	return 0
 }
 
+// parseResult is what parse reports for one input.
+type parseResult struct {
+	opt        *parseOptions
+	in         string
+	uri        *parser.URI // for a valid whole reference
+	err        error
+	needs      []grammar.Edit // the profile's edits a valid input needs
+	validUnder []parser.Alternative
+}
+
 // writeParseJSON writes one line:
 //
-//	{"input","valid","rule","error",
+//	{"input","valid","rule","profile","edits_needed","error",
 //	 "scheme","scheme_specific_part","authority","userinfo","host","port",
 //	 "path","query","fragment","opaque","authority_kind","host_kind"}
 //
-// Components are null when undefined, and all of them are null for an
-// invalid input or for a rule that is not a whole reference.
-func writeParseJSON(w *bufio.Writer, rule grammar.Rule, in string, u *parser.URI, err error) {
+// with "valid_under" after "error" when --explain is given. Components are
+// null when undefined, and all of them are null for an invalid input or for
+// a rule that is not a whole reference.
+func writeParseJSON(w *bufio.Writer, r *parseResult) {
 	o := beginObject(w)
-	o.str("input", in)
-	o.boolean("valid", err == nil)
-	o.str("rule", rule.String())
-	writeJSONError(&o, err, "input")
+	o.str("input", r.in)
+	o.boolean("valid", r.err == nil)
+	o.str("rule", r.opt.rule.String())
+	o.str("profile", r.opt.profile.Name())
+	o.key("edits_needed")
+	writeEditList(w, r.needs)
+	writeJSONError(&o, r.err, "input")
+	if r.opt.explain {
+		o.key("valid_under")
+		w.WriteByte('[')
+		for i, a := range r.validUnder {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			ao := beginObject(w)
+			ao.str("profile", a.Profile.Name())
+			ao.key("edits")
+			writeEditList(w, a.Edits)
+			ao.key("documents")
+			w.WriteByte('[')
+			for k, d := range a.Documents() {
+				if k > 0 {
+					w.WriteByte(',')
+				}
+				writeJSONString(w, d)
+			}
+			w.WriteByte(']')
+			ao.end(false)
+		}
+		w.WriteByte(']')
+	}
+	u := r.uri
 	if u == nil {
 		for _, k := range [...]string{"scheme", "scheme_specific_part", "authority", "userinfo", "host", "port", "path", "query", "fragment", "opaque", "authority_kind", "host_kind"} {
 			o.null(k)
@@ -158,13 +222,30 @@ func display(s string) string {
 
 // writeParseHuman writes a heading line, then the components of a valid
 // reference or the error with its caret.
-func writeParseHuman(w *bufio.Writer, rule grammar.Rule, in string, u *parser.URI, err error) {
-	if err != nil {
-		fmt.Fprintf(w, "%s: invalid %s\n", shortDisplay(in), rule)
-		writeErrorDetail(w, err)
+func writeParseHuman(w *bufio.Writer, r *parseResult) {
+	in, rule, u := r.in, r.opt.rule, r.uri
+	under := ""
+	if r.opt.profile != parser.Strict {
+		under = " under " + r.opt.profile.Name()
+	}
+	if r.err != nil {
+		fmt.Fprintf(w, "%s: invalid %s%s\n", shortDisplay(in), rule, under)
+		writeErrorDetail(w, r.err)
+		if r.opt.explain {
+			if len(r.validUnder) == 0 {
+				fmt.Fprintln(w, "  valid under no profile or edit this tool knows")
+			}
+			for _, a := range r.validUnder {
+				fmt.Fprintf(w, "  valid under %s: needs %s (%s)\n", a.Profile.Name(), editNames(a.Edits), strings.Join(a.Documents(), "; "))
+			}
+		}
 		return
 	}
-	fmt.Fprintf(w, "%s: valid %s\n", shortDisplay(in), rule)
+	fmt.Fprintf(w, "%s: valid %s%s", shortDisplay(in), rule, under)
+	if len(r.needs) > 0 {
+		fmt.Fprintf(w, " (needs %s)", editNames(r.needs))
+	}
+	w.WriteByte('\n')
 	if u == nil {
 		return
 	}
@@ -230,33 +311,39 @@ func treeCommand() *command {
 	return &command{
 		name:    "tree",
 		summary: "show which Appendix A rule took which bytes",
-		usage:   "tree [--all] [--rule NAME] REF",
+		usage:   "tree [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
 tree: one node a line, indented, with its rule, byte span and text.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
+			pf := addProfileFlags(fs)
 			return func(inv *invocation) int {
 				if len(inv.args) != 1 {
 					inv.flags.Usage()
 					return 2
 				}
-				rule, ok := grammar.Lookup(*ruleName)
-				if !ok {
-					fmt.Fprintf(inv.stderr, "rfc2396 tree: no rule named %q in Appendix A\n", *ruleName)
+				p, err := pf.get()
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
 					return 2
 				}
-				return runTree(inv, rule, *all)
+				rule, ok := grammar.Lookup(*ruleName)
+				if !ok || !p.Has(rule) {
+					fmt.Fprintf(inv.stderr, "rfc2396 tree: no rule named %q in the grammar of profile %s\n", *ruleName, p)
+					return 2
+				}
+				return runTree(inv, p, rule, *all)
 			}
 		},
 	}
 }
 
-func runTree(inv *invocation, rule grammar.Rule, all bool) int {
+func runTree(inv *invocation, p *parser.Profile, rule grammar.Rule, all bool) int {
 	in := inv.args[0]
 	out := bufio.NewWriter(inv.stdout)
 	defer out.Flush()
-	root, err := parser.ParseTree(rule, in)
+	root, err := p.ParseTree(rule, in)
 	if err != nil {
 		fmt.Fprintf(out, "%s: invalid %s\n", shortDisplay(in), rule)
 		writeErrorDetail(out, err)

@@ -12,7 +12,7 @@ func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
 		summary: "resolve references against a base (section 5.2)",
-		usage:   "resolve [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [-f FILE]... BASE [REF ...]",
+		usage:   "resolve [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
 input there) against the absolute URI BASE by RFC 2396 section 5.2, and
 prints the result with the warnings of the resolution: where the result
@@ -23,9 +23,15 @@ resolved, 1 some not, 2 usage.`,
 			compat := fs.Bool("compat-scheme", false, `drop a scheme equal to the base's, for backwards compatibility (section 5.2 step 3: "http:g" resolves as "g")`)
 			dotdot := fs.String("dotdot", "keep", "what to do with \"..\" above the root (section 5.2 step 6g): `keep` (as Appendix C), remove, or refuse")
 			files := addFileFlag(fs)
+			pf := addProfileFlags(fs)
 			return func(inv *invocation) int {
 				if len(inv.args) < 1 {
 					inv.flags.Usage()
+					return 2
+				}
+				p, err := pf.get()
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 resolve:", err)
 					return 2
 				}
 				var opts []parser.ResolveOption
@@ -42,23 +48,24 @@ resolved, 1 some not, 2 usage.`,
 					fmt.Fprintf(inv.stderr, "rfc2396 resolve: --dotdot must be keep, remove or refuse, not %q\n", *dotdot)
 					return 2
 				}
-				return runResolve(inv, *asJSON, *files, opts)
+				return runResolve(inv, p, *asJSON, *files, opts)
 			}
 		},
 	}
 }
 
-func runResolve(inv *invocation, asJSON bool, files []string, opts []parser.ResolveOption) int {
+func runResolve(inv *invocation, p *parser.Profile, asJSON bool, files []string, opts []parser.ResolveOption) int {
 	base := inv.args[0]
 	out := bufio.NewWriterSize(inv.stdout, 64<<10)
 	defer out.Flush()
 	b := &batch{inv: inv, args: inv.args[1:], files: files}
 	err := b.each(func(ref string) (bool, error) {
-		result, warnings, err := parser.Resolve(base, ref, opts...)
+		result, warnings, err := p.Resolve(base, ref, opts...)
 		if asJSON {
 			o := beginObject(out)
 			o.str("base", base)
 			o.str("ref", ref)
+			o.str("profile", p.Name())
 			o.strOrNull("result", result, err != nil)
 			writeJSONError(&o, err, "ref")
 			o.key("warnings")
@@ -103,23 +110,30 @@ func normalizeCommand() *command {
 	return &command{
 		name:    "normalize",
 		summary: "print the normal form of references (section 6)",
-		usage:   "normalize [--json] [-f FILE]... [REF ...]",
+		usage:   "normalize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
 of standard input; "-" reads standard input there): scheme and server host
 in lower case, escapes in upper case, empty and default ports dropped, "."
 and ".." segments removed. Nothing is unescaped.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","result","error"}`)
+			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","profile","result","error"}`)
 			files := addFileFlag(fs)
+			pf := addProfileFlags(fs)
 			return func(inv *invocation) int {
+				p, err := pf.get()
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
+					return 2
+				}
 				out := bufio.NewWriterSize(inv.stdout, 64<<10)
 				defer out.Flush()
 				b := &batch{inv: inv, args: inv.args, files: *files}
-				err := b.each(func(ref string) (bool, error) {
-					n, err := parser.Normalize(ref)
+				err = b.each(func(ref string) (bool, error) {
+					n, err := p.Normalize(ref)
 					if *asJSON {
 						o := beginObject(out)
 						o.str("input", ref)
+						o.str("profile", p.Name())
 						o.strOrNull("result", n, err != nil)
 						writeJSONError(&o, err, "input")
 						o.end(true)
@@ -150,29 +164,36 @@ func relativizeCommand() *command {
 	return &command{
 		name:    "relativize",
 		summary: "find the shortest reference that resolves to a target",
-		usage:   "relativize [--json] [-f FILE]... BASE [TARGET ...]",
+		usage:   "relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;
 "-" reads standard input there), the shortest reference that resolves
 against BASE to it (section 5.2 run backwards; every candidate is checked by
 resolving it).`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			asJSON := fs.Bool("json", false, `print one JSON object per target: {"base","target","result","error"}`)
+			asJSON := fs.Bool("json", false, `print one JSON object per target: {"base","target","profile","result","error"}`)
 			files := addFileFlag(fs)
+			pf := addProfileFlags(fs)
 			return func(inv *invocation) int {
 				if len(inv.args) < 1 {
 					inv.flags.Usage()
+					return 2
+				}
+				p, err := pf.get()
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 relativize:", err)
 					return 2
 				}
 				base := inv.args[0]
 				out := bufio.NewWriterSize(inv.stdout, 64<<10)
 				defer out.Flush()
 				b := &batch{inv: inv, args: inv.args[1:], files: *files}
-				err := b.each(func(target string) (bool, error) {
-					rel, err := parser.Relativize(base, target)
+				err = b.each(func(target string) (bool, error) {
+					rel, err := p.Relativize(base, target)
 					if *asJSON {
 						o := beginObject(out)
 						o.str("base", base)
 						o.str("target", target)
+						o.str("profile", p.Name())
 						o.strOrNull("result", rel, err != nil)
 						writeJSONError(&o, err, "target")
 						o.end(true)

@@ -20,12 +20,13 @@ type Generator struct {
 	MaxRepeat int
 }
 
-// NewGenerator returns a generator seeded with seed.
-func NewGenerator(seed uint64) *Generator {
-	defs, err := bnf.Parse(grammar.ABNF)
-	if err != nil {
-		panic(err)
-	}
+// NewGenerator returns a generator for Appendix A, seeded with seed.
+func NewGenerator(seed uint64) *Generator { return NewGeneratorFor(0, seed) }
+
+// NewGeneratorFor returns a generator for Appendix A with the edits of set
+// in force, seeded with seed.
+func NewGeneratorFor(set grammar.EditSet, seed uint64) *Generator {
+	defs, _ := grammar.Definitions(set)
 	g := &Generator{defs: map[string]*bnf.Node{}, r: rand.New(rand.NewPCG(seed, 2396)), MaxRepeat: 4}
 	for _, d := range defs {
 		g.defs[d.Name] = d.Body
@@ -33,8 +34,12 @@ func NewGenerator(seed uint64) *Generator {
 	return g
 }
 
-// Derive returns a random string of rule's language.
+// Derive returns a random string of rule's language ("" for a rule the
+// grammar does not have).
 func (g *Generator) Derive(rule grammar.Rule) string {
+	if g.defs[rule.String()] == nil {
+		return ""
+	}
 	var b strings.Builder
 	g.derive(&b, g.defs[rule.String()])
 	return b.String()
@@ -43,7 +48,15 @@ func (g *Generator) Derive(rule grammar.Rule) string {
 func (g *Generator) derive(b *strings.Builder, n *bnf.Node) {
 	switch n.Kind {
 	case bnf.Literal:
-		b.WriteString(n.Text)
+		for i := 0; i < len(n.Text); i++ {
+			c := n.Text[i]
+			if n.Fold && (c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') && g.r.IntN(2) == 0 {
+				c ^= 0x20
+			}
+			b.WriteByte(c)
+		}
+	case bnf.CharRange:
+		b.WriteByte(byte(n.Min + g.r.IntN(n.Max-n.Min+1)))
 	case bnf.RuleRef:
 		g.derive(b, g.defs[n.Text])
 	case bnf.Concatenation:

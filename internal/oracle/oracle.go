@@ -1,29 +1,48 @@
-// Package oracle is an independent reading of RFC 2396 Appendix A, for
-// tests: regular expressions generated from grammar/rfc2396.abnf (the
-// generated file oracle_gen.go), the Appendix B regular expression, a
-// prefix-viability check that runs Go's own compiled form of the same
-// expressions, and a generator of test strings from the ABNF. None of it
-// shares code with rfc2396.peg or with the parser package.
+// Package oracle is an independent reading of RFC 2396 Appendix A and of
+// its edits, for tests: regular expressions built from the grammar's syntax
+// trees (grammar.Definitions, which gen reads from grammar/rfc2396.abnf and
+// edits/), the Appendix B regular expression, a prefix-viability check that
+// runs Go's own compiled form of the same expressions, and a generator of
+// test strings from the same trees. None of it shares code with the PEG
+// files, the generated parsers or the automata of package parser.
+//
+// Regular expressions match runes and the grammars bytes, so both the
+// expressions and the inputs read one byte as one rune of the same value
+// (ISO 8859-1): a byte 0xC3 is the rune U+00C3, in a class and in an input
+// alike.
 package oracle
 
 import (
 	"regexp"
 	"regexp/syntax"
+	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
 )
 
-// Oracle decides membership in the language of each Appendix A rule.
+// Oracle decides membership in the language of each rule of a grammar:
+// Appendix A, or Appendix A with edits.
 type Oracle struct {
-	whole [grammar.NumRules]*regexp.Regexp
-	progs [grammar.NumRules]*syntax.Prog
+	edits grammar.EditSet
+	whole [grammar.NumAllRules]*regexp.Regexp
+	progs [grammar.NumAllRules]*syntax.Prog
 	// authority splits a server into userinfo, host and port.
 	server *regexp.Regexp
 }
 
-// New compiles the oracle's expressions.
-func New() *Oracle {
-	o := &Oracle{}
+// New compiles the oracle's expressions for Appendix A.
+func New() *Oracle { return NewFor(0) }
+
+// NewFor compiles the oracle's expressions for Appendix A with the edits
+// of set in force.
+func NewFor(set grammar.EditSet) *Oracle {
+	o := &Oracle{edits: set}
+	defs, rules := grammar.Definitions(set)
+	pats := Patterns(defs)
+	patterns := map[grammar.Rule]string{}
+	for i, r := range rules {
+		patterns[r] = pats[defs[i].Name]
+	}
 	for r, p := range patterns {
 		o.whole[r] = regexp.MustCompile(`^(?:` + p + `)$`)
 		re, err := syntax.Parse(p, syntax.Perl)
@@ -40,11 +59,32 @@ func New() *Oracle {
 	return o
 }
 
-// Match reports whether s as a whole is in the language of rule. Bytes
-// outside US-ASCII never match: Go's regexp reads them as runes that no
-// Appendix A class contains (or as U+FFFD when they are not UTF-8).
+// Match reports whether s as a whole is in the language of rule (false
+// for a rule the grammar does not have).
 func (o *Oracle) Match(rule grammar.Rule, s string) bool {
-	return o.whole[rule].MatchString(s)
+	if rule < 0 || rule >= grammar.NumAllRules || o.whole[rule] == nil {
+		return false
+	}
+	return o.whole[rule].MatchString(latin1(s))
+}
+
+// latin1 returns s with every byte read as the rune of the same value.
+func latin1(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		b.WriteRune(rune(s[i]))
+	}
+	return b.String()
 }
 
 // ViablePrefix returns the length of the longest prefix of s that some
@@ -63,7 +103,7 @@ func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
 			if inst.Op != syntax.InstRune && inst.Op != syntax.InstRune1 && inst.Op != syntax.InstRuneAny && inst.Op != syntax.InstRuneAnyNotNL {
 				continue
 			}
-			if s[i] < 0x80 && inst.MatchRune(rune(s[i])) {
+			if inst.MatchRune(rune(s[i])) {
 				next = append(next, o.closure(prog, seen, inst.Out)...)
 			}
 		}
@@ -153,7 +193,16 @@ func Opaque(s Split) (Split, bool) {
 // Server is the reading of a server-based authority.
 type Server struct {
 	UserInfo, Host, Port Component
-	IPv4                 bool
+	IPv4, IPv6           bool
+}
+
+// fromLatin1 undoes latin1.
+func fromLatin1(s string) string {
+	var b []byte
+	for _, r := range s {
+		b = append(b, byte(r))
+	}
+	return string(b)
 }
 
 // ReadServer reports whether authority is a whole server (section 3.2.2) and
@@ -166,6 +215,7 @@ func (o *Oracle) ReadServer(authority string) (Server, bool) {
 	if authority == "" {
 		return Server{}, true
 	}
+	authority = latin1(authority)
 	m := o.server.FindStringSubmatchIndex(authority)
 	get := func(g int) Component {
 		if m[2*g] < 0 {
@@ -175,5 +225,9 @@ func (o *Oracle) ReadServer(authority string) (Server, bool) {
 	}
 	s := Server{UserInfo: get(1), Host: get(2), Port: get(3)}
 	s.IPv4 = o.Match(grammar.RuleIPv4address, s.Host.Value)
+	s.IPv6 = strings.HasPrefix(s.Host.Value, "[")
+	for _, c := range []*Component{&s.UserInfo, &s.Host, &s.Port} {
+		c.Value = fromLatin1(c.Value)
+	}
 	return s, true
 }

@@ -4139,7 +4139,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		nil,
 		/* 5 userinfo <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
 		nil,
-		/* 6 hostname <- <((&{ p.pick[3] == 0 } (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (&{ p.pick[3] == 1 } (((([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?))))> */
+		/* 6 hostname <- <((&{ p.pick[3] == 0 } (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (&{ p.pick[3] == 1 } (((([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'? !([0-9] / [A-Z] / [a-z])))))> */
 		func() bool {
 			position548, tokenIndex548 := position, tokenIndex
 			{
@@ -4433,6 +4433,34 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							position, tokenIndex = position590, tokenIndex590
 						}
 					l591:
+						{
+							position592, tokenIndex592 := position, tokenIndex
+							{
+								position593, tokenIndex593 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l594
+								}
+								position++
+								goto l593
+							l594:
+								position, tokenIndex = position593, tokenIndex593
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l595
+								}
+								position++
+								goto l593
+							l595:
+								position, tokenIndex = position593, tokenIndex593
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l592
+								}
+								position++
+							}
+						l593:
+							goto l548
+						l592:
+							position, tokenIndex = position592, tokenIndex592
+						}
 					}
 				l565:
 				}
@@ -4446,76 +4474,46 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		},
 		/* 7 IPv4address <- <((&{ p.pick[4] == 0 } &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) }) / (&{ p.pick[4] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[4] == 2 } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9])))> */
 		func() bool {
-			position592, tokenIndex592 := position, tokenIndex
+			position596, tokenIndex596 := position, tokenIndex
 			{
-				position593 := position
+				position597 := position
 				{
-					position594, tokenIndex594 := position, tokenIndex
+					position598, tokenIndex598 := position, tokenIndex
 					if !(p.pick[4] == 0) {
-						goto l595
+						goto l599
 					}
 					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l595
+						goto l599
 					}
 					if buffer[position] != rune('.') {
-						goto l595
+						goto l599
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l595
+						goto l599
 					}
 					if buffer[position] != rune('.') {
-						goto l595
+						goto l599
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l595
+						goto l599
 					}
 					if buffer[position] != rune('.') {
-						goto l595
+						goto l599
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l595
+						goto l599
 					}
-					goto l594
-				l595:
-					position, tokenIndex = position594, tokenIndex594
+					goto l598
+				l599:
+					position, tokenIndex = position598, tokenIndex598
 					if !(p.pick[4] == 1) {
-						goto l596
-					}
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l596
-					}
-					position++
-					{
-						position597, tokenIndex597 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l597
-						}
-						position++
-						goto l598
-					l597:
-						position, tokenIndex = position597, tokenIndex597
-					}
-				l598:
-					{
-						position599, tokenIndex599 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l599
-						}
-						position++
 						goto l600
-					l599:
-						position, tokenIndex = position599, tokenIndex599
 					}
-				l600:
-					if buffer[position] != rune('.') {
-						goto l596
-					}
-					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l596
+						goto l600
 					}
 					position++
 					{
@@ -4541,11 +4539,11 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l604:
 					if buffer[position] != rune('.') {
-						goto l596
+						goto l600
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l596
+						goto l600
 					}
 					position++
 					{
@@ -4571,11 +4569,11 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l608:
 					if buffer[position] != rune('.') {
-						goto l596
+						goto l600
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l596
+						goto l600
 					}
 					position++
 					{
@@ -4600,71 +4598,64 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						position, tokenIndex = position611, tokenIndex611
 					}
 				l612:
-					goto l594
-				l596:
-					position, tokenIndex = position594, tokenIndex594
-					if !(p.pick[4] == 2) {
-						goto l592
+					if buffer[position] != rune('.') {
+						goto l600
 					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l600
+					}
+					position++
 					{
 						position613, tokenIndex613 := position, tokenIndex
-						if buffer[position] != rune('2') {
-							goto l614
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l613
 						}
 						position++
-						if buffer[position] != rune('5') {
-							goto l614
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l614
-						}
-						position++
-						goto l613
-					l614:
+						goto l614
+					l613:
 						position, tokenIndex = position613, tokenIndex613
-						if buffer[position] != rune('2') {
-							goto l615
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l615
-						}
-						position++
+					}
+				l614:
+					{
+						position615, tokenIndex615 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
 							goto l615
 						}
 						position++
-						goto l613
+						goto l616
 					l615:
-						position, tokenIndex = position613, tokenIndex613
-						{
-							position617, tokenIndex617 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l618
-							}
-							position++
-							goto l617
-						l618:
-							position, tokenIndex = position617, tokenIndex617
-							if buffer[position] != rune('1') {
-								goto l616
-							}
-							position++
-						}
-					l617:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l616
+						position, tokenIndex = position615, tokenIndex615
+					}
+				l616:
+					goto l598
+				l600:
+					position, tokenIndex = position598, tokenIndex598
+					if !(p.pick[4] == 2) {
+						goto l596
+					}
+					{
+						position617, tokenIndex617 := position, tokenIndex
+						if buffer[position] != rune('2') {
+							goto l618
 						}
 						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l616
+						if buffer[position] != rune('5') {
+							goto l618
 						}
 						position++
-						goto l613
-					l616:
-						position, tokenIndex = position613, tokenIndex613
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
+						if c := buffer[position]; c < rune('0') || c > rune('5') {
+							goto l618
+						}
+						position++
+						goto l617
+					l618:
+						position, tokenIndex = position617, tokenIndex617
+						if buffer[position] != rune('2') {
+							goto l619
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('4') {
 							goto l619
 						}
 						position++
@@ -4672,66 +4663,35 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l619
 						}
 						position++
-						goto l613
+						goto l617
 					l619:
-						position, tokenIndex = position613, tokenIndex613
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l592
-						}
-						position++
-					}
-				l613:
-					if buffer[position] != rune('.') {
-						goto l592
-					}
-					position++
-					{
-						position620, tokenIndex620 := position, tokenIndex
-						if buffer[position] != rune('2') {
+						position, tokenIndex = position617, tokenIndex617
+						{
+							position621, tokenIndex621 := position, tokenIndex
+							if buffer[position] != rune('0') {
+								goto l622
+							}
+							position++
 							goto l621
+						l622:
+							position, tokenIndex = position621, tokenIndex621
+							if buffer[position] != rune('1') {
+								goto l620
+							}
+							position++
 						}
-						position++
-						if buffer[position] != rune('5') {
-							goto l621
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l621
-						}
-						position++
-						goto l620
 					l621:
-						position, tokenIndex = position620, tokenIndex620
-						if buffer[position] != rune('2') {
-							goto l622
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l622
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l620
 						}
 						position++
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l622
+							goto l620
 						}
 						position++
-						goto l620
-					l622:
-						position, tokenIndex = position620, tokenIndex620
-						{
-							position624, tokenIndex624 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l625
-							}
-							position++
-							goto l624
-						l625:
-							position, tokenIndex = position624, tokenIndex624
-							if buffer[position] != rune('1') {
-								goto l623
-							}
-							position++
-						}
-					l624:
+						goto l617
+					l620:
+						position, tokenIndex = position617, tokenIndex617
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
 							goto l623
 						}
@@ -4740,10 +4700,41 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l623
 						}
 						position++
-						goto l620
+						goto l617
 					l623:
-						position, tokenIndex = position620, tokenIndex620
+						position, tokenIndex = position617, tokenIndex617
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l596
+						}
+						position++
+					}
+				l617:
+					if buffer[position] != rune('.') {
+						goto l596
+					}
+					position++
+					{
+						position624, tokenIndex624 := position, tokenIndex
+						if buffer[position] != rune('2') {
+							goto l625
+						}
+						position++
+						if buffer[position] != rune('5') {
+							goto l625
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('5') {
+							goto l625
+						}
+						position++
+						goto l624
+					l625:
+						position, tokenIndex = position624, tokenIndex624
+						if buffer[position] != rune('2') {
+							goto l626
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('4') {
 							goto l626
 						}
 						position++
@@ -4751,66 +4742,35 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l626
 						}
 						position++
-						goto l620
+						goto l624
 					l626:
-						position, tokenIndex = position620, tokenIndex620
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l592
-						}
-						position++
-					}
-				l620:
-					if buffer[position] != rune('.') {
-						goto l592
-					}
-					position++
-					{
-						position627, tokenIndex627 := position, tokenIndex
-						if buffer[position] != rune('2') {
+						position, tokenIndex = position624, tokenIndex624
+						{
+							position628, tokenIndex628 := position, tokenIndex
+							if buffer[position] != rune('0') {
+								goto l629
+							}
+							position++
 							goto l628
+						l629:
+							position, tokenIndex = position628, tokenIndex628
+							if buffer[position] != rune('1') {
+								goto l627
+							}
+							position++
 						}
-						position++
-						if buffer[position] != rune('5') {
-							goto l628
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l628
-						}
-						position++
-						goto l627
 					l628:
-						position, tokenIndex = position627, tokenIndex627
-						if buffer[position] != rune('2') {
-							goto l629
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l629
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l627
 						}
 						position++
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l629
+							goto l627
 						}
 						position++
-						goto l627
-					l629:
-						position, tokenIndex = position627, tokenIndex627
-						{
-							position631, tokenIndex631 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l632
-							}
-							position++
-							goto l631
-						l632:
-							position, tokenIndex = position631, tokenIndex631
-							if buffer[position] != rune('1') {
-								goto l630
-							}
-							position++
-						}
-					l631:
+						goto l624
+					l627:
+						position, tokenIndex = position624, tokenIndex624
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
 							goto l630
 						}
@@ -4819,77 +4779,77 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l630
 						}
 						position++
-						goto l627
+						goto l624
 					l630:
-						position, tokenIndex = position627, tokenIndex627
+						position, tokenIndex = position624, tokenIndex624
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l633
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l633
-						}
-						position++
-						goto l627
-					l633:
-						position, tokenIndex = position627, tokenIndex627
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l592
+							goto l596
 						}
 						position++
 					}
-				l627:
+				l624:
 					if buffer[position] != rune('.') {
-						goto l592
+						goto l596
 					}
 					position++
 					{
-						position634, tokenIndex634 := position, tokenIndex
+						position631, tokenIndex631 := position, tokenIndex
 						if buffer[position] != rune('2') {
-							goto l635
+							goto l632
 						}
 						position++
 						if buffer[position] != rune('5') {
-							goto l635
+							goto l632
 						}
 						position++
 						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l635
+							goto l632
 						}
 						position++
-						goto l634
-					l635:
-						position, tokenIndex = position634, tokenIndex634
+						goto l631
+					l632:
+						position, tokenIndex = position631, tokenIndex631
 						if buffer[position] != rune('2') {
-							goto l636
+							goto l633
 						}
 						position++
 						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l636
+							goto l633
 						}
 						position++
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l636
+							goto l633
 						}
 						position++
-						goto l634
-					l636:
-						position, tokenIndex = position634, tokenIndex634
+						goto l631
+					l633:
+						position, tokenIndex = position631, tokenIndex631
 						{
-							position638, tokenIndex638 := position, tokenIndex
+							position635, tokenIndex635 := position, tokenIndex
 							if buffer[position] != rune('0') {
-								goto l639
+								goto l636
 							}
 							position++
-							goto l638
-						l639:
-							position, tokenIndex = position638, tokenIndex638
+							goto l635
+						l636:
+							position, tokenIndex = position635, tokenIndex635
 							if buffer[position] != rune('1') {
-								goto l637
+								goto l634
 							}
 							position++
 						}
-					l638:
+					l635:
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l634
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l634
+						}
+						position++
+						goto l631
+					l634:
+						position, tokenIndex = position631, tokenIndex631
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
 							goto l637
 						}
@@ -4898,33 +4858,101 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l637
 						}
 						position++
-						goto l634
+						goto l631
 					l637:
-						position, tokenIndex = position634, tokenIndex634
+						position, tokenIndex = position631, tokenIndex631
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l640
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l640
-						}
-						position++
-						goto l634
-					l640:
-						position, tokenIndex = position634, tokenIndex634
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l592
+							goto l596
 						}
 						position++
 					}
-				l634:
+				l631:
+					if buffer[position] != rune('.') {
+						goto l596
+					}
+					position++
+					{
+						position638, tokenIndex638 := position, tokenIndex
+						if buffer[position] != rune('2') {
+							goto l639
+						}
+						position++
+						if buffer[position] != rune('5') {
+							goto l639
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('5') {
+							goto l639
+						}
+						position++
+						goto l638
+					l639:
+						position, tokenIndex = position638, tokenIndex638
+						if buffer[position] != rune('2') {
+							goto l640
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('4') {
+							goto l640
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l640
+						}
+						position++
+						goto l638
+					l640:
+						position, tokenIndex = position638, tokenIndex638
+						{
+							position642, tokenIndex642 := position, tokenIndex
+							if buffer[position] != rune('0') {
+								goto l643
+							}
+							position++
+							goto l642
+						l643:
+							position, tokenIndex = position642, tokenIndex642
+							if buffer[position] != rune('1') {
+								goto l641
+							}
+							position++
+						}
+					l642:
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l641
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l641
+						}
+						position++
+						goto l638
+					l641:
+						position, tokenIndex = position638, tokenIndex638
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l644
+						}
+						position++
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l644
+						}
+						position++
+						goto l638
+					l644:
+						position, tokenIndex = position638, tokenIndex638
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l596
+						}
+						position++
+					}
+				l638:
 				}
-			l594:
-				add(ruleIPv4address, position593)
+			l598:
+				add(ruleIPv4address, position597)
 			}
 			return true
-		l592:
-			position, tokenIndex = position592, tokenIndex592
+		l596:
+			position, tokenIndex = position596, tokenIndex596
 			return false
 		},
 		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &class3, false) }> */
@@ -4932,1378 +4960,1378 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		/* 9 path_segments <- <(('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)* ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)> */
 		func() bool {
 			{
-				position643 := position
-			l644:
+				position647 := position
+			l648:
 				{
-					position645, tokenIndex645 := position, tokenIndex
+					position649, tokenIndex649 := position, tokenIndex
 					{
-						position646, tokenIndex646 := position, tokenIndex
+						position650, tokenIndex650 := position, tokenIndex
 						if buffer[position] != rune('!') {
-							goto l647
-						}
-						position++
-						goto l646
-					l647:
-						position, tokenIndex = position646, tokenIndex646
-						if c := buffer[position]; c < rune('\'') || c > rune('*') {
-							goto l648
-						}
-						position++
-						goto l646
-					l648:
-						position, tokenIndex = position646, tokenIndex646
-						if buffer[position] != rune('-') {
-							goto l649
-						}
-						position++
-						goto l646
-					l649:
-						position, tokenIndex = position646, tokenIndex646
-						if buffer[position] != rune('.') {
-							goto l650
-						}
-						position++
-						goto l646
-					l650:
-						position, tokenIndex = position646, tokenIndex646
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
 							goto l651
 						}
 						position++
-						goto l646
+						goto l650
 					l651:
-						position, tokenIndex = position646, tokenIndex646
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						position, tokenIndex = position650, tokenIndex650
+						if c := buffer[position]; c < rune('\'') || c > rune('*') {
 							goto l652
 						}
 						position++
-						goto l646
+						goto l650
 					l652:
-						position, tokenIndex = position646, tokenIndex646
-						if buffer[position] != rune('_') {
+						position, tokenIndex = position650, tokenIndex650
+						if buffer[position] != rune('-') {
 							goto l653
 						}
 						position++
-						goto l646
+						goto l650
 					l653:
-						position, tokenIndex = position646, tokenIndex646
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
+						position, tokenIndex = position650, tokenIndex650
+						if buffer[position] != rune('.') {
 							goto l654
 						}
 						position++
-						goto l646
+						goto l650
 					l654:
-						position, tokenIndex = position646, tokenIndex646
-						if buffer[position] != rune('~') {
+						position, tokenIndex = position650, tokenIndex650
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
 							goto l655
 						}
 						position++
-						goto l646
+						goto l650
 					l655:
-						position, tokenIndex = position646, tokenIndex646
-						if !(p.pick[6] == 0) {
-							goto l656
-						}
-						if buffer[position] != rune('%') {
+						position, tokenIndex = position650, tokenIndex650
+						if c := buffer[position]; c < rune('A') || c > rune('Z') {
 							goto l656
 						}
 						position++
-						{
-							position657, tokenIndex657 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l658
-							}
-							position++
+						goto l650
+					l656:
+						position, tokenIndex = position650, tokenIndex650
+						if buffer[position] != rune('_') {
 							goto l657
-						l658:
-							position, tokenIndex = position657, tokenIndex657
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l659
-							}
-							position++
-							goto l657
-						l659:
-							position, tokenIndex = position657, tokenIndex657
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l656
-							}
-							position++
 						}
+						position++
+						goto l650
 					l657:
-						{
-							position660, tokenIndex660 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l661
-							}
-							position++
+						position, tokenIndex = position650, tokenIndex650
+						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							goto l658
+						}
+						position++
+						goto l650
+					l658:
+						position, tokenIndex = position650, tokenIndex650
+						if buffer[position] != rune('~') {
+							goto l659
+						}
+						position++
+						goto l650
+					l659:
+						position, tokenIndex = position650, tokenIndex650
+						if !(p.pick[6] == 0) {
 							goto l660
-						l661:
-							position, tokenIndex = position660, tokenIndex660
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
+						}
+						if buffer[position] != rune('%') {
+							goto l660
+						}
+						position++
+						{
+							position661, tokenIndex661 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								goto l662
 							}
 							position++
-							goto l660
+							goto l661
 						l662:
-							position, tokenIndex = position660, tokenIndex660
+							position, tokenIndex = position661, tokenIndex661
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l663
+							}
+							position++
+							goto l661
+						l663:
+							position, tokenIndex = position661, tokenIndex661
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l656
+								goto l660
 							}
 							position++
 						}
-					l660:
-						goto l646
-					l656:
-						position, tokenIndex = position646, tokenIndex646
-						if !(p.pick[6] == 1) {
-							goto l663
-						}
+					l661:
 						{
 							position664, tokenIndex664 := position, tokenIndex
-							if buffer[position] != rune('%') {
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								goto l665
 							}
 							position++
-							{
-								position666, tokenIndex666 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l667
-								}
-								position++
-								goto l666
-							l667:
-								position, tokenIndex = position666, tokenIndex666
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l668
-								}
-								position++
-								goto l666
-							l668:
-								position, tokenIndex = position666, tokenIndex666
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l665
-								}
-								position++
-							}
-						l666:
-							{
-								position669, tokenIndex669 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l670
-								}
-								position++
-								goto l669
-							l670:
-								position, tokenIndex = position669, tokenIndex669
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l671
-								}
-								position++
-								goto l669
-							l671:
-								position, tokenIndex = position669, tokenIndex669
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l665
-								}
-								position++
-							}
-						l669:
 							goto l664
 						l665:
 							position, tokenIndex = position664, tokenIndex664
-							if !_rules[ruleother]() {
-								goto l663
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l666
 							}
+							position++
+							goto l664
+						l666:
+							position, tokenIndex = position664, tokenIndex664
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l660
+							}
+							position++
 						}
 					l664:
-						goto l646
-					l663:
-						position, tokenIndex = position646, tokenIndex646
+						goto l650
+					l660:
+						position, tokenIndex = position650, tokenIndex650
+						if !(p.pick[6] == 1) {
+							goto l667
+						}
 						{
-							position672, tokenIndex672 := position, tokenIndex
-							if buffer[position] != rune('$') {
+							position668, tokenIndex668 := position, tokenIndex
+							if buffer[position] != rune('%') {
+								goto l669
+							}
+							position++
+							{
+								position670, tokenIndex670 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l671
+								}
+								position++
+								goto l670
+							l671:
+								position, tokenIndex = position670, tokenIndex670
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l672
+								}
+								position++
+								goto l670
+							l672:
+								position, tokenIndex = position670, tokenIndex670
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l669
+								}
+								position++
+							}
+						l670:
+							{
+								position673, tokenIndex673 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l674
+								}
+								position++
 								goto l673
+							l674:
+								position, tokenIndex = position673, tokenIndex673
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l675
+								}
+								position++
+								goto l673
+							l675:
+								position, tokenIndex = position673, tokenIndex673
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l669
+								}
+								position++
 							}
-							position++
-							goto l672
 						l673:
-							position, tokenIndex = position672, tokenIndex672
-							if buffer[position] != rune('&') {
-								goto l674
+							goto l668
+						l669:
+							position, tokenIndex = position668, tokenIndex668
+							if !_rules[ruleother]() {
+								goto l667
 							}
-							position++
-							goto l672
-						l674:
-							position, tokenIndex = position672, tokenIndex672
-							if buffer[position] != rune('+') {
-								goto l675
-							}
-							position++
-							goto l672
-						l675:
-							position, tokenIndex = position672, tokenIndex672
-							if buffer[position] != rune(',') {
-								goto l676
-							}
-							position++
-							goto l672
-						l676:
-							position, tokenIndex = position672, tokenIndex672
-							if buffer[position] != rune(':') {
+						}
+					l668:
+						goto l650
+					l667:
+						position, tokenIndex = position650, tokenIndex650
+						{
+							position676, tokenIndex676 := position, tokenIndex
+							if buffer[position] != rune('$') {
 								goto l677
 							}
 							position++
-							goto l672
+							goto l676
 						l677:
-							position, tokenIndex = position672, tokenIndex672
-							if buffer[position] != rune('=') {
+							position, tokenIndex = position676, tokenIndex676
+							if buffer[position] != rune('&') {
 								goto l678
 							}
 							position++
-							goto l672
+							goto l676
 						l678:
-							position, tokenIndex = position672, tokenIndex672
+							position, tokenIndex = position676, tokenIndex676
+							if buffer[position] != rune('+') {
+								goto l679
+							}
+							position++
+							goto l676
+						l679:
+							position, tokenIndex = position676, tokenIndex676
+							if buffer[position] != rune(',') {
+								goto l680
+							}
+							position++
+							goto l676
+						l680:
+							position, tokenIndex = position676, tokenIndex676
+							if buffer[position] != rune(':') {
+								goto l681
+							}
+							position++
+							goto l676
+						l681:
+							position, tokenIndex = position676, tokenIndex676
+							if buffer[position] != rune('=') {
+								goto l682
+							}
+							position++
+							goto l676
+						l682:
+							position, tokenIndex = position676, tokenIndex676
 							if buffer[position] != rune('@') {
-								goto l645
+								goto l649
 							}
 							position++
 						}
-					l672:
+					l676:
 					}
-				l646:
-					goto l644
-				l645:
-					position, tokenIndex = position645, tokenIndex645
+				l650:
+					goto l648
+				l649:
+					position, tokenIndex = position649, tokenIndex649
 				}
-			l679:
+			l683:
 				{
-					position680, tokenIndex680 := position, tokenIndex
+					position684, tokenIndex684 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l680
+						goto l684
 					}
 					position++
-				l681:
+				l685:
 					{
-						position682, tokenIndex682 := position, tokenIndex
+						position686, tokenIndex686 := position, tokenIndex
 						{
-							position683, tokenIndex683 := position, tokenIndex
+							position687, tokenIndex687 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l684
-							}
-							position++
-							goto l683
-						l684:
-							position, tokenIndex = position683, tokenIndex683
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l685
-							}
-							position++
-							goto l683
-						l685:
-							position, tokenIndex = position683, tokenIndex683
-							if buffer[position] != rune('-') {
-								goto l686
-							}
-							position++
-							goto l683
-						l686:
-							position, tokenIndex = position683, tokenIndex683
-							if buffer[position] != rune('.') {
-								goto l687
-							}
-							position++
-							goto l683
-						l687:
-							position, tokenIndex = position683, tokenIndex683
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								goto l688
 							}
 							position++
-							goto l683
+							goto l687
 						l688:
-							position, tokenIndex = position683, tokenIndex683
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+							position, tokenIndex = position687, tokenIndex687
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
 								goto l689
 							}
 							position++
-							goto l683
+							goto l687
 						l689:
-							position, tokenIndex = position683, tokenIndex683
-							if buffer[position] != rune('_') {
+							position, tokenIndex = position687, tokenIndex687
+							if buffer[position] != rune('-') {
 								goto l690
 							}
 							position++
-							goto l683
+							goto l687
 						l690:
-							position, tokenIndex = position683, tokenIndex683
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
+							position, tokenIndex = position687, tokenIndex687
+							if buffer[position] != rune('.') {
 								goto l691
 							}
 							position++
-							goto l683
+							goto l687
 						l691:
-							position, tokenIndex = position683, tokenIndex683
-							if buffer[position] != rune('~') {
+							position, tokenIndex = position687, tokenIndex687
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								goto l692
 							}
 							position++
-							goto l683
+							goto l687
 						l692:
-							position, tokenIndex = position683, tokenIndex683
-							if !(p.pick[6] == 0) {
-								goto l693
-							}
-							if buffer[position] != rune('%') {
+							position, tokenIndex = position687, tokenIndex687
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
 								goto l693
 							}
 							position++
-							{
-								position694, tokenIndex694 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l695
-								}
-								position++
+							goto l687
+						l693:
+							position, tokenIndex = position687, tokenIndex687
+							if buffer[position] != rune('_') {
 								goto l694
-							l695:
-								position, tokenIndex = position694, tokenIndex694
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l696
-								}
-								position++
-								goto l694
-							l696:
-								position, tokenIndex = position694, tokenIndex694
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l693
-								}
-								position++
 							}
+							position++
+							goto l687
 						l694:
-							{
-								position697, tokenIndex697 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l698
-								}
-								position++
+							position, tokenIndex = position687, tokenIndex687
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l695
+							}
+							position++
+							goto l687
+						l695:
+							position, tokenIndex = position687, tokenIndex687
+							if buffer[position] != rune('~') {
+								goto l696
+							}
+							position++
+							goto l687
+						l696:
+							position, tokenIndex = position687, tokenIndex687
+							if !(p.pick[6] == 0) {
 								goto l697
-							l698:
-								position, tokenIndex = position697, tokenIndex697
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
+							}
+							if buffer[position] != rune('%') {
+								goto l697
+							}
+							position++
+							{
+								position698, tokenIndex698 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l699
 								}
 								position++
-								goto l697
+								goto l698
 							l699:
-								position, tokenIndex = position697, tokenIndex697
+								position, tokenIndex = position698, tokenIndex698
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l700
+								}
+								position++
+								goto l698
+							l700:
+								position, tokenIndex = position698, tokenIndex698
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l693
+									goto l697
 								}
 								position++
 							}
-						l697:
-							goto l683
-						l693:
-							position, tokenIndex = position683, tokenIndex683
-							if !(p.pick[6] == 1) {
-								goto l700
-							}
+						l698:
 							{
 								position701, tokenIndex701 := position, tokenIndex
-								if buffer[position] != rune('%') {
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l702
 								}
 								position++
-								{
-									position703, tokenIndex703 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l704
-									}
-									position++
-									goto l703
-								l704:
-									position, tokenIndex = position703, tokenIndex703
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l705
-									}
-									position++
-									goto l703
-								l705:
-									position, tokenIndex = position703, tokenIndex703
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l702
-									}
-									position++
-								}
-							l703:
-								{
-									position706, tokenIndex706 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l707
-									}
-									position++
-									goto l706
-								l707:
-									position, tokenIndex = position706, tokenIndex706
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l708
-									}
-									position++
-									goto l706
-								l708:
-									position, tokenIndex = position706, tokenIndex706
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l702
-									}
-									position++
-								}
-							l706:
 								goto l701
 							l702:
 								position, tokenIndex = position701, tokenIndex701
-								if !_rules[ruleother]() {
-									goto l700
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l703
 								}
+								position++
+								goto l701
+							l703:
+								position, tokenIndex = position701, tokenIndex701
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l697
+								}
+								position++
 							}
 						l701:
-							goto l683
-						l700:
-							position, tokenIndex = position683, tokenIndex683
+							goto l687
+						l697:
+							position, tokenIndex = position687, tokenIndex687
+							if !(p.pick[6] == 1) {
+								goto l704
+							}
 							{
-								position709, tokenIndex709 := position, tokenIndex
-								if buffer[position] != rune('$') {
+								position705, tokenIndex705 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l706
+								}
+								position++
+								{
+									position707, tokenIndex707 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l708
+									}
+									position++
+									goto l707
+								l708:
+									position, tokenIndex = position707, tokenIndex707
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l709
+									}
+									position++
+									goto l707
+								l709:
+									position, tokenIndex = position707, tokenIndex707
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l706
+									}
+									position++
+								}
+							l707:
+								{
+									position710, tokenIndex710 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l711
+									}
+									position++
 									goto l710
+								l711:
+									position, tokenIndex = position710, tokenIndex710
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l712
+									}
+									position++
+									goto l710
+								l712:
+									position, tokenIndex = position710, tokenIndex710
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l706
+									}
+									position++
 								}
-								position++
-								goto l709
 							l710:
-								position, tokenIndex = position709, tokenIndex709
-								if buffer[position] != rune('&') {
-									goto l711
+								goto l705
+							l706:
+								position, tokenIndex = position705, tokenIndex705
+								if !_rules[ruleother]() {
+									goto l704
 								}
-								position++
-								goto l709
-							l711:
-								position, tokenIndex = position709, tokenIndex709
-								if buffer[position] != rune('+') {
-									goto l712
-								}
-								position++
-								goto l709
-							l712:
-								position, tokenIndex = position709, tokenIndex709
-								if buffer[position] != rune(',') {
-									goto l713
-								}
-								position++
-								goto l709
-							l713:
-								position, tokenIndex = position709, tokenIndex709
-								if buffer[position] != rune(':') {
+							}
+						l705:
+							goto l687
+						l704:
+							position, tokenIndex = position687, tokenIndex687
+							{
+								position713, tokenIndex713 := position, tokenIndex
+								if buffer[position] != rune('$') {
 									goto l714
 								}
 								position++
-								goto l709
+								goto l713
 							l714:
-								position, tokenIndex = position709, tokenIndex709
-								if buffer[position] != rune('=') {
+								position, tokenIndex = position713, tokenIndex713
+								if buffer[position] != rune('&') {
 									goto l715
 								}
 								position++
-								goto l709
+								goto l713
 							l715:
-								position, tokenIndex = position709, tokenIndex709
-								if buffer[position] != rune('@') {
-									goto l682
-								}
-								position++
-							}
-						l709:
-						}
-					l683:
-						goto l681
-					l682:
-						position, tokenIndex = position682, tokenIndex682
-					}
-					goto l679
-				l680:
-					position, tokenIndex = position680, tokenIndex680
-				}
-			l716:
-				{
-					position717, tokenIndex717 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						goto l717
-					}
-					position++
-				l718:
-					{
-						position719, tokenIndex719 := position, tokenIndex
-						{
-							position720, tokenIndex720 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l721
-							}
-							position++
-							goto l720
-						l721:
-							position, tokenIndex = position720, tokenIndex720
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l722
-							}
-							position++
-							goto l720
-						l722:
-							position, tokenIndex = position720, tokenIndex720
-							if buffer[position] != rune('-') {
-								goto l723
-							}
-							position++
-							goto l720
-						l723:
-							position, tokenIndex = position720, tokenIndex720
-							if buffer[position] != rune('.') {
-								goto l724
-							}
-							position++
-							goto l720
-						l724:
-							position, tokenIndex = position720, tokenIndex720
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l725
-							}
-							position++
-							goto l720
-						l725:
-							position, tokenIndex = position720, tokenIndex720
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l726
-							}
-							position++
-							goto l720
-						l726:
-							position, tokenIndex = position720, tokenIndex720
-							if buffer[position] != rune('_') {
-								goto l727
-							}
-							position++
-							goto l720
-						l727:
-							position, tokenIndex = position720, tokenIndex720
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l728
-							}
-							position++
-							goto l720
-						l728:
-							position, tokenIndex = position720, tokenIndex720
-							if buffer[position] != rune('~') {
-								goto l729
-							}
-							position++
-							goto l720
-						l729:
-							position, tokenIndex = position720, tokenIndex720
-							if !(p.pick[6] == 0) {
-								goto l730
-							}
-							if buffer[position] != rune('%') {
-								goto l730
-							}
-							position++
-							{
-								position731, tokenIndex731 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l732
-								}
-								position++
-								goto l731
-							l732:
-								position, tokenIndex = position731, tokenIndex731
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l733
-								}
-								position++
-								goto l731
-							l733:
-								position, tokenIndex = position731, tokenIndex731
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l730
-								}
-								position++
-							}
-						l731:
-							{
-								position734, tokenIndex734 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l735
-								}
-								position++
-								goto l734
-							l735:
-								position, tokenIndex = position734, tokenIndex734
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l736
-								}
-								position++
-								goto l734
-							l736:
-								position, tokenIndex = position734, tokenIndex734
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l730
-								}
-								position++
-							}
-						l734:
-							goto l720
-						l730:
-							position, tokenIndex = position720, tokenIndex720
-							if !(p.pick[6] == 1) {
-								goto l737
-							}
-							{
-								position738, tokenIndex738 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l739
-								}
-								position++
-								{
-									position740, tokenIndex740 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l741
-									}
-									position++
-									goto l740
-								l741:
-									position, tokenIndex = position740, tokenIndex740
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l742
-									}
-									position++
-									goto l740
-								l742:
-									position, tokenIndex = position740, tokenIndex740
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l739
-									}
-									position++
-								}
-							l740:
-								{
-									position743, tokenIndex743 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l744
-									}
-									position++
-									goto l743
-								l744:
-									position, tokenIndex = position743, tokenIndex743
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l745
-									}
-									position++
-									goto l743
-								l745:
-									position, tokenIndex = position743, tokenIndex743
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l739
-									}
-									position++
-								}
-							l743:
-								goto l738
-							l739:
-								position, tokenIndex = position738, tokenIndex738
-								if !_rules[ruleother]() {
-									goto l737
-								}
-							}
-						l738:
-							goto l720
-						l737:
-							position, tokenIndex = position720, tokenIndex720
-							{
-								position746, tokenIndex746 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l747
-								}
-								position++
-								goto l746
-							l747:
-								position, tokenIndex = position746, tokenIndex746
-								if buffer[position] != rune('&') {
-									goto l748
-								}
-								position++
-								goto l746
-							l748:
-								position, tokenIndex = position746, tokenIndex746
+								position, tokenIndex = position713, tokenIndex713
 								if buffer[position] != rune('+') {
-									goto l749
+									goto l716
 								}
 								position++
-								goto l746
-							l749:
-								position, tokenIndex = position746, tokenIndex746
+								goto l713
+							l716:
+								position, tokenIndex = position713, tokenIndex713
 								if buffer[position] != rune(',') {
-									goto l750
+									goto l717
 								}
 								position++
-								goto l746
-							l750:
-								position, tokenIndex = position746, tokenIndex746
+								goto l713
+							l717:
+								position, tokenIndex = position713, tokenIndex713
 								if buffer[position] != rune(':') {
-									goto l751
+									goto l718
 								}
 								position++
-								goto l746
-							l751:
-								position, tokenIndex = position746, tokenIndex746
+								goto l713
+							l718:
+								position, tokenIndex = position713, tokenIndex713
 								if buffer[position] != rune('=') {
-									goto l752
-								}
-								position++
-								goto l746
-							l752:
-								position, tokenIndex = position746, tokenIndex746
-								if buffer[position] != rune('@') {
 									goto l719
 								}
 								position++
+								goto l713
+							l719:
+								position, tokenIndex = position713, tokenIndex713
+								if buffer[position] != rune('@') {
+									goto l686
+								}
+								position++
 							}
-						l746:
+						l713:
 						}
-					l720:
-						goto l718
-					l719:
-						position, tokenIndex = position719, tokenIndex719
+					l687:
+						goto l685
+					l686:
+						position, tokenIndex = position686, tokenIndex686
 					}
-				l753:
+					goto l683
+				l684:
+					position, tokenIndex = position684, tokenIndex684
+				}
+			l720:
+				{
+					position721, tokenIndex721 := position, tokenIndex
+					if buffer[position] != rune('/') {
+						goto l721
+					}
+					position++
+				l722:
 					{
-						position754, tokenIndex754 := position, tokenIndex
+						position723, tokenIndex723 := position, tokenIndex
+						{
+							position724, tokenIndex724 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l725
+							}
+							position++
+							goto l724
+						l725:
+							position, tokenIndex = position724, tokenIndex724
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l726
+							}
+							position++
+							goto l724
+						l726:
+							position, tokenIndex = position724, tokenIndex724
+							if buffer[position] != rune('-') {
+								goto l727
+							}
+							position++
+							goto l724
+						l727:
+							position, tokenIndex = position724, tokenIndex724
+							if buffer[position] != rune('.') {
+								goto l728
+							}
+							position++
+							goto l724
+						l728:
+							position, tokenIndex = position724, tokenIndex724
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l729
+							}
+							position++
+							goto l724
+						l729:
+							position, tokenIndex = position724, tokenIndex724
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l730
+							}
+							position++
+							goto l724
+						l730:
+							position, tokenIndex = position724, tokenIndex724
+							if buffer[position] != rune('_') {
+								goto l731
+							}
+							position++
+							goto l724
+						l731:
+							position, tokenIndex = position724, tokenIndex724
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l732
+							}
+							position++
+							goto l724
+						l732:
+							position, tokenIndex = position724, tokenIndex724
+							if buffer[position] != rune('~') {
+								goto l733
+							}
+							position++
+							goto l724
+						l733:
+							position, tokenIndex = position724, tokenIndex724
+							if !(p.pick[6] == 0) {
+								goto l734
+							}
+							if buffer[position] != rune('%') {
+								goto l734
+							}
+							position++
+							{
+								position735, tokenIndex735 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l736
+								}
+								position++
+								goto l735
+							l736:
+								position, tokenIndex = position735, tokenIndex735
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l737
+								}
+								position++
+								goto l735
+							l737:
+								position, tokenIndex = position735, tokenIndex735
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l734
+								}
+								position++
+							}
+						l735:
+							{
+								position738, tokenIndex738 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l739
+								}
+								position++
+								goto l738
+							l739:
+								position, tokenIndex = position738, tokenIndex738
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l740
+								}
+								position++
+								goto l738
+							l740:
+								position, tokenIndex = position738, tokenIndex738
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l734
+								}
+								position++
+							}
+						l738:
+							goto l724
+						l734:
+							position, tokenIndex = position724, tokenIndex724
+							if !(p.pick[6] == 1) {
+								goto l741
+							}
+							{
+								position742, tokenIndex742 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l743
+								}
+								position++
+								{
+									position744, tokenIndex744 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l745
+									}
+									position++
+									goto l744
+								l745:
+									position, tokenIndex = position744, tokenIndex744
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l746
+									}
+									position++
+									goto l744
+								l746:
+									position, tokenIndex = position744, tokenIndex744
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l743
+									}
+									position++
+								}
+							l744:
+								{
+									position747, tokenIndex747 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l748
+									}
+									position++
+									goto l747
+								l748:
+									position, tokenIndex = position747, tokenIndex747
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l749
+									}
+									position++
+									goto l747
+								l749:
+									position, tokenIndex = position747, tokenIndex747
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l743
+									}
+									position++
+								}
+							l747:
+								goto l742
+							l743:
+								position, tokenIndex = position742, tokenIndex742
+								if !_rules[ruleother]() {
+									goto l741
+								}
+							}
+						l742:
+							goto l724
+						l741:
+							position, tokenIndex = position724, tokenIndex724
+							{
+								position750, tokenIndex750 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l751
+								}
+								position++
+								goto l750
+							l751:
+								position, tokenIndex = position750, tokenIndex750
+								if buffer[position] != rune('&') {
+									goto l752
+								}
+								position++
+								goto l750
+							l752:
+								position, tokenIndex = position750, tokenIndex750
+								if buffer[position] != rune('+') {
+									goto l753
+								}
+								position++
+								goto l750
+							l753:
+								position, tokenIndex = position750, tokenIndex750
+								if buffer[position] != rune(',') {
+									goto l754
+								}
+								position++
+								goto l750
+							l754:
+								position, tokenIndex = position750, tokenIndex750
+								if buffer[position] != rune(':') {
+									goto l755
+								}
+								position++
+								goto l750
+							l755:
+								position, tokenIndex = position750, tokenIndex750
+								if buffer[position] != rune('=') {
+									goto l756
+								}
+								position++
+								goto l750
+							l756:
+								position, tokenIndex = position750, tokenIndex750
+								if buffer[position] != rune('@') {
+									goto l723
+								}
+								position++
+							}
+						l750:
+						}
+					l724:
+						goto l722
+					l723:
+						position, tokenIndex = position723, tokenIndex723
+					}
+				l757:
+					{
+						position758, tokenIndex758 := position, tokenIndex
 						if buffer[position] != rune(';') {
-							goto l754
+							goto l758
 						}
 						position++
-					l755:
+					l759:
 						{
-							position756, tokenIndex756 := position, tokenIndex
+							position760, tokenIndex760 := position, tokenIndex
 							{
-								position757, tokenIndex757 := position, tokenIndex
+								position761, tokenIndex761 := position, tokenIndex
 								if buffer[position] != rune('!') {
-									goto l758
-								}
-								position++
-								goto l757
-							l758:
-								position, tokenIndex = position757, tokenIndex757
-								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l759
-								}
-								position++
-								goto l757
-							l759:
-								position, tokenIndex = position757, tokenIndex757
-								if buffer[position] != rune('-') {
-									goto l760
-								}
-								position++
-								goto l757
-							l760:
-								position, tokenIndex = position757, tokenIndex757
-								if buffer[position] != rune('.') {
-									goto l761
-								}
-								position++
-								goto l757
-							l761:
-								position, tokenIndex = position757, tokenIndex757
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l762
 								}
 								position++
-								goto l757
+								goto l761
 							l762:
-								position, tokenIndex = position757, tokenIndex757
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								position, tokenIndex = position761, tokenIndex761
+								if c := buffer[position]; c < rune('\'') || c > rune('*') {
 									goto l763
 								}
 								position++
-								goto l757
+								goto l761
 							l763:
-								position, tokenIndex = position757, tokenIndex757
-								if buffer[position] != rune('_') {
+								position, tokenIndex = position761, tokenIndex761
+								if buffer[position] != rune('-') {
 									goto l764
 								}
 								position++
-								goto l757
+								goto l761
 							l764:
-								position, tokenIndex = position757, tokenIndex757
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
+								position, tokenIndex = position761, tokenIndex761
+								if buffer[position] != rune('.') {
 									goto l765
 								}
 								position++
-								goto l757
+								goto l761
 							l765:
-								position, tokenIndex = position757, tokenIndex757
-								if buffer[position] != rune('~') {
+								position, tokenIndex = position761, tokenIndex761
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l766
 								}
 								position++
-								goto l757
+								goto l761
 							l766:
-								position, tokenIndex = position757, tokenIndex757
-								if !(p.pick[6] == 0) {
-									goto l767
-								}
-								if buffer[position] != rune('%') {
+								position, tokenIndex = position761, tokenIndex761
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
 									goto l767
 								}
 								position++
-								{
-									position768, tokenIndex768 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l769
-									}
-									position++
+								goto l761
+							l767:
+								position, tokenIndex = position761, tokenIndex761
+								if buffer[position] != rune('_') {
 									goto l768
-								l769:
-									position, tokenIndex = position768, tokenIndex768
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l770
-									}
-									position++
-									goto l768
-								l770:
-									position, tokenIndex = position768, tokenIndex768
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l767
-									}
-									position++
 								}
+								position++
+								goto l761
 							l768:
-								{
-									position771, tokenIndex771 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l772
-									}
-									position++
+								position, tokenIndex = position761, tokenIndex761
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l769
+								}
+								position++
+								goto l761
+							l769:
+								position, tokenIndex = position761, tokenIndex761
+								if buffer[position] != rune('~') {
+									goto l770
+								}
+								position++
+								goto l761
+							l770:
+								position, tokenIndex = position761, tokenIndex761
+								if !(p.pick[6] == 0) {
 									goto l771
-								l772:
-									position, tokenIndex = position771, tokenIndex771
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
+								}
+								if buffer[position] != rune('%') {
+									goto l771
+								}
+								position++
+								{
+									position772, tokenIndex772 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l773
 									}
 									position++
-									goto l771
+									goto l772
 								l773:
-									position, tokenIndex = position771, tokenIndex771
+									position, tokenIndex = position772, tokenIndex772
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l774
+									}
+									position++
+									goto l772
+								l774:
+									position, tokenIndex = position772, tokenIndex772
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l767
+										goto l771
 									}
 									position++
 								}
-							l771:
-								goto l757
-							l767:
-								position, tokenIndex = position757, tokenIndex757
-								if !(p.pick[6] == 1) {
-									goto l774
-								}
+							l772:
 								{
 									position775, tokenIndex775 := position, tokenIndex
-									if buffer[position] != rune('%') {
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l776
 									}
 									position++
-									{
-										position777, tokenIndex777 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l778
-										}
-										position++
-										goto l777
-									l778:
-										position, tokenIndex = position777, tokenIndex777
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l779
-										}
-										position++
-										goto l777
-									l779:
-										position, tokenIndex = position777, tokenIndex777
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l776
-										}
-										position++
-									}
-								l777:
-									{
-										position780, tokenIndex780 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l781
-										}
-										position++
-										goto l780
-									l781:
-										position, tokenIndex = position780, tokenIndex780
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l782
-										}
-										position++
-										goto l780
-									l782:
-										position, tokenIndex = position780, tokenIndex780
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l776
-										}
-										position++
-									}
-								l780:
 									goto l775
 								l776:
 									position, tokenIndex = position775, tokenIndex775
-									if !_rules[ruleother]() {
-										goto l774
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l777
 									}
+									position++
+									goto l775
+								l777:
+									position, tokenIndex = position775, tokenIndex775
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l771
+									}
+									position++
 								}
 							l775:
-								goto l757
-							l774:
-								position, tokenIndex = position757, tokenIndex757
+								goto l761
+							l771:
+								position, tokenIndex = position761, tokenIndex761
+								if !(p.pick[6] == 1) {
+									goto l778
+								}
 								{
-									position783, tokenIndex783 := position, tokenIndex
-									if buffer[position] != rune('$') {
+									position779, tokenIndex779 := position, tokenIndex
+									if buffer[position] != rune('%') {
+										goto l780
+									}
+									position++
+									{
+										position781, tokenIndex781 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l782
+										}
+										position++
+										goto l781
+									l782:
+										position, tokenIndex = position781, tokenIndex781
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l783
+										}
+										position++
+										goto l781
+									l783:
+										position, tokenIndex = position781, tokenIndex781
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l780
+										}
+										position++
+									}
+								l781:
+									{
+										position784, tokenIndex784 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l785
+										}
+										position++
 										goto l784
+									l785:
+										position, tokenIndex = position784, tokenIndex784
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l786
+										}
+										position++
+										goto l784
+									l786:
+										position, tokenIndex = position784, tokenIndex784
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l780
+										}
+										position++
 									}
-									position++
-									goto l783
 								l784:
-									position, tokenIndex = position783, tokenIndex783
-									if buffer[position] != rune('&') {
-										goto l785
+									goto l779
+								l780:
+									position, tokenIndex = position779, tokenIndex779
+									if !_rules[ruleother]() {
+										goto l778
 									}
-									position++
-									goto l783
-								l785:
-									position, tokenIndex = position783, tokenIndex783
-									if buffer[position] != rune('+') {
-										goto l786
-									}
-									position++
-									goto l783
-								l786:
-									position, tokenIndex = position783, tokenIndex783
-									if buffer[position] != rune(',') {
-										goto l787
-									}
-									position++
-									goto l783
-								l787:
-									position, tokenIndex = position783, tokenIndex783
-									if buffer[position] != rune(':') {
+								}
+							l779:
+								goto l761
+							l778:
+								position, tokenIndex = position761, tokenIndex761
+								{
+									position787, tokenIndex787 := position, tokenIndex
+									if buffer[position] != rune('$') {
 										goto l788
 									}
 									position++
-									goto l783
+									goto l787
 								l788:
-									position, tokenIndex = position783, tokenIndex783
-									if buffer[position] != rune('=') {
+									position, tokenIndex = position787, tokenIndex787
+									if buffer[position] != rune('&') {
 										goto l789
 									}
 									position++
-									goto l783
+									goto l787
 								l789:
-									position, tokenIndex = position783, tokenIndex783
+									position, tokenIndex = position787, tokenIndex787
+									if buffer[position] != rune('+') {
+										goto l790
+									}
+									position++
+									goto l787
+								l790:
+									position, tokenIndex = position787, tokenIndex787
+									if buffer[position] != rune(',') {
+										goto l791
+									}
+									position++
+									goto l787
+								l791:
+									position, tokenIndex = position787, tokenIndex787
+									if buffer[position] != rune(':') {
+										goto l792
+									}
+									position++
+									goto l787
+								l792:
+									position, tokenIndex = position787, tokenIndex787
+									if buffer[position] != rune('=') {
+										goto l793
+									}
+									position++
+									goto l787
+								l793:
+									position, tokenIndex = position787, tokenIndex787
 									if buffer[position] != rune('@') {
-										goto l756
+										goto l760
 									}
 									position++
 								}
-							l783:
+							l787:
 							}
-						l757:
-							goto l755
-						l756:
-							position, tokenIndex = position756, tokenIndex756
+						l761:
+							goto l759
+						l760:
+							position, tokenIndex = position760, tokenIndex760
 						}
-						goto l753
-					l754:
-						position, tokenIndex = position754, tokenIndex754
+						goto l757
+					l758:
+						position, tokenIndex = position758, tokenIndex758
 					}
-					goto l716
-				l717:
-					position, tokenIndex = position717, tokenIndex717
+					goto l720
+				l721:
+					position, tokenIndex = position721, tokenIndex721
 				}
-				add(rulepath_segments, position643)
+				add(rulepath_segments, position647)
 			}
 			return true
 		},
 		/* 10 query <- <((&{ p.pick[5] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[5] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
 		func() bool {
 			{
-				position791 := position
-			l792:
+				position795 := position
+			l796:
 				{
-					position793, tokenIndex793 := position, tokenIndex
+					position797, tokenIndex797 := position, tokenIndex
 					{
-						position794, tokenIndex794 := position, tokenIndex
+						position798, tokenIndex798 := position, tokenIndex
 						if !(p.pick[5] == 0) {
-							goto l795
+							goto l799
 						}
 						{
-							position796, tokenIndex796 := position, tokenIndex
+							position800, tokenIndex800 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l797
-							}
-							position++
-							goto l796
-						l797:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune('&') {
-								goto l798
-							}
-							position++
-							goto l796
-						l798:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune('+') {
-								goto l799
-							}
-							position++
-							goto l796
-						l799:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune(',') {
-								goto l800
-							}
-							position++
-							goto l796
-						l800:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune('/') {
 								goto l801
 							}
 							position++
-							goto l796
+							goto l800
 						l801:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune(':') {
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune('&') {
 								goto l802
 							}
 							position++
-							goto l796
+							goto l800
 						l802:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune(';') {
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune('+') {
 								goto l803
 							}
 							position++
-							goto l796
+							goto l800
 						l803:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune('=') {
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune(',') {
 								goto l804
 							}
 							position++
-							goto l796
+							goto l800
 						l804:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune('?') {
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune('/') {
 								goto l805
 							}
 							position++
-							goto l796
+							goto l800
 						l805:
-							position, tokenIndex = position796, tokenIndex796
-							if buffer[position] != rune('@') {
-								goto l795
-							}
-							position++
-						}
-					l796:
-						goto l794
-					l795:
-						position, tokenIndex = position794, tokenIndex794
-						if !(p.pick[5] == 1) {
-							goto l806
-						}
-						{
-							position807, tokenIndex807 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l808
-							}
-							position++
-							goto l807
-						l808:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune('&') {
-								goto l809
-							}
-							position++
-							goto l807
-						l809:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune('+') {
-								goto l810
-							}
-							position++
-							goto l807
-						l810:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune(',') {
-								goto l811
-							}
-							position++
-							goto l807
-						l811:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune('/') {
-								goto l812
-							}
-							position++
-							goto l807
-						l812:
-							position, tokenIndex = position807, tokenIndex807
+							position, tokenIndex = position800, tokenIndex800
 							if buffer[position] != rune(':') {
-								goto l813
-							}
-							position++
-							goto l807
-						l813:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune(';') {
-								goto l814
-							}
-							position++
-							goto l807
-						l814:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune('=') {
-								goto l815
-							}
-							position++
-							goto l807
-						l815:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune('?') {
-								goto l816
-							}
-							position++
-							goto l807
-						l816:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune('@') {
-								goto l817
-							}
-							position++
-							goto l807
-						l817:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune('[') {
-								goto l818
-							}
-							position++
-							goto l807
-						l818:
-							position, tokenIndex = position807, tokenIndex807
-							if buffer[position] != rune(']') {
 								goto l806
 							}
 							position++
+							goto l800
+						l806:
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune(';') {
+								goto l807
+							}
+							position++
+							goto l800
+						l807:
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune('=') {
+								goto l808
+							}
+							position++
+							goto l800
+						l808:
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune('?') {
+								goto l809
+							}
+							position++
+							goto l800
+						l809:
+							position, tokenIndex = position800, tokenIndex800
+							if buffer[position] != rune('@') {
+								goto l799
+							}
+							position++
 						}
-					l807:
-						goto l794
-					l806:
-						position, tokenIndex = position794, tokenIndex794
+					l800:
+						goto l798
+					l799:
+						position, tokenIndex = position798, tokenIndex798
+						if !(p.pick[5] == 1) {
+							goto l810
+						}
 						{
-							position820, tokenIndex820 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l821
+							position811, tokenIndex811 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l812
 							}
 							position++
-							goto l820
-						l821:
-							position, tokenIndex = position820, tokenIndex820
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l822
+							goto l811
+						l812:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune('&') {
+								goto l813
 							}
 							position++
-							goto l820
-						l822:
-							position, tokenIndex = position820, tokenIndex820
-							if buffer[position] != rune('-') {
-								goto l823
+							goto l811
+						l813:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune('+') {
+								goto l814
 							}
 							position++
-							goto l820
-						l823:
-							position, tokenIndex = position820, tokenIndex820
-							if buffer[position] != rune('.') {
-								goto l824
+							goto l811
+						l814:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune(',') {
+								goto l815
 							}
 							position++
-							goto l820
-						l824:
-							position, tokenIndex = position820, tokenIndex820
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l825
+							goto l811
+						l815:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune('/') {
+								goto l816
 							}
 							position++
-							goto l820
-						l825:
-							position, tokenIndex = position820, tokenIndex820
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l826
+							goto l811
+						l816:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune(':') {
+								goto l817
 							}
 							position++
-							goto l820
-						l826:
-							position, tokenIndex = position820, tokenIndex820
-							if buffer[position] != rune('_') {
-								goto l827
+							goto l811
+						l817:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune(';') {
+								goto l818
 							}
 							position++
-							goto l820
-						l827:
-							position, tokenIndex = position820, tokenIndex820
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l828
-							}
-							position++
-							goto l820
-						l828:
-							position, tokenIndex = position820, tokenIndex820
-							if buffer[position] != rune('~') {
+							goto l811
+						l818:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune('=') {
 								goto l819
 							}
 							position++
+							goto l811
+						l819:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune('?') {
+								goto l820
+							}
+							position++
+							goto l811
+						l820:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune('@') {
+								goto l821
+							}
+							position++
+							goto l811
+						l821:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune('[') {
+								goto l822
+							}
+							position++
+							goto l811
+						l822:
+							position, tokenIndex = position811, tokenIndex811
+							if buffer[position] != rune(']') {
+								goto l810
+							}
+							position++
 						}
-					l820:
-						goto l794
-					l819:
-						position, tokenIndex = position794, tokenIndex794
-						if !(p.pick[6] == 0) {
-							goto l829
-						}
-						if buffer[position] != rune('%') {
-							goto l829
-						}
-						position++
+					l811:
+						goto l798
+					l810:
+						position, tokenIndex = position798, tokenIndex798
 						{
-							position830, tokenIndex830 := position, tokenIndex
+							position824, tokenIndex824 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l825
+							}
+							position++
+							goto l824
+						l825:
+							position, tokenIndex = position824, tokenIndex824
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l826
+							}
+							position++
+							goto l824
+						l826:
+							position, tokenIndex = position824, tokenIndex824
+							if buffer[position] != rune('-') {
+								goto l827
+							}
+							position++
+							goto l824
+						l827:
+							position, tokenIndex = position824, tokenIndex824
+							if buffer[position] != rune('.') {
+								goto l828
+							}
+							position++
+							goto l824
+						l828:
+							position, tokenIndex = position824, tokenIndex824
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l829
+							}
+							position++
+							goto l824
+						l829:
+							position, tokenIndex = position824, tokenIndex824
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l830
+							}
+							position++
+							goto l824
+						l830:
+							position, tokenIndex = position824, tokenIndex824
+							if buffer[position] != rune('_') {
 								goto l831
 							}
 							position++
-							goto l830
+							goto l824
 						l831:
-							position, tokenIndex = position830, tokenIndex830
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
+							position, tokenIndex = position824, tokenIndex824
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								goto l832
 							}
 							position++
-							goto l830
+							goto l824
 						l832:
-							position, tokenIndex = position830, tokenIndex830
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l829
+							position, tokenIndex = position824, tokenIndex824
+							if buffer[position] != rune('~') {
+								goto l823
 							}
 							position++
 						}
-					l830:
-						{
-							position833, tokenIndex833 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l834
-							}
-							position++
+					l824:
+						goto l798
+					l823:
+						position, tokenIndex = position798, tokenIndex798
+						if !(p.pick[6] == 0) {
 							goto l833
-						l834:
-							position, tokenIndex = position833, tokenIndex833
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
+						}
+						if buffer[position] != rune('%') {
+							goto l833
+						}
+						position++
+						{
+							position834, tokenIndex834 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								goto l835
 							}
 							position++
-							goto l833
+							goto l834
 						l835:
-							position, tokenIndex = position833, tokenIndex833
+							position, tokenIndex = position834, tokenIndex834
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l836
+							}
+							position++
+							goto l834
+						l836:
+							position, tokenIndex = position834, tokenIndex834
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l829
+								goto l833
 							}
 							position++
 						}
+					l834:
+						{
+							position837, tokenIndex837 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l838
+							}
+							position++
+							goto l837
+						l838:
+							position, tokenIndex = position837, tokenIndex837
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l839
+							}
+							position++
+							goto l837
+						l839:
+							position, tokenIndex = position837, tokenIndex837
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l833
+							}
+							position++
+						}
+					l837:
+						goto l798
 					l833:
-						goto l794
-					l829:
-						position, tokenIndex = position794, tokenIndex794
+						position, tokenIndex = position798, tokenIndex798
 						if !(p.pick[6] == 1) {
-							goto l793
+							goto l797
 						}
 						{
-							position836, tokenIndex836 := position, tokenIndex
+							position840, tokenIndex840 := position, tokenIndex
 							if buffer[position] != rune('%') {
-								goto l837
+								goto l841
 							}
 							position++
 							{
-								position838, tokenIndex838 := position, tokenIndex
+								position842, tokenIndex842 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l839
-								}
-								position++
-								goto l838
-							l839:
-								position, tokenIndex = position838, tokenIndex838
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l840
-								}
-								position++
-								goto l838
-							l840:
-								position, tokenIndex = position838, tokenIndex838
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l837
-								}
-								position++
-							}
-						l838:
-							{
-								position841, tokenIndex841 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l842
-								}
-								position++
-								goto l841
-							l842:
-								position, tokenIndex = position841, tokenIndex841
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l843
 								}
 								position++
-								goto l841
+								goto l842
 							l843:
-								position, tokenIndex = position841, tokenIndex841
+								position, tokenIndex = position842, tokenIndex842
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l844
+								}
+								position++
+								goto l842
+							l844:
+								position, tokenIndex = position842, tokenIndex842
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l837
+									goto l841
 								}
 								position++
 							}
+						l842:
+							{
+								position845, tokenIndex845 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l846
+								}
+								position++
+								goto l845
+							l846:
+								position, tokenIndex = position845, tokenIndex845
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l847
+								}
+								position++
+								goto l845
+							l847:
+								position, tokenIndex = position845, tokenIndex845
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l841
+								}
+								position++
+							}
+						l845:
+							goto l840
 						l841:
-							goto l836
-						l837:
-							position, tokenIndex = position836, tokenIndex836
+							position, tokenIndex = position840, tokenIndex840
 							if !_rules[ruleother]() {
-								goto l793
+								goto l797
 							}
 						}
-					l836:
+					l840:
 					}
-				l794:
-					goto l792
-				l793:
-					position, tokenIndex = position793, tokenIndex793
+				l798:
+					goto l796
+				l797:
+					position, tokenIndex = position797, tokenIndex797
 				}
-				add(rulequery, position791)
+				add(rulequery, position795)
 			}
 			return true
 		},
@@ -6313,2475 +6341,2407 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		nil,
 		/* 13 IPv6address <- <((&{ p.pick[8] == 0 } ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[8] == 1 } (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)? (':' ':') IPv4address) / (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[8] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position846, tokenIndex846 := position, tokenIndex
+			position850, tokenIndex850 := position, tokenIndex
 			{
-				position847 := position
+				position851 := position
 				{
-					position848, tokenIndex848 := position, tokenIndex
+					position852, tokenIndex852 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l849
+						goto l853
 					}
 					{
-						position850, tokenIndex850 := position, tokenIndex
+						position854, tokenIndex854 := position, tokenIndex
 						{
-							position852, tokenIndex852 := position, tokenIndex
+							position856, tokenIndex856 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l853
-							}
-							position++
-							goto l852
-						l853:
-							position, tokenIndex = position852, tokenIndex852
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l854
-							}
-							position++
-							goto l852
-						l854:
-							position, tokenIndex = position852, tokenIndex852
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l851
-							}
-							position++
-						}
-					l852:
-						{
-							position855, tokenIndex855 := position, tokenIndex
-							{
-								position857, tokenIndex857 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l858
-								}
-								position++
 								goto l857
-							l858:
-								position, tokenIndex = position857, tokenIndex857
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l859
-								}
-								position++
-								goto l857
-							l859:
-								position, tokenIndex = position857, tokenIndex857
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l855
-								}
-								position++
 							}
-						l857:
+							position++
 							goto l856
-						l855:
-							position, tokenIndex = position855, tokenIndex855
+						l857:
+							position, tokenIndex = position856, tokenIndex856
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l858
+							}
+							position++
+							goto l856
+						l858:
+							position, tokenIndex = position856, tokenIndex856
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l855
+							}
+							position++
 						}
 					l856:
 						{
-							position860, tokenIndex860 := position, tokenIndex
+							position859, tokenIndex859 := position, tokenIndex
 							{
-								position862, tokenIndex862 := position, tokenIndex
+								position861, tokenIndex861 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l862
+								}
+								position++
+								goto l861
+							l862:
+								position, tokenIndex = position861, tokenIndex861
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l863
 								}
 								position++
-								goto l862
+								goto l861
 							l863:
-								position, tokenIndex = position862, tokenIndex862
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l864
-								}
-								position++
-								goto l862
-							l864:
-								position, tokenIndex = position862, tokenIndex862
+								position, tokenIndex = position861, tokenIndex861
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l860
+									goto l859
 								}
 								position++
 							}
-						l862:
-							goto l861
-						l860:
-							position, tokenIndex = position860, tokenIndex860
+						l861:
+							goto l860
+						l859:
+							position, tokenIndex = position859, tokenIndex859
 						}
-					l861:
+					l860:
 						{
-							position865, tokenIndex865 := position, tokenIndex
+							position864, tokenIndex864 := position, tokenIndex
 							{
-								position867, tokenIndex867 := position, tokenIndex
+								position866, tokenIndex866 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l867
+								}
+								position++
+								goto l866
+							l867:
+								position, tokenIndex = position866, tokenIndex866
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l868
 								}
 								position++
-								goto l867
+								goto l866
 							l868:
-								position, tokenIndex = position867, tokenIndex867
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l869
-								}
-								position++
-								goto l867
-							l869:
-								position, tokenIndex = position867, tokenIndex867
+								position, tokenIndex = position866, tokenIndex866
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l865
+									goto l864
 								}
 								position++
 							}
-						l867:
-							goto l866
-						l865:
-							position, tokenIndex = position865, tokenIndex865
+						l866:
+							goto l865
+						l864:
+							position, tokenIndex = position864, tokenIndex864
 						}
-					l866:
+					l865:
 						{
-							position870, tokenIndex870 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l870
-							}
-							position++
-							goto l851
-						l870:
-							position, tokenIndex = position870, tokenIndex870
-						}
-					l871:
-						{
-							position872, tokenIndex872 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l872
-							}
-							position++
+							position869, tokenIndex869 := position, tokenIndex
 							{
-								position873, tokenIndex873 := position, tokenIndex
+								position871, tokenIndex871 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l874
-								}
-								position++
-								goto l873
-							l874:
-								position, tokenIndex = position873, tokenIndex873
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l875
-								}
-								position++
-								goto l873
-							l875:
-								position, tokenIndex = position873, tokenIndex873
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
 									goto l872
 								}
 								position++
-							}
-						l873:
-							{
-								position876, tokenIndex876 := position, tokenIndex
-								{
-									position878, tokenIndex878 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l879
-									}
-									position++
-									goto l878
-								l879:
-									position, tokenIndex = position878, tokenIndex878
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l880
-									}
-									position++
-									goto l878
-								l880:
-									position, tokenIndex = position878, tokenIndex878
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l876
-									}
-									position++
+								goto l871
+							l872:
+								position, tokenIndex = position871, tokenIndex871
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l873
 								}
-							l878:
+								position++
+								goto l871
+							l873:
+								position, tokenIndex = position871, tokenIndex871
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l869
+								}
+								position++
+							}
+						l871:
+							goto l870
+						l869:
+							position, tokenIndex = position869, tokenIndex869
+						}
+					l870:
+						{
+							position874, tokenIndex874 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l874
+							}
+							position++
+							goto l855
+						l874:
+							position, tokenIndex = position874, tokenIndex874
+						}
+					l875:
+						{
+							position876, tokenIndex876 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l876
+							}
+							position++
+							{
+								position877, tokenIndex877 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l878
+								}
+								position++
 								goto l877
-							l876:
-								position, tokenIndex = position876, tokenIndex876
+							l878:
+								position, tokenIndex = position877, tokenIndex877
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l879
+								}
+								position++
+								goto l877
+							l879:
+								position, tokenIndex = position877, tokenIndex877
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l876
+								}
+								position++
 							}
 						l877:
 							{
-								position881, tokenIndex881 := position, tokenIndex
+								position880, tokenIndex880 := position, tokenIndex
 								{
-									position883, tokenIndex883 := position, tokenIndex
+									position882, tokenIndex882 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l883
+									}
+									position++
+									goto l882
+								l883:
+									position, tokenIndex = position882, tokenIndex882
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l884
 									}
 									position++
-									goto l883
+									goto l882
 								l884:
-									position, tokenIndex = position883, tokenIndex883
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l885
-									}
-									position++
-									goto l883
-								l885:
-									position, tokenIndex = position883, tokenIndex883
+									position, tokenIndex = position882, tokenIndex882
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l881
+										goto l880
 									}
 									position++
 								}
-							l883:
-								goto l882
-							l881:
-								position, tokenIndex = position881, tokenIndex881
+							l882:
+								goto l881
+							l880:
+								position, tokenIndex = position880, tokenIndex880
 							}
-						l882:
+						l881:
 							{
-								position886, tokenIndex886 := position, tokenIndex
+								position885, tokenIndex885 := position, tokenIndex
 								{
-									position888, tokenIndex888 := position, tokenIndex
+									position887, tokenIndex887 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l888
+									}
+									position++
+									goto l887
+								l888:
+									position, tokenIndex = position887, tokenIndex887
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l889
 									}
 									position++
-									goto l888
+									goto l887
 								l889:
-									position, tokenIndex = position888, tokenIndex888
+									position, tokenIndex = position887, tokenIndex887
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l885
+									}
+									position++
+								}
+							l887:
+								goto l886
+							l885:
+								position, tokenIndex = position885, tokenIndex885
+							}
+						l886:
+							{
+								position890, tokenIndex890 := position, tokenIndex
+								{
+									position892, tokenIndex892 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l893
+									}
+									position++
+									goto l892
+								l893:
+									position, tokenIndex = position892, tokenIndex892
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l894
+									}
+									position++
+									goto l892
+								l894:
+									position, tokenIndex = position892, tokenIndex892
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l890
 									}
 									position++
-									goto l888
-								l890:
-									position, tokenIndex = position888, tokenIndex888
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l886
-									}
-									position++
 								}
-							l888:
-								goto l887
-							l886:
-								position, tokenIndex = position886, tokenIndex886
+							l892:
+								goto l891
+							l890:
+								position, tokenIndex = position890, tokenIndex890
 							}
-						l887:
+						l891:
 							{
-								position891, tokenIndex891 := position, tokenIndex
+								position895, tokenIndex895 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l891
-								}
-								position++
-								goto l872
-							l891:
-								position, tokenIndex = position891, tokenIndex891
-							}
-							goto l871
-						l872:
-							position, tokenIndex = position872, tokenIndex872
-						}
-						if buffer[position] != rune(':') {
-							goto l851
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l851
-						}
-						position++
-						{
-							position892, tokenIndex892 := position, tokenIndex
-							{
-								position894, tokenIndex894 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l895
 								}
 								position++
-								goto l894
+								goto l876
 							l895:
-								position, tokenIndex = position894, tokenIndex894
+								position, tokenIndex = position895, tokenIndex895
+							}
+							goto l875
+						l876:
+							position, tokenIndex = position876, tokenIndex876
+						}
+						if buffer[position] != rune(':') {
+							goto l855
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l855
+						}
+						position++
+						{
+							position896, tokenIndex896 := position, tokenIndex
+							{
+								position898, tokenIndex898 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l899
+								}
+								position++
+								goto l898
+							l899:
+								position, tokenIndex = position898, tokenIndex898
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l900
+								}
+								position++
+								goto l898
+							l900:
+								position, tokenIndex = position898, tokenIndex898
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
 									goto l896
 								}
 								position++
-								goto l894
-							l896:
-								position, tokenIndex = position894, tokenIndex894
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l892
-								}
-								position++
-							}
-						l894:
-							{
-								position897, tokenIndex897 := position, tokenIndex
-								{
-									position899, tokenIndex899 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l900
-									}
-									position++
-									goto l899
-								l900:
-									position, tokenIndex = position899, tokenIndex899
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l901
-									}
-									position++
-									goto l899
-								l901:
-									position, tokenIndex = position899, tokenIndex899
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l897
-									}
-									position++
-								}
-							l899:
-								goto l898
-							l897:
-								position, tokenIndex = position897, tokenIndex897
 							}
 						l898:
 							{
-								position902, tokenIndex902 := position, tokenIndex
+								position901, tokenIndex901 := position, tokenIndex
 								{
-									position904, tokenIndex904 := position, tokenIndex
+									position903, tokenIndex903 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l904
+									}
+									position++
+									goto l903
+								l904:
+									position, tokenIndex = position903, tokenIndex903
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l905
 									}
 									position++
-									goto l904
+									goto l903
 								l905:
-									position, tokenIndex = position904, tokenIndex904
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l906
-									}
-									position++
-									goto l904
-								l906:
-									position, tokenIndex = position904, tokenIndex904
+									position, tokenIndex = position903, tokenIndex903
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l902
+										goto l901
 									}
 									position++
 								}
-							l904:
-								goto l903
-							l902:
-								position, tokenIndex = position902, tokenIndex902
+							l903:
+								goto l902
+							l901:
+								position, tokenIndex = position901, tokenIndex901
 							}
-						l903:
+						l902:
 							{
-								position907, tokenIndex907 := position, tokenIndex
+								position906, tokenIndex906 := position, tokenIndex
 								{
-									position909, tokenIndex909 := position, tokenIndex
+									position908, tokenIndex908 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l909
+									}
+									position++
+									goto l908
+								l909:
+									position, tokenIndex = position908, tokenIndex908
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l910
 									}
 									position++
-									goto l909
+									goto l908
 								l910:
-									position, tokenIndex = position909, tokenIndex909
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l911
-									}
-									position++
-									goto l909
-								l911:
-									position, tokenIndex = position909, tokenIndex909
+									position, tokenIndex = position908, tokenIndex908
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l907
+										goto l906
 									}
 									position++
 								}
-							l909:
-								goto l908
-							l907:
-								position, tokenIndex = position907, tokenIndex907
+							l908:
+								goto l907
+							l906:
+								position, tokenIndex = position906, tokenIndex906
 							}
-						l908:
+						l907:
 							{
-								position912, tokenIndex912 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l912
-								}
-								position++
-								goto l892
-							l912:
-								position, tokenIndex = position912, tokenIndex912
-							}
-						l913:
-							{
-								position914, tokenIndex914 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l914
-								}
-								position++
+								position911, tokenIndex911 := position, tokenIndex
 								{
-									position915, tokenIndex915 := position, tokenIndex
+									position913, tokenIndex913 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l916
-									}
-									position++
-									goto l915
-								l916:
-									position, tokenIndex = position915, tokenIndex915
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l917
-									}
-									position++
-									goto l915
-								l917:
-									position, tokenIndex = position915, tokenIndex915
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l914
 									}
 									position++
-								}
-							l915:
-								{
-									position918, tokenIndex918 := position, tokenIndex
-									{
-										position920, tokenIndex920 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l921
-										}
-										position++
-										goto l920
-									l921:
-										position, tokenIndex = position920, tokenIndex920
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l922
-										}
-										position++
-										goto l920
-									l922:
-										position, tokenIndex = position920, tokenIndex920
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l918
-										}
-										position++
+									goto l913
+								l914:
+									position, tokenIndex = position913, tokenIndex913
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l915
 									}
-								l920:
+									position++
+									goto l913
+								l915:
+									position, tokenIndex = position913, tokenIndex913
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l911
+									}
+									position++
+								}
+							l913:
+								goto l912
+							l911:
+								position, tokenIndex = position911, tokenIndex911
+							}
+						l912:
+							{
+								position916, tokenIndex916 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l916
+								}
+								position++
+								goto l896
+							l916:
+								position, tokenIndex = position916, tokenIndex916
+							}
+						l917:
+							{
+								position918, tokenIndex918 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l918
+								}
+								position++
+								{
+									position919, tokenIndex919 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l920
+									}
+									position++
 									goto l919
-								l918:
-									position, tokenIndex = position918, tokenIndex918
+								l920:
+									position, tokenIndex = position919, tokenIndex919
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l921
+									}
+									position++
+									goto l919
+								l921:
+									position, tokenIndex = position919, tokenIndex919
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l918
+									}
+									position++
 								}
 							l919:
 								{
-									position923, tokenIndex923 := position, tokenIndex
+									position922, tokenIndex922 := position, tokenIndex
 									{
-										position925, tokenIndex925 := position, tokenIndex
+										position924, tokenIndex924 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l925
+										}
+										position++
+										goto l924
+									l925:
+										position, tokenIndex = position924, tokenIndex924
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l926
 										}
 										position++
-										goto l925
+										goto l924
 									l926:
-										position, tokenIndex = position925, tokenIndex925
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l927
-										}
-										position++
-										goto l925
-									l927:
-										position, tokenIndex = position925, tokenIndex925
+										position, tokenIndex = position924, tokenIndex924
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l923
+											goto l922
 										}
 										position++
 									}
-								l925:
-									goto l924
-								l923:
-									position, tokenIndex = position923, tokenIndex923
+								l924:
+									goto l923
+								l922:
+									position, tokenIndex = position922, tokenIndex922
 								}
-							l924:
+							l923:
 								{
-									position928, tokenIndex928 := position, tokenIndex
+									position927, tokenIndex927 := position, tokenIndex
 									{
-										position930, tokenIndex930 := position, tokenIndex
+										position929, tokenIndex929 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l930
+										}
+										position++
+										goto l929
+									l930:
+										position, tokenIndex = position929, tokenIndex929
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l931
 										}
 										position++
-										goto l930
+										goto l929
 									l931:
-										position, tokenIndex = position930, tokenIndex930
+										position, tokenIndex = position929, tokenIndex929
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l927
+										}
+										position++
+									}
+								l929:
+									goto l928
+								l927:
+									position, tokenIndex = position927, tokenIndex927
+								}
+							l928:
+								{
+									position932, tokenIndex932 := position, tokenIndex
+									{
+										position934, tokenIndex934 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l935
+										}
+										position++
+										goto l934
+									l935:
+										position, tokenIndex = position934, tokenIndex934
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l936
+										}
+										position++
+										goto l934
+									l936:
+										position, tokenIndex = position934, tokenIndex934
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l932
 										}
 										position++
-										goto l930
-									l932:
-										position, tokenIndex = position930, tokenIndex930
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l928
-										}
-										position++
 									}
-								l930:
-									goto l929
-								l928:
-									position, tokenIndex = position928, tokenIndex928
+								l934:
+									goto l933
+								l932:
+									position, tokenIndex = position932, tokenIndex932
 								}
-							l929:
+							l933:
 								{
-									position933, tokenIndex933 := position, tokenIndex
+									position937, tokenIndex937 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l933
+										goto l937
 									}
 									position++
-									goto l914
-								l933:
-									position, tokenIndex = position933, tokenIndex933
+									goto l918
+								l937:
+									position, tokenIndex = position937, tokenIndex937
 								}
-								goto l913
-							l914:
-								position, tokenIndex = position914, tokenIndex914
+								goto l917
+							l918:
+								position, tokenIndex = position918, tokenIndex918
 							}
-							goto l893
-						l892:
-							position, tokenIndex = position892, tokenIndex892
+							goto l897
+						l896:
+							position, tokenIndex = position896, tokenIndex896
 						}
-					l893:
-						goto l850
-					l851:
-						position, tokenIndex = position850, tokenIndex850
+					l897:
+						goto l854
+					l855:
+						position, tokenIndex = position854, tokenIndex854
 						{
-							position935, tokenIndex935 := position, tokenIndex
+							position939, tokenIndex939 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l936
-							}
-							position++
-							goto l935
-						l936:
-							position, tokenIndex = position935, tokenIndex935
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l937
-							}
-							position++
-							goto l935
-						l937:
-							position, tokenIndex = position935, tokenIndex935
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l934
-							}
-							position++
-						}
-					l935:
-						{
-							position938, tokenIndex938 := position, tokenIndex
-							{
-								position940, tokenIndex940 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l941
-								}
-								position++
 								goto l940
-							l941:
-								position, tokenIndex = position940, tokenIndex940
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l942
-								}
-								position++
-								goto l940
-							l942:
-								position, tokenIndex = position940, tokenIndex940
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l938
-								}
-								position++
 							}
-						l940:
+							position++
 							goto l939
-						l938:
-							position, tokenIndex = position938, tokenIndex938
+						l940:
+							position, tokenIndex = position939, tokenIndex939
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l941
+							}
+							position++
+							goto l939
+						l941:
+							position, tokenIndex = position939, tokenIndex939
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l938
+							}
+							position++
 						}
 					l939:
 						{
-							position943, tokenIndex943 := position, tokenIndex
+							position942, tokenIndex942 := position, tokenIndex
 							{
-								position945, tokenIndex945 := position, tokenIndex
+								position944, tokenIndex944 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l945
+								}
+								position++
+								goto l944
+							l945:
+								position, tokenIndex = position944, tokenIndex944
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l946
 								}
 								position++
-								goto l945
+								goto l944
 							l946:
-								position, tokenIndex = position945, tokenIndex945
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l947
-								}
-								position++
-								goto l945
-							l947:
-								position, tokenIndex = position945, tokenIndex945
+								position, tokenIndex = position944, tokenIndex944
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l943
+									goto l942
 								}
 								position++
 							}
-						l945:
-							goto l944
-						l943:
-							position, tokenIndex = position943, tokenIndex943
+						l944:
+							goto l943
+						l942:
+							position, tokenIndex = position942, tokenIndex942
 						}
-					l944:
+					l943:
 						{
-							position948, tokenIndex948 := position, tokenIndex
+							position947, tokenIndex947 := position, tokenIndex
 							{
-								position950, tokenIndex950 := position, tokenIndex
+								position949, tokenIndex949 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l950
+								}
+								position++
+								goto l949
+							l950:
+								position, tokenIndex = position949, tokenIndex949
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l951
 								}
 								position++
-								goto l950
+								goto l949
 							l951:
-								position, tokenIndex = position950, tokenIndex950
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l952
-								}
-								position++
-								goto l950
-							l952:
-								position, tokenIndex = position950, tokenIndex950
+								position, tokenIndex = position949, tokenIndex949
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l948
+									goto l947
 								}
 								position++
 							}
-						l950:
-							goto l949
-						l948:
-							position, tokenIndex = position948, tokenIndex948
+						l949:
+							goto l948
+						l947:
+							position, tokenIndex = position947, tokenIndex947
 						}
-					l949:
+					l948:
 						{
-							position953, tokenIndex953 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l953
-							}
-							position++
-							goto l934
-						l953:
-							position, tokenIndex = position953, tokenIndex953
-						}
-					l954:
-						{
-							position955, tokenIndex955 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l955
-							}
-							position++
+							position952, tokenIndex952 := position, tokenIndex
 							{
-								position956, tokenIndex956 := position, tokenIndex
+								position954, tokenIndex954 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l957
-								}
-								position++
-								goto l956
-							l957:
-								position, tokenIndex = position956, tokenIndex956
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l958
-								}
-								position++
-								goto l956
-							l958:
-								position, tokenIndex = position956, tokenIndex956
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
 									goto l955
 								}
 								position++
-							}
-						l956:
-							{
-								position959, tokenIndex959 := position, tokenIndex
-								{
-									position961, tokenIndex961 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l962
-									}
-									position++
-									goto l961
-								l962:
-									position, tokenIndex = position961, tokenIndex961
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l963
-									}
-									position++
-									goto l961
-								l963:
-									position, tokenIndex = position961, tokenIndex961
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l959
-									}
-									position++
+								goto l954
+							l955:
+								position, tokenIndex = position954, tokenIndex954
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l956
 								}
-							l961:
+								position++
+								goto l954
+							l956:
+								position, tokenIndex = position954, tokenIndex954
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l952
+								}
+								position++
+							}
+						l954:
+							goto l953
+						l952:
+							position, tokenIndex = position952, tokenIndex952
+						}
+					l953:
+						{
+							position957, tokenIndex957 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l957
+							}
+							position++
+							goto l938
+						l957:
+							position, tokenIndex = position957, tokenIndex957
+						}
+					l958:
+						{
+							position959, tokenIndex959 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l959
+							}
+							position++
+							{
+								position960, tokenIndex960 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l961
+								}
+								position++
 								goto l960
-							l959:
-								position, tokenIndex = position959, tokenIndex959
+							l961:
+								position, tokenIndex = position960, tokenIndex960
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l962
+								}
+								position++
+								goto l960
+							l962:
+								position, tokenIndex = position960, tokenIndex960
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l959
+								}
+								position++
 							}
 						l960:
 							{
-								position964, tokenIndex964 := position, tokenIndex
+								position963, tokenIndex963 := position, tokenIndex
 								{
-									position966, tokenIndex966 := position, tokenIndex
+									position965, tokenIndex965 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l966
+									}
+									position++
+									goto l965
+								l966:
+									position, tokenIndex = position965, tokenIndex965
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l967
 									}
 									position++
-									goto l966
+									goto l965
 								l967:
-									position, tokenIndex = position966, tokenIndex966
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l968
-									}
-									position++
-									goto l966
-								l968:
-									position, tokenIndex = position966, tokenIndex966
+									position, tokenIndex = position965, tokenIndex965
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l964
+										goto l963
 									}
 									position++
 								}
-							l966:
-								goto l965
-							l964:
-								position, tokenIndex = position964, tokenIndex964
+							l965:
+								goto l964
+							l963:
+								position, tokenIndex = position963, tokenIndex963
 							}
-						l965:
+						l964:
 							{
-								position969, tokenIndex969 := position, tokenIndex
+								position968, tokenIndex968 := position, tokenIndex
 								{
-									position971, tokenIndex971 := position, tokenIndex
+									position970, tokenIndex970 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l971
+									}
+									position++
+									goto l970
+								l971:
+									position, tokenIndex = position970, tokenIndex970
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l972
 									}
 									position++
-									goto l971
+									goto l970
 								l972:
-									position, tokenIndex = position971, tokenIndex971
+									position, tokenIndex = position970, tokenIndex970
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l968
+									}
+									position++
+								}
+							l970:
+								goto l969
+							l968:
+								position, tokenIndex = position968, tokenIndex968
+							}
+						l969:
+							{
+								position973, tokenIndex973 := position, tokenIndex
+								{
+									position975, tokenIndex975 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l976
+									}
+									position++
+									goto l975
+								l976:
+									position, tokenIndex = position975, tokenIndex975
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l977
+									}
+									position++
+									goto l975
+								l977:
+									position, tokenIndex = position975, tokenIndex975
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l973
 									}
 									position++
-									goto l971
-								l973:
-									position, tokenIndex = position971, tokenIndex971
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l969
-									}
-									position++
 								}
-							l971:
-								goto l970
-							l969:
-								position, tokenIndex = position969, tokenIndex969
+							l975:
+								goto l974
+							l973:
+								position, tokenIndex = position973, tokenIndex973
 							}
-						l970:
+						l974:
 							{
-								position974, tokenIndex974 := position, tokenIndex
+								position978, tokenIndex978 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l974
-								}
-								position++
-								goto l955
-							l974:
-								position, tokenIndex = position974, tokenIndex974
-							}
-							goto l954
-						l955:
-							position, tokenIndex = position955, tokenIndex955
-						}
-						goto l850
-					l934:
-						position, tokenIndex = position850, tokenIndex850
-						if buffer[position] != rune(':') {
-							goto l849
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l849
-						}
-						position++
-						{
-							position975, tokenIndex975 := position, tokenIndex
-							{
-								position977, tokenIndex977 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l978
 								}
 								position++
-								goto l977
+								goto l959
 							l978:
-								position, tokenIndex = position977, tokenIndex977
+								position, tokenIndex = position978, tokenIndex978
+							}
+							goto l958
+						l959:
+							position, tokenIndex = position959, tokenIndex959
+						}
+						goto l854
+					l938:
+						position, tokenIndex = position854, tokenIndex854
+						if buffer[position] != rune(':') {
+							goto l853
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l853
+						}
+						position++
+						{
+							position979, tokenIndex979 := position, tokenIndex
+							{
+								position981, tokenIndex981 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l982
+								}
+								position++
+								goto l981
+							l982:
+								position, tokenIndex = position981, tokenIndex981
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l983
+								}
+								position++
+								goto l981
+							l983:
+								position, tokenIndex = position981, tokenIndex981
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
 									goto l979
 								}
 								position++
-								goto l977
-							l979:
-								position, tokenIndex = position977, tokenIndex977
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l975
-								}
-								position++
-							}
-						l977:
-							{
-								position980, tokenIndex980 := position, tokenIndex
-								{
-									position982, tokenIndex982 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l983
-									}
-									position++
-									goto l982
-								l983:
-									position, tokenIndex = position982, tokenIndex982
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l984
-									}
-									position++
-									goto l982
-								l984:
-									position, tokenIndex = position982, tokenIndex982
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l980
-									}
-									position++
-								}
-							l982:
-								goto l981
-							l980:
-								position, tokenIndex = position980, tokenIndex980
 							}
 						l981:
 							{
-								position985, tokenIndex985 := position, tokenIndex
+								position984, tokenIndex984 := position, tokenIndex
 								{
-									position987, tokenIndex987 := position, tokenIndex
+									position986, tokenIndex986 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l987
+									}
+									position++
+									goto l986
+								l987:
+									position, tokenIndex = position986, tokenIndex986
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l988
 									}
 									position++
-									goto l987
+									goto l986
 								l988:
-									position, tokenIndex = position987, tokenIndex987
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l989
-									}
-									position++
-									goto l987
-								l989:
-									position, tokenIndex = position987, tokenIndex987
+									position, tokenIndex = position986, tokenIndex986
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l985
+										goto l984
 									}
 									position++
 								}
-							l987:
-								goto l986
-							l985:
-								position, tokenIndex = position985, tokenIndex985
+							l986:
+								goto l985
+							l984:
+								position, tokenIndex = position984, tokenIndex984
 							}
-						l986:
+						l985:
 							{
-								position990, tokenIndex990 := position, tokenIndex
+								position989, tokenIndex989 := position, tokenIndex
 								{
-									position992, tokenIndex992 := position, tokenIndex
+									position991, tokenIndex991 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l992
+									}
+									position++
+									goto l991
+								l992:
+									position, tokenIndex = position991, tokenIndex991
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l993
 									}
 									position++
-									goto l992
+									goto l991
 								l993:
-									position, tokenIndex = position992, tokenIndex992
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l994
-									}
-									position++
-									goto l992
-								l994:
-									position, tokenIndex = position992, tokenIndex992
+									position, tokenIndex = position991, tokenIndex991
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l990
+										goto l989
 									}
 									position++
 								}
-							l992:
-								goto l991
-							l990:
-								position, tokenIndex = position990, tokenIndex990
+							l991:
+								goto l990
+							l989:
+								position, tokenIndex = position989, tokenIndex989
 							}
-						l991:
+						l990:
 							{
-								position995, tokenIndex995 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l995
-								}
-								position++
-								goto l975
-							l995:
-								position, tokenIndex = position995, tokenIndex995
-							}
-						l996:
-							{
-								position997, tokenIndex997 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l997
-								}
-								position++
+								position994, tokenIndex994 := position, tokenIndex
 								{
-									position998, tokenIndex998 := position, tokenIndex
+									position996, tokenIndex996 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l999
-									}
-									position++
-									goto l998
-								l999:
-									position, tokenIndex = position998, tokenIndex998
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1000
-									}
-									position++
-									goto l998
-								l1000:
-									position, tokenIndex = position998, tokenIndex998
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l997
 									}
 									position++
-								}
-							l998:
-								{
-									position1001, tokenIndex1001 := position, tokenIndex
-									{
-										position1003, tokenIndex1003 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1004
-										}
-										position++
-										goto l1003
-									l1004:
-										position, tokenIndex = position1003, tokenIndex1003
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1005
-										}
-										position++
-										goto l1003
-									l1005:
-										position, tokenIndex = position1003, tokenIndex1003
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1001
-										}
-										position++
+									goto l996
+								l997:
+									position, tokenIndex = position996, tokenIndex996
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l998
 									}
-								l1003:
+									position++
+									goto l996
+								l998:
+									position, tokenIndex = position996, tokenIndex996
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l994
+									}
+									position++
+								}
+							l996:
+								goto l995
+							l994:
+								position, tokenIndex = position994, tokenIndex994
+							}
+						l995:
+							{
+								position999, tokenIndex999 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l999
+								}
+								position++
+								goto l979
+							l999:
+								position, tokenIndex = position999, tokenIndex999
+							}
+						l1000:
+							{
+								position1001, tokenIndex1001 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1001
+								}
+								position++
+								{
+									position1002, tokenIndex1002 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1003
+									}
+									position++
 									goto l1002
-								l1001:
-									position, tokenIndex = position1001, tokenIndex1001
+								l1003:
+									position, tokenIndex = position1002, tokenIndex1002
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1004
+									}
+									position++
+									goto l1002
+								l1004:
+									position, tokenIndex = position1002, tokenIndex1002
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1001
+									}
+									position++
 								}
 							l1002:
 								{
-									position1006, tokenIndex1006 := position, tokenIndex
+									position1005, tokenIndex1005 := position, tokenIndex
 									{
-										position1008, tokenIndex1008 := position, tokenIndex
+										position1007, tokenIndex1007 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1008
+										}
+										position++
+										goto l1007
+									l1008:
+										position, tokenIndex = position1007, tokenIndex1007
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1009
 										}
 										position++
-										goto l1008
+										goto l1007
 									l1009:
-										position, tokenIndex = position1008, tokenIndex1008
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1010
-										}
-										position++
-										goto l1008
-									l1010:
-										position, tokenIndex = position1008, tokenIndex1008
+										position, tokenIndex = position1007, tokenIndex1007
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1006
+											goto l1005
 										}
 										position++
 									}
-								l1008:
-									goto l1007
-								l1006:
-									position, tokenIndex = position1006, tokenIndex1006
+								l1007:
+									goto l1006
+								l1005:
+									position, tokenIndex = position1005, tokenIndex1005
 								}
-							l1007:
+							l1006:
 								{
-									position1011, tokenIndex1011 := position, tokenIndex
+									position1010, tokenIndex1010 := position, tokenIndex
 									{
-										position1013, tokenIndex1013 := position, tokenIndex
+										position1012, tokenIndex1012 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1013
+										}
+										position++
+										goto l1012
+									l1013:
+										position, tokenIndex = position1012, tokenIndex1012
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1014
 										}
 										position++
-										goto l1013
+										goto l1012
 									l1014:
-										position, tokenIndex = position1013, tokenIndex1013
+										position, tokenIndex = position1012, tokenIndex1012
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1010
+										}
+										position++
+									}
+								l1012:
+									goto l1011
+								l1010:
+									position, tokenIndex = position1010, tokenIndex1010
+								}
+							l1011:
+								{
+									position1015, tokenIndex1015 := position, tokenIndex
+									{
+										position1017, tokenIndex1017 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1018
+										}
+										position++
+										goto l1017
+									l1018:
+										position, tokenIndex = position1017, tokenIndex1017
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1019
+										}
+										position++
+										goto l1017
+									l1019:
+										position, tokenIndex = position1017, tokenIndex1017
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1015
 										}
 										position++
-										goto l1013
-									l1015:
-										position, tokenIndex = position1013, tokenIndex1013
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1011
-										}
-										position++
 									}
-								l1013:
-									goto l1012
-								l1011:
-									position, tokenIndex = position1011, tokenIndex1011
+								l1017:
+									goto l1016
+								l1015:
+									position, tokenIndex = position1015, tokenIndex1015
 								}
-							l1012:
+							l1016:
 								{
-									position1016, tokenIndex1016 := position, tokenIndex
+									position1020, tokenIndex1020 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1016
+										goto l1020
 									}
 									position++
-									goto l997
-								l1016:
-									position, tokenIndex = position1016, tokenIndex1016
+									goto l1001
+								l1020:
+									position, tokenIndex = position1020, tokenIndex1020
 								}
-								goto l996
-							l997:
-								position, tokenIndex = position997, tokenIndex997
+								goto l1000
+							l1001:
+								position, tokenIndex = position1001, tokenIndex1001
 							}
-							goto l976
-						l975:
-							position, tokenIndex = position975, tokenIndex975
+							goto l980
+						l979:
+							position, tokenIndex = position979, tokenIndex979
 						}
-					l976:
+					l980:
 					}
-				l850:
+				l854:
 					{
-						position1017, tokenIndex1017 := position, tokenIndex
+						position1021, tokenIndex1021 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							goto l1017
+							goto l1021
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l1017
+							goto l1021
 						}
-						goto l1018
-					l1017:
-						position, tokenIndex = position1017, tokenIndex1017
+						goto l1022
+					l1021:
+						position, tokenIndex = position1021, tokenIndex1021
 					}
-				l1018:
-					goto l848
-				l849:
-					position, tokenIndex = position848, tokenIndex848
+				l1022:
+					goto l852
+				l853:
+					position, tokenIndex = position852, tokenIndex852
 					if !(p.pick[8] == 1) {
-						goto l1019
+						goto l1023
 					}
 					{
-						position1020, tokenIndex1020 := position, tokenIndex
+						position1024, tokenIndex1024 := position, tokenIndex
 						{
-							position1022, tokenIndex1022 := position, tokenIndex
+							position1026, tokenIndex1026 := position, tokenIndex
 							{
-								position1024, tokenIndex1024 := position, tokenIndex
+								position1028, tokenIndex1028 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1025
+									goto l1029
 								}
 								position++
-								goto l1024
-							l1025:
-								position, tokenIndex = position1024, tokenIndex1024
+								goto l1028
+							l1029:
+								position, tokenIndex = position1028, tokenIndex1028
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1030
+								}
+								position++
+								goto l1028
+							l1030:
+								position, tokenIndex = position1028, tokenIndex1028
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
 									goto l1026
 								}
 								position++
-								goto l1024
-							l1026:
-								position, tokenIndex = position1024, tokenIndex1024
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1022
-								}
-								position++
-							}
-						l1024:
-							{
-								position1027, tokenIndex1027 := position, tokenIndex
-								{
-									position1029, tokenIndex1029 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1030
-									}
-									position++
-									goto l1029
-								l1030:
-									position, tokenIndex = position1029, tokenIndex1029
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1031
-									}
-									position++
-									goto l1029
-								l1031:
-									position, tokenIndex = position1029, tokenIndex1029
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1027
-									}
-									position++
-								}
-							l1029:
-								goto l1028
-							l1027:
-								position, tokenIndex = position1027, tokenIndex1027
 							}
 						l1028:
 							{
-								position1032, tokenIndex1032 := position, tokenIndex
+								position1031, tokenIndex1031 := position, tokenIndex
 								{
-									position1034, tokenIndex1034 := position, tokenIndex
+									position1033, tokenIndex1033 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1034
+									}
+									position++
+									goto l1033
+								l1034:
+									position, tokenIndex = position1033, tokenIndex1033
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1035
 									}
 									position++
-									goto l1034
+									goto l1033
 								l1035:
-									position, tokenIndex = position1034, tokenIndex1034
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1036
-									}
-									position++
-									goto l1034
-								l1036:
-									position, tokenIndex = position1034, tokenIndex1034
+									position, tokenIndex = position1033, tokenIndex1033
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1032
+										goto l1031
 									}
 									position++
 								}
-							l1034:
-								goto l1033
-							l1032:
-								position, tokenIndex = position1032, tokenIndex1032
+							l1033:
+								goto l1032
+							l1031:
+								position, tokenIndex = position1031, tokenIndex1031
 							}
-						l1033:
+						l1032:
 							{
-								position1037, tokenIndex1037 := position, tokenIndex
+								position1036, tokenIndex1036 := position, tokenIndex
 								{
-									position1039, tokenIndex1039 := position, tokenIndex
+									position1038, tokenIndex1038 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1039
+									}
+									position++
+									goto l1038
+								l1039:
+									position, tokenIndex = position1038, tokenIndex1038
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1040
 									}
 									position++
-									goto l1039
+									goto l1038
 								l1040:
-									position, tokenIndex = position1039, tokenIndex1039
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1041
-									}
-									position++
-									goto l1039
-								l1041:
-									position, tokenIndex = position1039, tokenIndex1039
+									position, tokenIndex = position1038, tokenIndex1038
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1037
+										goto l1036
 									}
 									position++
 								}
-							l1039:
-								goto l1038
-							l1037:
-								position, tokenIndex = position1037, tokenIndex1037
+							l1038:
+								goto l1037
+							l1036:
+								position, tokenIndex = position1036, tokenIndex1036
 							}
-						l1038:
+						l1037:
 							{
-								position1042, tokenIndex1042 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1042
-								}
-								position++
-								goto l1022
-							l1042:
-								position, tokenIndex = position1042, tokenIndex1042
-							}
-						l1043:
-							{
-								position1044, tokenIndex1044 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l1044
-								}
-								position++
+								position1041, tokenIndex1041 := position, tokenIndex
 								{
-									position1045, tokenIndex1045 := position, tokenIndex
+									position1043, tokenIndex1043 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1046
-									}
-									position++
-									goto l1045
-								l1046:
-									position, tokenIndex = position1045, tokenIndex1045
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1047
-									}
-									position++
-									goto l1045
-								l1047:
-									position, tokenIndex = position1045, tokenIndex1045
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1044
 									}
 									position++
-								}
-							l1045:
-								{
-									position1048, tokenIndex1048 := position, tokenIndex
-									{
-										position1050, tokenIndex1050 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1051
-										}
-										position++
-										goto l1050
-									l1051:
-										position, tokenIndex = position1050, tokenIndex1050
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1052
-										}
-										position++
-										goto l1050
-									l1052:
-										position, tokenIndex = position1050, tokenIndex1050
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1048
-										}
-										position++
+									goto l1043
+								l1044:
+									position, tokenIndex = position1043, tokenIndex1043
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1045
 									}
-								l1050:
+									position++
+									goto l1043
+								l1045:
+									position, tokenIndex = position1043, tokenIndex1043
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1041
+									}
+									position++
+								}
+							l1043:
+								goto l1042
+							l1041:
+								position, tokenIndex = position1041, tokenIndex1041
+							}
+						l1042:
+							{
+								position1046, tokenIndex1046 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l1046
+								}
+								position++
+								goto l1026
+							l1046:
+								position, tokenIndex = position1046, tokenIndex1046
+							}
+						l1047:
+							{
+								position1048, tokenIndex1048 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1048
+								}
+								position++
+								{
+									position1049, tokenIndex1049 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1050
+									}
+									position++
 									goto l1049
-								l1048:
-									position, tokenIndex = position1048, tokenIndex1048
+								l1050:
+									position, tokenIndex = position1049, tokenIndex1049
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1051
+									}
+									position++
+									goto l1049
+								l1051:
+									position, tokenIndex = position1049, tokenIndex1049
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1048
+									}
+									position++
 								}
 							l1049:
 								{
-									position1053, tokenIndex1053 := position, tokenIndex
+									position1052, tokenIndex1052 := position, tokenIndex
 									{
-										position1055, tokenIndex1055 := position, tokenIndex
+										position1054, tokenIndex1054 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1055
+										}
+										position++
+										goto l1054
+									l1055:
+										position, tokenIndex = position1054, tokenIndex1054
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1056
 										}
 										position++
-										goto l1055
+										goto l1054
 									l1056:
-										position, tokenIndex = position1055, tokenIndex1055
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1057
-										}
-										position++
-										goto l1055
-									l1057:
-										position, tokenIndex = position1055, tokenIndex1055
+										position, tokenIndex = position1054, tokenIndex1054
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1053
+											goto l1052
 										}
 										position++
 									}
-								l1055:
-									goto l1054
-								l1053:
-									position, tokenIndex = position1053, tokenIndex1053
+								l1054:
+									goto l1053
+								l1052:
+									position, tokenIndex = position1052, tokenIndex1052
 								}
-							l1054:
+							l1053:
 								{
-									position1058, tokenIndex1058 := position, tokenIndex
+									position1057, tokenIndex1057 := position, tokenIndex
 									{
-										position1060, tokenIndex1060 := position, tokenIndex
+										position1059, tokenIndex1059 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1060
+										}
+										position++
+										goto l1059
+									l1060:
+										position, tokenIndex = position1059, tokenIndex1059
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1061
 										}
 										position++
-										goto l1060
+										goto l1059
 									l1061:
-										position, tokenIndex = position1060, tokenIndex1060
+										position, tokenIndex = position1059, tokenIndex1059
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1057
+										}
+										position++
+									}
+								l1059:
+									goto l1058
+								l1057:
+									position, tokenIndex = position1057, tokenIndex1057
+								}
+							l1058:
+								{
+									position1062, tokenIndex1062 := position, tokenIndex
+									{
+										position1064, tokenIndex1064 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1065
+										}
+										position++
+										goto l1064
+									l1065:
+										position, tokenIndex = position1064, tokenIndex1064
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1066
+										}
+										position++
+										goto l1064
+									l1066:
+										position, tokenIndex = position1064, tokenIndex1064
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1062
 										}
 										position++
-										goto l1060
-									l1062:
-										position, tokenIndex = position1060, tokenIndex1060
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1058
-										}
-										position++
 									}
-								l1060:
-									goto l1059
-								l1058:
-									position, tokenIndex = position1058, tokenIndex1058
+								l1064:
+									goto l1063
+								l1062:
+									position, tokenIndex = position1062, tokenIndex1062
 								}
-							l1059:
+							l1063:
 								{
-									position1063, tokenIndex1063 := position, tokenIndex
+									position1067, tokenIndex1067 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1063
+										goto l1067
 									}
 									position++
-									goto l1044
-								l1063:
-									position, tokenIndex = position1063, tokenIndex1063
+									goto l1048
+								l1067:
+									position, tokenIndex = position1067, tokenIndex1067
 								}
-								goto l1043
-							l1044:
-								position, tokenIndex = position1044, tokenIndex1044
+								goto l1047
+							l1048:
+								position, tokenIndex = position1048, tokenIndex1048
 							}
-							goto l1023
-						l1022:
-							position, tokenIndex = position1022, tokenIndex1022
+							goto l1027
+						l1026:
+							position, tokenIndex = position1026, tokenIndex1026
 						}
-					l1023:
+					l1027:
 						if buffer[position] != rune(':') {
-							goto l1021
+							goto l1025
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1021
+							goto l1025
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l1021
+							goto l1025
 						}
-						goto l1020
-					l1021:
-						position, tokenIndex = position1020, tokenIndex1020
+						goto l1024
+					l1025:
+						position, tokenIndex = position1024, tokenIndex1024
 						{
-							position1064, tokenIndex1064 := position, tokenIndex
+							position1068, tokenIndex1068 := position, tokenIndex
 							{
-								position1066, tokenIndex1066 := position, tokenIndex
+								position1070, tokenIndex1070 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1067
-								}
-								position++
-								goto l1066
-							l1067:
-								position, tokenIndex = position1066, tokenIndex1066
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1068
-								}
-								position++
-								goto l1066
-							l1068:
-								position, tokenIndex = position1066, tokenIndex1066
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1065
-								}
-								position++
-							}
-						l1066:
-							{
-								position1069, tokenIndex1069 := position, tokenIndex
-								{
-									position1071, tokenIndex1071 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1072
-									}
-									position++
 									goto l1071
-								l1072:
-									position, tokenIndex = position1071, tokenIndex1071
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1073
-									}
-									position++
-									goto l1071
-								l1073:
-									position, tokenIndex = position1071, tokenIndex1071
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1069
-									}
-									position++
 								}
-							l1071:
+								position++
 								goto l1070
-							l1069:
-								position, tokenIndex = position1069, tokenIndex1069
+							l1071:
+								position, tokenIndex = position1070, tokenIndex1070
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1072
+								}
+								position++
+								goto l1070
+							l1072:
+								position, tokenIndex = position1070, tokenIndex1070
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1069
+								}
+								position++
 							}
 						l1070:
 							{
-								position1074, tokenIndex1074 := position, tokenIndex
+								position1073, tokenIndex1073 := position, tokenIndex
 								{
-									position1076, tokenIndex1076 := position, tokenIndex
+									position1075, tokenIndex1075 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1076
+									}
+									position++
+									goto l1075
+								l1076:
+									position, tokenIndex = position1075, tokenIndex1075
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1077
 									}
 									position++
-									goto l1076
+									goto l1075
 								l1077:
-									position, tokenIndex = position1076, tokenIndex1076
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1078
-									}
-									position++
-									goto l1076
-								l1078:
-									position, tokenIndex = position1076, tokenIndex1076
+									position, tokenIndex = position1075, tokenIndex1075
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1074
+										goto l1073
 									}
 									position++
 								}
-							l1076:
-								goto l1075
-							l1074:
-								position, tokenIndex = position1074, tokenIndex1074
+							l1075:
+								goto l1074
+							l1073:
+								position, tokenIndex = position1073, tokenIndex1073
 							}
-						l1075:
+						l1074:
 							{
-								position1079, tokenIndex1079 := position, tokenIndex
+								position1078, tokenIndex1078 := position, tokenIndex
 								{
-									position1081, tokenIndex1081 := position, tokenIndex
+									position1080, tokenIndex1080 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1081
+									}
+									position++
+									goto l1080
+								l1081:
+									position, tokenIndex = position1080, tokenIndex1080
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1082
 									}
 									position++
-									goto l1081
+									goto l1080
 								l1082:
-									position, tokenIndex = position1081, tokenIndex1081
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1083
-									}
-									position++
-									goto l1081
-								l1083:
-									position, tokenIndex = position1081, tokenIndex1081
+									position, tokenIndex = position1080, tokenIndex1080
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1079
+										goto l1078
 									}
 									position++
 								}
-							l1081:
-								goto l1080
-							l1079:
-								position, tokenIndex = position1079, tokenIndex1079
+							l1080:
+								goto l1079
+							l1078:
+								position, tokenIndex = position1078, tokenIndex1078
 							}
-						l1080:
+						l1079:
 							{
-								position1084, tokenIndex1084 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1084
-								}
-								position++
-								goto l1065
-							l1084:
-								position, tokenIndex = position1084, tokenIndex1084
-							}
-						l1085:
-							{
-								position1086, tokenIndex1086 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l1086
-								}
-								position++
+								position1083, tokenIndex1083 := position, tokenIndex
 								{
-									position1087, tokenIndex1087 := position, tokenIndex
+									position1085, tokenIndex1085 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1088
-									}
-									position++
-									goto l1087
-								l1088:
-									position, tokenIndex = position1087, tokenIndex1087
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1089
-									}
-									position++
-									goto l1087
-								l1089:
-									position, tokenIndex = position1087, tokenIndex1087
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1086
 									}
 									position++
-								}
-							l1087:
-								{
-									position1090, tokenIndex1090 := position, tokenIndex
-									{
-										position1092, tokenIndex1092 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1093
-										}
-										position++
-										goto l1092
-									l1093:
-										position, tokenIndex = position1092, tokenIndex1092
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1094
-										}
-										position++
-										goto l1092
-									l1094:
-										position, tokenIndex = position1092, tokenIndex1092
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1090
-										}
-										position++
+									goto l1085
+								l1086:
+									position, tokenIndex = position1085, tokenIndex1085
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1087
 									}
-								l1092:
+									position++
+									goto l1085
+								l1087:
+									position, tokenIndex = position1085, tokenIndex1085
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1083
+									}
+									position++
+								}
+							l1085:
+								goto l1084
+							l1083:
+								position, tokenIndex = position1083, tokenIndex1083
+							}
+						l1084:
+							{
+								position1088, tokenIndex1088 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l1088
+								}
+								position++
+								goto l1069
+							l1088:
+								position, tokenIndex = position1088, tokenIndex1088
+							}
+						l1089:
+							{
+								position1090, tokenIndex1090 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1090
+								}
+								position++
+								{
+									position1091, tokenIndex1091 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1092
+									}
+									position++
 									goto l1091
-								l1090:
-									position, tokenIndex = position1090, tokenIndex1090
+								l1092:
+									position, tokenIndex = position1091, tokenIndex1091
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1093
+									}
+									position++
+									goto l1091
+								l1093:
+									position, tokenIndex = position1091, tokenIndex1091
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1090
+									}
+									position++
 								}
 							l1091:
 								{
-									position1095, tokenIndex1095 := position, tokenIndex
+									position1094, tokenIndex1094 := position, tokenIndex
 									{
-										position1097, tokenIndex1097 := position, tokenIndex
+										position1096, tokenIndex1096 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1097
+										}
+										position++
+										goto l1096
+									l1097:
+										position, tokenIndex = position1096, tokenIndex1096
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1098
 										}
 										position++
-										goto l1097
+										goto l1096
 									l1098:
-										position, tokenIndex = position1097, tokenIndex1097
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1099
-										}
-										position++
-										goto l1097
-									l1099:
-										position, tokenIndex = position1097, tokenIndex1097
+										position, tokenIndex = position1096, tokenIndex1096
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1095
+											goto l1094
 										}
 										position++
 									}
-								l1097:
-									goto l1096
-								l1095:
-									position, tokenIndex = position1095, tokenIndex1095
+								l1096:
+									goto l1095
+								l1094:
+									position, tokenIndex = position1094, tokenIndex1094
 								}
-							l1096:
+							l1095:
 								{
-									position1100, tokenIndex1100 := position, tokenIndex
+									position1099, tokenIndex1099 := position, tokenIndex
 									{
-										position1102, tokenIndex1102 := position, tokenIndex
+										position1101, tokenIndex1101 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1102
+										}
+										position++
+										goto l1101
+									l1102:
+										position, tokenIndex = position1101, tokenIndex1101
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1103
 										}
 										position++
-										goto l1102
+										goto l1101
 									l1103:
-										position, tokenIndex = position1102, tokenIndex1102
+										position, tokenIndex = position1101, tokenIndex1101
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1099
+										}
+										position++
+									}
+								l1101:
+									goto l1100
+								l1099:
+									position, tokenIndex = position1099, tokenIndex1099
+								}
+							l1100:
+								{
+									position1104, tokenIndex1104 := position, tokenIndex
+									{
+										position1106, tokenIndex1106 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1107
+										}
+										position++
+										goto l1106
+									l1107:
+										position, tokenIndex = position1106, tokenIndex1106
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1108
+										}
+										position++
+										goto l1106
+									l1108:
+										position, tokenIndex = position1106, tokenIndex1106
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1104
 										}
 										position++
-										goto l1102
-									l1104:
-										position, tokenIndex = position1102, tokenIndex1102
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1100
-										}
-										position++
 									}
-								l1102:
-									goto l1101
-								l1100:
-									position, tokenIndex = position1100, tokenIndex1100
+								l1106:
+									goto l1105
+								l1104:
+									position, tokenIndex = position1104, tokenIndex1104
 								}
-							l1101:
+							l1105:
 								{
-									position1105, tokenIndex1105 := position, tokenIndex
+									position1109, tokenIndex1109 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1105
-									}
-									position++
-									goto l1086
-								l1105:
-									position, tokenIndex = position1105, tokenIndex1105
-								}
-								goto l1085
-							l1086:
-								position, tokenIndex = position1086, tokenIndex1086
-							}
-							if buffer[position] != rune(':') {
-								goto l1065
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l1065
-							}
-							position++
-							{
-								position1106, tokenIndex1106 := position, tokenIndex
-								{
-									position1108, tokenIndex1108 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l1109
 									}
 									position++
-									goto l1108
+									goto l1090
 								l1109:
-									position, tokenIndex = position1108, tokenIndex1108
+									position, tokenIndex = position1109, tokenIndex1109
+								}
+								goto l1089
+							l1090:
+								position, tokenIndex = position1090, tokenIndex1090
+							}
+							if buffer[position] != rune(':') {
+								goto l1069
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l1069
+							}
+							position++
+							{
+								position1110, tokenIndex1110 := position, tokenIndex
+								{
+									position1112, tokenIndex1112 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1113
+									}
+									position++
+									goto l1112
+								l1113:
+									position, tokenIndex = position1112, tokenIndex1112
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1114
+									}
+									position++
+									goto l1112
+								l1114:
+									position, tokenIndex = position1112, tokenIndex1112
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1110
 									}
 									position++
-									goto l1108
-								l1110:
-									position, tokenIndex = position1108, tokenIndex1108
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1106
-									}
-									position++
-								}
-							l1108:
-								{
-									position1111, tokenIndex1111 := position, tokenIndex
-									{
-										position1113, tokenIndex1113 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1114
-										}
-										position++
-										goto l1113
-									l1114:
-										position, tokenIndex = position1113, tokenIndex1113
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1115
-										}
-										position++
-										goto l1113
-									l1115:
-										position, tokenIndex = position1113, tokenIndex1113
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1111
-										}
-										position++
-									}
-								l1113:
-									goto l1112
-								l1111:
-									position, tokenIndex = position1111, tokenIndex1111
 								}
 							l1112:
 								{
-									position1116, tokenIndex1116 := position, tokenIndex
+									position1115, tokenIndex1115 := position, tokenIndex
 									{
-										position1118, tokenIndex1118 := position, tokenIndex
+										position1117, tokenIndex1117 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1118
+										}
+										position++
+										goto l1117
+									l1118:
+										position, tokenIndex = position1117, tokenIndex1117
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1119
 										}
 										position++
-										goto l1118
+										goto l1117
 									l1119:
-										position, tokenIndex = position1118, tokenIndex1118
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1120
-										}
-										position++
-										goto l1118
-									l1120:
-										position, tokenIndex = position1118, tokenIndex1118
+										position, tokenIndex = position1117, tokenIndex1117
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1116
+											goto l1115
 										}
 										position++
 									}
-								l1118:
-									goto l1117
-								l1116:
-									position, tokenIndex = position1116, tokenIndex1116
+								l1117:
+									goto l1116
+								l1115:
+									position, tokenIndex = position1115, tokenIndex1115
 								}
-							l1117:
+							l1116:
 								{
-									position1121, tokenIndex1121 := position, tokenIndex
+									position1120, tokenIndex1120 := position, tokenIndex
 									{
-										position1123, tokenIndex1123 := position, tokenIndex
+										position1122, tokenIndex1122 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1123
+										}
+										position++
+										goto l1122
+									l1123:
+										position, tokenIndex = position1122, tokenIndex1122
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1124
 										}
 										position++
-										goto l1123
+										goto l1122
 									l1124:
-										position, tokenIndex = position1123, tokenIndex1123
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1125
-										}
-										position++
-										goto l1123
-									l1125:
-										position, tokenIndex = position1123, tokenIndex1123
+										position, tokenIndex = position1122, tokenIndex1122
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1121
+											goto l1120
 										}
 										position++
 									}
-								l1123:
-									goto l1122
-								l1121:
-									position, tokenIndex = position1121, tokenIndex1121
+								l1122:
+									goto l1121
+								l1120:
+									position, tokenIndex = position1120, tokenIndex1120
 								}
-							l1122:
+							l1121:
 								{
-									position1126, tokenIndex1126 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1126
-									}
-									position++
-									goto l1106
-								l1126:
-									position, tokenIndex = position1126, tokenIndex1126
-								}
-							l1127:
-								{
-									position1128, tokenIndex1128 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1128
-									}
-									position++
+									position1125, tokenIndex1125 := position, tokenIndex
 									{
-										position1129, tokenIndex1129 := position, tokenIndex
+										position1127, tokenIndex1127 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1130
-										}
-										position++
-										goto l1129
-									l1130:
-										position, tokenIndex = position1129, tokenIndex1129
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1131
-										}
-										position++
-										goto l1129
-									l1131:
-										position, tokenIndex = position1129, tokenIndex1129
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1128
 										}
 										position++
-									}
-								l1129:
-									{
-										position1132, tokenIndex1132 := position, tokenIndex
-										{
-											position1134, tokenIndex1134 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1135
-											}
-											position++
-											goto l1134
-										l1135:
-											position, tokenIndex = position1134, tokenIndex1134
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1136
-											}
-											position++
-											goto l1134
-										l1136:
-											position, tokenIndex = position1134, tokenIndex1134
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1132
-											}
-											position++
+										goto l1127
+									l1128:
+										position, tokenIndex = position1127, tokenIndex1127
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1129
 										}
-									l1134:
+										position++
+										goto l1127
+									l1129:
+										position, tokenIndex = position1127, tokenIndex1127
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1125
+										}
+										position++
+									}
+								l1127:
+									goto l1126
+								l1125:
+									position, tokenIndex = position1125, tokenIndex1125
+								}
+							l1126:
+								{
+									position1130, tokenIndex1130 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l1130
+									}
+									position++
+									goto l1110
+								l1130:
+									position, tokenIndex = position1130, tokenIndex1130
+								}
+							l1131:
+								{
+									position1132, tokenIndex1132 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1132
+									}
+									position++
+									{
+										position1133, tokenIndex1133 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1134
+										}
+										position++
 										goto l1133
-									l1132:
-										position, tokenIndex = position1132, tokenIndex1132
+									l1134:
+										position, tokenIndex = position1133, tokenIndex1133
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1135
+										}
+										position++
+										goto l1133
+									l1135:
+										position, tokenIndex = position1133, tokenIndex1133
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1132
+										}
+										position++
 									}
 								l1133:
 									{
-										position1137, tokenIndex1137 := position, tokenIndex
+										position1136, tokenIndex1136 := position, tokenIndex
 										{
-											position1139, tokenIndex1139 := position, tokenIndex
+											position1138, tokenIndex1138 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1139
+											}
+											position++
+											goto l1138
+										l1139:
+											position, tokenIndex = position1138, tokenIndex1138
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
 												goto l1140
 											}
 											position++
-											goto l1139
+											goto l1138
 										l1140:
-											position, tokenIndex = position1139, tokenIndex1139
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1141
-											}
-											position++
-											goto l1139
-										l1141:
-											position, tokenIndex = position1139, tokenIndex1139
+											position, tokenIndex = position1138, tokenIndex1138
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1137
+												goto l1136
 											}
 											position++
 										}
-									l1139:
-										goto l1138
-									l1137:
-										position, tokenIndex = position1137, tokenIndex1137
+									l1138:
+										goto l1137
+									l1136:
+										position, tokenIndex = position1136, tokenIndex1136
 									}
-								l1138:
+								l1137:
 									{
-										position1142, tokenIndex1142 := position, tokenIndex
+										position1141, tokenIndex1141 := position, tokenIndex
 										{
-											position1144, tokenIndex1144 := position, tokenIndex
+											position1143, tokenIndex1143 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1144
+											}
+											position++
+											goto l1143
+										l1144:
+											position, tokenIndex = position1143, tokenIndex1143
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
 												goto l1145
 											}
 											position++
-											goto l1144
+											goto l1143
 										l1145:
-											position, tokenIndex = position1144, tokenIndex1144
+											position, tokenIndex = position1143, tokenIndex1143
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1141
+											}
+											position++
+										}
+									l1143:
+										goto l1142
+									l1141:
+										position, tokenIndex = position1141, tokenIndex1141
+									}
+								l1142:
+									{
+										position1146, tokenIndex1146 := position, tokenIndex
+										{
+											position1148, tokenIndex1148 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1149
+											}
+											position++
+											goto l1148
+										l1149:
+											position, tokenIndex = position1148, tokenIndex1148
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1150
+											}
+											position++
+											goto l1148
+										l1150:
+											position, tokenIndex = position1148, tokenIndex1148
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
 												goto l1146
 											}
 											position++
-											goto l1144
-										l1146:
-											position, tokenIndex = position1144, tokenIndex1144
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1142
-											}
-											position++
 										}
-									l1144:
-										goto l1143
-									l1142:
-										position, tokenIndex = position1142, tokenIndex1142
+									l1148:
+										goto l1147
+									l1146:
+										position, tokenIndex = position1146, tokenIndex1146
 									}
-								l1143:
+								l1147:
 									{
-										position1147, tokenIndex1147 := position, tokenIndex
+										position1151, tokenIndex1151 := position, tokenIndex
 										if buffer[position] != rune('.') {
-											goto l1147
+											goto l1151
 										}
 										position++
-										goto l1128
-									l1147:
-										position, tokenIndex = position1147, tokenIndex1147
+										goto l1132
+									l1151:
+										position, tokenIndex = position1151, tokenIndex1151
 									}
-									goto l1127
-								l1128:
-									position, tokenIndex = position1128, tokenIndex1128
+									goto l1131
+								l1132:
+									position, tokenIndex = position1132, tokenIndex1132
 								}
-								goto l1107
-							l1106:
-								position, tokenIndex = position1106, tokenIndex1106
+								goto l1111
+							l1110:
+								position, tokenIndex = position1110, tokenIndex1110
 							}
-						l1107:
-							goto l1064
-						l1065:
-							position, tokenIndex = position1064, tokenIndex1064
+						l1111:
+							goto l1068
+						l1069:
+							position, tokenIndex = position1068, tokenIndex1068
 							{
-								position1149, tokenIndex1149 := position, tokenIndex
+								position1153, tokenIndex1153 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1150
-								}
-								position++
-								goto l1149
-							l1150:
-								position, tokenIndex = position1149, tokenIndex1149
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1151
-								}
-								position++
-								goto l1149
-							l1151:
-								position, tokenIndex = position1149, tokenIndex1149
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1148
-								}
-								position++
-							}
-						l1149:
-							{
-								position1152, tokenIndex1152 := position, tokenIndex
-								{
-									position1154, tokenIndex1154 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1155
-									}
-									position++
 									goto l1154
-								l1155:
-									position, tokenIndex = position1154, tokenIndex1154
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1156
-									}
-									position++
-									goto l1154
-								l1156:
-									position, tokenIndex = position1154, tokenIndex1154
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1152
-									}
-									position++
 								}
-							l1154:
+								position++
 								goto l1153
-							l1152:
-								position, tokenIndex = position1152, tokenIndex1152
+							l1154:
+								position, tokenIndex = position1153, tokenIndex1153
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1155
+								}
+								position++
+								goto l1153
+							l1155:
+								position, tokenIndex = position1153, tokenIndex1153
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1152
+								}
+								position++
 							}
 						l1153:
 							{
-								position1157, tokenIndex1157 := position, tokenIndex
+								position1156, tokenIndex1156 := position, tokenIndex
 								{
-									position1159, tokenIndex1159 := position, tokenIndex
+									position1158, tokenIndex1158 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1159
+									}
+									position++
+									goto l1158
+								l1159:
+									position, tokenIndex = position1158, tokenIndex1158
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1160
 									}
 									position++
-									goto l1159
+									goto l1158
 								l1160:
-									position, tokenIndex = position1159, tokenIndex1159
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1161
-									}
-									position++
-									goto l1159
-								l1161:
-									position, tokenIndex = position1159, tokenIndex1159
+									position, tokenIndex = position1158, tokenIndex1158
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1157
+										goto l1156
 									}
 									position++
 								}
-							l1159:
-								goto l1158
-							l1157:
-								position, tokenIndex = position1157, tokenIndex1157
+							l1158:
+								goto l1157
+							l1156:
+								position, tokenIndex = position1156, tokenIndex1156
 							}
-						l1158:
+						l1157:
 							{
-								position1162, tokenIndex1162 := position, tokenIndex
+								position1161, tokenIndex1161 := position, tokenIndex
 								{
-									position1164, tokenIndex1164 := position, tokenIndex
+									position1163, tokenIndex1163 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1164
+									}
+									position++
+									goto l1163
+								l1164:
+									position, tokenIndex = position1163, tokenIndex1163
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1165
 									}
 									position++
-									goto l1164
+									goto l1163
 								l1165:
-									position, tokenIndex = position1164, tokenIndex1164
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1166
-									}
-									position++
-									goto l1164
-								l1166:
-									position, tokenIndex = position1164, tokenIndex1164
+									position, tokenIndex = position1163, tokenIndex1163
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1162
+										goto l1161
 									}
 									position++
 								}
-							l1164:
-								goto l1163
-							l1162:
-								position, tokenIndex = position1162, tokenIndex1162
+							l1163:
+								goto l1162
+							l1161:
+								position, tokenIndex = position1161, tokenIndex1161
 							}
-						l1163:
+						l1162:
 							{
-								position1167, tokenIndex1167 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1167
-								}
-								position++
-								goto l1148
-							l1167:
-								position, tokenIndex = position1167, tokenIndex1167
-							}
-						l1168:
-							{
-								position1169, tokenIndex1169 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l1169
-								}
-								position++
+								position1166, tokenIndex1166 := position, tokenIndex
 								{
-									position1170, tokenIndex1170 := position, tokenIndex
+									position1168, tokenIndex1168 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1171
-									}
-									position++
-									goto l1170
-								l1171:
-									position, tokenIndex = position1170, tokenIndex1170
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1172
-									}
-									position++
-									goto l1170
-								l1172:
-									position, tokenIndex = position1170, tokenIndex1170
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1169
 									}
 									position++
-								}
-							l1170:
-								{
-									position1173, tokenIndex1173 := position, tokenIndex
-									{
-										position1175, tokenIndex1175 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1176
-										}
-										position++
-										goto l1175
-									l1176:
-										position, tokenIndex = position1175, tokenIndex1175
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1177
-										}
-										position++
-										goto l1175
-									l1177:
-										position, tokenIndex = position1175, tokenIndex1175
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1173
-										}
-										position++
+									goto l1168
+								l1169:
+									position, tokenIndex = position1168, tokenIndex1168
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1170
 									}
-								l1175:
+									position++
+									goto l1168
+								l1170:
+									position, tokenIndex = position1168, tokenIndex1168
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1166
+									}
+									position++
+								}
+							l1168:
+								goto l1167
+							l1166:
+								position, tokenIndex = position1166, tokenIndex1166
+							}
+						l1167:
+							{
+								position1171, tokenIndex1171 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l1171
+								}
+								position++
+								goto l1152
+							l1171:
+								position, tokenIndex = position1171, tokenIndex1171
+							}
+						l1172:
+							{
+								position1173, tokenIndex1173 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1173
+								}
+								position++
+								{
+									position1174, tokenIndex1174 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1175
+									}
+									position++
 									goto l1174
-								l1173:
-									position, tokenIndex = position1173, tokenIndex1173
+								l1175:
+									position, tokenIndex = position1174, tokenIndex1174
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1176
+									}
+									position++
+									goto l1174
+								l1176:
+									position, tokenIndex = position1174, tokenIndex1174
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1173
+									}
+									position++
 								}
 							l1174:
 								{
-									position1178, tokenIndex1178 := position, tokenIndex
+									position1177, tokenIndex1177 := position, tokenIndex
 									{
-										position1180, tokenIndex1180 := position, tokenIndex
+										position1179, tokenIndex1179 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1180
+										}
+										position++
+										goto l1179
+									l1180:
+										position, tokenIndex = position1179, tokenIndex1179
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1181
 										}
 										position++
-										goto l1180
+										goto l1179
 									l1181:
-										position, tokenIndex = position1180, tokenIndex1180
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1182
-										}
-										position++
-										goto l1180
-									l1182:
-										position, tokenIndex = position1180, tokenIndex1180
+										position, tokenIndex = position1179, tokenIndex1179
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1178
+											goto l1177
 										}
 										position++
 									}
-								l1180:
-									goto l1179
-								l1178:
-									position, tokenIndex = position1178, tokenIndex1178
+								l1179:
+									goto l1178
+								l1177:
+									position, tokenIndex = position1177, tokenIndex1177
 								}
-							l1179:
+							l1178:
 								{
-									position1183, tokenIndex1183 := position, tokenIndex
+									position1182, tokenIndex1182 := position, tokenIndex
 									{
-										position1185, tokenIndex1185 := position, tokenIndex
+										position1184, tokenIndex1184 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1185
+										}
+										position++
+										goto l1184
+									l1185:
+										position, tokenIndex = position1184, tokenIndex1184
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1186
 										}
 										position++
-										goto l1185
+										goto l1184
 									l1186:
-										position, tokenIndex = position1185, tokenIndex1185
+										position, tokenIndex = position1184, tokenIndex1184
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1182
+										}
+										position++
+									}
+								l1184:
+									goto l1183
+								l1182:
+									position, tokenIndex = position1182, tokenIndex1182
+								}
+							l1183:
+								{
+									position1187, tokenIndex1187 := position, tokenIndex
+									{
+										position1189, tokenIndex1189 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1190
+										}
+										position++
+										goto l1189
+									l1190:
+										position, tokenIndex = position1189, tokenIndex1189
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1191
+										}
+										position++
+										goto l1189
+									l1191:
+										position, tokenIndex = position1189, tokenIndex1189
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1187
 										}
 										position++
-										goto l1185
-									l1187:
-										position, tokenIndex = position1185, tokenIndex1185
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1183
-										}
-										position++
 									}
-								l1185:
-									goto l1184
-								l1183:
-									position, tokenIndex = position1183, tokenIndex1183
+								l1189:
+									goto l1188
+								l1187:
+									position, tokenIndex = position1187, tokenIndex1187
 								}
-							l1184:
+							l1188:
 								{
-									position1188, tokenIndex1188 := position, tokenIndex
+									position1192, tokenIndex1192 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1188
-									}
-									position++
-									goto l1169
-								l1188:
-									position, tokenIndex = position1188, tokenIndex1188
-								}
-								goto l1168
-							l1169:
-								position, tokenIndex = position1169, tokenIndex1169
-							}
-							goto l1064
-						l1148:
-							position, tokenIndex = position1064, tokenIndex1064
-							if buffer[position] != rune(':') {
-								goto l1019
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l1019
-							}
-							position++
-							{
-								position1189, tokenIndex1189 := position, tokenIndex
-								{
-									position1191, tokenIndex1191 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l1192
 									}
 									position++
-									goto l1191
+									goto l1173
 								l1192:
-									position, tokenIndex = position1191, tokenIndex1191
+									position, tokenIndex = position1192, tokenIndex1192
+								}
+								goto l1172
+							l1173:
+								position, tokenIndex = position1173, tokenIndex1173
+							}
+							goto l1068
+						l1152:
+							position, tokenIndex = position1068, tokenIndex1068
+							if buffer[position] != rune(':') {
+								goto l1023
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l1023
+							}
+							position++
+							{
+								position1193, tokenIndex1193 := position, tokenIndex
+								{
+									position1195, tokenIndex1195 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1196
+									}
+									position++
+									goto l1195
+								l1196:
+									position, tokenIndex = position1195, tokenIndex1195
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1197
+									}
+									position++
+									goto l1195
+								l1197:
+									position, tokenIndex = position1195, tokenIndex1195
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1193
 									}
 									position++
-									goto l1191
-								l1193:
-									position, tokenIndex = position1191, tokenIndex1191
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1189
-									}
-									position++
-								}
-							l1191:
-								{
-									position1194, tokenIndex1194 := position, tokenIndex
-									{
-										position1196, tokenIndex1196 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1197
-										}
-										position++
-										goto l1196
-									l1197:
-										position, tokenIndex = position1196, tokenIndex1196
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1198
-										}
-										position++
-										goto l1196
-									l1198:
-										position, tokenIndex = position1196, tokenIndex1196
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1194
-										}
-										position++
-									}
-								l1196:
-									goto l1195
-								l1194:
-									position, tokenIndex = position1194, tokenIndex1194
 								}
 							l1195:
 								{
-									position1199, tokenIndex1199 := position, tokenIndex
+									position1198, tokenIndex1198 := position, tokenIndex
 									{
-										position1201, tokenIndex1201 := position, tokenIndex
+										position1200, tokenIndex1200 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1201
+										}
+										position++
+										goto l1200
+									l1201:
+										position, tokenIndex = position1200, tokenIndex1200
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1202
 										}
 										position++
-										goto l1201
+										goto l1200
 									l1202:
-										position, tokenIndex = position1201, tokenIndex1201
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1203
-										}
-										position++
-										goto l1201
-									l1203:
-										position, tokenIndex = position1201, tokenIndex1201
+										position, tokenIndex = position1200, tokenIndex1200
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1199
+											goto l1198
 										}
 										position++
 									}
-								l1201:
-									goto l1200
-								l1199:
-									position, tokenIndex = position1199, tokenIndex1199
+								l1200:
+									goto l1199
+								l1198:
+									position, tokenIndex = position1198, tokenIndex1198
 								}
-							l1200:
+							l1199:
 								{
-									position1204, tokenIndex1204 := position, tokenIndex
+									position1203, tokenIndex1203 := position, tokenIndex
 									{
-										position1206, tokenIndex1206 := position, tokenIndex
+										position1205, tokenIndex1205 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1206
+										}
+										position++
+										goto l1205
+									l1206:
+										position, tokenIndex = position1205, tokenIndex1205
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1207
 										}
 										position++
-										goto l1206
+										goto l1205
 									l1207:
-										position, tokenIndex = position1206, tokenIndex1206
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1208
-										}
-										position++
-										goto l1206
-									l1208:
-										position, tokenIndex = position1206, tokenIndex1206
+										position, tokenIndex = position1205, tokenIndex1205
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1204
+											goto l1203
 										}
 										position++
 									}
-								l1206:
-									goto l1205
-								l1204:
-									position, tokenIndex = position1204, tokenIndex1204
+								l1205:
+									goto l1204
+								l1203:
+									position, tokenIndex = position1203, tokenIndex1203
 								}
-							l1205:
+							l1204:
 								{
-									position1209, tokenIndex1209 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1209
-									}
-									position++
-									goto l1189
-								l1209:
-									position, tokenIndex = position1209, tokenIndex1209
-								}
-							l1210:
-								{
-									position1211, tokenIndex1211 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1211
-									}
-									position++
+									position1208, tokenIndex1208 := position, tokenIndex
 									{
-										position1212, tokenIndex1212 := position, tokenIndex
+										position1210, tokenIndex1210 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1213
-										}
-										position++
-										goto l1212
-									l1213:
-										position, tokenIndex = position1212, tokenIndex1212
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1214
-										}
-										position++
-										goto l1212
-									l1214:
-										position, tokenIndex = position1212, tokenIndex1212
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1211
 										}
 										position++
-									}
-								l1212:
-									{
-										position1215, tokenIndex1215 := position, tokenIndex
-										{
-											position1217, tokenIndex1217 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1218
-											}
-											position++
-											goto l1217
-										l1218:
-											position, tokenIndex = position1217, tokenIndex1217
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1219
-											}
-											position++
-											goto l1217
-										l1219:
-											position, tokenIndex = position1217, tokenIndex1217
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1215
-											}
-											position++
+										goto l1210
+									l1211:
+										position, tokenIndex = position1210, tokenIndex1210
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1212
 										}
-									l1217:
+										position++
+										goto l1210
+									l1212:
+										position, tokenIndex = position1210, tokenIndex1210
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1208
+										}
+										position++
+									}
+								l1210:
+									goto l1209
+								l1208:
+									position, tokenIndex = position1208, tokenIndex1208
+								}
+							l1209:
+								{
+									position1213, tokenIndex1213 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l1213
+									}
+									position++
+									goto l1193
+								l1213:
+									position, tokenIndex = position1213, tokenIndex1213
+								}
+							l1214:
+								{
+									position1215, tokenIndex1215 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1215
+									}
+									position++
+									{
+										position1216, tokenIndex1216 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1217
+										}
+										position++
 										goto l1216
-									l1215:
-										position, tokenIndex = position1215, tokenIndex1215
+									l1217:
+										position, tokenIndex = position1216, tokenIndex1216
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1218
+										}
+										position++
+										goto l1216
+									l1218:
+										position, tokenIndex = position1216, tokenIndex1216
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1215
+										}
+										position++
 									}
 								l1216:
 									{
-										position1220, tokenIndex1220 := position, tokenIndex
+										position1219, tokenIndex1219 := position, tokenIndex
 										{
-											position1222, tokenIndex1222 := position, tokenIndex
+											position1221, tokenIndex1221 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1222
+											}
+											position++
+											goto l1221
+										l1222:
+											position, tokenIndex = position1221, tokenIndex1221
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
 												goto l1223
 											}
 											position++
-											goto l1222
+											goto l1221
 										l1223:
-											position, tokenIndex = position1222, tokenIndex1222
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1224
-											}
-											position++
-											goto l1222
-										l1224:
-											position, tokenIndex = position1222, tokenIndex1222
+											position, tokenIndex = position1221, tokenIndex1221
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1220
+												goto l1219
 											}
 											position++
 										}
-									l1222:
-										goto l1221
-									l1220:
-										position, tokenIndex = position1220, tokenIndex1220
+									l1221:
+										goto l1220
+									l1219:
+										position, tokenIndex = position1219, tokenIndex1219
 									}
-								l1221:
+								l1220:
 									{
-										position1225, tokenIndex1225 := position, tokenIndex
+										position1224, tokenIndex1224 := position, tokenIndex
 										{
-											position1227, tokenIndex1227 := position, tokenIndex
+											position1226, tokenIndex1226 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1227
+											}
+											position++
+											goto l1226
+										l1227:
+											position, tokenIndex = position1226, tokenIndex1226
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
 												goto l1228
 											}
 											position++
-											goto l1227
+											goto l1226
 										l1228:
-											position, tokenIndex = position1227, tokenIndex1227
+											position, tokenIndex = position1226, tokenIndex1226
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1224
+											}
+											position++
+										}
+									l1226:
+										goto l1225
+									l1224:
+										position, tokenIndex = position1224, tokenIndex1224
+									}
+								l1225:
+									{
+										position1229, tokenIndex1229 := position, tokenIndex
+										{
+											position1231, tokenIndex1231 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1232
+											}
+											position++
+											goto l1231
+										l1232:
+											position, tokenIndex = position1231, tokenIndex1231
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1233
+											}
+											position++
+											goto l1231
+										l1233:
+											position, tokenIndex = position1231, tokenIndex1231
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
 												goto l1229
 											}
 											position++
-											goto l1227
-										l1229:
-											position, tokenIndex = position1227, tokenIndex1227
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1225
-											}
-											position++
 										}
-									l1227:
-										goto l1226
-									l1225:
-										position, tokenIndex = position1225, tokenIndex1225
+									l1231:
+										goto l1230
+									l1229:
+										position, tokenIndex = position1229, tokenIndex1229
 									}
-								l1226:
+								l1230:
 									{
-										position1230, tokenIndex1230 := position, tokenIndex
+										position1234, tokenIndex1234 := position, tokenIndex
 										if buffer[position] != rune('.') {
-											goto l1230
+											goto l1234
 										}
 										position++
-										goto l1211
-									l1230:
-										position, tokenIndex = position1230, tokenIndex1230
+										goto l1215
+									l1234:
+										position, tokenIndex = position1234, tokenIndex1234
 									}
-									goto l1210
-								l1211:
-									position, tokenIndex = position1211, tokenIndex1211
+									goto l1214
+								l1215:
+									position, tokenIndex = position1215, tokenIndex1215
 								}
-								goto l1190
-							l1189:
-								position, tokenIndex = position1189, tokenIndex1189
+								goto l1194
+							l1193:
+								position, tokenIndex = position1193, tokenIndex1193
 							}
-						l1190:
+						l1194:
 						}
-					l1064:
-						{
-							position1231, tokenIndex1231 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1231
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l1231
-							}
-							goto l1232
-						l1231:
-							position, tokenIndex = position1231, tokenIndex1231
-						}
-					l1232:
-					}
-				l1020:
-					goto l848
-				l1019:
-					position, tokenIndex = position848, tokenIndex848
-					if !(p.pick[8] == 2) {
-						goto l846
-					}
-					{
-						position1233, tokenIndex1233 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l1234
-						}
-						if buffer[position] != rune(':') {
-							goto l1234
-						}
-						position++
+					l1068:
 						{
 							position1235, tokenIndex1235 := position, tokenIndex
 							if buffer[position] != rune(':') {
 								goto l1235
 							}
 							position++
-							goto l1234
+							if !_rules[ruleIPv4address]() {
+								goto l1235
+							}
+							goto l1236
 						l1235:
 							position, tokenIndex = position1235, tokenIndex1235
 						}
+					l1236:
+					}
+				l1024:
+					goto l852
+				l1023:
+					position, tokenIndex = position852, tokenIndex852
+					if !(p.pick[8] == 2) {
+						goto l850
+					}
+					{
+						position1237, tokenIndex1237 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l1234
+							goto l1238
 						}
 						if buffer[position] != rune(':') {
-							goto l1234
-						}
-						position++
-						{
-							position1236, tokenIndex1236 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1236
-							}
-							position++
-							goto l1234
-						l1236:
-							position, tokenIndex = position1236, tokenIndex1236
-						}
-						if !_rules[ruleh16]() {
-							goto l1234
-						}
-						if buffer[position] != rune(':') {
-							goto l1234
-						}
-						position++
-						{
-							position1237, tokenIndex1237 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1237
-							}
-							position++
-							goto l1234
-						l1237:
-							position, tokenIndex = position1237, tokenIndex1237
-						}
-						if !_rules[ruleh16]() {
-							goto l1234
-						}
-						if buffer[position] != rune(':') {
-							goto l1234
-						}
-						position++
-						{
-							position1238, tokenIndex1238 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1238
-							}
-							position++
-							goto l1234
-						l1238:
-							position, tokenIndex = position1238, tokenIndex1238
-						}
-						if !_rules[ruleh16]() {
-							goto l1234
-						}
-						if buffer[position] != rune(':') {
-							goto l1234
+							goto l1238
 						}
 						position++
 						{
@@ -8790,15 +8750,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l1239
 							}
 							position++
-							goto l1234
+							goto l1238
 						l1239:
 							position, tokenIndex = position1239, tokenIndex1239
 						}
 						if !_rules[ruleh16]() {
-							goto l1234
+							goto l1238
 						}
 						if buffer[position] != rune(':') {
-							goto l1234
+							goto l1238
 						}
 						position++
 						{
@@ -8807,46 +8767,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l1240
 							}
 							position++
-							goto l1234
+							goto l1238
 						l1240:
 							position, tokenIndex = position1240, tokenIndex1240
 						}
+						if !_rules[ruleh16]() {
+							goto l1238
+						}
+						if buffer[position] != rune(':') {
+							goto l1238
+						}
+						position++
 						{
 							position1241, tokenIndex1241 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1242
+							if buffer[position] != rune(':') {
+								goto l1241
 							}
+							position++
+							goto l1238
+						l1241:
+							position, tokenIndex = position1241, tokenIndex1241
+						}
+						if !_rules[ruleh16]() {
+							goto l1238
+						}
+						if buffer[position] != rune(':') {
+							goto l1238
+						}
+						position++
+						{
+							position1242, tokenIndex1242 := position, tokenIndex
 							if buffer[position] != rune(':') {
 								goto l1242
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l1242
-							}
-							goto l1241
+							goto l1238
 						l1242:
-							position, tokenIndex = position1241, tokenIndex1241
-							if !_rules[ruleIPv4address]() {
-								goto l1234
-							}
+							position, tokenIndex = position1242, tokenIndex1242
 						}
-					l1241:
-						goto l1233
-					l1234:
-						position, tokenIndex = position1233, tokenIndex1233
-						if buffer[position] != rune(':') {
-							goto l1243
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1243
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l1243
+							goto l1238
 						}
 						if buffer[position] != rune(':') {
-							goto l1243
+							goto l1238
+						}
+						position++
+						{
+							position1243, tokenIndex1243 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1243
+							}
+							position++
+							goto l1238
+						l1243:
+							position, tokenIndex = position1243, tokenIndex1243
+						}
+						if !_rules[ruleh16]() {
+							goto l1238
+						}
+						if buffer[position] != rune(':') {
+							goto l1238
 						}
 						position++
 						{
@@ -8855,66 +8835,46 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l1244
 							}
 							position++
-							goto l1243
+							goto l1238
 						l1244:
 							position, tokenIndex = position1244, tokenIndex1244
 						}
-						if !_rules[ruleh16]() {
-							goto l1243
-						}
-						if buffer[position] != rune(':') {
-							goto l1243
-						}
-						position++
 						{
 							position1245, tokenIndex1245 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1245
+							if !_rules[ruleh16]() {
+								goto l1246
 							}
-							position++
-							goto l1243
-						l1245:
-							position, tokenIndex = position1245, tokenIndex1245
-						}
-						if !_rules[ruleh16]() {
-							goto l1243
-						}
-						if buffer[position] != rune(':') {
-							goto l1243
-						}
-						position++
-						{
-							position1246, tokenIndex1246 := position, tokenIndex
 							if buffer[position] != rune(':') {
 								goto l1246
 							}
 							position++
-							goto l1243
+							if !_rules[ruleh16]() {
+								goto l1246
+							}
+							goto l1245
 						l1246:
-							position, tokenIndex = position1246, tokenIndex1246
+							position, tokenIndex = position1245, tokenIndex1245
+							if !_rules[ruleIPv4address]() {
+								goto l1238
+							}
 						}
-						if !_rules[ruleh16]() {
-							goto l1243
-						}
+					l1245:
+						goto l1237
+					l1238:
+						position, tokenIndex = position1237, tokenIndex1237
 						if buffer[position] != rune(':') {
-							goto l1243
+							goto l1247
 						}
 						position++
-						{
-							position1247, tokenIndex1247 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1247
-							}
-							position++
-							goto l1243
-						l1247:
-							position, tokenIndex = position1247, tokenIndex1247
+						if buffer[position] != rune(':') {
+							goto l1247
 						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l1243
+							goto l1247
 						}
 						if buffer[position] != rune(':') {
-							goto l1243
+							goto l1247
 						}
 						position++
 						{
@@ -8923,1422 +8883,1490 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l1248
 							}
 							position++
-							goto l1243
+							goto l1247
 						l1248:
 							position, tokenIndex = position1248, tokenIndex1248
 						}
+						if !_rules[ruleh16]() {
+							goto l1247
+						}
+						if buffer[position] != rune(':') {
+							goto l1247
+						}
+						position++
 						{
 							position1249, tokenIndex1249 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1250
+							if buffer[position] != rune(':') {
+								goto l1249
 							}
+							position++
+							goto l1247
+						l1249:
+							position, tokenIndex = position1249, tokenIndex1249
+						}
+						if !_rules[ruleh16]() {
+							goto l1247
+						}
+						if buffer[position] != rune(':') {
+							goto l1247
+						}
+						position++
+						{
+							position1250, tokenIndex1250 := position, tokenIndex
 							if buffer[position] != rune(':') {
 								goto l1250
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l1250
-							}
-							goto l1249
+							goto l1247
 						l1250:
-							position, tokenIndex = position1249, tokenIndex1249
-							if !_rules[ruleIPv4address]() {
-								goto l1243
-							}
+							position, tokenIndex = position1250, tokenIndex1250
 						}
-					l1249:
-						goto l1233
-					l1243:
-						position, tokenIndex = position1233, tokenIndex1233
+						if !_rules[ruleh16]() {
+							goto l1247
+						}
+						if buffer[position] != rune(':') {
+							goto l1247
+						}
+						position++
+						{
+							position1251, tokenIndex1251 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1251
+							}
+							position++
+							goto l1247
+						l1251:
+							position, tokenIndex = position1251, tokenIndex1251
+						}
+						if !_rules[ruleh16]() {
+							goto l1247
+						}
+						if buffer[position] != rune(':') {
+							goto l1247
+						}
+						position++
 						{
 							position1252, tokenIndex1252 := position, tokenIndex
-							if !_rules[ruleh16]() {
+							if buffer[position] != rune(':') {
 								goto l1252
 							}
-							goto l1253
+							position++
+							goto l1247
 						l1252:
 							position, tokenIndex = position1252, tokenIndex1252
 						}
-					l1253:
-						if buffer[position] != rune(':') {
-							goto l1251
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1251
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1251
-						}
-						if buffer[position] != rune(':') {
-							goto l1251
-						}
-						position++
 						{
-							position1254, tokenIndex1254 := position, tokenIndex
+							position1253, tokenIndex1253 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1254
+							}
 							if buffer[position] != rune(':') {
 								goto l1254
 							}
 							position++
-							goto l1251
-						l1254:
-							position, tokenIndex = position1254, tokenIndex1254
-						}
-						if !_rules[ruleh16]() {
-							goto l1251
-						}
-						if buffer[position] != rune(':') {
-							goto l1251
-						}
-						position++
-						{
-							position1255, tokenIndex1255 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1255
+							if !_rules[ruleh16]() {
+								goto l1254
 							}
-							position++
-							goto l1251
-						l1255:
-							position, tokenIndex = position1255, tokenIndex1255
+							goto l1253
+						l1254:
+							position, tokenIndex = position1253, tokenIndex1253
+							if !_rules[ruleIPv4address]() {
+								goto l1247
+							}
 						}
-						if !_rules[ruleh16]() {
-							goto l1251
-						}
-						if buffer[position] != rune(':') {
-							goto l1251
-						}
-						position++
+					l1253:
+						goto l1237
+					l1247:
+						position, tokenIndex = position1237, tokenIndex1237
 						{
 							position1256, tokenIndex1256 := position, tokenIndex
-							if buffer[position] != rune(':') {
+							if !_rules[ruleh16]() {
 								goto l1256
 							}
-							position++
-							goto l1251
+							goto l1257
 						l1256:
 							position, tokenIndex = position1256, tokenIndex1256
 						}
+					l1257:
+						if buffer[position] != rune(':') {
+							goto l1255
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1255
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l1251
+							goto l1255
 						}
 						if buffer[position] != rune(':') {
-							goto l1251
+							goto l1255
 						}
 						position++
 						{
-							position1257, tokenIndex1257 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1257
-							}
-							position++
-							goto l1251
-						l1257:
-							position, tokenIndex = position1257, tokenIndex1257
-						}
-						{
 							position1258, tokenIndex1258 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1259
+							if buffer[position] != rune(':') {
+								goto l1258
 							}
+							position++
+							goto l1255
+						l1258:
+							position, tokenIndex = position1258, tokenIndex1258
+						}
+						if !_rules[ruleh16]() {
+							goto l1255
+						}
+						if buffer[position] != rune(':') {
+							goto l1255
+						}
+						position++
+						{
+							position1259, tokenIndex1259 := position, tokenIndex
 							if buffer[position] != rune(':') {
 								goto l1259
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l1259
-							}
-							goto l1258
+							goto l1255
 						l1259:
-							position, tokenIndex = position1258, tokenIndex1258
-							if !_rules[ruleIPv4address]() {
-								goto l1251
-							}
+							position, tokenIndex = position1259, tokenIndex1259
 						}
-					l1258:
-						goto l1233
-					l1251:
-						position, tokenIndex = position1233, tokenIndex1233
+						if !_rules[ruleh16]() {
+							goto l1255
+						}
+						if buffer[position] != rune(':') {
+							goto l1255
+						}
+						position++
+						{
+							position1260, tokenIndex1260 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1260
+							}
+							position++
+							goto l1255
+						l1260:
+							position, tokenIndex = position1260, tokenIndex1260
+						}
+						if !_rules[ruleh16]() {
+							goto l1255
+						}
+						if buffer[position] != rune(':') {
+							goto l1255
+						}
+						position++
 						{
 							position1261, tokenIndex1261 := position, tokenIndex
-							{
-								position1263, tokenIndex1263 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l1263
-								}
-								if buffer[position] != rune(':') {
-									goto l1263
-								}
-								position++
-								{
-									position1265, tokenIndex1265 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1265
-									}
-									position++
-									goto l1263
-								l1265:
-									position, tokenIndex = position1265, tokenIndex1265
-								}
-								goto l1264
-							l1263:
-								position, tokenIndex = position1263, tokenIndex1263
-							}
-						l1264:
-							if !_rules[ruleh16]() {
+							if buffer[position] != rune(':') {
 								goto l1261
 							}
-							goto l1262
+							position++
+							goto l1255
 						l1261:
 							position, tokenIndex = position1261, tokenIndex1261
 						}
-					l1262:
-						if buffer[position] != rune(':') {
-							goto l1260
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1260
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1260
-						}
-						if buffer[position] != rune(':') {
-							goto l1260
-						}
-						position++
 						{
-							position1266, tokenIndex1266 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1266
-							}
-							position++
-							goto l1260
-						l1266:
-							position, tokenIndex = position1266, tokenIndex1266
-						}
-						if !_rules[ruleh16]() {
-							goto l1260
-						}
-						if buffer[position] != rune(':') {
-							goto l1260
-						}
-						position++
-						{
-							position1267, tokenIndex1267 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1267
-							}
-							position++
-							goto l1260
-						l1267:
-							position, tokenIndex = position1267, tokenIndex1267
-						}
-						if !_rules[ruleh16]() {
-							goto l1260
-						}
-						if buffer[position] != rune(':') {
-							goto l1260
-						}
-						position++
-						{
-							position1268, tokenIndex1268 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1268
-							}
-							position++
-							goto l1260
-						l1268:
-							position, tokenIndex = position1268, tokenIndex1268
-						}
-						{
-							position1269, tokenIndex1269 := position, tokenIndex
+							position1262, tokenIndex1262 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1270
+								goto l1263
 							}
 							if buffer[position] != rune(':') {
-								goto l1270
+								goto l1263
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1270
+								goto l1263
 							}
-							goto l1269
-						l1270:
-							position, tokenIndex = position1269, tokenIndex1269
+							goto l1262
+						l1263:
+							position, tokenIndex = position1262, tokenIndex1262
 							if !_rules[ruleIPv4address]() {
-								goto l1260
+								goto l1255
 							}
 						}
-					l1269:
-						goto l1233
-					l1260:
-						position, tokenIndex = position1233, tokenIndex1233
+					l1262:
+						goto l1237
+					l1255:
+						position, tokenIndex = position1237, tokenIndex1237
 						{
-							position1272, tokenIndex1272 := position, tokenIndex
+							position1265, tokenIndex1265 := position, tokenIndex
 							{
-								position1274, tokenIndex1274 := position, tokenIndex
+								position1267, tokenIndex1267 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1274
+									goto l1267
 								}
 								if buffer[position] != rune(':') {
-									goto l1274
+									goto l1267
 								}
 								position++
 								{
-									position1276, tokenIndex1276 := position, tokenIndex
+									position1269, tokenIndex1269 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1276
+										goto l1269
 									}
 									position++
-									goto l1274
-								l1276:
-									position, tokenIndex = position1276, tokenIndex1276
+									goto l1267
+								l1269:
+									position, tokenIndex = position1269, tokenIndex1269
 								}
-								{
-									position1277, tokenIndex1277 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l1277
-									}
-									if buffer[position] != rune(':') {
-										goto l1277
-									}
-									position++
-									{
-										position1279, tokenIndex1279 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l1279
-										}
-										position++
-										goto l1277
-									l1279:
-										position, tokenIndex = position1279, tokenIndex1279
-									}
-									goto l1278
-								l1277:
-									position, tokenIndex = position1277, tokenIndex1277
-								}
-							l1278:
-								goto l1275
-							l1274:
-								position, tokenIndex = position1274, tokenIndex1274
+								goto l1268
+							l1267:
+								position, tokenIndex = position1267, tokenIndex1267
 							}
-						l1275:
+						l1268:
 							if !_rules[ruleh16]() {
+								goto l1265
+							}
+							goto l1266
+						l1265:
+							position, tokenIndex = position1265, tokenIndex1265
+						}
+					l1266:
+						if buffer[position] != rune(':') {
+							goto l1264
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1264
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1264
+						}
+						if buffer[position] != rune(':') {
+							goto l1264
+						}
+						position++
+						{
+							position1270, tokenIndex1270 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1270
+							}
+							position++
+							goto l1264
+						l1270:
+							position, tokenIndex = position1270, tokenIndex1270
+						}
+						if !_rules[ruleh16]() {
+							goto l1264
+						}
+						if buffer[position] != rune(':') {
+							goto l1264
+						}
+						position++
+						{
+							position1271, tokenIndex1271 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1271
+							}
+							position++
+							goto l1264
+						l1271:
+							position, tokenIndex = position1271, tokenIndex1271
+						}
+						if !_rules[ruleh16]() {
+							goto l1264
+						}
+						if buffer[position] != rune(':') {
+							goto l1264
+						}
+						position++
+						{
+							position1272, tokenIndex1272 := position, tokenIndex
+							if buffer[position] != rune(':') {
 								goto l1272
 							}
-							goto l1273
+							position++
+							goto l1264
 						l1272:
 							position, tokenIndex = position1272, tokenIndex1272
 						}
-					l1273:
-						if buffer[position] != rune(':') {
-							goto l1271
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1271
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1271
-						}
-						if buffer[position] != rune(':') {
-							goto l1271
-						}
-						position++
 						{
-							position1280, tokenIndex1280 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1280
-							}
-							position++
-							goto l1271
-						l1280:
-							position, tokenIndex = position1280, tokenIndex1280
-						}
-						if !_rules[ruleh16]() {
-							goto l1271
-						}
-						if buffer[position] != rune(':') {
-							goto l1271
-						}
-						position++
-						{
-							position1281, tokenIndex1281 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1281
-							}
-							position++
-							goto l1271
-						l1281:
-							position, tokenIndex = position1281, tokenIndex1281
-						}
-						{
-							position1282, tokenIndex1282 := position, tokenIndex
+							position1273, tokenIndex1273 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1283
+								goto l1274
 							}
 							if buffer[position] != rune(':') {
-								goto l1283
+								goto l1274
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1283
+								goto l1274
 							}
-							goto l1282
-						l1283:
-							position, tokenIndex = position1282, tokenIndex1282
+							goto l1273
+						l1274:
+							position, tokenIndex = position1273, tokenIndex1273
 							if !_rules[ruleIPv4address]() {
-								goto l1271
+								goto l1264
 							}
 						}
-					l1282:
-						goto l1233
-					l1271:
-						position, tokenIndex = position1233, tokenIndex1233
+					l1273:
+						goto l1237
+					l1264:
+						position, tokenIndex = position1237, tokenIndex1237
 						{
-							position1285, tokenIndex1285 := position, tokenIndex
+							position1276, tokenIndex1276 := position, tokenIndex
 							{
-								position1287, tokenIndex1287 := position, tokenIndex
+								position1278, tokenIndex1278 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1287
+									goto l1278
 								}
 								if buffer[position] != rune(':') {
-									goto l1287
+									goto l1278
 								}
 								position++
 								{
-									position1289, tokenIndex1289 := position, tokenIndex
+									position1280, tokenIndex1280 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1289
+										goto l1280
 									}
 									position++
-									goto l1287
-								l1289:
-									position, tokenIndex = position1289, tokenIndex1289
+									goto l1278
+								l1280:
+									position, tokenIndex = position1280, tokenIndex1280
 								}
 								{
-									position1290, tokenIndex1290 := position, tokenIndex
+									position1281, tokenIndex1281 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1290
+										goto l1281
 									}
 									if buffer[position] != rune(':') {
-										goto l1290
+										goto l1281
 									}
 									position++
 									{
-										position1292, tokenIndex1292 := position, tokenIndex
+										position1283, tokenIndex1283 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1292
+											goto l1283
 										}
 										position++
-										goto l1290
-									l1292:
-										position, tokenIndex = position1292, tokenIndex1292
+										goto l1281
+									l1283:
+										position, tokenIndex = position1283, tokenIndex1283
 									}
-									{
-										position1293, tokenIndex1293 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l1293
-										}
-										if buffer[position] != rune(':') {
-											goto l1293
-										}
-										position++
-										{
-											position1295, tokenIndex1295 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l1295
-											}
-											position++
-											goto l1293
-										l1295:
-											position, tokenIndex = position1295, tokenIndex1295
-										}
-										goto l1294
-									l1293:
-										position, tokenIndex = position1293, tokenIndex1293
-									}
-								l1294:
-									goto l1291
-								l1290:
-									position, tokenIndex = position1290, tokenIndex1290
+									goto l1282
+								l1281:
+									position, tokenIndex = position1281, tokenIndex1281
 								}
-							l1291:
-								goto l1288
-							l1287:
-								position, tokenIndex = position1287, tokenIndex1287
+							l1282:
+								goto l1279
+							l1278:
+								position, tokenIndex = position1278, tokenIndex1278
 							}
-						l1288:
+						l1279:
 							if !_rules[ruleh16]() {
+								goto l1276
+							}
+							goto l1277
+						l1276:
+							position, tokenIndex = position1276, tokenIndex1276
+						}
+					l1277:
+						if buffer[position] != rune(':') {
+							goto l1275
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1275
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1275
+						}
+						if buffer[position] != rune(':') {
+							goto l1275
+						}
+						position++
+						{
+							position1284, tokenIndex1284 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1284
+							}
+							position++
+							goto l1275
+						l1284:
+							position, tokenIndex = position1284, tokenIndex1284
+						}
+						if !_rules[ruleh16]() {
+							goto l1275
+						}
+						if buffer[position] != rune(':') {
+							goto l1275
+						}
+						position++
+						{
+							position1285, tokenIndex1285 := position, tokenIndex
+							if buffer[position] != rune(':') {
 								goto l1285
 							}
-							goto l1286
+							position++
+							goto l1275
 						l1285:
 							position, tokenIndex = position1285, tokenIndex1285
 						}
-					l1286:
-						if buffer[position] != rune(':') {
-							goto l1284
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1284
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1284
-						}
-						if buffer[position] != rune(':') {
-							goto l1284
-						}
-						position++
 						{
-							position1296, tokenIndex1296 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1296
-							}
-							position++
-							goto l1284
-						l1296:
-							position, tokenIndex = position1296, tokenIndex1296
-						}
-						{
-							position1297, tokenIndex1297 := position, tokenIndex
+							position1286, tokenIndex1286 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1298
+								goto l1287
 							}
 							if buffer[position] != rune(':') {
-								goto l1298
+								goto l1287
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1298
+								goto l1287
 							}
-							goto l1297
-						l1298:
-							position, tokenIndex = position1297, tokenIndex1297
+							goto l1286
+						l1287:
+							position, tokenIndex = position1286, tokenIndex1286
 							if !_rules[ruleIPv4address]() {
-								goto l1284
+								goto l1275
 							}
 						}
-					l1297:
-						goto l1233
-					l1284:
-						position, tokenIndex = position1233, tokenIndex1233
+					l1286:
+						goto l1237
+					l1275:
+						position, tokenIndex = position1237, tokenIndex1237
 						{
-							position1300, tokenIndex1300 := position, tokenIndex
+							position1289, tokenIndex1289 := position, tokenIndex
 							{
-								position1302, tokenIndex1302 := position, tokenIndex
+								position1291, tokenIndex1291 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1302
+									goto l1291
 								}
 								if buffer[position] != rune(':') {
-									goto l1302
+									goto l1291
 								}
 								position++
 								{
-									position1304, tokenIndex1304 := position, tokenIndex
+									position1293, tokenIndex1293 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1304
+										goto l1293
 									}
 									position++
-									goto l1302
-								l1304:
-									position, tokenIndex = position1304, tokenIndex1304
+									goto l1291
+								l1293:
+									position, tokenIndex = position1293, tokenIndex1293
 								}
 								{
-									position1305, tokenIndex1305 := position, tokenIndex
+									position1294, tokenIndex1294 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1305
+										goto l1294
 									}
 									if buffer[position] != rune(':') {
-										goto l1305
+										goto l1294
 									}
 									position++
 									{
-										position1307, tokenIndex1307 := position, tokenIndex
+										position1296, tokenIndex1296 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1307
+											goto l1296
 										}
 										position++
-										goto l1305
-									l1307:
-										position, tokenIndex = position1307, tokenIndex1307
+										goto l1294
+									l1296:
+										position, tokenIndex = position1296, tokenIndex1296
 									}
 									{
-										position1308, tokenIndex1308 := position, tokenIndex
+										position1297, tokenIndex1297 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l1308
+											goto l1297
 										}
 										if buffer[position] != rune(':') {
-											goto l1308
+											goto l1297
 										}
 										position++
 										{
-											position1310, tokenIndex1310 := position, tokenIndex
+											position1299, tokenIndex1299 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l1310
+												goto l1299
 											}
 											position++
-											goto l1308
-										l1310:
-											position, tokenIndex = position1310, tokenIndex1310
+											goto l1297
+										l1299:
+											position, tokenIndex = position1299, tokenIndex1299
 										}
-										{
-											position1311, tokenIndex1311 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l1311
-											}
-											if buffer[position] != rune(':') {
-												goto l1311
-											}
-											position++
-											{
-												position1313, tokenIndex1313 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l1313
-												}
-												position++
-												goto l1311
-											l1313:
-												position, tokenIndex = position1313, tokenIndex1313
-											}
-											goto l1312
-										l1311:
-											position, tokenIndex = position1311, tokenIndex1311
-										}
-									l1312:
-										goto l1309
-									l1308:
-										position, tokenIndex = position1308, tokenIndex1308
+										goto l1298
+									l1297:
+										position, tokenIndex = position1297, tokenIndex1297
 									}
-								l1309:
-									goto l1306
-								l1305:
-									position, tokenIndex = position1305, tokenIndex1305
+								l1298:
+									goto l1295
+								l1294:
+									position, tokenIndex = position1294, tokenIndex1294
 								}
-							l1306:
-								goto l1303
-							l1302:
-								position, tokenIndex = position1302, tokenIndex1302
+							l1295:
+								goto l1292
+							l1291:
+								position, tokenIndex = position1291, tokenIndex1291
 							}
-						l1303:
+						l1292:
 							if !_rules[ruleh16]() {
+								goto l1289
+							}
+							goto l1290
+						l1289:
+							position, tokenIndex = position1289, tokenIndex1289
+						}
+					l1290:
+						if buffer[position] != rune(':') {
+							goto l1288
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1288
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1288
+						}
+						if buffer[position] != rune(':') {
+							goto l1288
+						}
+						position++
+						{
+							position1300, tokenIndex1300 := position, tokenIndex
+							if buffer[position] != rune(':') {
 								goto l1300
 							}
-							goto l1301
+							position++
+							goto l1288
 						l1300:
 							position, tokenIndex = position1300, tokenIndex1300
 						}
-					l1301:
-						if buffer[position] != rune(':') {
-							goto l1299
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1299
-						}
-						position++
 						{
-							position1314, tokenIndex1314 := position, tokenIndex
+							position1301, tokenIndex1301 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1315
+								goto l1302
 							}
 							if buffer[position] != rune(':') {
-								goto l1315
+								goto l1302
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1315
+								goto l1302
 							}
-							goto l1314
-						l1315:
-							position, tokenIndex = position1314, tokenIndex1314
+							goto l1301
+						l1302:
+							position, tokenIndex = position1301, tokenIndex1301
 							if !_rules[ruleIPv4address]() {
-								goto l1299
+								goto l1288
 							}
 						}
-					l1314:
-						goto l1233
-					l1299:
-						position, tokenIndex = position1233, tokenIndex1233
+					l1301:
+						goto l1237
+					l1288:
+						position, tokenIndex = position1237, tokenIndex1237
 						{
-							position1317, tokenIndex1317 := position, tokenIndex
+							position1304, tokenIndex1304 := position, tokenIndex
 							{
-								position1319, tokenIndex1319 := position, tokenIndex
+								position1306, tokenIndex1306 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1319
+									goto l1306
 								}
 								if buffer[position] != rune(':') {
-									goto l1319
+									goto l1306
 								}
 								position++
 								{
-									position1321, tokenIndex1321 := position, tokenIndex
+									position1308, tokenIndex1308 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1321
+										goto l1308
 									}
 									position++
-									goto l1319
-								l1321:
-									position, tokenIndex = position1321, tokenIndex1321
+									goto l1306
+								l1308:
+									position, tokenIndex = position1308, tokenIndex1308
 								}
 								{
-									position1322, tokenIndex1322 := position, tokenIndex
+									position1309, tokenIndex1309 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1322
+										goto l1309
 									}
 									if buffer[position] != rune(':') {
-										goto l1322
+										goto l1309
 									}
 									position++
 									{
-										position1324, tokenIndex1324 := position, tokenIndex
+										position1311, tokenIndex1311 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1324
+											goto l1311
 										}
 										position++
-										goto l1322
-									l1324:
-										position, tokenIndex = position1324, tokenIndex1324
+										goto l1309
+									l1311:
+										position, tokenIndex = position1311, tokenIndex1311
 									}
 									{
-										position1325, tokenIndex1325 := position, tokenIndex
+										position1312, tokenIndex1312 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l1325
+											goto l1312
 										}
 										if buffer[position] != rune(':') {
-											goto l1325
+											goto l1312
 										}
 										position++
 										{
-											position1327, tokenIndex1327 := position, tokenIndex
+											position1314, tokenIndex1314 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l1327
+												goto l1314
 											}
 											position++
-											goto l1325
-										l1327:
-											position, tokenIndex = position1327, tokenIndex1327
+											goto l1312
+										l1314:
+											position, tokenIndex = position1314, tokenIndex1314
 										}
 										{
-											position1328, tokenIndex1328 := position, tokenIndex
+											position1315, tokenIndex1315 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l1328
+												goto l1315
 											}
 											if buffer[position] != rune(':') {
-												goto l1328
+												goto l1315
 											}
 											position++
 											{
-												position1330, tokenIndex1330 := position, tokenIndex
+												position1317, tokenIndex1317 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l1330
+													goto l1317
 												}
 												position++
-												goto l1328
-											l1330:
-												position, tokenIndex = position1330, tokenIndex1330
+												goto l1315
+											l1317:
+												position, tokenIndex = position1317, tokenIndex1317
 											}
-											{
-												position1331, tokenIndex1331 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l1331
-												}
-												if buffer[position] != rune(':') {
-													goto l1331
-												}
-												position++
-												{
-													position1333, tokenIndex1333 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l1333
-													}
-													position++
-													goto l1331
-												l1333:
-													position, tokenIndex = position1333, tokenIndex1333
-												}
-												goto l1332
-											l1331:
-												position, tokenIndex = position1331, tokenIndex1331
-											}
-										l1332:
-											goto l1329
-										l1328:
-											position, tokenIndex = position1328, tokenIndex1328
+											goto l1316
+										l1315:
+											position, tokenIndex = position1315, tokenIndex1315
 										}
-									l1329:
-										goto l1326
-									l1325:
-										position, tokenIndex = position1325, tokenIndex1325
+									l1316:
+										goto l1313
+									l1312:
+										position, tokenIndex = position1312, tokenIndex1312
 									}
-								l1326:
-									goto l1323
-								l1322:
-									position, tokenIndex = position1322, tokenIndex1322
+								l1313:
+									goto l1310
+								l1309:
+									position, tokenIndex = position1309, tokenIndex1309
 								}
-							l1323:
-								goto l1320
-							l1319:
-								position, tokenIndex = position1319, tokenIndex1319
+							l1310:
+								goto l1307
+							l1306:
+								position, tokenIndex = position1306, tokenIndex1306
 							}
-						l1320:
+						l1307:
 							if !_rules[ruleh16]() {
-								goto l1317
+								goto l1304
 							}
-							goto l1318
-						l1317:
-							position, tokenIndex = position1317, tokenIndex1317
+							goto l1305
+						l1304:
+							position, tokenIndex = position1304, tokenIndex1304
 						}
-					l1318:
+					l1305:
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l1303
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l1303
+						}
+						position++
+						{
+							position1318, tokenIndex1318 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1319
+							}
+							if buffer[position] != rune(':') {
+								goto l1319
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1319
+							}
+							goto l1318
+						l1319:
+							position, tokenIndex = position1318, tokenIndex1318
+							if !_rules[ruleIPv4address]() {
+								goto l1303
+							}
+						}
+					l1318:
+						goto l1237
+					l1303:
+						position, tokenIndex = position1237, tokenIndex1237
+						{
+							position1321, tokenIndex1321 := position, tokenIndex
+							{
+								position1323, tokenIndex1323 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l1323
+								}
+								if buffer[position] != rune(':') {
+									goto l1323
+								}
+								position++
+								{
+									position1325, tokenIndex1325 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1325
+									}
+									position++
+									goto l1323
+								l1325:
+									position, tokenIndex = position1325, tokenIndex1325
+								}
+								{
+									position1326, tokenIndex1326 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l1326
+									}
+									if buffer[position] != rune(':') {
+										goto l1326
+									}
+									position++
+									{
+										position1328, tokenIndex1328 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l1328
+										}
+										position++
+										goto l1326
+									l1328:
+										position, tokenIndex = position1328, tokenIndex1328
+									}
+									{
+										position1329, tokenIndex1329 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l1329
+										}
+										if buffer[position] != rune(':') {
+											goto l1329
+										}
+										position++
+										{
+											position1331, tokenIndex1331 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l1331
+											}
+											position++
+											goto l1329
+										l1331:
+											position, tokenIndex = position1331, tokenIndex1331
+										}
+										{
+											position1332, tokenIndex1332 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l1332
+											}
+											if buffer[position] != rune(':') {
+												goto l1332
+											}
+											position++
+											{
+												position1334, tokenIndex1334 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l1334
+												}
+												position++
+												goto l1332
+											l1334:
+												position, tokenIndex = position1334, tokenIndex1334
+											}
+											{
+												position1335, tokenIndex1335 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l1335
+												}
+												if buffer[position] != rune(':') {
+													goto l1335
+												}
+												position++
+												{
+													position1337, tokenIndex1337 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l1337
+													}
+													position++
+													goto l1335
+												l1337:
+													position, tokenIndex = position1337, tokenIndex1337
+												}
+												goto l1336
+											l1335:
+												position, tokenIndex = position1335, tokenIndex1335
+											}
+										l1336:
+											goto l1333
+										l1332:
+											position, tokenIndex = position1332, tokenIndex1332
+										}
+									l1333:
+										goto l1330
+									l1329:
+										position, tokenIndex = position1329, tokenIndex1329
+									}
+								l1330:
+									goto l1327
+								l1326:
+									position, tokenIndex = position1326, tokenIndex1326
+								}
+							l1327:
+								goto l1324
+							l1323:
+								position, tokenIndex = position1323, tokenIndex1323
+							}
+						l1324:
+							if !_rules[ruleh16]() {
+								goto l1321
+							}
+							goto l1322
+						l1321:
+							position, tokenIndex = position1321, tokenIndex1321
+						}
+					l1322:
+						if buffer[position] != rune(':') {
+							goto l1320
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1320
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1316
+							goto l1320
 						}
-						goto l1233
-					l1316:
-						position, tokenIndex = position1233, tokenIndex1233
+						goto l1237
+					l1320:
+						position, tokenIndex = position1237, tokenIndex1237
 						{
-							position1334, tokenIndex1334 := position, tokenIndex
+							position1338, tokenIndex1338 := position, tokenIndex
 							{
-								position1336, tokenIndex1336 := position, tokenIndex
+								position1340, tokenIndex1340 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1336
+									goto l1340
 								}
 								if buffer[position] != rune(':') {
-									goto l1336
+									goto l1340
 								}
 								position++
 								{
-									position1338, tokenIndex1338 := position, tokenIndex
+									position1342, tokenIndex1342 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1338
+										goto l1342
 									}
 									position++
-									goto l1336
-								l1338:
-									position, tokenIndex = position1338, tokenIndex1338
+									goto l1340
+								l1342:
+									position, tokenIndex = position1342, tokenIndex1342
 								}
 								{
-									position1339, tokenIndex1339 := position, tokenIndex
+									position1343, tokenIndex1343 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1339
+										goto l1343
 									}
 									if buffer[position] != rune(':') {
-										goto l1339
+										goto l1343
 									}
 									position++
 									{
-										position1341, tokenIndex1341 := position, tokenIndex
+										position1345, tokenIndex1345 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1341
+											goto l1345
 										}
 										position++
-										goto l1339
-									l1341:
-										position, tokenIndex = position1341, tokenIndex1341
+										goto l1343
+									l1345:
+										position, tokenIndex = position1345, tokenIndex1345
 									}
 									{
-										position1342, tokenIndex1342 := position, tokenIndex
+										position1346, tokenIndex1346 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l1342
+											goto l1346
 										}
 										if buffer[position] != rune(':') {
-											goto l1342
+											goto l1346
 										}
 										position++
 										{
-											position1344, tokenIndex1344 := position, tokenIndex
+											position1348, tokenIndex1348 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l1344
+												goto l1348
 											}
 											position++
-											goto l1342
-										l1344:
-											position, tokenIndex = position1344, tokenIndex1344
+											goto l1346
+										l1348:
+											position, tokenIndex = position1348, tokenIndex1348
 										}
 										{
-											position1345, tokenIndex1345 := position, tokenIndex
+											position1349, tokenIndex1349 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l1345
+												goto l1349
 											}
 											if buffer[position] != rune(':') {
-												goto l1345
+												goto l1349
 											}
 											position++
 											{
-												position1347, tokenIndex1347 := position, tokenIndex
+												position1351, tokenIndex1351 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l1347
+													goto l1351
 												}
 												position++
-												goto l1345
-											l1347:
-												position, tokenIndex = position1347, tokenIndex1347
+												goto l1349
+											l1351:
+												position, tokenIndex = position1351, tokenIndex1351
 											}
 											{
-												position1348, tokenIndex1348 := position, tokenIndex
+												position1352, tokenIndex1352 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l1348
+													goto l1352
 												}
 												if buffer[position] != rune(':') {
-													goto l1348
+													goto l1352
 												}
 												position++
 												{
-													position1350, tokenIndex1350 := position, tokenIndex
+													position1354, tokenIndex1354 := position, tokenIndex
 													if buffer[position] != rune(':') {
-														goto l1350
+														goto l1354
 													}
 													position++
-													goto l1348
-												l1350:
-													position, tokenIndex = position1350, tokenIndex1350
+													goto l1352
+												l1354:
+													position, tokenIndex = position1354, tokenIndex1354
 												}
 												{
-													position1351, tokenIndex1351 := position, tokenIndex
+													position1355, tokenIndex1355 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l1351
+														goto l1355
 													}
 													if buffer[position] != rune(':') {
-														goto l1351
+														goto l1355
 													}
 													position++
 													{
-														position1353, tokenIndex1353 := position, tokenIndex
+														position1357, tokenIndex1357 := position, tokenIndex
 														if buffer[position] != rune(':') {
-															goto l1353
+															goto l1357
 														}
 														position++
-														goto l1351
-													l1353:
-														position, tokenIndex = position1353, tokenIndex1353
+														goto l1355
+													l1357:
+														position, tokenIndex = position1357, tokenIndex1357
 													}
-													goto l1352
-												l1351:
-													position, tokenIndex = position1351, tokenIndex1351
+													goto l1356
+												l1355:
+													position, tokenIndex = position1355, tokenIndex1355
 												}
+											l1356:
+												goto l1353
 											l1352:
-												goto l1349
-											l1348:
-												position, tokenIndex = position1348, tokenIndex1348
+												position, tokenIndex = position1352, tokenIndex1352
 											}
+										l1353:
+											goto l1350
 										l1349:
-											goto l1346
-										l1345:
-											position, tokenIndex = position1345, tokenIndex1345
+											position, tokenIndex = position1349, tokenIndex1349
 										}
+									l1350:
+										goto l1347
 									l1346:
-										goto l1343
-									l1342:
-										position, tokenIndex = position1342, tokenIndex1342
+										position, tokenIndex = position1346, tokenIndex1346
 									}
+								l1347:
+									goto l1344
 								l1343:
-									goto l1340
-								l1339:
-									position, tokenIndex = position1339, tokenIndex1339
+									position, tokenIndex = position1343, tokenIndex1343
 								}
+							l1344:
+								goto l1341
 							l1340:
-								goto l1337
-							l1336:
-								position, tokenIndex = position1336, tokenIndex1336
+								position, tokenIndex = position1340, tokenIndex1340
 							}
-						l1337:
+						l1341:
 							if !_rules[ruleh16]() {
-								goto l1334
+								goto l1338
 							}
-							goto l1335
-						l1334:
-							position, tokenIndex = position1334, tokenIndex1334
+							goto l1339
+						l1338:
+							position, tokenIndex = position1338, tokenIndex1338
 						}
-					l1335:
+					l1339:
 						if buffer[position] != rune(':') {
-							goto l846
+							goto l850
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l846
+							goto l850
 						}
 						position++
 					}
-				l1233:
+				l1237:
 				}
-			l848:
-				add(ruleIPv6address, position847)
+			l852:
+				add(ruleIPv6address, position851)
 			}
 			return true
-		l846:
-			position, tokenIndex = position846, tokenIndex846
+		l850:
+			position, tokenIndex = position850, tokenIndex850
 			return false
 		},
 		/* 14 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')> */
 		func() bool {
-			position1354, tokenIndex1354 := position, tokenIndex
+			position1358, tokenIndex1358 := position, tokenIndex
 			{
-				position1355 := position
+				position1359 := position
 				{
-					position1356, tokenIndex1356 := position, tokenIndex
+					position1360, tokenIndex1360 := position, tokenIndex
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1357
+						goto l1361
 					}
 					position++
-					goto l1356
-				l1357:
-					position, tokenIndex = position1356, tokenIndex1356
+					goto l1360
+				l1361:
+					position, tokenIndex = position1360, tokenIndex1360
 					if c := buffer[position]; c < rune('A') || c > rune('F') {
+						goto l1362
+					}
+					position++
+					goto l1360
+				l1362:
+					position, tokenIndex = position1360, tokenIndex1360
+					if c := buffer[position]; c < rune('a') || c > rune('f') {
 						goto l1358
 					}
 					position++
-					goto l1356
-				l1358:
-					position, tokenIndex = position1356, tokenIndex1356
-					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l1354
-					}
-					position++
-				}
-			l1356:
-				{
-					position1359, tokenIndex1359 := position, tokenIndex
-					{
-						position1361, tokenIndex1361 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1362
-						}
-						position++
-						goto l1361
-					l1362:
-						position, tokenIndex = position1361, tokenIndex1361
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1363
-						}
-						position++
-						goto l1361
-					l1363:
-						position, tokenIndex = position1361, tokenIndex1361
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1359
-						}
-						position++
-					}
-				l1361:
-					goto l1360
-				l1359:
-					position, tokenIndex = position1359, tokenIndex1359
 				}
 			l1360:
 				{
-					position1364, tokenIndex1364 := position, tokenIndex
+					position1363, tokenIndex1363 := position, tokenIndex
 					{
-						position1366, tokenIndex1366 := position, tokenIndex
+						position1365, tokenIndex1365 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l1366
+						}
+						position++
+						goto l1365
+					l1366:
+						position, tokenIndex = position1365, tokenIndex1365
+						if c := buffer[position]; c < rune('A') || c > rune('F') {
 							goto l1367
 						}
 						position++
-						goto l1366
+						goto l1365
 					l1367:
-						position, tokenIndex = position1366, tokenIndex1366
-						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1368
-						}
-						position++
-						goto l1366
-					l1368:
-						position, tokenIndex = position1366, tokenIndex1366
+						position, tokenIndex = position1365, tokenIndex1365
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1364
+							goto l1363
 						}
 						position++
 					}
-				l1366:
-					goto l1365
-				l1364:
-					position, tokenIndex = position1364, tokenIndex1364
+				l1365:
+					goto l1364
+				l1363:
+					position, tokenIndex = position1363, tokenIndex1363
 				}
-			l1365:
+			l1364:
 				{
-					position1369, tokenIndex1369 := position, tokenIndex
+					position1368, tokenIndex1368 := position, tokenIndex
 					{
-						position1371, tokenIndex1371 := position, tokenIndex
+						position1370, tokenIndex1370 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l1371
+						}
+						position++
+						goto l1370
+					l1371:
+						position, tokenIndex = position1370, tokenIndex1370
+						if c := buffer[position]; c < rune('A') || c > rune('F') {
 							goto l1372
 						}
 						position++
-						goto l1371
+						goto l1370
 					l1372:
-						position, tokenIndex = position1371, tokenIndex1371
+						position, tokenIndex = position1370, tokenIndex1370
+						if c := buffer[position]; c < rune('a') || c > rune('f') {
+							goto l1368
+						}
+						position++
+					}
+				l1370:
+					goto l1369
+				l1368:
+					position, tokenIndex = position1368, tokenIndex1368
+				}
+			l1369:
+				{
+					position1373, tokenIndex1373 := position, tokenIndex
+					{
+						position1375, tokenIndex1375 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l1376
+						}
+						position++
+						goto l1375
+					l1376:
+						position, tokenIndex = position1375, tokenIndex1375
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
+							goto l1377
+						}
+						position++
+						goto l1375
+					l1377:
+						position, tokenIndex = position1375, tokenIndex1375
+						if c := buffer[position]; c < rune('a') || c > rune('f') {
 							goto l1373
 						}
 						position++
-						goto l1371
-					l1373:
-						position, tokenIndex = position1371, tokenIndex1371
-						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1369
-						}
-						position++
 					}
-				l1371:
-					goto l1370
-				l1369:
-					position, tokenIndex = position1369, tokenIndex1369
+				l1375:
+					goto l1374
+				l1373:
+					position, tokenIndex = position1373, tokenIndex1373
 				}
-			l1370:
+			l1374:
 				{
-					position1374, tokenIndex1374 := position, tokenIndex
+					position1378, tokenIndex1378 := position, tokenIndex
 					if buffer[position] != rune('.') {
-						goto l1374
+						goto l1378
 					}
 					position++
-					goto l1354
-				l1374:
-					position, tokenIndex = position1374, tokenIndex1374
+					goto l1358
+				l1378:
+					position, tokenIndex = position1378, tokenIndex1378
 				}
-				add(ruleh16, position1355)
+				add(ruleh16, position1359)
 			}
 			return true
-		l1354:
-			position, tokenIndex = position1354, tokenIndex1354
+		l1358:
+			position, tokenIndex = position1358, tokenIndex1358
 			return false
 		},
 		/* 15 other <- <(('Â' [¡-¿]) / ([Ã-ß] [\u0080-¿]) / ('à' [\u00a0-¿] [\u0080-¿]) / ('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] [\u0080-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] [\u0080-¿]) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] [\u0080-¿]) / ([ä-ì] [\u0080-¿] [\u0080-¿]) / ('í' [\u0080-\u009f] [\u0080-¿]) / (('î' / 'ï') [\u0080-¿] [\u0080-¿]) / ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿]) / ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿]) / ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿]))> */
 		func() bool {
-			position1375, tokenIndex1375 := position, tokenIndex
+			position1379, tokenIndex1379 := position, tokenIndex
 			{
-				position1376 := position
+				position1380 := position
 				{
-					position1377, tokenIndex1377 := position, tokenIndex
+					position1381, tokenIndex1381 := position, tokenIndex
 					if buffer[position] != rune('Â') {
-						goto l1378
+						goto l1382
 					}
 					position++
 					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
-						goto l1378
+						goto l1382
 					}
 					position++
-					goto l1377
-				l1378:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1382:
+					position, tokenIndex = position1381, tokenIndex1381
 					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-						goto l1379
+						goto l1383
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1379
+						goto l1383
 					}
 					position++
-					goto l1377
-				l1379:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1383:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('à') {
-						goto l1380
+						goto l1384
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l1380
+						goto l1384
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1380
+						goto l1384
 					}
 					position++
-					goto l1377
-				l1380:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1384:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('á') {
-						goto l1381
+						goto l1385
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
-						goto l1381
+						goto l1385
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1381
+						goto l1385
 					}
 					position++
-					goto l1377
-				l1381:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1385:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('á') {
-						goto l1382
+						goto l1386
 					}
 					position++
 					if buffer[position] != rune('\u009a') {
-						goto l1382
+						goto l1386
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1382
+						goto l1386
 					}
 					position++
-					goto l1377
-				l1382:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1386:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('á') {
-						goto l1383
+						goto l1387
 					}
 					position++
 					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
-						goto l1383
+						goto l1387
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1383
+						goto l1387
 					}
 					position++
-					goto l1377
-				l1383:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1387:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('â') {
-						goto l1384
+						goto l1388
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1384
+						goto l1388
 					}
 					position++
 					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
-						goto l1384
+						goto l1388
 					}
 					position++
-					goto l1377
-				l1384:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1388:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('â') {
-						goto l1385
+						goto l1389
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1385
+						goto l1389
 					}
 					position++
 					if c := buffer[position]; c < rune('ª') || c > rune('®') {
-						goto l1385
+						goto l1389
 					}
 					position++
-					goto l1377
-				l1385:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1389:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('â') {
-						goto l1386
+						goto l1390
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1386
+						goto l1390
 					}
 					position++
 					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						goto l1386
+						goto l1390
 					}
 					position++
-					goto l1377
-				l1386:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1390:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('â') {
-						goto l1387
+						goto l1391
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l1387
+						goto l1391
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
-						goto l1387
+						goto l1391
 					}
 					position++
-					goto l1377
-				l1387:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1391:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('â') {
-						goto l1388
+						goto l1392
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l1388
+						goto l1392
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l1388
+						goto l1392
 					}
 					position++
-					goto l1377
-				l1388:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1392:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('â') {
-						goto l1389
+						goto l1393
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
-						goto l1389
+						goto l1393
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1389
+						goto l1393
 					}
 					position++
-					goto l1377
-				l1389:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1393:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('ã') {
-						goto l1390
+						goto l1394
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1390
+						goto l1394
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1390
+						goto l1394
 					}
 					position++
-					goto l1377
-				l1390:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1394:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('ã') {
-						goto l1391
+						goto l1395
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1391
+						goto l1395
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1391
+						goto l1395
 					}
 					position++
-					goto l1377
-				l1391:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1395:
+					position, tokenIndex = position1381, tokenIndex1381
 					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
-						goto l1392
+						goto l1396
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1392
+						goto l1396
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1392
+						goto l1396
 					}
 					position++
-					goto l1377
-				l1392:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1396:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('í') {
-						goto l1393
+						goto l1397
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-						goto l1393
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1393
-					}
-					position++
-					goto l1377
-				l1393:
-					position, tokenIndex = position1377, tokenIndex1377
-					{
-						position1395, tokenIndex1395 := position, tokenIndex
-						if buffer[position] != rune('î') {
-							goto l1396
-						}
-						position++
-						goto l1395
-					l1396:
-						position, tokenIndex = position1395, tokenIndex1395
-						if buffer[position] != rune('ï') {
-							goto l1394
-						}
-						position++
-					}
-				l1395:
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1394
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1394
-					}
-					position++
-					goto l1377
-				l1394:
-					position, tokenIndex = position1377, tokenIndex1377
-					if buffer[position] != rune('ð') {
 						goto l1397
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+						goto l1397
+					}
+					position++
+					goto l1381
+				l1397:
+					position, tokenIndex = position1381, tokenIndex1381
+					{
+						position1399, tokenIndex1399 := position, tokenIndex
+						if buffer[position] != rune('î') {
+							goto l1400
+						}
+						position++
+						goto l1399
+					l1400:
+						position, tokenIndex = position1399, tokenIndex1399
+						if buffer[position] != rune('ï') {
+							goto l1398
+						}
+						position++
+					}
+				l1399:
+					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+						goto l1398
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+						goto l1398
+					}
+					position++
+					goto l1381
+				l1398:
+					position, tokenIndex = position1381, tokenIndex1381
+					if buffer[position] != rune('ð') {
+						goto l1401
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
-						goto l1397
+						goto l1401
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1397
+						goto l1401
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1397
+						goto l1401
 					}
 					position++
-					goto l1377
-				l1397:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1401:
+					position, tokenIndex = position1381, tokenIndex1381
 					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
-						goto l1398
+						goto l1402
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1398
+						goto l1402
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1398
+						goto l1402
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1398
+						goto l1402
 					}
 					position++
-					goto l1377
-				l1398:
-					position, tokenIndex = position1377, tokenIndex1377
+					goto l1381
+				l1402:
+					position, tokenIndex = position1381, tokenIndex1381
 					if buffer[position] != rune('ô') {
-						goto l1375
+						goto l1379
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						goto l1375
+						goto l1379
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1375
+						goto l1379
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1375
+						goto l1379
 					}
 					position++
 				}
-			l1377:
-				add(ruleother, position1376)
+			l1381:
+				add(ruleother, position1380)
 			}
 			return true
-		l1375:
-			position, tokenIndex = position1375, tokenIndex1375
+		l1379:
+			position, tokenIndex = position1379, tokenIndex1379
 			return false
 		},
 	}

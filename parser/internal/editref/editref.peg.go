@@ -1540,7 +1540,7 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position166, tokenIndex166
 			return false
 		},
-		/* 18 hostname <- <((&{ p.pick[3] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[3] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'?))))> */
+		/* 18 hostname <- <((&{ p.pick[3] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[3] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
 		func() bool {
 			position175, tokenIndex175 := position, tokenIndex
 			{
@@ -1659,6 +1659,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 							position, tokenIndex = position192, tokenIndex192
 						}
 					l193:
+						{
+							position194, tokenIndex194 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l194
+							}
+							goto l175
+						l194:
+							position, tokenIndex = position194, tokenIndex194
+						}
 					}
 				l184:
 				}
@@ -1672,1185 +1681,1168 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 		},
 		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position194, tokenIndex194 := position, tokenIndex
+			position195, tokenIndex195 := position, tokenIndex
 			{
-				position195 := position
+				position196 := position
 				if !_rules[rulealphanum]() {
-					goto l194
+					goto l195
 				}
-			l196:
+			l197:
 				{
-					position197, tokenIndex197 := position, tokenIndex
-				l198:
+					position198, tokenIndex198 := position, tokenIndex
+				l199:
 					{
-						position199, tokenIndex199 := position, tokenIndex
+						position200, tokenIndex200 := position, tokenIndex
 						if buffer[position] != rune('-') {
-							goto l199
+							goto l200
 						}
 						position++
-						goto l198
-					l199:
-						position, tokenIndex = position199, tokenIndex199
+						goto l199
+					l200:
+						position, tokenIndex = position200, tokenIndex200
 					}
 					if !_rules[rulealphanum]() {
-						goto l197
+						goto l198
 					}
-					goto l196
-				l197:
-					position, tokenIndex = position197, tokenIndex197
+					goto l197
+				l198:
+					position, tokenIndex = position198, tokenIndex198
 				}
-				add(ruledomainlabel, position195)
+				add(ruledomainlabel, position196)
 			}
 			return true
-		l194:
-			position, tokenIndex = position194, tokenIndex194
+		l195:
+			position, tokenIndex = position195, tokenIndex195
 			return false
 		},
 		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
 		func() bool {
-			position200, tokenIndex200 := position, tokenIndex
+			position201, tokenIndex201 := position, tokenIndex
 			{
-				position201 := position
+				position202 := position
 				if !_rules[rulealpha]() {
-					goto l200
+					goto l201
 				}
-			l202:
+			l203:
 				{
-					position203, tokenIndex203 := position, tokenIndex
-				l204:
+					position204, tokenIndex204 := position, tokenIndex
+				l205:
 					{
-						position205, tokenIndex205 := position, tokenIndex
+						position206, tokenIndex206 := position, tokenIndex
 						if buffer[position] != rune('-') {
-							goto l205
+							goto l206
 						}
 						position++
-						goto l204
-					l205:
-						position, tokenIndex = position205, tokenIndex205
+						goto l205
+					l206:
+						position, tokenIndex = position206, tokenIndex206
 					}
 					if !_rules[rulealphanum]() {
-						goto l203
+						goto l204
 					}
-					goto l202
-				l203:
-					position, tokenIndex = position203, tokenIndex203
+					goto l203
+				l204:
+					position, tokenIndex = position204, tokenIndex204
 				}
-				add(ruletoplabel, position201)
+				add(ruletoplabel, position202)
 			}
 			return true
-		l200:
-			position, tokenIndex = position200, tokenIndex200
+		l201:
+			position, tokenIndex = position201, tokenIndex201
 			return false
 		},
 		/* 21 IPv4address <- <((&{ p.pick[4] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[4] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[4] == 2 } (octet '.' octet '.' octet '.' octet)))> */
 		func() bool {
-			position206, tokenIndex206 := position, tokenIndex
+			position207, tokenIndex207 := position, tokenIndex
 			{
-				position207 := position
+				position208 := position
 				{
-					position208, tokenIndex208 := position, tokenIndex
+					position209, tokenIndex209 := position, tokenIndex
 					if !(p.pick[4] == 0) {
-						goto l209
-					}
-					if !_rules[ruledigit]() {
-						goto l209
-					}
-				l210:
-					{
-						position211, tokenIndex211 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l211
-						}
 						goto l210
-					l211:
-						position, tokenIndex = position211, tokenIndex211
+					}
+					if !_rules[ruledigit]() {
+						goto l210
+					}
+				l211:
+					{
+						position212, tokenIndex212 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l212
+						}
+						goto l211
+					l212:
+						position, tokenIndex = position212, tokenIndex212
 					}
 					if buffer[position] != rune('.') {
-						goto l209
+						goto l210
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l209
+						goto l210
 					}
-				l212:
+				l213:
 					{
-						position213, tokenIndex213 := position, tokenIndex
+						position214, tokenIndex214 := position, tokenIndex
 						if !_rules[ruledigit]() {
-							goto l213
+							goto l214
 						}
-						goto l212
-					l213:
-						position, tokenIndex = position213, tokenIndex213
+						goto l213
+					l214:
+						position, tokenIndex = position214, tokenIndex214
 					}
 					if buffer[position] != rune('.') {
-						goto l209
+						goto l210
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l209
+						goto l210
 					}
-				l214:
+				l215:
 					{
-						position215, tokenIndex215 := position, tokenIndex
+						position216, tokenIndex216 := position, tokenIndex
 						if !_rules[ruledigit]() {
-							goto l215
+							goto l216
 						}
-						goto l214
-					l215:
-						position, tokenIndex = position215, tokenIndex215
+						goto l215
+					l216:
+						position, tokenIndex = position216, tokenIndex216
 					}
 					if buffer[position] != rune('.') {
-						goto l209
+						goto l210
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l209
+						goto l210
 					}
-				l216:
+				l217:
 					{
-						position217, tokenIndex217 := position, tokenIndex
+						position218, tokenIndex218 := position, tokenIndex
 						if !_rules[ruledigit]() {
-							goto l217
+							goto l218
 						}
-						goto l216
-					l217:
-						position, tokenIndex = position217, tokenIndex217
+						goto l217
+					l218:
+						position, tokenIndex = position218, tokenIndex218
 					}
-					goto l208
-				l209:
-					position, tokenIndex = position208, tokenIndex208
+					goto l209
+				l210:
+					position, tokenIndex = position209, tokenIndex209
 					if !(p.pick[4] == 1) {
-						goto l218
+						goto l219
 					}
 					if !_rules[ruleDIGIT]() {
-						goto l218
+						goto l219
 					}
 					{
-						position219, tokenIndex219 := position, tokenIndex
+						position220, tokenIndex220 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l219
+							goto l220
 						}
-						goto l220
-					l219:
-						position, tokenIndex = position219, tokenIndex219
+						goto l221
+					l220:
+						position, tokenIndex = position220, tokenIndex220
 					}
-				l220:
+				l221:
 					{
-						position221, tokenIndex221 := position, tokenIndex
+						position222, tokenIndex222 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l221
+							goto l222
 						}
-						goto l222
-					l221:
-						position, tokenIndex = position221, tokenIndex221
+						goto l223
+					l222:
+						position, tokenIndex = position222, tokenIndex222
 					}
-				l222:
+				l223:
 					if buffer[position] != rune('.') {
-						goto l218
+						goto l219
 					}
 					position++
 					if !_rules[ruleDIGIT]() {
-						goto l218
+						goto l219
 					}
 					{
-						position223, tokenIndex223 := position, tokenIndex
+						position224, tokenIndex224 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l223
+							goto l224
 						}
-						goto l224
-					l223:
-						position, tokenIndex = position223, tokenIndex223
+						goto l225
+					l224:
+						position, tokenIndex = position224, tokenIndex224
 					}
-				l224:
+				l225:
 					{
-						position225, tokenIndex225 := position, tokenIndex
+						position226, tokenIndex226 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l225
+							goto l226
 						}
-						goto l226
-					l225:
-						position, tokenIndex = position225, tokenIndex225
+						goto l227
+					l226:
+						position, tokenIndex = position226, tokenIndex226
 					}
-				l226:
+				l227:
 					if buffer[position] != rune('.') {
-						goto l218
+						goto l219
 					}
 					position++
 					if !_rules[ruleDIGIT]() {
-						goto l218
+						goto l219
 					}
 					{
-						position227, tokenIndex227 := position, tokenIndex
+						position228, tokenIndex228 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l227
+							goto l228
 						}
-						goto l228
-					l227:
-						position, tokenIndex = position227, tokenIndex227
+						goto l229
+					l228:
+						position, tokenIndex = position228, tokenIndex228
 					}
-				l228:
+				l229:
 					{
-						position229, tokenIndex229 := position, tokenIndex
+						position230, tokenIndex230 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l229
+							goto l230
 						}
-						goto l230
-					l229:
-						position, tokenIndex = position229, tokenIndex229
+						goto l231
+					l230:
+						position, tokenIndex = position230, tokenIndex230
 					}
-				l230:
+				l231:
 					if buffer[position] != rune('.') {
-						goto l218
+						goto l219
 					}
 					position++
 					if !_rules[ruleDIGIT]() {
-						goto l218
+						goto l219
 					}
 					{
-						position231, tokenIndex231 := position, tokenIndex
+						position232, tokenIndex232 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l231
+							goto l232
 						}
-						goto l232
-					l231:
-						position, tokenIndex = position231, tokenIndex231
+						goto l233
+					l232:
+						position, tokenIndex = position232, tokenIndex232
 					}
-				l232:
+				l233:
 					{
-						position233, tokenIndex233 := position, tokenIndex
+						position234, tokenIndex234 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
-							goto l233
+							goto l234
 						}
-						goto l234
-					l233:
-						position, tokenIndex = position233, tokenIndex233
+						goto l235
+					l234:
+						position, tokenIndex = position234, tokenIndex234
 					}
-				l234:
-					goto l208
-				l218:
-					position, tokenIndex = position208, tokenIndex208
+				l235:
+					goto l209
+				l219:
+					position, tokenIndex = position209, tokenIndex209
 					if !(p.pick[4] == 2) {
-						goto l206
+						goto l207
 					}
 					if !_rules[ruleoctet]() {
-						goto l206
+						goto l207
 					}
 					if buffer[position] != rune('.') {
-						goto l206
+						goto l207
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l206
+						goto l207
 					}
 					if buffer[position] != rune('.') {
-						goto l206
+						goto l207
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l206
+						goto l207
 					}
 					if buffer[position] != rune('.') {
-						goto l206
+						goto l207
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l206
+						goto l207
 					}
 				}
-			l208:
-				add(ruleIPv4address, position207)
+			l209:
+				add(ruleIPv4address, position208)
 			}
 			return true
-		l206:
-			position, tokenIndex = position206, tokenIndex206
+		l207:
+			position, tokenIndex = position207, tokenIndex207
 			return false
 		},
 		/* 22 port <- <digit*> */
 		func() bool {
 			{
-				position236 := position
-			l237:
+				position237 := position
+			l238:
 				{
-					position238, tokenIndex238 := position, tokenIndex
+					position239, tokenIndex239 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l238
+						goto l239
 					}
-					goto l237
-				l238:
-					position, tokenIndex = position238, tokenIndex238
+					goto l238
+				l239:
+					position, tokenIndex = position239, tokenIndex239
 				}
-				add(ruleport, position236)
+				add(ruleport, position237)
 			}
 			return true
 		},
 		/* 23 path <- <(abs_path / opaque_part)?> */
 		func() bool {
 			{
-				position240 := position
+				position241 := position
 				{
-					position241, tokenIndex241 := position, tokenIndex
+					position242, tokenIndex242 := position, tokenIndex
 					{
-						position243, tokenIndex243 := position, tokenIndex
+						position244, tokenIndex244 := position, tokenIndex
 						if !_rules[ruleabs_path]() {
-							goto l244
+							goto l245
 						}
-						goto l243
-					l244:
-						position, tokenIndex = position243, tokenIndex243
+						goto l244
+					l245:
+						position, tokenIndex = position244, tokenIndex244
 						if !_rules[ruleopaque_part]() {
-							goto l241
+							goto l242
 						}
 					}
-				l243:
-					goto l242
-				l241:
-					position, tokenIndex = position241, tokenIndex241
+				l244:
+					goto l243
+				l242:
+					position, tokenIndex = position242, tokenIndex242
 				}
-			l242:
-				add(rulepath, position240)
+			l243:
+				add(rulepath, position241)
 			}
 			return true
 		},
 		/* 24 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
-			position245, tokenIndex245 := position, tokenIndex
+			position246, tokenIndex246 := position, tokenIndex
 			{
-				position246 := position
+				position247 := position
 				if !_rules[rulesegment]() {
-					goto l245
+					goto l246
 				}
-			l247:
+			l248:
 				{
-					position248, tokenIndex248 := position, tokenIndex
+					position249, tokenIndex249 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						goto l248
+						goto l249
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l248
+						goto l249
 					}
-					goto l247
-				l248:
-					position, tokenIndex = position248, tokenIndex248
+					goto l248
+				l249:
+					position, tokenIndex = position249, tokenIndex249
 				}
-				add(rulepath_segments, position246)
+				add(rulepath_segments, position247)
 			}
 			return true
-		l245:
-			position, tokenIndex = position245, tokenIndex245
+		l246:
+			position, tokenIndex = position246, tokenIndex246
 			return false
 		},
 		/* 25 segment <- <(pchar* (';' param)*)> */
 		func() bool {
 			{
-				position250 := position
-			l251:
+				position251 := position
+			l252:
 				{
-					position252, tokenIndex252 := position, tokenIndex
+					position253, tokenIndex253 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l252
+						goto l253
 					}
-					goto l251
-				l252:
-					position, tokenIndex = position252, tokenIndex252
+					goto l252
+				l253:
+					position, tokenIndex = position253, tokenIndex253
 				}
-			l253:
+			l254:
 				{
-					position254, tokenIndex254 := position, tokenIndex
+					position255, tokenIndex255 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l254
+						goto l255
 					}
 					position++
 					if !_rules[ruleparam]() {
-						goto l254
+						goto l255
 					}
-					goto l253
-				l254:
-					position, tokenIndex = position254, tokenIndex254
+					goto l254
+				l255:
+					position, tokenIndex = position255, tokenIndex255
 				}
-				add(rulesegment, position250)
+				add(rulesegment, position251)
 			}
 			return true
 		},
 		/* 26 param <- <pchar*> */
 		func() bool {
 			{
-				position256 := position
-			l257:
+				position257 := position
+			l258:
 				{
-					position258, tokenIndex258 := position, tokenIndex
+					position259, tokenIndex259 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l258
+						goto l259
 					}
-					goto l257
-				l258:
-					position, tokenIndex = position258, tokenIndex258
+					goto l258
+				l259:
+					position, tokenIndex = position259, tokenIndex259
 				}
-				add(ruleparam, position256)
+				add(ruleparam, position257)
 			}
 			return true
 		},
 		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
 		func() bool {
-			position259, tokenIndex259 := position, tokenIndex
+			position260, tokenIndex260 := position, tokenIndex
 			{
-				position260 := position
+				position261 := position
 				{
-					position261, tokenIndex261 := position, tokenIndex
+					position262, tokenIndex262 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l262
-					}
-					goto l261
-				l262:
-					position, tokenIndex = position261, tokenIndex261
-					if !_rules[ruleescaped]() {
 						goto l263
 					}
-					goto l261
+					goto l262
 				l263:
-					position, tokenIndex = position261, tokenIndex261
-					{
-						position264, tokenIndex264 := position, tokenIndex
-						if buffer[position] != rune('$') {
-							goto l265
-						}
-						position++
+					position, tokenIndex = position262, tokenIndex262
+					if !_rules[ruleescaped]() {
 						goto l264
-					l265:
-						position, tokenIndex = position264, tokenIndex264
-						if buffer[position] != rune('&') {
+					}
+					goto l262
+				l264:
+					position, tokenIndex = position262, tokenIndex262
+					{
+						position265, tokenIndex265 := position, tokenIndex
+						if buffer[position] != rune('$') {
 							goto l266
 						}
 						position++
-						goto l264
+						goto l265
 					l266:
-						position, tokenIndex = position264, tokenIndex264
-						if buffer[position] != rune('+') {
+						position, tokenIndex = position265, tokenIndex265
+						if buffer[position] != rune('&') {
 							goto l267
 						}
 						position++
-						goto l264
+						goto l265
 					l267:
-						position, tokenIndex = position264, tokenIndex264
-						if buffer[position] != rune(',') {
+						position, tokenIndex = position265, tokenIndex265
+						if buffer[position] != rune('+') {
 							goto l268
 						}
 						position++
-						goto l264
+						goto l265
 					l268:
-						position, tokenIndex = position264, tokenIndex264
-						if buffer[position] != rune(':') {
+						position, tokenIndex = position265, tokenIndex265
+						if buffer[position] != rune(',') {
 							goto l269
 						}
 						position++
-						goto l264
+						goto l265
 					l269:
-						position, tokenIndex = position264, tokenIndex264
-						if buffer[position] != rune('=') {
+						position, tokenIndex = position265, tokenIndex265
+						if buffer[position] != rune(':') {
 							goto l270
 						}
 						position++
-						goto l264
+						goto l265
 					l270:
-						position, tokenIndex = position264, tokenIndex264
+						position, tokenIndex = position265, tokenIndex265
+						if buffer[position] != rune('=') {
+							goto l271
+						}
+						position++
+						goto l265
+					l271:
+						position, tokenIndex = position265, tokenIndex265
 						if buffer[position] != rune('@') {
-							goto l259
+							goto l260
 						}
 						position++
 					}
-				l264:
+				l265:
 				}
-			l261:
-				add(rulepchar, position260)
+			l262:
+				add(rulepchar, position261)
 			}
 			return true
-		l259:
-			position, tokenIndex = position259, tokenIndex259
+		l260:
+			position, tokenIndex = position260, tokenIndex260
 			return false
 		},
 		/* 28 query <- <uric*> */
 		func() bool {
 			{
-				position272 := position
-			l273:
+				position273 := position
+			l274:
 				{
-					position274, tokenIndex274 := position, tokenIndex
+					position275, tokenIndex275 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l274
+						goto l275
 					}
-					goto l273
-				l274:
-					position, tokenIndex = position274, tokenIndex274
+					goto l274
+				l275:
+					position, tokenIndex = position275, tokenIndex275
 				}
-				add(rulequery, position272)
+				add(rulequery, position273)
 			}
 			return true
 		},
 		/* 29 fragment <- <uric*> */
 		func() bool {
 			{
-				position276 := position
-			l277:
+				position277 := position
+			l278:
 				{
-					position278, tokenIndex278 := position, tokenIndex
+					position279, tokenIndex279 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l278
+						goto l279
 					}
-					goto l277
-				l278:
-					position, tokenIndex = position278, tokenIndex278
+					goto l278
+				l279:
+					position, tokenIndex = position279, tokenIndex279
 				}
-				add(rulefragment, position276)
+				add(rulefragment, position277)
 			}
 			return true
 		},
 		/* 30 uric <- <(reserved / unreserved / escaped)> */
 		func() bool {
-			position279, tokenIndex279 := position, tokenIndex
+			position280, tokenIndex280 := position, tokenIndex
 			{
-				position280 := position
+				position281 := position
 				{
-					position281, tokenIndex281 := position, tokenIndex
+					position282, tokenIndex282 := position, tokenIndex
 					if !_rules[rulereserved]() {
-						goto l282
-					}
-					goto l281
-				l282:
-					position, tokenIndex = position281, tokenIndex281
-					if !_rules[ruleunreserved]() {
 						goto l283
 					}
-					goto l281
+					goto l282
 				l283:
-					position, tokenIndex = position281, tokenIndex281
+					position, tokenIndex = position282, tokenIndex282
+					if !_rules[ruleunreserved]() {
+						goto l284
+					}
+					goto l282
+				l284:
+					position, tokenIndex = position282, tokenIndex282
 					if !_rules[ruleescaped]() {
-						goto l279
+						goto l280
 					}
 				}
-			l281:
-				add(ruleuric, position280)
+			l282:
+				add(ruleuric, position281)
 			}
 			return true
-		l279:
-			position, tokenIndex = position279, tokenIndex279
+		l280:
+			position, tokenIndex = position280, tokenIndex280
 			return false
 		},
 		/* 31 reserved <- <((&{ p.pick[5] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[5] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
 		func() bool {
-			position284, tokenIndex284 := position, tokenIndex
+			position285, tokenIndex285 := position, tokenIndex
 			{
-				position285 := position
+				position286 := position
 				{
-					position286, tokenIndex286 := position, tokenIndex
+					position287, tokenIndex287 := position, tokenIndex
 					if !(p.pick[5] == 0) {
-						goto l287
+						goto l288
 					}
 					{
-						position288, tokenIndex288 := position, tokenIndex
+						position289, tokenIndex289 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l289
-						}
-						position++
-						goto l288
-					l289:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune('&') {
 							goto l290
 						}
 						position++
-						goto l288
+						goto l289
 					l290:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune('+') {
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune('&') {
 							goto l291
 						}
 						position++
-						goto l288
+						goto l289
 					l291:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune(',') {
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune('+') {
 							goto l292
 						}
 						position++
-						goto l288
+						goto l289
 					l292:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune('/') {
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune(',') {
 							goto l293
 						}
 						position++
-						goto l288
+						goto l289
 					l293:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune(':') {
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune('/') {
 							goto l294
 						}
 						position++
-						goto l288
+						goto l289
 					l294:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune(';') {
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune(':') {
 							goto l295
 						}
 						position++
-						goto l288
+						goto l289
 					l295:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune('=') {
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune(';') {
 							goto l296
 						}
 						position++
-						goto l288
+						goto l289
 					l296:
-						position, tokenIndex = position288, tokenIndex288
-						if buffer[position] != rune('?') {
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune('=') {
 							goto l297
 						}
 						position++
-						goto l288
+						goto l289
 					l297:
-						position, tokenIndex = position288, tokenIndex288
+						position, tokenIndex = position289, tokenIndex289
+						if buffer[position] != rune('?') {
+							goto l298
+						}
+						position++
+						goto l289
+					l298:
+						position, tokenIndex = position289, tokenIndex289
 						if buffer[position] != rune('@') {
-							goto l287
+							goto l288
 						}
 						position++
 					}
+				l289:
+					goto l287
 				l288:
-					goto l286
-				l287:
-					position, tokenIndex = position286, tokenIndex286
+					position, tokenIndex = position287, tokenIndex287
 					if !(p.pick[5] == 1) {
-						goto l284
+						goto l285
 					}
 					{
-						position298, tokenIndex298 := position, tokenIndex
+						position299, tokenIndex299 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l299
-						}
-						position++
-						goto l298
-					l299:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune('&') {
 							goto l300
 						}
 						position++
-						goto l298
+						goto l299
 					l300:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune('+') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune('&') {
 							goto l301
 						}
 						position++
-						goto l298
+						goto l299
 					l301:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune(',') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune('+') {
 							goto l302
 						}
 						position++
-						goto l298
+						goto l299
 					l302:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune('/') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune(',') {
 							goto l303
 						}
 						position++
-						goto l298
+						goto l299
 					l303:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune(':') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune('/') {
 							goto l304
 						}
 						position++
-						goto l298
+						goto l299
 					l304:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune(';') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune(':') {
 							goto l305
 						}
 						position++
-						goto l298
+						goto l299
 					l305:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune('=') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune(';') {
 							goto l306
 						}
 						position++
-						goto l298
+						goto l299
 					l306:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune('?') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune('=') {
 							goto l307
 						}
 						position++
-						goto l298
+						goto l299
 					l307:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune('@') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune('?') {
 							goto l308
 						}
 						position++
-						goto l298
+						goto l299
 					l308:
-						position, tokenIndex = position298, tokenIndex298
-						if buffer[position] != rune('[') {
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune('@') {
 							goto l309
 						}
 						position++
-						goto l298
+						goto l299
 					l309:
-						position, tokenIndex = position298, tokenIndex298
+						position, tokenIndex = position299, tokenIndex299
+						if buffer[position] != rune('[') {
+							goto l310
+						}
+						position++
+						goto l299
+					l310:
+						position, tokenIndex = position299, tokenIndex299
 						if buffer[position] != rune(']') {
-							goto l284
+							goto l285
 						}
 						position++
 					}
-				l298:
+				l299:
 				}
-			l286:
-				add(rulereserved, position285)
+			l287:
+				add(rulereserved, position286)
 			}
 			return true
-		l284:
-			position, tokenIndex = position284, tokenIndex284
+		l285:
+			position, tokenIndex = position285, tokenIndex285
 			return false
 		},
 		/* 32 unreserved <- <(alphanum / mark)> */
 		func() bool {
-			position310, tokenIndex310 := position, tokenIndex
+			position311, tokenIndex311 := position, tokenIndex
 			{
-				position311 := position
+				position312 := position
 				{
-					position312, tokenIndex312 := position, tokenIndex
+					position313, tokenIndex313 := position, tokenIndex
 					if !_rules[rulealphanum]() {
-						goto l313
+						goto l314
 					}
-					goto l312
-				l313:
-					position, tokenIndex = position312, tokenIndex312
+					goto l313
+				l314:
+					position, tokenIndex = position313, tokenIndex313
 					if !_rules[rulemark]() {
-						goto l310
+						goto l311
 					}
 				}
-			l312:
-				add(ruleunreserved, position311)
+			l313:
+				add(ruleunreserved, position312)
 			}
 			return true
-		l310:
-			position, tokenIndex = position310, tokenIndex310
+		l311:
+			position, tokenIndex = position311, tokenIndex311
 			return false
 		},
 		/* 33 mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 		func() bool {
-			position314, tokenIndex314 := position, tokenIndex
+			position315, tokenIndex315 := position, tokenIndex
 			{
-				position315 := position
+				position316 := position
 				{
-					position316, tokenIndex316 := position, tokenIndex
+					position317, tokenIndex317 := position, tokenIndex
 					if buffer[position] != rune('!') {
-						goto l317
-					}
-					position++
-					goto l316
-				l317:
-					position, tokenIndex = position316, tokenIndex316
-					if c := buffer[position]; c < rune('\'') || c > rune('*') {
 						goto l318
 					}
 					position++
-					goto l316
+					goto l317
 				l318:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != rune('-') {
+					position, tokenIndex = position317, tokenIndex317
+					if c := buffer[position]; c < rune('\'') || c > rune('*') {
 						goto l319
 					}
 					position++
-					goto l316
+					goto l317
 				l319:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != rune('.') {
+					position, tokenIndex = position317, tokenIndex317
+					if buffer[position] != rune('-') {
 						goto l320
 					}
 					position++
-					goto l316
+					goto l317
 				l320:
-					position, tokenIndex = position316, tokenIndex316
-					if buffer[position] != rune('_') {
+					position, tokenIndex = position317, tokenIndex317
+					if buffer[position] != rune('.') {
 						goto l321
 					}
 					position++
-					goto l316
+					goto l317
 				l321:
-					position, tokenIndex = position316, tokenIndex316
+					position, tokenIndex = position317, tokenIndex317
+					if buffer[position] != rune('_') {
+						goto l322
+					}
+					position++
+					goto l317
+				l322:
+					position, tokenIndex = position317, tokenIndex317
 					if buffer[position] != rune('~') {
-						goto l314
+						goto l315
 					}
 					position++
 				}
-			l316:
-				add(rulemark, position315)
+			l317:
+				add(rulemark, position316)
 			}
 			return true
-		l314:
-			position, tokenIndex = position314, tokenIndex314
+		l315:
+			position, tokenIndex = position315, tokenIndex315
 			return false
 		},
 		/* 34 escaped <- <((&{ p.pick[6] == 0 } ('%' hex hex)) / (&{ p.pick[6] == 1 } (('%' hex hex) / other)))> */
 		func() bool {
-			position322, tokenIndex322 := position, tokenIndex
+			position323, tokenIndex323 := position, tokenIndex
 			{
-				position323 := position
+				position324 := position
 				{
-					position324, tokenIndex324 := position, tokenIndex
+					position325, tokenIndex325 := position, tokenIndex
 					if !(p.pick[6] == 0) {
-						goto l325
+						goto l326
 					}
 					if buffer[position] != rune('%') {
-						goto l325
+						goto l326
 					}
 					position++
 					if !_rules[rulehex]() {
-						goto l325
+						goto l326
 					}
 					if !_rules[rulehex]() {
-						goto l325
+						goto l326
 					}
-					goto l324
-				l325:
-					position, tokenIndex = position324, tokenIndex324
+					goto l325
+				l326:
+					position, tokenIndex = position325, tokenIndex325
 					if !(p.pick[6] == 1) {
-						goto l322
+						goto l323
 					}
 					{
-						position326, tokenIndex326 := position, tokenIndex
+						position327, tokenIndex327 := position, tokenIndex
 						if buffer[position] != rune('%') {
-							goto l327
+							goto l328
 						}
 						position++
 						if !_rules[rulehex]() {
-							goto l327
+							goto l328
 						}
 						if !_rules[rulehex]() {
-							goto l327
+							goto l328
 						}
-						goto l326
-					l327:
-						position, tokenIndex = position326, tokenIndex326
+						goto l327
+					l328:
+						position, tokenIndex = position327, tokenIndex327
 						if !_rules[ruleother]() {
-							goto l322
+							goto l323
 						}
 					}
-				l326:
+				l327:
 				}
-			l324:
-				add(ruleescaped, position323)
+			l325:
+				add(ruleescaped, position324)
 			}
 			return true
-		l322:
-			position, tokenIndex = position322, tokenIndex322
+		l323:
+			position, tokenIndex = position323, tokenIndex323
 			return false
 		},
 		/* 35 hex <- <(digit / [A-F] / [a-f])> */
 		func() bool {
-			position328, tokenIndex328 := position, tokenIndex
+			position329, tokenIndex329 := position, tokenIndex
 			{
-				position329 := position
+				position330 := position
 				{
-					position330, tokenIndex330 := position, tokenIndex
+					position331, tokenIndex331 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l331
-					}
-					goto l330
-				l331:
-					position, tokenIndex = position330, tokenIndex330
-					if c := buffer[position]; c < rune('A') || c > rune('F') {
 						goto l332
 					}
-					position++
-					goto l330
+					goto l331
 				l332:
-					position, tokenIndex = position330, tokenIndex330
+					position, tokenIndex = position331, tokenIndex331
+					if c := buffer[position]; c < rune('A') || c > rune('F') {
+						goto l333
+					}
+					position++
+					goto l331
+				l333:
+					position, tokenIndex = position331, tokenIndex331
 					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l328
+						goto l329
 					}
 					position++
 				}
-			l330:
-				add(rulehex, position329)
+			l331:
+				add(rulehex, position330)
 			}
 			return true
-		l328:
-			position, tokenIndex = position328, tokenIndex328
+		l329:
+			position, tokenIndex = position329, tokenIndex329
 			return false
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position333, tokenIndex333 := position, tokenIndex
+			position334, tokenIndex334 := position, tokenIndex
 			{
-				position334 := position
+				position335 := position
 				{
-					position335, tokenIndex335 := position, tokenIndex
+					position336, tokenIndex336 := position, tokenIndex
 					if !_rules[rulealpha]() {
-						goto l336
+						goto l337
 					}
-					goto l335
-				l336:
-					position, tokenIndex = position335, tokenIndex335
+					goto l336
+				l337:
+					position, tokenIndex = position336, tokenIndex336
 					if !_rules[ruledigit]() {
-						goto l333
+						goto l334
 					}
 				}
-			l335:
-				add(rulealphanum, position334)
+			l336:
+				add(rulealphanum, position335)
 			}
 			return true
-		l333:
-			position, tokenIndex = position333, tokenIndex333
+		l334:
+			position, tokenIndex = position334, tokenIndex334
 			return false
 		},
 		/* 37 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			position337, tokenIndex337 := position, tokenIndex
+			position338, tokenIndex338 := position, tokenIndex
 			{
-				position338 := position
+				position339 := position
 				{
-					position339, tokenIndex339 := position, tokenIndex
+					position340, tokenIndex340 := position, tokenIndex
 					if !_rules[rulelowalpha]() {
-						goto l340
+						goto l341
 					}
-					goto l339
-				l340:
-					position, tokenIndex = position339, tokenIndex339
+					goto l340
+				l341:
+					position, tokenIndex = position340, tokenIndex340
 					if !_rules[ruleupalpha]() {
-						goto l337
+						goto l338
 					}
 				}
-			l339:
-				add(rulealpha, position338)
+			l340:
+				add(rulealpha, position339)
 			}
 			return true
-		l337:
-			position, tokenIndex = position337, tokenIndex337
+		l338:
+			position, tokenIndex = position338, tokenIndex338
 			return false
 		},
 		/* 38 lowalpha <- <[a-z]> */
 		func() bool {
-			position341, tokenIndex341 := position, tokenIndex
+			position342, tokenIndex342 := position, tokenIndex
 			{
-				position342 := position
+				position343 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					goto l341
+					goto l342
 				}
 				position++
-				add(rulelowalpha, position342)
+				add(rulelowalpha, position343)
 			}
 			return true
-		l341:
-			position, tokenIndex = position341, tokenIndex341
+		l342:
+			position, tokenIndex = position342, tokenIndex342
 			return false
 		},
 		/* 39 upalpha <- <[A-Z]> */
 		func() bool {
-			position343, tokenIndex343 := position, tokenIndex
+			position344, tokenIndex344 := position, tokenIndex
 			{
-				position344 := position
+				position345 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					goto l343
+					goto l344
 				}
 				position++
-				add(ruleupalpha, position344)
+				add(ruleupalpha, position345)
 			}
 			return true
-		l343:
-			position, tokenIndex = position343, tokenIndex343
+		l344:
+			position, tokenIndex = position344, tokenIndex344
 			return false
 		},
 		/* 40 digit <- <[0-9]> */
 		func() bool {
-			position345, tokenIndex345 := position, tokenIndex
+			position346, tokenIndex346 := position, tokenIndex
 			{
-				position346 := position
+				position347 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					goto l345
+					goto l346
 				}
 				position++
-				add(ruledigit, position346)
+				add(ruledigit, position347)
 			}
 			return true
-		l345:
-			position, tokenIndex = position345, tokenIndex345
+		l346:
+			position, tokenIndex = position346, tokenIndex346
 			return false
 		},
 		/* 41 ipv6reference <- <((&{ p.pick[7] == 0 } ('[' IPv6address ']')) / (&{ p.pick[7] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
 		func() bool {
-			position347, tokenIndex347 := position, tokenIndex
+			position348, tokenIndex348 := position, tokenIndex
 			{
-				position348 := position
+				position349 := position
 				{
-					position349, tokenIndex349 := position, tokenIndex
+					position350, tokenIndex350 := position, tokenIndex
 					if !(p.pick[7] == 0) {
-						goto l350
+						goto l351
 					}
 					if buffer[position] != rune('[') {
-						goto l350
+						goto l351
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l350
+						goto l351
 					}
 					if buffer[position] != rune(']') {
-						goto l350
+						goto l351
 					}
 					position++
-					goto l349
-				l350:
-					position, tokenIndex = position349, tokenIndex349
+					goto l350
+				l351:
+					position, tokenIndex = position350, tokenIndex350
 					if !(p.pick[7] == 1) {
-						goto l347
+						goto l348
 					}
 					if buffer[position] != rune('[') {
-						goto l347
+						goto l348
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l347
+						goto l348
 					}
 					{
-						position351, tokenIndex351 := position, tokenIndex
+						position352, tokenIndex352 := position, tokenIndex
 						if buffer[position] != rune('%') {
-							goto l351
+							goto l352
 						}
 						position++
 						if !_rules[rulescope_id]() {
-							goto l351
+							goto l352
 						}
-						goto l352
-					l351:
-						position, tokenIndex = position351, tokenIndex351
+						goto l353
+					l352:
+						position, tokenIndex = position352, tokenIndex352
 					}
-				l352:
+				l353:
 					if buffer[position] != rune(']') {
-						goto l347
+						goto l348
 					}
 					position++
 				}
-			l349:
-				add(ruleipv6reference, position348)
+			l350:
+				add(ruleipv6reference, position349)
 			}
 			return true
-		l347:
-			position, tokenIndex = position347, tokenIndex347
+		l348:
+			position, tokenIndex = position348, tokenIndex348
 			return false
 		},
 		/* 42 IPv6address <- <((&{ p.pick[8] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[8] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[8] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position353, tokenIndex353 := position, tokenIndex
+			position354, tokenIndex354 := position, tokenIndex
 			{
-				position354 := position
+				position355 := position
 				{
-					position355, tokenIndex355 := position, tokenIndex
+					position356, tokenIndex356 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l356
+						goto l357
 					}
 					if !_rules[rulehexpart]() {
-						goto l356
+						goto l357
 					}
 					{
-						position357, tokenIndex357 := position, tokenIndex
+						position358, tokenIndex358 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							goto l357
+							goto l358
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l357
+							goto l358
 						}
-						goto l358
-					l357:
-						position, tokenIndex = position357, tokenIndex357
-					}
-				l358:
-					goto l355
-				l356:
-					position, tokenIndex = position355, tokenIndex355
-					if !(p.pick[8] == 1) {
 						goto l359
+					l358:
+						position, tokenIndex = position358, tokenIndex358
+					}
+				l359:
+					goto l356
+				l357:
+					position, tokenIndex = position356, tokenIndex356
+					if !(p.pick[8] == 1) {
+						goto l360
 					}
 					{
-						position360, tokenIndex360 := position, tokenIndex
+						position361, tokenIndex361 := position, tokenIndex
 						{
-							position362, tokenIndex362 := position, tokenIndex
+							position363, tokenIndex363 := position, tokenIndex
 							if !_rules[rulehexseq]() {
-								goto l362
+								goto l363
 							}
-							goto l363
-						l362:
-							position, tokenIndex = position362, tokenIndex362
+							goto l364
+						l363:
+							position, tokenIndex = position363, tokenIndex363
 						}
-					l363:
+					l364:
 						if buffer[position] != rune(':') {
-							goto l361
+							goto l362
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l361
+							goto l362
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l361
+							goto l362
 						}
-						goto l360
-					l361:
-						position, tokenIndex = position360, tokenIndex360
+						goto l361
+					l362:
+						position, tokenIndex = position361, tokenIndex361
 						if !_rules[rulehexpart]() {
-							goto l359
+							goto l360
 						}
 						{
-							position364, tokenIndex364 := position, tokenIndex
+							position365, tokenIndex365 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l364
+								goto l365
 							}
 							position++
 							if !_rules[ruleIPv4address]() {
-								goto l364
+								goto l365
 							}
-							goto l365
-						l364:
-							position, tokenIndex = position364, tokenIndex364
+							goto l366
+						l365:
+							position, tokenIndex = position365, tokenIndex365
 						}
-					l365:
+					l366:
 					}
+				l361:
+					goto l356
 				l360:
-					goto l355
-				l359:
-					position, tokenIndex = position355, tokenIndex355
+					position, tokenIndex = position356, tokenIndex356
 					if !(p.pick[8] == 2) {
-						goto l353
+						goto l354
 					}
 					{
-						position366, tokenIndex366 := position, tokenIndex
+						position367, tokenIndex367 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l367
+							goto l368
 						}
 						if buffer[position] != rune(':') {
-							goto l367
-						}
-						position++
-						{
-							position368, tokenIndex368 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l368
-							}
-							position++
-							goto l367
-						l368:
-							position, tokenIndex = position368, tokenIndex368
-						}
-						if !_rules[ruleh16]() {
-							goto l367
-						}
-						if buffer[position] != rune(':') {
-							goto l367
+							goto l368
 						}
 						position++
 						{
@@ -2859,15 +2851,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l369
 							}
 							position++
-							goto l367
+							goto l368
 						l369:
 							position, tokenIndex = position369, tokenIndex369
 						}
 						if !_rules[ruleh16]() {
-							goto l367
+							goto l368
 						}
 						if buffer[position] != rune(':') {
-							goto l367
+							goto l368
 						}
 						position++
 						{
@@ -2876,15 +2868,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l370
 							}
 							position++
-							goto l367
+							goto l368
 						l370:
 							position, tokenIndex = position370, tokenIndex370
 						}
 						if !_rules[ruleh16]() {
-							goto l367
+							goto l368
 						}
 						if buffer[position] != rune(':') {
-							goto l367
+							goto l368
 						}
 						position++
 						{
@@ -2893,15 +2885,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l371
 							}
 							position++
-							goto l367
+							goto l368
 						l371:
 							position, tokenIndex = position371, tokenIndex371
 						}
 						if !_rules[ruleh16]() {
-							goto l367
+							goto l368
 						}
 						if buffer[position] != rune(':') {
-							goto l367
+							goto l368
 						}
 						position++
 						{
@@ -2910,15 +2902,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l372
 							}
 							position++
-							goto l367
+							goto l368
 						l372:
 							position, tokenIndex = position372, tokenIndex372
 						}
 						if !_rules[ruleh16]() {
-							goto l367
+							goto l368
 						}
 						if buffer[position] != rune(':') {
-							goto l367
+							goto l368
 						}
 						position++
 						{
@@ -2927,46 +2919,46 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l373
 							}
 							position++
-							goto l367
+							goto l368
 						l373:
 							position, tokenIndex = position373, tokenIndex373
 						}
-						if !_rules[rulels32]() {
-							goto l367
-						}
-						goto l366
-					l367:
-						position, tokenIndex = position366, tokenIndex366
-						if buffer[position] != rune(':') {
-							goto l374
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l374
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l374
+							goto l368
 						}
 						if buffer[position] != rune(':') {
-							goto l374
+							goto l368
 						}
 						position++
 						{
-							position375, tokenIndex375 := position, tokenIndex
+							position374, tokenIndex374 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l375
+								goto l374
 							}
 							position++
-							goto l374
-						l375:
-							position, tokenIndex = position375, tokenIndex375
+							goto l368
+						l374:
+							position, tokenIndex = position374, tokenIndex374
 						}
+						if !_rules[rulels32]() {
+							goto l368
+						}
+						goto l367
+					l368:
+						position, tokenIndex = position367, tokenIndex367
+						if buffer[position] != rune(':') {
+							goto l375
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l375
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l374
+							goto l375
 						}
 						if buffer[position] != rune(':') {
-							goto l374
+							goto l375
 						}
 						position++
 						{
@@ -2975,15 +2967,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l376
 							}
 							position++
-							goto l374
+							goto l375
 						l376:
 							position, tokenIndex = position376, tokenIndex376
 						}
 						if !_rules[ruleh16]() {
-							goto l374
+							goto l375
 						}
 						if buffer[position] != rune(':') {
-							goto l374
+							goto l375
 						}
 						position++
 						{
@@ -2992,15 +2984,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l377
 							}
 							position++
-							goto l374
+							goto l375
 						l377:
 							position, tokenIndex = position377, tokenIndex377
 						}
 						if !_rules[ruleh16]() {
-							goto l374
+							goto l375
 						}
 						if buffer[position] != rune(':') {
-							goto l374
+							goto l375
 						}
 						position++
 						{
@@ -3009,15 +3001,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l378
 							}
 							position++
-							goto l374
+							goto l375
 						l378:
 							position, tokenIndex = position378, tokenIndex378
 						}
 						if !_rules[ruleh16]() {
-							goto l374
+							goto l375
 						}
 						if buffer[position] != rune(':') {
-							goto l374
+							goto l375
 						}
 						position++
 						{
@@ -3026,56 +3018,56 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l379
 							}
 							position++
-							goto l374
+							goto l375
 						l379:
 							position, tokenIndex = position379, tokenIndex379
 						}
-						if !_rules[rulels32]() {
-							goto l374
-						}
-						goto l366
-					l374:
-						position, tokenIndex = position366, tokenIndex366
-						{
-							position381, tokenIndex381 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l381
-							}
-							goto l382
-						l381:
-							position, tokenIndex = position381, tokenIndex381
-						}
-					l382:
-						if buffer[position] != rune(':') {
-							goto l380
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l380
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l380
+							goto l375
 						}
 						if buffer[position] != rune(':') {
-							goto l380
+							goto l375
 						}
 						position++
 						{
-							position383, tokenIndex383 := position, tokenIndex
+							position380, tokenIndex380 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l383
+								goto l380
 							}
 							position++
-							goto l380
-						l383:
-							position, tokenIndex = position383, tokenIndex383
+							goto l375
+						l380:
+							position, tokenIndex = position380, tokenIndex380
 						}
+						if !_rules[rulels32]() {
+							goto l375
+						}
+						goto l367
+					l375:
+						position, tokenIndex = position367, tokenIndex367
+						{
+							position382, tokenIndex382 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l382
+							}
+							goto l383
+						l382:
+							position, tokenIndex = position382, tokenIndex382
+						}
+					l383:
+						if buffer[position] != rune(':') {
+							goto l381
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l381
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l380
+							goto l381
 						}
 						if buffer[position] != rune(':') {
-							goto l380
+							goto l381
 						}
 						position++
 						{
@@ -3084,15 +3076,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l384
 							}
 							position++
-							goto l380
+							goto l381
 						l384:
 							position, tokenIndex = position384, tokenIndex384
 						}
 						if !_rules[ruleh16]() {
-							goto l380
+							goto l381
 						}
 						if buffer[position] != rune(':') {
-							goto l380
+							goto l381
 						}
 						position++
 						{
@@ -3101,15 +3093,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l385
 							}
 							position++
-							goto l380
+							goto l381
 						l385:
 							position, tokenIndex = position385, tokenIndex385
 						}
 						if !_rules[ruleh16]() {
-							goto l380
+							goto l381
 						}
 						if buffer[position] != rune(':') {
-							goto l380
+							goto l381
 						}
 						position++
 						{
@@ -3118,80 +3110,80 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l386
 							}
 							position++
-							goto l380
+							goto l381
 						l386:
 							position, tokenIndex = position386, tokenIndex386
 						}
-						if !_rules[rulels32]() {
-							goto l380
+						if !_rules[ruleh16]() {
+							goto l381
 						}
-						goto l366
-					l380:
-						position, tokenIndex = position366, tokenIndex366
+						if buffer[position] != rune(':') {
+							goto l381
+						}
+						position++
 						{
-							position388, tokenIndex388 := position, tokenIndex
+							position387, tokenIndex387 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l387
+							}
+							position++
+							goto l381
+						l387:
+							position, tokenIndex = position387, tokenIndex387
+						}
+						if !_rules[rulels32]() {
+							goto l381
+						}
+						goto l367
+					l381:
+						position, tokenIndex = position367, tokenIndex367
+						{
+							position389, tokenIndex389 := position, tokenIndex
 							{
-								position390, tokenIndex390 := position, tokenIndex
+								position391, tokenIndex391 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l390
+									goto l391
 								}
 								if buffer[position] != rune(':') {
-									goto l390
+									goto l391
 								}
 								position++
 								{
-									position392, tokenIndex392 := position, tokenIndex
+									position393, tokenIndex393 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l392
+										goto l393
 									}
 									position++
-									goto l390
-								l392:
-									position, tokenIndex = position392, tokenIndex392
+									goto l391
+								l393:
+									position, tokenIndex = position393, tokenIndex393
 								}
-								goto l391
-							l390:
-								position, tokenIndex = position390, tokenIndex390
+								goto l392
+							l391:
+								position, tokenIndex = position391, tokenIndex391
 							}
-						l391:
+						l392:
 							if !_rules[ruleh16]() {
-								goto l388
+								goto l389
 							}
-							goto l389
-						l388:
-							position, tokenIndex = position388, tokenIndex388
+							goto l390
+						l389:
+							position, tokenIndex = position389, tokenIndex389
 						}
-					l389:
+					l390:
 						if buffer[position] != rune(':') {
-							goto l387
+							goto l388
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l387
+							goto l388
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l387
+							goto l388
 						}
 						if buffer[position] != rune(':') {
-							goto l387
-						}
-						position++
-						{
-							position393, tokenIndex393 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l393
-							}
-							position++
-							goto l387
-						l393:
-							position, tokenIndex = position393, tokenIndex393
-						}
-						if !_rules[ruleh16]() {
-							goto l387
-						}
-						if buffer[position] != rune(':') {
-							goto l387
+							goto l388
 						}
 						position++
 						{
@@ -3200,15 +3192,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l394
 							}
 							position++
-							goto l387
+							goto l388
 						l394:
 							position, tokenIndex = position394, tokenIndex394
 						}
 						if !_rules[ruleh16]() {
-							goto l387
+							goto l388
 						}
 						if buffer[position] != rune(':') {
-							goto l387
+							goto l388
 						}
 						position++
 						{
@@ -3217,104 +3209,104 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l395
 							}
 							position++
-							goto l387
+							goto l388
 						l395:
 							position, tokenIndex = position395, tokenIndex395
 						}
-						if !_rules[rulels32]() {
-							goto l387
+						if !_rules[ruleh16]() {
+							goto l388
 						}
-						goto l366
-					l387:
-						position, tokenIndex = position366, tokenIndex366
+						if buffer[position] != rune(':') {
+							goto l388
+						}
+						position++
 						{
-							position397, tokenIndex397 := position, tokenIndex
+							position396, tokenIndex396 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l396
+							}
+							position++
+							goto l388
+						l396:
+							position, tokenIndex = position396, tokenIndex396
+						}
+						if !_rules[rulels32]() {
+							goto l388
+						}
+						goto l367
+					l388:
+						position, tokenIndex = position367, tokenIndex367
+						{
+							position398, tokenIndex398 := position, tokenIndex
 							{
-								position399, tokenIndex399 := position, tokenIndex
+								position400, tokenIndex400 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l399
+									goto l400
 								}
 								if buffer[position] != rune(':') {
-									goto l399
+									goto l400
 								}
 								position++
 								{
-									position401, tokenIndex401 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l401
-									}
-									position++
-									goto l399
-								l401:
-									position, tokenIndex = position401, tokenIndex401
-								}
-								{
 									position402, tokenIndex402 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l402
-									}
 									if buffer[position] != rune(':') {
 										goto l402
 									}
 									position++
-									{
-										position404, tokenIndex404 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l404
-										}
-										position++
-										goto l402
-									l404:
-										position, tokenIndex = position404, tokenIndex404
-									}
-									goto l403
+									goto l400
 								l402:
 									position, tokenIndex = position402, tokenIndex402
 								}
-							l403:
-								goto l400
-							l399:
-								position, tokenIndex = position399, tokenIndex399
+								{
+									position403, tokenIndex403 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l403
+									}
+									if buffer[position] != rune(':') {
+										goto l403
+									}
+									position++
+									{
+										position405, tokenIndex405 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l405
+										}
+										position++
+										goto l403
+									l405:
+										position, tokenIndex = position405, tokenIndex405
+									}
+									goto l404
+								l403:
+									position, tokenIndex = position403, tokenIndex403
+								}
+							l404:
+								goto l401
+							l400:
+								position, tokenIndex = position400, tokenIndex400
 							}
-						l400:
+						l401:
 							if !_rules[ruleh16]() {
-								goto l397
+								goto l398
 							}
-							goto l398
-						l397:
-							position, tokenIndex = position397, tokenIndex397
+							goto l399
+						l398:
+							position, tokenIndex = position398, tokenIndex398
 						}
-					l398:
+					l399:
 						if buffer[position] != rune(':') {
-							goto l396
+							goto l397
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l396
+							goto l397
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l396
+							goto l397
 						}
 						if buffer[position] != rune(':') {
-							goto l396
-						}
-						position++
-						{
-							position405, tokenIndex405 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l405
-							}
-							position++
-							goto l396
-						l405:
-							position, tokenIndex = position405, tokenIndex405
-						}
-						if !_rules[ruleh16]() {
-							goto l396
-						}
-						if buffer[position] != rune(':') {
-							goto l396
+							goto l397
 						}
 						position++
 						{
@@ -3323,1191 +3315,1197 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l406
 							}
 							position++
-							goto l396
+							goto l397
 						l406:
 							position, tokenIndex = position406, tokenIndex406
 						}
-						if !_rules[rulels32]() {
-							goto l396
+						if !_rules[ruleh16]() {
+							goto l397
 						}
-						goto l366
-					l396:
-						position, tokenIndex = position366, tokenIndex366
+						if buffer[position] != rune(':') {
+							goto l397
+						}
+						position++
 						{
-							position408, tokenIndex408 := position, tokenIndex
+							position407, tokenIndex407 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l407
+							}
+							position++
+							goto l397
+						l407:
+							position, tokenIndex = position407, tokenIndex407
+						}
+						if !_rules[rulels32]() {
+							goto l397
+						}
+						goto l367
+					l397:
+						position, tokenIndex = position367, tokenIndex367
+						{
+							position409, tokenIndex409 := position, tokenIndex
 							{
-								position410, tokenIndex410 := position, tokenIndex
+								position411, tokenIndex411 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l410
+									goto l411
 								}
 								if buffer[position] != rune(':') {
-									goto l410
+									goto l411
 								}
 								position++
 								{
-									position412, tokenIndex412 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l412
-									}
-									position++
-									goto l410
-								l412:
-									position, tokenIndex = position412, tokenIndex412
-								}
-								{
 									position413, tokenIndex413 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l413
-									}
 									if buffer[position] != rune(':') {
 										goto l413
 									}
 									position++
-									{
-										position415, tokenIndex415 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l415
-										}
-										position++
-										goto l413
-									l415:
-										position, tokenIndex = position415, tokenIndex415
-									}
-									{
-										position416, tokenIndex416 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l416
-										}
-										if buffer[position] != rune(':') {
-											goto l416
-										}
-										position++
-										{
-											position418, tokenIndex418 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l418
-											}
-											position++
-											goto l416
-										l418:
-											position, tokenIndex = position418, tokenIndex418
-										}
-										goto l417
-									l416:
-										position, tokenIndex = position416, tokenIndex416
-									}
-								l417:
-									goto l414
+									goto l411
 								l413:
 									position, tokenIndex = position413, tokenIndex413
 								}
-							l414:
-								goto l411
-							l410:
-								position, tokenIndex = position410, tokenIndex410
+								{
+									position414, tokenIndex414 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l414
+									}
+									if buffer[position] != rune(':') {
+										goto l414
+									}
+									position++
+									{
+										position416, tokenIndex416 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l416
+										}
+										position++
+										goto l414
+									l416:
+										position, tokenIndex = position416, tokenIndex416
+									}
+									{
+										position417, tokenIndex417 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l417
+										}
+										if buffer[position] != rune(':') {
+											goto l417
+										}
+										position++
+										{
+											position419, tokenIndex419 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l419
+											}
+											position++
+											goto l417
+										l419:
+											position, tokenIndex = position419, tokenIndex419
+										}
+										goto l418
+									l417:
+										position, tokenIndex = position417, tokenIndex417
+									}
+								l418:
+									goto l415
+								l414:
+									position, tokenIndex = position414, tokenIndex414
+								}
+							l415:
+								goto l412
+							l411:
+								position, tokenIndex = position411, tokenIndex411
 							}
-						l411:
+						l412:
 							if !_rules[ruleh16]() {
-								goto l408
+								goto l409
 							}
-							goto l409
-						l408:
-							position, tokenIndex = position408, tokenIndex408
+							goto l410
+						l409:
+							position, tokenIndex = position409, tokenIndex409
 						}
-					l409:
+					l410:
 						if buffer[position] != rune(':') {
-							goto l407
+							goto l408
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l407
+							goto l408
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l407
+							goto l408
 						}
 						if buffer[position] != rune(':') {
-							goto l407
+							goto l408
 						}
 						position++
 						{
-							position419, tokenIndex419 := position, tokenIndex
+							position420, tokenIndex420 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l419
+								goto l420
 							}
 							position++
-							goto l407
-						l419:
-							position, tokenIndex = position419, tokenIndex419
+							goto l408
+						l420:
+							position, tokenIndex = position420, tokenIndex420
 						}
 						if !_rules[rulels32]() {
-							goto l407
+							goto l408
 						}
-						goto l366
-					l407:
-						position, tokenIndex = position366, tokenIndex366
+						goto l367
+					l408:
+						position, tokenIndex = position367, tokenIndex367
 						{
-							position421, tokenIndex421 := position, tokenIndex
+							position422, tokenIndex422 := position, tokenIndex
 							{
-								position423, tokenIndex423 := position, tokenIndex
+								position424, tokenIndex424 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l423
+									goto l424
 								}
 								if buffer[position] != rune(':') {
-									goto l423
+									goto l424
 								}
 								position++
 								{
-									position425, tokenIndex425 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l425
-									}
-									position++
-									goto l423
-								l425:
-									position, tokenIndex = position425, tokenIndex425
-								}
-								{
 									position426, tokenIndex426 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l426
-									}
 									if buffer[position] != rune(':') {
 										goto l426
 									}
 									position++
-									{
-										position428, tokenIndex428 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l428
-										}
-										position++
-										goto l426
-									l428:
-										position, tokenIndex = position428, tokenIndex428
-									}
-									{
-										position429, tokenIndex429 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l429
-										}
-										if buffer[position] != rune(':') {
-											goto l429
-										}
-										position++
-										{
-											position431, tokenIndex431 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l431
-											}
-											position++
-											goto l429
-										l431:
-											position, tokenIndex = position431, tokenIndex431
-										}
-										{
-											position432, tokenIndex432 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l432
-											}
-											if buffer[position] != rune(':') {
-												goto l432
-											}
-											position++
-											{
-												position434, tokenIndex434 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l434
-												}
-												position++
-												goto l432
-											l434:
-												position, tokenIndex = position434, tokenIndex434
-											}
-											goto l433
-										l432:
-											position, tokenIndex = position432, tokenIndex432
-										}
-									l433:
-										goto l430
-									l429:
-										position, tokenIndex = position429, tokenIndex429
-									}
-								l430:
-									goto l427
+									goto l424
 								l426:
 									position, tokenIndex = position426, tokenIndex426
 								}
-							l427:
-								goto l424
-							l423:
-								position, tokenIndex = position423, tokenIndex423
+								{
+									position427, tokenIndex427 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l427
+									}
+									if buffer[position] != rune(':') {
+										goto l427
+									}
+									position++
+									{
+										position429, tokenIndex429 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l429
+										}
+										position++
+										goto l427
+									l429:
+										position, tokenIndex = position429, tokenIndex429
+									}
+									{
+										position430, tokenIndex430 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l430
+										}
+										if buffer[position] != rune(':') {
+											goto l430
+										}
+										position++
+										{
+											position432, tokenIndex432 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l432
+											}
+											position++
+											goto l430
+										l432:
+											position, tokenIndex = position432, tokenIndex432
+										}
+										{
+											position433, tokenIndex433 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l433
+											}
+											if buffer[position] != rune(':') {
+												goto l433
+											}
+											position++
+											{
+												position435, tokenIndex435 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l435
+												}
+												position++
+												goto l433
+											l435:
+												position, tokenIndex = position435, tokenIndex435
+											}
+											goto l434
+										l433:
+											position, tokenIndex = position433, tokenIndex433
+										}
+									l434:
+										goto l431
+									l430:
+										position, tokenIndex = position430, tokenIndex430
+									}
+								l431:
+									goto l428
+								l427:
+									position, tokenIndex = position427, tokenIndex427
+								}
+							l428:
+								goto l425
+							l424:
+								position, tokenIndex = position424, tokenIndex424
 							}
-						l424:
+						l425:
 							if !_rules[ruleh16]() {
-								goto l421
+								goto l422
 							}
-							goto l422
-						l421:
-							position, tokenIndex = position421, tokenIndex421
+							goto l423
+						l422:
+							position, tokenIndex = position422, tokenIndex422
 						}
-					l422:
+					l423:
 						if buffer[position] != rune(':') {
-							goto l420
+							goto l421
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l420
+							goto l421
 						}
 						position++
 						if !_rules[rulels32]() {
-							goto l420
+							goto l421
 						}
-						goto l366
-					l420:
-						position, tokenIndex = position366, tokenIndex366
+						goto l367
+					l421:
+						position, tokenIndex = position367, tokenIndex367
 						{
-							position436, tokenIndex436 := position, tokenIndex
+							position437, tokenIndex437 := position, tokenIndex
 							{
-								position438, tokenIndex438 := position, tokenIndex
+								position439, tokenIndex439 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l438
+									goto l439
 								}
 								if buffer[position] != rune(':') {
-									goto l438
+									goto l439
 								}
 								position++
 								{
-									position440, tokenIndex440 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l440
-									}
-									position++
-									goto l438
-								l440:
-									position, tokenIndex = position440, tokenIndex440
-								}
-								{
 									position441, tokenIndex441 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l441
-									}
 									if buffer[position] != rune(':') {
 										goto l441
 									}
 									position++
-									{
-										position443, tokenIndex443 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l443
-										}
-										position++
-										goto l441
-									l443:
-										position, tokenIndex = position443, tokenIndex443
-									}
-									{
-										position444, tokenIndex444 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l444
-										}
-										if buffer[position] != rune(':') {
-											goto l444
-										}
-										position++
-										{
-											position446, tokenIndex446 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l446
-											}
-											position++
-											goto l444
-										l446:
-											position, tokenIndex = position446, tokenIndex446
-										}
-										{
-											position447, tokenIndex447 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l447
-											}
-											if buffer[position] != rune(':') {
-												goto l447
-											}
-											position++
-											{
-												position449, tokenIndex449 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l449
-												}
-												position++
-												goto l447
-											l449:
-												position, tokenIndex = position449, tokenIndex449
-											}
-											{
-												position450, tokenIndex450 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l450
-												}
-												if buffer[position] != rune(':') {
-													goto l450
-												}
-												position++
-												{
-													position452, tokenIndex452 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l452
-													}
-													position++
-													goto l450
-												l452:
-													position, tokenIndex = position452, tokenIndex452
-												}
-												goto l451
-											l450:
-												position, tokenIndex = position450, tokenIndex450
-											}
-										l451:
-											goto l448
-										l447:
-											position, tokenIndex = position447, tokenIndex447
-										}
-									l448:
-										goto l445
-									l444:
-										position, tokenIndex = position444, tokenIndex444
-									}
-								l445:
-									goto l442
+									goto l439
 								l441:
 									position, tokenIndex = position441, tokenIndex441
 								}
-							l442:
-								goto l439
-							l438:
-								position, tokenIndex = position438, tokenIndex438
+								{
+									position442, tokenIndex442 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l442
+									}
+									if buffer[position] != rune(':') {
+										goto l442
+									}
+									position++
+									{
+										position444, tokenIndex444 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l444
+										}
+										position++
+										goto l442
+									l444:
+										position, tokenIndex = position444, tokenIndex444
+									}
+									{
+										position445, tokenIndex445 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l445
+										}
+										if buffer[position] != rune(':') {
+											goto l445
+										}
+										position++
+										{
+											position447, tokenIndex447 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l447
+											}
+											position++
+											goto l445
+										l447:
+											position, tokenIndex = position447, tokenIndex447
+										}
+										{
+											position448, tokenIndex448 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l448
+											}
+											if buffer[position] != rune(':') {
+												goto l448
+											}
+											position++
+											{
+												position450, tokenIndex450 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l450
+												}
+												position++
+												goto l448
+											l450:
+												position, tokenIndex = position450, tokenIndex450
+											}
+											{
+												position451, tokenIndex451 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l451
+												}
+												if buffer[position] != rune(':') {
+													goto l451
+												}
+												position++
+												{
+													position453, tokenIndex453 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l453
+													}
+													position++
+													goto l451
+												l453:
+													position, tokenIndex = position453, tokenIndex453
+												}
+												goto l452
+											l451:
+												position, tokenIndex = position451, tokenIndex451
+											}
+										l452:
+											goto l449
+										l448:
+											position, tokenIndex = position448, tokenIndex448
+										}
+									l449:
+										goto l446
+									l445:
+										position, tokenIndex = position445, tokenIndex445
+									}
+								l446:
+									goto l443
+								l442:
+									position, tokenIndex = position442, tokenIndex442
+								}
+							l443:
+								goto l440
+							l439:
+								position, tokenIndex = position439, tokenIndex439
 							}
-						l439:
+						l440:
 							if !_rules[ruleh16]() {
-								goto l436
+								goto l437
 							}
-							goto l437
-						l436:
-							position, tokenIndex = position436, tokenIndex436
+							goto l438
+						l437:
+							position, tokenIndex = position437, tokenIndex437
 						}
-					l437:
+					l438:
 						if buffer[position] != rune(':') {
-							goto l435
+							goto l436
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l435
+							goto l436
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l435
+							goto l436
 						}
-						goto l366
-					l435:
-						position, tokenIndex = position366, tokenIndex366
+						goto l367
+					l436:
+						position, tokenIndex = position367, tokenIndex367
 						{
-							position453, tokenIndex453 := position, tokenIndex
+							position454, tokenIndex454 := position, tokenIndex
 							{
-								position455, tokenIndex455 := position, tokenIndex
+								position456, tokenIndex456 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l455
+									goto l456
 								}
 								if buffer[position] != rune(':') {
-									goto l455
+									goto l456
 								}
 								position++
 								{
-									position457, tokenIndex457 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l457
-									}
-									position++
-									goto l455
-								l457:
-									position, tokenIndex = position457, tokenIndex457
-								}
-								{
 									position458, tokenIndex458 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l458
-									}
 									if buffer[position] != rune(':') {
 										goto l458
 									}
 									position++
-									{
-										position460, tokenIndex460 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l460
-										}
-										position++
-										goto l458
-									l460:
-										position, tokenIndex = position460, tokenIndex460
-									}
-									{
-										position461, tokenIndex461 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l461
-										}
-										if buffer[position] != rune(':') {
-											goto l461
-										}
-										position++
-										{
-											position463, tokenIndex463 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l463
-											}
-											position++
-											goto l461
-										l463:
-											position, tokenIndex = position463, tokenIndex463
-										}
-										{
-											position464, tokenIndex464 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l464
-											}
-											if buffer[position] != rune(':') {
-												goto l464
-											}
-											position++
-											{
-												position466, tokenIndex466 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l466
-												}
-												position++
-												goto l464
-											l466:
-												position, tokenIndex = position466, tokenIndex466
-											}
-											{
-												position467, tokenIndex467 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l467
-												}
-												if buffer[position] != rune(':') {
-													goto l467
-												}
-												position++
-												{
-													position469, tokenIndex469 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l469
-													}
-													position++
-													goto l467
-												l469:
-													position, tokenIndex = position469, tokenIndex469
-												}
-												{
-													position470, tokenIndex470 := position, tokenIndex
-													if !_rules[ruleh16]() {
-														goto l470
-													}
-													if buffer[position] != rune(':') {
-														goto l470
-													}
-													position++
-													{
-														position472, tokenIndex472 := position, tokenIndex
-														if buffer[position] != rune(':') {
-															goto l472
-														}
-														position++
-														goto l470
-													l472:
-														position, tokenIndex = position472, tokenIndex472
-													}
-													goto l471
-												l470:
-													position, tokenIndex = position470, tokenIndex470
-												}
-											l471:
-												goto l468
-											l467:
-												position, tokenIndex = position467, tokenIndex467
-											}
-										l468:
-											goto l465
-										l464:
-											position, tokenIndex = position464, tokenIndex464
-										}
-									l465:
-										goto l462
-									l461:
-										position, tokenIndex = position461, tokenIndex461
-									}
-								l462:
-									goto l459
+									goto l456
 								l458:
 									position, tokenIndex = position458, tokenIndex458
 								}
-							l459:
-								goto l456
-							l455:
-								position, tokenIndex = position455, tokenIndex455
+								{
+									position459, tokenIndex459 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l459
+									}
+									if buffer[position] != rune(':') {
+										goto l459
+									}
+									position++
+									{
+										position461, tokenIndex461 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l461
+										}
+										position++
+										goto l459
+									l461:
+										position, tokenIndex = position461, tokenIndex461
+									}
+									{
+										position462, tokenIndex462 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l462
+										}
+										if buffer[position] != rune(':') {
+											goto l462
+										}
+										position++
+										{
+											position464, tokenIndex464 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l464
+											}
+											position++
+											goto l462
+										l464:
+											position, tokenIndex = position464, tokenIndex464
+										}
+										{
+											position465, tokenIndex465 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l465
+											}
+											if buffer[position] != rune(':') {
+												goto l465
+											}
+											position++
+											{
+												position467, tokenIndex467 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l467
+												}
+												position++
+												goto l465
+											l467:
+												position, tokenIndex = position467, tokenIndex467
+											}
+											{
+												position468, tokenIndex468 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l468
+												}
+												if buffer[position] != rune(':') {
+													goto l468
+												}
+												position++
+												{
+													position470, tokenIndex470 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l470
+													}
+													position++
+													goto l468
+												l470:
+													position, tokenIndex = position470, tokenIndex470
+												}
+												{
+													position471, tokenIndex471 := position, tokenIndex
+													if !_rules[ruleh16]() {
+														goto l471
+													}
+													if buffer[position] != rune(':') {
+														goto l471
+													}
+													position++
+													{
+														position473, tokenIndex473 := position, tokenIndex
+														if buffer[position] != rune(':') {
+															goto l473
+														}
+														position++
+														goto l471
+													l473:
+														position, tokenIndex = position473, tokenIndex473
+													}
+													goto l472
+												l471:
+													position, tokenIndex = position471, tokenIndex471
+												}
+											l472:
+												goto l469
+											l468:
+												position, tokenIndex = position468, tokenIndex468
+											}
+										l469:
+											goto l466
+										l465:
+											position, tokenIndex = position465, tokenIndex465
+										}
+									l466:
+										goto l463
+									l462:
+										position, tokenIndex = position462, tokenIndex462
+									}
+								l463:
+									goto l460
+								l459:
+									position, tokenIndex = position459, tokenIndex459
+								}
+							l460:
+								goto l457
+							l456:
+								position, tokenIndex = position456, tokenIndex456
 							}
-						l456:
+						l457:
 							if !_rules[ruleh16]() {
-								goto l453
+								goto l454
 							}
-							goto l454
-						l453:
-							position, tokenIndex = position453, tokenIndex453
+							goto l455
+						l454:
+							position, tokenIndex = position454, tokenIndex454
 						}
-					l454:
+					l455:
 						if buffer[position] != rune(':') {
-							goto l353
+							goto l354
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l353
+							goto l354
 						}
 						position++
 					}
-				l366:
+				l367:
 				}
-			l355:
-				add(ruleIPv6address, position354)
+			l356:
+				add(ruleIPv6address, position355)
 			}
 			return true
-		l353:
-			position, tokenIndex = position353, tokenIndex353
+		l354:
+			position, tokenIndex = position354, tokenIndex354
 			return false
 		},
 		/* 43 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
 		func() bool {
-			position473, tokenIndex473 := position, tokenIndex
+			position474, tokenIndex474 := position, tokenIndex
 			{
-				position474 := position
+				position475 := position
 				{
-					position475, tokenIndex475 := position, tokenIndex
+					position476, tokenIndex476 := position, tokenIndex
 					if !_rules[rulehexseq]() {
-						goto l476
+						goto l477
 					}
 					if buffer[position] != rune(':') {
-						goto l476
+						goto l477
 					}
 					position++
 					if buffer[position] != rune(':') {
-						goto l476
+						goto l477
 					}
 					position++
 					{
-						position477, tokenIndex477 := position, tokenIndex
+						position478, tokenIndex478 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l477
+							goto l478
 						}
-						goto l478
-					l477:
-						position, tokenIndex = position477, tokenIndex477
-					}
-				l478:
-					goto l475
-				l476:
-					position, tokenIndex = position475, tokenIndex475
-					if !_rules[rulehexseq]() {
 						goto l479
+					l478:
+						position, tokenIndex = position478, tokenIndex478
 					}
-					goto l475
 				l479:
-					position, tokenIndex = position475, tokenIndex475
+					goto l476
+				l477:
+					position, tokenIndex = position476, tokenIndex476
+					if !_rules[rulehexseq]() {
+						goto l480
+					}
+					goto l476
+				l480:
+					position, tokenIndex = position476, tokenIndex476
 					if buffer[position] != rune(':') {
-						goto l473
+						goto l474
 					}
 					position++
 					if buffer[position] != rune(':') {
-						goto l473
+						goto l474
 					}
 					position++
 					{
-						position480, tokenIndex480 := position, tokenIndex
+						position481, tokenIndex481 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l480
+							goto l481
 						}
-						goto l481
-					l480:
-						position, tokenIndex = position480, tokenIndex480
+						goto l482
+					l481:
+						position, tokenIndex = position481, tokenIndex481
 					}
-				l481:
+				l482:
 				}
-			l475:
-				add(rulehexpart, position474)
+			l476:
+				add(rulehexpart, position475)
 			}
 			return true
-		l473:
-			position, tokenIndex = position473, tokenIndex473
+		l474:
+			position, tokenIndex = position474, tokenIndex474
 			return false
 		},
 		/* 44 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position482, tokenIndex482 := position, tokenIndex
+			position483, tokenIndex483 := position, tokenIndex
 			{
-				position483 := position
+				position484 := position
 				if !_rules[rulehex4]() {
-					goto l482
+					goto l483
 				}
-			l484:
+			l485:
 				{
-					position485, tokenIndex485 := position, tokenIndex
+					position486, tokenIndex486 := position, tokenIndex
 					if buffer[position] != rune(':') {
-						goto l485
+						goto l486
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l485
+						goto l486
 					}
-					goto l484
-				l485:
-					position, tokenIndex = position485, tokenIndex485
+					goto l485
+				l486:
+					position, tokenIndex = position486, tokenIndex486
 				}
-				add(rulehexseq, position483)
+				add(rulehexseq, position484)
 			}
 			return true
-		l482:
-			position, tokenIndex = position482, tokenIndex482
+		l483:
+			position, tokenIndex = position483, tokenIndex483
 			return false
 		},
 		/* 45 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
 		func() bool {
-			position486, tokenIndex486 := position, tokenIndex
+			position487, tokenIndex487 := position, tokenIndex
 			{
-				position487 := position
+				position488 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l486
+					goto l487
 				}
 				{
-					position488, tokenIndex488 := position, tokenIndex
+					position489, tokenIndex489 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l488
+						goto l489
 					}
-					goto l489
-				l488:
-					position, tokenIndex = position488, tokenIndex488
+					goto l490
+				l489:
+					position, tokenIndex = position489, tokenIndex489
 				}
-			l489:
+			l490:
 				{
-					position490, tokenIndex490 := position, tokenIndex
+					position491, tokenIndex491 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l490
+						goto l491
 					}
-					goto l491
-				l490:
-					position, tokenIndex = position490, tokenIndex490
+					goto l492
+				l491:
+					position, tokenIndex = position491, tokenIndex491
 				}
-			l491:
+			l492:
 				{
-					position492, tokenIndex492 := position, tokenIndex
+					position493, tokenIndex493 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l492
+						goto l493
 					}
-					goto l493
-				l492:
-					position, tokenIndex = position492, tokenIndex492
+					goto l494
+				l493:
+					position, tokenIndex = position493, tokenIndex493
 				}
-			l493:
+			l494:
 				{
-					position494, tokenIndex494 := position, tokenIndex
+					position495, tokenIndex495 := position, tokenIndex
 					if buffer[position] != rune('.') {
-						goto l494
+						goto l495
 					}
 					position++
-					goto l486
-				l494:
-					position, tokenIndex = position494, tokenIndex494
+					goto l487
+				l495:
+					position, tokenIndex = position495, tokenIndex495
 				}
-				add(rulehex4, position487)
+				add(rulehex4, position488)
 			}
 			return true
-		l486:
-			position, tokenIndex = position486, tokenIndex486
+		l487:
+			position, tokenIndex = position487, tokenIndex487
 			return false
 		},
 		/* 46 DIGIT <- <[0-9]> */
 		func() bool {
-			position495, tokenIndex495 := position, tokenIndex
+			position496, tokenIndex496 := position, tokenIndex
 			{
-				position496 := position
+				position497 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					goto l495
+					goto l496
 				}
 				position++
-				add(ruleDIGIT, position496)
+				add(ruleDIGIT, position497)
 			}
 			return true
-		l495:
-			position, tokenIndex = position495, tokenIndex495
+		l496:
+			position, tokenIndex = position496, tokenIndex496
 			return false
 		},
 		/* 47 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 		func() bool {
-			position497, tokenIndex497 := position, tokenIndex
+			position498, tokenIndex498 := position, tokenIndex
 			{
-				position498 := position
+				position499 := position
 				{
-					position499, tokenIndex499 := position, tokenIndex
+					position500, tokenIndex500 := position, tokenIndex
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l500
-					}
-					position++
-					goto l499
-				l500:
-					position, tokenIndex = position499, tokenIndex499
-					if c := buffer[position]; c < rune('A') || c > rune('F') {
 						goto l501
 					}
 					position++
-					goto l499
+					goto l500
 				l501:
-					position, tokenIndex = position499, tokenIndex499
+					position, tokenIndex = position500, tokenIndex500
+					if c := buffer[position]; c < rune('A') || c > rune('F') {
+						goto l502
+					}
+					position++
+					goto l500
+				l502:
+					position, tokenIndex = position500, tokenIndex500
 					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l497
+						goto l498
 					}
 					position++
 				}
-			l499:
-				add(ruleHEXDIG, position498)
+			l500:
+				add(ruleHEXDIG, position499)
 			}
 			return true
-		l497:
-			position, tokenIndex = position497, tokenIndex497
+		l498:
+			position, tokenIndex = position498, tokenIndex498
 			return false
 		},
 		/* 48 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
 		func() bool {
-			position502, tokenIndex502 := position, tokenIndex
+			position503, tokenIndex503 := position, tokenIndex
 			{
-				position503 := position
+				position504 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l502
+					goto l503
 				}
 				{
-					position504, tokenIndex504 := position, tokenIndex
+					position505, tokenIndex505 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l504
+						goto l505
 					}
-					goto l505
-				l504:
-					position, tokenIndex = position504, tokenIndex504
+					goto l506
+				l505:
+					position, tokenIndex = position505, tokenIndex505
 				}
-			l505:
+			l506:
 				{
-					position506, tokenIndex506 := position, tokenIndex
+					position507, tokenIndex507 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l506
+						goto l507
 					}
-					goto l507
-				l506:
-					position, tokenIndex = position506, tokenIndex506
+					goto l508
+				l507:
+					position, tokenIndex = position507, tokenIndex507
 				}
-			l507:
+			l508:
 				{
-					position508, tokenIndex508 := position, tokenIndex
+					position509, tokenIndex509 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l508
+						goto l509
 					}
-					goto l509
-				l508:
-					position, tokenIndex = position508, tokenIndex508
+					goto l510
+				l509:
+					position, tokenIndex = position509, tokenIndex509
 				}
-			l509:
+			l510:
 				{
-					position510, tokenIndex510 := position, tokenIndex
+					position511, tokenIndex511 := position, tokenIndex
 					if buffer[position] != rune('.') {
-						goto l510
+						goto l511
 					}
 					position++
-					goto l502
-				l510:
-					position, tokenIndex = position510, tokenIndex510
+					goto l503
+				l511:
+					position, tokenIndex = position511, tokenIndex511
 				}
-				add(ruleh16, position503)
+				add(ruleh16, position504)
 			}
 			return true
-		l502:
-			position, tokenIndex = position502, tokenIndex502
+		l503:
+			position, tokenIndex = position503, tokenIndex503
 			return false
 		},
 		/* 49 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position511, tokenIndex511 := position, tokenIndex
+			position512, tokenIndex512 := position, tokenIndex
 			{
-				position512 := position
+				position513 := position
 				{
-					position513, tokenIndex513 := position, tokenIndex
+					position514, tokenIndex514 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l514
+						goto l515
 					}
 					if buffer[position] != rune(':') {
-						goto l514
+						goto l515
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l514
+						goto l515
 					}
-					goto l513
-				l514:
-					position, tokenIndex = position513, tokenIndex513
+					goto l514
+				l515:
+					position, tokenIndex = position514, tokenIndex514
 					if !_rules[ruleIPv4address]() {
-						goto l511
+						goto l512
 					}
 				}
-			l513:
-				add(rulels32, position512)
+			l514:
+				add(rulels32, position513)
 			}
 			return true
-		l511:
-			position, tokenIndex = position511, tokenIndex511
+		l512:
+			position, tokenIndex = position512, tokenIndex512
 			return false
 		},
 		/* 50 scope_id <- <(alphanum / ('.' / '_'))+> */
 		func() bool {
-			position515, tokenIndex515 := position, tokenIndex
+			position516, tokenIndex516 := position, tokenIndex
 			{
-				position516 := position
+				position517 := position
+				{
+					position520, tokenIndex520 := position, tokenIndex
+					if !_rules[rulealphanum]() {
+						goto l521
+					}
+					goto l520
+				l521:
+					position, tokenIndex = position520, tokenIndex520
+					{
+						position522, tokenIndex522 := position, tokenIndex
+						if buffer[position] != rune('.') {
+							goto l523
+						}
+						position++
+						goto l522
+					l523:
+						position, tokenIndex = position522, tokenIndex522
+						if buffer[position] != rune('_') {
+							goto l516
+						}
+						position++
+					}
+				l522:
+				}
+			l520:
+			l518:
 				{
 					position519, tokenIndex519 := position, tokenIndex
-					if !_rules[rulealphanum]() {
-						goto l520
-					}
-					goto l519
-				l520:
-					position, tokenIndex = position519, tokenIndex519
 					{
-						position521, tokenIndex521 := position, tokenIndex
-						if buffer[position] != rune('.') {
-							goto l522
-						}
-						position++
-						goto l521
-					l522:
-						position, tokenIndex = position521, tokenIndex521
-						if buffer[position] != rune('_') {
-							goto l515
-						}
-						position++
-					}
-				l521:
-				}
-			l519:
-			l517:
-				{
-					position518, tokenIndex518 := position, tokenIndex
-					{
-						position523, tokenIndex523 := position, tokenIndex
+						position524, tokenIndex524 := position, tokenIndex
 						if !_rules[rulealphanum]() {
-							goto l524
-						}
-						goto l523
-					l524:
-						position, tokenIndex = position523, tokenIndex523
-						{
-							position525, tokenIndex525 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l526
-							}
-							position++
 							goto l525
-						l526:
-							position, tokenIndex = position525, tokenIndex525
+						}
+						goto l524
+					l525:
+						position, tokenIndex = position524, tokenIndex524
+						{
+							position526, tokenIndex526 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l527
+							}
+							position++
+							goto l526
+						l527:
+							position, tokenIndex = position526, tokenIndex526
 							if buffer[position] != rune('_') {
-								goto l518
+								goto l519
 							}
 							position++
 						}
-					l525:
+					l526:
 					}
-				l523:
-					goto l517
-				l518:
-					position, tokenIndex = position518, tokenIndex518
+				l524:
+					goto l518
+				l519:
+					position, tokenIndex = position519, tokenIndex519
 				}
-				add(rulescope_id, position516)
+				add(rulescope_id, position517)
 			}
 			return true
-		l515:
-			position, tokenIndex = position515, tokenIndex515
+		l516:
+			position, tokenIndex = position516, tokenIndex516
 			return false
 		},
 		/* 51 octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / (('0' / '1') digit digit) / (digit digit) / digit)> */
 		func() bool {
-			position527, tokenIndex527 := position, tokenIndex
+			position528, tokenIndex528 := position, tokenIndex
 			{
-				position528 := position
+				position529 := position
 				{
-					position529, tokenIndex529 := position, tokenIndex
+					position530, tokenIndex530 := position, tokenIndex
 					if buffer[position] != rune('2') {
-						goto l530
+						goto l531
 					}
 					position++
 					if buffer[position] != rune('5') {
-						goto l530
+						goto l531
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						goto l530
+						goto l531
 					}
 					position++
-					goto l529
-				l530:
-					position, tokenIndex = position529, tokenIndex529
+					goto l530
+				l531:
+					position, tokenIndex = position530, tokenIndex530
 					if buffer[position] != rune('2') {
-						goto l531
+						goto l532
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						goto l531
+						goto l532
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l531
-					}
-					goto l529
-				l531:
-					position, tokenIndex = position529, tokenIndex529
-					{
-						position533, tokenIndex533 := position, tokenIndex
-						if buffer[position] != rune('0') {
-							goto l534
-						}
-						position++
-						goto l533
-					l534:
-						position, tokenIndex = position533, tokenIndex533
-						if buffer[position] != rune('1') {
-							goto l532
-						}
-						position++
-					}
-				l533:
-					if !_rules[ruledigit]() {
 						goto l532
 					}
-					if !_rules[ruledigit]() {
-						goto l532
-					}
-					goto l529
+					goto l530
 				l532:
-					position, tokenIndex = position529, tokenIndex529
+					position, tokenIndex = position530, tokenIndex530
+					{
+						position534, tokenIndex534 := position, tokenIndex
+						if buffer[position] != rune('0') {
+							goto l535
+						}
+						position++
+						goto l534
+					l535:
+						position, tokenIndex = position534, tokenIndex534
+						if buffer[position] != rune('1') {
+							goto l533
+						}
+						position++
+					}
+				l534:
 					if !_rules[ruledigit]() {
-						goto l535
+						goto l533
 					}
 					if !_rules[ruledigit]() {
-						goto l535
+						goto l533
 					}
-					goto l529
-				l535:
-					position, tokenIndex = position529, tokenIndex529
+					goto l530
+				l533:
+					position, tokenIndex = position530, tokenIndex530
 					if !_rules[ruledigit]() {
-						goto l527
+						goto l536
+					}
+					if !_rules[ruledigit]() {
+						goto l536
+					}
+					goto l530
+				l536:
+					position, tokenIndex = position530, tokenIndex530
+					if !_rules[ruledigit]() {
+						goto l528
 					}
 				}
-			l529:
-				add(ruleoctet, position528)
+			l530:
+				add(ruleoctet, position529)
 			}
 			return true
-		l527:
-			position, tokenIndex = position527, tokenIndex527
+		l528:
+			position, tokenIndex = position528, tokenIndex528
 			return false
 		},
 		/* 52 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
 		func() bool {
-			position536, tokenIndex536 := position, tokenIndex
+			position537, tokenIndex537 := position, tokenIndex
 			{
-				position537 := position
+				position538 := position
 				{
-					position538, tokenIndex538 := position, tokenIndex
+					position539, tokenIndex539 := position, tokenIndex
 					if buffer[position] != rune('Â') {
-						goto l539
+						goto l540
 					}
 					position++
 					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
-						goto l539
+						goto l540
 					}
 					position++
-					goto l538
-				l539:
-					position, tokenIndex = position538, tokenIndex538
+					goto l539
+				l540:
+					position, tokenIndex = position539, tokenIndex539
 					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-						goto l540
+						goto l541
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l540
-					}
-					goto l538
-				l540:
-					position, tokenIndex = position538, tokenIndex538
-					if buffer[position] != rune('à') {
 						goto l541
+					}
+					goto l539
+				l541:
+					position, tokenIndex = position539, tokenIndex539
+					if buffer[position] != rune('à') {
+						goto l542
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l541
+						goto l542
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l541
-					}
-					goto l538
-				l541:
-					position, tokenIndex = position538, tokenIndex538
-					if buffer[position] != rune('á') {
 						goto l542
+					}
+					goto l539
+				l542:
+					position, tokenIndex = position539, tokenIndex539
+					if buffer[position] != rune('á') {
+						goto l543
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
-						goto l542
+						goto l543
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l542
-					}
-					goto l538
-				l542:
-					position, tokenIndex = position538, tokenIndex538
-					if buffer[position] != rune('á') {
 						goto l543
+					}
+					goto l539
+				l543:
+					position, tokenIndex = position539, tokenIndex539
+					if buffer[position] != rune('á') {
+						goto l544
 					}
 					position++
 					if buffer[position] != rune('\u009a') {
-						goto l543
+						goto l544
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l543
+						goto l544
 					}
 					position++
-					goto l538
-				l543:
-					position, tokenIndex = position538, tokenIndex538
+					goto l539
+				l544:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('á') {
-						goto l544
+						goto l545
 					}
 					position++
 					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
-						goto l544
+						goto l545
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l544
-					}
-					goto l538
-				l544:
-					position, tokenIndex = position538, tokenIndex538
-					if buffer[position] != rune('â') {
 						goto l545
+					}
+					goto l539
+				l545:
+					position, tokenIndex = position539, tokenIndex539
+					if buffer[position] != rune('â') {
+						goto l546
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l545
+						goto l546
 					}
 					position++
 					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
-						goto l545
+						goto l546
 					}
 					position++
-					goto l538
-				l545:
-					position, tokenIndex = position538, tokenIndex538
+					goto l539
+				l546:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('â') {
-						goto l546
+						goto l547
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l546
+						goto l547
 					}
 					position++
 					if c := buffer[position]; c < rune('ª') || c > rune('®') {
-						goto l546
+						goto l547
 					}
 					position++
-					goto l538
-				l546:
-					position, tokenIndex = position538, tokenIndex538
+					goto l539
+				l547:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('â') {
-						goto l547
+						goto l548
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l547
+						goto l548
 					}
 					position++
 					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						goto l547
+						goto l548
 					}
 					position++
-					goto l538
-				l547:
-					position, tokenIndex = position538, tokenIndex538
+					goto l539
+				l548:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('â') {
-						goto l548
+						goto l549
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l548
+						goto l549
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
-						goto l548
+						goto l549
 					}
 					position++
-					goto l538
-				l548:
-					position, tokenIndex = position538, tokenIndex538
+					goto l539
+				l549:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('â') {
-						goto l549
+						goto l550
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l549
+						goto l550
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l549
+						goto l550
 					}
 					position++
-					goto l538
-				l549:
-					position, tokenIndex = position538, tokenIndex538
+					goto l539
+				l550:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('â') {
-						goto l550
+						goto l551
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
-						goto l550
+						goto l551
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l550
-					}
-					goto l538
-				l550:
-					position, tokenIndex = position538, tokenIndex538
-					if buffer[position] != rune('ã') {
 						goto l551
+					}
+					goto l539
+				l551:
+					position, tokenIndex = position539, tokenIndex539
+					if buffer[position] != rune('ã') {
+						goto l552
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l551
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l551
-					}
-					position++
-					goto l538
-				l551:
-					position, tokenIndex = position538, tokenIndex538
-					if buffer[position] != rune('ã') {
 						goto l552
 					}
 					position++
@@ -4515,81 +4513,79 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						goto l552
 					}
 					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l552
-					}
-					goto l538
+					goto l539
 				l552:
-					position, tokenIndex = position538, tokenIndex538
-					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
+					position, tokenIndex = position539, tokenIndex539
+					if buffer[position] != rune('ã') {
+						goto l553
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
 						goto l553
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
 						goto l553
 					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l553
-					}
-					goto l538
+					goto l539
 				l553:
-					position, tokenIndex = position538, tokenIndex538
-					if buffer[position] != rune('í') {
+					position, tokenIndex = position539, tokenIndex539
+					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
 						goto l554
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l554
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l554
+					}
+					goto l539
+				l554:
+					position, tokenIndex = position539, tokenIndex539
+					if buffer[position] != rune('í') {
+						goto l555
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-						goto l554
+						goto l555
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l554
-					}
-					goto l538
-				l554:
-					position, tokenIndex = position538, tokenIndex538
-					{
-						position556, tokenIndex556 := position, tokenIndex
-						if buffer[position] != rune('î') {
-							goto l557
-						}
-						position++
-						goto l556
-					l557:
-						position, tokenIndex = position556, tokenIndex556
-						if buffer[position] != rune('ï') {
-							goto l555
-						}
-						position++
-					}
-				l556:
-					if !_rules[ruleUTF8_tail]() {
 						goto l555
 					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l555
-					}
-					goto l538
+					goto l539
 				l555:
-					position, tokenIndex = position538, tokenIndex538
+					position, tokenIndex = position539, tokenIndex539
+					{
+						position557, tokenIndex557 := position, tokenIndex
+						if buffer[position] != rune('î') {
+							goto l558
+						}
+						position++
+						goto l557
+					l558:
+						position, tokenIndex = position557, tokenIndex557
+						if buffer[position] != rune('ï') {
+							goto l556
+						}
+						position++
+					}
+				l557:
+					if !_rules[ruleUTF8_tail]() {
+						goto l556
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l556
+					}
+					goto l539
+				l556:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('ð') {
-						goto l558
+						goto l559
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
-						goto l558
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l558
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l558
-					}
-					goto l538
-				l558:
-					position, tokenIndex = position538, tokenIndex538
-					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
 						goto l559
 					}
 					position++
@@ -4599,49 +4595,62 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 					if !_rules[ruleUTF8_tail]() {
 						goto l559
 					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l559
-					}
-					goto l538
+					goto l539
 				l559:
-					position, tokenIndex = position538, tokenIndex538
+					position, tokenIndex = position539, tokenIndex539
+					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
+						goto l560
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l560
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l560
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l560
+					}
+					goto l539
+				l560:
+					position, tokenIndex = position539, tokenIndex539
 					if buffer[position] != rune('ô') {
-						goto l536
+						goto l537
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						goto l536
+						goto l537
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l536
+						goto l537
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l536
+						goto l537
 					}
 				}
-			l538:
-				add(ruleother, position537)
+			l539:
+				add(ruleother, position538)
 			}
 			return true
-		l536:
-			position, tokenIndex = position536, tokenIndex536
+		l537:
+			position, tokenIndex = position537, tokenIndex537
 			return false
 		},
 		/* 53 UTF8_tail <- <[\u0080-¿]> */
 		func() bool {
-			position560, tokenIndex560 := position, tokenIndex
+			position561, tokenIndex561 := position, tokenIndex
 			{
-				position561 := position
+				position562 := position
 				if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-					goto l560
+					goto l561
 				}
 				position++
-				add(ruleUTF8_tail, position561)
+				add(ruleUTF8_tail, position562)
 			}
 			return true
-		l560:
-			position, tokenIndex = position560, tokenIndex560
+		l561:
+			position, tokenIndex = position561, tokenIndex561
 			return false
 		},
 	}

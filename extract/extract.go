@@ -1,0 +1,772 @@
+package extract
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// Delimiter tells how a reference was delimited in the text (Appendix E).
+type Delimiter uint8
+
+const (
+	// Bare: delimited by whitespace or punctuation.
+	Bare Delimiter = iota
+	// Angle: written inside "<" and ">".
+	Angle
+	// Quote: written inside double quotes.
+	Quote
+)
+
+// Code returns a short stable name for machines: "bare", "angle" or
+// "quote".
+func (d Delimiter) Code() string {
+	switch d {
+	case Angle:
+		return "angle"
+	case Quote:
+		return "quote"
+	}
+	return "bare"
+}
+
+// String describes d for people.
+func (d Delimiter) String() string {
+	switch d {
+	case Angle:
+		return "angle brackets"
+	case Quote:
+		return "double quotes"
+	}
+	return "whitespace"
+}
+
+// Reference is one URI reference found in a text.
+type Reference struct {
+	// Offset and End are the byte span of Text in the input. The span
+	// excludes the delimiters and a "URL:" prefix.
+	Offset, End int
+	// Line and Column locate Offset: both 1-based, the column counted in
+	// bytes from the start of the line (a tab or a multi-byte character
+	// counts as its bytes).
+	Line, Column int
+	// Text is the reference as written: the input's bytes from Offset to
+	// End. Inside angle brackets it may contain whitespace and line
+	// breaks.
+	Text string
+	// URI is the reference after Appendix E's clean-up: whitespace removed
+	// (angle brackets only); a hyphen at a line break is kept.
+	URI string
+	// Delimiter is how the reference was delimited.
+	Delimiter Delimiter
+	// Err is nil when URI is a URI-reference under RFC 2396 Appendix A, and
+	// otherwise the *parser.Error saying where and why it is not (its
+	// Offset is into URI, not into the input; see InputOffset).
+	Err *parser.Error
+	// Alternative is the other reading when a hyphen stood at a line break
+	// inside angle brackets: URI without those hyphens (Appendix E). It is
+	// empty when there is no other reading.
+	Alternative string
+	// AlternativeErr is the verdict on Alternative, as Err is on URI.
+	AlternativeErr *parser.Error
+	// Notes lists the clean-up steps taken and the ambiguities seen.
+	Notes []Note
+}
+
+// Valid reports whether URI is a URI-reference under RFC 2396 Appendix A.
+func (r *Reference) Valid() bool { return r.Err == nil }
+
+// InputOffset maps a byte offset in r.URI (such as r.Err.Offset) to the
+// byte offset in the input where that byte of the reference was written.
+// The end of URI maps to End.
+func (r *Reference) InputOffset(uriOffset int) int {
+	if r.URI == r.Text {
+		return r.Offset + uriOffset
+	}
+	n := 0
+	for i := 0; i < len(r.Text); i++ {
+		if isSpace(r.Text[i]) {
+			continue
+		}
+		if n == uriOffset {
+			return r.Offset + i
+		}
+		n++
+	}
+	return r.End
+}
+
+// NoteKind names a clean-up step or an ambiguity that a Note records.
+type NoteKind uint8
+
+const (
+	// NoteURLPrefix: a "URL:" prefix was dropped (Appendix E).
+	NoteURLPrefix NoteKind = iota + 1
+	// NoteWhitespaceRemoved: whitespace inside angle brackets was removed
+	// (Appendix E).
+	NoteWhitespaceRemoved
+	// NoteHyphenLineBreak: a line break came right after a hyphen inside
+	// angle brackets; the hyphen may or may not belong to the URI
+	// (Appendix E). The hyphen is kept; Reference.Alternative is the
+	// reading without it.
+	NoteHyphenLineBreak
+	// NoteTrailingPunctuation: sentence punctuation after a bare reference
+	// was not taken as part of it.
+	NoteTrailingPunctuation
+	// NoteHyphenAtLineEnd: a bare reference ends with a hyphen at the end
+	// of a line; it may continue on the next line.
+	NoteHyphenAtLineEnd
+)
+
+// Code returns a short stable name for machines, e.g. "url-prefix".
+func (k NoteKind) Code() string {
+	switch k {
+	case NoteURLPrefix:
+		return "url-prefix"
+	case NoteWhitespaceRemoved:
+		return "whitespace-removed"
+	case NoteHyphenLineBreak:
+		return "hyphen-line-break"
+	case NoteTrailingPunctuation:
+		return "trailing-punctuation"
+	case NoteHyphenAtLineEnd:
+		return "hyphen-at-line-end"
+	}
+	return "unknown"
+}
+
+// String describes k for people.
+func (k NoteKind) String() string {
+	switch k {
+	case NoteURLPrefix:
+		return `"URL:" prefix dropped (Appendix E)`
+	case NoteWhitespaceRemoved:
+		return "whitespace inside angle brackets removed (Appendix E)"
+	case NoteHyphenLineBreak:
+		return "line break right after a hyphen: the hyphen may or may not be part of the URI (Appendix E); it is kept"
+	case NoteTrailingPunctuation:
+		return "trailing punctuation taken as part of the sentence, not of the URI"
+	case NoteHyphenAtLineEnd:
+		return "ends with a hyphen at a line break: it may continue on the next line (Appendix E recommends angle brackets for such URIs)"
+	}
+	return "unknown note"
+}
+
+// Note records one clean-up step or ambiguity of a Reference.
+type Note struct {
+	Kind NoteKind
+	// Offset is the byte offset in the input the note is about: the
+	// prefix, the first removed byte, the hyphen, the first dropped
+	// punctuation byte.
+	Offset int
+	// Detail is what was dropped (the prefix, the punctuation) or, for
+	// NoteHyphenLineBreak, the reading without the hyphens.
+	Detail string
+}
+
+// String describes the note for people.
+func (n Note) String() string {
+	switch n.Kind {
+	case NoteURLPrefix, NoteTrailingPunctuation:
+		return n.Kind.String() + ": " + quote(n.Detail)
+	case NoteHyphenLineBreak:
+		return n.Kind.String() + "; without it: " + quote(n.Detail)
+	}
+	return n.Kind.String()
+}
+
+func quote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		default:
+			const hex = "0123456789abcdef"
+			b.WriteString(`\x`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// Option changes what Find recognises.
+type Option func(*config)
+
+type config struct {
+	relativeInQuotes bool
+}
+
+// WithRelative makes Find report relative references written in double
+// quotes too, as in href="../x". Without it, relative references are
+// reported only inside angle brackets.
+func WithRelative() Option { return func(c *config) { c.relativeInQuotes = true } }
+
+// KnownSchemes lists the schemes that the word:word guard never rejects:
+// those of RFC 1738 and RFC 2396's examples, and a few in common use.
+// Candidates with other schemes are reported too, unless they look like
+// prose (see the package documentation).
+var KnownSchemes = []string{
+	"about", "data", "file", "ftp", "gopher", "http", "https", "im", "irc", "ldap",
+	"mailto", "mid", "cid", "news", "nntp", "pop", "pres", "prospero", "rtsp", "sip",
+	"sips", "snmp", "tel", "telnet", "tftp", "urn", "wais", "ws", "wss", "xmpp",
+}
+
+// maxAngle is how far Find looks for the ">" that closes a "<".
+const maxAngle = 64 << 10
+
+// Find returns the URI references in text, in the order they appear, as the
+// package documentation describes. It reads text once and takes time
+// linear in its length (plus a strict parse of each reference found).
+func Find(text []byte, opts ...Option) []Reference {
+	s := &scanner{src: text, line: 1}
+	for _, o := range opts {
+		o(&s.cfg)
+	}
+	s.run()
+	return s.refs
+}
+
+// byte classes
+const (
+	clToken   = 1 << iota // may be part of a bare candidate
+	clSpace               // ASCII whitespace
+	clScheme              // alpha | digit | "+" | "-" | "."
+	clAlpha               // alpha
+	clOpener              // opening punctuation skipped before a candidate
+	clTrailer             // sentence punctuation dropped after a candidate
+)
+
+var class [256]uint8
+
+func init() {
+	for c := 0x21; c < 0x7f; c++ {
+		class[c] |= clToken
+	}
+	for _, c := range []byte("<>\"`") {
+		class[c] &^= clToken
+	}
+	for _, c := range []byte(" \t\n\r\f\v") {
+		class[c] |= clSpace
+	}
+	for c := 'a'; c <= 'z'; c++ {
+		class[c] |= clAlpha | clScheme
+		class[c-'a'+'A'] |= clAlpha | clScheme
+	}
+	for c := '0'; c <= '9'; c++ {
+		class[c] |= clScheme
+	}
+	for _, c := range []byte("+-.") {
+		class[c] |= clScheme
+	}
+	for _, c := range []byte("([{'*") {
+		class[c] |= clOpener
+	}
+	for _, c := range []byte(".,;:!?)]}'") {
+		class[c] |= clTrailer
+	}
+}
+
+func isSpace(c byte) bool { return class[c]&clSpace != 0 }
+
+type scanner struct {
+	src  []byte
+	cfg  config
+	refs []Reference
+
+	// line accounting: line is the number of the line that starts at
+	// lineStart; every newline before counted has been counted.
+	line, lineStart, counted int
+}
+
+// position returns the 1-based line and byte column of off. Calls come
+// with non-decreasing offsets, so the whole input is counted once.
+func (s *scanner) position(off int) (line, col int) {
+	if off > s.counted {
+		seg := s.src[s.counted:off]
+		if n := bytes.Count(seg, []byte{'\n'}); n > 0 {
+			s.line += n
+			s.lineStart = s.counted + bytes.LastIndexByte(seg, '\n') + 1
+		}
+		s.counted = off
+	}
+	return s.line, off - s.lineStart + 1
+}
+
+// runeClass reports, for the non-ASCII sequence at src[i:], its length and
+// whether it continues a bare candidate (a letter, mark or digit).
+func runeClass(src []byte, i int) (size int, token bool) {
+	r, size := utf8.DecodeRune(src[i:])
+	if r == utf8.RuneError && size <= 1 {
+		return 1, false
+	}
+	return size, unicode.IsLetter(r) || unicode.IsMark(r) || unicode.IsDigit(r)
+}
+
+func (s *scanner) run() {
+	src := s.src
+	i := 0
+	for i < len(src) {
+		c := src[i]
+		switch {
+		case c == '<':
+			if next, ok := s.angle(i); ok {
+				i = next
+				continue
+			}
+			i++
+		case c == '"':
+			if next, ok := s.quoted(i); ok {
+				i = next
+				continue
+			}
+			i++
+		case c >= 0x80:
+			size, tok := runeClass(src, i)
+			if !tok {
+				i += size
+				continue
+			}
+			i = s.bare(i)
+		case class[c]&clToken != 0:
+			i = s.bare(i)
+		default:
+			i++
+		}
+	}
+}
+
+// tokenEnd returns the end of the bare candidate run starting at i.
+func (s *scanner) tokenEnd(i int) int {
+	src := s.src
+	for i < len(src) {
+		c := src[i]
+		if c < 0x80 {
+			if class[c]&clToken == 0 {
+				return i
+			}
+			i++
+			continue
+		}
+		size, tok := runeClass(src, i)
+		if !tok {
+			return i
+		}
+		i += size
+	}
+	return i
+}
+
+// schemeColon returns the index of the ":" that ends a scheme at the start
+// of b, or -1.
+func schemeColon(b []byte) int {
+	if len(b) == 0 || class[b[0]]&clAlpha == 0 {
+		return -1
+	}
+	for i := 1; i < len(b); i++ {
+		switch {
+		case b[i] == ':':
+			return i
+		case class[b[i]]&clScheme == 0:
+			return -1
+		}
+	}
+	return -1
+}
+
+// hasURLPrefix reports whether b starts with "URL:" in any case.
+func hasURLPrefix(b []byte) bool {
+	return len(b) >= 4 && (b[0]|0x20) == 'u' && (b[1]|0x20) == 'r' && (b[2]|0x20) == 'l' && b[3] == ':'
+}
+
+func isLetters(b []byte) bool {
+	for _, c := range b {
+		if class[c]&clAlpha == 0 {
+			return false
+		}
+	}
+	return true
+}
+
+func knownScheme(s []byte) bool {
+	for _, k := range KnownSchemes {
+		if len(k) == len(s) && strings.EqualFold(k, string(s)) {
+			return true
+		}
+	}
+	return false
+}
+
+// absolute reports whether b, a bare or quoted candidate, is taken as an
+// absolute URI reference: a scheme, ":" and at least one byte, past the
+// guards of the package documentation.
+func absolute(b []byte) bool {
+	colon := schemeColon(b)
+	if colon < 0 || colon == len(b)-1 {
+		return false
+	}
+	rest := b[colon+1:]
+	if rest[0] == ':' || rest[0] == '\\' {
+		return false
+	}
+	if len(rest) == 2 && rest[0] == '/' && rest[1] == '/' {
+		return false
+	}
+	if colon >= 4 && len(rest) >= 4 && isLetters(b[:colon]) && isLetters(rest) && !knownScheme(b[:colon]) {
+		return false
+	}
+	return true
+}
+
+// bare handles the candidate run starting at i and returns its end.
+func (s *scanner) bare(i int) int {
+	src := s.src
+	end := s.tokenEnd(i)
+	start := i
+	openedByQuote := false
+	// Skip opening punctuation and non-ASCII letters before the scheme.
+	for start < end {
+		c := src[start]
+		if c >= 0x80 {
+			size, _ := runeClass(src, start)
+			start += size
+			continue
+		}
+		if class[c]&clOpener == 0 {
+			break
+		}
+		if c == '\'' {
+			openedByQuote = true
+		}
+		start++
+	}
+	var notes []Note
+	if hasURLPrefix(src[start:end]) {
+		if end-start == 4 {
+			// "URL:" then whitespace: the reference is the next run, if it
+			// follows on the same or the next line.
+			j := end
+			for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+				j++
+			}
+			if j < len(src) && (src[j] == '\r' || src[j] == '\n') {
+				j++
+				if src[j-1] == '\r' && j < len(src) && src[j] == '\n' {
+					j++
+				}
+				for j < len(src) && (src[j] == ' ' || src[j] == '\t') {
+					j++
+				}
+			}
+			if j == end || j >= len(src) || src[j] >= 0x80 || class[src[j]]&clToken == 0 {
+				return end
+			}
+			notes = append(notes, Note{Kind: NoteURLPrefix, Offset: start, Detail: string(src[start:j])})
+			start = j
+			end = s.tokenEnd(j)
+		} else {
+			notes = append(notes, Note{Kind: NoteURLPrefix, Offset: start, Detail: "URL:"})
+			start += 4
+		}
+	}
+	// Drop trailing sentence punctuation; in a table of results ("x =
+	// URI") final dots belong to the URI.
+	keepDots := afterEquals(src, i)
+	stop := end
+	var opens, closes [3]int // (), [], {}
+	pairs := [3][2]byte{{'(', ')'}, {'[', ']'}, {'{', '}'}}
+	for j := start; j < end; j++ {
+		for k, p := range pairs {
+			if src[j] == p[0] {
+				opens[k]++
+			} else if src[j] == p[1] {
+				closes[k]++
+			}
+		}
+	}
+trim:
+	for stop > start {
+		c := src[stop-1]
+		if class[c]&clTrailer == 0 {
+			break
+		}
+		switch c {
+		case ')', ']', '}':
+			k := 0
+			if c == ']' {
+				k = 1
+			} else if c == '}' {
+				k = 2
+			}
+			if closes[k] <= opens[k] {
+				break trim
+			}
+			closes[k]--
+		case '.':
+			if keepDots {
+				break trim
+			}
+		case '\'':
+			if !openedByQuote {
+				break trim
+			}
+			openedByQuote = false
+		}
+		stop--
+	}
+	cand := src[start:stop]
+	if !absolute(cand) {
+		return end
+	}
+	if stop < end {
+		notes = append(notes, Note{Kind: NoteTrailingPunctuation, Offset: stop, Detail: string(src[stop:end])})
+	}
+	if stop == end && src[stop-1] == '-' && end < len(src) && (src[end] == '\n' || src[end] == '\r') {
+		notes = append(notes, Note{Kind: NoteHyphenAtLineEnd, Offset: stop - 1})
+	}
+	text := string(cand)
+	s.emit(Reference{Offset: start, End: stop, Text: text, URI: text, Delimiter: Bare, Notes: notes})
+	return end
+}
+
+// afterEquals reports whether the last non-blank byte before i on its
+// line is "=".
+func afterEquals(src []byte, i int) bool {
+	for j := i - 1; j >= 0 && j >= i-256; j-- {
+		switch src[j] {
+		case ' ', '\t':
+			continue
+		case '=':
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// quoted handles a double quote at q and returns the index after the
+// closing quote if the quoted text is a reference.
+func (s *scanner) quoted(q int) (int, bool) {
+	src := s.src
+	j := q + 1
+	limit := min(len(src), q+1+maxAngle)
+	for j < limit && src[j] != '"' {
+		c := src[j]
+		if c < 0x80 && class[c]&clToken == 0 {
+			return 0, false
+		}
+		if c >= 0x80 {
+			size, tok := runeClass(src, j)
+			if !tok {
+				return 0, false
+			}
+			j += size
+			continue
+		}
+		j++
+	}
+	if j >= limit || src[j] != '"' || j == q+1 {
+		return 0, false
+	}
+	start := q + 1
+	var notes []Note
+	if hasURLPrefix(src[start:j]) && j-start > 4 {
+		notes = append(notes, Note{Kind: NoteURLPrefix, Offset: start, Detail: "URL:"})
+		start += 4
+	}
+	cand := src[start:j]
+	if !absolute(cand) && !(s.cfg.relativeInQuotes && len(cand) > 0) {
+		return 0, false
+	}
+	text := string(cand)
+	s.emit(Reference{Offset: start, End: j, Text: text, URI: text, Delimiter: Quote, Notes: notes})
+	return j + 1, true
+}
+
+// angle handles a "<" at lt and returns the index after the closing ">"
+// if the bracketed text is a reference.
+func (s *scanner) angle(lt int) (int, bool) {
+	src := s.src
+	limit := min(len(src), lt+1+maxAngle)
+	lineHasText := true
+	j := lt + 1
+	for ; j < limit; j++ {
+		c := src[j]
+		if c == '>' {
+			break
+		}
+		if c == '<' {
+			return 0, false
+		}
+		if c == '\n' {
+			if !lineHasText {
+				return 0, false // blank line: a new paragraph
+			}
+			lineHasText = false
+			continue
+		}
+		if isSpace(c) {
+			continue
+		}
+		if c < 0x20 || c == 0x7f {
+			return 0, false
+		}
+		lineHasText = true
+	}
+	if j >= limit {
+		return 0, false
+	}
+	// Trim leading and trailing whitespace and a "URL:" prefix.
+	start, stop := lt+1, j
+	for start < stop && isSpace(src[start]) {
+		start++
+	}
+	for stop > start && isSpace(src[stop-1]) {
+		stop--
+	}
+	var notes []Note
+	if hasURLPrefix(src[start:stop]) {
+		p := start
+		start += 4
+		for start < stop && isSpace(src[start]) {
+			start++
+		}
+		notes = append(notes, Note{Kind: NoteURLPrefix, Offset: p, Detail: string(src[p:start])})
+	}
+	if start == stop {
+		return 0, false
+	}
+	// Remove whitespace; every run of it must hold a line break.
+	text := src[start:stop]
+	var uri, alt []byte
+	hyphens := 0
+	firstSpace := -1
+	for k := 0; k < len(text); {
+		if !isSpace(text[k]) {
+			k++
+			continue
+		}
+		e := k
+		brk := false
+		for e < len(text) && isSpace(text[e]) {
+			if text[e] == '\n' || text[e] == '\r' {
+				brk = true
+			}
+			e++
+		}
+		if !brk {
+			return 0, false
+		}
+		if firstSpace < 0 {
+			firstSpace = k
+			uri = make([]byte, 0, len(text))
+		}
+		k = e
+	}
+	if firstSpace >= 0 {
+		alt = make([]byte, 0, len(text))
+		for k := 0; k < len(text); k++ {
+			c := text[k]
+			if isSpace(c) {
+				continue
+			}
+			uri = append(uri, c)
+			if c == '-' && k+1 < len(text) && isSpace(text[k+1]) {
+				hyphens++
+				notes = append(notes, Note{Kind: NoteHyphenLineBreak, Offset: start + k})
+				continue
+			}
+			alt = append(alt, c)
+		}
+		notes = append(notes, Note{Kind: NoteWhitespaceRemoved, Offset: start + firstSpace})
+	} else {
+		uri = text
+	}
+	if !bracketed(uri) {
+		return 0, false
+	}
+	r := Reference{Offset: start, End: stop, Text: string(text), Delimiter: Angle, Notes: notes}
+	if firstSpace >= 0 {
+		r.URI = string(uri)
+	} else {
+		r.URI = r.Text
+	}
+	if hyphens > 0 {
+		r.Alternative = string(alt)
+		for k := range r.Notes {
+			if r.Notes[k].Kind == NoteHyphenLineBreak {
+				r.Notes[k].Detail = r.Alternative
+			}
+		}
+	}
+	s.emit(r)
+	return j + 1, true
+}
+
+// bracketed reports whether b, the text inside angle brackets after
+// clean-up, is taken as a reference.
+func bracketed(b []byte) bool {
+	if schemeColon(b) > 0 {
+		return true
+	}
+	// Markup and layout names: <first>, </HEAD>, <!doctype>, <absolute-URI>.
+	name := b
+	if name[0] == '/' || name[0] == '!' || name[0] == '?' {
+		name = name[1:]
+	}
+	if len(name) > 0 && class[name[0]]&clAlpha != 0 {
+		isName := true
+		for _, c := range name {
+			if class[c]&(clAlpha) == 0 && (c < '0' || c > '9') && c != '-' {
+				isName = false
+				break
+			}
+		}
+		if isName {
+			return false
+		}
+	}
+	if b[0] == '!' {
+		return false
+	}
+	if bytes.IndexByte(b, '@') >= 0 && bytes.IndexByte(b, '/') < 0 {
+		return false // an e-mail address
+	}
+	return bytes.ContainsAny(b, "/.#?;=%")
+}
+
+// emit validates r and adds it, with its position.
+func (s *scanner) emit(r Reference) {
+	r.Line, r.Column = s.position(r.Offset)
+	r.Err = verdict(r.URI)
+	if r.Alternative != "" {
+		r.AlternativeErr = verdict(r.Alternative)
+	}
+	s.refs = append(s.refs, r)
+}
+
+// verdict parses ref strictly and returns nil or the *parser.Error.
+func verdict(ref string) *parser.Error {
+	if parser.Valid(ref) {
+		return nil
+	}
+	_, err := parser.Parse(ref)
+	var perr *parser.Error
+	if errors.As(err, &perr) {
+		return perr
+	}
+	// Only a reference over 2 GiB gets another error; report it at its
+	// end, where the parser stopped reading.
+	return &parser.Error{Input: ref, Offset: len(ref)}
+}

@@ -15,14 +15,17 @@
 // all three:
 //
 //   - Angle brackets, <http://example.org/>. The brackets may span lines:
-//     every whitespace byte inside them (space, tab, CR, LF, FF, VT) is
-//     removed, as Appendix E asks. Whitespace inside the brackets must
-//     contain a line break unless it is leading, trailing or follows a
-//     "URL:" prefix: "<A href=x>" or "<pchar excluding x>" is markup or
-//     prose, not a reference broken across lines. A blank line, a "<" or
+//     the whitespace around each line break inside them (space, tab, CR,
+//     LF, FF, VT) is removed, as Appendix E asks. Other whitespace inside
+//     the brackets stays part of a reference that starts with a scheme,
+//     which it makes invalid (<http://a/b c> is reported, with the error
+//     at the space); in anything else it marks markup or prose, not a
+//     reference: <A href=x>, <pchar excluding x>. A blank line, a "<" or
 //     64 KiB without ">" end the search for the closing bracket.
-//   - Double quotes, "http://example.org/", on one line, with no whitespace
-//     inside.
+//   - Double quotes, "http://example.org/", on one line. Quoted text
+//     with spaces in it is one (invalid) reference if its first word is
+//     an absolute reference by the rules below, and prose otherwise
+//     ("see http://a/ here" yields the bare http://a/).
 //   - Whitespace ("bare" references): a candidate is a maximal run of bytes
 //     other than ASCII whitespace, control bytes, '<', '>', '"' and '`'. A
 //     non-ASCII character continues the run if it is a letter, mark or

@@ -88,14 +88,23 @@ func (r *Reference) InputOffset(uriOffset int) int {
 		return r.Offset + uriOffset
 	}
 	n := 0
-	for i := 0; i < len(r.Text); i++ {
+	for i := 0; i < len(r.Text); {
 		if isSpace(r.Text[i]) {
-			continue
+			e, brk := i, false
+			for e < len(r.Text) && isSpace(r.Text[e]) {
+				brk = brk || r.Text[e] == '\n' || r.Text[e] == '\r'
+				e++
+			}
+			if brk {
+				i = e
+				continue
+			}
 		}
 		if n == uriOffset {
 			return r.Offset + i
 		}
 		n++
+		i++
 	}
 	return r.End
 }
@@ -561,20 +570,24 @@ func (s *scanner) quoted(q int) (int, bool) {
 	src := s.src
 	j := q + 1
 	limit := min(len(src), q+1+maxAngle)
+	oneRun := true // the quoted text is one bare candidate run
 	for j < limit && src[j] != '"' {
 		c := src[j]
-		if c < 0x80 && class[c]&clToken == 0 {
+		if c == '\n' || c == '\r' {
 			return 0, false
 		}
-		if c >= 0x80 {
-			size, tok := runeClass(src, j)
-			if !tok {
-				return 0, false
+		if c < 0x80 {
+			if class[c]&clToken == 0 {
+				oneRun = false
 			}
-			j += size
+			j++
 			continue
 		}
-		j++
+		size, tok := runeClass(src, j)
+		if !tok {
+			oneRun = false
+		}
+		j += size
 	}
 	if j >= limit || src[j] != '"' || j == q+1 {
 		return 0, false
@@ -586,8 +599,21 @@ func (s *scanner) quoted(q int) (int, bool) {
 		start += 4
 	}
 	cand := src[start:j]
-	if !absolute(cand) && !(s.cfg.relativeInQuotes && len(cand) > 0) {
-		return 0, false
+	if oneRun {
+		if !absolute(cand) && !(s.cfg.relativeInQuotes && len(cand) > 0) {
+			return 0, false
+		}
+	} else {
+		// Quoted text with spaces or delimiters in it is one (invalid)
+		// reference if its first word is an absolute one, and prose
+		// otherwise.
+		w := start
+		for w < j && (src[w] >= 0x80 || class[src[w]]&clToken != 0) {
+			w++
+		}
+		if !absolute(src[start:w]) {
+			return 0, false
+		}
 	}
 	text := string(cand)
 	s.emit(Reference{Offset: start, End: j, Text: text, URI: text, Delimiter: Quote, Notes: notes})
@@ -647,11 +673,14 @@ func (s *scanner) angle(lt int) (int, bool) {
 	if start == stop {
 		return 0, false
 	}
-	// Remove whitespace; every run of it must hold a line break.
+	// Remove the whitespace around line breaks. Whitespace within a line
+	// stays in a reference that starts with a scheme (and makes it
+	// invalid); anything else with it is markup or prose.
 	text := src[start:stop]
 	var uri, alt []byte
 	hyphens := 0
 	firstSpace := -1
+	hasScheme := schemeColon(text) > 0
 	for k := 0; k < len(text); {
 		if !isSpace(text[k]) {
 			k++
@@ -665,29 +694,42 @@ func (s *scanner) angle(lt int) (int, bool) {
 			}
 			e++
 		}
-		if !brk {
+		if !brk && !hasScheme {
 			return 0, false
 		}
-		if firstSpace < 0 {
+		if brk && firstSpace < 0 {
 			firstSpace = k
-			uri = make([]byte, 0, len(text))
 		}
 		k = e
 	}
 	if firstSpace >= 0 {
+		uri = make([]byte, 0, len(text))
 		alt = make([]byte, 0, len(text))
-		for k := 0; k < len(text); k++ {
+		for k := 0; k < len(text); {
 			c := text[k]
-			if isSpace(c) {
+			if !isSpace(c) {
+				uri = append(uri, c)
+				alt = append(alt, c)
+				k++
 				continue
 			}
-			uri = append(uri, c)
-			if c == '-' && k+1 < len(text) && isSpace(text[k+1]) {
+			e := k
+			brk := false
+			for e < len(text) && isSpace(text[e]) {
+				if text[e] == '\n' || text[e] == '\r' {
+					brk = true
+				}
+				e++
+			}
+			if !brk {
+				uri = append(uri, text[k:e]...)
+				alt = append(alt, text[k:e]...)
+			} else if k > 0 && text[k-1] == '-' {
 				hyphens++
-				notes = append(notes, Note{Kind: NoteHyphenLineBreak, Offset: start + k})
-				continue
+				notes = append(notes, Note{Kind: NoteHyphenLineBreak, Offset: start + k - 1})
+				alt = alt[:len(alt)-1]
 			}
-			alt = append(alt, c)
+			k = e
 		}
 		notes = append(notes, Note{Kind: NoteWhitespaceRemoved, Offset: start + firstSpace})
 	} else {

@@ -32,6 +32,7 @@ var commands = map[string]command{
 	"resolve":    runResolve,
 	"normalize":  runNormalize,
 	"relativize": runRelativize,
+	"lint":       runLint,
 }
 
 func main() {

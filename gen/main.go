@@ -97,7 +97,10 @@ func generateGrammar() error {
 	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", kept, classes)); err != nil {
 		return err
 	}
-	return writeGo("internal/oracle/oracle_gen.go", oracle(defs))
+	if err := writeGo("internal/oracle/oracle_gen.go", oracle(defs)); err != nil {
+		return err
+	}
+	return writeEscapeTables("parser/escape_gen.go", defs)
 }
 
 // pegName spells an Appendix A rule name as a peg identifier.

@@ -8,6 +8,9 @@
 //	rfc2396 resolve [--json] [--compat-scheme] [--dotdot keep|remove|error] BASE [REF ...]
 //	rfc2396 normalize [--json] [REF ...]
 //	rfc2396 relativize BASE TARGET...
+//	rfc2396 lint [--json] [--relative] [FILE ...]
+//	rfc2396 escape --component RULE [STRING ...]
+//	rfc2396 unescape [STRING ...]
 //
 // With no REF arguments, parse, resolve and normalize read one reference a
 // line from standard input (a trailing carriage return is dropped). The exit
@@ -33,6 +36,8 @@ var commands = map[string]command{
 	"normalize":  runNormalize,
 	"relativize": runRelativize,
 	"lint":       runLint,
+	"escape":     runEscape,
+	"unescape":   runUnescape,
 }
 
 func main() {

@@ -52,17 +52,29 @@
 //   - word:word prose: a scheme not in [KnownSchemes] followed by letters
 //     only, both parts four letters or more ("user:password",
 //     "this:that");
+//   - numbers: a scheme not in [KnownSchemes] followed only by digits,
+//     ".", ":" and "-", with a digit ("ISO-8859-1:1987", "T12:30");
+//   - an IPv6 address without brackets: hex digits, "." and two colons or
+//     more ("FEDC:BA98:7654:3210:FEDC:BA98:7654:3210");
+//   - XML: the prefixes "xml" and "xmlns" ("xml:lang"), an element name
+//     right after "<" ("<D:href>"), an attribute name followed by ="
+//     ("xlink:href=");
 //   - a scheme that starts the candidate only after skipped characters of
 //     another kind is not a start: in "foo/http://x" nothing is found.
 //
 // Inside angle brackets the text is a reference if it starts with a scheme
 // and ":" (even with nothing after it: the brackets say it is meant as a
-// URI, and the verdict says whether it is one). Relative references are
-// recognised only inside angle brackets, and only if they do not look like
-// markup or prose: an element or layout name such as <first>, </HEAD>,
-// <!doctype ...> or <absolute-URI> (letters, digits and "-" with at most a
-// leading "/", "!" or "?"), an e-mail address (an "@" and no "/"), or text
-// with none of "/", ".", "#", "?", ";", "=" and "%" is not a reference.
+// URI, and the verdict says whether it is one), unless it is XML markup: a
+// closing or empty-element tag (</D:href>, <D:allprop/>), or a qualified
+// name whose prefix the text uses for XML (declared by xmlns:PREFIX or
+// closed by </PREFIX:...; one pass over the text finds them), or a tag
+// with attributes (name="..."). Relative references are recognised only
+// inside angle brackets, and only if they do not look like markup or
+// prose: an element or layout name such as <first>, </HEAD>,
+// <!doctype ...> or <absolute-URI> (letters, digits, "-" and "_", with at
+// most a leading "/", "!" or "?"), an e-mail address (an "@" and no "/"),
+// or text with none of "/", ".", "#", "?", ";", "=" and "%" is not a
+// reference. <foo:bar> in a text without XML is a reference.
 // The empty reference "<>" is not reported. [WithRelative] reports
 // relative references in double quotes too (href="../x").
 //

@@ -239,7 +239,7 @@ const maxAngle = 64 << 10
 // package documentation describes. It reads text once and takes time
 // linear in its length (plus a strict parse of each reference found).
 func Find(text []byte, opts ...Option) []Reference {
-	s := &scanner{src: text, line: 1}
+	s := &scanner{src: text, line: 1, xml: xmlPrefixes(text)}
 	for _, o := range opts {
 		o(&s.cfg)
 	}
@@ -293,6 +293,7 @@ type scanner struct {
 	src  []byte
 	cfg  config
 	refs []Reference
+	xml  map[string]bool // namespace prefixes of XML markup in src
 
 	// line accounting: line is the number of the line that starts at
 	// lineStart; every newline before counted has been counted.
@@ -432,10 +433,96 @@ func absolute(b []byte) bool {
 	if len(rest) == 2 && rest[0] == '/' && rest[1] == '/' {
 		return false
 	}
-	if colon >= 4 && len(rest) >= 4 && isLetters(b[:colon]) && isLetters(rest) && !knownScheme(b[:colon]) {
-		return false
+	known := knownScheme(b[:colon])
+	if !known && colon >= 4 && len(rest) >= 4 && isLetters(b[:colon]) && isLetters(rest) {
+		return false // user:password, this:that
+	}
+	if !known && onlyBytes(rest, "0123456789.:-") && bytes.ContainsAny(rest, "0123456789") {
+		return false // ISO-8859-1:1987, T12:30, John:3:16
+	}
+	if ipv6Like(b) {
+		return false // FEDC:BA98:7654:3210:FEDC:BA98:7654:3210
+	}
+	if pfx := b[:colon]; string(pfx) == "xml" || string(pfx) == "xmlns" {
+		return false // xml:lang, xmlns:D
 	}
 	return true
+}
+
+// onlyBytes reports whether every byte of b is in set.
+func onlyBytes(b []byte, set string) bool {
+	for _, c := range b {
+		if strings.IndexByte(set, c) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// ipv6Like reports whether b looks like an IPv6 address written without
+// brackets: hex digits, dots and at least two colons, nothing else.
+func ipv6Like(b []byte) bool {
+	return bytes.Count(b, []byte{':'}) >= 2 && onlyBytes(b, "0123456789abcdefABCDEF:.")
+}
+
+// xmlName reports whether b is an XML-like name without a colon: alpha
+// *( alpha | digit | "-" | "_" ).
+func xmlName(b []byte) bool {
+	if len(b) == 0 || class[b[0]]&clAlpha == 0 {
+		return false
+	}
+	for _, c := range b {
+		if class[c]&clAlpha == 0 && (c < '0' || c > '9') && c != '-' && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// qName returns the prefix of b if b is a qualified XML name,
+// prefix ":" local, both names as xmlName (dots allowed after the first
+// byte).
+func qName(b []byte) (prefix string, ok bool) {
+	colon := bytes.IndexByte(b, ':')
+	if colon <= 0 {
+		return "", false
+	}
+	name := func(n []byte) bool {
+		return xmlName(bytes.ReplaceAll(n, []byte{'.'}, []byte{'-'}))
+	}
+	if !name(b[:colon]) || !name(b[colon+1:]) {
+		return "", false
+	}
+	return string(b[:colon]), true
+}
+
+// xmlPrefixes returns the namespace prefixes that text uses in XML
+// markup: those declared by xmlns:PREFIX and those of closing tags
+// </PREFIX:name>, plus xml and xmlns. One pass over text.
+func xmlPrefixes(text []byte) map[string]bool {
+	prefixes := map[string]bool{"xml": true, "xmlns": true}
+	for _, marker := range []string{"</", "xmlns:"} {
+		for rest := text; ; {
+			k := bytes.Index(rest, []byte(marker))
+			if k < 0 {
+				break
+			}
+			rest = rest[k+len(marker):]
+			e := 0
+			for e < len(rest) && e < 64 && (class[rest[e]]&clScheme != 0 || rest[e] == '_') {
+				e++
+			}
+			if e == 0 || !xmlName(bytes.ReplaceAll(rest[:e], []byte{'.'}, []byte{'-'})) {
+				continue
+			}
+			if marker == "xmlns:" {
+				prefixes[string(rest[:e])] = true
+			} else if e < len(rest) && rest[e] == ':' {
+				prefixes[string(rest[:e])] = true
+			}
+		}
+	}
+	return prefixes
 }
 
 // bare handles the candidate run starting at i and returns its end.
@@ -537,6 +624,14 @@ trim:
 	cand := src[start:stop]
 	if !absolute(cand) {
 		return end
+	}
+	if start > 0 && src[start-1] == '<' {
+		if _, ok := qName(bytes.TrimSuffix(cand, []byte{'/'})); ok {
+			return end // an XML element name: <D:href ...
+		}
+	}
+	if cand[len(cand)-1] == '=' && stop < len(src) && (src[stop] == '"' || src[stop] == '\'') {
+		return end // an attribute name: xlink:href="..."
 	}
 	if stop < end {
 		notes = append(notes, Note{Kind: NoteTrailingPunctuation, Offset: stop, Detail: string(src[stop:end])})
@@ -680,7 +775,7 @@ func (s *scanner) angle(lt int) (int, bool) {
 	var uri, alt []byte
 	hyphens := 0
 	firstSpace := -1
-	hasScheme := schemeColon(text) > 0
+	hasScheme := schemeColon(text) > 0 && !s.markup(text)
 	for k := 0; k < len(text); {
 		if !isSpace(text[k]) {
 			k++
@@ -735,7 +830,7 @@ func (s *scanner) angle(lt int) (int, bool) {
 	} else {
 		uri = text
 	}
-	if !bracketed(uri) {
+	if !s.bracketed(uri) {
 		return 0, false
 	}
 	r := Reference{Offset: start, End: stop, Text: string(text), Delimiter: Angle, Notes: notes}
@@ -758,26 +853,27 @@ func (s *scanner) angle(lt int) (int, bool) {
 
 // bracketed reports whether b, the text inside angle brackets after
 // clean-up, is taken as a reference.
-func bracketed(b []byte) bool {
+func (s *scanner) bracketed(b []byte) bool {
+	inner := b
+	tag := inner[0] == '/' || inner[0] == '!' || inner[0] == '?'
+	if tag {
+		inner = inner[1:]
+	}
+	if len(inner) > 0 && inner[len(inner)-1] == '/' {
+		inner = inner[:len(inner)-1]
+		tag = true
+	}
+	// Markup and layout names: <first>, </HEAD>, <!doctype>,
+	// <absolute-URI>, <D:href> (when D is an XML prefix of the text),
+	// </D:href>, <D:allprop/>.
+	if xmlName(inner) {
+		return false
+	}
+	if prefix, ok := qName(inner); ok && (tag || s.xml[prefix]) {
+		return false
+	}
 	if schemeColon(b) > 0 {
 		return true
-	}
-	// Markup and layout names: <first>, </HEAD>, <!doctype>, <absolute-URI>.
-	name := b
-	if name[0] == '/' || name[0] == '!' || name[0] == '?' {
-		name = name[1:]
-	}
-	if len(name) > 0 && class[name[0]]&clAlpha != 0 {
-		isName := true
-		for _, c := range name {
-			if class[c]&(clAlpha) == 0 && (c < '0' || c > '9') && c != '-' {
-				isName = false
-				break
-			}
-		}
-		if isName {
-			return false
-		}
 	}
 	if b[0] == '!' {
 		return false
@@ -786,6 +882,20 @@ func bracketed(b []byte) bool {
 		return false // an e-mail address
 	}
 	return bytes.ContainsAny(b, "/.#?;=%")
+}
+
+// markup reports whether text, inside angle brackets with whitespace
+// within a line, is an XML or HTML tag with attributes.
+func (s *scanner) markup(text []byte) bool {
+	if bytes.Contains(text, []byte(`="`)) || bytes.Contains(text, []byte(`='`)) {
+		return true
+	}
+	w := 0
+	for w < len(text) && !isSpace(text[w]) {
+		w++
+	}
+	prefix, ok := qName(text[:w])
+	return ok && s.xml[prefix]
 }
 
 // emit validates r and adds it, with its position.

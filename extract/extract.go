@@ -357,25 +357,27 @@ func (s *scanner) run() {
 	}
 }
 
-// tokenEnd returns the end of the bare candidate run starting at i.
-func (s *scanner) tokenEnd(i int) int {
+// tokenEnd returns the end of the bare candidate run starting at i, and
+// whether the run holds a ":".
+func (s *scanner) tokenEnd(i int) (end int, colon bool) {
 	src := s.src
 	for i < len(src) {
 		c := src[i]
 		if c < 0x80 {
 			if class[c]&clToken == 0 {
-				return i
+				return i, colon
 			}
+			colon = colon || c == ':'
 			i++
 			continue
 		}
 		size, tok := runeClass(src, i)
 		if !tok {
-			return i
+			return i, colon
 		}
 		i += size
 	}
-	return i
+	return i, colon
 }
 
 // schemeColon returns the index of the ":" that ends a scheme at the start
@@ -528,7 +530,10 @@ func xmlPrefixes(text []byte) map[string]bool {
 // bare handles the candidate run starting at i and returns its end.
 func (s *scanner) bare(i int) int {
 	src := s.src
-	end := s.tokenEnd(i)
+	end, colon := s.tokenEnd(i)
+	if !colon {
+		return end // no scheme, no "URL:": most words of a text
+	}
 	start := i
 	openedByQuote := false
 	// Skip opening punctuation and non-ASCII letters before the scheme.
@@ -570,7 +575,7 @@ func (s *scanner) bare(i int) int {
 			}
 			notes = append(notes, Note{Kind: NoteURLPrefix, Offset: start, Detail: string(src[start:j])})
 			start = j
-			end = s.tokenEnd(j)
+			end, _ = s.tokenEnd(j)
 		} else {
 			notes = append(notes, Note{Kind: NoteURLPrefix, Offset: start, Detail: "URL:"})
 			start += 4

@@ -24,7 +24,10 @@
 //     RFC 2396, and errors about them say so (GapIPv6Literal).
 //   - Characters outside US-ASCII are never valid; they must be escaped.
 //
-// Components are kept in their raw, escaped form; nothing is unescaped.
+// Components are kept in their raw, escaped form. Escape and Unescape
+// implement section 2.4, and the decoded accessors (PathSegments,
+// QueryFields, ...) split a component on its raw delimiters before
+// unescaping.
 //
 // Resolve implements the resolution algorithm of section 5.2 and reproduces
 // every example of Appendix C; where the RFC leaves a choice it offers an

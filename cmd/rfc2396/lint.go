@@ -127,6 +127,10 @@ func lintJSON(file string, r extract.Reference) lintReport {
 	return rep
 }
 
+// maxShown is how many bytes of a reference lint prints on its line; the
+// JSON output has all of it.
+const maxShown = 1024
+
 // caretWindow is how many bytes of an invalid reference lint shows on
 // each side of the error.
 const caretWindow = 40
@@ -136,7 +140,10 @@ func writeLintHuman(w io.Writer, file string, text []byte, r extract.Reference) 
 	if !r.Valid() {
 		verdict = "invalid"
 	}
-	shown, _ := display(r.URI, 0)
+	shown, _ := display(r.URI[:min(len(r.URI), maxShown)], 0)
+	if len(r.URI) > maxShown {
+		shown += fmt.Sprintf("... (%d bytes)", len(r.URI))
+	}
 	fmt.Fprintf(w, "%s:%d:%d: %s %s\n", file, r.Line, r.Column, verdict, shown)
 	if r.Err != nil {
 		line, col := lineCol(text, r, r.InputOffset(r.Err.Offset))

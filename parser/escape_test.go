@@ -280,6 +280,9 @@ func FuzzUnescape(f *testing.F) {
 			if err != nil {
 				continue
 			}
+			if err := parser.Match(rule, e); err != nil {
+				t.Fatalf("Escape(%q, %s) = %q does not match: %v", out, rule, e, err)
+			}
 			if back, err := parser.Unescape(e); err != nil || back != out {
 				t.Fatalf("round trip for %s: %q -> %q -> %q, %v", rule, out, e, back, err)
 			}

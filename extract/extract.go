@@ -14,8 +14,9 @@ import (
 const maxAngle = 64 << 10
 
 // Find returns the URI references in text, in the order they appear, as the
-// package documentation describes. It reads text once and takes time
-// linear in its length (plus a strict parse of each reference found).
+// package documentation describes. It reads each byte of text a bounded
+// number of times, so it takes time linear in the length of text (plus a
+// strict parse of each reference found, linear in the reference).
 func Find(text []byte, opts ...Option) []Reference {
 	s := &scanner{src: text, line: 1, xml: xmlPrefixes(text)}
 	for _, o := range opts {

@@ -124,7 +124,7 @@ func generateGrammar() error {
 	if err := generateEditParsers(ref, comp); err != nil {
 		return err
 	}
-	return nil
+	return writeEscapeTables("parser/escape_gen.go", defs)
 }
 
 // pegName spells an Appendix A rule name as a peg identifier.

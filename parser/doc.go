@@ -52,7 +52,10 @@
 //     ([GapIPv6Literal]).
 //   - Characters outside US-ASCII are never valid; they must be escaped.
 //
-// Components are kept in their raw, escaped form; nothing is unescaped.
+// Components are kept in their raw, escaped form. Escape and Unescape
+// implement section 2.4, and the decoded accessors (PathSegments,
+// QueryFields, ...) split a component on its raw delimiters before
+// unescaping.
 //
 // # Resolution
 //

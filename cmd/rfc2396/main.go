@@ -3,11 +3,14 @@
 //
 // Usage:
 //
-//	rfc2396 parse [--rule NAME] [--json] [-f FILE]... [REF ...]
-//	rfc2396 tree [--all] [--rule NAME] REF
-//	rfc2396 resolve [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [-f FILE]... BASE [REF ...]
-//	rfc2396 normalize [--json] [-f FILE]... [REF ...]
-//	rfc2396 relativize [--json] [-f FILE]... BASE [TARGET ...]
+//	rfc2396 parse [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]
+//	rfc2396 tree [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
+//	rfc2396 resolve [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
+//	rfc2396 normalize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
+//	rfc2396 relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
+//	rfc2396 lint [--json] [--relative] [FILE ...]
+//	rfc2396 escape --component RULE [STRING ...]
+//	rfc2396 unescape [STRING ...]
 //	rfc2396 help [COMMAND]
 //	rfc2396 --version
 //
@@ -53,7 +56,8 @@ type invocation struct {
 
 // commands returns the tool's subcommands, in the order help lists them.
 func commands() []*command {
-	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand()}
+	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(),
+		lintCommand(), escapeCommand(), unescapeCommand()}
 }
 
 func main() {

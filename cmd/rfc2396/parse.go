@@ -2,6 +2,8 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
+	"io"
 	"errors"
 	"flag"
 	"fmt"
@@ -218,6 +220,32 @@ func display(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// displayCol is display with the display column of byte offset off.
+func displayCol(s string, off int) (string, int) {
+	var b strings.Builder
+	col := -1
+	for i := 0; i < len(s); i++ {
+		if i == off {
+			col = b.Len()
+		}
+		b.WriteString(display(s[i : i+1]))
+	}
+	if col < 0 {
+		col = b.Len()
+	}
+	return b.String(), col
+}
+
+// writeJSON writes v, marshalled by encoding/json, and a newline.
+func writeJSON(w io.Writer, v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
 }
 
 // writeParseHuman writes a heading line, then the components of a valid

@@ -1,0 +1,42 @@
+package extract_test
+
+import (
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/extract"
+)
+
+func ExampleFind() {
+	text := []byte(`Yes, Jim, I found it under "http://www.w3.org/Addressing/",
+but you can probably pick it up from <ftp://ds.internic.
+net/rfc/>.  Note the warning in <URL:http://www.ics.uci.edu/pub/
+ietf/uri/historical.html#WARNING>, not at http://a/b c.`)
+	for _, r := range extract.Find(text) {
+		verdict := "valid"
+		if !r.Valid() {
+			verdict = "invalid: " + r.Err.Error()
+		}
+		fmt.Printf("%d:%d %s (%s) %s\n", r.Line, r.Column, r.URI, r.Delimiter, verdict)
+		for _, n := range r.Notes {
+			fmt.Println("  note:", n)
+		}
+	}
+	// Output:
+	// 1:29 http://www.w3.org/Addressing/ (double quotes) valid
+	// 2:39 ftp://ds.internic.net/rfc/ (angle brackets) valid
+	//   note: whitespace inside angle brackets removed (Appendix E)
+	// 3:38 http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING (angle brackets) valid
+	//   note: "URL:" prefix dropped (Appendix E): "URL:"
+	//   note: whitespace inside angle brackets removed (Appendix E)
+	// 4:43 http://a/b (whitespace) valid
+}
+
+func ExampleReference_Alternative() {
+	refs := extract.Find([]byte("<http://example.org/long-\n  name>"))
+	r := refs[0]
+	fmt.Println(r.URI)
+	fmt.Println(r.Alternative)
+	// Output:
+	// http://example.org/long-name
+	// http://example.org/longname
+}

@@ -1,0 +1,315 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+)
+
+// escapeRule describes, for one Appendix A rule, what gen derives for
+// escaping (section 2.4) from the rule's BNF.
+type escapeRule struct {
+	name string
+	// structured rules (paths) keep their separators raw and escape the
+	// data between them; data rules escape every byte that is not
+	// allowed raw, separators included.
+	structured bool
+	class      byteSet // bytes the grammar allows raw anywhere in the rule
+	first      byteSet // bytes the grammar allows raw as the first byte
+	separators byteSet // single-character literals the rule uses as separators
+	reserved   byteSet // bytes of class reserved within the component (reservedWithin)
+	nullable   bool    // the rule matches the empty string
+	// firstSegment is, for a structured rule that starts with another
+	// rule (rel_path = rel_segment [ abs_path ]), that rule's class: the
+	// bytes allowed raw before the first separator.
+	firstSegment byteSet
+	hasFirstSeg  bool
+}
+
+// escapeDataRules are the component rules Escape supports as data: every
+// byte outside the allowed set is escaped.
+var escapeDataRules = []string{"segment", "param", "rel_segment", "query", "fragment", "userinfo", "reg_name", "opaque_part"}
+
+// escapeStructuredRules are the path rules Escape supports with their
+// separators kept: "/" between segments and ";" before parameters pass
+// through raw, so that the caller's path structure stays.
+var escapeStructuredRules = []string{"path_segments", "abs_path", "rel_path"}
+
+// reservedWithin lists, per component rule, the characters the RFC's prose
+// says are reserved within that component although the component's
+// grammar class allows them raw. Escape escapes them too, so that a
+// decoder that splits the component on them never takes data for a
+// delimiter. This is data from the RFC's text, with the section.
+var reservedWithin = []struct {
+	rule, chars, section, quote string
+}{
+	{"segment", `/;=?`, "3.3", `Within a path segment, the characters "/", ";", "=", and "?" are reserved.`},
+	{"param", `/;=?`, "3.3", `Within a path segment, the characters "/", ";", "=", and "?" are reserved.`},
+	{"rel_segment", `/;=?`, "3.3", `Within a path segment, the characters "/", ";", "=", and "?" are reserved.`},
+	{"query", `;/?:@&=+,$`, "3.4", `Within a query component, the characters ";", "/", "?", ":", "@", "&", "=", "+", ",", and "$" are reserved.`},
+	{"userinfo", `;:@?/`, "3.2.2", `Within the userinfo component, the characters ";", ":", "@", "?", and "/" are reserved.`},
+	{"reg_name", `;:@?/`, "3.2", `Within the authority component, the characters ";", ":", "@", "?", and "/" are reserved.`},
+}
+
+// escapeAnalysis derives the escapeRule of every rule of escapeDataRules
+// and escapeStructuredRules from the BNF.
+func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
+	byName := map[string]*bnf.Node{}
+	for _, d := range defs {
+		byName[d.Name] = d.Body
+	}
+	if byName["escaped"] == nil {
+		return nil, fmt.Errorf("escape: the grammar has no rule escaped")
+	}
+	// charSet returns the bytes of a character-level rule: an alternation
+	// of one-byte literals and other character-level rules.
+	var charSet func(n *bnf.Node) (byteSet, bool)
+	charSet = func(n *bnf.Node) (byteSet, bool) {
+		var s byteSet
+		switch n.Kind {
+		case bnf.Literal:
+			if len(n.Text) != 1 {
+				return s, false
+			}
+			s.add(n.Text[0])
+			return s, true
+		case bnf.RuleRef:
+			return charSet(byName[n.Text])
+		case bnf.Alternation:
+			for _, c := range n.Children {
+				cs, ok := charSet(c)
+				if !ok {
+					return s, false
+				}
+				s = s.union(cs)
+			}
+			return s, true
+		}
+		return s, false
+	}
+	// walk collects the raw data bytes and the separators of n. A
+	// one-byte literal is data when it is an alternative among
+	// characters, a separator when it stands in a sequence.
+	var walk func(n *bnf.Node, r *escapeRule, inSequence bool)
+	walk = func(n *bnf.Node, r *escapeRule, inSequence bool) {
+		if n.Kind == bnf.RuleRef && n.Text == "escaped" {
+			return // "%" hex hex: an escape, not a raw byte
+		}
+		if cs, ok := charSet(n); ok && !(inSequence && n.Kind == bnf.Literal) {
+			r.class = r.class.union(cs)
+			return
+		}
+		switch n.Kind {
+		case bnf.Literal:
+			for i := 0; i < len(n.Text); i++ {
+				r.separators.add(n.Text[i])
+			}
+		case bnf.RuleRef:
+			walk(byName[n.Text], r, false)
+		case bnf.Alternation:
+			for _, c := range n.Children {
+				walk(c, r, false)
+			}
+		case bnf.Concatenation:
+			for _, c := range n.Children {
+				walk(c, r, true)
+			}
+		case bnf.Repetition:
+			walk(n.Children[0], r, false)
+		}
+	}
+	var nullable func(n *bnf.Node) bool
+	nullable = func(n *bnf.Node) bool {
+		switch n.Kind {
+		case bnf.Literal:
+			return false
+		case bnf.RuleRef:
+			return nullable(byName[n.Text])
+		case bnf.Alternation:
+			for _, c := range n.Children {
+				if nullable(c) {
+					return true
+				}
+			}
+			return false
+		case bnf.Concatenation:
+			for _, c := range n.Children {
+				if !nullable(c) {
+					return false
+				}
+			}
+			return true
+		case bnf.Repetition:
+			return n.Min == 0 || nullable(n.Children[0])
+		}
+		return false
+	}
+	// first collects the raw bytes a string of n can start with.
+	var first func(n *bnf.Node) byteSet
+	first = func(n *bnf.Node) byteSet {
+		if n.Kind == bnf.RuleRef && n.Text == "escaped" {
+			return byteSet{}
+		}
+		if cs, ok := charSet(n); ok {
+			return cs
+		}
+		var s byteSet
+		switch n.Kind {
+		case bnf.Literal:
+			s.add(n.Text[0])
+		case bnf.RuleRef:
+			return first(byName[n.Text])
+		case bnf.Alternation:
+			for _, c := range n.Children {
+				s = s.union(first(c))
+			}
+		case bnf.Concatenation:
+			for _, c := range n.Children {
+				s = s.union(first(c))
+				if !nullable(c) {
+					break
+				}
+			}
+		case bnf.Repetition:
+			return first(n.Children[0])
+		}
+		return s
+	}
+	var rules []escapeRule
+	for _, list := range []struct {
+		names      []string
+		structured bool
+	}{{escapeDataRules, false}, {escapeStructuredRules, true}} {
+		for _, name := range list.names {
+			body := byName[name]
+			if body == nil {
+				return nil, fmt.Errorf("escape: rule %s is not in the grammar", name)
+			}
+			r := escapeRule{name: name, structured: list.structured, nullable: nullable(body)}
+			walk(body, &r, false)
+			r.first = first(body)
+			if list.structured && body.Kind == bnf.Concatenation && body.Children[0].Kind == bnf.RuleRef {
+				var seg escapeRule
+				walk(body.Children[0], &seg, false)
+				r.firstSegment, r.hasFirstSeg = seg.class, true
+			}
+			for _, rw := range reservedWithin {
+				if rw.rule == name {
+					for i := 0; i < len(rw.chars); i++ {
+						if r.class.has(rw.chars[i]) {
+							r.reserved.add(rw.chars[i])
+						}
+					}
+				}
+			}
+			rules = append(rules, r)
+		}
+	}
+	return rules, nil
+}
+
+// setChars lists the bytes of s as a Go comment would show them.
+func setChars(s byteSet) string {
+	var b strings.Builder
+	for c := 0; c < 256; c++ {
+		if s.has(byte(c)) {
+			if c >= 0x21 && c < 0x7f {
+				b.WriteByte(byte(c))
+			} else {
+				fmt.Fprintf(&b, `\x%02x`, c)
+			}
+		}
+	}
+	return b.String()
+}
+
+func setLiteral(s byteSet) string {
+	return fmt.Sprintf("{%#016x, %#016x, %#016x, %#016x}", s[0], s[1], s[2], s[3])
+}
+
+func minus(s, t byteSet) byteSet {
+	for i := range s {
+		s[i] &^= t[i]
+	}
+	return s
+}
+
+// escapeTables writes parser/escape_gen.go: for each rule Escape supports,
+// the bytes it leaves raw, derived above.
+func escapeTables(defs []bnf.Definition) ([]byte, error) {
+	rules, err := escapeAnalysis(defs)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	b.WriteString("// Code generated by gen from grammar/rfc2396.abnf. DO NOT EDIT.\n\n")
+	b.WriteString("package parser\n\n")
+	b.WriteString("import \"github.com/rfc2396/rfc2396/grammar\"\n\n")
+	b.WriteString("// escapeTables holds, for each rule Escape supports, the bytes it leaves\n")
+	b.WriteString("// raw, derived by gen from the rule's Appendix A definition (see\n")
+	b.WriteString("// gen/escape.go): raw is the grammar's class less the characters the\n")
+	b.WriteString("// RFC's prose reserves within the component (delims); first is what may\n")
+	b.WriteString("// come first; keep lists the separators a path rule keeps raw.\n")
+	b.WriteString("var escapeTables = map[grammar.Rule]*escapeTable{\n")
+	for _, r := range rules {
+		raw := minus(r.class, r.reserved)
+		first := minus(r.first, r.reserved)
+		var keep byteSet
+		if r.structured {
+			raw = r.class.union(r.separators)
+			first = r.first
+			keep = r.separators
+		} else {
+			raw = minus(raw, r.separators)
+			first = minus(first, r.separators)
+		}
+		fmt.Fprintf(&b, "\t// %s: grammar class \"%s\"", r.name, setChars(r.class))
+		if r.structured {
+			fmt.Fprintf(&b, "; separators kept raw \"%s\"", setChars(r.separators))
+		} else {
+			if r.reserved != (byteSet{}) {
+				fmt.Fprintf(&b, "; reserved within the component, escaped \"%s\"", setChars(r.reserved))
+			}
+			if r.separators != (byteSet{}) {
+				fmt.Fprintf(&b, "; separators, escaped \"%s\"", setChars(r.separators))
+			}
+		}
+		if r.hasFirstSeg {
+			fmt.Fprintf(&b, "; before the first \"/\" \"%s\"", setChars(r.firstSegment))
+		}
+		if first != raw {
+			fmt.Fprintf(&b, "; first byte \"%s\"", setChars(first))
+		}
+		if !r.nullable {
+			b.WriteString("; never empty")
+		}
+		b.WriteString(".\n")
+		fmt.Fprintf(&b, "\tgrammar.Rule%s: {\n", goName(r.name))
+		fmt.Fprintf(&b, "\t\traw: byteSet%s,\n", setLiteral(raw))
+		fmt.Fprintf(&b, "\t\tfirst: byteSet%s,\n", setLiteral(first))
+		if r.structured {
+			fmt.Fprintf(&b, "\t\tkeep: byteSet%s,\n", setLiteral(keep))
+			seg := raw
+			if r.hasFirstSeg {
+				seg = r.firstSegment.union(keep)
+			}
+			fmt.Fprintf(&b, "\t\tfirstSegment: byteSet%s,\n", setLiteral(seg))
+		}
+		fmt.Fprintf(&b, "\t\tdelims: byteSet%s,\n", setLiteral(r.reserved.union(r.separators)))
+		fmt.Fprintf(&b, "\t\tnonEmpty: %v,\n", !r.nullable)
+		b.WriteString("\t},\n")
+	}
+	b.WriteString("}\n")
+	return b.Bytes(), nil
+}
+
+// writeEscapeTables writes the escape tables to path.
+func writeEscapeTables(path string, defs []bnf.Definition) error {
+	src, err := escapeTables(defs)
+	if err != nil {
+		return err
+	}
+	return writeGo(path, src)
+}

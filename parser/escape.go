@@ -1,0 +1,262 @@
+package parser
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/grammar"
+)
+
+// escapeTable is what Escape knows of one rule; gen writes them into
+// escape_gen.go from grammar/rfc2396.abnf.
+type escapeTable struct {
+	raw          byteSet // bytes left raw
+	first        byteSet // bytes left raw as the first byte
+	keep         byteSet // path rules: separators passed through raw
+	firstSegment byteSet // path rules: bytes left raw before the first "/"
+	delims       byteSet // the component's delimiters: what decoding splits on
+	nonEmpty     bool    // the rule does not match the empty string
+}
+
+// EscapeReason says why Escape could not escape a string for a rule.
+type EscapeReason uint8
+
+const (
+	// EscapeUnsupportedRule: the rule is not a component Escape can build,
+	// because Appendix A allows no escapes in it (scheme, hostname, port,
+	// IPv4address), because it is made of several components (authority,
+	// URI-reference...), or because it is a single character.
+	EscapeUnsupportedRule EscapeReason = iota + 1
+	// EscapeEmpty: the rule does not match the empty string (rel_segment,
+	// reg_name, opaque_part, rel_path), and escaping cannot add a
+	// character.
+	EscapeEmpty
+	// EscapeBadStart: a path rule's input must start with "/" (abs_path)
+	// or must not (rel_path), and a separator is never escaped there.
+	EscapeBadStart
+)
+
+// Code returns a short stable name for machines.
+func (r EscapeReason) Code() string {
+	switch r {
+	case EscapeUnsupportedRule:
+		return "unsupported-rule"
+	case EscapeEmpty:
+		return "empty"
+	case EscapeBadStart:
+		return "bad-start"
+	}
+	return "unknown"
+}
+
+// String describes r for people.
+func (r EscapeReason) String() string {
+	switch r {
+	case EscapeUnsupportedRule:
+		return "escaping is not defined for this rule"
+	case EscapeEmpty:
+		return "the rule does not match the empty string"
+	case EscapeBadStart:
+		return "the path does not start as the rule requires"
+	}
+	return "unknown reason"
+}
+
+// EscapeError reports a string that Escape cannot turn into a string of
+// the rule asked for.
+type EscapeError struct {
+	Rule   grammar.Rule
+	Reason EscapeReason
+	// Detail says more, e.g. which rules to use instead.
+	Detail string
+}
+
+func (e *EscapeError) Error() string {
+	msg := fmt.Sprintf("rfc2396: cannot escape for %s: %s", e.Rule, e.Reason)
+	if e.Detail != "" {
+		msg += " (" + e.Detail + ")"
+	}
+	return msg
+}
+
+// EscapeRules lists the rules Escape supports, in Appendix A's order.
+func EscapeRules() []grammar.Rule {
+	var rules []grammar.Rule
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+		if escapeTables[r] != nil {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+const upperHex = "0123456789ABCDEF"
+
+// Escape returns s escaped (section 2.4.1: "%" and two upper-case hex
+// digits per escaped byte) so that the result matches rule as a whole and
+// Unescape gives s back, byte for byte, whatever s holds (non-ASCII,
+// invalid UTF-8, NUL).
+//
+// The bytes left raw are the rule's own character class in Appendix A,
+// generated from grammar/rfc2396.abnf into escape_gen.go, less "%" and
+// less the characters the RFC's prose reserves within the component, so
+// that decoding never takes data for a delimiter:
+//
+//	rule         left raw (besides alphanum and mark: - _ . ! ~ * ' ( ))   escaped although the class has them
+//	segment      : @ & + $ ,                                                 = (§3.3; ";" starts a param)
+//	param        : @ & + $ ,                                                 = (§3.3)
+//	rel_segment  @ & + $ ,                                                   ; = (§3.3)
+//	query        (nothing else)                                              ; / ? : @ & = + , $ (§3.4)
+//	fragment     ; / ? : @ & = + $ ,                                         (none: §4.1 reserves nothing)
+//	userinfo     & = + $ ,                                                   ; : (§3.2.2)
+//	reg_name     $ , & = +                                                   ; : @ (§3.2)
+//	opaque_part  ; / ? : @ & = + $ ,  (a first "/" is escaped: uric_no_slash) (none: section 3 leaves it to the scheme)
+//
+// The path rules path_segments, abs_path and rel_path take a path, not a
+// segment: "/" and ";" in s stay raw as the path's separators, and only
+// what Appendix A forbids is escaped (segments by pchar, and the first
+// segment of a rel_path by rel_segment, so ":" is escaped there). An
+// abs_path must start with "/" and a rel_path must not; rel_segment,
+// reg_name, opaque_part and rel_path cannot be empty. Any other rule is an
+// *EscapeError.
+func Escape(s string, rule grammar.Rule) (string, error) {
+	t := escapeTables[rule]
+	if t == nil {
+		return "", &EscapeError{Rule: rule, Reason: EscapeUnsupportedRule, Detail: unsupportedDetail(rule)}
+	}
+	if s == "" && t.nonEmpty {
+		return "", &EscapeError{Rule: rule, Reason: EscapeEmpty}
+	}
+	structured := t.keep != (byteSet{})
+	if structured && s != "" {
+		c := s[0]
+		dataFirst := false // the rule may start with data, not only a separator
+		for i := range t.first {
+			dataFirst = dataFirst || t.first[i]&^t.keep[i] != 0
+		}
+		switch {
+		case t.keep.has(c) && !t.first.has(c):
+			return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: fmt.Sprintf("%s must not start with %q; use abs_path", rule, c)}
+		case !dataFirst && !t.first.has(c):
+			return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + " must start with \"/\""}
+		}
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !t.raw.has(s[i]) {
+			n++
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2*n + 2)
+	inFirstSegment := structured
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		allowed := &t.raw
+		switch {
+		case structured && t.keep.has(c):
+			if c == '/' {
+				inFirstSegment = false
+			}
+			b.WriteByte(c)
+			continue
+		case inFirstSegment:
+			allowed = &t.firstSegment
+		case i == 0:
+			allowed = &t.first
+		}
+		if allowed.has(c) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(upperHex[c>>4])
+		b.WriteByte(upperHex[c&15])
+	}
+	return b.String(), nil
+}
+
+func unsupportedDetail(rule grammar.Rule) string {
+	name := rule.String()
+	switch {
+	case rule < 0 || rule >= grammar.NumRules:
+		return "no such rule"
+	case rule.IsCharacterLevel():
+		return name + " is a single character or escape"
+	}
+	switch name {
+	case "scheme", "hostname", "domainlabel", "toplabel", "IPv4address", "port", "host", "hostport":
+		return "Appendix A allows no escapes in " + name
+	}
+	return name + " is made of several components; escape each with its own rule (segment, param, query, fragment, userinfo, reg_name, ...)"
+}
+
+// UnescapeError reports a "%" that is not followed by two hex digits
+// (section 2.4.1: escaped = "%" hex hex).
+type UnescapeError struct {
+	Input string
+	// Offset is the byte offset of the "%".
+	Offset int
+}
+
+func (e *UnescapeError) Error() string {
+	end := min(len(e.Input), e.Offset+3)
+	shown := e.Input[e.Offset:end]
+	var b strings.Builder
+	for i := 0; i < len(shown); i++ {
+		if c := shown[i]; c >= 0x20 && c < 0x7f {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, `\x%02x`, c)
+		}
+	}
+	return fmt.Sprintf("rfc2396: offset %d: malformed escape %q: \"%%\" must be followed by two hex digits (section 2.4.1, escaped = \"%%\" hex hex)", e.Offset, b.String())
+}
+
+func isHexDigit(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func hexValue(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// Unescape replaces every escape "%" hex hex in s by the byte it encodes
+// (section 2.4.1) and returns the result, which may be any bytes. Other
+// bytes are copied unchanged: Unescape decodes, it does not validate. A
+// "%" not followed by two hex digits ("%", "%4", "%zz") is an
+// *UnescapeError with its offset. To decode a component without merging
+// data with its delimiters, use the URI's decoded accessors
+// (URI.PathSegments, URI.QueryFields, ...), which split first.
+func Unescape(s string) (string, error) {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s, nil
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c != '%' {
+			b = append(b, c)
+			continue
+		}
+		if i+2 >= len(s) || !isHexDigit(s[i+1]) || !isHexDigit(s[i+2]) {
+			return "", &UnescapeError{Input: s, Offset: i}
+		}
+		b = append(b, hexValue(s[i+1])<<4|hexValue(s[i+2]))
+		i += 2
+	}
+	return string(b), nil
+}
+
+// byteSet is a set of bytes.
+type byteSet [4]uint64
+
+func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }

@@ -1,0 +1,291 @@
+package parser_test
+
+import (
+	"errors"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+func TestEscapeCases(t *testing.T) {
+	data, err := os.ReadFile("testdata/escape/escape.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			t.Fatalf("escape.txt:%d: want 3 tab-separated fields", n+1)
+		}
+		rule, ok := grammar.Lookup(f[0])
+		if !ok {
+			t.Fatalf("escape.txt:%d: no rule %q", n+1, f[0])
+		}
+		in, err := strconv.Unquote(f[1])
+		if err != nil {
+			t.Fatalf("escape.txt:%d: %v", n+1, err)
+		}
+		got, err := parser.Escape(in, rule)
+		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
+			var eerr *parser.EscapeError
+			if !errors.As(err, &eerr) || eerr.Reason.Code() != code || eerr.Rule != rule {
+				t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want error %s", n+1, in, rule, got, err, code)
+			}
+			continue
+		}
+		want, err := strconv.Unquote(f[2])
+		if err != nil {
+			t.Fatalf("escape.txt:%d: %v", n+1, err)
+		}
+		if err != nil || got != want {
+			t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want %q", n+1, in, rule, got, err, want)
+		}
+		if err := parser.Match(rule, got); err != nil {
+			t.Errorf("escape.txt:%d: %q does not match %s: %v", n+1, got, rule, err)
+		}
+	}
+}
+
+// randomBytes returns n bytes drawn mostly from the characters that matter
+// to escaping (delimiters, "%", hex digits), and otherwise from all 256.
+func randomBytes(r *rand.Rand, n int) string {
+	const interesting = "%/;?:@&=+$,#-_.!~*'()aZ09 \x00\xff\xc3\xa9"
+	b := make([]byte, n)
+	for i := range b {
+		if r.IntN(2) == 0 {
+			b[i] = interesting[r.IntN(len(interesting))]
+		} else {
+			b[i] = byte(r.IntN(256))
+		}
+	}
+	return string(b)
+}
+
+// TestEscapeProperties checks, for every rule Escape supports and random
+// byte strings, that the result matches the rule under the grammar
+// (parser.Match) and unescapes to the input; and that the only errors are
+// those the rule's shape explains.
+func TestEscapeProperties(t *testing.T) {
+	rules := parser.EscapeRules()
+	if len(rules) != 11 {
+		t.Errorf("%d rules supported, want 11: %v", len(rules), rules)
+	}
+	r := rand.New(rand.NewPCG(2396, 1998))
+	for _, rule := range rules {
+		for i := 0; i < 600; i++ {
+			in := randomBytes(r, r.IntN(24))
+			if i%3 == 0 && rule == grammar.RuleAbsPath {
+				in = "/" + in
+			}
+			out, err := parser.Escape(in, rule)
+			if err != nil {
+				var eerr *parser.EscapeError
+				if !errors.As(err, &eerr) {
+					t.Fatalf("Escape(%q, %s): %v", in, rule, err)
+				}
+				switch eerr.Reason {
+				case parser.EscapeEmpty:
+					if in != "" {
+						t.Errorf("Escape(%q, %s): empty error for a non-empty input", in, rule)
+					}
+				case parser.EscapeBadStart:
+					if in == "" || (in[0] == '/') == (rule == grammar.RuleAbsPath) {
+						t.Errorf("Escape(%q, %s): bad start", in, rule)
+					}
+				default:
+					t.Errorf("Escape(%q, %s): %v", in, rule, err)
+				}
+				continue
+			}
+			if err := parser.Match(rule, out); err != nil {
+				t.Errorf("Escape(%q, %s) = %q, which does not match: %v", in, rule, out, err)
+			}
+			back, err := parser.Unescape(out)
+			if err != nil || back != in {
+				t.Errorf("Unescape(Escape(%q, %s) = %q) = %q, %v", in, rule, out, back, err)
+			}
+		}
+	}
+}
+
+// TestEscapeReservedEscaped checks that no data byte Escape leaves raw in
+// a data rule is one the decoded accessors split on: a segment's ";",
+// a query's "&" and "=", a userinfo's ":".
+func TestEscapeReservedEscaped(t *testing.T) {
+	for _, tt := range []struct {
+		rule grammar.Rule
+		must string
+	}{
+		{grammar.RuleSegment, "/;=?%"},
+		{grammar.RuleParam, "/;=?%"},
+		{grammar.RuleRelSegment, "/;=?:%"},
+		{grammar.RuleQuery, ";/?:@&=+,$%#"},
+		{grammar.RuleUserinfo, ";:@?/%"},
+		{grammar.RuleRegName, ";:@?/%"},
+		{grammar.RuleFragment, "%# "},
+	} {
+		for i := 0; i < len(tt.must); i++ {
+			out, err := parser.Escape(tt.must[i:i+1], tt.rule)
+			if err != nil || out[0] != '%' {
+				t.Errorf("Escape(%q, %s) = %q, %v: not escaped", tt.must[i:i+1], tt.rule, out, err)
+			}
+		}
+	}
+}
+
+func TestEscapeUnsupported(t *testing.T) {
+	supported := map[grammar.Rule]bool{}
+	for _, r := range parser.EscapeRules() {
+		supported[r] = true
+	}
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+		_, err := parser.Escape("a", r)
+		var eerr *parser.EscapeError
+		isUnsupported := errors.As(err, &eerr) && eerr.Reason == parser.EscapeUnsupportedRule
+		if isUnsupported == supported[r] {
+			t.Errorf("%s: Escape error %v, supported %v", r, err, supported[r])
+		}
+	}
+}
+
+func TestUnescape(t *testing.T) {
+	for _, tt := range []struct {
+		in, want string
+		errAt    int // -1: no error
+	}{
+		{"a%20b", "a b", -1},
+		{"%7e%7E", "~~", -1},
+		{"%00%FF", "\x00\xff", -1},
+		{"no escapes", "no escapes", -1},
+		{"%", "", 0},
+		{"a%4", "", 1},
+		{"ab%zz", "", 2},
+		{"%2", "", 0},
+		{"%%41", "", 0},
+		{"ok%41%g1", "", 5},
+	} {
+		got, err := parser.Unescape(tt.in)
+		if tt.errAt < 0 {
+			if err != nil || got != tt.want {
+				t.Errorf("Unescape(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+			}
+			continue
+		}
+		var uerr *parser.UnescapeError
+		if !errors.As(err, &uerr) || uerr.Offset != tt.errAt {
+			t.Errorf("Unescape(%q): error %v, want one at offset %d", tt.in, err, tt.errAt)
+			continue
+		}
+		if !strings.Contains(err.Error(), "offset "+strconv.Itoa(tt.errAt)) {
+			t.Errorf("Unescape(%q): message %q lacks the offset", tt.in, err)
+		}
+	}
+}
+
+func TestDecodedAccessors(t *testing.T) {
+	u, err := parser.Parse("ftp://us%3Aer:p%40ss@h/a%2Fb;type=d%3Bx/c%20d;p;q/?x=%26&y=1#f%20g")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSegs := []parser.Segment{
+		{Name: "a/b", Params: []string{"type=d;x"}},
+		{Name: "c d", Params: []string{"p", "q"}},
+		{Name: ""},
+	}
+	if diff := cmp.Diff(wantSegs, u.PathSegments()); diff != "" {
+		t.Errorf("PathSegments (-want +got):\n%s", diff)
+	}
+	ui, ok := u.UserInfoFields()
+	if diff := cmp.Diff([]parser.Field{{"us:er", ':'}, {"p@ss", 0}}, ui); !ok || diff != "" {
+		t.Errorf("UserInfoFields (-want +got):\n%s", diff)
+	}
+	q, ok := u.QueryFields()
+	if diff := cmp.Diff([]parser.Field{{"x", '='}, {"&", '&'}, {"y", '='}, {"1", 0}}, q); !ok || diff != "" {
+		t.Errorf("QueryFields (-want +got):\n%s", diff)
+	}
+	if f, ok := u.DecodedFragment(); !ok || f != "f g" {
+		t.Errorf("DecodedFragment = %q, %v", f, ok)
+	}
+	if h, ok := u.DecodedHost(); !ok || h != "h" {
+		t.Errorf("DecodedHost = %q, %v", h, ok)
+	}
+	r, _ := parser.Parse("//a%40b:c@d_e/")
+	if f, ok := r.RegNameFields(); !ok || len(f) != 3 || f[0] != (parser.Field{Value: "a@b", Delim: ':'}) {
+		t.Errorf("RegNameFields = %v, %v", f, ok)
+	}
+	m, _ := parser.Parse("mailto:a@b")
+	if m.PathSegments() != nil {
+		t.Errorf("opaque URI has path segments %v", m.PathSegments())
+	}
+	if _, ok := m.QueryFields(); ok {
+		t.Error("opaque URI has a query")
+	}
+}
+
+// TestEscapeThenDecode builds a URI from escaped components and reads
+// them back with the decoded accessors: data bytes never turn into
+// delimiters.
+func TestEscapeThenDecode(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := 0; i < 300; i++ {
+		seg, param, key, val := randomBytes(r, 8), randomBytes(r, 5), randomBytes(r, 6), randomBytes(r, 6)
+		es, _ := parser.Escape(seg, grammar.RuleSegment)
+		ep, _ := parser.Escape(param, grammar.RuleParam)
+		ek, _ := parser.Escape(key, grammar.RuleQuery)
+		ev, _ := parser.Escape(val, grammar.RuleQuery)
+		ref := "http://h/" + es + ";" + ep + "?" + ek + "=" + ev
+		u, err := parser.Parse(ref)
+		if err != nil {
+			t.Fatalf("%q: %v", ref, err)
+		}
+		if diff := cmp.Diff([]parser.Segment{{Name: seg, Params: []string{param}}}, u.PathSegments()); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", ref, diff)
+		}
+		q, _ := u.QueryFields()
+		if diff := cmp.Diff([]parser.Field{{key, '='}, {val, 0}}, q); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", ref, diff)
+		}
+	}
+}
+
+func FuzzUnescape(f *testing.F) {
+	for _, s := range []string{"a%20b", "%", "%4", "%zz", "%%", "%4G", "\xff%41"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		out, err := parser.Unescape(s)
+		if err != nil {
+			var uerr *parser.UnescapeError
+			if !errors.As(err, &uerr) || uerr.Offset < 0 || uerr.Offset >= len(s) || s[uerr.Offset] != '%' {
+				t.Fatalf("Unescape(%q): %v", s, err)
+			}
+			_ = err.Error()
+			return
+		}
+		if len(out) > len(s) {
+			t.Fatalf("Unescape(%q) = %q, longer", s, out)
+		}
+		for _, rule := range parser.EscapeRules() {
+			e, err := parser.Escape(out, rule)
+			if err != nil {
+				continue
+			}
+			if err := parser.Match(rule, e); err != nil {
+				t.Fatalf("Escape(%q, %s) = %q does not match: %v", out, rule, e, err)
+			}
+			if back, err := parser.Unescape(e); err != nil || back != out {
+				t.Fatalf("round trip for %s: %q -> %q -> %q, %v", rule, out, e, back, err)
+			}
+		}
+	})
+}

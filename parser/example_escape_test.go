@@ -1,0 +1,59 @@
+package parser_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+func ExampleEscape() {
+	seg, _ := parser.Escape("a/b;c d", grammar.RuleSegment)
+	q, _ := parser.Escape("x=1&y=é", grammar.RuleQuery)
+	path, _ := parser.Escape("/my docs/a;type=d", grammar.RuleAbsPath)
+	fmt.Println(seg)
+	fmt.Println(q)
+	fmt.Println(path)
+	_, err := parser.Escape("", grammar.RuleRegName)
+	fmt.Println(err)
+	// Output:
+	// a%2Fb%3Bc%20d
+	// x%3D1%26y%3D%C3%A9
+	// /my%20docs/a;type=d
+	// rfc2396: cannot escape for reg_name: the rule does not match the empty string
+}
+
+func ExampleUnescape() {
+	s, _ := parser.Unescape("caf%C3%A9%20au%20lait")
+	fmt.Println(s)
+	_, err := parser.Unescape("100%")
+	var uerr *parser.UnescapeError
+	if errors.As(err, &uerr) {
+		fmt.Println(uerr.Offset)
+	}
+	fmt.Println(err)
+	// Output:
+	// café au lait
+	// 3
+	// rfc2396: offset 3: malformed escape "%": "%" must be followed by two hex digits (section 2.4.1, escaped = "%" hex hex)
+}
+
+func ExampleURI_PathSegments() {
+	u, _ := parser.Parse("http://h/a%2Fb;v=1%3B2/c")
+	for _, s := range u.PathSegments() {
+		fmt.Printf("%q %q\n", s.Name, s.Params)
+	}
+	v, _ := parser.Parse("/s?k=a%26b&l=c")
+	fields, _ := v.QueryFields()
+	for _, f := range fields {
+		fmt.Printf("%q %q\n", f.Value, f.Delim)
+	}
+	// Output:
+	// "a/b" ["v=1;2"]
+	// "c" []
+	// "k" '='
+	// "a&b" '&'
+	// "l" '='
+	// "c" '\x00'
+}

@@ -11,10 +11,13 @@
 //  2. compiles rfc2396.peg (-switch) and the compact grammar (-inline
 //     -switch) with pointlander/peg v1.0.1; README.md says how the flags
 //     were chosen;
-//  3. makes the two generated parsers read bytes (gen patch).
+//  3. makes the two generated parsers read bytes (gen patch);
+//  4. writes the reference site's examples, checked against the parser just
+//     built (gen/examples); gen grammar has written its diagrams.
 package rfc2396
 
 //go:generate go run ./gen grammar
 //go:generate go tool peg -switch -output parser/internal/reference/reference.peg.go rfc2396.peg
 //go:generate go tool peg -inline -switch -output parser/internal/compact/compact.peg.go parser/internal/compact/compact.peg
 //go:generate go run ./gen patch parser/internal/reference/reference.peg.go parser/internal/compact/compact.peg.go
+//go:generate go run ./gen/examples

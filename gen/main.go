@@ -78,6 +78,9 @@ func generateGrammar() error {
 	if err := writeGo("grammar/rules_gen.go", catalogue(defs, sections)); err != nil {
 		return err
 	}
+	if err := writeSite(rfc2396Site, defs, string(src), sections); err != nil {
+		return err
+	}
 	compact, classes, err := derive(ref)
 	if err != nil {
 		return err

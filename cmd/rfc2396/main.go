@@ -8,6 +8,8 @@
 //	rfc2396 resolve [--json] [--compat-scheme] [--dotdot keep|remove|error] BASE [REF ...]
 //	rfc2396 normalize [--json] [REF ...]
 //	rfc2396 relativize BASE TARGET...
+//	rfc2396 serve [--addr 127.0.0.1:8396]
+//	rfc2396 site DIR
 //
 // With no REF arguments, parse, resolve and normalize read one reference a
 // line from standard input (a trailing carriage return is dropped). The exit
@@ -32,6 +34,8 @@ var commands = map[string]command{
 	"resolve":    runResolve,
 	"normalize":  runNormalize,
 	"relativize": runRelativize,
+	"serve":      runServe,
+	"site":       runSite,
 }
 
 func main() {

@@ -185,6 +185,7 @@ func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 		}
 	}
 	f.Ref, f.Base = q.Get("ref"), q.Get("base")
+	_, f.HasRef = q["ref"]
 	if name := q.Get("rule"); name != "" {
 		rule, ok := grammar.Lookup(name)
 		if !ok {
@@ -223,7 +224,7 @@ func (v *resultView) RuleABNF(name string) string {
 func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error) {
 	v := &resultView{page: p, All: f.All}
 	var a *Analysis
-	if f.Ref != "" || f.Base != "" || f.Rule != grammar.RuleURIReference.String() {
+	if f.HasRef {
 		rule, _ := grammar.Lookup(f.Rule)
 		all := f.All
 		if all && len(f.Ref) > maxAllRules {

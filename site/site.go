@@ -91,7 +91,10 @@ type page struct {
 
 type playForm struct {
 	Ref, Base, Rule string
-	All             bool
+	// HasRef tells an empty ref (the empty reference, which is valid) from
+	// none at all (the page before anything is typed).
+	HasRef bool
+	All    bool
 }
 
 type invalidExample struct {

@@ -381,3 +381,52 @@ func (it *railItem) draw(b *bytes.Buffer, x, y int) {
 		c.draw(b, x+2*a+left, y)
 	}
 }
+
+// railLegend draws the key to the diagrams' shapes: a literal, a rule, a
+// character class, an optional item and a repeated one, each with a
+// caption under it.
+func railLegend() []byte {
+	type entry struct {
+		item    *railItem
+		caption string
+	}
+	entries := []entry{
+		{&railItem{kind: railLiteral, text: "x"}, "literal, exact"},
+		{&railItem{kind: railRef, text: "rule"}, "rule (a link)"},
+		{railCharClass([]string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n", "o", "p", "q", "r", "s", "t", "u", "v", "w", "x", "y", "z"}), "one character"},
+		{railRepetition(&railItem{kind: railLiteral, text: "x"}, 0, 1), "optional"},
+		{railRepetition(&railItem{kind: railLiteral, text: "x"}, 1, -1), "once or more"},
+		{railRepetition(&railItem{kind: railLiteral, text: "x"}, 0, -1), "any number"},
+	}
+	top := 0
+	down := 0
+	width := railMargin
+	for _, e := range entries {
+		e.item.measure()
+		top = max(top, e.item.up)
+		down = max(down, e.item.down)
+		width += max(e.item.w, textWidth(e.caption)) + 3*railGap
+	}
+	top += railMargin
+	height := top + down + railLabel + railMargin
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"railroad\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" aria-label=\"key to the railroad diagrams\">\n", width*railScale/4, height*railScale/4, width, height)
+	b.WriteString("<title>Key: a literal is matched exactly; a rule is a link to its diagram; a hexagon is one character of a set; a track above an item skips it; a track below returns to repeat it</title>\n")
+	b.WriteString(railStyle)
+	x := railMargin
+	for _, e := range entries {
+		slot := max(e.item.w, textWidth(e.caption))
+		ix := x + (slot-e.item.w)/2
+		if e.item.kind == railRef {
+			// A rule without a link: the key is not a rule.
+			fmt.Fprintf(&b, "<g class=\"rr-ref\"><rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\"/><text x=\"%d\" y=\"%d\">%s</text></g>\n",
+				ix, top-railBoxHalf, e.item.w, 2*railBoxHalf, ix+e.item.w/2, top, e.item.text)
+		} else {
+			e.item.draw(&b, ix, top)
+		}
+		fmt.Fprintf(&b, "<text class=\"rr-label\" x=\"%d\" y=\"%d\">%s</text>\n", x+slot/2, top+down+railLabel/2+2, html.EscapeString(e.caption))
+		x += slot + 3*railGap
+	}
+	b.WriteString("</svg>\n")
+	return b.Bytes()
+}

@@ -126,6 +126,9 @@ func writeSite(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 			return err
 		}
 	}
+	if err := os.WriteFile(filepath.Join("site", "data", "legend.svg"), railLegend(), 0o644); err != nil {
+		return err
+	}
 	return os.WriteFile(filepath.Join(dir, "grammar.json"), data, 0o644)
 }
 

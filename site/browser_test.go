@@ -14,6 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 )
 
@@ -210,8 +212,9 @@ func contains(list []string, s string) bool {
 }
 
 // TestScreenshots writes the README's screenshots when RFC2396_SCREENSHOTS
-// names a directory (go test -run Screenshots ./site/ with
-// RFC2396_SCREENSHOTS=../docs/screenshots).
+// names a directory (RFC2396_SCREENSHOTS=$PWD/docs/screenshots go test -run
+// Screenshots ./site/). Each is the top of the page, at most height pixels,
+// so that the files stay small.
 func TestScreenshots(t *testing.T) {
 	dir := os.Getenv("RFC2396_SCREENSHOTS")
 	if dir == "" {
@@ -219,19 +222,32 @@ func TestScreenshots(t *testing.T) {
 	}
 	base := startServer(t)
 	ctx := newBrowser(t)
-	shots := []struct{ file, path string }{
-		{"index.png", "/"},
-		{"rule-hostname.png", "/rule/hostname"},
-		{"rule-URI-reference.png", "/rule/URI-reference"},
-		{"play-valid.png", "/play?ref=" + url.QueryEscape("http://user@www.example.com:8080/a/b;p?q#frag") + "&base=" + url.QueryEscape("http://a/b/c/d;p?q")},
-		{"play-registry.png", "/play?ref=" + url.QueryEscape("http://a_b.example/x")},
-		{"play-invalid.png", "/play?ref=" + url.QueryEscape("http://a b/")},
+	shots := []struct {
+		file, path string
+		height     int64
+		dark       bool
+	}{
+		{"index.png", "/", 1000, false},
+		{"rule-hostname.png", "/rule/hostname", 1250, false},
+		{"rule-URI-reference.png", "/rule/URI-reference", 1000, false},
+		{"rule-scheme-dark.png", "/rule/scheme", 900, true},
+		{"play-valid.png", "/play?ref=" + url.QueryEscape("http://user@www.example.com:8080/a/b;p?q#frag"), 1350, false},
+		{"play-resolve.png", "/play?ref=" + url.QueryEscape("../../g?y") + "&base=" + url.QueryEscape("http://a/b/c/d;p?q"), 1700, false},
+		{"play-invalid.png", "/play?ref=" + url.QueryEscape("http://a b/"), 850, false},
 	}
 	for _, s := range shots {
-		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, 900), chromedp.Navigate(base+s.path), chromedp.WaitVisible(chromedp.CSS("main"))); err != nil {
+		scheme := "light"
+		if s.dark {
+			scheme = "dark"
+		}
+		media := chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+			return chromedp.Void{}, err
+		})
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, s.height), media, chromedp.Navigate(base+s.path), chromedp.WaitVisible(chromedp.CSS("main"))); err != nil {
 			t.Fatal(err)
 		}
-		png, err := chromedp.Run(ctx, chromedp.FullScreenshot(90))
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -90,6 +90,12 @@ type examplesFile struct {
 // parsedGrammar names the grammar that package parser implements.
 const parsedGrammar = "rfc2396"
 
+// legend returns the key to the diagrams' shapes, which gen draws.
+func legend() (template.HTML, error) {
+	b, err := data.ReadFile("data/legend.svg")
+	return template.HTML(b), err // written by gen, which escapes every label
+}
+
 // loadGrammars reads every grammar under data, the one the parser
 // implements first, the others by name.
 func loadGrammars() ([]*Grammar, error) {

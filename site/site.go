@@ -37,6 +37,7 @@ var files embed.FS
 // Site is the reference site: the grammars and the page templates.
 type Site struct {
 	grammars []*Grammar
+	legend   template.HTML
 	pages    map[string]*template.Template
 }
 
@@ -46,7 +47,11 @@ func New() (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{grammars: grammars, pages: map[string]*template.Template{}}
+	key, err := legend()
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{grammars: grammars, legend: key, pages: map[string]*template.Template{}}
 	for _, name := range []string{"index", "rule", "play", "error"} {
 		t, err := template.ParseFS(files, "templates/layout.html", "templates/result.html", "templates/"+name+".html")
 		if err != nil {
@@ -77,6 +82,7 @@ type page struct {
 	Prev, Next   *Rule
 	SectionTitle string
 	Diagram      template.HTML
+	Legend       template.HTML
 	Invalid      []invalidExample
 
 	// The playground.
@@ -248,6 +254,7 @@ func (s *Site) rulePage(p *page, r *Rule) {
 		}
 	}
 	p.Diagram = r.diagram(p.G, p.Ext)
+	p.Legend = s.legend
 	for _, text := range r.Invalid {
 		ex := invalidExample{Text: text, Before: text}
 		if p.G.Parsed {

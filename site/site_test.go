@@ -477,3 +477,50 @@ func TestAnalysisJSON(t *testing.T) {
 		t.Errorf("an empty defined port does not show in JSON: %s", b)
 	}
 }
+
+// FuzzPlay runs the playground on any bytes as ref and base: no panic, an
+// answer for every input, and nothing of the input in the page unescaped.
+func FuzzPlay(f *testing.F) {
+	for _, seed := range [][2]string{
+		{"http://a_b.example/x", ""}, {"http://a b/", ""}, {"../../../g", "http://a/b/c/d;p?q"},
+		{"?y", "http://a/b/c/d;p?q"}, {"\xff<b>", "mailto:x"}, {"#", "http://a"}, {"g", "http://a"},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	s, err := New()
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, ref, base string) {
+		if len(ref) > MaxInput || len(base) > MaxInput {
+			return
+		}
+		p := s.newPage(s.grammars[0], "", false, "/")
+		a, result, err := s.playResult(p, playForm{Ref: ref, Base: base, HasRef: true, Rule: "URI-reference", All: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if a == nil || a.Valid != parser.Valid(ref) {
+			t.Fatalf("%q: analysis %+v, parser.Valid %v", ref, a, parser.Valid(ref))
+		}
+		for _, m := range tagNameRE.FindAllStringSubmatch(string(result), -1) {
+			if !pageTags[strings.ToLower(m[1])] {
+				t.Fatalf("%q: the result has a <%s> tag, which the templates do not write: the input is in the page unescaped", ref, m[1])
+			}
+		}
+		if a.Resolution != nil && !a.Resolution.Agrees {
+			t.Fatalf("%q against %q: the trace (%q, %q) and parser.Resolve (%q, %q) disagree", ref, base, a.Resolution.Result, a.Resolution.Error, a.Resolution.Library, a.Resolution.LibraryError)
+		}
+	})
+}
+
+var tagNameRE = regexp.MustCompile(`</?([a-zA-Z][a-zA-Z0-9-]*)`)
+
+// pageTags are the elements the result templates write.
+var pageTags = map[string]bool{}
+
+func init() {
+	for _, tag := range strings.Fields("section p span a h2 table thead tbody tr th td code strong div details summary ul li pre mark dl dt dd ol") {
+		pageTags[tag] = true
+	}
+}

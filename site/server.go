@@ -185,6 +185,11 @@ func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 		}
 	}
 	f.Ref, f.Base = q.Get("ref"), q.Get("base")
+	for _, key := range []string{"ref", "base"} {
+		if rawHasPlus(r.URL.RawQuery, key) {
+			f.Plus = append(f.Plus, key)
+		}
+	}
 	_, f.HasRef = q["ref"]
 	if name := q.Get("rule"); name != "" {
 		rule, ok := grammar.Lookup(name)
@@ -224,12 +229,15 @@ func (v *resultView) RuleABNF(name string) string {
 func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error) {
 	v := &resultView{page: p, All: f.All}
 	var a *Analysis
+	if len(f.Plus) > 0 {
+		v.Notice = fmt.Sprintf("The %s in the address had a \"+\", which a query string reads as a space (form encoding); a plus is written %%2B there. The form and the page's script do this for you.", strings.Join(f.Plus, " and "))
+	}
 	if f.HasRef {
 		rule, _ := grammar.Lookup(f.Rule)
 		all := f.All
 		if all && len(f.Ref) > maxAllRules {
 			all = false
-			v.Notice = fmt.Sprintf("Character-level rules are shown for inputs of up to %d bytes.", maxAllRules)
+			v.Notice += fmt.Sprintf(" Character-level rules are shown for inputs of up to %d bytes.", maxAllRules)
 		}
 		v.All = all
 		a = analyze(rule, f.Ref, all)
@@ -383,7 +391,21 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-func urlQueryEscape(s string) string { return url.QueryEscape(s) }
+// urlQueryEscape escapes s for a query string, a space as %20 rather than
+// "+" (url.QueryEscape writes "+" itself as %2B, so every "+" it leaves
+// was a space): a "+" in a ref would make the playground warn about it.
+func urlQueryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }
+
+// rawHasPlus reports whether the raw query string gives key a value with a
+// literal "+".
+func rawHasPlus(raw, key string) bool {
+	for _, pair := range strings.Split(raw, "&") {
+		if v, ok := strings.CutPrefix(pair, key+"="); ok && strings.Contains(v, "+") {
+			return true
+		}
+	}
+	return false
+}
 
 // parseQuery reads a query string as a form does (pairs separated by "&",
 // "+" for a space, %XX escapes), except that ";" is an ordinary

@@ -101,6 +101,8 @@ type playForm struct {
 	// none at all (the page before anything is typed).
 	HasRef bool
 	All    bool
+	// Plus lists the fields whose raw value had a "+", read as a space.
+	Plus []string
 }
 
 type invalidExample struct {
@@ -159,6 +161,31 @@ func (p *page) PlayLink(rule, s string) string {
 	}
 	q = append(q, "ref="+urlQueryEscape(s))
 	return p.PlayURL() + "?" + strings.Join(q, "&")
+}
+
+// playSample is a reference the playground offers to try.
+type playSample struct{ Label, Ref, Base string }
+
+// Samples are the playground's suggestions: one of each kind of reading.
+func (p *page) Samples() []playSample {
+	return []playSample{
+		{"server-based", "http://user@www.example.com:8080/a/b;p?q#frag", ""},
+		{"registry-based", "http://a_b.example/x", ""},
+		{"IPv4 host, empty port", "ftp://192.0.2.1:/pub", ""},
+		{"opaque", "mailto:John.Doe@example.com?subject=hi", ""},
+		{"invalid", "http://a b/", ""},
+		{"IPv6 (RFC 2732, not 2396)", "http://[::1]/", ""},
+		{"resolution", "../../g?y#s", "http://a/b/c/d;p?q"},
+	}
+}
+
+// PlaySample opens the playground on a sample.
+func (p *page) PlaySample(s playSample) string {
+	link := p.PlayLink(grammar.RuleURIReference.String(), s.Ref)
+	if s.Base != "" {
+		link += "&base=" + urlQueryEscape(s.Base)
+	}
+	return link
 }
 
 // AssetURL is a file of the site (style.css, play.js).

@@ -301,6 +301,27 @@ func TestAPI(t *testing.T) {
 	}
 }
 
+// TestPlusInAddress checks that a "+" typed into the address bar, which a
+// query string reads as a space, is pointed out.
+func TestPlusInAddress(t *testing.T) {
+	h := newSite(t).Handler()
+	_, body := get(t, h, "GET", "/play?ref=svn+ssh://h/x")
+	if !strings.Contains(body, `id="notice"`) {
+		t.Error("no notice about the + read as a space")
+	}
+	_, body = get(t, h, "GET", "/play?ref=svn%2Bssh://h/x")
+	if strings.Contains(body, `id="notice"`) || !strings.Contains(body, `data-valid="true"`) {
+		t.Error("svn%2Bssh://h/x: a notice, or not valid")
+	}
+	// The page's own links to the playground write a space as %20.
+	_, body = get(t, h, "GET", "/play")
+	for link := range hrefs(body) {
+		if strings.HasPrefix(link, "/play?") && strings.Contains(link, "+") {
+			t.Errorf("link %s has a +", link)
+		}
+	}
+}
+
 func TestBadRequests(t *testing.T) {
 	h := newSite(t).Handler()
 	long := strings.Repeat("a", MaxInput+1)

@@ -78,9 +78,12 @@ func TestRailroadShapes(t *testing.T) {
 // well-formed XML, it links every rule the rule refers to, it is the same
 // on every run, and it fits the width of a laptop screen.
 func TestRailroadSVGs(t *testing.T) {
-	widthRE := regexp.MustCompile(`^<svg [^>]*width="(\d+)"`)
+	widthRE := regexp.MustCompile(`(?m)^<svg [^>]*width="(\d+)"`)
 	for _, d := range readABNF(t) {
 		svg := railSVG(d.Name, d.Line, d.Body)
+		if !bytes.HasPrefix(svg, []byte(railGenerated)) {
+			t.Errorf("%s: the diagram does not start with the generated-file line", d.Name)
+		}
 		if again := railSVG(d.Name, d.Line, d.Body); !bytes.Equal(svg, again) {
 			t.Errorf("%s: two drawings differ", d.Name)
 		}

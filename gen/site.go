@@ -71,16 +71,17 @@ var rfc2396Site = siteGrammar{
 
 // siteData is site/data/NAME/grammar.json.
 type siteData struct {
-	Name     string      `json:"name"`
-	Title    string      `json:"title"`
-	Spec     string      `json:"spec"`
-	SpecURL  string      `json:"spec_url"`
-	Notation string      `json:"notation"`
-	Source   string      `json:"source"`
-	PEG      string      `json:"peg_source,omitempty"`
-	Grouping string      `json:"grouping"`
-	Groups   []siteGroup `json:"groups"`
-	Rules    []siteRule  `json:"rules"`
+	Generated string      `json:"generated"`
+	Name      string      `json:"name"`
+	Title     string      `json:"title"`
+	Spec      string      `json:"spec"`
+	SpecURL   string      `json:"spec_url"`
+	Notation  string      `json:"notation"`
+	Source    string      `json:"source"`
+	PEG       string      `json:"peg_source,omitempty"`
+	Grouping  string      `json:"grouping"`
+	Groups    []siteGroup `json:"groups"`
+	Rules     []siteRule  `json:"rules"`
 }
 
 type siteGroup struct {
@@ -134,7 +135,7 @@ func writeSite(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 
 // siteFiles builds grammar.json and the diagrams, by file name.
 func siteFiles(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []string) ([]byte, map[string][]byte, error) {
-	d := siteData{Name: g.Name, Title: g.Title, Spec: g.Spec, SpecURL: g.SpecURL, Notation: g.Notation, Source: g.ABNF, PEG: g.PEG, Grouping: g.Grouping}
+	d := siteData{Generated: "by gen (go run ./gen grammar) from " + g.ABNF + " and " + g.PEG + ". DO NOT EDIT.", Name: g.Name, Title: g.Title, Spec: g.Spec, SpecURL: g.SpecURL, Notation: g.Notation, Source: g.ABNF, PEG: g.PEG, Grouping: g.Grouping}
 	uses := make([][]string, len(defs))
 	usedBy := map[string][]string{}
 	for i, def := range defs {

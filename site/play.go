@@ -229,17 +229,17 @@ func displayByte(c byte) string {
 // each side of the error.
 const caretWindow = 48
 
-// CaretView is the input around an error, ready for display: the bytes
+// caretText is the input around an error, ready for display: the bytes
 // before the offending one, the offending one (or nothing, at the end),
 // and the bytes after it, each written safely; Elided* report cut ends.
-type CaretView struct {
+type caretText struct {
 	Before, At, After        string
 	ElidedStart, ElidedEnd   bool
 	CaretColumn, InputLength int
 }
 
-func caretView(input string, offset int) CaretView {
-	v := CaretView{InputLength: len(input)}
+func caretView(input string, offset int) caretText {
+	v := caretText{InputLength: len(input)}
 	start := max(0, offset-caretWindow)
 	end := min(len(input), offset+1+caretWindow)
 	// Do not cut a UTF-8 sequence at the window's edges: it only matters

@@ -208,7 +208,7 @@ type resultView struct {
 	All         bool
 	TreeHTML    template.HTML
 	OutlineHTML template.HTML
-	Caret       CaretView
+	Caret       caretText
 	CaretPad    string
 	Notice      string
 	page        *page

@@ -34,6 +34,7 @@ const (
 
 // file is examples.json.
 type file struct {
+	Generated string         `json:"generated"`
 	Generator string         `json:"generator"`
 	Rules     []ruleExamples `json:"rules"`
 }
@@ -53,7 +54,7 @@ func main() {
 
 func run() error {
 	o := oracle.New()
-	f := file{Generator: fmt.Sprintf("internal/oracle Generator, seed %d + rule index, %d derivations per rule and one mutation of each; every string checked with parser.Match and the oracle", seed, tries)}
+	f := file{Generated: "by go run ./gen/examples. DO NOT EDIT.", Generator: fmt.Sprintf("internal/oracle Generator, seed %d + rule index, %d derivations per rule and one mutation of each; every string checked with parser.Match and the oracle", seed, tries)}
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
 		g := oracle.NewGenerator(seed + uint64(r))
 		g.MaxRepeat = 3

@@ -289,7 +289,7 @@ svg.railroad .rr-class polygon{fill:#e3f5e1;stroke:#3b7d32;stroke-width:1.5}
 svg.railroad text{fill:#1d2025;text-anchor:middle;dominant-baseline:central}
 svg.railroad .rr-label{fill:#5b6170;font-size:11px;font-style:italic}
 svg.railroad a:hover rect,svg.railroad a:focus rect{fill:#c4d9ff;stroke-width:2.5}
-svg.railroad a text{text-decoration:underline}
+svg.railroad a{cursor:pointer}
 @media (prefers-color-scheme:dark){
 svg.railroad .rr-track{stroke:#aab1bd}
 svg.railroad .rr-lit rect{fill:#3d3212;stroke:#d9b44a}

@@ -19,12 +19,14 @@ import (
 
 // Limits of the server: how long a request may take to arrive and to be
 // answered, and how large its header (with the query string) may be. A
-// ref or base is at most MaxInput bytes, escaped three times over at most.
+// ref or base is at most MaxInput bytes; the header may be much larger, so
+// that a longer one still reaches the playground and gets its page saying
+// so, rather than net/http's bare 431.
 const (
 	readTimeout    = 10 * time.Second
 	writeTimeout   = 30 * time.Second
 	idleTimeout    = 60 * time.Second
-	maxHeaderBytes = 64 << 10
+	maxHeaderBytes = 1 << 20
 	// maxAllRules is the longest input the tree shows with its
 	// character-level rules: they add several spans per byte.
 	maxAllRules = 1 << 10
@@ -241,8 +243,12 @@ func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error)
 		}
 		v.All = all
 		a = analyze(rule, f.Ref, all)
-		if f.Base != "" && rule == grammar.RuleURIReference {
-			a.Resolution = traceResolve(f.Base, f.Ref)
+		if f.Base != "" {
+			if rule == grammar.RuleURIReference {
+				a.Resolution = traceResolve(f.Base, f.Ref)
+			} else {
+				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
+			}
 		}
 		v.A = a
 		if a.Tree != nil {

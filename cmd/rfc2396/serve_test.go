@@ -52,6 +52,7 @@ func TestServe(t *testing.T) {
 		{"/api/parse?ref=x", 200},
 		{"/rule/nope", 404},
 		{"/play?ref=" + strings.Repeat("a", 9000), 414},
+		{"/play?ref=" + strings.Repeat("%25", 100000), 414},
 	} {
 		resp, err := http.Get(base + c.path)
 		if err != nil {
@@ -72,8 +73,8 @@ func TestServe(t *testing.T) {
 	case <-time.After(10 * time.Second):
 		t.Fatal("serve did not stop")
 	}
-	if n := strings.Count(stderr.String(), "\n"); n != 6 {
-		t.Errorf("%d log lines for 6 requests:\n%s", n, stderr.String())
+	if n := strings.Count(stderr.String(), "\n"); n != 7 {
+		t.Errorf("%d log lines for 7 requests:\n%s", n, stderr.String())
 	}
 	if !strings.Contains(stderr.String(), `GET "/rule/nope" 404`) {
 		t.Errorf("log: %s", stderr.String())

@@ -242,8 +242,8 @@ func caretView(input string, offset int) caretText {
 	v := caretText{InputLength: len(input)}
 	start := max(0, offset-caretWindow)
 	end := min(len(input), offset+1+caretWindow)
-	// Do not cut a UTF-8 sequence at the window's edges: it only matters
-	// for the look, every byte is shown as \xHH anyway.
+	// Every non-ASCII byte is shown as \xHH, so cutting the window inside
+	// a UTF-8 sequence shows nothing wrong.
 	v.ElidedStart, v.ElidedEnd = start > 0, end < len(input)
 	var b strings.Builder
 	for i := start; i < offset && i < len(input); i++ {

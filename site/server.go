@@ -140,11 +140,11 @@ func (s *Site) serveDiagram(w http.ResponseWriter, r *http.Request) {
 		if rule := g.Rule(strings.TrimSuffix(file, ".svg")); rule != nil && strings.HasSuffix(file, ".svg") {
 			w.Header().Set("Content-Type", "image/svg+xml")
 			// Links in a standalone diagram lead to the rule pages.
-			svg := strings.ReplaceAll(string(rule.svg), `href="`, `href="../../rule/`)
+			rules := "../../rule/"
 			if g != s.grammars[0] {
-				svg = strings.ReplaceAll(string(rule.svg), `href="`, `href="../../g/`+g.Name+`/rule/`)
+				rules = "../../g/" + g.Name + "/rule/"
 			}
-			io.WriteString(w, svg)
+			io.WriteString(w, strings.ReplaceAll(string(rule.svg), `href="`, `href="`+rules))
 			return
 		}
 	}

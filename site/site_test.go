@@ -545,3 +545,33 @@ func init() {
 		pageTags[tag] = true
 	}
 }
+
+func TestDiagramFile(t *testing.T) {
+	h := newSite(t).Handler()
+	req := httptest.NewRequest("GET", "/diagrams/rfc2396/hostname.svg", nil)
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	body := rec.Body.String()
+	if rec.Code != http.StatusOK || rec.Header().Get("Content-Type") != "image/svg+xml" || !strings.Contains(body, `href="../../rule/domainlabel"`) {
+		t.Errorf("/diagrams/rfc2396/hostname.svg: %d %s, links to the rule pages: %v", rec.Code, rec.Header().Get("Content-Type"), strings.Contains(body, `href="../../rule/domainlabel"`))
+	}
+}
+
+func TestCaretView(t *testing.T) {
+	long := strings.Repeat("a", 100) + " " + strings.Repeat("b", 100)
+	for _, c := range []struct {
+		input  string
+		offset int
+		want   caretText
+	}{
+		{"http://a b/", 8, caretText{Before: "http://a", At: " ", After: "b/", CaretColumn: 8, InputLength: 11}},
+		{"foo:", 4, caretText{Before: "foo:", CaretColumn: 4, InputLength: 4}},
+		{"a\xffb", 1, caretText{Before: "a", At: `\xFF`, After: "b", CaretColumn: 1, InputLength: 3}},
+		{"\x00\x01x", 2, caretText{Before: `\x00\x01`, At: "x", CaretColumn: 8, InputLength: 3}},
+		{long, 100, caretText{Before: strings.Repeat("a", 48), At: " ", After: strings.Repeat("b", 48), ElidedStart: true, ElidedEnd: true, CaretColumn: 49, InputLength: 201}},
+	} {
+		if diff := cmp.Diff(c.want, caretView(c.input, c.offset)); diff != "" {
+			t.Errorf("caretView(%.20q, %d) (-want +got):\n%s", c.input, c.offset, diff)
+		}
+	}
+}

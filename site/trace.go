@@ -53,7 +53,7 @@ func partsOf(u *parser.URI) refParts {
 // default reading of each choice the RFC leaves open (an ".." above the
 // root is kept; "http:g" is absolute).
 func traceResolve(base, ref string) *Trace {
-	t := &Trace{Base: base, Ref: ref}
+	t := &Trace{Base: base, Ref: ref, Steps: []Step{}}
 	t.resolve()
 	lib, warnings, err := parser.Resolve(base, ref)
 	if err != nil {

@@ -91,15 +91,15 @@ type examplesFile struct {
 const parsedGrammar = "rfc2396"
 
 // legend returns the key to the diagrams' shapes, which gen draws.
-func legend() (template.HTML, error) {
-	b, err := data.ReadFile("data/legend.svg")
+func legend(fsys fs.FS) (template.HTML, error) {
+	b, err := fs.ReadFile(fsys, "data/legend.svg")
 	return template.HTML(b), err // written by gen, which escapes every label
 }
 
-// loadGrammars reads every grammar under data, the one the parser
+// loadGrammars reads every grammar under data/ in fsys, the one the parser
 // implements first, the others by name.
-func loadGrammars() ([]*Grammar, error) {
-	dirs, err := fs.ReadDir(data, "data")
+func loadGrammars(fsys fs.FS) ([]*Grammar, error) {
+	dirs, err := fs.ReadDir(fsys, "data")
 	if err != nil {
 		return nil, err
 	}
@@ -108,7 +108,7 @@ func loadGrammars() ([]*Grammar, error) {
 		if !d.IsDir() {
 			continue
 		}
-		g, err := loadGrammar(path.Join("data", d.Name()))
+		g, err := loadGrammar(fsys, path.Join("data", d.Name()))
 		if err != nil {
 			return nil, err
 		}
@@ -126,8 +126,8 @@ func loadGrammars() ([]*Grammar, error) {
 	return grammars, nil
 }
 
-func loadGrammar(dir string) (*Grammar, error) {
-	raw, err := data.ReadFile(path.Join(dir, "grammar.json"))
+func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
+	raw, err := fs.ReadFile(fsys, path.Join(dir, "grammar.json"))
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +138,7 @@ func loadGrammar(dir string) (*Grammar, error) {
 	g.Parsed = g.Name == parsedGrammar
 	g.byName = map[string]*Rule{}
 	for _, r := range g.Rules {
-		svg, err := data.ReadFile(path.Join(dir, "diagrams", r.Diagram))
+		svg, err := fs.ReadFile(fsys, path.Join(dir, "diagrams", r.Diagram))
 		if err != nil {
 			return nil, err
 		}
@@ -152,7 +152,7 @@ func loadGrammar(dir string) (*Grammar, error) {
 			}
 		}
 	}
-	raw, err = data.ReadFile(path.Join(dir, "examples.json"))
+	raw, err = fs.ReadFile(fsys, path.Join(dir, "examples.json"))
 	if err != nil {
 		return g, nil // a grammar without examples
 	}

@@ -42,12 +42,15 @@ type Site struct {
 }
 
 // New loads the generated grammar data and the templates.
-func New() (*Site, error) {
-	grammars, err := loadGrammars()
+func New() (*Site, error) { return load(data) }
+
+// load makes a site of the grammars under data/ in fsys.
+func load(fsys fs.FS) (*Site, error) {
+	grammars, err := loadGrammars(fsys)
 	if err != nil {
 		return nil, err
 	}
-	key, err := legend()
+	key, err := legend(fsys)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -113,7 +112,7 @@ func TestBrowserPlayground(t *testing.T) {
 	ctx := newBrowser(t)
 	load := func(ref string) {
 		t.Helper()
-		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play?ref="+url.QueryEscape(ref)), chromedp.WaitVisible(chromedp.CSS("#verdict"))); err != nil {
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play?ref="+urlQueryEscape(ref)), chromedp.WaitVisible(chromedp.CSS("#verdict"))); err != nil {
 			t.Fatalf("loading %q: %v", ref, err)
 		}
 	}
@@ -231,9 +230,9 @@ func TestScreenshots(t *testing.T) {
 		{"rule-hostname.png", "/rule/hostname", 1250, false},
 		{"rule-URI-reference.png", "/rule/URI-reference", 1000, false},
 		{"rule-scheme-dark.png", "/rule/scheme", 900, true},
-		{"play-valid.png", "/play?ref=" + url.QueryEscape("http://user@www.example.com:8080/a/b;p?q#frag"), 1350, false},
-		{"play-resolve.png", "/play?ref=" + url.QueryEscape("../../g?y") + "&base=" + url.QueryEscape("http://a/b/c/d;p?q"), 1700, false},
-		{"play-invalid.png", "/play?ref=" + url.QueryEscape("http://a b/"), 850, false},
+		{"play-valid.png", "/play?ref=" + urlQueryEscape("http://user@www.example.com:8080/a/b;p?q#frag"), 1350, false},
+		{"play-resolve.png", "/play?ref=" + urlQueryEscape("../../g?y") + "&base=" + urlQueryEscape("http://a/b/c/d;p?q"), 1700, false},
+		{"play-invalid.png", "/play?ref=" + urlQueryEscape("http://a b/"), 850, false},
 	}
 	for _, s := range shots {
 		scheme := "light"

@@ -187,9 +187,13 @@ func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 		}
 	}
 	f.Ref, f.Base = q.Get("ref"), q.Get("base")
-	for _, key := range []string{"ref", "base"} {
-		if rawHasPlus(r.URL.RawQuery, key) {
-			f.Plus = append(f.Plus, key)
+	// The form says it encoded the fields itself (its spaces are "+");
+	// otherwise a "+" was probably typed into the address bar.
+	if q.Get("enc") != "form" {
+		for _, key := range []string{"ref", "base"} {
+			if rawHasPlus(r.URL.RawQuery, key) {
+				f.Plus = append(f.Plus, key)
+			}
 		}
 	}
 	_, f.HasRef = q["ref"]
@@ -232,7 +236,7 @@ func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error)
 	v := &resultView{page: p, All: f.All}
 	var a *Analysis
 	if len(f.Plus) > 0 {
-		v.Notice = fmt.Sprintf("The %s in the address had a \"+\", which a query string reads as a space (form encoding); a plus is written %%2B there. The form and the page's script do this for you.", strings.Join(f.Plus, " and "))
+		v.Notice = fmt.Sprintf("The %s in the address has a \"+\", which a query string reads as a space, as here. If you meant a plus, write it %%2B.", strings.Join(f.Plus, " and "))
 	}
 	if f.HasRef {
 		rule, _ := grammar.Lookup(f.Rule)

@@ -309,6 +309,10 @@ func TestPlusInAddress(t *testing.T) {
 	if !strings.Contains(body, `id="notice"`) {
 		t.Error("no notice about the + read as a space")
 	}
+	_, body = get(t, h, "GET", "/play?enc=form&ref=a+b")
+	if strings.Contains(body, `id="notice"`) {
+		t.Error("a form's + (a space) is pointed out")
+	}
 	_, body = get(t, h, "GET", "/play?ref=svn%2Bssh://h/x")
 	if strings.Contains(body, `id="notice"`) || !strings.Contains(body, `data-valid="true"`) {
 		t.Error("svn%2Bssh://h/x: a notice, or not valid")

@@ -87,7 +87,7 @@ func TestSecondGrammar(t *testing.T) {
 		}
 		b, _ := os.ReadFile(filepath.Join(dir, name))
 		for link := range hrefs(string(b)) {
-			if strings.Contains(link, "://") || strings.HasPrefix(link, "#") {
+			if strings.Contains(link, "://") || strings.HasPrefix(link, "#") || strings.HasPrefix(link, "data:") {
 				continue
 			}
 			if _, err := os.Stat(filepath.Join(filepath.Dir(filepath.Join(dir, name)), link)); err != nil {

@@ -440,7 +440,7 @@ func TestWriteStatic(t *testing.T) {
 			t.Fatal(err)
 		}
 		for link := range hrefs(string(b)) {
-			if strings.Contains(link, "://") || strings.HasPrefix(link, "#") {
+			if strings.Contains(link, "://") || strings.HasPrefix(link, "#") || strings.HasPrefix(link, "data:") {
 				continue
 			}
 			if strings.HasPrefix(link, "/") {

@@ -10,6 +10,7 @@ import (
 	"log"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -174,7 +175,7 @@ type badRequest struct {
 // playRequest reads the playground's parameters: ref, base, rule, all.
 func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 	f := playForm{Rule: grammar.RuleURIReference.String()}
-	q, err := parseQuery(r.URL.RawQuery)
+	q, extended, err := parseQuery(r.URL.RawQuery)
 	if err != nil {
 		return f, &badRequest{http.StatusBadRequest, "The query string is malformed: " + err.Error() + ". In a ref or base typed into the address bar, write \"%\" as %25, \"&\" as %26, \"+\" as %2B and \"#\" as %23 (the form does it for you)."}
 	}
@@ -197,6 +198,7 @@ func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 		}
 	}
 	_, f.HasRef = q["ref"]
+	f.Amp = extended
 	if name := q.Get("rule"); name != "" {
 		rule, ok := grammar.Lookup(name)
 		if !ok {
@@ -235,8 +237,11 @@ func (v *resultView) RuleABNF(name string) string {
 func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error) {
 	v := &resultView{page: p, All: f.All}
 	var a *Analysis
+	if len(f.Amp) > 0 {
+		v.Notice += fmt.Sprintf(" The %s in the address has an \"&\" followed by something that is no parameter of the playground: it was read as part of the %s. Write \"&\" as %%26 there.", strings.Join(f.Amp, " and "), strings.Join(f.Amp, " and "))
+	}
 	if len(f.Plus) > 0 {
-		v.Notice = fmt.Sprintf("The %s in the address has a \"+\", which a query string reads as a space, as here. If you meant a plus, write it %%2B.", strings.Join(f.Plus, " and "))
+		v.Notice += fmt.Sprintf(" The %s in the address has a \"+\", which a query string reads as a space, as here. If you meant a plus, write it %%2B.", strings.Join(f.Plus, " and "))
 	}
 	if f.HasRef {
 		rule, _ := grammar.Lookup(f.Rule)
@@ -264,6 +269,7 @@ func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error)
 			v.CaretPad = strings.Repeat(" ", v.Caret.CaretColumn)
 		}
 	}
+	v.Notice = strings.TrimSpace(v.Notice)
 	var b bytes.Buffer
 	if err := s.pages["play"].ExecuteTemplate(&b, "result", v); err != nil {
 		return nil, "", err
@@ -417,28 +423,49 @@ func rawHasPlus(raw, key string) bool {
 	return false
 }
 
+// playParams are the parameters the playground knows.
+var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true}
+
 // parseQuery reads a query string as a form does (pairs separated by "&",
 // "+" for a space, %XX escapes), except that ";" is an ordinary
 // character: url.ParseQuery refuses it, and a reference typed into the
-// address bar (/play?ref=http://a/b;p) has it often.
-func parseQuery(raw string) (url.Values, error) {
+// address bar (/play?ref=http://a/b;p) has it often. For the same reason a
+// pair that is no playground parameter, after ref or base, is taken as
+// part of that value: /play?ref=http://h/?a=1&b=2 is the reference
+// http://h/?a=1&b=2. The keys that were so extended are returned.
+func parseQuery(raw string) (url.Values, []string, error) {
 	q := url.Values{}
+	var extended []string
+	last := ""
 	for raw != "" {
 		var pair string
 		pair, raw, _ = strings.Cut(raw, "&")
-		if pair == "" {
-			continue
-		}
 		k, v, _ := strings.Cut(pair, "=")
 		key, err := url.QueryUnescape(k)
 		if err != nil {
-			return nil, err
+			return nil, nil, err
+		}
+		if !playParams[key] && (last == "ref" || last == "base") {
+			whole, err := url.QueryUnescape(pair)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", last, err)
+			}
+			values := q[last]
+			values[len(values)-1] += "&" + whole
+			if !slices.Contains(extended, last) {
+				extended = append(extended, last)
+			}
+			continue
+		}
+		if pair == "" {
+			continue
 		}
 		value, err := url.QueryUnescape(v)
 		if err != nil {
-			return nil, fmt.Errorf("%s: %v", key, err)
+			return nil, nil, fmt.Errorf("%s: %v", key, err)
 		}
 		q[key] = append(q[key], value)
+		last = key
 	}
-	return q, nil
+	return q, extended, nil
 }

@@ -104,8 +104,9 @@ type playForm struct {
 	// none at all (the page before anything is typed).
 	HasRef bool
 	All    bool
-	// Plus lists the fields whose raw value had a "+", read as a space.
-	Plus []string
+	// Plus lists the fields whose raw value had a "+", read as a space;
+	// Amp those that took in an "&…" that was no parameter.
+	Plus, Amp []string
 }
 
 type invalidExample struct {

@@ -326,6 +326,23 @@ func TestPlusInAddress(t *testing.T) {
 	}
 }
 
+// TestAmpersandInAddress checks that a reference typed into the address bar
+// with its own "&" is read whole.
+func TestAmpersandInAddress(t *testing.T) {
+	h := newSite(t).Handler()
+	for path, want := range map[string]string{
+		"/play?ref=http://h/?a=1&b=2":                 "http://h/?a=1&amp;b=2",
+		"/play?ref=http://h/?a&b&base=http://a/b":     "http://h/?a&amp;b",
+		"/play?base=http://a/b&ref=g?x=1&&y":          "g?x=1&amp;&amp;y",
+		"/play?ref=http://h/p;q?a=1&b=%41&rule=query": "http://h/p;q?a=1&amp;b=A",
+	} {
+		_, body := get(t, h, "GET", path)
+		if !strings.Contains(body, `id="ref" name="ref" type="text" value="`+want+`"`) || !strings.Contains(body, `id="notice"`) {
+			t.Errorf("%s: the ref is not read whole as %s, or no notice", path, want)
+		}
+	}
+}
+
 func TestBadRequests(t *testing.T) {
 	h := newSite(t).Handler()
 	long := strings.Repeat("a", MaxInput+1)

@@ -596,3 +596,19 @@ func TestCaretView(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseQuery reads any query string: no panic, and a query string
+// made by url.Values.Encode reads back as it was.
+func FuzzParseQuery(f *testing.F) {
+	for _, seed := range []string{"ref=a&b", "ref=%zz", "&&ref=&base=x&y=z", "ref=a+b;c&rule=port", "=&=", "ref"} {
+		f.Add(seed, "x", "y")
+	}
+	f.Fuzz(func(t *testing.T, raw, ref, base string) {
+		parseQuery(raw)
+		enc := url.Values{"ref": {ref}, "base": {base}}.Encode()
+		q, extended, err := parseQuery(enc)
+		if err != nil || len(extended) != 0 || q.Get("ref") != ref || q.Get("base") != base {
+			t.Fatalf("%q: %v %v %q %q", enc, err, extended, q.Get("ref"), q.Get("base"))
+		}
+	})
+}

@@ -18,7 +18,9 @@
 //     (parser/internal/editref) and in compact form
 //     (parser/internal/editcompact), without -switch, which mis-generates
 //     a choice whose alternatives start with a predicate;
-//  4. makes the generated parsers read bytes (gen patch).
+//  4. makes the generated parsers read bytes (gen patch);
+//  5. writes the reference site's examples, checked against the parser just
+//     built (gen/examples); gen grammar has written its diagrams.
 package rfc2396
 
 //go:generate go run ./gen grammar
@@ -27,3 +29,4 @@ package rfc2396
 //go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
 //go:generate go tool peg -inline -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
 //go:generate go run ./gen patch parser/internal/reference/reference.peg.go parser/internal/compact/compact.peg.go parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
+//go:generate go run ./gen/examples

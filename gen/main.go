@@ -6,8 +6,9 @@
 // checks that rfc2396.peg transcribes grammar/rfc2396.abnf rule for rule
 // (same names, same order, each rule preceded by its Appendix A line and its
 // section), then writes the rule catalogue grammar/rules_gen.go, the compact
-// grammar parser/internal/compact/compact.peg and the oracle's regular
-// expressions internal/oracle/oracle_gen.go.
+// grammar parser/internal/compact/compact.peg, the oracle's regular
+// expressions internal/oracle/oracle_gen.go, and the reference site's
+// railroad diagrams and rule data (site/data, see site.go).
 //
 //	go run ./gen patch FILE...
 //
@@ -100,6 +101,9 @@ func generateGrammar() error {
 		return err
 	}
 	if err := writeGo("parser/internal/explain/tables_gen.go", explainTables(g, "grammar/rfc2396.abnf")); err != nil {
+		return err
+	}
+	if err := writeSite(rfc2396Site, defs, string(src), sections); err != nil {
 		return err
 	}
 	compact, classes, err := derive(ref)

@@ -11,6 +11,8 @@
 //	rfc2396 lint [--json] [--relative] [FILE ...]
 //	rfc2396 escape --component RULE [STRING ...]
 //	rfc2396 unescape [STRING ...]
+//	rfc2396 serve [--addr 127.0.0.1:8396]
+//	rfc2396 site DIR
 //	rfc2396 help [COMMAND]
 //	rfc2396 --version
 //
@@ -57,7 +59,7 @@ type invocation struct {
 // commands returns the tool's subcommands, in the order help lists them.
 func commands() []*command {
 	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(),
-		lintCommand(), escapeCommand(), unescapeCommand()}
+		lintCommand(), escapeCommand(), unescapeCommand(), serveCommand(), siteCommand()}
 }
 
 func main() {

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"syscall"
+	"time"
+
+	"github.com/rfc2396/rfc2396/site"
+)
+
+// defaultAddr is where rfc2396 serve listens unless told otherwise: the
+// loopback interface only.
+const defaultAddr = "127.0.0.1:8396"
+
+func serveCommand() *command {
+	return &command{
+		name:    "serve",
+		summary: "serve the grammar reference and the playground",
+		usage:   "serve [--addr 127.0.0.1:8396]",
+		about: `Serves the grammar reference (a page and a railroad diagram per rule) and the
+playground. Logs one line per request to standard error; stops on Ctrl-C.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			addr := fs.String("addr", defaultAddr, "listen on this `host:port`")
+			return func(inv *invocation) int { return runServe(inv, *addr) }
+		},
+	}
+}
+
+// runServe serves the reference site (rule pages, diagrams, playground)
+// until SIGINT or SIGTERM.
+func runServe(inv *invocation, addr string) int {
+	stdout, stderr := inv.stdout, inv.stderr
+	if len(inv.args) != 0 {
+		inv.flags.Usage()
+		return 2
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
+		return 1
+	}
+	return serve(ctx, ln, stdout, stderr)
+}
+
+// serve serves the site on ln until ctx is done, then stops gracefully:
+// requests under way get a few seconds to finish.
+func serve(ctx context.Context, ln net.Listener, stdout, stderr io.Writer) int {
+	s, err := site.New()
+	if err != nil {
+		ln.Close()
+		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
+		return 1
+	}
+	srv := s.Server(ln.Addr().String(), stderr)
+	if host, _, err := net.SplitHostPort(ln.Addr().String()); err == nil {
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			fmt.Fprintf(stderr, "rfc2396 serve: listening on %s, which is not a loopback address: anyone who can reach it can use the site\n", host)
+		}
+	}
+	fmt.Fprintf(stdout, "rfc2396: serving the grammar reference on http://%s/ (Ctrl-C stops)\n", ln.Addr())
+	done := make(chan error, 1)
+	go func() { done <- srv.Serve(ln) }()
+	select {
+	case err := <-done:
+		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
+		return 1
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil {
+		fmt.Fprintf(stderr, "rfc2396 serve: stopping: %v\n", err)
+		return 1
+	}
+	if err := <-done; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		fmt.Fprintf(stderr, "rfc2396 serve: %v\n", err)
+		return 1
+	}
+	fmt.Fprintln(stdout, "rfc2396: stopped")
+	return 0
+}
+
+func siteCommand() *command {
+	return &command{
+		name:    "site",
+		summary: "write the grammar reference as static pages",
+		usage:   "site DIR",
+		about: `Writes the grammar reference as static pages into DIR (created if needed):
+index.html, rule/NAME.html, diagrams, style.css. The playground needs
+rfc2396 serve; play.html says so.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int { return runSite },
+	}
+}
+
+// runSite writes the reference site as static pages into a directory.
+func runSite(inv *invocation) int {
+	stdout, stderr := inv.stdout, inv.stderr
+	if len(inv.args) != 1 {
+		inv.flags.Usage()
+		return 2
+	}
+	dir := inv.args[0]
+	s, err := site.New()
+	if err != nil {
+		fmt.Fprintf(stderr, "rfc2396 site: %v\n", err)
+		return 1
+	}
+	written, err := s.WriteStatic(dir)
+	if err != nil {
+		fmt.Fprintf(stderr, "rfc2396 site: %v\n", err)
+		return 1
+	}
+	fmt.Fprintf(stdout, "rfc2396: wrote %d files to %s; open %s/index.html\n", len(written), dir, dir)
+	return 0
+}

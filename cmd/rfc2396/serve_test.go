@@ -1,0 +1,111 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// syncBuffer is a bytes.Buffer safe for the server's goroutines.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+func TestServe(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	var stdout, stderr syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- serve(ctx, ln, &stdout, &stderr) }()
+	base := "http://" + ln.Addr().String()
+	for _, c := range []struct {
+		path   string
+		status int
+	}{
+		{"/", 200},
+		{"/rule/URI-reference", 200},
+		{"/play?ref=http%3A%2F%2Fa_b.example%2Fx", 200},
+		{"/api/parse?ref=x", 200},
+		{"/rule/nope", 404},
+		{"/play?ref=" + strings.Repeat("a", 9000), 414},
+		{"/play?ref=" + strings.Repeat("%25", 100000), 414},
+	} {
+		resp, err := http.Get(base + c.path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		io.Copy(io.Discard, resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("GET %.40s = %d, want %d", c.path, resp.StatusCode, c.status)
+		}
+	}
+	cancel()
+	select {
+	case code := <-done:
+		if code != 0 {
+			t.Errorf("serve returned %d; stderr:\n%s", code, stderr.String())
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("serve did not stop")
+	}
+	if n := strings.Count(stderr.String(), "\n"); n != 7 {
+		t.Errorf("%d log lines for 7 requests:\n%s", n, stderr.String())
+	}
+	if !strings.Contains(stderr.String(), `GET "/rule/nope" 404`) {
+		t.Errorf("log: %s", stderr.String())
+	}
+	if !strings.Contains(stdout.String(), "serving the grammar reference on http://127.0.0.1:") || !strings.Contains(stdout.String(), "stopped") {
+		t.Errorf("stdout: %s", stdout.String())
+	}
+}
+
+func TestServeUsage(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"serve", "extra"}, nil, &stdout, &stderr); code != 2 {
+		t.Errorf("serve extra = %d, want 2", code)
+	}
+	if code := run([]string{"serve", "--addr", "256.0.0.1:1"}, nil, &stdout, &stderr); code != 1 {
+		t.Errorf("serve on a bad address = %d, want 1", code)
+	}
+	if code := run([]string{"site"}, nil, &stdout, &stderr); code != 2 {
+		t.Errorf("site without DIR = %d, want 2", code)
+	}
+}
+
+func TestSite(t *testing.T) {
+	dir := t.TempDir()
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"site", dir}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("site = %d: %s", code, stderr.String())
+	}
+	for _, f := range []string{"index.html", "play.html", "style.css", "rule/URI-reference.html", "rule/hostname.html", "diagrams/rfc2396/hostname.svg"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Error(err)
+		}
+	}
+}

@@ -1,0 +1,257 @@
+package site
+
+import (
+	"context"
+	"errors"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// findChromium returns the path of a Chromium (or Chrome) binary, or "".
+// RFC2396_CHROMIUM names one explicitly.
+func findChromium() string {
+	if p := os.Getenv("RFC2396_CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	if _, err := os.Stat("/usr/bin/chromium"); err == nil {
+		return "/usr/bin/chromium"
+	}
+	return ""
+}
+
+// startServer serves the site on a free loopback port, as rfc2396 serve
+// does, and returns its base URL.
+func startServer(t *testing.T) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := newSite(t).Server(ln.Addr().String(), io.Discard)
+	go srv.Serve(ln)
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		if err := srv.Shutdown(ctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			t.Error(err)
+		}
+	})
+	return "http://" + ln.Addr().String()
+}
+
+// newBrowser starts headless Chromium with a fresh profile, or skips the
+// test when there is none.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	path := findChromium()
+	if path == "" {
+		t.Skip("no Chromium found (install Debian's chromium package, or set RFC2396_CHROMIUM): skipping the browser test")
+	}
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(path),
+		chromedp.Flag("headless", true),
+		chromedp.Flag("no-sandbox", true),
+		chromedp.Flag("disable-gpu", true),
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("no-first-run", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("hide-scrollbars", true),
+		chromedp.UserDataDir(t.TempDir()),
+		chromedp.WindowSize(1280, 900),
+	}
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(actx)
+	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	if err := chromedp.Do(ctx); err != nil {
+		t.Skipf("Chromium at %s does not start (%v): skipping the browser test", path, err)
+	}
+	return ctx
+}
+
+func textOf(t *testing.T, ctx context.Context, sel string) string {
+	t.Helper()
+	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
+	if err != nil {
+		t.Fatalf("%s: %v", sel, err)
+	}
+	return strings.TrimSpace(s)
+}
+
+// TestBrowserPlayground loads the playground in headless Chromium and reads
+// the rendered page: a registry-based reference, an opaque one and an
+// invalid one by URL, then one typed into the field (the script's path,
+// through /api/parse).
+func TestBrowserPlayground(t *testing.T) {
+	if testing.Short() {
+		t.Skip("-short: skipping the browser test")
+	}
+	base := startServer(t)
+	ctx := newBrowser(t)
+	load := func(ref string) {
+		t.Helper()
+		if err := chromedp.Do(ctx, chromedp.Navigate(base+"/play?ref="+urlQueryEscape(ref)), chromedp.WaitVisible(chromedp.CSS("#verdict"))); err != nil {
+			t.Fatalf("loading %q: %v", ref, err)
+		}
+	}
+	component := func(name string) string {
+		return textOf(t, ctx, `tr[data-component="`+name+`"] td.value`)
+	}
+
+	// A registry-based authority: a_b is no hostname.
+	load("http://a_b.example/x")
+	if v := textOf(t, ctx, "#verdict"); !strings.Contains(v, "valid URI-reference") || strings.Contains(v, "invalid") {
+		t.Errorf("verdict %q", v)
+	}
+	for name, want := range map[string]string{"scheme": "http", "authority": "a_b.example", "host": "undefined", "userinfo": "undefined", "path": "/x", "query": "undefined"} {
+		if got := component(name); !strings.Contains(got, want) {
+			t.Errorf("http://a_b.example/x: %s = %q, want %q", name, got, want)
+		}
+	}
+	if got := textOf(t, ctx, "#authority-kind"); got != "registry-based" {
+		t.Errorf("authority kind %q", got)
+	}
+	rules, err := chromedp.Run(ctx, chromedp.Evaluate[[]string](`Array.from(document.querySelectorAll(".tree .n")).map(n => n.dataset.rule)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"URI-reference", "absoluteURI", "scheme", "net_path", "authority", "reg_name", "abs_path"} {
+		if !contains(rules, want) {
+			t.Errorf("the tree has no span for %s: %v", want, rules)
+		}
+	}
+	if contains(rules, "server") {
+		t.Errorf("the tree reads a_b.example as a server: %v", rules)
+	}
+
+	// An opaque URI: the query belongs to the opaque part.
+	load("mailto:John.Doe@example.com?subject=hi")
+	if got := textOf(t, ctx, ".verdict .kind"); got != "(absolute, opaque)" {
+		t.Errorf("mailto: kind %q", got)
+	}
+	if got := component("path"); got != "John.Doe@example.com?subject=hi" {
+		t.Errorf("mailto: path %q", got)
+	}
+	if got := component("query"); !strings.Contains(got, "undefined") {
+		t.Errorf("mailto: query %q", got)
+	}
+
+	// An invalid reference: the offset, the rule and what was expected.
+	load("http://a b/")
+	if got := textOf(t, ctx, "#error-offset"); got != "8" {
+		t.Errorf("http://a b/: offset %q", got)
+	}
+	if got := textOf(t, ctx, "#error-rule a"); got == "" {
+		t.Error("http://a b/: no rule")
+	}
+	if got := textOf(t, ctx, "#error-expected"); got == "" {
+		t.Error("http://a b/: no expected set")
+	}
+	if got := textOf(t, ctx, "#caret mark.at"); got != "" {
+		t.Errorf("http://a b/: the marked character is %q, want the space", got)
+	}
+
+	// Typing: the script asks /api/parse and puts the answer in place.
+	if err := chromedp.Do(ctx,
+		chromedp.Navigate(base+"/play"),
+		chromedp.WaitVisible(chromedp.CSS("#ref")),
+		chromedp.SendKeys(chromedp.CSS("#ref"), "ftp://1.2.3.4:21/x"),
+		chromedp.WaitVisible(chromedp.CSS("#host-kind")),
+	); err != nil {
+		t.Fatal(err)
+	}
+	if got := textOf(t, ctx, "#host-kind"); got != "IPv4address" {
+		t.Errorf("typed ftp://1.2.3.4:21/x: host kind %q", got)
+	}
+	loc, err := chromedp.Run(ctx, chromedp.Location())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(loc, "ref=ftp%3A%2F%2F1.2.3.4%3A21%2Fx") {
+		t.Errorf("the address bar does not follow the typing: %s", loc)
+	}
+	// Hovering a span names its rule.
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('.tree .n[data-rule="port"] .t').dispatchEvent(new MouseEvent("mouseover", {bubbles: true}))`)); err != nil {
+		t.Fatal(err)
+	}
+	if got := textOf(t, ctx, "#hover-info"); !strings.HasPrefix(got, "port took bytes [14, 16): 21") {
+		t.Errorf("hovering the port: %q", got)
+	}
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// TestScreenshots writes the README's screenshots when RFC2396_SCREENSHOTS
+// names a directory (RFC2396_SCREENSHOTS=$PWD/docs/screenshots go test -run
+// Screenshots ./site/). Each is the top of the page, at most height pixels,
+// so that the files stay small.
+func TestScreenshots(t *testing.T) {
+	dir := os.Getenv("RFC2396_SCREENSHOTS")
+	if dir == "" {
+		t.Skip("RFC2396_SCREENSHOTS is not set")
+	}
+	base := startServer(t)
+	ctx := newBrowser(t)
+	shots := []struct {
+		file, path string
+		height     int64
+		dark       bool
+	}{
+		{"index.png", "/", 1000, false},
+		{"rule-hostname.png", "/rule/hostname", 1250, false},
+		{"rule-URI-reference.png", "/rule/URI-reference", 1000, false},
+		{"rule-scheme-dark.png", "/rule/scheme", 900, true},
+		{"play-valid.png", "/play?ref=" + urlQueryEscape("http://user@www.example.com:8080/a/b;p?q#frag"), 1350, false},
+		{"play-resolve.png", "/play?ref=" + urlQueryEscape("../../g?y") + "&base=" + urlQueryEscape("http://a/b/c/d;p?q"), 1700, false},
+		{"play-invalid.png", "/play?ref=" + urlQueryEscape("http://a b/"), 850, false},
+	}
+	for _, s := range shots {
+		scheme := "light"
+		if s.dark {
+			scheme = "dark"
+		}
+		media := chromedp.Action[chromedp.Void](func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+			_, err := cdp.Call(ctx, tg, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{Features: []*emulation.MediaFeature{{Name: "prefers-color-scheme", Value: scheme}}})
+			return chromedp.Void{}, err
+		})
+		if err := chromedp.Do(ctx, chromedp.EmulateViewport(1280, s.height), media, chromedp.Navigate(base+s.path), chromedp.WaitVisible(chromedp.CSS("main"))); err != nil {
+			t.Fatal(err)
+		}
+		png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, s.file), png, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,64 @@
+package site_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http/httptest"
+	"os"
+
+	"github.com/rfc2396/rfc2396/site"
+)
+
+// The playground's JSON endpoint: the components of a reference whose
+// authority is registry-based (a_b is no hostname), undefined ones as
+// null-like "defined": false.
+func ExampleSite_Handler() {
+	s, err := site.New()
+	if err != nil {
+		panic(err)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?ref=http%3A%2F%2Fa_b.example%2Fx%3F", nil))
+	var a site.Analysis
+	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
+		panic(err)
+	}
+	fmt.Println(a.Valid, a.Kind, a.AuthorityKind)
+	for _, c := range a.Components {
+		if c.Defined {
+			fmt.Printf("%s %q\n", c.Name, c.Value)
+		} else {
+			fmt.Printf("%s undefined\n", c.Name)
+		}
+	}
+	// Output:
+	// true absolute, hierarchical registry
+	// scheme "http"
+	// scheme-specific-part "//a_b.example/x?"
+	// authority "a_b.example"
+	// userinfo undefined
+	// host undefined
+	// port undefined
+	// path "/x"
+	// query ""
+	// fragment undefined
+}
+
+// A static copy of the site, for hosting anywhere.
+func ExampleSite_WriteStatic() {
+	s, err := site.New()
+	if err != nil {
+		panic(err)
+	}
+	dir, err := os.MkdirTemp("", "rfc2396-site-")
+	if err != nil {
+		panic(err)
+	}
+	defer os.RemoveAll(dir)
+	written, err := s.WriteStatic(dir)
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(len(written), written[0], written[1], written[2])
+	// Output: 83 style.css index.html rule/URI-reference.html
+}

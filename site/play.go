@@ -1,0 +1,266 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+	"html"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// MaxInput is the longest ref or base the playground takes, in bytes.
+// The command line has no limit; a page that draws one span per rule per
+// byte should have one.
+const MaxInput = 8 << 10
+
+// Analysis is what the playground shows for one input: the verdict, and
+// either the components and the parse tree or the error. It is also the
+// body of the JSON endpoint /api/parse.
+type Analysis struct {
+	Input string `json:"input"` // as given (invalid UTF-8 becomes U+FFFD in JSON)
+	Rule  string `json:"rule"`  // the rule the input was checked against
+	Valid bool   `json:"valid"`
+	// Kind is "absolute, hierarchical", "absolute, opaque" or "relative",
+	// for a valid URI-reference.
+	Kind          string      `json:"kind,omitempty"`
+	Components    []Component `json:"components,omitempty"`
+	AuthorityKind string      `json:"authority_kind,omitempty"` // "server" or "registry" (section 3.2)
+	HostKind      string      `json:"host_kind,omitempty"`      // "hostname" or "IPv4address"
+	Tree          *TreeNode   `json:"tree,omitempty"`
+	Error         *ErrorView  `json:"error,omitempty"`
+	Resolution    *Trace      `json:"resolution,omitempty"`
+	// HTML is the result rendered as the playground page shows it; the
+	// page's script puts it in place as you type.
+	HTML string `json:"html"`
+}
+
+// Component is one of the nine components, as Java's java.net.URI names
+// them.
+type Component struct {
+	Name    string `json:"name"`
+	Value   string `json:"value"`
+	Defined bool   `json:"defined"`
+}
+
+// TreeNode is a node of the parse tree: a rule and the byte span it took.
+type TreeNode struct {
+	Rule     string      `json:"rule"`
+	Begin    int         `json:"begin"`
+	End      int         `json:"end"`
+	Children []*TreeNode `json:"children,omitempty"`
+}
+
+// ErrorView is a *parser.Error for display.
+type ErrorView struct {
+	Offset   int      `json:"offset"`
+	Message  string   `json:"message"`
+	Rule     string   `json:"rule"`
+	Path     []string `json:"path"`
+	Expected string   `json:"expected"`
+	Char     string   `json:"char"` // the offending character, described safely
+	AtEnd    bool     `json:"at_end"`
+	Gap      string   `json:"gap,omitempty"` // the RFC's own gap the input runs into
+}
+
+// analyze checks input against rule and, for a valid URI-reference,
+// reads its components. allRules keeps character-level rules (alpha,
+// pchar, ...) in the tree.
+func analyze(rule grammar.Rule, input string, allRules bool) *Analysis {
+	a := &Analysis{Input: input, Rule: rule.String()}
+	root, err := parser.ParseTree(rule, input)
+	if err != nil {
+		a.Error = errorView(err)
+		return a
+	}
+	a.Valid = true
+	a.Tree = treeView(root, allRules)
+	if rule != grammar.RuleURIReference {
+		return a
+	}
+	u, err := parser.Parse(input)
+	if err != nil {
+		// ParseTree and Parse run the two generated parsers, which the
+		// tests hold to the same language; say so if they ever differ.
+		a.Valid = false
+		a.Tree = nil
+		a.Error = errorView(err)
+		a.Error.Message = "the two parsers disagree (please report): " + a.Error.Message
+		return a
+	}
+	a.Components = components(u)
+	switch {
+	case u.IsOpaque():
+		a.Kind = "absolute, opaque"
+	case u.IsAbsolute():
+		a.Kind = "absolute, hierarchical"
+	default:
+		a.Kind = "relative"
+	}
+	switch u.AuthorityKind() {
+	case parser.ServerAuthority:
+		a.AuthorityKind = "server"
+	case parser.RegistryAuthority:
+		a.AuthorityKind = "registry"
+	}
+	switch u.HostKind() {
+	case parser.Hostname:
+		a.HostKind = "hostname"
+	case parser.IPv4:
+		a.HostKind = "IPv4address"
+	}
+	return a
+}
+
+func components(u *parser.URI) []Component {
+	c := func(name string, v parser.Component) Component {
+		return Component{Name: name, Value: v.Value, Defined: v.Defined}
+	}
+	return []Component{
+		c("scheme", u.Scheme()),
+		{Name: "scheme-specific-part", Value: u.SchemeSpecificPart(), Defined: true},
+		c("authority", u.Authority()),
+		c("userinfo", u.UserInfo()),
+		c("host", u.Host()),
+		c("port", u.Port()),
+		{Name: "path", Value: u.Path(), Defined: true},
+		c("query", u.Query()),
+		c("fragment", u.Fragment()),
+	}
+}
+
+func errorView(err error) *ErrorView {
+	var perr *parser.Error
+	if !errors.As(err, &perr) {
+		return &ErrorView{Message: err.Error()}
+	}
+	v := &ErrorView{
+		Offset:   perr.Offset,
+		Message:  perr.Error(),
+		Rule:     perr.Rule.String(),
+		Expected: perr.Expected,
+		Char:     perr.Char(),
+		AtEnd:    perr.AtEnd(),
+	}
+	for _, r := range perr.Path {
+		v.Path = append(v.Path, r.String())
+	}
+	if perr.Gap != parser.NoGap {
+		v.Gap = perr.Gap.String()
+	}
+	return v
+}
+
+// treeView copies the parse tree, leaving out character-level rules unless
+// all is set (their children, if any, move up to the parent).
+func treeView(n *parser.Node, all bool) *TreeNode {
+	t := &TreeNode{Rule: n.Rule.String(), Begin: n.Begin, End: n.End}
+	var add func(children []*parser.Node)
+	add = func(children []*parser.Node) {
+		for _, c := range children {
+			if !all && c.Rule.IsCharacterLevel() {
+				add(c.Children)
+				continue
+			}
+			t.Children = append(t.Children, treeView(c, all))
+		}
+	}
+	add(n.Children)
+	return t
+}
+
+// ruleHue gives each rule a colour of its own: its index in Appendix A
+// spread over the colour wheel by the golden angle, so that rules next to
+// each other in the grammar get distant colours.
+func ruleHue(name string) int {
+	r, ok := grammar.Lookup(name)
+	if !ok {
+		return 0
+	}
+	return int(r) * 137 % 360
+}
+
+// treeHTML renders the input as nested spans, one per node of the tree:
+// each span holds the bytes its rule took, with the spans of the rules
+// inside it, and is underlined in its rule's colour and labelled with the
+// rule's name under it; the spans of the rules inside sit above it, so the
+// labels under a byte read from top to bottom as the path from the rule
+// that took it down to the start rule. link makes a rule's URL.
+func treeHTML(input string, t *TreeNode, link func(string) string) string {
+	var b strings.Builder
+	var walk func(n *TreeNode)
+	walk = func(n *TreeNode) {
+		fmt.Fprintf(&b, `<span class="n" data-rule="%s" data-begin="%d" data-end="%d" data-href="%s" title="%s [%d, %d)" style="--h:%d"><span class="c">`,
+			html.EscapeString(n.Rule), n.Begin, n.End, html.EscapeString(link(n.Rule)), html.EscapeString(n.Rule), n.Begin, n.End, ruleHue(n.Rule))
+		pos := n.Begin
+		for _, c := range n.Children {
+			if pos < c.Begin {
+				fmt.Fprintf(&b, `<span class="t">%s</span>`, html.EscapeString(input[pos:c.Begin]))
+			}
+			walk(c)
+			pos = c.End
+		}
+		if pos < n.End {
+			fmt.Fprintf(&b, `<span class="t">%s</span>`, html.EscapeString(input[pos:n.End]))
+		}
+		if n.Begin == n.End {
+			// An empty match (an empty port, query or userinfo) still shows
+			// where it is.
+			b.WriteString(`<span class="t empty-match">∅</span>`)
+		}
+		fmt.Fprintf(&b, `</span><span class="l">%s</span></span>`, html.EscapeString(n.Rule))
+	}
+	walk(t)
+	return `<div class="tree">` + b.String() + `</div>`
+}
+
+// displayByte writes one byte of an input for display: printable ASCII as
+// itself, anything else as \xHH.
+func displayByte(c byte) string {
+	if c >= 0x20 && c < 0x7f {
+		return string(c)
+	}
+	return fmt.Sprintf(`\x%02X`, c)
+}
+
+// caretWindow is how many display columns of input the caret view shows on
+// each side of the error.
+const caretWindow = 48
+
+// caretText is the input around an error, ready for display: the bytes
+// before the offending one, the offending one (or nothing, at the end),
+// and the bytes after it, each written safely; Elided* report cut ends.
+type caretText struct {
+	Before, At, After        string
+	ElidedStart, ElidedEnd   bool
+	CaretColumn, InputLength int
+}
+
+func caretView(input string, offset int) caretText {
+	v := caretText{InputLength: len(input)}
+	start := max(0, offset-caretWindow)
+	end := min(len(input), offset+1+caretWindow)
+	// Every non-ASCII byte is shown as \xHH, so cutting the window inside
+	// a UTF-8 sequence shows nothing wrong.
+	v.ElidedStart, v.ElidedEnd = start > 0, end < len(input)
+	var b strings.Builder
+	for i := start; i < offset && i < len(input); i++ {
+		b.WriteString(displayByte(input[i]))
+	}
+	v.Before = b.String()
+	if offset < len(input) {
+		v.At = displayByte(input[offset])
+	}
+	b.Reset()
+	for i := offset + 1; i < end; i++ {
+		b.WriteString(displayByte(input[i]))
+	}
+	v.After = b.String()
+	v.CaretColumn = utf8.RuneCountInString(v.Before)
+	if v.ElidedStart {
+		v.CaretColumn++
+	}
+	return v
+}

@@ -208,7 +208,11 @@ func (r *Report) add(res *Result, parse Parser) {
 		r.note(OnlyJava, prefix+errorKey(err), res, showComponents(res.Components), err.Error())
 	default:
 		r.Counts[OnlyGo]++
-		r.note(OnlyGo, prefix+res.Reason, res, fmt.Sprintf("index %d (byte %d): %s", res.Index, res.Offset, res.Reason), showComponents(c))
+		key := res.Reason
+		if res.Unchecked {
+			key, _, _ = strings.Cut("unchecked "+res.Reason, ":")
+		}
+		r.note(OnlyGo, prefix+key, res, fmt.Sprintf("index %d (byte %d): %s", res.Index, res.Offset, res.Reason), showComponents(c))
 	}
 }
 
@@ -241,7 +245,7 @@ func charKind(s string, off int) string {
 	case off >= len(s):
 		return "end"
 	case s[off] >= 0x80:
-		if r, _ := utf8.DecodeRuneInString(s[off:]); r == utf8.RuneError {
+		if r, size := utf8.DecodeRuneInString(s[off:]); r == utf8.RuneError && size == 1 {
 			return "invalid UTF-8"
 		}
 		return "non-ASCII"

@@ -5,6 +5,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -101,6 +102,7 @@ func TestCompareStrict(t *testing.T) {
 	}{
 		{"corpus", corpus},
 		{"generated", generated(1, n)},
+		{"targeted", readQuoted(t, "testdata/targeted.txt")},
 	}
 	total := &Report{classes: map[string]*Class{}}
 	for _, set := range sets {
@@ -110,6 +112,19 @@ func TestCompareStrict(t *testing.T) {
 		}
 		checkResults(t, res)
 		rep := Compare(res, Strict)
+		if set.name == "targeted" && *verbose {
+			for _, r := range res {
+				c, err := Strict(r.Input)
+				java, goSide := "invalid: "+r.Reason, "invalid"
+				if r.Valid {
+					java = showComponents(r.Components)
+				}
+				if err == nil {
+					goSide = showComponents(c)
+				}
+				t.Logf("%q\n  java: %s\n  go:   %s", r.Input, java, goSide)
+			}
+		}
 		if set.name == "corpus" {
 			t.Logf("corpus: %s", path)
 		}
@@ -135,4 +150,27 @@ func checkResults(t *testing.T, res []Result) {
 			t.Errorf("%q: offset %d out of range", r.Input, r.Offset)
 		}
 	}
+}
+
+// readQuoted reads a file of Go-quoted strings, one a line; blank lines and
+// lines starting with '#' are skipped.
+func readQuoted(t *testing.T, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var refs []string
+	for i, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		s, err := strconv.Unquote(line)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, i+1, err)
+		}
+		refs = append(refs, s)
+	}
+	return refs
 }

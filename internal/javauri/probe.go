@@ -7,7 +7,7 @@
 // strict Appendix A parser seen in Java's terms.
 //
 // Tests that use it are skipped, with a message saying so, when javac or
-// java is not on PATH.
+// java is not on PATH ($JAVAURI_JDK, [JDKEnv], picks another JDK).
 package javauri
 
 import (
@@ -99,9 +99,12 @@ type Result struct {
 	// why parseServerAuthority() refused it ("index reason").
 	ServerError string
 	// Reason and Index are URISyntaxException.getReason() and getIndex()
-	// for an invalid reference; Index counts UTF-16 code units.
-	Reason string
-	Index  int
+	// for an invalid reference; Index counts UTF-16 code units. When the
+	// constructor threw an unchecked exception instead (a JDK bug),
+	// Unchecked is set, Reason is the exception and Index is -1.
+	Unchecked bool
+	Reason    string
+	Index     int
 	// Offset is Index as a byte offset into Input, or -1 when Java gave no
 	// index or Input is not valid UTF-8.
 	Offset int
@@ -116,11 +119,33 @@ type Prober struct {
 	stderr *bytes.Buffer
 }
 
-// Available reports whether javac and java are on PATH, and if not, why.
+// JDKEnv names the environment variable that selects a JDK other than the
+// one on PATH: its value is the JDK's home directory (javac and java are
+// taken from its bin directory).
+const JDKEnv = "JAVAURI_JDK"
+
+// tool returns the path of a JDK tool: from $JAVAURI_JDK/bin when that is
+// set, else from PATH.
+func tool(name string) (string, error) {
+	if home := os.Getenv(JDKEnv); home != "" {
+		p := filepath.Join(home, "bin", name)
+		if _, err := os.Stat(p); err != nil {
+			return "", fmt.Errorf("javauri: %s=%s has no bin/%s", JDKEnv, home, name)
+		}
+		return p, nil
+	}
+	p, err := exec.LookPath(name)
+	if err != nil {
+		return "", fmt.Errorf("javauri: %s is not on PATH (install a JDK, e.g. Debian's default-jdk-headless, or set %s, to compare with java.net.URI)", name, JDKEnv)
+	}
+	return p, nil
+}
+
+// Available reports whether javac and java can be found, and if not, why.
 func Available() (bool, string) {
-	for _, tool := range []string{"javac", "java"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			return false, fmt.Sprintf("javauri: %s is not on PATH (install a JDK, e.g. Debian's default-jdk-headless, to compare with java.net.URI)", tool)
+	for _, name := range []string{"javac", "java"} {
+		if _, err := tool(name); err != nil {
+			return false, err.Error()
 		}
 	}
 	return true, ""
@@ -152,10 +177,18 @@ func start(dir string) (*Prober, error) {
 	if err := os.WriteFile(src, probeSource, 0o644); err != nil {
 		return nil, err
 	}
-	if out, err := exec.Command("javac", "-encoding", "UTF-8", "-d", dir, src).CombinedOutput(); err != nil {
+	javac, err := tool("javac")
+	if err != nil {
+		return nil, err
+	}
+	java, err := tool("java")
+	if err != nil {
+		return nil, err
+	}
+	if out, err := exec.Command(javac, "-encoding", "UTF-8", "-d", dir, src).CombinedOutput(); err != nil {
 		return nil, fmt.Errorf("javauri: javac: %v\n%s", err, out)
 	}
-	cmd := exec.Command("java", "-Xshare:auto", "-cp", dir, "URIProbe")
+	cmd := exec.Command(java, "-Xshare:auto", "-cp", dir, "URIProbe")
 	stdin, err := cmd.StdinPipe()
 	if err != nil {
 		return nil, err
@@ -260,6 +293,16 @@ func decodeLine(r *Result, line string) error {
 		if !r.Replaced {
 			r.Offset = ByteOffset(r.Input, idx)
 		}
+		return nil
+	case "exc":
+		if len(f) != 3 {
+			return errors.New("want 3 fields")
+		}
+		reason, err := unescape(f[2])
+		if err != nil {
+			return err
+		}
+		r.Unchecked, r.Reason, r.Index = true, reason, -1
 		return nil
 	case "ok":
 		if len(f) != 13 {

@@ -11,6 +11,7 @@
 //
 //   utf8 "ok" scheme ssp authority userinfo host port path query fragment opaque server
 //   utf8 "err" index reason
+//   utf8 "exc" exception
 //
 // utf8 is "u" (the line was valid UTF-8) or "r" (malformed sequences were
 // replaced by U+FFFD). A string field is "-" for null or "+" followed by the
@@ -19,7 +20,10 @@
 // server-based (getHost() != null), or "!" followed by the escaped
 // "index reason" of the URISyntaxException parseServerAuthority() throws
 // for a registry-based authority. index is URISyntaxException.getIndex(),
-// a UTF-16 index into the decoded line (-1 when unknown).
+// a UTF-16 index into the decoded line (-1 when unknown). "exc" reports an
+// unchecked exception escaping the constructor (JDK 17 lets a
+// NumberFormatException out for "http://[::1.2.3.99999999999]/"), as
+// Throwable.toString(), escaped.
 //
 // Escaping: printable ASCII other than '\' stands for itself, '\' is
 // written "\\", and every other UTF-16 code unit as "\\uXXXX" (four hex
@@ -95,6 +99,10 @@ public final class URIProbe {
         } catch (URISyntaxException e) {
             sb.append("\terr\t").append(e.getIndex()).append('\t');
             escape(sb, e.getReason());
+            return;
+        } catch (RuntimeException e) {
+            sb.append("\texc\t");
+            escape(sb, e.toString());
             return;
         }
         sb.append("\tok");

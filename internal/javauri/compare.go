@@ -133,13 +133,16 @@ type Report struct {
 	// SameOffset counts the BothInvalid references where Java's index, as a
 	// byte offset, is the Go error's offset.
 	SameOffset int
+	// Deviations counts the differences by the deviation [Attribute] gives
+	// them, with up to [MaxExamples] examples each.
+	Deviations map[Deviation]*Class
 	classes    map[string]*Class
 }
 
 // Compare runs parse over every result's input and compares its verdict
 // and components with Java's.
 func Compare(results []Result, parse Parser) *Report {
-	rep := &Report{classes: map[string]*Class{}}
+	rep := newReport()
 	for i := range results {
 		rep.add(&results[i], parse)
 	}
@@ -163,7 +166,27 @@ func (r *Report) Merge(other *Report) {
 			}
 		}
 	}
+	for d, c := range other.Deviations {
+		mine := r.Deviations[d]
+		if mine == nil {
+			mine = &Class{Key: string(d)}
+			r.Deviations[d] = mine
+		}
+		mine.Count += c.Count
+		for _, e := range c.Examples {
+			if len(mine.Examples) < MaxExamples {
+				mine.Examples = append(mine.Examples, e)
+			}
+		}
+	}
 }
+
+func newReport() *Report {
+	return &Report{classes: map[string]*Class{}, Deviations: map[Deviation]*Class{}}
+}
+
+// NewReport returns an empty report, to [Report.Merge] others into.
+func NewReport() *Report { return newReport() }
 
 func (r *Report) class(o Outcome, key string) *Class {
 	k := o.Code() + "\x00" + key
@@ -188,6 +211,17 @@ func (r *Report) add(res *Result, parse Parser) {
 		prefix = "not UTF-8: "
 	}
 	c, err := parse(res.Input)
+	if d := Attribute(res, c, err); d != devNone {
+		dc := r.Deviations[d]
+		if dc == nil {
+			dc = &Class{Key: string(d)}
+			r.Deviations[d] = dc
+		}
+		dc.Count++
+		if len(dc.Examples) < MaxExamples {
+			dc.Examples = append(dc.Examples, Example{Input: res.Input})
+		}
+	}
 	switch {
 	case res.Valid && err == nil:
 		diff := diffComponents(res.Components, c)
@@ -322,6 +356,19 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&b, "  %-32s %d\n", o.String(), r.Counts[o])
 	}
 	fmt.Fprintf(&b, "  both invalid at the same offset  %d\n", r.SameOffset)
+	devs := make([]*Class, 0, len(r.Deviations))
+	for _, c := range r.Deviations {
+		devs = append(devs, c)
+	}
+	sort.Slice(devs, func(i, j int) bool { return devs[i].Key < devs[j].Key })
+	b.WriteString("by deviation:\n")
+	for _, c := range devs {
+		fmt.Fprintf(&b, "  %-62s %6d  e.g.", c.Key, c.Count)
+		for _, e := range c.Examples {
+			fmt.Fprintf(&b, " %q", e.Input)
+		}
+		b.WriteString("\n")
+	}
 	for _, c := range r.Classes() {
 		fmt.Fprintf(&b, "[%s] %s: %d\n", c.Outcome.Code(), c.Key, c.Count)
 		for _, e := range c.Examples {

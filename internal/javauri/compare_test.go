@@ -104,7 +104,7 @@ func TestCompareStrict(t *testing.T) {
 		{"generated", generated(1, n)},
 		{"targeted", readQuoted(t, "testdata/targeted.txt")},
 	}
-	total := &Report{classes: map[string]*Class{}}
+	total := NewReport()
 	for _, set := range sets {
 		res, err := p.Probe(set.refs)
 		if err != nil {

@@ -169,7 +169,7 @@ func (r *Report) Merge(other *Report) {
 	for d, c := range other.Deviations {
 		mine := r.Deviations[d]
 		if mine == nil {
-			mine = &Class{Key: string(d)}
+			mine = &Class{Key: d.String()}
 			r.Deviations[d] = mine
 		}
 		mine.Count += c.Count
@@ -211,10 +211,10 @@ func (r *Report) add(res *Result, parse Parser) {
 		prefix = "not UTF-8: "
 	}
 	c, err := parse(res.Input)
-	if d := Attribute(res, c, err); d != devNone {
+	if d := Attribute(res, c, err); d != NoDeviation {
 		dc := r.Deviations[d]
 		if dc == nil {
-			dc = &Class{Key: string(d)}
+			dc = &Class{Key: d.String()}
 			r.Deviations[d] = dc
 		}
 		dc.Count++
@@ -356,14 +356,13 @@ func (r *Report) WriteTo(w io.Writer) (int64, error) {
 		fmt.Fprintf(&b, "  %-32s %d\n", o.String(), r.Counts[o])
 	}
 	fmt.Fprintf(&b, "  both invalid at the same offset  %d\n", r.SameOffset)
-	devs := make([]*Class, 0, len(r.Deviations))
-	for _, c := range r.Deviations {
-		devs = append(devs, c)
-	}
-	sort.Slice(devs, func(i, j int) bool { return devs[i].Key < devs[j].Key })
 	b.WriteString("by deviation:\n")
-	for _, c := range devs {
-		fmt.Fprintf(&b, "  %-62s %6d  e.g.", c.Key, c.Count)
+	for d := NoDeviation + 1; d < numDeviations; d++ {
+		c := r.Deviations[d]
+		if c == nil {
+			continue
+		}
+		fmt.Fprintf(&b, "  %-70s %6d  e.g.", c.Key, c.Count)
 		for _, e := range c.Examples {
 			fmt.Fprintf(&b, " %q", e.Input)
 		}

@@ -132,6 +132,9 @@ func TestCompareStrict(t *testing.T) {
 		total.Merge(rep)
 	}
 	report(t, "total", total)
+	if c := total.Deviations[DevUnattributed]; c != nil {
+		t.Logf("%d differences no known deviation explains, e.g. %q", c.Count, c.Examples[0].Input)
+	}
 }
 
 // checkResults fails t on answers the harness cannot have read right.

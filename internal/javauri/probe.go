@@ -153,10 +153,14 @@ func Available() (bool, string) {
 
 // Start compiles URIProbe into a temporary directory of tb and starts it;
 // the process is stopped when tb's test ends. It skips tb when no JDK is
-// on PATH and fails it when the program does not compile or start.
+// on PATH, and fails it when $JAVAURI_JDK names no JDK or the program does
+// not compile or start.
 func Start(tb testing.TB) *Prober {
 	tb.Helper()
 	if ok, why := Available(); !ok {
+		if os.Getenv(JDKEnv) != "" {
+			tb.Fatal(why)
+		}
 		tb.Skip(why)
 	}
 	dir := tb.TempDir()

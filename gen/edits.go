@@ -309,23 +309,3 @@ func (c *composition) grammar(set uint64) ([]bnf.Definition, []variant) {
 	}
 	return defs, vars
 }
-
-// closure returns set with every edit the edits of set require.
-func (c *composition) closure(set uint64) uint64 {
-	for changed := true; changed; {
-		changed = false
-		for i, e := range c.edits {
-			if set&(1<<i) == 0 {
-				continue
-			}
-			for _, r := range e.requires {
-				j := slices.IndexFunc(c.edits, func(o *edit) bool { return o.name == r })
-				if set&(1<<j) == 0 {
-					set |= 1 << j
-					changed = true
-				}
-			}
-		}
-	}
-	return set
-}

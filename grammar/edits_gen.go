@@ -18,7 +18,9 @@ const (
 	EditIPv6AddressLength
 	// EditIPv6Scope is the relaxation ipv6-scope: a zone ("%" and a scope id of letters, digits, "_" and ".") after an IPv6 address inside the brackets (java.net.URI (class documentation, "IPv6 scope_ids"; not an RFC 2732 form)).
 	EditIPv6Scope
-	// EditIPv4Octets is the restriction ipv4-octets: each part of an IPv4 address is at most three digits and at most 255 (java.net.URI deviation 3; RFC 2732 section 3 (2)).
+	// EditOpaqueBrackets is the relaxation opaque-brackets: an opaque part may begin with "[" or "]" ("mailto:[x]"), as java.net.URI reads it (java.net.URI (measured; not documented)).
+	EditOpaqueBrackets
+	// EditIPv4Octets is the restriction ipv4-octets: each part of an IPv4 address has a value of at most 255 (leading zeros allowed, as java.net.URI reads them) (java.net.URI deviation 3; RFC 2732 section 3 (2)).
 	EditIPv4Octets
 	// EditDigitHostname is the relaxation digit-hostname: a hostname of a single label may begin with a digit ("http://3com/") (java.net.URI deviation 4; RFC 1123 section 2.1).
 	EditDigitHostname
@@ -27,7 +29,7 @@ const (
 )
 
 // NumEdits is the number of edits.
-const NumEdits = 9
+const NumEdits = 10
 
 var editCatalogue = [NumEdits + 1]EditInfo{
 	EditEmptyRelativePath: {
@@ -123,18 +125,34 @@ var editCatalogue = [NumEdits + 1]EditInfo{
 			"scope_id = 1*( alphanum | \"_\" | \".\" )",
 		},
 	},
+	EditOpaqueBrackets: {
+		Name:        "opaque-brackets",
+		Kind:        Relaxation,
+		Requires:    EditSet(0).With(EditIPv6),
+		Document:    "java.net.URI (measured; not documented)",
+		Summary:     "an opaque part may begin with \"[\" or \"]\" (\"mailto:[x]\"), as java.net.URI reads it",
+		Contradicts: "RFC 2396 Appendix A and RFC 2732, uric_no_slash (no \"[\" or \"]\")",
+		Example:     "mailto:[x]",
+		Explanation: "RFC 2732 adds \"[\" and \"]\" to reserved, and so to uric, but not to\nuric_no_slash, the first character of an opaque part. java.net.URI\nchecks the whole opaque part against its uric set, which holds \"[\" and\n\"]\", so \"mailto:[x]\" is a URI there. Measured with OpenJDK 17 and 25;\njava.net.URI's documentation does not mention it. The edit adds the two\ncharacters to uric_no_slash.",
+		Rules:       []Rule{RuleUricNoSlash},
+		ABNF: []string{
+			"uric_no_slash = unreserved | escaped | \";\" | \"?\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\" | \"[\" | \"]\"",
+		},
+	},
 	EditIPv4Octets: {
 		Name:        "ipv4-octets",
 		Kind:        Restriction,
 		Document:    "java.net.URI deviation 3; RFC 2732 section 3 (2)",
-		Summary:     "each part of an IPv4 address is at most three digits and at most 255",
+		Summary:     "each part of an IPv4 address has a value of at most 255 (leading zeros allowed, as java.net.URI reads them)",
 		Contradicts: "RFC 2396 Appendix A, IPv4address (1*digit, any value)",
 		Example:     "http://1.2.3.256/",
-		Explanation: "Appendix A's IPv4address = 1*digit \".\" 1*digit \".\" 1*digit \".\" 1*digit\ntakes any run of digits; RFC 2732 limits each part to three digits, and\njava.net.URI to values of at most 255 too: \"IPv4 addresses in host\ncomponents are parsed rigorously, as specified by RFC 2732: Each element\nof a dotted-quad address must contain no more than three decimal digits.\nEach element is further constrained to have a value no greater than\n255.\" The edit writes that as a grammar (leading zeros kept, as three\ndigits allow them).",
-		Rules:       []Rule{RuleIPv4address, RuleOctet},
+		Explanation: "Appendix A's IPv4address = 1*digit \".\" 1*digit \".\" 1*digit \".\" 1*digit\ntakes any run of digits. java.net.URI documents: \"IPv4 addresses in host\ncomponents are parsed rigorously, as specified by RFC 2732: Each element\nof a dotted-quad address must contain no more than three decimal digits.\nEach element is further constrained to have a value no greater than\n255.\" Measured against java.net.URI (OpenJDK 17 and 25), the value limit\nholds and the digit limit does not: \"0000001.2.3.4\" is an IPv4 host\nthere. The edit is what Java does: any number of leading zeros, then a\nvalue from 0 to 255. (RFC 2732's own limit of three digits is the edit\nipv6's IPv4address.)",
+		Rules:       []Rule{RuleIPv4address, RuleOctet, RuleNzOctet, RuleNzdigit},
 		ABNF: []string{
 			"IPv4address = octet \".\" octet \".\" octet \".\" octet",
-			"octet = digit | digit digit | ( \"0\" | \"1\" ) digit digit | \"2\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" ) digit | \"25\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" )",
+			"octet = *\"0\" nz-octet | 1*\"0\"",
+			"nz-octet = \"25\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" ) | \"2\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" ) digit | \"1\" digit digit | nzdigit digit | nzdigit",
+			"nzdigit = \"1\" | \"2\" | \"3\" | \"4\" | \"5\" | \"6\" | \"7\" | \"8\" | \"9\"",
 		},
 	},
 	EditDigitHostname: {
@@ -172,7 +190,7 @@ var profileCatalogue = []ProfileInfo{
 	{Name: "strict", Summary: "RFC 2396 Appendix A exactly", Edits: EditSet(0)},
 	{Name: "rfc2732", Summary: "RFC 2396 as RFC 2732 amends it, to the letter of RFC 2373's address grammar", Edits: EditSet(0).With(EditIPv6)},
 	{Name: "rfc2732-intent", Summary: "RFC 2396 + RFC 2732, with RFC 2373's address grammar repaired as its prose intends", Edits: EditSet(0).With(EditIPv6).With(EditIPv6EmbeddedIPv4).With(EditIPv6AddressLength)},
-	{Name: "java", Summary: "what java.net.URI documents that it accepts", Edits: EditSet(0).With(EditEmptyRelativePath).With(EditIPv4Octets).With(EditDigitHostname).With(EditIPv6).With(EditIPv6AddressLength).With(EditIPv6EmbeddedIPv4).With(EditIPv6Scope).With(EditNonAscii)},
+	{Name: "java", Summary: "what java.net.URI accepts: its documented deviations, in its order, and what was measured beside them", Edits: EditSet(0).With(EditEmptyRelativePath).With(EditIPv4Octets).With(EditDigitHostname).With(EditIPv6).With(EditIPv6AddressLength).With(EditIPv6EmbeddedIPv4).With(EditIPv6Scope).With(EditNonAscii).With(EditOpaqueBrackets)},
 }
 
 // definitions holds every definition of every rule: Appendix A's, then
@@ -197,6 +215,7 @@ var definitions = [NumAllRules][]definition{
 	},
 	RuleUricNoSlash: {
 		{edit: NoEdit, line: "uric_no_slash = unreserved | escaped | \";\" | \"?\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\"", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "unreserved"}, &bnf.Node{Kind: bnf.RuleRef, Text: "escaped"}, &bnf.Node{Kind: bnf.Literal, Text: ";"}, &bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.Literal, Text: ":"}, &bnf.Node{Kind: bnf.Literal, Text: "@"}, &bnf.Node{Kind: bnf.Literal, Text: "&"}, &bnf.Node{Kind: bnf.Literal, Text: "="}, &bnf.Node{Kind: bnf.Literal, Text: "+"}, &bnf.Node{Kind: bnf.Literal, Text: "$"}, &bnf.Node{Kind: bnf.Literal, Text: ","}}}},
+		{edit: EditOpaqueBrackets, line: "uric_no_slash = unreserved | escaped | \";\" | \"?\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\" | \"[\" | \"]\"", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "unreserved"}, &bnf.Node{Kind: bnf.RuleRef, Text: "escaped"}, &bnf.Node{Kind: bnf.Literal, Text: ";"}, &bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.Literal, Text: ":"}, &bnf.Node{Kind: bnf.Literal, Text: "@"}, &bnf.Node{Kind: bnf.Literal, Text: "&"}, &bnf.Node{Kind: bnf.Literal, Text: "="}, &bnf.Node{Kind: bnf.Literal, Text: "+"}, &bnf.Node{Kind: bnf.Literal, Text: "$"}, &bnf.Node{Kind: bnf.Literal, Text: ","}, &bnf.Node{Kind: bnf.Literal, Text: "["}, &bnf.Node{Kind: bnf.Literal, Text: "]"}}}},
 	},
 	RuleNetPath: {
 		{edit: NoEdit, line: "net_path = \"//\" authority [ abs_path ]", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "//"}, &bnf.Node{Kind: bnf.RuleRef, Text: "authority"}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "abs_path"}}}}}},
@@ -340,7 +359,13 @@ var definitions = [NumAllRules][]definition{
 		{edit: EditIPv6Scope, line: "scope_id = 1*( alphanum | \"_\" | \".\" )", body: &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "alphanum"}, &bnf.Node{Kind: bnf.Literal, Text: "_"}, &bnf.Node{Kind: bnf.Literal, Text: "."}}}}}},
 	},
 	RuleOctet: {
-		{edit: EditIPv4Octets, line: "octet = digit | digit digit | ( \"0\" | \"1\" ) digit digit | \"2\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" ) digit | \"25\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" )", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "digit"}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "digit"}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}, &bnf.Node{Kind: bnf.Literal, Text: "1"}}}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}, &bnf.Node{Kind: bnf.Literal, Text: "1"}, &bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Literal, Text: "3"}, &bnf.Node{Kind: bnf.Literal, Text: "4"}}}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "25"}, &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}, &bnf.Node{Kind: bnf.Literal, Text: "1"}, &bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Literal, Text: "3"}, &bnf.Node{Kind: bnf.Literal, Text: "4"}, &bnf.Node{Kind: bnf.Literal, Text: "5"}}}}}}}},
+		{edit: EditIPv4Octets, line: "octet = *\"0\" nz-octet | 1*\"0\"", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}}}, &bnf.Node{Kind: bnf.RuleRef, Text: "nz-octet"}}}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}}}}}},
+	},
+	RuleNzOctet: {
+		{edit: EditIPv4Octets, line: "nz-octet = \"25\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" ) | \"2\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" ) digit | \"1\" digit digit | nzdigit digit | nzdigit", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "25"}, &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}, &bnf.Node{Kind: bnf.Literal, Text: "1"}, &bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Literal, Text: "3"}, &bnf.Node{Kind: bnf.Literal, Text: "4"}, &bnf.Node{Kind: bnf.Literal, Text: "5"}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}, &bnf.Node{Kind: bnf.Literal, Text: "1"}, &bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Literal, Text: "3"}, &bnf.Node{Kind: bnf.Literal, Text: "4"}}}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "1"}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "nzdigit"}, &bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.RuleRef, Text: "nzdigit"}}}},
+	},
+	RuleNzdigit: {
+		{edit: EditIPv4Octets, line: "nzdigit = \"1\" | \"2\" | \"3\" | \"4\" | \"5\" | \"6\" | \"7\" | \"8\" | \"9\"", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "1"}, &bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Literal, Text: "3"}, &bnf.Node{Kind: bnf.Literal, Text: "4"}, &bnf.Node{Kind: bnf.Literal, Text: "5"}, &bnf.Node{Kind: bnf.Literal, Text: "6"}, &bnf.Node{Kind: bnf.Literal, Text: "7"}, &bnf.Node{Kind: bnf.Literal, Text: "8"}, &bnf.Node{Kind: bnf.Literal, Text: "9"}}}},
 	},
 	RuleOther: {
 		{edit: EditNonAscii, line: "other = %xC2 %xA1-BF / %xC3-DF UTF8-tail / %xE0 %xA0-BF UTF8-tail / %xE1 %x80-99 UTF8-tail / %xE1 %x9A %x81-BF / %xE1 %x9B-BF UTF8-tail / %xE2 %x80 %x8B-A7 / %xE2 %x80 %xAA-AE / %xE2 %x80 %xB0-BF / %xE2 %x81 %x80-9E / %xE2 %x81 %xA0-BF / %xE2 %x82-BF UTF8-tail / %xE3 %x80 %x81-BF / %xE3 %x81-BF UTF8-tail / %xE4-EC 2UTF8-tail / %xED %x80-9F UTF8-tail / %xEE-EF 2UTF8-tail / %xF0 %x90-BF 2UTF8-tail / %xF1-F3 3UTF8-tail / %xF4 %x80-8F 2UTF8-tail", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xc2"}, &bnf.Node{Kind: bnf.CharRange, Min: 161, Max: 191}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.CharRange, Min: 195, Max: 223}, &bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe0"}, &bnf.Node{Kind: bnf.CharRange, Min: 160, Max: 191}, &bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe1"}, &bnf.Node{Kind: bnf.CharRange, Min: 128, Max: 153}, &bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe1"}, &bnf.Node{Kind: bnf.Literal, Text: "\x9a"}, &bnf.Node{Kind: bnf.CharRange, Min: 129, Max: 191}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe1"}, &bnf.Node{Kind: bnf.CharRange, Min: 155, Max: 191}, &bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe2"}, &bnf.Node{Kind: bnf.Literal, Text: "\x80"}, &bnf.Node{Kind: bnf.CharRange, Min: 139, Max: 167}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe2"}, &bnf.Node{Kind: bnf.Literal, Text: "\x80"}, &bnf.Node{Kind: bnf.CharRange, Min: 170, Max: 174}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe2"}, &bnf.Node{Kind: bnf.Literal, Text: "\x80"}, &bnf.Node{Kind: bnf.CharRange, Min: 176, Max: 191}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe2"}, &bnf.Node{Kind: bnf.Literal, Text: "\x81"}, &bnf.Node{Kind: bnf.CharRange, Min: 128, Max: 158}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe2"}, &bnf.Node{Kind: bnf.Literal, Text: "\x81"}, &bnf.Node{Kind: bnf.CharRange, Min: 160, Max: 191}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe2"}, &bnf.Node{Kind: bnf.CharRange, Min: 130, Max: 191}, &bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe3"}, &bnf.Node{Kind: bnf.Literal, Text: "\x80"}, &bnf.Node{Kind: bnf.CharRange, Min: 129, Max: 191}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xe3"}, &bnf.Node{Kind: bnf.CharRange, Min: 129, Max: 191}, &bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.CharRange, Min: 228, Max: 236}, &bnf.Node{Kind: bnf.Repetition, Min: 2, Max: 2, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xed"}, &bnf.Node{Kind: bnf.CharRange, Min: 128, Max: 159}, &bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.CharRange, Min: 238, Max: 239}, &bnf.Node{Kind: bnf.Repetition, Min: 2, Max: 2, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xf0"}, &bnf.Node{Kind: bnf.CharRange, Min: 144, Max: 191}, &bnf.Node{Kind: bnf.Repetition, Min: 2, Max: 2, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.CharRange, Min: 241, Max: 243}, &bnf.Node{Kind: bnf.Repetition, Min: 3, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "\xf4"}, &bnf.Node{Kind: bnf.CharRange, Min: 128, Max: 143}, &bnf.Node{Kind: bnf.Repetition, Min: 2, Max: 2, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "UTF8-tail"}}}}}}}},

@@ -105,8 +105,12 @@ const (
 	RuleLs32
 	// RuleScopeId is scope_id = 1*( alphanum | "_" | "." ), from edit ipv6-scope (java.net.URI (class documentation, "IPv6 scope_ids"; not an RFC 2732 form)).
 	RuleScopeId
-	// RuleOctet is octet = digit | digit digit | ( "0" | "1" ) digit digit | "2" ( "0" | "1" | "2" | "3" | "4" ) digit | "25" ( "0" | "1" | "2" | "3" | "4" | "5" ), from edit ipv4-octets (java.net.URI deviation 3; RFC 2732 section 3 (2)).
+	// RuleOctet is octet = *"0" nz-octet | 1*"0", from edit ipv4-octets (java.net.URI deviation 3; RFC 2732 section 3 (2)).
 	RuleOctet
+	// RuleNzOctet is nz-octet = "25" ( "0" | "1" | "2" | "3" | "4" | "5" ) | "2" ( "0" | "1" | "2" | "3" | "4" ) digit | "1" digit digit | nzdigit digit | nzdigit, from edit ipv4-octets (java.net.URI deviation 3; RFC 2732 section 3 (2)).
+	RuleNzOctet
+	// RuleNzdigit is nzdigit = "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9", from edit ipv4-octets (java.net.URI deviation 3; RFC 2732 section 3 (2)).
+	RuleNzdigit
 	// RuleOther is other = %xC2 %xA1-BF / %xC3-DF UTF8-tail / %xE0 %xA0-BF UTF8-tail / %xE1 %x80-99 UTF8-tail / %xE1 %x9A %x81-BF / %xE1 %x9B-BF UTF8-tail / %xE2 %x80 %x8B-A7 / %xE2 %x80 %xAA-AE / %xE2 %x80 %xB0-BF / %xE2 %x81 %x80-9E / %xE2 %x81 %xA0-BF / %xE2 %x82-BF UTF8-tail / %xE3 %x80 %x81-BF / %xE3 %x81-BF UTF8-tail / %xE4-EC 2UTF8-tail / %xED %x80-9F UTF8-tail / %xEE-EF 2UTF8-tail / %xF0 %x90-BF 2UTF8-tail / %xF1-F3 3UTF8-tail / %xF4 %x80-8F 2UTF8-tail, from edit non-ascii (java.net.URI deviation 6 (its "other" characters); RFC 3629 (UTF-8)).
 	RuleOther
 	// RuleUTF8Tail is UTF8-tail = %x80-BF, from edit non-ascii (java.net.URI deviation 6 (its "other" characters); RFC 3629 (UTF-8)).
@@ -118,7 +122,7 @@ const (
 const NumRules = 40
 
 // NumAllRules is the number of rules of Appendix A and of the edits.
-const NumAllRules = 53
+const NumAllRules = 55
 
 var catalogue = [NumAllRules]Info{
 	RuleURIReference:  {Name: "URI-reference", PEGName: "URI_reference", ABNF: "URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]", Section: "4", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleAbsoluteURI, RuleRelativeURI, RuleFragment}},
@@ -171,7 +175,9 @@ var catalogue = [NumAllRules]Info{
 	RuleH16:           {Name: "h16", PEGName: "h16", ABNF: "h16 = 1*4HEXDIG", Section: "RFC 3986 3.2.2", Edit: EditIPv6AddressLength, CharacterLevel: false, Uses: []Rule{RuleHEXDIG}},
 	RuleLs32:          {Name: "ls32", PEGName: "ls32", ABNF: "ls32 = ( h16 \":\" h16 ) / IPv4address", Section: "RFC 3986 3.2.2", Edit: EditIPv6AddressLength, CharacterLevel: false, Uses: []Rule{RuleH16, RuleIPv4address}},
 	RuleScopeId:       {Name: "scope_id", PEGName: "scope_id", ABNF: "scope_id = 1*( alphanum | \"_\" | \".\" )", Section: "java.net.URI", Edit: EditIPv6Scope, CharacterLevel: false, Uses: []Rule{RuleAlphanum}},
-	RuleOctet:         {Name: "octet", PEGName: "octet", ABNF: "octet = digit | digit digit | ( \"0\" | \"1\" ) digit digit | \"2\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" ) digit | \"25\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" )", Section: "java.net.URI", Edit: EditIPv4Octets, CharacterLevel: false, Uses: []Rule{RuleDigit}},
+	RuleOctet:         {Name: "octet", PEGName: "octet", ABNF: "octet = *\"0\" nz-octet | 1*\"0\"", Section: "java.net.URI", Edit: EditIPv4Octets, CharacterLevel: false, Uses: []Rule{RuleNzOctet}},
+	RuleNzOctet:       {Name: "nz-octet", PEGName: "nz_octet", ABNF: "nz-octet = \"25\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" ) | \"2\" ( \"0\" | \"1\" | \"2\" | \"3\" | \"4\" ) digit | \"1\" digit digit | nzdigit digit | nzdigit", Section: "java.net.URI", Edit: EditIPv4Octets, CharacterLevel: false, Uses: []Rule{RuleDigit, RuleNzdigit}},
+	RuleNzdigit:       {Name: "nzdigit", PEGName: "nzdigit", ABNF: "nzdigit = \"1\" | \"2\" | \"3\" | \"4\" | \"5\" | \"6\" | \"7\" | \"8\" | \"9\"", Section: "java.net.URI", Edit: EditIPv4Octets, CharacterLevel: true, Uses: []Rule{}},
 	RuleOther:         {Name: "other", PEGName: "other", ABNF: "other = %xC2 %xA1-BF / %xC3-DF UTF8-tail / %xE0 %xA0-BF UTF8-tail / %xE1 %x80-99 UTF8-tail / %xE1 %x9A %x81-BF / %xE1 %x9B-BF UTF8-tail / %xE2 %x80 %x8B-A7 / %xE2 %x80 %xAA-AE / %xE2 %x80 %xB0-BF / %xE2 %x81 %x80-9E / %xE2 %x81 %xA0-BF / %xE2 %x82-BF UTF8-tail / %xE3 %x80 %x81-BF / %xE3 %x81-BF UTF8-tail / %xE4-EC 2UTF8-tail / %xED %x80-9F UTF8-tail / %xEE-EF 2UTF8-tail / %xF0 %x90-BF 2UTF8-tail / %xF1-F3 3UTF8-tail / %xF4 %x80-8F 2UTF8-tail", Section: "RFC 3629 4", Edit: EditNonAscii, CharacterLevel: false, Uses: []Rule{RuleUTF8Tail}},
 	RuleUTF8Tail:      {Name: "UTF8-tail", PEGName: "UTF8_tail", ABNF: "UTF8-tail = %x80-BF", Section: "RFC 3629 4", Edit: EditNonAscii, CharacterLevel: true, Uses: []Rule{}},
 }

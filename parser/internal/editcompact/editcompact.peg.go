@@ -168,7 +168,7 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type EditCompact struct {
-	pick [9]uint8
+	pick [10]uint8
 
 	Buffer string
 	buffer []rune
@@ -352,7 +352,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / (&{ p.pick[0] == 0 } (('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[0] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?))? ('?' query)?))? ('#' fragment)? !.)> */
+		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / (&{ p.pick[0] == 0 } (('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[0] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?))? ('?' query)?))? ('#' fragment)? !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -454,613 +454,889 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									}
 									{
 										position20, tokenIndex20 := position, tokenIndex
-										if buffer[position] != rune('!') {
+										if !(p.pick[2] == 0) {
 											goto l21
 										}
-										position++
-										goto l20
-									l21:
-										position, tokenIndex = position20, tokenIndex20
-										if c := buffer[position]; c < rune('\'') || c > rune('*') {
-											goto l22
-										}
-										position++
-										goto l20
-									l22:
-										position, tokenIndex = position20, tokenIndex20
-										if buffer[position] != rune('-') {
-											goto l23
-										}
-										position++
-										goto l20
-									l23:
-										position, tokenIndex = position20, tokenIndex20
-										if buffer[position] != rune('.') {
-											goto l24
-										}
-										position++
-										goto l20
-									l24:
-										position, tokenIndex = position20, tokenIndex20
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l25
-										}
-										position++
-										goto l20
-									l25:
-										position, tokenIndex = position20, tokenIndex20
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l26
-										}
-										position++
-										goto l20
-									l26:
-										position, tokenIndex = position20, tokenIndex20
-										if buffer[position] != rune('_') {
-											goto l27
-										}
-										position++
-										goto l20
-									l27:
-										position, tokenIndex = position20, tokenIndex20
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l28
-										}
-										position++
-										goto l20
-									l28:
-										position, tokenIndex = position20, tokenIndex20
-										if buffer[position] != rune('~') {
-											goto l29
-										}
-										position++
-										goto l20
-									l29:
-										position, tokenIndex = position20, tokenIndex20
-										if !(p.pick[6] == 0) {
-											goto l30
-										}
-										if buffer[position] != rune('%') {
-											goto l30
-										}
-										position++
 										{
-											position31, tokenIndex31 := position, tokenIndex
+											position22, tokenIndex22 := position, tokenIndex
+											if buffer[position] != rune('!') {
+												goto l23
+											}
+											position++
+											goto l22
+										l23:
+											position, tokenIndex = position22, tokenIndex22
+											if c := buffer[position]; c < rune('\'') || c > rune('*') {
+												goto l24
+											}
+											position++
+											goto l22
+										l24:
+											position, tokenIndex = position22, tokenIndex22
+											if buffer[position] != rune('-') {
+												goto l25
+											}
+											position++
+											goto l22
+										l25:
+											position, tokenIndex = position22, tokenIndex22
+											if buffer[position] != rune('.') {
+												goto l26
+											}
+											position++
+											goto l22
+										l26:
+											position, tokenIndex = position22, tokenIndex22
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l27
+											}
+											position++
+											goto l22
+										l27:
+											position, tokenIndex = position22, tokenIndex22
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l28
+											}
+											position++
+											goto l22
+										l28:
+											position, tokenIndex = position22, tokenIndex22
+											if buffer[position] != rune('_') {
+												goto l29
+											}
+											position++
+											goto l22
+										l29:
+											position, tokenIndex = position22, tokenIndex22
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l30
+											}
+											position++
+											goto l22
+										l30:
+											position, tokenIndex = position22, tokenIndex22
+											if buffer[position] != rune('~') {
+												goto l31
+											}
+											position++
+											goto l22
+										l31:
+											position, tokenIndex = position22, tokenIndex22
+											if !(p.pick[7] == 0) {
+												goto l32
+											}
+											if buffer[position] != rune('%') {
 												goto l32
 											}
 											position++
-											goto l31
-										l32:
-											position, tokenIndex = position31, tokenIndex31
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
+											{
+												position33, tokenIndex33 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l34
+												}
+												position++
 												goto l33
+											l34:
+												position, tokenIndex = position33, tokenIndex33
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l35
+												}
+												position++
+												goto l33
+											l35:
+												position, tokenIndex = position33, tokenIndex33
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l32
+												}
+												position++
 											}
-											position++
-											goto l31
 										l33:
-											position, tokenIndex = position31, tokenIndex31
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l30
-											}
-											position++
-										}
-									l31:
-										{
-											position34, tokenIndex34 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l35
-											}
-											position++
-											goto l34
-										l35:
-											position, tokenIndex = position34, tokenIndex34
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
+											{
+												position36, tokenIndex36 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l37
+												}
+												position++
 												goto l36
+											l37:
+												position, tokenIndex = position36, tokenIndex36
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l38
+												}
+												position++
+												goto l36
+											l38:
+												position, tokenIndex = position36, tokenIndex36
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l32
+												}
+												position++
 											}
-											position++
-											goto l34
 										l36:
-											position, tokenIndex = position34, tokenIndex34
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l30
-											}
-											position++
-										}
-									l34:
-										goto l20
-									l30:
-										position, tokenIndex = position20, tokenIndex20
-										if !(p.pick[6] == 1) {
-											goto l37
-										}
-										{
-											position38, tokenIndex38 := position, tokenIndex
-											if buffer[position] != rune('%') {
+											goto l22
+										l32:
+											position, tokenIndex = position22, tokenIndex22
+											if !(p.pick[7] == 1) {
 												goto l39
 											}
-											position++
 											{
 												position40, tokenIndex40 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if buffer[position] != rune('%') {
 													goto l41
 												}
 												position++
+												{
+													position42, tokenIndex42 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l43
+													}
+													position++
+													goto l42
+												l43:
+													position, tokenIndex = position42, tokenIndex42
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l44
+													}
+													position++
+													goto l42
+												l44:
+													position, tokenIndex = position42, tokenIndex42
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l41
+													}
+													position++
+												}
+											l42:
+												{
+													position45, tokenIndex45 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l46
+													}
+													position++
+													goto l45
+												l46:
+													position, tokenIndex = position45, tokenIndex45
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l47
+													}
+													position++
+													goto l45
+												l47:
+													position, tokenIndex = position45, tokenIndex45
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l41
+													}
+													position++
+												}
+											l45:
 												goto l40
 											l41:
 												position, tokenIndex = position40, tokenIndex40
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l42
-												}
-												position++
-												goto l40
-											l42:
-												position, tokenIndex = position40, tokenIndex40
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
+												if !_rules[ruleother]() {
 													goto l39
 												}
-												position++
 											}
 										l40:
-											{
-												position43, tokenIndex43 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l44
-												}
-												position++
-												goto l43
-											l44:
-												position, tokenIndex = position43, tokenIndex43
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l45
-												}
-												position++
-												goto l43
-											l45:
-												position, tokenIndex = position43, tokenIndex43
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l39
-												}
-												position++
-											}
-										l43:
-											goto l38
+											goto l22
 										l39:
-											position, tokenIndex = position38, tokenIndex38
-											if !_rules[ruleother]() {
-												goto l37
-											}
-										}
-									l38:
-										goto l20
-									l37:
-										position, tokenIndex = position20, tokenIndex20
-										{
-											position46, tokenIndex46 := position, tokenIndex
-											if buffer[position] != rune('$') {
-												goto l47
-											}
-											position++
-											goto l46
-										l47:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune('&') {
+											position, tokenIndex = position22, tokenIndex22
+											{
+												position48, tokenIndex48 := position, tokenIndex
+												if buffer[position] != rune('$') {
+													goto l49
+												}
+												position++
 												goto l48
+											l49:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune('&') {
+													goto l50
+												}
+												position++
+												goto l48
+											l50:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune('+') {
+													goto l51
+												}
+												position++
+												goto l48
+											l51:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune(',') {
+													goto l52
+												}
+												position++
+												goto l48
+											l52:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune(':') {
+													goto l53
+												}
+												position++
+												goto l48
+											l53:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune(';') {
+													goto l54
+												}
+												position++
+												goto l48
+											l54:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune('=') {
+													goto l55
+												}
+												position++
+												goto l48
+											l55:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune('?') {
+													goto l56
+												}
+												position++
+												goto l48
+											l56:
+												position, tokenIndex = position48, tokenIndex48
+												if buffer[position] != rune('@') {
+													goto l21
+												}
+												position++
 											}
-											position++
-											goto l46
 										l48:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune('+') {
-												goto l49
-											}
-											position++
-											goto l46
-										l49:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune(',') {
-												goto l50
-											}
-											position++
-											goto l46
-										l50:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune(':') {
-												goto l51
-											}
-											position++
-											goto l46
-										l51:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune(';') {
-												goto l52
-											}
-											position++
-											goto l46
-										l52:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune('=') {
-												goto l53
-											}
-											position++
-											goto l46
-										l53:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune('?') {
-												goto l54
-											}
-											position++
-											goto l46
-										l54:
-											position, tokenIndex = position46, tokenIndex46
-											if buffer[position] != rune('@') {
-												goto l19
-											}
-											position++
 										}
-									l46:
-									}
-								l20:
-								l55:
-									{
-										position56, tokenIndex56 := position, tokenIndex
+									l22:
+										goto l20
+									l21:
+										position, tokenIndex = position20, tokenIndex20
+										if !(p.pick[2] == 1) {
+											goto l19
+										}
 										{
 											position57, tokenIndex57 := position, tokenIndex
-											if !(p.pick[5] == 0) {
+											if buffer[position] != rune('!') {
 												goto l58
 											}
-											{
-												position59, tokenIndex59 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l60
-												}
-												position++
-												goto l59
-											l60:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune('&') {
-													goto l61
-												}
-												position++
-												goto l59
-											l61:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune('+') {
-													goto l62
-												}
-												position++
-												goto l59
-											l62:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune(',') {
-													goto l63
-												}
-												position++
-												goto l59
-											l63:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune('/') {
-													goto l64
-												}
-												position++
-												goto l59
-											l64:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune(':') {
-													goto l65
-												}
-												position++
-												goto l59
-											l65:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune(';') {
-													goto l66
-												}
-												position++
-												goto l59
-											l66:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune('=') {
-													goto l67
-												}
-												position++
-												goto l59
-											l67:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune('?') {
-													goto l68
-												}
-												position++
-												goto l59
-											l68:
-												position, tokenIndex = position59, tokenIndex59
-												if buffer[position] != rune('@') {
-													goto l58
-												}
-												position++
-											}
-										l59:
+											position++
 											goto l57
 										l58:
 											position, tokenIndex = position57, tokenIndex57
-											if !(p.pick[5] == 1) {
-												goto l69
+											if c := buffer[position]; c < rune('\'') || c > rune('*') {
+												goto l59
 											}
+											position++
+											goto l57
+										l59:
+											position, tokenIndex = position57, tokenIndex57
+											if buffer[position] != rune('-') {
+												goto l60
+											}
+											position++
+											goto l57
+										l60:
+											position, tokenIndex = position57, tokenIndex57
+											if buffer[position] != rune('.') {
+												goto l61
+											}
+											position++
+											goto l57
+										l61:
+											position, tokenIndex = position57, tokenIndex57
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l62
+											}
+											position++
+											goto l57
+										l62:
+											position, tokenIndex = position57, tokenIndex57
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l63
+											}
+											position++
+											goto l57
+										l63:
+											position, tokenIndex = position57, tokenIndex57
+											if buffer[position] != rune('_') {
+												goto l64
+											}
+											position++
+											goto l57
+										l64:
+											position, tokenIndex = position57, tokenIndex57
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l65
+											}
+											position++
+											goto l57
+										l65:
+											position, tokenIndex = position57, tokenIndex57
+											if buffer[position] != rune('~') {
+												goto l66
+											}
+											position++
+											goto l57
+										l66:
+											position, tokenIndex = position57, tokenIndex57
+											if !(p.pick[7] == 0) {
+												goto l67
+											}
+											if buffer[position] != rune('%') {
+												goto l67
+											}
+											position++
 											{
-												position70, tokenIndex70 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l71
-												}
-												position++
-												goto l70
-											l71:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune('&') {
-													goto l72
-												}
-												position++
-												goto l70
-											l72:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune('+') {
-													goto l73
-												}
-												position++
-												goto l70
-											l73:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune(',') {
-													goto l74
-												}
-												position++
-												goto l70
-											l74:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune('/') {
-													goto l75
-												}
-												position++
-												goto l70
-											l75:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune(':') {
-													goto l76
-												}
-												position++
-												goto l70
-											l76:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune(';') {
-													goto l77
-												}
-												position++
-												goto l70
-											l77:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune('=') {
-													goto l78
-												}
-												position++
-												goto l70
-											l78:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune('?') {
-													goto l79
-												}
-												position++
-												goto l70
-											l79:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune('@') {
-													goto l80
-												}
-												position++
-												goto l70
-											l80:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune('[') {
-													goto l81
-												}
-												position++
-												goto l70
-											l81:
-												position, tokenIndex = position70, tokenIndex70
-												if buffer[position] != rune(']') {
+												position68, tokenIndex68 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
 													goto l69
 												}
 												position++
+												goto l68
+											l69:
+												position, tokenIndex = position68, tokenIndex68
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l70
+												}
+												position++
+												goto l68
+											l70:
+												position, tokenIndex = position68, tokenIndex68
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l67
+												}
+												position++
 											}
-										l70:
+										l68:
+											{
+												position71, tokenIndex71 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l72
+												}
+												position++
+												goto l71
+											l72:
+												position, tokenIndex = position71, tokenIndex71
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l73
+												}
+												position++
+												goto l71
+											l73:
+												position, tokenIndex = position71, tokenIndex71
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l67
+												}
+												position++
+											}
+										l71:
 											goto l57
-										l69:
+										l67:
+											position, tokenIndex = position57, tokenIndex57
+											if !(p.pick[7] == 1) {
+												goto l74
+											}
+											{
+												position75, tokenIndex75 := position, tokenIndex
+												if buffer[position] != rune('%') {
+													goto l76
+												}
+												position++
+												{
+													position77, tokenIndex77 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l78
+													}
+													position++
+													goto l77
+												l78:
+													position, tokenIndex = position77, tokenIndex77
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l79
+													}
+													position++
+													goto l77
+												l79:
+													position, tokenIndex = position77, tokenIndex77
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l76
+													}
+													position++
+												}
+											l77:
+												{
+													position80, tokenIndex80 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l81
+													}
+													position++
+													goto l80
+												l81:
+													position, tokenIndex = position80, tokenIndex80
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l82
+													}
+													position++
+													goto l80
+												l82:
+													position, tokenIndex = position80, tokenIndex80
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l76
+													}
+													position++
+												}
+											l80:
+												goto l75
+											l76:
+												position, tokenIndex = position75, tokenIndex75
+												if !_rules[ruleother]() {
+													goto l74
+												}
+											}
+										l75:
+											goto l57
+										l74:
 											position, tokenIndex = position57, tokenIndex57
 											{
 												position83, tokenIndex83 := position, tokenIndex
-												if buffer[position] != rune('!') {
+												if buffer[position] != rune('$') {
 													goto l84
 												}
 												position++
 												goto l83
 											l84:
 												position, tokenIndex = position83, tokenIndex83
-												if c := buffer[position]; c < rune('\'') || c > rune('*') {
+												if buffer[position] != rune('&') {
 													goto l85
 												}
 												position++
 												goto l83
 											l85:
 												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('-') {
+												if buffer[position] != rune('+') {
 													goto l86
 												}
 												position++
 												goto l83
 											l86:
 												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('.') {
+												if buffer[position] != rune(',') {
 													goto l87
 												}
 												position++
 												goto l83
 											l87:
 												position, tokenIndex = position83, tokenIndex83
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
+												if buffer[position] != rune(':') {
 													goto l88
 												}
 												position++
 												goto l83
 											l88:
 												position, tokenIndex = position83, tokenIndex83
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												if buffer[position] != rune(';') {
 													goto l89
 												}
 												position++
 												goto l83
 											l89:
 												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('_') {
+												if buffer[position] != rune('=') {
 													goto l90
 												}
 												position++
 												goto l83
 											l90:
 												position, tokenIndex = position83, tokenIndex83
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
+												if buffer[position] != rune('?') {
 													goto l91
 												}
 												position++
 												goto l83
 											l91:
 												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('~') {
-													goto l82
+												if buffer[position] != rune('@') {
+													goto l92
+												}
+												position++
+												goto l83
+											l92:
+												position, tokenIndex = position83, tokenIndex83
+												if buffer[position] != rune('[') {
+													goto l93
+												}
+												position++
+												goto l83
+											l93:
+												position, tokenIndex = position83, tokenIndex83
+												if buffer[position] != rune(']') {
+													goto l19
 												}
 												position++
 											}
 										l83:
-											goto l57
-										l82:
-											position, tokenIndex = position57, tokenIndex57
+										}
+									l57:
+									}
+								l20:
+								l94:
+									{
+										position95, tokenIndex95 := position, tokenIndex
+										{
+											position96, tokenIndex96 := position, tokenIndex
 											if !(p.pick[6] == 0) {
-												goto l92
-											}
-											if buffer[position] != rune('%') {
-												goto l92
-											}
-											position++
-											{
-												position93, tokenIndex93 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l94
-												}
-												position++
-												goto l93
-											l94:
-												position, tokenIndex = position93, tokenIndex93
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l95
-												}
-												position++
-												goto l93
-											l95:
-												position, tokenIndex = position93, tokenIndex93
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l92
-												}
-												position++
-											}
-										l93:
-											{
-												position96, tokenIndex96 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l97
-												}
-												position++
-												goto l96
-											l97:
-												position, tokenIndex = position96, tokenIndex96
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l98
-												}
-												position++
-												goto l96
-											l98:
-												position, tokenIndex = position96, tokenIndex96
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l92
-												}
-												position++
-											}
-										l96:
-											goto l57
-										l92:
-											position, tokenIndex = position57, tokenIndex57
-											if !(p.pick[6] == 1) {
-												goto l56
+												goto l97
 											}
 											{
-												position99, tokenIndex99 := position, tokenIndex
-												if buffer[position] != rune('%') {
+												position98, tokenIndex98 := position, tokenIndex
+												if buffer[position] != rune('$') {
+													goto l99
+												}
+												position++
+												goto l98
+											l99:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune('&') {
 													goto l100
 												}
 												position++
-												{
-													position101, tokenIndex101 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l102
-													}
-													position++
-													goto l101
-												l102:
-													position, tokenIndex = position101, tokenIndex101
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l103
-													}
-													position++
-													goto l101
-												l103:
-													position, tokenIndex = position101, tokenIndex101
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l100
-													}
-													position++
-												}
-											l101:
-												{
-													position104, tokenIndex104 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l105
-													}
-													position++
-													goto l104
-												l105:
-													position, tokenIndex = position104, tokenIndex104
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l106
-													}
-													position++
-													goto l104
-												l106:
-													position, tokenIndex = position104, tokenIndex104
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l100
-													}
-													position++
-												}
-											l104:
-												goto l99
+												goto l98
 											l100:
-												position, tokenIndex = position99, tokenIndex99
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune('+') {
+													goto l101
+												}
+												position++
+												goto l98
+											l101:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune(',') {
+													goto l102
+												}
+												position++
+												goto l98
+											l102:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune('/') {
+													goto l103
+												}
+												position++
+												goto l98
+											l103:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune(':') {
+													goto l104
+												}
+												position++
+												goto l98
+											l104:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune(';') {
+													goto l105
+												}
+												position++
+												goto l98
+											l105:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune('=') {
+													goto l106
+												}
+												position++
+												goto l98
+											l106:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune('?') {
+													goto l107
+												}
+												position++
+												goto l98
+											l107:
+												position, tokenIndex = position98, tokenIndex98
+												if buffer[position] != rune('@') {
+													goto l97
+												}
+												position++
+											}
+										l98:
+											goto l96
+										l97:
+											position, tokenIndex = position96, tokenIndex96
+											if !(p.pick[6] == 1) {
+												goto l108
+											}
+											{
+												position109, tokenIndex109 := position, tokenIndex
+												if buffer[position] != rune('$') {
+													goto l110
+												}
+												position++
+												goto l109
+											l110:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune('&') {
+													goto l111
+												}
+												position++
+												goto l109
+											l111:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune('+') {
+													goto l112
+												}
+												position++
+												goto l109
+											l112:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune(',') {
+													goto l113
+												}
+												position++
+												goto l109
+											l113:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune('/') {
+													goto l114
+												}
+												position++
+												goto l109
+											l114:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune(':') {
+													goto l115
+												}
+												position++
+												goto l109
+											l115:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune(';') {
+													goto l116
+												}
+												position++
+												goto l109
+											l116:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune('=') {
+													goto l117
+												}
+												position++
+												goto l109
+											l117:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune('?') {
+													goto l118
+												}
+												position++
+												goto l109
+											l118:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune('@') {
+													goto l119
+												}
+												position++
+												goto l109
+											l119:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune('[') {
+													goto l120
+												}
+												position++
+												goto l109
+											l120:
+												position, tokenIndex = position109, tokenIndex109
+												if buffer[position] != rune(']') {
+													goto l108
+												}
+												position++
+											}
+										l109:
+											goto l96
+										l108:
+											position, tokenIndex = position96, tokenIndex96
+											{
+												position122, tokenIndex122 := position, tokenIndex
+												if buffer[position] != rune('!') {
+													goto l123
+												}
+												position++
+												goto l122
+											l123:
+												position, tokenIndex = position122, tokenIndex122
+												if c := buffer[position]; c < rune('\'') || c > rune('*') {
+													goto l124
+												}
+												position++
+												goto l122
+											l124:
+												position, tokenIndex = position122, tokenIndex122
+												if buffer[position] != rune('-') {
+													goto l125
+												}
+												position++
+												goto l122
+											l125:
+												position, tokenIndex = position122, tokenIndex122
+												if buffer[position] != rune('.') {
+													goto l126
+												}
+												position++
+												goto l122
+											l126:
+												position, tokenIndex = position122, tokenIndex122
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l127
+												}
+												position++
+												goto l122
+											l127:
+												position, tokenIndex = position122, tokenIndex122
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l128
+												}
+												position++
+												goto l122
+											l128:
+												position, tokenIndex = position122, tokenIndex122
+												if buffer[position] != rune('_') {
+													goto l129
+												}
+												position++
+												goto l122
+											l129:
+												position, tokenIndex = position122, tokenIndex122
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l130
+												}
+												position++
+												goto l122
+											l130:
+												position, tokenIndex = position122, tokenIndex122
+												if buffer[position] != rune('~') {
+													goto l121
+												}
+												position++
+											}
+										l122:
+											goto l96
+										l121:
+											position, tokenIndex = position96, tokenIndex96
+											if !(p.pick[7] == 0) {
+												goto l131
+											}
+											if buffer[position] != rune('%') {
+												goto l131
+											}
+											position++
+											{
+												position132, tokenIndex132 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l133
+												}
+												position++
+												goto l132
+											l133:
+												position, tokenIndex = position132, tokenIndex132
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l134
+												}
+												position++
+												goto l132
+											l134:
+												position, tokenIndex = position132, tokenIndex132
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l131
+												}
+												position++
+											}
+										l132:
+											{
+												position135, tokenIndex135 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l136
+												}
+												position++
+												goto l135
+											l136:
+												position, tokenIndex = position135, tokenIndex135
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l137
+												}
+												position++
+												goto l135
+											l137:
+												position, tokenIndex = position135, tokenIndex135
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l131
+												}
+												position++
+											}
+										l135:
+											goto l96
+										l131:
+											position, tokenIndex = position96, tokenIndex96
+											if !(p.pick[7] == 1) {
+												goto l95
+											}
+											{
+												position138, tokenIndex138 := position, tokenIndex
+												if buffer[position] != rune('%') {
+													goto l139
+												}
+												position++
+												{
+													position140, tokenIndex140 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l141
+													}
+													position++
+													goto l140
+												l141:
+													position, tokenIndex = position140, tokenIndex140
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l142
+													}
+													position++
+													goto l140
+												l142:
+													position, tokenIndex = position140, tokenIndex140
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l139
+													}
+													position++
+												}
+											l140:
+												{
+													position143, tokenIndex143 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l144
+													}
+													position++
+													goto l143
+												l144:
+													position, tokenIndex = position143, tokenIndex143
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l145
+													}
+													position++
+													goto l143
+												l145:
+													position, tokenIndex = position143, tokenIndex143
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l139
+													}
+													position++
+												}
+											l143:
+												goto l138
+											l139:
+												position, tokenIndex = position138, tokenIndex138
 												if !_rules[ruleother]() {
-													goto l56
+													goto l95
 												}
 											}
-										l99:
+										l138:
 										}
-									l57:
-										goto l55
-									l56:
-										position, tokenIndex = position56, tokenIndex56
+									l96:
+										goto l94
+									l95:
+										position, tokenIndex = position95, tokenIndex95
 									}
 									goto l18
 								l19:
@@ -1069,622 +1345,898 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										goto l5
 									}
 									{
-										position107, tokenIndex107 := position, tokenIndex
+										position146, tokenIndex146 := position, tokenIndex
 										{
-											position109, tokenIndex109 := position, tokenIndex
-											if buffer[position] != rune('!') {
-												goto l110
+											position148, tokenIndex148 := position, tokenIndex
+											if !(p.pick[2] == 0) {
+												goto l149
 											}
-											position++
-											goto l109
-										l110:
-											position, tokenIndex = position109, tokenIndex109
-											if c := buffer[position]; c < rune('\'') || c > rune('*') {
-												goto l111
-											}
-											position++
-											goto l109
-										l111:
-											position, tokenIndex = position109, tokenIndex109
-											if buffer[position] != rune('-') {
-												goto l112
-											}
-											position++
-											goto l109
-										l112:
-											position, tokenIndex = position109, tokenIndex109
-											if buffer[position] != rune('.') {
-												goto l113
-											}
-											position++
-											goto l109
-										l113:
-											position, tokenIndex = position109, tokenIndex109
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l114
-											}
-											position++
-											goto l109
-										l114:
-											position, tokenIndex = position109, tokenIndex109
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l115
-											}
-											position++
-											goto l109
-										l115:
-											position, tokenIndex = position109, tokenIndex109
-											if buffer[position] != rune('_') {
-												goto l116
-											}
-											position++
-											goto l109
-										l116:
-											position, tokenIndex = position109, tokenIndex109
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l117
-											}
-											position++
-											goto l109
-										l117:
-											position, tokenIndex = position109, tokenIndex109
-											if buffer[position] != rune('~') {
-												goto l118
-											}
-											position++
-											goto l109
-										l118:
-											position, tokenIndex = position109, tokenIndex109
-											if !(p.pick[6] == 0) {
-												goto l119
-											}
-											if buffer[position] != rune('%') {
-												goto l119
-											}
-											position++
 											{
-												position120, tokenIndex120 := position, tokenIndex
+												position150, tokenIndex150 := position, tokenIndex
+												if buffer[position] != rune('!') {
+													goto l151
+												}
+												position++
+												goto l150
+											l151:
+												position, tokenIndex = position150, tokenIndex150
+												if c := buffer[position]; c < rune('\'') || c > rune('*') {
+													goto l152
+												}
+												position++
+												goto l150
+											l152:
+												position, tokenIndex = position150, tokenIndex150
+												if buffer[position] != rune('-') {
+													goto l153
+												}
+												position++
+												goto l150
+											l153:
+												position, tokenIndex = position150, tokenIndex150
+												if buffer[position] != rune('.') {
+													goto l154
+												}
+												position++
+												goto l150
+											l154:
+												position, tokenIndex = position150, tokenIndex150
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l121
+													goto l155
 												}
 												position++
-												goto l120
-											l121:
-												position, tokenIndex = position120, tokenIndex120
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l122
+												goto l150
+											l155:
+												position, tokenIndex = position150, tokenIndex150
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l156
 												}
 												position++
-												goto l120
-											l122:
-												position, tokenIndex = position120, tokenIndex120
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l119
+												goto l150
+											l156:
+												position, tokenIndex = position150, tokenIndex150
+												if buffer[position] != rune('_') {
+													goto l157
 												}
 												position++
-											}
-										l120:
-											{
-												position123, tokenIndex123 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l124
-												}
-												position++
-												goto l123
-											l124:
-												position, tokenIndex = position123, tokenIndex123
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l125
-												}
-												position++
-												goto l123
-											l125:
-												position, tokenIndex = position123, tokenIndex123
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l119
-												}
-												position++
-											}
-										l123:
-											goto l109
-										l119:
-											position, tokenIndex = position109, tokenIndex109
-											if !(p.pick[6] == 1) {
-												goto l126
-											}
-											{
-												position127, tokenIndex127 := position, tokenIndex
-												if buffer[position] != rune('%') {
-													goto l128
-												}
-												position++
-												{
-													position129, tokenIndex129 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l130
-													}
-													position++
-													goto l129
-												l130:
-													position, tokenIndex = position129, tokenIndex129
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l131
-													}
-													position++
-													goto l129
-												l131:
-													position, tokenIndex = position129, tokenIndex129
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l128
-													}
-													position++
-												}
-											l129:
-												{
-													position132, tokenIndex132 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l133
-													}
-													position++
-													goto l132
-												l133:
-													position, tokenIndex = position132, tokenIndex132
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l134
-													}
-													position++
-													goto l132
-												l134:
-													position, tokenIndex = position132, tokenIndex132
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l128
-													}
-													position++
-												}
-											l132:
-												goto l127
-											l128:
-												position, tokenIndex = position127, tokenIndex127
-												if !_rules[ruleother]() {
-													goto l126
-												}
-											}
-										l127:
-											goto l109
-										l126:
-											position, tokenIndex = position109, tokenIndex109
-											{
-												position135, tokenIndex135 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l136
-												}
-												position++
-												goto l135
-											l136:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune('&') {
-													goto l137
-												}
-												position++
-												goto l135
-											l137:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune('+') {
-													goto l138
-												}
-												position++
-												goto l135
-											l138:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune(',') {
-													goto l139
-												}
-												position++
-												goto l135
-											l139:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune(':') {
-													goto l140
-												}
-												position++
-												goto l135
-											l140:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune(';') {
-													goto l141
-												}
-												position++
-												goto l135
-											l141:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune('=') {
-													goto l142
-												}
-												position++
-												goto l135
-											l142:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune('?') {
-													goto l143
-												}
-												position++
-												goto l135
-											l143:
-												position, tokenIndex = position135, tokenIndex135
-												if buffer[position] != rune('@') {
-													goto l107
-												}
-												position++
-											}
-										l135:
-										}
-									l109:
-									l144:
-										{
-											position145, tokenIndex145 := position, tokenIndex
-											{
-												position146, tokenIndex146 := position, tokenIndex
-												if !(p.pick[5] == 0) {
-													goto l147
-												}
-												{
-													position148, tokenIndex148 := position, tokenIndex
-													if buffer[position] != rune('$') {
-														goto l149
-													}
-													position++
-													goto l148
-												l149:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune('&') {
-														goto l150
-													}
-													position++
-													goto l148
-												l150:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune('+') {
-														goto l151
-													}
-													position++
-													goto l148
-												l151:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune(',') {
-														goto l152
-													}
-													position++
-													goto l148
-												l152:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune('/') {
-														goto l153
-													}
-													position++
-													goto l148
-												l153:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune(':') {
-														goto l154
-													}
-													position++
-													goto l148
-												l154:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune(';') {
-														goto l155
-													}
-													position++
-													goto l148
-												l155:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune('=') {
-														goto l156
-													}
-													position++
-													goto l148
-												l156:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune('?') {
-														goto l157
-													}
-													position++
-													goto l148
-												l157:
-													position, tokenIndex = position148, tokenIndex148
-													if buffer[position] != rune('@') {
-														goto l147
-													}
-													position++
-												}
-											l148:
-												goto l146
-											l147:
-												position, tokenIndex = position146, tokenIndex146
-												if !(p.pick[5] == 1) {
+												goto l150
+											l157:
+												position, tokenIndex = position150, tokenIndex150
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
 													goto l158
 												}
+												position++
+												goto l150
+											l158:
+												position, tokenIndex = position150, tokenIndex150
+												if buffer[position] != rune('~') {
+													goto l159
+												}
+												position++
+												goto l150
+											l159:
+												position, tokenIndex = position150, tokenIndex150
+												if !(p.pick[7] == 0) {
+													goto l160
+												}
+												if buffer[position] != rune('%') {
+													goto l160
+												}
+												position++
 												{
-													position159, tokenIndex159 := position, tokenIndex
-													if buffer[position] != rune('$') {
-														goto l160
-													}
-													position++
-													goto l159
-												l160:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune('&') {
-														goto l161
-													}
-													position++
-													goto l159
-												l161:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune('+') {
+													position161, tokenIndex161 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
 														goto l162
 													}
 													position++
-													goto l159
+													goto l161
 												l162:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune(',') {
+													position, tokenIndex = position161, tokenIndex161
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
 														goto l163
 													}
 													position++
-													goto l159
+													goto l161
 												l163:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune('/') {
-														goto l164
+													position, tokenIndex = position161, tokenIndex161
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l160
 													}
 													position++
-													goto l159
-												l164:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune(':') {
+												}
+											l161:
+												{
+													position164, tokenIndex164 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
 														goto l165
 													}
 													position++
-													goto l159
+													goto l164
 												l165:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune(';') {
+													position, tokenIndex = position164, tokenIndex164
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
 														goto l166
 													}
 													position++
-													goto l159
+													goto l164
 												l166:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune('=') {
-														goto l167
+													position, tokenIndex = position164, tokenIndex164
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l160
 													}
 													position++
-													goto l159
-												l167:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune('?') {
-														goto l168
-													}
-													position++
-													goto l159
-												l168:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune('@') {
+												}
+											l164:
+												goto l150
+											l160:
+												position, tokenIndex = position150, tokenIndex150
+												if !(p.pick[7] == 1) {
+													goto l167
+												}
+												{
+													position168, tokenIndex168 := position, tokenIndex
+													if buffer[position] != rune('%') {
 														goto l169
 													}
 													position++
-													goto l159
-												l169:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune('[') {
+													{
+														position170, tokenIndex170 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l171
+														}
+														position++
 														goto l170
+													l171:
+														position, tokenIndex = position170, tokenIndex170
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l172
+														}
+														position++
+														goto l170
+													l172:
+														position, tokenIndex = position170, tokenIndex170
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l169
+														}
+														position++
 													}
-													position++
-													goto l159
 												l170:
-													position, tokenIndex = position159, tokenIndex159
-													if buffer[position] != rune(']') {
-														goto l158
-													}
-													position++
-												}
-											l159:
-												goto l146
-											l158:
-												position, tokenIndex = position146, tokenIndex146
-												{
-													position172, tokenIndex172 := position, tokenIndex
-													if buffer[position] != rune('!') {
+													{
+														position173, tokenIndex173 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l174
+														}
+														position++
 														goto l173
+													l174:
+														position, tokenIndex = position173, tokenIndex173
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l175
+														}
+														position++
+														goto l173
+													l175:
+														position, tokenIndex = position173, tokenIndex173
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l169
+														}
+														position++
 													}
-													position++
-													goto l172
 												l173:
-													position, tokenIndex = position172, tokenIndex172
-													if c := buffer[position]; c < rune('\'') || c > rune('*') {
-														goto l174
+													goto l168
+												l169:
+													position, tokenIndex = position168, tokenIndex168
+													if !_rules[ruleother]() {
+														goto l167
 													}
-													position++
-													goto l172
-												l174:
-													position, tokenIndex = position172, tokenIndex172
-													if buffer[position] != rune('-') {
-														goto l175
-													}
-													position++
-													goto l172
-												l175:
-													position, tokenIndex = position172, tokenIndex172
-													if buffer[position] != rune('.') {
-														goto l176
-													}
-													position++
-													goto l172
-												l176:
-													position, tokenIndex = position172, tokenIndex172
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
+												}
+											l168:
+												goto l150
+											l167:
+												position, tokenIndex = position150, tokenIndex150
+												{
+													position176, tokenIndex176 := position, tokenIndex
+													if buffer[position] != rune('$') {
 														goto l177
 													}
 													position++
-													goto l172
+													goto l176
 												l177:
-													position, tokenIndex = position172, tokenIndex172
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune('&') {
 														goto l178
 													}
 													position++
-													goto l172
+													goto l176
 												l178:
-													position, tokenIndex = position172, tokenIndex172
-													if buffer[position] != rune('_') {
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune('+') {
 														goto l179
 													}
 													position++
-													goto l172
+													goto l176
 												l179:
-													position, tokenIndex = position172, tokenIndex172
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune(',') {
 														goto l180
 													}
 													position++
-													goto l172
+													goto l176
 												l180:
-													position, tokenIndex = position172, tokenIndex172
-													if buffer[position] != rune('~') {
-														goto l171
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune(':') {
+														goto l181
 													}
 													position++
-												}
-											l172:
-												goto l146
-											l171:
-												position, tokenIndex = position146, tokenIndex146
-												if !(p.pick[6] == 0) {
-													goto l181
-												}
-												if buffer[position] != rune('%') {
-													goto l181
-												}
-												position++
-												{
-													position182, tokenIndex182 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l176
+												l181:
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune(';') {
+														goto l182
+													}
+													position++
+													goto l176
+												l182:
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune('=') {
 														goto l183
 													}
 													position++
-													goto l182
+													goto l176
 												l183:
-													position, tokenIndex = position182, tokenIndex182
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune('?') {
 														goto l184
 													}
 													position++
-													goto l182
+													goto l176
 												l184:
-													position, tokenIndex = position182, tokenIndex182
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l181
+													position, tokenIndex = position176, tokenIndex176
+													if buffer[position] != rune('@') {
+														goto l149
 													}
 													position++
 												}
-											l182:
-												{
-													position185, tokenIndex185 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l186
-													}
-													position++
-													goto l185
-												l186:
-													position, tokenIndex = position185, tokenIndex185
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l187
-													}
-													position++
-													goto l185
-												l187:
-													position, tokenIndex = position185, tokenIndex185
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l181
-													}
-													position++
-												}
-											l185:
-												goto l146
-											l181:
-												position, tokenIndex = position146, tokenIndex146
-												if !(p.pick[6] == 1) {
-													goto l145
-												}
-												{
-													position188, tokenIndex188 := position, tokenIndex
-													if buffer[position] != rune('%') {
-														goto l189
-													}
-													position++
-													{
-														position190, tokenIndex190 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l191
-														}
-														position++
-														goto l190
-													l191:
-														position, tokenIndex = position190, tokenIndex190
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l192
-														}
-														position++
-														goto l190
-													l192:
-														position, tokenIndex = position190, tokenIndex190
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l189
-														}
-														position++
-													}
-												l190:
-													{
-														position193, tokenIndex193 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l194
-														}
-														position++
-														goto l193
-													l194:
-														position, tokenIndex = position193, tokenIndex193
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l195
-														}
-														position++
-														goto l193
-													l195:
-														position, tokenIndex = position193, tokenIndex193
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l189
-														}
-														position++
-													}
-												l193:
-													goto l188
-												l189:
-													position, tokenIndex = position188, tokenIndex188
-													if !_rules[ruleother]() {
-														goto l145
-													}
-												}
-											l188:
+											l176:
 											}
-										l146:
-											goto l144
-										l145:
-											position, tokenIndex = position145, tokenIndex145
+										l150:
+											goto l148
+										l149:
+											position, tokenIndex = position148, tokenIndex148
+											if !(p.pick[2] == 1) {
+												goto l146
+											}
+											{
+												position185, tokenIndex185 := position, tokenIndex
+												if buffer[position] != rune('!') {
+													goto l186
+												}
+												position++
+												goto l185
+											l186:
+												position, tokenIndex = position185, tokenIndex185
+												if c := buffer[position]; c < rune('\'') || c > rune('*') {
+													goto l187
+												}
+												position++
+												goto l185
+											l187:
+												position, tokenIndex = position185, tokenIndex185
+												if buffer[position] != rune('-') {
+													goto l188
+												}
+												position++
+												goto l185
+											l188:
+												position, tokenIndex = position185, tokenIndex185
+												if buffer[position] != rune('.') {
+													goto l189
+												}
+												position++
+												goto l185
+											l189:
+												position, tokenIndex = position185, tokenIndex185
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l190
+												}
+												position++
+												goto l185
+											l190:
+												position, tokenIndex = position185, tokenIndex185
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l191
+												}
+												position++
+												goto l185
+											l191:
+												position, tokenIndex = position185, tokenIndex185
+												if buffer[position] != rune('_') {
+													goto l192
+												}
+												position++
+												goto l185
+											l192:
+												position, tokenIndex = position185, tokenIndex185
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l193
+												}
+												position++
+												goto l185
+											l193:
+												position, tokenIndex = position185, tokenIndex185
+												if buffer[position] != rune('~') {
+													goto l194
+												}
+												position++
+												goto l185
+											l194:
+												position, tokenIndex = position185, tokenIndex185
+												if !(p.pick[7] == 0) {
+													goto l195
+												}
+												if buffer[position] != rune('%') {
+													goto l195
+												}
+												position++
+												{
+													position196, tokenIndex196 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l197
+													}
+													position++
+													goto l196
+												l197:
+													position, tokenIndex = position196, tokenIndex196
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l198
+													}
+													position++
+													goto l196
+												l198:
+													position, tokenIndex = position196, tokenIndex196
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l195
+													}
+													position++
+												}
+											l196:
+												{
+													position199, tokenIndex199 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l200
+													}
+													position++
+													goto l199
+												l200:
+													position, tokenIndex = position199, tokenIndex199
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l201
+													}
+													position++
+													goto l199
+												l201:
+													position, tokenIndex = position199, tokenIndex199
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l195
+													}
+													position++
+												}
+											l199:
+												goto l185
+											l195:
+												position, tokenIndex = position185, tokenIndex185
+												if !(p.pick[7] == 1) {
+													goto l202
+												}
+												{
+													position203, tokenIndex203 := position, tokenIndex
+													if buffer[position] != rune('%') {
+														goto l204
+													}
+													position++
+													{
+														position205, tokenIndex205 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l206
+														}
+														position++
+														goto l205
+													l206:
+														position, tokenIndex = position205, tokenIndex205
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l207
+														}
+														position++
+														goto l205
+													l207:
+														position, tokenIndex = position205, tokenIndex205
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l204
+														}
+														position++
+													}
+												l205:
+													{
+														position208, tokenIndex208 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l209
+														}
+														position++
+														goto l208
+													l209:
+														position, tokenIndex = position208, tokenIndex208
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l210
+														}
+														position++
+														goto l208
+													l210:
+														position, tokenIndex = position208, tokenIndex208
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l204
+														}
+														position++
+													}
+												l208:
+													goto l203
+												l204:
+													position, tokenIndex = position203, tokenIndex203
+													if !_rules[ruleother]() {
+														goto l202
+													}
+												}
+											l203:
+												goto l185
+											l202:
+												position, tokenIndex = position185, tokenIndex185
+												{
+													position211, tokenIndex211 := position, tokenIndex
+													if buffer[position] != rune('$') {
+														goto l212
+													}
+													position++
+													goto l211
+												l212:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune('&') {
+														goto l213
+													}
+													position++
+													goto l211
+												l213:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune('+') {
+														goto l214
+													}
+													position++
+													goto l211
+												l214:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune(',') {
+														goto l215
+													}
+													position++
+													goto l211
+												l215:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune(':') {
+														goto l216
+													}
+													position++
+													goto l211
+												l216:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune(';') {
+														goto l217
+													}
+													position++
+													goto l211
+												l217:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune('=') {
+														goto l218
+													}
+													position++
+													goto l211
+												l218:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune('?') {
+														goto l219
+													}
+													position++
+													goto l211
+												l219:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune('@') {
+														goto l220
+													}
+													position++
+													goto l211
+												l220:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune('[') {
+														goto l221
+													}
+													position++
+													goto l211
+												l221:
+													position, tokenIndex = position211, tokenIndex211
+													if buffer[position] != rune(']') {
+														goto l146
+													}
+													position++
+												}
+											l211:
+											}
+										l185:
 										}
-										goto l108
-									l107:
-										position, tokenIndex = position107, tokenIndex107
+									l148:
+									l222:
+										{
+											position223, tokenIndex223 := position, tokenIndex
+											{
+												position224, tokenIndex224 := position, tokenIndex
+												if !(p.pick[6] == 0) {
+													goto l225
+												}
+												{
+													position226, tokenIndex226 := position, tokenIndex
+													if buffer[position] != rune('$') {
+														goto l227
+													}
+													position++
+													goto l226
+												l227:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune('&') {
+														goto l228
+													}
+													position++
+													goto l226
+												l228:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune('+') {
+														goto l229
+													}
+													position++
+													goto l226
+												l229:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune(',') {
+														goto l230
+													}
+													position++
+													goto l226
+												l230:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune('/') {
+														goto l231
+													}
+													position++
+													goto l226
+												l231:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune(':') {
+														goto l232
+													}
+													position++
+													goto l226
+												l232:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune(';') {
+														goto l233
+													}
+													position++
+													goto l226
+												l233:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune('=') {
+														goto l234
+													}
+													position++
+													goto l226
+												l234:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune('?') {
+														goto l235
+													}
+													position++
+													goto l226
+												l235:
+													position, tokenIndex = position226, tokenIndex226
+													if buffer[position] != rune('@') {
+														goto l225
+													}
+													position++
+												}
+											l226:
+												goto l224
+											l225:
+												position, tokenIndex = position224, tokenIndex224
+												if !(p.pick[6] == 1) {
+													goto l236
+												}
+												{
+													position237, tokenIndex237 := position, tokenIndex
+													if buffer[position] != rune('$') {
+														goto l238
+													}
+													position++
+													goto l237
+												l238:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune('&') {
+														goto l239
+													}
+													position++
+													goto l237
+												l239:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune('+') {
+														goto l240
+													}
+													position++
+													goto l237
+												l240:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune(',') {
+														goto l241
+													}
+													position++
+													goto l237
+												l241:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune('/') {
+														goto l242
+													}
+													position++
+													goto l237
+												l242:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune(':') {
+														goto l243
+													}
+													position++
+													goto l237
+												l243:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune(';') {
+														goto l244
+													}
+													position++
+													goto l237
+												l244:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune('=') {
+														goto l245
+													}
+													position++
+													goto l237
+												l245:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune('?') {
+														goto l246
+													}
+													position++
+													goto l237
+												l246:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune('@') {
+														goto l247
+													}
+													position++
+													goto l237
+												l247:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune('[') {
+														goto l248
+													}
+													position++
+													goto l237
+												l248:
+													position, tokenIndex = position237, tokenIndex237
+													if buffer[position] != rune(']') {
+														goto l236
+													}
+													position++
+												}
+											l237:
+												goto l224
+											l236:
+												position, tokenIndex = position224, tokenIndex224
+												{
+													position250, tokenIndex250 := position, tokenIndex
+													if buffer[position] != rune('!') {
+														goto l251
+													}
+													position++
+													goto l250
+												l251:
+													position, tokenIndex = position250, tokenIndex250
+													if c := buffer[position]; c < rune('\'') || c > rune('*') {
+														goto l252
+													}
+													position++
+													goto l250
+												l252:
+													position, tokenIndex = position250, tokenIndex250
+													if buffer[position] != rune('-') {
+														goto l253
+													}
+													position++
+													goto l250
+												l253:
+													position, tokenIndex = position250, tokenIndex250
+													if buffer[position] != rune('.') {
+														goto l254
+													}
+													position++
+													goto l250
+												l254:
+													position, tokenIndex = position250, tokenIndex250
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l255
+													}
+													position++
+													goto l250
+												l255:
+													position, tokenIndex = position250, tokenIndex250
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														goto l256
+													}
+													position++
+													goto l250
+												l256:
+													position, tokenIndex = position250, tokenIndex250
+													if buffer[position] != rune('_') {
+														goto l257
+													}
+													position++
+													goto l250
+												l257:
+													position, tokenIndex = position250, tokenIndex250
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														goto l258
+													}
+													position++
+													goto l250
+												l258:
+													position, tokenIndex = position250, tokenIndex250
+													if buffer[position] != rune('~') {
+														goto l249
+													}
+													position++
+												}
+											l250:
+												goto l224
+											l249:
+												position, tokenIndex = position224, tokenIndex224
+												if !(p.pick[7] == 0) {
+													goto l259
+												}
+												if buffer[position] != rune('%') {
+													goto l259
+												}
+												position++
+												{
+													position260, tokenIndex260 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l261
+													}
+													position++
+													goto l260
+												l261:
+													position, tokenIndex = position260, tokenIndex260
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l262
+													}
+													position++
+													goto l260
+												l262:
+													position, tokenIndex = position260, tokenIndex260
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l259
+													}
+													position++
+												}
+											l260:
+												{
+													position263, tokenIndex263 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l264
+													}
+													position++
+													goto l263
+												l264:
+													position, tokenIndex = position263, tokenIndex263
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l265
+													}
+													position++
+													goto l263
+												l265:
+													position, tokenIndex = position263, tokenIndex263
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l259
+													}
+													position++
+												}
+											l263:
+												goto l224
+											l259:
+												position, tokenIndex = position224, tokenIndex224
+												if !(p.pick[7] == 1) {
+													goto l223
+												}
+												{
+													position266, tokenIndex266 := position, tokenIndex
+													if buffer[position] != rune('%') {
+														goto l267
+													}
+													position++
+													{
+														position268, tokenIndex268 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l269
+														}
+														position++
+														goto l268
+													l269:
+														position, tokenIndex = position268, tokenIndex268
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l270
+														}
+														position++
+														goto l268
+													l270:
+														position, tokenIndex = position268, tokenIndex268
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l267
+														}
+														position++
+													}
+												l268:
+													{
+														position271, tokenIndex271 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l272
+														}
+														position++
+														goto l271
+													l272:
+														position, tokenIndex = position271, tokenIndex271
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l273
+														}
+														position++
+														goto l271
+													l273:
+														position, tokenIndex = position271, tokenIndex271
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l267
+														}
+														position++
+													}
+												l271:
+													goto l266
+												l267:
+													position, tokenIndex = position266, tokenIndex266
+													if !_rules[ruleother]() {
+														goto l223
+													}
+												}
+											l266:
+											}
+										l224:
+											goto l222
+										l223:
+											position, tokenIndex = position223, tokenIndex223
+										}
+										goto l147
+									l146:
+										position, tokenIndex = position146, tokenIndex146
 									}
-								l108:
+								l147:
 								}
 							l18:
 								add(ruleopaque_part, position17)
@@ -1695,1115 +2247,1115 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					l5:
 						position, tokenIndex = position4, tokenIndex4
 						if !(p.pick[0] == 0) {
-							goto l196
+							goto l274
 						}
 						{
-							position197, tokenIndex197 := position, tokenIndex
+							position275, tokenIndex275 := position, tokenIndex
 							if buffer[position] != rune('/') {
-								goto l198
+								goto l276
 							}
 							position++
 							if buffer[position] != rune('/') {
-								goto l198
+								goto l276
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l198
+								goto l276
 							}
 							{
-								position199, tokenIndex199 := position, tokenIndex
+								position277, tokenIndex277 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l199
+									goto l277
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l199
+									goto l277
 								}
-								goto l200
-							l199:
-								position, tokenIndex = position199, tokenIndex199
+								goto l278
+							l277:
+								position, tokenIndex = position277, tokenIndex277
 							}
-						l200:
-							goto l197
-						l198:
-							position, tokenIndex = position197, tokenIndex197
+						l278:
+							goto l275
+						l276:
+							position, tokenIndex = position275, tokenIndex275
 							if buffer[position] != rune('/') {
-								goto l201
+								goto l279
 							}
 							position++
 							if !_rules[rulepath_segments]() {
-								goto l201
+								goto l279
 							}
-							goto l197
-						l201:
-							position, tokenIndex = position197, tokenIndex197
+							goto l275
+						l279:
+							position, tokenIndex = position275, tokenIndex275
 							{
-								position204, tokenIndex204 := position, tokenIndex
+								position282, tokenIndex282 := position, tokenIndex
 								if buffer[position] != rune('!') {
-									goto l205
+									goto l283
 								}
 								position++
-								goto l204
-							l205:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l283:
+								position, tokenIndex = position282, tokenIndex282
 								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l206
+									goto l284
 								}
 								position++
-								goto l204
-							l206:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l284:
+								position, tokenIndex = position282, tokenIndex282
 								if buffer[position] != rune('-') {
-									goto l207
+									goto l285
 								}
 								position++
-								goto l204
-							l207:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l285:
+								position, tokenIndex = position282, tokenIndex282
 								if buffer[position] != rune('.') {
-									goto l208
+									goto l286
 								}
 								position++
-								goto l204
-							l208:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l286:
+								position, tokenIndex = position282, tokenIndex282
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l209
+									goto l287
 								}
 								position++
-								goto l204
-							l209:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l287:
+								position, tokenIndex = position282, tokenIndex282
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l210
+									goto l288
 								}
 								position++
-								goto l204
-							l210:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l288:
+								position, tokenIndex = position282, tokenIndex282
 								if buffer[position] != rune('_') {
-									goto l211
+									goto l289
 								}
 								position++
-								goto l204
-							l211:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l289:
+								position, tokenIndex = position282, tokenIndex282
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l212
+									goto l290
 								}
 								position++
-								goto l204
-							l212:
-								position, tokenIndex = position204, tokenIndex204
+								goto l282
+							l290:
+								position, tokenIndex = position282, tokenIndex282
 								if buffer[position] != rune('~') {
-									goto l213
+									goto l291
 								}
 								position++
-								goto l204
-							l213:
-								position, tokenIndex = position204, tokenIndex204
-								if !(p.pick[6] == 0) {
-									goto l214
+								goto l282
+							l291:
+								position, tokenIndex = position282, tokenIndex282
+								if !(p.pick[7] == 0) {
+									goto l292
 								}
 								if buffer[position] != rune('%') {
-									goto l214
+									goto l292
 								}
 								position++
 								{
-									position215, tokenIndex215 := position, tokenIndex
+									position293, tokenIndex293 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l216
+										goto l294
 									}
 									position++
-									goto l215
-								l216:
-									position, tokenIndex = position215, tokenIndex215
+									goto l293
+								l294:
+									position, tokenIndex = position293, tokenIndex293
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l217
+										goto l295
 									}
 									position++
-									goto l215
-								l217:
-									position, tokenIndex = position215, tokenIndex215
+									goto l293
+								l295:
+									position, tokenIndex = position293, tokenIndex293
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l214
+										goto l292
 									}
 									position++
 								}
-							l215:
+							l293:
 								{
-									position218, tokenIndex218 := position, tokenIndex
+									position296, tokenIndex296 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l219
+										goto l297
 									}
 									position++
-									goto l218
-								l219:
-									position, tokenIndex = position218, tokenIndex218
+									goto l296
+								l297:
+									position, tokenIndex = position296, tokenIndex296
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l220
+										goto l298
 									}
 									position++
-									goto l218
-								l220:
-									position, tokenIndex = position218, tokenIndex218
+									goto l296
+								l298:
+									position, tokenIndex = position296, tokenIndex296
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l214
+										goto l292
 									}
 									position++
 								}
-							l218:
-								goto l204
-							l214:
-								position, tokenIndex = position204, tokenIndex204
-								if !(p.pick[6] == 1) {
-									goto l221
+							l296:
+								goto l282
+							l292:
+								position, tokenIndex = position282, tokenIndex282
+								if !(p.pick[7] == 1) {
+									goto l299
 								}
 								{
-									position222, tokenIndex222 := position, tokenIndex
+									position300, tokenIndex300 := position, tokenIndex
 									if buffer[position] != rune('%') {
-										goto l223
+										goto l301
 									}
 									position++
 									{
-										position224, tokenIndex224 := position, tokenIndex
+										position302, tokenIndex302 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l225
+											goto l303
 										}
 										position++
-										goto l224
-									l225:
-										position, tokenIndex = position224, tokenIndex224
+										goto l302
+									l303:
+										position, tokenIndex = position302, tokenIndex302
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l226
+											goto l304
 										}
 										position++
-										goto l224
-									l226:
-										position, tokenIndex = position224, tokenIndex224
+										goto l302
+									l304:
+										position, tokenIndex = position302, tokenIndex302
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l223
+											goto l301
 										}
 										position++
 									}
-								l224:
+								l302:
 									{
-										position227, tokenIndex227 := position, tokenIndex
+										position305, tokenIndex305 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l228
+											goto l306
 										}
 										position++
-										goto l227
-									l228:
-										position, tokenIndex = position227, tokenIndex227
+										goto l305
+									l306:
+										position, tokenIndex = position305, tokenIndex305
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l229
+											goto l307
 										}
 										position++
-										goto l227
-									l229:
-										position, tokenIndex = position227, tokenIndex227
+										goto l305
+									l307:
+										position, tokenIndex = position305, tokenIndex305
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l223
+											goto l301
 										}
 										position++
 									}
-								l227:
-									goto l222
-								l223:
-									position, tokenIndex = position222, tokenIndex222
+								l305:
+									goto l300
+								l301:
+									position, tokenIndex = position300, tokenIndex300
 									if !_rules[ruleother]() {
-										goto l221
+										goto l299
 									}
 								}
-							l222:
-								goto l204
-							l221:
-								position, tokenIndex = position204, tokenIndex204
+							l300:
+								goto l282
+							l299:
+								position, tokenIndex = position282, tokenIndex282
 								{
-									position230, tokenIndex230 := position, tokenIndex
+									position308, tokenIndex308 := position, tokenIndex
 									if buffer[position] != rune('$') {
-										goto l231
+										goto l309
 									}
 									position++
-									goto l230
-								l231:
-									position, tokenIndex = position230, tokenIndex230
+									goto l308
+								l309:
+									position, tokenIndex = position308, tokenIndex308
 									if buffer[position] != rune('&') {
-										goto l232
+										goto l310
 									}
 									position++
-									goto l230
-								l232:
-									position, tokenIndex = position230, tokenIndex230
+									goto l308
+								l310:
+									position, tokenIndex = position308, tokenIndex308
 									if buffer[position] != rune('+') {
-										goto l233
+										goto l311
 									}
 									position++
-									goto l230
-								l233:
-									position, tokenIndex = position230, tokenIndex230
+									goto l308
+								l311:
+									position, tokenIndex = position308, tokenIndex308
 									if buffer[position] != rune(',') {
-										goto l234
+										goto l312
 									}
 									position++
-									goto l230
-								l234:
-									position, tokenIndex = position230, tokenIndex230
+									goto l308
+								l312:
+									position, tokenIndex = position308, tokenIndex308
 									if buffer[position] != rune(';') {
-										goto l235
+										goto l313
 									}
 									position++
-									goto l230
-								l235:
-									position, tokenIndex = position230, tokenIndex230
+									goto l308
+								l313:
+									position, tokenIndex = position308, tokenIndex308
 									if buffer[position] != rune('=') {
-										goto l236
+										goto l314
 									}
 									position++
-									goto l230
-								l236:
-									position, tokenIndex = position230, tokenIndex230
+									goto l308
+								l314:
+									position, tokenIndex = position308, tokenIndex308
 									if buffer[position] != rune('@') {
-										goto l196
+										goto l274
 									}
 									position++
 								}
-							l230:
+							l308:
 							}
-						l204:
-						l202:
+						l282:
+						l280:
 							{
-								position203, tokenIndex203 := position, tokenIndex
+								position281, tokenIndex281 := position, tokenIndex
 								{
-									position237, tokenIndex237 := position, tokenIndex
+									position315, tokenIndex315 := position, tokenIndex
 									if buffer[position] != rune('!') {
-										goto l238
+										goto l316
 									}
 									position++
-									goto l237
-								l238:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l316:
+									position, tokenIndex = position315, tokenIndex315
 									if c := buffer[position]; c < rune('\'') || c > rune('*') {
-										goto l239
+										goto l317
 									}
 									position++
-									goto l237
-								l239:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l317:
+									position, tokenIndex = position315, tokenIndex315
 									if buffer[position] != rune('-') {
-										goto l240
+										goto l318
 									}
 									position++
-									goto l237
-								l240:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l318:
+									position, tokenIndex = position315, tokenIndex315
 									if buffer[position] != rune('.') {
-										goto l241
+										goto l319
 									}
 									position++
-									goto l237
-								l241:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l319:
+									position, tokenIndex = position315, tokenIndex315
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l242
+										goto l320
 									}
 									position++
-									goto l237
-								l242:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l320:
+									position, tokenIndex = position315, tokenIndex315
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l243
+										goto l321
 									}
 									position++
-									goto l237
-								l243:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l321:
+									position, tokenIndex = position315, tokenIndex315
 									if buffer[position] != rune('_') {
-										goto l244
+										goto l322
 									}
 									position++
-									goto l237
-								l244:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l322:
+									position, tokenIndex = position315, tokenIndex315
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l245
+										goto l323
 									}
 									position++
-									goto l237
-								l245:
-									position, tokenIndex = position237, tokenIndex237
+									goto l315
+								l323:
+									position, tokenIndex = position315, tokenIndex315
 									if buffer[position] != rune('~') {
-										goto l246
+										goto l324
 									}
 									position++
-									goto l237
-								l246:
-									position, tokenIndex = position237, tokenIndex237
-									if !(p.pick[6] == 0) {
-										goto l247
+									goto l315
+								l324:
+									position, tokenIndex = position315, tokenIndex315
+									if !(p.pick[7] == 0) {
+										goto l325
 									}
 									if buffer[position] != rune('%') {
-										goto l247
+										goto l325
 									}
 									position++
 									{
-										position248, tokenIndex248 := position, tokenIndex
+										position326, tokenIndex326 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l249
+											goto l327
 										}
 										position++
-										goto l248
-									l249:
-										position, tokenIndex = position248, tokenIndex248
+										goto l326
+									l327:
+										position, tokenIndex = position326, tokenIndex326
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l250
+											goto l328
 										}
 										position++
-										goto l248
-									l250:
-										position, tokenIndex = position248, tokenIndex248
+										goto l326
+									l328:
+										position, tokenIndex = position326, tokenIndex326
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l247
+											goto l325
 										}
 										position++
 									}
-								l248:
+								l326:
 									{
-										position251, tokenIndex251 := position, tokenIndex
+										position329, tokenIndex329 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l252
+											goto l330
 										}
 										position++
-										goto l251
-									l252:
-										position, tokenIndex = position251, tokenIndex251
+										goto l329
+									l330:
+										position, tokenIndex = position329, tokenIndex329
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l253
+											goto l331
 										}
 										position++
-										goto l251
-									l253:
-										position, tokenIndex = position251, tokenIndex251
+										goto l329
+									l331:
+										position, tokenIndex = position329, tokenIndex329
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l247
+											goto l325
 										}
 										position++
 									}
-								l251:
-									goto l237
-								l247:
-									position, tokenIndex = position237, tokenIndex237
-									if !(p.pick[6] == 1) {
-										goto l254
+								l329:
+									goto l315
+								l325:
+									position, tokenIndex = position315, tokenIndex315
+									if !(p.pick[7] == 1) {
+										goto l332
 									}
 									{
-										position255, tokenIndex255 := position, tokenIndex
+										position333, tokenIndex333 := position, tokenIndex
 										if buffer[position] != rune('%') {
-											goto l256
+											goto l334
 										}
 										position++
 										{
-											position257, tokenIndex257 := position, tokenIndex
+											position335, tokenIndex335 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l258
+												goto l336
 											}
 											position++
-											goto l257
-										l258:
-											position, tokenIndex = position257, tokenIndex257
+											goto l335
+										l336:
+											position, tokenIndex = position335, tokenIndex335
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l259
+												goto l337
 											}
 											position++
-											goto l257
-										l259:
-											position, tokenIndex = position257, tokenIndex257
+											goto l335
+										l337:
+											position, tokenIndex = position335, tokenIndex335
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l256
+												goto l334
 											}
 											position++
 										}
-									l257:
+									l335:
 										{
-											position260, tokenIndex260 := position, tokenIndex
+											position338, tokenIndex338 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l261
+												goto l339
 											}
 											position++
-											goto l260
-										l261:
-											position, tokenIndex = position260, tokenIndex260
+											goto l338
+										l339:
+											position, tokenIndex = position338, tokenIndex338
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l262
+												goto l340
 											}
 											position++
-											goto l260
-										l262:
-											position, tokenIndex = position260, tokenIndex260
+											goto l338
+										l340:
+											position, tokenIndex = position338, tokenIndex338
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l256
+												goto l334
 											}
 											position++
 										}
-									l260:
-										goto l255
-									l256:
-										position, tokenIndex = position255, tokenIndex255
+									l338:
+										goto l333
+									l334:
+										position, tokenIndex = position333, tokenIndex333
 										if !_rules[ruleother]() {
-											goto l254
+											goto l332
 										}
 									}
-								l255:
-									goto l237
-								l254:
-									position, tokenIndex = position237, tokenIndex237
+								l333:
+									goto l315
+								l332:
+									position, tokenIndex = position315, tokenIndex315
 									{
-										position263, tokenIndex263 := position, tokenIndex
+										position341, tokenIndex341 := position, tokenIndex
 										if buffer[position] != rune('$') {
-											goto l264
+											goto l342
 										}
 										position++
-										goto l263
-									l264:
-										position, tokenIndex = position263, tokenIndex263
+										goto l341
+									l342:
+										position, tokenIndex = position341, tokenIndex341
 										if buffer[position] != rune('&') {
-											goto l265
+											goto l343
 										}
 										position++
-										goto l263
-									l265:
-										position, tokenIndex = position263, tokenIndex263
+										goto l341
+									l343:
+										position, tokenIndex = position341, tokenIndex341
 										if buffer[position] != rune('+') {
-											goto l266
+											goto l344
 										}
 										position++
-										goto l263
-									l266:
-										position, tokenIndex = position263, tokenIndex263
+										goto l341
+									l344:
+										position, tokenIndex = position341, tokenIndex341
 										if buffer[position] != rune(',') {
-											goto l267
+											goto l345
 										}
 										position++
-										goto l263
-									l267:
-										position, tokenIndex = position263, tokenIndex263
+										goto l341
+									l345:
+										position, tokenIndex = position341, tokenIndex341
 										if buffer[position] != rune(';') {
-											goto l268
+											goto l346
 										}
 										position++
-										goto l263
-									l268:
-										position, tokenIndex = position263, tokenIndex263
+										goto l341
+									l346:
+										position, tokenIndex = position341, tokenIndex341
 										if buffer[position] != rune('=') {
-											goto l269
+											goto l347
 										}
 										position++
-										goto l263
-									l269:
-										position, tokenIndex = position263, tokenIndex263
+										goto l341
+									l347:
+										position, tokenIndex = position341, tokenIndex341
 										if buffer[position] != rune('@') {
-											goto l203
+											goto l281
 										}
 										position++
 									}
-								l263:
+								l341:
 								}
-							l237:
-								goto l202
-							l203:
-								position, tokenIndex = position203, tokenIndex203
+							l315:
+								goto l280
+							l281:
+								position, tokenIndex = position281, tokenIndex281
 							}
 							{
-								position270, tokenIndex270 := position, tokenIndex
+								position348, tokenIndex348 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l270
+									goto l348
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l270
+									goto l348
 								}
-								goto l271
-							l270:
-								position, tokenIndex = position270, tokenIndex270
+								goto l349
+							l348:
+								position, tokenIndex = position348, tokenIndex348
 							}
-						l271:
+						l349:
 						}
-					l197:
+					l275:
 						{
-							position272, tokenIndex272 := position, tokenIndex
+							position350, tokenIndex350 := position, tokenIndex
 							if buffer[position] != rune('?') {
-								goto l272
+								goto l350
 							}
 							position++
 							if !_rules[rulequery]() {
-								goto l272
+								goto l350
 							}
-							goto l273
-						l272:
-							position, tokenIndex = position272, tokenIndex272
+							goto l351
+						l350:
+							position, tokenIndex = position350, tokenIndex350
 						}
-					l273:
+					l351:
 						goto l4
-					l196:
+					l274:
 						position, tokenIndex = position4, tokenIndex4
 						if !(p.pick[0] == 1) {
 							goto l2
 						}
 						{
-							position274, tokenIndex274 := position, tokenIndex
+							position352, tokenIndex352 := position, tokenIndex
 							{
-								position276, tokenIndex276 := position, tokenIndex
+								position354, tokenIndex354 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l277
+									goto l355
 								}
 								position++
 								if buffer[position] != rune('/') {
-									goto l277
+									goto l355
 								}
 								position++
 								if !_rules[ruleauthority]() {
-									goto l277
+									goto l355
 								}
 								{
-									position278, tokenIndex278 := position, tokenIndex
+									position356, tokenIndex356 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l278
+										goto l356
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l278
+										goto l356
 									}
-									goto l279
-								l278:
-									position, tokenIndex = position278, tokenIndex278
+									goto l357
+								l356:
+									position, tokenIndex = position356, tokenIndex356
 								}
-							l279:
-								goto l276
-							l277:
-								position, tokenIndex = position276, tokenIndex276
+							l357:
+								goto l354
+							l355:
+								position, tokenIndex = position354, tokenIndex354
 								if buffer[position] != rune('/') {
-									goto l280
+									goto l358
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l280
+									goto l358
 								}
-								goto l276
-							l280:
-								position, tokenIndex = position276, tokenIndex276
+								goto l354
+							l358:
+								position, tokenIndex = position354, tokenIndex354
 								{
-									position283, tokenIndex283 := position, tokenIndex
+									position361, tokenIndex361 := position, tokenIndex
 									if buffer[position] != rune('!') {
-										goto l284
+										goto l362
 									}
 									position++
-									goto l283
-								l284:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l362:
+									position, tokenIndex = position361, tokenIndex361
 									if c := buffer[position]; c < rune('\'') || c > rune('*') {
-										goto l285
+										goto l363
 									}
 									position++
-									goto l283
-								l285:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l363:
+									position, tokenIndex = position361, tokenIndex361
 									if buffer[position] != rune('-') {
-										goto l286
+										goto l364
 									}
 									position++
-									goto l283
-								l286:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l364:
+									position, tokenIndex = position361, tokenIndex361
 									if buffer[position] != rune('.') {
-										goto l287
+										goto l365
 									}
 									position++
-									goto l283
-								l287:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l365:
+									position, tokenIndex = position361, tokenIndex361
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l288
+										goto l366
 									}
 									position++
-									goto l283
-								l288:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l366:
+									position, tokenIndex = position361, tokenIndex361
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l289
+										goto l367
 									}
 									position++
-									goto l283
-								l289:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l367:
+									position, tokenIndex = position361, tokenIndex361
 									if buffer[position] != rune('_') {
-										goto l290
+										goto l368
 									}
 									position++
-									goto l283
-								l290:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l368:
+									position, tokenIndex = position361, tokenIndex361
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l291
+										goto l369
 									}
 									position++
-									goto l283
-								l291:
-									position, tokenIndex = position283, tokenIndex283
+									goto l361
+								l369:
+									position, tokenIndex = position361, tokenIndex361
 									if buffer[position] != rune('~') {
-										goto l292
+										goto l370
 									}
 									position++
-									goto l283
-								l292:
-									position, tokenIndex = position283, tokenIndex283
-									if !(p.pick[6] == 0) {
-										goto l293
+									goto l361
+								l370:
+									position, tokenIndex = position361, tokenIndex361
+									if !(p.pick[7] == 0) {
+										goto l371
 									}
 									if buffer[position] != rune('%') {
-										goto l293
+										goto l371
 									}
 									position++
 									{
-										position294, tokenIndex294 := position, tokenIndex
+										position372, tokenIndex372 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l295
+											goto l373
 										}
 										position++
-										goto l294
-									l295:
-										position, tokenIndex = position294, tokenIndex294
+										goto l372
+									l373:
+										position, tokenIndex = position372, tokenIndex372
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l296
+											goto l374
 										}
 										position++
-										goto l294
-									l296:
-										position, tokenIndex = position294, tokenIndex294
+										goto l372
+									l374:
+										position, tokenIndex = position372, tokenIndex372
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l293
+											goto l371
 										}
 										position++
 									}
-								l294:
+								l372:
 									{
-										position297, tokenIndex297 := position, tokenIndex
+										position375, tokenIndex375 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l298
+											goto l376
 										}
 										position++
-										goto l297
-									l298:
-										position, tokenIndex = position297, tokenIndex297
+										goto l375
+									l376:
+										position, tokenIndex = position375, tokenIndex375
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l299
+											goto l377
 										}
 										position++
-										goto l297
-									l299:
-										position, tokenIndex = position297, tokenIndex297
+										goto l375
+									l377:
+										position, tokenIndex = position375, tokenIndex375
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l293
+											goto l371
 										}
 										position++
 									}
-								l297:
-									goto l283
-								l293:
-									position, tokenIndex = position283, tokenIndex283
-									if !(p.pick[6] == 1) {
-										goto l300
+								l375:
+									goto l361
+								l371:
+									position, tokenIndex = position361, tokenIndex361
+									if !(p.pick[7] == 1) {
+										goto l378
 									}
 									{
-										position301, tokenIndex301 := position, tokenIndex
+										position379, tokenIndex379 := position, tokenIndex
 										if buffer[position] != rune('%') {
-											goto l302
+											goto l380
 										}
 										position++
 										{
-											position303, tokenIndex303 := position, tokenIndex
+											position381, tokenIndex381 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l304
+												goto l382
 											}
 											position++
-											goto l303
-										l304:
-											position, tokenIndex = position303, tokenIndex303
+											goto l381
+										l382:
+											position, tokenIndex = position381, tokenIndex381
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l305
+												goto l383
 											}
 											position++
-											goto l303
-										l305:
-											position, tokenIndex = position303, tokenIndex303
+											goto l381
+										l383:
+											position, tokenIndex = position381, tokenIndex381
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l302
+												goto l380
 											}
 											position++
 										}
-									l303:
+									l381:
 										{
-											position306, tokenIndex306 := position, tokenIndex
+											position384, tokenIndex384 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l307
+												goto l385
 											}
 											position++
-											goto l306
-										l307:
-											position, tokenIndex = position306, tokenIndex306
+											goto l384
+										l385:
+											position, tokenIndex = position384, tokenIndex384
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l308
+												goto l386
 											}
 											position++
-											goto l306
-										l308:
-											position, tokenIndex = position306, tokenIndex306
+											goto l384
+										l386:
+											position, tokenIndex = position384, tokenIndex384
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l302
+												goto l380
 											}
 											position++
 										}
-									l306:
-										goto l301
-									l302:
-										position, tokenIndex = position301, tokenIndex301
+									l384:
+										goto l379
+									l380:
+										position, tokenIndex = position379, tokenIndex379
 										if !_rules[ruleother]() {
-											goto l300
+											goto l378
 										}
 									}
-								l301:
-									goto l283
-								l300:
-									position, tokenIndex = position283, tokenIndex283
+								l379:
+									goto l361
+								l378:
+									position, tokenIndex = position361, tokenIndex361
 									{
-										position309, tokenIndex309 := position, tokenIndex
+										position387, tokenIndex387 := position, tokenIndex
 										if buffer[position] != rune('$') {
-											goto l310
+											goto l388
 										}
 										position++
-										goto l309
-									l310:
-										position, tokenIndex = position309, tokenIndex309
+										goto l387
+									l388:
+										position, tokenIndex = position387, tokenIndex387
 										if buffer[position] != rune('&') {
-											goto l311
+											goto l389
 										}
 										position++
-										goto l309
-									l311:
-										position, tokenIndex = position309, tokenIndex309
+										goto l387
+									l389:
+										position, tokenIndex = position387, tokenIndex387
 										if buffer[position] != rune('+') {
-											goto l312
+											goto l390
 										}
 										position++
-										goto l309
-									l312:
-										position, tokenIndex = position309, tokenIndex309
+										goto l387
+									l390:
+										position, tokenIndex = position387, tokenIndex387
 										if buffer[position] != rune(',') {
-											goto l313
+											goto l391
 										}
 										position++
-										goto l309
-									l313:
-										position, tokenIndex = position309, tokenIndex309
+										goto l387
+									l391:
+										position, tokenIndex = position387, tokenIndex387
 										if buffer[position] != rune(';') {
-											goto l314
+											goto l392
 										}
 										position++
-										goto l309
-									l314:
-										position, tokenIndex = position309, tokenIndex309
+										goto l387
+									l392:
+										position, tokenIndex = position387, tokenIndex387
 										if buffer[position] != rune('=') {
-											goto l315
+											goto l393
 										}
 										position++
-										goto l309
-									l315:
-										position, tokenIndex = position309, tokenIndex309
+										goto l387
+									l393:
+										position, tokenIndex = position387, tokenIndex387
 										if buffer[position] != rune('@') {
-											goto l274
+											goto l352
 										}
 										position++
 									}
-								l309:
+								l387:
 								}
-							l283:
-							l281:
+							l361:
+							l359:
 								{
-									position282, tokenIndex282 := position, tokenIndex
+									position360, tokenIndex360 := position, tokenIndex
 									{
-										position316, tokenIndex316 := position, tokenIndex
+										position394, tokenIndex394 := position, tokenIndex
 										if buffer[position] != rune('!') {
-											goto l317
+											goto l395
 										}
 										position++
-										goto l316
-									l317:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l395:
+										position, tokenIndex = position394, tokenIndex394
 										if c := buffer[position]; c < rune('\'') || c > rune('*') {
-											goto l318
+											goto l396
 										}
 										position++
-										goto l316
-									l318:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l396:
+										position, tokenIndex = position394, tokenIndex394
 										if buffer[position] != rune('-') {
-											goto l319
+											goto l397
 										}
 										position++
-										goto l316
-									l319:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l397:
+										position, tokenIndex = position394, tokenIndex394
 										if buffer[position] != rune('.') {
-											goto l320
+											goto l398
 										}
 										position++
-										goto l316
-									l320:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l398:
+										position, tokenIndex = position394, tokenIndex394
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l321
+											goto l399
 										}
 										position++
-										goto l316
-									l321:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l399:
+										position, tokenIndex = position394, tokenIndex394
 										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l322
+											goto l400
 										}
 										position++
-										goto l316
-									l322:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l400:
+										position, tokenIndex = position394, tokenIndex394
 										if buffer[position] != rune('_') {
-											goto l323
+											goto l401
 										}
 										position++
-										goto l316
-									l323:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l401:
+										position, tokenIndex = position394, tokenIndex394
 										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l324
+											goto l402
 										}
 										position++
-										goto l316
-									l324:
-										position, tokenIndex = position316, tokenIndex316
+										goto l394
+									l402:
+										position, tokenIndex = position394, tokenIndex394
 										if buffer[position] != rune('~') {
-											goto l325
+											goto l403
 										}
 										position++
-										goto l316
-									l325:
-										position, tokenIndex = position316, tokenIndex316
-										if !(p.pick[6] == 0) {
-											goto l326
+										goto l394
+									l403:
+										position, tokenIndex = position394, tokenIndex394
+										if !(p.pick[7] == 0) {
+											goto l404
 										}
 										if buffer[position] != rune('%') {
-											goto l326
+											goto l404
 										}
 										position++
 										{
-											position327, tokenIndex327 := position, tokenIndex
+											position405, tokenIndex405 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l328
+												goto l406
 											}
 											position++
-											goto l327
-										l328:
-											position, tokenIndex = position327, tokenIndex327
+											goto l405
+										l406:
+											position, tokenIndex = position405, tokenIndex405
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l329
+												goto l407
 											}
 											position++
-											goto l327
-										l329:
-											position, tokenIndex = position327, tokenIndex327
+											goto l405
+										l407:
+											position, tokenIndex = position405, tokenIndex405
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l326
+												goto l404
 											}
 											position++
 										}
-									l327:
+									l405:
 										{
-											position330, tokenIndex330 := position, tokenIndex
+											position408, tokenIndex408 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l331
+												goto l409
 											}
 											position++
-											goto l330
-										l331:
-											position, tokenIndex = position330, tokenIndex330
+											goto l408
+										l409:
+											position, tokenIndex = position408, tokenIndex408
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l332
+												goto l410
 											}
 											position++
-											goto l330
-										l332:
-											position, tokenIndex = position330, tokenIndex330
+											goto l408
+										l410:
+											position, tokenIndex = position408, tokenIndex408
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l326
+												goto l404
 											}
 											position++
 										}
-									l330:
-										goto l316
-									l326:
-										position, tokenIndex = position316, tokenIndex316
-										if !(p.pick[6] == 1) {
-											goto l333
+									l408:
+										goto l394
+									l404:
+										position, tokenIndex = position394, tokenIndex394
+										if !(p.pick[7] == 1) {
+											goto l411
 										}
 										{
-											position334, tokenIndex334 := position, tokenIndex
+											position412, tokenIndex412 := position, tokenIndex
 											if buffer[position] != rune('%') {
-												goto l335
+												goto l413
 											}
 											position++
 											{
-												position336, tokenIndex336 := position, tokenIndex
+												position414, tokenIndex414 := position, tokenIndex
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l337
+													goto l415
 												}
 												position++
-												goto l336
-											l337:
-												position, tokenIndex = position336, tokenIndex336
+												goto l414
+											l415:
+												position, tokenIndex = position414, tokenIndex414
 												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l338
+													goto l416
 												}
 												position++
-												goto l336
-											l338:
-												position, tokenIndex = position336, tokenIndex336
+												goto l414
+											l416:
+												position, tokenIndex = position414, tokenIndex414
 												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l335
+													goto l413
 												}
 												position++
 											}
-										l336:
+										l414:
 											{
-												position339, tokenIndex339 := position, tokenIndex
+												position417, tokenIndex417 := position, tokenIndex
 												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l340
+													goto l418
 												}
 												position++
-												goto l339
-											l340:
-												position, tokenIndex = position339, tokenIndex339
+												goto l417
+											l418:
+												position, tokenIndex = position417, tokenIndex417
 												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l341
+													goto l419
 												}
 												position++
-												goto l339
-											l341:
-												position, tokenIndex = position339, tokenIndex339
+												goto l417
+											l419:
+												position, tokenIndex = position417, tokenIndex417
 												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l335
+													goto l413
 												}
 												position++
 											}
-										l339:
-											goto l334
-										l335:
-											position, tokenIndex = position334, tokenIndex334
+										l417:
+											goto l412
+										l413:
+											position, tokenIndex = position412, tokenIndex412
 											if !_rules[ruleother]() {
-												goto l333
+												goto l411
 											}
 										}
-									l334:
-										goto l316
-									l333:
-										position, tokenIndex = position316, tokenIndex316
+									l412:
+										goto l394
+									l411:
+										position, tokenIndex = position394, tokenIndex394
 										{
-											position342, tokenIndex342 := position, tokenIndex
+											position420, tokenIndex420 := position, tokenIndex
 											if buffer[position] != rune('$') {
-												goto l343
+												goto l421
 											}
 											position++
-											goto l342
-										l343:
-											position, tokenIndex = position342, tokenIndex342
+											goto l420
+										l421:
+											position, tokenIndex = position420, tokenIndex420
 											if buffer[position] != rune('&') {
-												goto l344
+												goto l422
 											}
 											position++
-											goto l342
-										l344:
-											position, tokenIndex = position342, tokenIndex342
+											goto l420
+										l422:
+											position, tokenIndex = position420, tokenIndex420
 											if buffer[position] != rune('+') {
-												goto l345
+												goto l423
 											}
 											position++
-											goto l342
-										l345:
-											position, tokenIndex = position342, tokenIndex342
+											goto l420
+										l423:
+											position, tokenIndex = position420, tokenIndex420
 											if buffer[position] != rune(',') {
-												goto l346
+												goto l424
 											}
 											position++
-											goto l342
-										l346:
-											position, tokenIndex = position342, tokenIndex342
+											goto l420
+										l424:
+											position, tokenIndex = position420, tokenIndex420
 											if buffer[position] != rune(';') {
-												goto l347
+												goto l425
 											}
 											position++
-											goto l342
-										l347:
-											position, tokenIndex = position342, tokenIndex342
+											goto l420
+										l425:
+											position, tokenIndex = position420, tokenIndex420
 											if buffer[position] != rune('=') {
-												goto l348
+												goto l426
 											}
 											position++
-											goto l342
-										l348:
-											position, tokenIndex = position342, tokenIndex342
+											goto l420
+										l426:
+											position, tokenIndex = position420, tokenIndex420
 											if buffer[position] != rune('@') {
-												goto l282
+												goto l360
 											}
 											position++
 										}
-									l342:
+									l420:
 									}
-								l316:
-									goto l281
-								l282:
-									position, tokenIndex = position282, tokenIndex282
+								l394:
+									goto l359
+								l360:
+									position, tokenIndex = position360, tokenIndex360
 								}
 								{
-									position349, tokenIndex349 := position, tokenIndex
+									position427, tokenIndex427 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l349
+										goto l427
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l349
+										goto l427
 									}
-									goto l350
-								l349:
-									position, tokenIndex = position349, tokenIndex349
+									goto l428
+								l427:
+									position, tokenIndex = position427, tokenIndex427
 								}
-							l350:
+							l428:
 							}
-						l276:
-							goto l275
-						l274:
-							position, tokenIndex = position274, tokenIndex274
+						l354:
+							goto l353
+						l352:
+							position, tokenIndex = position352, tokenIndex352
 						}
-					l275:
+					l353:
 						{
-							position351, tokenIndex351 := position, tokenIndex
+							position429, tokenIndex429 := position, tokenIndex
 							if buffer[position] != rune('?') {
-								goto l351
+								goto l429
 							}
 							position++
 							if !_rules[rulequery]() {
-								goto l351
+								goto l429
 							}
-							goto l352
-						l351:
-							position, tokenIndex = position351, tokenIndex351
+							goto l430
+						l429:
+							position, tokenIndex = position429, tokenIndex429
 						}
-					l352:
+					l430:
 					}
 				l4:
 					goto l3
@@ -2812,389 +3364,389 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 				}
 			l3:
 				{
-					position353, tokenIndex353 := position, tokenIndex
+					position431, tokenIndex431 := position, tokenIndex
 					if buffer[position] != rune('#') {
-						goto l353
+						goto l431
 					}
 					position++
 					{
-						position355 := position
-					l356:
+						position433 := position
+					l434:
 						{
-							position357, tokenIndex357 := position, tokenIndex
+							position435, tokenIndex435 := position, tokenIndex
 							{
-								position358, tokenIndex358 := position, tokenIndex
-								if !(p.pick[5] == 0) {
-									goto l359
-								}
-								{
-									position360, tokenIndex360 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l361
-									}
-									position++
-									goto l360
-								l361:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune('&') {
-										goto l362
-									}
-									position++
-									goto l360
-								l362:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune('+') {
-										goto l363
-									}
-									position++
-									goto l360
-								l363:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune(',') {
-										goto l364
-									}
-									position++
-									goto l360
-								l364:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune('/') {
-										goto l365
-									}
-									position++
-									goto l360
-								l365:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune(':') {
-										goto l366
-									}
-									position++
-									goto l360
-								l366:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune(';') {
-										goto l367
-									}
-									position++
-									goto l360
-								l367:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune('=') {
-										goto l368
-									}
-									position++
-									goto l360
-								l368:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune('?') {
-										goto l369
-									}
-									position++
-									goto l360
-								l369:
-									position, tokenIndex = position360, tokenIndex360
-									if buffer[position] != rune('@') {
-										goto l359
-									}
-									position++
-								}
-							l360:
-								goto l358
-							l359:
-								position, tokenIndex = position358, tokenIndex358
-								if !(p.pick[5] == 1) {
-									goto l370
-								}
-								{
-									position371, tokenIndex371 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l372
-									}
-									position++
-									goto l371
-								l372:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune('&') {
-										goto l373
-									}
-									position++
-									goto l371
-								l373:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune('+') {
-										goto l374
-									}
-									position++
-									goto l371
-								l374:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune(',') {
-										goto l375
-									}
-									position++
-									goto l371
-								l375:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune('/') {
-										goto l376
-									}
-									position++
-									goto l371
-								l376:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune(':') {
-										goto l377
-									}
-									position++
-									goto l371
-								l377:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune(';') {
-										goto l378
-									}
-									position++
-									goto l371
-								l378:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune('=') {
-										goto l379
-									}
-									position++
-									goto l371
-								l379:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune('?') {
-										goto l380
-									}
-									position++
-									goto l371
-								l380:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune('@') {
-										goto l381
-									}
-									position++
-									goto l371
-								l381:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune('[') {
-										goto l382
-									}
-									position++
-									goto l371
-								l382:
-									position, tokenIndex = position371, tokenIndex371
-									if buffer[position] != rune(']') {
-										goto l370
-									}
-									position++
-								}
-							l371:
-								goto l358
-							l370:
-								position, tokenIndex = position358, tokenIndex358
-								{
-									position384, tokenIndex384 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l385
-									}
-									position++
-									goto l384
-								l385:
-									position, tokenIndex = position384, tokenIndex384
-									if c := buffer[position]; c < rune('\'') || c > rune('*') {
-										goto l386
-									}
-									position++
-									goto l384
-								l386:
-									position, tokenIndex = position384, tokenIndex384
-									if buffer[position] != rune('-') {
-										goto l387
-									}
-									position++
-									goto l384
-								l387:
-									position, tokenIndex = position384, tokenIndex384
-									if buffer[position] != rune('.') {
-										goto l388
-									}
-									position++
-									goto l384
-								l388:
-									position, tokenIndex = position384, tokenIndex384
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l389
-									}
-									position++
-									goto l384
-								l389:
-									position, tokenIndex = position384, tokenIndex384
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l390
-									}
-									position++
-									goto l384
-								l390:
-									position, tokenIndex = position384, tokenIndex384
-									if buffer[position] != rune('_') {
-										goto l391
-									}
-									position++
-									goto l384
-								l391:
-									position, tokenIndex = position384, tokenIndex384
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l392
-									}
-									position++
-									goto l384
-								l392:
-									position, tokenIndex = position384, tokenIndex384
-									if buffer[position] != rune('~') {
-										goto l383
-									}
-									position++
-								}
-							l384:
-								goto l358
-							l383:
-								position, tokenIndex = position358, tokenIndex358
+								position436, tokenIndex436 := position, tokenIndex
 								if !(p.pick[6] == 0) {
-									goto l393
+									goto l437
+								}
+								{
+									position438, tokenIndex438 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l439
+									}
+									position++
+									goto l438
+								l439:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune('&') {
+										goto l440
+									}
+									position++
+									goto l438
+								l440:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune('+') {
+										goto l441
+									}
+									position++
+									goto l438
+								l441:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune(',') {
+										goto l442
+									}
+									position++
+									goto l438
+								l442:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune('/') {
+										goto l443
+									}
+									position++
+									goto l438
+								l443:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune(':') {
+										goto l444
+									}
+									position++
+									goto l438
+								l444:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune(';') {
+										goto l445
+									}
+									position++
+									goto l438
+								l445:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune('=') {
+										goto l446
+									}
+									position++
+									goto l438
+								l446:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune('?') {
+										goto l447
+									}
+									position++
+									goto l438
+								l447:
+									position, tokenIndex = position438, tokenIndex438
+									if buffer[position] != rune('@') {
+										goto l437
+									}
+									position++
+								}
+							l438:
+								goto l436
+							l437:
+								position, tokenIndex = position436, tokenIndex436
+								if !(p.pick[6] == 1) {
+									goto l448
+								}
+								{
+									position449, tokenIndex449 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l450
+									}
+									position++
+									goto l449
+								l450:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune('&') {
+										goto l451
+									}
+									position++
+									goto l449
+								l451:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune('+') {
+										goto l452
+									}
+									position++
+									goto l449
+								l452:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune(',') {
+										goto l453
+									}
+									position++
+									goto l449
+								l453:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune('/') {
+										goto l454
+									}
+									position++
+									goto l449
+								l454:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune(':') {
+										goto l455
+									}
+									position++
+									goto l449
+								l455:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune(';') {
+										goto l456
+									}
+									position++
+									goto l449
+								l456:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune('=') {
+										goto l457
+									}
+									position++
+									goto l449
+								l457:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune('?') {
+										goto l458
+									}
+									position++
+									goto l449
+								l458:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune('@') {
+										goto l459
+									}
+									position++
+									goto l449
+								l459:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune('[') {
+										goto l460
+									}
+									position++
+									goto l449
+								l460:
+									position, tokenIndex = position449, tokenIndex449
+									if buffer[position] != rune(']') {
+										goto l448
+									}
+									position++
+								}
+							l449:
+								goto l436
+							l448:
+								position, tokenIndex = position436, tokenIndex436
+								{
+									position462, tokenIndex462 := position, tokenIndex
+									if buffer[position] != rune('!') {
+										goto l463
+									}
+									position++
+									goto l462
+								l463:
+									position, tokenIndex = position462, tokenIndex462
+									if c := buffer[position]; c < rune('\'') || c > rune('*') {
+										goto l464
+									}
+									position++
+									goto l462
+								l464:
+									position, tokenIndex = position462, tokenIndex462
+									if buffer[position] != rune('-') {
+										goto l465
+									}
+									position++
+									goto l462
+								l465:
+									position, tokenIndex = position462, tokenIndex462
+									if buffer[position] != rune('.') {
+										goto l466
+									}
+									position++
+									goto l462
+								l466:
+									position, tokenIndex = position462, tokenIndex462
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l467
+									}
+									position++
+									goto l462
+								l467:
+									position, tokenIndex = position462, tokenIndex462
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										goto l468
+									}
+									position++
+									goto l462
+								l468:
+									position, tokenIndex = position462, tokenIndex462
+									if buffer[position] != rune('_') {
+										goto l469
+									}
+									position++
+									goto l462
+								l469:
+									position, tokenIndex = position462, tokenIndex462
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l470
+									}
+									position++
+									goto l462
+								l470:
+									position, tokenIndex = position462, tokenIndex462
+									if buffer[position] != rune('~') {
+										goto l461
+									}
+									position++
+								}
+							l462:
+								goto l436
+							l461:
+								position, tokenIndex = position436, tokenIndex436
+								if !(p.pick[7] == 0) {
+									goto l471
 								}
 								if buffer[position] != rune('%') {
-									goto l393
+									goto l471
 								}
 								position++
 								{
-									position394, tokenIndex394 := position, tokenIndex
+									position472, tokenIndex472 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l395
+										goto l473
 									}
 									position++
-									goto l394
-								l395:
-									position, tokenIndex = position394, tokenIndex394
+									goto l472
+								l473:
+									position, tokenIndex = position472, tokenIndex472
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l396
+										goto l474
 									}
 									position++
-									goto l394
-								l396:
-									position, tokenIndex = position394, tokenIndex394
+									goto l472
+								l474:
+									position, tokenIndex = position472, tokenIndex472
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l393
+										goto l471
 									}
 									position++
 								}
-							l394:
+							l472:
 								{
-									position397, tokenIndex397 := position, tokenIndex
+									position475, tokenIndex475 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l398
+										goto l476
 									}
 									position++
-									goto l397
-								l398:
-									position, tokenIndex = position397, tokenIndex397
+									goto l475
+								l476:
+									position, tokenIndex = position475, tokenIndex475
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l399
+										goto l477
 									}
 									position++
-									goto l397
-								l399:
-									position, tokenIndex = position397, tokenIndex397
+									goto l475
+								l477:
+									position, tokenIndex = position475, tokenIndex475
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l393
+										goto l471
 									}
 									position++
 								}
-							l397:
-								goto l358
-							l393:
-								position, tokenIndex = position358, tokenIndex358
-								if !(p.pick[6] == 1) {
-									goto l357
+							l475:
+								goto l436
+							l471:
+								position, tokenIndex = position436, tokenIndex436
+								if !(p.pick[7] == 1) {
+									goto l435
 								}
 								{
-									position400, tokenIndex400 := position, tokenIndex
+									position478, tokenIndex478 := position, tokenIndex
 									if buffer[position] != rune('%') {
-										goto l401
+										goto l479
 									}
 									position++
 									{
-										position402, tokenIndex402 := position, tokenIndex
+										position480, tokenIndex480 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l403
+											goto l481
 										}
 										position++
-										goto l402
-									l403:
-										position, tokenIndex = position402, tokenIndex402
+										goto l480
+									l481:
+										position, tokenIndex = position480, tokenIndex480
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l404
+											goto l482
 										}
 										position++
-										goto l402
-									l404:
-										position, tokenIndex = position402, tokenIndex402
+										goto l480
+									l482:
+										position, tokenIndex = position480, tokenIndex480
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l401
+											goto l479
 										}
 										position++
 									}
-								l402:
+								l480:
 									{
-										position405, tokenIndex405 := position, tokenIndex
+										position483, tokenIndex483 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l406
+											goto l484
 										}
 										position++
-										goto l405
-									l406:
-										position, tokenIndex = position405, tokenIndex405
+										goto l483
+									l484:
+										position, tokenIndex = position483, tokenIndex483
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l407
+											goto l485
 										}
 										position++
-										goto l405
-									l407:
-										position, tokenIndex = position405, tokenIndex405
+										goto l483
+									l485:
+										position, tokenIndex = position483, tokenIndex483
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l401
+											goto l479
 										}
 										position++
 									}
-								l405:
-									goto l400
-								l401:
-									position, tokenIndex = position400, tokenIndex400
+								l483:
+									goto l478
+								l479:
+									position, tokenIndex = position478, tokenIndex478
 									if !_rules[ruleother]() {
-										goto l357
+										goto l435
 									}
 								}
-							l400:
+							l478:
 							}
-						l358:
-							goto l356
-						l357:
-							position, tokenIndex = position357, tokenIndex357
+						l436:
+							goto l434
+						l435:
+							position, tokenIndex = position435, tokenIndex435
 						}
-						add(rulefragment, position355)
+						add(rulefragment, position433)
 					}
-					goto l354
-				l353:
-					position, tokenIndex = position353, tokenIndex353
+					goto l432
+				l431:
+					position, tokenIndex = position431, tokenIndex431
 				}
-			l354:
+			l432:
 				{
-					position408, tokenIndex408 := position, tokenIndex
+					position486, tokenIndex486 := position, tokenIndex
 					if !matchDot() {
-						goto l408
+						goto l486
 					}
 					goto l0
-				l408:
-					position, tokenIndex = position408, tokenIndex408
+				l486:
+					position, tokenIndex = position486, tokenIndex486
 				}
 				add(ruleURI_reference, position1)
 			}
@@ -3203,3692 +3755,3213 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <((&{ p.pick[1] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@')) ((&{ p.pick[5] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[5] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*) / (&{ p.pick[1] == 1 } (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@')) ((&{ p.pick[5] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[5] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*)?))> */
+		/* 1 opaque_part <- <((&{ p.pick[1] == 0 } ((&{ p.pick[2] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[2] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) ((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*) / (&{ p.pick[1] == 1 } (((&{ p.pick[2] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[2] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) ((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*)?))> */
 		nil,
 		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &class0, false) })> */
 		nil,
-		/* 3 authority <- <((((userinfo '@')? ((&{ p.pick[2] == 0 } (hostname / IPv4address)) / (&{ p.pick[2] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)? !(!('#' / '/' / '?') .)) / reg_name)> */
+		/* 3 authority <- <((((userinfo '@')? ((&{ p.pick[3] == 0 } (hostname / IPv4address)) / (&{ p.pick[3] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)? !(!('#' / '/' / '?') .)) / reg_name)> */
 		func() bool {
-			position411, tokenIndex411 := position, tokenIndex
+			position489, tokenIndex489 := position, tokenIndex
 			{
-				position412 := position
+				position490 := position
 				{
-					position413, tokenIndex413 := position, tokenIndex
+					position491, tokenIndex491 := position, tokenIndex
 					{
-						position415, tokenIndex415 := position, tokenIndex
+						position493, tokenIndex493 := position, tokenIndex
 						{
-							position417, tokenIndex417 := position, tokenIndex
+							position495, tokenIndex495 := position, tokenIndex
 							{
-								position419 := position
-							l420:
-								{
-									position421, tokenIndex421 := position, tokenIndex
-									{
-										position422, tokenIndex422 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l423
-										}
-										position++
-										goto l422
-									l423:
-										position, tokenIndex = position422, tokenIndex422
-										if c := buffer[position]; c < rune('\'') || c > rune('*') {
-											goto l424
-										}
-										position++
-										goto l422
-									l424:
-										position, tokenIndex = position422, tokenIndex422
-										if buffer[position] != rune('-') {
-											goto l425
-										}
-										position++
-										goto l422
-									l425:
-										position, tokenIndex = position422, tokenIndex422
-										if buffer[position] != rune('.') {
-											goto l426
-										}
-										position++
-										goto l422
-									l426:
-										position, tokenIndex = position422, tokenIndex422
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l427
-										}
-										position++
-										goto l422
-									l427:
-										position, tokenIndex = position422, tokenIndex422
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l428
-										}
-										position++
-										goto l422
-									l428:
-										position, tokenIndex = position422, tokenIndex422
-										if buffer[position] != rune('_') {
-											goto l429
-										}
-										position++
-										goto l422
-									l429:
-										position, tokenIndex = position422, tokenIndex422
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l430
-										}
-										position++
-										goto l422
-									l430:
-										position, tokenIndex = position422, tokenIndex422
-										if buffer[position] != rune('~') {
-											goto l431
-										}
-										position++
-										goto l422
-									l431:
-										position, tokenIndex = position422, tokenIndex422
-										if !(p.pick[6] == 0) {
-											goto l432
-										}
-										if buffer[position] != rune('%') {
-											goto l432
-										}
-										position++
-										{
-											position433, tokenIndex433 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l434
-											}
-											position++
-											goto l433
-										l434:
-											position, tokenIndex = position433, tokenIndex433
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l435
-											}
-											position++
-											goto l433
-										l435:
-											position, tokenIndex = position433, tokenIndex433
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l432
-											}
-											position++
-										}
-									l433:
-										{
-											position436, tokenIndex436 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l437
-											}
-											position++
-											goto l436
-										l437:
-											position, tokenIndex = position436, tokenIndex436
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l438
-											}
-											position++
-											goto l436
-										l438:
-											position, tokenIndex = position436, tokenIndex436
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l432
-											}
-											position++
-										}
-									l436:
-										goto l422
-									l432:
-										position, tokenIndex = position422, tokenIndex422
-										if !(p.pick[6] == 1) {
-											goto l439
-										}
-										{
-											position440, tokenIndex440 := position, tokenIndex
-											if buffer[position] != rune('%') {
-												goto l441
-											}
-											position++
-											{
-												position442, tokenIndex442 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l443
-												}
-												position++
-												goto l442
-											l443:
-												position, tokenIndex = position442, tokenIndex442
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l444
-												}
-												position++
-												goto l442
-											l444:
-												position, tokenIndex = position442, tokenIndex442
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l441
-												}
-												position++
-											}
-										l442:
-											{
-												position445, tokenIndex445 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l446
-												}
-												position++
-												goto l445
-											l446:
-												position, tokenIndex = position445, tokenIndex445
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l447
-												}
-												position++
-												goto l445
-											l447:
-												position, tokenIndex = position445, tokenIndex445
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l441
-												}
-												position++
-											}
-										l445:
-											goto l440
-										l441:
-											position, tokenIndex = position440, tokenIndex440
-											if !_rules[ruleother]() {
-												goto l439
-											}
-										}
-									l440:
-										goto l422
-									l439:
-										position, tokenIndex = position422, tokenIndex422
-										{
-											position448, tokenIndex448 := position, tokenIndex
-											if buffer[position] != rune('$') {
-												goto l449
-											}
-											position++
-											goto l448
-										l449:
-											position, tokenIndex = position448, tokenIndex448
-											if buffer[position] != rune('&') {
-												goto l450
-											}
-											position++
-											goto l448
-										l450:
-											position, tokenIndex = position448, tokenIndex448
-											if buffer[position] != rune('+') {
-												goto l451
-											}
-											position++
-											goto l448
-										l451:
-											position, tokenIndex = position448, tokenIndex448
-											if buffer[position] != rune(',') {
-												goto l452
-											}
-											position++
-											goto l448
-										l452:
-											position, tokenIndex = position448, tokenIndex448
-											if buffer[position] != rune(':') {
-												goto l453
-											}
-											position++
-											goto l448
-										l453:
-											position, tokenIndex = position448, tokenIndex448
-											if buffer[position] != rune(';') {
-												goto l454
-											}
-											position++
-											goto l448
-										l454:
-											position, tokenIndex = position448, tokenIndex448
-											if buffer[position] != rune('=') {
-												goto l421
-											}
-											position++
-										}
-									l448:
-									}
-								l422:
-									goto l420
-								l421:
-									position, tokenIndex = position421, tokenIndex421
-								}
-								add(ruleuserinfo, position419)
-							}
-							if buffer[position] != rune('@') {
-								goto l417
-							}
-							position++
-							goto l418
-						l417:
-							position, tokenIndex = position417, tokenIndex417
-						}
-					l418:
-						{
-							position455, tokenIndex455 := position, tokenIndex
-							if !(p.pick[2] == 0) {
-								goto l456
-							}
-							{
-								position457, tokenIndex457 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l458
-								}
-								goto l457
-							l458:
-								position, tokenIndex = position457, tokenIndex457
-								if !_rules[ruleIPv4address]() {
-									goto l456
-								}
-							}
-						l457:
-							goto l455
-						l456:
-							position, tokenIndex = position455, tokenIndex455
-							if !(p.pick[2] == 1) {
-								goto l415
-							}
-							{
-								position459, tokenIndex459 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l460
-								}
-								goto l459
-							l460:
-								position, tokenIndex = position459, tokenIndex459
-								if !_rules[ruleIPv4address]() {
-									goto l461
-								}
-								goto l459
-							l461:
-								position, tokenIndex = position459, tokenIndex459
-								{
-									position462 := position
-									{
-										position463, tokenIndex463 := position, tokenIndex
-										if !(p.pick[7] == 0) {
-											goto l464
-										}
-										if buffer[position] != rune('[') {
-											goto l464
-										}
-										position++
-										if !_rules[ruleIPv6address]() {
-											goto l464
-										}
-										if buffer[position] != rune(']') {
-											goto l464
-										}
-										position++
-										goto l463
-									l464:
-										position, tokenIndex = position463, tokenIndex463
-										if !(p.pick[7] == 1) {
-											goto l415
-										}
-										if buffer[position] != rune('[') {
-											goto l415
-										}
-										position++
-										if !_rules[ruleIPv6address]() {
-											goto l415
-										}
-										{
-											position465, tokenIndex465 := position, tokenIndex
-											if buffer[position] != rune('%') {
-												goto l465
-											}
-											position++
-											if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
-												goto l465
-											}
-											goto l466
-										l465:
-											position, tokenIndex = position465, tokenIndex465
-										}
-									l466:
-										if buffer[position] != rune(']') {
-											goto l415
-										}
-										position++
-									}
-								l463:
-									add(ruleipv6reference, position462)
-								}
-							}
-						l459:
-						}
-					l455:
-						{
-							position467, tokenIndex467 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l467
-							}
-							position++
-							{
-								position469 := position
-								if !(pegrun.Star(p.Buffer, &position, &class3, false)) {
-									goto l467
-								}
-								add(ruleport, position469)
-							}
-							goto l468
-						l467:
-							position, tokenIndex = position467, tokenIndex467
-						}
-					l468:
-						goto l416
-					l415:
-						position, tokenIndex = position415, tokenIndex415
-					}
-				l416:
-					{
-						position470, tokenIndex470 := position, tokenIndex
-						{
-							position471, tokenIndex471 := position, tokenIndex
-							{
-								position472, tokenIndex472 := position, tokenIndex
-								if buffer[position] != rune('#') {
-									goto l473
-								}
-								position++
-								goto l472
-							l473:
-								position, tokenIndex = position472, tokenIndex472
-								if buffer[position] != rune('/') {
-									goto l474
-								}
-								position++
-								goto l472
-							l474:
-								position, tokenIndex = position472, tokenIndex472
-								if buffer[position] != rune('?') {
-									goto l471
-								}
-								position++
-							}
-						l472:
-							goto l470
-						l471:
-							position, tokenIndex = position471, tokenIndex471
-						}
-						if !matchDot() {
-							goto l470
-						}
-						goto l414
-					l470:
-						position, tokenIndex = position470, tokenIndex470
-					}
-					goto l413
-				l414:
-					position, tokenIndex = position413, tokenIndex413
-					{
-						position475 := position
-						{
-							position478, tokenIndex478 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l479
-							}
-							position++
-							goto l478
-						l479:
-							position, tokenIndex = position478, tokenIndex478
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l480
-							}
-							position++
-							goto l478
-						l480:
-							position, tokenIndex = position478, tokenIndex478
-							if buffer[position] != rune('-') {
-								goto l481
-							}
-							position++
-							goto l478
-						l481:
-							position, tokenIndex = position478, tokenIndex478
-							if buffer[position] != rune('.') {
-								goto l482
-							}
-							position++
-							goto l478
-						l482:
-							position, tokenIndex = position478, tokenIndex478
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l483
-							}
-							position++
-							goto l478
-						l483:
-							position, tokenIndex = position478, tokenIndex478
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l484
-							}
-							position++
-							goto l478
-						l484:
-							position, tokenIndex = position478, tokenIndex478
-							if buffer[position] != rune('_') {
-								goto l485
-							}
-							position++
-							goto l478
-						l485:
-							position, tokenIndex = position478, tokenIndex478
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l486
-							}
-							position++
-							goto l478
-						l486:
-							position, tokenIndex = position478, tokenIndex478
-							if buffer[position] != rune('~') {
-								goto l487
-							}
-							position++
-							goto l478
-						l487:
-							position, tokenIndex = position478, tokenIndex478
-							if !(p.pick[6] == 0) {
-								goto l488
-							}
-							if buffer[position] != rune('%') {
-								goto l488
-							}
-							position++
-							{
-								position489, tokenIndex489 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l490
-								}
-								position++
-								goto l489
-							l490:
-								position, tokenIndex = position489, tokenIndex489
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l491
-								}
-								position++
-								goto l489
-							l491:
-								position, tokenIndex = position489, tokenIndex489
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l488
-								}
-								position++
-							}
-						l489:
-							{
-								position492, tokenIndex492 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l493
-								}
-								position++
-								goto l492
-							l493:
-								position, tokenIndex = position492, tokenIndex492
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l494
-								}
-								position++
-								goto l492
-							l494:
-								position, tokenIndex = position492, tokenIndex492
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l488
-								}
-								position++
-							}
-						l492:
-							goto l478
-						l488:
-							position, tokenIndex = position478, tokenIndex478
-							if !(p.pick[6] == 1) {
-								goto l495
-							}
-							{
-								position496, tokenIndex496 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l497
-								}
-								position++
-								{
-									position498, tokenIndex498 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l499
-									}
-									position++
-									goto l498
-								l499:
-									position, tokenIndex = position498, tokenIndex498
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l500
-									}
-									position++
-									goto l498
-								l500:
-									position, tokenIndex = position498, tokenIndex498
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l497
-									}
-									position++
-								}
+								position497 := position
 							l498:
 								{
-									position501, tokenIndex501 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l502
+									position499, tokenIndex499 := position, tokenIndex
+									{
+										position500, tokenIndex500 := position, tokenIndex
+										if buffer[position] != rune('!') {
+											goto l501
+										}
+										position++
+										goto l500
+									l501:
+										position, tokenIndex = position500, tokenIndex500
+										if c := buffer[position]; c < rune('\'') || c > rune('*') {
+											goto l502
+										}
+										position++
+										goto l500
+									l502:
+										position, tokenIndex = position500, tokenIndex500
+										if buffer[position] != rune('-') {
+											goto l503
+										}
+										position++
+										goto l500
+									l503:
+										position, tokenIndex = position500, tokenIndex500
+										if buffer[position] != rune('.') {
+											goto l504
+										}
+										position++
+										goto l500
+									l504:
+										position, tokenIndex = position500, tokenIndex500
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l505
+										}
+										position++
+										goto l500
+									l505:
+										position, tokenIndex = position500, tokenIndex500
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											goto l506
+										}
+										position++
+										goto l500
+									l506:
+										position, tokenIndex = position500, tokenIndex500
+										if buffer[position] != rune('_') {
+											goto l507
+										}
+										position++
+										goto l500
+									l507:
+										position, tokenIndex = position500, tokenIndex500
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											goto l508
+										}
+										position++
+										goto l500
+									l508:
+										position, tokenIndex = position500, tokenIndex500
+										if buffer[position] != rune('~') {
+											goto l509
+										}
+										position++
+										goto l500
+									l509:
+										position, tokenIndex = position500, tokenIndex500
+										if !(p.pick[7] == 0) {
+											goto l510
+										}
+										if buffer[position] != rune('%') {
+											goto l510
+										}
+										position++
+										{
+											position511, tokenIndex511 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l512
+											}
+											position++
+											goto l511
+										l512:
+											position, tokenIndex = position511, tokenIndex511
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l513
+											}
+											position++
+											goto l511
+										l513:
+											position, tokenIndex = position511, tokenIndex511
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l510
+											}
+											position++
+										}
+									l511:
+										{
+											position514, tokenIndex514 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l515
+											}
+											position++
+											goto l514
+										l515:
+											position, tokenIndex = position514, tokenIndex514
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l516
+											}
+											position++
+											goto l514
+										l516:
+											position, tokenIndex = position514, tokenIndex514
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l510
+											}
+											position++
+										}
+									l514:
+										goto l500
+									l510:
+										position, tokenIndex = position500, tokenIndex500
+										if !(p.pick[7] == 1) {
+											goto l517
+										}
+										{
+											position518, tokenIndex518 := position, tokenIndex
+											if buffer[position] != rune('%') {
+												goto l519
+											}
+											position++
+											{
+												position520, tokenIndex520 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l521
+												}
+												position++
+												goto l520
+											l521:
+												position, tokenIndex = position520, tokenIndex520
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l522
+												}
+												position++
+												goto l520
+											l522:
+												position, tokenIndex = position520, tokenIndex520
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l519
+												}
+												position++
+											}
+										l520:
+											{
+												position523, tokenIndex523 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l524
+												}
+												position++
+												goto l523
+											l524:
+												position, tokenIndex = position523, tokenIndex523
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l525
+												}
+												position++
+												goto l523
+											l525:
+												position, tokenIndex = position523, tokenIndex523
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l519
+												}
+												position++
+											}
+										l523:
+											goto l518
+										l519:
+											position, tokenIndex = position518, tokenIndex518
+											if !_rules[ruleother]() {
+												goto l517
+											}
+										}
+									l518:
+										goto l500
+									l517:
+										position, tokenIndex = position500, tokenIndex500
+										{
+											position526, tokenIndex526 := position, tokenIndex
+											if buffer[position] != rune('$') {
+												goto l527
+											}
+											position++
+											goto l526
+										l527:
+											position, tokenIndex = position526, tokenIndex526
+											if buffer[position] != rune('&') {
+												goto l528
+											}
+											position++
+											goto l526
+										l528:
+											position, tokenIndex = position526, tokenIndex526
+											if buffer[position] != rune('+') {
+												goto l529
+											}
+											position++
+											goto l526
+										l529:
+											position, tokenIndex = position526, tokenIndex526
+											if buffer[position] != rune(',') {
+												goto l530
+											}
+											position++
+											goto l526
+										l530:
+											position, tokenIndex = position526, tokenIndex526
+											if buffer[position] != rune(':') {
+												goto l531
+											}
+											position++
+											goto l526
+										l531:
+											position, tokenIndex = position526, tokenIndex526
+											if buffer[position] != rune(';') {
+												goto l532
+											}
+											position++
+											goto l526
+										l532:
+											position, tokenIndex = position526, tokenIndex526
+											if buffer[position] != rune('=') {
+												goto l499
+											}
+											position++
+										}
+									l526:
 									}
-									position++
-									goto l501
-								l502:
-									position, tokenIndex = position501, tokenIndex501
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l503
-									}
-									position++
-									goto l501
-								l503:
-									position, tokenIndex = position501, tokenIndex501
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l497
-									}
-									position++
+								l500:
+									goto l498
+								l499:
+									position, tokenIndex = position499, tokenIndex499
 								}
-							l501:
-								goto l496
-							l497:
-								position, tokenIndex = position496, tokenIndex496
-								if !_rules[ruleother]() {
-									goto l495
-								}
+								add(ruleuserinfo, position497)
 							}
-						l496:
-							goto l478
+							if buffer[position] != rune('@') {
+								goto l495
+							}
+							position++
+							goto l496
 						l495:
-							position, tokenIndex = position478, tokenIndex478
-							{
-								position504, tokenIndex504 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l505
-								}
-								position++
-								goto l504
-							l505:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != rune('&') {
-									goto l506
-								}
-								position++
-								goto l504
-							l506:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != rune('+') {
-									goto l507
-								}
-								position++
-								goto l504
-							l507:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != rune(',') {
-									goto l508
-								}
-								position++
-								goto l504
-							l508:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != rune(':') {
-									goto l509
-								}
-								position++
-								goto l504
-							l509:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != rune(';') {
-									goto l510
-								}
-								position++
-								goto l504
-							l510:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != rune('=') {
-									goto l511
-								}
-								position++
-								goto l504
-							l511:
-								position, tokenIndex = position504, tokenIndex504
-								if buffer[position] != rune('@') {
-									goto l411
-								}
-								position++
-							}
-						l504:
+							position, tokenIndex = position495, tokenIndex495
 						}
-					l478:
-					l476:
+					l496:
 						{
-							position477, tokenIndex477 := position, tokenIndex
+							position533, tokenIndex533 := position, tokenIndex
+							if !(p.pick[3] == 0) {
+								goto l534
+							}
 							{
-								position512, tokenIndex512 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l513
+								position535, tokenIndex535 := position, tokenIndex
+								if !_rules[rulehostname]() {
+									goto l536
 								}
-								position++
-								goto l512
-							l513:
-								position, tokenIndex = position512, tokenIndex512
-								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l514
+								goto l535
+							l536:
+								position, tokenIndex = position535, tokenIndex535
+								if !_rules[ruleIPv4address]() {
+									goto l534
 								}
-								position++
-								goto l512
-							l514:
-								position, tokenIndex = position512, tokenIndex512
-								if buffer[position] != rune('-') {
-									goto l515
-								}
-								position++
-								goto l512
-							l515:
-								position, tokenIndex = position512, tokenIndex512
-								if buffer[position] != rune('.') {
-									goto l516
-								}
-								position++
-								goto l512
-							l516:
-								position, tokenIndex = position512, tokenIndex512
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l517
-								}
-								position++
-								goto l512
-							l517:
-								position, tokenIndex = position512, tokenIndex512
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l518
-								}
-								position++
-								goto l512
-							l518:
-								position, tokenIndex = position512, tokenIndex512
-								if buffer[position] != rune('_') {
-									goto l519
-								}
-								position++
-								goto l512
-							l519:
-								position, tokenIndex = position512, tokenIndex512
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l520
-								}
-								position++
-								goto l512
-							l520:
-								position, tokenIndex = position512, tokenIndex512
-								if buffer[position] != rune('~') {
-									goto l521
-								}
-								position++
-								goto l512
-							l521:
-								position, tokenIndex = position512, tokenIndex512
-								if !(p.pick[6] == 0) {
-									goto l522
-								}
-								if buffer[position] != rune('%') {
-									goto l522
-								}
-								position++
-								{
-									position523, tokenIndex523 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l524
-									}
-									position++
-									goto l523
-								l524:
-									position, tokenIndex = position523, tokenIndex523
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l525
-									}
-									position++
-									goto l523
-								l525:
-									position, tokenIndex = position523, tokenIndex523
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l522
-									}
-									position++
-								}
-							l523:
-								{
-									position526, tokenIndex526 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l527
-									}
-									position++
-									goto l526
-								l527:
-									position, tokenIndex = position526, tokenIndex526
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l528
-									}
-									position++
-									goto l526
-								l528:
-									position, tokenIndex = position526, tokenIndex526
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l522
-									}
-									position++
-								}
-							l526:
-								goto l512
-							l522:
-								position, tokenIndex = position512, tokenIndex512
-								if !(p.pick[6] == 1) {
-									goto l529
-								}
-								{
-									position530, tokenIndex530 := position, tokenIndex
-									if buffer[position] != rune('%') {
-										goto l531
-									}
-									position++
-									{
-										position532, tokenIndex532 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l533
-										}
-										position++
-										goto l532
-									l533:
-										position, tokenIndex = position532, tokenIndex532
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l534
-										}
-										position++
-										goto l532
-									l534:
-										position, tokenIndex = position532, tokenIndex532
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l531
-										}
-										position++
-									}
-								l532:
-									{
-										position535, tokenIndex535 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l536
-										}
-										position++
-										goto l535
-									l536:
-										position, tokenIndex = position535, tokenIndex535
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l537
-										}
-										position++
-										goto l535
-									l537:
-										position, tokenIndex = position535, tokenIndex535
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l531
-										}
-										position++
-									}
-								l535:
-									goto l530
-								l531:
-									position, tokenIndex = position530, tokenIndex530
-									if !_rules[ruleother]() {
-										goto l529
-									}
-								}
-							l530:
-								goto l512
-							l529:
-								position, tokenIndex = position512, tokenIndex512
-								{
-									position538, tokenIndex538 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l539
-									}
-									position++
+							}
+						l535:
+							goto l533
+						l534:
+							position, tokenIndex = position533, tokenIndex533
+							if !(p.pick[3] == 1) {
+								goto l493
+							}
+							{
+								position537, tokenIndex537 := position, tokenIndex
+								if !_rules[rulehostname]() {
 									goto l538
-								l539:
-									position, tokenIndex = position538, tokenIndex538
-									if buffer[position] != rune('&') {
-										goto l540
-									}
-									position++
-									goto l538
-								l540:
-									position, tokenIndex = position538, tokenIndex538
-									if buffer[position] != rune('+') {
-										goto l541
-									}
-									position++
-									goto l538
-								l541:
-									position, tokenIndex = position538, tokenIndex538
-									if buffer[position] != rune(',') {
-										goto l542
-									}
-									position++
-									goto l538
-								l542:
-									position, tokenIndex = position538, tokenIndex538
-									if buffer[position] != rune(':') {
-										goto l543
-									}
-									position++
-									goto l538
-								l543:
-									position, tokenIndex = position538, tokenIndex538
-									if buffer[position] != rune(';') {
-										goto l544
-									}
-									position++
-									goto l538
-								l544:
-									position, tokenIndex = position538, tokenIndex538
-									if buffer[position] != rune('=') {
-										goto l545
-									}
-									position++
-									goto l538
-								l545:
-									position, tokenIndex = position538, tokenIndex538
-									if buffer[position] != rune('@') {
-										goto l477
-									}
-									position++
 								}
+								goto l537
 							l538:
+								position, tokenIndex = position537, tokenIndex537
+								if !_rules[ruleIPv4address]() {
+									goto l539
+								}
+								goto l537
+							l539:
+								position, tokenIndex = position537, tokenIndex537
+								{
+									position540 := position
+									{
+										position541, tokenIndex541 := position, tokenIndex
+										if !(p.pick[8] == 0) {
+											goto l542
+										}
+										if buffer[position] != rune('[') {
+											goto l542
+										}
+										position++
+										if !_rules[ruleIPv6address]() {
+											goto l542
+										}
+										if buffer[position] != rune(']') {
+											goto l542
+										}
+										position++
+										goto l541
+									l542:
+										position, tokenIndex = position541, tokenIndex541
+										if !(p.pick[8] == 1) {
+											goto l493
+										}
+										if buffer[position] != rune('[') {
+											goto l493
+										}
+										position++
+										if !_rules[ruleIPv6address]() {
+											goto l493
+										}
+										{
+											position543, tokenIndex543 := position, tokenIndex
+											if buffer[position] != rune('%') {
+												goto l543
+											}
+											position++
+											if !(pegrun.Plus(p.Buffer, &position, &class5, false)) {
+												goto l543
+											}
+											goto l544
+										l543:
+											position, tokenIndex = position543, tokenIndex543
+										}
+									l544:
+										if buffer[position] != rune(']') {
+											goto l493
+										}
+										position++
+									}
+								l541:
+									add(ruleipv6reference, position540)
+								}
 							}
-						l512:
-							goto l476
-						l477:
-							position, tokenIndex = position477, tokenIndex477
+						l537:
 						}
-						add(rulereg_name, position475)
-					}
-				}
-			l413:
-				add(ruleauthority, position412)
-			}
-			return true
-		l411:
-			position, tokenIndex = position411, tokenIndex411
-			return false
-		},
-		/* 4 reg_name <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
-		nil,
-		/* 5 userinfo <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
-		nil,
-		/* 6 hostname <- <((&{ p.pick[3] == 0 } (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (&{ p.pick[3] == 1 } (((([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'? !([0-9] / [A-Z] / [a-z])))))> */
-		func() bool {
-			position548, tokenIndex548 := position, tokenIndex
-			{
-				position549 := position
-				{
-					position550, tokenIndex550 := position, tokenIndex
-					if !(p.pick[3] == 0) {
-						goto l551
-					}
-				l552:
-					{
-						position553, tokenIndex553 := position, tokenIndex
+					l533:
 						{
-							position554, tokenIndex554 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l555
+							position545, tokenIndex545 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l545
 							}
 							position++
-							goto l554
-						l555:
-							position, tokenIndex = position554, tokenIndex554
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l556
-							}
-							position++
-							goto l554
-						l556:
-							position, tokenIndex = position554, tokenIndex554
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l553
-							}
-							position++
-						}
-					l554:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l553
-						}
-						if buffer[position] != rune('.') {
-							goto l553
-						}
-						position++
-						{
-							position557, tokenIndex557 := position, tokenIndex
 							{
-								position558, tokenIndex558 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l559
+								position547 := position
+								if !(pegrun.Star(p.Buffer, &position, &class3, false)) {
+									goto l545
 								}
-								position++
-								goto l558
-							l559:
-								position, tokenIndex = position558, tokenIndex558
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l560
-								}
-								position++
-								goto l558
-							l560:
-								position, tokenIndex = position558, tokenIndex558
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l553
-								}
-								position++
+								add(ruleport, position547)
 							}
-						l558:
-							position, tokenIndex = position557, tokenIndex557
+							goto l546
+						l545:
+							position, tokenIndex = position545, tokenIndex545
 						}
-						goto l552
-					l553:
-						position, tokenIndex = position553, tokenIndex553
+					l546:
+						goto l494
+					l493:
+						position, tokenIndex = position493, tokenIndex493
 					}
+				l494:
 					{
-						position561, tokenIndex561 := position, tokenIndex
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l562
-						}
-						position++
-						goto l561
-					l562:
-						position, tokenIndex = position561, tokenIndex561
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l551
-						}
-						position++
-					}
-				l561:
-					if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-						goto l551
-					}
-					{
-						position563, tokenIndex563 := position, tokenIndex
-						if buffer[position] != rune('.') {
-							goto l563
-						}
-						position++
-						goto l564
-					l563:
-						position, tokenIndex = position563, tokenIndex563
-					}
-				l564:
-					goto l550
-				l551:
-					position, tokenIndex = position550, tokenIndex550
-					if !(p.pick[3] == 1) {
-						goto l548
-					}
-					{
-						position565, tokenIndex565 := position, tokenIndex
+						position548, tokenIndex548 := position, tokenIndex
 						{
-							position569, tokenIndex569 := position, tokenIndex
+							position549, tokenIndex549 := position, tokenIndex
+							{
+								position550, tokenIndex550 := position, tokenIndex
+								if buffer[position] != rune('#') {
+									goto l551
+								}
+								position++
+								goto l550
+							l551:
+								position, tokenIndex = position550, tokenIndex550
+								if buffer[position] != rune('/') {
+									goto l552
+								}
+								position++
+								goto l550
+							l552:
+								position, tokenIndex = position550, tokenIndex550
+								if buffer[position] != rune('?') {
+									goto l549
+								}
+								position++
+							}
+						l550:
+							goto l548
+						l549:
+							position, tokenIndex = position549, tokenIndex549
+						}
+						if !matchDot() {
+							goto l548
+						}
+						goto l492
+					l548:
+						position, tokenIndex = position548, tokenIndex548
+					}
+					goto l491
+				l492:
+					position, tokenIndex = position491, tokenIndex491
+					{
+						position553 := position
+						{
+							position556, tokenIndex556 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l557
+							}
+							position++
+							goto l556
+						l557:
+							position, tokenIndex = position556, tokenIndex556
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l558
+							}
+							position++
+							goto l556
+						l558:
+							position, tokenIndex = position556, tokenIndex556
+							if buffer[position] != rune('-') {
+								goto l559
+							}
+							position++
+							goto l556
+						l559:
+							position, tokenIndex = position556, tokenIndex556
+							if buffer[position] != rune('.') {
+								goto l560
+							}
+							position++
+							goto l556
+						l560:
+							position, tokenIndex = position556, tokenIndex556
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l570
+								goto l561
 							}
 							position++
-							goto l569
-						l570:
-							position, tokenIndex = position569, tokenIndex569
+							goto l556
+						l561:
+							position, tokenIndex = position556, tokenIndex556
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l571
+								goto l562
 							}
 							position++
-							goto l569
-						l571:
-							position, tokenIndex = position569, tokenIndex569
+							goto l556
+						l562:
+							position, tokenIndex = position556, tokenIndex556
+							if buffer[position] != rune('_') {
+								goto l563
+							}
+							position++
+							goto l556
+						l563:
+							position, tokenIndex = position556, tokenIndex556
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l564
+							}
+							position++
+							goto l556
+						l564:
+							position, tokenIndex = position556, tokenIndex556
+							if buffer[position] != rune('~') {
+								goto l565
+							}
+							position++
+							goto l556
+						l565:
+							position, tokenIndex = position556, tokenIndex556
+							if !(p.pick[7] == 0) {
+								goto l566
+							}
+							if buffer[position] != rune('%') {
 								goto l566
 							}
 							position++
-						}
-					l569:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l566
-						}
-						if buffer[position] != rune('.') {
-							goto l566
-						}
-						position++
-						{
-							position572, tokenIndex572 := position, tokenIndex
 							{
-								position573, tokenIndex573 := position, tokenIndex
+								position567, tokenIndex567 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l574
+									goto l568
 								}
 								position++
-								goto l573
-							l574:
-								position, tokenIndex = position573, tokenIndex573
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l575
+								goto l567
+							l568:
+								position, tokenIndex = position567, tokenIndex567
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l569
 								}
 								position++
-								goto l573
-							l575:
-								position, tokenIndex = position573, tokenIndex573
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l567
+							l569:
+								position, tokenIndex = position567, tokenIndex567
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
 									goto l566
 								}
 								position++
 							}
-						l573:
-							position, tokenIndex = position572, tokenIndex572
-						}
-					l567:
-						{
-							position568, tokenIndex568 := position, tokenIndex
+						l567:
 							{
-								position576, tokenIndex576 := position, tokenIndex
+								position570, tokenIndex570 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l577
+									goto l571
 								}
 								position++
-								goto l576
-							l577:
-								position, tokenIndex = position576, tokenIndex576
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l578
+								goto l570
+							l571:
+								position, tokenIndex = position570, tokenIndex570
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l572
 								}
 								position++
-								goto l576
-							l578:
-								position, tokenIndex = position576, tokenIndex576
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l568
+								goto l570
+							l572:
+								position, tokenIndex = position570, tokenIndex570
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l566
 								}
 								position++
 							}
-						l576:
-							if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-								goto l568
+						l570:
+							goto l556
+						l566:
+							position, tokenIndex = position556, tokenIndex556
+							if !(p.pick[7] == 1) {
+								goto l573
 							}
-							if buffer[position] != rune('.') {
-								goto l568
-							}
-							position++
 							{
-								position579, tokenIndex579 := position, tokenIndex
+								position574, tokenIndex574 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l575
+								}
+								position++
 								{
-									position580, tokenIndex580 := position, tokenIndex
+									position576, tokenIndex576 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l577
+									}
+									position++
+									goto l576
+								l577:
+									position, tokenIndex = position576, tokenIndex576
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l578
+									}
+									position++
+									goto l576
+								l578:
+									position, tokenIndex = position576, tokenIndex576
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l575
+									}
+									position++
+								}
+							l576:
+								{
+									position579, tokenIndex579 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l580
+									}
+									position++
+									goto l579
+								l580:
+									position, tokenIndex = position579, tokenIndex579
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l581
 									}
 									position++
-									goto l580
+									goto l579
 								l581:
-									position, tokenIndex = position580, tokenIndex580
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l582
-									}
-									position++
-									goto l580
-								l582:
-									position, tokenIndex = position580, tokenIndex580
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l568
+									position, tokenIndex = position579, tokenIndex579
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l575
 									}
 									position++
 								}
-							l580:
-								position, tokenIndex = position579, tokenIndex579
+							l579:
+								goto l574
+							l575:
+								position, tokenIndex = position574, tokenIndex574
+								if !_rules[ruleother]() {
+									goto l573
+								}
 							}
-							goto l567
-						l568:
-							position, tokenIndex = position568, tokenIndex568
-						}
-						{
-							position583, tokenIndex583 := position, tokenIndex
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l584
-							}
-							position++
-							goto l583
-						l584:
-							position, tokenIndex = position583, tokenIndex583
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l566
-							}
-							position++
-						}
-					l583:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l566
-						}
-						{
-							position585, tokenIndex585 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l585
-							}
-							position++
-							goto l586
-						l585:
-							position, tokenIndex = position585, tokenIndex585
-						}
-					l586:
-						goto l565
-					l566:
-						position, tokenIndex = position565, tokenIndex565
-						{
-							position587, tokenIndex587 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l588
-							}
-							position++
-							goto l587
-						l588:
-							position, tokenIndex = position587, tokenIndex587
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l589
-							}
-							position++
-							goto l587
-						l589:
-							position, tokenIndex = position587, tokenIndex587
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l548
-							}
-							position++
-						}
-					l587:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l548
-						}
-						{
-							position590, tokenIndex590 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l590
-							}
-							position++
-							goto l591
-						l590:
-							position, tokenIndex = position590, tokenIndex590
-						}
-					l591:
-						{
-							position592, tokenIndex592 := position, tokenIndex
+						l574:
+							goto l556
+						l573:
+							position, tokenIndex = position556, tokenIndex556
 							{
-								position593, tokenIndex593 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l594
+								position582, tokenIndex582 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l583
 								}
 								position++
-								goto l593
-							l594:
-								position, tokenIndex = position593, tokenIndex593
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l595
+								goto l582
+							l583:
+								position, tokenIndex = position582, tokenIndex582
+								if buffer[position] != rune('&') {
+									goto l584
 								}
 								position++
-								goto l593
-							l595:
-								position, tokenIndex = position593, tokenIndex593
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l582
+							l584:
+								position, tokenIndex = position582, tokenIndex582
+								if buffer[position] != rune('+') {
+									goto l585
+								}
+								position++
+								goto l582
+							l585:
+								position, tokenIndex = position582, tokenIndex582
+								if buffer[position] != rune(',') {
+									goto l586
+								}
+								position++
+								goto l582
+							l586:
+								position, tokenIndex = position582, tokenIndex582
+								if buffer[position] != rune(':') {
+									goto l587
+								}
+								position++
+								goto l582
+							l587:
+								position, tokenIndex = position582, tokenIndex582
+								if buffer[position] != rune(';') {
+									goto l588
+								}
+								position++
+								goto l582
+							l588:
+								position, tokenIndex = position582, tokenIndex582
+								if buffer[position] != rune('=') {
+									goto l589
+								}
+								position++
+								goto l582
+							l589:
+								position, tokenIndex = position582, tokenIndex582
+								if buffer[position] != rune('@') {
+									goto l489
+								}
+								position++
+							}
+						l582:
+						}
+					l556:
+					l554:
+						{
+							position555, tokenIndex555 := position, tokenIndex
+							{
+								position590, tokenIndex590 := position, tokenIndex
+								if buffer[position] != rune('!') {
+									goto l591
+								}
+								position++
+								goto l590
+							l591:
+								position, tokenIndex = position590, tokenIndex590
+								if c := buffer[position]; c < rune('\'') || c > rune('*') {
 									goto l592
 								}
 								position++
+								goto l590
+							l592:
+								position, tokenIndex = position590, tokenIndex590
+								if buffer[position] != rune('-') {
+									goto l593
+								}
+								position++
+								goto l590
+							l593:
+								position, tokenIndex = position590, tokenIndex590
+								if buffer[position] != rune('.') {
+									goto l594
+								}
+								position++
+								goto l590
+							l594:
+								position, tokenIndex = position590, tokenIndex590
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l595
+								}
+								position++
+								goto l590
+							l595:
+								position, tokenIndex = position590, tokenIndex590
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l596
+								}
+								position++
+								goto l590
+							l596:
+								position, tokenIndex = position590, tokenIndex590
+								if buffer[position] != rune('_') {
+									goto l597
+								}
+								position++
+								goto l590
+							l597:
+								position, tokenIndex = position590, tokenIndex590
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l598
+								}
+								position++
+								goto l590
+							l598:
+								position, tokenIndex = position590, tokenIndex590
+								if buffer[position] != rune('~') {
+									goto l599
+								}
+								position++
+								goto l590
+							l599:
+								position, tokenIndex = position590, tokenIndex590
+								if !(p.pick[7] == 0) {
+									goto l600
+								}
+								if buffer[position] != rune('%') {
+									goto l600
+								}
+								position++
+								{
+									position601, tokenIndex601 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l602
+									}
+									position++
+									goto l601
+								l602:
+									position, tokenIndex = position601, tokenIndex601
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l603
+									}
+									position++
+									goto l601
+								l603:
+									position, tokenIndex = position601, tokenIndex601
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l600
+									}
+									position++
+								}
+							l601:
+								{
+									position604, tokenIndex604 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l605
+									}
+									position++
+									goto l604
+								l605:
+									position, tokenIndex = position604, tokenIndex604
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l606
+									}
+									position++
+									goto l604
+								l606:
+									position, tokenIndex = position604, tokenIndex604
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l600
+									}
+									position++
+								}
+							l604:
+								goto l590
+							l600:
+								position, tokenIndex = position590, tokenIndex590
+								if !(p.pick[7] == 1) {
+									goto l607
+								}
+								{
+									position608, tokenIndex608 := position, tokenIndex
+									if buffer[position] != rune('%') {
+										goto l609
+									}
+									position++
+									{
+										position610, tokenIndex610 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l611
+										}
+										position++
+										goto l610
+									l611:
+										position, tokenIndex = position610, tokenIndex610
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l612
+										}
+										position++
+										goto l610
+									l612:
+										position, tokenIndex = position610, tokenIndex610
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l609
+										}
+										position++
+									}
+								l610:
+									{
+										position613, tokenIndex613 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l614
+										}
+										position++
+										goto l613
+									l614:
+										position, tokenIndex = position613, tokenIndex613
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l615
+										}
+										position++
+										goto l613
+									l615:
+										position, tokenIndex = position613, tokenIndex613
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l609
+										}
+										position++
+									}
+								l613:
+									goto l608
+								l609:
+									position, tokenIndex = position608, tokenIndex608
+									if !_rules[ruleother]() {
+										goto l607
+									}
+								}
+							l608:
+								goto l590
+							l607:
+								position, tokenIndex = position590, tokenIndex590
+								{
+									position616, tokenIndex616 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l617
+									}
+									position++
+									goto l616
+								l617:
+									position, tokenIndex = position616, tokenIndex616
+									if buffer[position] != rune('&') {
+										goto l618
+									}
+									position++
+									goto l616
+								l618:
+									position, tokenIndex = position616, tokenIndex616
+									if buffer[position] != rune('+') {
+										goto l619
+									}
+									position++
+									goto l616
+								l619:
+									position, tokenIndex = position616, tokenIndex616
+									if buffer[position] != rune(',') {
+										goto l620
+									}
+									position++
+									goto l616
+								l620:
+									position, tokenIndex = position616, tokenIndex616
+									if buffer[position] != rune(':') {
+										goto l621
+									}
+									position++
+									goto l616
+								l621:
+									position, tokenIndex = position616, tokenIndex616
+									if buffer[position] != rune(';') {
+										goto l622
+									}
+									position++
+									goto l616
+								l622:
+									position, tokenIndex = position616, tokenIndex616
+									if buffer[position] != rune('=') {
+										goto l623
+									}
+									position++
+									goto l616
+								l623:
+									position, tokenIndex = position616, tokenIndex616
+									if buffer[position] != rune('@') {
+										goto l555
+									}
+									position++
+								}
+							l616:
 							}
-						l593:
-							goto l548
-						l592:
-							position, tokenIndex = position592, tokenIndex592
+						l590:
+							goto l554
+						l555:
+							position, tokenIndex = position555, tokenIndex555
 						}
+						add(rulereg_name, position553)
 					}
-				l565:
 				}
-			l550:
-				add(rulehostname, position549)
+			l491:
+				add(ruleauthority, position490)
 			}
 			return true
-		l548:
-			position, tokenIndex = position548, tokenIndex548
+		l489:
+			position, tokenIndex = position489, tokenIndex489
 			return false
 		},
-		/* 7 IPv4address <- <((&{ p.pick[4] == 0 } &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) }) / (&{ p.pick[4] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[4] == 2 } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / (('0' / '1') [0-9] [0-9]) / ([0-9] [0-9]) / [0-9])))> */
+		/* 4 reg_name <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
+		nil,
+		/* 5 userinfo <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
+		nil,
+		/* 6 hostname <- <((&{ p.pick[4] == 0 } (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (&{ p.pick[4] == 1 } (((([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'? !([0-9] / [A-Z] / [a-z])))))> */
 		func() bool {
-			position596, tokenIndex596 := position, tokenIndex
+			position626, tokenIndex626 := position, tokenIndex
 			{
-				position597 := position
+				position627 := position
 				{
-					position598, tokenIndex598 := position, tokenIndex
+					position628, tokenIndex628 := position, tokenIndex
 					if !(p.pick[4] == 0) {
-						goto l599
+						goto l629
 					}
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l599
-					}
-					if buffer[position] != rune('.') {
-						goto l599
-					}
-					position++
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l599
-					}
-					if buffer[position] != rune('.') {
-						goto l599
-					}
-					position++
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l599
-					}
-					if buffer[position] != rune('.') {
-						goto l599
-					}
-					position++
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l599
-					}
-					goto l598
-				l599:
-					position, tokenIndex = position598, tokenIndex598
-					if !(p.pick[4] == 1) {
-						goto l600
-					}
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l600
-					}
-					position++
-					{
-						position601, tokenIndex601 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l601
-						}
-						position++
-						goto l602
-					l601:
-						position, tokenIndex = position601, tokenIndex601
-					}
-				l602:
-					{
-						position603, tokenIndex603 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l603
-						}
-						position++
-						goto l604
-					l603:
-						position, tokenIndex = position603, tokenIndex603
-					}
-				l604:
-					if buffer[position] != rune('.') {
-						goto l600
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l600
-					}
-					position++
-					{
-						position605, tokenIndex605 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l605
-						}
-						position++
-						goto l606
-					l605:
-						position, tokenIndex = position605, tokenIndex605
-					}
-				l606:
-					{
-						position607, tokenIndex607 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l607
-						}
-						position++
-						goto l608
-					l607:
-						position, tokenIndex = position607, tokenIndex607
-					}
-				l608:
-					if buffer[position] != rune('.') {
-						goto l600
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l600
-					}
-					position++
-					{
-						position609, tokenIndex609 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l609
-						}
-						position++
-						goto l610
-					l609:
-						position, tokenIndex = position609, tokenIndex609
-					}
-				l610:
-					{
-						position611, tokenIndex611 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l611
-						}
-						position++
-						goto l612
-					l611:
-						position, tokenIndex = position611, tokenIndex611
-					}
-				l612:
-					if buffer[position] != rune('.') {
-						goto l600
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l600
-					}
-					position++
-					{
-						position613, tokenIndex613 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l613
-						}
-						position++
-						goto l614
-					l613:
-						position, tokenIndex = position613, tokenIndex613
-					}
-				l614:
-					{
-						position615, tokenIndex615 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l615
-						}
-						position++
-						goto l616
-					l615:
-						position, tokenIndex = position615, tokenIndex615
-					}
-				l616:
-					goto l598
-				l600:
-					position, tokenIndex = position598, tokenIndex598
-					if !(p.pick[4] == 2) {
-						goto l596
-					}
-					{
-						position617, tokenIndex617 := position, tokenIndex
-						if buffer[position] != rune('2') {
-							goto l618
-						}
-						position++
-						if buffer[position] != rune('5') {
-							goto l618
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l618
-						}
-						position++
-						goto l617
-					l618:
-						position, tokenIndex = position617, tokenIndex617
-						if buffer[position] != rune('2') {
-							goto l619
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l619
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l619
-						}
-						position++
-						goto l617
-					l619:
-						position, tokenIndex = position617, tokenIndex617
-						{
-							position621, tokenIndex621 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l622
-							}
-							position++
-							goto l621
-						l622:
-							position, tokenIndex = position621, tokenIndex621
-							if buffer[position] != rune('1') {
-								goto l620
-							}
-							position++
-						}
-					l621:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l620
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l620
-						}
-						position++
-						goto l617
-					l620:
-						position, tokenIndex = position617, tokenIndex617
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l623
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l623
-						}
-						position++
-						goto l617
-					l623:
-						position, tokenIndex = position617, tokenIndex617
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l596
-						}
-						position++
-					}
-				l617:
-					if buffer[position] != rune('.') {
-						goto l596
-					}
-					position++
-					{
-						position624, tokenIndex624 := position, tokenIndex
-						if buffer[position] != rune('2') {
-							goto l625
-						}
-						position++
-						if buffer[position] != rune('5') {
-							goto l625
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l625
-						}
-						position++
-						goto l624
-					l625:
-						position, tokenIndex = position624, tokenIndex624
-						if buffer[position] != rune('2') {
-							goto l626
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l626
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l626
-						}
-						position++
-						goto l624
-					l626:
-						position, tokenIndex = position624, tokenIndex624
-						{
-							position628, tokenIndex628 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l629
-							}
-							position++
-							goto l628
-						l629:
-							position, tokenIndex = position628, tokenIndex628
-							if buffer[position] != rune('1') {
-								goto l627
-							}
-							position++
-						}
-					l628:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l627
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l627
-						}
-						position++
-						goto l624
-					l627:
-						position, tokenIndex = position624, tokenIndex624
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l630
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l630
-						}
-						position++
-						goto l624
-					l630:
-						position, tokenIndex = position624, tokenIndex624
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l596
-						}
-						position++
-					}
-				l624:
-					if buffer[position] != rune('.') {
-						goto l596
-					}
-					position++
+				l630:
 					{
 						position631, tokenIndex631 := position, tokenIndex
-						if buffer[position] != rune('2') {
-							goto l632
-						}
-						position++
-						if buffer[position] != rune('5') {
-							goto l632
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l632
-						}
-						position++
-						goto l631
-					l632:
-						position, tokenIndex = position631, tokenIndex631
-						if buffer[position] != rune('2') {
-							goto l633
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l633
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l633
-						}
-						position++
-						goto l631
-					l633:
-						position, tokenIndex = position631, tokenIndex631
 						{
-							position635, tokenIndex635 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l636
+							position632, tokenIndex632 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l633
 							}
 							position++
-							goto l635
-						l636:
-							position, tokenIndex = position635, tokenIndex635
-							if buffer[position] != rune('1') {
+							goto l632
+						l633:
+							position, tokenIndex = position632, tokenIndex632
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
 								goto l634
 							}
 							position++
-						}
-					l635:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l634
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l634
-						}
-						position++
-						goto l631
-					l634:
-						position, tokenIndex = position631, tokenIndex631
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l637
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l637
-						}
-						position++
-						goto l631
-					l637:
-						position, tokenIndex = position631, tokenIndex631
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l596
-						}
-						position++
-					}
-				l631:
-					if buffer[position] != rune('.') {
-						goto l596
-					}
-					position++
-					{
-						position638, tokenIndex638 := position, tokenIndex
-						if buffer[position] != rune('2') {
-							goto l639
-						}
-						position++
-						if buffer[position] != rune('5') {
-							goto l639
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('5') {
-							goto l639
-						}
-						position++
-						goto l638
-					l639:
-						position, tokenIndex = position638, tokenIndex638
-						if buffer[position] != rune('2') {
-							goto l640
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('4') {
-							goto l640
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l640
-						}
-						position++
-						goto l638
-					l640:
-						position, tokenIndex = position638, tokenIndex638
-						{
-							position642, tokenIndex642 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l643
-							}
-							position++
-							goto l642
-						l643:
-							position, tokenIndex = position642, tokenIndex642
-							if buffer[position] != rune('1') {
-								goto l641
+							goto l632
+						l634:
+							position, tokenIndex = position632, tokenIndex632
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l631
 							}
 							position++
 						}
-					l642:
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l641
+					l632:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l631
 						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l641
-						}
-						position++
-						goto l638
-					l641:
-						position, tokenIndex = position638, tokenIndex638
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l644
-						}
-						position++
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l644
-						}
-						position++
-						goto l638
-					l644:
-						position, tokenIndex = position638, tokenIndex638
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l596
-						}
-						position++
-					}
-				l638:
-				}
-			l598:
-				add(ruleIPv4address, position597)
-			}
-			return true
-		l596:
-			position, tokenIndex = position596, tokenIndex596
-			return false
-		},
-		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &class3, false) }> */
-		nil,
-		/* 9 path_segments <- <(('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)* ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)> */
-		func() bool {
-			{
-				position647 := position
-			l648:
-				{
-					position649, tokenIndex649 := position, tokenIndex
-					{
-						position650, tokenIndex650 := position, tokenIndex
-						if buffer[position] != rune('!') {
-							goto l651
-						}
-						position++
-						goto l650
-					l651:
-						position, tokenIndex = position650, tokenIndex650
-						if c := buffer[position]; c < rune('\'') || c > rune('*') {
-							goto l652
-						}
-						position++
-						goto l650
-					l652:
-						position, tokenIndex = position650, tokenIndex650
-						if buffer[position] != rune('-') {
-							goto l653
-						}
-						position++
-						goto l650
-					l653:
-						position, tokenIndex = position650, tokenIndex650
 						if buffer[position] != rune('.') {
-							goto l654
+							goto l631
 						}
 						position++
-						goto l650
-					l654:
-						position, tokenIndex = position650, tokenIndex650
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l655
+						{
+							position635, tokenIndex635 := position, tokenIndex
+							{
+								position636, tokenIndex636 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l637
+								}
+								position++
+								goto l636
+							l637:
+								position, tokenIndex = position636, tokenIndex636
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l638
+								}
+								position++
+								goto l636
+							l638:
+								position, tokenIndex = position636, tokenIndex636
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l631
+								}
+								position++
+							}
+						l636:
+							position, tokenIndex = position635, tokenIndex635
 						}
-						position++
-						goto l650
-					l655:
-						position, tokenIndex = position650, tokenIndex650
+						goto l630
+					l631:
+						position, tokenIndex = position631, tokenIndex631
+					}
+					{
+						position639, tokenIndex639 := position, tokenIndex
 						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l656
+							goto l640
 						}
 						position++
-						goto l650
-					l656:
-						position, tokenIndex = position650, tokenIndex650
-						if buffer[position] != rune('_') {
-							goto l657
-						}
-						position++
-						goto l650
-					l657:
-						position, tokenIndex = position650, tokenIndex650
+						goto l639
+					l640:
+						position, tokenIndex = position639, tokenIndex639
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l658
+							goto l629
 						}
 						position++
-						goto l650
-					l658:
-						position, tokenIndex = position650, tokenIndex650
-						if buffer[position] != rune('~') {
-							goto l659
+					}
+				l639:
+					if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+						goto l629
+					}
+					{
+						position641, tokenIndex641 := position, tokenIndex
+						if buffer[position] != rune('.') {
+							goto l641
 						}
 						position++
-						goto l650
-					l659:
-						position, tokenIndex = position650, tokenIndex650
-						if !(p.pick[6] == 0) {
-							goto l660
+						goto l642
+					l641:
+						position, tokenIndex = position641, tokenIndex641
+					}
+				l642:
+					goto l628
+				l629:
+					position, tokenIndex = position628, tokenIndex628
+					if !(p.pick[4] == 1) {
+						goto l626
+					}
+					{
+						position643, tokenIndex643 := position, tokenIndex
+						{
+							position647, tokenIndex647 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l648
+							}
+							position++
+							goto l647
+						l648:
+							position, tokenIndex = position647, tokenIndex647
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l649
+							}
+							position++
+							goto l647
+						l649:
+							position, tokenIndex = position647, tokenIndex647
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l644
+							}
+							position++
 						}
-						if buffer[position] != rune('%') {
-							goto l660
+					l647:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l644
+						}
+						if buffer[position] != rune('.') {
+							goto l644
 						}
 						position++
+						{
+							position650, tokenIndex650 := position, tokenIndex
+							{
+								position651, tokenIndex651 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l652
+								}
+								position++
+								goto l651
+							l652:
+								position, tokenIndex = position651, tokenIndex651
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l653
+								}
+								position++
+								goto l651
+							l653:
+								position, tokenIndex = position651, tokenIndex651
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l644
+								}
+								position++
+							}
+						l651:
+							position, tokenIndex = position650, tokenIndex650
+						}
+					l645:
+						{
+							position646, tokenIndex646 := position, tokenIndex
+							{
+								position654, tokenIndex654 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l655
+								}
+								position++
+								goto l654
+							l655:
+								position, tokenIndex = position654, tokenIndex654
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l656
+								}
+								position++
+								goto l654
+							l656:
+								position, tokenIndex = position654, tokenIndex654
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l646
+								}
+								position++
+							}
+						l654:
+							if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+								goto l646
+							}
+							if buffer[position] != rune('.') {
+								goto l646
+							}
+							position++
+							{
+								position657, tokenIndex657 := position, tokenIndex
+								{
+									position658, tokenIndex658 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l659
+									}
+									position++
+									goto l658
+								l659:
+									position, tokenIndex = position658, tokenIndex658
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										goto l660
+									}
+									position++
+									goto l658
+								l660:
+									position, tokenIndex = position658, tokenIndex658
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l646
+									}
+									position++
+								}
+							l658:
+								position, tokenIndex = position657, tokenIndex657
+							}
+							goto l645
+						l646:
+							position, tokenIndex = position646, tokenIndex646
+						}
 						{
 							position661, tokenIndex661 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
 								goto l662
 							}
 							position++
 							goto l661
 						l662:
 							position, tokenIndex = position661, tokenIndex661
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l663
-							}
-							position++
-							goto l661
-						l663:
-							position, tokenIndex = position661, tokenIndex661
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l660
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l644
 							}
 							position++
 						}
 					l661:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l644
+						}
 						{
-							position664, tokenIndex664 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l665
+							position663, tokenIndex663 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l663
 							}
 							position++
 							goto l664
-						l665:
-							position, tokenIndex = position664, tokenIndex664
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
+						l663:
+							position, tokenIndex = position663, tokenIndex663
+						}
+					l664:
+						goto l643
+					l644:
+						position, tokenIndex = position643, tokenIndex643
+						{
+							position665, tokenIndex665 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								goto l666
 							}
 							position++
-							goto l664
+							goto l665
 						l666:
-							position, tokenIndex = position664, tokenIndex664
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l660
+							position, tokenIndex = position665, tokenIndex665
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l667
+							}
+							position++
+							goto l665
+						l667:
+							position, tokenIndex = position665, tokenIndex665
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l626
 							}
 							position++
 						}
-					l664:
-						goto l650
-					l660:
-						position, tokenIndex = position650, tokenIndex650
-						if !(p.pick[6] == 1) {
-							goto l667
+					l665:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l626
 						}
 						{
 							position668, tokenIndex668 := position, tokenIndex
-							if buffer[position] != rune('%') {
-								goto l669
+							if buffer[position] != rune('.') {
+								goto l668
 							}
 							position++
+							goto l669
+						l668:
+							position, tokenIndex = position668, tokenIndex668
+						}
+					l669:
+						{
+							position670, tokenIndex670 := position, tokenIndex
 							{
-								position670, tokenIndex670 := position, tokenIndex
+								position671, tokenIndex671 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l671
-								}
-								position++
-								goto l670
-							l671:
-								position, tokenIndex = position670, tokenIndex670
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l672
 								}
 								position++
-								goto l670
+								goto l671
 							l672:
-								position, tokenIndex = position670, tokenIndex670
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l669
+								position, tokenIndex = position671, tokenIndex671
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l673
+								}
+								position++
+								goto l671
+							l673:
+								position, tokenIndex = position671, tokenIndex671
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l670
 								}
 								position++
 							}
+						l671:
+							goto l626
 						l670:
-							{
-								position673, tokenIndex673 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l674
-								}
-								position++
-								goto l673
-							l674:
-								position, tokenIndex = position673, tokenIndex673
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l675
-								}
-								position++
-								goto l673
-							l675:
-								position, tokenIndex = position673, tokenIndex673
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l669
-								}
-								position++
-							}
-						l673:
-							goto l668
-						l669:
-							position, tokenIndex = position668, tokenIndex668
-							if !_rules[ruleother]() {
-								goto l667
-							}
+							position, tokenIndex = position670, tokenIndex670
 						}
-					l668:
-						goto l650
-					l667:
-						position, tokenIndex = position650, tokenIndex650
-						{
-							position676, tokenIndex676 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l677
-							}
-							position++
-							goto l676
-						l677:
-							position, tokenIndex = position676, tokenIndex676
-							if buffer[position] != rune('&') {
-								goto l678
-							}
-							position++
-							goto l676
-						l678:
-							position, tokenIndex = position676, tokenIndex676
-							if buffer[position] != rune('+') {
-								goto l679
-							}
-							position++
-							goto l676
-						l679:
-							position, tokenIndex = position676, tokenIndex676
-							if buffer[position] != rune(',') {
-								goto l680
-							}
-							position++
-							goto l676
-						l680:
-							position, tokenIndex = position676, tokenIndex676
-							if buffer[position] != rune(':') {
-								goto l681
-							}
-							position++
-							goto l676
-						l681:
-							position, tokenIndex = position676, tokenIndex676
-							if buffer[position] != rune('=') {
-								goto l682
-							}
-							position++
-							goto l676
-						l682:
-							position, tokenIndex = position676, tokenIndex676
-							if buffer[position] != rune('@') {
-								goto l649
-							}
-							position++
-						}
-					l676:
 					}
-				l650:
-					goto l648
-				l649:
-					position, tokenIndex = position649, tokenIndex649
+				l643:
 				}
-			l683:
+			l628:
+				add(rulehostname, position627)
+			}
+			return true
+		l626:
+			position, tokenIndex = position626, tokenIndex626
+			return false
+		},
+		/* 7 IPv4address <- <((&{ p.pick[5] == 0 } &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) }) / (&{ p.pick[5] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[5] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) })))> */
+		func() bool {
+			position674, tokenIndex674 := position, tokenIndex
+			{
+				position675 := position
 				{
-					position684, tokenIndex684 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						goto l684
+					position676, tokenIndex676 := position, tokenIndex
+					if !(p.pick[5] == 0) {
+						goto l677
+					}
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l677
+					}
+					if buffer[position] != rune('.') {
+						goto l677
 					}
 					position++
-				l685:
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l677
+					}
+					if buffer[position] != rune('.') {
+						goto l677
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l677
+					}
+					if buffer[position] != rune('.') {
+						goto l677
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l677
+					}
+					goto l676
+				l677:
+					position, tokenIndex = position676, tokenIndex676
+					if !(p.pick[5] == 1) {
+						goto l678
+					}
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l678
+					}
+					position++
 					{
-						position686, tokenIndex686 := position, tokenIndex
+						position679, tokenIndex679 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l679
+						}
+						position++
+						goto l680
+					l679:
+						position, tokenIndex = position679, tokenIndex679
+					}
+				l680:
+					{
+						position681, tokenIndex681 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l681
+						}
+						position++
+						goto l682
+					l681:
+						position, tokenIndex = position681, tokenIndex681
+					}
+				l682:
+					if buffer[position] != rune('.') {
+						goto l678
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l678
+					}
+					position++
+					{
+						position683, tokenIndex683 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l683
+						}
+						position++
+						goto l684
+					l683:
+						position, tokenIndex = position683, tokenIndex683
+					}
+				l684:
+					{
+						position685, tokenIndex685 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l685
+						}
+						position++
+						goto l686
+					l685:
+						position, tokenIndex = position685, tokenIndex685
+					}
+				l686:
+					if buffer[position] != rune('.') {
+						goto l678
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l678
+					}
+					position++
+					{
+						position687, tokenIndex687 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l687
+						}
+						position++
+						goto l688
+					l687:
+						position, tokenIndex = position687, tokenIndex687
+					}
+				l688:
+					{
+						position689, tokenIndex689 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l689
+						}
+						position++
+						goto l690
+					l689:
+						position, tokenIndex = position689, tokenIndex689
+					}
+				l690:
+					if buffer[position] != rune('.') {
+						goto l678
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l678
+					}
+					position++
+					{
+						position691, tokenIndex691 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l691
+						}
+						position++
+						goto l692
+					l691:
+						position, tokenIndex = position691, tokenIndex691
+					}
+				l692:
+					{
+						position693, tokenIndex693 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l693
+						}
+						position++
+						goto l694
+					l693:
+						position, tokenIndex = position693, tokenIndex693
+					}
+				l694:
+					goto l676
+				l678:
+					position, tokenIndex = position676, tokenIndex676
+					if !(p.pick[5] == 2) {
+						goto l674
+					}
+					{
+						position695, tokenIndex695 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l696
+						}
 						{
-							position687, tokenIndex687 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l688
+							position697, tokenIndex697 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l698
 							}
 							position++
-							goto l687
-						l688:
-							position, tokenIndex = position687, tokenIndex687
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l689
+							if buffer[position] != rune('5') {
+								goto l698
 							}
 							position++
-							goto l687
-						l689:
-							position, tokenIndex = position687, tokenIndex687
-							if buffer[position] != rune('-') {
-								goto l690
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l698
 							}
 							position++
-							goto l687
-						l690:
-							position, tokenIndex = position687, tokenIndex687
-							if buffer[position] != rune('.') {
-								goto l691
+							goto l697
+						l698:
+							position, tokenIndex = position697, tokenIndex697
+							if buffer[position] != rune('2') {
+								goto l699
 							}
 							position++
-							goto l687
-						l691:
-							position, tokenIndex = position687, tokenIndex687
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l699
+							}
+							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l692
+								goto l699
 							}
 							position++
-							goto l687
-						l692:
-							position, tokenIndex = position687, tokenIndex687
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l693
+							goto l697
+						l699:
+							position, tokenIndex = position697, tokenIndex697
+							if buffer[position] != rune('1') {
+								goto l700
 							}
 							position++
-							goto l687
-						l693:
-							position, tokenIndex = position687, tokenIndex687
-							if buffer[position] != rune('_') {
-								goto l694
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l700
 							}
 							position++
-							goto l687
-						l694:
-							position, tokenIndex = position687, tokenIndex687
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l695
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l700
 							}
 							position++
-							goto l687
-						l695:
-							position, tokenIndex = position687, tokenIndex687
-							if buffer[position] != rune('~') {
+							goto l697
+						l700:
+							position, tokenIndex = position697, tokenIndex697
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l701
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l701
+							}
+							position++
+							goto l697
+						l701:
+							position, tokenIndex = position697, tokenIndex697
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
 								goto l696
 							}
 							position++
-							goto l687
-						l696:
-							position, tokenIndex = position687, tokenIndex687
-							if !(p.pick[6] == 0) {
-								goto l697
-							}
-							if buffer[position] != rune('%') {
-								goto l697
-							}
-							position++
-							{
-								position698, tokenIndex698 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l699
-								}
-								position++
-								goto l698
-							l699:
-								position, tokenIndex = position698, tokenIndex698
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l700
-								}
-								position++
-								goto l698
-							l700:
-								position, tokenIndex = position698, tokenIndex698
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l697
-								}
-								position++
-							}
-						l698:
-							{
-								position701, tokenIndex701 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l702
-								}
-								position++
-								goto l701
-							l702:
-								position, tokenIndex = position701, tokenIndex701
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l703
-								}
-								position++
-								goto l701
-							l703:
-								position, tokenIndex = position701, tokenIndex701
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l697
-								}
-								position++
-							}
-						l701:
-							goto l687
-						l697:
-							position, tokenIndex = position687, tokenIndex687
-							if !(p.pick[6] == 1) {
-								goto l704
-							}
-							{
-								position705, tokenIndex705 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l706
-								}
-								position++
-								{
-									position707, tokenIndex707 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l708
-									}
-									position++
-									goto l707
-								l708:
-									position, tokenIndex = position707, tokenIndex707
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l709
-									}
-									position++
-									goto l707
-								l709:
-									position, tokenIndex = position707, tokenIndex707
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l706
-									}
-									position++
-								}
-							l707:
-								{
-									position710, tokenIndex710 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l711
-									}
-									position++
-									goto l710
-								l711:
-									position, tokenIndex = position710, tokenIndex710
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l712
-									}
-									position++
-									goto l710
-								l712:
-									position, tokenIndex = position710, tokenIndex710
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l706
-									}
-									position++
-								}
-							l710:
-								goto l705
-							l706:
-								position, tokenIndex = position705, tokenIndex705
-								if !_rules[ruleother]() {
-									goto l704
-								}
-							}
-						l705:
-							goto l687
-						l704:
-							position, tokenIndex = position687, tokenIndex687
-							{
-								position713, tokenIndex713 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l714
-								}
-								position++
-								goto l713
-							l714:
-								position, tokenIndex = position713, tokenIndex713
-								if buffer[position] != rune('&') {
-									goto l715
-								}
-								position++
-								goto l713
-							l715:
-								position, tokenIndex = position713, tokenIndex713
-								if buffer[position] != rune('+') {
-									goto l716
-								}
-								position++
-								goto l713
-							l716:
-								position, tokenIndex = position713, tokenIndex713
-								if buffer[position] != rune(',') {
-									goto l717
-								}
-								position++
-								goto l713
-							l717:
-								position, tokenIndex = position713, tokenIndex713
-								if buffer[position] != rune(':') {
-									goto l718
-								}
-								position++
-								goto l713
-							l718:
-								position, tokenIndex = position713, tokenIndex713
-								if buffer[position] != rune('=') {
-									goto l719
-								}
-								position++
-								goto l713
-							l719:
-								position, tokenIndex = position713, tokenIndex713
-								if buffer[position] != rune('@') {
-									goto l686
-								}
-								position++
-							}
-						l713:
 						}
-					l687:
-						goto l685
-					l686:
-						position, tokenIndex = position686, tokenIndex686
+					l697:
+						goto l695
+					l696:
+						position, tokenIndex = position695, tokenIndex695
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l674
+						}
 					}
-					goto l683
-				l684:
-					position, tokenIndex = position684, tokenIndex684
-				}
-			l720:
-				{
-					position721, tokenIndex721 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						goto l721
+				l695:
+					if buffer[position] != rune('.') {
+						goto l674
 					}
 					position++
-				l722:
 					{
-						position723, tokenIndex723 := position, tokenIndex
+						position702, tokenIndex702 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l703
+						}
 						{
-							position724, tokenIndex724 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l725
+							position704, tokenIndex704 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l705
 							}
 							position++
-							goto l724
-						l725:
-							position, tokenIndex = position724, tokenIndex724
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l726
+							if buffer[position] != rune('5') {
+								goto l705
 							}
 							position++
-							goto l724
-						l726:
-							position, tokenIndex = position724, tokenIndex724
-							if buffer[position] != rune('-') {
-								goto l727
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l705
 							}
 							position++
-							goto l724
-						l727:
-							position, tokenIndex = position724, tokenIndex724
-							if buffer[position] != rune('.') {
-								goto l728
+							goto l704
+						l705:
+							position, tokenIndex = position704, tokenIndex704
+							if buffer[position] != rune('2') {
+								goto l706
 							}
 							position++
-							goto l724
-						l728:
-							position, tokenIndex = position724, tokenIndex724
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l706
+							}
+							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l729
+								goto l706
 							}
 							position++
-							goto l724
-						l729:
-							position, tokenIndex = position724, tokenIndex724
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l730
+							goto l704
+						l706:
+							position, tokenIndex = position704, tokenIndex704
+							if buffer[position] != rune('1') {
+								goto l707
 							}
 							position++
-							goto l724
-						l730:
-							position, tokenIndex = position724, tokenIndex724
-							if buffer[position] != rune('_') {
-								goto l731
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l707
 							}
 							position++
-							goto l724
-						l731:
-							position, tokenIndex = position724, tokenIndex724
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l732
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l707
 							}
 							position++
-							goto l724
-						l732:
-							position, tokenIndex = position724, tokenIndex724
-							if buffer[position] != rune('~') {
-								goto l733
+							goto l704
+						l707:
+							position, tokenIndex = position704, tokenIndex704
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l708
 							}
 							position++
-							goto l724
-						l733:
-							position, tokenIndex = position724, tokenIndex724
-							if !(p.pick[6] == 0) {
-								goto l734
-							}
-							if buffer[position] != rune('%') {
-								goto l734
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l708
 							}
 							position++
-							{
-								position735, tokenIndex735 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l736
-								}
-								position++
-								goto l735
-							l736:
-								position, tokenIndex = position735, tokenIndex735
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l737
-								}
-								position++
-								goto l735
-							l737:
-								position, tokenIndex = position735, tokenIndex735
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l734
-								}
-								position++
+							goto l704
+						l708:
+							position, tokenIndex = position704, tokenIndex704
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l703
 							}
-						l735:
-							{
-								position738, tokenIndex738 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l739
-								}
-								position++
-								goto l738
-							l739:
-								position, tokenIndex = position738, tokenIndex738
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l740
-								}
-								position++
-								goto l738
-							l740:
-								position, tokenIndex = position738, tokenIndex738
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l734
-								}
-								position++
+							position++
+						}
+					l704:
+						goto l702
+					l703:
+						position, tokenIndex = position702, tokenIndex702
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l674
+						}
+					}
+				l702:
+					if buffer[position] != rune('.') {
+						goto l674
+					}
+					position++
+					{
+						position709, tokenIndex709 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l710
+						}
+						{
+							position711, tokenIndex711 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l712
 							}
-						l738:
-							goto l724
-						l734:
-							position, tokenIndex = position724, tokenIndex724
-							if !(p.pick[6] == 1) {
+							position++
+							if buffer[position] != rune('5') {
+								goto l712
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l712
+							}
+							position++
+							goto l711
+						l712:
+							position, tokenIndex = position711, tokenIndex711
+							if buffer[position] != rune('2') {
+								goto l713
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l713
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l713
+							}
+							position++
+							goto l711
+						l713:
+							position, tokenIndex = position711, tokenIndex711
+							if buffer[position] != rune('1') {
+								goto l714
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l714
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l714
+							}
+							position++
+							goto l711
+						l714:
+							position, tokenIndex = position711, tokenIndex711
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l715
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l715
+							}
+							position++
+							goto l711
+						l715:
+							position, tokenIndex = position711, tokenIndex711
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l710
+							}
+							position++
+						}
+					l711:
+						goto l709
+					l710:
+						position, tokenIndex = position709, tokenIndex709
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l674
+						}
+					}
+				l709:
+					if buffer[position] != rune('.') {
+						goto l674
+					}
+					position++
+					{
+						position716, tokenIndex716 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l717
+						}
+						{
+							position718, tokenIndex718 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l719
+							}
+							position++
+							if buffer[position] != rune('5') {
+								goto l719
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l719
+							}
+							position++
+							goto l718
+						l719:
+							position, tokenIndex = position718, tokenIndex718
+							if buffer[position] != rune('2') {
+								goto l720
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l720
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l720
+							}
+							position++
+							goto l718
+						l720:
+							position, tokenIndex = position718, tokenIndex718
+							if buffer[position] != rune('1') {
+								goto l721
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l721
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l721
+							}
+							position++
+							goto l718
+						l721:
+							position, tokenIndex = position718, tokenIndex718
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l722
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l722
+							}
+							position++
+							goto l718
+						l722:
+							position, tokenIndex = position718, tokenIndex718
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l717
+							}
+							position++
+						}
+					l718:
+						goto l716
+					l717:
+						position, tokenIndex = position716, tokenIndex716
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l674
+						}
+					}
+				l716:
+				}
+			l676:
+				add(ruleIPv4address, position675)
+			}
+			return true
+		l674:
+			position, tokenIndex = position674, tokenIndex674
+			return false
+		},
+		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &class3, false) }> */
+		nil,
+		/* 9 path_segments <- <(('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)* ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)> */
+		func() bool {
+			{
+				position725 := position
+			l726:
+				{
+					position727, tokenIndex727 := position, tokenIndex
+					{
+						position728, tokenIndex728 := position, tokenIndex
+						if buffer[position] != rune('!') {
+							goto l729
+						}
+						position++
+						goto l728
+					l729:
+						position, tokenIndex = position728, tokenIndex728
+						if c := buffer[position]; c < rune('\'') || c > rune('*') {
+							goto l730
+						}
+						position++
+						goto l728
+					l730:
+						position, tokenIndex = position728, tokenIndex728
+						if buffer[position] != rune('-') {
+							goto l731
+						}
+						position++
+						goto l728
+					l731:
+						position, tokenIndex = position728, tokenIndex728
+						if buffer[position] != rune('.') {
+							goto l732
+						}
+						position++
+						goto l728
+					l732:
+						position, tokenIndex = position728, tokenIndex728
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l733
+						}
+						position++
+						goto l728
+					l733:
+						position, tokenIndex = position728, tokenIndex728
+						if c := buffer[position]; c < rune('A') || c > rune('Z') {
+							goto l734
+						}
+						position++
+						goto l728
+					l734:
+						position, tokenIndex = position728, tokenIndex728
+						if buffer[position] != rune('_') {
+							goto l735
+						}
+						position++
+						goto l728
+					l735:
+						position, tokenIndex = position728, tokenIndex728
+						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							goto l736
+						}
+						position++
+						goto l728
+					l736:
+						position, tokenIndex = position728, tokenIndex728
+						if buffer[position] != rune('~') {
+							goto l737
+						}
+						position++
+						goto l728
+					l737:
+						position, tokenIndex = position728, tokenIndex728
+						if !(p.pick[7] == 0) {
+							goto l738
+						}
+						if buffer[position] != rune('%') {
+							goto l738
+						}
+						position++
+						{
+							position739, tokenIndex739 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l740
+							}
+							position++
+							goto l739
+						l740:
+							position, tokenIndex = position739, tokenIndex739
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
 								goto l741
 							}
-							{
-								position742, tokenIndex742 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l743
-								}
-								position++
-								{
-									position744, tokenIndex744 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l745
-									}
-									position++
-									goto l744
-								l745:
-									position, tokenIndex = position744, tokenIndex744
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l746
-									}
-									position++
-									goto l744
-								l746:
-									position, tokenIndex = position744, tokenIndex744
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l743
-									}
-									position++
-								}
-							l744:
-								{
-									position747, tokenIndex747 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l748
-									}
-									position++
-									goto l747
-								l748:
-									position, tokenIndex = position747, tokenIndex747
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l749
-									}
-									position++
-									goto l747
-								l749:
-									position, tokenIndex = position747, tokenIndex747
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l743
-									}
-									position++
-								}
-							l747:
-								goto l742
-							l743:
-								position, tokenIndex = position742, tokenIndex742
-								if !_rules[ruleother]() {
-									goto l741
-								}
-							}
-						l742:
-							goto l724
+							position++
+							goto l739
 						l741:
-							position, tokenIndex = position724, tokenIndex724
+							position, tokenIndex = position739, tokenIndex739
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l738
+							}
+							position++
+						}
+					l739:
+						{
+							position742, tokenIndex742 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l743
+							}
+							position++
+							goto l742
+						l743:
+							position, tokenIndex = position742, tokenIndex742
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l744
+							}
+							position++
+							goto l742
+						l744:
+							position, tokenIndex = position742, tokenIndex742
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l738
+							}
+							position++
+						}
+					l742:
+						goto l728
+					l738:
+						position, tokenIndex = position728, tokenIndex728
+						if !(p.pick[7] == 1) {
+							goto l745
+						}
+						{
+							position746, tokenIndex746 := position, tokenIndex
+							if buffer[position] != rune('%') {
+								goto l747
+							}
+							position++
 							{
-								position750, tokenIndex750 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l751
+								position748, tokenIndex748 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l749
 								}
 								position++
-								goto l750
-							l751:
-								position, tokenIndex = position750, tokenIndex750
-								if buffer[position] != rune('&') {
+								goto l748
+							l749:
+								position, tokenIndex = position748, tokenIndex748
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l750
+								}
+								position++
+								goto l748
+							l750:
+								position, tokenIndex = position748, tokenIndex748
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l747
+								}
+								position++
+							}
+						l748:
+							{
+								position751, tokenIndex751 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l752
 								}
 								position++
-								goto l750
+								goto l751
 							l752:
-								position, tokenIndex = position750, tokenIndex750
-								if buffer[position] != rune('+') {
+								position, tokenIndex = position751, tokenIndex751
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l753
 								}
 								position++
-								goto l750
+								goto l751
 							l753:
-								position, tokenIndex = position750, tokenIndex750
-								if buffer[position] != rune(',') {
-									goto l754
-								}
-								position++
-								goto l750
-							l754:
-								position, tokenIndex = position750, tokenIndex750
-								if buffer[position] != rune(':') {
-									goto l755
-								}
-								position++
-								goto l750
-							l755:
-								position, tokenIndex = position750, tokenIndex750
-								if buffer[position] != rune('=') {
-									goto l756
-								}
-								position++
-								goto l750
-							l756:
-								position, tokenIndex = position750, tokenIndex750
-								if buffer[position] != rune('@') {
-									goto l723
+								position, tokenIndex = position751, tokenIndex751
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l747
 								}
 								position++
 							}
-						l750:
+						l751:
+							goto l746
+						l747:
+							position, tokenIndex = position746, tokenIndex746
+							if !_rules[ruleother]() {
+								goto l745
+							}
 						}
-					l724:
-						goto l722
-					l723:
-						position, tokenIndex = position723, tokenIndex723
-					}
-				l757:
-					{
-						position758, tokenIndex758 := position, tokenIndex
-						if buffer[position] != rune(';') {
-							goto l758
-						}
-						position++
-					l759:
+					l746:
+						goto l728
+					l745:
+						position, tokenIndex = position728, tokenIndex728
 						{
-							position760, tokenIndex760 := position, tokenIndex
+							position754, tokenIndex754 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l755
+							}
+							position++
+							goto l754
+						l755:
+							position, tokenIndex = position754, tokenIndex754
+							if buffer[position] != rune('&') {
+								goto l756
+							}
+							position++
+							goto l754
+						l756:
+							position, tokenIndex = position754, tokenIndex754
+							if buffer[position] != rune('+') {
+								goto l757
+							}
+							position++
+							goto l754
+						l757:
+							position, tokenIndex = position754, tokenIndex754
+							if buffer[position] != rune(',') {
+								goto l758
+							}
+							position++
+							goto l754
+						l758:
+							position, tokenIndex = position754, tokenIndex754
+							if buffer[position] != rune(':') {
+								goto l759
+							}
+							position++
+							goto l754
+						l759:
+							position, tokenIndex = position754, tokenIndex754
+							if buffer[position] != rune('=') {
+								goto l760
+							}
+							position++
+							goto l754
+						l760:
+							position, tokenIndex = position754, tokenIndex754
+							if buffer[position] != rune('@') {
+								goto l727
+							}
+							position++
+						}
+					l754:
+					}
+				l728:
+					goto l726
+				l727:
+					position, tokenIndex = position727, tokenIndex727
+				}
+			l761:
+				{
+					position762, tokenIndex762 := position, tokenIndex
+					if buffer[position] != rune(';') {
+						goto l762
+					}
+					position++
+				l763:
+					{
+						position764, tokenIndex764 := position, tokenIndex
+						{
+							position765, tokenIndex765 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l766
+							}
+							position++
+							goto l765
+						l766:
+							position, tokenIndex = position765, tokenIndex765
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l767
+							}
+							position++
+							goto l765
+						l767:
+							position, tokenIndex = position765, tokenIndex765
+							if buffer[position] != rune('-') {
+								goto l768
+							}
+							position++
+							goto l765
+						l768:
+							position, tokenIndex = position765, tokenIndex765
+							if buffer[position] != rune('.') {
+								goto l769
+							}
+							position++
+							goto l765
+						l769:
+							position, tokenIndex = position765, tokenIndex765
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l770
+							}
+							position++
+							goto l765
+						l770:
+							position, tokenIndex = position765, tokenIndex765
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l771
+							}
+							position++
+							goto l765
+						l771:
+							position, tokenIndex = position765, tokenIndex765
+							if buffer[position] != rune('_') {
+								goto l772
+							}
+							position++
+							goto l765
+						l772:
+							position, tokenIndex = position765, tokenIndex765
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l773
+							}
+							position++
+							goto l765
+						l773:
+							position, tokenIndex = position765, tokenIndex765
+							if buffer[position] != rune('~') {
+								goto l774
+							}
+							position++
+							goto l765
+						l774:
+							position, tokenIndex = position765, tokenIndex765
+							if !(p.pick[7] == 0) {
+								goto l775
+							}
+							if buffer[position] != rune('%') {
+								goto l775
+							}
+							position++
 							{
-								position761, tokenIndex761 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l762
-								}
-								position++
-								goto l761
-							l762:
-								position, tokenIndex = position761, tokenIndex761
-								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l763
-								}
-								position++
-								goto l761
-							l763:
-								position, tokenIndex = position761, tokenIndex761
-								if buffer[position] != rune('-') {
-									goto l764
-								}
-								position++
-								goto l761
-							l764:
-								position, tokenIndex = position761, tokenIndex761
-								if buffer[position] != rune('.') {
-									goto l765
-								}
-								position++
-								goto l761
-							l765:
-								position, tokenIndex = position761, tokenIndex761
+								position776, tokenIndex776 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l766
+									goto l777
 								}
 								position++
-								goto l761
-							l766:
-								position, tokenIndex = position761, tokenIndex761
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l767
-								}
-								position++
-								goto l761
-							l767:
-								position, tokenIndex = position761, tokenIndex761
-								if buffer[position] != rune('_') {
-									goto l768
-								}
-								position++
-								goto l761
-							l768:
-								position, tokenIndex = position761, tokenIndex761
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l769
-								}
-								position++
-								goto l761
-							l769:
-								position, tokenIndex = position761, tokenIndex761
-								if buffer[position] != rune('~') {
-									goto l770
-								}
-								position++
-								goto l761
-							l770:
-								position, tokenIndex = position761, tokenIndex761
-								if !(p.pick[6] == 0) {
-									goto l771
-								}
-								if buffer[position] != rune('%') {
-									goto l771
-								}
-								position++
-								{
-									position772, tokenIndex772 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l773
-									}
-									position++
-									goto l772
-								l773:
-									position, tokenIndex = position772, tokenIndex772
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l774
-									}
-									position++
-									goto l772
-								l774:
-									position, tokenIndex = position772, tokenIndex772
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l771
-									}
-									position++
-								}
-							l772:
-								{
-									position775, tokenIndex775 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l776
-									}
-									position++
-									goto l775
-								l776:
-									position, tokenIndex = position775, tokenIndex775
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l777
-									}
-									position++
-									goto l775
-								l777:
-									position, tokenIndex = position775, tokenIndex775
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l771
-									}
-									position++
-								}
-							l775:
-								goto l761
-							l771:
-								position, tokenIndex = position761, tokenIndex761
-								if !(p.pick[6] == 1) {
+								goto l776
+							l777:
+								position, tokenIndex = position776, tokenIndex776
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l778
 								}
-								{
-									position779, tokenIndex779 := position, tokenIndex
-									if buffer[position] != rune('%') {
-										goto l780
-									}
-									position++
-									{
-										position781, tokenIndex781 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l782
-										}
-										position++
-										goto l781
-									l782:
-										position, tokenIndex = position781, tokenIndex781
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l783
-										}
-										position++
-										goto l781
-									l783:
-										position, tokenIndex = position781, tokenIndex781
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l780
-										}
-										position++
-									}
-								l781:
-									{
-										position784, tokenIndex784 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l785
-										}
-										position++
-										goto l784
-									l785:
-										position, tokenIndex = position784, tokenIndex784
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l786
-										}
-										position++
-										goto l784
-									l786:
-										position, tokenIndex = position784, tokenIndex784
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l780
-										}
-										position++
-									}
-								l784:
-									goto l779
-								l780:
-									position, tokenIndex = position779, tokenIndex779
-									if !_rules[ruleother]() {
-										goto l778
-									}
-								}
-							l779:
-								goto l761
+								position++
+								goto l776
 							l778:
-								position, tokenIndex = position761, tokenIndex761
+								position, tokenIndex = position776, tokenIndex776
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l775
+								}
+								position++
+							}
+						l776:
+							{
+								position779, tokenIndex779 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l780
+								}
+								position++
+								goto l779
+							l780:
+								position, tokenIndex = position779, tokenIndex779
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l781
+								}
+								position++
+								goto l779
+							l781:
+								position, tokenIndex = position779, tokenIndex779
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l775
+								}
+								position++
+							}
+						l779:
+							goto l765
+						l775:
+							position, tokenIndex = position765, tokenIndex765
+							if !(p.pick[7] == 1) {
+								goto l782
+							}
+							{
+								position783, tokenIndex783 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l784
+								}
+								position++
 								{
-									position787, tokenIndex787 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l788
+									position785, tokenIndex785 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l786
 									}
 									position++
-									goto l787
-								l788:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != rune('&') {
+									goto l785
+								l786:
+									position, tokenIndex = position785, tokenIndex785
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l787
+									}
+									position++
+									goto l785
+								l787:
+									position, tokenIndex = position785, tokenIndex785
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l784
+									}
+									position++
+								}
+							l785:
+								{
+									position788, tokenIndex788 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l789
 									}
 									position++
-									goto l787
+									goto l788
 								l789:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != rune('+') {
+									position, tokenIndex = position788, tokenIndex788
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l790
 									}
 									position++
-									goto l787
+									goto l788
 								l790:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != rune(',') {
-										goto l791
-									}
-									position++
-									goto l787
-								l791:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != rune(':') {
-										goto l792
-									}
-									position++
-									goto l787
-								l792:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != rune('=') {
-										goto l793
-									}
-									position++
-									goto l787
-								l793:
-									position, tokenIndex = position787, tokenIndex787
-									if buffer[position] != rune('@') {
-										goto l760
+									position, tokenIndex = position788, tokenIndex788
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l784
 									}
 									position++
 								}
-							l787:
+							l788:
+								goto l783
+							l784:
+								position, tokenIndex = position783, tokenIndex783
+								if !_rules[ruleother]() {
+									goto l782
+								}
 							}
-						l761:
-							goto l759
-						l760:
-							position, tokenIndex = position760, tokenIndex760
+						l783:
+							goto l765
+						l782:
+							position, tokenIndex = position765, tokenIndex765
+							{
+								position791, tokenIndex791 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l792
+								}
+								position++
+								goto l791
+							l792:
+								position, tokenIndex = position791, tokenIndex791
+								if buffer[position] != rune('&') {
+									goto l793
+								}
+								position++
+								goto l791
+							l793:
+								position, tokenIndex = position791, tokenIndex791
+								if buffer[position] != rune('+') {
+									goto l794
+								}
+								position++
+								goto l791
+							l794:
+								position, tokenIndex = position791, tokenIndex791
+								if buffer[position] != rune(',') {
+									goto l795
+								}
+								position++
+								goto l791
+							l795:
+								position, tokenIndex = position791, tokenIndex791
+								if buffer[position] != rune(':') {
+									goto l796
+								}
+								position++
+								goto l791
+							l796:
+								position, tokenIndex = position791, tokenIndex791
+								if buffer[position] != rune('=') {
+									goto l797
+								}
+								position++
+								goto l791
+							l797:
+								position, tokenIndex = position791, tokenIndex791
+								if buffer[position] != rune('@') {
+									goto l764
+								}
+								position++
+							}
+						l791:
 						}
-						goto l757
-					l758:
-						position, tokenIndex = position758, tokenIndex758
+					l765:
+						goto l763
+					l764:
+						position, tokenIndex = position764, tokenIndex764
 					}
-					goto l720
-				l721:
-					position, tokenIndex = position721, tokenIndex721
+					goto l761
+				l762:
+					position, tokenIndex = position762, tokenIndex762
 				}
-				add(rulepath_segments, position647)
-			}
-			return true
-		},
-		/* 10 query <- <((&{ p.pick[5] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[5] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
-		func() bool {
-			{
-				position795 := position
-			l796:
+			l798:
 				{
-					position797, tokenIndex797 := position, tokenIndex
+					position799, tokenIndex799 := position, tokenIndex
+					if buffer[position] != rune('/') {
+						goto l799
+					}
+					position++
+				l800:
 					{
-						position798, tokenIndex798 := position, tokenIndex
-						if !(p.pick[5] == 0) {
-							goto l799
-						}
+						position801, tokenIndex801 := position, tokenIndex
 						{
-							position800, tokenIndex800 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l801
-							}
-							position++
-							goto l800
-						l801:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune('&') {
-								goto l802
-							}
-							position++
-							goto l800
-						l802:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune('+') {
+							position802, tokenIndex802 := position, tokenIndex
+							if buffer[position] != rune('!') {
 								goto l803
 							}
 							position++
-							goto l800
+							goto l802
 						l803:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune(',') {
+							position, tokenIndex = position802, tokenIndex802
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
 								goto l804
 							}
 							position++
-							goto l800
+							goto l802
 						l804:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune('/') {
+							position, tokenIndex = position802, tokenIndex802
+							if buffer[position] != rune('-') {
 								goto l805
 							}
 							position++
-							goto l800
+							goto l802
 						l805:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune(':') {
+							position, tokenIndex = position802, tokenIndex802
+							if buffer[position] != rune('.') {
 								goto l806
 							}
 							position++
-							goto l800
+							goto l802
 						l806:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune(';') {
+							position, tokenIndex = position802, tokenIndex802
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
 								goto l807
 							}
 							position++
-							goto l800
+							goto l802
 						l807:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune('=') {
+							position, tokenIndex = position802, tokenIndex802
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
 								goto l808
 							}
 							position++
-							goto l800
+							goto l802
 						l808:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune('?') {
+							position, tokenIndex = position802, tokenIndex802
+							if buffer[position] != rune('_') {
 								goto l809
 							}
 							position++
-							goto l800
+							goto l802
 						l809:
-							position, tokenIndex = position800, tokenIndex800
-							if buffer[position] != rune('@') {
-								goto l799
-							}
-							position++
-						}
-					l800:
-						goto l798
-					l799:
-						position, tokenIndex = position798, tokenIndex798
-						if !(p.pick[5] == 1) {
-							goto l810
-						}
-						{
-							position811, tokenIndex811 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l812
-							}
-							position++
-							goto l811
-						l812:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune('&') {
-								goto l813
-							}
-							position++
-							goto l811
-						l813:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune('+') {
-								goto l814
-							}
-							position++
-							goto l811
-						l814:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune(',') {
-								goto l815
-							}
-							position++
-							goto l811
-						l815:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune('/') {
-								goto l816
-							}
-							position++
-							goto l811
-						l816:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune(':') {
-								goto l817
-							}
-							position++
-							goto l811
-						l817:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune(';') {
-								goto l818
-							}
-							position++
-							goto l811
-						l818:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune('=') {
-								goto l819
-							}
-							position++
-							goto l811
-						l819:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune('?') {
-								goto l820
-							}
-							position++
-							goto l811
-						l820:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune('@') {
-								goto l821
-							}
-							position++
-							goto l811
-						l821:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune('[') {
-								goto l822
-							}
-							position++
-							goto l811
-						l822:
-							position, tokenIndex = position811, tokenIndex811
-							if buffer[position] != rune(']') {
+							position, tokenIndex = position802, tokenIndex802
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
 								goto l810
 							}
 							position++
-						}
-					l811:
-						goto l798
-					l810:
-						position, tokenIndex = position798, tokenIndex798
-						{
-							position824, tokenIndex824 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l825
-							}
-							position++
-							goto l824
-						l825:
-							position, tokenIndex = position824, tokenIndex824
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l826
-							}
-							position++
-							goto l824
-						l826:
-							position, tokenIndex = position824, tokenIndex824
-							if buffer[position] != rune('-') {
-								goto l827
-							}
-							position++
-							goto l824
-						l827:
-							position, tokenIndex = position824, tokenIndex824
-							if buffer[position] != rune('.') {
-								goto l828
-							}
-							position++
-							goto l824
-						l828:
-							position, tokenIndex = position824, tokenIndex824
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l829
-							}
-							position++
-							goto l824
-						l829:
-							position, tokenIndex = position824, tokenIndex824
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l830
-							}
-							position++
-							goto l824
-						l830:
-							position, tokenIndex = position824, tokenIndex824
-							if buffer[position] != rune('_') {
-								goto l831
-							}
-							position++
-							goto l824
-						l831:
-							position, tokenIndex = position824, tokenIndex824
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l832
-							}
-							position++
-							goto l824
-						l832:
-							position, tokenIndex = position824, tokenIndex824
+							goto l802
+						l810:
+							position, tokenIndex = position802, tokenIndex802
 							if buffer[position] != rune('~') {
-								goto l823
+								goto l811
 							}
 							position++
-						}
-					l824:
-						goto l798
-					l823:
-						position, tokenIndex = position798, tokenIndex798
-						if !(p.pick[6] == 0) {
-							goto l833
-						}
-						if buffer[position] != rune('%') {
-							goto l833
-						}
-						position++
-						{
-							position834, tokenIndex834 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l835
+							goto l802
+						l811:
+							position, tokenIndex = position802, tokenIndex802
+							if !(p.pick[7] == 0) {
+								goto l812
 							}
-							position++
-							goto l834
-						l835:
-							position, tokenIndex = position834, tokenIndex834
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l836
-							}
-							position++
-							goto l834
-						l836:
-							position, tokenIndex = position834, tokenIndex834
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l833
-							}
-							position++
-						}
-					l834:
-						{
-							position837, tokenIndex837 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l838
-							}
-							position++
-							goto l837
-						l838:
-							position, tokenIndex = position837, tokenIndex837
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l839
-							}
-							position++
-							goto l837
-						l839:
-							position, tokenIndex = position837, tokenIndex837
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l833
-							}
-							position++
-						}
-					l837:
-						goto l798
-					l833:
-						position, tokenIndex = position798, tokenIndex798
-						if !(p.pick[6] == 1) {
-							goto l797
-						}
-						{
-							position840, tokenIndex840 := position, tokenIndex
 							if buffer[position] != rune('%') {
-								goto l841
+								goto l812
 							}
 							position++
 							{
-								position842, tokenIndex842 := position, tokenIndex
+								position813, tokenIndex813 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l814
+								}
+								position++
+								goto l813
+							l814:
+								position, tokenIndex = position813, tokenIndex813
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l815
+								}
+								position++
+								goto l813
+							l815:
+								position, tokenIndex = position813, tokenIndex813
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l812
+								}
+								position++
+							}
+						l813:
+							{
+								position816, tokenIndex816 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l817
+								}
+								position++
+								goto l816
+							l817:
+								position, tokenIndex = position816, tokenIndex816
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l818
+								}
+								position++
+								goto l816
+							l818:
+								position, tokenIndex = position816, tokenIndex816
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l812
+								}
+								position++
+							}
+						l816:
+							goto l802
+						l812:
+							position, tokenIndex = position802, tokenIndex802
+							if !(p.pick[7] == 1) {
+								goto l819
+							}
+							{
+								position820, tokenIndex820 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l821
+								}
+								position++
+								{
+									position822, tokenIndex822 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l823
+									}
+									position++
+									goto l822
+								l823:
+									position, tokenIndex = position822, tokenIndex822
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l824
+									}
+									position++
+									goto l822
+								l824:
+									position, tokenIndex = position822, tokenIndex822
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l821
+									}
+									position++
+								}
+							l822:
+								{
+									position825, tokenIndex825 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l826
+									}
+									position++
+									goto l825
+								l826:
+									position, tokenIndex = position825, tokenIndex825
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l827
+									}
+									position++
+									goto l825
+								l827:
+									position, tokenIndex = position825, tokenIndex825
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l821
+									}
+									position++
+								}
+							l825:
+								goto l820
+							l821:
+								position, tokenIndex = position820, tokenIndex820
+								if !_rules[ruleother]() {
+									goto l819
+								}
+							}
+						l820:
+							goto l802
+						l819:
+							position, tokenIndex = position802, tokenIndex802
+							{
+								position828, tokenIndex828 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l829
+								}
+								position++
+								goto l828
+							l829:
+								position, tokenIndex = position828, tokenIndex828
+								if buffer[position] != rune('&') {
+									goto l830
+								}
+								position++
+								goto l828
+							l830:
+								position, tokenIndex = position828, tokenIndex828
+								if buffer[position] != rune('+') {
+									goto l831
+								}
+								position++
+								goto l828
+							l831:
+								position, tokenIndex = position828, tokenIndex828
+								if buffer[position] != rune(',') {
+									goto l832
+								}
+								position++
+								goto l828
+							l832:
+								position, tokenIndex = position828, tokenIndex828
+								if buffer[position] != rune(':') {
+									goto l833
+								}
+								position++
+								goto l828
+							l833:
+								position, tokenIndex = position828, tokenIndex828
+								if buffer[position] != rune('=') {
+									goto l834
+								}
+								position++
+								goto l828
+							l834:
+								position, tokenIndex = position828, tokenIndex828
+								if buffer[position] != rune('@') {
+									goto l801
+								}
+								position++
+							}
+						l828:
+						}
+					l802:
+						goto l800
+					l801:
+						position, tokenIndex = position801, tokenIndex801
+					}
+				l835:
+					{
+						position836, tokenIndex836 := position, tokenIndex
+						if buffer[position] != rune(';') {
+							goto l836
+						}
+						position++
+					l837:
+						{
+							position838, tokenIndex838 := position, tokenIndex
+							{
+								position839, tokenIndex839 := position, tokenIndex
+								if buffer[position] != rune('!') {
+									goto l840
+								}
+								position++
+								goto l839
+							l840:
+								position, tokenIndex = position839, tokenIndex839
+								if c := buffer[position]; c < rune('\'') || c > rune('*') {
+									goto l841
+								}
+								position++
+								goto l839
+							l841:
+								position, tokenIndex = position839, tokenIndex839
+								if buffer[position] != rune('-') {
+									goto l842
+								}
+								position++
+								goto l839
+							l842:
+								position, tokenIndex = position839, tokenIndex839
+								if buffer[position] != rune('.') {
 									goto l843
 								}
 								position++
-								goto l842
+								goto l839
 							l843:
-								position, tokenIndex = position842, tokenIndex842
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
+								position, tokenIndex = position839, tokenIndex839
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l844
 								}
 								position++
-								goto l842
+								goto l839
 							l844:
-								position, tokenIndex = position842, tokenIndex842
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l841
+								position, tokenIndex = position839, tokenIndex839
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l845
 								}
 								position++
-							}
-						l842:
-							{
-								position845, tokenIndex845 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l839
+							l845:
+								position, tokenIndex = position839, tokenIndex839
+								if buffer[position] != rune('_') {
 									goto l846
 								}
 								position++
-								goto l845
+								goto l839
 							l846:
-								position, tokenIndex = position845, tokenIndex845
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
+								position, tokenIndex = position839, tokenIndex839
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
 									goto l847
 								}
 								position++
-								goto l845
+								goto l839
 							l847:
-								position, tokenIndex = position845, tokenIndex845
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l841
+								position, tokenIndex = position839, tokenIndex839
+								if buffer[position] != rune('~') {
+									goto l848
 								}
 								position++
+								goto l839
+							l848:
+								position, tokenIndex = position839, tokenIndex839
+								if !(p.pick[7] == 0) {
+									goto l849
+								}
+								if buffer[position] != rune('%') {
+									goto l849
+								}
+								position++
+								{
+									position850, tokenIndex850 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l851
+									}
+									position++
+									goto l850
+								l851:
+									position, tokenIndex = position850, tokenIndex850
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l852
+									}
+									position++
+									goto l850
+								l852:
+									position, tokenIndex = position850, tokenIndex850
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l849
+									}
+									position++
+								}
+							l850:
+								{
+									position853, tokenIndex853 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l854
+									}
+									position++
+									goto l853
+								l854:
+									position, tokenIndex = position853, tokenIndex853
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l855
+									}
+									position++
+									goto l853
+								l855:
+									position, tokenIndex = position853, tokenIndex853
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l849
+									}
+									position++
+								}
+							l853:
+								goto l839
+							l849:
+								position, tokenIndex = position839, tokenIndex839
+								if !(p.pick[7] == 1) {
+									goto l856
+								}
+								{
+									position857, tokenIndex857 := position, tokenIndex
+									if buffer[position] != rune('%') {
+										goto l858
+									}
+									position++
+									{
+										position859, tokenIndex859 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l860
+										}
+										position++
+										goto l859
+									l860:
+										position, tokenIndex = position859, tokenIndex859
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l861
+										}
+										position++
+										goto l859
+									l861:
+										position, tokenIndex = position859, tokenIndex859
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l858
+										}
+										position++
+									}
+								l859:
+									{
+										position862, tokenIndex862 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l863
+										}
+										position++
+										goto l862
+									l863:
+										position, tokenIndex = position862, tokenIndex862
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l864
+										}
+										position++
+										goto l862
+									l864:
+										position, tokenIndex = position862, tokenIndex862
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l858
+										}
+										position++
+									}
+								l862:
+									goto l857
+								l858:
+									position, tokenIndex = position857, tokenIndex857
+									if !_rules[ruleother]() {
+										goto l856
+									}
+								}
+							l857:
+								goto l839
+							l856:
+								position, tokenIndex = position839, tokenIndex839
+								{
+									position865, tokenIndex865 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l866
+									}
+									position++
+									goto l865
+								l866:
+									position, tokenIndex = position865, tokenIndex865
+									if buffer[position] != rune('&') {
+										goto l867
+									}
+									position++
+									goto l865
+								l867:
+									position, tokenIndex = position865, tokenIndex865
+									if buffer[position] != rune('+') {
+										goto l868
+									}
+									position++
+									goto l865
+								l868:
+									position, tokenIndex = position865, tokenIndex865
+									if buffer[position] != rune(',') {
+										goto l869
+									}
+									position++
+									goto l865
+								l869:
+									position, tokenIndex = position865, tokenIndex865
+									if buffer[position] != rune(':') {
+										goto l870
+									}
+									position++
+									goto l865
+								l870:
+									position, tokenIndex = position865, tokenIndex865
+									if buffer[position] != rune('=') {
+										goto l871
+									}
+									position++
+									goto l865
+								l871:
+									position, tokenIndex = position865, tokenIndex865
+									if buffer[position] != rune('@') {
+										goto l838
+									}
+									position++
+								}
+							l865:
 							}
-						l845:
-							goto l840
-						l841:
-							position, tokenIndex = position840, tokenIndex840
-							if !_rules[ruleother]() {
-								goto l797
-							}
+						l839:
+							goto l837
+						l838:
+							position, tokenIndex = position838, tokenIndex838
 						}
-					l840:
+						goto l835
+					l836:
+						position, tokenIndex = position836, tokenIndex836
 					}
-				l798:
-					goto l796
-				l797:
-					position, tokenIndex = position797, tokenIndex797
+					goto l798
+				l799:
+					position, tokenIndex = position799, tokenIndex799
 				}
-				add(rulequery, position795)
+				add(rulepath_segments, position725)
 			}
 			return true
 		},
-		/* 11 fragment <- <((&{ p.pick[5] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[5] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[6] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[6] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
-		nil,
-		/* 12 ipv6reference <- <((&{ p.pick[7] == 0 } '[' IPv6address ']') / (&{ p.pick[7] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &class4, false) })? ']'))> */
-		nil,
-		/* 13 IPv6address <- <((&{ p.pick[8] == 0 } ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[8] == 1 } (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)? (':' ':') IPv4address) / (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[8] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		/* 10 query <- <((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
 		func() bool {
-			position850, tokenIndex850 := position, tokenIndex
 			{
-				position851 := position
+				position873 := position
+			l874:
 				{
-					position852, tokenIndex852 := position, tokenIndex
-					if !(p.pick[8] == 0) {
-						goto l853
+					position875, tokenIndex875 := position, tokenIndex
+					{
+						position876, tokenIndex876 := position, tokenIndex
+						if !(p.pick[6] == 0) {
+							goto l877
+						}
+						{
+							position878, tokenIndex878 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l879
+							}
+							position++
+							goto l878
+						l879:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune('&') {
+								goto l880
+							}
+							position++
+							goto l878
+						l880:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune('+') {
+								goto l881
+							}
+							position++
+							goto l878
+						l881:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune(',') {
+								goto l882
+							}
+							position++
+							goto l878
+						l882:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune('/') {
+								goto l883
+							}
+							position++
+							goto l878
+						l883:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune(':') {
+								goto l884
+							}
+							position++
+							goto l878
+						l884:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune(';') {
+								goto l885
+							}
+							position++
+							goto l878
+						l885:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune('=') {
+								goto l886
+							}
+							position++
+							goto l878
+						l886:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune('?') {
+								goto l887
+							}
+							position++
+							goto l878
+						l887:
+							position, tokenIndex = position878, tokenIndex878
+							if buffer[position] != rune('@') {
+								goto l877
+							}
+							position++
+						}
+					l878:
+						goto l876
+					l877:
+						position, tokenIndex = position876, tokenIndex876
+						if !(p.pick[6] == 1) {
+							goto l888
+						}
+						{
+							position889, tokenIndex889 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l890
+							}
+							position++
+							goto l889
+						l890:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune('&') {
+								goto l891
+							}
+							position++
+							goto l889
+						l891:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune('+') {
+								goto l892
+							}
+							position++
+							goto l889
+						l892:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune(',') {
+								goto l893
+							}
+							position++
+							goto l889
+						l893:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune('/') {
+								goto l894
+							}
+							position++
+							goto l889
+						l894:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune(':') {
+								goto l895
+							}
+							position++
+							goto l889
+						l895:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune(';') {
+								goto l896
+							}
+							position++
+							goto l889
+						l896:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune('=') {
+								goto l897
+							}
+							position++
+							goto l889
+						l897:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune('?') {
+								goto l898
+							}
+							position++
+							goto l889
+						l898:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune('@') {
+								goto l899
+							}
+							position++
+							goto l889
+						l899:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune('[') {
+								goto l900
+							}
+							position++
+							goto l889
+						l900:
+							position, tokenIndex = position889, tokenIndex889
+							if buffer[position] != rune(']') {
+								goto l888
+							}
+							position++
+						}
+					l889:
+						goto l876
+					l888:
+						position, tokenIndex = position876, tokenIndex876
+						{
+							position902, tokenIndex902 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l903
+							}
+							position++
+							goto l902
+						l903:
+							position, tokenIndex = position902, tokenIndex902
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l904
+							}
+							position++
+							goto l902
+						l904:
+							position, tokenIndex = position902, tokenIndex902
+							if buffer[position] != rune('-') {
+								goto l905
+							}
+							position++
+							goto l902
+						l905:
+							position, tokenIndex = position902, tokenIndex902
+							if buffer[position] != rune('.') {
+								goto l906
+							}
+							position++
+							goto l902
+						l906:
+							position, tokenIndex = position902, tokenIndex902
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l907
+							}
+							position++
+							goto l902
+						l907:
+							position, tokenIndex = position902, tokenIndex902
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l908
+							}
+							position++
+							goto l902
+						l908:
+							position, tokenIndex = position902, tokenIndex902
+							if buffer[position] != rune('_') {
+								goto l909
+							}
+							position++
+							goto l902
+						l909:
+							position, tokenIndex = position902, tokenIndex902
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l910
+							}
+							position++
+							goto l902
+						l910:
+							position, tokenIndex = position902, tokenIndex902
+							if buffer[position] != rune('~') {
+								goto l901
+							}
+							position++
+						}
+					l902:
+						goto l876
+					l901:
+						position, tokenIndex = position876, tokenIndex876
+						if !(p.pick[7] == 0) {
+							goto l911
+						}
+						if buffer[position] != rune('%') {
+							goto l911
+						}
+						position++
+						{
+							position912, tokenIndex912 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l913
+							}
+							position++
+							goto l912
+						l913:
+							position, tokenIndex = position912, tokenIndex912
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l914
+							}
+							position++
+							goto l912
+						l914:
+							position, tokenIndex = position912, tokenIndex912
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l911
+							}
+							position++
+						}
+					l912:
+						{
+							position915, tokenIndex915 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l916
+							}
+							position++
+							goto l915
+						l916:
+							position, tokenIndex = position915, tokenIndex915
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l917
+							}
+							position++
+							goto l915
+						l917:
+							position, tokenIndex = position915, tokenIndex915
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l911
+							}
+							position++
+						}
+					l915:
+						goto l876
+					l911:
+						position, tokenIndex = position876, tokenIndex876
+						if !(p.pick[7] == 1) {
+							goto l875
+						}
+						{
+							position918, tokenIndex918 := position, tokenIndex
+							if buffer[position] != rune('%') {
+								goto l919
+							}
+							position++
+							{
+								position920, tokenIndex920 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l921
+								}
+								position++
+								goto l920
+							l921:
+								position, tokenIndex = position920, tokenIndex920
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l922
+								}
+								position++
+								goto l920
+							l922:
+								position, tokenIndex = position920, tokenIndex920
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l919
+								}
+								position++
+							}
+						l920:
+							{
+								position923, tokenIndex923 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l924
+								}
+								position++
+								goto l923
+							l924:
+								position, tokenIndex = position923, tokenIndex923
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l925
+								}
+								position++
+								goto l923
+							l925:
+								position, tokenIndex = position923, tokenIndex923
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l919
+								}
+								position++
+							}
+						l923:
+							goto l918
+						l919:
+							position, tokenIndex = position918, tokenIndex918
+							if !_rules[ruleother]() {
+								goto l875
+							}
+						}
+					l918:
+					}
+				l876:
+					goto l874
+				l875:
+					position, tokenIndex = position875, tokenIndex875
+				}
+				add(rulequery, position873)
+			}
+			return true
+		},
+		/* 11 fragment <- <((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
+		nil,
+		/* 12 ipv6reference <- <((&{ p.pick[8] == 0 } '[' IPv6address ']') / (&{ p.pick[8] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &class5, false) })? ']'))> */
+		nil,
+		/* 13 IPv6address <- <((&{ p.pick[9] == 0 } ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[9] == 1 } (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)? (':' ':') IPv4address) / (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[9] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		func() bool {
+			position928, tokenIndex928 := position, tokenIndex
+			{
+				position929 := position
+				{
+					position930, tokenIndex930 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l931
 					}
 					{
-						position854, tokenIndex854 := position, tokenIndex
+						position932, tokenIndex932 := position, tokenIndex
 						{
-							position856, tokenIndex856 := position, tokenIndex
+							position934, tokenIndex934 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l857
+								goto l935
 							}
 							position++
-							goto l856
-						l857:
-							position, tokenIndex = position856, tokenIndex856
+							goto l934
+						l935:
+							position, tokenIndex = position934, tokenIndex934
 							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l858
+								goto l936
 							}
 							position++
-							goto l856
-						l858:
-							position, tokenIndex = position856, tokenIndex856
+							goto l934
+						l936:
+							position, tokenIndex = position934, tokenIndex934
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l855
+								goto l933
 							}
 							position++
 						}
-					l856:
+					l934:
 						{
-							position859, tokenIndex859 := position, tokenIndex
+							position937, tokenIndex937 := position, tokenIndex
 							{
-								position861, tokenIndex861 := position, tokenIndex
+								position939, tokenIndex939 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l862
+									goto l940
 								}
 								position++
-								goto l861
-							l862:
-								position, tokenIndex = position861, tokenIndex861
+								goto l939
+							l940:
+								position, tokenIndex = position939, tokenIndex939
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l863
+									goto l941
 								}
 								position++
-								goto l861
-							l863:
-								position, tokenIndex = position861, tokenIndex861
+								goto l939
+							l941:
+								position, tokenIndex = position939, tokenIndex939
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l859
+									goto l937
 								}
 								position++
 							}
-						l861:
-							goto l860
-						l859:
-							position, tokenIndex = position859, tokenIndex859
+						l939:
+							goto l938
+						l937:
+							position, tokenIndex = position937, tokenIndex937
 						}
-					l860:
-						{
-							position864, tokenIndex864 := position, tokenIndex
-							{
-								position866, tokenIndex866 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l867
-								}
-								position++
-								goto l866
-							l867:
-								position, tokenIndex = position866, tokenIndex866
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l868
-								}
-								position++
-								goto l866
-							l868:
-								position, tokenIndex = position866, tokenIndex866
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l864
-								}
-								position++
-							}
-						l866:
-							goto l865
-						l864:
-							position, tokenIndex = position864, tokenIndex864
-						}
-					l865:
-						{
-							position869, tokenIndex869 := position, tokenIndex
-							{
-								position871, tokenIndex871 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l872
-								}
-								position++
-								goto l871
-							l872:
-								position, tokenIndex = position871, tokenIndex871
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l873
-								}
-								position++
-								goto l871
-							l873:
-								position, tokenIndex = position871, tokenIndex871
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l869
-								}
-								position++
-							}
-						l871:
-							goto l870
-						l869:
-							position, tokenIndex = position869, tokenIndex869
-						}
-					l870:
-						{
-							position874, tokenIndex874 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l874
-							}
-							position++
-							goto l855
-						l874:
-							position, tokenIndex = position874, tokenIndex874
-						}
-					l875:
-						{
-							position876, tokenIndex876 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l876
-							}
-							position++
-							{
-								position877, tokenIndex877 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l878
-								}
-								position++
-								goto l877
-							l878:
-								position, tokenIndex = position877, tokenIndex877
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l879
-								}
-								position++
-								goto l877
-							l879:
-								position, tokenIndex = position877, tokenIndex877
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l876
-								}
-								position++
-							}
-						l877:
-							{
-								position880, tokenIndex880 := position, tokenIndex
-								{
-									position882, tokenIndex882 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l883
-									}
-									position++
-									goto l882
-								l883:
-									position, tokenIndex = position882, tokenIndex882
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l884
-									}
-									position++
-									goto l882
-								l884:
-									position, tokenIndex = position882, tokenIndex882
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l880
-									}
-									position++
-								}
-							l882:
-								goto l881
-							l880:
-								position, tokenIndex = position880, tokenIndex880
-							}
-						l881:
-							{
-								position885, tokenIndex885 := position, tokenIndex
-								{
-									position887, tokenIndex887 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l888
-									}
-									position++
-									goto l887
-								l888:
-									position, tokenIndex = position887, tokenIndex887
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l889
-									}
-									position++
-									goto l887
-								l889:
-									position, tokenIndex = position887, tokenIndex887
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l885
-									}
-									position++
-								}
-							l887:
-								goto l886
-							l885:
-								position, tokenIndex = position885, tokenIndex885
-							}
-						l886:
-							{
-								position890, tokenIndex890 := position, tokenIndex
-								{
-									position892, tokenIndex892 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l893
-									}
-									position++
-									goto l892
-								l893:
-									position, tokenIndex = position892, tokenIndex892
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l894
-									}
-									position++
-									goto l892
-								l894:
-									position, tokenIndex = position892, tokenIndex892
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l890
-									}
-									position++
-								}
-							l892:
-								goto l891
-							l890:
-								position, tokenIndex = position890, tokenIndex890
-							}
-						l891:
-							{
-								position895, tokenIndex895 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l895
-								}
-								position++
-								goto l876
-							l895:
-								position, tokenIndex = position895, tokenIndex895
-							}
-							goto l875
-						l876:
-							position, tokenIndex = position876, tokenIndex876
-						}
-						if buffer[position] != rune(':') {
-							goto l855
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l855
-						}
-						position++
-						{
-							position896, tokenIndex896 := position, tokenIndex
-							{
-								position898, tokenIndex898 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l899
-								}
-								position++
-								goto l898
-							l899:
-								position, tokenIndex = position898, tokenIndex898
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l900
-								}
-								position++
-								goto l898
-							l900:
-								position, tokenIndex = position898, tokenIndex898
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l896
-								}
-								position++
-							}
-						l898:
-							{
-								position901, tokenIndex901 := position, tokenIndex
-								{
-									position903, tokenIndex903 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l904
-									}
-									position++
-									goto l903
-								l904:
-									position, tokenIndex = position903, tokenIndex903
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l905
-									}
-									position++
-									goto l903
-								l905:
-									position, tokenIndex = position903, tokenIndex903
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l901
-									}
-									position++
-								}
-							l903:
-								goto l902
-							l901:
-								position, tokenIndex = position901, tokenIndex901
-							}
-						l902:
-							{
-								position906, tokenIndex906 := position, tokenIndex
-								{
-									position908, tokenIndex908 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l909
-									}
-									position++
-									goto l908
-								l909:
-									position, tokenIndex = position908, tokenIndex908
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l910
-									}
-									position++
-									goto l908
-								l910:
-									position, tokenIndex = position908, tokenIndex908
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l906
-									}
-									position++
-								}
-							l908:
-								goto l907
-							l906:
-								position, tokenIndex = position906, tokenIndex906
-							}
-						l907:
-							{
-								position911, tokenIndex911 := position, tokenIndex
-								{
-									position913, tokenIndex913 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l914
-									}
-									position++
-									goto l913
-								l914:
-									position, tokenIndex = position913, tokenIndex913
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l915
-									}
-									position++
-									goto l913
-								l915:
-									position, tokenIndex = position913, tokenIndex913
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l911
-									}
-									position++
-								}
-							l913:
-								goto l912
-							l911:
-								position, tokenIndex = position911, tokenIndex911
-							}
-						l912:
-							{
-								position916, tokenIndex916 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l916
-								}
-								position++
-								goto l896
-							l916:
-								position, tokenIndex = position916, tokenIndex916
-							}
-						l917:
-							{
-								position918, tokenIndex918 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l918
-								}
-								position++
-								{
-									position919, tokenIndex919 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l920
-									}
-									position++
-									goto l919
-								l920:
-									position, tokenIndex = position919, tokenIndex919
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l921
-									}
-									position++
-									goto l919
-								l921:
-									position, tokenIndex = position919, tokenIndex919
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l918
-									}
-									position++
-								}
-							l919:
-								{
-									position922, tokenIndex922 := position, tokenIndex
-									{
-										position924, tokenIndex924 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l925
-										}
-										position++
-										goto l924
-									l925:
-										position, tokenIndex = position924, tokenIndex924
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l926
-										}
-										position++
-										goto l924
-									l926:
-										position, tokenIndex = position924, tokenIndex924
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l922
-										}
-										position++
-									}
-								l924:
-									goto l923
-								l922:
-									position, tokenIndex = position922, tokenIndex922
-								}
-							l923:
-								{
-									position927, tokenIndex927 := position, tokenIndex
-									{
-										position929, tokenIndex929 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l930
-										}
-										position++
-										goto l929
-									l930:
-										position, tokenIndex = position929, tokenIndex929
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l931
-										}
-										position++
-										goto l929
-									l931:
-										position, tokenIndex = position929, tokenIndex929
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l927
-										}
-										position++
-									}
-								l929:
-									goto l928
-								l927:
-									position, tokenIndex = position927, tokenIndex927
-								}
-							l928:
-								{
-									position932, tokenIndex932 := position, tokenIndex
-									{
-										position934, tokenIndex934 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l935
-										}
-										position++
-										goto l934
-									l935:
-										position, tokenIndex = position934, tokenIndex934
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l936
-										}
-										position++
-										goto l934
-									l936:
-										position, tokenIndex = position934, tokenIndex934
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l932
-										}
-										position++
-									}
-								l934:
-									goto l933
-								l932:
-									position, tokenIndex = position932, tokenIndex932
-								}
-							l933:
-								{
-									position937, tokenIndex937 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l937
-									}
-									position++
-									goto l918
-								l937:
-									position, tokenIndex = position937, tokenIndex937
-								}
-								goto l917
-							l918:
-								position, tokenIndex = position918, tokenIndex918
-							}
-							goto l897
-						l896:
-							position, tokenIndex = position896, tokenIndex896
-						}
-					l897:
-						goto l854
-					l855:
-						position, tokenIndex = position854, tokenIndex854
-						{
-							position939, tokenIndex939 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l940
-							}
-							position++
-							goto l939
-						l940:
-							position, tokenIndex = position939, tokenIndex939
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l941
-							}
-							position++
-							goto l939
-						l941:
-							position, tokenIndex = position939, tokenIndex939
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l938
-							}
-							position++
-						}
-					l939:
+					l938:
 						{
 							position942, tokenIndex942 := position, tokenIndex
 							{
@@ -6949,72 +7022,72 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					l948:
 						{
 							position952, tokenIndex952 := position, tokenIndex
-							{
-								position954, tokenIndex954 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l955
-								}
-								position++
-								goto l954
-							l955:
-								position, tokenIndex = position954, tokenIndex954
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l956
-								}
-								position++
-								goto l954
-							l956:
-								position, tokenIndex = position954, tokenIndex954
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l952
-								}
-								position++
+							if buffer[position] != rune('.') {
+								goto l952
 							}
-						l954:
-							goto l953
+							position++
+							goto l933
 						l952:
 							position, tokenIndex = position952, tokenIndex952
 						}
 					l953:
 						{
-							position957, tokenIndex957 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l957
-							}
-							position++
-							goto l938
-						l957:
-							position, tokenIndex = position957, tokenIndex957
-						}
-					l958:
-						{
-							position959, tokenIndex959 := position, tokenIndex
+							position954, tokenIndex954 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l959
+								goto l954
 							}
 							position++
 							{
-								position960, tokenIndex960 := position, tokenIndex
+								position955, tokenIndex955 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l961
+									goto l956
 								}
 								position++
-								goto l960
-							l961:
-								position, tokenIndex = position960, tokenIndex960
+								goto l955
+							l956:
+								position, tokenIndex = position955, tokenIndex955
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l962
+									goto l957
 								}
 								position++
-								goto l960
-							l962:
-								position, tokenIndex = position960, tokenIndex960
+								goto l955
+							l957:
+								position, tokenIndex = position955, tokenIndex955
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l959
+									goto l954
 								}
 								position++
 							}
-						l960:
+						l955:
+							{
+								position958, tokenIndex958 := position, tokenIndex
+								{
+									position960, tokenIndex960 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l961
+									}
+									position++
+									goto l960
+								l961:
+									position, tokenIndex = position960, tokenIndex960
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l962
+									}
+									position++
+									goto l960
+								l962:
+									position, tokenIndex = position960, tokenIndex960
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l958
+									}
+									position++
+								}
+							l960:
+								goto l959
+							l958:
+								position, tokenIndex = position958, tokenIndex958
+							}
+						l959:
 							{
 								position963, tokenIndex963 := position, tokenIndex
 								{
@@ -7075,82 +7148,79 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l969:
 							{
 								position973, tokenIndex973 := position, tokenIndex
-								{
-									position975, tokenIndex975 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l976
-									}
-									position++
-									goto l975
-								l976:
-									position, tokenIndex = position975, tokenIndex975
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l977
-									}
-									position++
-									goto l975
-								l977:
-									position, tokenIndex = position975, tokenIndex975
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l973
-									}
-									position++
+								if buffer[position] != rune('.') {
+									goto l973
 								}
-							l975:
-								goto l974
+								position++
+								goto l954
 							l973:
 								position, tokenIndex = position973, tokenIndex973
 							}
-						l974:
-							{
-								position978, tokenIndex978 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l978
-								}
-								position++
-								goto l959
-							l978:
-								position, tokenIndex = position978, tokenIndex978
-							}
-							goto l958
-						l959:
-							position, tokenIndex = position959, tokenIndex959
+							goto l953
+						l954:
+							position, tokenIndex = position954, tokenIndex954
 						}
-						goto l854
-					l938:
-						position, tokenIndex = position854, tokenIndex854
 						if buffer[position] != rune(':') {
-							goto l853
+							goto l933
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l853
+							goto l933
 						}
 						position++
 						{
-							position979, tokenIndex979 := position, tokenIndex
+							position974, tokenIndex974 := position, tokenIndex
 							{
-								position981, tokenIndex981 := position, tokenIndex
+								position976, tokenIndex976 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l982
+									goto l977
 								}
 								position++
-								goto l981
-							l982:
-								position, tokenIndex = position981, tokenIndex981
+								goto l976
+							l977:
+								position, tokenIndex = position976, tokenIndex976
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l983
+									goto l978
 								}
 								position++
-								goto l981
-							l983:
-								position, tokenIndex = position981, tokenIndex981
+								goto l976
+							l978:
+								position, tokenIndex = position976, tokenIndex976
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l979
+									goto l974
 								}
 								position++
 							}
-						l981:
+						l976:
+							{
+								position979, tokenIndex979 := position, tokenIndex
+								{
+									position981, tokenIndex981 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l982
+									}
+									position++
+									goto l981
+								l982:
+									position, tokenIndex = position981, tokenIndex981
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l983
+									}
+									position++
+									goto l981
+								l983:
+									position, tokenIndex = position981, tokenIndex981
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l979
+									}
+									position++
+								}
+							l981:
+								goto l980
+							l979:
+								position, tokenIndex = position979, tokenIndex979
+							}
+						l980:
 							{
 								position984, tokenIndex984 := position, tokenIndex
 								{
@@ -7211,72 +7281,72 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l990:
 							{
 								position994, tokenIndex994 := position, tokenIndex
-								{
-									position996, tokenIndex996 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l997
-									}
-									position++
-									goto l996
-								l997:
-									position, tokenIndex = position996, tokenIndex996
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l998
-									}
-									position++
-									goto l996
-								l998:
-									position, tokenIndex = position996, tokenIndex996
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l994
-									}
-									position++
+								if buffer[position] != rune('.') {
+									goto l994
 								}
-							l996:
-								goto l995
+								position++
+								goto l974
 							l994:
 								position, tokenIndex = position994, tokenIndex994
 							}
 						l995:
 							{
-								position999, tokenIndex999 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l999
-								}
-								position++
-								goto l979
-							l999:
-								position, tokenIndex = position999, tokenIndex999
-							}
-						l1000:
-							{
-								position1001, tokenIndex1001 := position, tokenIndex
+								position996, tokenIndex996 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l1001
+									goto l996
 								}
 								position++
 								{
-									position1002, tokenIndex1002 := position, tokenIndex
+									position997, tokenIndex997 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1003
+										goto l998
 									}
 									position++
-									goto l1002
-								l1003:
-									position, tokenIndex = position1002, tokenIndex1002
+									goto l997
+								l998:
+									position, tokenIndex = position997, tokenIndex997
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1004
+										goto l999
 									}
 									position++
-									goto l1002
-								l1004:
-									position, tokenIndex = position1002, tokenIndex1002
+									goto l997
+								l999:
+									position, tokenIndex = position997, tokenIndex997
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1001
+										goto l996
 									}
 									position++
 								}
-							l1002:
+							l997:
+								{
+									position1000, tokenIndex1000 := position, tokenIndex
+									{
+										position1002, tokenIndex1002 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1003
+										}
+										position++
+										goto l1002
+									l1003:
+										position, tokenIndex = position1002, tokenIndex1002
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1004
+										}
+										position++
+										goto l1002
+									l1004:
+										position, tokenIndex = position1002, tokenIndex1002
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1000
+										}
+										position++
+									}
+								l1002:
+									goto l1001
+								l1000:
+									position, tokenIndex = position1000, tokenIndex1000
+								}
+							l1001:
 								{
 									position1005, tokenIndex1005 := position, tokenIndex
 									{
@@ -7337,158 +7407,174 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							l1011:
 								{
 									position1015, tokenIndex1015 := position, tokenIndex
-									{
-										position1017, tokenIndex1017 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1018
-										}
-										position++
-										goto l1017
-									l1018:
-										position, tokenIndex = position1017, tokenIndex1017
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1019
-										}
-										position++
-										goto l1017
-									l1019:
-										position, tokenIndex = position1017, tokenIndex1017
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1015
-										}
-										position++
+									if buffer[position] != rune('.') {
+										goto l1015
 									}
-								l1017:
-									goto l1016
+									position++
+									goto l996
 								l1015:
 									position, tokenIndex = position1015, tokenIndex1015
 								}
-							l1016:
-								{
-									position1020, tokenIndex1020 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1020
-									}
-									position++
-									goto l1001
-								l1020:
-									position, tokenIndex = position1020, tokenIndex1020
-								}
-								goto l1000
-							l1001:
-								position, tokenIndex = position1001, tokenIndex1001
+								goto l995
+							l996:
+								position, tokenIndex = position996, tokenIndex996
 							}
-							goto l980
-						l979:
-							position, tokenIndex = position979, tokenIndex979
+							goto l975
+						l974:
+							position, tokenIndex = position974, tokenIndex974
 						}
-					l980:
-					}
-				l854:
-					{
-						position1021, tokenIndex1021 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							goto l1021
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l1021
-						}
-						goto l1022
-					l1021:
-						position, tokenIndex = position1021, tokenIndex1021
-					}
-				l1022:
-					goto l852
-				l853:
-					position, tokenIndex = position852, tokenIndex852
-					if !(p.pick[8] == 1) {
-						goto l1023
-					}
-					{
-						position1024, tokenIndex1024 := position, tokenIndex
+					l975:
+						goto l932
+					l933:
+						position, tokenIndex = position932, tokenIndex932
 						{
-							position1026, tokenIndex1026 := position, tokenIndex
+							position1017, tokenIndex1017 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l1018
+							}
+							position++
+							goto l1017
+						l1018:
+							position, tokenIndex = position1017, tokenIndex1017
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l1019
+							}
+							position++
+							goto l1017
+						l1019:
+							position, tokenIndex = position1017, tokenIndex1017
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l1016
+							}
+							position++
+						}
+					l1017:
+						{
+							position1020, tokenIndex1020 := position, tokenIndex
 							{
-								position1028, tokenIndex1028 := position, tokenIndex
+								position1022, tokenIndex1022 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1023
+								}
+								position++
+								goto l1022
+							l1023:
+								position, tokenIndex = position1022, tokenIndex1022
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1024
+								}
+								position++
+								goto l1022
+							l1024:
+								position, tokenIndex = position1022, tokenIndex1022
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1020
+								}
+								position++
+							}
+						l1022:
+							goto l1021
+						l1020:
+							position, tokenIndex = position1020, tokenIndex1020
+						}
+					l1021:
+						{
+							position1025, tokenIndex1025 := position, tokenIndex
+							{
+								position1027, tokenIndex1027 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1028
+								}
+								position++
+								goto l1027
+							l1028:
+								position, tokenIndex = position1027, tokenIndex1027
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l1029
 								}
 								position++
-								goto l1028
+								goto l1027
 							l1029:
-								position, tokenIndex = position1028, tokenIndex1028
+								position, tokenIndex = position1027, tokenIndex1027
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1025
+								}
+								position++
+							}
+						l1027:
+							goto l1026
+						l1025:
+							position, tokenIndex = position1025, tokenIndex1025
+						}
+					l1026:
+						{
+							position1030, tokenIndex1030 := position, tokenIndex
+							{
+								position1032, tokenIndex1032 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1033
+								}
+								position++
+								goto l1032
+							l1033:
+								position, tokenIndex = position1032, tokenIndex1032
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1034
+								}
+								position++
+								goto l1032
+							l1034:
+								position, tokenIndex = position1032, tokenIndex1032
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
 									goto l1030
 								}
 								position++
-								goto l1028
-							l1030:
-								position, tokenIndex = position1028, tokenIndex1028
+							}
+						l1032:
+							goto l1031
+						l1030:
+							position, tokenIndex = position1030, tokenIndex1030
+						}
+					l1031:
+						{
+							position1035, tokenIndex1035 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l1035
+							}
+							position++
+							goto l1016
+						l1035:
+							position, tokenIndex = position1035, tokenIndex1035
+						}
+					l1036:
+						{
+							position1037, tokenIndex1037 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1037
+							}
+							position++
+							{
+								position1038, tokenIndex1038 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1039
+								}
+								position++
+								goto l1038
+							l1039:
+								position, tokenIndex = position1038, tokenIndex1038
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1040
+								}
+								position++
+								goto l1038
+							l1040:
+								position, tokenIndex = position1038, tokenIndex1038
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1026
+									goto l1037
 								}
 								position++
 							}
-						l1028:
-							{
-								position1031, tokenIndex1031 := position, tokenIndex
-								{
-									position1033, tokenIndex1033 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1034
-									}
-									position++
-									goto l1033
-								l1034:
-									position, tokenIndex = position1033, tokenIndex1033
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1035
-									}
-									position++
-									goto l1033
-								l1035:
-									position, tokenIndex = position1033, tokenIndex1033
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1031
-									}
-									position++
-								}
-							l1033:
-								goto l1032
-							l1031:
-								position, tokenIndex = position1031, tokenIndex1031
-							}
-						l1032:
-							{
-								position1036, tokenIndex1036 := position, tokenIndex
-								{
-									position1038, tokenIndex1038 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1039
-									}
-									position++
-									goto l1038
-								l1039:
-									position, tokenIndex = position1038, tokenIndex1038
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1040
-									}
-									position++
-									goto l1038
-								l1040:
-									position, tokenIndex = position1038, tokenIndex1038
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1036
-									}
-									position++
-								}
-							l1038:
-								goto l1037
-							l1036:
-								position, tokenIndex = position1036, tokenIndex1036
-							}
-						l1037:
+						l1038:
 							{
 								position1041, tokenIndex1041 := position, tokenIndex
 								{
@@ -7520,218 +7606,215 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l1042:
 							{
 								position1046, tokenIndex1046 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1046
+								{
+									position1048, tokenIndex1048 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1049
+									}
+									position++
+									goto l1048
+								l1049:
+									position, tokenIndex = position1048, tokenIndex1048
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1050
+									}
+									position++
+									goto l1048
+								l1050:
+									position, tokenIndex = position1048, tokenIndex1048
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1046
+									}
+									position++
 								}
-								position++
-								goto l1026
+							l1048:
+								goto l1047
 							l1046:
 								position, tokenIndex = position1046, tokenIndex1046
 							}
 						l1047:
 							{
-								position1048, tokenIndex1048 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l1048
-								}
-								position++
+								position1051, tokenIndex1051 := position, tokenIndex
 								{
-									position1049, tokenIndex1049 := position, tokenIndex
+									position1053, tokenIndex1053 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1050
+										goto l1054
 									}
 									position++
-									goto l1049
-								l1050:
-									position, tokenIndex = position1049, tokenIndex1049
+									goto l1053
+								l1054:
+									position, tokenIndex = position1053, tokenIndex1053
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1055
+									}
+									position++
+									goto l1053
+								l1055:
+									position, tokenIndex = position1053, tokenIndex1053
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1051
 									}
 									position++
-									goto l1049
-								l1051:
-									position, tokenIndex = position1049, tokenIndex1049
+								}
+							l1053:
+								goto l1052
+							l1051:
+								position, tokenIndex = position1051, tokenIndex1051
+							}
+						l1052:
+							{
+								position1056, tokenIndex1056 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l1056
+								}
+								position++
+								goto l1037
+							l1056:
+								position, tokenIndex = position1056, tokenIndex1056
+							}
+							goto l1036
+						l1037:
+							position, tokenIndex = position1037, tokenIndex1037
+						}
+						goto l932
+					l1016:
+						position, tokenIndex = position932, tokenIndex932
+						if buffer[position] != rune(':') {
+							goto l931
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l931
+						}
+						position++
+						{
+							position1057, tokenIndex1057 := position, tokenIndex
+							{
+								position1059, tokenIndex1059 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1060
+								}
+								position++
+								goto l1059
+							l1060:
+								position, tokenIndex = position1059, tokenIndex1059
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1061
+								}
+								position++
+								goto l1059
+							l1061:
+								position, tokenIndex = position1059, tokenIndex1059
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1057
+								}
+								position++
+							}
+						l1059:
+							{
+								position1062, tokenIndex1062 := position, tokenIndex
+								{
+									position1064, tokenIndex1064 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1065
+									}
+									position++
+									goto l1064
+								l1065:
+									position, tokenIndex = position1064, tokenIndex1064
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1066
+									}
+									position++
+									goto l1064
+								l1066:
+									position, tokenIndex = position1064, tokenIndex1064
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1048
+										goto l1062
 									}
 									position++
 								}
-							l1049:
+							l1064:
+								goto l1063
+							l1062:
+								position, tokenIndex = position1062, tokenIndex1062
+							}
+						l1063:
+							{
+								position1067, tokenIndex1067 := position, tokenIndex
 								{
-									position1052, tokenIndex1052 := position, tokenIndex
-									{
-										position1054, tokenIndex1054 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1055
-										}
-										position++
-										goto l1054
-									l1055:
-										position, tokenIndex = position1054, tokenIndex1054
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1056
-										}
-										position++
-										goto l1054
-									l1056:
-										position, tokenIndex = position1054, tokenIndex1054
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1052
-										}
-										position++
+									position1069, tokenIndex1069 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1070
 									}
-								l1054:
-									goto l1053
-								l1052:
-									position, tokenIndex = position1052, tokenIndex1052
-								}
-							l1053:
-								{
-									position1057, tokenIndex1057 := position, tokenIndex
-									{
-										position1059, tokenIndex1059 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1060
-										}
-										position++
-										goto l1059
-									l1060:
-										position, tokenIndex = position1059, tokenIndex1059
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1061
-										}
-										position++
-										goto l1059
-									l1061:
-										position, tokenIndex = position1059, tokenIndex1059
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1057
-										}
-										position++
+									position++
+									goto l1069
+								l1070:
+									position, tokenIndex = position1069, tokenIndex1069
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1071
 									}
-								l1059:
-									goto l1058
-								l1057:
-									position, tokenIndex = position1057, tokenIndex1057
-								}
-							l1058:
-								{
-									position1062, tokenIndex1062 := position, tokenIndex
-									{
-										position1064, tokenIndex1064 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1065
-										}
-										position++
-										goto l1064
-									l1065:
-										position, tokenIndex = position1064, tokenIndex1064
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1066
-										}
-										position++
-										goto l1064
-									l1066:
-										position, tokenIndex = position1064, tokenIndex1064
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1062
-										}
-										position++
-									}
-								l1064:
-									goto l1063
-								l1062:
-									position, tokenIndex = position1062, tokenIndex1062
-								}
-							l1063:
-								{
-									position1067, tokenIndex1067 := position, tokenIndex
-									if buffer[position] != rune('.') {
+									position++
+									goto l1069
+								l1071:
+									position, tokenIndex = position1069, tokenIndex1069
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1067
 									}
 									position++
-									goto l1048
-								l1067:
-									position, tokenIndex = position1067, tokenIndex1067
 								}
-								goto l1047
-							l1048:
-								position, tokenIndex = position1048, tokenIndex1048
+							l1069:
+								goto l1068
+							l1067:
+								position, tokenIndex = position1067, tokenIndex1067
 							}
-							goto l1027
-						l1026:
-							position, tokenIndex = position1026, tokenIndex1026
-						}
-					l1027:
-						if buffer[position] != rune(':') {
-							goto l1025
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1025
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l1025
-						}
-						goto l1024
-					l1025:
-						position, tokenIndex = position1024, tokenIndex1024
-						{
-							position1068, tokenIndex1068 := position, tokenIndex
+						l1068:
 							{
-								position1070, tokenIndex1070 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1071
-								}
-								position++
-								goto l1070
-							l1071:
-								position, tokenIndex = position1070, tokenIndex1070
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1072
-								}
-								position++
-								goto l1070
-							l1072:
-								position, tokenIndex = position1070, tokenIndex1070
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1069
-								}
-								position++
-							}
-						l1070:
-							{
-								position1073, tokenIndex1073 := position, tokenIndex
+								position1072, tokenIndex1072 := position, tokenIndex
 								{
-									position1075, tokenIndex1075 := position, tokenIndex
+									position1074, tokenIndex1074 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1075
+									}
+									position++
+									goto l1074
+								l1075:
+									position, tokenIndex = position1074, tokenIndex1074
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1076
 									}
 									position++
-									goto l1075
+									goto l1074
 								l1076:
-									position, tokenIndex = position1075, tokenIndex1075
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1077
-									}
-									position++
-									goto l1075
-								l1077:
-									position, tokenIndex = position1075, tokenIndex1075
+									position, tokenIndex = position1074, tokenIndex1074
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1073
+										goto l1072
 									}
 									position++
 								}
-							l1075:
-								goto l1074
-							l1073:
-								position, tokenIndex = position1073, tokenIndex1073
+							l1074:
+								goto l1073
+							l1072:
+								position, tokenIndex = position1072, tokenIndex1072
 							}
-						l1074:
+						l1073:
 							{
-								position1078, tokenIndex1078 := position, tokenIndex
+								position1077, tokenIndex1077 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l1077
+								}
+								position++
+								goto l1057
+							l1077:
+								position, tokenIndex = position1077, tokenIndex1077
+							}
+						l1078:
+							{
+								position1079, tokenIndex1079 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1079
+								}
+								position++
 								{
 									position1080, tokenIndex1080 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
@@ -7749,474 +7832,464 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								l1082:
 									position, tokenIndex = position1080, tokenIndex1080
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1078
+										goto l1079
 									}
 									position++
 								}
 							l1080:
-								goto l1079
-							l1078:
-								position, tokenIndex = position1078, tokenIndex1078
-							}
-						l1079:
-							{
-								position1083, tokenIndex1083 := position, tokenIndex
 								{
-									position1085, tokenIndex1085 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1086
-									}
-									position++
-									goto l1085
-								l1086:
-									position, tokenIndex = position1085, tokenIndex1085
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1087
-									}
-									position++
-									goto l1085
-								l1087:
-									position, tokenIndex = position1085, tokenIndex1085
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1083
-									}
-									position++
-								}
-							l1085:
-								goto l1084
-							l1083:
-								position, tokenIndex = position1083, tokenIndex1083
-							}
-						l1084:
-							{
-								position1088, tokenIndex1088 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1088
-								}
-								position++
-								goto l1069
-							l1088:
-								position, tokenIndex = position1088, tokenIndex1088
-							}
-						l1089:
-							{
-								position1090, tokenIndex1090 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l1090
-								}
-								position++
-								{
-									position1091, tokenIndex1091 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1092
-									}
-									position++
-									goto l1091
-								l1092:
-									position, tokenIndex = position1091, tokenIndex1091
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1093
-									}
-									position++
-									goto l1091
-								l1093:
-									position, tokenIndex = position1091, tokenIndex1091
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1090
-									}
-									position++
-								}
-							l1091:
-								{
-									position1094, tokenIndex1094 := position, tokenIndex
+									position1083, tokenIndex1083 := position, tokenIndex
 									{
-										position1096, tokenIndex1096 := position, tokenIndex
+										position1085, tokenIndex1085 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1086
+										}
+										position++
+										goto l1085
+									l1086:
+										position, tokenIndex = position1085, tokenIndex1085
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1087
+										}
+										position++
+										goto l1085
+									l1087:
+										position, tokenIndex = position1085, tokenIndex1085
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1083
+										}
+										position++
+									}
+								l1085:
+									goto l1084
+								l1083:
+									position, tokenIndex = position1083, tokenIndex1083
+								}
+							l1084:
+								{
+									position1088, tokenIndex1088 := position, tokenIndex
+									{
+										position1090, tokenIndex1090 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1091
+										}
+										position++
+										goto l1090
+									l1091:
+										position, tokenIndex = position1090, tokenIndex1090
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1092
+										}
+										position++
+										goto l1090
+									l1092:
+										position, tokenIndex = position1090, tokenIndex1090
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1088
+										}
+										position++
+									}
+								l1090:
+									goto l1089
+								l1088:
+									position, tokenIndex = position1088, tokenIndex1088
+								}
+							l1089:
+								{
+									position1093, tokenIndex1093 := position, tokenIndex
+									{
+										position1095, tokenIndex1095 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1096
+										}
+										position++
+										goto l1095
+									l1096:
+										position, tokenIndex = position1095, tokenIndex1095
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1097
 										}
 										position++
-										goto l1096
+										goto l1095
 									l1097:
-										position, tokenIndex = position1096, tokenIndex1096
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1098
-										}
-										position++
-										goto l1096
-									l1098:
-										position, tokenIndex = position1096, tokenIndex1096
+										position, tokenIndex = position1095, tokenIndex1095
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1094
+											goto l1093
 										}
 										position++
 									}
-								l1096:
-									goto l1095
-								l1094:
-									position, tokenIndex = position1094, tokenIndex1094
+								l1095:
+									goto l1094
+								l1093:
+									position, tokenIndex = position1093, tokenIndex1093
 								}
-							l1095:
+							l1094:
 								{
-									position1099, tokenIndex1099 := position, tokenIndex
-									{
-										position1101, tokenIndex1101 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1102
-										}
-										position++
-										goto l1101
-									l1102:
-										position, tokenIndex = position1101, tokenIndex1101
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1103
-										}
-										position++
-										goto l1101
-									l1103:
-										position, tokenIndex = position1101, tokenIndex1101
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1099
-										}
-										position++
-									}
-								l1101:
-									goto l1100
-								l1099:
-									position, tokenIndex = position1099, tokenIndex1099
-								}
-							l1100:
-								{
-									position1104, tokenIndex1104 := position, tokenIndex
-									{
-										position1106, tokenIndex1106 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1107
-										}
-										position++
-										goto l1106
-									l1107:
-										position, tokenIndex = position1106, tokenIndex1106
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1108
-										}
-										position++
-										goto l1106
-									l1108:
-										position, tokenIndex = position1106, tokenIndex1106
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1104
-										}
-										position++
-									}
-								l1106:
-									goto l1105
-								l1104:
-									position, tokenIndex = position1104, tokenIndex1104
-								}
-							l1105:
-								{
-									position1109, tokenIndex1109 := position, tokenIndex
+									position1098, tokenIndex1098 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1109
+										goto l1098
 									}
 									position++
-									goto l1090
-								l1109:
-									position, tokenIndex = position1109, tokenIndex1109
+									goto l1079
+								l1098:
+									position, tokenIndex = position1098, tokenIndex1098
 								}
-								goto l1089
-							l1090:
-								position, tokenIndex = position1090, tokenIndex1090
+								goto l1078
+							l1079:
+								position, tokenIndex = position1079, tokenIndex1079
 							}
-							if buffer[position] != rune(':') {
-								goto l1069
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l1069
-							}
-							position++
+							goto l1058
+						l1057:
+							position, tokenIndex = position1057, tokenIndex1057
+						}
+					l1058:
+					}
+				l932:
+					{
+						position1099, tokenIndex1099 := position, tokenIndex
+						if buffer[position] != rune(':') {
+							goto l1099
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l1099
+						}
+						goto l1100
+					l1099:
+						position, tokenIndex = position1099, tokenIndex1099
+					}
+				l1100:
+					goto l930
+				l931:
+					position, tokenIndex = position930, tokenIndex930
+					if !(p.pick[9] == 1) {
+						goto l1101
+					}
+					{
+						position1102, tokenIndex1102 := position, tokenIndex
+						{
+							position1104, tokenIndex1104 := position, tokenIndex
 							{
-								position1110, tokenIndex1110 := position, tokenIndex
+								position1106, tokenIndex1106 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1107
+								}
+								position++
+								goto l1106
+							l1107:
+								position, tokenIndex = position1106, tokenIndex1106
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1108
+								}
+								position++
+								goto l1106
+							l1108:
+								position, tokenIndex = position1106, tokenIndex1106
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1104
+								}
+								position++
+							}
+						l1106:
+							{
+								position1109, tokenIndex1109 := position, tokenIndex
 								{
-									position1112, tokenIndex1112 := position, tokenIndex
+									position1111, tokenIndex1111 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1112
+									}
+									position++
+									goto l1111
+								l1112:
+									position, tokenIndex = position1111, tokenIndex1111
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l1113
 									}
 									position++
-									goto l1112
+									goto l1111
 								l1113:
-									position, tokenIndex = position1112, tokenIndex1112
+									position, tokenIndex = position1111, tokenIndex1111
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1109
+									}
+									position++
+								}
+							l1111:
+								goto l1110
+							l1109:
+								position, tokenIndex = position1109, tokenIndex1109
+							}
+						l1110:
+							{
+								position1114, tokenIndex1114 := position, tokenIndex
+								{
+									position1116, tokenIndex1116 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1117
+									}
+									position++
+									goto l1116
+								l1117:
+									position, tokenIndex = position1116, tokenIndex1116
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1118
+									}
+									position++
+									goto l1116
+								l1118:
+									position, tokenIndex = position1116, tokenIndex1116
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l1114
 									}
 									position++
-									goto l1112
-								l1114:
-									position, tokenIndex = position1112, tokenIndex1112
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1110
-									}
-									position++
-								}
-							l1112:
-								{
-									position1115, tokenIndex1115 := position, tokenIndex
-									{
-										position1117, tokenIndex1117 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1118
-										}
-										position++
-										goto l1117
-									l1118:
-										position, tokenIndex = position1117, tokenIndex1117
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1119
-										}
-										position++
-										goto l1117
-									l1119:
-										position, tokenIndex = position1117, tokenIndex1117
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1115
-										}
-										position++
-									}
-								l1117:
-									goto l1116
-								l1115:
-									position, tokenIndex = position1115, tokenIndex1115
 								}
 							l1116:
+								goto l1115
+							l1114:
+								position, tokenIndex = position1114, tokenIndex1114
+							}
+						l1115:
+							{
+								position1119, tokenIndex1119 := position, tokenIndex
 								{
-									position1120, tokenIndex1120 := position, tokenIndex
-									{
-										position1122, tokenIndex1122 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1123
-										}
-										position++
+									position1121, tokenIndex1121 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l1122
-									l1123:
-										position, tokenIndex = position1122, tokenIndex1122
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1124
-										}
-										position++
-										goto l1122
-									l1124:
-										position, tokenIndex = position1122, tokenIndex1122
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1120
-										}
-										position++
-									}
-								l1122:
-									goto l1121
-								l1120:
-									position, tokenIndex = position1120, tokenIndex1120
-								}
-							l1121:
-								{
-									position1125, tokenIndex1125 := position, tokenIndex
-									{
-										position1127, tokenIndex1127 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1128
-										}
-										position++
-										goto l1127
-									l1128:
-										position, tokenIndex = position1127, tokenIndex1127
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1129
-										}
-										position++
-										goto l1127
-									l1129:
-										position, tokenIndex = position1127, tokenIndex1127
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1125
-										}
-										position++
-									}
-								l1127:
-									goto l1126
-								l1125:
-									position, tokenIndex = position1125, tokenIndex1125
-								}
-							l1126:
-								{
-									position1130, tokenIndex1130 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1130
 									}
 									position++
-									goto l1110
+									goto l1121
+								l1122:
+									position, tokenIndex = position1121, tokenIndex1121
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1123
+									}
+									position++
+									goto l1121
+								l1123:
+									position, tokenIndex = position1121, tokenIndex1121
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1119
+									}
+									position++
+								}
+							l1121:
+								goto l1120
+							l1119:
+								position, tokenIndex = position1119, tokenIndex1119
+							}
+						l1120:
+							{
+								position1124, tokenIndex1124 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l1124
+								}
+								position++
+								goto l1104
+							l1124:
+								position, tokenIndex = position1124, tokenIndex1124
+							}
+						l1125:
+							{
+								position1126, tokenIndex1126 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1126
+								}
+								position++
+								{
+									position1127, tokenIndex1127 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1128
+									}
+									position++
+									goto l1127
+								l1128:
+									position, tokenIndex = position1127, tokenIndex1127
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1129
+									}
+									position++
+									goto l1127
+								l1129:
+									position, tokenIndex = position1127, tokenIndex1127
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1126
+									}
+									position++
+								}
+							l1127:
+								{
+									position1130, tokenIndex1130 := position, tokenIndex
+									{
+										position1132, tokenIndex1132 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1133
+										}
+										position++
+										goto l1132
+									l1133:
+										position, tokenIndex = position1132, tokenIndex1132
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1134
+										}
+										position++
+										goto l1132
+									l1134:
+										position, tokenIndex = position1132, tokenIndex1132
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1130
+										}
+										position++
+									}
+								l1132:
+									goto l1131
 								l1130:
 									position, tokenIndex = position1130, tokenIndex1130
 								}
 							l1131:
 								{
-									position1132, tokenIndex1132 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1132
-									}
-									position++
+									position1135, tokenIndex1135 := position, tokenIndex
 									{
-										position1133, tokenIndex1133 := position, tokenIndex
+										position1137, tokenIndex1137 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1134
+											goto l1138
 										}
 										position++
-										goto l1133
-									l1134:
-										position, tokenIndex = position1133, tokenIndex1133
+										goto l1137
+									l1138:
+										position, tokenIndex = position1137, tokenIndex1137
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1139
+										}
+										position++
+										goto l1137
+									l1139:
+										position, tokenIndex = position1137, tokenIndex1137
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1135
 										}
 										position++
-										goto l1133
-									l1135:
-										position, tokenIndex = position1133, tokenIndex1133
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1132
-										}
-										position++
-									}
-								l1133:
-									{
-										position1136, tokenIndex1136 := position, tokenIndex
-										{
-											position1138, tokenIndex1138 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1139
-											}
-											position++
-											goto l1138
-										l1139:
-											position, tokenIndex = position1138, tokenIndex1138
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1140
-											}
-											position++
-											goto l1138
-										l1140:
-											position, tokenIndex = position1138, tokenIndex1138
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1136
-											}
-											position++
-										}
-									l1138:
-										goto l1137
-									l1136:
-										position, tokenIndex = position1136, tokenIndex1136
 									}
 								l1137:
+									goto l1136
+								l1135:
+									position, tokenIndex = position1135, tokenIndex1135
+								}
+							l1136:
+								{
+									position1140, tokenIndex1140 := position, tokenIndex
 									{
-										position1141, tokenIndex1141 := position, tokenIndex
-										{
-											position1143, tokenIndex1143 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1144
-											}
-											position++
+										position1142, tokenIndex1142 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
 											goto l1143
-										l1144:
-											position, tokenIndex = position1143, tokenIndex1143
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1145
-											}
-											position++
-											goto l1143
-										l1145:
-											position, tokenIndex = position1143, tokenIndex1143
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1141
-											}
-											position++
-										}
-									l1143:
-										goto l1142
-									l1141:
-										position, tokenIndex = position1141, tokenIndex1141
-									}
-								l1142:
-									{
-										position1146, tokenIndex1146 := position, tokenIndex
-										{
-											position1148, tokenIndex1148 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1149
-											}
-											position++
-											goto l1148
-										l1149:
-											position, tokenIndex = position1148, tokenIndex1148
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1150
-											}
-											position++
-											goto l1148
-										l1150:
-											position, tokenIndex = position1148, tokenIndex1148
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1146
-											}
-											position++
-										}
-									l1148:
-										goto l1147
-									l1146:
-										position, tokenIndex = position1146, tokenIndex1146
-									}
-								l1147:
-									{
-										position1151, tokenIndex1151 := position, tokenIndex
-										if buffer[position] != rune('.') {
-											goto l1151
 										}
 										position++
-										goto l1132
-									l1151:
-										position, tokenIndex = position1151, tokenIndex1151
+										goto l1142
+									l1143:
+										position, tokenIndex = position1142, tokenIndex1142
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1144
+										}
+										position++
+										goto l1142
+									l1144:
+										position, tokenIndex = position1142, tokenIndex1142
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1140
+										}
+										position++
 									}
-									goto l1131
-								l1132:
-									position, tokenIndex = position1132, tokenIndex1132
+								l1142:
+									goto l1141
+								l1140:
+									position, tokenIndex = position1140, tokenIndex1140
 								}
-								goto l1111
-							l1110:
-								position, tokenIndex = position1110, tokenIndex1110
+							l1141:
+								{
+									position1145, tokenIndex1145 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l1145
+									}
+									position++
+									goto l1126
+								l1145:
+									position, tokenIndex = position1145, tokenIndex1145
+								}
+								goto l1125
+							l1126:
+								position, tokenIndex = position1126, tokenIndex1126
 							}
-						l1111:
-							goto l1068
-						l1069:
-							position, tokenIndex = position1068, tokenIndex1068
+							goto l1105
+						l1104:
+							position, tokenIndex = position1104, tokenIndex1104
+						}
+					l1105:
+						if buffer[position] != rune(':') {
+							goto l1103
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1103
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l1103
+						}
+						goto l1102
+					l1103:
+						position, tokenIndex = position1102, tokenIndex1102
+						{
+							position1146, tokenIndex1146 := position, tokenIndex
 							{
-								position1153, tokenIndex1153 := position, tokenIndex
+								position1148, tokenIndex1148 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1154
+									goto l1149
 								}
 								position++
-								goto l1153
-							l1154:
-								position, tokenIndex = position1153, tokenIndex1153
+								goto l1148
+							l1149:
+								position, tokenIndex = position1148, tokenIndex1148
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1155
+									goto l1150
 								}
 								position++
-								goto l1153
-							l1155:
-								position, tokenIndex = position1153, tokenIndex1153
+								goto l1148
+							l1150:
+								position, tokenIndex = position1148, tokenIndex1148
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1152
+									goto l1147
 								}
 								position++
 							}
-						l1153:
+						l1148:
+							{
+								position1151, tokenIndex1151 := position, tokenIndex
+								{
+									position1153, tokenIndex1153 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1154
+									}
+									position++
+									goto l1153
+								l1154:
+									position, tokenIndex = position1153, tokenIndex1153
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1155
+									}
+									position++
+									goto l1153
+								l1155:
+									position, tokenIndex = position1153, tokenIndex1153
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1151
+									}
+									position++
+								}
+							l1153:
+								goto l1152
+							l1151:
+								position, tokenIndex = position1151, tokenIndex1151
+							}
+						l1152:
 							{
 								position1156, tokenIndex1156 := position, tokenIndex
 								{
@@ -8277,72 +8350,72 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l1162:
 							{
 								position1166, tokenIndex1166 := position, tokenIndex
-								{
-									position1168, tokenIndex1168 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1169
-									}
-									position++
-									goto l1168
-								l1169:
-									position, tokenIndex = position1168, tokenIndex1168
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1170
-									}
-									position++
-									goto l1168
-								l1170:
-									position, tokenIndex = position1168, tokenIndex1168
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1166
-									}
-									position++
+								if buffer[position] != rune('.') {
+									goto l1166
 								}
-							l1168:
-								goto l1167
+								position++
+								goto l1147
 							l1166:
 								position, tokenIndex = position1166, tokenIndex1166
 							}
 						l1167:
 							{
-								position1171, tokenIndex1171 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1171
-								}
-								position++
-								goto l1152
-							l1171:
-								position, tokenIndex = position1171, tokenIndex1171
-							}
-						l1172:
-							{
-								position1173, tokenIndex1173 := position, tokenIndex
+								position1168, tokenIndex1168 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l1173
+									goto l1168
 								}
 								position++
 								{
-									position1174, tokenIndex1174 := position, tokenIndex
+									position1169, tokenIndex1169 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1175
+										goto l1170
 									}
 									position++
-									goto l1174
-								l1175:
-									position, tokenIndex = position1174, tokenIndex1174
+									goto l1169
+								l1170:
+									position, tokenIndex = position1169, tokenIndex1169
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1176
+										goto l1171
 									}
 									position++
-									goto l1174
-								l1176:
-									position, tokenIndex = position1174, tokenIndex1174
+									goto l1169
+								l1171:
+									position, tokenIndex = position1169, tokenIndex1169
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1173
+										goto l1168
 									}
 									position++
 								}
-							l1174:
+							l1169:
+								{
+									position1172, tokenIndex1172 := position, tokenIndex
+									{
+										position1174, tokenIndex1174 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1175
+										}
+										position++
+										goto l1174
+									l1175:
+										position, tokenIndex = position1174, tokenIndex1174
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1176
+										}
+										position++
+										goto l1174
+									l1176:
+										position, tokenIndex = position1174, tokenIndex1174
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1172
+										}
+										position++
+									}
+								l1174:
+									goto l1173
+								l1172:
+									position, tokenIndex = position1172, tokenIndex1172
+								}
+							l1173:
 								{
 									position1177, tokenIndex1177 := position, tokenIndex
 									{
@@ -8403,82 +8476,79 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							l1183:
 								{
 									position1187, tokenIndex1187 := position, tokenIndex
-									{
-										position1189, tokenIndex1189 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1190
-										}
-										position++
-										goto l1189
-									l1190:
-										position, tokenIndex = position1189, tokenIndex1189
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1191
-										}
-										position++
-										goto l1189
-									l1191:
-										position, tokenIndex = position1189, tokenIndex1189
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1187
-										}
-										position++
+									if buffer[position] != rune('.') {
+										goto l1187
 									}
-								l1189:
-									goto l1188
+									position++
+									goto l1168
 								l1187:
 									position, tokenIndex = position1187, tokenIndex1187
 								}
-							l1188:
-								{
-									position1192, tokenIndex1192 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1192
-									}
-									position++
-									goto l1173
-								l1192:
-									position, tokenIndex = position1192, tokenIndex1192
-								}
-								goto l1172
-							l1173:
-								position, tokenIndex = position1173, tokenIndex1173
+								goto l1167
+							l1168:
+								position, tokenIndex = position1168, tokenIndex1168
 							}
-							goto l1068
-						l1152:
-							position, tokenIndex = position1068, tokenIndex1068
 							if buffer[position] != rune(':') {
-								goto l1023
+								goto l1147
 							}
 							position++
 							if buffer[position] != rune(':') {
-								goto l1023
+								goto l1147
 							}
 							position++
 							{
-								position1193, tokenIndex1193 := position, tokenIndex
+								position1188, tokenIndex1188 := position, tokenIndex
 								{
-									position1195, tokenIndex1195 := position, tokenIndex
+									position1190, tokenIndex1190 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1196
+										goto l1191
 									}
 									position++
-									goto l1195
-								l1196:
-									position, tokenIndex = position1195, tokenIndex1195
+									goto l1190
+								l1191:
+									position, tokenIndex = position1190, tokenIndex1190
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1197
+										goto l1192
 									}
 									position++
-									goto l1195
-								l1197:
-									position, tokenIndex = position1195, tokenIndex1195
+									goto l1190
+								l1192:
+									position, tokenIndex = position1190, tokenIndex1190
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1193
+										goto l1188
 									}
 									position++
 								}
-							l1195:
+							l1190:
+								{
+									position1193, tokenIndex1193 := position, tokenIndex
+									{
+										position1195, tokenIndex1195 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1196
+										}
+										position++
+										goto l1195
+									l1196:
+										position, tokenIndex = position1195, tokenIndex1195
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1197
+										}
+										position++
+										goto l1195
+									l1197:
+										position, tokenIndex = position1195, tokenIndex1195
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1193
+										}
+										position++
+									}
+								l1195:
+									goto l1194
+								l1193:
+									position, tokenIndex = position1193, tokenIndex1193
+								}
+							l1194:
 								{
 									position1198, tokenIndex1198 := position, tokenIndex
 									{
@@ -8539,72 +8609,72 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							l1204:
 								{
 									position1208, tokenIndex1208 := position, tokenIndex
-									{
-										position1210, tokenIndex1210 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1211
-										}
-										position++
-										goto l1210
-									l1211:
-										position, tokenIndex = position1210, tokenIndex1210
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1212
-										}
-										position++
-										goto l1210
-									l1212:
-										position, tokenIndex = position1210, tokenIndex1210
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1208
-										}
-										position++
+									if buffer[position] != rune('.') {
+										goto l1208
 									}
-								l1210:
-									goto l1209
+									position++
+									goto l1188
 								l1208:
 									position, tokenIndex = position1208, tokenIndex1208
 								}
 							l1209:
 								{
-									position1213, tokenIndex1213 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1213
-									}
-									position++
-									goto l1193
-								l1213:
-									position, tokenIndex = position1213, tokenIndex1213
-								}
-							l1214:
-								{
-									position1215, tokenIndex1215 := position, tokenIndex
+									position1210, tokenIndex1210 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1215
+										goto l1210
 									}
 									position++
 									{
-										position1216, tokenIndex1216 := position, tokenIndex
+										position1211, tokenIndex1211 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1217
+											goto l1212
 										}
 										position++
-										goto l1216
-									l1217:
-										position, tokenIndex = position1216, tokenIndex1216
+										goto l1211
+									l1212:
+										position, tokenIndex = position1211, tokenIndex1211
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1218
+											goto l1213
 										}
 										position++
-										goto l1216
-									l1218:
-										position, tokenIndex = position1216, tokenIndex1216
+										goto l1211
+									l1213:
+										position, tokenIndex = position1211, tokenIndex1211
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1215
+											goto l1210
 										}
 										position++
 									}
-								l1216:
+								l1211:
+									{
+										position1214, tokenIndex1214 := position, tokenIndex
+										{
+											position1216, tokenIndex1216 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1217
+											}
+											position++
+											goto l1216
+										l1217:
+											position, tokenIndex = position1216, tokenIndex1216
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1218
+											}
+											position++
+											goto l1216
+										l1218:
+											position, tokenIndex = position1216, tokenIndex1216
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1214
+											}
+											position++
+										}
+									l1216:
+										goto l1215
+									l1214:
+										position, tokenIndex = position1214, tokenIndex1214
+									}
+								l1215:
 									{
 										position1219, tokenIndex1219 := position, tokenIndex
 										{
@@ -8665,1708 +8735,2198 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								l1225:
 									{
 										position1229, tokenIndex1229 := position, tokenIndex
-										{
-											position1231, tokenIndex1231 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1232
-											}
-											position++
-											goto l1231
-										l1232:
-											position, tokenIndex = position1231, tokenIndex1231
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1233
-											}
-											position++
-											goto l1231
-										l1233:
-											position, tokenIndex = position1231, tokenIndex1231
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1229
-											}
-											position++
+										if buffer[position] != rune('.') {
+											goto l1229
 										}
-									l1231:
-										goto l1230
+										position++
+										goto l1210
 									l1229:
 										position, tokenIndex = position1229, tokenIndex1229
 									}
-								l1230:
+									goto l1209
+								l1210:
+									position, tokenIndex = position1210, tokenIndex1210
+								}
+								goto l1189
+							l1188:
+								position, tokenIndex = position1188, tokenIndex1188
+							}
+						l1189:
+							goto l1146
+						l1147:
+							position, tokenIndex = position1146, tokenIndex1146
+							{
+								position1231, tokenIndex1231 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1232
+								}
+								position++
+								goto l1231
+							l1232:
+								position, tokenIndex = position1231, tokenIndex1231
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1233
+								}
+								position++
+								goto l1231
+							l1233:
+								position, tokenIndex = position1231, tokenIndex1231
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1230
+								}
+								position++
+							}
+						l1231:
+							{
+								position1234, tokenIndex1234 := position, tokenIndex
+								{
+									position1236, tokenIndex1236 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1237
+									}
+									position++
+									goto l1236
+								l1237:
+									position, tokenIndex = position1236, tokenIndex1236
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1238
+									}
+									position++
+									goto l1236
+								l1238:
+									position, tokenIndex = position1236, tokenIndex1236
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1234
+									}
+									position++
+								}
+							l1236:
+								goto l1235
+							l1234:
+								position, tokenIndex = position1234, tokenIndex1234
+							}
+						l1235:
+							{
+								position1239, tokenIndex1239 := position, tokenIndex
+								{
+									position1241, tokenIndex1241 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1242
+									}
+									position++
+									goto l1241
+								l1242:
+									position, tokenIndex = position1241, tokenIndex1241
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1243
+									}
+									position++
+									goto l1241
+								l1243:
+									position, tokenIndex = position1241, tokenIndex1241
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1239
+									}
+									position++
+								}
+							l1241:
+								goto l1240
+							l1239:
+								position, tokenIndex = position1239, tokenIndex1239
+							}
+						l1240:
+							{
+								position1244, tokenIndex1244 := position, tokenIndex
+								{
+									position1246, tokenIndex1246 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1247
+									}
+									position++
+									goto l1246
+								l1247:
+									position, tokenIndex = position1246, tokenIndex1246
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1248
+									}
+									position++
+									goto l1246
+								l1248:
+									position, tokenIndex = position1246, tokenIndex1246
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1244
+									}
+									position++
+								}
+							l1246:
+								goto l1245
+							l1244:
+								position, tokenIndex = position1244, tokenIndex1244
+							}
+						l1245:
+							{
+								position1249, tokenIndex1249 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l1249
+								}
+								position++
+								goto l1230
+							l1249:
+								position, tokenIndex = position1249, tokenIndex1249
+							}
+						l1250:
+							{
+								position1251, tokenIndex1251 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1251
+								}
+								position++
+								{
+									position1252, tokenIndex1252 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1253
+									}
+									position++
+									goto l1252
+								l1253:
+									position, tokenIndex = position1252, tokenIndex1252
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1254
+									}
+									position++
+									goto l1252
+								l1254:
+									position, tokenIndex = position1252, tokenIndex1252
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1251
+									}
+									position++
+								}
+							l1252:
+								{
+									position1255, tokenIndex1255 := position, tokenIndex
 									{
-										position1234, tokenIndex1234 := position, tokenIndex
-										if buffer[position] != rune('.') {
-											goto l1234
+										position1257, tokenIndex1257 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1258
 										}
 										position++
-										goto l1215
-									l1234:
-										position, tokenIndex = position1234, tokenIndex1234
+										goto l1257
+									l1258:
+										position, tokenIndex = position1257, tokenIndex1257
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1259
+										}
+										position++
+										goto l1257
+									l1259:
+										position, tokenIndex = position1257, tokenIndex1257
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1255
+										}
+										position++
 									}
-									goto l1214
-								l1215:
-									position, tokenIndex = position1215, tokenIndex1215
+								l1257:
+									goto l1256
+								l1255:
+									position, tokenIndex = position1255, tokenIndex1255
 								}
-								goto l1194
-							l1193:
-								position, tokenIndex = position1193, tokenIndex1193
-							}
-						l1194:
-						}
-					l1068:
-						{
-							position1235, tokenIndex1235 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1235
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l1235
-							}
-							goto l1236
-						l1235:
-							position, tokenIndex = position1235, tokenIndex1235
-						}
-					l1236:
-					}
-				l1024:
-					goto l852
-				l1023:
-					position, tokenIndex = position852, tokenIndex852
-					if !(p.pick[8] == 2) {
-						goto l850
-					}
-					{
-						position1237, tokenIndex1237 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l1238
-						}
-						if buffer[position] != rune(':') {
-							goto l1238
-						}
-						position++
-						{
-							position1239, tokenIndex1239 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1239
-							}
-							position++
-							goto l1238
-						l1239:
-							position, tokenIndex = position1239, tokenIndex1239
-						}
-						if !_rules[ruleh16]() {
-							goto l1238
-						}
-						if buffer[position] != rune(':') {
-							goto l1238
-						}
-						position++
-						{
-							position1240, tokenIndex1240 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1240
-							}
-							position++
-							goto l1238
-						l1240:
-							position, tokenIndex = position1240, tokenIndex1240
-						}
-						if !_rules[ruleh16]() {
-							goto l1238
-						}
-						if buffer[position] != rune(':') {
-							goto l1238
-						}
-						position++
-						{
-							position1241, tokenIndex1241 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1241
-							}
-							position++
-							goto l1238
-						l1241:
-							position, tokenIndex = position1241, tokenIndex1241
-						}
-						if !_rules[ruleh16]() {
-							goto l1238
-						}
-						if buffer[position] != rune(':') {
-							goto l1238
-						}
-						position++
-						{
-							position1242, tokenIndex1242 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1242
-							}
-							position++
-							goto l1238
-						l1242:
-							position, tokenIndex = position1242, tokenIndex1242
-						}
-						if !_rules[ruleh16]() {
-							goto l1238
-						}
-						if buffer[position] != rune(':') {
-							goto l1238
-						}
-						position++
-						{
-							position1243, tokenIndex1243 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1243
-							}
-							position++
-							goto l1238
-						l1243:
-							position, tokenIndex = position1243, tokenIndex1243
-						}
-						if !_rules[ruleh16]() {
-							goto l1238
-						}
-						if buffer[position] != rune(':') {
-							goto l1238
-						}
-						position++
-						{
-							position1244, tokenIndex1244 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1244
-							}
-							position++
-							goto l1238
-						l1244:
-							position, tokenIndex = position1244, tokenIndex1244
-						}
-						{
-							position1245, tokenIndex1245 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1246
-							}
-							if buffer[position] != rune(':') {
-								goto l1246
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l1246
-							}
-							goto l1245
-						l1246:
-							position, tokenIndex = position1245, tokenIndex1245
-							if !_rules[ruleIPv4address]() {
-								goto l1238
-							}
-						}
-					l1245:
-						goto l1237
-					l1238:
-						position, tokenIndex = position1237, tokenIndex1237
-						if buffer[position] != rune(':') {
-							goto l1247
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1247
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1247
-						}
-						if buffer[position] != rune(':') {
-							goto l1247
-						}
-						position++
-						{
-							position1248, tokenIndex1248 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1248
-							}
-							position++
-							goto l1247
-						l1248:
-							position, tokenIndex = position1248, tokenIndex1248
-						}
-						if !_rules[ruleh16]() {
-							goto l1247
-						}
-						if buffer[position] != rune(':') {
-							goto l1247
-						}
-						position++
-						{
-							position1249, tokenIndex1249 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1249
-							}
-							position++
-							goto l1247
-						l1249:
-							position, tokenIndex = position1249, tokenIndex1249
-						}
-						if !_rules[ruleh16]() {
-							goto l1247
-						}
-						if buffer[position] != rune(':') {
-							goto l1247
-						}
-						position++
-						{
-							position1250, tokenIndex1250 := position, tokenIndex
-							if buffer[position] != rune(':') {
+							l1256:
+								{
+									position1260, tokenIndex1260 := position, tokenIndex
+									{
+										position1262, tokenIndex1262 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1263
+										}
+										position++
+										goto l1262
+									l1263:
+										position, tokenIndex = position1262, tokenIndex1262
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1264
+										}
+										position++
+										goto l1262
+									l1264:
+										position, tokenIndex = position1262, tokenIndex1262
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1260
+										}
+										position++
+									}
+								l1262:
+									goto l1261
+								l1260:
+									position, tokenIndex = position1260, tokenIndex1260
+								}
+							l1261:
+								{
+									position1265, tokenIndex1265 := position, tokenIndex
+									{
+										position1267, tokenIndex1267 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1268
+										}
+										position++
+										goto l1267
+									l1268:
+										position, tokenIndex = position1267, tokenIndex1267
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1269
+										}
+										position++
+										goto l1267
+									l1269:
+										position, tokenIndex = position1267, tokenIndex1267
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1265
+										}
+										position++
+									}
+								l1267:
+									goto l1266
+								l1265:
+									position, tokenIndex = position1265, tokenIndex1265
+								}
+							l1266:
+								{
+									position1270, tokenIndex1270 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l1270
+									}
+									position++
+									goto l1251
+								l1270:
+									position, tokenIndex = position1270, tokenIndex1270
+								}
 								goto l1250
+							l1251:
+								position, tokenIndex = position1251, tokenIndex1251
 							}
-							position++
-							goto l1247
-						l1250:
-							position, tokenIndex = position1250, tokenIndex1250
-						}
-						if !_rules[ruleh16]() {
-							goto l1247
-						}
-						if buffer[position] != rune(':') {
-							goto l1247
-						}
-						position++
-						{
-							position1251, tokenIndex1251 := position, tokenIndex
+							goto l1146
+						l1230:
+							position, tokenIndex = position1146, tokenIndex1146
 							if buffer[position] != rune(':') {
-								goto l1251
+								goto l1101
 							}
 							position++
-							goto l1247
-						l1251:
-							position, tokenIndex = position1251, tokenIndex1251
-						}
-						if !_rules[ruleh16]() {
-							goto l1247
-						}
-						if buffer[position] != rune(':') {
-							goto l1247
-						}
-						position++
-						{
-							position1252, tokenIndex1252 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1252
+								goto l1101
 							}
 							position++
-							goto l1247
-						l1252:
-							position, tokenIndex = position1252, tokenIndex1252
-						}
-						{
-							position1253, tokenIndex1253 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1254
-							}
-							if buffer[position] != rune(':') {
-								goto l1254
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l1254
-							}
-							goto l1253
-						l1254:
-							position, tokenIndex = position1253, tokenIndex1253
-							if !_rules[ruleIPv4address]() {
-								goto l1247
-							}
-						}
-					l1253:
-						goto l1237
-					l1247:
-						position, tokenIndex = position1237, tokenIndex1237
-						{
-							position1256, tokenIndex1256 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1256
-							}
-							goto l1257
-						l1256:
-							position, tokenIndex = position1256, tokenIndex1256
-						}
-					l1257:
-						if buffer[position] != rune(':') {
-							goto l1255
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1255
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1255
-						}
-						if buffer[position] != rune(':') {
-							goto l1255
-						}
-						position++
-						{
-							position1258, tokenIndex1258 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1258
-							}
-							position++
-							goto l1255
-						l1258:
-							position, tokenIndex = position1258, tokenIndex1258
-						}
-						if !_rules[ruleh16]() {
-							goto l1255
-						}
-						if buffer[position] != rune(':') {
-							goto l1255
-						}
-						position++
-						{
-							position1259, tokenIndex1259 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1259
-							}
-							position++
-							goto l1255
-						l1259:
-							position, tokenIndex = position1259, tokenIndex1259
-						}
-						if !_rules[ruleh16]() {
-							goto l1255
-						}
-						if buffer[position] != rune(':') {
-							goto l1255
-						}
-						position++
-						{
-							position1260, tokenIndex1260 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1260
-							}
-							position++
-							goto l1255
-						l1260:
-							position, tokenIndex = position1260, tokenIndex1260
-						}
-						if !_rules[ruleh16]() {
-							goto l1255
-						}
-						if buffer[position] != rune(':') {
-							goto l1255
-						}
-						position++
-						{
-							position1261, tokenIndex1261 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1261
-							}
-							position++
-							goto l1255
-						l1261:
-							position, tokenIndex = position1261, tokenIndex1261
-						}
-						{
-							position1262, tokenIndex1262 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1263
-							}
-							if buffer[position] != rune(':') {
-								goto l1263
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l1263
-							}
-							goto l1262
-						l1263:
-							position, tokenIndex = position1262, tokenIndex1262
-							if !_rules[ruleIPv4address]() {
-								goto l1255
-							}
-						}
-					l1262:
-						goto l1237
-					l1255:
-						position, tokenIndex = position1237, tokenIndex1237
-						{
-							position1265, tokenIndex1265 := position, tokenIndex
 							{
-								position1267, tokenIndex1267 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l1267
-								}
-								if buffer[position] != rune(':') {
-									goto l1267
-								}
-								position++
+								position1271, tokenIndex1271 := position, tokenIndex
 								{
-									position1269, tokenIndex1269 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1269
+									position1273, tokenIndex1273 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1274
 									}
 									position++
-									goto l1267
-								l1269:
-									position, tokenIndex = position1269, tokenIndex1269
-								}
-								goto l1268
-							l1267:
-								position, tokenIndex = position1267, tokenIndex1267
-							}
-						l1268:
-							if !_rules[ruleh16]() {
-								goto l1265
-							}
-							goto l1266
-						l1265:
-							position, tokenIndex = position1265, tokenIndex1265
-						}
-					l1266:
-						if buffer[position] != rune(':') {
-							goto l1264
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1264
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1264
-						}
-						if buffer[position] != rune(':') {
-							goto l1264
-						}
-						position++
-						{
-							position1270, tokenIndex1270 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1270
-							}
-							position++
-							goto l1264
-						l1270:
-							position, tokenIndex = position1270, tokenIndex1270
-						}
-						if !_rules[ruleh16]() {
-							goto l1264
-						}
-						if buffer[position] != rune(':') {
-							goto l1264
-						}
-						position++
-						{
-							position1271, tokenIndex1271 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1271
-							}
-							position++
-							goto l1264
-						l1271:
-							position, tokenIndex = position1271, tokenIndex1271
-						}
-						if !_rules[ruleh16]() {
-							goto l1264
-						}
-						if buffer[position] != rune(':') {
-							goto l1264
-						}
-						position++
-						{
-							position1272, tokenIndex1272 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1272
-							}
-							position++
-							goto l1264
-						l1272:
-							position, tokenIndex = position1272, tokenIndex1272
-						}
-						{
-							position1273, tokenIndex1273 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1274
-							}
-							if buffer[position] != rune(':') {
-								goto l1274
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l1274
-							}
-							goto l1273
-						l1274:
-							position, tokenIndex = position1273, tokenIndex1273
-							if !_rules[ruleIPv4address]() {
-								goto l1264
-							}
-						}
-					l1273:
-						goto l1237
-					l1264:
-						position, tokenIndex = position1237, tokenIndex1237
-						{
-							position1276, tokenIndex1276 := position, tokenIndex
-							{
-								position1278, tokenIndex1278 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l1278
-								}
-								if buffer[position] != rune(':') {
-									goto l1278
-								}
-								position++
-								{
-									position1280, tokenIndex1280 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1280
+									goto l1273
+								l1274:
+									position, tokenIndex = position1273, tokenIndex1273
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1275
 									}
 									position++
-									goto l1278
-								l1280:
-									position, tokenIndex = position1280, tokenIndex1280
+									goto l1273
+								l1275:
+									position, tokenIndex = position1273, tokenIndex1273
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1271
+									}
+									position++
 								}
+							l1273:
+								{
+									position1276, tokenIndex1276 := position, tokenIndex
+									{
+										position1278, tokenIndex1278 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1279
+										}
+										position++
+										goto l1278
+									l1279:
+										position, tokenIndex = position1278, tokenIndex1278
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1280
+										}
+										position++
+										goto l1278
+									l1280:
+										position, tokenIndex = position1278, tokenIndex1278
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1276
+										}
+										position++
+									}
+								l1278:
+									goto l1277
+								l1276:
+									position, tokenIndex = position1276, tokenIndex1276
+								}
+							l1277:
 								{
 									position1281, tokenIndex1281 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l1281
-									}
-									if buffer[position] != rune(':') {
-										goto l1281
-									}
-									position++
 									{
 										position1283, tokenIndex1283 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l1283
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1284
 										}
 										position++
-										goto l1281
-									l1283:
+										goto l1283
+									l1284:
 										position, tokenIndex = position1283, tokenIndex1283
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1285
+										}
+										position++
+										goto l1283
+									l1285:
+										position, tokenIndex = position1283, tokenIndex1283
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1281
+										}
+										position++
 									}
+								l1283:
 									goto l1282
 								l1281:
 									position, tokenIndex = position1281, tokenIndex1281
 								}
 							l1282:
-								goto l1279
-							l1278:
-								position, tokenIndex = position1278, tokenIndex1278
-							}
-						l1279:
-							if !_rules[ruleh16]() {
-								goto l1276
-							}
-							goto l1277
-						l1276:
-							position, tokenIndex = position1276, tokenIndex1276
-						}
-					l1277:
-						if buffer[position] != rune(':') {
-							goto l1275
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1275
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1275
-						}
-						if buffer[position] != rune(':') {
-							goto l1275
-						}
-						position++
-						{
-							position1284, tokenIndex1284 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1284
-							}
-							position++
-							goto l1275
-						l1284:
-							position, tokenIndex = position1284, tokenIndex1284
-						}
-						if !_rules[ruleh16]() {
-							goto l1275
-						}
-						if buffer[position] != rune(':') {
-							goto l1275
-						}
-						position++
-						{
-							position1285, tokenIndex1285 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1285
-							}
-							position++
-							goto l1275
-						l1285:
-							position, tokenIndex = position1285, tokenIndex1285
-						}
-						{
-							position1286, tokenIndex1286 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1287
-							}
-							if buffer[position] != rune(':') {
-								goto l1287
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l1287
-							}
-							goto l1286
-						l1287:
-							position, tokenIndex = position1286, tokenIndex1286
-							if !_rules[ruleIPv4address]() {
-								goto l1275
-							}
-						}
-					l1286:
-						goto l1237
-					l1275:
-						position, tokenIndex = position1237, tokenIndex1237
-						{
-							position1289, tokenIndex1289 := position, tokenIndex
-							{
-								position1291, tokenIndex1291 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l1291
+								{
+									position1286, tokenIndex1286 := position, tokenIndex
+									{
+										position1288, tokenIndex1288 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1289
+										}
+										position++
+										goto l1288
+									l1289:
+										position, tokenIndex = position1288, tokenIndex1288
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1290
+										}
+										position++
+										goto l1288
+									l1290:
+										position, tokenIndex = position1288, tokenIndex1288
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1286
+										}
+										position++
+									}
+								l1288:
+									goto l1287
+								l1286:
+									position, tokenIndex = position1286, tokenIndex1286
 								}
-								if buffer[position] != rune(':') {
-									goto l1291
+							l1287:
+								{
+									position1291, tokenIndex1291 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l1291
+									}
+									position++
+									goto l1271
+								l1291:
+									position, tokenIndex = position1291, tokenIndex1291
 								}
-								position++
+							l1292:
 								{
 									position1293, tokenIndex1293 := position, tokenIndex
 									if buffer[position] != rune(':') {
 										goto l1293
 									}
 									position++
-									goto l1291
-								l1293:
-									position, tokenIndex = position1293, tokenIndex1293
-								}
-								{
-									position1294, tokenIndex1294 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l1294
-									}
-									if buffer[position] != rune(':') {
-										goto l1294
-									}
-									position++
 									{
-										position1296, tokenIndex1296 := position, tokenIndex
-										if buffer[position] != rune(':') {
+										position1294, tokenIndex1294 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1295
+										}
+										position++
+										goto l1294
+									l1295:
+										position, tokenIndex = position1294, tokenIndex1294
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l1296
 										}
 										position++
 										goto l1294
 									l1296:
-										position, tokenIndex = position1296, tokenIndex1296
-									}
-									{
-										position1297, tokenIndex1297 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l1297
-										}
-										if buffer[position] != rune(':') {
-											goto l1297
+										position, tokenIndex = position1294, tokenIndex1294
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1293
 										}
 										position++
+									}
+								l1294:
+									{
+										position1297, tokenIndex1297 := position, tokenIndex
 										{
 											position1299, tokenIndex1299 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l1299
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1300
 											}
 											position++
-											goto l1297
-										l1299:
+											goto l1299
+										l1300:
 											position, tokenIndex = position1299, tokenIndex1299
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1301
+											}
+											position++
+											goto l1299
+										l1301:
+											position, tokenIndex = position1299, tokenIndex1299
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1297
+											}
+											position++
 										}
+									l1299:
 										goto l1298
 									l1297:
 										position, tokenIndex = position1297, tokenIndex1297
 									}
 								l1298:
-									goto l1295
-								l1294:
-									position, tokenIndex = position1294, tokenIndex1294
-								}
-							l1295:
-								goto l1292
-							l1291:
-								position, tokenIndex = position1291, tokenIndex1291
-							}
-						l1292:
-							if !_rules[ruleh16]() {
-								goto l1289
-							}
-							goto l1290
-						l1289:
-							position, tokenIndex = position1289, tokenIndex1289
-						}
-					l1290:
-						if buffer[position] != rune(':') {
-							goto l1288
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l1288
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l1288
-						}
-						if buffer[position] != rune(':') {
-							goto l1288
-						}
-						position++
-						{
-							position1300, tokenIndex1300 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1300
-							}
-							position++
-							goto l1288
-						l1300:
-							position, tokenIndex = position1300, tokenIndex1300
-						}
-						{
-							position1301, tokenIndex1301 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1302
-							}
-							if buffer[position] != rune(':') {
-								goto l1302
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l1302
-							}
-							goto l1301
-						l1302:
-							position, tokenIndex = position1301, tokenIndex1301
-							if !_rules[ruleIPv4address]() {
-								goto l1288
-							}
-						}
-					l1301:
-						goto l1237
-					l1288:
-						position, tokenIndex = position1237, tokenIndex1237
-						{
-							position1304, tokenIndex1304 := position, tokenIndex
-							{
-								position1306, tokenIndex1306 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l1306
-								}
-								if buffer[position] != rune(':') {
-									goto l1306
-								}
-								position++
-								{
-									position1308, tokenIndex1308 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1308
-									}
-									position++
-									goto l1306
-								l1308:
-									position, tokenIndex = position1308, tokenIndex1308
-								}
-								{
-									position1309, tokenIndex1309 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l1309
-									}
-									if buffer[position] != rune(':') {
-										goto l1309
-									}
-									position++
 									{
-										position1311, tokenIndex1311 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l1311
+										position1302, tokenIndex1302 := position, tokenIndex
+										{
+											position1304, tokenIndex1304 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1305
+											}
+											position++
+											goto l1304
+										l1305:
+											position, tokenIndex = position1304, tokenIndex1304
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1306
+											}
+											position++
+											goto l1304
+										l1306:
+											position, tokenIndex = position1304, tokenIndex1304
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1302
+											}
+											position++
 										}
-										position++
-										goto l1309
-									l1311:
-										position, tokenIndex = position1311, tokenIndex1311
+									l1304:
+										goto l1303
+									l1302:
+										position, tokenIndex = position1302, tokenIndex1302
 									}
+								l1303:
+									{
+										position1307, tokenIndex1307 := position, tokenIndex
+										{
+											position1309, tokenIndex1309 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1310
+											}
+											position++
+											goto l1309
+										l1310:
+											position, tokenIndex = position1309, tokenIndex1309
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1311
+											}
+											position++
+											goto l1309
+										l1311:
+											position, tokenIndex = position1309, tokenIndex1309
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1307
+											}
+											position++
+										}
+									l1309:
+										goto l1308
+									l1307:
+										position, tokenIndex = position1307, tokenIndex1307
+									}
+								l1308:
 									{
 										position1312, tokenIndex1312 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l1312
-										}
-										if buffer[position] != rune(':') {
+										if buffer[position] != rune('.') {
 											goto l1312
 										}
 										position++
-										{
-											position1314, tokenIndex1314 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l1314
-											}
-											position++
-											goto l1312
-										l1314:
-											position, tokenIndex = position1314, tokenIndex1314
-										}
-										{
-											position1315, tokenIndex1315 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l1315
-											}
-											if buffer[position] != rune(':') {
-												goto l1315
-											}
-											position++
-											{
-												position1317, tokenIndex1317 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l1317
-												}
-												position++
-												goto l1315
-											l1317:
-												position, tokenIndex = position1317, tokenIndex1317
-											}
-											goto l1316
-										l1315:
-											position, tokenIndex = position1315, tokenIndex1315
-										}
-									l1316:
-										goto l1313
+										goto l1293
 									l1312:
 										position, tokenIndex = position1312, tokenIndex1312
 									}
-								l1313:
-									goto l1310
-								l1309:
-									position, tokenIndex = position1309, tokenIndex1309
+									goto l1292
+								l1293:
+									position, tokenIndex = position1293, tokenIndex1293
 								}
-							l1310:
-								goto l1307
-							l1306:
-								position, tokenIndex = position1306, tokenIndex1306
+								goto l1272
+							l1271:
+								position, tokenIndex = position1271, tokenIndex1271
 							}
-						l1307:
-							if !_rules[ruleh16]() {
-								goto l1304
-							}
-							goto l1305
-						l1304:
-							position, tokenIndex = position1304, tokenIndex1304
+						l1272:
 						}
-					l1305:
+					l1146:
+						{
+							position1313, tokenIndex1313 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1313
+							}
+							position++
+							if !_rules[ruleIPv4address]() {
+								goto l1313
+							}
+							goto l1314
+						l1313:
+							position, tokenIndex = position1313, tokenIndex1313
+						}
+					l1314:
+					}
+				l1102:
+					goto l930
+				l1101:
+					position, tokenIndex = position930, tokenIndex930
+					if !(p.pick[9] == 2) {
+						goto l928
+					}
+					{
+						position1315, tokenIndex1315 := position, tokenIndex
+						if !_rules[ruleh16]() {
+							goto l1316
+						}
 						if buffer[position] != rune(':') {
-							goto l1303
+							goto l1316
 						}
 						position++
+						{
+							position1317, tokenIndex1317 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1317
+							}
+							position++
+							goto l1316
+						l1317:
+							position, tokenIndex = position1317, tokenIndex1317
+						}
+						if !_rules[ruleh16]() {
+							goto l1316
+						}
 						if buffer[position] != rune(':') {
-							goto l1303
+							goto l1316
 						}
 						position++
 						{
 							position1318, tokenIndex1318 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l1319
+							if buffer[position] != rune(':') {
+								goto l1318
 							}
+							position++
+							goto l1316
+						l1318:
+							position, tokenIndex = position1318, tokenIndex1318
+						}
+						if !_rules[ruleh16]() {
+							goto l1316
+						}
+						if buffer[position] != rune(':') {
+							goto l1316
+						}
+						position++
+						{
+							position1319, tokenIndex1319 := position, tokenIndex
 							if buffer[position] != rune(':') {
 								goto l1319
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l1319
-							}
-							goto l1318
+							goto l1316
 						l1319:
-							position, tokenIndex = position1318, tokenIndex1318
-							if !_rules[ruleIPv4address]() {
-								goto l1303
-							}
+							position, tokenIndex = position1319, tokenIndex1319
 						}
-					l1318:
-						goto l1237
-					l1303:
-						position, tokenIndex = position1237, tokenIndex1237
+						if !_rules[ruleh16]() {
+							goto l1316
+						}
+						if buffer[position] != rune(':') {
+							goto l1316
+						}
+						position++
+						{
+							position1320, tokenIndex1320 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1320
+							}
+							position++
+							goto l1316
+						l1320:
+							position, tokenIndex = position1320, tokenIndex1320
+						}
+						if !_rules[ruleh16]() {
+							goto l1316
+						}
+						if buffer[position] != rune(':') {
+							goto l1316
+						}
+						position++
 						{
 							position1321, tokenIndex1321 := position, tokenIndex
-							{
-								position1323, tokenIndex1323 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l1323
-								}
-								if buffer[position] != rune(':') {
-									goto l1323
-								}
-								position++
-								{
-									position1325, tokenIndex1325 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1325
-									}
-									position++
-									goto l1323
-								l1325:
-									position, tokenIndex = position1325, tokenIndex1325
-								}
-								{
-									position1326, tokenIndex1326 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l1326
-									}
-									if buffer[position] != rune(':') {
-										goto l1326
-									}
-									position++
-									{
-										position1328, tokenIndex1328 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l1328
-										}
-										position++
-										goto l1326
-									l1328:
-										position, tokenIndex = position1328, tokenIndex1328
-									}
-									{
-										position1329, tokenIndex1329 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l1329
-										}
-										if buffer[position] != rune(':') {
-											goto l1329
-										}
-										position++
-										{
-											position1331, tokenIndex1331 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l1331
-											}
-											position++
-											goto l1329
-										l1331:
-											position, tokenIndex = position1331, tokenIndex1331
-										}
-										{
-											position1332, tokenIndex1332 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l1332
-											}
-											if buffer[position] != rune(':') {
-												goto l1332
-											}
-											position++
-											{
-												position1334, tokenIndex1334 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l1334
-												}
-												position++
-												goto l1332
-											l1334:
-												position, tokenIndex = position1334, tokenIndex1334
-											}
-											{
-												position1335, tokenIndex1335 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l1335
-												}
-												if buffer[position] != rune(':') {
-													goto l1335
-												}
-												position++
-												{
-													position1337, tokenIndex1337 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l1337
-													}
-													position++
-													goto l1335
-												l1337:
-													position, tokenIndex = position1337, tokenIndex1337
-												}
-												goto l1336
-											l1335:
-												position, tokenIndex = position1335, tokenIndex1335
-											}
-										l1336:
-											goto l1333
-										l1332:
-											position, tokenIndex = position1332, tokenIndex1332
-										}
-									l1333:
-										goto l1330
-									l1329:
-										position, tokenIndex = position1329, tokenIndex1329
-									}
-								l1330:
-									goto l1327
-								l1326:
-									position, tokenIndex = position1326, tokenIndex1326
-								}
-							l1327:
-								goto l1324
-							l1323:
-								position, tokenIndex = position1323, tokenIndex1323
-							}
-						l1324:
-							if !_rules[ruleh16]() {
+							if buffer[position] != rune(':') {
 								goto l1321
 							}
-							goto l1322
+							position++
+							goto l1316
 						l1321:
 							position, tokenIndex = position1321, tokenIndex1321
 						}
-					l1322:
+						if !_rules[ruleh16]() {
+							goto l1316
+						}
 						if buffer[position] != rune(':') {
-							goto l1320
+							goto l1316
+						}
+						position++
+						{
+							position1322, tokenIndex1322 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1322
+							}
+							position++
+							goto l1316
+						l1322:
+							position, tokenIndex = position1322, tokenIndex1322
+						}
+						{
+							position1323, tokenIndex1323 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1324
+							}
+							if buffer[position] != rune(':') {
+								goto l1324
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1324
+							}
+							goto l1323
+						l1324:
+							position, tokenIndex = position1323, tokenIndex1323
+							if !_rules[ruleIPv4address]() {
+								goto l1316
+							}
+						}
+					l1323:
+						goto l1315
+					l1316:
+						position, tokenIndex = position1315, tokenIndex1315
+						if buffer[position] != rune(':') {
+							goto l1325
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1320
+							goto l1325
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1320
+							goto l1325
 						}
-						goto l1237
-					l1320:
-						position, tokenIndex = position1237, tokenIndex1237
+						if buffer[position] != rune(':') {
+							goto l1325
+						}
+						position++
+						{
+							position1326, tokenIndex1326 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1326
+							}
+							position++
+							goto l1325
+						l1326:
+							position, tokenIndex = position1326, tokenIndex1326
+						}
+						if !_rules[ruleh16]() {
+							goto l1325
+						}
+						if buffer[position] != rune(':') {
+							goto l1325
+						}
+						position++
+						{
+							position1327, tokenIndex1327 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1327
+							}
+							position++
+							goto l1325
+						l1327:
+							position, tokenIndex = position1327, tokenIndex1327
+						}
+						if !_rules[ruleh16]() {
+							goto l1325
+						}
+						if buffer[position] != rune(':') {
+							goto l1325
+						}
+						position++
+						{
+							position1328, tokenIndex1328 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1328
+							}
+							position++
+							goto l1325
+						l1328:
+							position, tokenIndex = position1328, tokenIndex1328
+						}
+						if !_rules[ruleh16]() {
+							goto l1325
+						}
+						if buffer[position] != rune(':') {
+							goto l1325
+						}
+						position++
+						{
+							position1329, tokenIndex1329 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1329
+							}
+							position++
+							goto l1325
+						l1329:
+							position, tokenIndex = position1329, tokenIndex1329
+						}
+						if !_rules[ruleh16]() {
+							goto l1325
+						}
+						if buffer[position] != rune(':') {
+							goto l1325
+						}
+						position++
+						{
+							position1330, tokenIndex1330 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1330
+							}
+							position++
+							goto l1325
+						l1330:
+							position, tokenIndex = position1330, tokenIndex1330
+						}
+						{
+							position1331, tokenIndex1331 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1332
+							}
+							if buffer[position] != rune(':') {
+								goto l1332
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1332
+							}
+							goto l1331
+						l1332:
+							position, tokenIndex = position1331, tokenIndex1331
+							if !_rules[ruleIPv4address]() {
+								goto l1325
+							}
+						}
+					l1331:
+						goto l1315
+					l1325:
+						position, tokenIndex = position1315, tokenIndex1315
+						{
+							position1334, tokenIndex1334 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1334
+							}
+							goto l1335
+						l1334:
+							position, tokenIndex = position1334, tokenIndex1334
+						}
+					l1335:
+						if buffer[position] != rune(':') {
+							goto l1333
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1333
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1333
+						}
+						if buffer[position] != rune(':') {
+							goto l1333
+						}
+						position++
+						{
+							position1336, tokenIndex1336 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1336
+							}
+							position++
+							goto l1333
+						l1336:
+							position, tokenIndex = position1336, tokenIndex1336
+						}
+						if !_rules[ruleh16]() {
+							goto l1333
+						}
+						if buffer[position] != rune(':') {
+							goto l1333
+						}
+						position++
+						{
+							position1337, tokenIndex1337 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1337
+							}
+							position++
+							goto l1333
+						l1337:
+							position, tokenIndex = position1337, tokenIndex1337
+						}
+						if !_rules[ruleh16]() {
+							goto l1333
+						}
+						if buffer[position] != rune(':') {
+							goto l1333
+						}
+						position++
 						{
 							position1338, tokenIndex1338 := position, tokenIndex
-							{
-								position1340, tokenIndex1340 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l1340
-								}
-								if buffer[position] != rune(':') {
-									goto l1340
-								}
-								position++
-								{
-									position1342, tokenIndex1342 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1342
-									}
-									position++
-									goto l1340
-								l1342:
-									position, tokenIndex = position1342, tokenIndex1342
-								}
-								{
-									position1343, tokenIndex1343 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l1343
-									}
-									if buffer[position] != rune(':') {
-										goto l1343
-									}
-									position++
-									{
-										position1345, tokenIndex1345 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l1345
-										}
-										position++
-										goto l1343
-									l1345:
-										position, tokenIndex = position1345, tokenIndex1345
-									}
-									{
-										position1346, tokenIndex1346 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l1346
-										}
-										if buffer[position] != rune(':') {
-											goto l1346
-										}
-										position++
-										{
-											position1348, tokenIndex1348 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l1348
-											}
-											position++
-											goto l1346
-										l1348:
-											position, tokenIndex = position1348, tokenIndex1348
-										}
-										{
-											position1349, tokenIndex1349 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l1349
-											}
-											if buffer[position] != rune(':') {
-												goto l1349
-											}
-											position++
-											{
-												position1351, tokenIndex1351 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l1351
-												}
-												position++
-												goto l1349
-											l1351:
-												position, tokenIndex = position1351, tokenIndex1351
-											}
-											{
-												position1352, tokenIndex1352 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l1352
-												}
-												if buffer[position] != rune(':') {
-													goto l1352
-												}
-												position++
-												{
-													position1354, tokenIndex1354 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l1354
-													}
-													position++
-													goto l1352
-												l1354:
-													position, tokenIndex = position1354, tokenIndex1354
-												}
-												{
-													position1355, tokenIndex1355 := position, tokenIndex
-													if !_rules[ruleh16]() {
-														goto l1355
-													}
-													if buffer[position] != rune(':') {
-														goto l1355
-													}
-													position++
-													{
-														position1357, tokenIndex1357 := position, tokenIndex
-														if buffer[position] != rune(':') {
-															goto l1357
-														}
-														position++
-														goto l1355
-													l1357:
-														position, tokenIndex = position1357, tokenIndex1357
-													}
-													goto l1356
-												l1355:
-													position, tokenIndex = position1355, tokenIndex1355
-												}
-											l1356:
-												goto l1353
-											l1352:
-												position, tokenIndex = position1352, tokenIndex1352
-											}
-										l1353:
-											goto l1350
-										l1349:
-											position, tokenIndex = position1349, tokenIndex1349
-										}
-									l1350:
-										goto l1347
-									l1346:
-										position, tokenIndex = position1346, tokenIndex1346
-									}
-								l1347:
-									goto l1344
-								l1343:
-									position, tokenIndex = position1343, tokenIndex1343
-								}
-							l1344:
-								goto l1341
-							l1340:
-								position, tokenIndex = position1340, tokenIndex1340
-							}
-						l1341:
-							if !_rules[ruleh16]() {
+							if buffer[position] != rune(':') {
 								goto l1338
 							}
-							goto l1339
+							position++
+							goto l1333
 						l1338:
 							position, tokenIndex = position1338, tokenIndex1338
 						}
-					l1339:
+						if !_rules[ruleh16]() {
+							goto l1333
+						}
 						if buffer[position] != rune(':') {
-							goto l850
+							goto l1333
+						}
+						position++
+						{
+							position1339, tokenIndex1339 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1339
+							}
+							position++
+							goto l1333
+						l1339:
+							position, tokenIndex = position1339, tokenIndex1339
+						}
+						{
+							position1340, tokenIndex1340 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1341
+							}
+							if buffer[position] != rune(':') {
+								goto l1341
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1341
+							}
+							goto l1340
+						l1341:
+							position, tokenIndex = position1340, tokenIndex1340
+							if !_rules[ruleIPv4address]() {
+								goto l1333
+							}
+						}
+					l1340:
+						goto l1315
+					l1333:
+						position, tokenIndex = position1315, tokenIndex1315
+						{
+							position1343, tokenIndex1343 := position, tokenIndex
+							{
+								position1345, tokenIndex1345 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l1345
+								}
+								if buffer[position] != rune(':') {
+									goto l1345
+								}
+								position++
+								{
+									position1347, tokenIndex1347 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1347
+									}
+									position++
+									goto l1345
+								l1347:
+									position, tokenIndex = position1347, tokenIndex1347
+								}
+								goto l1346
+							l1345:
+								position, tokenIndex = position1345, tokenIndex1345
+							}
+						l1346:
+							if !_rules[ruleh16]() {
+								goto l1343
+							}
+							goto l1344
+						l1343:
+							position, tokenIndex = position1343, tokenIndex1343
+						}
+					l1344:
+						if buffer[position] != rune(':') {
+							goto l1342
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l850
+							goto l1342
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1342
+						}
+						if buffer[position] != rune(':') {
+							goto l1342
+						}
+						position++
+						{
+							position1348, tokenIndex1348 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1348
+							}
+							position++
+							goto l1342
+						l1348:
+							position, tokenIndex = position1348, tokenIndex1348
+						}
+						if !_rules[ruleh16]() {
+							goto l1342
+						}
+						if buffer[position] != rune(':') {
+							goto l1342
+						}
+						position++
+						{
+							position1349, tokenIndex1349 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1349
+							}
+							position++
+							goto l1342
+						l1349:
+							position, tokenIndex = position1349, tokenIndex1349
+						}
+						if !_rules[ruleh16]() {
+							goto l1342
+						}
+						if buffer[position] != rune(':') {
+							goto l1342
+						}
+						position++
+						{
+							position1350, tokenIndex1350 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1350
+							}
+							position++
+							goto l1342
+						l1350:
+							position, tokenIndex = position1350, tokenIndex1350
+						}
+						{
+							position1351, tokenIndex1351 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1352
+							}
+							if buffer[position] != rune(':') {
+								goto l1352
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1352
+							}
+							goto l1351
+						l1352:
+							position, tokenIndex = position1351, tokenIndex1351
+							if !_rules[ruleIPv4address]() {
+								goto l1342
+							}
+						}
+					l1351:
+						goto l1315
+					l1342:
+						position, tokenIndex = position1315, tokenIndex1315
+						{
+							position1354, tokenIndex1354 := position, tokenIndex
+							{
+								position1356, tokenIndex1356 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l1356
+								}
+								if buffer[position] != rune(':') {
+									goto l1356
+								}
+								position++
+								{
+									position1358, tokenIndex1358 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1358
+									}
+									position++
+									goto l1356
+								l1358:
+									position, tokenIndex = position1358, tokenIndex1358
+								}
+								{
+									position1359, tokenIndex1359 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l1359
+									}
+									if buffer[position] != rune(':') {
+										goto l1359
+									}
+									position++
+									{
+										position1361, tokenIndex1361 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l1361
+										}
+										position++
+										goto l1359
+									l1361:
+										position, tokenIndex = position1361, tokenIndex1361
+									}
+									goto l1360
+								l1359:
+									position, tokenIndex = position1359, tokenIndex1359
+								}
+							l1360:
+								goto l1357
+							l1356:
+								position, tokenIndex = position1356, tokenIndex1356
+							}
+						l1357:
+							if !_rules[ruleh16]() {
+								goto l1354
+							}
+							goto l1355
+						l1354:
+							position, tokenIndex = position1354, tokenIndex1354
+						}
+					l1355:
+						if buffer[position] != rune(':') {
+							goto l1353
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1353
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1353
+						}
+						if buffer[position] != rune(':') {
+							goto l1353
+						}
+						position++
+						{
+							position1362, tokenIndex1362 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1362
+							}
+							position++
+							goto l1353
+						l1362:
+							position, tokenIndex = position1362, tokenIndex1362
+						}
+						if !_rules[ruleh16]() {
+							goto l1353
+						}
+						if buffer[position] != rune(':') {
+							goto l1353
+						}
+						position++
+						{
+							position1363, tokenIndex1363 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1363
+							}
+							position++
+							goto l1353
+						l1363:
+							position, tokenIndex = position1363, tokenIndex1363
+						}
+						{
+							position1364, tokenIndex1364 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1365
+							}
+							if buffer[position] != rune(':') {
+								goto l1365
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1365
+							}
+							goto l1364
+						l1365:
+							position, tokenIndex = position1364, tokenIndex1364
+							if !_rules[ruleIPv4address]() {
+								goto l1353
+							}
+						}
+					l1364:
+						goto l1315
+					l1353:
+						position, tokenIndex = position1315, tokenIndex1315
+						{
+							position1367, tokenIndex1367 := position, tokenIndex
+							{
+								position1369, tokenIndex1369 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l1369
+								}
+								if buffer[position] != rune(':') {
+									goto l1369
+								}
+								position++
+								{
+									position1371, tokenIndex1371 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1371
+									}
+									position++
+									goto l1369
+								l1371:
+									position, tokenIndex = position1371, tokenIndex1371
+								}
+								{
+									position1372, tokenIndex1372 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l1372
+									}
+									if buffer[position] != rune(':') {
+										goto l1372
+									}
+									position++
+									{
+										position1374, tokenIndex1374 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l1374
+										}
+										position++
+										goto l1372
+									l1374:
+										position, tokenIndex = position1374, tokenIndex1374
+									}
+									{
+										position1375, tokenIndex1375 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l1375
+										}
+										if buffer[position] != rune(':') {
+											goto l1375
+										}
+										position++
+										{
+											position1377, tokenIndex1377 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l1377
+											}
+											position++
+											goto l1375
+										l1377:
+											position, tokenIndex = position1377, tokenIndex1377
+										}
+										goto l1376
+									l1375:
+										position, tokenIndex = position1375, tokenIndex1375
+									}
+								l1376:
+									goto l1373
+								l1372:
+									position, tokenIndex = position1372, tokenIndex1372
+								}
+							l1373:
+								goto l1370
+							l1369:
+								position, tokenIndex = position1369, tokenIndex1369
+							}
+						l1370:
+							if !_rules[ruleh16]() {
+								goto l1367
+							}
+							goto l1368
+						l1367:
+							position, tokenIndex = position1367, tokenIndex1367
+						}
+					l1368:
+						if buffer[position] != rune(':') {
+							goto l1366
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1366
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1366
+						}
+						if buffer[position] != rune(':') {
+							goto l1366
+						}
+						position++
+						{
+							position1378, tokenIndex1378 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1378
+							}
+							position++
+							goto l1366
+						l1378:
+							position, tokenIndex = position1378, tokenIndex1378
+						}
+						{
+							position1379, tokenIndex1379 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1380
+							}
+							if buffer[position] != rune(':') {
+								goto l1380
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1380
+							}
+							goto l1379
+						l1380:
+							position, tokenIndex = position1379, tokenIndex1379
+							if !_rules[ruleIPv4address]() {
+								goto l1366
+							}
+						}
+					l1379:
+						goto l1315
+					l1366:
+						position, tokenIndex = position1315, tokenIndex1315
+						{
+							position1382, tokenIndex1382 := position, tokenIndex
+							{
+								position1384, tokenIndex1384 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l1384
+								}
+								if buffer[position] != rune(':') {
+									goto l1384
+								}
+								position++
+								{
+									position1386, tokenIndex1386 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1386
+									}
+									position++
+									goto l1384
+								l1386:
+									position, tokenIndex = position1386, tokenIndex1386
+								}
+								{
+									position1387, tokenIndex1387 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l1387
+									}
+									if buffer[position] != rune(':') {
+										goto l1387
+									}
+									position++
+									{
+										position1389, tokenIndex1389 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l1389
+										}
+										position++
+										goto l1387
+									l1389:
+										position, tokenIndex = position1389, tokenIndex1389
+									}
+									{
+										position1390, tokenIndex1390 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l1390
+										}
+										if buffer[position] != rune(':') {
+											goto l1390
+										}
+										position++
+										{
+											position1392, tokenIndex1392 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l1392
+											}
+											position++
+											goto l1390
+										l1392:
+											position, tokenIndex = position1392, tokenIndex1392
+										}
+										{
+											position1393, tokenIndex1393 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l1393
+											}
+											if buffer[position] != rune(':') {
+												goto l1393
+											}
+											position++
+											{
+												position1395, tokenIndex1395 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l1395
+												}
+												position++
+												goto l1393
+											l1395:
+												position, tokenIndex = position1395, tokenIndex1395
+											}
+											goto l1394
+										l1393:
+											position, tokenIndex = position1393, tokenIndex1393
+										}
+									l1394:
+										goto l1391
+									l1390:
+										position, tokenIndex = position1390, tokenIndex1390
+									}
+								l1391:
+									goto l1388
+								l1387:
+									position, tokenIndex = position1387, tokenIndex1387
+								}
+							l1388:
+								goto l1385
+							l1384:
+								position, tokenIndex = position1384, tokenIndex1384
+							}
+						l1385:
+							if !_rules[ruleh16]() {
+								goto l1382
+							}
+							goto l1383
+						l1382:
+							position, tokenIndex = position1382, tokenIndex1382
+						}
+					l1383:
+						if buffer[position] != rune(':') {
+							goto l1381
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1381
+						}
+						position++
+						{
+							position1396, tokenIndex1396 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l1397
+							}
+							if buffer[position] != rune(':') {
+								goto l1397
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l1397
+							}
+							goto l1396
+						l1397:
+							position, tokenIndex = position1396, tokenIndex1396
+							if !_rules[ruleIPv4address]() {
+								goto l1381
+							}
+						}
+					l1396:
+						goto l1315
+					l1381:
+						position, tokenIndex = position1315, tokenIndex1315
+						{
+							position1399, tokenIndex1399 := position, tokenIndex
+							{
+								position1401, tokenIndex1401 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l1401
+								}
+								if buffer[position] != rune(':') {
+									goto l1401
+								}
+								position++
+								{
+									position1403, tokenIndex1403 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1403
+									}
+									position++
+									goto l1401
+								l1403:
+									position, tokenIndex = position1403, tokenIndex1403
+								}
+								{
+									position1404, tokenIndex1404 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l1404
+									}
+									if buffer[position] != rune(':') {
+										goto l1404
+									}
+									position++
+									{
+										position1406, tokenIndex1406 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l1406
+										}
+										position++
+										goto l1404
+									l1406:
+										position, tokenIndex = position1406, tokenIndex1406
+									}
+									{
+										position1407, tokenIndex1407 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l1407
+										}
+										if buffer[position] != rune(':') {
+											goto l1407
+										}
+										position++
+										{
+											position1409, tokenIndex1409 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l1409
+											}
+											position++
+											goto l1407
+										l1409:
+											position, tokenIndex = position1409, tokenIndex1409
+										}
+										{
+											position1410, tokenIndex1410 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l1410
+											}
+											if buffer[position] != rune(':') {
+												goto l1410
+											}
+											position++
+											{
+												position1412, tokenIndex1412 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l1412
+												}
+												position++
+												goto l1410
+											l1412:
+												position, tokenIndex = position1412, tokenIndex1412
+											}
+											{
+												position1413, tokenIndex1413 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l1413
+												}
+												if buffer[position] != rune(':') {
+													goto l1413
+												}
+												position++
+												{
+													position1415, tokenIndex1415 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l1415
+													}
+													position++
+													goto l1413
+												l1415:
+													position, tokenIndex = position1415, tokenIndex1415
+												}
+												goto l1414
+											l1413:
+												position, tokenIndex = position1413, tokenIndex1413
+											}
+										l1414:
+											goto l1411
+										l1410:
+											position, tokenIndex = position1410, tokenIndex1410
+										}
+									l1411:
+										goto l1408
+									l1407:
+										position, tokenIndex = position1407, tokenIndex1407
+									}
+								l1408:
+									goto l1405
+								l1404:
+									position, tokenIndex = position1404, tokenIndex1404
+								}
+							l1405:
+								goto l1402
+							l1401:
+								position, tokenIndex = position1401, tokenIndex1401
+							}
+						l1402:
+							if !_rules[ruleh16]() {
+								goto l1399
+							}
+							goto l1400
+						l1399:
+							position, tokenIndex = position1399, tokenIndex1399
+						}
+					l1400:
+						if buffer[position] != rune(':') {
+							goto l1398
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l1398
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l1398
+						}
+						goto l1315
+					l1398:
+						position, tokenIndex = position1315, tokenIndex1315
+						{
+							position1416, tokenIndex1416 := position, tokenIndex
+							{
+								position1418, tokenIndex1418 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l1418
+								}
+								if buffer[position] != rune(':') {
+									goto l1418
+								}
+								position++
+								{
+									position1420, tokenIndex1420 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1420
+									}
+									position++
+									goto l1418
+								l1420:
+									position, tokenIndex = position1420, tokenIndex1420
+								}
+								{
+									position1421, tokenIndex1421 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l1421
+									}
+									if buffer[position] != rune(':') {
+										goto l1421
+									}
+									position++
+									{
+										position1423, tokenIndex1423 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l1423
+										}
+										position++
+										goto l1421
+									l1423:
+										position, tokenIndex = position1423, tokenIndex1423
+									}
+									{
+										position1424, tokenIndex1424 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l1424
+										}
+										if buffer[position] != rune(':') {
+											goto l1424
+										}
+										position++
+										{
+											position1426, tokenIndex1426 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l1426
+											}
+											position++
+											goto l1424
+										l1426:
+											position, tokenIndex = position1426, tokenIndex1426
+										}
+										{
+											position1427, tokenIndex1427 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l1427
+											}
+											if buffer[position] != rune(':') {
+												goto l1427
+											}
+											position++
+											{
+												position1429, tokenIndex1429 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l1429
+												}
+												position++
+												goto l1427
+											l1429:
+												position, tokenIndex = position1429, tokenIndex1429
+											}
+											{
+												position1430, tokenIndex1430 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l1430
+												}
+												if buffer[position] != rune(':') {
+													goto l1430
+												}
+												position++
+												{
+													position1432, tokenIndex1432 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l1432
+													}
+													position++
+													goto l1430
+												l1432:
+													position, tokenIndex = position1432, tokenIndex1432
+												}
+												{
+													position1433, tokenIndex1433 := position, tokenIndex
+													if !_rules[ruleh16]() {
+														goto l1433
+													}
+													if buffer[position] != rune(':') {
+														goto l1433
+													}
+													position++
+													{
+														position1435, tokenIndex1435 := position, tokenIndex
+														if buffer[position] != rune(':') {
+															goto l1435
+														}
+														position++
+														goto l1433
+													l1435:
+														position, tokenIndex = position1435, tokenIndex1435
+													}
+													goto l1434
+												l1433:
+													position, tokenIndex = position1433, tokenIndex1433
+												}
+											l1434:
+												goto l1431
+											l1430:
+												position, tokenIndex = position1430, tokenIndex1430
+											}
+										l1431:
+											goto l1428
+										l1427:
+											position, tokenIndex = position1427, tokenIndex1427
+										}
+									l1428:
+										goto l1425
+									l1424:
+										position, tokenIndex = position1424, tokenIndex1424
+									}
+								l1425:
+									goto l1422
+								l1421:
+									position, tokenIndex = position1421, tokenIndex1421
+								}
+							l1422:
+								goto l1419
+							l1418:
+								position, tokenIndex = position1418, tokenIndex1418
+							}
+						l1419:
+							if !_rules[ruleh16]() {
+								goto l1416
+							}
+							goto l1417
+						l1416:
+							position, tokenIndex = position1416, tokenIndex1416
+						}
+					l1417:
+						if buffer[position] != rune(':') {
+							goto l928
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l928
 						}
 						position++
 					}
-				l1237:
+				l1315:
 				}
-			l852:
-				add(ruleIPv6address, position851)
+			l930:
+				add(ruleIPv6address, position929)
 			}
 			return true
-		l850:
-			position, tokenIndex = position850, tokenIndex850
+		l928:
+			position, tokenIndex = position928, tokenIndex928
 			return false
 		},
 		/* 14 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')> */
 		func() bool {
-			position1358, tokenIndex1358 := position, tokenIndex
+			position1436, tokenIndex1436 := position, tokenIndex
 			{
-				position1359 := position
+				position1437 := position
 				{
-					position1360, tokenIndex1360 := position, tokenIndex
+					position1438, tokenIndex1438 := position, tokenIndex
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1361
+						goto l1439
 					}
 					position++
-					goto l1360
-				l1361:
-					position, tokenIndex = position1360, tokenIndex1360
+					goto l1438
+				l1439:
+					position, tokenIndex = position1438, tokenIndex1438
 					if c := buffer[position]; c < rune('A') || c > rune('F') {
-						goto l1362
+						goto l1440
 					}
 					position++
-					goto l1360
-				l1362:
-					position, tokenIndex = position1360, tokenIndex1360
+					goto l1438
+				l1440:
+					position, tokenIndex = position1438, tokenIndex1438
 					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l1358
+						goto l1436
 					}
 					position++
 				}
-			l1360:
+			l1438:
 				{
-					position1363, tokenIndex1363 := position, tokenIndex
+					position1441, tokenIndex1441 := position, tokenIndex
 					{
-						position1365, tokenIndex1365 := position, tokenIndex
+						position1443, tokenIndex1443 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1366
+							goto l1444
 						}
 						position++
-						goto l1365
-					l1366:
-						position, tokenIndex = position1365, tokenIndex1365
+						goto l1443
+					l1444:
+						position, tokenIndex = position1443, tokenIndex1443
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1367
+							goto l1445
 						}
 						position++
-						goto l1365
-					l1367:
-						position, tokenIndex = position1365, tokenIndex1365
+						goto l1443
+					l1445:
+						position, tokenIndex = position1443, tokenIndex1443
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1363
+							goto l1441
 						}
 						position++
 					}
-				l1365:
-					goto l1364
-				l1363:
-					position, tokenIndex = position1363, tokenIndex1363
+				l1443:
+					goto l1442
+				l1441:
+					position, tokenIndex = position1441, tokenIndex1441
 				}
-			l1364:
+			l1442:
 				{
-					position1368, tokenIndex1368 := position, tokenIndex
+					position1446, tokenIndex1446 := position, tokenIndex
 					{
-						position1370, tokenIndex1370 := position, tokenIndex
+						position1448, tokenIndex1448 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1371
+							goto l1449
 						}
 						position++
-						goto l1370
-					l1371:
-						position, tokenIndex = position1370, tokenIndex1370
+						goto l1448
+					l1449:
+						position, tokenIndex = position1448, tokenIndex1448
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1372
+							goto l1450
 						}
 						position++
-						goto l1370
-					l1372:
-						position, tokenIndex = position1370, tokenIndex1370
+						goto l1448
+					l1450:
+						position, tokenIndex = position1448, tokenIndex1448
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1368
+							goto l1446
 						}
 						position++
 					}
-				l1370:
-					goto l1369
-				l1368:
-					position, tokenIndex = position1368, tokenIndex1368
+				l1448:
+					goto l1447
+				l1446:
+					position, tokenIndex = position1446, tokenIndex1446
 				}
-			l1369:
+			l1447:
 				{
-					position1373, tokenIndex1373 := position, tokenIndex
+					position1451, tokenIndex1451 := position, tokenIndex
 					{
-						position1375, tokenIndex1375 := position, tokenIndex
+						position1453, tokenIndex1453 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1376
+							goto l1454
 						}
 						position++
-						goto l1375
-					l1376:
-						position, tokenIndex = position1375, tokenIndex1375
+						goto l1453
+					l1454:
+						position, tokenIndex = position1453, tokenIndex1453
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1377
+							goto l1455
 						}
 						position++
-						goto l1375
-					l1377:
-						position, tokenIndex = position1375, tokenIndex1375
+						goto l1453
+					l1455:
+						position, tokenIndex = position1453, tokenIndex1453
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1373
+							goto l1451
 						}
 						position++
 					}
-				l1375:
-					goto l1374
-				l1373:
-					position, tokenIndex = position1373, tokenIndex1373
+				l1453:
+					goto l1452
+				l1451:
+					position, tokenIndex = position1451, tokenIndex1451
 				}
-			l1374:
+			l1452:
 				{
-					position1378, tokenIndex1378 := position, tokenIndex
+					position1456, tokenIndex1456 := position, tokenIndex
 					if buffer[position] != rune('.') {
-						goto l1378
+						goto l1456
 					}
 					position++
-					goto l1358
-				l1378:
-					position, tokenIndex = position1378, tokenIndex1378
+					goto l1436
+				l1456:
+					position, tokenIndex = position1456, tokenIndex1456
 				}
-				add(ruleh16, position1359)
+				add(ruleh16, position1437)
 			}
 			return true
-		l1358:
-			position, tokenIndex = position1358, tokenIndex1358
+		l1436:
+			position, tokenIndex = position1436, tokenIndex1436
 			return false
 		},
 		/* 15 other <- <(('Â' [¡-¿]) / ([Ã-ß] [\u0080-¿]) / ('à' [\u00a0-¿] [\u0080-¿]) / ('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] [\u0080-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] [\u0080-¿]) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] [\u0080-¿]) / ([ä-ì] [\u0080-¿] [\u0080-¿]) / ('í' [\u0080-\u009f] [\u0080-¿]) / (('î' / 'ï') [\u0080-¿] [\u0080-¿]) / ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿]) / ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿]) / ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿]))> */
 		func() bool {
-			position1379, tokenIndex1379 := position, tokenIndex
+			position1457, tokenIndex1457 := position, tokenIndex
 			{
-				position1380 := position
+				position1458 := position
 				{
-					position1381, tokenIndex1381 := position, tokenIndex
+					position1459, tokenIndex1459 := position, tokenIndex
 					if buffer[position] != rune('Â') {
-						goto l1382
+						goto l1460
 					}
 					position++
 					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
-						goto l1382
+						goto l1460
 					}
 					position++
-					goto l1381
-				l1382:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1460:
+					position, tokenIndex = position1459, tokenIndex1459
 					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-						goto l1383
+						goto l1461
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1383
+						goto l1461
 					}
 					position++
-					goto l1381
-				l1383:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1461:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('à') {
-						goto l1384
+						goto l1462
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l1384
+						goto l1462
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1384
+						goto l1462
 					}
 					position++
-					goto l1381
-				l1384:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1462:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('á') {
-						goto l1385
+						goto l1463
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
-						goto l1385
+						goto l1463
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1385
+						goto l1463
 					}
 					position++
-					goto l1381
-				l1385:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1463:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('á') {
-						goto l1386
+						goto l1464
 					}
 					position++
 					if buffer[position] != rune('\u009a') {
-						goto l1386
+						goto l1464
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1386
+						goto l1464
 					}
 					position++
-					goto l1381
-				l1386:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1464:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('á') {
-						goto l1387
+						goto l1465
 					}
 					position++
 					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
-						goto l1387
+						goto l1465
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1387
+						goto l1465
 					}
 					position++
-					goto l1381
-				l1387:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1465:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('â') {
-						goto l1388
+						goto l1466
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1388
+						goto l1466
 					}
 					position++
 					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
-						goto l1388
+						goto l1466
 					}
 					position++
-					goto l1381
-				l1388:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1466:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('â') {
-						goto l1389
+						goto l1467
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1389
+						goto l1467
 					}
 					position++
 					if c := buffer[position]; c < rune('ª') || c > rune('®') {
-						goto l1389
+						goto l1467
 					}
 					position++
-					goto l1381
-				l1389:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1467:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('â') {
-						goto l1390
+						goto l1468
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1390
+						goto l1468
 					}
 					position++
 					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						goto l1390
+						goto l1468
 					}
 					position++
-					goto l1381
-				l1390:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1468:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('â') {
-						goto l1391
+						goto l1469
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l1391
+						goto l1469
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
-						goto l1391
+						goto l1469
 					}
 					position++
-					goto l1381
-				l1391:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1469:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('â') {
-						goto l1392
+						goto l1470
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l1392
+						goto l1470
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l1392
+						goto l1470
 					}
 					position++
-					goto l1381
-				l1392:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1470:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('â') {
-						goto l1393
+						goto l1471
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
-						goto l1393
+						goto l1471
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1393
+						goto l1471
 					}
 					position++
-					goto l1381
-				l1393:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1471:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('ã') {
-						goto l1394
+						goto l1472
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1394
+						goto l1472
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1394
+						goto l1472
 					}
 					position++
-					goto l1381
-				l1394:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1472:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('ã') {
-						goto l1395
+						goto l1473
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1395
+						goto l1473
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1395
+						goto l1473
 					}
 					position++
-					goto l1381
-				l1395:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1473:
+					position, tokenIndex = position1459, tokenIndex1459
 					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
-						goto l1396
+						goto l1474
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1396
+						goto l1474
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1396
+						goto l1474
 					}
 					position++
-					goto l1381
-				l1396:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1474:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('í') {
-						goto l1397
+						goto l1475
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-						goto l1397
+						goto l1475
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1397
+						goto l1475
 					}
 					position++
-					goto l1381
-				l1397:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1475:
+					position, tokenIndex = position1459, tokenIndex1459
 					{
-						position1399, tokenIndex1399 := position, tokenIndex
+						position1477, tokenIndex1477 := position, tokenIndex
 						if buffer[position] != rune('î') {
-							goto l1400
+							goto l1478
 						}
 						position++
-						goto l1399
-					l1400:
-						position, tokenIndex = position1399, tokenIndex1399
+						goto l1477
+					l1478:
+						position, tokenIndex = position1477, tokenIndex1477
 						if buffer[position] != rune('ï') {
-							goto l1398
+							goto l1476
 						}
 						position++
 					}
-				l1399:
+				l1477:
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1398
+						goto l1476
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1398
+						goto l1476
 					}
 					position++
-					goto l1381
-				l1398:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1476:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('ð') {
-						goto l1401
+						goto l1479
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
-						goto l1401
+						goto l1479
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1401
+						goto l1479
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1401
+						goto l1479
 					}
 					position++
-					goto l1381
-				l1401:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1479:
+					position, tokenIndex = position1459, tokenIndex1459
 					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
-						goto l1402
+						goto l1480
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1402
+						goto l1480
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1402
+						goto l1480
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1402
+						goto l1480
 					}
 					position++
-					goto l1381
-				l1402:
-					position, tokenIndex = position1381, tokenIndex1381
+					goto l1459
+				l1480:
+					position, tokenIndex = position1459, tokenIndex1459
 					if buffer[position] != rune('ô') {
-						goto l1379
+						goto l1457
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						goto l1379
+						goto l1457
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1379
+						goto l1457
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1379
+						goto l1457
 					}
 					position++
 				}
-			l1381:
-				add(ruleother, position1380)
+			l1459:
+				add(ruleother, position1458)
 			}
 			return true
-		l1379:
-			position, tokenIndex = position1379, tokenIndex1379
+		l1457:
+			position, tokenIndex = position1457, tokenIndex1457
 			return false
 		},
 	}

@@ -57,6 +57,8 @@ var toGrammar = [...]grammar.Rule{
 	rulels32:          grammar.RuleLs32,
 	rulescope_id:      grammar.RuleScopeId,
 	ruleoctet:         grammar.RuleOctet,
+	rulenz_octet:      grammar.RuleNzOctet,
+	rulenzdigit:       grammar.RuleNzdigit,
 	ruleother:         grammar.RuleOther,
 	ruleUTF8_tail:     grammar.RuleUTF8Tail,
 }
@@ -115,6 +117,8 @@ var fromGrammar = [grammar.NumAllRules]pegRule{
 	grammar.RuleLs32:          rulels32,
 	grammar.RuleScopeId:       rulescope_id,
 	grammar.RuleOctet:         ruleoctet,
+	grammar.RuleNzOctet:       rulenz_octet,
+	grammar.RuleNzdigit:       rulenzdigit,
 	grammar.RuleOther:         ruleother,
 	grammar.RuleUTF8Tail:      ruleUTF8_tail,
 }
@@ -122,9 +126,10 @@ var fromGrammar = [grammar.NumAllRules]pegRule{
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks
 // the last one in force.
-var pickEdits = [9][]grammar.Edit{
+var pickEdits = [10][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditEmptyRelativePath},
 	{grammar.NoEdit, grammar.EditEmptyOpaquePart},
+	{grammar.NoEdit, grammar.EditOpaqueBrackets},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditDigitHostname},
 	{grammar.NoEdit, grammar.EditIPv6, grammar.EditIPv4Octets},

@@ -71,6 +71,8 @@ const (
 	rulels32
 	rulescope_id
 	ruleoctet
+	rulenz_octet
+	rulenzdigit
 	ruleother
 	ruleUTF8_tail
 )
@@ -129,6 +131,8 @@ var rul3s = [...]string{
 	"ls32",
 	"scope_id",
 	"octet",
+	"nz_octet",
+	"nzdigit",
 	"other",
 	"UTF8_tail",
 }
@@ -243,11 +247,11 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type EditRef struct {
-	pick [9]uint8
+	pick [10]uint8
 
 	Buffer string
 	buffer []rune
-	rules  [55]func() bool
+	rules  [57]func() bool
 	parse  func(rule ...int) error
 	reset  func()
 	Pretty bool
@@ -734,89 +738,196 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position39, tokenIndex39
 			return false
 		},
-		/* 6 uric_no_slash <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))> */
+		/* 6 uric_no_slash <- <((&{ p.pick[2] == 0 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[2] == 1 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']'))))> */
 		func() bool {
 			position49, tokenIndex49 := position, tokenIndex
 			{
 				position50 := position
 				{
 					position51, tokenIndex51 := position, tokenIndex
-					if !_rules[ruleunreserved]() {
+					if !(p.pick[2] == 0) {
 						goto l52
 					}
+					{
+						position53, tokenIndex53 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l54
+						}
+						goto l53
+					l54:
+						position, tokenIndex = position53, tokenIndex53
+						if !_rules[ruleescaped]() {
+							goto l55
+						}
+						goto l53
+					l55:
+						position, tokenIndex = position53, tokenIndex53
+						{
+							position56, tokenIndex56 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l57
+							}
+							position++
+							goto l56
+						l57:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune('&') {
+								goto l58
+							}
+							position++
+							goto l56
+						l58:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune('+') {
+								goto l59
+							}
+							position++
+							goto l56
+						l59:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune(',') {
+								goto l60
+							}
+							position++
+							goto l56
+						l60:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune(':') {
+								goto l61
+							}
+							position++
+							goto l56
+						l61:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune(';') {
+								goto l62
+							}
+							position++
+							goto l56
+						l62:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune('=') {
+								goto l63
+							}
+							position++
+							goto l56
+						l63:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune('?') {
+								goto l64
+							}
+							position++
+							goto l56
+						l64:
+							position, tokenIndex = position56, tokenIndex56
+							if buffer[position] != rune('@') {
+								goto l52
+							}
+							position++
+						}
+					l56:
+					}
+				l53:
 					goto l51
 				l52:
 					position, tokenIndex = position51, tokenIndex51
-					if !_rules[ruleescaped]() {
-						goto l53
+					if !(p.pick[2] == 1) {
+						goto l49
 					}
-					goto l51
-				l53:
-					position, tokenIndex = position51, tokenIndex51
 					{
-						position54, tokenIndex54 := position, tokenIndex
-						if buffer[position] != rune('$') {
-							goto l55
+						position65, tokenIndex65 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l66
 						}
-						position++
-						goto l54
-					l55:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune('&') {
-							goto l56
+						goto l65
+					l66:
+						position, tokenIndex = position65, tokenIndex65
+						if !_rules[ruleescaped]() {
+							goto l67
 						}
-						position++
-						goto l54
-					l56:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune('+') {
-							goto l57
+						goto l65
+					l67:
+						position, tokenIndex = position65, tokenIndex65
+						{
+							position68, tokenIndex68 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l69
+							}
+							position++
+							goto l68
+						l69:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune('&') {
+								goto l70
+							}
+							position++
+							goto l68
+						l70:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune('+') {
+								goto l71
+							}
+							position++
+							goto l68
+						l71:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune(',') {
+								goto l72
+							}
+							position++
+							goto l68
+						l72:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune(':') {
+								goto l73
+							}
+							position++
+							goto l68
+						l73:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune(';') {
+								goto l74
+							}
+							position++
+							goto l68
+						l74:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune('=') {
+								goto l75
+							}
+							position++
+							goto l68
+						l75:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune('?') {
+								goto l76
+							}
+							position++
+							goto l68
+						l76:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune('@') {
+								goto l77
+							}
+							position++
+							goto l68
+						l77:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune('[') {
+								goto l78
+							}
+							position++
+							goto l68
+						l78:
+							position, tokenIndex = position68, tokenIndex68
+							if buffer[position] != rune(']') {
+								goto l49
+							}
+							position++
 						}
-						position++
-						goto l54
-					l57:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune(',') {
-							goto l58
-						}
-						position++
-						goto l54
-					l58:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune(':') {
-							goto l59
-						}
-						position++
-						goto l54
-					l59:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune(';') {
-							goto l60
-						}
-						position++
-						goto l54
-					l60:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune('=') {
-							goto l61
-						}
-						position++
-						goto l54
-					l61:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune('?') {
-							goto l62
-						}
-						position++
-						goto l54
-					l62:
-						position, tokenIndex = position54, tokenIndex54
-						if buffer[position] != rune('@') {
-							goto l49
-						}
-						position++
+					l68:
 					}
-				l54:
+				l65:
 				}
 			l51:
 				add(ruleuric_no_slash, position50)
@@ -828,2263 +939,2021 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 		},
 		/* 7 net_path <- <('/' '/' authority abs_path?)> */
 		func() bool {
-			position63, tokenIndex63 := position, tokenIndex
+			position79, tokenIndex79 := position, tokenIndex
 			{
-				position64 := position
+				position80 := position
 				if buffer[position] != rune('/') {
-					goto l63
+					goto l79
 				}
 				position++
 				if buffer[position] != rune('/') {
-					goto l63
+					goto l79
 				}
 				position++
 				if !_rules[ruleauthority]() {
-					goto l63
+					goto l79
 				}
 				{
-					position65, tokenIndex65 := position, tokenIndex
+					position81, tokenIndex81 := position, tokenIndex
 					if !_rules[ruleabs_path]() {
-						goto l65
+						goto l81
 					}
-					goto l66
-				l65:
-					position, tokenIndex = position65, tokenIndex65
+					goto l82
+				l81:
+					position, tokenIndex = position81, tokenIndex81
 				}
-			l66:
-				add(rulenet_path, position64)
+			l82:
+				add(rulenet_path, position80)
 			}
 			return true
-		l63:
-			position, tokenIndex = position63, tokenIndex63
+		l79:
+			position, tokenIndex = position79, tokenIndex79
 			return false
 		},
 		/* 8 abs_path <- <('/' path_segments)> */
 		func() bool {
-			position67, tokenIndex67 := position, tokenIndex
+			position83, tokenIndex83 := position, tokenIndex
 			{
-				position68 := position
+				position84 := position
 				if buffer[position] != rune('/') {
-					goto l67
+					goto l83
 				}
 				position++
 				if !_rules[rulepath_segments]() {
-					goto l67
+					goto l83
 				}
-				add(ruleabs_path, position68)
+				add(ruleabs_path, position84)
 			}
 			return true
-		l67:
-			position, tokenIndex = position67, tokenIndex67
+		l83:
+			position, tokenIndex = position83, tokenIndex83
 			return false
 		},
 		/* 9 rel_path <- <(rel_segment abs_path?)> */
 		func() bool {
-			position69, tokenIndex69 := position, tokenIndex
+			position85, tokenIndex85 := position, tokenIndex
 			{
-				position70 := position
+				position86 := position
 				if !_rules[rulerel_segment]() {
-					goto l69
+					goto l85
 				}
 				{
-					position71, tokenIndex71 := position, tokenIndex
+					position87, tokenIndex87 := position, tokenIndex
 					if !_rules[ruleabs_path]() {
-						goto l71
+						goto l87
 					}
-					goto l72
-				l71:
-					position, tokenIndex = position71, tokenIndex71
+					goto l88
+				l87:
+					position, tokenIndex = position87, tokenIndex87
 				}
-			l72:
-				add(rulerel_path, position70)
+			l88:
+				add(rulerel_path, position86)
 			}
 			return true
-		l69:
-			position, tokenIndex = position69, tokenIndex69
+		l85:
+			position, tokenIndex = position85, tokenIndex85
 			return false
 		},
 		/* 10 rel_segment <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+> */
 		func() bool {
-			position73, tokenIndex73 := position, tokenIndex
+			position89, tokenIndex89 := position, tokenIndex
 			{
-				position74 := position
+				position90 := position
 				{
-					position77, tokenIndex77 := position, tokenIndex
+					position93, tokenIndex93 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l78
+						goto l94
 					}
-					goto l77
-				l78:
-					position, tokenIndex = position77, tokenIndex77
+					goto l93
+				l94:
+					position, tokenIndex = position93, tokenIndex93
 					if !_rules[ruleescaped]() {
-						goto l79
+						goto l95
 					}
-					goto l77
-				l79:
-					position, tokenIndex = position77, tokenIndex77
+					goto l93
+				l95:
+					position, tokenIndex = position93, tokenIndex93
 					{
-						position80, tokenIndex80 := position, tokenIndex
+						position96, tokenIndex96 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l81
+							goto l97
 						}
 						position++
-						goto l80
-					l81:
-						position, tokenIndex = position80, tokenIndex80
+						goto l96
+					l97:
+						position, tokenIndex = position96, tokenIndex96
 						if buffer[position] != rune('&') {
-							goto l82
+							goto l98
 						}
 						position++
-						goto l80
-					l82:
-						position, tokenIndex = position80, tokenIndex80
+						goto l96
+					l98:
+						position, tokenIndex = position96, tokenIndex96
 						if buffer[position] != rune('+') {
-							goto l83
+							goto l99
 						}
 						position++
-						goto l80
-					l83:
-						position, tokenIndex = position80, tokenIndex80
+						goto l96
+					l99:
+						position, tokenIndex = position96, tokenIndex96
 						if buffer[position] != rune(',') {
-							goto l84
+							goto l100
 						}
 						position++
-						goto l80
-					l84:
-						position, tokenIndex = position80, tokenIndex80
+						goto l96
+					l100:
+						position, tokenIndex = position96, tokenIndex96
 						if buffer[position] != rune(';') {
-							goto l85
+							goto l101
 						}
 						position++
-						goto l80
-					l85:
-						position, tokenIndex = position80, tokenIndex80
+						goto l96
+					l101:
+						position, tokenIndex = position96, tokenIndex96
 						if buffer[position] != rune('=') {
-							goto l86
+							goto l102
 						}
 						position++
-						goto l80
-					l86:
-						position, tokenIndex = position80, tokenIndex80
+						goto l96
+					l102:
+						position, tokenIndex = position96, tokenIndex96
 						if buffer[position] != rune('@') {
-							goto l73
-						}
-						position++
-					}
-				l80:
-				}
-			l77:
-			l75:
-				{
-					position76, tokenIndex76 := position, tokenIndex
-					{
-						position87, tokenIndex87 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
-							goto l88
-						}
-						goto l87
-					l88:
-						position, tokenIndex = position87, tokenIndex87
-						if !_rules[ruleescaped]() {
 							goto l89
 						}
-						goto l87
-					l89:
-						position, tokenIndex = position87, tokenIndex87
+						position++
+					}
+				l96:
+				}
+			l93:
+			l91:
+				{
+					position92, tokenIndex92 := position, tokenIndex
+					{
+						position103, tokenIndex103 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l104
+						}
+						goto l103
+					l104:
+						position, tokenIndex = position103, tokenIndex103
+						if !_rules[ruleescaped]() {
+							goto l105
+						}
+						goto l103
+					l105:
+						position, tokenIndex = position103, tokenIndex103
 						{
-							position90, tokenIndex90 := position, tokenIndex
+							position106, tokenIndex106 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l91
+								goto l107
 							}
 							position++
-							goto l90
-						l91:
-							position, tokenIndex = position90, tokenIndex90
+							goto l106
+						l107:
+							position, tokenIndex = position106, tokenIndex106
 							if buffer[position] != rune('&') {
+								goto l108
+							}
+							position++
+							goto l106
+						l108:
+							position, tokenIndex = position106, tokenIndex106
+							if buffer[position] != rune('+') {
+								goto l109
+							}
+							position++
+							goto l106
+						l109:
+							position, tokenIndex = position106, tokenIndex106
+							if buffer[position] != rune(',') {
+								goto l110
+							}
+							position++
+							goto l106
+						l110:
+							position, tokenIndex = position106, tokenIndex106
+							if buffer[position] != rune(';') {
+								goto l111
+							}
+							position++
+							goto l106
+						l111:
+							position, tokenIndex = position106, tokenIndex106
+							if buffer[position] != rune('=') {
+								goto l112
+							}
+							position++
+							goto l106
+						l112:
+							position, tokenIndex = position106, tokenIndex106
+							if buffer[position] != rune('@') {
 								goto l92
 							}
 							position++
-							goto l90
-						l92:
-							position, tokenIndex = position90, tokenIndex90
-							if buffer[position] != rune('+') {
-								goto l93
-							}
-							position++
-							goto l90
-						l93:
-							position, tokenIndex = position90, tokenIndex90
-							if buffer[position] != rune(',') {
-								goto l94
-							}
-							position++
-							goto l90
-						l94:
-							position, tokenIndex = position90, tokenIndex90
-							if buffer[position] != rune(';') {
-								goto l95
-							}
-							position++
-							goto l90
-						l95:
-							position, tokenIndex = position90, tokenIndex90
-							if buffer[position] != rune('=') {
-								goto l96
-							}
-							position++
-							goto l90
-						l96:
-							position, tokenIndex = position90, tokenIndex90
-							if buffer[position] != rune('@') {
-								goto l76
-							}
-							position++
 						}
-					l90:
+					l106:
 					}
-				l87:
-					goto l75
-				l76:
-					position, tokenIndex = position76, tokenIndex76
+				l103:
+					goto l91
+				l92:
+					position, tokenIndex = position92, tokenIndex92
 				}
-				add(rulerel_segment, position74)
+				add(rulerel_segment, position90)
 			}
 			return true
-		l73:
-			position, tokenIndex = position73, tokenIndex73
+		l89:
+			position, tokenIndex = position89, tokenIndex89
 			return false
 		},
 		/* 11 scheme <- <(alpha (alpha / digit / ('+' / '-' / '.'))*)> */
 		func() bool {
-			position97, tokenIndex97 := position, tokenIndex
+			position113, tokenIndex113 := position, tokenIndex
 			{
-				position98 := position
+				position114 := position
 				if !_rules[rulealpha]() {
-					goto l97
+					goto l113
 				}
-			l99:
+			l115:
 				{
-					position100, tokenIndex100 := position, tokenIndex
+					position116, tokenIndex116 := position, tokenIndex
 					{
-						position101, tokenIndex101 := position, tokenIndex
+						position117, tokenIndex117 := position, tokenIndex
 						if !_rules[rulealpha]() {
-							goto l102
+							goto l118
 						}
-						goto l101
-					l102:
-						position, tokenIndex = position101, tokenIndex101
+						goto l117
+					l118:
+						position, tokenIndex = position117, tokenIndex117
 						if !_rules[ruledigit]() {
-							goto l103
+							goto l119
 						}
-						goto l101
-					l103:
-						position, tokenIndex = position101, tokenIndex101
+						goto l117
+					l119:
+						position, tokenIndex = position117, tokenIndex117
 						{
-							position104, tokenIndex104 := position, tokenIndex
+							position120, tokenIndex120 := position, tokenIndex
 							if buffer[position] != rune('+') {
-								goto l105
+								goto l121
 							}
 							position++
-							goto l104
-						l105:
-							position, tokenIndex = position104, tokenIndex104
+							goto l120
+						l121:
+							position, tokenIndex = position120, tokenIndex120
 							if buffer[position] != rune('-') {
-								goto l106
+								goto l122
 							}
 							position++
-							goto l104
-						l106:
-							position, tokenIndex = position104, tokenIndex104
+							goto l120
+						l122:
+							position, tokenIndex = position120, tokenIndex120
 							if buffer[position] != rune('.') {
-								goto l100
+								goto l116
 							}
 							position++
 						}
-					l104:
+					l120:
 					}
-				l101:
-					goto l99
-				l100:
-					position, tokenIndex = position100, tokenIndex100
+				l117:
+					goto l115
+				l116:
+					position, tokenIndex = position116, tokenIndex116
 				}
-				add(rulescheme, position98)
+				add(rulescheme, position114)
 			}
 			return true
-		l97:
-			position, tokenIndex = position97, tokenIndex97
+		l113:
+			position, tokenIndex = position113, tokenIndex113
 			return false
 		},
 		/* 12 authority <- <((server !(!('#' / '/' / '?') .)) / reg_name)> */
 		func() bool {
-			position107, tokenIndex107 := position, tokenIndex
+			position123, tokenIndex123 := position, tokenIndex
 			{
-				position108 := position
+				position124 := position
 				{
-					position109, tokenIndex109 := position, tokenIndex
+					position125, tokenIndex125 := position, tokenIndex
 					if !_rules[ruleserver]() {
-						goto l110
+						goto l126
 					}
 					{
-						position111, tokenIndex111 := position, tokenIndex
+						position127, tokenIndex127 := position, tokenIndex
 						{
-							position112, tokenIndex112 := position, tokenIndex
+							position128, tokenIndex128 := position, tokenIndex
 							{
-								position113, tokenIndex113 := position, tokenIndex
+								position129, tokenIndex129 := position, tokenIndex
 								if buffer[position] != rune('#') {
-									goto l114
+									goto l130
 								}
 								position++
-								goto l113
-							l114:
-								position, tokenIndex = position113, tokenIndex113
+								goto l129
+							l130:
+								position, tokenIndex = position129, tokenIndex129
 								if buffer[position] != rune('/') {
-									goto l115
+									goto l131
 								}
 								position++
-								goto l113
-							l115:
-								position, tokenIndex = position113, tokenIndex113
+								goto l129
+							l131:
+								position, tokenIndex = position129, tokenIndex129
 								if buffer[position] != rune('?') {
-									goto l112
+									goto l128
 								}
 								position++
 							}
-						l113:
-							goto l111
-						l112:
-							position, tokenIndex = position112, tokenIndex112
+						l129:
+							goto l127
+						l128:
+							position, tokenIndex = position128, tokenIndex128
 						}
 						if !matchDot() {
-							goto l111
+							goto l127
 						}
-						goto l110
-					l111:
-						position, tokenIndex = position111, tokenIndex111
+						goto l126
+					l127:
+						position, tokenIndex = position127, tokenIndex127
 					}
-					goto l109
-				l110:
-					position, tokenIndex = position109, tokenIndex109
+					goto l125
+				l126:
+					position, tokenIndex = position125, tokenIndex125
 					if !_rules[rulereg_name]() {
-						goto l107
+						goto l123
 					}
 				}
-			l109:
-				add(ruleauthority, position108)
+			l125:
+				add(ruleauthority, position124)
 			}
 			return true
-		l107:
-			position, tokenIndex = position107, tokenIndex107
+		l123:
+			position, tokenIndex = position123, tokenIndex123
 			return false
 		},
 		/* 13 reg_name <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
 		func() bool {
-			position116, tokenIndex116 := position, tokenIndex
+			position132, tokenIndex132 := position, tokenIndex
 			{
-				position117 := position
+				position133 := position
 				{
-					position120, tokenIndex120 := position, tokenIndex
+					position136, tokenIndex136 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l121
+						goto l137
 					}
-					goto l120
-				l121:
-					position, tokenIndex = position120, tokenIndex120
+					goto l136
+				l137:
+					position, tokenIndex = position136, tokenIndex136
 					if !_rules[ruleescaped]() {
-						goto l122
+						goto l138
 					}
-					goto l120
-				l122:
-					position, tokenIndex = position120, tokenIndex120
+					goto l136
+				l138:
+					position, tokenIndex = position136, tokenIndex136
 					{
-						position123, tokenIndex123 := position, tokenIndex
+						position139, tokenIndex139 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l124
+							goto l140
 						}
 						position++
-						goto l123
-					l124:
-						position, tokenIndex = position123, tokenIndex123
+						goto l139
+					l140:
+						position, tokenIndex = position139, tokenIndex139
 						if buffer[position] != rune('&') {
-							goto l125
+							goto l141
 						}
 						position++
-						goto l123
-					l125:
-						position, tokenIndex = position123, tokenIndex123
+						goto l139
+					l141:
+						position, tokenIndex = position139, tokenIndex139
 						if buffer[position] != rune('+') {
-							goto l126
+							goto l142
 						}
 						position++
-						goto l123
-					l126:
-						position, tokenIndex = position123, tokenIndex123
+						goto l139
+					l142:
+						position, tokenIndex = position139, tokenIndex139
 						if buffer[position] != rune(',') {
-							goto l127
+							goto l143
 						}
 						position++
-						goto l123
-					l127:
-						position, tokenIndex = position123, tokenIndex123
+						goto l139
+					l143:
+						position, tokenIndex = position139, tokenIndex139
 						if buffer[position] != rune(':') {
-							goto l128
+							goto l144
 						}
 						position++
-						goto l123
-					l128:
-						position, tokenIndex = position123, tokenIndex123
+						goto l139
+					l144:
+						position, tokenIndex = position139, tokenIndex139
 						if buffer[position] != rune(';') {
-							goto l129
+							goto l145
 						}
 						position++
-						goto l123
-					l129:
-						position, tokenIndex = position123, tokenIndex123
+						goto l139
+					l145:
+						position, tokenIndex = position139, tokenIndex139
 						if buffer[position] != rune('=') {
-							goto l130
+							goto l146
 						}
 						position++
-						goto l123
-					l130:
-						position, tokenIndex = position123, tokenIndex123
+						goto l139
+					l146:
+						position, tokenIndex = position139, tokenIndex139
 						if buffer[position] != rune('@') {
-							goto l116
-						}
-						position++
-					}
-				l123:
-				}
-			l120:
-			l118:
-				{
-					position119, tokenIndex119 := position, tokenIndex
-					{
-						position131, tokenIndex131 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
 							goto l132
 						}
-						goto l131
-					l132:
-						position, tokenIndex = position131, tokenIndex131
-						if !_rules[ruleescaped]() {
-							goto l133
+						position++
+					}
+				l139:
+				}
+			l136:
+			l134:
+				{
+					position135, tokenIndex135 := position, tokenIndex
+					{
+						position147, tokenIndex147 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l148
 						}
-						goto l131
-					l133:
-						position, tokenIndex = position131, tokenIndex131
+						goto l147
+					l148:
+						position, tokenIndex = position147, tokenIndex147
+						if !_rules[ruleescaped]() {
+							goto l149
+						}
+						goto l147
+					l149:
+						position, tokenIndex = position147, tokenIndex147
 						{
-							position134, tokenIndex134 := position, tokenIndex
+							position150, tokenIndex150 := position, tokenIndex
 							if buffer[position] != rune('$') {
+								goto l151
+							}
+							position++
+							goto l150
+						l151:
+							position, tokenIndex = position150, tokenIndex150
+							if buffer[position] != rune('&') {
+								goto l152
+							}
+							position++
+							goto l150
+						l152:
+							position, tokenIndex = position150, tokenIndex150
+							if buffer[position] != rune('+') {
+								goto l153
+							}
+							position++
+							goto l150
+						l153:
+							position, tokenIndex = position150, tokenIndex150
+							if buffer[position] != rune(',') {
+								goto l154
+							}
+							position++
+							goto l150
+						l154:
+							position, tokenIndex = position150, tokenIndex150
+							if buffer[position] != rune(':') {
+								goto l155
+							}
+							position++
+							goto l150
+						l155:
+							position, tokenIndex = position150, tokenIndex150
+							if buffer[position] != rune(';') {
+								goto l156
+							}
+							position++
+							goto l150
+						l156:
+							position, tokenIndex = position150, tokenIndex150
+							if buffer[position] != rune('=') {
+								goto l157
+							}
+							position++
+							goto l150
+						l157:
+							position, tokenIndex = position150, tokenIndex150
+							if buffer[position] != rune('@') {
 								goto l135
 							}
 							position++
-							goto l134
-						l135:
-							position, tokenIndex = position134, tokenIndex134
-							if buffer[position] != rune('&') {
-								goto l136
-							}
-							position++
-							goto l134
-						l136:
-							position, tokenIndex = position134, tokenIndex134
-							if buffer[position] != rune('+') {
-								goto l137
-							}
-							position++
-							goto l134
-						l137:
-							position, tokenIndex = position134, tokenIndex134
-							if buffer[position] != rune(',') {
-								goto l138
-							}
-							position++
-							goto l134
-						l138:
-							position, tokenIndex = position134, tokenIndex134
-							if buffer[position] != rune(':') {
-								goto l139
-							}
-							position++
-							goto l134
-						l139:
-							position, tokenIndex = position134, tokenIndex134
-							if buffer[position] != rune(';') {
-								goto l140
-							}
-							position++
-							goto l134
-						l140:
-							position, tokenIndex = position134, tokenIndex134
-							if buffer[position] != rune('=') {
-								goto l141
-							}
-							position++
-							goto l134
-						l141:
-							position, tokenIndex = position134, tokenIndex134
-							if buffer[position] != rune('@') {
-								goto l119
-							}
-							position++
 						}
-					l134:
+					l150:
 					}
-				l131:
-					goto l118
-				l119:
-					position, tokenIndex = position119, tokenIndex119
+				l147:
+					goto l134
+				l135:
+					position, tokenIndex = position135, tokenIndex135
 				}
-				add(rulereg_name, position117)
+				add(rulereg_name, position133)
 			}
 			return true
-		l116:
-			position, tokenIndex = position116, tokenIndex116
+		l132:
+			position, tokenIndex = position132, tokenIndex132
 			return false
 		},
 		/* 14 server <- <((userinfo '@')? hostport)?> */
 		func() bool {
 			{
-				position143 := position
+				position159 := position
 				{
-					position144, tokenIndex144 := position, tokenIndex
+					position160, tokenIndex160 := position, tokenIndex
 					{
-						position146, tokenIndex146 := position, tokenIndex
+						position162, tokenIndex162 := position, tokenIndex
 						if !_rules[ruleuserinfo]() {
-							goto l146
+							goto l162
 						}
 						if buffer[position] != rune('@') {
-							goto l146
+							goto l162
 						}
 						position++
-						goto l147
-					l146:
-						position, tokenIndex = position146, tokenIndex146
+						goto l163
+					l162:
+						position, tokenIndex = position162, tokenIndex162
 					}
-				l147:
+				l163:
 					if !_rules[rulehostport]() {
-						goto l144
+						goto l160
 					}
-					goto l145
-				l144:
-					position, tokenIndex = position144, tokenIndex144
+					goto l161
+				l160:
+					position, tokenIndex = position160, tokenIndex160
 				}
-			l145:
-				add(ruleserver, position143)
+			l161:
+				add(ruleserver, position159)
 			}
 			return true
 		},
 		/* 15 userinfo <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
 		func() bool {
 			{
-				position149 := position
-			l150:
+				position165 := position
+			l166:
 				{
-					position151, tokenIndex151 := position, tokenIndex
+					position167, tokenIndex167 := position, tokenIndex
 					{
-						position152, tokenIndex152 := position, tokenIndex
+						position168, tokenIndex168 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l153
+							goto l169
 						}
-						goto l152
-					l153:
-						position, tokenIndex = position152, tokenIndex152
+						goto l168
+					l169:
+						position, tokenIndex = position168, tokenIndex168
 						if !_rules[ruleescaped]() {
-							goto l154
+							goto l170
 						}
-						goto l152
-					l154:
-						position, tokenIndex = position152, tokenIndex152
+						goto l168
+					l170:
+						position, tokenIndex = position168, tokenIndex168
 						{
-							position155, tokenIndex155 := position, tokenIndex
+							position171, tokenIndex171 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l156
+								goto l172
 							}
 							position++
-							goto l155
-						l156:
-							position, tokenIndex = position155, tokenIndex155
+							goto l171
+						l172:
+							position, tokenIndex = position171, tokenIndex171
 							if buffer[position] != rune('&') {
-								goto l157
+								goto l173
 							}
 							position++
-							goto l155
-						l157:
-							position, tokenIndex = position155, tokenIndex155
+							goto l171
+						l173:
+							position, tokenIndex = position171, tokenIndex171
 							if buffer[position] != rune('+') {
-								goto l158
+								goto l174
 							}
 							position++
-							goto l155
-						l158:
-							position, tokenIndex = position155, tokenIndex155
+							goto l171
+						l174:
+							position, tokenIndex = position171, tokenIndex171
 							if buffer[position] != rune(',') {
-								goto l159
+								goto l175
 							}
 							position++
-							goto l155
-						l159:
-							position, tokenIndex = position155, tokenIndex155
+							goto l171
+						l175:
+							position, tokenIndex = position171, tokenIndex171
 							if buffer[position] != rune(':') {
-								goto l160
+								goto l176
 							}
 							position++
-							goto l155
-						l160:
-							position, tokenIndex = position155, tokenIndex155
+							goto l171
+						l176:
+							position, tokenIndex = position171, tokenIndex171
 							if buffer[position] != rune(';') {
-								goto l161
+								goto l177
 							}
 							position++
-							goto l155
-						l161:
-							position, tokenIndex = position155, tokenIndex155
+							goto l171
+						l177:
+							position, tokenIndex = position171, tokenIndex171
 							if buffer[position] != rune('=') {
-								goto l151
+								goto l167
 							}
 							position++
 						}
-					l155:
+					l171:
 					}
-				l152:
-					goto l150
-				l151:
-					position, tokenIndex = position151, tokenIndex151
+				l168:
+					goto l166
+				l167:
+					position, tokenIndex = position167, tokenIndex167
 				}
-				add(ruleuserinfo, position149)
+				add(ruleuserinfo, position165)
 			}
 			return true
 		},
 		/* 16 hostport <- <(host (':' port)?)> */
 		func() bool {
-			position162, tokenIndex162 := position, tokenIndex
+			position178, tokenIndex178 := position, tokenIndex
 			{
-				position163 := position
+				position179 := position
 				if !_rules[rulehost]() {
-					goto l162
+					goto l178
 				}
 				{
-					position164, tokenIndex164 := position, tokenIndex
+					position180, tokenIndex180 := position, tokenIndex
 					if buffer[position] != rune(':') {
-						goto l164
+						goto l180
 					}
 					position++
 					if !_rules[ruleport]() {
-						goto l164
+						goto l180
 					}
-					goto l165
-				l164:
-					position, tokenIndex = position164, tokenIndex164
+					goto l181
+				l180:
+					position, tokenIndex = position180, tokenIndex180
 				}
-			l165:
-				add(rulehostport, position163)
+			l181:
+				add(rulehostport, position179)
 			}
 			return true
-		l162:
-			position, tokenIndex = position162, tokenIndex162
+		l178:
+			position, tokenIndex = position178, tokenIndex178
 			return false
 		},
-		/* 17 host <- <((&{ p.pick[2] == 0 } (hostname / IPv4address)) / (&{ p.pick[2] == 1 } (hostname / IPv4address / ipv6reference)))> */
+		/* 17 host <- <((&{ p.pick[3] == 0 } (hostname / IPv4address)) / (&{ p.pick[3] == 1 } (hostname / IPv4address / ipv6reference)))> */
 		func() bool {
-			position166, tokenIndex166 := position, tokenIndex
+			position182, tokenIndex182 := position, tokenIndex
 			{
-				position167 := position
+				position183 := position
 				{
-					position168, tokenIndex168 := position, tokenIndex
-					if !(p.pick[2] == 0) {
-						goto l169
-					}
-					{
-						position170, tokenIndex170 := position, tokenIndex
-						if !_rules[rulehostname]() {
-							goto l171
-						}
-						goto l170
-					l171:
-						position, tokenIndex = position170, tokenIndex170
-						if !_rules[ruleIPv4address]() {
-							goto l169
-						}
-					}
-				l170:
-					goto l168
-				l169:
-					position, tokenIndex = position168, tokenIndex168
-					if !(p.pick[2] == 1) {
-						goto l166
-					}
-					{
-						position172, tokenIndex172 := position, tokenIndex
-						if !_rules[rulehostname]() {
-							goto l173
-						}
-						goto l172
-					l173:
-						position, tokenIndex = position172, tokenIndex172
-						if !_rules[ruleIPv4address]() {
-							goto l174
-						}
-						goto l172
-					l174:
-						position, tokenIndex = position172, tokenIndex172
-						if !_rules[ruleipv6reference]() {
-							goto l166
-						}
-					}
-				l172:
-				}
-			l168:
-				add(rulehost, position167)
-			}
-			return true
-		l166:
-			position, tokenIndex = position166, tokenIndex166
-			return false
-		},
-		/* 18 hostname <- <((&{ p.pick[3] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[3] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
-		func() bool {
-			position175, tokenIndex175 := position, tokenIndex
-			{
-				position176 := position
-				{
-					position177, tokenIndex177 := position, tokenIndex
+					position184, tokenIndex184 := position, tokenIndex
 					if !(p.pick[3] == 0) {
-						goto l178
-					}
-				l179:
-					{
-						position180, tokenIndex180 := position, tokenIndex
-						if !_rules[ruledomainlabel]() {
-							goto l180
-						}
-						if buffer[position] != rune('.') {
-							goto l180
-						}
-						position++
-						{
-							position181, tokenIndex181 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l180
-							}
-							position, tokenIndex = position181, tokenIndex181
-						}
-						goto l179
-					l180:
-						position, tokenIndex = position180, tokenIndex180
-					}
-					if !_rules[ruletoplabel]() {
-						goto l178
+						goto l185
 					}
 					{
-						position182, tokenIndex182 := position, tokenIndex
-						if buffer[position] != rune('.') {
+						position186, tokenIndex186 := position, tokenIndex
+						if !_rules[rulehostname]() {
+							goto l187
+						}
+						goto l186
+					l187:
+						position, tokenIndex = position186, tokenIndex186
+						if !_rules[ruleIPv4address]() {
+							goto l185
+						}
+					}
+				l186:
+					goto l184
+				l185:
+					position, tokenIndex = position184, tokenIndex184
+					if !(p.pick[3] == 1) {
+						goto l182
+					}
+					{
+						position188, tokenIndex188 := position, tokenIndex
+						if !_rules[rulehostname]() {
+							goto l189
+						}
+						goto l188
+					l189:
+						position, tokenIndex = position188, tokenIndex188
+						if !_rules[ruleIPv4address]() {
+							goto l190
+						}
+						goto l188
+					l190:
+						position, tokenIndex = position188, tokenIndex188
+						if !_rules[ruleipv6reference]() {
 							goto l182
 						}
-						position++
-						goto l183
-					l182:
-						position, tokenIndex = position182, tokenIndex182
 					}
-				l183:
-					goto l177
-				l178:
-					position, tokenIndex = position177, tokenIndex177
-					if !(p.pick[3] == 1) {
-						goto l175
+				l188:
+				}
+			l184:
+				add(rulehost, position183)
+			}
+			return true
+		l182:
+			position, tokenIndex = position182, tokenIndex182
+			return false
+		},
+		/* 18 hostname <- <((&{ p.pick[4] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[4] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
+		func() bool {
+			position191, tokenIndex191 := position, tokenIndex
+			{
+				position192 := position
+				{
+					position193, tokenIndex193 := position, tokenIndex
+					if !(p.pick[4] == 0) {
+						goto l194
 					}
+				l195:
 					{
-						position184, tokenIndex184 := position, tokenIndex
+						position196, tokenIndex196 := position, tokenIndex
 						if !_rules[ruledomainlabel]() {
-							goto l185
+							goto l196
 						}
 						if buffer[position] != rune('.') {
-							goto l185
+							goto l196
 						}
 						position++
 						{
-							position188, tokenIndex188 := position, tokenIndex
+							position197, tokenIndex197 := position, tokenIndex
 							if !_rules[rulealphanum]() {
-								goto l185
+								goto l196
 							}
-							position, tokenIndex = position188, tokenIndex188
+							position, tokenIndex = position197, tokenIndex197
 						}
-					l186:
+						goto l195
+					l196:
+						position, tokenIndex = position196, tokenIndex196
+					}
+					if !_rules[ruletoplabel]() {
+						goto l194
+					}
+					{
+						position198, tokenIndex198 := position, tokenIndex
+						if buffer[position] != rune('.') {
+							goto l198
+						}
+						position++
+						goto l199
+					l198:
+						position, tokenIndex = position198, tokenIndex198
+					}
+				l199:
+					goto l193
+				l194:
+					position, tokenIndex = position193, tokenIndex193
+					if !(p.pick[4] == 1) {
+						goto l191
+					}
+					{
+						position200, tokenIndex200 := position, tokenIndex
+						if !_rules[ruledomainlabel]() {
+							goto l201
+						}
+						if buffer[position] != rune('.') {
+							goto l201
+						}
+						position++
 						{
-							position187, tokenIndex187 := position, tokenIndex
+							position204, tokenIndex204 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l201
+							}
+							position, tokenIndex = position204, tokenIndex204
+						}
+					l202:
+						{
+							position203, tokenIndex203 := position, tokenIndex
 							if !_rules[ruledomainlabel]() {
-								goto l187
+								goto l203
 							}
 							if buffer[position] != rune('.') {
-								goto l187
+								goto l203
 							}
 							position++
 							{
-								position189, tokenIndex189 := position, tokenIndex
+								position205, tokenIndex205 := position, tokenIndex
 								if !_rules[rulealphanum]() {
-									goto l187
+									goto l203
 								}
-								position, tokenIndex = position189, tokenIndex189
+								position, tokenIndex = position205, tokenIndex205
 							}
-							goto l186
-						l187:
-							position, tokenIndex = position187, tokenIndex187
+							goto l202
+						l203:
+							position, tokenIndex = position203, tokenIndex203
 						}
 						if !_rules[ruletoplabel]() {
-							goto l185
+							goto l201
 						}
 						{
-							position190, tokenIndex190 := position, tokenIndex
+							position206, tokenIndex206 := position, tokenIndex
 							if buffer[position] != rune('.') {
-								goto l190
+								goto l206
 							}
 							position++
-							goto l191
-						l190:
-							position, tokenIndex = position190, tokenIndex190
+							goto l207
+						l206:
+							position, tokenIndex = position206, tokenIndex206
 						}
-					l191:
-						goto l184
-					l185:
-						position, tokenIndex = position184, tokenIndex184
+					l207:
+						goto l200
+					l201:
+						position, tokenIndex = position200, tokenIndex200
 						if !_rules[ruledomainlabel]() {
-							goto l175
+							goto l191
 						}
 						{
-							position192, tokenIndex192 := position, tokenIndex
+							position208, tokenIndex208 := position, tokenIndex
 							if buffer[position] != rune('.') {
-								goto l192
+								goto l208
 							}
 							position++
-							goto l193
-						l192:
-							position, tokenIndex = position192, tokenIndex192
+							goto l209
+						l208:
+							position, tokenIndex = position208, tokenIndex208
 						}
-					l193:
+					l209:
 						{
-							position194, tokenIndex194 := position, tokenIndex
+							position210, tokenIndex210 := position, tokenIndex
 							if !_rules[rulealphanum]() {
-								goto l194
+								goto l210
 							}
-							goto l175
-						l194:
-							position, tokenIndex = position194, tokenIndex194
+							goto l191
+						l210:
+							position, tokenIndex = position210, tokenIndex210
 						}
 					}
-				l184:
+				l200:
 				}
-			l177:
-				add(rulehostname, position176)
+			l193:
+				add(rulehostname, position192)
 			}
 			return true
-		l175:
-			position, tokenIndex = position175, tokenIndex175
+		l191:
+			position, tokenIndex = position191, tokenIndex191
 			return false
 		},
 		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position195, tokenIndex195 := position, tokenIndex
+			position211, tokenIndex211 := position, tokenIndex
 			{
-				position196 := position
+				position212 := position
 				if !_rules[rulealphanum]() {
-					goto l195
+					goto l211
 				}
-			l197:
+			l213:
 				{
-					position198, tokenIndex198 := position, tokenIndex
-				l199:
-					{
-						position200, tokenIndex200 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							goto l200
-						}
-						position++
-						goto l199
-					l200:
-						position, tokenIndex = position200, tokenIndex200
-					}
-					if !_rules[rulealphanum]() {
-						goto l198
-					}
-					goto l197
-				l198:
-					position, tokenIndex = position198, tokenIndex198
-				}
-				add(ruledomainlabel, position196)
-			}
-			return true
-		l195:
-			position, tokenIndex = position195, tokenIndex195
-			return false
-		},
-		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
-		func() bool {
-			position201, tokenIndex201 := position, tokenIndex
-			{
-				position202 := position
-				if !_rules[rulealpha]() {
-					goto l201
-				}
-			l203:
-				{
-					position204, tokenIndex204 := position, tokenIndex
-				l205:
-					{
-						position206, tokenIndex206 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							goto l206
-						}
-						position++
-						goto l205
-					l206:
-						position, tokenIndex = position206, tokenIndex206
-					}
-					if !_rules[rulealphanum]() {
-						goto l204
-					}
-					goto l203
-				l204:
-					position, tokenIndex = position204, tokenIndex204
-				}
-				add(ruletoplabel, position202)
-			}
-			return true
-		l201:
-			position, tokenIndex = position201, tokenIndex201
-			return false
-		},
-		/* 21 IPv4address <- <((&{ p.pick[4] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[4] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[4] == 2 } (octet '.' octet '.' octet '.' octet)))> */
-		func() bool {
-			position207, tokenIndex207 := position, tokenIndex
-			{
-				position208 := position
-				{
-					position209, tokenIndex209 := position, tokenIndex
-					if !(p.pick[4] == 0) {
-						goto l210
-					}
-					if !_rules[ruledigit]() {
-						goto l210
-					}
-				l211:
-					{
-						position212, tokenIndex212 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l212
-						}
-						goto l211
-					l212:
-						position, tokenIndex = position212, tokenIndex212
-					}
-					if buffer[position] != rune('.') {
-						goto l210
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l210
-					}
-				l213:
-					{
-						position214, tokenIndex214 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l214
-						}
-						goto l213
-					l214:
-						position, tokenIndex = position214, tokenIndex214
-					}
-					if buffer[position] != rune('.') {
-						goto l210
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l210
-					}
+					position214, tokenIndex214 := position, tokenIndex
 				l215:
 					{
 						position216, tokenIndex216 := position, tokenIndex
-						if !_rules[ruledigit]() {
+						if buffer[position] != rune('-') {
 							goto l216
 						}
+						position++
 						goto l215
 					l216:
 						position, tokenIndex = position216, tokenIndex216
 					}
-					if buffer[position] != rune('.') {
-						goto l210
+					if !_rules[rulealphanum]() {
+						goto l214
 					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l210
-					}
-				l217:
-					{
-						position218, tokenIndex218 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l218
-						}
-						goto l217
-					l218:
-						position, tokenIndex = position218, tokenIndex218
-					}
-					goto l209
-				l210:
-					position, tokenIndex = position209, tokenIndex209
-					if !(p.pick[4] == 1) {
-						goto l219
-					}
-					if !_rules[ruleDIGIT]() {
-						goto l219
-					}
-					{
-						position220, tokenIndex220 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l220
-						}
-						goto l221
-					l220:
-						position, tokenIndex = position220, tokenIndex220
-					}
+					goto l213
+				l214:
+					position, tokenIndex = position214, tokenIndex214
+				}
+				add(ruledomainlabel, position212)
+			}
+			return true
+		l211:
+			position, tokenIndex = position211, tokenIndex211
+			return false
+		},
+		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
+		func() bool {
+			position217, tokenIndex217 := position, tokenIndex
+			{
+				position218 := position
+				if !_rules[rulealpha]() {
+					goto l217
+				}
+			l219:
+				{
+					position220, tokenIndex220 := position, tokenIndex
 				l221:
 					{
 						position222, tokenIndex222 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if buffer[position] != rune('-') {
 							goto l222
 						}
-						goto l223
+						position++
+						goto l221
 					l222:
 						position, tokenIndex = position222, tokenIndex222
 					}
-				l223:
-					if buffer[position] != rune('.') {
-						goto l219
+					if !_rules[rulealphanum]() {
+						goto l220
 					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l219
+					goto l219
+				l220:
+					position, tokenIndex = position220, tokenIndex220
+				}
+				add(ruletoplabel, position218)
+			}
+			return true
+		l217:
+			position, tokenIndex = position217, tokenIndex217
+			return false
+		},
+		/* 21 IPv4address <- <((&{ p.pick[5] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[5] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[5] == 2 } (octet '.' octet '.' octet '.' octet)))> */
+		func() bool {
+			position223, tokenIndex223 := position, tokenIndex
+			{
+				position224 := position
+				{
+					position225, tokenIndex225 := position, tokenIndex
+					if !(p.pick[5] == 0) {
+						goto l226
 					}
-					{
-						position224, tokenIndex224 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l224
-						}
-						goto l225
-					l224:
-						position, tokenIndex = position224, tokenIndex224
-					}
-				l225:
-					{
-						position226, tokenIndex226 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l226
-						}
-						goto l227
-					l226:
-						position, tokenIndex = position226, tokenIndex226
+					if !_rules[ruledigit]() {
+						goto l226
 					}
 				l227:
-					if buffer[position] != rune('.') {
-						goto l219
-					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l219
-					}
 					{
 						position228, tokenIndex228 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l228
 						}
-						goto l229
+						goto l227
 					l228:
 						position, tokenIndex = position228, tokenIndex228
+					}
+					if buffer[position] != rune('.') {
+						goto l226
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l226
 					}
 				l229:
 					{
 						position230, tokenIndex230 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l230
 						}
-						goto l231
+						goto l229
 					l230:
 						position, tokenIndex = position230, tokenIndex230
 					}
-				l231:
 					if buffer[position] != rune('.') {
-						goto l219
+						goto l226
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
-						goto l219
+					if !_rules[ruledigit]() {
+						goto l226
 					}
+				l231:
 					{
 						position232, tokenIndex232 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l232
 						}
-						goto l233
+						goto l231
 					l232:
 						position, tokenIndex = position232, tokenIndex232
+					}
+					if buffer[position] != rune('.') {
+						goto l226
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l226
 					}
 				l233:
 					{
 						position234, tokenIndex234 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l234
 						}
-						goto l235
+						goto l233
 					l234:
 						position, tokenIndex = position234, tokenIndex234
 					}
+					goto l225
+				l226:
+					position, tokenIndex = position225, tokenIndex225
+					if !(p.pick[5] == 1) {
+						goto l235
+					}
+					if !_rules[ruleDIGIT]() {
+						goto l235
+					}
+					{
+						position236, tokenIndex236 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l236
+						}
+						goto l237
+					l236:
+						position, tokenIndex = position236, tokenIndex236
+					}
+				l237:
+					{
+						position238, tokenIndex238 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l238
+						}
+						goto l239
+					l238:
+						position, tokenIndex = position238, tokenIndex238
+					}
+				l239:
+					if buffer[position] != rune('.') {
+						goto l235
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l235
+					}
+					{
+						position240, tokenIndex240 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l240
+						}
+						goto l241
+					l240:
+						position, tokenIndex = position240, tokenIndex240
+					}
+				l241:
+					{
+						position242, tokenIndex242 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l242
+						}
+						goto l243
+					l242:
+						position, tokenIndex = position242, tokenIndex242
+					}
+				l243:
+					if buffer[position] != rune('.') {
+						goto l235
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l235
+					}
+					{
+						position244, tokenIndex244 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l244
+						}
+						goto l245
+					l244:
+						position, tokenIndex = position244, tokenIndex244
+					}
+				l245:
+					{
+						position246, tokenIndex246 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l246
+						}
+						goto l247
+					l246:
+						position, tokenIndex = position246, tokenIndex246
+					}
+				l247:
+					if buffer[position] != rune('.') {
+						goto l235
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l235
+					}
+					{
+						position248, tokenIndex248 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l248
+						}
+						goto l249
+					l248:
+						position, tokenIndex = position248, tokenIndex248
+					}
+				l249:
+					{
+						position250, tokenIndex250 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l250
+						}
+						goto l251
+					l250:
+						position, tokenIndex = position250, tokenIndex250
+					}
+				l251:
+					goto l225
 				l235:
-					goto l209
-				l219:
-					position, tokenIndex = position209, tokenIndex209
-					if !(p.pick[4] == 2) {
-						goto l207
+					position, tokenIndex = position225, tokenIndex225
+					if !(p.pick[5] == 2) {
+						goto l223
 					}
 					if !_rules[ruleoctet]() {
-						goto l207
+						goto l223
 					}
 					if buffer[position] != rune('.') {
-						goto l207
+						goto l223
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l207
+						goto l223
 					}
 					if buffer[position] != rune('.') {
-						goto l207
+						goto l223
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l207
+						goto l223
 					}
 					if buffer[position] != rune('.') {
-						goto l207
+						goto l223
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l207
+						goto l223
 					}
 				}
-			l209:
-				add(ruleIPv4address, position208)
+			l225:
+				add(ruleIPv4address, position224)
 			}
 			return true
-		l207:
-			position, tokenIndex = position207, tokenIndex207
+		l223:
+			position, tokenIndex = position223, tokenIndex223
 			return false
 		},
 		/* 22 port <- <digit*> */
 		func() bool {
 			{
-				position237 := position
-			l238:
-				{
-					position239, tokenIndex239 := position, tokenIndex
-					if !_rules[ruledigit]() {
-						goto l239
-					}
-					goto l238
-				l239:
-					position, tokenIndex = position239, tokenIndex239
-				}
-				add(ruleport, position237)
-			}
-			return true
-		},
-		/* 23 path <- <(abs_path / opaque_part)?> */
-		func() bool {
-			{
-				position241 := position
-				{
-					position242, tokenIndex242 := position, tokenIndex
-					{
-						position244, tokenIndex244 := position, tokenIndex
-						if !_rules[ruleabs_path]() {
-							goto l245
-						}
-						goto l244
-					l245:
-						position, tokenIndex = position244, tokenIndex244
-						if !_rules[ruleopaque_part]() {
-							goto l242
-						}
-					}
-				l244:
-					goto l243
-				l242:
-					position, tokenIndex = position242, tokenIndex242
-				}
-			l243:
-				add(rulepath, position241)
-			}
-			return true
-		},
-		/* 24 path_segments <- <(segment ('/' segment)*)> */
-		func() bool {
-			position246, tokenIndex246 := position, tokenIndex
-			{
-				position247 := position
-				if !_rules[rulesegment]() {
-					goto l246
-				}
-			l248:
-				{
-					position249, tokenIndex249 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						goto l249
-					}
-					position++
-					if !_rules[rulesegment]() {
-						goto l249
-					}
-					goto l248
-				l249:
-					position, tokenIndex = position249, tokenIndex249
-				}
-				add(rulepath_segments, position247)
-			}
-			return true
-		l246:
-			position, tokenIndex = position246, tokenIndex246
-			return false
-		},
-		/* 25 segment <- <(pchar* (';' param)*)> */
-		func() bool {
-			{
-				position251 := position
-			l252:
-				{
-					position253, tokenIndex253 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l253
-					}
-					goto l252
-				l253:
-					position, tokenIndex = position253, tokenIndex253
-				}
+				position253 := position
 			l254:
 				{
 					position255, tokenIndex255 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						goto l255
-					}
-					position++
-					if !_rules[ruleparam]() {
+					if !_rules[ruledigit]() {
 						goto l255
 					}
 					goto l254
 				l255:
 					position, tokenIndex = position255, tokenIndex255
 				}
-				add(rulesegment, position251)
+				add(ruleport, position253)
+			}
+			return true
+		},
+		/* 23 path <- <(abs_path / opaque_part)?> */
+		func() bool {
+			{
+				position257 := position
+				{
+					position258, tokenIndex258 := position, tokenIndex
+					{
+						position260, tokenIndex260 := position, tokenIndex
+						if !_rules[ruleabs_path]() {
+							goto l261
+						}
+						goto l260
+					l261:
+						position, tokenIndex = position260, tokenIndex260
+						if !_rules[ruleopaque_part]() {
+							goto l258
+						}
+					}
+				l260:
+					goto l259
+				l258:
+					position, tokenIndex = position258, tokenIndex258
+				}
+			l259:
+				add(rulepath, position257)
+			}
+			return true
+		},
+		/* 24 path_segments <- <(segment ('/' segment)*)> */
+		func() bool {
+			position262, tokenIndex262 := position, tokenIndex
+			{
+				position263 := position
+				if !_rules[rulesegment]() {
+					goto l262
+				}
+			l264:
+				{
+					position265, tokenIndex265 := position, tokenIndex
+					if buffer[position] != rune('/') {
+						goto l265
+					}
+					position++
+					if !_rules[rulesegment]() {
+						goto l265
+					}
+					goto l264
+				l265:
+					position, tokenIndex = position265, tokenIndex265
+				}
+				add(rulepath_segments, position263)
+			}
+			return true
+		l262:
+			position, tokenIndex = position262, tokenIndex262
+			return false
+		},
+		/* 25 segment <- <(pchar* (';' param)*)> */
+		func() bool {
+			{
+				position267 := position
+			l268:
+				{
+					position269, tokenIndex269 := position, tokenIndex
+					if !_rules[rulepchar]() {
+						goto l269
+					}
+					goto l268
+				l269:
+					position, tokenIndex = position269, tokenIndex269
+				}
+			l270:
+				{
+					position271, tokenIndex271 := position, tokenIndex
+					if buffer[position] != rune(';') {
+						goto l271
+					}
+					position++
+					if !_rules[ruleparam]() {
+						goto l271
+					}
+					goto l270
+				l271:
+					position, tokenIndex = position271, tokenIndex271
+				}
+				add(rulesegment, position267)
 			}
 			return true
 		},
 		/* 26 param <- <pchar*> */
 		func() bool {
 			{
-				position257 := position
-			l258:
-				{
-					position259, tokenIndex259 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l259
-					}
-					goto l258
-				l259:
-					position, tokenIndex = position259, tokenIndex259
-				}
-				add(ruleparam, position257)
-			}
-			return true
-		},
-		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
-		func() bool {
-			position260, tokenIndex260 := position, tokenIndex
-			{
-				position261 := position
-				{
-					position262, tokenIndex262 := position, tokenIndex
-					if !_rules[ruleunreserved]() {
-						goto l263
-					}
-					goto l262
-				l263:
-					position, tokenIndex = position262, tokenIndex262
-					if !_rules[ruleescaped]() {
-						goto l264
-					}
-					goto l262
-				l264:
-					position, tokenIndex = position262, tokenIndex262
-					{
-						position265, tokenIndex265 := position, tokenIndex
-						if buffer[position] != rune('$') {
-							goto l266
-						}
-						position++
-						goto l265
-					l266:
-						position, tokenIndex = position265, tokenIndex265
-						if buffer[position] != rune('&') {
-							goto l267
-						}
-						position++
-						goto l265
-					l267:
-						position, tokenIndex = position265, tokenIndex265
-						if buffer[position] != rune('+') {
-							goto l268
-						}
-						position++
-						goto l265
-					l268:
-						position, tokenIndex = position265, tokenIndex265
-						if buffer[position] != rune(',') {
-							goto l269
-						}
-						position++
-						goto l265
-					l269:
-						position, tokenIndex = position265, tokenIndex265
-						if buffer[position] != rune(':') {
-							goto l270
-						}
-						position++
-						goto l265
-					l270:
-						position, tokenIndex = position265, tokenIndex265
-						if buffer[position] != rune('=') {
-							goto l271
-						}
-						position++
-						goto l265
-					l271:
-						position, tokenIndex = position265, tokenIndex265
-						if buffer[position] != rune('@') {
-							goto l260
-						}
-						position++
-					}
-				l265:
-				}
-			l262:
-				add(rulepchar, position261)
-			}
-			return true
-		l260:
-			position, tokenIndex = position260, tokenIndex260
-			return false
-		},
-		/* 28 query <- <uric*> */
-		func() bool {
-			{
 				position273 := position
 			l274:
 				{
 					position275, tokenIndex275 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					if !_rules[rulepchar]() {
 						goto l275
 					}
 					goto l274
 				l275:
 					position, tokenIndex = position275, tokenIndex275
 				}
-				add(rulequery, position273)
+				add(ruleparam, position273)
+			}
+			return true
+		},
+		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
+		func() bool {
+			position276, tokenIndex276 := position, tokenIndex
+			{
+				position277 := position
+				{
+					position278, tokenIndex278 := position, tokenIndex
+					if !_rules[ruleunreserved]() {
+						goto l279
+					}
+					goto l278
+				l279:
+					position, tokenIndex = position278, tokenIndex278
+					if !_rules[ruleescaped]() {
+						goto l280
+					}
+					goto l278
+				l280:
+					position, tokenIndex = position278, tokenIndex278
+					{
+						position281, tokenIndex281 := position, tokenIndex
+						if buffer[position] != rune('$') {
+							goto l282
+						}
+						position++
+						goto l281
+					l282:
+						position, tokenIndex = position281, tokenIndex281
+						if buffer[position] != rune('&') {
+							goto l283
+						}
+						position++
+						goto l281
+					l283:
+						position, tokenIndex = position281, tokenIndex281
+						if buffer[position] != rune('+') {
+							goto l284
+						}
+						position++
+						goto l281
+					l284:
+						position, tokenIndex = position281, tokenIndex281
+						if buffer[position] != rune(',') {
+							goto l285
+						}
+						position++
+						goto l281
+					l285:
+						position, tokenIndex = position281, tokenIndex281
+						if buffer[position] != rune(':') {
+							goto l286
+						}
+						position++
+						goto l281
+					l286:
+						position, tokenIndex = position281, tokenIndex281
+						if buffer[position] != rune('=') {
+							goto l287
+						}
+						position++
+						goto l281
+					l287:
+						position, tokenIndex = position281, tokenIndex281
+						if buffer[position] != rune('@') {
+							goto l276
+						}
+						position++
+					}
+				l281:
+				}
+			l278:
+				add(rulepchar, position277)
+			}
+			return true
+		l276:
+			position, tokenIndex = position276, tokenIndex276
+			return false
+		},
+		/* 28 query <- <uric*> */
+		func() bool {
+			{
+				position289 := position
+			l290:
+				{
+					position291, tokenIndex291 := position, tokenIndex
+					if !_rules[ruleuric]() {
+						goto l291
+					}
+					goto l290
+				l291:
+					position, tokenIndex = position291, tokenIndex291
+				}
+				add(rulequery, position289)
 			}
 			return true
 		},
 		/* 29 fragment <- <uric*> */
 		func() bool {
 			{
-				position277 := position
-			l278:
+				position293 := position
+			l294:
 				{
-					position279, tokenIndex279 := position, tokenIndex
+					position295, tokenIndex295 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l279
+						goto l295
 					}
-					goto l278
-				l279:
-					position, tokenIndex = position279, tokenIndex279
+					goto l294
+				l295:
+					position, tokenIndex = position295, tokenIndex295
 				}
-				add(rulefragment, position277)
+				add(rulefragment, position293)
 			}
 			return true
 		},
 		/* 30 uric <- <(reserved / unreserved / escaped)> */
 		func() bool {
-			position280, tokenIndex280 := position, tokenIndex
+			position296, tokenIndex296 := position, tokenIndex
 			{
-				position281 := position
+				position297 := position
 				{
-					position282, tokenIndex282 := position, tokenIndex
+					position298, tokenIndex298 := position, tokenIndex
 					if !_rules[rulereserved]() {
-						goto l283
+						goto l299
 					}
-					goto l282
-				l283:
-					position, tokenIndex = position282, tokenIndex282
+					goto l298
+				l299:
+					position, tokenIndex = position298, tokenIndex298
 					if !_rules[ruleunreserved]() {
-						goto l284
+						goto l300
 					}
-					goto l282
-				l284:
-					position, tokenIndex = position282, tokenIndex282
+					goto l298
+				l300:
+					position, tokenIndex = position298, tokenIndex298
 					if !_rules[ruleescaped]() {
-						goto l280
+						goto l296
 					}
 				}
-			l282:
-				add(ruleuric, position281)
+			l298:
+				add(ruleuric, position297)
 			}
 			return true
-		l280:
-			position, tokenIndex = position280, tokenIndex280
+		l296:
+			position, tokenIndex = position296, tokenIndex296
 			return false
 		},
-		/* 31 reserved <- <((&{ p.pick[5] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[5] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
+		/* 31 reserved <- <((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
 		func() bool {
-			position285, tokenIndex285 := position, tokenIndex
+			position301, tokenIndex301 := position, tokenIndex
 			{
-				position286 := position
+				position302 := position
 				{
-					position287, tokenIndex287 := position, tokenIndex
-					if !(p.pick[5] == 0) {
-						goto l288
+					position303, tokenIndex303 := position, tokenIndex
+					if !(p.pick[6] == 0) {
+						goto l304
 					}
 					{
-						position289, tokenIndex289 := position, tokenIndex
+						position305, tokenIndex305 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l290
-						}
-						position++
-						goto l289
-					l290:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune('&') {
-							goto l291
-						}
-						position++
-						goto l289
-					l291:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune('+') {
-							goto l292
-						}
-						position++
-						goto l289
-					l292:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune(',') {
-							goto l293
-						}
-						position++
-						goto l289
-					l293:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune('/') {
-							goto l294
-						}
-						position++
-						goto l289
-					l294:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune(':') {
-							goto l295
-						}
-						position++
-						goto l289
-					l295:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune(';') {
-							goto l296
-						}
-						position++
-						goto l289
-					l296:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune('=') {
-							goto l297
-						}
-						position++
-						goto l289
-					l297:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune('?') {
-							goto l298
-						}
-						position++
-						goto l289
-					l298:
-						position, tokenIndex = position289, tokenIndex289
-						if buffer[position] != rune('@') {
-							goto l288
-						}
-						position++
-					}
-				l289:
-					goto l287
-				l288:
-					position, tokenIndex = position287, tokenIndex287
-					if !(p.pick[5] == 1) {
-						goto l285
-					}
-					{
-						position299, tokenIndex299 := position, tokenIndex
-						if buffer[position] != rune('$') {
-							goto l300
-						}
-						position++
-						goto l299
-					l300:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune('&') {
-							goto l301
-						}
-						position++
-						goto l299
-					l301:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune('+') {
-							goto l302
-						}
-						position++
-						goto l299
-					l302:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune(',') {
-							goto l303
-						}
-						position++
-						goto l299
-					l303:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune('/') {
-							goto l304
-						}
-						position++
-						goto l299
-					l304:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune(':') {
-							goto l305
-						}
-						position++
-						goto l299
-					l305:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune(';') {
 							goto l306
 						}
 						position++
-						goto l299
+						goto l305
 					l306:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune('=') {
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune('&') {
 							goto l307
 						}
 						position++
-						goto l299
+						goto l305
 					l307:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune('?') {
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune('+') {
 							goto l308
 						}
 						position++
-						goto l299
+						goto l305
 					l308:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune('@') {
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune(',') {
 							goto l309
 						}
 						position++
-						goto l299
+						goto l305
 					l309:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune('[') {
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune('/') {
 							goto l310
 						}
 						position++
-						goto l299
+						goto l305
 					l310:
-						position, tokenIndex = position299, tokenIndex299
-						if buffer[position] != rune(']') {
-							goto l285
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune(':') {
+							goto l311
+						}
+						position++
+						goto l305
+					l311:
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune(';') {
+							goto l312
+						}
+						position++
+						goto l305
+					l312:
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune('=') {
+							goto l313
+						}
+						position++
+						goto l305
+					l313:
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune('?') {
+							goto l314
+						}
+						position++
+						goto l305
+					l314:
+						position, tokenIndex = position305, tokenIndex305
+						if buffer[position] != rune('@') {
+							goto l304
 						}
 						position++
 					}
-				l299:
+				l305:
+					goto l303
+				l304:
+					position, tokenIndex = position303, tokenIndex303
+					if !(p.pick[6] == 1) {
+						goto l301
+					}
+					{
+						position315, tokenIndex315 := position, tokenIndex
+						if buffer[position] != rune('$') {
+							goto l316
+						}
+						position++
+						goto l315
+					l316:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune('&') {
+							goto l317
+						}
+						position++
+						goto l315
+					l317:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune('+') {
+							goto l318
+						}
+						position++
+						goto l315
+					l318:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune(',') {
+							goto l319
+						}
+						position++
+						goto l315
+					l319:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune('/') {
+							goto l320
+						}
+						position++
+						goto l315
+					l320:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune(':') {
+							goto l321
+						}
+						position++
+						goto l315
+					l321:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune(';') {
+							goto l322
+						}
+						position++
+						goto l315
+					l322:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune('=') {
+							goto l323
+						}
+						position++
+						goto l315
+					l323:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune('?') {
+							goto l324
+						}
+						position++
+						goto l315
+					l324:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune('@') {
+							goto l325
+						}
+						position++
+						goto l315
+					l325:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune('[') {
+							goto l326
+						}
+						position++
+						goto l315
+					l326:
+						position, tokenIndex = position315, tokenIndex315
+						if buffer[position] != rune(']') {
+							goto l301
+						}
+						position++
+					}
+				l315:
 				}
-			l287:
-				add(rulereserved, position286)
+			l303:
+				add(rulereserved, position302)
 			}
 			return true
-		l285:
-			position, tokenIndex = position285, tokenIndex285
+		l301:
+			position, tokenIndex = position301, tokenIndex301
 			return false
 		},
 		/* 32 unreserved <- <(alphanum / mark)> */
 		func() bool {
-			position311, tokenIndex311 := position, tokenIndex
+			position327, tokenIndex327 := position, tokenIndex
 			{
-				position312 := position
+				position328 := position
 				{
-					position313, tokenIndex313 := position, tokenIndex
+					position329, tokenIndex329 := position, tokenIndex
 					if !_rules[rulealphanum]() {
-						goto l314
+						goto l330
 					}
-					goto l313
-				l314:
-					position, tokenIndex = position313, tokenIndex313
+					goto l329
+				l330:
+					position, tokenIndex = position329, tokenIndex329
 					if !_rules[rulemark]() {
-						goto l311
+						goto l327
 					}
 				}
-			l313:
-				add(ruleunreserved, position312)
+			l329:
+				add(ruleunreserved, position328)
 			}
 			return true
-		l311:
-			position, tokenIndex = position311, tokenIndex311
+		l327:
+			position, tokenIndex = position327, tokenIndex327
 			return false
 		},
 		/* 33 mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 		func() bool {
-			position315, tokenIndex315 := position, tokenIndex
+			position331, tokenIndex331 := position, tokenIndex
 			{
-				position316 := position
+				position332 := position
 				{
-					position317, tokenIndex317 := position, tokenIndex
+					position333, tokenIndex333 := position, tokenIndex
 					if buffer[position] != rune('!') {
-						goto l318
+						goto l334
 					}
 					position++
-					goto l317
-				l318:
-					position, tokenIndex = position317, tokenIndex317
+					goto l333
+				l334:
+					position, tokenIndex = position333, tokenIndex333
 					if c := buffer[position]; c < rune('\'') || c > rune('*') {
-						goto l319
+						goto l335
 					}
 					position++
-					goto l317
-				l319:
-					position, tokenIndex = position317, tokenIndex317
+					goto l333
+				l335:
+					position, tokenIndex = position333, tokenIndex333
 					if buffer[position] != rune('-') {
-						goto l320
+						goto l336
 					}
 					position++
-					goto l317
-				l320:
-					position, tokenIndex = position317, tokenIndex317
+					goto l333
+				l336:
+					position, tokenIndex = position333, tokenIndex333
 					if buffer[position] != rune('.') {
-						goto l321
+						goto l337
 					}
 					position++
-					goto l317
-				l321:
-					position, tokenIndex = position317, tokenIndex317
+					goto l333
+				l337:
+					position, tokenIndex = position333, tokenIndex333
 					if buffer[position] != rune('_') {
-						goto l322
+						goto l338
 					}
 					position++
-					goto l317
-				l322:
-					position, tokenIndex = position317, tokenIndex317
+					goto l333
+				l338:
+					position, tokenIndex = position333, tokenIndex333
 					if buffer[position] != rune('~') {
-						goto l315
+						goto l331
 					}
 					position++
 				}
-			l317:
-				add(rulemark, position316)
+			l333:
+				add(rulemark, position332)
 			}
 			return true
-		l315:
-			position, tokenIndex = position315, tokenIndex315
+		l331:
+			position, tokenIndex = position331, tokenIndex331
 			return false
 		},
-		/* 34 escaped <- <((&{ p.pick[6] == 0 } ('%' hex hex)) / (&{ p.pick[6] == 1 } (('%' hex hex) / other)))> */
+		/* 34 escaped <- <((&{ p.pick[7] == 0 } ('%' hex hex)) / (&{ p.pick[7] == 1 } (('%' hex hex) / other)))> */
 		func() bool {
-			position323, tokenIndex323 := position, tokenIndex
+			position339, tokenIndex339 := position, tokenIndex
 			{
-				position324 := position
+				position340 := position
 				{
-					position325, tokenIndex325 := position, tokenIndex
-					if !(p.pick[6] == 0) {
-						goto l326
+					position341, tokenIndex341 := position, tokenIndex
+					if !(p.pick[7] == 0) {
+						goto l342
 					}
 					if buffer[position] != rune('%') {
-						goto l326
+						goto l342
 					}
 					position++
 					if !_rules[rulehex]() {
-						goto l326
+						goto l342
 					}
 					if !_rules[rulehex]() {
-						goto l326
+						goto l342
 					}
-					goto l325
-				l326:
-					position, tokenIndex = position325, tokenIndex325
-					if !(p.pick[6] == 1) {
-						goto l323
+					goto l341
+				l342:
+					position, tokenIndex = position341, tokenIndex341
+					if !(p.pick[7] == 1) {
+						goto l339
 					}
 					{
-						position327, tokenIndex327 := position, tokenIndex
+						position343, tokenIndex343 := position, tokenIndex
 						if buffer[position] != rune('%') {
-							goto l328
+							goto l344
 						}
 						position++
 						if !_rules[rulehex]() {
-							goto l328
+							goto l344
 						}
 						if !_rules[rulehex]() {
-							goto l328
+							goto l344
 						}
-						goto l327
-					l328:
-						position, tokenIndex = position327, tokenIndex327
+						goto l343
+					l344:
+						position, tokenIndex = position343, tokenIndex343
 						if !_rules[ruleother]() {
-							goto l323
+							goto l339
 						}
 					}
-				l327:
+				l343:
 				}
-			l325:
-				add(ruleescaped, position324)
+			l341:
+				add(ruleescaped, position340)
 			}
 			return true
-		l323:
-			position, tokenIndex = position323, tokenIndex323
+		l339:
+			position, tokenIndex = position339, tokenIndex339
 			return false
 		},
 		/* 35 hex <- <(digit / [A-F] / [a-f])> */
 		func() bool {
-			position329, tokenIndex329 := position, tokenIndex
+			position345, tokenIndex345 := position, tokenIndex
 			{
-				position330 := position
+				position346 := position
 				{
-					position331, tokenIndex331 := position, tokenIndex
+					position347, tokenIndex347 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l332
+						goto l348
 					}
-					goto l331
-				l332:
-					position, tokenIndex = position331, tokenIndex331
+					goto l347
+				l348:
+					position, tokenIndex = position347, tokenIndex347
 					if c := buffer[position]; c < rune('A') || c > rune('F') {
-						goto l333
+						goto l349
 					}
 					position++
-					goto l331
-				l333:
-					position, tokenIndex = position331, tokenIndex331
+					goto l347
+				l349:
+					position, tokenIndex = position347, tokenIndex347
 					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l329
+						goto l345
 					}
 					position++
 				}
-			l331:
-				add(rulehex, position330)
+			l347:
+				add(rulehex, position346)
 			}
 			return true
-		l329:
-			position, tokenIndex = position329, tokenIndex329
+		l345:
+			position, tokenIndex = position345, tokenIndex345
 			return false
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position334, tokenIndex334 := position, tokenIndex
+			position350, tokenIndex350 := position, tokenIndex
 			{
-				position335 := position
+				position351 := position
 				{
-					position336, tokenIndex336 := position, tokenIndex
+					position352, tokenIndex352 := position, tokenIndex
 					if !_rules[rulealpha]() {
-						goto l337
+						goto l353
 					}
-					goto l336
-				l337:
-					position, tokenIndex = position336, tokenIndex336
+					goto l352
+				l353:
+					position, tokenIndex = position352, tokenIndex352
 					if !_rules[ruledigit]() {
-						goto l334
+						goto l350
 					}
 				}
-			l336:
-				add(rulealphanum, position335)
+			l352:
+				add(rulealphanum, position351)
 			}
 			return true
-		l334:
-			position, tokenIndex = position334, tokenIndex334
+		l350:
+			position, tokenIndex = position350, tokenIndex350
 			return false
 		},
 		/* 37 alpha <- <(lowalpha / upalpha)> */
-		func() bool {
-			position338, tokenIndex338 := position, tokenIndex
-			{
-				position339 := position
-				{
-					position340, tokenIndex340 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
-						goto l341
-					}
-					goto l340
-				l341:
-					position, tokenIndex = position340, tokenIndex340
-					if !_rules[ruleupalpha]() {
-						goto l338
-					}
-				}
-			l340:
-				add(rulealpha, position339)
-			}
-			return true
-		l338:
-			position, tokenIndex = position338, tokenIndex338
-			return false
-		},
-		/* 38 lowalpha <- <[a-z]> */
-		func() bool {
-			position342, tokenIndex342 := position, tokenIndex
-			{
-				position343 := position
-				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					goto l342
-				}
-				position++
-				add(rulelowalpha, position343)
-			}
-			return true
-		l342:
-			position, tokenIndex = position342, tokenIndex342
-			return false
-		},
-		/* 39 upalpha <- <[A-Z]> */
-		func() bool {
-			position344, tokenIndex344 := position, tokenIndex
-			{
-				position345 := position
-				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					goto l344
-				}
-				position++
-				add(ruleupalpha, position345)
-			}
-			return true
-		l344:
-			position, tokenIndex = position344, tokenIndex344
-			return false
-		},
-		/* 40 digit <- <[0-9]> */
-		func() bool {
-			position346, tokenIndex346 := position, tokenIndex
-			{
-				position347 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					goto l346
-				}
-				position++
-				add(ruledigit, position347)
-			}
-			return true
-		l346:
-			position, tokenIndex = position346, tokenIndex346
-			return false
-		},
-		/* 41 ipv6reference <- <((&{ p.pick[7] == 0 } ('[' IPv6address ']')) / (&{ p.pick[7] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
-		func() bool {
-			position348, tokenIndex348 := position, tokenIndex
-			{
-				position349 := position
-				{
-					position350, tokenIndex350 := position, tokenIndex
-					if !(p.pick[7] == 0) {
-						goto l351
-					}
-					if buffer[position] != rune('[') {
-						goto l351
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l351
-					}
-					if buffer[position] != rune(']') {
-						goto l351
-					}
-					position++
-					goto l350
-				l351:
-					position, tokenIndex = position350, tokenIndex350
-					if !(p.pick[7] == 1) {
-						goto l348
-					}
-					if buffer[position] != rune('[') {
-						goto l348
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l348
-					}
-					{
-						position352, tokenIndex352 := position, tokenIndex
-						if buffer[position] != rune('%') {
-							goto l352
-						}
-						position++
-						if !_rules[rulescope_id]() {
-							goto l352
-						}
-						goto l353
-					l352:
-						position, tokenIndex = position352, tokenIndex352
-					}
-				l353:
-					if buffer[position] != rune(']') {
-						goto l348
-					}
-					position++
-				}
-			l350:
-				add(ruleipv6reference, position349)
-			}
-			return true
-		l348:
-			position, tokenIndex = position348, tokenIndex348
-			return false
-		},
-		/* 42 IPv6address <- <((&{ p.pick[8] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[8] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[8] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
 			position354, tokenIndex354 := position, tokenIndex
 			{
 				position355 := position
 				{
 					position356, tokenIndex356 := position, tokenIndex
-					if !(p.pick[8] == 0) {
+					if !_rules[rulelowalpha]() {
 						goto l357
 					}
-					if !_rules[rulehexpart]() {
-						goto l357
-					}
-					{
-						position358, tokenIndex358 := position, tokenIndex
-						if buffer[position] != rune(':') {
-							goto l358
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l358
-						}
-						goto l359
-					l358:
-						position, tokenIndex = position358, tokenIndex358
-					}
-				l359:
 					goto l356
 				l357:
 					position, tokenIndex = position356, tokenIndex356
+					if !_rules[ruleupalpha]() {
+						goto l354
+					}
+				}
+			l356:
+				add(rulealpha, position355)
+			}
+			return true
+		l354:
+			position, tokenIndex = position354, tokenIndex354
+			return false
+		},
+		/* 38 lowalpha <- <[a-z]> */
+		func() bool {
+			position358, tokenIndex358 := position, tokenIndex
+			{
+				position359 := position
+				if c := buffer[position]; c < rune('a') || c > rune('z') {
+					goto l358
+				}
+				position++
+				add(rulelowalpha, position359)
+			}
+			return true
+		l358:
+			position, tokenIndex = position358, tokenIndex358
+			return false
+		},
+		/* 39 upalpha <- <[A-Z]> */
+		func() bool {
+			position360, tokenIndex360 := position, tokenIndex
+			{
+				position361 := position
+				if c := buffer[position]; c < rune('A') || c > rune('Z') {
+					goto l360
+				}
+				position++
+				add(ruleupalpha, position361)
+			}
+			return true
+		l360:
+			position, tokenIndex = position360, tokenIndex360
+			return false
+		},
+		/* 40 digit <- <[0-9]> */
+		func() bool {
+			position362, tokenIndex362 := position, tokenIndex
+			{
+				position363 := position
+				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					goto l362
+				}
+				position++
+				add(ruledigit, position363)
+			}
+			return true
+		l362:
+			position, tokenIndex = position362, tokenIndex362
+			return false
+		},
+		/* 41 ipv6reference <- <((&{ p.pick[8] == 0 } ('[' IPv6address ']')) / (&{ p.pick[8] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
+		func() bool {
+			position364, tokenIndex364 := position, tokenIndex
+			{
+				position365 := position
+				{
+					position366, tokenIndex366 := position, tokenIndex
+					if !(p.pick[8] == 0) {
+						goto l367
+					}
+					if buffer[position] != rune('[') {
+						goto l367
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l367
+					}
+					if buffer[position] != rune(']') {
+						goto l367
+					}
+					position++
+					goto l366
+				l367:
+					position, tokenIndex = position366, tokenIndex366
 					if !(p.pick[8] == 1) {
-						goto l360
+						goto l364
+					}
+					if buffer[position] != rune('[') {
+						goto l364
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l364
 					}
 					{
-						position361, tokenIndex361 := position, tokenIndex
-						{
-							position363, tokenIndex363 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l363
-							}
-							goto l364
-						l363:
-							position, tokenIndex = position363, tokenIndex363
-						}
-					l364:
-						if buffer[position] != rune(':') {
-							goto l362
+						position368, tokenIndex368 := position, tokenIndex
+						if buffer[position] != rune('%') {
+							goto l368
 						}
 						position++
+						if !_rules[rulescope_id]() {
+							goto l368
+						}
+						goto l369
+					l368:
+						position, tokenIndex = position368, tokenIndex368
+					}
+				l369:
+					if buffer[position] != rune(']') {
+						goto l364
+					}
+					position++
+				}
+			l366:
+				add(ruleipv6reference, position365)
+			}
+			return true
+		l364:
+			position, tokenIndex = position364, tokenIndex364
+			return false
+		},
+		/* 42 IPv6address <- <((&{ p.pick[9] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[9] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[9] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		func() bool {
+			position370, tokenIndex370 := position, tokenIndex
+			{
+				position371 := position
+				{
+					position372, tokenIndex372 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l373
+					}
+					if !_rules[rulehexpart]() {
+						goto l373
+					}
+					{
+						position374, tokenIndex374 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							goto l362
+							goto l374
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l362
+							goto l374
 						}
-						goto l361
-					l362:
-						position, tokenIndex = position361, tokenIndex361
-						if !_rules[rulehexpart]() {
-							goto l360
-						}
-						{
-							position365, tokenIndex365 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l365
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l365
-							}
-							goto l366
-						l365:
-							position, tokenIndex = position365, tokenIndex365
-						}
-					l366:
+						goto l375
+					l374:
+						position, tokenIndex = position374, tokenIndex374
 					}
-				l361:
-					goto l356
-				l360:
-					position, tokenIndex = position356, tokenIndex356
-					if !(p.pick[8] == 2) {
-						goto l354
+				l375:
+					goto l372
+				l373:
+					position, tokenIndex = position372, tokenIndex372
+					if !(p.pick[9] == 1) {
+						goto l376
 					}
 					{
-						position367, tokenIndex367 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l368
-						}
-						if buffer[position] != rune(':') {
-							goto l368
-						}
-						position++
-						{
-							position369, tokenIndex369 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l369
-							}
-							position++
-							goto l368
-						l369:
-							position, tokenIndex = position369, tokenIndex369
-						}
-						if !_rules[ruleh16]() {
-							goto l368
-						}
-						if buffer[position] != rune(':') {
-							goto l368
-						}
-						position++
-						{
-							position370, tokenIndex370 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l370
-							}
-							position++
-							goto l368
-						l370:
-							position, tokenIndex = position370, tokenIndex370
-						}
-						if !_rules[ruleh16]() {
-							goto l368
-						}
-						if buffer[position] != rune(':') {
-							goto l368
-						}
-						position++
-						{
-							position371, tokenIndex371 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l371
-							}
-							position++
-							goto l368
-						l371:
-							position, tokenIndex = position371, tokenIndex371
-						}
-						if !_rules[ruleh16]() {
-							goto l368
-						}
-						if buffer[position] != rune(':') {
-							goto l368
-						}
-						position++
-						{
-							position372, tokenIndex372 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l372
-							}
-							position++
-							goto l368
-						l372:
-							position, tokenIndex = position372, tokenIndex372
-						}
-						if !_rules[ruleh16]() {
-							goto l368
-						}
-						if buffer[position] != rune(':') {
-							goto l368
-						}
-						position++
-						{
-							position373, tokenIndex373 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l373
-							}
-							position++
-							goto l368
-						l373:
-							position, tokenIndex = position373, tokenIndex373
-						}
-						if !_rules[ruleh16]() {
-							goto l368
-						}
-						if buffer[position] != rune(':') {
-							goto l368
-						}
-						position++
-						{
-							position374, tokenIndex374 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l374
-							}
-							position++
-							goto l368
-						l374:
-							position, tokenIndex = position374, tokenIndex374
-						}
-						if !_rules[rulels32]() {
-							goto l368
-						}
-						goto l367
-					l368:
-						position, tokenIndex = position367, tokenIndex367
-						if buffer[position] != rune(':') {
-							goto l375
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l375
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l375
-						}
-						if buffer[position] != rune(':') {
-							goto l375
-						}
-						position++
-						{
-							position376, tokenIndex376 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l376
-							}
-							position++
-							goto l375
-						l376:
-							position, tokenIndex = position376, tokenIndex376
-						}
-						if !_rules[ruleh16]() {
-							goto l375
-						}
-						if buffer[position] != rune(':') {
-							goto l375
-						}
-						position++
-						{
-							position377, tokenIndex377 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l377
-							}
-							position++
-							goto l375
-						l377:
-							position, tokenIndex = position377, tokenIndex377
-						}
-						if !_rules[ruleh16]() {
-							goto l375
-						}
-						if buffer[position] != rune(':') {
-							goto l375
-						}
-						position++
-						{
-							position378, tokenIndex378 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l378
-							}
-							position++
-							goto l375
-						l378:
-							position, tokenIndex = position378, tokenIndex378
-						}
-						if !_rules[ruleh16]() {
-							goto l375
-						}
-						if buffer[position] != rune(':') {
-							goto l375
-						}
-						position++
+						position377, tokenIndex377 := position, tokenIndex
 						{
 							position379, tokenIndex379 := position, tokenIndex
-							if buffer[position] != rune(':') {
+							if !_rules[rulehexseq]() {
 								goto l379
 							}
-							position++
-							goto l375
+							goto l380
 						l379:
 							position, tokenIndex = position379, tokenIndex379
 						}
-						if !_rules[ruleh16]() {
-							goto l375
-						}
+					l380:
 						if buffer[position] != rune(':') {
-							goto l375
+							goto l378
 						}
 						position++
+						if buffer[position] != rune(':') {
+							goto l378
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l378
+						}
+						goto l377
+					l378:
+						position, tokenIndex = position377, tokenIndex377
+						if !_rules[rulehexpart]() {
+							goto l376
+						}
 						{
-							position380, tokenIndex380 := position, tokenIndex
+							position381, tokenIndex381 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l380
+								goto l381
 							}
 							position++
-							goto l375
-						l380:
-							position, tokenIndex = position380, tokenIndex380
-						}
-						if !_rules[rulels32]() {
-							goto l375
-						}
-						goto l367
-					l375:
-						position, tokenIndex = position367, tokenIndex367
-						{
-							position382, tokenIndex382 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l382
+							if !_rules[ruleIPv4address]() {
+								goto l381
 							}
-							goto l383
-						l382:
-							position, tokenIndex = position382, tokenIndex382
+							goto l382
+						l381:
+							position, tokenIndex = position381, tokenIndex381
 						}
-					l383:
-						if buffer[position] != rune(':') {
-							goto l381
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l381
-						}
-						position++
+					l382:
+					}
+				l377:
+					goto l372
+				l376:
+					position, tokenIndex = position372, tokenIndex372
+					if !(p.pick[9] == 2) {
+						goto l370
+					}
+					{
+						position383, tokenIndex383 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l381
+							goto l384
 						}
 						if buffer[position] != rune(':') {
-							goto l381
-						}
-						position++
-						{
-							position384, tokenIndex384 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l384
-							}
-							position++
-							goto l381
-						l384:
-							position, tokenIndex = position384, tokenIndex384
-						}
-						if !_rules[ruleh16]() {
-							goto l381
-						}
-						if buffer[position] != rune(':') {
-							goto l381
+							goto l384
 						}
 						position++
 						{
@@ -3093,15 +2962,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l385
 							}
 							position++
-							goto l381
+							goto l384
 						l385:
 							position, tokenIndex = position385, tokenIndex385
 						}
 						if !_rules[ruleh16]() {
-							goto l381
+							goto l384
 						}
 						if buffer[position] != rune(':') {
-							goto l381
+							goto l384
 						}
 						position++
 						{
@@ -3110,15 +2979,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l386
 							}
 							position++
-							goto l381
+							goto l384
 						l386:
 							position, tokenIndex = position386, tokenIndex386
 						}
 						if !_rules[ruleh16]() {
-							goto l381
+							goto l384
 						}
 						if buffer[position] != rune(':') {
-							goto l381
+							goto l384
 						}
 						position++
 						{
@@ -3127,63 +2996,114 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l387
 							}
 							position++
-							goto l381
+							goto l384
 						l387:
 							position, tokenIndex = position387, tokenIndex387
 						}
-						if !_rules[rulels32]() {
-							goto l381
+						if !_rules[ruleh16]() {
+							goto l384
 						}
-						goto l367
-					l381:
-						position, tokenIndex = position367, tokenIndex367
+						if buffer[position] != rune(':') {
+							goto l384
+						}
+						position++
+						{
+							position388, tokenIndex388 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l388
+							}
+							position++
+							goto l384
+						l388:
+							position, tokenIndex = position388, tokenIndex388
+						}
+						if !_rules[ruleh16]() {
+							goto l384
+						}
+						if buffer[position] != rune(':') {
+							goto l384
+						}
+						position++
 						{
 							position389, tokenIndex389 := position, tokenIndex
-							{
-								position391, tokenIndex391 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l391
-								}
-								if buffer[position] != rune(':') {
-									goto l391
-								}
-								position++
-								{
-									position393, tokenIndex393 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l393
-									}
-									position++
-									goto l391
-								l393:
-									position, tokenIndex = position393, tokenIndex393
-								}
-								goto l392
-							l391:
-								position, tokenIndex = position391, tokenIndex391
-							}
-						l392:
-							if !_rules[ruleh16]() {
+							if buffer[position] != rune(':') {
 								goto l389
 							}
-							goto l390
+							position++
+							goto l384
 						l389:
 							position, tokenIndex = position389, tokenIndex389
 						}
-					l390:
+						if !_rules[ruleh16]() {
+							goto l384
+						}
 						if buffer[position] != rune(':') {
-							goto l388
+							goto l384
+						}
+						position++
+						{
+							position390, tokenIndex390 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l390
+							}
+							position++
+							goto l384
+						l390:
+							position, tokenIndex = position390, tokenIndex390
+						}
+						if !_rules[rulels32]() {
+							goto l384
+						}
+						goto l383
+					l384:
+						position, tokenIndex = position383, tokenIndex383
+						if buffer[position] != rune(':') {
+							goto l391
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l388
+							goto l391
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l388
+							goto l391
 						}
 						if buffer[position] != rune(':') {
-							goto l388
+							goto l391
+						}
+						position++
+						{
+							position392, tokenIndex392 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l392
+							}
+							position++
+							goto l391
+						l392:
+							position, tokenIndex = position392, tokenIndex392
+						}
+						if !_rules[ruleh16]() {
+							goto l391
+						}
+						if buffer[position] != rune(':') {
+							goto l391
+						}
+						position++
+						{
+							position393, tokenIndex393 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l393
+							}
+							position++
+							goto l391
+						l393:
+							position, tokenIndex = position393, tokenIndex393
+						}
+						if !_rules[ruleh16]() {
+							goto l391
+						}
+						if buffer[position] != rune(':') {
+							goto l391
 						}
 						position++
 						{
@@ -3192,15 +3112,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l394
 							}
 							position++
-							goto l388
+							goto l391
 						l394:
 							position, tokenIndex = position394, tokenIndex394
 						}
 						if !_rules[ruleh16]() {
-							goto l388
+							goto l391
 						}
 						if buffer[position] != rune(':') {
-							goto l388
+							goto l391
 						}
 						position++
 						{
@@ -3209,15 +3129,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l395
 							}
 							position++
-							goto l388
+							goto l391
 						l395:
 							position, tokenIndex = position395, tokenIndex395
 						}
 						if !_rules[ruleh16]() {
-							goto l388
+							goto l391
 						}
 						if buffer[position] != rune(':') {
-							goto l388
+							goto l391
 						}
 						position++
 						{
@@ -3226,66 +3146,18 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l396
 							}
 							position++
-							goto l388
+							goto l391
 						l396:
 							position, tokenIndex = position396, tokenIndex396
 						}
 						if !_rules[rulels32]() {
-							goto l388
+							goto l391
 						}
-						goto l367
-					l388:
-						position, tokenIndex = position367, tokenIndex367
+						goto l383
+					l391:
+						position, tokenIndex = position383, tokenIndex383
 						{
 							position398, tokenIndex398 := position, tokenIndex
-							{
-								position400, tokenIndex400 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l400
-								}
-								if buffer[position] != rune(':') {
-									goto l400
-								}
-								position++
-								{
-									position402, tokenIndex402 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l402
-									}
-									position++
-									goto l400
-								l402:
-									position, tokenIndex = position402, tokenIndex402
-								}
-								{
-									position403, tokenIndex403 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l403
-									}
-									if buffer[position] != rune(':') {
-										goto l403
-									}
-									position++
-									{
-										position405, tokenIndex405 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l405
-										}
-										position++
-										goto l403
-									l405:
-										position, tokenIndex = position405, tokenIndex405
-									}
-									goto l404
-								l403:
-									position, tokenIndex = position403, tokenIndex403
-								}
-							l404:
-								goto l401
-							l400:
-								position, tokenIndex = position400, tokenIndex400
-							}
-						l401:
 							if !_rules[ruleh16]() {
 								goto l398
 							}
@@ -3310,14 +3182,14 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						}
 						position++
 						{
-							position406, tokenIndex406 := position, tokenIndex
+							position400, tokenIndex400 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l406
+								goto l400
 							}
 							position++
 							goto l397
-						l406:
-							position, tokenIndex = position406, tokenIndex406
+						l400:
+							position, tokenIndex = position400, tokenIndex400
 						}
 						if !_rules[ruleh16]() {
 							goto l397
@@ -3327,770 +3199,904 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						}
 						position++
 						{
-							position407, tokenIndex407 := position, tokenIndex
+							position401, tokenIndex401 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l407
+								goto l401
 							}
 							position++
 							goto l397
-						l407:
-							position, tokenIndex = position407, tokenIndex407
+						l401:
+							position, tokenIndex = position401, tokenIndex401
+						}
+						if !_rules[ruleh16]() {
+							goto l397
+						}
+						if buffer[position] != rune(':') {
+							goto l397
+						}
+						position++
+						{
+							position402, tokenIndex402 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l402
+							}
+							position++
+							goto l397
+						l402:
+							position, tokenIndex = position402, tokenIndex402
+						}
+						if !_rules[ruleh16]() {
+							goto l397
+						}
+						if buffer[position] != rune(':') {
+							goto l397
+						}
+						position++
+						{
+							position403, tokenIndex403 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l403
+							}
+							position++
+							goto l397
+						l403:
+							position, tokenIndex = position403, tokenIndex403
 						}
 						if !_rules[rulels32]() {
 							goto l397
 						}
-						goto l367
+						goto l383
 					l397:
-						position, tokenIndex = position367, tokenIndex367
+						position, tokenIndex = position383, tokenIndex383
 						{
-							position409, tokenIndex409 := position, tokenIndex
+							position405, tokenIndex405 := position, tokenIndex
 							{
-								position411, tokenIndex411 := position, tokenIndex
+								position407, tokenIndex407 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l411
+									goto l407
 								}
 								if buffer[position] != rune(':') {
-									goto l411
+									goto l407
 								}
 								position++
 								{
-									position413, tokenIndex413 := position, tokenIndex
+									position409, tokenIndex409 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l413
+										goto l409
 									}
 									position++
-									goto l411
-								l413:
-									position, tokenIndex = position413, tokenIndex413
+									goto l407
+								l409:
+									position, tokenIndex = position409, tokenIndex409
 								}
-								{
-									position414, tokenIndex414 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l414
-									}
-									if buffer[position] != rune(':') {
-										goto l414
-									}
-									position++
-									{
-										position416, tokenIndex416 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l416
-										}
-										position++
-										goto l414
-									l416:
-										position, tokenIndex = position416, tokenIndex416
-									}
-									{
-										position417, tokenIndex417 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l417
-										}
-										if buffer[position] != rune(':') {
-											goto l417
-										}
-										position++
-										{
-											position419, tokenIndex419 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l419
-											}
-											position++
-											goto l417
-										l419:
-											position, tokenIndex = position419, tokenIndex419
-										}
-										goto l418
-									l417:
-										position, tokenIndex = position417, tokenIndex417
-									}
-								l418:
-									goto l415
-								l414:
-									position, tokenIndex = position414, tokenIndex414
-								}
-							l415:
-								goto l412
-							l411:
-								position, tokenIndex = position411, tokenIndex411
+								goto l408
+							l407:
+								position, tokenIndex = position407, tokenIndex407
 							}
-						l412:
+						l408:
 							if !_rules[ruleh16]() {
-								goto l409
+								goto l405
 							}
-							goto l410
-						l409:
-							position, tokenIndex = position409, tokenIndex409
+							goto l406
+						l405:
+							position, tokenIndex = position405, tokenIndex405
 						}
-					l410:
+					l406:
 						if buffer[position] != rune(':') {
-							goto l408
+							goto l404
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l408
+							goto l404
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l408
+							goto l404
 						}
 						if buffer[position] != rune(':') {
-							goto l408
+							goto l404
 						}
 						position++
 						{
-							position420, tokenIndex420 := position, tokenIndex
+							position410, tokenIndex410 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l420
+								goto l410
 							}
 							position++
-							goto l408
-						l420:
-							position, tokenIndex = position420, tokenIndex420
+							goto l404
+						l410:
+							position, tokenIndex = position410, tokenIndex410
+						}
+						if !_rules[ruleh16]() {
+							goto l404
+						}
+						if buffer[position] != rune(':') {
+							goto l404
+						}
+						position++
+						{
+							position411, tokenIndex411 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l411
+							}
+							position++
+							goto l404
+						l411:
+							position, tokenIndex = position411, tokenIndex411
+						}
+						if !_rules[ruleh16]() {
+							goto l404
+						}
+						if buffer[position] != rune(':') {
+							goto l404
+						}
+						position++
+						{
+							position412, tokenIndex412 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l412
+							}
+							position++
+							goto l404
+						l412:
+							position, tokenIndex = position412, tokenIndex412
 						}
 						if !_rules[rulels32]() {
-							goto l408
+							goto l404
 						}
-						goto l367
-					l408:
-						position, tokenIndex = position367, tokenIndex367
+						goto l383
+					l404:
+						position, tokenIndex = position383, tokenIndex383
+						{
+							position414, tokenIndex414 := position, tokenIndex
+							{
+								position416, tokenIndex416 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l416
+								}
+								if buffer[position] != rune(':') {
+									goto l416
+								}
+								position++
+								{
+									position418, tokenIndex418 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l418
+									}
+									position++
+									goto l416
+								l418:
+									position, tokenIndex = position418, tokenIndex418
+								}
+								{
+									position419, tokenIndex419 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l419
+									}
+									if buffer[position] != rune(':') {
+										goto l419
+									}
+									position++
+									{
+										position421, tokenIndex421 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l421
+										}
+										position++
+										goto l419
+									l421:
+										position, tokenIndex = position421, tokenIndex421
+									}
+									goto l420
+								l419:
+									position, tokenIndex = position419, tokenIndex419
+								}
+							l420:
+								goto l417
+							l416:
+								position, tokenIndex = position416, tokenIndex416
+							}
+						l417:
+							if !_rules[ruleh16]() {
+								goto l414
+							}
+							goto l415
+						l414:
+							position, tokenIndex = position414, tokenIndex414
+						}
+					l415:
+						if buffer[position] != rune(':') {
+							goto l413
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l413
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l413
+						}
+						if buffer[position] != rune(':') {
+							goto l413
+						}
+						position++
 						{
 							position422, tokenIndex422 := position, tokenIndex
-							{
-								position424, tokenIndex424 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l424
-								}
-								if buffer[position] != rune(':') {
-									goto l424
-								}
-								position++
-								{
-									position426, tokenIndex426 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l426
-									}
-									position++
-									goto l424
-								l426:
-									position, tokenIndex = position426, tokenIndex426
-								}
-								{
-									position427, tokenIndex427 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l427
-									}
-									if buffer[position] != rune(':') {
-										goto l427
-									}
-									position++
-									{
-										position429, tokenIndex429 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l429
-										}
-										position++
-										goto l427
-									l429:
-										position, tokenIndex = position429, tokenIndex429
-									}
-									{
-										position430, tokenIndex430 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l430
-										}
-										if buffer[position] != rune(':') {
-											goto l430
-										}
-										position++
-										{
-											position432, tokenIndex432 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l432
-											}
-											position++
-											goto l430
-										l432:
-											position, tokenIndex = position432, tokenIndex432
-										}
-										{
-											position433, tokenIndex433 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l433
-											}
-											if buffer[position] != rune(':') {
-												goto l433
-											}
-											position++
-											{
-												position435, tokenIndex435 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l435
-												}
-												position++
-												goto l433
-											l435:
-												position, tokenIndex = position435, tokenIndex435
-											}
-											goto l434
-										l433:
-											position, tokenIndex = position433, tokenIndex433
-										}
-									l434:
-										goto l431
-									l430:
-										position, tokenIndex = position430, tokenIndex430
-									}
-								l431:
-									goto l428
-								l427:
-									position, tokenIndex = position427, tokenIndex427
-								}
-							l428:
-								goto l425
-							l424:
-								position, tokenIndex = position424, tokenIndex424
-							}
-						l425:
-							if !_rules[ruleh16]() {
+							if buffer[position] != rune(':') {
 								goto l422
 							}
-							goto l423
+							position++
+							goto l413
 						l422:
 							position, tokenIndex = position422, tokenIndex422
 						}
-					l423:
+						if !_rules[ruleh16]() {
+							goto l413
+						}
 						if buffer[position] != rune(':') {
-							goto l421
+							goto l413
 						}
 						position++
-						if buffer[position] != rune(':') {
-							goto l421
-						}
-						position++
-						if !_rules[rulels32]() {
-							goto l421
-						}
-						goto l367
-					l421:
-						position, tokenIndex = position367, tokenIndex367
 						{
-							position437, tokenIndex437 := position, tokenIndex
+							position423, tokenIndex423 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l423
+							}
+							position++
+							goto l413
+						l423:
+							position, tokenIndex = position423, tokenIndex423
+						}
+						if !_rules[rulels32]() {
+							goto l413
+						}
+						goto l383
+					l413:
+						position, tokenIndex = position383, tokenIndex383
+						{
+							position425, tokenIndex425 := position, tokenIndex
 							{
-								position439, tokenIndex439 := position, tokenIndex
+								position427, tokenIndex427 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l439
+									goto l427
 								}
 								if buffer[position] != rune(':') {
-									goto l439
+									goto l427
 								}
 								position++
 								{
-									position441, tokenIndex441 := position, tokenIndex
+									position429, tokenIndex429 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l441
+										goto l429
 									}
 									position++
-									goto l439
-								l441:
-									position, tokenIndex = position441, tokenIndex441
+									goto l427
+								l429:
+									position, tokenIndex = position429, tokenIndex429
 								}
 								{
-									position442, tokenIndex442 := position, tokenIndex
+									position430, tokenIndex430 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l442
+										goto l430
 									}
 									if buffer[position] != rune(':') {
-										goto l442
+										goto l430
 									}
 									position++
 									{
-										position444, tokenIndex444 := position, tokenIndex
+										position432, tokenIndex432 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l444
+											goto l432
 										}
 										position++
-										goto l442
-									l444:
-										position, tokenIndex = position444, tokenIndex444
+										goto l430
+									l432:
+										position, tokenIndex = position432, tokenIndex432
 									}
 									{
-										position445, tokenIndex445 := position, tokenIndex
+										position433, tokenIndex433 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l445
+											goto l433
 										}
 										if buffer[position] != rune(':') {
-											goto l445
+											goto l433
 										}
 										position++
 										{
-											position447, tokenIndex447 := position, tokenIndex
+											position435, tokenIndex435 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l447
+												goto l435
 											}
 											position++
-											goto l445
-										l447:
-											position, tokenIndex = position447, tokenIndex447
+											goto l433
+										l435:
+											position, tokenIndex = position435, tokenIndex435
 										}
-										{
-											position448, tokenIndex448 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l448
-											}
-											if buffer[position] != rune(':') {
-												goto l448
-											}
-											position++
-											{
-												position450, tokenIndex450 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l450
-												}
-												position++
-												goto l448
-											l450:
-												position, tokenIndex = position450, tokenIndex450
-											}
-											{
-												position451, tokenIndex451 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l451
-												}
-												if buffer[position] != rune(':') {
-													goto l451
-												}
-												position++
-												{
-													position453, tokenIndex453 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l453
-													}
-													position++
-													goto l451
-												l453:
-													position, tokenIndex = position453, tokenIndex453
-												}
-												goto l452
-											l451:
-												position, tokenIndex = position451, tokenIndex451
-											}
-										l452:
-											goto l449
-										l448:
-											position, tokenIndex = position448, tokenIndex448
-										}
-									l449:
-										goto l446
-									l445:
-										position, tokenIndex = position445, tokenIndex445
+										goto l434
+									l433:
+										position, tokenIndex = position433, tokenIndex433
 									}
-								l446:
-									goto l443
-								l442:
-									position, tokenIndex = position442, tokenIndex442
+								l434:
+									goto l431
+								l430:
+									position, tokenIndex = position430, tokenIndex430
 								}
-							l443:
-								goto l440
-							l439:
-								position, tokenIndex = position439, tokenIndex439
+							l431:
+								goto l428
+							l427:
+								position, tokenIndex = position427, tokenIndex427
 							}
-						l440:
+						l428:
 							if !_rules[ruleh16]() {
-								goto l437
+								goto l425
 							}
-							goto l438
-						l437:
-							position, tokenIndex = position437, tokenIndex437
+							goto l426
+						l425:
+							position, tokenIndex = position425, tokenIndex425
 						}
-					l438:
+					l426:
 						if buffer[position] != rune(':') {
-							goto l436
+							goto l424
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l436
+							goto l424
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l436
+							goto l424
 						}
-						goto l367
-					l436:
-						position, tokenIndex = position367, tokenIndex367
+						if buffer[position] != rune(':') {
+							goto l424
+						}
+						position++
 						{
-							position454, tokenIndex454 := position, tokenIndex
+							position436, tokenIndex436 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l436
+							}
+							position++
+							goto l424
+						l436:
+							position, tokenIndex = position436, tokenIndex436
+						}
+						if !_rules[rulels32]() {
+							goto l424
+						}
+						goto l383
+					l424:
+						position, tokenIndex = position383, tokenIndex383
+						{
+							position438, tokenIndex438 := position, tokenIndex
 							{
-								position456, tokenIndex456 := position, tokenIndex
+								position440, tokenIndex440 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l456
+									goto l440
 								}
 								if buffer[position] != rune(':') {
-									goto l456
+									goto l440
 								}
 								position++
 								{
+									position442, tokenIndex442 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l442
+									}
+									position++
+									goto l440
+								l442:
+									position, tokenIndex = position442, tokenIndex442
+								}
+								{
+									position443, tokenIndex443 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l443
+									}
+									if buffer[position] != rune(':') {
+										goto l443
+									}
+									position++
+									{
+										position445, tokenIndex445 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l445
+										}
+										position++
+										goto l443
+									l445:
+										position, tokenIndex = position445, tokenIndex445
+									}
+									{
+										position446, tokenIndex446 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l446
+										}
+										if buffer[position] != rune(':') {
+											goto l446
+										}
+										position++
+										{
+											position448, tokenIndex448 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l448
+											}
+											position++
+											goto l446
+										l448:
+											position, tokenIndex = position448, tokenIndex448
+										}
+										{
+											position449, tokenIndex449 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l449
+											}
+											if buffer[position] != rune(':') {
+												goto l449
+											}
+											position++
+											{
+												position451, tokenIndex451 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l451
+												}
+												position++
+												goto l449
+											l451:
+												position, tokenIndex = position451, tokenIndex451
+											}
+											goto l450
+										l449:
+											position, tokenIndex = position449, tokenIndex449
+										}
+									l450:
+										goto l447
+									l446:
+										position, tokenIndex = position446, tokenIndex446
+									}
+								l447:
+									goto l444
+								l443:
+									position, tokenIndex = position443, tokenIndex443
+								}
+							l444:
+								goto l441
+							l440:
+								position, tokenIndex = position440, tokenIndex440
+							}
+						l441:
+							if !_rules[ruleh16]() {
+								goto l438
+							}
+							goto l439
+						l438:
+							position, tokenIndex = position438, tokenIndex438
+						}
+					l439:
+						if buffer[position] != rune(':') {
+							goto l437
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l437
+						}
+						position++
+						if !_rules[rulels32]() {
+							goto l437
+						}
+						goto l383
+					l437:
+						position, tokenIndex = position383, tokenIndex383
+						{
+							position453, tokenIndex453 := position, tokenIndex
+							{
+								position455, tokenIndex455 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l455
+								}
+								if buffer[position] != rune(':') {
+									goto l455
+								}
+								position++
+								{
+									position457, tokenIndex457 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l457
+									}
+									position++
+									goto l455
+								l457:
+									position, tokenIndex = position457, tokenIndex457
+								}
+								{
 									position458, tokenIndex458 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l458
+									}
 									if buffer[position] != rune(':') {
 										goto l458
 									}
 									position++
-									goto l456
-								l458:
-									position, tokenIndex = position458, tokenIndex458
-								}
-								{
-									position459, tokenIndex459 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l459
+									{
+										position460, tokenIndex460 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l460
+										}
+										position++
+										goto l458
+									l460:
+										position, tokenIndex = position460, tokenIndex460
 									}
-									if buffer[position] != rune(':') {
-										goto l459
-									}
-									position++
 									{
 										position461, tokenIndex461 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l461
+										}
 										if buffer[position] != rune(':') {
 											goto l461
 										}
 										position++
-										goto l459
-									l461:
-										position, tokenIndex = position461, tokenIndex461
-									}
-									{
-										position462, tokenIndex462 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l462
+										{
+											position463, tokenIndex463 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l463
+											}
+											position++
+											goto l461
+										l463:
+											position, tokenIndex = position463, tokenIndex463
 										}
-										if buffer[position] != rune(':') {
-											goto l462
-										}
-										position++
 										{
 											position464, tokenIndex464 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l464
+											}
 											if buffer[position] != rune(':') {
 												goto l464
 											}
 											position++
-											goto l462
-										l464:
-											position, tokenIndex = position464, tokenIndex464
-										}
-										{
-											position465, tokenIndex465 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l465
+											{
+												position466, tokenIndex466 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l466
+												}
+												position++
+												goto l464
+											l466:
+												position, tokenIndex = position466, tokenIndex466
 											}
-											if buffer[position] != rune(':') {
-												goto l465
-											}
-											position++
 											{
 												position467, tokenIndex467 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l467
+												}
 												if buffer[position] != rune(':') {
 													goto l467
 												}
 												position++
-												goto l465
+												{
+													position469, tokenIndex469 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l469
+													}
+													position++
+													goto l467
+												l469:
+													position, tokenIndex = position469, tokenIndex469
+												}
+												goto l468
 											l467:
 												position, tokenIndex = position467, tokenIndex467
 											}
+										l468:
+											goto l465
+										l464:
+											position, tokenIndex = position464, tokenIndex464
+										}
+									l465:
+										goto l462
+									l461:
+										position, tokenIndex = position461, tokenIndex461
+									}
+								l462:
+									goto l459
+								l458:
+									position, tokenIndex = position458, tokenIndex458
+								}
+							l459:
+								goto l456
+							l455:
+								position, tokenIndex = position455, tokenIndex455
+							}
+						l456:
+							if !_rules[ruleh16]() {
+								goto l453
+							}
+							goto l454
+						l453:
+							position, tokenIndex = position453, tokenIndex453
+						}
+					l454:
+						if buffer[position] != rune(':') {
+							goto l452
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l452
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l452
+						}
+						goto l383
+					l452:
+						position, tokenIndex = position383, tokenIndex383
+						{
+							position470, tokenIndex470 := position, tokenIndex
+							{
+								position472, tokenIndex472 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l472
+								}
+								if buffer[position] != rune(':') {
+									goto l472
+								}
+								position++
+								{
+									position474, tokenIndex474 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l474
+									}
+									position++
+									goto l472
+								l474:
+									position, tokenIndex = position474, tokenIndex474
+								}
+								{
+									position475, tokenIndex475 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l475
+									}
+									if buffer[position] != rune(':') {
+										goto l475
+									}
+									position++
+									{
+										position477, tokenIndex477 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l477
+										}
+										position++
+										goto l475
+									l477:
+										position, tokenIndex = position477, tokenIndex477
+									}
+									{
+										position478, tokenIndex478 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l478
+										}
+										if buffer[position] != rune(':') {
+											goto l478
+										}
+										position++
+										{
+											position480, tokenIndex480 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l480
+											}
+											position++
+											goto l478
+										l480:
+											position, tokenIndex = position480, tokenIndex480
+										}
+										{
+											position481, tokenIndex481 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l481
+											}
+											if buffer[position] != rune(':') {
+												goto l481
+											}
+											position++
 											{
-												position468, tokenIndex468 := position, tokenIndex
+												position483, tokenIndex483 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l483
+												}
+												position++
+												goto l481
+											l483:
+												position, tokenIndex = position483, tokenIndex483
+											}
+											{
+												position484, tokenIndex484 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l468
+													goto l484
 												}
 												if buffer[position] != rune(':') {
-													goto l468
+													goto l484
 												}
 												position++
 												{
-													position470, tokenIndex470 := position, tokenIndex
+													position486, tokenIndex486 := position, tokenIndex
 													if buffer[position] != rune(':') {
-														goto l470
+														goto l486
 													}
 													position++
-													goto l468
-												l470:
-													position, tokenIndex = position470, tokenIndex470
+													goto l484
+												l486:
+													position, tokenIndex = position486, tokenIndex486
 												}
 												{
-													position471, tokenIndex471 := position, tokenIndex
+													position487, tokenIndex487 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l471
+														goto l487
 													}
 													if buffer[position] != rune(':') {
-														goto l471
+														goto l487
 													}
 													position++
 													{
-														position473, tokenIndex473 := position, tokenIndex
+														position489, tokenIndex489 := position, tokenIndex
 														if buffer[position] != rune(':') {
-															goto l473
+															goto l489
 														}
 														position++
-														goto l471
-													l473:
-														position, tokenIndex = position473, tokenIndex473
+														goto l487
+													l489:
+														position, tokenIndex = position489, tokenIndex489
 													}
-													goto l472
-												l471:
-													position, tokenIndex = position471, tokenIndex471
+													goto l488
+												l487:
+													position, tokenIndex = position487, tokenIndex487
 												}
-											l472:
-												goto l469
-											l468:
-												position, tokenIndex = position468, tokenIndex468
+											l488:
+												goto l485
+											l484:
+												position, tokenIndex = position484, tokenIndex484
 											}
-										l469:
-											goto l466
-										l465:
-											position, tokenIndex = position465, tokenIndex465
+										l485:
+											goto l482
+										l481:
+											position, tokenIndex = position481, tokenIndex481
 										}
-									l466:
-										goto l463
-									l462:
-										position, tokenIndex = position462, tokenIndex462
+									l482:
+										goto l479
+									l478:
+										position, tokenIndex = position478, tokenIndex478
 									}
-								l463:
-									goto l460
-								l459:
-									position, tokenIndex = position459, tokenIndex459
+								l479:
+									goto l476
+								l475:
+									position, tokenIndex = position475, tokenIndex475
 								}
-							l460:
-								goto l457
-							l456:
-								position, tokenIndex = position456, tokenIndex456
+							l476:
+								goto l473
+							l472:
+								position, tokenIndex = position472, tokenIndex472
 							}
-						l457:
+						l473:
 							if !_rules[ruleh16]() {
-								goto l454
+								goto l470
 							}
-							goto l455
-						l454:
-							position, tokenIndex = position454, tokenIndex454
+							goto l471
+						l470:
+							position, tokenIndex = position470, tokenIndex470
 						}
-					l455:
+					l471:
 						if buffer[position] != rune(':') {
-							goto l354
+							goto l370
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l354
+							goto l370
 						}
 						position++
 					}
-				l367:
+				l383:
 				}
-			l356:
-				add(ruleIPv6address, position355)
+			l372:
+				add(ruleIPv6address, position371)
 			}
 			return true
-		l354:
-			position, tokenIndex = position354, tokenIndex354
+		l370:
+			position, tokenIndex = position370, tokenIndex370
 			return false
 		},
 		/* 43 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
 		func() bool {
-			position474, tokenIndex474 := position, tokenIndex
+			position490, tokenIndex490 := position, tokenIndex
 			{
-				position475 := position
+				position491 := position
 				{
-					position476, tokenIndex476 := position, tokenIndex
+					position492, tokenIndex492 := position, tokenIndex
 					if !_rules[rulehexseq]() {
-						goto l477
+						goto l493
 					}
 					if buffer[position] != rune(':') {
-						goto l477
+						goto l493
 					}
 					position++
 					if buffer[position] != rune(':') {
-						goto l477
+						goto l493
 					}
 					position++
 					{
-						position478, tokenIndex478 := position, tokenIndex
+						position494, tokenIndex494 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l478
+							goto l494
 						}
-						goto l479
-					l478:
-						position, tokenIndex = position478, tokenIndex478
+						goto l495
+					l494:
+						position, tokenIndex = position494, tokenIndex494
 					}
-				l479:
-					goto l476
-				l477:
-					position, tokenIndex = position476, tokenIndex476
+				l495:
+					goto l492
+				l493:
+					position, tokenIndex = position492, tokenIndex492
 					if !_rules[rulehexseq]() {
-						goto l480
+						goto l496
 					}
-					goto l476
-				l480:
-					position, tokenIndex = position476, tokenIndex476
+					goto l492
+				l496:
+					position, tokenIndex = position492, tokenIndex492
 					if buffer[position] != rune(':') {
-						goto l474
+						goto l490
 					}
 					position++
 					if buffer[position] != rune(':') {
-						goto l474
+						goto l490
 					}
 					position++
 					{
-						position481, tokenIndex481 := position, tokenIndex
+						position497, tokenIndex497 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l481
+							goto l497
 						}
-						goto l482
-					l481:
-						position, tokenIndex = position481, tokenIndex481
+						goto l498
+					l497:
+						position, tokenIndex = position497, tokenIndex497
 					}
-				l482:
+				l498:
 				}
-			l476:
-				add(rulehexpart, position475)
+			l492:
+				add(rulehexpart, position491)
 			}
 			return true
-		l474:
-			position, tokenIndex = position474, tokenIndex474
+		l490:
+			position, tokenIndex = position490, tokenIndex490
 			return false
 		},
 		/* 44 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position483, tokenIndex483 := position, tokenIndex
+			position499, tokenIndex499 := position, tokenIndex
 			{
-				position484 := position
+				position500 := position
 				if !_rules[rulehex4]() {
-					goto l483
+					goto l499
 				}
-			l485:
+			l501:
 				{
-					position486, tokenIndex486 := position, tokenIndex
+					position502, tokenIndex502 := position, tokenIndex
 					if buffer[position] != rune(':') {
-						goto l486
-					}
-					position++
-					if !_rules[rulehex4]() {
-						goto l486
-					}
-					goto l485
-				l486:
-					position, tokenIndex = position486, tokenIndex486
-				}
-				add(rulehexseq, position484)
-			}
-			return true
-		l483:
-			position, tokenIndex = position483, tokenIndex483
-			return false
-		},
-		/* 45 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
-		func() bool {
-			position487, tokenIndex487 := position, tokenIndex
-			{
-				position488 := position
-				if !_rules[ruleHEXDIG]() {
-					goto l487
-				}
-				{
-					position489, tokenIndex489 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l489
-					}
-					goto l490
-				l489:
-					position, tokenIndex = position489, tokenIndex489
-				}
-			l490:
-				{
-					position491, tokenIndex491 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l491
-					}
-					goto l492
-				l491:
-					position, tokenIndex = position491, tokenIndex491
-				}
-			l492:
-				{
-					position493, tokenIndex493 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l493
-					}
-					goto l494
-				l493:
-					position, tokenIndex = position493, tokenIndex493
-				}
-			l494:
-				{
-					position495, tokenIndex495 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						goto l495
-					}
-					position++
-					goto l487
-				l495:
-					position, tokenIndex = position495, tokenIndex495
-				}
-				add(rulehex4, position488)
-			}
-			return true
-		l487:
-			position, tokenIndex = position487, tokenIndex487
-			return false
-		},
-		/* 46 DIGIT <- <[0-9]> */
-		func() bool {
-			position496, tokenIndex496 := position, tokenIndex
-			{
-				position497 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					goto l496
-				}
-				position++
-				add(ruleDIGIT, position497)
-			}
-			return true
-		l496:
-			position, tokenIndex = position496, tokenIndex496
-			return false
-		},
-		/* 47 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
-		func() bool {
-			position498, tokenIndex498 := position, tokenIndex
-			{
-				position499 := position
-				{
-					position500, tokenIndex500 := position, tokenIndex
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l501
-					}
-					position++
-					goto l500
-				l501:
-					position, tokenIndex = position500, tokenIndex500
-					if c := buffer[position]; c < rune('A') || c > rune('F') {
 						goto l502
 					}
 					position++
-					goto l500
-				l502:
-					position, tokenIndex = position500, tokenIndex500
-					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l498
+					if !_rules[rulehex4]() {
+						goto l502
 					}
-					position++
+					goto l501
+				l502:
+					position, tokenIndex = position502, tokenIndex502
 				}
-			l500:
-				add(ruleHEXDIG, position499)
+				add(rulehexseq, position500)
 			}
 			return true
-		l498:
-			position, tokenIndex = position498, tokenIndex498
+		l499:
+			position, tokenIndex = position499, tokenIndex499
 			return false
 		},
-		/* 48 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
+		/* 45 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
 		func() bool {
 			position503, tokenIndex503 := position, tokenIndex
 			{
@@ -4138,519 +4144,677 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 				l511:
 					position, tokenIndex = position511, tokenIndex511
 				}
-				add(ruleh16, position504)
+				add(rulehex4, position504)
 			}
 			return true
 		l503:
 			position, tokenIndex = position503, tokenIndex503
 			return false
 		},
-		/* 49 ls32 <- <((h16 ':' h16) / IPv4address)> */
+		/* 46 DIGIT <- <[0-9]> */
 		func() bool {
 			position512, tokenIndex512 := position, tokenIndex
 			{
 				position513 := position
-				{
-					position514, tokenIndex514 := position, tokenIndex
-					if !_rules[ruleh16]() {
-						goto l515
-					}
-					if buffer[position] != rune(':') {
-						goto l515
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l515
-					}
-					goto l514
-				l515:
-					position, tokenIndex = position514, tokenIndex514
-					if !_rules[ruleIPv4address]() {
-						goto l512
-					}
+				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					goto l512
 				}
-			l514:
-				add(rulels32, position513)
+				position++
+				add(ruleDIGIT, position513)
 			}
 			return true
 		l512:
 			position, tokenIndex = position512, tokenIndex512
 			return false
 		},
-		/* 50 scope_id <- <(alphanum / ('.' / '_'))+> */
+		/* 47 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 		func() bool {
-			position516, tokenIndex516 := position, tokenIndex
+			position514, tokenIndex514 := position, tokenIndex
 			{
-				position517 := position
+				position515 := position
 				{
-					position520, tokenIndex520 := position, tokenIndex
-					if !_rules[rulealphanum]() {
-						goto l521
+					position516, tokenIndex516 := position, tokenIndex
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l517
 					}
-					goto l520
-				l521:
-					position, tokenIndex = position520, tokenIndex520
-					{
-						position522, tokenIndex522 := position, tokenIndex
-						if buffer[position] != rune('.') {
-							goto l523
-						}
-						position++
-						goto l522
-					l523:
-						position, tokenIndex = position522, tokenIndex522
-						if buffer[position] != rune('_') {
-							goto l516
-						}
-						position++
+					position++
+					goto l516
+				l517:
+					position, tokenIndex = position516, tokenIndex516
+					if c := buffer[position]; c < rune('A') || c > rune('F') {
+						goto l518
 					}
-				l522:
+					position++
+					goto l516
+				l518:
+					position, tokenIndex = position516, tokenIndex516
+					if c := buffer[position]; c < rune('a') || c > rune('f') {
+						goto l514
+					}
+					position++
 				}
-			l520:
-			l518:
-				{
-					position519, tokenIndex519 := position, tokenIndex
-					{
-						position524, tokenIndex524 := position, tokenIndex
-						if !_rules[rulealphanum]() {
-							goto l525
-						}
-						goto l524
-					l525:
-						position, tokenIndex = position524, tokenIndex524
-						{
-							position526, tokenIndex526 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l527
-							}
-							position++
-							goto l526
-						l527:
-							position, tokenIndex = position526, tokenIndex526
-							if buffer[position] != rune('_') {
-								goto l519
-							}
-							position++
-						}
-					l526:
-					}
-				l524:
-					goto l518
-				l519:
-					position, tokenIndex = position519, tokenIndex519
-				}
-				add(rulescope_id, position517)
+			l516:
+				add(ruleHEXDIG, position515)
 			}
 			return true
-		l516:
-			position, tokenIndex = position516, tokenIndex516
+		l514:
+			position, tokenIndex = position514, tokenIndex514
 			return false
 		},
-		/* 51 octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / (('0' / '1') digit digit) / (digit digit) / digit)> */
+		/* 48 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
+		func() bool {
+			position519, tokenIndex519 := position, tokenIndex
+			{
+				position520 := position
+				if !_rules[ruleHEXDIG]() {
+					goto l519
+				}
+				{
+					position521, tokenIndex521 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l521
+					}
+					goto l522
+				l521:
+					position, tokenIndex = position521, tokenIndex521
+				}
+			l522:
+				{
+					position523, tokenIndex523 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l523
+					}
+					goto l524
+				l523:
+					position, tokenIndex = position523, tokenIndex523
+				}
+			l524:
+				{
+					position525, tokenIndex525 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l525
+					}
+					goto l526
+				l525:
+					position, tokenIndex = position525, tokenIndex525
+				}
+			l526:
+				{
+					position527, tokenIndex527 := position, tokenIndex
+					if buffer[position] != rune('.') {
+						goto l527
+					}
+					position++
+					goto l519
+				l527:
+					position, tokenIndex = position527, tokenIndex527
+				}
+				add(ruleh16, position520)
+			}
+			return true
+		l519:
+			position, tokenIndex = position519, tokenIndex519
+			return false
+		},
+		/* 49 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
 			position528, tokenIndex528 := position, tokenIndex
 			{
 				position529 := position
 				{
 					position530, tokenIndex530 := position, tokenIndex
-					if buffer[position] != rune('2') {
+					if !_rules[ruleh16]() {
+						goto l531
+					}
+					if buffer[position] != rune(':') {
 						goto l531
 					}
 					position++
-					if buffer[position] != rune('5') {
+					if !_rules[ruleh16]() {
 						goto l531
 					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						goto l531
-					}
-					position++
 					goto l530
 				l531:
 					position, tokenIndex = position530, tokenIndex530
-					if buffer[position] != rune('2') {
-						goto l532
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						goto l532
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l532
-					}
-					goto l530
-				l532:
-					position, tokenIndex = position530, tokenIndex530
-					{
-						position534, tokenIndex534 := position, tokenIndex
-						if buffer[position] != rune('0') {
-							goto l535
-						}
-						position++
-						goto l534
-					l535:
-						position, tokenIndex = position534, tokenIndex534
-						if buffer[position] != rune('1') {
-							goto l533
-						}
-						position++
-					}
-				l534:
-					if !_rules[ruledigit]() {
-						goto l533
-					}
-					if !_rules[ruledigit]() {
-						goto l533
-					}
-					goto l530
-				l533:
-					position, tokenIndex = position530, tokenIndex530
-					if !_rules[ruledigit]() {
-						goto l536
-					}
-					if !_rules[ruledigit]() {
-						goto l536
-					}
-					goto l530
-				l536:
-					position, tokenIndex = position530, tokenIndex530
-					if !_rules[ruledigit]() {
+					if !_rules[ruleIPv4address]() {
 						goto l528
 					}
 				}
 			l530:
-				add(ruleoctet, position529)
+				add(rulels32, position529)
 			}
 			return true
 		l528:
 			position, tokenIndex = position528, tokenIndex528
 			return false
 		},
-		/* 52 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
+		/* 50 scope_id <- <(alphanum / ('.' / '_'))+> */
 		func() bool {
-			position537, tokenIndex537 := position, tokenIndex
+			position532, tokenIndex532 := position, tokenIndex
 			{
-				position538 := position
+				position533 := position
 				{
-					position539, tokenIndex539 := position, tokenIndex
-					if buffer[position] != rune('Â') {
-						goto l540
+					position536, tokenIndex536 := position, tokenIndex
+					if !_rules[rulealphanum]() {
+						goto l537
 					}
-					position++
-					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
-						goto l540
-					}
-					position++
-					goto l539
-				l540:
-					position, tokenIndex = position539, tokenIndex539
-					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-						goto l541
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l541
-					}
-					goto l539
-				l541:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('à') {
-						goto l542
-					}
-					position++
-					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l542
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l542
-					}
-					goto l539
-				l542:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('á') {
-						goto l543
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
-						goto l543
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l543
-					}
-					goto l539
-				l543:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('á') {
-						goto l544
-					}
-					position++
-					if buffer[position] != rune('\u009a') {
-						goto l544
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l544
-					}
-					position++
-					goto l539
-				l544:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('á') {
-						goto l545
-					}
-					position++
-					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
-						goto l545
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l545
-					}
-					goto l539
-				l545:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('â') {
-						goto l546
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l546
-					}
-					position++
-					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
-						goto l546
-					}
-					position++
-					goto l539
-				l546:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('â') {
-						goto l547
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l547
-					}
-					position++
-					if c := buffer[position]; c < rune('ª') || c > rune('®') {
-						goto l547
-					}
-					position++
-					goto l539
-				l547:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('â') {
-						goto l548
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l548
-					}
-					position++
-					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						goto l548
-					}
-					position++
-					goto l539
-				l548:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('â') {
-						goto l549
-					}
-					position++
-					if buffer[position] != rune('\u0081') {
-						goto l549
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
-						goto l549
-					}
-					position++
-					goto l539
-				l549:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('â') {
-						goto l550
-					}
-					position++
-					if buffer[position] != rune('\u0081') {
-						goto l550
-					}
-					position++
-					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l550
-					}
-					position++
-					goto l539
-				l550:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('â') {
-						goto l551
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
-						goto l551
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l551
-					}
-					goto l539
-				l551:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('ã') {
-						goto l552
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l552
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l552
-					}
-					position++
-					goto l539
-				l552:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('ã') {
-						goto l553
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l553
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l553
-					}
-					goto l539
-				l553:
-					position, tokenIndex = position539, tokenIndex539
-					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
-						goto l554
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l554
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l554
-					}
-					goto l539
-				l554:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('í') {
-						goto l555
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-						goto l555
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l555
-					}
-					goto l539
-				l555:
-					position, tokenIndex = position539, tokenIndex539
+					goto l536
+				l537:
+					position, tokenIndex = position536, tokenIndex536
 					{
-						position557, tokenIndex557 := position, tokenIndex
-						if buffer[position] != rune('î') {
-							goto l558
+						position538, tokenIndex538 := position, tokenIndex
+						if buffer[position] != rune('.') {
+							goto l539
 						}
 						position++
-						goto l557
-					l558:
-						position, tokenIndex = position557, tokenIndex557
-						if buffer[position] != rune('ï') {
-							goto l556
+						goto l538
+					l539:
+						position, tokenIndex = position538, tokenIndex538
+						if buffer[position] != rune('_') {
+							goto l532
 						}
 						position++
 					}
-				l557:
-					if !_rules[ruleUTF8_tail]() {
-						goto l556
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l556
-					}
-					goto l539
-				l556:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('ð') {
-						goto l559
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
-						goto l559
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l559
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l559
-					}
-					goto l539
-				l559:
-					position, tokenIndex = position539, tokenIndex539
-					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
-						goto l560
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l560
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l560
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l560
-					}
-					goto l539
-				l560:
-					position, tokenIndex = position539, tokenIndex539
-					if buffer[position] != rune('ô') {
-						goto l537
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						goto l537
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l537
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l537
-					}
+				l538:
 				}
-			l539:
-				add(ruleother, position538)
+			l536:
+			l534:
+				{
+					position535, tokenIndex535 := position, tokenIndex
+					{
+						position540, tokenIndex540 := position, tokenIndex
+						if !_rules[rulealphanum]() {
+							goto l541
+						}
+						goto l540
+					l541:
+						position, tokenIndex = position540, tokenIndex540
+						{
+							position542, tokenIndex542 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l543
+							}
+							position++
+							goto l542
+						l543:
+							position, tokenIndex = position542, tokenIndex542
+							if buffer[position] != rune('_') {
+								goto l535
+							}
+							position++
+						}
+					l542:
+					}
+				l540:
+					goto l534
+				l535:
+					position, tokenIndex = position535, tokenIndex535
+				}
+				add(rulescope_id, position533)
 			}
 			return true
-		l537:
-			position, tokenIndex = position537, tokenIndex537
+		l532:
+			position, tokenIndex = position532, tokenIndex532
 			return false
 		},
-		/* 53 UTF8_tail <- <[\u0080-¿]> */
+		/* 51 octet <- <(('0'* nz_octet) / '0'+)> */
+		func() bool {
+			position544, tokenIndex544 := position, tokenIndex
+			{
+				position545 := position
+				{
+					position546, tokenIndex546 := position, tokenIndex
+				l548:
+					{
+						position549, tokenIndex549 := position, tokenIndex
+						if buffer[position] != rune('0') {
+							goto l549
+						}
+						position++
+						goto l548
+					l549:
+						position, tokenIndex = position549, tokenIndex549
+					}
+					if !_rules[rulenz_octet]() {
+						goto l547
+					}
+					goto l546
+				l547:
+					position, tokenIndex = position546, tokenIndex546
+					if buffer[position] != rune('0') {
+						goto l544
+					}
+					position++
+				l550:
+					{
+						position551, tokenIndex551 := position, tokenIndex
+						if buffer[position] != rune('0') {
+							goto l551
+						}
+						position++
+						goto l550
+					l551:
+						position, tokenIndex = position551, tokenIndex551
+					}
+				}
+			l546:
+				add(ruleoctet, position545)
+			}
+			return true
+		l544:
+			position, tokenIndex = position544, tokenIndex544
+			return false
+		},
+		/* 52 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
+		func() bool {
+			position552, tokenIndex552 := position, tokenIndex
+			{
+				position553 := position
+				{
+					position554, tokenIndex554 := position, tokenIndex
+					if buffer[position] != rune('2') {
+						goto l555
+					}
+					position++
+					if buffer[position] != rune('5') {
+						goto l555
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('5') {
+						goto l555
+					}
+					position++
+					goto l554
+				l555:
+					position, tokenIndex = position554, tokenIndex554
+					if buffer[position] != rune('2') {
+						goto l556
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('4') {
+						goto l556
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l556
+					}
+					goto l554
+				l556:
+					position, tokenIndex = position554, tokenIndex554
+					if buffer[position] != rune('1') {
+						goto l557
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l557
+					}
+					if !_rules[ruledigit]() {
+						goto l557
+					}
+					goto l554
+				l557:
+					position, tokenIndex = position554, tokenIndex554
+					if !_rules[rulenzdigit]() {
+						goto l558
+					}
+					if !_rules[ruledigit]() {
+						goto l558
+					}
+					goto l554
+				l558:
+					position, tokenIndex = position554, tokenIndex554
+					if !_rules[rulenzdigit]() {
+						goto l552
+					}
+				}
+			l554:
+				add(rulenz_octet, position553)
+			}
+			return true
+		l552:
+			position, tokenIndex = position552, tokenIndex552
+			return false
+		},
+		/* 53 nzdigit <- <[1-9]> */
+		func() bool {
+			position559, tokenIndex559 := position, tokenIndex
+			{
+				position560 := position
+				if c := buffer[position]; c < rune('1') || c > rune('9') {
+					goto l559
+				}
+				position++
+				add(rulenzdigit, position560)
+			}
+			return true
+		l559:
+			position, tokenIndex = position559, tokenIndex559
+			return false
+		},
+		/* 54 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
 		func() bool {
 			position561, tokenIndex561 := position, tokenIndex
 			{
 				position562 := position
-				if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-					goto l561
+				{
+					position563, tokenIndex563 := position, tokenIndex
+					if buffer[position] != rune('Â') {
+						goto l564
+					}
+					position++
+					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
+						goto l564
+					}
+					position++
+					goto l563
+				l564:
+					position, tokenIndex = position563, tokenIndex563
+					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
+						goto l565
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l565
+					}
+					goto l563
+				l565:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('à') {
+						goto l566
+					}
+					position++
+					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+						goto l566
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l566
+					}
+					goto l563
+				l566:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('á') {
+						goto l567
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
+						goto l567
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l567
+					}
+					goto l563
+				l567:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('á') {
+						goto l568
+					}
+					position++
+					if buffer[position] != rune('\u009a') {
+						goto l568
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
+						goto l568
+					}
+					position++
+					goto l563
+				l568:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('á') {
+						goto l569
+					}
+					position++
+					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
+						goto l569
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l569
+					}
+					goto l563
+				l569:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('â') {
+						goto l570
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l570
+					}
+					position++
+					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
+						goto l570
+					}
+					position++
+					goto l563
+				l570:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('â') {
+						goto l571
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l571
+					}
+					position++
+					if c := buffer[position]; c < rune('ª') || c > rune('®') {
+						goto l571
+					}
+					position++
+					goto l563
+				l571:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('â') {
+						goto l572
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l572
+					}
+					position++
+					if c := buffer[position]; c < rune('°') || c > rune('¿') {
+						goto l572
+					}
+					position++
+					goto l563
+				l572:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('â') {
+						goto l573
+					}
+					position++
+					if buffer[position] != rune('\u0081') {
+						goto l573
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
+						goto l573
+					}
+					position++
+					goto l563
+				l573:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('â') {
+						goto l574
+					}
+					position++
+					if buffer[position] != rune('\u0081') {
+						goto l574
+					}
+					position++
+					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+						goto l574
+					}
+					position++
+					goto l563
+				l574:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('â') {
+						goto l575
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
+						goto l575
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l575
+					}
+					goto l563
+				l575:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('ã') {
+						goto l576
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l576
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
+						goto l576
+					}
+					position++
+					goto l563
+				l576:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('ã') {
+						goto l577
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
+						goto l577
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l577
+					}
+					goto l563
+				l577:
+					position, tokenIndex = position563, tokenIndex563
+					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
+						goto l578
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l578
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l578
+					}
+					goto l563
+				l578:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('í') {
+						goto l579
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
+						goto l579
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l579
+					}
+					goto l563
+				l579:
+					position, tokenIndex = position563, tokenIndex563
+					{
+						position581, tokenIndex581 := position, tokenIndex
+						if buffer[position] != rune('î') {
+							goto l582
+						}
+						position++
+						goto l581
+					l582:
+						position, tokenIndex = position581, tokenIndex581
+						if buffer[position] != rune('ï') {
+							goto l580
+						}
+						position++
+					}
+				l581:
+					if !_rules[ruleUTF8_tail]() {
+						goto l580
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l580
+					}
+					goto l563
+				l580:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('ð') {
+						goto l583
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
+						goto l583
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l583
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l583
+					}
+					goto l563
+				l583:
+					position, tokenIndex = position563, tokenIndex563
+					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
+						goto l584
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l584
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l584
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l584
+					}
+					goto l563
+				l584:
+					position, tokenIndex = position563, tokenIndex563
+					if buffer[position] != rune('ô') {
+						goto l561
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
+						goto l561
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l561
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l561
+					}
 				}
-				position++
-				add(ruleUTF8_tail, position562)
+			l563:
+				add(ruleother, position562)
 			}
 			return true
 		l561:
 			position, tokenIndex = position561, tokenIndex561
+			return false
+		},
+		/* 55 UTF8_tail <- <[\u0080-¿]> */
+		func() bool {
+			position585, tokenIndex585 := position, tokenIndex
+			{
+				position586 := position
+				if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+					goto l585
+				}
+				position++
+				add(ruleUTF8_tail, position586)
+			}
+			return true
+		l585:
+			position, tokenIndex = position585, tokenIndex585
 			return false
 		},
 	}

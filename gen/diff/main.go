@@ -1,0 +1,162 @@
+// Command diff prints what a grammar edit changes: given two readings of
+// the RFC 2396 grammar, it prints, rule by rule, short strings that one
+// accepts and the other does not. It is the "what did my edit change"
+// tool for people who edit the grammar and regenerate.
+//
+//	go run ./gen/diff [-n 3] [-tries 4000] [-rules NAME,...] A B
+//
+// A and B are profiles: a name (strict, rfc2732, rfc2732-intent, java), or
+// a name followed by "+" and edits, comma-separated
+// ("strict+ipv6,non-ascii"). The strings come from the oracle's generator
+// (random derivations of each rule under each grammar, and mutations of
+// them), and the verdicts from the oracle's regular expressions for each
+// grammar, so the tool shares nothing with the parsers it helps to check.
+// It is deterministic: the same arguments print the same lines.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/oracle"
+)
+
+func main() {
+	n := flag.Int("n", 3, "examples per rule and direction")
+	tries := flag.Int("tries", 4000, "derivations per rule and grammar")
+	only := flag.String("rules", "", "only these `rules`, comma-separated (default all)")
+	flag.Usage = func() {
+		fmt.Fprintln(os.Stderr, "usage: go run ./gen/diff [-n 3] [-tries 4000] A B\n\nPrints, per rule, short strings one grammar accepts and the other rejects.\nA and B: strict, rfc2732, rfc2732-intent, java, or NAME+EDIT,EDIT...")
+		flag.PrintDefaults()
+	}
+	flag.Parse()
+	if flag.NArg() != 2 {
+		flag.Usage()
+		os.Exit(2)
+	}
+	a, err := editSet(flag.Arg(0))
+	if err == nil {
+		var b grammar.EditSet
+		b, err = editSet(flag.Arg(1))
+		if err == nil {
+			var rules []string
+			if *only != "" {
+				rules = strings.Split(*only, ",")
+			}
+			fmt.Print(diff(flag.Arg(0), a, flag.Arg(1), b, *n, *tries, rules))
+			return
+		}
+	}
+	fmt.Fprintln(os.Stderr, "diff:", err)
+	os.Exit(2)
+}
+
+// editSet reads a profile: a named profile, optionally followed by "+" and
+// edits; the edits they require are added.
+func editSet(spec string) (grammar.EditSet, error) {
+	name, extra, _ := strings.Cut(spec, "+")
+	p, ok := grammar.LookupProfile(name)
+	if !ok {
+		return 0, fmt.Errorf("no profile %q", name)
+	}
+	set := p.Edits
+	if extra != "" {
+		for _, e := range strings.Split(extra, ",") {
+			edit, ok := grammar.LookupEdit(e)
+			if !ok {
+				return 0, fmt.Errorf("no edit %q", e)
+			}
+			set = set.With(edit)
+		}
+	}
+	for m := set.Missing(); m != 0; m = set.Missing() {
+		set |= m
+	}
+	return set, nil
+}
+
+// diff returns the report: for every rule of either grammar, up to n of
+// the shortest strings each accepts and the other rejects.
+func diff(nameA string, a grammar.EditSet, nameB string, b grammar.EditSet, n, tries int, rules []string) string {
+	oa, ob := oracle.NewFor(a), oracle.NewFor(b)
+	ga, gb := oracle.NewGeneratorFor(a, 2396), oracle.NewGeneratorFor(b, 2732)
+	var out strings.Builder
+	fmt.Fprintf(&out, "%s (%s) and %s (%s)\n", nameA, a, nameB, b)
+	same := true
+	for r := grammar.Rule(0); r < grammar.NumAllRules; r++ {
+		_, inA := r.Definition(a)
+		_, inB := r.Definition(b)
+		if !inA && !inB || rules != nil && !slices.Contains(rules, r.String()) {
+			continue
+		}
+		lineA, _ := r.Definition(a)
+		lineB, _ := r.Definition(b)
+		var onlyA, onlyB []string
+		seen := map[string]bool{}
+		consider := func(s string) {
+			if seen[s] {
+				return
+			}
+			seen[s] = true
+			va, vb := inA && oa.Match(r, s), inB && ob.Match(r, s)
+			switch {
+			case va && !vb:
+				onlyA = append(onlyA, s)
+			case vb && !va:
+				onlyB = append(onlyB, s)
+			}
+		}
+		for i := 0; i < tries; i++ {
+			for _, g := range []*oracle.Generator{ga, gb} {
+				s := g.Derive(r)
+				consider(s)
+				consider(g.Mutate(s))
+			}
+		}
+		if len(onlyA) == 0 && len(onlyB) == 0 && lineA == lineB {
+			continue
+		}
+		same = false
+		fmt.Fprintf(&out, "\n%s\n", r)
+		if lineA != lineB {
+			fmt.Fprintf(&out, "  %s: %s\n  %s: %s\n", nameA, orNone(lineA), nameB, orNone(lineB))
+		}
+		fmt.Fprintf(&out, "  only %s: %s\n", nameA, shortest(onlyA, n))
+		fmt.Fprintf(&out, "  only %s: %s\n", nameB, shortest(onlyB, n))
+	}
+	if same {
+		out.WriteString("\nno rule differs on the strings tried\n")
+	}
+	return out.String()
+}
+
+func orNone(line string) string {
+	if line == "" {
+		return "(no such rule)"
+	}
+	return line
+}
+
+// shortest returns the n shortest strings, shortest first (ties in byte
+// order), Go-quoted, or "none found".
+func shortest(ss []string, n int) string {
+	if len(ss) == 0 {
+		return "none found"
+	}
+	slices.SortFunc(ss, func(x, y string) int {
+		if len(x) != len(y) {
+			return len(x) - len(y)
+		}
+		return strings.Compare(x, y)
+	})
+	var q []string
+	for _, s := range ss[:min(n, len(ss))] {
+		q = append(q, strconv.Quote(s))
+	}
+	return strings.Join(q, " ")
+}

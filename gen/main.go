@@ -105,6 +105,13 @@ func generateGrammar() error {
 	if err := writeSite(rfc2396Site, defs, string(src), sections); err != nil {
 		return err
 	}
+	files, err := pegFiles(comp)
+	if err != nil {
+		return err
+	}
+	if err := writeProfileSites(comp, profiles, files); err != nil {
+		return err
+	}
 	compact, classes, err := derive(ref)
 	if err != nil {
 		return err

@@ -67,7 +67,22 @@ type railItem struct {
 func railDiagram(n *bnf.Node) *railItem {
 	switch n.Kind {
 	case bnf.Literal:
+		if n.Fold && strings.ToLower(n.Text) != strings.ToUpper(n.Text) {
+			// RFC 5234 quoted strings ignore the case of letters.
+			return &railItem{kind: railLiteral, text: n.Text + " (any case)"}
+		}
+		if !printable(n.Text) {
+			return &railItem{kind: railClass, text: byteLabel(n.Text), title: "the bytes " + byteLabel(n.Text)}
+		}
 		return &railItem{kind: railLiteral, text: n.Text}
+	case bnf.CharRange:
+		// RFC 5234's %x30-39: one byte of a range.
+		lo, hi := byte(n.Min), byte(n.Max)
+		text := fmt.Sprintf("%%x%02X–%02X", lo, hi)
+		if printable(string([]byte{lo, hi})) {
+			text = string(rune(lo)) + "–" + string(rune(hi))
+		}
+		return &railItem{kind: railClass, text: text, title: fmt.Sprintf("one byte from %%x%02X to %%x%02X", lo, hi)}
 	case bnf.RuleRef:
 		return &railItem{kind: railRef, text: n.Text}
 	case bnf.Concatenation:
@@ -115,7 +130,26 @@ func railAlternation(alts []*bnf.Node) *railItem {
 }
 
 func isSingleChar(n *bnf.Node) bool {
-	return n.Kind == bnf.Literal && utf8.RuneCountInString(n.Text) == 1
+	return n.Kind == bnf.Literal && !n.Fold && utf8.RuneCountInString(n.Text) == 1 && printable(n.Text)
+}
+
+// printable reports whether s is printable ASCII.
+func printable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
+// byteLabel writes bytes as RFC 5234 does: %xC2.A1.
+func byteLabel(s string) string {
+	var parts []string
+	for i := 0; i < len(s); i++ {
+		parts = append(parts, fmt.Sprintf("%02X", s[i]))
+	}
+	return "%x" + strings.Join(parts, ".")
 }
 
 // railCharClass makes a class box of single characters, in the RFC's order,

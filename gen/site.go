@@ -36,6 +36,9 @@ type siteGrammar struct {
 	// sections the rules' "§" comments refer to.
 	Grouping string
 	Sections map[string]string
+	// SectionURLs links the sections that are not Spec's (those of the
+	// documents of edits).
+	SectionURLs map[string]string
 }
 
 // rfc2396Site is RFC 2396 Appendix A. The appendix lists its 40 rules
@@ -80,7 +83,9 @@ type siteData struct {
 	Source    string      `json:"source"`
 	PEG       string      `json:"peg_source,omitempty"`
 	Grouping  string      `json:"grouping"`
-	Groups    []siteGroup `json:"groups"`
+	// SectionURLs links the sections that are not the spec's own.
+	SectionURLs map[string]string `json:"section_urls,omitempty"`
+	Groups      []siteGroup       `json:"groups"`
 	Rules     []siteRule  `json:"rules"`
 }
 
@@ -135,7 +140,7 @@ func writeSite(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 
 // siteFiles builds grammar.json and the diagrams, by file name.
 func siteFiles(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []string) ([]byte, map[string][]byte, error) {
-	d := siteData{Generated: "by gen (go run ./gen grammar) from " + g.ABNF + " and " + g.PEG + ". DO NOT EDIT.", Name: g.Name, Title: g.Title, Spec: g.Spec, SpecURL: g.SpecURL, Notation: g.Notation, Source: g.ABNF, PEG: g.PEG, Grouping: g.Grouping}
+	d := siteData{Generated: "by gen (go run ./gen grammar) from " + g.ABNF + " and " + g.PEG + ". DO NOT EDIT.", Name: g.Name, Title: g.Title, Spec: g.Spec, SpecURL: g.SpecURL, Notation: g.Notation, Source: g.ABNF, PEG: g.PEG, Grouping: g.Grouping, SectionURLs: g.SectionURLs}
 	uses := make([][]string, len(defs))
 	usedBy := map[string][]string{}
 	for i, def := range defs {
@@ -148,9 +153,17 @@ func siteFiles(g siteGrammar, defs []bnf.Definition, pegSrc string, sections []s
 	}
 	pegText := pegRuleTexts(pegSrc)
 	svgs := map[string][]byte{}
+	// File names must differ ignoring case (go:embed and case-insensitive
+	// file systems): RFC 2234's DIGIT and RFC 2396's digit are two rules.
+	taken := map[string]bool{}
 	bySection := map[string][]string{}
 	for i, def := range defs {
-		r := siteRule{Name: def.Name, ABNF: def.Line, Uses: uses[i], UsedBy: usedBy[def.Name], Diagram: def.Name + ".svg"}
+		file := def.Name
+		for n := 2; taken[strings.ToLower(file)]; n++ {
+			file = def.Name + "-" + strconv.Itoa(n)
+		}
+		taken[strings.ToLower(file)] = true
+		r := siteRule{Name: def.Name, ABNF: def.Line, Uses: uses[i], UsedBy: usedBy[def.Name], Diagram: file + ".svg"}
 		if r.Uses == nil {
 			r.Uses = []string{}
 		}

@@ -29,6 +29,9 @@ type Grammar struct {
 	Source   string  `json:"source"`   // the grammar file in the repository
 	PEG      string  `json:"peg_source"`
 	Grouping string  `json:"grouping"` // how the index groups the rules, and why
+	// SectionURLs links the sections that are not SpecURL's own (an edit's
+	// document: "RFC 2732 3"), by section.
+	SectionURLs map[string]string `json:"section_urls,omitempty"`
 	Groups   []Group `json:"groups"`
 	Rules    []*Rule `json:"rules"`
 
@@ -68,10 +71,29 @@ type Rule struct {
 // SectionURL is the link to the section of the specification that defines
 // r.
 func (g *Grammar) SectionURL(r *Rule) string {
-	if r.Section == "" {
+	return g.SectionLink(r.Section)
+}
+
+// SectionName names a section for a reader: "RFC 2396 section 3.2.2", or,
+// for a section of an edit's document, the section as the edit cites it
+// ("RFC 2732 3", "java.net.URI").
+func (g *Grammar) SectionName(section string) string {
+	if _, ok := g.SectionURLs[section]; ok {
+		return section
+	}
+	return g.Spec + " section " + section
+}
+
+// SectionLink is the link to a section of the specification, or of the
+// document of an edit.
+func (g *Grammar) SectionLink(section string) string {
+	if u, ok := g.SectionURLs[section]; ok {
+		return u
+	}
+	if section == "" {
 		return g.SpecURL
 	}
-	return g.SpecURL + "#section-" + r.Section
+	return g.SpecURL + "#section-" + section
 }
 
 // Rule returns the rule with the given name, or nil.

@@ -60,5 +60,5 @@ func ExampleSite_WriteStatic() {
 		panic(err)
 	}
 	fmt.Println(len(written), written[0], written[1], written[2])
-	// Output: 83 style.css index.html rule/URI-reference.html
+	// Output: 388 style.css index.html rule/URI-reference.html
 }

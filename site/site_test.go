@@ -444,7 +444,16 @@ func TestWriteStatic(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := 3 + 2*grammar.NumRules; len(written) != want { // index, play, css; a page and a diagram per rule
+	// index, play, css; a page and a diagram per rule of every grammar,
+	// and an index for each grammar but the first.
+	want := 3
+	for i, g := range s.Grammars() {
+		want += 2 * len(g.Rules)
+		if i > 0 {
+			want++
+		}
+	}
+	if len(written) != want {
 		t.Errorf("wrote %d files, want %d", len(written), want)
 	}
 	// Every relative link of every page leads to a file that was written.

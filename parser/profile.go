@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -291,8 +292,8 @@ func (a Alternative) Documents() []string {
 
 // ValidUnder reports, for a string s that rule rejects under p, the
 // readings under which it is valid: p with each single edit added (and the
-// edits it requires), then each named profile that accepts it, each with
-// the edits the string needs. It returns nil when p accepts s, or when no
+// edits it requires) that s needs, then each named profile that accepts
+// it, each with the edits the string needs. It returns nil when p accepts s, or when no
 // reading does.
 func (p *Profile) ValidUnder(rule grammar.Rule, s string) []Alternative {
 	if p.Matches(rule, s) {
@@ -304,8 +305,13 @@ func (p *Profile) ValidUnder(rule grammar.Rule, s string) []Alternative {
 			continue
 		}
 		q := p.With(e)
-		if q.Matches(rule, s) {
-			out = append(out, Alternative{Profile: q, Edits: q.Needs(rule, s)})
+		if !q.Matches(rule, s) {
+			continue
+		}
+		// An edit that only brings in what it requires (ipv6-scope brings
+		// ipv6) is not listed: the edit it requires is.
+		if needs := q.Needs(rule, s); slices.Contains(needs, e) {
+			out = append(out, Alternative{Profile: q, Edits: needs})
 		}
 	}
 	for _, q := range Profiles() {

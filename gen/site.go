@@ -74,19 +74,19 @@ var rfc2396Site = siteGrammar{
 
 // siteData is site/data/NAME/grammar.json.
 type siteData struct {
-	Generated string      `json:"generated"`
-	Name      string      `json:"name"`
-	Title     string      `json:"title"`
-	Spec      string      `json:"spec"`
-	SpecURL   string      `json:"spec_url"`
-	Notation  string      `json:"notation"`
-	Source    string      `json:"source"`
-	PEG       string      `json:"peg_source,omitempty"`
-	Grouping  string      `json:"grouping"`
+	Generated string `json:"generated"`
+	Name      string `json:"name"`
+	Title     string `json:"title"`
+	Spec      string `json:"spec"`
+	SpecURL   string `json:"spec_url"`
+	Notation  string `json:"notation"`
+	Source    string `json:"source"`
+	PEG       string `json:"peg_source,omitempty"`
+	Grouping  string `json:"grouping"`
 	// SectionURLs links the sections that are not the spec's own.
 	SectionURLs map[string]string `json:"section_urls,omitempty"`
 	Groups      []siteGroup       `json:"groups"`
-	Rules     []siteRule  `json:"rules"`
+	Rules       []siteRule        `json:"rules"`
 }
 
 type siteGroup struct {

@@ -21,19 +21,19 @@ var data embed.FS
 // Grammar is one grammar of the site: its rules, how the index groups them,
 // their diagrams and examples.
 type Grammar struct {
-	Name     string  `json:"name"`     // URL segment and data directory, e.g. "rfc2396"
-	Title    string  `json:"title"`    // e.g. "RFC 2396 Appendix A: Collected BNF for URI"
-	Spec     string  `json:"spec"`     // the document, e.g. "RFC 2396"
-	SpecURL  string  `json:"spec_url"` // a section is SpecURL + "#section-" + number
-	Notation string  `json:"notation"` // the BNF dialect, for the index
-	Source   string  `json:"source"`   // the grammar file in the repository
-	PEG      string  `json:"peg_source"`
-	Grouping string  `json:"grouping"` // how the index groups the rules, and why
+	Name     string `json:"name"`     // URL segment and data directory, e.g. "rfc2396"
+	Title    string `json:"title"`    // e.g. "RFC 2396 Appendix A: Collected BNF for URI"
+	Spec     string `json:"spec"`     // the document, e.g. "RFC 2396"
+	SpecURL  string `json:"spec_url"` // a section is SpecURL + "#section-" + number
+	Notation string `json:"notation"` // the BNF dialect, for the index
+	Source   string `json:"source"`   // the grammar file in the repository
+	PEG      string `json:"peg_source"`
+	Grouping string `json:"grouping"` // how the index groups the rules, and why
 	// SectionURLs links the sections that are not SpecURL's own (an edit's
 	// document: "RFC 2732 3"), by section.
 	SectionURLs map[string]string `json:"section_urls,omitempty"`
-	Groups   []Group `json:"groups"`
-	Rules    []*Rule `json:"rules"`
+	Groups      []Group           `json:"groups"`
+	Rules       []*Rule           `json:"rules"`
 
 	// Parsed reports that the project's parser implements this grammar, so
 	// that examples are checked and the playground can run it.

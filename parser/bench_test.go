@@ -89,6 +89,10 @@ func BenchmarkCorpus(b *testing.B) {
 	b.Run("op=parse/impl=rfc2396", func(b *testing.B) {
 		runCorpus(b, func(s string) { sinkURI, sinkErr = parser.Parse(s) })
 	})
+	b.Run("op=parse/impl=rfc2396-java", func(b *testing.B) {
+		parser.Java.Valid("") // the profile's automata, built once
+		runCorpus(b, func(s string) { sinkURI, sinkErr = parser.Java.Parse(s) })
+	})
 	b.Run("op=parse/impl=appendix-b", func(b *testing.B) {
 		runCorpus(b, func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
 	})

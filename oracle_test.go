@@ -137,6 +137,11 @@ func oc(c parser.Component) oracle.Component {
 func (c *checker) components(s string, u *parser.URI) {
 	c.t.Helper()
 	split, opaque := oracle.Opaque(oracle.SplitB(s))
+	if c.p.Edits().Has(grammar.EditEmptyAuthority) && split.Authority == (oracle.Component{Value: "", Defined: true}) {
+		// Under empty-authority, "//" before a path, query or fragment
+		// opens no authority (java.net.URI's reading).
+		split.Authority = oracle.Component{}
+	}
 	want := readComponents{
 		Scheme: split.Scheme, Authority: split.Authority, Path: split.Path, Query: split.Query, Fragment: split.Fragment,
 		Opaque: opaque, AuthorityKind: "none", HostKind: "none",

@@ -8,6 +8,8 @@ import "github.com/rfc2396/rfc2396/grammar/bnf"
 const (
 	// EditEmptyRelativePath is the relaxation empty-relative-path: a relative reference may have an empty path before its query ("?y"), as Appendix C resolves it (RFC 2396 Appendix C; java.net.URI deviation 2).
 	EditEmptyRelativePath Edit = iota + 1
+	// EditEmptyAuthority is the restriction empty-authority: after "//", an empty authority is allowed only before a path, a query or a fragment, and is then no authority ("file:///x" has none); "//" and "http://" alone are not URIs (java.net.URI deviation 1).
+	EditEmptyAuthority
 	// EditEmptyOpaquePart is the relaxation empty-opaque-part: an absolute URI may have nothing after its scheme's ":" ("about:", "http:") (RFC 2396 revision issues list, issue 014; RFC 3986 section 3 (path-empty)).
 	EditEmptyOpaquePart
 	// EditIPv6 is the relaxation ipv6: IPv6 literals as a host ("[::1]"); "[" and "]" become reserved; IPv4 segments of at most three digits (RFC 2732 section 3; RFC 2373 Appendix B).
@@ -29,7 +31,7 @@ const (
 )
 
 // NumEdits is the number of edits.
-const NumEdits = 10
+const NumEdits = 11
 
 var editCatalogue = [NumEdits + 1]EditInfo{
 	EditEmptyRelativePath: {
@@ -43,6 +45,26 @@ var editCatalogue = [NumEdits + 1]EditInfo{
 		Rules:       []Rule{RuleRelativeURI},
 		ABNF: []string{
 			"relativeURI = [ net_path | abs_path | rel_path ] [ \"?\" query ]",
+		},
+	},
+	EditEmptyAuthority: {
+		Name:        "empty-authority",
+		Kind:        Restriction,
+		Requires:    EditSet(0).With(EditEmptyRelativePath),
+		Document:    "java.net.URI deviation 1",
+		Summary:     "after \"//\", an empty authority is allowed only before a path, a query or a fragment, and is then no authority (\"file:///x\" has none); \"//\" and \"http://\" alone are not URIs",
+		Contradicts: "RFC 2396 Appendix A, server (may be empty) and abs_path (may begin with \"//\")",
+		Example:     "http://",
+		Explanation: "java.net.URI: \"An empty authority component is permitted as long as it\nis followed by a non-empty path, a query component, or a fragment\ncomponent. This allows the parsing of URIs such as \"file:///foo/bar\",\nwhich seems to be the intent of RFC 2396 although the grammar does not\npermit it.\" Java's parser reads \"//\" as the start of an authority\nwhatever follows, takes no authority when the next character is \"/\",\n\"?\" or \"#\", and rejects \"//\" at the end of the input. Appendix A reads\n\"file:///x\" as an empty server, and \"http://\" as valid (an empty server,\nor an abs_path \"//\"). Written as a grammar, the deviation needs a\nserver that is not empty, an abs_path after a scheme or at the start of\na relative reference that does not begin with \"//\", and \"//\" alone\nonly before \"?\" or \"#\". This is the project's formalization of Java's\nsentence, in RFC 2396's notation; it requires empty-relative-path,\nJava's deviation 2, since it rewrites relativeURI too.",
+		Rules:       []Rule{RuleURIReference, RuleHierPart, RuleRelativeURI, RuleNetPath, RuleServer, RuleAbsPathNz, RuleSegmentNz},
+		ABNF: []string{
+			"URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ] | [ scheme \":\" ] \"//\" \"#\" fragment",
+			"hier_part = ( net_path | abs_path_nz ) [ \"?\" query ] | \"//\" \"?\" query",
+			"relativeURI = [ net_path | abs_path_nz | rel_path ] [ \"?\" query ] | \"//\" \"?\" query",
+			"net_path = \"//\" authority [ abs_path ] | \"//\" abs_path",
+			"server = [ userinfo \"@\" ] hostport",
+			"abs_path_nz = \"/\" [ segment_nz *( \"/\" segment ) ]",
+			"segment_nz = 1*pchar *( \";\" param ) | 1*( \";\" param )",
 		},
 	},
 	EditEmptyOpaquePart: {
@@ -174,7 +196,7 @@ var editCatalogue = [NumEdits + 1]EditInfo{
 		Document:    "java.net.URI deviation 6 (its \"other\" characters); RFC 3629 (UTF-8)",
 		Summary:     "characters outside US-ASCII, written in UTF-8, wherever an escape may stand (Java's \"other\": not a control, not a space)",
 		Contradicts: "RFC 2396 section 2.1 and Appendix A (every character outside US-ASCII must be escaped)",
-		Example:     "http://example.org/caf%C3%A9 and http://example.org/café",
+		Example:     "http://example.org/café",
 		Explanation: "java.net.URI: \"Characters in the other category are permitted wherever\nRFC 2396 permits escaped octets, that is, in the user-information, path,\nquery, and fragment components, as well as in the authority component if\nthe authority is registry-based\", where \"other\" is \"the Unicode\ncharacters that are not in the US-ASCII character set, are not control\ncharacters (according to the Character.isISOControl method), and are not\nspace characters (according to the Character.isSpaceChar method)\". The\nedit adds \"other\" as an alternative of escaped, which is exactly where\nescaped octets are permitted, and writes it as the UTF-8 sequences (RFC\n3629) of the code points U+00A1 to U+10FFFF less the space separators\nU+1680, U+2000 to U+200A, U+2028, U+2029, U+202F, U+205F and U+3000 (the\nC1 controls and U+00A0 are below U+00A1). Bytes that are not UTF-8 stay\ninvalid.",
 		Rules:       []Rule{RuleEscaped, RuleOther, RuleUTF8Tail},
 		ABNF: []string{
@@ -190,7 +212,7 @@ var profileCatalogue = []ProfileInfo{
 	{Name: "strict", Summary: "RFC 2396 Appendix A exactly", Edits: EditSet(0)},
 	{Name: "rfc2732", Summary: "RFC 2396 as RFC 2732 amends it, to the letter of RFC 2373's address grammar", Edits: EditSet(0).With(EditIPv6)},
 	{Name: "rfc2732-intent", Summary: "RFC 2396 + RFC 2732, with RFC 2373's address grammar repaired as its prose intends", Edits: EditSet(0).With(EditIPv6).With(EditIPv6EmbeddedIPv4).With(EditIPv6AddressLength)},
-	{Name: "java", Summary: "what java.net.URI accepts: its documented deviations, in its order, and what was measured beside them", Edits: EditSet(0).With(EditEmptyRelativePath).With(EditIPv4Octets).With(EditDigitHostname).With(EditIPv6).With(EditIPv6AddressLength).With(EditIPv6EmbeddedIPv4).With(EditIPv6Scope).With(EditNonAscii).With(EditOpaqueBrackets)},
+	{Name: "java", Summary: "what java.net.URI accepts: its documented deviations, in its order, and what was measured beside them", Edits: EditSet(0).With(EditEmptyAuthority).With(EditEmptyRelativePath).With(EditIPv4Octets).With(EditDigitHostname).With(EditIPv6).With(EditIPv6AddressLength).With(EditIPv6EmbeddedIPv4).With(EditIPv6Scope).With(EditNonAscii).With(EditOpaqueBrackets)},
 }
 
 // definitions holds every definition of every rule: Appendix A's, then
@@ -198,6 +220,7 @@ var profileCatalogue = []ProfileInfo{
 var definitions = [NumAllRules][]definition{
 	RuleURIReference: {
 		{edit: NoEdit, line: "URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "absoluteURI"}, &bnf.Node{Kind: bnf.RuleRef, Text: "relativeURI"}}}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "#"}, &bnf.Node{Kind: bnf.RuleRef, Text: "fragment"}}}}}}}},
+		{edit: EditEmptyAuthority, line: "URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ] | [ scheme \":\" ] \"//\" \"#\" fragment", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "absoluteURI"}, &bnf.Node{Kind: bnf.RuleRef, Text: "relativeURI"}}}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "#"}, &bnf.Node{Kind: bnf.RuleRef, Text: "fragment"}}}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "scheme"}, &bnf.Node{Kind: bnf.Literal, Text: ":"}}}}}, &bnf.Node{Kind: bnf.Literal, Text: "//"}, &bnf.Node{Kind: bnf.Literal, Text: "#"}, &bnf.Node{Kind: bnf.RuleRef, Text: "fragment"}}}}}},
 	},
 	RuleAbsoluteURI: {
 		{edit: NoEdit, line: "absoluteURI = scheme \":\" ( hier_part | opaque_part )", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "scheme"}, &bnf.Node{Kind: bnf.Literal, Text: ":"}, &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "hier_part"}, &bnf.Node{Kind: bnf.RuleRef, Text: "opaque_part"}}}}}},
@@ -205,9 +228,11 @@ var definitions = [NumAllRules][]definition{
 	RuleRelativeURI: {
 		{edit: NoEdit, line: "relativeURI = ( net_path | abs_path | rel_path ) [ \"?\" query ]", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "net_path"}, &bnf.Node{Kind: bnf.RuleRef, Text: "abs_path"}, &bnf.Node{Kind: bnf.RuleRef, Text: "rel_path"}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.RuleRef, Text: "query"}}}}}}}},
 		{edit: EditEmptyRelativePath, line: "relativeURI = [ net_path | abs_path | rel_path ] [ \"?\" query ]", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "net_path"}, &bnf.Node{Kind: bnf.RuleRef, Text: "abs_path"}, &bnf.Node{Kind: bnf.RuleRef, Text: "rel_path"}}}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.RuleRef, Text: "query"}}}}}}}},
+		{edit: EditEmptyAuthority, line: "relativeURI = [ net_path | abs_path_nz | rel_path ] [ \"?\" query ] | \"//\" \"?\" query", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "net_path"}, &bnf.Node{Kind: bnf.RuleRef, Text: "abs_path_nz"}, &bnf.Node{Kind: bnf.RuleRef, Text: "rel_path"}}}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.RuleRef, Text: "query"}}}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "//"}, &bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.RuleRef, Text: "query"}}}}}},
 	},
 	RuleHierPart: {
 		{edit: NoEdit, line: "hier_part = ( net_path | abs_path ) [ \"?\" query ]", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "net_path"}, &bnf.Node{Kind: bnf.RuleRef, Text: "abs_path"}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.RuleRef, Text: "query"}}}}}}}},
+		{edit: EditEmptyAuthority, line: "hier_part = ( net_path | abs_path_nz ) [ \"?\" query ] | \"//\" \"?\" query", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "net_path"}, &bnf.Node{Kind: bnf.RuleRef, Text: "abs_path_nz"}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.RuleRef, Text: "query"}}}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "//"}, &bnf.Node{Kind: bnf.Literal, Text: "?"}, &bnf.Node{Kind: bnf.RuleRef, Text: "query"}}}}}},
 	},
 	RuleOpaquePart: {
 		{edit: NoEdit, line: "opaque_part = uric_no_slash *uric", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "uric_no_slash"}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "uric"}}}}}},
@@ -219,6 +244,7 @@ var definitions = [NumAllRules][]definition{
 	},
 	RuleNetPath: {
 		{edit: NoEdit, line: "net_path = \"//\" authority [ abs_path ]", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "//"}, &bnf.Node{Kind: bnf.RuleRef, Text: "authority"}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "abs_path"}}}}}},
+		{edit: EditEmptyAuthority, line: "net_path = \"//\" authority [ abs_path ] | \"//\" abs_path", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "//"}, &bnf.Node{Kind: bnf.RuleRef, Text: "authority"}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "abs_path"}}}}}, &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "//"}, &bnf.Node{Kind: bnf.RuleRef, Text: "abs_path"}}}}}},
 	},
 	RuleAbsPath: {
 		{edit: NoEdit, line: "abs_path = \"/\" path_segments", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "/"}, &bnf.Node{Kind: bnf.RuleRef, Text: "path_segments"}}}},
@@ -240,6 +266,7 @@ var definitions = [NumAllRules][]definition{
 	},
 	RuleServer: {
 		{edit: NoEdit, line: "server = [ [ userinfo \"@\" ] hostport ]", body: &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "userinfo"}, &bnf.Node{Kind: bnf.Literal, Text: "@"}}}}}, &bnf.Node{Kind: bnf.RuleRef, Text: "hostport"}}}}}},
+		{edit: EditEmptyAuthority, line: "server = [ userinfo \"@\" ] hostport", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "userinfo"}, &bnf.Node{Kind: bnf.Literal, Text: "@"}}}}}, &bnf.Node{Kind: bnf.RuleRef, Text: "hostport"}}}},
 	},
 	RuleUserinfo: {
 		{edit: NoEdit, line: "userinfo = *( unreserved | escaped | \";\" | \":\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\" )", body: &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "unreserved"}, &bnf.Node{Kind: bnf.RuleRef, Text: "escaped"}, &bnf.Node{Kind: bnf.Literal, Text: ";"}, &bnf.Node{Kind: bnf.Literal, Text: ":"}, &bnf.Node{Kind: bnf.Literal, Text: "&"}, &bnf.Node{Kind: bnf.Literal, Text: "="}, &bnf.Node{Kind: bnf.Literal, Text: "+"}, &bnf.Node{Kind: bnf.Literal, Text: "$"}, &bnf.Node{Kind: bnf.Literal, Text: ","}}}}}},
@@ -324,6 +351,12 @@ var definitions = [NumAllRules][]definition{
 	},
 	RuleDigit: {
 		{edit: NoEdit, line: "digit = \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" | \"6\" | \"7\" | \"8\" | \"9\"", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "0"}, &bnf.Node{Kind: bnf.Literal, Text: "1"}, &bnf.Node{Kind: bnf.Literal, Text: "2"}, &bnf.Node{Kind: bnf.Literal, Text: "3"}, &bnf.Node{Kind: bnf.Literal, Text: "4"}, &bnf.Node{Kind: bnf.Literal, Text: "5"}, &bnf.Node{Kind: bnf.Literal, Text: "6"}, &bnf.Node{Kind: bnf.Literal, Text: "7"}, &bnf.Node{Kind: bnf.Literal, Text: "8"}, &bnf.Node{Kind: bnf.Literal, Text: "9"}}}},
+	},
+	RuleAbsPathNz: {
+		{edit: EditEmptyAuthority, line: "abs_path_nz = \"/\" [ segment_nz *( \"/\" segment ) ]", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "/"}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: 1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "segment_nz"}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "/"}, &bnf.Node{Kind: bnf.RuleRef, Text: "segment"}}}}}}}}}}}},
+	},
+	RuleSegmentNz: {
+		{edit: EditEmptyAuthority, line: "segment_nz = 1*pchar *( \";\" param ) | 1*( \";\" param )", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "pchar"}}}, &bnf.Node{Kind: bnf.Repetition, Min: 0, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: ";"}, &bnf.Node{Kind: bnf.RuleRef, Text: "param"}}}}}}}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: ";"}, &bnf.Node{Kind: bnf.RuleRef, Text: "param"}}}}}}}},
 	},
 	RuleIpv6reference: {
 		{edit: EditIPv6, line: "ipv6reference = \"[\" IPv6address \"]\"", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Literal, Text: "["}, &bnf.Node{Kind: bnf.RuleRef, Text: "IPv6address"}, &bnf.Node{Kind: bnf.Literal, Text: "]"}}}},

@@ -85,6 +85,10 @@ const (
 	RuleUpalpha
 	// RuleDigit is digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9".
 	RuleDigit
+	// RuleAbsPathNz is abs_path_nz = "/" [ segment_nz *( "/" segment ) ], from edit empty-authority (java.net.URI deviation 1).
+	RuleAbsPathNz
+	// RuleSegmentNz is segment_nz = 1*pchar *( ";" param ) | 1*( ";" param ), from edit empty-authority (java.net.URI deviation 1).
+	RuleSegmentNz
 	// RuleIpv6reference is ipv6reference = "[" IPv6address "]", from edit ipv6 (RFC 2732 section 3; RFC 2373 Appendix B).
 	RuleIpv6reference
 	// RuleIPv6address is IPv6address = hexpart [ ":" IPv4address ], from edit ipv6 (RFC 2732 section 3; RFC 2373 Appendix B).
@@ -122,13 +126,13 @@ const (
 const NumRules = 40
 
 // NumAllRules is the number of rules of Appendix A and of the edits.
-const NumAllRules = 55
+const NumAllRules = 57
 
 var catalogue = [NumAllRules]Info{
-	RuleURIReference:  {Name: "URI-reference", PEGName: "URI_reference", ABNF: "URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]", Section: "4", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleAbsoluteURI, RuleRelativeURI, RuleFragment}},
+	RuleURIReference:  {Name: "URI-reference", PEGName: "URI_reference", ABNF: "URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]", Section: "4", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleAbsoluteURI, RuleRelativeURI, RuleFragment, RuleScheme}},
 	RuleAbsoluteURI:   {Name: "absoluteURI", PEGName: "absoluteURI", ABNF: "absoluteURI = scheme \":\" ( hier_part | opaque_part )", Section: "3", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleScheme, RuleHierPart, RuleOpaquePart}},
-	RuleRelativeURI:   {Name: "relativeURI", PEGName: "relativeURI", ABNF: "relativeURI = ( net_path | abs_path | rel_path ) [ \"?\" query ]", Section: "5", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleNetPath, RuleAbsPath, RuleRelPath, RuleQuery}},
-	RuleHierPart:      {Name: "hier_part", PEGName: "hier_part", ABNF: "hier_part = ( net_path | abs_path ) [ \"?\" query ]", Section: "3", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleNetPath, RuleAbsPath, RuleQuery}},
+	RuleRelativeURI:   {Name: "relativeURI", PEGName: "relativeURI", ABNF: "relativeURI = ( net_path | abs_path | rel_path ) [ \"?\" query ]", Section: "5", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleNetPath, RuleAbsPath, RuleRelPath, RuleQuery, RuleAbsPathNz}},
+	RuleHierPart:      {Name: "hier_part", PEGName: "hier_part", ABNF: "hier_part = ( net_path | abs_path ) [ \"?\" query ]", Section: "3", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleNetPath, RuleAbsPath, RuleQuery, RuleAbsPathNz}},
 	RuleOpaquePart:    {Name: "opaque_part", PEGName: "opaque_part", ABNF: "opaque_part = uric_no_slash *uric", Section: "3", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleUricNoSlash, RuleUric}},
 	RuleUricNoSlash:   {Name: "uric_no_slash", PEGName: "uric_no_slash", ABNF: "uric_no_slash = unreserved | escaped | \";\" | \"?\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\"", Section: "3", Edit: NoEdit, CharacterLevel: true, Uses: []Rule{RuleUnreserved, RuleEscaped}},
 	RuleNetPath:       {Name: "net_path", PEGName: "net_path", ABNF: "net_path = \"//\" authority [ abs_path ]", Section: "3", Edit: NoEdit, CharacterLevel: false, Uses: []Rule{RuleAuthority, RuleAbsPath}},
@@ -165,6 +169,8 @@ var catalogue = [NumAllRules]Info{
 	RuleLowalpha:      {Name: "lowalpha", PEGName: "lowalpha", ABNF: "lowalpha = \"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\" | \"g\" | \"h\" | \"i\" | \"j\" | \"k\" | \"l\" | \"m\" | \"n\" | \"o\" | \"p\" | \"q\" | \"r\" | \"s\" | \"t\" | \"u\" | \"v\" | \"w\" | \"x\" | \"y\" | \"z\"", Section: "1.6", Edit: NoEdit, CharacterLevel: true, Uses: []Rule{}},
 	RuleUpalpha:       {Name: "upalpha", PEGName: "upalpha", ABNF: "upalpha = \"A\" | \"B\" | \"C\" | \"D\" | \"E\" | \"F\" | \"G\" | \"H\" | \"I\" | \"J\" | \"K\" | \"L\" | \"M\" | \"N\" | \"O\" | \"P\" | \"Q\" | \"R\" | \"S\" | \"T\" | \"U\" | \"V\" | \"W\" | \"X\" | \"Y\" | \"Z\"", Section: "1.6", Edit: NoEdit, CharacterLevel: true, Uses: []Rule{}},
 	RuleDigit:         {Name: "digit", PEGName: "digit", ABNF: "digit = \"0\" | \"1\" | \"2\" | \"3\" | \"4\" | \"5\" | \"6\" | \"7\" | \"8\" | \"9\"", Section: "1.6", Edit: NoEdit, CharacterLevel: true, Uses: []Rule{}},
+	RuleAbsPathNz:     {Name: "abs_path_nz", PEGName: "abs_path_nz", ABNF: "abs_path_nz = \"/\" [ segment_nz *( \"/\" segment ) ]", Section: "java.net.URI", Edit: EditEmptyAuthority, CharacterLevel: false, Uses: []Rule{RuleSegmentNz, RuleSegment}},
+	RuleSegmentNz:     {Name: "segment_nz", PEGName: "segment_nz", ABNF: "segment_nz = 1*pchar *( \";\" param ) | 1*( \";\" param )", Section: "java.net.URI", Edit: EditEmptyAuthority, CharacterLevel: false, Uses: []Rule{RulePchar, RuleParam}},
 	RuleIpv6reference: {Name: "ipv6reference", PEGName: "ipv6reference", ABNF: "ipv6reference = \"[\" IPv6address \"]\"", Section: "RFC 2732 3", Edit: EditIPv6, CharacterLevel: false, Uses: []Rule{RuleIPv6address, RuleScopeId}},
 	RuleIPv6address:   {Name: "IPv6address", PEGName: "IPv6address", ABNF: "IPv6address = hexpart [ \":\" IPv4address ]", Section: "RFC 2373 Appendix B", Edit: EditIPv6, CharacterLevel: false, Uses: []Rule{RuleHexpart, RuleIPv4address, RuleHexseq, RuleH16, RuleLs32}},
 	RuleHexpart:       {Name: "hexpart", PEGName: "hexpart", ABNF: "hexpart = hexseq | hexseq \"::\" [ hexseq ] | \"::\" [ hexseq ]", Section: "RFC 2373 Appendix B", Edit: EditIPv6, CharacterLevel: false, Uses: []Rule{RuleHexseq}},

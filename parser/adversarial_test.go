@@ -104,6 +104,7 @@ func BenchmarkLinear(b *testing.B) {
 		for _, op := range ops {
 			b.Run(fmt.Sprintf("op=%s/size=%dMB", op.name, size>>20), func(b *testing.B) {
 				b.SetBytes(int64(len(op.in)))
+				sinkErr = nil
 				for i := 0; i < b.N; i++ {
 					op.f(op.in)
 				}

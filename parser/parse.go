@@ -152,6 +152,13 @@ func (f *filler) token(rule grammar.Rule, b, e int) {
 
 func (f *filler) finish() {
 	u := f.u
+	if u.defined&(1<<partAuthority) == 0 && !u.opaque && f.pathEnd-f.pathBegin >= 2 && u.ref[f.pathBegin:f.pathBegin+2] == "//" {
+		// Under the edit empty-authority, "//" before a path, a query or
+		// a fragment ("file:///x", "//?q") opens no authority, as in
+		// java.net.URI; Appendix A and every other edit read any "//"
+		// there as an authority, so this cannot happen without it.
+		f.pathBegin += 2
+	}
 	if u.defined&(1<<partAuthority) != 0 {
 		u.authorityKind = ServerAuthority
 		if f.hasReg {

@@ -59,6 +59,6 @@ func ExampleSite_WriteStatic() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(len(written), written[0], written[1], written[2])
-	// Output: 388 style.css index.html rule/URI-reference.html
+	fmt.Println(written[0], written[1], written[2])
+	// Output: style.css index.html rule/URI-reference.html
 }

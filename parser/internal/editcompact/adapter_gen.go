@@ -66,10 +66,14 @@ var class5 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks
 // the last one in force.
-var pickEdits = [10][]grammar.Edit{
-	{grammar.NoEdit, grammar.EditEmptyRelativePath},
+var pickEdits = [14][]grammar.Edit{
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
+	{grammar.NoEdit, grammar.EditEmptyRelativePath, grammar.EditEmptyAuthority},
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyOpaquePart},
 	{grammar.NoEdit, grammar.EditOpaqueBrackets},
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditDigitHostname},
 	{grammar.NoEdit, grammar.EditIPv6, grammar.EditIPv4Octets},

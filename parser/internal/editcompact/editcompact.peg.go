@@ -168,7 +168,7 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type EditCompact struct {
-	pick [10]uint8
+	pick [14]uint8
 
 	Buffer string
 	buffer []rune
@@ -352,3402 +352,11379 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / (&{ p.pick[0] == 0 } (('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[0] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?))? ('?' query)?))? ('#' fragment)? !.)> */
+		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))+ (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*) / (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)+) ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))+ (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*) / (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)+) ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)?) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))+ (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*) / (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)+) ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))+ (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*) / (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)+) ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)?) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+ ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
 				position1 := position
 				{
 					position2, tokenIndex2 := position, tokenIndex
+					if !(p.pick[0] == 0) {
+						goto l3
+					}
 					{
 						position4, tokenIndex4 := position, tokenIndex
 						{
-							position6 := position
-							{
-								position7, tokenIndex7 := position, tokenIndex
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l8
-								}
-								position++
+							position6, tokenIndex6 := position, tokenIndex
+							if !_rules[rulescheme]() {
 								goto l7
-							l8:
-								position, tokenIndex = position7, tokenIndex7
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l5
-								}
-								position++
 							}
-						l7:
-							if !(pegrun.Star(p.Buffer, &position, &class0, false)) {
-								goto l5
+							if buffer[position] != rune(':') {
+								goto l7
 							}
-							add(rulescheme, position6)
-						}
-						if buffer[position] != rune(':') {
-							goto l5
-						}
-						position++
-						{
-							position9, tokenIndex9 := position, tokenIndex
+							position++
 							{
-								position11, tokenIndex11 := position, tokenIndex
-								if buffer[position] != rune('/') {
-									goto l12
-								}
-								position++
-								if buffer[position] != rune('/') {
-									goto l12
-								}
-								position++
-								if !_rules[ruleauthority]() {
-									goto l12
+								position8, tokenIndex8 := position, tokenIndex
+								if !(p.pick[2] == 0) {
+									goto l9
 								}
 								{
-									position13, tokenIndex13 := position, tokenIndex
+									position10, tokenIndex10 := position, tokenIndex
+									if !(p.pick[5] == 0) {
+										goto l11
+									}
 									if buffer[position] != rune('/') {
+										goto l11
+									}
+									position++
+									if buffer[position] != rune('/') {
+										goto l11
+									}
+									position++
+									if !_rules[ruleauthority]() {
+										goto l11
+									}
+									{
+										position12, tokenIndex12 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l12
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l12
+										}
 										goto l13
+									l12:
+										position, tokenIndex = position12, tokenIndex12
+									}
+								l13:
+									goto l10
+								l11:
+									position, tokenIndex = position10, tokenIndex10
+									if !(p.pick[5] == 1) {
+										goto l14
+									}
+									{
+										position15, tokenIndex15 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l16
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l16
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l16
+										}
+										{
+											position17, tokenIndex17 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l17
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l17
+											}
+											goto l18
+										l17:
+											position, tokenIndex = position17, tokenIndex17
+										}
+									l18:
+										goto l15
+									l16:
+										position, tokenIndex = position15, tokenIndex15
+										if buffer[position] != rune('/') {
+											goto l14
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l14
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l14
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l14
+										}
+									}
+								l15:
+									goto l10
+								l14:
+									position, tokenIndex = position10, tokenIndex10
+									if buffer[position] != rune('/') {
+										goto l9
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l13
+										goto l9
 									}
-									goto l14
-								l13:
-									position, tokenIndex = position13, tokenIndex13
 								}
-							l14:
-								goto l11
-							l12:
-								position, tokenIndex = position11, tokenIndex11
-								if buffer[position] != rune('/') {
-									goto l10
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l10
-								}
-							}
-						l11:
-							{
-								position15, tokenIndex15 := position, tokenIndex
-								if buffer[position] != rune('?') {
-									goto l15
-								}
-								position++
-								if !_rules[rulequery]() {
-									goto l15
-								}
-								goto l16
-							l15:
-								position, tokenIndex = position15, tokenIndex15
-							}
-						l16:
-							goto l9
-						l10:
-							position, tokenIndex = position9, tokenIndex9
-							{
-								position17 := position
+							l10:
 								{
-									position18, tokenIndex18 := position, tokenIndex
-									if !(p.pick[1] == 0) {
+									position19, tokenIndex19 := position, tokenIndex
+									if buffer[position] != rune('?') {
 										goto l19
 									}
+									position++
+									if !_rules[rulequery]() {
+										goto l19
+									}
+									goto l20
+								l19:
+									position, tokenIndex = position19, tokenIndex19
+								}
+							l20:
+								goto l8
+							l9:
+								position, tokenIndex = position8, tokenIndex8
+								if !(p.pick[2] == 1) {
+									goto l21
+								}
+								{
+									position22, tokenIndex22 := position, tokenIndex
+									if buffer[position] != rune('/') {
+										goto l23
+									}
+									position++
+									if buffer[position] != rune('/') {
+										goto l23
+									}
+									position++
+									if buffer[position] != rune('?') {
+										goto l23
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l23
+									}
+									goto l22
+								l23:
+									position, tokenIndex = position22, tokenIndex22
 									{
-										position20, tokenIndex20 := position, tokenIndex
-										if !(p.pick[2] == 0) {
-											goto l21
+										position24, tokenIndex24 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l25
+										}
+										if buffer[position] != rune('/') {
+											goto l25
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l25
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l25
 										}
 										{
-											position22, tokenIndex22 := position, tokenIndex
-											if buffer[position] != rune('!') {
-												goto l23
-											}
-											position++
-											goto l22
-										l23:
-											position, tokenIndex = position22, tokenIndex22
-											if c := buffer[position]; c < rune('\'') || c > rune('*') {
-												goto l24
-											}
-											position++
-											goto l22
-										l24:
-											position, tokenIndex = position22, tokenIndex22
-											if buffer[position] != rune('-') {
-												goto l25
-											}
-											position++
-											goto l22
-										l25:
-											position, tokenIndex = position22, tokenIndex22
-											if buffer[position] != rune('.') {
+											position26, tokenIndex26 := position, tokenIndex
+											if buffer[position] != rune('/') {
 												goto l26
 											}
 											position++
-											goto l22
+											if !_rules[rulepath_segments]() {
+												goto l26
+											}
+											goto l27
 										l26:
-											position, tokenIndex = position22, tokenIndex22
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l27
-											}
-											position++
-											goto l22
-										l27:
-											position, tokenIndex = position22, tokenIndex22
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l28
-											}
-											position++
-											goto l22
-										l28:
-											position, tokenIndex = position22, tokenIndex22
-											if buffer[position] != rune('_') {
-												goto l29
-											}
-											position++
-											goto l22
-										l29:
-											position, tokenIndex = position22, tokenIndex22
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
+											position, tokenIndex = position26, tokenIndex26
+										}
+									l27:
+										goto l24
+									l25:
+										position, tokenIndex = position24, tokenIndex24
+										if !(p.pick[5] == 1) {
+											goto l28
+										}
+										{
+											position29, tokenIndex29 := position, tokenIndex
+											if buffer[position] != rune('/') {
 												goto l30
 											}
 											position++
-											goto l22
-										l30:
-											position, tokenIndex = position22, tokenIndex22
-											if buffer[position] != rune('~') {
-												goto l31
+											if buffer[position] != rune('/') {
+												goto l30
 											}
 											position++
-											goto l22
-										l31:
-											position, tokenIndex = position22, tokenIndex22
-											if !(p.pick[7] == 0) {
-												goto l32
+											if !_rules[ruleauthority]() {
+												goto l30
 											}
-											if buffer[position] != rune('%') {
-												goto l32
-											}
-											position++
 											{
-												position33, tokenIndex33 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l34
+												position31, tokenIndex31 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l31
 												}
 												position++
-												goto l33
-											l34:
-												position, tokenIndex = position33, tokenIndex33
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l35
+												if !_rules[rulepath_segments]() {
+													goto l31
 												}
-												position++
-												goto l33
-											l35:
-												position, tokenIndex = position33, tokenIndex33
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l32
-												}
-												position++
+												goto l32
+											l31:
+												position, tokenIndex = position31, tokenIndex31
 											}
-										l33:
-											{
-												position36, tokenIndex36 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l37
-												}
-												position++
-												goto l36
-											l37:
-												position, tokenIndex = position36, tokenIndex36
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l38
-												}
-												position++
-												goto l36
-											l38:
-												position, tokenIndex = position36, tokenIndex36
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l32
-												}
-												position++
-											}
-										l36:
-											goto l22
 										l32:
-											position, tokenIndex = position22, tokenIndex22
-											if !(p.pick[7] == 1) {
-												goto l39
+											goto l29
+										l30:
+											position, tokenIndex = position29, tokenIndex29
+											if buffer[position] != rune('/') {
+												goto l28
 											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l28
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l28
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l28
+											}
+										}
+									l29:
+										goto l24
+									l28:
+										position, tokenIndex = position24, tokenIndex24
+										if buffer[position] != rune('/') {
+											goto l21
+										}
+										position++
+										{
+											position33, tokenIndex33 := position, tokenIndex
 											{
-												position40, tokenIndex40 := position, tokenIndex
-												if buffer[position] != rune('%') {
-													goto l41
-												}
-												position++
+												position35, tokenIndex35 := position, tokenIndex
 												{
-													position42, tokenIndex42 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
+													position39, tokenIndex39 := position, tokenIndex
+													if buffer[position] != rune('!') {
+														goto l40
+													}
+													position++
+													goto l39
+												l40:
+													position, tokenIndex = position39, tokenIndex39
+													if c := buffer[position]; c < rune('\'') || c > rune('*') {
+														goto l41
+													}
+													position++
+													goto l39
+												l41:
+													position, tokenIndex = position39, tokenIndex39
+													if buffer[position] != rune('-') {
+														goto l42
+													}
+													position++
+													goto l39
+												l42:
+													position, tokenIndex = position39, tokenIndex39
+													if buffer[position] != rune('.') {
 														goto l43
 													}
 													position++
-													goto l42
+													goto l39
 												l43:
-													position, tokenIndex = position42, tokenIndex42
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
+													position, tokenIndex = position39, tokenIndex39
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
 														goto l44
 													}
 													position++
-													goto l42
+													goto l39
 												l44:
-													position, tokenIndex = position42, tokenIndex42
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l41
+													position, tokenIndex = position39, tokenIndex39
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														goto l45
 													}
 													position++
-												}
-											l42:
-												{
-													position45, tokenIndex45 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l39
+												l45:
+													position, tokenIndex = position39, tokenIndex39
+													if buffer[position] != rune('_') {
 														goto l46
 													}
 													position++
-													goto l45
+													goto l39
 												l46:
-													position, tokenIndex = position45, tokenIndex45
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
+													position, tokenIndex = position39, tokenIndex39
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
 														goto l47
 													}
 													position++
-													goto l45
-												l47:
-													position, tokenIndex = position45, tokenIndex45
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l41
-													}
-													position++
-												}
-											l45:
-												goto l40
-											l41:
-												position, tokenIndex = position40, tokenIndex40
-												if !_rules[ruleother]() {
 													goto l39
+												l47:
+													position, tokenIndex = position39, tokenIndex39
+													if buffer[position] != rune('~') {
+														goto l48
+													}
+													position++
+													goto l39
+												l48:
+													position, tokenIndex = position39, tokenIndex39
+													if !(p.pick[11] == 0) {
+														goto l49
+													}
+													if buffer[position] != rune('%') {
+														goto l49
+													}
+													position++
+													{
+														position50, tokenIndex50 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l51
+														}
+														position++
+														goto l50
+													l51:
+														position, tokenIndex = position50, tokenIndex50
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l52
+														}
+														position++
+														goto l50
+													l52:
+														position, tokenIndex = position50, tokenIndex50
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l49
+														}
+														position++
+													}
+												l50:
+													{
+														position53, tokenIndex53 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l54
+														}
+														position++
+														goto l53
+													l54:
+														position, tokenIndex = position53, tokenIndex53
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l55
+														}
+														position++
+														goto l53
+													l55:
+														position, tokenIndex = position53, tokenIndex53
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l49
+														}
+														position++
+													}
+												l53:
+													goto l39
+												l49:
+													position, tokenIndex = position39, tokenIndex39
+													if !(p.pick[11] == 1) {
+														goto l56
+													}
+													{
+														position57, tokenIndex57 := position, tokenIndex
+														if buffer[position] != rune('%') {
+															goto l58
+														}
+														position++
+														{
+															position59, tokenIndex59 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l60
+															}
+															position++
+															goto l59
+														l60:
+															position, tokenIndex = position59, tokenIndex59
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l61
+															}
+															position++
+															goto l59
+														l61:
+															position, tokenIndex = position59, tokenIndex59
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l58
+															}
+															position++
+														}
+													l59:
+														{
+															position62, tokenIndex62 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l63
+															}
+															position++
+															goto l62
+														l63:
+															position, tokenIndex = position62, tokenIndex62
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l64
+															}
+															position++
+															goto l62
+														l64:
+															position, tokenIndex = position62, tokenIndex62
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l58
+															}
+															position++
+														}
+													l62:
+														goto l57
+													l58:
+														position, tokenIndex = position57, tokenIndex57
+														if !_rules[ruleother]() {
+															goto l56
+														}
+													}
+												l57:
+													goto l39
+												l56:
+													position, tokenIndex = position39, tokenIndex39
+													{
+														position65, tokenIndex65 := position, tokenIndex
+														if buffer[position] != rune('$') {
+															goto l66
+														}
+														position++
+														goto l65
+													l66:
+														position, tokenIndex = position65, tokenIndex65
+														if buffer[position] != rune('&') {
+															goto l67
+														}
+														position++
+														goto l65
+													l67:
+														position, tokenIndex = position65, tokenIndex65
+														if buffer[position] != rune('+') {
+															goto l68
+														}
+														position++
+														goto l65
+													l68:
+														position, tokenIndex = position65, tokenIndex65
+														if buffer[position] != rune(',') {
+															goto l69
+														}
+														position++
+														goto l65
+													l69:
+														position, tokenIndex = position65, tokenIndex65
+														if buffer[position] != rune(':') {
+															goto l70
+														}
+														position++
+														goto l65
+													l70:
+														position, tokenIndex = position65, tokenIndex65
+														if buffer[position] != rune('=') {
+															goto l71
+														}
+														position++
+														goto l65
+													l71:
+														position, tokenIndex = position65, tokenIndex65
+														if buffer[position] != rune('@') {
+															goto l36
+														}
+														position++
+													}
+												l65:
 												}
-											}
-										l40:
-											goto l22
-										l39:
-											position, tokenIndex = position22, tokenIndex22
-											{
-												position48, tokenIndex48 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l49
-												}
-												position++
-												goto l48
-											l49:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune('&') {
-													goto l50
-												}
-												position++
-												goto l48
-											l50:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune('+') {
-													goto l51
-												}
-												position++
-												goto l48
-											l51:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune(',') {
-													goto l52
-												}
-												position++
-												goto l48
-											l52:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune(':') {
-													goto l53
-												}
-												position++
-												goto l48
-											l53:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune(';') {
-													goto l54
-												}
-												position++
-												goto l48
-											l54:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune('=') {
-													goto l55
-												}
-												position++
-												goto l48
-											l55:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune('?') {
-													goto l56
-												}
-												position++
-												goto l48
-											l56:
-												position, tokenIndex = position48, tokenIndex48
-												if buffer[position] != rune('@') {
-													goto l21
-												}
-												position++
-											}
-										l48:
-										}
-									l22:
-										goto l20
-									l21:
-										position, tokenIndex = position20, tokenIndex20
-										if !(p.pick[2] == 1) {
-											goto l19
-										}
-										{
-											position57, tokenIndex57 := position, tokenIndex
-											if buffer[position] != rune('!') {
-												goto l58
-											}
-											position++
-											goto l57
-										l58:
-											position, tokenIndex = position57, tokenIndex57
-											if c := buffer[position]; c < rune('\'') || c > rune('*') {
-												goto l59
-											}
-											position++
-											goto l57
-										l59:
-											position, tokenIndex = position57, tokenIndex57
-											if buffer[position] != rune('-') {
-												goto l60
-											}
-											position++
-											goto l57
-										l60:
-											position, tokenIndex = position57, tokenIndex57
-											if buffer[position] != rune('.') {
-												goto l61
-											}
-											position++
-											goto l57
-										l61:
-											position, tokenIndex = position57, tokenIndex57
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l62
-											}
-											position++
-											goto l57
-										l62:
-											position, tokenIndex = position57, tokenIndex57
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l63
-											}
-											position++
-											goto l57
-										l63:
-											position, tokenIndex = position57, tokenIndex57
-											if buffer[position] != rune('_') {
-												goto l64
-											}
-											position++
-											goto l57
-										l64:
-											position, tokenIndex = position57, tokenIndex57
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l65
-											}
-											position++
-											goto l57
-										l65:
-											position, tokenIndex = position57, tokenIndex57
-											if buffer[position] != rune('~') {
-												goto l66
-											}
-											position++
-											goto l57
-										l66:
-											position, tokenIndex = position57, tokenIndex57
-											if !(p.pick[7] == 0) {
-												goto l67
-											}
-											if buffer[position] != rune('%') {
-												goto l67
-											}
-											position++
-											{
-												position68, tokenIndex68 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l69
-												}
-												position++
-												goto l68
-											l69:
-												position, tokenIndex = position68, tokenIndex68
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l70
-												}
-												position++
-												goto l68
-											l70:
-												position, tokenIndex = position68, tokenIndex68
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l67
-												}
-												position++
-											}
-										l68:
-											{
-												position71, tokenIndex71 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l72
-												}
-												position++
-												goto l71
-											l72:
-												position, tokenIndex = position71, tokenIndex71
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l73
-												}
-												position++
-												goto l71
-											l73:
-												position, tokenIndex = position71, tokenIndex71
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l67
-												}
-												position++
-											}
-										l71:
-											goto l57
-										l67:
-											position, tokenIndex = position57, tokenIndex57
-											if !(p.pick[7] == 1) {
-												goto l74
-											}
-											{
-												position75, tokenIndex75 := position, tokenIndex
-												if buffer[position] != rune('%') {
-													goto l76
-												}
-												position++
+											l39:
+											l37:
 												{
-													position77, tokenIndex77 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l78
+													position38, tokenIndex38 := position, tokenIndex
+													{
+														position72, tokenIndex72 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l73
+														}
+														position++
+														goto l72
+													l73:
+														position, tokenIndex = position72, tokenIndex72
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l74
+														}
+														position++
+														goto l72
+													l74:
+														position, tokenIndex = position72, tokenIndex72
+														if buffer[position] != rune('-') {
+															goto l75
+														}
+														position++
+														goto l72
+													l75:
+														position, tokenIndex = position72, tokenIndex72
+														if buffer[position] != rune('.') {
+															goto l76
+														}
+														position++
+														goto l72
+													l76:
+														position, tokenIndex = position72, tokenIndex72
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l77
+														}
+														position++
+														goto l72
+													l77:
+														position, tokenIndex = position72, tokenIndex72
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l78
+														}
+														position++
+														goto l72
+													l78:
+														position, tokenIndex = position72, tokenIndex72
+														if buffer[position] != rune('_') {
+															goto l79
+														}
+														position++
+														goto l72
+													l79:
+														position, tokenIndex = position72, tokenIndex72
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l80
+														}
+														position++
+														goto l72
+													l80:
+														position, tokenIndex = position72, tokenIndex72
+														if buffer[position] != rune('~') {
+															goto l81
+														}
+														position++
+														goto l72
+													l81:
+														position, tokenIndex = position72, tokenIndex72
+														if !(p.pick[11] == 0) {
+															goto l82
+														}
+														if buffer[position] != rune('%') {
+															goto l82
+														}
+														position++
+														{
+															position83, tokenIndex83 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l84
+															}
+															position++
+															goto l83
+														l84:
+															position, tokenIndex = position83, tokenIndex83
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l85
+															}
+															position++
+															goto l83
+														l85:
+															position, tokenIndex = position83, tokenIndex83
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l82
+															}
+															position++
+														}
+													l83:
+														{
+															position86, tokenIndex86 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l87
+															}
+															position++
+															goto l86
+														l87:
+															position, tokenIndex = position86, tokenIndex86
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l88
+															}
+															position++
+															goto l86
+														l88:
+															position, tokenIndex = position86, tokenIndex86
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l82
+															}
+															position++
+														}
+													l86:
+														goto l72
+													l82:
+														position, tokenIndex = position72, tokenIndex72
+														if !(p.pick[11] == 1) {
+															goto l89
+														}
+														{
+															position90, tokenIndex90 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l91
+															}
+															position++
+															{
+																position92, tokenIndex92 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l93
+																}
+																position++
+																goto l92
+															l93:
+																position, tokenIndex = position92, tokenIndex92
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l94
+																}
+																position++
+																goto l92
+															l94:
+																position, tokenIndex = position92, tokenIndex92
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l91
+																}
+																position++
+															}
+														l92:
+															{
+																position95, tokenIndex95 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l96
+																}
+																position++
+																goto l95
+															l96:
+																position, tokenIndex = position95, tokenIndex95
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l97
+																}
+																position++
+																goto l95
+															l97:
+																position, tokenIndex = position95, tokenIndex95
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l91
+																}
+																position++
+															}
+														l95:
+															goto l90
+														l91:
+															position, tokenIndex = position90, tokenIndex90
+															if !_rules[ruleother]() {
+																goto l89
+															}
+														}
+													l90:
+														goto l72
+													l89:
+														position, tokenIndex = position72, tokenIndex72
+														{
+															position98, tokenIndex98 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l99
+															}
+															position++
+															goto l98
+														l99:
+															position, tokenIndex = position98, tokenIndex98
+															if buffer[position] != rune('&') {
+																goto l100
+															}
+															position++
+															goto l98
+														l100:
+															position, tokenIndex = position98, tokenIndex98
+															if buffer[position] != rune('+') {
+																goto l101
+															}
+															position++
+															goto l98
+														l101:
+															position, tokenIndex = position98, tokenIndex98
+															if buffer[position] != rune(',') {
+																goto l102
+															}
+															position++
+															goto l98
+														l102:
+															position, tokenIndex = position98, tokenIndex98
+															if buffer[position] != rune(':') {
+																goto l103
+															}
+															position++
+															goto l98
+														l103:
+															position, tokenIndex = position98, tokenIndex98
+															if buffer[position] != rune('=') {
+																goto l104
+															}
+															position++
+															goto l98
+														l104:
+															position, tokenIndex = position98, tokenIndex98
+															if buffer[position] != rune('@') {
+																goto l38
+															}
+															position++
+														}
+													l98:
 													}
-													position++
-													goto l77
-												l78:
-													position, tokenIndex = position77, tokenIndex77
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l79
-													}
-													position++
-													goto l77
-												l79:
-													position, tokenIndex = position77, tokenIndex77
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l76
-													}
-													position++
+												l72:
+													goto l37
+												l38:
+													position, tokenIndex = position38, tokenIndex38
 												}
-											l77:
-												{
-													position80, tokenIndex80 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l81
-													}
-													position++
-													goto l80
-												l81:
-													position, tokenIndex = position80, tokenIndex80
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l82
-													}
-													position++
-													goto l80
-												l82:
-													position, tokenIndex = position80, tokenIndex80
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l76
-													}
-													position++
-												}
-											l80:
-												goto l75
-											l76:
-												position, tokenIndex = position75, tokenIndex75
-												if !_rules[ruleother]() {
-													goto l74
-												}
-											}
-										l75:
-											goto l57
-										l74:
-											position, tokenIndex = position57, tokenIndex57
-											{
-												position83, tokenIndex83 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l84
-												}
-												position++
-												goto l83
-											l84:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('&') {
-													goto l85
-												}
-												position++
-												goto l83
-											l85:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('+') {
-													goto l86
-												}
-												position++
-												goto l83
-											l86:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune(',') {
-													goto l87
-												}
-												position++
-												goto l83
-											l87:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune(':') {
-													goto l88
-												}
-												position++
-												goto l83
-											l88:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune(';') {
-													goto l89
-												}
-												position++
-												goto l83
-											l89:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('=') {
-													goto l90
-												}
-												position++
-												goto l83
-											l90:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('?') {
-													goto l91
-												}
-												position++
-												goto l83
-											l91:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('@') {
-													goto l92
-												}
-												position++
-												goto l83
-											l92:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune('[') {
-													goto l93
-												}
-												position++
-												goto l83
-											l93:
-												position, tokenIndex = position83, tokenIndex83
-												if buffer[position] != rune(']') {
-													goto l19
-												}
-												position++
-											}
-										l83:
-										}
-									l57:
-									}
-								l20:
-								l94:
-									{
-										position95, tokenIndex95 := position, tokenIndex
-										{
-											position96, tokenIndex96 := position, tokenIndex
-											if !(p.pick[6] == 0) {
-												goto l97
-											}
-											{
-												position98, tokenIndex98 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l99
-												}
-												position++
-												goto l98
-											l99:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune('&') {
-													goto l100
-												}
-												position++
-												goto l98
-											l100:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune('+') {
-													goto l101
-												}
-												position++
-												goto l98
-											l101:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune(',') {
-													goto l102
-												}
-												position++
-												goto l98
-											l102:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune('/') {
-													goto l103
-												}
-												position++
-												goto l98
-											l103:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune(':') {
-													goto l104
-												}
-												position++
-												goto l98
-											l104:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune(';') {
-													goto l105
-												}
-												position++
-												goto l98
 											l105:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune('=') {
-													goto l106
-												}
-												position++
-												goto l98
-											l106:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune('?') {
-													goto l107
-												}
-												position++
-												goto l98
-											l107:
-												position, tokenIndex = position98, tokenIndex98
-												if buffer[position] != rune('@') {
-													goto l97
-												}
-												position++
-											}
-										l98:
-											goto l96
-										l97:
-											position, tokenIndex = position96, tokenIndex96
-											if !(p.pick[6] == 1) {
-												goto l108
-											}
-											{
-												position109, tokenIndex109 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l110
-												}
-												position++
-												goto l109
-											l110:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune('&') {
-													goto l111
-												}
-												position++
-												goto l109
-											l111:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune('+') {
-													goto l112
-												}
-												position++
-												goto l109
-											l112:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune(',') {
-													goto l113
-												}
-												position++
-												goto l109
-											l113:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune('/') {
-													goto l114
-												}
-												position++
-												goto l109
-											l114:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune(':') {
-													goto l115
-												}
-												position++
-												goto l109
-											l115:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune(';') {
-													goto l116
-												}
-												position++
-												goto l109
-											l116:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune('=') {
-													goto l117
-												}
-												position++
-												goto l109
-											l117:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune('?') {
-													goto l118
-												}
-												position++
-												goto l109
-											l118:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune('@') {
-													goto l119
-												}
-												position++
-												goto l109
-											l119:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune('[') {
-													goto l120
-												}
-												position++
-												goto l109
-											l120:
-												position, tokenIndex = position109, tokenIndex109
-												if buffer[position] != rune(']') {
-													goto l108
-												}
-												position++
-											}
-										l109:
-											goto l96
-										l108:
-											position, tokenIndex = position96, tokenIndex96
-											{
-												position122, tokenIndex122 := position, tokenIndex
-												if buffer[position] != rune('!') {
-													goto l123
-												}
-												position++
-												goto l122
-											l123:
-												position, tokenIndex = position122, tokenIndex122
-												if c := buffer[position]; c < rune('\'') || c > rune('*') {
-													goto l124
-												}
-												position++
-												goto l122
-											l124:
-												position, tokenIndex = position122, tokenIndex122
-												if buffer[position] != rune('-') {
-													goto l125
-												}
-												position++
-												goto l122
-											l125:
-												position, tokenIndex = position122, tokenIndex122
-												if buffer[position] != rune('.') {
-													goto l126
-												}
-												position++
-												goto l122
-											l126:
-												position, tokenIndex = position122, tokenIndex122
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l127
-												}
-												position++
-												goto l122
-											l127:
-												position, tokenIndex = position122, tokenIndex122
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l128
-												}
-												position++
-												goto l122
-											l128:
-												position, tokenIndex = position122, tokenIndex122
-												if buffer[position] != rune('_') {
-													goto l129
-												}
-												position++
-												goto l122
-											l129:
-												position, tokenIndex = position122, tokenIndex122
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l130
-												}
-												position++
-												goto l122
-											l130:
-												position, tokenIndex = position122, tokenIndex122
-												if buffer[position] != rune('~') {
-													goto l121
-												}
-												position++
-											}
-										l122:
-											goto l96
-										l121:
-											position, tokenIndex = position96, tokenIndex96
-											if !(p.pick[7] == 0) {
-												goto l131
-											}
-											if buffer[position] != rune('%') {
-												goto l131
-											}
-											position++
-											{
-												position132, tokenIndex132 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l133
-												}
-												position++
-												goto l132
-											l133:
-												position, tokenIndex = position132, tokenIndex132
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l134
-												}
-												position++
-												goto l132
-											l134:
-												position, tokenIndex = position132, tokenIndex132
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l131
-												}
-												position++
-											}
-										l132:
-											{
-												position135, tokenIndex135 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l136
-												}
-												position++
-												goto l135
-											l136:
-												position, tokenIndex = position135, tokenIndex135
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l137
-												}
-												position++
-												goto l135
-											l137:
-												position, tokenIndex = position135, tokenIndex135
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l131
-												}
-												position++
-											}
-										l135:
-											goto l96
-										l131:
-											position, tokenIndex = position96, tokenIndex96
-											if !(p.pick[7] == 1) {
-												goto l95
-											}
-											{
-												position138, tokenIndex138 := position, tokenIndex
-												if buffer[position] != rune('%') {
-													goto l139
-												}
-												position++
 												{
-													position140, tokenIndex140 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l141
+													position106, tokenIndex106 := position, tokenIndex
+													if buffer[position] != rune(';') {
+														goto l106
 													}
 													position++
-													goto l140
-												l141:
-													position, tokenIndex = position140, tokenIndex140
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l142
+												l107:
+													{
+														position108, tokenIndex108 := position, tokenIndex
+														{
+															position109, tokenIndex109 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l110
+															}
+															position++
+															goto l109
+														l110:
+															position, tokenIndex = position109, tokenIndex109
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l111
+															}
+															position++
+															goto l109
+														l111:
+															position, tokenIndex = position109, tokenIndex109
+															if buffer[position] != rune('-') {
+																goto l112
+															}
+															position++
+															goto l109
+														l112:
+															position, tokenIndex = position109, tokenIndex109
+															if buffer[position] != rune('.') {
+																goto l113
+															}
+															position++
+															goto l109
+														l113:
+															position, tokenIndex = position109, tokenIndex109
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l114
+															}
+															position++
+															goto l109
+														l114:
+															position, tokenIndex = position109, tokenIndex109
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l115
+															}
+															position++
+															goto l109
+														l115:
+															position, tokenIndex = position109, tokenIndex109
+															if buffer[position] != rune('_') {
+																goto l116
+															}
+															position++
+															goto l109
+														l116:
+															position, tokenIndex = position109, tokenIndex109
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l117
+															}
+															position++
+															goto l109
+														l117:
+															position, tokenIndex = position109, tokenIndex109
+															if buffer[position] != rune('~') {
+																goto l118
+															}
+															position++
+															goto l109
+														l118:
+															position, tokenIndex = position109, tokenIndex109
+															if !(p.pick[11] == 0) {
+																goto l119
+															}
+															if buffer[position] != rune('%') {
+																goto l119
+															}
+															position++
+															{
+																position120, tokenIndex120 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l121
+																}
+																position++
+																goto l120
+															l121:
+																position, tokenIndex = position120, tokenIndex120
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l122
+																}
+																position++
+																goto l120
+															l122:
+																position, tokenIndex = position120, tokenIndex120
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l119
+																}
+																position++
+															}
+														l120:
+															{
+																position123, tokenIndex123 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l124
+																}
+																position++
+																goto l123
+															l124:
+																position, tokenIndex = position123, tokenIndex123
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l125
+																}
+																position++
+																goto l123
+															l125:
+																position, tokenIndex = position123, tokenIndex123
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l119
+																}
+																position++
+															}
+														l123:
+															goto l109
+														l119:
+															position, tokenIndex = position109, tokenIndex109
+															if !(p.pick[11] == 1) {
+																goto l126
+															}
+															{
+																position127, tokenIndex127 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l128
+																}
+																position++
+																{
+																	position129, tokenIndex129 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l130
+																	}
+																	position++
+																	goto l129
+																l130:
+																	position, tokenIndex = position129, tokenIndex129
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l131
+																	}
+																	position++
+																	goto l129
+																l131:
+																	position, tokenIndex = position129, tokenIndex129
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l128
+																	}
+																	position++
+																}
+															l129:
+																{
+																	position132, tokenIndex132 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l133
+																	}
+																	position++
+																	goto l132
+																l133:
+																	position, tokenIndex = position132, tokenIndex132
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l134
+																	}
+																	position++
+																	goto l132
+																l134:
+																	position, tokenIndex = position132, tokenIndex132
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l128
+																	}
+																	position++
+																}
+															l132:
+																goto l127
+															l128:
+																position, tokenIndex = position127, tokenIndex127
+																if !_rules[ruleother]() {
+																	goto l126
+																}
+															}
+														l127:
+															goto l109
+														l126:
+															position, tokenIndex = position109, tokenIndex109
+															{
+																position135, tokenIndex135 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l136
+																}
+																position++
+																goto l135
+															l136:
+																position, tokenIndex = position135, tokenIndex135
+																if buffer[position] != rune('&') {
+																	goto l137
+																}
+																position++
+																goto l135
+															l137:
+																position, tokenIndex = position135, tokenIndex135
+																if buffer[position] != rune('+') {
+																	goto l138
+																}
+																position++
+																goto l135
+															l138:
+																position, tokenIndex = position135, tokenIndex135
+																if buffer[position] != rune(',') {
+																	goto l139
+																}
+																position++
+																goto l135
+															l139:
+																position, tokenIndex = position135, tokenIndex135
+																if buffer[position] != rune(':') {
+																	goto l140
+																}
+																position++
+																goto l135
+															l140:
+																position, tokenIndex = position135, tokenIndex135
+																if buffer[position] != rune('=') {
+																	goto l141
+																}
+																position++
+																goto l135
+															l141:
+																position, tokenIndex = position135, tokenIndex135
+																if buffer[position] != rune('@') {
+																	goto l108
+																}
+																position++
+															}
+														l135:
+														}
+													l109:
+														goto l107
+													l108:
+														position, tokenIndex = position108, tokenIndex108
 													}
-													position++
-													goto l140
-												l142:
-													position, tokenIndex = position140, tokenIndex140
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l139
-													}
-													position++
+													goto l105
+												l106:
+													position, tokenIndex = position106, tokenIndex106
 												}
-											l140:
+												goto l35
+											l36:
+												position, tokenIndex = position35, tokenIndex35
+												if buffer[position] != rune(';') {
+													goto l33
+												}
+												position++
+											l144:
+												{
+													position145, tokenIndex145 := position, tokenIndex
+													{
+														position146, tokenIndex146 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l147
+														}
+														position++
+														goto l146
+													l147:
+														position, tokenIndex = position146, tokenIndex146
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l148
+														}
+														position++
+														goto l146
+													l148:
+														position, tokenIndex = position146, tokenIndex146
+														if buffer[position] != rune('-') {
+															goto l149
+														}
+														position++
+														goto l146
+													l149:
+														position, tokenIndex = position146, tokenIndex146
+														if buffer[position] != rune('.') {
+															goto l150
+														}
+														position++
+														goto l146
+													l150:
+														position, tokenIndex = position146, tokenIndex146
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l151
+														}
+														position++
+														goto l146
+													l151:
+														position, tokenIndex = position146, tokenIndex146
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l152
+														}
+														position++
+														goto l146
+													l152:
+														position, tokenIndex = position146, tokenIndex146
+														if buffer[position] != rune('_') {
+															goto l153
+														}
+														position++
+														goto l146
+													l153:
+														position, tokenIndex = position146, tokenIndex146
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l154
+														}
+														position++
+														goto l146
+													l154:
+														position, tokenIndex = position146, tokenIndex146
+														if buffer[position] != rune('~') {
+															goto l155
+														}
+														position++
+														goto l146
+													l155:
+														position, tokenIndex = position146, tokenIndex146
+														if !(p.pick[11] == 0) {
+															goto l156
+														}
+														if buffer[position] != rune('%') {
+															goto l156
+														}
+														position++
+														{
+															position157, tokenIndex157 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l158
+															}
+															position++
+															goto l157
+														l158:
+															position, tokenIndex = position157, tokenIndex157
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l159
+															}
+															position++
+															goto l157
+														l159:
+															position, tokenIndex = position157, tokenIndex157
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l156
+															}
+															position++
+														}
+													l157:
+														{
+															position160, tokenIndex160 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l161
+															}
+															position++
+															goto l160
+														l161:
+															position, tokenIndex = position160, tokenIndex160
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l162
+															}
+															position++
+															goto l160
+														l162:
+															position, tokenIndex = position160, tokenIndex160
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l156
+															}
+															position++
+														}
+													l160:
+														goto l146
+													l156:
+														position, tokenIndex = position146, tokenIndex146
+														if !(p.pick[11] == 1) {
+															goto l163
+														}
+														{
+															position164, tokenIndex164 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l165
+															}
+															position++
+															{
+																position166, tokenIndex166 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l167
+																}
+																position++
+																goto l166
+															l167:
+																position, tokenIndex = position166, tokenIndex166
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l168
+																}
+																position++
+																goto l166
+															l168:
+																position, tokenIndex = position166, tokenIndex166
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l165
+																}
+																position++
+															}
+														l166:
+															{
+																position169, tokenIndex169 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l170
+																}
+																position++
+																goto l169
+															l170:
+																position, tokenIndex = position169, tokenIndex169
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l171
+																}
+																position++
+																goto l169
+															l171:
+																position, tokenIndex = position169, tokenIndex169
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l165
+																}
+																position++
+															}
+														l169:
+															goto l164
+														l165:
+															position, tokenIndex = position164, tokenIndex164
+															if !_rules[ruleother]() {
+																goto l163
+															}
+														}
+													l164:
+														goto l146
+													l163:
+														position, tokenIndex = position146, tokenIndex146
+														{
+															position172, tokenIndex172 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l173
+															}
+															position++
+															goto l172
+														l173:
+															position, tokenIndex = position172, tokenIndex172
+															if buffer[position] != rune('&') {
+																goto l174
+															}
+															position++
+															goto l172
+														l174:
+															position, tokenIndex = position172, tokenIndex172
+															if buffer[position] != rune('+') {
+																goto l175
+															}
+															position++
+															goto l172
+														l175:
+															position, tokenIndex = position172, tokenIndex172
+															if buffer[position] != rune(',') {
+																goto l176
+															}
+															position++
+															goto l172
+														l176:
+															position, tokenIndex = position172, tokenIndex172
+															if buffer[position] != rune(':') {
+																goto l177
+															}
+															position++
+															goto l172
+														l177:
+															position, tokenIndex = position172, tokenIndex172
+															if buffer[position] != rune('=') {
+																goto l178
+															}
+															position++
+															goto l172
+														l178:
+															position, tokenIndex = position172, tokenIndex172
+															if buffer[position] != rune('@') {
+																goto l145
+															}
+															position++
+														}
+													l172:
+													}
+												l146:
+													goto l144
+												l145:
+													position, tokenIndex = position145, tokenIndex145
+												}
+											l142:
 												{
 													position143, tokenIndex143 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l144
+													if buffer[position] != rune(';') {
+														goto l143
 													}
 													position++
-													goto l143
-												l144:
-													position, tokenIndex = position143, tokenIndex143
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l145
-													}
-													position++
-													goto l143
-												l145:
-													position, tokenIndex = position143, tokenIndex143
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l139
-													}
-													position++
-												}
-											l143:
-												goto l138
-											l139:
-												position, tokenIndex = position138, tokenIndex138
-												if !_rules[ruleother]() {
-													goto l95
-												}
-											}
-										l138:
-										}
-									l96:
-										goto l94
-									l95:
-										position, tokenIndex = position95, tokenIndex95
-									}
-									goto l18
-								l19:
-									position, tokenIndex = position18, tokenIndex18
-									if !(p.pick[1] == 1) {
-										goto l5
-									}
-									{
-										position146, tokenIndex146 := position, tokenIndex
-										{
-											position148, tokenIndex148 := position, tokenIndex
-											if !(p.pick[2] == 0) {
-												goto l149
-											}
-											{
-												position150, tokenIndex150 := position, tokenIndex
-												if buffer[position] != rune('!') {
-													goto l151
-												}
-												position++
-												goto l150
-											l151:
-												position, tokenIndex = position150, tokenIndex150
-												if c := buffer[position]; c < rune('\'') || c > rune('*') {
-													goto l152
-												}
-												position++
-												goto l150
-											l152:
-												position, tokenIndex = position150, tokenIndex150
-												if buffer[position] != rune('-') {
-													goto l153
-												}
-												position++
-												goto l150
-											l153:
-												position, tokenIndex = position150, tokenIndex150
-												if buffer[position] != rune('.') {
-													goto l154
-												}
-												position++
-												goto l150
-											l154:
-												position, tokenIndex = position150, tokenIndex150
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l155
-												}
-												position++
-												goto l150
-											l155:
-												position, tokenIndex = position150, tokenIndex150
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l156
-												}
-												position++
-												goto l150
-											l156:
-												position, tokenIndex = position150, tokenIndex150
-												if buffer[position] != rune('_') {
-													goto l157
-												}
-												position++
-												goto l150
-											l157:
-												position, tokenIndex = position150, tokenIndex150
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l158
-												}
-												position++
-												goto l150
-											l158:
-												position, tokenIndex = position150, tokenIndex150
-												if buffer[position] != rune('~') {
-													goto l159
-												}
-												position++
-												goto l150
-											l159:
-												position, tokenIndex = position150, tokenIndex150
-												if !(p.pick[7] == 0) {
-													goto l160
-												}
-												if buffer[position] != rune('%') {
-													goto l160
-												}
-												position++
-												{
-													position161, tokenIndex161 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l162
-													}
-													position++
-													goto l161
-												l162:
-													position, tokenIndex = position161, tokenIndex161
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l163
-													}
-													position++
-													goto l161
-												l163:
-													position, tokenIndex = position161, tokenIndex161
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l160
-													}
-													position++
-												}
-											l161:
-												{
-													position164, tokenIndex164 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l165
-													}
-													position++
-													goto l164
-												l165:
-													position, tokenIndex = position164, tokenIndex164
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l166
-													}
-													position++
-													goto l164
-												l166:
-													position, tokenIndex = position164, tokenIndex164
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l160
-													}
-													position++
-												}
-											l164:
-												goto l150
-											l160:
-												position, tokenIndex = position150, tokenIndex150
-												if !(p.pick[7] == 1) {
-													goto l167
-												}
-												{
-													position168, tokenIndex168 := position, tokenIndex
-													if buffer[position] != rune('%') {
-														goto l169
-													}
-													position++
-													{
-														position170, tokenIndex170 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l171
-														}
-														position++
-														goto l170
-													l171:
-														position, tokenIndex = position170, tokenIndex170
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l172
-														}
-														position++
-														goto l170
-													l172:
-														position, tokenIndex = position170, tokenIndex170
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l169
-														}
-														position++
-													}
-												l170:
-													{
-														position173, tokenIndex173 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l174
-														}
-														position++
-														goto l173
-													l174:
-														position, tokenIndex = position173, tokenIndex173
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l175
-														}
-														position++
-														goto l173
-													l175:
-														position, tokenIndex = position173, tokenIndex173
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l169
-														}
-														position++
-													}
-												l173:
-													goto l168
-												l169:
-													position, tokenIndex = position168, tokenIndex168
-													if !_rules[ruleother]() {
-														goto l167
-													}
-												}
-											l168:
-												goto l150
-											l167:
-												position, tokenIndex = position150, tokenIndex150
-												{
-													position176, tokenIndex176 := position, tokenIndex
-													if buffer[position] != rune('$') {
-														goto l177
-													}
-													position++
-													goto l176
-												l177:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune('&') {
-														goto l178
-													}
-													position++
-													goto l176
-												l178:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune('+') {
-														goto l179
-													}
-													position++
-													goto l176
 												l179:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune(',') {
-														goto l180
+													{
+														position180, tokenIndex180 := position, tokenIndex
+														{
+															position181, tokenIndex181 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l182
+															}
+															position++
+															goto l181
+														l182:
+															position, tokenIndex = position181, tokenIndex181
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l183
+															}
+															position++
+															goto l181
+														l183:
+															position, tokenIndex = position181, tokenIndex181
+															if buffer[position] != rune('-') {
+																goto l184
+															}
+															position++
+															goto l181
+														l184:
+															position, tokenIndex = position181, tokenIndex181
+															if buffer[position] != rune('.') {
+																goto l185
+															}
+															position++
+															goto l181
+														l185:
+															position, tokenIndex = position181, tokenIndex181
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l186
+															}
+															position++
+															goto l181
+														l186:
+															position, tokenIndex = position181, tokenIndex181
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l187
+															}
+															position++
+															goto l181
+														l187:
+															position, tokenIndex = position181, tokenIndex181
+															if buffer[position] != rune('_') {
+																goto l188
+															}
+															position++
+															goto l181
+														l188:
+															position, tokenIndex = position181, tokenIndex181
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l189
+															}
+															position++
+															goto l181
+														l189:
+															position, tokenIndex = position181, tokenIndex181
+															if buffer[position] != rune('~') {
+																goto l190
+															}
+															position++
+															goto l181
+														l190:
+															position, tokenIndex = position181, tokenIndex181
+															if !(p.pick[11] == 0) {
+																goto l191
+															}
+															if buffer[position] != rune('%') {
+																goto l191
+															}
+															position++
+															{
+																position192, tokenIndex192 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l193
+																}
+																position++
+																goto l192
+															l193:
+																position, tokenIndex = position192, tokenIndex192
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l194
+																}
+																position++
+																goto l192
+															l194:
+																position, tokenIndex = position192, tokenIndex192
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l191
+																}
+																position++
+															}
+														l192:
+															{
+																position195, tokenIndex195 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l196
+																}
+																position++
+																goto l195
+															l196:
+																position, tokenIndex = position195, tokenIndex195
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l197
+																}
+																position++
+																goto l195
+															l197:
+																position, tokenIndex = position195, tokenIndex195
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l191
+																}
+																position++
+															}
+														l195:
+															goto l181
+														l191:
+															position, tokenIndex = position181, tokenIndex181
+															if !(p.pick[11] == 1) {
+																goto l198
+															}
+															{
+																position199, tokenIndex199 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l200
+																}
+																position++
+																{
+																	position201, tokenIndex201 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l202
+																	}
+																	position++
+																	goto l201
+																l202:
+																	position, tokenIndex = position201, tokenIndex201
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l203
+																	}
+																	position++
+																	goto l201
+																l203:
+																	position, tokenIndex = position201, tokenIndex201
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l200
+																	}
+																	position++
+																}
+															l201:
+																{
+																	position204, tokenIndex204 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l205
+																	}
+																	position++
+																	goto l204
+																l205:
+																	position, tokenIndex = position204, tokenIndex204
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l206
+																	}
+																	position++
+																	goto l204
+																l206:
+																	position, tokenIndex = position204, tokenIndex204
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l200
+																	}
+																	position++
+																}
+															l204:
+																goto l199
+															l200:
+																position, tokenIndex = position199, tokenIndex199
+																if !_rules[ruleother]() {
+																	goto l198
+																}
+															}
+														l199:
+															goto l181
+														l198:
+															position, tokenIndex = position181, tokenIndex181
+															{
+																position207, tokenIndex207 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l208
+																}
+																position++
+																goto l207
+															l208:
+																position, tokenIndex = position207, tokenIndex207
+																if buffer[position] != rune('&') {
+																	goto l209
+																}
+																position++
+																goto l207
+															l209:
+																position, tokenIndex = position207, tokenIndex207
+																if buffer[position] != rune('+') {
+																	goto l210
+																}
+																position++
+																goto l207
+															l210:
+																position, tokenIndex = position207, tokenIndex207
+																if buffer[position] != rune(',') {
+																	goto l211
+																}
+																position++
+																goto l207
+															l211:
+																position, tokenIndex = position207, tokenIndex207
+																if buffer[position] != rune(':') {
+																	goto l212
+																}
+																position++
+																goto l207
+															l212:
+																position, tokenIndex = position207, tokenIndex207
+																if buffer[position] != rune('=') {
+																	goto l213
+																}
+																position++
+																goto l207
+															l213:
+																position, tokenIndex = position207, tokenIndex207
+																if buffer[position] != rune('@') {
+																	goto l180
+																}
+																position++
+															}
+														l207:
+														}
+													l181:
+														goto l179
+													l180:
+														position, tokenIndex = position180, tokenIndex180
 													}
-													position++
-													goto l176
-												l180:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune(':') {
-														goto l181
-													}
-													position++
-													goto l176
-												l181:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune(';') {
-														goto l182
-													}
-													position++
-													goto l176
-												l182:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune('=') {
-														goto l183
-													}
-													position++
-													goto l176
-												l183:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune('?') {
-														goto l184
-													}
-													position++
-													goto l176
-												l184:
-													position, tokenIndex = position176, tokenIndex176
-													if buffer[position] != rune('@') {
-														goto l149
-													}
-													position++
+													goto l142
+												l143:
+													position, tokenIndex = position143, tokenIndex143
 												}
-											l176:
 											}
-										l150:
-											goto l148
-										l149:
-											position, tokenIndex = position148, tokenIndex148
-											if !(p.pick[2] == 1) {
-												goto l146
-											}
+										l35:
+										l214:
 											{
-												position185, tokenIndex185 := position, tokenIndex
-												if buffer[position] != rune('!') {
-													goto l186
+												position215, tokenIndex215 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l215
 												}
 												position++
-												goto l185
-											l186:
-												position, tokenIndex = position185, tokenIndex185
-												if c := buffer[position]; c < rune('\'') || c > rune('*') {
-													goto l187
-												}
-												position++
-												goto l185
-											l187:
-												position, tokenIndex = position185, tokenIndex185
-												if buffer[position] != rune('-') {
-													goto l188
-												}
-												position++
-												goto l185
-											l188:
-												position, tokenIndex = position185, tokenIndex185
-												if buffer[position] != rune('.') {
-													goto l189
-												}
-												position++
-												goto l185
-											l189:
-												position, tokenIndex = position185, tokenIndex185
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l190
-												}
-												position++
-												goto l185
-											l190:
-												position, tokenIndex = position185, tokenIndex185
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l191
-												}
-												position++
-												goto l185
-											l191:
-												position, tokenIndex = position185, tokenIndex185
-												if buffer[position] != rune('_') {
-													goto l192
-												}
-												position++
-												goto l185
-											l192:
-												position, tokenIndex = position185, tokenIndex185
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l193
-												}
-												position++
-												goto l185
-											l193:
-												position, tokenIndex = position185, tokenIndex185
-												if buffer[position] != rune('~') {
-													goto l194
-												}
-												position++
-												goto l185
-											l194:
-												position, tokenIndex = position185, tokenIndex185
-												if !(p.pick[7] == 0) {
-													goto l195
-												}
-												if buffer[position] != rune('%') {
-													goto l195
-												}
-												position++
+											l216:
 												{
-													position196, tokenIndex196 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l197
-													}
-													position++
-													goto l196
-												l197:
-													position, tokenIndex = position196, tokenIndex196
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l198
-													}
-													position++
-													goto l196
-												l198:
-													position, tokenIndex = position196, tokenIndex196
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l195
-													}
-													position++
-												}
-											l196:
-												{
-													position199, tokenIndex199 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l200
-													}
-													position++
-													goto l199
-												l200:
-													position, tokenIndex = position199, tokenIndex199
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l201
-													}
-													position++
-													goto l199
-												l201:
-													position, tokenIndex = position199, tokenIndex199
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l195
-													}
-													position++
-												}
-											l199:
-												goto l185
-											l195:
-												position, tokenIndex = position185, tokenIndex185
-												if !(p.pick[7] == 1) {
-													goto l202
-												}
-												{
-													position203, tokenIndex203 := position, tokenIndex
-													if buffer[position] != rune('%') {
-														goto l204
-													}
-													position++
+													position217, tokenIndex217 := position, tokenIndex
 													{
-														position205, tokenIndex205 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l206
+														position218, tokenIndex218 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l219
 														}
 														position++
-														goto l205
-													l206:
-														position, tokenIndex = position205, tokenIndex205
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l207
-														}
-														position++
-														goto l205
-													l207:
-														position, tokenIndex = position205, tokenIndex205
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l204
-														}
-														position++
-													}
-												l205:
-													{
-														position208, tokenIndex208 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l209
-														}
-														position++
-														goto l208
-													l209:
-														position, tokenIndex = position208, tokenIndex208
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l210
-														}
-														position++
-														goto l208
-													l210:
-														position, tokenIndex = position208, tokenIndex208
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l204
-														}
-														position++
-													}
-												l208:
-													goto l203
-												l204:
-													position, tokenIndex = position203, tokenIndex203
-													if !_rules[ruleother]() {
-														goto l202
-													}
-												}
-											l203:
-												goto l185
-											l202:
-												position, tokenIndex = position185, tokenIndex185
-												{
-													position211, tokenIndex211 := position, tokenIndex
-													if buffer[position] != rune('$') {
-														goto l212
-													}
-													position++
-													goto l211
-												l212:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune('&') {
-														goto l213
-													}
-													position++
-													goto l211
-												l213:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune('+') {
-														goto l214
-													}
-													position++
-													goto l211
-												l214:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune(',') {
-														goto l215
-													}
-													position++
-													goto l211
-												l215:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune(':') {
-														goto l216
-													}
-													position++
-													goto l211
-												l216:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune(';') {
-														goto l217
-													}
-													position++
-													goto l211
-												l217:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune('=') {
 														goto l218
+													l219:
+														position, tokenIndex = position218, tokenIndex218
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l220
+														}
+														position++
+														goto l218
+													l220:
+														position, tokenIndex = position218, tokenIndex218
+														if buffer[position] != rune('-') {
+															goto l221
+														}
+														position++
+														goto l218
+													l221:
+														position, tokenIndex = position218, tokenIndex218
+														if buffer[position] != rune('.') {
+															goto l222
+														}
+														position++
+														goto l218
+													l222:
+														position, tokenIndex = position218, tokenIndex218
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l223
+														}
+														position++
+														goto l218
+													l223:
+														position, tokenIndex = position218, tokenIndex218
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l224
+														}
+														position++
+														goto l218
+													l224:
+														position, tokenIndex = position218, tokenIndex218
+														if buffer[position] != rune('_') {
+															goto l225
+														}
+														position++
+														goto l218
+													l225:
+														position, tokenIndex = position218, tokenIndex218
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l226
+														}
+														position++
+														goto l218
+													l226:
+														position, tokenIndex = position218, tokenIndex218
+														if buffer[position] != rune('~') {
+															goto l227
+														}
+														position++
+														goto l218
+													l227:
+														position, tokenIndex = position218, tokenIndex218
+														if !(p.pick[11] == 0) {
+															goto l228
+														}
+														if buffer[position] != rune('%') {
+															goto l228
+														}
+														position++
+														{
+															position229, tokenIndex229 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l230
+															}
+															position++
+															goto l229
+														l230:
+															position, tokenIndex = position229, tokenIndex229
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l231
+															}
+															position++
+															goto l229
+														l231:
+															position, tokenIndex = position229, tokenIndex229
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l228
+															}
+															position++
+														}
+													l229:
+														{
+															position232, tokenIndex232 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l233
+															}
+															position++
+															goto l232
+														l233:
+															position, tokenIndex = position232, tokenIndex232
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l234
+															}
+															position++
+															goto l232
+														l234:
+															position, tokenIndex = position232, tokenIndex232
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l228
+															}
+															position++
+														}
+													l232:
+														goto l218
+													l228:
+														position, tokenIndex = position218, tokenIndex218
+														if !(p.pick[11] == 1) {
+															goto l235
+														}
+														{
+															position236, tokenIndex236 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l237
+															}
+															position++
+															{
+																position238, tokenIndex238 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l239
+																}
+																position++
+																goto l238
+															l239:
+																position, tokenIndex = position238, tokenIndex238
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l240
+																}
+																position++
+																goto l238
+															l240:
+																position, tokenIndex = position238, tokenIndex238
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l237
+																}
+																position++
+															}
+														l238:
+															{
+																position241, tokenIndex241 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l242
+																}
+																position++
+																goto l241
+															l242:
+																position, tokenIndex = position241, tokenIndex241
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l243
+																}
+																position++
+																goto l241
+															l243:
+																position, tokenIndex = position241, tokenIndex241
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l237
+																}
+																position++
+															}
+														l241:
+															goto l236
+														l237:
+															position, tokenIndex = position236, tokenIndex236
+															if !_rules[ruleother]() {
+																goto l235
+															}
+														}
+													l236:
+														goto l218
+													l235:
+														position, tokenIndex = position218, tokenIndex218
+														{
+															position244, tokenIndex244 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l245
+															}
+															position++
+															goto l244
+														l245:
+															position, tokenIndex = position244, tokenIndex244
+															if buffer[position] != rune('&') {
+																goto l246
+															}
+															position++
+															goto l244
+														l246:
+															position, tokenIndex = position244, tokenIndex244
+															if buffer[position] != rune('+') {
+																goto l247
+															}
+															position++
+															goto l244
+														l247:
+															position, tokenIndex = position244, tokenIndex244
+															if buffer[position] != rune(',') {
+																goto l248
+															}
+															position++
+															goto l244
+														l248:
+															position, tokenIndex = position244, tokenIndex244
+															if buffer[position] != rune(':') {
+																goto l249
+															}
+															position++
+															goto l244
+														l249:
+															position, tokenIndex = position244, tokenIndex244
+															if buffer[position] != rune('=') {
+																goto l250
+															}
+															position++
+															goto l244
+														l250:
+															position, tokenIndex = position244, tokenIndex244
+															if buffer[position] != rune('@') {
+																goto l217
+															}
+															position++
+														}
+													l244:
 													}
-													position++
-													goto l211
 												l218:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune('?') {
-														goto l219
-													}
-													position++
-													goto l211
-												l219:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune('@') {
-														goto l220
-													}
-													position++
-													goto l211
-												l220:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune('[') {
-														goto l221
-													}
-													position++
-													goto l211
-												l221:
-													position, tokenIndex = position211, tokenIndex211
-													if buffer[position] != rune(']') {
-														goto l146
-													}
-													position++
+													goto l216
+												l217:
+													position, tokenIndex = position217, tokenIndex217
 												}
-											l211:
-											}
-										l185:
-										}
-									l148:
-									l222:
-										{
-											position223, tokenIndex223 := position, tokenIndex
-											{
-												position224, tokenIndex224 := position, tokenIndex
-												if !(p.pick[6] == 0) {
-													goto l225
-												}
+											l251:
 												{
-													position226, tokenIndex226 := position, tokenIndex
-													if buffer[position] != rune('$') {
-														goto l227
-													}
-													position++
-													goto l226
-												l227:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune('&') {
-														goto l228
-													}
-													position++
-													goto l226
-												l228:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune('+') {
-														goto l229
-													}
-													position++
-													goto l226
-												l229:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune(',') {
-														goto l230
-													}
-													position++
-													goto l226
-												l230:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune('/') {
-														goto l231
-													}
-													position++
-													goto l226
-												l231:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune(':') {
-														goto l232
-													}
-													position++
-													goto l226
-												l232:
-													position, tokenIndex = position226, tokenIndex226
+													position252, tokenIndex252 := position, tokenIndex
 													if buffer[position] != rune(';') {
-														goto l233
-													}
-													position++
-													goto l226
-												l233:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune('=') {
-														goto l234
-													}
-													position++
-													goto l226
-												l234:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune('?') {
-														goto l235
-													}
-													position++
-													goto l226
-												l235:
-													position, tokenIndex = position226, tokenIndex226
-													if buffer[position] != rune('@') {
-														goto l225
-													}
-													position++
-												}
-											l226:
-												goto l224
-											l225:
-												position, tokenIndex = position224, tokenIndex224
-												if !(p.pick[6] == 1) {
-													goto l236
-												}
-												{
-													position237, tokenIndex237 := position, tokenIndex
-													if buffer[position] != rune('$') {
-														goto l238
-													}
-													position++
-													goto l237
-												l238:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune('&') {
-														goto l239
-													}
-													position++
-													goto l237
-												l239:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune('+') {
-														goto l240
-													}
-													position++
-													goto l237
-												l240:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune(',') {
-														goto l241
-													}
-													position++
-													goto l237
-												l241:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune('/') {
-														goto l242
-													}
-													position++
-													goto l237
-												l242:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune(':') {
-														goto l243
-													}
-													position++
-													goto l237
-												l243:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune(';') {
-														goto l244
-													}
-													position++
-													goto l237
-												l244:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune('=') {
-														goto l245
-													}
-													position++
-													goto l237
-												l245:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune('?') {
-														goto l246
-													}
-													position++
-													goto l237
-												l246:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune('@') {
-														goto l247
-													}
-													position++
-													goto l237
-												l247:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune('[') {
-														goto l248
-													}
-													position++
-													goto l237
-												l248:
-													position, tokenIndex = position237, tokenIndex237
-													if buffer[position] != rune(']') {
-														goto l236
-													}
-													position++
-												}
-											l237:
-												goto l224
-											l236:
-												position, tokenIndex = position224, tokenIndex224
-												{
-													position250, tokenIndex250 := position, tokenIndex
-													if buffer[position] != rune('!') {
-														goto l251
-													}
-													position++
-													goto l250
-												l251:
-													position, tokenIndex = position250, tokenIndex250
-													if c := buffer[position]; c < rune('\'') || c > rune('*') {
 														goto l252
 													}
 													position++
-													goto l250
-												l252:
-													position, tokenIndex = position250, tokenIndex250
-													if buffer[position] != rune('-') {
-														goto l253
-													}
-													position++
-													goto l250
 												l253:
-													position, tokenIndex = position250, tokenIndex250
-													if buffer[position] != rune('.') {
-														goto l254
-													}
-													position++
-													goto l250
-												l254:
-													position, tokenIndex = position250, tokenIndex250
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l255
-													}
-													position++
-													goto l250
-												l255:
-													position, tokenIndex = position250, tokenIndex250
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														goto l256
-													}
-													position++
-													goto l250
-												l256:
-													position, tokenIndex = position250, tokenIndex250
-													if buffer[position] != rune('_') {
-														goto l257
-													}
-													position++
-													goto l250
-												l257:
-													position, tokenIndex = position250, tokenIndex250
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														goto l258
-													}
-													position++
-													goto l250
-												l258:
-													position, tokenIndex = position250, tokenIndex250
-													if buffer[position] != rune('~') {
-														goto l249
-													}
-													position++
-												}
-											l250:
-												goto l224
-											l249:
-												position, tokenIndex = position224, tokenIndex224
-												if !(p.pick[7] == 0) {
-													goto l259
-												}
-												if buffer[position] != rune('%') {
-													goto l259
-												}
-												position++
-												{
-													position260, tokenIndex260 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l261
-													}
-													position++
-													goto l260
-												l261:
-													position, tokenIndex = position260, tokenIndex260
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l262
-													}
-													position++
-													goto l260
-												l262:
-													position, tokenIndex = position260, tokenIndex260
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l259
-													}
-													position++
-												}
-											l260:
-												{
-													position263, tokenIndex263 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l264
-													}
-													position++
-													goto l263
-												l264:
-													position, tokenIndex = position263, tokenIndex263
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l265
-													}
-													position++
-													goto l263
-												l265:
-													position, tokenIndex = position263, tokenIndex263
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l259
-													}
-													position++
-												}
-											l263:
-												goto l224
-											l259:
-												position, tokenIndex = position224, tokenIndex224
-												if !(p.pick[7] == 1) {
-													goto l223
-												}
-												{
-													position266, tokenIndex266 := position, tokenIndex
-													if buffer[position] != rune('%') {
-														goto l267
-													}
-													position++
 													{
-														position268, tokenIndex268 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l269
+														position254, tokenIndex254 := position, tokenIndex
+														{
+															position255, tokenIndex255 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l256
+															}
+															position++
+															goto l255
+														l256:
+															position, tokenIndex = position255, tokenIndex255
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l257
+															}
+															position++
+															goto l255
+														l257:
+															position, tokenIndex = position255, tokenIndex255
+															if buffer[position] != rune('-') {
+																goto l258
+															}
+															position++
+															goto l255
+														l258:
+															position, tokenIndex = position255, tokenIndex255
+															if buffer[position] != rune('.') {
+																goto l259
+															}
+															position++
+															goto l255
+														l259:
+															position, tokenIndex = position255, tokenIndex255
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l260
+															}
+															position++
+															goto l255
+														l260:
+															position, tokenIndex = position255, tokenIndex255
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l261
+															}
+															position++
+															goto l255
+														l261:
+															position, tokenIndex = position255, tokenIndex255
+															if buffer[position] != rune('_') {
+																goto l262
+															}
+															position++
+															goto l255
+														l262:
+															position, tokenIndex = position255, tokenIndex255
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l263
+															}
+															position++
+															goto l255
+														l263:
+															position, tokenIndex = position255, tokenIndex255
+															if buffer[position] != rune('~') {
+																goto l264
+															}
+															position++
+															goto l255
+														l264:
+															position, tokenIndex = position255, tokenIndex255
+															if !(p.pick[11] == 0) {
+																goto l265
+															}
+															if buffer[position] != rune('%') {
+																goto l265
+															}
+															position++
+															{
+																position266, tokenIndex266 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l267
+																}
+																position++
+																goto l266
+															l267:
+																position, tokenIndex = position266, tokenIndex266
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l268
+																}
+																position++
+																goto l266
+															l268:
+																position, tokenIndex = position266, tokenIndex266
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l265
+																}
+																position++
+															}
+														l266:
+															{
+																position269, tokenIndex269 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l270
+																}
+																position++
+																goto l269
+															l270:
+																position, tokenIndex = position269, tokenIndex269
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l271
+																}
+																position++
+																goto l269
+															l271:
+																position, tokenIndex = position269, tokenIndex269
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l265
+																}
+																position++
+															}
+														l269:
+															goto l255
+														l265:
+															position, tokenIndex = position255, tokenIndex255
+															if !(p.pick[11] == 1) {
+																goto l272
+															}
+															{
+																position273, tokenIndex273 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l274
+																}
+																position++
+																{
+																	position275, tokenIndex275 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l276
+																	}
+																	position++
+																	goto l275
+																l276:
+																	position, tokenIndex = position275, tokenIndex275
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l277
+																	}
+																	position++
+																	goto l275
+																l277:
+																	position, tokenIndex = position275, tokenIndex275
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l274
+																	}
+																	position++
+																}
+															l275:
+																{
+																	position278, tokenIndex278 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l279
+																	}
+																	position++
+																	goto l278
+																l279:
+																	position, tokenIndex = position278, tokenIndex278
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l280
+																	}
+																	position++
+																	goto l278
+																l280:
+																	position, tokenIndex = position278, tokenIndex278
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l274
+																	}
+																	position++
+																}
+															l278:
+																goto l273
+															l274:
+																position, tokenIndex = position273, tokenIndex273
+																if !_rules[ruleother]() {
+																	goto l272
+																}
+															}
+														l273:
+															goto l255
+														l272:
+															position, tokenIndex = position255, tokenIndex255
+															{
+																position281, tokenIndex281 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l282
+																}
+																position++
+																goto l281
+															l282:
+																position, tokenIndex = position281, tokenIndex281
+																if buffer[position] != rune('&') {
+																	goto l283
+																}
+																position++
+																goto l281
+															l283:
+																position, tokenIndex = position281, tokenIndex281
+																if buffer[position] != rune('+') {
+																	goto l284
+																}
+																position++
+																goto l281
+															l284:
+																position, tokenIndex = position281, tokenIndex281
+																if buffer[position] != rune(',') {
+																	goto l285
+																}
+																position++
+																goto l281
+															l285:
+																position, tokenIndex = position281, tokenIndex281
+																if buffer[position] != rune(':') {
+																	goto l286
+																}
+																position++
+																goto l281
+															l286:
+																position, tokenIndex = position281, tokenIndex281
+																if buffer[position] != rune('=') {
+																	goto l287
+																}
+																position++
+																goto l281
+															l287:
+																position, tokenIndex = position281, tokenIndex281
+																if buffer[position] != rune('@') {
+																	goto l254
+																}
+																position++
+															}
+														l281:
 														}
-														position++
-														goto l268
-													l269:
-														position, tokenIndex = position268, tokenIndex268
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l270
-														}
-														position++
-														goto l268
-													l270:
-														position, tokenIndex = position268, tokenIndex268
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l267
-														}
-														position++
+													l255:
+														goto l253
+													l254:
+														position, tokenIndex = position254, tokenIndex254
 													}
-												l268:
-													{
-														position271, tokenIndex271 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l272
-														}
-														position++
-														goto l271
-													l272:
-														position, tokenIndex = position271, tokenIndex271
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l273
-														}
-														position++
-														goto l271
-													l273:
-														position, tokenIndex = position271, tokenIndex271
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l267
-														}
-														position++
-													}
-												l271:
-													goto l266
-												l267:
-													position, tokenIndex = position266, tokenIndex266
-													if !_rules[ruleother]() {
-														goto l223
-													}
+													goto l251
+												l252:
+													position, tokenIndex = position252, tokenIndex252
 												}
-											l266:
+												goto l214
+											l215:
+												position, tokenIndex = position215, tokenIndex215
 											}
-										l224:
-											goto l222
-										l223:
-											position, tokenIndex = position223, tokenIndex223
+											goto l34
+										l33:
+											position, tokenIndex = position33, tokenIndex33
 										}
-										goto l147
-									l146:
-										position, tokenIndex = position146, tokenIndex146
+									l34:
 									}
-								l147:
+								l24:
+									{
+										position288, tokenIndex288 := position, tokenIndex
+										if buffer[position] != rune('?') {
+											goto l288
+										}
+										position++
+										if !_rules[rulequery]() {
+											goto l288
+										}
+										goto l289
+									l288:
+										position, tokenIndex = position288, tokenIndex288
+									}
+								l289:
 								}
-							l18:
-								add(ruleopaque_part, position17)
+							l22:
+								goto l8
+							l21:
+								position, tokenIndex = position8, tokenIndex8
+								if !_rules[ruleopaque_part]() {
+									goto l7
+								}
 							}
-						}
-					l9:
-						goto l4
-					l5:
-						position, tokenIndex = position4, tokenIndex4
-						if !(p.pick[0] == 0) {
-							goto l274
-						}
-						{
-							position275, tokenIndex275 := position, tokenIndex
-							if buffer[position] != rune('/') {
-								goto l276
-							}
-							position++
-							if buffer[position] != rune('/') {
-								goto l276
-							}
-							position++
-							if !_rules[ruleauthority]() {
-								goto l276
+						l8:
+							goto l6
+						l7:
+							position, tokenIndex = position6, tokenIndex6
+							if !(p.pick[1] == 0) {
+								goto l290
 							}
 							{
-								position277, tokenIndex277 := position, tokenIndex
+								position291, tokenIndex291 := position, tokenIndex
+								if !(p.pick[5] == 0) {
+									goto l292
+								}
 								if buffer[position] != rune('/') {
-									goto l277
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l277
-								}
-								goto l278
-							l277:
-								position, tokenIndex = position277, tokenIndex277
-							}
-						l278:
-							goto l275
-						l276:
-							position, tokenIndex = position275, tokenIndex275
-							if buffer[position] != rune('/') {
-								goto l279
-							}
-							position++
-							if !_rules[rulepath_segments]() {
-								goto l279
-							}
-							goto l275
-						l279:
-							position, tokenIndex = position275, tokenIndex275
-							{
-								position282, tokenIndex282 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l283
-								}
-								position++
-								goto l282
-							l283:
-								position, tokenIndex = position282, tokenIndex282
-								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l284
-								}
-								position++
-								goto l282
-							l284:
-								position, tokenIndex = position282, tokenIndex282
-								if buffer[position] != rune('-') {
-									goto l285
-								}
-								position++
-								goto l282
-							l285:
-								position, tokenIndex = position282, tokenIndex282
-								if buffer[position] != rune('.') {
-									goto l286
-								}
-								position++
-								goto l282
-							l286:
-								position, tokenIndex = position282, tokenIndex282
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l287
-								}
-								position++
-								goto l282
-							l287:
-								position, tokenIndex = position282, tokenIndex282
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l288
-								}
-								position++
-								goto l282
-							l288:
-								position, tokenIndex = position282, tokenIndex282
-								if buffer[position] != rune('_') {
-									goto l289
-								}
-								position++
-								goto l282
-							l289:
-								position, tokenIndex = position282, tokenIndex282
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l290
-								}
-								position++
-								goto l282
-							l290:
-								position, tokenIndex = position282, tokenIndex282
-								if buffer[position] != rune('~') {
-									goto l291
-								}
-								position++
-								goto l282
-							l291:
-								position, tokenIndex = position282, tokenIndex282
-								if !(p.pick[7] == 0) {
-									goto l292
-								}
-								if buffer[position] != rune('%') {
 									goto l292
 								}
 								position++
+								if buffer[position] != rune('/') {
+									goto l292
+								}
+								position++
+								if !_rules[ruleauthority]() {
+									goto l292
+								}
 								{
 									position293, tokenIndex293 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l294
+									if buffer[position] != rune('/') {
+										goto l293
 									}
 									position++
-									goto l293
-								l294:
+									if !_rules[rulepath_segments]() {
+										goto l293
+									}
+									goto l294
+								l293:
 									position, tokenIndex = position293, tokenIndex293
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l295
-									}
-									position++
-									goto l293
-								l295:
-									position, tokenIndex = position293, tokenIndex293
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l292
-									}
-									position++
 								}
-							l293:
+							l294:
+								goto l291
+							l292:
+								position, tokenIndex = position291, tokenIndex291
+								if !(p.pick[5] == 1) {
+									goto l295
+								}
 								{
 									position296, tokenIndex296 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									if buffer[position] != rune('/') {
 										goto l297
 									}
 									position++
+									if buffer[position] != rune('/') {
+										goto l297
+									}
+									position++
+									if !_rules[ruleauthority]() {
+										goto l297
+									}
+									{
+										position298, tokenIndex298 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l298
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l298
+										}
+										goto l299
+									l298:
+										position, tokenIndex = position298, tokenIndex298
+									}
+								l299:
 									goto l296
 								l297:
 									position, tokenIndex = position296, tokenIndex296
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l298
+									if buffer[position] != rune('/') {
+										goto l295
 									}
 									position++
-									goto l296
-								l298:
-									position, tokenIndex = position296, tokenIndex296
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l292
+									if buffer[position] != rune('/') {
+										goto l295
 									}
 									position++
+									if buffer[position] != rune('/') {
+										goto l295
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l295
+									}
 								}
 							l296:
-								goto l282
-							l292:
-								position, tokenIndex = position282, tokenIndex282
-								if !(p.pick[7] == 1) {
-									goto l299
+								goto l291
+							l295:
+								position, tokenIndex = position291, tokenIndex291
+								if buffer[position] != rune('/') {
+									goto l300
 								}
+								position++
+								if !_rules[rulepath_segments]() {
+									goto l300
+								}
+								goto l291
+							l300:
+								position, tokenIndex = position291, tokenIndex291
 								{
-									position300, tokenIndex300 := position, tokenIndex
-									if buffer[position] != rune('%') {
-										goto l301
+									position303, tokenIndex303 := position, tokenIndex
+									if buffer[position] != rune('!') {
+										goto l304
 									}
 									position++
-									{
-										position302, tokenIndex302 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l303
-										}
-										position++
-										goto l302
-									l303:
-										position, tokenIndex = position302, tokenIndex302
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l304
-										}
-										position++
-										goto l302
-									l304:
-										position, tokenIndex = position302, tokenIndex302
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l301
-										}
-										position++
-									}
-								l302:
-									{
-										position305, tokenIndex305 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l306
-										}
-										position++
+									goto l303
+								l304:
+									position, tokenIndex = position303, tokenIndex303
+									if c := buffer[position]; c < rune('\'') || c > rune('*') {
 										goto l305
-									l306:
-										position, tokenIndex = position305, tokenIndex305
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l307
-										}
-										position++
-										goto l305
-									l307:
-										position, tokenIndex = position305, tokenIndex305
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l301
-										}
-										position++
 									}
+									position++
+									goto l303
 								l305:
-									goto l300
-								l301:
-									position, tokenIndex = position300, tokenIndex300
-									if !_rules[ruleother]() {
-										goto l299
+									position, tokenIndex = position303, tokenIndex303
+									if buffer[position] != rune('-') {
+										goto l306
 									}
-								}
-							l300:
-								goto l282
-							l299:
-								position, tokenIndex = position282, tokenIndex282
-								{
-									position308, tokenIndex308 := position, tokenIndex
-									if buffer[position] != rune('$') {
+									position++
+									goto l303
+								l306:
+									position, tokenIndex = position303, tokenIndex303
+									if buffer[position] != rune('.') {
+										goto l307
+									}
+									position++
+									goto l303
+								l307:
+									position, tokenIndex = position303, tokenIndex303
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l308
+									}
+									position++
+									goto l303
+								l308:
+									position, tokenIndex = position303, tokenIndex303
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
 										goto l309
 									}
 									position++
-									goto l308
+									goto l303
 								l309:
-									position, tokenIndex = position308, tokenIndex308
-									if buffer[position] != rune('&') {
+									position, tokenIndex = position303, tokenIndex303
+									if buffer[position] != rune('_') {
 										goto l310
 									}
 									position++
-									goto l308
+									goto l303
 								l310:
-									position, tokenIndex = position308, tokenIndex308
-									if buffer[position] != rune('+') {
+									position, tokenIndex = position303, tokenIndex303
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
 										goto l311
 									}
 									position++
-									goto l308
+									goto l303
 								l311:
-									position, tokenIndex = position308, tokenIndex308
-									if buffer[position] != rune(',') {
+									position, tokenIndex = position303, tokenIndex303
+									if buffer[position] != rune('~') {
 										goto l312
 									}
 									position++
-									goto l308
+									goto l303
 								l312:
-									position, tokenIndex = position308, tokenIndex308
-									if buffer[position] != rune(';') {
+									position, tokenIndex = position303, tokenIndex303
+									if !(p.pick[11] == 0) {
+										goto l313
+									}
+									if buffer[position] != rune('%') {
 										goto l313
 									}
 									position++
-									goto l308
-								l313:
-									position, tokenIndex = position308, tokenIndex308
-									if buffer[position] != rune('=') {
+									{
+										position314, tokenIndex314 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l315
+										}
+										position++
 										goto l314
+									l315:
+										position, tokenIndex = position314, tokenIndex314
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l316
+										}
+										position++
+										goto l314
+									l316:
+										position, tokenIndex = position314, tokenIndex314
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l313
+										}
+										position++
 									}
-									position++
-									goto l308
 								l314:
-									position, tokenIndex = position308, tokenIndex308
-									if buffer[position] != rune('@') {
-										goto l274
-									}
-									position++
-								}
-							l308:
-							}
-						l282:
-						l280:
-							{
-								position281, tokenIndex281 := position, tokenIndex
-								{
-									position315, tokenIndex315 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l316
-									}
-									position++
-									goto l315
-								l316:
-									position, tokenIndex = position315, tokenIndex315
-									if c := buffer[position]; c < rune('\'') || c > rune('*') {
+									{
+										position317, tokenIndex317 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l318
+										}
+										position++
 										goto l317
+									l318:
+										position, tokenIndex = position317, tokenIndex317
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l319
+										}
+										position++
+										goto l317
+									l319:
+										position, tokenIndex = position317, tokenIndex317
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l313
+										}
+										position++
 									}
-									position++
-									goto l315
 								l317:
-									position, tokenIndex = position315, tokenIndex315
-									if buffer[position] != rune('-') {
-										goto l318
-									}
-									position++
-									goto l315
-								l318:
-									position, tokenIndex = position315, tokenIndex315
-									if buffer[position] != rune('.') {
-										goto l319
-									}
-									position++
-									goto l315
-								l319:
-									position, tokenIndex = position315, tokenIndex315
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l303
+								l313:
+									position, tokenIndex = position303, tokenIndex303
+									if !(p.pick[11] == 1) {
 										goto l320
 									}
-									position++
-									goto l315
-								l320:
-									position, tokenIndex = position315, tokenIndex315
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l321
-									}
-									position++
-									goto l315
-								l321:
-									position, tokenIndex = position315, tokenIndex315
-									if buffer[position] != rune('_') {
-										goto l322
-									}
-									position++
-									goto l315
-								l322:
-									position, tokenIndex = position315, tokenIndex315
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l323
-									}
-									position++
-									goto l315
-								l323:
-									position, tokenIndex = position315, tokenIndex315
-									if buffer[position] != rune('~') {
-										goto l324
-									}
-									position++
-									goto l315
-								l324:
-									position, tokenIndex = position315, tokenIndex315
-									if !(p.pick[7] == 0) {
-										goto l325
-									}
-									if buffer[position] != rune('%') {
-										goto l325
-									}
-									position++
 									{
-										position326, tokenIndex326 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l327
+										position321, tokenIndex321 := position, tokenIndex
+										if buffer[position] != rune('%') {
+											goto l322
 										}
 										position++
-										goto l326
-									l327:
-										position, tokenIndex = position326, tokenIndex326
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l328
+										{
+											position323, tokenIndex323 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l324
+											}
+											position++
+											goto l323
+										l324:
+											position, tokenIndex = position323, tokenIndex323
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l325
+											}
+											position++
+											goto l323
+										l325:
+											position, tokenIndex = position323, tokenIndex323
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l322
+											}
+											position++
 										}
-										position++
-										goto l326
-									l328:
-										position, tokenIndex = position326, tokenIndex326
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l325
+									l323:
+										{
+											position326, tokenIndex326 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l327
+											}
+											position++
+											goto l326
+										l327:
+											position, tokenIndex = position326, tokenIndex326
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l328
+											}
+											position++
+											goto l326
+										l328:
+											position, tokenIndex = position326, tokenIndex326
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l322
+											}
+											position++
 										}
-										position++
+									l326:
+										goto l321
+									l322:
+										position, tokenIndex = position321, tokenIndex321
+										if !_rules[ruleother]() {
+											goto l320
+										}
 									}
-								l326:
+								l321:
+									goto l303
+								l320:
+									position, tokenIndex = position303, tokenIndex303
 									{
 										position329, tokenIndex329 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
+										if buffer[position] != rune('$') {
 											goto l330
 										}
 										position++
 										goto l329
 									l330:
 										position, tokenIndex = position329, tokenIndex329
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
+										if buffer[position] != rune('&') {
 											goto l331
 										}
 										position++
 										goto l329
 									l331:
 										position, tokenIndex = position329, tokenIndex329
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l325
+										if buffer[position] != rune('+') {
+											goto l332
+										}
+										position++
+										goto l329
+									l332:
+										position, tokenIndex = position329, tokenIndex329
+										if buffer[position] != rune(',') {
+											goto l333
+										}
+										position++
+										goto l329
+									l333:
+										position, tokenIndex = position329, tokenIndex329
+										if buffer[position] != rune(';') {
+											goto l334
+										}
+										position++
+										goto l329
+									l334:
+										position, tokenIndex = position329, tokenIndex329
+										if buffer[position] != rune('=') {
+											goto l335
+										}
+										position++
+										goto l329
+									l335:
+										position, tokenIndex = position329, tokenIndex329
+										if buffer[position] != rune('@') {
+											goto l290
 										}
 										position++
 									}
 								l329:
-									goto l315
-								l325:
-									position, tokenIndex = position315, tokenIndex315
-									if !(p.pick[7] == 1) {
-										goto l332
-									}
+								}
+							l303:
+							l301:
+								{
+									position302, tokenIndex302 := position, tokenIndex
 									{
-										position333, tokenIndex333 := position, tokenIndex
-										if buffer[position] != rune('%') {
-											goto l334
+										position336, tokenIndex336 := position, tokenIndex
+										if buffer[position] != rune('!') {
+											goto l337
 										}
 										position++
-										{
-											position335, tokenIndex335 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l336
-											}
-											position++
-											goto l335
-										l336:
-											position, tokenIndex = position335, tokenIndex335
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l337
-											}
-											position++
-											goto l335
-										l337:
-											position, tokenIndex = position335, tokenIndex335
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l334
-											}
-											position++
-										}
-									l335:
-										{
-											position338, tokenIndex338 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l339
-											}
-											position++
+										goto l336
+									l337:
+										position, tokenIndex = position336, tokenIndex336
+										if c := buffer[position]; c < rune('\'') || c > rune('*') {
 											goto l338
-										l339:
-											position, tokenIndex = position338, tokenIndex338
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l340
-											}
-											position++
-											goto l338
-										l340:
-											position, tokenIndex = position338, tokenIndex338
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l334
-											}
-											position++
 										}
+										position++
+										goto l336
 									l338:
-										goto l333
-									l334:
-										position, tokenIndex = position333, tokenIndex333
-										if !_rules[ruleother]() {
-											goto l332
+										position, tokenIndex = position336, tokenIndex336
+										if buffer[position] != rune('-') {
+											goto l339
 										}
-									}
-								l333:
-									goto l315
-								l332:
-									position, tokenIndex = position315, tokenIndex315
-									{
-										position341, tokenIndex341 := position, tokenIndex
-										if buffer[position] != rune('$') {
+										position++
+										goto l336
+									l339:
+										position, tokenIndex = position336, tokenIndex336
+										if buffer[position] != rune('.') {
+											goto l340
+										}
+										position++
+										goto l336
+									l340:
+										position, tokenIndex = position336, tokenIndex336
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l341
+										}
+										position++
+										goto l336
+									l341:
+										position, tokenIndex = position336, tokenIndex336
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
 											goto l342
 										}
 										position++
-										goto l341
+										goto l336
 									l342:
-										position, tokenIndex = position341, tokenIndex341
-										if buffer[position] != rune('&') {
+										position, tokenIndex = position336, tokenIndex336
+										if buffer[position] != rune('_') {
 											goto l343
 										}
 										position++
-										goto l341
+										goto l336
 									l343:
-										position, tokenIndex = position341, tokenIndex341
-										if buffer[position] != rune('+') {
+										position, tokenIndex = position336, tokenIndex336
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
 											goto l344
 										}
 										position++
-										goto l341
+										goto l336
 									l344:
-										position, tokenIndex = position341, tokenIndex341
-										if buffer[position] != rune(',') {
+										position, tokenIndex = position336, tokenIndex336
+										if buffer[position] != rune('~') {
 											goto l345
 										}
 										position++
-										goto l341
+										goto l336
 									l345:
-										position, tokenIndex = position341, tokenIndex341
-										if buffer[position] != rune(';') {
+										position, tokenIndex = position336, tokenIndex336
+										if !(p.pick[11] == 0) {
+											goto l346
+										}
+										if buffer[position] != rune('%') {
 											goto l346
 										}
 										position++
-										goto l341
-									l346:
-										position, tokenIndex = position341, tokenIndex341
-										if buffer[position] != rune('=') {
+										{
+											position347, tokenIndex347 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l348
+											}
+											position++
 											goto l347
+										l348:
+											position, tokenIndex = position347, tokenIndex347
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l349
+											}
+											position++
+											goto l347
+										l349:
+											position, tokenIndex = position347, tokenIndex347
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l346
+											}
+											position++
 										}
-										position++
-										goto l341
 									l347:
-										position, tokenIndex = position341, tokenIndex341
-										if buffer[position] != rune('@') {
-											goto l281
+										{
+											position350, tokenIndex350 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l351
+											}
+											position++
+											goto l350
+										l351:
+											position, tokenIndex = position350, tokenIndex350
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l352
+											}
+											position++
+											goto l350
+										l352:
+											position, tokenIndex = position350, tokenIndex350
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l346
+											}
+											position++
 										}
-										position++
+									l350:
+										goto l336
+									l346:
+										position, tokenIndex = position336, tokenIndex336
+										if !(p.pick[11] == 1) {
+											goto l353
+										}
+										{
+											position354, tokenIndex354 := position, tokenIndex
+											if buffer[position] != rune('%') {
+												goto l355
+											}
+											position++
+											{
+												position356, tokenIndex356 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l357
+												}
+												position++
+												goto l356
+											l357:
+												position, tokenIndex = position356, tokenIndex356
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l358
+												}
+												position++
+												goto l356
+											l358:
+												position, tokenIndex = position356, tokenIndex356
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l355
+												}
+												position++
+											}
+										l356:
+											{
+												position359, tokenIndex359 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l360
+												}
+												position++
+												goto l359
+											l360:
+												position, tokenIndex = position359, tokenIndex359
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l361
+												}
+												position++
+												goto l359
+											l361:
+												position, tokenIndex = position359, tokenIndex359
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l355
+												}
+												position++
+											}
+										l359:
+											goto l354
+										l355:
+											position, tokenIndex = position354, tokenIndex354
+											if !_rules[ruleother]() {
+												goto l353
+											}
+										}
+									l354:
+										goto l336
+									l353:
+										position, tokenIndex = position336, tokenIndex336
+										{
+											position362, tokenIndex362 := position, tokenIndex
+											if buffer[position] != rune('$') {
+												goto l363
+											}
+											position++
+											goto l362
+										l363:
+											position, tokenIndex = position362, tokenIndex362
+											if buffer[position] != rune('&') {
+												goto l364
+											}
+											position++
+											goto l362
+										l364:
+											position, tokenIndex = position362, tokenIndex362
+											if buffer[position] != rune('+') {
+												goto l365
+											}
+											position++
+											goto l362
+										l365:
+											position, tokenIndex = position362, tokenIndex362
+											if buffer[position] != rune(',') {
+												goto l366
+											}
+											position++
+											goto l362
+										l366:
+											position, tokenIndex = position362, tokenIndex362
+											if buffer[position] != rune(';') {
+												goto l367
+											}
+											position++
+											goto l362
+										l367:
+											position, tokenIndex = position362, tokenIndex362
+											if buffer[position] != rune('=') {
+												goto l368
+											}
+											position++
+											goto l362
+										l368:
+											position, tokenIndex = position362, tokenIndex362
+											if buffer[position] != rune('@') {
+												goto l302
+											}
+											position++
+										}
+									l362:
 									}
-								l341:
-								}
-							l315:
-								goto l280
-							l281:
-								position, tokenIndex = position281, tokenIndex281
-							}
-							{
-								position348, tokenIndex348 := position, tokenIndex
-								if buffer[position] != rune('/') {
-									goto l348
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l348
-								}
-								goto l349
-							l348:
-								position, tokenIndex = position348, tokenIndex348
-							}
-						l349:
-						}
-					l275:
-						{
-							position350, tokenIndex350 := position, tokenIndex
-							if buffer[position] != rune('?') {
-								goto l350
-							}
-							position++
-							if !_rules[rulequery]() {
-								goto l350
-							}
-							goto l351
-						l350:
-							position, tokenIndex = position350, tokenIndex350
-						}
-					l351:
-						goto l4
-					l274:
-						position, tokenIndex = position4, tokenIndex4
-						if !(p.pick[0] == 1) {
-							goto l2
-						}
-						{
-							position352, tokenIndex352 := position, tokenIndex
-							{
-								position354, tokenIndex354 := position, tokenIndex
-								if buffer[position] != rune('/') {
-									goto l355
-								}
-								position++
-								if buffer[position] != rune('/') {
-									goto l355
-								}
-								position++
-								if !_rules[ruleauthority]() {
-									goto l355
+								l336:
+									goto l301
+								l302:
+									position, tokenIndex = position302, tokenIndex302
 								}
 								{
-									position356, tokenIndex356 := position, tokenIndex
+									position369, tokenIndex369 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l356
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l356
-									}
-									goto l357
-								l356:
-									position, tokenIndex = position356, tokenIndex356
-								}
-							l357:
-								goto l354
-							l355:
-								position, tokenIndex = position354, tokenIndex354
-								if buffer[position] != rune('/') {
-									goto l358
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l358
-								}
-								goto l354
-							l358:
-								position, tokenIndex = position354, tokenIndex354
-								{
-									position361, tokenIndex361 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l362
-									}
-									position++
-									goto l361
-								l362:
-									position, tokenIndex = position361, tokenIndex361
-									if c := buffer[position]; c < rune('\'') || c > rune('*') {
-										goto l363
-									}
-									position++
-									goto l361
-								l363:
-									position, tokenIndex = position361, tokenIndex361
-									if buffer[position] != rune('-') {
-										goto l364
-									}
-									position++
-									goto l361
-								l364:
-									position, tokenIndex = position361, tokenIndex361
-									if buffer[position] != rune('.') {
-										goto l365
-									}
-									position++
-									goto l361
-								l365:
-									position, tokenIndex = position361, tokenIndex361
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l366
-									}
-									position++
-									goto l361
-								l366:
-									position, tokenIndex = position361, tokenIndex361
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l367
-									}
-									position++
-									goto l361
-								l367:
-									position, tokenIndex = position361, tokenIndex361
-									if buffer[position] != rune('_') {
-										goto l368
-									}
-									position++
-									goto l361
-								l368:
-									position, tokenIndex = position361, tokenIndex361
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
 										goto l369
 									}
 									position++
-									goto l361
+									if !_rules[rulepath_segments]() {
+										goto l369
+									}
+									goto l370
 								l369:
-									position, tokenIndex = position361, tokenIndex361
-									if buffer[position] != rune('~') {
-										goto l370
+									position, tokenIndex = position369, tokenIndex369
+								}
+							l370:
+							}
+						l291:
+							{
+								position371, tokenIndex371 := position, tokenIndex
+								if buffer[position] != rune('?') {
+									goto l371
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l371
+								}
+								goto l372
+							l371:
+								position, tokenIndex = position371, tokenIndex371
+							}
+						l372:
+							goto l6
+						l290:
+							position, tokenIndex = position6, tokenIndex6
+							if !(p.pick[1] == 1) {
+								goto l373
+							}
+							{
+								position374, tokenIndex374 := position, tokenIndex
+								{
+									position376, tokenIndex376 := position, tokenIndex
+									if !(p.pick[5] == 0) {
+										goto l377
+									}
+									if buffer[position] != rune('/') {
+										goto l377
 									}
 									position++
-									goto l361
-								l370:
-									position, tokenIndex = position361, tokenIndex361
-									if !(p.pick[7] == 0) {
-										goto l371
-									}
-									if buffer[position] != rune('%') {
-										goto l371
+									if buffer[position] != rune('/') {
+										goto l377
 									}
 									position++
-									{
-										position372, tokenIndex372 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l373
-										}
-										position++
-										goto l372
-									l373:
-										position, tokenIndex = position372, tokenIndex372
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l374
-										}
-										position++
-										goto l372
-									l374:
-										position, tokenIndex = position372, tokenIndex372
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l371
-										}
-										position++
-									}
-								l372:
-									{
-										position375, tokenIndex375 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l376
-										}
-										position++
-										goto l375
-									l376:
-										position, tokenIndex = position375, tokenIndex375
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l377
-										}
-										position++
-										goto l375
-									l377:
-										position, tokenIndex = position375, tokenIndex375
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l371
-										}
-										position++
-									}
-								l375:
-									goto l361
-								l371:
-									position, tokenIndex = position361, tokenIndex361
-									if !(p.pick[7] == 1) {
-										goto l378
+									if !_rules[ruleauthority]() {
+										goto l377
 									}
 									{
-										position379, tokenIndex379 := position, tokenIndex
-										if buffer[position] != rune('%') {
-											goto l380
+										position378, tokenIndex378 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l378
 										}
 										position++
+										if !_rules[rulepath_segments]() {
+											goto l378
+										}
+										goto l379
+									l378:
+										position, tokenIndex = position378, tokenIndex378
+									}
+								l379:
+									goto l376
+								l377:
+									position, tokenIndex = position376, tokenIndex376
+									if !(p.pick[5] == 1) {
+										goto l380
+									}
+									{
+										position381, tokenIndex381 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l382
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l382
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l382
+										}
 										{
-											position381, tokenIndex381 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l382
-											}
-											position++
-											goto l381
-										l382:
-											position, tokenIndex = position381, tokenIndex381
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
+											position383, tokenIndex383 := position, tokenIndex
+											if buffer[position] != rune('/') {
 												goto l383
 											}
 											position++
-											goto l381
+											if !_rules[rulepath_segments]() {
+												goto l383
+											}
+											goto l384
 										l383:
-											position, tokenIndex = position381, tokenIndex381
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l380
-											}
-											position++
-										}
-									l381:
-										{
-											position384, tokenIndex384 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l385
-											}
-											position++
-											goto l384
-										l385:
-											position, tokenIndex = position384, tokenIndex384
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l386
-											}
-											position++
-											goto l384
-										l386:
-											position, tokenIndex = position384, tokenIndex384
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l380
-											}
-											position++
+											position, tokenIndex = position383, tokenIndex383
 										}
 									l384:
-										goto l379
-									l380:
-										position, tokenIndex = position379, tokenIndex379
-										if !_rules[ruleother]() {
-											goto l378
+										goto l381
+									l382:
+										position, tokenIndex = position381, tokenIndex381
+										if buffer[position] != rune('/') {
+											goto l380
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l380
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l380
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l380
 										}
 									}
-								l379:
-									goto l361
-								l378:
-									position, tokenIndex = position361, tokenIndex361
-									{
-										position387, tokenIndex387 := position, tokenIndex
-										if buffer[position] != rune('$') {
-											goto l388
-										}
-										position++
-										goto l387
-									l388:
-										position, tokenIndex = position387, tokenIndex387
-										if buffer[position] != rune('&') {
-											goto l389
-										}
-										position++
-										goto l387
-									l389:
-										position, tokenIndex = position387, tokenIndex387
-										if buffer[position] != rune('+') {
-											goto l390
-										}
-										position++
-										goto l387
-									l390:
-										position, tokenIndex = position387, tokenIndex387
-										if buffer[position] != rune(',') {
-											goto l391
-										}
-										position++
-										goto l387
-									l391:
-										position, tokenIndex = position387, tokenIndex387
-										if buffer[position] != rune(';') {
-											goto l392
-										}
-										position++
-										goto l387
-									l392:
-										position, tokenIndex = position387, tokenIndex387
-										if buffer[position] != rune('=') {
-											goto l393
-										}
-										position++
-										goto l387
-									l393:
-										position, tokenIndex = position387, tokenIndex387
-										if buffer[position] != rune('@') {
-											goto l352
-										}
-										position++
-									}
-								l387:
-								}
-							l361:
-							l359:
-								{
-									position360, tokenIndex360 := position, tokenIndex
-									{
-										position394, tokenIndex394 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l395
-										}
-										position++
-										goto l394
-									l395:
-										position, tokenIndex = position394, tokenIndex394
-										if c := buffer[position]; c < rune('\'') || c > rune('*') {
-											goto l396
-										}
-										position++
-										goto l394
-									l396:
-										position, tokenIndex = position394, tokenIndex394
-										if buffer[position] != rune('-') {
-											goto l397
-										}
-										position++
-										goto l394
-									l397:
-										position, tokenIndex = position394, tokenIndex394
-										if buffer[position] != rune('.') {
-											goto l398
-										}
-										position++
-										goto l394
-									l398:
-										position, tokenIndex = position394, tokenIndex394
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l399
-										}
-										position++
-										goto l394
-									l399:
-										position, tokenIndex = position394, tokenIndex394
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l400
-										}
-										position++
-										goto l394
-									l400:
-										position, tokenIndex = position394, tokenIndex394
-										if buffer[position] != rune('_') {
-											goto l401
-										}
-										position++
-										goto l394
-									l401:
-										position, tokenIndex = position394, tokenIndex394
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l402
-										}
-										position++
-										goto l394
-									l402:
-										position, tokenIndex = position394, tokenIndex394
-										if buffer[position] != rune('~') {
-											goto l403
-										}
-										position++
-										goto l394
-									l403:
-										position, tokenIndex = position394, tokenIndex394
-										if !(p.pick[7] == 0) {
-											goto l404
-										}
-										if buffer[position] != rune('%') {
-											goto l404
-										}
-										position++
-										{
-											position405, tokenIndex405 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l406
-											}
-											position++
-											goto l405
-										l406:
-											position, tokenIndex = position405, tokenIndex405
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l407
-											}
-											position++
-											goto l405
-										l407:
-											position, tokenIndex = position405, tokenIndex405
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l404
-											}
-											position++
-										}
-									l405:
-										{
-											position408, tokenIndex408 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l409
-											}
-											position++
-											goto l408
-										l409:
-											position, tokenIndex = position408, tokenIndex408
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l410
-											}
-											position++
-											goto l408
-										l410:
-											position, tokenIndex = position408, tokenIndex408
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l404
-											}
-											position++
-										}
-									l408:
-										goto l394
-									l404:
-										position, tokenIndex = position394, tokenIndex394
-										if !(p.pick[7] == 1) {
-											goto l411
-										}
-										{
-											position412, tokenIndex412 := position, tokenIndex
-											if buffer[position] != rune('%') {
-												goto l413
-											}
-											position++
-											{
-												position414, tokenIndex414 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l415
-												}
-												position++
-												goto l414
-											l415:
-												position, tokenIndex = position414, tokenIndex414
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l416
-												}
-												position++
-												goto l414
-											l416:
-												position, tokenIndex = position414, tokenIndex414
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l413
-												}
-												position++
-											}
-										l414:
-											{
-												position417, tokenIndex417 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l418
-												}
-												position++
-												goto l417
-											l418:
-												position, tokenIndex = position417, tokenIndex417
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l419
-												}
-												position++
-												goto l417
-											l419:
-												position, tokenIndex = position417, tokenIndex417
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l413
-												}
-												position++
-											}
-										l417:
-											goto l412
-										l413:
-											position, tokenIndex = position412, tokenIndex412
-											if !_rules[ruleother]() {
-												goto l411
-											}
-										}
-									l412:
-										goto l394
-									l411:
-										position, tokenIndex = position394, tokenIndex394
-										{
-											position420, tokenIndex420 := position, tokenIndex
-											if buffer[position] != rune('$') {
-												goto l421
-											}
-											position++
-											goto l420
-										l421:
-											position, tokenIndex = position420, tokenIndex420
-											if buffer[position] != rune('&') {
-												goto l422
-											}
-											position++
-											goto l420
-										l422:
-											position, tokenIndex = position420, tokenIndex420
-											if buffer[position] != rune('+') {
-												goto l423
-											}
-											position++
-											goto l420
-										l423:
-											position, tokenIndex = position420, tokenIndex420
-											if buffer[position] != rune(',') {
-												goto l424
-											}
-											position++
-											goto l420
-										l424:
-											position, tokenIndex = position420, tokenIndex420
-											if buffer[position] != rune(';') {
-												goto l425
-											}
-											position++
-											goto l420
-										l425:
-											position, tokenIndex = position420, tokenIndex420
-											if buffer[position] != rune('=') {
-												goto l426
-											}
-											position++
-											goto l420
-										l426:
-											position, tokenIndex = position420, tokenIndex420
-											if buffer[position] != rune('@') {
-												goto l360
-											}
-											position++
-										}
-									l420:
-									}
-								l394:
-									goto l359
-								l360:
-									position, tokenIndex = position360, tokenIndex360
-								}
-								{
-									position427, tokenIndex427 := position, tokenIndex
+								l381:
+									goto l376
+								l380:
+									position, tokenIndex = position376, tokenIndex376
 									if buffer[position] != rune('/') {
-										goto l427
+										goto l385
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l427
+										goto l385
 									}
-									goto l428
-								l427:
-									position, tokenIndex = position427, tokenIndex427
-								}
-							l428:
-							}
-						l354:
-							goto l353
-						l352:
-							position, tokenIndex = position352, tokenIndex352
-						}
-					l353:
-						{
-							position429, tokenIndex429 := position, tokenIndex
-							if buffer[position] != rune('?') {
-								goto l429
-							}
-							position++
-							if !_rules[rulequery]() {
-								goto l429
-							}
-							goto l430
-						l429:
-							position, tokenIndex = position429, tokenIndex429
-						}
-					l430:
-					}
-				l4:
-					goto l3
-				l2:
-					position, tokenIndex = position2, tokenIndex2
-				}
-			l3:
-				{
-					position431, tokenIndex431 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						goto l431
-					}
-					position++
-					{
-						position433 := position
-					l434:
-						{
-							position435, tokenIndex435 := position, tokenIndex
-							{
-								position436, tokenIndex436 := position, tokenIndex
-								if !(p.pick[6] == 0) {
-									goto l437
-								}
-								{
-									position438, tokenIndex438 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l439
+									goto l376
+								l385:
+									position, tokenIndex = position376, tokenIndex376
+									{
+										position388, tokenIndex388 := position, tokenIndex
+										if buffer[position] != rune('!') {
+											goto l389
+										}
+										position++
+										goto l388
+									l389:
+										position, tokenIndex = position388, tokenIndex388
+										if c := buffer[position]; c < rune('\'') || c > rune('*') {
+											goto l390
+										}
+										position++
+										goto l388
+									l390:
+										position, tokenIndex = position388, tokenIndex388
+										if buffer[position] != rune('-') {
+											goto l391
+										}
+										position++
+										goto l388
+									l391:
+										position, tokenIndex = position388, tokenIndex388
+										if buffer[position] != rune('.') {
+											goto l392
+										}
+										position++
+										goto l388
+									l392:
+										position, tokenIndex = position388, tokenIndex388
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l393
+										}
+										position++
+										goto l388
+									l393:
+										position, tokenIndex = position388, tokenIndex388
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											goto l394
+										}
+										position++
+										goto l388
+									l394:
+										position, tokenIndex = position388, tokenIndex388
+										if buffer[position] != rune('_') {
+											goto l395
+										}
+										position++
+										goto l388
+									l395:
+										position, tokenIndex = position388, tokenIndex388
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											goto l396
+										}
+										position++
+										goto l388
+									l396:
+										position, tokenIndex = position388, tokenIndex388
+										if buffer[position] != rune('~') {
+											goto l397
+										}
+										position++
+										goto l388
+									l397:
+										position, tokenIndex = position388, tokenIndex388
+										if !(p.pick[11] == 0) {
+											goto l398
+										}
+										if buffer[position] != rune('%') {
+											goto l398
+										}
+										position++
+										{
+											position399, tokenIndex399 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l400
+											}
+											position++
+											goto l399
+										l400:
+											position, tokenIndex = position399, tokenIndex399
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l401
+											}
+											position++
+											goto l399
+										l401:
+											position, tokenIndex = position399, tokenIndex399
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l398
+											}
+											position++
+										}
+									l399:
+										{
+											position402, tokenIndex402 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l403
+											}
+											position++
+											goto l402
+										l403:
+											position, tokenIndex = position402, tokenIndex402
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l404
+											}
+											position++
+											goto l402
+										l404:
+											position, tokenIndex = position402, tokenIndex402
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l398
+											}
+											position++
+										}
+									l402:
+										goto l388
+									l398:
+										position, tokenIndex = position388, tokenIndex388
+										if !(p.pick[11] == 1) {
+											goto l405
+										}
+										{
+											position406, tokenIndex406 := position, tokenIndex
+											if buffer[position] != rune('%') {
+												goto l407
+											}
+											position++
+											{
+												position408, tokenIndex408 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l409
+												}
+												position++
+												goto l408
+											l409:
+												position, tokenIndex = position408, tokenIndex408
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l410
+												}
+												position++
+												goto l408
+											l410:
+												position, tokenIndex = position408, tokenIndex408
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l407
+												}
+												position++
+											}
+										l408:
+											{
+												position411, tokenIndex411 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l412
+												}
+												position++
+												goto l411
+											l412:
+												position, tokenIndex = position411, tokenIndex411
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l413
+												}
+												position++
+												goto l411
+											l413:
+												position, tokenIndex = position411, tokenIndex411
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l407
+												}
+												position++
+											}
+										l411:
+											goto l406
+										l407:
+											position, tokenIndex = position406, tokenIndex406
+											if !_rules[ruleother]() {
+												goto l405
+											}
+										}
+									l406:
+										goto l388
+									l405:
+										position, tokenIndex = position388, tokenIndex388
+										{
+											position414, tokenIndex414 := position, tokenIndex
+											if buffer[position] != rune('$') {
+												goto l415
+											}
+											position++
+											goto l414
+										l415:
+											position, tokenIndex = position414, tokenIndex414
+											if buffer[position] != rune('&') {
+												goto l416
+											}
+											position++
+											goto l414
+										l416:
+											position, tokenIndex = position414, tokenIndex414
+											if buffer[position] != rune('+') {
+												goto l417
+											}
+											position++
+											goto l414
+										l417:
+											position, tokenIndex = position414, tokenIndex414
+											if buffer[position] != rune(',') {
+												goto l418
+											}
+											position++
+											goto l414
+										l418:
+											position, tokenIndex = position414, tokenIndex414
+											if buffer[position] != rune(';') {
+												goto l419
+											}
+											position++
+											goto l414
+										l419:
+											position, tokenIndex = position414, tokenIndex414
+											if buffer[position] != rune('=') {
+												goto l420
+											}
+											position++
+											goto l414
+										l420:
+											position, tokenIndex = position414, tokenIndex414
+											if buffer[position] != rune('@') {
+												goto l374
+											}
+											position++
+										}
+									l414:
 									}
-									position++
-									goto l438
-								l439:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune('&') {
-										goto l440
+								l388:
+								l386:
+									{
+										position387, tokenIndex387 := position, tokenIndex
+										{
+											position421, tokenIndex421 := position, tokenIndex
+											if buffer[position] != rune('!') {
+												goto l422
+											}
+											position++
+											goto l421
+										l422:
+											position, tokenIndex = position421, tokenIndex421
+											if c := buffer[position]; c < rune('\'') || c > rune('*') {
+												goto l423
+											}
+											position++
+											goto l421
+										l423:
+											position, tokenIndex = position421, tokenIndex421
+											if buffer[position] != rune('-') {
+												goto l424
+											}
+											position++
+											goto l421
+										l424:
+											position, tokenIndex = position421, tokenIndex421
+											if buffer[position] != rune('.') {
+												goto l425
+											}
+											position++
+											goto l421
+										l425:
+											position, tokenIndex = position421, tokenIndex421
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l426
+											}
+											position++
+											goto l421
+										l426:
+											position, tokenIndex = position421, tokenIndex421
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l427
+											}
+											position++
+											goto l421
+										l427:
+											position, tokenIndex = position421, tokenIndex421
+											if buffer[position] != rune('_') {
+												goto l428
+											}
+											position++
+											goto l421
+										l428:
+											position, tokenIndex = position421, tokenIndex421
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l429
+											}
+											position++
+											goto l421
+										l429:
+											position, tokenIndex = position421, tokenIndex421
+											if buffer[position] != rune('~') {
+												goto l430
+											}
+											position++
+											goto l421
+										l430:
+											position, tokenIndex = position421, tokenIndex421
+											if !(p.pick[11] == 0) {
+												goto l431
+											}
+											if buffer[position] != rune('%') {
+												goto l431
+											}
+											position++
+											{
+												position432, tokenIndex432 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l433
+												}
+												position++
+												goto l432
+											l433:
+												position, tokenIndex = position432, tokenIndex432
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l434
+												}
+												position++
+												goto l432
+											l434:
+												position, tokenIndex = position432, tokenIndex432
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l431
+												}
+												position++
+											}
+										l432:
+											{
+												position435, tokenIndex435 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l436
+												}
+												position++
+												goto l435
+											l436:
+												position, tokenIndex = position435, tokenIndex435
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l437
+												}
+												position++
+												goto l435
+											l437:
+												position, tokenIndex = position435, tokenIndex435
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l431
+												}
+												position++
+											}
+										l435:
+											goto l421
+										l431:
+											position, tokenIndex = position421, tokenIndex421
+											if !(p.pick[11] == 1) {
+												goto l438
+											}
+											{
+												position439, tokenIndex439 := position, tokenIndex
+												if buffer[position] != rune('%') {
+													goto l440
+												}
+												position++
+												{
+													position441, tokenIndex441 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l442
+													}
+													position++
+													goto l441
+												l442:
+													position, tokenIndex = position441, tokenIndex441
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l443
+													}
+													position++
+													goto l441
+												l443:
+													position, tokenIndex = position441, tokenIndex441
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l440
+													}
+													position++
+												}
+											l441:
+												{
+													position444, tokenIndex444 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l445
+													}
+													position++
+													goto l444
+												l445:
+													position, tokenIndex = position444, tokenIndex444
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l446
+													}
+													position++
+													goto l444
+												l446:
+													position, tokenIndex = position444, tokenIndex444
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l440
+													}
+													position++
+												}
+											l444:
+												goto l439
+											l440:
+												position, tokenIndex = position439, tokenIndex439
+												if !_rules[ruleother]() {
+													goto l438
+												}
+											}
+										l439:
+											goto l421
+										l438:
+											position, tokenIndex = position421, tokenIndex421
+											{
+												position447, tokenIndex447 := position, tokenIndex
+												if buffer[position] != rune('$') {
+													goto l448
+												}
+												position++
+												goto l447
+											l448:
+												position, tokenIndex = position447, tokenIndex447
+												if buffer[position] != rune('&') {
+													goto l449
+												}
+												position++
+												goto l447
+											l449:
+												position, tokenIndex = position447, tokenIndex447
+												if buffer[position] != rune('+') {
+													goto l450
+												}
+												position++
+												goto l447
+											l450:
+												position, tokenIndex = position447, tokenIndex447
+												if buffer[position] != rune(',') {
+													goto l451
+												}
+												position++
+												goto l447
+											l451:
+												position, tokenIndex = position447, tokenIndex447
+												if buffer[position] != rune(';') {
+													goto l452
+												}
+												position++
+												goto l447
+											l452:
+												position, tokenIndex = position447, tokenIndex447
+												if buffer[position] != rune('=') {
+													goto l453
+												}
+												position++
+												goto l447
+											l453:
+												position, tokenIndex = position447, tokenIndex447
+												if buffer[position] != rune('@') {
+													goto l387
+												}
+												position++
+											}
+										l447:
+										}
+									l421:
+										goto l386
+									l387:
+										position, tokenIndex = position387, tokenIndex387
 									}
-									position++
-									goto l438
-								l440:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune('+') {
-										goto l441
-									}
-									position++
-									goto l438
-								l441:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune(',') {
-										goto l442
-									}
-									position++
-									goto l438
-								l442:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune('/') {
-										goto l443
-									}
-									position++
-									goto l438
-								l443:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune(':') {
-										goto l444
-									}
-									position++
-									goto l438
-								l444:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune(';') {
-										goto l445
-									}
-									position++
-									goto l438
-								l445:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune('=') {
-										goto l446
-									}
-									position++
-									goto l438
-								l446:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune('?') {
-										goto l447
-									}
-									position++
-									goto l438
-								l447:
-									position, tokenIndex = position438, tokenIndex438
-									if buffer[position] != rune('@') {
-										goto l437
-									}
-									position++
-								}
-							l438:
-								goto l436
-							l437:
-								position, tokenIndex = position436, tokenIndex436
-								if !(p.pick[6] == 1) {
-									goto l448
-								}
-								{
-									position449, tokenIndex449 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l450
-									}
-									position++
-									goto l449
-								l450:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune('&') {
-										goto l451
-									}
-									position++
-									goto l449
-								l451:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune('+') {
-										goto l452
-									}
-									position++
-									goto l449
-								l452:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune(',') {
-										goto l453
-									}
-									position++
-									goto l449
-								l453:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune('/') {
-										goto l454
-									}
-									position++
-									goto l449
-								l454:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune(':') {
+									{
+										position454, tokenIndex454 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l454
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l454
+										}
 										goto l455
+									l454:
+										position, tokenIndex = position454, tokenIndex454
 									}
-									position++
-									goto l449
 								l455:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune(';') {
-										goto l456
-									}
-									position++
-									goto l449
-								l456:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune('=') {
-										goto l457
-									}
-									position++
-									goto l449
-								l457:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune('?') {
-										goto l458
-									}
-									position++
-									goto l449
-								l458:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune('@') {
-										goto l459
-									}
-									position++
-									goto l449
-								l459:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune('[') {
-										goto l460
-									}
-									position++
-									goto l449
-								l460:
-									position, tokenIndex = position449, tokenIndex449
-									if buffer[position] != rune(']') {
-										goto l448
-									}
-									position++
 								}
-							l449:
-								goto l436
-							l448:
-								position, tokenIndex = position436, tokenIndex436
+							l376:
+								goto l375
+							l374:
+								position, tokenIndex = position374, tokenIndex374
+							}
+						l375:
+							{
+								position456, tokenIndex456 := position, tokenIndex
+								if buffer[position] != rune('?') {
+									goto l456
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l456
+								}
+								goto l457
+							l456:
+								position, tokenIndex = position456, tokenIndex456
+							}
+						l457:
+							goto l6
+						l373:
+							position, tokenIndex = position6, tokenIndex6
+							if !(p.pick[1] == 2) {
+								goto l4
+							}
+							{
+								position458, tokenIndex458 := position, tokenIndex
+								if buffer[position] != rune('/') {
+									goto l459
+								}
+								position++
+								if buffer[position] != rune('/') {
+									goto l459
+								}
+								position++
+								if buffer[position] != rune('?') {
+									goto l459
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l459
+								}
+								goto l458
+							l459:
+								position, tokenIndex = position458, tokenIndex458
 								{
-									position462, tokenIndex462 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l463
+									position460, tokenIndex460 := position, tokenIndex
+									{
+										position462, tokenIndex462 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l463
+										}
+										if buffer[position] != rune('/') {
+											goto l463
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l463
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l463
+										}
+										{
+											position464, tokenIndex464 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l464
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l464
+											}
+											goto l465
+										l464:
+											position, tokenIndex = position464, tokenIndex464
+										}
+									l465:
+										goto l462
+									l463:
+										position, tokenIndex = position462, tokenIndex462
+										if !(p.pick[5] == 1) {
+											goto l466
+										}
+										{
+											position467, tokenIndex467 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l468
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l468
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l468
+											}
+											{
+												position469, tokenIndex469 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l469
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l469
+												}
+												goto l470
+											l469:
+												position, tokenIndex = position469, tokenIndex469
+											}
+										l470:
+											goto l467
+										l468:
+											position, tokenIndex = position467, tokenIndex467
+											if buffer[position] != rune('/') {
+												goto l466
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l466
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l466
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l466
+											}
+										}
+									l467:
+										goto l462
+									l466:
+										position, tokenIndex = position462, tokenIndex462
+										if buffer[position] != rune('/') {
+											goto l471
+										}
+										position++
+										{
+											position472, tokenIndex472 := position, tokenIndex
+											{
+												position474, tokenIndex474 := position, tokenIndex
+												{
+													position478, tokenIndex478 := position, tokenIndex
+													if buffer[position] != rune('!') {
+														goto l479
+													}
+													position++
+													goto l478
+												l479:
+													position, tokenIndex = position478, tokenIndex478
+													if c := buffer[position]; c < rune('\'') || c > rune('*') {
+														goto l480
+													}
+													position++
+													goto l478
+												l480:
+													position, tokenIndex = position478, tokenIndex478
+													if buffer[position] != rune('-') {
+														goto l481
+													}
+													position++
+													goto l478
+												l481:
+													position, tokenIndex = position478, tokenIndex478
+													if buffer[position] != rune('.') {
+														goto l482
+													}
+													position++
+													goto l478
+												l482:
+													position, tokenIndex = position478, tokenIndex478
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l483
+													}
+													position++
+													goto l478
+												l483:
+													position, tokenIndex = position478, tokenIndex478
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														goto l484
+													}
+													position++
+													goto l478
+												l484:
+													position, tokenIndex = position478, tokenIndex478
+													if buffer[position] != rune('_') {
+														goto l485
+													}
+													position++
+													goto l478
+												l485:
+													position, tokenIndex = position478, tokenIndex478
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														goto l486
+													}
+													position++
+													goto l478
+												l486:
+													position, tokenIndex = position478, tokenIndex478
+													if buffer[position] != rune('~') {
+														goto l487
+													}
+													position++
+													goto l478
+												l487:
+													position, tokenIndex = position478, tokenIndex478
+													if !(p.pick[11] == 0) {
+														goto l488
+													}
+													if buffer[position] != rune('%') {
+														goto l488
+													}
+													position++
+													{
+														position489, tokenIndex489 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l490
+														}
+														position++
+														goto l489
+													l490:
+														position, tokenIndex = position489, tokenIndex489
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l491
+														}
+														position++
+														goto l489
+													l491:
+														position, tokenIndex = position489, tokenIndex489
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l488
+														}
+														position++
+													}
+												l489:
+													{
+														position492, tokenIndex492 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l493
+														}
+														position++
+														goto l492
+													l493:
+														position, tokenIndex = position492, tokenIndex492
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l494
+														}
+														position++
+														goto l492
+													l494:
+														position, tokenIndex = position492, tokenIndex492
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l488
+														}
+														position++
+													}
+												l492:
+													goto l478
+												l488:
+													position, tokenIndex = position478, tokenIndex478
+													if !(p.pick[11] == 1) {
+														goto l495
+													}
+													{
+														position496, tokenIndex496 := position, tokenIndex
+														if buffer[position] != rune('%') {
+															goto l497
+														}
+														position++
+														{
+															position498, tokenIndex498 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l499
+															}
+															position++
+															goto l498
+														l499:
+															position, tokenIndex = position498, tokenIndex498
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l500
+															}
+															position++
+															goto l498
+														l500:
+															position, tokenIndex = position498, tokenIndex498
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l497
+															}
+															position++
+														}
+													l498:
+														{
+															position501, tokenIndex501 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l502
+															}
+															position++
+															goto l501
+														l502:
+															position, tokenIndex = position501, tokenIndex501
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l503
+															}
+															position++
+															goto l501
+														l503:
+															position, tokenIndex = position501, tokenIndex501
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l497
+															}
+															position++
+														}
+													l501:
+														goto l496
+													l497:
+														position, tokenIndex = position496, tokenIndex496
+														if !_rules[ruleother]() {
+															goto l495
+														}
+													}
+												l496:
+													goto l478
+												l495:
+													position, tokenIndex = position478, tokenIndex478
+													{
+														position504, tokenIndex504 := position, tokenIndex
+														if buffer[position] != rune('$') {
+															goto l505
+														}
+														position++
+														goto l504
+													l505:
+														position, tokenIndex = position504, tokenIndex504
+														if buffer[position] != rune('&') {
+															goto l506
+														}
+														position++
+														goto l504
+													l506:
+														position, tokenIndex = position504, tokenIndex504
+														if buffer[position] != rune('+') {
+															goto l507
+														}
+														position++
+														goto l504
+													l507:
+														position, tokenIndex = position504, tokenIndex504
+														if buffer[position] != rune(',') {
+															goto l508
+														}
+														position++
+														goto l504
+													l508:
+														position, tokenIndex = position504, tokenIndex504
+														if buffer[position] != rune(':') {
+															goto l509
+														}
+														position++
+														goto l504
+													l509:
+														position, tokenIndex = position504, tokenIndex504
+														if buffer[position] != rune('=') {
+															goto l510
+														}
+														position++
+														goto l504
+													l510:
+														position, tokenIndex = position504, tokenIndex504
+														if buffer[position] != rune('@') {
+															goto l475
+														}
+														position++
+													}
+												l504:
+												}
+											l478:
+											l476:
+												{
+													position477, tokenIndex477 := position, tokenIndex
+													{
+														position511, tokenIndex511 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l512
+														}
+														position++
+														goto l511
+													l512:
+														position, tokenIndex = position511, tokenIndex511
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l513
+														}
+														position++
+														goto l511
+													l513:
+														position, tokenIndex = position511, tokenIndex511
+														if buffer[position] != rune('-') {
+															goto l514
+														}
+														position++
+														goto l511
+													l514:
+														position, tokenIndex = position511, tokenIndex511
+														if buffer[position] != rune('.') {
+															goto l515
+														}
+														position++
+														goto l511
+													l515:
+														position, tokenIndex = position511, tokenIndex511
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l516
+														}
+														position++
+														goto l511
+													l516:
+														position, tokenIndex = position511, tokenIndex511
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l517
+														}
+														position++
+														goto l511
+													l517:
+														position, tokenIndex = position511, tokenIndex511
+														if buffer[position] != rune('_') {
+															goto l518
+														}
+														position++
+														goto l511
+													l518:
+														position, tokenIndex = position511, tokenIndex511
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l519
+														}
+														position++
+														goto l511
+													l519:
+														position, tokenIndex = position511, tokenIndex511
+														if buffer[position] != rune('~') {
+															goto l520
+														}
+														position++
+														goto l511
+													l520:
+														position, tokenIndex = position511, tokenIndex511
+														if !(p.pick[11] == 0) {
+															goto l521
+														}
+														if buffer[position] != rune('%') {
+															goto l521
+														}
+														position++
+														{
+															position522, tokenIndex522 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l523
+															}
+															position++
+															goto l522
+														l523:
+															position, tokenIndex = position522, tokenIndex522
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l524
+															}
+															position++
+															goto l522
+														l524:
+															position, tokenIndex = position522, tokenIndex522
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l521
+															}
+															position++
+														}
+													l522:
+														{
+															position525, tokenIndex525 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l526
+															}
+															position++
+															goto l525
+														l526:
+															position, tokenIndex = position525, tokenIndex525
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l527
+															}
+															position++
+															goto l525
+														l527:
+															position, tokenIndex = position525, tokenIndex525
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l521
+															}
+															position++
+														}
+													l525:
+														goto l511
+													l521:
+														position, tokenIndex = position511, tokenIndex511
+														if !(p.pick[11] == 1) {
+															goto l528
+														}
+														{
+															position529, tokenIndex529 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l530
+															}
+															position++
+															{
+																position531, tokenIndex531 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l532
+																}
+																position++
+																goto l531
+															l532:
+																position, tokenIndex = position531, tokenIndex531
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l533
+																}
+																position++
+																goto l531
+															l533:
+																position, tokenIndex = position531, tokenIndex531
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l530
+																}
+																position++
+															}
+														l531:
+															{
+																position534, tokenIndex534 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l535
+																}
+																position++
+																goto l534
+															l535:
+																position, tokenIndex = position534, tokenIndex534
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l536
+																}
+																position++
+																goto l534
+															l536:
+																position, tokenIndex = position534, tokenIndex534
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l530
+																}
+																position++
+															}
+														l534:
+															goto l529
+														l530:
+															position, tokenIndex = position529, tokenIndex529
+															if !_rules[ruleother]() {
+																goto l528
+															}
+														}
+													l529:
+														goto l511
+													l528:
+														position, tokenIndex = position511, tokenIndex511
+														{
+															position537, tokenIndex537 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l538
+															}
+															position++
+															goto l537
+														l538:
+															position, tokenIndex = position537, tokenIndex537
+															if buffer[position] != rune('&') {
+																goto l539
+															}
+															position++
+															goto l537
+														l539:
+															position, tokenIndex = position537, tokenIndex537
+															if buffer[position] != rune('+') {
+																goto l540
+															}
+															position++
+															goto l537
+														l540:
+															position, tokenIndex = position537, tokenIndex537
+															if buffer[position] != rune(',') {
+																goto l541
+															}
+															position++
+															goto l537
+														l541:
+															position, tokenIndex = position537, tokenIndex537
+															if buffer[position] != rune(':') {
+																goto l542
+															}
+															position++
+															goto l537
+														l542:
+															position, tokenIndex = position537, tokenIndex537
+															if buffer[position] != rune('=') {
+																goto l543
+															}
+															position++
+															goto l537
+														l543:
+															position, tokenIndex = position537, tokenIndex537
+															if buffer[position] != rune('@') {
+																goto l477
+															}
+															position++
+														}
+													l537:
+													}
+												l511:
+													goto l476
+												l477:
+													position, tokenIndex = position477, tokenIndex477
+												}
+											l544:
+												{
+													position545, tokenIndex545 := position, tokenIndex
+													if buffer[position] != rune(';') {
+														goto l545
+													}
+													position++
+												l546:
+													{
+														position547, tokenIndex547 := position, tokenIndex
+														{
+															position548, tokenIndex548 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l549
+															}
+															position++
+															goto l548
+														l549:
+															position, tokenIndex = position548, tokenIndex548
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l550
+															}
+															position++
+															goto l548
+														l550:
+															position, tokenIndex = position548, tokenIndex548
+															if buffer[position] != rune('-') {
+																goto l551
+															}
+															position++
+															goto l548
+														l551:
+															position, tokenIndex = position548, tokenIndex548
+															if buffer[position] != rune('.') {
+																goto l552
+															}
+															position++
+															goto l548
+														l552:
+															position, tokenIndex = position548, tokenIndex548
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l553
+															}
+															position++
+															goto l548
+														l553:
+															position, tokenIndex = position548, tokenIndex548
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l554
+															}
+															position++
+															goto l548
+														l554:
+															position, tokenIndex = position548, tokenIndex548
+															if buffer[position] != rune('_') {
+																goto l555
+															}
+															position++
+															goto l548
+														l555:
+															position, tokenIndex = position548, tokenIndex548
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l556
+															}
+															position++
+															goto l548
+														l556:
+															position, tokenIndex = position548, tokenIndex548
+															if buffer[position] != rune('~') {
+																goto l557
+															}
+															position++
+															goto l548
+														l557:
+															position, tokenIndex = position548, tokenIndex548
+															if !(p.pick[11] == 0) {
+																goto l558
+															}
+															if buffer[position] != rune('%') {
+																goto l558
+															}
+															position++
+															{
+																position559, tokenIndex559 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l560
+																}
+																position++
+																goto l559
+															l560:
+																position, tokenIndex = position559, tokenIndex559
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l561
+																}
+																position++
+																goto l559
+															l561:
+																position, tokenIndex = position559, tokenIndex559
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l558
+																}
+																position++
+															}
+														l559:
+															{
+																position562, tokenIndex562 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l563
+																}
+																position++
+																goto l562
+															l563:
+																position, tokenIndex = position562, tokenIndex562
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l564
+																}
+																position++
+																goto l562
+															l564:
+																position, tokenIndex = position562, tokenIndex562
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l558
+																}
+																position++
+															}
+														l562:
+															goto l548
+														l558:
+															position, tokenIndex = position548, tokenIndex548
+															if !(p.pick[11] == 1) {
+																goto l565
+															}
+															{
+																position566, tokenIndex566 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l567
+																}
+																position++
+																{
+																	position568, tokenIndex568 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l569
+																	}
+																	position++
+																	goto l568
+																l569:
+																	position, tokenIndex = position568, tokenIndex568
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l570
+																	}
+																	position++
+																	goto l568
+																l570:
+																	position, tokenIndex = position568, tokenIndex568
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l567
+																	}
+																	position++
+																}
+															l568:
+																{
+																	position571, tokenIndex571 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l572
+																	}
+																	position++
+																	goto l571
+																l572:
+																	position, tokenIndex = position571, tokenIndex571
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l573
+																	}
+																	position++
+																	goto l571
+																l573:
+																	position, tokenIndex = position571, tokenIndex571
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l567
+																	}
+																	position++
+																}
+															l571:
+																goto l566
+															l567:
+																position, tokenIndex = position566, tokenIndex566
+																if !_rules[ruleother]() {
+																	goto l565
+																}
+															}
+														l566:
+															goto l548
+														l565:
+															position, tokenIndex = position548, tokenIndex548
+															{
+																position574, tokenIndex574 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l575
+																}
+																position++
+																goto l574
+															l575:
+																position, tokenIndex = position574, tokenIndex574
+																if buffer[position] != rune('&') {
+																	goto l576
+																}
+																position++
+																goto l574
+															l576:
+																position, tokenIndex = position574, tokenIndex574
+																if buffer[position] != rune('+') {
+																	goto l577
+																}
+																position++
+																goto l574
+															l577:
+																position, tokenIndex = position574, tokenIndex574
+																if buffer[position] != rune(',') {
+																	goto l578
+																}
+																position++
+																goto l574
+															l578:
+																position, tokenIndex = position574, tokenIndex574
+																if buffer[position] != rune(':') {
+																	goto l579
+																}
+																position++
+																goto l574
+															l579:
+																position, tokenIndex = position574, tokenIndex574
+																if buffer[position] != rune('=') {
+																	goto l580
+																}
+																position++
+																goto l574
+															l580:
+																position, tokenIndex = position574, tokenIndex574
+																if buffer[position] != rune('@') {
+																	goto l547
+																}
+																position++
+															}
+														l574:
+														}
+													l548:
+														goto l546
+													l547:
+														position, tokenIndex = position547, tokenIndex547
+													}
+													goto l544
+												l545:
+													position, tokenIndex = position545, tokenIndex545
+												}
+												goto l474
+											l475:
+												position, tokenIndex = position474, tokenIndex474
+												if buffer[position] != rune(';') {
+													goto l472
+												}
+												position++
+											l583:
+												{
+													position584, tokenIndex584 := position, tokenIndex
+													{
+														position585, tokenIndex585 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l586
+														}
+														position++
+														goto l585
+													l586:
+														position, tokenIndex = position585, tokenIndex585
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l587
+														}
+														position++
+														goto l585
+													l587:
+														position, tokenIndex = position585, tokenIndex585
+														if buffer[position] != rune('-') {
+															goto l588
+														}
+														position++
+														goto l585
+													l588:
+														position, tokenIndex = position585, tokenIndex585
+														if buffer[position] != rune('.') {
+															goto l589
+														}
+														position++
+														goto l585
+													l589:
+														position, tokenIndex = position585, tokenIndex585
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l590
+														}
+														position++
+														goto l585
+													l590:
+														position, tokenIndex = position585, tokenIndex585
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l591
+														}
+														position++
+														goto l585
+													l591:
+														position, tokenIndex = position585, tokenIndex585
+														if buffer[position] != rune('_') {
+															goto l592
+														}
+														position++
+														goto l585
+													l592:
+														position, tokenIndex = position585, tokenIndex585
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l593
+														}
+														position++
+														goto l585
+													l593:
+														position, tokenIndex = position585, tokenIndex585
+														if buffer[position] != rune('~') {
+															goto l594
+														}
+														position++
+														goto l585
+													l594:
+														position, tokenIndex = position585, tokenIndex585
+														if !(p.pick[11] == 0) {
+															goto l595
+														}
+														if buffer[position] != rune('%') {
+															goto l595
+														}
+														position++
+														{
+															position596, tokenIndex596 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l597
+															}
+															position++
+															goto l596
+														l597:
+															position, tokenIndex = position596, tokenIndex596
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l598
+															}
+															position++
+															goto l596
+														l598:
+															position, tokenIndex = position596, tokenIndex596
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l595
+															}
+															position++
+														}
+													l596:
+														{
+															position599, tokenIndex599 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l600
+															}
+															position++
+															goto l599
+														l600:
+															position, tokenIndex = position599, tokenIndex599
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l601
+															}
+															position++
+															goto l599
+														l601:
+															position, tokenIndex = position599, tokenIndex599
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l595
+															}
+															position++
+														}
+													l599:
+														goto l585
+													l595:
+														position, tokenIndex = position585, tokenIndex585
+														if !(p.pick[11] == 1) {
+															goto l602
+														}
+														{
+															position603, tokenIndex603 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l604
+															}
+															position++
+															{
+																position605, tokenIndex605 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l606
+																}
+																position++
+																goto l605
+															l606:
+																position, tokenIndex = position605, tokenIndex605
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l607
+																}
+																position++
+																goto l605
+															l607:
+																position, tokenIndex = position605, tokenIndex605
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l604
+																}
+																position++
+															}
+														l605:
+															{
+																position608, tokenIndex608 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l609
+																}
+																position++
+																goto l608
+															l609:
+																position, tokenIndex = position608, tokenIndex608
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l610
+																}
+																position++
+																goto l608
+															l610:
+																position, tokenIndex = position608, tokenIndex608
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l604
+																}
+																position++
+															}
+														l608:
+															goto l603
+														l604:
+															position, tokenIndex = position603, tokenIndex603
+															if !_rules[ruleother]() {
+																goto l602
+															}
+														}
+													l603:
+														goto l585
+													l602:
+														position, tokenIndex = position585, tokenIndex585
+														{
+															position611, tokenIndex611 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l612
+															}
+															position++
+															goto l611
+														l612:
+															position, tokenIndex = position611, tokenIndex611
+															if buffer[position] != rune('&') {
+																goto l613
+															}
+															position++
+															goto l611
+														l613:
+															position, tokenIndex = position611, tokenIndex611
+															if buffer[position] != rune('+') {
+																goto l614
+															}
+															position++
+															goto l611
+														l614:
+															position, tokenIndex = position611, tokenIndex611
+															if buffer[position] != rune(',') {
+																goto l615
+															}
+															position++
+															goto l611
+														l615:
+															position, tokenIndex = position611, tokenIndex611
+															if buffer[position] != rune(':') {
+																goto l616
+															}
+															position++
+															goto l611
+														l616:
+															position, tokenIndex = position611, tokenIndex611
+															if buffer[position] != rune('=') {
+																goto l617
+															}
+															position++
+															goto l611
+														l617:
+															position, tokenIndex = position611, tokenIndex611
+															if buffer[position] != rune('@') {
+																goto l584
+															}
+															position++
+														}
+													l611:
+													}
+												l585:
+													goto l583
+												l584:
+													position, tokenIndex = position584, tokenIndex584
+												}
+											l581:
+												{
+													position582, tokenIndex582 := position, tokenIndex
+													if buffer[position] != rune(';') {
+														goto l582
+													}
+													position++
+												l618:
+													{
+														position619, tokenIndex619 := position, tokenIndex
+														{
+															position620, tokenIndex620 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l621
+															}
+															position++
+															goto l620
+														l621:
+															position, tokenIndex = position620, tokenIndex620
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l622
+															}
+															position++
+															goto l620
+														l622:
+															position, tokenIndex = position620, tokenIndex620
+															if buffer[position] != rune('-') {
+																goto l623
+															}
+															position++
+															goto l620
+														l623:
+															position, tokenIndex = position620, tokenIndex620
+															if buffer[position] != rune('.') {
+																goto l624
+															}
+															position++
+															goto l620
+														l624:
+															position, tokenIndex = position620, tokenIndex620
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l625
+															}
+															position++
+															goto l620
+														l625:
+															position, tokenIndex = position620, tokenIndex620
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l626
+															}
+															position++
+															goto l620
+														l626:
+															position, tokenIndex = position620, tokenIndex620
+															if buffer[position] != rune('_') {
+																goto l627
+															}
+															position++
+															goto l620
+														l627:
+															position, tokenIndex = position620, tokenIndex620
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l628
+															}
+															position++
+															goto l620
+														l628:
+															position, tokenIndex = position620, tokenIndex620
+															if buffer[position] != rune('~') {
+																goto l629
+															}
+															position++
+															goto l620
+														l629:
+															position, tokenIndex = position620, tokenIndex620
+															if !(p.pick[11] == 0) {
+																goto l630
+															}
+															if buffer[position] != rune('%') {
+																goto l630
+															}
+															position++
+															{
+																position631, tokenIndex631 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l632
+																}
+																position++
+																goto l631
+															l632:
+																position, tokenIndex = position631, tokenIndex631
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l633
+																}
+																position++
+																goto l631
+															l633:
+																position, tokenIndex = position631, tokenIndex631
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l630
+																}
+																position++
+															}
+														l631:
+															{
+																position634, tokenIndex634 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l635
+																}
+																position++
+																goto l634
+															l635:
+																position, tokenIndex = position634, tokenIndex634
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l636
+																}
+																position++
+																goto l634
+															l636:
+																position, tokenIndex = position634, tokenIndex634
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l630
+																}
+																position++
+															}
+														l634:
+															goto l620
+														l630:
+															position, tokenIndex = position620, tokenIndex620
+															if !(p.pick[11] == 1) {
+																goto l637
+															}
+															{
+																position638, tokenIndex638 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l639
+																}
+																position++
+																{
+																	position640, tokenIndex640 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l641
+																	}
+																	position++
+																	goto l640
+																l641:
+																	position, tokenIndex = position640, tokenIndex640
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l642
+																	}
+																	position++
+																	goto l640
+																l642:
+																	position, tokenIndex = position640, tokenIndex640
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l639
+																	}
+																	position++
+																}
+															l640:
+																{
+																	position643, tokenIndex643 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l644
+																	}
+																	position++
+																	goto l643
+																l644:
+																	position, tokenIndex = position643, tokenIndex643
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l645
+																	}
+																	position++
+																	goto l643
+																l645:
+																	position, tokenIndex = position643, tokenIndex643
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l639
+																	}
+																	position++
+																}
+															l643:
+																goto l638
+															l639:
+																position, tokenIndex = position638, tokenIndex638
+																if !_rules[ruleother]() {
+																	goto l637
+																}
+															}
+														l638:
+															goto l620
+														l637:
+															position, tokenIndex = position620, tokenIndex620
+															{
+																position646, tokenIndex646 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l647
+																}
+																position++
+																goto l646
+															l647:
+																position, tokenIndex = position646, tokenIndex646
+																if buffer[position] != rune('&') {
+																	goto l648
+																}
+																position++
+																goto l646
+															l648:
+																position, tokenIndex = position646, tokenIndex646
+																if buffer[position] != rune('+') {
+																	goto l649
+																}
+																position++
+																goto l646
+															l649:
+																position, tokenIndex = position646, tokenIndex646
+																if buffer[position] != rune(',') {
+																	goto l650
+																}
+																position++
+																goto l646
+															l650:
+																position, tokenIndex = position646, tokenIndex646
+																if buffer[position] != rune(':') {
+																	goto l651
+																}
+																position++
+																goto l646
+															l651:
+																position, tokenIndex = position646, tokenIndex646
+																if buffer[position] != rune('=') {
+																	goto l652
+																}
+																position++
+																goto l646
+															l652:
+																position, tokenIndex = position646, tokenIndex646
+																if buffer[position] != rune('@') {
+																	goto l619
+																}
+																position++
+															}
+														l646:
+														}
+													l620:
+														goto l618
+													l619:
+														position, tokenIndex = position619, tokenIndex619
+													}
+													goto l581
+												l582:
+													position, tokenIndex = position582, tokenIndex582
+												}
+											}
+										l474:
+										l653:
+											{
+												position654, tokenIndex654 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l654
+												}
+												position++
+											l655:
+												{
+													position656, tokenIndex656 := position, tokenIndex
+													{
+														position657, tokenIndex657 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l658
+														}
+														position++
+														goto l657
+													l658:
+														position, tokenIndex = position657, tokenIndex657
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l659
+														}
+														position++
+														goto l657
+													l659:
+														position, tokenIndex = position657, tokenIndex657
+														if buffer[position] != rune('-') {
+															goto l660
+														}
+														position++
+														goto l657
+													l660:
+														position, tokenIndex = position657, tokenIndex657
+														if buffer[position] != rune('.') {
+															goto l661
+														}
+														position++
+														goto l657
+													l661:
+														position, tokenIndex = position657, tokenIndex657
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l662
+														}
+														position++
+														goto l657
+													l662:
+														position, tokenIndex = position657, tokenIndex657
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l663
+														}
+														position++
+														goto l657
+													l663:
+														position, tokenIndex = position657, tokenIndex657
+														if buffer[position] != rune('_') {
+															goto l664
+														}
+														position++
+														goto l657
+													l664:
+														position, tokenIndex = position657, tokenIndex657
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l665
+														}
+														position++
+														goto l657
+													l665:
+														position, tokenIndex = position657, tokenIndex657
+														if buffer[position] != rune('~') {
+															goto l666
+														}
+														position++
+														goto l657
+													l666:
+														position, tokenIndex = position657, tokenIndex657
+														if !(p.pick[11] == 0) {
+															goto l667
+														}
+														if buffer[position] != rune('%') {
+															goto l667
+														}
+														position++
+														{
+															position668, tokenIndex668 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l669
+															}
+															position++
+															goto l668
+														l669:
+															position, tokenIndex = position668, tokenIndex668
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l670
+															}
+															position++
+															goto l668
+														l670:
+															position, tokenIndex = position668, tokenIndex668
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l667
+															}
+															position++
+														}
+													l668:
+														{
+															position671, tokenIndex671 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l672
+															}
+															position++
+															goto l671
+														l672:
+															position, tokenIndex = position671, tokenIndex671
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l673
+															}
+															position++
+															goto l671
+														l673:
+															position, tokenIndex = position671, tokenIndex671
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l667
+															}
+															position++
+														}
+													l671:
+														goto l657
+													l667:
+														position, tokenIndex = position657, tokenIndex657
+														if !(p.pick[11] == 1) {
+															goto l674
+														}
+														{
+															position675, tokenIndex675 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l676
+															}
+															position++
+															{
+																position677, tokenIndex677 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l678
+																}
+																position++
+																goto l677
+															l678:
+																position, tokenIndex = position677, tokenIndex677
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l679
+																}
+																position++
+																goto l677
+															l679:
+																position, tokenIndex = position677, tokenIndex677
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l676
+																}
+																position++
+															}
+														l677:
+															{
+																position680, tokenIndex680 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l681
+																}
+																position++
+																goto l680
+															l681:
+																position, tokenIndex = position680, tokenIndex680
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l682
+																}
+																position++
+																goto l680
+															l682:
+																position, tokenIndex = position680, tokenIndex680
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l676
+																}
+																position++
+															}
+														l680:
+															goto l675
+														l676:
+															position, tokenIndex = position675, tokenIndex675
+															if !_rules[ruleother]() {
+																goto l674
+															}
+														}
+													l675:
+														goto l657
+													l674:
+														position, tokenIndex = position657, tokenIndex657
+														{
+															position683, tokenIndex683 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l684
+															}
+															position++
+															goto l683
+														l684:
+															position, tokenIndex = position683, tokenIndex683
+															if buffer[position] != rune('&') {
+																goto l685
+															}
+															position++
+															goto l683
+														l685:
+															position, tokenIndex = position683, tokenIndex683
+															if buffer[position] != rune('+') {
+																goto l686
+															}
+															position++
+															goto l683
+														l686:
+															position, tokenIndex = position683, tokenIndex683
+															if buffer[position] != rune(',') {
+																goto l687
+															}
+															position++
+															goto l683
+														l687:
+															position, tokenIndex = position683, tokenIndex683
+															if buffer[position] != rune(':') {
+																goto l688
+															}
+															position++
+															goto l683
+														l688:
+															position, tokenIndex = position683, tokenIndex683
+															if buffer[position] != rune('=') {
+																goto l689
+															}
+															position++
+															goto l683
+														l689:
+															position, tokenIndex = position683, tokenIndex683
+															if buffer[position] != rune('@') {
+																goto l656
+															}
+															position++
+														}
+													l683:
+													}
+												l657:
+													goto l655
+												l656:
+													position, tokenIndex = position656, tokenIndex656
+												}
+											l690:
+												{
+													position691, tokenIndex691 := position, tokenIndex
+													if buffer[position] != rune(';') {
+														goto l691
+													}
+													position++
+												l692:
+													{
+														position693, tokenIndex693 := position, tokenIndex
+														{
+															position694, tokenIndex694 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l695
+															}
+															position++
+															goto l694
+														l695:
+															position, tokenIndex = position694, tokenIndex694
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l696
+															}
+															position++
+															goto l694
+														l696:
+															position, tokenIndex = position694, tokenIndex694
+															if buffer[position] != rune('-') {
+																goto l697
+															}
+															position++
+															goto l694
+														l697:
+															position, tokenIndex = position694, tokenIndex694
+															if buffer[position] != rune('.') {
+																goto l698
+															}
+															position++
+															goto l694
+														l698:
+															position, tokenIndex = position694, tokenIndex694
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l699
+															}
+															position++
+															goto l694
+														l699:
+															position, tokenIndex = position694, tokenIndex694
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l700
+															}
+															position++
+															goto l694
+														l700:
+															position, tokenIndex = position694, tokenIndex694
+															if buffer[position] != rune('_') {
+																goto l701
+															}
+															position++
+															goto l694
+														l701:
+															position, tokenIndex = position694, tokenIndex694
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l702
+															}
+															position++
+															goto l694
+														l702:
+															position, tokenIndex = position694, tokenIndex694
+															if buffer[position] != rune('~') {
+																goto l703
+															}
+															position++
+															goto l694
+														l703:
+															position, tokenIndex = position694, tokenIndex694
+															if !(p.pick[11] == 0) {
+																goto l704
+															}
+															if buffer[position] != rune('%') {
+																goto l704
+															}
+															position++
+															{
+																position705, tokenIndex705 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l706
+																}
+																position++
+																goto l705
+															l706:
+																position, tokenIndex = position705, tokenIndex705
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l707
+																}
+																position++
+																goto l705
+															l707:
+																position, tokenIndex = position705, tokenIndex705
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l704
+																}
+																position++
+															}
+														l705:
+															{
+																position708, tokenIndex708 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l709
+																}
+																position++
+																goto l708
+															l709:
+																position, tokenIndex = position708, tokenIndex708
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l710
+																}
+																position++
+																goto l708
+															l710:
+																position, tokenIndex = position708, tokenIndex708
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l704
+																}
+																position++
+															}
+														l708:
+															goto l694
+														l704:
+															position, tokenIndex = position694, tokenIndex694
+															if !(p.pick[11] == 1) {
+																goto l711
+															}
+															{
+																position712, tokenIndex712 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l713
+																}
+																position++
+																{
+																	position714, tokenIndex714 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l715
+																	}
+																	position++
+																	goto l714
+																l715:
+																	position, tokenIndex = position714, tokenIndex714
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l716
+																	}
+																	position++
+																	goto l714
+																l716:
+																	position, tokenIndex = position714, tokenIndex714
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l713
+																	}
+																	position++
+																}
+															l714:
+																{
+																	position717, tokenIndex717 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l718
+																	}
+																	position++
+																	goto l717
+																l718:
+																	position, tokenIndex = position717, tokenIndex717
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l719
+																	}
+																	position++
+																	goto l717
+																l719:
+																	position, tokenIndex = position717, tokenIndex717
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l713
+																	}
+																	position++
+																}
+															l717:
+																goto l712
+															l713:
+																position, tokenIndex = position712, tokenIndex712
+																if !_rules[ruleother]() {
+																	goto l711
+																}
+															}
+														l712:
+															goto l694
+														l711:
+															position, tokenIndex = position694, tokenIndex694
+															{
+																position720, tokenIndex720 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l721
+																}
+																position++
+																goto l720
+															l721:
+																position, tokenIndex = position720, tokenIndex720
+																if buffer[position] != rune('&') {
+																	goto l722
+																}
+																position++
+																goto l720
+															l722:
+																position, tokenIndex = position720, tokenIndex720
+																if buffer[position] != rune('+') {
+																	goto l723
+																}
+																position++
+																goto l720
+															l723:
+																position, tokenIndex = position720, tokenIndex720
+																if buffer[position] != rune(',') {
+																	goto l724
+																}
+																position++
+																goto l720
+															l724:
+																position, tokenIndex = position720, tokenIndex720
+																if buffer[position] != rune(':') {
+																	goto l725
+																}
+																position++
+																goto l720
+															l725:
+																position, tokenIndex = position720, tokenIndex720
+																if buffer[position] != rune('=') {
+																	goto l726
+																}
+																position++
+																goto l720
+															l726:
+																position, tokenIndex = position720, tokenIndex720
+																if buffer[position] != rune('@') {
+																	goto l693
+																}
+																position++
+															}
+														l720:
+														}
+													l694:
+														goto l692
+													l693:
+														position, tokenIndex = position693, tokenIndex693
+													}
+													goto l690
+												l691:
+													position, tokenIndex = position691, tokenIndex691
+												}
+												goto l653
+											l654:
+												position, tokenIndex = position654, tokenIndex654
+											}
+											goto l473
+										l472:
+											position, tokenIndex = position472, tokenIndex472
+										}
+									l473:
+										goto l462
+									l471:
+										position, tokenIndex = position462, tokenIndex462
+										{
+											position729, tokenIndex729 := position, tokenIndex
+											if buffer[position] != rune('!') {
+												goto l730
+											}
+											position++
+											goto l729
+										l730:
+											position, tokenIndex = position729, tokenIndex729
+											if c := buffer[position]; c < rune('\'') || c > rune('*') {
+												goto l731
+											}
+											position++
+											goto l729
+										l731:
+											position, tokenIndex = position729, tokenIndex729
+											if buffer[position] != rune('-') {
+												goto l732
+											}
+											position++
+											goto l729
+										l732:
+											position, tokenIndex = position729, tokenIndex729
+											if buffer[position] != rune('.') {
+												goto l733
+											}
+											position++
+											goto l729
+										l733:
+											position, tokenIndex = position729, tokenIndex729
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l734
+											}
+											position++
+											goto l729
+										l734:
+											position, tokenIndex = position729, tokenIndex729
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l735
+											}
+											position++
+											goto l729
+										l735:
+											position, tokenIndex = position729, tokenIndex729
+											if buffer[position] != rune('_') {
+												goto l736
+											}
+											position++
+											goto l729
+										l736:
+											position, tokenIndex = position729, tokenIndex729
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l737
+											}
+											position++
+											goto l729
+										l737:
+											position, tokenIndex = position729, tokenIndex729
+											if buffer[position] != rune('~') {
+												goto l738
+											}
+											position++
+											goto l729
+										l738:
+											position, tokenIndex = position729, tokenIndex729
+											if !(p.pick[11] == 0) {
+												goto l739
+											}
+											if buffer[position] != rune('%') {
+												goto l739
+											}
+											position++
+											{
+												position740, tokenIndex740 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l741
+												}
+												position++
+												goto l740
+											l741:
+												position, tokenIndex = position740, tokenIndex740
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l742
+												}
+												position++
+												goto l740
+											l742:
+												position, tokenIndex = position740, tokenIndex740
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l739
+												}
+												position++
+											}
+										l740:
+											{
+												position743, tokenIndex743 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l744
+												}
+												position++
+												goto l743
+											l744:
+												position, tokenIndex = position743, tokenIndex743
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l745
+												}
+												position++
+												goto l743
+											l745:
+												position, tokenIndex = position743, tokenIndex743
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l739
+												}
+												position++
+											}
+										l743:
+											goto l729
+										l739:
+											position, tokenIndex = position729, tokenIndex729
+											if !(p.pick[11] == 1) {
+												goto l746
+											}
+											{
+												position747, tokenIndex747 := position, tokenIndex
+												if buffer[position] != rune('%') {
+													goto l748
+												}
+												position++
+												{
+													position749, tokenIndex749 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l750
+													}
+													position++
+													goto l749
+												l750:
+													position, tokenIndex = position749, tokenIndex749
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l751
+													}
+													position++
+													goto l749
+												l751:
+													position, tokenIndex = position749, tokenIndex749
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l748
+													}
+													position++
+												}
+											l749:
+												{
+													position752, tokenIndex752 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l753
+													}
+													position++
+													goto l752
+												l753:
+													position, tokenIndex = position752, tokenIndex752
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l754
+													}
+													position++
+													goto l752
+												l754:
+													position, tokenIndex = position752, tokenIndex752
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l748
+													}
+													position++
+												}
+											l752:
+												goto l747
+											l748:
+												position, tokenIndex = position747, tokenIndex747
+												if !_rules[ruleother]() {
+													goto l746
+												}
+											}
+										l747:
+											goto l729
+										l746:
+											position, tokenIndex = position729, tokenIndex729
+											{
+												position755, tokenIndex755 := position, tokenIndex
+												if buffer[position] != rune('$') {
+													goto l756
+												}
+												position++
+												goto l755
+											l756:
+												position, tokenIndex = position755, tokenIndex755
+												if buffer[position] != rune('&') {
+													goto l757
+												}
+												position++
+												goto l755
+											l757:
+												position, tokenIndex = position755, tokenIndex755
+												if buffer[position] != rune('+') {
+													goto l758
+												}
+												position++
+												goto l755
+											l758:
+												position, tokenIndex = position755, tokenIndex755
+												if buffer[position] != rune(',') {
+													goto l759
+												}
+												position++
+												goto l755
+											l759:
+												position, tokenIndex = position755, tokenIndex755
+												if buffer[position] != rune(';') {
+													goto l760
+												}
+												position++
+												goto l755
+											l760:
+												position, tokenIndex = position755, tokenIndex755
+												if buffer[position] != rune('=') {
+													goto l761
+												}
+												position++
+												goto l755
+											l761:
+												position, tokenIndex = position755, tokenIndex755
+												if buffer[position] != rune('@') {
+													goto l460
+												}
+												position++
+											}
+										l755:
+										}
+									l729:
+									l727:
+										{
+											position728, tokenIndex728 := position, tokenIndex
+											{
+												position762, tokenIndex762 := position, tokenIndex
+												if buffer[position] != rune('!') {
+													goto l763
+												}
+												position++
+												goto l762
+											l763:
+												position, tokenIndex = position762, tokenIndex762
+												if c := buffer[position]; c < rune('\'') || c > rune('*') {
+													goto l764
+												}
+												position++
+												goto l762
+											l764:
+												position, tokenIndex = position762, tokenIndex762
+												if buffer[position] != rune('-') {
+													goto l765
+												}
+												position++
+												goto l762
+											l765:
+												position, tokenIndex = position762, tokenIndex762
+												if buffer[position] != rune('.') {
+													goto l766
+												}
+												position++
+												goto l762
+											l766:
+												position, tokenIndex = position762, tokenIndex762
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l767
+												}
+												position++
+												goto l762
+											l767:
+												position, tokenIndex = position762, tokenIndex762
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l768
+												}
+												position++
+												goto l762
+											l768:
+												position, tokenIndex = position762, tokenIndex762
+												if buffer[position] != rune('_') {
+													goto l769
+												}
+												position++
+												goto l762
+											l769:
+												position, tokenIndex = position762, tokenIndex762
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l770
+												}
+												position++
+												goto l762
+											l770:
+												position, tokenIndex = position762, tokenIndex762
+												if buffer[position] != rune('~') {
+													goto l771
+												}
+												position++
+												goto l762
+											l771:
+												position, tokenIndex = position762, tokenIndex762
+												if !(p.pick[11] == 0) {
+													goto l772
+												}
+												if buffer[position] != rune('%') {
+													goto l772
+												}
+												position++
+												{
+													position773, tokenIndex773 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l774
+													}
+													position++
+													goto l773
+												l774:
+													position, tokenIndex = position773, tokenIndex773
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l775
+													}
+													position++
+													goto l773
+												l775:
+													position, tokenIndex = position773, tokenIndex773
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l772
+													}
+													position++
+												}
+											l773:
+												{
+													position776, tokenIndex776 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l777
+													}
+													position++
+													goto l776
+												l777:
+													position, tokenIndex = position776, tokenIndex776
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l778
+													}
+													position++
+													goto l776
+												l778:
+													position, tokenIndex = position776, tokenIndex776
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l772
+													}
+													position++
+												}
+											l776:
+												goto l762
+											l772:
+												position, tokenIndex = position762, tokenIndex762
+												if !(p.pick[11] == 1) {
+													goto l779
+												}
+												{
+													position780, tokenIndex780 := position, tokenIndex
+													if buffer[position] != rune('%') {
+														goto l781
+													}
+													position++
+													{
+														position782, tokenIndex782 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l783
+														}
+														position++
+														goto l782
+													l783:
+														position, tokenIndex = position782, tokenIndex782
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l784
+														}
+														position++
+														goto l782
+													l784:
+														position, tokenIndex = position782, tokenIndex782
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l781
+														}
+														position++
+													}
+												l782:
+													{
+														position785, tokenIndex785 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l786
+														}
+														position++
+														goto l785
+													l786:
+														position, tokenIndex = position785, tokenIndex785
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l787
+														}
+														position++
+														goto l785
+													l787:
+														position, tokenIndex = position785, tokenIndex785
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l781
+														}
+														position++
+													}
+												l785:
+													goto l780
+												l781:
+													position, tokenIndex = position780, tokenIndex780
+													if !_rules[ruleother]() {
+														goto l779
+													}
+												}
+											l780:
+												goto l762
+											l779:
+												position, tokenIndex = position762, tokenIndex762
+												{
+													position788, tokenIndex788 := position, tokenIndex
+													if buffer[position] != rune('$') {
+														goto l789
+													}
+													position++
+													goto l788
+												l789:
+													position, tokenIndex = position788, tokenIndex788
+													if buffer[position] != rune('&') {
+														goto l790
+													}
+													position++
+													goto l788
+												l790:
+													position, tokenIndex = position788, tokenIndex788
+													if buffer[position] != rune('+') {
+														goto l791
+													}
+													position++
+													goto l788
+												l791:
+													position, tokenIndex = position788, tokenIndex788
+													if buffer[position] != rune(',') {
+														goto l792
+													}
+													position++
+													goto l788
+												l792:
+													position, tokenIndex = position788, tokenIndex788
+													if buffer[position] != rune(';') {
+														goto l793
+													}
+													position++
+													goto l788
+												l793:
+													position, tokenIndex = position788, tokenIndex788
+													if buffer[position] != rune('=') {
+														goto l794
+													}
+													position++
+													goto l788
+												l794:
+													position, tokenIndex = position788, tokenIndex788
+													if buffer[position] != rune('@') {
+														goto l728
+													}
+													position++
+												}
+											l788:
+											}
+										l762:
+											goto l727
+										l728:
+											position, tokenIndex = position728, tokenIndex728
+										}
+										{
+											position795, tokenIndex795 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l795
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l795
+											}
+											goto l796
+										l795:
+											position, tokenIndex = position795, tokenIndex795
+										}
+									l796:
 									}
-									position++
-									goto l462
-								l463:
-									position, tokenIndex = position462, tokenIndex462
-									if c := buffer[position]; c < rune('\'') || c > rune('*') {
-										goto l464
-									}
-									position++
-									goto l462
-								l464:
-									position, tokenIndex = position462, tokenIndex462
-									if buffer[position] != rune('-') {
-										goto l465
-									}
-									position++
-									goto l462
-								l465:
-									position, tokenIndex = position462, tokenIndex462
-									if buffer[position] != rune('.') {
-										goto l466
-									}
-									position++
-									goto l462
-								l466:
-									position, tokenIndex = position462, tokenIndex462
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l467
-									}
-									position++
-									goto l462
-								l467:
-									position, tokenIndex = position462, tokenIndex462
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l468
-									}
-									position++
-									goto l462
-								l468:
-									position, tokenIndex = position462, tokenIndex462
-									if buffer[position] != rune('_') {
-										goto l469
-									}
-									position++
-									goto l462
-								l469:
-									position, tokenIndex = position462, tokenIndex462
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l470
-									}
-									position++
-									goto l462
-								l470:
-									position, tokenIndex = position462, tokenIndex462
-									if buffer[position] != rune('~') {
-										goto l461
-									}
-									position++
+								l462:
+									goto l461
+								l460:
+									position, tokenIndex = position460, tokenIndex460
 								}
-							l462:
-								goto l436
 							l461:
-								position, tokenIndex = position436, tokenIndex436
-								if !(p.pick[7] == 0) {
-									goto l471
+								{
+									position797, tokenIndex797 := position, tokenIndex
+									if buffer[position] != rune('?') {
+										goto l797
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l797
+									}
+									goto l798
+								l797:
+									position, tokenIndex = position797, tokenIndex797
 								}
-								if buffer[position] != rune('%') {
-									goto l471
+							l798:
+							}
+						l458:
+						}
+					l6:
+						goto l5
+					l4:
+						position, tokenIndex = position4, tokenIndex4
+					}
+				l5:
+					{
+						position799, tokenIndex799 := position, tokenIndex
+						if buffer[position] != rune('#') {
+							goto l799
+						}
+						position++
+						if !_rules[rulefragment]() {
+							goto l799
+						}
+						goto l800
+					l799:
+						position, tokenIndex = position799, tokenIndex799
+					}
+				l800:
+					{
+						position801, tokenIndex801 := position, tokenIndex
+						if !matchDot() {
+							goto l801
+						}
+						goto l3
+					l801:
+						position, tokenIndex = position801, tokenIndex801
+					}
+					goto l2
+				l3:
+					position, tokenIndex = position2, tokenIndex2
+					if !(p.pick[0] == 1) {
+						goto l0
+					}
+					{
+						position802, tokenIndex802 := position, tokenIndex
+						{
+							position804, tokenIndex804 := position, tokenIndex
+							{
+								position806, tokenIndex806 := position, tokenIndex
+								if !_rules[rulescheme]() {
+									goto l807
+								}
+								if buffer[position] != rune(':') {
+									goto l807
 								}
 								position++
 								{
-									position472, tokenIndex472 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l473
+									position808, tokenIndex808 := position, tokenIndex
+									if !(p.pick[2] == 0) {
+										goto l809
 									}
-									position++
-									goto l472
-								l473:
-									position, tokenIndex = position472, tokenIndex472
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l474
-									}
-									position++
-									goto l472
-								l474:
-									position, tokenIndex = position472, tokenIndex472
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l471
-									}
-									position++
-								}
-							l472:
-								{
-									position475, tokenIndex475 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l476
-									}
-									position++
-									goto l475
-								l476:
-									position, tokenIndex = position475, tokenIndex475
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l477
-									}
-									position++
-									goto l475
-								l477:
-									position, tokenIndex = position475, tokenIndex475
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l471
-									}
-									position++
-								}
-							l475:
-								goto l436
-							l471:
-								position, tokenIndex = position436, tokenIndex436
-								if !(p.pick[7] == 1) {
-									goto l435
-								}
-								{
-									position478, tokenIndex478 := position, tokenIndex
-									if buffer[position] != rune('%') {
-										goto l479
-									}
-									position++
 									{
-										position480, tokenIndex480 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l481
+										position810, tokenIndex810 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l811
+										}
+										if buffer[position] != rune('/') {
+											goto l811
 										}
 										position++
-										goto l480
-									l481:
-										position, tokenIndex = position480, tokenIndex480
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l482
+										if buffer[position] != rune('/') {
+											goto l811
 										}
 										position++
-										goto l480
-									l482:
-										position, tokenIndex = position480, tokenIndex480
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l479
+										if !_rules[ruleauthority]() {
+											goto l811
+										}
+										{
+											position812, tokenIndex812 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l812
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l812
+											}
+											goto l813
+										l812:
+											position, tokenIndex = position812, tokenIndex812
+										}
+									l813:
+										goto l810
+									l811:
+										position, tokenIndex = position810, tokenIndex810
+										if !(p.pick[5] == 1) {
+											goto l814
+										}
+										{
+											position815, tokenIndex815 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l816
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l816
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l816
+											}
+											{
+												position817, tokenIndex817 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l817
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l817
+												}
+												goto l818
+											l817:
+												position, tokenIndex = position817, tokenIndex817
+											}
+										l818:
+											goto l815
+										l816:
+											position, tokenIndex = position815, tokenIndex815
+											if buffer[position] != rune('/') {
+												goto l814
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l814
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l814
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l814
+											}
+										}
+									l815:
+										goto l810
+									l814:
+										position, tokenIndex = position810, tokenIndex810
+										if buffer[position] != rune('/') {
+											goto l809
 										}
 										position++
+										if !_rules[rulepath_segments]() {
+											goto l809
+										}
 									}
-								l480:
+								l810:
 									{
-										position483, tokenIndex483 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l484
+										position819, tokenIndex819 := position, tokenIndex
+										if buffer[position] != rune('?') {
+											goto l819
 										}
 										position++
-										goto l483
-									l484:
-										position, tokenIndex = position483, tokenIndex483
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l485
+										if !_rules[rulequery]() {
+											goto l819
 										}
-										position++
-										goto l483
-									l485:
-										position, tokenIndex = position483, tokenIndex483
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l479
-										}
-										position++
+										goto l820
+									l819:
+										position, tokenIndex = position819, tokenIndex819
 									}
-								l483:
-									goto l478
-								l479:
-									position, tokenIndex = position478, tokenIndex478
-									if !_rules[ruleother]() {
-										goto l435
+								l820:
+									goto l808
+								l809:
+									position, tokenIndex = position808, tokenIndex808
+									if !(p.pick[2] == 1) {
+										goto l821
+									}
+									{
+										position822, tokenIndex822 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l823
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l823
+										}
+										position++
+										if buffer[position] != rune('?') {
+											goto l823
+										}
+										position++
+										if !_rules[rulequery]() {
+											goto l823
+										}
+										goto l822
+									l823:
+										position, tokenIndex = position822, tokenIndex822
+										{
+											position824, tokenIndex824 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l825
+											}
+											if buffer[position] != rune('/') {
+												goto l825
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l825
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l825
+											}
+											{
+												position826, tokenIndex826 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l826
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l826
+												}
+												goto l827
+											l826:
+												position, tokenIndex = position826, tokenIndex826
+											}
+										l827:
+											goto l824
+										l825:
+											position, tokenIndex = position824, tokenIndex824
+											if !(p.pick[5] == 1) {
+												goto l828
+											}
+											{
+												position829, tokenIndex829 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l830
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l830
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l830
+												}
+												{
+													position831, tokenIndex831 := position, tokenIndex
+													if buffer[position] != rune('/') {
+														goto l831
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l831
+													}
+													goto l832
+												l831:
+													position, tokenIndex = position831, tokenIndex831
+												}
+											l832:
+												goto l829
+											l830:
+												position, tokenIndex = position829, tokenIndex829
+												if buffer[position] != rune('/') {
+													goto l828
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l828
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l828
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l828
+												}
+											}
+										l829:
+											goto l824
+										l828:
+											position, tokenIndex = position824, tokenIndex824
+											if buffer[position] != rune('/') {
+												goto l821
+											}
+											position++
+											{
+												position833, tokenIndex833 := position, tokenIndex
+												{
+													position835, tokenIndex835 := position, tokenIndex
+													{
+														position839, tokenIndex839 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l840
+														}
+														position++
+														goto l839
+													l840:
+														position, tokenIndex = position839, tokenIndex839
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l841
+														}
+														position++
+														goto l839
+													l841:
+														position, tokenIndex = position839, tokenIndex839
+														if buffer[position] != rune('-') {
+															goto l842
+														}
+														position++
+														goto l839
+													l842:
+														position, tokenIndex = position839, tokenIndex839
+														if buffer[position] != rune('.') {
+															goto l843
+														}
+														position++
+														goto l839
+													l843:
+														position, tokenIndex = position839, tokenIndex839
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l844
+														}
+														position++
+														goto l839
+													l844:
+														position, tokenIndex = position839, tokenIndex839
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l845
+														}
+														position++
+														goto l839
+													l845:
+														position, tokenIndex = position839, tokenIndex839
+														if buffer[position] != rune('_') {
+															goto l846
+														}
+														position++
+														goto l839
+													l846:
+														position, tokenIndex = position839, tokenIndex839
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l847
+														}
+														position++
+														goto l839
+													l847:
+														position, tokenIndex = position839, tokenIndex839
+														if buffer[position] != rune('~') {
+															goto l848
+														}
+														position++
+														goto l839
+													l848:
+														position, tokenIndex = position839, tokenIndex839
+														if !(p.pick[11] == 0) {
+															goto l849
+														}
+														if buffer[position] != rune('%') {
+															goto l849
+														}
+														position++
+														{
+															position850, tokenIndex850 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l851
+															}
+															position++
+															goto l850
+														l851:
+															position, tokenIndex = position850, tokenIndex850
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l852
+															}
+															position++
+															goto l850
+														l852:
+															position, tokenIndex = position850, tokenIndex850
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l849
+															}
+															position++
+														}
+													l850:
+														{
+															position853, tokenIndex853 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l854
+															}
+															position++
+															goto l853
+														l854:
+															position, tokenIndex = position853, tokenIndex853
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l855
+															}
+															position++
+															goto l853
+														l855:
+															position, tokenIndex = position853, tokenIndex853
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l849
+															}
+															position++
+														}
+													l853:
+														goto l839
+													l849:
+														position, tokenIndex = position839, tokenIndex839
+														if !(p.pick[11] == 1) {
+															goto l856
+														}
+														{
+															position857, tokenIndex857 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l858
+															}
+															position++
+															{
+																position859, tokenIndex859 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l860
+																}
+																position++
+																goto l859
+															l860:
+																position, tokenIndex = position859, tokenIndex859
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l861
+																}
+																position++
+																goto l859
+															l861:
+																position, tokenIndex = position859, tokenIndex859
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l858
+																}
+																position++
+															}
+														l859:
+															{
+																position862, tokenIndex862 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l863
+																}
+																position++
+																goto l862
+															l863:
+																position, tokenIndex = position862, tokenIndex862
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l864
+																}
+																position++
+																goto l862
+															l864:
+																position, tokenIndex = position862, tokenIndex862
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l858
+																}
+																position++
+															}
+														l862:
+															goto l857
+														l858:
+															position, tokenIndex = position857, tokenIndex857
+															if !_rules[ruleother]() {
+																goto l856
+															}
+														}
+													l857:
+														goto l839
+													l856:
+														position, tokenIndex = position839, tokenIndex839
+														{
+															position865, tokenIndex865 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l866
+															}
+															position++
+															goto l865
+														l866:
+															position, tokenIndex = position865, tokenIndex865
+															if buffer[position] != rune('&') {
+																goto l867
+															}
+															position++
+															goto l865
+														l867:
+															position, tokenIndex = position865, tokenIndex865
+															if buffer[position] != rune('+') {
+																goto l868
+															}
+															position++
+															goto l865
+														l868:
+															position, tokenIndex = position865, tokenIndex865
+															if buffer[position] != rune(',') {
+																goto l869
+															}
+															position++
+															goto l865
+														l869:
+															position, tokenIndex = position865, tokenIndex865
+															if buffer[position] != rune(':') {
+																goto l870
+															}
+															position++
+															goto l865
+														l870:
+															position, tokenIndex = position865, tokenIndex865
+															if buffer[position] != rune('=') {
+																goto l871
+															}
+															position++
+															goto l865
+														l871:
+															position, tokenIndex = position865, tokenIndex865
+															if buffer[position] != rune('@') {
+																goto l836
+															}
+															position++
+														}
+													l865:
+													}
+												l839:
+												l837:
+													{
+														position838, tokenIndex838 := position, tokenIndex
+														{
+															position872, tokenIndex872 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l873
+															}
+															position++
+															goto l872
+														l873:
+															position, tokenIndex = position872, tokenIndex872
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l874
+															}
+															position++
+															goto l872
+														l874:
+															position, tokenIndex = position872, tokenIndex872
+															if buffer[position] != rune('-') {
+																goto l875
+															}
+															position++
+															goto l872
+														l875:
+															position, tokenIndex = position872, tokenIndex872
+															if buffer[position] != rune('.') {
+																goto l876
+															}
+															position++
+															goto l872
+														l876:
+															position, tokenIndex = position872, tokenIndex872
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l877
+															}
+															position++
+															goto l872
+														l877:
+															position, tokenIndex = position872, tokenIndex872
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l878
+															}
+															position++
+															goto l872
+														l878:
+															position, tokenIndex = position872, tokenIndex872
+															if buffer[position] != rune('_') {
+																goto l879
+															}
+															position++
+															goto l872
+														l879:
+															position, tokenIndex = position872, tokenIndex872
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l880
+															}
+															position++
+															goto l872
+														l880:
+															position, tokenIndex = position872, tokenIndex872
+															if buffer[position] != rune('~') {
+																goto l881
+															}
+															position++
+															goto l872
+														l881:
+															position, tokenIndex = position872, tokenIndex872
+															if !(p.pick[11] == 0) {
+																goto l882
+															}
+															if buffer[position] != rune('%') {
+																goto l882
+															}
+															position++
+															{
+																position883, tokenIndex883 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l884
+																}
+																position++
+																goto l883
+															l884:
+																position, tokenIndex = position883, tokenIndex883
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l885
+																}
+																position++
+																goto l883
+															l885:
+																position, tokenIndex = position883, tokenIndex883
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l882
+																}
+																position++
+															}
+														l883:
+															{
+																position886, tokenIndex886 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l887
+																}
+																position++
+																goto l886
+															l887:
+																position, tokenIndex = position886, tokenIndex886
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l888
+																}
+																position++
+																goto l886
+															l888:
+																position, tokenIndex = position886, tokenIndex886
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l882
+																}
+																position++
+															}
+														l886:
+															goto l872
+														l882:
+															position, tokenIndex = position872, tokenIndex872
+															if !(p.pick[11] == 1) {
+																goto l889
+															}
+															{
+																position890, tokenIndex890 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l891
+																}
+																position++
+																{
+																	position892, tokenIndex892 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l893
+																	}
+																	position++
+																	goto l892
+																l893:
+																	position, tokenIndex = position892, tokenIndex892
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l894
+																	}
+																	position++
+																	goto l892
+																l894:
+																	position, tokenIndex = position892, tokenIndex892
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l891
+																	}
+																	position++
+																}
+															l892:
+																{
+																	position895, tokenIndex895 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l896
+																	}
+																	position++
+																	goto l895
+																l896:
+																	position, tokenIndex = position895, tokenIndex895
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l897
+																	}
+																	position++
+																	goto l895
+																l897:
+																	position, tokenIndex = position895, tokenIndex895
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l891
+																	}
+																	position++
+																}
+															l895:
+																goto l890
+															l891:
+																position, tokenIndex = position890, tokenIndex890
+																if !_rules[ruleother]() {
+																	goto l889
+																}
+															}
+														l890:
+															goto l872
+														l889:
+															position, tokenIndex = position872, tokenIndex872
+															{
+																position898, tokenIndex898 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l899
+																}
+																position++
+																goto l898
+															l899:
+																position, tokenIndex = position898, tokenIndex898
+																if buffer[position] != rune('&') {
+																	goto l900
+																}
+																position++
+																goto l898
+															l900:
+																position, tokenIndex = position898, tokenIndex898
+																if buffer[position] != rune('+') {
+																	goto l901
+																}
+																position++
+																goto l898
+															l901:
+																position, tokenIndex = position898, tokenIndex898
+																if buffer[position] != rune(',') {
+																	goto l902
+																}
+																position++
+																goto l898
+															l902:
+																position, tokenIndex = position898, tokenIndex898
+																if buffer[position] != rune(':') {
+																	goto l903
+																}
+																position++
+																goto l898
+															l903:
+																position, tokenIndex = position898, tokenIndex898
+																if buffer[position] != rune('=') {
+																	goto l904
+																}
+																position++
+																goto l898
+															l904:
+																position, tokenIndex = position898, tokenIndex898
+																if buffer[position] != rune('@') {
+																	goto l838
+																}
+																position++
+															}
+														l898:
+														}
+													l872:
+														goto l837
+													l838:
+														position, tokenIndex = position838, tokenIndex838
+													}
+												l905:
+													{
+														position906, tokenIndex906 := position, tokenIndex
+														if buffer[position] != rune(';') {
+															goto l906
+														}
+														position++
+													l907:
+														{
+															position908, tokenIndex908 := position, tokenIndex
+															{
+																position909, tokenIndex909 := position, tokenIndex
+																if buffer[position] != rune('!') {
+																	goto l910
+																}
+																position++
+																goto l909
+															l910:
+																position, tokenIndex = position909, tokenIndex909
+																if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																	goto l911
+																}
+																position++
+																goto l909
+															l911:
+																position, tokenIndex = position909, tokenIndex909
+																if buffer[position] != rune('-') {
+																	goto l912
+																}
+																position++
+																goto l909
+															l912:
+																position, tokenIndex = position909, tokenIndex909
+																if buffer[position] != rune('.') {
+																	goto l913
+																}
+																position++
+																goto l909
+															l913:
+																position, tokenIndex = position909, tokenIndex909
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l914
+																}
+																position++
+																goto l909
+															l914:
+																position, tokenIndex = position909, tokenIndex909
+																if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																	goto l915
+																}
+																position++
+																goto l909
+															l915:
+																position, tokenIndex = position909, tokenIndex909
+																if buffer[position] != rune('_') {
+																	goto l916
+																}
+																position++
+																goto l909
+															l916:
+																position, tokenIndex = position909, tokenIndex909
+																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	goto l917
+																}
+																position++
+																goto l909
+															l917:
+																position, tokenIndex = position909, tokenIndex909
+																if buffer[position] != rune('~') {
+																	goto l918
+																}
+																position++
+																goto l909
+															l918:
+																position, tokenIndex = position909, tokenIndex909
+																if !(p.pick[11] == 0) {
+																	goto l919
+																}
+																if buffer[position] != rune('%') {
+																	goto l919
+																}
+																position++
+																{
+																	position920, tokenIndex920 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l921
+																	}
+																	position++
+																	goto l920
+																l921:
+																	position, tokenIndex = position920, tokenIndex920
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l922
+																	}
+																	position++
+																	goto l920
+																l922:
+																	position, tokenIndex = position920, tokenIndex920
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l919
+																	}
+																	position++
+																}
+															l920:
+																{
+																	position923, tokenIndex923 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l924
+																	}
+																	position++
+																	goto l923
+																l924:
+																	position, tokenIndex = position923, tokenIndex923
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l925
+																	}
+																	position++
+																	goto l923
+																l925:
+																	position, tokenIndex = position923, tokenIndex923
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l919
+																	}
+																	position++
+																}
+															l923:
+																goto l909
+															l919:
+																position, tokenIndex = position909, tokenIndex909
+																if !(p.pick[11] == 1) {
+																	goto l926
+																}
+																{
+																	position927, tokenIndex927 := position, tokenIndex
+																	if buffer[position] != rune('%') {
+																		goto l928
+																	}
+																	position++
+																	{
+																		position929, tokenIndex929 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l930
+																		}
+																		position++
+																		goto l929
+																	l930:
+																		position, tokenIndex = position929, tokenIndex929
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l931
+																		}
+																		position++
+																		goto l929
+																	l931:
+																		position, tokenIndex = position929, tokenIndex929
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l928
+																		}
+																		position++
+																	}
+																l929:
+																	{
+																		position932, tokenIndex932 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l933
+																		}
+																		position++
+																		goto l932
+																	l933:
+																		position, tokenIndex = position932, tokenIndex932
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l934
+																		}
+																		position++
+																		goto l932
+																	l934:
+																		position, tokenIndex = position932, tokenIndex932
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l928
+																		}
+																		position++
+																	}
+																l932:
+																	goto l927
+																l928:
+																	position, tokenIndex = position927, tokenIndex927
+																	if !_rules[ruleother]() {
+																		goto l926
+																	}
+																}
+															l927:
+																goto l909
+															l926:
+																position, tokenIndex = position909, tokenIndex909
+																{
+																	position935, tokenIndex935 := position, tokenIndex
+																	if buffer[position] != rune('$') {
+																		goto l936
+																	}
+																	position++
+																	goto l935
+																l936:
+																	position, tokenIndex = position935, tokenIndex935
+																	if buffer[position] != rune('&') {
+																		goto l937
+																	}
+																	position++
+																	goto l935
+																l937:
+																	position, tokenIndex = position935, tokenIndex935
+																	if buffer[position] != rune('+') {
+																		goto l938
+																	}
+																	position++
+																	goto l935
+																l938:
+																	position, tokenIndex = position935, tokenIndex935
+																	if buffer[position] != rune(',') {
+																		goto l939
+																	}
+																	position++
+																	goto l935
+																l939:
+																	position, tokenIndex = position935, tokenIndex935
+																	if buffer[position] != rune(':') {
+																		goto l940
+																	}
+																	position++
+																	goto l935
+																l940:
+																	position, tokenIndex = position935, tokenIndex935
+																	if buffer[position] != rune('=') {
+																		goto l941
+																	}
+																	position++
+																	goto l935
+																l941:
+																	position, tokenIndex = position935, tokenIndex935
+																	if buffer[position] != rune('@') {
+																		goto l908
+																	}
+																	position++
+																}
+															l935:
+															}
+														l909:
+															goto l907
+														l908:
+															position, tokenIndex = position908, tokenIndex908
+														}
+														goto l905
+													l906:
+														position, tokenIndex = position906, tokenIndex906
+													}
+													goto l835
+												l836:
+													position, tokenIndex = position835, tokenIndex835
+													if buffer[position] != rune(';') {
+														goto l833
+													}
+													position++
+												l944:
+													{
+														position945, tokenIndex945 := position, tokenIndex
+														{
+															position946, tokenIndex946 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l947
+															}
+															position++
+															goto l946
+														l947:
+															position, tokenIndex = position946, tokenIndex946
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l948
+															}
+															position++
+															goto l946
+														l948:
+															position, tokenIndex = position946, tokenIndex946
+															if buffer[position] != rune('-') {
+																goto l949
+															}
+															position++
+															goto l946
+														l949:
+															position, tokenIndex = position946, tokenIndex946
+															if buffer[position] != rune('.') {
+																goto l950
+															}
+															position++
+															goto l946
+														l950:
+															position, tokenIndex = position946, tokenIndex946
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l951
+															}
+															position++
+															goto l946
+														l951:
+															position, tokenIndex = position946, tokenIndex946
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l952
+															}
+															position++
+															goto l946
+														l952:
+															position, tokenIndex = position946, tokenIndex946
+															if buffer[position] != rune('_') {
+																goto l953
+															}
+															position++
+															goto l946
+														l953:
+															position, tokenIndex = position946, tokenIndex946
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l954
+															}
+															position++
+															goto l946
+														l954:
+															position, tokenIndex = position946, tokenIndex946
+															if buffer[position] != rune('~') {
+																goto l955
+															}
+															position++
+															goto l946
+														l955:
+															position, tokenIndex = position946, tokenIndex946
+															if !(p.pick[11] == 0) {
+																goto l956
+															}
+															if buffer[position] != rune('%') {
+																goto l956
+															}
+															position++
+															{
+																position957, tokenIndex957 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l958
+																}
+																position++
+																goto l957
+															l958:
+																position, tokenIndex = position957, tokenIndex957
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l959
+																}
+																position++
+																goto l957
+															l959:
+																position, tokenIndex = position957, tokenIndex957
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l956
+																}
+																position++
+															}
+														l957:
+															{
+																position960, tokenIndex960 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l961
+																}
+																position++
+																goto l960
+															l961:
+																position, tokenIndex = position960, tokenIndex960
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l962
+																}
+																position++
+																goto l960
+															l962:
+																position, tokenIndex = position960, tokenIndex960
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l956
+																}
+																position++
+															}
+														l960:
+															goto l946
+														l956:
+															position, tokenIndex = position946, tokenIndex946
+															if !(p.pick[11] == 1) {
+																goto l963
+															}
+															{
+																position964, tokenIndex964 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l965
+																}
+																position++
+																{
+																	position966, tokenIndex966 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l967
+																	}
+																	position++
+																	goto l966
+																l967:
+																	position, tokenIndex = position966, tokenIndex966
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l968
+																	}
+																	position++
+																	goto l966
+																l968:
+																	position, tokenIndex = position966, tokenIndex966
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l965
+																	}
+																	position++
+																}
+															l966:
+																{
+																	position969, tokenIndex969 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l970
+																	}
+																	position++
+																	goto l969
+																l970:
+																	position, tokenIndex = position969, tokenIndex969
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l971
+																	}
+																	position++
+																	goto l969
+																l971:
+																	position, tokenIndex = position969, tokenIndex969
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l965
+																	}
+																	position++
+																}
+															l969:
+																goto l964
+															l965:
+																position, tokenIndex = position964, tokenIndex964
+																if !_rules[ruleother]() {
+																	goto l963
+																}
+															}
+														l964:
+															goto l946
+														l963:
+															position, tokenIndex = position946, tokenIndex946
+															{
+																position972, tokenIndex972 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l973
+																}
+																position++
+																goto l972
+															l973:
+																position, tokenIndex = position972, tokenIndex972
+																if buffer[position] != rune('&') {
+																	goto l974
+																}
+																position++
+																goto l972
+															l974:
+																position, tokenIndex = position972, tokenIndex972
+																if buffer[position] != rune('+') {
+																	goto l975
+																}
+																position++
+																goto l972
+															l975:
+																position, tokenIndex = position972, tokenIndex972
+																if buffer[position] != rune(',') {
+																	goto l976
+																}
+																position++
+																goto l972
+															l976:
+																position, tokenIndex = position972, tokenIndex972
+																if buffer[position] != rune(':') {
+																	goto l977
+																}
+																position++
+																goto l972
+															l977:
+																position, tokenIndex = position972, tokenIndex972
+																if buffer[position] != rune('=') {
+																	goto l978
+																}
+																position++
+																goto l972
+															l978:
+																position, tokenIndex = position972, tokenIndex972
+																if buffer[position] != rune('@') {
+																	goto l945
+																}
+																position++
+															}
+														l972:
+														}
+													l946:
+														goto l944
+													l945:
+														position, tokenIndex = position945, tokenIndex945
+													}
+												l942:
+													{
+														position943, tokenIndex943 := position, tokenIndex
+														if buffer[position] != rune(';') {
+															goto l943
+														}
+														position++
+													l979:
+														{
+															position980, tokenIndex980 := position, tokenIndex
+															{
+																position981, tokenIndex981 := position, tokenIndex
+																if buffer[position] != rune('!') {
+																	goto l982
+																}
+																position++
+																goto l981
+															l982:
+																position, tokenIndex = position981, tokenIndex981
+																if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																	goto l983
+																}
+																position++
+																goto l981
+															l983:
+																position, tokenIndex = position981, tokenIndex981
+																if buffer[position] != rune('-') {
+																	goto l984
+																}
+																position++
+																goto l981
+															l984:
+																position, tokenIndex = position981, tokenIndex981
+																if buffer[position] != rune('.') {
+																	goto l985
+																}
+																position++
+																goto l981
+															l985:
+																position, tokenIndex = position981, tokenIndex981
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l986
+																}
+																position++
+																goto l981
+															l986:
+																position, tokenIndex = position981, tokenIndex981
+																if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																	goto l987
+																}
+																position++
+																goto l981
+															l987:
+																position, tokenIndex = position981, tokenIndex981
+																if buffer[position] != rune('_') {
+																	goto l988
+																}
+																position++
+																goto l981
+															l988:
+																position, tokenIndex = position981, tokenIndex981
+																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	goto l989
+																}
+																position++
+																goto l981
+															l989:
+																position, tokenIndex = position981, tokenIndex981
+																if buffer[position] != rune('~') {
+																	goto l990
+																}
+																position++
+																goto l981
+															l990:
+																position, tokenIndex = position981, tokenIndex981
+																if !(p.pick[11] == 0) {
+																	goto l991
+																}
+																if buffer[position] != rune('%') {
+																	goto l991
+																}
+																position++
+																{
+																	position992, tokenIndex992 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l993
+																	}
+																	position++
+																	goto l992
+																l993:
+																	position, tokenIndex = position992, tokenIndex992
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l994
+																	}
+																	position++
+																	goto l992
+																l994:
+																	position, tokenIndex = position992, tokenIndex992
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l991
+																	}
+																	position++
+																}
+															l992:
+																{
+																	position995, tokenIndex995 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l996
+																	}
+																	position++
+																	goto l995
+																l996:
+																	position, tokenIndex = position995, tokenIndex995
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l997
+																	}
+																	position++
+																	goto l995
+																l997:
+																	position, tokenIndex = position995, tokenIndex995
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l991
+																	}
+																	position++
+																}
+															l995:
+																goto l981
+															l991:
+																position, tokenIndex = position981, tokenIndex981
+																if !(p.pick[11] == 1) {
+																	goto l998
+																}
+																{
+																	position999, tokenIndex999 := position, tokenIndex
+																	if buffer[position] != rune('%') {
+																		goto l1000
+																	}
+																	position++
+																	{
+																		position1001, tokenIndex1001 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1002
+																		}
+																		position++
+																		goto l1001
+																	l1002:
+																		position, tokenIndex = position1001, tokenIndex1001
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1003
+																		}
+																		position++
+																		goto l1001
+																	l1003:
+																		position, tokenIndex = position1001, tokenIndex1001
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1000
+																		}
+																		position++
+																	}
+																l1001:
+																	{
+																		position1004, tokenIndex1004 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1005
+																		}
+																		position++
+																		goto l1004
+																	l1005:
+																		position, tokenIndex = position1004, tokenIndex1004
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1006
+																		}
+																		position++
+																		goto l1004
+																	l1006:
+																		position, tokenIndex = position1004, tokenIndex1004
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1000
+																		}
+																		position++
+																	}
+																l1004:
+																	goto l999
+																l1000:
+																	position, tokenIndex = position999, tokenIndex999
+																	if !_rules[ruleother]() {
+																		goto l998
+																	}
+																}
+															l999:
+																goto l981
+															l998:
+																position, tokenIndex = position981, tokenIndex981
+																{
+																	position1007, tokenIndex1007 := position, tokenIndex
+																	if buffer[position] != rune('$') {
+																		goto l1008
+																	}
+																	position++
+																	goto l1007
+																l1008:
+																	position, tokenIndex = position1007, tokenIndex1007
+																	if buffer[position] != rune('&') {
+																		goto l1009
+																	}
+																	position++
+																	goto l1007
+																l1009:
+																	position, tokenIndex = position1007, tokenIndex1007
+																	if buffer[position] != rune('+') {
+																		goto l1010
+																	}
+																	position++
+																	goto l1007
+																l1010:
+																	position, tokenIndex = position1007, tokenIndex1007
+																	if buffer[position] != rune(',') {
+																		goto l1011
+																	}
+																	position++
+																	goto l1007
+																l1011:
+																	position, tokenIndex = position1007, tokenIndex1007
+																	if buffer[position] != rune(':') {
+																		goto l1012
+																	}
+																	position++
+																	goto l1007
+																l1012:
+																	position, tokenIndex = position1007, tokenIndex1007
+																	if buffer[position] != rune('=') {
+																		goto l1013
+																	}
+																	position++
+																	goto l1007
+																l1013:
+																	position, tokenIndex = position1007, tokenIndex1007
+																	if buffer[position] != rune('@') {
+																		goto l980
+																	}
+																	position++
+																}
+															l1007:
+															}
+														l981:
+															goto l979
+														l980:
+															position, tokenIndex = position980, tokenIndex980
+														}
+														goto l942
+													l943:
+														position, tokenIndex = position943, tokenIndex943
+													}
+												}
+											l835:
+											l1014:
+												{
+													position1015, tokenIndex1015 := position, tokenIndex
+													if buffer[position] != rune('/') {
+														goto l1015
+													}
+													position++
+												l1016:
+													{
+														position1017, tokenIndex1017 := position, tokenIndex
+														{
+															position1018, tokenIndex1018 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l1019
+															}
+															position++
+															goto l1018
+														l1019:
+															position, tokenIndex = position1018, tokenIndex1018
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l1020
+															}
+															position++
+															goto l1018
+														l1020:
+															position, tokenIndex = position1018, tokenIndex1018
+															if buffer[position] != rune('-') {
+																goto l1021
+															}
+															position++
+															goto l1018
+														l1021:
+															position, tokenIndex = position1018, tokenIndex1018
+															if buffer[position] != rune('.') {
+																goto l1022
+															}
+															position++
+															goto l1018
+														l1022:
+															position, tokenIndex = position1018, tokenIndex1018
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1023
+															}
+															position++
+															goto l1018
+														l1023:
+															position, tokenIndex = position1018, tokenIndex1018
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l1024
+															}
+															position++
+															goto l1018
+														l1024:
+															position, tokenIndex = position1018, tokenIndex1018
+															if buffer[position] != rune('_') {
+																goto l1025
+															}
+															position++
+															goto l1018
+														l1025:
+															position, tokenIndex = position1018, tokenIndex1018
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l1026
+															}
+															position++
+															goto l1018
+														l1026:
+															position, tokenIndex = position1018, tokenIndex1018
+															if buffer[position] != rune('~') {
+																goto l1027
+															}
+															position++
+															goto l1018
+														l1027:
+															position, tokenIndex = position1018, tokenIndex1018
+															if !(p.pick[11] == 0) {
+																goto l1028
+															}
+															if buffer[position] != rune('%') {
+																goto l1028
+															}
+															position++
+															{
+																position1029, tokenIndex1029 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1030
+																}
+																position++
+																goto l1029
+															l1030:
+																position, tokenIndex = position1029, tokenIndex1029
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1031
+																}
+																position++
+																goto l1029
+															l1031:
+																position, tokenIndex = position1029, tokenIndex1029
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1028
+																}
+																position++
+															}
+														l1029:
+															{
+																position1032, tokenIndex1032 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1033
+																}
+																position++
+																goto l1032
+															l1033:
+																position, tokenIndex = position1032, tokenIndex1032
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1034
+																}
+																position++
+																goto l1032
+															l1034:
+																position, tokenIndex = position1032, tokenIndex1032
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1028
+																}
+																position++
+															}
+														l1032:
+															goto l1018
+														l1028:
+															position, tokenIndex = position1018, tokenIndex1018
+															if !(p.pick[11] == 1) {
+																goto l1035
+															}
+															{
+																position1036, tokenIndex1036 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l1037
+																}
+																position++
+																{
+																	position1038, tokenIndex1038 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1039
+																	}
+																	position++
+																	goto l1038
+																l1039:
+																	position, tokenIndex = position1038, tokenIndex1038
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1040
+																	}
+																	position++
+																	goto l1038
+																l1040:
+																	position, tokenIndex = position1038, tokenIndex1038
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1037
+																	}
+																	position++
+																}
+															l1038:
+																{
+																	position1041, tokenIndex1041 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1042
+																	}
+																	position++
+																	goto l1041
+																l1042:
+																	position, tokenIndex = position1041, tokenIndex1041
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1043
+																	}
+																	position++
+																	goto l1041
+																l1043:
+																	position, tokenIndex = position1041, tokenIndex1041
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1037
+																	}
+																	position++
+																}
+															l1041:
+																goto l1036
+															l1037:
+																position, tokenIndex = position1036, tokenIndex1036
+																if !_rules[ruleother]() {
+																	goto l1035
+																}
+															}
+														l1036:
+															goto l1018
+														l1035:
+															position, tokenIndex = position1018, tokenIndex1018
+															{
+																position1044, tokenIndex1044 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l1045
+																}
+																position++
+																goto l1044
+															l1045:
+																position, tokenIndex = position1044, tokenIndex1044
+																if buffer[position] != rune('&') {
+																	goto l1046
+																}
+																position++
+																goto l1044
+															l1046:
+																position, tokenIndex = position1044, tokenIndex1044
+																if buffer[position] != rune('+') {
+																	goto l1047
+																}
+																position++
+																goto l1044
+															l1047:
+																position, tokenIndex = position1044, tokenIndex1044
+																if buffer[position] != rune(',') {
+																	goto l1048
+																}
+																position++
+																goto l1044
+															l1048:
+																position, tokenIndex = position1044, tokenIndex1044
+																if buffer[position] != rune(':') {
+																	goto l1049
+																}
+																position++
+																goto l1044
+															l1049:
+																position, tokenIndex = position1044, tokenIndex1044
+																if buffer[position] != rune('=') {
+																	goto l1050
+																}
+																position++
+																goto l1044
+															l1050:
+																position, tokenIndex = position1044, tokenIndex1044
+																if buffer[position] != rune('@') {
+																	goto l1017
+																}
+																position++
+															}
+														l1044:
+														}
+													l1018:
+														goto l1016
+													l1017:
+														position, tokenIndex = position1017, tokenIndex1017
+													}
+												l1051:
+													{
+														position1052, tokenIndex1052 := position, tokenIndex
+														if buffer[position] != rune(';') {
+															goto l1052
+														}
+														position++
+													l1053:
+														{
+															position1054, tokenIndex1054 := position, tokenIndex
+															{
+																position1055, tokenIndex1055 := position, tokenIndex
+																if buffer[position] != rune('!') {
+																	goto l1056
+																}
+																position++
+																goto l1055
+															l1056:
+																position, tokenIndex = position1055, tokenIndex1055
+																if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																	goto l1057
+																}
+																position++
+																goto l1055
+															l1057:
+																position, tokenIndex = position1055, tokenIndex1055
+																if buffer[position] != rune('-') {
+																	goto l1058
+																}
+																position++
+																goto l1055
+															l1058:
+																position, tokenIndex = position1055, tokenIndex1055
+																if buffer[position] != rune('.') {
+																	goto l1059
+																}
+																position++
+																goto l1055
+															l1059:
+																position, tokenIndex = position1055, tokenIndex1055
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1060
+																}
+																position++
+																goto l1055
+															l1060:
+																position, tokenIndex = position1055, tokenIndex1055
+																if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																	goto l1061
+																}
+																position++
+																goto l1055
+															l1061:
+																position, tokenIndex = position1055, tokenIndex1055
+																if buffer[position] != rune('_') {
+																	goto l1062
+																}
+																position++
+																goto l1055
+															l1062:
+																position, tokenIndex = position1055, tokenIndex1055
+																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	goto l1063
+																}
+																position++
+																goto l1055
+															l1063:
+																position, tokenIndex = position1055, tokenIndex1055
+																if buffer[position] != rune('~') {
+																	goto l1064
+																}
+																position++
+																goto l1055
+															l1064:
+																position, tokenIndex = position1055, tokenIndex1055
+																if !(p.pick[11] == 0) {
+																	goto l1065
+																}
+																if buffer[position] != rune('%') {
+																	goto l1065
+																}
+																position++
+																{
+																	position1066, tokenIndex1066 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1067
+																	}
+																	position++
+																	goto l1066
+																l1067:
+																	position, tokenIndex = position1066, tokenIndex1066
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1068
+																	}
+																	position++
+																	goto l1066
+																l1068:
+																	position, tokenIndex = position1066, tokenIndex1066
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1065
+																	}
+																	position++
+																}
+															l1066:
+																{
+																	position1069, tokenIndex1069 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1070
+																	}
+																	position++
+																	goto l1069
+																l1070:
+																	position, tokenIndex = position1069, tokenIndex1069
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1071
+																	}
+																	position++
+																	goto l1069
+																l1071:
+																	position, tokenIndex = position1069, tokenIndex1069
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1065
+																	}
+																	position++
+																}
+															l1069:
+																goto l1055
+															l1065:
+																position, tokenIndex = position1055, tokenIndex1055
+																if !(p.pick[11] == 1) {
+																	goto l1072
+																}
+																{
+																	position1073, tokenIndex1073 := position, tokenIndex
+																	if buffer[position] != rune('%') {
+																		goto l1074
+																	}
+																	position++
+																	{
+																		position1075, tokenIndex1075 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1076
+																		}
+																		position++
+																		goto l1075
+																	l1076:
+																		position, tokenIndex = position1075, tokenIndex1075
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1077
+																		}
+																		position++
+																		goto l1075
+																	l1077:
+																		position, tokenIndex = position1075, tokenIndex1075
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1074
+																		}
+																		position++
+																	}
+																l1075:
+																	{
+																		position1078, tokenIndex1078 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1079
+																		}
+																		position++
+																		goto l1078
+																	l1079:
+																		position, tokenIndex = position1078, tokenIndex1078
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1080
+																		}
+																		position++
+																		goto l1078
+																	l1080:
+																		position, tokenIndex = position1078, tokenIndex1078
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1074
+																		}
+																		position++
+																	}
+																l1078:
+																	goto l1073
+																l1074:
+																	position, tokenIndex = position1073, tokenIndex1073
+																	if !_rules[ruleother]() {
+																		goto l1072
+																	}
+																}
+															l1073:
+																goto l1055
+															l1072:
+																position, tokenIndex = position1055, tokenIndex1055
+																{
+																	position1081, tokenIndex1081 := position, tokenIndex
+																	if buffer[position] != rune('$') {
+																		goto l1082
+																	}
+																	position++
+																	goto l1081
+																l1082:
+																	position, tokenIndex = position1081, tokenIndex1081
+																	if buffer[position] != rune('&') {
+																		goto l1083
+																	}
+																	position++
+																	goto l1081
+																l1083:
+																	position, tokenIndex = position1081, tokenIndex1081
+																	if buffer[position] != rune('+') {
+																		goto l1084
+																	}
+																	position++
+																	goto l1081
+																l1084:
+																	position, tokenIndex = position1081, tokenIndex1081
+																	if buffer[position] != rune(',') {
+																		goto l1085
+																	}
+																	position++
+																	goto l1081
+																l1085:
+																	position, tokenIndex = position1081, tokenIndex1081
+																	if buffer[position] != rune(':') {
+																		goto l1086
+																	}
+																	position++
+																	goto l1081
+																l1086:
+																	position, tokenIndex = position1081, tokenIndex1081
+																	if buffer[position] != rune('=') {
+																		goto l1087
+																	}
+																	position++
+																	goto l1081
+																l1087:
+																	position, tokenIndex = position1081, tokenIndex1081
+																	if buffer[position] != rune('@') {
+																		goto l1054
+																	}
+																	position++
+																}
+															l1081:
+															}
+														l1055:
+															goto l1053
+														l1054:
+															position, tokenIndex = position1054, tokenIndex1054
+														}
+														goto l1051
+													l1052:
+														position, tokenIndex = position1052, tokenIndex1052
+													}
+													goto l1014
+												l1015:
+													position, tokenIndex = position1015, tokenIndex1015
+												}
+												goto l834
+											l833:
+												position, tokenIndex = position833, tokenIndex833
+											}
+										l834:
+										}
+									l824:
+										{
+											position1088, tokenIndex1088 := position, tokenIndex
+											if buffer[position] != rune('?') {
+												goto l1088
+											}
+											position++
+											if !_rules[rulequery]() {
+												goto l1088
+											}
+											goto l1089
+										l1088:
+											position, tokenIndex = position1088, tokenIndex1088
+										}
+									l1089:
+									}
+								l822:
+									goto l808
+								l821:
+									position, tokenIndex = position808, tokenIndex808
+									if !_rules[ruleopaque_part]() {
+										goto l807
 									}
 								}
-							l478:
+							l808:
+								goto l806
+							l807:
+								position, tokenIndex = position806, tokenIndex806
+								if !(p.pick[1] == 0) {
+									goto l1090
+								}
+								{
+									position1091, tokenIndex1091 := position, tokenIndex
+									if !(p.pick[5] == 0) {
+										goto l1092
+									}
+									if buffer[position] != rune('/') {
+										goto l1092
+									}
+									position++
+									if buffer[position] != rune('/') {
+										goto l1092
+									}
+									position++
+									if !_rules[ruleauthority]() {
+										goto l1092
+									}
+									{
+										position1093, tokenIndex1093 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l1093
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l1093
+										}
+										goto l1094
+									l1093:
+										position, tokenIndex = position1093, tokenIndex1093
+									}
+								l1094:
+									goto l1091
+								l1092:
+									position, tokenIndex = position1091, tokenIndex1091
+									if !(p.pick[5] == 1) {
+										goto l1095
+									}
+									{
+										position1096, tokenIndex1096 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l1097
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l1097
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l1097
+										}
+										{
+											position1098, tokenIndex1098 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l1098
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l1098
+											}
+											goto l1099
+										l1098:
+											position, tokenIndex = position1098, tokenIndex1098
+										}
+									l1099:
+										goto l1096
+									l1097:
+										position, tokenIndex = position1096, tokenIndex1096
+										if buffer[position] != rune('/') {
+											goto l1095
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l1095
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l1095
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l1095
+										}
+									}
+								l1096:
+									goto l1091
+								l1095:
+									position, tokenIndex = position1091, tokenIndex1091
+									if buffer[position] != rune('/') {
+										goto l1100
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l1100
+									}
+									goto l1091
+								l1100:
+									position, tokenIndex = position1091, tokenIndex1091
+									{
+										position1103, tokenIndex1103 := position, tokenIndex
+										if buffer[position] != rune('!') {
+											goto l1104
+										}
+										position++
+										goto l1103
+									l1104:
+										position, tokenIndex = position1103, tokenIndex1103
+										if c := buffer[position]; c < rune('\'') || c > rune('*') {
+											goto l1105
+										}
+										position++
+										goto l1103
+									l1105:
+										position, tokenIndex = position1103, tokenIndex1103
+										if buffer[position] != rune('-') {
+											goto l1106
+										}
+										position++
+										goto l1103
+									l1106:
+										position, tokenIndex = position1103, tokenIndex1103
+										if buffer[position] != rune('.') {
+											goto l1107
+										}
+										position++
+										goto l1103
+									l1107:
+										position, tokenIndex = position1103, tokenIndex1103
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1108
+										}
+										position++
+										goto l1103
+									l1108:
+										position, tokenIndex = position1103, tokenIndex1103
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											goto l1109
+										}
+										position++
+										goto l1103
+									l1109:
+										position, tokenIndex = position1103, tokenIndex1103
+										if buffer[position] != rune('_') {
+											goto l1110
+										}
+										position++
+										goto l1103
+									l1110:
+										position, tokenIndex = position1103, tokenIndex1103
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											goto l1111
+										}
+										position++
+										goto l1103
+									l1111:
+										position, tokenIndex = position1103, tokenIndex1103
+										if buffer[position] != rune('~') {
+											goto l1112
+										}
+										position++
+										goto l1103
+									l1112:
+										position, tokenIndex = position1103, tokenIndex1103
+										if !(p.pick[11] == 0) {
+											goto l1113
+										}
+										if buffer[position] != rune('%') {
+											goto l1113
+										}
+										position++
+										{
+											position1114, tokenIndex1114 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1115
+											}
+											position++
+											goto l1114
+										l1115:
+											position, tokenIndex = position1114, tokenIndex1114
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1116
+											}
+											position++
+											goto l1114
+										l1116:
+											position, tokenIndex = position1114, tokenIndex1114
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1113
+											}
+											position++
+										}
+									l1114:
+										{
+											position1117, tokenIndex1117 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1118
+											}
+											position++
+											goto l1117
+										l1118:
+											position, tokenIndex = position1117, tokenIndex1117
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1119
+											}
+											position++
+											goto l1117
+										l1119:
+											position, tokenIndex = position1117, tokenIndex1117
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1113
+											}
+											position++
+										}
+									l1117:
+										goto l1103
+									l1113:
+										position, tokenIndex = position1103, tokenIndex1103
+										if !(p.pick[11] == 1) {
+											goto l1120
+										}
+										{
+											position1121, tokenIndex1121 := position, tokenIndex
+											if buffer[position] != rune('%') {
+												goto l1122
+											}
+											position++
+											{
+												position1123, tokenIndex1123 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1124
+												}
+												position++
+												goto l1123
+											l1124:
+												position, tokenIndex = position1123, tokenIndex1123
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l1125
+												}
+												position++
+												goto l1123
+											l1125:
+												position, tokenIndex = position1123, tokenIndex1123
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l1122
+												}
+												position++
+											}
+										l1123:
+											{
+												position1126, tokenIndex1126 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1127
+												}
+												position++
+												goto l1126
+											l1127:
+												position, tokenIndex = position1126, tokenIndex1126
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l1128
+												}
+												position++
+												goto l1126
+											l1128:
+												position, tokenIndex = position1126, tokenIndex1126
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l1122
+												}
+												position++
+											}
+										l1126:
+											goto l1121
+										l1122:
+											position, tokenIndex = position1121, tokenIndex1121
+											if !_rules[ruleother]() {
+												goto l1120
+											}
+										}
+									l1121:
+										goto l1103
+									l1120:
+										position, tokenIndex = position1103, tokenIndex1103
+										{
+											position1129, tokenIndex1129 := position, tokenIndex
+											if buffer[position] != rune('$') {
+												goto l1130
+											}
+											position++
+											goto l1129
+										l1130:
+											position, tokenIndex = position1129, tokenIndex1129
+											if buffer[position] != rune('&') {
+												goto l1131
+											}
+											position++
+											goto l1129
+										l1131:
+											position, tokenIndex = position1129, tokenIndex1129
+											if buffer[position] != rune('+') {
+												goto l1132
+											}
+											position++
+											goto l1129
+										l1132:
+											position, tokenIndex = position1129, tokenIndex1129
+											if buffer[position] != rune(',') {
+												goto l1133
+											}
+											position++
+											goto l1129
+										l1133:
+											position, tokenIndex = position1129, tokenIndex1129
+											if buffer[position] != rune(';') {
+												goto l1134
+											}
+											position++
+											goto l1129
+										l1134:
+											position, tokenIndex = position1129, tokenIndex1129
+											if buffer[position] != rune('=') {
+												goto l1135
+											}
+											position++
+											goto l1129
+										l1135:
+											position, tokenIndex = position1129, tokenIndex1129
+											if buffer[position] != rune('@') {
+												goto l1090
+											}
+											position++
+										}
+									l1129:
+									}
+								l1103:
+								l1101:
+									{
+										position1102, tokenIndex1102 := position, tokenIndex
+										{
+											position1136, tokenIndex1136 := position, tokenIndex
+											if buffer[position] != rune('!') {
+												goto l1137
+											}
+											position++
+											goto l1136
+										l1137:
+											position, tokenIndex = position1136, tokenIndex1136
+											if c := buffer[position]; c < rune('\'') || c > rune('*') {
+												goto l1138
+											}
+											position++
+											goto l1136
+										l1138:
+											position, tokenIndex = position1136, tokenIndex1136
+											if buffer[position] != rune('-') {
+												goto l1139
+											}
+											position++
+											goto l1136
+										l1139:
+											position, tokenIndex = position1136, tokenIndex1136
+											if buffer[position] != rune('.') {
+												goto l1140
+											}
+											position++
+											goto l1136
+										l1140:
+											position, tokenIndex = position1136, tokenIndex1136
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1141
+											}
+											position++
+											goto l1136
+										l1141:
+											position, tokenIndex = position1136, tokenIndex1136
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l1142
+											}
+											position++
+											goto l1136
+										l1142:
+											position, tokenIndex = position1136, tokenIndex1136
+											if buffer[position] != rune('_') {
+												goto l1143
+											}
+											position++
+											goto l1136
+										l1143:
+											position, tokenIndex = position1136, tokenIndex1136
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l1144
+											}
+											position++
+											goto l1136
+										l1144:
+											position, tokenIndex = position1136, tokenIndex1136
+											if buffer[position] != rune('~') {
+												goto l1145
+											}
+											position++
+											goto l1136
+										l1145:
+											position, tokenIndex = position1136, tokenIndex1136
+											if !(p.pick[11] == 0) {
+												goto l1146
+											}
+											if buffer[position] != rune('%') {
+												goto l1146
+											}
+											position++
+											{
+												position1147, tokenIndex1147 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1148
+												}
+												position++
+												goto l1147
+											l1148:
+												position, tokenIndex = position1147, tokenIndex1147
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l1149
+												}
+												position++
+												goto l1147
+											l1149:
+												position, tokenIndex = position1147, tokenIndex1147
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l1146
+												}
+												position++
+											}
+										l1147:
+											{
+												position1150, tokenIndex1150 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1151
+												}
+												position++
+												goto l1150
+											l1151:
+												position, tokenIndex = position1150, tokenIndex1150
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l1152
+												}
+												position++
+												goto l1150
+											l1152:
+												position, tokenIndex = position1150, tokenIndex1150
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l1146
+												}
+												position++
+											}
+										l1150:
+											goto l1136
+										l1146:
+											position, tokenIndex = position1136, tokenIndex1136
+											if !(p.pick[11] == 1) {
+												goto l1153
+											}
+											{
+												position1154, tokenIndex1154 := position, tokenIndex
+												if buffer[position] != rune('%') {
+													goto l1155
+												}
+												position++
+												{
+													position1156, tokenIndex1156 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1157
+													}
+													position++
+													goto l1156
+												l1157:
+													position, tokenIndex = position1156, tokenIndex1156
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1158
+													}
+													position++
+													goto l1156
+												l1158:
+													position, tokenIndex = position1156, tokenIndex1156
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1155
+													}
+													position++
+												}
+											l1156:
+												{
+													position1159, tokenIndex1159 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1160
+													}
+													position++
+													goto l1159
+												l1160:
+													position, tokenIndex = position1159, tokenIndex1159
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1161
+													}
+													position++
+													goto l1159
+												l1161:
+													position, tokenIndex = position1159, tokenIndex1159
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1155
+													}
+													position++
+												}
+											l1159:
+												goto l1154
+											l1155:
+												position, tokenIndex = position1154, tokenIndex1154
+												if !_rules[ruleother]() {
+													goto l1153
+												}
+											}
+										l1154:
+											goto l1136
+										l1153:
+											position, tokenIndex = position1136, tokenIndex1136
+											{
+												position1162, tokenIndex1162 := position, tokenIndex
+												if buffer[position] != rune('$') {
+													goto l1163
+												}
+												position++
+												goto l1162
+											l1163:
+												position, tokenIndex = position1162, tokenIndex1162
+												if buffer[position] != rune('&') {
+													goto l1164
+												}
+												position++
+												goto l1162
+											l1164:
+												position, tokenIndex = position1162, tokenIndex1162
+												if buffer[position] != rune('+') {
+													goto l1165
+												}
+												position++
+												goto l1162
+											l1165:
+												position, tokenIndex = position1162, tokenIndex1162
+												if buffer[position] != rune(',') {
+													goto l1166
+												}
+												position++
+												goto l1162
+											l1166:
+												position, tokenIndex = position1162, tokenIndex1162
+												if buffer[position] != rune(';') {
+													goto l1167
+												}
+												position++
+												goto l1162
+											l1167:
+												position, tokenIndex = position1162, tokenIndex1162
+												if buffer[position] != rune('=') {
+													goto l1168
+												}
+												position++
+												goto l1162
+											l1168:
+												position, tokenIndex = position1162, tokenIndex1162
+												if buffer[position] != rune('@') {
+													goto l1102
+												}
+												position++
+											}
+										l1162:
+										}
+									l1136:
+										goto l1101
+									l1102:
+										position, tokenIndex = position1102, tokenIndex1102
+									}
+									{
+										position1169, tokenIndex1169 := position, tokenIndex
+										if buffer[position] != rune('/') {
+											goto l1169
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l1169
+										}
+										goto l1170
+									l1169:
+										position, tokenIndex = position1169, tokenIndex1169
+									}
+								l1170:
+								}
+							l1091:
+								{
+									position1171, tokenIndex1171 := position, tokenIndex
+									if buffer[position] != rune('?') {
+										goto l1171
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l1171
+									}
+									goto l1172
+								l1171:
+									position, tokenIndex = position1171, tokenIndex1171
+								}
+							l1172:
+								goto l806
+							l1090:
+								position, tokenIndex = position806, tokenIndex806
+								if !(p.pick[1] == 1) {
+									goto l1173
+								}
+								{
+									position1174, tokenIndex1174 := position, tokenIndex
+									{
+										position1176, tokenIndex1176 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l1177
+										}
+										if buffer[position] != rune('/') {
+											goto l1177
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l1177
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l1177
+										}
+										{
+											position1178, tokenIndex1178 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l1178
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l1178
+											}
+											goto l1179
+										l1178:
+											position, tokenIndex = position1178, tokenIndex1178
+										}
+									l1179:
+										goto l1176
+									l1177:
+										position, tokenIndex = position1176, tokenIndex1176
+										if !(p.pick[5] == 1) {
+											goto l1180
+										}
+										{
+											position1181, tokenIndex1181 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l1182
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l1182
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l1182
+											}
+											{
+												position1183, tokenIndex1183 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l1183
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l1183
+												}
+												goto l1184
+											l1183:
+												position, tokenIndex = position1183, tokenIndex1183
+											}
+										l1184:
+											goto l1181
+										l1182:
+											position, tokenIndex = position1181, tokenIndex1181
+											if buffer[position] != rune('/') {
+												goto l1180
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l1180
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l1180
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l1180
+											}
+										}
+									l1181:
+										goto l1176
+									l1180:
+										position, tokenIndex = position1176, tokenIndex1176
+										if buffer[position] != rune('/') {
+											goto l1185
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l1185
+										}
+										goto l1176
+									l1185:
+										position, tokenIndex = position1176, tokenIndex1176
+										{
+											position1188, tokenIndex1188 := position, tokenIndex
+											if buffer[position] != rune('!') {
+												goto l1189
+											}
+											position++
+											goto l1188
+										l1189:
+											position, tokenIndex = position1188, tokenIndex1188
+											if c := buffer[position]; c < rune('\'') || c > rune('*') {
+												goto l1190
+											}
+											position++
+											goto l1188
+										l1190:
+											position, tokenIndex = position1188, tokenIndex1188
+											if buffer[position] != rune('-') {
+												goto l1191
+											}
+											position++
+											goto l1188
+										l1191:
+											position, tokenIndex = position1188, tokenIndex1188
+											if buffer[position] != rune('.') {
+												goto l1192
+											}
+											position++
+											goto l1188
+										l1192:
+											position, tokenIndex = position1188, tokenIndex1188
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1193
+											}
+											position++
+											goto l1188
+										l1193:
+											position, tokenIndex = position1188, tokenIndex1188
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l1194
+											}
+											position++
+											goto l1188
+										l1194:
+											position, tokenIndex = position1188, tokenIndex1188
+											if buffer[position] != rune('_') {
+												goto l1195
+											}
+											position++
+											goto l1188
+										l1195:
+											position, tokenIndex = position1188, tokenIndex1188
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l1196
+											}
+											position++
+											goto l1188
+										l1196:
+											position, tokenIndex = position1188, tokenIndex1188
+											if buffer[position] != rune('~') {
+												goto l1197
+											}
+											position++
+											goto l1188
+										l1197:
+											position, tokenIndex = position1188, tokenIndex1188
+											if !(p.pick[11] == 0) {
+												goto l1198
+											}
+											if buffer[position] != rune('%') {
+												goto l1198
+											}
+											position++
+											{
+												position1199, tokenIndex1199 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1200
+												}
+												position++
+												goto l1199
+											l1200:
+												position, tokenIndex = position1199, tokenIndex1199
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l1201
+												}
+												position++
+												goto l1199
+											l1201:
+												position, tokenIndex = position1199, tokenIndex1199
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l1198
+												}
+												position++
+											}
+										l1199:
+											{
+												position1202, tokenIndex1202 := position, tokenIndex
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1203
+												}
+												position++
+												goto l1202
+											l1203:
+												position, tokenIndex = position1202, tokenIndex1202
+												if c := buffer[position]; c < rune('A') || c > rune('F') {
+													goto l1204
+												}
+												position++
+												goto l1202
+											l1204:
+												position, tokenIndex = position1202, tokenIndex1202
+												if c := buffer[position]; c < rune('a') || c > rune('f') {
+													goto l1198
+												}
+												position++
+											}
+										l1202:
+											goto l1188
+										l1198:
+											position, tokenIndex = position1188, tokenIndex1188
+											if !(p.pick[11] == 1) {
+												goto l1205
+											}
+											{
+												position1206, tokenIndex1206 := position, tokenIndex
+												if buffer[position] != rune('%') {
+													goto l1207
+												}
+												position++
+												{
+													position1208, tokenIndex1208 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1209
+													}
+													position++
+													goto l1208
+												l1209:
+													position, tokenIndex = position1208, tokenIndex1208
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1210
+													}
+													position++
+													goto l1208
+												l1210:
+													position, tokenIndex = position1208, tokenIndex1208
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1207
+													}
+													position++
+												}
+											l1208:
+												{
+													position1211, tokenIndex1211 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1212
+													}
+													position++
+													goto l1211
+												l1212:
+													position, tokenIndex = position1211, tokenIndex1211
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1213
+													}
+													position++
+													goto l1211
+												l1213:
+													position, tokenIndex = position1211, tokenIndex1211
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1207
+													}
+													position++
+												}
+											l1211:
+												goto l1206
+											l1207:
+												position, tokenIndex = position1206, tokenIndex1206
+												if !_rules[ruleother]() {
+													goto l1205
+												}
+											}
+										l1206:
+											goto l1188
+										l1205:
+											position, tokenIndex = position1188, tokenIndex1188
+											{
+												position1214, tokenIndex1214 := position, tokenIndex
+												if buffer[position] != rune('$') {
+													goto l1215
+												}
+												position++
+												goto l1214
+											l1215:
+												position, tokenIndex = position1214, tokenIndex1214
+												if buffer[position] != rune('&') {
+													goto l1216
+												}
+												position++
+												goto l1214
+											l1216:
+												position, tokenIndex = position1214, tokenIndex1214
+												if buffer[position] != rune('+') {
+													goto l1217
+												}
+												position++
+												goto l1214
+											l1217:
+												position, tokenIndex = position1214, tokenIndex1214
+												if buffer[position] != rune(',') {
+													goto l1218
+												}
+												position++
+												goto l1214
+											l1218:
+												position, tokenIndex = position1214, tokenIndex1214
+												if buffer[position] != rune(';') {
+													goto l1219
+												}
+												position++
+												goto l1214
+											l1219:
+												position, tokenIndex = position1214, tokenIndex1214
+												if buffer[position] != rune('=') {
+													goto l1220
+												}
+												position++
+												goto l1214
+											l1220:
+												position, tokenIndex = position1214, tokenIndex1214
+												if buffer[position] != rune('@') {
+													goto l1174
+												}
+												position++
+											}
+										l1214:
+										}
+									l1188:
+									l1186:
+										{
+											position1187, tokenIndex1187 := position, tokenIndex
+											{
+												position1221, tokenIndex1221 := position, tokenIndex
+												if buffer[position] != rune('!') {
+													goto l1222
+												}
+												position++
+												goto l1221
+											l1222:
+												position, tokenIndex = position1221, tokenIndex1221
+												if c := buffer[position]; c < rune('\'') || c > rune('*') {
+													goto l1223
+												}
+												position++
+												goto l1221
+											l1223:
+												position, tokenIndex = position1221, tokenIndex1221
+												if buffer[position] != rune('-') {
+													goto l1224
+												}
+												position++
+												goto l1221
+											l1224:
+												position, tokenIndex = position1221, tokenIndex1221
+												if buffer[position] != rune('.') {
+													goto l1225
+												}
+												position++
+												goto l1221
+											l1225:
+												position, tokenIndex = position1221, tokenIndex1221
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1226
+												}
+												position++
+												goto l1221
+											l1226:
+												position, tokenIndex = position1221, tokenIndex1221
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l1227
+												}
+												position++
+												goto l1221
+											l1227:
+												position, tokenIndex = position1221, tokenIndex1221
+												if buffer[position] != rune('_') {
+													goto l1228
+												}
+												position++
+												goto l1221
+											l1228:
+												position, tokenIndex = position1221, tokenIndex1221
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l1229
+												}
+												position++
+												goto l1221
+											l1229:
+												position, tokenIndex = position1221, tokenIndex1221
+												if buffer[position] != rune('~') {
+													goto l1230
+												}
+												position++
+												goto l1221
+											l1230:
+												position, tokenIndex = position1221, tokenIndex1221
+												if !(p.pick[11] == 0) {
+													goto l1231
+												}
+												if buffer[position] != rune('%') {
+													goto l1231
+												}
+												position++
+												{
+													position1232, tokenIndex1232 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1233
+													}
+													position++
+													goto l1232
+												l1233:
+													position, tokenIndex = position1232, tokenIndex1232
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1234
+													}
+													position++
+													goto l1232
+												l1234:
+													position, tokenIndex = position1232, tokenIndex1232
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1231
+													}
+													position++
+												}
+											l1232:
+												{
+													position1235, tokenIndex1235 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1236
+													}
+													position++
+													goto l1235
+												l1236:
+													position, tokenIndex = position1235, tokenIndex1235
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1237
+													}
+													position++
+													goto l1235
+												l1237:
+													position, tokenIndex = position1235, tokenIndex1235
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1231
+													}
+													position++
+												}
+											l1235:
+												goto l1221
+											l1231:
+												position, tokenIndex = position1221, tokenIndex1221
+												if !(p.pick[11] == 1) {
+													goto l1238
+												}
+												{
+													position1239, tokenIndex1239 := position, tokenIndex
+													if buffer[position] != rune('%') {
+														goto l1240
+													}
+													position++
+													{
+														position1241, tokenIndex1241 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l1242
+														}
+														position++
+														goto l1241
+													l1242:
+														position, tokenIndex = position1241, tokenIndex1241
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l1243
+														}
+														position++
+														goto l1241
+													l1243:
+														position, tokenIndex = position1241, tokenIndex1241
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l1240
+														}
+														position++
+													}
+												l1241:
+													{
+														position1244, tokenIndex1244 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l1245
+														}
+														position++
+														goto l1244
+													l1245:
+														position, tokenIndex = position1244, tokenIndex1244
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l1246
+														}
+														position++
+														goto l1244
+													l1246:
+														position, tokenIndex = position1244, tokenIndex1244
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l1240
+														}
+														position++
+													}
+												l1244:
+													goto l1239
+												l1240:
+													position, tokenIndex = position1239, tokenIndex1239
+													if !_rules[ruleother]() {
+														goto l1238
+													}
+												}
+											l1239:
+												goto l1221
+											l1238:
+												position, tokenIndex = position1221, tokenIndex1221
+												{
+													position1247, tokenIndex1247 := position, tokenIndex
+													if buffer[position] != rune('$') {
+														goto l1248
+													}
+													position++
+													goto l1247
+												l1248:
+													position, tokenIndex = position1247, tokenIndex1247
+													if buffer[position] != rune('&') {
+														goto l1249
+													}
+													position++
+													goto l1247
+												l1249:
+													position, tokenIndex = position1247, tokenIndex1247
+													if buffer[position] != rune('+') {
+														goto l1250
+													}
+													position++
+													goto l1247
+												l1250:
+													position, tokenIndex = position1247, tokenIndex1247
+													if buffer[position] != rune(',') {
+														goto l1251
+													}
+													position++
+													goto l1247
+												l1251:
+													position, tokenIndex = position1247, tokenIndex1247
+													if buffer[position] != rune(';') {
+														goto l1252
+													}
+													position++
+													goto l1247
+												l1252:
+													position, tokenIndex = position1247, tokenIndex1247
+													if buffer[position] != rune('=') {
+														goto l1253
+													}
+													position++
+													goto l1247
+												l1253:
+													position, tokenIndex = position1247, tokenIndex1247
+													if buffer[position] != rune('@') {
+														goto l1187
+													}
+													position++
+												}
+											l1247:
+											}
+										l1221:
+											goto l1186
+										l1187:
+											position, tokenIndex = position1187, tokenIndex1187
+										}
+										{
+											position1254, tokenIndex1254 := position, tokenIndex
+											if buffer[position] != rune('/') {
+												goto l1254
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l1254
+											}
+											goto l1255
+										l1254:
+											position, tokenIndex = position1254, tokenIndex1254
+										}
+									l1255:
+									}
+								l1176:
+									goto l1175
+								l1174:
+									position, tokenIndex = position1174, tokenIndex1174
+								}
+							l1175:
+								{
+									position1256, tokenIndex1256 := position, tokenIndex
+									if buffer[position] != rune('?') {
+										goto l1256
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l1256
+									}
+									goto l1257
+								l1256:
+									position, tokenIndex = position1256, tokenIndex1256
+								}
+							l1257:
+								goto l806
+							l1173:
+								position, tokenIndex = position806, tokenIndex806
+								if !(p.pick[1] == 2) {
+									goto l804
+								}
+								{
+									position1258, tokenIndex1258 := position, tokenIndex
+									if buffer[position] != rune('/') {
+										goto l1259
+									}
+									position++
+									if buffer[position] != rune('/') {
+										goto l1259
+									}
+									position++
+									if buffer[position] != rune('?') {
+										goto l1259
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l1259
+									}
+									goto l1258
+								l1259:
+									position, tokenIndex = position1258, tokenIndex1258
+									{
+										position1260, tokenIndex1260 := position, tokenIndex
+										{
+											position1262, tokenIndex1262 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l1263
+											}
+											if buffer[position] != rune('/') {
+												goto l1263
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l1263
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l1263
+											}
+											{
+												position1264, tokenIndex1264 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l1264
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l1264
+												}
+												goto l1265
+											l1264:
+												position, tokenIndex = position1264, tokenIndex1264
+											}
+										l1265:
+											goto l1262
+										l1263:
+											position, tokenIndex = position1262, tokenIndex1262
+											if !(p.pick[5] == 1) {
+												goto l1266
+											}
+											{
+												position1267, tokenIndex1267 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l1268
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l1268
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l1268
+												}
+												{
+													position1269, tokenIndex1269 := position, tokenIndex
+													if buffer[position] != rune('/') {
+														goto l1269
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l1269
+													}
+													goto l1270
+												l1269:
+													position, tokenIndex = position1269, tokenIndex1269
+												}
+											l1270:
+												goto l1267
+											l1268:
+												position, tokenIndex = position1267, tokenIndex1267
+												if buffer[position] != rune('/') {
+													goto l1266
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l1266
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l1266
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l1266
+												}
+											}
+										l1267:
+											goto l1262
+										l1266:
+											position, tokenIndex = position1262, tokenIndex1262
+											if buffer[position] != rune('/') {
+												goto l1271
+											}
+											position++
+											{
+												position1272, tokenIndex1272 := position, tokenIndex
+												{
+													position1274, tokenIndex1274 := position, tokenIndex
+													{
+														position1278, tokenIndex1278 := position, tokenIndex
+														if buffer[position] != rune('!') {
+															goto l1279
+														}
+														position++
+														goto l1278
+													l1279:
+														position, tokenIndex = position1278, tokenIndex1278
+														if c := buffer[position]; c < rune('\'') || c > rune('*') {
+															goto l1280
+														}
+														position++
+														goto l1278
+													l1280:
+														position, tokenIndex = position1278, tokenIndex1278
+														if buffer[position] != rune('-') {
+															goto l1281
+														}
+														position++
+														goto l1278
+													l1281:
+														position, tokenIndex = position1278, tokenIndex1278
+														if buffer[position] != rune('.') {
+															goto l1282
+														}
+														position++
+														goto l1278
+													l1282:
+														position, tokenIndex = position1278, tokenIndex1278
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l1283
+														}
+														position++
+														goto l1278
+													l1283:
+														position, tokenIndex = position1278, tokenIndex1278
+														if c := buffer[position]; c < rune('A') || c > rune('Z') {
+															goto l1284
+														}
+														position++
+														goto l1278
+													l1284:
+														position, tokenIndex = position1278, tokenIndex1278
+														if buffer[position] != rune('_') {
+															goto l1285
+														}
+														position++
+														goto l1278
+													l1285:
+														position, tokenIndex = position1278, tokenIndex1278
+														if c := buffer[position]; c < rune('a') || c > rune('z') {
+															goto l1286
+														}
+														position++
+														goto l1278
+													l1286:
+														position, tokenIndex = position1278, tokenIndex1278
+														if buffer[position] != rune('~') {
+															goto l1287
+														}
+														position++
+														goto l1278
+													l1287:
+														position, tokenIndex = position1278, tokenIndex1278
+														if !(p.pick[11] == 0) {
+															goto l1288
+														}
+														if buffer[position] != rune('%') {
+															goto l1288
+														}
+														position++
+														{
+															position1289, tokenIndex1289 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1290
+															}
+															position++
+															goto l1289
+														l1290:
+															position, tokenIndex = position1289, tokenIndex1289
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l1291
+															}
+															position++
+															goto l1289
+														l1291:
+															position, tokenIndex = position1289, tokenIndex1289
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l1288
+															}
+															position++
+														}
+													l1289:
+														{
+															position1292, tokenIndex1292 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1293
+															}
+															position++
+															goto l1292
+														l1293:
+															position, tokenIndex = position1292, tokenIndex1292
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l1294
+															}
+															position++
+															goto l1292
+														l1294:
+															position, tokenIndex = position1292, tokenIndex1292
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l1288
+															}
+															position++
+														}
+													l1292:
+														goto l1278
+													l1288:
+														position, tokenIndex = position1278, tokenIndex1278
+														if !(p.pick[11] == 1) {
+															goto l1295
+														}
+														{
+															position1296, tokenIndex1296 := position, tokenIndex
+															if buffer[position] != rune('%') {
+																goto l1297
+															}
+															position++
+															{
+																position1298, tokenIndex1298 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1299
+																}
+																position++
+																goto l1298
+															l1299:
+																position, tokenIndex = position1298, tokenIndex1298
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1300
+																}
+																position++
+																goto l1298
+															l1300:
+																position, tokenIndex = position1298, tokenIndex1298
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1297
+																}
+																position++
+															}
+														l1298:
+															{
+																position1301, tokenIndex1301 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1302
+																}
+																position++
+																goto l1301
+															l1302:
+																position, tokenIndex = position1301, tokenIndex1301
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1303
+																}
+																position++
+																goto l1301
+															l1303:
+																position, tokenIndex = position1301, tokenIndex1301
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1297
+																}
+																position++
+															}
+														l1301:
+															goto l1296
+														l1297:
+															position, tokenIndex = position1296, tokenIndex1296
+															if !_rules[ruleother]() {
+																goto l1295
+															}
+														}
+													l1296:
+														goto l1278
+													l1295:
+														position, tokenIndex = position1278, tokenIndex1278
+														{
+															position1304, tokenIndex1304 := position, tokenIndex
+															if buffer[position] != rune('$') {
+																goto l1305
+															}
+															position++
+															goto l1304
+														l1305:
+															position, tokenIndex = position1304, tokenIndex1304
+															if buffer[position] != rune('&') {
+																goto l1306
+															}
+															position++
+															goto l1304
+														l1306:
+															position, tokenIndex = position1304, tokenIndex1304
+															if buffer[position] != rune('+') {
+																goto l1307
+															}
+															position++
+															goto l1304
+														l1307:
+															position, tokenIndex = position1304, tokenIndex1304
+															if buffer[position] != rune(',') {
+																goto l1308
+															}
+															position++
+															goto l1304
+														l1308:
+															position, tokenIndex = position1304, tokenIndex1304
+															if buffer[position] != rune(':') {
+																goto l1309
+															}
+															position++
+															goto l1304
+														l1309:
+															position, tokenIndex = position1304, tokenIndex1304
+															if buffer[position] != rune('=') {
+																goto l1310
+															}
+															position++
+															goto l1304
+														l1310:
+															position, tokenIndex = position1304, tokenIndex1304
+															if buffer[position] != rune('@') {
+																goto l1275
+															}
+															position++
+														}
+													l1304:
+													}
+												l1278:
+												l1276:
+													{
+														position1277, tokenIndex1277 := position, tokenIndex
+														{
+															position1311, tokenIndex1311 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l1312
+															}
+															position++
+															goto l1311
+														l1312:
+															position, tokenIndex = position1311, tokenIndex1311
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l1313
+															}
+															position++
+															goto l1311
+														l1313:
+															position, tokenIndex = position1311, tokenIndex1311
+															if buffer[position] != rune('-') {
+																goto l1314
+															}
+															position++
+															goto l1311
+														l1314:
+															position, tokenIndex = position1311, tokenIndex1311
+															if buffer[position] != rune('.') {
+																goto l1315
+															}
+															position++
+															goto l1311
+														l1315:
+															position, tokenIndex = position1311, tokenIndex1311
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1316
+															}
+															position++
+															goto l1311
+														l1316:
+															position, tokenIndex = position1311, tokenIndex1311
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l1317
+															}
+															position++
+															goto l1311
+														l1317:
+															position, tokenIndex = position1311, tokenIndex1311
+															if buffer[position] != rune('_') {
+																goto l1318
+															}
+															position++
+															goto l1311
+														l1318:
+															position, tokenIndex = position1311, tokenIndex1311
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l1319
+															}
+															position++
+															goto l1311
+														l1319:
+															position, tokenIndex = position1311, tokenIndex1311
+															if buffer[position] != rune('~') {
+																goto l1320
+															}
+															position++
+															goto l1311
+														l1320:
+															position, tokenIndex = position1311, tokenIndex1311
+															if !(p.pick[11] == 0) {
+																goto l1321
+															}
+															if buffer[position] != rune('%') {
+																goto l1321
+															}
+															position++
+															{
+																position1322, tokenIndex1322 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1323
+																}
+																position++
+																goto l1322
+															l1323:
+																position, tokenIndex = position1322, tokenIndex1322
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1324
+																}
+																position++
+																goto l1322
+															l1324:
+																position, tokenIndex = position1322, tokenIndex1322
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1321
+																}
+																position++
+															}
+														l1322:
+															{
+																position1325, tokenIndex1325 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1326
+																}
+																position++
+																goto l1325
+															l1326:
+																position, tokenIndex = position1325, tokenIndex1325
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1327
+																}
+																position++
+																goto l1325
+															l1327:
+																position, tokenIndex = position1325, tokenIndex1325
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1321
+																}
+																position++
+															}
+														l1325:
+															goto l1311
+														l1321:
+															position, tokenIndex = position1311, tokenIndex1311
+															if !(p.pick[11] == 1) {
+																goto l1328
+															}
+															{
+																position1329, tokenIndex1329 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l1330
+																}
+																position++
+																{
+																	position1331, tokenIndex1331 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1332
+																	}
+																	position++
+																	goto l1331
+																l1332:
+																	position, tokenIndex = position1331, tokenIndex1331
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1333
+																	}
+																	position++
+																	goto l1331
+																l1333:
+																	position, tokenIndex = position1331, tokenIndex1331
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1330
+																	}
+																	position++
+																}
+															l1331:
+																{
+																	position1334, tokenIndex1334 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1335
+																	}
+																	position++
+																	goto l1334
+																l1335:
+																	position, tokenIndex = position1334, tokenIndex1334
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1336
+																	}
+																	position++
+																	goto l1334
+																l1336:
+																	position, tokenIndex = position1334, tokenIndex1334
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1330
+																	}
+																	position++
+																}
+															l1334:
+																goto l1329
+															l1330:
+																position, tokenIndex = position1329, tokenIndex1329
+																if !_rules[ruleother]() {
+																	goto l1328
+																}
+															}
+														l1329:
+															goto l1311
+														l1328:
+															position, tokenIndex = position1311, tokenIndex1311
+															{
+																position1337, tokenIndex1337 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l1338
+																}
+																position++
+																goto l1337
+															l1338:
+																position, tokenIndex = position1337, tokenIndex1337
+																if buffer[position] != rune('&') {
+																	goto l1339
+																}
+																position++
+																goto l1337
+															l1339:
+																position, tokenIndex = position1337, tokenIndex1337
+																if buffer[position] != rune('+') {
+																	goto l1340
+																}
+																position++
+																goto l1337
+															l1340:
+																position, tokenIndex = position1337, tokenIndex1337
+																if buffer[position] != rune(',') {
+																	goto l1341
+																}
+																position++
+																goto l1337
+															l1341:
+																position, tokenIndex = position1337, tokenIndex1337
+																if buffer[position] != rune(':') {
+																	goto l1342
+																}
+																position++
+																goto l1337
+															l1342:
+																position, tokenIndex = position1337, tokenIndex1337
+																if buffer[position] != rune('=') {
+																	goto l1343
+																}
+																position++
+																goto l1337
+															l1343:
+																position, tokenIndex = position1337, tokenIndex1337
+																if buffer[position] != rune('@') {
+																	goto l1277
+																}
+																position++
+															}
+														l1337:
+														}
+													l1311:
+														goto l1276
+													l1277:
+														position, tokenIndex = position1277, tokenIndex1277
+													}
+												l1344:
+													{
+														position1345, tokenIndex1345 := position, tokenIndex
+														if buffer[position] != rune(';') {
+															goto l1345
+														}
+														position++
+													l1346:
+														{
+															position1347, tokenIndex1347 := position, tokenIndex
+															{
+																position1348, tokenIndex1348 := position, tokenIndex
+																if buffer[position] != rune('!') {
+																	goto l1349
+																}
+																position++
+																goto l1348
+															l1349:
+																position, tokenIndex = position1348, tokenIndex1348
+																if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																	goto l1350
+																}
+																position++
+																goto l1348
+															l1350:
+																position, tokenIndex = position1348, tokenIndex1348
+																if buffer[position] != rune('-') {
+																	goto l1351
+																}
+																position++
+																goto l1348
+															l1351:
+																position, tokenIndex = position1348, tokenIndex1348
+																if buffer[position] != rune('.') {
+																	goto l1352
+																}
+																position++
+																goto l1348
+															l1352:
+																position, tokenIndex = position1348, tokenIndex1348
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1353
+																}
+																position++
+																goto l1348
+															l1353:
+																position, tokenIndex = position1348, tokenIndex1348
+																if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																	goto l1354
+																}
+																position++
+																goto l1348
+															l1354:
+																position, tokenIndex = position1348, tokenIndex1348
+																if buffer[position] != rune('_') {
+																	goto l1355
+																}
+																position++
+																goto l1348
+															l1355:
+																position, tokenIndex = position1348, tokenIndex1348
+																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	goto l1356
+																}
+																position++
+																goto l1348
+															l1356:
+																position, tokenIndex = position1348, tokenIndex1348
+																if buffer[position] != rune('~') {
+																	goto l1357
+																}
+																position++
+																goto l1348
+															l1357:
+																position, tokenIndex = position1348, tokenIndex1348
+																if !(p.pick[11] == 0) {
+																	goto l1358
+																}
+																if buffer[position] != rune('%') {
+																	goto l1358
+																}
+																position++
+																{
+																	position1359, tokenIndex1359 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1360
+																	}
+																	position++
+																	goto l1359
+																l1360:
+																	position, tokenIndex = position1359, tokenIndex1359
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1361
+																	}
+																	position++
+																	goto l1359
+																l1361:
+																	position, tokenIndex = position1359, tokenIndex1359
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1358
+																	}
+																	position++
+																}
+															l1359:
+																{
+																	position1362, tokenIndex1362 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1363
+																	}
+																	position++
+																	goto l1362
+																l1363:
+																	position, tokenIndex = position1362, tokenIndex1362
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1364
+																	}
+																	position++
+																	goto l1362
+																l1364:
+																	position, tokenIndex = position1362, tokenIndex1362
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1358
+																	}
+																	position++
+																}
+															l1362:
+																goto l1348
+															l1358:
+																position, tokenIndex = position1348, tokenIndex1348
+																if !(p.pick[11] == 1) {
+																	goto l1365
+																}
+																{
+																	position1366, tokenIndex1366 := position, tokenIndex
+																	if buffer[position] != rune('%') {
+																		goto l1367
+																	}
+																	position++
+																	{
+																		position1368, tokenIndex1368 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1369
+																		}
+																		position++
+																		goto l1368
+																	l1369:
+																		position, tokenIndex = position1368, tokenIndex1368
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1370
+																		}
+																		position++
+																		goto l1368
+																	l1370:
+																		position, tokenIndex = position1368, tokenIndex1368
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1367
+																		}
+																		position++
+																	}
+																l1368:
+																	{
+																		position1371, tokenIndex1371 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1372
+																		}
+																		position++
+																		goto l1371
+																	l1372:
+																		position, tokenIndex = position1371, tokenIndex1371
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1373
+																		}
+																		position++
+																		goto l1371
+																	l1373:
+																		position, tokenIndex = position1371, tokenIndex1371
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1367
+																		}
+																		position++
+																	}
+																l1371:
+																	goto l1366
+																l1367:
+																	position, tokenIndex = position1366, tokenIndex1366
+																	if !_rules[ruleother]() {
+																		goto l1365
+																	}
+																}
+															l1366:
+																goto l1348
+															l1365:
+																position, tokenIndex = position1348, tokenIndex1348
+																{
+																	position1374, tokenIndex1374 := position, tokenIndex
+																	if buffer[position] != rune('$') {
+																		goto l1375
+																	}
+																	position++
+																	goto l1374
+																l1375:
+																	position, tokenIndex = position1374, tokenIndex1374
+																	if buffer[position] != rune('&') {
+																		goto l1376
+																	}
+																	position++
+																	goto l1374
+																l1376:
+																	position, tokenIndex = position1374, tokenIndex1374
+																	if buffer[position] != rune('+') {
+																		goto l1377
+																	}
+																	position++
+																	goto l1374
+																l1377:
+																	position, tokenIndex = position1374, tokenIndex1374
+																	if buffer[position] != rune(',') {
+																		goto l1378
+																	}
+																	position++
+																	goto l1374
+																l1378:
+																	position, tokenIndex = position1374, tokenIndex1374
+																	if buffer[position] != rune(':') {
+																		goto l1379
+																	}
+																	position++
+																	goto l1374
+																l1379:
+																	position, tokenIndex = position1374, tokenIndex1374
+																	if buffer[position] != rune('=') {
+																		goto l1380
+																	}
+																	position++
+																	goto l1374
+																l1380:
+																	position, tokenIndex = position1374, tokenIndex1374
+																	if buffer[position] != rune('@') {
+																		goto l1347
+																	}
+																	position++
+																}
+															l1374:
+															}
+														l1348:
+															goto l1346
+														l1347:
+															position, tokenIndex = position1347, tokenIndex1347
+														}
+														goto l1344
+													l1345:
+														position, tokenIndex = position1345, tokenIndex1345
+													}
+													goto l1274
+												l1275:
+													position, tokenIndex = position1274, tokenIndex1274
+													if buffer[position] != rune(';') {
+														goto l1272
+													}
+													position++
+												l1383:
+													{
+														position1384, tokenIndex1384 := position, tokenIndex
+														{
+															position1385, tokenIndex1385 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l1386
+															}
+															position++
+															goto l1385
+														l1386:
+															position, tokenIndex = position1385, tokenIndex1385
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l1387
+															}
+															position++
+															goto l1385
+														l1387:
+															position, tokenIndex = position1385, tokenIndex1385
+															if buffer[position] != rune('-') {
+																goto l1388
+															}
+															position++
+															goto l1385
+														l1388:
+															position, tokenIndex = position1385, tokenIndex1385
+															if buffer[position] != rune('.') {
+																goto l1389
+															}
+															position++
+															goto l1385
+														l1389:
+															position, tokenIndex = position1385, tokenIndex1385
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1390
+															}
+															position++
+															goto l1385
+														l1390:
+															position, tokenIndex = position1385, tokenIndex1385
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l1391
+															}
+															position++
+															goto l1385
+														l1391:
+															position, tokenIndex = position1385, tokenIndex1385
+															if buffer[position] != rune('_') {
+																goto l1392
+															}
+															position++
+															goto l1385
+														l1392:
+															position, tokenIndex = position1385, tokenIndex1385
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l1393
+															}
+															position++
+															goto l1385
+														l1393:
+															position, tokenIndex = position1385, tokenIndex1385
+															if buffer[position] != rune('~') {
+																goto l1394
+															}
+															position++
+															goto l1385
+														l1394:
+															position, tokenIndex = position1385, tokenIndex1385
+															if !(p.pick[11] == 0) {
+																goto l1395
+															}
+															if buffer[position] != rune('%') {
+																goto l1395
+															}
+															position++
+															{
+																position1396, tokenIndex1396 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1397
+																}
+																position++
+																goto l1396
+															l1397:
+																position, tokenIndex = position1396, tokenIndex1396
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1398
+																}
+																position++
+																goto l1396
+															l1398:
+																position, tokenIndex = position1396, tokenIndex1396
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1395
+																}
+																position++
+															}
+														l1396:
+															{
+																position1399, tokenIndex1399 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1400
+																}
+																position++
+																goto l1399
+															l1400:
+																position, tokenIndex = position1399, tokenIndex1399
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1401
+																}
+																position++
+																goto l1399
+															l1401:
+																position, tokenIndex = position1399, tokenIndex1399
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1395
+																}
+																position++
+															}
+														l1399:
+															goto l1385
+														l1395:
+															position, tokenIndex = position1385, tokenIndex1385
+															if !(p.pick[11] == 1) {
+																goto l1402
+															}
+															{
+																position1403, tokenIndex1403 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l1404
+																}
+																position++
+																{
+																	position1405, tokenIndex1405 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1406
+																	}
+																	position++
+																	goto l1405
+																l1406:
+																	position, tokenIndex = position1405, tokenIndex1405
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1407
+																	}
+																	position++
+																	goto l1405
+																l1407:
+																	position, tokenIndex = position1405, tokenIndex1405
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1404
+																	}
+																	position++
+																}
+															l1405:
+																{
+																	position1408, tokenIndex1408 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1409
+																	}
+																	position++
+																	goto l1408
+																l1409:
+																	position, tokenIndex = position1408, tokenIndex1408
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1410
+																	}
+																	position++
+																	goto l1408
+																l1410:
+																	position, tokenIndex = position1408, tokenIndex1408
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1404
+																	}
+																	position++
+																}
+															l1408:
+																goto l1403
+															l1404:
+																position, tokenIndex = position1403, tokenIndex1403
+																if !_rules[ruleother]() {
+																	goto l1402
+																}
+															}
+														l1403:
+															goto l1385
+														l1402:
+															position, tokenIndex = position1385, tokenIndex1385
+															{
+																position1411, tokenIndex1411 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l1412
+																}
+																position++
+																goto l1411
+															l1412:
+																position, tokenIndex = position1411, tokenIndex1411
+																if buffer[position] != rune('&') {
+																	goto l1413
+																}
+																position++
+																goto l1411
+															l1413:
+																position, tokenIndex = position1411, tokenIndex1411
+																if buffer[position] != rune('+') {
+																	goto l1414
+																}
+																position++
+																goto l1411
+															l1414:
+																position, tokenIndex = position1411, tokenIndex1411
+																if buffer[position] != rune(',') {
+																	goto l1415
+																}
+																position++
+																goto l1411
+															l1415:
+																position, tokenIndex = position1411, tokenIndex1411
+																if buffer[position] != rune(':') {
+																	goto l1416
+																}
+																position++
+																goto l1411
+															l1416:
+																position, tokenIndex = position1411, tokenIndex1411
+																if buffer[position] != rune('=') {
+																	goto l1417
+																}
+																position++
+																goto l1411
+															l1417:
+																position, tokenIndex = position1411, tokenIndex1411
+																if buffer[position] != rune('@') {
+																	goto l1384
+																}
+																position++
+															}
+														l1411:
+														}
+													l1385:
+														goto l1383
+													l1384:
+														position, tokenIndex = position1384, tokenIndex1384
+													}
+												l1381:
+													{
+														position1382, tokenIndex1382 := position, tokenIndex
+														if buffer[position] != rune(';') {
+															goto l1382
+														}
+														position++
+													l1418:
+														{
+															position1419, tokenIndex1419 := position, tokenIndex
+															{
+																position1420, tokenIndex1420 := position, tokenIndex
+																if buffer[position] != rune('!') {
+																	goto l1421
+																}
+																position++
+																goto l1420
+															l1421:
+																position, tokenIndex = position1420, tokenIndex1420
+																if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																	goto l1422
+																}
+																position++
+																goto l1420
+															l1422:
+																position, tokenIndex = position1420, tokenIndex1420
+																if buffer[position] != rune('-') {
+																	goto l1423
+																}
+																position++
+																goto l1420
+															l1423:
+																position, tokenIndex = position1420, tokenIndex1420
+																if buffer[position] != rune('.') {
+																	goto l1424
+																}
+																position++
+																goto l1420
+															l1424:
+																position, tokenIndex = position1420, tokenIndex1420
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1425
+																}
+																position++
+																goto l1420
+															l1425:
+																position, tokenIndex = position1420, tokenIndex1420
+																if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																	goto l1426
+																}
+																position++
+																goto l1420
+															l1426:
+																position, tokenIndex = position1420, tokenIndex1420
+																if buffer[position] != rune('_') {
+																	goto l1427
+																}
+																position++
+																goto l1420
+															l1427:
+																position, tokenIndex = position1420, tokenIndex1420
+																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	goto l1428
+																}
+																position++
+																goto l1420
+															l1428:
+																position, tokenIndex = position1420, tokenIndex1420
+																if buffer[position] != rune('~') {
+																	goto l1429
+																}
+																position++
+																goto l1420
+															l1429:
+																position, tokenIndex = position1420, tokenIndex1420
+																if !(p.pick[11] == 0) {
+																	goto l1430
+																}
+																if buffer[position] != rune('%') {
+																	goto l1430
+																}
+																position++
+																{
+																	position1431, tokenIndex1431 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1432
+																	}
+																	position++
+																	goto l1431
+																l1432:
+																	position, tokenIndex = position1431, tokenIndex1431
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1433
+																	}
+																	position++
+																	goto l1431
+																l1433:
+																	position, tokenIndex = position1431, tokenIndex1431
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1430
+																	}
+																	position++
+																}
+															l1431:
+																{
+																	position1434, tokenIndex1434 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1435
+																	}
+																	position++
+																	goto l1434
+																l1435:
+																	position, tokenIndex = position1434, tokenIndex1434
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1436
+																	}
+																	position++
+																	goto l1434
+																l1436:
+																	position, tokenIndex = position1434, tokenIndex1434
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1430
+																	}
+																	position++
+																}
+															l1434:
+																goto l1420
+															l1430:
+																position, tokenIndex = position1420, tokenIndex1420
+																if !(p.pick[11] == 1) {
+																	goto l1437
+																}
+																{
+																	position1438, tokenIndex1438 := position, tokenIndex
+																	if buffer[position] != rune('%') {
+																		goto l1439
+																	}
+																	position++
+																	{
+																		position1440, tokenIndex1440 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1441
+																		}
+																		position++
+																		goto l1440
+																	l1441:
+																		position, tokenIndex = position1440, tokenIndex1440
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1442
+																		}
+																		position++
+																		goto l1440
+																	l1442:
+																		position, tokenIndex = position1440, tokenIndex1440
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1439
+																		}
+																		position++
+																	}
+																l1440:
+																	{
+																		position1443, tokenIndex1443 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1444
+																		}
+																		position++
+																		goto l1443
+																	l1444:
+																		position, tokenIndex = position1443, tokenIndex1443
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1445
+																		}
+																		position++
+																		goto l1443
+																	l1445:
+																		position, tokenIndex = position1443, tokenIndex1443
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1439
+																		}
+																		position++
+																	}
+																l1443:
+																	goto l1438
+																l1439:
+																	position, tokenIndex = position1438, tokenIndex1438
+																	if !_rules[ruleother]() {
+																		goto l1437
+																	}
+																}
+															l1438:
+																goto l1420
+															l1437:
+																position, tokenIndex = position1420, tokenIndex1420
+																{
+																	position1446, tokenIndex1446 := position, tokenIndex
+																	if buffer[position] != rune('$') {
+																		goto l1447
+																	}
+																	position++
+																	goto l1446
+																l1447:
+																	position, tokenIndex = position1446, tokenIndex1446
+																	if buffer[position] != rune('&') {
+																		goto l1448
+																	}
+																	position++
+																	goto l1446
+																l1448:
+																	position, tokenIndex = position1446, tokenIndex1446
+																	if buffer[position] != rune('+') {
+																		goto l1449
+																	}
+																	position++
+																	goto l1446
+																l1449:
+																	position, tokenIndex = position1446, tokenIndex1446
+																	if buffer[position] != rune(',') {
+																		goto l1450
+																	}
+																	position++
+																	goto l1446
+																l1450:
+																	position, tokenIndex = position1446, tokenIndex1446
+																	if buffer[position] != rune(':') {
+																		goto l1451
+																	}
+																	position++
+																	goto l1446
+																l1451:
+																	position, tokenIndex = position1446, tokenIndex1446
+																	if buffer[position] != rune('=') {
+																		goto l1452
+																	}
+																	position++
+																	goto l1446
+																l1452:
+																	position, tokenIndex = position1446, tokenIndex1446
+																	if buffer[position] != rune('@') {
+																		goto l1419
+																	}
+																	position++
+																}
+															l1446:
+															}
+														l1420:
+															goto l1418
+														l1419:
+															position, tokenIndex = position1419, tokenIndex1419
+														}
+														goto l1381
+													l1382:
+														position, tokenIndex = position1382, tokenIndex1382
+													}
+												}
+											l1274:
+											l1453:
+												{
+													position1454, tokenIndex1454 := position, tokenIndex
+													if buffer[position] != rune('/') {
+														goto l1454
+													}
+													position++
+												l1455:
+													{
+														position1456, tokenIndex1456 := position, tokenIndex
+														{
+															position1457, tokenIndex1457 := position, tokenIndex
+															if buffer[position] != rune('!') {
+																goto l1458
+															}
+															position++
+															goto l1457
+														l1458:
+															position, tokenIndex = position1457, tokenIndex1457
+															if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																goto l1459
+															}
+															position++
+															goto l1457
+														l1459:
+															position, tokenIndex = position1457, tokenIndex1457
+															if buffer[position] != rune('-') {
+																goto l1460
+															}
+															position++
+															goto l1457
+														l1460:
+															position, tokenIndex = position1457, tokenIndex1457
+															if buffer[position] != rune('.') {
+																goto l1461
+															}
+															position++
+															goto l1457
+														l1461:
+															position, tokenIndex = position1457, tokenIndex1457
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1462
+															}
+															position++
+															goto l1457
+														l1462:
+															position, tokenIndex = position1457, tokenIndex1457
+															if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																goto l1463
+															}
+															position++
+															goto l1457
+														l1463:
+															position, tokenIndex = position1457, tokenIndex1457
+															if buffer[position] != rune('_') {
+																goto l1464
+															}
+															position++
+															goto l1457
+														l1464:
+															position, tokenIndex = position1457, tokenIndex1457
+															if c := buffer[position]; c < rune('a') || c > rune('z') {
+																goto l1465
+															}
+															position++
+															goto l1457
+														l1465:
+															position, tokenIndex = position1457, tokenIndex1457
+															if buffer[position] != rune('~') {
+																goto l1466
+															}
+															position++
+															goto l1457
+														l1466:
+															position, tokenIndex = position1457, tokenIndex1457
+															if !(p.pick[11] == 0) {
+																goto l1467
+															}
+															if buffer[position] != rune('%') {
+																goto l1467
+															}
+															position++
+															{
+																position1468, tokenIndex1468 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1469
+																}
+																position++
+																goto l1468
+															l1469:
+																position, tokenIndex = position1468, tokenIndex1468
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1470
+																}
+																position++
+																goto l1468
+															l1470:
+																position, tokenIndex = position1468, tokenIndex1468
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1467
+																}
+																position++
+															}
+														l1468:
+															{
+																position1471, tokenIndex1471 := position, tokenIndex
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1472
+																}
+																position++
+																goto l1471
+															l1472:
+																position, tokenIndex = position1471, tokenIndex1471
+																if c := buffer[position]; c < rune('A') || c > rune('F') {
+																	goto l1473
+																}
+																position++
+																goto l1471
+															l1473:
+																position, tokenIndex = position1471, tokenIndex1471
+																if c := buffer[position]; c < rune('a') || c > rune('f') {
+																	goto l1467
+																}
+																position++
+															}
+														l1471:
+															goto l1457
+														l1467:
+															position, tokenIndex = position1457, tokenIndex1457
+															if !(p.pick[11] == 1) {
+																goto l1474
+															}
+															{
+																position1475, tokenIndex1475 := position, tokenIndex
+																if buffer[position] != rune('%') {
+																	goto l1476
+																}
+																position++
+																{
+																	position1477, tokenIndex1477 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1478
+																	}
+																	position++
+																	goto l1477
+																l1478:
+																	position, tokenIndex = position1477, tokenIndex1477
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1479
+																	}
+																	position++
+																	goto l1477
+																l1479:
+																	position, tokenIndex = position1477, tokenIndex1477
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1476
+																	}
+																	position++
+																}
+															l1477:
+																{
+																	position1480, tokenIndex1480 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1481
+																	}
+																	position++
+																	goto l1480
+																l1481:
+																	position, tokenIndex = position1480, tokenIndex1480
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1482
+																	}
+																	position++
+																	goto l1480
+																l1482:
+																	position, tokenIndex = position1480, tokenIndex1480
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1476
+																	}
+																	position++
+																}
+															l1480:
+																goto l1475
+															l1476:
+																position, tokenIndex = position1475, tokenIndex1475
+																if !_rules[ruleother]() {
+																	goto l1474
+																}
+															}
+														l1475:
+															goto l1457
+														l1474:
+															position, tokenIndex = position1457, tokenIndex1457
+															{
+																position1483, tokenIndex1483 := position, tokenIndex
+																if buffer[position] != rune('$') {
+																	goto l1484
+																}
+																position++
+																goto l1483
+															l1484:
+																position, tokenIndex = position1483, tokenIndex1483
+																if buffer[position] != rune('&') {
+																	goto l1485
+																}
+																position++
+																goto l1483
+															l1485:
+																position, tokenIndex = position1483, tokenIndex1483
+																if buffer[position] != rune('+') {
+																	goto l1486
+																}
+																position++
+																goto l1483
+															l1486:
+																position, tokenIndex = position1483, tokenIndex1483
+																if buffer[position] != rune(',') {
+																	goto l1487
+																}
+																position++
+																goto l1483
+															l1487:
+																position, tokenIndex = position1483, tokenIndex1483
+																if buffer[position] != rune(':') {
+																	goto l1488
+																}
+																position++
+																goto l1483
+															l1488:
+																position, tokenIndex = position1483, tokenIndex1483
+																if buffer[position] != rune('=') {
+																	goto l1489
+																}
+																position++
+																goto l1483
+															l1489:
+																position, tokenIndex = position1483, tokenIndex1483
+																if buffer[position] != rune('@') {
+																	goto l1456
+																}
+																position++
+															}
+														l1483:
+														}
+													l1457:
+														goto l1455
+													l1456:
+														position, tokenIndex = position1456, tokenIndex1456
+													}
+												l1490:
+													{
+														position1491, tokenIndex1491 := position, tokenIndex
+														if buffer[position] != rune(';') {
+															goto l1491
+														}
+														position++
+													l1492:
+														{
+															position1493, tokenIndex1493 := position, tokenIndex
+															{
+																position1494, tokenIndex1494 := position, tokenIndex
+																if buffer[position] != rune('!') {
+																	goto l1495
+																}
+																position++
+																goto l1494
+															l1495:
+																position, tokenIndex = position1494, tokenIndex1494
+																if c := buffer[position]; c < rune('\'') || c > rune('*') {
+																	goto l1496
+																}
+																position++
+																goto l1494
+															l1496:
+																position, tokenIndex = position1494, tokenIndex1494
+																if buffer[position] != rune('-') {
+																	goto l1497
+																}
+																position++
+																goto l1494
+															l1497:
+																position, tokenIndex = position1494, tokenIndex1494
+																if buffer[position] != rune('.') {
+																	goto l1498
+																}
+																position++
+																goto l1494
+															l1498:
+																position, tokenIndex = position1494, tokenIndex1494
+																if c := buffer[position]; c < rune('0') || c > rune('9') {
+																	goto l1499
+																}
+																position++
+																goto l1494
+															l1499:
+																position, tokenIndex = position1494, tokenIndex1494
+																if c := buffer[position]; c < rune('A') || c > rune('Z') {
+																	goto l1500
+																}
+																position++
+																goto l1494
+															l1500:
+																position, tokenIndex = position1494, tokenIndex1494
+																if buffer[position] != rune('_') {
+																	goto l1501
+																}
+																position++
+																goto l1494
+															l1501:
+																position, tokenIndex = position1494, tokenIndex1494
+																if c := buffer[position]; c < rune('a') || c > rune('z') {
+																	goto l1502
+																}
+																position++
+																goto l1494
+															l1502:
+																position, tokenIndex = position1494, tokenIndex1494
+																if buffer[position] != rune('~') {
+																	goto l1503
+																}
+																position++
+																goto l1494
+															l1503:
+																position, tokenIndex = position1494, tokenIndex1494
+																if !(p.pick[11] == 0) {
+																	goto l1504
+																}
+																if buffer[position] != rune('%') {
+																	goto l1504
+																}
+																position++
+																{
+																	position1505, tokenIndex1505 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1506
+																	}
+																	position++
+																	goto l1505
+																l1506:
+																	position, tokenIndex = position1505, tokenIndex1505
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1507
+																	}
+																	position++
+																	goto l1505
+																l1507:
+																	position, tokenIndex = position1505, tokenIndex1505
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1504
+																	}
+																	position++
+																}
+															l1505:
+																{
+																	position1508, tokenIndex1508 := position, tokenIndex
+																	if c := buffer[position]; c < rune('0') || c > rune('9') {
+																		goto l1509
+																	}
+																	position++
+																	goto l1508
+																l1509:
+																	position, tokenIndex = position1508, tokenIndex1508
+																	if c := buffer[position]; c < rune('A') || c > rune('F') {
+																		goto l1510
+																	}
+																	position++
+																	goto l1508
+																l1510:
+																	position, tokenIndex = position1508, tokenIndex1508
+																	if c := buffer[position]; c < rune('a') || c > rune('f') {
+																		goto l1504
+																	}
+																	position++
+																}
+															l1508:
+																goto l1494
+															l1504:
+																position, tokenIndex = position1494, tokenIndex1494
+																if !(p.pick[11] == 1) {
+																	goto l1511
+																}
+																{
+																	position1512, tokenIndex1512 := position, tokenIndex
+																	if buffer[position] != rune('%') {
+																		goto l1513
+																	}
+																	position++
+																	{
+																		position1514, tokenIndex1514 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1515
+																		}
+																		position++
+																		goto l1514
+																	l1515:
+																		position, tokenIndex = position1514, tokenIndex1514
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1516
+																		}
+																		position++
+																		goto l1514
+																	l1516:
+																		position, tokenIndex = position1514, tokenIndex1514
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1513
+																		}
+																		position++
+																	}
+																l1514:
+																	{
+																		position1517, tokenIndex1517 := position, tokenIndex
+																		if c := buffer[position]; c < rune('0') || c > rune('9') {
+																			goto l1518
+																		}
+																		position++
+																		goto l1517
+																	l1518:
+																		position, tokenIndex = position1517, tokenIndex1517
+																		if c := buffer[position]; c < rune('A') || c > rune('F') {
+																			goto l1519
+																		}
+																		position++
+																		goto l1517
+																	l1519:
+																		position, tokenIndex = position1517, tokenIndex1517
+																		if c := buffer[position]; c < rune('a') || c > rune('f') {
+																			goto l1513
+																		}
+																		position++
+																	}
+																l1517:
+																	goto l1512
+																l1513:
+																	position, tokenIndex = position1512, tokenIndex1512
+																	if !_rules[ruleother]() {
+																		goto l1511
+																	}
+																}
+															l1512:
+																goto l1494
+															l1511:
+																position, tokenIndex = position1494, tokenIndex1494
+																{
+																	position1520, tokenIndex1520 := position, tokenIndex
+																	if buffer[position] != rune('$') {
+																		goto l1521
+																	}
+																	position++
+																	goto l1520
+																l1521:
+																	position, tokenIndex = position1520, tokenIndex1520
+																	if buffer[position] != rune('&') {
+																		goto l1522
+																	}
+																	position++
+																	goto l1520
+																l1522:
+																	position, tokenIndex = position1520, tokenIndex1520
+																	if buffer[position] != rune('+') {
+																		goto l1523
+																	}
+																	position++
+																	goto l1520
+																l1523:
+																	position, tokenIndex = position1520, tokenIndex1520
+																	if buffer[position] != rune(',') {
+																		goto l1524
+																	}
+																	position++
+																	goto l1520
+																l1524:
+																	position, tokenIndex = position1520, tokenIndex1520
+																	if buffer[position] != rune(':') {
+																		goto l1525
+																	}
+																	position++
+																	goto l1520
+																l1525:
+																	position, tokenIndex = position1520, tokenIndex1520
+																	if buffer[position] != rune('=') {
+																		goto l1526
+																	}
+																	position++
+																	goto l1520
+																l1526:
+																	position, tokenIndex = position1520, tokenIndex1520
+																	if buffer[position] != rune('@') {
+																		goto l1493
+																	}
+																	position++
+																}
+															l1520:
+															}
+														l1494:
+															goto l1492
+														l1493:
+															position, tokenIndex = position1493, tokenIndex1493
+														}
+														goto l1490
+													l1491:
+														position, tokenIndex = position1491, tokenIndex1491
+													}
+													goto l1453
+												l1454:
+													position, tokenIndex = position1454, tokenIndex1454
+												}
+												goto l1273
+											l1272:
+												position, tokenIndex = position1272, tokenIndex1272
+											}
+										l1273:
+											goto l1262
+										l1271:
+											position, tokenIndex = position1262, tokenIndex1262
+											{
+												position1529, tokenIndex1529 := position, tokenIndex
+												if buffer[position] != rune('!') {
+													goto l1530
+												}
+												position++
+												goto l1529
+											l1530:
+												position, tokenIndex = position1529, tokenIndex1529
+												if c := buffer[position]; c < rune('\'') || c > rune('*') {
+													goto l1531
+												}
+												position++
+												goto l1529
+											l1531:
+												position, tokenIndex = position1529, tokenIndex1529
+												if buffer[position] != rune('-') {
+													goto l1532
+												}
+												position++
+												goto l1529
+											l1532:
+												position, tokenIndex = position1529, tokenIndex1529
+												if buffer[position] != rune('.') {
+													goto l1533
+												}
+												position++
+												goto l1529
+											l1533:
+												position, tokenIndex = position1529, tokenIndex1529
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l1534
+												}
+												position++
+												goto l1529
+											l1534:
+												position, tokenIndex = position1529, tokenIndex1529
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l1535
+												}
+												position++
+												goto l1529
+											l1535:
+												position, tokenIndex = position1529, tokenIndex1529
+												if buffer[position] != rune('_') {
+													goto l1536
+												}
+												position++
+												goto l1529
+											l1536:
+												position, tokenIndex = position1529, tokenIndex1529
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l1537
+												}
+												position++
+												goto l1529
+											l1537:
+												position, tokenIndex = position1529, tokenIndex1529
+												if buffer[position] != rune('~') {
+													goto l1538
+												}
+												position++
+												goto l1529
+											l1538:
+												position, tokenIndex = position1529, tokenIndex1529
+												if !(p.pick[11] == 0) {
+													goto l1539
+												}
+												if buffer[position] != rune('%') {
+													goto l1539
+												}
+												position++
+												{
+													position1540, tokenIndex1540 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1541
+													}
+													position++
+													goto l1540
+												l1541:
+													position, tokenIndex = position1540, tokenIndex1540
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1542
+													}
+													position++
+													goto l1540
+												l1542:
+													position, tokenIndex = position1540, tokenIndex1540
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1539
+													}
+													position++
+												}
+											l1540:
+												{
+													position1543, tokenIndex1543 := position, tokenIndex
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1544
+													}
+													position++
+													goto l1543
+												l1544:
+													position, tokenIndex = position1543, tokenIndex1543
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l1545
+													}
+													position++
+													goto l1543
+												l1545:
+													position, tokenIndex = position1543, tokenIndex1543
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l1539
+													}
+													position++
+												}
+											l1543:
+												goto l1529
+											l1539:
+												position, tokenIndex = position1529, tokenIndex1529
+												if !(p.pick[11] == 1) {
+													goto l1546
+												}
+												{
+													position1547, tokenIndex1547 := position, tokenIndex
+													if buffer[position] != rune('%') {
+														goto l1548
+													}
+													position++
+													{
+														position1549, tokenIndex1549 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l1550
+														}
+														position++
+														goto l1549
+													l1550:
+														position, tokenIndex = position1549, tokenIndex1549
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l1551
+														}
+														position++
+														goto l1549
+													l1551:
+														position, tokenIndex = position1549, tokenIndex1549
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l1548
+														}
+														position++
+													}
+												l1549:
+													{
+														position1552, tokenIndex1552 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l1553
+														}
+														position++
+														goto l1552
+													l1553:
+														position, tokenIndex = position1552, tokenIndex1552
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l1554
+														}
+														position++
+														goto l1552
+													l1554:
+														position, tokenIndex = position1552, tokenIndex1552
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l1548
+														}
+														position++
+													}
+												l1552:
+													goto l1547
+												l1548:
+													position, tokenIndex = position1547, tokenIndex1547
+													if !_rules[ruleother]() {
+														goto l1546
+													}
+												}
+											l1547:
+												goto l1529
+											l1546:
+												position, tokenIndex = position1529, tokenIndex1529
+												{
+													position1555, tokenIndex1555 := position, tokenIndex
+													if buffer[position] != rune('$') {
+														goto l1556
+													}
+													position++
+													goto l1555
+												l1556:
+													position, tokenIndex = position1555, tokenIndex1555
+													if buffer[position] != rune('&') {
+														goto l1557
+													}
+													position++
+													goto l1555
+												l1557:
+													position, tokenIndex = position1555, tokenIndex1555
+													if buffer[position] != rune('+') {
+														goto l1558
+													}
+													position++
+													goto l1555
+												l1558:
+													position, tokenIndex = position1555, tokenIndex1555
+													if buffer[position] != rune(',') {
+														goto l1559
+													}
+													position++
+													goto l1555
+												l1559:
+													position, tokenIndex = position1555, tokenIndex1555
+													if buffer[position] != rune(';') {
+														goto l1560
+													}
+													position++
+													goto l1555
+												l1560:
+													position, tokenIndex = position1555, tokenIndex1555
+													if buffer[position] != rune('=') {
+														goto l1561
+													}
+													position++
+													goto l1555
+												l1561:
+													position, tokenIndex = position1555, tokenIndex1555
+													if buffer[position] != rune('@') {
+														goto l1260
+													}
+													position++
+												}
+											l1555:
+											}
+										l1529:
+										l1527:
+											{
+												position1528, tokenIndex1528 := position, tokenIndex
+												{
+													position1562, tokenIndex1562 := position, tokenIndex
+													if buffer[position] != rune('!') {
+														goto l1563
+													}
+													position++
+													goto l1562
+												l1563:
+													position, tokenIndex = position1562, tokenIndex1562
+													if c := buffer[position]; c < rune('\'') || c > rune('*') {
+														goto l1564
+													}
+													position++
+													goto l1562
+												l1564:
+													position, tokenIndex = position1562, tokenIndex1562
+													if buffer[position] != rune('-') {
+														goto l1565
+													}
+													position++
+													goto l1562
+												l1565:
+													position, tokenIndex = position1562, tokenIndex1562
+													if buffer[position] != rune('.') {
+														goto l1566
+													}
+													position++
+													goto l1562
+												l1566:
+													position, tokenIndex = position1562, tokenIndex1562
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l1567
+													}
+													position++
+													goto l1562
+												l1567:
+													position, tokenIndex = position1562, tokenIndex1562
+													if c := buffer[position]; c < rune('A') || c > rune('Z') {
+														goto l1568
+													}
+													position++
+													goto l1562
+												l1568:
+													position, tokenIndex = position1562, tokenIndex1562
+													if buffer[position] != rune('_') {
+														goto l1569
+													}
+													position++
+													goto l1562
+												l1569:
+													position, tokenIndex = position1562, tokenIndex1562
+													if c := buffer[position]; c < rune('a') || c > rune('z') {
+														goto l1570
+													}
+													position++
+													goto l1562
+												l1570:
+													position, tokenIndex = position1562, tokenIndex1562
+													if buffer[position] != rune('~') {
+														goto l1571
+													}
+													position++
+													goto l1562
+												l1571:
+													position, tokenIndex = position1562, tokenIndex1562
+													if !(p.pick[11] == 0) {
+														goto l1572
+													}
+													if buffer[position] != rune('%') {
+														goto l1572
+													}
+													position++
+													{
+														position1573, tokenIndex1573 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l1574
+														}
+														position++
+														goto l1573
+													l1574:
+														position, tokenIndex = position1573, tokenIndex1573
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l1575
+														}
+														position++
+														goto l1573
+													l1575:
+														position, tokenIndex = position1573, tokenIndex1573
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l1572
+														}
+														position++
+													}
+												l1573:
+													{
+														position1576, tokenIndex1576 := position, tokenIndex
+														if c := buffer[position]; c < rune('0') || c > rune('9') {
+															goto l1577
+														}
+														position++
+														goto l1576
+													l1577:
+														position, tokenIndex = position1576, tokenIndex1576
+														if c := buffer[position]; c < rune('A') || c > rune('F') {
+															goto l1578
+														}
+														position++
+														goto l1576
+													l1578:
+														position, tokenIndex = position1576, tokenIndex1576
+														if c := buffer[position]; c < rune('a') || c > rune('f') {
+															goto l1572
+														}
+														position++
+													}
+												l1576:
+													goto l1562
+												l1572:
+													position, tokenIndex = position1562, tokenIndex1562
+													if !(p.pick[11] == 1) {
+														goto l1579
+													}
+													{
+														position1580, tokenIndex1580 := position, tokenIndex
+														if buffer[position] != rune('%') {
+															goto l1581
+														}
+														position++
+														{
+															position1582, tokenIndex1582 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1583
+															}
+															position++
+															goto l1582
+														l1583:
+															position, tokenIndex = position1582, tokenIndex1582
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l1584
+															}
+															position++
+															goto l1582
+														l1584:
+															position, tokenIndex = position1582, tokenIndex1582
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l1581
+															}
+															position++
+														}
+													l1582:
+														{
+															position1585, tokenIndex1585 := position, tokenIndex
+															if c := buffer[position]; c < rune('0') || c > rune('9') {
+																goto l1586
+															}
+															position++
+															goto l1585
+														l1586:
+															position, tokenIndex = position1585, tokenIndex1585
+															if c := buffer[position]; c < rune('A') || c > rune('F') {
+																goto l1587
+															}
+															position++
+															goto l1585
+														l1587:
+															position, tokenIndex = position1585, tokenIndex1585
+															if c := buffer[position]; c < rune('a') || c > rune('f') {
+																goto l1581
+															}
+															position++
+														}
+													l1585:
+														goto l1580
+													l1581:
+														position, tokenIndex = position1580, tokenIndex1580
+														if !_rules[ruleother]() {
+															goto l1579
+														}
+													}
+												l1580:
+													goto l1562
+												l1579:
+													position, tokenIndex = position1562, tokenIndex1562
+													{
+														position1588, tokenIndex1588 := position, tokenIndex
+														if buffer[position] != rune('$') {
+															goto l1589
+														}
+														position++
+														goto l1588
+													l1589:
+														position, tokenIndex = position1588, tokenIndex1588
+														if buffer[position] != rune('&') {
+															goto l1590
+														}
+														position++
+														goto l1588
+													l1590:
+														position, tokenIndex = position1588, tokenIndex1588
+														if buffer[position] != rune('+') {
+															goto l1591
+														}
+														position++
+														goto l1588
+													l1591:
+														position, tokenIndex = position1588, tokenIndex1588
+														if buffer[position] != rune(',') {
+															goto l1592
+														}
+														position++
+														goto l1588
+													l1592:
+														position, tokenIndex = position1588, tokenIndex1588
+														if buffer[position] != rune(';') {
+															goto l1593
+														}
+														position++
+														goto l1588
+													l1593:
+														position, tokenIndex = position1588, tokenIndex1588
+														if buffer[position] != rune('=') {
+															goto l1594
+														}
+														position++
+														goto l1588
+													l1594:
+														position, tokenIndex = position1588, tokenIndex1588
+														if buffer[position] != rune('@') {
+															goto l1528
+														}
+														position++
+													}
+												l1588:
+												}
+											l1562:
+												goto l1527
+											l1528:
+												position, tokenIndex = position1528, tokenIndex1528
+											}
+											{
+												position1595, tokenIndex1595 := position, tokenIndex
+												if buffer[position] != rune('/') {
+													goto l1595
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l1595
+												}
+												goto l1596
+											l1595:
+												position, tokenIndex = position1595, tokenIndex1595
+											}
+										l1596:
+										}
+									l1262:
+										goto l1261
+									l1260:
+										position, tokenIndex = position1260, tokenIndex1260
+									}
+								l1261:
+									{
+										position1597, tokenIndex1597 := position, tokenIndex
+										if buffer[position] != rune('?') {
+											goto l1597
+										}
+										position++
+										if !_rules[rulequery]() {
+											goto l1597
+										}
+										goto l1598
+									l1597:
+										position, tokenIndex = position1597, tokenIndex1597
+									}
+								l1598:
+								}
+							l1258:
 							}
-						l436:
-							goto l434
-						l435:
-							position, tokenIndex = position435, tokenIndex435
+						l806:
+							goto l805
+						l804:
+							position, tokenIndex = position804, tokenIndex804
 						}
-						add(rulefragment, position433)
+					l805:
+						{
+							position1599, tokenIndex1599 := position, tokenIndex
+							if buffer[position] != rune('#') {
+								goto l1599
+							}
+							position++
+							if !_rules[rulefragment]() {
+								goto l1599
+							}
+							goto l1600
+						l1599:
+							position, tokenIndex = position1599, tokenIndex1599
+						}
+					l1600:
+						{
+							position1601, tokenIndex1601 := position, tokenIndex
+							if !matchDot() {
+								goto l1601
+							}
+							goto l803
+						l1601:
+							position, tokenIndex = position1601, tokenIndex1601
+						}
+						goto l802
+					l803:
+						position, tokenIndex = position802, tokenIndex802
+						{
+							position1602, tokenIndex1602 := position, tokenIndex
+							if !_rules[rulescheme]() {
+								goto l1602
+							}
+							if buffer[position] != rune(':') {
+								goto l1602
+							}
+							position++
+							goto l1603
+						l1602:
+							position, tokenIndex = position1602, tokenIndex1602
+						}
+					l1603:
+						if buffer[position] != rune('/') {
+							goto l0
+						}
+						position++
+						if buffer[position] != rune('/') {
+							goto l0
+						}
+						position++
+						if buffer[position] != rune('#') {
+							goto l0
+						}
+						position++
+						if !_rules[rulefragment]() {
+							goto l0
+						}
+						{
+							position1604, tokenIndex1604 := position, tokenIndex
+							if !matchDot() {
+								goto l1604
+							}
+							goto l0
+						l1604:
+							position, tokenIndex = position1604, tokenIndex1604
+						}
 					}
-					goto l432
-				l431:
-					position, tokenIndex = position431, tokenIndex431
+				l802:
 				}
-			l432:
-				{
-					position486, tokenIndex486 := position, tokenIndex
-					if !matchDot() {
-						goto l486
-					}
-					goto l0
-				l486:
-					position, tokenIndex = position486, tokenIndex486
-				}
+			l2:
 				add(ruleURI_reference, position1)
 			}
 			return true
@@ -3755,7178 +11732,9484 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <((&{ p.pick[1] == 0 } ((&{ p.pick[2] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[2] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) ((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*) / (&{ p.pick[1] == 1 } (((&{ p.pick[2] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[2] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) ((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*)?))> */
-		nil,
-		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &class0, false) })> */
-		nil,
-		/* 3 authority <- <((((userinfo '@')? ((&{ p.pick[3] == 0 } (hostname / IPv4address)) / (&{ p.pick[3] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)? !(!('#' / '/' / '?') .)) / reg_name)> */
+		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) ((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) ((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*)?))> */
 		func() bool {
-			position489, tokenIndex489 := position, tokenIndex
+			position1605, tokenIndex1605 := position, tokenIndex
 			{
-				position490 := position
+				position1606 := position
 				{
-					position491, tokenIndex491 := position, tokenIndex
-					{
-						position493, tokenIndex493 := position, tokenIndex
-						{
-							position495, tokenIndex495 := position, tokenIndex
-							{
-								position497 := position
-							l498:
-								{
-									position499, tokenIndex499 := position, tokenIndex
-									{
-										position500, tokenIndex500 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l501
-										}
-										position++
-										goto l500
-									l501:
-										position, tokenIndex = position500, tokenIndex500
-										if c := buffer[position]; c < rune('\'') || c > rune('*') {
-											goto l502
-										}
-										position++
-										goto l500
-									l502:
-										position, tokenIndex = position500, tokenIndex500
-										if buffer[position] != rune('-') {
-											goto l503
-										}
-										position++
-										goto l500
-									l503:
-										position, tokenIndex = position500, tokenIndex500
-										if buffer[position] != rune('.') {
-											goto l504
-										}
-										position++
-										goto l500
-									l504:
-										position, tokenIndex = position500, tokenIndex500
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l505
-										}
-										position++
-										goto l500
-									l505:
-										position, tokenIndex = position500, tokenIndex500
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l506
-										}
-										position++
-										goto l500
-									l506:
-										position, tokenIndex = position500, tokenIndex500
-										if buffer[position] != rune('_') {
-											goto l507
-										}
-										position++
-										goto l500
-									l507:
-										position, tokenIndex = position500, tokenIndex500
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l508
-										}
-										position++
-										goto l500
-									l508:
-										position, tokenIndex = position500, tokenIndex500
-										if buffer[position] != rune('~') {
-											goto l509
-										}
-										position++
-										goto l500
-									l509:
-										position, tokenIndex = position500, tokenIndex500
-										if !(p.pick[7] == 0) {
-											goto l510
-										}
-										if buffer[position] != rune('%') {
-											goto l510
-										}
-										position++
-										{
-											position511, tokenIndex511 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l512
-											}
-											position++
-											goto l511
-										l512:
-											position, tokenIndex = position511, tokenIndex511
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l513
-											}
-											position++
-											goto l511
-										l513:
-											position, tokenIndex = position511, tokenIndex511
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l510
-											}
-											position++
-										}
-									l511:
-										{
-											position514, tokenIndex514 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l515
-											}
-											position++
-											goto l514
-										l515:
-											position, tokenIndex = position514, tokenIndex514
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l516
-											}
-											position++
-											goto l514
-										l516:
-											position, tokenIndex = position514, tokenIndex514
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l510
-											}
-											position++
-										}
-									l514:
-										goto l500
-									l510:
-										position, tokenIndex = position500, tokenIndex500
-										if !(p.pick[7] == 1) {
-											goto l517
-										}
-										{
-											position518, tokenIndex518 := position, tokenIndex
-											if buffer[position] != rune('%') {
-												goto l519
-											}
-											position++
-											{
-												position520, tokenIndex520 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l521
-												}
-												position++
-												goto l520
-											l521:
-												position, tokenIndex = position520, tokenIndex520
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l522
-												}
-												position++
-												goto l520
-											l522:
-												position, tokenIndex = position520, tokenIndex520
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l519
-												}
-												position++
-											}
-										l520:
-											{
-												position523, tokenIndex523 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l524
-												}
-												position++
-												goto l523
-											l524:
-												position, tokenIndex = position523, tokenIndex523
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l525
-												}
-												position++
-												goto l523
-											l525:
-												position, tokenIndex = position523, tokenIndex523
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l519
-												}
-												position++
-											}
-										l523:
-											goto l518
-										l519:
-											position, tokenIndex = position518, tokenIndex518
-											if !_rules[ruleother]() {
-												goto l517
-											}
-										}
-									l518:
-										goto l500
-									l517:
-										position, tokenIndex = position500, tokenIndex500
-										{
-											position526, tokenIndex526 := position, tokenIndex
-											if buffer[position] != rune('$') {
-												goto l527
-											}
-											position++
-											goto l526
-										l527:
-											position, tokenIndex = position526, tokenIndex526
-											if buffer[position] != rune('&') {
-												goto l528
-											}
-											position++
-											goto l526
-										l528:
-											position, tokenIndex = position526, tokenIndex526
-											if buffer[position] != rune('+') {
-												goto l529
-											}
-											position++
-											goto l526
-										l529:
-											position, tokenIndex = position526, tokenIndex526
-											if buffer[position] != rune(',') {
-												goto l530
-											}
-											position++
-											goto l526
-										l530:
-											position, tokenIndex = position526, tokenIndex526
-											if buffer[position] != rune(':') {
-												goto l531
-											}
-											position++
-											goto l526
-										l531:
-											position, tokenIndex = position526, tokenIndex526
-											if buffer[position] != rune(';') {
-												goto l532
-											}
-											position++
-											goto l526
-										l532:
-											position, tokenIndex = position526, tokenIndex526
-											if buffer[position] != rune('=') {
-												goto l499
-											}
-											position++
-										}
-									l526:
-									}
-								l500:
-									goto l498
-								l499:
-									position, tokenIndex = position499, tokenIndex499
-								}
-								add(ruleuserinfo, position497)
-							}
-							if buffer[position] != rune('@') {
-								goto l495
-							}
-							position++
-							goto l496
-						l495:
-							position, tokenIndex = position495, tokenIndex495
-						}
-					l496:
-						{
-							position533, tokenIndex533 := position, tokenIndex
-							if !(p.pick[3] == 0) {
-								goto l534
-							}
-							{
-								position535, tokenIndex535 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l536
-								}
-								goto l535
-							l536:
-								position, tokenIndex = position535, tokenIndex535
-								if !_rules[ruleIPv4address]() {
-									goto l534
-								}
-							}
-						l535:
-							goto l533
-						l534:
-							position, tokenIndex = position533, tokenIndex533
-							if !(p.pick[3] == 1) {
-								goto l493
-							}
-							{
-								position537, tokenIndex537 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l538
-								}
-								goto l537
-							l538:
-								position, tokenIndex = position537, tokenIndex537
-								if !_rules[ruleIPv4address]() {
-									goto l539
-								}
-								goto l537
-							l539:
-								position, tokenIndex = position537, tokenIndex537
-								{
-									position540 := position
-									{
-										position541, tokenIndex541 := position, tokenIndex
-										if !(p.pick[8] == 0) {
-											goto l542
-										}
-										if buffer[position] != rune('[') {
-											goto l542
-										}
-										position++
-										if !_rules[ruleIPv6address]() {
-											goto l542
-										}
-										if buffer[position] != rune(']') {
-											goto l542
-										}
-										position++
-										goto l541
-									l542:
-										position, tokenIndex = position541, tokenIndex541
-										if !(p.pick[8] == 1) {
-											goto l493
-										}
-										if buffer[position] != rune('[') {
-											goto l493
-										}
-										position++
-										if !_rules[ruleIPv6address]() {
-											goto l493
-										}
-										{
-											position543, tokenIndex543 := position, tokenIndex
-											if buffer[position] != rune('%') {
-												goto l543
-											}
-											position++
-											if !(pegrun.Plus(p.Buffer, &position, &class5, false)) {
-												goto l543
-											}
-											goto l544
-										l543:
-											position, tokenIndex = position543, tokenIndex543
-										}
-									l544:
-										if buffer[position] != rune(']') {
-											goto l493
-										}
-										position++
-									}
-								l541:
-									add(ruleipv6reference, position540)
-								}
-							}
-						l537:
-						}
-					l533:
-						{
-							position545, tokenIndex545 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l545
-							}
-							position++
-							{
-								position547 := position
-								if !(pegrun.Star(p.Buffer, &position, &class3, false)) {
-									goto l545
-								}
-								add(ruleport, position547)
-							}
-							goto l546
-						l545:
-							position, tokenIndex = position545, tokenIndex545
-						}
-					l546:
-						goto l494
-					l493:
-						position, tokenIndex = position493, tokenIndex493
+					position1607, tokenIndex1607 := position, tokenIndex
+					if !(p.pick[3] == 0) {
+						goto l1608
 					}
-				l494:
 					{
-						position548, tokenIndex548 := position, tokenIndex
-						{
-							position549, tokenIndex549 := position, tokenIndex
-							{
-								position550, tokenIndex550 := position, tokenIndex
-								if buffer[position] != rune('#') {
-									goto l551
-								}
-								position++
-								goto l550
-							l551:
-								position, tokenIndex = position550, tokenIndex550
-								if buffer[position] != rune('/') {
-									goto l552
-								}
-								position++
-								goto l550
-							l552:
-								position, tokenIndex = position550, tokenIndex550
-								if buffer[position] != rune('?') {
-									goto l549
-								}
-								position++
-							}
-						l550:
-							goto l548
-						l549:
-							position, tokenIndex = position549, tokenIndex549
+						position1609, tokenIndex1609 := position, tokenIndex
+						if !(p.pick[4] == 0) {
+							goto l1610
 						}
-						if !matchDot() {
-							goto l548
-						}
-						goto l492
-					l548:
-						position, tokenIndex = position548, tokenIndex548
-					}
-					goto l491
-				l492:
-					position, tokenIndex = position491, tokenIndex491
-					{
-						position553 := position
 						{
-							position556, tokenIndex556 := position, tokenIndex
+							position1611, tokenIndex1611 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l557
+								goto l1612
 							}
 							position++
-							goto l556
-						l557:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1612:
+							position, tokenIndex = position1611, tokenIndex1611
 							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l558
+								goto l1613
 							}
 							position++
-							goto l556
-						l558:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1613:
+							position, tokenIndex = position1611, tokenIndex1611
 							if buffer[position] != rune('-') {
-								goto l559
+								goto l1614
 							}
 							position++
-							goto l556
-						l559:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1614:
+							position, tokenIndex = position1611, tokenIndex1611
 							if buffer[position] != rune('.') {
-								goto l560
+								goto l1615
 							}
 							position++
-							goto l556
-						l560:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1615:
+							position, tokenIndex = position1611, tokenIndex1611
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l561
+								goto l1616
 							}
 							position++
-							goto l556
-						l561:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1616:
+							position, tokenIndex = position1611, tokenIndex1611
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l562
+								goto l1617
 							}
 							position++
-							goto l556
-						l562:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1617:
+							position, tokenIndex = position1611, tokenIndex1611
 							if buffer[position] != rune('_') {
-								goto l563
+								goto l1618
 							}
 							position++
-							goto l556
-						l563:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1618:
+							position, tokenIndex = position1611, tokenIndex1611
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l564
+								goto l1619
 							}
 							position++
-							goto l556
-						l564:
-							position, tokenIndex = position556, tokenIndex556
+							goto l1611
+						l1619:
+							position, tokenIndex = position1611, tokenIndex1611
 							if buffer[position] != rune('~') {
-								goto l565
+								goto l1620
 							}
 							position++
-							goto l556
-						l565:
-							position, tokenIndex = position556, tokenIndex556
-							if !(p.pick[7] == 0) {
-								goto l566
+							goto l1611
+						l1620:
+							position, tokenIndex = position1611, tokenIndex1611
+							if !(p.pick[11] == 0) {
+								goto l1621
 							}
 							if buffer[position] != rune('%') {
-								goto l566
+								goto l1621
 							}
 							position++
 							{
-								position567, tokenIndex567 := position, tokenIndex
+								position1622, tokenIndex1622 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l568
+									goto l1623
 								}
 								position++
-								goto l567
-							l568:
-								position, tokenIndex = position567, tokenIndex567
+								goto l1622
+							l1623:
+								position, tokenIndex = position1622, tokenIndex1622
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l569
+									goto l1624
 								}
 								position++
-								goto l567
-							l569:
-								position, tokenIndex = position567, tokenIndex567
+								goto l1622
+							l1624:
+								position, tokenIndex = position1622, tokenIndex1622
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l566
+									goto l1621
 								}
 								position++
 							}
-						l567:
+						l1622:
 							{
-								position570, tokenIndex570 := position, tokenIndex
+								position1625, tokenIndex1625 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l571
+									goto l1626
 								}
 								position++
-								goto l570
-							l571:
-								position, tokenIndex = position570, tokenIndex570
+								goto l1625
+							l1626:
+								position, tokenIndex = position1625, tokenIndex1625
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l572
+									goto l1627
 								}
 								position++
-								goto l570
-							l572:
-								position, tokenIndex = position570, tokenIndex570
+								goto l1625
+							l1627:
+								position, tokenIndex = position1625, tokenIndex1625
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l566
+									goto l1621
 								}
 								position++
 							}
-						l570:
-							goto l556
-						l566:
-							position, tokenIndex = position556, tokenIndex556
-							if !(p.pick[7] == 1) {
-								goto l573
+						l1625:
+							goto l1611
+						l1621:
+							position, tokenIndex = position1611, tokenIndex1611
+							if !(p.pick[11] == 1) {
+								goto l1628
 							}
 							{
-								position574, tokenIndex574 := position, tokenIndex
+								position1629, tokenIndex1629 := position, tokenIndex
 								if buffer[position] != rune('%') {
-									goto l575
+									goto l1630
 								}
 								position++
 								{
-									position576, tokenIndex576 := position, tokenIndex
+									position1631, tokenIndex1631 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l577
+										goto l1632
 									}
 									position++
-									goto l576
-								l577:
-									position, tokenIndex = position576, tokenIndex576
+									goto l1631
+								l1632:
+									position, tokenIndex = position1631, tokenIndex1631
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l578
+										goto l1633
 									}
 									position++
-									goto l576
-								l578:
-									position, tokenIndex = position576, tokenIndex576
+									goto l1631
+								l1633:
+									position, tokenIndex = position1631, tokenIndex1631
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l575
+										goto l1630
 									}
 									position++
 								}
-							l576:
+							l1631:
 								{
-									position579, tokenIndex579 := position, tokenIndex
+									position1634, tokenIndex1634 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l580
+										goto l1635
 									}
 									position++
-									goto l579
-								l580:
-									position, tokenIndex = position579, tokenIndex579
+									goto l1634
+								l1635:
+									position, tokenIndex = position1634, tokenIndex1634
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l581
+										goto l1636
 									}
 									position++
-									goto l579
-								l581:
-									position, tokenIndex = position579, tokenIndex579
+									goto l1634
+								l1636:
+									position, tokenIndex = position1634, tokenIndex1634
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l575
+										goto l1630
 									}
 									position++
 								}
-							l579:
-								goto l574
-							l575:
-								position, tokenIndex = position574, tokenIndex574
+							l1634:
+								goto l1629
+							l1630:
+								position, tokenIndex = position1629, tokenIndex1629
 								if !_rules[ruleother]() {
-									goto l573
+									goto l1628
 								}
 							}
-						l574:
-							goto l556
-						l573:
-							position, tokenIndex = position556, tokenIndex556
+						l1629:
+							goto l1611
+						l1628:
+							position, tokenIndex = position1611, tokenIndex1611
 							{
-								position582, tokenIndex582 := position, tokenIndex
+								position1637, tokenIndex1637 := position, tokenIndex
 								if buffer[position] != rune('$') {
-									goto l583
+									goto l1638
 								}
 								position++
-								goto l582
-							l583:
-								position, tokenIndex = position582, tokenIndex582
+								goto l1637
+							l1638:
+								position, tokenIndex = position1637, tokenIndex1637
 								if buffer[position] != rune('&') {
-									goto l584
+									goto l1639
 								}
 								position++
-								goto l582
-							l584:
-								position, tokenIndex = position582, tokenIndex582
+								goto l1637
+							l1639:
+								position, tokenIndex = position1637, tokenIndex1637
 								if buffer[position] != rune('+') {
-									goto l585
+									goto l1640
 								}
 								position++
-								goto l582
-							l585:
-								position, tokenIndex = position582, tokenIndex582
+								goto l1637
+							l1640:
+								position, tokenIndex = position1637, tokenIndex1637
 								if buffer[position] != rune(',') {
-									goto l586
+									goto l1641
 								}
 								position++
-								goto l582
-							l586:
-								position, tokenIndex = position582, tokenIndex582
+								goto l1637
+							l1641:
+								position, tokenIndex = position1637, tokenIndex1637
 								if buffer[position] != rune(':') {
-									goto l587
+									goto l1642
 								}
 								position++
-								goto l582
-							l587:
-								position, tokenIndex = position582, tokenIndex582
+								goto l1637
+							l1642:
+								position, tokenIndex = position1637, tokenIndex1637
 								if buffer[position] != rune(';') {
-									goto l588
+									goto l1643
 								}
 								position++
-								goto l582
-							l588:
-								position, tokenIndex = position582, tokenIndex582
+								goto l1637
+							l1643:
+								position, tokenIndex = position1637, tokenIndex1637
 								if buffer[position] != rune('=') {
-									goto l589
+									goto l1644
 								}
 								position++
-								goto l582
-							l589:
-								position, tokenIndex = position582, tokenIndex582
+								goto l1637
+							l1644:
+								position, tokenIndex = position1637, tokenIndex1637
+								if buffer[position] != rune('?') {
+									goto l1645
+								}
+								position++
+								goto l1637
+							l1645:
+								position, tokenIndex = position1637, tokenIndex1637
 								if buffer[position] != rune('@') {
-									goto l489
+									goto l1610
 								}
 								position++
 							}
-						l582:
+						l1637:
 						}
-					l556:
-					l554:
+					l1611:
+						goto l1609
+					l1610:
+						position, tokenIndex = position1609, tokenIndex1609
+						if !(p.pick[4] == 1) {
+							goto l1608
+						}
 						{
-							position555, tokenIndex555 := position, tokenIndex
+							position1646, tokenIndex1646 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l1647
+							}
+							position++
+							goto l1646
+						l1647:
+							position, tokenIndex = position1646, tokenIndex1646
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l1648
+							}
+							position++
+							goto l1646
+						l1648:
+							position, tokenIndex = position1646, tokenIndex1646
+							if buffer[position] != rune('-') {
+								goto l1649
+							}
+							position++
+							goto l1646
+						l1649:
+							position, tokenIndex = position1646, tokenIndex1646
+							if buffer[position] != rune('.') {
+								goto l1650
+							}
+							position++
+							goto l1646
+						l1650:
+							position, tokenIndex = position1646, tokenIndex1646
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l1651
+							}
+							position++
+							goto l1646
+						l1651:
+							position, tokenIndex = position1646, tokenIndex1646
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l1652
+							}
+							position++
+							goto l1646
+						l1652:
+							position, tokenIndex = position1646, tokenIndex1646
+							if buffer[position] != rune('_') {
+								goto l1653
+							}
+							position++
+							goto l1646
+						l1653:
+							position, tokenIndex = position1646, tokenIndex1646
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l1654
+							}
+							position++
+							goto l1646
+						l1654:
+							position, tokenIndex = position1646, tokenIndex1646
+							if buffer[position] != rune('~') {
+								goto l1655
+							}
+							position++
+							goto l1646
+						l1655:
+							position, tokenIndex = position1646, tokenIndex1646
+							if !(p.pick[11] == 0) {
+								goto l1656
+							}
+							if buffer[position] != rune('%') {
+								goto l1656
+							}
+							position++
 							{
-								position590, tokenIndex590 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l591
-								}
-								position++
-								goto l590
-							l591:
-								position, tokenIndex = position590, tokenIndex590
-								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l592
-								}
-								position++
-								goto l590
-							l592:
-								position, tokenIndex = position590, tokenIndex590
-								if buffer[position] != rune('-') {
-									goto l593
-								}
-								position++
-								goto l590
-							l593:
-								position, tokenIndex = position590, tokenIndex590
-								if buffer[position] != rune('.') {
-									goto l594
-								}
-								position++
-								goto l590
-							l594:
-								position, tokenIndex = position590, tokenIndex590
+								position1657, tokenIndex1657 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l595
+									goto l1658
 								}
 								position++
-								goto l590
-							l595:
-								position, tokenIndex = position590, tokenIndex590
+								goto l1657
+							l1658:
+								position, tokenIndex = position1657, tokenIndex1657
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1659
+								}
+								position++
+								goto l1657
+							l1659:
+								position, tokenIndex = position1657, tokenIndex1657
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1656
+								}
+								position++
+							}
+						l1657:
+							{
+								position1660, tokenIndex1660 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1661
+								}
+								position++
+								goto l1660
+							l1661:
+								position, tokenIndex = position1660, tokenIndex1660
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1662
+								}
+								position++
+								goto l1660
+							l1662:
+								position, tokenIndex = position1660, tokenIndex1660
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1656
+								}
+								position++
+							}
+						l1660:
+							goto l1646
+						l1656:
+							position, tokenIndex = position1646, tokenIndex1646
+							if !(p.pick[11] == 1) {
+								goto l1663
+							}
+							{
+								position1664, tokenIndex1664 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l1665
+								}
+								position++
+								{
+									position1666, tokenIndex1666 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1667
+									}
+									position++
+									goto l1666
+								l1667:
+									position, tokenIndex = position1666, tokenIndex1666
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1668
+									}
+									position++
+									goto l1666
+								l1668:
+									position, tokenIndex = position1666, tokenIndex1666
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1665
+									}
+									position++
+								}
+							l1666:
+								{
+									position1669, tokenIndex1669 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1670
+									}
+									position++
+									goto l1669
+								l1670:
+									position, tokenIndex = position1669, tokenIndex1669
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1671
+									}
+									position++
+									goto l1669
+								l1671:
+									position, tokenIndex = position1669, tokenIndex1669
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1665
+									}
+									position++
+								}
+							l1669:
+								goto l1664
+							l1665:
+								position, tokenIndex = position1664, tokenIndex1664
+								if !_rules[ruleother]() {
+									goto l1663
+								}
+							}
+						l1664:
+							goto l1646
+						l1663:
+							position, tokenIndex = position1646, tokenIndex1646
+							{
+								position1672, tokenIndex1672 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l1673
+								}
+								position++
+								goto l1672
+							l1673:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune('&') {
+									goto l1674
+								}
+								position++
+								goto l1672
+							l1674:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune('+') {
+									goto l1675
+								}
+								position++
+								goto l1672
+							l1675:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune(',') {
+									goto l1676
+								}
+								position++
+								goto l1672
+							l1676:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune(':') {
+									goto l1677
+								}
+								position++
+								goto l1672
+							l1677:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune(';') {
+									goto l1678
+								}
+								position++
+								goto l1672
+							l1678:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune('=') {
+									goto l1679
+								}
+								position++
+								goto l1672
+							l1679:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune('?') {
+									goto l1680
+								}
+								position++
+								goto l1672
+							l1680:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune('@') {
+									goto l1681
+								}
+								position++
+								goto l1672
+							l1681:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune('[') {
+									goto l1682
+								}
+								position++
+								goto l1672
+							l1682:
+								position, tokenIndex = position1672, tokenIndex1672
+								if buffer[position] != rune(']') {
+									goto l1608
+								}
+								position++
+							}
+						l1672:
+						}
+					l1646:
+					}
+				l1609:
+				l1683:
+					{
+						position1684, tokenIndex1684 := position, tokenIndex
+						{
+							position1685, tokenIndex1685 := position, tokenIndex
+							if !(p.pick[10] == 0) {
+								goto l1686
+							}
+							{
+								position1687, tokenIndex1687 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l1688
+								}
+								position++
+								goto l1687
+							l1688:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune('&') {
+									goto l1689
+								}
+								position++
+								goto l1687
+							l1689:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune('+') {
+									goto l1690
+								}
+								position++
+								goto l1687
+							l1690:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune(',') {
+									goto l1691
+								}
+								position++
+								goto l1687
+							l1691:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune('/') {
+									goto l1692
+								}
+								position++
+								goto l1687
+							l1692:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune(':') {
+									goto l1693
+								}
+								position++
+								goto l1687
+							l1693:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune(';') {
+									goto l1694
+								}
+								position++
+								goto l1687
+							l1694:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune('=') {
+									goto l1695
+								}
+								position++
+								goto l1687
+							l1695:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune('?') {
+									goto l1696
+								}
+								position++
+								goto l1687
+							l1696:
+								position, tokenIndex = position1687, tokenIndex1687
+								if buffer[position] != rune('@') {
+									goto l1686
+								}
+								position++
+							}
+						l1687:
+							goto l1685
+						l1686:
+							position, tokenIndex = position1685, tokenIndex1685
+							if !(p.pick[10] == 1) {
+								goto l1697
+							}
+							{
+								position1698, tokenIndex1698 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l1699
+								}
+								position++
+								goto l1698
+							l1699:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune('&') {
+									goto l1700
+								}
+								position++
+								goto l1698
+							l1700:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune('+') {
+									goto l1701
+								}
+								position++
+								goto l1698
+							l1701:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune(',') {
+									goto l1702
+								}
+								position++
+								goto l1698
+							l1702:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune('/') {
+									goto l1703
+								}
+								position++
+								goto l1698
+							l1703:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune(':') {
+									goto l1704
+								}
+								position++
+								goto l1698
+							l1704:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune(';') {
+									goto l1705
+								}
+								position++
+								goto l1698
+							l1705:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune('=') {
+									goto l1706
+								}
+								position++
+								goto l1698
+							l1706:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune('?') {
+									goto l1707
+								}
+								position++
+								goto l1698
+							l1707:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune('@') {
+									goto l1708
+								}
+								position++
+								goto l1698
+							l1708:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune('[') {
+									goto l1709
+								}
+								position++
+								goto l1698
+							l1709:
+								position, tokenIndex = position1698, tokenIndex1698
+								if buffer[position] != rune(']') {
+									goto l1697
+								}
+								position++
+							}
+						l1698:
+							goto l1685
+						l1697:
+							position, tokenIndex = position1685, tokenIndex1685
+							{
+								position1711, tokenIndex1711 := position, tokenIndex
+								if buffer[position] != rune('!') {
+									goto l1712
+								}
+								position++
+								goto l1711
+							l1712:
+								position, tokenIndex = position1711, tokenIndex1711
+								if c := buffer[position]; c < rune('\'') || c > rune('*') {
+									goto l1713
+								}
+								position++
+								goto l1711
+							l1713:
+								position, tokenIndex = position1711, tokenIndex1711
+								if buffer[position] != rune('-') {
+									goto l1714
+								}
+								position++
+								goto l1711
+							l1714:
+								position, tokenIndex = position1711, tokenIndex1711
+								if buffer[position] != rune('.') {
+									goto l1715
+								}
+								position++
+								goto l1711
+							l1715:
+								position, tokenIndex = position1711, tokenIndex1711
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1716
+								}
+								position++
+								goto l1711
+							l1716:
+								position, tokenIndex = position1711, tokenIndex1711
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l596
+									goto l1717
 								}
 								position++
-								goto l590
-							l596:
-								position, tokenIndex = position590, tokenIndex590
+								goto l1711
+							l1717:
+								position, tokenIndex = position1711, tokenIndex1711
 								if buffer[position] != rune('_') {
-									goto l597
+									goto l1718
 								}
 								position++
-								goto l590
-							l597:
-								position, tokenIndex = position590, tokenIndex590
+								goto l1711
+							l1718:
+								position, tokenIndex = position1711, tokenIndex1711
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l598
+									goto l1719
 								}
 								position++
-								goto l590
-							l598:
-								position, tokenIndex = position590, tokenIndex590
+								goto l1711
+							l1719:
+								position, tokenIndex = position1711, tokenIndex1711
 								if buffer[position] != rune('~') {
-									goto l599
+									goto l1710
 								}
 								position++
-								goto l590
-							l599:
-								position, tokenIndex = position590, tokenIndex590
-								if !(p.pick[7] == 0) {
-									goto l600
+							}
+						l1711:
+							goto l1685
+						l1710:
+							position, tokenIndex = position1685, tokenIndex1685
+							if !(p.pick[11] == 0) {
+								goto l1720
+							}
+							if buffer[position] != rune('%') {
+								goto l1720
+							}
+							position++
+							{
+								position1721, tokenIndex1721 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1722
+								}
+								position++
+								goto l1721
+							l1722:
+								position, tokenIndex = position1721, tokenIndex1721
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1723
+								}
+								position++
+								goto l1721
+							l1723:
+								position, tokenIndex = position1721, tokenIndex1721
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1720
+								}
+								position++
+							}
+						l1721:
+							{
+								position1724, tokenIndex1724 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1725
+								}
+								position++
+								goto l1724
+							l1725:
+								position, tokenIndex = position1724, tokenIndex1724
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1726
+								}
+								position++
+								goto l1724
+							l1726:
+								position, tokenIndex = position1724, tokenIndex1724
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1720
+								}
+								position++
+							}
+						l1724:
+							goto l1685
+						l1720:
+							position, tokenIndex = position1685, tokenIndex1685
+							if !(p.pick[11] == 1) {
+								goto l1684
+							}
+							{
+								position1727, tokenIndex1727 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l1728
+								}
+								position++
+								{
+									position1729, tokenIndex1729 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1730
+									}
+									position++
+									goto l1729
+								l1730:
+									position, tokenIndex = position1729, tokenIndex1729
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1731
+									}
+									position++
+									goto l1729
+								l1731:
+									position, tokenIndex = position1729, tokenIndex1729
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1728
+									}
+									position++
+								}
+							l1729:
+								{
+									position1732, tokenIndex1732 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1733
+									}
+									position++
+									goto l1732
+								l1733:
+									position, tokenIndex = position1732, tokenIndex1732
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1734
+									}
+									position++
+									goto l1732
+								l1734:
+									position, tokenIndex = position1732, tokenIndex1732
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1728
+									}
+									position++
+								}
+							l1732:
+								goto l1727
+							l1728:
+								position, tokenIndex = position1727, tokenIndex1727
+								if !_rules[ruleother]() {
+									goto l1684
+								}
+							}
+						l1727:
+						}
+					l1685:
+						goto l1683
+					l1684:
+						position, tokenIndex = position1684, tokenIndex1684
+					}
+					goto l1607
+				l1608:
+					position, tokenIndex = position1607, tokenIndex1607
+					if !(p.pick[3] == 1) {
+						goto l1605
+					}
+					{
+						position1735, tokenIndex1735 := position, tokenIndex
+						{
+							position1737, tokenIndex1737 := position, tokenIndex
+							if !(p.pick[4] == 0) {
+								goto l1738
+							}
+							{
+								position1739, tokenIndex1739 := position, tokenIndex
+								if buffer[position] != rune('!') {
+									goto l1740
+								}
+								position++
+								goto l1739
+							l1740:
+								position, tokenIndex = position1739, tokenIndex1739
+								if c := buffer[position]; c < rune('\'') || c > rune('*') {
+									goto l1741
+								}
+								position++
+								goto l1739
+							l1741:
+								position, tokenIndex = position1739, tokenIndex1739
+								if buffer[position] != rune('-') {
+									goto l1742
+								}
+								position++
+								goto l1739
+							l1742:
+								position, tokenIndex = position1739, tokenIndex1739
+								if buffer[position] != rune('.') {
+									goto l1743
+								}
+								position++
+								goto l1739
+							l1743:
+								position, tokenIndex = position1739, tokenIndex1739
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1744
+								}
+								position++
+								goto l1739
+							l1744:
+								position, tokenIndex = position1739, tokenIndex1739
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l1745
+								}
+								position++
+								goto l1739
+							l1745:
+								position, tokenIndex = position1739, tokenIndex1739
+								if buffer[position] != rune('_') {
+									goto l1746
+								}
+								position++
+								goto l1739
+							l1746:
+								position, tokenIndex = position1739, tokenIndex1739
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l1747
+								}
+								position++
+								goto l1739
+							l1747:
+								position, tokenIndex = position1739, tokenIndex1739
+								if buffer[position] != rune('~') {
+									goto l1748
+								}
+								position++
+								goto l1739
+							l1748:
+								position, tokenIndex = position1739, tokenIndex1739
+								if !(p.pick[11] == 0) {
+									goto l1749
 								}
 								if buffer[position] != rune('%') {
-									goto l600
+									goto l1749
 								}
 								position++
 								{
-									position601, tokenIndex601 := position, tokenIndex
+									position1750, tokenIndex1750 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l602
+										goto l1751
 									}
 									position++
-									goto l601
-								l602:
-									position, tokenIndex = position601, tokenIndex601
+									goto l1750
+								l1751:
+									position, tokenIndex = position1750, tokenIndex1750
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l603
+										goto l1752
 									}
 									position++
-									goto l601
-								l603:
-									position, tokenIndex = position601, tokenIndex601
+									goto l1750
+								l1752:
+									position, tokenIndex = position1750, tokenIndex1750
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l600
+										goto l1749
 									}
 									position++
 								}
-							l601:
+							l1750:
 								{
-									position604, tokenIndex604 := position, tokenIndex
+									position1753, tokenIndex1753 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l605
+										goto l1754
 									}
 									position++
-									goto l604
-								l605:
-									position, tokenIndex = position604, tokenIndex604
+									goto l1753
+								l1754:
+									position, tokenIndex = position1753, tokenIndex1753
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l606
+										goto l1755
 									}
 									position++
-									goto l604
-								l606:
-									position, tokenIndex = position604, tokenIndex604
+									goto l1753
+								l1755:
+									position, tokenIndex = position1753, tokenIndex1753
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l600
+										goto l1749
 									}
 									position++
 								}
-							l604:
-								goto l590
-							l600:
-								position, tokenIndex = position590, tokenIndex590
-								if !(p.pick[7] == 1) {
-									goto l607
+							l1753:
+								goto l1739
+							l1749:
+								position, tokenIndex = position1739, tokenIndex1739
+								if !(p.pick[11] == 1) {
+									goto l1756
 								}
 								{
-									position608, tokenIndex608 := position, tokenIndex
+									position1757, tokenIndex1757 := position, tokenIndex
 									if buffer[position] != rune('%') {
-										goto l609
+										goto l1758
 									}
 									position++
 									{
-										position610, tokenIndex610 := position, tokenIndex
+										position1759, tokenIndex1759 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l611
+											goto l1760
 										}
 										position++
-										goto l610
-									l611:
-										position, tokenIndex = position610, tokenIndex610
+										goto l1759
+									l1760:
+										position, tokenIndex = position1759, tokenIndex1759
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l612
+											goto l1761
 										}
 										position++
-										goto l610
-									l612:
-										position, tokenIndex = position610, tokenIndex610
+										goto l1759
+									l1761:
+										position, tokenIndex = position1759, tokenIndex1759
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l609
+											goto l1758
 										}
 										position++
 									}
-								l610:
+								l1759:
 									{
-										position613, tokenIndex613 := position, tokenIndex
+										position1762, tokenIndex1762 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l614
+											goto l1763
 										}
 										position++
-										goto l613
-									l614:
-										position, tokenIndex = position613, tokenIndex613
+										goto l1762
+									l1763:
+										position, tokenIndex = position1762, tokenIndex1762
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l615
+											goto l1764
 										}
 										position++
-										goto l613
-									l615:
-										position, tokenIndex = position613, tokenIndex613
+										goto l1762
+									l1764:
+										position, tokenIndex = position1762, tokenIndex1762
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l609
+											goto l1758
 										}
 										position++
 									}
-								l613:
-									goto l608
-								l609:
-									position, tokenIndex = position608, tokenIndex608
+								l1762:
+									goto l1757
+								l1758:
+									position, tokenIndex = position1757, tokenIndex1757
 									if !_rules[ruleother]() {
-										goto l607
+										goto l1756
 									}
 								}
-							l608:
-								goto l590
-							l607:
-								position, tokenIndex = position590, tokenIndex590
+							l1757:
+								goto l1739
+							l1756:
+								position, tokenIndex = position1739, tokenIndex1739
 								{
-									position616, tokenIndex616 := position, tokenIndex
+									position1765, tokenIndex1765 := position, tokenIndex
 									if buffer[position] != rune('$') {
-										goto l617
+										goto l1766
 									}
 									position++
-									goto l616
-								l617:
-									position, tokenIndex = position616, tokenIndex616
+									goto l1765
+								l1766:
+									position, tokenIndex = position1765, tokenIndex1765
 									if buffer[position] != rune('&') {
-										goto l618
+										goto l1767
 									}
 									position++
-									goto l616
-								l618:
-									position, tokenIndex = position616, tokenIndex616
+									goto l1765
+								l1767:
+									position, tokenIndex = position1765, tokenIndex1765
 									if buffer[position] != rune('+') {
-										goto l619
+										goto l1768
 									}
 									position++
-									goto l616
-								l619:
-									position, tokenIndex = position616, tokenIndex616
+									goto l1765
+								l1768:
+									position, tokenIndex = position1765, tokenIndex1765
 									if buffer[position] != rune(',') {
-										goto l620
+										goto l1769
 									}
 									position++
-									goto l616
-								l620:
-									position, tokenIndex = position616, tokenIndex616
+									goto l1765
+								l1769:
+									position, tokenIndex = position1765, tokenIndex1765
 									if buffer[position] != rune(':') {
-										goto l621
+										goto l1770
 									}
 									position++
-									goto l616
-								l621:
-									position, tokenIndex = position616, tokenIndex616
+									goto l1765
+								l1770:
+									position, tokenIndex = position1765, tokenIndex1765
 									if buffer[position] != rune(';') {
-										goto l622
+										goto l1771
 									}
 									position++
-									goto l616
-								l622:
-									position, tokenIndex = position616, tokenIndex616
+									goto l1765
+								l1771:
+									position, tokenIndex = position1765, tokenIndex1765
 									if buffer[position] != rune('=') {
-										goto l623
+										goto l1772
 									}
 									position++
-									goto l616
-								l623:
-									position, tokenIndex = position616, tokenIndex616
+									goto l1765
+								l1772:
+									position, tokenIndex = position1765, tokenIndex1765
+									if buffer[position] != rune('?') {
+										goto l1773
+									}
+									position++
+									goto l1765
+								l1773:
+									position, tokenIndex = position1765, tokenIndex1765
 									if buffer[position] != rune('@') {
-										goto l555
+										goto l1738
 									}
 									position++
 								}
-							l616:
+							l1765:
 							}
-						l590:
-							goto l554
-						l555:
-							position, tokenIndex = position555, tokenIndex555
-						}
-						add(rulereg_name, position553)
-					}
-				}
-			l491:
-				add(ruleauthority, position490)
-			}
-			return true
-		l489:
-			position, tokenIndex = position489, tokenIndex489
-			return false
-		},
-		/* 4 reg_name <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
-		nil,
-		/* 5 userinfo <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
-		nil,
-		/* 6 hostname <- <((&{ p.pick[4] == 0 } (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (&{ p.pick[4] == 1 } (((([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'? !([0-9] / [A-Z] / [a-z])))))> */
-		func() bool {
-			position626, tokenIndex626 := position, tokenIndex
-			{
-				position627 := position
-				{
-					position628, tokenIndex628 := position, tokenIndex
-					if !(p.pick[4] == 0) {
-						goto l629
-					}
-				l630:
-					{
-						position631, tokenIndex631 := position, tokenIndex
-						{
-							position632, tokenIndex632 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l633
+						l1739:
+							goto l1737
+						l1738:
+							position, tokenIndex = position1737, tokenIndex1737
+							if !(p.pick[4] == 1) {
+								goto l1735
 							}
-							position++
-							goto l632
-						l633:
-							position, tokenIndex = position632, tokenIndex632
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l634
-							}
-							position++
-							goto l632
-						l634:
-							position, tokenIndex = position632, tokenIndex632
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l631
-							}
-							position++
-						}
-					l632:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l631
-						}
-						if buffer[position] != rune('.') {
-							goto l631
-						}
-						position++
-						{
-							position635, tokenIndex635 := position, tokenIndex
 							{
-								position636, tokenIndex636 := position, tokenIndex
+								position1774, tokenIndex1774 := position, tokenIndex
+								if buffer[position] != rune('!') {
+									goto l1775
+								}
+								position++
+								goto l1774
+							l1775:
+								position, tokenIndex = position1774, tokenIndex1774
+								if c := buffer[position]; c < rune('\'') || c > rune('*') {
+									goto l1776
+								}
+								position++
+								goto l1774
+							l1776:
+								position, tokenIndex = position1774, tokenIndex1774
+								if buffer[position] != rune('-') {
+									goto l1777
+								}
+								position++
+								goto l1774
+							l1777:
+								position, tokenIndex = position1774, tokenIndex1774
+								if buffer[position] != rune('.') {
+									goto l1778
+								}
+								position++
+								goto l1774
+							l1778:
+								position, tokenIndex = position1774, tokenIndex1774
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l637
+									goto l1779
 								}
 								position++
-								goto l636
-							l637:
-								position, tokenIndex = position636, tokenIndex636
+								goto l1774
+							l1779:
+								position, tokenIndex = position1774, tokenIndex1774
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l638
+									goto l1780
 								}
 								position++
-								goto l636
-							l638:
-								position, tokenIndex = position636, tokenIndex636
+								goto l1774
+							l1780:
+								position, tokenIndex = position1774, tokenIndex1774
+								if buffer[position] != rune('_') {
+									goto l1781
+								}
+								position++
+								goto l1774
+							l1781:
+								position, tokenIndex = position1774, tokenIndex1774
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l631
+									goto l1782
 								}
 								position++
-							}
-						l636:
-							position, tokenIndex = position635, tokenIndex635
-						}
-						goto l630
-					l631:
-						position, tokenIndex = position631, tokenIndex631
-					}
-					{
-						position639, tokenIndex639 := position, tokenIndex
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l640
-						}
-						position++
-						goto l639
-					l640:
-						position, tokenIndex = position639, tokenIndex639
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l629
-						}
-						position++
-					}
-				l639:
-					if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-						goto l629
-					}
-					{
-						position641, tokenIndex641 := position, tokenIndex
-						if buffer[position] != rune('.') {
-							goto l641
-						}
-						position++
-						goto l642
-					l641:
-						position, tokenIndex = position641, tokenIndex641
-					}
-				l642:
-					goto l628
-				l629:
-					position, tokenIndex = position628, tokenIndex628
-					if !(p.pick[4] == 1) {
-						goto l626
-					}
-					{
-						position643, tokenIndex643 := position, tokenIndex
-						{
-							position647, tokenIndex647 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l648
-							}
-							position++
-							goto l647
-						l648:
-							position, tokenIndex = position647, tokenIndex647
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l649
-							}
-							position++
-							goto l647
-						l649:
-							position, tokenIndex = position647, tokenIndex647
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l644
-							}
-							position++
-						}
-					l647:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l644
-						}
-						if buffer[position] != rune('.') {
-							goto l644
-						}
-						position++
-						{
-							position650, tokenIndex650 := position, tokenIndex
-							{
-								position651, tokenIndex651 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l652
+								goto l1774
+							l1782:
+								position, tokenIndex = position1774, tokenIndex1774
+								if buffer[position] != rune('~') {
+									goto l1783
 								}
 								position++
-								goto l651
-							l652:
-								position, tokenIndex = position651, tokenIndex651
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l653
+								goto l1774
+							l1783:
+								position, tokenIndex = position1774, tokenIndex1774
+								if !(p.pick[11] == 0) {
+									goto l1784
+								}
+								if buffer[position] != rune('%') {
+									goto l1784
 								}
 								position++
-								goto l651
-							l653:
-								position, tokenIndex = position651, tokenIndex651
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l644
-								}
-								position++
-							}
-						l651:
-							position, tokenIndex = position650, tokenIndex650
-						}
-					l645:
-						{
-							position646, tokenIndex646 := position, tokenIndex
-							{
-								position654, tokenIndex654 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l655
-								}
-								position++
-								goto l654
-							l655:
-								position, tokenIndex = position654, tokenIndex654
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l656
-								}
-								position++
-								goto l654
-							l656:
-								position, tokenIndex = position654, tokenIndex654
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l646
-								}
-								position++
-							}
-						l654:
-							if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-								goto l646
-							}
-							if buffer[position] != rune('.') {
-								goto l646
-							}
-							position++
-							{
-								position657, tokenIndex657 := position, tokenIndex
 								{
-									position658, tokenIndex658 := position, tokenIndex
+									position1785, tokenIndex1785 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l659
+										goto l1786
 									}
 									position++
-									goto l658
-								l659:
-									position, tokenIndex = position658, tokenIndex658
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l660
+									goto l1785
+								l1786:
+									position, tokenIndex = position1785, tokenIndex1785
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1787
 									}
 									position++
-									goto l658
-								l660:
-									position, tokenIndex = position658, tokenIndex658
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l646
+									goto l1785
+								l1787:
+									position, tokenIndex = position1785, tokenIndex1785
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1784
 									}
 									position++
 								}
-							l658:
-								position, tokenIndex = position657, tokenIndex657
+							l1785:
+								{
+									position1788, tokenIndex1788 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1789
+									}
+									position++
+									goto l1788
+								l1789:
+									position, tokenIndex = position1788, tokenIndex1788
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1790
+									}
+									position++
+									goto l1788
+								l1790:
+									position, tokenIndex = position1788, tokenIndex1788
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1784
+									}
+									position++
+								}
+							l1788:
+								goto l1774
+							l1784:
+								position, tokenIndex = position1774, tokenIndex1774
+								if !(p.pick[11] == 1) {
+									goto l1791
+								}
+								{
+									position1792, tokenIndex1792 := position, tokenIndex
+									if buffer[position] != rune('%') {
+										goto l1793
+									}
+									position++
+									{
+										position1794, tokenIndex1794 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1795
+										}
+										position++
+										goto l1794
+									l1795:
+										position, tokenIndex = position1794, tokenIndex1794
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1796
+										}
+										position++
+										goto l1794
+									l1796:
+										position, tokenIndex = position1794, tokenIndex1794
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1793
+										}
+										position++
+									}
+								l1794:
+									{
+										position1797, tokenIndex1797 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1798
+										}
+										position++
+										goto l1797
+									l1798:
+										position, tokenIndex = position1797, tokenIndex1797
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1799
+										}
+										position++
+										goto l1797
+									l1799:
+										position, tokenIndex = position1797, tokenIndex1797
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1793
+										}
+										position++
+									}
+								l1797:
+									goto l1792
+								l1793:
+									position, tokenIndex = position1792, tokenIndex1792
+									if !_rules[ruleother]() {
+										goto l1791
+									}
+								}
+							l1792:
+								goto l1774
+							l1791:
+								position, tokenIndex = position1774, tokenIndex1774
+								{
+									position1800, tokenIndex1800 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l1801
+									}
+									position++
+									goto l1800
+								l1801:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune('&') {
+										goto l1802
+									}
+									position++
+									goto l1800
+								l1802:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune('+') {
+										goto l1803
+									}
+									position++
+									goto l1800
+								l1803:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune(',') {
+										goto l1804
+									}
+									position++
+									goto l1800
+								l1804:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune(':') {
+										goto l1805
+									}
+									position++
+									goto l1800
+								l1805:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune(';') {
+										goto l1806
+									}
+									position++
+									goto l1800
+								l1806:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune('=') {
+										goto l1807
+									}
+									position++
+									goto l1800
+								l1807:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune('?') {
+										goto l1808
+									}
+									position++
+									goto l1800
+								l1808:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune('@') {
+										goto l1809
+									}
+									position++
+									goto l1800
+								l1809:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune('[') {
+										goto l1810
+									}
+									position++
+									goto l1800
+								l1810:
+									position, tokenIndex = position1800, tokenIndex1800
+									if buffer[position] != rune(']') {
+										goto l1735
+									}
+									position++
+								}
+							l1800:
 							}
-							goto l645
-						l646:
-							position, tokenIndex = position646, tokenIndex646
+						l1774:
 						}
+					l1737:
+					l1811:
 						{
-							position661, tokenIndex661 := position, tokenIndex
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l662
-							}
-							position++
-							goto l661
-						l662:
-							position, tokenIndex = position661, tokenIndex661
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l644
-							}
-							position++
-						}
-					l661:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l644
-						}
-						{
-							position663, tokenIndex663 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l663
-							}
-							position++
-							goto l664
-						l663:
-							position, tokenIndex = position663, tokenIndex663
-						}
-					l664:
-						goto l643
-					l644:
-						position, tokenIndex = position643, tokenIndex643
-						{
-							position665, tokenIndex665 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l666
-							}
-							position++
-							goto l665
-						l666:
-							position, tokenIndex = position665, tokenIndex665
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l667
-							}
-							position++
-							goto l665
-						l667:
-							position, tokenIndex = position665, tokenIndex665
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l626
-							}
-							position++
-						}
-					l665:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
-							goto l626
-						}
-						{
-							position668, tokenIndex668 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l668
-							}
-							position++
-							goto l669
-						l668:
-							position, tokenIndex = position668, tokenIndex668
-						}
-					l669:
-						{
-							position670, tokenIndex670 := position, tokenIndex
+							position1812, tokenIndex1812 := position, tokenIndex
 							{
-								position671, tokenIndex671 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l672
+								position1813, tokenIndex1813 := position, tokenIndex
+								if !(p.pick[10] == 0) {
+									goto l1814
+								}
+								{
+									position1815, tokenIndex1815 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l1816
+									}
+									position++
+									goto l1815
+								l1816:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune('&') {
+										goto l1817
+									}
+									position++
+									goto l1815
+								l1817:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune('+') {
+										goto l1818
+									}
+									position++
+									goto l1815
+								l1818:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune(',') {
+										goto l1819
+									}
+									position++
+									goto l1815
+								l1819:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune('/') {
+										goto l1820
+									}
+									position++
+									goto l1815
+								l1820:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune(':') {
+										goto l1821
+									}
+									position++
+									goto l1815
+								l1821:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune(';') {
+										goto l1822
+									}
+									position++
+									goto l1815
+								l1822:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune('=') {
+										goto l1823
+									}
+									position++
+									goto l1815
+								l1823:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune('?') {
+										goto l1824
+									}
+									position++
+									goto l1815
+								l1824:
+									position, tokenIndex = position1815, tokenIndex1815
+									if buffer[position] != rune('@') {
+										goto l1814
+									}
+									position++
+								}
+							l1815:
+								goto l1813
+							l1814:
+								position, tokenIndex = position1813, tokenIndex1813
+								if !(p.pick[10] == 1) {
+									goto l1825
+								}
+								{
+									position1826, tokenIndex1826 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l1827
+									}
+									position++
+									goto l1826
+								l1827:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune('&') {
+										goto l1828
+									}
+									position++
+									goto l1826
+								l1828:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune('+') {
+										goto l1829
+									}
+									position++
+									goto l1826
+								l1829:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune(',') {
+										goto l1830
+									}
+									position++
+									goto l1826
+								l1830:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune('/') {
+										goto l1831
+									}
+									position++
+									goto l1826
+								l1831:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune(':') {
+										goto l1832
+									}
+									position++
+									goto l1826
+								l1832:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune(';') {
+										goto l1833
+									}
+									position++
+									goto l1826
+								l1833:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune('=') {
+										goto l1834
+									}
+									position++
+									goto l1826
+								l1834:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune('?') {
+										goto l1835
+									}
+									position++
+									goto l1826
+								l1835:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune('@') {
+										goto l1836
+									}
+									position++
+									goto l1826
+								l1836:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune('[') {
+										goto l1837
+									}
+									position++
+									goto l1826
+								l1837:
+									position, tokenIndex = position1826, tokenIndex1826
+									if buffer[position] != rune(']') {
+										goto l1825
+									}
+									position++
+								}
+							l1826:
+								goto l1813
+							l1825:
+								position, tokenIndex = position1813, tokenIndex1813
+								{
+									position1839, tokenIndex1839 := position, tokenIndex
+									if buffer[position] != rune('!') {
+										goto l1840
+									}
+									position++
+									goto l1839
+								l1840:
+									position, tokenIndex = position1839, tokenIndex1839
+									if c := buffer[position]; c < rune('\'') || c > rune('*') {
+										goto l1841
+									}
+									position++
+									goto l1839
+								l1841:
+									position, tokenIndex = position1839, tokenIndex1839
+									if buffer[position] != rune('-') {
+										goto l1842
+									}
+									position++
+									goto l1839
+								l1842:
+									position, tokenIndex = position1839, tokenIndex1839
+									if buffer[position] != rune('.') {
+										goto l1843
+									}
+									position++
+									goto l1839
+								l1843:
+									position, tokenIndex = position1839, tokenIndex1839
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1844
+									}
+									position++
+									goto l1839
+								l1844:
+									position, tokenIndex = position1839, tokenIndex1839
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										goto l1845
+									}
+									position++
+									goto l1839
+								l1845:
+									position, tokenIndex = position1839, tokenIndex1839
+									if buffer[position] != rune('_') {
+										goto l1846
+									}
+									position++
+									goto l1839
+								l1846:
+									position, tokenIndex = position1839, tokenIndex1839
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l1847
+									}
+									position++
+									goto l1839
+								l1847:
+									position, tokenIndex = position1839, tokenIndex1839
+									if buffer[position] != rune('~') {
+										goto l1838
+									}
+									position++
+								}
+							l1839:
+								goto l1813
+							l1838:
+								position, tokenIndex = position1813, tokenIndex1813
+								if !(p.pick[11] == 0) {
+									goto l1848
+								}
+								if buffer[position] != rune('%') {
+									goto l1848
 								}
 								position++
-								goto l671
-							l672:
-								position, tokenIndex = position671, tokenIndex671
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l673
+								{
+									position1849, tokenIndex1849 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1850
+									}
+									position++
+									goto l1849
+								l1850:
+									position, tokenIndex = position1849, tokenIndex1849
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1851
+									}
+									position++
+									goto l1849
+								l1851:
+									position, tokenIndex = position1849, tokenIndex1849
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1848
+									}
+									position++
 								}
-								position++
-								goto l671
-							l673:
-								position, tokenIndex = position671, tokenIndex671
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l670
+							l1849:
+								{
+									position1852, tokenIndex1852 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1853
+									}
+									position++
+									goto l1852
+								l1853:
+									position, tokenIndex = position1852, tokenIndex1852
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1854
+									}
+									position++
+									goto l1852
+								l1854:
+									position, tokenIndex = position1852, tokenIndex1852
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1848
+									}
+									position++
 								}
-								position++
+							l1852:
+								goto l1813
+							l1848:
+								position, tokenIndex = position1813, tokenIndex1813
+								if !(p.pick[11] == 1) {
+									goto l1812
+								}
+								{
+									position1855, tokenIndex1855 := position, tokenIndex
+									if buffer[position] != rune('%') {
+										goto l1856
+									}
+									position++
+									{
+										position1857, tokenIndex1857 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1858
+										}
+										position++
+										goto l1857
+									l1858:
+										position, tokenIndex = position1857, tokenIndex1857
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1859
+										}
+										position++
+										goto l1857
+									l1859:
+										position, tokenIndex = position1857, tokenIndex1857
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1856
+										}
+										position++
+									}
+								l1857:
+									{
+										position1860, tokenIndex1860 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1861
+										}
+										position++
+										goto l1860
+									l1861:
+										position, tokenIndex = position1860, tokenIndex1860
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1862
+										}
+										position++
+										goto l1860
+									l1862:
+										position, tokenIndex = position1860, tokenIndex1860
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1856
+										}
+										position++
+									}
+								l1860:
+									goto l1855
+								l1856:
+									position, tokenIndex = position1855, tokenIndex1855
+									if !_rules[ruleother]() {
+										goto l1812
+									}
+								}
+							l1855:
 							}
-						l671:
-							goto l626
-						l670:
-							position, tokenIndex = position670, tokenIndex670
+						l1813:
+							goto l1811
+						l1812:
+							position, tokenIndex = position1812, tokenIndex1812
 						}
+						goto l1736
+					l1735:
+						position, tokenIndex = position1735, tokenIndex1735
 					}
-				l643:
+				l1736:
 				}
-			l628:
-				add(rulehostname, position627)
+			l1607:
+				add(ruleopaque_part, position1606)
 			}
 			return true
-		l626:
-			position, tokenIndex = position626, tokenIndex626
+		l1605:
+			position, tokenIndex = position1605, tokenIndex1605
 			return false
 		},
-		/* 7 IPv4address <- <((&{ p.pick[5] == 0 } &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) }) / (&{ p.pick[5] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[5] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) })))> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &class0, false) })> */
 		func() bool {
-			position674, tokenIndex674 := position, tokenIndex
+			position1863, tokenIndex1863 := position, tokenIndex
 			{
-				position675 := position
+				position1864 := position
 				{
-					position676, tokenIndex676 := position, tokenIndex
-					if !(p.pick[5] == 0) {
-						goto l677
-					}
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l677
-					}
-					if buffer[position] != rune('.') {
-						goto l677
+					position1865, tokenIndex1865 := position, tokenIndex
+					if c := buffer[position]; c < rune('A') || c > rune('Z') {
+						goto l1866
 					}
 					position++
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l677
-					}
-					if buffer[position] != rune('.') {
-						goto l677
-					}
-					position++
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l677
-					}
-					if buffer[position] != rune('.') {
-						goto l677
+					goto l1865
+				l1866:
+					position, tokenIndex = position1865, tokenIndex1865
+					if c := buffer[position]; c < rune('a') || c > rune('z') {
+						goto l1863
 					}
 					position++
-					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
-						goto l677
-					}
-					goto l676
-				l677:
-					position, tokenIndex = position676, tokenIndex676
-					if !(p.pick[5] == 1) {
-						goto l678
-					}
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l678
-					}
-					position++
-					{
-						position679, tokenIndex679 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l679
-						}
-						position++
-						goto l680
-					l679:
-						position, tokenIndex = position679, tokenIndex679
-					}
-				l680:
-					{
-						position681, tokenIndex681 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l681
-						}
-						position++
-						goto l682
-					l681:
-						position, tokenIndex = position681, tokenIndex681
-					}
-				l682:
-					if buffer[position] != rune('.') {
-						goto l678
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l678
-					}
-					position++
-					{
-						position683, tokenIndex683 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l683
-						}
-						position++
-						goto l684
-					l683:
-						position, tokenIndex = position683, tokenIndex683
-					}
-				l684:
-					{
-						position685, tokenIndex685 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l685
-						}
-						position++
-						goto l686
-					l685:
-						position, tokenIndex = position685, tokenIndex685
-					}
-				l686:
-					if buffer[position] != rune('.') {
-						goto l678
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l678
-					}
-					position++
-					{
-						position687, tokenIndex687 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l687
-						}
-						position++
-						goto l688
-					l687:
-						position, tokenIndex = position687, tokenIndex687
-					}
-				l688:
-					{
-						position689, tokenIndex689 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l689
-						}
-						position++
-						goto l690
-					l689:
-						position, tokenIndex = position689, tokenIndex689
-					}
-				l690:
-					if buffer[position] != rune('.') {
-						goto l678
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l678
-					}
-					position++
-					{
-						position691, tokenIndex691 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l691
-						}
-						position++
-						goto l692
-					l691:
-						position, tokenIndex = position691, tokenIndex691
-					}
-				l692:
-					{
-						position693, tokenIndex693 := position, tokenIndex
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l693
-						}
-						position++
-						goto l694
-					l693:
-						position, tokenIndex = position693, tokenIndex693
-					}
-				l694:
-					goto l676
-				l678:
-					position, tokenIndex = position676, tokenIndex676
-					if !(p.pick[5] == 2) {
-						goto l674
-					}
-					{
-						position695, tokenIndex695 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
-							goto l696
-						}
-						{
-							position697, tokenIndex697 := position, tokenIndex
-							if buffer[position] != rune('2') {
-								goto l698
-							}
-							position++
-							if buffer[position] != rune('5') {
-								goto l698
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l698
-							}
-							position++
-							goto l697
-						l698:
-							position, tokenIndex = position697, tokenIndex697
-							if buffer[position] != rune('2') {
-								goto l699
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l699
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l699
-							}
-							position++
-							goto l697
-						l699:
-							position, tokenIndex = position697, tokenIndex697
-							if buffer[position] != rune('1') {
-								goto l700
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l700
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l700
-							}
-							position++
-							goto l697
-						l700:
-							position, tokenIndex = position697, tokenIndex697
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l701
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l701
-							}
-							position++
-							goto l697
-						l701:
-							position, tokenIndex = position697, tokenIndex697
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l696
-							}
-							position++
-						}
-					l697:
-						goto l695
-					l696:
-						position, tokenIndex = position695, tokenIndex695
-						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
-							goto l674
-						}
-					}
-				l695:
-					if buffer[position] != rune('.') {
-						goto l674
-					}
-					position++
-					{
-						position702, tokenIndex702 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
-							goto l703
-						}
-						{
-							position704, tokenIndex704 := position, tokenIndex
-							if buffer[position] != rune('2') {
-								goto l705
-							}
-							position++
-							if buffer[position] != rune('5') {
-								goto l705
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l705
-							}
-							position++
-							goto l704
-						l705:
-							position, tokenIndex = position704, tokenIndex704
-							if buffer[position] != rune('2') {
-								goto l706
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l706
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l706
-							}
-							position++
-							goto l704
-						l706:
-							position, tokenIndex = position704, tokenIndex704
-							if buffer[position] != rune('1') {
-								goto l707
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l707
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l707
-							}
-							position++
-							goto l704
-						l707:
-							position, tokenIndex = position704, tokenIndex704
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l708
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l708
-							}
-							position++
-							goto l704
-						l708:
-							position, tokenIndex = position704, tokenIndex704
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l703
-							}
-							position++
-						}
-					l704:
-						goto l702
-					l703:
-						position, tokenIndex = position702, tokenIndex702
-						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
-							goto l674
-						}
-					}
-				l702:
-					if buffer[position] != rune('.') {
-						goto l674
-					}
-					position++
-					{
-						position709, tokenIndex709 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
-							goto l710
-						}
-						{
-							position711, tokenIndex711 := position, tokenIndex
-							if buffer[position] != rune('2') {
-								goto l712
-							}
-							position++
-							if buffer[position] != rune('5') {
-								goto l712
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l712
-							}
-							position++
-							goto l711
-						l712:
-							position, tokenIndex = position711, tokenIndex711
-							if buffer[position] != rune('2') {
-								goto l713
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l713
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l713
-							}
-							position++
-							goto l711
-						l713:
-							position, tokenIndex = position711, tokenIndex711
-							if buffer[position] != rune('1') {
-								goto l714
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l714
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l714
-							}
-							position++
-							goto l711
-						l714:
-							position, tokenIndex = position711, tokenIndex711
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l715
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l715
-							}
-							position++
-							goto l711
-						l715:
-							position, tokenIndex = position711, tokenIndex711
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l710
-							}
-							position++
-						}
-					l711:
-						goto l709
-					l710:
-						position, tokenIndex = position709, tokenIndex709
-						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
-							goto l674
-						}
-					}
-				l709:
-					if buffer[position] != rune('.') {
-						goto l674
-					}
-					position++
-					{
-						position716, tokenIndex716 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
-							goto l717
-						}
-						{
-							position718, tokenIndex718 := position, tokenIndex
-							if buffer[position] != rune('2') {
-								goto l719
-							}
-							position++
-							if buffer[position] != rune('5') {
-								goto l719
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l719
-							}
-							position++
-							goto l718
-						l719:
-							position, tokenIndex = position718, tokenIndex718
-							if buffer[position] != rune('2') {
-								goto l720
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l720
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l720
-							}
-							position++
-							goto l718
-						l720:
-							position, tokenIndex = position718, tokenIndex718
-							if buffer[position] != rune('1') {
-								goto l721
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l721
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l721
-							}
-							position++
-							goto l718
-						l721:
-							position, tokenIndex = position718, tokenIndex718
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l722
-							}
-							position++
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l722
-							}
-							position++
-							goto l718
-						l722:
-							position, tokenIndex = position718, tokenIndex718
-							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l717
-							}
-							position++
-						}
-					l718:
-						goto l716
-					l717:
-						position, tokenIndex = position716, tokenIndex716
-						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
-							goto l674
-						}
-					}
-				l716:
 				}
-			l676:
-				add(ruleIPv4address, position675)
+			l1865:
+				if !(pegrun.Star(p.Buffer, &position, &class0, false)) {
+					goto l1863
+				}
+				add(rulescheme, position1864)
 			}
 			return true
-		l674:
-			position, tokenIndex = position674, tokenIndex674
+		l1863:
+			position, tokenIndex = position1863, tokenIndex1863
+			return false
+		},
+		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)) !(!('#' / '/' / '?') .)) / reg_name)> */
+		func() bool {
+			position1867, tokenIndex1867 := position, tokenIndex
+			{
+				position1868 := position
+				{
+					position1869, tokenIndex1869 := position, tokenIndex
+					{
+						position1871, tokenIndex1871 := position, tokenIndex
+						if !(p.pick[6] == 0) {
+							goto l1872
+						}
+						{
+							position1873, tokenIndex1873 := position, tokenIndex
+							{
+								position1875, tokenIndex1875 := position, tokenIndex
+								if !_rules[ruleuserinfo]() {
+									goto l1875
+								}
+								if buffer[position] != rune('@') {
+									goto l1875
+								}
+								position++
+								goto l1876
+							l1875:
+								position, tokenIndex = position1875, tokenIndex1875
+							}
+						l1876:
+							{
+								position1877, tokenIndex1877 := position, tokenIndex
+								if !(p.pick[7] == 0) {
+									goto l1878
+								}
+								{
+									position1879, tokenIndex1879 := position, tokenIndex
+									if !_rules[rulehostname]() {
+										goto l1880
+									}
+									goto l1879
+								l1880:
+									position, tokenIndex = position1879, tokenIndex1879
+									if !_rules[ruleIPv4address]() {
+										goto l1878
+									}
+								}
+							l1879:
+								goto l1877
+							l1878:
+								position, tokenIndex = position1877, tokenIndex1877
+								if !(p.pick[7] == 1) {
+									goto l1873
+								}
+								{
+									position1881, tokenIndex1881 := position, tokenIndex
+									if !_rules[rulehostname]() {
+										goto l1882
+									}
+									goto l1881
+								l1882:
+									position, tokenIndex = position1881, tokenIndex1881
+									if !_rules[ruleIPv4address]() {
+										goto l1883
+									}
+									goto l1881
+								l1883:
+									position, tokenIndex = position1881, tokenIndex1881
+									if !_rules[ruleipv6reference]() {
+										goto l1873
+									}
+								}
+							l1881:
+							}
+						l1877:
+							{
+								position1884, tokenIndex1884 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l1884
+								}
+								position++
+								if !_rules[ruleport]() {
+									goto l1884
+								}
+								goto l1885
+							l1884:
+								position, tokenIndex = position1884, tokenIndex1884
+							}
+						l1885:
+							goto l1874
+						l1873:
+							position, tokenIndex = position1873, tokenIndex1873
+						}
+					l1874:
+						goto l1871
+					l1872:
+						position, tokenIndex = position1871, tokenIndex1871
+						if !(p.pick[6] == 1) {
+							goto l1870
+						}
+						{
+							position1886, tokenIndex1886 := position, tokenIndex
+							if !_rules[ruleuserinfo]() {
+								goto l1886
+							}
+							if buffer[position] != rune('@') {
+								goto l1886
+							}
+							position++
+							goto l1887
+						l1886:
+							position, tokenIndex = position1886, tokenIndex1886
+						}
+					l1887:
+						{
+							position1888, tokenIndex1888 := position, tokenIndex
+							if !(p.pick[7] == 0) {
+								goto l1889
+							}
+							{
+								position1890, tokenIndex1890 := position, tokenIndex
+								if !_rules[rulehostname]() {
+									goto l1891
+								}
+								goto l1890
+							l1891:
+								position, tokenIndex = position1890, tokenIndex1890
+								if !_rules[ruleIPv4address]() {
+									goto l1889
+								}
+							}
+						l1890:
+							goto l1888
+						l1889:
+							position, tokenIndex = position1888, tokenIndex1888
+							if !(p.pick[7] == 1) {
+								goto l1870
+							}
+							{
+								position1892, tokenIndex1892 := position, tokenIndex
+								if !_rules[rulehostname]() {
+									goto l1893
+								}
+								goto l1892
+							l1893:
+								position, tokenIndex = position1892, tokenIndex1892
+								if !_rules[ruleIPv4address]() {
+									goto l1894
+								}
+								goto l1892
+							l1894:
+								position, tokenIndex = position1892, tokenIndex1892
+								if !_rules[ruleipv6reference]() {
+									goto l1870
+								}
+							}
+						l1892:
+						}
+					l1888:
+						{
+							position1895, tokenIndex1895 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l1895
+							}
+							position++
+							if !_rules[ruleport]() {
+								goto l1895
+							}
+							goto l1896
+						l1895:
+							position, tokenIndex = position1895, tokenIndex1895
+						}
+					l1896:
+					}
+				l1871:
+					{
+						position1897, tokenIndex1897 := position, tokenIndex
+						{
+							position1898, tokenIndex1898 := position, tokenIndex
+							{
+								position1899, tokenIndex1899 := position, tokenIndex
+								if buffer[position] != rune('#') {
+									goto l1900
+								}
+								position++
+								goto l1899
+							l1900:
+								position, tokenIndex = position1899, tokenIndex1899
+								if buffer[position] != rune('/') {
+									goto l1901
+								}
+								position++
+								goto l1899
+							l1901:
+								position, tokenIndex = position1899, tokenIndex1899
+								if buffer[position] != rune('?') {
+									goto l1898
+								}
+								position++
+							}
+						l1899:
+							goto l1897
+						l1898:
+							position, tokenIndex = position1898, tokenIndex1898
+						}
+						if !matchDot() {
+							goto l1897
+						}
+						goto l1870
+					l1897:
+						position, tokenIndex = position1897, tokenIndex1897
+					}
+					goto l1869
+				l1870:
+					position, tokenIndex = position1869, tokenIndex1869
+					{
+						position1902 := position
+						{
+							position1905, tokenIndex1905 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l1906
+							}
+							position++
+							goto l1905
+						l1906:
+							position, tokenIndex = position1905, tokenIndex1905
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l1907
+							}
+							position++
+							goto l1905
+						l1907:
+							position, tokenIndex = position1905, tokenIndex1905
+							if buffer[position] != rune('-') {
+								goto l1908
+							}
+							position++
+							goto l1905
+						l1908:
+							position, tokenIndex = position1905, tokenIndex1905
+							if buffer[position] != rune('.') {
+								goto l1909
+							}
+							position++
+							goto l1905
+						l1909:
+							position, tokenIndex = position1905, tokenIndex1905
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l1910
+							}
+							position++
+							goto l1905
+						l1910:
+							position, tokenIndex = position1905, tokenIndex1905
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l1911
+							}
+							position++
+							goto l1905
+						l1911:
+							position, tokenIndex = position1905, tokenIndex1905
+							if buffer[position] != rune('_') {
+								goto l1912
+							}
+							position++
+							goto l1905
+						l1912:
+							position, tokenIndex = position1905, tokenIndex1905
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l1913
+							}
+							position++
+							goto l1905
+						l1913:
+							position, tokenIndex = position1905, tokenIndex1905
+							if buffer[position] != rune('~') {
+								goto l1914
+							}
+							position++
+							goto l1905
+						l1914:
+							position, tokenIndex = position1905, tokenIndex1905
+							if !(p.pick[11] == 0) {
+								goto l1915
+							}
+							if buffer[position] != rune('%') {
+								goto l1915
+							}
+							position++
+							{
+								position1916, tokenIndex1916 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1917
+								}
+								position++
+								goto l1916
+							l1917:
+								position, tokenIndex = position1916, tokenIndex1916
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1918
+								}
+								position++
+								goto l1916
+							l1918:
+								position, tokenIndex = position1916, tokenIndex1916
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1915
+								}
+								position++
+							}
+						l1916:
+							{
+								position1919, tokenIndex1919 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1920
+								}
+								position++
+								goto l1919
+							l1920:
+								position, tokenIndex = position1919, tokenIndex1919
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1921
+								}
+								position++
+								goto l1919
+							l1921:
+								position, tokenIndex = position1919, tokenIndex1919
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1915
+								}
+								position++
+							}
+						l1919:
+							goto l1905
+						l1915:
+							position, tokenIndex = position1905, tokenIndex1905
+							if !(p.pick[11] == 1) {
+								goto l1922
+							}
+							{
+								position1923, tokenIndex1923 := position, tokenIndex
+								if buffer[position] != rune('%') {
+									goto l1924
+								}
+								position++
+								{
+									position1925, tokenIndex1925 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1926
+									}
+									position++
+									goto l1925
+								l1926:
+									position, tokenIndex = position1925, tokenIndex1925
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1927
+									}
+									position++
+									goto l1925
+								l1927:
+									position, tokenIndex = position1925, tokenIndex1925
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1924
+									}
+									position++
+								}
+							l1925:
+								{
+									position1928, tokenIndex1928 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1929
+									}
+									position++
+									goto l1928
+								l1929:
+									position, tokenIndex = position1928, tokenIndex1928
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1930
+									}
+									position++
+									goto l1928
+								l1930:
+									position, tokenIndex = position1928, tokenIndex1928
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1924
+									}
+									position++
+								}
+							l1928:
+								goto l1923
+							l1924:
+								position, tokenIndex = position1923, tokenIndex1923
+								if !_rules[ruleother]() {
+									goto l1922
+								}
+							}
+						l1923:
+							goto l1905
+						l1922:
+							position, tokenIndex = position1905, tokenIndex1905
+							{
+								position1931, tokenIndex1931 := position, tokenIndex
+								if buffer[position] != rune('$') {
+									goto l1932
+								}
+								position++
+								goto l1931
+							l1932:
+								position, tokenIndex = position1931, tokenIndex1931
+								if buffer[position] != rune('&') {
+									goto l1933
+								}
+								position++
+								goto l1931
+							l1933:
+								position, tokenIndex = position1931, tokenIndex1931
+								if buffer[position] != rune('+') {
+									goto l1934
+								}
+								position++
+								goto l1931
+							l1934:
+								position, tokenIndex = position1931, tokenIndex1931
+								if buffer[position] != rune(',') {
+									goto l1935
+								}
+								position++
+								goto l1931
+							l1935:
+								position, tokenIndex = position1931, tokenIndex1931
+								if buffer[position] != rune(':') {
+									goto l1936
+								}
+								position++
+								goto l1931
+							l1936:
+								position, tokenIndex = position1931, tokenIndex1931
+								if buffer[position] != rune(';') {
+									goto l1937
+								}
+								position++
+								goto l1931
+							l1937:
+								position, tokenIndex = position1931, tokenIndex1931
+								if buffer[position] != rune('=') {
+									goto l1938
+								}
+								position++
+								goto l1931
+							l1938:
+								position, tokenIndex = position1931, tokenIndex1931
+								if buffer[position] != rune('@') {
+									goto l1867
+								}
+								position++
+							}
+						l1931:
+						}
+					l1905:
+					l1903:
+						{
+							position1904, tokenIndex1904 := position, tokenIndex
+							{
+								position1939, tokenIndex1939 := position, tokenIndex
+								if buffer[position] != rune('!') {
+									goto l1940
+								}
+								position++
+								goto l1939
+							l1940:
+								position, tokenIndex = position1939, tokenIndex1939
+								if c := buffer[position]; c < rune('\'') || c > rune('*') {
+									goto l1941
+								}
+								position++
+								goto l1939
+							l1941:
+								position, tokenIndex = position1939, tokenIndex1939
+								if buffer[position] != rune('-') {
+									goto l1942
+								}
+								position++
+								goto l1939
+							l1942:
+								position, tokenIndex = position1939, tokenIndex1939
+								if buffer[position] != rune('.') {
+									goto l1943
+								}
+								position++
+								goto l1939
+							l1943:
+								position, tokenIndex = position1939, tokenIndex1939
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1944
+								}
+								position++
+								goto l1939
+							l1944:
+								position, tokenIndex = position1939, tokenIndex1939
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l1945
+								}
+								position++
+								goto l1939
+							l1945:
+								position, tokenIndex = position1939, tokenIndex1939
+								if buffer[position] != rune('_') {
+									goto l1946
+								}
+								position++
+								goto l1939
+							l1946:
+								position, tokenIndex = position1939, tokenIndex1939
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l1947
+								}
+								position++
+								goto l1939
+							l1947:
+								position, tokenIndex = position1939, tokenIndex1939
+								if buffer[position] != rune('~') {
+									goto l1948
+								}
+								position++
+								goto l1939
+							l1948:
+								position, tokenIndex = position1939, tokenIndex1939
+								if !(p.pick[11] == 0) {
+									goto l1949
+								}
+								if buffer[position] != rune('%') {
+									goto l1949
+								}
+								position++
+								{
+									position1950, tokenIndex1950 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1951
+									}
+									position++
+									goto l1950
+								l1951:
+									position, tokenIndex = position1950, tokenIndex1950
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1952
+									}
+									position++
+									goto l1950
+								l1952:
+									position, tokenIndex = position1950, tokenIndex1950
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1949
+									}
+									position++
+								}
+							l1950:
+								{
+									position1953, tokenIndex1953 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1954
+									}
+									position++
+									goto l1953
+								l1954:
+									position, tokenIndex = position1953, tokenIndex1953
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1955
+									}
+									position++
+									goto l1953
+								l1955:
+									position, tokenIndex = position1953, tokenIndex1953
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1949
+									}
+									position++
+								}
+							l1953:
+								goto l1939
+							l1949:
+								position, tokenIndex = position1939, tokenIndex1939
+								if !(p.pick[11] == 1) {
+									goto l1956
+								}
+								{
+									position1957, tokenIndex1957 := position, tokenIndex
+									if buffer[position] != rune('%') {
+										goto l1958
+									}
+									position++
+									{
+										position1959, tokenIndex1959 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1960
+										}
+										position++
+										goto l1959
+									l1960:
+										position, tokenIndex = position1959, tokenIndex1959
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1961
+										}
+										position++
+										goto l1959
+									l1961:
+										position, tokenIndex = position1959, tokenIndex1959
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1958
+										}
+										position++
+									}
+								l1959:
+									{
+										position1962, tokenIndex1962 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1963
+										}
+										position++
+										goto l1962
+									l1963:
+										position, tokenIndex = position1962, tokenIndex1962
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1964
+										}
+										position++
+										goto l1962
+									l1964:
+										position, tokenIndex = position1962, tokenIndex1962
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1958
+										}
+										position++
+									}
+								l1962:
+									goto l1957
+								l1958:
+									position, tokenIndex = position1957, tokenIndex1957
+									if !_rules[ruleother]() {
+										goto l1956
+									}
+								}
+							l1957:
+								goto l1939
+							l1956:
+								position, tokenIndex = position1939, tokenIndex1939
+								{
+									position1965, tokenIndex1965 := position, tokenIndex
+									if buffer[position] != rune('$') {
+										goto l1966
+									}
+									position++
+									goto l1965
+								l1966:
+									position, tokenIndex = position1965, tokenIndex1965
+									if buffer[position] != rune('&') {
+										goto l1967
+									}
+									position++
+									goto l1965
+								l1967:
+									position, tokenIndex = position1965, tokenIndex1965
+									if buffer[position] != rune('+') {
+										goto l1968
+									}
+									position++
+									goto l1965
+								l1968:
+									position, tokenIndex = position1965, tokenIndex1965
+									if buffer[position] != rune(',') {
+										goto l1969
+									}
+									position++
+									goto l1965
+								l1969:
+									position, tokenIndex = position1965, tokenIndex1965
+									if buffer[position] != rune(':') {
+										goto l1970
+									}
+									position++
+									goto l1965
+								l1970:
+									position, tokenIndex = position1965, tokenIndex1965
+									if buffer[position] != rune(';') {
+										goto l1971
+									}
+									position++
+									goto l1965
+								l1971:
+									position, tokenIndex = position1965, tokenIndex1965
+									if buffer[position] != rune('=') {
+										goto l1972
+									}
+									position++
+									goto l1965
+								l1972:
+									position, tokenIndex = position1965, tokenIndex1965
+									if buffer[position] != rune('@') {
+										goto l1904
+									}
+									position++
+								}
+							l1965:
+							}
+						l1939:
+							goto l1903
+						l1904:
+							position, tokenIndex = position1904, tokenIndex1904
+						}
+						add(rulereg_name, position1902)
+					}
+				}
+			l1869:
+				add(ruleauthority, position1868)
+			}
+			return true
+		l1867:
+			position, tokenIndex = position1867, tokenIndex1867
+			return false
+		},
+		/* 4 reg_name <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
+		nil,
+		/* 5 userinfo <- <('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
+		func() bool {
+			{
+				position1975 := position
+			l1976:
+				{
+					position1977, tokenIndex1977 := position, tokenIndex
+					{
+						position1978, tokenIndex1978 := position, tokenIndex
+						if buffer[position] != rune('!') {
+							goto l1979
+						}
+						position++
+						goto l1978
+					l1979:
+						position, tokenIndex = position1978, tokenIndex1978
+						if c := buffer[position]; c < rune('\'') || c > rune('*') {
+							goto l1980
+						}
+						position++
+						goto l1978
+					l1980:
+						position, tokenIndex = position1978, tokenIndex1978
+						if buffer[position] != rune('-') {
+							goto l1981
+						}
+						position++
+						goto l1978
+					l1981:
+						position, tokenIndex = position1978, tokenIndex1978
+						if buffer[position] != rune('.') {
+							goto l1982
+						}
+						position++
+						goto l1978
+					l1982:
+						position, tokenIndex = position1978, tokenIndex1978
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l1983
+						}
+						position++
+						goto l1978
+					l1983:
+						position, tokenIndex = position1978, tokenIndex1978
+						if c := buffer[position]; c < rune('A') || c > rune('Z') {
+							goto l1984
+						}
+						position++
+						goto l1978
+					l1984:
+						position, tokenIndex = position1978, tokenIndex1978
+						if buffer[position] != rune('_') {
+							goto l1985
+						}
+						position++
+						goto l1978
+					l1985:
+						position, tokenIndex = position1978, tokenIndex1978
+						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							goto l1986
+						}
+						position++
+						goto l1978
+					l1986:
+						position, tokenIndex = position1978, tokenIndex1978
+						if buffer[position] != rune('~') {
+							goto l1987
+						}
+						position++
+						goto l1978
+					l1987:
+						position, tokenIndex = position1978, tokenIndex1978
+						if !(p.pick[11] == 0) {
+							goto l1988
+						}
+						if buffer[position] != rune('%') {
+							goto l1988
+						}
+						position++
+						{
+							position1989, tokenIndex1989 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l1990
+							}
+							position++
+							goto l1989
+						l1990:
+							position, tokenIndex = position1989, tokenIndex1989
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l1991
+							}
+							position++
+							goto l1989
+						l1991:
+							position, tokenIndex = position1989, tokenIndex1989
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l1988
+							}
+							position++
+						}
+					l1989:
+						{
+							position1992, tokenIndex1992 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l1993
+							}
+							position++
+							goto l1992
+						l1993:
+							position, tokenIndex = position1992, tokenIndex1992
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l1994
+							}
+							position++
+							goto l1992
+						l1994:
+							position, tokenIndex = position1992, tokenIndex1992
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l1988
+							}
+							position++
+						}
+					l1992:
+						goto l1978
+					l1988:
+						position, tokenIndex = position1978, tokenIndex1978
+						if !(p.pick[11] == 1) {
+							goto l1995
+						}
+						{
+							position1996, tokenIndex1996 := position, tokenIndex
+							if buffer[position] != rune('%') {
+								goto l1997
+							}
+							position++
+							{
+								position1998, tokenIndex1998 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l1999
+								}
+								position++
+								goto l1998
+							l1999:
+								position, tokenIndex = position1998, tokenIndex1998
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2000
+								}
+								position++
+								goto l1998
+							l2000:
+								position, tokenIndex = position1998, tokenIndex1998
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1997
+								}
+								position++
+							}
+						l1998:
+							{
+								position2001, tokenIndex2001 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2002
+								}
+								position++
+								goto l2001
+							l2002:
+								position, tokenIndex = position2001, tokenIndex2001
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2003
+								}
+								position++
+								goto l2001
+							l2003:
+								position, tokenIndex = position2001, tokenIndex2001
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1997
+								}
+								position++
+							}
+						l2001:
+							goto l1996
+						l1997:
+							position, tokenIndex = position1996, tokenIndex1996
+							if !_rules[ruleother]() {
+								goto l1995
+							}
+						}
+					l1996:
+						goto l1978
+					l1995:
+						position, tokenIndex = position1978, tokenIndex1978
+						{
+							position2004, tokenIndex2004 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l2005
+							}
+							position++
+							goto l2004
+						l2005:
+							position, tokenIndex = position2004, tokenIndex2004
+							if buffer[position] != rune('&') {
+								goto l2006
+							}
+							position++
+							goto l2004
+						l2006:
+							position, tokenIndex = position2004, tokenIndex2004
+							if buffer[position] != rune('+') {
+								goto l2007
+							}
+							position++
+							goto l2004
+						l2007:
+							position, tokenIndex = position2004, tokenIndex2004
+							if buffer[position] != rune(',') {
+								goto l2008
+							}
+							position++
+							goto l2004
+						l2008:
+							position, tokenIndex = position2004, tokenIndex2004
+							if buffer[position] != rune(':') {
+								goto l2009
+							}
+							position++
+							goto l2004
+						l2009:
+							position, tokenIndex = position2004, tokenIndex2004
+							if buffer[position] != rune(';') {
+								goto l2010
+							}
+							position++
+							goto l2004
+						l2010:
+							position, tokenIndex = position2004, tokenIndex2004
+							if buffer[position] != rune('=') {
+								goto l1977
+							}
+							position++
+						}
+					l2004:
+					}
+				l1978:
+					goto l1976
+				l1977:
+					position, tokenIndex = position1977, tokenIndex1977
+				}
+				add(ruleuserinfo, position1975)
+			}
+			return true
+		},
+		/* 6 hostname <- <((&{ p.pick[8] == 0 } (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (&{ p.pick[8] == 1 } (((([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'?) / (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class1, &class2) } '.'? !([0-9] / [A-Z] / [a-z])))))> */
+		func() bool {
+			position2011, tokenIndex2011 := position, tokenIndex
+			{
+				position2012 := position
+				{
+					position2013, tokenIndex2013 := position, tokenIndex
+					if !(p.pick[8] == 0) {
+						goto l2014
+					}
+				l2015:
+					{
+						position2016, tokenIndex2016 := position, tokenIndex
+						{
+							position2017, tokenIndex2017 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2018
+							}
+							position++
+							goto l2017
+						l2018:
+							position, tokenIndex = position2017, tokenIndex2017
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l2019
+							}
+							position++
+							goto l2017
+						l2019:
+							position, tokenIndex = position2017, tokenIndex2017
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l2016
+							}
+							position++
+						}
+					l2017:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l2016
+						}
+						if buffer[position] != rune('.') {
+							goto l2016
+						}
+						position++
+						{
+							position2020, tokenIndex2020 := position, tokenIndex
+							{
+								position2021, tokenIndex2021 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2022
+								}
+								position++
+								goto l2021
+							l2022:
+								position, tokenIndex = position2021, tokenIndex2021
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l2023
+								}
+								position++
+								goto l2021
+							l2023:
+								position, tokenIndex = position2021, tokenIndex2021
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l2016
+								}
+								position++
+							}
+						l2021:
+							position, tokenIndex = position2020, tokenIndex2020
+						}
+						goto l2015
+					l2016:
+						position, tokenIndex = position2016, tokenIndex2016
+					}
+					{
+						position2024, tokenIndex2024 := position, tokenIndex
+						if c := buffer[position]; c < rune('A') || c > rune('Z') {
+							goto l2025
+						}
+						position++
+						goto l2024
+					l2025:
+						position, tokenIndex = position2024, tokenIndex2024
+						if c := buffer[position]; c < rune('a') || c > rune('z') {
+							goto l2014
+						}
+						position++
+					}
+				l2024:
+					if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+						goto l2014
+					}
+					{
+						position2026, tokenIndex2026 := position, tokenIndex
+						if buffer[position] != rune('.') {
+							goto l2026
+						}
+						position++
+						goto l2027
+					l2026:
+						position, tokenIndex = position2026, tokenIndex2026
+					}
+				l2027:
+					goto l2013
+				l2014:
+					position, tokenIndex = position2013, tokenIndex2013
+					if !(p.pick[8] == 1) {
+						goto l2011
+					}
+					{
+						position2028, tokenIndex2028 := position, tokenIndex
+						{
+							position2032, tokenIndex2032 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2033
+							}
+							position++
+							goto l2032
+						l2033:
+							position, tokenIndex = position2032, tokenIndex2032
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l2034
+							}
+							position++
+							goto l2032
+						l2034:
+							position, tokenIndex = position2032, tokenIndex2032
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l2029
+							}
+							position++
+						}
+					l2032:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l2029
+						}
+						if buffer[position] != rune('.') {
+							goto l2029
+						}
+						position++
+						{
+							position2035, tokenIndex2035 := position, tokenIndex
+							{
+								position2036, tokenIndex2036 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2037
+								}
+								position++
+								goto l2036
+							l2037:
+								position, tokenIndex = position2036, tokenIndex2036
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l2038
+								}
+								position++
+								goto l2036
+							l2038:
+								position, tokenIndex = position2036, tokenIndex2036
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l2029
+								}
+								position++
+							}
+						l2036:
+							position, tokenIndex = position2035, tokenIndex2035
+						}
+					l2030:
+						{
+							position2031, tokenIndex2031 := position, tokenIndex
+							{
+								position2039, tokenIndex2039 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2040
+								}
+								position++
+								goto l2039
+							l2040:
+								position, tokenIndex = position2039, tokenIndex2039
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l2041
+								}
+								position++
+								goto l2039
+							l2041:
+								position, tokenIndex = position2039, tokenIndex2039
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l2031
+								}
+								position++
+							}
+						l2039:
+							if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+								goto l2031
+							}
+							if buffer[position] != rune('.') {
+								goto l2031
+							}
+							position++
+							{
+								position2042, tokenIndex2042 := position, tokenIndex
+								{
+									position2043, tokenIndex2043 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2044
+									}
+									position++
+									goto l2043
+								l2044:
+									position, tokenIndex = position2043, tokenIndex2043
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										goto l2045
+									}
+									position++
+									goto l2043
+								l2045:
+									position, tokenIndex = position2043, tokenIndex2043
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l2031
+									}
+									position++
+								}
+							l2043:
+								position, tokenIndex = position2042, tokenIndex2042
+							}
+							goto l2030
+						l2031:
+							position, tokenIndex = position2031, tokenIndex2031
+						}
+						{
+							position2046, tokenIndex2046 := position, tokenIndex
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l2047
+							}
+							position++
+							goto l2046
+						l2047:
+							position, tokenIndex = position2046, tokenIndex2046
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l2029
+							}
+							position++
+						}
+					l2046:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l2029
+						}
+						{
+							position2048, tokenIndex2048 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l2048
+							}
+							position++
+							goto l2049
+						l2048:
+							position, tokenIndex = position2048, tokenIndex2048
+						}
+					l2049:
+						goto l2028
+					l2029:
+						position, tokenIndex = position2028, tokenIndex2028
+						{
+							position2050, tokenIndex2050 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2051
+							}
+							position++
+							goto l2050
+						l2051:
+							position, tokenIndex = position2050, tokenIndex2050
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l2052
+							}
+							position++
+							goto l2050
+						l2052:
+							position, tokenIndex = position2050, tokenIndex2050
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l2011
+							}
+							position++
+						}
+					l2050:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class1, &class2)) {
+							goto l2011
+						}
+						{
+							position2053, tokenIndex2053 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l2053
+							}
+							position++
+							goto l2054
+						l2053:
+							position, tokenIndex = position2053, tokenIndex2053
+						}
+					l2054:
+						{
+							position2055, tokenIndex2055 := position, tokenIndex
+							{
+								position2056, tokenIndex2056 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2057
+								}
+								position++
+								goto l2056
+							l2057:
+								position, tokenIndex = position2056, tokenIndex2056
+								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+									goto l2058
+								}
+								position++
+								goto l2056
+							l2058:
+								position, tokenIndex = position2056, tokenIndex2056
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l2055
+								}
+								position++
+							}
+						l2056:
+							goto l2011
+						l2055:
+							position, tokenIndex = position2055, tokenIndex2055
+						}
+					}
+				l2028:
+				}
+			l2013:
+				add(rulehostname, position2012)
+			}
+			return true
+		l2011:
+			position, tokenIndex = position2011, tokenIndex2011
+			return false
+		},
+		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class3, false) }) / (&{ p.pick[9] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[9] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &class4, false) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &class4, false) })))> */
+		func() bool {
+			position2059, tokenIndex2059 := position, tokenIndex
+			{
+				position2060 := position
+				{
+					position2061, tokenIndex2061 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l2062
+					}
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l2062
+					}
+					if buffer[position] != rune('.') {
+						goto l2062
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l2062
+					}
+					if buffer[position] != rune('.') {
+						goto l2062
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l2062
+					}
+					if buffer[position] != rune('.') {
+						goto l2062
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &class3, false)) {
+						goto l2062
+					}
+					goto l2061
+				l2062:
+					position, tokenIndex = position2061, tokenIndex2061
+					if !(p.pick[9] == 1) {
+						goto l2063
+					}
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l2063
+					}
+					position++
+					{
+						position2064, tokenIndex2064 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2064
+						}
+						position++
+						goto l2065
+					l2064:
+						position, tokenIndex = position2064, tokenIndex2064
+					}
+				l2065:
+					{
+						position2066, tokenIndex2066 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2066
+						}
+						position++
+						goto l2067
+					l2066:
+						position, tokenIndex = position2066, tokenIndex2066
+					}
+				l2067:
+					if buffer[position] != rune('.') {
+						goto l2063
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l2063
+					}
+					position++
+					{
+						position2068, tokenIndex2068 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2068
+						}
+						position++
+						goto l2069
+					l2068:
+						position, tokenIndex = position2068, tokenIndex2068
+					}
+				l2069:
+					{
+						position2070, tokenIndex2070 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2070
+						}
+						position++
+						goto l2071
+					l2070:
+						position, tokenIndex = position2070, tokenIndex2070
+					}
+				l2071:
+					if buffer[position] != rune('.') {
+						goto l2063
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l2063
+					}
+					position++
+					{
+						position2072, tokenIndex2072 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2072
+						}
+						position++
+						goto l2073
+					l2072:
+						position, tokenIndex = position2072, tokenIndex2072
+					}
+				l2073:
+					{
+						position2074, tokenIndex2074 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2074
+						}
+						position++
+						goto l2075
+					l2074:
+						position, tokenIndex = position2074, tokenIndex2074
+					}
+				l2075:
+					if buffer[position] != rune('.') {
+						goto l2063
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l2063
+					}
+					position++
+					{
+						position2076, tokenIndex2076 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2076
+						}
+						position++
+						goto l2077
+					l2076:
+						position, tokenIndex = position2076, tokenIndex2076
+					}
+				l2077:
+					{
+						position2078, tokenIndex2078 := position, tokenIndex
+						if c := buffer[position]; c < rune('0') || c > rune('9') {
+							goto l2078
+						}
+						position++
+						goto l2079
+					l2078:
+						position, tokenIndex = position2078, tokenIndex2078
+					}
+				l2079:
+					goto l2061
+				l2063:
+					position, tokenIndex = position2061, tokenIndex2061
+					if !(p.pick[9] == 2) {
+						goto l2059
+					}
+					{
+						position2080, tokenIndex2080 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l2081
+						}
+						{
+							position2082, tokenIndex2082 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l2083
+							}
+							position++
+							if buffer[position] != rune('5') {
+								goto l2083
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l2083
+							}
+							position++
+							goto l2082
+						l2083:
+							position, tokenIndex = position2082, tokenIndex2082
+							if buffer[position] != rune('2') {
+								goto l2084
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l2084
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2084
+							}
+							position++
+							goto l2082
+						l2084:
+							position, tokenIndex = position2082, tokenIndex2082
+							if buffer[position] != rune('1') {
+								goto l2085
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2085
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2085
+							}
+							position++
+							goto l2082
+						l2085:
+							position, tokenIndex = position2082, tokenIndex2082
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2086
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2086
+							}
+							position++
+							goto l2082
+						l2086:
+							position, tokenIndex = position2082, tokenIndex2082
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2081
+							}
+							position++
+						}
+					l2082:
+						goto l2080
+					l2081:
+						position, tokenIndex = position2080, tokenIndex2080
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l2059
+						}
+					}
+				l2080:
+					if buffer[position] != rune('.') {
+						goto l2059
+					}
+					position++
+					{
+						position2087, tokenIndex2087 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l2088
+						}
+						{
+							position2089, tokenIndex2089 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l2090
+							}
+							position++
+							if buffer[position] != rune('5') {
+								goto l2090
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l2090
+							}
+							position++
+							goto l2089
+						l2090:
+							position, tokenIndex = position2089, tokenIndex2089
+							if buffer[position] != rune('2') {
+								goto l2091
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l2091
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2091
+							}
+							position++
+							goto l2089
+						l2091:
+							position, tokenIndex = position2089, tokenIndex2089
+							if buffer[position] != rune('1') {
+								goto l2092
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2092
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2092
+							}
+							position++
+							goto l2089
+						l2092:
+							position, tokenIndex = position2089, tokenIndex2089
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2093
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2093
+							}
+							position++
+							goto l2089
+						l2093:
+							position, tokenIndex = position2089, tokenIndex2089
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2088
+							}
+							position++
+						}
+					l2089:
+						goto l2087
+					l2088:
+						position, tokenIndex = position2087, tokenIndex2087
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l2059
+						}
+					}
+				l2087:
+					if buffer[position] != rune('.') {
+						goto l2059
+					}
+					position++
+					{
+						position2094, tokenIndex2094 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l2095
+						}
+						{
+							position2096, tokenIndex2096 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l2097
+							}
+							position++
+							if buffer[position] != rune('5') {
+								goto l2097
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l2097
+							}
+							position++
+							goto l2096
+						l2097:
+							position, tokenIndex = position2096, tokenIndex2096
+							if buffer[position] != rune('2') {
+								goto l2098
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l2098
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2098
+							}
+							position++
+							goto l2096
+						l2098:
+							position, tokenIndex = position2096, tokenIndex2096
+							if buffer[position] != rune('1') {
+								goto l2099
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2099
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2099
+							}
+							position++
+							goto l2096
+						l2099:
+							position, tokenIndex = position2096, tokenIndex2096
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2100
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2100
+							}
+							position++
+							goto l2096
+						l2100:
+							position, tokenIndex = position2096, tokenIndex2096
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2095
+							}
+							position++
+						}
+					l2096:
+						goto l2094
+					l2095:
+						position, tokenIndex = position2094, tokenIndex2094
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l2059
+						}
+					}
+				l2094:
+					if buffer[position] != rune('.') {
+						goto l2059
+					}
+					position++
+					{
+						position2101, tokenIndex2101 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &class4, false)) {
+							goto l2102
+						}
+						{
+							position2103, tokenIndex2103 := position, tokenIndex
+							if buffer[position] != rune('2') {
+								goto l2104
+							}
+							position++
+							if buffer[position] != rune('5') {
+								goto l2104
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('5') {
+								goto l2104
+							}
+							position++
+							goto l2103
+						l2104:
+							position, tokenIndex = position2103, tokenIndex2103
+							if buffer[position] != rune('2') {
+								goto l2105
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('4') {
+								goto l2105
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2105
+							}
+							position++
+							goto l2103
+						l2105:
+							position, tokenIndex = position2103, tokenIndex2103
+							if buffer[position] != rune('1') {
+								goto l2106
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2106
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2106
+							}
+							position++
+							goto l2103
+						l2106:
+							position, tokenIndex = position2103, tokenIndex2103
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2107
+							}
+							position++
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2107
+							}
+							position++
+							goto l2103
+						l2107:
+							position, tokenIndex = position2103, tokenIndex2103
+							if c := buffer[position]; c < rune('1') || c > rune('9') {
+								goto l2102
+							}
+							position++
+						}
+					l2103:
+						goto l2101
+					l2102:
+						position, tokenIndex = position2101, tokenIndex2101
+						if !(pegrun.Plus(p.Buffer, &position, &class4, false)) {
+							goto l2059
+						}
+					}
+				l2101:
+				}
+			l2061:
+				add(ruleIPv4address, position2060)
+			}
+			return true
+		l2059:
+			position, tokenIndex = position2059, tokenIndex2059
 			return false
 		},
 		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &class3, false) }> */
-		nil,
-		/* 9 path_segments <- <(('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)* ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)> */
+		func() bool {
+			position2108, tokenIndex2108 := position, tokenIndex
+			{
+				position2109 := position
+				if !(pegrun.Star(p.Buffer, &position, &class3, false)) {
+					goto l2108
+				}
+				add(ruleport, position2109)
+			}
+			return true
+		l2108:
+			position, tokenIndex = position2108, tokenIndex2108
+			return false
+		},
+		/* 9 path_segments <- <(('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)* ('/' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))* (';' ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))*)*)*)> */
 		func() bool {
 			{
-				position725 := position
-			l726:
+				position2111 := position
+			l2112:
 				{
-					position727, tokenIndex727 := position, tokenIndex
+					position2113, tokenIndex2113 := position, tokenIndex
 					{
-						position728, tokenIndex728 := position, tokenIndex
+						position2114, tokenIndex2114 := position, tokenIndex
 						if buffer[position] != rune('!') {
-							goto l729
+							goto l2115
 						}
 						position++
-						goto l728
-					l729:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2115:
+						position, tokenIndex = position2114, tokenIndex2114
 						if c := buffer[position]; c < rune('\'') || c > rune('*') {
-							goto l730
+							goto l2116
 						}
 						position++
-						goto l728
-					l730:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2116:
+						position, tokenIndex = position2114, tokenIndex2114
 						if buffer[position] != rune('-') {
-							goto l731
+							goto l2117
 						}
 						position++
-						goto l728
-					l731:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2117:
+						position, tokenIndex = position2114, tokenIndex2114
 						if buffer[position] != rune('.') {
-							goto l732
+							goto l2118
 						}
 						position++
-						goto l728
-					l732:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2118:
+						position, tokenIndex = position2114, tokenIndex2114
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l733
+							goto l2119
 						}
 						position++
-						goto l728
-					l733:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2119:
+						position, tokenIndex = position2114, tokenIndex2114
 						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l734
+							goto l2120
 						}
 						position++
-						goto l728
-					l734:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2120:
+						position, tokenIndex = position2114, tokenIndex2114
 						if buffer[position] != rune('_') {
-							goto l735
+							goto l2121
 						}
 						position++
-						goto l728
-					l735:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2121:
+						position, tokenIndex = position2114, tokenIndex2114
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l736
+							goto l2122
 						}
 						position++
-						goto l728
-					l736:
-						position, tokenIndex = position728, tokenIndex728
+						goto l2114
+					l2122:
+						position, tokenIndex = position2114, tokenIndex2114
 						if buffer[position] != rune('~') {
-							goto l737
+							goto l2123
 						}
 						position++
-						goto l728
-					l737:
-						position, tokenIndex = position728, tokenIndex728
-						if !(p.pick[7] == 0) {
-							goto l738
+						goto l2114
+					l2123:
+						position, tokenIndex = position2114, tokenIndex2114
+						if !(p.pick[11] == 0) {
+							goto l2124
 						}
 						if buffer[position] != rune('%') {
-							goto l738
+							goto l2124
 						}
 						position++
 						{
-							position739, tokenIndex739 := position, tokenIndex
+							position2125, tokenIndex2125 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l740
+								goto l2126
 							}
 							position++
-							goto l739
-						l740:
-							position, tokenIndex = position739, tokenIndex739
+							goto l2125
+						l2126:
+							position, tokenIndex = position2125, tokenIndex2125
 							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l741
+								goto l2127
 							}
 							position++
-							goto l739
-						l741:
-							position, tokenIndex = position739, tokenIndex739
+							goto l2125
+						l2127:
+							position, tokenIndex = position2125, tokenIndex2125
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l738
+								goto l2124
 							}
 							position++
 						}
-					l739:
+					l2125:
 						{
-							position742, tokenIndex742 := position, tokenIndex
+							position2128, tokenIndex2128 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l743
+								goto l2129
 							}
 							position++
-							goto l742
-						l743:
-							position, tokenIndex = position742, tokenIndex742
+							goto l2128
+						l2129:
+							position, tokenIndex = position2128, tokenIndex2128
 							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l744
+								goto l2130
 							}
 							position++
-							goto l742
-						l744:
-							position, tokenIndex = position742, tokenIndex742
+							goto l2128
+						l2130:
+							position, tokenIndex = position2128, tokenIndex2128
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l738
+								goto l2124
 							}
 							position++
 						}
-					l742:
-						goto l728
-					l738:
-						position, tokenIndex = position728, tokenIndex728
-						if !(p.pick[7] == 1) {
-							goto l745
+					l2128:
+						goto l2114
+					l2124:
+						position, tokenIndex = position2114, tokenIndex2114
+						if !(p.pick[11] == 1) {
+							goto l2131
 						}
 						{
-							position746, tokenIndex746 := position, tokenIndex
+							position2132, tokenIndex2132 := position, tokenIndex
 							if buffer[position] != rune('%') {
-								goto l747
+								goto l2133
 							}
 							position++
 							{
-								position748, tokenIndex748 := position, tokenIndex
+								position2134, tokenIndex2134 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l749
+									goto l2135
 								}
 								position++
-								goto l748
-							l749:
-								position, tokenIndex = position748, tokenIndex748
+								goto l2134
+							l2135:
+								position, tokenIndex = position2134, tokenIndex2134
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l750
+									goto l2136
 								}
 								position++
-								goto l748
-							l750:
-								position, tokenIndex = position748, tokenIndex748
+								goto l2134
+							l2136:
+								position, tokenIndex = position2134, tokenIndex2134
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l747
+									goto l2133
 								}
 								position++
 							}
-						l748:
+						l2134:
 							{
-								position751, tokenIndex751 := position, tokenIndex
+								position2137, tokenIndex2137 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l752
+									goto l2138
 								}
 								position++
-								goto l751
-							l752:
-								position, tokenIndex = position751, tokenIndex751
+								goto l2137
+							l2138:
+								position, tokenIndex = position2137, tokenIndex2137
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l753
+									goto l2139
 								}
 								position++
-								goto l751
-							l753:
-								position, tokenIndex = position751, tokenIndex751
+								goto l2137
+							l2139:
+								position, tokenIndex = position2137, tokenIndex2137
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l747
+									goto l2133
 								}
 								position++
 							}
-						l751:
-							goto l746
-						l747:
-							position, tokenIndex = position746, tokenIndex746
+						l2137:
+							goto l2132
+						l2133:
+							position, tokenIndex = position2132, tokenIndex2132
 							if !_rules[ruleother]() {
-								goto l745
+								goto l2131
 							}
 						}
-					l746:
-						goto l728
-					l745:
-						position, tokenIndex = position728, tokenIndex728
+					l2132:
+						goto l2114
+					l2131:
+						position, tokenIndex = position2114, tokenIndex2114
 						{
-							position754, tokenIndex754 := position, tokenIndex
+							position2140, tokenIndex2140 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l755
+								goto l2141
 							}
 							position++
-							goto l754
-						l755:
-							position, tokenIndex = position754, tokenIndex754
+							goto l2140
+						l2141:
+							position, tokenIndex = position2140, tokenIndex2140
 							if buffer[position] != rune('&') {
-								goto l756
+								goto l2142
 							}
 							position++
-							goto l754
-						l756:
-							position, tokenIndex = position754, tokenIndex754
+							goto l2140
+						l2142:
+							position, tokenIndex = position2140, tokenIndex2140
 							if buffer[position] != rune('+') {
-								goto l757
+								goto l2143
 							}
 							position++
-							goto l754
-						l757:
-							position, tokenIndex = position754, tokenIndex754
+							goto l2140
+						l2143:
+							position, tokenIndex = position2140, tokenIndex2140
 							if buffer[position] != rune(',') {
-								goto l758
+								goto l2144
 							}
 							position++
-							goto l754
-						l758:
-							position, tokenIndex = position754, tokenIndex754
+							goto l2140
+						l2144:
+							position, tokenIndex = position2140, tokenIndex2140
 							if buffer[position] != rune(':') {
-								goto l759
+								goto l2145
 							}
 							position++
-							goto l754
-						l759:
-							position, tokenIndex = position754, tokenIndex754
+							goto l2140
+						l2145:
+							position, tokenIndex = position2140, tokenIndex2140
 							if buffer[position] != rune('=') {
-								goto l760
+								goto l2146
 							}
 							position++
-							goto l754
-						l760:
-							position, tokenIndex = position754, tokenIndex754
+							goto l2140
+						l2146:
+							position, tokenIndex = position2140, tokenIndex2140
 							if buffer[position] != rune('@') {
-								goto l727
+								goto l2113
 							}
 							position++
 						}
-					l754:
+					l2140:
 					}
-				l728:
-					goto l726
-				l727:
-					position, tokenIndex = position727, tokenIndex727
+				l2114:
+					goto l2112
+				l2113:
+					position, tokenIndex = position2113, tokenIndex2113
 				}
-			l761:
+			l2147:
 				{
-					position762, tokenIndex762 := position, tokenIndex
+					position2148, tokenIndex2148 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l762
+						goto l2148
 					}
 					position++
-				l763:
+				l2149:
 					{
-						position764, tokenIndex764 := position, tokenIndex
+						position2150, tokenIndex2150 := position, tokenIndex
 						{
-							position765, tokenIndex765 := position, tokenIndex
+							position2151, tokenIndex2151 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l766
+								goto l2152
 							}
 							position++
-							goto l765
-						l766:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2152:
+							position, tokenIndex = position2151, tokenIndex2151
 							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l767
+								goto l2153
 							}
 							position++
-							goto l765
-						l767:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2153:
+							position, tokenIndex = position2151, tokenIndex2151
 							if buffer[position] != rune('-') {
-								goto l768
+								goto l2154
 							}
 							position++
-							goto l765
-						l768:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2154:
+							position, tokenIndex = position2151, tokenIndex2151
 							if buffer[position] != rune('.') {
-								goto l769
+								goto l2155
 							}
 							position++
-							goto l765
-						l769:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2155:
+							position, tokenIndex = position2151, tokenIndex2151
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l770
+								goto l2156
 							}
 							position++
-							goto l765
-						l770:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2156:
+							position, tokenIndex = position2151, tokenIndex2151
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l771
+								goto l2157
 							}
 							position++
-							goto l765
-						l771:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2157:
+							position, tokenIndex = position2151, tokenIndex2151
 							if buffer[position] != rune('_') {
-								goto l772
+								goto l2158
 							}
 							position++
-							goto l765
-						l772:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2158:
+							position, tokenIndex = position2151, tokenIndex2151
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l773
+								goto l2159
 							}
 							position++
-							goto l765
-						l773:
-							position, tokenIndex = position765, tokenIndex765
+							goto l2151
+						l2159:
+							position, tokenIndex = position2151, tokenIndex2151
 							if buffer[position] != rune('~') {
-								goto l774
+								goto l2160
 							}
 							position++
-							goto l765
-						l774:
-							position, tokenIndex = position765, tokenIndex765
-							if !(p.pick[7] == 0) {
-								goto l775
+							goto l2151
+						l2160:
+							position, tokenIndex = position2151, tokenIndex2151
+							if !(p.pick[11] == 0) {
+								goto l2161
 							}
 							if buffer[position] != rune('%') {
-								goto l775
+								goto l2161
 							}
 							position++
 							{
-								position776, tokenIndex776 := position, tokenIndex
+								position2162, tokenIndex2162 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l777
+									goto l2163
 								}
 								position++
-								goto l776
-							l777:
-								position, tokenIndex = position776, tokenIndex776
+								goto l2162
+							l2163:
+								position, tokenIndex = position2162, tokenIndex2162
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l778
+									goto l2164
 								}
 								position++
-								goto l776
-							l778:
-								position, tokenIndex = position776, tokenIndex776
+								goto l2162
+							l2164:
+								position, tokenIndex = position2162, tokenIndex2162
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l775
+									goto l2161
 								}
 								position++
 							}
-						l776:
+						l2162:
 							{
-								position779, tokenIndex779 := position, tokenIndex
+								position2165, tokenIndex2165 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l780
+									goto l2166
 								}
 								position++
-								goto l779
-							l780:
-								position, tokenIndex = position779, tokenIndex779
+								goto l2165
+							l2166:
+								position, tokenIndex = position2165, tokenIndex2165
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l781
+									goto l2167
 								}
 								position++
-								goto l779
-							l781:
-								position, tokenIndex = position779, tokenIndex779
+								goto l2165
+							l2167:
+								position, tokenIndex = position2165, tokenIndex2165
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l775
+									goto l2161
 								}
 								position++
 							}
-						l779:
-							goto l765
-						l775:
-							position, tokenIndex = position765, tokenIndex765
-							if !(p.pick[7] == 1) {
-								goto l782
+						l2165:
+							goto l2151
+						l2161:
+							position, tokenIndex = position2151, tokenIndex2151
+							if !(p.pick[11] == 1) {
+								goto l2168
 							}
 							{
-								position783, tokenIndex783 := position, tokenIndex
+								position2169, tokenIndex2169 := position, tokenIndex
 								if buffer[position] != rune('%') {
-									goto l784
+									goto l2170
 								}
 								position++
 								{
-									position785, tokenIndex785 := position, tokenIndex
+									position2171, tokenIndex2171 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l786
+										goto l2172
 									}
 									position++
-									goto l785
-								l786:
-									position, tokenIndex = position785, tokenIndex785
+									goto l2171
+								l2172:
+									position, tokenIndex = position2171, tokenIndex2171
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l787
+										goto l2173
 									}
 									position++
-									goto l785
-								l787:
-									position, tokenIndex = position785, tokenIndex785
+									goto l2171
+								l2173:
+									position, tokenIndex = position2171, tokenIndex2171
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l784
+										goto l2170
 									}
 									position++
 								}
-							l785:
+							l2171:
 								{
-									position788, tokenIndex788 := position, tokenIndex
+									position2174, tokenIndex2174 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l789
+										goto l2175
 									}
 									position++
-									goto l788
-								l789:
-									position, tokenIndex = position788, tokenIndex788
+									goto l2174
+								l2175:
+									position, tokenIndex = position2174, tokenIndex2174
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l790
+										goto l2176
 									}
 									position++
-									goto l788
-								l790:
-									position, tokenIndex = position788, tokenIndex788
+									goto l2174
+								l2176:
+									position, tokenIndex = position2174, tokenIndex2174
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l784
+										goto l2170
 									}
 									position++
 								}
-							l788:
-								goto l783
-							l784:
-								position, tokenIndex = position783, tokenIndex783
+							l2174:
+								goto l2169
+							l2170:
+								position, tokenIndex = position2169, tokenIndex2169
 								if !_rules[ruleother]() {
-									goto l782
+									goto l2168
 								}
 							}
-						l783:
-							goto l765
-						l782:
-							position, tokenIndex = position765, tokenIndex765
+						l2169:
+							goto l2151
+						l2168:
+							position, tokenIndex = position2151, tokenIndex2151
 							{
-								position791, tokenIndex791 := position, tokenIndex
+								position2177, tokenIndex2177 := position, tokenIndex
 								if buffer[position] != rune('$') {
-									goto l792
+									goto l2178
 								}
 								position++
-								goto l791
-							l792:
-								position, tokenIndex = position791, tokenIndex791
+								goto l2177
+							l2178:
+								position, tokenIndex = position2177, tokenIndex2177
 								if buffer[position] != rune('&') {
-									goto l793
+									goto l2179
 								}
 								position++
-								goto l791
-							l793:
-								position, tokenIndex = position791, tokenIndex791
+								goto l2177
+							l2179:
+								position, tokenIndex = position2177, tokenIndex2177
 								if buffer[position] != rune('+') {
-									goto l794
+									goto l2180
 								}
 								position++
-								goto l791
-							l794:
-								position, tokenIndex = position791, tokenIndex791
+								goto l2177
+							l2180:
+								position, tokenIndex = position2177, tokenIndex2177
 								if buffer[position] != rune(',') {
-									goto l795
+									goto l2181
 								}
 								position++
-								goto l791
-							l795:
-								position, tokenIndex = position791, tokenIndex791
+								goto l2177
+							l2181:
+								position, tokenIndex = position2177, tokenIndex2177
 								if buffer[position] != rune(':') {
-									goto l796
+									goto l2182
 								}
 								position++
-								goto l791
-							l796:
-								position, tokenIndex = position791, tokenIndex791
+								goto l2177
+							l2182:
+								position, tokenIndex = position2177, tokenIndex2177
 								if buffer[position] != rune('=') {
-									goto l797
+									goto l2183
 								}
 								position++
-								goto l791
-							l797:
-								position, tokenIndex = position791, tokenIndex791
+								goto l2177
+							l2183:
+								position, tokenIndex = position2177, tokenIndex2177
 								if buffer[position] != rune('@') {
-									goto l764
+									goto l2150
 								}
 								position++
 							}
-						l791:
+						l2177:
 						}
-					l765:
-						goto l763
-					l764:
-						position, tokenIndex = position764, tokenIndex764
+					l2151:
+						goto l2149
+					l2150:
+						position, tokenIndex = position2150, tokenIndex2150
 					}
-					goto l761
-				l762:
-					position, tokenIndex = position762, tokenIndex762
+					goto l2147
+				l2148:
+					position, tokenIndex = position2148, tokenIndex2148
 				}
-			l798:
+			l2184:
 				{
-					position799, tokenIndex799 := position, tokenIndex
+					position2185, tokenIndex2185 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						goto l799
+						goto l2185
 					}
 					position++
-				l800:
+				l2186:
 					{
-						position801, tokenIndex801 := position, tokenIndex
+						position2187, tokenIndex2187 := position, tokenIndex
 						{
-							position802, tokenIndex802 := position, tokenIndex
+							position2188, tokenIndex2188 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l803
+								goto l2189
 							}
 							position++
-							goto l802
-						l803:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2189:
+							position, tokenIndex = position2188, tokenIndex2188
 							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l804
+								goto l2190
 							}
 							position++
-							goto l802
-						l804:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2190:
+							position, tokenIndex = position2188, tokenIndex2188
 							if buffer[position] != rune('-') {
-								goto l805
+								goto l2191
 							}
 							position++
-							goto l802
-						l805:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2191:
+							position, tokenIndex = position2188, tokenIndex2188
 							if buffer[position] != rune('.') {
-								goto l806
+								goto l2192
 							}
 							position++
-							goto l802
-						l806:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2192:
+							position, tokenIndex = position2188, tokenIndex2188
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l807
+								goto l2193
 							}
 							position++
-							goto l802
-						l807:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2193:
+							position, tokenIndex = position2188, tokenIndex2188
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l808
+								goto l2194
 							}
 							position++
-							goto l802
-						l808:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2194:
+							position, tokenIndex = position2188, tokenIndex2188
 							if buffer[position] != rune('_') {
-								goto l809
+								goto l2195
 							}
 							position++
-							goto l802
-						l809:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2195:
+							position, tokenIndex = position2188, tokenIndex2188
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l810
+								goto l2196
 							}
 							position++
-							goto l802
-						l810:
-							position, tokenIndex = position802, tokenIndex802
+							goto l2188
+						l2196:
+							position, tokenIndex = position2188, tokenIndex2188
 							if buffer[position] != rune('~') {
-								goto l811
+								goto l2197
 							}
 							position++
-							goto l802
-						l811:
-							position, tokenIndex = position802, tokenIndex802
-							if !(p.pick[7] == 0) {
-								goto l812
+							goto l2188
+						l2197:
+							position, tokenIndex = position2188, tokenIndex2188
+							if !(p.pick[11] == 0) {
+								goto l2198
 							}
 							if buffer[position] != rune('%') {
-								goto l812
+								goto l2198
 							}
 							position++
 							{
-								position813, tokenIndex813 := position, tokenIndex
+								position2199, tokenIndex2199 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l814
+									goto l2200
 								}
 								position++
-								goto l813
-							l814:
-								position, tokenIndex = position813, tokenIndex813
+								goto l2199
+							l2200:
+								position, tokenIndex = position2199, tokenIndex2199
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l815
+									goto l2201
 								}
 								position++
-								goto l813
-							l815:
-								position, tokenIndex = position813, tokenIndex813
+								goto l2199
+							l2201:
+								position, tokenIndex = position2199, tokenIndex2199
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l812
+									goto l2198
 								}
 								position++
 							}
-						l813:
+						l2199:
 							{
-								position816, tokenIndex816 := position, tokenIndex
+								position2202, tokenIndex2202 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l817
+									goto l2203
 								}
 								position++
-								goto l816
-							l817:
-								position, tokenIndex = position816, tokenIndex816
+								goto l2202
+							l2203:
+								position, tokenIndex = position2202, tokenIndex2202
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l818
+									goto l2204
 								}
 								position++
-								goto l816
-							l818:
-								position, tokenIndex = position816, tokenIndex816
+								goto l2202
+							l2204:
+								position, tokenIndex = position2202, tokenIndex2202
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l812
+									goto l2198
 								}
 								position++
 							}
-						l816:
-							goto l802
-						l812:
-							position, tokenIndex = position802, tokenIndex802
-							if !(p.pick[7] == 1) {
-								goto l819
+						l2202:
+							goto l2188
+						l2198:
+							position, tokenIndex = position2188, tokenIndex2188
+							if !(p.pick[11] == 1) {
+								goto l2205
 							}
 							{
-								position820, tokenIndex820 := position, tokenIndex
+								position2206, tokenIndex2206 := position, tokenIndex
 								if buffer[position] != rune('%') {
-									goto l821
+									goto l2207
 								}
 								position++
 								{
-									position822, tokenIndex822 := position, tokenIndex
+									position2208, tokenIndex2208 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l823
+										goto l2209
 									}
 									position++
-									goto l822
-								l823:
-									position, tokenIndex = position822, tokenIndex822
+									goto l2208
+								l2209:
+									position, tokenIndex = position2208, tokenIndex2208
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l824
+										goto l2210
 									}
 									position++
-									goto l822
-								l824:
-									position, tokenIndex = position822, tokenIndex822
+									goto l2208
+								l2210:
+									position, tokenIndex = position2208, tokenIndex2208
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l821
+										goto l2207
 									}
 									position++
 								}
-							l822:
+							l2208:
 								{
-									position825, tokenIndex825 := position, tokenIndex
+									position2211, tokenIndex2211 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l826
+										goto l2212
 									}
 									position++
-									goto l825
-								l826:
-									position, tokenIndex = position825, tokenIndex825
+									goto l2211
+								l2212:
+									position, tokenIndex = position2211, tokenIndex2211
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l827
+										goto l2213
 									}
 									position++
-									goto l825
-								l827:
-									position, tokenIndex = position825, tokenIndex825
+									goto l2211
+								l2213:
+									position, tokenIndex = position2211, tokenIndex2211
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l821
+										goto l2207
 									}
 									position++
 								}
-							l825:
-								goto l820
-							l821:
-								position, tokenIndex = position820, tokenIndex820
+							l2211:
+								goto l2206
+							l2207:
+								position, tokenIndex = position2206, tokenIndex2206
 								if !_rules[ruleother]() {
-									goto l819
+									goto l2205
 								}
 							}
-						l820:
-							goto l802
-						l819:
-							position, tokenIndex = position802, tokenIndex802
+						l2206:
+							goto l2188
+						l2205:
+							position, tokenIndex = position2188, tokenIndex2188
 							{
-								position828, tokenIndex828 := position, tokenIndex
+								position2214, tokenIndex2214 := position, tokenIndex
 								if buffer[position] != rune('$') {
-									goto l829
+									goto l2215
 								}
 								position++
-								goto l828
-							l829:
-								position, tokenIndex = position828, tokenIndex828
+								goto l2214
+							l2215:
+								position, tokenIndex = position2214, tokenIndex2214
 								if buffer[position] != rune('&') {
-									goto l830
+									goto l2216
 								}
 								position++
-								goto l828
-							l830:
-								position, tokenIndex = position828, tokenIndex828
+								goto l2214
+							l2216:
+								position, tokenIndex = position2214, tokenIndex2214
 								if buffer[position] != rune('+') {
-									goto l831
+									goto l2217
 								}
 								position++
-								goto l828
-							l831:
-								position, tokenIndex = position828, tokenIndex828
+								goto l2214
+							l2217:
+								position, tokenIndex = position2214, tokenIndex2214
 								if buffer[position] != rune(',') {
-									goto l832
+									goto l2218
 								}
 								position++
-								goto l828
-							l832:
-								position, tokenIndex = position828, tokenIndex828
+								goto l2214
+							l2218:
+								position, tokenIndex = position2214, tokenIndex2214
 								if buffer[position] != rune(':') {
-									goto l833
+									goto l2219
 								}
 								position++
-								goto l828
-							l833:
-								position, tokenIndex = position828, tokenIndex828
+								goto l2214
+							l2219:
+								position, tokenIndex = position2214, tokenIndex2214
 								if buffer[position] != rune('=') {
-									goto l834
+									goto l2220
 								}
 								position++
-								goto l828
-							l834:
-								position, tokenIndex = position828, tokenIndex828
+								goto l2214
+							l2220:
+								position, tokenIndex = position2214, tokenIndex2214
 								if buffer[position] != rune('@') {
-									goto l801
+									goto l2187
 								}
 								position++
 							}
-						l828:
+						l2214:
 						}
-					l802:
-						goto l800
-					l801:
-						position, tokenIndex = position801, tokenIndex801
+					l2188:
+						goto l2186
+					l2187:
+						position, tokenIndex = position2187, tokenIndex2187
 					}
-				l835:
+				l2221:
 					{
-						position836, tokenIndex836 := position, tokenIndex
+						position2222, tokenIndex2222 := position, tokenIndex
 						if buffer[position] != rune(';') {
-							goto l836
+							goto l2222
 						}
 						position++
-					l837:
+					l2223:
 						{
-							position838, tokenIndex838 := position, tokenIndex
+							position2224, tokenIndex2224 := position, tokenIndex
 							{
-								position839, tokenIndex839 := position, tokenIndex
+								position2225, tokenIndex2225 := position, tokenIndex
 								if buffer[position] != rune('!') {
-									goto l840
+									goto l2226
 								}
 								position++
-								goto l839
-							l840:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2226:
+								position, tokenIndex = position2225, tokenIndex2225
 								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l841
+									goto l2227
 								}
 								position++
-								goto l839
-							l841:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2227:
+								position, tokenIndex = position2225, tokenIndex2225
 								if buffer[position] != rune('-') {
-									goto l842
+									goto l2228
 								}
 								position++
-								goto l839
-							l842:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2228:
+								position, tokenIndex = position2225, tokenIndex2225
 								if buffer[position] != rune('.') {
-									goto l843
+									goto l2229
 								}
 								position++
-								goto l839
-							l843:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2229:
+								position, tokenIndex = position2225, tokenIndex2225
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l844
+									goto l2230
 								}
 								position++
-								goto l839
-							l844:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2230:
+								position, tokenIndex = position2225, tokenIndex2225
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l845
+									goto l2231
 								}
 								position++
-								goto l839
-							l845:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2231:
+								position, tokenIndex = position2225, tokenIndex2225
 								if buffer[position] != rune('_') {
-									goto l846
+									goto l2232
 								}
 								position++
-								goto l839
-							l846:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2232:
+								position, tokenIndex = position2225, tokenIndex2225
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l847
+									goto l2233
 								}
 								position++
-								goto l839
-							l847:
-								position, tokenIndex = position839, tokenIndex839
+								goto l2225
+							l2233:
+								position, tokenIndex = position2225, tokenIndex2225
 								if buffer[position] != rune('~') {
-									goto l848
+									goto l2234
 								}
 								position++
-								goto l839
-							l848:
-								position, tokenIndex = position839, tokenIndex839
-								if !(p.pick[7] == 0) {
-									goto l849
+								goto l2225
+							l2234:
+								position, tokenIndex = position2225, tokenIndex2225
+								if !(p.pick[11] == 0) {
+									goto l2235
 								}
 								if buffer[position] != rune('%') {
-									goto l849
+									goto l2235
 								}
 								position++
 								{
-									position850, tokenIndex850 := position, tokenIndex
+									position2236, tokenIndex2236 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l851
+										goto l2237
 									}
 									position++
-									goto l850
-								l851:
-									position, tokenIndex = position850, tokenIndex850
+									goto l2236
+								l2237:
+									position, tokenIndex = position2236, tokenIndex2236
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l852
+										goto l2238
 									}
 									position++
-									goto l850
-								l852:
-									position, tokenIndex = position850, tokenIndex850
+									goto l2236
+								l2238:
+									position, tokenIndex = position2236, tokenIndex2236
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l849
+										goto l2235
 									}
 									position++
 								}
-							l850:
+							l2236:
 								{
-									position853, tokenIndex853 := position, tokenIndex
+									position2239, tokenIndex2239 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l854
+										goto l2240
 									}
 									position++
-									goto l853
-								l854:
-									position, tokenIndex = position853, tokenIndex853
+									goto l2239
+								l2240:
+									position, tokenIndex = position2239, tokenIndex2239
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l855
+										goto l2241
 									}
 									position++
-									goto l853
-								l855:
-									position, tokenIndex = position853, tokenIndex853
+									goto l2239
+								l2241:
+									position, tokenIndex = position2239, tokenIndex2239
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l849
+										goto l2235
 									}
 									position++
 								}
-							l853:
-								goto l839
-							l849:
-								position, tokenIndex = position839, tokenIndex839
-								if !(p.pick[7] == 1) {
-									goto l856
+							l2239:
+								goto l2225
+							l2235:
+								position, tokenIndex = position2225, tokenIndex2225
+								if !(p.pick[11] == 1) {
+									goto l2242
 								}
 								{
-									position857, tokenIndex857 := position, tokenIndex
+									position2243, tokenIndex2243 := position, tokenIndex
 									if buffer[position] != rune('%') {
-										goto l858
+										goto l2244
 									}
 									position++
 									{
-										position859, tokenIndex859 := position, tokenIndex
+										position2245, tokenIndex2245 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l860
+											goto l2246
 										}
 										position++
-										goto l859
-									l860:
-										position, tokenIndex = position859, tokenIndex859
+										goto l2245
+									l2246:
+										position, tokenIndex = position2245, tokenIndex2245
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l861
+											goto l2247
 										}
 										position++
-										goto l859
-									l861:
-										position, tokenIndex = position859, tokenIndex859
+										goto l2245
+									l2247:
+										position, tokenIndex = position2245, tokenIndex2245
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l858
+											goto l2244
 										}
 										position++
 									}
-								l859:
+								l2245:
 									{
-										position862, tokenIndex862 := position, tokenIndex
+										position2248, tokenIndex2248 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l863
+											goto l2249
 										}
 										position++
-										goto l862
-									l863:
-										position, tokenIndex = position862, tokenIndex862
+										goto l2248
+									l2249:
+										position, tokenIndex = position2248, tokenIndex2248
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l864
+											goto l2250
 										}
 										position++
-										goto l862
-									l864:
-										position, tokenIndex = position862, tokenIndex862
+										goto l2248
+									l2250:
+										position, tokenIndex = position2248, tokenIndex2248
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l858
+											goto l2244
 										}
 										position++
 									}
-								l862:
-									goto l857
-								l858:
-									position, tokenIndex = position857, tokenIndex857
+								l2248:
+									goto l2243
+								l2244:
+									position, tokenIndex = position2243, tokenIndex2243
 									if !_rules[ruleother]() {
-										goto l856
+										goto l2242
 									}
 								}
-							l857:
-								goto l839
-							l856:
-								position, tokenIndex = position839, tokenIndex839
+							l2243:
+								goto l2225
+							l2242:
+								position, tokenIndex = position2225, tokenIndex2225
 								{
-									position865, tokenIndex865 := position, tokenIndex
+									position2251, tokenIndex2251 := position, tokenIndex
 									if buffer[position] != rune('$') {
-										goto l866
+										goto l2252
 									}
 									position++
-									goto l865
-								l866:
-									position, tokenIndex = position865, tokenIndex865
+									goto l2251
+								l2252:
+									position, tokenIndex = position2251, tokenIndex2251
 									if buffer[position] != rune('&') {
-										goto l867
+										goto l2253
 									}
 									position++
-									goto l865
-								l867:
-									position, tokenIndex = position865, tokenIndex865
+									goto l2251
+								l2253:
+									position, tokenIndex = position2251, tokenIndex2251
 									if buffer[position] != rune('+') {
-										goto l868
+										goto l2254
 									}
 									position++
-									goto l865
-								l868:
-									position, tokenIndex = position865, tokenIndex865
+									goto l2251
+								l2254:
+									position, tokenIndex = position2251, tokenIndex2251
 									if buffer[position] != rune(',') {
-										goto l869
+										goto l2255
 									}
 									position++
-									goto l865
-								l869:
-									position, tokenIndex = position865, tokenIndex865
+									goto l2251
+								l2255:
+									position, tokenIndex = position2251, tokenIndex2251
 									if buffer[position] != rune(':') {
-										goto l870
+										goto l2256
 									}
 									position++
-									goto l865
-								l870:
-									position, tokenIndex = position865, tokenIndex865
+									goto l2251
+								l2256:
+									position, tokenIndex = position2251, tokenIndex2251
 									if buffer[position] != rune('=') {
-										goto l871
+										goto l2257
 									}
 									position++
-									goto l865
-								l871:
-									position, tokenIndex = position865, tokenIndex865
+									goto l2251
+								l2257:
+									position, tokenIndex = position2251, tokenIndex2251
 									if buffer[position] != rune('@') {
-										goto l838
+										goto l2224
 									}
 									position++
 								}
-							l865:
+							l2251:
 							}
-						l839:
-							goto l837
-						l838:
-							position, tokenIndex = position838, tokenIndex838
+						l2225:
+							goto l2223
+						l2224:
+							position, tokenIndex = position2224, tokenIndex2224
 						}
-						goto l835
-					l836:
-						position, tokenIndex = position836, tokenIndex836
+						goto l2221
+					l2222:
+						position, tokenIndex = position2222, tokenIndex2222
 					}
-					goto l798
-				l799:
-					position, tokenIndex = position799, tokenIndex799
+					goto l2184
+				l2185:
+					position, tokenIndex = position2185, tokenIndex2185
 				}
-				add(rulepath_segments, position725)
+				add(rulepath_segments, position2111)
 			}
 			return true
 		},
-		/* 10 query <- <((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
+		/* 10 query <- <((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
 		func() bool {
 			{
-				position873 := position
-			l874:
+				position2259 := position
+			l2260:
 				{
-					position875, tokenIndex875 := position, tokenIndex
+					position2261, tokenIndex2261 := position, tokenIndex
 					{
-						position876, tokenIndex876 := position, tokenIndex
-						if !(p.pick[6] == 0) {
-							goto l877
+						position2262, tokenIndex2262 := position, tokenIndex
+						if !(p.pick[10] == 0) {
+							goto l2263
 						}
 						{
-							position878, tokenIndex878 := position, tokenIndex
+							position2264, tokenIndex2264 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l879
+								goto l2265
 							}
 							position++
-							goto l878
-						l879:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2265:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune('&') {
-								goto l880
+								goto l2266
 							}
 							position++
-							goto l878
-						l880:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2266:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune('+') {
-								goto l881
+								goto l2267
 							}
 							position++
-							goto l878
-						l881:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2267:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune(',') {
-								goto l882
+								goto l2268
 							}
 							position++
-							goto l878
-						l882:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2268:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune('/') {
-								goto l883
+								goto l2269
 							}
 							position++
-							goto l878
-						l883:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2269:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune(':') {
-								goto l884
+								goto l2270
 							}
 							position++
-							goto l878
-						l884:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2270:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune(';') {
-								goto l885
+								goto l2271
 							}
 							position++
-							goto l878
-						l885:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2271:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune('=') {
-								goto l886
+								goto l2272
 							}
 							position++
-							goto l878
-						l886:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2272:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune('?') {
-								goto l887
+								goto l2273
 							}
 							position++
-							goto l878
-						l887:
-							position, tokenIndex = position878, tokenIndex878
+							goto l2264
+						l2273:
+							position, tokenIndex = position2264, tokenIndex2264
 							if buffer[position] != rune('@') {
-								goto l877
+								goto l2263
 							}
 							position++
 						}
-					l878:
-						goto l876
-					l877:
-						position, tokenIndex = position876, tokenIndex876
-						if !(p.pick[6] == 1) {
-							goto l888
+					l2264:
+						goto l2262
+					l2263:
+						position, tokenIndex = position2262, tokenIndex2262
+						if !(p.pick[10] == 1) {
+							goto l2274
 						}
 						{
-							position889, tokenIndex889 := position, tokenIndex
+							position2275, tokenIndex2275 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l890
+								goto l2276
 							}
 							position++
-							goto l889
-						l890:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2276:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune('&') {
-								goto l891
+								goto l2277
 							}
 							position++
-							goto l889
-						l891:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2277:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune('+') {
-								goto l892
+								goto l2278
 							}
 							position++
-							goto l889
-						l892:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2278:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune(',') {
-								goto l893
+								goto l2279
 							}
 							position++
-							goto l889
-						l893:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2279:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune('/') {
-								goto l894
+								goto l2280
 							}
 							position++
-							goto l889
-						l894:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2280:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune(':') {
-								goto l895
+								goto l2281
 							}
 							position++
-							goto l889
-						l895:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2281:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune(';') {
-								goto l896
+								goto l2282
 							}
 							position++
-							goto l889
-						l896:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2282:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune('=') {
-								goto l897
+								goto l2283
 							}
 							position++
-							goto l889
-						l897:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2283:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune('?') {
-								goto l898
+								goto l2284
 							}
 							position++
-							goto l889
-						l898:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2284:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune('@') {
-								goto l899
+								goto l2285
 							}
 							position++
-							goto l889
-						l899:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2285:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune('[') {
-								goto l900
+								goto l2286
 							}
 							position++
-							goto l889
-						l900:
-							position, tokenIndex = position889, tokenIndex889
+							goto l2275
+						l2286:
+							position, tokenIndex = position2275, tokenIndex2275
 							if buffer[position] != rune(']') {
-								goto l888
+								goto l2274
 							}
 							position++
 						}
-					l889:
-						goto l876
-					l888:
-						position, tokenIndex = position876, tokenIndex876
+					l2275:
+						goto l2262
+					l2274:
+						position, tokenIndex = position2262, tokenIndex2262
 						{
-							position902, tokenIndex902 := position, tokenIndex
+							position2288, tokenIndex2288 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l903
+								goto l2289
 							}
 							position++
-							goto l902
-						l903:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2289:
+							position, tokenIndex = position2288, tokenIndex2288
 							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l904
+								goto l2290
 							}
 							position++
-							goto l902
-						l904:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2290:
+							position, tokenIndex = position2288, tokenIndex2288
 							if buffer[position] != rune('-') {
-								goto l905
+								goto l2291
 							}
 							position++
-							goto l902
-						l905:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2291:
+							position, tokenIndex = position2288, tokenIndex2288
 							if buffer[position] != rune('.') {
-								goto l906
+								goto l2292
 							}
 							position++
-							goto l902
-						l906:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2292:
+							position, tokenIndex = position2288, tokenIndex2288
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l907
+								goto l2293
 							}
 							position++
-							goto l902
-						l907:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2293:
+							position, tokenIndex = position2288, tokenIndex2288
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l908
+								goto l2294
 							}
 							position++
-							goto l902
-						l908:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2294:
+							position, tokenIndex = position2288, tokenIndex2288
 							if buffer[position] != rune('_') {
-								goto l909
+								goto l2295
 							}
 							position++
-							goto l902
-						l909:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2295:
+							position, tokenIndex = position2288, tokenIndex2288
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l910
+								goto l2296
 							}
 							position++
-							goto l902
-						l910:
-							position, tokenIndex = position902, tokenIndex902
+							goto l2288
+						l2296:
+							position, tokenIndex = position2288, tokenIndex2288
 							if buffer[position] != rune('~') {
-								goto l901
+								goto l2287
 							}
 							position++
 						}
-					l902:
-						goto l876
-					l901:
-						position, tokenIndex = position876, tokenIndex876
-						if !(p.pick[7] == 0) {
-							goto l911
+					l2288:
+						goto l2262
+					l2287:
+						position, tokenIndex = position2262, tokenIndex2262
+						if !(p.pick[11] == 0) {
+							goto l2297
 						}
 						if buffer[position] != rune('%') {
-							goto l911
+							goto l2297
 						}
 						position++
 						{
-							position912, tokenIndex912 := position, tokenIndex
+							position2298, tokenIndex2298 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l913
+								goto l2299
 							}
 							position++
-							goto l912
-						l913:
-							position, tokenIndex = position912, tokenIndex912
+							goto l2298
+						l2299:
+							position, tokenIndex = position2298, tokenIndex2298
 							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l914
+								goto l2300
 							}
 							position++
-							goto l912
-						l914:
-							position, tokenIndex = position912, tokenIndex912
+							goto l2298
+						l2300:
+							position, tokenIndex = position2298, tokenIndex2298
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l911
+								goto l2297
 							}
 							position++
 						}
-					l912:
+					l2298:
 						{
-							position915, tokenIndex915 := position, tokenIndex
+							position2301, tokenIndex2301 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l916
+								goto l2302
 							}
 							position++
-							goto l915
-						l916:
-							position, tokenIndex = position915, tokenIndex915
+							goto l2301
+						l2302:
+							position, tokenIndex = position2301, tokenIndex2301
 							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l917
+								goto l2303
 							}
 							position++
-							goto l915
-						l917:
-							position, tokenIndex = position915, tokenIndex915
+							goto l2301
+						l2303:
+							position, tokenIndex = position2301, tokenIndex2301
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l911
+								goto l2297
 							}
 							position++
 						}
-					l915:
-						goto l876
-					l911:
-						position, tokenIndex = position876, tokenIndex876
-						if !(p.pick[7] == 1) {
-							goto l875
+					l2301:
+						goto l2262
+					l2297:
+						position, tokenIndex = position2262, tokenIndex2262
+						if !(p.pick[11] == 1) {
+							goto l2261
 						}
 						{
-							position918, tokenIndex918 := position, tokenIndex
+							position2304, tokenIndex2304 := position, tokenIndex
 							if buffer[position] != rune('%') {
-								goto l919
+								goto l2305
 							}
 							position++
 							{
-								position920, tokenIndex920 := position, tokenIndex
+								position2306, tokenIndex2306 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l921
+									goto l2307
 								}
 								position++
-								goto l920
-							l921:
-								position, tokenIndex = position920, tokenIndex920
+								goto l2306
+							l2307:
+								position, tokenIndex = position2306, tokenIndex2306
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l922
+									goto l2308
 								}
 								position++
-								goto l920
-							l922:
-								position, tokenIndex = position920, tokenIndex920
+								goto l2306
+							l2308:
+								position, tokenIndex = position2306, tokenIndex2306
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l919
+									goto l2305
 								}
 								position++
 							}
-						l920:
+						l2306:
 							{
-								position923, tokenIndex923 := position, tokenIndex
+								position2309, tokenIndex2309 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l924
+									goto l2310
 								}
 								position++
-								goto l923
-							l924:
-								position, tokenIndex = position923, tokenIndex923
+								goto l2309
+							l2310:
+								position, tokenIndex = position2309, tokenIndex2309
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l925
+									goto l2311
 								}
 								position++
-								goto l923
-							l925:
-								position, tokenIndex = position923, tokenIndex923
+								goto l2309
+							l2311:
+								position, tokenIndex = position2309, tokenIndex2309
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l919
+									goto l2305
 								}
 								position++
 							}
-						l923:
-							goto l918
-						l919:
-							position, tokenIndex = position918, tokenIndex918
+						l2309:
+							goto l2304
+						l2305:
+							position, tokenIndex = position2304, tokenIndex2304
 							if !_rules[ruleother]() {
-								goto l875
+								goto l2261
 							}
 						}
-					l918:
+					l2304:
 					}
-				l876:
-					goto l874
-				l875:
-					position, tokenIndex = position875, tokenIndex875
+				l2262:
+					goto l2260
+				l2261:
+					position, tokenIndex = position2261, tokenIndex2261
 				}
-				add(rulequery, position873)
+				add(rulequery, position2259)
 			}
 			return true
 		},
-		/* 11 fragment <- <((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[7] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[7] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
-		nil,
-		/* 12 ipv6reference <- <((&{ p.pick[8] == 0 } '[' IPv6address ']') / (&{ p.pick[8] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &class5, false) })? ']'))> */
-		nil,
-		/* 13 IPv6address <- <((&{ p.pick[9] == 0 } ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[9] == 1 } (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)? (':' ':') IPv4address) / (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[9] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		/* 11 fragment <- <((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)))*> */
 		func() bool {
-			position928, tokenIndex928 := position, tokenIndex
 			{
-				position929 := position
+				position2313 := position
+			l2314:
 				{
-					position930, tokenIndex930 := position, tokenIndex
-					if !(p.pick[9] == 0) {
-						goto l931
+					position2315, tokenIndex2315 := position, tokenIndex
+					{
+						position2316, tokenIndex2316 := position, tokenIndex
+						if !(p.pick[10] == 0) {
+							goto l2317
+						}
+						{
+							position2318, tokenIndex2318 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l2319
+							}
+							position++
+							goto l2318
+						l2319:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune('&') {
+								goto l2320
+							}
+							position++
+							goto l2318
+						l2320:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune('+') {
+								goto l2321
+							}
+							position++
+							goto l2318
+						l2321:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune(',') {
+								goto l2322
+							}
+							position++
+							goto l2318
+						l2322:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune('/') {
+								goto l2323
+							}
+							position++
+							goto l2318
+						l2323:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune(':') {
+								goto l2324
+							}
+							position++
+							goto l2318
+						l2324:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune(';') {
+								goto l2325
+							}
+							position++
+							goto l2318
+						l2325:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune('=') {
+								goto l2326
+							}
+							position++
+							goto l2318
+						l2326:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune('?') {
+								goto l2327
+							}
+							position++
+							goto l2318
+						l2327:
+							position, tokenIndex = position2318, tokenIndex2318
+							if buffer[position] != rune('@') {
+								goto l2317
+							}
+							position++
+						}
+					l2318:
+						goto l2316
+					l2317:
+						position, tokenIndex = position2316, tokenIndex2316
+						if !(p.pick[10] == 1) {
+							goto l2328
+						}
+						{
+							position2329, tokenIndex2329 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l2330
+							}
+							position++
+							goto l2329
+						l2330:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune('&') {
+								goto l2331
+							}
+							position++
+							goto l2329
+						l2331:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune('+') {
+								goto l2332
+							}
+							position++
+							goto l2329
+						l2332:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune(',') {
+								goto l2333
+							}
+							position++
+							goto l2329
+						l2333:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune('/') {
+								goto l2334
+							}
+							position++
+							goto l2329
+						l2334:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune(':') {
+								goto l2335
+							}
+							position++
+							goto l2329
+						l2335:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune(';') {
+								goto l2336
+							}
+							position++
+							goto l2329
+						l2336:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune('=') {
+								goto l2337
+							}
+							position++
+							goto l2329
+						l2337:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune('?') {
+								goto l2338
+							}
+							position++
+							goto l2329
+						l2338:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune('@') {
+								goto l2339
+							}
+							position++
+							goto l2329
+						l2339:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune('[') {
+								goto l2340
+							}
+							position++
+							goto l2329
+						l2340:
+							position, tokenIndex = position2329, tokenIndex2329
+							if buffer[position] != rune(']') {
+								goto l2328
+							}
+							position++
+						}
+					l2329:
+						goto l2316
+					l2328:
+						position, tokenIndex = position2316, tokenIndex2316
+						{
+							position2342, tokenIndex2342 := position, tokenIndex
+							if buffer[position] != rune('!') {
+								goto l2343
+							}
+							position++
+							goto l2342
+						l2343:
+							position, tokenIndex = position2342, tokenIndex2342
+							if c := buffer[position]; c < rune('\'') || c > rune('*') {
+								goto l2344
+							}
+							position++
+							goto l2342
+						l2344:
+							position, tokenIndex = position2342, tokenIndex2342
+							if buffer[position] != rune('-') {
+								goto l2345
+							}
+							position++
+							goto l2342
+						l2345:
+							position, tokenIndex = position2342, tokenIndex2342
+							if buffer[position] != rune('.') {
+								goto l2346
+							}
+							position++
+							goto l2342
+						l2346:
+							position, tokenIndex = position2342, tokenIndex2342
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2347
+							}
+							position++
+							goto l2342
+						l2347:
+							position, tokenIndex = position2342, tokenIndex2342
+							if c := buffer[position]; c < rune('A') || c > rune('Z') {
+								goto l2348
+							}
+							position++
+							goto l2342
+						l2348:
+							position, tokenIndex = position2342, tokenIndex2342
+							if buffer[position] != rune('_') {
+								goto l2349
+							}
+							position++
+							goto l2342
+						l2349:
+							position, tokenIndex = position2342, tokenIndex2342
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l2350
+							}
+							position++
+							goto l2342
+						l2350:
+							position, tokenIndex = position2342, tokenIndex2342
+							if buffer[position] != rune('~') {
+								goto l2341
+							}
+							position++
+						}
+					l2342:
+						goto l2316
+					l2341:
+						position, tokenIndex = position2316, tokenIndex2316
+						if !(p.pick[11] == 0) {
+							goto l2351
+						}
+						if buffer[position] != rune('%') {
+							goto l2351
+						}
+						position++
+						{
+							position2352, tokenIndex2352 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2353
+							}
+							position++
+							goto l2352
+						l2353:
+							position, tokenIndex = position2352, tokenIndex2352
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l2354
+							}
+							position++
+							goto l2352
+						l2354:
+							position, tokenIndex = position2352, tokenIndex2352
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l2351
+							}
+							position++
+						}
+					l2352:
+						{
+							position2355, tokenIndex2355 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2356
+							}
+							position++
+							goto l2355
+						l2356:
+							position, tokenIndex = position2355, tokenIndex2355
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l2357
+							}
+							position++
+							goto l2355
+						l2357:
+							position, tokenIndex = position2355, tokenIndex2355
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l2351
+							}
+							position++
+						}
+					l2355:
+						goto l2316
+					l2351:
+						position, tokenIndex = position2316, tokenIndex2316
+						if !(p.pick[11] == 1) {
+							goto l2315
+						}
+						{
+							position2358, tokenIndex2358 := position, tokenIndex
+							if buffer[position] != rune('%') {
+								goto l2359
+							}
+							position++
+							{
+								position2360, tokenIndex2360 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2361
+								}
+								position++
+								goto l2360
+							l2361:
+								position, tokenIndex = position2360, tokenIndex2360
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2362
+								}
+								position++
+								goto l2360
+							l2362:
+								position, tokenIndex = position2360, tokenIndex2360
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2359
+								}
+								position++
+							}
+						l2360:
+							{
+								position2363, tokenIndex2363 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2364
+								}
+								position++
+								goto l2363
+							l2364:
+								position, tokenIndex = position2363, tokenIndex2363
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2365
+								}
+								position++
+								goto l2363
+							l2365:
+								position, tokenIndex = position2363, tokenIndex2363
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2359
+								}
+								position++
+							}
+						l2363:
+							goto l2358
+						l2359:
+							position, tokenIndex = position2358, tokenIndex2358
+							if !_rules[ruleother]() {
+								goto l2315
+							}
+						}
+					l2358:
+					}
+				l2316:
+					goto l2314
+				l2315:
+					position, tokenIndex = position2315, tokenIndex2315
+				}
+				add(rulefragment, position2313)
+			}
+			return true
+		},
+		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &class5, false) })? ']'))> */
+		func() bool {
+			position2366, tokenIndex2366 := position, tokenIndex
+			{
+				position2367 := position
+				{
+					position2368, tokenIndex2368 := position, tokenIndex
+					if !(p.pick[12] == 0) {
+						goto l2369
+					}
+					if buffer[position] != rune('[') {
+						goto l2369
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l2369
+					}
+					if buffer[position] != rune(']') {
+						goto l2369
+					}
+					position++
+					goto l2368
+				l2369:
+					position, tokenIndex = position2368, tokenIndex2368
+					if !(p.pick[12] == 1) {
+						goto l2366
+					}
+					if buffer[position] != rune('[') {
+						goto l2366
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l2366
 					}
 					{
-						position932, tokenIndex932 := position, tokenIndex
-						{
-							position934, tokenIndex934 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l935
-							}
-							position++
-							goto l934
-						l935:
-							position, tokenIndex = position934, tokenIndex934
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l936
-							}
-							position++
-							goto l934
-						l936:
-							position, tokenIndex = position934, tokenIndex934
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l933
-							}
-							position++
-						}
-					l934:
-						{
-							position937, tokenIndex937 := position, tokenIndex
-							{
-								position939, tokenIndex939 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l940
-								}
-								position++
-								goto l939
-							l940:
-								position, tokenIndex = position939, tokenIndex939
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l941
-								}
-								position++
-								goto l939
-							l941:
-								position, tokenIndex = position939, tokenIndex939
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l937
-								}
-								position++
-							}
-						l939:
-							goto l938
-						l937:
-							position, tokenIndex = position937, tokenIndex937
-						}
-					l938:
-						{
-							position942, tokenIndex942 := position, tokenIndex
-							{
-								position944, tokenIndex944 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l945
-								}
-								position++
-								goto l944
-							l945:
-								position, tokenIndex = position944, tokenIndex944
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l946
-								}
-								position++
-								goto l944
-							l946:
-								position, tokenIndex = position944, tokenIndex944
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l942
-								}
-								position++
-							}
-						l944:
-							goto l943
-						l942:
-							position, tokenIndex = position942, tokenIndex942
-						}
-					l943:
-						{
-							position947, tokenIndex947 := position, tokenIndex
-							{
-								position949, tokenIndex949 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l950
-								}
-								position++
-								goto l949
-							l950:
-								position, tokenIndex = position949, tokenIndex949
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l951
-								}
-								position++
-								goto l949
-							l951:
-								position, tokenIndex = position949, tokenIndex949
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l947
-								}
-								position++
-							}
-						l949:
-							goto l948
-						l947:
-							position, tokenIndex = position947, tokenIndex947
-						}
-					l948:
-						{
-							position952, tokenIndex952 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l952
-							}
-							position++
-							goto l933
-						l952:
-							position, tokenIndex = position952, tokenIndex952
-						}
-					l953:
-						{
-							position954, tokenIndex954 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l954
-							}
-							position++
-							{
-								position955, tokenIndex955 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l956
-								}
-								position++
-								goto l955
-							l956:
-								position, tokenIndex = position955, tokenIndex955
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l957
-								}
-								position++
-								goto l955
-							l957:
-								position, tokenIndex = position955, tokenIndex955
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l954
-								}
-								position++
-							}
-						l955:
-							{
-								position958, tokenIndex958 := position, tokenIndex
-								{
-									position960, tokenIndex960 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l961
-									}
-									position++
-									goto l960
-								l961:
-									position, tokenIndex = position960, tokenIndex960
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l962
-									}
-									position++
-									goto l960
-								l962:
-									position, tokenIndex = position960, tokenIndex960
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l958
-									}
-									position++
-								}
-							l960:
-								goto l959
-							l958:
-								position, tokenIndex = position958, tokenIndex958
-							}
-						l959:
-							{
-								position963, tokenIndex963 := position, tokenIndex
-								{
-									position965, tokenIndex965 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l966
-									}
-									position++
-									goto l965
-								l966:
-									position, tokenIndex = position965, tokenIndex965
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l967
-									}
-									position++
-									goto l965
-								l967:
-									position, tokenIndex = position965, tokenIndex965
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l963
-									}
-									position++
-								}
-							l965:
-								goto l964
-							l963:
-								position, tokenIndex = position963, tokenIndex963
-							}
-						l964:
-							{
-								position968, tokenIndex968 := position, tokenIndex
-								{
-									position970, tokenIndex970 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l971
-									}
-									position++
-									goto l970
-								l971:
-									position, tokenIndex = position970, tokenIndex970
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l972
-									}
-									position++
-									goto l970
-								l972:
-									position, tokenIndex = position970, tokenIndex970
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l968
-									}
-									position++
-								}
-							l970:
-								goto l969
-							l968:
-								position, tokenIndex = position968, tokenIndex968
-							}
-						l969:
-							{
-								position973, tokenIndex973 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l973
-								}
-								position++
-								goto l954
-							l973:
-								position, tokenIndex = position973, tokenIndex973
-							}
-							goto l953
-						l954:
-							position, tokenIndex = position954, tokenIndex954
-						}
-						if buffer[position] != rune(':') {
-							goto l933
+						position2370, tokenIndex2370 := position, tokenIndex
+						if buffer[position] != rune('%') {
+							goto l2370
 						}
 						position++
-						if buffer[position] != rune(':') {
-							goto l933
+						if !(pegrun.Plus(p.Buffer, &position, &class5, false)) {
+							goto l2370
 						}
-						position++
-						{
-							position974, tokenIndex974 := position, tokenIndex
-							{
-								position976, tokenIndex976 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l977
-								}
-								position++
-								goto l976
-							l977:
-								position, tokenIndex = position976, tokenIndex976
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l978
-								}
-								position++
-								goto l976
-							l978:
-								position, tokenIndex = position976, tokenIndex976
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l974
-								}
-								position++
-							}
-						l976:
-							{
-								position979, tokenIndex979 := position, tokenIndex
-								{
-									position981, tokenIndex981 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l982
-									}
-									position++
-									goto l981
-								l982:
-									position, tokenIndex = position981, tokenIndex981
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l983
-									}
-									position++
-									goto l981
-								l983:
-									position, tokenIndex = position981, tokenIndex981
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l979
-									}
-									position++
-								}
-							l981:
-								goto l980
-							l979:
-								position, tokenIndex = position979, tokenIndex979
-							}
-						l980:
-							{
-								position984, tokenIndex984 := position, tokenIndex
-								{
-									position986, tokenIndex986 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l987
-									}
-									position++
-									goto l986
-								l987:
-									position, tokenIndex = position986, tokenIndex986
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l988
-									}
-									position++
-									goto l986
-								l988:
-									position, tokenIndex = position986, tokenIndex986
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l984
-									}
-									position++
-								}
-							l986:
-								goto l985
-							l984:
-								position, tokenIndex = position984, tokenIndex984
-							}
-						l985:
-							{
-								position989, tokenIndex989 := position, tokenIndex
-								{
-									position991, tokenIndex991 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l992
-									}
-									position++
-									goto l991
-								l992:
-									position, tokenIndex = position991, tokenIndex991
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l993
-									}
-									position++
-									goto l991
-								l993:
-									position, tokenIndex = position991, tokenIndex991
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l989
-									}
-									position++
-								}
-							l991:
-								goto l990
-							l989:
-								position, tokenIndex = position989, tokenIndex989
-							}
-						l990:
-							{
-								position994, tokenIndex994 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l994
-								}
-								position++
-								goto l974
-							l994:
-								position, tokenIndex = position994, tokenIndex994
-							}
-						l995:
-							{
-								position996, tokenIndex996 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l996
-								}
-								position++
-								{
-									position997, tokenIndex997 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l998
-									}
-									position++
-									goto l997
-								l998:
-									position, tokenIndex = position997, tokenIndex997
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l999
-									}
-									position++
-									goto l997
-								l999:
-									position, tokenIndex = position997, tokenIndex997
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l996
-									}
-									position++
-								}
-							l997:
-								{
-									position1000, tokenIndex1000 := position, tokenIndex
-									{
-										position1002, tokenIndex1002 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1003
-										}
-										position++
-										goto l1002
-									l1003:
-										position, tokenIndex = position1002, tokenIndex1002
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1004
-										}
-										position++
-										goto l1002
-									l1004:
-										position, tokenIndex = position1002, tokenIndex1002
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1000
-										}
-										position++
-									}
-								l1002:
-									goto l1001
-								l1000:
-									position, tokenIndex = position1000, tokenIndex1000
-								}
-							l1001:
-								{
-									position1005, tokenIndex1005 := position, tokenIndex
-									{
-										position1007, tokenIndex1007 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1008
-										}
-										position++
-										goto l1007
-									l1008:
-										position, tokenIndex = position1007, tokenIndex1007
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1009
-										}
-										position++
-										goto l1007
-									l1009:
-										position, tokenIndex = position1007, tokenIndex1007
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1005
-										}
-										position++
-									}
-								l1007:
-									goto l1006
-								l1005:
-									position, tokenIndex = position1005, tokenIndex1005
-								}
-							l1006:
-								{
-									position1010, tokenIndex1010 := position, tokenIndex
-									{
-										position1012, tokenIndex1012 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1013
-										}
-										position++
-										goto l1012
-									l1013:
-										position, tokenIndex = position1012, tokenIndex1012
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1014
-										}
-										position++
-										goto l1012
-									l1014:
-										position, tokenIndex = position1012, tokenIndex1012
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1010
-										}
-										position++
-									}
-								l1012:
-									goto l1011
-								l1010:
-									position, tokenIndex = position1010, tokenIndex1010
-								}
-							l1011:
-								{
-									position1015, tokenIndex1015 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1015
-									}
-									position++
-									goto l996
-								l1015:
-									position, tokenIndex = position1015, tokenIndex1015
-								}
-								goto l995
-							l996:
-								position, tokenIndex = position996, tokenIndex996
-							}
-							goto l975
-						l974:
-							position, tokenIndex = position974, tokenIndex974
-						}
-					l975:
-						goto l932
-					l933:
-						position, tokenIndex = position932, tokenIndex932
-						{
-							position1017, tokenIndex1017 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1018
-							}
-							position++
-							goto l1017
-						l1018:
-							position, tokenIndex = position1017, tokenIndex1017
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1019
-							}
-							position++
-							goto l1017
-						l1019:
-							position, tokenIndex = position1017, tokenIndex1017
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1016
-							}
-							position++
-						}
-					l1017:
-						{
-							position1020, tokenIndex1020 := position, tokenIndex
-							{
-								position1022, tokenIndex1022 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1023
-								}
-								position++
-								goto l1022
-							l1023:
-								position, tokenIndex = position1022, tokenIndex1022
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1024
-								}
-								position++
-								goto l1022
-							l1024:
-								position, tokenIndex = position1022, tokenIndex1022
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1020
-								}
-								position++
-							}
-						l1022:
-							goto l1021
-						l1020:
-							position, tokenIndex = position1020, tokenIndex1020
-						}
-					l1021:
-						{
-							position1025, tokenIndex1025 := position, tokenIndex
-							{
-								position1027, tokenIndex1027 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1028
-								}
-								position++
-								goto l1027
-							l1028:
-								position, tokenIndex = position1027, tokenIndex1027
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1029
-								}
-								position++
-								goto l1027
-							l1029:
-								position, tokenIndex = position1027, tokenIndex1027
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1025
-								}
-								position++
-							}
-						l1027:
-							goto l1026
-						l1025:
-							position, tokenIndex = position1025, tokenIndex1025
-						}
-					l1026:
-						{
-							position1030, tokenIndex1030 := position, tokenIndex
-							{
-								position1032, tokenIndex1032 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1033
-								}
-								position++
-								goto l1032
-							l1033:
-								position, tokenIndex = position1032, tokenIndex1032
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1034
-								}
-								position++
-								goto l1032
-							l1034:
-								position, tokenIndex = position1032, tokenIndex1032
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1030
-								}
-								position++
-							}
-						l1032:
-							goto l1031
-						l1030:
-							position, tokenIndex = position1030, tokenIndex1030
-						}
-					l1031:
-						{
-							position1035, tokenIndex1035 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l1035
-							}
-							position++
-							goto l1016
-						l1035:
-							position, tokenIndex = position1035, tokenIndex1035
-						}
-					l1036:
-						{
-							position1037, tokenIndex1037 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l1037
-							}
-							position++
-							{
-								position1038, tokenIndex1038 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1039
-								}
-								position++
-								goto l1038
-							l1039:
-								position, tokenIndex = position1038, tokenIndex1038
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1040
-								}
-								position++
-								goto l1038
-							l1040:
-								position, tokenIndex = position1038, tokenIndex1038
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1037
-								}
-								position++
-							}
-						l1038:
-							{
-								position1041, tokenIndex1041 := position, tokenIndex
-								{
-									position1043, tokenIndex1043 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1044
-									}
-									position++
-									goto l1043
-								l1044:
-									position, tokenIndex = position1043, tokenIndex1043
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1045
-									}
-									position++
-									goto l1043
-								l1045:
-									position, tokenIndex = position1043, tokenIndex1043
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1041
-									}
-									position++
-								}
-							l1043:
-								goto l1042
-							l1041:
-								position, tokenIndex = position1041, tokenIndex1041
-							}
-						l1042:
-							{
-								position1046, tokenIndex1046 := position, tokenIndex
-								{
-									position1048, tokenIndex1048 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1049
-									}
-									position++
-									goto l1048
-								l1049:
-									position, tokenIndex = position1048, tokenIndex1048
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1050
-									}
-									position++
-									goto l1048
-								l1050:
-									position, tokenIndex = position1048, tokenIndex1048
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1046
-									}
-									position++
-								}
-							l1048:
-								goto l1047
-							l1046:
-								position, tokenIndex = position1046, tokenIndex1046
-							}
-						l1047:
-							{
-								position1051, tokenIndex1051 := position, tokenIndex
-								{
-									position1053, tokenIndex1053 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1054
-									}
-									position++
-									goto l1053
-								l1054:
-									position, tokenIndex = position1053, tokenIndex1053
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1055
-									}
-									position++
-									goto l1053
-								l1055:
-									position, tokenIndex = position1053, tokenIndex1053
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1051
-									}
-									position++
-								}
-							l1053:
-								goto l1052
-							l1051:
-								position, tokenIndex = position1051, tokenIndex1051
-							}
-						l1052:
-							{
-								position1056, tokenIndex1056 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1056
-								}
-								position++
-								goto l1037
-							l1056:
-								position, tokenIndex = position1056, tokenIndex1056
-							}
-							goto l1036
-						l1037:
-							position, tokenIndex = position1037, tokenIndex1037
-						}
-						goto l932
-					l1016:
-						position, tokenIndex = position932, tokenIndex932
-						if buffer[position] != rune(':') {
-							goto l931
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l931
-						}
-						position++
-						{
-							position1057, tokenIndex1057 := position, tokenIndex
-							{
-								position1059, tokenIndex1059 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1060
-								}
-								position++
-								goto l1059
-							l1060:
-								position, tokenIndex = position1059, tokenIndex1059
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1061
-								}
-								position++
-								goto l1059
-							l1061:
-								position, tokenIndex = position1059, tokenIndex1059
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1057
-								}
-								position++
-							}
-						l1059:
-							{
-								position1062, tokenIndex1062 := position, tokenIndex
-								{
-									position1064, tokenIndex1064 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1065
-									}
-									position++
-									goto l1064
-								l1065:
-									position, tokenIndex = position1064, tokenIndex1064
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1066
-									}
-									position++
-									goto l1064
-								l1066:
-									position, tokenIndex = position1064, tokenIndex1064
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1062
-									}
-									position++
-								}
-							l1064:
-								goto l1063
-							l1062:
-								position, tokenIndex = position1062, tokenIndex1062
-							}
-						l1063:
-							{
-								position1067, tokenIndex1067 := position, tokenIndex
-								{
-									position1069, tokenIndex1069 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1070
-									}
-									position++
-									goto l1069
-								l1070:
-									position, tokenIndex = position1069, tokenIndex1069
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1071
-									}
-									position++
-									goto l1069
-								l1071:
-									position, tokenIndex = position1069, tokenIndex1069
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1067
-									}
-									position++
-								}
-							l1069:
-								goto l1068
-							l1067:
-								position, tokenIndex = position1067, tokenIndex1067
-							}
-						l1068:
-							{
-								position1072, tokenIndex1072 := position, tokenIndex
-								{
-									position1074, tokenIndex1074 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1075
-									}
-									position++
-									goto l1074
-								l1075:
-									position, tokenIndex = position1074, tokenIndex1074
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1076
-									}
-									position++
-									goto l1074
-								l1076:
-									position, tokenIndex = position1074, tokenIndex1074
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1072
-									}
-									position++
-								}
-							l1074:
-								goto l1073
-							l1072:
-								position, tokenIndex = position1072, tokenIndex1072
-							}
-						l1073:
-							{
-								position1077, tokenIndex1077 := position, tokenIndex
-								if buffer[position] != rune('.') {
-									goto l1077
-								}
-								position++
-								goto l1057
-							l1077:
-								position, tokenIndex = position1077, tokenIndex1077
-							}
-						l1078:
-							{
-								position1079, tokenIndex1079 := position, tokenIndex
-								if buffer[position] != rune(':') {
-									goto l1079
-								}
-								position++
-								{
-									position1080, tokenIndex1080 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1081
-									}
-									position++
-									goto l1080
-								l1081:
-									position, tokenIndex = position1080, tokenIndex1080
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1082
-									}
-									position++
-									goto l1080
-								l1082:
-									position, tokenIndex = position1080, tokenIndex1080
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1079
-									}
-									position++
-								}
-							l1080:
-								{
-									position1083, tokenIndex1083 := position, tokenIndex
-									{
-										position1085, tokenIndex1085 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1086
-										}
-										position++
-										goto l1085
-									l1086:
-										position, tokenIndex = position1085, tokenIndex1085
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1087
-										}
-										position++
-										goto l1085
-									l1087:
-										position, tokenIndex = position1085, tokenIndex1085
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1083
-										}
-										position++
-									}
-								l1085:
-									goto l1084
-								l1083:
-									position, tokenIndex = position1083, tokenIndex1083
-								}
-							l1084:
-								{
-									position1088, tokenIndex1088 := position, tokenIndex
-									{
-										position1090, tokenIndex1090 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1091
-										}
-										position++
-										goto l1090
-									l1091:
-										position, tokenIndex = position1090, tokenIndex1090
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1092
-										}
-										position++
-										goto l1090
-									l1092:
-										position, tokenIndex = position1090, tokenIndex1090
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1088
-										}
-										position++
-									}
-								l1090:
-									goto l1089
-								l1088:
-									position, tokenIndex = position1088, tokenIndex1088
-								}
-							l1089:
-								{
-									position1093, tokenIndex1093 := position, tokenIndex
-									{
-										position1095, tokenIndex1095 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1096
-										}
-										position++
-										goto l1095
-									l1096:
-										position, tokenIndex = position1095, tokenIndex1095
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1097
-										}
-										position++
-										goto l1095
-									l1097:
-										position, tokenIndex = position1095, tokenIndex1095
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1093
-										}
-										position++
-									}
-								l1095:
-									goto l1094
-								l1093:
-									position, tokenIndex = position1093, tokenIndex1093
-								}
-							l1094:
-								{
-									position1098, tokenIndex1098 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l1098
-									}
-									position++
-									goto l1079
-								l1098:
-									position, tokenIndex = position1098, tokenIndex1098
-								}
-								goto l1078
-							l1079:
-								position, tokenIndex = position1079, tokenIndex1079
-							}
-							goto l1058
-						l1057:
-							position, tokenIndex = position1057, tokenIndex1057
-						}
-					l1058:
+						goto l2371
+					l2370:
+						position, tokenIndex = position2370, tokenIndex2370
 					}
-				l932:
+				l2371:
+					if buffer[position] != rune(']') {
+						goto l2366
+					}
+					position++
+				}
+			l2368:
+				add(ruleipv6reference, position2367)
+			}
+			return true
+		l2366:
+			position, tokenIndex = position2366, tokenIndex2366
+			return false
+		},
+		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)? (':' ':') IPv4address) / (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		func() bool {
+			position2372, tokenIndex2372 := position, tokenIndex
+			{
+				position2373 := position
+				{
+					position2374, tokenIndex2374 := position, tokenIndex
+					if !(p.pick[13] == 0) {
+						goto l2375
+					}
 					{
-						position1099, tokenIndex1099 := position, tokenIndex
+						position2376, tokenIndex2376 := position, tokenIndex
+						{
+							position2378, tokenIndex2378 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2379
+							}
+							position++
+							goto l2378
+						l2379:
+							position, tokenIndex = position2378, tokenIndex2378
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l2380
+							}
+							position++
+							goto l2378
+						l2380:
+							position, tokenIndex = position2378, tokenIndex2378
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l2377
+							}
+							position++
+						}
+					l2378:
+						{
+							position2381, tokenIndex2381 := position, tokenIndex
+							{
+								position2383, tokenIndex2383 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2384
+								}
+								position++
+								goto l2383
+							l2384:
+								position, tokenIndex = position2383, tokenIndex2383
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2385
+								}
+								position++
+								goto l2383
+							l2385:
+								position, tokenIndex = position2383, tokenIndex2383
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2381
+								}
+								position++
+							}
+						l2383:
+							goto l2382
+						l2381:
+							position, tokenIndex = position2381, tokenIndex2381
+						}
+					l2382:
+						{
+							position2386, tokenIndex2386 := position, tokenIndex
+							{
+								position2388, tokenIndex2388 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2389
+								}
+								position++
+								goto l2388
+							l2389:
+								position, tokenIndex = position2388, tokenIndex2388
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2390
+								}
+								position++
+								goto l2388
+							l2390:
+								position, tokenIndex = position2388, tokenIndex2388
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2386
+								}
+								position++
+							}
+						l2388:
+							goto l2387
+						l2386:
+							position, tokenIndex = position2386, tokenIndex2386
+						}
+					l2387:
+						{
+							position2391, tokenIndex2391 := position, tokenIndex
+							{
+								position2393, tokenIndex2393 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2394
+								}
+								position++
+								goto l2393
+							l2394:
+								position, tokenIndex = position2393, tokenIndex2393
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2395
+								}
+								position++
+								goto l2393
+							l2395:
+								position, tokenIndex = position2393, tokenIndex2393
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2391
+								}
+								position++
+							}
+						l2393:
+							goto l2392
+						l2391:
+							position, tokenIndex = position2391, tokenIndex2391
+						}
+					l2392:
+						{
+							position2396, tokenIndex2396 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l2396
+							}
+							position++
+							goto l2377
+						l2396:
+							position, tokenIndex = position2396, tokenIndex2396
+						}
+					l2397:
+						{
+							position2398, tokenIndex2398 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l2398
+							}
+							position++
+							{
+								position2399, tokenIndex2399 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2400
+								}
+								position++
+								goto l2399
+							l2400:
+								position, tokenIndex = position2399, tokenIndex2399
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2401
+								}
+								position++
+								goto l2399
+							l2401:
+								position, tokenIndex = position2399, tokenIndex2399
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2398
+								}
+								position++
+							}
+						l2399:
+							{
+								position2402, tokenIndex2402 := position, tokenIndex
+								{
+									position2404, tokenIndex2404 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2405
+									}
+									position++
+									goto l2404
+								l2405:
+									position, tokenIndex = position2404, tokenIndex2404
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2406
+									}
+									position++
+									goto l2404
+								l2406:
+									position, tokenIndex = position2404, tokenIndex2404
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2402
+									}
+									position++
+								}
+							l2404:
+								goto l2403
+							l2402:
+								position, tokenIndex = position2402, tokenIndex2402
+							}
+						l2403:
+							{
+								position2407, tokenIndex2407 := position, tokenIndex
+								{
+									position2409, tokenIndex2409 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2410
+									}
+									position++
+									goto l2409
+								l2410:
+									position, tokenIndex = position2409, tokenIndex2409
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2411
+									}
+									position++
+									goto l2409
+								l2411:
+									position, tokenIndex = position2409, tokenIndex2409
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2407
+									}
+									position++
+								}
+							l2409:
+								goto l2408
+							l2407:
+								position, tokenIndex = position2407, tokenIndex2407
+							}
+						l2408:
+							{
+								position2412, tokenIndex2412 := position, tokenIndex
+								{
+									position2414, tokenIndex2414 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2415
+									}
+									position++
+									goto l2414
+								l2415:
+									position, tokenIndex = position2414, tokenIndex2414
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2416
+									}
+									position++
+									goto l2414
+								l2416:
+									position, tokenIndex = position2414, tokenIndex2414
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2412
+									}
+									position++
+								}
+							l2414:
+								goto l2413
+							l2412:
+								position, tokenIndex = position2412, tokenIndex2412
+							}
+						l2413:
+							{
+								position2417, tokenIndex2417 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l2417
+								}
+								position++
+								goto l2398
+							l2417:
+								position, tokenIndex = position2417, tokenIndex2417
+							}
+							goto l2397
+						l2398:
+							position, tokenIndex = position2398, tokenIndex2398
+						}
 						if buffer[position] != rune(':') {
-							goto l1099
+							goto l2377
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l2377
+						}
+						position++
+						{
+							position2418, tokenIndex2418 := position, tokenIndex
+							{
+								position2420, tokenIndex2420 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2421
+								}
+								position++
+								goto l2420
+							l2421:
+								position, tokenIndex = position2420, tokenIndex2420
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2422
+								}
+								position++
+								goto l2420
+							l2422:
+								position, tokenIndex = position2420, tokenIndex2420
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2418
+								}
+								position++
+							}
+						l2420:
+							{
+								position2423, tokenIndex2423 := position, tokenIndex
+								{
+									position2425, tokenIndex2425 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2426
+									}
+									position++
+									goto l2425
+								l2426:
+									position, tokenIndex = position2425, tokenIndex2425
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2427
+									}
+									position++
+									goto l2425
+								l2427:
+									position, tokenIndex = position2425, tokenIndex2425
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2423
+									}
+									position++
+								}
+							l2425:
+								goto l2424
+							l2423:
+								position, tokenIndex = position2423, tokenIndex2423
+							}
+						l2424:
+							{
+								position2428, tokenIndex2428 := position, tokenIndex
+								{
+									position2430, tokenIndex2430 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2431
+									}
+									position++
+									goto l2430
+								l2431:
+									position, tokenIndex = position2430, tokenIndex2430
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2432
+									}
+									position++
+									goto l2430
+								l2432:
+									position, tokenIndex = position2430, tokenIndex2430
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2428
+									}
+									position++
+								}
+							l2430:
+								goto l2429
+							l2428:
+								position, tokenIndex = position2428, tokenIndex2428
+							}
+						l2429:
+							{
+								position2433, tokenIndex2433 := position, tokenIndex
+								{
+									position2435, tokenIndex2435 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2436
+									}
+									position++
+									goto l2435
+								l2436:
+									position, tokenIndex = position2435, tokenIndex2435
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2437
+									}
+									position++
+									goto l2435
+								l2437:
+									position, tokenIndex = position2435, tokenIndex2435
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2433
+									}
+									position++
+								}
+							l2435:
+								goto l2434
+							l2433:
+								position, tokenIndex = position2433, tokenIndex2433
+							}
+						l2434:
+							{
+								position2438, tokenIndex2438 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l2438
+								}
+								position++
+								goto l2418
+							l2438:
+								position, tokenIndex = position2438, tokenIndex2438
+							}
+						l2439:
+							{
+								position2440, tokenIndex2440 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l2440
+								}
+								position++
+								{
+									position2441, tokenIndex2441 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2442
+									}
+									position++
+									goto l2441
+								l2442:
+									position, tokenIndex = position2441, tokenIndex2441
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2443
+									}
+									position++
+									goto l2441
+								l2443:
+									position, tokenIndex = position2441, tokenIndex2441
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2440
+									}
+									position++
+								}
+							l2441:
+								{
+									position2444, tokenIndex2444 := position, tokenIndex
+									{
+										position2446, tokenIndex2446 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l2447
+										}
+										position++
+										goto l2446
+									l2447:
+										position, tokenIndex = position2446, tokenIndex2446
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l2448
+										}
+										position++
+										goto l2446
+									l2448:
+										position, tokenIndex = position2446, tokenIndex2446
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l2444
+										}
+										position++
+									}
+								l2446:
+									goto l2445
+								l2444:
+									position, tokenIndex = position2444, tokenIndex2444
+								}
+							l2445:
+								{
+									position2449, tokenIndex2449 := position, tokenIndex
+									{
+										position2451, tokenIndex2451 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l2452
+										}
+										position++
+										goto l2451
+									l2452:
+										position, tokenIndex = position2451, tokenIndex2451
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l2453
+										}
+										position++
+										goto l2451
+									l2453:
+										position, tokenIndex = position2451, tokenIndex2451
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l2449
+										}
+										position++
+									}
+								l2451:
+									goto l2450
+								l2449:
+									position, tokenIndex = position2449, tokenIndex2449
+								}
+							l2450:
+								{
+									position2454, tokenIndex2454 := position, tokenIndex
+									{
+										position2456, tokenIndex2456 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l2457
+										}
+										position++
+										goto l2456
+									l2457:
+										position, tokenIndex = position2456, tokenIndex2456
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l2458
+										}
+										position++
+										goto l2456
+									l2458:
+										position, tokenIndex = position2456, tokenIndex2456
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l2454
+										}
+										position++
+									}
+								l2456:
+									goto l2455
+								l2454:
+									position, tokenIndex = position2454, tokenIndex2454
+								}
+							l2455:
+								{
+									position2459, tokenIndex2459 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l2459
+									}
+									position++
+									goto l2440
+								l2459:
+									position, tokenIndex = position2459, tokenIndex2459
+								}
+								goto l2439
+							l2440:
+								position, tokenIndex = position2440, tokenIndex2440
+							}
+							goto l2419
+						l2418:
+							position, tokenIndex = position2418, tokenIndex2418
+						}
+					l2419:
+						goto l2376
+					l2377:
+						position, tokenIndex = position2376, tokenIndex2376
+						{
+							position2461, tokenIndex2461 := position, tokenIndex
+							if c := buffer[position]; c < rune('0') || c > rune('9') {
+								goto l2462
+							}
+							position++
+							goto l2461
+						l2462:
+							position, tokenIndex = position2461, tokenIndex2461
+							if c := buffer[position]; c < rune('A') || c > rune('F') {
+								goto l2463
+							}
+							position++
+							goto l2461
+						l2463:
+							position, tokenIndex = position2461, tokenIndex2461
+							if c := buffer[position]; c < rune('a') || c > rune('f') {
+								goto l2460
+							}
+							position++
+						}
+					l2461:
+						{
+							position2464, tokenIndex2464 := position, tokenIndex
+							{
+								position2466, tokenIndex2466 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2467
+								}
+								position++
+								goto l2466
+							l2467:
+								position, tokenIndex = position2466, tokenIndex2466
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2468
+								}
+								position++
+								goto l2466
+							l2468:
+								position, tokenIndex = position2466, tokenIndex2466
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2464
+								}
+								position++
+							}
+						l2466:
+							goto l2465
+						l2464:
+							position, tokenIndex = position2464, tokenIndex2464
+						}
+					l2465:
+						{
+							position2469, tokenIndex2469 := position, tokenIndex
+							{
+								position2471, tokenIndex2471 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2472
+								}
+								position++
+								goto l2471
+							l2472:
+								position, tokenIndex = position2471, tokenIndex2471
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2473
+								}
+								position++
+								goto l2471
+							l2473:
+								position, tokenIndex = position2471, tokenIndex2471
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2469
+								}
+								position++
+							}
+						l2471:
+							goto l2470
+						l2469:
+							position, tokenIndex = position2469, tokenIndex2469
+						}
+					l2470:
+						{
+							position2474, tokenIndex2474 := position, tokenIndex
+							{
+								position2476, tokenIndex2476 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2477
+								}
+								position++
+								goto l2476
+							l2477:
+								position, tokenIndex = position2476, tokenIndex2476
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2478
+								}
+								position++
+								goto l2476
+							l2478:
+								position, tokenIndex = position2476, tokenIndex2476
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2474
+								}
+								position++
+							}
+						l2476:
+							goto l2475
+						l2474:
+							position, tokenIndex = position2474, tokenIndex2474
+						}
+					l2475:
+						{
+							position2479, tokenIndex2479 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l2479
+							}
+							position++
+							goto l2460
+						l2479:
+							position, tokenIndex = position2479, tokenIndex2479
+						}
+					l2480:
+						{
+							position2481, tokenIndex2481 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l2481
+							}
+							position++
+							{
+								position2482, tokenIndex2482 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2483
+								}
+								position++
+								goto l2482
+							l2483:
+								position, tokenIndex = position2482, tokenIndex2482
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2484
+								}
+								position++
+								goto l2482
+							l2484:
+								position, tokenIndex = position2482, tokenIndex2482
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2481
+								}
+								position++
+							}
+						l2482:
+							{
+								position2485, tokenIndex2485 := position, tokenIndex
+								{
+									position2487, tokenIndex2487 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2488
+									}
+									position++
+									goto l2487
+								l2488:
+									position, tokenIndex = position2487, tokenIndex2487
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2489
+									}
+									position++
+									goto l2487
+								l2489:
+									position, tokenIndex = position2487, tokenIndex2487
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2485
+									}
+									position++
+								}
+							l2487:
+								goto l2486
+							l2485:
+								position, tokenIndex = position2485, tokenIndex2485
+							}
+						l2486:
+							{
+								position2490, tokenIndex2490 := position, tokenIndex
+								{
+									position2492, tokenIndex2492 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2493
+									}
+									position++
+									goto l2492
+								l2493:
+									position, tokenIndex = position2492, tokenIndex2492
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2494
+									}
+									position++
+									goto l2492
+								l2494:
+									position, tokenIndex = position2492, tokenIndex2492
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2490
+									}
+									position++
+								}
+							l2492:
+								goto l2491
+							l2490:
+								position, tokenIndex = position2490, tokenIndex2490
+							}
+						l2491:
+							{
+								position2495, tokenIndex2495 := position, tokenIndex
+								{
+									position2497, tokenIndex2497 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2498
+									}
+									position++
+									goto l2497
+								l2498:
+									position, tokenIndex = position2497, tokenIndex2497
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2499
+									}
+									position++
+									goto l2497
+								l2499:
+									position, tokenIndex = position2497, tokenIndex2497
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2495
+									}
+									position++
+								}
+							l2497:
+								goto l2496
+							l2495:
+								position, tokenIndex = position2495, tokenIndex2495
+							}
+						l2496:
+							{
+								position2500, tokenIndex2500 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l2500
+								}
+								position++
+								goto l2481
+							l2500:
+								position, tokenIndex = position2500, tokenIndex2500
+							}
+							goto l2480
+						l2481:
+							position, tokenIndex = position2481, tokenIndex2481
+						}
+						goto l2376
+					l2460:
+						position, tokenIndex = position2376, tokenIndex2376
+						if buffer[position] != rune(':') {
+							goto l2375
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l2375
+						}
+						position++
+						{
+							position2501, tokenIndex2501 := position, tokenIndex
+							{
+								position2503, tokenIndex2503 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l2504
+								}
+								position++
+								goto l2503
+							l2504:
+								position, tokenIndex = position2503, tokenIndex2503
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l2505
+								}
+								position++
+								goto l2503
+							l2505:
+								position, tokenIndex = position2503, tokenIndex2503
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l2501
+								}
+								position++
+							}
+						l2503:
+							{
+								position2506, tokenIndex2506 := position, tokenIndex
+								{
+									position2508, tokenIndex2508 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2509
+									}
+									position++
+									goto l2508
+								l2509:
+									position, tokenIndex = position2508, tokenIndex2508
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2510
+									}
+									position++
+									goto l2508
+								l2510:
+									position, tokenIndex = position2508, tokenIndex2508
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2506
+									}
+									position++
+								}
+							l2508:
+								goto l2507
+							l2506:
+								position, tokenIndex = position2506, tokenIndex2506
+							}
+						l2507:
+							{
+								position2511, tokenIndex2511 := position, tokenIndex
+								{
+									position2513, tokenIndex2513 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2514
+									}
+									position++
+									goto l2513
+								l2514:
+									position, tokenIndex = position2513, tokenIndex2513
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2515
+									}
+									position++
+									goto l2513
+								l2515:
+									position, tokenIndex = position2513, tokenIndex2513
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2511
+									}
+									position++
+								}
+							l2513:
+								goto l2512
+							l2511:
+								position, tokenIndex = position2511, tokenIndex2511
+							}
+						l2512:
+							{
+								position2516, tokenIndex2516 := position, tokenIndex
+								{
+									position2518, tokenIndex2518 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2519
+									}
+									position++
+									goto l2518
+								l2519:
+									position, tokenIndex = position2518, tokenIndex2518
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2520
+									}
+									position++
+									goto l2518
+								l2520:
+									position, tokenIndex = position2518, tokenIndex2518
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2516
+									}
+									position++
+								}
+							l2518:
+								goto l2517
+							l2516:
+								position, tokenIndex = position2516, tokenIndex2516
+							}
+						l2517:
+							{
+								position2521, tokenIndex2521 := position, tokenIndex
+								if buffer[position] != rune('.') {
+									goto l2521
+								}
+								position++
+								goto l2501
+							l2521:
+								position, tokenIndex = position2521, tokenIndex2521
+							}
+						l2522:
+							{
+								position2523, tokenIndex2523 := position, tokenIndex
+								if buffer[position] != rune(':') {
+									goto l2523
+								}
+								position++
+								{
+									position2524, tokenIndex2524 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2525
+									}
+									position++
+									goto l2524
+								l2525:
+									position, tokenIndex = position2524, tokenIndex2524
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l2526
+									}
+									position++
+									goto l2524
+								l2526:
+									position, tokenIndex = position2524, tokenIndex2524
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l2523
+									}
+									position++
+								}
+							l2524:
+								{
+									position2527, tokenIndex2527 := position, tokenIndex
+									{
+										position2529, tokenIndex2529 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l2530
+										}
+										position++
+										goto l2529
+									l2530:
+										position, tokenIndex = position2529, tokenIndex2529
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l2531
+										}
+										position++
+										goto l2529
+									l2531:
+										position, tokenIndex = position2529, tokenIndex2529
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l2527
+										}
+										position++
+									}
+								l2529:
+									goto l2528
+								l2527:
+									position, tokenIndex = position2527, tokenIndex2527
+								}
+							l2528:
+								{
+									position2532, tokenIndex2532 := position, tokenIndex
+									{
+										position2534, tokenIndex2534 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l2535
+										}
+										position++
+										goto l2534
+									l2535:
+										position, tokenIndex = position2534, tokenIndex2534
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l2536
+										}
+										position++
+										goto l2534
+									l2536:
+										position, tokenIndex = position2534, tokenIndex2534
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l2532
+										}
+										position++
+									}
+								l2534:
+									goto l2533
+								l2532:
+									position, tokenIndex = position2532, tokenIndex2532
+								}
+							l2533:
+								{
+									position2537, tokenIndex2537 := position, tokenIndex
+									{
+										position2539, tokenIndex2539 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l2540
+										}
+										position++
+										goto l2539
+									l2540:
+										position, tokenIndex = position2539, tokenIndex2539
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l2541
+										}
+										position++
+										goto l2539
+									l2541:
+										position, tokenIndex = position2539, tokenIndex2539
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l2537
+										}
+										position++
+									}
+								l2539:
+									goto l2538
+								l2537:
+									position, tokenIndex = position2537, tokenIndex2537
+								}
+							l2538:
+								{
+									position2542, tokenIndex2542 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l2542
+									}
+									position++
+									goto l2523
+								l2542:
+									position, tokenIndex = position2542, tokenIndex2542
+								}
+								goto l2522
+							l2523:
+								position, tokenIndex = position2523, tokenIndex2523
+							}
+							goto l2502
+						l2501:
+							position, tokenIndex = position2501, tokenIndex2501
+						}
+					l2502:
+					}
+				l2376:
+					{
+						position2543, tokenIndex2543 := position, tokenIndex
+						if buffer[position] != rune(':') {
+							goto l2543
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l1099
+							goto l2543
 						}
-						goto l1100
-					l1099:
-						position, tokenIndex = position1099, tokenIndex1099
+						goto l2544
+					l2543:
+						position, tokenIndex = position2543, tokenIndex2543
 					}
-				l1100:
-					goto l930
-				l931:
-					position, tokenIndex = position930, tokenIndex930
-					if !(p.pick[9] == 1) {
-						goto l1101
+				l2544:
+					goto l2374
+				l2375:
+					position, tokenIndex = position2374, tokenIndex2374
+					if !(p.pick[13] == 1) {
+						goto l2545
 					}
 					{
-						position1102, tokenIndex1102 := position, tokenIndex
+						position2546, tokenIndex2546 := position, tokenIndex
 						{
-							position1104, tokenIndex1104 := position, tokenIndex
+							position2548, tokenIndex2548 := position, tokenIndex
 							{
-								position1106, tokenIndex1106 := position, tokenIndex
+								position2550, tokenIndex2550 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1107
+									goto l2551
 								}
 								position++
-								goto l1106
-							l1107:
-								position, tokenIndex = position1106, tokenIndex1106
+								goto l2550
+							l2551:
+								position, tokenIndex = position2550, tokenIndex2550
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1108
+									goto l2552
 								}
 								position++
-								goto l1106
-							l1108:
-								position, tokenIndex = position1106, tokenIndex1106
+								goto l2550
+							l2552:
+								position, tokenIndex = position2550, tokenIndex2550
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1104
+									goto l2548
 								}
 								position++
 							}
-						l1106:
+						l2550:
 							{
-								position1109, tokenIndex1109 := position, tokenIndex
+								position2553, tokenIndex2553 := position, tokenIndex
 								{
-									position1111, tokenIndex1111 := position, tokenIndex
+									position2555, tokenIndex2555 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1112
+										goto l2556
 									}
 									position++
-									goto l1111
-								l1112:
-									position, tokenIndex = position1111, tokenIndex1111
+									goto l2555
+								l2556:
+									position, tokenIndex = position2555, tokenIndex2555
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1113
+										goto l2557
 									}
 									position++
-									goto l1111
-								l1113:
-									position, tokenIndex = position1111, tokenIndex1111
+									goto l2555
+								l2557:
+									position, tokenIndex = position2555, tokenIndex2555
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1109
+										goto l2553
 									}
 									position++
 								}
-							l1111:
-								goto l1110
-							l1109:
-								position, tokenIndex = position1109, tokenIndex1109
+							l2555:
+								goto l2554
+							l2553:
+								position, tokenIndex = position2553, tokenIndex2553
 							}
-						l1110:
+						l2554:
 							{
-								position1114, tokenIndex1114 := position, tokenIndex
+								position2558, tokenIndex2558 := position, tokenIndex
 								{
-									position1116, tokenIndex1116 := position, tokenIndex
+									position2560, tokenIndex2560 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1117
+										goto l2561
 									}
 									position++
-									goto l1116
-								l1117:
-									position, tokenIndex = position1116, tokenIndex1116
+									goto l2560
+								l2561:
+									position, tokenIndex = position2560, tokenIndex2560
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1118
+										goto l2562
 									}
 									position++
-									goto l1116
-								l1118:
-									position, tokenIndex = position1116, tokenIndex1116
+									goto l2560
+								l2562:
+									position, tokenIndex = position2560, tokenIndex2560
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1114
+										goto l2558
 									}
 									position++
 								}
-							l1116:
-								goto l1115
-							l1114:
-								position, tokenIndex = position1114, tokenIndex1114
+							l2560:
+								goto l2559
+							l2558:
+								position, tokenIndex = position2558, tokenIndex2558
 							}
-						l1115:
+						l2559:
 							{
-								position1119, tokenIndex1119 := position, tokenIndex
+								position2563, tokenIndex2563 := position, tokenIndex
 								{
-									position1121, tokenIndex1121 := position, tokenIndex
+									position2565, tokenIndex2565 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1122
+										goto l2566
 									}
 									position++
-									goto l1121
-								l1122:
-									position, tokenIndex = position1121, tokenIndex1121
+									goto l2565
+								l2566:
+									position, tokenIndex = position2565, tokenIndex2565
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1123
+										goto l2567
 									}
 									position++
-									goto l1121
-								l1123:
-									position, tokenIndex = position1121, tokenIndex1121
+									goto l2565
+								l2567:
+									position, tokenIndex = position2565, tokenIndex2565
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1119
+										goto l2563
 									}
 									position++
 								}
-							l1121:
-								goto l1120
-							l1119:
-								position, tokenIndex = position1119, tokenIndex1119
+							l2565:
+								goto l2564
+							l2563:
+								position, tokenIndex = position2563, tokenIndex2563
 							}
-						l1120:
+						l2564:
 							{
-								position1124, tokenIndex1124 := position, tokenIndex
+								position2568, tokenIndex2568 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l1124
+									goto l2568
 								}
 								position++
-								goto l1104
-							l1124:
-								position, tokenIndex = position1124, tokenIndex1124
+								goto l2548
+							l2568:
+								position, tokenIndex = position2568, tokenIndex2568
 							}
-						l1125:
+						l2569:
 							{
-								position1126, tokenIndex1126 := position, tokenIndex
+								position2570, tokenIndex2570 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l1126
+									goto l2570
 								}
 								position++
 								{
-									position1127, tokenIndex1127 := position, tokenIndex
+									position2571, tokenIndex2571 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1128
+										goto l2572
 									}
 									position++
-									goto l1127
-								l1128:
-									position, tokenIndex = position1127, tokenIndex1127
+									goto l2571
+								l2572:
+									position, tokenIndex = position2571, tokenIndex2571
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1129
+										goto l2573
 									}
 									position++
-									goto l1127
-								l1129:
-									position, tokenIndex = position1127, tokenIndex1127
+									goto l2571
+								l2573:
+									position, tokenIndex = position2571, tokenIndex2571
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1126
+										goto l2570
 									}
 									position++
 								}
-							l1127:
+							l2571:
 								{
-									position1130, tokenIndex1130 := position, tokenIndex
+									position2574, tokenIndex2574 := position, tokenIndex
 									{
-										position1132, tokenIndex1132 := position, tokenIndex
+										position2576, tokenIndex2576 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1133
+											goto l2577
 										}
 										position++
-										goto l1132
-									l1133:
-										position, tokenIndex = position1132, tokenIndex1132
+										goto l2576
+									l2577:
+										position, tokenIndex = position2576, tokenIndex2576
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1134
+											goto l2578
 										}
 										position++
-										goto l1132
-									l1134:
-										position, tokenIndex = position1132, tokenIndex1132
+										goto l2576
+									l2578:
+										position, tokenIndex = position2576, tokenIndex2576
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1130
+											goto l2574
 										}
 										position++
 									}
-								l1132:
-									goto l1131
-								l1130:
-									position, tokenIndex = position1130, tokenIndex1130
+								l2576:
+									goto l2575
+								l2574:
+									position, tokenIndex = position2574, tokenIndex2574
 								}
-							l1131:
+							l2575:
 								{
-									position1135, tokenIndex1135 := position, tokenIndex
+									position2579, tokenIndex2579 := position, tokenIndex
 									{
-										position1137, tokenIndex1137 := position, tokenIndex
+										position2581, tokenIndex2581 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1138
+											goto l2582
 										}
 										position++
-										goto l1137
-									l1138:
-										position, tokenIndex = position1137, tokenIndex1137
+										goto l2581
+									l2582:
+										position, tokenIndex = position2581, tokenIndex2581
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1139
+											goto l2583
 										}
 										position++
-										goto l1137
-									l1139:
-										position, tokenIndex = position1137, tokenIndex1137
+										goto l2581
+									l2583:
+										position, tokenIndex = position2581, tokenIndex2581
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1135
+											goto l2579
 										}
 										position++
 									}
-								l1137:
-									goto l1136
-								l1135:
-									position, tokenIndex = position1135, tokenIndex1135
+								l2581:
+									goto l2580
+								l2579:
+									position, tokenIndex = position2579, tokenIndex2579
 								}
-							l1136:
+							l2580:
 								{
-									position1140, tokenIndex1140 := position, tokenIndex
+									position2584, tokenIndex2584 := position, tokenIndex
 									{
-										position1142, tokenIndex1142 := position, tokenIndex
+										position2586, tokenIndex2586 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1143
+											goto l2587
 										}
 										position++
-										goto l1142
-									l1143:
-										position, tokenIndex = position1142, tokenIndex1142
+										goto l2586
+									l2587:
+										position, tokenIndex = position2586, tokenIndex2586
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1144
+											goto l2588
 										}
 										position++
-										goto l1142
-									l1144:
-										position, tokenIndex = position1142, tokenIndex1142
+										goto l2586
+									l2588:
+										position, tokenIndex = position2586, tokenIndex2586
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1140
+											goto l2584
 										}
 										position++
 									}
-								l1142:
-									goto l1141
-								l1140:
-									position, tokenIndex = position1140, tokenIndex1140
+								l2586:
+									goto l2585
+								l2584:
+									position, tokenIndex = position2584, tokenIndex2584
 								}
-							l1141:
+							l2585:
 								{
-									position1145, tokenIndex1145 := position, tokenIndex
+									position2589, tokenIndex2589 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1145
+										goto l2589
 									}
 									position++
-									goto l1126
-								l1145:
-									position, tokenIndex = position1145, tokenIndex1145
+									goto l2570
+								l2589:
+									position, tokenIndex = position2589, tokenIndex2589
 								}
-								goto l1125
-							l1126:
-								position, tokenIndex = position1126, tokenIndex1126
+								goto l2569
+							l2570:
+								position, tokenIndex = position2570, tokenIndex2570
 							}
-							goto l1105
-						l1104:
-							position, tokenIndex = position1104, tokenIndex1104
+							goto l2549
+						l2548:
+							position, tokenIndex = position2548, tokenIndex2548
 						}
-					l1105:
+					l2549:
 						if buffer[position] != rune(':') {
-							goto l1103
+							goto l2547
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1103
+							goto l2547
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l1103
+							goto l2547
 						}
-						goto l1102
-					l1103:
-						position, tokenIndex = position1102, tokenIndex1102
+						goto l2546
+					l2547:
+						position, tokenIndex = position2546, tokenIndex2546
 						{
-							position1146, tokenIndex1146 := position, tokenIndex
+							position2590, tokenIndex2590 := position, tokenIndex
 							{
-								position1148, tokenIndex1148 := position, tokenIndex
+								position2592, tokenIndex2592 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1149
+									goto l2593
 								}
 								position++
-								goto l1148
-							l1149:
-								position, tokenIndex = position1148, tokenIndex1148
+								goto l2592
+							l2593:
+								position, tokenIndex = position2592, tokenIndex2592
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1150
+									goto l2594
 								}
 								position++
-								goto l1148
-							l1150:
-								position, tokenIndex = position1148, tokenIndex1148
+								goto l2592
+							l2594:
+								position, tokenIndex = position2592, tokenIndex2592
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1147
+									goto l2591
 								}
 								position++
 							}
-						l1148:
+						l2592:
 							{
-								position1151, tokenIndex1151 := position, tokenIndex
+								position2595, tokenIndex2595 := position, tokenIndex
 								{
-									position1153, tokenIndex1153 := position, tokenIndex
+									position2597, tokenIndex2597 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1154
+										goto l2598
 									}
 									position++
-									goto l1153
-								l1154:
-									position, tokenIndex = position1153, tokenIndex1153
+									goto l2597
+								l2598:
+									position, tokenIndex = position2597, tokenIndex2597
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1155
+										goto l2599
 									}
 									position++
-									goto l1153
-								l1155:
-									position, tokenIndex = position1153, tokenIndex1153
+									goto l2597
+								l2599:
+									position, tokenIndex = position2597, tokenIndex2597
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1151
+										goto l2595
 									}
 									position++
 								}
-							l1153:
-								goto l1152
-							l1151:
-								position, tokenIndex = position1151, tokenIndex1151
+							l2597:
+								goto l2596
+							l2595:
+								position, tokenIndex = position2595, tokenIndex2595
 							}
-						l1152:
+						l2596:
 							{
-								position1156, tokenIndex1156 := position, tokenIndex
+								position2600, tokenIndex2600 := position, tokenIndex
 								{
-									position1158, tokenIndex1158 := position, tokenIndex
+									position2602, tokenIndex2602 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1159
+										goto l2603
 									}
 									position++
-									goto l1158
-								l1159:
-									position, tokenIndex = position1158, tokenIndex1158
+									goto l2602
+								l2603:
+									position, tokenIndex = position2602, tokenIndex2602
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1160
+										goto l2604
 									}
 									position++
-									goto l1158
-								l1160:
-									position, tokenIndex = position1158, tokenIndex1158
+									goto l2602
+								l2604:
+									position, tokenIndex = position2602, tokenIndex2602
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1156
+										goto l2600
 									}
 									position++
 								}
-							l1158:
-								goto l1157
-							l1156:
-								position, tokenIndex = position1156, tokenIndex1156
+							l2602:
+								goto l2601
+							l2600:
+								position, tokenIndex = position2600, tokenIndex2600
 							}
-						l1157:
+						l2601:
 							{
-								position1161, tokenIndex1161 := position, tokenIndex
+								position2605, tokenIndex2605 := position, tokenIndex
 								{
-									position1163, tokenIndex1163 := position, tokenIndex
+									position2607, tokenIndex2607 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1164
+										goto l2608
 									}
 									position++
-									goto l1163
-								l1164:
-									position, tokenIndex = position1163, tokenIndex1163
+									goto l2607
+								l2608:
+									position, tokenIndex = position2607, tokenIndex2607
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1165
+										goto l2609
 									}
 									position++
-									goto l1163
-								l1165:
-									position, tokenIndex = position1163, tokenIndex1163
+									goto l2607
+								l2609:
+									position, tokenIndex = position2607, tokenIndex2607
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1161
+										goto l2605
 									}
 									position++
 								}
-							l1163:
-								goto l1162
-							l1161:
-								position, tokenIndex = position1161, tokenIndex1161
+							l2607:
+								goto l2606
+							l2605:
+								position, tokenIndex = position2605, tokenIndex2605
 							}
-						l1162:
+						l2606:
 							{
-								position1166, tokenIndex1166 := position, tokenIndex
+								position2610, tokenIndex2610 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l1166
+									goto l2610
 								}
 								position++
-								goto l1147
-							l1166:
-								position, tokenIndex = position1166, tokenIndex1166
+								goto l2591
+							l2610:
+								position, tokenIndex = position2610, tokenIndex2610
 							}
-						l1167:
+						l2611:
 							{
-								position1168, tokenIndex1168 := position, tokenIndex
+								position2612, tokenIndex2612 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l1168
+									goto l2612
 								}
 								position++
 								{
-									position1169, tokenIndex1169 := position, tokenIndex
+									position2613, tokenIndex2613 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1170
+										goto l2614
 									}
 									position++
-									goto l1169
-								l1170:
-									position, tokenIndex = position1169, tokenIndex1169
+									goto l2613
+								l2614:
+									position, tokenIndex = position2613, tokenIndex2613
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1171
+										goto l2615
 									}
 									position++
-									goto l1169
-								l1171:
-									position, tokenIndex = position1169, tokenIndex1169
+									goto l2613
+								l2615:
+									position, tokenIndex = position2613, tokenIndex2613
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1168
+										goto l2612
 									}
 									position++
 								}
-							l1169:
+							l2613:
 								{
-									position1172, tokenIndex1172 := position, tokenIndex
+									position2616, tokenIndex2616 := position, tokenIndex
 									{
-										position1174, tokenIndex1174 := position, tokenIndex
+										position2618, tokenIndex2618 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1175
+											goto l2619
 										}
 										position++
-										goto l1174
-									l1175:
-										position, tokenIndex = position1174, tokenIndex1174
+										goto l2618
+									l2619:
+										position, tokenIndex = position2618, tokenIndex2618
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1176
+											goto l2620
 										}
 										position++
-										goto l1174
-									l1176:
-										position, tokenIndex = position1174, tokenIndex1174
+										goto l2618
+									l2620:
+										position, tokenIndex = position2618, tokenIndex2618
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1172
+											goto l2616
 										}
 										position++
 									}
-								l1174:
-									goto l1173
-								l1172:
-									position, tokenIndex = position1172, tokenIndex1172
+								l2618:
+									goto l2617
+								l2616:
+									position, tokenIndex = position2616, tokenIndex2616
 								}
-							l1173:
+							l2617:
 								{
-									position1177, tokenIndex1177 := position, tokenIndex
+									position2621, tokenIndex2621 := position, tokenIndex
 									{
-										position1179, tokenIndex1179 := position, tokenIndex
+										position2623, tokenIndex2623 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1180
+											goto l2624
 										}
 										position++
-										goto l1179
-									l1180:
-										position, tokenIndex = position1179, tokenIndex1179
+										goto l2623
+									l2624:
+										position, tokenIndex = position2623, tokenIndex2623
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1181
+											goto l2625
 										}
 										position++
-										goto l1179
-									l1181:
-										position, tokenIndex = position1179, tokenIndex1179
+										goto l2623
+									l2625:
+										position, tokenIndex = position2623, tokenIndex2623
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1177
+											goto l2621
 										}
 										position++
 									}
-								l1179:
-									goto l1178
-								l1177:
-									position, tokenIndex = position1177, tokenIndex1177
+								l2623:
+									goto l2622
+								l2621:
+									position, tokenIndex = position2621, tokenIndex2621
 								}
-							l1178:
+							l2622:
 								{
-									position1182, tokenIndex1182 := position, tokenIndex
+									position2626, tokenIndex2626 := position, tokenIndex
 									{
-										position1184, tokenIndex1184 := position, tokenIndex
+										position2628, tokenIndex2628 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1185
+											goto l2629
 										}
 										position++
-										goto l1184
-									l1185:
-										position, tokenIndex = position1184, tokenIndex1184
+										goto l2628
+									l2629:
+										position, tokenIndex = position2628, tokenIndex2628
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1186
+											goto l2630
 										}
 										position++
-										goto l1184
-									l1186:
-										position, tokenIndex = position1184, tokenIndex1184
+										goto l2628
+									l2630:
+										position, tokenIndex = position2628, tokenIndex2628
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1182
+											goto l2626
 										}
 										position++
 									}
-								l1184:
-									goto l1183
-								l1182:
-									position, tokenIndex = position1182, tokenIndex1182
+								l2628:
+									goto l2627
+								l2626:
+									position, tokenIndex = position2626, tokenIndex2626
 								}
-							l1183:
+							l2627:
 								{
-									position1187, tokenIndex1187 := position, tokenIndex
+									position2631, tokenIndex2631 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1187
+										goto l2631
 									}
 									position++
-									goto l1168
-								l1187:
-									position, tokenIndex = position1187, tokenIndex1187
+									goto l2612
+								l2631:
+									position, tokenIndex = position2631, tokenIndex2631
 								}
-								goto l1167
-							l1168:
-								position, tokenIndex = position1168, tokenIndex1168
+								goto l2611
+							l2612:
+								position, tokenIndex = position2612, tokenIndex2612
 							}
 							if buffer[position] != rune(':') {
-								goto l1147
+								goto l2591
 							}
 							position++
 							if buffer[position] != rune(':') {
-								goto l1147
+								goto l2591
 							}
 							position++
 							{
-								position1188, tokenIndex1188 := position, tokenIndex
+								position2632, tokenIndex2632 := position, tokenIndex
 								{
-									position1190, tokenIndex1190 := position, tokenIndex
+									position2634, tokenIndex2634 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1191
+										goto l2635
 									}
 									position++
-									goto l1190
-								l1191:
-									position, tokenIndex = position1190, tokenIndex1190
+									goto l2634
+								l2635:
+									position, tokenIndex = position2634, tokenIndex2634
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1192
+										goto l2636
 									}
 									position++
-									goto l1190
-								l1192:
-									position, tokenIndex = position1190, tokenIndex1190
+									goto l2634
+								l2636:
+									position, tokenIndex = position2634, tokenIndex2634
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1188
+										goto l2632
 									}
 									position++
 								}
-							l1190:
+							l2634:
 								{
-									position1193, tokenIndex1193 := position, tokenIndex
+									position2637, tokenIndex2637 := position, tokenIndex
 									{
-										position1195, tokenIndex1195 := position, tokenIndex
+										position2639, tokenIndex2639 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1196
+											goto l2640
 										}
 										position++
-										goto l1195
-									l1196:
-										position, tokenIndex = position1195, tokenIndex1195
+										goto l2639
+									l2640:
+										position, tokenIndex = position2639, tokenIndex2639
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1197
+											goto l2641
 										}
 										position++
-										goto l1195
-									l1197:
-										position, tokenIndex = position1195, tokenIndex1195
+										goto l2639
+									l2641:
+										position, tokenIndex = position2639, tokenIndex2639
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1193
+											goto l2637
 										}
 										position++
 									}
-								l1195:
-									goto l1194
-								l1193:
-									position, tokenIndex = position1193, tokenIndex1193
+								l2639:
+									goto l2638
+								l2637:
+									position, tokenIndex = position2637, tokenIndex2637
 								}
-							l1194:
+							l2638:
 								{
-									position1198, tokenIndex1198 := position, tokenIndex
+									position2642, tokenIndex2642 := position, tokenIndex
 									{
-										position1200, tokenIndex1200 := position, tokenIndex
+										position2644, tokenIndex2644 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1201
+											goto l2645
 										}
 										position++
-										goto l1200
-									l1201:
-										position, tokenIndex = position1200, tokenIndex1200
+										goto l2644
+									l2645:
+										position, tokenIndex = position2644, tokenIndex2644
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1202
+											goto l2646
 										}
 										position++
-										goto l1200
-									l1202:
-										position, tokenIndex = position1200, tokenIndex1200
+										goto l2644
+									l2646:
+										position, tokenIndex = position2644, tokenIndex2644
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1198
+											goto l2642
 										}
 										position++
 									}
-								l1200:
-									goto l1199
-								l1198:
-									position, tokenIndex = position1198, tokenIndex1198
+								l2644:
+									goto l2643
+								l2642:
+									position, tokenIndex = position2642, tokenIndex2642
 								}
-							l1199:
+							l2643:
 								{
-									position1203, tokenIndex1203 := position, tokenIndex
+									position2647, tokenIndex2647 := position, tokenIndex
 									{
-										position1205, tokenIndex1205 := position, tokenIndex
+										position2649, tokenIndex2649 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1206
+											goto l2650
 										}
 										position++
-										goto l1205
-									l1206:
-										position, tokenIndex = position1205, tokenIndex1205
+										goto l2649
+									l2650:
+										position, tokenIndex = position2649, tokenIndex2649
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1207
+											goto l2651
 										}
 										position++
-										goto l1205
-									l1207:
-										position, tokenIndex = position1205, tokenIndex1205
+										goto l2649
+									l2651:
+										position, tokenIndex = position2649, tokenIndex2649
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1203
+											goto l2647
 										}
 										position++
 									}
-								l1205:
-									goto l1204
-								l1203:
-									position, tokenIndex = position1203, tokenIndex1203
+								l2649:
+									goto l2648
+								l2647:
+									position, tokenIndex = position2647, tokenIndex2647
 								}
-							l1204:
+							l2648:
 								{
-									position1208, tokenIndex1208 := position, tokenIndex
+									position2652, tokenIndex2652 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1208
+										goto l2652
 									}
 									position++
-									goto l1188
-								l1208:
-									position, tokenIndex = position1208, tokenIndex1208
+									goto l2632
+								l2652:
+									position, tokenIndex = position2652, tokenIndex2652
 								}
-							l1209:
+							l2653:
 								{
-									position1210, tokenIndex1210 := position, tokenIndex
+									position2654, tokenIndex2654 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1210
+										goto l2654
 									}
 									position++
 									{
-										position1211, tokenIndex1211 := position, tokenIndex
+										position2655, tokenIndex2655 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1212
+											goto l2656
 										}
 										position++
-										goto l1211
-									l1212:
-										position, tokenIndex = position1211, tokenIndex1211
+										goto l2655
+									l2656:
+										position, tokenIndex = position2655, tokenIndex2655
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1213
+											goto l2657
 										}
 										position++
-										goto l1211
-									l1213:
-										position, tokenIndex = position1211, tokenIndex1211
+										goto l2655
+									l2657:
+										position, tokenIndex = position2655, tokenIndex2655
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1210
+											goto l2654
 										}
 										position++
 									}
-								l1211:
+								l2655:
 									{
-										position1214, tokenIndex1214 := position, tokenIndex
+										position2658, tokenIndex2658 := position, tokenIndex
 										{
-											position1216, tokenIndex1216 := position, tokenIndex
+											position2660, tokenIndex2660 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1217
+												goto l2661
 											}
 											position++
-											goto l1216
-										l1217:
-											position, tokenIndex = position1216, tokenIndex1216
+											goto l2660
+										l2661:
+											position, tokenIndex = position2660, tokenIndex2660
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1218
+												goto l2662
 											}
 											position++
-											goto l1216
-										l1218:
-											position, tokenIndex = position1216, tokenIndex1216
+											goto l2660
+										l2662:
+											position, tokenIndex = position2660, tokenIndex2660
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1214
+												goto l2658
 											}
 											position++
 										}
-									l1216:
-										goto l1215
-									l1214:
-										position, tokenIndex = position1214, tokenIndex1214
+									l2660:
+										goto l2659
+									l2658:
+										position, tokenIndex = position2658, tokenIndex2658
 									}
-								l1215:
+								l2659:
 									{
-										position1219, tokenIndex1219 := position, tokenIndex
+										position2663, tokenIndex2663 := position, tokenIndex
 										{
-											position1221, tokenIndex1221 := position, tokenIndex
+											position2665, tokenIndex2665 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1222
+												goto l2666
 											}
 											position++
-											goto l1221
-										l1222:
-											position, tokenIndex = position1221, tokenIndex1221
+											goto l2665
+										l2666:
+											position, tokenIndex = position2665, tokenIndex2665
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1223
+												goto l2667
 											}
 											position++
-											goto l1221
-										l1223:
-											position, tokenIndex = position1221, tokenIndex1221
+											goto l2665
+										l2667:
+											position, tokenIndex = position2665, tokenIndex2665
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1219
+												goto l2663
 											}
 											position++
 										}
-									l1221:
-										goto l1220
-									l1219:
-										position, tokenIndex = position1219, tokenIndex1219
+									l2665:
+										goto l2664
+									l2663:
+										position, tokenIndex = position2663, tokenIndex2663
 									}
-								l1220:
+								l2664:
 									{
-										position1224, tokenIndex1224 := position, tokenIndex
+										position2668, tokenIndex2668 := position, tokenIndex
 										{
-											position1226, tokenIndex1226 := position, tokenIndex
+											position2670, tokenIndex2670 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1227
+												goto l2671
 											}
 											position++
-											goto l1226
-										l1227:
-											position, tokenIndex = position1226, tokenIndex1226
+											goto l2670
+										l2671:
+											position, tokenIndex = position2670, tokenIndex2670
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1228
+												goto l2672
 											}
 											position++
-											goto l1226
-										l1228:
-											position, tokenIndex = position1226, tokenIndex1226
+											goto l2670
+										l2672:
+											position, tokenIndex = position2670, tokenIndex2670
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1224
+												goto l2668
 											}
 											position++
 										}
-									l1226:
-										goto l1225
-									l1224:
-										position, tokenIndex = position1224, tokenIndex1224
+									l2670:
+										goto l2669
+									l2668:
+										position, tokenIndex = position2668, tokenIndex2668
 									}
-								l1225:
+								l2669:
 									{
-										position1229, tokenIndex1229 := position, tokenIndex
+										position2673, tokenIndex2673 := position, tokenIndex
 										if buffer[position] != rune('.') {
-											goto l1229
+											goto l2673
 										}
 										position++
-										goto l1210
-									l1229:
-										position, tokenIndex = position1229, tokenIndex1229
+										goto l2654
+									l2673:
+										position, tokenIndex = position2673, tokenIndex2673
 									}
-									goto l1209
-								l1210:
-									position, tokenIndex = position1210, tokenIndex1210
+									goto l2653
+								l2654:
+									position, tokenIndex = position2654, tokenIndex2654
 								}
-								goto l1189
-							l1188:
-								position, tokenIndex = position1188, tokenIndex1188
+								goto l2633
+							l2632:
+								position, tokenIndex = position2632, tokenIndex2632
 							}
-						l1189:
-							goto l1146
-						l1147:
-							position, tokenIndex = position1146, tokenIndex1146
+						l2633:
+							goto l2590
+						l2591:
+							position, tokenIndex = position2590, tokenIndex2590
 							{
-								position1231, tokenIndex1231 := position, tokenIndex
+								position2675, tokenIndex2675 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1232
+									goto l2676
 								}
 								position++
-								goto l1231
-							l1232:
-								position, tokenIndex = position1231, tokenIndex1231
+								goto l2675
+							l2676:
+								position, tokenIndex = position2675, tokenIndex2675
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1233
+									goto l2677
 								}
 								position++
-								goto l1231
-							l1233:
-								position, tokenIndex = position1231, tokenIndex1231
+								goto l2675
+							l2677:
+								position, tokenIndex = position2675, tokenIndex2675
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1230
+									goto l2674
 								}
 								position++
 							}
-						l1231:
+						l2675:
 							{
-								position1234, tokenIndex1234 := position, tokenIndex
+								position2678, tokenIndex2678 := position, tokenIndex
 								{
-									position1236, tokenIndex1236 := position, tokenIndex
+									position2680, tokenIndex2680 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1237
+										goto l2681
 									}
 									position++
-									goto l1236
-								l1237:
-									position, tokenIndex = position1236, tokenIndex1236
+									goto l2680
+								l2681:
+									position, tokenIndex = position2680, tokenIndex2680
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1238
+										goto l2682
 									}
 									position++
-									goto l1236
-								l1238:
-									position, tokenIndex = position1236, tokenIndex1236
+									goto l2680
+								l2682:
+									position, tokenIndex = position2680, tokenIndex2680
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1234
+										goto l2678
 									}
 									position++
 								}
-							l1236:
-								goto l1235
-							l1234:
-								position, tokenIndex = position1234, tokenIndex1234
+							l2680:
+								goto l2679
+							l2678:
+								position, tokenIndex = position2678, tokenIndex2678
 							}
-						l1235:
+						l2679:
 							{
-								position1239, tokenIndex1239 := position, tokenIndex
+								position2683, tokenIndex2683 := position, tokenIndex
 								{
-									position1241, tokenIndex1241 := position, tokenIndex
+									position2685, tokenIndex2685 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1242
+										goto l2686
 									}
 									position++
-									goto l1241
-								l1242:
-									position, tokenIndex = position1241, tokenIndex1241
+									goto l2685
+								l2686:
+									position, tokenIndex = position2685, tokenIndex2685
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1243
+										goto l2687
 									}
 									position++
-									goto l1241
-								l1243:
-									position, tokenIndex = position1241, tokenIndex1241
+									goto l2685
+								l2687:
+									position, tokenIndex = position2685, tokenIndex2685
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1239
+										goto l2683
 									}
 									position++
 								}
-							l1241:
-								goto l1240
-							l1239:
-								position, tokenIndex = position1239, tokenIndex1239
+							l2685:
+								goto l2684
+							l2683:
+								position, tokenIndex = position2683, tokenIndex2683
 							}
-						l1240:
+						l2684:
 							{
-								position1244, tokenIndex1244 := position, tokenIndex
+								position2688, tokenIndex2688 := position, tokenIndex
 								{
-									position1246, tokenIndex1246 := position, tokenIndex
+									position2690, tokenIndex2690 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1247
+										goto l2691
 									}
 									position++
-									goto l1246
-								l1247:
-									position, tokenIndex = position1246, tokenIndex1246
+									goto l2690
+								l2691:
+									position, tokenIndex = position2690, tokenIndex2690
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1248
+										goto l2692
 									}
 									position++
-									goto l1246
-								l1248:
-									position, tokenIndex = position1246, tokenIndex1246
+									goto l2690
+								l2692:
+									position, tokenIndex = position2690, tokenIndex2690
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1244
+										goto l2688
 									}
 									position++
 								}
-							l1246:
-								goto l1245
-							l1244:
-								position, tokenIndex = position1244, tokenIndex1244
+							l2690:
+								goto l2689
+							l2688:
+								position, tokenIndex = position2688, tokenIndex2688
 							}
-						l1245:
+						l2689:
 							{
-								position1249, tokenIndex1249 := position, tokenIndex
+								position2693, tokenIndex2693 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l1249
+									goto l2693
 								}
 								position++
-								goto l1230
-							l1249:
-								position, tokenIndex = position1249, tokenIndex1249
+								goto l2674
+							l2693:
+								position, tokenIndex = position2693, tokenIndex2693
 							}
-						l1250:
+						l2694:
 							{
-								position1251, tokenIndex1251 := position, tokenIndex
+								position2695, tokenIndex2695 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l1251
+									goto l2695
 								}
 								position++
 								{
-									position1252, tokenIndex1252 := position, tokenIndex
+									position2696, tokenIndex2696 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1253
+										goto l2697
 									}
 									position++
-									goto l1252
-								l1253:
-									position, tokenIndex = position1252, tokenIndex1252
+									goto l2696
+								l2697:
+									position, tokenIndex = position2696, tokenIndex2696
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1254
+										goto l2698
 									}
 									position++
-									goto l1252
-								l1254:
-									position, tokenIndex = position1252, tokenIndex1252
+									goto l2696
+								l2698:
+									position, tokenIndex = position2696, tokenIndex2696
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1251
+										goto l2695
 									}
 									position++
 								}
-							l1252:
+							l2696:
 								{
-									position1255, tokenIndex1255 := position, tokenIndex
+									position2699, tokenIndex2699 := position, tokenIndex
 									{
-										position1257, tokenIndex1257 := position, tokenIndex
+										position2701, tokenIndex2701 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1258
+											goto l2702
 										}
 										position++
-										goto l1257
-									l1258:
-										position, tokenIndex = position1257, tokenIndex1257
+										goto l2701
+									l2702:
+										position, tokenIndex = position2701, tokenIndex2701
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1259
+											goto l2703
 										}
 										position++
-										goto l1257
-									l1259:
-										position, tokenIndex = position1257, tokenIndex1257
+										goto l2701
+									l2703:
+										position, tokenIndex = position2701, tokenIndex2701
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1255
+											goto l2699
 										}
 										position++
 									}
-								l1257:
-									goto l1256
-								l1255:
-									position, tokenIndex = position1255, tokenIndex1255
+								l2701:
+									goto l2700
+								l2699:
+									position, tokenIndex = position2699, tokenIndex2699
 								}
-							l1256:
+							l2700:
 								{
-									position1260, tokenIndex1260 := position, tokenIndex
+									position2704, tokenIndex2704 := position, tokenIndex
 									{
-										position1262, tokenIndex1262 := position, tokenIndex
+										position2706, tokenIndex2706 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1263
+											goto l2707
 										}
 										position++
-										goto l1262
-									l1263:
-										position, tokenIndex = position1262, tokenIndex1262
+										goto l2706
+									l2707:
+										position, tokenIndex = position2706, tokenIndex2706
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1264
+											goto l2708
 										}
 										position++
-										goto l1262
-									l1264:
-										position, tokenIndex = position1262, tokenIndex1262
+										goto l2706
+									l2708:
+										position, tokenIndex = position2706, tokenIndex2706
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1260
+											goto l2704
 										}
 										position++
 									}
-								l1262:
-									goto l1261
-								l1260:
-									position, tokenIndex = position1260, tokenIndex1260
+								l2706:
+									goto l2705
+								l2704:
+									position, tokenIndex = position2704, tokenIndex2704
 								}
-							l1261:
+							l2705:
 								{
-									position1265, tokenIndex1265 := position, tokenIndex
+									position2709, tokenIndex2709 := position, tokenIndex
 									{
-										position1267, tokenIndex1267 := position, tokenIndex
+										position2711, tokenIndex2711 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1268
+											goto l2712
 										}
 										position++
-										goto l1267
-									l1268:
-										position, tokenIndex = position1267, tokenIndex1267
+										goto l2711
+									l2712:
+										position, tokenIndex = position2711, tokenIndex2711
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1269
+											goto l2713
 										}
 										position++
-										goto l1267
-									l1269:
-										position, tokenIndex = position1267, tokenIndex1267
+										goto l2711
+									l2713:
+										position, tokenIndex = position2711, tokenIndex2711
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1265
+											goto l2709
 										}
 										position++
 									}
-								l1267:
-									goto l1266
-								l1265:
-									position, tokenIndex = position1265, tokenIndex1265
+								l2711:
+									goto l2710
+								l2709:
+									position, tokenIndex = position2709, tokenIndex2709
 								}
-							l1266:
+							l2710:
 								{
-									position1270, tokenIndex1270 := position, tokenIndex
+									position2714, tokenIndex2714 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1270
+										goto l2714
 									}
 									position++
-									goto l1251
-								l1270:
-									position, tokenIndex = position1270, tokenIndex1270
+									goto l2695
+								l2714:
+									position, tokenIndex = position2714, tokenIndex2714
 								}
-								goto l1250
-							l1251:
-								position, tokenIndex = position1251, tokenIndex1251
+								goto l2694
+							l2695:
+								position, tokenIndex = position2695, tokenIndex2695
 							}
-							goto l1146
-						l1230:
-							position, tokenIndex = position1146, tokenIndex1146
+							goto l2590
+						l2674:
+							position, tokenIndex = position2590, tokenIndex2590
 							if buffer[position] != rune(':') {
-								goto l1101
+								goto l2545
 							}
 							position++
 							if buffer[position] != rune(':') {
-								goto l1101
+								goto l2545
 							}
 							position++
 							{
-								position1271, tokenIndex1271 := position, tokenIndex
+								position2715, tokenIndex2715 := position, tokenIndex
 								{
-									position1273, tokenIndex1273 := position, tokenIndex
+									position2717, tokenIndex2717 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1274
+										goto l2718
 									}
 									position++
-									goto l1273
-								l1274:
-									position, tokenIndex = position1273, tokenIndex1273
+									goto l2717
+								l2718:
+									position, tokenIndex = position2717, tokenIndex2717
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1275
+										goto l2719
 									}
 									position++
-									goto l1273
-								l1275:
-									position, tokenIndex = position1273, tokenIndex1273
+									goto l2717
+								l2719:
+									position, tokenIndex = position2717, tokenIndex2717
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1271
+										goto l2715
 									}
 									position++
 								}
-							l1273:
+							l2717:
 								{
-									position1276, tokenIndex1276 := position, tokenIndex
+									position2720, tokenIndex2720 := position, tokenIndex
 									{
-										position1278, tokenIndex1278 := position, tokenIndex
+										position2722, tokenIndex2722 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1279
+											goto l2723
 										}
 										position++
-										goto l1278
-									l1279:
-										position, tokenIndex = position1278, tokenIndex1278
+										goto l2722
+									l2723:
+										position, tokenIndex = position2722, tokenIndex2722
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1280
+											goto l2724
 										}
 										position++
-										goto l1278
-									l1280:
-										position, tokenIndex = position1278, tokenIndex1278
+										goto l2722
+									l2724:
+										position, tokenIndex = position2722, tokenIndex2722
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1276
+											goto l2720
 										}
 										position++
 									}
-								l1278:
-									goto l1277
-								l1276:
-									position, tokenIndex = position1276, tokenIndex1276
+								l2722:
+									goto l2721
+								l2720:
+									position, tokenIndex = position2720, tokenIndex2720
 								}
-							l1277:
+							l2721:
 								{
-									position1281, tokenIndex1281 := position, tokenIndex
+									position2725, tokenIndex2725 := position, tokenIndex
 									{
-										position1283, tokenIndex1283 := position, tokenIndex
+										position2727, tokenIndex2727 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1284
+											goto l2728
 										}
 										position++
-										goto l1283
-									l1284:
-										position, tokenIndex = position1283, tokenIndex1283
+										goto l2727
+									l2728:
+										position, tokenIndex = position2727, tokenIndex2727
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1285
+											goto l2729
 										}
 										position++
-										goto l1283
-									l1285:
-										position, tokenIndex = position1283, tokenIndex1283
+										goto l2727
+									l2729:
+										position, tokenIndex = position2727, tokenIndex2727
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1281
+											goto l2725
 										}
 										position++
 									}
-								l1283:
-									goto l1282
-								l1281:
-									position, tokenIndex = position1281, tokenIndex1281
+								l2727:
+									goto l2726
+								l2725:
+									position, tokenIndex = position2725, tokenIndex2725
 								}
-							l1282:
+							l2726:
 								{
-									position1286, tokenIndex1286 := position, tokenIndex
+									position2730, tokenIndex2730 := position, tokenIndex
 									{
-										position1288, tokenIndex1288 := position, tokenIndex
+										position2732, tokenIndex2732 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1289
+											goto l2733
 										}
 										position++
-										goto l1288
-									l1289:
-										position, tokenIndex = position1288, tokenIndex1288
+										goto l2732
+									l2733:
+										position, tokenIndex = position2732, tokenIndex2732
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1290
+											goto l2734
 										}
 										position++
-										goto l1288
-									l1290:
-										position, tokenIndex = position1288, tokenIndex1288
+										goto l2732
+									l2734:
+										position, tokenIndex = position2732, tokenIndex2732
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1286
+											goto l2730
 										}
 										position++
 									}
-								l1288:
-									goto l1287
-								l1286:
-									position, tokenIndex = position1286, tokenIndex1286
+								l2732:
+									goto l2731
+								l2730:
+									position, tokenIndex = position2730, tokenIndex2730
 								}
-							l1287:
+							l2731:
 								{
-									position1291, tokenIndex1291 := position, tokenIndex
+									position2735, tokenIndex2735 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l1291
+										goto l2735
 									}
 									position++
-									goto l1271
-								l1291:
-									position, tokenIndex = position1291, tokenIndex1291
+									goto l2715
+								l2735:
+									position, tokenIndex = position2735, tokenIndex2735
 								}
-							l1292:
+							l2736:
 								{
-									position1293, tokenIndex1293 := position, tokenIndex
+									position2737, tokenIndex2737 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1293
+										goto l2737
 									}
 									position++
 									{
-										position1294, tokenIndex1294 := position, tokenIndex
+										position2738, tokenIndex2738 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1295
+											goto l2739
 										}
 										position++
-										goto l1294
-									l1295:
-										position, tokenIndex = position1294, tokenIndex1294
+										goto l2738
+									l2739:
+										position, tokenIndex = position2738, tokenIndex2738
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1296
+											goto l2740
 										}
 										position++
-										goto l1294
-									l1296:
-										position, tokenIndex = position1294, tokenIndex1294
+										goto l2738
+									l2740:
+										position, tokenIndex = position2738, tokenIndex2738
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1293
+											goto l2737
 										}
 										position++
 									}
-								l1294:
+								l2738:
 									{
-										position1297, tokenIndex1297 := position, tokenIndex
+										position2741, tokenIndex2741 := position, tokenIndex
 										{
-											position1299, tokenIndex1299 := position, tokenIndex
+											position2743, tokenIndex2743 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1300
+												goto l2744
 											}
 											position++
-											goto l1299
-										l1300:
-											position, tokenIndex = position1299, tokenIndex1299
+											goto l2743
+										l2744:
+											position, tokenIndex = position2743, tokenIndex2743
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1301
+												goto l2745
 											}
 											position++
-											goto l1299
-										l1301:
-											position, tokenIndex = position1299, tokenIndex1299
+											goto l2743
+										l2745:
+											position, tokenIndex = position2743, tokenIndex2743
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1297
+												goto l2741
 											}
 											position++
 										}
-									l1299:
-										goto l1298
-									l1297:
-										position, tokenIndex = position1297, tokenIndex1297
+									l2743:
+										goto l2742
+									l2741:
+										position, tokenIndex = position2741, tokenIndex2741
 									}
-								l1298:
+								l2742:
 									{
-										position1302, tokenIndex1302 := position, tokenIndex
+										position2746, tokenIndex2746 := position, tokenIndex
 										{
-											position1304, tokenIndex1304 := position, tokenIndex
+											position2748, tokenIndex2748 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1305
+												goto l2749
 											}
 											position++
-											goto l1304
-										l1305:
-											position, tokenIndex = position1304, tokenIndex1304
+											goto l2748
+										l2749:
+											position, tokenIndex = position2748, tokenIndex2748
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1306
+												goto l2750
 											}
 											position++
-											goto l1304
-										l1306:
-											position, tokenIndex = position1304, tokenIndex1304
+											goto l2748
+										l2750:
+											position, tokenIndex = position2748, tokenIndex2748
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1302
+												goto l2746
 											}
 											position++
 										}
-									l1304:
-										goto l1303
-									l1302:
-										position, tokenIndex = position1302, tokenIndex1302
+									l2748:
+										goto l2747
+									l2746:
+										position, tokenIndex = position2746, tokenIndex2746
 									}
-								l1303:
+								l2747:
 									{
-										position1307, tokenIndex1307 := position, tokenIndex
+										position2751, tokenIndex2751 := position, tokenIndex
 										{
-											position1309, tokenIndex1309 := position, tokenIndex
+											position2753, tokenIndex2753 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1310
+												goto l2754
 											}
 											position++
-											goto l1309
-										l1310:
-											position, tokenIndex = position1309, tokenIndex1309
+											goto l2753
+										l2754:
+											position, tokenIndex = position2753, tokenIndex2753
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1311
+												goto l2755
 											}
 											position++
-											goto l1309
-										l1311:
-											position, tokenIndex = position1309, tokenIndex1309
+											goto l2753
+										l2755:
+											position, tokenIndex = position2753, tokenIndex2753
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1307
+												goto l2751
 											}
 											position++
 										}
-									l1309:
-										goto l1308
-									l1307:
-										position, tokenIndex = position1307, tokenIndex1307
+									l2753:
+										goto l2752
+									l2751:
+										position, tokenIndex = position2751, tokenIndex2751
 									}
-								l1308:
+								l2752:
 									{
-										position1312, tokenIndex1312 := position, tokenIndex
+										position2756, tokenIndex2756 := position, tokenIndex
 										if buffer[position] != rune('.') {
-											goto l1312
+											goto l2756
 										}
 										position++
-										goto l1293
-									l1312:
-										position, tokenIndex = position1312, tokenIndex1312
+										goto l2737
+									l2756:
+										position, tokenIndex = position2756, tokenIndex2756
 									}
-									goto l1292
-								l1293:
-									position, tokenIndex = position1293, tokenIndex1293
+									goto l2736
+								l2737:
+									position, tokenIndex = position2737, tokenIndex2737
 								}
-								goto l1272
-							l1271:
-								position, tokenIndex = position1271, tokenIndex1271
+								goto l2716
+							l2715:
+								position, tokenIndex = position2715, tokenIndex2715
 							}
-						l1272:
+						l2716:
 						}
-					l1146:
+					l2590:
 						{
-							position1313, tokenIndex1313 := position, tokenIndex
+							position2757, tokenIndex2757 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1313
+								goto l2757
 							}
 							position++
 							if !_rules[ruleIPv4address]() {
-								goto l1313
+								goto l2757
 							}
-							goto l1314
-						l1313:
-							position, tokenIndex = position1313, tokenIndex1313
+							goto l2758
+						l2757:
+							position, tokenIndex = position2757, tokenIndex2757
 						}
-					l1314:
+					l2758:
 					}
-				l1102:
-					goto l930
-				l1101:
-					position, tokenIndex = position930, tokenIndex930
-					if !(p.pick[9] == 2) {
-						goto l928
+				l2546:
+					goto l2374
+				l2545:
+					position, tokenIndex = position2374, tokenIndex2374
+					if !(p.pick[13] == 2) {
+						goto l2372
 					}
 					{
-						position1315, tokenIndex1315 := position, tokenIndex
+						position2759, tokenIndex2759 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l1316
+							goto l2760
 						}
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l2760
 						}
 						position++
 						{
-							position1317, tokenIndex1317 := position, tokenIndex
+							position2761, tokenIndex2761 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1317
+								goto l2761
 							}
 							position++
-							goto l1316
-						l1317:
-							position, tokenIndex = position1317, tokenIndex1317
+							goto l2760
+						l2761:
+							position, tokenIndex = position2761, tokenIndex2761
 						}
 						if !_rules[ruleh16]() {
-							goto l1316
+							goto l2760
 						}
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l2760
 						}
 						position++
 						{
-							position1318, tokenIndex1318 := position, tokenIndex
+							position2762, tokenIndex2762 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1318
+								goto l2762
 							}
 							position++
-							goto l1316
-						l1318:
-							position, tokenIndex = position1318, tokenIndex1318
+							goto l2760
+						l2762:
+							position, tokenIndex = position2762, tokenIndex2762
 						}
 						if !_rules[ruleh16]() {
-							goto l1316
+							goto l2760
 						}
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l2760
 						}
 						position++
 						{
-							position1319, tokenIndex1319 := position, tokenIndex
+							position2763, tokenIndex2763 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1319
+								goto l2763
 							}
 							position++
-							goto l1316
-						l1319:
-							position, tokenIndex = position1319, tokenIndex1319
+							goto l2760
+						l2763:
+							position, tokenIndex = position2763, tokenIndex2763
 						}
 						if !_rules[ruleh16]() {
-							goto l1316
+							goto l2760
 						}
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l2760
 						}
 						position++
 						{
-							position1320, tokenIndex1320 := position, tokenIndex
+							position2764, tokenIndex2764 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1320
+								goto l2764
 							}
 							position++
-							goto l1316
-						l1320:
-							position, tokenIndex = position1320, tokenIndex1320
+							goto l2760
+						l2764:
+							position, tokenIndex = position2764, tokenIndex2764
 						}
 						if !_rules[ruleh16]() {
-							goto l1316
+							goto l2760
 						}
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l2760
 						}
 						position++
 						{
-							position1321, tokenIndex1321 := position, tokenIndex
+							position2765, tokenIndex2765 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1321
+								goto l2765
 							}
 							position++
-							goto l1316
-						l1321:
-							position, tokenIndex = position1321, tokenIndex1321
+							goto l2760
+						l2765:
+							position, tokenIndex = position2765, tokenIndex2765
 						}
 						if !_rules[ruleh16]() {
-							goto l1316
+							goto l2760
 						}
 						if buffer[position] != rune(':') {
-							goto l1316
+							goto l2760
 						}
 						position++
 						{
-							position1322, tokenIndex1322 := position, tokenIndex
+							position2766, tokenIndex2766 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1322
+								goto l2766
 							}
 							position++
-							goto l1316
-						l1322:
-							position, tokenIndex = position1322, tokenIndex1322
+							goto l2760
+						l2766:
+							position, tokenIndex = position2766, tokenIndex2766
 						}
 						{
-							position1323, tokenIndex1323 := position, tokenIndex
+							position2767, tokenIndex2767 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1324
+								goto l2768
 							}
 							if buffer[position] != rune(':') {
-								goto l1324
+								goto l2768
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1324
+								goto l2768
 							}
-							goto l1323
-						l1324:
-							position, tokenIndex = position1323, tokenIndex1323
+							goto l2767
+						l2768:
+							position, tokenIndex = position2767, tokenIndex2767
 							if !_rules[ruleIPv4address]() {
-								goto l1316
+								goto l2760
 							}
 						}
-					l1323:
-						goto l1315
-					l1316:
-						position, tokenIndex = position1315, tokenIndex1315
+					l2767:
+						goto l2759
+					l2760:
+						position, tokenIndex = position2759, tokenIndex2759
 						if buffer[position] != rune(':') {
-							goto l1325
+							goto l2769
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1325
+							goto l2769
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1325
+							goto l2769
 						}
 						if buffer[position] != rune(':') {
-							goto l1325
+							goto l2769
 						}
 						position++
 						{
-							position1326, tokenIndex1326 := position, tokenIndex
+							position2770, tokenIndex2770 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1326
+								goto l2770
 							}
 							position++
-							goto l1325
-						l1326:
-							position, tokenIndex = position1326, tokenIndex1326
+							goto l2769
+						l2770:
+							position, tokenIndex = position2770, tokenIndex2770
 						}
 						if !_rules[ruleh16]() {
-							goto l1325
+							goto l2769
 						}
 						if buffer[position] != rune(':') {
-							goto l1325
+							goto l2769
 						}
 						position++
 						{
-							position1327, tokenIndex1327 := position, tokenIndex
+							position2771, tokenIndex2771 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1327
+								goto l2771
 							}
 							position++
-							goto l1325
-						l1327:
-							position, tokenIndex = position1327, tokenIndex1327
+							goto l2769
+						l2771:
+							position, tokenIndex = position2771, tokenIndex2771
 						}
 						if !_rules[ruleh16]() {
-							goto l1325
+							goto l2769
 						}
 						if buffer[position] != rune(':') {
-							goto l1325
+							goto l2769
 						}
 						position++
 						{
-							position1328, tokenIndex1328 := position, tokenIndex
+							position2772, tokenIndex2772 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1328
+								goto l2772
 							}
 							position++
-							goto l1325
-						l1328:
-							position, tokenIndex = position1328, tokenIndex1328
+							goto l2769
+						l2772:
+							position, tokenIndex = position2772, tokenIndex2772
 						}
 						if !_rules[ruleh16]() {
-							goto l1325
+							goto l2769
 						}
 						if buffer[position] != rune(':') {
-							goto l1325
+							goto l2769
 						}
 						position++
 						{
-							position1329, tokenIndex1329 := position, tokenIndex
+							position2773, tokenIndex2773 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1329
+								goto l2773
 							}
 							position++
-							goto l1325
-						l1329:
-							position, tokenIndex = position1329, tokenIndex1329
+							goto l2769
+						l2773:
+							position, tokenIndex = position2773, tokenIndex2773
 						}
 						if !_rules[ruleh16]() {
-							goto l1325
+							goto l2769
 						}
 						if buffer[position] != rune(':') {
-							goto l1325
+							goto l2769
 						}
 						position++
 						{
-							position1330, tokenIndex1330 := position, tokenIndex
+							position2774, tokenIndex2774 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1330
+								goto l2774
 							}
 							position++
-							goto l1325
-						l1330:
-							position, tokenIndex = position1330, tokenIndex1330
+							goto l2769
+						l2774:
+							position, tokenIndex = position2774, tokenIndex2774
 						}
 						{
-							position1331, tokenIndex1331 := position, tokenIndex
+							position2775, tokenIndex2775 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1332
+								goto l2776
 							}
 							if buffer[position] != rune(':') {
-								goto l1332
+								goto l2776
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1332
+								goto l2776
 							}
-							goto l1331
-						l1332:
-							position, tokenIndex = position1331, tokenIndex1331
+							goto l2775
+						l2776:
+							position, tokenIndex = position2775, tokenIndex2775
 							if !_rules[ruleIPv4address]() {
-								goto l1325
+								goto l2769
 							}
 						}
-					l1331:
-						goto l1315
-					l1325:
-						position, tokenIndex = position1315, tokenIndex1315
+					l2775:
+						goto l2759
+					l2769:
+						position, tokenIndex = position2759, tokenIndex2759
 						{
-							position1334, tokenIndex1334 := position, tokenIndex
+							position2778, tokenIndex2778 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1334
+								goto l2778
 							}
-							goto l1335
-						l1334:
-							position, tokenIndex = position1334, tokenIndex1334
+							goto l2779
+						l2778:
+							position, tokenIndex = position2778, tokenIndex2778
 						}
-					l1335:
+					l2779:
 						if buffer[position] != rune(':') {
-							goto l1333
+							goto l2777
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1333
+							goto l2777
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1333
+							goto l2777
 						}
 						if buffer[position] != rune(':') {
-							goto l1333
+							goto l2777
 						}
 						position++
 						{
-							position1336, tokenIndex1336 := position, tokenIndex
+							position2780, tokenIndex2780 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1336
+								goto l2780
 							}
 							position++
-							goto l1333
-						l1336:
-							position, tokenIndex = position1336, tokenIndex1336
+							goto l2777
+						l2780:
+							position, tokenIndex = position2780, tokenIndex2780
 						}
 						if !_rules[ruleh16]() {
-							goto l1333
+							goto l2777
 						}
 						if buffer[position] != rune(':') {
-							goto l1333
+							goto l2777
 						}
 						position++
 						{
-							position1337, tokenIndex1337 := position, tokenIndex
+							position2781, tokenIndex2781 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1337
+								goto l2781
 							}
 							position++
-							goto l1333
-						l1337:
-							position, tokenIndex = position1337, tokenIndex1337
+							goto l2777
+						l2781:
+							position, tokenIndex = position2781, tokenIndex2781
 						}
 						if !_rules[ruleh16]() {
-							goto l1333
+							goto l2777
 						}
 						if buffer[position] != rune(':') {
-							goto l1333
+							goto l2777
 						}
 						position++
 						{
-							position1338, tokenIndex1338 := position, tokenIndex
+							position2782, tokenIndex2782 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1338
+								goto l2782
 							}
 							position++
-							goto l1333
-						l1338:
-							position, tokenIndex = position1338, tokenIndex1338
+							goto l2777
+						l2782:
+							position, tokenIndex = position2782, tokenIndex2782
 						}
 						if !_rules[ruleh16]() {
-							goto l1333
+							goto l2777
 						}
 						if buffer[position] != rune(':') {
-							goto l1333
+							goto l2777
 						}
 						position++
 						{
-							position1339, tokenIndex1339 := position, tokenIndex
+							position2783, tokenIndex2783 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1339
+								goto l2783
 							}
 							position++
-							goto l1333
-						l1339:
-							position, tokenIndex = position1339, tokenIndex1339
+							goto l2777
+						l2783:
+							position, tokenIndex = position2783, tokenIndex2783
 						}
 						{
-							position1340, tokenIndex1340 := position, tokenIndex
+							position2784, tokenIndex2784 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1341
+								goto l2785
 							}
 							if buffer[position] != rune(':') {
-								goto l1341
+								goto l2785
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1341
+								goto l2785
 							}
-							goto l1340
-						l1341:
-							position, tokenIndex = position1340, tokenIndex1340
+							goto l2784
+						l2785:
+							position, tokenIndex = position2784, tokenIndex2784
 							if !_rules[ruleIPv4address]() {
-								goto l1333
+								goto l2777
 							}
 						}
-					l1340:
-						goto l1315
-					l1333:
-						position, tokenIndex = position1315, tokenIndex1315
+					l2784:
+						goto l2759
+					l2777:
+						position, tokenIndex = position2759, tokenIndex2759
 						{
-							position1343, tokenIndex1343 := position, tokenIndex
+							position2787, tokenIndex2787 := position, tokenIndex
 							{
-								position1345, tokenIndex1345 := position, tokenIndex
+								position2789, tokenIndex2789 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1345
+									goto l2789
 								}
 								if buffer[position] != rune(':') {
-									goto l1345
+									goto l2789
 								}
 								position++
 								{
-									position1347, tokenIndex1347 := position, tokenIndex
+									position2791, tokenIndex2791 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1347
+										goto l2791
 									}
 									position++
-									goto l1345
-								l1347:
-									position, tokenIndex = position1347, tokenIndex1347
+									goto l2789
+								l2791:
+									position, tokenIndex = position2791, tokenIndex2791
 								}
-								goto l1346
-							l1345:
-								position, tokenIndex = position1345, tokenIndex1345
+								goto l2790
+							l2789:
+								position, tokenIndex = position2789, tokenIndex2789
 							}
-						l1346:
+						l2790:
 							if !_rules[ruleh16]() {
-								goto l1343
+								goto l2787
 							}
-							goto l1344
-						l1343:
-							position, tokenIndex = position1343, tokenIndex1343
+							goto l2788
+						l2787:
+							position, tokenIndex = position2787, tokenIndex2787
 						}
-					l1344:
+					l2788:
 						if buffer[position] != rune(':') {
-							goto l1342
+							goto l2786
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1342
+							goto l2786
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1342
+							goto l2786
 						}
 						if buffer[position] != rune(':') {
-							goto l1342
+							goto l2786
 						}
 						position++
 						{
-							position1348, tokenIndex1348 := position, tokenIndex
+							position2792, tokenIndex2792 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1348
+								goto l2792
 							}
 							position++
-							goto l1342
-						l1348:
-							position, tokenIndex = position1348, tokenIndex1348
+							goto l2786
+						l2792:
+							position, tokenIndex = position2792, tokenIndex2792
 						}
 						if !_rules[ruleh16]() {
-							goto l1342
+							goto l2786
 						}
 						if buffer[position] != rune(':') {
-							goto l1342
+							goto l2786
 						}
 						position++
 						{
-							position1349, tokenIndex1349 := position, tokenIndex
+							position2793, tokenIndex2793 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1349
+								goto l2793
 							}
 							position++
-							goto l1342
-						l1349:
-							position, tokenIndex = position1349, tokenIndex1349
+							goto l2786
+						l2793:
+							position, tokenIndex = position2793, tokenIndex2793
 						}
 						if !_rules[ruleh16]() {
-							goto l1342
+							goto l2786
 						}
 						if buffer[position] != rune(':') {
-							goto l1342
+							goto l2786
 						}
 						position++
 						{
-							position1350, tokenIndex1350 := position, tokenIndex
+							position2794, tokenIndex2794 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1350
+								goto l2794
 							}
 							position++
-							goto l1342
-						l1350:
-							position, tokenIndex = position1350, tokenIndex1350
+							goto l2786
+						l2794:
+							position, tokenIndex = position2794, tokenIndex2794
 						}
 						{
-							position1351, tokenIndex1351 := position, tokenIndex
+							position2795, tokenIndex2795 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1352
+								goto l2796
 							}
 							if buffer[position] != rune(':') {
-								goto l1352
+								goto l2796
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1352
+								goto l2796
 							}
-							goto l1351
-						l1352:
-							position, tokenIndex = position1351, tokenIndex1351
+							goto l2795
+						l2796:
+							position, tokenIndex = position2795, tokenIndex2795
 							if !_rules[ruleIPv4address]() {
-								goto l1342
+								goto l2786
 							}
 						}
-					l1351:
-						goto l1315
-					l1342:
-						position, tokenIndex = position1315, tokenIndex1315
+					l2795:
+						goto l2759
+					l2786:
+						position, tokenIndex = position2759, tokenIndex2759
 						{
-							position1354, tokenIndex1354 := position, tokenIndex
+							position2798, tokenIndex2798 := position, tokenIndex
 							{
-								position1356, tokenIndex1356 := position, tokenIndex
+								position2800, tokenIndex2800 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1356
+									goto l2800
 								}
 								if buffer[position] != rune(':') {
-									goto l1356
+									goto l2800
 								}
 								position++
 								{
-									position1358, tokenIndex1358 := position, tokenIndex
+									position2802, tokenIndex2802 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1358
+										goto l2802
 									}
 									position++
-									goto l1356
-								l1358:
-									position, tokenIndex = position1358, tokenIndex1358
+									goto l2800
+								l2802:
+									position, tokenIndex = position2802, tokenIndex2802
 								}
 								{
-									position1359, tokenIndex1359 := position, tokenIndex
+									position2803, tokenIndex2803 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1359
+										goto l2803
 									}
 									if buffer[position] != rune(':') {
-										goto l1359
+										goto l2803
 									}
 									position++
 									{
-										position1361, tokenIndex1361 := position, tokenIndex
+										position2805, tokenIndex2805 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1361
+											goto l2805
 										}
 										position++
-										goto l1359
-									l1361:
-										position, tokenIndex = position1361, tokenIndex1361
+										goto l2803
+									l2805:
+										position, tokenIndex = position2805, tokenIndex2805
 									}
-									goto l1360
-								l1359:
-									position, tokenIndex = position1359, tokenIndex1359
+									goto l2804
+								l2803:
+									position, tokenIndex = position2803, tokenIndex2803
 								}
-							l1360:
-								goto l1357
-							l1356:
-								position, tokenIndex = position1356, tokenIndex1356
+							l2804:
+								goto l2801
+							l2800:
+								position, tokenIndex = position2800, tokenIndex2800
 							}
-						l1357:
+						l2801:
 							if !_rules[ruleh16]() {
-								goto l1354
+								goto l2798
 							}
-							goto l1355
-						l1354:
-							position, tokenIndex = position1354, tokenIndex1354
+							goto l2799
+						l2798:
+							position, tokenIndex = position2798, tokenIndex2798
 						}
-					l1355:
+					l2799:
 						if buffer[position] != rune(':') {
-							goto l1353
+							goto l2797
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1353
+							goto l2797
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1353
+							goto l2797
 						}
 						if buffer[position] != rune(':') {
-							goto l1353
+							goto l2797
 						}
 						position++
 						{
-							position1362, tokenIndex1362 := position, tokenIndex
+							position2806, tokenIndex2806 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1362
+								goto l2806
 							}
 							position++
-							goto l1353
-						l1362:
-							position, tokenIndex = position1362, tokenIndex1362
+							goto l2797
+						l2806:
+							position, tokenIndex = position2806, tokenIndex2806
 						}
 						if !_rules[ruleh16]() {
-							goto l1353
+							goto l2797
 						}
 						if buffer[position] != rune(':') {
-							goto l1353
+							goto l2797
 						}
 						position++
 						{
-							position1363, tokenIndex1363 := position, tokenIndex
+							position2807, tokenIndex2807 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1363
+								goto l2807
 							}
 							position++
-							goto l1353
-						l1363:
-							position, tokenIndex = position1363, tokenIndex1363
+							goto l2797
+						l2807:
+							position, tokenIndex = position2807, tokenIndex2807
 						}
 						{
-							position1364, tokenIndex1364 := position, tokenIndex
+							position2808, tokenIndex2808 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1365
+								goto l2809
 							}
 							if buffer[position] != rune(':') {
-								goto l1365
+								goto l2809
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1365
+								goto l2809
 							}
-							goto l1364
-						l1365:
-							position, tokenIndex = position1364, tokenIndex1364
+							goto l2808
+						l2809:
+							position, tokenIndex = position2808, tokenIndex2808
 							if !_rules[ruleIPv4address]() {
-								goto l1353
+								goto l2797
 							}
 						}
-					l1364:
-						goto l1315
-					l1353:
-						position, tokenIndex = position1315, tokenIndex1315
+					l2808:
+						goto l2759
+					l2797:
+						position, tokenIndex = position2759, tokenIndex2759
 						{
-							position1367, tokenIndex1367 := position, tokenIndex
+							position2811, tokenIndex2811 := position, tokenIndex
 							{
-								position1369, tokenIndex1369 := position, tokenIndex
+								position2813, tokenIndex2813 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1369
+									goto l2813
 								}
 								if buffer[position] != rune(':') {
-									goto l1369
+									goto l2813
 								}
 								position++
 								{
-									position1371, tokenIndex1371 := position, tokenIndex
+									position2815, tokenIndex2815 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1371
+										goto l2815
 									}
 									position++
-									goto l1369
-								l1371:
-									position, tokenIndex = position1371, tokenIndex1371
+									goto l2813
+								l2815:
+									position, tokenIndex = position2815, tokenIndex2815
 								}
 								{
-									position1372, tokenIndex1372 := position, tokenIndex
+									position2816, tokenIndex2816 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1372
+										goto l2816
 									}
 									if buffer[position] != rune(':') {
-										goto l1372
+										goto l2816
 									}
 									position++
 									{
-										position1374, tokenIndex1374 := position, tokenIndex
+										position2818, tokenIndex2818 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1374
+											goto l2818
 										}
 										position++
-										goto l1372
-									l1374:
-										position, tokenIndex = position1374, tokenIndex1374
+										goto l2816
+									l2818:
+										position, tokenIndex = position2818, tokenIndex2818
 									}
 									{
-										position1375, tokenIndex1375 := position, tokenIndex
+										position2819, tokenIndex2819 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l1375
+											goto l2819
 										}
 										if buffer[position] != rune(':') {
-											goto l1375
+											goto l2819
 										}
 										position++
 										{
-											position1377, tokenIndex1377 := position, tokenIndex
+											position2821, tokenIndex2821 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l1377
+												goto l2821
 											}
 											position++
-											goto l1375
-										l1377:
-											position, tokenIndex = position1377, tokenIndex1377
+											goto l2819
+										l2821:
+											position, tokenIndex = position2821, tokenIndex2821
 										}
-										goto l1376
-									l1375:
-										position, tokenIndex = position1375, tokenIndex1375
+										goto l2820
+									l2819:
+										position, tokenIndex = position2819, tokenIndex2819
 									}
-								l1376:
-									goto l1373
-								l1372:
-									position, tokenIndex = position1372, tokenIndex1372
+								l2820:
+									goto l2817
+								l2816:
+									position, tokenIndex = position2816, tokenIndex2816
 								}
-							l1373:
-								goto l1370
-							l1369:
-								position, tokenIndex = position1369, tokenIndex1369
+							l2817:
+								goto l2814
+							l2813:
+								position, tokenIndex = position2813, tokenIndex2813
 							}
-						l1370:
+						l2814:
 							if !_rules[ruleh16]() {
-								goto l1367
+								goto l2811
 							}
-							goto l1368
-						l1367:
-							position, tokenIndex = position1367, tokenIndex1367
+							goto l2812
+						l2811:
+							position, tokenIndex = position2811, tokenIndex2811
 						}
-					l1368:
+					l2812:
 						if buffer[position] != rune(':') {
-							goto l1366
+							goto l2810
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1366
+							goto l2810
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1366
+							goto l2810
 						}
 						if buffer[position] != rune(':') {
-							goto l1366
+							goto l2810
 						}
 						position++
 						{
-							position1378, tokenIndex1378 := position, tokenIndex
+							position2822, tokenIndex2822 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1378
+								goto l2822
 							}
 							position++
-							goto l1366
-						l1378:
-							position, tokenIndex = position1378, tokenIndex1378
+							goto l2810
+						l2822:
+							position, tokenIndex = position2822, tokenIndex2822
 						}
 						{
-							position1379, tokenIndex1379 := position, tokenIndex
+							position2823, tokenIndex2823 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1380
+								goto l2824
 							}
 							if buffer[position] != rune(':') {
-								goto l1380
+								goto l2824
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1380
+								goto l2824
 							}
-							goto l1379
-						l1380:
-							position, tokenIndex = position1379, tokenIndex1379
+							goto l2823
+						l2824:
+							position, tokenIndex = position2823, tokenIndex2823
 							if !_rules[ruleIPv4address]() {
-								goto l1366
+								goto l2810
 							}
 						}
-					l1379:
-						goto l1315
-					l1366:
-						position, tokenIndex = position1315, tokenIndex1315
+					l2823:
+						goto l2759
+					l2810:
+						position, tokenIndex = position2759, tokenIndex2759
 						{
-							position1382, tokenIndex1382 := position, tokenIndex
+							position2826, tokenIndex2826 := position, tokenIndex
 							{
-								position1384, tokenIndex1384 := position, tokenIndex
+								position2828, tokenIndex2828 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1384
+									goto l2828
 								}
 								if buffer[position] != rune(':') {
-									goto l1384
+									goto l2828
 								}
 								position++
 								{
-									position1386, tokenIndex1386 := position, tokenIndex
+									position2830, tokenIndex2830 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1386
+										goto l2830
 									}
 									position++
-									goto l1384
-								l1386:
-									position, tokenIndex = position1386, tokenIndex1386
+									goto l2828
+								l2830:
+									position, tokenIndex = position2830, tokenIndex2830
 								}
 								{
-									position1387, tokenIndex1387 := position, tokenIndex
+									position2831, tokenIndex2831 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1387
+										goto l2831
 									}
 									if buffer[position] != rune(':') {
-										goto l1387
+										goto l2831
 									}
 									position++
 									{
-										position1389, tokenIndex1389 := position, tokenIndex
+										position2833, tokenIndex2833 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1389
+											goto l2833
 										}
 										position++
-										goto l1387
-									l1389:
-										position, tokenIndex = position1389, tokenIndex1389
+										goto l2831
+									l2833:
+										position, tokenIndex = position2833, tokenIndex2833
 									}
 									{
-										position1390, tokenIndex1390 := position, tokenIndex
+										position2834, tokenIndex2834 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l1390
+											goto l2834
 										}
 										if buffer[position] != rune(':') {
-											goto l1390
+											goto l2834
 										}
 										position++
 										{
-											position1392, tokenIndex1392 := position, tokenIndex
+											position2836, tokenIndex2836 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l1392
+												goto l2836
 											}
 											position++
-											goto l1390
-										l1392:
-											position, tokenIndex = position1392, tokenIndex1392
+											goto l2834
+										l2836:
+											position, tokenIndex = position2836, tokenIndex2836
 										}
 										{
-											position1393, tokenIndex1393 := position, tokenIndex
+											position2837, tokenIndex2837 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l1393
+												goto l2837
 											}
 											if buffer[position] != rune(':') {
-												goto l1393
+												goto l2837
 											}
 											position++
 											{
-												position1395, tokenIndex1395 := position, tokenIndex
+												position2839, tokenIndex2839 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l1395
+													goto l2839
 												}
 												position++
-												goto l1393
-											l1395:
-												position, tokenIndex = position1395, tokenIndex1395
+												goto l2837
+											l2839:
+												position, tokenIndex = position2839, tokenIndex2839
 											}
-											goto l1394
-										l1393:
-											position, tokenIndex = position1393, tokenIndex1393
+											goto l2838
+										l2837:
+											position, tokenIndex = position2837, tokenIndex2837
 										}
-									l1394:
-										goto l1391
-									l1390:
-										position, tokenIndex = position1390, tokenIndex1390
+									l2838:
+										goto l2835
+									l2834:
+										position, tokenIndex = position2834, tokenIndex2834
 									}
-								l1391:
-									goto l1388
-								l1387:
-									position, tokenIndex = position1387, tokenIndex1387
+								l2835:
+									goto l2832
+								l2831:
+									position, tokenIndex = position2831, tokenIndex2831
 								}
-							l1388:
-								goto l1385
-							l1384:
-								position, tokenIndex = position1384, tokenIndex1384
+							l2832:
+								goto l2829
+							l2828:
+								position, tokenIndex = position2828, tokenIndex2828
 							}
-						l1385:
+						l2829:
 							if !_rules[ruleh16]() {
-								goto l1382
+								goto l2826
 							}
-							goto l1383
-						l1382:
-							position, tokenIndex = position1382, tokenIndex1382
+							goto l2827
+						l2826:
+							position, tokenIndex = position2826, tokenIndex2826
 						}
-					l1383:
+					l2827:
 						if buffer[position] != rune(':') {
-							goto l1381
+							goto l2825
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1381
+							goto l2825
 						}
 						position++
 						{
-							position1396, tokenIndex1396 := position, tokenIndex
+							position2840, tokenIndex2840 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l1397
+								goto l2841
 							}
 							if buffer[position] != rune(':') {
-								goto l1397
+								goto l2841
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l1397
+								goto l2841
 							}
-							goto l1396
-						l1397:
-							position, tokenIndex = position1396, tokenIndex1396
+							goto l2840
+						l2841:
+							position, tokenIndex = position2840, tokenIndex2840
 							if !_rules[ruleIPv4address]() {
-								goto l1381
+								goto l2825
 							}
 						}
-					l1396:
-						goto l1315
-					l1381:
-						position, tokenIndex = position1315, tokenIndex1315
+					l2840:
+						goto l2759
+					l2825:
+						position, tokenIndex = position2759, tokenIndex2759
 						{
-							position1399, tokenIndex1399 := position, tokenIndex
+							position2843, tokenIndex2843 := position, tokenIndex
 							{
-								position1401, tokenIndex1401 := position, tokenIndex
+								position2845, tokenIndex2845 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1401
+									goto l2845
 								}
 								if buffer[position] != rune(':') {
-									goto l1401
+									goto l2845
 								}
 								position++
 								{
-									position1403, tokenIndex1403 := position, tokenIndex
+									position2847, tokenIndex2847 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1403
+										goto l2847
 									}
 									position++
-									goto l1401
-								l1403:
-									position, tokenIndex = position1403, tokenIndex1403
+									goto l2845
+								l2847:
+									position, tokenIndex = position2847, tokenIndex2847
 								}
 								{
-									position1404, tokenIndex1404 := position, tokenIndex
+									position2848, tokenIndex2848 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1404
+										goto l2848
 									}
 									if buffer[position] != rune(':') {
-										goto l1404
+										goto l2848
 									}
 									position++
 									{
-										position1406, tokenIndex1406 := position, tokenIndex
+										position2850, tokenIndex2850 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1406
+											goto l2850
 										}
 										position++
-										goto l1404
-									l1406:
-										position, tokenIndex = position1406, tokenIndex1406
+										goto l2848
+									l2850:
+										position, tokenIndex = position2850, tokenIndex2850
 									}
 									{
-										position1407, tokenIndex1407 := position, tokenIndex
+										position2851, tokenIndex2851 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l1407
+											goto l2851
 										}
 										if buffer[position] != rune(':') {
-											goto l1407
+											goto l2851
 										}
 										position++
 										{
-											position1409, tokenIndex1409 := position, tokenIndex
+											position2853, tokenIndex2853 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l1409
+												goto l2853
 											}
 											position++
-											goto l1407
-										l1409:
-											position, tokenIndex = position1409, tokenIndex1409
+											goto l2851
+										l2853:
+											position, tokenIndex = position2853, tokenIndex2853
 										}
 										{
-											position1410, tokenIndex1410 := position, tokenIndex
+											position2854, tokenIndex2854 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l1410
+												goto l2854
 											}
 											if buffer[position] != rune(':') {
-												goto l1410
+												goto l2854
 											}
 											position++
 											{
-												position1412, tokenIndex1412 := position, tokenIndex
+												position2856, tokenIndex2856 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l1412
+													goto l2856
 												}
 												position++
-												goto l1410
-											l1412:
-												position, tokenIndex = position1412, tokenIndex1412
+												goto l2854
+											l2856:
+												position, tokenIndex = position2856, tokenIndex2856
 											}
 											{
-												position1413, tokenIndex1413 := position, tokenIndex
+												position2857, tokenIndex2857 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l1413
+													goto l2857
 												}
 												if buffer[position] != rune(':') {
-													goto l1413
+													goto l2857
 												}
 												position++
 												{
-													position1415, tokenIndex1415 := position, tokenIndex
+													position2859, tokenIndex2859 := position, tokenIndex
 													if buffer[position] != rune(':') {
-														goto l1415
+														goto l2859
 													}
 													position++
-													goto l1413
-												l1415:
-													position, tokenIndex = position1415, tokenIndex1415
+													goto l2857
+												l2859:
+													position, tokenIndex = position2859, tokenIndex2859
 												}
-												goto l1414
-											l1413:
-												position, tokenIndex = position1413, tokenIndex1413
+												goto l2858
+											l2857:
+												position, tokenIndex = position2857, tokenIndex2857
 											}
-										l1414:
-											goto l1411
-										l1410:
-											position, tokenIndex = position1410, tokenIndex1410
+										l2858:
+											goto l2855
+										l2854:
+											position, tokenIndex = position2854, tokenIndex2854
 										}
-									l1411:
-										goto l1408
-									l1407:
-										position, tokenIndex = position1407, tokenIndex1407
+									l2855:
+										goto l2852
+									l2851:
+										position, tokenIndex = position2851, tokenIndex2851
 									}
-								l1408:
-									goto l1405
-								l1404:
-									position, tokenIndex = position1404, tokenIndex1404
+								l2852:
+									goto l2849
+								l2848:
+									position, tokenIndex = position2848, tokenIndex2848
 								}
-							l1405:
-								goto l1402
-							l1401:
-								position, tokenIndex = position1401, tokenIndex1401
+							l2849:
+								goto l2846
+							l2845:
+								position, tokenIndex = position2845, tokenIndex2845
 							}
-						l1402:
+						l2846:
 							if !_rules[ruleh16]() {
-								goto l1399
+								goto l2843
 							}
-							goto l1400
-						l1399:
-							position, tokenIndex = position1399, tokenIndex1399
+							goto l2844
+						l2843:
+							position, tokenIndex = position2843, tokenIndex2843
 						}
-					l1400:
+					l2844:
 						if buffer[position] != rune(':') {
-							goto l1398
+							goto l2842
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l1398
+							goto l2842
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l1398
+							goto l2842
 						}
-						goto l1315
-					l1398:
-						position, tokenIndex = position1315, tokenIndex1315
+						goto l2759
+					l2842:
+						position, tokenIndex = position2759, tokenIndex2759
 						{
-							position1416, tokenIndex1416 := position, tokenIndex
+							position2860, tokenIndex2860 := position, tokenIndex
 							{
-								position1418, tokenIndex1418 := position, tokenIndex
+								position2862, tokenIndex2862 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l1418
+									goto l2862
 								}
 								if buffer[position] != rune(':') {
-									goto l1418
+									goto l2862
 								}
 								position++
 								{
-									position1420, tokenIndex1420 := position, tokenIndex
+									position2864, tokenIndex2864 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l1420
+										goto l2864
 									}
 									position++
-									goto l1418
-								l1420:
-									position, tokenIndex = position1420, tokenIndex1420
+									goto l2862
+								l2864:
+									position, tokenIndex = position2864, tokenIndex2864
 								}
 								{
-									position1421, tokenIndex1421 := position, tokenIndex
+									position2865, tokenIndex2865 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l1421
+										goto l2865
 									}
 									if buffer[position] != rune(':') {
-										goto l1421
+										goto l2865
 									}
 									position++
 									{
-										position1423, tokenIndex1423 := position, tokenIndex
+										position2867, tokenIndex2867 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l1423
+											goto l2867
 										}
 										position++
-										goto l1421
-									l1423:
-										position, tokenIndex = position1423, tokenIndex1423
+										goto l2865
+									l2867:
+										position, tokenIndex = position2867, tokenIndex2867
 									}
 									{
-										position1424, tokenIndex1424 := position, tokenIndex
+										position2868, tokenIndex2868 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l1424
+											goto l2868
 										}
 										if buffer[position] != rune(':') {
-											goto l1424
+											goto l2868
 										}
 										position++
 										{
-											position1426, tokenIndex1426 := position, tokenIndex
+											position2870, tokenIndex2870 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l1426
+												goto l2870
 											}
 											position++
-											goto l1424
-										l1426:
-											position, tokenIndex = position1426, tokenIndex1426
+											goto l2868
+										l2870:
+											position, tokenIndex = position2870, tokenIndex2870
 										}
 										{
-											position1427, tokenIndex1427 := position, tokenIndex
+											position2871, tokenIndex2871 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l1427
+												goto l2871
 											}
 											if buffer[position] != rune(':') {
-												goto l1427
+												goto l2871
 											}
 											position++
 											{
-												position1429, tokenIndex1429 := position, tokenIndex
+												position2873, tokenIndex2873 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l1429
+													goto l2873
 												}
 												position++
-												goto l1427
-											l1429:
-												position, tokenIndex = position1429, tokenIndex1429
+												goto l2871
+											l2873:
+												position, tokenIndex = position2873, tokenIndex2873
 											}
 											{
-												position1430, tokenIndex1430 := position, tokenIndex
+												position2874, tokenIndex2874 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l1430
+													goto l2874
 												}
 												if buffer[position] != rune(':') {
-													goto l1430
+													goto l2874
 												}
 												position++
 												{
-													position1432, tokenIndex1432 := position, tokenIndex
+													position2876, tokenIndex2876 := position, tokenIndex
 													if buffer[position] != rune(':') {
-														goto l1432
+														goto l2876
 													}
 													position++
-													goto l1430
-												l1432:
-													position, tokenIndex = position1432, tokenIndex1432
+													goto l2874
+												l2876:
+													position, tokenIndex = position2876, tokenIndex2876
 												}
 												{
-													position1433, tokenIndex1433 := position, tokenIndex
+													position2877, tokenIndex2877 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l1433
+														goto l2877
 													}
 													if buffer[position] != rune(':') {
-														goto l1433
+														goto l2877
 													}
 													position++
 													{
-														position1435, tokenIndex1435 := position, tokenIndex
+														position2879, tokenIndex2879 := position, tokenIndex
 														if buffer[position] != rune(':') {
-															goto l1435
+															goto l2879
 														}
 														position++
-														goto l1433
-													l1435:
-														position, tokenIndex = position1435, tokenIndex1435
+														goto l2877
+													l2879:
+														position, tokenIndex = position2879, tokenIndex2879
 													}
-													goto l1434
-												l1433:
-													position, tokenIndex = position1433, tokenIndex1433
+													goto l2878
+												l2877:
+													position, tokenIndex = position2877, tokenIndex2877
 												}
-											l1434:
-												goto l1431
-											l1430:
-												position, tokenIndex = position1430, tokenIndex1430
+											l2878:
+												goto l2875
+											l2874:
+												position, tokenIndex = position2874, tokenIndex2874
 											}
-										l1431:
-											goto l1428
-										l1427:
-											position, tokenIndex = position1427, tokenIndex1427
+										l2875:
+											goto l2872
+										l2871:
+											position, tokenIndex = position2871, tokenIndex2871
 										}
-									l1428:
-										goto l1425
-									l1424:
-										position, tokenIndex = position1424, tokenIndex1424
+									l2872:
+										goto l2869
+									l2868:
+										position, tokenIndex = position2868, tokenIndex2868
 									}
-								l1425:
-									goto l1422
-								l1421:
-									position, tokenIndex = position1421, tokenIndex1421
+								l2869:
+									goto l2866
+								l2865:
+									position, tokenIndex = position2865, tokenIndex2865
 								}
-							l1422:
-								goto l1419
-							l1418:
-								position, tokenIndex = position1418, tokenIndex1418
+							l2866:
+								goto l2863
+							l2862:
+								position, tokenIndex = position2862, tokenIndex2862
 							}
-						l1419:
+						l2863:
 							if !_rules[ruleh16]() {
-								goto l1416
+								goto l2860
 							}
-							goto l1417
-						l1416:
-							position, tokenIndex = position1416, tokenIndex1416
+							goto l2861
+						l2860:
+							position, tokenIndex = position2860, tokenIndex2860
 						}
-					l1417:
+					l2861:
 						if buffer[position] != rune(':') {
-							goto l928
+							goto l2372
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l928
+							goto l2372
 						}
 						position++
 					}
-				l1315:
+				l2759:
 				}
-			l930:
-				add(ruleIPv6address, position929)
+			l2374:
+				add(ruleIPv6address, position2373)
 			}
 			return true
-		l928:
-			position, tokenIndex = position928, tokenIndex928
+		l2372:
+			position, tokenIndex = position2372, tokenIndex2372
 			return false
 		},
 		/* 14 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')> */
 		func() bool {
-			position1436, tokenIndex1436 := position, tokenIndex
+			position2880, tokenIndex2880 := position, tokenIndex
 			{
-				position1437 := position
+				position2881 := position
 				{
-					position1438, tokenIndex1438 := position, tokenIndex
+					position2882, tokenIndex2882 := position, tokenIndex
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1439
+						goto l2883
 					}
 					position++
-					goto l1438
-				l1439:
-					position, tokenIndex = position1438, tokenIndex1438
+					goto l2882
+				l2883:
+					position, tokenIndex = position2882, tokenIndex2882
 					if c := buffer[position]; c < rune('A') || c > rune('F') {
-						goto l1440
+						goto l2884
 					}
 					position++
-					goto l1438
-				l1440:
-					position, tokenIndex = position1438, tokenIndex1438
+					goto l2882
+				l2884:
+					position, tokenIndex = position2882, tokenIndex2882
 					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l1436
+						goto l2880
 					}
 					position++
 				}
-			l1438:
+			l2882:
 				{
-					position1441, tokenIndex1441 := position, tokenIndex
+					position2885, tokenIndex2885 := position, tokenIndex
 					{
-						position1443, tokenIndex1443 := position, tokenIndex
+						position2887, tokenIndex2887 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1444
+							goto l2888
 						}
 						position++
-						goto l1443
-					l1444:
-						position, tokenIndex = position1443, tokenIndex1443
+						goto l2887
+					l2888:
+						position, tokenIndex = position2887, tokenIndex2887
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1445
+							goto l2889
 						}
 						position++
-						goto l1443
-					l1445:
-						position, tokenIndex = position1443, tokenIndex1443
+						goto l2887
+					l2889:
+						position, tokenIndex = position2887, tokenIndex2887
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1441
+							goto l2885
 						}
 						position++
 					}
-				l1443:
-					goto l1442
-				l1441:
-					position, tokenIndex = position1441, tokenIndex1441
+				l2887:
+					goto l2886
+				l2885:
+					position, tokenIndex = position2885, tokenIndex2885
 				}
-			l1442:
+			l2886:
 				{
-					position1446, tokenIndex1446 := position, tokenIndex
+					position2890, tokenIndex2890 := position, tokenIndex
 					{
-						position1448, tokenIndex1448 := position, tokenIndex
+						position2892, tokenIndex2892 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1449
+							goto l2893
 						}
 						position++
-						goto l1448
-					l1449:
-						position, tokenIndex = position1448, tokenIndex1448
+						goto l2892
+					l2893:
+						position, tokenIndex = position2892, tokenIndex2892
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1450
+							goto l2894
 						}
 						position++
-						goto l1448
-					l1450:
-						position, tokenIndex = position1448, tokenIndex1448
+						goto l2892
+					l2894:
+						position, tokenIndex = position2892, tokenIndex2892
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1446
+							goto l2890
 						}
 						position++
 					}
-				l1448:
-					goto l1447
-				l1446:
-					position, tokenIndex = position1446, tokenIndex1446
+				l2892:
+					goto l2891
+				l2890:
+					position, tokenIndex = position2890, tokenIndex2890
 				}
-			l1447:
+			l2891:
 				{
-					position1451, tokenIndex1451 := position, tokenIndex
+					position2895, tokenIndex2895 := position, tokenIndex
 					{
-						position1453, tokenIndex1453 := position, tokenIndex
+						position2897, tokenIndex2897 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1454
+							goto l2898
 						}
 						position++
-						goto l1453
-					l1454:
-						position, tokenIndex = position1453, tokenIndex1453
+						goto l2897
+					l2898:
+						position, tokenIndex = position2897, tokenIndex2897
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l1455
+							goto l2899
 						}
 						position++
-						goto l1453
-					l1455:
-						position, tokenIndex = position1453, tokenIndex1453
+						goto l2897
+					l2899:
+						position, tokenIndex = position2897, tokenIndex2897
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l1451
+							goto l2895
 						}
 						position++
 					}
-				l1453:
-					goto l1452
-				l1451:
-					position, tokenIndex = position1451, tokenIndex1451
+				l2897:
+					goto l2896
+				l2895:
+					position, tokenIndex = position2895, tokenIndex2895
 				}
-			l1452:
+			l2896:
 				{
-					position1456, tokenIndex1456 := position, tokenIndex
+					position2900, tokenIndex2900 := position, tokenIndex
 					if buffer[position] != rune('.') {
-						goto l1456
+						goto l2900
 					}
 					position++
-					goto l1436
-				l1456:
-					position, tokenIndex = position1456, tokenIndex1456
+					goto l2880
+				l2900:
+					position, tokenIndex = position2900, tokenIndex2900
 				}
-				add(ruleh16, position1437)
+				add(ruleh16, position2881)
 			}
 			return true
-		l1436:
-			position, tokenIndex = position1436, tokenIndex1436
+		l2880:
+			position, tokenIndex = position2880, tokenIndex2880
 			return false
 		},
 		/* 15 other <- <(('Â' [¡-¿]) / ([Ã-ß] [\u0080-¿]) / ('à' [\u00a0-¿] [\u0080-¿]) / ('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] [\u0080-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] [\u0080-¿]) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] [\u0080-¿]) / ([ä-ì] [\u0080-¿] [\u0080-¿]) / ('í' [\u0080-\u009f] [\u0080-¿]) / (('î' / 'ï') [\u0080-¿] [\u0080-¿]) / ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿]) / ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿]) / ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿]))> */
 		func() bool {
-			position1457, tokenIndex1457 := position, tokenIndex
+			position2901, tokenIndex2901 := position, tokenIndex
 			{
-				position1458 := position
+				position2902 := position
 				{
-					position1459, tokenIndex1459 := position, tokenIndex
+					position2903, tokenIndex2903 := position, tokenIndex
 					if buffer[position] != rune('Â') {
-						goto l1460
+						goto l2904
 					}
 					position++
 					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
-						goto l1460
+						goto l2904
 					}
 					position++
-					goto l1459
-				l1460:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2904:
+					position, tokenIndex = position2903, tokenIndex2903
 					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-						goto l1461
+						goto l2905
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1461
+						goto l2905
 					}
 					position++
-					goto l1459
-				l1461:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2905:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('à') {
-						goto l1462
+						goto l2906
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l1462
+						goto l2906
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1462
+						goto l2906
 					}
 					position++
-					goto l1459
-				l1462:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2906:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('á') {
-						goto l1463
+						goto l2907
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
-						goto l1463
+						goto l2907
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1463
+						goto l2907
 					}
 					position++
-					goto l1459
-				l1463:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2907:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('á') {
-						goto l1464
+						goto l2908
 					}
 					position++
 					if buffer[position] != rune('\u009a') {
-						goto l1464
+						goto l2908
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1464
+						goto l2908
 					}
 					position++
-					goto l1459
-				l1464:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2908:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('á') {
-						goto l1465
+						goto l2909
 					}
 					position++
 					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
-						goto l1465
+						goto l2909
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1465
+						goto l2909
 					}
 					position++
-					goto l1459
-				l1465:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2909:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('â') {
-						goto l1466
+						goto l2910
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1466
+						goto l2910
 					}
 					position++
 					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
-						goto l1466
+						goto l2910
 					}
 					position++
-					goto l1459
-				l1466:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2910:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('â') {
-						goto l1467
+						goto l2911
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1467
+						goto l2911
 					}
 					position++
 					if c := buffer[position]; c < rune('ª') || c > rune('®') {
-						goto l1467
+						goto l2911
 					}
 					position++
-					goto l1459
-				l1467:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2911:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('â') {
-						goto l1468
+						goto l2912
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1468
+						goto l2912
 					}
 					position++
 					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						goto l1468
+						goto l2912
 					}
 					position++
-					goto l1459
-				l1468:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2912:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('â') {
-						goto l1469
+						goto l2913
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l1469
+						goto l2913
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
-						goto l1469
+						goto l2913
 					}
 					position++
-					goto l1459
-				l1469:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2913:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('â') {
-						goto l1470
+						goto l2914
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l1470
+						goto l2914
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l1470
+						goto l2914
 					}
 					position++
-					goto l1459
-				l1470:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2914:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('â') {
-						goto l1471
+						goto l2915
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
-						goto l1471
+						goto l2915
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1471
+						goto l2915
 					}
 					position++
-					goto l1459
-				l1471:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2915:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('ã') {
-						goto l1472
+						goto l2916
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l1472
+						goto l2916
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1472
+						goto l2916
 					}
 					position++
-					goto l1459
-				l1472:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2916:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('ã') {
-						goto l1473
+						goto l2917
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l1473
+						goto l2917
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1473
+						goto l2917
 					}
 					position++
-					goto l1459
-				l1473:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2917:
+					position, tokenIndex = position2903, tokenIndex2903
 					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
-						goto l1474
+						goto l2918
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1474
+						goto l2918
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1474
+						goto l2918
 					}
 					position++
-					goto l1459
-				l1474:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2918:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('í') {
-						goto l1475
+						goto l2919
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-						goto l1475
+						goto l2919
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1475
+						goto l2919
 					}
 					position++
-					goto l1459
-				l1475:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2919:
+					position, tokenIndex = position2903, tokenIndex2903
 					{
-						position1477, tokenIndex1477 := position, tokenIndex
+						position2921, tokenIndex2921 := position, tokenIndex
 						if buffer[position] != rune('î') {
-							goto l1478
+							goto l2922
 						}
 						position++
-						goto l1477
-					l1478:
-						position, tokenIndex = position1477, tokenIndex1477
+						goto l2921
+					l2922:
+						position, tokenIndex = position2921, tokenIndex2921
 						if buffer[position] != rune('ï') {
-							goto l1476
+							goto l2920
 						}
 						position++
 					}
-				l1477:
+				l2921:
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1476
+						goto l2920
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1476
+						goto l2920
 					}
 					position++
-					goto l1459
-				l1476:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2920:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('ð') {
-						goto l1479
+						goto l2923
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
-						goto l1479
+						goto l2923
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1479
+						goto l2923
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1479
+						goto l2923
 					}
 					position++
-					goto l1459
-				l1479:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2923:
+					position, tokenIndex = position2903, tokenIndex2903
 					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
-						goto l1480
+						goto l2924
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1480
+						goto l2924
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1480
+						goto l2924
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1480
+						goto l2924
 					}
 					position++
-					goto l1459
-				l1480:
-					position, tokenIndex = position1459, tokenIndex1459
+					goto l2903
+				l2924:
+					position, tokenIndex = position2903, tokenIndex2903
 					if buffer[position] != rune('ô') {
-						goto l1457
+						goto l2901
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						goto l1457
+						goto l2901
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1457
+						goto l2901
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l1457
+						goto l2901
 					}
 					position++
 				}
-			l1459:
-				add(ruleother, position1458)
+			l2903:
+				add(ruleother, position2902)
 			}
 			return true
-		l1457:
-			position, tokenIndex = position1457, tokenIndex1457
+		l2901:
+			position, tokenIndex = position2901, tokenIndex2901
 			return false
 		},
 	}

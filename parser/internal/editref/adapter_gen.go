@@ -46,6 +46,8 @@ var toGrammar = [...]grammar.Rule{
 	rulelowalpha:      grammar.RuleLowalpha,
 	ruleupalpha:       grammar.RuleUpalpha,
 	ruledigit:         grammar.RuleDigit,
+	ruleabs_path_nz:   grammar.RuleAbsPathNz,
+	rulesegment_nz:    grammar.RuleSegmentNz,
 	ruleipv6reference: grammar.RuleIpv6reference,
 	ruleIPv6address:   grammar.RuleIPv6address,
 	rulehexpart:       grammar.RuleHexpart,
@@ -106,6 +108,8 @@ var fromGrammar = [grammar.NumAllRules]pegRule{
 	grammar.RuleLowalpha:      rulelowalpha,
 	grammar.RuleUpalpha:       ruleupalpha,
 	grammar.RuleDigit:         ruledigit,
+	grammar.RuleAbsPathNz:     ruleabs_path_nz,
+	grammar.RuleSegmentNz:     rulesegment_nz,
 	grammar.RuleIpv6reference: ruleipv6reference,
 	grammar.RuleIPv6address:   ruleIPv6address,
 	grammar.RuleHexpart:       rulehexpart,
@@ -126,10 +130,14 @@ var fromGrammar = [grammar.NumAllRules]pegRule{
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks
 // the last one in force.
-var pickEdits = [10][]grammar.Edit{
-	{grammar.NoEdit, grammar.EditEmptyRelativePath},
+var pickEdits = [14][]grammar.Edit{
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
+	{grammar.NoEdit, grammar.EditEmptyRelativePath, grammar.EditEmptyAuthority},
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyOpaquePart},
 	{grammar.NoEdit, grammar.EditOpaqueBrackets},
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
+	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditDigitHostname},
 	{grammar.NoEdit, grammar.EditIPv6, grammar.EditIPv4Octets},

@@ -60,6 +60,8 @@ const (
 	rulelowalpha
 	ruleupalpha
 	ruledigit
+	ruleabs_path_nz
+	rulesegment_nz
 	ruleipv6reference
 	ruleIPv6address
 	rulehexpart
@@ -120,6 +122,8 @@ var rul3s = [...]string{
 	"lowalpha",
 	"upalpha",
 	"digit",
+	"abs_path_nz",
+	"segment_nz",
 	"ipv6reference",
 	"IPv6address",
 	"hexpart",
@@ -247,11 +251,11 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type EditRef struct {
-	pick [10]uint8
+	pick [14]uint8
 
 	Buffer string
 	buffer []rune
-	rules  [57]func() bool
+	rules  [59]func() bool
 	parse  func(rule ...int) error
 	reset  func()
 	Pretty bool
@@ -456,54 +460,155 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 URI_reference <- <((absoluteURI / relativeURI)? ('#' fragment)? !.)> */
+		/* 1 URI_reference <- <((&{ p.pick[0] == 0 } ((absoluteURI / relativeURI)? ('#' fragment)? !.)) / (&{ p.pick[0] == 1 } (((absoluteURI / relativeURI)? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position4, tokenIndex4 := position, tokenIndex
 			{
 				position5 := position
 				{
 					position6, tokenIndex6 := position, tokenIndex
+					if !(p.pick[0] == 0) {
+						goto l7
+					}
 					{
 						position8, tokenIndex8 := position, tokenIndex
-						if !_rules[ruleabsoluteURI]() {
-							goto l9
+						{
+							position10, tokenIndex10 := position, tokenIndex
+							if !_rules[ruleabsoluteURI]() {
+								goto l11
+							}
+							goto l10
+						l11:
+							position, tokenIndex = position10, tokenIndex10
+							if !_rules[rulerelativeURI]() {
+								goto l8
+							}
 						}
-						goto l8
-					l9:
+					l10:
+						goto l9
+					l8:
 						position, tokenIndex = position8, tokenIndex8
-						if !_rules[rulerelativeURI]() {
-							goto l6
+					}
+				l9:
+					{
+						position12, tokenIndex12 := position, tokenIndex
+						if buffer[position] != rune('#') {
+							goto l12
+						}
+						position++
+						if !_rules[rulefragment]() {
+							goto l12
+						}
+						goto l13
+					l12:
+						position, tokenIndex = position12, tokenIndex12
+					}
+				l13:
+					{
+						position14, tokenIndex14 := position, tokenIndex
+						if !matchDot() {
+							goto l14
+						}
+						goto l7
+					l14:
+						position, tokenIndex = position14, tokenIndex14
+					}
+					goto l6
+				l7:
+					position, tokenIndex = position6, tokenIndex6
+					if !(p.pick[0] == 1) {
+						goto l4
+					}
+					{
+						position15, tokenIndex15 := position, tokenIndex
+						{
+							position17, tokenIndex17 := position, tokenIndex
+							{
+								position19, tokenIndex19 := position, tokenIndex
+								if !_rules[ruleabsoluteURI]() {
+									goto l20
+								}
+								goto l19
+							l20:
+								position, tokenIndex = position19, tokenIndex19
+								if !_rules[rulerelativeURI]() {
+									goto l17
+								}
+							}
+						l19:
+							goto l18
+						l17:
+							position, tokenIndex = position17, tokenIndex17
+						}
+					l18:
+						{
+							position21, tokenIndex21 := position, tokenIndex
+							if buffer[position] != rune('#') {
+								goto l21
+							}
+							position++
+							if !_rules[rulefragment]() {
+								goto l21
+							}
+							goto l22
+						l21:
+							position, tokenIndex = position21, tokenIndex21
+						}
+					l22:
+						{
+							position23, tokenIndex23 := position, tokenIndex
+							if !matchDot() {
+								goto l23
+							}
+							goto l16
+						l23:
+							position, tokenIndex = position23, tokenIndex23
+						}
+						goto l15
+					l16:
+						position, tokenIndex = position15, tokenIndex15
+						{
+							position24, tokenIndex24 := position, tokenIndex
+							if !_rules[rulescheme]() {
+								goto l24
+							}
+							if buffer[position] != rune(':') {
+								goto l24
+							}
+							position++
+							goto l25
+						l24:
+							position, tokenIndex = position24, tokenIndex24
+						}
+					l25:
+						if buffer[position] != rune('/') {
+							goto l4
+						}
+						position++
+						if buffer[position] != rune('/') {
+							goto l4
+						}
+						position++
+						if buffer[position] != rune('#') {
+							goto l4
+						}
+						position++
+						if !_rules[rulefragment]() {
+							goto l4
+						}
+						{
+							position26, tokenIndex26 := position, tokenIndex
+							if !matchDot() {
+								goto l26
+							}
+							goto l4
+						l26:
+							position, tokenIndex = position26, tokenIndex26
 						}
 					}
-				l8:
-					goto l7
-				l6:
-					position, tokenIndex = position6, tokenIndex6
+				l15:
 				}
-			l7:
-				{
-					position10, tokenIndex10 := position, tokenIndex
-					if buffer[position] != rune('#') {
-						goto l10
-					}
-					position++
-					if !_rules[rulefragment]() {
-						goto l10
-					}
-					goto l11
-				l10:
-					position, tokenIndex = position10, tokenIndex10
-				}
-			l11:
-				{
-					position12, tokenIndex12 := position, tokenIndex
-					if !matchDot() {
-						goto l12
-					}
-					goto l4
-				l12:
-					position, tokenIndex = position12, tokenIndex12
-				}
+			l6:
 				add(ruleURI_reference, position5)
 			}
 			return true
@@ -513,4308 +618,4631 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 		},
 		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
 		func() bool {
-			position13, tokenIndex13 := position, tokenIndex
+			position27, tokenIndex27 := position, tokenIndex
 			{
-				position14 := position
+				position28 := position
 				if !_rules[rulescheme]() {
-					goto l13
+					goto l27
 				}
 				if buffer[position] != rune(':') {
-					goto l13
+					goto l27
 				}
 				position++
 				{
-					position15, tokenIndex15 := position, tokenIndex
+					position29, tokenIndex29 := position, tokenIndex
 					if !_rules[rulehier_part]() {
-						goto l16
+						goto l30
 					}
-					goto l15
-				l16:
-					position, tokenIndex = position15, tokenIndex15
+					goto l29
+				l30:
+					position, tokenIndex = position29, tokenIndex29
 					if !_rules[ruleopaque_part]() {
-						goto l13
-					}
-				}
-			l15:
-				add(ruleabsoluteURI, position14)
-			}
-			return true
-		l13:
-			position, tokenIndex = position13, tokenIndex13
-			return false
-		},
-		/* 3 relativeURI <- <((&{ p.pick[0] == 0 } ((net_path / abs_path / rel_path) ('?' query)?)) / (&{ p.pick[0] == 1 } ((net_path / abs_path / rel_path)? ('?' query)?)))> */
-		func() bool {
-			position17, tokenIndex17 := position, tokenIndex
-			{
-				position18 := position
-				{
-					position19, tokenIndex19 := position, tokenIndex
-					if !(p.pick[0] == 0) {
-						goto l20
-					}
-					{
-						position21, tokenIndex21 := position, tokenIndex
-						if !_rules[rulenet_path]() {
-							goto l22
-						}
-						goto l21
-					l22:
-						position, tokenIndex = position21, tokenIndex21
-						if !_rules[ruleabs_path]() {
-							goto l23
-						}
-						goto l21
-					l23:
-						position, tokenIndex = position21, tokenIndex21
-						if !_rules[rulerel_path]() {
-							goto l20
-						}
-					}
-				l21:
-					{
-						position24, tokenIndex24 := position, tokenIndex
-						if buffer[position] != rune('?') {
-							goto l24
-						}
-						position++
-						if !_rules[rulequery]() {
-							goto l24
-						}
-						goto l25
-					l24:
-						position, tokenIndex = position24, tokenIndex24
-					}
-				l25:
-					goto l19
-				l20:
-					position, tokenIndex = position19, tokenIndex19
-					if !(p.pick[0] == 1) {
-						goto l17
-					}
-					{
-						position26, tokenIndex26 := position, tokenIndex
-						{
-							position28, tokenIndex28 := position, tokenIndex
-							if !_rules[rulenet_path]() {
-								goto l29
-							}
-							goto l28
-						l29:
-							position, tokenIndex = position28, tokenIndex28
-							if !_rules[ruleabs_path]() {
-								goto l30
-							}
-							goto l28
-						l30:
-							position, tokenIndex = position28, tokenIndex28
-							if !_rules[rulerel_path]() {
-								goto l26
-							}
-						}
-					l28:
 						goto l27
-					l26:
-						position, tokenIndex = position26, tokenIndex26
 					}
-				l27:
+				}
+			l29:
+				add(ruleabsoluteURI, position28)
+			}
+			return true
+		l27:
+			position, tokenIndex = position27, tokenIndex27
+			return false
+		},
+		/* 3 relativeURI <- <((&{ p.pick[1] == 0 } ((net_path / abs_path / rel_path) ('?' query)?)) / (&{ p.pick[1] == 1 } ((net_path / abs_path / rel_path)? ('?' query)?)) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / ((net_path / abs_path_nz / rel_path)? ('?' query)?))))> */
+		func() bool {
+			position31, tokenIndex31 := position, tokenIndex
+			{
+				position32 := position
+				{
+					position33, tokenIndex33 := position, tokenIndex
+					if !(p.pick[1] == 0) {
+						goto l34
+					}
 					{
-						position31, tokenIndex31 := position, tokenIndex
+						position35, tokenIndex35 := position, tokenIndex
+						if !_rules[rulenet_path]() {
+							goto l36
+						}
+						goto l35
+					l36:
+						position, tokenIndex = position35, tokenIndex35
+						if !_rules[ruleabs_path]() {
+							goto l37
+						}
+						goto l35
+					l37:
+						position, tokenIndex = position35, tokenIndex35
+						if !_rules[rulerel_path]() {
+							goto l34
+						}
+					}
+				l35:
+					{
+						position38, tokenIndex38 := position, tokenIndex
 						if buffer[position] != rune('?') {
-							goto l31
+							goto l38
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l31
+							goto l38
 						}
-						goto l32
-					l31:
-						position, tokenIndex = position31, tokenIndex31
-					}
-				l32:
-				}
-			l19:
-				add(rulerelativeURI, position18)
-			}
-			return true
-		l17:
-			position, tokenIndex = position17, tokenIndex17
-			return false
-		},
-		/* 4 hier_part <- <((net_path / abs_path) ('?' query)?)> */
-		func() bool {
-			position33, tokenIndex33 := position, tokenIndex
-			{
-				position34 := position
-				{
-					position35, tokenIndex35 := position, tokenIndex
-					if !_rules[rulenet_path]() {
-						goto l36
-					}
-					goto l35
-				l36:
-					position, tokenIndex = position35, tokenIndex35
-					if !_rules[ruleabs_path]() {
-						goto l33
-					}
-				}
-			l35:
-				{
-					position37, tokenIndex37 := position, tokenIndex
-					if buffer[position] != rune('?') {
-						goto l37
-					}
-					position++
-					if !_rules[rulequery]() {
-						goto l37
-					}
-					goto l38
-				l37:
-					position, tokenIndex = position37, tokenIndex37
-				}
-			l38:
-				add(rulehier_part, position34)
-			}
-			return true
-		l33:
-			position, tokenIndex = position33, tokenIndex33
-			return false
-		},
-		/* 5 opaque_part <- <((&{ p.pick[1] == 0 } (uric_no_slash uric*)) / (&{ p.pick[1] == 1 } (uric_no_slash uric*)?))> */
-		func() bool {
-			position39, tokenIndex39 := position, tokenIndex
-			{
-				position40 := position
-				{
-					position41, tokenIndex41 := position, tokenIndex
-					if !(p.pick[1] == 0) {
-						goto l42
-					}
-					if !_rules[ruleuric_no_slash]() {
-						goto l42
-					}
-				l43:
-					{
-						position44, tokenIndex44 := position, tokenIndex
-						if !_rules[ruleuric]() {
-							goto l44
-						}
-						goto l43
-					l44:
-						position, tokenIndex = position44, tokenIndex44
-					}
-					goto l41
-				l42:
-					position, tokenIndex = position41, tokenIndex41
-					if !(p.pick[1] == 1) {
 						goto l39
+					l38:
+						position, tokenIndex = position38, tokenIndex38
+					}
+				l39:
+					goto l33
+				l34:
+					position, tokenIndex = position33, tokenIndex33
+					if !(p.pick[1] == 1) {
+						goto l40
 					}
 					{
-						position45, tokenIndex45 := position, tokenIndex
-						if !_rules[ruleuric_no_slash]() {
-							goto l45
-						}
-					l47:
+						position41, tokenIndex41 := position, tokenIndex
 						{
-							position48, tokenIndex48 := position, tokenIndex
-							if !_rules[ruleuric]() {
-								goto l48
+							position43, tokenIndex43 := position, tokenIndex
+							if !_rules[rulenet_path]() {
+								goto l44
 							}
-							goto l47
-						l48:
-							position, tokenIndex = position48, tokenIndex48
+							goto l43
+						l44:
+							position, tokenIndex = position43, tokenIndex43
+							if !_rules[ruleabs_path]() {
+								goto l45
+							}
+							goto l43
+						l45:
+							position, tokenIndex = position43, tokenIndex43
+							if !_rules[rulerel_path]() {
+								goto l41
+							}
 						}
-						goto l46
-					l45:
-						position, tokenIndex = position45, tokenIndex45
+					l43:
+						goto l42
+					l41:
+						position, tokenIndex = position41, tokenIndex41
 					}
-				l46:
-				}
-			l41:
-				add(ruleopaque_part, position40)
-			}
-			return true
-		l39:
-			position, tokenIndex = position39, tokenIndex39
-			return false
-		},
-		/* 6 uric_no_slash <- <((&{ p.pick[2] == 0 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[2] == 1 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']'))))> */
-		func() bool {
-			position49, tokenIndex49 := position, tokenIndex
-			{
-				position50 := position
-				{
-					position51, tokenIndex51 := position, tokenIndex
-					if !(p.pick[2] == 0) {
-						goto l52
+				l42:
+					{
+						position46, tokenIndex46 := position, tokenIndex
+						if buffer[position] != rune('?') {
+							goto l46
+						}
+						position++
+						if !_rules[rulequery]() {
+							goto l46
+						}
+						goto l47
+					l46:
+						position, tokenIndex = position46, tokenIndex46
+					}
+				l47:
+					goto l33
+				l40:
+					position, tokenIndex = position33, tokenIndex33
+					if !(p.pick[1] == 2) {
+						goto l31
 					}
 					{
-						position53, tokenIndex53 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
-							goto l54
+						position48, tokenIndex48 := position, tokenIndex
+						if buffer[position] != rune('/') {
+							goto l49
 						}
-						goto l53
-					l54:
-						position, tokenIndex = position53, tokenIndex53
-						if !_rules[ruleescaped]() {
-							goto l55
+						position++
+						if buffer[position] != rune('/') {
+							goto l49
 						}
-						goto l53
-					l55:
-						position, tokenIndex = position53, tokenIndex53
+						position++
+						if buffer[position] != rune('?') {
+							goto l49
+						}
+						position++
+						if !_rules[rulequery]() {
+							goto l49
+						}
+						goto l48
+					l49:
+						position, tokenIndex = position48, tokenIndex48
 						{
-							position56, tokenIndex56 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l57
-							}
-							position++
-							goto l56
-						l57:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune('&') {
-								goto l58
-							}
-							position++
-							goto l56
-						l58:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune('+') {
-								goto l59
-							}
-							position++
-							goto l56
-						l59:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune(',') {
-								goto l60
-							}
-							position++
-							goto l56
-						l60:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune(':') {
-								goto l61
-							}
-							position++
-							goto l56
-						l61:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune(';') {
-								goto l62
-							}
-							position++
-							goto l56
-						l62:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune('=') {
-								goto l63
-							}
-							position++
-							goto l56
-						l63:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune('?') {
-								goto l64
-							}
-							position++
-							goto l56
-						l64:
-							position, tokenIndex = position56, tokenIndex56
-							if buffer[position] != rune('@') {
+							position50, tokenIndex50 := position, tokenIndex
+							{
+								position52, tokenIndex52 := position, tokenIndex
+								if !_rules[rulenet_path]() {
+									goto l53
+								}
 								goto l52
+							l53:
+								position, tokenIndex = position52, tokenIndex52
+								if !_rules[ruleabs_path_nz]() {
+									goto l54
+								}
+								goto l52
+							l54:
+								position, tokenIndex = position52, tokenIndex52
+								if !_rules[rulerel_path]() {
+									goto l50
+								}
+							}
+						l52:
+							goto l51
+						l50:
+							position, tokenIndex = position50, tokenIndex50
+						}
+					l51:
+						{
+							position55, tokenIndex55 := position, tokenIndex
+							if buffer[position] != rune('?') {
+								goto l55
 							}
 							position++
+							if !_rules[rulequery]() {
+								goto l55
+							}
+							goto l56
+						l55:
+							position, tokenIndex = position55, tokenIndex55
 						}
 					l56:
 					}
-				l53:
-					goto l51
-				l52:
-					position, tokenIndex = position51, tokenIndex51
+				l48:
+				}
+			l33:
+				add(rulerelativeURI, position32)
+			}
+			return true
+		l31:
+			position, tokenIndex = position31, tokenIndex31
+			return false
+		},
+		/* 4 hier_part <- <((&{ p.pick[2] == 0 } ((net_path / abs_path) ('?' query)?)) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / ((net_path / abs_path_nz) ('?' query)?))))> */
+		func() bool {
+			position57, tokenIndex57 := position, tokenIndex
+			{
+				position58 := position
+				{
+					position59, tokenIndex59 := position, tokenIndex
+					if !(p.pick[2] == 0) {
+						goto l60
+					}
+					{
+						position61, tokenIndex61 := position, tokenIndex
+						if !_rules[rulenet_path]() {
+							goto l62
+						}
+						goto l61
+					l62:
+						position, tokenIndex = position61, tokenIndex61
+						if !_rules[ruleabs_path]() {
+							goto l60
+						}
+					}
+				l61:
+					{
+						position63, tokenIndex63 := position, tokenIndex
+						if buffer[position] != rune('?') {
+							goto l63
+						}
+						position++
+						if !_rules[rulequery]() {
+							goto l63
+						}
+						goto l64
+					l63:
+						position, tokenIndex = position63, tokenIndex63
+					}
+				l64:
+					goto l59
+				l60:
+					position, tokenIndex = position59, tokenIndex59
 					if !(p.pick[2] == 1) {
-						goto l49
+						goto l57
 					}
 					{
 						position65, tokenIndex65 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
+						if buffer[position] != rune('/') {
+							goto l66
+						}
+						position++
+						if buffer[position] != rune('/') {
+							goto l66
+						}
+						position++
+						if buffer[position] != rune('?') {
+							goto l66
+						}
+						position++
+						if !_rules[rulequery]() {
 							goto l66
 						}
 						goto l65
 					l66:
 						position, tokenIndex = position65, tokenIndex65
-						if !_rules[ruleescaped]() {
-							goto l67
-						}
-						goto l65
-					l67:
-						position, tokenIndex = position65, tokenIndex65
 						{
-							position68, tokenIndex68 := position, tokenIndex
-							if buffer[position] != rune('$') {
+							position67, tokenIndex67 := position, tokenIndex
+							if !_rules[rulenet_path]() {
+								goto l68
+							}
+							goto l67
+						l68:
+							position, tokenIndex = position67, tokenIndex67
+							if !_rules[ruleabs_path_nz]() {
+								goto l57
+							}
+						}
+					l67:
+						{
+							position69, tokenIndex69 := position, tokenIndex
+							if buffer[position] != rune('?') {
 								goto l69
 							}
 							position++
-							goto l68
+							if !_rules[rulequery]() {
+								goto l69
+							}
+							goto l70
 						l69:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune('&') {
-								goto l70
-							}
-							position++
-							goto l68
-						l70:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune('+') {
-								goto l71
-							}
-							position++
-							goto l68
-						l71:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune(',') {
-								goto l72
-							}
-							position++
-							goto l68
-						l72:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune(':') {
-								goto l73
-							}
-							position++
-							goto l68
-						l73:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune(';') {
-								goto l74
-							}
-							position++
-							goto l68
-						l74:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune('=') {
-								goto l75
-							}
-							position++
-							goto l68
-						l75:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune('?') {
-								goto l76
-							}
-							position++
-							goto l68
-						l76:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune('@') {
-								goto l77
-							}
-							position++
-							goto l68
-						l77:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune('[') {
-								goto l78
-							}
-							position++
-							goto l68
-						l78:
-							position, tokenIndex = position68, tokenIndex68
-							if buffer[position] != rune(']') {
-								goto l49
-							}
-							position++
+							position, tokenIndex = position69, tokenIndex69
 						}
-					l68:
+					l70:
 					}
 				l65:
 				}
-			l51:
-				add(ruleuric_no_slash, position50)
+			l59:
+				add(rulehier_part, position58)
 			}
 			return true
-		l49:
-			position, tokenIndex = position49, tokenIndex49
+		l57:
+			position, tokenIndex = position57, tokenIndex57
 			return false
 		},
-		/* 7 net_path <- <('/' '/' authority abs_path?)> */
+		/* 5 opaque_part <- <((&{ p.pick[3] == 0 } (uric_no_slash uric*)) / (&{ p.pick[3] == 1 } (uric_no_slash uric*)?))> */
 		func() bool {
-			position79, tokenIndex79 := position, tokenIndex
+			position71, tokenIndex71 := position, tokenIndex
 			{
-				position80 := position
-				if buffer[position] != rune('/') {
-					goto l79
-				}
-				position++
-				if buffer[position] != rune('/') {
-					goto l79
-				}
-				position++
-				if !_rules[ruleauthority]() {
-					goto l79
-				}
+				position72 := position
 				{
-					position81, tokenIndex81 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
-						goto l81
+					position73, tokenIndex73 := position, tokenIndex
+					if !(p.pick[3] == 0) {
+						goto l74
 					}
-					goto l82
-				l81:
-					position, tokenIndex = position81, tokenIndex81
+					if !_rules[ruleuric_no_slash]() {
+						goto l74
+					}
+				l75:
+					{
+						position76, tokenIndex76 := position, tokenIndex
+						if !_rules[ruleuric]() {
+							goto l76
+						}
+						goto l75
+					l76:
+						position, tokenIndex = position76, tokenIndex76
+					}
+					goto l73
+				l74:
+					position, tokenIndex = position73, tokenIndex73
+					if !(p.pick[3] == 1) {
+						goto l71
+					}
+					{
+						position77, tokenIndex77 := position, tokenIndex
+						if !_rules[ruleuric_no_slash]() {
+							goto l77
+						}
+					l79:
+						{
+							position80, tokenIndex80 := position, tokenIndex
+							if !_rules[ruleuric]() {
+								goto l80
+							}
+							goto l79
+						l80:
+							position, tokenIndex = position80, tokenIndex80
+						}
+						goto l78
+					l77:
+						position, tokenIndex = position77, tokenIndex77
+					}
+				l78:
 				}
-			l82:
-				add(rulenet_path, position80)
+			l73:
+				add(ruleopaque_part, position72)
 			}
 			return true
-		l79:
-			position, tokenIndex = position79, tokenIndex79
+		l71:
+			position, tokenIndex = position71, tokenIndex71
+			return false
+		},
+		/* 6 uric_no_slash <- <((&{ p.pick[4] == 0 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']'))))> */
+		func() bool {
+			position81, tokenIndex81 := position, tokenIndex
+			{
+				position82 := position
+				{
+					position83, tokenIndex83 := position, tokenIndex
+					if !(p.pick[4] == 0) {
+						goto l84
+					}
+					{
+						position85, tokenIndex85 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l86
+						}
+						goto l85
+					l86:
+						position, tokenIndex = position85, tokenIndex85
+						if !_rules[ruleescaped]() {
+							goto l87
+						}
+						goto l85
+					l87:
+						position, tokenIndex = position85, tokenIndex85
+						{
+							position88, tokenIndex88 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l89
+							}
+							position++
+							goto l88
+						l89:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune('&') {
+								goto l90
+							}
+							position++
+							goto l88
+						l90:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune('+') {
+								goto l91
+							}
+							position++
+							goto l88
+						l91:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune(',') {
+								goto l92
+							}
+							position++
+							goto l88
+						l92:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune(':') {
+								goto l93
+							}
+							position++
+							goto l88
+						l93:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune(';') {
+								goto l94
+							}
+							position++
+							goto l88
+						l94:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune('=') {
+								goto l95
+							}
+							position++
+							goto l88
+						l95:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune('?') {
+								goto l96
+							}
+							position++
+							goto l88
+						l96:
+							position, tokenIndex = position88, tokenIndex88
+							if buffer[position] != rune('@') {
+								goto l84
+							}
+							position++
+						}
+					l88:
+					}
+				l85:
+					goto l83
+				l84:
+					position, tokenIndex = position83, tokenIndex83
+					if !(p.pick[4] == 1) {
+						goto l81
+					}
+					{
+						position97, tokenIndex97 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l98
+						}
+						goto l97
+					l98:
+						position, tokenIndex = position97, tokenIndex97
+						if !_rules[ruleescaped]() {
+							goto l99
+						}
+						goto l97
+					l99:
+						position, tokenIndex = position97, tokenIndex97
+						{
+							position100, tokenIndex100 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l101
+							}
+							position++
+							goto l100
+						l101:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune('&') {
+								goto l102
+							}
+							position++
+							goto l100
+						l102:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune('+') {
+								goto l103
+							}
+							position++
+							goto l100
+						l103:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune(',') {
+								goto l104
+							}
+							position++
+							goto l100
+						l104:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune(':') {
+								goto l105
+							}
+							position++
+							goto l100
+						l105:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune(';') {
+								goto l106
+							}
+							position++
+							goto l100
+						l106:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune('=') {
+								goto l107
+							}
+							position++
+							goto l100
+						l107:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune('?') {
+								goto l108
+							}
+							position++
+							goto l100
+						l108:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune('@') {
+								goto l109
+							}
+							position++
+							goto l100
+						l109:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune('[') {
+								goto l110
+							}
+							position++
+							goto l100
+						l110:
+							position, tokenIndex = position100, tokenIndex100
+							if buffer[position] != rune(']') {
+								goto l81
+							}
+							position++
+						}
+					l100:
+					}
+				l97:
+				}
+			l83:
+				add(ruleuric_no_slash, position82)
+			}
+			return true
+		l81:
+			position, tokenIndex = position81, tokenIndex81
+			return false
+		},
+		/* 7 net_path <- <((&{ p.pick[5] == 0 } ('/' '/' authority abs_path?)) / (&{ p.pick[5] == 1 } (('/' '/' authority abs_path?) / ('/' '/' abs_path))))> */
+		func() bool {
+			position111, tokenIndex111 := position, tokenIndex
+			{
+				position112 := position
+				{
+					position113, tokenIndex113 := position, tokenIndex
+					if !(p.pick[5] == 0) {
+						goto l114
+					}
+					if buffer[position] != rune('/') {
+						goto l114
+					}
+					position++
+					if buffer[position] != rune('/') {
+						goto l114
+					}
+					position++
+					if !_rules[ruleauthority]() {
+						goto l114
+					}
+					{
+						position115, tokenIndex115 := position, tokenIndex
+						if !_rules[ruleabs_path]() {
+							goto l115
+						}
+						goto l116
+					l115:
+						position, tokenIndex = position115, tokenIndex115
+					}
+				l116:
+					goto l113
+				l114:
+					position, tokenIndex = position113, tokenIndex113
+					if !(p.pick[5] == 1) {
+						goto l111
+					}
+					{
+						position117, tokenIndex117 := position, tokenIndex
+						if buffer[position] != rune('/') {
+							goto l118
+						}
+						position++
+						if buffer[position] != rune('/') {
+							goto l118
+						}
+						position++
+						if !_rules[ruleauthority]() {
+							goto l118
+						}
+						{
+							position119, tokenIndex119 := position, tokenIndex
+							if !_rules[ruleabs_path]() {
+								goto l119
+							}
+							goto l120
+						l119:
+							position, tokenIndex = position119, tokenIndex119
+						}
+					l120:
+						goto l117
+					l118:
+						position, tokenIndex = position117, tokenIndex117
+						if buffer[position] != rune('/') {
+							goto l111
+						}
+						position++
+						if buffer[position] != rune('/') {
+							goto l111
+						}
+						position++
+						if !_rules[ruleabs_path]() {
+							goto l111
+						}
+					}
+				l117:
+				}
+			l113:
+				add(rulenet_path, position112)
+			}
+			return true
+		l111:
+			position, tokenIndex = position111, tokenIndex111
 			return false
 		},
 		/* 8 abs_path <- <('/' path_segments)> */
 		func() bool {
-			position83, tokenIndex83 := position, tokenIndex
+			position121, tokenIndex121 := position, tokenIndex
 			{
-				position84 := position
+				position122 := position
 				if buffer[position] != rune('/') {
-					goto l83
+					goto l121
 				}
 				position++
 				if !_rules[rulepath_segments]() {
-					goto l83
+					goto l121
 				}
-				add(ruleabs_path, position84)
+				add(ruleabs_path, position122)
 			}
 			return true
-		l83:
-			position, tokenIndex = position83, tokenIndex83
+		l121:
+			position, tokenIndex = position121, tokenIndex121
 			return false
 		},
 		/* 9 rel_path <- <(rel_segment abs_path?)> */
 		func() bool {
-			position85, tokenIndex85 := position, tokenIndex
-			{
-				position86 := position
-				if !_rules[rulerel_segment]() {
-					goto l85
-				}
-				{
-					position87, tokenIndex87 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
-						goto l87
-					}
-					goto l88
-				l87:
-					position, tokenIndex = position87, tokenIndex87
-				}
-			l88:
-				add(rulerel_path, position86)
-			}
-			return true
-		l85:
-			position, tokenIndex = position85, tokenIndex85
-			return false
-		},
-		/* 10 rel_segment <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+> */
-		func() bool {
-			position89, tokenIndex89 := position, tokenIndex
-			{
-				position90 := position
-				{
-					position93, tokenIndex93 := position, tokenIndex
-					if !_rules[ruleunreserved]() {
-						goto l94
-					}
-					goto l93
-				l94:
-					position, tokenIndex = position93, tokenIndex93
-					if !_rules[ruleescaped]() {
-						goto l95
-					}
-					goto l93
-				l95:
-					position, tokenIndex = position93, tokenIndex93
-					{
-						position96, tokenIndex96 := position, tokenIndex
-						if buffer[position] != rune('$') {
-							goto l97
-						}
-						position++
-						goto l96
-					l97:
-						position, tokenIndex = position96, tokenIndex96
-						if buffer[position] != rune('&') {
-							goto l98
-						}
-						position++
-						goto l96
-					l98:
-						position, tokenIndex = position96, tokenIndex96
-						if buffer[position] != rune('+') {
-							goto l99
-						}
-						position++
-						goto l96
-					l99:
-						position, tokenIndex = position96, tokenIndex96
-						if buffer[position] != rune(',') {
-							goto l100
-						}
-						position++
-						goto l96
-					l100:
-						position, tokenIndex = position96, tokenIndex96
-						if buffer[position] != rune(';') {
-							goto l101
-						}
-						position++
-						goto l96
-					l101:
-						position, tokenIndex = position96, tokenIndex96
-						if buffer[position] != rune('=') {
-							goto l102
-						}
-						position++
-						goto l96
-					l102:
-						position, tokenIndex = position96, tokenIndex96
-						if buffer[position] != rune('@') {
-							goto l89
-						}
-						position++
-					}
-				l96:
-				}
-			l93:
-			l91:
-				{
-					position92, tokenIndex92 := position, tokenIndex
-					{
-						position103, tokenIndex103 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
-							goto l104
-						}
-						goto l103
-					l104:
-						position, tokenIndex = position103, tokenIndex103
-						if !_rules[ruleescaped]() {
-							goto l105
-						}
-						goto l103
-					l105:
-						position, tokenIndex = position103, tokenIndex103
-						{
-							position106, tokenIndex106 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l107
-							}
-							position++
-							goto l106
-						l107:
-							position, tokenIndex = position106, tokenIndex106
-							if buffer[position] != rune('&') {
-								goto l108
-							}
-							position++
-							goto l106
-						l108:
-							position, tokenIndex = position106, tokenIndex106
-							if buffer[position] != rune('+') {
-								goto l109
-							}
-							position++
-							goto l106
-						l109:
-							position, tokenIndex = position106, tokenIndex106
-							if buffer[position] != rune(',') {
-								goto l110
-							}
-							position++
-							goto l106
-						l110:
-							position, tokenIndex = position106, tokenIndex106
-							if buffer[position] != rune(';') {
-								goto l111
-							}
-							position++
-							goto l106
-						l111:
-							position, tokenIndex = position106, tokenIndex106
-							if buffer[position] != rune('=') {
-								goto l112
-							}
-							position++
-							goto l106
-						l112:
-							position, tokenIndex = position106, tokenIndex106
-							if buffer[position] != rune('@') {
-								goto l92
-							}
-							position++
-						}
-					l106:
-					}
-				l103:
-					goto l91
-				l92:
-					position, tokenIndex = position92, tokenIndex92
-				}
-				add(rulerel_segment, position90)
-			}
-			return true
-		l89:
-			position, tokenIndex = position89, tokenIndex89
-			return false
-		},
-		/* 11 scheme <- <(alpha (alpha / digit / ('+' / '-' / '.'))*)> */
-		func() bool {
-			position113, tokenIndex113 := position, tokenIndex
-			{
-				position114 := position
-				if !_rules[rulealpha]() {
-					goto l113
-				}
-			l115:
-				{
-					position116, tokenIndex116 := position, tokenIndex
-					{
-						position117, tokenIndex117 := position, tokenIndex
-						if !_rules[rulealpha]() {
-							goto l118
-						}
-						goto l117
-					l118:
-						position, tokenIndex = position117, tokenIndex117
-						if !_rules[ruledigit]() {
-							goto l119
-						}
-						goto l117
-					l119:
-						position, tokenIndex = position117, tokenIndex117
-						{
-							position120, tokenIndex120 := position, tokenIndex
-							if buffer[position] != rune('+') {
-								goto l121
-							}
-							position++
-							goto l120
-						l121:
-							position, tokenIndex = position120, tokenIndex120
-							if buffer[position] != rune('-') {
-								goto l122
-							}
-							position++
-							goto l120
-						l122:
-							position, tokenIndex = position120, tokenIndex120
-							if buffer[position] != rune('.') {
-								goto l116
-							}
-							position++
-						}
-					l120:
-					}
-				l117:
-					goto l115
-				l116:
-					position, tokenIndex = position116, tokenIndex116
-				}
-				add(rulescheme, position114)
-			}
-			return true
-		l113:
-			position, tokenIndex = position113, tokenIndex113
-			return false
-		},
-		/* 12 authority <- <((server !(!('#' / '/' / '?') .)) / reg_name)> */
-		func() bool {
 			position123, tokenIndex123 := position, tokenIndex
 			{
 				position124 := position
+				if !_rules[rulerel_segment]() {
+					goto l123
+				}
 				{
 					position125, tokenIndex125 := position, tokenIndex
-					if !_rules[ruleserver]() {
-						goto l126
+					if !_rules[ruleabs_path]() {
+						goto l125
 					}
-					{
-						position127, tokenIndex127 := position, tokenIndex
-						{
-							position128, tokenIndex128 := position, tokenIndex
-							{
-								position129, tokenIndex129 := position, tokenIndex
-								if buffer[position] != rune('#') {
-									goto l130
-								}
-								position++
-								goto l129
-							l130:
-								position, tokenIndex = position129, tokenIndex129
-								if buffer[position] != rune('/') {
-									goto l131
-								}
-								position++
-								goto l129
-							l131:
-								position, tokenIndex = position129, tokenIndex129
-								if buffer[position] != rune('?') {
-									goto l128
-								}
-								position++
-							}
-						l129:
-							goto l127
-						l128:
-							position, tokenIndex = position128, tokenIndex128
-						}
-						if !matchDot() {
-							goto l127
-						}
-						goto l126
-					l127:
-						position, tokenIndex = position127, tokenIndex127
-					}
-					goto l125
-				l126:
+					goto l126
+				l125:
 					position, tokenIndex = position125, tokenIndex125
-					if !_rules[rulereg_name]() {
-						goto l123
-					}
 				}
-			l125:
-				add(ruleauthority, position124)
+			l126:
+				add(rulerel_path, position124)
 			}
 			return true
 		l123:
 			position, tokenIndex = position123, tokenIndex123
 			return false
 		},
-		/* 13 reg_name <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
+		/* 10 rel_segment <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+> */
 		func() bool {
-			position132, tokenIndex132 := position, tokenIndex
+			position127, tokenIndex127 := position, tokenIndex
 			{
-				position133 := position
+				position128 := position
 				{
-					position136, tokenIndex136 := position, tokenIndex
+					position131, tokenIndex131 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l137
+						goto l132
 					}
-					goto l136
-				l137:
-					position, tokenIndex = position136, tokenIndex136
+					goto l131
+				l132:
+					position, tokenIndex = position131, tokenIndex131
 					if !_rules[ruleescaped]() {
-						goto l138
+						goto l133
 					}
-					goto l136
-				l138:
-					position, tokenIndex = position136, tokenIndex136
+					goto l131
+				l133:
+					position, tokenIndex = position131, tokenIndex131
 					{
-						position139, tokenIndex139 := position, tokenIndex
+						position134, tokenIndex134 := position, tokenIndex
 						if buffer[position] != rune('$') {
+							goto l135
+						}
+						position++
+						goto l134
+					l135:
+						position, tokenIndex = position134, tokenIndex134
+						if buffer[position] != rune('&') {
+							goto l136
+						}
+						position++
+						goto l134
+					l136:
+						position, tokenIndex = position134, tokenIndex134
+						if buffer[position] != rune('+') {
+							goto l137
+						}
+						position++
+						goto l134
+					l137:
+						position, tokenIndex = position134, tokenIndex134
+						if buffer[position] != rune(',') {
+							goto l138
+						}
+						position++
+						goto l134
+					l138:
+						position, tokenIndex = position134, tokenIndex134
+						if buffer[position] != rune(';') {
+							goto l139
+						}
+						position++
+						goto l134
+					l139:
+						position, tokenIndex = position134, tokenIndex134
+						if buffer[position] != rune('=') {
 							goto l140
 						}
 						position++
-						goto l139
+						goto l134
 					l140:
-						position, tokenIndex = position139, tokenIndex139
-						if buffer[position] != rune('&') {
-							goto l141
-						}
-						position++
-						goto l139
-					l141:
-						position, tokenIndex = position139, tokenIndex139
-						if buffer[position] != rune('+') {
-							goto l142
-						}
-						position++
-						goto l139
-					l142:
-						position, tokenIndex = position139, tokenIndex139
-						if buffer[position] != rune(',') {
-							goto l143
-						}
-						position++
-						goto l139
-					l143:
-						position, tokenIndex = position139, tokenIndex139
-						if buffer[position] != rune(':') {
-							goto l144
-						}
-						position++
-						goto l139
-					l144:
-						position, tokenIndex = position139, tokenIndex139
-						if buffer[position] != rune(';') {
-							goto l145
-						}
-						position++
-						goto l139
-					l145:
-						position, tokenIndex = position139, tokenIndex139
-						if buffer[position] != rune('=') {
-							goto l146
-						}
-						position++
-						goto l139
-					l146:
-						position, tokenIndex = position139, tokenIndex139
+						position, tokenIndex = position134, tokenIndex134
 						if buffer[position] != rune('@') {
-							goto l132
+							goto l127
 						}
 						position++
 					}
-				l139:
+				l134:
 				}
-			l136:
-			l134:
+			l131:
+			l129:
 				{
-					position135, tokenIndex135 := position, tokenIndex
+					position130, tokenIndex130 := position, tokenIndex
 					{
-						position147, tokenIndex147 := position, tokenIndex
+						position141, tokenIndex141 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l148
+							goto l142
 						}
-						goto l147
-					l148:
-						position, tokenIndex = position147, tokenIndex147
+						goto l141
+					l142:
+						position, tokenIndex = position141, tokenIndex141
 						if !_rules[ruleescaped]() {
-							goto l149
+							goto l143
 						}
-						goto l147
-					l149:
-						position, tokenIndex = position147, tokenIndex147
+						goto l141
+					l143:
+						position, tokenIndex = position141, tokenIndex141
 						{
-							position150, tokenIndex150 := position, tokenIndex
+							position144, tokenIndex144 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l151
+								goto l145
 							}
 							position++
-							goto l150
-						l151:
-							position, tokenIndex = position150, tokenIndex150
+							goto l144
+						l145:
+							position, tokenIndex = position144, tokenIndex144
 							if buffer[position] != rune('&') {
-								goto l152
+								goto l146
 							}
 							position++
-							goto l150
-						l152:
-							position, tokenIndex = position150, tokenIndex150
+							goto l144
+						l146:
+							position, tokenIndex = position144, tokenIndex144
 							if buffer[position] != rune('+') {
-								goto l153
+								goto l147
 							}
 							position++
-							goto l150
-						l153:
-							position, tokenIndex = position150, tokenIndex150
+							goto l144
+						l147:
+							position, tokenIndex = position144, tokenIndex144
 							if buffer[position] != rune(',') {
+								goto l148
+							}
+							position++
+							goto l144
+						l148:
+							position, tokenIndex = position144, tokenIndex144
+							if buffer[position] != rune(';') {
+								goto l149
+							}
+							position++
+							goto l144
+						l149:
+							position, tokenIndex = position144, tokenIndex144
+							if buffer[position] != rune('=') {
+								goto l150
+							}
+							position++
+							goto l144
+						l150:
+							position, tokenIndex = position144, tokenIndex144
+							if buffer[position] != rune('@') {
+								goto l130
+							}
+							position++
+						}
+					l144:
+					}
+				l141:
+					goto l129
+				l130:
+					position, tokenIndex = position130, tokenIndex130
+				}
+				add(rulerel_segment, position128)
+			}
+			return true
+		l127:
+			position, tokenIndex = position127, tokenIndex127
+			return false
+		},
+		/* 11 scheme <- <(alpha (alpha / digit / ('+' / '-' / '.'))*)> */
+		func() bool {
+			position151, tokenIndex151 := position, tokenIndex
+			{
+				position152 := position
+				if !_rules[rulealpha]() {
+					goto l151
+				}
+			l153:
+				{
+					position154, tokenIndex154 := position, tokenIndex
+					{
+						position155, tokenIndex155 := position, tokenIndex
+						if !_rules[rulealpha]() {
+							goto l156
+						}
+						goto l155
+					l156:
+						position, tokenIndex = position155, tokenIndex155
+						if !_rules[ruledigit]() {
+							goto l157
+						}
+						goto l155
+					l157:
+						position, tokenIndex = position155, tokenIndex155
+						{
+							position158, tokenIndex158 := position, tokenIndex
+							if buffer[position] != rune('+') {
+								goto l159
+							}
+							position++
+							goto l158
+						l159:
+							position, tokenIndex = position158, tokenIndex158
+							if buffer[position] != rune('-') {
+								goto l160
+							}
+							position++
+							goto l158
+						l160:
+							position, tokenIndex = position158, tokenIndex158
+							if buffer[position] != rune('.') {
 								goto l154
 							}
 							position++
-							goto l150
-						l154:
-							position, tokenIndex = position150, tokenIndex150
-							if buffer[position] != rune(':') {
-								goto l155
-							}
-							position++
-							goto l150
-						l155:
-							position, tokenIndex = position150, tokenIndex150
-							if buffer[position] != rune(';') {
-								goto l156
-							}
-							position++
-							goto l150
-						l156:
-							position, tokenIndex = position150, tokenIndex150
-							if buffer[position] != rune('=') {
-								goto l157
-							}
-							position++
-							goto l150
-						l157:
-							position, tokenIndex = position150, tokenIndex150
-							if buffer[position] != rune('@') {
-								goto l135
-							}
-							position++
 						}
-					l150:
+					l158:
 					}
-				l147:
-					goto l134
-				l135:
-					position, tokenIndex = position135, tokenIndex135
+				l155:
+					goto l153
+				l154:
+					position, tokenIndex = position154, tokenIndex154
 				}
-				add(rulereg_name, position133)
+				add(rulescheme, position152)
 			}
 			return true
-		l132:
-			position, tokenIndex = position132, tokenIndex132
+		l151:
+			position, tokenIndex = position151, tokenIndex151
 			return false
 		},
-		/* 14 server <- <((userinfo '@')? hostport)?> */
+		/* 12 authority <- <((server !(!('#' / '/' / '?') .)) / reg_name)> */
 		func() bool {
+			position161, tokenIndex161 := position, tokenIndex
 			{
-				position159 := position
+				position162 := position
 				{
-					position160, tokenIndex160 := position, tokenIndex
+					position163, tokenIndex163 := position, tokenIndex
+					if !_rules[ruleserver]() {
+						goto l164
+					}
 					{
-						position162, tokenIndex162 := position, tokenIndex
-						if !_rules[ruleuserinfo]() {
-							goto l162
+						position165, tokenIndex165 := position, tokenIndex
+						{
+							position166, tokenIndex166 := position, tokenIndex
+							{
+								position167, tokenIndex167 := position, tokenIndex
+								if buffer[position] != rune('#') {
+									goto l168
+								}
+								position++
+								goto l167
+							l168:
+								position, tokenIndex = position167, tokenIndex167
+								if buffer[position] != rune('/') {
+									goto l169
+								}
+								position++
+								goto l167
+							l169:
+								position, tokenIndex = position167, tokenIndex167
+								if buffer[position] != rune('?') {
+									goto l166
+								}
+								position++
+							}
+						l167:
+							goto l165
+						l166:
+							position, tokenIndex = position166, tokenIndex166
 						}
-						if buffer[position] != rune('@') {
-							goto l162
+						if !matchDot() {
+							goto l165
 						}
-						position++
-						goto l163
-					l162:
-						position, tokenIndex = position162, tokenIndex162
+						goto l164
+					l165:
+						position, tokenIndex = position165, tokenIndex165
 					}
-				l163:
-					if !_rules[rulehostport]() {
-						goto l160
+					goto l163
+				l164:
+					position, tokenIndex = position163, tokenIndex163
+					if !_rules[rulereg_name]() {
+						goto l161
 					}
-					goto l161
-				l160:
-					position, tokenIndex = position160, tokenIndex160
 				}
-			l161:
-				add(ruleserver, position159)
+			l163:
+				add(ruleauthority, position162)
 			}
 			return true
+		l161:
+			position, tokenIndex = position161, tokenIndex161
+			return false
+		},
+		/* 13 reg_name <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
+		func() bool {
+			position170, tokenIndex170 := position, tokenIndex
+			{
+				position171 := position
+				{
+					position174, tokenIndex174 := position, tokenIndex
+					if !_rules[ruleunreserved]() {
+						goto l175
+					}
+					goto l174
+				l175:
+					position, tokenIndex = position174, tokenIndex174
+					if !_rules[ruleescaped]() {
+						goto l176
+					}
+					goto l174
+				l176:
+					position, tokenIndex = position174, tokenIndex174
+					{
+						position177, tokenIndex177 := position, tokenIndex
+						if buffer[position] != rune('$') {
+							goto l178
+						}
+						position++
+						goto l177
+					l178:
+						position, tokenIndex = position177, tokenIndex177
+						if buffer[position] != rune('&') {
+							goto l179
+						}
+						position++
+						goto l177
+					l179:
+						position, tokenIndex = position177, tokenIndex177
+						if buffer[position] != rune('+') {
+							goto l180
+						}
+						position++
+						goto l177
+					l180:
+						position, tokenIndex = position177, tokenIndex177
+						if buffer[position] != rune(',') {
+							goto l181
+						}
+						position++
+						goto l177
+					l181:
+						position, tokenIndex = position177, tokenIndex177
+						if buffer[position] != rune(':') {
+							goto l182
+						}
+						position++
+						goto l177
+					l182:
+						position, tokenIndex = position177, tokenIndex177
+						if buffer[position] != rune(';') {
+							goto l183
+						}
+						position++
+						goto l177
+					l183:
+						position, tokenIndex = position177, tokenIndex177
+						if buffer[position] != rune('=') {
+							goto l184
+						}
+						position++
+						goto l177
+					l184:
+						position, tokenIndex = position177, tokenIndex177
+						if buffer[position] != rune('@') {
+							goto l170
+						}
+						position++
+					}
+				l177:
+				}
+			l174:
+			l172:
+				{
+					position173, tokenIndex173 := position, tokenIndex
+					{
+						position185, tokenIndex185 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l186
+						}
+						goto l185
+					l186:
+						position, tokenIndex = position185, tokenIndex185
+						if !_rules[ruleescaped]() {
+							goto l187
+						}
+						goto l185
+					l187:
+						position, tokenIndex = position185, tokenIndex185
+						{
+							position188, tokenIndex188 := position, tokenIndex
+							if buffer[position] != rune('$') {
+								goto l189
+							}
+							position++
+							goto l188
+						l189:
+							position, tokenIndex = position188, tokenIndex188
+							if buffer[position] != rune('&') {
+								goto l190
+							}
+							position++
+							goto l188
+						l190:
+							position, tokenIndex = position188, tokenIndex188
+							if buffer[position] != rune('+') {
+								goto l191
+							}
+							position++
+							goto l188
+						l191:
+							position, tokenIndex = position188, tokenIndex188
+							if buffer[position] != rune(',') {
+								goto l192
+							}
+							position++
+							goto l188
+						l192:
+							position, tokenIndex = position188, tokenIndex188
+							if buffer[position] != rune(':') {
+								goto l193
+							}
+							position++
+							goto l188
+						l193:
+							position, tokenIndex = position188, tokenIndex188
+							if buffer[position] != rune(';') {
+								goto l194
+							}
+							position++
+							goto l188
+						l194:
+							position, tokenIndex = position188, tokenIndex188
+							if buffer[position] != rune('=') {
+								goto l195
+							}
+							position++
+							goto l188
+						l195:
+							position, tokenIndex = position188, tokenIndex188
+							if buffer[position] != rune('@') {
+								goto l173
+							}
+							position++
+						}
+					l188:
+					}
+				l185:
+					goto l172
+				l173:
+					position, tokenIndex = position173, tokenIndex173
+				}
+				add(rulereg_name, position171)
+			}
+			return true
+		l170:
+			position, tokenIndex = position170, tokenIndex170
+			return false
+		},
+		/* 14 server <- <((&{ p.pick[6] == 0 } ((userinfo '@')? hostport)?) / (&{ p.pick[6] == 1 } ((userinfo '@')? hostport)))> */
+		func() bool {
+			position196, tokenIndex196 := position, tokenIndex
+			{
+				position197 := position
+				{
+					position198, tokenIndex198 := position, tokenIndex
+					if !(p.pick[6] == 0) {
+						goto l199
+					}
+					{
+						position200, tokenIndex200 := position, tokenIndex
+						{
+							position202, tokenIndex202 := position, tokenIndex
+							if !_rules[ruleuserinfo]() {
+								goto l202
+							}
+							if buffer[position] != rune('@') {
+								goto l202
+							}
+							position++
+							goto l203
+						l202:
+							position, tokenIndex = position202, tokenIndex202
+						}
+					l203:
+						if !_rules[rulehostport]() {
+							goto l200
+						}
+						goto l201
+					l200:
+						position, tokenIndex = position200, tokenIndex200
+					}
+				l201:
+					goto l198
+				l199:
+					position, tokenIndex = position198, tokenIndex198
+					if !(p.pick[6] == 1) {
+						goto l196
+					}
+					{
+						position204, tokenIndex204 := position, tokenIndex
+						if !_rules[ruleuserinfo]() {
+							goto l204
+						}
+						if buffer[position] != rune('@') {
+							goto l204
+						}
+						position++
+						goto l205
+					l204:
+						position, tokenIndex = position204, tokenIndex204
+					}
+				l205:
+					if !_rules[rulehostport]() {
+						goto l196
+					}
+				}
+			l198:
+				add(ruleserver, position197)
+			}
+			return true
+		l196:
+			position, tokenIndex = position196, tokenIndex196
+			return false
 		},
 		/* 15 userinfo <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
 		func() bool {
 			{
-				position165 := position
-			l166:
+				position207 := position
+			l208:
 				{
-					position167, tokenIndex167 := position, tokenIndex
+					position209, tokenIndex209 := position, tokenIndex
 					{
-						position168, tokenIndex168 := position, tokenIndex
+						position210, tokenIndex210 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l169
+							goto l211
 						}
-						goto l168
-					l169:
-						position, tokenIndex = position168, tokenIndex168
+						goto l210
+					l211:
+						position, tokenIndex = position210, tokenIndex210
 						if !_rules[ruleescaped]() {
-							goto l170
+							goto l212
 						}
-						goto l168
-					l170:
-						position, tokenIndex = position168, tokenIndex168
+						goto l210
+					l212:
+						position, tokenIndex = position210, tokenIndex210
 						{
-							position171, tokenIndex171 := position, tokenIndex
+							position213, tokenIndex213 := position, tokenIndex
 							if buffer[position] != rune('$') {
-								goto l172
+								goto l214
 							}
 							position++
-							goto l171
-						l172:
-							position, tokenIndex = position171, tokenIndex171
+							goto l213
+						l214:
+							position, tokenIndex = position213, tokenIndex213
 							if buffer[position] != rune('&') {
-								goto l173
+								goto l215
 							}
 							position++
-							goto l171
-						l173:
-							position, tokenIndex = position171, tokenIndex171
+							goto l213
+						l215:
+							position, tokenIndex = position213, tokenIndex213
 							if buffer[position] != rune('+') {
-								goto l174
+								goto l216
 							}
 							position++
-							goto l171
-						l174:
-							position, tokenIndex = position171, tokenIndex171
+							goto l213
+						l216:
+							position, tokenIndex = position213, tokenIndex213
 							if buffer[position] != rune(',') {
-								goto l175
+								goto l217
 							}
 							position++
-							goto l171
-						l175:
-							position, tokenIndex = position171, tokenIndex171
+							goto l213
+						l217:
+							position, tokenIndex = position213, tokenIndex213
 							if buffer[position] != rune(':') {
-								goto l176
+								goto l218
 							}
 							position++
-							goto l171
-						l176:
-							position, tokenIndex = position171, tokenIndex171
+							goto l213
+						l218:
+							position, tokenIndex = position213, tokenIndex213
 							if buffer[position] != rune(';') {
-								goto l177
+								goto l219
 							}
 							position++
-							goto l171
-						l177:
-							position, tokenIndex = position171, tokenIndex171
+							goto l213
+						l219:
+							position, tokenIndex = position213, tokenIndex213
 							if buffer[position] != rune('=') {
-								goto l167
+								goto l209
 							}
 							position++
 						}
-					l171:
+					l213:
 					}
-				l168:
-					goto l166
-				l167:
-					position, tokenIndex = position167, tokenIndex167
+				l210:
+					goto l208
+				l209:
+					position, tokenIndex = position209, tokenIndex209
 				}
-				add(ruleuserinfo, position165)
+				add(ruleuserinfo, position207)
 			}
 			return true
 		},
 		/* 16 hostport <- <(host (':' port)?)> */
 		func() bool {
-			position178, tokenIndex178 := position, tokenIndex
+			position220, tokenIndex220 := position, tokenIndex
 			{
-				position179 := position
+				position221 := position
 				if !_rules[rulehost]() {
-					goto l178
+					goto l220
 				}
 				{
-					position180, tokenIndex180 := position, tokenIndex
+					position222, tokenIndex222 := position, tokenIndex
 					if buffer[position] != rune(':') {
-						goto l180
+						goto l222
 					}
 					position++
 					if !_rules[ruleport]() {
-						goto l180
+						goto l222
 					}
-					goto l181
-				l180:
-					position, tokenIndex = position180, tokenIndex180
+					goto l223
+				l222:
+					position, tokenIndex = position222, tokenIndex222
 				}
-			l181:
-				add(rulehostport, position179)
+			l223:
+				add(rulehostport, position221)
 			}
 			return true
-		l178:
-			position, tokenIndex = position178, tokenIndex178
+		l220:
+			position, tokenIndex = position220, tokenIndex220
 			return false
 		},
-		/* 17 host <- <((&{ p.pick[3] == 0 } (hostname / IPv4address)) / (&{ p.pick[3] == 1 } (hostname / IPv4address / ipv6reference)))> */
+		/* 17 host <- <((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference)))> */
 		func() bool {
-			position182, tokenIndex182 := position, tokenIndex
+			position224, tokenIndex224 := position, tokenIndex
 			{
-				position183 := position
+				position225 := position
 				{
-					position184, tokenIndex184 := position, tokenIndex
-					if !(p.pick[3] == 0) {
-						goto l185
+					position226, tokenIndex226 := position, tokenIndex
+					if !(p.pick[7] == 0) {
+						goto l227
 					}
-					{
-						position186, tokenIndex186 := position, tokenIndex
-						if !_rules[rulehostname]() {
-							goto l187
-						}
-						goto l186
-					l187:
-						position, tokenIndex = position186, tokenIndex186
-						if !_rules[ruleIPv4address]() {
-							goto l185
-						}
-					}
-				l186:
-					goto l184
-				l185:
-					position, tokenIndex = position184, tokenIndex184
-					if !(p.pick[3] == 1) {
-						goto l182
-					}
-					{
-						position188, tokenIndex188 := position, tokenIndex
-						if !_rules[rulehostname]() {
-							goto l189
-						}
-						goto l188
-					l189:
-						position, tokenIndex = position188, tokenIndex188
-						if !_rules[ruleIPv4address]() {
-							goto l190
-						}
-						goto l188
-					l190:
-						position, tokenIndex = position188, tokenIndex188
-						if !_rules[ruleipv6reference]() {
-							goto l182
-						}
-					}
-				l188:
-				}
-			l184:
-				add(rulehost, position183)
-			}
-			return true
-		l182:
-			position, tokenIndex = position182, tokenIndex182
-			return false
-		},
-		/* 18 hostname <- <((&{ p.pick[4] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[4] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
-		func() bool {
-			position191, tokenIndex191 := position, tokenIndex
-			{
-				position192 := position
-				{
-					position193, tokenIndex193 := position, tokenIndex
-					if !(p.pick[4] == 0) {
-						goto l194
-					}
-				l195:
-					{
-						position196, tokenIndex196 := position, tokenIndex
-						if !_rules[ruledomainlabel]() {
-							goto l196
-						}
-						if buffer[position] != rune('.') {
-							goto l196
-						}
-						position++
-						{
-							position197, tokenIndex197 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l196
-							}
-							position, tokenIndex = position197, tokenIndex197
-						}
-						goto l195
-					l196:
-						position, tokenIndex = position196, tokenIndex196
-					}
-					if !_rules[ruletoplabel]() {
-						goto l194
-					}
-					{
-						position198, tokenIndex198 := position, tokenIndex
-						if buffer[position] != rune('.') {
-							goto l198
-						}
-						position++
-						goto l199
-					l198:
-						position, tokenIndex = position198, tokenIndex198
-					}
-				l199:
-					goto l193
-				l194:
-					position, tokenIndex = position193, tokenIndex193
-					if !(p.pick[4] == 1) {
-						goto l191
-					}
-					{
-						position200, tokenIndex200 := position, tokenIndex
-						if !_rules[ruledomainlabel]() {
-							goto l201
-						}
-						if buffer[position] != rune('.') {
-							goto l201
-						}
-						position++
-						{
-							position204, tokenIndex204 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l201
-							}
-							position, tokenIndex = position204, tokenIndex204
-						}
-					l202:
-						{
-							position203, tokenIndex203 := position, tokenIndex
-							if !_rules[ruledomainlabel]() {
-								goto l203
-							}
-							if buffer[position] != rune('.') {
-								goto l203
-							}
-							position++
-							{
-								position205, tokenIndex205 := position, tokenIndex
-								if !_rules[rulealphanum]() {
-									goto l203
-								}
-								position, tokenIndex = position205, tokenIndex205
-							}
-							goto l202
-						l203:
-							position, tokenIndex = position203, tokenIndex203
-						}
-						if !_rules[ruletoplabel]() {
-							goto l201
-						}
-						{
-							position206, tokenIndex206 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l206
-							}
-							position++
-							goto l207
-						l206:
-							position, tokenIndex = position206, tokenIndex206
-						}
-					l207:
-						goto l200
-					l201:
-						position, tokenIndex = position200, tokenIndex200
-						if !_rules[ruledomainlabel]() {
-							goto l191
-						}
-						{
-							position208, tokenIndex208 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l208
-							}
-							position++
-							goto l209
-						l208:
-							position, tokenIndex = position208, tokenIndex208
-						}
-					l209:
-						{
-							position210, tokenIndex210 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l210
-							}
-							goto l191
-						l210:
-							position, tokenIndex = position210, tokenIndex210
-						}
-					}
-				l200:
-				}
-			l193:
-				add(rulehostname, position192)
-			}
-			return true
-		l191:
-			position, tokenIndex = position191, tokenIndex191
-			return false
-		},
-		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
-		func() bool {
-			position211, tokenIndex211 := position, tokenIndex
-			{
-				position212 := position
-				if !_rules[rulealphanum]() {
-					goto l211
-				}
-			l213:
-				{
-					position214, tokenIndex214 := position, tokenIndex
-				l215:
-					{
-						position216, tokenIndex216 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							goto l216
-						}
-						position++
-						goto l215
-					l216:
-						position, tokenIndex = position216, tokenIndex216
-					}
-					if !_rules[rulealphanum]() {
-						goto l214
-					}
-					goto l213
-				l214:
-					position, tokenIndex = position214, tokenIndex214
-				}
-				add(ruledomainlabel, position212)
-			}
-			return true
-		l211:
-			position, tokenIndex = position211, tokenIndex211
-			return false
-		},
-		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
-		func() bool {
-			position217, tokenIndex217 := position, tokenIndex
-			{
-				position218 := position
-				if !_rules[rulealpha]() {
-					goto l217
-				}
-			l219:
-				{
-					position220, tokenIndex220 := position, tokenIndex
-				l221:
-					{
-						position222, tokenIndex222 := position, tokenIndex
-						if buffer[position] != rune('-') {
-							goto l222
-						}
-						position++
-						goto l221
-					l222:
-						position, tokenIndex = position222, tokenIndex222
-					}
-					if !_rules[rulealphanum]() {
-						goto l220
-					}
-					goto l219
-				l220:
-					position, tokenIndex = position220, tokenIndex220
-				}
-				add(ruletoplabel, position218)
-			}
-			return true
-		l217:
-			position, tokenIndex = position217, tokenIndex217
-			return false
-		},
-		/* 21 IPv4address <- <((&{ p.pick[5] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[5] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[5] == 2 } (octet '.' octet '.' octet '.' octet)))> */
-		func() bool {
-			position223, tokenIndex223 := position, tokenIndex
-			{
-				position224 := position
-				{
-					position225, tokenIndex225 := position, tokenIndex
-					if !(p.pick[5] == 0) {
-						goto l226
-					}
-					if !_rules[ruledigit]() {
-						goto l226
-					}
-				l227:
 					{
 						position228, tokenIndex228 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l228
+						if !_rules[rulehostname]() {
+							goto l229
 						}
-						goto l227
-					l228:
+						goto l228
+					l229:
 						position, tokenIndex = position228, tokenIndex228
+						if !_rules[ruleIPv4address]() {
+							goto l227
+						}
 					}
-					if buffer[position] != rune('.') {
-						goto l226
+				l228:
+					goto l226
+				l227:
+					position, tokenIndex = position226, tokenIndex226
+					if !(p.pick[7] == 1) {
+						goto l224
 					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l226
-					}
-				l229:
 					{
 						position230, tokenIndex230 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l230
+						if !_rules[rulehostname]() {
+							goto l231
 						}
-						goto l229
-					l230:
+						goto l230
+					l231:
 						position, tokenIndex = position230, tokenIndex230
-					}
-					if buffer[position] != rune('.') {
-						goto l226
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l226
-					}
-				l231:
-					{
-						position232, tokenIndex232 := position, tokenIndex
-						if !_rules[ruledigit]() {
+						if !_rules[ruleIPv4address]() {
 							goto l232
 						}
-						goto l231
+						goto l230
 					l232:
-						position, tokenIndex = position232, tokenIndex232
-					}
-					if buffer[position] != rune('.') {
-						goto l226
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l226
-					}
-				l233:
-					{
-						position234, tokenIndex234 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l234
+						position, tokenIndex = position230, tokenIndex230
+						if !_rules[ruleipv6reference]() {
+							goto l224
 						}
-						goto l233
-					l234:
-						position, tokenIndex = position234, tokenIndex234
 					}
-					goto l225
-				l226:
-					position, tokenIndex = position225, tokenIndex225
-					if !(p.pick[5] == 1) {
-						goto l235
-					}
-					if !_rules[ruleDIGIT]() {
-						goto l235
-					}
-					{
-						position236, tokenIndex236 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l236
-						}
-						goto l237
-					l236:
-						position, tokenIndex = position236, tokenIndex236
+				l230:
+				}
+			l226:
+				add(rulehost, position225)
+			}
+			return true
+		l224:
+			position, tokenIndex = position224, tokenIndex224
+			return false
+		},
+		/* 18 hostname <- <((&{ p.pick[8] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[8] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
+		func() bool {
+			position233, tokenIndex233 := position, tokenIndex
+			{
+				position234 := position
+				{
+					position235, tokenIndex235 := position, tokenIndex
+					if !(p.pick[8] == 0) {
+						goto l236
 					}
 				l237:
 					{
 						position238, tokenIndex238 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledomainlabel]() {
 							goto l238
 						}
-						goto l239
+						if buffer[position] != rune('.') {
+							goto l238
+						}
+						position++
+						{
+							position239, tokenIndex239 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l238
+							}
+							position, tokenIndex = position239, tokenIndex239
+						}
+						goto l237
 					l238:
 						position, tokenIndex = position238, tokenIndex238
 					}
-				l239:
-					if buffer[position] != rune('.') {
-						goto l235
-					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l235
+					if !_rules[ruletoplabel]() {
+						goto l236
 					}
 					{
 						position240, tokenIndex240 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if buffer[position] != rune('.') {
 							goto l240
 						}
+						position++
 						goto l241
 					l240:
 						position, tokenIndex = position240, tokenIndex240
 					}
 				l241:
+					goto l235
+				l236:
+					position, tokenIndex = position235, tokenIndex235
+					if !(p.pick[8] == 1) {
+						goto l233
+					}
 					{
 						position242, tokenIndex242 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l242
+						if !_rules[ruledomainlabel]() {
+							goto l243
 						}
-						goto l243
-					l242:
-						position, tokenIndex = position242, tokenIndex242
-					}
-				l243:
-					if buffer[position] != rune('.') {
-						goto l235
-					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l235
-					}
-					{
-						position244, tokenIndex244 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l244
+						if buffer[position] != rune('.') {
+							goto l243
 						}
-						goto l245
+						position++
+						{
+							position246, tokenIndex246 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l243
+							}
+							position, tokenIndex = position246, tokenIndex246
+						}
 					l244:
-						position, tokenIndex = position244, tokenIndex244
-					}
-				l245:
-					{
-						position246, tokenIndex246 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l246
+						{
+							position245, tokenIndex245 := position, tokenIndex
+							if !_rules[ruledomainlabel]() {
+								goto l245
+							}
+							if buffer[position] != rune('.') {
+								goto l245
+							}
+							position++
+							{
+								position247, tokenIndex247 := position, tokenIndex
+								if !_rules[rulealphanum]() {
+									goto l245
+								}
+								position, tokenIndex = position247, tokenIndex247
+							}
+							goto l244
+						l245:
+							position, tokenIndex = position245, tokenIndex245
 						}
-						goto l247
-					l246:
-						position, tokenIndex = position246, tokenIndex246
-					}
-				l247:
-					if buffer[position] != rune('.') {
-						goto l235
-					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l235
-					}
-					{
-						position248, tokenIndex248 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l248
+						if !_rules[ruletoplabel]() {
+							goto l243
 						}
-						goto l249
-					l248:
-						position, tokenIndex = position248, tokenIndex248
-					}
-				l249:
-					{
-						position250, tokenIndex250 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l250
+						{
+							position248, tokenIndex248 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l248
+							}
+							position++
+							goto l249
+						l248:
+							position, tokenIndex = position248, tokenIndex248
 						}
-						goto l251
-					l250:
-						position, tokenIndex = position250, tokenIndex250
+					l249:
+						goto l242
+					l243:
+						position, tokenIndex = position242, tokenIndex242
+						if !_rules[ruledomainlabel]() {
+							goto l233
+						}
+						{
+							position250, tokenIndex250 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l250
+							}
+							position++
+							goto l251
+						l250:
+							position, tokenIndex = position250, tokenIndex250
+						}
+					l251:
+						{
+							position252, tokenIndex252 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l252
+							}
+							goto l233
+						l252:
+							position, tokenIndex = position252, tokenIndex252
+						}
 					}
-				l251:
-					goto l225
-				l235:
-					position, tokenIndex = position225, tokenIndex225
-					if !(p.pick[5] == 2) {
-						goto l223
-					}
-					if !_rules[ruleoctet]() {
-						goto l223
-					}
-					if buffer[position] != rune('.') {
-						goto l223
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l223
-					}
-					if buffer[position] != rune('.') {
-						goto l223
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l223
-					}
-					if buffer[position] != rune('.') {
-						goto l223
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l223
-					}
+				l242:
 				}
-			l225:
-				add(ruleIPv4address, position224)
+			l235:
+				add(rulehostname, position234)
 			}
 			return true
-		l223:
-			position, tokenIndex = position223, tokenIndex223
+		l233:
+			position, tokenIndex = position233, tokenIndex233
+			return false
+		},
+		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
+		func() bool {
+			position253, tokenIndex253 := position, tokenIndex
+			{
+				position254 := position
+				if !_rules[rulealphanum]() {
+					goto l253
+				}
+			l255:
+				{
+					position256, tokenIndex256 := position, tokenIndex
+				l257:
+					{
+						position258, tokenIndex258 := position, tokenIndex
+						if buffer[position] != rune('-') {
+							goto l258
+						}
+						position++
+						goto l257
+					l258:
+						position, tokenIndex = position258, tokenIndex258
+					}
+					if !_rules[rulealphanum]() {
+						goto l256
+					}
+					goto l255
+				l256:
+					position, tokenIndex = position256, tokenIndex256
+				}
+				add(ruledomainlabel, position254)
+			}
+			return true
+		l253:
+			position, tokenIndex = position253, tokenIndex253
+			return false
+		},
+		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
+		func() bool {
+			position259, tokenIndex259 := position, tokenIndex
+			{
+				position260 := position
+				if !_rules[rulealpha]() {
+					goto l259
+				}
+			l261:
+				{
+					position262, tokenIndex262 := position, tokenIndex
+				l263:
+					{
+						position264, tokenIndex264 := position, tokenIndex
+						if buffer[position] != rune('-') {
+							goto l264
+						}
+						position++
+						goto l263
+					l264:
+						position, tokenIndex = position264, tokenIndex264
+					}
+					if !_rules[rulealphanum]() {
+						goto l262
+					}
+					goto l261
+				l262:
+					position, tokenIndex = position262, tokenIndex262
+				}
+				add(ruletoplabel, position260)
+			}
+			return true
+		l259:
+			position, tokenIndex = position259, tokenIndex259
+			return false
+		},
+		/* 21 IPv4address <- <((&{ p.pick[9] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[9] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[9] == 2 } (octet '.' octet '.' octet '.' octet)))> */
+		func() bool {
+			position265, tokenIndex265 := position, tokenIndex
+			{
+				position266 := position
+				{
+					position267, tokenIndex267 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l268
+					}
+					if !_rules[ruledigit]() {
+						goto l268
+					}
+				l269:
+					{
+						position270, tokenIndex270 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l270
+						}
+						goto l269
+					l270:
+						position, tokenIndex = position270, tokenIndex270
+					}
+					if buffer[position] != rune('.') {
+						goto l268
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l268
+					}
+				l271:
+					{
+						position272, tokenIndex272 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l272
+						}
+						goto l271
+					l272:
+						position, tokenIndex = position272, tokenIndex272
+					}
+					if buffer[position] != rune('.') {
+						goto l268
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l268
+					}
+				l273:
+					{
+						position274, tokenIndex274 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l274
+						}
+						goto l273
+					l274:
+						position, tokenIndex = position274, tokenIndex274
+					}
+					if buffer[position] != rune('.') {
+						goto l268
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l268
+					}
+				l275:
+					{
+						position276, tokenIndex276 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l276
+						}
+						goto l275
+					l276:
+						position, tokenIndex = position276, tokenIndex276
+					}
+					goto l267
+				l268:
+					position, tokenIndex = position267, tokenIndex267
+					if !(p.pick[9] == 1) {
+						goto l277
+					}
+					if !_rules[ruleDIGIT]() {
+						goto l277
+					}
+					{
+						position278, tokenIndex278 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l278
+						}
+						goto l279
+					l278:
+						position, tokenIndex = position278, tokenIndex278
+					}
+				l279:
+					{
+						position280, tokenIndex280 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l280
+						}
+						goto l281
+					l280:
+						position, tokenIndex = position280, tokenIndex280
+					}
+				l281:
+					if buffer[position] != rune('.') {
+						goto l277
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l277
+					}
+					{
+						position282, tokenIndex282 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l282
+						}
+						goto l283
+					l282:
+						position, tokenIndex = position282, tokenIndex282
+					}
+				l283:
+					{
+						position284, tokenIndex284 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l284
+						}
+						goto l285
+					l284:
+						position, tokenIndex = position284, tokenIndex284
+					}
+				l285:
+					if buffer[position] != rune('.') {
+						goto l277
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l277
+					}
+					{
+						position286, tokenIndex286 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l286
+						}
+						goto l287
+					l286:
+						position, tokenIndex = position286, tokenIndex286
+					}
+				l287:
+					{
+						position288, tokenIndex288 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l288
+						}
+						goto l289
+					l288:
+						position, tokenIndex = position288, tokenIndex288
+					}
+				l289:
+					if buffer[position] != rune('.') {
+						goto l277
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l277
+					}
+					{
+						position290, tokenIndex290 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l290
+						}
+						goto l291
+					l290:
+						position, tokenIndex = position290, tokenIndex290
+					}
+				l291:
+					{
+						position292, tokenIndex292 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l292
+						}
+						goto l293
+					l292:
+						position, tokenIndex = position292, tokenIndex292
+					}
+				l293:
+					goto l267
+				l277:
+					position, tokenIndex = position267, tokenIndex267
+					if !(p.pick[9] == 2) {
+						goto l265
+					}
+					if !_rules[ruleoctet]() {
+						goto l265
+					}
+					if buffer[position] != rune('.') {
+						goto l265
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l265
+					}
+					if buffer[position] != rune('.') {
+						goto l265
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l265
+					}
+					if buffer[position] != rune('.') {
+						goto l265
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l265
+					}
+				}
+			l267:
+				add(ruleIPv4address, position266)
+			}
+			return true
+		l265:
+			position, tokenIndex = position265, tokenIndex265
 			return false
 		},
 		/* 22 port <- <digit*> */
 		func() bool {
 			{
-				position253 := position
-			l254:
+				position295 := position
+			l296:
 				{
-					position255, tokenIndex255 := position, tokenIndex
+					position297, tokenIndex297 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l255
+						goto l297
 					}
-					goto l254
-				l255:
-					position, tokenIndex = position255, tokenIndex255
+					goto l296
+				l297:
+					position, tokenIndex = position297, tokenIndex297
 				}
-				add(ruleport, position253)
+				add(ruleport, position295)
 			}
 			return true
 		},
 		/* 23 path <- <(abs_path / opaque_part)?> */
 		func() bool {
 			{
-				position257 := position
+				position299 := position
 				{
-					position258, tokenIndex258 := position, tokenIndex
+					position300, tokenIndex300 := position, tokenIndex
 					{
-						position260, tokenIndex260 := position, tokenIndex
+						position302, tokenIndex302 := position, tokenIndex
 						if !_rules[ruleabs_path]() {
-							goto l261
+							goto l303
 						}
-						goto l260
-					l261:
-						position, tokenIndex = position260, tokenIndex260
+						goto l302
+					l303:
+						position, tokenIndex = position302, tokenIndex302
 						if !_rules[ruleopaque_part]() {
-							goto l258
+							goto l300
 						}
 					}
-				l260:
-					goto l259
-				l258:
-					position, tokenIndex = position258, tokenIndex258
+				l302:
+					goto l301
+				l300:
+					position, tokenIndex = position300, tokenIndex300
 				}
-			l259:
-				add(rulepath, position257)
+			l301:
+				add(rulepath, position299)
 			}
 			return true
 		},
 		/* 24 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
-			position262, tokenIndex262 := position, tokenIndex
+			position304, tokenIndex304 := position, tokenIndex
 			{
-				position263 := position
+				position305 := position
 				if !_rules[rulesegment]() {
-					goto l262
+					goto l304
 				}
-			l264:
+			l306:
 				{
-					position265, tokenIndex265 := position, tokenIndex
+					position307, tokenIndex307 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						goto l265
+						goto l307
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l265
+						goto l307
 					}
-					goto l264
-				l265:
-					position, tokenIndex = position265, tokenIndex265
+					goto l306
+				l307:
+					position, tokenIndex = position307, tokenIndex307
 				}
-				add(rulepath_segments, position263)
+				add(rulepath_segments, position305)
 			}
 			return true
-		l262:
-			position, tokenIndex = position262, tokenIndex262
+		l304:
+			position, tokenIndex = position304, tokenIndex304
 			return false
 		},
 		/* 25 segment <- <(pchar* (';' param)*)> */
 		func() bool {
 			{
-				position267 := position
-			l268:
+				position309 := position
+			l310:
 				{
-					position269, tokenIndex269 := position, tokenIndex
+					position311, tokenIndex311 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l269
+						goto l311
 					}
-					goto l268
-				l269:
-					position, tokenIndex = position269, tokenIndex269
+					goto l310
+				l311:
+					position, tokenIndex = position311, tokenIndex311
 				}
-			l270:
+			l312:
 				{
-					position271, tokenIndex271 := position, tokenIndex
+					position313, tokenIndex313 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l271
+						goto l313
 					}
 					position++
 					if !_rules[ruleparam]() {
-						goto l271
+						goto l313
 					}
-					goto l270
-				l271:
-					position, tokenIndex = position271, tokenIndex271
+					goto l312
+				l313:
+					position, tokenIndex = position313, tokenIndex313
 				}
-				add(rulesegment, position267)
+				add(rulesegment, position309)
 			}
 			return true
 		},
 		/* 26 param <- <pchar*> */
 		func() bool {
 			{
-				position273 := position
-			l274:
+				position315 := position
+			l316:
 				{
-					position275, tokenIndex275 := position, tokenIndex
+					position317, tokenIndex317 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l275
+						goto l317
 					}
-					goto l274
-				l275:
-					position, tokenIndex = position275, tokenIndex275
+					goto l316
+				l317:
+					position, tokenIndex = position317, tokenIndex317
 				}
-				add(ruleparam, position273)
+				add(ruleparam, position315)
 			}
 			return true
 		},
 		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
 		func() bool {
-			position276, tokenIndex276 := position, tokenIndex
+			position318, tokenIndex318 := position, tokenIndex
 			{
-				position277 := position
+				position319 := position
 				{
-					position278, tokenIndex278 := position, tokenIndex
+					position320, tokenIndex320 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l279
+						goto l321
 					}
-					goto l278
-				l279:
-					position, tokenIndex = position278, tokenIndex278
+					goto l320
+				l321:
+					position, tokenIndex = position320, tokenIndex320
 					if !_rules[ruleescaped]() {
-						goto l280
+						goto l322
 					}
-					goto l278
-				l280:
-					position, tokenIndex = position278, tokenIndex278
+					goto l320
+				l322:
+					position, tokenIndex = position320, tokenIndex320
 					{
-						position281, tokenIndex281 := position, tokenIndex
+						position323, tokenIndex323 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l282
+							goto l324
 						}
 						position++
-						goto l281
-					l282:
-						position, tokenIndex = position281, tokenIndex281
+						goto l323
+					l324:
+						position, tokenIndex = position323, tokenIndex323
 						if buffer[position] != rune('&') {
-							goto l283
+							goto l325
 						}
 						position++
-						goto l281
-					l283:
-						position, tokenIndex = position281, tokenIndex281
+						goto l323
+					l325:
+						position, tokenIndex = position323, tokenIndex323
 						if buffer[position] != rune('+') {
-							goto l284
+							goto l326
 						}
 						position++
-						goto l281
-					l284:
-						position, tokenIndex = position281, tokenIndex281
+						goto l323
+					l326:
+						position, tokenIndex = position323, tokenIndex323
 						if buffer[position] != rune(',') {
-							goto l285
+							goto l327
 						}
 						position++
-						goto l281
-					l285:
-						position, tokenIndex = position281, tokenIndex281
+						goto l323
+					l327:
+						position, tokenIndex = position323, tokenIndex323
 						if buffer[position] != rune(':') {
-							goto l286
+							goto l328
 						}
 						position++
-						goto l281
-					l286:
-						position, tokenIndex = position281, tokenIndex281
+						goto l323
+					l328:
+						position, tokenIndex = position323, tokenIndex323
 						if buffer[position] != rune('=') {
-							goto l287
+							goto l329
 						}
 						position++
-						goto l281
-					l287:
-						position, tokenIndex = position281, tokenIndex281
+						goto l323
+					l329:
+						position, tokenIndex = position323, tokenIndex323
 						if buffer[position] != rune('@') {
-							goto l276
+							goto l318
 						}
 						position++
 					}
-				l281:
+				l323:
 				}
-			l278:
-				add(rulepchar, position277)
+			l320:
+				add(rulepchar, position319)
 			}
 			return true
-		l276:
-			position, tokenIndex = position276, tokenIndex276
+		l318:
+			position, tokenIndex = position318, tokenIndex318
 			return false
 		},
 		/* 28 query <- <uric*> */
 		func() bool {
 			{
-				position289 := position
-			l290:
+				position331 := position
+			l332:
 				{
-					position291, tokenIndex291 := position, tokenIndex
+					position333, tokenIndex333 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l291
+						goto l333
 					}
-					goto l290
-				l291:
-					position, tokenIndex = position291, tokenIndex291
+					goto l332
+				l333:
+					position, tokenIndex = position333, tokenIndex333
 				}
-				add(rulequery, position289)
+				add(rulequery, position331)
 			}
 			return true
 		},
 		/* 29 fragment <- <uric*> */
 		func() bool {
 			{
-				position293 := position
-			l294:
+				position335 := position
+			l336:
 				{
-					position295, tokenIndex295 := position, tokenIndex
+					position337, tokenIndex337 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l295
+						goto l337
 					}
-					goto l294
-				l295:
-					position, tokenIndex = position295, tokenIndex295
+					goto l336
+				l337:
+					position, tokenIndex = position337, tokenIndex337
 				}
-				add(rulefragment, position293)
+				add(rulefragment, position335)
 			}
 			return true
 		},
 		/* 30 uric <- <(reserved / unreserved / escaped)> */
 		func() bool {
-			position296, tokenIndex296 := position, tokenIndex
+			position338, tokenIndex338 := position, tokenIndex
 			{
-				position297 := position
+				position339 := position
 				{
-					position298, tokenIndex298 := position, tokenIndex
+					position340, tokenIndex340 := position, tokenIndex
 					if !_rules[rulereserved]() {
-						goto l299
+						goto l341
 					}
-					goto l298
-				l299:
-					position, tokenIndex = position298, tokenIndex298
+					goto l340
+				l341:
+					position, tokenIndex = position340, tokenIndex340
 					if !_rules[ruleunreserved]() {
-						goto l300
+						goto l342
 					}
-					goto l298
-				l300:
-					position, tokenIndex = position298, tokenIndex298
+					goto l340
+				l342:
+					position, tokenIndex = position340, tokenIndex340
 					if !_rules[ruleescaped]() {
-						goto l296
+						goto l338
 					}
 				}
-			l298:
-				add(ruleuric, position297)
+			l340:
+				add(ruleuric, position339)
 			}
 			return true
-		l296:
-			position, tokenIndex = position296, tokenIndex296
+		l338:
+			position, tokenIndex = position338, tokenIndex338
 			return false
 		},
-		/* 31 reserved <- <((&{ p.pick[6] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[6] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
+		/* 31 reserved <- <((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
 		func() bool {
-			position301, tokenIndex301 := position, tokenIndex
+			position343, tokenIndex343 := position, tokenIndex
 			{
-				position302 := position
+				position344 := position
 				{
-					position303, tokenIndex303 := position, tokenIndex
-					if !(p.pick[6] == 0) {
-						goto l304
+					position345, tokenIndex345 := position, tokenIndex
+					if !(p.pick[10] == 0) {
+						goto l346
 					}
 					{
-						position305, tokenIndex305 := position, tokenIndex
+						position347, tokenIndex347 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l306
+							goto l348
 						}
 						position++
-						goto l305
-					l306:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l348:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune('&') {
-							goto l307
+							goto l349
 						}
 						position++
-						goto l305
-					l307:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l349:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune('+') {
-							goto l308
+							goto l350
 						}
 						position++
-						goto l305
-					l308:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l350:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune(',') {
-							goto l309
+							goto l351
 						}
 						position++
-						goto l305
-					l309:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l351:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune('/') {
-							goto l310
+							goto l352
 						}
 						position++
-						goto l305
-					l310:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l352:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune(':') {
-							goto l311
+							goto l353
 						}
 						position++
-						goto l305
-					l311:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l353:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune(';') {
-							goto l312
+							goto l354
 						}
 						position++
-						goto l305
-					l312:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l354:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune('=') {
-							goto l313
+							goto l355
 						}
 						position++
-						goto l305
-					l313:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l355:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune('?') {
-							goto l314
+							goto l356
 						}
 						position++
-						goto l305
-					l314:
-						position, tokenIndex = position305, tokenIndex305
+						goto l347
+					l356:
+						position, tokenIndex = position347, tokenIndex347
 						if buffer[position] != rune('@') {
-							goto l304
+							goto l346
 						}
 						position++
 					}
-				l305:
-					goto l303
-				l304:
-					position, tokenIndex = position303, tokenIndex303
-					if !(p.pick[6] == 1) {
-						goto l301
+				l347:
+					goto l345
+				l346:
+					position, tokenIndex = position345, tokenIndex345
+					if !(p.pick[10] == 1) {
+						goto l343
 					}
 					{
-						position315, tokenIndex315 := position, tokenIndex
+						position357, tokenIndex357 := position, tokenIndex
 						if buffer[position] != rune('$') {
-							goto l316
+							goto l358
 						}
 						position++
-						goto l315
-					l316:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l358:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune('&') {
-							goto l317
+							goto l359
 						}
 						position++
-						goto l315
-					l317:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l359:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune('+') {
-							goto l318
+							goto l360
 						}
 						position++
-						goto l315
-					l318:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l360:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune(',') {
-							goto l319
+							goto l361
 						}
 						position++
-						goto l315
-					l319:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l361:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune('/') {
-							goto l320
+							goto l362
 						}
 						position++
-						goto l315
-					l320:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l362:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune(':') {
-							goto l321
+							goto l363
 						}
 						position++
-						goto l315
-					l321:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l363:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune(';') {
-							goto l322
+							goto l364
 						}
 						position++
-						goto l315
-					l322:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l364:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune('=') {
-							goto l323
+							goto l365
 						}
 						position++
-						goto l315
-					l323:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l365:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune('?') {
-							goto l324
+							goto l366
 						}
 						position++
-						goto l315
-					l324:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l366:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune('@') {
-							goto l325
+							goto l367
 						}
 						position++
-						goto l315
-					l325:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l367:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune('[') {
-							goto l326
+							goto l368
 						}
 						position++
-						goto l315
-					l326:
-						position, tokenIndex = position315, tokenIndex315
+						goto l357
+					l368:
+						position, tokenIndex = position357, tokenIndex357
 						if buffer[position] != rune(']') {
-							goto l301
+							goto l343
 						}
 						position++
 					}
-				l315:
+				l357:
 				}
-			l303:
-				add(rulereserved, position302)
+			l345:
+				add(rulereserved, position344)
 			}
 			return true
-		l301:
-			position, tokenIndex = position301, tokenIndex301
+		l343:
+			position, tokenIndex = position343, tokenIndex343
 			return false
 		},
 		/* 32 unreserved <- <(alphanum / mark)> */
 		func() bool {
-			position327, tokenIndex327 := position, tokenIndex
+			position369, tokenIndex369 := position, tokenIndex
 			{
-				position328 := position
+				position370 := position
 				{
-					position329, tokenIndex329 := position, tokenIndex
+					position371, tokenIndex371 := position, tokenIndex
 					if !_rules[rulealphanum]() {
-						goto l330
+						goto l372
 					}
-					goto l329
-				l330:
-					position, tokenIndex = position329, tokenIndex329
+					goto l371
+				l372:
+					position, tokenIndex = position371, tokenIndex371
 					if !_rules[rulemark]() {
-						goto l327
+						goto l369
 					}
 				}
-			l329:
-				add(ruleunreserved, position328)
+			l371:
+				add(ruleunreserved, position370)
 			}
 			return true
-		l327:
-			position, tokenIndex = position327, tokenIndex327
+		l369:
+			position, tokenIndex = position369, tokenIndex369
 			return false
 		},
 		/* 33 mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 		func() bool {
-			position331, tokenIndex331 := position, tokenIndex
+			position373, tokenIndex373 := position, tokenIndex
 			{
-				position332 := position
+				position374 := position
 				{
-					position333, tokenIndex333 := position, tokenIndex
+					position375, tokenIndex375 := position, tokenIndex
 					if buffer[position] != rune('!') {
-						goto l334
+						goto l376
 					}
 					position++
-					goto l333
-				l334:
-					position, tokenIndex = position333, tokenIndex333
+					goto l375
+				l376:
+					position, tokenIndex = position375, tokenIndex375
 					if c := buffer[position]; c < rune('\'') || c > rune('*') {
-						goto l335
+						goto l377
 					}
 					position++
-					goto l333
-				l335:
-					position, tokenIndex = position333, tokenIndex333
+					goto l375
+				l377:
+					position, tokenIndex = position375, tokenIndex375
 					if buffer[position] != rune('-') {
-						goto l336
+						goto l378
 					}
 					position++
-					goto l333
-				l336:
-					position, tokenIndex = position333, tokenIndex333
+					goto l375
+				l378:
+					position, tokenIndex = position375, tokenIndex375
 					if buffer[position] != rune('.') {
-						goto l337
+						goto l379
 					}
 					position++
-					goto l333
-				l337:
-					position, tokenIndex = position333, tokenIndex333
+					goto l375
+				l379:
+					position, tokenIndex = position375, tokenIndex375
 					if buffer[position] != rune('_') {
-						goto l338
+						goto l380
 					}
 					position++
-					goto l333
-				l338:
-					position, tokenIndex = position333, tokenIndex333
+					goto l375
+				l380:
+					position, tokenIndex = position375, tokenIndex375
 					if buffer[position] != rune('~') {
-						goto l331
+						goto l373
 					}
 					position++
 				}
-			l333:
-				add(rulemark, position332)
+			l375:
+				add(rulemark, position374)
 			}
 			return true
-		l331:
-			position, tokenIndex = position331, tokenIndex331
+		l373:
+			position, tokenIndex = position373, tokenIndex373
 			return false
 		},
-		/* 34 escaped <- <((&{ p.pick[7] == 0 } ('%' hex hex)) / (&{ p.pick[7] == 1 } (('%' hex hex) / other)))> */
+		/* 34 escaped <- <((&{ p.pick[11] == 0 } ('%' hex hex)) / (&{ p.pick[11] == 1 } (('%' hex hex) / other)))> */
 		func() bool {
-			position339, tokenIndex339 := position, tokenIndex
+			position381, tokenIndex381 := position, tokenIndex
 			{
-				position340 := position
+				position382 := position
 				{
-					position341, tokenIndex341 := position, tokenIndex
-					if !(p.pick[7] == 0) {
-						goto l342
+					position383, tokenIndex383 := position, tokenIndex
+					if !(p.pick[11] == 0) {
+						goto l384
 					}
 					if buffer[position] != rune('%') {
-						goto l342
+						goto l384
 					}
 					position++
 					if !_rules[rulehex]() {
-						goto l342
+						goto l384
 					}
 					if !_rules[rulehex]() {
-						goto l342
+						goto l384
 					}
-					goto l341
-				l342:
-					position, tokenIndex = position341, tokenIndex341
-					if !(p.pick[7] == 1) {
-						goto l339
+					goto l383
+				l384:
+					position, tokenIndex = position383, tokenIndex383
+					if !(p.pick[11] == 1) {
+						goto l381
 					}
 					{
-						position343, tokenIndex343 := position, tokenIndex
+						position385, tokenIndex385 := position, tokenIndex
 						if buffer[position] != rune('%') {
-							goto l344
+							goto l386
 						}
 						position++
 						if !_rules[rulehex]() {
-							goto l344
+							goto l386
 						}
 						if !_rules[rulehex]() {
-							goto l344
+							goto l386
 						}
-						goto l343
-					l344:
-						position, tokenIndex = position343, tokenIndex343
+						goto l385
+					l386:
+						position, tokenIndex = position385, tokenIndex385
 						if !_rules[ruleother]() {
-							goto l339
+							goto l381
 						}
 					}
-				l343:
+				l385:
 				}
-			l341:
-				add(ruleescaped, position340)
+			l383:
+				add(ruleescaped, position382)
 			}
 			return true
-		l339:
-			position, tokenIndex = position339, tokenIndex339
+		l381:
+			position, tokenIndex = position381, tokenIndex381
 			return false
 		},
 		/* 35 hex <- <(digit / [A-F] / [a-f])> */
 		func() bool {
-			position345, tokenIndex345 := position, tokenIndex
+			position387, tokenIndex387 := position, tokenIndex
 			{
-				position346 := position
+				position388 := position
 				{
-					position347, tokenIndex347 := position, tokenIndex
+					position389, tokenIndex389 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l348
+						goto l390
 					}
-					goto l347
-				l348:
-					position, tokenIndex = position347, tokenIndex347
+					goto l389
+				l390:
+					position, tokenIndex = position389, tokenIndex389
 					if c := buffer[position]; c < rune('A') || c > rune('F') {
-						goto l349
+						goto l391
 					}
 					position++
-					goto l347
-				l349:
-					position, tokenIndex = position347, tokenIndex347
+					goto l389
+				l391:
+					position, tokenIndex = position389, tokenIndex389
 					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l345
+						goto l387
 					}
 					position++
 				}
-			l347:
-				add(rulehex, position346)
+			l389:
+				add(rulehex, position388)
 			}
 			return true
-		l345:
-			position, tokenIndex = position345, tokenIndex345
+		l387:
+			position, tokenIndex = position387, tokenIndex387
 			return false
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position350, tokenIndex350 := position, tokenIndex
+			position392, tokenIndex392 := position, tokenIndex
 			{
-				position351 := position
+				position393 := position
 				{
-					position352, tokenIndex352 := position, tokenIndex
+					position394, tokenIndex394 := position, tokenIndex
 					if !_rules[rulealpha]() {
-						goto l353
+						goto l395
 					}
-					goto l352
-				l353:
-					position, tokenIndex = position352, tokenIndex352
+					goto l394
+				l395:
+					position, tokenIndex = position394, tokenIndex394
 					if !_rules[ruledigit]() {
-						goto l350
+						goto l392
 					}
 				}
-			l352:
-				add(rulealphanum, position351)
+			l394:
+				add(rulealphanum, position393)
 			}
 			return true
-		l350:
-			position, tokenIndex = position350, tokenIndex350
+		l392:
+			position, tokenIndex = position392, tokenIndex392
 			return false
 		},
 		/* 37 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
-			position354, tokenIndex354 := position, tokenIndex
+			position396, tokenIndex396 := position, tokenIndex
 			{
-				position355 := position
+				position397 := position
 				{
-					position356, tokenIndex356 := position, tokenIndex
+					position398, tokenIndex398 := position, tokenIndex
 					if !_rules[rulelowalpha]() {
-						goto l357
+						goto l399
 					}
-					goto l356
-				l357:
-					position, tokenIndex = position356, tokenIndex356
+					goto l398
+				l399:
+					position, tokenIndex = position398, tokenIndex398
 					if !_rules[ruleupalpha]() {
-						goto l354
+						goto l396
 					}
 				}
-			l356:
-				add(rulealpha, position355)
+			l398:
+				add(rulealpha, position397)
 			}
 			return true
-		l354:
-			position, tokenIndex = position354, tokenIndex354
+		l396:
+			position, tokenIndex = position396, tokenIndex396
 			return false
 		},
 		/* 38 lowalpha <- <[a-z]> */
 		func() bool {
-			position358, tokenIndex358 := position, tokenIndex
+			position400, tokenIndex400 := position, tokenIndex
 			{
-				position359 := position
+				position401 := position
 				if c := buffer[position]; c < rune('a') || c > rune('z') {
-					goto l358
+					goto l400
 				}
 				position++
-				add(rulelowalpha, position359)
+				add(rulelowalpha, position401)
 			}
 			return true
-		l358:
-			position, tokenIndex = position358, tokenIndex358
+		l400:
+			position, tokenIndex = position400, tokenIndex400
 			return false
 		},
 		/* 39 upalpha <- <[A-Z]> */
 		func() bool {
-			position360, tokenIndex360 := position, tokenIndex
+			position402, tokenIndex402 := position, tokenIndex
 			{
-				position361 := position
+				position403 := position
 				if c := buffer[position]; c < rune('A') || c > rune('Z') {
-					goto l360
+					goto l402
 				}
 				position++
-				add(ruleupalpha, position361)
+				add(ruleupalpha, position403)
 			}
 			return true
-		l360:
-			position, tokenIndex = position360, tokenIndex360
+		l402:
+			position, tokenIndex = position402, tokenIndex402
 			return false
 		},
 		/* 40 digit <- <[0-9]> */
 		func() bool {
-			position362, tokenIndex362 := position, tokenIndex
+			position404, tokenIndex404 := position, tokenIndex
 			{
-				position363 := position
+				position405 := position
 				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					goto l362
+					goto l404
 				}
 				position++
-				add(ruledigit, position363)
+				add(ruledigit, position405)
 			}
 			return true
-		l362:
-			position, tokenIndex = position362, tokenIndex362
+		l404:
+			position, tokenIndex = position404, tokenIndex404
 			return false
 		},
-		/* 41 ipv6reference <- <((&{ p.pick[8] == 0 } ('[' IPv6address ']')) / (&{ p.pick[8] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
+		/* 41 abs_path_nz <- <('/' (segment_nz ('/' segment)*)?)> */
 		func() bool {
-			position364, tokenIndex364 := position, tokenIndex
+			position406, tokenIndex406 := position, tokenIndex
 			{
-				position365 := position
+				position407 := position
+				if buffer[position] != rune('/') {
+					goto l406
+				}
+				position++
 				{
-					position366, tokenIndex366 := position, tokenIndex
-					if !(p.pick[8] == 0) {
-						goto l367
+					position408, tokenIndex408 := position, tokenIndex
+					if !_rules[rulesegment_nz]() {
+						goto l408
+					}
+				l410:
+					{
+						position411, tokenIndex411 := position, tokenIndex
+						if buffer[position] != rune('/') {
+							goto l411
+						}
+						position++
+						if !_rules[rulesegment]() {
+							goto l411
+						}
+						goto l410
+					l411:
+						position, tokenIndex = position411, tokenIndex411
+					}
+					goto l409
+				l408:
+					position, tokenIndex = position408, tokenIndex408
+				}
+			l409:
+				add(ruleabs_path_nz, position407)
+			}
+			return true
+		l406:
+			position, tokenIndex = position406, tokenIndex406
+			return false
+		},
+		/* 42 segment_nz <- <((pchar+ (';' param)*) / (';' param)+)> */
+		func() bool {
+			position412, tokenIndex412 := position, tokenIndex
+			{
+				position413 := position
+				{
+					position414, tokenIndex414 := position, tokenIndex
+					if !_rules[rulepchar]() {
+						goto l415
+					}
+				l416:
+					{
+						position417, tokenIndex417 := position, tokenIndex
+						if !_rules[rulepchar]() {
+							goto l417
+						}
+						goto l416
+					l417:
+						position, tokenIndex = position417, tokenIndex417
+					}
+				l418:
+					{
+						position419, tokenIndex419 := position, tokenIndex
+						if buffer[position] != rune(';') {
+							goto l419
+						}
+						position++
+						if !_rules[ruleparam]() {
+							goto l419
+						}
+						goto l418
+					l419:
+						position, tokenIndex = position419, tokenIndex419
+					}
+					goto l414
+				l415:
+					position, tokenIndex = position414, tokenIndex414
+					if buffer[position] != rune(';') {
+						goto l412
+					}
+					position++
+					if !_rules[ruleparam]() {
+						goto l412
+					}
+				l420:
+					{
+						position421, tokenIndex421 := position, tokenIndex
+						if buffer[position] != rune(';') {
+							goto l421
+						}
+						position++
+						if !_rules[ruleparam]() {
+							goto l421
+						}
+						goto l420
+					l421:
+						position, tokenIndex = position421, tokenIndex421
+					}
+				}
+			l414:
+				add(rulesegment_nz, position413)
+			}
+			return true
+		l412:
+			position, tokenIndex = position412, tokenIndex412
+			return false
+		},
+		/* 43 ipv6reference <- <((&{ p.pick[12] == 0 } ('[' IPv6address ']')) / (&{ p.pick[12] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
+		func() bool {
+			position422, tokenIndex422 := position, tokenIndex
+			{
+				position423 := position
+				{
+					position424, tokenIndex424 := position, tokenIndex
+					if !(p.pick[12] == 0) {
+						goto l425
 					}
 					if buffer[position] != rune('[') {
-						goto l367
+						goto l425
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l367
+						goto l425
 					}
 					if buffer[position] != rune(']') {
-						goto l367
+						goto l425
 					}
 					position++
-					goto l366
-				l367:
-					position, tokenIndex = position366, tokenIndex366
-					if !(p.pick[8] == 1) {
-						goto l364
+					goto l424
+				l425:
+					position, tokenIndex = position424, tokenIndex424
+					if !(p.pick[12] == 1) {
+						goto l422
 					}
 					if buffer[position] != rune('[') {
-						goto l364
+						goto l422
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l364
+						goto l422
 					}
 					{
-						position368, tokenIndex368 := position, tokenIndex
+						position426, tokenIndex426 := position, tokenIndex
 						if buffer[position] != rune('%') {
-							goto l368
+							goto l426
 						}
 						position++
 						if !_rules[rulescope_id]() {
-							goto l368
+							goto l426
 						}
-						goto l369
-					l368:
-						position, tokenIndex = position368, tokenIndex368
+						goto l427
+					l426:
+						position, tokenIndex = position426, tokenIndex426
 					}
-				l369:
+				l427:
 					if buffer[position] != rune(']') {
-						goto l364
+						goto l422
 					}
 					position++
 				}
-			l366:
-				add(ruleipv6reference, position365)
+			l424:
+				add(ruleipv6reference, position423)
 			}
 			return true
-		l364:
-			position, tokenIndex = position364, tokenIndex364
+		l422:
+			position, tokenIndex = position422, tokenIndex422
 			return false
 		},
-		/* 42 IPv6address <- <((&{ p.pick[9] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[9] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[9] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		/* 44 IPv6address <- <((&{ p.pick[13] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position370, tokenIndex370 := position, tokenIndex
+			position428, tokenIndex428 := position, tokenIndex
 			{
-				position371 := position
+				position429 := position
 				{
-					position372, tokenIndex372 := position, tokenIndex
-					if !(p.pick[9] == 0) {
-						goto l373
+					position430, tokenIndex430 := position, tokenIndex
+					if !(p.pick[13] == 0) {
+						goto l431
 					}
 					if !_rules[rulehexpart]() {
-						goto l373
+						goto l431
 					}
 					{
-						position374, tokenIndex374 := position, tokenIndex
+						position432, tokenIndex432 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							goto l374
+							goto l432
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l374
+							goto l432
 						}
-						goto l375
-					l374:
-						position, tokenIndex = position374, tokenIndex374
+						goto l433
+					l432:
+						position, tokenIndex = position432, tokenIndex432
 					}
-				l375:
-					goto l372
-				l373:
-					position, tokenIndex = position372, tokenIndex372
-					if !(p.pick[9] == 1) {
-						goto l376
+				l433:
+					goto l430
+				l431:
+					position, tokenIndex = position430, tokenIndex430
+					if !(p.pick[13] == 1) {
+						goto l434
 					}
 					{
-						position377, tokenIndex377 := position, tokenIndex
+						position435, tokenIndex435 := position, tokenIndex
 						{
-							position379, tokenIndex379 := position, tokenIndex
+							position437, tokenIndex437 := position, tokenIndex
 							if !_rules[rulehexseq]() {
-								goto l379
+								goto l437
 							}
-							goto l380
-						l379:
-							position, tokenIndex = position379, tokenIndex379
+							goto l438
+						l437:
+							position, tokenIndex = position437, tokenIndex437
 						}
-					l380:
+					l438:
 						if buffer[position] != rune(':') {
-							goto l378
+							goto l436
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l378
+							goto l436
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l378
+							goto l436
 						}
-						goto l377
-					l378:
-						position, tokenIndex = position377, tokenIndex377
+						goto l435
+					l436:
+						position, tokenIndex = position435, tokenIndex435
 						if !_rules[rulehexpart]() {
-							goto l376
+							goto l434
 						}
 						{
-							position381, tokenIndex381 := position, tokenIndex
+							position439, tokenIndex439 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l381
+								goto l439
 							}
 							position++
 							if !_rules[ruleIPv4address]() {
-								goto l381
+								goto l439
 							}
-							goto l382
-						l381:
-							position, tokenIndex = position381, tokenIndex381
+							goto l440
+						l439:
+							position, tokenIndex = position439, tokenIndex439
 						}
-					l382:
+					l440:
 					}
-				l377:
-					goto l372
-				l376:
-					position, tokenIndex = position372, tokenIndex372
-					if !(p.pick[9] == 2) {
-						goto l370
+				l435:
+					goto l430
+				l434:
+					position, tokenIndex = position430, tokenIndex430
+					if !(p.pick[13] == 2) {
+						goto l428
 					}
 					{
-						position383, tokenIndex383 := position, tokenIndex
+						position441, tokenIndex441 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l384
+							goto l442
 						}
 						if buffer[position] != rune(':') {
-							goto l384
+							goto l442
 						}
 						position++
 						{
-							position385, tokenIndex385 := position, tokenIndex
+							position443, tokenIndex443 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l385
+								goto l443
 							}
 							position++
-							goto l384
-						l385:
-							position, tokenIndex = position385, tokenIndex385
+							goto l442
+						l443:
+							position, tokenIndex = position443, tokenIndex443
 						}
 						if !_rules[ruleh16]() {
-							goto l384
+							goto l442
 						}
 						if buffer[position] != rune(':') {
-							goto l384
+							goto l442
 						}
 						position++
 						{
-							position386, tokenIndex386 := position, tokenIndex
+							position444, tokenIndex444 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l386
+								goto l444
 							}
 							position++
-							goto l384
-						l386:
-							position, tokenIndex = position386, tokenIndex386
+							goto l442
+						l444:
+							position, tokenIndex = position444, tokenIndex444
 						}
 						if !_rules[ruleh16]() {
-							goto l384
+							goto l442
 						}
 						if buffer[position] != rune(':') {
-							goto l384
+							goto l442
 						}
 						position++
 						{
-							position387, tokenIndex387 := position, tokenIndex
+							position445, tokenIndex445 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l387
+								goto l445
 							}
 							position++
-							goto l384
-						l387:
-							position, tokenIndex = position387, tokenIndex387
+							goto l442
+						l445:
+							position, tokenIndex = position445, tokenIndex445
 						}
 						if !_rules[ruleh16]() {
-							goto l384
+							goto l442
 						}
 						if buffer[position] != rune(':') {
-							goto l384
+							goto l442
 						}
 						position++
 						{
-							position388, tokenIndex388 := position, tokenIndex
+							position446, tokenIndex446 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l388
+								goto l446
 							}
 							position++
-							goto l384
-						l388:
-							position, tokenIndex = position388, tokenIndex388
+							goto l442
+						l446:
+							position, tokenIndex = position446, tokenIndex446
 						}
 						if !_rules[ruleh16]() {
-							goto l384
+							goto l442
 						}
 						if buffer[position] != rune(':') {
-							goto l384
+							goto l442
 						}
 						position++
 						{
-							position389, tokenIndex389 := position, tokenIndex
+							position447, tokenIndex447 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l389
+								goto l447
 							}
 							position++
-							goto l384
-						l389:
-							position, tokenIndex = position389, tokenIndex389
+							goto l442
+						l447:
+							position, tokenIndex = position447, tokenIndex447
 						}
 						if !_rules[ruleh16]() {
-							goto l384
+							goto l442
 						}
 						if buffer[position] != rune(':') {
-							goto l384
+							goto l442
 						}
 						position++
 						{
-							position390, tokenIndex390 := position, tokenIndex
+							position448, tokenIndex448 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l390
+								goto l448
 							}
 							position++
-							goto l384
-						l390:
-							position, tokenIndex = position390, tokenIndex390
+							goto l442
+						l448:
+							position, tokenIndex = position448, tokenIndex448
 						}
 						if !_rules[rulels32]() {
-							goto l384
+							goto l442
 						}
-						goto l383
-					l384:
-						position, tokenIndex = position383, tokenIndex383
+						goto l441
+					l442:
+						position, tokenIndex = position441, tokenIndex441
 						if buffer[position] != rune(':') {
-							goto l391
+							goto l449
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l391
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l391
-						}
-						if buffer[position] != rune(':') {
-							goto l391
-						}
-						position++
-						{
-							position392, tokenIndex392 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l392
-							}
-							position++
-							goto l391
-						l392:
-							position, tokenIndex = position392, tokenIndex392
-						}
-						if !_rules[ruleh16]() {
-							goto l391
-						}
-						if buffer[position] != rune(':') {
-							goto l391
-						}
-						position++
-						{
-							position393, tokenIndex393 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l393
-							}
-							position++
-							goto l391
-						l393:
-							position, tokenIndex = position393, tokenIndex393
-						}
-						if !_rules[ruleh16]() {
-							goto l391
-						}
-						if buffer[position] != rune(':') {
-							goto l391
-						}
-						position++
-						{
-							position394, tokenIndex394 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l394
-							}
-							position++
-							goto l391
-						l394:
-							position, tokenIndex = position394, tokenIndex394
-						}
-						if !_rules[ruleh16]() {
-							goto l391
-						}
-						if buffer[position] != rune(':') {
-							goto l391
-						}
-						position++
-						{
-							position395, tokenIndex395 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l395
-							}
-							position++
-							goto l391
-						l395:
-							position, tokenIndex = position395, tokenIndex395
-						}
-						if !_rules[ruleh16]() {
-							goto l391
-						}
-						if buffer[position] != rune(':') {
-							goto l391
-						}
-						position++
-						{
-							position396, tokenIndex396 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l396
-							}
-							position++
-							goto l391
-						l396:
-							position, tokenIndex = position396, tokenIndex396
-						}
-						if !_rules[rulels32]() {
-							goto l391
-						}
-						goto l383
-					l391:
-						position, tokenIndex = position383, tokenIndex383
-						{
-							position398, tokenIndex398 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l398
-							}
-							goto l399
-						l398:
-							position, tokenIndex = position398, tokenIndex398
-						}
-					l399:
-						if buffer[position] != rune(':') {
-							goto l397
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l397
+							goto l449
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l397
+							goto l449
 						}
 						if buffer[position] != rune(':') {
-							goto l397
+							goto l449
 						}
 						position++
 						{
-							position400, tokenIndex400 := position, tokenIndex
+							position450, tokenIndex450 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l400
+								goto l450
 							}
 							position++
-							goto l397
-						l400:
-							position, tokenIndex = position400, tokenIndex400
+							goto l449
+						l450:
+							position, tokenIndex = position450, tokenIndex450
 						}
 						if !_rules[ruleh16]() {
-							goto l397
+							goto l449
 						}
 						if buffer[position] != rune(':') {
-							goto l397
+							goto l449
 						}
 						position++
 						{
-							position401, tokenIndex401 := position, tokenIndex
+							position451, tokenIndex451 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l401
+								goto l451
 							}
 							position++
-							goto l397
-						l401:
-							position, tokenIndex = position401, tokenIndex401
+							goto l449
+						l451:
+							position, tokenIndex = position451, tokenIndex451
 						}
 						if !_rules[ruleh16]() {
-							goto l397
+							goto l449
 						}
 						if buffer[position] != rune(':') {
-							goto l397
+							goto l449
 						}
 						position++
 						{
-							position402, tokenIndex402 := position, tokenIndex
+							position452, tokenIndex452 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l402
+								goto l452
 							}
 							position++
-							goto l397
-						l402:
-							position, tokenIndex = position402, tokenIndex402
+							goto l449
+						l452:
+							position, tokenIndex = position452, tokenIndex452
 						}
 						if !_rules[ruleh16]() {
-							goto l397
+							goto l449
 						}
 						if buffer[position] != rune(':') {
-							goto l397
+							goto l449
 						}
 						position++
-						{
-							position403, tokenIndex403 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l403
-							}
-							position++
-							goto l397
-						l403:
-							position, tokenIndex = position403, tokenIndex403
-						}
-						if !_rules[rulels32]() {
-							goto l397
-						}
-						goto l383
-					l397:
-						position, tokenIndex = position383, tokenIndex383
-						{
-							position405, tokenIndex405 := position, tokenIndex
-							{
-								position407, tokenIndex407 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l407
-								}
-								if buffer[position] != rune(':') {
-									goto l407
-								}
-								position++
-								{
-									position409, tokenIndex409 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l409
-									}
-									position++
-									goto l407
-								l409:
-									position, tokenIndex = position409, tokenIndex409
-								}
-								goto l408
-							l407:
-								position, tokenIndex = position407, tokenIndex407
-							}
-						l408:
-							if !_rules[ruleh16]() {
-								goto l405
-							}
-							goto l406
-						l405:
-							position, tokenIndex = position405, tokenIndex405
-						}
-					l406:
-						if buffer[position] != rune(':') {
-							goto l404
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l404
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l404
-						}
-						if buffer[position] != rune(':') {
-							goto l404
-						}
-						position++
-						{
-							position410, tokenIndex410 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l410
-							}
-							position++
-							goto l404
-						l410:
-							position, tokenIndex = position410, tokenIndex410
-						}
-						if !_rules[ruleh16]() {
-							goto l404
-						}
-						if buffer[position] != rune(':') {
-							goto l404
-						}
-						position++
-						{
-							position411, tokenIndex411 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l411
-							}
-							position++
-							goto l404
-						l411:
-							position, tokenIndex = position411, tokenIndex411
-						}
-						if !_rules[ruleh16]() {
-							goto l404
-						}
-						if buffer[position] != rune(':') {
-							goto l404
-						}
-						position++
-						{
-							position412, tokenIndex412 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l412
-							}
-							position++
-							goto l404
-						l412:
-							position, tokenIndex = position412, tokenIndex412
-						}
-						if !_rules[rulels32]() {
-							goto l404
-						}
-						goto l383
-					l404:
-						position, tokenIndex = position383, tokenIndex383
-						{
-							position414, tokenIndex414 := position, tokenIndex
-							{
-								position416, tokenIndex416 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l416
-								}
-								if buffer[position] != rune(':') {
-									goto l416
-								}
-								position++
-								{
-									position418, tokenIndex418 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l418
-									}
-									position++
-									goto l416
-								l418:
-									position, tokenIndex = position418, tokenIndex418
-								}
-								{
-									position419, tokenIndex419 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l419
-									}
-									if buffer[position] != rune(':') {
-										goto l419
-									}
-									position++
-									{
-										position421, tokenIndex421 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l421
-										}
-										position++
-										goto l419
-									l421:
-										position, tokenIndex = position421, tokenIndex421
-									}
-									goto l420
-								l419:
-									position, tokenIndex = position419, tokenIndex419
-								}
-							l420:
-								goto l417
-							l416:
-								position, tokenIndex = position416, tokenIndex416
-							}
-						l417:
-							if !_rules[ruleh16]() {
-								goto l414
-							}
-							goto l415
-						l414:
-							position, tokenIndex = position414, tokenIndex414
-						}
-					l415:
-						if buffer[position] != rune(':') {
-							goto l413
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l413
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l413
-						}
-						if buffer[position] != rune(':') {
-							goto l413
-						}
-						position++
-						{
-							position422, tokenIndex422 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l422
-							}
-							position++
-							goto l413
-						l422:
-							position, tokenIndex = position422, tokenIndex422
-						}
-						if !_rules[ruleh16]() {
-							goto l413
-						}
-						if buffer[position] != rune(':') {
-							goto l413
-						}
-						position++
-						{
-							position423, tokenIndex423 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l423
-							}
-							position++
-							goto l413
-						l423:
-							position, tokenIndex = position423, tokenIndex423
-						}
-						if !_rules[rulels32]() {
-							goto l413
-						}
-						goto l383
-					l413:
-						position, tokenIndex = position383, tokenIndex383
-						{
-							position425, tokenIndex425 := position, tokenIndex
-							{
-								position427, tokenIndex427 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l427
-								}
-								if buffer[position] != rune(':') {
-									goto l427
-								}
-								position++
-								{
-									position429, tokenIndex429 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l429
-									}
-									position++
-									goto l427
-								l429:
-									position, tokenIndex = position429, tokenIndex429
-								}
-								{
-									position430, tokenIndex430 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l430
-									}
-									if buffer[position] != rune(':') {
-										goto l430
-									}
-									position++
-									{
-										position432, tokenIndex432 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l432
-										}
-										position++
-										goto l430
-									l432:
-										position, tokenIndex = position432, tokenIndex432
-									}
-									{
-										position433, tokenIndex433 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l433
-										}
-										if buffer[position] != rune(':') {
-											goto l433
-										}
-										position++
-										{
-											position435, tokenIndex435 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l435
-											}
-											position++
-											goto l433
-										l435:
-											position, tokenIndex = position435, tokenIndex435
-										}
-										goto l434
-									l433:
-										position, tokenIndex = position433, tokenIndex433
-									}
-								l434:
-									goto l431
-								l430:
-									position, tokenIndex = position430, tokenIndex430
-								}
-							l431:
-								goto l428
-							l427:
-								position, tokenIndex = position427, tokenIndex427
-							}
-						l428:
-							if !_rules[ruleh16]() {
-								goto l425
-							}
-							goto l426
-						l425:
-							position, tokenIndex = position425, tokenIndex425
-						}
-					l426:
-						if buffer[position] != rune(':') {
-							goto l424
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l424
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l424
-						}
-						if buffer[position] != rune(':') {
-							goto l424
-						}
-						position++
-						{
-							position436, tokenIndex436 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l436
-							}
-							position++
-							goto l424
-						l436:
-							position, tokenIndex = position436, tokenIndex436
-						}
-						if !_rules[rulels32]() {
-							goto l424
-						}
-						goto l383
-					l424:
-						position, tokenIndex = position383, tokenIndex383
-						{
-							position438, tokenIndex438 := position, tokenIndex
-							{
-								position440, tokenIndex440 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l440
-								}
-								if buffer[position] != rune(':') {
-									goto l440
-								}
-								position++
-								{
-									position442, tokenIndex442 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l442
-									}
-									position++
-									goto l440
-								l442:
-									position, tokenIndex = position442, tokenIndex442
-								}
-								{
-									position443, tokenIndex443 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l443
-									}
-									if buffer[position] != rune(':') {
-										goto l443
-									}
-									position++
-									{
-										position445, tokenIndex445 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l445
-										}
-										position++
-										goto l443
-									l445:
-										position, tokenIndex = position445, tokenIndex445
-									}
-									{
-										position446, tokenIndex446 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l446
-										}
-										if buffer[position] != rune(':') {
-											goto l446
-										}
-										position++
-										{
-											position448, tokenIndex448 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l448
-											}
-											position++
-											goto l446
-										l448:
-											position, tokenIndex = position448, tokenIndex448
-										}
-										{
-											position449, tokenIndex449 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l449
-											}
-											if buffer[position] != rune(':') {
-												goto l449
-											}
-											position++
-											{
-												position451, tokenIndex451 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l451
-												}
-												position++
-												goto l449
-											l451:
-												position, tokenIndex = position451, tokenIndex451
-											}
-											goto l450
-										l449:
-											position, tokenIndex = position449, tokenIndex449
-										}
-									l450:
-										goto l447
-									l446:
-										position, tokenIndex = position446, tokenIndex446
-									}
-								l447:
-									goto l444
-								l443:
-									position, tokenIndex = position443, tokenIndex443
-								}
-							l444:
-								goto l441
-							l440:
-								position, tokenIndex = position440, tokenIndex440
-							}
-						l441:
-							if !_rules[ruleh16]() {
-								goto l438
-							}
-							goto l439
-						l438:
-							position, tokenIndex = position438, tokenIndex438
-						}
-					l439:
-						if buffer[position] != rune(':') {
-							goto l437
-						}
-						position++
-						if buffer[position] != rune(':') {
-							goto l437
-						}
-						position++
-						if !_rules[rulels32]() {
-							goto l437
-						}
-						goto l383
-					l437:
-						position, tokenIndex = position383, tokenIndex383
 						{
 							position453, tokenIndex453 := position, tokenIndex
-							{
-								position455, tokenIndex455 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l455
-								}
-								if buffer[position] != rune(':') {
-									goto l455
-								}
-								position++
-								{
-									position457, tokenIndex457 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l457
-									}
-									position++
-									goto l455
-								l457:
-									position, tokenIndex = position457, tokenIndex457
-								}
-								{
-									position458, tokenIndex458 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l458
-									}
-									if buffer[position] != rune(':') {
-										goto l458
-									}
-									position++
-									{
-										position460, tokenIndex460 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l460
-										}
-										position++
-										goto l458
-									l460:
-										position, tokenIndex = position460, tokenIndex460
-									}
-									{
-										position461, tokenIndex461 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l461
-										}
-										if buffer[position] != rune(':') {
-											goto l461
-										}
-										position++
-										{
-											position463, tokenIndex463 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l463
-											}
-											position++
-											goto l461
-										l463:
-											position, tokenIndex = position463, tokenIndex463
-										}
-										{
-											position464, tokenIndex464 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l464
-											}
-											if buffer[position] != rune(':') {
-												goto l464
-											}
-											position++
-											{
-												position466, tokenIndex466 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l466
-												}
-												position++
-												goto l464
-											l466:
-												position, tokenIndex = position466, tokenIndex466
-											}
-											{
-												position467, tokenIndex467 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l467
-												}
-												if buffer[position] != rune(':') {
-													goto l467
-												}
-												position++
-												{
-													position469, tokenIndex469 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l469
-													}
-													position++
-													goto l467
-												l469:
-													position, tokenIndex = position469, tokenIndex469
-												}
-												goto l468
-											l467:
-												position, tokenIndex = position467, tokenIndex467
-											}
-										l468:
-											goto l465
-										l464:
-											position, tokenIndex = position464, tokenIndex464
-										}
-									l465:
-										goto l462
-									l461:
-										position, tokenIndex = position461, tokenIndex461
-									}
-								l462:
-									goto l459
-								l458:
-									position, tokenIndex = position458, tokenIndex458
-								}
-							l459:
-								goto l456
-							l455:
-								position, tokenIndex = position455, tokenIndex455
-							}
-						l456:
-							if !_rules[ruleh16]() {
+							if buffer[position] != rune(':') {
 								goto l453
 							}
-							goto l454
+							position++
+							goto l449
 						l453:
 							position, tokenIndex = position453, tokenIndex453
 						}
-					l454:
+						if !_rules[ruleh16]() {
+							goto l449
+						}
 						if buffer[position] != rune(':') {
-							goto l452
+							goto l449
+						}
+						position++
+						{
+							position454, tokenIndex454 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l454
+							}
+							position++
+							goto l449
+						l454:
+							position, tokenIndex = position454, tokenIndex454
+						}
+						if !_rules[rulels32]() {
+							goto l449
+						}
+						goto l441
+					l449:
+						position, tokenIndex = position441, tokenIndex441
+						{
+							position456, tokenIndex456 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l456
+							}
+							goto l457
+						l456:
+							position, tokenIndex = position456, tokenIndex456
+						}
+					l457:
+						if buffer[position] != rune(':') {
+							goto l455
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l452
+							goto l455
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l452
+							goto l455
 						}
-						goto l383
-					l452:
-						position, tokenIndex = position383, tokenIndex383
+						if buffer[position] != rune(':') {
+							goto l455
+						}
+						position++
 						{
-							position470, tokenIndex470 := position, tokenIndex
+							position458, tokenIndex458 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l458
+							}
+							position++
+							goto l455
+						l458:
+							position, tokenIndex = position458, tokenIndex458
+						}
+						if !_rules[ruleh16]() {
+							goto l455
+						}
+						if buffer[position] != rune(':') {
+							goto l455
+						}
+						position++
+						{
+							position459, tokenIndex459 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l459
+							}
+							position++
+							goto l455
+						l459:
+							position, tokenIndex = position459, tokenIndex459
+						}
+						if !_rules[ruleh16]() {
+							goto l455
+						}
+						if buffer[position] != rune(':') {
+							goto l455
+						}
+						position++
+						{
+							position460, tokenIndex460 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l460
+							}
+							position++
+							goto l455
+						l460:
+							position, tokenIndex = position460, tokenIndex460
+						}
+						if !_rules[ruleh16]() {
+							goto l455
+						}
+						if buffer[position] != rune(':') {
+							goto l455
+						}
+						position++
+						{
+							position461, tokenIndex461 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l461
+							}
+							position++
+							goto l455
+						l461:
+							position, tokenIndex = position461, tokenIndex461
+						}
+						if !_rules[rulels32]() {
+							goto l455
+						}
+						goto l441
+					l455:
+						position, tokenIndex = position441, tokenIndex441
+						{
+							position463, tokenIndex463 := position, tokenIndex
 							{
-								position472, tokenIndex472 := position, tokenIndex
+								position465, tokenIndex465 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l472
+									goto l465
 								}
 								if buffer[position] != rune(':') {
-									goto l472
+									goto l465
 								}
 								position++
 								{
-									position474, tokenIndex474 := position, tokenIndex
+									position467, tokenIndex467 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l474
+										goto l467
 									}
 									position++
-									goto l472
-								l474:
-									position, tokenIndex = position474, tokenIndex474
+									goto l465
+								l467:
+									position, tokenIndex = position467, tokenIndex467
 								}
-								{
-									position475, tokenIndex475 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l475
-									}
-									if buffer[position] != rune(':') {
-										goto l475
-									}
-									position++
-									{
-										position477, tokenIndex477 := position, tokenIndex
-										if buffer[position] != rune(':') {
-											goto l477
-										}
-										position++
-										goto l475
-									l477:
-										position, tokenIndex = position477, tokenIndex477
-									}
-									{
-										position478, tokenIndex478 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l478
-										}
-										if buffer[position] != rune(':') {
-											goto l478
-										}
-										position++
-										{
-											position480, tokenIndex480 := position, tokenIndex
-											if buffer[position] != rune(':') {
-												goto l480
-											}
-											position++
-											goto l478
-										l480:
-											position, tokenIndex = position480, tokenIndex480
-										}
-										{
-											position481, tokenIndex481 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l481
-											}
-											if buffer[position] != rune(':') {
-												goto l481
-											}
-											position++
-											{
-												position483, tokenIndex483 := position, tokenIndex
-												if buffer[position] != rune(':') {
-													goto l483
-												}
-												position++
-												goto l481
-											l483:
-												position, tokenIndex = position483, tokenIndex483
-											}
-											{
-												position484, tokenIndex484 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l484
-												}
-												if buffer[position] != rune(':') {
-													goto l484
-												}
-												position++
-												{
-													position486, tokenIndex486 := position, tokenIndex
-													if buffer[position] != rune(':') {
-														goto l486
-													}
-													position++
-													goto l484
-												l486:
-													position, tokenIndex = position486, tokenIndex486
-												}
-												{
-													position487, tokenIndex487 := position, tokenIndex
-													if !_rules[ruleh16]() {
-														goto l487
-													}
-													if buffer[position] != rune(':') {
-														goto l487
-													}
-													position++
-													{
-														position489, tokenIndex489 := position, tokenIndex
-														if buffer[position] != rune(':') {
-															goto l489
-														}
-														position++
-														goto l487
-													l489:
-														position, tokenIndex = position489, tokenIndex489
-													}
-													goto l488
-												l487:
-													position, tokenIndex = position487, tokenIndex487
-												}
-											l488:
-												goto l485
-											l484:
-												position, tokenIndex = position484, tokenIndex484
-											}
-										l485:
-											goto l482
-										l481:
-											position, tokenIndex = position481, tokenIndex481
-										}
-									l482:
-										goto l479
-									l478:
-										position, tokenIndex = position478, tokenIndex478
-									}
-								l479:
-									goto l476
-								l475:
-									position, tokenIndex = position475, tokenIndex475
-								}
-							l476:
-								goto l473
-							l472:
-								position, tokenIndex = position472, tokenIndex472
+								goto l466
+							l465:
+								position, tokenIndex = position465, tokenIndex465
 							}
-						l473:
+						l466:
 							if !_rules[ruleh16]() {
+								goto l463
+							}
+							goto l464
+						l463:
+							position, tokenIndex = position463, tokenIndex463
+						}
+					l464:
+						if buffer[position] != rune(':') {
+							goto l462
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l462
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l462
+						}
+						if buffer[position] != rune(':') {
+							goto l462
+						}
+						position++
+						{
+							position468, tokenIndex468 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l468
+							}
+							position++
+							goto l462
+						l468:
+							position, tokenIndex = position468, tokenIndex468
+						}
+						if !_rules[ruleh16]() {
+							goto l462
+						}
+						if buffer[position] != rune(':') {
+							goto l462
+						}
+						position++
+						{
+							position469, tokenIndex469 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l469
+							}
+							position++
+							goto l462
+						l469:
+							position, tokenIndex = position469, tokenIndex469
+						}
+						if !_rules[ruleh16]() {
+							goto l462
+						}
+						if buffer[position] != rune(':') {
+							goto l462
+						}
+						position++
+						{
+							position470, tokenIndex470 := position, tokenIndex
+							if buffer[position] != rune(':') {
 								goto l470
 							}
-							goto l471
+							position++
+							goto l462
 						l470:
 							position, tokenIndex = position470, tokenIndex470
 						}
+						if !_rules[rulels32]() {
+							goto l462
+						}
+						goto l441
+					l462:
+						position, tokenIndex = position441, tokenIndex441
+						{
+							position472, tokenIndex472 := position, tokenIndex
+							{
+								position474, tokenIndex474 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l474
+								}
+								if buffer[position] != rune(':') {
+									goto l474
+								}
+								position++
+								{
+									position476, tokenIndex476 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l476
+									}
+									position++
+									goto l474
+								l476:
+									position, tokenIndex = position476, tokenIndex476
+								}
+								{
+									position477, tokenIndex477 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l477
+									}
+									if buffer[position] != rune(':') {
+										goto l477
+									}
+									position++
+									{
+										position479, tokenIndex479 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l479
+										}
+										position++
+										goto l477
+									l479:
+										position, tokenIndex = position479, tokenIndex479
+									}
+									goto l478
+								l477:
+									position, tokenIndex = position477, tokenIndex477
+								}
+							l478:
+								goto l475
+							l474:
+								position, tokenIndex = position474, tokenIndex474
+							}
+						l475:
+							if !_rules[ruleh16]() {
+								goto l472
+							}
+							goto l473
+						l472:
+							position, tokenIndex = position472, tokenIndex472
+						}
+					l473:
+						if buffer[position] != rune(':') {
+							goto l471
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l471
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l471
+						}
+						if buffer[position] != rune(':') {
+							goto l471
+						}
+						position++
+						{
+							position480, tokenIndex480 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l480
+							}
+							position++
+							goto l471
+						l480:
+							position, tokenIndex = position480, tokenIndex480
+						}
+						if !_rules[ruleh16]() {
+							goto l471
+						}
+						if buffer[position] != rune(':') {
+							goto l471
+						}
+						position++
+						{
+							position481, tokenIndex481 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l481
+							}
+							position++
+							goto l471
+						l481:
+							position, tokenIndex = position481, tokenIndex481
+						}
+						if !_rules[rulels32]() {
+							goto l471
+						}
+						goto l441
 					l471:
+						position, tokenIndex = position441, tokenIndex441
+						{
+							position483, tokenIndex483 := position, tokenIndex
+							{
+								position485, tokenIndex485 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l485
+								}
+								if buffer[position] != rune(':') {
+									goto l485
+								}
+								position++
+								{
+									position487, tokenIndex487 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l487
+									}
+									position++
+									goto l485
+								l487:
+									position, tokenIndex = position487, tokenIndex487
+								}
+								{
+									position488, tokenIndex488 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l488
+									}
+									if buffer[position] != rune(':') {
+										goto l488
+									}
+									position++
+									{
+										position490, tokenIndex490 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l490
+										}
+										position++
+										goto l488
+									l490:
+										position, tokenIndex = position490, tokenIndex490
+									}
+									{
+										position491, tokenIndex491 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l491
+										}
+										if buffer[position] != rune(':') {
+											goto l491
+										}
+										position++
+										{
+											position493, tokenIndex493 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l493
+											}
+											position++
+											goto l491
+										l493:
+											position, tokenIndex = position493, tokenIndex493
+										}
+										goto l492
+									l491:
+										position, tokenIndex = position491, tokenIndex491
+									}
+								l492:
+									goto l489
+								l488:
+									position, tokenIndex = position488, tokenIndex488
+								}
+							l489:
+								goto l486
+							l485:
+								position, tokenIndex = position485, tokenIndex485
+							}
+						l486:
+							if !_rules[ruleh16]() {
+								goto l483
+							}
+							goto l484
+						l483:
+							position, tokenIndex = position483, tokenIndex483
+						}
+					l484:
 						if buffer[position] != rune(':') {
-							goto l370
+							goto l482
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l370
+							goto l482
 						}
 						position++
-					}
-				l383:
-				}
-			l372:
-				add(ruleIPv6address, position371)
-			}
-			return true
-		l370:
-			position, tokenIndex = position370, tokenIndex370
-			return false
-		},
-		/* 43 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
-		func() bool {
-			position490, tokenIndex490 := position, tokenIndex
-			{
-				position491 := position
-				{
-					position492, tokenIndex492 := position, tokenIndex
-					if !_rules[rulehexseq]() {
-						goto l493
-					}
-					if buffer[position] != rune(':') {
-						goto l493
-					}
-					position++
-					if buffer[position] != rune(':') {
-						goto l493
-					}
-					position++
-					{
-						position494, tokenIndex494 := position, tokenIndex
-						if !_rules[rulehexseq]() {
-							goto l494
+						if !_rules[ruleh16]() {
+							goto l482
 						}
-						goto l495
-					l494:
-						position, tokenIndex = position494, tokenIndex494
-					}
-				l495:
-					goto l492
-				l493:
-					position, tokenIndex = position492, tokenIndex492
-					if !_rules[rulehexseq]() {
-						goto l496
-					}
-					goto l492
-				l496:
-					position, tokenIndex = position492, tokenIndex492
-					if buffer[position] != rune(':') {
-						goto l490
-					}
-					position++
-					if buffer[position] != rune(':') {
-						goto l490
-					}
-					position++
-					{
-						position497, tokenIndex497 := position, tokenIndex
-						if !_rules[rulehexseq]() {
+						if buffer[position] != rune(':') {
+							goto l482
+						}
+						position++
+						{
+							position494, tokenIndex494 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l494
+							}
+							position++
+							goto l482
+						l494:
+							position, tokenIndex = position494, tokenIndex494
+						}
+						if !_rules[rulels32]() {
+							goto l482
+						}
+						goto l441
+					l482:
+						position, tokenIndex = position441, tokenIndex441
+						{
+							position496, tokenIndex496 := position, tokenIndex
+							{
+								position498, tokenIndex498 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l498
+								}
+								if buffer[position] != rune(':') {
+									goto l498
+								}
+								position++
+								{
+									position500, tokenIndex500 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l500
+									}
+									position++
+									goto l498
+								l500:
+									position, tokenIndex = position500, tokenIndex500
+								}
+								{
+									position501, tokenIndex501 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l501
+									}
+									if buffer[position] != rune(':') {
+										goto l501
+									}
+									position++
+									{
+										position503, tokenIndex503 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l503
+										}
+										position++
+										goto l501
+									l503:
+										position, tokenIndex = position503, tokenIndex503
+									}
+									{
+										position504, tokenIndex504 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l504
+										}
+										if buffer[position] != rune(':') {
+											goto l504
+										}
+										position++
+										{
+											position506, tokenIndex506 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l506
+											}
+											position++
+											goto l504
+										l506:
+											position, tokenIndex = position506, tokenIndex506
+										}
+										{
+											position507, tokenIndex507 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l507
+											}
+											if buffer[position] != rune(':') {
+												goto l507
+											}
+											position++
+											{
+												position509, tokenIndex509 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l509
+												}
+												position++
+												goto l507
+											l509:
+												position, tokenIndex = position509, tokenIndex509
+											}
+											goto l508
+										l507:
+											position, tokenIndex = position507, tokenIndex507
+										}
+									l508:
+										goto l505
+									l504:
+										position, tokenIndex = position504, tokenIndex504
+									}
+								l505:
+									goto l502
+								l501:
+									position, tokenIndex = position501, tokenIndex501
+								}
+							l502:
+								goto l499
+							l498:
+								position, tokenIndex = position498, tokenIndex498
+							}
+						l499:
+							if !_rules[ruleh16]() {
+								goto l496
+							}
 							goto l497
+						l496:
+							position, tokenIndex = position496, tokenIndex496
 						}
-						goto l498
 					l497:
-						position, tokenIndex = position497, tokenIndex497
+						if buffer[position] != rune(':') {
+							goto l495
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l495
+						}
+						position++
+						if !_rules[rulels32]() {
+							goto l495
+						}
+						goto l441
+					l495:
+						position, tokenIndex = position441, tokenIndex441
+						{
+							position511, tokenIndex511 := position, tokenIndex
+							{
+								position513, tokenIndex513 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l513
+								}
+								if buffer[position] != rune(':') {
+									goto l513
+								}
+								position++
+								{
+									position515, tokenIndex515 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l515
+									}
+									position++
+									goto l513
+								l515:
+									position, tokenIndex = position515, tokenIndex515
+								}
+								{
+									position516, tokenIndex516 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l516
+									}
+									if buffer[position] != rune(':') {
+										goto l516
+									}
+									position++
+									{
+										position518, tokenIndex518 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l518
+										}
+										position++
+										goto l516
+									l518:
+										position, tokenIndex = position518, tokenIndex518
+									}
+									{
+										position519, tokenIndex519 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l519
+										}
+										if buffer[position] != rune(':') {
+											goto l519
+										}
+										position++
+										{
+											position521, tokenIndex521 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l521
+											}
+											position++
+											goto l519
+										l521:
+											position, tokenIndex = position521, tokenIndex521
+										}
+										{
+											position522, tokenIndex522 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l522
+											}
+											if buffer[position] != rune(':') {
+												goto l522
+											}
+											position++
+											{
+												position524, tokenIndex524 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l524
+												}
+												position++
+												goto l522
+											l524:
+												position, tokenIndex = position524, tokenIndex524
+											}
+											{
+												position525, tokenIndex525 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l525
+												}
+												if buffer[position] != rune(':') {
+													goto l525
+												}
+												position++
+												{
+													position527, tokenIndex527 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l527
+													}
+													position++
+													goto l525
+												l527:
+													position, tokenIndex = position527, tokenIndex527
+												}
+												goto l526
+											l525:
+												position, tokenIndex = position525, tokenIndex525
+											}
+										l526:
+											goto l523
+										l522:
+											position, tokenIndex = position522, tokenIndex522
+										}
+									l523:
+										goto l520
+									l519:
+										position, tokenIndex = position519, tokenIndex519
+									}
+								l520:
+									goto l517
+								l516:
+									position, tokenIndex = position516, tokenIndex516
+								}
+							l517:
+								goto l514
+							l513:
+								position, tokenIndex = position513, tokenIndex513
+							}
+						l514:
+							if !_rules[ruleh16]() {
+								goto l511
+							}
+							goto l512
+						l511:
+							position, tokenIndex = position511, tokenIndex511
+						}
+					l512:
+						if buffer[position] != rune(':') {
+							goto l510
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l510
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l510
+						}
+						goto l441
+					l510:
+						position, tokenIndex = position441, tokenIndex441
+						{
+							position528, tokenIndex528 := position, tokenIndex
+							{
+								position530, tokenIndex530 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l530
+								}
+								if buffer[position] != rune(':') {
+									goto l530
+								}
+								position++
+								{
+									position532, tokenIndex532 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l532
+									}
+									position++
+									goto l530
+								l532:
+									position, tokenIndex = position532, tokenIndex532
+								}
+								{
+									position533, tokenIndex533 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l533
+									}
+									if buffer[position] != rune(':') {
+										goto l533
+									}
+									position++
+									{
+										position535, tokenIndex535 := position, tokenIndex
+										if buffer[position] != rune(':') {
+											goto l535
+										}
+										position++
+										goto l533
+									l535:
+										position, tokenIndex = position535, tokenIndex535
+									}
+									{
+										position536, tokenIndex536 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l536
+										}
+										if buffer[position] != rune(':') {
+											goto l536
+										}
+										position++
+										{
+											position538, tokenIndex538 := position, tokenIndex
+											if buffer[position] != rune(':') {
+												goto l538
+											}
+											position++
+											goto l536
+										l538:
+											position, tokenIndex = position538, tokenIndex538
+										}
+										{
+											position539, tokenIndex539 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l539
+											}
+											if buffer[position] != rune(':') {
+												goto l539
+											}
+											position++
+											{
+												position541, tokenIndex541 := position, tokenIndex
+												if buffer[position] != rune(':') {
+													goto l541
+												}
+												position++
+												goto l539
+											l541:
+												position, tokenIndex = position541, tokenIndex541
+											}
+											{
+												position542, tokenIndex542 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l542
+												}
+												if buffer[position] != rune(':') {
+													goto l542
+												}
+												position++
+												{
+													position544, tokenIndex544 := position, tokenIndex
+													if buffer[position] != rune(':') {
+														goto l544
+													}
+													position++
+													goto l542
+												l544:
+													position, tokenIndex = position544, tokenIndex544
+												}
+												{
+													position545, tokenIndex545 := position, tokenIndex
+													if !_rules[ruleh16]() {
+														goto l545
+													}
+													if buffer[position] != rune(':') {
+														goto l545
+													}
+													position++
+													{
+														position547, tokenIndex547 := position, tokenIndex
+														if buffer[position] != rune(':') {
+															goto l547
+														}
+														position++
+														goto l545
+													l547:
+														position, tokenIndex = position547, tokenIndex547
+													}
+													goto l546
+												l545:
+													position, tokenIndex = position545, tokenIndex545
+												}
+											l546:
+												goto l543
+											l542:
+												position, tokenIndex = position542, tokenIndex542
+											}
+										l543:
+											goto l540
+										l539:
+											position, tokenIndex = position539, tokenIndex539
+										}
+									l540:
+										goto l537
+									l536:
+										position, tokenIndex = position536, tokenIndex536
+									}
+								l537:
+									goto l534
+								l533:
+									position, tokenIndex = position533, tokenIndex533
+								}
+							l534:
+								goto l531
+							l530:
+								position, tokenIndex = position530, tokenIndex530
+							}
+						l531:
+							if !_rules[ruleh16]() {
+								goto l528
+							}
+							goto l529
+						l528:
+							position, tokenIndex = position528, tokenIndex528
+						}
+					l529:
+						if buffer[position] != rune(':') {
+							goto l428
+						}
+						position++
+						if buffer[position] != rune(':') {
+							goto l428
+						}
+						position++
 					}
-				l498:
+				l441:
 				}
-			l492:
-				add(rulehexpart, position491)
+			l430:
+				add(ruleIPv6address, position429)
 			}
 			return true
-		l490:
-			position, tokenIndex = position490, tokenIndex490
+		l428:
+			position, tokenIndex = position428, tokenIndex428
 			return false
 		},
-		/* 44 hexseq <- <(hex4 (':' hex4)*)> */
+		/* 45 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
 		func() bool {
-			position499, tokenIndex499 := position, tokenIndex
+			position548, tokenIndex548 := position, tokenIndex
 			{
-				position500 := position
-				if !_rules[rulehex4]() {
-					goto l499
-				}
-			l501:
+				position549 := position
 				{
-					position502, tokenIndex502 := position, tokenIndex
+					position550, tokenIndex550 := position, tokenIndex
+					if !_rules[rulehexseq]() {
+						goto l551
+					}
 					if buffer[position] != rune(':') {
-						goto l502
+						goto l551
+					}
+					position++
+					if buffer[position] != rune(':') {
+						goto l551
+					}
+					position++
+					{
+						position552, tokenIndex552 := position, tokenIndex
+						if !_rules[rulehexseq]() {
+							goto l552
+						}
+						goto l553
+					l552:
+						position, tokenIndex = position552, tokenIndex552
+					}
+				l553:
+					goto l550
+				l551:
+					position, tokenIndex = position550, tokenIndex550
+					if !_rules[rulehexseq]() {
+						goto l554
+					}
+					goto l550
+				l554:
+					position, tokenIndex = position550, tokenIndex550
+					if buffer[position] != rune(':') {
+						goto l548
+					}
+					position++
+					if buffer[position] != rune(':') {
+						goto l548
+					}
+					position++
+					{
+						position555, tokenIndex555 := position, tokenIndex
+						if !_rules[rulehexseq]() {
+							goto l555
+						}
+						goto l556
+					l555:
+						position, tokenIndex = position555, tokenIndex555
+					}
+				l556:
+				}
+			l550:
+				add(rulehexpart, position549)
+			}
+			return true
+		l548:
+			position, tokenIndex = position548, tokenIndex548
+			return false
+		},
+		/* 46 hexseq <- <(hex4 (':' hex4)*)> */
+		func() bool {
+			position557, tokenIndex557 := position, tokenIndex
+			{
+				position558 := position
+				if !_rules[rulehex4]() {
+					goto l557
+				}
+			l559:
+				{
+					position560, tokenIndex560 := position, tokenIndex
+					if buffer[position] != rune(':') {
+						goto l560
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l502
+						goto l560
 					}
-					goto l501
-				l502:
-					position, tokenIndex = position502, tokenIndex502
-				}
-				add(rulehexseq, position500)
-			}
-			return true
-		l499:
-			position, tokenIndex = position499, tokenIndex499
-			return false
-		},
-		/* 45 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
-		func() bool {
-			position503, tokenIndex503 := position, tokenIndex
-			{
-				position504 := position
-				if !_rules[ruleHEXDIG]() {
-					goto l503
-				}
-				{
-					position505, tokenIndex505 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l505
-					}
-					goto l506
-				l505:
-					position, tokenIndex = position505, tokenIndex505
-				}
-			l506:
-				{
-					position507, tokenIndex507 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l507
-					}
-					goto l508
-				l507:
-					position, tokenIndex = position507, tokenIndex507
-				}
-			l508:
-				{
-					position509, tokenIndex509 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l509
-					}
-					goto l510
-				l509:
-					position, tokenIndex = position509, tokenIndex509
-				}
-			l510:
-				{
-					position511, tokenIndex511 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						goto l511
-					}
-					position++
-					goto l503
-				l511:
-					position, tokenIndex = position511, tokenIndex511
-				}
-				add(rulehex4, position504)
-			}
-			return true
-		l503:
-			position, tokenIndex = position503, tokenIndex503
-			return false
-		},
-		/* 46 DIGIT <- <[0-9]> */
-		func() bool {
-			position512, tokenIndex512 := position, tokenIndex
-			{
-				position513 := position
-				if c := buffer[position]; c < rune('0') || c > rune('9') {
-					goto l512
-				}
-				position++
-				add(ruleDIGIT, position513)
-			}
-			return true
-		l512:
-			position, tokenIndex = position512, tokenIndex512
-			return false
-		},
-		/* 47 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
-		func() bool {
-			position514, tokenIndex514 := position, tokenIndex
-			{
-				position515 := position
-				{
-					position516, tokenIndex516 := position, tokenIndex
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l517
-					}
-					position++
-					goto l516
-				l517:
-					position, tokenIndex = position516, tokenIndex516
-					if c := buffer[position]; c < rune('A') || c > rune('F') {
-						goto l518
-					}
-					position++
-					goto l516
-				l518:
-					position, tokenIndex = position516, tokenIndex516
-					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l514
-					}
-					position++
-				}
-			l516:
-				add(ruleHEXDIG, position515)
-			}
-			return true
-		l514:
-			position, tokenIndex = position514, tokenIndex514
-			return false
-		},
-		/* 48 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
-		func() bool {
-			position519, tokenIndex519 := position, tokenIndex
-			{
-				position520 := position
-				if !_rules[ruleHEXDIG]() {
-					goto l519
-				}
-				{
-					position521, tokenIndex521 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l521
-					}
-					goto l522
-				l521:
-					position, tokenIndex = position521, tokenIndex521
-				}
-			l522:
-				{
-					position523, tokenIndex523 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l523
-					}
-					goto l524
-				l523:
-					position, tokenIndex = position523, tokenIndex523
-				}
-			l524:
-				{
-					position525, tokenIndex525 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l525
-					}
-					goto l526
-				l525:
-					position, tokenIndex = position525, tokenIndex525
-				}
-			l526:
-				{
-					position527, tokenIndex527 := position, tokenIndex
-					if buffer[position] != rune('.') {
-						goto l527
-					}
-					position++
-					goto l519
-				l527:
-					position, tokenIndex = position527, tokenIndex527
-				}
-				add(ruleh16, position520)
-			}
-			return true
-		l519:
-			position, tokenIndex = position519, tokenIndex519
-			return false
-		},
-		/* 49 ls32 <- <((h16 ':' h16) / IPv4address)> */
-		func() bool {
-			position528, tokenIndex528 := position, tokenIndex
-			{
-				position529 := position
-				{
-					position530, tokenIndex530 := position, tokenIndex
-					if !_rules[ruleh16]() {
-						goto l531
-					}
-					if buffer[position] != rune(':') {
-						goto l531
-					}
-					position++
-					if !_rules[ruleh16]() {
-						goto l531
-					}
-					goto l530
-				l531:
-					position, tokenIndex = position530, tokenIndex530
-					if !_rules[ruleIPv4address]() {
-						goto l528
-					}
-				}
-			l530:
-				add(rulels32, position529)
-			}
-			return true
-		l528:
-			position, tokenIndex = position528, tokenIndex528
-			return false
-		},
-		/* 50 scope_id <- <(alphanum / ('.' / '_'))+> */
-		func() bool {
-			position532, tokenIndex532 := position, tokenIndex
-			{
-				position533 := position
-				{
-					position536, tokenIndex536 := position, tokenIndex
-					if !_rules[rulealphanum]() {
-						goto l537
-					}
-					goto l536
-				l537:
-					position, tokenIndex = position536, tokenIndex536
-					{
-						position538, tokenIndex538 := position, tokenIndex
-						if buffer[position] != rune('.') {
-							goto l539
-						}
-						position++
-						goto l538
-					l539:
-						position, tokenIndex = position538, tokenIndex538
-						if buffer[position] != rune('_') {
-							goto l532
-						}
-						position++
-					}
-				l538:
-				}
-			l536:
-			l534:
-				{
-					position535, tokenIndex535 := position, tokenIndex
-					{
-						position540, tokenIndex540 := position, tokenIndex
-						if !_rules[rulealphanum]() {
-							goto l541
-						}
-						goto l540
-					l541:
-						position, tokenIndex = position540, tokenIndex540
-						{
-							position542, tokenIndex542 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l543
-							}
-							position++
-							goto l542
-						l543:
-							position, tokenIndex = position542, tokenIndex542
-							if buffer[position] != rune('_') {
-								goto l535
-							}
-							position++
-						}
-					l542:
-					}
-				l540:
-					goto l534
-				l535:
-					position, tokenIndex = position535, tokenIndex535
-				}
-				add(rulescope_id, position533)
-			}
-			return true
-		l532:
-			position, tokenIndex = position532, tokenIndex532
-			return false
-		},
-		/* 51 octet <- <(('0'* nz_octet) / '0'+)> */
-		func() bool {
-			position544, tokenIndex544 := position, tokenIndex
-			{
-				position545 := position
-				{
-					position546, tokenIndex546 := position, tokenIndex
-				l548:
-					{
-						position549, tokenIndex549 := position, tokenIndex
-						if buffer[position] != rune('0') {
-							goto l549
-						}
-						position++
-						goto l548
-					l549:
-						position, tokenIndex = position549, tokenIndex549
-					}
-					if !_rules[rulenz_octet]() {
-						goto l547
-					}
-					goto l546
-				l547:
-					position, tokenIndex = position546, tokenIndex546
-					if buffer[position] != rune('0') {
-						goto l544
-					}
-					position++
-				l550:
-					{
-						position551, tokenIndex551 := position, tokenIndex
-						if buffer[position] != rune('0') {
-							goto l551
-						}
-						position++
-						goto l550
-					l551:
-						position, tokenIndex = position551, tokenIndex551
-					}
-				}
-			l546:
-				add(ruleoctet, position545)
-			}
-			return true
-		l544:
-			position, tokenIndex = position544, tokenIndex544
-			return false
-		},
-		/* 52 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
-		func() bool {
-			position552, tokenIndex552 := position, tokenIndex
-			{
-				position553 := position
-				{
-					position554, tokenIndex554 := position, tokenIndex
-					if buffer[position] != rune('2') {
-						goto l555
-					}
-					position++
-					if buffer[position] != rune('5') {
-						goto l555
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						goto l555
-					}
-					position++
-					goto l554
-				l555:
-					position, tokenIndex = position554, tokenIndex554
-					if buffer[position] != rune('2') {
-						goto l556
-					}
-					position++
-					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						goto l556
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l556
-					}
-					goto l554
-				l556:
-					position, tokenIndex = position554, tokenIndex554
-					if buffer[position] != rune('1') {
-						goto l557
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l557
-					}
-					if !_rules[ruledigit]() {
-						goto l557
-					}
-					goto l554
-				l557:
-					position, tokenIndex = position554, tokenIndex554
-					if !_rules[rulenzdigit]() {
-						goto l558
-					}
-					if !_rules[ruledigit]() {
-						goto l558
-					}
-					goto l554
-				l558:
-					position, tokenIndex = position554, tokenIndex554
-					if !_rules[rulenzdigit]() {
-						goto l552
-					}
-				}
-			l554:
-				add(rulenz_octet, position553)
-			}
-			return true
-		l552:
-			position, tokenIndex = position552, tokenIndex552
-			return false
-		},
-		/* 53 nzdigit <- <[1-9]> */
-		func() bool {
-			position559, tokenIndex559 := position, tokenIndex
-			{
-				position560 := position
-				if c := buffer[position]; c < rune('1') || c > rune('9') {
 					goto l559
+				l560:
+					position, tokenIndex = position560, tokenIndex560
 				}
-				position++
-				add(rulenzdigit, position560)
+				add(rulehexseq, position558)
 			}
 			return true
-		l559:
-			position, tokenIndex = position559, tokenIndex559
+		l557:
+			position, tokenIndex = position557, tokenIndex557
 			return false
 		},
-		/* 54 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
+		/* 47 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
 		func() bool {
 			position561, tokenIndex561 := position, tokenIndex
 			{
 				position562 := position
+				if !_rules[ruleHEXDIG]() {
+					goto l561
+				}
 				{
 					position563, tokenIndex563 := position, tokenIndex
-					if buffer[position] != rune('Â') {
-						goto l564
+					if !_rules[ruleHEXDIG]() {
+						goto l563
 					}
-					position++
-					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
-						goto l564
-					}
-					position++
-					goto l563
-				l564:
+					goto l564
+				l563:
 					position, tokenIndex = position563, tokenIndex563
-					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-						goto l565
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l565
-					}
-					goto l563
-				l565:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('à') {
-						goto l566
-					}
-					position++
-					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l566
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l566
-					}
-					goto l563
-				l566:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('á') {
-						goto l567
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
-						goto l567
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l567
-					}
-					goto l563
-				l567:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('á') {
-						goto l568
-					}
-					position++
-					if buffer[position] != rune('\u009a') {
-						goto l568
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l568
-					}
-					position++
-					goto l563
-				l568:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('á') {
-						goto l569
-					}
-					position++
-					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
-						goto l569
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l569
-					}
-					goto l563
-				l569:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('â') {
-						goto l570
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l570
-					}
-					position++
-					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
-						goto l570
-					}
-					position++
-					goto l563
-				l570:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('â') {
-						goto l571
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l571
-					}
-					position++
-					if c := buffer[position]; c < rune('ª') || c > rune('®') {
-						goto l571
-					}
-					position++
-					goto l563
-				l571:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('â') {
-						goto l572
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l572
-					}
-					position++
-					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						goto l572
-					}
-					position++
-					goto l563
-				l572:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('â') {
-						goto l573
-					}
-					position++
-					if buffer[position] != rune('\u0081') {
-						goto l573
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
-						goto l573
-					}
-					position++
-					goto l563
-				l573:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('â') {
-						goto l574
-					}
-					position++
-					if buffer[position] != rune('\u0081') {
-						goto l574
-					}
-					position++
-					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l574
-					}
-					position++
-					goto l563
-				l574:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('â') {
-						goto l575
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
-						goto l575
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l575
-					}
-					goto l563
-				l575:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('ã') {
-						goto l576
-					}
-					position++
-					if buffer[position] != rune('\u0080') {
-						goto l576
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l576
-					}
-					position++
-					goto l563
-				l576:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('ã') {
-						goto l577
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l577
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l577
-					}
-					goto l563
-				l577:
-					position, tokenIndex = position563, tokenIndex563
-					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
-						goto l578
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l578
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l578
-					}
-					goto l563
-				l578:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('í') {
-						goto l579
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-						goto l579
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l579
-					}
-					goto l563
-				l579:
-					position, tokenIndex = position563, tokenIndex563
-					{
-						position581, tokenIndex581 := position, tokenIndex
-						if buffer[position] != rune('î') {
-							goto l582
-						}
-						position++
-						goto l581
-					l582:
-						position, tokenIndex = position581, tokenIndex581
-						if buffer[position] != rune('ï') {
-							goto l580
-						}
-						position++
-					}
-				l581:
-					if !_rules[ruleUTF8_tail]() {
-						goto l580
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l580
-					}
-					goto l563
-				l580:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('ð') {
-						goto l583
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
-						goto l583
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l583
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l583
-					}
-					goto l563
-				l583:
-					position, tokenIndex = position563, tokenIndex563
-					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
-						goto l584
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l584
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l584
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l584
-					}
-					goto l563
-				l584:
-					position, tokenIndex = position563, tokenIndex563
-					if buffer[position] != rune('ô') {
-						goto l561
-					}
-					position++
-					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						goto l561
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l561
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l561
-					}
 				}
-			l563:
-				add(ruleother, position562)
+			l564:
+				{
+					position565, tokenIndex565 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l565
+					}
+					goto l566
+				l565:
+					position, tokenIndex = position565, tokenIndex565
+				}
+			l566:
+				{
+					position567, tokenIndex567 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l567
+					}
+					goto l568
+				l567:
+					position, tokenIndex = position567, tokenIndex567
+				}
+			l568:
+				{
+					position569, tokenIndex569 := position, tokenIndex
+					if buffer[position] != rune('.') {
+						goto l569
+					}
+					position++
+					goto l561
+				l569:
+					position, tokenIndex = position569, tokenIndex569
+				}
+				add(rulehex4, position562)
 			}
 			return true
 		l561:
 			position, tokenIndex = position561, tokenIndex561
 			return false
 		},
-		/* 55 UTF8_tail <- <[\u0080-¿]> */
+		/* 48 DIGIT <- <[0-9]> */
 		func() bool {
-			position585, tokenIndex585 := position, tokenIndex
+			position570, tokenIndex570 := position, tokenIndex
 			{
-				position586 := position
-				if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-					goto l585
+				position571 := position
+				if c := buffer[position]; c < rune('0') || c > rune('9') {
+					goto l570
 				}
 				position++
-				add(ruleUTF8_tail, position586)
+				add(ruleDIGIT, position571)
 			}
 			return true
-		l585:
-			position, tokenIndex = position585, tokenIndex585
+		l570:
+			position, tokenIndex = position570, tokenIndex570
+			return false
+		},
+		/* 49 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
+		func() bool {
+			position572, tokenIndex572 := position, tokenIndex
+			{
+				position573 := position
+				{
+					position574, tokenIndex574 := position, tokenIndex
+					if c := buffer[position]; c < rune('0') || c > rune('9') {
+						goto l575
+					}
+					position++
+					goto l574
+				l575:
+					position, tokenIndex = position574, tokenIndex574
+					if c := buffer[position]; c < rune('A') || c > rune('F') {
+						goto l576
+					}
+					position++
+					goto l574
+				l576:
+					position, tokenIndex = position574, tokenIndex574
+					if c := buffer[position]; c < rune('a') || c > rune('f') {
+						goto l572
+					}
+					position++
+				}
+			l574:
+				add(ruleHEXDIG, position573)
+			}
+			return true
+		l572:
+			position, tokenIndex = position572, tokenIndex572
+			return false
+		},
+		/* 50 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
+		func() bool {
+			position577, tokenIndex577 := position, tokenIndex
+			{
+				position578 := position
+				if !_rules[ruleHEXDIG]() {
+					goto l577
+				}
+				{
+					position579, tokenIndex579 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l579
+					}
+					goto l580
+				l579:
+					position, tokenIndex = position579, tokenIndex579
+				}
+			l580:
+				{
+					position581, tokenIndex581 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l581
+					}
+					goto l582
+				l581:
+					position, tokenIndex = position581, tokenIndex581
+				}
+			l582:
+				{
+					position583, tokenIndex583 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l583
+					}
+					goto l584
+				l583:
+					position, tokenIndex = position583, tokenIndex583
+				}
+			l584:
+				{
+					position585, tokenIndex585 := position, tokenIndex
+					if buffer[position] != rune('.') {
+						goto l585
+					}
+					position++
+					goto l577
+				l585:
+					position, tokenIndex = position585, tokenIndex585
+				}
+				add(ruleh16, position578)
+			}
+			return true
+		l577:
+			position, tokenIndex = position577, tokenIndex577
+			return false
+		},
+		/* 51 ls32 <- <((h16 ':' h16) / IPv4address)> */
+		func() bool {
+			position586, tokenIndex586 := position, tokenIndex
+			{
+				position587 := position
+				{
+					position588, tokenIndex588 := position, tokenIndex
+					if !_rules[ruleh16]() {
+						goto l589
+					}
+					if buffer[position] != rune(':') {
+						goto l589
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l589
+					}
+					goto l588
+				l589:
+					position, tokenIndex = position588, tokenIndex588
+					if !_rules[ruleIPv4address]() {
+						goto l586
+					}
+				}
+			l588:
+				add(rulels32, position587)
+			}
+			return true
+		l586:
+			position, tokenIndex = position586, tokenIndex586
+			return false
+		},
+		/* 52 scope_id <- <(alphanum / ('.' / '_'))+> */
+		func() bool {
+			position590, tokenIndex590 := position, tokenIndex
+			{
+				position591 := position
+				{
+					position594, tokenIndex594 := position, tokenIndex
+					if !_rules[rulealphanum]() {
+						goto l595
+					}
+					goto l594
+				l595:
+					position, tokenIndex = position594, tokenIndex594
+					{
+						position596, tokenIndex596 := position, tokenIndex
+						if buffer[position] != rune('.') {
+							goto l597
+						}
+						position++
+						goto l596
+					l597:
+						position, tokenIndex = position596, tokenIndex596
+						if buffer[position] != rune('_') {
+							goto l590
+						}
+						position++
+					}
+				l596:
+				}
+			l594:
+			l592:
+				{
+					position593, tokenIndex593 := position, tokenIndex
+					{
+						position598, tokenIndex598 := position, tokenIndex
+						if !_rules[rulealphanum]() {
+							goto l599
+						}
+						goto l598
+					l599:
+						position, tokenIndex = position598, tokenIndex598
+						{
+							position600, tokenIndex600 := position, tokenIndex
+							if buffer[position] != rune('.') {
+								goto l601
+							}
+							position++
+							goto l600
+						l601:
+							position, tokenIndex = position600, tokenIndex600
+							if buffer[position] != rune('_') {
+								goto l593
+							}
+							position++
+						}
+					l600:
+					}
+				l598:
+					goto l592
+				l593:
+					position, tokenIndex = position593, tokenIndex593
+				}
+				add(rulescope_id, position591)
+			}
+			return true
+		l590:
+			position, tokenIndex = position590, tokenIndex590
+			return false
+		},
+		/* 53 octet <- <(('0'* nz_octet) / '0'+)> */
+		func() bool {
+			position602, tokenIndex602 := position, tokenIndex
+			{
+				position603 := position
+				{
+					position604, tokenIndex604 := position, tokenIndex
+				l606:
+					{
+						position607, tokenIndex607 := position, tokenIndex
+						if buffer[position] != rune('0') {
+							goto l607
+						}
+						position++
+						goto l606
+					l607:
+						position, tokenIndex = position607, tokenIndex607
+					}
+					if !_rules[rulenz_octet]() {
+						goto l605
+					}
+					goto l604
+				l605:
+					position, tokenIndex = position604, tokenIndex604
+					if buffer[position] != rune('0') {
+						goto l602
+					}
+					position++
+				l608:
+					{
+						position609, tokenIndex609 := position, tokenIndex
+						if buffer[position] != rune('0') {
+							goto l609
+						}
+						position++
+						goto l608
+					l609:
+						position, tokenIndex = position609, tokenIndex609
+					}
+				}
+			l604:
+				add(ruleoctet, position603)
+			}
+			return true
+		l602:
+			position, tokenIndex = position602, tokenIndex602
+			return false
+		},
+		/* 54 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
+		func() bool {
+			position610, tokenIndex610 := position, tokenIndex
+			{
+				position611 := position
+				{
+					position612, tokenIndex612 := position, tokenIndex
+					if buffer[position] != rune('2') {
+						goto l613
+					}
+					position++
+					if buffer[position] != rune('5') {
+						goto l613
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('5') {
+						goto l613
+					}
+					position++
+					goto l612
+				l613:
+					position, tokenIndex = position612, tokenIndex612
+					if buffer[position] != rune('2') {
+						goto l614
+					}
+					position++
+					if c := buffer[position]; c < rune('0') || c > rune('4') {
+						goto l614
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l614
+					}
+					goto l612
+				l614:
+					position, tokenIndex = position612, tokenIndex612
+					if buffer[position] != rune('1') {
+						goto l615
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l615
+					}
+					if !_rules[ruledigit]() {
+						goto l615
+					}
+					goto l612
+				l615:
+					position, tokenIndex = position612, tokenIndex612
+					if !_rules[rulenzdigit]() {
+						goto l616
+					}
+					if !_rules[ruledigit]() {
+						goto l616
+					}
+					goto l612
+				l616:
+					position, tokenIndex = position612, tokenIndex612
+					if !_rules[rulenzdigit]() {
+						goto l610
+					}
+				}
+			l612:
+				add(rulenz_octet, position611)
+			}
+			return true
+		l610:
+			position, tokenIndex = position610, tokenIndex610
+			return false
+		},
+		/* 55 nzdigit <- <[1-9]> */
+		func() bool {
+			position617, tokenIndex617 := position, tokenIndex
+			{
+				position618 := position
+				if c := buffer[position]; c < rune('1') || c > rune('9') {
+					goto l617
+				}
+				position++
+				add(rulenzdigit, position618)
+			}
+			return true
+		l617:
+			position, tokenIndex = position617, tokenIndex617
+			return false
+		},
+		/* 56 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
+		func() bool {
+			position619, tokenIndex619 := position, tokenIndex
+			{
+				position620 := position
+				{
+					position621, tokenIndex621 := position, tokenIndex
+					if buffer[position] != rune('Â') {
+						goto l622
+					}
+					position++
+					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
+						goto l622
+					}
+					position++
+					goto l621
+				l622:
+					position, tokenIndex = position621, tokenIndex621
+					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
+						goto l623
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l623
+					}
+					goto l621
+				l623:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('à') {
+						goto l624
+					}
+					position++
+					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+						goto l624
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l624
+					}
+					goto l621
+				l624:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('á') {
+						goto l625
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
+						goto l625
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l625
+					}
+					goto l621
+				l625:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('á') {
+						goto l626
+					}
+					position++
+					if buffer[position] != rune('\u009a') {
+						goto l626
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
+						goto l626
+					}
+					position++
+					goto l621
+				l626:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('á') {
+						goto l627
+					}
+					position++
+					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
+						goto l627
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l627
+					}
+					goto l621
+				l627:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('â') {
+						goto l628
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l628
+					}
+					position++
+					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
+						goto l628
+					}
+					position++
+					goto l621
+				l628:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('â') {
+						goto l629
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l629
+					}
+					position++
+					if c := buffer[position]; c < rune('ª') || c > rune('®') {
+						goto l629
+					}
+					position++
+					goto l621
+				l629:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('â') {
+						goto l630
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l630
+					}
+					position++
+					if c := buffer[position]; c < rune('°') || c > rune('¿') {
+						goto l630
+					}
+					position++
+					goto l621
+				l630:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('â') {
+						goto l631
+					}
+					position++
+					if buffer[position] != rune('\u0081') {
+						goto l631
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
+						goto l631
+					}
+					position++
+					goto l621
+				l631:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('â') {
+						goto l632
+					}
+					position++
+					if buffer[position] != rune('\u0081') {
+						goto l632
+					}
+					position++
+					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
+						goto l632
+					}
+					position++
+					goto l621
+				l632:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('â') {
+						goto l633
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
+						goto l633
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l633
+					}
+					goto l621
+				l633:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('ã') {
+						goto l634
+					}
+					position++
+					if buffer[position] != rune('\u0080') {
+						goto l634
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
+						goto l634
+					}
+					position++
+					goto l621
+				l634:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('ã') {
+						goto l635
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
+						goto l635
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l635
+					}
+					goto l621
+				l635:
+					position, tokenIndex = position621, tokenIndex621
+					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
+						goto l636
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l636
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l636
+					}
+					goto l621
+				l636:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('í') {
+						goto l637
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
+						goto l637
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l637
+					}
+					goto l621
+				l637:
+					position, tokenIndex = position621, tokenIndex621
+					{
+						position639, tokenIndex639 := position, tokenIndex
+						if buffer[position] != rune('î') {
+							goto l640
+						}
+						position++
+						goto l639
+					l640:
+						position, tokenIndex = position639, tokenIndex639
+						if buffer[position] != rune('ï') {
+							goto l638
+						}
+						position++
+					}
+				l639:
+					if !_rules[ruleUTF8_tail]() {
+						goto l638
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l638
+					}
+					goto l621
+				l638:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('ð') {
+						goto l641
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
+						goto l641
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l641
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l641
+					}
+					goto l621
+				l641:
+					position, tokenIndex = position621, tokenIndex621
+					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
+						goto l642
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l642
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l642
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l642
+					}
+					goto l621
+				l642:
+					position, tokenIndex = position621, tokenIndex621
+					if buffer[position] != rune('ô') {
+						goto l619
+					}
+					position++
+					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
+						goto l619
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l619
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l619
+					}
+				}
+			l621:
+				add(ruleother, position620)
+			}
+			return true
+		l619:
+			position, tokenIndex = position619, tokenIndex619
+			return false
+		},
+		/* 57 UTF8_tail <- <[\u0080-¿]> */
+		func() bool {
+			position643, tokenIndex643 := position, tokenIndex
+			{
+				position644 := position
+				if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
+					goto l643
+				}
+				position++
+				add(ruleUTF8_tail, position644)
+			}
+			return true
+		l643:
+			position, tokenIndex = position643, tokenIndex643
 			return false
 		},
 	}

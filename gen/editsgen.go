@@ -159,7 +159,7 @@ func editsTables(c *composition, profiles []profileDef) []byte {
 			if v.edit >= 0 {
 				edit = "Edit" + editGoName(c.edits[v.edit].name)
 			}
-			fmt.Fprintf(&b, "\t\t{edit: %s, line: %q, body: ", edit, v.def.Line)
+			fmt.Fprintf(&b, "\t\t{edit: %s, line: %q, section: %q, body: ", edit, v.def.Line, v.section)
 			writeNode(&b, v.def.Body)
 			b.WriteString("},\n")
 		}

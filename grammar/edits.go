@@ -185,9 +185,10 @@ func LookupProfile(name string) (ProfileInfo, bool) {
 // definition is one definition of a rule: Appendix A's (NoEdit) or an
 // edit's.
 type definition struct {
-	edit Edit
-	line string
-	body *bnf.Node
+	edit    Edit
+	line    string
+	section string
+	body    *bnf.Node
 }
 
 // Definitions returns the grammar with the edits of s in force, as syntax
@@ -214,17 +215,24 @@ func Definitions(s EditSet) ([]bnf.Definition, []Rule) {
 	return defs, rules
 }
 
-// Definition returns the grammar line of r with the edits of s in force,
+// RuleDefinition is the definition of a rule in force under some edits.
+type RuleDefinition struct {
+	Line    string // the grammar line, as its document writes it
+	Section string // where it is defined: "3.2.2" (RFC 2396), "RFC 2732 3"
+	Edit    Edit   // the edit that defines it, or NoEdit for Appendix A
+}
+
+// Definition returns the definition of r with the edits of s in force,
 // and whether the rule exists under them (a rule an edit adds exists only
 // when that edit is in force).
-func (r Rule) Definition(s EditSet) (line string, ok bool) {
+func (r Rule) Definition(s EditSet) (def RuleDefinition, ok bool) {
 	if r < 0 || r >= NumAllRules {
-		return "", false
+		return RuleDefinition{}, false
 	}
 	for _, d := range definitions[r] {
 		if d.edit == NoEdit || s.Has(d.edit) {
-			line, ok = d.line, true
+			def, ok = RuleDefinition{Line: d.line, Section: d.section, Edit: d.edit}, true
 		}
 	}
-	return line, ok
+	return def, ok
 }

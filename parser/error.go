@@ -110,8 +110,10 @@ type Error struct {
 	// unless the profile has the edit that repairs it (see [Gap.Edit]).
 	Gap Gap
 	// Profile is the name of the profile the input was checked under, or
-	// "" for Appendix A exactly (Strict).
+	// "" for Appendix A exactly (Strict); Edits are its edits, under which
+	// Rule has the definition ErrorWithPosition quotes.
 	Profile string
+	Edits   grammar.EditSet
 }
 
 // AtEnd reports whether the input ended before the rule was complete.
@@ -227,8 +229,12 @@ func (e *Error) ErrorWithPosition() string {
 	if end < len(e.Input) {
 		line.WriteString("...")
 	}
-	info := e.Rule.Info()
-	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 2396 §%s)", e.Error(), line.String(), strings.Repeat(" ", col), info.ABNF, info.Section)
+	def, _ := e.Rule.Definition(e.Edits)
+	where := "RFC 2396 §" + def.Section
+	if def.Edit != grammar.NoEdit {
+		where = "edit " + def.Edit.Code() + ", " + def.Section
+	}
+	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (%s)", e.Error(), line.String(), strings.Repeat(" ", col), def.Line, where)
 }
 
 // writeSafeByte writes c as itself when it is printable ASCII, else as

@@ -22,7 +22,7 @@ func explainError(rule grammar.Rule, input string) *Error {
 // it.
 func (p *Profile) explainError(rule grammar.Rule, input string) *Error {
 	res := p.automatonFor(rule).Explain(input)
-	e := &Error{Input: input, Start: rule, Offset: res.Offset, Profile: p.name}
+	e := &Error{Input: input, Start: rule, Offset: res.Offset, Profile: p.name, Edits: p.edits}
 	if p.edits == 0 {
 		e.Profile = ""
 	}

@@ -94,8 +94,9 @@ func diff(nameA string, a grammar.EditSet, nameB string, b grammar.EditSet, n, t
 		if !inA && !inB || rules != nil && !slices.Contains(rules, r.String()) {
 			continue
 		}
-		lineA, _ := r.Definition(a)
-		lineB, _ := r.Definition(b)
+		defA, _ := r.Definition(a)
+		defB, _ := r.Definition(b)
+		lineA, lineB := defA.Line, defB.Line
 		var onlyA, onlyB []string
 		seen := map[string]bool{}
 		consider := func(s string) {

@@ -144,3 +144,25 @@ func eachLine(r io.Reader, f func(string) error) error {
 		}
 	}
 }
+
+// runBatch runs one command over its references (args, files, standard
+// input; see batch): f writes what it has to say of one reference to out
+// and reports whether it was valid. Then the summary goes to standard
+// error ("N references, M <failed>"), and runBatch returns the exit
+// status: 0, 1 when some reference failed, 2 when reading failed.
+func runBatch(inv *invocation, args, files []string, failed string, f func(out *bufio.Writer, ref string) bool) int {
+	out := bufio.NewWriterSize(inv.stdout, 64<<10)
+	defer out.Flush()
+	b := &batch{inv: inv, args: args, files: files}
+	err := b.each(func(ref string) (bool, error) { return f(out, ref), nil })
+	out.Flush()
+	b.summarize(failed)
+	if err != nil {
+		fmt.Fprintf(inv.stderr, "rfc2396 %s: %v\n", inv.cmd.name, err)
+		return 2
+	}
+	if b.failed > 0 {
+		return 1
+	}
+	return 0
+}

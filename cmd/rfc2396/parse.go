@@ -66,12 +66,9 @@ type parseOptions struct {
 }
 
 func runParse(inv *invocation, opt parseOptions, files []string) int {
-	out := bufio.NewWriterSize(inv.stdout, 64<<10)
-	defer out.Flush()
-	b := &batch{inv: inv, args: inv.args, files: files}
 	var u parser.URI
 	rule, p := opt.rule, opt.profile
-	err := b.each(func(in string) (bool, error) {
+	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
 		var err error
 		if rule == grammar.RuleURIReference {
 			err = p.ParseInto(&u, in)
@@ -93,18 +90,8 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 		} else {
 			writeParseHuman(out, &r)
 		}
-		return err == nil, nil
+		return err == nil
 	})
-	out.Flush()
-	b.summarize("invalid")
-	if err != nil {
-		fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
-		return 2
-	}
-	if b.failed > 0 {
-		return 1
-	}
-	return 0
 }
 
 // parseResult is what parse reports for one input.

@@ -56,10 +56,7 @@ resolved, 1 some not, 2 usage.`,
 
 func runResolve(inv *invocation, p *parser.Profile, asJSON bool, files []string, opts []parser.ResolveOption) int {
 	base := inv.args[0]
-	out := bufio.NewWriterSize(inv.stdout, 64<<10)
-	defer out.Flush()
-	b := &batch{inv: inv, args: inv.args[1:], files: files}
-	err := b.each(func(ref string) (bool, error) {
+	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
 		result, warnings, err := p.Resolve(base, ref, opts...)
 		if asJSON {
 			o := beginObject(out)
@@ -81,7 +78,7 @@ func runResolve(inv *invocation, p *parser.Profile, asJSON bool, files []string,
 			}
 			out.WriteByte(']')
 			o.end(true)
-			return err == nil, nil
+			return err == nil
 		}
 		if err != nil {
 			fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
@@ -92,18 +89,8 @@ func runResolve(inv *invocation, p *parser.Profile, asJSON bool, files []string,
 		for _, w := range warnings {
 			fmt.Fprintf(out, "  warning %s: %s\n", w.Code(), w)
 		}
-		return err == nil, nil
+		return err == nil
 	})
-	out.Flush()
-	b.summarize("not resolved")
-	if err != nil {
-		fmt.Fprintln(inv.stderr, "rfc2396 resolve:", err)
-		return 2
-	}
-	if b.failed > 0 {
-		return 1
-	}
-	return 0
 }
 
 func normalizeCommand() *command {
@@ -125,10 +112,7 @@ and ".." segments removed. Nothing is unescaped.`,
 					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
 					return 2
 				}
-				out := bufio.NewWriterSize(inv.stdout, 64<<10)
-				defer out.Flush()
-				b := &batch{inv: inv, args: inv.args, files: *files}
-				err = b.each(func(ref string) (bool, error) {
+				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
 					n, err := p.Normalize(ref)
 					if *asJSON {
 						o := beginObject(out)
@@ -143,18 +127,8 @@ and ".." segments removed. Nothing is unescaped.`,
 					} else {
 						fmt.Fprintln(out, n)
 					}
-					return err == nil, nil
+					return err == nil
 				})
-				out.Flush()
-				b.summarize("invalid")
-				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
-					return 2
-				}
-				if b.failed > 0 {
-					return 1
-				}
-				return 0
 			}
 		},
 	}
@@ -184,10 +158,7 @@ resolving it).`,
 					return 2
 				}
 				base := inv.args[0]
-				out := bufio.NewWriterSize(inv.stdout, 64<<10)
-				defer out.Flush()
-				b := &batch{inv: inv, args: inv.args[1:], files: *files}
-				err = b.each(func(target string) (bool, error) {
+				return runBatch(inv, inv.args[1:], *files, "not relativized", func(out *bufio.Writer, target string) bool {
 					rel, err := p.Relativize(base, target)
 					if *asJSON {
 						o := beginObject(out)
@@ -203,18 +174,8 @@ resolving it).`,
 					} else {
 						fmt.Fprintln(out, rel)
 					}
-					return err == nil, nil
+					return err == nil
 				})
-				out.Flush()
-				b.summarize("not relativized")
-				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 relativize:", err)
-					return 2
-				}
-				if b.failed > 0 {
-					return 1
-				}
-				return 0
 			}
 		},
 	}

@@ -68,23 +68,13 @@ func (e *SyntaxError) Error() string {
 // Appendix A and are rejected: they have no machine-readable meaning. Every
 // referenced rule must be defined, and no name may be defined twice.
 func Parse(text string) ([]Definition, error) {
-	var defs []Definition
+	defs, err := ParseFragment(text, RFC2396)
+	if err != nil {
+		return nil, err
+	}
 	seen := map[string]bool{}
-	for i, line := range strings.Split(text, "\n") {
-		line = strings.TrimRight(line, "\r")
-		if strings.TrimSpace(line) == "" {
-			continue
-		}
-		p := &bnfParser{src: line, line: i + 1}
-		def, err := p.definition()
-		if err != nil {
-			return nil, err
-		}
-		if seen[def.Name] {
-			return nil, &SyntaxError{Line: i + 1, Msg: fmt.Sprintf("rule %s defined twice", def.Name)}
-		}
-		seen[def.Name] = true
-		defs = append(defs, def)
+	for _, d := range defs {
+		seen[d.Name] = true
 	}
 	for _, d := range defs {
 		var err error

@@ -220,17 +220,31 @@ func ruleRefs(n *bnf.Node) []string {
 }
 
 // sectionLess orders section numbers numerically: 2.4.1 before 3, 3.2
-// before 3.2.1 before 3.3.
+// before 3.2.1 before 3.3. Sections that are not numbers (an edit's "RFC
+// 2732 3") come after the numbers, in byte order, so that the order is
+// total and the generated data the same on every run.
 func sectionLess(a, b string) bool {
 	as, bs := strings.Split(a, "."), strings.Split(b, ".")
 	for i := 0; i < len(as) && i < len(bs); i++ {
-		x, _ := strconv.Atoi(as[i])
-		y, _ := strconv.Atoi(bs[i])
-		if x != y {
-			return x < y
+		x, errX := strconv.Atoi(as[i])
+		y, errY := strconv.Atoi(bs[i])
+		switch {
+		case errX == nil && errY == nil:
+			if x != y {
+				return x < y
+			}
+		case errX == nil:
+			return true
+		case errY == nil:
+			return false
+		case as[i] != bs[i]:
+			return as[i] < bs[i]
 		}
 	}
-	return len(as) < len(bs)
+	if len(as) != len(bs) {
+		return len(as) < len(bs)
+	}
+	return a < b
 }
 
 type pegText struct {

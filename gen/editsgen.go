@@ -20,6 +20,8 @@ func editGoName(name string) string {
 			b.WriteString("IPv6")
 		case "ipv4":
 			b.WriteString("IPv4")
+		case "ascii":
+			b.WriteString("ASCII")
 		default:
 			b.WriteString(strings.ToUpper(part[:1]) + part[1:])
 		}

@@ -4,6 +4,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -48,6 +49,33 @@ func TestConcurrentParse(t *testing.T) {
 				}
 			}
 		}()
+	}
+	wg.Wait()
+}
+
+// TestConcurrentProfiles uses profiles from several goroutines at once, so
+// that go test -race sees the lazy building of their automata, the derived
+// profiles and the pooled edit parsers shared.
+func TestConcurrentProfiles(t *testing.T) {
+	ps := []*parser.Profile{parser.Java, parser.RFC2732, parser.Strict.With(grammar.EditNonASCII)}
+	var wg sync.WaitGroup
+	for i := 0; i < 4; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			for k := 0; k < 20; k++ {
+				p := ps[(i+k)%len(ps)]
+				if _, err := p.Parse("http://[::1]/a?b#c"); err != nil {
+					t.Error(err)
+				}
+				p.Valid("?y")
+				p.Match(grammar.RuleHostname, "3com")
+				p.ValidUnder(grammar.RuleURIReference, "about:")
+				if _, err := p.ParseTree(grammar.RuleURIReference, "http://x/"); err != nil {
+					t.Error(err)
+				}
+			}
+		}(i)
 	}
 	wg.Wait()
 }

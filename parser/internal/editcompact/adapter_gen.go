@@ -78,7 +78,7 @@ var pickEdits = [14][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditDigitHostname},
 	{grammar.NoEdit, grammar.EditIPv6, grammar.EditIPv4Octets},
 	{grammar.NoEdit, grammar.EditIPv6},
-	{grammar.NoEdit, grammar.EditNonAscii},
+	{grammar.NoEdit, grammar.EditNonASCII},
 	{grammar.EditIPv6, grammar.EditIPv6Scope},
 	{grammar.EditIPv6, grammar.EditIPv6EmbeddedIPv4, grammar.EditIPv6AddressLength},
 }

@@ -1,10 +1,14 @@
-// Package bnf reads the BNF dialect of RFC 2396 (section 2.1, the dialect of
-// RFC 822): "|" alternation, juxtaposition, "n*m" repetition, "[ ]" option,
-// "( )" grouping and quoted literals, one rule a line.
+// Package bnf reads the two grammar notations of the URI RFCs into one
+// syntax tree: the BNF dialect of RFC 2396 (section 2.1, the dialect of
+// RFC 822: "|" alternation, juxtaposition, "n*m" repetition, "[ ]" option,
+// "( )" grouping and case-sensitive quoted literals, one rule a line), read
+// by [Parse], and the ABNF of RFC 5234 that RFC 3986 uses ("/" alternation,
+// %x values and ranges, case-insensitive quoted strings, comments,
+// continuation lines, the core rules), read by [ParseABNF].
 //
-// It is how gen and the test oracle read grammar/rfc2396.abnf, and how the
-// parser package builds the automaton it uses to explain errors. It shares
-// nothing with rfc2396.peg.
+// It is how gen and the test oracles read grammar/rfc2396.abnf and
+// grammar/rfc3986.abnf, and how the parser packages build the automata they
+// use to explain errors. It shares nothing with the PEG files.
 package bnf
 
 import (
@@ -21,16 +25,22 @@ const (
 	Alternation   Kind = iota // a | b | ...: Children
 	Concatenation             // a b ...: Children
 	Repetition                // n*m a, [ a ]: Children[0], Min, Max
-	Literal                   // "x": Text (matched exactly, byte for byte)
+	Literal                   // "x": Text (byte for byte; ignoring ASCII case when Fold is set)
 	RuleRef                   // name: Text
+	CharRange                 // %x30-39 (RFC 5234): one byte from Min to Max
+	Prose                     // <text> (RFC 5234): Text; only ever repeated zero times
 )
 
 // Node is one node of the syntax tree of a rule.
 type Node struct {
 	Kind     Kind
 	Children []*Node
-	Min, Max int    // Repetition bounds; Max < 0 means no upper bound.
-	Text     string // Literal text or referenced rule name.
+	Min, Max int    // Repetition bounds (Max < 0: no upper bound); CharRange bytes.
+	Text     string // Literal text, referenced rule name or prose.
+	// Fold is set on a Literal that matches ignoring the case of ASCII
+	// letters: an RFC 5234 quoted string ("v" matches "v" and "V"). RFC
+	// 2396 literals and RFC 5234 %x strings are exact.
+	Fold bool
 }
 
 // Definition is one parsed rule of the BNF: its name, its right-hand side and
@@ -101,6 +111,15 @@ type bnfParser struct {
 	src  string
 	pos  int
 	line int
+	abnf bool // RFC 5234 dialect (ParseABNF)
+}
+
+// alternative is the byte that separates alternatives in the dialect.
+func (p *bnfParser) alternative() byte {
+	if p.abnf {
+		return '/'
+	}
+	return '|'
 }
 
 func (p *bnfParser) errorf(format string, args ...any) error {
@@ -161,7 +180,7 @@ func (p *bnfParser) alternation() (*Node, error) {
 			return nil, err
 		}
 		alts = append(alts, c)
-		if p.peek() != '|' {
+		if p.peek() != p.alternative() {
 			break
 		}
 		p.pos++
@@ -176,7 +195,7 @@ func (p *bnfParser) concatenation() (*Node, error) {
 	var items []*Node
 	for {
 		switch c := p.peek(); {
-		case c == 0 || c == '|' || c == ')' || c == ']':
+		case c == 0 || c == p.alternative() || c == ')' || c == ']':
 			if len(items) == 0 {
 				return nil, p.errorf("empty alternative")
 			}
@@ -222,6 +241,9 @@ func (p *bnfParser) repetition() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
+		if el.Kind == Prose {
+			return nil, p.errorf("prose value <%s> is not machine-readable", el.Text)
+		}
 		return &Node{Kind: Repetition, Children: []*Node{el}, Min: lo, Max: hi}, nil
 	}
 	if hasLo {
@@ -230,10 +252,17 @@ func (p *bnfParser) repetition() (*Node, error) {
 		if err != nil {
 			return nil, err
 		}
+		if el.Kind == Prose && lo != 0 {
+			return nil, p.errorf("prose value <%s> is not machine-readable (only zero repetitions of one are)", el.Text)
+		}
 		return &Node{Kind: Repetition, Children: []*Node{el}, Min: lo, Max: lo}, nil
 	}
 	p.pos = start
-	return p.element()
+	el, err := p.element()
+	if err == nil && el.Kind == Prose {
+		return nil, p.errorf("prose value <%s> is not machine-readable (only zero repetitions of one are)", el.Text)
+	}
+	return el, err
 }
 
 func (p *bnfParser) element() (*Node, error) {
@@ -248,7 +277,11 @@ func (p *bnfParser) element() (*Node, error) {
 			return nil, p.errorf("empty literal")
 		}
 		p.pos += end + 2
-		return &Node{Kind: Literal, Text: lit}, nil
+		return &Node{Kind: Literal, Text: lit, Fold: p.abnf}, nil
+	case c == '%' && p.abnf:
+		return p.numericValue()
+	case c == '<' && p.abnf:
+		return p.prose()
 	case c == '(' || c == '[':
 		p.pos++
 		n, err := p.alternation()

@@ -18,3 +18,14 @@ package rfc2396
 //go:generate go tool peg -switch -output parser/internal/reference/reference.peg.go rfc2396.peg
 //go:generate go tool peg -inline -switch -output parser/internal/compact/compact.peg.go parser/internal/compact/compact.peg
 //go:generate go run ./gen patch parser/internal/reference/reference.peg.go parser/internal/compact/compact.peg.go
+
+// RFC 3986 (issue 11): the same pipeline for rfc3986.peg and
+// grammar/rfc3986.abnf. Both parsers are compiled without -switch: peg
+// v1.0.1's -switch cannot compute the first characters of an alternative
+// that matches the empty string (path-empty, "&.?", in the reference
+// grammar; reg-name, a run function that may take nothing, in the compact
+// one) and emits an invalid "case '<nil>'".
+//go:generate go run ./gen rfc3986
+//go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
+//go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
+//go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go

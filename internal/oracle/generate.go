@@ -26,8 +26,14 @@ func NewGenerator(seed uint64) *Generator {
 	if err != nil {
 		panic(err)
 	}
+	return NewGeneratorFor(defs, seed)
+}
+
+// NewGeneratorFor returns a generator for the grammar defs (of either
+// dialect of package bnf; core rules are added), seeded with seed.
+func NewGeneratorFor(defs []bnf.Definition, seed uint64) *Generator {
 	g := &Generator{defs: map[string]*bnf.Node{}, r: rand.New(rand.NewPCG(seed, 2396)), MaxRepeat: 4}
-	for _, d := range defs {
+	for _, d := range bnf.WithCore(defs) {
 		g.defs[d.Name] = d.Body
 	}
 	return g
@@ -35,15 +41,33 @@ func NewGenerator(seed uint64) *Generator {
 
 // Derive returns a random string of rule's language.
 func (g *Generator) Derive(rule grammar.Rule) string {
+	return g.DeriveName(rule.String())
+}
+
+// DeriveName returns a random string of the language of the rule named
+// name, which must be defined.
+func (g *Generator) DeriveName(name string) string {
 	var b strings.Builder
-	g.derive(&b, g.defs[rule.String()])
+	g.derive(&b, g.defs[name])
 	return b.String()
 }
 
 func (g *Generator) derive(b *strings.Builder, n *bnf.Node) {
 	switch n.Kind {
 	case bnf.Literal:
-		b.WriteString(n.Text)
+		if !n.Fold {
+			b.WriteString(n.Text)
+			return
+		}
+		for i := 0; i < len(n.Text); i++ {
+			c := n.Text[i]
+			if lower := c | 0x20; lower >= 'a' && lower <= 'z' && g.r.IntN(2) == 0 {
+				c ^= 0x20 // the other case: quoted strings ignore case
+			}
+			b.WriteByte(c)
+		}
+	case bnf.CharRange:
+		b.WriteByte(byte(n.Min + g.r.IntN(n.Max-n.Min+1)))
 	case bnf.RuleRef:
 		g.derive(b, g.defs[n.Text])
 	case bnf.Concatenation:

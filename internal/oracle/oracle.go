@@ -26,15 +26,7 @@ func New() *Oracle {
 	o := &Oracle{}
 	for r, p := range patterns {
 		o.whole[r] = regexp.MustCompile(`^(?:` + p + `)$`)
-		re, err := syntax.Parse(p, syntax.Perl)
-		if err != nil {
-			panic(err)
-		}
-		prog, err := syntax.Compile(re.Simplify())
-		if err != nil {
-			panic(err)
-		}
-		o.progs[r] = prog
+		o.progs[r] = CompileProg(p)
 	}
 	o.server = regexp.MustCompile(`^(?:(` + patterns[grammar.RuleUserinfo] + `)@)?(` + patterns[grammar.RuleHost] + `)(?::(` + patterns[grammar.RulePort] + `))?$`)
 	return o
@@ -53,18 +45,38 @@ func (o *Oracle) Match(rule grammar.Rule, s string) bool {
 // completed. It runs a Thompson simulation of the program Go's regexp/syntax
 // compiles from the rule's expression, a byte at a time.
 func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
-	prog := o.progs[rule]
-	cur := o.closure(prog, nil, uint32(prog.Start))
+	return ViablePrefixOf(o.progs[rule], s)
+}
+
+// CompileProg compiles a pattern to the program ViablePrefixOf runs. It
+// panics on a pattern RE2 does not accept: patterns are generated.
+func CompileProg(pattern string) *syntax.Prog {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		panic(err)
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		panic(err)
+	}
+	return prog
+}
+
+// ViablePrefixOf is ViablePrefix for any program CompileProg returns (the
+// RFC 3986 oracle uses it too).
+func ViablePrefixOf(prog *syntax.Prog, s string) int {
+	cur := closure(prog, nil, uint32(prog.Start))
+	seen := make([]bool, len(prog.Inst))
 	for i := 0; i < len(s); i++ {
 		var next []uint32
-		seen := map[uint32]bool{}
+		clear(seen)
 		for _, pc := range cur {
 			inst := &prog.Inst[pc]
 			if inst.Op != syntax.InstRune && inst.Op != syntax.InstRune1 && inst.Op != syntax.InstRuneAny && inst.Op != syntax.InstRuneAnyNotNL {
 				continue
 			}
 			if s[i] < 0x80 && inst.MatchRune(rune(s[i])) {
-				for _, t := range o.closure(prog, seen, inst.Out) {
+				for _, t := range closure(prog, seen, inst.Out) {
 					next = append(next, t)
 				}
 			}
@@ -79,9 +91,9 @@ func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
 
 // closure returns the rune-consuming and matching instructions reachable
 // from pc without consuming input.
-func (o *Oracle) closure(prog *syntax.Prog, seen map[uint32]bool, pc uint32) []uint32 {
+func closure(prog *syntax.Prog, seen []bool, pc uint32) []uint32 {
 	if seen == nil {
-		seen = map[uint32]bool{}
+		seen = make([]bool, len(prog.Inst))
 	}
 	var out []uint32
 	var walk func(pc uint32)

@@ -12,8 +12,8 @@ func ExampleParse() {
 	if err != nil {
 		panic(err)
 	}
-	fmt.Println(u.Scheme.Value, u.UserInfo.Value, u.Host.Value, u.HostKind, u.Port.Value)
-	fmt.Println(u.Path, u.Query.Value, u.Fragment.Value)
+	fmt.Println(u.Scheme().Value, u.UserInfo().Value, u.Host().Value, u.HostKind(), u.Port().Value)
+	fmt.Println(u.Path(), u.Query().Value, u.Fragment().Value)
 	// Output:
 	// foo user [2001:db8::7] IP-literal 8042
 	// /over/there name=ferret nose
@@ -21,7 +21,7 @@ func ExampleParse() {
 
 func ExampleParse_undefinedVersusEmpty() {
 	u, _ := rfc3986.Parse("http://h:/p?")
-	fmt.Printf("port %+v, query %+v, fragment %+v\n", u.Port, u.Query, u.Fragment)
+	fmt.Printf("port %+v, query %+v, fragment %+v\n", u.Port(), u.Query(), u.Fragment())
 	// Output:
 	// port {Value: Defined:true}, query {Value: Defined:true}, fragment {Value: Defined:false}
 }

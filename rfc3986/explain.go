@@ -2,6 +2,7 @@ package rfc3986
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 
@@ -53,7 +54,117 @@ type automaton struct {
 	// consuming state after its byte (succ, indexed by state).
 	startSet []int32
 	succ     [][]int32
-	scratch  sync.Pool // *[]uint32 marks, one per state
+	scratch  sync.Pool // *marks
+	dfa      *dfa      // the same automaton made deterministic, or nil if too large
+}
+
+// dfa is the subset construction of an automaton, over classes of bytes
+// that every state treats alike. State 0 is the dead state (no reading
+// left); each state keeps its set of automaton states for the explanation.
+type dfa struct {
+	class  [256]uint8
+	nclass int
+	next   []int32   // next[state*nclass+class]
+	sets   [][]int32 // the automaton states of each state
+	start  int32
+}
+
+// maxDFAStates bounds the subset construction; past it explain runs the
+// nondeterministic automaton.
+const maxDFAStates = 1 << 14
+
+func (a *automaton) determinize() *dfa {
+	d := &dfa{}
+	// Byte classes: bytes with the same membership in every state's set.
+	sig := map[string]uint8{}
+	for c := 0; c < 256; c++ {
+		key := make([]byte, 0, len(a.states)/8+1)
+		var acc byte
+		n := 0
+		for i := range a.states {
+			if a.states[i].next < 0 {
+				continue
+			}
+			acc <<= 1
+			if a.states[i].set.has(byte(c)) {
+				acc |= 1
+			}
+			if n++; n%8 == 0 {
+				key = append(key, acc)
+				acc = 0
+			}
+		}
+		key = append(key, acc)
+		k := string(key)
+		id, ok := sig[k]
+		if !ok {
+			id = uint8(len(sig))
+			sig[k] = id
+		}
+		d.class[c] = id
+	}
+	d.nclass = len(sig)
+	var rep [256]byte // a byte of each class
+	for c := 255; c >= 0; c-- {
+		rep[d.class[c]] = byte(c)
+	}
+	index := map[string]int32{}
+	keyOf := func(set []int32) string {
+		b := make([]byte, 0, 4*len(set))
+		for _, s := range set {
+			b = append(b, byte(s), byte(s>>8), byte(s>>16), byte(s>>24))
+		}
+		return string(b)
+	}
+	add := func(set []int32) int32 {
+		k := keyOf(set)
+		if id, ok := index[k]; ok {
+			return id
+		}
+		id := int32(len(d.sets))
+		index[k] = id
+		d.sets = append(d.sets, set)
+		d.next = append(d.next, make([]int32, d.nclass)...)
+		return id
+	}
+	add(nil) // the dead state
+	d.start = add(slices.Sorted(slices.Values(a.startSet)))
+	seen := make([]bool, len(a.states))
+	for i := int32(1); int(i) < len(d.sets); i++ {
+		if len(d.sets) > maxDFAStates {
+			return nil
+		}
+		for cl := 0; cl < d.nclass; cl++ {
+			c := rep[cl]
+			var set []int32
+			for _, s := range d.sets[i] {
+				st := &a.states[s]
+				if st.next < 0 || !st.set.has(c) {
+					continue
+				}
+				for _, t := range a.succ[s] {
+					if !seen[t] {
+						seen[t] = true
+						set = append(set, t)
+					}
+				}
+			}
+			for _, t := range set {
+				seen[t] = false
+			}
+			slices.Sort(set)
+			d.next[int(i)*d.nclass+cl] = add(set)
+		}
+	}
+	return d
+}
+
+// marks records which states a step has reached: state s is reached in the
+// current step when seen[s] == gen. gen grows by one a step and across
+// runs, so the array is cleared only when gen wraps around.
+type marks struct {
+	seen []uint32
+	gen  uint32
 }
 
 // automata holds the automaton of each rule, built on first use and never
@@ -97,7 +208,8 @@ func buildAutomaton(rule grammar.Rule) *automaton {
 			a.succ[s] = a.closure(nil, seen, mark, a.states[s].next)
 		}
 	}
-	a.scratch.New = func() any { m := make([]uint32, len(a.states)); return &m }
+	a.scratch.New = func() any { return &marks{seen: make([]uint32, len(a.states))} }
+	a.dfa = a.determinize()
 	return a
 }
 
@@ -219,15 +331,44 @@ func (a *automaton) closure(set []int32, seen []uint32, mark uint32, s int32) []
 // explain returns the error for input, which rule does not match.
 func explain(rule grammar.Rule, input string) error {
 	a := automatonFor(rule)
-	marks := a.scratch.Get().(*[]uint32)
-	seen := *marks
-	clear(seen)
-	cur := append([]int32(nil), a.startSet...)
-	var next []int32
+	if a.dfa == nil {
+		return a.explainNFA(rule, input)
+	}
+	return a.explainDFA(rule, input)
+}
+
+// explainDFA runs the deterministic automaton: one table lookup a byte.
+func (a *automaton) explainDFA(rule grammar.Rule, input string) error {
+	d := a.dfa
+	cur := d.start
+	offset := len(input)
+	for i := 0; i < len(input); i++ {
+		next := d.next[int(cur)*d.nclass+int(d.class[input[i]])]
+		if next == 0 {
+			offset = i
+			break
+		}
+		cur = next
+	}
+	set := d.sets[cur]
+	return &Error{Input: input, Start: rule, Offset: offset, Rule: a.commonRule(set), Expected: a.expected(set)}
+}
+
+// explainNFA runs the nondeterministic automaton, keeping the set of live
+// states; it is used when the deterministic one would be too large.
+func (a *automaton) explainNFA(rule grammar.Rule, input string) error {
+	m := a.scratch.Get().(*marks)
+	seen := m.seen
+	cur := append(make([]int32, 0, 2*len(a.startSet)), a.startSet...)
+	next := make([]int32, 0, 2*len(a.startSet))
 	offset := len(input)
 	for i := 0; i < len(input); i++ {
 		c := input[i]
-		mark := uint32(i + 1)
+		if m.gen++; m.gen == 0 {
+			clear(seen)
+			m.gen = 1
+		}
+		mark := m.gen
 		next = next[:0]
 		for _, s := range cur {
 			st := &a.states[s]
@@ -247,7 +388,7 @@ func explain(rule grammar.Rule, input string) error {
 		}
 		cur, next = next, cur
 	}
-	a.scratch.Put(marks)
+	a.scratch.Put(m)
 	return &Error{Input: input, Start: rule, Offset: offset, Rule: a.commonRule(cur), Expected: a.expected(cur)}
 }
 

@@ -39,46 +39,46 @@ func Normalize(ref string) (string, error) {
 	if err := ParseInto(&u, ref); err != nil {
 		return "", err
 	}
-	scheme := strings.ToLower(u.Scheme.Value)
+	scheme := strings.ToLower(u.Scheme().Value)
 	var b strings.Builder
 	b.Grow(len(ref) + 1)
-	if u.Scheme.Defined {
+	if u.Scheme().Defined {
 		b.WriteString(scheme)
 		b.WriteByte(':')
 	}
-	if u.Authority.Defined {
+	if u.Authority().Defined {
 		b.WriteString("//")
-		if u.UserInfo.Defined {
-			writeNormalized(&b, u.UserInfo.Value, false)
+		if u.UserInfo().Defined {
+			writeNormalized(&b, u.UserInfo().Value, false)
 			b.WriteByte('@')
 		}
-		writeNormalized(&b, u.Host.Value, true)
-		if u.Port.Defined && u.Port.Value != "" && u.Port.Value != defaultPorts[scheme] {
+		writeNormalized(&b, u.Host().Value, true)
+		if u.Port().Defined && u.Port().Value != "" && u.Port().Value != defaultPorts[scheme] {
 			b.WriteByte(':')
-			b.WriteString(u.Port.Value)
+			b.WriteString(u.Port().Value)
 		}
 	}
-	path := u.Path
+	path := u.Path()
 	if strings.HasPrefix(path, "/") {
 		path = RemoveDotSegments(normalizeEncoding(path))
-		if !u.Authority.Defined && strings.HasPrefix(path, "//") {
-			path = u.Path // "/.//a" would read back with an authority
+		if !u.Authority().Defined && strings.HasPrefix(path, "//") {
+			path = u.Path() // "/.//a" would read back with an authority
 		}
 	}
-	if path == "" && u.Authority.Defined {
+	if path == "" && u.Authority().Defined {
 		switch scheme {
 		case "http", "https", "ws", "wss":
 			path = "/"
 		}
 	}
 	writeNormalized(&b, path, false)
-	if u.Query.Defined {
+	if u.Query().Defined {
 		b.WriteByte('?')
-		writeNormalized(&b, u.Query.Value, false)
+		writeNormalized(&b, u.Query().Value, false)
 	}
-	if u.Fragment.Defined {
+	if u.Fragment().Defined {
 		b.WriteByte('#')
-		writeNormalized(&b, u.Fragment.Value, false)
+		writeNormalized(&b, u.Fragment().Value, false)
 	}
 	return b.String(), nil
 }

@@ -120,8 +120,8 @@ func (c *checker) reference(s string) {
 		return oracle.Component{Value: x.Value, Defined: x.Defined}
 	}
 	got := components{
-		Scheme: oc(u.Scheme), Authority: oc(u.Authority), UserInfo: oc(u.UserInfo), Host: oc(u.Host), Port: oc(u.Port),
-		Path: u.Path, Query: oc(u.Query), Fragment: oc(u.Fragment), HostKind: u.HostKind.Code(),
+		Scheme: oc(u.Scheme()), Authority: oc(u.Authority()), UserInfo: oc(u.UserInfo()), Host: oc(u.Host()), Port: oc(u.Port()),
+		Path: u.Path(), Query: oc(u.Query()), Fragment: oc(u.Fragment()), HostKind: u.HostKind().Code(),
 	}
 	if diff := cmp.Diff(wantC, got); diff != "" {
 		c.fail("components", "Parse(%q) components (-Appendix B and the oracle +parser):\n%s", s, diff)

@@ -84,7 +84,7 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, error) {
 	if err := ParseInto(&b, base); err != nil {
 		return "", &BaseError{Base: base, Err: err}
 	}
-	if !b.Scheme.Defined {
+	if !b.Scheme().Defined {
 		return "", &BaseError{Base: base}
 	}
 	if err := ParseInto(&r, ref); err != nil {
@@ -112,42 +112,43 @@ func (e *UnrepresentableError) Error() string {
 
 // resolveParsed is section 5.2.2's algorithm on parsed components.
 func resolveParsed(base, r *URI, cfg resolveConfig) (string, error) {
-	if cfg.nonStrict && r.Scheme.Defined && strings.EqualFold(r.Scheme.Value, base.Scheme.Value) {
-		r.Scheme = Component{}
+	rScheme := r.Scheme()
+	if cfg.nonStrict && rScheme.Defined && strings.EqualFold(rScheme.Value, base.Scheme().Value) {
+		rScheme = Component{}
 	}
 	var scheme, authority, query Component
 	var path string
 	switch {
-	case r.Scheme.Defined:
-		scheme, authority, path, query = r.Scheme, r.Authority, RemoveDotSegments(r.Path), r.Query
-	case r.Authority.Defined:
-		scheme, authority, path, query = base.Scheme, r.Authority, RemoveDotSegments(r.Path), r.Query
-	case r.Path == "":
-		scheme, authority, path = base.Scheme, base.Authority, base.Path
-		query = base.Query
-		if r.Query.Defined {
-			query = r.Query
+	case rScheme.Defined:
+		scheme, authority, path, query = r.Scheme(), r.Authority(), RemoveDotSegments(r.Path()), r.Query()
+	case r.Authority().Defined:
+		scheme, authority, path, query = base.Scheme(), r.Authority(), RemoveDotSegments(r.Path()), r.Query()
+	case r.Path() == "":
+		scheme, authority, path = base.Scheme(), base.Authority(), base.Path()
+		query = base.Query()
+		if r.Query().Defined {
+			query = r.Query()
 		}
-	case r.Path[0] == '/':
-		scheme, authority, path, query = base.Scheme, base.Authority, RemoveDotSegments(r.Path), r.Query
+	case r.Path()[0] == '/':
+		scheme, authority, path, query = base.Scheme(), base.Authority(), RemoveDotSegments(r.Path()), r.Query()
 	default:
-		scheme, authority, path, query = base.Scheme, base.Authority, RemoveDotSegments(merge(base, r.Path)), r.Query
+		scheme, authority, path, query = base.Scheme(), base.Authority(), RemoveDotSegments(merge(base, r.Path())), r.Query()
 	}
 	if !authority.Defined && strings.HasPrefix(path, "//") {
-		return "", &UnrepresentableError{Base: recompose(base.Scheme, base.Authority, base.Path, base.Query, base.Fragment), Ref: r.String(), Path: path}
+		return "", &UnrepresentableError{Base: base.String(), Ref: r.String(), Path: path}
 	}
-	return recompose(scheme, authority, path, query, r.Fragment), nil
+	return recompose(scheme, authority, path, query, r.Fragment()), nil
 }
 
 // merge is section 5.2.3: the reference's path appended to the base's up
 // to and including its last "/", or to "/" when the base has an authority
 // and an empty path.
 func merge(base *URI, path string) string {
-	if base.Authority.Defined && base.Path == "" {
+	if base.Authority().Defined && base.Path() == "" {
 		return "/" + path
 	}
-	i := strings.LastIndexByte(base.Path, '/')
-	return base.Path[:i+1] + path
+	i := strings.LastIndexByte(base.Path(), '/')
+	return base.Path()[:i+1] + path
 }
 
 // RemoveDotSegments is section 5.2.4: it removes the "." and ".." segments

@@ -59,32 +59,83 @@ func (k HostKind) String() string {
 }
 
 // URI is a parsed RFC 3986 URI-reference. Its components are substrings of
-// the input, not copies. For a reference with an authority, UserInfo, Host
-// and Port split it; Host is always defined then (a reg-name may be empty).
-// Path is never undefined (section 3.3: every reference has a path,
-// possibly empty).
+// the input, not copies, kept as offsets so that a URI is small. For a
+// reference with an authority, UserInfo, Host and Port split it; Host is
+// always defined then (a reg-name may be empty). Path is never undefined
+// (section 3.3: every reference has a path, possibly empty).
 type URI struct {
-	Scheme    Component
-	Authority Component
-	UserInfo  Component
-	Host      Component
-	Port      Component
-	Path      string
-	Query     Component
-	Fragment  Component
-	// HostKind says which rule the host matched.
-	HostKind HostKind
+	ref      string
+	spans    [numParts]span
+	defined  uint16 // bit p: part p is defined
+	hostKind HostKind
 }
+
+// part names a component of a URI.
+type part uint8
+
+const (
+	partScheme part = iota
+	partAuthority
+	partUserInfo
+	partHost
+	partPort
+	partPath
+	partQuery
+	partFragment
+	numParts
+)
+
+type span struct{ begin, end int32 }
+
+func (u *URI) component(p part) Component {
+	if u.defined&(1<<p) == 0 {
+		return Component{}
+	}
+	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
+}
+
+func (u *URI) set(p part, begin, end int) {
+	u.spans[p] = span{int32(begin), int32(end)}
+	u.defined |= 1 << p
+}
+
+// Scheme is the scheme (section 3.1), undefined in a relative reference.
+func (u *URI) Scheme() Component { return u.component(partScheme) }
+
+// Authority is the authority (section 3.2), after "//".
+func (u *URI) Authority() Component { return u.component(partAuthority) }
+
+// UserInfo is the userinfo of the authority (section 3.2.1), before "@".
+func (u *URI) UserInfo() Component { return u.component(partUserInfo) }
+
+// Host is the host of the authority (section 3.2.2); an IP-literal keeps
+// its brackets. HostKind says which rule it matched.
+func (u *URI) Host() Component { return u.component(partHost) }
+
+// Port is the port of the authority (section 3.2.3), after ":"; it may be
+// defined and empty ("http://h:/").
+func (u *URI) Port() Component { return u.component(partPort) }
+
+// Path is the path (section 3.3), never undefined, possibly empty.
+func (u *URI) Path() string { return u.ref[u.spans[partPath].begin:u.spans[partPath].end] }
+
+// Query is the query (section 3.4), after "?".
+func (u *URI) Query() Component { return u.component(partQuery) }
+
+// Fragment is the fragment (section 3.5), after "#".
+func (u *URI) Fragment() Component { return u.component(partFragment) }
+
+// HostKind says which of IP-literal, IPv4address and reg-name the host
+// matched, or NoHost when there is no authority.
+func (u *URI) HostKind() HostKind { return u.hostKind }
 
 // IsAbsolute reports whether u has a scheme (section 4.3: a URI, as
 // opposed to a relative reference).
-func (u *URI) IsAbsolute() bool { return u.Scheme.Defined }
+func (u *URI) IsAbsolute() bool { return u.defined&(1<<partScheme) != 0 }
 
-// String recomposes u by section 5.3. For a URI that Parse returned it is
-// the input, byte for byte.
-func (u *URI) String() string {
-	return recompose(u.Scheme, u.Authority, u.Path, u.Query, u.Fragment)
-}
+// String returns the reference u was parsed from, which is also its
+// recomposition by section 5.3.
+func (u *URI) String() string { return u.ref }
 
 // recompose is section 5.3, component recomposition.
 func recompose(scheme, authority Component, path string, query, fragment Component) string {
@@ -174,37 +225,39 @@ func Valid(ref string) bool {
 // come children first: an IPv4address inside an IP-literal ("[::1.2.3.4]")
 // comes before the IP-literal, which then sets the host.
 func fill(u *URI, ref string, p *compact.Parser) {
-	*u = URI{}
+	*u = URI{ref: ref}
 	pathBegin, pathEnd := 0, len(ref)
-	some := func(b, e int) Component { return Component{Value: ref[b:e], Defined: true} }
 	for i, n := 0, p.Len(); i < n; i++ {
 		rule, b, e := p.Token(i)
 		switch rule {
 		case grammar.RuleScheme:
-			u.Scheme = some(b, e)
+			u.set(partScheme, b, e)
 			pathBegin = e + 1
 		case grammar.RuleAuthority:
-			u.Authority = some(b, e)
+			u.set(partAuthority, b, e)
 			pathBegin = e
 		case grammar.RuleUserinfo:
-			u.UserInfo = some(b, e)
+			u.set(partUserInfo, b, e)
 		case grammar.RuleIPLiteral:
-			u.Host, u.HostKind = some(b, e), IPLiteral
+			u.set(partHost, b, e)
+			u.hostKind = IPLiteral
 		case grammar.RuleIPv4address:
-			u.Host, u.HostKind = some(b, e), IPv4
+			u.set(partHost, b, e)
+			u.hostKind = IPv4
 		case grammar.RuleRegName:
-			u.Host, u.HostKind = some(b, e), RegName
+			u.set(partHost, b, e)
+			u.hostKind = RegName
 		case grammar.RulePort:
-			u.Port = some(b, e)
+			u.set(partPort, b, e)
 		case grammar.RuleQuery:
-			u.Query = some(b, e)
+			u.set(partQuery, b, e)
 			pathEnd = b - 1
 		case grammar.RuleFragment:
-			u.Fragment = some(b, e)
-			if !u.Query.Defined {
+			u.set(partFragment, b, e)
+			if u.defined&(1<<partQuery) == 0 {
 				pathEnd = b - 1
 			}
 		}
 	}
-	u.Path = ref[pathBegin:pathEnd]
+	u.set(partPath, pathBegin, pathEnd)
 }

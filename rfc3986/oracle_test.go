@@ -324,3 +324,16 @@ func FuzzParseOracle(f *testing.F) {
 		c.rule(grammar.RuleURIReference, s)
 	})
 }
+
+// FuzzMatchOracle checks MatchRule against the oracle for any rule: verdict
+// and error offset.
+func FuzzMatchOracle(f *testing.F) {
+	f.Add(uint8(grammar.RuleIPv6address), "1::2:3:4:5:6:7")
+	f.Add(uint8(grammar.RuleDecOctet), "256")
+	f.Add(uint8(grammar.RuleHost), "1.2.3.4.5")
+	o := oracle3986.New()
+	f.Fuzz(func(t *testing.T, rule uint8, s string) {
+		c := &checker{t: t, o: o, reported: map[string]int{}}
+		c.rule(grammar.Rule(int(rule)%grammar.NumRules), s)
+	})
+}

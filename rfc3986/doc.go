@@ -8,8 +8,11 @@
 // [Parse] accepts exactly the URI-reference strings Appendix A derives and
 // splits them into the components of section 3: scheme, authority
 // (userinfo, host with its kind, port), path, query and fragment, each
-// undefined or defined (possibly empty). [Match] checks a string against
-// any of the 36 rules by its RFC name ("IPv6address", "absolute-URI").
+// undefined or defined (possibly empty); [ParseInto] and [Valid] do the same
+// without allocating. [Match] checks a string against any of the 36 rules
+// by its RFC name ("IPv6address", "absolute-URI"), [MatchRule] by its
+// catalogue entry (package grammar/rfc3986), and [ParseTree] returns the
+// parse tree.
 // Errors are [*Error] values: the byte offset of the first byte no valid
 // string can have there, the character shown safely, the rule being
 // matched and what was allowed instead.

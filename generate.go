@@ -30,3 +30,12 @@ package rfc2396
 //go:generate go tool peg -inline -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
 //go:generate go run ./gen patch parser/internal/reference/reference.peg.go parser/internal/compact/compact.peg.go parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
 //go:generate go run ./gen/examples
+
+// RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf.
+// Both parsers are compiled without -switch: peg v1.0.1's -switch cannot
+// compute the first characters of an alternative that matches the empty
+// string and emits an invalid "case '<nil>'".
+//go:generate go run ./gen rfc3986
+//go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
+//go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
+//go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go

@@ -120,7 +120,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, [
 	for i, c := range classes {
 		fmt.Fprintf(&b, "# class%d = %s\n", i, &expr{op: opClass, set: c})
 	}
-	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/parser/internal/pegrun\"\n\n%s\n", t.pkg, t.decl)
+	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/internal/pegrun\"\n\n%s\n", t.pkg, t.decl)
 	b.WriteString(body.String())
 	return b.String(), classes, nil
 }
@@ -234,6 +234,15 @@ func simplify(e *expr) *expr {
 	if out.op != opChoice {
 		return &out
 	}
+	// "x / &.?" (rfc3986.peg's path-empty, an expression that always holds
+	// and takes nothing, as the last alternative) is "x?": same language.
+	if n := len(out.kids); n > 1 && isEmptyMatch(out.kids[n-1]) {
+		rest := &expr{op: opChoice, kids: out.kids[:n-1]}
+		if n == 2 {
+			rest = out.kids[0]
+		}
+		return &expr{op: opOptional, kids: []*expr{simplify(rest)}}
+	}
 	// Merge runs of single-character alternatives; a run may absorb a later
 	// single-character alternative across others only when none of the
 	// alternatives in between can start with one of its characters.
@@ -317,4 +326,10 @@ func firstSet(e *expr) (byteSet, bool) {
 		return s, true
 	}
 	return byteSet{}, false
+}
+
+// isEmptyMatch reports whether e is "&.?", which always succeeds and
+// consumes nothing.
+func isEmptyMatch(e *expr) bool {
+	return e.op == opAnd && e.kids[0].op == opOptional && e.kids[0].kids[0].op == opDot
 }

@@ -40,6 +40,8 @@ func main() {
 	switch os.Args[1] {
 	case "grammar":
 		err = generateGrammar()
+	case "rfc3986":
+		err = generateRFC3986()
 	case "patch":
 		for _, f := range os.Args[2:] {
 			if err = patch(f); err != nil {

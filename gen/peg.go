@@ -69,6 +69,15 @@ func (s byteSet) intersects(t byteSet) bool {
 }
 
 func parsePEG(src string) (*pegFile, error) {
+	return parsePEGFile(src, "rfc2396.peg", false)
+}
+
+// parsePEGFile reads a grammar file named name. With fold, double-quoted
+// literals are accepted and read as pointlander/peg reads them, ignoring
+// case: each letter becomes a class of its two cases (RFC 5234 quoted
+// strings, rfc3986.peg); without it they are refused (RFC 2396 literals are
+// exact).
+func parsePEGFile(src, name string, fold bool) (*pegFile, error) {
 	f := &pegFile{}
 	lines := strings.Split(src, "\n")
 	var comment []string
@@ -90,7 +99,7 @@ func parsePEG(src string) (*pegFile, error) {
 			continue
 		case !strings.Contains(line, "<-"):
 			if !inHeader {
-				return nil, fmt.Errorf("rfc2396.peg:%d: expected a rule", i+1)
+				return nil, fmt.Errorf("%s:%d: expected a rule", name, i+1)
 			}
 			f.header = append(f.header, line)
 			comment = nil
@@ -102,17 +111,17 @@ func parsePEG(src string) (*pegFile, error) {
 			i++
 			text += " " + strings.TrimSpace(lines[i])
 		}
-		name, body, _ := strings.Cut(text, "<-")
-		name = strings.TrimSpace(name)
-		p := &exprParser{src: body}
+		ruleName, body, _ := strings.Cut(text, "<-")
+		ruleName = strings.TrimSpace(ruleName)
+		p := &exprParser{src: body, fold: fold}
 		e, err := p.choice()
 		if err == nil && p.peek() != 0 {
 			err = fmt.Errorf("unexpected %q", p.src[p.pos:])
 		}
 		if err != nil {
-			return nil, fmt.Errorf("rfc2396.peg:%d: rule %s: %v", i+1, name, err)
+			return nil, fmt.Errorf("%s:%d: rule %s: %v", name, i+1, ruleName, err)
 		}
-		f.rules = append(f.rules, &pegRule{name: name, comment: comment, body: e})
+		f.rules = append(f.rules, &pegRule{name: ruleName, comment: comment, body: e})
 		comment = nil
 	}
 	// The header ends with the last non-comment line before the first rule.
@@ -127,8 +136,9 @@ func parsePEG(src string) (*pegFile, error) {
 }
 
 type exprParser struct {
-	src string
-	pos int
+	src  string
+	pos  int
+	fold bool // double-quoted literals allowed, matching ignoring case
 }
 
 func (p *exprParser) peek() byte {
@@ -298,6 +308,8 @@ func (p *exprParser) primary() (*expr, error) {
 		}
 		p.pos++
 		return &expr{op: opLiteral, text: string(lit)}, nil
+	case c == '"' && p.fold:
+		return p.foldLiteral()
 	case c == '"':
 		return nil, fmt.Errorf("double-quoted literals match case-insensitively in pointlander/peg; RFC 2396 literals are exact: use single quotes")
 	case c == '[':
@@ -344,6 +356,41 @@ func (p *exprParser) primary() (*expr, error) {
 		return &expr{op: opRef, text: p.src[start:p.pos]}, nil
 	}
 	return nil, fmt.Errorf("unexpected %q at %d", p.src[p.pos:], p.pos)
+}
+
+// foldLiteral reads a double-quoted literal, which pointlander/peg matches
+// ignoring case, as a sequence of exact literals and, for letters, classes
+// of both cases.
+func (p *exprParser) foldLiteral() (*expr, error) {
+	p.pos++
+	var items []*expr
+	for p.pos < len(p.src) && p.src[p.pos] != '"' {
+		b, err := p.char()
+		if err != nil {
+			return nil, err
+		}
+		lower, upper := b|0x20, b&^0x20
+		if lower >= 'a' && lower <= 'z' {
+			e := &expr{op: opClass}
+			e.set.add(lower)
+			e.set.add(upper)
+			items = append(items, e)
+			continue
+		}
+		if n := len(items); n > 0 && items[n-1].op == opLiteral {
+			items[n-1].text += string(b)
+			continue
+		}
+		items = append(items, &expr{op: opLiteral, text: string(b)})
+	}
+	if p.pos >= len(p.src) || len(items) == 0 {
+		return nil, fmt.Errorf("bad literal")
+	}
+	p.pos++
+	if len(items) == 1 {
+		return items[0], nil
+	}
+	return &expr{op: opSeq, kids: items}, nil
 }
 
 // String prints e in pointlander/peg syntax.

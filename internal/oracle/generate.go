@@ -27,6 +27,13 @@ func NewGenerator(seed uint64) *Generator { return NewGeneratorFor(0, seed) }
 // in force, seeded with seed.
 func NewGeneratorFor(set grammar.EditSet, seed uint64) *Generator {
 	defs, _ := grammar.Definitions(set)
+	return NewGeneratorOf(defs, seed)
+}
+
+// NewGeneratorOf returns a generator for any grammar read by package bnf
+// (RFC 5234's core rules are added where defs use them), seeded with seed.
+func NewGeneratorOf(defs []bnf.Definition, seed uint64) *Generator {
+	defs = bnf.WithCore(defs)
 	g := &Generator{defs: map[string]*bnf.Node{}, r: rand.New(rand.NewPCG(seed, 2396)), MaxRepeat: 4}
 	for _, d := range defs {
 		g.defs[d.Name] = d.Body
@@ -36,12 +43,16 @@ func NewGeneratorFor(set grammar.EditSet, seed uint64) *Generator {
 
 // Derive returns a random string of rule's language ("" for a rule the
 // grammar does not have).
-func (g *Generator) Derive(rule grammar.Rule) string {
-	if g.defs[rule.String()] == nil {
+func (g *Generator) Derive(rule grammar.Rule) string { return g.DeriveName(rule.String()) }
+
+// DeriveName returns a random string of the language of the rule named
+// name ("" for a rule the grammar does not have).
+func (g *Generator) DeriveName(name string) string {
+	if g.defs[name] == nil {
 		return ""
 	}
 	var b strings.Builder
-	g.derive(&b, g.defs[rule.String()])
+	g.derive(&b, g.defs[name])
 	return b.String()
 }
 

@@ -45,15 +45,7 @@ func NewFor(set grammar.EditSet) *Oracle {
 	}
 	for r, p := range patterns {
 		o.whole[r] = regexp.MustCompile(`^(?:` + p + `)$`)
-		re, err := syntax.Parse(p, syntax.Perl)
-		if err != nil {
-			panic(err)
-		}
-		prog, err := syntax.Compile(re.Simplify())
-		if err != nil {
-			panic(err)
-		}
-		o.progs[r] = prog
+		o.progs[r] = CompileProg(p)
 	}
 	o.server = regexp.MustCompile(`^(?:(` + patterns[grammar.RuleUserinfo] + `)@)?(` + patterns[grammar.RuleHost] + `)(?::(` + patterns[grammar.RulePort] + `))?$`)
 	return o
@@ -93,8 +85,27 @@ func latin1(s string) string {
 // completed. It runs a Thompson simulation of the program Go's regexp/syntax
 // compiles from the rule's expression, a byte at a time.
 func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
-	prog := o.progs[rule]
-	cur := o.closure(prog, nil, uint32(prog.Start))
+	return ViablePrefixOf(o.progs[rule], s)
+}
+
+// CompileProg compiles a pattern to the program ViablePrefixOf runs. It
+// panics on a pattern RE2 does not accept: patterns are built by Patterns.
+func CompileProg(pattern string) *syntax.Prog {
+	re, err := syntax.Parse(pattern, syntax.Perl)
+	if err != nil {
+		panic(err)
+	}
+	prog, err := syntax.Compile(re.Simplify())
+	if err != nil {
+		panic(err)
+	}
+	return prog
+}
+
+// ViablePrefixOf is ViablePrefix for any program CompileProg returns (the
+// RFC 3986 oracle runs it too), over s read one byte a rune.
+func ViablePrefixOf(prog *syntax.Prog, s string) int {
+	cur := closure(prog, nil, uint32(prog.Start))
 	for i := 0; i < len(s); i++ {
 		var next []uint32
 		seen := map[uint32]bool{}
@@ -104,7 +115,7 @@ func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
 				continue
 			}
 			if inst.MatchRune(rune(s[i])) {
-				next = append(next, o.closure(prog, seen, inst.Out)...)
+				next = append(next, closure(prog, seen, inst.Out)...)
 			}
 		}
 		if len(next) == 0 {
@@ -117,7 +128,7 @@ func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
 
 // closure returns the rune-consuming and matching instructions reachable
 // from pc without consuming input.
-func (o *Oracle) closure(prog *syntax.Prog, seen map[uint32]bool, pc uint32) []uint32 {
+func closure(prog *syntax.Prog, seen map[uint32]bool, pc uint32) []uint32 {
 	if seen == nil {
 		seen = map[uint32]bool{}
 	}

@@ -5,7 +5,7 @@ package editcompact
 
 import (
 	"fmt"
-	"github.com/rfc2396/rfc2396/parser/internal/pegrun"
+	"github.com/rfc2396/rfc2396/internal/pegrun"
 	"io"
 	"os"
 	"sort"

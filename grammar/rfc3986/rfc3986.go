@@ -1,0 +1,58 @@
+// Package rfc3986 is RFC 3986 Appendix A as data: the text of
+// grammar/rfc3986.abnf ([ABNF]) and the rule catalogue (each rule's RFC
+// name, its spelling in rfc3986.peg, its Appendix A line and the section
+// that defines it), which gen generates from grammar/rfc3986.abnf and
+// rfc3986.peg. It is the RFC 3986 counterpart of package grammar, with its
+// own [Rule] type, so that a rule of one RFC cannot be passed where a rule
+// of the other is expected. Package grammar/bnf reads the ABNF
+// (bnf.ParseABNF).
+package rfc3986
+
+import "github.com/rfc2396/rfc2396/grammar"
+
+// Rule identifies one of the 36 rules of RFC 3986 Appendix A. The zero Rule
+// is [RuleURI], the first rule of Appendix A; the start rule of a reference
+// is [RuleURIReference].
+type Rule int
+
+// Info describes a rule: its RFC name, its name in rfc3986.peg, its
+// Appendix A line and its section of RFC 3986. It is [grammar.Info].
+type Info = grammar.Info
+
+// Info returns the catalogue entry of r.
+func (r Rule) Info() Info {
+	if r < 0 || r >= NumRules {
+		return Info{}
+	}
+	return catalogue[r]
+}
+
+// String returns the RFC's name of r.
+func (r Rule) String() string {
+	if r < 0 || r >= NumRules {
+		return "Rule(invalid)"
+	}
+	return catalogue[r].Name
+}
+
+// Lookup returns the rule with the given name, spelled as in the RFC
+// ("URI-reference", "IP-literal") or as in rfc3986.peg ("URI_reference").
+// Names are matched exactly: RFC 5234 calls rule names case-insensitive,
+// but Appendix A spells each one way, and so does this package.
+func Lookup(name string) (Rule, bool) {
+	for r, info := range catalogue {
+		if info.Name == name || info.PEGName == name {
+			return Rule(r), true
+		}
+	}
+	return 0, false
+}
+
+// Names returns the RFC names of all rules, in the RFC's order.
+func Names() []string {
+	names := make([]string, NumRules)
+	for r, info := range catalogue {
+		names[r] = info.Name
+	}
+	return names
+}

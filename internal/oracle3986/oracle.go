@@ -1,0 +1,166 @@
+// Package oracle3986 is an independent reading of RFC 3986 Appendix A, for
+// tests: regular expressions built from grammar/rfc3986.abnf (read with
+// bnf.ParseABNF when the oracle is made; see oracle.Patterns), the
+// Appendix B regular expression, and a
+// generator of test strings from the ABNF. It is package internal/oracle
+// for the second grammar and reuses its machinery (the prefix-viability
+// check over Go's compiled regular expressions, the string generator). None
+// of it shares code with rfc3986.peg or with package rfc3986.
+package oracle3986
+
+import (
+	"regexp"
+	"regexp/syntax"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/internal/oracle"
+)
+
+// Oracle decides membership in the language of each Appendix A rule.
+type Oracle struct {
+	whole [grammar.NumRules]*regexp.Regexp
+	progs [grammar.NumRules]*syntax.Prog
+}
+
+// New compiles the oracle's expressions.
+func New() *Oracle {
+	defs, err := bnf.ParseABNF(grammar.ABNF)
+	if err != nil {
+		panic(err)
+	}
+	byName := oracle.Patterns(bnf.WithCore(defs))
+	var patterns [grammar.NumRules]string
+	for r := range patterns {
+		patterns[r] = byName[grammar.Rule(r).String()]
+	}
+	o := &Oracle{}
+	for r, p := range patterns {
+		o.whole[r] = regexp.MustCompile(`^(?:` + p + `)$`)
+		o.progs[r] = oracle.CompileProg(p)
+	}
+	return o
+}
+
+// Match reports whether s as a whole is in the language of rule. Bytes
+// outside US-ASCII never match (Go's regexp reads them as runes no class of
+// Appendix A contains, or as U+FFFD).
+func (o *Oracle) Match(rule grammar.Rule, s string) bool {
+	return o.whole[rule].MatchString(s)
+}
+
+// ViablePrefix returns the length of the longest prefix of s that some
+// string of rule's language starts with: the offset of the first byte no
+// valid parse can include, or len(s).
+func (o *Oracle) ViablePrefix(rule grammar.Rule, s string) int {
+	return oracle.ViablePrefixOf(o.progs[rule], s)
+}
+
+// appendixB is the regular expression of RFC 3986 Appendix B.
+var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
+
+// SplitB splits a reference with the Appendix B regular expression: scheme
+// $2, authority $4, path $5, query $7, fragment $9.
+func SplitB(s string) oracle.Split {
+	m := appendixB.FindStringSubmatchIndex(s)
+	get := func(g int) oracle.Component {
+		if m[2*g] < 0 {
+			return oracle.Component{}
+		}
+		return oracle.Component{Value: s[m[2*g]:m[2*g+1]], Defined: true}
+	}
+	return oracle.Split{Scheme: get(2), Authority: get(4), Path: get(5).Value, Query: get(7), Fragment: get(9)}
+}
+
+// Generator makes test strings from grammar/rfc3986.abnf (see
+// oracle.Generator).
+type Generator struct {
+	*oracle.Generator
+}
+
+// NewGenerator returns a generator seeded with seed.
+func NewGenerator(seed uint64) Generator {
+	defs, err := bnf.ParseABNF(grammar.ABNF)
+	if err != nil {
+		panic(err)
+	}
+	return Generator{oracle.NewGeneratorOf(defs, seed)}
+}
+
+// Derive returns a random string of rule's language.
+func (g Generator) Derive(rule grammar.Rule) string {
+	return g.DeriveName(rule.String())
+}
+
+// Context is where a rule's strings occur inside a whole reference.
+type Context struct {
+	Rule          grammar.Rule
+	Before, After string
+}
+
+// Contexts places rules where they occur in references.
+var Contexts = []Context{
+	{Rule: grammar.RuleAuthority, Before: "http://", After: "/p?q#f"},
+	{Rule: grammar.RuleAuthority, Before: "//", After: ""},
+	{Rule: grammar.RuleHost, Before: "http://", After: ":80/p"},
+	{Rule: grammar.RuleHost, Before: "//u@", After: "?q"},
+	{Rule: grammar.RuleRegName, Before: "http://", After: "?q"},
+	{Rule: grammar.RuleIPv4address, Before: "http://u@", After: "/"},
+	{Rule: grammar.RuleIPv4address, Before: "//", After: ""},
+	{Rule: grammar.RuleIPLiteral, Before: "http://", After: ":8080/"},
+	{Rule: grammar.RuleIPv6address, Before: "http://[", After: "]/"},
+	{Rule: grammar.RuleIPvFuture, Before: "//[", After: "]"},
+	{Rule: grammar.RulePort, Before: "http://h:", After: "/p"},
+	{Rule: grammar.RuleUserinfo, Before: "http://", After: "@h/"},
+	{Rule: grammar.RuleSegment, Before: "/a/", After: "/b"},
+	{Rule: grammar.RulePathAbempty, Before: "http://h", After: "#f"},
+	{Rule: grammar.RulePathAbsolute, Before: "", After: "?q"},
+	{Rule: grammar.RulePathAbsolute, Before: "s:", After: "?q"},
+	{Rule: grammar.RulePathRootless, Before: "s:", After: "#f"},
+	{Rule: grammar.RulePathNoscheme, Before: "", After: "?q"},
+	{Rule: grammar.RuleQuery, Before: "http://h/p?", After: "#f"},
+	{Rule: grammar.RuleFragment, Before: "x#", After: ""},
+	{Rule: grammar.RuleScheme, Before: "", After: ":/p"},
+	{Rule: grammar.RuleHierPart, Before: "s:", After: "?q#f"},
+	{Rule: grammar.RuleRelativePart, Before: "", After: "?q#f"},
+	{Rule: grammar.RuleURI, Before: "", After: ""},
+	{Rule: grammar.RuleRelativeRef, Before: "", After: ""},
+}
+
+// Authority is the reading of an authority (section 3.2): userinfo, host
+// and port, and which rule the host matched.
+type Authority struct {
+	UserInfo, Host, Port oracle.Component
+	HostKind             string // "ip-literal", "ipv4" or "reg-name"
+}
+
+// ReadAuthority splits an authority. userinfo has no "@" and host no ":"
+// outside an IP-literal's brackets, so the split is unique; an IPv4address
+// host is an IPv4 literal, not a reg-name (section 3.2.2).
+func (o *Oracle) ReadAuthority(authority string) (Authority, bool) {
+	if !o.Match(grammar.RuleAuthority, authority) {
+		return Authority{}, false
+	}
+	var a Authority
+	rest := authority
+	if i := strings.IndexByte(rest, '@'); i >= 0 {
+		a.UserInfo = oracle.Component{Value: rest[:i], Defined: true}
+		rest = rest[i+1:]
+	}
+	hostEnd := len(rest)
+	if i := strings.LastIndexByte(rest, ':'); i >= 0 && !strings.Contains(rest[i:], "]") {
+		hostEnd = i
+		a.Port = oracle.Component{Value: rest[i+1:], Defined: true}
+	}
+	a.Host = oracle.Component{Value: rest[:hostEnd], Defined: true}
+	switch {
+	case o.Match(grammar.RuleIPLiteral, a.Host.Value):
+		a.HostKind = "ip-literal"
+	case o.Match(grammar.RuleIPv4address, a.Host.Value):
+		a.HostKind = "ipv4"
+	default:
+		a.HostKind = "reg-name"
+	}
+	return a, true
+}

@@ -1,0 +1,32 @@
+// Package rfc3986 is a strict, validating parser for RFC 3986 URI
+// references, generated from the RFC's own Appendix A grammar through the
+// same pipeline as package parser's RFC 2396 parser: grammar/rfc3986.abnf
+// holds Appendix A, rfc3986.peg transcribes it rule for rule (checked by
+// gen), pointlander/peg compiles it, and the tests prove the generated
+// parsers exact against regular expressions generated from the ABNF.
+//
+// [Parse] accepts exactly the URI-reference strings Appendix A derives and
+// splits them into the components of section 3: scheme, authority
+// (userinfo, host with its kind, port), path, query and fragment, each
+// undefined or defined (possibly empty); [ParseInto] and [Valid] do the same
+// without allocating. [Match] checks a string against any of the 36 rules
+// by its RFC name ("IPv6address", "absolute-URI"), [MatchRule] by its
+// catalogue entry (package grammar/rfc3986), and [ParseTree] returns the
+// parse tree.
+// Errors are [*Error] values: the byte offset of the first byte no valid
+// string can have there, the character shown safely, the rule being
+// matched and what was allowed instead.
+//
+// [Resolve] implements section 5.2 (5.2.1 to 5.2.4, with
+// [RemoveDotSegments] in linear time and the strict or non-strict reading
+// of a scheme repeated from the base, [NonStrict]); [Normalize] applies
+// sections 6.2.2 (case, percent-encoding and path segment normalization)
+// and 6.2.3 (empty and default ports, empty http path).
+//
+// Where RFC 3986 differs from RFC 2396 the two packages give different
+// answers, on purpose: "?y" is a valid relative reference here, "[::1]" a
+// valid host, and "../../../g" against "http://a/b/c/d;p?q" resolves to
+// "http://a/g" (RFC 2396 keeps "http://a/../g").
+//
+// Every function is safe for concurrent use.
+package rfc3986

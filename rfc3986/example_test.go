@@ -1,0 +1,77 @@
+package rfc3986_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+func ExampleParse() {
+	u, err := rfc3986.Parse("foo://user@[2001:db8::7]:8042/over/there?name=ferret#nose")
+	if err != nil {
+		panic(err)
+	}
+	fmt.Println(u.Scheme().Value, u.UserInfo().Value, u.Host().Value, u.HostKind(), u.Port().Value)
+	fmt.Println(u.Path(), u.Query().Value, u.Fragment().Value)
+	// Output:
+	// foo user [2001:db8::7] IP-literal 8042
+	// /over/there name=ferret nose
+}
+
+func ExampleParse_undefinedVersusEmpty() {
+	u, _ := rfc3986.Parse("http://h:/p?")
+	fmt.Printf("port %+v, query %+v, fragment %+v\n", u.Port(), u.Query(), u.Fragment())
+	// Output:
+	// port {Value: Defined:true}, query {Value: Defined:true}, fragment {Value: Defined:false}
+}
+
+func ExampleError() {
+	_, err := rfc3986.Parse("http://[::1/")
+	var perr *rfc3986.Error
+	if errors.As(err, &perr) {
+		fmt.Println(perr.Offset, perr.Rule, perr.Char())
+	}
+	fmt.Println(err)
+	// Output:
+	// 11 IP-literal '/'
+	// rfc3986: offset 11: invalid character '/' in IP-literal; expected a hex digit, ".", ":" or "]"
+}
+
+func ExampleMatch() {
+	fmt.Println(rfc3986.Match("IPv6address", "::ffff:192.0.2.1"))
+	fmt.Println(rfc3986.Match("IPv4address", "192.0.2.256"))
+	// Output:
+	// <nil>
+	// rfc3986: not a valid IPv4address: offset 10: invalid character '6' in dec-octet; expected "0", "1", "2", "3", "4", "5" or end of input
+}
+
+func ExampleResolve() {
+	base := "http://a/b/c/d;p?q"
+	for _, ref := range []string{"../../../g", "?y", "http:g"} {
+		target, _ := rfc3986.Resolve(base, ref)
+		fmt.Println(ref, "->", target)
+	}
+	target, _ := rfc3986.Resolve(base, "http:g", rfc3986.NonStrict())
+	fmt.Println("http:g (non-strict) ->", target)
+	// Output:
+	// ../../../g -> http://a/g
+	// ?y -> http://a/b/c/d;p?y
+	// http:g -> http:g
+	// http:g (non-strict) -> http://a/b/c/g
+}
+
+func ExampleNormalize() {
+	n, _ := rfc3986.Normalize("HTTP://www.Example.COM:80/a/./b/../%7euser/%2f")
+	fmt.Println(n)
+	// Output:
+	// http://www.example.com/a/~user/%2F
+}
+
+func ExampleRemoveDotSegments() {
+	fmt.Println(rfc3986.RemoveDotSegments("/a/b/c/./../../g"))
+	fmt.Println(rfc3986.RemoveDotSegments("mid/content=5/../6"))
+	// Output:
+	// /a/g
+	// mid/6
+}

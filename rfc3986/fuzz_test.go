@@ -1,0 +1,62 @@
+package rfc3986_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// FuzzResolve checks, for any base and reference, that Resolve does not
+// panic, that a result is a valid URI with no dot segments in a path that
+// starts with "/", and that resolving the result against the base again
+// gives the result.
+func FuzzResolve(f *testing.F) {
+	for _, s := range []string{"../../../g", "?y", "#s", "", "//g", "g;x=1/../y", "http:g", "a b"} {
+		f.Add("http://a/b/c/d;p?q", s)
+	}
+	f.Add("urn:a:b", "c")
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		got, err := rfc3986.Resolve(base, ref)
+		if err != nil {
+			var perr *rfc3986.Error
+			var berr *rfc3986.BaseError
+			var uerr *rfc3986.UnrepresentableError
+			if !errors.As(err, &perr) && !errors.As(err, &berr) && !errors.As(err, &uerr) {
+				t.Fatalf("Resolve(%q, %q): error %v of type %T", base, ref, err, err)
+			}
+			return
+		}
+		u, err := rfc3986.Parse(got)
+		if err != nil {
+			t.Fatalf("Resolve(%q, %q) = %q, which does not parse: %v", base, ref, got, err)
+		}
+		// Section 5.2.2 removes dot segments from every target path except
+		// the base's own, taken as is when the reference has no path.
+		r, _ := rfc3986.Parse(ref)
+		if r.Path() != "" && strings.HasPrefix(u.Path(), "/") && rfc3986.RemoveDotSegments(u.Path()) != u.Path() {
+			t.Errorf("Resolve(%q, %q) = %q keeps dot segments", base, ref, got)
+		}
+	})
+}
+
+// FuzzNormalize checks that Normalize gives a valid reference and is
+// idempotent.
+func FuzzNormalize(f *testing.F) {
+	for _, s := range []string{"HTTP://A:80/./b/../c?%7e", "http://[::A]/", "a:b/../c", "%2e%2E/a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		n, err := rfc3986.Normalize(s)
+		if err != nil {
+			return
+		}
+		if !rfc3986.Valid(n) {
+			t.Fatalf("Normalize(%q) = %q, not a URI-reference", s, n)
+		}
+		if again, err := rfc3986.Normalize(n); err != nil || again != n {
+			t.Fatalf("Normalize(%q) = %q, then %q, %v", s, n, again, err)
+		}
+	})
+}

@@ -1,0 +1,157 @@
+package rfc3986_test
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// readTable reads a TAB-separated testdata file, skipping "#" comments;
+// a field that starts with a double quote is Go-unquoted. fields is the
+// number of fields of every line, or 0 for any.
+func readTable(t *testing.T, path string, fields int) [][]string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows [][]string
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		row := strings.Split(line, "\t")
+		if fields > 0 && len(row) != fields {
+			t.Fatalf("%s:%d: %d fields, want %d", path, i+1, len(row), fields)
+		}
+		for j, f := range row {
+			if strings.HasPrefix(f, `"`) {
+				if row[j], err = strconv.Unquote(f); err != nil {
+					t.Fatalf("%s:%d: %v", path, i+1, err)
+				}
+			}
+		}
+		rows = append(rows, row)
+	}
+	return rows
+}
+
+func component(s string) rfc3986.Component {
+	if s == "-" {
+		return rfc3986.Component{}
+	}
+	return rfc3986.Component{Value: s, Defined: true}
+}
+
+// parsed is what a URI reports, for comparison.
+type parsed struct {
+	Scheme, Authority, UserInfo, Host, Port rfc3986.Component
+	HostKind                                string
+	Path                                    string
+	Query, Fragment                         rfc3986.Component
+}
+
+func TestParseComponents(t *testing.T) {
+	for _, row := range readTable(t, "../testdata/rfc3986/components.txt", 10) {
+		want := parsed{
+			Scheme: component(row[1]), Authority: component(row[2]), UserInfo: component(row[3]),
+			Host: component(row[4]), HostKind: row[5], Port: component(row[6]), Path: row[7],
+			Query: component(row[8]), Fragment: component(row[9]),
+		}
+		u, err := rfc3986.Parse(row[0])
+		if err != nil {
+			t.Errorf("Parse(%q): %v", row[0], err)
+			continue
+		}
+		got := parsed{
+			Scheme: u.Scheme(), Authority: u.Authority(), UserInfo: u.UserInfo(), Host: u.Host(), HostKind: u.HostKind().Code(),
+			Port: u.Port(), Path: u.Path(), Query: u.Query(), Fragment: u.Fragment(),
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Parse(%q) (-want +got):\n%s", row[0], diff)
+		}
+		if u.String() != row[0] || u.IsAbsolute() != want.Scheme.Defined {
+			t.Errorf("Parse(%q): String() = %q, IsAbsolute() = %v", row[0], u.String(), u.IsAbsolute())
+		}
+		if !rfc3986.Valid(row[0]) {
+			t.Errorf("Valid(%q) = false", row[0])
+		}
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, row := range readTable(t, "../testdata/rfc3986/invalid.txt", 4) {
+		_, err := rfc3986.Parse(row[0])
+		var perr *rfc3986.Error
+		if !errors.As(err, &perr) {
+			t.Errorf("Parse(%q) = %v, want an *rfc3986.Error", row[0], err)
+			continue
+		}
+		msg := "offset " + row[1] + ": " + row[3]
+		if strconv.Itoa(perr.Offset) != row[1] || perr.Rule.String() != row[2] || !strings.Contains(err.Error(), msg) {
+			t.Errorf("Parse(%q): offset %d, rule %s, %q; want offset %s, rule %s, message containing %q", row[0], perr.Offset, perr.Rule, err, row[1], row[2], msg)
+		}
+		if rfc3986.Valid(row[0]) {
+			t.Errorf("Valid(%q) = true", row[0])
+		}
+	}
+}
+
+func TestMatchByName(t *testing.T) {
+	tests := []struct {
+		rule, s string
+		ok      bool
+	}{
+		{"URI-reference", "?y", true},
+		{"absolute-URI", "http://a/b?c", true},
+		{"absolute-URI", "http://a/b#c", false},
+		{"relative-ref", "a:b", false},
+		{"relative-ref", "//h", true},
+		{"URI", "//h", false},
+		{"IPv6address", "::ffff:192.0.2.1", true},
+		{"IPv6address", "1:2:3:4:5:6:7:8:9", false},
+		{"IPvFuture", "V9.x", true},
+		{"IPv4address", "192.168.0.256", false},
+		{"reg-name", "", true},
+		{"path-empty", "", true},
+		{"path-noscheme", "a:b", false},
+		{"path-rootless", "a:b", true},
+		{"path", "a/b", true},
+		{"segment-nz-nc", "a@b", true},
+		{"port", "", true},
+		{"h16", "abcd", true},
+		{"dec_octet", "255", true},
+	}
+	for _, tt := range tests {
+		err := rfc3986.Match(tt.rule, tt.s)
+		if (err == nil) != tt.ok {
+			t.Errorf("Match(%s, %q) = %v, want ok=%v", tt.rule, tt.s, err, tt.ok)
+		}
+	}
+	var unknown *rfc3986.UnknownRuleError
+	if err := rfc3986.Match("hostname", "a"); !errors.As(err, &unknown) {
+		t.Errorf("Match(hostname) = %v, want an *UnknownRuleError", err)
+	}
+}
+
+// TestLinearExplain checks that an error at the end of a long input is found
+// (the explanation automaton runs once over the input).
+func TestLongInputs(t *testing.T) {
+	long := "http://h/" + strings.Repeat("a/", 1<<19)
+	if _, err := rfc3986.Parse(long); err != nil {
+		t.Fatal(err)
+	}
+	var perr *rfc3986.Error
+	if _, err := rfc3986.Parse(long + " "); !errors.As(err, &perr) || perr.Offset != len(long) {
+		t.Errorf("Parse(long + space): %v", err)
+	}
+	if got := rfc3986.RemoveDotSegments(strings.Repeat("/a/..", 1<<18)); got != "/" {
+		t.Errorf("RemoveDotSegments(long) = %q", got)
+	}
+}

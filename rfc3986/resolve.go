@@ -1,0 +1,215 @@
+package rfc3986
+
+import (
+	"strings"
+)
+
+// ResolveOption changes how [Resolve] reads a reference.
+type ResolveOption func(*resolveConfig)
+
+type resolveConfig struct {
+	nonStrict bool
+}
+
+// NonStrict is the backwards-compatible reading of section 5.2.2: a
+// reference whose scheme is the base's ("http:g" against an http base) is
+// read as if it had no scheme ("g"), as some parsers before RFC 3986 did.
+// Section 5.2.2 calls this a loophole whose use "should be avoided"; by
+// default Resolve is strict and "http:g" stays "http:g". Schemes compare
+// ignoring case (section 3.1).
+func NonStrict() ResolveOption {
+	return func(c *resolveConfig) { c.nonStrict = true }
+}
+
+// BaseError reports a base URI that section 5.2 cannot resolve against.
+type BaseError struct {
+	Base string
+	// Err is the parse error, or nil when the base parsed but has no scheme.
+	Err error
+}
+
+func (e *BaseError) Error() string {
+	if e.Err != nil {
+		return "rfc3986: invalid base URI: " + e.Err.Error()
+	}
+	return "rfc3986: base URI " + quoteSafe(e.Base) + " has no scheme; section 5.1 requires an absolute base URI"
+}
+
+func (e *BaseError) Unwrap() error { return e.Err }
+
+// quoteSafe quotes s for a message, escaping what is not printable.
+func quoteSafe(s string) string {
+	const max = 200
+	if len(s) > max {
+		return strings.TrimSuffix(quoteASCII(s[:max]), `"`) + `..."`
+	}
+	return quoteASCII(s)
+}
+
+func quoteASCII(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case c >= 0x20 && c < 0x7f:
+			b.WriteByte(c)
+		default:
+			const hex = "0123456789abcdef"
+			b.WriteString(`\x`)
+			b.WriteByte(hex[c>>4])
+			b.WriteByte(hex[c&15])
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}
+
+// Resolve resolves the reference ref against the base URI base by section
+// 5.2 and returns the target URI, recomposed by section 5.3. Both must be
+// valid URI-references (an error is an [*Error] for ref, a [*BaseError] for
+// base); base must have a scheme (section 5.1). A fragment of the base is
+// ignored, as section 5.1 strips it before use. Dot segments are removed
+// by section 5.2.4, so "../../../g" against "http://a/b/c/d;p?q" is
+// "http://a/g" (RFC 2396 kept "http://a/../g").
+func Resolve(base, ref string, opts ...ResolveOption) (string, error) {
+	var cfg resolveConfig
+	for _, o := range opts {
+		o(&cfg)
+	}
+	var b, r URI
+	if err := ParseInto(&b, base); err != nil {
+		return "", &BaseError{Base: base, Err: err}
+	}
+	if !b.Scheme().Defined {
+		return "", &BaseError{Base: base}
+	}
+	if err := ParseInto(&r, ref); err != nil {
+		return "", err
+	}
+	return resolveParsed(&b, &r, cfg)
+}
+
+// UnrepresentableError reports a resolution whose target has no authority
+// and a path that starts with "//" ("a:/.//b" or "g" against "a:/.//x"
+// removes dot segments down to "//b"). Section 5.3 would write it as
+// "a://b", which reads back with an authority: RFC 3986 says nothing for
+// this case, so Resolve refuses it rather than give a different URI. (The
+// WHATWG URL standard writes "/." before such a path; that is not RFC
+// 3986.)
+type UnrepresentableError struct {
+	Base, Ref string
+	Path      string // the target's path
+}
+
+func (e *UnrepresentableError) Error() string {
+	return "rfc3986: resolving " + quoteSafe(e.Ref) + " against " + quoteSafe(e.Base) + " gives the path " + quoteSafe(e.Path) +
+		" with no authority, which section 5.3 cannot write: it would read back as an authority"
+}
+
+// resolveParsed is section 5.2.2's algorithm on parsed components.
+func resolveParsed(base, r *URI, cfg resolveConfig) (string, error) {
+	rScheme := r.Scheme()
+	if cfg.nonStrict && rScheme.Defined && strings.EqualFold(rScheme.Value, base.Scheme().Value) {
+		rScheme = Component{}
+	}
+	var scheme, authority, query Component
+	var path string
+	switch {
+	case rScheme.Defined:
+		scheme, authority, path, query = r.Scheme(), r.Authority(), RemoveDotSegments(r.Path()), r.Query()
+	case r.Authority().Defined:
+		scheme, authority, path, query = base.Scheme(), r.Authority(), RemoveDotSegments(r.Path()), r.Query()
+	case r.Path() == "":
+		scheme, authority, path = base.Scheme(), base.Authority(), base.Path()
+		query = base.Query()
+		if r.Query().Defined {
+			query = r.Query()
+		}
+	case r.Path()[0] == '/':
+		scheme, authority, path, query = base.Scheme(), base.Authority(), RemoveDotSegments(r.Path()), r.Query()
+	default:
+		scheme, authority, path, query = base.Scheme(), base.Authority(), RemoveDotSegments(merge(base, r.Path())), r.Query()
+	}
+	if !authority.Defined && strings.HasPrefix(path, "//") {
+		return "", &UnrepresentableError{Base: base.String(), Ref: r.String(), Path: path}
+	}
+	return recompose(scheme, authority, path, query, r.Fragment()), nil
+}
+
+// merge is section 5.2.3: the reference's path appended to the base's up
+// to and including its last "/", or to "/" when the base has an authority
+// and an empty path.
+func merge(base *URI, path string) string {
+	if base.Authority().Defined && base.Path() == "" {
+		return "/" + path
+	}
+	i := strings.LastIndexByte(base.Path(), '/')
+	return base.Path()[:i+1] + path
+}
+
+// RemoveDotSegments is section 5.2.4: it removes the "." and ".." segments
+// of path, as resolution does. It runs in time linear in len(path): every
+// byte is copied to the output at most once, and a ".." removes bytes from
+// the end of the output, each at most once.
+func RemoveDotSegments(path string) string {
+	if !strings.Contains(path, ".") {
+		return path
+	}
+	out := make([]byte, 0, len(path))
+	// popSegment removes the last segment of the output and its "/", if any.
+	popSegment := func() {
+		i := len(out) - 1
+		for i >= 0 && out[i] != '/' {
+			i--
+		}
+		if i < 0 {
+			i = 0
+		}
+		out = out[:i]
+	}
+	in := path
+	for len(in) > 0 {
+		switch {
+		// A: a prefix "../" or "./" is removed.
+		case strings.HasPrefix(in, "../"):
+			in = in[3:]
+		case strings.HasPrefix(in, "./"):
+			in = in[2:]
+		// B: a prefix "/./" or a whole "/." becomes "/".
+		case strings.HasPrefix(in, "/./"):
+			in = in[2:]
+		case in == "/.":
+			in = "/"
+		// C: a prefix "/../" or a whole "/.." becomes "/", and the last
+		// segment of the output goes.
+		case strings.HasPrefix(in, "/../"):
+			in = in[3:]
+			popSegment()
+		case in == "/..":
+			in = "/"
+			popSegment()
+		// D: a whole "." or ".." is removed.
+		case in == "." || in == "..":
+			in = ""
+		// E: the first segment, with its leading "/" if any, moves to the
+		// output.
+		default:
+			end := 0
+			if in[0] == '/' {
+				end = 1
+			}
+			if j := strings.IndexByte(in[end:], '/'); j >= 0 {
+				end += j
+			} else {
+				end = len(in)
+			}
+			out = append(out, in[:end]...)
+			in = in[end:]
+		}
+	}
+	return string(out)
+}

@@ -1,0 +1,131 @@
+package rfc3986_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// TestResolveSection54 runs every example of RFC 3986 section 5.4 (5.4.1
+// and 5.4.2), taken line by line from the RFC text.
+func TestResolveSection54(t *testing.T) {
+	rows := readTable(t, "../testdata/rfc3986/resolve-5.4.txt", 0)
+	var base string
+	n := 0
+	for _, row := range rows {
+		if row[0] == "base" {
+			base = row[1]
+			continue
+		}
+		var opts []rfc3986.ResolveOption
+		if len(row) == 3 && row[2] == "non-strict" {
+			opts = append(opts, rfc3986.NonStrict())
+		}
+		got, err := rfc3986.Resolve(base, row[0], opts...)
+		if err != nil || got != row[1] {
+			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", base, row[0], got, err, row[1])
+		}
+		n++
+	}
+	if n != 43 {
+		t.Errorf("%d examples, want 43 (section 5.4 has 42 and one non-strict reading)", n)
+	}
+}
+
+func TestResolveMore(t *testing.T) {
+	for _, row := range readTable(t, "../testdata/rfc3986/resolve-more.txt", 3) {
+		got, err := rfc3986.Resolve(row[0], row[1])
+		if row[2] == "error" {
+			if err == nil {
+				t.Errorf("Resolve(%q, %q) = %q, want an error", row[0], row[1], got)
+			}
+			continue
+		}
+		if err != nil || got != row[2] {
+			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", row[0], row[1], got, err, row[2])
+		}
+	}
+}
+
+func TestResolveErrors(t *testing.T) {
+	var berr *rfc3986.BaseError
+	if _, err := rfc3986.Resolve("//a/b", "g"); !errors.As(err, &berr) || berr.Err != nil {
+		t.Errorf("relative base: %v", err)
+	}
+	var perr *rfc3986.Error
+	if _, err := rfc3986.Resolve("a b:", "g"); !errors.As(err, &berr) || !errors.As(err, &perr) || perr.Offset != 1 {
+		t.Errorf("invalid base: %v", err)
+	}
+	if _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &perr) || errors.As(err, &berr) {
+		t.Errorf("invalid reference: %v", err)
+	}
+}
+
+// TestRemoveDotSegments covers every step of section 5.2.4, including the
+// RFC's two worked examples.
+func TestRemoveDotSegments(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"/a/b/c/./../../g", "/a/g"}, // section 5.2.4's first example
+		{"mid/content=5/../6", "mid/6"},
+		{"", ""},
+		{".", ""},
+		{"..", ""},
+		{"./", ""},
+		{"../", ""},
+		{"../a", "a"},
+		{"./a", "a"},
+		{"/.", "/"},
+		{"/..", "/"},
+		{"/./a", "/a"},
+		{"/../a", "/a"},
+		{"/a/..", "/"},
+		{"/a/.", "/a/"},
+		{"/a/b/..", "/a/"},
+		{"a/..", "/"},
+		{"a/../b", "/b"},
+		{"/a/.b/..c/b..", "/a/.b/..c/b.."},
+		{"//a/../b", "//b"},
+		{"/a//../b", "/a/b"},
+		{"/%2E/a", "/%2E/a"},
+	}
+	for _, tt := range tests {
+		if got := rfc3986.RemoveDotSegments(tt.in); got != tt.want {
+			t.Errorf("RemoveDotSegments(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"HTTP://www.EXAMPLE.com/", "http://www.example.com/"},               // 6.2.2.1
+		{"http://example.com/%7Efoo", "http://example.com/~foo"},             // 6.2.2.2
+		{"http://example.com/%7efoo%2f%3a", "http://example.com/~foo%2F%3A"}, // hex case
+		{"http://example.com/a/./b/../c", "http://example.com/a/c"},          // 6.2.2.3
+		{"http://example.com/%2E%2E/a", "http://example.com/a"},              // decoded, then dot segments
+		{"http://example.com:/", "http://example.com/"},                      // 6.2.3
+		{"http://example.com:80/", "http://example.com/"},                    // default port
+		{"https://example.com:443", "https://example.com/"},                  // and the empty path
+		{"http://example.com:8080", "http://example.com:8080/"},              // not the default
+		{"ftp://a:21/x", "ftp://a/x"},
+		{"foo://a:80/x", "foo://a:80/x"},                       // unknown scheme: port kept
+		{"http://U%3asER@[::A]:8/", "http://U%3AsER@[::a]:8/"}, // userinfo keeps its case
+		{"../a/./b", "../a/./b"},                               // relative path: kept
+		{"a:b/../c", "a:b/../c"},                               // rootless: kept
+		{"s:/.//a", "s:/.//a"},                                 // would gain an authority
+		{"HTTP://%41.com/?%41#%41", "http://a.com/?A#A"},       // host decoded lower-cased
+		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"},   // not a host: kept
+	}
+	for _, tt := range tests {
+		got, err := rfc3986.Normalize(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("Normalize(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		}
+		if again, _ := rfc3986.Normalize(got); again != got {
+			t.Errorf("Normalize is not idempotent on %q: %q", got, again)
+		}
+	}
+	if _, err := rfc3986.Normalize("a b"); err == nil {
+		t.Errorf("Normalize of an invalid reference succeeded")
+	}
+}

@@ -1,0 +1,66 @@
+package rfc3986_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// outline prints the tree's rules above the character level, one node a
+// line, indented, with the text each matched.
+func outline(n *rfc3986.Node, s string, depth int, b *strings.Builder) {
+	switch n.Rule {
+	case grammar.RulePchar, grammar.RuleUnreserved, grammar.RuleSubDelims, grammar.RulePctEncoded, grammar.RuleH16, grammar.RuleDecOctet:
+		return
+	}
+	fmt.Fprintf(b, "%s%s %q\n", strings.Repeat("  ", depth), n.Rule, s[n.Begin:n.End])
+	for _, c := range n.Children {
+		outline(c, s, depth+1, b)
+	}
+}
+
+func TestParseTree(t *testing.T) {
+	const s = "http://u@[::1]:/p?q"
+	n, err := rfc3986.ParseTree(grammar.RuleURIReference, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b strings.Builder
+	outline(n, s, 0, &b)
+	want := `URI-reference "http://u@[::1]:/p?q"
+  URI "http://u@[::1]:/p?q"
+    scheme "http"
+    hier-part "//u@[::1]:/p"
+      authority "u@[::1]:"
+        userinfo "u"
+        host "[::1]"
+          IP-literal "[::1]"
+            IPv6address "::1"
+        port ""
+      path-abempty "/p"
+        segment "p"
+    query "q"
+`
+	if diff := cmp.Diff(want, b.String()); diff != "" {
+		t.Errorf("ParseTree(%q) (-want +got):\n%s", s, diff)
+	}
+	// The empty reg-name of "//" belongs to the authority, not to the
+	// path that starts where it ends.
+	n, err = rfc3986.ParseTree(grammar.RuleRelativeRef, "///x")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Reset()
+	outline(n, "///x", 0, &b)
+	if !strings.Contains(b.String(), "    authority \"\"\n      host \"\"\n        reg-name \"\"\n") {
+		t.Errorf("ParseTree(///x):\n%s", b.String())
+	}
+	if _, err := rfc3986.ParseTree(grammar.RuleURIReference, "a b"); err == nil {
+		t.Errorf("ParseTree of an invalid reference succeeded")
+	}
+}

@@ -1,0 +1,263 @@
+package rfc3986
+
+import (
+	"strconv"
+	"strings"
+	"sync"
+
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
+)
+
+// Component is one component of a reference: its text, raw (percent-encoding
+// untouched), and whether it is defined. A component is undefined when its
+// delimiter is absent ("http://h/p" has no query) and defined but empty when
+// the delimiter is there with nothing after it ("http://h/p?").
+type Component struct {
+	Value   string
+	Defined bool
+}
+
+// HostKind is the kind of a host (section 3.2.2): which of the three
+// alternatives of host = IP-literal / IPv4address / reg-name it is.
+type HostKind uint8
+
+// The kinds of host.
+const (
+	NoHost    HostKind = iota // the reference has no authority
+	IPLiteral                 // "[" IPv6address or IPvFuture "]"
+	IPv4                      // IPv4address (dotted decimal, each octet 0-255)
+	RegName                   // reg-name, possibly empty
+)
+
+// Code returns a short stable name of k for machines ("ip-literal", "ipv4",
+// "reg-name", "none").
+func (k HostKind) Code() string {
+	switch k {
+	case IPLiteral:
+		return "ip-literal"
+	case IPv4:
+		return "ipv4"
+	case RegName:
+		return "reg-name"
+	}
+	return "none"
+}
+
+// String returns the RFC's name of k's rule ("IP-literal", "IPv4address",
+// "reg-name"), or "none".
+func (k HostKind) String() string {
+	switch k {
+	case IPLiteral:
+		return "IP-literal"
+	case IPv4:
+		return "IPv4address"
+	case RegName:
+		return "reg-name"
+	}
+	return "none"
+}
+
+// URI is a parsed RFC 3986 URI-reference. Its components are substrings of
+// the input, not copies, kept as offsets so that a URI is small. For a
+// reference with an authority, UserInfo, Host and Port split it; Host is
+// always defined then (a reg-name may be empty). Path is never undefined
+// (section 3.3: every reference has a path, possibly empty).
+type URI struct {
+	ref      string
+	spans    [numParts]span
+	defined  uint16 // bit p: part p is defined
+	hostKind HostKind
+}
+
+// part names a component of a URI.
+type part uint8
+
+const (
+	partScheme part = iota
+	partAuthority
+	partUserInfo
+	partHost
+	partPort
+	partPath
+	partQuery
+	partFragment
+	numParts
+)
+
+type span struct{ begin, end int32 }
+
+func (u *URI) component(p part) Component {
+	if u.defined&(1<<p) == 0 {
+		return Component{}
+	}
+	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
+}
+
+func (u *URI) set(p part, begin, end int) {
+	u.spans[p] = span{int32(begin), int32(end)}
+	u.defined |= 1 << p
+}
+
+// Scheme is the scheme (section 3.1), undefined in a relative reference.
+func (u *URI) Scheme() Component { return u.component(partScheme) }
+
+// Authority is the authority (section 3.2), after "//".
+func (u *URI) Authority() Component { return u.component(partAuthority) }
+
+// UserInfo is the userinfo of the authority (section 3.2.1), before "@".
+func (u *URI) UserInfo() Component { return u.component(partUserInfo) }
+
+// Host is the host of the authority (section 3.2.2); an IP-literal keeps
+// its brackets. HostKind says which rule it matched.
+func (u *URI) Host() Component { return u.component(partHost) }
+
+// Port is the port of the authority (section 3.2.3), after ":"; it may be
+// defined and empty ("http://h:/").
+func (u *URI) Port() Component { return u.component(partPort) }
+
+// Path is the path (section 3.3), never undefined, possibly empty.
+func (u *URI) Path() string { return u.ref[u.spans[partPath].begin:u.spans[partPath].end] }
+
+// Query is the query (section 3.4), after "?".
+func (u *URI) Query() Component { return u.component(partQuery) }
+
+// Fragment is the fragment (section 3.5), after "#".
+func (u *URI) Fragment() Component { return u.component(partFragment) }
+
+// HostKind says which of IP-literal, IPv4address and reg-name the host
+// matched, or NoHost when there is no authority.
+func (u *URI) HostKind() HostKind { return u.hostKind }
+
+// IsAbsolute reports whether u has a scheme (section 4.3: a URI, as
+// opposed to a relative reference).
+func (u *URI) IsAbsolute() bool { return u.defined&(1<<partScheme) != 0 }
+
+// String returns the reference u was parsed from, which is also its
+// recomposition by section 5.3.
+func (u *URI) String() string { return u.ref }
+
+// recompose is section 5.3, component recomposition.
+func recompose(scheme, authority Component, path string, query, fragment Component) string {
+	var b strings.Builder
+	b.Grow(len(scheme.Value) + len(authority.Value) + len(path) + len(query.Value) + len(fragment.Value) + 5)
+	if scheme.Defined {
+		b.WriteString(scheme.Value)
+		b.WriteByte(':')
+	}
+	if authority.Defined {
+		b.WriteString("//")
+		b.WriteString(authority.Value)
+	}
+	b.WriteString(path)
+	if query.Defined {
+		b.WriteByte('?')
+		b.WriteString(query.Value)
+	}
+	if fragment.Defined {
+		b.WriteByte('#')
+		b.WriteString(fragment.Value)
+	}
+	return b.String()
+}
+
+// parsers holds reusable parsers for the compact grammar: a parser keeps
+// its buffers between runs, which is what makes Parse allocate nothing but
+// its result, and safe for concurrent use.
+var parsers = sync.Pool{New: func() any { return compact.NewParser() }}
+
+// maxInput is the longest reference Parse takes (token offsets are uint32).
+const maxInput = 1<<31 - 1
+
+// TooLongError reports a reference longer than Parse takes (2 GiB).
+type TooLongError struct {
+	Len int
+}
+
+func (e *TooLongError) Error() string {
+	return "rfc3986: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
+}
+
+// Parse parses ref as an RFC 3986 URI-reference (Appendix A, section 4.1),
+// strictly: a reference that Appendix A does not derive is an error, of type
+// [*Error], that says where and why. Any byte string may be given.
+func Parse(ref string) (*URI, error) {
+	u := new(URI)
+	if err := ParseInto(u, ref); err != nil {
+		return nil, err
+	}
+	return u, nil
+}
+
+// ParseInto is [Parse] into a URI the caller provides; it allocates nothing
+// when ref is valid. On error, *u is set to the zero URI.
+func ParseInto(u *URI, ref string) error {
+	if len(ref) > maxInput {
+		*u = URI{}
+		return &TooLongError{Len: len(ref)}
+	}
+	p := parsers.Get().(*compact.Parser)
+	ok := p.Match(ref, grammar.RuleURIReference)
+	if ok {
+		fill(u, ref, p)
+	}
+	parsers.Put(p)
+	if !ok {
+		*u = URI{}
+		return explain(grammar.RuleURIReference, ref)
+	}
+	return nil
+}
+
+// Valid reports whether ref is an RFC 3986 URI-reference. It allocates
+// nothing.
+func Valid(ref string) bool {
+	if len(ref) > maxInput {
+		return false
+	}
+	p := parsers.Get().(*compact.Parser)
+	ok := p.Match(ref, grammar.RuleURIReference)
+	parsers.Put(p)
+	return ok
+}
+
+// fill sets u from the tokens of a successful compact parse of ref. Tokens
+// come children first: an IPv4address inside an IP-literal ("[::1.2.3.4]")
+// comes before the IP-literal, which then sets the host.
+func fill(u *URI, ref string, p *compact.Parser) {
+	*u = URI{ref: ref}
+	pathBegin, pathEnd := 0, len(ref)
+	for i, n := 0, p.Len(); i < n; i++ {
+		rule, b, e := p.Token(i)
+		switch rule {
+		case grammar.RuleScheme:
+			u.set(partScheme, b, e)
+			pathBegin = e + 1
+		case grammar.RuleAuthority:
+			u.set(partAuthority, b, e)
+			pathBegin = e
+		case grammar.RuleUserinfo:
+			u.set(partUserInfo, b, e)
+		case grammar.RuleIPLiteral:
+			u.set(partHost, b, e)
+			u.hostKind = IPLiteral
+		case grammar.RuleIPv4address:
+			u.set(partHost, b, e)
+			u.hostKind = IPv4
+		case grammar.RuleRegName:
+			u.set(partHost, b, e)
+			u.hostKind = RegName
+		case grammar.RulePort:
+			u.set(partPort, b, e)
+		case grammar.RuleQuery:
+			u.set(partQuery, b, e)
+			pathEnd = b - 1
+		case grammar.RuleFragment:
+			u.set(partFragment, b, e)
+			if u.defined&(1<<partQuery) == 0 {
+				pathEnd = b - 1
+			}
+		}
+	}
+	u.set(partPath, pathBegin, pathEnd)
+}

@@ -75,6 +75,43 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
+// positionWindow is how many bytes of input ErrorWithPosition shows on
+// each side of the offset.
+const positionWindow = 60
+
+// ErrorWithPosition returns [Error.Error] followed by three indented lines:
+// the input around the offset (at most 60 bytes each side, bytes that are
+// not printable ASCII as \xNN), a caret under the offending byte, and the
+// Appendix A line of the rule with its section of RFC 3986.
+func (e *Error) ErrorWithPosition() string {
+	var line strings.Builder
+	off := min(max(e.Offset, 0), len(e.Input))
+	begin := max(0, off-positionWindow)
+	end := min(len(e.Input), off+positionWindow)
+	if begin > 0 {
+		line.WriteString("...")
+	}
+	col := -1
+	for i := begin; i < end; i++ {
+		if i == off {
+			col = line.Len()
+		}
+		if c := e.Input[i]; c >= 0x20 && c < 0x7f {
+			line.WriteByte(c)
+		} else {
+			fmt.Fprintf(&line, `\x%02x`, c)
+		}
+	}
+	if col < 0 {
+		col = line.Len()
+	}
+	if end < len(e.Input) {
+		line.WriteString("...")
+	}
+	info := e.Rule.Info()
+	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 3986 §%s)", e.Error(), line.String(), strings.Repeat(" ", col), info.ABNF, info.Section)
+}
+
 // UnknownRuleError reports a rule name that is not one of the 36 rules of
 // RFC 3986 Appendix A.
 type UnknownRuleError struct {

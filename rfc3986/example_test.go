@@ -38,6 +38,19 @@ func ExampleError() {
 	// rfc3986: offset 11: invalid character '/' in IP-literal; expected a hex digit, ".", ":" or "]"
 }
 
+func ExampleError_ErrorWithPosition() {
+	_, err := rfc3986.Parse("http://ex ample.com/")
+	var perr *rfc3986.Error
+	if errors.As(err, &perr) {
+		fmt.Println(perr.ErrorWithPosition())
+	}
+	// Output:
+	// rfc3986: offset 9: invalid character ' ' in URI; expected pchar, "#", "/", "?" or end of input
+	//   http://ex ample.com/
+	//            ^
+	//   URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]  (RFC 3986 §3)
+}
+
 func ExampleMatch() {
 	fmt.Println(rfc3986.Match("IPv6address", "::ffff:192.0.2.1"))
 	fmt.Println(rfc3986.Match("IPv4address", "192.0.2.256"))

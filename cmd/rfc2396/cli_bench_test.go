@@ -86,6 +86,7 @@ func BenchmarkCLICorpus(b *testing.B) {
 	}{
 		{"parse-json", []string{"parse", "--json"}},
 		{"parse-rule-hostname-json", []string{"parse", "--rule", "hostname", "--json"}},
+		{"parse-rfc3986-json", []string{"parse", "--standard", "rfc3986", "--json"}},
 	} {
 		if netURL != "" {
 			b.Run("op="+op.name+"/impl=net-url", func(b *testing.B) {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // JSON output is written straight to the buffered output, one object a
@@ -134,7 +135,8 @@ func writeJSONString(w *bufio.Writer, s string) {
 // code is "syntax" for an input that does not match the grammar, the
 // parser.ResolveReason code for what resolve and relativize refuse
 // ("invalid-base" and "invalid-reference" carry the syntax error of that
-// input), "too-long" for an input over 2 GiB. in names the input the
+// input), "too-long" for an input over 2 GiB, "unrepresentable" for an RFC
+// 3986 resolution section 5.3 cannot write back. in names the input the
 // offset is in ("input", "base", "ref" or "target"); in, offset, rule,
 // expected and gap are null where they do not apply.
 func writeJSONError(o *jsonObject, err error, in string) {
@@ -162,8 +164,26 @@ func writeJSONError(o *jsonObject, err error, in string) {
 			}
 		}
 		errors.As(err, &perr)
-	case *parser.TooLongError:
+	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
+	case *rfc3986.Error:
+		code = "syntax"
+		if in == "ref" {
+			// rfc3986.Resolve returns the reference's syntax error as it
+			// is; the code is the one RFC 2396's resolve gives.
+			code = parser.InvalidReference.Code()
+		}
+		writeJSONError3986(&e, err, in, code)
+		return
+	case *rfc3986.BaseError:
+		var serr *rfc3986.Error
+		if errors.As(err, &serr) {
+			writeJSONError3986(&e, err, "base", parser.InvalidBase.Code())
+			return
+		}
+		code = parser.InvalidBase.Code()
+	case *rfc3986.UnrepresentableError:
+		code = "unrepresentable"
 	}
 	e.str("code", code)
 	e.str("message", err.Error())
@@ -180,6 +200,22 @@ func writeJSONError(o *jsonObject, err error, in string) {
 		e.null("expected")
 		e.null("gap")
 	}
+	e.end(false)
+}
+
+// writeJSONError3986 finishes the error object e for err, which is or
+// wraps an *rfc3986.Error: the same fields as for RFC 2396, "gap" always
+// null (RFC 3986's grammar has none of RFC 2396's gaps).
+func writeJSONError3986(e *jsonObject, err error, in, code string) {
+	var serr *rfc3986.Error
+	errors.As(err, &serr)
+	e.str("code", code)
+	e.str("message", err.Error())
+	e.str("in", in)
+	e.integer("offset", serr.Offset)
+	e.str("rule", serr.Rule.String())
+	e.str("expected", serr.Expected)
+	e.null("gap")
 	e.end(false)
 }
 

@@ -1,13 +1,14 @@
 // Command rfc2396 checks, explains and resolves URI references strictly by
-// RFC 2396.
+// RFC 2396, and by RFC 3986 with --standard rfc3986.
 //
 // Usage:
 //
-//	rfc2396 parse [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]
-//	rfc2396 tree [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
-//	rfc2396 resolve [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
-//	rfc2396 normalize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
+//	rfc2396 parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]
+//	rfc2396 tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF
+//	rfc2396 resolve [--standard rfc2396|rfc3986] [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]
+//	rfc2396 normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
 //	rfc2396 relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
+//	rfc2396 compare [--json] [--base BASE] [-f FILE]... [REF ...]
 //	rfc2396 lint [--json] [--relative] [FILE ...]
 //	rfc2396 escape --component RULE [STRING ...]
 //	rfc2396 unescape [STRING ...]
@@ -58,7 +59,7 @@ type invocation struct {
 
 // commands returns the tool's subcommands, in the order help lists them.
 func commands() []*command {
-	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(),
+	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(), compareCommand(),
 		lintCommand(), escapeCommand(), unescapeCommand(), serveCommand(), siteCommand()}
 }
 

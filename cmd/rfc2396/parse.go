@@ -18,7 +18,7 @@ func parseCommand() *command {
 	return &command{
 		name:    "parse",
 		summary: "check references against Appendix A; show components or where and why not",
-		usage:   "parse [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]",
+		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
 input there) against RFC 2396 Appendix A: URI-reference, or the rule given by
 --rule, by its RFC name (hostname, absoluteURI, IPv4address, ...). A valid
@@ -27,14 +27,33 @@ the first byte no valid reference can have there, the rule being matched
 and what was expected. --profile and --allow read it under edits of the
 grammar (RFC 2732, java.net.URI's deviations, ...); --explain lists, for an
 invalid reference, the edits and profiles under which it would be valid.
-Exit status: 0 all valid, 1 some invalid, 2 usage.`,
+--standard rfc3986 checks against RFC 3986 Appendix A instead, with its rule
+names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
+...). Exit status: 0 all valid, 1 some invalid, 2 usage.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address)")
+			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")
 			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
 			files := addFileFlag(fs)
-			pf := addProfileFlags(fs)
+			sf := addStandardFlags(fs)
+			pf := sf.pf
 			return func(inv *invocation) int {
+				is3986, err := sf.rfc3986()
+				if err == nil && is3986 && *explainWhich {
+					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard rfc3986 (see the compare command)")
+				}
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
+					return 2
+				}
+				if is3986 {
+					rule, err := lookupRule3986(*ruleName)
+					if err != nil {
+						fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
+						return 2
+					}
+					return runParse3986(inv, rule, *asJSON, *files)
+				}
 				p, err := pf.get()
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
@@ -305,10 +324,14 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 }
 
 // writeErrorDetail writes an error indented under its heading: a syntax
-// error with the input around it and a caret, as parser.Error renders it;
+// error with the input around it and a caret, as parser.Error and
+// rfc3986.Error render it;
 // any other error as its message.
 func writeErrorDetail(w *bufio.Writer, err error) {
-	var perr *parser.Error
+	var perr interface {
+		error
+		ErrorWithPosition() string
+	}
 	if errors.As(err, &perr) {
 		lines := strings.Split(perr.ErrorWithPosition(), "\n")
 		// An error that wraps the syntax error (resolve's "invalid
@@ -326,17 +349,32 @@ func treeCommand() *command {
 	return &command{
 		name:    "tree",
 		summary: "show which Appendix A rule took which bytes",
-		usage:   "tree [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
+		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
-tree: one node a line, indented, with its rule, byte span and text.`,
+tree: one node a line, indented, with its rule, byte span and text.
+--standard rfc3986 uses the parser generated from rfc3986.peg.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
-			pf := addProfileFlags(fs)
+			sf := addStandardFlags(fs)
+			pf := sf.pf
 			return func(inv *invocation) int {
 				if len(inv.args) != 1 {
 					inv.flags.Usage()
 					return 2
+				}
+				is3986, err := sf.rfc3986()
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
+					return 2
+				}
+				if is3986 {
+					rule, err := lookupRule3986(*ruleName)
+					if err != nil {
+						fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
+						return 2
+					}
+					return runTree3986(inv, rule, *all)
 				}
 				p, err := pf.get()
 				if err != nil {

@@ -12,22 +12,36 @@ func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
 		summary: "resolve references against a base (section 5.2)",
-		usage:   "resolve [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
+		usage:   "resolve [--standard rfc2396|rfc3986] [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
 input there) against the absolute URI BASE by RFC 2396 section 5.2, and
 prints the result with the warnings of the resolution: where the result
-relies on a gap of the RFC or on a choice it leaves open. Exit status: 0 all
-resolved, 1 some not, 2 usage.`,
+relies on a gap of the RFC or on a choice it leaves open. --standard rfc3986
+resolves by RFC 3986 section 5.2 instead (dot segments above the root are
+always removed there; --compat-scheme is its non-strict reading). Exit
+status: 0 all resolved, 1 some not, 2 usage.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"base","ref","result","error","warnings"}`)
 			compat := fs.Bool("compat-scheme", false, `drop a scheme equal to the base's, for backwards compatibility (section 5.2 step 3: "http:g" resolves as "g")`)
 			dotdot := fs.String("dotdot", "keep", "what to do with \"..\" above the root (section 5.2 step 6g): `keep` (as Appendix C), remove, or refuse")
 			files := addFileFlag(fs)
-			pf := addProfileFlags(fs)
+			sf := addStandardFlags(fs)
+			pf := sf.pf
 			return func(inv *invocation) int {
 				if len(inv.args) < 1 {
 					inv.flags.Usage()
 					return 2
+				}
+				is3986, err := sf.rfc3986()
+				if err == nil && is3986 && *dotdot != parser.KeepDotDot.Code() {
+					err = fmt.Errorf("--dotdot is RFC 2396's open choice; RFC 3986 section 5.2.4 always removes \"..\" above the root")
+				}
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 resolve:", err)
+					return 2
+				}
+				if is3986 {
+					return runResolve3986(inv, *asJSON, *compat, *files)
 				}
 				p, err := pf.get()
 				if err != nil {
@@ -97,16 +111,27 @@ func normalizeCommand() *command {
 	return &command{
 		name:    "normalize",
 		summary: "print the normal form of references (section 6)",
-		usage:   "normalize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
+		usage:   "normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
 of standard input; "-" reads standard input there): scheme and server host
 in lower case, escapes in upper case, empty and default ports dropped, "."
-and ".." segments removed. Nothing is unescaped.`,
+and ".." segments removed. Nothing is unescaped. --standard rfc3986
+normalizes by RFC 3986 sections 6.2.2 and 6.2.3, which also decodes
+percent-encoded unreserved characters.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","profile","result","error"}`)
 			files := addFileFlag(fs)
-			pf := addProfileFlags(fs)
+			sf := addStandardFlags(fs)
+			pf := sf.pf
 			return func(inv *invocation) int {
+				is3986, err := sf.rfc3986()
+				if err != nil {
+					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
+					return 2
+				}
+				if is3986 {
+					return runNormalize3986(inv, *asJSON, *files)
+				}
 				p, err := pf.get()
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)

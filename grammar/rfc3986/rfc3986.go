@@ -56,3 +56,8 @@ func Names() []string {
 	}
 	return names
 }
+
+// IsCharacterLevel reports whether r describes characters rather than
+// structure (see [Info]'s CharacterLevel): pchar, pct-encoded, unreserved,
+// reserved, gen-delims and sub-delims.
+func (r Rule) IsCharacterLevel() bool { return r.Info().CharacterLevel }

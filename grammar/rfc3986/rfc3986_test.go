@@ -2,6 +2,7 @@ package rfc3986_test
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
@@ -58,4 +59,22 @@ func ExampleRule_Info() {
 	// Output:
 	// dec-octet §3.2.2
 	// dec-octet = DIGIT / %x31-39 DIGIT / "1" 2DIGIT / "2" %x30-34 DIGIT / "25" %x30-35
+}
+
+// TestCharacterLevel checks the rules gen finds to describe single
+// characters or one escape.
+func TestCharacterLevel(t *testing.T) {
+	var got []string
+	for r := rfc3986.Rule(0); r < rfc3986.NumRules; r++ {
+		if r.IsCharacterLevel() {
+			got = append(got, r.String())
+		}
+	}
+	want := []string{"pchar", "pct-encoded", "unreserved", "reserved", "gen-delims", "sub-delims"}
+	if !slices.Equal(got, want) {
+		t.Errorf("character-level rules: got %v, want %v", got, want)
+	}
+	if rfc3986.Rule(-1).IsCharacterLevel() {
+		t.Error("rfc3986.Rule(-1) is character-level")
+	}
 }

@@ -1,0 +1,257 @@
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+func compareCommand() *command {
+	return &command{
+		name:    "compare",
+		summary: "what RFC 2396 (each profile) and RFC 3986 say of each reference",
+		usage:   "compare [--json] [--base BASE] [-f FILE]... [REF ...]",
+		about: `Reads each REF (with none, each line of standard input; "-" reads standard
+input there) under RFC 3986 and under every RFC 2396 profile, and prints the
+verdict of each, the components on which RFC 3986 and RFC 2396 differ (RFC
+2396 read under the first profile, strict first, that accepts the
+reference), and with --base the resolution of REF against BASE under each.
+Exit status: 0 when RFC 3986 and strict RFC 2396 agree on every reference
+(verdict, components and resolution), 1 when they differ on some, 2 usage.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","base","agree","verdicts","compared_profile","differences","resolutions"}`)
+			base := fs.String("base", "", "also resolve each reference against this absolute `URI` under each standard and profile")
+			files := addFileFlag(fs)
+			return func(inv *invocation) int {
+				baseSet := false
+				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
+				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
+					c := compareReference(ref, *base, baseSet)
+					if *asJSON {
+						writeCompareJSON(out, c)
+					} else {
+						writeCompareHuman(out, c)
+					}
+					return c.agree
+				})
+			}
+		},
+	}
+}
+
+// verdict is what one standard, or one RFC 2396 profile, says of a
+// reference, or of its resolution.
+type verdict struct {
+	standard string
+	profile  *parser.Profile // nil for RFC 3986
+	err      error
+	result   string // the resolution, for a resolution
+}
+
+// label names the verdict's standard and profile for people.
+func (v *verdict) label() string {
+	if v.profile == nil {
+		return v.standard
+	}
+	return v.standard + " " + v.profile.Name()
+}
+
+// difference is a component on which the two standards read a reference
+// differently.
+type difference struct {
+	component        string
+	rfc2396, rfc3986 parser.Component
+}
+
+// comparison is the result of compare for one reference.
+type comparison struct {
+	ref, base   string
+	hasBase     bool
+	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
+	compared    *parser.Profile
+	differences []difference
+	resolutions []verdict
+	agree       bool
+}
+
+func compareReference(ref, base string, hasBase bool) *comparison {
+	c := &comparison{ref: ref, base: base, hasBase: hasBase}
+	u3, err3 := rfc3986.Parse(ref)
+	c.verdicts = append(c.verdicts, verdict{standard: standardRFC3986, err: err3})
+	var u2 *parser.URI
+	for _, p := range parser.Profiles() {
+		u, err := p.Parse(ref)
+		c.verdicts = append(c.verdicts, verdict{standard: standardRFC2396, profile: p, err: err})
+		if err == nil && u2 == nil {
+			u2, c.compared = u, p
+		}
+	}
+	strictValid := c.verdicts[1].err == nil
+	c.agree = (err3 == nil) == strictValid
+	if err3 == nil && u2 != nil {
+		c.differences = componentDifferences(u2, u3)
+		if c.compared == parser.Strict && len(c.differences) > 0 {
+			c.agree = false
+		}
+	}
+	if hasBase {
+		r3, err := rfc3986.Resolve(base, ref)
+		c.resolutions = append(c.resolutions, verdict{standard: standardRFC3986, err: err, result: r3})
+		for _, p := range parser.Profiles() {
+			r2, _, err := p.Resolve(base, ref)
+			c.resolutions = append(c.resolutions, verdict{standard: standardRFC2396, profile: p, err: err, result: r2})
+		}
+		a, b := c.resolutions[0], c.resolutions[1]
+		if (a.err == nil) != (b.err == nil) || a.result != b.result {
+			c.agree = false
+		}
+	}
+	return c
+}
+
+// componentDifferences lists the components u2 (RFC 2396) and u3 (RFC
+// 3986) read differently, and the host's kind when one reads an IPv4
+// address or an IP literal where the other does not.
+func componentDifferences(u2 *parser.URI, u3 *rfc3986.URI) []difference {
+	var ds []difference
+	add := func(name string, a parser.Component, b rfc3986.Component) {
+		if a != parser.Component(b) {
+			ds = append(ds, difference{name, a, parser.Component(b)})
+		}
+	}
+	add("scheme", u2.Scheme(), u3.Scheme())
+	add("authority", u2.Authority(), u3.Authority())
+	add("userinfo", u2.UserInfo(), u3.UserInfo())
+	add("host", u2.Host(), u3.Host())
+	add("port", u2.Port(), u3.Port())
+	add("path", parser.Some(u2.Path()), rfc3986.Component{Value: u3.Path(), Defined: true})
+	add("query", u2.Query(), u3.Query())
+	add("fragment", u2.Fragment(), u3.Fragment())
+	k2, k3 := u2.HostKind(), u3.HostKind()
+	if (k2 == parser.IPv4) != (k3 == rfc3986.IPv4) || (k2 == parser.IPv6) != (k3 == rfc3986.IPLiteral) {
+		ds = append(ds, difference{"host_kind", parser.Component{Value: k2.Code(), Defined: k2 != parser.NoHost}, parser.Component{Value: k3.Code(), Defined: k3 != rfc3986.NoHost}})
+	}
+	return ds
+}
+
+func writeCompareHuman(w *bufio.Writer, c *comparison) {
+	fmt.Fprintf(w, "%s:", shortDisplay(c.ref))
+	if c.agree {
+		w.WriteString(" RFC 2396 and RFC 3986 agree\n")
+	} else {
+		w.WriteString(" RFC 2396 and RFC 3986 differ\n")
+	}
+	for _, v := range c.verdicts {
+		if v.err == nil {
+			fmt.Fprintf(w, "  %-24s valid\n", v.label())
+		} else {
+			fmt.Fprintf(w, "  %-24s invalid: %s\n", v.label(), v.err)
+		}
+	}
+	if len(c.differences) > 0 {
+		fmt.Fprintf(w, "  components (rfc2396 %s | rfc3986):\n", c.compared.Name())
+		shown := func(x parser.Component) string {
+			switch {
+			case !x.Defined:
+				return "(undefined)"
+			case x.Value == "":
+				return "(empty)"
+			}
+			return display(x.Value)
+		}
+		for _, d := range c.differences {
+			fmt.Fprintf(w, "    %-22s %s | %s\n", d.component, shown(d.rfc2396), shown(d.rfc3986))
+		}
+	}
+	if c.hasBase {
+		fmt.Fprintf(w, "  resolved against %s:\n", shortDisplay(c.base))
+		for _, v := range c.resolutions {
+			if v.err == nil {
+				fmt.Fprintf(w, "    %-22s %s\n", v.label(), display(v.result))
+			} else {
+				fmt.Fprintf(w, "    %-22s not resolved: %s\n", v.label(), v.err)
+			}
+		}
+	}
+}
+
+// writeCompareJSON writes one line:
+//
+//	{"input","base","agree",
+//	 "verdicts":[{"standard","profile","valid","error"}],
+//	 "compared_profile","differences":[{"component","rfc2396","rfc3986"}],
+//	 "resolutions":[{"standard","profile","result","error"}]}
+//
+// "profile" is null for RFC 3986; "base" and "resolutions" are null
+// without --base; "compared_profile" is the RFC 2396 profile the
+// differences are taken under, null when no differences could be taken.
+func writeCompareJSON(w *bufio.Writer, c *comparison) {
+	o := beginObject(w)
+	o.str("input", c.ref)
+	o.strOrNull("base", c.base, !c.hasBase)
+	o.boolean("agree", c.agree)
+	o.key("verdicts")
+	w.WriteByte('[')
+	for i, v := range c.verdicts {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		vo := beginObject(w)
+		vo.str("standard", v.standard)
+		writeProfileName(&vo, v.profile)
+		vo.boolean("valid", v.err == nil)
+		writeJSONError(&vo, v.err, "input")
+		vo.end(false)
+	}
+	w.WriteByte(']')
+	if c.compared != nil && c.verdicts[0].err == nil {
+		o.str("compared_profile", c.compared.Name())
+	} else {
+		o.null("compared_profile")
+	}
+	o.key("differences")
+	w.WriteByte('[')
+	for i, d := range c.differences {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		do := beginObject(w)
+		do.str("component", d.component)
+		do.component("rfc2396", d.rfc2396)
+		do.component("rfc3986", d.rfc3986)
+		do.end(false)
+	}
+	w.WriteByte(']')
+	if !c.hasBase {
+		o.null("resolutions")
+		o.end(true)
+		return
+	}
+	o.key("resolutions")
+	w.WriteByte('[')
+	for i, v := range c.resolutions {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		ro := beginObject(w)
+		ro.str("standard", v.standard)
+		writeProfileName(&ro, v.profile)
+		ro.strOrNull("result", v.result, v.err != nil)
+		writeJSONError(&ro, v.err, "ref")
+		ro.end(false)
+	}
+	w.WriteByte(']')
+	o.end(true)
+}
+
+// writeProfileName writes "profile": the name of p, or null for none.
+func writeProfileName(o *jsonObject, p *parser.Profile) {
+	if p == nil {
+		o.null("profile")
+		return
+	}
+	o.str("profile", p.Name())
+}

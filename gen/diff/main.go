@@ -4,10 +4,13 @@
 // tool for people who edit the grammar and regenerate.
 //
 //	go run ./gen/diff [-n 3] [-tries 4000] [-rules NAME,...] A B
+//	go run ./gen/diff [-n 3] [-tries 4000] [-rules NAME,...] A rfc3986
 //
 // A and B are profiles: a name (strict, rfc2732, rfc2732-intent, java), or
 // a name followed by "+" and edits, comma-separated
-// ("strict+ipv6,non-ascii"). The strings come from the oracle's generator
+// ("strict+ipv6,non-ascii"). B may also be rfc3986: then each RFC 2396
+// rule is compared with the RFC 3986 rule that plays its part (see
+// counterparts), under A. The strings come from the oracle's generator
 // (random derivations of each rule under each grammar, and mutations of
 // them), and the verdicts from the oracle's regular expressions for each
 // grammar, so the tool shares nothing with the parsers it helps to check.
@@ -31,7 +34,7 @@ func main() {
 	tries := flag.Int("tries", 4000, "derivations per rule and grammar")
 	only := flag.String("rules", "", "only these `rules`, comma-separated (default all)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: go run ./gen/diff [-n 3] [-tries 4000] A B\n\nPrints, per rule, short strings one grammar accepts and the other rejects.\nA and B: strict, rfc2732, rfc2732-intent, java, or NAME+EDIT,EDIT...")
+		fmt.Fprintln(os.Stderr, "usage: go run ./gen/diff [-n 3] [-tries 4000] A B\n\nPrints, per rule, short strings one grammar accepts and the other rejects.\nA and B: strict, rfc2732, rfc2732-intent, java, or NAME+EDIT,EDIT...;\nB may be rfc3986 (RFC 2396 under A against RFC 3986, rule by counterpart).")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -39,15 +42,24 @@ func main() {
 		flag.Usage()
 		os.Exit(2)
 	}
+	var rules []string
+	if *only != "" {
+		rules = strings.Split(*only, ",")
+	}
+	if flag.Arg(1) == "rfc3986" {
+		a, err := editSet(flag.Arg(0))
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "diff:", err)
+			os.Exit(2)
+		}
+		fmt.Print(diff3986(flag.Arg(0), a, *n, *tries, rules))
+		return
+	}
 	a, err := editSet(flag.Arg(0))
 	if err == nil {
 		var b grammar.EditSet
 		b, err = editSet(flag.Arg(1))
 		if err == nil {
-			var rules []string
-			if *only != "" {
-				rules = strings.Split(*only, ",")
-			}
 			fmt.Print(diff(flag.Arg(0), a, flag.Arg(1), b, *n, *tries, rules))
 			return
 		}

@@ -36,3 +36,28 @@ func TestDiff(t *testing.T) {
 		t.Error("an unknown edit was accepted")
 	}
 }
+
+// TestDiff3986 checks the report between RFC 2396 and RFC 3986 on
+// differences the RFCs settle.
+func TestDiff3986(t *testing.T) {
+	a, err := editSet("strict")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := diff3986("strict", a, 3, 300, nil)
+	for _, w := range []string{
+		"\nrelativeURI / relative-ref\n",
+		`only rfc3986: "" "#" "?"`,     // relative-ref may be empty
+		"\nabs_path / path-absolute\n", // "//" is an abs_path, not a path-absolute
+		`only strict: "//"`,
+		"\npchar / pchar\n  strict: pchar = unreserved | escaped | \":\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\"\n  rfc3986: pchar = unreserved / pct-encoded / sub-delims / \":\" / \"@\"\n  only strict: none found\n  only rfc3986: \";\"\n",
+		"\nport / port\n  strict: port = *digit\n  rfc3986: port = *DIGIT\n  same language on the strings tried\n",
+	} {
+		if !strings.Contains(got, w) {
+			t.Errorf("diff strict rfc3986 lacks %q:\n%s", w, got)
+		}
+	}
+	if got := diff3986("strict", a, 3, 300, []string{"port"}); strings.Count(got, "\n\n") != 1 {
+		t.Errorf("-rules port gave more than one rule:\n%s", got)
+	}
+}

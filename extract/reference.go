@@ -1,8 +1,7 @@
 package extract
 
 import (
-	"strings"
-
+	"github.com/rfc2396/rfc2396/internal/safetext"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -177,33 +176,11 @@ type Note struct {
 func (n Note) String() string {
 	switch n.Kind {
 	case NoteURLPrefix, NoteTrailingPunctuation:
-		return n.Kind.String() + ": " + quote(n.Detail)
+		return n.Kind.String() + ": " + safetext.Quote(n.Detail)
 	case NoteHyphenLineBreak:
-		return n.Kind.String() + "; without it: " + quote(n.Detail)
+		return n.Kind.String() + "; without it: " + safetext.Quote(n.Detail)
 	}
 	return n.Kind.String()
-}
-
-func quote(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= 0x20 && c < 0x7f:
-			b.WriteByte(c)
-		default:
-			const hex = "0123456789abcdef"
-			b.WriteString(`\x`)
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
 }
 
 // Option changes what Find recognises.

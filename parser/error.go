@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
 // Gap names a place where RFC 2396's own grammar is silent, contradicts the
@@ -193,10 +194,6 @@ func (e *Error) message() string {
 	return b.String()
 }
 
-// windowBytes is how many bytes of input ErrorWithPosition shows on each
-// side of the offset.
-const windowBytes = 60
-
 // ErrorWithPosition returns the error over several lines: the message, the
 // input around the offset with a caret under the offending byte, and the
 // Appendix A rule being matched, with its section:
@@ -210,42 +207,11 @@ const windowBytes = 60
 // input are shown on each side of the offset, with "..." where the input
 // goes on, so the result stays short whatever the input's size.
 func (e *Error) ErrorWithPosition() string {
-	var line strings.Builder
-	begin := max(0, min(e.Offset, len(e.Input))-windowBytes)
-	end := min(len(e.Input), e.Offset+windowBytes)
-	if begin > 0 {
-		line.WriteString("...")
-	}
-	col := -1
-	for i := begin; i < end; i++ {
-		if i == e.Offset {
-			col = line.Len()
-		}
-		writeSafeByte(&line, e.Input[i])
-	}
-	if col < 0 {
-		col = line.Len()
-	}
-	if end < len(e.Input) {
-		line.WriteString("...")
-	}
+	line, col := safetext.Line(e.Input, e.Offset)
 	def, _ := e.Rule.Definition(e.Edits)
 	where := "RFC 2396 §" + def.Section
 	if def.Edit != grammar.NoEdit {
 		where = "edit " + def.Edit.Code() + ", " + def.Section
 	}
-	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (%s)", e.Error(), line.String(), strings.Repeat(" ", col), def.Line, where)
-}
-
-// writeSafeByte writes c as itself when it is printable ASCII, else as
-// \xNN.
-func writeSafeByte(b *strings.Builder, c byte) {
-	if c >= 0x20 && c < 0x7f {
-		b.WriteByte(c)
-		return
-	}
-	const hexDigits = "0123456789abcdef"
-	b.WriteString(`\x`)
-	b.WriteByte(hexDigits[c>>4])
-	b.WriteByte(hexDigits[c&15])
+	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (%s)", e.Error(), line, strings.Repeat(" ", col), def.Line, where)
 }

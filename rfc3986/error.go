@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
 // Error reports a string that does not match an Appendix A rule: the first
@@ -75,41 +76,14 @@ func (e *Error) Error() string {
 	return b.String()
 }
 
-// positionWindow is how many bytes of input ErrorWithPosition shows on
-// each side of the offset.
-const positionWindow = 60
-
 // ErrorWithPosition returns [Error.Error] followed by three indented lines:
 // the input around the offset (at most 60 bytes each side, bytes that are
 // not printable ASCII as \xNN), a caret under the offending byte, and the
 // Appendix A line of the rule with its section of RFC 3986.
 func (e *Error) ErrorWithPosition() string {
-	var line strings.Builder
-	off := min(max(e.Offset, 0), len(e.Input))
-	begin := max(0, off-positionWindow)
-	end := min(len(e.Input), off+positionWindow)
-	if begin > 0 {
-		line.WriteString("...")
-	}
-	col := -1
-	for i := begin; i < end; i++ {
-		if i == off {
-			col = line.Len()
-		}
-		if c := e.Input[i]; c >= 0x20 && c < 0x7f {
-			line.WriteByte(c)
-		} else {
-			fmt.Fprintf(&line, `\x%02x`, c)
-		}
-	}
-	if col < 0 {
-		col = line.Len()
-	}
-	if end < len(e.Input) {
-		line.WriteString("...")
-	}
+	line, col := safetext.Line(e.Input, e.Offset)
 	info := e.Rule.Info()
-	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 3986 §%s)", e.Error(), line.String(), strings.Repeat(" ", col), info.ABNF, info.Section)
+	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 3986 §%s)", e.Error(), line, strings.Repeat(" ", col), info.ABNF, info.Section)
 }
 
 // UnknownRuleError reports a rule name that is not one of the 36 rules of

@@ -2,6 +2,8 @@ package rfc3986
 
 import (
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
 // ResolveOption changes how [Resolve] reads a reference.
@@ -41,31 +43,9 @@ func (e *BaseError) Unwrap() error { return e.Err }
 func quoteSafe(s string) string {
 	const max = 200
 	if len(s) > max {
-		return strings.TrimSuffix(quoteASCII(s[:max]), `"`) + `..."`
+		return strings.TrimSuffix(safetext.Quote(s[:max]), `"`) + `..."`
 	}
-	return quoteASCII(s)
-}
-
-func quoteASCII(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c >= 0x20 && c < 0x7f:
-			b.WriteByte(c)
-		default:
-			const hex = "0123456789abcdef"
-			b.WriteString(`\x`)
-			b.WriteByte(hex[c>>4])
-			b.WriteByte(hex[c&15])
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	return safetext.Quote(s)
 }
 
 // Resolve resolves the reference ref against the base URI base by section

@@ -153,17 +153,8 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 	if len(c.differences) > 0 {
 		fmt.Fprintf(w, "  components (rfc2396 %s | rfc3986):\n", c.compared.Name())
-		shown := func(x parser.Component) string {
-			switch {
-			case !x.Defined:
-				return "(undefined)"
-			case x.Value == "":
-				return "(empty)"
-			}
-			return display(x.Value)
-		}
 		for _, d := range c.differences {
-			fmt.Fprintf(w, "    %-22s %s | %s\n", d.component, shown(d.rfc2396), shown(d.rfc3986))
+			fmt.Fprintf(w, "    %-22s %s | %s\n", d.component, componentText(d.rfc2396), componentText(d.rfc3986))
 		}
 	}
 	if c.hasBase {

@@ -290,37 +290,66 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 	case u.IsOpaque():
 		kind = "opaque"
 	}
-	row := func(name string, c parser.Component, note string) {
-		val := "(undefined)"
-		switch {
-		case c.Defined && c.Value == "":
-			val = "(empty)"
-		case c.Defined:
-			val = display(c.Value)
-		}
-		if note != "" && c.Defined {
-			val += "  [" + note + "]"
-		}
-		fmt.Fprintf(w, "  %-21s %s\n", name, val)
-	}
-	row("kind", parser.Some(kind), "")
-	row("scheme", u.Scheme(), "")
-	row("scheme-specific-part", parser.Some(u.SchemeSpecificPart()), "")
+	writeComponentRow(w, "kind", parser.Some(kind), "")
+	writeComponentRow(w, "scheme", u.Scheme(), "")
+	writeComponentRow(w, "scheme-specific-part", parser.Some(u.SchemeSpecificPart()), "")
 	ak := ""
 	if u.AuthorityKind() != parser.NoAuthority {
 		ak = u.AuthorityKind().String()
 	}
-	row("authority", u.Authority(), ak)
-	row("userinfo", u.UserInfo(), "")
+	writeComponentRow(w, "authority", u.Authority(), ak)
+	writeComponentRow(w, "userinfo", u.UserInfo(), "")
 	hk := ""
 	if u.HostKind() != parser.NoHost {
 		hk = u.HostKind().String()
 	}
-	row("host", u.Host(), hk)
-	row("port", u.Port(), "")
-	row("path", parser.Some(u.Path()), "")
-	row("query", u.Query(), "")
-	row("fragment", u.Fragment(), "")
+	writeComponentRow(w, "host", u.Host(), hk)
+	writeComponentRow(w, "port", u.Port(), "")
+	writeComponentRow(w, "path", parser.Some(u.Path()), "")
+	writeComponentRow(w, "query", u.Query(), "")
+	writeComponentRow(w, "fragment", u.Fragment(), "")
+}
+
+// writeComponentRow writes one row of a reference's components: the
+// component's name, then its value, "(undefined)" or "(empty)", and note
+// in brackets when the component is defined and note is not empty.
+func writeComponentRow(w *bufio.Writer, name string, c parser.Component, note string) {
+	val := componentText(c)
+	if note != "" && c.Defined {
+		val += "  [" + note + "]"
+	}
+	fmt.Fprintf(w, "  %-21s %s\n", name, val)
+}
+
+// componentText shows a component's value for people: "(undefined)",
+// "(empty)", or the value with bytes that are not printable ASCII as \xNN.
+func componentText(c parser.Component) string {
+	switch {
+	case !c.Defined:
+		return "(undefined)"
+	case c.Value == "":
+		return "(empty)"
+	}
+	return display(c.Value)
+}
+
+// writeTree writes the parse tree under root, one node a line, indented by
+// depth, with its rule, byte span and text of in; node gives a node's
+// rule, span, children and whether it is at the character level, which
+// is left out (with its subtree) unless all. It serves both RFCs' trees.
+func writeTree[N any](w *bufio.Writer, in string, root N, all bool, node func(N) (rule fmt.Stringer, begin, end int, charLevel bool, children []N)) {
+	var walk func(n N, depth int)
+	walk = func(n N, depth int) {
+		rule, begin, end, charLevel, children := node(n)
+		if !all && charLevel {
+			return
+		}
+		fmt.Fprintf(w, "%s%s [%d,%d) %s\n", strings.Repeat("  ", depth), rule, begin, end, strconv.Quote(in[begin:end]))
+		for _, c := range children {
+			walk(c, depth+1)
+		}
+	}
+	walk(root, 0)
 }
 
 // writeErrorDetail writes an error indented under its heading: a syntax
@@ -402,16 +431,8 @@ func runTree(inv *invocation, p *parser.Profile, rule grammar.Rule, all bool) in
 		writeErrorDetail(out, err)
 		return 1
 	}
-	var walk func(n *parser.Node, depth int)
-	walk = func(n *parser.Node, depth int) {
-		if !all && n.Rule.IsCharacterLevel() {
-			return
-		}
-		fmt.Fprintf(out, "%s%s [%d,%d) %s\n", strings.Repeat("  ", depth), n.Rule, n.Begin, n.End, strconv.Quote(in[n.Begin:n.End]))
-		for _, c := range n.Children {
-			walk(c, depth+1)
-		}
-	}
-	walk(root, 0)
+	writeTree(out, in, root, all, func(n *parser.Node) (fmt.Stringer, int, int, bool, []*parser.Node) {
+		return n.Rule, n.Begin, n.End, n.Rule.IsCharacterLevel(), n.Children
+	})
 	return 0
 }

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
-	"strconv"
 	"strings"
 
 	g3986 "github.com/rfc2396/rfc2396/grammar/rfc3986"
@@ -139,20 +138,9 @@ func writeParse3986Human(w *bufio.Writer, in string, rule g3986.Rule, u *rfc3986
 		kind = "relative"
 	}
 	row := func(name string, c rfc3986.Component, note string) {
-		val := "(undefined)"
-		switch {
-		case c.Defined && c.Value == "":
-			val = "(empty)"
-		case c.Defined:
-			val = display(c.Value)
-		}
-		if note != "" && c.Defined {
-			val += "  [" + note + "]"
-		}
-		fmt.Fprintf(w, "  %-21s %s\n", name, val)
+		writeComponentRow(w, name, parser.Component(c), note)
 	}
-	some := func(s string) rfc3986.Component { return rfc3986.Component{Value: s, Defined: true} }
-	row("kind", some(kind), "")
+	writeComponentRow(w, "kind", parser.Some(kind), "")
 	row("scheme", u.Scheme(), "")
 	row("authority", u.Authority(), "")
 	row("userinfo", u.UserInfo(), "")
@@ -162,7 +150,7 @@ func writeParse3986Human(w *bufio.Writer, in string, rule g3986.Rule, u *rfc3986
 	}
 	row("host", u.Host(), hk)
 	row("port", u.Port(), "")
-	row("path", some(u.Path()), "")
+	writeComponentRow(w, "path", parser.Some(u.Path()), "")
 	row("query", u.Query(), "")
 	row("fragment", u.Fragment(), "")
 }
@@ -178,17 +166,9 @@ func runTree3986(inv *invocation, rule g3986.Rule, all bool) int {
 		writeErrorDetail(out, err)
 		return 1
 	}
-	var walk func(n *rfc3986.Node, depth int)
-	walk = func(n *rfc3986.Node, depth int) {
-		if !all && n.Rule.IsCharacterLevel() {
-			return
-		}
-		fmt.Fprintf(out, "%s%s [%d,%d) %s\n", strings.Repeat("  ", depth), n.Rule, n.Begin, n.End, strconv.Quote(in[n.Begin:n.End]))
-		for _, c := range n.Children {
-			walk(c, depth+1)
-		}
-	}
-	walk(root, 0)
+	writeTree(out, in, root, all, func(n *rfc3986.Node) (fmt.Stringer, int, int, bool, []*rfc3986.Node) {
+		return n.Rule, n.Begin, n.End, n.Rule.IsCharacterLevel(), n.Children
+	})
 	return 0
 }
 

@@ -109,28 +109,10 @@ func diff(nameA string, a grammar.EditSet, nameB string, b grammar.EditSet, n, t
 		defA, _ := r.Definition(a)
 		defB, _ := r.Definition(b)
 		lineA, lineB := defA.Line, defB.Line
-		var onlyA, onlyB []string
-		seen := map[string]bool{}
-		consider := func(s string) {
-			if seen[s] {
-				return
-			}
-			seen[s] = true
-			va, vb := inA && oa.Match(r, s), inB && ob.Match(r, s)
-			switch {
-			case va && !vb:
-				onlyA = append(onlyA, s)
-			case vb && !va:
-				onlyB = append(onlyB, s)
-			}
-		}
-		for i := 0; i < tries; i++ {
-			for _, g := range []*oracle.Generator{ga, gb} {
-				s := g.Derive(r)
-				consider(s)
-				consider(g.Mutate(s))
-			}
-		}
+		onlyA, onlyB := differing(tries,
+			func(s string) bool { return inA && oa.Match(r, s) },
+			func(s string) bool { return inB && ob.Match(r, s) },
+			source{ga, r.String()}, source{gb, r.String()})
 		if len(onlyA) == 0 && len(onlyB) == 0 && lineA == lineB {
 			continue
 		}
@@ -146,6 +128,41 @@ func diff(nameA string, a grammar.EditSet, nameB string, b grammar.EditSet, n, t
 		out.WriteString("\nno rule differs on the strings tried\n")
 	}
 	return out.String()
+}
+
+// source is where test strings come from: derivations of rule by a
+// generator, and their mutations.
+type source struct {
+	g    *oracle.Generator
+	rule string
+}
+
+// differing returns the strings among tries derivations from each source
+// (and a mutation of each) that only inA accepts and that only inB
+// accepts, each string tried once.
+func differing(tries int, inA, inB func(string) bool, sources ...source) (onlyA, onlyB []string) {
+	seen := map[string]bool{}
+	consider := func(s string) {
+		if seen[s] {
+			return
+		}
+		seen[s] = true
+		va, vb := inA(s), inB(s)
+		switch {
+		case va && !vb:
+			onlyA = append(onlyA, s)
+		case vb && !va:
+			onlyB = append(onlyB, s)
+		}
+	}
+	for i := 0; i < tries; i++ {
+		for _, src := range sources {
+			s := src.g.DeriveName(src.rule)
+			consider(s)
+			consider(src.g.Mutate(s))
+		}
+	}
+	return onlyA, onlyB
 }
 
 func orNone(line string) string {

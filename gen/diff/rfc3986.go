@@ -56,29 +56,10 @@ func diff3986(nameA string, a grammar.EditSet, n, tries int, rules []string) str
 		if !inA || rules != nil && !slices.Contains(rules, c.rfc2396.String()) && !slices.Contains(rules, c.rfc3986.String()) {
 			continue
 		}
-		var onlyA, onlyB []string
-		seen := map[string]bool{}
-		consider := func(s string) {
-			if seen[s] {
-				return
-			}
-			seen[s] = true
-			va, vb := oa.Match(c.rfc2396, s), ob.Match(c.rfc3986, s)
-			switch {
-			case va && !vb:
-				onlyA = append(onlyA, s)
-			case vb && !va:
-				onlyB = append(onlyB, s)
-			}
-		}
-		for i := 0; i < tries; i++ {
-			s := ga.Derive(c.rfc2396)
-			consider(s)
-			consider(ga.Mutate(s))
-			s = gb.Derive(c.rfc3986)
-			consider(s)
-			consider(gb.Mutate(s))
-		}
+		onlyA, onlyB := differing(tries,
+			func(s string) bool { return oa.Match(c.rfc2396, s) },
+			func(s string) bool { return ob.Match(c.rfc3986, s) },
+			source{ga, c.rfc2396.String()}, source{gb.Generator, c.rfc3986.String()})
 		fmt.Fprintf(&out, "\n%s / %s\n", c.rfc2396, c.rfc3986)
 		fmt.Fprintf(&out, "  %s: %s\n  rfc3986: %s\n", nameA, defA.Line, c.rfc3986.Info().ABNF)
 		if len(onlyA) == 0 && len(onlyB) == 0 {

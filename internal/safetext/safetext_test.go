@@ -1,0 +1,45 @@
+package safetext
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestLine(t *testing.T) {
+	long := strings.Repeat("a", 100) + " " + strings.Repeat("b", 100)
+	tests := []struct {
+		input  string
+		offset int
+		line   string
+		col    int
+	}{
+		{"http://a b/", 8, "http://a b/", 8},
+		{"ab", 2, "ab", 2},
+		{"", 0, "", 0},
+		{"a\x00\xffb", 2, `a\x00\xffb`, 5},
+		{long, 100, "..." + strings.Repeat("a", 60) + " " + strings.Repeat("b", 59) + "...", 63},
+		{"abc", 7, "abc", 3},
+		{"abc", -1, "abc", 0},
+	}
+	for _, tt := range tests {
+		line, col := Line(tt.input, tt.offset)
+		if diff := cmp.Diff([]any{tt.line, tt.col}, []any{line, col}); diff != "" {
+			t.Errorf("Line(%q, %d) (-want +got):\n%s", tt.input, tt.offset, diff)
+		}
+	}
+}
+
+func TestQuote(t *testing.T) {
+	for in, want := range map[string]string{
+		"":                 `""`,
+		"a b":              `"a b"`,
+		`say "hi" \ ok`:    `"say \"hi\" \\ ok"`,
+		"\x00\xff\xc3\xa9": `"\x00\xff\xc3\xa9"`,
+	} {
+		if got := Quote(in); got != want {
+			t.Errorf("Quote(%q) = %s, want %s", in, got, want)
+		}
+	}
+}

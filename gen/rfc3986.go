@@ -18,6 +18,13 @@ var rfc3986Keep = []string{
 	"reg_name", "port", "query", "fragment",
 }
 
+// rfc3986Described are the character-level rules that an RFC 3986 error's
+// "expected" list is written with, largest first (ALPHA before HEXDIG
+// before DIGIT, so that letters and digits read "ALPHA, DIGIT" and hex
+// digits "HEXDIG"); what no whole rule covers is listed character by
+// character.
+var rfc3986Described = []string{"pchar", "unreserved", "sub-delims", "ALPHA", "HEXDIG", "DIGIT"}
+
 // rfc3986Catalogue is the import path of RFC 3986's rule catalogue.
 const rfc3986Catalogue = "github.com/rfc2396/rfc2396/grammar/rfc3986"
 
@@ -49,9 +56,17 @@ func generateRFC3986() error {
 		return err
 	}
 	// Which rules are at the character level (pchar, unreserved, ...) is
-	// worked out from their languages, as for RFC 2396.
-	g, err := automaton.NewGrammar(bnf.WithCore(defs), nil, nil)
+	// worked out from their languages, as for RFC 2396, and so are the
+	// automata that decide every rule and explain its errors.
+	g, err := automaton.NewGrammar(bnf.WithCore(defs), nil, rfc3986Described)
 	if err != nil {
+		return err
+	}
+	tables, err := explainTables(g, len(defs), "grammar/rfc3986.abnf", rfc3986Catalogue)
+	if err != nil {
+		return err
+	}
+	if err := writeGo("rfc3986/internal/explain/tables_gen.go", tables); err != nil {
 		return err
 	}
 	charLevel := make([]bool, len(defs))
@@ -105,7 +120,20 @@ func catalogue3986(defs []bnf.Definition, sections []string, charLevel []bool, a
 	fmt.Fprintf(&b, "// NumRules is the number of rules in Appendix A.\nconst NumRules = %d\n\n", len(defs))
 	b.WriteString("var catalogue = [NumRules]Info{\n")
 	for i, d := range defs {
-		fmt.Fprintf(&b, "\tRule%s: {Name: %q, PEGName: %q, ABNF: %q, Section: %q, CharacterLevel: %t},\n", goName(d.Name), d.Name, pegName(d.Name), d.Line, sections[i], charLevel[i])
+		fmt.Fprintf(&b, "\tRule%s: {Name: %q, PEGName: %q, ABNF: %q, Section: %q, CharacterLevel: %t, Uses: []Rule{", goName(d.Name), d.Name, pegName(d.Name), d.Line, sections[i], charLevel[i])
+		// The core rules of RFC 5234 (ALPHA, DIGIT, HEXDIG) are not in
+		// the catalogue.
+		k := 0
+		for _, u := range uses(d.Body) {
+			if !slices.ContainsFunc(defs, func(d bnf.Definition) bool { return d.Name == u }) {
+				continue
+			}
+			if k++; k > 1 {
+				b.WriteString(", ")
+			}
+			fmt.Fprintf(&b, "Rule%s", goName(u))
+		}
+		b.WriteString("}},\n")
 	}
 	b.WriteString("}\n")
 	fmt.Fprintf(&b, "\n// ABNF is the text of grammar/rfc3986.abnf: RFC 3986 Appendix A, one rule a line,\n// exactly as the RFC writes it. Package grammar/bnf reads it.\nconst ABNF = %q\n", abnf)

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/safetext"
@@ -120,35 +119,13 @@ type Error struct {
 // AtEnd reports whether the input ended before the rule was complete.
 func (e *Error) AtEnd() bool { return e.Offset >= len(e.Input) }
 
-// asciiNames names the ASCII control characters.
-var asciiNames = [...]string{
-	"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL", "backspace", "tab", "line feed", "VT", "form feed", "carriage return", "SO", "SI",
-	"DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB", "CAN", "EM", "SUB", "escape", "FS", "GS", "RS", "US",
-}
-
 // Char describes the offending byte for display, safely: printable ASCII is
 // quoted ("character ' '"), a control character is named by its code point
 // ("control character U+0009 (tab)"), a valid UTF-8 sequence is shown with
 // its code point and bytes, and any other byte in hex ("byte 0xFF (not
 // UTF-8)"). At the end of the input it is "end of input".
 func (e *Error) Char() string {
-	if e.AtEnd() {
-		return "end of input"
-	}
-	c := e.Input[e.Offset]
-	switch {
-	case c >= 0x20 && c < 0x7f:
-		return "character '" + e.Input[e.Offset:e.Offset+1] + "'"
-	case c < 0x20:
-		return fmt.Sprintf("control character U+%04X (%s)", c, asciiNames[c])
-	case c == 0x7f:
-		return "control character U+007F (DEL)"
-	}
-	r, n := utf8.DecodeRuneInString(e.Input[e.Offset:])
-	if r == utf8.RuneError {
-		return fmt.Sprintf("byte 0x%02X (not UTF-8)", c)
-	}
-	return fmt.Sprintf("non-ASCII character %s (U+%04X, bytes % X; it must be escaped)", strconv.QuoteToASCII(string(r)), r, e.Input[e.Offset:e.Offset+n])
+	return safetext.Char(e.Input, e.Offset, "it must be escaped")
 }
 
 // Error returns the error on one line, e.g.

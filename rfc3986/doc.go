@@ -17,6 +17,14 @@
 // string can have there, the character shown safely, the rule being
 // matched and what was allowed instead.
 //
+// One engine per job, as in package parser: Parse and ParseInto run the
+// compact parser generated from the grammar gen derives from rfc3986.peg;
+// ParseTree runs the parser generated from rfc3986.peg as written; Valid,
+// Match, MatchRule and every *Error run deterministic automata that gen
+// builds from grammar/rfc3986.abnf (Glushkov's construction and the subset
+// construction) and writes as tables. Nothing reads grammar text at run
+// time.
+//
 // [Resolve] implements section 5.2 (5.2.1 to 5.2.4, with
 // [RemoveDotSegments] in linear time and the strict or non-strict reading
 // of a scheme repeated from the base, [NonStrict]); [Normalize] applies

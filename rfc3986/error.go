@@ -3,7 +3,6 @@ package rfc3986
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/safetext"
@@ -23,9 +22,16 @@ type Error struct {
 	// Input[:Offset] continues differently. Offset == len(Input) means the
 	// input ended too early.
 	Offset int
-	// Rule is the innermost rule that every reading of Input[:Offset] that
-	// can still be completed is inside (Start when they share no other).
+	// Rule is the innermost rule, above the character level, that the
+	// reading of Input[:Offset] was inside; Path lists the rules from Start
+	// down to Rule. Where readings part, Path stops at the rules that the
+	// RFC's first and last alternatives share ("http://1.2 " is explained
+	// in host, where IPv4address and reg-name part), except that a first
+	// segment with no ":" to end a scheme is read as a relative-ref ("my
+	// file.html" is explained in segment-nz-nc, not in scheme). Path is
+	// shared with other errors: do not modify it.
 	Rule grammar.Rule
+	Path []grammar.Rule
 	// Expected describes what could have come at Offset, e.g.
 	// `a letter, a digit, "-", "." or end of input`.
 	Expected string
@@ -34,25 +40,14 @@ type Error struct {
 // AtEnd reports whether the input ended before the rule was complete.
 func (e *Error) AtEnd() bool { return e.Offset >= len(e.Input) }
 
-// Char describes the offending byte for display, safely: printable ASCII is
-// quoted ('a'), control and invalid bytes are written in hex, and a valid
-// UTF-8 sequence is shown with its code point and bytes.
+// Char describes the offending byte for display, safely, as package
+// parser does: printable ASCII is quoted ("character ' '"), a control
+// character is named by its code point ("control character U+0009 (tab)"),
+// a valid UTF-8 sequence is shown with its code point and bytes, and any
+// other byte in hex ("byte 0xFF (not UTF-8)"). At the end of the input it
+// is "end of input".
 func (e *Error) Char() string {
-	if e.AtEnd() {
-		return "end of input"
-	}
-	c := e.Input[e.Offset]
-	switch {
-	case c >= 0x20 && c < 0x7f:
-		return fmt.Sprintf("'%c'", c)
-	case c < 0x80:
-		return fmt.Sprintf("control character %#02x", c)
-	}
-	r, n := utf8.DecodeRuneInString(e.Input[e.Offset:])
-	if r == utf8.RuneError {
-		return fmt.Sprintf("byte %#02x (not UTF-8)", c)
-	}
-	return fmt.Sprintf("%q (U+%04X, bytes % X; non-ASCII characters must be percent-encoded)", r, r, e.Input[e.Offset:e.Offset+n])
+	return safetext.Char(e.Input, e.Offset, "it must be percent-encoded")
 }
 
 func (e *Error) Error() string {
@@ -65,7 +60,7 @@ func (e *Error) Error() string {
 	if e.AtEnd() {
 		b.WriteString("unexpected end of input")
 	} else {
-		b.WriteString("invalid character ")
+		b.WriteString("invalid ")
 		b.WriteString(e.Char())
 	}
 	fmt.Fprintf(&b, " in %s", e.Rule)

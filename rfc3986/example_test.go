@@ -34,8 +34,8 @@ func ExampleError() {
 	}
 	fmt.Println(err)
 	// Output:
-	// 11 IP-literal '/'
-	// rfc3986: offset 11: invalid character '/' in IP-literal; expected a hex digit, ".", ":" or "]"
+	// 11 h16 character '/'
+	// rfc3986: offset 11: invalid character '/' in h16; expected HEXDIG, ".", ":" or "]"
 }
 
 func ExampleError_ErrorWithPosition() {
@@ -45,10 +45,10 @@ func ExampleError_ErrorWithPosition() {
 		fmt.Println(perr.ErrorWithPosition())
 	}
 	// Output:
-	// rfc3986: offset 9: invalid character ' ' in URI; expected pchar, "#", "/", "?" or end of input
+	// rfc3986: offset 9: invalid character ' ' in authority; expected pchar, "#", "/", "?" or end of input
 	//   http://ex ample.com/
 	//            ^
-	//   URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]  (RFC 3986 §3)
+	//   authority = [ userinfo "@" ] host [ ":" port ]  (RFC 3986 §3.2)
 }
 
 func ExampleMatch() {

@@ -14,9 +14,11 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
-// The oracle tests compare the two parsers generated from rfc3986.peg (the
-// reference parser behind Match, the compact one behind Parse and Valid)
-// with an independent reading of RFC 3986 Appendix A: package
+// The oracle tests compare the three engines of this package (the
+// automata gen builds from grammar/rfc3986.abnf, behind Match, Valid and
+// every error; the reference parser generated from rfc3986.peg, behind
+// ParseTree; the compact parser derived from it, behind Parse) with an
+// independent reading of RFC 3986 Appendix A: package
 // internal/oracle3986, regular expressions generated from
 // grammar/rfc3986.abnf, which share nothing with rfc3986.peg. Sizes are set
 // for go test ./... on two cores; the environment variables raise them:
@@ -55,19 +57,29 @@ func (c *checker) fail(key, format string, args ...any) {
 	}
 }
 
-// rule compares MatchRule (the reference parser) with the oracle on one
-// string, the error offset with the oracle's first impossible byte, and for
-// URI-reference also everything Parse and Valid report.
+// rule compares MatchRule (the automaton) and ParseTree (the reference
+// parser) with the oracle on one string, the error offset with the
+// oracle's first impossible byte, and for URI-reference also everything
+// Parse and Valid report.
 func (c *checker) rule(r grammar.Rule, s string) {
 	c.t.Helper()
 	c.checked++
 	want := c.o.Match(r, s)
 	err := rfc3986.MatchRule(r, s)
 	if got := err == nil; got != want {
-		c.fail(r.String(), "%s %q: reference parser says valid=%v, Appendix A says %v", r, s, got, want)
+		c.fail(r.String(), "%s %q: the automaton says valid=%v, Appendix A says %v", r, s, got, want)
 	}
 	if err != nil {
 		c.errorOffset(r, s, err)
+	}
+	tree, err := rfc3986.ParseTree(r, s)
+	if got := err == nil; got != want {
+		c.fail("tree "+r.String(), "%s %q: the reference parser says valid=%v, Appendix A says %v", r, s, got, want)
+	}
+	if err != nil {
+		c.errorOffset(r, s, err)
+	} else if tree.Rule != r || tree.Begin != 0 || tree.End != len(s) {
+		c.fail("tree "+r.String(), "%s %q: the tree's root is %s [%d, %d)", r, s, tree.Rule, tree.Begin, tree.End)
 	}
 	if r == grammar.RuleURIReference {
 		c.reference(s)

@@ -1,9 +1,9 @@
 package rfc3986
 
 import (
+	"slices"
 	"sync"
 
-	"github.com/rfc2396/rfc2396/grammar/bnf"
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
 )
@@ -17,6 +17,10 @@ type Node struct {
 	Begin, End int
 	Children   []*Node
 }
+
+// referenceParsers holds reusable parsers generated from rfc3986.peg as
+// written, where every rule can be the start rule.
+var referenceParsers = sync.Pool{New: func() any { return reference.NewParser() }}
 
 // ParseTree matches s as a whole against rule with the parser generated
 // from rfc3986.peg and returns the parse tree: one node for every rule that
@@ -33,14 +37,13 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	p := referenceParsers.Get().(*reference.Parser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
-		return nil, explain(rule, s)
+		return nil, explainError(rule, s)
 	}
 	// Tokens come children first: a node's children are the nodes just
 	// before it that lie inside its span. An empty node on the edge of a
 	// span is a child only if the rule calls the empty node's rule ("//"
 	// then "/x": the empty reg-name ends where path-abempty starts, but it
 	// belongs to authority).
-	calls := ruleCalls()
 	var stack []*Node
 	for i := 0; i < p.Len(); i++ {
 		r, b, e := p.Token(i)
@@ -48,7 +51,7 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 		k := len(stack)
 		for k > 0 {
 			c := stack[k-1]
-			if c.Begin < b || c.End > e || (c.Begin == c.End && !calls[r][c.Rule]) {
+			if c.Begin < b || c.End > e || (c.Begin == c.End && !slices.Contains(r.Info().Uses, c.Rule)) {
 				break
 			}
 			k--
@@ -58,29 +61,3 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	}
 	return stack[len(stack)-1], nil
 }
-
-// ruleCalls reports, for each pair of rules, whether the first one's
-// Appendix A definition names the second.
-var ruleCalls = sync.OnceValue(func() *[grammar.NumRules][grammar.NumRules]bool {
-	var calls [grammar.NumRules][grammar.NumRules]bool
-	defs, err := bnf.ParseABNF(grammar.ABNF)
-	if err != nil {
-		panic("rfc3986: grammar/rfc3986.abnf does not read: " + err.Error()) // checked by go generate and tests
-	}
-	var walk func(from grammar.Rule, n *bnf.Node)
-	walk = func(from grammar.Rule, n *bnf.Node) {
-		if n.Kind == bnf.RuleRef {
-			if to, ok := grammar.Lookup(n.Text); ok {
-				calls[from][to] = true
-			}
-		}
-		for _, c := range n.Children {
-			walk(from, c)
-		}
-	}
-	for _, d := range defs {
-		from, _ := grammar.Lookup(d.Name)
-		walk(from, d.Body)
-	}
-	return &calls
-})

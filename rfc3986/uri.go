@@ -7,6 +7,7 @@ import (
 
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
+	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )
 
 // Component is one component of a reference: its text, raw (percent-encoding
@@ -169,6 +170,13 @@ var parsers = sync.Pool{New: func() any { return compact.NewParser() }}
 // maxInput is the longest reference Parse takes (token offsets are uint32).
 const maxInput = 1<<31 - 1
 
+// screenAbove is the length above which Parse, before it runs the compact
+// parser, checks the reference with the automaton of package explain, as
+// package parser does: the compact parser holds its input as four bytes per
+// byte, the automaton holds nothing, so a long reference that is not valid
+// is rejected without that memory.
+const screenAbove = 64 << 10
+
 // TooLongError reports a reference longer than Parse takes (2 GiB).
 type TooLongError struct {
 	Len int
@@ -196,6 +204,10 @@ func ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
 	}
+	if len(ref) > screenAbove && !explain.Match(grammar.RuleURIReference, ref) {
+		*u = URI{}
+		return explainError(grammar.RuleURIReference, ref)
+	}
 	p := parsers.Get().(*compact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
@@ -204,21 +216,16 @@ func ParseInto(u *URI, ref string) error {
 	parsers.Put(p)
 	if !ok {
 		*u = URI{}
-		return explain(grammar.RuleURIReference, ref)
+		return explainError(grammar.RuleURIReference, ref)
 	}
 	return nil
 }
 
-// Valid reports whether ref is an RFC 3986 URI-reference. It allocates
-// nothing.
+// Valid reports whether ref is an RFC 3986 URI-reference. It runs the
+// automaton gen builds from the ABNF (as package parser's Valid does for
+// RFC 2396): it reads each byte once and allocates nothing.
 func Valid(ref string) bool {
-	if len(ref) > maxInput {
-		return false
-	}
-	p := parsers.Get().(*compact.Parser)
-	ok := p.Match(ref, grammar.RuleURIReference)
-	parsers.Put(p)
-	return ok
+	return explain.Match(grammar.RuleURIReference, ref)
 }
 
 // fill sets u from the tokens of a successful compact parse of ref. Tokens

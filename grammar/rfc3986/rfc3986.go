@@ -8,18 +8,31 @@
 // (bnf.ParseABNF).
 package rfc3986
 
-import "github.com/rfc2396/rfc2396/grammar"
-
 // Rule identifies one of the 36 rules of RFC 3986 Appendix A. The zero Rule
 // is [RuleURI], the first rule of Appendix A; the start rule of a reference
 // is [RuleURIReference].
 type Rule int
 
-// Info describes a rule: its RFC name, its name in rfc3986.peg, its
-// Appendix A line and its section of RFC 3986. It is [grammar.Info].
-type Info = grammar.Info
+// Info describes a rule of RFC 3986 Appendix A; it is the counterpart of
+// package grammar's Info for RFC 2396.
+type Info struct {
+	Name    string // the RFC's name, e.g. "URI-reference"
+	PEGName string // the name in rfc3986.peg, e.g. "URI_reference"
+	ABNF    string // the Appendix A line
+	Section string // the section of RFC 3986 that defines the rule, e.g. "3.2.2"
+	// CharacterLevel reports a rule every string of which is one
+	// character, a single byte or a percent-encoding: pchar, pct-encoded,
+	// unreserved, reserved, gen-delims, sub-delims. gen works it out from
+	// the rule's language.
+	CharacterLevel bool
+	// Uses lists the rules of the catalogue that the rule's definition
+	// names, each once, in the order they first appear (the core rules
+	// ALPHA, DIGIT and HEXDIG are not in the catalogue).
+	Uses []Rule
+}
 
-// Info returns the catalogue entry of r.
+// Info returns the catalogue entry of r. Its Uses slice is shared: callers
+// must not modify it.
 func (r Rule) Info() Info {
 	if r < 0 || r >= NumRules {
 		return Info{}

@@ -22,6 +22,25 @@ func TestCatalogueMatchesABNF(t *testing.T) {
 		if info.Name != d.Name || info.ABNF != d.Line || info.Section == "" {
 			t.Errorf("rule %d: catalogue %+v, ABNF %q", i, info, d.Line)
 		}
+		// Uses: the catalogue rules the definition names, each once, in
+		// order of first appearance.
+		var uses []rfc3986.Rule
+		var walk func(n *bnf.Node)
+		walk = func(n *bnf.Node) {
+			if r, ok := rfc3986.Lookup(n.Text); ok && n.Kind == bnf.RuleRef && !slices.Contains(uses, r) {
+				uses = append(uses, r)
+			}
+			for _, c := range n.Children {
+				walk(c)
+			}
+		}
+		walk(d.Body)
+		if !slices.Equal(uses, info.Uses) {
+			t.Errorf("%s: Uses = %v, the ABNF names %v", d.Name, info.Uses, uses)
+		}
+	}
+	if uses := rfc3986.RuleAuthority.Info().Uses; !slices.Equal(uses, []rfc3986.Rule{rfc3986.RuleUserinfo, rfc3986.RuleHost, rfc3986.RulePort}) {
+		t.Errorf("authority uses %v", uses)
 	}
 }
 

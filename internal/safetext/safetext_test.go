@@ -43,3 +43,23 @@ func TestQuote(t *testing.T) {
 		}
 	}
 }
+
+func TestChar(t *testing.T) {
+	for _, tt := range []struct {
+		in   string
+		off  int
+		want string
+	}{
+		{"a b", 1, "character ' '"},
+		{"a\tb", 1, "control character U+0009 (tab)"},
+		{"\x7f", 0, "control character U+007F (DEL)"},
+		{"\xff", 0, "byte 0xFF (not UTF-8)"},
+		{"\xc3", 0, "byte 0xC3 (not UTF-8)"},
+		{"x\u00e9", 1, `non-ASCII character "\u00e9" (U+00E9, bytes C3 A9; it must be escaped)`},
+		{"ab", 2, "end of input"},
+	} {
+		if got := Char(tt.in, tt.off, "it must be escaped"); got != tt.want {
+			t.Errorf("Char(%q, %d) = %s, want %s", tt.in, tt.off, got, tt.want)
+		}
+	}
+}

@@ -32,12 +32,30 @@ type BaseError struct {
 
 func (e *BaseError) Error() string {
 	if e.Err != nil {
-		return "rfc3986: invalid base URI: " + e.Err.Error()
+		return "rfc3986: invalid base URI: " + message(e.Err)
 	}
 	return "rfc3986: base URI " + quoteSafe(e.Base) + " has no scheme; section 5.1 requires an absolute base URI"
 }
 
+// Unwrap returns the parse error of the base, or nil.
 func (e *BaseError) Unwrap() error { return e.Err }
+
+// ReferenceError reports a reference that [Resolve] cannot resolve because
+// it is not a URI-reference.
+type ReferenceError struct {
+	Ref string
+	// Err is the parse error: an [*Error], or a [*TooLongError].
+	Err error
+}
+
+func (e *ReferenceError) Error() string { return "rfc3986: invalid reference: " + message(e.Err) }
+
+// Unwrap returns the parse error of the reference.
+func (e *ReferenceError) Unwrap() error { return e.Err }
+
+// message is err's message without its "rfc3986: " prefix, for an error
+// that wraps err and has the prefix itself: every message has one.
+func message(err error) string { return strings.TrimPrefix(err.Error(), "rfc3986: ") }
 
 // quoteSafe quotes s for a message, escaping what is not printable.
 func quoteSafe(s string) string {
@@ -50,8 +68,9 @@ func quoteSafe(s string) string {
 
 // Resolve resolves the reference ref against the base URI base by section
 // 5.2 and returns the target URI, recomposed by section 5.3. Both must be
-// valid URI-references (an error is an [*Error] for ref, a [*BaseError] for
-// base); base must have a scheme (section 5.1). A fragment of the base is
+// valid URI-references (an error is a [*ReferenceError] for ref, a
+// [*BaseError] for base, each wrapping the [*Error] that says where); base
+// must have a scheme (section 5.1). A fragment of the base is
 // ignored, as section 5.1 strips it before use. Dot segments are removed
 // by section 5.2.4, so "../../../g" against "http://a/b/c/d;p?q" is
 // "http://a/g" (RFC 2396 kept "http://a/../g").
@@ -68,7 +87,7 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, error) {
 		return "", &BaseError{Base: base}
 	}
 	if err := ParseInto(&r, ref); err != nil {
-		return "", err
+		return "", &ReferenceError{Ref: ref, Err: err}
 	}
 	return resolveParsed(&b, &r, cfg)
 }

@@ -57,8 +57,14 @@ func TestResolveErrors(t *testing.T) {
 	if _, err := rfc3986.Resolve("a b:", "g"); !errors.As(err, &berr) || !errors.As(err, &perr) || perr.Offset != 1 {
 		t.Errorf("invalid base: %v", err)
 	}
-	if _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &perr) || errors.As(err, &berr) {
+	if _, err := rfc3986.Resolve("a b:", "g"); err == nil || err.Error() != `rfc3986: invalid base URI: offset 1: invalid character ' ' in URI-reference; expected pchar, "#", "/", "?" or end of input` {
+		t.Errorf("invalid base: message %v", err)
+	}
+	var rerr *rfc3986.ReferenceError
+	if _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &rerr) || rerr.Ref != "a b" || !errors.As(err, &perr) || perr.Offset != 1 || errors.As(err, &berr) {
 		t.Errorf("invalid reference: %v", err)
+	} else if want := `rfc3986: invalid reference: offset 1: invalid character ' ' in segment-nz-nc; expected pchar, "#", "/", "?" or end of input`; err.Error() != want {
+		t.Errorf("invalid reference: message %q, want %q", err, want)
 	}
 }
 

@@ -167,14 +167,16 @@ func writeJSONError(o *jsonObject, err error, in string) {
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
 	case *rfc3986.Error:
-		code = "syntax"
-		if in == "ref" {
-			// rfc3986.Resolve returns the reference's syntax error as it
-			// is; the code is the one RFC 2396's resolve gives.
-			code = parser.InvalidReference.Code()
-		}
-		writeJSONError3986(&e, err, in, code)
+		writeJSONError3986(&e, err, in, "syntax")
 		return
+	case *rfc3986.ReferenceError:
+		// The codes are the ones RFC 2396's resolve gives.
+		var serr *rfc3986.Error
+		if errors.As(err, &serr) {
+			writeJSONError3986(&e, err, "ref", parser.InvalidReference.Code())
+			return
+		}
+		code = parser.InvalidReference.Code()
 	case *rfc3986.BaseError:
 		var serr *rfc3986.Error
 		if errors.As(err, &serr) {

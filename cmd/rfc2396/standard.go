@@ -22,11 +22,12 @@ const (
 type standardFlags struct {
 	standard string
 	pf       *profileFlags
+	fs       *flag.FlagSet
 }
 
 // addStandardFlags defines --standard, --profile and --allow on fs.
 func addStandardFlags(fs *flag.FlagSet) *standardFlags {
-	sf := &standardFlags{}
+	sf := &standardFlags{fs: fs}
 	fs.StringVar(&sf.standard, "standard", standardRFC2396, "read references by this `standard`: rfc2396 (Appendix A, under --profile and --allow) or rfc3986 (RFC 3986 Appendix A)")
 	sf.pf = addProfileFlags(fs)
 	return sf
@@ -40,7 +41,12 @@ func (sf *standardFlags) rfc3986() (bool, error) {
 	case standardRFC2396:
 		return false, nil
 	case standardRFC3986:
-		if sf.pf.profile != parser.Strict.Name() || sf.pf.allow != "" {
+		// Refused when given at all, even as --profile strict: RFC 3986
+		// has no profiles, and a flag that is accepted but means nothing
+		// would suggest it has.
+		given := false
+		sf.fs.Visit(func(f *flag.Flag) { given = given || f.Name == "profile" || f.Name == "allow" })
+		if given {
 			return false, fmt.Errorf("--profile and --allow choose edits of RFC 2396's grammar; they do not apply with --standard rfc3986")
 		}
 		return true, nil

@@ -169,21 +169,16 @@ func writeJSONError(o *jsonObject, err error, in string) {
 	case *rfc3986.Error:
 		writeJSONError3986(&e, err, in, "syntax")
 		return
-	case *rfc3986.ReferenceError:
+	case *rfc3986.ReferenceError, *rfc3986.BaseError:
 		// The codes are the ones RFC 2396's resolve gives.
-		var serr *rfc3986.Error
-		if errors.As(err, &serr) {
-			writeJSONError3986(&e, err, "ref", parser.InvalidReference.Code())
+		in, code = "ref", parser.InvalidReference.Code()
+		if _, ok := err.(*rfc3986.BaseError); ok {
+			in, code = "base", parser.InvalidBase.Code()
+		}
+		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
+			writeJSONError3986(&e, err, in, code)
 			return
 		}
-		code = parser.InvalidReference.Code()
-	case *rfc3986.BaseError:
-		var serr *rfc3986.Error
-		if errors.As(err, &serr) {
-			writeJSONError3986(&e, err, "base", parser.InvalidBase.Code())
-			return
-		}
-		code = parser.InvalidBase.Code()
 	case *rfc3986.UnrepresentableError:
 		code = "unrepresentable"
 	}

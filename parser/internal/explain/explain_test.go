@@ -1,16 +1,15 @@
 package explain
 
 import (
-	"bufio"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 )
+
+// engine is this package's automata, for the checks of package dfatest.
+var engine = dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain}
 
 // TestAgainstOracle checks every rule's automaton against the regular
 // expressions the oracle generates from the same BNF (a separate reading:
@@ -18,82 +17,13 @@ import (
 // the offset of the first byte no string of the rule can have there, on
 // derivations of each rule and mutations of them.
 func TestAgainstOracle(t *testing.T) {
-	o := oracle.New()
-	g := oracle.NewGenerator(2396)
-	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
-		for i := 0; i < 300; i++ {
-			s := g.Derive(r)
-			if i%2 == 1 {
-				s = g.Mutate(s)
-			}
-			want := o.Match(r, s)
-			if got := Match(r, s); got != want {
-				t.Fatalf("Match(%s, %q) = %v, the oracle says %v", r, s, got, want)
-			}
-			res := Explain(r, s)
-			if res.Matched != want {
-				t.Fatalf("Explain(%s, %q).Matched = %v, the oracle says %v", r, s, res.Matched, want)
-			}
-			if want {
-				continue
-			}
-			if off := o.ViablePrefix(r, s); res.Offset != off {
-				t.Fatalf("Explain(%s, %q).Offset = %d, the oracle says %d", r, s, res.Offset, off)
-			}
-		}
-	}
+	dfatest.AgainstOracle(t, engine, oracle.New(), oracle.NewGenerator(2396), dfatest.Rules[grammar.Rule](grammar.NumRules), 300)
 }
 
 // TestExplain checks the description of errors against the table in
 // testdata/explain.txt: rule, input, offset, path and expected.
 func TestExplain(t *testing.T) {
-	f, err := os.Open("testdata/explain.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for n := 1; sc.Scan(); n++ {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		fields := strings.Split(line, "\t")
-		if len(fields) != 6 {
-			t.Fatalf("explain.txt:%d: want 6 fields, got %d", n, len(fields))
-		}
-		rule, ok := grammar.Lookup(fields[0])
-		if !ok {
-			t.Fatalf("explain.txt:%d: no rule %q", n, fields[0])
-		}
-		in, err := strconv.Unquote(fields[1])
-		if err != nil {
-			t.Fatalf("explain.txt:%d: %v", n, err)
-		}
-		type row struct {
-			Offset        int
-			Path, AltPath string
-			Expected      string
-		}
-		off, _ := strconv.Atoi(fields[2])
-		want := row{off, fields[3], fields[4], fields[5]}
-		res := Explain(rule, in)
-		got := row{res.Offset, names(res.Path), names(res.AltPath), res.Expected}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("explain.txt:%d: Explain(%s, %q) (-want +got):\n%s", n, rule, in, diff)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func names(rules []grammar.Rule) string {
-	var s []string
-	for _, r := range rules {
-		s = append(s, r.String())
-	}
-	return strings.Join(s, " ")
+	dfatest.Table(t, engine, "testdata/explain.txt", grammar.Lookup)
 }
 
 // TestMatchAllocatesNothing checks that Match runs without allocating.
@@ -113,18 +43,6 @@ func FuzzExplain(f *testing.F) {
 	}
 	o := oracle.New()
 	f.Fuzz(func(t *testing.T, n uint8, s string) {
-		r := grammar.Rule(int(n) % grammar.NumRules)
-		res := Explain(r, s)
-		if res.Matched != Match(r, s) || res.Offset < 0 || res.Offset > len(s) || len(res.Path) == 0 || res.Path[0] != r {
-			t.Fatalf("Explain(%s, %q) = %+v, Match %v", r, s, res, Match(r, s))
-		}
-		if want := o.Match(r, s); res.Matched != want {
-			t.Fatalf("Explain(%s, %q).Matched = %v, the oracle says %v", r, s, res.Matched, want)
-		}
-		if !res.Matched {
-			if off := o.ViablePrefix(r, s); off != res.Offset {
-				t.Fatalf("Explain(%s, %q).Offset = %d, the oracle says %d", r, s, res.Offset, off)
-			}
-		}
+		dfatest.Check(t, engine, o, grammar.Rule(int(n)%grammar.NumRules), s)
 	})
 }

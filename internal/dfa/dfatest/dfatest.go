@@ -1,0 +1,149 @@
+// Package dfatest holds the checks that the automata of both RFCs
+// (parser/internal/explain, rfc3986/internal/explain) run in their tests:
+// against the oracle of regular expressions generated from the same
+// grammar, and against a table of explained errors in testdata. It is
+// imported only by tests.
+package dfatest
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/internal/dfa"
+)
+
+// Oracle decides membership in a rule's language, and the length of the
+// longest prefix of s that some string of the language starts with, by an
+// engine other than the automata (internal/oracle, internal/oracle3986).
+type Oracle[R any] interface {
+	Match(rule R, s string) bool
+	ViablePrefix(rule R, s string) int
+}
+
+// Generator makes strings of a rule's language, and mutations of them.
+type Generator[R any] interface {
+	Derive(rule R) string
+	Mutate(s string) string
+}
+
+// Engine is what an explain package offers: whole-string matching, and the
+// explanation of where a string leaves a rule's language.
+type Engine[R any] struct {
+	Match   func(rule R, s string) bool
+	Explain func(rule R, s string) dfa.Result[R]
+}
+
+// Check checks one string against the oracle: Explain agrees with Match
+// and with the oracle's verdict, its offset lies in s and is the oracle's
+// first impossible byte, and both paths start at rule.
+func Check[R comparable](t testing.TB, e Engine[R], o Oracle[R], rule R, s string) {
+	t.Helper()
+	res := e.Explain(rule, s)
+	if m := e.Match(rule, s); res.Matched != m {
+		t.Fatalf("Explain(%v, %q).Matched = %v, Match says %v", rule, s, res.Matched, m)
+	}
+	if res.Offset < 0 || res.Offset > len(s) || len(res.Path) == 0 || res.Path[0] != rule || len(res.AltPath) == 0 || res.AltPath[0] != rule {
+		t.Fatalf("Explain(%v, %q) = %+v", rule, s, res)
+	}
+	if want := o.Match(rule, s); res.Matched != want {
+		t.Fatalf("Explain(%v, %q).Matched = %v, the oracle says %v", rule, s, res.Matched, want)
+	}
+	if !res.Matched {
+		if off := o.ViablePrefix(rule, s); off != res.Offset {
+			t.Fatalf("Explain(%v, %q).Offset = %d, the oracle says %d", rule, s, res.Offset, off)
+		}
+	}
+}
+
+// AgainstOracle runs Check on n derivations of each rule, every other one
+// mutated.
+func AgainstOracle[R comparable](t testing.TB, e Engine[R], o Oracle[R], g Generator[R], rules []R, n int) {
+	t.Helper()
+	for _, r := range rules {
+		for i := 0; i < n; i++ {
+			s := g.Derive(r)
+			if i%2 == 1 {
+				s = g.Mutate(s)
+			}
+			Check(t, e, o, r, s)
+		}
+	}
+}
+
+// Table checks Explain against the rows of the file at path: tab-separated
+// rule, input (Go-quoted), offset, path (rule names from the start rule
+// down, separated by spaces), alternative path, expected. Lines that are
+// empty or start with "#" are comments. lookup finds a rule by name.
+func Table[R fmt.Stringer](t *testing.T, e Engine[R], path string, lookup func(name string) (R, bool)) {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	rows := 0
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		if len(fields) != 6 {
+			t.Fatalf("%s:%d: want 6 fields, got %d", path, n, len(fields))
+		}
+		rule, ok := lookup(fields[0])
+		if !ok {
+			t.Fatalf("%s:%d: no rule %q", path, n, fields[0])
+		}
+		in, err := strconv.Unquote(fields[1])
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err)
+		}
+		type row struct {
+			Offset        int
+			Path, AltPath string
+			Expected      string
+		}
+		off, err := strconv.Atoi(fields[2])
+		if err != nil {
+			t.Fatalf("%s:%d: %v", path, n, err)
+		}
+		want := row{off, fields[3], fields[4], fields[5]}
+		res := e.Explain(rule, in)
+		got := row{res.Offset, names(res.Path), names(res.AltPath), res.Expected}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("%s:%d: Explain(%s, %q) (-want +got):\n%s", path, n, rule, in, diff)
+		}
+		rows++
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	if rows == 0 {
+		t.Fatalf("%s has no rows", path)
+	}
+}
+
+func names[R fmt.Stringer](rules []R) string {
+	s := make([]string, len(rules))
+	for i, r := range rules {
+		s[i] = r.String()
+	}
+	return strings.Join(s, " ")
+}
+
+// Rules returns the rules 0 to n-1 of a catalogue.
+func Rules[R ~int](n int) []R {
+	rules := make([]R, n)
+	for i := range rules {
+		rules[i] = R(i)
+	}
+	return rules
+}

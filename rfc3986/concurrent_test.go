@@ -29,7 +29,7 @@ func TestConcurrent(t *testing.T) {
 						t.Errorf("Parse(%q) = %v, want %s", s, err, want[i])
 					}
 					_ = rfc3986.MatchRule(grammar.Rule((g+k+i)%grammar.NumRules), s)
-					_, _ = rfc3986.Resolve("http://a/b/c/d;p?q", s)
+					_, _, _ = rfc3986.Resolve("http://a/b/c/d;p?q", s)
 					_, _ = rfc3986.Normalize(s)
 				}
 			}

@@ -62,10 +62,10 @@ func ExampleMatch() {
 func ExampleResolve() {
 	base := "http://a/b/c/d;p?q"
 	for _, ref := range []string{"../../../g", "?y", "http:g"} {
-		target, _ := rfc3986.Resolve(base, ref)
+		target, _, _ := rfc3986.Resolve(base, ref)
 		fmt.Println(ref, "->", target)
 	}
-	target, _ := rfc3986.Resolve(base, "http:g", rfc3986.NonStrict())
+	target, _, _ := rfc3986.Resolve(base, "http:g", rfc3986.NonStrict())
 	fmt.Println("http:g (non-strict) ->", target)
 	// Output:
 	// ../../../g -> http://a/g

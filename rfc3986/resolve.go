@@ -73,44 +73,65 @@ func quoteSafe(s string) string {
 // must have a scheme (section 5.1). A fragment of the base is
 // ignored, as section 5.1 strips it before use. Dot segments are removed
 // by section 5.2.4, so "../../../g" against "http://a/b/c/d;p?q" is
-// "http://a/g" (RFC 2396 kept "http://a/../g").
-func Resolve(base, ref string, opts ...ResolveOption) (string, error) {
+// "http://a/g" (RFC 2396 kept "http://a/../g"). Where the result relies on
+// a place where RFC 3986 contradicts itself, a [Warning] says so (see
+// [WarnPathReadsAsAuthority]).
+func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
 	var cfg resolveConfig
 	for _, o := range opts {
 		o(&cfg)
 	}
 	var b, r URI
 	if err := ParseInto(&b, base); err != nil {
-		return "", &BaseError{Base: base, Err: err}
+		return "", nil, &BaseError{Base: base, Err: err}
 	}
 	if !b.Scheme().Defined {
-		return "", &BaseError{Base: base}
+		return "", nil, &BaseError{Base: base}
 	}
 	if err := ParseInto(&r, ref); err != nil {
-		return "", &ReferenceError{Ref: ref, Err: err}
+		return "", nil, &ReferenceError{Ref: ref, Err: err}
 	}
-	return resolveParsed(&b, &r, cfg)
+	target, warnings := resolveParsed(&b, &r, cfg)
+	return target, warnings, nil
 }
 
-// UnrepresentableError reports a resolution whose target has no authority
-// and a path that starts with "//" ("a:/.//b" or "g" against "a:/.//x"
-// removes dot segments down to "//b"). Section 5.3 would write it as
-// "a://b", which reads back with an authority: RFC 3986 says nothing for
-// this case, so Resolve refuses it rather than give a different URI. (The
-// WHATWG URL standard writes "/." before such a path; that is not RFC
-// 3986.)
-type UnrepresentableError struct {
-	Base, Ref string
-	Path      string // the target's path
+// Warning is something a resolution relied on where RFC 3986 contradicts
+// itself: the result is still returned, as the algorithm of section 5
+// computes it, and the warning says what it relied on.
+type Warning int
+
+const (
+	// WarnPathReadsAsAuthority: the target has no authority and its path
+	// starts with "//" ("f:/a" and ".//g" give the path "//g" after
+	// section 5.2.4). Section 5.3 recomposes it as "f://g", which Resolve
+	// returns, as the algorithm says; but sections 3 and 3.3 say that
+	// without an authority a path cannot begin with "//", and "f://g"
+	// reads back with the authority "g" and an empty path: a different
+	// URI ("a:/.//:x/" and "g" give "a://:x/g", which does not read back
+	// at all). RFC 3986 does not say which of the two wins.
+	WarnPathReadsAsAuthority Warning = iota + 1
+)
+
+// Code returns a short name for w, e.g. "path-reads-as-authority".
+func (w Warning) Code() string {
+	switch w {
+	case WarnPathReadsAsAuthority:
+		return "path-reads-as-authority"
+	}
+	return "unknown"
 }
 
-func (e *UnrepresentableError) Error() string {
-	return "rfc3986: resolving " + quoteSafe(e.Ref) + " against " + quoteSafe(e.Base) + " gives the path " + quoteSafe(e.Path) +
-		" with no authority, which section 5.3 cannot write: it would read back as an authority"
+// String describes w and the parts of the RFC it concerns.
+func (w Warning) String() string {
+	switch w {
+	case WarnPathReadsAsAuthority:
+		return `the target has no authority and a path that starts with "//": section 5.3 writes it after "scheme:" as it is, as returned here, but sections 3 and 3.3 say such a path cannot occur without an authority, and the result reads back with one (or not at all); RFC 3986 contradicts itself here`
+	}
+	return "unknown warning"
 }
 
 // resolveParsed is section 5.2.2's algorithm on parsed components.
-func resolveParsed(base, r *URI, cfg resolveConfig) (string, error) {
+func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
 	rScheme := r.Scheme()
 	if cfg.nonStrict && rScheme.Defined && strings.EqualFold(rScheme.Value, base.Scheme().Value) {
 		rScheme = Component{}
@@ -133,10 +154,11 @@ func resolveParsed(base, r *URI, cfg resolveConfig) (string, error) {
 	default:
 		scheme, authority, path, query = base.Scheme(), base.Authority(), RemoveDotSegments(merge(base, r.Path())), r.Query()
 	}
+	var warnings []Warning
 	if !authority.Defined && strings.HasPrefix(path, "//") {
-		return "", &UnrepresentableError{Base: base.String(), Ref: r.String(), Path: path}
+		warnings = append(warnings, WarnPathReadsAsAuthority)
 	}
-	return recompose(scheme, authority, path, query, r.Fragment()), nil
+	return recompose(scheme, authority, path, query, r.Fragment()), warnings
 }
 
 // merge is section 5.2.3: the reference's path appended to the base's up

@@ -2,6 +2,7 @@ package rfc3986_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -22,9 +23,9 @@ func TestResolveSection54(t *testing.T) {
 		if len(row) == 3 && row[2] == "non-strict" {
 			opts = append(opts, rfc3986.NonStrict())
 		}
-		got, err := rfc3986.Resolve(base, row[0], opts...)
-		if err != nil || got != row[1] {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", base, row[0], got, err, row[1])
+		got, warnings, err := rfc3986.Resolve(base, row[0], opts...)
+		if err != nil || got != row[1] || len(warnings) != 0 {
+			t.Errorf("Resolve(%q, %q) = %q, %v, %v; want %q", base, row[0], got, warnings, err, row[1])
 		}
 		n++
 	}
@@ -34,34 +35,42 @@ func TestResolveSection54(t *testing.T) {
 }
 
 func TestResolveMore(t *testing.T) {
-	for _, row := range readTable(t, "../testdata/rfc3986/resolve-more.txt", 3) {
-		got, err := rfc3986.Resolve(row[0], row[1])
+	for _, row := range readTable(t, "../testdata/rfc3986/resolve-more.txt", 4) {
+		got, warnings, err := rfc3986.Resolve(row[0], row[1])
+		var codes []string
+		for _, w := range warnings {
+			codes = append(codes, w.Code())
+		}
+		gotCodes := strings.Join(codes, ",")
+		if gotCodes == "" {
+			gotCodes = "-"
+		}
 		if row[2] == "error" {
 			if err == nil {
 				t.Errorf("Resolve(%q, %q) = %q, want an error", row[0], row[1], got)
 			}
 			continue
 		}
-		if err != nil || got != row[2] {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", row[0], row[1], got, err, row[2])
+		if err != nil || got != row[2] || gotCodes != row[3] {
+			t.Errorf("Resolve(%q, %q) = %q, warnings %s, %v; want %q, warnings %s", row[0], row[1], got, gotCodes, err, row[2], row[3])
 		}
 	}
 }
 
 func TestResolveErrors(t *testing.T) {
 	var berr *rfc3986.BaseError
-	if _, err := rfc3986.Resolve("//a/b", "g"); !errors.As(err, &berr) || berr.Err != nil {
+	if _, _, err := rfc3986.Resolve("//a/b", "g"); !errors.As(err, &berr) || berr.Err != nil {
 		t.Errorf("relative base: %v", err)
 	}
 	var perr *rfc3986.Error
-	if _, err := rfc3986.Resolve("a b:", "g"); !errors.As(err, &berr) || !errors.As(err, &perr) || perr.Offset != 1 {
+	if _, _, err := rfc3986.Resolve("a b:", "g"); !errors.As(err, &berr) || !errors.As(err, &perr) || perr.Offset != 1 {
 		t.Errorf("invalid base: %v", err)
 	}
-	if _, err := rfc3986.Resolve("a b:", "g"); err == nil || err.Error() != `rfc3986: invalid base URI: offset 1: invalid character ' ' in URI-reference; expected pchar, "#", "/", "?" or end of input` {
+	if _, _, err := rfc3986.Resolve("a b:", "g"); err == nil || err.Error() != `rfc3986: invalid base URI: offset 1: invalid character ' ' in URI-reference; expected pchar, "#", "/", "?" or end of input` {
 		t.Errorf("invalid base: message %v", err)
 	}
 	var rerr *rfc3986.ReferenceError
-	if _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &rerr) || rerr.Ref != "a b" || !errors.As(err, &perr) || perr.Offset != 1 || errors.As(err, &berr) {
+	if _, _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &rerr) || rerr.Ref != "a b" || !errors.As(err, &perr) || perr.Offset != 1 || errors.As(err, &berr) {
 		t.Errorf("invalid reference: %v", err)
 	} else if want := `rfc3986: invalid reference: offset 1: invalid character ' ' in segment-nz-nc; expected pchar, "#", "/", "?" or end of input`; err.Error() != want {
 		t.Errorf("invalid reference: message %q, want %q", err, want)

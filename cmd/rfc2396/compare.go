@@ -98,7 +98,7 @@ func compareReference(ref, base string, hasBase bool) *comparison {
 		}
 	}
 	if hasBase {
-		r3, err := rfc3986.Resolve(base, ref)
+		r3, _, err := rfc3986.Resolve(base, ref)
 		c.resolutions = append(c.resolutions, verdict{standard: standardRFC3986, err: err, result: r3})
 		for _, p := range parser.Profiles() {
 			r2, _, err := p.Resolve(base, ref)

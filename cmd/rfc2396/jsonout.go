@@ -179,8 +179,6 @@ func writeJSONError(o *jsonObject, err error, in string) {
 			writeJSONError3986(&e, err, in, code)
 			return
 		}
-	case *rfc3986.UnrepresentableError:
-		code = "unrepresentable"
 	}
 	e.str("code", code)
 	e.str("message", err.Error())

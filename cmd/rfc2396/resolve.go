@@ -79,32 +79,50 @@ func runResolve(inv *invocation, p *parser.Profile, asJSON bool, files []string,
 			o.str("profile", p.Name())
 			o.strOrNull("result", result, err != nil)
 			writeJSONError(&o, err, "ref")
-			o.key("warnings")
-			out.WriteByte('[')
-			for i, w := range warnings {
-				if i > 0 {
-					out.WriteByte(',')
-				}
-				wo := beginObject(out)
-				wo.str("code", w.Code())
-				wo.str("message", w.String())
-				wo.end(false)
-			}
-			out.WriteByte(']')
+			writeJSONWarnings(&o, warnings)
 			o.end(true)
 			return err == nil
 		}
-		if err != nil {
-			fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
-			writeErrorDetail(out, err)
-		} else {
-			fmt.Fprintf(out, "%s -> %s\n", shortDisplay(ref), result)
-		}
-		for _, w := range warnings {
-			fmt.Fprintf(out, "  warning %s: %s\n", w.Code(), w)
-		}
+		writeResolution(out, ref, result, err, warnings)
 		return err == nil
 	})
+}
+
+// warning is a warning of parser.Resolve or rfc3986.Resolve.
+type warning interface {
+	Code() string
+	String() string
+}
+
+// writeJSONWarnings writes the "warnings" member of o: an array of
+// {"code","message"}.
+func writeJSONWarnings[W warning](o *jsonObject, warnings []W) {
+	o.key("warnings")
+	o.w.WriteByte('[')
+	for i, w := range warnings {
+		if i > 0 {
+			o.w.WriteByte(',')
+		}
+		wo := beginObject(o.w)
+		wo.str("code", w.Code())
+		wo.str("message", w.String())
+		wo.end(false)
+	}
+	o.w.WriteByte(']')
+}
+
+// writeResolution writes the text line of one resolution, the error under
+// it, and its warnings.
+func writeResolution[W warning](out *bufio.Writer, ref, result string, err error, warnings []W) {
+	if err != nil {
+		fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
+		writeErrorDetail(out, err)
+	} else {
+		fmt.Fprintf(out, "%s -> %s\n", shortDisplay(ref), result)
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(out, "  warning %s: %s\n", w.Code(), w)
+	}
 }
 
 func normalizeCommand() *command {

@@ -187,7 +187,7 @@ func runResolve3986(inv *invocation, asJSON, nonStrict bool, files []string) int
 		opts = append(opts, rfc3986.NonStrict())
 	}
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
-		result, err := rfc3986.Resolve(base, ref, opts...)
+		result, warnings, err := rfc3986.Resolve(base, ref, opts...)
 		if asJSON {
 			o := beginObject(out)
 			o.str("base", base)
@@ -195,17 +195,11 @@ func runResolve3986(inv *invocation, asJSON, nonStrict bool, files []string) int
 			o.str("standard", standardRFC3986)
 			o.strOrNull("result", result, err != nil)
 			writeJSONError(&o, err, "ref")
-			o.key("warnings")
-			out.WriteString("[]")
+			writeJSONWarnings(&o, warnings)
 			o.end(true)
 			return err == nil
 		}
-		if err != nil {
-			fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
-			writeErrorDetail(out, err)
-		} else {
-			fmt.Fprintf(out, "%s -> %s\n", shortDisplay(ref), result)
-		}
+		writeResolution(out, ref, result, err, warnings)
 		return err == nil
 	})
 }

@@ -110,6 +110,14 @@ const (
 	// URI ("a:/.//:x/" and "g" give "a://:x/g", which does not read back
 	// at all). RFC 3986 does not say which of the two wins.
 	WarnPathReadsAsAuthority Warning = iota + 1
+	// WarnRootlessPathMadeAbsolute: the path that section 5.2.4 removes
+	// dot segments from is rootless and the result starts with "/" ("../c"
+	// against "foo:a/b" merges to "a/../c", and steps 2E, 2C and 2E
+	// leave "/c"). Resolve returns "foo:/c", as the steps say; the path
+	// is absolute although neither the base's nor the reference's was,
+	// and some implementations (4Suite's tests, uriparser) keep it
+	// rootless ("foo:c"), which the steps do not.
+	WarnRootlessPathMadeAbsolute
 )
 
 // Code returns a short name for w, e.g. "path-reads-as-authority".
@@ -117,6 +125,8 @@ func (w Warning) Code() string {
 	switch w {
 	case WarnPathReadsAsAuthority:
 		return "path-reads-as-authority"
+	case WarnRootlessPathMadeAbsolute:
+		return "rootless-path-made-absolute"
 	}
 	return "unknown"
 }
@@ -126,6 +136,8 @@ func (w Warning) String() string {
 	switch w {
 	case WarnPathReadsAsAuthority:
 		return `the target has no authority and a path that starts with "//": section 5.3 writes it after "scheme:" as it is, as returned here, but sections 3 and 3.3 say such a path cannot occur without an authority, and the result reads back with one (or not at all); RFC 3986 contradicts itself here`
+	case WarnRootlessPathMadeAbsolute:
+		return `a ".." removed the first segment of a rootless path, and section 5.2.4's steps leave the result with a leading "/", as returned here: the path is absolute although the base's and the reference's were not (some implementations keep it rootless, which the steps do not)`
 	}
 	return "unknown warning"
 }
@@ -137,24 +149,33 @@ func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
 		rScheme = Component{}
 	}
 	var scheme, authority, query Component
-	var path string
+	// dotted is the path that remove_dot_segments is applied to, if any.
+	var path, dotted string
+	removed := true
 	switch {
 	case rScheme.Defined:
-		scheme, authority, path, query = r.Scheme(), r.Authority(), RemoveDotSegments(r.Path()), r.Query()
+		scheme, authority, dotted, query = r.Scheme(), r.Authority(), r.Path(), r.Query()
 	case r.Authority().Defined:
-		scheme, authority, path, query = base.Scheme(), r.Authority(), RemoveDotSegments(r.Path()), r.Query()
+		scheme, authority, dotted, query = base.Scheme(), r.Authority(), r.Path(), r.Query()
 	case r.Path() == "":
 		scheme, authority, path = base.Scheme(), base.Authority(), base.Path()
 		query = base.Query()
 		if r.Query().Defined {
 			query = r.Query()
 		}
+		removed = false
 	case r.Path()[0] == '/':
-		scheme, authority, path, query = base.Scheme(), base.Authority(), RemoveDotSegments(r.Path()), r.Query()
+		scheme, authority, dotted, query = base.Scheme(), base.Authority(), r.Path(), r.Query()
 	default:
-		scheme, authority, path, query = base.Scheme(), base.Authority(), RemoveDotSegments(merge(base, r.Path())), r.Query()
+		scheme, authority, dotted, query = base.Scheme(), base.Authority(), merge(base, r.Path()), r.Query()
 	}
 	var warnings []Warning
+	if removed {
+		path = RemoveDotSegments(dotted)
+		if !strings.HasPrefix(dotted, "/") && strings.HasPrefix(path, "/") {
+			warnings = append(warnings, WarnRootlessPathMadeAbsolute)
+		}
+	}
 	if !authority.Defined && strings.HasPrefix(path, "//") {
 		warnings = append(warnings, WarnPathReadsAsAuthority)
 	}

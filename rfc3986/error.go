@@ -33,7 +33,7 @@ type Error struct {
 	Rule grammar.Rule
 	Path []grammar.Rule
 	// Expected describes what could have come at Offset, e.g.
-	// `a letter, a digit, "-", "." or end of input`.
+	// `HEXDIG, ".", ":" or "]"`.
 	Expected string
 }
 

@@ -170,13 +170,6 @@ var parsers = sync.Pool{New: func() any { return compact.NewParser() }}
 // maxInput is the longest reference Parse takes (token offsets are uint32).
 const maxInput = 1<<31 - 1
 
-// screenAbove is the length above which Parse, before it runs the compact
-// parser, checks the reference with the automaton of package explain, as
-// package parser does: the compact parser holds its input as four bytes per
-// byte, the automaton holds nothing, so a long reference that is not valid
-// is rejected without that memory.
-const screenAbove = 64 << 10
-
 // TooLongError reports a reference longer than Parse takes (2 GiB).
 type TooLongError struct {
 	Len int
@@ -203,10 +196,6 @@ func ParseInto(u *URI, ref string) error {
 	if len(ref) > maxInput {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
-	}
-	if len(ref) > screenAbove && !explain.Match(grammar.RuleURIReference, ref) {
-		*u = URI{}
-		return explainError(grammar.RuleURIReference, ref)
 	}
 	p := parsers.Get().(*compact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)

@@ -167,7 +167,7 @@ func writeJSONError(o *jsonObject, err error, in string) {
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
 	case *rfc3986.Error:
-		writeJSONError3986(&e, err, in, "syntax")
+		writeJSONError3986(&e, err, err, in, "syntax")
 		return
 	case *rfc3986.ReferenceError, *rfc3986.BaseError:
 		// The codes are the ones RFC 2396's resolve gives.
@@ -176,7 +176,7 @@ func writeJSONError(o *jsonObject, err error, in string) {
 			in, code = "base", parser.InvalidBase.Code()
 		}
 		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
-			writeJSONError3986(&e, err, in, code)
+			writeJSONError3986(&e, err, serr, in, code)
 			return
 		}
 	}
@@ -198,12 +198,10 @@ func writeJSONError(o *jsonObject, err error, in string) {
 	e.end(false)
 }
 
-// writeJSONError3986 finishes the error object e for err, which is or
-// wraps an *rfc3986.Error: the same fields as for RFC 2396, "gap" always
-// null (RFC 3986's grammar has none of RFC 2396's gaps).
-func writeJSONError3986(e *jsonObject, err error, in, code string) {
-	var serr *rfc3986.Error
-	errors.As(err, &serr)
+// writeJSONError3986 finishes the error object e for err, whose syntax
+// error serr is err itself or the one it wraps: the same fields as for RFC
+// 2396, "gap" always null (RFC 3986's grammar has none of RFC 2396's gaps).
+func writeJSONError3986(e *jsonObject, err error, serr *rfc3986.Error, in, code string) {
 	e.str("code", code)
 	e.str("message", err.Error())
 	e.str("in", in)

@@ -10,25 +10,24 @@
 //     edits/NAME.peg its edits/NAME.abnf, and writes the rule and edit
 //     catalogues, the automata, the compact grammars and the oracle (gen
 //     grammar);
-//  2. compiles rfc2396.peg (-switch) and the compact grammar (-inline
-//     -switch) with pointlander/peg v1.0.1; README.md says how the flags
-//     were chosen;
+//  2. compiles the compact grammar (-inline -switch) with
+//     pointlander/peg v1.0.1; README.md says how the flags were chosen;
 //  3. compiles the grammars gen writes for parsing under edits (edits/):
 //     the union of rfc2396.peg and every edit's transcription, as written
-//     (parser/internal/editref) and in compact form
-//     (parser/internal/editcompact), without -switch, which mis-generates
-//     a choice whose alternatives start with a predicate;
+//     (parser/internal/editref, which ParseTree runs under every profile,
+//     strict included) and in compact form (parser/internal/editcompact),
+//     without -switch, which mis-generates a choice whose alternatives
+//     start with a predicate;
 //  4. makes the generated parsers read bytes (gen patch);
 //  5. writes the reference site's examples, checked against the parser just
 //     built (gen/examples); gen grammar has written its diagrams.
 package rfc2396
 
 //go:generate go run ./gen grammar
-//go:generate go tool peg -switch -output parser/internal/reference/reference.peg.go rfc2396.peg
 //go:generate go tool peg -inline -switch -output parser/internal/compact/compact.peg.go parser/internal/compact/compact.peg
 //go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
 //go:generate go tool peg -inline -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
-//go:generate go run ./gen patch parser/internal/reference/reference.peg.go parser/internal/compact/compact.peg.go parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
+//go:generate go run ./gen patch parser/internal/compact/compact.peg.go parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
 //go:generate go run ./gen/examples
 
 // RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf.

@@ -30,7 +30,7 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 			all = append(all, r)
 		}
 	}
-	src := adapter("editref", "parser/internal/editref/editref.peg", "grammar.NumAllRules", all, nil)
+	src := adapter("editref", "EditRef", "parser/internal/editref/editref.peg", "grammar.NumAllRules", all, nil)
 	if err := writeGo("parser/internal/editref/adapter_gen.go", append(src, pickTable(c, slots)...)); err != nil {
 		return err
 	}
@@ -54,7 +54,7 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 			kept = append(kept, r)
 		}
 	}
-	src = adapter("editcompact", "parser/internal/editcompact/editcompact.peg", "grammar.NumAllRules", kept, classes)
+	src = adapter("editcompact", "EditCompact", "parser/internal/editcompact/editcompact.peg", "grammar.NumAllRules", kept, classes)
 	return writeGo("parser/internal/editcompact/adapter_gen.go", append(src, pickTable(c, slots)...))
 }
 
@@ -62,6 +62,7 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 // each of its alternatives, from which the parser sets the slot.
 func pickTable(c *composition, slots [][]int) []byte {
 	var b bytes.Buffer
+	editsParser(&b)
 	b.WriteString("\n// pickEdits holds, for each rule that several definitions define, the\n")
 	b.WriteString("// edit of each definition (NoEdit for Appendix A's): the parser picks\n")
 	b.WriteString("// the last one in force.\n")

@@ -125,16 +125,13 @@ func generateGrammar() error {
 	if err := os.WriteFile("parser/internal/compact/compact.peg", []byte(compact), 0o644); err != nil {
 		return err
 	}
-	if err := writeGo("parser/internal/reference/adapter_gen.go", adapter("reference", "rfc2396.peg", "grammar.NumRules", appendixA(ref), nil)); err != nil {
-		return err
-	}
 	var kept []*pegRule
 	for _, r := range ref.rules {
 		if slices.Contains(compactKeep, r.name) {
 			kept = append(kept, r)
 		}
 	}
-	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, classes)); err != nil {
+	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, classes)); err != nil {
 		return err
 	}
 	if err := generateEditParsers(ref, comp); err != nil {

@@ -88,7 +88,7 @@ func generateRFC3986() error {
 	if err := os.WriteFile("rfc3986/internal/compact/compact.peg", []byte(compact), 0o644); err != nil {
 		return err
 	}
-	ra := adapterFor("reference", "rfc3986.peg", rfc3986Catalogue, "grammar.NumRules", appendixA(ref), nil)
+	ra := adapterFor("reference", "Reference", "rfc3986.peg", rfc3986Catalogue, "grammar.NumRules", appendixA(ref), nil)
 	if err := writeGo("rfc3986/internal/reference/adapter_gen.go", ra); err != nil {
 		return err
 	}
@@ -98,7 +98,7 @@ func generateRFC3986() error {
 			kept = append(kept, r)
 		}
 	}
-	ca := adapterFor("compact", "rfc3986/internal/compact/compact.peg", rfc3986Catalogue, "grammar.NumRules", kept, classes)
+	ca := adapterFor("compact", "Compact", "rfc3986/internal/compact/compact.peg", rfc3986Catalogue, "grammar.NumRules", kept, classes)
 	return writeGo("rfc3986/internal/compact/adapter_gen.go", ca)
 }
 

@@ -4,7 +4,8 @@ import (
 	"slices"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser/internal/reference"
+	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/parser/internal/editref"
 )
 
 // Node is a node of a parse tree: an Appendix A rule, the byte span
@@ -16,7 +17,7 @@ type Node struct {
 }
 
 // ParseTree matches s as a whole against rule with the parser generated from
-// rfc2396.peg and returns the parse tree: one node for every rule that took
+// rfc2396.peg (with no edit in force) and returns the parse tree: one node for every rule that took
 // part in the match, character-level rules included, empty matches (an
 // empty query, port or userinfo) included. It returns an *Error if s does
 // not match.
@@ -27,41 +28,19 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	if rule >= grammar.NumRules {
 		return nil, Strict.checkRule(rule)
 	}
-	p := reference.NewParser()
+	p := editref.NewParser()
 	if !p.Match(s, rule) {
 		return nil, explainError(rule, s)
 	}
 	return buildTree(p), nil
 }
 
-// tokens is the read access of the generated parsers to the tokens of
-// their last match.
-type tokens interface {
-	Len() int
-	Token(i int) (rule grammar.Rule, begin, end int)
+// buildTree makes the parse tree of the tokens of a successful match.
+func buildTree(p *editref.Parser) *Node {
+	return pegrun.BuildTree(p.Parser, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
+		return &Node{Rule: r, Begin: begin, End: end, Children: children}
+	})
 }
 
-// buildTree makes the parse tree of the tokens of a successful match.
-func buildTree(p tokens) *Node {
-	// Tokens come children first. A node's children are the nodes right
-	// before it in that order that lie inside its span; an empty node at the
-	// edge of a span belongs to it only if its rule calls that rule
-	// (in "///x", the empty authority ends where abs_path starts but is
-	// net_path's child, not abs_path's).
-	var stack []*Node
-	for i := 0; i < p.Len(); i++ {
-		r, b, e := p.Token(i)
-		n := &Node{Rule: r, Begin: b, End: e}
-		k := len(stack)
-		for k > 0 {
-			c := stack[k-1]
-			if c.Begin < b || c.End > e || (c.Begin == c.End && !slices.Contains(r.Info().Uses, c.Rule)) {
-				break
-			}
-			k--
-		}
-		n.Children = append(n.Children, stack[k:]...)
-		stack = append(stack[:k], n)
-	}
-	return stack[len(stack)-1]
-}
+// calls reports whether rule parent refers to rule child.
+func calls(parent, child grammar.Rule) bool { return slices.Contains(parent.Info().Uses, child) }

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/internal/pegrun"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
 )
 
@@ -34,30 +35,15 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	if len(s) > maxInput {
 		return nil, &TooLongError{Len: len(s)}
 	}
-	p := referenceParsers.Get().(*reference.Parser)
+	p := referenceParsers.Get().(*pegrun.Parser[grammar.Rule])
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
 		return nil, explainError(rule, s)
 	}
-	// Tokens come children first: a node's children are the nodes just
-	// before it that lie inside its span. An empty node on the edge of a
-	// span is a child only if the rule calls the empty node's rule ("//"
-	// then "/x": the empty reg-name ends where path-abempty starts, but it
-	// belongs to authority).
-	var stack []*Node
-	for i := 0; i < p.Len(); i++ {
-		r, b, e := p.Token(i)
-		n := &Node{Rule: r, Begin: b, End: e}
-		k := len(stack)
-		for k > 0 {
-			c := stack[k-1]
-			if c.Begin < b || c.End > e || (c.Begin == c.End && !slices.Contains(r.Info().Uses, c.Rule)) {
-				break
-			}
-			k--
-		}
-		n.Children = append(n.Children, stack[k:]...)
-		stack = append(stack[:k], n)
-	}
-	return stack[len(stack)-1], nil
+	return pegrun.BuildTree(p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
+		return &Node{Rule: r, Begin: begin, End: end, Children: children}
+	}), nil
 }
+
+// calls reports whether rule parent refers to rule child.
+func calls(parent, child grammar.Rule) bool { return slices.Contains(parent.Info().Uses, child) }

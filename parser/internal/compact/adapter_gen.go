@@ -2,7 +2,64 @@
 
 package compact
 
-import "github.com/rfc2396/rfc2396/grammar"
+import (
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/pegrun"
+)
+
+// engine runs the generated parser for pegrun.Parser.
+type engine struct{ peg Compact }
+
+func newEngine() *engine {
+	e := new(engine)
+	e.peg.Init(Size(32))
+	return e
+}
+
+// Run implements pegrun.Engine.
+func (e *engine) Run(input string, rule int) bool {
+	e.peg.Buffer = input
+	e.peg.Reset()
+	var err error
+	if rule == 1 {
+		err = e.peg.Parse() // the first rule; giving it would allocate
+	} else {
+		err = e.peg.Parse(rule)
+	}
+	e.peg.Buffer = ""
+	return err == nil
+}
+
+// Len implements pegrun.Engine.
+func (e *engine) Len() int { return len(e.peg.tokens32.tree) }
+
+// Token implements pegrun.Engine.
+func (e *engine) Token(i int) (rule, begin, end int) {
+	t := e.peg.tokens32.tree[i]
+	return int(t.pegRule), int(t.begin), int(t.end)
+}
+
+// Clear implements pegrun.Engine.
+func (e *engine) Clear() { e.peg.tokens32.tree = e.peg.tokens32.tree[:0] }
+
+// appendBytes stores s in dst one rune per byte, reusing dst's memory. The
+// generated reset function calls it (see gen patch), so that positions are
+// byte offsets and a run allocates nothing once dst is large enough.
+func appendBytes(dst []rune, s string) []rune {
+	if cap(dst) < len(s)+1 {
+		dst = make([]rune, 0, len(s)+1)
+	}
+	dst = dst[:len(s)]
+	for i := 0; i < len(s); i++ {
+		dst[i] = rune(s[i])
+	}
+	return dst
+}
+
+// NewParser returns a parser of the generated grammar by grammar.Rule.
+func NewParser() *pegrun.Parser[grammar.Rule] {
+	return pegrun.NewParser(newEngine(), toGrammar[:], fromGrammar[:])
+}
 
 // toGrammar maps the generated parser's rules to Appendix A rules.
 var toGrammar = [...]grammar.Rule{
@@ -22,19 +79,19 @@ var toGrammar = [...]grammar.Rule{
 
 // fromGrammar maps Appendix A rules to the generated parser's rules;
 // ruleUnknown marks a rule this grammar does not have as a rule of its own.
-var fromGrammar = [grammar.NumRules]pegRule{
-	grammar.RuleURIReference: ruleURI_reference,
-	grammar.RuleOpaquePart:   ruleopaque_part,
-	grammar.RuleScheme:       rulescheme,
-	grammar.RuleAuthority:    ruleauthority,
-	grammar.RuleRegName:      rulereg_name,
-	grammar.RuleUserinfo:     ruleuserinfo,
-	grammar.RuleHostname:     rulehostname,
-	grammar.RuleIPv4address:  ruleIPv4address,
-	grammar.RulePort:         ruleport,
-	grammar.RulePathSegments: rulepath_segments,
-	grammar.RuleQuery:        rulequery,
-	grammar.RuleFragment:     rulefragment,
+var fromGrammar = [grammar.NumRules]int{
+	grammar.RuleURIReference: int(ruleURI_reference),
+	grammar.RuleOpaquePart:   int(ruleopaque_part),
+	grammar.RuleScheme:       int(rulescheme),
+	grammar.RuleAuthority:    int(ruleauthority),
+	grammar.RuleRegName:      int(rulereg_name),
+	grammar.RuleUserinfo:     int(ruleuserinfo),
+	grammar.RuleHostname:     int(rulehostname),
+	grammar.RuleIPv4address:  int(ruleIPv4address),
+	grammar.RulePort:         int(ruleport),
+	grammar.RulePathSegments: int(rulepath_segments),
+	grammar.RuleQuery:        int(rulequery),
+	grammar.RuleFragment:     int(rulefragment),
 }
 
 // class0 is [!$&-.0-9;=@-Z_a-z~].

@@ -2,7 +2,59 @@
 
 package editcompact
 
-import "github.com/rfc2396/rfc2396/grammar"
+import (
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/pegrun"
+)
+
+// engine runs the generated parser for pegrun.Parser.
+type engine struct{ peg EditCompact }
+
+func newEngine() *engine {
+	e := new(engine)
+	e.peg.Init(Size(32))
+	return e
+}
+
+// Run implements pegrun.Engine.
+func (e *engine) Run(input string, rule int) bool {
+	e.peg.Buffer = input
+	e.peg.Reset()
+	var err error
+	if rule == 1 {
+		err = e.peg.Parse() // the first rule; giving it would allocate
+	} else {
+		err = e.peg.Parse(rule)
+	}
+	e.peg.Buffer = ""
+	return err == nil
+}
+
+// Len implements pegrun.Engine.
+func (e *engine) Len() int { return len(e.peg.tokens32.tree) }
+
+// Token implements pegrun.Engine.
+func (e *engine) Token(i int) (rule, begin, end int) {
+	t := e.peg.tokens32.tree[i]
+	return int(t.pegRule), int(t.begin), int(t.end)
+}
+
+// Clear implements pegrun.Engine.
+func (e *engine) Clear() { e.peg.tokens32.tree = e.peg.tokens32.tree[:0] }
+
+// appendBytes stores s in dst one rune per byte, reusing dst's memory. The
+// generated reset function calls it (see gen patch), so that positions are
+// byte offsets and a run allocates nothing once dst is large enough.
+func appendBytes(dst []rune, s string) []rune {
+	if cap(dst) < len(s)+1 {
+		dst = make([]rune, 0, len(s)+1)
+	}
+	dst = dst[:len(s)]
+	for i := 0; i < len(s); i++ {
+		dst[i] = rune(s[i])
+	}
+	return dst
+}
 
 // toGrammar maps the generated parser's rules to Appendix A rules.
 var toGrammar = [...]grammar.Rule{
@@ -26,23 +78,23 @@ var toGrammar = [...]grammar.Rule{
 
 // fromGrammar maps Appendix A rules to the generated parser's rules;
 // ruleUnknown marks a rule this grammar does not have as a rule of its own.
-var fromGrammar = [grammar.NumAllRules]pegRule{
-	grammar.RuleURIReference:  ruleURI_reference,
-	grammar.RuleOpaquePart:    ruleopaque_part,
-	grammar.RuleScheme:        rulescheme,
-	grammar.RuleAuthority:     ruleauthority,
-	grammar.RuleRegName:       rulereg_name,
-	grammar.RuleUserinfo:      ruleuserinfo,
-	grammar.RuleHostname:      rulehostname,
-	grammar.RuleIPv4address:   ruleIPv4address,
-	grammar.RulePort:          ruleport,
-	grammar.RulePathSegments:  rulepath_segments,
-	grammar.RuleQuery:         rulequery,
-	grammar.RuleFragment:      rulefragment,
-	grammar.RuleIpv6reference: ruleipv6reference,
-	grammar.RuleIPv6address:   ruleIPv6address,
-	grammar.RuleH16:           ruleh16,
-	grammar.RuleOther:         ruleother,
+var fromGrammar = [grammar.NumAllRules]int{
+	grammar.RuleURIReference:  int(ruleURI_reference),
+	grammar.RuleOpaquePart:    int(ruleopaque_part),
+	grammar.RuleScheme:        int(rulescheme),
+	grammar.RuleAuthority:     int(ruleauthority),
+	grammar.RuleRegName:       int(rulereg_name),
+	grammar.RuleUserinfo:      int(ruleuserinfo),
+	grammar.RuleHostname:      int(rulehostname),
+	grammar.RuleIPv4address:   int(ruleIPv4address),
+	grammar.RulePort:          int(ruleport),
+	grammar.RulePathSegments:  int(rulepath_segments),
+	grammar.RuleQuery:         int(rulequery),
+	grammar.RuleFragment:      int(rulefragment),
+	grammar.RuleIpv6reference: int(ruleipv6reference),
+	grammar.RuleIPv6address:   int(ruleIPv6address),
+	grammar.RuleH16:           int(ruleh16),
+	grammar.RuleOther:         int(ruleother),
 }
 
 // class0 is [+\-.0-9A-Za-z].
@@ -62,6 +114,40 @@ var class4 = [256]bool{'0': true}
 
 // class5 is [.0-9A-Z_a-z].
 var class5 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// Parser runs the generated parser by grammar.Rule under a set of edits.
+// A Parser is not safe for concurrent use; it keeps its buffers between
+// runs.
+type Parser struct {
+	*pegrun.Parser[grammar.Rule]
+	e     *engine
+	edits grammar.EditSet
+}
+
+// NewParser returns a Parser with no edit in force: Appendix A exactly.
+func NewParser() *Parser {
+	e := newEngine()
+	p := &Parser{Parser: pegrun.NewParser(e, toGrammar[:], fromGrammar[:]), e: e}
+	p.SetEdits(0)
+	return p
+}
+
+// SetEdits puts the edits of s in force for the following runs: each rule
+// that several definitions define takes the last one in force.
+func (p *Parser) SetEdits(s grammar.EditSet) {
+	p.edits = s
+	for k, edits := range pickEdits {
+		p.e.peg.pick[k] = 0
+		for j, e := range edits {
+			if e == grammar.NoEdit || s.Has(e) {
+				p.e.peg.pick[k] = uint8(j)
+			}
+		}
+	}
+}
+
+// Edits returns the edits in force.
+func (p *Parser) Edits() grammar.EditSet { return p.edits }
 
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks

@@ -1,5 +1,5 @@
 // Package editcompact holds the parser that pointlander/peg generates from
 // editcompact.peg, the compact form of editref.peg (see package editref
 // and gen/derive.go): parser.Parse runs it under edits. The run-skipping
-// functions of run.go are those of package compact.
+// functions are those of internal/pegrun.
 package editcompact

@@ -2,7 +2,59 @@
 
 package editref
 
-import "github.com/rfc2396/rfc2396/grammar"
+import (
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/pegrun"
+)
+
+// engine runs the generated parser for pegrun.Parser.
+type engine struct{ peg EditRef }
+
+func newEngine() *engine {
+	e := new(engine)
+	e.peg.Init(Size(32))
+	return e
+}
+
+// Run implements pegrun.Engine.
+func (e *engine) Run(input string, rule int) bool {
+	e.peg.Buffer = input
+	e.peg.Reset()
+	var err error
+	if rule == 1 {
+		err = e.peg.Parse() // the first rule; giving it would allocate
+	} else {
+		err = e.peg.Parse(rule)
+	}
+	e.peg.Buffer = ""
+	return err == nil
+}
+
+// Len implements pegrun.Engine.
+func (e *engine) Len() int { return len(e.peg.tokens32.tree) }
+
+// Token implements pegrun.Engine.
+func (e *engine) Token(i int) (rule, begin, end int) {
+	t := e.peg.tokens32.tree[i]
+	return int(t.pegRule), int(t.begin), int(t.end)
+}
+
+// Clear implements pegrun.Engine.
+func (e *engine) Clear() { e.peg.tokens32.tree = e.peg.tokens32.tree[:0] }
+
+// appendBytes stores s in dst one rune per byte, reusing dst's memory. The
+// generated reset function calls it (see gen patch), so that positions are
+// byte offsets and a run allocates nothing once dst is large enough.
+func appendBytes(dst []rune, s string) []rune {
+	if cap(dst) < len(s)+1 {
+		dst = make([]rune, 0, len(s)+1)
+	}
+	dst = dst[:len(s)]
+	for i := 0; i < len(s); i++ {
+		dst[i] = rune(s[i])
+	}
+	return dst
+}
 
 // toGrammar maps the generated parser's rules to Appendix A rules.
 var toGrammar = [...]grammar.Rule{
@@ -67,65 +119,99 @@ var toGrammar = [...]grammar.Rule{
 
 // fromGrammar maps Appendix A rules to the generated parser's rules;
 // ruleUnknown marks a rule this grammar does not have as a rule of its own.
-var fromGrammar = [grammar.NumAllRules]pegRule{
-	grammar.RuleURIReference:  ruleURI_reference,
-	grammar.RuleAbsoluteURI:   ruleabsoluteURI,
-	grammar.RuleRelativeURI:   rulerelativeURI,
-	grammar.RuleHierPart:      rulehier_part,
-	grammar.RuleOpaquePart:    ruleopaque_part,
-	grammar.RuleUricNoSlash:   ruleuric_no_slash,
-	grammar.RuleNetPath:       rulenet_path,
-	grammar.RuleAbsPath:       ruleabs_path,
-	grammar.RuleRelPath:       rulerel_path,
-	grammar.RuleRelSegment:    rulerel_segment,
-	grammar.RuleScheme:        rulescheme,
-	grammar.RuleAuthority:     ruleauthority,
-	grammar.RuleRegName:       rulereg_name,
-	grammar.RuleServer:        ruleserver,
-	grammar.RuleUserinfo:      ruleuserinfo,
-	grammar.RuleHostport:      rulehostport,
-	grammar.RuleHost:          rulehost,
-	grammar.RuleHostname:      rulehostname,
-	grammar.RuleDomainlabel:   ruledomainlabel,
-	grammar.RuleToplabel:      ruletoplabel,
-	grammar.RuleIPv4address:   ruleIPv4address,
-	grammar.RulePort:          ruleport,
-	grammar.RulePath:          rulepath,
-	grammar.RulePathSegments:  rulepath_segments,
-	grammar.RuleSegment:       rulesegment,
-	grammar.RuleParam:         ruleparam,
-	grammar.RulePchar:         rulepchar,
-	grammar.RuleQuery:         rulequery,
-	grammar.RuleFragment:      rulefragment,
-	grammar.RuleUric:          ruleuric,
-	grammar.RuleReserved:      rulereserved,
-	grammar.RuleUnreserved:    ruleunreserved,
-	grammar.RuleMark:          rulemark,
-	grammar.RuleEscaped:       ruleescaped,
-	grammar.RuleHex:           rulehex,
-	grammar.RuleAlphanum:      rulealphanum,
-	grammar.RuleAlpha:         rulealpha,
-	grammar.RuleLowalpha:      rulelowalpha,
-	grammar.RuleUpalpha:       ruleupalpha,
-	grammar.RuleDigit:         ruledigit,
-	grammar.RuleAbsPathNz:     ruleabs_path_nz,
-	grammar.RuleSegmentNz:     rulesegment_nz,
-	grammar.RuleIpv6reference: ruleipv6reference,
-	grammar.RuleIPv6address:   ruleIPv6address,
-	grammar.RuleHexpart:       rulehexpart,
-	grammar.RuleHexseq:        rulehexseq,
-	grammar.RuleHex4:          rulehex4,
-	grammar.RuleDIGIT:         ruleDIGIT,
-	grammar.RuleHEXDIG:        ruleHEXDIG,
-	grammar.RuleH16:           ruleh16,
-	grammar.RuleLs32:          rulels32,
-	grammar.RuleScopeId:       rulescope_id,
-	grammar.RuleOctet:         ruleoctet,
-	grammar.RuleNzOctet:       rulenz_octet,
-	grammar.RuleNzdigit:       rulenzdigit,
-	grammar.RuleOther:         ruleother,
-	grammar.RuleUTF8Tail:      ruleUTF8_tail,
+var fromGrammar = [grammar.NumAllRules]int{
+	grammar.RuleURIReference:  int(ruleURI_reference),
+	grammar.RuleAbsoluteURI:   int(ruleabsoluteURI),
+	grammar.RuleRelativeURI:   int(rulerelativeURI),
+	grammar.RuleHierPart:      int(rulehier_part),
+	grammar.RuleOpaquePart:    int(ruleopaque_part),
+	grammar.RuleUricNoSlash:   int(ruleuric_no_slash),
+	grammar.RuleNetPath:       int(rulenet_path),
+	grammar.RuleAbsPath:       int(ruleabs_path),
+	grammar.RuleRelPath:       int(rulerel_path),
+	grammar.RuleRelSegment:    int(rulerel_segment),
+	grammar.RuleScheme:        int(rulescheme),
+	grammar.RuleAuthority:     int(ruleauthority),
+	grammar.RuleRegName:       int(rulereg_name),
+	grammar.RuleServer:        int(ruleserver),
+	grammar.RuleUserinfo:      int(ruleuserinfo),
+	grammar.RuleHostport:      int(rulehostport),
+	grammar.RuleHost:          int(rulehost),
+	grammar.RuleHostname:      int(rulehostname),
+	grammar.RuleDomainlabel:   int(ruledomainlabel),
+	grammar.RuleToplabel:      int(ruletoplabel),
+	grammar.RuleIPv4address:   int(ruleIPv4address),
+	grammar.RulePort:          int(ruleport),
+	grammar.RulePath:          int(rulepath),
+	grammar.RulePathSegments:  int(rulepath_segments),
+	grammar.RuleSegment:       int(rulesegment),
+	grammar.RuleParam:         int(ruleparam),
+	grammar.RulePchar:         int(rulepchar),
+	grammar.RuleQuery:         int(rulequery),
+	grammar.RuleFragment:      int(rulefragment),
+	grammar.RuleUric:          int(ruleuric),
+	grammar.RuleReserved:      int(rulereserved),
+	grammar.RuleUnreserved:    int(ruleunreserved),
+	grammar.RuleMark:          int(rulemark),
+	grammar.RuleEscaped:       int(ruleescaped),
+	grammar.RuleHex:           int(rulehex),
+	grammar.RuleAlphanum:      int(rulealphanum),
+	grammar.RuleAlpha:         int(rulealpha),
+	grammar.RuleLowalpha:      int(rulelowalpha),
+	grammar.RuleUpalpha:       int(ruleupalpha),
+	grammar.RuleDigit:         int(ruledigit),
+	grammar.RuleAbsPathNz:     int(ruleabs_path_nz),
+	grammar.RuleSegmentNz:     int(rulesegment_nz),
+	grammar.RuleIpv6reference: int(ruleipv6reference),
+	grammar.RuleIPv6address:   int(ruleIPv6address),
+	grammar.RuleHexpart:       int(rulehexpart),
+	grammar.RuleHexseq:        int(rulehexseq),
+	grammar.RuleHex4:          int(rulehex4),
+	grammar.RuleDIGIT:         int(ruleDIGIT),
+	grammar.RuleHEXDIG:        int(ruleHEXDIG),
+	grammar.RuleH16:           int(ruleh16),
+	grammar.RuleLs32:          int(rulels32),
+	grammar.RuleScopeId:       int(rulescope_id),
+	grammar.RuleOctet:         int(ruleoctet),
+	grammar.RuleNzOctet:       int(rulenz_octet),
+	grammar.RuleNzdigit:       int(rulenzdigit),
+	grammar.RuleOther:         int(ruleother),
+	grammar.RuleUTF8Tail:      int(ruleUTF8_tail),
 }
+
+// Parser runs the generated parser by grammar.Rule under a set of edits.
+// A Parser is not safe for concurrent use; it keeps its buffers between
+// runs.
+type Parser struct {
+	*pegrun.Parser[grammar.Rule]
+	e     *engine
+	edits grammar.EditSet
+}
+
+// NewParser returns a Parser with no edit in force: Appendix A exactly.
+func NewParser() *Parser {
+	e := newEngine()
+	p := &Parser{Parser: pegrun.NewParser(e, toGrammar[:], fromGrammar[:]), e: e}
+	p.SetEdits(0)
+	return p
+}
+
+// SetEdits puts the edits of s in force for the following runs: each rule
+// that several definitions define takes the last one in force.
+func (p *Parser) SetEdits(s grammar.EditSet) {
+	p.edits = s
+	for k, edits := range pickEdits {
+		p.e.peg.pick[k] = 0
+		for j, e := range edits {
+			if e == grammar.NoEdit || s.Has(e) {
+				p.e.peg.pick[k] = uint8(j)
+			}
+		}
+	}
+}
+
+// Edits returns the edits in force.
+func (p *Parser) Edits() grammar.EditSet { return p.edits }
 
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks

@@ -28,7 +28,7 @@ func TestConcurrent(t *testing.T) {
 					if _, err := rfc3986.Parse(s); errString(err) != want[i] {
 						t.Errorf("Parse(%q) = %v, want %s", s, err, want[i])
 					}
-					_ = rfc3986.MatchRule(grammar.Rule((g+k+i)%grammar.NumRules), s)
+					_ = rfc3986.Match(grammar.Rule((g+k+i)%grammar.NumRules), s)
 					_, _, _ = rfc3986.Resolve("http://a/b/c/d;p?q", s)
 					_, _ = rfc3986.Normalize(s)
 				}

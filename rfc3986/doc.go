@@ -9,10 +9,10 @@
 // splits them into the components of section 3: scheme, authority
 // (userinfo, host with its kind, port), path, query and fragment, each
 // undefined or defined (possibly empty); [ParseInto] and [Valid] do the same
-// without allocating. [Match] checks a string against any of the 36 rules
-// by its RFC name ("IPv6address", "absolute-URI"), [MatchRule] by its
-// catalogue entry (package grammar/rfc3986), and [ParseTree] returns the
-// parse tree.
+// without allocating. [Match] and [Matches] check a string against any of
+// the rules (package grammar/rfc3986 looks a rule up by its RFC name,
+// "IPv6address", "absolute-URI"), and [ParseTree] returns the parse tree.
+// The names are package parser's for the same jobs.
 // Errors are [*Error] values: the byte offset of the first byte no valid
 // string can have there, the character shown safely, the rule being
 // matched and what was allowed instead.
@@ -20,14 +20,14 @@
 // One engine per job, as in package parser: Parse and ParseInto run the
 // compact parser generated from the grammar gen derives from rfc3986.peg;
 // ParseTree runs the parser generated from rfc3986.peg as written; Valid,
-// Match, MatchRule and every *Error run deterministic automata that gen
+// Match, Matches and every *Error run deterministic automata that gen
 // builds from grammar/rfc3986.abnf (Glushkov's construction and the subset
 // construction) and writes as tables. Nothing reads grammar text at run
 // time.
 //
 // [Resolve] implements section 5.2 (5.2.1 to 5.2.4, with
 // [RemoveDotSegments] in linear time and the strict or non-strict reading
-// of a scheme repeated from the base, [NonStrict]); [Normalize] applies
+// of a scheme repeated from the base, [BackwardsCompatibleScheme]); [Normalize] applies
 // sections 6.2.2 (case, percent-encoding and path segment normalization)
 // and 6.2.3 (empty and default ports, empty http path).
 //

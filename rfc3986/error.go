@@ -2,6 +2,7 @@ package rfc3986
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
@@ -81,12 +82,12 @@ func (e *Error) ErrorWithPosition() string {
 	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 3986 §%s)", e.Error(), line, strings.Repeat(" ", col), info.ABNF, info.Section)
 }
 
-// UnknownRuleError reports a rule name that is not one of the 36 rules of
-// RFC 3986 Appendix A.
-type UnknownRuleError struct {
-	Name string
+// RuleError reports a [grammar.Rule] (package grammar/rfc3986) that is
+// not one of the rules of RFC 3986 Appendix A.
+type RuleError struct {
+	Rule grammar.Rule
 }
 
-func (e *UnknownRuleError) Error() string {
-	return fmt.Sprintf("rfc3986: no rule %q in RFC 3986 Appendix A (rules: %s)", e.Name, strings.Join(grammar.Names(), ", "))
+func (e *RuleError) Error() string {
+	return "rfc3986: no such rule: grammar.Rule(" + strconv.Itoa(int(e.Rule)) + ")"
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
@@ -52,8 +53,8 @@ func ExampleError_ErrorWithPosition() {
 }
 
 func ExampleMatch() {
-	fmt.Println(rfc3986.Match("IPv6address", "::ffff:192.0.2.1"))
-	fmt.Println(rfc3986.Match("IPv4address", "192.0.2.256"))
+	fmt.Println(rfc3986.Match(grammar.RuleIPv6address, "::ffff:192.0.2.1"))
+	fmt.Println(rfc3986.Match(grammar.RuleIPv4address, "192.0.2.256"))
 	// Output:
 	// <nil>
 	// rfc3986: not a valid IPv4address: offset 10: invalid character '6' in dec-octet; expected "0", "1", "2", "3", "4", "5" or end of input
@@ -65,7 +66,7 @@ func ExampleResolve() {
 		target, _, _ := rfc3986.Resolve(base, ref)
 		fmt.Println(ref, "->", target)
 	}
-	target, _, _ := rfc3986.Resolve(base, "http:g", rfc3986.NonStrict())
+	target, _, _ := rfc3986.Resolve(base, "http:g", rfc3986.BackwardsCompatibleScheme())
 	fmt.Println("http:g (non-strict) ->", target)
 	// Output:
 	// ../../../g -> http://a/g

@@ -5,28 +5,28 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )
 
-// Match reports whether s as a whole matches the Appendix A rule named name
-// ("URI-reference", "absolute-URI", "IPv6address", "path-rootless", ...;
-// the rfc3986.peg spelling with "_" is accepted too). It returns nil, an
-// [*UnknownRuleError], or an [*Error] that says where s fails.
-func Match(name, s string) error {
-	rule, ok := grammar.Lookup(name)
-	if !ok {
-		return &UnknownRuleError{Name: name}
-	}
-	return MatchRule(rule, s)
-}
-
-// MatchRule is [Match] for a rule of the catalogue. Like package parser
-// for RFC 2396, it runs the rule's deterministic automaton, which gen builds
-// from grammar/rfc3986.abnf: one table lookup a byte, no allocation on a
-// match.
-func MatchRule(rule grammar.Rule, s string) error {
+// Match reports whether s as a whole matches rule, any of the rules of
+// RFC 3986 Appendix A: nil if it does, and an *[Error] that tells where
+// and why if not, or a *[RuleError] for a rule that does not exist. A rule
+// given by its RFC name ("IPv6address", "absolute-URI") is found with
+// grammar.Lookup (package grammar/rfc3986).
+//
+// As package parser's Match does for RFC 2396, Match runs the rule's
+// deterministic automaton, which gen builds from grammar/rfc3986.abnf: it
+// reads each byte once and allocates nothing when s matches.
+func Match(rule grammar.Rule, s string) error {
 	if rule < 0 || rule >= grammar.NumRules {
-		return &UnknownRuleError{Name: rule.String()}
+		return &RuleError{Rule: rule}
 	}
 	if explain.Match(rule, s) {
 		return nil
 	}
 	return explainError(rule, s)
+}
+
+// Matches reports whether s as a whole matches rule, as [Match] does, but
+// without saying why not: it never allocates. It is false for a rule that
+// does not exist.
+func Matches(rule grammar.Rule, s string) bool {
+	return rule >= 0 && rule < grammar.NumRules && explain.Match(rule, s)
 }

@@ -57,7 +57,7 @@ func (c *checker) fail(key, format string, args ...any) {
 	}
 }
 
-// rule compares MatchRule (the automaton) and ParseTree (the reference
+// rule compares Match (the automaton) and ParseTree (the reference
 // parser) with the oracle on one string, the error offset with the
 // oracle's first impossible byte, and for URI-reference also everything
 // Parse and Valid report.
@@ -65,7 +65,7 @@ func (c *checker) rule(r grammar.Rule, s string) {
 	c.t.Helper()
 	c.checked++
 	want := c.o.Match(r, s)
-	err := rfc3986.MatchRule(r, s)
+	err := rfc3986.Match(r, s)
 	if got := err == nil; got != want {
 		c.fail(r.String(), "%s %q: the automaton says valid=%v, Appendix A says %v", r, s, got, want)
 	}
@@ -337,7 +337,7 @@ func FuzzParseOracle(f *testing.F) {
 	})
 }
 
-// FuzzMatchOracle checks MatchRule against the oracle for any rule: verdict
+// FuzzMatchOracle checks Match against the oracle for any rule: verdict
 // and error offset.
 func FuzzMatchOracle(f *testing.F) {
 	f.Add(uint8(grammar.RuleIPv6address), "1::2:3:4:5:6:7")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
@@ -129,14 +130,21 @@ func TestMatchByName(t *testing.T) {
 		{"dec_octet", "255", true},
 	}
 	for _, tt := range tests {
-		err := rfc3986.Match(tt.rule, tt.s)
+		rule, ok := grammar.Lookup(tt.rule)
+		if !ok {
+			t.Fatalf("no rule %q", tt.rule)
+		}
+		err := rfc3986.Match(rule, tt.s)
 		if (err == nil) != tt.ok {
 			t.Errorf("Match(%s, %q) = %v, want ok=%v", tt.rule, tt.s, err, tt.ok)
 		}
 	}
-	var unknown *rfc3986.UnknownRuleError
-	if err := rfc3986.Match("hostname", "a"); !errors.As(err, &unknown) {
-		t.Errorf("Match(hostname) = %v, want an *UnknownRuleError", err)
+	var unknown *rfc3986.RuleError
+	if err := rfc3986.Match(grammar.NumRules, "a"); !errors.As(err, &unknown) {
+		t.Errorf("Match(NumRules) = %v, want a *RuleError", err)
+	}
+	if _, ok := grammar.Lookup("hostname"); ok {
+		t.Errorf("Lookup(hostname) found an RFC 2396 rule in RFC 3986")
 	}
 }
 

@@ -13,49 +13,95 @@ type resolveConfig struct {
 	nonStrict bool
 }
 
-// NonStrict is the backwards-compatible reading of section 5.2.2: a
-// reference whose scheme is the base's ("http:g" against an http base) is
-// read as if it had no scheme ("g"), as some parsers before RFC 3986 did.
-// Section 5.2.2 calls this a loophole whose use "should be avoided"; by
-// default Resolve is strict and "http:g" stays "http:g". Schemes compare
-// ignoring case (section 3.1).
-func NonStrict() ResolveOption {
+// BackwardsCompatibleScheme is the "non-strict" reading of section 5.2.2,
+// kept "for backward compatibility": a reference whose scheme is the
+// base's ("http:g" against an http base) is read as if it had no scheme
+// ("g"), as some parsers before RFC 3986 did. Section 5.2.2 calls this a
+// loophole whose use "should be avoided"; by default Resolve is strict and
+// "http:g" stays "http:g". Schemes compare ignoring case (section 3.1).
+// Package parser has the option of the same name for RFC 2396's section
+// 5.2, step 3.
+func BackwardsCompatibleScheme() ResolveOption {
 	return func(c *resolveConfig) { c.nonStrict = true }
 }
 
-// BaseError reports a base URI that section 5.2 cannot resolve against.
-type BaseError struct {
-	Base string
-	// Err is the parse error, or nil when the base parsed but has no scheme.
-	Err error
-}
+// ResolveReason classifies a *[ResolveError].
+type ResolveReason int
 
-func (e *BaseError) Error() string {
-	if e.Err != nil {
-		return "rfc3986: invalid base URI: " + message(e.Err)
+const (
+	// InvalidBase: the base is not a URI-reference (Err tells why).
+	InvalidBase ResolveReason = iota + 1
+	// RelativeBase: the base has no scheme; section 5.1 requires an
+	// absolute base URI.
+	RelativeBase
+	// InvalidReference: the reference is not a URI-reference (Err tells
+	// why).
+	InvalidReference
+)
+
+// Code returns a short, stable name for r, as JSON output and test tables
+// write it, e.g. "invalid-base"; package parser's reasons of the same name
+// have the same codes.
+func (r ResolveReason) Code() string {
+	switch r {
+	case InvalidBase:
+		return "invalid-base"
+	case RelativeBase:
+		return "relative-base"
+	case InvalidReference:
+		return "invalid-reference"
 	}
-	return "rfc3986: base URI " + quoteSafe(e.Base) + " has no scheme; section 5.1 requires an absolute base URI"
+	return "unknown"
 }
 
-// Unwrap returns the parse error of the base, or nil.
-func (e *BaseError) Unwrap() error { return e.Err }
+// String describes r for people, e.g. "the base is not an absolute URI".
+func (r ResolveReason) String() string {
+	switch r {
+	case InvalidBase:
+		return "the base is not a URI-reference"
+	case RelativeBase:
+		return "the base is not an absolute URI"
+	case InvalidReference:
+		return "the reference is not a URI-reference"
+	}
+	return "unknown reason"
+}
 
-// ReferenceError reports a reference that [Resolve] cannot resolve because
-// it is not a URI-reference.
-type ReferenceError struct {
-	Ref string
-	// Err is the parse error: an [*Error], or a [*TooLongError].
+// ResolveError reports a reference that cannot be resolved against a base.
+type ResolveError struct {
+	// Op is "resolve".
+	Op     string
+	Reason ResolveReason
+	// Base is the base; Ref is the reference.
+	Base, Ref string
+	// Err is the parse error behind InvalidBase and InvalidReference (an
+	// *[Error] or a *[TooLongError]), or nil.
 	Err error
 }
 
-func (e *ReferenceError) Error() string { return "rfc3986: invalid reference: " + message(e.Err) }
+func (e *ResolveError) Error() string {
+	switch e.Reason {
+	case InvalidBase:
+		return "rfc3986: invalid base URI: " + message(e.Err)
+	case RelativeBase:
+		return "rfc3986: base URI " + quoteSafe(e.Base) + " has no scheme; section 5.1 requires an absolute base URI"
+	case InvalidReference:
+		return "rfc3986: invalid reference: " + message(e.Err)
+	}
+	return "rfc3986: " + e.Reason.String()
+}
 
-// Unwrap returns the parse error of the reference.
-func (e *ReferenceError) Unwrap() error { return e.Err }
+// Unwrap returns the parse error, or nil.
+func (e *ResolveError) Unwrap() error { return e.Err }
 
 // message is err's message without its "rfc3986: " prefix, for an error
 // that wraps err and has the prefix itself: every message has one.
-func message(err error) string { return strings.TrimPrefix(err.Error(), "rfc3986: ") }
+func message(err error) string {
+	if err == nil {
+		return "no error given"
+	}
+	return strings.TrimPrefix(err.Error(), "rfc3986: ")
+}
 
 // quoteSafe quotes s for a message, escaping what is not printable.
 func quoteSafe(s string) string {
@@ -68,9 +114,9 @@ func quoteSafe(s string) string {
 
 // Resolve resolves the reference ref against the base URI base by section
 // 5.2 and returns the target URI, recomposed by section 5.3. Both must be
-// valid URI-references (an error is a [*ReferenceError] for ref, a
-// [*BaseError] for base, each wrapping the [*Error] that says where); base
-// must have a scheme (section 5.1). A fragment of the base is
+// valid URI-references (an error is a *[ResolveError] whose Reason says
+// which, wrapping the *[Error] that says where); base must have a scheme
+// (section 5.1). A fragment of the base is
 // ignored, as section 5.1 strips it before use. Dot segments are removed
 // by section 5.2.4, so "../../../g" against "http://a/b/c/d;p?q" is
 // "http://a/g" (RFC 2396 kept "http://a/../g"). Where the result relies on
@@ -83,13 +129,13 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error)
 	}
 	var b, r URI
 	if err := ParseInto(&b, base); err != nil {
-		return "", nil, &BaseError{Base: base, Err: err}
+		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
 	}
 	if !b.Scheme().Defined {
-		return "", nil, &BaseError{Base: base}
+		return "", nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: base, Ref: ref}
 	}
 	if err := ParseInto(&r, ref); err != nil {
-		return "", nil, &ReferenceError{Ref: ref, Err: err}
+		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidReference, Base: base, Ref: ref, Err: err}
 	}
 	target, warnings := resolveParsed(&b, &r, cfg)
 	return target, warnings, nil

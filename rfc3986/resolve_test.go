@@ -21,7 +21,7 @@ func TestResolveSection54(t *testing.T) {
 		}
 		var opts []rfc3986.ResolveOption
 		if len(row) == 3 && row[2] == "non-strict" {
-			opts = append(opts, rfc3986.NonStrict())
+			opts = append(opts, rfc3986.BackwardsCompatibleScheme())
 		}
 		got, warnings, err := rfc3986.Resolve(base, row[0], opts...)
 		if err != nil || got != row[1] || len(warnings) != 0 {
@@ -58,19 +58,18 @@ func TestResolveMore(t *testing.T) {
 }
 
 func TestResolveErrors(t *testing.T) {
-	var berr *rfc3986.BaseError
-	if _, _, err := rfc3986.Resolve("//a/b", "g"); !errors.As(err, &berr) || berr.Err != nil {
+	var rerr *rfc3986.ResolveError
+	if _, _, err := rfc3986.Resolve("//a/b", "g"); !errors.As(err, &rerr) || rerr.Reason != rfc3986.RelativeBase || rerr.Err != nil {
 		t.Errorf("relative base: %v", err)
 	}
 	var perr *rfc3986.Error
-	if _, _, err := rfc3986.Resolve("a b:", "g"); !errors.As(err, &berr) || !errors.As(err, &perr) || perr.Offset != 1 {
+	if _, _, err := rfc3986.Resolve("a b:", "g"); !errors.As(err, &rerr) || rerr.Reason != rfc3986.InvalidBase || !errors.As(err, &perr) || perr.Offset != 1 {
 		t.Errorf("invalid base: %v", err)
 	}
 	if _, _, err := rfc3986.Resolve("a b:", "g"); err == nil || err.Error() != `rfc3986: invalid base URI: offset 1: invalid character ' ' in URI-reference; expected pchar, "#", "/", "?" or end of input` {
 		t.Errorf("invalid base: message %v", err)
 	}
-	var rerr *rfc3986.ReferenceError
-	if _, _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &rerr) || rerr.Ref != "a b" || !errors.As(err, &perr) || perr.Offset != 1 || errors.As(err, &berr) {
+	if _, _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &rerr) || rerr.Reason != rfc3986.InvalidReference || rerr.Ref != "a b" || !errors.As(err, &perr) || perr.Offset != 1 {
 		t.Errorf("invalid reference: %v", err)
 	} else if want := `rfc3986: invalid reference: offset 1: invalid character ' ' in segment-nz-nc; expected pchar, "#", "/", "?" or end of input`; err.Error() != want {
 		t.Errorf("invalid reference: message %q, want %q", err, want)

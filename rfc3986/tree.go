@@ -30,7 +30,7 @@ var referenceParsers = sync.Pool{New: func() any { return reference.NewParser() 
 // does not match.
 func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	if rule < 0 || rule >= grammar.NumRules {
-		return nil, &UnknownRuleError{Name: rule.String()}
+		return nil, &RuleError{Rule: rule}
 	}
 	if len(s) > maxInput {
 		return nil, &TooLongError{Len: len(s)}

@@ -169,11 +169,14 @@ func writeJSONError(o *jsonObject, err error, in string) {
 	case *rfc3986.Error:
 		writeJSONError3986(&e, err, err, in, "syntax")
 		return
-	case *rfc3986.ReferenceError, *rfc3986.BaseError:
-		// The codes are the ones RFC 2396's resolve gives.
-		in, code = "ref", parser.InvalidReference.Code()
-		if _, ok := err.(*rfc3986.BaseError); ok {
-			in, code = "base", parser.InvalidBase.Code()
+	case *rfc3986.ResolveError:
+		// The codes are those of RFC 2396's reasons of the same name.
+		code = err.Reason.Code()
+		switch err.Reason {
+		case rfc3986.InvalidBase:
+			in = "base"
+		case rfc3986.InvalidReference:
+			in = "ref"
 		}
 		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
 			writeJSONError3986(&e, err, serr, in, code)

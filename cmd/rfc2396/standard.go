@@ -77,7 +77,7 @@ func runParse3986(inv *invocation, rule g3986.Rule, asJSON bool, files []string)
 		var err error
 		if rule == g3986.RuleURIReference {
 			err = rfc3986.ParseInto(&u, in)
-		} else if err = rfc3986.MatchRule(rule, in); err == nil && wholeReference3986(rule) {
+		} else if err = rfc3986.Match(rule, in); err == nil && wholeReference3986(rule) {
 			err = rfc3986.ParseInto(&u, in)
 		}
 		var shown *rfc3986.URI
@@ -184,7 +184,7 @@ func runResolve3986(inv *invocation, asJSON, nonStrict bool, files []string) int
 	base := inv.args[0]
 	var opts []rfc3986.ResolveOption
 	if nonStrict {
-		opts = append(opts, rfc3986.NonStrict())
+		opts = append(opts, rfc3986.BackwardsCompatibleScheme())
 	}
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
 		result, warnings, err := rfc3986.Resolve(base, ref, opts...)

@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 )
@@ -33,7 +34,7 @@ var compactKeep = []string{
 // Appendix A has no recursion, so inlining terminates; a choice among single
 // characters matches the same character whichever alternative is tried
 // first; and the functions take exactly the run the repetition would.
-func derive(ref *pegFile) (string, []byteSet, error) {
+func derive(ref *pegFile) (string, *accel, error) {
 	return deriveCompact(ref, compactKeep, compactTarget{
 		source: "rfc2396.peg",
 		pkg:    "compact",
@@ -49,11 +50,14 @@ type compactTarget struct {
 	decl   string // the peg type declaration
 	what   string // the start of its description
 	notes  []string
+	// slotSizes is the number of definitions of each pick slot of an
+	// edit grammar.
+	slotSizes []int
 }
 
 // deriveCompact derives the compact form of ref, keeping the rules of
 // keepNames; see derive.
-func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, []byteSet, error) {
+func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *accel, error) {
 	byName := map[string]*pegRule{}
 	for _, r := range ref.rules {
 		byName[r.name] = r
@@ -95,15 +99,25 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, [
 	fmt.Fprintf(&b, "# %s with every rule\n", t.what)
 	b.WriteString("# that the parser does not read as a token inlined where it is used, and\n")
 	b.WriteString("# every choice among single characters merged into one character class.\n")
-	b.WriteString("# A repetition of a class, or of a class or an escape (\"%\" hex hex), is\n")
-	b.WriteString("# matched by a Go function that skips the whole run (package pegrun;\n")
-	b.WriteString("# classN, in adapter_gen.go, are the classes, listed below). It accepts the\n")
+	b.WriteString("# A repetition of a class, an escape (\"%\" hex hex) or a byte sequence,\n")
+	b.WriteString("# each perhaps under a pick of the edits in force, is matched by a Go\n")
+	b.WriteString("# function that skips the whole run after its first item (package pegrun;\n")
+	b.WriteString("# classN and runN, in adapter_gen.go, are listed below). It accepts the\n")
 	b.WriteString("# same language; the oracle tests check both grammars against\n")
 	b.WriteString("# grammar/rfc2396.abnf.\n")
 	for _, n := range t.notes {
 		b.WriteString("# " + n + "\n")
 	}
-	var classes []byteSet
+	acc := &accel{slotSizes: t.slotSizes}
+	if keep["other"] {
+		body, err := inline(byName["other"].body, 0)
+		if err != nil {
+			return "", nil, err
+		}
+		if acc.other, err = acc.otherSequences(simplify(body)); err != nil {
+			return "", nil, err
+		}
+	}
 	var body strings.Builder
 	for _, r := range ref.rules {
 		if !keep[r.name] {
@@ -113,61 +127,284 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, [
 		if err != nil {
 			return "", nil, err
 		}
-		e = accelerate(simplify(e), &classes)
+		e = accelerate(simplify(e), acc)
 		fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, e)
 	}
 	b.WriteString("#\n")
-	for i, c := range classes {
+	for i, c := range acc.classes {
 		fmt.Fprintf(&b, "# class%d = %s\n", i, &expr{op: opClass, set: c})
+	}
+	for i, t := range acc.runs {
+		fmt.Fprintf(&b, "# run%d: %s\n", i, t.describe())
 	}
 	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/internal/pegrun\"\n\n%s\n", t.pkg, t.decl)
 	b.WriteString(body.String())
-	return b.String(), classes, nil
+	return b.String(), acc, nil
 }
 
-// accelerate replaces every repetition (star or plus) of a character class,
-// or of a choice between a class and an escape ('%' hex hex), by a semantic
-// predicate that calls a generated Go function to skip the whole run. PEG
-// repetition is greedy and never backtracks, and the function takes the
-// same longest run: a class character, or a "%" followed by two hex digits;
-// a "%" that is not followed by two hex digits ends the run, as it ends the
-// PEG repetition. The class is recorded in classes.
-func accelerate(e *expr, classes *[]byteSet) *expr {
-	classIndex := func(set byteSet) int {
-		i := slices.Index(*classes, set)
-		if i < 0 {
-			i = len(*classes)
-			*classes = append(*classes, set)
-		}
-		return i
+// accel collects what the accelerated predicates of a compact grammar
+// refer to, for adapter_gen.go: byte classes (classN) and run tables
+// (runN, one pegrun.Run for each combination of the picks the run depends
+// on).
+type accel struct {
+	classes []byteSet
+	runs    []runTable
+	// slotSizes is the number of definitions of each pick slot of the
+	// grammar (none outside the edit grammars).
+	slotSizes []int
+	// other is the byte sequences of the rule other (edit non-ascii), as
+	// class indexes, when the grammar has it.
+	other [][]int
+}
+
+// runTable is the pegrun.Run of one accelerated repetition for each
+// combination of the values of the pick slots it depends on, the first
+// slot varying slowest.
+type runTable struct {
+	slots []int
+	runs  []runSpec
+}
+
+// runSpec is one pegrun.Run.
+type runSpec struct {
+	class   byteSet
+	escapes bool
+	other   bool
+}
+
+func (a *accel) classIndex(set byteSet) int {
+	i := slices.Index(a.classes, set)
+	if i < 0 {
+		i = len(a.classes)
+		a.classes = append(a.classes, set)
 	}
+	return i
+}
+
+// accelerate replaces every repetition (star or plus) whose item is a byte
+// of a class, an escape ('%' hex hex) or an "other" sequence of edit
+// non-ascii, each possibly under a pick of the edits in force, by a
+// semantic predicate that calls pegrun.Star to skip the whole run. PEG
+// repetition is greedy and never backtracks, and the function takes the
+// same longest run of items; a "%" that is not followed by two hex digits
+// ends the run, as it ends the PEG repetition. The predicate follows the
+// item itself, matched in the grammar, so that peg's -switch sees which
+// bytes the run starts with (see visibleRun).
+func accelerate(e *expr, a *accel) *expr {
 	// (A* B)* with disjoint classes A and B, as in domainlabel's
 	// ('-'* alphanum)*: each round takes a run of A and then one B, and a
 	// round that finds no B gives its run back. The whole repetition so takes
 	// the longest run of A-or-B characters that ends in a B.
 	if e.op == opStar && e.kids[0].op == opSeq && len(e.kids[0].kids) == 2 {
-		a, b := e.kids[0].kids[0], e.kids[0].kids[1]
-		if a.op == opStar {
-			aSet, aEsc, aOK := runOf(a.kids[0])
-			bSet, bEsc, bOK := runOf(b)
-			if aOK && bOK && !aEsc && !bEsc && !aSet.intersects(bSet) {
-				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(p.Buffer, &position, &class%d, &class%d)", classIndex(aSet.union(bSet)), classIndex(bSet))}
+		x, y := e.kids[0].kids[0], e.kids[0].kids[1]
+		if x.op == opStar {
+			xSet, xOK := singleChars(x.kids[0])
+			ySet, yOK := singleChars(y)
+			if xOK && yOK && !xSet.intersects(ySet) {
+				code := fmt.Sprintf("pegrun.StarEndingFrom(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet))
+				return visibleRun(&expr{op: opClass, set: xSet.union(ySet)}, code, true)
 			}
 		}
 	}
 	if e.op == opStar || e.op == opPlus {
-		if set, escapes, ok := runOf(e.kids[0]); ok {
-			i := classIndex(set)
-			fn := map[op]string{opStar: "pegrun.Star", opPlus: "pegrun.Plus"}[e.op]
-			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &class%d, %v)", fn, i, escapes)}
+		if t, ok := a.runTableOf(e.kids[0]); ok {
+			index := "0"
+			if len(t.slots) > 0 {
+				var terms []string
+				stride := 1
+				for i := len(t.slots) - 1; i >= 0; i-- {
+					terms = append([]string{fmt.Sprintf("int(p.pick[%d])*%d", t.slots[i], stride)}, terms...)
+					stride *= a.slotSizes[t.slots[i]]
+				}
+				index = strings.Join(terms, "+")
+			}
+			i := slices.IndexFunc(a.runs, func(u runTable) bool { return slices.Equal(u.slots, t.slots) && slices.Equal(u.runs, t.runs) })
+			if i < 0 {
+				i = len(a.runs)
+				a.runs = append(a.runs, t)
+			}
+			code := fmt.Sprintf("pegrun.Star(p.Buffer, &position, &run%d[%s])", i, index)
+			return visibleRun(accelerate(e.kids[0], a), code, e.op == opStar)
 		}
 	}
 	out := *e
 	out.kids = nil
 	for _, k := range e.kids {
-		out.kids = append(out.kids, accelerate(k, classes))
+		out.kids = append(out.kids, accelerate(k, a))
 	}
 	return &out
+}
+
+// describe says what the runs of t are made of, for the grammar's header:
+// the items of each run, and the pick slots that choose among them.
+func (t runTable) describe() string {
+	var runs []string
+	for _, r := range t.runs {
+		var items []string
+		if r.class != (byteSet{}) {
+			items = append(items, (&expr{op: opClass, set: r.class}).String())
+		}
+		if r.escapes {
+			items = append(items, "escape")
+		}
+		if r.other {
+			items = append(items, "other")
+		}
+		runs = append(runs, strings.Join(items, " / "))
+	}
+	if len(t.slots) == 0 {
+		return runs[0]
+	}
+	return fmt.Sprintf("by pick slots %v: %s", t.slots, strings.Join(runs, "; "))
+}
+
+// runAlt is one kind of item of a run, under the picks cond (slot → value).
+type runAlt struct {
+	cond map[int]int
+	spec runSpec
+}
+
+// runTableOf returns the run table of a repetition of x, if x matches one
+// item of a run: a class, an escape, "other", a choice of those, or one of
+// those after a pick predicate.
+func (a *accel) runTableOf(x *expr) (runTable, bool) {
+	var alts []runAlt
+	if !a.runItems(x, map[int]int{}, &alts) {
+		return runTable{}, false
+	}
+	var t runTable
+	for _, alt := range alts {
+		for k := range alt.cond {
+			if !slices.Contains(t.slots, k) {
+				t.slots = append(t.slots, k)
+			}
+		}
+	}
+	slices.Sort(t.slots)
+	n := 1
+	for _, k := range t.slots {
+		n *= a.slotSizes[k]
+	}
+	for combo := 0; combo < n; combo++ {
+		values := map[int]int{}
+		rest := combo
+		for i := len(t.slots) - 1; i >= 0; i-- {
+			size := a.slotSizes[t.slots[i]]
+			values[t.slots[i]] = rest % size
+			rest /= size
+		}
+		var spec runSpec
+		for _, alt := range alts {
+			holds := true
+			for k, v := range alt.cond {
+				holds = holds && values[k] == v
+			}
+			if holds {
+				spec.class = spec.class.union(alt.spec.class)
+				spec.escapes = spec.escapes || alt.spec.escapes
+				spec.other = spec.other || alt.spec.other
+			}
+		}
+		// The items must start with different bytes, so that the run's
+		// longest item is the PEG's.
+		if spec.escapes && spec.class.has('%') {
+			return runTable{}, false
+		}
+		if spec.other {
+			for c := 0x80; c < 0x100; c++ {
+				if spec.class.has(byte(c)) {
+					return runTable{}, false
+				}
+			}
+		}
+		t.runs = append(t.runs, spec)
+	}
+	for _, r := range t.runs {
+		if r.class != (byteSet{}) {
+			a.classIndex(r.class)
+		}
+	}
+	return t, true
+}
+
+// runItems adds the kinds of item x matches under cond to alts, and
+// reports whether x is made only of such items.
+func (a *accel) runItems(x *expr, cond map[int]int, alts *[]runAlt) bool {
+	if set, ok := singleChars(x); ok {
+		*alts = append(*alts, runAlt{cond, runSpec{class: set}})
+		return true
+	}
+	switch {
+	case isEscape(x):
+		*alts = append(*alts, runAlt{cond, runSpec{escapes: true}})
+		return true
+	case x.op == opRef && x.text == "other" && a.other != nil:
+		*alts = append(*alts, runAlt{cond, runSpec{other: true}})
+		return true
+	case x.op == opChoice:
+		for _, k := range x.kids {
+			if !a.runItems(k, cond, alts) {
+				return false
+			}
+		}
+		return true
+	case x.op == opSeq && len(x.kids) >= 2:
+		var slot, value int
+		if _, err := fmt.Sscanf(x.kids[0].text, "p.pick[%d] == %d", &slot, &value); x.kids[0].op != opCode || err != nil || slot >= len(a.slotSizes) {
+			return false
+		}
+		if v, ok := cond[slot]; ok && v != value {
+			return true // never in force together with cond
+		}
+		c := maps.Clone(cond)
+		c[slot] = value
+		rest := &expr{op: opSeq, kids: x.kids[1:]}
+		if len(x.kids) == 2 {
+			rest = x.kids[1]
+		}
+		return a.runItems(rest, c, alts)
+	}
+	return false
+}
+
+// otherSequences returns the byte sequences of the body of rule other, a
+// choice of sequences of single bytes and classes, as class indexes.
+func (a *accel) otherSequences(body *expr) ([][]int, error) {
+	if body.op != opChoice {
+		return nil, fmt.Errorf("compact grammar: rule other is not a choice of byte sequences")
+	}
+	var out [][]int
+	for _, alt := range body.kids {
+		items := []*expr{alt}
+		if alt.op == opSeq {
+			items = alt.kids
+		}
+		var seq []int
+		for _, it := range items {
+			set, ok := singleChars(it)
+			if !ok {
+				return nil, fmt.Errorf("compact grammar: rule other has %s, not a byte or a class", it)
+			}
+			seq = append(seq, a.classIndex(set))
+		}
+		out = append(out, seq)
+	}
+	return out, nil
+}
+
+// visibleRun is the accelerated form of a run whose item is first: first
+// matches the run's first item in the grammar itself and the predicate
+// code skips the rest; a run that may be empty is optional. Matching the
+// first item in the grammar is what lets peg's -switch see which bytes the
+// run starts with: it takes a predicate for a match of the empty string
+// with no first bytes, and would otherwise dispatch a choice past the
+// alternative that the run begins.
+func visibleRun(first *expr, code string, optional bool) *expr {
+	e := &expr{op: opSeq, kids: []*expr{first, {op: opCode, text: code}}}
+	if optional {
+		e = &expr{op: opOptional, kids: []*expr{e}}
+	}
+	return e
 }
 
 // hexSet is the set of hex digits (section 2.4.1).
@@ -178,29 +415,6 @@ var hexSet = func() byteSet {
 	}
 	return s
 }()
-
-// runOf reports whether e is a class, or a choice of a class and an escape
-// '%' hex hex, and returns the class and whether escapes are included.
-func runOf(e *expr) (set byteSet, escapes, ok bool) {
-	if e.op == opClass && !e.neg {
-		return e.set, false, true
-	}
-	if e.op == opLiteral && len(e.text) == 1 {
-		var s byteSet
-		s.add(e.text[0])
-		return s, false, true
-	}
-	if e.op != opChoice || len(e.kids) != 2 {
-		return byteSet{}, false, false
-	}
-	for i, k := range e.kids {
-		c, esc := k, e.kids[1-i]
-		if c.op == opClass && !c.neg && !c.set.has('%') && isEscape(esc) {
-			return c.set, true, true
-		}
-	}
-	return byteSet{}, false, false
-}
 
 // isEscape reports whether e is '%' hex hex.
 func isEscape(e *expr) bool {

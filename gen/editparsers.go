@@ -35,12 +35,13 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 		return err
 	}
 	compactUnion, _ := unionPEG(ref, c, "editcompact", "EditCompact")
-	text, classes, err := deriveCompact(compactUnion, editCompactKeep, compactTarget{
-		source: "parser/internal/editref/editref.peg",
-		pkg:    "editcompact",
-		decl:   fmt.Sprintf("type EditCompact Peg {\n\tpick [%d]uint8\n}", max(1, len(slots))),
-		what:   "The compact grammar that Parse runs under edits: editref.peg",
-		notes:  []string{"A rule that several definitions define chooses by the parser's pick array."},
+	text, acc, err := deriveCompact(compactUnion, editCompactKeep, compactTarget{
+		source:    "parser/internal/editref/editref.peg",
+		pkg:       "editcompact",
+		decl:      fmt.Sprintf("type EditCompact Peg {\n\tpick [%d]uint8\n}", max(1, len(slots))),
+		what:      "The compact grammar that Parse runs under edits: editref.peg",
+		notes:     []string{"A rule that several definitions define chooses by the parser's pick array."},
+		slotSizes: slotSizes(slots),
 	})
 	if err != nil {
 		return err
@@ -54,7 +55,7 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 			kept = append(kept, r)
 		}
 	}
-	src = adapter("editcompact", "EditCompact", "parser/internal/editcompact/editcompact.peg", "grammar.NumAllRules", kept, classes)
+	src = adapter("editcompact", "EditCompact", "parser/internal/editcompact/editcompact.peg", "grammar.NumAllRules", kept, acc)
 	return writeGo("parser/internal/editcompact/adapter_gen.go", append(src, pickTable(c, slots)...))
 }
 
@@ -83,4 +84,13 @@ func pickTable(c *composition, slots [][]int) []byte {
 	}
 	b.WriteString("}\n")
 	return b.Bytes()
+}
+
+// slotSizes returns the number of definitions of each pick slot.
+func slotSizes(slots [][]int) []int {
+	var sizes []int
+	for _, s := range slots {
+		sizes = append(sizes, len(s))
+	}
+	return sizes
 }

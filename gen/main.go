@@ -118,7 +118,7 @@ func generateGrammar() error {
 	if err := writeProfileSites(comp, profiles, files); err != nil {
 		return err
 	}
-	compact, classes, err := derive(ref)
+	compact, acc, err := derive(ref)
 	if err != nil {
 		return err
 	}
@@ -131,7 +131,7 @@ func generateGrammar() error {
 			kept = append(kept, r)
 		}
 	}
-	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, classes)); err != nil {
+	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, acc)); err != nil {
 		return err
 	}
 	if err := generateEditParsers(ref, comp); err != nil {

@@ -76,7 +76,7 @@ func generateRFC3986() error {
 	if err := writeGo("grammar/rfc3986/rules_gen.go", catalogue3986(defs, sections, charLevel, string(abnf))); err != nil {
 		return err
 	}
-	compact, classes, err := deriveCompact(ref, rfc3986Keep, compactTarget{
+	compact, acc, err := deriveCompact(ref, rfc3986Keep, compactTarget{
 		source: "rfc3986.peg",
 		pkg:    "compact",
 		decl:   "type Compact Peg {}",
@@ -98,7 +98,7 @@ func generateRFC3986() error {
 			kept = append(kept, r)
 		}
 	}
-	ca := adapterFor("compact", "Compact", "rfc3986/internal/compact/compact.peg", rfc3986Catalogue, "grammar.NumRules", kept, classes)
+	ca := adapterFor("compact", "Compact", "rfc3986/internal/compact/compact.peg", rfc3986Catalogue, "grammar.NumRules", kept, acc)
 	return writeGo("rfc3986/internal/compact/adapter_gen.go", ca)
 }
 

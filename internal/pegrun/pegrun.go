@@ -1,36 +1,73 @@
-// Package pegrun holds the functions that the semantic predicates of the
-// compact grammars (packages compact and editcompact) call to match a run
-// of a byte class, and of escapes, in one step (see accelerate in
-// gen/derive.go); the classes are in each package's adapter_gen.go. They
-// read the input string itself, which the parser holds in Buffer while it
-// runs, and advance the parser's position.
+// Package pegrun runs the parsers that pointlander/peg generates, for both
+// RFCs: Parser matches a grammar's rules through the Engine that gen
+// writes beside each generated parser (adapter_gen.go), and BuildTree
+// makes a parse tree of its tokens.
+//
+// It also holds the functions that the semantic predicates of the compact
+// grammars (see accelerate in gen/derive.go) call to match a whole run of
+// a repetition in one step: Star for a run of bytes of a class, escapes
+// and byte sequences (a [Run], which adapter_gen.go defines), StarEnding
+// for the labels of a host name. They read the input string itself, which
+// the parser holds in Buffer while it runs, and move the parser's
+// position.
 package pegrun
 
-// run advances *position over the longest run of bytes of s in class and,
-// when escapes is set, of escape triplets "%" hex hex, and returns how far
-// it went.
-func run(s string, position *uint32, class *[256]bool, escapes bool) uint32 {
-	start := int(*position)
-	p := start
+// Run describes the items a run of a repetition is made of, as gen derives
+// it from the repeated expression under the edits in force: a byte of
+// Class, an escape "%" hex hex when Escapes is set, or one of the byte
+// sequences Seqs (the UTF-8 sequences of edit non-ascii's "other"). The
+// items start with different bytes (gen checks), so the longest item at a
+// place is the only one.
+type Run struct {
+	Class   [256]bool
+	Escapes bool
+	Seqs    []Seq
+}
+
+// Seq is a byte sequence: one byte set per byte.
+type Seq []*[256]bool
+
+// item returns the length of the item of r at s[p], or 0 if there is none.
+func (r *Run) item(s string, p int) int {
+	c := s[p]
+	if r.Class[c] {
+		return 1
+	}
+	if r.Escapes && c == '%' && p+2 < len(s) && isHex(s[p+1]) && isHex(s[p+2]) {
+		return 3
+	}
+next:
+	for _, q := range r.Seqs {
+		if p+len(q) > len(s) {
+			continue
+		}
+		for i, set := range q {
+			if !set[s[p+i]] {
+				continue next
+			}
+		}
+		return len(q)
+	}
+	return 0
+}
+
+// Star moves *position over the longest run of items of r: it matches
+// zero or more, and always succeeds. A PEG repetition takes the same run,
+// since it never gives back what it took.
+func Star(s string, position *uint32, r *Run) bool {
+	p := int(*position)
 	for p < len(s) {
-		c := s[p]
-		if class[c] {
+		if r.Class[s[p]] {
 			p++
 			continue
 		}
-		if escapes && c == '%' && p+2 < len(s) && isHex(s[p+1]) && isHex(s[p+2]) {
-			p += 3
-			continue
+		n := r.item(s, p)
+		if n == 0 {
+			break
 		}
-		break
+		p += n
 	}
 	*position = uint32(p)
-	return uint32(p - start)
-}
-
-// Star matches a run of zero or more: it always succeeds.
-func Star(s string, position *uint32, class *[256]bool, escapes bool) bool {
-	run(s, position, class, escapes)
 	return true
 }
 
@@ -47,9 +84,12 @@ func StarEnding(s string, position *uint32, class, end *[256]bool) bool {
 	return true
 }
 
-// Plus matches a run of one or more.
-func Plus(s string, position *uint32, class *[256]bool, escapes bool) bool {
-	return run(s, position, class, escapes) > 0
+// StarEndingFrom is StarEnding for a run whose first byte the grammar has
+// already matched: it starts one byte back, and gives that byte back too
+// when the run has no end byte.
+func StarEndingFrom(s string, position *uint32, class, end *[256]bool) bool {
+	*position--
+	return StarEnding(s, position, class, end)
 }
 
 func isHex(c byte) bool {

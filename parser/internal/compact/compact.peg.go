@@ -342,7 +342,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &class0, true) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
+		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&(';') ';') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run0[0]) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -368,9 +368,51 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 								position++
 							}
 						l7:
-							if !(pegrun.Star(p.Buffer, &position, &class2, false)) {
-								goto l5
+							{
+								position9, tokenIndex9 := position, tokenIndex
+								{
+									switch buffer[position] {
+									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+										if c := buffer[position]; c < rune('a') || c > rune('z') {
+											goto l9
+										}
+										position++
+									case '.':
+										if buffer[position] != rune('.') {
+											goto l9
+										}
+										position++
+									case '-':
+										if buffer[position] != rune('-') {
+											goto l9
+										}
+										position++
+									case '+':
+										if buffer[position] != rune('+') {
+											goto l9
+										}
+										position++
+									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l9
+										}
+										position++
+									default:
+										if c := buffer[position]; c < rune('A') || c > rune('Z') {
+											goto l9
+										}
+										position++
+									}
+								}
+
+								if !(pegrun.Star(p.Buffer, &position, &run2[0])) {
+									goto l9
+								}
+								goto l10
+							l9:
+								position, tokenIndex = position9, tokenIndex9
 							}
+						l10:
 							add(rulescheme, position6)
 						}
 						if buffer[position] != rune(':') {
@@ -378,65 +420,65 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						}
 						position++
 						{
-							position9, tokenIndex9 := position, tokenIndex
+							position12, tokenIndex12 := position, tokenIndex
 							{
-								position11, tokenIndex11 := position, tokenIndex
+								position14, tokenIndex14 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l12
+									goto l15
 								}
 								position++
 								if buffer[position] != rune('/') {
-									goto l12
+									goto l15
 								}
 								position++
 								if !_rules[ruleauthority]() {
-									goto l12
+									goto l15
 								}
 								{
-									position13, tokenIndex13 := position, tokenIndex
+									position16, tokenIndex16 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l13
+										goto l16
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l13
+										goto l16
 									}
-									goto l14
-								l13:
-									position, tokenIndex = position13, tokenIndex13
+									goto l17
+								l16:
+									position, tokenIndex = position16, tokenIndex16
 								}
-							l14:
-								goto l11
-							l12:
-								position, tokenIndex = position11, tokenIndex11
+							l17:
+								goto l14
+							l15:
+								position, tokenIndex = position14, tokenIndex14
 								if buffer[position] != rune('/') {
-									goto l10
+									goto l13
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l10
+									goto l13
 								}
 							}
-						l11:
+						l14:
 							{
-								position15, tokenIndex15 := position, tokenIndex
+								position18, tokenIndex18 := position, tokenIndex
 								if buffer[position] != rune('?') {
-									goto l15
+									goto l18
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l15
+									goto l18
 								}
-								goto l16
-							l15:
-								position, tokenIndex = position15, tokenIndex15
+								goto l19
+							l18:
+								position, tokenIndex = position18, tokenIndex18
 							}
-						l16:
-							goto l9
-						l10:
-							position, tokenIndex = position9, tokenIndex9
+						l19:
+							goto l12
+						l13:
+							position, tokenIndex = position12, tokenIndex12
 							{
-								position17 := position
+								position20 := position
 								{
 									switch buffer[position] {
 									case '%':
@@ -532,89 +574,286 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									}
 								}
 
-								if !(pegrun.Star(p.Buffer, &position, &class1, true)) {
-									goto l5
+								{
+									position24, tokenIndex24 := position, tokenIndex
+									{
+										switch buffer[position] {
+										case '%':
+											if buffer[position] != rune('%') {
+												goto l24
+											}
+											position++
+											{
+												switch buffer[position] {
+												case 'a', 'b', 'c', 'd', 'e', 'f':
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l24
+													}
+													position++
+												case 'A', 'B', 'C', 'D', 'E', 'F':
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l24
+													}
+													position++
+												default:
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l24
+													}
+													position++
+												}
+											}
+
+											{
+												switch buffer[position] {
+												case 'a', 'b', 'c', 'd', 'e', 'f':
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l24
+													}
+													position++
+												case 'A', 'B', 'C', 'D', 'E', 'F':
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l24
+													}
+													position++
+												default:
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l24
+													}
+													position++
+												}
+											}
+
+										case '~':
+											if buffer[position] != rune('~') {
+												goto l24
+											}
+											position++
+										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l24
+											}
+											position++
+										case '_':
+											if buffer[position] != rune('_') {
+												goto l24
+											}
+											position++
+										case '=':
+											if buffer[position] != rune('=') {
+												goto l24
+											}
+											position++
+										case '$':
+											if buffer[position] != rune('$') {
+												goto l24
+											}
+											position++
+										case '!':
+											if buffer[position] != rune('!') {
+												goto l24
+											}
+											position++
+										case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
+											if c := buffer[position]; c < rune('&') || c > rune(';') {
+												goto l24
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('?') || c > rune('Z') {
+												goto l24
+											}
+											position++
+										}
+									}
+
+									if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
+										goto l24
+									}
+									goto l25
+								l24:
+									position, tokenIndex = position24, tokenIndex24
 								}
-								add(ruleopaque_part, position17)
+							l25:
+								add(ruleopaque_part, position20)
 							}
 						}
-					l9:
+					l12:
 						goto l4
 					l5:
 						position, tokenIndex = position4, tokenIndex4
 						{
-							position21, tokenIndex21 := position, tokenIndex
+							position29, tokenIndex29 := position, tokenIndex
 							if buffer[position] != rune('/') {
-								goto l22
+								goto l30
 							}
 							position++
 							if buffer[position] != rune('/') {
-								goto l22
+								goto l30
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l22
+								goto l30
 							}
 							{
-								position23, tokenIndex23 := position, tokenIndex
+								position31, tokenIndex31 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l23
+									goto l31
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l23
+									goto l31
 								}
-								goto l24
-							l23:
-								position, tokenIndex = position23, tokenIndex23
+								goto l32
+							l31:
+								position, tokenIndex = position31, tokenIndex31
 							}
-						l24:
-							goto l21
-						l22:
-							position, tokenIndex = position21, tokenIndex21
+						l32:
+							goto l29
+						l30:
+							position, tokenIndex = position29, tokenIndex29
 							if buffer[position] != rune('/') {
-								goto l25
+								goto l33
 							}
 							position++
 							if !_rules[rulepath_segments]() {
-								goto l25
+								goto l33
 							}
-							goto l21
-						l25:
-							position, tokenIndex = position21, tokenIndex21
-							if !(pegrun.Plus(p.Buffer, &position, &class0, true)) {
+							goto l29
+						l33:
+							position, tokenIndex = position29, tokenIndex29
+							{
+								switch buffer[position] {
+								case '%':
+									if buffer[position] != rune('%') {
+										goto l2
+									}
+									position++
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l2
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l2
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l2
+											}
+											position++
+										}
+									}
+
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l2
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l2
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l2
+											}
+											position++
+										}
+									}
+
+								case '~':
+									if buffer[position] != rune('~') {
+										goto l2
+									}
+									position++
+								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l2
+									}
+									position++
+								case '_':
+									if buffer[position] != rune('_') {
+										goto l2
+									}
+									position++
+								case '=':
+									if buffer[position] != rune('=') {
+										goto l2
+									}
+									position++
+								case ';':
+									if buffer[position] != rune(';') {
+										goto l2
+									}
+									position++
+								case '$':
+									if buffer[position] != rune('$') {
+										goto l2
+									}
+									position++
+								case '!':
+									if buffer[position] != rune('!') {
+										goto l2
+									}
+									position++
+								case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
+									if c := buffer[position]; c < rune('&') || c > rune('.') {
+										goto l2
+									}
+									position++
+								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l2
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('@') || c > rune('Z') {
+										goto l2
+									}
+									position++
+								}
+							}
+
+							if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
 								goto l2
 							}
 							{
-								position26, tokenIndex26 := position, tokenIndex
+								position37, tokenIndex37 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l26
+									goto l37
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l26
+									goto l37
 								}
-								goto l27
-							l26:
-								position, tokenIndex = position26, tokenIndex26
+								goto l38
+							l37:
+								position, tokenIndex = position37, tokenIndex37
 							}
-						l27:
+						l38:
 						}
-					l21:
+					l29:
 						{
-							position28, tokenIndex28 := position, tokenIndex
+							position39, tokenIndex39 := position, tokenIndex
 							if buffer[position] != rune('?') {
-								goto l28
+								goto l39
 							}
 							position++
 							if !_rules[rulequery]() {
-								goto l28
+								goto l39
 							}
-							goto l29
-						l28:
-							position, tokenIndex = position28, tokenIndex28
+							goto l40
+						l39:
+							position, tokenIndex = position39, tokenIndex39
 						}
-					l29:
+					l40:
 					}
 				l4:
 					goto l3
@@ -623,31 +862,128 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 				}
 			l3:
 				{
-					position30, tokenIndex30 := position, tokenIndex
+					position41, tokenIndex41 := position, tokenIndex
 					if buffer[position] != rune('#') {
-						goto l30
+						goto l41
 					}
 					position++
 					{
-						position32 := position
-						if !(pegrun.Star(p.Buffer, &position, &class1, true)) {
-							goto l30
+						position43 := position
+						{
+							position44, tokenIndex44 := position, tokenIndex
+							{
+								switch buffer[position] {
+								case '%':
+									if buffer[position] != rune('%') {
+										goto l44
+									}
+									position++
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l44
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l44
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l44
+											}
+											position++
+										}
+									}
+
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l44
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l44
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l44
+											}
+											position++
+										}
+									}
+
+								case '~':
+									if buffer[position] != rune('~') {
+										goto l44
+									}
+									position++
+								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l44
+									}
+									position++
+								case '_':
+									if buffer[position] != rune('_') {
+										goto l44
+									}
+									position++
+								case '=':
+									if buffer[position] != rune('=') {
+										goto l44
+									}
+									position++
+								case '$':
+									if buffer[position] != rune('$') {
+										goto l44
+									}
+									position++
+								case '!':
+									if buffer[position] != rune('!') {
+										goto l44
+									}
+									position++
+								case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
+									if c := buffer[position]; c < rune('&') || c > rune(';') {
+										goto l44
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('?') || c > rune('Z') {
+										goto l44
+									}
+									position++
+								}
+							}
+
+							if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
+								goto l44
+							}
+							goto l45
+						l44:
+							position, tokenIndex = position44, tokenIndex44
 						}
-						add(rulefragment, position32)
+					l45:
+						add(rulefragment, position43)
 					}
-					goto l31
-				l30:
-					position, tokenIndex = position30, tokenIndex30
+					goto l42
+				l41:
+					position, tokenIndex = position41, tokenIndex41
 				}
-			l31:
+			l42:
 				{
-					position33, tokenIndex33 := position, tokenIndex
+					position49, tokenIndex49 := position, tokenIndex
 					if !matchDot() {
-						goto l33
+						goto l49
 					}
 					goto l0
-				l33:
-					position, tokenIndex = position33, tokenIndex33
+				l49:
+					position, tokenIndex = position49, tokenIndex49
 				}
 				add(ruleURI_reference, position1)
 			}
@@ -656,323 +992,1108 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &class1, true) })> */
+		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &run1[0]) })?)> */
 		nil,
-		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &class2, false) })> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.Star(p.Buffer, &position, &run2[0]) })?)> */
 		nil,
 		/* 3 authority <- <((((userinfo '@')? (hostname / IPv4address) (':' port)?)? !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
-			position36, tokenIndex36 := position, tokenIndex
+			position52, tokenIndex52 := position, tokenIndex
 			{
-				position37 := position
+				position53 := position
 				{
-					position38, tokenIndex38 := position, tokenIndex
+					position54, tokenIndex54 := position, tokenIndex
 					{
-						position40, tokenIndex40 := position, tokenIndex
+						position56, tokenIndex56 := position, tokenIndex
 						{
-							position42, tokenIndex42 := position, tokenIndex
+							position58, tokenIndex58 := position, tokenIndex
 							{
-								position44 := position
-								if !(pegrun.Star(p.Buffer, &position, &class4, true)) {
-									goto l42
-								}
-								add(ruleuserinfo, position44)
-							}
-							if buffer[position] != rune('@') {
-								goto l42
-							}
-							position++
-							goto l43
-						l42:
-							position, tokenIndex = position42, tokenIndex42
-						}
-					l43:
-						{
-							position45, tokenIndex45 := position, tokenIndex
-							{
-								position47 := position
-							l48:
+								position60 := position
 								{
-									position49, tokenIndex49 := position, tokenIndex
+									position61, tokenIndex61 := position, tokenIndex
 									{
 										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l49
+										case '%':
+											if buffer[position] != rune('%') {
+												goto l61
 											}
 											position++
-										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l49
+											{
+												switch buffer[position] {
+												case 'a', 'b', 'c', 'd', 'e', 'f':
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l61
+													}
+													position++
+												case 'A', 'B', 'C', 'D', 'E', 'F':
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l61
+													}
+													position++
+												default:
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l61
+													}
+													position++
+												}
+											}
+
+											{
+												switch buffer[position] {
+												case 'a', 'b', 'c', 'd', 'e', 'f':
+													if c := buffer[position]; c < rune('a') || c > rune('f') {
+														goto l61
+													}
+													position++
+												case 'A', 'B', 'C', 'D', 'E', 'F':
+													if c := buffer[position]; c < rune('A') || c > rune('F') {
+														goto l61
+													}
+													position++
+												default:
+													if c := buffer[position]; c < rune('0') || c > rune('9') {
+														goto l61
+													}
+													position++
+												}
+											}
+
+										case '~':
+											if buffer[position] != rune('~') {
+												goto l61
+											}
+											position++
+										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l61
+											}
+											position++
+										case '_':
+											if buffer[position] != rune('_') {
+												goto l61
+											}
+											position++
+										case '=':
+											if buffer[position] != rune('=') {
+												goto l61
+											}
+											position++
+										case '$':
+											if buffer[position] != rune('$') {
+												goto l61
+											}
+											position++
+										case '!':
+											if buffer[position] != rune('!') {
+												goto l61
+											}
+											position++
+										case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
+											if c := buffer[position]; c < rune('&') || c > rune('.') {
+												goto l61
+											}
+											position++
+										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
+											if c := buffer[position]; c < rune('0') || c > rune(';') {
+												goto l61
 											}
 											position++
 										default:
 											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l49
+												goto l61
 											}
 											position++
 										}
 									}
 
-									if !(pegrun.StarEnding(p.Buffer, &position, &class5, &class6)) {
-										goto l49
+									if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
+										goto l61
 									}
-									if buffer[position] != rune('.') {
-										goto l49
-									}
-									position++
-									{
-										position51, tokenIndex51 := position, tokenIndex
-										{
-											switch buffer[position] {
-											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l49
-												}
-												position++
-											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l49
-												}
-												position++
-											default:
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l49
-												}
-												position++
-											}
-										}
-
-										position, tokenIndex = position51, tokenIndex51
-									}
-									goto l48
-								l49:
-									position, tokenIndex = position49, tokenIndex49
+									goto l62
+								l61:
+									position, tokenIndex = position61, tokenIndex61
 								}
-								{
-									position53, tokenIndex53 := position, tokenIndex
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l54
-									}
-									position++
-									goto l53
-								l54:
-									position, tokenIndex = position53, tokenIndex53
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l46
-									}
-									position++
-								}
-							l53:
-								if !(pegrun.StarEnding(p.Buffer, &position, &class5, &class6)) {
-									goto l46
-								}
-								{
-									position55, tokenIndex55 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l55
-									}
-									position++
-									goto l56
-								l55:
-									position, tokenIndex = position55, tokenIndex55
-								}
-							l56:
-								add(rulehostname, position47)
+							l62:
+								add(ruleuserinfo, position60)
 							}
-							goto l45
-						l46:
-							position, tokenIndex = position45, tokenIndex45
-							{
-								position57 := position
-								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
-									goto l40
-								}
-								if buffer[position] != rune('.') {
-									goto l40
-								}
-								position++
-								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
-									goto l40
-								}
-								if buffer[position] != rune('.') {
-									goto l40
-								}
-								position++
-								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
-									goto l40
-								}
-								if buffer[position] != rune('.') {
-									goto l40
-								}
-								position++
-								if !(pegrun.Plus(p.Buffer, &position, &class7, false)) {
-									goto l40
-								}
-								add(ruleIPv4address, position57)
-							}
-						}
-					l45:
-						{
-							position58, tokenIndex58 := position, tokenIndex
-							if buffer[position] != rune(':') {
+							if buffer[position] != rune('@') {
 								goto l58
 							}
 							position++
-							{
-								position60 := position
-								if !(pegrun.Star(p.Buffer, &position, &class7, false)) {
-									goto l58
-								}
-								add(ruleport, position60)
-							}
 							goto l59
 						l58:
 							position, tokenIndex = position58, tokenIndex58
 						}
 					l59:
-						goto l41
-					l40:
-						position, tokenIndex = position40, tokenIndex40
-					}
-				l41:
-					{
-						position61, tokenIndex61 := position, tokenIndex
 						{
-							position62, tokenIndex62 := position, tokenIndex
+							position66, tokenIndex66 := position, tokenIndex
+							{
+								position68 := position
+							l69:
+								{
+									position70, tokenIndex70 := position, tokenIndex
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l70
+											}
+											position++
+										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l70
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l70
+											}
+											position++
+										}
+									}
+
+									{
+										position72, tokenIndex72 := position, tokenIndex
+										{
+											switch buffer[position] {
+											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l72
+												}
+												position++
+											case '-':
+												if buffer[position] != rune('-') {
+													goto l72
+												}
+												position++
+											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l72
+												}
+												position++
+											default:
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l72
+												}
+												position++
+											}
+										}
+
+										if !(pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6)) {
+											goto l72
+										}
+										goto l73
+									l72:
+										position, tokenIndex = position72, tokenIndex72
+									}
+								l73:
+									if buffer[position] != rune('.') {
+										goto l70
+									}
+									position++
+									{
+										position75, tokenIndex75 := position, tokenIndex
+										{
+											switch buffer[position] {
+											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l70
+												}
+												position++
+											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l70
+												}
+												position++
+											default:
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l70
+												}
+												position++
+											}
+										}
+
+										position, tokenIndex = position75, tokenIndex75
+									}
+									goto l69
+								l70:
+									position, tokenIndex = position70, tokenIndex70
+								}
+								{
+									position77, tokenIndex77 := position, tokenIndex
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										goto l78
+									}
+									position++
+									goto l77
+								l78:
+									position, tokenIndex = position77, tokenIndex77
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l67
+									}
+									position++
+								}
+							l77:
+								{
+									position79, tokenIndex79 := position, tokenIndex
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+											if c := buffer[position]; c < rune('a') || c > rune('z') {
+												goto l79
+											}
+											position++
+										case '-':
+											if buffer[position] != rune('-') {
+												goto l79
+											}
+											position++
+										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l79
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('A') || c > rune('Z') {
+												goto l79
+											}
+											position++
+										}
+									}
+
+									if !(pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6)) {
+										goto l79
+									}
+									goto l80
+								l79:
+									position, tokenIndex = position79, tokenIndex79
+								}
+							l80:
+								{
+									position82, tokenIndex82 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l82
+									}
+									position++
+									goto l83
+								l82:
+									position, tokenIndex = position82, tokenIndex82
+								}
+							l83:
+								add(rulehostname, position68)
+							}
+							goto l66
+						l67:
+							position, tokenIndex = position66, tokenIndex66
+							{
+								position84 := position
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l56
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
+									goto l56
+								}
+								if buffer[position] != rune('.') {
+									goto l56
+								}
+								position++
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l56
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
+									goto l56
+								}
+								if buffer[position] != rune('.') {
+									goto l56
+								}
+								position++
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l56
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
+									goto l56
+								}
+								if buffer[position] != rune('.') {
+									goto l56
+								}
+								position++
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l56
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
+									goto l56
+								}
+								add(ruleIPv4address, position84)
+							}
+						}
+					l66:
+						{
+							position85, tokenIndex85 := position, tokenIndex
+							if buffer[position] != rune(':') {
+								goto l85
+							}
+							position++
+							{
+								position87 := position
+								{
+									position88, tokenIndex88 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l88
+									}
+									position++
+									if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
+										goto l88
+									}
+									goto l89
+								l88:
+									position, tokenIndex = position88, tokenIndex88
+								}
+							l89:
+								add(ruleport, position87)
+							}
+							goto l86
+						l85:
+							position, tokenIndex = position85, tokenIndex85
+						}
+					l86:
+						goto l57
+					l56:
+						position, tokenIndex = position56, tokenIndex56
+					}
+				l57:
+					{
+						position90, tokenIndex90 := position, tokenIndex
+						{
+							position91, tokenIndex91 := position, tokenIndex
 							{
 								switch buffer[position] {
 								case '?':
 									if buffer[position] != rune('?') {
-										goto l62
+										goto l91
 									}
 									position++
 								case '/':
 									if buffer[position] != rune('/') {
-										goto l62
+										goto l91
 									}
 									position++
 								default:
 									if buffer[position] != rune('#') {
-										goto l62
+										goto l91
 									}
 									position++
 								}
 							}
 
-							goto l61
-						l62:
-							position, tokenIndex = position62, tokenIndex62
+							goto l90
+						l91:
+							position, tokenIndex = position91, tokenIndex91
 						}
 						if !matchDot() {
-							goto l61
+							goto l90
 						}
-						goto l39
-					l61:
-						position, tokenIndex = position61, tokenIndex61
+						goto l55
+					l90:
+						position, tokenIndex = position90, tokenIndex90
 					}
-					goto l38
-				l39:
-					position, tokenIndex = position38, tokenIndex38
+					goto l54
+				l55:
+					position, tokenIndex = position54, tokenIndex54
 					{
-						position64 := position
-						if !(pegrun.Plus(p.Buffer, &position, &class3, true)) {
-							goto l36
+						position93 := position
+						{
+							switch buffer[position] {
+							case '%':
+								if buffer[position] != rune('%') {
+									goto l52
+								}
+								position++
+								{
+									switch buffer[position] {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l52
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l52
+										}
+										position++
+									default:
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l52
+										}
+										position++
+									}
+								}
+
+								{
+									switch buffer[position] {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l52
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l52
+										}
+										position++
+									default:
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l52
+										}
+										position++
+									}
+								}
+
+							case '~':
+								if buffer[position] != rune('~') {
+									goto l52
+								}
+								position++
+							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l52
+								}
+								position++
+							case '_':
+								if buffer[position] != rune('_') {
+									goto l52
+								}
+								position++
+							case '=':
+								if buffer[position] != rune('=') {
+									goto l52
+								}
+								position++
+							case '$':
+								if buffer[position] != rune('$') {
+									goto l52
+								}
+								position++
+							case '!':
+								if buffer[position] != rune('!') {
+									goto l52
+								}
+								position++
+							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
+								if c := buffer[position]; c < rune('&') || c > rune('.') {
+									goto l52
+								}
+								position++
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
+								if c := buffer[position]; c < rune('0') || c > rune(';') {
+									goto l52
+								}
+								position++
+							default:
+								if c := buffer[position]; c < rune('@') || c > rune('Z') {
+									goto l52
+								}
+								position++
+							}
 						}
-						add(rulereg_name, position64)
+
+						if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
+							goto l52
+						}
+						add(rulereg_name, position93)
 					}
 				}
-			l38:
-				add(ruleauthority, position37)
+			l54:
+				add(ruleauthority, position53)
 			}
 			return true
-		l36:
-			position, tokenIndex = position36, tokenIndex36
+		l52:
+			position, tokenIndex = position52, tokenIndex52
 			return false
 		},
-		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &class3, true) }> */
+		/* 4 reg_name <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run3[0]) })> */
 		nil,
-		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &class4, true) }> */
+		/* 5 userinfo <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.Star(p.Buffer, &position, &run4[0]) })?> */
 		nil,
-		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class5, &class6) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class5, &class6) } '.'?)> */
+		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6) })? '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6) })? '.'?)> */
 		nil,
-		/* 7 IPv4address <- <(&{ pegrun.Plus(p.Buffer, &position, &class7, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class7, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class7, false) } '.' &{ pegrun.Plus(p.Buffer, &position, &class7, false) })> */
+		/* 7 IPv4address <- <([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) } '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) }) '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) }) '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) }))> */
 		nil,
-		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &class7, false) }> */
+		/* 8 port <- <([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) })?> */
 		nil,
-		/* 9 path_segments <- <(&{ pegrun.Star(p.Buffer, &position, &class8, true) } (';' &{ pegrun.Star(p.Buffer, &position, &class8, true) })* ('/' &{ pegrun.Star(p.Buffer, &position, &class8, true) } (';' &{ pegrun.Star(p.Buffer, &position, &class8, true) })*)*)> */
+		/* 9 path_segments <- <((((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })? (';' (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })?)* ('/' (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })? (';' (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })?)*)*)> */
 		func() bool {
-			position70, tokenIndex70 := position, tokenIndex
 			{
-				position71 := position
-				if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
-					goto l70
-				}
-			l72:
+				position103 := position
 				{
-					position73, tokenIndex73 := position, tokenIndex
-					if buffer[position] != rune(';') {
-						goto l73
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
-						goto l73
-					}
-					goto l72
-				l73:
-					position, tokenIndex = position73, tokenIndex73
-				}
-			l74:
-				{
-					position75, tokenIndex75 := position, tokenIndex
-					if buffer[position] != rune('/') {
-						goto l75
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
-						goto l75
-					}
-				l76:
+					position104, tokenIndex104 := position, tokenIndex
 					{
-						position77, tokenIndex77 := position, tokenIndex
+						switch buffer[position] {
+						case '%':
+							if buffer[position] != rune('%') {
+								goto l104
+							}
+							position++
+							{
+								switch buffer[position] {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l104
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l104
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l104
+									}
+									position++
+								}
+							}
+
+							{
+								switch buffer[position] {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l104
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l104
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l104
+									}
+									position++
+								}
+							}
+
+						case '~':
+							if buffer[position] != rune('~') {
+								goto l104
+							}
+							position++
+						case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l104
+							}
+							position++
+						case '_':
+							if buffer[position] != rune('_') {
+								goto l104
+							}
+							position++
+						case '=':
+							if buffer[position] != rune('=') {
+								goto l104
+							}
+							position++
+						case '$':
+							if buffer[position] != rune('$') {
+								goto l104
+							}
+							position++
+						case '!':
+							if buffer[position] != rune('!') {
+								goto l104
+							}
+							position++
+						case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
+							if c := buffer[position]; c < rune('&') || c > rune('.') {
+								goto l104
+							}
+							position++
+						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
+							if c := buffer[position]; c < rune('0') || c > rune(':') {
+								goto l104
+							}
+							position++
+						default:
+							if c := buffer[position]; c < rune('@') || c > rune('Z') {
+								goto l104
+							}
+							position++
+						}
+					}
+
+					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+						goto l104
+					}
+					goto l105
+				l104:
+					position, tokenIndex = position104, tokenIndex104
+				}
+			l105:
+			l109:
+				{
+					position110, tokenIndex110 := position, tokenIndex
+					if buffer[position] != rune(';') {
+						goto l110
+					}
+					position++
+					{
+						position111, tokenIndex111 := position, tokenIndex
+						{
+							switch buffer[position] {
+							case '%':
+								if buffer[position] != rune('%') {
+									goto l111
+								}
+								position++
+								{
+									switch buffer[position] {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l111
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l111
+										}
+										position++
+									default:
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l111
+										}
+										position++
+									}
+								}
+
+								{
+									switch buffer[position] {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l111
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l111
+										}
+										position++
+									default:
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l111
+										}
+										position++
+									}
+								}
+
+							case '~':
+								if buffer[position] != rune('~') {
+									goto l111
+								}
+								position++
+							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l111
+								}
+								position++
+							case '_':
+								if buffer[position] != rune('_') {
+									goto l111
+								}
+								position++
+							case '=':
+								if buffer[position] != rune('=') {
+									goto l111
+								}
+								position++
+							case '$':
+								if buffer[position] != rune('$') {
+									goto l111
+								}
+								position++
+							case '!':
+								if buffer[position] != rune('!') {
+									goto l111
+								}
+								position++
+							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
+								if c := buffer[position]; c < rune('&') || c > rune('.') {
+									goto l111
+								}
+								position++
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
+								if c := buffer[position]; c < rune('0') || c > rune(':') {
+									goto l111
+								}
+								position++
+							default:
+								if c := buffer[position]; c < rune('@') || c > rune('Z') {
+									goto l111
+								}
+								position++
+							}
+						}
+
+						if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+							goto l111
+						}
+						goto l112
+					l111:
+						position, tokenIndex = position111, tokenIndex111
+					}
+				l112:
+					goto l109
+				l110:
+					position, tokenIndex = position110, tokenIndex110
+				}
+			l116:
+				{
+					position117, tokenIndex117 := position, tokenIndex
+					if buffer[position] != rune('/') {
+						goto l117
+					}
+					position++
+					{
+						position118, tokenIndex118 := position, tokenIndex
+						{
+							switch buffer[position] {
+							case '%':
+								if buffer[position] != rune('%') {
+									goto l118
+								}
+								position++
+								{
+									switch buffer[position] {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l118
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l118
+										}
+										position++
+									default:
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l118
+										}
+										position++
+									}
+								}
+
+								{
+									switch buffer[position] {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l118
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l118
+										}
+										position++
+									default:
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l118
+										}
+										position++
+									}
+								}
+
+							case '~':
+								if buffer[position] != rune('~') {
+									goto l118
+								}
+								position++
+							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+								if c := buffer[position]; c < rune('a') || c > rune('z') {
+									goto l118
+								}
+								position++
+							case '_':
+								if buffer[position] != rune('_') {
+									goto l118
+								}
+								position++
+							case '=':
+								if buffer[position] != rune('=') {
+									goto l118
+								}
+								position++
+							case '$':
+								if buffer[position] != rune('$') {
+									goto l118
+								}
+								position++
+							case '!':
+								if buffer[position] != rune('!') {
+									goto l118
+								}
+								position++
+							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
+								if c := buffer[position]; c < rune('&') || c > rune('.') {
+									goto l118
+								}
+								position++
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
+								if c := buffer[position]; c < rune('0') || c > rune(':') {
+									goto l118
+								}
+								position++
+							default:
+								if c := buffer[position]; c < rune('@') || c > rune('Z') {
+									goto l118
+								}
+								position++
+							}
+						}
+
+						if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+							goto l118
+						}
+						goto l119
+					l118:
+						position, tokenIndex = position118, tokenIndex118
+					}
+				l119:
+				l123:
+					{
+						position124, tokenIndex124 := position, tokenIndex
 						if buffer[position] != rune(';') {
-							goto l77
+							goto l124
 						}
 						position++
-						if !(pegrun.Star(p.Buffer, &position, &class8, true)) {
-							goto l77
+						{
+							position125, tokenIndex125 := position, tokenIndex
+							{
+								switch buffer[position] {
+								case '%':
+									if buffer[position] != rune('%') {
+										goto l125
+									}
+									position++
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l125
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l125
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l125
+											}
+											position++
+										}
+									}
+
+									{
+										switch buffer[position] {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l125
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l125
+											}
+											position++
+										default:
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l125
+											}
+											position++
+										}
+									}
+
+								case '~':
+									if buffer[position] != rune('~') {
+										goto l125
+									}
+									position++
+								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l125
+									}
+									position++
+								case '_':
+									if buffer[position] != rune('_') {
+										goto l125
+									}
+									position++
+								case '=':
+									if buffer[position] != rune('=') {
+										goto l125
+									}
+									position++
+								case '$':
+									if buffer[position] != rune('$') {
+										goto l125
+									}
+									position++
+								case '!':
+									if buffer[position] != rune('!') {
+										goto l125
+									}
+									position++
+								case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
+									if c := buffer[position]; c < rune('&') || c > rune('.') {
+										goto l125
+									}
+									position++
+								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
+									if c := buffer[position]; c < rune('0') || c > rune(':') {
+										goto l125
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('@') || c > rune('Z') {
+										goto l125
+									}
+									position++
+								}
+							}
+
+							if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+								goto l125
+							}
+							goto l126
+						l125:
+							position, tokenIndex = position125, tokenIndex125
 						}
-						goto l76
-					l77:
-						position, tokenIndex = position77, tokenIndex77
+					l126:
+						goto l123
+					l124:
+						position, tokenIndex = position124, tokenIndex124
 					}
-					goto l74
-				l75:
-					position, tokenIndex = position75, tokenIndex75
+					goto l116
+				l117:
+					position, tokenIndex = position117, tokenIndex117
 				}
-				add(rulepath_segments, position71)
+				add(rulepath_segments, position103)
 			}
 			return true
-		l70:
-			position, tokenIndex = position70, tokenIndex70
-			return false
 		},
-		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &class1, true) }> */
+		/* 10 query <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &run1[0]) })?> */
 		func() bool {
-			position78, tokenIndex78 := position, tokenIndex
 			{
-				position79 := position
-				if !(pegrun.Star(p.Buffer, &position, &class1, true)) {
-					goto l78
+				position131 := position
+				{
+					position132, tokenIndex132 := position, tokenIndex
+					{
+						switch buffer[position] {
+						case '%':
+							if buffer[position] != rune('%') {
+								goto l132
+							}
+							position++
+							{
+								switch buffer[position] {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l132
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l132
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l132
+									}
+									position++
+								}
+							}
+
+							{
+								switch buffer[position] {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l132
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l132
+									}
+									position++
+								default:
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l132
+									}
+									position++
+								}
+							}
+
+						case '~':
+							if buffer[position] != rune('~') {
+								goto l132
+							}
+							position++
+						case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+							if c := buffer[position]; c < rune('a') || c > rune('z') {
+								goto l132
+							}
+							position++
+						case '_':
+							if buffer[position] != rune('_') {
+								goto l132
+							}
+							position++
+						case '=':
+							if buffer[position] != rune('=') {
+								goto l132
+							}
+							position++
+						case '$':
+							if buffer[position] != rune('$') {
+								goto l132
+							}
+							position++
+						case '!':
+							if buffer[position] != rune('!') {
+								goto l132
+							}
+							position++
+						case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
+							if c := buffer[position]; c < rune('&') || c > rune(';') {
+								goto l132
+							}
+							position++
+						default:
+							if c := buffer[position]; c < rune('?') || c > rune('Z') {
+								goto l132
+							}
+							position++
+						}
+					}
+
+					if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
+						goto l132
+					}
+					goto l133
+				l132:
+					position, tokenIndex = position132, tokenIndex132
 				}
-				add(rulequery, position79)
+			l133:
+				add(rulequery, position131)
 			}
 			return true
-		l78:
-			position, tokenIndex = position78, tokenIndex78
-			return false
 		},
-		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &class1, true) }> */
+		/* 11 fragment <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &run1[0]) })?> */
 		nil,
 	}
 	p.rules = _rules

@@ -97,23 +97,204 @@ var fromGrammar = [grammar.NumAllRules]int{
 	grammar.RuleOther:         int(ruleother),
 }
 
-// class0 is [+\-.0-9A-Za-z].
-var class0 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// class0 is [\0xc2].
+var class0 = [256]bool{'Â': true}
 
-// class1 is [\-0-9A-Za-z].
-var class1 = [256]bool{'-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// class1 is [\0xa1-\0xbf].
+var class1 = [256]bool{'¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
 
-// class2 is [0-9A-Za-z].
-var class2 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// class2 is [\0xc3-\0xdf].
+var class2 = [256]bool{'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true}
 
-// class3 is [0-9].
-var class3 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+// class3 is [\0x80-\0xbf].
+var class3 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
 
-// class4 is [0].
-var class4 = [256]bool{'0': true}
+// class4 is [\0xe0].
+var class4 = [256]bool{'à': true}
 
-// class5 is [.0-9A-Z_a-z].
-var class5 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// class5 is [\0xa0-\0xbf].
+var class5 = [256]bool{'\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+
+// class6 is [\0xe1].
+var class6 = [256]bool{'á': true}
+
+// class7 is [\0x80-\0x99].
+var class7 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true}
+
+// class8 is [\0x9a].
+var class8 = [256]bool{'\u009a': true}
+
+// class9 is [\0x81-\0xbf].
+var class9 = [256]bool{'\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+
+// class10 is [\0x9b-\0xbf].
+var class10 = [256]bool{'\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+
+// class11 is [\0xe2].
+var class11 = [256]bool{'â': true}
+
+// class12 is [\0x80].
+var class12 = [256]bool{'\u0080': true}
+
+// class13 is [\0x8b-\0xa7].
+var class13 = [256]bool{'\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true}
+
+// class14 is [\0xaa-\0xae].
+var class14 = [256]bool{'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true}
+
+// class15 is [\0xb0-\0xbf].
+var class15 = [256]bool{'°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+
+// class16 is [\0x81].
+var class16 = [256]bool{'\u0081': true}
+
+// class17 is [\0x80-\0x9e].
+var class17 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true}
+
+// class18 is [\0x82-\0xbf].
+var class18 = [256]bool{'\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+
+// class19 is [\0xe3].
+var class19 = [256]bool{'ã': true}
+
+// class20 is [\0xe4-\0xec].
+var class20 = [256]bool{'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true}
+
+// class21 is [\0xed].
+var class21 = [256]bool{'í': true}
+
+// class22 is [\0x80-\0x9f].
+var class22 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true}
+
+// class23 is [\0xee\0xef].
+var class23 = [256]bool{'î': true, 'ï': true}
+
+// class24 is [\0xf0].
+var class24 = [256]bool{'ð': true}
+
+// class25 is [\0x90-\0xbf].
+var class25 = [256]bool{'\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true}
+
+// class26 is [\0xf1-\0xf3].
+var class26 = [256]bool{'ñ': true, 'ò': true, 'ó': true}
+
+// class27 is [\0xf4].
+var class27 = [256]bool{'ô': true}
+
+// class28 is [\0x80-\0x8f].
+var class28 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true}
+
+// class29 is [!$&-.0-:=@-Z_a-z~].
+var class29 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class30 is [!$&-.0-9;=@-Z_a-z~].
+var class30 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class31 is [!$&-;=?-Z_a-z~].
+var class31 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class32 is [!$&-;=?-\[\]_a-z~].
+var class32 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class33 is [+\-.0-9A-Za-z].
+var class33 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// class34 is [!$&-.0-;=@-Z_a-z~].
+var class34 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class35 is [!$&-.0-;=A-Z_a-z~].
+var class35 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class36 is [\-0-9A-Za-z].
+var class36 = [256]bool{'-': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// class37 is [0-9A-Za-z].
+var class37 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// class38 is [0-9].
+var class38 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
+
+// class39 is [0].
+var class39 = [256]bool{'0': true}
+
+// class40 is [.0-9A-Z_a-z].
+var class40 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// otherSeqs are the byte sequences of the rule other, as classes.
+var otherSeqs = []pegrun.Seq{
+	{&class0, &class1},
+	{&class2, &class3},
+	{&class4, &class5, &class3},
+	{&class6, &class7, &class3},
+	{&class6, &class8, &class9},
+	{&class6, &class10, &class3},
+	{&class11, &class12, &class13},
+	{&class11, &class12, &class14},
+	{&class11, &class12, &class15},
+	{&class11, &class16, &class17},
+	{&class11, &class16, &class5},
+	{&class11, &class18, &class3},
+	{&class19, &class12, &class9},
+	{&class19, &class9, &class3},
+	{&class20, &class3, &class3},
+	{&class21, &class22, &class3},
+	{&class23, &class3, &class3},
+	{&class24, &class25, &class3, &class3},
+	{&class26, &class3, &class3, &class3},
+	{&class27, &class28, &class3, &class3},
+}
+
+// run0 is by pick slots [11]: [!$&-.0-:=@-Z_a-z~] / escape; [!$&-.0-:=@-Z_a-z~] / escape / other.
+var run0 = [2]pegrun.Run{
+	{Class: class29, Escapes: true},
+	{Class: class29, Escapes: true, Seqs: otherSeqs},
+}
+
+// run1 is by pick slots [11]: [!$&-.0-9;=@-Z_a-z~] / escape; [!$&-.0-9;=@-Z_a-z~] / escape / other.
+var run1 = [2]pegrun.Run{
+	{Class: class30, Escapes: true},
+	{Class: class30, Escapes: true, Seqs: otherSeqs},
+}
+
+// run2 is by pick slots [10 11]: [!$&-;=?-Z_a-z~] / escape; [!$&-;=?-Z_a-z~] / escape / other; [!$&-;=?-\[\]_a-z~] / escape; [!$&-;=?-\[\]_a-z~] / escape / other.
+var run2 = [4]pegrun.Run{
+	{Class: class31, Escapes: true},
+	{Class: class31, Escapes: true, Seqs: otherSeqs},
+	{Class: class32, Escapes: true},
+	{Class: class32, Escapes: true, Seqs: otherSeqs},
+}
+
+// run3 is [+\-.0-9A-Za-z].
+var run3 = [1]pegrun.Run{
+	{Class: class33},
+}
+
+// run4 is by pick slots [11]: [!$&-.0-;=@-Z_a-z~] / escape; [!$&-.0-;=@-Z_a-z~] / escape / other.
+var run4 = [2]pegrun.Run{
+	{Class: class34, Escapes: true},
+	{Class: class34, Escapes: true, Seqs: otherSeqs},
+}
+
+// run5 is by pick slots [11]: [!$&-.0-;=A-Z_a-z~] / escape; [!$&-.0-;=A-Z_a-z~] / escape / other.
+var run5 = [2]pegrun.Run{
+	{Class: class35, Escapes: true},
+	{Class: class35, Escapes: true, Seqs: otherSeqs},
+}
+
+// run6 is [0-9].
+var run6 = [1]pegrun.Run{
+	{Class: class38},
+}
+
+// run7 is [0].
+var run7 = [1]pegrun.Run{
+	{Class: class39},
+}
+
+// run8 is [.0-9A-Z_a-z].
+var run8 = [1]pegrun.Run{
+	{Class: class40},
+}
 
 // Parser runs the generated parser by grammar.Rule under a set of edits.
 // A Parser is not safe for concurrent use; it keeps its buffers between

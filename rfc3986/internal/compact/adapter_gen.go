@@ -113,3 +113,48 @@ var class6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, '
 
 // class7 is [!$&-;=?-Z_a-z~].
 var class7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// run0 is [!$&-.0-;=@-Z_a-z~] / escape.
+var run0 = [1]pegrun.Run{
+	{Class: class0, Escapes: true},
+}
+
+// run1 is [!$&-.0-9;=@-Z_a-z~] / escape.
+var run1 = [1]pegrun.Run{
+	{Class: class1, Escapes: true},
+}
+
+// run2 is [+\-.0-9A-Za-z].
+var run2 = [1]pegrun.Run{
+	{Class: class2},
+}
+
+// run3 is [!$&-.0-;=A-Z_a-z~] / escape.
+var run3 = [1]pegrun.Run{
+	{Class: class3, Escapes: true},
+}
+
+// run4 is [0-9].
+var run4 = [1]pegrun.Run{
+	{Class: class4},
+}
+
+// run5 is [0-9A-Fa-f].
+var run5 = [1]pegrun.Run{
+	{Class: class5},
+}
+
+// run6 is [!$&-.0-;=A-Z_a-z~].
+var run6 = [1]pegrun.Run{
+	{Class: class3},
+}
+
+// run7 is [!$&-.0-9;=A-Z_a-z~] / escape.
+var run7 = [1]pegrun.Run{
+	{Class: class6, Escapes: true},
+}
+
+// run8 is [!$&-;=?-Z_a-z~] / escape.
+var run8 = [1]pegrun.Run{
+	{Class: class7, Escapes: true},
+}

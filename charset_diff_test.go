@@ -47,7 +47,7 @@ func parts3986(u *rfc3986.URI) map[string]string {
 // TestCharsetDiff tabulates, per component, the printable ASCII characters
 // (and space) that one RFC allows there literally and the other does not,
 // by running both parsers, and compares the table with
-// testdata/rfc3986/charset-diff.txt (the README's table).
+// testdata/rfc3986/charset-diff.txt (docs/rfc3986.md, "Character by character").
 func TestCharsetDiff(t *testing.T) {
 	var b strings.Builder
 	b.WriteString("# Characters allowed literally in a component by one RFC and not the other,\n")

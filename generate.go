@@ -11,7 +11,8 @@
 //     catalogues, the automata, the compact grammars and the oracle (gen
 //     grammar);
 //  2. compiles the compact grammar (-inline -switch) with
-//     pointlander/peg v1.0.1; README.md says how the flags were chosen;
+//     pointlander/peg v1.0.1; docs/how-it-is-built.md says how the flags were
+//     chosen;
 //  3. compiles the grammars gen writes for parsing under edits (edits/):
 //     the union of rfc2396.peg and every edit's transcription, as written
 //     (parser/internal/editref, which ParseTree runs under every profile,

@@ -78,7 +78,7 @@ var (
 //	benchstat -col /impl -row /op
 //
 // prints every implementation beside net/url for each operation (see
-// README.md). net/url has no validation-only call; op=valid compares
+// docs/performance.md). net/url has no validation-only call; op=valid compares
 // Valid with url.Parse. op=parse also runs the Appendix B regular
 // expression, which splits but does not validate.
 func BenchmarkCorpus(b *testing.B) {

@@ -210,7 +210,7 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// TestScreenshots writes the README's screenshots when RFC2396_SCREENSHOTS
+// TestScreenshots writes docs/site.md's screenshots when RFC2396_SCREENSHOTS
 // names a directory (RFC2396_SCREENSHOTS=$PWD/docs/screenshots go test -run
 // Screenshots ./site/). Each is the top of the page, at most height pixels,
 // so that the files stay small.

@@ -128,7 +128,7 @@ func writeJSONString(w *bufio.Writer, s string) {
 }
 
 // writeJSONError writes the "error" member: null for no error, else the
-// one error shape of every command (README.md, "JSON output"):
+// one error shape of every command (docs/cli.md, "JSON output"):
 //
 //	{"code","message","in","offset","rule","expected","gap"}
 //

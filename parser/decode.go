@@ -129,11 +129,11 @@ func fieldsOf(c Component, rule grammar.Rule) ([]Field, bool) {
 	if !c.Defined {
 		return nil, false
 	}
-	delims := &escapeTables[rule].delims
+	delims := &escapeTables[rule].Delims
 	var fields []Field
 	start := 0
 	for i := 0; i < len(c.Value); i++ {
-		if delims.has(c.Value[i]) {
+		if delims.Has(c.Value[i]) {
 			fields = append(fields, Field{Value: decode(c.Value[start:i]), Delim: c.Value[i]})
 			start = i + 1
 		}

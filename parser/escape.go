@@ -5,18 +5,8 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/pct"
 )
-
-// escapeTable is what Escape knows of one rule; gen writes them into
-// escape_gen.go from grammar/rfc2396.abnf.
-type escapeTable struct {
-	raw          byteSet // bytes left raw
-	first        byteSet // bytes left raw as the first byte
-	keep         byteSet // path rules: separators passed through raw
-	firstSegment byteSet // path rules: bytes left raw before the first "/"
-	delims       byteSet // the component's delimiters: what decoding splits on
-	nonEmpty     bool    // the rule does not match the empty string
-}
 
 // EscapeReason says why Escape could not escape a string for a rule.
 type EscapeReason uint8
@@ -90,8 +80,6 @@ func EscapeRules() []grammar.Rule {
 	return rules
 }
 
-const upperHex = "0123456789ABCDEF"
-
 // Escape returns s escaped (section 2.4.1: "%" and two upper-case hex
 // digits per escaped byte) so that the result matches rule as a whole and
 // Unescape gives s back, byte for byte, whatever s holds (non-ASCII,
@@ -124,56 +112,16 @@ func Escape(s string, rule grammar.Rule) (string, error) {
 	if t == nil {
 		return "", &EscapeError{Rule: rule, Reason: EscapeUnsupportedRule, Detail: unsupportedDetail(rule)}
 	}
-	if s == "" && t.nonEmpty {
+	out, problem := t.Escape(s)
+	switch problem {
+	case pct.Empty:
 		return "", &EscapeError{Rule: rule, Reason: EscapeEmpty}
+	case pct.StartsWithSeparator:
+		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: fmt.Sprintf("%s must not start with %q; use abs_path", rule, s[0])}
+	case pct.MustStartWithSeparator:
+		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + " must start with \"/\""}
 	}
-	structured := t.keep != (byteSet{})
-	if structured && s != "" {
-		c := s[0]
-		dataFirst := false // the rule may start with data, not only a separator
-		for i := range t.first {
-			dataFirst = dataFirst || t.first[i]&^t.keep[i] != 0
-		}
-		switch {
-		case t.keep.has(c) && !t.first.has(c):
-			return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: fmt.Sprintf("%s must not start with %q; use abs_path", rule, c)}
-		case !dataFirst && !t.first.has(c):
-			return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + " must start with \"/\""}
-		}
-	}
-	n := 0
-	for i := 0; i < len(s); i++ {
-		if !t.raw.has(s[i]) {
-			n++
-		}
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 2*n + 2)
-	inFirstSegment := structured
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		allowed := &t.raw
-		switch {
-		case structured && t.keep.has(c):
-			if c == '/' {
-				inFirstSegment = false
-			}
-			b.WriteByte(c)
-			continue
-		case inFirstSegment:
-			allowed = &t.firstSegment
-		case i == 0:
-			allowed = &t.first
-		}
-		if allowed.has(c) {
-			b.WriteByte(c)
-			continue
-		}
-		b.WriteByte('%')
-		b.WriteByte(upperHex[c>>4])
-		b.WriteByte(upperHex[c&15])
-	}
-	return b.String(), nil
+	return out, nil
 }
 
 func unsupportedDetail(rule grammar.Rule) string {
@@ -213,20 +161,6 @@ func (e *UnescapeError) Error() string {
 	return fmt.Sprintf("rfc2396: offset %d: malformed escape %q: \"%%\" must be followed by two hex digits (section 2.4.1, escaped = \"%%\" hex hex)", e.Offset, b.String())
 }
 
-func isHexDigit(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func hexValue(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
-}
-
 // Unescape replaces every escape "%" hex hex in s by the byte it encodes
 // (section 2.4.1) and returns the result, which may be any bytes. Other
 // bytes are copied unchanged: Unescape decodes, it does not validate. A
@@ -235,28 +169,9 @@ func hexValue(c byte) byte {
 // data with its delimiters, use the URI's decoded accessors
 // (URI.PathSegments, URI.QueryFields, ...), which split first.
 func Unescape(s string) (string, error) {
-	i := strings.IndexByte(s, '%')
-	if i < 0 {
-		return s, nil
+	out, bad := pct.Decode(s)
+	if bad >= 0 {
+		return "", &UnescapeError{Input: s, Offset: bad}
 	}
-	b := make([]byte, 0, len(s))
-	b = append(b, s[:i]...)
-	for ; i < len(s); i++ {
-		c := s[i]
-		if c != '%' {
-			b = append(b, c)
-			continue
-		}
-		if i+2 >= len(s) || !isHexDigit(s[i+1]) || !isHexDigit(s[i+2]) {
-			return "", &UnescapeError{Input: s, Offset: i}
-		}
-		b = append(b, hexValue(s[i+1])<<4|hexValue(s[i+2]))
-		i += 2
-	}
-	return string(b), nil
+	return out, nil
 }
-
-// byteSet is a set of bytes.
-type byteSet [4]uint64
-
-func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }

@@ -2,95 +2,98 @@
 
 package parser
 
-import "github.com/rfc2396/rfc2396/grammar"
+import (
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/pct"
+)
 
 // escapeTables holds, for each rule Escape supports, the bytes it leaves
 // raw, derived by gen from the rule's Appendix A definition (see
 // gen/escape.go): raw is the grammar's class less the characters the
 // RFC's prose reserves within the component (delims); first is what may
 // come first; keep lists the separators a path rule keeps raw.
-var escapeTables = map[grammar.Rule]*escapeTable{
+var escapeTables = map[grammar.Rule]*pct.Table{
 	// segment: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "="; separators, escaped ";".
 	grammar.RuleSegment: {
-		raw:      byteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: false,
+		Raw:      pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: false,
 	},
 	// param: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "=".
 	grammar.RuleParam: {
-		raw:      byteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0x2000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: false,
+		Raw:      pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0x2000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: false,
 	},
 	// rel_segment: grammar class "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ";="; never empty.
 	grammar.RuleRelSegment: {
-		raw:      byteSet{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: true,
+		Raw:      pct.Set{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: true,
 	},
 	// query: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "$&+,/:;=?@".
 	grammar.RuleQuery: {
-		raw:      byteSet{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0xac00985000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: false,
+		Raw:      pct.Set{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0xac00985000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: false,
 	},
 	// fragment: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".
 	grammar.RuleFragment: {
-		raw:      byteSet{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: false,
+		Raw:      pct.Set{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: false,
 	},
 	// userinfo: grammar class "!$&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ":;".
 	grammar.RuleUserinfo: {
-		raw:      byteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0x0c00000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: false,
+		Raw:      pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0x0c00000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: false,
 	},
 	// reg_name: grammar class "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ":;@"; never empty.
 	grammar.RuleRegName: {
-		raw:      byteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0x0c00000000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: true,
+		Raw:      pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0x0c00000000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: true,
 	},
 	// opaque_part: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
 	grammar.RuleOpaquePart: {
-		raw:      byteSet{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:    byteSet{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:   byteSet{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty: true,
+		Raw:      pct.Set{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:    pct.Set{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:   pct.Set{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty: true,
 	},
 	// path_segments: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".
 	grammar.RulePathSegments: {
-		raw:          byteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:        byteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		keep:         byteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		firstSegment: byteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:       byteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty:     false,
+		Raw:          pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:        pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Keep:         pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		FirstSegment: pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty:     false,
 	},
 	// abs_path: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; first byte "/"; never empty.
 	grammar.RuleAbsPath: {
-		raw:          byteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:        byteSet{0x0000800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		keep:         byteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		firstSegment: byteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:       byteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty:     true,
+		Raw:          pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:        pct.Set{0x0000800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		Keep:         pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		FirstSegment: pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty:     true,
 	},
 	// rel_path: grammar class "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
 	grammar.RuleRelPath: {
-		raw:          byteSet{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		first:        byteSet{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		keep:         byteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		firstSegment: byteSet{0x2bffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
-		delims:       byteSet{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
-		nonEmpty:     true,
+		Raw:          pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		First:        pct.Set{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Keep:         pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		FirstSegment: pct.Set{0x2bffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
+		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
+		NonEmpty:     true,
 	},
 }

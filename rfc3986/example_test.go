@@ -89,3 +89,17 @@ func ExampleRemoveDotSegments() {
 	// /a/g
 	// mid/6
 }
+
+// Escape percent-encodes data for one component; Unescape decodes it.
+func ExampleEscape() {
+	seg, _ := rfc3986.Escape("my résumé;v=2", grammar.RuleSegment)
+	query, _ := rfc3986.Escape("q=a b&lang=fr/ca", grammar.RuleQuery)
+	fmt.Println(seg)
+	fmt.Println(query)
+	back, _ := rfc3986.Unescape(seg)
+	fmt.Println(back)
+	// Output:
+	// my%20r%C3%A9sum%C3%A9%3Bv%3D2
+	// q%3Da%20b%26lang%3Dfr/ca
+	// my résumé;v=2
+}

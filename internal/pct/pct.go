@@ -1,0 +1,153 @@
+// Package pct holds the percent-encoding that both RFCs share: RFC 2396
+// section 2.4 calls it escaping, RFC 3986 section 2.1 percent-encoding,
+// and both write an octet as "%" and two hex digits. Package parser and
+// package rfc3986 build their Escape, Unescape and normalization on it,
+// each with the tables of its own grammar.
+package pct
+
+import "strings"
+
+// Set is a set of bytes.
+type Set [4]uint64
+
+// Has reports whether c is in s.
+func (s *Set) Has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
+// SetOf returns the set of the bytes of chars.
+func SetOf(chars string) Set {
+	var s Set
+	for i := 0; i < len(chars); i++ {
+		c := chars[i]
+		s[c>>6] |= 1 << (c & 63)
+	}
+	return s
+}
+
+// IsHex reports whether c is a hex digit, of either case.
+func IsHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// HexValue returns the value of the hex digit c.
+func HexValue(c byte) byte {
+	switch {
+	case c >= '0' && c <= '9':
+		return c - '0'
+	case c >= 'a' && c <= 'f':
+		return c - 'a' + 10
+	}
+	return c - 'A' + 10
+}
+
+// UpperHex are the digits both RFCs recommend for encoding: RFC 3986
+// section 2.1 says producers should use upper case, and RFC 2396's
+// examples do.
+const UpperHex = "0123456789ABCDEF"
+
+// Decode replaces every "%" hex hex in s by the octet it encodes and
+// returns the result, which may be any bytes, and -1; or, when a "%" is
+// not followed by two hex digits, "" and that "%"'s offset.
+func Decode(s string) (string, int) {
+	i := strings.IndexByte(s, '%')
+	if i < 0 {
+		return s, -1
+	}
+	b := make([]byte, 0, len(s))
+	b = append(b, s[:i]...)
+	for ; i < len(s); i++ {
+		c := s[i]
+		if c != '%' {
+			b = append(b, c)
+			continue
+		}
+		if i+2 >= len(s) || !IsHex(s[i+1]) || !IsHex(s[i+2]) {
+			return "", i
+		}
+		b = append(b, HexValue(s[i+1])<<4|HexValue(s[i+2]))
+		i += 2
+	}
+	return string(b), -1
+}
+
+// Table is what escaping knows of one rule of a grammar: the bytes left
+// raw, and for a path rule the separators kept raw.
+type Table struct {
+	Raw          Set  // bytes left raw
+	First        Set  // bytes left raw as the first byte
+	Keep         Set  // path rules: separators passed through raw
+	FirstSegment Set  // path rules: bytes left raw before the first "/"
+	Delims       Set  // the component's delimiters: what decoding splits on
+	NonEmpty     bool // the rule does not match the empty string
+}
+
+// Problem says why Escape could not escape a string for a table's rule.
+type Problem uint8
+
+const (
+	// NoProblem: s was escaped.
+	NoProblem Problem = iota
+	// Empty: the rule does not match the empty string.
+	Empty
+	// StartsWithSeparator: a path rule that must not start with its
+	// separator was given one first.
+	StartsWithSeparator
+	// MustStartWithSeparator: a path rule that must start with "/" was
+	// given something else first.
+	MustStartWithSeparator
+)
+
+// Escape returns s with every byte t does not leave raw percent-encoded,
+// in upper case, so that the result matches t's rule as a whole and Decode
+// gives s back byte for byte; or the problem that prevents it.
+func (t *Table) Escape(s string) (string, Problem) {
+	if s == "" && t.NonEmpty {
+		return "", Empty
+	}
+	structured := t.Keep != (Set{})
+	if structured && s != "" {
+		c := s[0]
+		dataFirst := false // the rule may start with data, not only a separator
+		for i := range t.First {
+			dataFirst = dataFirst || t.First[i]&^t.Keep[i] != 0
+		}
+		switch {
+		case t.Keep.Has(c) && !t.First.Has(c):
+			return "", StartsWithSeparator
+		case !dataFirst && !t.First.Has(c):
+			return "", MustStartWithSeparator
+		}
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if !t.Raw.Has(s[i]) {
+			n++
+		}
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 2*n + 2)
+	inFirstSegment := structured
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		allowed := &t.Raw
+		switch {
+		case structured && t.Keep.Has(c):
+			if c == '/' {
+				inFirstSegment = false
+			}
+			b.WriteByte(c)
+			continue
+		case inFirstSegment:
+			allowed = &t.FirstSegment
+		case i == 0:
+			allowed = &t.First
+		}
+		if allowed.Has(c) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(UpperHex[c>>4])
+		b.WriteByte(UpperHex[c&15])
+	}
+	return b.String(), NoProblem
+}

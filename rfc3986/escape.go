@@ -1,0 +1,178 @@
+package rfc3986
+
+import (
+	"fmt"
+	"strings"
+
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/safetext"
+)
+
+// The bytes Escape leaves raw. Section 2.2: "URI producing applications
+// should percent-encode data octets that correspond to characters in the
+// reserved set unless these characters are specifically allowed by the URI
+// scheme to represent data in that component"; Escape knows no scheme, so
+// it leaves raw only the unreserved characters (section 2.3), and in a
+// query or fragment also "/" and "?", which section 3.4 allows as data.
+var (
+	unreserved  = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+	queryData   = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/?")
+	slash       = pct.SetOf("/")
+	dataOrSlash = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+)
+
+// escapeTables holds what Escape knows of each rule it supports. The path
+// rules take a path: "/" stays raw as its separator, so a path-abempty must
+// start with "/" and a path-rootless or path-noscheme must not.
+var escapeTables = map[grammar.Rule]*pct.Table{
+	grammar.RuleUserinfo:     {Raw: unreserved, First: unreserved},
+	grammar.RuleRegName:      {Raw: unreserved, First: unreserved},
+	grammar.RulePathAbempty:  {Raw: unreserved, First: slash, Keep: slash, FirstSegment: unreserved},
+	grammar.RulePathNoscheme: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: true},
+	grammar.RulePathRootless: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: true},
+	grammar.RuleSegment:      {Raw: unreserved, First: unreserved},
+	grammar.RuleSegmentNz:    {Raw: unreserved, First: unreserved, NonEmpty: true},
+	grammar.RuleSegmentNzNc:  {Raw: unreserved, First: unreserved, NonEmpty: true},
+	grammar.RuleQuery:        {Raw: queryData, First: queryData},
+	grammar.RuleFragment:     {Raw: queryData, First: queryData},
+}
+
+// EscapeReason says why Escape could not percent-encode a string for a
+// rule; the codes are those of package parser's reasons of the same name.
+type EscapeReason uint8
+
+const (
+	// EscapeUnsupportedRule: the rule is not a component Escape can build:
+	// it allows no percent-encoding (scheme, port, IPv4address, ...), it
+	// is made of several components (authority, URI, ...), or it is a
+	// single character.
+	EscapeUnsupportedRule EscapeReason = iota + 1
+	// EscapeEmpty: the rule does not match the empty string (segment-nz,
+	// segment-nz-nc, path-rootless, path-noscheme).
+	EscapeEmpty
+	// EscapeBadStart: a path must start with "/" (path-abempty) or must
+	// not (path-rootless, path-noscheme), and a separator is never
+	// encoded.
+	EscapeBadStart
+)
+
+var escapeReasonCodes = [...]string{EscapeUnsupportedRule: "unsupported-rule", EscapeEmpty: "empty", EscapeBadStart: "bad-start"}
+
+var escapeReasonTexts = [...]string{
+	EscapeUnsupportedRule: "percent-encoding is not defined for this rule",
+	EscapeEmpty:           "the rule does not match the empty string",
+	EscapeBadStart:        "the path does not start as the rule requires",
+}
+
+// Code returns a short stable name of r for machines.
+func (r EscapeReason) Code() string {
+	if int(r) < len(escapeReasonCodes) && r > 0 {
+		return escapeReasonCodes[r]
+	}
+	return "unknown"
+}
+
+// String describes r for people.
+func (r EscapeReason) String() string {
+	if int(r) < len(escapeReasonTexts) && r > 0 {
+		return escapeReasonTexts[r]
+	}
+	return "unknown reason"
+}
+
+// EscapeError reports a string that Escape cannot turn into a string of
+// the rule asked for.
+type EscapeError struct {
+	Rule   grammar.Rule
+	Reason EscapeReason
+	// Detail says more, e.g. which rules to use instead.
+	Detail string
+}
+
+func (e *EscapeError) Error() string {
+	msg := fmt.Sprintf("rfc3986: cannot percent-encode for %s: %s", e.Rule, e.Reason)
+	if e.Detail != "" {
+		msg += " (" + e.Detail + ")"
+	}
+	return msg
+}
+
+// EscapeRules lists the rules Escape supports, in Appendix A's order.
+func EscapeRules() []grammar.Rule {
+	var rules []grammar.Rule
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+		if escapeTables[r] != nil {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// Escape returns s percent-encoded (section 2.1: "%" and two upper-case
+// hex digits per octet) so that the result matches rule as a whole and
+// [Unescape] gives s back, byte for byte, whatever s holds (non-ASCII,
+// invalid UTF-8, NUL). It leaves raw only the unreserved characters
+// (section 2.3), and "/" and "?" in a query or fragment (section 3.4):
+// section 2.2 asks producers to encode reserved characters unless the
+// scheme allows them as data, and Escape knows no scheme. Package parser's
+// Escape is the same job under RFC 2396, which leaves raw what each
+// component's grammar and prose allow.
+//
+// The rules are the components' (userinfo, reg-name, segment, segment-nz,
+// segment-nz-nc, query, fragment) and the paths that take one or more
+// segments (path-abempty, path-noscheme, path-rootless), in which "/"
+// stays raw as the separator. Any other rule is an *[EscapeError].
+func Escape(s string, rule grammar.Rule) (string, error) {
+	t := escapeTables[rule]
+	if t == nil {
+		detail := "no such rule"
+		if rule >= 0 && rule < grammar.NumRules {
+			detail = rule.String() + " is not a component Escape builds; escape each component with its own rule (" + ruleNames(EscapeRules()) + ")"
+		}
+		return "", &EscapeError{Rule: rule, Reason: EscapeUnsupportedRule, Detail: detail}
+	}
+	out, problem := t.Escape(s)
+	switch problem {
+	case pct.Empty:
+		return "", &EscapeError{Rule: rule, Reason: EscapeEmpty}
+	case pct.StartsWithSeparator:
+		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + ` must not start with "/"; use path-abempty`}
+	case pct.MustStartWithSeparator:
+		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + ` must start with "/"`}
+	}
+	return out, nil
+}
+
+func ruleNames(rules []grammar.Rule) string {
+	var names []string
+	for _, r := range rules {
+		names = append(names, r.String())
+	}
+	return strings.Join(names, ", ")
+}
+
+// UnescapeError reports a "%" that is not followed by two hex digits
+// (section 2.1: pct-encoded = "%" HEXDIG HEXDIG).
+type UnescapeError struct {
+	Input string
+	// Offset is the byte offset of the "%".
+	Offset int
+}
+
+func (e *UnescapeError) Error() string {
+	shown := safetext.Quote(e.Input[e.Offset:min(len(e.Input), e.Offset+3)])
+	return fmt.Sprintf(`rfc3986: offset %d: malformed percent-encoding %s: "%%" must be followed by two hex digits (section 2.1, pct-encoded = "%%" HEXDIG HEXDIG)`, e.Offset, shown)
+}
+
+// Unescape replaces every "%" HEXDIG HEXDIG in s by the octet it encodes
+// (section 2.1) and returns the result, which may be any bytes; other
+// bytes are copied unchanged. A "%" not followed by two hex digits is an
+// *[UnescapeError] with its offset.
+func Unescape(s string) (string, error) {
+	out, bad := pct.Decode(s)
+	if bad >= 0 {
+		return "", &UnescapeError{Input: s, Offset: bad}
+	}
+	return out, nil
+}

@@ -1,0 +1,104 @@
+package rfc3986_test
+
+import (
+	"errors"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+func TestEscapeCases(t *testing.T) {
+	data, err := os.ReadFile("testdata/escape/escape.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			t.Fatalf("escape.txt:%d: want 3 tab-separated fields", n+1)
+		}
+		rule, ok := grammar.Lookup(f[0])
+		if !ok {
+			t.Fatalf("escape.txt:%d: no rule %q", n+1, f[0])
+		}
+		in, err := strconv.Unquote(f[1])
+		if err != nil {
+			t.Fatalf("escape.txt:%d: %v", n+1, err)
+		}
+		got, err := rfc3986.Escape(in, rule)
+		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
+			var eerr *rfc3986.EscapeError
+			if !errors.As(err, &eerr) || eerr.Reason.Code() != code || eerr.Rule != rule {
+				t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want error %s", n+1, in, rule, got, err, code)
+			}
+			continue
+		}
+		want, err2 := strconv.Unquote(f[2])
+		if err2 != nil {
+			t.Fatalf("escape.txt:%d: %v", n+1, err2)
+		}
+		if err != nil || got != want {
+			t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want %q", n+1, in, rule, got, err, want)
+		}
+		if err := rfc3986.Match(rule, got); err != nil {
+			t.Errorf("escape.txt:%d: %q does not match %s: %v", n+1, got, rule, err)
+		}
+	}
+}
+
+func TestUnescape(t *testing.T) {
+	tests := []struct {
+		in, want string
+		bad      int // offset of the malformed "%", or -1
+	}{
+		{"a%20b", "a b", -1},
+		{"%C3%a9", "\u00e9", -1},
+		{"no escapes", "no escapes", -1},
+		{"%", "", 0},
+		{"ab%4", "", 2},
+		{"%zz", "", 0},
+	}
+	for _, tt := range tests {
+		got, err := rfc3986.Unescape(tt.in)
+		var uerr *rfc3986.UnescapeError
+		switch {
+		case tt.bad < 0 && (err != nil || got != tt.want):
+			t.Errorf("Unescape(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+		case tt.bad >= 0 && (!errors.As(err, &uerr) || uerr.Offset != tt.bad):
+			t.Errorf("Unescape(%q) = %q, %v; want an *UnescapeError at %d", tt.in, got, err, tt.bad)
+		}
+	}
+}
+
+// FuzzEscape checks, for any bytes and every rule Escape supports, that
+// the result matches the rule and Unescape gives the input back.
+func FuzzEscape(f *testing.F) {
+	for _, s := range []string{"", "a b", "/a/b", "a:b", "%", "\xff\x00", "?#[]"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		for _, rule := range rfc3986.EscapeRules() {
+			got, err := rfc3986.Escape(s, rule)
+			if err != nil {
+				var eerr *rfc3986.EscapeError
+				if !errors.As(err, &eerr) || eerr.Reason == rfc3986.EscapeUnsupportedRule {
+					t.Fatalf("Escape(%q, %s): %v", s, rule, err)
+				}
+				continue
+			}
+			if err := rfc3986.Match(rule, got); err != nil {
+				t.Fatalf("Escape(%q, %s) = %q, which does not match: %v", s, rule, got, err)
+			}
+			if back, err := rfc3986.Unescape(got); err != nil || back != s {
+				t.Fatalf("Unescape(Escape(%q, %s)) = %q, %v", s, rule, back, err)
+			}
+		}
+	})
+}

@@ -1,66 +1,25 @@
 package parser_test
 
 import (
-	"bufio"
 	"net/url"
-	"os"
 	"regexp"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/corpus"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// corpusPath is the real-URL corpus shared beside the repository; see
-// ../shared/bench/README.md. sampleCorpus is a deterministic 1-in-25 sample
-// of it kept in the repository, so that the benchmarks always run.
-const (
-	corpusPath   = "../../shared/bench/urls.txt"
-	sampleCorpus = "../testdata/bench-sample.txt"
-)
-
-// loadCorpus returns the lines of the shared corpus, or of the sample when
-// the corpus is absent, and the total number of bytes.
-func loadCorpus(b *testing.B) ([]string, int) {
-	b.Helper()
-	path := corpusPath
-	f, err := os.Open(path)
-	if err != nil {
-		b.Logf("corpus %s not found (%v); using the sample %s", corpusPath, err, sampleCorpus)
-		path = sampleCorpus
-		if f, err = os.Open(path); err != nil {
-			b.Fatal(err)
-		}
-	}
-	defer f.Close()
-	var lines []string
-	n := 0
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-		n += len(sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		b.Fatal(err)
-	}
-	return lines, n
-}
+// loadCorpus returns the benchmark corpus (package internal/corpus) and
+// its size in bytes.
+func loadCorpus(b *testing.B) ([]string, int) { return corpus.Load(b, "..") }
 
 // appendixB is the regular expression of RFC 2396 Appendix B.
 var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
 
-// runCorpus runs f once per corpus line per op, with one op = one URI:
-// b.N counts URIs, and MB/s is over the corpus's bytes.
-func runCorpus(b *testing.B, f func(s string)) {
-	lines, size := loadCorpus(b)
-	b.SetBytes(int64(size / len(lines)))
-	b.ReportAllocs()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		f(lines[i%len(lines)])
-	}
-}
+// runCorpus runs f once per corpus line per op: b.N counts references,
+// and MB/s is over the corpus's bytes.
+func runCorpus(b *testing.B, f func(s string)) { corpus.Run(b, "..", f) }
 
 // Sinks keep the compiler from optimizing away the benchmarked calls.
 var (

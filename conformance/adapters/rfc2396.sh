@@ -18,7 +18,7 @@ normalize)
 	;;
 resolve)
 	while IFS=$'\t' read -r base ref; do
-		out=$("$tool" resolve --standard "$std" --json "$base" "$ref" 2>/dev/null)
+		out=$("$tool" resolve --standard "$std" --json -- "$base" "$ref" 2>/dev/null)
 		[ -n "$out" ] || out='{"result":null}'
 		printf '%s\n' "$out"
 	done

@@ -191,7 +191,7 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 	}
 	cmd := exec.CommandContext(ctx, opts.Command[0], opts.Command[1:]...)
 	cmd.Env = append(os.Environ(), ModeVariable+"="+mode, StandardVariable+"="+string(standard))
-	cmd.WaitDelay = 2 * time.Second
+	cmd.WaitDelay = 500 * time.Millisecond
 	var in bytes.Buffer
 	for _, l := range lines {
 		in.WriteString(l)
@@ -213,7 +213,7 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 		_ = cmd.Process.Kill()
 	}
 	waitErr := cmd.Wait()
-	if ctx.Err() != nil {
+	if ctx.Err() != nil && !errors.Is(readErr, errTooMuch) {
 		return nil, false, fmt.Errorf("%s mode: the command did not finish within %v", mode, opts.Timeout)
 	}
 	if readErr != nil {
@@ -231,6 +231,9 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 	return answers, false, nil
 }
 
+// errTooMuch is the error of a command that writes more than it may.
+var errTooMuch = errors.New("the command wrote too much")
+
 // readAnswers reads up to want lines, each a JSON object.
 func readAnswers(r io.Reader, opts GradeOptions, want int) ([]answer, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
@@ -240,7 +243,7 @@ func readAnswers(r io.Reader, opts GradeOptions, want int) ([]answer, error) {
 		line, err := readLine(br, opts.MaxLine)
 		total += len(line) + 1
 		if total > opts.MaxOutput {
-			return nil, fmt.Errorf("the command wrote more than %d bytes", opts.MaxOutput)
+			return nil, fmt.Errorf("%w: more than %d bytes", errTooMuch, opts.MaxOutput)
 		}
 		if err == io.EOF && line == nil {
 			return out, nil
@@ -249,7 +252,7 @@ func readAnswers(r io.Reader, opts GradeOptions, want int) ([]answer, error) {
 			return nil, err
 		}
 		if len(out) == want {
-			return nil, fmt.Errorf("the command wrote more than the %d lines it was given", want)
+			return nil, fmt.Errorf("%w: more than the %d lines it was given", errTooMuch, want)
 		}
 		var a answer
 		if jerr := json.Unmarshal(line, &a.fields); jerr != nil || a.fields == nil {
@@ -276,7 +279,7 @@ func readLine(br *bufio.Reader, max int) ([]byte, error) {
 		}
 		line = append(line, chunk...)
 		if len(line) > max {
-			return nil, fmt.Errorf("the command wrote a line of more than %d bytes", max)
+			return nil, fmt.Errorf("%w: a line of more than %d bytes", errTooMuch, max)
 		}
 		if !isPrefix {
 			return line, nil

@@ -99,7 +99,7 @@ func TSVUnescape(s string) (string, error) {
 			continue
 		}
 		var c byte
-		if i+3 >= len(s)+0 || s[i+1] != 'x' || !isHex(s[i+2]) || !isHex(s[i+3]) {
+		if i+3 >= len(s) || s[i+1] != 'x' || !isHex(s[i+2]) || !isHex(s[i+3]) {
 			return "", fmt.Errorf("offset %d: a backslash must start \\xHH", i)
 		}
 		c = unhex(s[i+2])<<4 | unhex(s[i+3])

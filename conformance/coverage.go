@@ -168,6 +168,9 @@ func render(n *bnf.Node) string {
 		return strings.Join(p, " ")
 	case bnf.Repetition:
 		inner := render(n.Children[0])
+		if c := n.Children[0]; c.Kind == bnf.Concatenation && len(c.Children) > 1 {
+			inner = "( " + inner + " )"
+		}
 		switch {
 		case n.Min == 0 && n.Max == 1:
 			return "[ " + inner + " ]"
@@ -541,4 +544,40 @@ func (m *matcher) longest(n *bnf.Node, pos, end int, ok func(int) bool) int {
 		}
 	}
 	panic("conformance: derive called on a string the node does not match")
+}
+
+// Reachable returns the rules a derivation of rule can use: rule and every
+// rule its definition names, directly or through other rules.
+func (c *Coverage) Reachable(rule string) map[string]bool {
+	seen := map[string]bool{}
+	var visit func(name string)
+	visit = func(name string) {
+		d := c.std.byName[name]
+		if seen[name] || d == nil {
+			return
+		}
+		seen[name] = true
+		bnf.Walk(d.Body, func(n *bnf.Node) {
+			if n.Kind == bnf.RuleRef {
+				visit(n.Text)
+			}
+		})
+	}
+	visit(rule)
+	return seen
+}
+
+// CountsFrom is [Coverage.Counts] limited to the items of the rules a
+// derivation of rule can use, with how many of them were exercised.
+func (c *Coverage) CountsFrom(rule string) (counts []ItemCount, covered int) {
+	reach := c.Reachable(rule)
+	for _, ic := range c.Counts() {
+		if reach[ic.Rule] {
+			counts = append(counts, ic)
+			if ic.Count > 0 {
+				covered++
+			}
+		}
+	}
+	return counts, covered
 }

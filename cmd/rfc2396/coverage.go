@@ -24,12 +24,12 @@ func (f *coverageFiles) Set(s string) error {
 func coverageCommand() *command {
 	return &command{
 		name:    "coverage",
-		summary: "which grammar alternatives and repetition boundaries references exercise",
+		summary: "which grammar alternatives references exercise",
 		usage:   "coverage [--standard rfc2396|rfc3986] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]",
 		about: `Matches each reference (from the arguments, each -f FILE, or standard input,
-one a line) against the grammar and counts which alternative of every
+one a line) against --rule and counts which alternative of every
 alternation and which boundary of every repetition (0, 1, several, the
-maximum) its derivation uses; of several derivations, the first in the
+maximum) its derivation uses, over the rules a derivation of --rule can use; of several derivations, the first in the
 grammar's order counts (docs/conformance.md). Prints every item with its
 count, then the total; --missing prints only the items never exercised.
 References that do not match are counted and listed on standard error.
@@ -88,8 +88,8 @@ Exit status 0, or 1 when some item is never exercised.`,
 				if unmatched > 20 {
 					fmt.Fprintf(inv.stderr, "... and %d more that do not match\n", unmatched-20)
 				}
-				covered, total := cov.Covered()
-				counts := cov.Counts()
+				counts, covered := cov.CountsFrom(*rule)
+				total := len(counts)
 				w := bufio.NewWriter(inv.stdout)
 				if *asJSON {
 					items := counts[:0:0]

@@ -14,7 +14,7 @@ import (
 func gradeCommand() *command {
 	return &command{
 		name:    "grade",
-		summary: "grade a URI parser, run as a command, against the conformance suite",
+		summary: "grade a URI parser against the conformance suite",
 		usage:   "grade [--standard rfc2396|rfc3986] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] -- COMMAND [ARG ...]",
 		about: `Runs COMMAND over the conformance suite through the grading protocol of
 docs/conformance.md: once a mode (the environment variable

@@ -22,6 +22,7 @@ adapters=(
 	"Ruby URI::RFC3986_Parser|rfc3986|ruby -ruri -e1|ruby $a/ruby-uri.rb rfc3986"
 	"Perl URI|rfc2396 rfc3986|perl -MURI -e1|perl $a/perl-uri.pl"
 	"java.net.URI|rfc2396 rfc3986|command -v javac|$a/java-uri.sh"
+	"uriparser|rfc2396 rfc3986|test -f /usr/include/uriparser/Uri.h|$a/uriparser.sh"
 )
 table=$(mktemp)
 {

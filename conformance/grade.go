@@ -362,7 +362,11 @@ func gradeValidity(st *std, s *Suite, answers []answer, index map[string]int, un
 			d.Cause = fmt.Sprintf("rejects valid %s (section %s)", v.Covers.Rule, v.Covers.Section)
 			d.Explanation = fmt.Sprintf("valid: %s; %s", v.Covers.What, ruleWords(st, v.Covers.Rule))
 		default:
-			d.Cause = fmt.Sprintf("accepts %s in %s where it expects %s", byteClass(v.Input, *v.Offset), v.ErrorRule, v.Expected)
+			d.Cause = fmt.Sprintf("accepts %s in %s", byteClass(v.Input, *v.Offset), v.ErrorRule)
+			if off := *v.Offset; off < len(v.Input) && (v.Input[off] < 0x20 || v.Input[off] >= 0x7f) {
+				// Such a byte is never valid anywhere: one cause, whatever the rule.
+				d.Cause = "accepts " + byteClass(v.Input, *v.Offset)
+			}
 			d.Explanation = fmt.Sprintf("invalid at offset %d (%s): %s expected %s; %s (section %s); a near miss of %s: %s",
 				*v.Offset, byteClass(v.Input, *v.Offset), v.ErrorRule, v.Expected, v.ErrorRuleText, v.ErrorSection, v.From, v.Mutation)
 		}

@@ -513,7 +513,10 @@ func (m *matcher) derive(n *bnf.Node, pos, end int, use func(n *bnf.Node, choice
 		}
 	case bnf.Concatenation:
 		for k, c := range n.Children {
-			e := m.longest(c, pos, end, func(e int) bool { return m.canRest(n, k+1, e, end) })
+			e, ok := m.longest(c, pos, end, func(e int) bool { return m.canRest(n, k+1, e, end) })
+			if !ok {
+				return
+			}
 			m.derive(c, pos, e, use)
 			pos = e
 		}
@@ -521,9 +524,12 @@ func (m *matcher) derive(n *bnf.Node, pos, end int, use func(n *bnf.Node, choice
 		count := 0
 		for !(pos == end && count >= n.Min) {
 			c := count
-			e := m.longest(n.Children[0], pos, end, func(e int) bool {
+			e, ok := m.longest(n.Children[0], pos, end, func(e int) bool {
 				return (e > pos || c < n.Min) && m.canRep(n, c+1, e, end)
 			})
+			if !ok {
+				return
+			}
 			m.derive(n.Children[0], pos, e, use)
 			pos = e
 			count++
@@ -535,15 +541,16 @@ func (m *matcher) derive(n *bnf.Node, pos, end int, use func(n *bnf.Node, choice
 }
 
 // longest returns the greatest offset up to end where a match of n from
-// pos ends and ok holds; the caller knows there is one.
-func (m *matcher) longest(n *bnf.Node, pos, end int, ok func(int) bool) int {
+// pos ends and ok holds. derive only asks where can has said there is one;
+// false would mean a bug in the matcher, and derive then stops counting.
+func (m *matcher) longest(n *bnf.Node, pos, end int, ok func(int) bool) (int, bool) {
 	ends := m.endsOf(n, pos)
 	for i := len(ends) - 1; i >= 0; i-- {
 		if ends[i] <= end && ok(ends[i]) {
-			return ends[i]
+			return ends[i], true
 		}
 	}
-	panic("conformance: derive called on a string the node does not match")
+	return 0, false
 }
 
 // Reachable returns the rules a derivation of rule can use: rule and every

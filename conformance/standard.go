@@ -221,7 +221,7 @@ func (s *std) oracleComponents(ref string) Components {
 	if sp.Authority.Defined {
 		if s.name == RFC2396 {
 			if sv, ok := s.o2396.ReadServer(sp.Authority.Value); ok {
-				c.UserInfo, c.Host, c.Port = fromOracle(sp2(sv.UserInfo)), fromOracle(sp2(sv.Host)), fromOracle(sp2(sv.Port))
+				c.UserInfo, c.Host, c.Port = fromOracle(sv.UserInfo), fromOracle(sv.Host), fromOracle(sv.Port)
 			}
 		} else if a, ok := s.o3986.ReadAuthority(sp.Authority.Value); ok {
 			c.UserInfo, c.Host, c.Port = fromOracle(a.UserInfo), fromOracle(a.Host), fromOracle(a.Port)
@@ -236,8 +236,6 @@ func (s *std) oracleComponents(ref string) Components {
 	}
 	return c
 }
-
-func sp2(c oracle.Component) oracle.Component { return c }
 
 func fromOracle(c oracle.Component) *string { return opt(c.Value, c.Defined) }
 

@@ -39,3 +39,8 @@ package rfc2396
 //go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
 //go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
 //go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go
+
+// The conformance suite (package conformance, docs/conformance.md), for
+// both standards, with the default seed of the vectors command.
+//go:generate go run ./cmd/rfc2396 vectors --standard rfc2396 --out testdata/vectors/rfc2396
+//go:generate go run ./cmd/rfc2396 vectors --standard rfc3986 --out testdata/vectors/rfc3986

@@ -14,6 +14,9 @@
 //	rfc2396 unescape [STRING ...]
 //	rfc2396 serve [--addr 127.0.0.1:8396]
 //	rfc2396 site DIR
+//	rfc2396 vectors [--standard rfc2396|rfc3986] [--profile NAME] [--seed N] --out DIR
+//	rfc2396 coverage [--standard rfc2396|rfc3986] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]
+//	rfc2396 grade [--standard rfc2396|rfc3986] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] -- COMMAND [ARG ...]
 //	rfc2396 help [COMMAND]
 //	rfc2396 --version
 //
@@ -60,7 +63,8 @@ type invocation struct {
 // commands returns the tool's subcommands, in the order help lists them.
 func commands() []*command {
 	return []*command{parseCommand(), treeCommand(), resolveCommand(), normalizeCommand(), relativizeCommand(), compareCommand(),
-		lintCommand(), escapeCommand(), unescapeCommand(), serveCommand(), siteCommand()}
+		lintCommand(), escapeCommand(), unescapeCommand(), serveCommand(), siteCommand(),
+		vectorsCommand(), coverageCommand(), gradeCommand()}
 }
 
 func main() {

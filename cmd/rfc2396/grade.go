@@ -1,0 +1,114 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"time"
+
+	"github.com/rfc2396/rfc2396/conformance"
+)
+
+func gradeCommand() *command {
+	return &command{
+		name:    "grade",
+		summary: "grade a URI parser against the conformance suite",
+		usage:   "grade [--standard rfc2396|rfc3986] [--profile NAME] [--suite DIR] [--json] [--timeout D] [--show N] -- COMMAND [ARG ...]",
+		about: `Runs COMMAND over the conformance suite through the grading protocol of
+docs/conformance.md: once a mode (the environment variable
+RFC2396_CONFORMANCE_MODE is parse, resolve or normalize), one input a line on
+its standard input, one JSON object a line on its standard output. Prints
+agreed/total for validity (and by rule), components, resolution,
+normalization and equivalence, then every disagreement with the suite's
+explanation, grouped by likely cause (--show N examples a group, 0 for all).
+The suite is read from --suite DIR, or generated in memory for --standard and
+--profile with the default seed. Each run is bounded by --timeout and 64 MiB
+of output. Exit status 0 only on full agreement, 1 on any disagreement, 2 when
+the grading itself fails.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			standard := fs.String("standard", "rfc2396", "the standard: rfc2396 or rfc3986")
+			profile := fs.String("profile", "", "the profile")
+			suiteDir := fs.String("suite", "", "read the suite from DIR (written by vectors)")
+			asJSON := fs.Bool("json", false, "print the grade as one JSON object")
+			timeout := fs.Duration("timeout", 60*time.Second, "bound on each run of COMMAND")
+			show := fs.Int("show", 3, "examples printed a group of disagreements (0: all)")
+			return func(inv *invocation) int {
+				if len(inv.args) == 0 {
+					fmt.Fprintln(inv.stderr, "rfc2396 grade: need -- COMMAND [ARG ...]")
+					return 2
+				}
+				var s *conformance.Suite
+				var err error
+				if *suiteDir != "" {
+					s, err = conformance.ReadDir(*suiteDir)
+				} else {
+					s, _, err = conformance.Generate(conformance.Options{Standard: conformance.Standard(*standard), Profile: *profile, Seed: defaultSeed})
+				}
+				if err != nil {
+					fmt.Fprintf(inv.stderr, "rfc2396 grade: %v\n", err)
+					return 2
+				}
+				opts := conformance.DefaultGradeOptions(inv.args)
+				opts.Timeout = *timeout
+				g, err := conformance.RunGrade(context.Background(), s, opts)
+				if err != nil {
+					fmt.Fprintf(inv.stderr, "rfc2396 grade: %v\n", err)
+					return 2
+				}
+				w := bufio.NewWriter(inv.stdout)
+				if *asJSON {
+					err = json.NewEncoder(w).Encode(g)
+				} else {
+					writeGrade(w, g, *show)
+				}
+				if err == nil {
+					err = w.Flush()
+				}
+				if err != nil {
+					fmt.Fprintf(inv.stderr, "rfc2396 grade: %v\n", err)
+					return 2
+				}
+				if !g.Full() {
+					return 1
+				}
+				return 0
+			}
+		},
+	}
+}
+
+// writeGrade prints a grade for people.
+func writeGrade(w *bufio.Writer, g *conformance.Grade, show int) {
+	fmt.Fprintf(w, "%s (%s), graded: %q\n", g.Standard, g.Profile, g.Command)
+	for _, c := range g.Categories {
+		if c.Unsupported {
+			fmt.Fprintf(w, "  %-12s not supported (%d cases): %s\n", c.Name, c.Total, c.Note)
+			continue
+		}
+		fmt.Fprintf(w, "  %-12s %d/%d agreed\n", c.Name, c.Agreed, c.Total)
+	}
+	if len(g.ByRule) > 0 {
+		fmt.Fprintln(w, "validity by rule exercised:")
+		for _, r := range g.ByRule {
+			mark := ""
+			if r.Agreed != r.Total {
+				mark = "  <-"
+			}
+			fmt.Fprintf(w, "  %-16s %d/%d%s\n", r.Rule, r.Agreed, r.Total, mark)
+		}
+	}
+	for _, c := range g.Categories {
+		for _, group := range c.Groups() {
+			fmt.Fprintf(w, "\n%s: %d disagreement(s): %s\n", c.Name, len(group), group[0].Cause)
+			for i, d := range group {
+				if show > 0 && i == show {
+					fmt.Fprintf(w, "  ... %d more (--show 0 or --json lists them all)\n", len(group)-show)
+					break
+				}
+				fmt.Fprintf(w, "  %s %q: expected %s, got %s\n    %s\n", d.Case, d.Input, d.Expected, d.Got, d.Explanation)
+			}
+		}
+	}
+}

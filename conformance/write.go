@@ -1,0 +1,167 @@
+package conformance
+
+import (
+	"bytes"
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Schema is the JSON Schema (draft 2020-12) of suite.json.
+//
+//go:embed suite.schema.json
+var Schema []byte
+
+// The files a suite directory holds.
+const (
+	SuiteFile      = "suite.json"
+	SchemaFile     = "suite.schema.json"
+	ValidityFile   = "validity.tsv"
+	ComponentsFile = "components.tsv"
+	ResolveFile    = "resolve.tsv"
+)
+
+// WriteDir writes s into dir (created if missing): suite.json, its
+// schema, and the TSV files validity.tsv, components.tsv and resolve.tsv.
+// Every write error is returned.
+func WriteDir(dir string, s *Suite) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	j, err := json.MarshalIndent(s, "", "  ")
+	if err != nil {
+		return err
+	}
+	files := []struct {
+		name string
+		data []byte
+	}{
+		{SuiteFile, append(j, '\n')},
+		{SchemaFile, Schema},
+		{ValidityFile, validityTSV(s)},
+		{ComponentsFile, componentsTSV(s)},
+		{ResolveFile, resolveTSV(s)},
+	}
+	for _, f := range files {
+		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// ReadDir reads the suite.json of a suite directory.
+func ReadDir(dir string) (*Suite, error) {
+	data, err := os.ReadFile(filepath.Join(dir, SuiteFile))
+	if err != nil {
+		return nil, err
+	}
+	var s Suite
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&s); err != nil {
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, SuiteFile), err)
+	}
+	if s.Format != FormatVersion {
+		return nil, fmt.Errorf("%s: format %d, this program reads format %d", filepath.Join(dir, SuiteFile), s.Format, FormatVersion)
+	}
+	return &s, nil
+}
+
+// TSVEscape writes s for a TSV field: every byte outside printable
+// US-ASCII, a backslash and a tab as \xHH (upper-case hex), everything
+// else as it is.
+func TSVEscape(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < 0x20 || c > 0x7e || c == '\\' {
+			fmt.Fprintf(&b, `\x%02X`, c)
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// TSVUnescape undoes [TSVEscape]; it reports a malformed escape.
+func TSVUnescape(s string) (string, error) {
+	if !strings.Contains(s, `\`) {
+		return s, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] != '\\' {
+			b.WriteByte(s[i])
+			continue
+		}
+		var c byte
+		if i+3 >= len(s) || s[i+1] != 'x' || !isHex(s[i+2]) || !isHex(s[i+3]) {
+			return "", fmt.Errorf("offset %d: a backslash must start \\xHH", i)
+		}
+		c = unhex(s[i+2])<<4 | unhex(s[i+3])
+		b.WriteByte(c)
+		i += 3
+	}
+	return b.String(), nil
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+func unhex(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
+}
+
+// tsvOpt writes an optional component: \N when undefined.
+func tsvOpt(p *string) string {
+	if p == nil {
+		return `\N`
+	}
+	return TSVEscape(*p)
+}
+
+func validityTSV(s *Suite) []byte {
+	var b bytes.Buffer
+	b.WriteString("rule\tinput\tvalid\toffset\n")
+	for _, c := range s.Validity {
+		off := ""
+		if c.Offset != nil {
+			off = fmt.Sprint(*c.Offset)
+		}
+		fmt.Fprintf(&b, "%s\t%s\t%v\t%s\n", c.Rule, TSVEscape(c.Input), c.Valid, off)
+	}
+	return b.Bytes()
+}
+
+func componentsTSV(s *Suite) []byte {
+	var b bytes.Buffer
+	b.WriteString("input\t" + strings.Join(ComponentNames, "\t") + "\n")
+	for _, c := range s.Components {
+		b.WriteString(TSVEscape(c.Input))
+		for _, name := range ComponentNames {
+			b.WriteString("\t" + tsvOpt(c.Get(name)))
+		}
+		b.WriteByte('\n')
+	}
+	return b.Bytes()
+}
+
+func resolveTSV(s *Suite) []byte {
+	var b bytes.Buffer
+	b.WriteString("base\treference\tresult\n")
+	for _, c := range s.Resolve {
+		fmt.Fprintf(&b, "%s\t%s\t%s\n", TSVEscape(c.Base), TSVEscape(c.Reference), TSVEscape(c.Result))
+	}
+	return b.Bytes()
+}

@@ -145,7 +145,7 @@ func (s *std) parserMatch(rule, str string) *matchError {
 		}
 	} else {
 		r, _ := grammar3986.Lookup(rule)
-		err = rfc3986.MatchRule(r, str)
+		err = rfc3986.Match(r, str)
 		var e *rfc3986.Error
 		if errors.As(err, &e) {
 			return &matchError{Offset: e.Offset, Rule: e.Rule.String(), Expected: e.Expected, Message: e.Error()}

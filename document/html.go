@@ -1,0 +1,293 @@
+package document
+
+import (
+	"bytes"
+	"errors"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/extract"
+	"github.com/rfc2396/rfc2396/parser"
+	"golang.org/x/net/html"
+)
+
+// urlAttributes lists, for each HTML element, the attributes whose value
+// is a URI reference (HTML 4.01 section 6.4 "%URI;" attributes and HTML5's
+// URL attributes). Lists of URLs (srcset, ping, archive), object's classid
+// and data (resolved against codebase in HTML 4), and URLs inside other
+// syntaxes (<meta http-equiv=refresh content>, CSS url()) are not read.
+var urlAttributes = map[string][]string{
+	"a":          {"href"},
+	"area":       {"href"},
+	"link":       {"href"},
+	"base":       {"href"},
+	"img":        {"src", "longdesc", "usemap"},
+	"script":     {"src"},
+	"form":       {"action"},
+	"iframe":     {"src", "longdesc"},
+	"frame":      {"src", "longdesc"},
+	"q":          {"cite"},
+	"blockquote": {"cite"},
+	"del":        {"cite"},
+	"ins":        {"cite"},
+	"input":      {"src", "formaction", "usemap"},
+	"button":     {"formaction"},
+	"object":     {"usemap"},
+	"applet":     {"codebase"},
+	"body":       {"background"},
+	"head":       {"profile"},
+	"audio":      {"src"},
+	"video":      {"src", "poster"},
+	"source":     {"src"},
+	"track":      {"src"},
+	"embed":      {"src"},
+	"html":       {"manifest"},
+}
+
+// htmlSpace is HTML's ASCII white space, stripped from both ends of a URL
+// attribute's value.
+const htmlSpace = " \t\n\f\r"
+
+// readHTML reads an HTML document with the x/net/html tokenizer and emits
+// its references at the end: the value of each URL attribute, and the
+// references and abbreviated URLs in its text (not in script or style
+// elements, nor in comments), all resolved against the document's base:
+// the first <base> element with an href attribute (section 5.1.1), else
+// the next candidate of chain.
+func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit func(*Reference) error) error {
+	maxLine := opts.maxLine()
+	z := html.NewTokenizer(r)
+	z.SetMaxBuf(maxLine)
+	var refs []*Reference
+	var baseHref *Reference // the first base element with href
+	var xopts []extract.Option
+	if opts.Relative {
+		xopts = append(xopts, extract.WithRelative())
+	}
+	offset, line, lineStart := 0, 1, 0
+	skipText := false // inside script or style
+	var raw []byte
+	var nls []int // the indices of the newlines in raw
+	for {
+		tt := z.Next()
+		if tt == html.ErrorToken {
+			err := z.Err()
+			if err == io.EOF {
+				break
+			}
+			if errors.Is(err, html.ErrBufferExceeded) {
+				return &LimitError{Part: part, Offset: offset, Limit: maxLine, What: "HTML token"}
+			}
+			return err
+		}
+		raw = append(raw[:0], z.Raw()...)
+		nls = nls[:0]
+		for k, c := range raw {
+			if c == '\n' {
+				nls = append(nls, k)
+			}
+		}
+		at := func(i int) Position {
+			// The newlines of raw before i: nls[:n].
+			n := sort.SearchInts(nls, i)
+			if n == 0 {
+				return Position{Offset: offset + i, Line: line, Column: offset + i - lineStart + 1}
+			}
+			return Position{Offset: offset + i, Line: line + n, Column: i - nls[n-1]}
+		}
+		switch tt {
+		case html.StartTagToken, html.SelfClosingTagToken:
+			name, hasAttr := z.TagName()
+			el := string(name)
+			skipText = tt == html.StartTagToken && (el == "script" || el == "style")
+			attrs := urlAttributes[el]
+			from := len(el) + 1
+			for hasAttr && attrs != nil {
+				var k, v []byte
+				k, v, hasAttr = z.TagAttr()
+				key := string(k)
+				vs, next := attrValueStart(raw, from, key)
+				from = next
+				if !contains(attrs, key) {
+					continue
+				}
+				val := string(v)
+				uri := strings.Trim(val, htmlSpace)
+				lead := len(val) - len(strings.TrimLeft(val, htmlSpace))
+				ref := &Reference{Position: at(vs), End: offset + vs + len(val), Part: part, Element: el, Attribute: key, Text: val, URI: uri}
+				if _, err := parser.Parse(uri); err != nil {
+					var perr *parser.Error
+					if errors.As(err, &perr) {
+						ref.Err = perr
+						ref.ErrPos = at(vs + lead + perr.Offset)
+					} else {
+						ref.Err = &parser.Error{Input: uri, Offset: len(uri)}
+						ref.ErrPos = at(vs + len(val))
+					}
+				} else if a, ok := extract.LooksAbbreviated(uri); ok {
+					ref.Abbreviation = &a
+				}
+				if el == "base" && key == "href" && baseHref == nil {
+					baseHref = ref
+				}
+				refs = append(refs, ref)
+			}
+		case html.EndTagToken:
+			skipText = false
+		case html.TextToken:
+			if skipText {
+				break
+			}
+			for _, f := range extract.Find(raw, xopts...) {
+				f := f
+				p := at(f.Offset)
+				ref := &Reference{Position: p, End: offset + f.End, Part: part, Text: f.Text, URI: f.URI, Err: f.Err, Found: &f}
+				if strings.IndexByte(f.URI, '&') >= 0 {
+					// A character reference in text: check the decoded
+					// reference.
+					ref.URI = html.UnescapeString(f.URI)
+					ref.Err = nil
+					if _, err := parser.Parse(ref.URI); err != nil {
+						var perr *parser.Error
+						if errors.As(err, &perr) {
+							ref.Err = perr
+						}
+					}
+				}
+				if ref.Err != nil {
+					ref.ErrPos = at(min(f.InputOffset(ref.Err.Offset), len(raw)))
+				}
+				for _, n := range f.Notes {
+					ref.NotePos = append(ref.NotePos, at(n.Offset))
+				}
+				f.Offset += offset
+				f.End += offset
+				f.Line, f.Column = p.Line, p.Column
+				for i := range f.Notes {
+					f.Notes[i].Offset += offset
+				}
+				refs = append(refs, ref)
+			}
+			for _, a := range extract.FindAbbreviated(raw) {
+				if covered(refs, offset+a.Offset) {
+					continue
+				}
+				p := at(a.Offset)
+				a.Offset, a.End, a.Line, a.Column = p.Offset, offset+a.End, p.Line, p.Column
+				refs = append(refs, &Reference{Position: p, End: a.End, Part: part, Text: a.Text, URI: a.Text, Abbreviation: &a,
+					ResolveErr: &AbbreviatedError{Text: a.Text, Likely: a.Likely}})
+			}
+		}
+		if n := len(nls); n > 0 {
+			line += n
+			lineStart = offset + nls[n-1] + 1
+		}
+		offset += len(raw)
+	}
+	sortByOffset(refs)
+	// The document's base (section 5.1.1, Appendix D): the first base
+	// element with an href, wherever it is, for every reference in the
+	// document, those before it included (HTML5's document base URL). A
+	// relative href is resolved against the next rule's base; an invalid
+	// one is passed over.
+	fallback := establish(chain)
+	docChain := chain
+	if baseHref != nil {
+		docChain = append([]candidate{{from: Content, what: "<base href>", uri: baseHref.URI}}, chain...)
+	}
+	docBase := establish(docChain)
+	for _, ref := range refs {
+		b := docBase
+		if ref.Element == "base" {
+			// A base element's own href is resolved against what the
+			// document's base would be without it.
+			b = fallback
+		}
+		ref.Base = b
+		if ref.Abbreviation != nil && ref.Attribute == "" {
+			continue
+		}
+		ref.Resolved, ref.ResolveErr = resolve(b, ref.URI)
+		if ref.Element == "base" && ref != baseHref {
+			ref.Base = &Base{URI: b.URI, From: b.From, What: b.What, Notes: append(append([]string(nil), b.Notes...),
+				"this base element is ignored: only the first base element with an href sets the document's base")}
+		}
+	}
+	for _, ref := range refs {
+		if err := emit(ref); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// covered reports whether off is inside the span of one of the last
+// references found.
+func covered(refs []*Reference, off int) bool {
+	for i := len(refs) - 1; i >= 0 && i >= len(refs)-64; i-- {
+		if refs[i].Offset <= off && off < refs[i].End {
+			return true
+		}
+	}
+	return false
+}
+
+// sortByOffset sorts refs by offset; they are nearly sorted (a text
+// token's references, then its abbreviated URLs), so insertion sort.
+func sortByOffset(refs []*Reference) {
+	for i := 1; i < len(refs); i++ {
+		for j := i; j > 0 && refs[j].Offset < refs[j-1].Offset; j-- {
+			refs[j], refs[j-1] = refs[j-1], refs[j]
+		}
+	}
+}
+
+// attrValueStart finds, in the raw tag from index from, the attribute key
+// (case-insensitive) and returns the index where its value starts (after
+// "=", white space and an opening quote) and where to look for the next
+// attribute. When it cannot find it, it returns from for both.
+func attrValueStart(raw []byte, from int, key string) (int, int) {
+	for i := from; i+len(key) <= len(raw); i++ {
+		if !strings.EqualFold(string(raw[i:i+len(key)]), key) {
+			continue
+		}
+		if i > 0 && !strings.ContainsRune(htmlSpace+"/\"'", rune(raw[i-1])) {
+			continue
+		}
+		j := i + len(key)
+		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+			j++
+		}
+		if j >= len(raw) || raw[j] != '=' {
+			return j, j // an attribute without a value
+		}
+		j++
+		for j < len(raw) && strings.IndexByte(htmlSpace, raw[j]) >= 0 {
+			j++
+		}
+		if j < len(raw) && (raw[j] == '"' || raw[j] == '\'') {
+			q := raw[j]
+			e := bytes.IndexByte(raw[j+1:], q)
+			if e < 0 {
+				return j + 1, len(raw)
+			}
+			return j + 1, j + 1 + e + 1
+		}
+		e := j
+		for e < len(raw) && strings.IndexByte(htmlSpace+">", raw[e]) < 0 {
+			e++
+		}
+		return j, e
+	}
+	return from, from
+}

@@ -174,3 +174,10 @@ func FindAbbreviated(text []byte) []Abbreviation {
 	}
 	return out
 }
+
+// Note says, for a relative reference that reads as an abbreviated URL,
+// what RFC 2396 makes of it: its first segment is a path segment, not a
+// host (Appendix F), and the "//" form would make it a host.
+func (a Abbreviation) Note() string {
+	return "under RFC 2396 this is a relative path, not a host: \"" + a.Host + "\" is its first path segment (Appendix F: an abbreviated URL cannot be used where relative references are expected); \"" + a.NetworkPath + "\" would name the host " + a.Host + " (most likely meant: " + a.Likely + ")"
+}

@@ -64,7 +64,7 @@ const SniffLen = 1024
 // bytes (at most [SniffLen] are looked at):
 //
 //   - by extension: .html, .htm, .xhtml and .shtml are HTML; .mht, .mhtml,
-//     .eml and .mime are MIME;
+//     .eml and .mime are MIME; .txt and .text are text;
 //   - otherwise by content: after a byte-order mark and white space, a
 //     document that starts with "<!DOCTYPE html", "<html", "<head" or a
 //     comment followed by one of these (any case) is HTML; one whose
@@ -77,6 +77,8 @@ func Sniff(name string, head []byte) Kind {
 		return HTML
 	case ".mht", ".mhtml", ".eml", ".mime":
 		return MIME
+	case ".txt", ".text":
+		return Text
 	}
 	head = head[:min(len(head), SniffLen)]
 	h := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))

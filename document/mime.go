@@ -28,6 +28,14 @@ const maxMIMEDepth = 16
 // that chain. Then the retrieval URI (5.1.3) and the default (5.1.4).
 func readMIME(r io.Reader, chain []candidate, opts *Options, emit func(*Reference) error) error {
 	lr := &lineLimitReader{r: bufferedReader(r), limit: opts.maxLine()}
+	outer := emit
+	emit = func(ref *Reference) error {
+		err := outer(ref)
+		if err != nil {
+			lr.emitErr = err
+		}
+		return err
+	}
 	msg, err := mail.ReadMessage(bufio.NewReader(lr))
 	if err != nil {
 		return mimeError(lr, "", err)
@@ -38,6 +46,9 @@ func readMIME(r io.Reader, chain []candidate, opts *Options, emit func(*Referenc
 // mimeError returns the line limit's error if it was reached, else err as
 // a *FormatError.
 func mimeError(lr *lineLimitReader, part string, err error) error {
+	if lr.emitErr != nil {
+		return lr.emitErr
+	}
 	if lr.err != nil {
 		lr.err.Part = part
 		return lr.err
@@ -156,6 +167,9 @@ type lineLimitReader struct {
 	run    int // bytes since the last newline
 	offset int
 	err    *LimitError
+	// emitErr is the error of the caller's emit function, returned as it
+	// is.
+	emitErr error
 }
 
 func (l *lineLimitReader) Read(p []byte) (int, error) {

@@ -69,6 +69,8 @@ type Base struct {
 	// (invalid, or relative with nothing to resolve them against) and a
 	// relative candidate resolved against the next rule's base.
 	Notes []string
+
+	parsed *parser.URI // URI, parsed once for all the references
 }
 
 // candidate is one possible base, in the order of section 5.1.
@@ -160,11 +162,18 @@ func resolve(b *Base, ref string) (string, error) {
 		}
 		return "", &NoBaseError{Ref: ref}
 	}
-	abs, _, err := parser.Resolve(b.URI, ref)
+	if b.parsed == nil {
+		u, err := parser.Parse(b.URI)
+		if err != nil {
+			return "", &parser.ResolveError{Op: "resolve", Reason: parser.InvalidBase, Base: b.URI, Ref: ref, Err: err}
+		}
+		b.parsed = u
+	}
+	u, _, err := b.parsed.Resolve(ref)
 	if err != nil {
 		return "", err
 	}
-	return abs, nil
+	return u.String(), nil
 }
 
 // FileURI returns the file: URI of a local file, "file://" and its

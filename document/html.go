@@ -139,7 +139,13 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			if skipText {
 				break
 			}
-			for _, f := range extract.Find(raw, xopts...) {
+			var found []extract.Reference
+			// Find needs a ":" (a scheme), a "<" or, for relative
+			// references in quotes, a '"'; most text has none.
+			if bytes.IndexByte(raw, ':') >= 0 || bytes.IndexByte(raw, '<') >= 0 || (opts.Relative && bytes.IndexByte(raw, '"') >= 0) {
+				found = extract.Find(raw, xopts...)
+			}
+			for _, f := range found {
 				f := f
 				p := at(f.Offset)
 				ref := &Reference{Position: p, End: offset + f.End, Part: part, Text: f.Text, URI: f.URI, Err: f.Err, Found: &f}

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"bytes"
 	"strings"
 )
 
@@ -76,18 +77,29 @@ func LooksAbbreviated(ref string) (Abbreviation, bool) {
 	if len(host) > 253 {
 		return Abbreviation{}, false
 	}
-	labels := strings.Split(host, ".")
-	if len(labels) < 2 {
-		return Abbreviation{}, false
-	}
-	for _, l := range labels {
+	// The labels: at least two, each a valid label.
+	first, tld := "", ""
+	count := 0
+	for rest := host; ; {
+		l := rest
+		dot := strings.IndexByte(rest, '.')
+		if dot >= 0 {
+			l = rest[:dot]
+		}
 		if !hostLabel(l) {
 			return Abbreviation{}, false
 		}
+		if count == 0 {
+			first = strings.ToLower(l)
+		}
+		count++
+		if dot < 0 {
+			tld = strings.ToLower(l)
+			break
+		}
+		rest = rest[dot+1:]
 	}
-	first := strings.ToLower(labels[0])
-	tld := strings.ToLower(labels[len(labels)-1])
-	if !(first == "www" || first == "ftp" || hostTLDs[tld]) {
+	if count < 2 || !(first == "www" || first == "ftp" || hostTLDs[tld]) {
 		return Abbreviation{}, false
 	}
 	if !isLetters([]byte(tld)) {
@@ -161,8 +173,8 @@ func FindAbbreviated(text []byte) []Abbreviation {
 				e--
 			}
 		}
-		if s == e {
-			continue
+		if s == e || bytes.IndexByte(text[s:e], '.') < 0 || bytes.IndexAny(text[s:e], ":@") >= 0 {
+			continue // no host name; LooksAbbreviated would say no
 		}
 		a, ok := LooksAbbreviated(string(text[s:e]))
 		if !ok {

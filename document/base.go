@@ -114,7 +114,7 @@ func establish(cands []candidate) *Base {
 		}
 		return &Base{URI: c.uri, From: c.from, What: c.what, Notes: notes}
 	}
-	return &Base{From: Default, What: "no default", Notes: notes}
+	return &Base{From: Default, What: "none", Notes: notes}
 }
 
 // message is err's message without the package prefix.

@@ -69,7 +69,7 @@ type lintAbbr struct {
 func lintCommand() *command {
 	return &command{
 		name:    "lint",
-		summary: "find the URI references in text, HTML or MIME and resolve each (Appendix E, section 5.1)",
+		summary: "find the URI references in text, HTML or MIME and resolve each (section 5.1)",
 		usage:   "lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,
 or for "-"), checks each strictly against Appendix A and resolves it

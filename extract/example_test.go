@@ -40,3 +40,15 @@ func ExampleReference_Alternative() {
 	// http://example.org/long-name
 	// http://example.org/longname
 }
+
+// Appendix F's example of an abbreviated URL, and a file name that is not
+// one.
+func ExampleLooksAbbreviated() {
+	for _, s := range []string{"www.w3.org/Addressing/", "index.html"} {
+		a, ok := extract.LooksAbbreviated(s)
+		fmt.Println(s, ok, a.Likely, a.NetworkPath)
+	}
+	// Output:
+	// www.w3.org/Addressing/ true http://www.w3.org/Addressing/ //www.w3.org/Addressing/
+	// index.html false
+}

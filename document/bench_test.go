@@ -48,4 +48,3 @@ func BenchmarkRead(b *testing.B) {
 	b.Run("html-as-text", func(b *testing.B) { benchRead(b, page, Text) })
 	b.Run("text", func(b *testing.B) { benchRead(b, text, Text) })
 }
-

@@ -149,31 +149,43 @@ func (e *AbbreviatedError) Error() string {
 	return "not resolved: abbreviated URL (Appendix F), most likely " + e.Likely
 }
 
-// resolve resolves ref against b: the absolute URI, or the reason it has
-// none (a *parser.ResolveError or a *NoBaseError).
-func resolve(b *Base, ref string) (string, error) {
+// resolve resolves ref against b: the absolute URI and the warnings of
+// the resolution, or the reason it has none (a *parser.ResolveError or a
+// *NoBaseError).
+func resolve(b *Base, ref string) (string, []parser.Warning, error) {
 	if b.URI == "" {
 		u, err := parser.Parse(ref)
 		if err != nil {
-			return "", &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Ref: ref, Err: err}
+			return "", nil, &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Ref: ref, Err: err}
 		}
 		if u.IsAbsolute() {
-			return ref, nil // section 5.2 step 3: an absolute reference needs no base
+			return ref, nil, nil // section 5.2 step 3: an absolute reference needs no base
 		}
-		return "", &NoBaseError{Ref: ref}
+		return "", nil, &NoBaseError{Ref: ref}
 	}
 	if b.parsed == nil {
 		u, err := parser.Parse(b.URI)
 		if err != nil {
-			return "", &parser.ResolveError{Op: "resolve", Reason: parser.InvalidBase, Base: b.URI, Ref: ref, Err: err}
+			return "", nil, &parser.ResolveError{Op: "resolve", Reason: parser.InvalidBase, Base: b.URI, Ref: ref, Err: err}
 		}
 		b.parsed = u
 	}
-	u, _, err := b.parsed.Resolve(ref)
+	u, warnings, err := b.parsed.Resolve(ref)
 	if err != nil {
-		return "", err
+		return "", warnings, err
 	}
-	return u.String(), nil
+	// A repeated scheme matters only without "//" ("http:g"): with an
+	// authority both readings give the same URI.
+	if i := strings.IndexByte(ref, ':'); i >= 0 && strings.HasPrefix(ref[i+1:], "//") {
+		kept := warnings[:0:0]
+		for _, w := range warnings {
+			if w != parser.WarnRepeatedScheme {
+				kept = append(kept, w)
+			}
+		}
+		warnings = kept
+	}
+	return u.String(), warnings, nil
 }
 
 // FileURI returns the file: URI of a local file, "file://" and its

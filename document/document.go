@@ -190,6 +190,9 @@ type Reference struct {
 	// 5.2), or "" with the reason in ResolveErr.
 	Resolved   string
 	ResolveErr error
+	// Warnings are what the resolution decided where RFC 2396 is silent
+	// or says "should" (parser.Warning).
+	Warnings []parser.Warning
 }
 
 // Valid reports whether r is a valid URI reference: not an abbreviated URL
@@ -337,7 +340,7 @@ func textChunk(chunk []byte, offset, line int, part string, base *Base, xopts []
 				r.Abbreviation = &a
 			}
 		}
-		r.Resolved, r.ResolveErr = resolve(base, r.URI)
+		r.Resolved, r.Warnings, r.ResolveErr = resolve(base, r.URI)
 		if err := emit(r); err != nil {
 			return err
 		}

@@ -214,7 +214,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		if ref.Abbreviation != nil && ref.Attribute == "" {
 			continue
 		}
-		ref.Resolved, ref.ResolveErr = resolve(b, ref.URI)
+		ref.Resolved, ref.Warnings, ref.ResolveErr = resolve(b, ref.URI)
 		if ref.Element == "base" && ref != baseHref {
 			ref.Base = &Base{URI: b.URI, From: b.From, What: b.What, Notes: append(append([]string(nil), b.Notes...),
 				"this base element is ignored: only the first base element with an href sets the document's base")}

@@ -173,7 +173,7 @@ func FindAbbreviated(text []byte) []Abbreviation {
 				e--
 			}
 		}
-		if s == e || bytes.IndexByte(text[s:e], '.') < 0 || bytes.IndexAny(text[s:e], ":@") >= 0 {
+		if s == e || bytes.IndexByte(text[s:e], '.') < 0 || bytes.ContainsAny(text[s:e], ":@") {
 			continue // no host name; LooksAbbreviated would say no
 		}
 		a, ok := LooksAbbreviated(string(text[s:e]))

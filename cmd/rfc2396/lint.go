@@ -32,6 +32,7 @@ type lintReport struct {
 	Abbreviated *lintAbbr  `json:"abbreviated"`
 	Resolved    *string    `json:"resolved"`
 	Unresolved  *string    `json:"unresolved_reason"`
+	Warnings    []lintWarn `json:"resolve_warnings"`
 	Base        *string    `json:"base"`
 	BaseFrom    string     `json:"base_from"`
 	BaseWhat    string     `json:"base_source"`
@@ -54,6 +55,12 @@ type lintAlt struct {
 type lintNote struct {
 	Code    string `json:"code"`
 	Offset  int    `json:"offset"`
+	Message string `json:"message"`
+}
+
+// lintWarn is a warning of the resolution (parser.Warning).
+type lintWarn struct {
+	Code    string `json:"code"`
 	Message string `json:"message"`
 }
 
@@ -214,7 +221,10 @@ func lintJSON(file string, r *document.Reference) lintReport {
 	rep := lintReport{
 		File: file, Line: r.Line, Col: r.Column, Offset: r.Offset,
 		Text: r.Text, URI: r.URI, Valid: r.Valid(), Delimiter: "bare",
-		Notes: []lintNote{}, BaseNotes: []string{},
+		Notes: []lintNote{}, BaseNotes: []string{}, Warnings: []lintWarn{},
+	}
+	for _, w := range r.Warnings {
+		rep.Warnings = append(rep.Warnings, lintWarn{Code: w.Code(), Message: w.String()})
 	}
 	if r.Part != "" {
 		rep.Part = strPtr(r.Part)
@@ -338,6 +348,9 @@ func writeLintHuman(w io.Writer, file string, r *document.Reference) {
 	base := "no base"
 	if r.Base != nil && r.Base.URI != "" {
 		base = fmt.Sprintf("base %s, %s (%s)", display(r.Base.URI), r.Base.What, r.Base.From.Code())
+	}
+	for _, wn := range r.Warnings {
+		fmt.Fprintf(w, "  resolution warning: %s\n", wn)
 	}
 	if r.Resolved != "" {
 		fmt.Fprintf(w, "  resolved: %s (%s)\n", display(r.Resolved), base)

@@ -91,11 +91,11 @@ func TestLintJSON(t *testing.T) {
 		{File: "-", Line: 1, Col: 6, Offset: 5, Text: "http://a/b-\n  c", URI: "http://a/b-c", Valid: true, Delimiter: "angle",
 			Alternative: &lintAlt{URI: "http://a/bc", Valid: true},
 			Notes:       []lintNote{{Code: "hyphen-line-break", Offset: 15}, {Code: "whitespace-removed", Offset: 16}},
-			Resolved:    strPtr("http://a/b-c"), BaseFrom: "default", BaseWhat: "none", BaseNotes: []string{}},
+			Resolved:    strPtr("http://a/b-c"), BaseFrom: "default", BaseWhat: "none", BaseNotes: []string{}, Warnings: []lintWarn{}},
 		{File: "-", Line: 2, Col: 10, Offset: 26, Text: "http://x/{y}", URI: "http://x/{y}", Valid: false, Delimiter: "bare",
 			Error:      &lintError{Offset: 9},
 			Notes:      []lintNote{{Code: "trailing-punctuation", Offset: 38}},
-			Unresolved: strPtr(""), BaseFrom: "default", BaseWhat: "none", BaseNotes: []string{}},
+			Unresolved: strPtr(""), BaseFrom: "default", BaseWhat: "none", BaseNotes: []string{}, Warnings: []lintWarn{}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)

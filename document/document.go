@@ -127,10 +127,11 @@ type Options struct {
 	// quotes too (extract.WithRelative).
 	Relative bool
 	// MaxLine bounds memory: the text reader holds at most 2*MaxLine bytes
-	// of input, the HTML tokenizer at most MaxLine bytes for one token, and
-	// the MIME reader refuses a line longer than MaxLine. A longer line or
-	// token stops the read with a *[LimitError]. Zero means
-	// [DefaultMaxLine].
+	// of input (64 KiB for text with short lines), the HTML tokenizer at most MaxLine bytes for one token, and
+	// the MIME reader refuses a line longer than MaxLine. Lines and tokens
+	// of up to MaxLine bytes are always read; a longer one stops the read
+	// with a *[LimitError] (in text, when it does not fit in the window).
+	// Zero means [DefaultMaxLine].
 	MaxLine int
 }
 
@@ -256,13 +257,13 @@ func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) err
 }
 
 // readText reads running text in windows: at most 2*MaxLine bytes are
-// held. A window ends after its last blank line if that is in its second
-// half (angle brackets end at a blank line), else after its last line
-// break; a line that does not end within MaxLine bytes of a full window is
-// a *LimitError.
+// held, in a buffer that starts at 64 KiB and grows only for long lines. A
+// window ends after its last blank line if that is in its second half
+// (angle brackets end at a blank line), else after its last line break; a
+// line longer than MaxLine is a *LimitError.
 func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Reference) error) error {
 	maxLine := opts.maxLine()
-	buf := make([]byte, 2*maxLine)
+	buf := make([]byte, min(64<<10, 2*maxLine))
 	n := 0
 	offset, line := 0, 1
 	var xopts []extract.Option
@@ -278,17 +279,21 @@ func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Re
 		}
 		cut := n
 		if !eof {
-			half := len(buf) / 2
-			if i := bytes.LastIndex(buf[:n], []byte("\n\n")); i >= half {
+			half := n / 2
+			lastNL := bytes.LastIndexByte(buf[:n], '\n')
+			switch i := bytes.LastIndex(buf[:n], []byte("\n\n")); {
+			case i >= half:
 				cut = i + 2
-			} else if i := bytes.LastIndexByte(buf[:n], '\n'); i >= 0 && n-i-1 <= maxLine {
-				cut = i + 1
-			} else {
-				start := offset
-				if i >= 0 {
-					start += i + 1
-				}
-				return &LimitError{Part: part, Offset: start, Limit: maxLine, What: "line"}
+			case lastNL >= half:
+				cut = lastNL + 1
+			case len(buf) < 2*maxLine:
+				// A long last line: grow rather than cut a small window.
+				buf = append(buf, make([]byte, min(len(buf), 2*maxLine-len(buf)))...)
+				continue
+			case n-lastNL-1 > maxLine:
+				return &LimitError{Part: part, Offset: offset + lastNL + 1, Limit: maxLine, What: "line"}
+			default:
+				cut = lastNL + 1
 			}
 		}
 		if err := textChunk(buf[:cut], offset, line, part, base, xopts, emit); err != nil {

@@ -3,6 +3,8 @@ package document
 import (
 	"errors"
 	"io"
+	"os"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -151,5 +153,68 @@ func TestFormatErrors(t *testing.T) {
 		if !errors.As(err, &fe) {
 			t.Errorf("%q: error %v, want a *FormatError", doc, err)
 		}
+	}
+}
+
+// lines is a reader of n bytes of the line repeated, after a head; it
+// calls sample every 16 MiB.
+type lines struct {
+	head, line []byte
+	n, off     int
+	sample     func()
+}
+
+func (l *lines) Read(p []byte) (int, error) {
+	if l.off >= l.n {
+		return 0, io.EOF
+	}
+	k := 0
+	for k < len(p) && l.off < l.n {
+		var c byte
+		if l.off < len(l.head) {
+			c = l.head[l.off]
+		} else {
+			c = l.line[(l.off-len(l.head))%len(l.line)]
+		}
+		p[k] = c
+		k++
+		l.off++
+		if l.off%(16<<20) == 0 {
+			l.sample()
+		}
+	}
+	return k, nil
+}
+
+// TestStreamMemory reads 128 MiB of each type and checks that the heap in
+// use stays bounded: the readers hold windows, tokens and lines, not the
+// document.
+func TestStreamMemory(t *testing.T) {
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
+	}
+	for _, tc := range []struct {
+		kind       Kind
+		head, line string
+	}{
+		{Text, "", "a line of running text with no reference in it, and one more word\n"},
+		{HTML, "<!DOCTYPE html><html><body>\n", "<p class=x>a paragraph of text with no reference, <b>bold</b> words.</p>\n"},
+		{MIME, "MIME-Version: 1.0\r\nContent-Type: text/plain\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n", "a line of quoted-printable text with no reference in it =3D ok\r\n"},
+	} {
+		var peak uint64
+		var ms runtime.MemStats
+		sample := func() {
+			runtime.ReadMemStats(&ms)
+			peak = max(peak, ms.HeapInuse)
+		}
+		runtime.GC()
+		src := &lines{head: []byte(tc.head), line: []byte(tc.line), n: 128 << 20, sample: sample}
+		if err := Read(src, tc.kind, Options{}, func(*Reference) error { return nil }); err != nil {
+			t.Fatalf("%s: %v", tc.kind.Code(), err)
+		}
+		if peak == 0 || peak > 64<<20 {
+			t.Errorf("%s: heap in use peaked at %d MiB reading 128 MiB", tc.kind.Code(), peak>>20)
+		}
+		t.Logf("%s: heap in use at most %d MiB", tc.kind.Code(), peak>>20)
 	}
 }

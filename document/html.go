@@ -103,15 +103,17 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			skipText = tt == html.StartTagToken && (el == "script" || el == "style")
 			attrs := urlAttributes[el]
 			from := len(el) + 1
+			var seen []string // HTML ignores a repeated attribute
 			for hasAttr && attrs != nil {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
 				key := string(k)
 				vs, next := attrValueStart(raw, from, key)
 				from = next
-				if !contains(attrs, key) {
+				if !contains(attrs, key) || contains(seen, key) {
 					continue
 				}
+				seen = append(seen, key)
 				val := string(v)
 				uri := strings.Trim(val, htmlSpace)
 				lead := len(val) - len(strings.TrimLeft(val, htmlSpace))

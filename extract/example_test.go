@@ -52,3 +52,14 @@ func ExampleLooksAbbreviated() {
 	// www.w3.org/Addressing/ true http://www.w3.org/Addressing/ //www.w3.org/Addressing/
 	// index.html false
 }
+
+// Abbreviated URLs in running text, as Appendix F describes them.
+func ExampleFindAbbreviated() {
+	text := []byte("Visit www.w3.org/Addressing/ or example.com, not index.html.")
+	for _, a := range extract.FindAbbreviated(text) {
+		fmt.Printf("%d:%d %s -> %s\n", a.Line, a.Column, a.Text, a.Likely)
+	}
+	// Output:
+	// 1:7 www.w3.org/Addressing/ -> http://www.w3.org/Addressing/
+	// 1:33 example.com -> http://example.com
+}

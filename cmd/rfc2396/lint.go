@@ -173,6 +173,9 @@ func runLint(inv *invocation, o *lintOptions) int {
 			closeIn = f.Close
 			if retrieval == "" {
 				if retrieval, err = document.FileURI(name); err != nil {
+					// Only when the working directory is gone: go on
+					// without a retrieval URI, and say so.
+					fmt.Fprintf(stderr, "rfc2396 lint: %s: no retrieval URI: %v\n", name, err)
 					retrieval = ""
 				}
 			}

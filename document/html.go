@@ -101,6 +101,12 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			name, hasAttr := z.TagName()
 			el := string(name)
 			skipText = tt == html.StartTagToken && (el == "script" || el == "style")
+			if tt == html.StartTagToken && (el == "noscript" || el == "noframes" || el == "noembed") {
+				// Their content is markup for readers without scripts,
+				// frames or plug-ins: read its links, as a browser
+				// without them would.
+				z.NextIsNotRawText()
+			}
 			attrs := urlAttributes[el]
 			from := len(el) + 1
 			var seen []string // HTML ignores a repeated attribute

@@ -43,7 +43,8 @@
 // trailing HTML white space removed and character references decoded, and
 // from text as package extract reads running text (not inside script or
 // style, nor in comments; character references in a reference found in
-// text are decoded; the content of noscript, noframes and noembed is read
+// text are decoded before it is read, positions staying those of the
+// input; the content of noscript, noframes and noembed is read
 // as markup; a repeated attribute is ignored, as HTML ignores it). Lists of URLs (srcset, ping, archive), object data
 // and classid (resolved against codebase in HTML 4), <meta refresh> and
 // CSS url() are not read.

@@ -340,12 +340,9 @@ func textChunk(chunk []byte, offset, line int, part string, base *Base, xopts []
 			r.NotePos = append(r.NotePos, pos(*f, n.Offset))
 		}
 		shiftFound(f, offset, line)
-		if f.Err == nil {
-			if a, ok := relativeAbbreviation(f.URI); ok {
-				r.Abbreviation = &a
-			}
+		if !abbreviatedInText(r) {
+			r.Resolved, r.Warnings, r.ResolveErr = resolve(base, r.URI)
 		}
-		r.Resolved, r.Warnings, r.ResolveErr = resolve(base, r.URI)
 		if err := emit(r); err != nil {
 			return err
 		}
@@ -368,10 +365,22 @@ func shiftFound(f *extract.Reference, offset, line int) {
 	}
 }
 
-// relativeAbbreviation reports whether ref, a valid reference, is a
-// relative one that reads as an abbreviated URL.
-func relativeAbbreviation(ref string) (extract.Abbreviation, bool) {
-	return extract.LooksAbbreviated(ref)
+// abbreviatedInText reports whether r, a valid reference found in text
+// (inside angle brackets or, with Relative, quotes), is a relative one that
+// reads as an abbreviated URL (<www.w3.org/Addressing/>). Then, as for a
+// bare one, it is reported as an abbreviated URL and not resolved.
+func abbreviatedInText(r *Reference) bool {
+	if r.Err != nil {
+		return false
+	}
+	a, ok := extract.LooksAbbreviated(r.URI)
+	if !ok {
+		return false
+	}
+	a.Offset, a.End, a.Line, a.Column = r.Offset, r.End, r.Line, r.Column
+	r.Abbreviation = &a
+	r.ResolveErr = &AbbreviatedError{Text: r.URI, Likely: a.Likely}
+	return true
 }
 
 func emitAbbr(a *extract.Abbreviation, chunk []byte, offset, line int, part string, base *Base, emit func(*Reference) error) error {

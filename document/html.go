@@ -147,49 +147,51 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 			if skipText {
 				break
 			}
+			// Text is read decoded (character references replaced), as a
+			// reader sees it; origin maps each decoded byte back to raw.
+			text, origin := decodeText(raw)
+			rawAt := func(i int) int {
+				if origin == nil {
+					return i
+				}
+				if i >= len(origin) {
+					return len(raw)
+				}
+				return origin[i]
+			}
 			var found []extract.Reference
 			// Find needs a ":" (a scheme), a "<" or, for relative
 			// references in quotes, a '"'; most text has none.
-			if bytes.IndexByte(raw, ':') >= 0 || bytes.IndexByte(raw, '<') >= 0 || (opts.Relative && bytes.IndexByte(raw, '"') >= 0) {
-				found = extract.Find(raw, xopts...)
+			if bytes.IndexByte(text, ':') >= 0 || bytes.IndexByte(text, '<') >= 0 || (opts.Relative && bytes.IndexByte(text, '"') >= 0) {
+				found = extract.Find(text, xopts...)
 			}
 			for _, f := range found {
 				f := f
-				p := at(f.Offset)
-				ref := &Reference{Position: p, End: offset + f.End, Part: part, Text: f.Text, URI: f.URI, Err: f.Err, Found: &f}
-				if strings.IndexByte(f.URI, '&') >= 0 {
-					// A character reference in text: check the decoded
-					// reference.
-					ref.URI = html.UnescapeString(f.URI)
-					ref.Err = nil
-					if _, err := parser.Parse(ref.URI); err != nil {
-						var perr *parser.Error
-						if errors.As(err, &perr) {
-							ref.Err = perr
-						}
-					}
-				}
+				b, e := rawAt(f.Offset), rawAt(f.End)
+				p := at(b)
+				ref := &Reference{Position: p, End: offset + e, Part: part, Text: string(raw[b:e]), URI: f.URI, Err: f.Err, Found: &f}
 				if ref.Err != nil {
-					ref.ErrPos = at(min(f.InputOffset(ref.Err.Offset), len(raw)))
+					ref.ErrPos = at(rawAt(f.InputOffset(ref.Err.Offset)))
 				}
 				for _, n := range f.Notes {
-					ref.NotePos = append(ref.NotePos, at(n.Offset))
+					ref.NotePos = append(ref.NotePos, at(rawAt(n.Offset)))
 				}
-				f.Offset += offset
-				f.End += offset
+				abbreviatedInText(ref)
+				f.Offset, f.End = offset+b, offset+e
 				f.Line, f.Column = p.Line, p.Column
 				for i := range f.Notes {
-					f.Notes[i].Offset += offset
+					f.Notes[i].Offset = offset + rawAt(f.Notes[i].Offset)
 				}
 				refs = append(refs, ref)
 			}
-			for _, a := range extract.FindAbbreviated(raw) {
-				if covered(refs, offset+a.Offset) {
+			for _, a := range extract.FindAbbreviated(text) {
+				b, e := rawAt(a.Offset), rawAt(a.End)
+				if covered(refs, offset+b) {
 					continue
 				}
-				p := at(a.Offset)
-				a.Offset, a.End, a.Line, a.Column = p.Offset, offset+a.End, p.Line, p.Column
-				refs = append(refs, &Reference{Position: p, End: a.End, Part: part, Text: a.Text, URI: a.Text, Abbreviation: &a,
+				p := at(b)
+				a.Offset, a.End, a.Line, a.Column = p.Offset, offset+e, p.Line, p.Column
+				refs = append(refs, &Reference{Position: p, End: a.End, Part: part, Text: string(raw[b:e]), URI: a.Text, Abbreviation: &a,
 					ResolveErr: &AbbreviatedError{Text: a.Text, Likely: a.Likely}})
 			}
 		}
@@ -304,4 +306,35 @@ func attrValueStart(raw []byte, from int, key string) (int, int) {
 		return j, e
 	}
 	return from, from
+}
+
+// decodeText returns raw text with its character references decoded, and
+// for each decoded byte the offset in raw of the byte or the reference it
+// comes from. Text without "&" is returned as it is, with a nil origin.
+// Only references ending in ";" within 40 bytes are decoded.
+func decodeText(raw []byte) (text []byte, origin []int) {
+	if bytes.IndexByte(raw, '&') < 0 {
+		return raw, nil
+	}
+	text = make([]byte, 0, len(raw))
+	origin = make([]int, 0, len(raw))
+	for i := 0; i < len(raw); {
+		if raw[i] == '&' {
+			if j := bytes.IndexByte(raw[i:min(len(raw), i+40)], ';'); j > 1 {
+				ent := string(raw[i : i+j+1])
+				if dec := html.UnescapeString(ent); dec != ent {
+					for k := 0; k < len(dec); k++ {
+						text = append(text, dec[k])
+						origin = append(origin, i)
+					}
+					i += j + 1
+					continue
+				}
+			}
+		}
+		text = append(text, raw[i])
+		origin = append(origin, i)
+		i++
+	}
+	return text, origin
 }

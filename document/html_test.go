@@ -26,7 +26,7 @@ func TestHTMLPositions(t *testing.T) {
 		`3:27@66 img src="single.png"`, // the repeated SRC is ignored, as HTML does
 		`5:9@110  ="http://t/x"`,
 		`6:7@136 a href="../e"`,
-		`7:17@173 link href=""`, // no value: where it would start
+		`7:17@173 link href=""`,  // no value: where it would start
 		`8:13@187  ="http://e/"`, // in text, after character references
 	}
 	if diff := cmp.Diff(want, got); diff != "" {

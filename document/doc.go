@@ -41,13 +41,13 @@
 // q, blockquote, del and ins cite; longdesc, usemap, formaction, poster,
 // background, profile, manifest, applet codebase), with leading and
 // trailing HTML white space removed and character references decoded, and
-// from text as package extract reads running text (not inside script or
-// style, nor in comments; character references in a reference found in
-// text are decoded before it is read, positions staying those of the
-// input; the content of noscript, noframes and noembed is read
-// as markup; a repeated attribute is ignored, as HTML ignores it). Lists of URLs (srcset, ping, archive), object data
-// and classid (resolved against codebase in HTML 4), <meta refresh> and
-// CSS url() are not read.
+// from text as package extract reads running text. Text is read with its
+// character references decoded (so "&lt;http://a/&gt;" is bracketed),
+// positions staying those of the input; not inside script or style, nor
+// in comments. The content of noscript, noframes and noembed is read as
+// markup, and a repeated attribute is ignored, as HTML ignores it. Lists
+// of URLs (srcset, ping, archive), object data and classid (resolved
+// against codebase in HTML 4), <meta refresh> and CSS url() are not read.
 //
 // The edge cases, settled as HTML5 settles them:
 //

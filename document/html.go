@@ -99,32 +99,36 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			el := string(name)
-			skipText = tt == html.StartTagToken && (el == "script" || el == "style")
-			if tt == html.StartTagToken && (el == "noscript" || el == "noframes" || el == "noembed") {
+			elName := string(name) // short: one small allocation a tag
+			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
+			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
 				// Their content is markup for readers without scripts,
 				// frames or plug-ins: read its links, as a browser
 				// without them would.
 				z.NextIsNotRawText()
 			}
-			attrs := urlAttributes[el]
-			from := len(el) + 1
-			var seen []string // HTML ignores a repeated attribute
+			attrs := urlAttributes[elName]
+			from := len(elName) + 1
+			var seenBuf [4]string
+			seen := seenBuf[:0] // HTML ignores a repeated attribute
 			for hasAttr && attrs != nil {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
-				key := string(k)
-				vs, next := attrValueStart(raw, from, key)
+				vs, next := attrValueStart(raw, from, k)
 				from = next
-				if !contains(attrs, key) || contains(seen, key) {
+				key := attrName(attrs, k) // the list's string: no allocation
+				if key == "" || contains(seen, key) {
 					continue
 				}
 				seen = append(seen, key)
+				el := elName
 				val := string(v)
 				uri := strings.Trim(val, htmlSpace)
 				lead := len(val) - len(strings.TrimLeft(val, htmlSpace))
 				ref := &Reference{Position: at(vs), End: offset + vs + len(val), Part: part, Element: el, Attribute: key, Text: val, URI: uri}
-				if _, err := parser.Parse(uri); err != nil {
+				// Valid is the common case, checked without building a URI.
+				if !parser.Valid(uri) {
+					_, err := parser.Parse(uri)
 					var perr *parser.Error
 					if errors.As(err, &perr) {
 						ref.Err = perr
@@ -133,8 +137,12 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 						ref.Err = &parser.Error{Input: uri, Offset: len(uri)}
 						ref.ErrPos = at(vs + len(val))
 					}
-				} else if a, ok := extract.LooksAbbreviated(uri); ok {
-					ref.Abbreviation = &a
+				}
+				if ref.Err == nil && strings.IndexByte(uri, '.') >= 0 {
+					if a, ok := extract.LooksAbbreviated(uri); ok {
+						ab := a
+						ref.Abbreviation = &ab
+					}
 				}
 				if el == "base" && key == "href" && baseHref == nil {
 					baseHref = ref
@@ -238,6 +246,16 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 	return nil
 }
 
+// attrName returns the entry of list equal to k, or "".
+func attrName(list []string, k []byte) string {
+	for _, x := range list {
+		if x == string(k) {
+			return x
+		}
+	}
+	return ""
+}
+
 func contains(list []string, s string) bool {
 	for _, x := range list {
 		if x == s {
@@ -272,9 +290,9 @@ func sortByOffset(refs []*Reference) {
 // (case-insensitive) and returns the index where its value starts (after
 // "=", white space and an opening quote) and where to look for the next
 // attribute. When it cannot find it, it returns from for both.
-func attrValueStart(raw []byte, from int, key string) (int, int) {
+func attrValueStart(raw []byte, from int, key []byte) (int, int) {
 	for i := from; i+len(key) <= len(raw); i++ {
-		if !strings.EqualFold(string(raw[i:i+len(key)]), key) {
+		if !bytes.EqualFold(raw[i:i+len(key)], key) {
 			continue
 		}
 		if i > 0 && !strings.ContainsRune(htmlSpace+"/\"'", rune(raw[i-1])) {

@@ -99,7 +99,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 		switch tt {
 		case html.StartTagToken, html.SelfClosingTagToken:
 			name, hasAttr := z.TagName()
-			elName := string(name) // short: one small allocation a tag
+			elName := string(name)
 			skipText = tt == html.StartTagToken && (elName == "script" || elName == "style")
 			if tt == html.StartTagToken && (elName == "noscript" || elName == "noframes" || elName == "noembed") {
 				// Their content is markup for readers without scripts,
@@ -121,11 +121,10 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 					continue
 				}
 				seen = append(seen, key)
-				el := elName
 				val := string(v)
 				uri := strings.Trim(val, htmlSpace)
 				lead := len(val) - len(strings.TrimLeft(val, htmlSpace))
-				ref := &Reference{Position: at(vs), End: offset + vs + len(val), Part: part, Element: el, Attribute: key, Text: val, URI: uri}
+				ref := &Reference{Position: at(vs), End: offset + vs + len(val), Part: part, Element: elName, Attribute: key, Text: val, URI: uri}
 				// Valid is the common case, checked without building a URI.
 				if !parser.Valid(uri) {
 					_, err := parser.Parse(uri)
@@ -144,7 +143,7 @@ func readHTML(r io.Reader, part string, chain []candidate, opts *Options, emit f
 						ref.Abbreviation = &ab
 					}
 				}
-				if el == "base" && key == "href" && baseHref == nil {
+				if elName == "base" && key == "href" && baseHref == nil {
 					baseHref = ref
 				}
 				refs = append(refs, ref)

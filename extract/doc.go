@@ -105,4 +105,13 @@
 // [Reference.Alternative], with its own verdict. A bare candidate that ends
 // in a hyphen at the end of a line gets a [NoteHyphenAtLineEnd]: it may
 // continue on the next line, which only angle brackets can say.
+//
+// # Abbreviated URLs (Appendix F)
+//
+// Find reports references only. [FindAbbreviated] finds, in the same kind
+// of bare runs, the strings that read as abbreviated URLs, a host name
+// with or without a path and no scheme ("www.w3.org/Addressing/"), which
+// Appendix F says are not URIs and cannot stand where relative references
+// are expected; [LooksAbbreviated] tests one string by the same
+// conservative heuristic.
 package extract

@@ -40,3 +40,26 @@ func ExampleReference_Alternative() {
 	// http://example.org/long-name
 	// http://example.org/longname
 }
+
+// Appendix F's example of an abbreviated URL, and a file name that is not
+// one.
+func ExampleLooksAbbreviated() {
+	for _, s := range []string{"www.w3.org/Addressing/", "index.html"} {
+		a, ok := extract.LooksAbbreviated(s)
+		fmt.Println(s, ok, a.Likely, a.NetworkPath)
+	}
+	// Output:
+	// www.w3.org/Addressing/ true http://www.w3.org/Addressing/ //www.w3.org/Addressing/
+	// index.html false
+}
+
+// Abbreviated URLs in running text, as Appendix F describes them.
+func ExampleFindAbbreviated() {
+	text := []byte("Visit www.w3.org/Addressing/ or example.com, not index.html.")
+	for _, a := range extract.FindAbbreviated(text) {
+		fmt.Printf("%d:%d %s -> %s\n", a.Line, a.Column, a.Text, a.Likely)
+	}
+	// Output:
+	// 1:7 www.w3.org/Addressing/ -> http://www.w3.org/Addressing/
+	// 1:33 example.com -> http://example.com
+}

@@ -8,12 +8,15 @@ import (
 	"os"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/document"
 	"github.com/rfc2396/rfc2396/extract"
+	"github.com/rfc2396/rfc2396/parser"
 )
 
 // lintReport is what lint --json prints for one reference found.
 type lintReport struct {
 	File        string     `json:"file"`
+	Part        *string    `json:"part"`
 	Line        int        `json:"line"`
 	Col         int        `json:"col"`
 	Offset      int        `json:"offset"`
@@ -22,8 +25,18 @@ type lintReport struct {
 	Valid       bool       `json:"valid"`
 	Error       *lintError `json:"error"`
 	Delimiter   string     `json:"delimiter"`
+	Element     *string    `json:"element"`
+	Attribute   *string    `json:"attribute"`
 	Alternative *lintAlt   `json:"alternative"`
 	Notes       []lintNote `json:"notes"`
+	Abbreviated *lintAbbr  `json:"abbreviated"`
+	Resolved    *string    `json:"resolved"`
+	Unresolved  *string    `json:"unresolved_reason"`
+	Warnings    []lintWarn `json:"resolve_warnings"`
+	Base        *string    `json:"base"`
+	BaseFrom    string     `json:"base_from"`
+	BaseWhat    string     `json:"base_source"`
+	BaseNotes   []string   `json:"base_notes"`
 }
 
 // lintError is the strict verdict's error: Offset is into "uri".
@@ -45,88 +58,226 @@ type lintNote struct {
 	Message string `json:"message"`
 }
 
+// lintWarn is a warning of the resolution (parser.Warning).
+type lintWarn struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+// lintAbbr describes a string that reads as an abbreviated URL (Appendix
+// F).
+type lintAbbr struct {
+	Host        string `json:"host"`
+	Likely      string `json:"likely"`
+	NetworkPath string `json:"network_path"`
+	Reason      string `json:"reason"`
+}
+
 func lintCommand() *command {
 	return &command{
 		name:    "lint",
-		summary: "find the URI references in text (Appendix E) and check each",
-		usage:   "lint [--json] [--relative] [FILE ...]",
+		summary: "find the URI references in text, HTML or MIME and resolve each (section 5.1)",
+		usage:   "lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]",
 		about: `Finds the URI references in each FILE (standard input when there is none,
-or for "-") as RFC 2396 Appendix E describes, and checks each strictly
-against Appendix A. Prints file:line:col (1-based, the column in bytes):
-valid or invalid, the reference, and for an invalid one the error with a
-caret. Exit status 1 if any reference is invalid, 2 on a usage error or an
-unreadable file.`,
+or for "-"), checks each strictly against Appendix A and resolves it
+against the base that section 5.1 gives its place in the document: a base
+in the content (HTML's first <base href>), the encapsulating entity's
+(a MIME part's Content-Base or Content-Location), the retrieval URI
+(--base, else a local file's file: URI; standard input has none), else
+--default-base (none by default: a relative reference is then left
+unresolved). Text is read as RFC 2396 Appendix E describes; HTML with an
+HTML tokenizer (URL attributes and text); MIME messages and MHTML part by
+part. Strings in text that read as abbreviated URLs (Appendix F,
+"www.example.com/a") are reported as such and not as valid references.
+See docs/lint.md. Prints file:line:col (1-based, the column in bytes):
+valid, invalid or abbreviated, the reference, the error with a caret, and
+what it resolves to. Exit status 1 if any reference is invalid or
+abbreviated, 2 on a usage error, an unreadable file, a document that is
+not of its type, a line longer than --max-line, or a write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"file","line","col","offset","text","uri","valid","error","delimiter","alternative","notes"}`)
-			relative := fs.Bool("relative", false, `also report relative references in double quotes (href="../x"); without it, only inside <...>`)
-			return func(inv *invocation) int { return runLint(inv, *asJSON, *relative) }
+			var o lintOptions
+			fs.BoolVar(&o.json, "json", false, `print one JSON object per reference (see docs/lint.md)`)
+			fs.BoolVar(&o.relative, "relative", false, `also report relative references in double quotes in text (href="../x"); without it, only inside <...>`)
+			fs.StringVar(&o.base, "base", "", "the retrieval `URI` of the input (section 5.1.3); default: a file's file: URI, none for standard input")
+			fs.StringVar(&o.defaultBase, "default-base", "", "the application's default base `URI` (section 5.1.4); default: none")
+			fs.StringVar(&o.kind, "type", "auto", "the document type: auto (by extension, then content), text, html or mime")
+			fs.IntVar(&o.maxLine, "max-line", document.DefaultMaxLine, "the longest line (text, MIME) or HTML token read, in `BYTES`; memory stays within a small multiple of it")
+			return func(inv *invocation) int { return runLint(inv, &o) }
 		},
 	}
 }
 
-func runLint(inv *invocation, asJSON, relative bool) int {
+type lintOptions struct {
+	json, relative    bool
+	base, defaultBase string
+	kind              string
+	maxLine           int
+}
+
+func runLint(inv *invocation, o *lintOptions) int {
 	stdin, stdout, stderr := inv.stdin, inv.stdout, inv.stderr
 	files := inv.args
 	if len(files) == 0 {
 		files = []string{"-"}
 	}
-	var opts []extract.Option
-	if relative {
-		opts = append(opts, extract.WithRelative())
+	if o.maxLine <= 0 {
+		fmt.Fprintln(stderr, "rfc2396 lint: --max-line must be positive")
+		return 2
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	status := 0
-	for _, name := range files {
-		var text []byte
-		var err error
-		if name == "-" {
-			text, err = io.ReadAll(stdin)
-		} else {
-			text, err = os.ReadFile(name)
-		}
+	forced := o.kind != "auto"
+	var kind document.Kind
+	if forced {
+		k, err := document.ParseKind(o.kind)
 		if err != nil {
-			out.Flush()
-			fmt.Fprintln(stderr, "rfc2396 lint:", err)
-			status = 2
+			fmt.Fprintln(stderr, "rfc2396 lint: --type:", err)
+			return 2
+		}
+		kind = k
+	}
+	for _, b := range []struct{ flag, uri string }{{"--base", o.base}, {"--default-base", o.defaultBase}} {
+		if b.uri == "" {
 			continue
 		}
-		for _, r := range extract.Find(text, opts...) {
-			if !r.Valid() && status == 0 {
-				status = 1
+		u, err := parser.Parse(b.uri)
+		if err != nil || !u.IsAbsolute() {
+			msg := "not an absolute URI"
+			if err != nil {
+				msg = err.Error()
 			}
-			if asJSON {
-				if err := writeJSON(out, lintJSON(name, r)); err != nil {
-					fmt.Fprintln(stderr, "rfc2396 lint:", err)
-					return 2
+			fmt.Fprintf(stderr, "rfc2396 lint: %s %s: %s\n", b.flag, display(b.uri), msg)
+			return 2
+		}
+	}
+	out := bufio.NewWriterSize(stdout, 64<<10)
+	status := 0
+	writeFailed := func(err error) int {
+		fmt.Fprintln(stderr, "rfc2396 lint: write:", err)
+		return 2
+	}
+	for _, name := range files {
+		var in io.Reader
+		closeIn := func() error { return nil }
+		retrieval := o.base
+		if name == "-" {
+			in = stdin
+		} else {
+			f, err := os.Open(name)
+			if err != nil {
+				if err := out.Flush(); err != nil {
+					return writeFailed(err)
 				}
+				fmt.Fprintln(stderr, "rfc2396 lint:", err)
+				status = 2
 				continue
 			}
-			writeLintHuman(out, name, text, r)
+			in = f
+			closeIn = f.Close
+			if retrieval == "" {
+				if retrieval, err = document.FileURI(name); err != nil {
+					// Only when the working directory is gone: go on
+					// without a retrieval URI, and say so.
+					fmt.Fprintf(stderr, "rfc2396 lint: %s: no retrieval URI: %v\n", name, err)
+					retrieval = ""
+				}
+			}
 		}
+		br := bufio.NewReaderSize(in, 64<<10)
+		k := kind
+		if !forced {
+			head, _ := br.Peek(document.SniffLen)
+			k = document.Sniff(name, head)
+		}
+		var werr error
+		err := document.Read(br, k, document.Options{Retrieval: retrieval, Default: o.defaultBase, Relative: o.relative, MaxLine: o.maxLine},
+			func(r *document.Reference) error {
+				if !r.Valid() && status == 0 {
+					status = 1
+				}
+				if o.json {
+					werr = writeJSON(out, lintJSON(name, r))
+				} else {
+					writeLintHuman(out, name, r)
+					_, werr = out.Write(nil) // the writer's sticky error
+				}
+				return werr
+			})
+		closeIn()
+		if werr != nil {
+			return writeFailed(werr)
+		}
+		if ferr := out.Flush(); ferr != nil {
+			return writeFailed(ferr)
+		}
+		if err != nil {
+			fmt.Fprintf(stderr, "rfc2396 lint: %s: %v\n", name, err)
+			status = 2
+		}
+	}
+	if err := out.Flush(); err != nil {
+		return writeFailed(err)
 	}
 	return status
 }
 
-func lintJSON(file string, r extract.Reference) lintReport {
+func strPtr(s string) *string { return &s }
+
+func lintJSON(file string, r *document.Reference) lintReport {
 	rep := lintReport{
 		File: file, Line: r.Line, Col: r.Column, Offset: r.Offset,
-		Text: r.Text, URI: r.URI, Valid: r.Valid(), Delimiter: r.Delimiter.Code(),
-		Notes: []lintNote{},
+		Text: r.Text, URI: r.URI, Valid: r.Valid(), Delimiter: "bare",
+		Notes: []lintNote{}, BaseNotes: []string{}, Warnings: []lintWarn{},
+	}
+	for _, w := range r.Warnings {
+		rep.Warnings = append(rep.Warnings, lintWarn{Code: w.Code(), Message: w.String()})
+	}
+	if r.Part != "" {
+		rep.Part = strPtr(r.Part)
+	}
+	if r.Attribute != "" {
+		rep.Delimiter = "attribute"
+		rep.Element, rep.Attribute = strPtr(r.Element), strPtr(r.Attribute)
 	}
 	if r.Err != nil {
 		rep.Error = &lintError{Offset: r.Err.Offset, Message: r.Err.Error()}
 	}
-	if r.Alternative != "" {
-		rep.Alternative = &lintAlt{URI: r.Alternative, Valid: r.AlternativeErr == nil}
-		if r.AlternativeErr != nil {
-			rep.Alternative.Error = &lintError{Offset: r.AlternativeErr.Offset, Message: r.AlternativeErr.Error()}
+	if f := r.Found; f != nil {
+		rep.Delimiter = f.Delimiter.Code()
+		if f.Alternative != "" {
+			rep.Alternative = &lintAlt{URI: f.Alternative, Valid: f.AlternativeErr == nil}
+			if f.AlternativeErr != nil {
+				rep.Alternative.Error = &lintError{Offset: f.AlternativeErr.Offset, Message: f.AlternativeErr.Error()}
+			}
+		}
+		for _, n := range f.Notes {
+			rep.Notes = append(rep.Notes, lintNote{Code: n.Kind.Code(), Offset: n.Offset, Message: n.String()})
 		}
 	}
-	for _, n := range r.Notes {
-		rep.Notes = append(rep.Notes, lintNote{Code: n.Kind.Code(), Offset: n.Offset, Message: n.String()})
+	if a := r.Abbreviation; a != nil {
+		rep.Abbreviated = &lintAbbr{Host: a.Host, Likely: a.Likely, NetworkPath: a.NetworkPath, Reason: extract.Reason}
+		if r.Attribute != "" {
+			rep.Notes = append(rep.Notes, lintNote{Code: "abbreviated-url", Offset: r.Offset, Message: abbrevNote(a)})
+		}
+	}
+	if r.Resolved != "" {
+		rep.Resolved = strPtr(r.Resolved)
+	} else if r.ResolveErr != nil {
+		rep.Unresolved = strPtr(strings.TrimPrefix(r.ResolveErr.Error(), "rfc2396: "))
+	}
+	if b := r.Base; b != nil {
+		if b.URI != "" {
+			rep.Base = strPtr(b.URI)
+		}
+		rep.BaseFrom = b.From.Code()
+		rep.BaseWhat = b.What
+		rep.BaseNotes = append(rep.BaseNotes, b.Notes...)
 	}
 	return rep
+}
+
+// abbrevNote is the note on a relative reference that reads as an
+// abbreviated URL.
+func abbrevNote(a *extract.Abbreviation) string {
+	return fmt.Sprintf("relative path, not a host (Appendix F): %s is read as a path segment; %s names the host", display(a.Host), display(a.NetworkPath))
 }
 
 // maxShown is how many bytes of a reference lint prints on its line; the
@@ -137,19 +288,29 @@ const maxShown = 1024
 // each side of the error.
 const caretWindow = 40
 
-func writeLintHuman(w io.Writer, file string, text []byte, r extract.Reference) {
+func writeLintHuman(w io.Writer, file string, r *document.Reference) {
+	where := file
+	if r.Part != "" {
+		where += "#part=" + r.Part
+	}
 	verdict := "valid"
-	if !r.Valid() {
+	switch {
+	case r.Abbreviation != nil && r.Attribute == "":
+		verdict = "abbreviated"
+	case !r.Valid():
 		verdict = "invalid"
 	}
 	shown := display(r.URI[:min(len(r.URI), maxShown)])
 	if len(r.URI) > maxShown {
 		shown += fmt.Sprintf("... (%d bytes)", len(r.URI))
 	}
-	fmt.Fprintf(w, "%s:%d:%d: %s %s\n", file, r.Line, r.Column, verdict, shown)
+	in := ""
+	if r.Attribute != "" {
+		in = fmt.Sprintf(" (<%s %s>)", r.Element, r.Attribute)
+	}
+	fmt.Fprintf(w, "%s:%d:%d: %s %s%s\n", where, r.Line, r.Column, verdict, shown, in)
 	if r.Err != nil {
-		line, col := lineCol(text, r, r.InputOffset(r.Err.Offset))
-		fmt.Fprintf(w, "  %s:%d:%d: %s\n", file, line, col, r.Err.Error())
+		fmt.Fprintf(w, "  %s:%d:%d: %s\n", where, r.ErrPos.Line, r.ErrPos.Column, r.Err.Error())
 		// The library's rendering: the message (written above with its
 		// position in the file), the reference around the offset with a
 		// caret, and the rule.
@@ -157,21 +318,48 @@ func writeLintHuman(w io.Writer, file string, text []byte, r extract.Reference) 
 			fmt.Fprintf(w, "  %s\n", l)
 		}
 	}
-	if r.Alternative != "" {
-		v := "valid"
-		if r.AlternativeErr != nil {
-			v = "invalid"
+	if a := r.Abbreviation; a != nil {
+		if r.Attribute == "" {
+			fmt.Fprintf(w, "  abbreviated URL (Appendix F): most likely %s; %s\n", display(a.Likely), extract.Reason)
+		} else {
+			fmt.Fprintf(w, "  note: %s\n", abbrevNote(a))
 		}
-		alt := display(r.Alternative)
-		fmt.Fprintf(w, "  other reading (hyphen at a line break dropped): %s %s\n", v, alt)
 	}
-	for _, n := range r.Notes {
-		if n.Kind == extract.NoteHyphenLineBreak {
-			line, col := lineCol(text, r, n.Offset)
-			fmt.Fprintf(w, "  note: %d:%d: %s\n", line, col, n.Kind)
-			continue
+	if f := r.Found; f != nil {
+		if f.Alternative != "" {
+			v := "valid"
+			if f.AlternativeErr != nil {
+				v = "invalid"
+			}
+			fmt.Fprintf(w, "  other reading (hyphen at a line break dropped): %s %s\n", v, display(f.Alternative))
 		}
-		fmt.Fprintf(w, "  note: %s\n", n)
+		for i, n := range f.Notes {
+			if n.Kind == extract.NoteHyphenLineBreak && i < len(r.NotePos) {
+				fmt.Fprintf(w, "  note: %d:%d: %s\n", r.NotePos[i].Line, r.NotePos[i].Column, n.Kind)
+				continue
+			}
+			fmt.Fprintf(w, "  note: %s\n", n)
+		}
+	}
+	if r.Abbreviation != nil && r.Attribute == "" {
+		return
+	}
+	if b := r.Base; b != nil {
+		for _, n := range b.Notes {
+			fmt.Fprintf(w, "  base: %s\n", n)
+		}
+	}
+	base := "no base"
+	if r.Base != nil && r.Base.URI != "" {
+		base = fmt.Sprintf("base %s, %s (%s)", display(r.Base.URI), r.Base.What, r.Base.From.Code())
+	}
+	for _, wn := range r.Warnings {
+		fmt.Fprintf(w, "  resolution warning: %s\n", wn)
+	}
+	if r.Resolved != "" {
+		fmt.Fprintf(w, "  resolved: %s (%s)\n", display(r.Resolved), base)
+	} else if r.ResolveErr != nil {
+		fmt.Fprintf(w, "  not resolved: %s (%s)\n", strings.TrimPrefix(r.ResolveErr.Error(), "rfc2396: "), base)
 	}
 }
 
@@ -188,17 +376,4 @@ func writeCaret(w io.Writer, uri string, offset int) {
 	}
 	shown, col := displayCol(uri[begin:end], offset-begin)
 	fmt.Fprintf(w, "  %s%s%s\n  %s^\n", prefix, shown, suffix, strings.Repeat(" ", len(prefix)+col))
-}
-
-// lineCol returns the 1-based line and byte column of off, an offset
-// inside r's span in text.
-func lineCol(text []byte, r extract.Reference, off int) (int, int) {
-	line, lineStart := r.Line, r.Offset-r.Column+1
-	for i := r.Offset; i < off && i < len(text); i++ {
-		if text[i] == '\n' {
-			line++
-			lineStart = i + 1
-		}
-	}
-	return line, off - lineStart + 1
 }

@@ -1,7 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,26 +13,36 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestLintGolden runs lint, human and --json, on each testdata/lint/*.txt
-// and compares with the .golden and .json.golden files beside it.
+// TestLintGolden runs lint, human and --json, on each testdata/lint/*.txt,
+// *.html and *.mht, with --base http://lint.test/NAME so that the output
+// does not depend on where the repository is, and compares with the
+// .golden and .json.golden files beside it.
 func TestLintGolden(t *testing.T) {
-	files, err := filepath.Glob("testdata/lint/*.txt")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no testdata/lint/*.txt: %v", err)
+	var files []string
+	for _, ext := range []string{"txt", "html", "mht"} {
+		m, err := filepath.Glob("testdata/lint/*." + ext)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	if len(files) < 5 {
+		t.Fatalf("%d files in testdata/lint", len(files))
 	}
 	for _, file := range files {
+		base := "http://lint.test/" + filepath.Base(file)
 		for _, mode := range []struct {
 			suffix string
 			args   []string
 		}{
-			{".golden", []string{"lint", file}},
-			{".json.golden", []string{"lint", file, "--json"}},
+			{".golden", []string{"lint", "--base", base, file}},
+			{".json.golden", []string{"lint", "--base", base, file, "--json"}},
 		} {
 			out, errOut, status := runCLI("", mode.args...)
 			if errOut != "" || status > 1 {
 				t.Errorf("%q: status %d, stderr %q", mode.args, status, errOut)
 			}
-			golden := strings.TrimSuffix(file, ".txt") + mode.suffix
+			golden := strings.TrimSuffix(file, filepath.Ext(file)) + mode.suffix
 			if *update {
 				if err := os.WriteFile(golden, []byte(out), 0o644); err != nil {
 					t.Fatal(err)
@@ -68,15 +81,20 @@ func TestLintJSON(t *testing.T) {
 		if r.Error != nil {
 			r.Error.Message = ""
 		}
+		if r.Unresolved != nil {
+			r.Unresolved = strPtr("")
+		}
 		got = append(got, r)
 	}
 	want := []lintReport{
 		{File: "-", Line: 1, Col: 6, Offset: 5, Text: "http://a/b-\n  c", URI: "http://a/b-c", Valid: true, Delimiter: "angle",
 			Alternative: &lintAlt{URI: "http://a/bc", Valid: true},
-			Notes:       []lintNote{{Code: "hyphen-line-break", Offset: 15}, {Code: "whitespace-removed", Offset: 16}}},
+			Notes:       []lintNote{{Code: "hyphen-line-break", Offset: 15}, {Code: "whitespace-removed", Offset: 16}},
+			Resolved:    strPtr("http://a/b-c"), BaseFrom: "default", BaseWhat: "none", BaseNotes: []string{}, Warnings: []lintWarn{}},
 		{File: "-", Line: 2, Col: 10, Offset: 26, Text: "http://x/{y}", URI: "http://x/{y}", Valid: false, Delimiter: "bare",
-			Error: &lintError{Offset: 9},
-			Notes: []lintNote{{Code: "trailing-punctuation", Offset: 38}}},
+			Error:      &lintError{Offset: 9},
+			Notes:      []lintNote{{Code: "trailing-punctuation", Offset: 38}},
+			Unresolved: strPtr(""), BaseFrom: "default", BaseWhat: "none", BaseNotes: []string{}, Warnings: []lintWarn{}},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
@@ -110,6 +128,118 @@ func TestLintArgs(t *testing.T) {
 	for _, l := range strings.Split(out, "\n") {
 		if len(l) > 1200 {
 			t.Errorf("caret line of %d bytes: %.80s...", len(l), l)
+		}
+	}
+}
+
+// TestLintBases checks where the retrieval URI comes from: a file's file:
+// URI, none for standard input, --base for both, and --default-base last.
+func TestLintBases(t *testing.T) {
+	abs, err := filepath.Abs("testdata/lint/appendix-f.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := "see <../x> and <http://a/b>\n"
+	for _, tc := range []struct {
+		args               []string
+		stdin              string
+		base, from, result string
+	}{
+		{[]string{"lint", "--json", "--relative", "-"}, in, "", "default", ""},
+		{[]string{"lint", "--json", "-", "--base", "http://h/a/b"}, in, "http://h/a/b", "retrieval", "http://h/x"},
+		{[]string{"lint", "--json", "-", "--default-base", "http://d/a/b"}, in, "http://d/a/b", "default", "http://d/x"},
+		{[]string{"lint", "--json", "-", "--default-base", "http://d/", "--base", "http://h/a/b"}, in, "http://h/a/b", "retrieval", "http://h/x"},
+		{[]string{"lint", "--json", "--type", "html", "-", "--base", "http://h/a/b"}, `<base href="http://c/d/e"><a href="../x">`, "http://c/d/e", "content", "http://c/x"},
+	} {
+		out, errOut, _ := runCLI(tc.stdin, tc.args...)
+		var r lintReport
+		first, _, _ := strings.Cut(out, "\n")
+		if strings.Contains(tc.stdin, "<base") {
+			lines := strings.Split(strings.TrimSpace(out), "\n")
+			first = lines[len(lines)-1]
+		}
+		if err := json.Unmarshal([]byte(first), &r); err != nil {
+			t.Fatalf("%q: %v (%s, stderr %s)", tc.args, err, out, errOut)
+		}
+		got := []string{deref(r.Base), r.BaseFrom, deref(r.Resolved)}
+		if diff := cmp.Diff([]string{tc.base, tc.from, tc.result}, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", tc.args, diff)
+		}
+		if tc.result == "" && (r.Unresolved == nil || !strings.Contains(*r.Unresolved, "no base URI")) {
+			t.Errorf("%q: unresolved reason %v", tc.args, r.Unresolved)
+		}
+	}
+	// A file's retrieval URI is its file: URI.
+	out, _, _ := runCLI("", "lint", "--json", "testdata/lint/appendix-f.txt")
+	if want := `"base":"file://` + abs + `","base_from":"retrieval"`; !strings.Contains(out, want) {
+		t.Errorf("output lacks %s:\n%s", want, out)
+	}
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func TestLintUsageErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"lint", "--base", "../relative"},
+		{"lint", "--base", "http://a b/"},
+		{"lint", "--default-base", "x"},
+		{"lint", "--type", "pdf"},
+		{"lint", "--max-line", "0"},
+	} {
+		if _, errOut, status := runCLI("http://a/\n", args...); status != 2 || errOut == "" {
+			t.Errorf("%q: status %d, stderr %q", args, status, errOut)
+		}
+	}
+}
+
+// endless is an endless stream of one byte without a line break.
+type endless byte
+
+func (e endless) Read(p []byte) (int, error) {
+	for i := range p {
+		p[i] = byte(e)
+	}
+	return len(p), nil
+}
+
+// TestLintStream reads endless input, as lint /dev/zero does: lint stops
+// with an error on standard error and exit status 2 instead of growing.
+func TestLintStream(t *testing.T) {
+	for _, typ := range []string{"text", "html", "mime"} {
+		var out, errOut bytes.Buffer
+		in := io.MultiReader(strings.NewReader("<http://a/>\n"), endless('x'))
+		status := run([]string{"lint", "--type", typ, "--max-line", "65536"}, in, &out, &errOut)
+		if status != 2 || !strings.Contains(errOut.String(), "longer than 65536 bytes") {
+			t.Errorf("%s: status %d, stderr %q", typ, status, errOut.String())
+		}
+	}
+}
+
+// failingWriter fails every write after the first n bytes.
+type failingWriter struct{ n int }
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) > w.n {
+		k := w.n
+		w.n = 0
+		return k, errors.New("disk full")
+	}
+	w.n -= len(p)
+	return len(p), nil
+}
+
+func TestLintWriteError(t *testing.T) {
+	in := strings.Repeat("see http://example.org/a/b/c and <../d>\n", 5000)
+	for _, args := range [][]string{{"lint"}, {"lint", "--json"}} {
+		var errOut bytes.Buffer
+		status := run(args, strings.NewReader(in), &failingWriter{n: 100}, &errOut)
+		if status != 2 || !strings.Contains(errOut.String(), "disk full") {
+			t.Errorf("%q: status %d, stderr %q", args, status, errOut.String())
 		}
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/extract"
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -131,7 +132,9 @@ type parseResult struct {
 //
 // with "valid_under" after "error" when --explain is given. Components are
 // null when undefined, and all of them are null for an invalid input or for
-// a rule that is not a whole reference.
+// a rule that is not a whole reference. A valid relative reference whose
+// first segment reads as a host name also gets "appendix_f_note" (see
+// extract.LooksAbbreviated).
 func writeParseJSON(w *bufio.Writer, r *parseResult) {
 	o := beginObject(w)
 	o.str("input", r.in)
@@ -185,6 +188,9 @@ func writeParseJSON(w *bufio.Writer, r *parseResult) {
 	o.boolean("opaque", u.IsOpaque())
 	o.strOrNull("authority_kind", u.AuthorityKind().Code(), u.AuthorityKind() == parser.NoAuthority)
 	o.strOrNull("host_kind", u.HostKind().Code(), u.HostKind() == parser.NoHost)
+	if a, ok := extract.LooksAbbreviated(r.in); ok && !u.IsAbsolute() {
+		o.str("appendix_f_note", a.Note()) // only for a host-like first segment
+	}
 	o.end(true)
 }
 
@@ -308,6 +314,9 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 	writeComponentRow(w, "path", parser.Some(u.Path()), "")
 	writeComponentRow(w, "query", u.Query(), "")
 	writeComponentRow(w, "fragment", u.Fragment(), "")
+	if a, ok := extract.LooksAbbreviated(in); ok && !u.IsAbsolute() {
+		fmt.Fprintf(w, "  note: %s\n", a.Note())
+	}
 }
 
 // writeComponentRow writes one row of a reference's components: the

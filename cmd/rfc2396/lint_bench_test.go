@@ -1,0 +1,54 @@
+//go:build unix
+
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// lintCPUTime is the CPU time (user and system) this process has used.
+func lintCPUTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkLint compares, per byte, lint --json on a large generated HTML
+// page with lint --json on running text of the same size (compare MB/s).
+func BenchmarkLint(b *testing.B) {
+	var page, text bytes.Buffer
+	page.WriteString("<!DOCTYPE html>\n<html><head><title>Bench</title><base href=\"http://www.example.com/docs/\"></head><body>\n")
+	for i := 0; page.Len() < 4<<20; i++ {
+		fmt.Fprintf(&page, "<p class=\"para\">Paragraph %d, with <a href=\"section%d.html#p%d\">a link</a>, an image <img src=\"img/fig%d.png\" alt=\"figure\"> and http://example.org/items/%d?view=full in the text, then more words to read, as a page has.</p>\n", i, i%50, i, i%9, i)
+	}
+	page.WriteString("</body></html>\n")
+	for i := 0; text.Len() < 4<<20; i++ {
+		fmt.Fprintf(&text, "Paragraph %d, with a link <section%d.html#p%d>, an image <img/fig%d.png> and http://example.org/items/%d?view=full in the text, then more words to read, as a document has.\n\n", i, i%50, i, i%9, i)
+	}
+	for _, c := range []struct {
+		name string
+		doc  []byte
+		typ  string
+	}{{"html", page.Bytes(), "html"}, {"text", text.Bytes(), "text"}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(int64(len(c.doc)))
+			b.ReportAllocs()
+			start, loops := lintCPUTime(), 0
+			for b.Loop() {
+				if status := run([]string{"lint", "--json", "--type", c.typ, "--base", "http://r/x"}, bytes.NewReader(c.doc), io.Discard, io.Discard); status > 1 {
+					b.Fatal(status)
+				}
+				loops++
+			}
+			// CPU time per byte, steadier than MB/s on a loaded machine.
+			b.ReportMetric(float64(lintCPUTime()-start)/float64(loops*len(c.doc)), "cpu-ns/B")
+		})
+	}
+}

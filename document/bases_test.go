@@ -1,0 +1,67 @@
+package document
+
+import (
+	"bufio"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestBases reads testdata/bases.tsv: each line a document, its type and
+// retrieval URI, and for each reference found its resolution and the rule
+// of section 5.1 that gave the base.
+func TestBases(t *testing.T) {
+	f, err := os.Open("testdata/bases.tsv")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	n := 0
+	for sc.Scan() {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		n++
+		fields := strings.Split(line, "\t")
+		if len(fields) != 5 {
+			t.Fatalf("%q: %d fields, want 5", line, len(fields))
+		}
+		name, kindName, retrieval, docLit, want := fields[0], fields[1], fields[2], fields[3], fields[4]
+		t.Run(name, func(t *testing.T) {
+			kind, err := ParseKind(kindName)
+			if err != nil {
+				t.Fatal(err)
+			}
+			doc, err := strconv.Unquote(docLit)
+			if err != nil {
+				t.Fatalf("document %s: %v", docLit, err)
+			}
+			if retrieval == "-" {
+				retrieval = ""
+			}
+			var got []string
+			err = Read(strings.NewReader(doc), kind, Options{Retrieval: retrieval}, func(r *Reference) error {
+				res := r.Resolved
+				if res == "" {
+					res = "-"
+				}
+				got = append(got, r.URI+" -> "+res+" ("+r.Base.From.Code()+")")
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(strings.Split(want, " ; "), got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no cases")
+	}
+}

@@ -1,0 +1,95 @@
+// Package document reads documents, running text, HTML and MIME messages
+// (MHTML, e-mail), finds the URI references in them and resolves each
+// against the base URI that RFC 2396 section 5.1 gives its place in the
+// document.
+//
+// # Establishing the base (section 5.1)
+//
+// Section 5.1 gives the base URI of a relative reference from, in order:
+//
+//  1. [Content], 5.1.1: a base embedded in the document's content. For
+//     HTML this is the href of the first <base> element that has one
+//     (Appendix D; HTML5 "the first base element with an href attribute").
+//     Running text has no such base.
+//  2. [Entity], 5.1.2: the base of the encapsulating entity. For a MIME
+//     body part it is the part's Content-Base header, else its
+//     Content-Location, else those of each enclosing multipart and of the
+//     message, innermost first (RFC 2557 MHTML; Content-Base is RFC 2110's).
+//  3. [Retrieval], 5.1.3: the URI the document was retrieved from,
+//     [Options.Retrieval]. The lint command gives a local file's file: URI
+//     ([FileURI]) unless --base is given; standard input has none.
+//  4. [Default], 5.1.4: the application's default, [Options.Default]. This
+//     package's default is none: with no base, a relative reference is left
+//     unresolved, with a *[NoBaseError], and an absolute one resolves to
+//     itself (section 5.2 step 3).
+//
+// A candidate that is not a URI-reference under Appendix A (an invalid
+// <base href>, a Content-Location with a space) is passed over, with a
+// note in [Base.Notes], and the next rule applies. A relative candidate is
+// resolved against the base the later rules give: HTML5 resolves a
+// relative <base href> against the document's URL, RFC 2557 a relative
+// Content-Location against the enclosing one; RFC 2396 says only that a
+// base must be absolute, so a relative candidate with nothing to resolve it
+// against is passed over too.
+//
+// # HTML (Appendix D)
+//
+// HTML is read with the tokenizer of golang.org/x/net/html, as a stream.
+// References are taken from the attributes that hold a URI (see
+// urlAttributes in html.go: a, area and link href; img, script, iframe,
+// frame, input, audio, video, source, track and embed src; form action;
+// q, blockquote, del and ins cite; longdesc, usemap, formaction, poster,
+// background, profile, manifest, applet codebase), with leading and
+// trailing HTML white space removed and character references decoded, and
+// from text as package extract reads running text. Text is read with its
+// character references decoded (so "&lt;http://a/&gt;" is bracketed),
+// positions staying those of the input; not inside script or style, nor
+// in comments. The content of noscript, noframes and noembed is read as
+// markup, and a repeated attribute is ignored, as HTML ignores it. Lists
+// of URLs (srcset, ping, archive), object data and classid (resolved
+// against codebase in HTML 4), <meta refresh> and CSS url() are not read.
+//
+// The edge cases, settled as HTML5 settles them:
+//
+//   - several base elements: the first with an href sets the base; later
+//     ones are reported as references with a note that they are ignored;
+//   - a base element after references: it applies to the whole document,
+//     those before it included (HTML5's document base URL is one per
+//     document), so references are emitted at the end of the document;
+//   - a base element's own href is resolved against the base the document
+//     would have without it (entity, retrieval, default);
+//   - a relative base href is resolved against the next rule's base;
+//   - an invalid base href is passed over with a note: the next rule
+//     applies.
+//
+// # MIME
+//
+// A MIME message is read with net/mail, mime and mime/multipart: multipart
+// bodies part by part (to a depth of 16), enclosed message/rfc822 entities,
+// base64 and quoted-printable transfer encodings. text/html and
+// application/xhtml+xml parts are read as HTML, other text/* parts as text,
+// other media skipped. Positions in a part are in its decoded body;
+// [Reference.Part] names the part: "1", "2.1", or "0" for the body of a
+// message that is not multipart.
+//
+// # Abbreviated URLs (Appendix F)
+//
+// A string in running text that reads as an abbreviated URL
+// ("www.w3.org/Addressing/", see extract.LooksAbbreviated) is reported
+// with [Reference.Abbreviation] set, not as a valid reference, and is not
+// resolved: Appendix F says it "cannot be used in contexts where relative
+// URLs are expected". In an attribute, where a relative reference is
+// expected, the same string is a relative reference and is resolved as
+// one; Abbreviation then says what the author most likely meant.
+//
+// # Memory
+//
+// Every reader holds a bounded amount of the input ([Options.MaxLine]):
+// text in windows of at most 2*MaxLine bytes cut at line breaks (after the
+// last blank line when it is in the window's second half, so that angle
+// brackets are rarely cut), HTML one token of at most MaxLine bytes, MIME
+// lines of at most MaxLine bytes. The references of an HTML document are
+// kept until its end. A window boundary can split a bracketed reference
+// that spans lines without a blank line between them; package extract's
+// XML prefixes are collected per window.
+package document

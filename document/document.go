@@ -1,0 +1,420 @@
+package document
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/extract"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// Kind is the type of a document: how it is read.
+type Kind uint8
+
+const (
+	// Text: running text, read as Appendix E describes (package extract).
+	Text Kind = iota
+	// HTML: an HTML document, read with an HTML tokenizer (Appendix D).
+	HTML
+	// MIME: a MIME message such as an MHTML archive (RFC 2557) or an
+	// e-mail (section 5.1.2).
+	MIME
+)
+
+// Code returns the name machines use: "text", "html" or "mime".
+func (k Kind) Code() string {
+	switch k {
+	case HTML:
+		return "html"
+	case MIME:
+		return "mime"
+	}
+	return "text"
+}
+
+// String describes k for people.
+func (k Kind) String() string {
+	switch k {
+	case HTML:
+		return "HTML document"
+	case MIME:
+		return "MIME message"
+	}
+	return "plain text"
+}
+
+// ParseKind returns the Kind whose Code is s.
+func ParseKind(s string) (Kind, error) {
+	for _, k := range []Kind{Text, HTML, MIME} {
+		if k.Code() == s {
+			return k, nil
+		}
+	}
+	return Text, fmt.Errorf("unknown document type %q (want text, html or mime)", s)
+}
+
+// SniffLen is how many bytes at the start of a document [Sniff] looks at.
+const SniffLen = 1024
+
+// Sniff decides the Kind of a document from its file name and its first
+// bytes (at most [SniffLen] are looked at):
+//
+//   - by extension: .html, .htm, .xhtml and .shtml are HTML; .mht, .mhtml,
+//     .eml and .mime are MIME; .txt and .text are text;
+//   - otherwise by content: after a byte-order mark and white space, a
+//     document that starts with "<!DOCTYPE html", "<html", "<head" or a
+//     comment followed by one of these (any case) is HTML; one whose
+//     header block (the lines before the first empty line) has a
+//     "MIME-Version:" field is MIME;
+//   - everything else is text.
+func Sniff(name string, head []byte) Kind {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".html", ".htm", ".xhtml", ".shtml":
+		return HTML
+	case ".mht", ".mhtml", ".eml", ".mime":
+		return MIME
+	case ".txt", ".text":
+		return Text
+	}
+	head = head[:min(len(head), SniffLen)]
+	h := bytes.TrimPrefix(head, []byte("\xef\xbb\xbf"))
+	h = bytes.TrimLeft(h, " \t\r\n\f")
+	lower := bytes.ToLower(h)
+	for bytes.HasPrefix(lower, []byte("<!--")) {
+		end := bytes.Index(lower, []byte("-->"))
+		if end < 0 {
+			break
+		}
+		lower = bytes.TrimLeft(lower[end+3:], " \t\r\n\f")
+	}
+	for _, p := range []string{"<!doctype html", "<html", "<head"} {
+		if bytes.HasPrefix(lower, []byte(p)) {
+			return HTML
+		}
+	}
+	header := head
+	if i := bytes.Index(header, []byte("\n\n")); i >= 0 {
+		header = header[:i]
+	}
+	if i := bytes.Index(header, []byte("\r\n\r\n")); i >= 0 {
+		header = header[:i]
+	}
+	for _, line := range bytes.Split(header, []byte("\n")) {
+		if len(line) >= 13 && strings.EqualFold(string(line[:13]), "MIME-Version:") {
+			return MIME
+		}
+	}
+	return Text
+}
+
+// DefaultMaxLine is the default of [Options.MaxLine]: 1 MiB.
+const DefaultMaxLine = 1 << 20
+
+// Options says where a document came from and how to read it.
+type Options struct {
+	// Retrieval is the URI the document was retrieved from (section
+	// 5.1.3), or "" for none.
+	Retrieval string
+	// Default is the application's default base (section 5.1.4), or ""
+	// for none, which leaves relative references unresolved when no other
+	// rule gives a base.
+	Default string
+	// Relative makes the text reader report relative references in double
+	// quotes too (extract.WithRelative).
+	Relative bool
+	// MaxLine bounds memory: the text reader holds at most 2*MaxLine bytes
+	// of input (64 KiB for text with short lines), the HTML tokenizer at most MaxLine bytes for one token, and
+	// the MIME reader refuses a line longer than MaxLine. Lines and tokens
+	// of up to MaxLine bytes are always read; a longer one stops the read
+	// with a *[LimitError] (in text, when it does not fit in the window).
+	// Zero means [DefaultMaxLine].
+	MaxLine int
+}
+
+func (o *Options) maxLine() int {
+	if o.MaxLine <= 0 {
+		return DefaultMaxLine
+	}
+	return o.MaxLine
+}
+
+// Position locates a byte of the document (for a MIME message, of the
+// decoded body of a part).
+type Position struct {
+	// Offset is 0-based, in bytes.
+	Offset int
+	// Line and Column are 1-based; the column counts bytes.
+	Line, Column int
+}
+
+// Reference is one reference found in a document, with the base that
+// section 5.1 gives it and the result of resolving it.
+type Reference struct {
+	// Position locates the first byte of Text.
+	Position
+	// End is the offset just after Text.
+	End int
+	// Part names the MIME part the reference is in ("1", "2.1"), or "".
+	Part string
+	// Element and Attribute name the HTML attribute the reference was
+	// taken from ("a", "href"); both are "" for a reference in text.
+	Element, Attribute string
+	// Text is the reference as written; for an attribute, its value with
+	// character references decoded.
+	Text string
+	// URI is the reference that was checked and resolved: Text after
+	// Appendix E's clean-up, or an attribute's value with leading and
+	// trailing white space removed (as HTML does for URL attributes).
+	URI string
+	// Err is nil when URI is a URI-reference under Appendix A, else where
+	// and why it is not. ErrPos locates Err.Offset in the input.
+	Err    *parser.Error
+	ErrPos Position
+	// Found is what package extract found, for a reference in text; nil
+	// for an attribute or an abbreviated URL.
+	Found *extract.Reference
+	// NotePos locates each of Found.Notes in the input.
+	NotePos []Position
+	// Abbreviation is set when the string reads as an abbreviated URL
+	// (Appendix F). In text it is then not a reference at all: Err is nil
+	// and Resolved empty, with an *[AbbreviatedError] in ResolveErr. In an
+	// attribute it is a relative reference, resolved as one, and
+	// Abbreviation says what the author most likely meant.
+	Abbreviation *extract.Abbreviation
+	// Base is the base section 5.1 gives this place in the document.
+	Base *Base
+	// Resolved is the absolute URI the reference resolves to (section
+	// 5.2), or "" with the reason in ResolveErr.
+	Resolved   string
+	ResolveErr error
+	// Warnings are what the resolution decided where RFC 2396 is silent
+	// or says "should" (parser.Warning).
+	Warnings []parser.Warning
+}
+
+// Valid reports whether r is a valid URI reference: not an abbreviated URL
+// in text, and a URI-reference under Appendix A.
+func (r *Reference) Valid() bool {
+	return r.Err == nil && !(r.Abbreviation != nil && r.Attribute == "")
+}
+
+// LimitError reports a line or token longer than [Options.MaxLine].
+type LimitError struct {
+	Part   string // the MIME part, or ""
+	Offset int    // where the line or token starts
+	Limit  int
+	What   string // "line" or "HTML token"
+}
+
+func (e *LimitError) Error() string {
+	where := ""
+	if e.Part != "" {
+		where = "part " + e.Part + ", "
+	}
+	return fmt.Sprintf("%sbyte %d: %s longer than %d bytes (the limit; see --max-line)", where, e.Offset, e.What, e.Limit)
+}
+
+// FormatError reports a document that cannot be read as its Kind.
+type FormatError struct {
+	Kind Kind
+	Part string
+	Err  error
+}
+
+func (e *FormatError) Error() string {
+	where := ""
+	if e.Part != "" {
+		where = " part " + e.Part
+	}
+	return fmt.Sprintf("%s%s: %v", e.Kind.Code(), where, e.Err)
+}
+
+func (e *FormatError) Unwrap() error { return e.Err }
+
+// Read reads a document of the given kind from r and calls emit for each
+// reference found, in document order, each resolved against the base that
+// section 5.1 gives it. Read stops at the first error of emit, which it
+// returns, or of reading (a *[LimitError], a *[FormatError] or the
+// reader's error). Text is read in windows of bounded size and emitted as
+// it is read; an HTML document's references are emitted at its end, since
+// a <base> element anywhere in it applies to all of them.
+func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) error {
+	chain := []candidate{
+		{from: Retrieval, what: "the retrieval URI", uri: opts.Retrieval},
+		{from: Default, what: "the application default", uri: opts.Default},
+	}
+	switch kind {
+	case HTML:
+		return readHTML(r, "", chain, &opts, emit)
+	case MIME:
+		return readMIME(r, chain, &opts, emit)
+	}
+	return readText(r, "", establish(chain), &opts, emit)
+}
+
+// readText reads running text in windows: at most 2*MaxLine bytes are
+// held, in a buffer that starts at 64 KiB and grows only for long lines. A
+// window ends after its last blank line if that is in its second half
+// (angle brackets end at a blank line), else after its last line break; a
+// line longer than MaxLine is a *LimitError.
+func readText(r io.Reader, part string, base *Base, opts *Options, emit func(*Reference) error) error {
+	maxLine := opts.maxLine()
+	buf := make([]byte, min(64<<10, 2*maxLine))
+	n := 0
+	offset, line := 0, 1
+	var xopts []extract.Option
+	if opts.Relative {
+		xopts = append(xopts, extract.WithRelative())
+	}
+	for {
+		m, err := io.ReadFull(r, buf[n:])
+		n += m
+		eof := err == io.EOF || err == io.ErrUnexpectedEOF
+		if err != nil && !eof {
+			return err
+		}
+		cut := n
+		if !eof {
+			half := n / 2
+			lastNL := bytes.LastIndexByte(buf[:n], '\n')
+			switch i := bytes.LastIndex(buf[:n], []byte("\n\n")); {
+			case i >= half:
+				cut = i + 2
+			case lastNL >= half:
+				cut = lastNL + 1
+			case len(buf) < 2*maxLine:
+				// A long last line: grow rather than cut a small window.
+				buf = append(buf, make([]byte, min(len(buf), 2*maxLine-len(buf)))...)
+				continue
+			case n-lastNL-1 > maxLine:
+				return &LimitError{Part: part, Offset: offset + lastNL + 1, Limit: maxLine, What: "line"}
+			default:
+				cut = lastNL + 1
+			}
+		}
+		if err := textChunk(buf[:cut], offset, line, part, base, xopts, emit); err != nil {
+			return err
+		}
+		offset += cut
+		line += bytes.Count(buf[:cut], []byte{'\n'})
+		if eof {
+			return nil
+		}
+		n = copy(buf, buf[cut:n])
+	}
+}
+
+// textChunk finds the references and abbreviated URLs in chunk, which
+// starts at a line start, at the given offset and line of the input.
+func textChunk(chunk []byte, offset, line int, part string, base *Base, xopts []extract.Option, emit func(*Reference) error) error {
+	refs := extract.Find(chunk, xopts...)
+	abbrs := extract.FindAbbreviated(chunk)
+	pos := func(p extract.Reference, off int) Position {
+		l, c := lineColIn(chunk, p.Line, p.Offset-p.Column+1, p.Offset, off)
+		return Position{Offset: offset + off, Line: line + l - 1, Column: c}
+	}
+	k := 0
+	for i := range refs {
+		f := &refs[i]
+		for k < len(abbrs) && abbrs[k].Offset < f.Offset {
+			if err := emitAbbr(&abbrs[k], chunk, offset, line, part, base, emit); err != nil {
+				return err
+			}
+			k++
+		}
+		for k < len(abbrs) && abbrs[k].Offset < f.End {
+			k++ // inside the reference
+		}
+		r := &Reference{
+			Position: pos(*f, f.Offset), End: offset + f.End, Part: part,
+			Text: f.Text, URI: f.URI, Err: f.Err, Found: f, Base: base,
+		}
+		if f.Err != nil {
+			r.ErrPos = pos(*f, f.InputOffset(f.Err.Offset))
+		}
+		for _, n := range f.Notes {
+			r.NotePos = append(r.NotePos, pos(*f, n.Offset))
+		}
+		shiftFound(f, offset, line)
+		if !abbreviatedInText(r) {
+			r.Resolved, r.Warnings, r.ResolveErr = resolve(base, r.URI)
+		}
+		if err := emit(r); err != nil {
+			return err
+		}
+	}
+	for ; k < len(abbrs); k++ {
+		if err := emitAbbr(&abbrs[k], chunk, offset, line, part, base, emit); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// shiftFound moves f's offsets and line from its chunk to the input.
+func shiftFound(f *extract.Reference, offset, line int) {
+	f.Offset += offset
+	f.End += offset
+	f.Line += line - 1
+	for i := range f.Notes {
+		f.Notes[i].Offset += offset
+	}
+}
+
+// abbreviatedInText reports whether r, a valid reference found in text
+// (inside angle brackets or, with Relative, quotes), is a relative one that
+// reads as an abbreviated URL (<www.w3.org/Addressing/>). Then, as for a
+// bare one, it is reported as an abbreviated URL and not resolved.
+func abbreviatedInText(r *Reference) bool {
+	if r.Err != nil {
+		return false
+	}
+	a, ok := extract.LooksAbbreviated(r.URI)
+	if !ok {
+		return false
+	}
+	a.Offset, a.End, a.Line, a.Column = r.Offset, r.End, r.Line, r.Column
+	r.Abbreviation = &a
+	r.ResolveErr = &AbbreviatedError{Text: r.URI, Likely: a.Likely}
+	return true
+}
+
+func emitAbbr(a *extract.Abbreviation, chunk []byte, offset, line int, part string, base *Base, emit func(*Reference) error) error {
+	ab := *a
+	ab.Offset += offset
+	ab.End += offset
+	ab.Line += line - 1
+	r := &Reference{
+		Position: Position{Offset: ab.Offset, Line: ab.Line, Column: ab.Column},
+		End:      ab.End, Part: part, Text: ab.Text, URI: ab.Text,
+		Abbreviation: &ab, Base: base,
+		ResolveErr: &AbbreviatedError{Text: ab.Text, Likely: ab.Likely},
+	}
+	return emit(r)
+}
+
+// lineColIn returns the line (relative, 1-based, as line0 is for
+// lineStart0) and column of off in chunk, counting from a known position:
+// line0 starts at lineStart0, and from <= off.
+func lineColIn(chunk []byte, line0, lineStart0, from, off int) (int, int) {
+	line, start := line0, lineStart0
+	for i := from; i < off && i < len(chunk); i++ {
+		if chunk[i] == '\n' {
+			line++
+			start = i + 1
+		}
+	}
+	return line, off - start + 1
+}
+
+// bufferedReader returns r as a *bufio.Reader.
+func bufferedReader(r io.Reader) *bufio.Reader {
+	if br, ok := r.(*bufio.Reader); ok {
+		return br
+	}
+	return bufio.NewReaderSize(r, 64<<10)
+}

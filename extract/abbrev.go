@@ -1,0 +1,195 @@
+package extract
+
+import (
+	"bytes"
+	"strings"
+)
+
+// Abbreviation is a string that reads as an abbreviated URL, as RFC 2396
+// Appendix F describes them: the authority and path of a resource without
+// its scheme ("www.w3.org/Addressing/"), or a bare host name. It is not a
+// URI: under Appendix A it is a relative path whose first segment happens
+// to contain dots, and Appendix F says such strings "cannot be used in
+// contexts where relative URLs are expected".
+type Abbreviation struct {
+	// Offset and End are the byte span of Text in the input (for
+	// [LooksAbbreviated], in the string given).
+	Offset, End int
+	// Line and Column locate Offset as in [Reference].
+	Line, Column int
+	// Text is the string as written.
+	Text string
+	// Host is its first segment, the part that reads as a host name.
+	Host string
+	// Likely is the URI it most likely stands for: "http://" + Text, or
+	// "ftp://" + Text when the host name starts with "ftp." (Appendix F:
+	// "most hostnames beginning with "www" are likely to have a URL prefix
+	// of "http://"").
+	Likely string
+	// NetworkPath is the network-path reference "//" + Text, the form that
+	// makes Host a host under RFC 2396 without naming a scheme.
+	NetworkPath string
+}
+
+// Reason is Appendix F's reason that an abbreviated URL is not a URI
+// reference, for people.
+const Reason = "an abbreviated URL is not a URI: under RFC 2396 it has the syntax of a relative path, and Appendix F says it cannot be used where relative references are expected; the host name is not a host without \"//\" and a scheme"
+
+// hostTLDs are the last labels that make a dotted word a host name. The
+// list is conservative: generic top-level domains and common country
+// codes, leaving out every code that is also a common file extension
+// (md, py, sh, rs, pl, cc, so, ps, ai, js, go, ...), so that "index.html",
+// "README.md" and "main.go" are not taken for hosts.
+var hostTLDs = map[string]bool{
+	"com": true, "org": true, "net": true, "edu": true, "gov": true, "mil": true, "int": true,
+	"info": true, "biz": true, "name": true, "museum": true, "aero": true, "coop": true,
+	"io": true, "dev": true, "app": true,
+	"uk": true, "de": true, "fr": true, "jp": true, "cn": true, "ru": true, "nl": true,
+	"eu": true, "ca": true, "au": true, "us": true, "ch": true, "it": true, "es": true,
+	"se": true, "no": true, "fi": true, "dk": true, "be": true, "at": true, "br": true,
+	"in": true, "kr": true, "nz": true, "za": true, "ie": true, "pt": true, "cz": true,
+}
+
+// LooksAbbreviated reports whether ref, a string without a scheme, reads
+// as an abbreviated URL (Appendix F): its first segment (up to the first
+// "/", "?" or "#") is a host name by this conservative heuristic:
+//
+//   - two labels or more, separated by "."; each label letters, digits and
+//     "-", not starting or ending with "-", at most 63 bytes; the whole
+//     name at most 253 bytes;
+//   - and either the first label is "www" or "ftp" (the prefixes Appendix
+//     F's heuristics rely on), or the last label is a top-level domain in a
+//     short list of generic and country codes that are not also common
+//     file extensions.
+//
+// So "www.w3.org/Addressing/", "example.com" and "ftp.example.org/pub"
+// are abbreviated URLs, and "index.html", "README.md", "v1.2.3", "e.g."
+// and "a/www.example.com" are not. A string with "@" (an e-mail address),
+// ":" or a leading "/" is never one.
+func LooksAbbreviated(ref string) (Abbreviation, bool) {
+	if ref == "" || strings.ContainsAny(ref, ":@\\") || ref[0] == '/' {
+		return Abbreviation{}, false
+	}
+	host := ref
+	if i := strings.IndexAny(ref, "/?#"); i >= 0 {
+		host = ref[:i]
+	}
+	if len(host) > 253 {
+		return Abbreviation{}, false
+	}
+	// The labels: at least two, each a valid label.
+	first, tld := "", ""
+	count := 0
+	for rest := host; ; {
+		l := rest
+		dot := strings.IndexByte(rest, '.')
+		if dot >= 0 {
+			l = rest[:dot]
+		}
+		if !hostLabel(l) {
+			return Abbreviation{}, false
+		}
+		if count == 0 {
+			first = strings.ToLower(l)
+		}
+		count++
+		if dot < 0 {
+			tld = strings.ToLower(l)
+			break
+		}
+		rest = rest[dot+1:]
+	}
+	if count < 2 || !(first == "www" || first == "ftp" || hostTLDs[tld]) {
+		return Abbreviation{}, false
+	}
+	if !isLetters([]byte(tld)) {
+		return Abbreviation{}, false // 10.0.0.1, v1.2.3
+	}
+	scheme := "http://"
+	if first == "ftp" {
+		scheme = "ftp://"
+	}
+	return Abbreviation{End: len(ref), Text: ref, Host: host, Likely: scheme + ref, NetworkPath: "//" + ref}, true
+}
+
+func hostLabel(l string) bool {
+	if l == "" || len(l) > 63 || l[0] == '-' || l[len(l)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(l); i++ {
+		c := l[i]
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+			return false
+		}
+	}
+	return true
+}
+
+// FindAbbreviated returns the abbreviated URLs (see [LooksAbbreviated]) in
+// running text, in order. A candidate is a run of bytes delimited as a
+// bare reference is (see the package documentation), with opening
+// punctuation skipped and trailing sentence punctuation dropped, that has
+// no ":" (a run with a scheme is [Find]'s), is not inside angle brackets
+// or double quotes, and is not preceded by "/" or "@". Like Find it takes
+// time linear in the length of text.
+func FindAbbreviated(text []byte) []Abbreviation {
+	var out []Abbreviation
+	line, lineStart := 1, 0
+	i := 0
+	for i < len(text) {
+		c := text[i]
+		if c == '\n' {
+			line++
+			lineStart = i + 1
+			i++
+			continue
+		}
+		if c >= 0x80 || class[c]&clToken == 0 {
+			i++
+			continue
+		}
+		start := i
+		end := i
+		for end < len(text) && text[end] < 0x80 && class[text[end]]&clToken != 0 {
+			end++
+		}
+		i = end
+		if start > 0 && (text[start-1] == '<' || text[start-1] == '"') {
+			continue // delimited: Find's business
+		}
+		if end < len(text) && text[end] >= 0x80 {
+			continue // part of a longer non-ASCII run
+		}
+		s, e := start, end
+		for s < e && class[text[s]]&clOpener != 0 {
+			s++
+		}
+		for e > s && class[text[e-1]]&clTrailer != 0 && text[e-1] != ')' {
+			e--
+		}
+		if e > s && text[e-1] == ')' && strings.Count(string(text[s:e]), ")") > strings.Count(string(text[s:e]), "(") {
+			e--
+			for e > s && class[text[e-1]]&clTrailer != 0 && text[e-1] != ')' {
+				e--
+			}
+		}
+		if s == e || bytes.IndexByte(text[s:e], '.') < 0 || bytes.ContainsAny(text[s:e], ":@") {
+			continue // no host name; LooksAbbreviated would say no
+		}
+		a, ok := LooksAbbreviated(string(text[s:e]))
+		if !ok {
+			continue
+		}
+		a.Offset, a.End = s, e
+		a.Line, a.Column = line, s-lineStart+1
+		out = append(out, a)
+	}
+	return out
+}
+
+// Note says, for a relative reference that reads as an abbreviated URL,
+// what RFC 2396 makes of it: its first segment is a path segment, not a
+// host (Appendix F), and the "//" form would make it a host.
+func (a Abbreviation) Note() string {
+	return "under RFC 2396 this is a relative path, not a host: \"" + a.Host + "\" is its first path segment (Appendix F: an abbreviated URL cannot be used where relative references are expected); \"" + a.NetworkPath + "\" would name the host " + a.Host + " (most likely meant: " + a.Likely + ")"
+}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/automaton"
+	"github.com/rfc2396/rfc2396/internal/dfa"
 	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/editref"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
@@ -21,7 +22,7 @@ import (
 // errors, components and parse trees are those of the edited grammar.
 //
 // A Profile is immutable and safe for concurrent use; it builds the
-// automata of its grammar the first time it needs them.
+// automata of its grammar as inputs need them, state by state.
 type Profile struct {
 	name  string
 	edits grammar.EditSet
@@ -33,7 +34,10 @@ type Profile struct {
 
 // profileAutomata holds the automata of a profile's grammar, built from the
 // generated syntax trees (grammar.Definitions) the first time they are
-// needed; nothing reads grammar text at run time.
+// needed; nothing reads grammar text at run time. Each rule's automaton is
+// an on-demand one (dfa.Lazy): making it builds the rule's position
+// automaton, and its deterministic states are built only as inputs reach
+// them.
 type profileAutomata struct {
 	once  sync.Once
 	g     *automaton.Grammar
@@ -41,8 +45,15 @@ type profileAutomata struct {
 	index map[grammar.Rule]int // rule → definition index
 	dfas  [grammar.NumAllRules]struct {
 		once sync.Once
-		a    *explain.Automaton
+		a    *dfa.Lazy[grammar.Rule]
 	}
+}
+
+// ruleAutomaton is the deterministic automaton of one rule: the generated
+// tables of Appendix A (strict), or an on-demand one (a profile's grammar).
+type ruleAutomaton interface {
+	Match(s string) bool
+	Explain(s string) explain.Result
 }
 
 // The named profiles of edits/edits.txt.
@@ -136,7 +147,7 @@ func (p *Profile) Has(rule grammar.Rule) bool {
 }
 
 // automatonFor returns the automaton of rule under p.
-func (p *Profile) automatonFor(rule grammar.Rule) *explain.Automaton {
+func (p *Profile) automatonFor(rule grammar.Rule) ruleAutomaton {
 	if p.edits == 0 && rule < grammar.NumRules {
 		return explain.Strict(rule)
 	}
@@ -158,7 +169,7 @@ func (p *Profile) automatonFor(rule grammar.Rule) *explain.Automaton {
 	})
 	slot := &pa.dfas[rule]
 	slot.once.Do(func() {
-		slot.a = explain.Build(pa.g.Build(pa.index[rule]), pa.rules)
+		slot.a = dfa.NewLazy(pa.g.Lazy(pa.index[rule], 0), pa.rules)
 	})
 	return slot.a
 }

@@ -61,16 +61,17 @@ type automaton struct {
 	g        *Grammar
 	start    int // the rule, as an index into g.Defs
 	pos      []position
-	first    bitset // positions a match can start with
-	nullable bool   // the rule matches the empty string
-	last     bitset // positions a match can end with
-	follow   []bitset
-	byByte   [256]bitset // positions whose byte set holds the byte
+	first    bitset    // positions a match can start with
+	nullable bool      // the rule matches the empty string
+	last     bitset    // positions a match can end with
+	follow   [][]int32 // positions that can follow each position, in order
+	byClass  []bitset  // positions whose byte set holds the bytes of a class
 
-	classOf [256]uint8
-	classes int
-	trans   []int32
-	states  []dfaState
+	classOf        [256]uint8
+	classes        int
+	representative []byte // a byte of each class
+	trans          []int32
+	states         []dfaState
 }
 
 type dfaState struct {
@@ -193,7 +194,7 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 		if !ok {
 			continue
 		}
-		a := g.build(i)
+		a := g.positions(i)
 		var s byteSet
 		a.first.each(func(p int) { s = s.union(a.pos[p].set) })
 		g.sets = append(g.sets, describedSet{name, s})
@@ -325,6 +326,15 @@ type builder struct {
 
 // build returns the automaton of rule start, determinized.
 func (g *Grammar) build(start int) *automaton {
+	a := g.positions(start)
+	a.determinize()
+	return a
+}
+
+// positions returns the position automaton of rule start: its positions,
+// first, last and follow sets, and its byte classes with the positions of
+// each.
+func (g *Grammar) positions(start int) *automaton {
 	b := &builder{g: g}
 	root := b.node(&bnf.Node{Kind: bnf.RuleRef, Text: g.Defs[start].Name}, nil)
 	n := len(b.pos)
@@ -343,20 +353,28 @@ func (g *Grammar) build(start int) *automaton {
 		first:    newSet(root.first),
 		last:     newSet(root.last),
 		nullable: root.nullable,
-		follow:   make([]bitset, n),
+		follow:   make([][]int32, n),
 	}
-	for i := range a.follow {
-		a.follow[i] = newSet(b.follow[i])
+	// Follow sets are kept as sorted lists: a position is followed by a
+	// handful of others, and a bitset each would make the automaton
+	// quadratic in its positions (thousands, with IPv6's repetitions).
+	total := 0
+	for _, f := range b.follow {
+		total += len(f)
 	}
-	for c := 0; c < 256; c++ {
-		a.byByte[c] = make(bitset, words)
-		for i, p := range b.pos {
-			if p.set.has(byte(c)) {
-				a.byByte[c].set(i)
-			}
+	all := make([]int32, 0, total)
+	for i, f := range b.follow {
+		from := len(all)
+		for _, p := range f {
+			all = append(all, int32(p))
 		}
+		list := all[from:len(all):len(all)]
+		slices.Sort(list)
+		list = slices.Compact(list)
+		all = all[:from+len(list)]
+		a.follow[i] = list
 	}
-	a.determinize()
+	a.classify(words)
 	return a
 }
 
@@ -516,25 +534,59 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 	panic(fmt.Sprintf("automaton: BNF node of kind %d (%q) has no automaton", n.Kind, n.Text))
 }
 
-// determinize builds the deterministic automaton by the subset
-// construction. Appendix A's automata have a few hundred states at most.
-func (a *automaton) determinize() {
-	// Bytes that belong to the same positions behave the same.
+// classify puts bytes that belong to the same positions, and so behave the
+// same, in one class, numbered in the order of their first bytes, and sets
+// byClass.
+func (a *automaton) classify(words int) {
+	// Positions share a few distinct byte sets; a byte's class is the
+	// list of those that hold it.
+	var sets []byteSet
+	setOf := make([]int, len(a.pos))
+	for i, p := range a.pos {
+		k := slices.Index(sets, p.set)
+		if k < 0 {
+			k = len(sets)
+			sets = append(sets, p.set)
+		}
+		setOf[i] = k
+	}
 	classIDs := map[string]uint8{}
+	key := make(bitset, (len(sets)+63)/64)
+	var keyBuf []byte
 	for c := 0; c < 256; c++ {
-		key := a.byByte[c].key()
-		id, ok := classIDs[key]
+		clear(key)
+		for k, s := range sets {
+			if s.has(byte(c)) {
+				key.set(k)
+			}
+		}
+		keyBuf = key.appendKey(keyBuf[:0])
+		id, ok := classIDs[string(keyBuf)]
 		if !ok {
 			id = uint8(len(classIDs))
-			classIDs[key] = id
+			classIDs[string(keyBuf)] = id
 		}
 		a.classOf[c] = id
 	}
 	a.classes = len(classIDs)
-	representative := make([]byte, a.classes)
+	a.representative = make([]byte, a.classes)
 	for c := 255; c >= 0; c-- {
-		representative[a.classOf[c]] = byte(c)
+		a.representative[a.classOf[c]] = byte(c)
 	}
+	a.byClass = make([]bitset, a.classes)
+	for k, c := range a.representative {
+		a.byClass[k] = make(bitset, words)
+		for i, s := range setOf {
+			if sets[s].has(c) {
+				a.byClass[k].set(i)
+			}
+		}
+	}
+}
+
+// determinize builds the whole deterministic automaton by the subset
+// construction. Appendix A's automata have a few hundred states at most.
+func (a *automaton) determinize() {
 	index := map[string]int32{}
 	var keyBuf []byte
 	// add returns the state of the live positions, adding it when it is
@@ -561,7 +613,7 @@ func (a *automaton) determinize() {
 		// each class keeps those whose byte set holds its bytes.
 		a.reach(a.states[s].live, reach, a.states[s].atStart)
 		for class := 0; class < a.classes; class++ {
-			by := a.byByte[representative[class]]
+			by := a.byClass[class]
 			for i := range next {
 				next[i] = reach[i] & by[i]
 			}
@@ -582,8 +634,8 @@ func (a *automaton) reach(cur, into bitset, atStart bool) {
 	}
 	clear(into)
 	cur.each(func(p int) {
-		for i, w := range a.follow[p] {
-			into[i] |= w
+		for _, q := range a.follow[p] {
+			into[q>>6] |= 1 << (q & 63)
 		}
 	})
 }
@@ -679,7 +731,11 @@ func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) stri
 	if atStart {
 		addFrom(a.first)
 	} else {
-		cur.each(func(p int) { addFrom(a.follow[p]) })
+		cur.each(func(p int) {
+			for _, q := range a.follow[p] {
+				want = want.union(a.pos[q].set)
+			}
+		})
 	}
 	var parts []string
 	for _, d := range sets {

@@ -61,6 +61,7 @@ type automaton struct {
 	g        *Grammar
 	start    int // the rule, as an index into g.Defs
 	pos      []position
+	sets     []byteSet // the distinct byte sets of the positions
 	first    bitset    // positions a match can start with
 	nullable bool      // the rule matches the empty string
 	last     bitset    // positions a match can end with
@@ -80,11 +81,32 @@ type dfaState struct {
 	accepting bool
 }
 
-// position is one character of the grammar: a set of bytes, and the path
-// from the start rule down to it.
+// position is one character of the grammar: a set of bytes (an index into
+// the automaton's sets), and the path from the start rule down to it.
 type position struct {
-	set  byteSet
-	path []step
+	set  int32
+	path *pathNode
+}
+
+// pathNode is the last step of a path, linked to the steps before it:
+// positions under one rule share the path to it, and a path costs one
+// node per rule or alternative entered.
+type pathNode struct {
+	up   *pathNode
+	step step
+	len  int // steps from the start rule, this one included
+}
+
+// steps returns the steps of the path ending at n, from the start rule down.
+func (n *pathNode) steps() []step {
+	if n == nil {
+		return nil
+	}
+	out := make([]step, n.len)
+	for ; n != nil; n = n.up {
+		out[n.len-1] = n.step
+	}
+	return out
 }
 
 // step is one step of a position's path: into a rule (alt < 0) or into the
@@ -196,7 +218,7 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 		}
 		a := g.positions(i)
 		var s byteSet
-		a.first.each(func(p int) { s = s.union(a.pos[p].set) })
+		a.first.each(func(p int) { s = s.union(a.sets[a.pos[p].set]) })
 		g.sets = append(g.sets, describedSet{name, s})
 	}
 	return g, nil
@@ -318,10 +340,15 @@ type fragment struct {
 	nullable    bool
 }
 
+// edge is a follow link: position to may follow position from.
+type edge struct{ from, to int32 }
+
 type builder struct {
-	g      *Grammar
-	pos    []position
-	follow [][]int
+	g        *Grammar
+	pos      []position
+	edges    []edge // follow links, in the order they were made
+	sets     []byteSet
+	setIndex map[byteSet]int32
 }
 
 // build returns the automaton of rule start, determinized.
@@ -335,7 +362,7 @@ func (g *Grammar) build(start int) *automaton {
 // first, last and follow sets, and its byte classes with the positions of
 // each.
 func (g *Grammar) positions(start int) *automaton {
-	b := &builder{g: g}
+	b := &builder{g: g, setIndex: map[byteSet]int32{}}
 	root := b.node(&bnf.Node{Kind: bnf.RuleRef, Text: g.Defs[start].Name}, nil)
 	n := len(b.pos)
 	words := (n + 63) / 64
@@ -350,6 +377,7 @@ func (g *Grammar) positions(start int) *automaton {
 		g:        g,
 		start:    start,
 		pos:      b.pos,
+		sets:     b.sets,
 		first:    newSet(root.first),
 		last:     newSet(root.last),
 		nullable: root.nullable,
@@ -358,35 +386,44 @@ func (g *Grammar) positions(start int) *automaton {
 	// Follow sets are kept as sorted lists: a position is followed by a
 	// handful of others, and a bitset each would make the automaton
 	// quadratic in its positions (thousands, with IPv6's repetitions).
-	total := 0
-	for _, f := range b.follow {
-		total += len(f)
+	count := make([]int32, n+1)
+	for _, e := range b.edges {
+		count[e.from+1]++
 	}
-	all := make([]int32, 0, total)
-	for i, f := range b.follow {
-		from := len(all)
-		for _, p := range f {
-			all = append(all, int32(p))
-		}
-		list := all[from:len(all):len(all)]
+	for i := 1; i <= n; i++ {
+		count[i] += count[i-1]
+	}
+	all := make([]int32, len(b.edges))
+	fill := slices.Clone(count[:n])
+	for _, e := range b.edges {
+		all[fill[e.from]] = e.to
+		fill[e.from]++
+	}
+	for i := range a.follow {
+		list := all[count[i]:count[i+1]:count[i+1]]
 		slices.Sort(list)
-		list = slices.Compact(list)
-		all = all[:from+len(list)]
-		a.follow[i] = list
+		a.follow[i] = slices.Compact(list)
 	}
 	a.classify(words)
 	return a
 }
 
-func (b *builder) newPosition(set byteSet, path []step) int {
-	b.pos = append(b.pos, position{set: set, path: path})
-	b.follow = append(b.follow, nil)
+func (b *builder) newPosition(set byteSet, path *pathNode) int {
+	k, ok := b.setIndex[set]
+	if !ok {
+		k = int32(len(b.sets))
+		b.sets = append(b.sets, set)
+		b.setIndex[set] = k
+	}
+	b.pos = append(b.pos, position{set: k, path: path})
 	return len(b.pos) - 1
 }
 
 func (b *builder) link(from, to []int) {
 	for _, f := range from {
-		b.follow[f] = append(b.follow[f], to...)
+		for _, t := range to {
+			b.edges = append(b.edges, edge{int32(f), int32(t)})
+		}
 	}
 }
 
@@ -435,11 +472,15 @@ func literalByte(c byte, fold bool) byteSet {
 	return s
 }
 
-func extend(path []step, s step) []step {
-	return append(append([]step(nil), path...), s)
+func extend(path *pathNode, s step) *pathNode {
+	n := &pathNode{up: path, step: s, len: 1}
+	if path != nil {
+		n.len = path.len + 1
+	}
+	return n
 }
 
-func (b *builder) node(n *bnf.Node, path []step) fragment {
+func (b *builder) node(n *bnf.Node, path *pathNode) fragment {
 	switch n.Kind {
 	case bnf.CharRange:
 		s, _ := b.singleByte(n)
@@ -540,16 +581,7 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 func (a *automaton) classify(words int) {
 	// Positions share a few distinct byte sets; a byte's class is the
 	// list of those that hold it.
-	var sets []byteSet
-	setOf := make([]int, len(a.pos))
-	for i, p := range a.pos {
-		k := slices.Index(sets, p.set)
-		if k < 0 {
-			k = len(sets)
-			sets = append(sets, p.set)
-		}
-		setOf[i] = k
-	}
+	sets := a.sets
 	classIDs := map[string]uint8{}
 	key := make(bitset, (len(sets)+63)/64)
 	var keyBuf []byte
@@ -576,8 +608,8 @@ func (a *automaton) classify(words int) {
 	a.byClass = make([]bitset, a.classes)
 	for k, c := range a.representative {
 		a.byClass[k] = make(bitset, words)
-		for i, s := range setOf {
-			if sets[s].has(c) {
+		for i, p := range a.pos {
+			if sets[p.set].has(c) {
 				a.byClass[k].set(i)
 			}
 		}
@@ -665,7 +697,16 @@ func (a *automaton) context(cur bitset, atStart, last bool) []int {
 		return []int{a.start}
 	}
 	var live [][]step
-	cur.each(func(p int) { live = append(live, a.pos[p].path) })
+	seen := map[*pathNode][]step{}
+	cur.each(func(p int) {
+		n := a.pos[p].path
+		st, ok := seen[n]
+		if !ok {
+			st = n.steps()
+			seen[n] = st
+		}
+		live = append(live, st)
+	})
 	depth := 0
 	for {
 		same, allAlts, pick := true, true, -1
@@ -726,14 +767,14 @@ type describedSet struct {
 func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) string {
 	var want byteSet
 	addFrom := func(set bitset) {
-		set.each(func(p int) { want = want.union(a.pos[p].set) })
+		set.each(func(p int) { want = want.union(a.sets[a.pos[p].set]) })
 	}
 	if atStart {
 		addFrom(a.first)
 	} else {
 		cur.each(func(p int) {
 			for _, q := range a.follow[p] {
-				want = want.union(a.pos[q].set)
+				want = want.union(a.sets[a.pos[q].set])
 			}
 		})
 	}

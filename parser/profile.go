@@ -162,6 +162,10 @@ func (p *Profile) automatonFor(rule grammar.Rule) ruleAutomaton {
 		if err != nil {
 			panic("parser: the grammar of profile " + p.name + ": " + err.Error()) // generated; checked by tests
 		}
+		// Read "my file.html" as a relative path under empty-authority
+		// too, whose second alternative of URI-reference starts with a
+		// scheme.
+		g.AltPathLeavesPathRule()
 		pa.g, pa.rules, pa.index = g, rules, map[grammar.Rule]int{}
 		for i, r := range rules {
 			pa.index[r] = i

@@ -169,7 +169,16 @@ type Grammar struct {
 	index     map[string]int
 	charLevel []bool
 	sets      []describedSet
+	// altOutside: see AltPathLeavesPathRule.
+	altOutside bool
 }
+
+// AltPathLeavesPathRule makes [State.AltPath] the reading outside the rule
+// Path ends in where the last alternative reaches that same rule by other
+// rules, rather than that same rule again. Appendix A's tables are the
+// same either way; RFC 3986's differ in IPv6 states, so gen leaves it off
+// and the parser's profiles set it. Call it before building automata.
+func (g *Grammar) AltPathLeavesPathRule() { g.altOutside = true }
 
 // NewGrammar indexes defs, whose references must all be defined and must
 // not recurse, and works out which rules are at the character level (see
@@ -242,10 +251,11 @@ func (g *Grammar) Build(start int) *DFA {
 	a := g.build(start)
 	d := &DFA{Classes: a.classes, ClassOf: a.classOf, Trans: a.trans, States: make([]State, len(a.states))}
 	for i, st := range a.states {
+		path := a.context(st.live, st.atStart, false, -1)
 		d.States[i] = State{
 			Accepting: st.accepting,
-			Path:      a.context(st.live, st.atStart, false),
-			AltPath:   a.context(st.live, st.atStart, true),
+			Path:      path,
+			AltPath:   a.altContext(st.live, st.atStart, path),
 			Expected:  a.expected(st.live, st.atStart, g.sets),
 		}
 	}
@@ -692,11 +702,11 @@ func (a *automaton) accepts(cur bitset, atStart bool) bool {
 // the last one (relativeURI rather than absoluteURI, for an input whose
 // first segment has no ":" to end a scheme). Rules at the character level
 // (pchar, alpha, ...) are left out.
-func (a *automaton) context(cur bitset, atStart, last bool) []int {
+func (a *automaton) context(cur bitset, atStart, last bool, avoid int) []int {
 	if atStart {
 		return []int{a.start}
 	}
-	var live [][]step
+	var live, outside [][]step
 	seen := map[*pathNode][]step{}
 	cur.each(func(p int) {
 		n := a.pos[p].path
@@ -706,7 +716,13 @@ func (a *automaton) context(cur bitset, atStart, last bool) []int {
 			seen[n] = st
 		}
 		live = append(live, st)
+		if !slices.Contains(st, step{rule: avoid, alt: -1}) {
+			outside = append(outside, st)
+		}
 	})
+	if len(outside) > 0 {
+		live = outside
+	}
 	depth := 0
 	for {
 		same, allAlts, pick := true, true, -1
@@ -751,6 +767,22 @@ func (a *automaton) context(cur bitset, atStart, last bool) []int {
 		rules = rules[:len(rules)-1]
 	}
 	return rules
+}
+
+// altContext is context following the last alternative. With
+// [Grammar.AltPathLeavesPathRule] set, when that reading reaches the rule
+// that path (the reading that follows the first) ends in by other rules,
+// it is taken again from the live positions outside that rule, when there
+// are any: the other reading of the input. Under a grammar where a scheme
+// may start two alternatives of URI-reference (java's empty-authority),
+// "my file" is then read as a relative path, as under Appendix A, rather
+// than as the scheme of the last alternative.
+func (a *automaton) altContext(cur bitset, atStart bool, path []int) []int {
+	alt := a.context(cur, atStart, true, -1)
+	if !a.g.altOutside || len(path) < 2 || alt[len(alt)-1] != path[len(path)-1] || slices.Equal(alt, path) {
+		return alt
+	}
+	return a.context(cur, atStart, true, path[len(path)-1])
 }
 
 // describedSet is a character-level rule used to describe a set of expected

@@ -164,10 +164,11 @@ func (l *Lazy) describe(s *lazyState) *State {
 		return d
 	}
 	a := l.a
+	path := a.context(s.live, s.atStart, false, -1)
 	d := &State{
 		Accepting: s.accepting,
-		Path:      a.context(s.live, s.atStart, false),
-		AltPath:   a.context(s.live, s.atStart, true),
+		Path:      path,
+		AltPath:   a.altContext(s.live, s.atStart, path),
 		Expected:  a.expected(s.live, s.atStart, a.g.sets),
 	}
 	s.desc.Store(d)

@@ -5,10 +5,13 @@
 // state, what an error found in it reports (the rules the reading is
 // inside, and what could come next).
 //
-// gen runs it at generate time for the strict grammar and writes the
-// result as tables (parser/internal/explain); the parser package runs it
-// for a profile's grammar, composed from generated syntax trees, the first
-// time the profile needs it. Nothing here reads grammar text.
+// gen runs the whole construction ([Grammar.Build]) at generate time for
+// the strict grammar and writes the result as tables
+// (parser/internal/explain); the parser package runs a profile's grammar,
+// composed from generated syntax trees, with [Lazy], which builds the
+// position automaton when the profile first needs a rule and each
+// deterministic state only when an input reaches it. Nothing here reads
+// grammar text.
 //
 // Appendix A is regular, and so is every edit of it the project carries,
 // so a rule's language is exactly its automaton's: after every byte the
@@ -149,8 +152,6 @@ func (b bitset) each(f func(int)) {
 		}
 	}
 }
-
-func (b bitset) key() string { return string(b.appendKey(nil)) }
 
 // appendKey appends the bytes of b to buf, for use as a map key.
 func (b bitset) appendKey(buf []byte) []byte {

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"net/url"
+	"sync/atomic"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -69,4 +70,33 @@ func BenchmarkCorpusProfileValid(b *testing.B) {
 		}
 		runCorpus(b, func(s string) { sinkBool = parser.Java.Valid(s) })
 	})
+}
+
+// BenchmarkCorpusProfileValidParallel is BenchmarkCorpusProfileValid from
+// every CPU at once, one automaton shared by all: transitions already built
+// are read with atomic loads and no lock, so the throughput should scale
+// with the CPUs as the strict tables' does.
+func BenchmarkCorpusProfileValidParallel(b *testing.B) {
+	lines, size := loadCorpus(b)
+	for _, p := range []*parser.Profile{parser.Strict, parser.Java} {
+		b.Run("impl=rfc2396-"+p.Name(), func(b *testing.B) {
+			for _, s := range lines {
+				p.Valid(s)
+			}
+			b.SetBytes(int64(size / len(lines)))
+			b.ReportAllocs()
+			b.ResetTimer()
+			var valid atomic.Int64
+			b.RunParallel(func(pb *testing.PB) {
+				i, n := 0, int64(0)
+				for pb.Next() {
+					if p.Valid(lines[i%len(lines)]) {
+						n++
+					}
+					i++
+				}
+				valid.Add(n)
+			})
+		})
+	}
 }

@@ -88,6 +88,7 @@ type dfaState struct {
 // the automaton's sets), and the path from the start rule down to it.
 type position struct {
 	set  int32
+	call int32 // in a rule's own automaton (see localRule), the rule an item calls; -1 for a character
 	path *pathNode
 }
 
@@ -360,6 +361,14 @@ type builder struct {
 	edges    []edge // follow links, in the order they were made
 	sets     []byteSet
 	setIndex map[byteSet]int32
+	// local, when set, makes a rule reference that is not a single byte an
+	// item of its own (a call) instead of expanding it: nullable reports
+	// whether the called rule matches the empty string.
+	local    bool
+	nullable func(rule int) bool
+	// intern, when not nil, numbers byte sets instead of sets and
+	// setIndex.
+	intern func(byteSet) int32
 }
 
 // build returns the automaton of rule start, determinized.
@@ -420,13 +429,17 @@ func (g *Grammar) positions(start int) *automaton {
 }
 
 func (b *builder) newPosition(set byteSet, path *pathNode) int {
+	if b.intern != nil {
+		b.pos = append(b.pos, position{set: b.intern(set), call: -1, path: path})
+		return len(b.pos) - 1
+	}
 	k, ok := b.setIndex[set]
 	if !ok {
 		k = int32(len(b.sets))
 		b.sets = append(b.sets, set)
 		b.setIndex[set] = k
 	}
-	b.pos = append(b.pos, position{set: k, path: path})
+	b.pos = append(b.pos, position{set: k, call: -1, path: path})
 	return len(b.pos) - 1
 }
 
@@ -520,6 +533,12 @@ func (b *builder) node(n *bnf.Node, path *pathNode) fragment {
 			p := b.newPosition(s, sub)
 			return fragment{first: []int{p}, last: []int{p}}
 		}
+		if b.local {
+			r := b.g.index[n.Text]
+			b.pos = append(b.pos, position{set: -1, call: int32(r), path: path})
+			p := len(b.pos) - 1
+			return fragment{first: []int{p}, last: []int{p}, nullable: b.nullable(r)}
+		}
 		return b.node(b.g.Defs[b.g.index[n.Text]].Body, sub)
 	case bnf.Concatenation:
 		f := b.node(n.Children[0], path)
@@ -590,8 +609,22 @@ func (b *builder) node(n *bnf.Node, path *pathNode) fragment {
 // same, in one class, numbered in the order of their first bytes, and sets
 // byClass.
 func (a *automaton) classify(words int) {
-	// Positions share a few distinct byte sets; a byte's class is the
-	// list of those that hold it.
+	a.classifySets()
+	a.byClass = make([]bitset, a.classes)
+	for k, c := range a.representative {
+		a.byClass[k] = make(bitset, words)
+		for i, p := range a.pos {
+			if a.sets[p.set].has(c) {
+				a.byClass[k].set(i)
+			}
+		}
+	}
+}
+
+// classifySets sets the byte classes from a.sets alone: positions share a
+// few distinct byte sets, and a byte's class is the list of those that
+// hold it.
+func (a *automaton) classifySets() {
 	sets := a.sets
 	classIDs := map[string]uint8{}
 	key := make(bitset, (len(sets)+63)/64)
@@ -615,15 +648,6 @@ func (a *automaton) classify(words int) {
 	a.representative = make([]byte, a.classes)
 	for c := 255; c >= 0; c-- {
 		a.representative[a.classOf[c]] = byte(c)
-	}
-	a.byClass = make([]bitset, a.classes)
-	for k, c := range a.representative {
-		a.byClass[k] = make(bitset, words)
-		for i, p := range a.pos {
-			if sets[p.set].has(c) {
-				a.byClass[k].set(i)
-			}
-		}
 	}
 }
 
@@ -707,10 +731,16 @@ func (a *automaton) context(cur bitset, atStart, last bool, avoid int) []int {
 	if atStart {
 		return []int{a.start}
 	}
+	var nodes []*pathNode
+	cur.each(func(p int) { nodes = append(nodes, a.pos[p].path) })
+	return a.g.context(nodes, last, avoid)
+}
+
+// context is automaton.context over the paths of the live positions.
+func (g *Grammar) context(nodes []*pathNode, last bool, avoid int) []int {
 	var live, outside [][]step
 	seen := map[*pathNode][]step{}
-	cur.each(func(p int) {
-		n := a.pos[p].path
+	for _, n := range nodes {
 		st, ok := seen[n]
 		if !ok {
 			st = n.steps()
@@ -720,7 +750,7 @@ func (a *automaton) context(cur bitset, atStart, last bool, avoid int) []int {
 		if !slices.Contains(st, step{rule: avoid, alt: -1}) {
 			outside = append(outside, st)
 		}
-	})
+	}
 	if len(outside) > 0 {
 		live = outside
 	}
@@ -764,7 +794,7 @@ func (a *automaton) context(cur bitset, atStart, last bool, avoid int) []int {
 			rules = append(rules, s.rule)
 		}
 	}
-	for len(rules) > 1 && a.g.charLevel[rules[len(rules)-1]] {
+	for len(rules) > 1 && g.charLevel[rules[len(rules)-1]] {
 		rules = rules[:len(rules)-1]
 	}
 	return rules
@@ -779,11 +809,21 @@ func (a *automaton) context(cur bitset, atStart, last bool, avoid int) []int {
 // "my file" is then read as a relative path, as under Appendix A, rather
 // than as the scheme of the last alternative.
 func (a *automaton) altContext(cur bitset, atStart bool, path []int) []int {
-	alt := a.context(cur, atStart, true, -1)
-	if !a.g.altOutside || len(path) < 2 || alt[len(alt)-1] != path[len(path)-1] || slices.Equal(alt, path) {
+	if atStart {
+		return []int{a.start}
+	}
+	var nodes []*pathNode
+	cur.each(func(p int) { nodes = append(nodes, a.pos[p].path) })
+	return a.g.altContext(nodes, path)
+}
+
+// altContext is automaton.altContext over the paths of the live positions.
+func (g *Grammar) altContext(nodes []*pathNode, path []int) []int {
+	alt := g.context(nodes, true, -1)
+	if !g.altOutside || len(path) < 2 || alt[len(alt)-1] != path[len(path)-1] || slices.Equal(alt, path) {
 		return alt
 	}
-	return a.context(cur, atStart, true, path[len(path)-1])
+	return g.context(nodes, true, path[len(path)-1])
 }
 
 // describedSet is a character-level rule used to describe a set of expected
@@ -811,6 +851,13 @@ func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) stri
 			}
 		})
 	}
+	return describeBytes(want, a.accepts(cur, atStart), sets)
+}
+
+// describeBytes describes the bytes of want, and the end of input when
+// accepting, with the character-level rules of sets where a whole rule's
+// bytes are in want.
+func describeBytes(want byteSet, accepting bool, sets []describedSet) string {
 	var parts []string
 	for _, d := range sets {
 		if !subset(d.bytes, want) {
@@ -826,7 +873,7 @@ func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) stri
 			parts = append(parts, fmt.Sprintf("%q", string(rune(c))))
 		}
 	}
-	if a.accepts(cur, atStart) {
+	if accepting {
 		parts = append(parts, "end of input")
 	}
 	switch len(parts) {

@@ -47,6 +47,9 @@ type profileAutomata struct {
 		once sync.Once
 		a    *dfa.Lazy[grammar.Rule]
 	}
+	// parsers pools compact parsers set to the profile's edits, so that
+	// profiles used in turn (compare) do not reset each other's.
+	parsers sync.Pool
 }
 
 // ruleAutomaton is the deterministic automaton of one rule: the generated
@@ -178,10 +181,6 @@ func (p *Profile) automatonFor(rule grammar.Rule) ruleAutomaton {
 	return slot.a
 }
 
-var (
-	editCompactParsers = sync.Pool{New: func() any { return editcompact.NewParser() }}
-)
-
 // checkRule returns an error if rule does not exist under p.
 func (p *Profile) checkRule(rule grammar.Rule) error {
 	if rule < 0 || rule >= grammar.NumAllRules {
@@ -222,8 +221,9 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
 	}
-	c := editCompactParsers.Get().(*editcompact.Parser)
-	if c.Edits() != p.edits {
+	c, _ := p.auto.parsers.Get().(*editcompact.Parser)
+	if c == nil {
+		c = editcompact.NewParser()
 		c.SetEdits(p.edits)
 	}
 	ok := c.Match(ref, grammar.RuleURIReference)
@@ -235,7 +235,7 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 		}
 		f.finish()
 	}
-	editCompactParsers.Put(c)
+	p.auto.parsers.Put(c)
 	if !ok {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
@@ -342,7 +342,9 @@ func (p *Profile) ValidUnder(rule grammar.Rule, s string) []Alternative {
 // returns nil when s matches rule under Appendix A exactly, or does not
 // match under p.
 func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
-	if p.edits == 0 || !p.Matches(rule, s) || (rule < grammar.NumRules && Strict.Matches(rule, s)) {
+	// Appendix A first: its tables are the cheapest test, and most
+	// references pass it.
+	if p.edits == 0 || (rule < grammar.NumRules && Strict.Matches(rule, s)) || !p.Matches(rule, s) {
 		return nil
 	}
 	var needed []grammar.Edit

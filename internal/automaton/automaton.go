@@ -25,6 +25,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
@@ -170,7 +171,9 @@ type Grammar struct {
 	Defs      []bnf.Definition
 	index     map[string]int
 	charLevel []bool
-	sets      []describedSet
+	describe  []string
+	setsOnce  sync.Once
+	sets      []describedSet // see describedSets
 	// altOutside: see AltPathLeavesPathRule.
 	altOutside bool
 }
@@ -222,17 +225,29 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 	} else if len(charLevel) != len(defs) {
 		return nil, fmt.Errorf("automaton: %d character levels for %d rules", len(charLevel), len(defs))
 	}
-	for _, name := range describe {
-		i, ok := g.index[name]
-		if !ok {
-			continue
-		}
-		a := g.positions(i)
-		var s byteSet
-		a.first.each(func(p int) { s = s.union(a.sets[a.pos[p].set]) })
-		g.sets = append(g.sets, describedSet{name, s})
-	}
+	g.describe = describe
 	return g, nil
+}
+
+// describedSets returns the rules errors describe expected bytes with,
+// and their first bytes, working them out the first time: only an error
+// needs them.
+func (g *Grammar) describedSets() []describedSet {
+	g.setsOnce.Do(func() {
+		for _, name := range g.describe {
+			i, ok := g.index[name]
+			if !ok {
+				continue
+			}
+			h := newHier(g, i)
+			var s byteSet
+			for _, p := range h.first {
+				s = s.union(h.sets[h.pos[p].set])
+			}
+			g.sets = append(g.sets, describedSet{name, s})
+		}
+	})
+	return g.sets
 }
 
 // Index returns the index of the rule named name.
@@ -258,7 +273,7 @@ func (g *Grammar) Build(start int) *DFA {
 			Accepting: st.accepting,
 			Path:      path,
 			AltPath:   a.altContext(st.live, st.atStart, path),
-			Expected:  a.expected(st.live, st.atStart, g.sets),
+			Expected:  a.expected(st.live, st.atStart, g.describedSets()),
 		}
 	}
 	return d

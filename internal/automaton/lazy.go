@@ -211,7 +211,7 @@ func (l *Lazy) describe(s *lazyState) *State {
 	for _, q := range l.reach(s) {
 		want = want.union(h.sets[h.pos[q].set])
 	}
-	d.Expected = describeBytes(want, s.accepting, h.g.sets)
+	d.Expected = describeBytes(want, s.accepting, h.g.describedSets())
 	s.desc.Store(d)
 	return d
 }

@@ -172,6 +172,7 @@ type Grammar struct {
 	index     map[string]int
 	charLevel []bool
 	describe  []string
+	single    []singleRule // by rule: whether it is one byte, and which
 	setsOnce  sync.Once
 	sets      []describedSet // see describedSets
 	// altOutside: see AltPathLeavesPathRule.
@@ -216,6 +217,11 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 	if r := g.recursive(); r != "" {
 		return nil, fmt.Errorf("automaton: rule %s is recursive; the grammar is not regular as written", r)
 	}
+	single := make([]singleRule, len(defs))
+	for i, d := range defs {
+		single[i].set, single[i].ok = g.singleByte(d.Body)
+	}
+	g.single = single
 	g.charLevel = charLevel
 	if charLevel == nil {
 		g.charLevel = make([]bool, len(defs))
@@ -248,6 +254,12 @@ func (g *Grammar) describedSets() []describedSet {
 		}
 	})
 	return g.sets
+}
+
+// singleRule is whether a rule matches exactly one byte, and which.
+type singleRule struct {
+	set byteSet
+	ok  bool
 }
 
 // Index returns the index of the rule named name.
@@ -468,6 +480,16 @@ func (b *builder) link(from, to []int) {
 
 // singleByte reports whether n matches exactly one byte, and which ones.
 func (b *builder) singleByte(n *bnf.Node) (byteSet, bool) {
+	return b.g.singleByte(n)
+}
+
+// singleByte reports whether n matches exactly one byte, and which ones; a
+// rule reference's answer is the one NewGrammar worked out for the rule.
+func (g *Grammar) singleByte(n *bnf.Node) (byteSet, bool) {
+	if n.Kind == bnf.RuleRef && g.single != nil {
+		r := g.single[g.index[n.Text]]
+		return r.set, r.ok
+	}
 	var s byteSet
 	switch n.Kind {
 	case bnf.Literal:
@@ -481,10 +503,10 @@ func (b *builder) singleByte(n *bnf.Node) (byteSet, bool) {
 		}
 		return s, true
 	case bnf.RuleRef:
-		return b.singleByte(b.g.Defs[b.g.index[n.Text]].Body)
+		return g.singleByte(g.Defs[g.index[n.Text]].Body)
 	case bnf.Alternation:
 		for _, c := range n.Children {
-			cs, ok := b.singleByte(c)
+			cs, ok := g.singleByte(c)
 			if !ok {
 				return s, false
 			}

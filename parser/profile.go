@@ -7,6 +7,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/automaton"
+	"github.com/rfc2396/rfc2396/internal/dfa"
 	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/editref"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
@@ -21,7 +22,7 @@ import (
 // errors, components and parse trees are those of the edited grammar.
 //
 // A Profile is immutable and safe for concurrent use; it builds the
-// automata of its grammar the first time it needs them.
+// automata of its grammar as inputs need them, state by state.
 type Profile struct {
 	name  string
 	edits grammar.EditSet
@@ -33,7 +34,10 @@ type Profile struct {
 
 // profileAutomata holds the automata of a profile's grammar, built from the
 // generated syntax trees (grammar.Definitions) the first time they are
-// needed; nothing reads grammar text at run time.
+// needed; nothing reads grammar text at run time. Each rule's automaton is
+// an on-demand one (dfa.Lazy): making it builds the rule's position
+// automaton, and its deterministic states are built only as inputs reach
+// them.
 type profileAutomata struct {
 	once  sync.Once
 	g     *automaton.Grammar
@@ -41,8 +45,18 @@ type profileAutomata struct {
 	index map[grammar.Rule]int // rule → definition index
 	dfas  [grammar.NumAllRules]struct {
 		once sync.Once
-		a    *explain.Automaton
+		a    *dfa.Lazy[grammar.Rule]
 	}
+	// parsers pools compact parsers set to the profile's edits, so that
+	// profiles used in turn (compare) do not reset each other's.
+	parsers sync.Pool
+}
+
+// ruleAutomaton is the deterministic automaton of one rule: the generated
+// tables of Appendix A (strict), or an on-demand one (a profile's grammar).
+type ruleAutomaton interface {
+	Match(s string) bool
+	Explain(s string) explain.Result
 }
 
 // The named profiles of edits/edits.txt.
@@ -136,7 +150,7 @@ func (p *Profile) Has(rule grammar.Rule) bool {
 }
 
 // automatonFor returns the automaton of rule under p.
-func (p *Profile) automatonFor(rule grammar.Rule) *explain.Automaton {
+func (p *Profile) automatonFor(rule grammar.Rule) ruleAutomaton {
 	if p.edits == 0 && rule < grammar.NumRules {
 		return explain.Strict(rule)
 	}
@@ -151,6 +165,10 @@ func (p *Profile) automatonFor(rule grammar.Rule) *explain.Automaton {
 		if err != nil {
 			panic("parser: the grammar of profile " + p.name + ": " + err.Error()) // generated; checked by tests
 		}
+		// Read "my file.html" as a relative path under empty-authority
+		// too, whose second alternative of URI-reference starts with a
+		// scheme.
+		g.AltPathLeavesPathRule()
 		pa.g, pa.rules, pa.index = g, rules, map[grammar.Rule]int{}
 		for i, r := range rules {
 			pa.index[r] = i
@@ -158,14 +176,10 @@ func (p *Profile) automatonFor(rule grammar.Rule) *explain.Automaton {
 	})
 	slot := &pa.dfas[rule]
 	slot.once.Do(func() {
-		slot.a = explain.Build(pa.g.Build(pa.index[rule]), pa.rules)
+		slot.a = dfa.NewLazy(pa.g.Lazy(pa.index[rule], 0), pa.rules)
 	})
 	return slot.a
 }
-
-var (
-	editCompactParsers = sync.Pool{New: func() any { return editcompact.NewParser() }}
-)
 
 // checkRule returns an error if rule does not exist under p.
 func (p *Profile) checkRule(rule grammar.Rule) error {
@@ -207,8 +221,9 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
 	}
-	c := editCompactParsers.Get().(*editcompact.Parser)
-	if c.Edits() != p.edits {
+	c, _ := p.auto.parsers.Get().(*editcompact.Parser)
+	if c == nil {
+		c = editcompact.NewParser()
 		c.SetEdits(p.edits)
 	}
 	ok := c.Match(ref, grammar.RuleURIReference)
@@ -220,7 +235,7 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 		}
 		f.finish()
 	}
-	editCompactParsers.Put(c)
+	p.auto.parsers.Put(c)
 	if !ok {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
@@ -327,7 +342,9 @@ func (p *Profile) ValidUnder(rule grammar.Rule, s string) []Alternative {
 // returns nil when s matches rule under Appendix A exactly, or does not
 // match under p.
 func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
-	if p.edits == 0 || !p.Matches(rule, s) || (rule < grammar.NumRules && Strict.Matches(rule, s)) {
+	// Appendix A first: its tables are the cheapest test, and most
+	// references pass it.
+	if p.edits == 0 || (rule < grammar.NumRules && Strict.Matches(rule, s)) || !p.Matches(rule, s) {
 		return nil
 	}
 	var needed []grammar.Edit

@@ -5,10 +5,13 @@
 // state, what an error found in it reports (the rules the reading is
 // inside, and what could come next).
 //
-// gen runs it at generate time for the strict grammar and writes the
-// result as tables (parser/internal/explain); the parser package runs it
-// for a profile's grammar, composed from generated syntax trees, the first
-// time the profile needs it. Nothing here reads grammar text.
+// gen runs the whole construction ([Grammar.Build]) at generate time for
+// the strict grammar and writes the result as tables
+// (parser/internal/explain); the parser package runs a profile's grammar,
+// composed from generated syntax trees, with [Lazy], which builds the
+// position automaton when the profile first needs a rule and each
+// deterministic state only when an input reaches it. Nothing here reads
+// grammar text.
 //
 // Appendix A is regular, and so is every edit of it the project carries,
 // so a rule's language is exactly its automaton's: after every byte the
@@ -22,6 +25,7 @@ import (
 	"math/bits"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
@@ -61,16 +65,18 @@ type automaton struct {
 	g        *Grammar
 	start    int // the rule, as an index into g.Defs
 	pos      []position
-	first    bitset // positions a match can start with
-	nullable bool   // the rule matches the empty string
-	last     bitset // positions a match can end with
-	follow   []bitset
-	byByte   [256]bitset // positions whose byte set holds the byte
+	sets     []byteSet // the distinct byte sets of the positions
+	first    bitset    // positions a match can start with
+	nullable bool      // the rule matches the empty string
+	last     bitset    // positions a match can end with
+	follow   [][]int32 // positions that can follow each position, in order
+	byClass  []bitset  // positions whose byte set holds the bytes of a class
 
-	classOf [256]uint8
-	classes int
-	trans   []int32
-	states  []dfaState
+	classOf        [256]uint8
+	classes        int
+	representative []byte // a byte of each class
+	trans          []int32
+	states         []dfaState
 }
 
 type dfaState struct {
@@ -79,11 +85,33 @@ type dfaState struct {
 	accepting bool
 }
 
-// position is one character of the grammar: a set of bytes, and the path
-// from the start rule down to it.
+// position is one character of the grammar: a set of bytes (an index into
+// the automaton's sets), and the path from the start rule down to it.
 type position struct {
-	set  byteSet
-	path []step
+	set  int32
+	call int32 // in a rule's own automaton (see localRule), the rule an item calls; -1 for a character
+	path *pathNode
+}
+
+// pathNode is the last step of a path, linked to the steps before it:
+// positions under one rule share the path to it, and a path costs one
+// node per rule or alternative entered.
+type pathNode struct {
+	up   *pathNode
+	step step
+	len  int // steps from the start rule, this one included
+}
+
+// steps returns the steps of the path ending at n, from the start rule down.
+func (n *pathNode) steps() []step {
+	if n == nil {
+		return nil
+	}
+	out := make([]step, n.len)
+	for ; n != nil; n = n.up {
+		out[n.len-1] = n.step
+	}
+	return out
 }
 
 // step is one step of a position's path: into a rule (alt < 0) or into the
@@ -127,8 +155,6 @@ func (b bitset) each(f func(int)) {
 	}
 }
 
-func (b bitset) key() string { return string(b.appendKey(nil)) }
-
 // appendKey appends the bytes of b to buf, for use as a map key.
 func (b bitset) appendKey(buf []byte) []byte {
 	for _, w := range b {
@@ -145,8 +171,20 @@ type Grammar struct {
 	Defs      []bnf.Definition
 	index     map[string]int
 	charLevel []bool
-	sets      []describedSet
+	describe  []string
+	single    []singleRule // by rule: whether it is one byte, and which
+	setsOnce  sync.Once
+	sets      []describedSet // see describedSets
+	// altOutside: see AltPathLeavesPathRule.
+	altOutside bool
 }
+
+// AltPathLeavesPathRule makes [State.AltPath] the reading outside the rule
+// Path ends in where the last alternative reaches that same rule by other
+// rules, rather than that same rule again. Appendix A's tables are the
+// same either way; RFC 3986's differ in IPv6 states, so gen leaves it off
+// and the parser's profiles set it. Call it before building automata.
+func (g *Grammar) AltPathLeavesPathRule() { g.altOutside = true }
 
 // NewGrammar indexes defs, whose references must all be defined and must
 // not recurse, and works out which rules are at the character level (see
@@ -179,6 +217,11 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 	if r := g.recursive(); r != "" {
 		return nil, fmt.Errorf("automaton: rule %s is recursive; the grammar is not regular as written", r)
 	}
+	single := make([]singleRule, len(defs))
+	for i, d := range defs {
+		single[i].set, single[i].ok = g.singleByte(d.Body)
+	}
+	g.single = single
 	g.charLevel = charLevel
 	if charLevel == nil {
 		g.charLevel = make([]bool, len(defs))
@@ -188,17 +231,35 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 	} else if len(charLevel) != len(defs) {
 		return nil, fmt.Errorf("automaton: %d character levels for %d rules", len(charLevel), len(defs))
 	}
-	for _, name := range describe {
-		i, ok := g.index[name]
-		if !ok {
-			continue
-		}
-		a := g.build(i)
-		var s byteSet
-		a.first.each(func(p int) { s = s.union(a.pos[p].set) })
-		g.sets = append(g.sets, describedSet{name, s})
-	}
+	g.describe = describe
 	return g, nil
+}
+
+// describedSets returns the rules errors describe expected bytes with,
+// and their first bytes, working them out the first time: only an error
+// needs them.
+func (g *Grammar) describedSets() []describedSet {
+	g.setsOnce.Do(func() {
+		for _, name := range g.describe {
+			i, ok := g.index[name]
+			if !ok {
+				continue
+			}
+			h := newHier(g, i)
+			var s byteSet
+			for _, p := range h.first {
+				s = s.union(h.sets[h.pos[p].set])
+			}
+			g.sets = append(g.sets, describedSet{name, s})
+		}
+	})
+	return g.sets
+}
+
+// singleRule is whether a rule matches exactly one byte, and which.
+type singleRule struct {
+	set byteSet
+	ok  bool
 }
 
 // Index returns the index of the rule named name.
@@ -219,11 +280,12 @@ func (g *Grammar) Build(start int) *DFA {
 	a := g.build(start)
 	d := &DFA{Classes: a.classes, ClassOf: a.classOf, Trans: a.trans, States: make([]State, len(a.states))}
 	for i, st := range a.states {
+		path := a.context(st.live, st.atStart, false, -1)
 		d.States[i] = State{
 			Accepting: st.accepting,
-			Path:      a.context(st.live, st.atStart, false),
-			AltPath:   a.context(st.live, st.atStart, true),
-			Expected:  a.expected(st.live, st.atStart, g.sets),
+			Path:      path,
+			AltPath:   a.altContext(st.live, st.atStart, path),
+			Expected:  a.expected(st.live, st.atStart, g.describedSets()),
 		}
 	}
 	return d
@@ -317,15 +379,37 @@ type fragment struct {
 	nullable    bool
 }
 
+// edge is a follow link: position to may follow position from.
+type edge struct{ from, to int32 }
+
 type builder struct {
-	g      *Grammar
-	pos    []position
-	follow [][]int
+	g        *Grammar
+	pos      []position
+	edges    []edge // follow links, in the order they were made
+	sets     []byteSet
+	setIndex map[byteSet]int32
+	// local, when set, makes a rule reference that is not a single byte an
+	// item of its own (a call) instead of expanding it: nullable reports
+	// whether the called rule matches the empty string.
+	local    bool
+	nullable func(rule int) bool
+	// intern, when not nil, numbers byte sets instead of sets and
+	// setIndex.
+	intern func(byteSet) int32
 }
 
 // build returns the automaton of rule start, determinized.
 func (g *Grammar) build(start int) *automaton {
-	b := &builder{g: g}
+	a := g.positions(start)
+	a.determinize()
+	return a
+}
+
+// positions returns the position automaton of rule start: its positions,
+// first, last and follow sets, and its byte classes with the positions of
+// each.
+func (g *Grammar) positions(start int) *automaton {
+	b := &builder{g: g, setIndex: map[byteSet]int32{}}
 	root := b.node(&bnf.Node{Kind: bnf.RuleRef, Text: g.Defs[start].Name}, nil)
 	n := len(b.pos)
 	words := (n + 63) / 64
@@ -340,40 +424,72 @@ func (g *Grammar) build(start int) *automaton {
 		g:        g,
 		start:    start,
 		pos:      b.pos,
+		sets:     b.sets,
 		first:    newSet(root.first),
 		last:     newSet(root.last),
 		nullable: root.nullable,
-		follow:   make([]bitset, n),
+		follow:   make([][]int32, n),
+	}
+	// Follow sets are kept as sorted lists: a position is followed by a
+	// handful of others, and a bitset each would make the automaton
+	// quadratic in its positions (thousands, with IPv6's repetitions).
+	count := make([]int32, n+1)
+	for _, e := range b.edges {
+		count[e.from+1]++
+	}
+	for i := 1; i <= n; i++ {
+		count[i] += count[i-1]
+	}
+	all := make([]int32, len(b.edges))
+	fill := slices.Clone(count[:n])
+	for _, e := range b.edges {
+		all[fill[e.from]] = e.to
+		fill[e.from]++
 	}
 	for i := range a.follow {
-		a.follow[i] = newSet(b.follow[i])
+		list := all[count[i]:count[i+1]:count[i+1]]
+		slices.Sort(list)
+		a.follow[i] = slices.Compact(list)
 	}
-	for c := 0; c < 256; c++ {
-		a.byByte[c] = make(bitset, words)
-		for i, p := range b.pos {
-			if p.set.has(byte(c)) {
-				a.byByte[c].set(i)
-			}
-		}
-	}
-	a.determinize()
+	a.classify(words)
 	return a
 }
 
-func (b *builder) newPosition(set byteSet, path []step) int {
-	b.pos = append(b.pos, position{set: set, path: path})
-	b.follow = append(b.follow, nil)
+func (b *builder) newPosition(set byteSet, path *pathNode) int {
+	if b.intern != nil {
+		b.pos = append(b.pos, position{set: b.intern(set), call: -1, path: path})
+		return len(b.pos) - 1
+	}
+	k, ok := b.setIndex[set]
+	if !ok {
+		k = int32(len(b.sets))
+		b.sets = append(b.sets, set)
+		b.setIndex[set] = k
+	}
+	b.pos = append(b.pos, position{set: k, call: -1, path: path})
 	return len(b.pos) - 1
 }
 
 func (b *builder) link(from, to []int) {
 	for _, f := range from {
-		b.follow[f] = append(b.follow[f], to...)
+		for _, t := range to {
+			b.edges = append(b.edges, edge{int32(f), int32(t)})
+		}
 	}
 }
 
 // singleByte reports whether n matches exactly one byte, and which ones.
 func (b *builder) singleByte(n *bnf.Node) (byteSet, bool) {
+	return b.g.singleByte(n)
+}
+
+// singleByte reports whether n matches exactly one byte, and which ones; a
+// rule reference's answer is the one NewGrammar worked out for the rule.
+func (g *Grammar) singleByte(n *bnf.Node) (byteSet, bool) {
+	if n.Kind == bnf.RuleRef && g.single != nil {
+		r := g.single[g.index[n.Text]]
+		return r.set, r.ok
+	}
 	var s byteSet
 	switch n.Kind {
 	case bnf.Literal:
@@ -387,10 +503,10 @@ func (b *builder) singleByte(n *bnf.Node) (byteSet, bool) {
 		}
 		return s, true
 	case bnf.RuleRef:
-		return b.singleByte(b.g.Defs[b.g.index[n.Text]].Body)
+		return g.singleByte(g.Defs[g.index[n.Text]].Body)
 	case bnf.Alternation:
 		for _, c := range n.Children {
-			cs, ok := b.singleByte(c)
+			cs, ok := g.singleByte(c)
 			if !ok {
 				return s, false
 			}
@@ -417,11 +533,15 @@ func literalByte(c byte, fold bool) byteSet {
 	return s
 }
 
-func extend(path []step, s step) []step {
-	return append(append([]step(nil), path...), s)
+func extend(path *pathNode, s step) *pathNode {
+	n := &pathNode{up: path, step: s, len: 1}
+	if path != nil {
+		n.len = path.len + 1
+	}
+	return n
 }
 
-func (b *builder) node(n *bnf.Node, path []step) fragment {
+func (b *builder) node(n *bnf.Node, path *pathNode) fragment {
 	switch n.Kind {
 	case bnf.CharRange:
 		s, _ := b.singleByte(n)
@@ -449,6 +569,12 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 		if s, ok := b.singleByte(n); ok {
 			p := b.newPosition(s, sub)
 			return fragment{first: []int{p}, last: []int{p}}
+		}
+		if b.local {
+			r := b.g.index[n.Text]
+			b.pos = append(b.pos, position{set: -1, call: int32(r), path: path})
+			p := len(b.pos) - 1
+			return fragment{first: []int{p}, last: []int{p}, nullable: b.nullable(r)}
 		}
 		return b.node(b.g.Defs[b.g.index[n.Text]].Body, sub)
 	case bnf.Concatenation:
@@ -516,25 +642,55 @@ func (b *builder) node(n *bnf.Node, path []step) fragment {
 	panic(fmt.Sprintf("automaton: BNF node of kind %d (%q) has no automaton", n.Kind, n.Text))
 }
 
-// determinize builds the deterministic automaton by the subset
-// construction. Appendix A's automata have a few hundred states at most.
-func (a *automaton) determinize() {
-	// Bytes that belong to the same positions behave the same.
+// classify puts bytes that belong to the same positions, and so behave the
+// same, in one class, numbered in the order of their first bytes, and sets
+// byClass.
+func (a *automaton) classify(words int) {
+	a.classifySets()
+	a.byClass = make([]bitset, a.classes)
+	for k, c := range a.representative {
+		a.byClass[k] = make(bitset, words)
+		for i, p := range a.pos {
+			if a.sets[p.set].has(c) {
+				a.byClass[k].set(i)
+			}
+		}
+	}
+}
+
+// classifySets sets the byte classes from a.sets alone: positions share a
+// few distinct byte sets, and a byte's class is the list of those that
+// hold it.
+func (a *automaton) classifySets() {
+	sets := a.sets
 	classIDs := map[string]uint8{}
+	key := make(bitset, (len(sets)+63)/64)
+	var keyBuf []byte
 	for c := 0; c < 256; c++ {
-		key := a.byByte[c].key()
-		id, ok := classIDs[key]
+		clear(key)
+		for k, s := range sets {
+			if s.has(byte(c)) {
+				key.set(k)
+			}
+		}
+		keyBuf = key.appendKey(keyBuf[:0])
+		id, ok := classIDs[string(keyBuf)]
 		if !ok {
 			id = uint8(len(classIDs))
-			classIDs[key] = id
+			classIDs[string(keyBuf)] = id
 		}
 		a.classOf[c] = id
 	}
 	a.classes = len(classIDs)
-	representative := make([]byte, a.classes)
+	a.representative = make([]byte, a.classes)
 	for c := 255; c >= 0; c-- {
-		representative[a.classOf[c]] = byte(c)
+		a.representative[a.classOf[c]] = byte(c)
 	}
+}
+
+// determinize builds the whole deterministic automaton by the subset
+// construction. Appendix A's automata have a few hundred states at most.
+func (a *automaton) determinize() {
 	index := map[string]int32{}
 	var keyBuf []byte
 	// add returns the state of the live positions, adding it when it is
@@ -561,7 +717,7 @@ func (a *automaton) determinize() {
 		// each class keeps those whose byte set holds its bytes.
 		a.reach(a.states[s].live, reach, a.states[s].atStart)
 		for class := 0; class < a.classes; class++ {
-			by := a.byByte[representative[class]]
+			by := a.byClass[class]
 			for i := range next {
 				next[i] = reach[i] & by[i]
 			}
@@ -582,8 +738,8 @@ func (a *automaton) reach(cur, into bitset, atStart bool) {
 	}
 	clear(into)
 	cur.each(func(p int) {
-		for i, w := range a.follow[p] {
-			into[i] |= w
+		for _, q := range a.follow[p] {
+			into[q>>6] |= 1 << (q & 63)
 		}
 	})
 }
@@ -608,12 +764,33 @@ func (a *automaton) accepts(cur bitset, atStart bool) bool {
 // the last one (relativeURI rather than absoluteURI, for an input whose
 // first segment has no ":" to end a scheme). Rules at the character level
 // (pchar, alpha, ...) are left out.
-func (a *automaton) context(cur bitset, atStart, last bool) []int {
+func (a *automaton) context(cur bitset, atStart, last bool, avoid int) []int {
 	if atStart {
 		return []int{a.start}
 	}
-	var live [][]step
-	cur.each(func(p int) { live = append(live, a.pos[p].path) })
+	var nodes []*pathNode
+	cur.each(func(p int) { nodes = append(nodes, a.pos[p].path) })
+	return a.g.context(nodes, last, avoid)
+}
+
+// context is automaton.context over the paths of the live positions.
+func (g *Grammar) context(nodes []*pathNode, last bool, avoid int) []int {
+	var live, outside [][]step
+	seen := map[*pathNode][]step{}
+	for _, n := range nodes {
+		st, ok := seen[n]
+		if !ok {
+			st = n.steps()
+			seen[n] = st
+		}
+		live = append(live, st)
+		if !slices.Contains(st, step{rule: avoid, alt: -1}) {
+			outside = append(outside, st)
+		}
+	}
+	if len(outside) > 0 {
+		live = outside
+	}
 	depth := 0
 	for {
 		same, allAlts, pick := true, true, -1
@@ -654,10 +831,36 @@ func (a *automaton) context(cur bitset, atStart, last bool) []int {
 			rules = append(rules, s.rule)
 		}
 	}
-	for len(rules) > 1 && a.g.charLevel[rules[len(rules)-1]] {
+	for len(rules) > 1 && g.charLevel[rules[len(rules)-1]] {
 		rules = rules[:len(rules)-1]
 	}
 	return rules
+}
+
+// altContext is context following the last alternative. With
+// [Grammar.AltPathLeavesPathRule] set, when that reading reaches the rule
+// that path (the reading that follows the first) ends in by other rules,
+// it is taken again from the live positions outside that rule, when there
+// are any: the other reading of the input. Under a grammar where a scheme
+// may start two alternatives of URI-reference (java's empty-authority),
+// "my file" is then read as a relative path, as under Appendix A, rather
+// than as the scheme of the last alternative.
+func (a *automaton) altContext(cur bitset, atStart bool, path []int) []int {
+	if atStart {
+		return []int{a.start}
+	}
+	var nodes []*pathNode
+	cur.each(func(p int) { nodes = append(nodes, a.pos[p].path) })
+	return a.g.altContext(nodes, path)
+}
+
+// altContext is automaton.altContext over the paths of the live positions.
+func (g *Grammar) altContext(nodes []*pathNode, path []int) []int {
+	alt := g.context(nodes, true, -1)
+	if !g.altOutside || len(path) < 2 || alt[len(alt)-1] != path[len(path)-1] || slices.Equal(alt, path) {
+		return alt
+	}
+	return g.context(nodes, true, path[len(path)-1])
 }
 
 // describedSet is a character-level rule used to describe a set of expected
@@ -674,13 +877,24 @@ type describedSet struct {
 func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) string {
 	var want byteSet
 	addFrom := func(set bitset) {
-		set.each(func(p int) { want = want.union(a.pos[p].set) })
+		set.each(func(p int) { want = want.union(a.sets[a.pos[p].set]) })
 	}
 	if atStart {
 		addFrom(a.first)
 	} else {
-		cur.each(func(p int) { addFrom(a.follow[p]) })
+		cur.each(func(p int) {
+			for _, q := range a.follow[p] {
+				want = want.union(a.sets[a.pos[q].set])
+			}
+		})
 	}
+	return describeBytes(want, a.accepts(cur, atStart), sets)
+}
+
+// describeBytes describes the bytes of want, and the end of input when
+// accepting, with the character-level rules of sets where a whole rule's
+// bytes are in want.
+func describeBytes(want byteSet, accepting bool, sets []describedSet) string {
 	var parts []string
 	for _, d := range sets {
 		if !subset(d.bytes, want) {
@@ -696,7 +910,7 @@ func (a *automaton) expected(cur bitset, atStart bool, sets []describedSet) stri
 			parts = append(parts, fmt.Sprintf("%q", string(rune(c))))
 		}
 	}
-	if a.accepts(cur, atStart) {
+	if accepting {
 		parts = append(parts, "end of input")
 	}
 	switch len(parts) {

@@ -1,8 +1,10 @@
 // Package dfa runs the deterministic automata that package
 // internal/automaton builds, from tables: gen writes a grammar's tables at
 // generate time (parser/internal/explain for RFC 2396,
-// rfc3986/internal/explain for RFC 3986), and package parser converts the
-// automata it builds for a profile at run time with [FromDFA].
+// rfc3986/internal/explain for RFC 3986); a profile's grammar is run by
+// [Lazy], which builds the states of its automaton only as inputs reach
+// them, so that a profile costs nothing until it is used. [FromDFA]
+// converts a whole automaton built at run time (tests compare the two).
 //
 // A [Table] is the engine of two jobs: whole-string matching of a rule
 // ([Table.Match]) and error explanation ([Table.Explain]): the first byte
@@ -132,4 +134,37 @@ func (t *Table[R]) Explain(s string) Result[R] {
 		AltPath:  t.Paths[info.AltPath],
 		Expected: t.Expectations[info.Expected],
 	}
+}
+
+// Lazy runs the on-demand automaton of one rule ([automaton.Lazy]) and
+// reports in the rules of a catalogue R, as a [Table] does: a profile's
+// grammar costs nothing until an input needs a state.
+type Lazy[R any] struct {
+	l     *automaton.Lazy
+	rules []R // definition index → rule
+}
+
+// NewLazy returns the on-demand automaton of l's rule, for a grammar whose
+// definitions are rules (definition i of the grammar is rules[i]).
+func NewLazy[R any](l *automaton.Lazy, rules []R) *Lazy[R] {
+	return &Lazy[R]{l: l, rules: rules}
+}
+
+// Match reports whether s as a whole is in the rule's language; see
+// [automaton.Lazy.Match].
+func (z *Lazy[R]) Match(s string) bool { return z.l.Match(s) }
+
+// Explain runs the automaton over s and reports where s leaves the rule's
+// language, as [Table.Explain] does. The paths are new slices.
+func (z *Lazy[R]) Explain(s string) Result[R] {
+	off, matched, st := z.l.Explain(s)
+	return Result[R]{Matched: matched, Offset: off, Path: z.ruleList(st.Path), AltPath: z.ruleList(st.AltPath), Expected: st.Expected}
+}
+
+func (z *Lazy[R]) ruleList(p []int) []R {
+	rs := make([]R, len(p))
+	for k, r := range p {
+		rs[k] = z.rules[r]
+	}
+	return rs
 }

@@ -13,12 +13,12 @@ package explain
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
-// Automaton is the deterministic automaton of one rule of RFC 2396 or of a
-// profile's grammar.
+// Automaton is the deterministic automaton of one rule of RFC 2396, as
+// generated tables. A profile's grammar is run by an on-demand automaton
+// (dfa.Lazy) instead.
 type Automaton = dfa.Table[grammar.Rule]
 
 // Result is how an input leaves a rule's language.
@@ -27,11 +27,6 @@ type Result = dfa.Result[grammar.Rule]
 // Strict returns the automaton of rule under Appendix A exactly, from the
 // generated tables. It panics if rule is not a rule of Appendix A.
 func Strict(rule grammar.Rule) *Automaton { return &automata[rule] }
-
-// Build makes an Automaton of a deterministic automaton that package
-// automaton built, for a grammar whose definitions are rules (index i of
-// the grammar is rules[i]).
-func Build(d *automaton.DFA, rules []grammar.Rule) *Automaton { return dfa.FromDFA(d, rules) }
 
 // Match reports whether s as a whole matches rule. It allocates nothing and
 // reads each byte once. Match panics if rule is not a rule of Appendix A.

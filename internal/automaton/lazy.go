@@ -1,0 +1,225 @@
+package automaton
+
+import (
+	"slices"
+	"sync"
+	"sync/atomic"
+)
+
+// DefaultMaxStates is the number of states a [Lazy] keeps at most unless
+// [Grammar.Lazy] is told otherwise. Appendix A's rules and every edit of
+// them the project carries need a few hundred to a few thousand states
+// when every one is built; an input visits far fewer.
+const DefaultMaxStates = 4096
+
+// Lazy is the deterministic automaton of one rule, built state by state as
+// inputs reach the states (an on-demand DFA, as RE2 builds): the subset
+// construction runs only along the paths inputs take, over a position
+// automaton whose positions are themselves made only as states need them
+// (see hier.go). A state's error description ([State]) is worked out only
+// when an error needs it.
+//
+// The states are kept in a cache of at most a fixed number of states; when
+// it is full it is emptied and the reading goes on from where it was, so
+// memory stays bounded whatever the input.
+//
+// A Lazy is safe for concurrent use: a transition that is known is read
+// with one atomic load, and states are created under a mutex.
+type Lazy struct {
+	h         *hier // guarded by mu
+	classOf   [256]uint8
+	classes   int
+	rep       []byte // a byte of each class
+	maxStates int
+	dead      *lazyState // the state of no live position: no string continues
+
+	start atomic.Pointer[lazyState]
+
+	mu      sync.Mutex            // guards what follows, and the creation of states
+	index   map[string]*lazyState // the states of the current cache, by live positions
+	flushes int                   // how many times the cache was emptied
+	keyBuf  []byte
+}
+
+// lazyState is a state of a Lazy: its live positions, and its transitions
+// by byte class, nil where not yet known.
+type lazyState struct {
+	next      []atomic.Pointer[lazyState]
+	live      []int32 // the live positions, sorted
+	atStart   bool
+	accepting bool
+	desc      atomic.Pointer[State] // the error description, once asked for
+}
+
+// Lazy returns the on-demand automaton of rule start, keeping at most
+// maxStates states (DefaultMaxStates when maxStates <= 0; at least 2, the
+// start state and one more).
+func (g *Grammar) Lazy(start, maxStates int) *Lazy {
+	if maxStates <= 0 {
+		maxStates = DefaultMaxStates
+	}
+	maxStates = max(maxStates, 2)
+	h := newHier(g, start)
+	l := &Lazy{h: h, maxStates: maxStates, dead: &lazyState{}}
+	l.classOf, l.classes, l.rep = h.classes()
+	l.mu.Lock()
+	l.reset()
+	l.mu.Unlock()
+	return l
+}
+
+// reset empties the cache and makes a new start state. l.mu must be held.
+func (l *Lazy) reset() {
+	l.index = map[string]*lazyState{}
+	l.start.Store(l.add(nil, true))
+}
+
+// add returns the cached state of the live positions, creating it when it
+// is new; live is copied then. l.mu must be held.
+func (l *Lazy) add(live []int32, atStart bool) *lazyState {
+	l.keyBuf = appendListKey(l.keyBuf[:0], live)
+	if atStart {
+		l.keyBuf = append(l.keyBuf[:0], "start"...)
+	}
+	if s, ok := l.index[string(l.keyBuf)]; ok {
+		return s
+	}
+	s := &lazyState{
+		next:      make([]atomic.Pointer[lazyState], l.classes),
+		live:      slices.Clone(live),
+		atStart:   atStart,
+		accepting: l.h.accepts(live, atStart),
+	}
+	l.index[string(l.keyBuf)] = s
+	return s
+}
+
+// step returns the state after reading a byte of class in s, creating it
+// when it is not known yet.
+func (l *Lazy) step(s *lazyState, class uint8) *lazyState {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if t := s.next[class].Load(); t != nil {
+		return t // another reader got here first
+	}
+	c := l.rep[class]
+	var next []int32
+	for _, q := range l.reach(s) {
+		if l.h.sets[l.h.pos[q].set].has(c) {
+			next = append(next, q)
+		}
+	}
+	t := l.dead
+	if len(next) > 0 {
+		if _, ok := l.index[string(appendListKey(l.keyBuf[:0], next))]; !ok && len(l.index) >= l.maxStates {
+			// The cache is full: empty it and go on. States readers
+			// still hold stay valid; they only lead into the new cache.
+			l.flushes++
+			l.reset()
+		}
+		t = l.add(next, false)
+	}
+	s.next[class].Store(t)
+	return t
+}
+
+// reach returns the positions that can follow s, whatever the byte,
+// sorted. l.mu must be held.
+func (l *Lazy) reach(s *lazyState) []int32 {
+	if s.atStart {
+		return l.h.first
+	}
+	var out []int32
+	for _, p := range s.live {
+		out = append(out, l.h.follow(p)...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
+
+// appendListKey appends the bytes of a sorted list of positions to buf,
+// for use as a map key.
+func appendListKey(buf []byte, list []int32) []byte {
+	for _, p := range list {
+		buf = append(buf, byte(p), byte(p>>8), byte(p>>16), byte(p>>24))
+	}
+	return buf
+}
+
+// Match reports whether s as a whole is in the rule's language. Once the
+// states s needs are built, it reads each byte with one table look-up and
+// allocates nothing.
+func (l *Lazy) Match(s string) bool {
+	st := l.start.Load()
+	classOf := &l.classOf
+	for i := 0; i < len(s); i++ {
+		c := classOf[s[i]]
+		next := st.next[c].Load()
+		if next == nil {
+			next = l.step(st, c)
+		}
+		if next == l.dead {
+			return false
+		}
+		st = next
+	}
+	return st.accepting
+}
+
+// Explain runs the automaton over s and returns the length of the longest
+// prefix of s that some string of the language starts with, whether s as a
+// whole matches, and what an error at that offset reports (see [State]).
+func (l *Lazy) Explain(s string) (offset int, matched bool, state State) {
+	st := l.start.Load()
+	classOf := &l.classOf
+	for ; offset < len(s); offset++ {
+		c := classOf[s[offset]]
+		next := st.next[c].Load()
+		if next == nil {
+			next = l.step(st, c)
+		}
+		if next == l.dead {
+			break
+		}
+		st = next
+	}
+	return offset, offset == len(s) && st.accepting, *l.describe(st)
+}
+
+// describe returns the error description of s, working it out the first
+// time.
+func (l *Lazy) describe(s *lazyState) *State {
+	if d := s.desc.Load(); d != nil {
+		return d
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if d := s.desc.Load(); d != nil {
+		return d
+	}
+	h := l.h
+	d := &State{Accepting: s.accepting, Path: []int{h.start}, AltPath: []int{h.start}}
+	if !s.atStart {
+		nodes := make([]*pathNode, len(s.live))
+		for i, p := range s.live {
+			nodes[i] = h.paths[p]
+		}
+		d.Path = h.g.context(nodes, false, -1)
+		d.AltPath = h.g.altContext(nodes, d.Path)
+	}
+	var want byteSet
+	for _, q := range l.reach(s) {
+		want = want.union(h.sets[h.pos[q].set])
+	}
+	d.Expected = describeBytes(want, s.accepting, h.g.describedSets())
+	s.desc.Store(d)
+	return d
+}
+
+// CacheStats returns how many states the cache holds and how many times it
+// was emptied because it was full.
+func (l *Lazy) CacheStats() (states, flushes int) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.index), l.flushes
+}

@@ -9,7 +9,7 @@
 //	rfc2396 normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]
 //	rfc2396 relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]
 //	rfc2396 compare [--json] [--base BASE] [-f FILE]... [REF ...]
-//	rfc2396 lint [--json] [--relative] [FILE ...]
+//	rfc2396 lint [--json] [--relative] [--base URI] [--default-base URI] [--type auto|text|html|mime] [--max-line BYTES] [FILE ...]
 //	rfc2396 escape --component RULE [STRING ...]
 //	rfc2396 unescape [STRING ...]
 //	rfc2396 serve [--addr 127.0.0.1:8396]

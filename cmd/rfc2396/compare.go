@@ -12,6 +12,7 @@ import (
 func compareCommand() *command {
 	return &command{
 		name:    "compare",
+		streams: readsLines | writesResults,
 		summary: "what RFC 2396 (each profile) and RFC 3986 say of each reference",
 		usage:   "compare [--json] [--base BASE] [-f FILE]... [REF ...]",
 		about: `Reads each REF (with none, each line of standard input; "-" reads standard

@@ -17,6 +17,7 @@ import (
 func parseCommand() *command {
 	return &command{
 		name:    "parse",
+		streams: readsLines | writesResults,
 		summary: "check references against Appendix A; show components or where and why not",
 		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
@@ -377,6 +378,7 @@ func writeErrorDetail(w *bufio.Writer, err error) {
 func treeCommand() *command {
 	return &command{
 		name:    "tree",
+		streams: writesResults,
 		summary: "show which Appendix A rule took which bytes",
 		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
@@ -423,8 +425,7 @@ tree: one node a line, indented, with its rule, byte span and text.
 
 func runTree(inv *invocation, p *parser.Profile, rule grammar.Rule, all bool) int {
 	in := inv.args[0]
-	out := bufio.NewWriter(inv.stdout)
-	defer out.Flush()
+	out := inv.output()
 	root, err := p.ParseTree(rule, in)
 	if err != nil {
 		fmt.Fprintf(out, "%s: invalid %s\n", shortDisplay(in), rule)

@@ -11,6 +11,7 @@ import (
 func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
+		streams: readsLines | writesResults,
 		summary: "resolve references against a base (section 5.2)",
 		usage:   "resolve [--standard rfc2396|rfc3986] [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
@@ -128,6 +129,7 @@ func writeResolution[W warning](out *bufio.Writer, ref, result string, err error
 func normalizeCommand() *command {
 	return &command{
 		name:    "normalize",
+		streams: readsLines | writesResults,
 		summary: "print the normal form of references (section 6)",
 		usage:   "normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
@@ -180,6 +182,7 @@ percent-encoded unreserved characters.`,
 func relativizeCommand() *command {
 	return &command{
 		name:    "relativize",
+		streams: readsLines | writesResults,
 		summary: "find the shortest reference that resolves to a target",
 		usage:   "relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;

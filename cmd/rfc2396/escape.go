@@ -27,8 +27,8 @@ func escapeCommand() *command {
 		about: `Escapes each STRING (or each line of standard input, without its "\n";
 a carriage return is data and is escaped) by RFC 2396 section 2.4 so that
 the result matches RULE and unescapes back to the input. Exit status 1 if a
-string cannot be escaped for RULE (e.g. an empty reg_name), 2 on a usage
-error.`,
+string cannot be escaped for RULE (e.g. an empty reg_name; reported on
+standard error), 2 on a usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			component := fs.String("component", "", "the Appendix A `rule` the result must match: "+escapeRuleNames())
 			return func(inv *invocation) int { return runEscape(inv, *component) }
@@ -78,10 +78,12 @@ func unescapeCommand() *command {
 		usage:   "unescape [STRING ...]",
 		about: `Decodes every "%" hex hex escape (RFC 2396 section 2.4.1) of each STRING (or
 each line of standard input, without its "\n") and writes the resulting
-bytes raw, one result a line: they may be any bytes, including NUL, line
-breaks and invalid UTF-8, so a result containing a line break spans lines.
-A malformed escape ("%", "%4", "%zz") is reported on standard error with
-its offset, and the exit status is 1.`,
+bytes as they are, one result a line: they may be any bytes, including NUL,
+line breaks and invalid UTF-8, so a result containing a line break spans
+lines. On a terminal, control bytes and bytes that are not UTF-8 are shown
+as \xNN instead, unless --raw is given. A malformed escape ("%", "%4",
+"%zz") is reported on standard error with its offset, and the exit status
+is 1; it is 2 on a read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			return runUnescape
 		},

@@ -23,7 +23,14 @@
 // carriage return dropped) when there is no argument or where an argument
 // is "-". After reading from standard input or a file, a one-line summary
 // goes to standard error. The exit status is 0 when every input is valid,
-// 1 when any is not, and 2 on a usage or read error.
+// 1 when any is not, and 2 on a usage error, an input that could not be
+// read whole (unreadable, or a line over --max-line, which is skipped) or
+// a failed write.
+//
+// Results go to standard output, errors and summaries to standard error.
+// On a terminal, standard output shows control bytes as \xNN unless --raw
+// is given, and a long batch shows its progress on standard error.
+// docs/cli.md has the whole contract.
 package main
 
 import (

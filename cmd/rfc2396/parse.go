@@ -30,7 +30,8 @@ grammar (RFC 2732, java.net.URI's deviations, ...); --explain lists, for an
 invalid reference, the edits and profiles under which it would be valid.
 --standard rfc3986 checks against RFC 3986 Appendix A instead, with its rule
 names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
-...). Exit status: 0 all valid, 1 some invalid, 2 usage.`,
+...). Exit status: 0 all valid, 1 some invalid, 2 on a usage, read or write
+error (see docs/cli.md).`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")

@@ -20,7 +20,7 @@ prints the result with the warnings of the resolution: where the result
 relies on a gap of the RFC or on a choice it leaves open. --standard rfc3986
 resolves by RFC 3986 section 5.2 instead (dot segments above the root are
 always removed there; --compat-scheme is its non-strict reading). Exit
-status: 0 all resolved, 1 some not, 2 usage.`,
+status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"base","ref","result","error","warnings"}`)
 			compat := fs.Bool("compat-scheme", false, `drop a scheme equal to the base's, for backwards compatibility (section 5.2 step 3: "http:g" resolves as "g")`)

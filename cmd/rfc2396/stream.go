@@ -203,10 +203,6 @@ func appendEscapedByte(dst []byte, b byte) []byte {
 	return append(dst, '\\', 'x', hexDigits[b>>4], hexDigits[b&15])
 }
 
-// errOutputFailed stops a batch once standard output has failed; run
-// reports the write error itself.
-var errOutputFailed = errors.New("standard output failed")
-
 // lineReader reads lines of at most max bytes (without the "\n") from a
 // stream, holding no more than that of any line.
 type lineReader struct {

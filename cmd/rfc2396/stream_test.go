@@ -229,13 +229,12 @@ func (r *endlessLine) Read(p []byte) (int, error) {
 	if r.n >= r.limit {
 		return r.tail.Read(p)
 	}
-	n := min(len(p), r.limit-r.n)
-	for i := range p[:n] {
-		p[i] = 'a'
-	}
+	n := copy(p[:min(len(p), r.limit-r.n)], aBlock)
 	r.n += n
 	return n, nil
 }
+
+var aBlock = strings.Repeat("a", 64<<10)
 
 // TestLineReaderMemory reads a line of 256 MiB with the default maximum:
 // what is allocated must stay a small multiple of the maximum, not grow

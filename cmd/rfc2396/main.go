@@ -91,12 +91,18 @@ func (inv *invocation) outputFailed() bool {
 
 // warnf writes one line of diagnostics to standard error, prefixed with
 // "rfc2396 CMD: ", after what standard output holds so far, so that on a
-// terminal the two appear in order.
+// terminal the two appear in order. Control bytes in it (from a file's
+// name, say) are written as \xNN.
 func (inv *invocation) warnf(format string, args ...any) {
 	if inv.buf != nil {
 		inv.buf.Flush() // an error is remembered by inv.out, and reported by run
 	}
-	fmt.Fprintf(inv.errOut, "rfc2396 %s: %s\n", inv.cmd.name, fmt.Sprintf(format, args...))
+	msg := fmt.Sprintf("rfc2396 %s: %s", inv.cmd.name, fmt.Sprintf(format, args...))
+	safe, rest := terminalSafe(nil, []byte(msg))
+	for _, b := range rest {
+		safe = appendEscapedByte(safe, b)
+	}
+	inv.errOut.Write(append(safe, '\n')) // an error is remembered by inv.errOut, and makes the status 2
 }
 
 // commands returns the tool's subcommands, in the order help lists them.

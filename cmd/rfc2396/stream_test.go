@@ -321,6 +321,15 @@ func TestUnreadableInputs(t *testing.T) {
 	}
 }
 
+// TestWarningsSafe checks that a file's name in a message cannot reach a
+// terminal with its control bytes.
+func TestWarningsSafe(t *testing.T) {
+	_, stderr, status := runCLI("", "parse", "-f", "no\x1b[2Jfile")
+	if status != 2 || !strings.Contains(stderr, `no\x1b[2Jfile`) || strings.Contains(stderr, "\x1b") {
+		t.Errorf("status %d, stderr %q", status, stderr)
+	}
+}
+
 // TestStreamsSeparate checks that results go to standard output and
 // errors to standard error, for the commands whose failures are not
 // results (escape, unescape).

@@ -8,7 +8,6 @@ import (
 	"io"
 	"os"
 	"strings"
-	"time"
 )
 
 // fileList is a repeatable -f FILE flag.
@@ -204,11 +203,11 @@ func (b *batch) status() int {
 }
 
 // newBatch returns the batch of inv over args and files, with a progress
-// line when standard error is a terminal.
+// line when standard error is a terminal and standard output is not.
 func newBatch(inv *invocation, args, files []string) *batch {
 	b := &batch{inv: inv, args: args, files: files}
-	if inv.stderrTerminal {
-		b.progress = newProgress(inv.errOut, time.Now)
+	if inv.showProgress {
+		b.progress = newProgress(inv.errOut, inv.now)
 	}
 	return b
 }

@@ -42,6 +42,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 )
 
 // A command is one subcommand of the tool.
@@ -69,9 +70,11 @@ type invocation struct {
 	errOut  *checkedWriter
 	buf     *bufio.Writer // see output
 	streams *streamOptions
-	// stderrTerminal says whether standard error is a terminal, where a
-	// long batch shows its progress.
-	stderrTerminal bool
+	// showProgress says whether a long batch shows its progress: when
+	// standard error is a terminal and standard output is not (results
+	// on the same terminal would be written across the progress line).
+	showProgress bool
+	now          func() time.Time // the clock of the progress line
 }
 
 // output returns the buffered standard output of the invocation, which
@@ -121,13 +124,24 @@ func main() {
 // either failure makes the exit status 2 (a failed standard error cannot
 // be reported).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	t := &tool{
-		name:           "rfc2396",
-		stdin:          stdin,
-		out:            &checkedWriter{w: stdout, escape: isTerminal(stdout)},
-		errOut:         &checkedWriter{w: stderr},
-		stderrTerminal: isTerminal(stderr),
+	return newTool(stdin, stdout, stderr).run(args)
+}
+
+// newTool returns the program on these streams.
+func newTool(stdin io.Reader, stdout, stderr io.Writer) *tool {
+	return &tool{
+		name:         "rfc2396",
+		stdin:        stdin,
+		out:          &checkedWriter{w: stdout, escape: isTerminal(stdout)},
+		errOut:       &checkedWriter{w: stderr},
+		showProgress: isTerminal(stderr) && !isTerminal(stdout),
+		now:          time.Now,
 	}
+}
+
+// run runs the program with args and returns the exit status (see the
+// function run).
+func (t *tool) run(args []string) int {
 	status := t.dispatch(args)
 	if t.inv != nil && t.inv.buf != nil {
 		t.inv.buf.Flush() // an error is remembered by t.out
@@ -146,11 +160,12 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 // tool is one run of the program: its streams, and once a command is
 // found, its name for messages and the command's invocation.
 type tool struct {
-	name           string // "rfc2396", or "rfc2396 CMD" once CMD is known
-	stdin          io.Reader
-	out, errOut    *checkedWriter
-	stderrTerminal bool
-	inv            *invocation
+	name         string // "rfc2396", or "rfc2396 CMD" once CMD is known
+	stdin        io.Reader
+	out, errOut  *checkedWriter
+	showProgress bool
+	now          func() time.Time // the clock of the progress line
+	inv          *invocation
 }
 
 // dispatch runs the command args name and returns the exit status.
@@ -191,7 +206,7 @@ func (t *tool) dispatch(args []string) int {
 	t.name = "rfc2396 " + c.name
 	fs, runCmd, streams := newFlagSet(c, stderr)
 	inv := &invocation{cmd: c, flags: fs, stdin: t.stdin, stdout: stdout, stderr: stderr,
-		out: stdout, errOut: stderr, streams: streams, stderrTerminal: t.stderrTerminal}
+		out: stdout, errOut: stderr, streams: streams, showProgress: t.showProgress, now: t.now}
 	t.inv = inv
 	// The flag package shows the usage itself on -h and on a bad flag;
 	// it is shown here instead, once: on standard output when asked for,

@@ -496,3 +496,33 @@ func TestNoProgressOffTerminal(t *testing.T) {
 		}
 	}
 }
+
+// TestProgressOnTerminal runs a batch with standard error on a terminal
+// and a clock that moves a tenth of a second each time it is read: the
+// progress line shows, and is erased before the summary. With standard
+// output on the same terminal, it does not show.
+func TestProgressOnTerminal(t *testing.T) {
+	in := strings.Repeat("http://a/\n", 5000)
+	for _, stdoutTerminal := range []bool{false, true} {
+		var stdout io.Writer = io.Discard
+		if stdoutTerminal {
+			stdout = &ttyBuffer{}
+		}
+		stderr := &ttyBuffer{}
+		tl := newTool(strings.NewReader(in), stdout, stderr)
+		clock := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+		tl.now = func() time.Time {
+			clock = clock.Add(100 * time.Millisecond)
+			return clock
+		}
+		status := tl.run([]string{"parse", "--json"})
+		got := stderr.String()
+		shown := strings.Contains(got, " references/s")
+		if status != 0 || shown == stdoutTerminal || !strings.HasSuffix(got, "5000 references, 0 invalid\n") {
+			t.Errorf("standard output a terminal %v: status %d, stderr %q", stdoutTerminal, status, got)
+		}
+		if shown && !strings.HasSuffix(got, "\r\x1b[K5000 references, 0 invalid\n") {
+			t.Errorf("progress not erased before the summary: %q", got)
+		}
+	}
+}

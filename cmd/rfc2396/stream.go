@@ -132,7 +132,10 @@ func (c *checkedWriter) Write(p []byte) (int, error) {
 	var rest []byte
 	c.scratch, rest = terminalSafe(c.scratch[:0], in)
 	c.pending = append(c.pending, rest...)
-	if _, err := c.w.Write(c.scratch); err != nil {
+	if n, err := c.w.Write(c.scratch); err != nil || n < len(c.scratch) {
+		if err == nil {
+			err = io.ErrShortWrite
+		}
 		c.err = err
 		return 0, err
 	}
@@ -153,8 +156,10 @@ func (c *checkedWriter) finish() {
 		out = appendEscapedByte(out, b)
 	}
 	c.pending = nil
-	if _, err := c.w.Write(out); err != nil {
+	if n, err := c.w.Write(out); err != nil {
 		c.err = err
+	} else if n < len(out) {
+		c.err = io.ErrShortWrite
 	}
 }
 

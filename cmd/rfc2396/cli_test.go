@@ -251,12 +251,12 @@ func TestErrorShape(t *testing.T) {
 // the error shows a window around the offset, never the whole input.
 func TestHugeInputs(t *testing.T) {
 	junk := strings.Repeat("a b", 1<<20)
-	out, _, status := runCLI(junk+"\n", "parse")
+	out, _, status := runCLI(junk+"\n", "parse", "--max-line", "4M")
 	if status != 1 || len(out) > 2000 {
 		t.Errorf("status %d, %d bytes of output for %d bytes of junk", status, len(out), len(junk))
 	}
 	valid := "http://h/" + strings.Repeat("seg/", 1<<18)
-	out, _, status = runCLI(valid+"\n", "parse", "--json")
+	out, _, status = runCLI(valid+"\n", "parse", "--json", "--max-line", "4M")
 	if status != 0 || !strings.Contains(out, `"valid":true`) {
 		t.Errorf("long valid line: status %d, output %.200s", status, out)
 	}

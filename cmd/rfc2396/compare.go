@@ -12,6 +12,7 @@ import (
 func compareCommand() *command {
 	return &command{
 		name:    "compare",
+		streams: readsLines | writesResults,
 		summary: "what RFC 2396 (each profile) and RFC 3986 say of each reference",
 		usage:   "compare [--json] [--base BASE] [-f FILE]... [REF ...]",
 		about: `Reads each REF (with none, each line of standard input; "-" reads standard
@@ -20,7 +21,8 @@ verdict of each, the components on which RFC 3986 and RFC 2396 differ (RFC
 2396 read under the first profile, strict first, that accepts the
 reference), and with --base the resolution of REF against BASE under each.
 Exit status: 0 when RFC 3986 and strict RFC 2396 agree on every reference
-(verdict, components and resolution), 1 when they differ on some, 2 usage.`,
+(verdict, components and resolution), 1 when they differ on some, 2 on a
+usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","base","agree","verdicts","compared_profile","differences","resolutions"}`)
 			base := fs.String("base", "", "also resolve each reference against this absolute `URI` under each standard and profile")

@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -23,13 +21,14 @@ func escapeRuleNames() string {
 func escapeCommand() *command {
 	return &command{
 		name:    "escape",
+		streams: readsLines | writesResults,
 		summary: "escape strings for a component (section 2.4)",
 		usage:   "escape --component RULE [STRING ...]",
 		about: `Escapes each STRING (or each line of standard input, without its "\n";
 a carriage return is data and is escaped) by RFC 2396 section 2.4 so that
 the result matches RULE and unescapes back to the input. Exit status 1 if a
-string cannot be escaped for RULE (e.g. an empty reg_name), 2 on a usage
-error.`,
+string cannot be escaped for RULE (e.g. an empty reg_name; reported on
+standard error), 2 on a usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			component := fs.String("component", "", "the Appendix A `rule` the result must match: "+escapeRuleNames())
 			return func(inv *invocation) int { return runEscape(inv, *component) }
@@ -38,9 +37,7 @@ error.`,
 }
 
 func runEscape(inv *invocation, component string) int {
-	stdin, stdout, stderr := inv.stdin, inv.stdout, inv.stderr
-	inputs := inv.args
-	var err error
+	stderr := inv.stderr
 	if component == "" {
 		fmt.Fprintln(stderr, "rfc2396 escape: --component is required; one of:", escapeRuleNames())
 		return 2
@@ -57,38 +54,36 @@ func runEscape(inv *invocation, component string) int {
 			return 2
 		}
 	}
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	status := 0
-	err = eachRawInput(inputs, stdin, func(s string) error {
+	out := inv.output()
+	b := rawBatch(inv)
+	b.each(func(s string) bool {
 		e, err := parser.Escape(s, rule)
 		if err != nil {
-			status = 1
-			shown := display(s)
-			fmt.Fprintf(out, "%s: %v\n", shown, err)
-			return nil
+			inv.warnf("%s: %v", shortDisplay(s), err)
+			return false
 		}
-		fmt.Fprintln(out, e)
-		return nil
+		out.WriteString(e)
+		out.WriteByte('\n')
+		return true
 	})
-	if err != nil {
-		fmt.Fprintln(stderr, "rfc2396 escape:", err)
-		return 2
-	}
-	return status
+	b.finish()
+	return b.status()
 }
 
 func unescapeCommand() *command {
 	return &command{
 		name:    "unescape",
+		streams: readsLines | writesResults,
 		summary: "decode the escapes of strings (section 2.4.1)",
 		usage:   "unescape [STRING ...]",
 		about: `Decodes every "%" hex hex escape (RFC 2396 section 2.4.1) of each STRING (or
 each line of standard input, without its "\n") and writes the resulting
-bytes raw, one result a line: they may be any bytes, including NUL, line
-breaks and invalid UTF-8, so a result containing a line break spans lines.
-A malformed escape ("%", "%4", "%zz") is reported on standard error with
-its offset, and the exit status is 1.`,
+bytes as they are, one result a line: they may be any bytes, including NUL,
+line breaks and invalid UTF-8, so a result containing a line break spans
+lines. On a terminal, control bytes and bytes that are not UTF-8 are shown
+as \xNN instead, unless --raw is given. A malformed escape ("%", "%4",
+"%zz") is reported on standard error with its offset, and the exit status
+is 1; it is 2 on a read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			return runUnescape
 		},
@@ -96,60 +91,32 @@ its offset, and the exit status is 1.`,
 }
 
 func runUnescape(inv *invocation) int {
-	stdin, stdout, stderr := inv.stdin, inv.stdout, inv.stderr
-	inputs := inv.args
-	var err error
-	out := bufio.NewWriter(stdout)
-	defer out.Flush()
-	status := 0
-	err = eachRawInput(inputs, stdin, func(s string) error {
+	out := inv.output()
+	b := rawBatch(inv)
+	b.each(func(s string) bool {
 		u, err := parser.Unescape(s)
 		if err != nil {
-			status = 1
-			out.Flush()
-			shown := display(s)
-			fmt.Fprintf(stderr, "%s: %v\n", shown, err)
+			inv.warnf("%s: %v", shortDisplay(s), err)
 			var uerr *parser.UnescapeError
 			if errors.As(err, &uerr) {
-				writeCaret(stderr, s, uerr.Offset)
+				writeCaret(inv.errOut, s, uerr.Offset)
 			}
-			return nil
+			return false
 		}
 		out.WriteString(u)
-		return out.WriteByte('\n')
+		out.WriteByte('\n')
+		return true
 	})
-	if err != nil {
-		fmt.Fprintln(stderr, "rfc2396 unescape:", err)
-		return 2
-	}
-	return status
+	b.finish()
+	return b.status()
 }
 
-// eachRawInput calls f for each argument, or, when there are none, for
-// each line of r without its "\n". Unlike eachInput it keeps a carriage
-// return: escape and unescape work on bytes, and every byte is data.
-func eachRawInput(args []string, r io.Reader, f func(string) error) error {
-	if len(args) > 0 {
-		for _, a := range args {
-			if err := f(a); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	br := bufio.NewReaderSize(r, 64<<10)
-	for {
-		line, err := br.ReadString('\n')
-		if len(line) > 0 || err == nil {
-			if ferr := f(strings.TrimSuffix(line, "\n")); ferr != nil {
-				return ferr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
-	}
+// rawBatch returns the batch of escape and unescape: each argument as it
+// is ("-" too), or with none each line of standard input without its
+// "\n". A carriage return is kept: escape and unescape work on bytes, and
+// every byte is data.
+func rawBatch(inv *invocation) *batch {
+	b := newBatch(inv, inv.args, nil)
+	b.keepCR, b.dashData = true, true
+	return b
 }

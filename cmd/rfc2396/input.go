@@ -31,67 +31,126 @@ func addFileFlag(fs *flag.FlagSet) *fileList {
 // for the lines of standard input, then the lines of each file; with no
 // argument and no file, the lines of standard input. It counts what it
 // read so that the command can print a summary.
+//
+// Reading never stops the batch short: an input that cannot be opened or
+// read, and a line over --max-line, are reported on standard error and
+// counted, and the batch goes on with the rest. Only a failed write to
+// standard output stops it.
 type batch struct {
 	inv      *invocation
 	args     []string
 	files    []string
+	keepCR   bool // a line's trailing "\r" is data (escape, unescape)
+	dashData bool // an argument "-" is data, not standard input (escape, unescape)
 	streamed bool // some references came from a stream, not the arguments
 	count    int
 	failed   int
+	// skipped counts the lines over --max-line, unreadable the inputs
+	// that could not be opened or read to their end.
+	skipped, unreadable int
+	bytes               int64 // read from streams, for the progress line
+	progress            *progress
 }
 
 // each calls f for every reference, in order. f returns whether the
-// reference was valid (or resolved). each stops at the first error of f
-// or of reading.
-func (b *batch) each(f func(ref string) (ok bool, err error)) error {
-	call := func(ref string) error {
-		ok, err := f(ref)
-		b.count++
-		if !ok {
+// reference was valid (or resolved).
+func (b *batch) each(f func(ref string) (ok bool)) {
+	call := func(ref string) bool {
+		if !f(ref) {
 			b.failed++
 		}
-		return err
+		b.count++
+		if b.count&63 == 0 {
+			b.progress.update(b.bytes, b.count)
+		}
+		return !b.inv.outputFailed()
 	}
 	if len(b.args) == 0 && len(b.files) == 0 {
-		b.streamed = true
-		return eachLine(b.inv.stdin, call)
+		b.eachLine(b.inv.stdin, "standard input", call)
+		return
 	}
 	for _, a := range b.args {
-		if a == "-" {
-			b.streamed = true
-			if err := eachLine(b.inv.stdin, call); err != nil {
-				return err
+		if a == "-" && !b.dashData {
+			if !b.eachLine(b.inv.stdin, "standard input", call) {
+				return
 			}
 			continue
 		}
-		if err := call(a); err != nil {
-			return err
+		if !call(a) {
+			return
 		}
 	}
 	for _, name := range b.files {
-		b.streamed = true
-		if err := b.eachFileLine(name, call); err != nil {
-			return err
+		if !b.eachFileLine(name, call) {
+			return
 		}
 	}
-	return nil
 }
 
-func (b *batch) eachFileLine(name string, f func(string) error) error {
+// eachFileLine calls f for each line of the file name ("-" is standard
+// input) and reports whether to go on.
+func (b *batch) eachFileLine(name string, f func(string) bool) bool {
 	if name == "-" {
-		return eachLine(b.inv.stdin, f)
+		return b.eachLine(b.inv.stdin, "standard input", f)
 	}
 	file, err := os.Open(name)
 	if err != nil {
-		return err
+		b.streamed = true
+		b.unreadable++
+		b.warnf("%v", err)
+		return true
 	}
 	defer file.Close()
-	return eachLine(file, f)
+	return b.eachLine(file, name, f)
+}
+
+// eachLine calls f for each line of r, without its line ending ("\n", and
+// a "\r" before it unless keepCR), and reports whether to go on. A line
+// over --max-line is reported and skipped; a read error is reported and
+// ends r. name is r's name in messages.
+func (b *batch) eachLine(r io.Reader, name string, f func(string) bool) bool {
+	b.streamed = true
+	lr := newLineReader(r, int(b.inv.streams.maxLine))
+	lr.onRead = func(n int) {
+		b.bytes += int64(n)
+		b.progress.update(b.bytes, b.count)
+	}
+	for {
+		line, err := lr.next()
+		if err == io.EOF {
+			return true
+		}
+		if tooLong := (*lineTooLongError)(nil); errors.As(err, &tooLong) {
+			b.skipped++
+			b.warnf("%s: %v", name, err)
+			continue
+		}
+		if err != nil {
+			b.unreadable++
+			b.warnf("%s: %v", name, err)
+			return true
+		}
+		if n := len(line); !b.keepCR && n > 0 && line[n-1] == '\r' {
+			line = line[:n-1]
+		}
+		if !f(string(line)) {
+			return false
+		}
+	}
+}
+
+// warnf reports a problem of reading on standard error, clearing the
+// progress line first.
+func (b *batch) warnf(format string, args ...any) {
+	b.progress.clear()
+	b.inv.warnf(format, args...)
 }
 
 // summarize prints "N references, M invalid" (with failedWord for
-// "invalid") to standard error when references were read from a stream.
+// "invalid"), and the lines skipped and inputs unreadable if any, to
+// standard error when references were read from a stream.
 func (b *batch) summarize(failedWord string) {
+	b.finish()
 	if !b.streamed {
 		return
 	}
@@ -99,70 +158,69 @@ func (b *batch) summarize(failedWord string) {
 	if b.count == 1 {
 		noun = "reference"
 	}
-	fmt.Fprintf(b.inv.stderr, "%d %s, %d %s\n", b.count, noun, b.failed, failedWord)
+	if buf := b.inv.buf; buf != nil {
+		buf.Flush() // an error is remembered by inv.out, and reported by run
+	}
+	fmt.Fprintf(b.inv.errOut, "%d %s, %d %s%s\n", b.count, noun, b.failed, failedWord, b.problems())
 }
 
-// eachLine calls f for each line of r, without its line ending ("\n" or
-// "\r\n"). A line is held in one buffer that grows to the longest line and
-// is reused, so memory stays within a small multiple of the longest line.
-func eachLine(r io.Reader, f func(string) error) error {
-	br := bufio.NewReaderSize(r, 64<<10)
-	var long []byte
-	for {
-		chunk, err := br.ReadSlice('\n')
-		line := chunk
-		if errors.Is(err, bufio.ErrBufferFull) {
-			// A line longer than the reader's buffer: gather it.
-			long = append(long[:0], chunk...)
-			for errors.Is(err, bufio.ErrBufferFull) {
-				chunk, err = br.ReadSlice('\n')
-				long = append(long, chunk...)
-			}
-			line = long
-		}
-		if len(line) > 0 {
-			n := len(line)
-			if line[n-1] == '\n' {
-				n--
-			}
-			if n > 0 && line[n-1] == '\r' {
-				n--
-			}
-			s := string(line[:n])
-			if cap(long) > 1<<20 && len(line) < cap(long)/4 {
-				long = nil // do not keep a huge buffer for short lines
-			}
-			if ferr := f(s); ferr != nil {
-				return ferr
-			}
-		}
-		if err == io.EOF {
-			return nil
-		}
-		if err != nil {
-			return err
-		}
+// finish clears the progress line, if shown.
+func (b *batch) finish() {
+	b.progress.clear()
+}
+
+// problems returns ", N lines too long (skipped), M inputs unreadable",
+// with the parts that are not zero.
+func (b *batch) problems() string {
+	s := ""
+	if b.skipped > 0 {
+		s += fmt.Sprintf(", %d %s too long (skipped)", b.skipped, plural(b.skipped, "line", "lines"))
 	}
+	if b.unreadable > 0 {
+		s += fmt.Sprintf(", %d %s unreadable", b.unreadable, plural(b.unreadable, "input", "inputs"))
+	}
+	return s
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// status returns the exit status of the batch: 2 when some input could not
+// be read whole (a line skipped, an input unreadable), else 1 when some
+// reference failed, else 0.
+func (b *batch) status() int {
+	switch {
+	case b.skipped > 0 || b.unreadable > 0:
+		return 2
+	case b.failed > 0:
+		return 1
+	}
+	return 0
+}
+
+// newBatch returns the batch of inv over args and files, with a progress
+// line when standard error is a terminal and standard output is not.
+func newBatch(inv *invocation, args, files []string) *batch {
+	b := &batch{inv: inv, args: args, files: files}
+	if inv.showProgress {
+		b.progress = newProgress(inv.errOut, inv.now)
+	}
+	return b
 }
 
 // runBatch runs one command over its references (args, files, standard
 // input; see batch): f writes what it has to say of one reference to out
 // and reports whether it was valid. Then the summary goes to standard
 // error ("N references, M <failed>"), and runBatch returns the exit
-// status: 0, 1 when some reference failed, 2 when reading failed.
+// status (see batch.status).
 func runBatch(inv *invocation, args, files []string, failed string, f func(out *bufio.Writer, ref string) bool) int {
-	out := bufio.NewWriterSize(inv.stdout, 64<<10)
-	defer out.Flush()
-	b := &batch{inv: inv, args: args, files: files}
-	err := b.each(func(ref string) (bool, error) { return f(out, ref), nil })
-	out.Flush()
+	out := inv.output()
+	b := newBatch(inv, args, files)
+	b.each(func(ref string) bool { return f(out, ref) })
 	b.summarize(failed)
-	if err != nil {
-		fmt.Fprintf(inv.stderr, "rfc2396 %s: %v\n", inv.cmd.name, err)
-		return 2
-	}
-	if b.failed > 0 {
-		return 1
-	}
-	return 0
+	return b.status()
 }

@@ -26,10 +26,18 @@
 // carriage return dropped) when there is no argument or where an argument
 // is "-". After reading from standard input or a file, a one-line summary
 // goes to standard error. The exit status is 0 when every input is valid,
-// 1 when any is not, and 2 on a usage or read error.
+// 1 when any is not, and 2 on a usage error, an input that could not be
+// read whole (unreadable, or a line over --max-line, which is skipped) or
+// a failed write.
+//
+// Results go to standard output, errors and summaries to standard error.
+// On a terminal, standard output shows control bytes as \xNN unless --raw
+// is given, and a long batch shows its progress on standard error.
+// docs/cli.md has the whole contract.
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
@@ -37,6 +45,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"time"
 )
 
 // A command is one subcommand of the tool.
@@ -48,16 +57,58 @@ type command struct {
 	// setup defines the command's flags on fs and returns the function
 	// that runs the command once they are parsed.
 	setup func(fs *flag.FlagSet) func(inv *invocation) int
+	// streams says which stream flags (--max-line, --raw) the command has.
+	streams streamUse
 }
 
 // invocation is one run of a command: its flags, arguments and streams.
 type invocation struct {
-	cmd    *command
-	flags  *flag.FlagSet
-	args   []string // positional arguments, flags removed
-	stdin  io.Reader
-	stdout io.Writer
-	stderr io.Writer
+	cmd     *command
+	flags   *flag.FlagSet
+	args    []string // positional arguments, flags removed
+	stdin   io.Reader
+	stdout  io.Writer // inv.out, for commands that write unbuffered
+	stderr  io.Writer // inv.errOut
+	out     *checkedWriter
+	errOut  *checkedWriter
+	buf     *bufio.Writer // see output
+	streams *streamOptions
+	// showProgress says whether a long batch shows its progress: when
+	// standard error is a terminal and standard output is not (results
+	// on the same terminal would be written across the progress line).
+	showProgress bool
+	now          func() time.Time // the clock of the progress line
+}
+
+// output returns the buffered standard output of the invocation, which
+// run flushes when the command returns.
+func (inv *invocation) output() *bufio.Writer {
+	if inv.buf == nil {
+		inv.buf = bufio.NewWriterSize(inv.out, 64<<10)
+	}
+	return inv.buf
+}
+
+// outputFailed reports whether a write to standard output has failed, so
+// that a batch can stop; run reports the error.
+func (inv *invocation) outputFailed() bool {
+	return inv.out.err != nil
+}
+
+// warnf writes one line of diagnostics to standard error, prefixed with
+// "rfc2396 CMD: ", after what standard output holds so far, so that on a
+// terminal the two appear in order. Control bytes in it (from a file's
+// name, say) are written as \xNN.
+func (inv *invocation) warnf(format string, args ...any) {
+	if inv.buf != nil {
+		inv.buf.Flush() // an error is remembered by inv.out, and reported by run
+	}
+	msg := fmt.Sprintf("rfc2396 %s: %s", inv.cmd.name, fmt.Sprintf(format, args...))
+	safe, rest := terminalSafe(nil, []byte(msg))
+	for _, b := range rest {
+		safe = appendEscapedByte(safe, b)
+	}
+	inv.errOut.Write(append(safe, '\n')) // an error is remembered by inv.errOut, and makes the status 2
 }
 
 // commands returns the tool's subcommands, in the order help lists them.
@@ -72,7 +123,58 @@ func main() {
 }
 
 // run runs the tool with args (os.Args[1:]) and returns the exit status.
+// Every write of the tool goes through the checkedWriters made here; a
+// failed write to standard output is reported on standard error, and
+// either failure makes the exit status 2 (a failed standard error cannot
+// be reported).
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	return newTool(stdin, stdout, stderr).run(args)
+}
+
+// newTool returns the program on these streams.
+func newTool(stdin io.Reader, stdout, stderr io.Writer) *tool {
+	return &tool{
+		name:         "rfc2396",
+		stdin:        stdin,
+		out:          &checkedWriter{w: stdout, escape: isTerminal(stdout)},
+		errOut:       &checkedWriter{w: stderr},
+		showProgress: isTerminal(stderr) && !isTerminal(stdout),
+		now:          time.Now,
+	}
+}
+
+// run runs the program with args and returns the exit status (see the
+// function run).
+func (t *tool) run(args []string) int {
+	status := t.dispatch(args)
+	if t.inv != nil && t.inv.buf != nil {
+		t.inv.buf.Flush() // an error is remembered by t.out
+	}
+	t.out.finish()
+	if t.out.err != nil {
+		fmt.Fprintf(t.errOut, "%s: writing standard output: %v\n", t.name, t.out.err)
+		status = 2
+	}
+	if t.errOut.err != nil {
+		status = 2
+	}
+	return status
+}
+
+// tool is one run of the program: its streams, and once a command is
+// found, its name for messages and the command's invocation.
+type tool struct {
+	name         string // "rfc2396", or "rfc2396 CMD" once CMD is known
+	stdin        io.Reader
+	out, errOut  *checkedWriter
+	showProgress bool
+	now          func() time.Time // the clock of the progress line
+	inv          *invocation
+}
+
+// dispatch runs the command args name and returns the exit status.
+func (t *tool) dispatch(args []string) int {
+	stdout, stderr := t.out, t.errOut
 	if len(args) == 0 {
 		usage(stderr)
 		return 2
@@ -95,7 +197,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			usage(stderr)
 			return 2
 		}
-		fs, _ := newFlagSet(c, stdout)
+		fs, _, _ := newFlagSet(c, stdout)
 		fs.Usage()
 		return 0
 	}
@@ -105,16 +207,29 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 		usage(stderr)
 		return 2
 	}
-	fs, runCmd := newFlagSet(c, stderr)
-	inv := &invocation{cmd: c, flags: fs, stdin: stdin, stdout: stdout, stderr: stderr}
+	t.name = "rfc2396 " + c.name
+	fs, runCmd, streams := newFlagSet(c, stderr)
+	inv := &invocation{cmd: c, flags: fs, stdin: t.stdin, stdout: stdout, stderr: stderr,
+		out: stdout, errOut: stderr, streams: streams, showProgress: t.showProgress, now: t.now}
+	t.inv = inv
+	// The flag package shows the usage itself on -h and on a bad flag;
+	// it is shown here instead, once: on standard output when asked for,
+	// after the error on standard error.
+	showUsage := fs.Usage
+	fs.Usage = func() {}
 	positional, err := parseInterleaved(inv.flags, args[1:])
+	fs.Usage = showUsage
 	if errors.Is(err, flag.ErrHelp) {
 		inv.flags.SetOutput(stdout)
 		inv.flags.Usage()
 		return 0
 	}
 	if err != nil {
+		inv.flags.Usage()
 		return 2
+	}
+	if streams.raw {
+		stdout.escape = false
 	}
 	inv.args = positional
 	return runCmd(inv)
@@ -130,11 +245,13 @@ func lookup(name string) *command {
 }
 
 // newFlagSet returns the flag set of c, with its flags defined and a usage
-// function that writes to w, and the function that runs c.
-func newFlagSet(c *command, w io.Writer) (*flag.FlagSet, func(*invocation) int) {
+// function that writes to w, the function that runs c, and the values of
+// its stream flags.
+func newFlagSet(c *command, w io.Writer) (*flag.FlagSet, func(*invocation) int, *streamOptions) {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(w)
 	runCmd := c.setup(fs)
+	streams := addStreamFlags(fs, c.streams)
 	fs.Usage = func() {
 		out := fs.Output()
 		fmt.Fprintf(out, "usage: rfc2396 %s\n\n%s\n", c.usage, c.about)
@@ -145,7 +262,7 @@ func newFlagSet(c *command, w io.Writer) (*flag.FlagSet, func(*invocation) int) 
 			fs.PrintDefaults()
 		}
 	}
-	return fs, runCmd
+	return fs, runCmd, streams
 }
 
 // parseInterleaved parses args with fs, accepting flags before, between

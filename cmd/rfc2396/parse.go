@@ -18,6 +18,7 @@ import (
 func parseCommand() *command {
 	return &command{
 		name:    "parse",
+		streams: readsLines | writesResults,
 		summary: "check references against Appendix A; show components or where and why not",
 		usage:   "parse [--standard rfc2396|rfc3986] [--rule NAME] [--profile NAME] [--allow EDIT,...] [--explain] [--json] [-f FILE]... [REF ...]",
 		about: `Checks each REF (with none, each line of standard input; "-" reads standard
@@ -30,7 +31,8 @@ grammar (RFC 2732, java.net.URI's deviations, ...); --explain lists, for an
 invalid reference, the edits and profiles under which it would be valid.
 --standard rfc3986 checks against RFC 3986 Appendix A instead, with its rule
 names for --rule (URI-reference, absolute-URI, relative-ref, IPv6address,
-...). Exit status: 0 all valid, 1 some invalid, 2 usage.`,
+...). Exit status: 0 all valid, 1 some invalid, 2 on a usage, read or write
+error (see docs/cli.md).`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			ruleName := fs.String("rule", "URI-reference", "check against this Appendix A `rule` (e.g. hostname, absoluteURI, IPv4address; under rfc3986 absolute-URI, relative-ref, IPv6address)")
 			asJSON := fs.Bool("json", false, "print one JSON object per reference")
@@ -386,6 +388,7 @@ func writeErrorDetail(w *bufio.Writer, err error) {
 func treeCommand() *command {
 	return &command{
 		name:    "tree",
+		streams: writesResults,
 		summary: "show which Appendix A rule took which bytes",
 		usage:   "tree [--standard rfc2396|rfc3986] [--all] [--rule NAME] [--profile NAME] [--allow EDIT,...] REF",
 		about: `Parses REF with the parser generated from rfc2396.peg and prints the parse
@@ -432,8 +435,7 @@ tree: one node a line, indented, with its rule, byte span and text.
 
 func runTree(inv *invocation, p *parser.Profile, rule grammar.Rule, all bool) int {
 	in := inv.args[0]
-	out := bufio.NewWriter(inv.stdout)
-	defer out.Flush()
+	out := inv.output()
 	root, err := p.ParseTree(rule, in)
 	if err != nil {
 		fmt.Fprintf(out, "%s: invalid %s\n", shortDisplay(in), rule)

@@ -11,6 +11,7 @@ import (
 func resolveCommand() *command {
 	return &command{
 		name:    "resolve",
+		streams: readsLines | writesResults,
 		summary: "resolve references against a base (section 5.2)",
 		usage:   "resolve [--standard rfc2396|rfc3986] [--json] [--compat-scheme] [--dotdot keep|remove|refuse] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [REF ...]",
 		about: `Resolves each REF (with none, each line of standard input; "-" reads standard
@@ -19,7 +20,7 @@ prints the result with the warnings of the resolution: where the result
 relies on a gap of the RFC or on a choice it leaves open. --standard rfc3986
 resolves by RFC 3986 section 5.2 instead (dot segments above the root are
 always removed there; --compat-scheme is its non-strict reading). Exit
-status: 0 all resolved, 1 some not, 2 usage.`,
+status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"base","ref","result","error","warnings"}`)
 			compat := fs.Bool("compat-scheme", false, `drop a scheme equal to the base's, for backwards compatibility (section 5.2 step 3: "http:g" resolves as "g")`)
@@ -128,6 +129,7 @@ func writeResolution[W warning](out *bufio.Writer, ref, result string, err error
 func normalizeCommand() *command {
 	return &command{
 		name:    "normalize",
+		streams: readsLines | writesResults,
 		summary: "print the normal form of references (section 6)",
 		usage:   "normalize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... [REF ...]",
 		about: `Prints the normal form (RFC 2396 section 6) of each REF (with none, each line
@@ -180,6 +182,7 @@ percent-encoded unreserved characters.`,
 func relativizeCommand() *command {
 	return &command{
 		name:    "relativize",
+		streams: readsLines | writesResults,
 		summary: "find the shortest reference that resolves to a target",
 		usage:   "relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;

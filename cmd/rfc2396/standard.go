@@ -164,8 +164,7 @@ func writeParse3986Human(w *bufio.Writer, in string, rule g3986.Rule, u *rfc3986
 // runTree3986 is tree --standard rfc3986.
 func runTree3986(inv *invocation, rule g3986.Rule, all bool) int {
 	in := inv.args[0]
-	out := bufio.NewWriter(inv.stdout)
-	defer out.Flush()
+	out := inv.output()
 	root, err := rfc3986.ParseTree(rule, in)
 	if err != nil {
 		fmt.Fprintf(out, "%s: invalid %s (RFC 3986)\n", shortDisplay(in), rule)

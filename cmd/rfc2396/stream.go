@@ -1,0 +1,373 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// The stream contract of every command (docs/cli.md):
+//
+//   - Results go to standard output, errors and summaries to standard
+//     error.
+//   - Every write goes through a [checkedWriter], which remembers the first
+//     error; run reports it once, "rfc2396 CMD: writing standard output:
+//     ...", with exit status 2. A batch stops reading at the first failed
+//     write.
+//   - Lines are read by a [lineReader], which holds at most --max-line bytes
+//     of a line: a longer line is reported and skipped without being held.
+//   - On a terminal, standard output shows control bytes escaped unless
+//     --raw is given; elsewhere it is byte-exact.
+//   - A long batch shows a [progress] line on standard error when that is a
+//     terminal.
+
+// defaultMaxLine is the longest line, in bytes, a command reads unless
+// --max-line says otherwise: far above any URI in use (browsers stop near
+// 2 MB), and small enough that a stream of junk costs little memory.
+const defaultMaxLine = 1 << 20
+
+// maxMaxLine is the largest --max-line accepted.
+const maxMaxLine = 1 << 30
+
+// streamUse says which of the stream flags a command has.
+type streamUse int
+
+const (
+	readsLines    streamUse = 1 << iota // --max-line
+	writesResults                       // --raw
+)
+
+// streamOptions are the values of the stream flags of one invocation.
+type streamOptions struct {
+	maxLine byteSize
+	raw     bool
+}
+
+// addStreamFlags defines the stream flags use asks for on fs.
+func addStreamFlags(fs *flag.FlagSet, use streamUse) *streamOptions {
+	o := &streamOptions{maxLine: defaultMaxLine}
+	if use&readsLines != 0 {
+		fs.Var(&o.maxLine, "max-line", "report and skip any input line over `BYTES` (e.g. 65536, 64K, 16M) without holding it")
+	}
+	if use&writesResults != 0 {
+		fs.BoolVar(&o.raw, "raw", false, "write control bytes to a terminal as they are, not as \\xNN (output to a file or pipe is always byte-exact)")
+	}
+	return o
+}
+
+// byteSize is a flag value in bytes: a number with an optional binary
+// suffix (K, KiB, M, MiB, G, GiB).
+type byteSize int
+
+func (s *byteSize) String() string {
+	n := int(*s)
+	for _, u := range []struct {
+		suffix string
+		size   int
+	}{{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}} {
+		if n >= u.size && n%u.size == 0 {
+			return strconv.Itoa(n/u.size) + u.suffix
+		}
+	}
+	return strconv.Itoa(n)
+}
+
+func (s *byteSize) Set(v string) error {
+	num, unit := v, 1
+	for _, u := range []struct {
+		suffixes []string
+		size     int
+	}{{[]string{"KiB", "K", "k"}, 1 << 10}, {[]string{"MiB", "M"}, 1 << 20}, {[]string{"GiB", "G"}, 1 << 30}} {
+		for _, suf := range u.suffixes {
+			if t, ok := strings.CutSuffix(v, suf); ok {
+				num, unit = t, u.size
+			}
+		}
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || n < 1 || n > maxMaxLine/unit {
+		return fmt.Errorf("want a size from 1 to 1G, such as 4096, 64K or 16M")
+	}
+	*s = byteSize(n * unit)
+	return nil
+}
+
+// checkedWriter is standard output or standard error as the commands
+// write it. It remembers the first write error and writes nothing after
+// it, so that one check at the end (see run) reports every failed write.
+// With escape set (standard output on a terminal, no --raw), it writes
+// each byte a terminal would act on rather than show as \xNN (see
+// terminalSafe).
+type checkedWriter struct {
+	w       io.Writer
+	err     error
+	escape  bool
+	pending []byte // with escape, the start of a UTF-8 sequence cut by the end of a write
+	scratch []byte
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	if !c.escape {
+		n, err := c.w.Write(p)
+		if err == nil && n < len(p) {
+			err = io.ErrShortWrite
+		}
+		c.err = err
+		return n, err
+	}
+	in := p
+	if len(c.pending) > 0 {
+		in = append(c.pending, p...)
+		c.pending = c.pending[:0]
+	}
+	var rest []byte
+	c.scratch, rest = terminalSafe(c.scratch[:0], in)
+	c.pending = append(c.pending, rest...)
+	if n, err := c.w.Write(c.scratch); err != nil || n < len(c.scratch) {
+		if err == nil {
+			err = io.ErrShortWrite
+		}
+		c.err = err
+		return 0, err
+	}
+	if cap(c.scratch) > 1<<20 {
+		c.scratch = nil
+	}
+	return len(p), nil
+}
+
+// finish writes what an escaping writer still holds: an incomplete UTF-8
+// sequence at the end of the output, escaped.
+func (c *checkedWriter) finish() {
+	if len(c.pending) == 0 || c.err != nil {
+		return
+	}
+	var out []byte
+	for _, b := range c.pending {
+		out = appendEscapedByte(out, b)
+	}
+	c.pending = nil
+	if n, err := c.w.Write(out); err != nil {
+		c.err = err
+	} else if n < len(out) {
+		c.err = io.ErrShortWrite
+	}
+}
+
+// terminalSafe appends p to dst as a terminal can show it without acting
+// on it: printable ASCII, tab, newline and valid UTF-8 for characters from
+// U+00A0 on as they are; every other byte (the C0 controls including ESC
+// and CR, DEL, the C1 controls U+0080 to U+009F in either encoding, bytes
+// that are not UTF-8) as \xNN. It returns the start of a UTF-8 sequence
+// that p ends in the middle of, which the caller passes again with what
+// follows.
+func terminalSafe(dst, p []byte) (out, rest []byte) {
+	for i := 0; i < len(p); {
+		c := p[i]
+		if c >= 0x20 && c < 0x7f || c == '\t' || c == '\n' {
+			j := i + 1
+			for j < len(p) && (p[j] >= 0x20 && p[j] < 0x7f || p[j] == '\t' || p[j] == '\n') {
+				j++
+			}
+			dst = append(dst, p[i:j]...)
+			i = j
+			continue
+		}
+		if c < 0x80 {
+			dst = appendEscapedByte(dst, c)
+			i++
+			continue
+		}
+		if !utf8.FullRune(p[i:]) {
+			return dst, p[i:]
+		}
+		r, size := utf8.DecodeRune(p[i:])
+		if r == utf8.RuneError && size == 1 || r < 0xa0 {
+			for _, b := range p[i : i+size] {
+				dst = appendEscapedByte(dst, b)
+			}
+		} else {
+			dst = append(dst, p[i:i+size]...)
+		}
+		i += size
+	}
+	return dst, nil
+}
+
+func appendEscapedByte(dst []byte, b byte) []byte {
+	const hexDigits = "0123456789abcdef"
+	return append(dst, '\\', 'x', hexDigits[b>>4], hexDigits[b&15])
+}
+
+// lineReader reads lines of at most max bytes (without the "\n") from a
+// stream, holding no more than that of any line.
+type lineReader struct {
+	br       *bufio.Reader
+	max      int
+	line     int   // lines returned or skipped so far
+	bytes    int64 // bytes read so far
+	buf      []byte
+	skipping bool  // the rest of an over-long line is still to be discarded
+	err      error // the error that ended the stream, returned from then on
+	onRead   func(n int)
+}
+
+// lineTooLongError reports a line over the maximum length. The line is
+// skipped: the next call to next discards the rest of it.
+type lineTooLongError struct {
+	Line int // 1-based
+	Max  int
+}
+
+func (e *lineTooLongError) Error() string {
+	return fmt.Sprintf("line %d: too long (over %d bytes), skipped", e.Line, e.Max)
+}
+
+func newLineReader(r io.Reader, max int) *lineReader {
+	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), max: max}
+}
+
+// read is bufio.Reader.ReadSlice('\n'), counted.
+func (lr *lineReader) read() ([]byte, error) {
+	chunk, err := lr.br.ReadSlice('\n')
+	lr.bytes += int64(len(chunk))
+	if lr.onRead != nil {
+		lr.onRead(len(chunk))
+	}
+	return chunk, err
+}
+
+// next returns the next line, without its "\n"; it is valid until the
+// next call. At the end of the stream it returns io.EOF; on a read error,
+// that error (a line cut short by it is not returned). A line over max
+// bytes gives a *lineTooLongError as soon as max+1 of its bytes are read,
+// so that an endless line is reported at once; reading on skips the rest
+// of it.
+func (lr *lineReader) next() ([]byte, error) {
+	if lr.skipping {
+		lr.skipping = false
+		for {
+			_, err := lr.read()
+			if err == nil {
+				break
+			}
+			if !errors.Is(err, bufio.ErrBufferFull) {
+				lr.err = err
+				break
+			}
+		}
+	}
+	if lr.err != nil {
+		return nil, lr.err
+	}
+	lr.buf = lr.buf[:0]
+	for {
+		chunk, err := lr.read()
+		content := chunk
+		if err == nil {
+			content = chunk[:len(chunk)-1]
+		}
+		if len(lr.buf)+len(content) > lr.max {
+			lr.line++
+			lr.buf = lr.buf[:0]
+			switch {
+			case errors.Is(err, bufio.ErrBufferFull):
+				lr.skipping = true
+			case err != nil:
+				lr.err = err
+			}
+			return nil, &lineTooLongError{Line: lr.line, Max: lr.max}
+		}
+		switch {
+		case err == nil:
+			lr.line++
+			if len(lr.buf) == 0 {
+				return content, nil
+			}
+			lr.buf = append(lr.buf, content...)
+			return lr.buf, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			lr.buf = append(lr.buf, content...)
+		case err == io.EOF:
+			lr.err = err
+			if len(lr.buf)+len(content) == 0 {
+				return nil, err
+			}
+			lr.line++
+			return append(lr.buf, content...), nil
+		default:
+			lr.err = err
+			return nil, fmt.Errorf("line %d: %w", lr.line+1, err)
+		}
+	}
+}
+
+// progress shows how far a long batch has got, on one line of standard
+// error that it rewrites: bytes read, references done, references per
+// second. It shows nothing until delay has passed, rewrites at most once
+// per every, and is cleared before anything else is written to standard
+// error and at the end. A nil *progress shows nothing: that is the
+// progress of a batch whose standard error is not a terminal.
+type progress struct {
+	w            io.Writer
+	now          func() time.Time
+	delay, every time.Duration
+	start, last  time.Time
+	shown        bool
+}
+
+func newProgress(w io.Writer, now func() time.Time) *progress {
+	t := now()
+	return &progress{w: w, now: now, delay: time.Second, every: 250 * time.Millisecond, start: t, last: t}
+}
+
+// update shows the counts if it is time to.
+func (p *progress) update(bytes int64, refs int) {
+	if p == nil {
+		return
+	}
+	t := p.now()
+	elapsed := t.Sub(p.start)
+	if elapsed < p.delay || t.Sub(p.last) < p.every {
+		return
+	}
+	p.last = t
+	rate := float64(refs) / elapsed.Seconds()
+	noun := "references"
+	if refs == 1 {
+		noun = "reference"
+	}
+	fmt.Fprintf(p.w, "\r\x1b[K%s read, %d %s, %.0f references/s", formatBytes(bytes), refs, noun, rate)
+	p.shown = true
+}
+
+// clear erases the progress line, if shown.
+func (p *progress) clear() {
+	if p == nil || !p.shown {
+		return
+	}
+	io.WriteString(p.w, "\r\x1b[K")
+	p.shown = false
+}
+
+// formatBytes shows n bytes for people: "512 B", "3.1 MB", "2.4 GB".
+func formatBytes(n int64) string {
+	switch {
+	case n >= 1e9:
+		return fmt.Sprintf("%.1f GB", float64(n)/1e9)
+	case n >= 1e6:
+		return fmt.Sprintf("%.1f MB", float64(n)/1e6)
+	case n >= 1e3:
+		return fmt.Sprintf("%.1f kB", float64(n)/1e3)
+	}
+	return strconv.FormatInt(n, 10) + " B"
+}

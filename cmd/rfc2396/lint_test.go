@@ -220,24 +220,11 @@ func TestLintStream(t *testing.T) {
 	}
 }
 
-// failingWriter fails every write after the first n bytes.
-type failingWriter struct{ n int }
-
-func (w *failingWriter) Write(p []byte) (int, error) {
-	if len(p) > w.n {
-		k := w.n
-		w.n = 0
-		return k, errors.New("disk full")
-	}
-	w.n -= len(p)
-	return len(p), nil
-}
-
 func TestLintWriteError(t *testing.T) {
 	in := strings.Repeat("see http://example.org/a/b/c and <../d>\n", 5000)
 	for _, args := range [][]string{{"lint"}, {"lint", "--json"}} {
 		var errOut bytes.Buffer
-		status := run(args, strings.NewReader(in), &failingWriter{n: 100}, &errOut)
+		status := run(args, strings.NewReader(in), &failingWriter{ok: 100, err: errors.New("disk full")}, &errOut)
 		if status != 2 || !strings.Contains(errOut.String(), "disk full") {
 			t.Errorf("%q: status %d, stderr %q", args, status, errOut.String())
 		}

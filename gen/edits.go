@@ -98,11 +98,21 @@ var editKeys = []string{"name", "kind", "requires", "document", "summary", "cont
 // loadEdit reads edits/NAME.abnf and edits/NAME.peg.
 func loadEdit(name string) (*edit, error) {
 	path := filepath.Join(editsDir, name+".abnf")
-	src, err := os.ReadFile(path)
+	pegPath := filepath.Join(editsDir, name+".peg")
+	pegSrc, err := os.ReadFile(pegPath)
 	if err != nil {
 		return nil, err
 	}
 	e := &edit{name: name}
+	if e.peg, err = parsePEG(string(pegSrc)); err != nil {
+		return nil, fmt.Errorf("%s: %v", pegPath, err)
+	}
+	// The rule lines of edits/NAME.abnf are the ABNF lines of
+	// edits/NAME.peg; its comment lines are its own.
+	src, err := writeABNF(path, e.peg.rules, pegPath)
+	if err != nil {
+		return nil, err
+	}
 	notation := bnf.RFC2396
 	var chunk []string
 	flush := func() error {
@@ -117,7 +127,7 @@ func loadEdit(name string) (*edit, error) {
 		chunk = nil
 		return nil
 	}
-	for _, line := range strings.Split(string(src), "\n") {
+	for _, line := range strings.Split(src, "\n") {
 		if !strings.HasPrefix(line, ";") {
 			if strings.TrimSpace(line) != "" {
 				chunk = append(chunk, line)
@@ -175,14 +185,6 @@ func loadEdit(name string) (*edit, error) {
 	}
 	if e.kind == "" || e.document == "" || e.summary == "" || e.example == "" || len(e.defs) == 0 {
 		return nil, fmt.Errorf("%s: an edit needs kind, document, summary, example and at least one rule", path)
-	}
-	pegPath := filepath.Join(editsDir, name+".peg")
-	pegSrc, err := os.ReadFile(pegPath)
-	if err != nil {
-		return nil, err
-	}
-	if e.peg, err = parsePEG(string(pegSrc)); err != nil {
-		return nil, fmt.Errorf("%s: %v", pegPath, err)
 	}
 	if e.sections, err = checkTranscriptionOf(e.defs, e.peg, path, pegPath); err != nil {
 		return nil, err

@@ -6,8 +6,12 @@
 //
 // Running go generate ./... from the repository root
 //
-//  1. checks that rfc2396.peg transcribes grammar/rfc2396.abnf, and each
-//     edits/NAME.peg its edits/NAME.abnf, and writes the rule and edit
+//  1. writes grammar/rfc2396.abnf from the ABNF lines of rfc2396.peg (a
+//     rule's ABNF line is written once, above its PEG body), and the rule
+//     lines of each edits/NAME.abnf from edits/NAME.peg; checks that each
+//     rule's PEG body accepts the language of its ABNF line, failing in
+//     seconds with the rule and a string that one side alone accepts (see
+//     docs/changing-the-grammar.md); and writes the rule and edit
 //     catalogues, the automata, the compact grammars and the oracle (gen
 //     grammar);
 //  2. compiles rfc2396.peg (-switch) and the compact grammar (-inline
@@ -20,7 +24,15 @@
 //     a choice whose alternatives start with a predicate;
 //  4. makes the generated parsers read bytes (gen patch);
 //  5. writes the reference site's examples, checked against the parser just
-//     built (gen/examples); gen grammar has written its diagrams.
+//     built (gen/examples); gen grammar has written its diagrams;
+//  6. after the RFC 3986 pipeline below, rewrites
+//     testdata/rfc3986/charset-diff.txt, the table of characters the two
+//     RFCs treat differently, from both parsers.
+//
+// Other packages' go:generate lines rewrite what shows the grammar's
+// output: the CLI's golden files (cmd/rfc2396) and the explain tables
+// (parser/internal/explain, rfc3986/internal/explain). CI's drift check
+// makes every such change a reviewed diff.
 package rfc2396
 
 //go:generate go run ./gen grammar
@@ -39,3 +51,4 @@ package rfc2396
 //go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
 //go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
 //go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go
+//go:generate go test -run TestCharsetDiff -update-charset-diff

@@ -25,14 +25,18 @@
 //  4. makes the generated parsers read bytes (gen patch);
 //  5. writes the reference site's examples, checked against the parser just
 //     built (gen/examples); gen grammar has written its diagrams;
-//  6. after the RFC 3986 pipeline below, rewrites
-//     testdata/rfc3986/charset-diff.txt, the table of characters the two
-//     RFCs treat differently, from both parsers.
+//  6. after the RFC 3986 pipeline below, rewrites what shows the output of
+//     the grammars, from the parsers just built: the explain tables
+//     (parser/internal/explain and rfc3986/internal/explain, testdata/
+//     explain.txt: inputs chosen by hand, what the automata say of them),
+//     testdata/rfc3986/charset-diff.txt (the characters the two RFCs treat
+//     differently) and the CLI's golden files (cmd/rfc2396/testdata). CI's
+//     drift check makes every such change a diff someone reviews, instead
+//     of a test that fails after a grammar edit.
 //
-// Other packages' go:generate lines rewrite what shows the grammar's
-// output: the CLI's golden files (cmd/rfc2396) and the explain tables
-// (parser/internal/explain, rfc3986/internal/explain). CI's drift check
-// makes every such change a reviewed diff.
+// Every go:generate line of the repository is in this file, so that a
+// failing step, such as the language check of gen grammar, stops
+// everything after it.
 package rfc2396
 
 //go:generate go run ./gen grammar
@@ -51,4 +55,9 @@ package rfc2396
 //go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
 //go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
 //go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go
-//go:generate go test -run TestCharsetDiff -update-charset-diff
+
+// The outputs that follow the grammars (step 6).
+//go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
+//go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
+//go:generate go test . -run TestCharsetDiff -update-charset-diff
+//go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden -update

@@ -1,6 +1,7 @@
-// Command tablegen rewrites testdata/explain.txt, the table TestExplain
-// checks, from the automata of package explain: see package
-// internal/explaintable. go generate runs it in parser/internal/explain.
+// Command tablegen rewrites the table of explained errors at the path it
+// is given (parser/internal/explain/testdata/explain.txt, which TestExplain
+// checks) from the automata of package explain: see package
+// internal/explaintable. go generate runs it from the repository root.
 package main
 
 import (
@@ -13,7 +14,11 @@ import (
 )
 
 func main() {
-	if err := explaintable.Rewrite("testdata/explain.txt", explain.Explain, grammar.Lookup); err != nil {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: tablegen FILE")
+		os.Exit(2)
+	}
+	if err := explaintable.Rewrite(os.Args[1], explain.Explain, grammar.Lookup); err != nil {
 		fmt.Fprintln(os.Stderr, "tablegen:", err)
 		os.Exit(1)
 	}

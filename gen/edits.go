@@ -11,9 +11,10 @@ import (
 )
 
 // An edit is a named change to the RFC 2396 grammar, read from
-// edits/NAME.abnf (its rules, as the document that justifies it writes
-// them, with what it is in "; key: value" lines) and edits/NAME.peg (their
-// transcription, checked the way rfc2396.peg is).
+// edits/NAME.peg (its rules, each the line the document that justifies it
+// writes, as a comment, above its PEG body, checked the way rfc2396.peg
+// is) and edits/NAME.abnf (what it is, in "; key: value" lines, and why;
+// its rule lines are written from edits/NAME.peg by loadEdit).
 type edit struct {
 	name        string
 	kind        string // "relaxation" or "restriction"

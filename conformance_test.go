@@ -14,23 +14,30 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
+// caseLine is a line of a testdata file and its line number.
+type caseLine struct {
+	n    int
+	line string
+}
+
 // readCases returns the non-comment, non-blank lines of a testdata file,
-// with their line numbers.
-func readCases(t *testing.T, name string) map[int]string {
+// with their line numbers, in the file's order, so that the first failure
+// reported is the first in the file.
+func readCases(t *testing.T, name string) []caseLine {
 	t.Helper()
 	f, err := os.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	cases := map[int]string{}
+	var cases []caseLine
 	sc := bufio.NewScanner(f)
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		cases[n] = line
+		cases = append(cases, caseLine{n, line})
 	}
 	if err := sc.Err(); err != nil {
 		t.Fatal(err)
@@ -84,7 +91,8 @@ func fields(t *testing.T, line string) []field {
 // RFC 2396 (sections 1.3, 3, 5, 6, Appendices B to G), and that each valid
 // one recomposes to itself.
 func TestRFCExamples(t *testing.T) {
-	for n, line := range readCases(t, "testdata/rfc-examples.txt") {
+	for _, c := range readCases(t, "testdata/rfc-examples.txt") {
+		n, line := c.n, c.line
 		parts := strings.SplitN(line, "\t", 3)
 		if len(parts) != 3 {
 			t.Fatalf("rfc-examples.txt:%d: want verdict, section, reference", n)
@@ -116,7 +124,8 @@ type components struct {
 // of the authority and of the host, against hand-checked cases that cover
 // every rule of Appendix A and every "PEG:" note of rfc2396.peg.
 func TestComponents(t *testing.T) {
-	for n, line := range readCases(t, "testdata/components.txt") {
+	for _, c := range readCases(t, "testdata/components.txt") {
+		n, line := c.n, c.line
 		f := fields(t, line)
 		if len(f) != 12 {
 			t.Fatalf("components.txt:%d: %d fields, want 12", n, len(f))
@@ -164,7 +173,8 @@ func TestErrors(t *testing.T) {
 		Rule   string
 		Gap    parser.Gap
 	}
-	for n, line := range readCases(t, "testdata/invalid.txt") {
+	for _, c := range readCases(t, "testdata/invalid.txt") {
+		n, line := c.n, c.line
 		parts := strings.Split(line, "\t")
 		if len(parts) < 3 {
 			t.Fatalf("invalid.txt:%d: want input, offset, rule", n)

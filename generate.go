@@ -6,8 +6,12 @@
 //
 // Running go generate ./... from the repository root
 //
-//  1. checks that rfc2396.peg transcribes grammar/rfc2396.abnf, and each
-//     edits/NAME.peg its edits/NAME.abnf, and writes the rule and edit
+//  1. writes grammar/rfc2396.abnf from the ABNF lines of rfc2396.peg (a
+//     rule's ABNF line is written once, above its PEG body), and the rule
+//     lines of each edits/NAME.abnf from edits/NAME.peg; checks that each
+//     rule's PEG body accepts the language of its ABNF line, failing in
+//     seconds with the rule and a string that one side alone accepts (see
+//     docs/changing-the-grammar.md); and writes the rule and edit
 //     catalogues, the automata, the compact grammars and the oracle (gen
 //     grammar);
 //  2. compiles the compact grammar (-inline -switch) with
@@ -21,7 +25,22 @@
 //     start with a predicate;
 //  4. makes the generated parsers read bytes (gen patch);
 //  5. writes the reference site's examples, checked against the parser just
-//     built (gen/examples); gen grammar has written its diagrams.
+//     built (gen/examples); gen grammar has written its diagrams;
+//  6. after the RFC 3986 pipeline below, rewrites what shows the output of
+//     the grammars, from the parsers just built: the explain tables
+//     (parser/internal/explain and rfc3986/internal/explain, testdata/
+//     explain.txt: inputs chosen by hand, what the automata say of them),
+//     testdata/rfc3986/charset-diff.txt (the characters the two RFCs treat
+//     differently) and the CLI's golden files (cmd/rfc2396/testdata). CI's
+//     drift check makes every such change a diff someone reviews, instead
+//     of a test that fails after a grammar edit;
+//  7. writes the conformance suite of both standards (testdata/vectors,
+//     docs/conformance.md), generated from the grammars and checked
+//     against the oracle.
+//
+// Every go:generate line of the repository is in this file, so that a
+// failing step, such as the language check of gen grammar, stops
+// everything after it.
 package rfc2396
 
 //go:generate go run ./gen grammar
@@ -40,7 +59,13 @@ package rfc2396
 //go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
 //go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go
 
-// The conformance suite (package conformance, docs/conformance.md), for
-// both standards, with the default seed of the vectors command.
+// The outputs that follow the grammars (step 6).
+//go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
+//go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
+//go:generate go test . -run TestCharsetDiff -update-charset-diff
+//go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden -update
+
+// The conformance suite (step 7; package conformance), for both
+// standards, with the default seed of the vectors command.
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc2396 --out testdata/vectors/rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc3986 --out testdata/vectors/rfc3986

@@ -17,12 +17,15 @@ import (
 // The oracle tests compare the generated parsers with an independent
 // reading of Appendix A (package internal/oracle: regular expressions
 // generated from grammar/rfc2396.abnf, which share nothing with
-// rfc2396.peg). Sizes are set for go test ./... on two cores; the
-// environment variables raise them for deep runs:
+// rfc2396.peg). By default the sizes are a quick sample that keeps go test
+// ./... fast on two cores; RFC2396_LONG=1, which CI sets, runs the deep
+// sizes; the other environment variables set a size outright:
 //
-//	RFC2396_ORACLE_N  generated strings per rule and per kind (default 2000)
-//	RFC2396_ORACLE_L  longest exhaustive string (default 4)
-func envInt(t *testing.T, name string, def int) int {
+//	RFC2396_ORACLE_N  generated strings per rule and per kind (250; long 2000)
+//	RFC2396_ORACLE_L  longest exhaustive string (3; long 4)
+//	RFC2396_ORACLE_PROFILE_N, RFC2396_ORACLE_PROFILE_L  the same for each
+//	                  profile (30 and 2; long 150 and 3)
+func envInt(t *testing.T, name string, quick, long int) int {
 	if s := os.Getenv(name); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
@@ -30,7 +33,10 @@ func envInt(t *testing.T, name string, def int) int {
 		}
 		return n
 	}
-	return def
+	if os.Getenv("RFC2396_LONG") != "" {
+		return long
+	}
+	return quick
 }
 
 // checker compares verdicts and collects disagreements, reporting at most a
@@ -215,7 +221,7 @@ func TestOracleSelfCheck(t *testing.T) {
 // TestOracleRules runs, for each of the 40 rules, generated derivations and
 // mutations of them through both generated parsers and the oracle.
 func TestOracleRules(t *testing.T) {
-	n := envInt(t, "RFC2396_ORACLE_N", 2000)
+	n := envInt(t, "RFC2396_ORACLE_N", 250, 2000)
 	c := newChecker(t)
 	g := oracle.NewGenerator(1998)
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
@@ -233,7 +239,7 @@ func TestOracleRules(t *testing.T) {
 // TestOracleContexts places each rule's strings where they occur in a
 // reference and checks the whole reference.
 func TestOracleContexts(t *testing.T) {
-	n := envInt(t, "RFC2396_ORACLE_N", 2000)
+	n := envInt(t, "RFC2396_ORACLE_N", 250, 2000)
 	c := newChecker(t)
 	g := oracle.NewGenerator(2396)
 	for _, ctx := range oracle.Contexts {
@@ -257,7 +263,7 @@ const exhaustiveAlphabet = "aFgZ0-._;/?:@&+%# [\x01\x80"
 // exhaustiveAlphabet, for URI-reference and for the rules whose PEG form is
 // not a literal copy of the BNF.
 func TestOracleExhaustive(t *testing.T) {
-	l := envInt(t, "RFC2396_ORACLE_L", 4)
+	l := envInt(t, "RFC2396_ORACLE_L", 3, 4)
 	c := newChecker(t)
 	rules := []grammar.Rule{grammar.RuleURIReference, grammar.RuleHierPart, grammar.RuleAuthority, grammar.RuleServer,
 		grammar.RuleHost, grammar.RuleHostname, grammar.RuleDomainlabel, grammar.RuleToplabel}
@@ -309,8 +315,8 @@ var profileContexts = []oracle.Context{
 // every rule of the profile's grammar (the rules the edits add too),
 // derivations and mutations under the profile's own grammar.
 func TestOracleProfiles(t *testing.T) {
-	n := envInt(t, "RFC2396_ORACLE_PROFILE_N", 150)
-	l := envInt(t, "RFC2396_ORACLE_PROFILE_L", 3)
+	n := envInt(t, "RFC2396_ORACLE_PROFILE_N", 30, 150)
+	l := envInt(t, "RFC2396_ORACLE_PROFILE_L", 2, 3)
 	for _, p := range oracleProfiles() {
 		t.Run(p.Name(), func(t *testing.T) {
 			c := newProfileChecker(t, p)

@@ -11,9 +11,10 @@ import (
 )
 
 // An edit is a named change to the RFC 2396 grammar, read from
-// edits/NAME.abnf (its rules, as the document that justifies it writes
-// them, with what it is in "; key: value" lines) and edits/NAME.peg (their
-// transcription, checked the way rfc2396.peg is).
+// edits/NAME.peg (its rules, each the line the document that justifies it
+// writes, as a comment, above its PEG body, checked the way rfc2396.peg
+// is) and edits/NAME.abnf (what it is, in "; key: value" lines, and why;
+// its rule lines are written from edits/NAME.peg by loadEdit).
 type edit struct {
 	name        string
 	kind        string // "relaxation" or "restriction"
@@ -98,11 +99,21 @@ var editKeys = []string{"name", "kind", "requires", "document", "summary", "cont
 // loadEdit reads edits/NAME.abnf and edits/NAME.peg.
 func loadEdit(name string) (*edit, error) {
 	path := filepath.Join(editsDir, name+".abnf")
-	src, err := os.ReadFile(path)
+	pegPath := filepath.Join(editsDir, name+".peg")
+	pegSrc, err := os.ReadFile(pegPath)
 	if err != nil {
 		return nil, err
 	}
 	e := &edit{name: name}
+	if e.peg, err = parsePEG(string(pegSrc)); err != nil {
+		return nil, fmt.Errorf("%s: %v", pegPath, err)
+	}
+	// The rule lines of edits/NAME.abnf are the ABNF lines of
+	// edits/NAME.peg; its comment lines are its own.
+	src, err := writeABNF(path, e.peg.rules, pegPath)
+	if err != nil {
+		return nil, err
+	}
 	notation := bnf.RFC2396
 	var chunk []string
 	flush := func() error {
@@ -117,7 +128,7 @@ func loadEdit(name string) (*edit, error) {
 		chunk = nil
 		return nil
 	}
-	for _, line := range strings.Split(string(src), "\n") {
+	for _, line := range strings.Split(src, "\n") {
 		if !strings.HasPrefix(line, ";") {
 			if strings.TrimSpace(line) != "" {
 				chunk = append(chunk, line)
@@ -175,14 +186,6 @@ func loadEdit(name string) (*edit, error) {
 	}
 	if e.kind == "" || e.document == "" || e.summary == "" || e.example == "" || len(e.defs) == 0 {
 		return nil, fmt.Errorf("%s: an edit needs kind, document, summary, example and at least one rule", path)
-	}
-	pegPath := filepath.Join(editsDir, name+".peg")
-	pegSrc, err := os.ReadFile(pegPath)
-	if err != nil {
-		return nil, err
-	}
-	if e.peg, err = parsePEG(string(pegSrc)); err != nil {
-		return nil, fmt.Errorf("%s: %v", pegPath, err)
 	}
 	if e.sections, err = checkTranscriptionOf(e.defs, e.peg, path, pegPath); err != nil {
 		return nil, err

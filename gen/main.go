@@ -3,9 +3,12 @@
 //
 //	go run ./gen grammar
 //
-// checks that rfc2396.peg transcribes grammar/rfc2396.abnf rule for rule
-// (same names, same order, each rule preceded by its Appendix A line and its
-// section), then writes the rule catalogue grammar/rules_gen.go, the compact
+// writes grammar/rfc2396.abnf from the Appendix A lines of rfc2396.peg (each
+// rule is preceded by its Appendix A line and its section, so a rule is
+// written once), checks that every rule's PEG body accepts the language of
+// its Appendix A line (langcheck.go), does the same for each edit
+// (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
+// catalogue grammar/rules_gen.go, the compact
 // grammar parser/internal/compact/compact.peg, the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
@@ -58,14 +61,6 @@ func main() {
 }
 
 func generateGrammar() error {
-	abnf, err := os.ReadFile("grammar/rfc2396.abnf")
-	if err != nil {
-		return err
-	}
-	defs, err := bnf.Parse(string(abnf))
-	if err != nil {
-		return err
-	}
 	src, err := os.ReadFile("rfc2396.peg")
 	if err != nil {
 		return err
@@ -74,8 +69,19 @@ func generateGrammar() error {
 	if err != nil {
 		return err
 	}
+	abnf, err := writeABNF("grammar/rfc2396.abnf", appendixA(ref), "rfc2396.peg")
+	if err != nil {
+		return err
+	}
+	defs, err := bnf.Parse(abnf)
+	if err != nil {
+		return fmt.Errorf("rfc2396.peg: the ABNF lines: %v", err)
+	}
 	sections, err := checkTranscription(defs, ref)
 	if err != nil {
+		return err
+	}
+	if err := checkGrammarLanguages(defs, ref, "rfc2396.peg"); err != nil {
 		return err
 	}
 	g, err := automaton.NewGrammar(defs, nil, describedRules)
@@ -88,6 +94,9 @@ func generateGrammar() error {
 	}
 	comp, err := compose(defs, sections, ref, edits)
 	if err != nil {
+		return err
+	}
+	if err := checkEditLanguages(comp); err != nil {
 		return err
 	}
 	fullDefs, _ := comp.grammar(1<<len(edits) - 1)

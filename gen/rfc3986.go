@@ -35,14 +35,6 @@ const rfc3986Catalogue = "github.com/rfc2396/rfc2396/grammar/rfc3986"
 // grammar/rfc3986.abnf from there), the compact grammar and the adapter
 // tables of the two parsers.
 func generateRFC3986() error {
-	abnf, err := os.ReadFile("grammar/rfc3986.abnf")
-	if err != nil {
-		return err
-	}
-	defs, err := bnf.ParseABNF(string(abnf))
-	if err != nil {
-		return err
-	}
 	src, err := os.ReadFile("rfc3986.peg")
 	if err != nil {
 		return err
@@ -51,8 +43,19 @@ func generateRFC3986() error {
 	if err != nil {
 		return err
 	}
+	abnf, err := writeABNF("grammar/rfc3986.abnf", appendixA(ref), "rfc3986.peg")
+	if err != nil {
+		return err
+	}
+	defs, err := bnf.ParseABNF(abnf)
+	if err != nil {
+		return fmt.Errorf("rfc3986.peg: the ABNF lines: %v", err)
+	}
 	sections, err := checkTranscriptionOf(defs, &pegFile{header: ref.header, rules: appendixA(ref)}, "grammar/rfc3986.abnf", "rfc3986.peg")
 	if err != nil {
+		return err
+	}
+	if err := checkGrammarLanguages(defs, ref, "rfc3986.peg"); err != nil {
 		return err
 	}
 	// Which rules are at the character level (pchar, unreserved, ...) is
@@ -73,7 +76,7 @@ func generateRFC3986() error {
 	for i := range defs {
 		charLevel[i] = g.CharacterLevel(i)
 	}
-	if err := writeGo("grammar/rfc3986/rules_gen.go", catalogue3986(defs, sections, charLevel, string(abnf))); err != nil {
+	if err := writeGo("grammar/rfc3986/rules_gen.go", catalogue3986(defs, sections, charLevel, abnf)); err != nil {
 		return err
 	}
 	compact, acc, err := deriveCompact(ref, rfc3986Keep, compactTarget{

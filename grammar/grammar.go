@@ -1,8 +1,10 @@
 // Package grammar is RFC 2396 Appendix A as data: the text of
 // grammar/rfc2396.abnf and the rule catalogue (each rule's RFC name, its
 // spelling in rfc2396.peg, its Appendix A line and the section that
-// defines it), which gen generates from grammar/rfc2396.abnf and
-// rfc2396.peg. Package grammar/bnf reads the RFC's BNF dialect.
+// defines it), which gen generates from rfc2396.peg, where each rule's
+// Appendix A line is written above its PEG body (gen writes
+// grammar/rfc2396.abnf from those lines). Package grammar/bnf reads the
+// RFC's BNF dialect.
 package grammar
 
 import _ "embed"
@@ -92,7 +94,8 @@ func (r Rule) UsedBy() []Rule {
 }
 
 // ABNF is the text of grammar/rfc2396.abnf: RFC 2396 Appendix A, one rule a
-// line, exactly as the RFC writes it. Package bnf reads it.
+// line, exactly as the RFC writes it, generated from the comment lines of
+// rfc2396.peg. Package bnf reads it.
 //
 //go:embed rfc2396.abnf
 var ABNF string

@@ -21,11 +21,13 @@ import (
 // independent reading of RFC 3986 Appendix A: package
 // internal/oracle3986, regular expressions generated from
 // grammar/rfc3986.abnf, which share nothing with rfc3986.peg. Sizes are set
-// for go test ./... on two cores; the environment variables raise them:
+// as a quick sample that keeps go test ./... fast on two cores;
+// RFC2396_LONG=1, which CI sets, runs the deep sizes; the other
+// environment variables set a size outright:
 //
-//	RFC3986_ORACLE_N  generated strings per rule and per context (default 1500)
-//	RFC3986_ORACLE_L  longest exhaustive string (default 4)
-func envInt(t *testing.T, name string, def int) int {
+//	RFC3986_ORACLE_N  generated strings per rule and per context (200; long 1500)
+//	RFC3986_ORACLE_L  longest exhaustive string (3; long 4)
+func envInt(t *testing.T, name string, quick, long int) int {
 	if s := os.Getenv(name); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil {
@@ -33,7 +35,10 @@ func envInt(t *testing.T, name string, def int) int {
 		}
 		return n
 	}
-	return def
+	if os.Getenv("RFC2396_LONG") != "" {
+		return long
+	}
+	return quick
 }
 
 // checker compares verdicts and collects disagreements, reporting at most a
@@ -210,7 +215,7 @@ func TestOracleSelfCheck(t *testing.T) {
 // TestOracleRules runs, for each of the 36 rules, generated derivations and
 // mutations of them through the parsers and the oracle.
 func TestOracleRules(t *testing.T) {
-	n := envInt(t, "RFC3986_ORACLE_N", 1500)
+	n := envInt(t, "RFC3986_ORACLE_N", 200, 1500)
 	c := newChecker(t)
 	g := oracle3986.NewGenerator(3986)
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
@@ -227,7 +232,7 @@ func TestOracleRules(t *testing.T) {
 // TestOracleContexts places each rule's strings where they occur in a
 // reference and checks the whole reference.
 func TestOracleContexts(t *testing.T) {
-	n := envInt(t, "RFC3986_ORACLE_N", 1500)
+	n := envInt(t, "RFC3986_ORACLE_N", 200, 1500)
 	c := newChecker(t)
 	g := oracle3986.NewGenerator(2005)
 	for _, ctx := range oracle3986.Contexts {
@@ -255,7 +260,7 @@ const ipAlphabet = "1a:.[]v"
 // literal copy of the ABNF, and every string up to length L+2 over
 // ipAlphabet for the host rules.
 func TestOracleExhaustive(t *testing.T) {
-	l := envInt(t, "RFC3986_ORACLE_L", 4)
+	l := envInt(t, "RFC3986_ORACLE_L", 3, 4)
 	c := newChecker(t)
 	walk(l, exhaustiveAlphabet, func(s string) {
 		for _, r := range []grammar.Rule{grammar.RuleURIReference, grammar.RuleHierPart, grammar.RuleRelativePart,

@@ -10,7 +10,7 @@ import (
 )
 
 // The playground's JSON endpoint: the components of a reference whose
-// authority is registry-based (a_b is no hostname), undefined ones as
+// authority is registry-based (a port must be digits, so "www.example.com:http" is no server), undefined ones as
 // null-like "defined": false.
 func ExampleSite_Handler() {
 	s, err := site.New()
@@ -18,7 +18,7 @@ func ExampleSite_Handler() {
 		panic(err)
 	}
 	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?ref=http%3A%2F%2Fa_b.example%2Fx%3F", nil))
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?ref=http%3A%2F%2Fwww.example.com%3Ahttp%2Fx%3F", nil))
 	var a site.Analysis
 	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
 		panic(err)
@@ -34,8 +34,8 @@ func ExampleSite_Handler() {
 	// Output:
 	// true absolute, hierarchical registry
 	// scheme "http"
-	// scheme-specific-part "//a_b.example/x?"
-	// authority "a_b.example"
+	// scheme-specific-part "//www.example.com:http/x?"
+	// authority "www.example.com:http"
 	// userinfo undefined
 	// host undefined
 	// port undefined

@@ -174,7 +174,7 @@ type playSample struct{ Label, Ref, Base string }
 func (p *page) Samples() []playSample {
 	return []playSample{
 		{"server-based", "http://user@www.example.com:8080/a/b;p?q#frag", ""},
-		{"registry-based", "http://a_b.example/x", ""},
+		{"registry-based", "http://www.example.com:http/x", ""},
 		{"IPv4 host, empty port", "ftp://192.0.2.1:/pub", ""},
 		{"opaque", "mailto:John.Doe@example.com?subject=hi", ""},
 		{"invalid", "http://a b/", ""},

@@ -90,7 +90,7 @@ func report(t *testing.T, name string, rep *Report) {
 // and reports every class of difference. Differences do not fail it: the
 // strict profile is not meant to agree with Java; only harness errors do.
 func TestCompareStrict(t *testing.T) {
-	p := Start(t)
+	p := startJava(t)
 	path, corpus := readCorpus(t)
 	n := 1000
 	if *full {
@@ -184,7 +184,7 @@ func readQuoted(t *testing.T, path string) []string {
 // UTF-8 (a line that is not UTF-8 reaches Java as U+FFFD, which Java
 // accepts and the profile, reading bytes, does not).
 func TestCompareJava(t *testing.T) {
-	p := Start(t)
+	p := startJava(t)
 	_, corpus := readCorpus(t)
 	n := 1000
 	if *full {

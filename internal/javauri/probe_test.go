@@ -1,6 +1,7 @@
 package javauri
 
 import (
+	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -59,6 +60,7 @@ func TestByteOffset(t *testing.T) {
 // checks answers that every JDK since 1.4 gives, so that a broken harness
 // fails.
 func TestProbeKnown(t *testing.T) {
+	skipUnlessLong(t)
 	res := Probe(t, []string{"http://h/p", "?y", "//", "a\nb", "http://[::1]:8/"})
 	want := []Result{
 		{Input: "http://h/p", Valid: true, Offset: -1, Components: Components{Scheme: Some("http"), SchemeSpecificPart: Some("//h/p"), Authority: Some("h"), Host: Some("h"), Port: -1, Path: Some("/p"), ServerBased: true}},
@@ -69,5 +71,21 @@ func TestProbeKnown(t *testing.T) {
 	}
 	if d := cmp.Diff(want, res); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
+	}
+}
+
+// startJava starts java.net.URI for a test that runs it: only when
+// RFC2396_LONG is set (CI sets it), since starting a JVM and comparing
+// thousands of references takes most of a default go test ./... run.
+func startJava(t *testing.T) *Prober {
+	t.Helper()
+	skipUnlessLong(t)
+	return Start(t)
+}
+
+func skipUnlessLong(t *testing.T) {
+	t.Helper()
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
 	}
 }

@@ -24,7 +24,7 @@ func javaOther(r rune) bool {
 // does not fail on that. Every byte 0x80-0xFF alone (not UTF-8) is probed
 // too: Java sees U+FFFD.
 func TestRunesJava(t *testing.T) {
-	p := Start(t)
+	p := startJava(t)
 	contexts := []struct {
 		before, after string
 		other         bool // Java allows "other" characters here

@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+)
+
+// A rule's ABNF line is written once, in the grammar file: the first
+// comment line above its PEG body. The grammar text files that gen and the
+// tests read (grammar/rfc2396.abnf for rfc2396.peg, grammar/rfc3986.abnf
+// for rfc3986.peg, edits/NAME.abnf for edits/NAME.peg) are rewritten from
+// those lines by writeABNF before anything reads them: their rule lines are
+// generated, their ";" comment lines (the edits' "; key: value" lines and
+// explanations, rfc3986.abnf's header) are kept.
+
+// abnfLine returns the ABNF line written above r and the rule name it
+// defines.
+func abnfLine(r *pegRule, pegFileName string) (line, name string, err error) {
+	if len(r.comment) == 0 {
+		return "", "", fmt.Errorf("%s: rule %s must be preceded by its ABNF line, as a comment (\"# name = ...\"), and its section (\"# §...\")", pegFileName, r.name)
+	}
+	line = strings.TrimSpace(r.comment[0])
+	name, _, ok := strings.Cut(line, "=")
+	name = strings.TrimSpace(name)
+	if !ok || name == "" || pegName(name) != r.name && !strings.EqualFold(pegName(name), r.name) {
+		return "", "", fmt.Errorf("%s: rule %s must be preceded by its ABNF line, as a comment (\"# %s = ...\"), and its section (\"# §...\"); the first comment line is %q", pegFileName, r.name, r.name, r.comment[0])
+	}
+	return line, name, nil
+}
+
+// abnfText returns the text of the grammar file old with its rule lines
+// replaced by the ABNF lines of rules, in their order. Comment lines (";")
+// and blank lines stay where they are. A rule line of old whose rule rules
+// lack is dropped; a rule old lacks is written before the next rule that
+// old has, or at the end.
+func abnfText(old string, rules []*pegRule, pegFileName string) (string, error) {
+	type entry struct{ name, line string }
+	var want []entry
+	for _, r := range rules {
+		line, name, err := abnfLine(r, pegFileName)
+		if err != nil {
+			return "", err
+		}
+		if slices.ContainsFunc(want, func(e entry) bool { return e.name == name }) {
+			return "", fmt.Errorf("%s: rule %s is defined twice", pegFileName, name)
+		}
+		want = append(want, entry{name, line})
+	}
+	index := func(name string) int {
+		return slices.IndexFunc(want, func(e entry) bool { return e.name == name })
+	}
+	inOld := map[string]bool{}
+	lines := strings.Split(old, "\n")
+	if len(lines) > 0 && lines[len(lines)-1] == "" {
+		lines = lines[:len(lines)-1]
+	}
+	for _, l := range lines {
+		if name, ok := abnfRuleName(l); ok {
+			inOld[name] = true
+		}
+	}
+	var out []string
+	done := make([]bool, len(want))
+	// emitNew writes the rules before want[upto] that old lacks.
+	emitNew := func(upto int) {
+		for i := 0; i < upto; i++ {
+			if !done[i] && !inOld[want[i].name] {
+				out = append(out, want[i].line)
+				done[i] = true
+			}
+		}
+	}
+	for _, l := range lines {
+		name, ok := abnfRuleName(l)
+		if !ok {
+			out = append(out, l)
+			continue
+		}
+		i := index(name)
+		if i < 0 || done[i] {
+			continue
+		}
+		emitNew(i)
+		out = append(out, want[i].line)
+		done[i] = true
+	}
+	emitNew(len(want))
+	return strings.Join(out, "\n") + "\n", nil
+}
+
+// abnfRuleName returns the name a rule line of a grammar file defines; ok
+// is false for a comment or blank line.
+func abnfRuleName(line string) (string, bool) {
+	t := strings.TrimSpace(line)
+	if t == "" || strings.HasPrefix(t, ";") {
+		return "", false
+	}
+	name, _, _ := strings.Cut(t, "=")
+	return strings.TrimSpace(name), true
+}
+
+// writeABNF rewrites the grammar file path from the ABNF lines of rules,
+// read from pegFileName, and returns its new text. It says on standard
+// error which lines it changed, old and new, so that a line edited in
+// path rather than in pegFileName is not lost unseen.
+func writeABNF(path string, rules []*pegRule, pegFileName string) (string, error) {
+	old, err := os.ReadFile(path)
+	if err != nil && !os.IsNotExist(err) {
+		return "", err
+	}
+	text, err := abnfText(string(old), rules, pegFileName)
+	if err != nil {
+		return "", err
+	}
+	if bytes.Equal(old, []byte(text)) {
+		return text, nil
+	}
+	oldLines := strings.Split(string(old), "\n")
+	newLines := strings.Split(text, "\n")
+	for _, l := range oldLines {
+		if _, ok := abnfRuleName(l); ok && !slices.Contains(newLines, l) {
+			fmt.Fprintf(os.Stderr, "gen: %s: replaced %q (the ABNF lines are written in %s)\n", path, l, pegFileName)
+		}
+	}
+	for _, l := range newLines {
+		if _, ok := abnfRuleName(l); ok && !slices.Contains(oldLines, l) {
+			fmt.Fprintf(os.Stderr, "gen: %s: wrote %q from %s\n", path, l, pegFileName)
+		}
+	}
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		return "", err
+	}
+	return text, nil
+}

@@ -1,0 +1,230 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+)
+
+// TestPEGMachine checks the PEG interpreter on the behaviours the language
+// check depends on: ordered choice commits, repetition never gives back,
+// predicates consume nothing, a rule must match the whole input.
+func TestPEGMachine(t *testing.T) {
+	const src = `# a test grammar
+choice <- 'x' / 'xy'
+greedy <- 'x'* 'x'
+lookahead <- 'a' &'b' [a-z]
+negation <- !'-' [^/]+
+dot <- . .?
+ref <- choice 'z'
+`
+	f, err := parsePEGFile(src, "test.peg", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := newPEGMachine(f.rules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		rule, in string
+		want     bool
+	}{
+		{"choice", "x", true},
+		{"choice", "xy", false}, // 'x' succeeds first and commits
+		{"greedy", "xx", false}, // 'x'* takes both
+		{"greedy", "", false},
+		{"lookahead", "ab", true},
+		{"lookahead", "ac", false},
+		{"negation", "a-b", true},
+		{"negation", "-b", false},
+		{"negation", "a/", false},
+		{"dot", "\xff", true},
+		{"dot", "abc", false},
+		{"ref", "xz", true},
+		{"ref", "xyz", false},
+	}
+	for _, tt := range tests {
+		if got := m.accepts(tt.rule, tt.in); got != tt.want {
+			t.Errorf("%s accepts %q = %v, want %v", tt.rule, tt.in, got, tt.want)
+		}
+	}
+	if _, err := newPEGMachine([]*pegRule{{name: "a", body: &expr{op: opRef, text: "b"}}}); err == nil || !strings.Contains(err.Error(), "undefined rule b") {
+		t.Errorf("undefined rule: %v", err)
+	}
+}
+
+// readGrammar reads rfc2396.peg at path, with replace applied to its
+// text, and the definitions of its ABNF lines.
+func readGrammar(t *testing.T, path string, replace ...string) ([]bnf.Definition, *pegFile) {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(src)
+	for i := 0; i+1 < len(replace); i += 2 {
+		if !strings.Contains(text, replace[i]) {
+			t.Fatalf("rfc2396.peg has no %q", replace[i])
+		}
+		text = strings.Replace(text, replace[i], replace[i+1], 1)
+	}
+	ref, err := parsePEG(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	abnf, err := abnfText("", appendixA(ref), "rfc2396.peg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs, err := bnf.Parse(abnf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return defs, ref
+}
+
+// TestLanguageCheckGrammar runs the language check on rfc2396.peg as it
+// is: it must pass.
+func TestLanguageCheckGrammar(t *testing.T) {
+	defs, ref := readGrammar(t, "../rfc2396.peg")
+	if err := checkGrammarLanguages(defs, ref, "rfc2396.peg"); err != nil {
+		t.Error(err)
+	}
+}
+
+// TestLanguageCheck runs the language check on testdata/rfc2396.peg, a
+// copy of rfc2396.peg kept as it was when the test was written (the real
+// one changes with every grammar edit), as it is and with edits of one
+// side of a rule only (each must fail, naming the rule, the side, and a
+// short string) or of both (it must pass).
+func TestLanguageCheck(t *testing.T) {
+	tests := []struct {
+		name    string
+		replace []string
+		want    string // "" for no error
+	}{
+		{"as it was", nil, ""},
+		{"body allows _", []string{"domainlabel <- alphanum ('-'* alphanum)*", "domainlabel <- alphanum ([-_]* alphanum)*"},
+			`rfc2396.peg: rule domainlabel: the PEG body accepts "0_2", its ABNF line does not`},
+		{"ABNF line allows _", []string{`# domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`, `# domainlabel = alphanum | alphanum *( alphanum | "-" | "_" ) alphanum`},
+			`rfc2396.peg: rule domainlabel: its ABNF line accepts "2_0", the PEG body does not`},
+		{"both allow _", []string{
+			`# domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`, `# domainlabel = alphanum | alphanum *( alphanum | "-" | "_" ) alphanum`,
+			"domainlabel <- alphanum ('-'* alphanum)*", "domainlabel <- alphanum ([-_]* alphanum)*"}, ""},
+		{"literal copy of a PEG: rule", []string{"toplabel <- alpha ('-'* alphanum)*", "toplabel <- alpha / alpha (alphanum / '-')* alphanum"},
+			`rfc2396.peg: rule toplabel: its ABNF line accepts "A0", the PEG body does not`},
+		{"port without digits", []string{"port <- digit*", "port <- [0-8]*"},
+			`rfc2396.peg: rule port: its ABNF line accepts "9", the PEG body does not`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defs, ref := readGrammar(t, "testdata/rfc2396.peg", tt.replace...)
+			if _, err := checkTranscription(defs, ref); err != nil {
+				t.Fatal(err)
+			}
+			err := checkGrammarLanguages(defs, ref, "rfc2396.peg")
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("unexpected error: %v", err)
+			case tt.want != "" && err == nil:
+				t.Errorf("no error, want %q", tt.want)
+			case tt.want != "" && !strings.Contains(err.Error(), tt.want):
+				t.Errorf("error %q\ndoes not say %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestEditLanguageCheck checks an edit, the rule of java.net.URI's
+// deviation 4 (edits/digit-hostname), over testdata/rfc2396.peg, as
+// written (it must pass) and with only its body changed (it must fail,
+// naming the edit's file and rule).
+func TestEditLanguageCheck(t *testing.T) {
+	const line = `hostname = domainlabel [ "." ] | 1*( domainlabel "." ) toplabel [ "." ]`
+	const body = "hostname <- (domainlabel '.' &alphanum)+ toplabel '.'? / domainlabel '.'? !alphanum"
+	defs, ref := readGrammar(t, "testdata/rfc2396.peg")
+	sections, err := checkTranscription(defs, ref)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(body string) error {
+		t.Helper()
+		peg, err := parsePEG("# " + line + "\n# §java.net.URI\n" + body + "\n")
+		if err != nil {
+			t.Fatal(err)
+		}
+		editDefs, err := bnf.ParseFragment(line, bnf.RFC2396)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e := &edit{name: "digit-hostname", kind: "relaxation", defs: editDefs, sections: []string{"java.net.URI"}, peg: peg}
+		comp, err := compose(defs, sections, ref, []*edit{e})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return checkEditLanguages(comp)
+	}
+	if err := check(body); err != nil {
+		t.Fatalf("the edit as written: %v", err)
+	}
+	// The single label may now start with "-".
+	err = check(strings.Replace(body, "/ domainlabel", "/ '-'? domainlabel", 1))
+	const want = `edits/digit-hostname.peg: rule hostname: the PEG body accepts "-0", its ABNF line does not`
+	if err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("error %v\ndoes not say %q", err, want)
+	}
+}
+
+// TestABNFText checks how a grammar file's rule lines are rewritten from
+// the ABNF lines of a PEG file: comments stay, rules follow the PEG file.
+func TestABNFText(t *testing.T) {
+	const peg = `# a = "x"
+# §1
+a <- 'x'
+
+# b = a | "y"
+# §1
+b <- a / 'y'
+
+# c = 1*b
+# §2
+c <- b+
+`
+	f, err := parsePEGFile(peg, "test.peg", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ name, old, want string }{
+		{"new file", "", "a = \"x\"\nb = a | \"y\"\nc = 1*b\n"},
+		{"comments kept, lines replaced",
+			"; about the rules\n; name: test\na = \"z\"\n; between\nb = a\nc = 1*b\n",
+			"; about the rules\n; name: test\na = \"x\"\n; between\nb = a | \"y\"\nc = 1*b\n"},
+		{"a rule the file lacks goes before the next it has",
+			"; head\na = \"x\"\nc = 1*b\n",
+			"; head\na = \"x\"\nb = a | \"y\"\nc = 1*b\n"},
+		{"a rule the PEG file lacks is dropped",
+			"a = \"x\"\nd = a\nb = a | \"y\"\nc = 1*b\n",
+			"a = \"x\"\nb = a | \"y\"\nc = 1*b\n"},
+	}
+	for _, tt := range tests {
+		got, err := abnfText(tt.old, f.rules, "test.peg")
+		if err != nil {
+			t.Fatalf("%s: %v", tt.name, err)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+	bad, err := parsePEGFile("# §1\na <- 'x'\n", "bad.peg", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := abnfText("", bad.rules, "bad.peg"); err == nil || !strings.Contains(err.Error(), "bad.peg: rule a must be preceded by its ABNF line") {
+		t.Errorf("a rule without its ABNF line: %v", err)
+	}
+}

@@ -30,8 +30,11 @@ type Analysis struct {
 	AuthorityKind string      `json:"authority_kind,omitempty"` // "server" or "registry" (section 3.2)
 	HostKind      string      `json:"host_kind,omitempty"`      // "hostname" or "IPv4address"
 	Tree          *TreeNode   `json:"tree,omitempty"`
-	Error         *ErrorView  `json:"error,omitempty"`
-	Resolution    *Trace      `json:"resolution,omitempty"`
+	// TreeOmitted is how many nodes of a large tree were left out of Tree
+	// (its upper levels are kept); their bytes show as plain text.
+	TreeOmitted int        `json:"tree_omitted,omitempty"`
+	Error       *ErrorView `json:"error,omitempty"`
+	Resolution  *Trace     `json:"resolution,omitempty"`
 	// HTML is the result rendered as the playground page shows it; the
 	// page's script puts it in place as you type.
 	HTML string `json:"html"`
@@ -169,6 +172,29 @@ func treeView(n *parser.Node, all bool) *TreeNode {
 	}
 	add(n.Children)
 	return t
+}
+
+// pruneTree keeps the first limit nodes of t in breadth-first order (so the
+// upper levels of a large tree stay whole) and drops the others with
+// their subtrees. It returns how many nodes it dropped.
+func pruneTree(t *TreeNode, limit int) int {
+	order := []*TreeNode{t}
+	// first[i] is where the children of order[i] start in order: the
+	// children of a node are consecutive in breadth-first order, so those
+	// kept are a prefix of its list.
+	var first []int
+	for i := 0; i < len(order); i++ {
+		first = append(first, len(order))
+		order = append(order, order[i].Children...)
+	}
+	if len(order) <= limit {
+		return 0
+	}
+	for i, n := range order[:limit] {
+		keep := min(len(n.Children), max(0, limit-first[i]))
+		n.Children = n.Children[:keep:keep]
+	}
+	return len(order) - limit
 }
 
 // ruleHue gives each rule a colour of its own: its index in Appendix A

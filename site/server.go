@@ -2,12 +2,14 @@ package site
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
 	"html"
 	"html/template"
 	"io"
 	"log"
+	"net"
 	"net/http"
 	"net/url"
 	"slices"
@@ -18,28 +20,59 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 )
 
-// Limits of the server: how long a request may take to arrive and to be
-// answered, and how large its header (with the query string) may be. A
-// ref or base is at most MaxInput bytes; the header may be much larger, so
-// that a longer one still reaches the playground and gets its page saying
-// so, rather than net/http's bare 431.
+// Limits of the server. Every request is bounded before any work starts:
+// its header (with the query string) by maxHeaderBytes, which net/http
+// enforces while reading it (431 beyond), its query string by maxQuery
+// (414 beyond, checked before the query is parsed), and the work on a ref
+// or base by MaxInput. The expensive handlers (the playground and its
+// JSON) run at most maxConcurrent at a time; a request waits at most
+// queueWait for its turn (then 503), and every handler stops at
+// handlerTimeout, when the client leaves, or when the server shuts down.
 const (
-	readTimeout    = 10 * time.Second
-	writeTimeout   = 30 * time.Second
-	idleTimeout    = 60 * time.Second
-	maxHeaderBytes = 1 << 20
+	readTimeout  = 10 * time.Second
+	writeTimeout = 30 * time.Second
+	idleTimeout  = 60 * time.Second
+	// maxQuery is the longest query string the playground reads: a ref and
+	// a base of MaxInput bytes each, every byte percent-encoded, and the
+	// other parameters.
+	maxQuery = 2*3*MaxInput + 1<<10
+	// maxHeaderBytes leaves room beyond maxQuery for the rest of the
+	// header, so that a query somewhat over the limit still gets the
+	// playground's 414 page saying why, rather than net/http's bare 431.
+	maxHeaderBytes = 2*maxQuery + 16<<10
+	// handlerTimeout is well within writeTimeout, so that a handler that
+	// runs out of time still has its answer written.
+	handlerTimeout = 10 * time.Second
+	maxConcurrent  = 4
+	queueWait      = 5 * time.Second
 	// maxAllRules is the longest input the tree shows with its
 	// character-level rules: they add several spans per byte.
 	maxAllRules = 1 << 10
+	// maxTreeNodes is how many nodes of the parse tree the playground
+	// shows; a larger tree is summarised (its upper levels in full, then
+	// as many nodes as fit, the rest of the bytes as plain text), so that
+	// an answer stays a few hundred kilobytes whatever the input.
+	maxTreeNodes = 400
+	// maxOutlineText is how many bytes of a node's text the outline shows.
+	maxOutlineText = 120
+	// maxEcho is how much of a path an error page repeats.
+	maxEcho = 200
 )
 
 // Server returns an HTTP server for the site on addr, with timeouts and
-// size limits, that logs one line per request to logTo.
+// size limits, that logs one line per request to logTo. If addr is a
+// loopback address (127.0.0.1:8396, [::1]:8396, localhost:8396), the
+// server answers only requests whose Host header names it on that port:
+// a web page that a DNS name rebound to 127.0.0.1 cannot use it.
 func (s *Site) Server(addr string, logTo io.Writer) *http.Server {
 	logger := log.New(logTo, "", log.LstdFlags|log.LUTC)
+	h := s.Handler()
+	if hosts := loopbackHosts(addr); hosts != nil {
+		h = checkHost(h, hosts)
+	}
 	return &http.Server{
 		Addr:              addr,
-		Handler:           LogRequests(s.Handler(), logger),
+		Handler:           LogRequests(h, logger),
 		ReadHeaderTimeout: readTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -49,8 +82,51 @@ func (s *Site) Server(addr string, logTo io.Writer) *http.Server {
 	}
 }
 
-// Handler serves the site.
+// loopbackHosts returns the Host header values that name addr, if addr
+// is a loopback address with a port, or nil.
+func loopbackHosts(addr string) map[string]bool {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" || port == "0" {
+		return nil
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil
+	}
+	hosts := map[string]bool{}
+	for _, name := range []string{host, "localhost", "127.0.0.1", "::1"} {
+		hosts[strings.ToLower(net.JoinHostPort(name, port))] = true
+		if port == "80" {
+			hosts[strings.ToLower(strings.Trim(name, "[]"))] = true
+			if strings.Contains(name, ":") {
+				hosts["["+name+"]"] = true
+			}
+		}
+	}
+	return hosts
+}
+
+// checkHost refuses, with 421, a request whose Host header is not one of
+// hosts.
+func checkHost(h http.Handler, hosts map[string]bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hosts[strings.ToLower(r.Host)] {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusMisdirectedRequest)
+			fmt.Fprintf(w, "rfc2396 serve: this server answers for its loopback address only; the Host header %.100q names another, so the request is refused (a page on another site may be reaching it through DNS rebinding).\n", r.Host)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Handler serves the site. A nil or zero Site (not made by [New]) serves
+// 500 with a message saying so.
 func (s *Site) Handler() http.Handler {
+	if err := s.check(); err != nil {
+		return securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}))
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) { s.serveIndex(w, r, s.grammars[0]) })
 	mux.HandleFunc("/rule/{name}", func(w http.ResponseWriter, r *http.Request) { s.serveRule(w, r, s.grammars[0]) })
@@ -59,25 +135,82 @@ func (s *Site) Handler() http.Handler {
 			s.serveIndex(w, r, g)
 			return
 		}
-		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+r.PathValue("grammar")+".")
+		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+echo(r.PathValue("grammar"))+".")
 	})
 	mux.HandleFunc("/g/{grammar}/rule/{name}", func(w http.ResponseWriter, r *http.Request) {
 		if g := s.grammar(r.PathValue("grammar")); g != nil {
 			s.serveRule(w, r, g)
 			return
 		}
-		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+r.PathValue("grammar")+".")
+		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+echo(r.PathValue("grammar"))+".")
 	})
-	mux.HandleFunc("/play", s.servePlay)
-	mux.HandleFunc("/api/parse", s.serveAPI)
+	// The playground and its JSON are the expensive pages: they take
+	// turns, and each has a deadline.
+	turns := make(chan struct{}, maxConcurrent)
+	mux.Handle("/play", s.limit(turns, http.HandlerFunc(s.servePlay), false))
+	mux.Handle("/api/parse", s.limit(turns, http.HandlerFunc(s.serveAPI), true))
 	mux.HandleFunc("/diagrams/{grammar}/{file}", s.serveDiagram)
 	for _, name := range []string{"style.css", "play.js"} {
 		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, name) })
 	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.serveError(w, r, http.StatusNotFound, "There is no page at "+r.URL.Path+".")
+		s.serveError(w, r, http.StatusNotFound, "There is no page at "+echo(r.URL.Path)+".")
 	})
 	return securityHeaders(methods(mux, s))
+}
+
+// echo shortens a piece of the request for an error message.
+func echo(s string) string {
+	if len(s) > maxEcho {
+		return strings.ToValidUTF8(s[:maxEcho], "") + "…"
+	}
+	return s
+}
+
+// limit runs h when one of the turns is free, with a deadline of
+// handlerTimeout on the request's context. A request that waits longer
+// than queueWait gets 503; one whose client leaves while it waits gets
+// nothing.
+func (s *Site) limit(turns chan struct{}, h http.Handler, asJSON bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The cheapest refusal first: a query too long to read.
+		if n := len(r.URL.RawQuery); n > maxQuery {
+			s.refuse(w, r, asJSON, http.StatusRequestURITooLong, fmt.Sprintf("The query string is %d bytes long; the playground reads at most %d (a ref and a base of at most %d bytes each). For longer input use the command line: rfc2396 parse, rfc2396 tree.", n, maxQuery, MaxInput))
+			return
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), handlerTimeout)
+		defer cancel()
+		wait := time.NewTimer(queueWait)
+		defer wait.Stop()
+		select {
+		case turns <- struct{}{}:
+			defer func() { <-turns }()
+		case <-ctx.Done():
+			return
+		case <-wait.C:
+			w.Header().Set("Retry-After", "1")
+			s.refuse(w, r, asJSON, http.StatusServiceUnavailable, "The server is busy with other playground requests; try again in a moment.")
+			return
+		}
+		h.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// refuse answers a playground request with an error, as a page or as
+// JSON.
+func (s *Site) refuse(w http.ResponseWriter, r *http.Request, asJSON bool, status int, msg string) {
+	if asJSON {
+		writeJSONError(w, status, msg)
+		return
+	}
+	s.serveError(w, r, status, msg)
+}
+
+func writeJSONError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
 
 // methods answers anything but GET and HEAD with 405.
@@ -92,9 +225,12 @@ func methods(h http.Handler, s *Site) http.Handler {
 	})
 }
 
+// securityHeaders forbids what the pages never do: scripts or styles
+// from elsewhere, being framed by another page.
 func securityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		w.Header().Set("X-Frame-Options", "DENY")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Referrer-Policy", "no-referrer")
 		h.ServeHTTP(w, r)
@@ -126,7 +262,7 @@ func (s *Site) serveRule(w http.ResponseWriter, r *http.Request, g *Grammar) {
 			http.Redirect(w, r, p.RuleURL(alt.Name), http.StatusMovedPermanently)
 			return
 		}
-		s.serveError(w, r, http.StatusNotFound, fmt.Sprintf("%s has no rule named %q. Rules are named as the RFC spells them (URI-reference, hostname, IPv4address).", g.Spec, name))
+		s.serveError(w, r, http.StatusNotFound, fmt.Sprintf("%s has no rule named %q. Rules are named as the RFC spells them (URI-reference, hostname, IPv4address).", g.Spec, echo(name)))
 		return
 	}
 	p := s.newPage(g, "", false, "/")
@@ -149,7 +285,7 @@ func (s *Site) serveDiagram(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.serveError(w, r, http.StatusNotFound, "There is no diagram "+r.URL.Path+".")
+	s.serveError(w, r, http.StatusNotFound, "There is no diagram "+echo(r.URL.Path)+".")
 }
 
 func (s *Site) serveStatic(w http.ResponseWriter, r *http.Request, name string) {
@@ -202,7 +338,7 @@ func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 	if name := q.Get("rule"); name != "" {
 		rule, ok := grammar.Lookup(name)
 		if !ok {
-			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("There is no rule %q in %s Appendix A.", name, s.grammars[0].Spec)}
+			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("There is no rule %q in %s Appendix A.", echo(name), s.grammars[0].Spec)}
 		}
 		f.Rule = rule.String()
 	}
@@ -233,8 +369,9 @@ func (v *resultView) RuleABNF(name string) string {
 	return ""
 }
 
-// playResult analyzes the form and renders the result fragment.
-func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error) {
+// playResult analyzes the form and renders the result fragment. It stops
+// with ctx's error between its stages once ctx is done.
+func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, template.HTML, error) {
 	v := &resultView{page: p, All: f.All}
 	var a *Analysis
 	if len(f.Amp) > 0 {
@@ -252,6 +389,14 @@ func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error)
 		}
 		v.All = all
 		a = analyze(rule, f.Ref, all)
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
+		}
+		if a.Tree != nil {
+			if a.TreeOmitted = pruneTree(a.Tree, maxTreeNodes); a.TreeOmitted > 0 {
+				v.Notice += fmt.Sprintf(" The parse tree has %d nodes; the first %d, level by level from the start rule, are shown, and the bytes under the others as plain text.", maxTreeNodes+a.TreeOmitted, maxTreeNodes)
+			}
+		}
 		if f.Base != "" {
 			if rule == grammar.RuleURIReference {
 				a.Resolution = traceResolve(f.Base, f.Ref)
@@ -260,6 +405,9 @@ func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error)
 			}
 		}
 		v.A = a
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
+		}
 		if a.Tree != nil {
 			v.TreeHTML = template.HTML(treeHTML(f.Ref, a.Tree, p.RuleURL))
 			v.OutlineHTML = template.HTML(outlineHTML(f.Ref, a.Tree, p.RuleURL))
@@ -270,6 +418,9 @@ func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error)
 		}
 	}
 	v.Notice = strings.TrimSpace(v.Notice)
+	if err := ctx.Err(); err != nil {
+		return nil, "", err
+	}
 	var b bytes.Buffer
 	if err := s.pages["play"].ExecuteTemplate(&b, "result", v); err != nil {
 		return nil, "", err
@@ -278,13 +429,13 @@ func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error)
 }
 
 // outlineHTML renders the tree as nested lists: each rule a link, its byte
-// span and its text.
+// span and its text (the first maxOutlineText bytes of it).
 func outlineHTML(input string, t *TreeNode, link func(string) string) string {
 	var b strings.Builder
 	var walk func(n *TreeNode)
 	walk = func(n *TreeNode) {
 		fmt.Fprintf(&b, `<li><a class="rule" href="%s">%s</a> <span class="span">[%d, %d)</span> <code>%s</code>`,
-			html.EscapeString(link(n.Rule)), n.Rule, n.Begin, n.End, html.EscapeString(input[n.Begin:n.End]))
+			html.EscapeString(link(n.Rule)), n.Rule, n.Begin, n.End, html.EscapeString(clip(input[n.Begin:n.End], maxOutlineText)))
 		if len(n.Children) > 0 {
 			b.WriteString("<ul>")
 			for _, c := range n.Children {
@@ -300,6 +451,14 @@ func outlineHTML(input string, t *TreeNode, link func(string) string) string {
 	return b.String()
 }
 
+// clip cuts s to at most n bytes, marking the cut with "…".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
 func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
 	f, bad := s.playRequest(r)
 	if bad != nil {
@@ -312,7 +471,11 @@ func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
 	if f.Ref != "" {
 		p.Title = "Playground: " + safeTitle(f.Ref)
 	}
-	_, result, err := s.playResult(p, f)
+	_, result, err := s.playResult(r.Context(), p, f)
+	if r.Context().Err() != nil {
+		// The client left or the deadline passed: nobody reads an answer.
+		return
+	}
 	if err != nil {
 		s.serveError(w, r, http.StatusInternalServerError, err.Error())
 		return
@@ -334,15 +497,16 @@ func (s *Site) serveAPI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	f, bad := s.playRequest(r)
 	if bad != nil {
-		w.WriteHeader(bad.status)
-		json.NewEncoder(w).Encode(map[string]string{"error": bad.msg})
+		writeJSONError(w, bad.status, bad.msg)
 		return
 	}
 	p := s.newPage(s.grammars[0], "", false, "/")
-	a, result, err := s.playResult(p, f)
+	a, result, err := s.playResult(r.Context(), p, f)
+	if r.Context().Err() != nil {
+		return
+	}
 	if err != nil {
-		w.WriteHeader(http.StatusInternalServerError)
-		json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
+		writeJSONError(w, http.StatusInternalServerError, err.Error())
 		return
 	}
 	if a == nil {
@@ -352,7 +516,12 @@ func (s *Site) serveAPI(w http.ResponseWriter, r *http.Request) {
 	if !utf8.ValidString(a.Input) {
 		a.Input = strings.ToValidUTF8(a.Input, "\uFFFD")
 	}
-	json.NewEncoder(w).Encode(a)
+	// The answer is application/json, never read as HTML (nosniff):
+	// "<", ">" and "&" need no \u escapes, which would make an input of
+	// "&" six times its size.
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.Encode(a)
 }
 
 func (s *Site) serveError(w http.ResponseWriter, r *http.Request, status int, msg string) {
@@ -433,10 +602,23 @@ var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all":
 // pair that is no playground parameter, after ref or base, is taken as
 // part of that value: /play?ref=http://h/?a=1&b=2 is the reference
 // http://h/?a=1&b=2. The keys that were so extended are returned.
+//
+// It takes time linear in len(raw): each pair is unescaped once, and the
+// pieces of an extended value are joined once, at the end.
 func parseQuery(raw string) (url.Values, []string, error) {
 	q := url.Values{}
 	var extended []string
 	last := ""
+	// pieces are the parts of q[last]'s last value: the value, then "&"
+	// and each pair it took in.
+	var pieces []string
+	flush := func() {
+		if len(pieces) > 1 {
+			values := q[last]
+			values[len(values)-1] = strings.Join(pieces, "")
+		}
+		pieces = pieces[:0]
+	}
 	for raw != "" {
 		var pair string
 		pair, raw, _ = strings.Cut(raw, "&")
@@ -450,8 +632,7 @@ func parseQuery(raw string) (url.Values, []string, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %v", last, err)
 			}
-			values := q[last]
-			values[len(values)-1] += "&" + whole
+			pieces = append(pieces, "&", whole)
 			if !slices.Contains(extended, last) {
 				extended = append(extended, last)
 			}
@@ -464,8 +645,11 @@ func parseQuery(raw string) (url.Values, []string, error) {
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", key, err)
 		}
+		flush()
 		q[key] = append(q[key], value)
 		last = key
+		pieces = append(pieces, value)
 	}
+	flush()
 	return q, extended, nil
 }

@@ -21,6 +21,7 @@ package site
 import (
 	"bytes"
 	"embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
@@ -65,8 +66,30 @@ func load(fsys fs.FS) (*Site, error) {
 	return s, nil
 }
 
-// Grammars returns the grammars of the site, RFC 2396's first.
-func (s *Site) Grammars() []*Grammar { return s.grammars }
+// Grammars returns the grammars of the site, RFC 2396's first; none for a
+// nil or zero Site.
+func (s *Site) Grammars() []*Grammar {
+	if s == nil {
+		return nil
+	}
+	return s.grammars
+}
+
+// errNotLoaded is what a Site not made by [New] answers.
+var errNotLoaded = errors.New("rfc2396/site: the Site has no grammars or templates: make it with site.New")
+
+// check reports whether s was made by New.
+func (s *Site) check() error {
+	if s == nil || len(s.grammars) == 0 || s.pages == nil {
+		return errNotLoaded
+	}
+	for _, name := range []string{"index", "rule", "play", "error"} {
+		if s.pages[name] == nil {
+			return errNotLoaded
+		}
+	}
+	return nil
+}
 
 // page is what every template is executed with.
 type page struct {

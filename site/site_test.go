@@ -2,6 +2,7 @@ package site
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -547,7 +548,7 @@ func FuzzPlay(f *testing.F) {
 			return
 		}
 		p := s.newPage(s.grammars[0], "", false, "/")
-		a, result, err := s.playResult(p, playForm{Ref: ref, Base: base, HasRef: true, Rule: "URI-reference", All: true})
+		a, result, err := s.playResult(context.Background(), p, playForm{Ref: ref, Base: base, HasRef: true, Rule: "URI-reference", All: true})
 		if err != nil {
 			t.Fatal(err)
 		}

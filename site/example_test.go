@@ -55,7 +55,7 @@ func ExampleSite_WriteStatic() {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
-	written, err := s.WriteStatic(dir)
+	written, err := s.WriteStatic(dir, site.StaticOptions{})
 	if err != nil {
 		panic(err)
 	}

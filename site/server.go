@@ -147,8 +147,8 @@ func (s *Site) Handler() http.Handler {
 	// The playground and its JSON are the expensive pages: they take
 	// turns, and each has a deadline.
 	turns := make(chan struct{}, maxConcurrent)
-	mux.Handle("/play", s.limit(turns, http.HandlerFunc(s.servePlay), false))
-	mux.Handle("/api/parse", s.limit(turns, http.HandlerFunc(s.serveAPI), true))
+	mux.Handle("/play", s.limit(turns, queueWait, http.HandlerFunc(s.servePlay), false))
+	mux.Handle("/api/parse", s.limit(turns, queueWait, http.HandlerFunc(s.serveAPI), true))
 	mux.HandleFunc("/diagrams/{grammar}/{file}", s.serveDiagram)
 	for _, name := range []string{"style.css", "play.js"} {
 		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, name) })
@@ -169,9 +169,9 @@ func echo(s string) string {
 
 // limit runs h when one of the turns is free, with a deadline of
 // handlerTimeout on the request's context. A request that waits longer
-// than queueWait gets 503; one whose client leaves while it waits gets
+// than patience gets 503; one whose client leaves while it waits gets
 // nothing.
-func (s *Site) limit(turns chan struct{}, h http.Handler, asJSON bool) http.Handler {
+func (s *Site) limit(turns chan struct{}, patience time.Duration, h http.Handler, asJSON bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The cheapest refusal first: a query too long to read.
 		if n := len(r.URL.RawQuery); n > maxQuery {
@@ -180,7 +180,7 @@ func (s *Site) limit(turns chan struct{}, h http.Handler, asJSON bool) http.Hand
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), handlerTimeout)
 		defer cancel()
-		wait := time.NewTimer(queueWait)
+		wait := time.NewTimer(patience)
 		defer wait.Stop()
 		select {
 		case turns <- struct{}{}:
@@ -609,15 +609,17 @@ func parseQuery(raw string) (url.Values, []string, error) {
 	q := url.Values{}
 	var extended []string
 	last := ""
-	// pieces are the parts of q[last]'s last value: the value, then "&"
-	// and each pair it took in.
-	var pieces []string
+	// value is q[last]'s last value with the pairs it took in so far,
+	// each after an "&"; grown says it took in any.
+	var value strings.Builder
+	grown := false
 	flush := func() {
-		if len(pieces) > 1 {
+		if grown {
 			values := q[last]
-			values[len(values)-1] = strings.Join(pieces, "")
+			values[len(values)-1] = value.String()
 		}
-		pieces = pieces[:0]
+		value.Reset()
+		grown = false
 	}
 	for raw != "" {
 		var pair string
@@ -632,7 +634,12 @@ func parseQuery(raw string) (url.Values, []string, error) {
 			if err != nil {
 				return nil, nil, fmt.Errorf("%s: %v", last, err)
 			}
-			pieces = append(pieces, "&", whole)
+			if !grown {
+				value.WriteString(q[last][len(q[last])-1])
+				grown = true
+			}
+			value.WriteString("&")
+			value.WriteString(whole)
 			if !slices.Contains(extended, last) {
 				extended = append(extended, last)
 			}
@@ -641,14 +648,13 @@ func parseQuery(raw string) (url.Values, []string, error) {
 		if pair == "" {
 			continue
 		}
-		value, err := url.QueryUnescape(v)
+		unescaped, err := url.QueryUnescape(v)
 		if err != nil {
 			return nil, nil, fmt.Errorf("%s: %v", key, err)
 		}
 		flush()
-		q[key] = append(q[key], value)
+		q[key] = append(q[key], unescaped)
 		last = key
-		pieces = append(pieces, value)
 	}
 	flush()
 	return q, extended, nil

@@ -441,7 +441,7 @@ func TestPlayShowsResolution(t *testing.T) {
 func TestWriteStatic(t *testing.T) {
 	dir := t.TempDir()
 	s := newSite(t)
-	written, err := s.WriteStatic(dir)
+	written, err := s.WriteStatic(dir, StaticOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"syscall"
 	"time"
 
@@ -94,32 +95,46 @@ func siteCommand() *command {
 	return &command{
 		name:    "site",
 		summary: "write the grammar reference as static pages",
-		usage:   "site DIR",
+		usage:   "site [--force] DIR",
 		about: `Writes the grammar reference as static pages into DIR (created if needed):
 index.html, rule/NAME.html, diagrams, style.css. The playground needs
-rfc2396 serve; play.html says so.`,
-		setup: func(fs *flag.FlagSet) func(*invocation) int { return runSite },
+rfc2396 serve; play.html says so.
+
+DIR must be new or empty unless --force is given, which replaces the
+site's files in it. No symbolic link is followed: DIR itself or anything
+under it being one is an error. Nothing is written outside DIR.`,
+		setup: func(fs *flag.FlagSet) func(*invocation) int {
+			force := fs.Bool("force", false, "write into DIR even if it is not empty, replacing the site's files")
+			return func(inv *invocation) int { return runSite(inv, site.StaticOptions{Force: *force}) }
+		},
 	}
 }
 
 // runSite writes the reference site as static pages into a directory.
-func runSite(inv *invocation) int {
+func runSite(inv *invocation, opts site.StaticOptions) int {
 	stdout, stderr := inv.stdout, inv.stderr
 	if len(inv.args) != 1 {
 		inv.flags.Usage()
 		return 2
 	}
 	dir := inv.args[0]
+	if dir == "" {
+		fmt.Fprintln(stderr, "rfc2396 site: the directory name is empty")
+		return 2
+	}
 	s, err := site.New()
 	if err != nil {
 		fmt.Fprintf(stderr, "rfc2396 site: %v\n", err)
 		return 1
 	}
-	written, err := s.WriteStatic(dir)
+	written, err := s.WriteStatic(dir, opts)
 	if err != nil {
 		fmt.Fprintf(stderr, "rfc2396 site: %v\n", err)
 		return 1
 	}
-	fmt.Fprintf(stdout, "rfc2396: wrote %d files to %s; open %s/index.html\n", len(written), dir, dir)
+	if _, err := fmt.Fprintf(stdout, "rfc2396: wrote %d files to %s; open %s\n", len(written), dir, filepath.Join(dir, "index.html")); err != nil {
+		fmt.Fprintf(stderr, "rfc2396 site: %v\n", err)
+		return 1
+	}
 	return 0
 }

@@ -113,3 +113,37 @@ func TestSite(t *testing.T) {
 		}
 	}
 }
+
+// TestSiteDirectory: a directory with something in it needs --force; an
+// empty name and a symbolic link are refused.
+func TestSiteDirectory(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("mine"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(t.TempDir(), "link")
+	if err := os.Symlink(t.TempDir(), link); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		says string
+	}{
+		{[]string{"site", dir}, 1, "not empty"},
+		{[]string{"site", ""}, 2, "empty"},
+		{[]string{"site", "--force", link}, 1, "symbolic link"},
+		{[]string{"site", "--force", dir}, 0, ""},
+	} {
+		var stdout, stderr bytes.Buffer
+		if code := run(c.args, nil, &stdout, &stderr); code != c.code || !strings.Contains(stderr.String(), c.says) {
+			t.Errorf("%q = %d, want %d with %q; stderr: %s", c.args, code, c.code, c.says, stderr.String())
+		}
+	}
+	if b, err := os.ReadFile(filepath.Join(dir, "notes.txt")); err != nil || string(b) != "mine" {
+		t.Errorf("--force changed a file that is not the site's: %q %v", b, err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "index.html")); err != nil {
+		t.Error(err)
+	}
+}

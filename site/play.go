@@ -3,6 +3,7 @@ package site
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"html"
 	"strings"
 	"unicode/utf8"
@@ -22,7 +23,16 @@ const MaxInput = 8 << 10
 type Analysis struct {
 	Input string `json:"input"` // as given (invalid UTF-8 becomes U+FFFD in JSON)
 	Rule  string `json:"rule"`  // the rule the input was checked against
-	Valid bool   `json:"valid"`
+	// Standard is "rfc2396" or "rfc3986"; Profile the RFC 2396 profile
+	// (strict unless asked).
+	Standard string `json:"standard"`
+	Profile  string `json:"profile,omitempty"`
+	Valid    bool   `json:"valid"`
+	// Verdicts is the reference read under RFC 3986 and every RFC 2396
+	// profile, as rfc2396 compare does; ValidUnder the labels of those
+	// that accept it.
+	Verdicts   []Verdict `json:"verdicts,omitempty"`
+	ValidUnder []string  `json:"valid_under,omitempty"`
 	// Kind is "absolute, hierarchical", "absolute, opaque" or "relative",
 	// for a valid URI-reference.
 	Kind          string      `json:"kind,omitempty"`
@@ -71,9 +81,9 @@ type ErrorView struct {
 // analyze checks input against rule and, for a valid URI-reference,
 // reads its components. allRules keeps character-level rules (alpha,
 // pchar, ...) in the tree.
-func analyze(rule grammar.Rule, input string, allRules bool) *Analysis {
-	a := &Analysis{Input: input, Rule: rule.String()}
-	root, err := parser.ParseTree(rule, input)
+func analyze(p *parser.Profile, rule grammar.Rule, input string, allRules bool) *Analysis {
+	a := &Analysis{Input: input, Rule: rule.String(), Standard: standard2396, Profile: p.Name()}
+	root, err := p.ParseTree(rule, input)
 	if err != nil {
 		a.Error = errorView(err)
 		return a
@@ -83,7 +93,7 @@ func analyze(rule grammar.Rule, input string, allRules bool) *Analysis {
 	if rule != grammar.RuleURIReference {
 		return a
 	}
-	u, err := parser.Parse(input)
+	u, err := p.Parse(input)
 	if err != nil {
 		// ParseTree and Parse run the two generated parsers, which the
 		// tests hold to the same language; say so if they ever differ.
@@ -203,7 +213,10 @@ func pruneTree(t *TreeNode, limit int) int {
 func ruleHue(name string) int {
 	r, ok := grammar.Lookup(name)
 	if !ok {
-		return 0
+		// An RFC 3986 rule of its own: a colour from its name.
+		h := fnv.New32a()
+		h.Write([]byte(name))
+		return int(h.Sum32() % 360)
 	}
 	return int(r) * 137 % 360
 }

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
 )
 
 // Limits of the server. Every request is bounded before any work starts:
@@ -310,12 +311,12 @@ type badRequest struct {
 
 // playRequest reads the playground's parameters: ref, base, rule, all.
 func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
-	f := playForm{Rule: grammar.RuleURIReference.String()}
+	f := playForm{Rule: grammar.RuleURIReference.String(), Standard: standard2396, Profile: parser.Strict.Name()}
 	q, extended, err := parseQuery(r.URL.RawQuery)
 	if err != nil {
 		return f, &badRequest{http.StatusBadRequest, "The query string is malformed: " + err.Error() + ". In a ref or base typed into the address bar, write \"%\" as %25, \"&\" as %26, \"+\" as %2B and \"#\" as %23 (the form does it for you)."}
 	}
-	for _, key := range []string{"ref", "base"} {
+	for _, key := range []string{"ref", "base", "rule", "standard", "profile"} {
 		if v := q[key]; len(v) > 1 {
 			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("%q is given %d times; give it once.", key, len(v))}
 		}
@@ -342,6 +343,22 @@ func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 		}
 		f.Rule = rule.String()
 	}
+	switch std := q.Get("standard"); std {
+	case "", standard2396:
+	case standard3986:
+		f.Standard = std
+		if f.Rule != grammar.RuleURIReference.String() {
+			return f, &badRequest{http.StatusBadRequest, "Under RFC 3986 the playground checks URI-reference only; leave out rule, or choose standard=rfc2396."}
+		}
+	default:
+		return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("There is no standard %q here; the playground reads rfc2396 and rfc3986.", echo(std))}
+	}
+	if name := q.Get("profile"); name != "" {
+		if _, ok := parser.LookupProfile(name); !ok {
+			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("There is no RFC 2396 profile %q; the profiles are %s.", echo(name), strings.Join((&page{}).Profiles(), ", "))}
+		}
+		f.Profile = name
+	}
 	f.All = q.Get("all") != "" && q.Get("all") != "0"
 	return f, nil
 }
@@ -356,13 +373,24 @@ type resultView struct {
 	CaretPad    string
 	Notice      string
 	page        *page
+	// rfc3986 says the reference was read under RFC 3986, whose rules
+	// have no pages here yet.
+	rfc3986 bool
 }
 
 // RuleURL is the page of a rule.
-func (v *resultView) RuleURL(name string) string { return v.page.RuleURL(name) }
+func (v *resultView) RuleURL(name string) string {
+	if v.rfc3986 {
+		return spec3986Rules
+	}
+	return v.page.RuleURL(name)
+}
 
 // RuleABNF is the Appendix A line of a rule.
 func (v *resultView) RuleABNF(name string) string {
+	if v.rfc3986 {
+		return ""
+	}
 	if r := v.page.G.Rule(name); r != nil {
 		return r.ABNF
 	}
@@ -372,7 +400,7 @@ func (v *resultView) RuleABNF(name string) string {
 // playResult analyzes the form and renders the result fragment. It stops
 // with ctx's error between its stages once ctx is done.
 func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, template.HTML, error) {
-	v := &resultView{page: p, All: f.All}
+	v := &resultView{page: p, All: f.All, rfc3986: f.Standard == standard3986}
 	var a *Analysis
 	if len(f.Amp) > 0 {
 		v.Notice += fmt.Sprintf(" The %s in the address has an \"&\" followed by something that is no parameter of the playground: it was read as part of the %s. Write \"&\" as %%26 there.", strings.Join(f.Amp, " and "), strings.Join(f.Amp, " and "))
@@ -388,9 +416,27 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 			v.Notice += fmt.Sprintf(" Character-level rules are shown for inputs of up to %d bytes.", maxAllRules)
 		}
 		v.All = all
-		a = analyze(rule, f.Ref, all)
+		profile, ok := parser.LookupProfile(f.Profile)
+		if !ok {
+			profile = parser.Strict
+		}
+		if g := s.grammar(profile.Name()); g != nil && profile != parser.Strict && f.Standard != standard3986 {
+			// The rules of a profile link to its own grammar's pages.
+			inProfile := *p
+			inProfile.G = g
+			v.page = &inProfile
+		}
+		if f.Standard == standard3986 {
+			a = analyze3986(f.Ref, all)
+		} else {
+			a = analyze(profile, rule, f.Ref, all)
+		}
 		if err := ctx.Err(); err != nil {
 			return nil, "", err
+		}
+		if rule == grammar.RuleURIReference {
+			a.Verdicts = verdicts(f.Ref, f.Standard, profile)
+			a.ValidUnder = validUnder(a.Verdicts)
 		}
 		if a.Tree != nil {
 			if a.TreeOmitted = pruneTree(a.Tree, maxTreeNodes); a.TreeOmitted > 0 {
@@ -398,10 +444,15 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 			}
 		}
 		if f.Base != "" {
-			if rule == grammar.RuleURIReference {
-				a.Resolution = traceResolve(f.Base, f.Ref)
-			} else {
+			switch {
+			case rule != grammar.RuleURIReference:
 				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
+			case f.Standard == standard3986:
+				a.Resolution = resolve3986(f.Base, f.Ref)
+			case profile != parser.Strict:
+				a.Resolution = resolveProfile(profile, f.Base, f.Ref)
+			default:
+				a.Resolution = traceResolve(f.Base, f.Ref)
 			}
 		}
 		v.A = a
@@ -409,8 +460,12 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 			return nil, "", err
 		}
 		if a.Tree != nil {
-			v.TreeHTML = template.HTML(treeHTML(f.Ref, a.Tree, p.RuleURL))
-			v.OutlineHTML = template.HTML(outlineHTML(f.Ref, a.Tree, p.RuleURL))
+			link := v.page.RuleURL
+			if f.Standard == standard3986 {
+				link = func(string) string { return spec3986Rules }
+			}
+			v.TreeHTML = template.HTML(treeHTML(f.Ref, a.Tree, link))
+			v.OutlineHTML = template.HTML(outlineHTML(f.Ref, a.Tree, link))
 		}
 		if a.Error != nil {
 			v.Caret = caretView(f.Ref, a.Error.Offset)
@@ -593,7 +648,7 @@ func rawHasPlus(raw, key string) bool {
 }
 
 // playParams are the parameters the playground knows.
-var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true}
+var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true, "standard": true, "profile": true}
 
 // parseQuery reads a query string as a form does (pairs separated by "&",
 // "+" for a space, %XX escapes), except that ";" is an ordinary

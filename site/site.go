@@ -123,6 +123,9 @@ type page struct {
 
 type playForm struct {
 	Ref, Base, Rule string
+	// Standard is standard2396 or standard3986; Profile the RFC 2396
+	// profile's name.
+	Standard, Profile string
 	// HasRef tells an empty ref (the empty reference, which is valid) from
 	// none at all (the page before anything is typed).
 	HasRef bool
@@ -188,6 +191,20 @@ func (p *page) PlayLink(rule, s string) string {
 	}
 	q = append(q, "ref="+urlQueryEscape(s))
 	return p.PlayURL() + "?" + strings.Join(q, "&")
+}
+
+// Standards are the playground's choice of standard: value and label.
+func (p *page) Standards() [][2]string {
+	return [][2]string{{standard2396, "RFC 2396"}, {standard3986, "RFC 3986"}}
+}
+
+// Profiles are the names of RFC 2396's profiles, strict first.
+func (p *page) Profiles() []string {
+	var names []string
+	for _, prof := range parser.Profiles() {
+		names = append(names, prof.Name())
+	}
+	return names
 }
 
 // playSample is a reference the playground offers to try.

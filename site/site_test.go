@@ -520,7 +520,7 @@ func unescape(s string) string {
 // TestAnalysisJSON checks that an empty, defined component is told from an
 // undefined one in JSON.
 func TestAnalysisJSON(t *testing.T) {
-	a := analyze(grammar.RuleURIReference, "http://h:/", false)
+	a := analyze(parser.Strict, grammar.RuleURIReference, "http://h:/", false)
 	b, err := json.Marshal(a)
 	if err != nil {
 		t.Fatal(err)

@@ -373,8 +373,8 @@ type resultView struct {
 	CaretPad    string
 	Notice      string
 	page        *page
-	// rfc3986 says the reference was read under RFC 3986, whose rules
-	// have no pages here yet.
+	// rfc3986 says the reference was read under RFC 3986 and the site
+	// has no pages for its rules (no data/rfc3986).
 	rfc3986 bool
 }
 
@@ -420,11 +420,20 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 		if !ok {
 			profile = parser.Strict
 		}
-		if g := s.grammar(profile.Name()); g != nil && profile != parser.Strict && f.Standard != standard3986 {
-			// The rules of a profile link to its own grammar's pages.
-			inProfile := *p
-			inProfile.G = g
-			v.page = &inProfile
+		// The rules of RFC 3986 or of a profile link to their own
+		// grammar's pages.
+		own := s.grammar(profile.Name())
+		if profile == parser.Strict {
+			own = nil
+		}
+		if f.Standard == standard3986 {
+			own = s.grammar(standard3986)
+		}
+		if own != nil {
+			inOwn := *p
+			inOwn.G = own
+			v.page = &inOwn
+			v.rfc3986 = false
 		}
 		if f.Standard == standard3986 {
 			a = analyze3986(f.Ref, all)
@@ -460,10 +469,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 			return nil, "", err
 		}
 		if a.Tree != nil {
-			link := v.page.RuleURL
-			if f.Standard == standard3986 {
-				link = func(string) string { return spec3986Rules }
-			}
+			link := v.RuleURL
 			v.TreeHTML = template.HTML(treeHTML(f.Ref, a.Tree, link))
 			v.OutlineHTML = template.HTML(outlineHTML(f.Ref, a.Tree, link))
 		}

@@ -16,8 +16,8 @@ const (
 	standard3986 = "rfc3986"
 )
 
-// spec3986Rules is where the playground links an RFC 3986 rule: the site
-// has no pages for that grammar yet.
+// spec3986Rules is where the playground links an RFC 3986 rule when the
+// site has no pages for that grammar.
 const spec3986Rules = "https://www.rfc-editor.org/rfc/rfc3986#appendix-A"
 
 // Verdict is what one standard, or one profile of RFC 2396, says of a

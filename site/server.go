@@ -310,9 +310,9 @@ type badRequest struct {
 }
 
 // playRequest reads the playground's parameters: ref, base, rule, all.
-func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
+func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 	f := playForm{Rule: grammar.RuleURIReference.String(), Standard: standard2396, Profile: parser.Strict.Name()}
-	q, extended, err := parseQuery(r.URL.RawQuery)
+	q, extended, err := parseQuery(rawQuery)
 	if err != nil {
 		return f, &badRequest{http.StatusBadRequest, "The query string is malformed: " + err.Error() + ". In a ref or base typed into the address bar, write \"%\" as %25, \"&\" as %26, \"+\" as %2B and \"#\" as %23 (the form does it for you)."}
 	}
@@ -329,7 +329,7 @@ func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
 	// otherwise a "+" was probably typed into the address bar.
 	if q.Get("enc") != "form" {
 		for _, key := range []string{"ref", "base"} {
-			if rawHasPlus(r.URL.RawQuery, key) {
+			if rawHasPlus(rawQuery, key) {
 				f.Plus = append(f.Plus, key)
 			}
 		}
@@ -521,7 +521,7 @@ func clip(s string, n int) string {
 }
 
 func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
-	f, bad := s.playRequest(r)
+	f, bad := s.playRequest(r.URL.RawQuery)
 	if bad != nil {
 		s.serveError(w, r, bad.status, bad.msg)
 		return
@@ -554,24 +554,48 @@ func safeTitle(s string) string {
 }
 
 func (s *Site) serveAPI(w http.ResponseWriter, r *http.Request) {
+	status, body := s.PlayJSON(r.Context(), r.URL.RawQuery, false)
+	if r.Context().Err() != nil {
+		// The client left or the deadline passed: nobody reads an answer.
+		return
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	f, bad := s.playRequest(r)
+	w.WriteHeader(status)
+	w.Write(body)
+}
+
+// PlayJSON answers the playground's query string (ref=…&base=…&rule=…
+// &standard=…&profile=…&all=1) with an HTTP status and the JSON body of
+// /api/parse: an [Analysis], its HTML rendered by the playground's
+// templates, or {"error": "…"}. static makes the HTML's links those of a
+// static copy of the site (relative, ending in .html), for the
+// playground that runs in the browser. It stops with ctx.
+func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int, []byte) {
+	jsonError := func(status int, msg string) (int, []byte) {
+		b, _ := json.Marshal(map[string]string{"error": msg})
+		return status, append(b, '\n')
+	}
+	if err := s.check(); err != nil {
+		return jsonError(http.StatusInternalServerError, err.Error())
+	}
+	if n := len(rawQuery); n > maxQuery {
+		return jsonError(http.StatusRequestURITooLong, fmt.Sprintf("The query string is %d bytes long; the playground reads at most %d (a ref and a base of at most %d bytes each). For longer input use the command line: rfc2396 parse, rfc2396 tree.", n, maxQuery, MaxInput))
+	}
+	f, bad := s.playRequest(rawQuery)
 	if bad != nil {
-		writeJSONError(w, bad.status, bad.msg)
-		return
+		return jsonError(bad.status, bad.msg)
 	}
 	p := s.newPage(s.grammars[0], "", false, "/")
-	a, result, err := s.playResult(r.Context(), p, f)
-	if r.Context().Err() != nil {
-		return
+	if static {
+		p = s.newPage(s.grammars[0], "", true, "")
 	}
+	a, result, err := s.playResult(ctx, p, f)
 	if err != nil {
-		writeJSONError(w, http.StatusInternalServerError, err.Error())
-		return
+		return jsonError(http.StatusInternalServerError, err.Error())
 	}
 	if a == nil {
-		a = &Analysis{Rule: f.Rule}
+		a = &Analysis{Rule: f.Rule, Standard: f.Standard, Profile: f.Profile}
 	}
 	a.HTML = string(result)
 	if !utf8.ValidString(a.Input) {
@@ -580,9 +604,13 @@ func (s *Site) serveAPI(w http.ResponseWriter, r *http.Request) {
 	// The answer is application/json, never read as HTML (nosniff):
 	// "<", ">" and "&" need no \u escapes, which would make an input of
 	// "&" six times its size.
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	enc.Encode(a)
+	if err := enc.Encode(a); err != nil {
+		return jsonError(http.StatusInternalServerError, err.Error())
+	}
+	return http.StatusOK, b.Bytes()
 }
 
 func (s *Site) serveError(w http.ResponseWriter, r *http.Request, status int, msg string) {

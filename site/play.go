@@ -38,7 +38,7 @@ type Analysis struct {
 	Kind          string      `json:"kind,omitempty"`
 	Components    []Component `json:"components,omitempty"`
 	AuthorityKind string      `json:"authority_kind,omitempty"` // "server" or "registry" (section 3.2)
-	HostKind      string      `json:"host_kind,omitempty"`      // "hostname" or "IPv4address"
+	HostKind      string      `json:"host_kind,omitempty"`      // "hostname", "IPv4address" or, under RFC 2732, "IPv6reference"
 	Tree          *TreeNode   `json:"tree,omitempty"`
 	// TreeOmitted is how many nodes of a large tree were left out of Tree
 	// (its upper levels are kept); their bytes show as plain text.
@@ -123,6 +123,8 @@ func analyze(p *parser.Profile, rule grammar.Rule, input string, allRules bool) 
 		a.HostKind = "hostname"
 	case parser.IPv4:
 		a.HostKind = "IPv4address"
+	case parser.IPv6:
+		a.HostKind = "IPv6reference"
 	}
 	return a
 }

@@ -100,8 +100,11 @@ type page struct {
 	Root, Ext string
 	Static    bool
 	Script    bool
-	Grammars  []*Grammar
-	G         *Grammar
+	// Wasm says the playground runs in the browser (a static copy with
+	// the WebAssembly module).
+	Wasm     bool
+	Grammars []*Grammar
+	G        *Grammar
 
 	// A rule page.
 	R            *Rule
@@ -141,6 +144,10 @@ type invalidExample struct {
 	Offset            int
 	Message           string
 }
+
+// Disabled says the playground's form cannot work: a static copy
+// without the WebAssembly module.
+func (p *page) Disabled() bool { return p.Static && !p.Wasm }
 
 // IndexURL is the index of the page's grammar.
 func (p *page) IndexURL() string {

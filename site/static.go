@@ -17,6 +17,11 @@ type StaticOptions struct {
 	// with anything in it is refused, so that a mistyped name cannot
 	// overwrite someone's files.
 	Force bool
+	// Wasm is the playground's WebAssembly module (package site/wasm
+	// built with GOOS=js GOARCH=wasm) and WasmExec the wasm_exec.js of
+	// the Go that built it. With both, play.html runs the playground in
+	// the browser; without, it says that the playground needs the server.
+	Wasm, WasmExec []byte
 }
 
 // StaticError is an error of [Site.WriteStatic]: the file or directory
@@ -38,7 +43,8 @@ func (e *StaticError) Unwrap() error { return e.Err }
 
 // WriteStatic writes the site as static files into dir, for hosting
 // anywhere (or reading from disk): index.html, rule/NAME.html for every
-// rule, play.html (which says that the playground needs rfc2396 serve),
+// rule, play.html (the playground, running in the browser with
+// opts.Wasm; without, it says that the playground needs rfc2396 serve),
 // style.css and diagrams/GRAMMAR/NAME.svg; a grammar other than RFC 2396's
 // under g/GRAMMAR/. Links between pages are relative and end in .html.
 // It returns the paths written, relative to dir.
@@ -107,6 +113,22 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 		}
 	}
 	p := s.newPage(s.grammars[0], "Playground", true, "")
+	if opts.Wasm != nil && opts.WasmExec != nil {
+		p.Wasm, p.Script = true, true
+		p.Play = playForm{Rule: "URI-reference", Standard: standard2396, Profile: "strict"}
+		js, err := staticFile("play.js")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range []struct {
+			name string
+			b    []byte
+		}{{"play.js", js}, {"wasm_exec.js", opts.WasmExec}, {"rfc2396.wasm", opts.Wasm}} {
+			if err := put(f.name, f.b); err != nil {
+				return nil, err
+			}
+		}
+	}
 	result, err := s.render("play", p)
 	if err != nil {
 		return nil, err

@@ -104,7 +104,7 @@ func TestServeUsage(t *testing.T) {
 func TestSite(t *testing.T) {
 	dir := t.TempDir()
 	var stdout, stderr bytes.Buffer
-	if code := run([]string{"site", dir}, nil, &stdout, &stderr); code != 0 {
+	if code := run([]string{"site", "--no-playground", dir}, nil, &stdout, &stderr); code != 0 {
 		t.Fatalf("site = %d: %s", code, stderr.String())
 	}
 	for _, f := range []string{"index.html", "play.html", "style.css", "rule/URI-reference.html", "rule/hostname.html", "diagrams/rfc2396/hostname.svg"} {
@@ -130,10 +130,10 @@ func TestSiteDirectory(t *testing.T) {
 		code int
 		says string
 	}{
-		{[]string{"site", dir}, 1, "not empty"},
+		{[]string{"site", "--no-playground", dir}, 1, "not empty"},
 		{[]string{"site", ""}, 2, "empty"},
-		{[]string{"site", "--force", link}, 1, "symbolic link"},
-		{[]string{"site", "--force", dir}, 0, ""},
+		{[]string{"site", "--no-playground", "--force", link}, 1, "symbolic link"},
+		{[]string{"site", "--no-playground", "--force", dir}, 0, ""},
 	} {
 		var stdout, stderr bytes.Buffer
 		if code := run(c.args, nil, &stdout, &stderr); code != c.code || !strings.Contains(stderr.String(), c.says) {

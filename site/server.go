@@ -360,6 +360,7 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 		f.Profile = name
 	}
 	f.All = q.Get("all") != "" && q.Get("all") != "0"
+	f.NoVerdicts = q.Get("verdicts") == "0"
 	return f, nil
 }
 
@@ -443,7 +444,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 		if err := ctx.Err(); err != nil {
 			return nil, "", err
 		}
-		if rule == grammar.RuleURIReference {
+		if rule == grammar.RuleURIReference && !f.NoVerdicts {
 			a.Verdicts = verdicts(f.Ref, f.Standard, profile)
 			a.ValidUnder = validUnder(a.Verdicts)
 		}
@@ -682,7 +683,7 @@ func rawHasPlus(raw, key string) bool {
 }
 
 // playParams are the parameters the playground knows.
-var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true, "standard": true, "profile": true}
+var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true, "standard": true, "profile": true, "verdicts": true}
 
 // parseQuery reads a query string as a form does (pairs separated by "&",
 // "+" for a space, %XX escapes), except that ";" is an ordinary

@@ -133,6 +133,11 @@ type playForm struct {
 	// none at all (the page before anything is typed).
 	HasRef bool
 	All    bool
+	// NoVerdicts (verdicts=0) leaves out the verdict under every
+	// standard and profile: the browser's module asks for it first, since
+	// a profile's parser is built the first time it is used, which takes
+	// a while in WebAssembly.
+	NoVerdicts bool
 	// Plus lists the fields whose raw value had a "+", read as a space;
 	// Amp those that took in an "&…" that was no parameter.
 	Plus, Amp []string

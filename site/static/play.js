@@ -8,7 +8,7 @@
   if (!form || !result) return;
   var api = form.getAttribute("data-api");
   var wasmURL = form.getAttribute("data-wasm");
-  var timer = null, seq = 0, ready = false;
+  var timer = null, seq = 0, ready = false, warm = false;
 
   function params() {
     var p = new URLSearchParams();
@@ -51,14 +51,27 @@
     if (!ready) return;
     var p = params();
     var n = ++seq;
-    var answer = window.rfc2396Play(p.toString());
+    history.replaceState(null, "", "?" + p.toString());
+    if (warm) { render(n, p.toString()); return; }
+    // Until every profile's parser is built (the first time it is used,
+    // slow in WebAssembly), answer at once without the verdict under each
+    // standard and profile, then again with it.
+    render(n, p.toString() + "&verdicts=0");
+    setTimeout(function () {
+      warm = true;
+      if (n === seq) render(n, p.toString());
+    }, 0);
+  }
+
+  function render(n, query) {
+    var answer = window.rfc2396Play(query);
     var j;
     try { j = JSON.parse(answer.body); } catch (e) { showError("The module's answer does not read: " + e); return; }
-    history.replaceState(null, "", "?" + p.toString());
     if (answer.status !== 200) { showError(j.error || "The module could not answer."); showOthers(null); return; }
     result.innerHTML = j.html; // rendered by the templates, escaped there
     showOthers(j);
     result.setAttribute("data-updated", String(n));
+    if (j.verdicts) result.setAttribute("data-verdicts", String(n));
   }
 
   // What the WHATWG URL parser (this browser's) and Go's net/url make of
@@ -141,7 +154,9 @@
       ready = true;
       if (status) status.textContent = "";
       if (status) status.hidden = true;
-      update();
+      result.setAttribute("data-ready", "1");
+      // As on the server: nothing to show before a reference is given.
+      if (q.has("ref")) update();
     };
     if (typeof Go === "undefined") { if (status) status.textContent = "wasm_exec.js did not load: the playground cannot run."; return; }
     var go = new Go();

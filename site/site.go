@@ -100,11 +100,12 @@ type page struct {
 	Root, Ext string
 	Static    bool
 	Script    bool
-	// Wasm says the playground runs in the browser (a static copy with
-	// the WebAssembly module).
-	Wasm     bool
-	Grammars []*Grammar
-	G        *Grammar
+	// Wasm says the page runs the playground in the browser (play.html
+	// of a static copy with the WebAssembly module); PlayHere that the
+	// static copy has that playground.
+	Wasm, PlayHere bool
+	Grammars       []*Grammar
+	G              *Grammar
 
 	// A rule page.
 	R            *Rule

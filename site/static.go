@@ -66,6 +66,7 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 		return nil, err
 	}
 	defer root.Close()
+	playHere := opts.Wasm != nil && opts.WasmExec != nil
 	var written []string
 	put := func(name string, b []byte) error {
 		if err := writeInRoot(root, name, b); err != nil {
@@ -88,6 +89,7 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 		}
 		root := strings.Repeat("../", strings.Count(prefix, "/"))
 		p := s.newPage(g, g.Title, true, root)
+		p.PlayHere = playHere
 		b, err := s.render("index", p)
 		if err != nil {
 			return nil, err
@@ -97,6 +99,7 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 		}
 		for _, r := range g.Rules {
 			p := s.newPage(g, "", true, root+"../")
+			p.PlayHere = playHere
 			s.rulePage(p, r)
 			b, err := s.render("rule", p)
 			if err != nil {
@@ -113,7 +116,8 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 		}
 	}
 	p := s.newPage(s.grammars[0], "Playground", true, "")
-	if opts.Wasm != nil && opts.WasmExec != nil {
+	p.PlayHere = playHere
+	if playHere {
 		p.Wasm, p.Script = true, true
 		p.Play = playForm{Rule: "URI-reference", Standard: standard2396, Profile: "strict"}
 		js, err := staticFile("play.js")

@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"net/url"
+	"strings"
 	"syscall/js"
 
 	"github.com/rfc2396/rfc2396/site"
@@ -43,8 +44,14 @@ func netURL(ref, base string) map[string]any {
 	if err != nil {
 		return map[string]any{"ok": false, "error": err.Error()}
 	}
+	host := u.Hostname()
+	if strings.Contains(host, ":") {
+		// An IPv6 literal: Hostname takes off the brackets the other
+		// readings keep.
+		host = "[" + host + "]"
+	}
 	out := map[string]any{
-		"ok": true, "scheme": u.Scheme, "opaque": u.Opaque, "host": u.Hostname(), "port": u.Port(),
+		"ok": true, "scheme": u.Scheme, "opaque": u.Opaque, "host": host, "port": u.Port(),
 		"path": u.EscapedPath(), "query": u.RawQuery, "fragment": u.EscapedFragment(),
 		"hasQuery": u.ForceQuery || u.RawQuery != "", "hasFragment": u.Fragment != "" || u.RawFragment != "",
 	}

@@ -147,3 +147,28 @@ func TestSiteDirectory(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// TestSitePlayground builds the playground's WebAssembly module as site
+// does by default (the go command, inside the module).
+func TestSitePlayground(t *testing.T) {
+	if os.Getenv("RFC2396_LONG") == "" {
+		t.Skip("long check: set RFC2396_LONG=1")
+	}
+	dir := filepath.Join(t.TempDir(), "site")
+	var stdout, stderr bytes.Buffer
+	if code := run([]string{"site", dir}, nil, &stdout, &stderr); code != 0 {
+		t.Fatalf("site = %d: %s", code, stderr.String())
+	}
+	wasm, err := os.ReadFile(filepath.Join(dir, "rfc2396.wasm"))
+	if err != nil || !bytes.HasPrefix(wasm, []byte("\x00asm")) {
+		t.Fatalf("rfc2396.wasm: %v, %d bytes", err, len(wasm))
+	}
+	t.Logf("rfc2396.wasm: %d bytes", len(wasm))
+	play, err := os.ReadFile(filepath.Join(dir, "play.html"))
+	if err != nil || !bytes.Contains(play, []byte(`data-wasm="rfc2396.wasm"`)) || !bytes.Contains(play, []byte(`src="wasm_exec.js"`)) {
+		t.Errorf("play.html does not load the module: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, "wasm_exec.js")); err != nil {
+		t.Error(err)
+	}
+}

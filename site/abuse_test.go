@@ -192,8 +192,8 @@ func TestTurns(t *testing.T) {
 			t.Error("the handler runs without a deadline")
 		}
 	})
-	turns := make(chan struct{}, 1)
-	turns <- struct{}{}
+	turns := lanes{short: make(chan struct{}, 1), long: make(chan struct{}, 1)}
+	turns.short <- struct{}{}
 	for _, asJSON := range []bool{false, true} {
 		rec := httptest.NewRecorder()
 		s.limit(turns, time.Millisecond, h, asJSON).ServeHTTP(rec, httptest.NewRequest("GET", "/play?ref=a", nil))
@@ -211,11 +211,19 @@ func TestTurns(t *testing.T) {
 	if ran != 0 {
 		t.Errorf("the handler ran %d times with no turn free", ran)
 	}
-	<-turns
+	// The long lane full does not hold up a short query.
+	<-turns.short
+	turns.long <- struct{}{}
 	rec = httptest.NewRecorder()
 	s.limit(turns, time.Hour, h, false).ServeHTTP(rec, httptest.NewRequest("GET", "/play?ref=a", nil))
-	if ran != 1 || len(turns) != 0 {
-		t.Errorf("with a turn free: ran %d times, %d turns still taken after", ran, len(turns))
+	if ran != 1 || len(turns.short) != 0 {
+		t.Errorf("with a short turn free: ran %d times, %d short turns still taken after", ran, len(turns.short))
+	}
+	// Nor the other way round.
+	rec = httptest.NewRecorder()
+	s.limit(turns, time.Millisecond, h, false).ServeHTTP(rec, httptest.NewRequest("GET", "/play?ref="+strings.Repeat("a", shortQuery), nil))
+	if rec.Code != http.StatusServiceUnavailable || ran != 1 {
+		t.Errorf("a long query with the long lane full: %d, ran %d times", rec.Code, ran)
 	}
 }
 

@@ -146,8 +146,10 @@ func (s *Site) Handler() http.Handler {
 		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+echo(r.PathValue("grammar"))+".")
 	})
 	// The playground and its JSON are the expensive pages: they take
-	// turns, and each has a deadline.
-	turns := make(chan struct{}, maxConcurrent)
+	// turns, and each has a deadline. Short queries (what a person types)
+	// have turns of their own, so that a flood of long ones does not keep
+	// them waiting.
+	turns := lanes{short: make(chan struct{}, maxConcurrent), long: make(chan struct{}, maxConcurrent)}
 	mux.Handle("/play", s.limit(turns, queueWait, http.HandlerFunc(s.servePlay), false))
 	mux.Handle("/api/parse", s.limit(turns, queueWait, http.HandlerFunc(s.serveAPI), true))
 	mux.HandleFunc("/diagrams/{grammar}/{file}", s.serveDiagram)
@@ -168,16 +170,27 @@ func echo(s string) string {
 	return s
 }
 
-// limit runs h when one of the turns is free, with a deadline of
-// handlerTimeout on the request's context. A request that waits longer
+// shortQuery is the longest query string that takes a short turn.
+const shortQuery = 1 << 10
+
+// lanes are the turns of the expensive handlers: one set for short
+// queries, one for long.
+type lanes struct{ short, long chan struct{} }
+
+// limit runs h when one of the turns of its lane is free, with a deadline
+// of handlerTimeout on the request's context. A request that waits longer
 // than patience gets 503; one whose client leaves while it waits gets
 // nothing.
-func (s *Site) limit(turns chan struct{}, patience time.Duration, h http.Handler, asJSON bool) http.Handler {
+func (s *Site) limit(lanes lanes, patience time.Duration, h http.Handler, asJSON bool) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// The cheapest refusal first: a query too long to read.
 		if n := len(r.URL.RawQuery); n > maxQuery {
 			s.refuse(w, r, asJSON, http.StatusRequestURITooLong, fmt.Sprintf("The query string is %d bytes long; the playground reads at most %d (a ref and a base of at most %d bytes each). For longer input use the command line: rfc2396 parse, rfc2396 tree.", n, maxQuery, MaxInput))
 			return
+		}
+		turns := lanes.long
+		if len(r.URL.RawQuery) <= shortQuery {
+			turns = lanes.short
 		}
 		ctx, cancel := context.WithTimeout(r.Context(), handlerTimeout)
 		defer cancel()

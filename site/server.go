@@ -471,7 +471,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 			case rule != grammar.RuleURIReference:
 				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
 			case f.Standard == standard3986:
-				a.Resolution = resolve3986(f.Base, f.Ref)
+				a.Resolution = trace3986(f.Base, f.Ref)
 			case profile != parser.Strict:
 				a.Resolution = resolveProfile(profile, f.Base, f.Ref)
 			default:

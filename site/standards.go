@@ -138,24 +138,6 @@ func treeView3986(n *rfc3986.Node, all bool) *TreeNode {
 	return t
 }
 
-// resolve3986 resolves ref against base under RFC 3986, with the library's
-// answer only: the step-by-step trace is drawn for RFC 2396's section 5.2.
-func resolve3986(base, ref string) *Trace {
-	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, Agrees: true}
-	r, warnings, err := rfc3986.Resolve(base, ref)
-	if err != nil {
-		t.Error, t.LibraryError = err.Error(), err.Error()
-	} else {
-		t.Result, t.Library = r, r
-	}
-	for _, w := range warnings {
-		t.Warnings = append(t.Warnings, w.Code())
-		t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
-	}
-	t.Note = "Resolved by rfc3986.Resolve (RFC 3986 section 5.2); the step-by-step trace is drawn for RFC 2396's section 5.2 under the strict profile."
-	return t
-}
-
 // resolveProfile resolves ref against base under an RFC 2396 profile other
 // than strict, with the library's answer only.
 func resolveProfile(p *parser.Profile, base, ref string) *Trace {

@@ -106,3 +106,50 @@ func TestGrammarPages3986(t *testing.T) {
 		}
 	}
 }
+
+// TestTrace3986 resolves RFC 3986's own examples step by step.
+func TestTrace3986(t *testing.T) {
+	b, err := os.ReadFile("testdata/resolve3986.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ref, want, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("testdata/resolve3986.txt:%d: no tab", n+1)
+		}
+		tr := trace3986("http://a/b/c/d;p?q", ref)
+		if tr.Result != want || !tr.Agrees || tr.Error != "" || len(tr.Steps) < 3 {
+			t.Errorf("%q: %q (agrees %v, error %q, %d steps), want %q", ref, tr.Result, tr.Agrees, tr.Error, len(tr.Steps), want)
+		}
+	}
+	// A long path of dot segments: the trace shows maxDotSteps rounds and
+	// counts the others.
+	tr := trace3986("http://a/b", strings.Repeat("x/../", 1000)+"y")
+	if tr.Result != "http://a/y" || !tr.Agrees || len(tr.Steps) > maxDotSteps+5 {
+		t.Errorf("long: %q agrees %v, %d steps", tr.Result, tr.Agrees, len(tr.Steps))
+	}
+	if tr := trace3986("g", "h"); tr.Error == "" || !tr.Agrees {
+		t.Errorf("a relative base: %+v", tr)
+	}
+}
+
+// FuzzTrace3986: the step-by-step resolution under RFC 3986 always gives
+// rfc3986.Resolve's answer.
+func FuzzTrace3986(f *testing.F) {
+	for _, seed := range [][2]string{{"http://a/b/c/d;p?q", "../../g"}, {"http://a", "g"}, {"a:b", "./c"}, {"a:/b/", "../../x/."}, {"http://a/b", "//c"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		if len(base) > MaxInput || len(ref) > MaxInput {
+			return
+		}
+		tr := trace3986(base, ref)
+		if !tr.Agrees {
+			t.Fatalf("%q against %q: the trace gives %q, rfc3986.Resolve %q (%s)", ref, base, tr.Result, tr.Library, tr.LibraryError)
+		}
+	})
+}

@@ -36,6 +36,7 @@ func hostileRefs() []string {
 		"a:" + strings.Repeat("&", MaxInput-2),
 		strings.Repeat("/", MaxInput),
 		strings.Repeat("../", MaxInput/3),
+		strings.Repeat("a/", MaxInput/2-10) + "../..",
 		"http://" + strings.Repeat("a.", MaxInput/2-4) + "/",
 		"http://" + strings.Repeat("%41", MaxInput/3-3) + "/",
 		strings.Repeat("<", MaxInput),
@@ -97,7 +98,7 @@ func TestAnswerSizeBounded(t *testing.T) {
 	h := newSite(t).Handler()
 	for _, ref := range hostileRefs() {
 		for _, path := range []string{"/play", "/api/parse"} {
-			for _, extra := range []string{"", "&base=" + url.QueryEscape("http://a/b/c/d;p?q")} {
+			for _, extra := range []string{"", "&base=" + url.QueryEscape("http://a/b/c/d;p?q"), "&standard=rfc3986&base=" + url.QueryEscape("http://a/"+strings.Repeat("b/", MaxInput/2-5))} {
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, httptest.NewRequest("GET", path+"?ref="+url.QueryEscape(ref)+extra, nil))
 				if rec.Code != http.StatusOK || rec.Body.Len() > maxAnswer {

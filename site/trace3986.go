@@ -8,10 +8,14 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
-// maxDotSteps is how many rounds of section 5.2.4's loop a trace shows;
-// the rounds after are counted, not shown, so that a trace stays linear in
-// the reference's size.
-const maxDotSteps = 40
+// maxDotSteps is how many rounds of section 5.2.4's loop a trace shows,
+// and maxDotBytes how many bytes of output buffer they show together; the
+// rounds after are counted, not shown, so that a trace stays small
+// whatever the reference.
+const (
+	maxDotSteps = 40
+	maxDotBytes = 16 << 10
+)
 
 // trace3986 resolves ref against base by RFC 3986 section 5.2, step by
 // step, and compares the result with rfc3986.Resolve, the library's.
@@ -77,11 +81,13 @@ func trace3986(base, ref string) *Trace {
 // its loop (the first maxDotSteps of them).
 func (t *Trace) removeDotSegments(in string) string {
 	var out strings.Builder
-	rounds := 0
+	rounds, shown, shownBytes := 0, 0, 0
 	show := func(rule, text string) {
 		rounds++
-		if rounds <= maxDotSteps {
+		if shown == rounds-1 && shown < maxDotSteps && shownBytes+out.Len() <= maxDotBytes {
 			t.buffer("5.2.4 "+rule, text, out.String())
+			shown++
+			shownBytes += out.Len()
 		}
 	}
 	for in != "" {
@@ -125,8 +131,8 @@ func (t *Trace) removeDotSegments(in string) string {
 			show("2E", "The first segment "+quote(seg)+" moves to the output.")
 		}
 	}
-	if rounds > maxDotSteps {
-		t.buffer("5.2.4", fmt.Sprintf("… %d more rounds of the loop, not shown.", rounds-maxDotSteps), out.String())
+	if rounds > shown {
+		t.buffer("5.2.4", fmt.Sprintf("… %d more rounds of the loop, not shown.", rounds-shown), out.String())
 	}
 	if rounds == 0 {
 		t.buffer("5.2.4", "The path is empty: there are no dot segments to remove.", "")

@@ -329,7 +329,7 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 	if err != nil {
 		return f, &badRequest{http.StatusBadRequest, "The query string is malformed: " + err.Error() + ". In a ref or base typed into the address bar, write \"%\" as %25, \"&\" as %26, \"+\" as %2B and \"#\" as %23 (the form does it for you)."}
 	}
-	for _, key := range []string{"ref", "base", "rule", "standard", "profile"} {
+	for _, key := range []string{"ref", "base", "rule", "standard", "profile", "allow"} {
 		if v := q[key]; len(v) > 1 {
 			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("%q is given %d times; give it once.", key, len(v))}
 		}
@@ -371,6 +371,20 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("There is no RFC 2396 profile %q; the profiles are %s.", echo(name), strings.Join((&page{}).Profiles(), ", "))}
 		}
 		f.Profile = name
+	}
+	if allow := strings.TrimSpace(q.Get("allow")); allow != "" {
+		var names []string
+		for _, name := range strings.Split(allow, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if _, ok := grammar.LookupEdit(name); !ok {
+				return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("There is no edit %q; the edits are %s.", echo(name), strings.Join(editNames(), ", "))}
+			}
+			names = append(names, name)
+		}
+		f.Allow = strings.Join(names, ",")
 	}
 	f.All = q.Get("all") != "" && q.Get("all") != "0"
 	f.NoVerdicts = q.Get("verdicts") == "0"
@@ -434,10 +448,20 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 		if !ok {
 			profile = parser.Strict
 		}
+		named := profile
+		if f.Allow != "" {
+			var edits []grammar.Edit
+			for _, name := range strings.Split(f.Allow, ",") {
+				if e, ok := grammar.LookupEdit(name); ok {
+					edits = append(edits, e)
+				}
+			}
+			profile = profile.With(edits...)
+		}
 		// The rules of RFC 3986 or of a profile link to their own
 		// grammar's pages.
-		own := s.grammar(profile.Name())
-		if profile == parser.Strict {
+		own := s.grammar(named.Name())
+		if named == parser.Strict {
 			own = nil
 		}
 		if f.Standard == standard3986 {
@@ -696,7 +720,7 @@ func rawHasPlus(raw, key string) bool {
 }
 
 // playParams are the parameters the playground knows.
-var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true, "standard": true, "profile": true, "verdicts": true}
+var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true, "standard": true, "profile": true, "allow": true, "verdicts": true}
 
 // parseQuery reads a query string as a form does (pairs separated by "&",
 // "+" for a space, %XX escapes), except that ";" is an ordinary

@@ -131,8 +131,8 @@ type page struct {
 type playForm struct {
 	Ref, Base, Rule string
 	// Standard is standard2396 or standard3986; Profile the RFC 2396
-	// profile's name.
-	Standard, Profile string
+	// profile's name, and Allow the edits added to it, comma-separated.
+	Standard, Profile, Allow string
 	// HasRef tells an empty ref (the empty reference, which is valid) from
 	// none at all (the page before anything is typed).
 	HasRef bool
@@ -213,6 +213,9 @@ func (p *page) PlayLink(rule, s string) string {
 func (p *page) Standards() [][2]string {
 	return [][2]string{{standard2396, "RFC 2396"}, {standard3986, "RFC 3986"}}
 }
+
+// Edits are the names of the edits a profile can be given.
+func (p *page) Edits() []string { return editNames() }
 
 // Profiles are the names of RFC 2396's profiles, strict first.
 func (p *page) Profiles() []string {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	rules3986 "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -59,6 +60,16 @@ func verdictOf(standard, profile string, err error, current bool) Verdict {
 		v.Error = err.Error()
 	}
 	return v
+}
+
+// editNames are the names of the edits a profile can be given, for
+// allow=.
+func editNames() []string {
+	var names []string
+	for _, e := range grammar.Edits() {
+		names = append(names, e.String())
+	}
+	return names
 }
 
 // validUnder lists the labels of the verdicts that accept the reference.

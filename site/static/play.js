@@ -144,7 +144,7 @@
   // the form, then load the module.
   function startHere() {
     var q = new URLSearchParams(window.location.search);
-    ["ref", "base", "rule", "standard", "profile"].forEach(function (k) {
+    ["ref", "base", "rule", "standard", "profile", "allow"].forEach(function (k) {
       var el = form.elements[k];
       if (el && q.has(k)) el.value = q.get(k);
     });

@@ -671,8 +671,8 @@ func (s *Site) write(w http.ResponseWriter, r *http.Request, status int, name st
 }
 
 // LogRequests logs one line per request to logger: the client, the method,
-// the path (the query is long and is the user's: only its length is
-// logged), the status, the size of the answer and the time it took.
+// the path (its first 200 bytes; the query is long and is the user's:
+// only its length is logged), the status, the size of the answer and the time it took.
 func LogRequests(h http.Handler, logger *log.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -682,7 +682,7 @@ func LogRequests(h http.Handler, logger *log.Logger) http.Handler {
 		if r.URL.RawQuery != "" {
 			query = fmt.Sprintf(" (query %d bytes)", len(r.URL.RawQuery))
 		}
-		logger.Printf("%s %s %q%s %d %dB %s", r.RemoteAddr, r.Method, r.URL.Path, query, rec.status, rec.size, time.Since(start).Round(time.Microsecond))
+		logger.Printf("%s %s %q%s %d %dB %s", r.RemoteAddr, r.Method, echo(r.URL.Path), query, rec.status, rec.size, time.Since(start).Round(time.Microsecond))
 	})
 }
 

@@ -28,7 +28,6 @@ import (
 	"fmt"
 	"html/template"
 	"io/fs"
-	"net/http"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -254,8 +253,6 @@ func (p *page) PlaySample(s playSample) string {
 // AssetURL is a file of the site (style.css, play.js).
 func (p *page) AssetURL(name string) string { return p.Root + name }
 
-// StatusText is the text of the page's HTTP status.
-func (p *page) StatusText() string { return http.StatusText(p.Status) }
 
 // ABNF is r's line with every rule name a link to its page.
 func (p *page) ABNF(r *Rule) template.HTML {

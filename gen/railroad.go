@@ -95,6 +95,9 @@ func railDiagram(n *bnf.Node) *railItem {
 		return railAlternation(n.Children)
 	case bnf.Repetition:
 		return railRepetition(railDiagram(n.Children[0]), n.Min, n.Max)
+	case bnf.Prose:
+		// RFC 5234's <prose>, as in RFC 3986's path-empty = 0<pchar>.
+		return &railItem{kind: railClass, text: "<" + n.Text + ">", title: "prose: " + n.Text}
 	}
 	panic(fmt.Sprintf("railDiagram: unknown BNF node kind %d", n.Kind))
 }

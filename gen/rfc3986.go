@@ -102,7 +102,42 @@ func generateRFC3986() error {
 		}
 	}
 	ca := adapterFor("compact", "Compact", "rfc3986/internal/compact/compact.peg", rfc3986Catalogue, "grammar.NumRules", kept, acc)
-	return writeGo("rfc3986/internal/compact/adapter_gen.go", ca)
+	if err := writeGo("rfc3986/internal/compact/adapter_gen.go", ca); err != nil {
+		return err
+	}
+	// The site's pages for RFC 3986 (/g/rfc3986/): a page and a diagram
+	// per rule, the core rules of RFC 5234 included.
+	return writeSite(rfc3986Site, bnf.WithCore(defs), string(src), sections)
+}
+
+// rfc3986Site is how the site presents RFC 3986's grammar.
+var rfc3986Site = siteGrammar{
+	Name:     "rfc3986",
+	Title:    "RFC 3986 Appendix A: Collected ABNF for URI",
+	Spec:     "RFC 3986",
+	SpecURL:  "https://www.rfc-editor.org/rfc/rfc3986",
+	Notation: "ABNF (RFC 5234): / alternation, [ ] option, n*m repetition, ( ) grouping, quoted literals case-insensitive, %x byte values and ranges",
+	ABNF:     "grammar/rfc3986.abnf",
+	PEG:      "rfc3986.peg",
+	Grouping: "Appendix A lists its rules without headings; here they are grouped by the section of RFC 3986 that defines each, as the § comment above each rule of rfc3986.peg names it. ALPHA, DIGIT and HEXDIG are RFC 5234's core rules.",
+	Sections: map[string]string{
+		"":      "Core rules (RFC 5234 Appendix B.1)",
+		"2.1":   "Percent-Encoding",
+		"2.2":   "Reserved Characters",
+		"2.3":   "Unreserved Characters",
+		"3":     "Syntax Components",
+		"3.1":   "Scheme",
+		"3.2":   "Authority",
+		"3.2.1": "User Information",
+		"3.2.2": "Host",
+		"3.2.3": "Port",
+		"3.3":   "Path",
+		"3.4":   "Query",
+		"3.5":   "Fragment",
+		"4.1":   "URI Reference",
+		"4.2":   "Relative Reference",
+		"4.3":   "Absolute URI",
+	},
 }
 
 // catalogue3986 writes RFC 3986's rule catalogue.

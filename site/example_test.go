@@ -1,10 +1,13 @@
 package site_test
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
+	"net/url"
 	"os"
+	"strings"
 
 	"github.com/rfc2396/rfc2396/site"
 )
@@ -55,10 +58,28 @@ func ExampleSite_WriteStatic() {
 		panic(err)
 	}
 	defer os.RemoveAll(dir)
-	written, err := s.WriteStatic(dir)
+	written, err := s.WriteStatic(dir, site.StaticOptions{})
 	if err != nil {
 		panic(err)
 	}
 	fmt.Println(written[0], written[1], written[2])
 	// Output: style.css index.html rule/URI-reference.html
+}
+
+// The playground's answer to a query string, as /api/parse gives it.
+func ExampleSite_PlayJSON() {
+	s, err := site.New()
+	if err != nil {
+		panic(err)
+	}
+	status, body := s.PlayJSON(context.Background(), "ref="+url.QueryEscape("http://[::1]/")+"&profile=rfc2732", false)
+	var a site.Analysis
+	if err := json.Unmarshal(body, &a); err != nil {
+		panic(err)
+	}
+	fmt.Println(status, a.Valid, a.Profile, a.HostKind)
+	fmt.Println("valid under:", strings.Join(a.ValidUnder, "; "))
+	// Output:
+	// 200 true rfc2732 IPv6reference
+	// valid under: RFC 3986; RFC 2396, rfc2732; RFC 2396, rfc2732-intent; RFC 2396, java
 }

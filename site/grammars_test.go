@@ -72,7 +72,7 @@ func TestSecondGrammar(t *testing.T) {
 	}
 
 	dir := t.TempDir()
-	written, err := s.WriteStatic(dir)
+	written, err := s.WriteStatic(dir, StaticOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -3,6 +3,7 @@ package site
 import (
 	"errors"
 	"fmt"
+	"hash/fnv"
 	"html"
 	"strings"
 	"unicode/utf8"
@@ -22,16 +23,28 @@ const MaxInput = 8 << 10
 type Analysis struct {
 	Input string `json:"input"` // as given (invalid UTF-8 becomes U+FFFD in JSON)
 	Rule  string `json:"rule"`  // the rule the input was checked against
-	Valid bool   `json:"valid"`
+	// Standard is "rfc2396" or "rfc3986"; Profile the RFC 2396 profile
+	// (strict unless asked).
+	Standard string `json:"standard"`
+	Profile  string `json:"profile,omitempty"`
+	Valid    bool   `json:"valid"`
+	// Verdicts is the reference read under RFC 3986 and every RFC 2396
+	// profile, as rfc2396 compare does; ValidUnder the labels of those
+	// that accept it.
+	Verdicts   []Verdict `json:"verdicts,omitempty"`
+	ValidUnder []string  `json:"valid_under,omitempty"`
 	// Kind is "absolute, hierarchical", "absolute, opaque" or "relative",
 	// for a valid URI-reference.
 	Kind          string      `json:"kind,omitempty"`
 	Components    []Component `json:"components,omitempty"`
 	AuthorityKind string      `json:"authority_kind,omitempty"` // "server" or "registry" (section 3.2)
-	HostKind      string      `json:"host_kind,omitempty"`      // "hostname" or "IPv4address"
+	HostKind      string      `json:"host_kind,omitempty"`      // "hostname", "IPv4address" or, under RFC 2732, "IPv6reference"
 	Tree          *TreeNode   `json:"tree,omitempty"`
-	Error         *ErrorView  `json:"error,omitempty"`
-	Resolution    *Trace      `json:"resolution,omitempty"`
+	// TreeOmitted is how many nodes of a large tree were left out of Tree
+	// (its upper levels are kept); their bytes show as plain text.
+	TreeOmitted int        `json:"tree_omitted,omitempty"`
+	Error       *ErrorView `json:"error,omitempty"`
+	Resolution  *Trace     `json:"resolution,omitempty"`
 	// HTML is the result rendered as the playground page shows it; the
 	// page's script puts it in place as you type.
 	HTML string `json:"html"`
@@ -68,9 +81,9 @@ type ErrorView struct {
 // analyze checks input against rule and, for a valid URI-reference,
 // reads its components. allRules keeps character-level rules (alpha,
 // pchar, ...) in the tree.
-func analyze(rule grammar.Rule, input string, allRules bool) *Analysis {
-	a := &Analysis{Input: input, Rule: rule.String()}
-	root, err := parser.ParseTree(rule, input)
+func analyze(p *parser.Profile, rule grammar.Rule, input string, allRules bool) *Analysis {
+	a := &Analysis{Input: input, Rule: rule.String(), Standard: standard2396, Profile: p.Name()}
+	root, err := p.ParseTree(rule, input)
 	if err != nil {
 		a.Error = errorView(err)
 		return a
@@ -80,7 +93,7 @@ func analyze(rule grammar.Rule, input string, allRules bool) *Analysis {
 	if rule != grammar.RuleURIReference {
 		return a
 	}
-	u, err := parser.Parse(input)
+	u, err := p.Parse(input)
 	if err != nil {
 		// ParseTree and Parse run the two generated parsers, which the
 		// tests hold to the same language; say so if they ever differ.
@@ -110,6 +123,8 @@ func analyze(rule grammar.Rule, input string, allRules bool) *Analysis {
 		a.HostKind = "hostname"
 	case parser.IPv4:
 		a.HostKind = "IPv4address"
+	case parser.IPv6:
+		a.HostKind = "IPv6reference"
 	}
 	return a
 }
@@ -171,13 +186,39 @@ func treeView(n *parser.Node, all bool) *TreeNode {
 	return t
 }
 
+// pruneTree keeps the first limit nodes of t in breadth-first order (so the
+// upper levels of a large tree stay whole) and drops the others with
+// their subtrees. It returns how many nodes it dropped.
+func pruneTree(t *TreeNode, limit int) int {
+	order := []*TreeNode{t}
+	// first[i] is where the children of order[i] start in order: the
+	// children of a node are consecutive in breadth-first order, so those
+	// kept are a prefix of its list.
+	var first []int
+	for i := 0; i < len(order); i++ {
+		first = append(first, len(order))
+		order = append(order, order[i].Children...)
+	}
+	if len(order) <= limit {
+		return 0
+	}
+	for i, n := range order[:limit] {
+		keep := min(len(n.Children), max(0, limit-first[i]))
+		n.Children = n.Children[:keep:keep]
+	}
+	return len(order) - limit
+}
+
 // ruleHue gives each rule a colour of its own: its index in Appendix A
 // spread over the colour wheel by the golden angle, so that rules next to
 // each other in the grammar get distant colours.
 func ruleHue(name string) int {
 	r, ok := grammar.Lookup(name)
 	if !ok {
-		return 0
+		// An RFC 3986 rule of its own: a colour from its name.
+		h := fnv.New32a()
+		h.Write([]byte(name))
+		return int(h.Sum32() % 360)
 	}
 	return int(r) * 137 % 360
 }

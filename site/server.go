@@ -1,45 +1,36 @@
+//go:build !js
+
+// The server: everything that needs net/http, which the WebAssembly
+// module (GOOS=js) leaves out.
+
 package site
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
-	"html"
-	"html/template"
 	"io"
 	"log"
+	"net"
 	"net/http"
-	"net/url"
-	"slices"
 	"strings"
 	"time"
-	"unicode/utf8"
-
-	"github.com/rfc2396/rfc2396/grammar"
-)
-
-// Limits of the server: how long a request may take to arrive and to be
-// answered, and how large its header (with the query string) may be. A
-// ref or base is at most MaxInput bytes; the header may be much larger, so
-// that a longer one still reaches the playground and gets its page saying
-// so, rather than net/http's bare 431.
-const (
-	readTimeout    = 10 * time.Second
-	writeTimeout   = 30 * time.Second
-	idleTimeout    = 60 * time.Second
-	maxHeaderBytes = 1 << 20
-	// maxAllRules is the longest input the tree shows with its
-	// character-level rules: they add several spans per byte.
-	maxAllRules = 1 << 10
 )
 
 // Server returns an HTTP server for the site on addr, with timeouts and
-// size limits, that logs one line per request to logTo.
+// size limits, that logs one line per request to logTo. If addr is a
+// loopback address (127.0.0.1:8396, [::1]:8396, localhost:8396), the
+// server answers only requests whose Host header names it on that port:
+// a web page that a DNS name rebound to 127.0.0.1 cannot use it.
 func (s *Site) Server(addr string, logTo io.Writer) *http.Server {
 	logger := log.New(logTo, "", log.LstdFlags|log.LUTC)
+	h := s.Handler()
+	if hosts := loopbackHosts(addr); hosts != nil {
+		h = checkHost(h, hosts)
+	}
 	return &http.Server{
 		Addr:              addr,
-		Handler:           LogRequests(s.Handler(), logger),
+		Handler:           LogRequests(h, logger),
 		ReadHeaderTimeout: readTimeout,
 		ReadTimeout:       readTimeout,
 		WriteTimeout:      writeTimeout,
@@ -49,8 +40,51 @@ func (s *Site) Server(addr string, logTo io.Writer) *http.Server {
 	}
 }
 
-// Handler serves the site.
+// loopbackHosts returns the Host header values that name addr, if addr
+// is a loopback address with a port, or nil.
+func loopbackHosts(addr string) map[string]bool {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil || port == "" || port == "0" {
+		return nil
+	}
+	if ip := net.ParseIP(host); host != "localhost" && (ip == nil || !ip.IsLoopback()) {
+		return nil
+	}
+	hosts := map[string]bool{}
+	for _, name := range []string{host, "localhost", "127.0.0.1", "::1"} {
+		hosts[strings.ToLower(net.JoinHostPort(name, port))] = true
+		if port == "80" {
+			hosts[strings.ToLower(strings.Trim(name, "[]"))] = true
+			if strings.Contains(name, ":") {
+				hosts["["+name+"]"] = true
+			}
+		}
+	}
+	return hosts
+}
+
+// checkHost refuses, with 421, a request whose Host header is not one of
+// hosts.
+func checkHost(h http.Handler, hosts map[string]bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !hosts[strings.ToLower(r.Host)] {
+			w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+			w.WriteHeader(http.StatusMisdirectedRequest)
+			fmt.Fprintf(w, "rfc2396 serve: this server answers for its loopback address only; the Host header %.100q names another, so the request is refused (a page on another site may be reaching it through DNS rebinding).\n", r.Host)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// Handler serves the site. A nil or zero Site (not made by [New]) serves
+// 500 with a message saying so.
 func (s *Site) Handler() http.Handler {
+	if err := s.check(); err != nil {
+		return securityHeaders(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+		}))
+	}
 	mux := http.NewServeMux()
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) { s.serveIndex(w, r, s.grammars[0]) })
 	mux.HandleFunc("/rule/{name}", func(w http.ResponseWriter, r *http.Request) { s.serveRule(w, r, s.grammars[0]) })
@@ -59,25 +93,87 @@ func (s *Site) Handler() http.Handler {
 			s.serveIndex(w, r, g)
 			return
 		}
-		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+r.PathValue("grammar")+".")
+		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+echo(r.PathValue("grammar"))+".")
 	})
 	mux.HandleFunc("/g/{grammar}/rule/{name}", func(w http.ResponseWriter, r *http.Request) {
 		if g := s.grammar(r.PathValue("grammar")); g != nil {
 			s.serveRule(w, r, g)
 			return
 		}
-		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+r.PathValue("grammar")+".")
+		s.serveError(w, r, http.StatusNotFound, "There is no grammar named "+echo(r.PathValue("grammar"))+".")
 	})
-	mux.HandleFunc("/play", s.servePlay)
-	mux.HandleFunc("/api/parse", s.serveAPI)
+	// The playground and its JSON are the expensive pages: they take
+	// turns, and each has a deadline. Short queries (what a person types)
+	// have turns of their own, so that a flood of long ones does not keep
+	// them waiting.
+	turns := lanes{short: make(chan struct{}, maxConcurrent), long: make(chan struct{}, maxConcurrent)}
+	mux.Handle("/play", s.limit(turns, queueWait, http.HandlerFunc(s.servePlay), false))
+	mux.Handle("/api/parse", s.limit(turns, queueWait, http.HandlerFunc(s.serveAPI), true))
 	mux.HandleFunc("/diagrams/{grammar}/{file}", s.serveDiagram)
 	for _, name := range []string{"style.css", "play.js"} {
 		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, name) })
 	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		s.serveError(w, r, http.StatusNotFound, "There is no page at "+r.URL.Path+".")
+		s.serveError(w, r, http.StatusNotFound, "There is no page at "+echo(r.URL.Path)+".")
 	})
 	return securityHeaders(methods(mux, s))
+}
+
+// shortQuery is the longest query string that takes a short turn.
+const shortQuery = 1 << 10
+
+// lanes are the turns of the expensive handlers: one set for short
+// queries, one for long.
+type lanes struct{ short, long chan struct{} }
+
+// limit runs h when one of the turns of its lane is free, with a deadline
+// of handlerTimeout on the request's context. A request that waits longer
+// than patience gets 503; one whose client leaves while it waits gets
+// nothing.
+func (s *Site) limit(lanes lanes, patience time.Duration, h http.Handler, asJSON bool) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// The cheapest refusal first: a query too long to read.
+		if n := len(r.URL.RawQuery); n > maxQuery {
+			s.refuse(w, r, asJSON, http.StatusRequestURITooLong, fmt.Sprintf("The query string is %d bytes long; the playground reads at most %d (a ref and a base of at most %d bytes each). For longer input use the command line: rfc2396 parse, rfc2396 tree.", n, maxQuery, MaxInput))
+			return
+		}
+		turns := lanes.long
+		if len(r.URL.RawQuery) <= shortQuery {
+			turns = lanes.short
+		}
+		ctx, cancel := context.WithTimeout(r.Context(), handlerTimeout)
+		defer cancel()
+		wait := time.NewTimer(patience)
+		defer wait.Stop()
+		select {
+		case turns <- struct{}{}:
+			defer func() { <-turns }()
+		case <-ctx.Done():
+			return
+		case <-wait.C:
+			w.Header().Set("Retry-After", "1")
+			s.refuse(w, r, asJSON, http.StatusServiceUnavailable, "The server is busy with other playground requests; try again in a moment.")
+			return
+		}
+		h.ServeHTTP(w, r.WithContext(ctx))
+	})
+}
+
+// refuse answers a playground request with an error, as a page or as
+// JSON.
+func (s *Site) refuse(w http.ResponseWriter, r *http.Request, asJSON bool, status int, msg string) {
+	if asJSON {
+		writeJSONError(w, status, msg)
+		return
+	}
+	s.serveError(w, r, status, msg)
+}
+
+func writeJSONError(w http.ResponseWriter, status int, msg string) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	json.NewEncoder(w).Encode(map[string]string{"error": msg})
 }
 
 // methods answers anything but GET and HEAD with 405.
@@ -92,22 +188,16 @@ func methods(h http.Handler, s *Site) http.Handler {
 	})
 }
 
+// securityHeaders forbids what the pages never do: scripts or styles
+// from elsewhere, being framed by another page.
 func securityHeaders(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'")
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; style-src 'self' 'unsafe-inline'; script-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'self'; frame-ancestors 'none'")
+		w.Header().Set("X-Frame-Options", "DENY")
 		w.Header().Set("X-Content-Type-Options", "nosniff")
 		w.Header().Set("Referrer-Policy", "no-referrer")
 		h.ServeHTTP(w, r)
 	})
-}
-
-func (s *Site) grammar(name string) *Grammar {
-	for _, g := range s.grammars {
-		if g.Name == name {
-			return g
-		}
-	}
-	return nil
 }
 
 func (s *Site) serveIndex(w http.ResponseWriter, r *http.Request, g *Grammar) {
@@ -126,7 +216,7 @@ func (s *Site) serveRule(w http.ResponseWriter, r *http.Request, g *Grammar) {
 			http.Redirect(w, r, p.RuleURL(alt.Name), http.StatusMovedPermanently)
 			return
 		}
-		s.serveError(w, r, http.StatusNotFound, fmt.Sprintf("%s has no rule named %q. Rules are named as the RFC spells them (URI-reference, hostname, IPv4address).", g.Spec, name))
+		s.serveError(w, r, http.StatusNotFound, fmt.Sprintf("%s has no rule named %q. Rules are named as the RFC spells them (URI-reference, hostname, IPv4address).", g.Spec, echo(name)))
 		return
 	}
 	p := s.newPage(g, "", false, "/")
@@ -149,7 +239,7 @@ func (s *Site) serveDiagram(w http.ResponseWriter, r *http.Request) {
 			return
 		}
 	}
-	s.serveError(w, r, http.StatusNotFound, "There is no diagram "+r.URL.Path+".")
+	s.serveError(w, r, http.StatusNotFound, "There is no diagram "+echo(r.URL.Path)+".")
 }
 
 func (s *Site) serveStatic(w http.ResponseWriter, r *http.Request, name string) {
@@ -166,142 +256,8 @@ func (s *Site) serveStatic(w http.ResponseWriter, r *http.Request, name string) 
 	w.Write(b)
 }
 
-// badRequest is a request the playground cannot answer, with its status.
-type badRequest struct {
-	status int
-	msg    string
-}
-
-// playRequest reads the playground's parameters: ref, base, rule, all.
-func (s *Site) playRequest(r *http.Request) (playForm, *badRequest) {
-	f := playForm{Rule: grammar.RuleURIReference.String()}
-	q, extended, err := parseQuery(r.URL.RawQuery)
-	if err != nil {
-		return f, &badRequest{http.StatusBadRequest, "The query string is malformed: " + err.Error() + ". In a ref or base typed into the address bar, write \"%\" as %25, \"&\" as %26, \"+\" as %2B and \"#\" as %23 (the form does it for you)."}
-	}
-	for _, key := range []string{"ref", "base"} {
-		if v := q[key]; len(v) > 1 {
-			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("%q is given %d times; give it once.", key, len(v))}
-		}
-		if n := len(q.Get(key)); n > MaxInput {
-			return f, &badRequest{http.StatusRequestURITooLong, fmt.Sprintf("The %s is %d bytes long; the playground takes at most %d bytes. For longer input use the command line: rfc2396 parse, rfc2396 tree.", key, n, MaxInput)}
-		}
-	}
-	f.Ref, f.Base = q.Get("ref"), q.Get("base")
-	// The form says it encoded the fields itself (its spaces are "+");
-	// otherwise a "+" was probably typed into the address bar.
-	if q.Get("enc") != "form" {
-		for _, key := range []string{"ref", "base"} {
-			if rawHasPlus(r.URL.RawQuery, key) {
-				f.Plus = append(f.Plus, key)
-			}
-		}
-	}
-	_, f.HasRef = q["ref"]
-	f.Amp = extended
-	if name := q.Get("rule"); name != "" {
-		rule, ok := grammar.Lookup(name)
-		if !ok {
-			return f, &badRequest{http.StatusBadRequest, fmt.Sprintf("There is no rule %q in %s Appendix A.", name, s.grammars[0].Spec)}
-		}
-		f.Rule = rule.String()
-	}
-	f.All = q.Get("all") != "" && q.Get("all") != "0"
-	return f, nil
-}
-
-// resultView is what the result template is executed with.
-type resultView struct {
-	A           *Analysis
-	All         bool
-	TreeHTML    template.HTML
-	OutlineHTML template.HTML
-	Caret       caretText
-	CaretPad    string
-	Notice      string
-	page        *page
-}
-
-// RuleURL is the page of a rule.
-func (v *resultView) RuleURL(name string) string { return v.page.RuleURL(name) }
-
-// RuleABNF is the Appendix A line of a rule.
-func (v *resultView) RuleABNF(name string) string {
-	if r := v.page.G.Rule(name); r != nil {
-		return r.ABNF
-	}
-	return ""
-}
-
-// playResult analyzes the form and renders the result fragment.
-func (s *Site) playResult(p *page, f playForm) (*Analysis, template.HTML, error) {
-	v := &resultView{page: p, All: f.All}
-	var a *Analysis
-	if len(f.Amp) > 0 {
-		v.Notice += fmt.Sprintf(" The %s in the address has an \"&\" followed by something that is no parameter of the playground: it was read as part of the %s. Write \"&\" as %%26 there.", strings.Join(f.Amp, " and "), strings.Join(f.Amp, " and "))
-	}
-	if len(f.Plus) > 0 {
-		v.Notice += fmt.Sprintf(" The %s in the address has a \"+\", which a query string reads as a space, as here. If you meant a plus, write it %%2B.", strings.Join(f.Plus, " and "))
-	}
-	if f.HasRef {
-		rule, _ := grammar.Lookup(f.Rule)
-		all := f.All
-		if all && len(f.Ref) > maxAllRules {
-			all = false
-			v.Notice += fmt.Sprintf(" Character-level rules are shown for inputs of up to %d bytes.", maxAllRules)
-		}
-		v.All = all
-		a = analyze(rule, f.Ref, all)
-		if f.Base != "" {
-			if rule == grammar.RuleURIReference {
-				a.Resolution = traceResolve(f.Base, f.Ref)
-			} else {
-				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
-			}
-		}
-		v.A = a
-		if a.Tree != nil {
-			v.TreeHTML = template.HTML(treeHTML(f.Ref, a.Tree, p.RuleURL))
-			v.OutlineHTML = template.HTML(outlineHTML(f.Ref, a.Tree, p.RuleURL))
-		}
-		if a.Error != nil {
-			v.Caret = caretView(f.Ref, a.Error.Offset)
-			v.CaretPad = strings.Repeat(" ", v.Caret.CaretColumn)
-		}
-	}
-	v.Notice = strings.TrimSpace(v.Notice)
-	var b bytes.Buffer
-	if err := s.pages["play"].ExecuteTemplate(&b, "result", v); err != nil {
-		return nil, "", err
-	}
-	return a, template.HTML(b.String()), nil
-}
-
-// outlineHTML renders the tree as nested lists: each rule a link, its byte
-// span and its text.
-func outlineHTML(input string, t *TreeNode, link func(string) string) string {
-	var b strings.Builder
-	var walk func(n *TreeNode)
-	walk = func(n *TreeNode) {
-		fmt.Fprintf(&b, `<li><a class="rule" href="%s">%s</a> <span class="span">[%d, %d)</span> <code>%s</code>`,
-			html.EscapeString(link(n.Rule)), n.Rule, n.Begin, n.End, html.EscapeString(input[n.Begin:n.End]))
-		if len(n.Children) > 0 {
-			b.WriteString("<ul>")
-			for _, c := range n.Children {
-				walk(c)
-			}
-			b.WriteString("</ul>")
-		}
-		b.WriteString("</li>")
-	}
-	b.WriteString(`<ul class="outline">`)
-	walk(t)
-	b.WriteString("</ul>")
-	return b.String()
-}
-
 func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
-	f, bad := s.playRequest(r)
+	f, bad := s.playRequest(r.URL.RawQuery)
 	if bad != nil {
 		s.serveError(w, r, bad.status, bad.msg)
 		return
@@ -312,7 +268,11 @@ func (s *Site) servePlay(w http.ResponseWriter, r *http.Request) {
 	if f.Ref != "" {
 		p.Title = "Playground: " + safeTitle(f.Ref)
 	}
-	_, result, err := s.playResult(p, f)
+	_, result, err := s.playResult(r.Context(), p, f)
+	if r.Context().Err() != nil {
+		// The client left or the deadline passed: nobody reads an answer.
+		return
+	}
 	if err != nil {
 		s.serveError(w, r, http.StatusInternalServerError, err.Error())
 		return
@@ -330,29 +290,15 @@ func safeTitle(s string) string {
 }
 
 func (s *Site) serveAPI(w http.ResponseWriter, r *http.Request) {
+	status, body := s.PlayJSON(r.Context(), r.URL.RawQuery, false)
+	if r.Context().Err() != nil {
+		// The client left or the deadline passed: nobody reads an answer.
+		return
+	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	f, bad := s.playRequest(r)
-	if bad != nil {
-		w.WriteHeader(bad.status)
-		json.NewEncoder(w).Encode(map[string]string{"error": bad.msg})
-		return
-	}
-	p := s.newPage(s.grammars[0], "", false, "/")
-	a, result, err := s.playResult(p, f)
-	if err != nil {
-		w.WriteHeader(http.StatusInternalServerError)
-		json.NewEncoder(w).Encode(map[string]string{"error": err.Error()})
-		return
-	}
-	if a == nil {
-		a = &Analysis{Rule: f.Rule}
-	}
-	a.HTML = string(result)
-	if !utf8.ValidString(a.Input) {
-		a.Input = strings.ToValidUTF8(a.Input, "\uFFFD")
-	}
-	json.NewEncoder(w).Encode(a)
+	w.WriteHeader(status)
+	w.Write(body)
 }
 
 func (s *Site) serveError(w http.ResponseWriter, r *http.Request, status int, msg string) {
@@ -375,8 +321,8 @@ func (s *Site) write(w http.ResponseWriter, r *http.Request, status int, name st
 }
 
 // LogRequests logs one line per request to logger: the client, the method,
-// the path (the query is long and is the user's: only its length is
-// logged), the status, the size of the answer and the time it took.
+// the path (its first 200 bytes; the query is long and is the user's:
+// only its length is logged), the status, the size of the answer and the time it took.
 func LogRequests(h http.Handler, logger *log.Logger) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -386,7 +332,7 @@ func LogRequests(h http.Handler, logger *log.Logger) http.Handler {
 		if r.URL.RawQuery != "" {
 			query = fmt.Sprintf(" (query %d bytes)", len(r.URL.RawQuery))
 		}
-		logger.Printf("%s %s %q%s %d %dB %s", r.RemoteAddr, r.Method, r.URL.Path, query, rec.status, rec.size, time.Since(start).Round(time.Microsecond))
+		logger.Printf("%s %s %q%s %d %dB %s", r.RemoteAddr, r.Method, echo(r.URL.Path), query, rec.status, rec.size, time.Since(start).Round(time.Microsecond))
 	})
 }
 
@@ -407,65 +353,5 @@ func (r *recorder) Write(b []byte) (int, error) {
 	return n, err
 }
 
-// urlQueryEscape escapes s for a query string, a space as %20 rather than
-// "+" (url.QueryEscape writes "+" itself as %2B, so every "+" it leaves
-// was a space): a "+" in a ref would make the playground warn about it.
-func urlQueryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }
-
-// rawHasPlus reports whether the raw query string gives key a value with a
-// literal "+".
-func rawHasPlus(raw, key string) bool {
-	for _, pair := range strings.Split(raw, "&") {
-		if v, ok := strings.CutPrefix(pair, key+"="); ok && strings.Contains(v, "+") {
-			return true
-		}
-	}
-	return false
-}
-
-// playParams are the parameters the playground knows.
-var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true}
-
-// parseQuery reads a query string as a form does (pairs separated by "&",
-// "+" for a space, %XX escapes), except that ";" is an ordinary
-// character: url.ParseQuery refuses it, and a reference typed into the
-// address bar (/play?ref=http://a/b;p) has it often. For the same reason a
-// pair that is no playground parameter, after ref or base, is taken as
-// part of that value: /play?ref=http://h/?a=1&b=2 is the reference
-// http://h/?a=1&b=2. The keys that were so extended are returned.
-func parseQuery(raw string) (url.Values, []string, error) {
-	q := url.Values{}
-	var extended []string
-	last := ""
-	for raw != "" {
-		var pair string
-		pair, raw, _ = strings.Cut(raw, "&")
-		k, v, _ := strings.Cut(pair, "=")
-		key, err := url.QueryUnescape(k)
-		if err != nil {
-			return nil, nil, err
-		}
-		if !playParams[key] && (last == "ref" || last == "base") {
-			whole, err := url.QueryUnescape(pair)
-			if err != nil {
-				return nil, nil, fmt.Errorf("%s: %v", last, err)
-			}
-			values := q[last]
-			values[len(values)-1] += "&" + whole
-			if !slices.Contains(extended, last) {
-				extended = append(extended, last)
-			}
-			continue
-		}
-		if pair == "" {
-			continue
-		}
-		value, err := url.QueryUnescape(v)
-		if err != nil {
-			return nil, nil, fmt.Errorf("%s: %v", key, err)
-		}
-		q[key] = append(q[key], value)
-		last = key
-	}
-	return q, extended, nil
-}
+// StatusText is the text of the page's HTTP status.
+func (p *page) StatusText() string { return http.StatusText(p.Status) }

@@ -2,6 +2,7 @@ package site
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -440,7 +441,7 @@ func TestPlayShowsResolution(t *testing.T) {
 func TestWriteStatic(t *testing.T) {
 	dir := t.TempDir()
 	s := newSite(t)
-	written, err := s.WriteStatic(dir)
+	written, err := s.WriteStatic(dir, StaticOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -519,7 +520,7 @@ func unescape(s string) string {
 // TestAnalysisJSON checks that an empty, defined component is told from an
 // undefined one in JSON.
 func TestAnalysisJSON(t *testing.T) {
-	a := analyze(grammar.RuleURIReference, "http://h:/", false)
+	a := analyze(parser.Strict, grammar.RuleURIReference, "http://h:/", false)
 	b, err := json.Marshal(a)
 	if err != nil {
 		t.Fatal(err)
@@ -547,7 +548,7 @@ func FuzzPlay(f *testing.F) {
 			return
 		}
 		p := s.newPage(s.grammars[0], "", false, "/")
-		a, result, err := s.playResult(p, playForm{Ref: ref, Base: base, HasRef: true, Rule: "URI-reference", All: true})
+		a, result, err := s.playResult(context.Background(), p, playForm{Ref: ref, Base: base, HasRef: true, Rule: "URI-reference", All: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,27 +1,76 @@
 package site
 
 import (
+	"errors"
 	"fmt"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 )
 
+// StaticOptions says how [Site.WriteStatic] treats its directory.
+type StaticOptions struct {
+	// Force lets WriteStatic write into a directory that is not empty,
+	// replacing the regular files it writes over. Without it, a directory
+	// with anything in it is refused, so that a mistyped name cannot
+	// overwrite someone's files.
+	Force bool
+	// Wasm is the playground's WebAssembly module (package site/wasm
+	// built with GOOS=js GOARCH=wasm) and WasmExec the wasm_exec.js of
+	// the Go that built it. With both, play.html runs the playground in
+	// the browser; without, it says that the playground needs the server.
+	Wasm, WasmExec []byte
+}
+
+// StaticError is an error of [Site.WriteStatic]: the file or directory
+// it concerns (the directory given, or a path under it) and what went
+// wrong.
+type StaticError struct {
+	Path string
+	Err  error
+}
+
+func (e *StaticError) Error() string {
+	if e.Path == "" {
+		return "rfc2396/site: writing the static site: " + e.Err.Error()
+	}
+	return "rfc2396/site: writing the static site: " + e.Path + ": " + e.Err.Error()
+}
+
+func (e *StaticError) Unwrap() error { return e.Err }
+
 // WriteStatic writes the site as static files into dir, for hosting
 // anywhere (or reading from disk): index.html, rule/NAME.html for every
-// rule, play.html (which says that the playground needs rfc2396 serve),
+// rule, play.html (the playground, running in the browser with
+// opts.Wasm; without, it says that the playground needs rfc2396 serve),
 // style.css and diagrams/GRAMMAR/NAME.svg; a grammar other than RFC 2396's
 // under g/GRAMMAR/. Links between pages are relative and end in .html.
 // It returns the paths written, relative to dir.
-func (s *Site) WriteStatic(dir string) ([]string, error) {
+//
+// dir is created if it does not exist; if it does, it must be empty
+// unless opts.Force is set. WriteStatic never follows a symbolic link:
+// dir itself, a directory under it or a file it would replace being one
+// is an error. It writes nothing outside dir. An error about the
+// directory or a file is a [*StaticError].
+func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
+	if err := s.check(); err != nil {
+		return nil, &StaticError{Err: err}
+	}
+	if dir == "" {
+		return nil, &StaticError{Err: errors.New("the directory name is empty")}
+	}
+	root, err := openStaticDir(dir, opts.Force)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	playHere := opts.Wasm != nil && opts.WasmExec != nil
 	var written []string
 	put := func(name string, b []byte) error {
-		path := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-			return err
-		}
-		if err := os.WriteFile(path, b, 0o644); err != nil {
-			return err
+		if err := writeInRoot(root, name, b); err != nil {
+			return &StaticError{Path: filepath.Join(dir, filepath.FromSlash(name)), Err: err}
 		}
 		written = append(written, name)
 		return nil
@@ -40,6 +89,7 @@ func (s *Site) WriteStatic(dir string) ([]string, error) {
 		}
 		root := strings.Repeat("../", strings.Count(prefix, "/"))
 		p := s.newPage(g, g.Title, true, root)
+		p.PlayHere = playHere
 		b, err := s.render("index", p)
 		if err != nil {
 			return nil, err
@@ -49,6 +99,7 @@ func (s *Site) WriteStatic(dir string) ([]string, error) {
 		}
 		for _, r := range g.Rules {
 			p := s.newPage(g, "", true, root+"../")
+			p.PlayHere = playHere
 			s.rulePage(p, r)
 			b, err := s.render("rule", p)
 			if err != nil {
@@ -65,6 +116,23 @@ func (s *Site) WriteStatic(dir string) ([]string, error) {
 		}
 	}
 	p := s.newPage(s.grammars[0], "Playground", true, "")
+	p.PlayHere = playHere
+	if playHere {
+		p.Wasm, p.Script = true, true
+		p.Play = playForm{Rule: "URI-reference", Standard: standard2396, Profile: "strict"}
+		js, err := staticFile("play.js")
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range []struct {
+			name string
+			b    []byte
+		}{{"play.js", js}, {"wasm_exec.js", opts.WasmExec}, {"rfc2396.wasm", opts.Wasm}} {
+			if err := put(f.name, f.b); err != nil {
+				return nil, err
+			}
+		}
+	}
 	result, err := s.render("play", p)
 	if err != nil {
 		return nil, err
@@ -73,6 +141,111 @@ func (s *Site) WriteStatic(dir string) ([]string, error) {
 		return nil, err
 	}
 	return written, nil
+}
+
+// openStaticDir creates dir, or checks that it is a directory (not a
+// link to one) and, unless force, empty, and opens it as an [os.Root]:
+// nothing written through it can land outside.
+func openStaticDir(dir string, force bool) (*os.Root, error) {
+	fail := func(err error) (*os.Root, error) { return nil, &StaticError{Path: dir, Err: err} }
+	info, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return fail(err)
+		}
+		if info, err = os.Lstat(dir); err != nil {
+			return fail(err)
+		}
+	case err != nil:
+		return fail(err)
+	}
+	if info.Mode()&fs.ModeSymlink != 0 {
+		return fail(errors.New("is a symbolic link; give the directory it points to, or another name"))
+	}
+	if !info.IsDir() {
+		return fail(errors.New("is not a directory"))
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return fail(err)
+	}
+	// The directory opened is the one checked, not one swapped in since.
+	if opened, err := root.Stat("."); err != nil || !os.SameFile(info, opened) {
+		root.Close()
+		return fail(errors.New("changed while it was being opened"))
+	}
+	if !force {
+		f, err := root.Open(".")
+		if err != nil {
+			root.Close()
+			return fail(err)
+		}
+		names, err := f.Readdirnames(1)
+		f.Close()
+		if err != nil && !errors.Is(err, io.EOF) {
+			root.Close()
+			return fail(err)
+		}
+		if len(names) > 0 {
+			root.Close()
+			return fail(fmt.Errorf("is not empty (it has %q); give an empty or new directory, or --force to replace the site's files in it", names[0]))
+		}
+	}
+	return root, nil
+}
+
+// writeInRoot writes b to the file name (slash-separated, relative) in
+// root, making the directories on the way. Nothing on the way may be a
+// symbolic link; a regular file already there is replaced.
+func writeInRoot(root *os.Root, name string, b []byte) error {
+	if !fs.ValidPath(name) || name == "." {
+		return errors.New("not a relative path of named files")
+	}
+	parts := strings.Split(name, "/")
+	for i := 1; i < len(parts); i++ {
+		sub := strings.Join(parts[:i], "/")
+		info, err := root.Lstat(sub)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			if err := root.Mkdir(sub, 0o755); err != nil {
+				return err
+			}
+			continue
+		case err != nil:
+			return err
+		}
+		if info.Mode()&fs.ModeSymlink != 0 {
+			return fmt.Errorf("%s is a symbolic link, which is not followed", sub)
+		}
+		if !info.IsDir() {
+			return fmt.Errorf("%s is not a directory", sub)
+		}
+	}
+	info, err := root.Lstat(name)
+	switch {
+	case err == nil && info.Mode()&fs.ModeSymlink != 0:
+		return errors.New("is a symbolic link, which is not followed")
+	case err == nil && !info.Mode().IsRegular():
+		return errors.New("exists and is not a regular file")
+	case err == nil:
+		if err := root.Remove(name); err != nil {
+			return err
+		}
+	case !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	// O_EXCL: should a link appear at name meanwhile, the open fails
+	// rather than follow it.
+	f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.Write(b); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // addHTMLExt makes the rule links of a standalone diagram end in .html.

@@ -21,11 +21,22 @@ type Trace struct {
 	Result   string   `json:"result,omitempty"`
 	Error    string   `json:"error,omitempty"`
 	Warnings []string `json:"warnings,omitempty"`
+	// WarningNotes are the library's warnings, each with what it means.
+	WarningNotes []WarningNote `json:"warning_notes,omitempty"`
+	// Note says how the resolution was made when it is not traced.
+	Note string `json:"note,omitempty"`
 	// Library is parser.Resolve's result (or LibraryError), and Agrees
 	// reports whether it is the trace's.
 	Library      string `json:"library,omitempty"`
 	LibraryError string `json:"library_error,omitempty"`
 	Agrees       bool   `json:"agrees"`
+}
+
+// WarningNote is a warning of a resolution: its code for machines and
+// what it means for people.
+type WarningNote struct {
+	Code string `json:"code"`
+	Text string `json:"text"`
 }
 
 // Step is one step of section 5.2: its number ("1" to "7", "6a" to "6h"),
@@ -64,6 +75,7 @@ func traceResolve(base, ref string) *Trace {
 		codes := make([]string, len(warnings))
 		for i, w := range warnings {
 			codes[i] = w.Code()
+			t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
 		}
 		t.Agrees = t.Error == "" && t.Result == lib && slices.Equal(codes, t.Warnings)
 	}

@@ -7,7 +7,8 @@
   var result = document.getElementById("result");
   if (!form || !result) return;
   var api = form.getAttribute("data-api");
-  var timer = null, seq = 0;
+  var wasmURL = form.getAttribute("data-wasm");
+  var timer = null, seq = 0, ready = false, warm = false;
 
   function params() {
     var p = new URLSearchParams();
@@ -28,6 +29,7 @@
   }
 
   function update() {
+    if (wasmURL) { updateHere(); return; }
     var p = params();
     var n = ++seq;
     fetch(api + "?" + p.toString(), { headers: { Accept: "application/json" } })
@@ -41,6 +43,131 @@
       })
       .catch(function (e) { if (n === seq) showError("The server could not be reached: " + e); });
   }
+
+  // The static copy: the library runs here, compiled to WebAssembly, and
+  // renders with the server's templates (rfc2396Play answers as
+  // /api/parse does).
+  function updateHere() {
+    if (!ready) return;
+    var p = params();
+    var n = ++seq;
+    history.replaceState(null, "", "?" + p.toString());
+    if (warm) { render(n, p.toString()); return; }
+    // Until every profile's parser is built (the first time it is used,
+    // slow in WebAssembly), answer at once without the verdict under each
+    // standard and profile, then again with it.
+    render(n, p.toString() + "&verdicts=0");
+    setTimeout(function () {
+      warm = true;
+      if (n === seq) render(n, p.toString());
+    }, 0);
+  }
+
+  function render(n, query) {
+    var answer = window.rfc2396Play(query);
+    var j;
+    try { j = JSON.parse(answer.body); } catch (e) { showError("The module's answer does not read: " + e); return; }
+    if (answer.status !== 200) { showError(j.error || "The module could not answer."); showOthers(null); return; }
+    result.innerHTML = j.html; // rendered by the templates, escaped there
+    showOthers(j);
+    result.setAttribute("data-updated", String(n));
+    if (j.verdicts) result.setAttribute("data-verdicts", String(n));
+  }
+
+  // What the WHATWG URL parser (this browser's) and Go's net/url make of
+  // the reference, component by component beside ours.
+  function showOthers(j) {
+    var section = document.getElementById("others");
+    if (!section) return;
+    var body = section.querySelector("tbody");
+    body.textContent = "";
+    if (!j || !j.input && j.input !== "") { section.hidden = true; return; }
+    section.hidden = false;
+    var ref = form.elements.ref.value, base = form.elements.base.value;
+    var ours = {};
+    (j.components || []).forEach(function (c) { ours[c.name] = c.defined ? c.value : null; });
+    var w = {}, wErr = "";
+    try {
+      var u = base ? new URL(ref, base) : new URL(ref);
+      w = { scheme: u.protocol.replace(/:$/, ""), userinfo: u.username + (u.password ? ":" + u.password : ""),
+        host: u.hostname, port: u.port, path: u.pathname, query: u.search.replace(/^\?/, ""),
+        fragment: u.hash.replace(/^#/, ""), resolved: u.href };
+    } catch (e) { wErr = String(e.message || e); }
+    var g = window.rfc2396NetURL(ref, base);
+    var gv = g.ok ? { scheme: g.scheme, userinfo: g.user || "", host: g.host, port: g.port,
+      path: g.opaque || g.path, query: g.query, fragment: g.fragment, resolved: g.resolved } : {};
+    var rows = ["scheme", "userinfo", "host", "port", "path", "query", "fragment"];
+    if (base) rows.push("resolved");
+    if (base && j.resolution) ours.resolved = j.resolution.error ? null : j.resolution.result;
+    rows.forEach(function (name) {
+      var tr = document.createElement("tr");
+      tr.setAttribute("data-component", name);
+      var th = document.createElement("th");
+      th.scope = "row";
+      th.textContent = name;
+      tr.appendChild(th);
+      var mine = ours[name];
+      tr.appendChild(cell(mine === undefined ? (j.valid ? null : "—") : mine, false, "ours"));
+      tr.appendChild(cell(wErr ? (name === "scheme" ? "error: " + wErr : "") : w[name], differs(mine, w[name], wErr), "whatwg"));
+      tr.appendChild(cell(g.ok ? gv[name] : (name === "scheme" ? "error: " + g.error : ""), differs(mine, gv[name], g.ok ? "" : "x"), "neturl"));
+      body.appendChild(tr);
+    });
+  }
+
+  function differs(ours, theirs, err) {
+    if (err) return false;
+    if (ours === undefined) return false;
+    return (ours === null ? "" : ours) !== (theirs === undefined || theirs === null ? "" : theirs);
+  }
+
+  function cell(v, marked, who) {
+    var td = document.createElement("td");
+    td.setAttribute("data-who", who);
+    if (v === null) {
+      var s = document.createElement("span");
+      s.className = "undefined";
+      s.textContent = "undefined";
+      td.appendChild(s);
+    } else {
+      var c = document.createElement("code");
+      c.textContent = v === undefined ? "" : v;
+      td.appendChild(c);
+    }
+    if (marked) {
+      td.className = "differs";
+      td.appendChild(document.createTextNode(" ≠"));
+    }
+    return td;
+  }
+
+  // The permalink's state (ref, base, rule, standard, profile, all) into
+  // the form, then load the module.
+  function startHere() {
+    var q = new URLSearchParams(window.location.search);
+    ["ref", "base", "rule", "standard", "profile", "allow"].forEach(function (k) {
+      var el = form.elements[k];
+      if (el && q.has(k)) el.value = q.get(k);
+    });
+    if (form.elements.all) form.elements.all.checked = q.get("all") === "1";
+    var status = document.getElementById("wasm-status");
+    window.rfc2396Ready = function () {
+      ready = true;
+      if (status) status.textContent = "";
+      if (status) status.hidden = true;
+      result.setAttribute("data-ready", "1");
+      // As on the server: nothing to show before a reference is given.
+      if (q.has("ref")) update();
+    };
+    if (typeof Go === "undefined") { if (status) status.textContent = "wasm_exec.js did not load: the playground cannot run."; return; }
+    var go = new Go();
+    var load = WebAssembly.instantiateStreaming
+      ? WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject)
+          .catch(function () { return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); }); })
+      : fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
+    load.then(function (m) { go.run(m.instance); })
+      .catch(function (e) { if (status) status.textContent = "The parser could not be loaded: " + e; });
+  }
+  if (wasmURL) startHere();
 
   form.addEventListener("input", function () {
     clearTimeout(timer);

@@ -1,0 +1,457 @@
+package site
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"html"
+	"html/template"
+	"net/url"
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// The HTTP statuses of the playground's answers (this file is also built
+// into the WebAssembly module, which leaves out net/http).
+const (
+	statusOK                = 200
+	statusBadRequest        = 400
+	statusRequestURITooLong = 414
+	statusInternalError     = 500
+)
+
+// Limits of the server. Every request is bounded before any work starts:
+// its header (with the query string) by maxHeaderBytes, which net/http
+// enforces while reading it (431 beyond), its query string by maxQuery
+// (414 beyond, checked before the query is parsed), and the work on a ref
+// or base by MaxInput. The expensive handlers (the playground and its
+// JSON) run at most maxConcurrent at a time; a request waits at most
+// queueWait for its turn (then 503), and every handler stops at
+// handlerTimeout, when the client leaves, or when the server shuts down.
+const (
+	readTimeout  = 10 * time.Second
+	writeTimeout = 30 * time.Second
+	idleTimeout  = 60 * time.Second
+	// maxQuery is the longest query string the playground reads: a ref and
+	// a base of MaxInput bytes each, every byte percent-encoded, and the
+	// other parameters.
+	maxQuery = 2*3*MaxInput + 1<<10
+	// maxHeaderBytes leaves room beyond maxQuery for the rest of the
+	// header, so that a query somewhat over the limit still gets the
+	// playground's 414 page saying why, rather than net/http's bare 431.
+	maxHeaderBytes = 2*maxQuery + 16<<10
+	// handlerTimeout is well within writeTimeout, so that a handler that
+	// runs out of time still has its answer written.
+	handlerTimeout = 10 * time.Second
+	maxConcurrent  = 4
+	queueWait      = 5 * time.Second
+	// maxAllRules is the longest input the tree shows with its
+	// character-level rules: they add several spans per byte.
+	maxAllRules = 1 << 10
+	// maxTreeNodes is how many nodes of the parse tree the playground
+	// shows; a larger tree is summarised (its upper levels in full, then
+	// as many nodes as fit, the rest of the bytes as plain text), so that
+	// an answer stays a few hundred kilobytes whatever the input.
+	maxTreeNodes = 400
+	// maxOutlineText is how many bytes of a node's text the outline shows.
+	maxOutlineText = 120
+	// maxEcho is how much of a path an error page repeats.
+	maxEcho = 200
+)
+
+// echo shortens a piece of the request for an error message.
+func echo(s string) string {
+	if len(s) > maxEcho {
+		return strings.ToValidUTF8(s[:maxEcho], "") + "…"
+	}
+	return s
+}
+
+func (s *Site) grammar(name string) *Grammar {
+	for _, g := range s.grammars {
+		if g.Name == name {
+			return g
+		}
+	}
+	return nil
+}
+
+// badRequest is a request the playground cannot answer, with its status.
+type badRequest struct {
+	status int
+	msg    string
+}
+
+// playRequest reads the playground's parameters: ref, base, rule, all.
+func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
+	f := playForm{Rule: grammar.RuleURIReference.String(), Standard: standard2396, Profile: parser.Strict.Name()}
+	q, extended, err := parseQuery(rawQuery)
+	if err != nil {
+		return f, &badRequest{statusBadRequest, "The query string is malformed: " + err.Error() + ". In a ref or base typed into the address bar, write \"%\" as %25, \"&\" as %26, \"+\" as %2B and \"#\" as %23 (the form does it for you)."}
+	}
+	for _, key := range []string{"ref", "base", "rule", "standard", "profile", "allow"} {
+		if v := q[key]; len(v) > 1 {
+			return f, &badRequest{statusBadRequest, fmt.Sprintf("%q is given %d times; give it once.", key, len(v))}
+		}
+		if n := len(q.Get(key)); n > MaxInput {
+			return f, &badRequest{statusRequestURITooLong, fmt.Sprintf("The %s is %d bytes long; the playground takes at most %d bytes. For longer input use the command line: rfc2396 parse, rfc2396 tree.", key, n, MaxInput)}
+		}
+	}
+	f.Ref, f.Base = q.Get("ref"), q.Get("base")
+	// The form says it encoded the fields itself (its spaces are "+");
+	// otherwise a "+" was probably typed into the address bar.
+	if q.Get("enc") != "form" {
+		for _, key := range []string{"ref", "base"} {
+			if rawHasPlus(rawQuery, key) {
+				f.Plus = append(f.Plus, key)
+			}
+		}
+	}
+	_, f.HasRef = q["ref"]
+	f.Amp = extended
+	if name := q.Get("rule"); name != "" {
+		rule, ok := grammar.Lookup(name)
+		if !ok {
+			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no rule %q in %s Appendix A.", echo(name), s.grammars[0].Spec)}
+		}
+		f.Rule = rule.String()
+	}
+	switch std := q.Get("standard"); std {
+	case "", standard2396:
+	case standard3986:
+		f.Standard = std
+		if f.Rule != grammar.RuleURIReference.String() {
+			return f, &badRequest{statusBadRequest, "Under RFC 3986 the playground checks URI-reference only; leave out rule, or choose standard=rfc2396."}
+		}
+	default:
+		return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no standard %q here; the playground reads rfc2396 and rfc3986.", echo(std))}
+	}
+	if name := q.Get("profile"); name != "" {
+		if _, ok := parser.LookupProfile(name); !ok {
+			return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no RFC 2396 profile %q; the profiles are %s.", echo(name), strings.Join((&page{}).Profiles(), ", "))}
+		}
+		f.Profile = name
+	}
+	if allow := strings.TrimSpace(q.Get("allow")); allow != "" {
+		var names []string
+		for _, name := range strings.Split(allow, ",") {
+			name = strings.TrimSpace(name)
+			if name == "" {
+				continue
+			}
+			if _, ok := grammar.LookupEdit(name); !ok {
+				return f, &badRequest{statusBadRequest, fmt.Sprintf("There is no edit %q; the edits are %s.", echo(name), strings.Join(editNames(), ", "))}
+			}
+			names = append(names, name)
+		}
+		f.Allow = strings.Join(names, ",")
+	}
+	f.All = q.Get("all") != "" && q.Get("all") != "0"
+	f.NoVerdicts = q.Get("verdicts") == "0"
+	return f, nil
+}
+
+// resultView is what the result template is executed with.
+type resultView struct {
+	A           *Analysis
+	All         bool
+	TreeHTML    template.HTML
+	OutlineHTML template.HTML
+	Caret       caretText
+	CaretPad    string
+	Notice      string
+	page        *page
+	// rfc3986 says the reference was read under RFC 3986 and the site
+	// has no pages for its rules (no data/rfc3986).
+	rfc3986 bool
+}
+
+// RuleURL is the page of a rule.
+func (v *resultView) RuleURL(name string) string {
+	if v.rfc3986 {
+		return spec3986Rules
+	}
+	return v.page.RuleURL(name)
+}
+
+// RuleABNF is the Appendix A line of a rule.
+func (v *resultView) RuleABNF(name string) string {
+	if v.rfc3986 {
+		return ""
+	}
+	if r := v.page.G.Rule(name); r != nil {
+		return r.ABNF
+	}
+	return ""
+}
+
+// playResult analyzes the form and renders the result fragment. It stops
+// with ctx's error between its stages once ctx is done.
+func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, template.HTML, error) {
+	v := &resultView{page: p, All: f.All, rfc3986: f.Standard == standard3986}
+	var a *Analysis
+	if len(f.Amp) > 0 {
+		v.Notice += fmt.Sprintf(" The %s in the address has an \"&\" followed by something that is no parameter of the playground: it was read as part of the %s. Write \"&\" as %%26 there.", strings.Join(f.Amp, " and "), strings.Join(f.Amp, " and "))
+	}
+	if len(f.Plus) > 0 {
+		v.Notice += fmt.Sprintf(" The %s in the address has a \"+\", which a query string reads as a space, as here. If you meant a plus, write it %%2B.", strings.Join(f.Plus, " and "))
+	}
+	if f.HasRef {
+		rule, _ := grammar.Lookup(f.Rule)
+		all := f.All
+		if all && len(f.Ref) > maxAllRules {
+			all = false
+			v.Notice += fmt.Sprintf(" Character-level rules are shown for inputs of up to %d bytes.", maxAllRules)
+		}
+		v.All = all
+		profile, ok := parser.LookupProfile(f.Profile)
+		if !ok {
+			profile = parser.Strict
+		}
+		named := profile
+		if f.Allow != "" {
+			var edits []grammar.Edit
+			for _, name := range strings.Split(f.Allow, ",") {
+				if e, ok := grammar.LookupEdit(name); ok {
+					edits = append(edits, e)
+				}
+			}
+			profile = profile.With(edits...)
+		}
+		// The rules of RFC 3986 or of a profile link to their own
+		// grammar's pages.
+		own := s.grammar(named.Name())
+		if named == parser.Strict {
+			own = nil
+		}
+		if f.Standard == standard3986 {
+			own = s.grammar(standard3986)
+		}
+		if own != nil {
+			inOwn := *p
+			inOwn.G = own
+			v.page = &inOwn
+			v.rfc3986 = false
+		}
+		if f.Standard == standard3986 {
+			a = analyze3986(f.Ref, all)
+		} else {
+			a = analyze(profile, rule, f.Ref, all)
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
+		}
+		if rule == grammar.RuleURIReference && !f.NoVerdicts {
+			a.Verdicts = verdicts(f.Ref, f.Standard, profile)
+			a.ValidUnder = validUnder(a.Verdicts)
+		}
+		if a.Tree != nil {
+			if a.TreeOmitted = pruneTree(a.Tree, maxTreeNodes); a.TreeOmitted > 0 {
+				v.Notice += fmt.Sprintf(" The parse tree has %d nodes; the first %d, level by level from the start rule, are shown, and the bytes under the others as plain text.", maxTreeNodes+a.TreeOmitted, maxTreeNodes)
+			}
+		}
+		if f.Base != "" {
+			switch {
+			case rule != grammar.RuleURIReference:
+				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
+			case f.Standard == standard3986:
+				a.Resolution = trace3986(f.Base, f.Ref)
+			case profile != parser.Strict:
+				a.Resolution = resolveProfile(profile, f.Base, f.Ref)
+			default:
+				a.Resolution = traceResolve(f.Base, f.Ref)
+			}
+		}
+		v.A = a
+		if err := ctx.Err(); err != nil {
+			return nil, "", err
+		}
+		if a.Tree != nil {
+			link := v.RuleURL
+			v.TreeHTML = template.HTML(treeHTML(f.Ref, a.Tree, link))
+			v.OutlineHTML = template.HTML(outlineHTML(f.Ref, a.Tree, link))
+		}
+		if a.Error != nil {
+			v.Caret = caretView(f.Ref, a.Error.Offset)
+			v.CaretPad = strings.Repeat(" ", v.Caret.CaretColumn)
+		}
+	}
+	v.Notice = strings.TrimSpace(v.Notice)
+	if err := ctx.Err(); err != nil {
+		return nil, "", err
+	}
+	var b bytes.Buffer
+	if err := s.pages["play"].ExecuteTemplate(&b, "result", v); err != nil {
+		return nil, "", err
+	}
+	return a, template.HTML(b.String()), nil
+}
+
+// outlineHTML renders the tree as nested lists: each rule a link, its byte
+// span and its text (the first maxOutlineText bytes of it).
+func outlineHTML(input string, t *TreeNode, link func(string) string) string {
+	var b strings.Builder
+	var walk func(n *TreeNode)
+	walk = func(n *TreeNode) {
+		fmt.Fprintf(&b, `<li><a class="rule" href="%s">%s</a> <span class="span">[%d, %d)</span> <code>%s</code>`,
+			html.EscapeString(link(n.Rule)), n.Rule, n.Begin, n.End, html.EscapeString(clip(input[n.Begin:n.End], maxOutlineText)))
+		if len(n.Children) > 0 {
+			b.WriteString("<ul>")
+			for _, c := range n.Children {
+				walk(c)
+			}
+			b.WriteString("</ul>")
+		}
+		b.WriteString("</li>")
+	}
+	b.WriteString(`<ul class="outline">`)
+	walk(t)
+	b.WriteString("</ul>")
+	return b.String()
+}
+
+// clip cuts s to at most n bytes, marking the cut with "…".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+// PlayJSON answers the playground's query string (ref=…&base=…&rule=…
+// &standard=…&profile=…&all=1) with an HTTP status and the JSON body of
+// /api/parse: an [Analysis], its HTML rendered by the playground's
+// templates, or {"error": "…"}. static makes the HTML's links those of a
+// static copy of the site (relative, ending in .html), for the
+// playground that runs in the browser. It stops with ctx.
+func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int, []byte) {
+	jsonError := func(status int, msg string) (int, []byte) {
+		b, _ := json.Marshal(map[string]string{"error": msg})
+		return status, append(b, '\n')
+	}
+	if err := s.check(); err != nil {
+		return jsonError(statusInternalError, err.Error())
+	}
+	if n := len(rawQuery); n > maxQuery {
+		return jsonError(statusRequestURITooLong, fmt.Sprintf("The query string is %d bytes long; the playground reads at most %d (a ref and a base of at most %d bytes each). For longer input use the command line: rfc2396 parse, rfc2396 tree.", n, maxQuery, MaxInput))
+	}
+	f, bad := s.playRequest(rawQuery)
+	if bad != nil {
+		return jsonError(bad.status, bad.msg)
+	}
+	p := s.newPage(s.grammars[0], "", false, "/")
+	if static {
+		p = s.newPage(s.grammars[0], "", true, "")
+	}
+	a, result, err := s.playResult(ctx, p, f)
+	if err != nil {
+		return jsonError(statusInternalError, err.Error())
+	}
+	if a == nil {
+		a = &Analysis{Rule: f.Rule, Standard: f.Standard, Profile: f.Profile}
+	}
+	a.HTML = string(result)
+	if !utf8.ValidString(a.Input) {
+		a.Input = strings.ToValidUTF8(a.Input, "\uFFFD")
+	}
+	// The answer is application/json, never read as HTML (nosniff):
+	// "<", ">" and "&" need no \u escapes, which would make an input of
+	// "&" six times its size.
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(a); err != nil {
+		return jsonError(statusInternalError, err.Error())
+	}
+	return statusOK, b.Bytes()
+}
+
+// urlQueryEscape escapes s for a query string, a space as %20 rather than
+// "+" (url.QueryEscape writes "+" itself as %2B, so every "+" it leaves
+// was a space): a "+" in a ref would make the playground warn about it.
+func urlQueryEscape(s string) string { return strings.ReplaceAll(url.QueryEscape(s), "+", "%20") }
+
+// rawHasPlus reports whether the raw query string gives key a value with a
+// literal "+".
+func rawHasPlus(raw, key string) bool {
+	for _, pair := range strings.Split(raw, "&") {
+		if v, ok := strings.CutPrefix(pair, key+"="); ok && strings.Contains(v, "+") {
+			return true
+		}
+	}
+	return false
+}
+
+// playParams are the parameters the playground knows.
+var playParams = map[string]bool{"ref": true, "base": true, "rule": true, "all": true, "enc": true, "standard": true, "profile": true, "allow": true, "verdicts": true}
+
+// parseQuery reads a query string as a form does (pairs separated by "&",
+// "+" for a space, %XX escapes), except that ";" is an ordinary
+// character: url.ParseQuery refuses it, and a reference typed into the
+// address bar (/play?ref=http://a/b;p) has it often. For the same reason a
+// pair that is no playground parameter, after ref or base, is taken as
+// part of that value: /play?ref=http://h/?a=1&b=2 is the reference
+// http://h/?a=1&b=2. The keys that were so extended are returned.
+//
+// It takes time linear in len(raw): each pair is unescaped once, and the
+// pieces of an extended value are joined once, at the end.
+func parseQuery(raw string) (url.Values, []string, error) {
+	q := url.Values{}
+	var extended []string
+	last := ""
+	// value is q[last]'s last value with the pairs it took in so far,
+	// each after an "&"; grown says it took in any.
+	var value strings.Builder
+	grown := false
+	flush := func() {
+		if grown {
+			values := q[last]
+			values[len(values)-1] = value.String()
+		}
+		value.Reset()
+		grown = false
+	}
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		k, v, _ := strings.Cut(pair, "=")
+		key, err := url.QueryUnescape(k)
+		if err != nil {
+			return nil, nil, err
+		}
+		if !playParams[key] && (last == "ref" || last == "base") {
+			whole, err := url.QueryUnescape(pair)
+			if err != nil {
+				return nil, nil, fmt.Errorf("%s: %v", last, err)
+			}
+			if !grown {
+				value.WriteString(q[last][len(q[last])-1])
+				grown = true
+			}
+			value.WriteString("&")
+			value.WriteString(whole)
+			if !slices.Contains(extended, last) {
+				extended = append(extended, last)
+			}
+			continue
+		}
+		if pair == "" {
+			continue
+		}
+		unescaped, err := url.QueryUnescape(v)
+		if err != nil {
+			return nil, nil, fmt.Errorf("%s: %v", key, err)
+		}
+		flush()
+		q[key] = append(q[key], unescaped)
+		last = key
+	}
+	flush()
+	return q, extended, nil
+}

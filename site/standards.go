@@ -1,0 +1,168 @@
+package site
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	rules3986 "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// The standards the playground reads a reference under, by their value
+// in the query string (standard=rfc3986).
+const (
+	standard2396 = "rfc2396"
+	standard3986 = "rfc3986"
+)
+
+// spec3986Rules is where the playground links an RFC 3986 rule when the
+// site has no pages for that grammar.
+const spec3986Rules = "https://www.rfc-editor.org/rfc/rfc3986#appendix-A"
+
+// Verdict is what one standard, or one profile of RFC 2396, says of a
+// reference: valid, or the error.
+type Verdict struct {
+	Standard string `json:"standard"`          // "RFC 2396" or "RFC 3986"
+	Profile  string `json:"profile,omitempty"` // the RFC 2396 profile, e.g. "java"
+	Valid    bool   `json:"valid"`
+	Error    string `json:"error,omitempty"`
+	// Current marks the standard and profile the page reads the
+	// reference under.
+	Current bool `json:"current,omitempty"`
+}
+
+// Label names the verdict's standard and profile for people.
+func (v Verdict) Label() string {
+	if v.Profile == "" {
+		return v.Standard
+	}
+	return v.Standard + ", " + v.Profile
+}
+
+// verdicts reads ref under RFC 3986 and under every profile of RFC 2396,
+// as rfc2396 compare does.
+func verdicts(ref string, standard string, profile *parser.Profile) []Verdict {
+	var out []Verdict
+	_, err := rfc3986.Parse(ref)
+	out = append(out, verdictOf("RFC 3986", "", err, standard == standard3986))
+	for _, p := range parser.Profiles() {
+		_, err := p.Parse(ref)
+		out = append(out, verdictOf("RFC 2396", p.Name(), err, standard == standard2396 && p == profile))
+	}
+	return out
+}
+
+func verdictOf(standard, profile string, err error, current bool) Verdict {
+	v := Verdict{Standard: standard, Profile: profile, Valid: err == nil, Current: current}
+	if err != nil {
+		v.Error = err.Error()
+	}
+	return v
+}
+
+// editNames are the names of the edits a profile can be given, for
+// allow=.
+func editNames() []string {
+	var names []string
+	for _, e := range grammar.Edits() {
+		names = append(names, e.String())
+	}
+	return names
+}
+
+// validUnder lists the labels of the verdicts that accept the reference.
+func validUnder(vs []Verdict) []string {
+	var out []string
+	for _, v := range vs {
+		if v.Valid {
+			out = append(out, v.Label())
+		}
+	}
+	return out
+}
+
+// analyze3986 checks input against RFC 3986's URI-reference and reads its
+// components: the same view as analyze, under the other standard.
+func analyze3986(input string, allRules bool) *Analysis {
+	a := &Analysis{Input: input, Rule: "URI-reference", Standard: standard3986}
+	root, err := rfc3986.ParseTree(rules3986.RuleURIReference, input)
+	if err != nil {
+		a.Error = errorView3986(err)
+		return a
+	}
+	u, err := rfc3986.Parse(input)
+	if err != nil {
+		a.Error = errorView3986(err)
+		a.Error.Message = "the two RFC 3986 parsers disagree (please report): " + a.Error.Message
+		return a
+	}
+	a.Valid = true
+	a.Tree = treeView3986(root, allRules)
+	c := func(name string, v rfc3986.Component) Component {
+		return Component{Name: name, Value: v.Value, Defined: v.Defined}
+	}
+	a.Components = []Component{
+		c("scheme", u.Scheme()), c("authority", u.Authority()), c("userinfo", u.UserInfo()),
+		c("host", u.Host()), c("port", u.Port()),
+		{Name: "path", Value: u.Path(), Defined: true},
+		c("query", u.Query()), c("fragment", u.Fragment()),
+	}
+	if u.IsAbsolute() {
+		a.Kind = "absolute"
+	} else {
+		a.Kind = "relative"
+	}
+	if u.HostKind() != rfc3986.NoHost {
+		a.HostKind = u.HostKind().String()
+	}
+	return a
+}
+
+func errorView3986(err error) *ErrorView {
+	var e *rfc3986.Error
+	if !errors.As(err, &e) {
+		return &ErrorView{Message: err.Error()}
+	}
+	v := &ErrorView{Offset: e.Offset, Message: e.Error(), Rule: e.Rule.String(), Expected: e.Expected, Char: e.Char(), AtEnd: e.AtEnd()}
+	for _, r := range e.Path {
+		v.Path = append(v.Path, r.String())
+	}
+	return v
+}
+
+// treeView3986 is treeView for RFC 3986's tree.
+func treeView3986(n *rfc3986.Node, all bool) *TreeNode {
+	t := &TreeNode{Rule: n.Rule.String(), Begin: n.Begin, End: n.End}
+	var add func(children []*rfc3986.Node)
+	add = func(children []*rfc3986.Node) {
+		for _, c := range children {
+			if !all && c.Rule.IsCharacterLevel() {
+				add(c.Children)
+				continue
+			}
+			t.Children = append(t.Children, treeView3986(c, all))
+		}
+	}
+	add(n.Children)
+	return t
+}
+
+// resolveProfile resolves ref against base under an RFC 2396 profile other
+// than strict, with the library's answer only.
+func resolveProfile(p *parser.Profile, base, ref string) *Trace {
+	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, Agrees: true}
+	r, warnings, err := p.Resolve(base, ref)
+	if err != nil {
+		t.Error, t.LibraryError = err.Error(), err.Error()
+	} else {
+		t.Result, t.Library = r, r
+	}
+	for _, w := range warnings {
+		t.Warnings = append(t.Warnings, w.Code())
+		t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
+	}
+	t.Note = fmt.Sprintf("Resolved by the %s profile's Resolve; the step-by-step trace is drawn under the strict profile.", p.Name())
+	return t
+}

@@ -1,0 +1,155 @@
+package site
+
+import (
+	"bufio"
+	"encoding/json"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// TestStandards runs the cases of testdata/standards.txt against
+// /api/parse.
+func TestStandards(t *testing.T) {
+	h := newSite(t).Handler()
+	f, err := os.Open("testdata/standards.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		query, err := strconv.Unquote(fields[0])
+		if err != nil || len(fields) < 2 {
+			t.Fatalf("testdata/standards.txt:%d: bad line", n)
+		}
+		status, err := strconv.Atoi(fields[1])
+		if err != nil {
+			t.Fatalf("testdata/standards.txt:%d: bad status", n)
+		}
+		code, body := get(t, h, "GET", "/api/parse?"+query)
+		if code != status {
+			t.Errorf("line %d: %s: status %d, want %d: %.200s", n, query, code, status, body)
+			continue
+		}
+		var a struct {
+			Analysis
+			Message string `json:"-"`
+		}
+		var errMsg string
+		if code != http.StatusOK {
+			var e map[string]string
+			json.Unmarshal([]byte(body), &e)
+			errMsg = e["error"]
+		} else if err := json.Unmarshal([]byte(body), &a.Analysis); err != nil {
+			t.Fatalf("line %d: %v", n, err)
+		} else if a.Error != nil {
+			errMsg = a.Error.Message
+		}
+		comps := map[string]string{}
+		for _, c := range a.Components {
+			comps[c.Name] = c.Value
+			if !c.Defined {
+				comps[c.Name] = "-"
+			}
+		}
+		for _, kv := range fields[2:] {
+			k, want, ok := strings.Cut(kv, "=")
+			if !ok {
+				t.Fatalf("testdata/standards.txt:%d: bad field %q", n, kv)
+			}
+			var got string
+			switch {
+			case k == "valid":
+				got = strconv.FormatBool(a.Valid)
+			case k == "standard":
+				got = a.Standard
+			case k == "profile":
+				got = a.Profile
+			case k == "under":
+				got = strings.Join(a.ValidUnder, "; ")
+			case strings.HasPrefix(k, "c."):
+				got = comps[strings.TrimPrefix(k, "c.")]
+			case k == "html":
+				if !strings.Contains(a.HTML, want) {
+					t.Errorf("line %d: %s: the result does not contain %q", n, query, want)
+				}
+				continue
+			case k == "error":
+				if !strings.Contains(errMsg, want) {
+					t.Errorf("line %d: %s: error %q does not contain %q", n, query, errMsg, want)
+				}
+				continue
+			default:
+				t.Fatalf("testdata/standards.txt:%d: unknown field %q", n, k)
+			}
+			if got != want {
+				t.Errorf("line %d: %s: %s = %q, want %q", n, query, k, got, want)
+			}
+		}
+	}
+}
+
+// TestGrammarPages3986 checks that RFC 3986 has its pages, like RFC 2396.
+func TestGrammarPages3986(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, path := range []string{"/g/rfc3986/", "/g/rfc3986/rule/URI-reference", "/g/rfc3986/rule/IP-literal", "/g/rfc3986/rule/path-empty", "/diagrams/rfc3986/IPv6address.svg"} {
+		if code, _ := get(t, h, "GET", path); code != http.StatusOK {
+			t.Errorf("%s = %d", path, code)
+		}
+	}
+}
+
+// TestTrace3986 resolves RFC 3986's own examples step by step.
+func TestTrace3986(t *testing.T) {
+	b, err := os.ReadFile("testdata/resolve3986.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		ref, want, ok := strings.Cut(line, "\t")
+		if !ok {
+			t.Fatalf("testdata/resolve3986.txt:%d: no tab", n+1)
+		}
+		tr := trace3986("http://a/b/c/d;p?q", ref)
+		if tr.Result != want || !tr.Agrees || tr.Error != "" || len(tr.Steps) < 3 {
+			t.Errorf("%q: %q (agrees %v, error %q, %d steps), want %q", ref, tr.Result, tr.Agrees, tr.Error, len(tr.Steps), want)
+		}
+	}
+	// A long path of dot segments: the trace shows maxDotSteps rounds and
+	// counts the others.
+	tr := trace3986("http://a/b", strings.Repeat("x/../", 1000)+"y")
+	if tr.Result != "http://a/y" || !tr.Agrees || len(tr.Steps) > maxDotSteps+5 {
+		t.Errorf("long: %q agrees %v, %d steps", tr.Result, tr.Agrees, len(tr.Steps))
+	}
+	if tr := trace3986("g", "h"); tr.Error == "" || !tr.Agrees {
+		t.Errorf("a relative base: %+v", tr)
+	}
+}
+
+// FuzzTrace3986: the step-by-step resolution under RFC 3986 always gives
+// rfc3986.Resolve's answer.
+func FuzzTrace3986(f *testing.F) {
+	for _, seed := range [][2]string{{"http://a/b/c/d;p?q", "../../g"}, {"http://a", "g"}, {"a:b", "./c"}, {"a:/b/", "../../x/."}, {"http://a/b", "//c"}} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		if len(base) > MaxInput || len(ref) > MaxInput {
+			return
+		}
+		tr := trace3986(base, ref)
+		if !tr.Agrees {
+			t.Fatalf("%q against %q: the trace gives %q, rfc3986.Resolve %q (%s)", ref, base, tr.Result, tr.Library, tr.LibraryError)
+		}
+	})
+}

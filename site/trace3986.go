@@ -1,0 +1,165 @@
+package site
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// maxDotSteps is how many rounds of section 5.2.4's loop a trace shows,
+// and maxDotBytes how many bytes of output buffer they show together; the
+// rounds after are counted, not shown, so that a trace stays small
+// whatever the reference.
+const (
+	maxDotSteps = 40
+	maxDotBytes = 16 << 10
+)
+
+// trace3986 resolves ref against base by RFC 3986 section 5.2, step by
+// step, and compares the result with rfc3986.Resolve, the library's.
+func trace3986(base, ref string) *Trace {
+	t := &Trace{Base: base, Ref: ref, Steps: []Step{}}
+	lib, warnings, err := rfc3986.Resolve(base, ref)
+	for _, w := range warnings {
+		t.Warnings = append(t.Warnings, w.Code())
+		t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
+	}
+	if err != nil {
+		// The base is no absolute URI or the reference no URI-reference:
+		// there is nothing to trace.
+		t.LibraryError, t.Error, t.Agrees = err.Error(), err.Error(), true
+		return t
+	}
+	t.Library = lib
+	b, _ := rfc3986.Parse(base)
+	r, _ := rfc3986.Parse(ref)
+	t.step("5.2.1", "The base's components: "+describe3986(b)+". The reference's: "+describe3986(r)+".")
+	scheme, authority, query := b.Scheme(), b.Authority(), b.Query()
+	var path string
+	dots := true
+	switch {
+	case r.Scheme().Defined:
+		scheme, authority, path, query = r.Scheme(), r.Authority(), r.Path(), r.Query()
+		t.step("5.2.2", "The reference has a scheme: the target takes its scheme, authority, path and query (a strict parser; a non-strict one would drop a scheme equal to the base's).")
+	case r.Authority().Defined:
+		authority, path, query = r.Authority(), r.Path(), r.Query()
+		t.step("5.2.2", "The reference has an authority: the target takes it, with the reference's path and query, and the base's scheme.")
+	case r.Path() == "":
+		path, dots = b.Path(), false
+		if r.Query().Defined {
+			query = r.Query()
+			t.step("5.2.2", "The reference's path is empty: the target takes the base's path, and the reference's query.")
+		} else {
+			t.step("5.2.2", "The reference's path is empty and it has no query: the target takes the base's path and query.")
+		}
+	case strings.HasPrefix(r.Path(), "/"):
+		path, query = r.Path(), r.Query()
+		t.step("5.2.2", "The reference's path is absolute: the target takes it and the reference's query, with the base's scheme and authority.")
+	default:
+		query = r.Query()
+		if b.Authority().Defined && b.Path() == "" {
+			path = "/" + r.Path()
+			t.buffer("5.2.3", "The base has an authority and an empty path: the merged path is \"/\" and the reference's path.", path)
+		} else {
+			i := strings.LastIndexByte(b.Path(), '/')
+			path = b.Path()[:i+1] + r.Path()
+			t.buffer("5.2.3", "The reference's path is appended to the base's path up to its last \"/\".", path)
+		}
+	}
+	if dots {
+		path = t.removeDotSegments(path)
+	}
+	t.Result = recompose3986(scheme, authority, path, query, r.Fragment())
+	t.step("5.3", "The components are put together: "+quote(t.Result)+".")
+	t.Agrees = t.Result == lib
+	return t
+}
+
+// removeDotSegments is section 5.2.4, one step of the trace per round of
+// its loop (the first maxDotSteps of them).
+func (t *Trace) removeDotSegments(in string) string {
+	var out strings.Builder
+	rounds, shown, shownBytes := 0, 0, 0
+	show := func(rule, text string) {
+		rounds++
+		if shown == rounds-1 && shown < maxDotSteps && shownBytes+out.Len() <= maxDotBytes {
+			t.buffer("5.2.4 "+rule, text, out.String())
+			shown++
+			shownBytes += out.Len()
+		}
+	}
+	for in != "" {
+		switch {
+		case strings.HasPrefix(in, "../"):
+			in = in[3:]
+			show("2A", `A leading "../" is removed.`)
+		case strings.HasPrefix(in, "./"):
+			in = in[2:]
+			show("2A", `A leading "./" is removed.`)
+		case strings.HasPrefix(in, "/./"):
+			in = in[2:]
+			show("2B", `A leading "/./" becomes "/".`)
+		case in == "/.":
+			in = "/"
+			show("2B", `A final "/." becomes "/".`)
+		case strings.HasPrefix(in, "/../") || in == "/..":
+			if in == "/.." {
+				in = "/"
+			} else {
+				in = in[3:]
+			}
+			s := out.String()
+			i := strings.LastIndexByte(s, '/')
+			out.Reset()
+			if i > 0 {
+				out.WriteString(s[:i])
+			}
+			show("2C", `A "/.." goes, with the last segment of the output.`)
+		case in == "." || in == "..":
+			in = ""
+			show("2D", `A lone "." or ".." is removed.`)
+		default:
+			j := strings.IndexByte(in[1:], '/')
+			seg := in
+			if j >= 0 {
+				seg = in[:j+1]
+			}
+			in = in[len(seg):]
+			out.WriteString(seg)
+			show("2E", "The first segment "+quote(seg)+" moves to the output.")
+		}
+	}
+	if rounds > shown {
+		t.buffer("5.2.4", fmt.Sprintf("… %d more rounds of the loop, not shown.", rounds-shown), out.String())
+	}
+	if rounds == 0 {
+		t.buffer("5.2.4", "The path is empty: there are no dot segments to remove.", "")
+	}
+	return out.String()
+}
+
+func describe3986(u *rfc3986.URI) string {
+	c := func(v rfc3986.Component) string { return componentText(parser.Component(v)) }
+	return "scheme " + c(u.Scheme()) + ", authority " + c(u.Authority()) + ", path " + quote(u.Path()) + ", query " + c(u.Query()) + ", fragment " + c(u.Fragment())
+}
+
+// recompose3986 is section 5.3.
+func recompose3986(scheme, authority rfc3986.Component, path string, query, fragment rfc3986.Component) string {
+	var b strings.Builder
+	if scheme.Defined {
+		b.WriteString(scheme.Value + ":")
+	}
+	if authority.Defined {
+		b.WriteString("//" + authority.Value)
+	}
+	b.WriteString(path)
+	if query.Defined {
+		b.WriteString("?" + query.Value)
+	}
+	if fragment.Defined {
+		b.WriteString("#" + fragment.Value)
+	}
+	return b.String()
+}

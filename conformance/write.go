@@ -24,29 +24,41 @@ const (
 	ResolveFile    = "resolve.tsv"
 )
 
-// WriteDir writes s into dir (created if missing): suite.json, its
-// schema, and the TSV files validity.tsv, components.tsv and resolve.tsv.
-// Every write error is returned.
-func WriteDir(dir string, s *Suite) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
+// File is one file of a suite directory: its name and contents.
+type File struct {
+	Name string
+	Data []byte
+}
+
+// Files returns the files of a suite directory for s, in a fixed order:
+// suite.json, its schema, and the TSV files validity.tsv, components.tsv
+// and resolve.tsv.
+func Files(s *Suite) ([]File, error) {
 	j, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
-		return err
+		return nil, err
 	}
-	files := []struct {
-		name string
-		data []byte
-	}{
+	return []File{
 		{SuiteFile, append(j, '\n')},
 		{SchemaFile, Schema},
 		{ValidityFile, validityTSV(s)},
 		{ComponentsFile, componentsTSV(s)},
 		{ResolveFile, resolveTSV(s)},
+	}, nil
+}
+
+// WriteDir writes the [Files] of s into dir (created if missing). Every
+// write error is returned.
+func WriteDir(dir string, s *Suite) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	files, err := Files(s)
+	if err != nil {
+		return err
 	}
 	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.name), f.data, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
 			return err
 		}
 	}
@@ -164,4 +176,28 @@ func resolveTSV(s *Suite) []byte {
 		fmt.Fprintf(&b, "%s\t%s\t%s\n", TSVEscape(c.Base), TSVEscape(c.Reference), TSVEscape(c.Result))
 	}
 	return b.Bytes()
+}
+
+// DefaultSeed is the seed of the published suite: the copy committed under
+// testdata/vectors and the one the reference site offers for download.
+const DefaultSeed = 2396
+
+// Published returns the files of the published suite, both standards'
+// with [DefaultSeed], named STANDARD/FILE ("rfc2396/suite.json").
+func Published() ([]File, error) {
+	var out []File
+	for _, std := range []Standard{RFC2396, RFC3986} {
+		s, _, err := Generate(Options{Standard: std, Seed: DefaultSeed})
+		if err != nil {
+			return nil, err
+		}
+		files, err := Files(s)
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			out = append(out, File{Name: string(std) + "/" + f.Name, Data: f.Data})
+		}
+	}
+	return out, nil
 }

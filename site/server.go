@@ -9,11 +9,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/rfc2396/rfc2396/conformance"
 	"io"
 	"log"
 	"net"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -110,6 +112,7 @@ func (s *Site) Handler() http.Handler {
 	mux.Handle("/play", s.limit(turns, queueWait, http.HandlerFunc(s.servePlay), false))
 	mux.Handle("/api/parse", s.limit(turns, queueWait, http.HandlerFunc(s.serveAPI), true))
 	mux.HandleFunc("/diagrams/{grammar}/{file}", s.serveDiagram)
+	mux.HandleFunc("/vectors/{standard}/{file}", (&vectors{}).serve(s))
 	for _, name := range []string{"style.css", "play.js"} {
 		mux.HandleFunc("/"+name, func(w http.ResponseWriter, r *http.Request) { s.serveStatic(w, r, name) })
 	}
@@ -202,6 +205,7 @@ func securityHeaders(h http.Handler) http.Handler {
 
 func (s *Site) serveIndex(w http.ResponseWriter, r *http.Request, g *Grammar) {
 	p := s.newPage(g, g.Title, false, "/")
+	p.Downloads = vectorNames()
 	s.write(w, r, http.StatusOK, "index", p)
 }
 
@@ -355,3 +359,51 @@ func (r *recorder) Write(b []byte) (int, error) {
 
 // StatusText is the text of the page's HTTP status.
 func (p *page) StatusText() string { return http.StatusText(p.Status) }
+
+// vectors serves the conformance suite (package conformance, the seed of
+// the published copy) under /vectors/STANDARD/FILE, generated on the first
+// request and kept by the handler.
+type vectors struct {
+	once  sync.Once
+	files map[string][]byte
+	err   error
+}
+
+// vectorNames lists the paths of the suite's files under the site's root.
+func vectorNames() []string {
+	var names []string
+	for _, std := range []conformance.Standard{conformance.RFC2396, conformance.RFC3986} {
+		for _, f := range []string{conformance.SuiteFile, conformance.SchemaFile, conformance.ValidityFile, conformance.ComponentsFile, conformance.ResolveFile} {
+			names = append(names, "vectors/"+string(std)+"/"+f)
+		}
+	}
+	return names
+}
+
+func (v *vectors) serve(s *Site) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		v.once.Do(func() {
+			files, err := conformance.Published()
+			v.files, v.err = map[string][]byte{}, err
+			for _, f := range files {
+				v.files[f.Name] = f.Data
+			}
+		})
+		if v.err != nil {
+			s.serveError(w, r, http.StatusInternalServerError, "The conformance suite could not be generated: "+v.err.Error())
+			return
+		}
+		name := r.PathValue("standard") + "/" + r.PathValue("file")
+		data, ok := v.files[name]
+		if !ok {
+			s.serveError(w, r, http.StatusNotFound, "The conformance suite has no file "+echo(name)+".")
+			return
+		}
+		ctype := "text/tab-separated-values; charset=utf-8"
+		if strings.HasSuffix(name, ".json") {
+			ctype = "application/json"
+		}
+		w.Header().Set("Content-Type", ctype)
+		w.Write(data)
+	}
+}

@@ -108,6 +108,9 @@ type page struct {
 	Wasm, PlayHere bool
 	Grammars       []*Grammar
 	G              *Grammar
+	// Downloads lists the files offered for download, by their path
+	// under the site's root (an index page).
+	Downloads []string
 
 	// A rule page.
 	R            *Rule
@@ -252,7 +255,6 @@ func (p *page) PlaySample(s playSample) string {
 
 // AssetURL is a file of the site (style.css, play.js).
 func (p *page) AssetURL(name string) string { return p.Root + name }
-
 
 // ABNF is r's line with every rule name a link to its page.
 func (p *page) ABNF(r *Rule) template.HTML {

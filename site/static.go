@@ -22,6 +22,17 @@ type StaticOptions struct {
 	// the Go that built it. With both, play.html runs the playground in
 	// the browser; without, it says that the playground needs the server.
 	Wasm, WasmExec []byte
+	// Downloads are files the copy offers for download (the conformance
+	// suite: package conformance's Published), written at their names
+	// and listed on the index pages.
+	Downloads []Download
+}
+
+// Download is a file a static copy offers for download, named by its path
+// under the site ("vectors/rfc2396/suite.json").
+type Download struct {
+	Name string
+	Data []byte
 }
 
 // StaticError is an error of [Site.WriteStatic]: the file or directory
@@ -82,6 +93,13 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 	if err := put("style.css", css); err != nil {
 		return nil, err
 	}
+	var downloads []string
+	for _, d := range opts.Downloads {
+		if err := put(d.Name, d.Data); err != nil {
+			return nil, err
+		}
+		downloads = append(downloads, d.Name)
+	}
 	for i, g := range s.grammars {
 		prefix := ""
 		if i > 0 {
@@ -90,6 +108,7 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 		root := strings.Repeat("../", strings.Count(prefix, "/"))
 		p := s.newPage(g, g.Title, true, root)
 		p.PlayHere = playHere
+		p.Downloads = downloads
 		b, err := s.render("index", p)
 		if err != nil {
 			return nil, err

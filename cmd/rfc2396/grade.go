@@ -44,7 +44,7 @@ the grading itself fails.`,
 				if *suiteDir != "" {
 					s, err = conformance.ReadDir(*suiteDir)
 				} else {
-					s, _, err = conformance.Generate(conformance.Options{Standard: conformance.Standard(*standard), Profile: *profile, Seed: defaultSeed})
+					s, _, err = conformance.Generate(conformance.Options{Standard: conformance.Standard(*standard), Profile: *profile, Seed: conformance.DefaultSeed})
 				}
 				if err != nil {
 					fmt.Fprintf(inv.stderr, "rfc2396 grade: %v\n", err)

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"github.com/rfc2396/rfc2396/conformance"
 	"io"
 	"net"
 	"net/http"
@@ -100,7 +101,8 @@ func siteCommand() *command {
 		summary: "write the grammar reference as static pages",
 		usage:   "site [--force] [--no-playground] DIR",
 		about: `Writes the grammar reference as static pages into DIR (created if needed):
-index.html, rule/NAME.html, diagrams, style.css, and the playground
+index.html, rule/NAME.html, diagrams, style.css, the conformance suite
+(vectors/rfc2396/ and vectors/rfc3986/, for download), and the playground
 (play.html), which runs the library in the browser: site builds it to
 WebAssembly (rfc2396.wasm, with Go's wasm_exec.js) with the go command,
 from the module's source, so run it inside the module. With
@@ -143,6 +145,15 @@ func runSite(inv *invocation, opts site.StaticOptions, playground bool) int {
 			fmt.Fprintf(stderr, "rfc2396 site: %v\n(--no-playground writes the site without it)\n", err)
 			return 1
 		}
+	}
+	// The conformance suite, for download (docs/conformance.md).
+	files, err := conformance.Published()
+	if err != nil {
+		fmt.Fprintf(stderr, "rfc2396 site: the conformance suite: %v\n", err)
+		return 1
+	}
+	for _, f := range files {
+		opts.Downloads = append(opts.Downloads, site.Download{Name: "vectors/" + f.Name, Data: f.Data})
 	}
 	written, err := s.WriteStatic(dir, opts)
 	if err != nil {

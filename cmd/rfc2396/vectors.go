@@ -7,9 +7,6 @@ import (
 	"github.com/rfc2396/rfc2396/conformance"
 )
 
-// defaultSeed is the seed of the committed suite (testdata/vectors).
-const defaultSeed = 2396
-
 func vectorsCommand() *command {
 	return &command{
 		name:    "vectors",
@@ -26,7 +23,7 @@ describes the layout.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			standard := fs.String("standard", "rfc2396", "the standard: rfc2396 or rfc3986")
 			profile := fs.String("profile", "", "the profile (rfc2396: strict, rfc2732, java, ...)")
-			seed := fs.Uint64("seed", defaultSeed, "the generator's seed")
+			seed := fs.Uint64("seed", conformance.DefaultSeed, "the generator's seed")
 			out := fs.String("out", "", "the directory to write (required)")
 			return func(inv *invocation) int {
 				if *out == "" || len(inv.args) > 0 {

@@ -1,0 +1,77 @@
+package site_test
+
+import (
+	"bytes"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/rfc2396/rfc2396/conformance"
+	"github.com/rfc2396/rfc2396/site"
+)
+
+// TestVectorsDownload checks that the site offers the conformance suite,
+// on the server and in a static copy, and that what it offers is the
+// published suite committed under testdata/vectors.
+func TestVectorsDownload(t *testing.T) {
+	s, err := site.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := s.Handler()
+	index := httptest.NewRecorder()
+	h.ServeHTTP(index, httptest.NewRequest("GET", "/", nil))
+	for _, std := range []string{"rfc2396", "rfc3986"} {
+		for _, f := range []string{conformance.SuiteFile, conformance.ValidityFile, conformance.ComponentsFile, conformance.ResolveFile, conformance.SchemaFile} {
+			name := "vectors/" + std + "/" + f
+			if !strings.Contains(index.Body.String(), `href="/`+name+`"`) {
+				t.Errorf("the index does not link %s", name)
+			}
+			w := httptest.NewRecorder()
+			h.ServeHTTP(w, httptest.NewRequest("GET", "/"+name, nil))
+			committed, err := os.ReadFile(filepath.Join("..", "testdata", "vectors", std, f))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if w.Code != 200 || !bytes.Equal(w.Body.Bytes(), committed) {
+				t.Errorf("GET /%s: status %d, %d bytes; want 200 and the %d bytes of testdata/vectors/%s/%s", name, w.Code, w.Body.Len(), len(committed), std, f)
+			}
+		}
+	}
+	w := httptest.NewRecorder()
+	h.ServeHTTP(w, httptest.NewRequest("GET", "/vectors/rfc2396/nothing.txt", nil))
+	if w.Code != 404 {
+		t.Errorf("GET an unknown suite file: status %d, want 404", w.Code)
+	}
+
+	files, err := conformance.Published()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var downloads []site.Download
+	for _, f := range files {
+		downloads = append(downloads, site.Download{Name: "vectors/" + f.Name, Data: f.Data})
+	}
+	dir := t.TempDir()
+	if _, err := s.WriteStatic(dir, site.StaticOptions{Downloads: downloads}); err != nil {
+		t.Fatal(err)
+	}
+	page, err := os.ReadFile(filepath.Join(dir, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range downloads {
+		got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(d.Name)))
+		if err != nil || !bytes.Equal(got, d.Data) {
+			t.Errorf("static copy: %s: %v, %d bytes; want %d", d.Name, err, len(got), len(d.Data))
+		}
+		if !strings.Contains(string(page), `href="`+d.Name+`"`) {
+			t.Errorf("static copy: index.html does not link %s", d.Name)
+		}
+	}
+	if _, err := s.WriteStatic(t.TempDir(), site.StaticOptions{Downloads: []site.Download{{Name: "../outside", Data: nil}}}); err == nil {
+		t.Errorf("a download named ../outside was written")
+	}
+}

@@ -10,8 +10,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/rfc2396/rfc2396/extract"
-	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -39,110 +37,75 @@ error (see docs/cli.md).`,
 			explainWhich := fs.Bool("explain", false, "for an invalid reference, list the edits and profiles under which it is valid")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
-			pf := sf.pf
 			return func(inv *invocation) int {
-				is3986, err := sf.rfc3986()
-				if err == nil && is3986 && *explainWhich {
+				rd, err := sf.reader()
+				if err == nil && rd.standard() == standardRFC3986 && *explainWhich {
 					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard rfc3986 (see the compare command)")
 				}
+				var rule rule
+				if err == nil {
+					rule, err = rd.lookupRule(*ruleName)
+				}
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
 					return 2
 				}
-				if is3986 {
-					rule, err := lookupRule3986(*ruleName)
-					if err != nil {
-						fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
-						return 2
-					}
-					return runParse3986(inv, rule, *asJSON, *files)
-				}
-				p, err := pf.get()
-				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
-					return 2
-				}
-				rule, ok := grammar.Lookup(*ruleName)
-				if !ok || !p.Has(rule) {
-					fmt.Fprintf(inv.stderr, "rfc2396 parse: no rule named %q in the grammar of profile %s; Appendix A's rules are: %s\n", *ruleName, p, strings.Join(grammar.Names(), " "))
-					return 2
-				}
-				return runParse(inv, parseOptions{rule: rule, profile: p, json: *asJSON, explain: *explainWhich}, *files)
+				return runParse(inv, parseOptions{reader: rd, rule: rule, json: *asJSON, explain: *explainWhich}, *files)
 			}
 		},
 	}
 }
 
-// wholeReference reports the rules whose strings are whole references, for
-// which parse shows components.
-func wholeReference(r grammar.Rule) bool {
-	return r == grammar.RuleURIReference || r == grammar.RuleAbsoluteURI || r == grammar.RuleRelativeURI
-}
-
 // parseOptions are the settings of one parse command.
 type parseOptions struct {
-	rule    grammar.Rule
-	profile *parser.Profile
+	reader  reader
+	rule    rule
 	json    bool
 	explain bool
 }
 
+// runParse checks each input under the reader of opt, whichever the
+// standard.
 func runParse(inv *invocation, opt parseOptions, files []string) int {
-	var u parser.URI
-	rule, p := opt.rule, opt.profile
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
-		var err error
-		if rule == grammar.RuleURIReference {
-			err = p.ParseInto(&u, in)
-		} else if err = p.Match(rule, in); err == nil && wholeReference(rule) {
-			err = p.ParseInto(&u, in)
-		}
-		var shown *parser.URI
-		if err == nil && wholeReference(rule) {
-			shown = &u
-		}
-		r := parseResult{opt: &opt, in: in, uri: shown, err: err}
-		if err == nil {
-			r.needs = p.Needs(rule, in)
-		} else if opt.explain {
-			r.validUnder = p.ValidUnder(rule, in)
-		}
+		r := parseResult{opt: &opt, in: in, reading: opt.reader.read(opt.rule, in, opt.explain)}
 		if opt.json {
 			writeParseJSON(out, &r)
 		} else {
 			writeParseHuman(out, &r)
 		}
-		return err == nil
+		return r.err == nil
 	})
 }
 
 // parseResult is what parse reports for one input.
 type parseResult struct {
-	opt        *parseOptions
-	in         string
-	uri        *parser.URI // for a valid whole reference
-	err        error
-	needs      []grammar.Edit // the profile's edits a valid input needs
-	validUnder []parser.Alternative
+	opt *parseOptions
+	in  string
+	reading
 }
 
-// writeParseJSON writes one line:
+// writeParseJSON writes one line, the same members under both standards:
 //
-//	{"input","valid","rule","profile","edits_needed","error",
+//	{"input","valid","standard","rule","profile","edits_needed","error",
 //	 "scheme","scheme_specific_part","authority","userinfo","host","port",
 //	 "path","query","fragment","opaque","authority_kind","host_kind"}
 //
 // with "valid_under" after "error" when --explain is given. Components are
 // null when undefined, and all of them are null for an invalid input or for
-// a rule that is not a whole reference. A valid relative reference whose
-// first segment reads as a host name also gets "appendix_f_note" (see
-// extract.LooksAbbreviated).
+// a rule that is not a whole reference; under RFC 3986 "profile",
+// "scheme_specific_part", "opaque" and "authority_kind", which it has no
+// counterpart for, are null and "edits_needed" is empty. A valid relative
+// reference whose first segment reads as a host name also gets
+// "appendix_f_note" (see extract.LooksAbbreviated).
 func writeParseJSON(w *bufio.Writer, r *parseResult) {
+	rd := r.opt.reader
 	o := beginObject(w)
 	o.str("input", r.in)
 	o.boolean("valid", r.err == nil)
+	o.str("standard", rd.standard())
 	o.str("rule", r.opt.rule.String())
-	o.str("profile", r.opt.profile.Name())
+	o.strOrNull("profile", rd.profile(), rd.profile() == "")
 	o.key("edits_needed")
 	writeEditList(w, r.needs)
 	writeJSONError(&o, r.err, "input")
@@ -170,28 +133,36 @@ func writeParseJSON(w *bufio.Writer, r *parseResult) {
 		}
 		w.WriteByte(']')
 	}
-	u := r.uri
-	if u == nil {
+	v := r.view
+	if v == nil {
 		for _, k := range [...]string{"scheme", "scheme_specific_part", "authority", "userinfo", "host", "port", "path", "query", "fragment", "opaque", "authority_kind", "host_kind"} {
 			o.null(k)
 		}
 		o.end(true)
 		return
 	}
-	o.component("scheme", u.Scheme())
-	o.str("scheme_specific_part", u.SchemeSpecificPart())
-	o.component("authority", u.Authority())
-	o.component("userinfo", u.UserInfo())
-	o.component("host", u.Host())
-	o.component("port", u.Port())
-	o.str("path", u.Path())
-	o.component("query", u.Query())
-	o.component("fragment", u.Fragment())
-	o.boolean("opaque", u.IsOpaque())
-	o.strOrNull("authority_kind", u.AuthorityKind().Code(), u.AuthorityKind() == parser.NoAuthority)
-	o.strOrNull("host_kind", u.HostKind().Code(), u.HostKind() == parser.NoHost)
-	if a, ok := extract.LooksAbbreviated(r.in); ok && !u.IsAbsolute() {
-		o.str("appendix_f_note", a.Note()) // only for a host-like first segment
+	o.component("scheme", v.scheme)
+	if v.schemeSpecificPart != nil {
+		o.str("scheme_specific_part", *v.schemeSpecificPart)
+	} else {
+		o.null("scheme_specific_part")
+	}
+	o.component("authority", v.authority)
+	o.component("userinfo", v.userinfo)
+	o.component("host", v.host)
+	o.component("port", v.port)
+	o.str("path", v.path)
+	o.component("query", v.query)
+	o.component("fragment", v.fragment)
+	if v.opaque != nil {
+		o.boolean("opaque", *v.opaque)
+	} else {
+		o.null("opaque")
+	}
+	o.strOrNull("authority_kind", v.authorityKind.code, v.authorityKind.code == "")
+	o.strOrNull("host_kind", v.hostKind.code, v.hostKind.code == "")
+	if v.appendixF != nil {
+		o.str("appendix_f_note", v.appendixF.Note()) // only for a host-like first segment
 	}
 	o.end(true)
 }
@@ -265,11 +236,8 @@ func writeJSON(w io.Writer, v any) error {
 // writeParseHuman writes a heading line, then the components of a valid
 // reference or the error with its caret.
 func writeParseHuman(w *bufio.Writer, r *parseResult) {
-	in, rule, u := r.in, r.opt.rule, r.uri
-	under := ""
-	if r.opt.profile != parser.Strict {
-		under = " under " + r.opt.profile.Name()
-	}
+	in, rule, v := r.in, r.opt.rule, r.view
+	under := headingSuffix(r.opt.reader)
 	if r.err != nil {
 		fmt.Fprintf(w, "%s: invalid %s%s\n", shortDisplay(in), rule, under)
 		writeErrorDetail(w, r.err)
@@ -288,36 +256,23 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 		fmt.Fprintf(w, " (needs %s)", editNames(r.needs))
 	}
 	w.WriteByte('\n')
-	if u == nil {
+	if v == nil {
 		return
 	}
-	kind := "hierarchical"
-	switch {
-	case !u.IsAbsolute():
-		kind = "relative"
-	case u.IsOpaque():
-		kind = "opaque"
+	writeComponentRow(w, "kind", parser.Some(v.kindWord), "")
+	writeComponentRow(w, "scheme", v.scheme, "")
+	if v.schemeSpecificPart != nil {
+		writeComponentRow(w, "scheme-specific-part", parser.Some(*v.schemeSpecificPart), "")
 	}
-	writeComponentRow(w, "kind", parser.Some(kind), "")
-	writeComponentRow(w, "scheme", u.Scheme(), "")
-	writeComponentRow(w, "scheme-specific-part", parser.Some(u.SchemeSpecificPart()), "")
-	ak := ""
-	if u.AuthorityKind() != parser.NoAuthority {
-		ak = u.AuthorityKind().String()
-	}
-	writeComponentRow(w, "authority", u.Authority(), ak)
-	writeComponentRow(w, "userinfo", u.UserInfo(), "")
-	hk := ""
-	if u.HostKind() != parser.NoHost {
-		hk = u.HostKind().String()
-	}
-	writeComponentRow(w, "host", u.Host(), hk)
-	writeComponentRow(w, "port", u.Port(), "")
-	writeComponentRow(w, "path", parser.Some(u.Path()), "")
-	writeComponentRow(w, "query", u.Query(), "")
-	writeComponentRow(w, "fragment", u.Fragment(), "")
-	if a, ok := extract.LooksAbbreviated(in); ok && !u.IsAbsolute() {
-		fmt.Fprintf(w, "  note: %s\n", a.Note())
+	writeComponentRow(w, "authority", v.authority, v.authorityKind.name)
+	writeComponentRow(w, "userinfo", v.userinfo, "")
+	writeComponentRow(w, "host", v.host, v.hostKind.name)
+	writeComponentRow(w, "port", v.port, "")
+	writeComponentRow(w, "path", parser.Some(v.path), "")
+	writeComponentRow(w, "query", v.query, "")
+	writeComponentRow(w, "fragment", v.fragment, "")
+	if v.appendixF != nil {
+		fmt.Fprintf(w, "  note: %s\n", v.appendixF.Note())
 	}
 }
 
@@ -348,7 +303,7 @@ func componentText(c parser.Component) string {
 // depth, with its rule, byte span and text of in; node gives a node's
 // rule, span, children and whether it is at the character level, which
 // is left out (with its subtree) unless all. It serves both RFCs' trees.
-func writeTree[N any](w *bufio.Writer, in string, root N, all bool, node func(N) (rule fmt.Stringer, begin, end int, charLevel bool, children []N)) {
+func writeTree[N any](w *bufio.Writer, in string, root N, all bool, node func(N) (rule string, begin, end int, charLevel bool, children []N)) {
 	var walk func(n N, depth int)
 	walk = func(n N, depth int) {
 		rule, begin, end, charLevel, children := node(n)
@@ -398,52 +353,47 @@ tree: one node a line, indented, with its rule, byte span and text.
 			ruleName := fs.String("rule", "URI-reference", "parse as this Appendix A `rule`")
 			all := fs.Bool("all", false, "also show character-level rules (alpha, digit, pchar, uric, ...)")
 			sf := addStandardFlags(fs)
-			pf := sf.pf
 			return func(inv *invocation) int {
 				if len(inv.args) != 1 {
 					inv.flags.Usage()
 					return 2
 				}
-				is3986, err := sf.rfc3986()
+				rd, err := sf.reader()
+				var rule rule
+				if err == nil {
+					rule, err = rd.lookupRule(*ruleName)
+				}
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
 					return 2
 				}
-				if is3986 {
-					rule, err := lookupRule3986(*ruleName)
-					if err != nil {
-						fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
-						return 2
-					}
-					return runTree3986(inv, rule, *all)
-				}
-				p, err := pf.get()
-				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
-					return 2
-				}
-				rule, ok := grammar.Lookup(*ruleName)
-				if !ok || !p.Has(rule) {
-					fmt.Fprintf(inv.stderr, "rfc2396 tree: no rule named %q in the grammar of profile %s\n", *ruleName, p)
-					return 2
-				}
-				return runTree(inv, p, rule, *all)
+				return runTree(inv, rd, rule, *all)
 			}
 		},
 	}
 }
 
-func runTree(inv *invocation, p *parser.Profile, rule grammar.Rule, all bool) int {
+// runTree prints the parse tree of the input under the reader.
+func runTree(inv *invocation, rd reader, rule rule, all bool) int {
 	in := inv.args[0]
 	out := inv.output()
-	root, err := p.ParseTree(rule, in)
+	root, err := rd.tree(rule, in)
 	if err != nil {
-		fmt.Fprintf(out, "%s: invalid %s\n", shortDisplay(in), rule)
+		fmt.Fprintf(out, "%s: invalid %s%s\n", shortDisplay(in), rule, treeSuffix(rd))
 		writeErrorDetail(out, err)
 		return 1
 	}
-	writeTree(out, in, root, all, func(n *parser.Node) (fmt.Stringer, int, int, bool, []*parser.Node) {
-		return n.Rule, n.Begin, n.End, n.Rule.IsCharacterLevel(), n.Children
+	writeTree(out, in, root, all, func(n *treeNode) (string, int, int, bool, []*treeNode) {
+		return n.rule, n.begin, n.end, n.charLevel, n.children
 	})
 	return 0
+}
+
+// treeSuffix is what follows "invalid RULE" in tree's output: the
+// standard under RFC 3986 (tree names no profile).
+func treeSuffix(rd reader) string {
+	if rd.standard() == standardRFC3986 {
+		return " (RFC 3986)"
+	}
+	return ""
 }

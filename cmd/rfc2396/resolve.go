@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 func resolveCommand() *command {
@@ -27,57 +28,56 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 			dotdot := fs.String("dotdot", "keep", "what to do with \"..\" above the root (section 5.2 step 6g): `keep` (as Appendix C), remove, or refuse")
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
-			pf := sf.pf
 			return func(inv *invocation) int {
 				if len(inv.args) < 1 {
 					inv.flags.Usage()
 					return 2
 				}
-				is3986, err := sf.rfc3986()
-				if err == nil && is3986 && *dotdot != parser.KeepDotDot.Code() {
+				rd, err := sf.reader()
+				if err == nil && rd.standard() == standardRFC3986 && *dotdot != parser.KeepDotDot.Code() {
 					err = fmt.Errorf("--dotdot is RFC 2396's open choice; RFC 3986 section 5.2.4 always removes \"..\" above the root")
 				}
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 resolve:", err)
 					return 2
 				}
-				if is3986 {
-					return runResolve3986(inv, *asJSON, *compat, *files)
+				switch rd := rd.(type) {
+				case *rfc3986Reader:
+					if *compat {
+						rd.resolveOpts = append(rd.resolveOpts, rfc3986.BackwardsCompatibleScheme())
+					}
+				case *rfc2396Reader:
+					if *compat {
+						rd.resolveOpts = append(rd.resolveOpts, parser.BackwardsCompatibleScheme())
+					}
+					switch *dotdot {
+					case parser.KeepDotDot.Code():
+					case parser.RemoveDotDot.Code():
+						rd.resolveOpts = append(rd.resolveOpts, parser.DotDotAboveRoot(parser.RemoveDotDot))
+					case parser.RefuseDotDot.Code(), "error":
+						rd.resolveOpts = append(rd.resolveOpts, parser.DotDotAboveRoot(parser.RefuseDotDot))
+					default:
+						fmt.Fprintf(inv.stderr, "rfc2396 resolve: --dotdot must be keep, remove or refuse, not %q\n", *dotdot)
+						return 2
+					}
 				}
-				p, err := pf.get()
-				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 resolve:", err)
-					return 2
-				}
-				var opts []parser.ResolveOption
-				if *compat {
-					opts = append(opts, parser.BackwardsCompatibleScheme())
-				}
-				switch *dotdot {
-				case parser.KeepDotDot.Code():
-				case parser.RemoveDotDot.Code():
-					opts = append(opts, parser.DotDotAboveRoot(parser.RemoveDotDot))
-				case parser.RefuseDotDot.Code(), "error":
-					opts = append(opts, parser.DotDotAboveRoot(parser.RefuseDotDot))
-				default:
-					fmt.Fprintf(inv.stderr, "rfc2396 resolve: --dotdot must be keep, remove or refuse, not %q\n", *dotdot)
-					return 2
-				}
-				return runResolve(inv, p, *asJSON, *files, opts)
+				return runResolve(inv, rd, *asJSON, *files)
 			}
 		},
 	}
 }
 
-func runResolve(inv *invocation, p *parser.Profile, asJSON bool, files []string, opts []parser.ResolveOption) int {
+// runResolve resolves each reference against the base under the reader,
+// whichever the standard.
+func runResolve(inv *invocation, rd reader, asJSON bool, files []string) int {
 	base := inv.args[0]
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
-		result, warnings, err := p.Resolve(base, ref, opts...)
+		result, warnings, err := rd.resolve(base, ref)
 		if asJSON {
 			o := beginObject(out)
 			o.str("base", base)
 			o.str("ref", ref)
-			o.str("profile", p.Name())
+			writeStandard(&o, rd)
 			o.strOrNull("result", result, err != nil)
 			writeJSONError(&o, err, "ref")
 			writeJSONWarnings(&o, warnings)
@@ -87,6 +87,13 @@ func runResolve(inv *invocation, p *parser.Profile, asJSON bool, files []string,
 		writeResolution(out, ref, result, err, warnings)
 		return err == nil
 	})
+}
+
+// writeStandard writes the "standard" and "profile" members of o (the
+// profile null under RFC 3986).
+func writeStandard(o *jsonObject, rd reader) {
+	o.str("standard", rd.standard())
+	o.strOrNull("profile", rd.profile(), rd.profile() == "")
 }
 
 // warning is a warning of parser.Resolve or rfc3986.Resolve.
@@ -142,32 +149,23 @@ percent-encoded unreserved characters.`,
 			asJSON := fs.Bool("json", false, `print one JSON object per reference: {"input","profile","result","error"}`)
 			files := addFileFlag(fs)
 			sf := addStandardFlags(fs)
-			pf := sf.pf
 			return func(inv *invocation) int {
-				is3986, err := sf.rfc3986()
-				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
-					return 2
-				}
-				if is3986 {
-					return runNormalize3986(inv, *asJSON, *files)
-				}
-				p, err := pf.get()
+				rd, err := sf.reader()
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
 					return 2
 				}
 				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
-					n, err := p.Normalize(ref)
+					n, err := rd.normalize(ref)
 					if *asJSON {
 						o := beginObject(out)
 						o.str("input", ref)
-						o.str("profile", p.Name())
+						writeStandard(&o, rd)
 						o.strOrNull("result", n, err != nil)
 						writeJSONError(&o, err, "input")
 						o.end(true)
 					} else if err != nil {
-						fmt.Fprintf(out, "%s: invalid URI-reference\n", shortDisplay(ref))
+						fmt.Fprintf(out, "%s: invalid URI-reference%s\n", shortDisplay(ref), headingSuffix(rd))
 						writeErrorDetail(out, err)
 					} else {
 						fmt.Fprintln(out, n)

@@ -20,17 +20,24 @@ func ExampleCoverage() {
 	if err != nil {
 		panic(err)
 	}
-	c.Add("hostname", "www.example.com")
-	counts, covered := c.CountsFrom("hostname")
-	for _, ic := range counts[:3] {
-		fmt.Println(ic.Count, ic.ID)
+	c.Add("URI-reference", "http://www.example.com/a?q")
+	// Which rules the reference exercised at least one alternative or
+	// repetition bound of.
+	exercised := map[string]bool{}
+	for _, ic := range c.Counts() {
+		if ic.Count > 0 {
+			exercised[ic.Rule] = true
+		}
 	}
-	fmt.Println(covered, "of", len(counts))
+	for _, rule := range []string{"scheme", "hostname", "port", "query", "fragment"} {
+		fmt.Println(rule, exercised[rule])
+	}
 	// Output:
-	// 0 hostname/0:rep0
-	// 0 hostname/0:rep1
-	// 1 hostname/0:repseveral
-	// 20 of 85
+	// scheme true
+	// hostname true
+	// port false
+	// query true
+	// fragment false
 }
 
 func ExampleTSVEscape() {

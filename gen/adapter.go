@@ -6,12 +6,13 @@ import (
 	"strings"
 )
 
-// adapter writes what one internal package (editref, compact,
-// editcompact) needs to run its peg-generated parser, whose type is
-// pegType, through pegrun.Parser by grammar.Rule: the generated parser as
-// a pegrun.Engine, NewParser, the mapping between the generated parser's
-// rules and Appendix A rules and, for a compact grammar, the byte classes
-// of the run-skipping functions (see accelerate in derive.go).
+// adapter writes what one internal package (compact, editref, editcompact
+// of package parser; reference and compact of package rfc3986) needs to
+// run its peg-generated parser, whose type is pegType, by grammar.Rule:
+// Parser (with SetEdits for the union grammars), the mapping between the
+// generated parser's rules and the catalogue's rules and, for a compact
+// grammar, the classes and run tables of the run-skipping functions (see
+// accelerate in derive.go).
 func adapter(pkg, pegType, source, size string, rules []*pegRule, acc *accel) []byte {
 	return adapterFor(pkg, pegType, source, "github.com/rfc2396/rfc2396/grammar", size, rules, acc)
 }
@@ -30,12 +31,11 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 	} else {
 		fmt.Fprintf(&b, "\tgrammar %q\n", catalogueImport)
 	}
-	b.WriteString("\t\"github.com/rfc2396/rfc2396/internal/pegrun\"\n)\n\n")
-	writeEngine(&b, pegType)
-	if !strings.HasPrefix(pegType, "Edit") {
-		plainParser(&b)
-		b.WriteString("\n")
+	if acc != nil && len(acc.runs) > 0 {
+		b.WriteString("\t\"github.com/rfc2396/rfc2396/internal/pegrun\"\n")
 	}
+	b.WriteString(")\n\n")
+	writeParser(&b, pegType, strings.HasPrefix(pegType, "Edit"))
 	fmt.Fprintf(&b, "// toGrammar maps the generated parser's rules to %s rules.\n", doc)
 	b.WriteString("var toGrammar = [...]grammar.Rule{\n")
 	for _, r := range rules {
@@ -44,9 +44,9 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 	b.WriteString("}\n\n")
 	fmt.Fprintf(&b, "// fromGrammar maps %s rules to the generated parser's rules;\n", doc)
 	b.WriteString("// ruleUnknown marks a rule this grammar does not have as a rule of its own.\n")
-	fmt.Fprintf(&b, "var fromGrammar = [%s]int{\n", size)
+	fmt.Fprintf(&b, "var fromGrammar = [%s]pegRule{\n", size)
 	for _, r := range rules {
-		fmt.Fprintf(&b, "\tgrammar.Rule%s: int(rule%s),\n", goName(r.name), r.name)
+		fmt.Fprintf(&b, "\tgrammar.Rule%s: rule%s,\n", goName(r.name), r.name)
 	}
 	b.WriteString("}\n")
 	if acc != nil {
@@ -55,44 +55,71 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 	return b.Bytes()
 }
 
-// writeEngine writes the generated parser of type pegType as a
-// pegrun.Engine, and the function that the generated reset calls to read
-// the input as bytes (see gen patch).
-func writeEngine(b *bytes.Buffer, pegType string) {
-	fmt.Fprintf(b, `// engine runs the generated parser for pegrun.Parser.
-type engine struct{ peg %s }
-
-func newEngine() *engine {
-	e := new(engine)
-	e.peg.Init(Size(32))
-	return e
-}
-
-// Run implements pegrun.Engine.
-func (e *engine) Run(input string, rule int) bool {
-	e.peg.Buffer = input
-	e.peg.Reset()
-	var err error
-	if rule == 1 {
-		err = e.peg.Parse() // the first rule; giving it would allocate
-	} else {
-		err = e.peg.Parse(rule)
+// writeParser writes Parser, the generated parser of type pegType run by
+// grammar.Rule (with edits, for the union grammars), and the function
+// that the generated reset calls to read the input as bytes (see gen
+// patch). It is written out for each package, not shared through an
+// interface, so that a parse makes no dynamic call per token.
+func writeParser(b *bytes.Buffer, pegType string, edits bool) {
+	editsField, editsInit := "", ""
+	if edits {
+		editsField = "\n\tedits grammar.EditSet"
+		editsInit = "\n\tp.SetEdits(0)"
 	}
-	e.peg.Buffer = ""
-	return err == nil
+	fmt.Fprintf(b, `// Parser runs the generated parser by grammar.Rule. A Parser is not safe
+// for concurrent use; it keeps its buffers between runs, so callers pool
+// them.
+type Parser struct {
+	peg %s%s
 }
 
-// Len implements pegrun.Engine.
-func (e *engine) Len() int { return len(e.peg.tokens32.tree) }
-
-// Token implements pegrun.Engine.
-func (e *engine) Token(i int) (rule, begin, end int) {
-	t := e.peg.tokens32.tree[i]
-	return int(t.pegRule), int(t.begin), int(t.end)
+// NewParser returns a Parser ready for Match.
+func NewParser() *Parser {
+	p := new(Parser)
+	p.peg.Init(Size(32))%s
+	return p
 }
 
-// Clear implements pegrun.Engine.
-func (e *engine) Clear() { e.peg.tokens32.tree = e.peg.tokens32.tree[:0] }
+// Has reports whether rule is a rule of this grammar, and so can be given
+// to Match.
+func (p *Parser) Has(rule grammar.Rule) bool {
+	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0
+}
+
+// Match reports whether rule matches the whole of input. Input is read one
+// byte at a time (an input of 4 GiB or more is never matched: positions
+// are 32 bits). After a successful match, Len and Token give the tokens.
+func (p *Parser) Match(input string, rule grammar.Rule) bool {
+	if !p.Has(rule) || uint64(len(input)) >= 1<<32-1 {
+		return false
+	}
+	p.peg.Buffer = input
+	p.peg.Reset()
+	var err error
+	if r := fromGrammar[rule]; r == 1 {
+		err = p.peg.Parse() // the first rule; giving it would allocate
+	} else {
+		err = p.peg.Parse(int(r))
+	}
+	p.peg.Buffer = ""
+	t := p.peg.tokens32.tree
+	if err != nil || len(t) == 0 || int(t[len(t)-1].end) != len(input) {
+		p.peg.tokens32.tree = t[:0]
+		return false
+	}
+	return true
+}
+
+// Len returns the number of tokens of the last successful Match.
+func (p *Parser) Len() int { return len(p.peg.tokens32.tree) }
+
+// Token returns the i-th token of the last successful Match: the rule and
+// the byte span it matched. Tokens come in the order their rules
+// completed, children before parents; the last is the start rule's.
+func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
+	t := p.peg.tokens32.tree[i]
+	return toGrammar[t.pegRule], int(t.begin), int(t.end)
+}
 
 // appendBytes stores s in dst one rune per byte, reusing dst's memory. The
 // generated reset function calls it (see gen patch), so that positions are
@@ -108,49 +135,23 @@ func appendBytes(dst []rune, s string) []rune {
 	return dst
 }
 
-`, pegType)
+`, pegType, editsField, editsInit)
 }
 
-// plainParser writes NewParser for a grammar without edits.
-func plainParser(b *bytes.Buffer) {
-	b.WriteString(`
-// NewParser returns a parser of the generated grammar by grammar.Rule.
-func NewParser() *pegrun.Parser[grammar.Rule] {
-	return pegrun.NewParser(newEngine(), toGrammar[:], fromGrammar[:])
-}
-`)
-}
-
-// editsParser writes Parser for a grammar whose rules pick among
-// definitions by the edits in force (the union grammars of editparsers.go).
+// editsParser writes the edit methods of Parser for a grammar whose rules
+// pick among definitions by the edits in force (the union grammars of
+// editparsers.go).
 func editsParser(b *bytes.Buffer) {
 	b.WriteString(`
-// Parser runs the generated parser by grammar.Rule under a set of edits.
-// A Parser is not safe for concurrent use; it keeps its buffers between
-// runs.
-type Parser struct {
-	*pegrun.Parser[grammar.Rule]
-	e     *engine
-	edits grammar.EditSet
-}
-
-// NewParser returns a Parser with no edit in force: Appendix A exactly.
-func NewParser() *Parser {
-	e := newEngine()
-	p := &Parser{Parser: pegrun.NewParser(e, toGrammar[:], fromGrammar[:]), e: e}
-	p.SetEdits(0)
-	return p
-}
-
 // SetEdits puts the edits of s in force for the following runs: each rule
 // that several definitions define takes the last one in force.
 func (p *Parser) SetEdits(s grammar.EditSet) {
 	p.edits = s
 	for k, edits := range pickEdits {
-		p.e.peg.pick[k] = 0
+		p.peg.pick[k] = 0
 		for j, e := range edits {
 			if e == grammar.NoEdit || s.Has(e) {
-				p.e.peg.pick[k] = uint8(j)
+				p.peg.pick[k] = uint8(j)
 			}
 		}
 	}

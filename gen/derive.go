@@ -101,7 +101,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 	b.WriteString("# every choice among single characters merged into one character class.\n")
 	b.WriteString("# A repetition of a class, an escape (\"%\" hex hex) or a byte sequence,\n")
 	b.WriteString("# each perhaps under a pick of the edits in force, is matched by a Go\n")
-	b.WriteString("# function that skips the whole run after its first item (package pegrun;\n")
+	b.WriteString("# function that skips the whole run (package pegrun;\n")
 	b.WriteString("# classN and runN, in adapter_gen.go, are listed below). It accepts the\n")
 	b.WriteString("# same language; the oracle tests check both grammars against\n")
 	b.WriteString("# grammar/rfc2396.abnf.\n")
@@ -187,9 +187,7 @@ func (a *accel) classIndex(set byteSet) int {
 // semantic predicate that calls pegrun.Star to skip the whole run. PEG
 // repetition is greedy and never backtracks, and the function takes the
 // same longest run of items; a "%" that is not followed by two hex digits
-// ends the run, as it ends the PEG repetition. The predicate follows the
-// item itself, matched in the grammar, so that peg's -switch sees which
-// bytes the run starts with (see visibleRun).
+// ends the run, as it ends the PEG repetition.
 func accelerate(e *expr, a *accel) *expr {
 	// (A* B)* with disjoint classes A and B, as in domainlabel's
 	// ('-'* alphanum)*: each round takes a run of A and then one B, and a
@@ -201,8 +199,7 @@ func accelerate(e *expr, a *accel) *expr {
 			xSet, xOK := singleChars(x.kids[0])
 			ySet, yOK := singleChars(y)
 			if xOK && yOK && !xSet.intersects(ySet) {
-				code := fmt.Sprintf("pegrun.StarEndingFrom(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet))
-				return visibleRun(&expr{op: opClass, set: xSet.union(ySet)}, code, true)
+				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet))}
 			}
 		}
 	}
@@ -223,8 +220,8 @@ func accelerate(e *expr, a *accel) *expr {
 				i = len(a.runs)
 				a.runs = append(a.runs, t)
 			}
-			code := fmt.Sprintf("pegrun.Star(p.Buffer, &position, &run%d[%s])", i, index)
-			return visibleRun(accelerate(e.kids[0], a), code, e.op == opStar)
+			fn := map[op]string{opStar: "pegrun.Star", opPlus: "pegrun.Plus"}[e.op]
+			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &run%d[%s])", fn, i, index)}
 		}
 	}
 	out := *e
@@ -390,21 +387,6 @@ func (a *accel) otherSequences(body *expr) ([][]int, error) {
 		out = append(out, seq)
 	}
 	return out, nil
-}
-
-// visibleRun is the accelerated form of a run whose item is first: first
-// matches the run's first item in the grammar itself and the predicate
-// code skips the rest; a run that may be empty is optional. Matching the
-// first item in the grammar is what lets peg's -switch see which bytes the
-// run starts with: it takes a predicate for a match of the empty string
-// with no first bytes, and would otherwise dispatch a choice past the
-// alternative that the run begins.
-func visibleRun(first *expr, code string, optional bool) *expr {
-	e := &expr{op: opSeq, kids: []*expr{first, {op: opCode, text: code}}}
-	if optional {
-		e = &expr{op: opOptional, kids: []*expr{e}}
-	}
-	return e
 }
 
 // hexSet is the set of hex digits (section 2.4.1).

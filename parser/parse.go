@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
 	"github.com/rfc2396/rfc2396/parser/internal/compact"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
@@ -71,7 +70,7 @@ func ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return explainError(grammar.RuleURIReference, ref)
 	}
-	p := compactParsers.Get().(*pegrun.Parser[grammar.Rule])
+	p := compactParsers.Get().(*compact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
 		fill(u, ref, p)
@@ -92,7 +91,7 @@ func Valid(ref string) bool {
 }
 
 // fill sets u from the tokens of a successful compact parse of ref.
-func fill(u *URI, ref string, p *pegrun.Parser[grammar.Rule]) {
+func fill(u *URI, ref string, p *compact.Parser) {
 	f := filler{u: u, pathEnd: len(ref)}
 	*u = URI{ref: ref}
 	for i, n := 0, p.Len(); i < n; i++ {

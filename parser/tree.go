@@ -37,7 +37,7 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 
 // buildTree makes the parse tree of the tokens of a successful match.
 func buildTree(p *editref.Parser) *Node {
-	return pegrun.BuildTree(p.Parser, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
+	return pegrun.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
 		return &Node{Rule: r, Begin: begin, End: end, Children: children}
 	})
 }

@@ -35,12 +35,12 @@ func ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	if len(s) > maxInput {
 		return nil, &TooLongError{Len: len(s)}
 	}
-	p := referenceParsers.Get().(*pegrun.Parser[grammar.Rule])
+	p := referenceParsers.Get().(*reference.Parser)
 	defer referenceParsers.Put(p)
 	if !p.Match(s, rule) {
 		return nil, explainError(rule, s)
 	}
-	return pegrun.BuildTree(p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
+	return pegrun.BuildTree[grammar.Rule](p, calls, func(r grammar.Rule, begin, end int, children []*Node) *Node {
 		return &Node{Rule: r, Begin: begin, End: end, Children: children}
 	}), nil
 }

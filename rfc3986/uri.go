@@ -6,7 +6,6 @@ import (
 	"sync"
 
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )
@@ -198,7 +197,7 @@ func ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
 	}
-	p := parsers.Get().(*pegrun.Parser[grammar.Rule])
+	p := parsers.Get().(*compact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
 		fill(u, ref, p)
@@ -221,7 +220,7 @@ func Valid(ref string) bool {
 // fill sets u from the tokens of a successful compact parse of ref. Tokens
 // come children first: an IPv4address inside an IP-literal ("[::1.2.3.4]")
 // comes before the IP-literal, which then sets the host.
-func fill(u *URI, ref string, p *pegrun.Parser[grammar.Rule]) {
+func fill(u *URI, ref string, p *compact.Parser) {
 	*u = URI{ref: ref}
 	pathBegin, pathEnd := 0, len(ref)
 	for i, n := 0, p.Len(); i < n; i++ {

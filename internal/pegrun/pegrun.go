@@ -1,15 +1,13 @@
-// Package pegrun runs the parsers that pointlander/peg generates, for both
-// RFCs: Parser matches a grammar's rules through the Engine that gen
-// writes beside each generated parser (adapter_gen.go), and BuildTree
-// makes a parse tree of its tokens.
-//
-// It also holds the functions that the semantic predicates of the compact
-// grammars (see accelerate in gen/derive.go) call to match a whole run of
-// a repetition in one step: Star for a run of bytes of a class, escapes
-// and byte sequences (a [Run], which adapter_gen.go defines), StarEnding
-// for the labels of a host name. They read the input string itself, which
-// the parser holds in Buffer while it runs, and move the parser's
-// position.
+// Package pegrun holds what the parsers that pointlander/peg generates
+// share, for both RFCs: BuildTree makes a parse tree of the tokens of the
+// Parser that gen writes into each generated package (adapter_gen.go),
+// and the functions that the semantic predicates of the compact grammars
+// (see accelerate in gen/derive.go) call to match a whole run of a
+// repetition in one step: Star and Plus for a run of bytes of a class,
+// escapes and byte sequences (a [Run], which adapter_gen.go defines), and
+// StarEnding for the labels of a host name. They read the input string
+// itself, which the parser holds in Buffer while it runs, and move the
+// parser's position.
 package pegrun
 
 // Run describes the items a run of a repetition is made of, as gen derives
@@ -71,6 +69,13 @@ func Star(s string, position *uint32, r *Run) bool {
 	return true
 }
 
+// Plus is Star for a run of one or more: it fails on an empty run.
+func Plus(s string, position *uint32, r *Run) bool {
+	start := *position
+	Star(s, position, r)
+	return *position > start
+}
+
 // StarEnding matches (A* B)* where class is A or B and end is B, A and B
 // disjoint: the longest run of class bytes that ends in an end byte.
 func StarEnding(s string, position *uint32, class, end *[256]bool) bool {
@@ -82,14 +87,6 @@ func StarEnding(s string, position *uint32, class, end *[256]bool) bool {
 	}
 	*position = uint32(last)
 	return true
-}
-
-// StarEndingFrom is StarEnding for a run whose first byte the grammar has
-// already matched: it starts one byte back, and gives that byte back too
-// when the run has no end byte.
-func StarEndingFrom(s string, position *uint32, class, end *[256]bool) bool {
-	*position--
-	return StarEnding(s, position, class, end)
 }
 
 func isHex(c byte) bool {

@@ -40,23 +40,38 @@ func TestStar(t *testing.T) {
 	}
 }
 
-// TestStarEndingFrom checks the host-label run: the longest run of class
-// bytes that ends in an end byte, counted from the byte already matched.
-func TestStarEndingFrom(t *testing.T) {
+// TestStarEnding checks the host-label run: the longest run of class
+// bytes that ends in an end byte.
+func TestStarEnding(t *testing.T) {
 	labels, alnum := class("-ab"), class("ab")
 	tests := []struct {
 		in         string
 		from, want uint32
 	}{
-		{"ab-b.", 1, 4}, // "a" matched; "b-b" follows
-		{"a--.", 1, 1},  // no end byte after "a": the run is "a"
-		{"-a", 1, 2},    // "-" matched, then "a": the run ends in "a"
-		{"--.", 1, 0},   // no end byte at all: the matched "-" is given back
+		{"ab-b.", 0, 4},
+		{"a--.", 0, 1}, // no end byte after "a": the run is "a"
+		{"--.", 0, 0},  // no end byte at all: nothing is taken
+		{"x-a", 1, 3},
 	}
 	for _, tt := range tests {
 		pos := tt.from
-		if !StarEndingFrom(tt.in, &pos, labels, alnum) || pos != tt.want {
-			t.Errorf("StarEndingFrom(%q) from %d ends at %d, want %d", tt.in, tt.from, pos, tt.want)
+		if !StarEnding(tt.in, &pos, labels, alnum) || pos != tt.want {
+			t.Errorf("StarEnding(%q) from %d ends at %d, want %d", tt.in, tt.from, pos, tt.want)
+		}
+	}
+}
+
+// TestPlus checks that Plus fails on an empty run and takes a non-empty one.
+func TestPlus(t *testing.T) {
+	r := &Run{Class: *class("ab"), Escapes: true}
+	for _, tt := range []struct {
+		in   string
+		ok   bool
+		want uint32
+	}{{"ab/", true, 2}, {"%41/", true, 3}, {"/ab", false, 0}, {"", false, 0}} {
+		pos := uint32(0)
+		if ok := Plus(tt.in, &pos, r); ok != tt.ok || pos != tt.want {
+			t.Errorf("Plus(%q) = %v at %d, want %v at %d", tt.in, ok, pos, tt.ok, tt.want)
 		}
 	}
 }

@@ -7,40 +7,60 @@ import (
 	"github.com/rfc2396/rfc2396/internal/pegrun"
 )
 
-// engine runs the generated parser for pegrun.Parser.
-type engine struct{ peg Compact }
-
-func newEngine() *engine {
-	e := new(engine)
-	e.peg.Init(Size(32))
-	return e
+// Parser runs the generated parser by grammar.Rule. A Parser is not safe
+// for concurrent use; it keeps its buffers between runs, so callers pool
+// them.
+type Parser struct {
+	peg Compact
 }
 
-// Run implements pegrun.Engine.
-func (e *engine) Run(input string, rule int) bool {
-	e.peg.Buffer = input
-	e.peg.Reset()
-	var err error
-	if rule == 1 {
-		err = e.peg.Parse() // the first rule; giving it would allocate
-	} else {
-		err = e.peg.Parse(rule)
+// NewParser returns a Parser ready for Match.
+func NewParser() *Parser {
+	p := new(Parser)
+	p.peg.Init(Size(32))
+	return p
+}
+
+// Has reports whether rule is a rule of this grammar, and so can be given
+// to Match.
+func (p *Parser) Has(rule grammar.Rule) bool {
+	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0
+}
+
+// Match reports whether rule matches the whole of input. Input is read one
+// byte at a time (an input of 4 GiB or more is never matched: positions
+// are 32 bits). After a successful match, Len and Token give the tokens.
+func (p *Parser) Match(input string, rule grammar.Rule) bool {
+	if !p.Has(rule) || uint64(len(input)) >= 1<<32-1 {
+		return false
 	}
-	e.peg.Buffer = ""
-	return err == nil
+	p.peg.Buffer = input
+	p.peg.Reset()
+	var err error
+	if r := fromGrammar[rule]; r == 1 {
+		err = p.peg.Parse() // the first rule; giving it would allocate
+	} else {
+		err = p.peg.Parse(int(r))
+	}
+	p.peg.Buffer = ""
+	t := p.peg.tokens32.tree
+	if err != nil || len(t) == 0 || int(t[len(t)-1].end) != len(input) {
+		p.peg.tokens32.tree = t[:0]
+		return false
+	}
+	return true
 }
 
-// Len implements pegrun.Engine.
-func (e *engine) Len() int { return len(e.peg.tokens32.tree) }
+// Len returns the number of tokens of the last successful Match.
+func (p *Parser) Len() int { return len(p.peg.tokens32.tree) }
 
-// Token implements pegrun.Engine.
-func (e *engine) Token(i int) (rule, begin, end int) {
-	t := e.peg.tokens32.tree[i]
-	return int(t.pegRule), int(t.begin), int(t.end)
+// Token returns the i-th token of the last successful Match: the rule and
+// the byte span it matched. Tokens come in the order their rules
+// completed, children before parents; the last is the start rule's.
+func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
+	t := p.peg.tokens32.tree[i]
+	return toGrammar[t.pegRule], int(t.begin), int(t.end)
 }
-
-// Clear implements pegrun.Engine.
-func (e *engine) Clear() { e.peg.tokens32.tree = e.peg.tokens32.tree[:0] }
 
 // appendBytes stores s in dst one rune per byte, reusing dst's memory. The
 // generated reset function calls it (see gen patch), so that positions are
@@ -54,11 +74,6 @@ func appendBytes(dst []rune, s string) []rune {
 		dst[i] = rune(s[i])
 	}
 	return dst
-}
-
-// NewParser returns a parser of the generated grammar by grammar.Rule.
-func NewParser() *pegrun.Parser[grammar.Rule] {
-	return pegrun.NewParser(newEngine(), toGrammar[:], fromGrammar[:])
 }
 
 // toGrammar maps the generated parser's rules to Appendix A rules.
@@ -79,19 +94,19 @@ var toGrammar = [...]grammar.Rule{
 
 // fromGrammar maps Appendix A rules to the generated parser's rules;
 // ruleUnknown marks a rule this grammar does not have as a rule of its own.
-var fromGrammar = [grammar.NumRules]int{
-	grammar.RuleURIReference: int(ruleURI_reference),
-	grammar.RuleOpaquePart:   int(ruleopaque_part),
-	grammar.RuleScheme:       int(rulescheme),
-	grammar.RuleAuthority:    int(ruleauthority),
-	grammar.RuleRegName:      int(rulereg_name),
-	grammar.RuleUserinfo:     int(ruleuserinfo),
-	grammar.RuleHostname:     int(rulehostname),
-	grammar.RuleIPv4address:  int(ruleIPv4address),
-	grammar.RulePort:         int(ruleport),
-	grammar.RulePathSegments: int(rulepath_segments),
-	grammar.RuleQuery:        int(rulequery),
-	grammar.RuleFragment:     int(rulefragment),
+var fromGrammar = [grammar.NumRules]pegRule{
+	grammar.RuleURIReference: ruleURI_reference,
+	grammar.RuleOpaquePart:   ruleopaque_part,
+	grammar.RuleScheme:       rulescheme,
+	grammar.RuleAuthority:    ruleauthority,
+	grammar.RuleRegName:      rulereg_name,
+	grammar.RuleUserinfo:     ruleuserinfo,
+	grammar.RuleHostname:     rulehostname,
+	grammar.RuleIPv4address:  ruleIPv4address,
+	grammar.RulePort:         ruleport,
+	grammar.RulePathSegments: rulepath_segments,
+	grammar.RuleQuery:        rulequery,
+	grammar.RuleFragment:     rulefragment,
 }
 
 // class0 is [!$&-.0-9;=@-Z_a-z~].

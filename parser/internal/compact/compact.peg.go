@@ -342,7 +342,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&(';') ';') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run0[0]) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
+		/* 0 URI_reference <- <(((scheme ':' (((('/' '/' authority ('/' path_segments)?) / ('/' path_segments)) ('?' query)?) / opaque_part)) / ((('/' '/' authority ('/' path_segments)?) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' path_segments)?)) ('?' query)?))? ('#' fragment)? !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -368,51 +368,9 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 								position++
 							}
 						l7:
-							{
-								position9, tokenIndex9 := position, tokenIndex
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l9
-										}
-										position++
-									case '.':
-										if buffer[position] != rune('.') {
-											goto l9
-										}
-										position++
-									case '-':
-										if buffer[position] != rune('-') {
-											goto l9
-										}
-										position++
-									case '+':
-										if buffer[position] != rune('+') {
-											goto l9
-										}
-										position++
-									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l9
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l9
-										}
-										position++
-									}
-								}
-
-								if !(pegrun.Star(p.Buffer, &position, &run2[0])) {
-									goto l9
-								}
-								goto l10
-							l9:
-								position, tokenIndex = position9, tokenIndex9
+							if !(pegrun.Star(p.Buffer, &position, &run2[0])) {
+								goto l5
 							}
-						l10:
 							add(rulescheme, position6)
 						}
 						if buffer[position] != rune(':') {
@@ -420,65 +378,65 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						}
 						position++
 						{
-							position12, tokenIndex12 := position, tokenIndex
+							position9, tokenIndex9 := position, tokenIndex
 							{
-								position14, tokenIndex14 := position, tokenIndex
+								position11, tokenIndex11 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l15
+									goto l12
 								}
 								position++
 								if buffer[position] != rune('/') {
-									goto l15
+									goto l12
 								}
 								position++
 								if !_rules[ruleauthority]() {
-									goto l15
+									goto l12
 								}
 								{
-									position16, tokenIndex16 := position, tokenIndex
+									position13, tokenIndex13 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l16
+										goto l13
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l16
+										goto l13
 									}
-									goto l17
-								l16:
-									position, tokenIndex = position16, tokenIndex16
+									goto l14
+								l13:
+									position, tokenIndex = position13, tokenIndex13
 								}
-							l17:
-								goto l14
-							l15:
-								position, tokenIndex = position14, tokenIndex14
+							l14:
+								goto l11
+							l12:
+								position, tokenIndex = position11, tokenIndex11
 								if buffer[position] != rune('/') {
-									goto l13
+									goto l10
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l13
+									goto l10
 								}
 							}
-						l14:
+						l11:
 							{
-								position18, tokenIndex18 := position, tokenIndex
+								position15, tokenIndex15 := position, tokenIndex
 								if buffer[position] != rune('?') {
-									goto l18
+									goto l15
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l18
+									goto l15
 								}
-								goto l19
-							l18:
-								position, tokenIndex = position18, tokenIndex18
+								goto l16
+							l15:
+								position, tokenIndex = position15, tokenIndex15
 							}
-						l19:
-							goto l12
-						l13:
-							position, tokenIndex = position12, tokenIndex12
+						l16:
+							goto l9
+						l10:
+							position, tokenIndex = position9, tokenIndex9
 							{
-								position20 := position
+								position17 := position
 								{
 									switch buffer[position] {
 									case '%':
@@ -574,286 +532,89 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									}
 								}
 
-								{
-									position24, tokenIndex24 := position, tokenIndex
-									{
-										switch buffer[position] {
-										case '%':
-											if buffer[position] != rune('%') {
-												goto l24
-											}
-											position++
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l24
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l24
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l24
-													}
-													position++
-												}
-											}
-
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l24
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l24
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l24
-													}
-													position++
-												}
-											}
-
-										case '~':
-											if buffer[position] != rune('~') {
-												goto l24
-											}
-											position++
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l24
-											}
-											position++
-										case '_':
-											if buffer[position] != rune('_') {
-												goto l24
-											}
-											position++
-										case '=':
-											if buffer[position] != rune('=') {
-												goto l24
-											}
-											position++
-										case '$':
-											if buffer[position] != rune('$') {
-												goto l24
-											}
-											position++
-										case '!':
-											if buffer[position] != rune('!') {
-												goto l24
-											}
-											position++
-										case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-											if c := buffer[position]; c < rune('&') || c > rune(';') {
-												goto l24
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('?') || c > rune('Z') {
-												goto l24
-											}
-											position++
-										}
-									}
-
-									if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
-										goto l24
-									}
-									goto l25
-								l24:
-									position, tokenIndex = position24, tokenIndex24
+								if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
+									goto l5
 								}
-							l25:
-								add(ruleopaque_part, position20)
+								add(ruleopaque_part, position17)
 							}
 						}
-					l12:
+					l9:
 						goto l4
 					l5:
 						position, tokenIndex = position4, tokenIndex4
 						{
-							position29, tokenIndex29 := position, tokenIndex
+							position21, tokenIndex21 := position, tokenIndex
 							if buffer[position] != rune('/') {
-								goto l30
+								goto l22
 							}
 							position++
 							if buffer[position] != rune('/') {
-								goto l30
+								goto l22
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l30
+								goto l22
 							}
 							{
-								position31, tokenIndex31 := position, tokenIndex
+								position23, tokenIndex23 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l31
+									goto l23
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l31
+									goto l23
 								}
-								goto l32
-							l31:
-								position, tokenIndex = position31, tokenIndex31
+								goto l24
+							l23:
+								position, tokenIndex = position23, tokenIndex23
 							}
-						l32:
-							goto l29
-						l30:
-							position, tokenIndex = position29, tokenIndex29
+						l24:
+							goto l21
+						l22:
+							position, tokenIndex = position21, tokenIndex21
 							if buffer[position] != rune('/') {
-								goto l33
+								goto l25
 							}
 							position++
 							if !_rules[rulepath_segments]() {
-								goto l33
+								goto l25
 							}
-							goto l29
-						l33:
-							position, tokenIndex = position29, tokenIndex29
-							{
-								switch buffer[position] {
-								case '%':
-									if buffer[position] != rune('%') {
-										goto l2
-									}
-									position++
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2
-											}
-											position++
-										}
-									}
-
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2
-											}
-											position++
-										}
-									}
-
-								case '~':
-									if buffer[position] != rune('~') {
-										goto l2
-									}
-									position++
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l2
-									}
-									position++
-								case '_':
-									if buffer[position] != rune('_') {
-										goto l2
-									}
-									position++
-								case '=':
-									if buffer[position] != rune('=') {
-										goto l2
-									}
-									position++
-								case ';':
-									if buffer[position] != rune(';') {
-										goto l2
-									}
-									position++
-								case '$':
-									if buffer[position] != rune('$') {
-										goto l2
-									}
-									position++
-								case '!':
-									if buffer[position] != rune('!') {
-										goto l2
-									}
-									position++
-								case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-									if c := buffer[position]; c < rune('&') || c > rune('.') {
-										goto l2
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('@') || c > rune('Z') {
-										goto l2
-									}
-									position++
-								}
-							}
-
-							if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+							goto l21
+						l25:
+							position, tokenIndex = position21, tokenIndex21
+							if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
 								goto l2
 							}
 							{
-								position37, tokenIndex37 := position, tokenIndex
+								position26, tokenIndex26 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l37
+									goto l26
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l37
+									goto l26
 								}
-								goto l38
-							l37:
-								position, tokenIndex = position37, tokenIndex37
+								goto l27
+							l26:
+								position, tokenIndex = position26, tokenIndex26
 							}
-						l38:
+						l27:
 						}
-					l29:
+					l21:
 						{
-							position39, tokenIndex39 := position, tokenIndex
+							position28, tokenIndex28 := position, tokenIndex
 							if buffer[position] != rune('?') {
-								goto l39
+								goto l28
 							}
 							position++
 							if !_rules[rulequery]() {
-								goto l39
+								goto l28
 							}
-							goto l40
-						l39:
-							position, tokenIndex = position39, tokenIndex39
+							goto l29
+						l28:
+							position, tokenIndex = position28, tokenIndex28
 						}
-					l40:
+					l29:
 					}
 				l4:
 					goto l3
@@ -862,128 +623,31 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 				}
 			l3:
 				{
-					position41, tokenIndex41 := position, tokenIndex
+					position30, tokenIndex30 := position, tokenIndex
 					if buffer[position] != rune('#') {
-						goto l41
+						goto l30
 					}
 					position++
 					{
-						position43 := position
-						{
-							position44, tokenIndex44 := position, tokenIndex
-							{
-								switch buffer[position] {
-								case '%':
-									if buffer[position] != rune('%') {
-										goto l44
-									}
-									position++
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l44
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l44
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l44
-											}
-											position++
-										}
-									}
-
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l44
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l44
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l44
-											}
-											position++
-										}
-									}
-
-								case '~':
-									if buffer[position] != rune('~') {
-										goto l44
-									}
-									position++
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l44
-									}
-									position++
-								case '_':
-									if buffer[position] != rune('_') {
-										goto l44
-									}
-									position++
-								case '=':
-									if buffer[position] != rune('=') {
-										goto l44
-									}
-									position++
-								case '$':
-									if buffer[position] != rune('$') {
-										goto l44
-									}
-									position++
-								case '!':
-									if buffer[position] != rune('!') {
-										goto l44
-									}
-									position++
-								case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-									if c := buffer[position]; c < rune('&') || c > rune(';') {
-										goto l44
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('?') || c > rune('Z') {
-										goto l44
-									}
-									position++
-								}
-							}
-
-							if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
-								goto l44
-							}
-							goto l45
-						l44:
-							position, tokenIndex = position44, tokenIndex44
+						position32 := position
+						if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
+							goto l30
 						}
-					l45:
-						add(rulefragment, position43)
+						add(rulefragment, position32)
 					}
-					goto l42
-				l41:
-					position, tokenIndex = position41, tokenIndex41
+					goto l31
+				l30:
+					position, tokenIndex = position30, tokenIndex30
 				}
-			l42:
+			l31:
 				{
-					position49, tokenIndex49 := position, tokenIndex
+					position33, tokenIndex33 := position, tokenIndex
 					if !matchDot() {
-						goto l49
+						goto l33
 					}
 					goto l0
-				l49:
-					position, tokenIndex = position49, tokenIndex49
+				l33:
+					position, tokenIndex = position33, tokenIndex33
 				}
 				add(ruleURI_reference, position1)
 			}
@@ -992,1108 +656,323 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &run1[0]) })?)> */
+		/* 1 opaque_part <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &run1[0]) })> */
 		nil,
-		/* 2 scheme <- <(([A-Z] / [a-z]) (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('.') '.') | (&('-') '-') | (&('+') '+') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.Star(p.Buffer, &position, &run2[0]) })?)> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run2[0]) })> */
 		nil,
 		/* 3 authority <- <((((userinfo '@')? (hostname / IPv4address) (':' port)?)? !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
-			position52, tokenIndex52 := position, tokenIndex
+			position36, tokenIndex36 := position, tokenIndex
 			{
-				position53 := position
+				position37 := position
 				{
-					position54, tokenIndex54 := position, tokenIndex
+					position38, tokenIndex38 := position, tokenIndex
 					{
-						position56, tokenIndex56 := position, tokenIndex
+						position40, tokenIndex40 := position, tokenIndex
 						{
-							position58, tokenIndex58 := position, tokenIndex
+							position42, tokenIndex42 := position, tokenIndex
 							{
-								position60 := position
+								position44 := position
+								if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
+									goto l42
+								}
+								add(ruleuserinfo, position44)
+							}
+							if buffer[position] != rune('@') {
+								goto l42
+							}
+							position++
+							goto l43
+						l42:
+							position, tokenIndex = position42, tokenIndex42
+						}
+					l43:
+						{
+							position45, tokenIndex45 := position, tokenIndex
+							{
+								position47 := position
+							l48:
 								{
-									position61, tokenIndex61 := position, tokenIndex
+									position49, tokenIndex49 := position, tokenIndex
 									{
 										switch buffer[position] {
-										case '%':
-											if buffer[position] != rune('%') {
-												goto l61
-											}
-											position++
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l61
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l61
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l61
-													}
-													position++
-												}
-											}
-
-											{
-												switch buffer[position] {
-												case 'a', 'b', 'c', 'd', 'e', 'f':
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l61
-													}
-													position++
-												case 'A', 'B', 'C', 'D', 'E', 'F':
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l61
-													}
-													position++
-												default:
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l61
-													}
-													position++
-												}
-											}
-
-										case '~':
-											if buffer[position] != rune('~') {
-												goto l61
-											}
-											position++
 										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l61
+												goto l49
 											}
 											position++
-										case '_':
-											if buffer[position] != rune('_') {
-												goto l61
-											}
-											position++
-										case '=':
-											if buffer[position] != rune('=') {
-												goto l61
-											}
-											position++
-										case '$':
-											if buffer[position] != rune('$') {
-												goto l61
-											}
-											position++
-										case '!':
-											if buffer[position] != rune('!') {
-												goto l61
-											}
-											position++
-										case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-											if c := buffer[position]; c < rune('&') || c > rune('.') {
-												goto l61
-											}
-											position++
-										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-											if c := buffer[position]; c < rune('0') || c > rune(';') {
-												goto l61
+										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l49
 											}
 											position++
 										default:
 											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l61
+												goto l49
 											}
 											position++
 										}
 									}
 
-									if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
-										goto l61
+									if !(pegrun.StarEnding(p.Buffer, &position, &class5, &class6)) {
+										goto l49
 									}
-									goto l62
-								l61:
-									position, tokenIndex = position61, tokenIndex61
+									if buffer[position] != rune('.') {
+										goto l49
+									}
+									position++
+									{
+										position51, tokenIndex51 := position, tokenIndex
+										{
+											switch buffer[position] {
+											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+												if c := buffer[position]; c < rune('a') || c > rune('z') {
+													goto l49
+												}
+												position++
+											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+												if c := buffer[position]; c < rune('0') || c > rune('9') {
+													goto l49
+												}
+												position++
+											default:
+												if c := buffer[position]; c < rune('A') || c > rune('Z') {
+													goto l49
+												}
+												position++
+											}
+										}
+
+										position, tokenIndex = position51, tokenIndex51
+									}
+									goto l48
+								l49:
+									position, tokenIndex = position49, tokenIndex49
 								}
-							l62:
-								add(ruleuserinfo, position60)
+								{
+									position53, tokenIndex53 := position, tokenIndex
+									if c := buffer[position]; c < rune('A') || c > rune('Z') {
+										goto l54
+									}
+									position++
+									goto l53
+								l54:
+									position, tokenIndex = position53, tokenIndex53
+									if c := buffer[position]; c < rune('a') || c > rune('z') {
+										goto l46
+									}
+									position++
+								}
+							l53:
+								if !(pegrun.StarEnding(p.Buffer, &position, &class5, &class6)) {
+									goto l46
+								}
+								{
+									position55, tokenIndex55 := position, tokenIndex
+									if buffer[position] != rune('.') {
+										goto l55
+									}
+									position++
+									goto l56
+								l55:
+									position, tokenIndex = position55, tokenIndex55
+								}
+							l56:
+								add(rulehostname, position47)
 							}
-							if buffer[position] != rune('@') {
+							goto l45
+						l46:
+							position, tokenIndex = position45, tokenIndex45
+							{
+								position57 := position
+								if !(pegrun.Plus(p.Buffer, &position, &run5[0])) {
+									goto l40
+								}
+								if buffer[position] != rune('.') {
+									goto l40
+								}
+								position++
+								if !(pegrun.Plus(p.Buffer, &position, &run5[0])) {
+									goto l40
+								}
+								if buffer[position] != rune('.') {
+									goto l40
+								}
+								position++
+								if !(pegrun.Plus(p.Buffer, &position, &run5[0])) {
+									goto l40
+								}
+								if buffer[position] != rune('.') {
+									goto l40
+								}
+								position++
+								if !(pegrun.Plus(p.Buffer, &position, &run5[0])) {
+									goto l40
+								}
+								add(ruleIPv4address, position57)
+							}
+						}
+					l45:
+						{
+							position58, tokenIndex58 := position, tokenIndex
+							if buffer[position] != rune(':') {
 								goto l58
 							}
 							position++
+							{
+								position60 := position
+								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
+									goto l58
+								}
+								add(ruleport, position60)
+							}
 							goto l59
 						l58:
 							position, tokenIndex = position58, tokenIndex58
 						}
 					l59:
-						{
-							position66, tokenIndex66 := position, tokenIndex
-							{
-								position68 := position
-							l69:
-								{
-									position70, tokenIndex70 := position, tokenIndex
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l70
-											}
-											position++
-										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l70
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l70
-											}
-											position++
-										}
-									}
-
-									{
-										position72, tokenIndex72 := position, tokenIndex
-										{
-											switch buffer[position] {
-											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l72
-												}
-												position++
-											case '-':
-												if buffer[position] != rune('-') {
-													goto l72
-												}
-												position++
-											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l72
-												}
-												position++
-											default:
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l72
-												}
-												position++
-											}
-										}
-
-										if !(pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6)) {
-											goto l72
-										}
-										goto l73
-									l72:
-										position, tokenIndex = position72, tokenIndex72
-									}
-								l73:
-									if buffer[position] != rune('.') {
-										goto l70
-									}
-									position++
-									{
-										position75, tokenIndex75 := position, tokenIndex
-										{
-											switch buffer[position] {
-											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l70
-												}
-												position++
-											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l70
-												}
-												position++
-											default:
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l70
-												}
-												position++
-											}
-										}
-
-										position, tokenIndex = position75, tokenIndex75
-									}
-									goto l69
-								l70:
-									position, tokenIndex = position70, tokenIndex70
-								}
-								{
-									position77, tokenIndex77 := position, tokenIndex
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l78
-									}
-									position++
-									goto l77
-								l78:
-									position, tokenIndex = position77, tokenIndex77
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l67
-									}
-									position++
-								}
-							l77:
-								{
-									position79, tokenIndex79 := position, tokenIndex
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l79
-											}
-											position++
-										case '-':
-											if buffer[position] != rune('-') {
-												goto l79
-											}
-											position++
-										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l79
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l79
-											}
-											position++
-										}
-									}
-
-									if !(pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6)) {
-										goto l79
-									}
-									goto l80
-								l79:
-									position, tokenIndex = position79, tokenIndex79
-								}
-							l80:
-								{
-									position82, tokenIndex82 := position, tokenIndex
-									if buffer[position] != rune('.') {
-										goto l82
-									}
-									position++
-									goto l83
-								l82:
-									position, tokenIndex = position82, tokenIndex82
-								}
-							l83:
-								add(rulehostname, position68)
-							}
-							goto l66
-						l67:
-							position, tokenIndex = position66, tokenIndex66
-							{
-								position84 := position
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l56
-								}
-								position++
-								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
-									goto l56
-								}
-								if buffer[position] != rune('.') {
-									goto l56
-								}
-								position++
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l56
-								}
-								position++
-								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
-									goto l56
-								}
-								if buffer[position] != rune('.') {
-									goto l56
-								}
-								position++
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l56
-								}
-								position++
-								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
-									goto l56
-								}
-								if buffer[position] != rune('.') {
-									goto l56
-								}
-								position++
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l56
-								}
-								position++
-								if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
-									goto l56
-								}
-								add(ruleIPv4address, position84)
-							}
-						}
-					l66:
-						{
-							position85, tokenIndex85 := position, tokenIndex
-							if buffer[position] != rune(':') {
-								goto l85
-							}
-							position++
-							{
-								position87 := position
-								{
-									position88, tokenIndex88 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l88
-									}
-									position++
-									if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
-										goto l88
-									}
-									goto l89
-								l88:
-									position, tokenIndex = position88, tokenIndex88
-								}
-							l89:
-								add(ruleport, position87)
-							}
-							goto l86
-						l85:
-							position, tokenIndex = position85, tokenIndex85
-						}
-					l86:
-						goto l57
-					l56:
-						position, tokenIndex = position56, tokenIndex56
+						goto l41
+					l40:
+						position, tokenIndex = position40, tokenIndex40
 					}
-				l57:
+				l41:
 					{
-						position90, tokenIndex90 := position, tokenIndex
+						position61, tokenIndex61 := position, tokenIndex
 						{
-							position91, tokenIndex91 := position, tokenIndex
+							position62, tokenIndex62 := position, tokenIndex
 							{
 								switch buffer[position] {
 								case '?':
 									if buffer[position] != rune('?') {
-										goto l91
+										goto l62
 									}
 									position++
 								case '/':
 									if buffer[position] != rune('/') {
-										goto l91
+										goto l62
 									}
 									position++
 								default:
 									if buffer[position] != rune('#') {
-										goto l91
+										goto l62
 									}
 									position++
 								}
 							}
 
-							goto l90
-						l91:
-							position, tokenIndex = position91, tokenIndex91
+							goto l61
+						l62:
+							position, tokenIndex = position62, tokenIndex62
 						}
 						if !matchDot() {
-							goto l90
+							goto l61
 						}
-						goto l55
-					l90:
-						position, tokenIndex = position90, tokenIndex90
+						goto l39
+					l61:
+						position, tokenIndex = position61, tokenIndex61
 					}
-					goto l54
-				l55:
-					position, tokenIndex = position54, tokenIndex54
+					goto l38
+				l39:
+					position, tokenIndex = position38, tokenIndex38
 					{
-						position93 := position
-						{
-							switch buffer[position] {
-							case '%':
-								if buffer[position] != rune('%') {
-									goto l52
-								}
-								position++
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l52
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l52
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l52
-										}
-										position++
-									}
-								}
-
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l52
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l52
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l52
-										}
-										position++
-									}
-								}
-
-							case '~':
-								if buffer[position] != rune('~') {
-									goto l52
-								}
-								position++
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l52
-								}
-								position++
-							case '_':
-								if buffer[position] != rune('_') {
-									goto l52
-								}
-								position++
-							case '=':
-								if buffer[position] != rune('=') {
-									goto l52
-								}
-								position++
-							case '$':
-								if buffer[position] != rune('$') {
-									goto l52
-								}
-								position++
-							case '!':
-								if buffer[position] != rune('!') {
-									goto l52
-								}
-								position++
-							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l52
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-								if c := buffer[position]; c < rune('0') || c > rune(';') {
-									goto l52
-								}
-								position++
-							default:
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l52
-								}
-								position++
-							}
+						position64 := position
+						if !(pegrun.Plus(p.Buffer, &position, &run3[0])) {
+							goto l36
 						}
-
-						if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
-							goto l52
-						}
-						add(rulereg_name, position93)
+						add(rulereg_name, position64)
 					}
 				}
-			l54:
-				add(ruleauthority, position53)
+			l38:
+				add(ruleauthority, position37)
 			}
 			return true
-		l52:
-			position, tokenIndex = position52, tokenIndex52
+		l36:
+			position, tokenIndex = position36, tokenIndex36
 			return false
 		},
-		/* 4 reg_name <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run3[0]) })> */
+		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run3[0]) }> */
 		nil,
-		/* 5 userinfo <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [0-;]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.Star(p.Buffer, &position, &run4[0]) })?> */
+		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run4[0]) }> */
 		nil,
-		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6) })? '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('-') '-') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class5, &class6) })? '.'?)> */
+		/* 6 hostname <- <((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class5, &class6) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class5, &class6) } '.'?)> */
 		nil,
-		/* 7 IPv4address <- <([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) } '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) }) '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) }) '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) }))> */
+		/* 7 IPv4address <- <(&{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run5[0]) })> */
 		nil,
-		/* 8 port <- <([0-9] &{ pegrun.Star(p.Buffer, &position, &run5[0]) })?> */
+		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run5[0]) }> */
 		nil,
-		/* 9 path_segments <- <((((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })? (';' (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })?)* ('/' (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })? (';' (((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.') [&-.]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':') [0-:]) | (&('@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [@-Z])) &{ pegrun.Star(p.Buffer, &position, &run6[0]) })?)*)*)> */
+		/* 9 path_segments <- <(&{ pegrun.Star(p.Buffer, &position, &run6[0]) } (';' &{ pegrun.Star(p.Buffer, &position, &run6[0]) })* ('/' &{ pegrun.Star(p.Buffer, &position, &run6[0]) } (';' &{ pegrun.Star(p.Buffer, &position, &run6[0]) })*)*)> */
 		func() bool {
+			position70, tokenIndex70 := position, tokenIndex
 			{
-				position103 := position
-				{
-					position104, tokenIndex104 := position, tokenIndex
-					{
-						switch buffer[position] {
-						case '%':
-							if buffer[position] != rune('%') {
-								goto l104
-							}
-							position++
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l104
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l104
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l104
-									}
-									position++
-								}
-							}
-
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l104
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l104
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l104
-									}
-									position++
-								}
-							}
-
-						case '~':
-							if buffer[position] != rune('~') {
-								goto l104
-							}
-							position++
-						case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l104
-							}
-							position++
-						case '_':
-							if buffer[position] != rune('_') {
-								goto l104
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								goto l104
-							}
-							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								goto l104
-							}
-							position++
-						case '!':
-							if buffer[position] != rune('!') {
-								goto l104
-							}
-							position++
-						case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-							if c := buffer[position]; c < rune('&') || c > rune('.') {
-								goto l104
-							}
-							position++
-						case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-							if c := buffer[position]; c < rune('0') || c > rune(':') {
-								goto l104
-							}
-							position++
-						default:
-							if c := buffer[position]; c < rune('@') || c > rune('Z') {
-								goto l104
-							}
-							position++
-						}
-					}
-
-					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-						goto l104
-					}
-					goto l105
-				l104:
-					position, tokenIndex = position104, tokenIndex104
+				position71 := position
+				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+					goto l70
 				}
-			l105:
-			l109:
+			l72:
 				{
-					position110, tokenIndex110 := position, tokenIndex
+					position73, tokenIndex73 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l110
+						goto l73
 					}
 					position++
-					{
-						position111, tokenIndex111 := position, tokenIndex
-						{
-							switch buffer[position] {
-							case '%':
-								if buffer[position] != rune('%') {
-									goto l111
-								}
-								position++
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l111
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l111
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l111
-										}
-										position++
-									}
-								}
-
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l111
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l111
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l111
-										}
-										position++
-									}
-								}
-
-							case '~':
-								if buffer[position] != rune('~') {
-									goto l111
-								}
-								position++
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l111
-								}
-								position++
-							case '_':
-								if buffer[position] != rune('_') {
-									goto l111
-								}
-								position++
-							case '=':
-								if buffer[position] != rune('=') {
-									goto l111
-								}
-								position++
-							case '$':
-								if buffer[position] != rune('$') {
-									goto l111
-								}
-								position++
-							case '!':
-								if buffer[position] != rune('!') {
-									goto l111
-								}
-								position++
-							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l111
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-								if c := buffer[position]; c < rune('0') || c > rune(':') {
-									goto l111
-								}
-								position++
-							default:
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l111
-								}
-								position++
-							}
-						}
-
-						if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-							goto l111
-						}
-						goto l112
-					l111:
-						position, tokenIndex = position111, tokenIndex111
+					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+						goto l73
 					}
-				l112:
-					goto l109
-				l110:
-					position, tokenIndex = position110, tokenIndex110
+					goto l72
+				l73:
+					position, tokenIndex = position73, tokenIndex73
 				}
-			l116:
+			l74:
 				{
-					position117, tokenIndex117 := position, tokenIndex
+					position75, tokenIndex75 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						goto l117
+						goto l75
 					}
 					position++
-					{
-						position118, tokenIndex118 := position, tokenIndex
-						{
-							switch buffer[position] {
-							case '%':
-								if buffer[position] != rune('%') {
-									goto l118
-								}
-								position++
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l118
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l118
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l118
-										}
-										position++
-									}
-								}
-
-								{
-									switch buffer[position] {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l118
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l118
-										}
-										position++
-									default:
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l118
-										}
-										position++
-									}
-								}
-
-							case '~':
-								if buffer[position] != rune('~') {
-									goto l118
-								}
-								position++
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l118
-								}
-								position++
-							case '_':
-								if buffer[position] != rune('_') {
-									goto l118
-								}
-								position++
-							case '=':
-								if buffer[position] != rune('=') {
-									goto l118
-								}
-								position++
-							case '$':
-								if buffer[position] != rune('$') {
-									goto l118
-								}
-								position++
-							case '!':
-								if buffer[position] != rune('!') {
-									goto l118
-								}
-								position++
-							case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l118
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-								if c := buffer[position]; c < rune('0') || c > rune(':') {
-									goto l118
-								}
-								position++
-							default:
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l118
-								}
-								position++
-							}
-						}
-
-						if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-							goto l118
-						}
-						goto l119
-					l118:
-						position, tokenIndex = position118, tokenIndex118
+					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+						goto l75
 					}
-				l119:
-				l123:
+				l76:
 					{
-						position124, tokenIndex124 := position, tokenIndex
+						position77, tokenIndex77 := position, tokenIndex
 						if buffer[position] != rune(';') {
-							goto l124
+							goto l77
 						}
 						position++
-						{
-							position125, tokenIndex125 := position, tokenIndex
-							{
-								switch buffer[position] {
-								case '%':
-									if buffer[position] != rune('%') {
-										goto l125
-									}
-									position++
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l125
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l125
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l125
-											}
-											position++
-										}
-									}
-
-									{
-										switch buffer[position] {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l125
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l125
-											}
-											position++
-										default:
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l125
-											}
-											position++
-										}
-									}
-
-								case '~':
-									if buffer[position] != rune('~') {
-										goto l125
-									}
-									position++
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l125
-									}
-									position++
-								case '_':
-									if buffer[position] != rune('_') {
-										goto l125
-									}
-									position++
-								case '=':
-									if buffer[position] != rune('=') {
-										goto l125
-									}
-									position++
-								case '$':
-									if buffer[position] != rune('$') {
-										goto l125
-									}
-									position++
-								case '!':
-									if buffer[position] != rune('!') {
-										goto l125
-									}
-									position++
-								case '&', '\'', '(', ')', '*', '+', ',', '-', '.':
-									if c := buffer[position]; c < rune('&') || c > rune('.') {
-										goto l125
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':':
-									if c := buffer[position]; c < rune('0') || c > rune(':') {
-										goto l125
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('@') || c > rune('Z') {
-										goto l125
-									}
-									position++
-								}
-							}
-
-							if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-								goto l125
-							}
-							goto l126
-						l125:
-							position, tokenIndex = position125, tokenIndex125
+						if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+							goto l77
 						}
-					l126:
-						goto l123
-					l124:
-						position, tokenIndex = position124, tokenIndex124
+						goto l76
+					l77:
+						position, tokenIndex = position77, tokenIndex77
 					}
-					goto l116
-				l117:
-					position, tokenIndex = position117, tokenIndex117
+					goto l74
+				l75:
+					position, tokenIndex = position75, tokenIndex75
 				}
-				add(rulepath_segments, position103)
+				add(rulepath_segments, position71)
 			}
 			return true
+		l70:
+			position, tokenIndex = position70, tokenIndex70
+			return false
 		},
-		/* 10 query <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &run1[0]) })?> */
+		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run1[0]) }> */
 		func() bool {
+			position78, tokenIndex78 := position, tokenIndex
 			{
-				position131 := position
-				{
-					position132, tokenIndex132 := position, tokenIndex
-					{
-						switch buffer[position] {
-						case '%':
-							if buffer[position] != rune('%') {
-								goto l132
-							}
-							position++
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l132
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l132
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l132
-									}
-									position++
-								}
-							}
-
-							{
-								switch buffer[position] {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l132
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l132
-									}
-									position++
-								default:
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l132
-									}
-									position++
-								}
-							}
-
-						case '~':
-							if buffer[position] != rune('~') {
-								goto l132
-							}
-							position++
-						case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l132
-							}
-							position++
-						case '_':
-							if buffer[position] != rune('_') {
-								goto l132
-							}
-							position++
-						case '=':
-							if buffer[position] != rune('=') {
-								goto l132
-							}
-							position++
-						case '$':
-							if buffer[position] != rune('$') {
-								goto l132
-							}
-							position++
-						case '!':
-							if buffer[position] != rune('!') {
-								goto l132
-							}
-							position++
-						case '&', '\'', '(', ')', '*', '+', ',', '-', '.', '/', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9', ':', ';':
-							if c := buffer[position]; c < rune('&') || c > rune(';') {
-								goto l132
-							}
-							position++
-						default:
-							if c := buffer[position]; c < rune('?') || c > rune('Z') {
-								goto l132
-							}
-							position++
-						}
-					}
-
-					if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
-						goto l132
-					}
-					goto l133
-				l132:
-					position, tokenIndex = position132, tokenIndex132
+				position79 := position
+				if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
+					goto l78
 				}
-			l133:
-				add(rulequery, position131)
+				add(rulequery, position79)
 			}
 			return true
+		l78:
+			position, tokenIndex = position78, tokenIndex78
+			return false
 		},
-		/* 11 fragment <- <(((&('%') ('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('=') '=') | (&('$') '$') | (&('!') '!') | (&('&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | '0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9' | ':' | ';') [&-;]) | (&('?' | '@' | 'A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [?-Z])) &{ pegrun.Star(p.Buffer, &position, &run1[0]) })?> */
+		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run1[0]) }> */
 		nil,
 	}
 	p.rules = _rules

@@ -352,7 +352,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*) / (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)+) ('/' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })? (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*) / (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)+) ('/' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })? (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*)*)?) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*) / (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)+) ('/' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })? (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*) / (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)+) ('/' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })? (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*)*)?) / (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ';' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -607,499 +607,22 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											position33, tokenIndex33 := position, tokenIndex
 											{
 												position35, tokenIndex35 := position, tokenIndex
+												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l36
+												}
+											l37:
 												{
-													position37, tokenIndex37 := position, tokenIndex
-													if buffer[position] != rune('!') {
+													position38, tokenIndex38 := position, tokenIndex
+													if buffer[position] != rune(';') {
 														goto l38
 													}
 													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l38
+													}
 													goto l37
 												l38:
-													position, tokenIndex = position37, tokenIndex37
-													if c := buffer[position]; c < rune('\'') || c > rune('*') {
-														goto l39
-													}
-													position++
-													goto l37
-												l39:
-													position, tokenIndex = position37, tokenIndex37
-													if buffer[position] != rune('-') {
-														goto l40
-													}
-													position++
-													goto l37
-												l40:
-													position, tokenIndex = position37, tokenIndex37
-													if buffer[position] != rune('.') {
-														goto l41
-													}
-													position++
-													goto l37
-												l41:
-													position, tokenIndex = position37, tokenIndex37
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l42
-													}
-													position++
-													goto l37
-												l42:
-													position, tokenIndex = position37, tokenIndex37
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														goto l43
-													}
-													position++
-													goto l37
-												l43:
-													position, tokenIndex = position37, tokenIndex37
-													if buffer[position] != rune('_') {
-														goto l44
-													}
-													position++
-													goto l37
-												l44:
-													position, tokenIndex = position37, tokenIndex37
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														goto l45
-													}
-													position++
-													goto l37
-												l45:
-													position, tokenIndex = position37, tokenIndex37
-													if buffer[position] != rune('~') {
-														goto l46
-													}
-													position++
-													goto l37
-												l46:
-													position, tokenIndex = position37, tokenIndex37
-													if !(p.pick[11] == 0) {
-														goto l47
-													}
-													if buffer[position] != rune('%') {
-														goto l47
-													}
-													position++
-													{
-														position48, tokenIndex48 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l49
-														}
-														position++
-														goto l48
-													l49:
-														position, tokenIndex = position48, tokenIndex48
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l50
-														}
-														position++
-														goto l48
-													l50:
-														position, tokenIndex = position48, tokenIndex48
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l47
-														}
-														position++
-													}
-												l48:
-													{
-														position51, tokenIndex51 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l52
-														}
-														position++
-														goto l51
-													l52:
-														position, tokenIndex = position51, tokenIndex51
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l53
-														}
-														position++
-														goto l51
-													l53:
-														position, tokenIndex = position51, tokenIndex51
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l47
-														}
-														position++
-													}
-												l51:
-													goto l37
-												l47:
-													position, tokenIndex = position37, tokenIndex37
-													if !(p.pick[11] == 1) {
-														goto l54
-													}
-													{
-														position55, tokenIndex55 := position, tokenIndex
-														if buffer[position] != rune('%') {
-															goto l56
-														}
-														position++
-														{
-															position57, tokenIndex57 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l58
-															}
-															position++
-															goto l57
-														l58:
-															position, tokenIndex = position57, tokenIndex57
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l59
-															}
-															position++
-															goto l57
-														l59:
-															position, tokenIndex = position57, tokenIndex57
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l56
-															}
-															position++
-														}
-													l57:
-														{
-															position60, tokenIndex60 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l61
-															}
-															position++
-															goto l60
-														l61:
-															position, tokenIndex = position60, tokenIndex60
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l62
-															}
-															position++
-															goto l60
-														l62:
-															position, tokenIndex = position60, tokenIndex60
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l56
-															}
-															position++
-														}
-													l60:
-														goto l55
-													l56:
-														position, tokenIndex = position55, tokenIndex55
-														if !_rules[ruleother]() {
-															goto l54
-														}
-													}
-												l55:
-													goto l37
-												l54:
-													position, tokenIndex = position37, tokenIndex37
-													{
-														position63, tokenIndex63 := position, tokenIndex
-														if buffer[position] != rune('$') {
-															goto l64
-														}
-														position++
-														goto l63
-													l64:
-														position, tokenIndex = position63, tokenIndex63
-														if buffer[position] != rune('&') {
-															goto l65
-														}
-														position++
-														goto l63
-													l65:
-														position, tokenIndex = position63, tokenIndex63
-														if buffer[position] != rune('+') {
-															goto l66
-														}
-														position++
-														goto l63
-													l66:
-														position, tokenIndex = position63, tokenIndex63
-														if buffer[position] != rune(',') {
-															goto l67
-														}
-														position++
-														goto l63
-													l67:
-														position, tokenIndex = position63, tokenIndex63
-														if buffer[position] != rune(':') {
-															goto l68
-														}
-														position++
-														goto l63
-													l68:
-														position, tokenIndex = position63, tokenIndex63
-														if buffer[position] != rune('=') {
-															goto l69
-														}
-														position++
-														goto l63
-													l69:
-														position, tokenIndex = position63, tokenIndex63
-														if buffer[position] != rune('@') {
-															goto l36
-														}
-														position++
-													}
-												l63:
-												}
-											l37:
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l36
-												}
-											l70:
-												{
-													position71, tokenIndex71 := position, tokenIndex
-													if buffer[position] != rune(';') {
-														goto l71
-													}
-													position++
-													{
-														position72, tokenIndex72 := position, tokenIndex
-														{
-															position74, tokenIndex74 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l75
-															}
-															position++
-															goto l74
-														l75:
-															position, tokenIndex = position74, tokenIndex74
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l76
-															}
-															position++
-															goto l74
-														l76:
-															position, tokenIndex = position74, tokenIndex74
-															if buffer[position] != rune('-') {
-																goto l77
-															}
-															position++
-															goto l74
-														l77:
-															position, tokenIndex = position74, tokenIndex74
-															if buffer[position] != rune('.') {
-																goto l78
-															}
-															position++
-															goto l74
-														l78:
-															position, tokenIndex = position74, tokenIndex74
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l79
-															}
-															position++
-															goto l74
-														l79:
-															position, tokenIndex = position74, tokenIndex74
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l80
-															}
-															position++
-															goto l74
-														l80:
-															position, tokenIndex = position74, tokenIndex74
-															if buffer[position] != rune('_') {
-																goto l81
-															}
-															position++
-															goto l74
-														l81:
-															position, tokenIndex = position74, tokenIndex74
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l82
-															}
-															position++
-															goto l74
-														l82:
-															position, tokenIndex = position74, tokenIndex74
-															if buffer[position] != rune('~') {
-																goto l83
-															}
-															position++
-															goto l74
-														l83:
-															position, tokenIndex = position74, tokenIndex74
-															if !(p.pick[11] == 0) {
-																goto l84
-															}
-															if buffer[position] != rune('%') {
-																goto l84
-															}
-															position++
-															{
-																position85, tokenIndex85 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l86
-																}
-																position++
-																goto l85
-															l86:
-																position, tokenIndex = position85, tokenIndex85
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l87
-																}
-																position++
-																goto l85
-															l87:
-																position, tokenIndex = position85, tokenIndex85
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l84
-																}
-																position++
-															}
-														l85:
-															{
-																position88, tokenIndex88 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l89
-																}
-																position++
-																goto l88
-															l89:
-																position, tokenIndex = position88, tokenIndex88
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l90
-																}
-																position++
-																goto l88
-															l90:
-																position, tokenIndex = position88, tokenIndex88
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l84
-																}
-																position++
-															}
-														l88:
-															goto l74
-														l84:
-															position, tokenIndex = position74, tokenIndex74
-															if !(p.pick[11] == 1) {
-																goto l91
-															}
-															{
-																position92, tokenIndex92 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l93
-																}
-																position++
-																{
-																	position94, tokenIndex94 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l95
-																	}
-																	position++
-																	goto l94
-																l95:
-																	position, tokenIndex = position94, tokenIndex94
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l96
-																	}
-																	position++
-																	goto l94
-																l96:
-																	position, tokenIndex = position94, tokenIndex94
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l93
-																	}
-																	position++
-																}
-															l94:
-																{
-																	position97, tokenIndex97 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l98
-																	}
-																	position++
-																	goto l97
-																l98:
-																	position, tokenIndex = position97, tokenIndex97
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l99
-																	}
-																	position++
-																	goto l97
-																l99:
-																	position, tokenIndex = position97, tokenIndex97
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l93
-																	}
-																	position++
-																}
-															l97:
-																goto l92
-															l93:
-																position, tokenIndex = position92, tokenIndex92
-																if !_rules[ruleother]() {
-																	goto l91
-																}
-															}
-														l92:
-															goto l74
-														l91:
-															position, tokenIndex = position74, tokenIndex74
-															{
-																position100, tokenIndex100 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l101
-																}
-																position++
-																goto l100
-															l101:
-																position, tokenIndex = position100, tokenIndex100
-																if buffer[position] != rune('&') {
-																	goto l102
-																}
-																position++
-																goto l100
-															l102:
-																position, tokenIndex = position100, tokenIndex100
-																if buffer[position] != rune('+') {
-																	goto l103
-																}
-																position++
-																goto l100
-															l103:
-																position, tokenIndex = position100, tokenIndex100
-																if buffer[position] != rune(',') {
-																	goto l104
-																}
-																position++
-																goto l100
-															l104:
-																position, tokenIndex = position100, tokenIndex100
-																if buffer[position] != rune(':') {
-																	goto l105
-																}
-																position++
-																goto l100
-															l105:
-																position, tokenIndex = position100, tokenIndex100
-																if buffer[position] != rune('=') {
-																	goto l106
-																}
-																position++
-																goto l100
-															l106:
-																position, tokenIndex = position100, tokenIndex100
-																if buffer[position] != rune('@') {
-																	goto l72
-																}
-																position++
-															}
-														l100:
-														}
-													l74:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l72
-														}
-														goto l73
-													l72:
-														position, tokenIndex = position72, tokenIndex72
-													}
-												l73:
-													goto l70
-												l71:
-													position, tokenIndex = position71, tokenIndex71
+													position, tokenIndex = position38, tokenIndex38
 												}
 												goto l35
 											l36:
@@ -1108,1020 +631,52 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l33
 												}
 												position++
-												{
-													position109, tokenIndex109 := position, tokenIndex
-													{
-														position111, tokenIndex111 := position, tokenIndex
-														if buffer[position] != rune('!') {
-															goto l112
-														}
-														position++
-														goto l111
-													l112:
-														position, tokenIndex = position111, tokenIndex111
-														if c := buffer[position]; c < rune('\'') || c > rune('*') {
-															goto l113
-														}
-														position++
-														goto l111
-													l113:
-														position, tokenIndex = position111, tokenIndex111
-														if buffer[position] != rune('-') {
-															goto l114
-														}
-														position++
-														goto l111
-													l114:
-														position, tokenIndex = position111, tokenIndex111
-														if buffer[position] != rune('.') {
-															goto l115
-														}
-														position++
-														goto l111
-													l115:
-														position, tokenIndex = position111, tokenIndex111
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l116
-														}
-														position++
-														goto l111
-													l116:
-														position, tokenIndex = position111, tokenIndex111
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															goto l117
-														}
-														position++
-														goto l111
-													l117:
-														position, tokenIndex = position111, tokenIndex111
-														if buffer[position] != rune('_') {
-															goto l118
-														}
-														position++
-														goto l111
-													l118:
-														position, tokenIndex = position111, tokenIndex111
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															goto l119
-														}
-														position++
-														goto l111
-													l119:
-														position, tokenIndex = position111, tokenIndex111
-														if buffer[position] != rune('~') {
-															goto l120
-														}
-														position++
-														goto l111
-													l120:
-														position, tokenIndex = position111, tokenIndex111
-														if !(p.pick[11] == 0) {
-															goto l121
-														}
-														if buffer[position] != rune('%') {
-															goto l121
-														}
-														position++
-														{
-															position122, tokenIndex122 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l123
-															}
-															position++
-															goto l122
-														l123:
-															position, tokenIndex = position122, tokenIndex122
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l124
-															}
-															position++
-															goto l122
-														l124:
-															position, tokenIndex = position122, tokenIndex122
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l121
-															}
-															position++
-														}
-													l122:
-														{
-															position125, tokenIndex125 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l126
-															}
-															position++
-															goto l125
-														l126:
-															position, tokenIndex = position125, tokenIndex125
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l127
-															}
-															position++
-															goto l125
-														l127:
-															position, tokenIndex = position125, tokenIndex125
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l121
-															}
-															position++
-														}
-													l125:
-														goto l111
-													l121:
-														position, tokenIndex = position111, tokenIndex111
-														if !(p.pick[11] == 1) {
-															goto l128
-														}
-														{
-															position129, tokenIndex129 := position, tokenIndex
-															if buffer[position] != rune('%') {
-																goto l130
-															}
-															position++
-															{
-																position131, tokenIndex131 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l132
-																}
-																position++
-																goto l131
-															l132:
-																position, tokenIndex = position131, tokenIndex131
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l133
-																}
-																position++
-																goto l131
-															l133:
-																position, tokenIndex = position131, tokenIndex131
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l130
-																}
-																position++
-															}
-														l131:
-															{
-																position134, tokenIndex134 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l135
-																}
-																position++
-																goto l134
-															l135:
-																position, tokenIndex = position134, tokenIndex134
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l136
-																}
-																position++
-																goto l134
-															l136:
-																position, tokenIndex = position134, tokenIndex134
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l130
-																}
-																position++
-															}
-														l134:
-															goto l129
-														l130:
-															position, tokenIndex = position129, tokenIndex129
-															if !_rules[ruleother]() {
-																goto l128
-															}
-														}
-													l129:
-														goto l111
-													l128:
-														position, tokenIndex = position111, tokenIndex111
-														{
-															position137, tokenIndex137 := position, tokenIndex
-															if buffer[position] != rune('$') {
-																goto l138
-															}
-															position++
-															goto l137
-														l138:
-															position, tokenIndex = position137, tokenIndex137
-															if buffer[position] != rune('&') {
-																goto l139
-															}
-															position++
-															goto l137
-														l139:
-															position, tokenIndex = position137, tokenIndex137
-															if buffer[position] != rune('+') {
-																goto l140
-															}
-															position++
-															goto l137
-														l140:
-															position, tokenIndex = position137, tokenIndex137
-															if buffer[position] != rune(',') {
-																goto l141
-															}
-															position++
-															goto l137
-														l141:
-															position, tokenIndex = position137, tokenIndex137
-															if buffer[position] != rune(':') {
-																goto l142
-															}
-															position++
-															goto l137
-														l142:
-															position, tokenIndex = position137, tokenIndex137
-															if buffer[position] != rune('=') {
-																goto l143
-															}
-															position++
-															goto l137
-														l143:
-															position, tokenIndex = position137, tokenIndex137
-															if buffer[position] != rune('@') {
-																goto l109
-															}
-															position++
-														}
-													l137:
-													}
-												l111:
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l109
-													}
-													goto l110
-												l109:
-													position, tokenIndex = position109, tokenIndex109
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l33
 												}
-											l110:
-											l107:
+											l39:
 												{
-													position108, tokenIndex108 := position, tokenIndex
+													position40, tokenIndex40 := position, tokenIndex
 													if buffer[position] != rune(';') {
-														goto l108
+														goto l40
 													}
 													position++
-													{
-														position144, tokenIndex144 := position, tokenIndex
-														{
-															position146, tokenIndex146 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l147
-															}
-															position++
-															goto l146
-														l147:
-															position, tokenIndex = position146, tokenIndex146
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l148
-															}
-															position++
-															goto l146
-														l148:
-															position, tokenIndex = position146, tokenIndex146
-															if buffer[position] != rune('-') {
-																goto l149
-															}
-															position++
-															goto l146
-														l149:
-															position, tokenIndex = position146, tokenIndex146
-															if buffer[position] != rune('.') {
-																goto l150
-															}
-															position++
-															goto l146
-														l150:
-															position, tokenIndex = position146, tokenIndex146
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l151
-															}
-															position++
-															goto l146
-														l151:
-															position, tokenIndex = position146, tokenIndex146
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l152
-															}
-															position++
-															goto l146
-														l152:
-															position, tokenIndex = position146, tokenIndex146
-															if buffer[position] != rune('_') {
-																goto l153
-															}
-															position++
-															goto l146
-														l153:
-															position, tokenIndex = position146, tokenIndex146
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l154
-															}
-															position++
-															goto l146
-														l154:
-															position, tokenIndex = position146, tokenIndex146
-															if buffer[position] != rune('~') {
-																goto l155
-															}
-															position++
-															goto l146
-														l155:
-															position, tokenIndex = position146, tokenIndex146
-															if !(p.pick[11] == 0) {
-																goto l156
-															}
-															if buffer[position] != rune('%') {
-																goto l156
-															}
-															position++
-															{
-																position157, tokenIndex157 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l158
-																}
-																position++
-																goto l157
-															l158:
-																position, tokenIndex = position157, tokenIndex157
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l159
-																}
-																position++
-																goto l157
-															l159:
-																position, tokenIndex = position157, tokenIndex157
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l156
-																}
-																position++
-															}
-														l157:
-															{
-																position160, tokenIndex160 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l161
-																}
-																position++
-																goto l160
-															l161:
-																position, tokenIndex = position160, tokenIndex160
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l162
-																}
-																position++
-																goto l160
-															l162:
-																position, tokenIndex = position160, tokenIndex160
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l156
-																}
-																position++
-															}
-														l160:
-															goto l146
-														l156:
-															position, tokenIndex = position146, tokenIndex146
-															if !(p.pick[11] == 1) {
-																goto l163
-															}
-															{
-																position164, tokenIndex164 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l165
-																}
-																position++
-																{
-																	position166, tokenIndex166 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l167
-																	}
-																	position++
-																	goto l166
-																l167:
-																	position, tokenIndex = position166, tokenIndex166
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l168
-																	}
-																	position++
-																	goto l166
-																l168:
-																	position, tokenIndex = position166, tokenIndex166
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l165
-																	}
-																	position++
-																}
-															l166:
-																{
-																	position169, tokenIndex169 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l170
-																	}
-																	position++
-																	goto l169
-																l170:
-																	position, tokenIndex = position169, tokenIndex169
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l171
-																	}
-																	position++
-																	goto l169
-																l171:
-																	position, tokenIndex = position169, tokenIndex169
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l165
-																	}
-																	position++
-																}
-															l169:
-																goto l164
-															l165:
-																position, tokenIndex = position164, tokenIndex164
-																if !_rules[ruleother]() {
-																	goto l163
-																}
-															}
-														l164:
-															goto l146
-														l163:
-															position, tokenIndex = position146, tokenIndex146
-															{
-																position172, tokenIndex172 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l173
-																}
-																position++
-																goto l172
-															l173:
-																position, tokenIndex = position172, tokenIndex172
-																if buffer[position] != rune('&') {
-																	goto l174
-																}
-																position++
-																goto l172
-															l174:
-																position, tokenIndex = position172, tokenIndex172
-																if buffer[position] != rune('+') {
-																	goto l175
-																}
-																position++
-																goto l172
-															l175:
-																position, tokenIndex = position172, tokenIndex172
-																if buffer[position] != rune(',') {
-																	goto l176
-																}
-																position++
-																goto l172
-															l176:
-																position, tokenIndex = position172, tokenIndex172
-																if buffer[position] != rune(':') {
-																	goto l177
-																}
-																position++
-																goto l172
-															l177:
-																position, tokenIndex = position172, tokenIndex172
-																if buffer[position] != rune('=') {
-																	goto l178
-																}
-																position++
-																goto l172
-															l178:
-																position, tokenIndex = position172, tokenIndex172
-																if buffer[position] != rune('@') {
-																	goto l144
-																}
-																position++
-															}
-														l172:
-														}
-													l146:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l144
-														}
-														goto l145
-													l144:
-														position, tokenIndex = position144, tokenIndex144
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l40
 													}
-												l145:
-													goto l107
-												l108:
-													position, tokenIndex = position108, tokenIndex108
+													goto l39
+												l40:
+													position, tokenIndex = position40, tokenIndex40
 												}
 											}
 										l35:
-										l179:
+										l41:
 											{
-												position180, tokenIndex180 := position, tokenIndex
+												position42, tokenIndex42 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l180
+													goto l42
 												}
 												position++
-												{
-													position181, tokenIndex181 := position, tokenIndex
-													{
-														position183, tokenIndex183 := position, tokenIndex
-														if buffer[position] != rune('!') {
-															goto l184
-														}
-														position++
-														goto l183
-													l184:
-														position, tokenIndex = position183, tokenIndex183
-														if c := buffer[position]; c < rune('\'') || c > rune('*') {
-															goto l185
-														}
-														position++
-														goto l183
-													l185:
-														position, tokenIndex = position183, tokenIndex183
-														if buffer[position] != rune('-') {
-															goto l186
-														}
-														position++
-														goto l183
-													l186:
-														position, tokenIndex = position183, tokenIndex183
-														if buffer[position] != rune('.') {
-															goto l187
-														}
-														position++
-														goto l183
-													l187:
-														position, tokenIndex = position183, tokenIndex183
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l188
-														}
-														position++
-														goto l183
-													l188:
-														position, tokenIndex = position183, tokenIndex183
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															goto l189
-														}
-														position++
-														goto l183
-													l189:
-														position, tokenIndex = position183, tokenIndex183
-														if buffer[position] != rune('_') {
-															goto l190
-														}
-														position++
-														goto l183
-													l190:
-														position, tokenIndex = position183, tokenIndex183
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															goto l191
-														}
-														position++
-														goto l183
-													l191:
-														position, tokenIndex = position183, tokenIndex183
-														if buffer[position] != rune('~') {
-															goto l192
-														}
-														position++
-														goto l183
-													l192:
-														position, tokenIndex = position183, tokenIndex183
-														if !(p.pick[11] == 0) {
-															goto l193
-														}
-														if buffer[position] != rune('%') {
-															goto l193
-														}
-														position++
-														{
-															position194, tokenIndex194 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l195
-															}
-															position++
-															goto l194
-														l195:
-															position, tokenIndex = position194, tokenIndex194
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l196
-															}
-															position++
-															goto l194
-														l196:
-															position, tokenIndex = position194, tokenIndex194
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l193
-															}
-															position++
-														}
-													l194:
-														{
-															position197, tokenIndex197 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l198
-															}
-															position++
-															goto l197
-														l198:
-															position, tokenIndex = position197, tokenIndex197
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l199
-															}
-															position++
-															goto l197
-														l199:
-															position, tokenIndex = position197, tokenIndex197
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l193
-															}
-															position++
-														}
-													l197:
-														goto l183
-													l193:
-														position, tokenIndex = position183, tokenIndex183
-														if !(p.pick[11] == 1) {
-															goto l200
-														}
-														{
-															position201, tokenIndex201 := position, tokenIndex
-															if buffer[position] != rune('%') {
-																goto l202
-															}
-															position++
-															{
-																position203, tokenIndex203 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l204
-																}
-																position++
-																goto l203
-															l204:
-																position, tokenIndex = position203, tokenIndex203
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l205
-																}
-																position++
-																goto l203
-															l205:
-																position, tokenIndex = position203, tokenIndex203
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l202
-																}
-																position++
-															}
-														l203:
-															{
-																position206, tokenIndex206 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l207
-																}
-																position++
-																goto l206
-															l207:
-																position, tokenIndex = position206, tokenIndex206
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l208
-																}
-																position++
-																goto l206
-															l208:
-																position, tokenIndex = position206, tokenIndex206
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l202
-																}
-																position++
-															}
-														l206:
-															goto l201
-														l202:
-															position, tokenIndex = position201, tokenIndex201
-															if !_rules[ruleother]() {
-																goto l200
-															}
-														}
-													l201:
-														goto l183
-													l200:
-														position, tokenIndex = position183, tokenIndex183
-														{
-															position209, tokenIndex209 := position, tokenIndex
-															if buffer[position] != rune('$') {
-																goto l210
-															}
-															position++
-															goto l209
-														l210:
-															position, tokenIndex = position209, tokenIndex209
-															if buffer[position] != rune('&') {
-																goto l211
-															}
-															position++
-															goto l209
-														l211:
-															position, tokenIndex = position209, tokenIndex209
-															if buffer[position] != rune('+') {
-																goto l212
-															}
-															position++
-															goto l209
-														l212:
-															position, tokenIndex = position209, tokenIndex209
-															if buffer[position] != rune(',') {
-																goto l213
-															}
-															position++
-															goto l209
-														l213:
-															position, tokenIndex = position209, tokenIndex209
-															if buffer[position] != rune(':') {
-																goto l214
-															}
-															position++
-															goto l209
-														l214:
-															position, tokenIndex = position209, tokenIndex209
-															if buffer[position] != rune('=') {
-																goto l215
-															}
-															position++
-															goto l209
-														l215:
-															position, tokenIndex = position209, tokenIndex209
-															if buffer[position] != rune('@') {
-																goto l181
-															}
-															position++
-														}
-													l209:
-													}
-												l183:
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l181
-													}
-													goto l182
-												l181:
-													position, tokenIndex = position181, tokenIndex181
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l42
 												}
-											l182:
-											l216:
+											l43:
 												{
-													position217, tokenIndex217 := position, tokenIndex
+													position44, tokenIndex44 := position, tokenIndex
 													if buffer[position] != rune(';') {
-														goto l217
+														goto l44
 													}
 													position++
-													{
-														position218, tokenIndex218 := position, tokenIndex
-														{
-															position220, tokenIndex220 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l221
-															}
-															position++
-															goto l220
-														l221:
-															position, tokenIndex = position220, tokenIndex220
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l222
-															}
-															position++
-															goto l220
-														l222:
-															position, tokenIndex = position220, tokenIndex220
-															if buffer[position] != rune('-') {
-																goto l223
-															}
-															position++
-															goto l220
-														l223:
-															position, tokenIndex = position220, tokenIndex220
-															if buffer[position] != rune('.') {
-																goto l224
-															}
-															position++
-															goto l220
-														l224:
-															position, tokenIndex = position220, tokenIndex220
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l225
-															}
-															position++
-															goto l220
-														l225:
-															position, tokenIndex = position220, tokenIndex220
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l226
-															}
-															position++
-															goto l220
-														l226:
-															position, tokenIndex = position220, tokenIndex220
-															if buffer[position] != rune('_') {
-																goto l227
-															}
-															position++
-															goto l220
-														l227:
-															position, tokenIndex = position220, tokenIndex220
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l228
-															}
-															position++
-															goto l220
-														l228:
-															position, tokenIndex = position220, tokenIndex220
-															if buffer[position] != rune('~') {
-																goto l229
-															}
-															position++
-															goto l220
-														l229:
-															position, tokenIndex = position220, tokenIndex220
-															if !(p.pick[11] == 0) {
-																goto l230
-															}
-															if buffer[position] != rune('%') {
-																goto l230
-															}
-															position++
-															{
-																position231, tokenIndex231 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l232
-																}
-																position++
-																goto l231
-															l232:
-																position, tokenIndex = position231, tokenIndex231
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l233
-																}
-																position++
-																goto l231
-															l233:
-																position, tokenIndex = position231, tokenIndex231
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l230
-																}
-																position++
-															}
-														l231:
-															{
-																position234, tokenIndex234 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l235
-																}
-																position++
-																goto l234
-															l235:
-																position, tokenIndex = position234, tokenIndex234
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l236
-																}
-																position++
-																goto l234
-															l236:
-																position, tokenIndex = position234, tokenIndex234
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l230
-																}
-																position++
-															}
-														l234:
-															goto l220
-														l230:
-															position, tokenIndex = position220, tokenIndex220
-															if !(p.pick[11] == 1) {
-																goto l237
-															}
-															{
-																position238, tokenIndex238 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l239
-																}
-																position++
-																{
-																	position240, tokenIndex240 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l241
-																	}
-																	position++
-																	goto l240
-																l241:
-																	position, tokenIndex = position240, tokenIndex240
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l242
-																	}
-																	position++
-																	goto l240
-																l242:
-																	position, tokenIndex = position240, tokenIndex240
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l239
-																	}
-																	position++
-																}
-															l240:
-																{
-																	position243, tokenIndex243 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l244
-																	}
-																	position++
-																	goto l243
-																l244:
-																	position, tokenIndex = position243, tokenIndex243
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l245
-																	}
-																	position++
-																	goto l243
-																l245:
-																	position, tokenIndex = position243, tokenIndex243
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l239
-																	}
-																	position++
-																}
-															l243:
-																goto l238
-															l239:
-																position, tokenIndex = position238, tokenIndex238
-																if !_rules[ruleother]() {
-																	goto l237
-																}
-															}
-														l238:
-															goto l220
-														l237:
-															position, tokenIndex = position220, tokenIndex220
-															{
-																position246, tokenIndex246 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l247
-																}
-																position++
-																goto l246
-															l247:
-																position, tokenIndex = position246, tokenIndex246
-																if buffer[position] != rune('&') {
-																	goto l248
-																}
-																position++
-																goto l246
-															l248:
-																position, tokenIndex = position246, tokenIndex246
-																if buffer[position] != rune('+') {
-																	goto l249
-																}
-																position++
-																goto l246
-															l249:
-																position, tokenIndex = position246, tokenIndex246
-																if buffer[position] != rune(',') {
-																	goto l250
-																}
-																position++
-																goto l246
-															l250:
-																position, tokenIndex = position246, tokenIndex246
-																if buffer[position] != rune(':') {
-																	goto l251
-																}
-																position++
-																goto l246
-															l251:
-																position, tokenIndex = position246, tokenIndex246
-																if buffer[position] != rune('=') {
-																	goto l252
-																}
-																position++
-																goto l246
-															l252:
-																position, tokenIndex = position246, tokenIndex246
-																if buffer[position] != rune('@') {
-																	goto l218
-																}
-																position++
-															}
-														l246:
-														}
-													l220:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l218
-														}
-														goto l219
-													l218:
-														position, tokenIndex = position218, tokenIndex218
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l44
 													}
-												l219:
-													goto l216
-												l217:
-													position, tokenIndex = position217, tokenIndex217
+													goto l43
+												l44:
+													position, tokenIndex = position44, tokenIndex44
 												}
-												goto l179
-											l180:
-												position, tokenIndex = position180, tokenIndex180
+												goto l41
+											l42:
+												position, tokenIndex = position42, tokenIndex42
 											}
 											goto l34
 										l33:
@@ -2131,19 +686,19 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									}
 								l24:
 									{
-										position253, tokenIndex253 := position, tokenIndex
+										position45, tokenIndex45 := position, tokenIndex
 										if buffer[position] != rune('?') {
-											goto l253
+											goto l45
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l253
+											goto l45
 										}
-										goto l254
-									l253:
-										position, tokenIndex = position253, tokenIndex253
+										goto l46
+									l45:
+										position, tokenIndex = position45, tokenIndex45
 									}
-								l254:
+								l46:
 								}
 							l22:
 								goto l8
@@ -2158,2670 +713,520 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l7:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 0) {
-								goto l255
+								goto l47
 							}
 							{
-								position256, tokenIndex256 := position, tokenIndex
+								position48, tokenIndex48 := position, tokenIndex
 								if !(p.pick[5] == 0) {
-									goto l257
+									goto l49
 								}
 								if buffer[position] != rune('/') {
-									goto l257
+									goto l49
 								}
 								position++
 								if buffer[position] != rune('/') {
-									goto l257
+									goto l49
 								}
 								position++
 								if !_rules[ruleauthority]() {
-									goto l257
+									goto l49
 								}
 								{
-									position258, tokenIndex258 := position, tokenIndex
+									position50, tokenIndex50 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l258
+										goto l50
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l258
+										goto l50
 									}
-									goto l259
-								l258:
-									position, tokenIndex = position258, tokenIndex258
+									goto l51
+								l50:
+									position, tokenIndex = position50, tokenIndex50
 								}
-							l259:
-								goto l256
-							l257:
-								position, tokenIndex = position256, tokenIndex256
+							l51:
+								goto l48
+							l49:
+								position, tokenIndex = position48, tokenIndex48
 								if !(p.pick[5] == 1) {
-									goto l260
+									goto l52
 								}
 								{
-									position261, tokenIndex261 := position, tokenIndex
+									position53, tokenIndex53 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l262
+										goto l54
 									}
 									position++
 									if buffer[position] != rune('/') {
-										goto l262
+										goto l54
 									}
 									position++
 									if !_rules[ruleauthority]() {
-										goto l262
+										goto l54
 									}
 									{
-										position263, tokenIndex263 := position, tokenIndex
+										position55, tokenIndex55 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l263
+											goto l55
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l263
+											goto l55
 										}
-										goto l264
-									l263:
-										position, tokenIndex = position263, tokenIndex263
+										goto l56
+									l55:
+										position, tokenIndex = position55, tokenIndex55
 									}
-								l264:
-									goto l261
-								l262:
-									position, tokenIndex = position261, tokenIndex261
+								l56:
+									goto l53
+								l54:
+									position, tokenIndex = position53, tokenIndex53
 									if buffer[position] != rune('/') {
-										goto l260
-									}
-									position++
-									if buffer[position] != rune('/') {
-										goto l260
+										goto l52
 									}
 									position++
 									if buffer[position] != rune('/') {
-										goto l260
+										goto l52
+									}
+									position++
+									if buffer[position] != rune('/') {
+										goto l52
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l260
+										goto l52
 									}
 								}
-							l261:
-								goto l256
-							l260:
-								position, tokenIndex = position256, tokenIndex256
+							l53:
+								goto l48
+							l52:
+								position, tokenIndex = position48, tokenIndex48
 								if buffer[position] != rune('/') {
-									goto l265
+									goto l57
 								}
 								position++
 								if !_rules[rulepath_segments]() {
-									goto l265
+									goto l57
 								}
-								goto l256
-							l265:
-								position, tokenIndex = position256, tokenIndex256
-								{
-									position266, tokenIndex266 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l267
-									}
-									position++
-									goto l266
-								l267:
-									position, tokenIndex = position266, tokenIndex266
-									if c := buffer[position]; c < rune('\'') || c > rune('*') {
-										goto l268
-									}
-									position++
-									goto l266
-								l268:
-									position, tokenIndex = position266, tokenIndex266
-									if buffer[position] != rune('-') {
-										goto l269
-									}
-									position++
-									goto l266
-								l269:
-									position, tokenIndex = position266, tokenIndex266
-									if buffer[position] != rune('.') {
-										goto l270
-									}
-									position++
-									goto l266
-								l270:
-									position, tokenIndex = position266, tokenIndex266
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l271
-									}
-									position++
-									goto l266
-								l271:
-									position, tokenIndex = position266, tokenIndex266
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l272
-									}
-									position++
-									goto l266
-								l272:
-									position, tokenIndex = position266, tokenIndex266
-									if buffer[position] != rune('_') {
-										goto l273
-									}
-									position++
-									goto l266
-								l273:
-									position, tokenIndex = position266, tokenIndex266
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l274
-									}
-									position++
-									goto l266
-								l274:
-									position, tokenIndex = position266, tokenIndex266
-									if buffer[position] != rune('~') {
-										goto l275
-									}
-									position++
-									goto l266
-								l275:
-									position, tokenIndex = position266, tokenIndex266
-									if !(p.pick[11] == 0) {
-										goto l276
-									}
-									if buffer[position] != rune('%') {
-										goto l276
-									}
-									position++
-									{
-										position277, tokenIndex277 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l278
-										}
-										position++
-										goto l277
-									l278:
-										position, tokenIndex = position277, tokenIndex277
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l279
-										}
-										position++
-										goto l277
-									l279:
-										position, tokenIndex = position277, tokenIndex277
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l276
-										}
-										position++
-									}
-								l277:
-									{
-										position280, tokenIndex280 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l281
-										}
-										position++
-										goto l280
-									l281:
-										position, tokenIndex = position280, tokenIndex280
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l282
-										}
-										position++
-										goto l280
-									l282:
-										position, tokenIndex = position280, tokenIndex280
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l276
-										}
-										position++
-									}
-								l280:
-									goto l266
-								l276:
-									position, tokenIndex = position266, tokenIndex266
-									if !(p.pick[11] == 1) {
-										goto l283
-									}
-									{
-										position284, tokenIndex284 := position, tokenIndex
-										if buffer[position] != rune('%') {
-											goto l285
-										}
-										position++
-										{
-											position286, tokenIndex286 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l287
-											}
-											position++
-											goto l286
-										l287:
-											position, tokenIndex = position286, tokenIndex286
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l288
-											}
-											position++
-											goto l286
-										l288:
-											position, tokenIndex = position286, tokenIndex286
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l285
-											}
-											position++
-										}
-									l286:
-										{
-											position289, tokenIndex289 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l290
-											}
-											position++
-											goto l289
-										l290:
-											position, tokenIndex = position289, tokenIndex289
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l291
-											}
-											position++
-											goto l289
-										l291:
-											position, tokenIndex = position289, tokenIndex289
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l285
-											}
-											position++
-										}
-									l289:
-										goto l284
-									l285:
-										position, tokenIndex = position284, tokenIndex284
-										if !_rules[ruleother]() {
-											goto l283
-										}
-									}
-								l284:
-									goto l266
-								l283:
-									position, tokenIndex = position266, tokenIndex266
-									{
-										position292, tokenIndex292 := position, tokenIndex
-										if buffer[position] != rune('$') {
-											goto l293
-										}
-										position++
-										goto l292
-									l293:
-										position, tokenIndex = position292, tokenIndex292
-										if buffer[position] != rune('&') {
-											goto l294
-										}
-										position++
-										goto l292
-									l294:
-										position, tokenIndex = position292, tokenIndex292
-										if buffer[position] != rune('+') {
-											goto l295
-										}
-										position++
-										goto l292
-									l295:
-										position, tokenIndex = position292, tokenIndex292
-										if buffer[position] != rune(',') {
-											goto l296
-										}
-										position++
-										goto l292
-									l296:
-										position, tokenIndex = position292, tokenIndex292
-										if buffer[position] != rune(';') {
-											goto l297
-										}
-										position++
-										goto l292
-									l297:
-										position, tokenIndex = position292, tokenIndex292
-										if buffer[position] != rune('=') {
-											goto l298
-										}
-										position++
-										goto l292
-									l298:
-										position, tokenIndex = position292, tokenIndex292
-										if buffer[position] != rune('@') {
-											goto l255
-										}
-										position++
-									}
-								l292:
-								}
-							l266:
-								if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-									goto l255
+								goto l48
+							l57:
+								position, tokenIndex = position48, tokenIndex48
+								if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+									goto l47
 								}
 								{
-									position299, tokenIndex299 := position, tokenIndex
+									position58, tokenIndex58 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l299
+										goto l58
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l299
+										goto l58
 									}
-									goto l300
-								l299:
-									position, tokenIndex = position299, tokenIndex299
+									goto l59
+								l58:
+									position, tokenIndex = position58, tokenIndex58
 								}
-							l300:
+							l59:
 							}
-						l256:
+						l48:
 							{
-								position301, tokenIndex301 := position, tokenIndex
+								position60, tokenIndex60 := position, tokenIndex
 								if buffer[position] != rune('?') {
-									goto l301
+									goto l60
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l301
+									goto l60
 								}
-								goto l302
-							l301:
-								position, tokenIndex = position301, tokenIndex301
+								goto l61
+							l60:
+								position, tokenIndex = position60, tokenIndex60
 							}
-						l302:
+						l61:
 							goto l6
-						l255:
+						l47:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 1) {
-								goto l303
+								goto l62
 							}
 							{
-								position304, tokenIndex304 := position, tokenIndex
+								position63, tokenIndex63 := position, tokenIndex
 								{
-									position306, tokenIndex306 := position, tokenIndex
+									position65, tokenIndex65 := position, tokenIndex
 									if !(p.pick[5] == 0) {
-										goto l307
+										goto l66
 									}
 									if buffer[position] != rune('/') {
-										goto l307
+										goto l66
 									}
 									position++
 									if buffer[position] != rune('/') {
-										goto l307
+										goto l66
 									}
 									position++
 									if !_rules[ruleauthority]() {
-										goto l307
+										goto l66
 									}
 									{
-										position308, tokenIndex308 := position, tokenIndex
+										position67, tokenIndex67 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l308
+											goto l67
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l308
+											goto l67
 										}
-										goto l309
-									l308:
-										position, tokenIndex = position308, tokenIndex308
+										goto l68
+									l67:
+										position, tokenIndex = position67, tokenIndex67
 									}
-								l309:
-									goto l306
-								l307:
-									position, tokenIndex = position306, tokenIndex306
+								l68:
+									goto l65
+								l66:
+									position, tokenIndex = position65, tokenIndex65
 									if !(p.pick[5] == 1) {
-										goto l310
+										goto l69
 									}
 									{
-										position311, tokenIndex311 := position, tokenIndex
+										position70, tokenIndex70 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l312
+											goto l71
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l312
+											goto l71
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l312
+											goto l71
 										}
 										{
-											position313, tokenIndex313 := position, tokenIndex
+											position72, tokenIndex72 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l313
+												goto l72
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l313
+												goto l72
 											}
-											goto l314
-										l313:
-											position, tokenIndex = position313, tokenIndex313
+											goto l73
+										l72:
+											position, tokenIndex = position72, tokenIndex72
 										}
-									l314:
-										goto l311
-									l312:
-										position, tokenIndex = position311, tokenIndex311
+									l73:
+										goto l70
+									l71:
+										position, tokenIndex = position70, tokenIndex70
 										if buffer[position] != rune('/') {
-											goto l310
-										}
-										position++
-										if buffer[position] != rune('/') {
-											goto l310
+											goto l69
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l310
+											goto l69
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l69
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l310
+											goto l69
 										}
 									}
-								l311:
-									goto l306
-								l310:
-									position, tokenIndex = position306, tokenIndex306
+								l70:
+									goto l65
+								l69:
+									position, tokenIndex = position65, tokenIndex65
 									if buffer[position] != rune('/') {
-										goto l315
+										goto l74
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l315
+										goto l74
 									}
-									goto l306
-								l315:
-									position, tokenIndex = position306, tokenIndex306
-									{
-										position316, tokenIndex316 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l317
-										}
-										position++
-										goto l316
-									l317:
-										position, tokenIndex = position316, tokenIndex316
-										if c := buffer[position]; c < rune('\'') || c > rune('*') {
-											goto l318
-										}
-										position++
-										goto l316
-									l318:
-										position, tokenIndex = position316, tokenIndex316
-										if buffer[position] != rune('-') {
-											goto l319
-										}
-										position++
-										goto l316
-									l319:
-										position, tokenIndex = position316, tokenIndex316
-										if buffer[position] != rune('.') {
-											goto l320
-										}
-										position++
-										goto l316
-									l320:
-										position, tokenIndex = position316, tokenIndex316
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l321
-										}
-										position++
-										goto l316
-									l321:
-										position, tokenIndex = position316, tokenIndex316
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l322
-										}
-										position++
-										goto l316
-									l322:
-										position, tokenIndex = position316, tokenIndex316
-										if buffer[position] != rune('_') {
-											goto l323
-										}
-										position++
-										goto l316
-									l323:
-										position, tokenIndex = position316, tokenIndex316
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l324
-										}
-										position++
-										goto l316
-									l324:
-										position, tokenIndex = position316, tokenIndex316
-										if buffer[position] != rune('~') {
-											goto l325
-										}
-										position++
-										goto l316
-									l325:
-										position, tokenIndex = position316, tokenIndex316
-										if !(p.pick[11] == 0) {
-											goto l326
-										}
-										if buffer[position] != rune('%') {
-											goto l326
-										}
-										position++
-										{
-											position327, tokenIndex327 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l328
-											}
-											position++
-											goto l327
-										l328:
-											position, tokenIndex = position327, tokenIndex327
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l329
-											}
-											position++
-											goto l327
-										l329:
-											position, tokenIndex = position327, tokenIndex327
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l326
-											}
-											position++
-										}
-									l327:
-										{
-											position330, tokenIndex330 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l331
-											}
-											position++
-											goto l330
-										l331:
-											position, tokenIndex = position330, tokenIndex330
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l332
-											}
-											position++
-											goto l330
-										l332:
-											position, tokenIndex = position330, tokenIndex330
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l326
-											}
-											position++
-										}
-									l330:
-										goto l316
-									l326:
-										position, tokenIndex = position316, tokenIndex316
-										if !(p.pick[11] == 1) {
-											goto l333
-										}
-										{
-											position334, tokenIndex334 := position, tokenIndex
-											if buffer[position] != rune('%') {
-												goto l335
-											}
-											position++
-											{
-												position336, tokenIndex336 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l337
-												}
-												position++
-												goto l336
-											l337:
-												position, tokenIndex = position336, tokenIndex336
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l338
-												}
-												position++
-												goto l336
-											l338:
-												position, tokenIndex = position336, tokenIndex336
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l335
-												}
-												position++
-											}
-										l336:
-											{
-												position339, tokenIndex339 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l340
-												}
-												position++
-												goto l339
-											l340:
-												position, tokenIndex = position339, tokenIndex339
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l341
-												}
-												position++
-												goto l339
-											l341:
-												position, tokenIndex = position339, tokenIndex339
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l335
-												}
-												position++
-											}
-										l339:
-											goto l334
-										l335:
-											position, tokenIndex = position334, tokenIndex334
-											if !_rules[ruleother]() {
-												goto l333
-											}
-										}
-									l334:
-										goto l316
-									l333:
-										position, tokenIndex = position316, tokenIndex316
-										{
-											position342, tokenIndex342 := position, tokenIndex
-											if buffer[position] != rune('$') {
-												goto l343
-											}
-											position++
-											goto l342
-										l343:
-											position, tokenIndex = position342, tokenIndex342
-											if buffer[position] != rune('&') {
-												goto l344
-											}
-											position++
-											goto l342
-										l344:
-											position, tokenIndex = position342, tokenIndex342
-											if buffer[position] != rune('+') {
-												goto l345
-											}
-											position++
-											goto l342
-										l345:
-											position, tokenIndex = position342, tokenIndex342
-											if buffer[position] != rune(',') {
-												goto l346
-											}
-											position++
-											goto l342
-										l346:
-											position, tokenIndex = position342, tokenIndex342
-											if buffer[position] != rune(';') {
-												goto l347
-											}
-											position++
-											goto l342
-										l347:
-											position, tokenIndex = position342, tokenIndex342
-											if buffer[position] != rune('=') {
-												goto l348
-											}
-											position++
-											goto l342
-										l348:
-											position, tokenIndex = position342, tokenIndex342
-											if buffer[position] != rune('@') {
-												goto l304
-											}
-											position++
-										}
-									l342:
-									}
-								l316:
-									if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-										goto l304
+									goto l65
+								l74:
+									position, tokenIndex = position65, tokenIndex65
+									if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+										goto l63
 									}
 									{
-										position349, tokenIndex349 := position, tokenIndex
+										position75, tokenIndex75 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l349
+											goto l75
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l349
+											goto l75
 										}
-										goto l350
-									l349:
-										position, tokenIndex = position349, tokenIndex349
+										goto l76
+									l75:
+										position, tokenIndex = position75, tokenIndex75
 									}
-								l350:
+								l76:
 								}
-							l306:
-								goto l305
-							l304:
-								position, tokenIndex = position304, tokenIndex304
+							l65:
+								goto l64
+							l63:
+								position, tokenIndex = position63, tokenIndex63
 							}
-						l305:
+						l64:
 							{
-								position351, tokenIndex351 := position, tokenIndex
+								position77, tokenIndex77 := position, tokenIndex
 								if buffer[position] != rune('?') {
-									goto l351
+									goto l77
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l351
+									goto l77
 								}
-								goto l352
-							l351:
-								position, tokenIndex = position351, tokenIndex351
+								goto l78
+							l77:
+								position, tokenIndex = position77, tokenIndex77
 							}
-						l352:
+						l78:
 							goto l6
-						l303:
+						l62:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 2) {
 								goto l4
 							}
 							{
-								position353, tokenIndex353 := position, tokenIndex
+								position79, tokenIndex79 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l354
+									goto l80
 								}
 								position++
 								if buffer[position] != rune('/') {
-									goto l354
+									goto l80
 								}
 								position++
 								if buffer[position] != rune('?') {
-									goto l354
+									goto l80
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l354
+									goto l80
 								}
-								goto l353
-							l354:
-								position, tokenIndex = position353, tokenIndex353
+								goto l79
+							l80:
+								position, tokenIndex = position79, tokenIndex79
 								{
-									position355, tokenIndex355 := position, tokenIndex
+									position81, tokenIndex81 := position, tokenIndex
 									{
-										position357, tokenIndex357 := position, tokenIndex
+										position83, tokenIndex83 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l358
+											goto l84
 										}
 										if buffer[position] != rune('/') {
-											goto l358
+											goto l84
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l358
+											goto l84
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l358
+											goto l84
 										}
 										{
-											position359, tokenIndex359 := position, tokenIndex
+											position85, tokenIndex85 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l359
+												goto l85
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l359
+												goto l85
 											}
-											goto l360
-										l359:
-											position, tokenIndex = position359, tokenIndex359
+											goto l86
+										l85:
+											position, tokenIndex = position85, tokenIndex85
 										}
-									l360:
-										goto l357
-									l358:
-										position, tokenIndex = position357, tokenIndex357
+									l86:
+										goto l83
+									l84:
+										position, tokenIndex = position83, tokenIndex83
 										if !(p.pick[5] == 1) {
-											goto l361
+											goto l87
 										}
 										{
-											position362, tokenIndex362 := position, tokenIndex
+											position88, tokenIndex88 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l363
+												goto l89
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l363
+												goto l89
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l363
+												goto l89
 											}
 											{
-												position364, tokenIndex364 := position, tokenIndex
+												position90, tokenIndex90 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l364
+													goto l90
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l364
+													goto l90
 												}
-												goto l365
-											l364:
-												position, tokenIndex = position364, tokenIndex364
+												goto l91
+											l90:
+												position, tokenIndex = position90, tokenIndex90
 											}
-										l365:
-											goto l362
-										l363:
-											position, tokenIndex = position362, tokenIndex362
+										l91:
+											goto l88
+										l89:
+											position, tokenIndex = position88, tokenIndex88
 											if buffer[position] != rune('/') {
-												goto l361
-											}
-											position++
-											if buffer[position] != rune('/') {
-												goto l361
+												goto l87
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l361
+												goto l87
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l87
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l361
+												goto l87
 											}
 										}
-									l362:
-										goto l357
-									l361:
-										position, tokenIndex = position357, tokenIndex357
+									l88:
+										goto l83
+									l87:
+										position, tokenIndex = position83, tokenIndex83
 										if buffer[position] != rune('/') {
-											goto l366
+											goto l92
 										}
 										position++
 										{
-											position367, tokenIndex367 := position, tokenIndex
+											position93, tokenIndex93 := position, tokenIndex
 											{
-												position369, tokenIndex369 := position, tokenIndex
-												{
-													position371, tokenIndex371 := position, tokenIndex
-													if buffer[position] != rune('!') {
-														goto l372
-													}
-													position++
-													goto l371
-												l372:
-													position, tokenIndex = position371, tokenIndex371
-													if c := buffer[position]; c < rune('\'') || c > rune('*') {
-														goto l373
-													}
-													position++
-													goto l371
-												l373:
-													position, tokenIndex = position371, tokenIndex371
-													if buffer[position] != rune('-') {
-														goto l374
-													}
-													position++
-													goto l371
-												l374:
-													position, tokenIndex = position371, tokenIndex371
-													if buffer[position] != rune('.') {
-														goto l375
-													}
-													position++
-													goto l371
-												l375:
-													position, tokenIndex = position371, tokenIndex371
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l376
-													}
-													position++
-													goto l371
-												l376:
-													position, tokenIndex = position371, tokenIndex371
-													if c := buffer[position]; c < rune('A') || c > rune('Z') {
-														goto l377
-													}
-													position++
-													goto l371
-												l377:
-													position, tokenIndex = position371, tokenIndex371
-													if buffer[position] != rune('_') {
-														goto l378
-													}
-													position++
-													goto l371
-												l378:
-													position, tokenIndex = position371, tokenIndex371
-													if c := buffer[position]; c < rune('a') || c > rune('z') {
-														goto l379
-													}
-													position++
-													goto l371
-												l379:
-													position, tokenIndex = position371, tokenIndex371
-													if buffer[position] != rune('~') {
-														goto l380
-													}
-													position++
-													goto l371
-												l380:
-													position, tokenIndex = position371, tokenIndex371
-													if !(p.pick[11] == 0) {
-														goto l381
-													}
-													if buffer[position] != rune('%') {
-														goto l381
-													}
-													position++
-													{
-														position382, tokenIndex382 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l383
-														}
-														position++
-														goto l382
-													l383:
-														position, tokenIndex = position382, tokenIndex382
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l384
-														}
-														position++
-														goto l382
-													l384:
-														position, tokenIndex = position382, tokenIndex382
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l381
-														}
-														position++
-													}
-												l382:
-													{
-														position385, tokenIndex385 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l386
-														}
-														position++
-														goto l385
-													l386:
-														position, tokenIndex = position385, tokenIndex385
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l387
-														}
-														position++
-														goto l385
-													l387:
-														position, tokenIndex = position385, tokenIndex385
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l381
-														}
-														position++
-													}
-												l385:
-													goto l371
-												l381:
-													position, tokenIndex = position371, tokenIndex371
-													if !(p.pick[11] == 1) {
-														goto l388
-													}
-													{
-														position389, tokenIndex389 := position, tokenIndex
-														if buffer[position] != rune('%') {
-															goto l390
-														}
-														position++
-														{
-															position391, tokenIndex391 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l392
-															}
-															position++
-															goto l391
-														l392:
-															position, tokenIndex = position391, tokenIndex391
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l393
-															}
-															position++
-															goto l391
-														l393:
-															position, tokenIndex = position391, tokenIndex391
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l390
-															}
-															position++
-														}
-													l391:
-														{
-															position394, tokenIndex394 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l395
-															}
-															position++
-															goto l394
-														l395:
-															position, tokenIndex = position394, tokenIndex394
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l396
-															}
-															position++
-															goto l394
-														l396:
-															position, tokenIndex = position394, tokenIndex394
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l390
-															}
-															position++
-														}
-													l394:
-														goto l389
-													l390:
-														position, tokenIndex = position389, tokenIndex389
-														if !_rules[ruleother]() {
-															goto l388
-														}
-													}
-												l389:
-													goto l371
-												l388:
-													position, tokenIndex = position371, tokenIndex371
-													{
-														position397, tokenIndex397 := position, tokenIndex
-														if buffer[position] != rune('$') {
-															goto l398
-														}
-														position++
-														goto l397
-													l398:
-														position, tokenIndex = position397, tokenIndex397
-														if buffer[position] != rune('&') {
-															goto l399
-														}
-														position++
-														goto l397
-													l399:
-														position, tokenIndex = position397, tokenIndex397
-														if buffer[position] != rune('+') {
-															goto l400
-														}
-														position++
-														goto l397
-													l400:
-														position, tokenIndex = position397, tokenIndex397
-														if buffer[position] != rune(',') {
-															goto l401
-														}
-														position++
-														goto l397
-													l401:
-														position, tokenIndex = position397, tokenIndex397
-														if buffer[position] != rune(':') {
-															goto l402
-														}
-														position++
-														goto l397
-													l402:
-														position, tokenIndex = position397, tokenIndex397
-														if buffer[position] != rune('=') {
-															goto l403
-														}
-														position++
-														goto l397
-													l403:
-														position, tokenIndex = position397, tokenIndex397
-														if buffer[position] != rune('@') {
-															goto l370
-														}
-														position++
-													}
-												l397:
+												position95, tokenIndex95 := position, tokenIndex
+												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l96
 												}
-											l371:
+											l97:
+												{
+													position98, tokenIndex98 := position, tokenIndex
+													if buffer[position] != rune(';') {
+														goto l98
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l98
+													}
+													goto l97
+												l98:
+													position, tokenIndex = position98, tokenIndex98
+												}
+												goto l95
+											l96:
+												position, tokenIndex = position95, tokenIndex95
+												if buffer[position] != rune(';') {
+													goto l93
+												}
+												position++
 												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l370
+													goto l93
 												}
-											l404:
+											l99:
 												{
-													position405, tokenIndex405 := position, tokenIndex
+													position100, tokenIndex100 := position, tokenIndex
 													if buffer[position] != rune(';') {
-														goto l405
+														goto l100
 													}
 													position++
-													{
-														position406, tokenIndex406 := position, tokenIndex
-														{
-															position408, tokenIndex408 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l409
-															}
-															position++
-															goto l408
-														l409:
-															position, tokenIndex = position408, tokenIndex408
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l410
-															}
-															position++
-															goto l408
-														l410:
-															position, tokenIndex = position408, tokenIndex408
-															if buffer[position] != rune('-') {
-																goto l411
-															}
-															position++
-															goto l408
-														l411:
-															position, tokenIndex = position408, tokenIndex408
-															if buffer[position] != rune('.') {
-																goto l412
-															}
-															position++
-															goto l408
-														l412:
-															position, tokenIndex = position408, tokenIndex408
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l413
-															}
-															position++
-															goto l408
-														l413:
-															position, tokenIndex = position408, tokenIndex408
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l414
-															}
-															position++
-															goto l408
-														l414:
-															position, tokenIndex = position408, tokenIndex408
-															if buffer[position] != rune('_') {
-																goto l415
-															}
-															position++
-															goto l408
-														l415:
-															position, tokenIndex = position408, tokenIndex408
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l416
-															}
-															position++
-															goto l408
-														l416:
-															position, tokenIndex = position408, tokenIndex408
-															if buffer[position] != rune('~') {
-																goto l417
-															}
-															position++
-															goto l408
-														l417:
-															position, tokenIndex = position408, tokenIndex408
-															if !(p.pick[11] == 0) {
-																goto l418
-															}
-															if buffer[position] != rune('%') {
-																goto l418
-															}
-															position++
-															{
-																position419, tokenIndex419 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l420
-																}
-																position++
-																goto l419
-															l420:
-																position, tokenIndex = position419, tokenIndex419
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l421
-																}
-																position++
-																goto l419
-															l421:
-																position, tokenIndex = position419, tokenIndex419
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l418
-																}
-																position++
-															}
-														l419:
-															{
-																position422, tokenIndex422 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l423
-																}
-																position++
-																goto l422
-															l423:
-																position, tokenIndex = position422, tokenIndex422
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l424
-																}
-																position++
-																goto l422
-															l424:
-																position, tokenIndex = position422, tokenIndex422
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l418
-																}
-																position++
-															}
-														l422:
-															goto l408
-														l418:
-															position, tokenIndex = position408, tokenIndex408
-															if !(p.pick[11] == 1) {
-																goto l425
-															}
-															{
-																position426, tokenIndex426 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l427
-																}
-																position++
-																{
-																	position428, tokenIndex428 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l429
-																	}
-																	position++
-																	goto l428
-																l429:
-																	position, tokenIndex = position428, tokenIndex428
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l430
-																	}
-																	position++
-																	goto l428
-																l430:
-																	position, tokenIndex = position428, tokenIndex428
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l427
-																	}
-																	position++
-																}
-															l428:
-																{
-																	position431, tokenIndex431 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l432
-																	}
-																	position++
-																	goto l431
-																l432:
-																	position, tokenIndex = position431, tokenIndex431
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l433
-																	}
-																	position++
-																	goto l431
-																l433:
-																	position, tokenIndex = position431, tokenIndex431
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l427
-																	}
-																	position++
-																}
-															l431:
-																goto l426
-															l427:
-																position, tokenIndex = position426, tokenIndex426
-																if !_rules[ruleother]() {
-																	goto l425
-																}
-															}
-														l426:
-															goto l408
-														l425:
-															position, tokenIndex = position408, tokenIndex408
-															{
-																position434, tokenIndex434 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l435
-																}
-																position++
-																goto l434
-															l435:
-																position, tokenIndex = position434, tokenIndex434
-																if buffer[position] != rune('&') {
-																	goto l436
-																}
-																position++
-																goto l434
-															l436:
-																position, tokenIndex = position434, tokenIndex434
-																if buffer[position] != rune('+') {
-																	goto l437
-																}
-																position++
-																goto l434
-															l437:
-																position, tokenIndex = position434, tokenIndex434
-																if buffer[position] != rune(',') {
-																	goto l438
-																}
-																position++
-																goto l434
-															l438:
-																position, tokenIndex = position434, tokenIndex434
-																if buffer[position] != rune(':') {
-																	goto l439
-																}
-																position++
-																goto l434
-															l439:
-																position, tokenIndex = position434, tokenIndex434
-																if buffer[position] != rune('=') {
-																	goto l440
-																}
-																position++
-																goto l434
-															l440:
-																position, tokenIndex = position434, tokenIndex434
-																if buffer[position] != rune('@') {
-																	goto l406
-																}
-																position++
-															}
-														l434:
-														}
-													l408:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l406
-														}
-														goto l407
-													l406:
-														position, tokenIndex = position406, tokenIndex406
-													}
-												l407:
-													goto l404
-												l405:
-													position, tokenIndex = position405, tokenIndex405
-												}
-												goto l369
-											l370:
-												position, tokenIndex = position369, tokenIndex369
-												if buffer[position] != rune(';') {
-													goto l367
-												}
-												position++
-												{
-													position443, tokenIndex443 := position, tokenIndex
-													{
-														position445, tokenIndex445 := position, tokenIndex
-														if buffer[position] != rune('!') {
-															goto l446
-														}
-														position++
-														goto l445
-													l446:
-														position, tokenIndex = position445, tokenIndex445
-														if c := buffer[position]; c < rune('\'') || c > rune('*') {
-															goto l447
-														}
-														position++
-														goto l445
-													l447:
-														position, tokenIndex = position445, tokenIndex445
-														if buffer[position] != rune('-') {
-															goto l448
-														}
-														position++
-														goto l445
-													l448:
-														position, tokenIndex = position445, tokenIndex445
-														if buffer[position] != rune('.') {
-															goto l449
-														}
-														position++
-														goto l445
-													l449:
-														position, tokenIndex = position445, tokenIndex445
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l450
-														}
-														position++
-														goto l445
-													l450:
-														position, tokenIndex = position445, tokenIndex445
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															goto l451
-														}
-														position++
-														goto l445
-													l451:
-														position, tokenIndex = position445, tokenIndex445
-														if buffer[position] != rune('_') {
-															goto l452
-														}
-														position++
-														goto l445
-													l452:
-														position, tokenIndex = position445, tokenIndex445
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															goto l453
-														}
-														position++
-														goto l445
-													l453:
-														position, tokenIndex = position445, tokenIndex445
-														if buffer[position] != rune('~') {
-															goto l454
-														}
-														position++
-														goto l445
-													l454:
-														position, tokenIndex = position445, tokenIndex445
-														if !(p.pick[11] == 0) {
-															goto l455
-														}
-														if buffer[position] != rune('%') {
-															goto l455
-														}
-														position++
-														{
-															position456, tokenIndex456 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l457
-															}
-															position++
-															goto l456
-														l457:
-															position, tokenIndex = position456, tokenIndex456
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l458
-															}
-															position++
-															goto l456
-														l458:
-															position, tokenIndex = position456, tokenIndex456
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l455
-															}
-															position++
-														}
-													l456:
-														{
-															position459, tokenIndex459 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l460
-															}
-															position++
-															goto l459
-														l460:
-															position, tokenIndex = position459, tokenIndex459
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l461
-															}
-															position++
-															goto l459
-														l461:
-															position, tokenIndex = position459, tokenIndex459
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l455
-															}
-															position++
-														}
-													l459:
-														goto l445
-													l455:
-														position, tokenIndex = position445, tokenIndex445
-														if !(p.pick[11] == 1) {
-															goto l462
-														}
-														{
-															position463, tokenIndex463 := position, tokenIndex
-															if buffer[position] != rune('%') {
-																goto l464
-															}
-															position++
-															{
-																position465, tokenIndex465 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l466
-																}
-																position++
-																goto l465
-															l466:
-																position, tokenIndex = position465, tokenIndex465
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l467
-																}
-																position++
-																goto l465
-															l467:
-																position, tokenIndex = position465, tokenIndex465
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l464
-																}
-																position++
-															}
-														l465:
-															{
-																position468, tokenIndex468 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l469
-																}
-																position++
-																goto l468
-															l469:
-																position, tokenIndex = position468, tokenIndex468
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l470
-																}
-																position++
-																goto l468
-															l470:
-																position, tokenIndex = position468, tokenIndex468
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l464
-																}
-																position++
-															}
-														l468:
-															goto l463
-														l464:
-															position, tokenIndex = position463, tokenIndex463
-															if !_rules[ruleother]() {
-																goto l462
-															}
-														}
-													l463:
-														goto l445
-													l462:
-														position, tokenIndex = position445, tokenIndex445
-														{
-															position471, tokenIndex471 := position, tokenIndex
-															if buffer[position] != rune('$') {
-																goto l472
-															}
-															position++
-															goto l471
-														l472:
-															position, tokenIndex = position471, tokenIndex471
-															if buffer[position] != rune('&') {
-																goto l473
-															}
-															position++
-															goto l471
-														l473:
-															position, tokenIndex = position471, tokenIndex471
-															if buffer[position] != rune('+') {
-																goto l474
-															}
-															position++
-															goto l471
-														l474:
-															position, tokenIndex = position471, tokenIndex471
-															if buffer[position] != rune(',') {
-																goto l475
-															}
-															position++
-															goto l471
-														l475:
-															position, tokenIndex = position471, tokenIndex471
-															if buffer[position] != rune(':') {
-																goto l476
-															}
-															position++
-															goto l471
-														l476:
-															position, tokenIndex = position471, tokenIndex471
-															if buffer[position] != rune('=') {
-																goto l477
-															}
-															position++
-															goto l471
-														l477:
-															position, tokenIndex = position471, tokenIndex471
-															if buffer[position] != rune('@') {
-																goto l443
-															}
-															position++
-														}
-													l471:
-													}
-												l445:
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l443
+														goto l100
 													}
-													goto l444
-												l443:
-													position, tokenIndex = position443, tokenIndex443
-												}
-											l444:
-											l441:
-												{
-													position442, tokenIndex442 := position, tokenIndex
-													if buffer[position] != rune(';') {
-														goto l442
-													}
-													position++
-													{
-														position478, tokenIndex478 := position, tokenIndex
-														{
-															position480, tokenIndex480 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l481
-															}
-															position++
-															goto l480
-														l481:
-															position, tokenIndex = position480, tokenIndex480
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l482
-															}
-															position++
-															goto l480
-														l482:
-															position, tokenIndex = position480, tokenIndex480
-															if buffer[position] != rune('-') {
-																goto l483
-															}
-															position++
-															goto l480
-														l483:
-															position, tokenIndex = position480, tokenIndex480
-															if buffer[position] != rune('.') {
-																goto l484
-															}
-															position++
-															goto l480
-														l484:
-															position, tokenIndex = position480, tokenIndex480
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l485
-															}
-															position++
-															goto l480
-														l485:
-															position, tokenIndex = position480, tokenIndex480
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l486
-															}
-															position++
-															goto l480
-														l486:
-															position, tokenIndex = position480, tokenIndex480
-															if buffer[position] != rune('_') {
-																goto l487
-															}
-															position++
-															goto l480
-														l487:
-															position, tokenIndex = position480, tokenIndex480
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l488
-															}
-															position++
-															goto l480
-														l488:
-															position, tokenIndex = position480, tokenIndex480
-															if buffer[position] != rune('~') {
-																goto l489
-															}
-															position++
-															goto l480
-														l489:
-															position, tokenIndex = position480, tokenIndex480
-															if !(p.pick[11] == 0) {
-																goto l490
-															}
-															if buffer[position] != rune('%') {
-																goto l490
-															}
-															position++
-															{
-																position491, tokenIndex491 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l492
-																}
-																position++
-																goto l491
-															l492:
-																position, tokenIndex = position491, tokenIndex491
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l493
-																}
-																position++
-																goto l491
-															l493:
-																position, tokenIndex = position491, tokenIndex491
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l490
-																}
-																position++
-															}
-														l491:
-															{
-																position494, tokenIndex494 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l495
-																}
-																position++
-																goto l494
-															l495:
-																position, tokenIndex = position494, tokenIndex494
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l496
-																}
-																position++
-																goto l494
-															l496:
-																position, tokenIndex = position494, tokenIndex494
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l490
-																}
-																position++
-															}
-														l494:
-															goto l480
-														l490:
-															position, tokenIndex = position480, tokenIndex480
-															if !(p.pick[11] == 1) {
-																goto l497
-															}
-															{
-																position498, tokenIndex498 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l499
-																}
-																position++
-																{
-																	position500, tokenIndex500 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l501
-																	}
-																	position++
-																	goto l500
-																l501:
-																	position, tokenIndex = position500, tokenIndex500
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l502
-																	}
-																	position++
-																	goto l500
-																l502:
-																	position, tokenIndex = position500, tokenIndex500
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l499
-																	}
-																	position++
-																}
-															l500:
-																{
-																	position503, tokenIndex503 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l504
-																	}
-																	position++
-																	goto l503
-																l504:
-																	position, tokenIndex = position503, tokenIndex503
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l505
-																	}
-																	position++
-																	goto l503
-																l505:
-																	position, tokenIndex = position503, tokenIndex503
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l499
-																	}
-																	position++
-																}
-															l503:
-																goto l498
-															l499:
-																position, tokenIndex = position498, tokenIndex498
-																if !_rules[ruleother]() {
-																	goto l497
-																}
-															}
-														l498:
-															goto l480
-														l497:
-															position, tokenIndex = position480, tokenIndex480
-															{
-																position506, tokenIndex506 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l507
-																}
-																position++
-																goto l506
-															l507:
-																position, tokenIndex = position506, tokenIndex506
-																if buffer[position] != rune('&') {
-																	goto l508
-																}
-																position++
-																goto l506
-															l508:
-																position, tokenIndex = position506, tokenIndex506
-																if buffer[position] != rune('+') {
-																	goto l509
-																}
-																position++
-																goto l506
-															l509:
-																position, tokenIndex = position506, tokenIndex506
-																if buffer[position] != rune(',') {
-																	goto l510
-																}
-																position++
-																goto l506
-															l510:
-																position, tokenIndex = position506, tokenIndex506
-																if buffer[position] != rune(':') {
-																	goto l511
-																}
-																position++
-																goto l506
-															l511:
-																position, tokenIndex = position506, tokenIndex506
-																if buffer[position] != rune('=') {
-																	goto l512
-																}
-																position++
-																goto l506
-															l512:
-																position, tokenIndex = position506, tokenIndex506
-																if buffer[position] != rune('@') {
-																	goto l478
-																}
-																position++
-															}
-														l506:
-														}
-													l480:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l478
-														}
-														goto l479
-													l478:
-														position, tokenIndex = position478, tokenIndex478
-													}
-												l479:
-													goto l441
-												l442:
-													position, tokenIndex = position442, tokenIndex442
+													goto l99
+												l100:
+													position, tokenIndex = position100, tokenIndex100
 												}
 											}
-										l369:
-										l513:
+										l95:
+										l101:
 											{
-												position514, tokenIndex514 := position, tokenIndex
+												position102, tokenIndex102 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l514
+													goto l102
 												}
 												position++
-												{
-													position515, tokenIndex515 := position, tokenIndex
-													{
-														position517, tokenIndex517 := position, tokenIndex
-														if buffer[position] != rune('!') {
-															goto l518
-														}
-														position++
-														goto l517
-													l518:
-														position, tokenIndex = position517, tokenIndex517
-														if c := buffer[position]; c < rune('\'') || c > rune('*') {
-															goto l519
-														}
-														position++
-														goto l517
-													l519:
-														position, tokenIndex = position517, tokenIndex517
-														if buffer[position] != rune('-') {
-															goto l520
-														}
-														position++
-														goto l517
-													l520:
-														position, tokenIndex = position517, tokenIndex517
-														if buffer[position] != rune('.') {
-															goto l521
-														}
-														position++
-														goto l517
-													l521:
-														position, tokenIndex = position517, tokenIndex517
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l522
-														}
-														position++
-														goto l517
-													l522:
-														position, tokenIndex = position517, tokenIndex517
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															goto l523
-														}
-														position++
-														goto l517
-													l523:
-														position, tokenIndex = position517, tokenIndex517
-														if buffer[position] != rune('_') {
-															goto l524
-														}
-														position++
-														goto l517
-													l524:
-														position, tokenIndex = position517, tokenIndex517
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															goto l525
-														}
-														position++
-														goto l517
-													l525:
-														position, tokenIndex = position517, tokenIndex517
-														if buffer[position] != rune('~') {
-															goto l526
-														}
-														position++
-														goto l517
-													l526:
-														position, tokenIndex = position517, tokenIndex517
-														if !(p.pick[11] == 0) {
-															goto l527
-														}
-														if buffer[position] != rune('%') {
-															goto l527
-														}
-														position++
-														{
-															position528, tokenIndex528 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l529
-															}
-															position++
-															goto l528
-														l529:
-															position, tokenIndex = position528, tokenIndex528
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l530
-															}
-															position++
-															goto l528
-														l530:
-															position, tokenIndex = position528, tokenIndex528
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l527
-															}
-															position++
-														}
-													l528:
-														{
-															position531, tokenIndex531 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l532
-															}
-															position++
-															goto l531
-														l532:
-															position, tokenIndex = position531, tokenIndex531
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l533
-															}
-															position++
-															goto l531
-														l533:
-															position, tokenIndex = position531, tokenIndex531
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l527
-															}
-															position++
-														}
-													l531:
-														goto l517
-													l527:
-														position, tokenIndex = position517, tokenIndex517
-														if !(p.pick[11] == 1) {
-															goto l534
-														}
-														{
-															position535, tokenIndex535 := position, tokenIndex
-															if buffer[position] != rune('%') {
-																goto l536
-															}
-															position++
-															{
-																position537, tokenIndex537 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l538
-																}
-																position++
-																goto l537
-															l538:
-																position, tokenIndex = position537, tokenIndex537
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l539
-																}
-																position++
-																goto l537
-															l539:
-																position, tokenIndex = position537, tokenIndex537
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l536
-																}
-																position++
-															}
-														l537:
-															{
-																position540, tokenIndex540 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l541
-																}
-																position++
-																goto l540
-															l541:
-																position, tokenIndex = position540, tokenIndex540
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l542
-																}
-																position++
-																goto l540
-															l542:
-																position, tokenIndex = position540, tokenIndex540
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l536
-																}
-																position++
-															}
-														l540:
-															goto l535
-														l536:
-															position, tokenIndex = position535, tokenIndex535
-															if !_rules[ruleother]() {
-																goto l534
-															}
-														}
-													l535:
-														goto l517
-													l534:
-														position, tokenIndex = position517, tokenIndex517
-														{
-															position543, tokenIndex543 := position, tokenIndex
-															if buffer[position] != rune('$') {
-																goto l544
-															}
-															position++
-															goto l543
-														l544:
-															position, tokenIndex = position543, tokenIndex543
-															if buffer[position] != rune('&') {
-																goto l545
-															}
-															position++
-															goto l543
-														l545:
-															position, tokenIndex = position543, tokenIndex543
-															if buffer[position] != rune('+') {
-																goto l546
-															}
-															position++
-															goto l543
-														l546:
-															position, tokenIndex = position543, tokenIndex543
-															if buffer[position] != rune(',') {
-																goto l547
-															}
-															position++
-															goto l543
-														l547:
-															position, tokenIndex = position543, tokenIndex543
-															if buffer[position] != rune(':') {
-																goto l548
-															}
-															position++
-															goto l543
-														l548:
-															position, tokenIndex = position543, tokenIndex543
-															if buffer[position] != rune('=') {
-																goto l549
-															}
-															position++
-															goto l543
-														l549:
-															position, tokenIndex = position543, tokenIndex543
-															if buffer[position] != rune('@') {
-																goto l515
-															}
-															position++
-														}
-													l543:
-													}
-												l517:
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l515
-													}
-													goto l516
-												l515:
-													position, tokenIndex = position515, tokenIndex515
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l102
 												}
-											l516:
-											l550:
+											l103:
 												{
-													position551, tokenIndex551 := position, tokenIndex
+													position104, tokenIndex104 := position, tokenIndex
 													if buffer[position] != rune(';') {
-														goto l551
+														goto l104
 													}
 													position++
-													{
-														position552, tokenIndex552 := position, tokenIndex
-														{
-															position554, tokenIndex554 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l555
-															}
-															position++
-															goto l554
-														l555:
-															position, tokenIndex = position554, tokenIndex554
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l556
-															}
-															position++
-															goto l554
-														l556:
-															position, tokenIndex = position554, tokenIndex554
-															if buffer[position] != rune('-') {
-																goto l557
-															}
-															position++
-															goto l554
-														l557:
-															position, tokenIndex = position554, tokenIndex554
-															if buffer[position] != rune('.') {
-																goto l558
-															}
-															position++
-															goto l554
-														l558:
-															position, tokenIndex = position554, tokenIndex554
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l559
-															}
-															position++
-															goto l554
-														l559:
-															position, tokenIndex = position554, tokenIndex554
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l560
-															}
-															position++
-															goto l554
-														l560:
-															position, tokenIndex = position554, tokenIndex554
-															if buffer[position] != rune('_') {
-																goto l561
-															}
-															position++
-															goto l554
-														l561:
-															position, tokenIndex = position554, tokenIndex554
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l562
-															}
-															position++
-															goto l554
-														l562:
-															position, tokenIndex = position554, tokenIndex554
-															if buffer[position] != rune('~') {
-																goto l563
-															}
-															position++
-															goto l554
-														l563:
-															position, tokenIndex = position554, tokenIndex554
-															if !(p.pick[11] == 0) {
-																goto l564
-															}
-															if buffer[position] != rune('%') {
-																goto l564
-															}
-															position++
-															{
-																position565, tokenIndex565 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l566
-																}
-																position++
-																goto l565
-															l566:
-																position, tokenIndex = position565, tokenIndex565
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l567
-																}
-																position++
-																goto l565
-															l567:
-																position, tokenIndex = position565, tokenIndex565
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l564
-																}
-																position++
-															}
-														l565:
-															{
-																position568, tokenIndex568 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l569
-																}
-																position++
-																goto l568
-															l569:
-																position, tokenIndex = position568, tokenIndex568
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l570
-																}
-																position++
-																goto l568
-															l570:
-																position, tokenIndex = position568, tokenIndex568
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l564
-																}
-																position++
-															}
-														l568:
-															goto l554
-														l564:
-															position, tokenIndex = position554, tokenIndex554
-															if !(p.pick[11] == 1) {
-																goto l571
-															}
-															{
-																position572, tokenIndex572 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l573
-																}
-																position++
-																{
-																	position574, tokenIndex574 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l575
-																	}
-																	position++
-																	goto l574
-																l575:
-																	position, tokenIndex = position574, tokenIndex574
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l576
-																	}
-																	position++
-																	goto l574
-																l576:
-																	position, tokenIndex = position574, tokenIndex574
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l573
-																	}
-																	position++
-																}
-															l574:
-																{
-																	position577, tokenIndex577 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l578
-																	}
-																	position++
-																	goto l577
-																l578:
-																	position, tokenIndex = position577, tokenIndex577
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l579
-																	}
-																	position++
-																	goto l577
-																l579:
-																	position, tokenIndex = position577, tokenIndex577
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l573
-																	}
-																	position++
-																}
-															l577:
-																goto l572
-															l573:
-																position, tokenIndex = position572, tokenIndex572
-																if !_rules[ruleother]() {
-																	goto l571
-																}
-															}
-														l572:
-															goto l554
-														l571:
-															position, tokenIndex = position554, tokenIndex554
-															{
-																position580, tokenIndex580 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l581
-																}
-																position++
-																goto l580
-															l581:
-																position, tokenIndex = position580, tokenIndex580
-																if buffer[position] != rune('&') {
-																	goto l582
-																}
-																position++
-																goto l580
-															l582:
-																position, tokenIndex = position580, tokenIndex580
-																if buffer[position] != rune('+') {
-																	goto l583
-																}
-																position++
-																goto l580
-															l583:
-																position, tokenIndex = position580, tokenIndex580
-																if buffer[position] != rune(',') {
-																	goto l584
-																}
-																position++
-																goto l580
-															l584:
-																position, tokenIndex = position580, tokenIndex580
-																if buffer[position] != rune(':') {
-																	goto l585
-																}
-																position++
-																goto l580
-															l585:
-																position, tokenIndex = position580, tokenIndex580
-																if buffer[position] != rune('=') {
-																	goto l586
-																}
-																position++
-																goto l580
-															l586:
-																position, tokenIndex = position580, tokenIndex580
-																if buffer[position] != rune('@') {
-																	goto l552
-																}
-																position++
-															}
-														l580:
-														}
-													l554:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l552
-														}
-														goto l553
-													l552:
-														position, tokenIndex = position552, tokenIndex552
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l104
 													}
-												l553:
-													goto l550
-												l551:
-													position, tokenIndex = position551, tokenIndex551
+													goto l103
+												l104:
+													position, tokenIndex = position104, tokenIndex104
 												}
-												goto l513
-											l514:
-												position, tokenIndex = position514, tokenIndex514
+												goto l101
+											l102:
+												position, tokenIndex = position102, tokenIndex102
 											}
-											goto l368
-										l367:
-											position, tokenIndex = position367, tokenIndex367
+											goto l94
+										l93:
+											position, tokenIndex = position93, tokenIndex93
 										}
-									l368:
-										goto l357
-									l366:
-										position, tokenIndex = position357, tokenIndex357
-										{
-											position587, tokenIndex587 := position, tokenIndex
-											if buffer[position] != rune('!') {
-												goto l588
-											}
-											position++
-											goto l587
-										l588:
-											position, tokenIndex = position587, tokenIndex587
-											if c := buffer[position]; c < rune('\'') || c > rune('*') {
-												goto l589
-											}
-											position++
-											goto l587
-										l589:
-											position, tokenIndex = position587, tokenIndex587
-											if buffer[position] != rune('-') {
-												goto l590
-											}
-											position++
-											goto l587
-										l590:
-											position, tokenIndex = position587, tokenIndex587
-											if buffer[position] != rune('.') {
-												goto l591
-											}
-											position++
-											goto l587
-										l591:
-											position, tokenIndex = position587, tokenIndex587
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l592
-											}
-											position++
-											goto l587
-										l592:
-											position, tokenIndex = position587, tokenIndex587
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l593
-											}
-											position++
-											goto l587
-										l593:
-											position, tokenIndex = position587, tokenIndex587
-											if buffer[position] != rune('_') {
-												goto l594
-											}
-											position++
-											goto l587
-										l594:
-											position, tokenIndex = position587, tokenIndex587
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l595
-											}
-											position++
-											goto l587
-										l595:
-											position, tokenIndex = position587, tokenIndex587
-											if buffer[position] != rune('~') {
-												goto l596
-											}
-											position++
-											goto l587
-										l596:
-											position, tokenIndex = position587, tokenIndex587
-											if !(p.pick[11] == 0) {
-												goto l597
-											}
-											if buffer[position] != rune('%') {
-												goto l597
-											}
-											position++
-											{
-												position598, tokenIndex598 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l599
-												}
-												position++
-												goto l598
-											l599:
-												position, tokenIndex = position598, tokenIndex598
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l600
-												}
-												position++
-												goto l598
-											l600:
-												position, tokenIndex = position598, tokenIndex598
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l597
-												}
-												position++
-											}
-										l598:
-											{
-												position601, tokenIndex601 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l602
-												}
-												position++
-												goto l601
-											l602:
-												position, tokenIndex = position601, tokenIndex601
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l603
-												}
-												position++
-												goto l601
-											l603:
-												position, tokenIndex = position601, tokenIndex601
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l597
-												}
-												position++
-											}
-										l601:
-											goto l587
-										l597:
-											position, tokenIndex = position587, tokenIndex587
-											if !(p.pick[11] == 1) {
-												goto l604
-											}
-											{
-												position605, tokenIndex605 := position, tokenIndex
-												if buffer[position] != rune('%') {
-													goto l606
-												}
-												position++
-												{
-													position607, tokenIndex607 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l608
-													}
-													position++
-													goto l607
-												l608:
-													position, tokenIndex = position607, tokenIndex607
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l609
-													}
-													position++
-													goto l607
-												l609:
-													position, tokenIndex = position607, tokenIndex607
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l606
-													}
-													position++
-												}
-											l607:
-												{
-													position610, tokenIndex610 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l611
-													}
-													position++
-													goto l610
-												l611:
-													position, tokenIndex = position610, tokenIndex610
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l612
-													}
-													position++
-													goto l610
-												l612:
-													position, tokenIndex = position610, tokenIndex610
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l606
-													}
-													position++
-												}
-											l610:
-												goto l605
-											l606:
-												position, tokenIndex = position605, tokenIndex605
-												if !_rules[ruleother]() {
-													goto l604
-												}
-											}
-										l605:
-											goto l587
-										l604:
-											position, tokenIndex = position587, tokenIndex587
-											{
-												position613, tokenIndex613 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l614
-												}
-												position++
-												goto l613
-											l614:
-												position, tokenIndex = position613, tokenIndex613
-												if buffer[position] != rune('&') {
-													goto l615
-												}
-												position++
-												goto l613
-											l615:
-												position, tokenIndex = position613, tokenIndex613
-												if buffer[position] != rune('+') {
-													goto l616
-												}
-												position++
-												goto l613
-											l616:
-												position, tokenIndex = position613, tokenIndex613
-												if buffer[position] != rune(',') {
-													goto l617
-												}
-												position++
-												goto l613
-											l617:
-												position, tokenIndex = position613, tokenIndex613
-												if buffer[position] != rune(';') {
-													goto l618
-												}
-												position++
-												goto l613
-											l618:
-												position, tokenIndex = position613, tokenIndex613
-												if buffer[position] != rune('=') {
-													goto l619
-												}
-												position++
-												goto l613
-											l619:
-												position, tokenIndex = position613, tokenIndex613
-												if buffer[position] != rune('@') {
-													goto l355
-												}
-												position++
-											}
-										l613:
-										}
-									l587:
-										if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-											goto l355
+									l94:
+										goto l83
+									l92:
+										position, tokenIndex = position83, tokenIndex83
+										if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+											goto l81
 										}
 										{
-											position620, tokenIndex620 := position, tokenIndex
+											position105, tokenIndex105 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l620
+												goto l105
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l620
+												goto l105
 											}
-											goto l621
-										l620:
-											position, tokenIndex = position620, tokenIndex620
+											goto l106
+										l105:
+											position, tokenIndex = position105, tokenIndex105
 										}
-									l621:
+									l106:
 									}
-								l357:
-									goto l356
-								l355:
-									position, tokenIndex = position355, tokenIndex355
+								l83:
+									goto l82
+								l81:
+									position, tokenIndex = position81, tokenIndex81
 								}
-							l356:
+							l82:
 								{
-									position622, tokenIndex622 := position, tokenIndex
+									position107, tokenIndex107 := position, tokenIndex
 									if buffer[position] != rune('?') {
-										goto l622
+										goto l107
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l622
+										goto l107
 									}
-									goto l623
-								l622:
-									position, tokenIndex = position622, tokenIndex622
+									goto l108
+								l107:
+									position, tokenIndex = position107, tokenIndex107
 								}
-							l623:
+							l108:
 							}
-						l353:
+						l79:
 						}
 					l6:
 						goto l5
@@ -4830,27 +1235,27 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l5:
 					{
-						position624, tokenIndex624 := position, tokenIndex
+						position109, tokenIndex109 := position, tokenIndex
 						if buffer[position] != rune('#') {
-							goto l624
+							goto l109
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l624
+							goto l109
 						}
-						goto l625
-					l624:
-						position, tokenIndex = position624, tokenIndex624
+						goto l110
+					l109:
+						position, tokenIndex = position109, tokenIndex109
 					}
-				l625:
+				l110:
 					{
-						position626, tokenIndex626 := position, tokenIndex
+						position111, tokenIndex111 := position, tokenIndex
 						if !matchDot() {
-							goto l626
+							goto l111
 						}
 						goto l3
-					l626:
-						position, tokenIndex = position626, tokenIndex626
+					l111:
+						position, tokenIndex = position111, tokenIndex111
 					}
 					goto l2
 				l3:
@@ -4859,4514 +1264,919 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						goto l0
 					}
 					{
-						position627, tokenIndex627 := position, tokenIndex
+						position112, tokenIndex112 := position, tokenIndex
 						{
-							position629, tokenIndex629 := position, tokenIndex
+							position114, tokenIndex114 := position, tokenIndex
 							{
-								position631, tokenIndex631 := position, tokenIndex
+								position116, tokenIndex116 := position, tokenIndex
 								if !_rules[rulescheme]() {
-									goto l632
+									goto l117
 								}
 								if buffer[position] != rune(':') {
-									goto l632
+									goto l117
 								}
 								position++
 								{
-									position633, tokenIndex633 := position, tokenIndex
+									position118, tokenIndex118 := position, tokenIndex
 									if !(p.pick[2] == 0) {
-										goto l634
+										goto l119
 									}
 									{
-										position635, tokenIndex635 := position, tokenIndex
+										position120, tokenIndex120 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l636
+											goto l121
 										}
 										if buffer[position] != rune('/') {
-											goto l636
+											goto l121
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l636
+											goto l121
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l636
+											goto l121
 										}
 										{
-											position637, tokenIndex637 := position, tokenIndex
+											position122, tokenIndex122 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l637
+												goto l122
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l637
+												goto l122
 											}
-											goto l638
-										l637:
-											position, tokenIndex = position637, tokenIndex637
+											goto l123
+										l122:
+											position, tokenIndex = position122, tokenIndex122
 										}
-									l638:
-										goto l635
-									l636:
-										position, tokenIndex = position635, tokenIndex635
+									l123:
+										goto l120
+									l121:
+										position, tokenIndex = position120, tokenIndex120
 										if !(p.pick[5] == 1) {
-											goto l639
+											goto l124
 										}
 										{
-											position640, tokenIndex640 := position, tokenIndex
+											position125, tokenIndex125 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l641
+												goto l126
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l641
+												goto l126
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l641
+												goto l126
 											}
 											{
-												position642, tokenIndex642 := position, tokenIndex
+												position127, tokenIndex127 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l642
+													goto l127
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l642
+													goto l127
 												}
-												goto l643
-											l642:
-												position, tokenIndex = position642, tokenIndex642
+												goto l128
+											l127:
+												position, tokenIndex = position127, tokenIndex127
 											}
-										l643:
-											goto l640
-										l641:
-											position, tokenIndex = position640, tokenIndex640
+										l128:
+											goto l125
+										l126:
+											position, tokenIndex = position125, tokenIndex125
 											if buffer[position] != rune('/') {
-												goto l639
-											}
-											position++
-											if buffer[position] != rune('/') {
-												goto l639
+												goto l124
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l639
+												goto l124
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l124
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l639
+												goto l124
 											}
 										}
-									l640:
-										goto l635
-									l639:
-										position, tokenIndex = position635, tokenIndex635
+									l125:
+										goto l120
+									l124:
+										position, tokenIndex = position120, tokenIndex120
 										if buffer[position] != rune('/') {
-											goto l634
+											goto l119
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l634
+											goto l119
 										}
 									}
-								l635:
+								l120:
 									{
-										position644, tokenIndex644 := position, tokenIndex
+										position129, tokenIndex129 := position, tokenIndex
 										if buffer[position] != rune('?') {
-											goto l644
+											goto l129
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l644
+											goto l129
 										}
-										goto l645
-									l644:
-										position, tokenIndex = position644, tokenIndex644
+										goto l130
+									l129:
+										position, tokenIndex = position129, tokenIndex129
 									}
-								l645:
-									goto l633
-								l634:
-									position, tokenIndex = position633, tokenIndex633
+								l130:
+									goto l118
+								l119:
+									position, tokenIndex = position118, tokenIndex118
 									if !(p.pick[2] == 1) {
-										goto l646
+										goto l131
 									}
 									{
-										position647, tokenIndex647 := position, tokenIndex
+										position132, tokenIndex132 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l648
+											goto l133
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l648
+											goto l133
 										}
 										position++
 										if buffer[position] != rune('?') {
-											goto l648
+											goto l133
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l648
+											goto l133
 										}
-										goto l647
-									l648:
-										position, tokenIndex = position647, tokenIndex647
+										goto l132
+									l133:
+										position, tokenIndex = position132, tokenIndex132
 										{
-											position649, tokenIndex649 := position, tokenIndex
+											position134, tokenIndex134 := position, tokenIndex
 											if !(p.pick[5] == 0) {
-												goto l650
+												goto l135
 											}
 											if buffer[position] != rune('/') {
-												goto l650
+												goto l135
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l650
+												goto l135
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l650
+												goto l135
 											}
 											{
-												position651, tokenIndex651 := position, tokenIndex
+												position136, tokenIndex136 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l651
+													goto l136
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l651
+													goto l136
 												}
-												goto l652
-											l651:
-												position, tokenIndex = position651, tokenIndex651
+												goto l137
+											l136:
+												position, tokenIndex = position136, tokenIndex136
 											}
-										l652:
-											goto l649
-										l650:
-											position, tokenIndex = position649, tokenIndex649
+										l137:
+											goto l134
+										l135:
+											position, tokenIndex = position134, tokenIndex134
 											if !(p.pick[5] == 1) {
-												goto l653
+												goto l138
 											}
 											{
-												position654, tokenIndex654 := position, tokenIndex
+												position139, tokenIndex139 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l655
+													goto l140
 												}
 												position++
 												if buffer[position] != rune('/') {
-													goto l655
+													goto l140
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l655
+													goto l140
 												}
 												{
-													position656, tokenIndex656 := position, tokenIndex
+													position141, tokenIndex141 := position, tokenIndex
 													if buffer[position] != rune('/') {
-														goto l656
+														goto l141
 													}
 													position++
 													if !_rules[rulepath_segments]() {
-														goto l656
+														goto l141
 													}
-													goto l657
-												l656:
-													position, tokenIndex = position656, tokenIndex656
+													goto l142
+												l141:
+													position, tokenIndex = position141, tokenIndex141
 												}
-											l657:
-												goto l654
-											l655:
-												position, tokenIndex = position654, tokenIndex654
+											l142:
+												goto l139
+											l140:
+												position, tokenIndex = position139, tokenIndex139
 												if buffer[position] != rune('/') {
-													goto l653
-												}
-												position++
-												if buffer[position] != rune('/') {
-													goto l653
+													goto l138
 												}
 												position++
 												if buffer[position] != rune('/') {
-													goto l653
+													goto l138
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l138
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l653
+													goto l138
 												}
 											}
-										l654:
-											goto l649
-										l653:
-											position, tokenIndex = position649, tokenIndex649
+										l139:
+											goto l134
+										l138:
+											position, tokenIndex = position134, tokenIndex134
 											if buffer[position] != rune('/') {
-												goto l646
+												goto l131
 											}
 											position++
 											{
-												position658, tokenIndex658 := position, tokenIndex
+												position143, tokenIndex143 := position, tokenIndex
 												{
-													position660, tokenIndex660 := position, tokenIndex
-													{
-														position662, tokenIndex662 := position, tokenIndex
-														if buffer[position] != rune('!') {
-															goto l663
-														}
-														position++
-														goto l662
-													l663:
-														position, tokenIndex = position662, tokenIndex662
-														if c := buffer[position]; c < rune('\'') || c > rune('*') {
-															goto l664
-														}
-														position++
-														goto l662
-													l664:
-														position, tokenIndex = position662, tokenIndex662
-														if buffer[position] != rune('-') {
-															goto l665
-														}
-														position++
-														goto l662
-													l665:
-														position, tokenIndex = position662, tokenIndex662
-														if buffer[position] != rune('.') {
-															goto l666
-														}
-														position++
-														goto l662
-													l666:
-														position, tokenIndex = position662, tokenIndex662
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l667
-														}
-														position++
-														goto l662
-													l667:
-														position, tokenIndex = position662, tokenIndex662
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															goto l668
-														}
-														position++
-														goto l662
-													l668:
-														position, tokenIndex = position662, tokenIndex662
-														if buffer[position] != rune('_') {
-															goto l669
-														}
-														position++
-														goto l662
-													l669:
-														position, tokenIndex = position662, tokenIndex662
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															goto l670
-														}
-														position++
-														goto l662
-													l670:
-														position, tokenIndex = position662, tokenIndex662
-														if buffer[position] != rune('~') {
-															goto l671
-														}
-														position++
-														goto l662
-													l671:
-														position, tokenIndex = position662, tokenIndex662
-														if !(p.pick[11] == 0) {
-															goto l672
-														}
-														if buffer[position] != rune('%') {
-															goto l672
-														}
-														position++
-														{
-															position673, tokenIndex673 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l674
-															}
-															position++
-															goto l673
-														l674:
-															position, tokenIndex = position673, tokenIndex673
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l675
-															}
-															position++
-															goto l673
-														l675:
-															position, tokenIndex = position673, tokenIndex673
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l672
-															}
-															position++
-														}
-													l673:
-														{
-															position676, tokenIndex676 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l677
-															}
-															position++
-															goto l676
-														l677:
-															position, tokenIndex = position676, tokenIndex676
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l678
-															}
-															position++
-															goto l676
-														l678:
-															position, tokenIndex = position676, tokenIndex676
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l672
-															}
-															position++
-														}
-													l676:
-														goto l662
-													l672:
-														position, tokenIndex = position662, tokenIndex662
-														if !(p.pick[11] == 1) {
-															goto l679
-														}
-														{
-															position680, tokenIndex680 := position, tokenIndex
-															if buffer[position] != rune('%') {
-																goto l681
-															}
-															position++
-															{
-																position682, tokenIndex682 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l683
-																}
-																position++
-																goto l682
-															l683:
-																position, tokenIndex = position682, tokenIndex682
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l684
-																}
-																position++
-																goto l682
-															l684:
-																position, tokenIndex = position682, tokenIndex682
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l681
-																}
-																position++
-															}
-														l682:
-															{
-																position685, tokenIndex685 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l686
-																}
-																position++
-																goto l685
-															l686:
-																position, tokenIndex = position685, tokenIndex685
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l687
-																}
-																position++
-																goto l685
-															l687:
-																position, tokenIndex = position685, tokenIndex685
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l681
-																}
-																position++
-															}
-														l685:
-															goto l680
-														l681:
-															position, tokenIndex = position680, tokenIndex680
-															if !_rules[ruleother]() {
-																goto l679
-															}
-														}
-													l680:
-														goto l662
-													l679:
-														position, tokenIndex = position662, tokenIndex662
-														{
-															position688, tokenIndex688 := position, tokenIndex
-															if buffer[position] != rune('$') {
-																goto l689
-															}
-															position++
-															goto l688
-														l689:
-															position, tokenIndex = position688, tokenIndex688
-															if buffer[position] != rune('&') {
-																goto l690
-															}
-															position++
-															goto l688
-														l690:
-															position, tokenIndex = position688, tokenIndex688
-															if buffer[position] != rune('+') {
-																goto l691
-															}
-															position++
-															goto l688
-														l691:
-															position, tokenIndex = position688, tokenIndex688
-															if buffer[position] != rune(',') {
-																goto l692
-															}
-															position++
-															goto l688
-														l692:
-															position, tokenIndex = position688, tokenIndex688
-															if buffer[position] != rune(':') {
-																goto l693
-															}
-															position++
-															goto l688
-														l693:
-															position, tokenIndex = position688, tokenIndex688
-															if buffer[position] != rune('=') {
-																goto l694
-															}
-															position++
-															goto l688
-														l694:
-															position, tokenIndex = position688, tokenIndex688
-															if buffer[position] != rune('@') {
-																goto l661
-															}
-															position++
-														}
-													l688:
+													position145, tokenIndex145 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l146
 													}
-												l662:
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l661
-													}
-												l695:
+												l147:
 													{
-														position696, tokenIndex696 := position, tokenIndex
+														position148, tokenIndex148 := position, tokenIndex
 														if buffer[position] != rune(';') {
-															goto l696
+															goto l148
 														}
 														position++
-														{
-															position697, tokenIndex697 := position, tokenIndex
-															{
-																position699, tokenIndex699 := position, tokenIndex
-																if buffer[position] != rune('!') {
-																	goto l700
-																}
-																position++
-																goto l699
-															l700:
-																position, tokenIndex = position699, tokenIndex699
-																if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																	goto l701
-																}
-																position++
-																goto l699
-															l701:
-																position, tokenIndex = position699, tokenIndex699
-																if buffer[position] != rune('-') {
-																	goto l702
-																}
-																position++
-																goto l699
-															l702:
-																position, tokenIndex = position699, tokenIndex699
-																if buffer[position] != rune('.') {
-																	goto l703
-																}
-																position++
-																goto l699
-															l703:
-																position, tokenIndex = position699, tokenIndex699
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l704
-																}
-																position++
-																goto l699
-															l704:
-																position, tokenIndex = position699, tokenIndex699
-																if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																	goto l705
-																}
-																position++
-																goto l699
-															l705:
-																position, tokenIndex = position699, tokenIndex699
-																if buffer[position] != rune('_') {
-																	goto l706
-																}
-																position++
-																goto l699
-															l706:
-																position, tokenIndex = position699, tokenIndex699
-																if c := buffer[position]; c < rune('a') || c > rune('z') {
-																	goto l707
-																}
-																position++
-																goto l699
-															l707:
-																position, tokenIndex = position699, tokenIndex699
-																if buffer[position] != rune('~') {
-																	goto l708
-																}
-																position++
-																goto l699
-															l708:
-																position, tokenIndex = position699, tokenIndex699
-																if !(p.pick[11] == 0) {
-																	goto l709
-																}
-																if buffer[position] != rune('%') {
-																	goto l709
-																}
-																position++
-																{
-																	position710, tokenIndex710 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l711
-																	}
-																	position++
-																	goto l710
-																l711:
-																	position, tokenIndex = position710, tokenIndex710
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l712
-																	}
-																	position++
-																	goto l710
-																l712:
-																	position, tokenIndex = position710, tokenIndex710
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l709
-																	}
-																	position++
-																}
-															l710:
-																{
-																	position713, tokenIndex713 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l714
-																	}
-																	position++
-																	goto l713
-																l714:
-																	position, tokenIndex = position713, tokenIndex713
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l715
-																	}
-																	position++
-																	goto l713
-																l715:
-																	position, tokenIndex = position713, tokenIndex713
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l709
-																	}
-																	position++
-																}
-															l713:
-																goto l699
-															l709:
-																position, tokenIndex = position699, tokenIndex699
-																if !(p.pick[11] == 1) {
-																	goto l716
-																}
-																{
-																	position717, tokenIndex717 := position, tokenIndex
-																	if buffer[position] != rune('%') {
-																		goto l718
-																	}
-																	position++
-																	{
-																		position719, tokenIndex719 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l720
-																		}
-																		position++
-																		goto l719
-																	l720:
-																		position, tokenIndex = position719, tokenIndex719
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l721
-																		}
-																		position++
-																		goto l719
-																	l721:
-																		position, tokenIndex = position719, tokenIndex719
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l718
-																		}
-																		position++
-																	}
-																l719:
-																	{
-																		position722, tokenIndex722 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l723
-																		}
-																		position++
-																		goto l722
-																	l723:
-																		position, tokenIndex = position722, tokenIndex722
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l724
-																		}
-																		position++
-																		goto l722
-																	l724:
-																		position, tokenIndex = position722, tokenIndex722
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l718
-																		}
-																		position++
-																	}
-																l722:
-																	goto l717
-																l718:
-																	position, tokenIndex = position717, tokenIndex717
-																	if !_rules[ruleother]() {
-																		goto l716
-																	}
-																}
-															l717:
-																goto l699
-															l716:
-																position, tokenIndex = position699, tokenIndex699
-																{
-																	position725, tokenIndex725 := position, tokenIndex
-																	if buffer[position] != rune('$') {
-																		goto l726
-																	}
-																	position++
-																	goto l725
-																l726:
-																	position, tokenIndex = position725, tokenIndex725
-																	if buffer[position] != rune('&') {
-																		goto l727
-																	}
-																	position++
-																	goto l725
-																l727:
-																	position, tokenIndex = position725, tokenIndex725
-																	if buffer[position] != rune('+') {
-																		goto l728
-																	}
-																	position++
-																	goto l725
-																l728:
-																	position, tokenIndex = position725, tokenIndex725
-																	if buffer[position] != rune(',') {
-																		goto l729
-																	}
-																	position++
-																	goto l725
-																l729:
-																	position, tokenIndex = position725, tokenIndex725
-																	if buffer[position] != rune(':') {
-																		goto l730
-																	}
-																	position++
-																	goto l725
-																l730:
-																	position, tokenIndex = position725, tokenIndex725
-																	if buffer[position] != rune('=') {
-																		goto l731
-																	}
-																	position++
-																	goto l725
-																l731:
-																	position, tokenIndex = position725, tokenIndex725
-																	if buffer[position] != rune('@') {
-																		goto l697
-																	}
-																	position++
-																}
-															l725:
-															}
-														l699:
-															if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-																goto l697
-															}
-															goto l698
-														l697:
-															position, tokenIndex = position697, tokenIndex697
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l148
 														}
-													l698:
-														goto l695
-													l696:
-														position, tokenIndex = position696, tokenIndex696
+														goto l147
+													l148:
+														position, tokenIndex = position148, tokenIndex148
 													}
-													goto l660
-												l661:
-													position, tokenIndex = position660, tokenIndex660
+													goto l145
+												l146:
+													position, tokenIndex = position145, tokenIndex145
 													if buffer[position] != rune(';') {
-														goto l658
+														goto l143
 													}
 													position++
-													{
-														position734, tokenIndex734 := position, tokenIndex
-														{
-															position736, tokenIndex736 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l737
-															}
-															position++
-															goto l736
-														l737:
-															position, tokenIndex = position736, tokenIndex736
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l738
-															}
-															position++
-															goto l736
-														l738:
-															position, tokenIndex = position736, tokenIndex736
-															if buffer[position] != rune('-') {
-																goto l739
-															}
-															position++
-															goto l736
-														l739:
-															position, tokenIndex = position736, tokenIndex736
-															if buffer[position] != rune('.') {
-																goto l740
-															}
-															position++
-															goto l736
-														l740:
-															position, tokenIndex = position736, tokenIndex736
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l741
-															}
-															position++
-															goto l736
-														l741:
-															position, tokenIndex = position736, tokenIndex736
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l742
-															}
-															position++
-															goto l736
-														l742:
-															position, tokenIndex = position736, tokenIndex736
-															if buffer[position] != rune('_') {
-																goto l743
-															}
-															position++
-															goto l736
-														l743:
-															position, tokenIndex = position736, tokenIndex736
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l744
-															}
-															position++
-															goto l736
-														l744:
-															position, tokenIndex = position736, tokenIndex736
-															if buffer[position] != rune('~') {
-																goto l745
-															}
-															position++
-															goto l736
-														l745:
-															position, tokenIndex = position736, tokenIndex736
-															if !(p.pick[11] == 0) {
-																goto l746
-															}
-															if buffer[position] != rune('%') {
-																goto l746
-															}
-															position++
-															{
-																position747, tokenIndex747 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l748
-																}
-																position++
-																goto l747
-															l748:
-																position, tokenIndex = position747, tokenIndex747
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l749
-																}
-																position++
-																goto l747
-															l749:
-																position, tokenIndex = position747, tokenIndex747
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l746
-																}
-																position++
-															}
-														l747:
-															{
-																position750, tokenIndex750 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l751
-																}
-																position++
-																goto l750
-															l751:
-																position, tokenIndex = position750, tokenIndex750
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l752
-																}
-																position++
-																goto l750
-															l752:
-																position, tokenIndex = position750, tokenIndex750
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l746
-																}
-																position++
-															}
-														l750:
-															goto l736
-														l746:
-															position, tokenIndex = position736, tokenIndex736
-															if !(p.pick[11] == 1) {
-																goto l753
-															}
-															{
-																position754, tokenIndex754 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l755
-																}
-																position++
-																{
-																	position756, tokenIndex756 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l757
-																	}
-																	position++
-																	goto l756
-																l757:
-																	position, tokenIndex = position756, tokenIndex756
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l758
-																	}
-																	position++
-																	goto l756
-																l758:
-																	position, tokenIndex = position756, tokenIndex756
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l755
-																	}
-																	position++
-																}
-															l756:
-																{
-																	position759, tokenIndex759 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l760
-																	}
-																	position++
-																	goto l759
-																l760:
-																	position, tokenIndex = position759, tokenIndex759
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l761
-																	}
-																	position++
-																	goto l759
-																l761:
-																	position, tokenIndex = position759, tokenIndex759
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l755
-																	}
-																	position++
-																}
-															l759:
-																goto l754
-															l755:
-																position, tokenIndex = position754, tokenIndex754
-																if !_rules[ruleother]() {
-																	goto l753
-																}
-															}
-														l754:
-															goto l736
-														l753:
-															position, tokenIndex = position736, tokenIndex736
-															{
-																position762, tokenIndex762 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l763
-																}
-																position++
-																goto l762
-															l763:
-																position, tokenIndex = position762, tokenIndex762
-																if buffer[position] != rune('&') {
-																	goto l764
-																}
-																position++
-																goto l762
-															l764:
-																position, tokenIndex = position762, tokenIndex762
-																if buffer[position] != rune('+') {
-																	goto l765
-																}
-																position++
-																goto l762
-															l765:
-																position, tokenIndex = position762, tokenIndex762
-																if buffer[position] != rune(',') {
-																	goto l766
-																}
-																position++
-																goto l762
-															l766:
-																position, tokenIndex = position762, tokenIndex762
-																if buffer[position] != rune(':') {
-																	goto l767
-																}
-																position++
-																goto l762
-															l767:
-																position, tokenIndex = position762, tokenIndex762
-																if buffer[position] != rune('=') {
-																	goto l768
-																}
-																position++
-																goto l762
-															l768:
-																position, tokenIndex = position762, tokenIndex762
-																if buffer[position] != rune('@') {
-																	goto l734
-																}
-																position++
-															}
-														l762:
-														}
-													l736:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l734
-														}
-														goto l735
-													l734:
-														position, tokenIndex = position734, tokenIndex734
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l143
 													}
-												l735:
-												l732:
+												l149:
 													{
-														position733, tokenIndex733 := position, tokenIndex
+														position150, tokenIndex150 := position, tokenIndex
 														if buffer[position] != rune(';') {
-															goto l733
+															goto l150
 														}
 														position++
-														{
-															position769, tokenIndex769 := position, tokenIndex
-															{
-																position771, tokenIndex771 := position, tokenIndex
-																if buffer[position] != rune('!') {
-																	goto l772
-																}
-																position++
-																goto l771
-															l772:
-																position, tokenIndex = position771, tokenIndex771
-																if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																	goto l773
-																}
-																position++
-																goto l771
-															l773:
-																position, tokenIndex = position771, tokenIndex771
-																if buffer[position] != rune('-') {
-																	goto l774
-																}
-																position++
-																goto l771
-															l774:
-																position, tokenIndex = position771, tokenIndex771
-																if buffer[position] != rune('.') {
-																	goto l775
-																}
-																position++
-																goto l771
-															l775:
-																position, tokenIndex = position771, tokenIndex771
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l776
-																}
-																position++
-																goto l771
-															l776:
-																position, tokenIndex = position771, tokenIndex771
-																if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																	goto l777
-																}
-																position++
-																goto l771
-															l777:
-																position, tokenIndex = position771, tokenIndex771
-																if buffer[position] != rune('_') {
-																	goto l778
-																}
-																position++
-																goto l771
-															l778:
-																position, tokenIndex = position771, tokenIndex771
-																if c := buffer[position]; c < rune('a') || c > rune('z') {
-																	goto l779
-																}
-																position++
-																goto l771
-															l779:
-																position, tokenIndex = position771, tokenIndex771
-																if buffer[position] != rune('~') {
-																	goto l780
-																}
-																position++
-																goto l771
-															l780:
-																position, tokenIndex = position771, tokenIndex771
-																if !(p.pick[11] == 0) {
-																	goto l781
-																}
-																if buffer[position] != rune('%') {
-																	goto l781
-																}
-																position++
-																{
-																	position782, tokenIndex782 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l783
-																	}
-																	position++
-																	goto l782
-																l783:
-																	position, tokenIndex = position782, tokenIndex782
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l784
-																	}
-																	position++
-																	goto l782
-																l784:
-																	position, tokenIndex = position782, tokenIndex782
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l781
-																	}
-																	position++
-																}
-															l782:
-																{
-																	position785, tokenIndex785 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l786
-																	}
-																	position++
-																	goto l785
-																l786:
-																	position, tokenIndex = position785, tokenIndex785
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l787
-																	}
-																	position++
-																	goto l785
-																l787:
-																	position, tokenIndex = position785, tokenIndex785
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l781
-																	}
-																	position++
-																}
-															l785:
-																goto l771
-															l781:
-																position, tokenIndex = position771, tokenIndex771
-																if !(p.pick[11] == 1) {
-																	goto l788
-																}
-																{
-																	position789, tokenIndex789 := position, tokenIndex
-																	if buffer[position] != rune('%') {
-																		goto l790
-																	}
-																	position++
-																	{
-																		position791, tokenIndex791 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l792
-																		}
-																		position++
-																		goto l791
-																	l792:
-																		position, tokenIndex = position791, tokenIndex791
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l793
-																		}
-																		position++
-																		goto l791
-																	l793:
-																		position, tokenIndex = position791, tokenIndex791
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l790
-																		}
-																		position++
-																	}
-																l791:
-																	{
-																		position794, tokenIndex794 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l795
-																		}
-																		position++
-																		goto l794
-																	l795:
-																		position, tokenIndex = position794, tokenIndex794
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l796
-																		}
-																		position++
-																		goto l794
-																	l796:
-																		position, tokenIndex = position794, tokenIndex794
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l790
-																		}
-																		position++
-																	}
-																l794:
-																	goto l789
-																l790:
-																	position, tokenIndex = position789, tokenIndex789
-																	if !_rules[ruleother]() {
-																		goto l788
-																	}
-																}
-															l789:
-																goto l771
-															l788:
-																position, tokenIndex = position771, tokenIndex771
-																{
-																	position797, tokenIndex797 := position, tokenIndex
-																	if buffer[position] != rune('$') {
-																		goto l798
-																	}
-																	position++
-																	goto l797
-																l798:
-																	position, tokenIndex = position797, tokenIndex797
-																	if buffer[position] != rune('&') {
-																		goto l799
-																	}
-																	position++
-																	goto l797
-																l799:
-																	position, tokenIndex = position797, tokenIndex797
-																	if buffer[position] != rune('+') {
-																		goto l800
-																	}
-																	position++
-																	goto l797
-																l800:
-																	position, tokenIndex = position797, tokenIndex797
-																	if buffer[position] != rune(',') {
-																		goto l801
-																	}
-																	position++
-																	goto l797
-																l801:
-																	position, tokenIndex = position797, tokenIndex797
-																	if buffer[position] != rune(':') {
-																		goto l802
-																	}
-																	position++
-																	goto l797
-																l802:
-																	position, tokenIndex = position797, tokenIndex797
-																	if buffer[position] != rune('=') {
-																		goto l803
-																	}
-																	position++
-																	goto l797
-																l803:
-																	position, tokenIndex = position797, tokenIndex797
-																	if buffer[position] != rune('@') {
-																		goto l769
-																	}
-																	position++
-																}
-															l797:
-															}
-														l771:
-															if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-																goto l769
-															}
-															goto l770
-														l769:
-															position, tokenIndex = position769, tokenIndex769
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l150
 														}
-													l770:
-														goto l732
-													l733:
-														position, tokenIndex = position733, tokenIndex733
+														goto l149
+													l150:
+														position, tokenIndex = position150, tokenIndex150
 													}
 												}
-											l660:
-											l804:
+											l145:
+											l151:
 												{
-													position805, tokenIndex805 := position, tokenIndex
+													position152, tokenIndex152 := position, tokenIndex
 													if buffer[position] != rune('/') {
-														goto l805
+														goto l152
 													}
 													position++
-													{
-														position806, tokenIndex806 := position, tokenIndex
-														{
-															position808, tokenIndex808 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l809
-															}
-															position++
-															goto l808
-														l809:
-															position, tokenIndex = position808, tokenIndex808
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l810
-															}
-															position++
-															goto l808
-														l810:
-															position, tokenIndex = position808, tokenIndex808
-															if buffer[position] != rune('-') {
-																goto l811
-															}
-															position++
-															goto l808
-														l811:
-															position, tokenIndex = position808, tokenIndex808
-															if buffer[position] != rune('.') {
-																goto l812
-															}
-															position++
-															goto l808
-														l812:
-															position, tokenIndex = position808, tokenIndex808
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l813
-															}
-															position++
-															goto l808
-														l813:
-															position, tokenIndex = position808, tokenIndex808
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l814
-															}
-															position++
-															goto l808
-														l814:
-															position, tokenIndex = position808, tokenIndex808
-															if buffer[position] != rune('_') {
-																goto l815
-															}
-															position++
-															goto l808
-														l815:
-															position, tokenIndex = position808, tokenIndex808
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l816
-															}
-															position++
-															goto l808
-														l816:
-															position, tokenIndex = position808, tokenIndex808
-															if buffer[position] != rune('~') {
-																goto l817
-															}
-															position++
-															goto l808
-														l817:
-															position, tokenIndex = position808, tokenIndex808
-															if !(p.pick[11] == 0) {
-																goto l818
-															}
-															if buffer[position] != rune('%') {
-																goto l818
-															}
-															position++
-															{
-																position819, tokenIndex819 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l820
-																}
-																position++
-																goto l819
-															l820:
-																position, tokenIndex = position819, tokenIndex819
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l821
-																}
-																position++
-																goto l819
-															l821:
-																position, tokenIndex = position819, tokenIndex819
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l818
-																}
-																position++
-															}
-														l819:
-															{
-																position822, tokenIndex822 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l823
-																}
-																position++
-																goto l822
-															l823:
-																position, tokenIndex = position822, tokenIndex822
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l824
-																}
-																position++
-																goto l822
-															l824:
-																position, tokenIndex = position822, tokenIndex822
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l818
-																}
-																position++
-															}
-														l822:
-															goto l808
-														l818:
-															position, tokenIndex = position808, tokenIndex808
-															if !(p.pick[11] == 1) {
-																goto l825
-															}
-															{
-																position826, tokenIndex826 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l827
-																}
-																position++
-																{
-																	position828, tokenIndex828 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l829
-																	}
-																	position++
-																	goto l828
-																l829:
-																	position, tokenIndex = position828, tokenIndex828
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l830
-																	}
-																	position++
-																	goto l828
-																l830:
-																	position, tokenIndex = position828, tokenIndex828
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l827
-																	}
-																	position++
-																}
-															l828:
-																{
-																	position831, tokenIndex831 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l832
-																	}
-																	position++
-																	goto l831
-																l832:
-																	position, tokenIndex = position831, tokenIndex831
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l833
-																	}
-																	position++
-																	goto l831
-																l833:
-																	position, tokenIndex = position831, tokenIndex831
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l827
-																	}
-																	position++
-																}
-															l831:
-																goto l826
-															l827:
-																position, tokenIndex = position826, tokenIndex826
-																if !_rules[ruleother]() {
-																	goto l825
-																}
-															}
-														l826:
-															goto l808
-														l825:
-															position, tokenIndex = position808, tokenIndex808
-															{
-																position834, tokenIndex834 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l835
-																}
-																position++
-																goto l834
-															l835:
-																position, tokenIndex = position834, tokenIndex834
-																if buffer[position] != rune('&') {
-																	goto l836
-																}
-																position++
-																goto l834
-															l836:
-																position, tokenIndex = position834, tokenIndex834
-																if buffer[position] != rune('+') {
-																	goto l837
-																}
-																position++
-																goto l834
-															l837:
-																position, tokenIndex = position834, tokenIndex834
-																if buffer[position] != rune(',') {
-																	goto l838
-																}
-																position++
-																goto l834
-															l838:
-																position, tokenIndex = position834, tokenIndex834
-																if buffer[position] != rune(':') {
-																	goto l839
-																}
-																position++
-																goto l834
-															l839:
-																position, tokenIndex = position834, tokenIndex834
-																if buffer[position] != rune('=') {
-																	goto l840
-																}
-																position++
-																goto l834
-															l840:
-																position, tokenIndex = position834, tokenIndex834
-																if buffer[position] != rune('@') {
-																	goto l806
-																}
-																position++
-															}
-														l834:
-														}
-													l808:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l806
-														}
-														goto l807
-													l806:
-														position, tokenIndex = position806, tokenIndex806
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l152
 													}
-												l807:
-												l841:
+												l153:
 													{
-														position842, tokenIndex842 := position, tokenIndex
+														position154, tokenIndex154 := position, tokenIndex
 														if buffer[position] != rune(';') {
-															goto l842
+															goto l154
 														}
 														position++
-														{
-															position843, tokenIndex843 := position, tokenIndex
-															{
-																position845, tokenIndex845 := position, tokenIndex
-																if buffer[position] != rune('!') {
-																	goto l846
-																}
-																position++
-																goto l845
-															l846:
-																position, tokenIndex = position845, tokenIndex845
-																if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																	goto l847
-																}
-																position++
-																goto l845
-															l847:
-																position, tokenIndex = position845, tokenIndex845
-																if buffer[position] != rune('-') {
-																	goto l848
-																}
-																position++
-																goto l845
-															l848:
-																position, tokenIndex = position845, tokenIndex845
-																if buffer[position] != rune('.') {
-																	goto l849
-																}
-																position++
-																goto l845
-															l849:
-																position, tokenIndex = position845, tokenIndex845
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l850
-																}
-																position++
-																goto l845
-															l850:
-																position, tokenIndex = position845, tokenIndex845
-																if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																	goto l851
-																}
-																position++
-																goto l845
-															l851:
-																position, tokenIndex = position845, tokenIndex845
-																if buffer[position] != rune('_') {
-																	goto l852
-																}
-																position++
-																goto l845
-															l852:
-																position, tokenIndex = position845, tokenIndex845
-																if c := buffer[position]; c < rune('a') || c > rune('z') {
-																	goto l853
-																}
-																position++
-																goto l845
-															l853:
-																position, tokenIndex = position845, tokenIndex845
-																if buffer[position] != rune('~') {
-																	goto l854
-																}
-																position++
-																goto l845
-															l854:
-																position, tokenIndex = position845, tokenIndex845
-																if !(p.pick[11] == 0) {
-																	goto l855
-																}
-																if buffer[position] != rune('%') {
-																	goto l855
-																}
-																position++
-																{
-																	position856, tokenIndex856 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l857
-																	}
-																	position++
-																	goto l856
-																l857:
-																	position, tokenIndex = position856, tokenIndex856
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l858
-																	}
-																	position++
-																	goto l856
-																l858:
-																	position, tokenIndex = position856, tokenIndex856
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l855
-																	}
-																	position++
-																}
-															l856:
-																{
-																	position859, tokenIndex859 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l860
-																	}
-																	position++
-																	goto l859
-																l860:
-																	position, tokenIndex = position859, tokenIndex859
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l861
-																	}
-																	position++
-																	goto l859
-																l861:
-																	position, tokenIndex = position859, tokenIndex859
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l855
-																	}
-																	position++
-																}
-															l859:
-																goto l845
-															l855:
-																position, tokenIndex = position845, tokenIndex845
-																if !(p.pick[11] == 1) {
-																	goto l862
-																}
-																{
-																	position863, tokenIndex863 := position, tokenIndex
-																	if buffer[position] != rune('%') {
-																		goto l864
-																	}
-																	position++
-																	{
-																		position865, tokenIndex865 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l866
-																		}
-																		position++
-																		goto l865
-																	l866:
-																		position, tokenIndex = position865, tokenIndex865
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l867
-																		}
-																		position++
-																		goto l865
-																	l867:
-																		position, tokenIndex = position865, tokenIndex865
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l864
-																		}
-																		position++
-																	}
-																l865:
-																	{
-																		position868, tokenIndex868 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l869
-																		}
-																		position++
-																		goto l868
-																	l869:
-																		position, tokenIndex = position868, tokenIndex868
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l870
-																		}
-																		position++
-																		goto l868
-																	l870:
-																		position, tokenIndex = position868, tokenIndex868
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l864
-																		}
-																		position++
-																	}
-																l868:
-																	goto l863
-																l864:
-																	position, tokenIndex = position863, tokenIndex863
-																	if !_rules[ruleother]() {
-																		goto l862
-																	}
-																}
-															l863:
-																goto l845
-															l862:
-																position, tokenIndex = position845, tokenIndex845
-																{
-																	position871, tokenIndex871 := position, tokenIndex
-																	if buffer[position] != rune('$') {
-																		goto l872
-																	}
-																	position++
-																	goto l871
-																l872:
-																	position, tokenIndex = position871, tokenIndex871
-																	if buffer[position] != rune('&') {
-																		goto l873
-																	}
-																	position++
-																	goto l871
-																l873:
-																	position, tokenIndex = position871, tokenIndex871
-																	if buffer[position] != rune('+') {
-																		goto l874
-																	}
-																	position++
-																	goto l871
-																l874:
-																	position, tokenIndex = position871, tokenIndex871
-																	if buffer[position] != rune(',') {
-																		goto l875
-																	}
-																	position++
-																	goto l871
-																l875:
-																	position, tokenIndex = position871, tokenIndex871
-																	if buffer[position] != rune(':') {
-																		goto l876
-																	}
-																	position++
-																	goto l871
-																l876:
-																	position, tokenIndex = position871, tokenIndex871
-																	if buffer[position] != rune('=') {
-																		goto l877
-																	}
-																	position++
-																	goto l871
-																l877:
-																	position, tokenIndex = position871, tokenIndex871
-																	if buffer[position] != rune('@') {
-																		goto l843
-																	}
-																	position++
-																}
-															l871:
-															}
-														l845:
-															if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-																goto l843
-															}
-															goto l844
-														l843:
-															position, tokenIndex = position843, tokenIndex843
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l154
 														}
-													l844:
-														goto l841
-													l842:
-														position, tokenIndex = position842, tokenIndex842
+														goto l153
+													l154:
+														position, tokenIndex = position154, tokenIndex154
 													}
-													goto l804
-												l805:
-													position, tokenIndex = position805, tokenIndex805
+													goto l151
+												l152:
+													position, tokenIndex = position152, tokenIndex152
 												}
-												goto l659
-											l658:
-												position, tokenIndex = position658, tokenIndex658
+												goto l144
+											l143:
+												position, tokenIndex = position143, tokenIndex143
 											}
-										l659:
+										l144:
 										}
-									l649:
+									l134:
 										{
-											position878, tokenIndex878 := position, tokenIndex
+											position155, tokenIndex155 := position, tokenIndex
 											if buffer[position] != rune('?') {
-												goto l878
+												goto l155
 											}
 											position++
 											if !_rules[rulequery]() {
-												goto l878
+												goto l155
 											}
-											goto l879
-										l878:
-											position, tokenIndex = position878, tokenIndex878
+											goto l156
+										l155:
+											position, tokenIndex = position155, tokenIndex155
 										}
-									l879:
+									l156:
 									}
-								l647:
-									goto l633
-								l646:
-									position, tokenIndex = position633, tokenIndex633
+								l132:
+									goto l118
+								l131:
+									position, tokenIndex = position118, tokenIndex118
 									if !_rules[ruleopaque_part]() {
-										goto l632
+										goto l117
 									}
 								}
-							l633:
-								goto l631
-							l632:
-								position, tokenIndex = position631, tokenIndex631
+							l118:
+								goto l116
+							l117:
+								position, tokenIndex = position116, tokenIndex116
 								if !(p.pick[1] == 0) {
-									goto l880
+									goto l157
 								}
 								{
-									position881, tokenIndex881 := position, tokenIndex
+									position158, tokenIndex158 := position, tokenIndex
 									if !(p.pick[5] == 0) {
-										goto l882
+										goto l159
 									}
 									if buffer[position] != rune('/') {
-										goto l882
+										goto l159
 									}
 									position++
 									if buffer[position] != rune('/') {
-										goto l882
+										goto l159
 									}
 									position++
 									if !_rules[ruleauthority]() {
-										goto l882
+										goto l159
 									}
 									{
-										position883, tokenIndex883 := position, tokenIndex
+										position160, tokenIndex160 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l883
+											goto l160
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l883
+											goto l160
 										}
-										goto l884
-									l883:
-										position, tokenIndex = position883, tokenIndex883
+										goto l161
+									l160:
+										position, tokenIndex = position160, tokenIndex160
 									}
-								l884:
-									goto l881
-								l882:
-									position, tokenIndex = position881, tokenIndex881
+								l161:
+									goto l158
+								l159:
+									position, tokenIndex = position158, tokenIndex158
 									if !(p.pick[5] == 1) {
-										goto l885
+										goto l162
 									}
 									{
-										position886, tokenIndex886 := position, tokenIndex
+										position163, tokenIndex163 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l887
+											goto l164
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l887
+											goto l164
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l887
+											goto l164
 										}
 										{
-											position888, tokenIndex888 := position, tokenIndex
+											position165, tokenIndex165 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l888
+												goto l165
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l888
+												goto l165
 											}
-											goto l889
-										l888:
-											position, tokenIndex = position888, tokenIndex888
+											goto l166
+										l165:
+											position, tokenIndex = position165, tokenIndex165
 										}
-									l889:
-										goto l886
-									l887:
-										position, tokenIndex = position886, tokenIndex886
+									l166:
+										goto l163
+									l164:
+										position, tokenIndex = position163, tokenIndex163
 										if buffer[position] != rune('/') {
-											goto l885
-										}
-										position++
-										if buffer[position] != rune('/') {
-											goto l885
+											goto l162
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l885
+											goto l162
+										}
+										position++
+										if buffer[position] != rune('/') {
+											goto l162
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l885
+											goto l162
 										}
 									}
-								l886:
-									goto l881
-								l885:
-									position, tokenIndex = position881, tokenIndex881
+								l163:
+									goto l158
+								l162:
+									position, tokenIndex = position158, tokenIndex158
 									if buffer[position] != rune('/') {
-										goto l890
+										goto l167
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l890
+										goto l167
 									}
-									goto l881
-								l890:
-									position, tokenIndex = position881, tokenIndex881
-									{
-										position891, tokenIndex891 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l892
-										}
-										position++
-										goto l891
-									l892:
-										position, tokenIndex = position891, tokenIndex891
-										if c := buffer[position]; c < rune('\'') || c > rune('*') {
-											goto l893
-										}
-										position++
-										goto l891
-									l893:
-										position, tokenIndex = position891, tokenIndex891
-										if buffer[position] != rune('-') {
-											goto l894
-										}
-										position++
-										goto l891
-									l894:
-										position, tokenIndex = position891, tokenIndex891
-										if buffer[position] != rune('.') {
-											goto l895
-										}
-										position++
-										goto l891
-									l895:
-										position, tokenIndex = position891, tokenIndex891
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l896
-										}
-										position++
-										goto l891
-									l896:
-										position, tokenIndex = position891, tokenIndex891
-										if c := buffer[position]; c < rune('A') || c > rune('Z') {
-											goto l897
-										}
-										position++
-										goto l891
-									l897:
-										position, tokenIndex = position891, tokenIndex891
-										if buffer[position] != rune('_') {
-											goto l898
-										}
-										position++
-										goto l891
-									l898:
-										position, tokenIndex = position891, tokenIndex891
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l899
-										}
-										position++
-										goto l891
-									l899:
-										position, tokenIndex = position891, tokenIndex891
-										if buffer[position] != rune('~') {
-											goto l900
-										}
-										position++
-										goto l891
-									l900:
-										position, tokenIndex = position891, tokenIndex891
-										if !(p.pick[11] == 0) {
-											goto l901
-										}
-										if buffer[position] != rune('%') {
-											goto l901
-										}
-										position++
-										{
-											position902, tokenIndex902 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l903
-											}
-											position++
-											goto l902
-										l903:
-											position, tokenIndex = position902, tokenIndex902
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l904
-											}
-											position++
-											goto l902
-										l904:
-											position, tokenIndex = position902, tokenIndex902
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l901
-											}
-											position++
-										}
-									l902:
-										{
-											position905, tokenIndex905 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l906
-											}
-											position++
-											goto l905
-										l906:
-											position, tokenIndex = position905, tokenIndex905
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l907
-											}
-											position++
-											goto l905
-										l907:
-											position, tokenIndex = position905, tokenIndex905
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l901
-											}
-											position++
-										}
-									l905:
-										goto l891
-									l901:
-										position, tokenIndex = position891, tokenIndex891
-										if !(p.pick[11] == 1) {
-											goto l908
-										}
-										{
-											position909, tokenIndex909 := position, tokenIndex
-											if buffer[position] != rune('%') {
-												goto l910
-											}
-											position++
-											{
-												position911, tokenIndex911 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l912
-												}
-												position++
-												goto l911
-											l912:
-												position, tokenIndex = position911, tokenIndex911
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l913
-												}
-												position++
-												goto l911
-											l913:
-												position, tokenIndex = position911, tokenIndex911
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l910
-												}
-												position++
-											}
-										l911:
-											{
-												position914, tokenIndex914 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l915
-												}
-												position++
-												goto l914
-											l915:
-												position, tokenIndex = position914, tokenIndex914
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l916
-												}
-												position++
-												goto l914
-											l916:
-												position, tokenIndex = position914, tokenIndex914
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l910
-												}
-												position++
-											}
-										l914:
-											goto l909
-										l910:
-											position, tokenIndex = position909, tokenIndex909
-											if !_rules[ruleother]() {
-												goto l908
-											}
-										}
-									l909:
-										goto l891
-									l908:
-										position, tokenIndex = position891, tokenIndex891
-										{
-											position917, tokenIndex917 := position, tokenIndex
-											if buffer[position] != rune('$') {
-												goto l918
-											}
-											position++
-											goto l917
-										l918:
-											position, tokenIndex = position917, tokenIndex917
-											if buffer[position] != rune('&') {
-												goto l919
-											}
-											position++
-											goto l917
-										l919:
-											position, tokenIndex = position917, tokenIndex917
-											if buffer[position] != rune('+') {
-												goto l920
-											}
-											position++
-											goto l917
-										l920:
-											position, tokenIndex = position917, tokenIndex917
-											if buffer[position] != rune(',') {
-												goto l921
-											}
-											position++
-											goto l917
-										l921:
-											position, tokenIndex = position917, tokenIndex917
-											if buffer[position] != rune(';') {
-												goto l922
-											}
-											position++
-											goto l917
-										l922:
-											position, tokenIndex = position917, tokenIndex917
-											if buffer[position] != rune('=') {
-												goto l923
-											}
-											position++
-											goto l917
-										l923:
-											position, tokenIndex = position917, tokenIndex917
-											if buffer[position] != rune('@') {
-												goto l880
-											}
-											position++
-										}
-									l917:
-									}
-								l891:
-									if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-										goto l880
+									goto l158
+								l167:
+									position, tokenIndex = position158, tokenIndex158
+									if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+										goto l157
 									}
 									{
-										position924, tokenIndex924 := position, tokenIndex
+										position168, tokenIndex168 := position, tokenIndex
 										if buffer[position] != rune('/') {
-											goto l924
+											goto l168
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l924
+											goto l168
 										}
-										goto l925
-									l924:
-										position, tokenIndex = position924, tokenIndex924
+										goto l169
+									l168:
+										position, tokenIndex = position168, tokenIndex168
 									}
-								l925:
+								l169:
 								}
-							l881:
+							l158:
 								{
-									position926, tokenIndex926 := position, tokenIndex
+									position170, tokenIndex170 := position, tokenIndex
 									if buffer[position] != rune('?') {
-										goto l926
+										goto l170
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l926
+										goto l170
 									}
-									goto l927
-								l926:
-									position, tokenIndex = position926, tokenIndex926
+									goto l171
+								l170:
+									position, tokenIndex = position170, tokenIndex170
 								}
-							l927:
-								goto l631
-							l880:
-								position, tokenIndex = position631, tokenIndex631
+							l171:
+								goto l116
+							l157:
+								position, tokenIndex = position116, tokenIndex116
 								if !(p.pick[1] == 1) {
-									goto l928
+									goto l172
 								}
 								{
-									position929, tokenIndex929 := position, tokenIndex
+									position173, tokenIndex173 := position, tokenIndex
 									{
-										position931, tokenIndex931 := position, tokenIndex
+										position175, tokenIndex175 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l932
+											goto l176
 										}
 										if buffer[position] != rune('/') {
-											goto l932
+											goto l176
 										}
 										position++
 										if buffer[position] != rune('/') {
-											goto l932
+											goto l176
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l932
+											goto l176
 										}
 										{
-											position933, tokenIndex933 := position, tokenIndex
+											position177, tokenIndex177 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l933
+												goto l177
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l933
+												goto l177
 											}
-											goto l934
-										l933:
-											position, tokenIndex = position933, tokenIndex933
+											goto l178
+										l177:
+											position, tokenIndex = position177, tokenIndex177
 										}
-									l934:
-										goto l931
-									l932:
-										position, tokenIndex = position931, tokenIndex931
+									l178:
+										goto l175
+									l176:
+										position, tokenIndex = position175, tokenIndex175
 										if !(p.pick[5] == 1) {
-											goto l935
+											goto l179
 										}
 										{
-											position936, tokenIndex936 := position, tokenIndex
+											position180, tokenIndex180 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l937
+												goto l181
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l937
+												goto l181
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l937
+												goto l181
 											}
 											{
-												position938, tokenIndex938 := position, tokenIndex
+												position182, tokenIndex182 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l938
+													goto l182
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l938
+													goto l182
 												}
-												goto l939
-											l938:
-												position, tokenIndex = position938, tokenIndex938
+												goto l183
+											l182:
+												position, tokenIndex = position182, tokenIndex182
 											}
-										l939:
-											goto l936
-										l937:
-											position, tokenIndex = position936, tokenIndex936
+										l183:
+											goto l180
+										l181:
+											position, tokenIndex = position180, tokenIndex180
 											if buffer[position] != rune('/') {
-												goto l935
-											}
-											position++
-											if buffer[position] != rune('/') {
-												goto l935
+												goto l179
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l935
+												goto l179
+											}
+											position++
+											if buffer[position] != rune('/') {
+												goto l179
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l935
+												goto l179
 											}
 										}
-									l936:
-										goto l931
-									l935:
-										position, tokenIndex = position931, tokenIndex931
+									l180:
+										goto l175
+									l179:
+										position, tokenIndex = position175, tokenIndex175
 										if buffer[position] != rune('/') {
-											goto l940
+											goto l184
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l940
+											goto l184
 										}
-										goto l931
-									l940:
-										position, tokenIndex = position931, tokenIndex931
-										{
-											position941, tokenIndex941 := position, tokenIndex
-											if buffer[position] != rune('!') {
-												goto l942
-											}
-											position++
-											goto l941
-										l942:
-											position, tokenIndex = position941, tokenIndex941
-											if c := buffer[position]; c < rune('\'') || c > rune('*') {
-												goto l943
-											}
-											position++
-											goto l941
-										l943:
-											position, tokenIndex = position941, tokenIndex941
-											if buffer[position] != rune('-') {
-												goto l944
-											}
-											position++
-											goto l941
-										l944:
-											position, tokenIndex = position941, tokenIndex941
-											if buffer[position] != rune('.') {
-												goto l945
-											}
-											position++
-											goto l941
-										l945:
-											position, tokenIndex = position941, tokenIndex941
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l946
-											}
-											position++
-											goto l941
-										l946:
-											position, tokenIndex = position941, tokenIndex941
-											if c := buffer[position]; c < rune('A') || c > rune('Z') {
-												goto l947
-											}
-											position++
-											goto l941
-										l947:
-											position, tokenIndex = position941, tokenIndex941
-											if buffer[position] != rune('_') {
-												goto l948
-											}
-											position++
-											goto l941
-										l948:
-											position, tokenIndex = position941, tokenIndex941
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l949
-											}
-											position++
-											goto l941
-										l949:
-											position, tokenIndex = position941, tokenIndex941
-											if buffer[position] != rune('~') {
-												goto l950
-											}
-											position++
-											goto l941
-										l950:
-											position, tokenIndex = position941, tokenIndex941
-											if !(p.pick[11] == 0) {
-												goto l951
-											}
-											if buffer[position] != rune('%') {
-												goto l951
-											}
-											position++
-											{
-												position952, tokenIndex952 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l953
-												}
-												position++
-												goto l952
-											l953:
-												position, tokenIndex = position952, tokenIndex952
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l954
-												}
-												position++
-												goto l952
-											l954:
-												position, tokenIndex = position952, tokenIndex952
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l951
-												}
-												position++
-											}
-										l952:
-											{
-												position955, tokenIndex955 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l956
-												}
-												position++
-												goto l955
-											l956:
-												position, tokenIndex = position955, tokenIndex955
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l957
-												}
-												position++
-												goto l955
-											l957:
-												position, tokenIndex = position955, tokenIndex955
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l951
-												}
-												position++
-											}
-										l955:
-											goto l941
-										l951:
-											position, tokenIndex = position941, tokenIndex941
-											if !(p.pick[11] == 1) {
-												goto l958
-											}
-											{
-												position959, tokenIndex959 := position, tokenIndex
-												if buffer[position] != rune('%') {
-													goto l960
-												}
-												position++
-												{
-													position961, tokenIndex961 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l962
-													}
-													position++
-													goto l961
-												l962:
-													position, tokenIndex = position961, tokenIndex961
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l963
-													}
-													position++
-													goto l961
-												l963:
-													position, tokenIndex = position961, tokenIndex961
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l960
-													}
-													position++
-												}
-											l961:
-												{
-													position964, tokenIndex964 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l965
-													}
-													position++
-													goto l964
-												l965:
-													position, tokenIndex = position964, tokenIndex964
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l966
-													}
-													position++
-													goto l964
-												l966:
-													position, tokenIndex = position964, tokenIndex964
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l960
-													}
-													position++
-												}
-											l964:
-												goto l959
-											l960:
-												position, tokenIndex = position959, tokenIndex959
-												if !_rules[ruleother]() {
-													goto l958
-												}
-											}
-										l959:
-											goto l941
-										l958:
-											position, tokenIndex = position941, tokenIndex941
-											{
-												position967, tokenIndex967 := position, tokenIndex
-												if buffer[position] != rune('$') {
-													goto l968
-												}
-												position++
-												goto l967
-											l968:
-												position, tokenIndex = position967, tokenIndex967
-												if buffer[position] != rune('&') {
-													goto l969
-												}
-												position++
-												goto l967
-											l969:
-												position, tokenIndex = position967, tokenIndex967
-												if buffer[position] != rune('+') {
-													goto l970
-												}
-												position++
-												goto l967
-											l970:
-												position, tokenIndex = position967, tokenIndex967
-												if buffer[position] != rune(',') {
-													goto l971
-												}
-												position++
-												goto l967
-											l971:
-												position, tokenIndex = position967, tokenIndex967
-												if buffer[position] != rune(';') {
-													goto l972
-												}
-												position++
-												goto l967
-											l972:
-												position, tokenIndex = position967, tokenIndex967
-												if buffer[position] != rune('=') {
-													goto l973
-												}
-												position++
-												goto l967
-											l973:
-												position, tokenIndex = position967, tokenIndex967
-												if buffer[position] != rune('@') {
-													goto l929
-												}
-												position++
-											}
-										l967:
-										}
-									l941:
-										if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-											goto l929
+										goto l175
+									l184:
+										position, tokenIndex = position175, tokenIndex175
+										if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+											goto l173
 										}
 										{
-											position974, tokenIndex974 := position, tokenIndex
+											position185, tokenIndex185 := position, tokenIndex
 											if buffer[position] != rune('/') {
-												goto l974
+												goto l185
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l974
+												goto l185
 											}
-											goto l975
-										l974:
-											position, tokenIndex = position974, tokenIndex974
+											goto l186
+										l185:
+											position, tokenIndex = position185, tokenIndex185
 										}
-									l975:
+									l186:
 									}
-								l931:
-									goto l930
-								l929:
-									position, tokenIndex = position929, tokenIndex929
+								l175:
+									goto l174
+								l173:
+									position, tokenIndex = position173, tokenIndex173
 								}
-							l930:
+							l174:
 								{
-									position976, tokenIndex976 := position, tokenIndex
+									position187, tokenIndex187 := position, tokenIndex
 									if buffer[position] != rune('?') {
-										goto l976
+										goto l187
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l976
+										goto l187
 									}
-									goto l977
-								l976:
-									position, tokenIndex = position976, tokenIndex976
+									goto l188
+								l187:
+									position, tokenIndex = position187, tokenIndex187
 								}
-							l977:
-								goto l631
-							l928:
-								position, tokenIndex = position631, tokenIndex631
+							l188:
+								goto l116
+							l172:
+								position, tokenIndex = position116, tokenIndex116
 								if !(p.pick[1] == 2) {
-									goto l629
+									goto l114
 								}
 								{
-									position978, tokenIndex978 := position, tokenIndex
+									position189, tokenIndex189 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l979
+										goto l190
 									}
 									position++
 									if buffer[position] != rune('/') {
-										goto l979
+										goto l190
 									}
 									position++
 									if buffer[position] != rune('?') {
-										goto l979
+										goto l190
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l979
+										goto l190
 									}
-									goto l978
-								l979:
-									position, tokenIndex = position978, tokenIndex978
+									goto l189
+								l190:
+									position, tokenIndex = position189, tokenIndex189
 									{
-										position980, tokenIndex980 := position, tokenIndex
+										position191, tokenIndex191 := position, tokenIndex
 										{
-											position982, tokenIndex982 := position, tokenIndex
+											position193, tokenIndex193 := position, tokenIndex
 											if !(p.pick[5] == 0) {
-												goto l983
+												goto l194
 											}
 											if buffer[position] != rune('/') {
-												goto l983
+												goto l194
 											}
 											position++
 											if buffer[position] != rune('/') {
-												goto l983
+												goto l194
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l983
+												goto l194
 											}
 											{
-												position984, tokenIndex984 := position, tokenIndex
+												position195, tokenIndex195 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l984
+													goto l195
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l984
+													goto l195
 												}
-												goto l985
-											l984:
-												position, tokenIndex = position984, tokenIndex984
+												goto l196
+											l195:
+												position, tokenIndex = position195, tokenIndex195
 											}
-										l985:
-											goto l982
-										l983:
-											position, tokenIndex = position982, tokenIndex982
+										l196:
+											goto l193
+										l194:
+											position, tokenIndex = position193, tokenIndex193
 											if !(p.pick[5] == 1) {
-												goto l986
+												goto l197
 											}
 											{
-												position987, tokenIndex987 := position, tokenIndex
+												position198, tokenIndex198 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l988
+													goto l199
 												}
 												position++
 												if buffer[position] != rune('/') {
-													goto l988
+													goto l199
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l988
+													goto l199
 												}
 												{
-													position989, tokenIndex989 := position, tokenIndex
+													position200, tokenIndex200 := position, tokenIndex
 													if buffer[position] != rune('/') {
-														goto l989
+														goto l200
 													}
 													position++
 													if !_rules[rulepath_segments]() {
-														goto l989
+														goto l200
 													}
-													goto l990
-												l989:
-													position, tokenIndex = position989, tokenIndex989
+													goto l201
+												l200:
+													position, tokenIndex = position200, tokenIndex200
 												}
-											l990:
-												goto l987
-											l988:
-												position, tokenIndex = position987, tokenIndex987
+											l201:
+												goto l198
+											l199:
+												position, tokenIndex = position198, tokenIndex198
 												if buffer[position] != rune('/') {
-													goto l986
-												}
-												position++
-												if buffer[position] != rune('/') {
-													goto l986
+													goto l197
 												}
 												position++
 												if buffer[position] != rune('/') {
-													goto l986
+													goto l197
+												}
+												position++
+												if buffer[position] != rune('/') {
+													goto l197
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l986
+													goto l197
 												}
 											}
-										l987:
-											goto l982
-										l986:
-											position, tokenIndex = position982, tokenIndex982
+										l198:
+											goto l193
+										l197:
+											position, tokenIndex = position193, tokenIndex193
 											if buffer[position] != rune('/') {
-												goto l991
+												goto l202
 											}
 											position++
 											{
-												position992, tokenIndex992 := position, tokenIndex
+												position203, tokenIndex203 := position, tokenIndex
 												{
-													position994, tokenIndex994 := position, tokenIndex
-													{
-														position996, tokenIndex996 := position, tokenIndex
-														if buffer[position] != rune('!') {
-															goto l997
-														}
-														position++
-														goto l996
-													l997:
-														position, tokenIndex = position996, tokenIndex996
-														if c := buffer[position]; c < rune('\'') || c > rune('*') {
-															goto l998
-														}
-														position++
-														goto l996
-													l998:
-														position, tokenIndex = position996, tokenIndex996
-														if buffer[position] != rune('-') {
-															goto l999
-														}
-														position++
-														goto l996
-													l999:
-														position, tokenIndex = position996, tokenIndex996
-														if buffer[position] != rune('.') {
-															goto l1000
-														}
-														position++
-														goto l996
-													l1000:
-														position, tokenIndex = position996, tokenIndex996
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l1001
-														}
-														position++
-														goto l996
-													l1001:
-														position, tokenIndex = position996, tokenIndex996
-														if c := buffer[position]; c < rune('A') || c > rune('Z') {
-															goto l1002
-														}
-														position++
-														goto l996
-													l1002:
-														position, tokenIndex = position996, tokenIndex996
-														if buffer[position] != rune('_') {
-															goto l1003
-														}
-														position++
-														goto l996
-													l1003:
-														position, tokenIndex = position996, tokenIndex996
-														if c := buffer[position]; c < rune('a') || c > rune('z') {
-															goto l1004
-														}
-														position++
-														goto l996
-													l1004:
-														position, tokenIndex = position996, tokenIndex996
-														if buffer[position] != rune('~') {
-															goto l1005
-														}
-														position++
-														goto l996
-													l1005:
-														position, tokenIndex = position996, tokenIndex996
-														if !(p.pick[11] == 0) {
-															goto l1006
-														}
-														if buffer[position] != rune('%') {
-															goto l1006
-														}
-														position++
-														{
-															position1007, tokenIndex1007 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l1008
-															}
-															position++
-															goto l1007
-														l1008:
-															position, tokenIndex = position1007, tokenIndex1007
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l1009
-															}
-															position++
-															goto l1007
-														l1009:
-															position, tokenIndex = position1007, tokenIndex1007
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l1006
-															}
-															position++
-														}
-													l1007:
-														{
-															position1010, tokenIndex1010 := position, tokenIndex
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l1011
-															}
-															position++
-															goto l1010
-														l1011:
-															position, tokenIndex = position1010, tokenIndex1010
-															if c := buffer[position]; c < rune('A') || c > rune('F') {
-																goto l1012
-															}
-															position++
-															goto l1010
-														l1012:
-															position, tokenIndex = position1010, tokenIndex1010
-															if c := buffer[position]; c < rune('a') || c > rune('f') {
-																goto l1006
-															}
-															position++
-														}
-													l1010:
-														goto l996
-													l1006:
-														position, tokenIndex = position996, tokenIndex996
-														if !(p.pick[11] == 1) {
-															goto l1013
-														}
-														{
-															position1014, tokenIndex1014 := position, tokenIndex
-															if buffer[position] != rune('%') {
-																goto l1015
-															}
-															position++
-															{
-																position1016, tokenIndex1016 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1017
-																}
-																position++
-																goto l1016
-															l1017:
-																position, tokenIndex = position1016, tokenIndex1016
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l1018
-																}
-																position++
-																goto l1016
-															l1018:
-																position, tokenIndex = position1016, tokenIndex1016
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l1015
-																}
-																position++
-															}
-														l1016:
-															{
-																position1019, tokenIndex1019 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1020
-																}
-																position++
-																goto l1019
-															l1020:
-																position, tokenIndex = position1019, tokenIndex1019
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l1021
-																}
-																position++
-																goto l1019
-															l1021:
-																position, tokenIndex = position1019, tokenIndex1019
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l1015
-																}
-																position++
-															}
-														l1019:
-															goto l1014
-														l1015:
-															position, tokenIndex = position1014, tokenIndex1014
-															if !_rules[ruleother]() {
-																goto l1013
-															}
-														}
-													l1014:
-														goto l996
-													l1013:
-														position, tokenIndex = position996, tokenIndex996
-														{
-															position1022, tokenIndex1022 := position, tokenIndex
-															if buffer[position] != rune('$') {
-																goto l1023
-															}
-															position++
-															goto l1022
-														l1023:
-															position, tokenIndex = position1022, tokenIndex1022
-															if buffer[position] != rune('&') {
-																goto l1024
-															}
-															position++
-															goto l1022
-														l1024:
-															position, tokenIndex = position1022, tokenIndex1022
-															if buffer[position] != rune('+') {
-																goto l1025
-															}
-															position++
-															goto l1022
-														l1025:
-															position, tokenIndex = position1022, tokenIndex1022
-															if buffer[position] != rune(',') {
-																goto l1026
-															}
-															position++
-															goto l1022
-														l1026:
-															position, tokenIndex = position1022, tokenIndex1022
-															if buffer[position] != rune(':') {
-																goto l1027
-															}
-															position++
-															goto l1022
-														l1027:
-															position, tokenIndex = position1022, tokenIndex1022
-															if buffer[position] != rune('=') {
-																goto l1028
-															}
-															position++
-															goto l1022
-														l1028:
-															position, tokenIndex = position1022, tokenIndex1022
-															if buffer[position] != rune('@') {
-																goto l995
-															}
-															position++
-														}
-													l1022:
+													position205, tokenIndex205 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l206
 													}
-												l996:
+												l207:
+													{
+														position208, tokenIndex208 := position, tokenIndex
+														if buffer[position] != rune(';') {
+															goto l208
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l208
+														}
+														goto l207
+													l208:
+														position, tokenIndex = position208, tokenIndex208
+													}
+													goto l205
+												l206:
+													position, tokenIndex = position205, tokenIndex205
+													if buffer[position] != rune(';') {
+														goto l203
+													}
+													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l995
+														goto l203
 													}
-												l1029:
+												l209:
 													{
-														position1030, tokenIndex1030 := position, tokenIndex
+														position210, tokenIndex210 := position, tokenIndex
 														if buffer[position] != rune(';') {
-															goto l1030
+															goto l210
 														}
 														position++
-														{
-															position1031, tokenIndex1031 := position, tokenIndex
-															{
-																position1033, tokenIndex1033 := position, tokenIndex
-																if buffer[position] != rune('!') {
-																	goto l1034
-																}
-																position++
-																goto l1033
-															l1034:
-																position, tokenIndex = position1033, tokenIndex1033
-																if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																	goto l1035
-																}
-																position++
-																goto l1033
-															l1035:
-																position, tokenIndex = position1033, tokenIndex1033
-																if buffer[position] != rune('-') {
-																	goto l1036
-																}
-																position++
-																goto l1033
-															l1036:
-																position, tokenIndex = position1033, tokenIndex1033
-																if buffer[position] != rune('.') {
-																	goto l1037
-																}
-																position++
-																goto l1033
-															l1037:
-																position, tokenIndex = position1033, tokenIndex1033
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1038
-																}
-																position++
-																goto l1033
-															l1038:
-																position, tokenIndex = position1033, tokenIndex1033
-																if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																	goto l1039
-																}
-																position++
-																goto l1033
-															l1039:
-																position, tokenIndex = position1033, tokenIndex1033
-																if buffer[position] != rune('_') {
-																	goto l1040
-																}
-																position++
-																goto l1033
-															l1040:
-																position, tokenIndex = position1033, tokenIndex1033
-																if c := buffer[position]; c < rune('a') || c > rune('z') {
-																	goto l1041
-																}
-																position++
-																goto l1033
-															l1041:
-																position, tokenIndex = position1033, tokenIndex1033
-																if buffer[position] != rune('~') {
-																	goto l1042
-																}
-																position++
-																goto l1033
-															l1042:
-																position, tokenIndex = position1033, tokenIndex1033
-																if !(p.pick[11] == 0) {
-																	goto l1043
-																}
-																if buffer[position] != rune('%') {
-																	goto l1043
-																}
-																position++
-																{
-																	position1044, tokenIndex1044 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1045
-																	}
-																	position++
-																	goto l1044
-																l1045:
-																	position, tokenIndex = position1044, tokenIndex1044
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1046
-																	}
-																	position++
-																	goto l1044
-																l1046:
-																	position, tokenIndex = position1044, tokenIndex1044
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1043
-																	}
-																	position++
-																}
-															l1044:
-																{
-																	position1047, tokenIndex1047 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1048
-																	}
-																	position++
-																	goto l1047
-																l1048:
-																	position, tokenIndex = position1047, tokenIndex1047
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1049
-																	}
-																	position++
-																	goto l1047
-																l1049:
-																	position, tokenIndex = position1047, tokenIndex1047
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1043
-																	}
-																	position++
-																}
-															l1047:
-																goto l1033
-															l1043:
-																position, tokenIndex = position1033, tokenIndex1033
-																if !(p.pick[11] == 1) {
-																	goto l1050
-																}
-																{
-																	position1051, tokenIndex1051 := position, tokenIndex
-																	if buffer[position] != rune('%') {
-																		goto l1052
-																	}
-																	position++
-																	{
-																		position1053, tokenIndex1053 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l1054
-																		}
-																		position++
-																		goto l1053
-																	l1054:
-																		position, tokenIndex = position1053, tokenIndex1053
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l1055
-																		}
-																		position++
-																		goto l1053
-																	l1055:
-																		position, tokenIndex = position1053, tokenIndex1053
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l1052
-																		}
-																		position++
-																	}
-																l1053:
-																	{
-																		position1056, tokenIndex1056 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l1057
-																		}
-																		position++
-																		goto l1056
-																	l1057:
-																		position, tokenIndex = position1056, tokenIndex1056
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l1058
-																		}
-																		position++
-																		goto l1056
-																	l1058:
-																		position, tokenIndex = position1056, tokenIndex1056
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l1052
-																		}
-																		position++
-																	}
-																l1056:
-																	goto l1051
-																l1052:
-																	position, tokenIndex = position1051, tokenIndex1051
-																	if !_rules[ruleother]() {
-																		goto l1050
-																	}
-																}
-															l1051:
-																goto l1033
-															l1050:
-																position, tokenIndex = position1033, tokenIndex1033
-																{
-																	position1059, tokenIndex1059 := position, tokenIndex
-																	if buffer[position] != rune('$') {
-																		goto l1060
-																	}
-																	position++
-																	goto l1059
-																l1060:
-																	position, tokenIndex = position1059, tokenIndex1059
-																	if buffer[position] != rune('&') {
-																		goto l1061
-																	}
-																	position++
-																	goto l1059
-																l1061:
-																	position, tokenIndex = position1059, tokenIndex1059
-																	if buffer[position] != rune('+') {
-																		goto l1062
-																	}
-																	position++
-																	goto l1059
-																l1062:
-																	position, tokenIndex = position1059, tokenIndex1059
-																	if buffer[position] != rune(',') {
-																		goto l1063
-																	}
-																	position++
-																	goto l1059
-																l1063:
-																	position, tokenIndex = position1059, tokenIndex1059
-																	if buffer[position] != rune(':') {
-																		goto l1064
-																	}
-																	position++
-																	goto l1059
-																l1064:
-																	position, tokenIndex = position1059, tokenIndex1059
-																	if buffer[position] != rune('=') {
-																		goto l1065
-																	}
-																	position++
-																	goto l1059
-																l1065:
-																	position, tokenIndex = position1059, tokenIndex1059
-																	if buffer[position] != rune('@') {
-																		goto l1031
-																	}
-																	position++
-																}
-															l1059:
-															}
-														l1033:
-															if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-																goto l1031
-															}
-															goto l1032
-														l1031:
-															position, tokenIndex = position1031, tokenIndex1031
-														}
-													l1032:
-														goto l1029
-													l1030:
-														position, tokenIndex = position1030, tokenIndex1030
-													}
-													goto l994
-												l995:
-													position, tokenIndex = position994, tokenIndex994
-													if buffer[position] != rune(';') {
-														goto l992
-													}
-													position++
-													{
-														position1068, tokenIndex1068 := position, tokenIndex
-														{
-															position1070, tokenIndex1070 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l1071
-															}
-															position++
-															goto l1070
-														l1071:
-															position, tokenIndex = position1070, tokenIndex1070
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l1072
-															}
-															position++
-															goto l1070
-														l1072:
-															position, tokenIndex = position1070, tokenIndex1070
-															if buffer[position] != rune('-') {
-																goto l1073
-															}
-															position++
-															goto l1070
-														l1073:
-															position, tokenIndex = position1070, tokenIndex1070
-															if buffer[position] != rune('.') {
-																goto l1074
-															}
-															position++
-															goto l1070
-														l1074:
-															position, tokenIndex = position1070, tokenIndex1070
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l1075
-															}
-															position++
-															goto l1070
-														l1075:
-															position, tokenIndex = position1070, tokenIndex1070
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l1076
-															}
-															position++
-															goto l1070
-														l1076:
-															position, tokenIndex = position1070, tokenIndex1070
-															if buffer[position] != rune('_') {
-																goto l1077
-															}
-															position++
-															goto l1070
-														l1077:
-															position, tokenIndex = position1070, tokenIndex1070
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l1078
-															}
-															position++
-															goto l1070
-														l1078:
-															position, tokenIndex = position1070, tokenIndex1070
-															if buffer[position] != rune('~') {
-																goto l1079
-															}
-															position++
-															goto l1070
-														l1079:
-															position, tokenIndex = position1070, tokenIndex1070
-															if !(p.pick[11] == 0) {
-																goto l1080
-															}
-															if buffer[position] != rune('%') {
-																goto l1080
-															}
-															position++
-															{
-																position1081, tokenIndex1081 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1082
-																}
-																position++
-																goto l1081
-															l1082:
-																position, tokenIndex = position1081, tokenIndex1081
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l1083
-																}
-																position++
-																goto l1081
-															l1083:
-																position, tokenIndex = position1081, tokenIndex1081
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l1080
-																}
-																position++
-															}
-														l1081:
-															{
-																position1084, tokenIndex1084 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1085
-																}
-																position++
-																goto l1084
-															l1085:
-																position, tokenIndex = position1084, tokenIndex1084
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l1086
-																}
-																position++
-																goto l1084
-															l1086:
-																position, tokenIndex = position1084, tokenIndex1084
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l1080
-																}
-																position++
-															}
-														l1084:
-															goto l1070
-														l1080:
-															position, tokenIndex = position1070, tokenIndex1070
-															if !(p.pick[11] == 1) {
-																goto l1087
-															}
-															{
-																position1088, tokenIndex1088 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l1089
-																}
-																position++
-																{
-																	position1090, tokenIndex1090 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1091
-																	}
-																	position++
-																	goto l1090
-																l1091:
-																	position, tokenIndex = position1090, tokenIndex1090
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1092
-																	}
-																	position++
-																	goto l1090
-																l1092:
-																	position, tokenIndex = position1090, tokenIndex1090
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1089
-																	}
-																	position++
-																}
-															l1090:
-																{
-																	position1093, tokenIndex1093 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1094
-																	}
-																	position++
-																	goto l1093
-																l1094:
-																	position, tokenIndex = position1093, tokenIndex1093
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1095
-																	}
-																	position++
-																	goto l1093
-																l1095:
-																	position, tokenIndex = position1093, tokenIndex1093
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1089
-																	}
-																	position++
-																}
-															l1093:
-																goto l1088
-															l1089:
-																position, tokenIndex = position1088, tokenIndex1088
-																if !_rules[ruleother]() {
-																	goto l1087
-																}
-															}
-														l1088:
-															goto l1070
-														l1087:
-															position, tokenIndex = position1070, tokenIndex1070
-															{
-																position1096, tokenIndex1096 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l1097
-																}
-																position++
-																goto l1096
-															l1097:
-																position, tokenIndex = position1096, tokenIndex1096
-																if buffer[position] != rune('&') {
-																	goto l1098
-																}
-																position++
-																goto l1096
-															l1098:
-																position, tokenIndex = position1096, tokenIndex1096
-																if buffer[position] != rune('+') {
-																	goto l1099
-																}
-																position++
-																goto l1096
-															l1099:
-																position, tokenIndex = position1096, tokenIndex1096
-																if buffer[position] != rune(',') {
-																	goto l1100
-																}
-																position++
-																goto l1096
-															l1100:
-																position, tokenIndex = position1096, tokenIndex1096
-																if buffer[position] != rune(':') {
-																	goto l1101
-																}
-																position++
-																goto l1096
-															l1101:
-																position, tokenIndex = position1096, tokenIndex1096
-																if buffer[position] != rune('=') {
-																	goto l1102
-																}
-																position++
-																goto l1096
-															l1102:
-																position, tokenIndex = position1096, tokenIndex1096
-																if buffer[position] != rune('@') {
-																	goto l1068
-																}
-																position++
-															}
-														l1096:
-														}
-													l1070:
 														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l1068
+															goto l210
 														}
-														goto l1069
-													l1068:
-														position, tokenIndex = position1068, tokenIndex1068
-													}
-												l1069:
-												l1066:
-													{
-														position1067, tokenIndex1067 := position, tokenIndex
-														if buffer[position] != rune(';') {
-															goto l1067
-														}
-														position++
-														{
-															position1103, tokenIndex1103 := position, tokenIndex
-															{
-																position1105, tokenIndex1105 := position, tokenIndex
-																if buffer[position] != rune('!') {
-																	goto l1106
-																}
-																position++
-																goto l1105
-															l1106:
-																position, tokenIndex = position1105, tokenIndex1105
-																if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																	goto l1107
-																}
-																position++
-																goto l1105
-															l1107:
-																position, tokenIndex = position1105, tokenIndex1105
-																if buffer[position] != rune('-') {
-																	goto l1108
-																}
-																position++
-																goto l1105
-															l1108:
-																position, tokenIndex = position1105, tokenIndex1105
-																if buffer[position] != rune('.') {
-																	goto l1109
-																}
-																position++
-																goto l1105
-															l1109:
-																position, tokenIndex = position1105, tokenIndex1105
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1110
-																}
-																position++
-																goto l1105
-															l1110:
-																position, tokenIndex = position1105, tokenIndex1105
-																if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																	goto l1111
-																}
-																position++
-																goto l1105
-															l1111:
-																position, tokenIndex = position1105, tokenIndex1105
-																if buffer[position] != rune('_') {
-																	goto l1112
-																}
-																position++
-																goto l1105
-															l1112:
-																position, tokenIndex = position1105, tokenIndex1105
-																if c := buffer[position]; c < rune('a') || c > rune('z') {
-																	goto l1113
-																}
-																position++
-																goto l1105
-															l1113:
-																position, tokenIndex = position1105, tokenIndex1105
-																if buffer[position] != rune('~') {
-																	goto l1114
-																}
-																position++
-																goto l1105
-															l1114:
-																position, tokenIndex = position1105, tokenIndex1105
-																if !(p.pick[11] == 0) {
-																	goto l1115
-																}
-																if buffer[position] != rune('%') {
-																	goto l1115
-																}
-																position++
-																{
-																	position1116, tokenIndex1116 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1117
-																	}
-																	position++
-																	goto l1116
-																l1117:
-																	position, tokenIndex = position1116, tokenIndex1116
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1118
-																	}
-																	position++
-																	goto l1116
-																l1118:
-																	position, tokenIndex = position1116, tokenIndex1116
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1115
-																	}
-																	position++
-																}
-															l1116:
-																{
-																	position1119, tokenIndex1119 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1120
-																	}
-																	position++
-																	goto l1119
-																l1120:
-																	position, tokenIndex = position1119, tokenIndex1119
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1121
-																	}
-																	position++
-																	goto l1119
-																l1121:
-																	position, tokenIndex = position1119, tokenIndex1119
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1115
-																	}
-																	position++
-																}
-															l1119:
-																goto l1105
-															l1115:
-																position, tokenIndex = position1105, tokenIndex1105
-																if !(p.pick[11] == 1) {
-																	goto l1122
-																}
-																{
-																	position1123, tokenIndex1123 := position, tokenIndex
-																	if buffer[position] != rune('%') {
-																		goto l1124
-																	}
-																	position++
-																	{
-																		position1125, tokenIndex1125 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l1126
-																		}
-																		position++
-																		goto l1125
-																	l1126:
-																		position, tokenIndex = position1125, tokenIndex1125
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l1127
-																		}
-																		position++
-																		goto l1125
-																	l1127:
-																		position, tokenIndex = position1125, tokenIndex1125
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l1124
-																		}
-																		position++
-																	}
-																l1125:
-																	{
-																		position1128, tokenIndex1128 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l1129
-																		}
-																		position++
-																		goto l1128
-																	l1129:
-																		position, tokenIndex = position1128, tokenIndex1128
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l1130
-																		}
-																		position++
-																		goto l1128
-																	l1130:
-																		position, tokenIndex = position1128, tokenIndex1128
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l1124
-																		}
-																		position++
-																	}
-																l1128:
-																	goto l1123
-																l1124:
-																	position, tokenIndex = position1123, tokenIndex1123
-																	if !_rules[ruleother]() {
-																		goto l1122
-																	}
-																}
-															l1123:
-																goto l1105
-															l1122:
-																position, tokenIndex = position1105, tokenIndex1105
-																{
-																	position1131, tokenIndex1131 := position, tokenIndex
-																	if buffer[position] != rune('$') {
-																		goto l1132
-																	}
-																	position++
-																	goto l1131
-																l1132:
-																	position, tokenIndex = position1131, tokenIndex1131
-																	if buffer[position] != rune('&') {
-																		goto l1133
-																	}
-																	position++
-																	goto l1131
-																l1133:
-																	position, tokenIndex = position1131, tokenIndex1131
-																	if buffer[position] != rune('+') {
-																		goto l1134
-																	}
-																	position++
-																	goto l1131
-																l1134:
-																	position, tokenIndex = position1131, tokenIndex1131
-																	if buffer[position] != rune(',') {
-																		goto l1135
-																	}
-																	position++
-																	goto l1131
-																l1135:
-																	position, tokenIndex = position1131, tokenIndex1131
-																	if buffer[position] != rune(':') {
-																		goto l1136
-																	}
-																	position++
-																	goto l1131
-																l1136:
-																	position, tokenIndex = position1131, tokenIndex1131
-																	if buffer[position] != rune('=') {
-																		goto l1137
-																	}
-																	position++
-																	goto l1131
-																l1137:
-																	position, tokenIndex = position1131, tokenIndex1131
-																	if buffer[position] != rune('@') {
-																		goto l1103
-																	}
-																	position++
-																}
-															l1131:
-															}
-														l1105:
-															if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-																goto l1103
-															}
-															goto l1104
-														l1103:
-															position, tokenIndex = position1103, tokenIndex1103
-														}
-													l1104:
-														goto l1066
-													l1067:
-														position, tokenIndex = position1067, tokenIndex1067
+														goto l209
+													l210:
+														position, tokenIndex = position210, tokenIndex210
 													}
 												}
-											l994:
-											l1138:
+											l205:
+											l211:
 												{
-													position1139, tokenIndex1139 := position, tokenIndex
+													position212, tokenIndex212 := position, tokenIndex
 													if buffer[position] != rune('/') {
-														goto l1139
+														goto l212
 													}
 													position++
-													{
-														position1140, tokenIndex1140 := position, tokenIndex
-														{
-															position1142, tokenIndex1142 := position, tokenIndex
-															if buffer[position] != rune('!') {
-																goto l1143
-															}
-															position++
-															goto l1142
-														l1143:
-															position, tokenIndex = position1142, tokenIndex1142
-															if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																goto l1144
-															}
-															position++
-															goto l1142
-														l1144:
-															position, tokenIndex = position1142, tokenIndex1142
-															if buffer[position] != rune('-') {
-																goto l1145
-															}
-															position++
-															goto l1142
-														l1145:
-															position, tokenIndex = position1142, tokenIndex1142
-															if buffer[position] != rune('.') {
-																goto l1146
-															}
-															position++
-															goto l1142
-														l1146:
-															position, tokenIndex = position1142, tokenIndex1142
-															if c := buffer[position]; c < rune('0') || c > rune('9') {
-																goto l1147
-															}
-															position++
-															goto l1142
-														l1147:
-															position, tokenIndex = position1142, tokenIndex1142
-															if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																goto l1148
-															}
-															position++
-															goto l1142
-														l1148:
-															position, tokenIndex = position1142, tokenIndex1142
-															if buffer[position] != rune('_') {
-																goto l1149
-															}
-															position++
-															goto l1142
-														l1149:
-															position, tokenIndex = position1142, tokenIndex1142
-															if c := buffer[position]; c < rune('a') || c > rune('z') {
-																goto l1150
-															}
-															position++
-															goto l1142
-														l1150:
-															position, tokenIndex = position1142, tokenIndex1142
-															if buffer[position] != rune('~') {
-																goto l1151
-															}
-															position++
-															goto l1142
-														l1151:
-															position, tokenIndex = position1142, tokenIndex1142
-															if !(p.pick[11] == 0) {
-																goto l1152
-															}
-															if buffer[position] != rune('%') {
-																goto l1152
-															}
-															position++
-															{
-																position1153, tokenIndex1153 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1154
-																}
-																position++
-																goto l1153
-															l1154:
-																position, tokenIndex = position1153, tokenIndex1153
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l1155
-																}
-																position++
-																goto l1153
-															l1155:
-																position, tokenIndex = position1153, tokenIndex1153
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l1152
-																}
-																position++
-															}
-														l1153:
-															{
-																position1156, tokenIndex1156 := position, tokenIndex
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1157
-																}
-																position++
-																goto l1156
-															l1157:
-																position, tokenIndex = position1156, tokenIndex1156
-																if c := buffer[position]; c < rune('A') || c > rune('F') {
-																	goto l1158
-																}
-																position++
-																goto l1156
-															l1158:
-																position, tokenIndex = position1156, tokenIndex1156
-																if c := buffer[position]; c < rune('a') || c > rune('f') {
-																	goto l1152
-																}
-																position++
-															}
-														l1156:
-															goto l1142
-														l1152:
-															position, tokenIndex = position1142, tokenIndex1142
-															if !(p.pick[11] == 1) {
-																goto l1159
-															}
-															{
-																position1160, tokenIndex1160 := position, tokenIndex
-																if buffer[position] != rune('%') {
-																	goto l1161
-																}
-																position++
-																{
-																	position1162, tokenIndex1162 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1163
-																	}
-																	position++
-																	goto l1162
-																l1163:
-																	position, tokenIndex = position1162, tokenIndex1162
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1164
-																	}
-																	position++
-																	goto l1162
-																l1164:
-																	position, tokenIndex = position1162, tokenIndex1162
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1161
-																	}
-																	position++
-																}
-															l1162:
-																{
-																	position1165, tokenIndex1165 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1166
-																	}
-																	position++
-																	goto l1165
-																l1166:
-																	position, tokenIndex = position1165, tokenIndex1165
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1167
-																	}
-																	position++
-																	goto l1165
-																l1167:
-																	position, tokenIndex = position1165, tokenIndex1165
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1161
-																	}
-																	position++
-																}
-															l1165:
-																goto l1160
-															l1161:
-																position, tokenIndex = position1160, tokenIndex1160
-																if !_rules[ruleother]() {
-																	goto l1159
-																}
-															}
-														l1160:
-															goto l1142
-														l1159:
-															position, tokenIndex = position1142, tokenIndex1142
-															{
-																position1168, tokenIndex1168 := position, tokenIndex
-																if buffer[position] != rune('$') {
-																	goto l1169
-																}
-																position++
-																goto l1168
-															l1169:
-																position, tokenIndex = position1168, tokenIndex1168
-																if buffer[position] != rune('&') {
-																	goto l1170
-																}
-																position++
-																goto l1168
-															l1170:
-																position, tokenIndex = position1168, tokenIndex1168
-																if buffer[position] != rune('+') {
-																	goto l1171
-																}
-																position++
-																goto l1168
-															l1171:
-																position, tokenIndex = position1168, tokenIndex1168
-																if buffer[position] != rune(',') {
-																	goto l1172
-																}
-																position++
-																goto l1168
-															l1172:
-																position, tokenIndex = position1168, tokenIndex1168
-																if buffer[position] != rune(':') {
-																	goto l1173
-																}
-																position++
-																goto l1168
-															l1173:
-																position, tokenIndex = position1168, tokenIndex1168
-																if buffer[position] != rune('=') {
-																	goto l1174
-																}
-																position++
-																goto l1168
-															l1174:
-																position, tokenIndex = position1168, tokenIndex1168
-																if buffer[position] != rune('@') {
-																	goto l1140
-																}
-																position++
-															}
-														l1168:
-														}
-													l1142:
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l1140
-														}
-														goto l1141
-													l1140:
-														position, tokenIndex = position1140, tokenIndex1140
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l212
 													}
-												l1141:
-												l1175:
+												l213:
 													{
-														position1176, tokenIndex1176 := position, tokenIndex
+														position214, tokenIndex214 := position, tokenIndex
 														if buffer[position] != rune(';') {
-															goto l1176
+															goto l214
 														}
 														position++
-														{
-															position1177, tokenIndex1177 := position, tokenIndex
-															{
-																position1179, tokenIndex1179 := position, tokenIndex
-																if buffer[position] != rune('!') {
-																	goto l1180
-																}
-																position++
-																goto l1179
-															l1180:
-																position, tokenIndex = position1179, tokenIndex1179
-																if c := buffer[position]; c < rune('\'') || c > rune('*') {
-																	goto l1181
-																}
-																position++
-																goto l1179
-															l1181:
-																position, tokenIndex = position1179, tokenIndex1179
-																if buffer[position] != rune('-') {
-																	goto l1182
-																}
-																position++
-																goto l1179
-															l1182:
-																position, tokenIndex = position1179, tokenIndex1179
-																if buffer[position] != rune('.') {
-																	goto l1183
-																}
-																position++
-																goto l1179
-															l1183:
-																position, tokenIndex = position1179, tokenIndex1179
-																if c := buffer[position]; c < rune('0') || c > rune('9') {
-																	goto l1184
-																}
-																position++
-																goto l1179
-															l1184:
-																position, tokenIndex = position1179, tokenIndex1179
-																if c := buffer[position]; c < rune('A') || c > rune('Z') {
-																	goto l1185
-																}
-																position++
-																goto l1179
-															l1185:
-																position, tokenIndex = position1179, tokenIndex1179
-																if buffer[position] != rune('_') {
-																	goto l1186
-																}
-																position++
-																goto l1179
-															l1186:
-																position, tokenIndex = position1179, tokenIndex1179
-																if c := buffer[position]; c < rune('a') || c > rune('z') {
-																	goto l1187
-																}
-																position++
-																goto l1179
-															l1187:
-																position, tokenIndex = position1179, tokenIndex1179
-																if buffer[position] != rune('~') {
-																	goto l1188
-																}
-																position++
-																goto l1179
-															l1188:
-																position, tokenIndex = position1179, tokenIndex1179
-																if !(p.pick[11] == 0) {
-																	goto l1189
-																}
-																if buffer[position] != rune('%') {
-																	goto l1189
-																}
-																position++
-																{
-																	position1190, tokenIndex1190 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1191
-																	}
-																	position++
-																	goto l1190
-																l1191:
-																	position, tokenIndex = position1190, tokenIndex1190
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1192
-																	}
-																	position++
-																	goto l1190
-																l1192:
-																	position, tokenIndex = position1190, tokenIndex1190
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1189
-																	}
-																	position++
-																}
-															l1190:
-																{
-																	position1193, tokenIndex1193 := position, tokenIndex
-																	if c := buffer[position]; c < rune('0') || c > rune('9') {
-																		goto l1194
-																	}
-																	position++
-																	goto l1193
-																l1194:
-																	position, tokenIndex = position1193, tokenIndex1193
-																	if c := buffer[position]; c < rune('A') || c > rune('F') {
-																		goto l1195
-																	}
-																	position++
-																	goto l1193
-																l1195:
-																	position, tokenIndex = position1193, tokenIndex1193
-																	if c := buffer[position]; c < rune('a') || c > rune('f') {
-																		goto l1189
-																	}
-																	position++
-																}
-															l1193:
-																goto l1179
-															l1189:
-																position, tokenIndex = position1179, tokenIndex1179
-																if !(p.pick[11] == 1) {
-																	goto l1196
-																}
-																{
-																	position1197, tokenIndex1197 := position, tokenIndex
-																	if buffer[position] != rune('%') {
-																		goto l1198
-																	}
-																	position++
-																	{
-																		position1199, tokenIndex1199 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l1200
-																		}
-																		position++
-																		goto l1199
-																	l1200:
-																		position, tokenIndex = position1199, tokenIndex1199
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l1201
-																		}
-																		position++
-																		goto l1199
-																	l1201:
-																		position, tokenIndex = position1199, tokenIndex1199
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l1198
-																		}
-																		position++
-																	}
-																l1199:
-																	{
-																		position1202, tokenIndex1202 := position, tokenIndex
-																		if c := buffer[position]; c < rune('0') || c > rune('9') {
-																			goto l1203
-																		}
-																		position++
-																		goto l1202
-																	l1203:
-																		position, tokenIndex = position1202, tokenIndex1202
-																		if c := buffer[position]; c < rune('A') || c > rune('F') {
-																			goto l1204
-																		}
-																		position++
-																		goto l1202
-																	l1204:
-																		position, tokenIndex = position1202, tokenIndex1202
-																		if c := buffer[position]; c < rune('a') || c > rune('f') {
-																			goto l1198
-																		}
-																		position++
-																	}
-																l1202:
-																	goto l1197
-																l1198:
-																	position, tokenIndex = position1197, tokenIndex1197
-																	if !_rules[ruleother]() {
-																		goto l1196
-																	}
-																}
-															l1197:
-																goto l1179
-															l1196:
-																position, tokenIndex = position1179, tokenIndex1179
-																{
-																	position1205, tokenIndex1205 := position, tokenIndex
-																	if buffer[position] != rune('$') {
-																		goto l1206
-																	}
-																	position++
-																	goto l1205
-																l1206:
-																	position, tokenIndex = position1205, tokenIndex1205
-																	if buffer[position] != rune('&') {
-																		goto l1207
-																	}
-																	position++
-																	goto l1205
-																l1207:
-																	position, tokenIndex = position1205, tokenIndex1205
-																	if buffer[position] != rune('+') {
-																		goto l1208
-																	}
-																	position++
-																	goto l1205
-																l1208:
-																	position, tokenIndex = position1205, tokenIndex1205
-																	if buffer[position] != rune(',') {
-																		goto l1209
-																	}
-																	position++
-																	goto l1205
-																l1209:
-																	position, tokenIndex = position1205, tokenIndex1205
-																	if buffer[position] != rune(':') {
-																		goto l1210
-																	}
-																	position++
-																	goto l1205
-																l1210:
-																	position, tokenIndex = position1205, tokenIndex1205
-																	if buffer[position] != rune('=') {
-																		goto l1211
-																	}
-																	position++
-																	goto l1205
-																l1211:
-																	position, tokenIndex = position1205, tokenIndex1205
-																	if buffer[position] != rune('@') {
-																		goto l1177
-																	}
-																	position++
-																}
-															l1205:
-															}
-														l1179:
-															if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-																goto l1177
-															}
-															goto l1178
-														l1177:
-															position, tokenIndex = position1177, tokenIndex1177
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l214
 														}
-													l1178:
-														goto l1175
-													l1176:
-														position, tokenIndex = position1176, tokenIndex1176
+														goto l213
+													l214:
+														position, tokenIndex = position214, tokenIndex214
 													}
-													goto l1138
-												l1139:
-													position, tokenIndex = position1139, tokenIndex1139
+													goto l211
+												l212:
+													position, tokenIndex = position212, tokenIndex212
 												}
-												goto l993
-											l992:
-												position, tokenIndex = position992, tokenIndex992
+												goto l204
+											l203:
+												position, tokenIndex = position203, tokenIndex203
 											}
-										l993:
-											goto l982
-										l991:
-											position, tokenIndex = position982, tokenIndex982
-											{
-												position1212, tokenIndex1212 := position, tokenIndex
-												if buffer[position] != rune('!') {
-													goto l1213
-												}
-												position++
-												goto l1212
-											l1213:
-												position, tokenIndex = position1212, tokenIndex1212
-												if c := buffer[position]; c < rune('\'') || c > rune('*') {
-													goto l1214
-												}
-												position++
-												goto l1212
-											l1214:
-												position, tokenIndex = position1212, tokenIndex1212
-												if buffer[position] != rune('-') {
-													goto l1215
-												}
-												position++
-												goto l1212
-											l1215:
-												position, tokenIndex = position1212, tokenIndex1212
-												if buffer[position] != rune('.') {
-													goto l1216
-												}
-												position++
-												goto l1212
-											l1216:
-												position, tokenIndex = position1212, tokenIndex1212
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l1217
-												}
-												position++
-												goto l1212
-											l1217:
-												position, tokenIndex = position1212, tokenIndex1212
-												if c := buffer[position]; c < rune('A') || c > rune('Z') {
-													goto l1218
-												}
-												position++
-												goto l1212
-											l1218:
-												position, tokenIndex = position1212, tokenIndex1212
-												if buffer[position] != rune('_') {
-													goto l1219
-												}
-												position++
-												goto l1212
-											l1219:
-												position, tokenIndex = position1212, tokenIndex1212
-												if c := buffer[position]; c < rune('a') || c > rune('z') {
-													goto l1220
-												}
-												position++
-												goto l1212
-											l1220:
-												position, tokenIndex = position1212, tokenIndex1212
-												if buffer[position] != rune('~') {
-													goto l1221
-												}
-												position++
-												goto l1212
-											l1221:
-												position, tokenIndex = position1212, tokenIndex1212
-												if !(p.pick[11] == 0) {
-													goto l1222
-												}
-												if buffer[position] != rune('%') {
-													goto l1222
-												}
-												position++
-												{
-													position1223, tokenIndex1223 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l1224
-													}
-													position++
-													goto l1223
-												l1224:
-													position, tokenIndex = position1223, tokenIndex1223
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l1225
-													}
-													position++
-													goto l1223
-												l1225:
-													position, tokenIndex = position1223, tokenIndex1223
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l1222
-													}
-													position++
-												}
-											l1223:
-												{
-													position1226, tokenIndex1226 := position, tokenIndex
-													if c := buffer[position]; c < rune('0') || c > rune('9') {
-														goto l1227
-													}
-													position++
-													goto l1226
-												l1227:
-													position, tokenIndex = position1226, tokenIndex1226
-													if c := buffer[position]; c < rune('A') || c > rune('F') {
-														goto l1228
-													}
-													position++
-													goto l1226
-												l1228:
-													position, tokenIndex = position1226, tokenIndex1226
-													if c := buffer[position]; c < rune('a') || c > rune('f') {
-														goto l1222
-													}
-													position++
-												}
-											l1226:
-												goto l1212
-											l1222:
-												position, tokenIndex = position1212, tokenIndex1212
-												if !(p.pick[11] == 1) {
-													goto l1229
-												}
-												{
-													position1230, tokenIndex1230 := position, tokenIndex
-													if buffer[position] != rune('%') {
-														goto l1231
-													}
-													position++
-													{
-														position1232, tokenIndex1232 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l1233
-														}
-														position++
-														goto l1232
-													l1233:
-														position, tokenIndex = position1232, tokenIndex1232
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l1234
-														}
-														position++
-														goto l1232
-													l1234:
-														position, tokenIndex = position1232, tokenIndex1232
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l1231
-														}
-														position++
-													}
-												l1232:
-													{
-														position1235, tokenIndex1235 := position, tokenIndex
-														if c := buffer[position]; c < rune('0') || c > rune('9') {
-															goto l1236
-														}
-														position++
-														goto l1235
-													l1236:
-														position, tokenIndex = position1235, tokenIndex1235
-														if c := buffer[position]; c < rune('A') || c > rune('F') {
-															goto l1237
-														}
-														position++
-														goto l1235
-													l1237:
-														position, tokenIndex = position1235, tokenIndex1235
-														if c := buffer[position]; c < rune('a') || c > rune('f') {
-															goto l1231
-														}
-														position++
-													}
-												l1235:
-													goto l1230
-												l1231:
-													position, tokenIndex = position1230, tokenIndex1230
-													if !_rules[ruleother]() {
-														goto l1229
-													}
-												}
-											l1230:
-												goto l1212
-											l1229:
-												position, tokenIndex = position1212, tokenIndex1212
-												{
-													position1238, tokenIndex1238 := position, tokenIndex
-													if buffer[position] != rune('$') {
-														goto l1239
-													}
-													position++
-													goto l1238
-												l1239:
-													position, tokenIndex = position1238, tokenIndex1238
-													if buffer[position] != rune('&') {
-														goto l1240
-													}
-													position++
-													goto l1238
-												l1240:
-													position, tokenIndex = position1238, tokenIndex1238
-													if buffer[position] != rune('+') {
-														goto l1241
-													}
-													position++
-													goto l1238
-												l1241:
-													position, tokenIndex = position1238, tokenIndex1238
-													if buffer[position] != rune(',') {
-														goto l1242
-													}
-													position++
-													goto l1238
-												l1242:
-													position, tokenIndex = position1238, tokenIndex1238
-													if buffer[position] != rune(';') {
-														goto l1243
-													}
-													position++
-													goto l1238
-												l1243:
-													position, tokenIndex = position1238, tokenIndex1238
-													if buffer[position] != rune('=') {
-														goto l1244
-													}
-													position++
-													goto l1238
-												l1244:
-													position, tokenIndex = position1238, tokenIndex1238
-													if buffer[position] != rune('@') {
-														goto l980
-													}
-													position++
-												}
-											l1238:
-											}
-										l1212:
-											if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-												goto l980
+										l204:
+											goto l193
+										l202:
+											position, tokenIndex = position193, tokenIndex193
+											if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+												goto l191
 											}
 											{
-												position1245, tokenIndex1245 := position, tokenIndex
+												position215, tokenIndex215 := position, tokenIndex
 												if buffer[position] != rune('/') {
-													goto l1245
+													goto l215
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l1245
+													goto l215
 												}
-												goto l1246
-											l1245:
-												position, tokenIndex = position1245, tokenIndex1245
+												goto l216
+											l215:
+												position, tokenIndex = position215, tokenIndex215
 											}
-										l1246:
+										l216:
 										}
-									l982:
-										goto l981
-									l980:
-										position, tokenIndex = position980, tokenIndex980
+									l193:
+										goto l192
+									l191:
+										position, tokenIndex = position191, tokenIndex191
 									}
-								l981:
+								l192:
 									{
-										position1247, tokenIndex1247 := position, tokenIndex
+										position217, tokenIndex217 := position, tokenIndex
 										if buffer[position] != rune('?') {
-											goto l1247
+											goto l217
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l1247
+											goto l217
 										}
-										goto l1248
-									l1247:
-										position, tokenIndex = position1247, tokenIndex1247
+										goto l218
+									l217:
+										position, tokenIndex = position217, tokenIndex217
 									}
-								l1248:
+								l218:
 								}
-							l978:
+							l189:
 							}
-						l631:
-							goto l630
-						l629:
-							position, tokenIndex = position629, tokenIndex629
+						l116:
+							goto l115
+						l114:
+							position, tokenIndex = position114, tokenIndex114
 						}
-					l630:
+					l115:
 						{
-							position1249, tokenIndex1249 := position, tokenIndex
+							position219, tokenIndex219 := position, tokenIndex
 							if buffer[position] != rune('#') {
-								goto l1249
+								goto l219
 							}
 							position++
 							if !_rules[rulefragment]() {
-								goto l1249
+								goto l219
 							}
-							goto l1250
-						l1249:
-							position, tokenIndex = position1249, tokenIndex1249
+							goto l220
+						l219:
+							position, tokenIndex = position219, tokenIndex219
 						}
-					l1250:
+					l220:
 						{
-							position1251, tokenIndex1251 := position, tokenIndex
+							position221, tokenIndex221 := position, tokenIndex
 							if !matchDot() {
-								goto l1251
+								goto l221
 							}
-							goto l628
-						l1251:
-							position, tokenIndex = position1251, tokenIndex1251
+							goto l113
+						l221:
+							position, tokenIndex = position221, tokenIndex221
 						}
-						goto l627
-					l628:
-						position, tokenIndex = position627, tokenIndex627
+						goto l112
+					l113:
+						position, tokenIndex = position112, tokenIndex112
 						{
-							position1252, tokenIndex1252 := position, tokenIndex
+							position222, tokenIndex222 := position, tokenIndex
 							if !_rules[rulescheme]() {
-								goto l1252
+								goto l222
 							}
 							if buffer[position] != rune(':') {
-								goto l1252
+								goto l222
 							}
 							position++
-							goto l1253
-						l1252:
-							position, tokenIndex = position1252, tokenIndex1252
+							goto l223
+						l222:
+							position, tokenIndex = position222, tokenIndex222
 						}
-					l1253:
+					l223:
 						if buffer[position] != rune('/') {
 							goto l0
 						}
@@ -9383,16 +2193,16 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l0
 						}
 						{
-							position1254, tokenIndex1254 := position, tokenIndex
+							position224, tokenIndex224 := position, tokenIndex
 							if !matchDot() {
-								goto l1254
+								goto l224
 							}
 							goto l0
-						l1254:
-							position, tokenIndex = position1254, tokenIndex1254
+						l224:
+							position, tokenIndex = position224, tokenIndex224
 						}
 					}
-				l627:
+				l112:
 				}
 			l2:
 				add(ruleURI_reference, position1)
@@ -9402,9650 +2212,6385 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) (((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) })?) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) (((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) })?)?))> */
+		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
 		func() bool {
-			position1255, tokenIndex1255 := position, tokenIndex
+			position225, tokenIndex225 := position, tokenIndex
 			{
-				position1256 := position
+				position226 := position
 				{
-					position1257, tokenIndex1257 := position, tokenIndex
+					position227, tokenIndex227 := position, tokenIndex
 					if !(p.pick[3] == 0) {
-						goto l1258
+						goto l228
 					}
 					{
-						position1259, tokenIndex1259 := position, tokenIndex
+						position229, tokenIndex229 := position, tokenIndex
 						if !(p.pick[4] == 0) {
-							goto l1260
+							goto l230
 						}
 						{
-							position1261, tokenIndex1261 := position, tokenIndex
+							position231, tokenIndex231 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l1262
+								goto l232
 							}
 							position++
-							goto l1261
-						l1262:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l232:
+							position, tokenIndex = position231, tokenIndex231
 							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l1263
+								goto l233
 							}
 							position++
-							goto l1261
-						l1263:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l233:
+							position, tokenIndex = position231, tokenIndex231
 							if buffer[position] != rune('-') {
-								goto l1264
+								goto l234
 							}
 							position++
-							goto l1261
-						l1264:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l234:
+							position, tokenIndex = position231, tokenIndex231
 							if buffer[position] != rune('.') {
-								goto l1265
+								goto l235
 							}
 							position++
-							goto l1261
-						l1265:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l235:
+							position, tokenIndex = position231, tokenIndex231
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1266
+								goto l236
 							}
 							position++
-							goto l1261
-						l1266:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l236:
+							position, tokenIndex = position231, tokenIndex231
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1267
+								goto l237
 							}
 							position++
-							goto l1261
-						l1267:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l237:
+							position, tokenIndex = position231, tokenIndex231
 							if buffer[position] != rune('_') {
-								goto l1268
+								goto l238
 							}
 							position++
-							goto l1261
-						l1268:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l238:
+							position, tokenIndex = position231, tokenIndex231
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1269
+								goto l239
 							}
 							position++
-							goto l1261
-						l1269:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l239:
+							position, tokenIndex = position231, tokenIndex231
 							if buffer[position] != rune('~') {
-								goto l1270
+								goto l240
 							}
 							position++
-							goto l1261
-						l1270:
-							position, tokenIndex = position1261, tokenIndex1261
+							goto l231
+						l240:
+							position, tokenIndex = position231, tokenIndex231
 							if !(p.pick[11] == 0) {
-								goto l1271
+								goto l241
 							}
 							if buffer[position] != rune('%') {
-								goto l1271
+								goto l241
 							}
 							position++
 							{
-								position1272, tokenIndex1272 := position, tokenIndex
+								position242, tokenIndex242 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1273
+									goto l243
 								}
 								position++
-								goto l1272
-							l1273:
-								position, tokenIndex = position1272, tokenIndex1272
+								goto l242
+							l243:
+								position, tokenIndex = position242, tokenIndex242
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1274
+									goto l244
 								}
 								position++
-								goto l1272
-							l1274:
-								position, tokenIndex = position1272, tokenIndex1272
+								goto l242
+							l244:
+								position, tokenIndex = position242, tokenIndex242
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1271
+									goto l241
 								}
 								position++
 							}
-						l1272:
+						l242:
 							{
-								position1275, tokenIndex1275 := position, tokenIndex
+								position245, tokenIndex245 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1276
+									goto l246
 								}
 								position++
-								goto l1275
-							l1276:
-								position, tokenIndex = position1275, tokenIndex1275
+								goto l245
+							l246:
+								position, tokenIndex = position245, tokenIndex245
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1277
+									goto l247
 								}
 								position++
-								goto l1275
-							l1277:
-								position, tokenIndex = position1275, tokenIndex1275
+								goto l245
+							l247:
+								position, tokenIndex = position245, tokenIndex245
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1271
+									goto l241
 								}
 								position++
 							}
-						l1275:
-							goto l1261
-						l1271:
-							position, tokenIndex = position1261, tokenIndex1261
+						l245:
+							goto l231
+						l241:
+							position, tokenIndex = position231, tokenIndex231
 							if !(p.pick[11] == 1) {
-								goto l1278
+								goto l248
 							}
 							{
-								position1279, tokenIndex1279 := position, tokenIndex
+								position249, tokenIndex249 := position, tokenIndex
 								if buffer[position] != rune('%') {
-									goto l1280
+									goto l250
 								}
 								position++
 								{
-									position1281, tokenIndex1281 := position, tokenIndex
+									position251, tokenIndex251 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1282
+										goto l252
 									}
 									position++
-									goto l1281
-								l1282:
-									position, tokenIndex = position1281, tokenIndex1281
+									goto l251
+								l252:
+									position, tokenIndex = position251, tokenIndex251
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1283
+										goto l253
 									}
 									position++
-									goto l1281
-								l1283:
-									position, tokenIndex = position1281, tokenIndex1281
+									goto l251
+								l253:
+									position, tokenIndex = position251, tokenIndex251
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1280
+										goto l250
 									}
 									position++
 								}
-							l1281:
+							l251:
 								{
-									position1284, tokenIndex1284 := position, tokenIndex
+									position254, tokenIndex254 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1285
+										goto l255
 									}
 									position++
-									goto l1284
-								l1285:
-									position, tokenIndex = position1284, tokenIndex1284
+									goto l254
+								l255:
+									position, tokenIndex = position254, tokenIndex254
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1286
+										goto l256
 									}
 									position++
-									goto l1284
-								l1286:
-									position, tokenIndex = position1284, tokenIndex1284
+									goto l254
+								l256:
+									position, tokenIndex = position254, tokenIndex254
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1280
+										goto l250
 									}
 									position++
 								}
-							l1284:
-								goto l1279
-							l1280:
-								position, tokenIndex = position1279, tokenIndex1279
+							l254:
+								goto l249
+							l250:
+								position, tokenIndex = position249, tokenIndex249
 								if !_rules[ruleother]() {
-									goto l1278
+									goto l248
 								}
 							}
-						l1279:
-							goto l1261
-						l1278:
-							position, tokenIndex = position1261, tokenIndex1261
+						l249:
+							goto l231
+						l248:
+							position, tokenIndex = position231, tokenIndex231
 							{
-								position1287, tokenIndex1287 := position, tokenIndex
+								position257, tokenIndex257 := position, tokenIndex
 								if buffer[position] != rune('$') {
-									goto l1288
+									goto l258
 								}
 								position++
-								goto l1287
-							l1288:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l258:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune('&') {
-									goto l1289
+									goto l259
 								}
 								position++
-								goto l1287
-							l1289:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l259:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune('+') {
-									goto l1290
+									goto l260
 								}
 								position++
-								goto l1287
-							l1290:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l260:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune(',') {
-									goto l1291
+									goto l261
 								}
 								position++
-								goto l1287
-							l1291:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l261:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune(':') {
-									goto l1292
+									goto l262
 								}
 								position++
-								goto l1287
-							l1292:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l262:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune(';') {
-									goto l1293
+									goto l263
 								}
 								position++
-								goto l1287
-							l1293:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l263:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune('=') {
-									goto l1294
+									goto l264
 								}
 								position++
-								goto l1287
-							l1294:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l264:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune('?') {
-									goto l1295
+									goto l265
 								}
 								position++
-								goto l1287
-							l1295:
-								position, tokenIndex = position1287, tokenIndex1287
+								goto l257
+							l265:
+								position, tokenIndex = position257, tokenIndex257
 								if buffer[position] != rune('@') {
-									goto l1260
+									goto l230
 								}
 								position++
 							}
-						l1287:
+						l257:
 						}
-					l1261:
-						goto l1259
-					l1260:
-						position, tokenIndex = position1259, tokenIndex1259
+					l231:
+						goto l229
+					l230:
+						position, tokenIndex = position229, tokenIndex229
 						if !(p.pick[4] == 1) {
-							goto l1258
+							goto l228
 						}
 						{
-							position1296, tokenIndex1296 := position, tokenIndex
+							position266, tokenIndex266 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l1297
+								goto l267
 							}
 							position++
-							goto l1296
-						l1297:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l267:
+							position, tokenIndex = position266, tokenIndex266
 							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l1298
+								goto l268
 							}
 							position++
-							goto l1296
-						l1298:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l268:
+							position, tokenIndex = position266, tokenIndex266
 							if buffer[position] != rune('-') {
-								goto l1299
+								goto l269
 							}
 							position++
-							goto l1296
-						l1299:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l269:
+							position, tokenIndex = position266, tokenIndex266
 							if buffer[position] != rune('.') {
-								goto l1300
+								goto l270
 							}
 							position++
-							goto l1296
-						l1300:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l270:
+							position, tokenIndex = position266, tokenIndex266
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1301
+								goto l271
 							}
 							position++
-							goto l1296
-						l1301:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l271:
+							position, tokenIndex = position266, tokenIndex266
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1302
+								goto l272
 							}
 							position++
-							goto l1296
-						l1302:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l272:
+							position, tokenIndex = position266, tokenIndex266
 							if buffer[position] != rune('_') {
-								goto l1303
+								goto l273
 							}
 							position++
-							goto l1296
-						l1303:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l273:
+							position, tokenIndex = position266, tokenIndex266
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1304
+								goto l274
 							}
 							position++
-							goto l1296
-						l1304:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l274:
+							position, tokenIndex = position266, tokenIndex266
 							if buffer[position] != rune('~') {
-								goto l1305
+								goto l275
 							}
 							position++
-							goto l1296
-						l1305:
-							position, tokenIndex = position1296, tokenIndex1296
+							goto l266
+						l275:
+							position, tokenIndex = position266, tokenIndex266
 							if !(p.pick[11] == 0) {
-								goto l1306
+								goto l276
 							}
 							if buffer[position] != rune('%') {
-								goto l1306
+								goto l276
 							}
 							position++
 							{
-								position1307, tokenIndex1307 := position, tokenIndex
+								position277, tokenIndex277 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1308
+									goto l278
 								}
 								position++
-								goto l1307
-							l1308:
-								position, tokenIndex = position1307, tokenIndex1307
+								goto l277
+							l278:
+								position, tokenIndex = position277, tokenIndex277
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1309
+									goto l279
 								}
 								position++
-								goto l1307
-							l1309:
-								position, tokenIndex = position1307, tokenIndex1307
+								goto l277
+							l279:
+								position, tokenIndex = position277, tokenIndex277
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1306
+									goto l276
 								}
 								position++
 							}
-						l1307:
+						l277:
 							{
-								position1310, tokenIndex1310 := position, tokenIndex
+								position280, tokenIndex280 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1311
+									goto l281
 								}
 								position++
-								goto l1310
-							l1311:
-								position, tokenIndex = position1310, tokenIndex1310
+								goto l280
+							l281:
+								position, tokenIndex = position280, tokenIndex280
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1312
+									goto l282
 								}
 								position++
-								goto l1310
-							l1312:
-								position, tokenIndex = position1310, tokenIndex1310
+								goto l280
+							l282:
+								position, tokenIndex = position280, tokenIndex280
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1306
+									goto l276
 								}
 								position++
 							}
-						l1310:
-							goto l1296
-						l1306:
-							position, tokenIndex = position1296, tokenIndex1296
+						l280:
+							goto l266
+						l276:
+							position, tokenIndex = position266, tokenIndex266
 							if !(p.pick[11] == 1) {
-								goto l1313
+								goto l283
 							}
 							{
-								position1314, tokenIndex1314 := position, tokenIndex
+								position284, tokenIndex284 := position, tokenIndex
 								if buffer[position] != rune('%') {
-									goto l1315
+									goto l285
 								}
 								position++
 								{
-									position1316, tokenIndex1316 := position, tokenIndex
+									position286, tokenIndex286 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1317
+										goto l287
 									}
 									position++
-									goto l1316
-								l1317:
-									position, tokenIndex = position1316, tokenIndex1316
+									goto l286
+								l287:
+									position, tokenIndex = position286, tokenIndex286
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1318
+										goto l288
 									}
 									position++
-									goto l1316
-								l1318:
-									position, tokenIndex = position1316, tokenIndex1316
+									goto l286
+								l288:
+									position, tokenIndex = position286, tokenIndex286
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1315
+										goto l285
 									}
 									position++
 								}
-							l1316:
+							l286:
 								{
-									position1319, tokenIndex1319 := position, tokenIndex
+									position289, tokenIndex289 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1320
+										goto l290
 									}
 									position++
-									goto l1319
-								l1320:
-									position, tokenIndex = position1319, tokenIndex1319
+									goto l289
+								l290:
+									position, tokenIndex = position289, tokenIndex289
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1321
+										goto l291
 									}
 									position++
-									goto l1319
-								l1321:
-									position, tokenIndex = position1319, tokenIndex1319
+									goto l289
+								l291:
+									position, tokenIndex = position289, tokenIndex289
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1315
+										goto l285
 									}
 									position++
 								}
-							l1319:
-								goto l1314
-							l1315:
-								position, tokenIndex = position1314, tokenIndex1314
+							l289:
+								goto l284
+							l285:
+								position, tokenIndex = position284, tokenIndex284
 								if !_rules[ruleother]() {
-									goto l1313
+									goto l283
 								}
 							}
-						l1314:
-							goto l1296
-						l1313:
-							position, tokenIndex = position1296, tokenIndex1296
+						l284:
+							goto l266
+						l283:
+							position, tokenIndex = position266, tokenIndex266
 							{
-								position1322, tokenIndex1322 := position, tokenIndex
+								position292, tokenIndex292 := position, tokenIndex
 								if buffer[position] != rune('$') {
-									goto l1323
+									goto l293
 								}
 								position++
-								goto l1322
-							l1323:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l293:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune('&') {
-									goto l1324
+									goto l294
 								}
 								position++
-								goto l1322
-							l1324:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l294:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune('+') {
-									goto l1325
+									goto l295
 								}
 								position++
-								goto l1322
-							l1325:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l295:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune(',') {
-									goto l1326
+									goto l296
 								}
 								position++
-								goto l1322
-							l1326:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l296:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune(':') {
-									goto l1327
+									goto l297
 								}
 								position++
-								goto l1322
-							l1327:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l297:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune(';') {
-									goto l1328
+									goto l298
 								}
 								position++
-								goto l1322
-							l1328:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l298:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune('=') {
-									goto l1329
+									goto l299
 								}
 								position++
-								goto l1322
-							l1329:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l299:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune('?') {
-									goto l1330
+									goto l300
 								}
 								position++
-								goto l1322
-							l1330:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l300:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune('@') {
-									goto l1331
+									goto l301
 								}
 								position++
-								goto l1322
-							l1331:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l301:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune('[') {
-									goto l1332
+									goto l302
 								}
 								position++
-								goto l1322
-							l1332:
-								position, tokenIndex = position1322, tokenIndex1322
+								goto l292
+							l302:
+								position, tokenIndex = position292, tokenIndex292
 								if buffer[position] != rune(']') {
-									goto l1258
+									goto l228
 								}
 								position++
 							}
-						l1322:
+						l292:
 						}
-					l1296:
+					l266:
 					}
-				l1259:
-					{
-						position1333, tokenIndex1333 := position, tokenIndex
-						{
-							position1335, tokenIndex1335 := position, tokenIndex
-							if !(p.pick[10] == 0) {
-								goto l1336
-							}
-							{
-								position1337, tokenIndex1337 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l1338
-								}
-								position++
-								goto l1337
-							l1338:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune('&') {
-									goto l1339
-								}
-								position++
-								goto l1337
-							l1339:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune('+') {
-									goto l1340
-								}
-								position++
-								goto l1337
-							l1340:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune(',') {
-									goto l1341
-								}
-								position++
-								goto l1337
-							l1341:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune('/') {
-									goto l1342
-								}
-								position++
-								goto l1337
-							l1342:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune(':') {
-									goto l1343
-								}
-								position++
-								goto l1337
-							l1343:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune(';') {
-									goto l1344
-								}
-								position++
-								goto l1337
-							l1344:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune('=') {
-									goto l1345
-								}
-								position++
-								goto l1337
-							l1345:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune('?') {
-									goto l1346
-								}
-								position++
-								goto l1337
-							l1346:
-								position, tokenIndex = position1337, tokenIndex1337
-								if buffer[position] != rune('@') {
-									goto l1336
-								}
-								position++
-							}
-						l1337:
-							goto l1335
-						l1336:
-							position, tokenIndex = position1335, tokenIndex1335
-							if !(p.pick[10] == 1) {
-								goto l1347
-							}
-							{
-								position1348, tokenIndex1348 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l1349
-								}
-								position++
-								goto l1348
-							l1349:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune('&') {
-									goto l1350
-								}
-								position++
-								goto l1348
-							l1350:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune('+') {
-									goto l1351
-								}
-								position++
-								goto l1348
-							l1351:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune(',') {
-									goto l1352
-								}
-								position++
-								goto l1348
-							l1352:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune('/') {
-									goto l1353
-								}
-								position++
-								goto l1348
-							l1353:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune(':') {
-									goto l1354
-								}
-								position++
-								goto l1348
-							l1354:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune(';') {
-									goto l1355
-								}
-								position++
-								goto l1348
-							l1355:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune('=') {
-									goto l1356
-								}
-								position++
-								goto l1348
-							l1356:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune('?') {
-									goto l1357
-								}
-								position++
-								goto l1348
-							l1357:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune('@') {
-									goto l1358
-								}
-								position++
-								goto l1348
-							l1358:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune('[') {
-									goto l1359
-								}
-								position++
-								goto l1348
-							l1359:
-								position, tokenIndex = position1348, tokenIndex1348
-								if buffer[position] != rune(']') {
-									goto l1347
-								}
-								position++
-							}
-						l1348:
-							goto l1335
-						l1347:
-							position, tokenIndex = position1335, tokenIndex1335
-							{
-								position1361, tokenIndex1361 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l1362
-								}
-								position++
-								goto l1361
-							l1362:
-								position, tokenIndex = position1361, tokenIndex1361
-								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l1363
-								}
-								position++
-								goto l1361
-							l1363:
-								position, tokenIndex = position1361, tokenIndex1361
-								if buffer[position] != rune('-') {
-									goto l1364
-								}
-								position++
-								goto l1361
-							l1364:
-								position, tokenIndex = position1361, tokenIndex1361
-								if buffer[position] != rune('.') {
-									goto l1365
-								}
-								position++
-								goto l1361
-							l1365:
-								position, tokenIndex = position1361, tokenIndex1361
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1366
-								}
-								position++
-								goto l1361
-							l1366:
-								position, tokenIndex = position1361, tokenIndex1361
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1367
-								}
-								position++
-								goto l1361
-							l1367:
-								position, tokenIndex = position1361, tokenIndex1361
-								if buffer[position] != rune('_') {
-									goto l1368
-								}
-								position++
-								goto l1361
-							l1368:
-								position, tokenIndex = position1361, tokenIndex1361
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1369
-								}
-								position++
-								goto l1361
-							l1369:
-								position, tokenIndex = position1361, tokenIndex1361
-								if buffer[position] != rune('~') {
-									goto l1360
-								}
-								position++
-							}
-						l1361:
-							goto l1335
-						l1360:
-							position, tokenIndex = position1335, tokenIndex1335
-							if !(p.pick[11] == 0) {
-								goto l1370
-							}
-							if buffer[position] != rune('%') {
-								goto l1370
-							}
-							position++
-							{
-								position1371, tokenIndex1371 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1372
-								}
-								position++
-								goto l1371
-							l1372:
-								position, tokenIndex = position1371, tokenIndex1371
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1373
-								}
-								position++
-								goto l1371
-							l1373:
-								position, tokenIndex = position1371, tokenIndex1371
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1370
-								}
-								position++
-							}
-						l1371:
-							{
-								position1374, tokenIndex1374 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1375
-								}
-								position++
-								goto l1374
-							l1375:
-								position, tokenIndex = position1374, tokenIndex1374
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1376
-								}
-								position++
-								goto l1374
-							l1376:
-								position, tokenIndex = position1374, tokenIndex1374
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1370
-								}
-								position++
-							}
-						l1374:
-							goto l1335
-						l1370:
-							position, tokenIndex = position1335, tokenIndex1335
-							if !(p.pick[11] == 1) {
-								goto l1333
-							}
-							{
-								position1377, tokenIndex1377 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l1378
-								}
-								position++
-								{
-									position1379, tokenIndex1379 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1380
-									}
-									position++
-									goto l1379
-								l1380:
-									position, tokenIndex = position1379, tokenIndex1379
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1381
-									}
-									position++
-									goto l1379
-								l1381:
-									position, tokenIndex = position1379, tokenIndex1379
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1378
-									}
-									position++
-								}
-							l1379:
-								{
-									position1382, tokenIndex1382 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1383
-									}
-									position++
-									goto l1382
-								l1383:
-									position, tokenIndex = position1382, tokenIndex1382
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1384
-									}
-									position++
-									goto l1382
-								l1384:
-									position, tokenIndex = position1382, tokenIndex1382
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1378
-									}
-									position++
-								}
-							l1382:
-								goto l1377
-							l1378:
-								position, tokenIndex = position1377, tokenIndex1377
-								if !_rules[ruleother]() {
-									goto l1333
-								}
-							}
-						l1377:
-						}
-					l1335:
-						if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-							goto l1333
-						}
-						goto l1334
-					l1333:
-						position, tokenIndex = position1333, tokenIndex1333
+				l229:
+					if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
+						goto l228
 					}
-				l1334:
-					goto l1257
-				l1258:
-					position, tokenIndex = position1257, tokenIndex1257
+					goto l227
+				l228:
+					position, tokenIndex = position227, tokenIndex227
 					if !(p.pick[3] == 1) {
-						goto l1255
+						goto l225
 					}
 					{
-						position1385, tokenIndex1385 := position, tokenIndex
+						position303, tokenIndex303 := position, tokenIndex
 						{
-							position1387, tokenIndex1387 := position, tokenIndex
+							position305, tokenIndex305 := position, tokenIndex
 							if !(p.pick[4] == 0) {
-								goto l1388
+								goto l306
 							}
 							{
-								position1389, tokenIndex1389 := position, tokenIndex
+								position307, tokenIndex307 := position, tokenIndex
 								if buffer[position] != rune('!') {
-									goto l1390
+									goto l308
 								}
 								position++
-								goto l1389
-							l1390:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l308:
+								position, tokenIndex = position307, tokenIndex307
 								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l1391
+									goto l309
 								}
 								position++
-								goto l1389
-							l1391:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l309:
+								position, tokenIndex = position307, tokenIndex307
 								if buffer[position] != rune('-') {
-									goto l1392
+									goto l310
 								}
 								position++
-								goto l1389
-							l1392:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l310:
+								position, tokenIndex = position307, tokenIndex307
 								if buffer[position] != rune('.') {
-									goto l1393
+									goto l311
 								}
 								position++
-								goto l1389
-							l1393:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l311:
+								position, tokenIndex = position307, tokenIndex307
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1394
+									goto l312
 								}
 								position++
-								goto l1389
-							l1394:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l312:
+								position, tokenIndex = position307, tokenIndex307
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1395
+									goto l313
 								}
 								position++
-								goto l1389
-							l1395:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l313:
+								position, tokenIndex = position307, tokenIndex307
 								if buffer[position] != rune('_') {
-									goto l1396
+									goto l314
 								}
 								position++
-								goto l1389
-							l1396:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l314:
+								position, tokenIndex = position307, tokenIndex307
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1397
+									goto l315
 								}
 								position++
-								goto l1389
-							l1397:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l315:
+								position, tokenIndex = position307, tokenIndex307
 								if buffer[position] != rune('~') {
-									goto l1398
+									goto l316
 								}
 								position++
-								goto l1389
-							l1398:
-								position, tokenIndex = position1389, tokenIndex1389
+								goto l307
+							l316:
+								position, tokenIndex = position307, tokenIndex307
 								if !(p.pick[11] == 0) {
-									goto l1399
+									goto l317
 								}
 								if buffer[position] != rune('%') {
-									goto l1399
+									goto l317
 								}
 								position++
 								{
-									position1400, tokenIndex1400 := position, tokenIndex
+									position318, tokenIndex318 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1401
+										goto l319
 									}
 									position++
-									goto l1400
-								l1401:
-									position, tokenIndex = position1400, tokenIndex1400
+									goto l318
+								l319:
+									position, tokenIndex = position318, tokenIndex318
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1402
+										goto l320
 									}
 									position++
-									goto l1400
-								l1402:
-									position, tokenIndex = position1400, tokenIndex1400
+									goto l318
+								l320:
+									position, tokenIndex = position318, tokenIndex318
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1399
+										goto l317
 									}
 									position++
 								}
-							l1400:
+							l318:
 								{
-									position1403, tokenIndex1403 := position, tokenIndex
+									position321, tokenIndex321 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1404
+										goto l322
 									}
 									position++
-									goto l1403
-								l1404:
-									position, tokenIndex = position1403, tokenIndex1403
+									goto l321
+								l322:
+									position, tokenIndex = position321, tokenIndex321
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1405
+										goto l323
 									}
 									position++
-									goto l1403
-								l1405:
-									position, tokenIndex = position1403, tokenIndex1403
+									goto l321
+								l323:
+									position, tokenIndex = position321, tokenIndex321
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1399
+										goto l317
 									}
 									position++
 								}
-							l1403:
-								goto l1389
-							l1399:
-								position, tokenIndex = position1389, tokenIndex1389
+							l321:
+								goto l307
+							l317:
+								position, tokenIndex = position307, tokenIndex307
 								if !(p.pick[11] == 1) {
-									goto l1406
+									goto l324
 								}
 								{
-									position1407, tokenIndex1407 := position, tokenIndex
+									position325, tokenIndex325 := position, tokenIndex
 									if buffer[position] != rune('%') {
-										goto l1408
+										goto l326
 									}
 									position++
 									{
-										position1409, tokenIndex1409 := position, tokenIndex
+										position327, tokenIndex327 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1410
+											goto l328
 										}
 										position++
-										goto l1409
-									l1410:
-										position, tokenIndex = position1409, tokenIndex1409
+										goto l327
+									l328:
+										position, tokenIndex = position327, tokenIndex327
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1411
+											goto l329
 										}
 										position++
-										goto l1409
-									l1411:
-										position, tokenIndex = position1409, tokenIndex1409
+										goto l327
+									l329:
+										position, tokenIndex = position327, tokenIndex327
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1408
+											goto l326
 										}
 										position++
 									}
-								l1409:
+								l327:
 									{
-										position1412, tokenIndex1412 := position, tokenIndex
+										position330, tokenIndex330 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1413
+											goto l331
 										}
 										position++
-										goto l1412
-									l1413:
-										position, tokenIndex = position1412, tokenIndex1412
+										goto l330
+									l331:
+										position, tokenIndex = position330, tokenIndex330
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1414
+											goto l332
 										}
 										position++
-										goto l1412
-									l1414:
-										position, tokenIndex = position1412, tokenIndex1412
+										goto l330
+									l332:
+										position, tokenIndex = position330, tokenIndex330
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1408
+											goto l326
 										}
 										position++
 									}
-								l1412:
-									goto l1407
-								l1408:
-									position, tokenIndex = position1407, tokenIndex1407
+								l330:
+									goto l325
+								l326:
+									position, tokenIndex = position325, tokenIndex325
 									if !_rules[ruleother]() {
-										goto l1406
+										goto l324
 									}
 								}
-							l1407:
-								goto l1389
-							l1406:
-								position, tokenIndex = position1389, tokenIndex1389
+							l325:
+								goto l307
+							l324:
+								position, tokenIndex = position307, tokenIndex307
 								{
-									position1415, tokenIndex1415 := position, tokenIndex
+									position333, tokenIndex333 := position, tokenIndex
 									if buffer[position] != rune('$') {
-										goto l1416
+										goto l334
 									}
 									position++
-									goto l1415
-								l1416:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l334:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune('&') {
-										goto l1417
+										goto l335
 									}
 									position++
-									goto l1415
-								l1417:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l335:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune('+') {
-										goto l1418
+										goto l336
 									}
 									position++
-									goto l1415
-								l1418:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l336:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune(',') {
-										goto l1419
+										goto l337
 									}
 									position++
-									goto l1415
-								l1419:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l337:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune(':') {
-										goto l1420
+										goto l338
 									}
 									position++
-									goto l1415
-								l1420:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l338:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune(';') {
-										goto l1421
+										goto l339
 									}
 									position++
-									goto l1415
-								l1421:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l339:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune('=') {
-										goto l1422
+										goto l340
 									}
 									position++
-									goto l1415
-								l1422:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l340:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune('?') {
-										goto l1423
+										goto l341
 									}
 									position++
-									goto l1415
-								l1423:
-									position, tokenIndex = position1415, tokenIndex1415
+									goto l333
+								l341:
+									position, tokenIndex = position333, tokenIndex333
 									if buffer[position] != rune('@') {
-										goto l1388
+										goto l306
 									}
 									position++
 								}
-							l1415:
+							l333:
 							}
-						l1389:
-							goto l1387
-						l1388:
-							position, tokenIndex = position1387, tokenIndex1387
+						l307:
+							goto l305
+						l306:
+							position, tokenIndex = position305, tokenIndex305
 							if !(p.pick[4] == 1) {
-								goto l1385
+								goto l303
 							}
 							{
-								position1424, tokenIndex1424 := position, tokenIndex
+								position342, tokenIndex342 := position, tokenIndex
 								if buffer[position] != rune('!') {
-									goto l1425
+									goto l343
 								}
 								position++
-								goto l1424
-							l1425:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l343:
+								position, tokenIndex = position342, tokenIndex342
 								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l1426
+									goto l344
 								}
 								position++
-								goto l1424
-							l1426:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l344:
+								position, tokenIndex = position342, tokenIndex342
 								if buffer[position] != rune('-') {
-									goto l1427
+									goto l345
 								}
 								position++
-								goto l1424
-							l1427:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l345:
+								position, tokenIndex = position342, tokenIndex342
 								if buffer[position] != rune('.') {
-									goto l1428
+									goto l346
 								}
 								position++
-								goto l1424
-							l1428:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l346:
+								position, tokenIndex = position342, tokenIndex342
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1429
+									goto l347
 								}
 								position++
-								goto l1424
-							l1429:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l347:
+								position, tokenIndex = position342, tokenIndex342
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1430
+									goto l348
 								}
 								position++
-								goto l1424
-							l1430:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l348:
+								position, tokenIndex = position342, tokenIndex342
 								if buffer[position] != rune('_') {
-									goto l1431
+									goto l349
 								}
 								position++
-								goto l1424
-							l1431:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l349:
+								position, tokenIndex = position342, tokenIndex342
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1432
+									goto l350
 								}
 								position++
-								goto l1424
-							l1432:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l350:
+								position, tokenIndex = position342, tokenIndex342
 								if buffer[position] != rune('~') {
-									goto l1433
+									goto l351
 								}
 								position++
-								goto l1424
-							l1433:
-								position, tokenIndex = position1424, tokenIndex1424
+								goto l342
+							l351:
+								position, tokenIndex = position342, tokenIndex342
 								if !(p.pick[11] == 0) {
-									goto l1434
+									goto l352
 								}
 								if buffer[position] != rune('%') {
-									goto l1434
+									goto l352
 								}
 								position++
 								{
-									position1435, tokenIndex1435 := position, tokenIndex
+									position353, tokenIndex353 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1436
+										goto l354
 									}
 									position++
-									goto l1435
-								l1436:
-									position, tokenIndex = position1435, tokenIndex1435
+									goto l353
+								l354:
+									position, tokenIndex = position353, tokenIndex353
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1437
+										goto l355
 									}
 									position++
-									goto l1435
-								l1437:
-									position, tokenIndex = position1435, tokenIndex1435
+									goto l353
+								l355:
+									position, tokenIndex = position353, tokenIndex353
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1434
+										goto l352
 									}
 									position++
 								}
-							l1435:
+							l353:
 								{
-									position1438, tokenIndex1438 := position, tokenIndex
+									position356, tokenIndex356 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1439
+										goto l357
 									}
 									position++
-									goto l1438
-								l1439:
-									position, tokenIndex = position1438, tokenIndex1438
+									goto l356
+								l357:
+									position, tokenIndex = position356, tokenIndex356
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1440
+										goto l358
 									}
 									position++
-									goto l1438
-								l1440:
-									position, tokenIndex = position1438, tokenIndex1438
+									goto l356
+								l358:
+									position, tokenIndex = position356, tokenIndex356
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1434
+										goto l352
 									}
 									position++
 								}
-							l1438:
-								goto l1424
-							l1434:
-								position, tokenIndex = position1424, tokenIndex1424
+							l356:
+								goto l342
+							l352:
+								position, tokenIndex = position342, tokenIndex342
 								if !(p.pick[11] == 1) {
-									goto l1441
+									goto l359
 								}
 								{
-									position1442, tokenIndex1442 := position, tokenIndex
+									position360, tokenIndex360 := position, tokenIndex
 									if buffer[position] != rune('%') {
-										goto l1443
+										goto l361
 									}
 									position++
 									{
-										position1444, tokenIndex1444 := position, tokenIndex
+										position362, tokenIndex362 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1445
+											goto l363
 										}
 										position++
-										goto l1444
-									l1445:
-										position, tokenIndex = position1444, tokenIndex1444
+										goto l362
+									l363:
+										position, tokenIndex = position362, tokenIndex362
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1446
+											goto l364
 										}
 										position++
-										goto l1444
-									l1446:
-										position, tokenIndex = position1444, tokenIndex1444
+										goto l362
+									l364:
+										position, tokenIndex = position362, tokenIndex362
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1443
+											goto l361
 										}
 										position++
 									}
-								l1444:
+								l362:
 									{
-										position1447, tokenIndex1447 := position, tokenIndex
+										position365, tokenIndex365 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1448
+											goto l366
 										}
 										position++
-										goto l1447
-									l1448:
-										position, tokenIndex = position1447, tokenIndex1447
+										goto l365
+									l366:
+										position, tokenIndex = position365, tokenIndex365
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1449
+											goto l367
 										}
 										position++
-										goto l1447
-									l1449:
-										position, tokenIndex = position1447, tokenIndex1447
+										goto l365
+									l367:
+										position, tokenIndex = position365, tokenIndex365
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1443
+											goto l361
 										}
 										position++
 									}
-								l1447:
-									goto l1442
-								l1443:
-									position, tokenIndex = position1442, tokenIndex1442
+								l365:
+									goto l360
+								l361:
+									position, tokenIndex = position360, tokenIndex360
 									if !_rules[ruleother]() {
-										goto l1441
+										goto l359
 									}
 								}
-							l1442:
-								goto l1424
-							l1441:
-								position, tokenIndex = position1424, tokenIndex1424
+							l360:
+								goto l342
+							l359:
+								position, tokenIndex = position342, tokenIndex342
 								{
-									position1450, tokenIndex1450 := position, tokenIndex
+									position368, tokenIndex368 := position, tokenIndex
 									if buffer[position] != rune('$') {
-										goto l1451
+										goto l369
 									}
 									position++
-									goto l1450
-								l1451:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l369:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune('&') {
-										goto l1452
+										goto l370
 									}
 									position++
-									goto l1450
-								l1452:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l370:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune('+') {
-										goto l1453
+										goto l371
 									}
 									position++
-									goto l1450
-								l1453:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l371:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune(',') {
-										goto l1454
+										goto l372
 									}
 									position++
-									goto l1450
-								l1454:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l372:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune(':') {
-										goto l1455
+										goto l373
 									}
 									position++
-									goto l1450
-								l1455:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l373:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune(';') {
-										goto l1456
+										goto l374
 									}
 									position++
-									goto l1450
-								l1456:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l374:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune('=') {
-										goto l1457
+										goto l375
 									}
 									position++
-									goto l1450
-								l1457:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l375:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune('?') {
-										goto l1458
+										goto l376
 									}
 									position++
-									goto l1450
-								l1458:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l376:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune('@') {
-										goto l1459
+										goto l377
 									}
 									position++
-									goto l1450
-								l1459:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l377:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune('[') {
-										goto l1460
+										goto l378
 									}
 									position++
-									goto l1450
-								l1460:
-									position, tokenIndex = position1450, tokenIndex1450
+									goto l368
+								l378:
+									position, tokenIndex = position368, tokenIndex368
 									if buffer[position] != rune(']') {
-										goto l1385
+										goto l303
 									}
 									position++
 								}
-							l1450:
+							l368:
 							}
-						l1424:
+						l342:
 						}
-					l1387:
-						{
-							position1461, tokenIndex1461 := position, tokenIndex
-							{
-								position1463, tokenIndex1463 := position, tokenIndex
-								if !(p.pick[10] == 0) {
-									goto l1464
-								}
-								{
-									position1465, tokenIndex1465 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l1466
-									}
-									position++
-									goto l1465
-								l1466:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune('&') {
-										goto l1467
-									}
-									position++
-									goto l1465
-								l1467:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune('+') {
-										goto l1468
-									}
-									position++
-									goto l1465
-								l1468:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune(',') {
-										goto l1469
-									}
-									position++
-									goto l1465
-								l1469:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune('/') {
-										goto l1470
-									}
-									position++
-									goto l1465
-								l1470:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune(':') {
-										goto l1471
-									}
-									position++
-									goto l1465
-								l1471:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune(';') {
-										goto l1472
-									}
-									position++
-									goto l1465
-								l1472:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune('=') {
-										goto l1473
-									}
-									position++
-									goto l1465
-								l1473:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune('?') {
-										goto l1474
-									}
-									position++
-									goto l1465
-								l1474:
-									position, tokenIndex = position1465, tokenIndex1465
-									if buffer[position] != rune('@') {
-										goto l1464
-									}
-									position++
-								}
-							l1465:
-								goto l1463
-							l1464:
-								position, tokenIndex = position1463, tokenIndex1463
-								if !(p.pick[10] == 1) {
-									goto l1475
-								}
-								{
-									position1476, tokenIndex1476 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l1477
-									}
-									position++
-									goto l1476
-								l1477:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune('&') {
-										goto l1478
-									}
-									position++
-									goto l1476
-								l1478:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune('+') {
-										goto l1479
-									}
-									position++
-									goto l1476
-								l1479:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune(',') {
-										goto l1480
-									}
-									position++
-									goto l1476
-								l1480:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune('/') {
-										goto l1481
-									}
-									position++
-									goto l1476
-								l1481:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune(':') {
-										goto l1482
-									}
-									position++
-									goto l1476
-								l1482:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune(';') {
-										goto l1483
-									}
-									position++
-									goto l1476
-								l1483:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune('=') {
-										goto l1484
-									}
-									position++
-									goto l1476
-								l1484:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune('?') {
-										goto l1485
-									}
-									position++
-									goto l1476
-								l1485:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune('@') {
-										goto l1486
-									}
-									position++
-									goto l1476
-								l1486:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune('[') {
-										goto l1487
-									}
-									position++
-									goto l1476
-								l1487:
-									position, tokenIndex = position1476, tokenIndex1476
-									if buffer[position] != rune(']') {
-										goto l1475
-									}
-									position++
-								}
-							l1476:
-								goto l1463
-							l1475:
-								position, tokenIndex = position1463, tokenIndex1463
-								{
-									position1489, tokenIndex1489 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l1490
-									}
-									position++
-									goto l1489
-								l1490:
-									position, tokenIndex = position1489, tokenIndex1489
-									if c := buffer[position]; c < rune('\'') || c > rune('*') {
-										goto l1491
-									}
-									position++
-									goto l1489
-								l1491:
-									position, tokenIndex = position1489, tokenIndex1489
-									if buffer[position] != rune('-') {
-										goto l1492
-									}
-									position++
-									goto l1489
-								l1492:
-									position, tokenIndex = position1489, tokenIndex1489
-									if buffer[position] != rune('.') {
-										goto l1493
-									}
-									position++
-									goto l1489
-								l1493:
-									position, tokenIndex = position1489, tokenIndex1489
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1494
-									}
-									position++
-									goto l1489
-								l1494:
-									position, tokenIndex = position1489, tokenIndex1489
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l1495
-									}
-									position++
-									goto l1489
-								l1495:
-									position, tokenIndex = position1489, tokenIndex1489
-									if buffer[position] != rune('_') {
-										goto l1496
-									}
-									position++
-									goto l1489
-								l1496:
-									position, tokenIndex = position1489, tokenIndex1489
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l1497
-									}
-									position++
-									goto l1489
-								l1497:
-									position, tokenIndex = position1489, tokenIndex1489
-									if buffer[position] != rune('~') {
-										goto l1488
-									}
-									position++
-								}
-							l1489:
-								goto l1463
-							l1488:
-								position, tokenIndex = position1463, tokenIndex1463
-								if !(p.pick[11] == 0) {
-									goto l1498
-								}
-								if buffer[position] != rune('%') {
-									goto l1498
-								}
-								position++
-								{
-									position1499, tokenIndex1499 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1500
-									}
-									position++
-									goto l1499
-								l1500:
-									position, tokenIndex = position1499, tokenIndex1499
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1501
-									}
-									position++
-									goto l1499
-								l1501:
-									position, tokenIndex = position1499, tokenIndex1499
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1498
-									}
-									position++
-								}
-							l1499:
-								{
-									position1502, tokenIndex1502 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1503
-									}
-									position++
-									goto l1502
-								l1503:
-									position, tokenIndex = position1502, tokenIndex1502
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1504
-									}
-									position++
-									goto l1502
-								l1504:
-									position, tokenIndex = position1502, tokenIndex1502
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1498
-									}
-									position++
-								}
-							l1502:
-								goto l1463
-							l1498:
-								position, tokenIndex = position1463, tokenIndex1463
-								if !(p.pick[11] == 1) {
-									goto l1461
-								}
-								{
-									position1505, tokenIndex1505 := position, tokenIndex
-									if buffer[position] != rune('%') {
-										goto l1506
-									}
-									position++
-									{
-										position1507, tokenIndex1507 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1508
-										}
-										position++
-										goto l1507
-									l1508:
-										position, tokenIndex = position1507, tokenIndex1507
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1509
-										}
-										position++
-										goto l1507
-									l1509:
-										position, tokenIndex = position1507, tokenIndex1507
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1506
-										}
-										position++
-									}
-								l1507:
-									{
-										position1510, tokenIndex1510 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1511
-										}
-										position++
-										goto l1510
-									l1511:
-										position, tokenIndex = position1510, tokenIndex1510
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1512
-										}
-										position++
-										goto l1510
-									l1512:
-										position, tokenIndex = position1510, tokenIndex1510
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1506
-										}
-										position++
-									}
-								l1510:
-									goto l1505
-								l1506:
-									position, tokenIndex = position1505, tokenIndex1505
-									if !_rules[ruleother]() {
-										goto l1461
-									}
-								}
-							l1505:
-							}
-						l1463:
-							if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-								goto l1461
-							}
-							goto l1462
-						l1461:
-							position, tokenIndex = position1461, tokenIndex1461
+					l305:
+						if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
+							goto l303
 						}
-					l1462:
-						goto l1386
-					l1385:
-						position, tokenIndex = position1385, tokenIndex1385
+						goto l304
+					l303:
+						position, tokenIndex = position303, tokenIndex303
 					}
-				l1386:
+				l304:
 				}
-			l1257:
-				add(ruleopaque_part, position1256)
+			l227:
+				add(ruleopaque_part, position226)
 			}
 			return true
-		l1255:
-			position, tokenIndex = position1255, tokenIndex1255
+		l225:
+			position, tokenIndex = position225, tokenIndex225
 			return false
 		},
-		/* 2 scheme <- <(([A-Z] / [a-z]) (('+' / '-' / '.' / [0-9] / [A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run3[0]) })?)> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run3[0]) })> */
 		func() bool {
-			position1513, tokenIndex1513 := position, tokenIndex
+			position379, tokenIndex379 := position, tokenIndex
 			{
-				position1514 := position
+				position380 := position
 				{
-					position1515, tokenIndex1515 := position, tokenIndex
+					position381, tokenIndex381 := position, tokenIndex
 					if c := buffer[position]; c < rune('A') || c > rune('Z') {
-						goto l1516
+						goto l382
 					}
 					position++
-					goto l1515
-				l1516:
-					position, tokenIndex = position1515, tokenIndex1515
+					goto l381
+				l382:
+					position, tokenIndex = position381, tokenIndex381
 					if c := buffer[position]; c < rune('a') || c > rune('z') {
-						goto l1513
+						goto l379
 					}
 					position++
 				}
-			l1515:
-				{
-					position1517, tokenIndex1517 := position, tokenIndex
-					{
-						position1519, tokenIndex1519 := position, tokenIndex
-						if buffer[position] != rune('+') {
-							goto l1520
-						}
-						position++
-						goto l1519
-					l1520:
-						position, tokenIndex = position1519, tokenIndex1519
-						if buffer[position] != rune('-') {
-							goto l1521
-						}
-						position++
-						goto l1519
-					l1521:
-						position, tokenIndex = position1519, tokenIndex1519
-						if buffer[position] != rune('.') {
-							goto l1522
-						}
-						position++
-						goto l1519
-					l1522:
-						position, tokenIndex = position1519, tokenIndex1519
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1523
-						}
-						position++
-						goto l1519
-					l1523:
-						position, tokenIndex = position1519, tokenIndex1519
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l1524
-						}
-						position++
-						goto l1519
-					l1524:
-						position, tokenIndex = position1519, tokenIndex1519
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l1517
-						}
-						position++
-					}
-				l1519:
-					if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
-						goto l1517
-					}
-					goto l1518
-				l1517:
-					position, tokenIndex = position1517, tokenIndex1517
+			l381:
+				if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
+					goto l379
 				}
-			l1518:
-				add(rulescheme, position1514)
+				add(rulescheme, position380)
 			}
 			return true
-		l1513:
-			position, tokenIndex = position1513, tokenIndex1513
+		l379:
+			position, tokenIndex = position379, tokenIndex379
 			return false
 		},
 		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)) !(!('#' / '/' / '?') .)) / reg_name)> */
 		func() bool {
-			position1525, tokenIndex1525 := position, tokenIndex
+			position383, tokenIndex383 := position, tokenIndex
 			{
-				position1526 := position
+				position384 := position
 				{
-					position1527, tokenIndex1527 := position, tokenIndex
+					position385, tokenIndex385 := position, tokenIndex
 					{
-						position1529, tokenIndex1529 := position, tokenIndex
+						position387, tokenIndex387 := position, tokenIndex
 						if !(p.pick[6] == 0) {
-							goto l1530
+							goto l388
 						}
 						{
-							position1531, tokenIndex1531 := position, tokenIndex
+							position389, tokenIndex389 := position, tokenIndex
 							{
-								position1533, tokenIndex1533 := position, tokenIndex
+								position391, tokenIndex391 := position, tokenIndex
 								if !_rules[ruleuserinfo]() {
-									goto l1533
+									goto l391
 								}
 								if buffer[position] != rune('@') {
-									goto l1533
+									goto l391
 								}
 								position++
-								goto l1534
-							l1533:
-								position, tokenIndex = position1533, tokenIndex1533
+								goto l392
+							l391:
+								position, tokenIndex = position391, tokenIndex391
 							}
-						l1534:
+						l392:
 							{
-								position1535, tokenIndex1535 := position, tokenIndex
+								position393, tokenIndex393 := position, tokenIndex
 								if !(p.pick[7] == 0) {
-									goto l1536
+									goto l394
 								}
 								{
-									position1537, tokenIndex1537 := position, tokenIndex
+									position395, tokenIndex395 := position, tokenIndex
 									if !_rules[rulehostname]() {
-										goto l1538
+										goto l396
 									}
-									goto l1537
-								l1538:
-									position, tokenIndex = position1537, tokenIndex1537
+									goto l395
+								l396:
+									position, tokenIndex = position395, tokenIndex395
 									if !_rules[ruleIPv4address]() {
-										goto l1536
+										goto l394
 									}
 								}
-							l1537:
-								goto l1535
-							l1536:
-								position, tokenIndex = position1535, tokenIndex1535
+							l395:
+								goto l393
+							l394:
+								position, tokenIndex = position393, tokenIndex393
 								if !(p.pick[7] == 1) {
-									goto l1531
+									goto l389
 								}
 								{
-									position1539, tokenIndex1539 := position, tokenIndex
+									position397, tokenIndex397 := position, tokenIndex
 									if !_rules[rulehostname]() {
-										goto l1540
+										goto l398
 									}
-									goto l1539
-								l1540:
-									position, tokenIndex = position1539, tokenIndex1539
+									goto l397
+								l398:
+									position, tokenIndex = position397, tokenIndex397
 									if !_rules[ruleIPv4address]() {
-										goto l1541
+										goto l399
 									}
-									goto l1539
-								l1541:
-									position, tokenIndex = position1539, tokenIndex1539
+									goto l397
+								l399:
+									position, tokenIndex = position397, tokenIndex397
 									if !_rules[ruleipv6reference]() {
-										goto l1531
+										goto l389
 									}
 								}
-							l1539:
+							l397:
 							}
-						l1535:
+						l393:
 							{
-								position1542, tokenIndex1542 := position, tokenIndex
+								position400, tokenIndex400 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l1542
+									goto l400
 								}
 								position++
 								if !_rules[ruleport]() {
-									goto l1542
+									goto l400
 								}
-								goto l1543
-							l1542:
-								position, tokenIndex = position1542, tokenIndex1542
+								goto l401
+							l400:
+								position, tokenIndex = position400, tokenIndex400
 							}
-						l1543:
-							goto l1532
-						l1531:
-							position, tokenIndex = position1531, tokenIndex1531
+						l401:
+							goto l390
+						l389:
+							position, tokenIndex = position389, tokenIndex389
 						}
-					l1532:
-						goto l1529
-					l1530:
-						position, tokenIndex = position1529, tokenIndex1529
+					l390:
+						goto l387
+					l388:
+						position, tokenIndex = position387, tokenIndex387
 						if !(p.pick[6] == 1) {
-							goto l1528
+							goto l386
 						}
 						{
-							position1544, tokenIndex1544 := position, tokenIndex
+							position402, tokenIndex402 := position, tokenIndex
 							if !_rules[ruleuserinfo]() {
-								goto l1544
+								goto l402
 							}
 							if buffer[position] != rune('@') {
-								goto l1544
+								goto l402
 							}
 							position++
-							goto l1545
-						l1544:
-							position, tokenIndex = position1544, tokenIndex1544
+							goto l403
+						l402:
+							position, tokenIndex = position402, tokenIndex402
 						}
-					l1545:
+					l403:
 						{
-							position1546, tokenIndex1546 := position, tokenIndex
+							position404, tokenIndex404 := position, tokenIndex
 							if !(p.pick[7] == 0) {
-								goto l1547
+								goto l405
 							}
 							{
-								position1548, tokenIndex1548 := position, tokenIndex
+								position406, tokenIndex406 := position, tokenIndex
 								if !_rules[rulehostname]() {
-									goto l1549
+									goto l407
 								}
-								goto l1548
-							l1549:
-								position, tokenIndex = position1548, tokenIndex1548
+								goto l406
+							l407:
+								position, tokenIndex = position406, tokenIndex406
 								if !_rules[ruleIPv4address]() {
-									goto l1547
+									goto l405
 								}
 							}
-						l1548:
-							goto l1546
-						l1547:
-							position, tokenIndex = position1546, tokenIndex1546
+						l406:
+							goto l404
+						l405:
+							position, tokenIndex = position404, tokenIndex404
 							if !(p.pick[7] == 1) {
-								goto l1528
+								goto l386
 							}
 							{
-								position1550, tokenIndex1550 := position, tokenIndex
+								position408, tokenIndex408 := position, tokenIndex
 								if !_rules[rulehostname]() {
-									goto l1551
+									goto l409
 								}
-								goto l1550
-							l1551:
-								position, tokenIndex = position1550, tokenIndex1550
+								goto l408
+							l409:
+								position, tokenIndex = position408, tokenIndex408
 								if !_rules[ruleIPv4address]() {
-									goto l1552
+									goto l410
 								}
-								goto l1550
-							l1552:
-								position, tokenIndex = position1550, tokenIndex1550
+								goto l408
+							l410:
+								position, tokenIndex = position408, tokenIndex408
 								if !_rules[ruleipv6reference]() {
-									goto l1528
+									goto l386
 								}
 							}
-						l1550:
+						l408:
 						}
-					l1546:
+					l404:
 						{
-							position1553, tokenIndex1553 := position, tokenIndex
+							position411, tokenIndex411 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l1553
+								goto l411
 							}
 							position++
 							if !_rules[ruleport]() {
-								goto l1553
+								goto l411
 							}
-							goto l1554
-						l1553:
-							position, tokenIndex = position1553, tokenIndex1553
+							goto l412
+						l411:
+							position, tokenIndex = position411, tokenIndex411
 						}
-					l1554:
+					l412:
 					}
-				l1529:
+				l387:
 					{
-						position1555, tokenIndex1555 := position, tokenIndex
+						position413, tokenIndex413 := position, tokenIndex
 						{
-							position1556, tokenIndex1556 := position, tokenIndex
+							position414, tokenIndex414 := position, tokenIndex
 							{
-								position1557, tokenIndex1557 := position, tokenIndex
+								position415, tokenIndex415 := position, tokenIndex
 								if buffer[position] != rune('#') {
-									goto l1558
+									goto l416
 								}
 								position++
-								goto l1557
-							l1558:
-								position, tokenIndex = position1557, tokenIndex1557
+								goto l415
+							l416:
+								position, tokenIndex = position415, tokenIndex415
 								if buffer[position] != rune('/') {
-									goto l1559
+									goto l417
 								}
 								position++
-								goto l1557
-							l1559:
-								position, tokenIndex = position1557, tokenIndex1557
+								goto l415
+							l417:
+								position, tokenIndex = position415, tokenIndex415
 								if buffer[position] != rune('?') {
-									goto l1556
+									goto l414
 								}
 								position++
 							}
-						l1557:
-							goto l1555
-						l1556:
-							position, tokenIndex = position1556, tokenIndex1556
+						l415:
+							goto l413
+						l414:
+							position, tokenIndex = position414, tokenIndex414
 						}
 						if !matchDot() {
-							goto l1555
+							goto l413
 						}
-						goto l1528
-					l1555:
-						position, tokenIndex = position1555, tokenIndex1555
+						goto l386
+					l413:
+						position, tokenIndex = position413, tokenIndex413
 					}
-					goto l1527
-				l1528:
-					position, tokenIndex = position1527, tokenIndex1527
+					goto l385
+				l386:
+					position, tokenIndex = position385, tokenIndex385
 					{
-						position1560 := position
-						{
-							position1561, tokenIndex1561 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l1562
-							}
-							position++
-							goto l1561
-						l1562:
-							position, tokenIndex = position1561, tokenIndex1561
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l1563
-							}
-							position++
-							goto l1561
-						l1563:
-							position, tokenIndex = position1561, tokenIndex1561
-							if buffer[position] != rune('-') {
-								goto l1564
-							}
-							position++
-							goto l1561
-						l1564:
-							position, tokenIndex = position1561, tokenIndex1561
-							if buffer[position] != rune('.') {
-								goto l1565
-							}
-							position++
-							goto l1561
-						l1565:
-							position, tokenIndex = position1561, tokenIndex1561
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1566
-							}
-							position++
-							goto l1561
-						l1566:
-							position, tokenIndex = position1561, tokenIndex1561
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1567
-							}
-							position++
-							goto l1561
-						l1567:
-							position, tokenIndex = position1561, tokenIndex1561
-							if buffer[position] != rune('_') {
-								goto l1568
-							}
-							position++
-							goto l1561
-						l1568:
-							position, tokenIndex = position1561, tokenIndex1561
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1569
-							}
-							position++
-							goto l1561
-						l1569:
-							position, tokenIndex = position1561, tokenIndex1561
-							if buffer[position] != rune('~') {
-								goto l1570
-							}
-							position++
-							goto l1561
-						l1570:
-							position, tokenIndex = position1561, tokenIndex1561
-							if !(p.pick[11] == 0) {
-								goto l1571
-							}
-							if buffer[position] != rune('%') {
-								goto l1571
-							}
-							position++
-							{
-								position1572, tokenIndex1572 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1573
-								}
-								position++
-								goto l1572
-							l1573:
-								position, tokenIndex = position1572, tokenIndex1572
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1574
-								}
-								position++
-								goto l1572
-							l1574:
-								position, tokenIndex = position1572, tokenIndex1572
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1571
-								}
-								position++
-							}
-						l1572:
-							{
-								position1575, tokenIndex1575 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1576
-								}
-								position++
-								goto l1575
-							l1576:
-								position, tokenIndex = position1575, tokenIndex1575
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1577
-								}
-								position++
-								goto l1575
-							l1577:
-								position, tokenIndex = position1575, tokenIndex1575
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1571
-								}
-								position++
-							}
-						l1575:
-							goto l1561
-						l1571:
-							position, tokenIndex = position1561, tokenIndex1561
-							if !(p.pick[11] == 1) {
-								goto l1578
-							}
-							{
-								position1579, tokenIndex1579 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l1580
-								}
-								position++
-								{
-									position1581, tokenIndex1581 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1582
-									}
-									position++
-									goto l1581
-								l1582:
-									position, tokenIndex = position1581, tokenIndex1581
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1583
-									}
-									position++
-									goto l1581
-								l1583:
-									position, tokenIndex = position1581, tokenIndex1581
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1580
-									}
-									position++
-								}
-							l1581:
-								{
-									position1584, tokenIndex1584 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1585
-									}
-									position++
-									goto l1584
-								l1585:
-									position, tokenIndex = position1584, tokenIndex1584
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1586
-									}
-									position++
-									goto l1584
-								l1586:
-									position, tokenIndex = position1584, tokenIndex1584
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1580
-									}
-									position++
-								}
-							l1584:
-								goto l1579
-							l1580:
-								position, tokenIndex = position1579, tokenIndex1579
-								if !_rules[ruleother]() {
-									goto l1578
-								}
-							}
-						l1579:
-							goto l1561
-						l1578:
-							position, tokenIndex = position1561, tokenIndex1561
-							{
-								position1587, tokenIndex1587 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l1588
-								}
-								position++
-								goto l1587
-							l1588:
-								position, tokenIndex = position1587, tokenIndex1587
-								if buffer[position] != rune('&') {
-									goto l1589
-								}
-								position++
-								goto l1587
-							l1589:
-								position, tokenIndex = position1587, tokenIndex1587
-								if buffer[position] != rune('+') {
-									goto l1590
-								}
-								position++
-								goto l1587
-							l1590:
-								position, tokenIndex = position1587, tokenIndex1587
-								if buffer[position] != rune(',') {
-									goto l1591
-								}
-								position++
-								goto l1587
-							l1591:
-								position, tokenIndex = position1587, tokenIndex1587
-								if buffer[position] != rune(':') {
-									goto l1592
-								}
-								position++
-								goto l1587
-							l1592:
-								position, tokenIndex = position1587, tokenIndex1587
-								if buffer[position] != rune(';') {
-									goto l1593
-								}
-								position++
-								goto l1587
-							l1593:
-								position, tokenIndex = position1587, tokenIndex1587
-								if buffer[position] != rune('=') {
-									goto l1594
-								}
-								position++
-								goto l1587
-							l1594:
-								position, tokenIndex = position1587, tokenIndex1587
-								if buffer[position] != rune('@') {
-									goto l1525
-								}
-								position++
-							}
-						l1587:
+						position418 := position
+						if !(pegrun.Plus(p.Buffer, &position, &run4[int(p.pick[11])*1])) {
+							goto l383
 						}
-					l1561:
-						if !(pegrun.Star(p.Buffer, &position, &run4[int(p.pick[11])*1])) {
-							goto l1525
-						}
-						add(rulereg_name, position1560)
+						add(rulereg_name, position418)
 					}
 				}
-			l1527:
-				add(ruleauthority, position1526)
+			l385:
+				add(ruleauthority, position384)
 			}
 			return true
-		l1525:
-			position, tokenIndex = position1525, tokenIndex1525
+		l383:
+			position, tokenIndex = position383, tokenIndex383
 			return false
 		},
-		/* 4 reg_name <- <(('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run4[int(p.pick[11])*1]) })> */
+		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run4[int(p.pick[11])*1]) }> */
 		nil,
-		/* 5 userinfo <- <(('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / ';' / '=')) &{ pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1]) })?> */
+		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1]) }> */
 		func() bool {
+			position420, tokenIndex420 := position, tokenIndex
 			{
-				position1597 := position
-				{
-					position1598, tokenIndex1598 := position, tokenIndex
-					{
-						position1600, tokenIndex1600 := position, tokenIndex
-						if buffer[position] != rune('!') {
-							goto l1601
-						}
-						position++
-						goto l1600
-					l1601:
-						position, tokenIndex = position1600, tokenIndex1600
-						if c := buffer[position]; c < rune('\'') || c > rune('*') {
-							goto l1602
-						}
-						position++
-						goto l1600
-					l1602:
-						position, tokenIndex = position1600, tokenIndex1600
-						if buffer[position] != rune('-') {
-							goto l1603
-						}
-						position++
-						goto l1600
-					l1603:
-						position, tokenIndex = position1600, tokenIndex1600
-						if buffer[position] != rune('.') {
-							goto l1604
-						}
-						position++
-						goto l1600
-					l1604:
-						position, tokenIndex = position1600, tokenIndex1600
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1605
-						}
-						position++
-						goto l1600
-					l1605:
-						position, tokenIndex = position1600, tokenIndex1600
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l1606
-						}
-						position++
-						goto l1600
-					l1606:
-						position, tokenIndex = position1600, tokenIndex1600
-						if buffer[position] != rune('_') {
-							goto l1607
-						}
-						position++
-						goto l1600
-					l1607:
-						position, tokenIndex = position1600, tokenIndex1600
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l1608
-						}
-						position++
-						goto l1600
-					l1608:
-						position, tokenIndex = position1600, tokenIndex1600
-						if buffer[position] != rune('~') {
-							goto l1609
-						}
-						position++
-						goto l1600
-					l1609:
-						position, tokenIndex = position1600, tokenIndex1600
-						if !(p.pick[11] == 0) {
-							goto l1610
-						}
-						if buffer[position] != rune('%') {
-							goto l1610
-						}
-						position++
-						{
-							position1611, tokenIndex1611 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1612
-							}
-							position++
-							goto l1611
-						l1612:
-							position, tokenIndex = position1611, tokenIndex1611
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1613
-							}
-							position++
-							goto l1611
-						l1613:
-							position, tokenIndex = position1611, tokenIndex1611
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1610
-							}
-							position++
-						}
-					l1611:
-						{
-							position1614, tokenIndex1614 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1615
-							}
-							position++
-							goto l1614
-						l1615:
-							position, tokenIndex = position1614, tokenIndex1614
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1616
-							}
-							position++
-							goto l1614
-						l1616:
-							position, tokenIndex = position1614, tokenIndex1614
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1610
-							}
-							position++
-						}
-					l1614:
-						goto l1600
-					l1610:
-						position, tokenIndex = position1600, tokenIndex1600
-						if !(p.pick[11] == 1) {
-							goto l1617
-						}
-						{
-							position1618, tokenIndex1618 := position, tokenIndex
-							if buffer[position] != rune('%') {
-								goto l1619
-							}
-							position++
-							{
-								position1620, tokenIndex1620 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1621
-								}
-								position++
-								goto l1620
-							l1621:
-								position, tokenIndex = position1620, tokenIndex1620
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1622
-								}
-								position++
-								goto l1620
-							l1622:
-								position, tokenIndex = position1620, tokenIndex1620
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1619
-								}
-								position++
-							}
-						l1620:
-							{
-								position1623, tokenIndex1623 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1624
-								}
-								position++
-								goto l1623
-							l1624:
-								position, tokenIndex = position1623, tokenIndex1623
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1625
-								}
-								position++
-								goto l1623
-							l1625:
-								position, tokenIndex = position1623, tokenIndex1623
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1619
-								}
-								position++
-							}
-						l1623:
-							goto l1618
-						l1619:
-							position, tokenIndex = position1618, tokenIndex1618
-							if !_rules[ruleother]() {
-								goto l1617
-							}
-						}
-					l1618:
-						goto l1600
-					l1617:
-						position, tokenIndex = position1600, tokenIndex1600
-						{
-							position1626, tokenIndex1626 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l1627
-							}
-							position++
-							goto l1626
-						l1627:
-							position, tokenIndex = position1626, tokenIndex1626
-							if buffer[position] != rune('&') {
-								goto l1628
-							}
-							position++
-							goto l1626
-						l1628:
-							position, tokenIndex = position1626, tokenIndex1626
-							if buffer[position] != rune('+') {
-								goto l1629
-							}
-							position++
-							goto l1626
-						l1629:
-							position, tokenIndex = position1626, tokenIndex1626
-							if buffer[position] != rune(',') {
-								goto l1630
-							}
-							position++
-							goto l1626
-						l1630:
-							position, tokenIndex = position1626, tokenIndex1626
-							if buffer[position] != rune(':') {
-								goto l1631
-							}
-							position++
-							goto l1626
-						l1631:
-							position, tokenIndex = position1626, tokenIndex1626
-							if buffer[position] != rune(';') {
-								goto l1632
-							}
-							position++
-							goto l1626
-						l1632:
-							position, tokenIndex = position1626, tokenIndex1626
-							if buffer[position] != rune('=') {
-								goto l1598
-							}
-							position++
-						}
-					l1626:
-					}
-				l1600:
-					if !(pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1])) {
-						goto l1598
-					}
-					goto l1599
-				l1598:
-					position, tokenIndex = position1598, tokenIndex1598
+				position421 := position
+				if !(pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1])) {
+					goto l420
 				}
-			l1599:
-				add(ruleuserinfo, position1597)
+				add(ruleuserinfo, position421)
 			}
 			return true
+		l420:
+			position, tokenIndex = position420, tokenIndex420
+			return false
 		},
-		/* 6 hostname <- <((&{ p.pick[8] == 0 } (([0-9] / [A-Z] / [a-z]) (('-' / [0-9] / [A-Z] / [a-z]) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37) })? '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) (('-' / [0-9] / [A-Z] / [a-z]) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37) })? '.'?) / (&{ p.pick[8] == 1 } (((([0-9] / [A-Z] / [a-z]) (('-' / [0-9] / [A-Z] / [a-z]) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37) })? '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) (('-' / [0-9] / [A-Z] / [a-z]) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37) })? '.'?) / (([0-9] / [A-Z] / [a-z]) (('-' / [0-9] / [A-Z] / [a-z]) &{ pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37) })? '.'? !([0-9] / [A-Z] / [a-z])))))> */
+		/* 6 hostname <- <((&{ p.pick[8] == 0 } (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &([0-9] / [A-Z] / [a-z]))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (&{ p.pick[8] == 1 } (((([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &([0-9] / [A-Z] / [a-z]))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (([0-9] / [A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'? !([0-9] / [A-Z] / [a-z])))))> */
 		func() bool {
-			position1633, tokenIndex1633 := position, tokenIndex
+			position422, tokenIndex422 := position, tokenIndex
 			{
-				position1634 := position
+				position423 := position
 				{
-					position1635, tokenIndex1635 := position, tokenIndex
+					position424, tokenIndex424 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l1636
+						goto l425
 					}
-				l1637:
+				l426:
 					{
-						position1638, tokenIndex1638 := position, tokenIndex
+						position427, tokenIndex427 := position, tokenIndex
 						{
-							position1639, tokenIndex1639 := position, tokenIndex
+							position428, tokenIndex428 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1640
+								goto l429
 							}
 							position++
-							goto l1639
-						l1640:
-							position, tokenIndex = position1639, tokenIndex1639
+							goto l428
+						l429:
+							position, tokenIndex = position428, tokenIndex428
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1641
+								goto l430
 							}
 							position++
-							goto l1639
-						l1641:
-							position, tokenIndex = position1639, tokenIndex1639
+							goto l428
+						l430:
+							position, tokenIndex = position428, tokenIndex428
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1638
+								goto l427
 							}
 							position++
 						}
-					l1639:
-						{
-							position1642, tokenIndex1642 := position, tokenIndex
-							{
-								position1644, tokenIndex1644 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									goto l1645
-								}
-								position++
-								goto l1644
-							l1645:
-								position, tokenIndex = position1644, tokenIndex1644
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1646
-								}
-								position++
-								goto l1644
-							l1646:
-								position, tokenIndex = position1644, tokenIndex1644
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1647
-								}
-								position++
-								goto l1644
-							l1647:
-								position, tokenIndex = position1644, tokenIndex1644
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1642
-								}
-								position++
-							}
-						l1644:
-							if !(pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37)) {
-								goto l1642
-							}
-							goto l1643
-						l1642:
-							position, tokenIndex = position1642, tokenIndex1642
+					l428:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l427
 						}
-					l1643:
 						if buffer[position] != rune('.') {
-							goto l1638
+							goto l427
 						}
 						position++
 						{
-							position1648, tokenIndex1648 := position, tokenIndex
+							position431, tokenIndex431 := position, tokenIndex
 							{
-								position1649, tokenIndex1649 := position, tokenIndex
+								position432, tokenIndex432 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1650
+									goto l433
 								}
 								position++
-								goto l1649
-							l1650:
-								position, tokenIndex = position1649, tokenIndex1649
+								goto l432
+							l433:
+								position, tokenIndex = position432, tokenIndex432
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1651
+									goto l434
 								}
 								position++
-								goto l1649
-							l1651:
-								position, tokenIndex = position1649, tokenIndex1649
+								goto l432
+							l434:
+								position, tokenIndex = position432, tokenIndex432
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1638
+									goto l427
 								}
 								position++
 							}
-						l1649:
-							position, tokenIndex = position1648, tokenIndex1648
+						l432:
+							position, tokenIndex = position431, tokenIndex431
 						}
-						goto l1637
-					l1638:
-						position, tokenIndex = position1638, tokenIndex1638
+						goto l426
+					l427:
+						position, tokenIndex = position427, tokenIndex427
 					}
 					{
-						position1652, tokenIndex1652 := position, tokenIndex
+						position435, tokenIndex435 := position, tokenIndex
 						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l1653
+							goto l436
 						}
 						position++
-						goto l1652
-					l1653:
-						position, tokenIndex = position1652, tokenIndex1652
+						goto l435
+					l436:
+						position, tokenIndex = position435, tokenIndex435
 						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l1636
+							goto l425
 						}
 						position++
 					}
-				l1652:
-					{
-						position1654, tokenIndex1654 := position, tokenIndex
-						{
-							position1656, tokenIndex1656 := position, tokenIndex
-							if buffer[position] != rune('-') {
-								goto l1657
-							}
-							position++
-							goto l1656
-						l1657:
-							position, tokenIndex = position1656, tokenIndex1656
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1658
-							}
-							position++
-							goto l1656
-						l1658:
-							position, tokenIndex = position1656, tokenIndex1656
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1659
-							}
-							position++
-							goto l1656
-						l1659:
-							position, tokenIndex = position1656, tokenIndex1656
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1654
-							}
-							position++
-						}
-					l1656:
-						if !(pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37)) {
-							goto l1654
-						}
-						goto l1655
-					l1654:
-						position, tokenIndex = position1654, tokenIndex1654
+				l435:
+					if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+						goto l425
 					}
-				l1655:
 					{
-						position1660, tokenIndex1660 := position, tokenIndex
+						position437, tokenIndex437 := position, tokenIndex
 						if buffer[position] != rune('.') {
-							goto l1660
+							goto l437
 						}
 						position++
-						goto l1661
-					l1660:
-						position, tokenIndex = position1660, tokenIndex1660
+						goto l438
+					l437:
+						position, tokenIndex = position437, tokenIndex437
 					}
-				l1661:
-					goto l1635
-				l1636:
-					position, tokenIndex = position1635, tokenIndex1635
+				l438:
+					goto l424
+				l425:
+					position, tokenIndex = position424, tokenIndex424
 					if !(p.pick[8] == 1) {
-						goto l1633
+						goto l422
 					}
 					{
-						position1662, tokenIndex1662 := position, tokenIndex
+						position439, tokenIndex439 := position, tokenIndex
 						{
-							position1666, tokenIndex1666 := position, tokenIndex
+							position443, tokenIndex443 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1667
+								goto l444
 							}
 							position++
-							goto l1666
-						l1667:
-							position, tokenIndex = position1666, tokenIndex1666
+							goto l443
+						l444:
+							position, tokenIndex = position443, tokenIndex443
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1668
+								goto l445
 							}
 							position++
-							goto l1666
-						l1668:
-							position, tokenIndex = position1666, tokenIndex1666
+							goto l443
+						l445:
+							position, tokenIndex = position443, tokenIndex443
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1663
+								goto l440
 							}
 							position++
 						}
-					l1666:
-						{
-							position1669, tokenIndex1669 := position, tokenIndex
-							{
-								position1671, tokenIndex1671 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									goto l1672
-								}
-								position++
-								goto l1671
-							l1672:
-								position, tokenIndex = position1671, tokenIndex1671
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1673
-								}
-								position++
-								goto l1671
-							l1673:
-								position, tokenIndex = position1671, tokenIndex1671
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1674
-								}
-								position++
-								goto l1671
-							l1674:
-								position, tokenIndex = position1671, tokenIndex1671
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1669
-								}
-								position++
-							}
-						l1671:
-							if !(pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37)) {
-								goto l1669
-							}
-							goto l1670
-						l1669:
-							position, tokenIndex = position1669, tokenIndex1669
+					l443:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l440
 						}
-					l1670:
 						if buffer[position] != rune('.') {
-							goto l1663
+							goto l440
 						}
 						position++
 						{
-							position1675, tokenIndex1675 := position, tokenIndex
+							position446, tokenIndex446 := position, tokenIndex
 							{
-								position1676, tokenIndex1676 := position, tokenIndex
+								position447, tokenIndex447 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1677
+									goto l448
 								}
 								position++
-								goto l1676
-							l1677:
-								position, tokenIndex = position1676, tokenIndex1676
+								goto l447
+							l448:
+								position, tokenIndex = position447, tokenIndex447
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1678
+									goto l449
 								}
 								position++
-								goto l1676
-							l1678:
-								position, tokenIndex = position1676, tokenIndex1676
+								goto l447
+							l449:
+								position, tokenIndex = position447, tokenIndex447
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1663
+									goto l440
 								}
 								position++
 							}
-						l1676:
-							position, tokenIndex = position1675, tokenIndex1675
+						l447:
+							position, tokenIndex = position446, tokenIndex446
 						}
-					l1664:
+					l441:
 						{
-							position1665, tokenIndex1665 := position, tokenIndex
+							position442, tokenIndex442 := position, tokenIndex
 							{
-								position1679, tokenIndex1679 := position, tokenIndex
+								position450, tokenIndex450 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1680
+									goto l451
 								}
 								position++
-								goto l1679
-							l1680:
-								position, tokenIndex = position1679, tokenIndex1679
+								goto l450
+							l451:
+								position, tokenIndex = position450, tokenIndex450
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1681
+									goto l452
 								}
 								position++
-								goto l1679
-							l1681:
-								position, tokenIndex = position1679, tokenIndex1679
+								goto l450
+							l452:
+								position, tokenIndex = position450, tokenIndex450
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1665
+									goto l442
 								}
 								position++
 							}
-						l1679:
-							{
-								position1682, tokenIndex1682 := position, tokenIndex
-								{
-									position1684, tokenIndex1684 := position, tokenIndex
-									if buffer[position] != rune('-') {
-										goto l1685
-									}
-									position++
-									goto l1684
-								l1685:
-									position, tokenIndex = position1684, tokenIndex1684
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1686
-									}
-									position++
-									goto l1684
-								l1686:
-									position, tokenIndex = position1684, tokenIndex1684
-									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l1687
-									}
-									position++
-									goto l1684
-								l1687:
-									position, tokenIndex = position1684, tokenIndex1684
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l1682
-									}
-									position++
-								}
-							l1684:
-								if !(pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37)) {
-									goto l1682
-								}
-								goto l1683
-							l1682:
-								position, tokenIndex = position1682, tokenIndex1682
+						l450:
+							if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+								goto l442
 							}
-						l1683:
 							if buffer[position] != rune('.') {
-								goto l1665
+								goto l442
 							}
 							position++
 							{
-								position1688, tokenIndex1688 := position, tokenIndex
+								position453, tokenIndex453 := position, tokenIndex
 								{
-									position1689, tokenIndex1689 := position, tokenIndex
+									position454, tokenIndex454 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1690
+										goto l455
 									}
 									position++
-									goto l1689
-								l1690:
-									position, tokenIndex = position1689, tokenIndex1689
+									goto l454
+								l455:
+									position, tokenIndex = position454, tokenIndex454
 									if c := buffer[position]; c < rune('A') || c > rune('Z') {
-										goto l1691
+										goto l456
 									}
 									position++
-									goto l1689
-								l1691:
-									position, tokenIndex = position1689, tokenIndex1689
+									goto l454
+								l456:
+									position, tokenIndex = position454, tokenIndex454
 									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l1665
+										goto l442
 									}
 									position++
 								}
-							l1689:
-								position, tokenIndex = position1688, tokenIndex1688
+							l454:
+								position, tokenIndex = position453, tokenIndex453
 							}
-							goto l1664
-						l1665:
-							position, tokenIndex = position1665, tokenIndex1665
+							goto l441
+						l442:
+							position, tokenIndex = position442, tokenIndex442
 						}
 						{
-							position1692, tokenIndex1692 := position, tokenIndex
+							position457, tokenIndex457 := position, tokenIndex
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1693
+								goto l458
 							}
 							position++
-							goto l1692
-						l1693:
-							position, tokenIndex = position1692, tokenIndex1692
+							goto l457
+						l458:
+							position, tokenIndex = position457, tokenIndex457
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1663
+								goto l440
 							}
 							position++
 						}
-					l1692:
-						{
-							position1694, tokenIndex1694 := position, tokenIndex
-							{
-								position1696, tokenIndex1696 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									goto l1697
-								}
-								position++
-								goto l1696
-							l1697:
-								position, tokenIndex = position1696, tokenIndex1696
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1698
-								}
-								position++
-								goto l1696
-							l1698:
-								position, tokenIndex = position1696, tokenIndex1696
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1699
-								}
-								position++
-								goto l1696
-							l1699:
-								position, tokenIndex = position1696, tokenIndex1696
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1694
-								}
-								position++
-							}
-						l1696:
-							if !(pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37)) {
-								goto l1694
-							}
-							goto l1695
-						l1694:
-							position, tokenIndex = position1694, tokenIndex1694
+					l457:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l440
 						}
-					l1695:
 						{
-							position1700, tokenIndex1700 := position, tokenIndex
+							position459, tokenIndex459 := position, tokenIndex
 							if buffer[position] != rune('.') {
-								goto l1700
+								goto l459
 							}
 							position++
-							goto l1701
-						l1700:
-							position, tokenIndex = position1700, tokenIndex1700
+							goto l460
+						l459:
+							position, tokenIndex = position459, tokenIndex459
 						}
-					l1701:
-						goto l1662
-					l1663:
-						position, tokenIndex = position1662, tokenIndex1662
+					l460:
+						goto l439
+					l440:
+						position, tokenIndex = position439, tokenIndex439
 						{
-							position1702, tokenIndex1702 := position, tokenIndex
+							position461, tokenIndex461 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1703
+								goto l462
 							}
 							position++
-							goto l1702
-						l1703:
-							position, tokenIndex = position1702, tokenIndex1702
+							goto l461
+						l462:
+							position, tokenIndex = position461, tokenIndex461
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1704
+								goto l463
 							}
 							position++
-							goto l1702
-						l1704:
-							position, tokenIndex = position1702, tokenIndex1702
+							goto l461
+						l463:
+							position, tokenIndex = position461, tokenIndex461
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1633
+								goto l422
 							}
 							position++
 						}
-					l1702:
-						{
-							position1705, tokenIndex1705 := position, tokenIndex
-							{
-								position1707, tokenIndex1707 := position, tokenIndex
-								if buffer[position] != rune('-') {
-									goto l1708
-								}
-								position++
-								goto l1707
-							l1708:
-								position, tokenIndex = position1707, tokenIndex1707
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1709
-								}
-								position++
-								goto l1707
-							l1709:
-								position, tokenIndex = position1707, tokenIndex1707
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1710
-								}
-								position++
-								goto l1707
-							l1710:
-								position, tokenIndex = position1707, tokenIndex1707
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1705
-								}
-								position++
-							}
-						l1707:
-							if !(pegrun.StarEndingFrom(p.Buffer, &position, &class36, &class37)) {
-								goto l1705
-							}
-							goto l1706
-						l1705:
-							position, tokenIndex = position1705, tokenIndex1705
+					l461:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l422
 						}
-					l1706:
 						{
-							position1711, tokenIndex1711 := position, tokenIndex
+							position464, tokenIndex464 := position, tokenIndex
 							if buffer[position] != rune('.') {
-								goto l1711
+								goto l464
 							}
 							position++
-							goto l1712
-						l1711:
-							position, tokenIndex = position1711, tokenIndex1711
+							goto l465
+						l464:
+							position, tokenIndex = position464, tokenIndex464
 						}
-					l1712:
+					l465:
 						{
-							position1713, tokenIndex1713 := position, tokenIndex
+							position466, tokenIndex466 := position, tokenIndex
 							{
-								position1714, tokenIndex1714 := position, tokenIndex
+								position467, tokenIndex467 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1715
+									goto l468
 								}
 								position++
-								goto l1714
-							l1715:
-								position, tokenIndex = position1714, tokenIndex1714
+								goto l467
+							l468:
+								position, tokenIndex = position467, tokenIndex467
 								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1716
+									goto l469
 								}
 								position++
-								goto l1714
-							l1716:
-								position, tokenIndex = position1714, tokenIndex1714
+								goto l467
+							l469:
+								position, tokenIndex = position467, tokenIndex467
 								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1713
+									goto l466
 								}
 								position++
 							}
-						l1714:
-							goto l1633
-						l1713:
-							position, tokenIndex = position1713, tokenIndex1713
+						l467:
+							goto l422
+						l466:
+							position, tokenIndex = position466, tokenIndex466
 						}
 					}
-				l1662:
+				l439:
 				}
-			l1635:
-				add(rulehostname, position1634)
+			l424:
+				add(rulehostname, position423)
 			}
 			return true
-		l1633:
-			position, tokenIndex = position1633, tokenIndex1633
+		l422:
+			position, tokenIndex = position422, tokenIndex422
 			return false
 		},
-		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } ([0-9] &{ pegrun.Star(p.Buffer, &position, &run6[0]) }) '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run6[0]) }) '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run6[0]) }) '.' ([0-9] &{ pegrun.Star(p.Buffer, &position, &run6[0]) })) / (&{ p.pick[9] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[9] == 2 } ((('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) })? (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / ('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) })) '.' ((('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) })? (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / ('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) })) '.' ((('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) })? (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / ('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) })) '.' ((('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) })? (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / ('0' &{ pegrun.Star(p.Buffer, &position, &run7[0]) }))))> */
+		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[9] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) })))> */
 		func() bool {
-			position1717, tokenIndex1717 := position, tokenIndex
+			position470, tokenIndex470 := position, tokenIndex
 			{
-				position1718 := position
+				position471 := position
 				{
-					position1719, tokenIndex1719 := position, tokenIndex
+					position472, tokenIndex472 := position, tokenIndex
 					if !(p.pick[9] == 0) {
-						goto l1720
+						goto l473
 					}
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1720
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-						goto l1720
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l473
 					}
 					if buffer[position] != rune('.') {
-						goto l1720
+						goto l473
 					}
 					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1720
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-						goto l1720
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l473
 					}
 					if buffer[position] != rune('.') {
-						goto l1720
+						goto l473
 					}
 					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1720
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-						goto l1720
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l473
 					}
 					if buffer[position] != rune('.') {
-						goto l1720
+						goto l473
 					}
 					position++
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1720
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l473
 					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-						goto l1720
-					}
-					goto l1719
-				l1720:
-					position, tokenIndex = position1719, tokenIndex1719
+					goto l472
+				l473:
+					position, tokenIndex = position472, tokenIndex472
 					if !(p.pick[9] == 1) {
-						goto l1721
+						goto l474
 					}
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1721
+						goto l474
 					}
 					position++
 					{
-						position1722, tokenIndex1722 := position, tokenIndex
+						position475, tokenIndex475 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1722
+							goto l475
 						}
 						position++
-						goto l1723
-					l1722:
-						position, tokenIndex = position1722, tokenIndex1722
+						goto l476
+					l475:
+						position, tokenIndex = position475, tokenIndex475
 					}
-				l1723:
+				l476:
 					{
-						position1724, tokenIndex1724 := position, tokenIndex
+						position477, tokenIndex477 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1724
+							goto l477
 						}
 						position++
-						goto l1725
-					l1724:
-						position, tokenIndex = position1724, tokenIndex1724
+						goto l478
+					l477:
+						position, tokenIndex = position477, tokenIndex477
 					}
-				l1725:
+				l478:
 					if buffer[position] != rune('.') {
-						goto l1721
+						goto l474
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1721
+						goto l474
 					}
 					position++
 					{
-						position1726, tokenIndex1726 := position, tokenIndex
+						position479, tokenIndex479 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1726
+							goto l479
 						}
 						position++
-						goto l1727
-					l1726:
-						position, tokenIndex = position1726, tokenIndex1726
+						goto l480
+					l479:
+						position, tokenIndex = position479, tokenIndex479
 					}
-				l1727:
+				l480:
 					{
-						position1728, tokenIndex1728 := position, tokenIndex
+						position481, tokenIndex481 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1728
+							goto l481
 						}
 						position++
-						goto l1729
-					l1728:
-						position, tokenIndex = position1728, tokenIndex1728
+						goto l482
+					l481:
+						position, tokenIndex = position481, tokenIndex481
 					}
-				l1729:
+				l482:
 					if buffer[position] != rune('.') {
-						goto l1721
+						goto l474
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1721
+						goto l474
 					}
 					position++
 					{
-						position1730, tokenIndex1730 := position, tokenIndex
+						position483, tokenIndex483 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1730
+							goto l483
 						}
 						position++
-						goto l1731
-					l1730:
-						position, tokenIndex = position1730, tokenIndex1730
+						goto l484
+					l483:
+						position, tokenIndex = position483, tokenIndex483
 					}
-				l1731:
+				l484:
 					{
-						position1732, tokenIndex1732 := position, tokenIndex
+						position485, tokenIndex485 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1732
+							goto l485
 						}
 						position++
-						goto l1733
-					l1732:
-						position, tokenIndex = position1732, tokenIndex1732
+						goto l486
+					l485:
+						position, tokenIndex = position485, tokenIndex485
 					}
-				l1733:
+				l486:
 					if buffer[position] != rune('.') {
-						goto l1721
+						goto l474
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1721
+						goto l474
 					}
 					position++
 					{
-						position1734, tokenIndex1734 := position, tokenIndex
+						position487, tokenIndex487 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1734
+							goto l487
 						}
 						position++
-						goto l1735
-					l1734:
-						position, tokenIndex = position1734, tokenIndex1734
+						goto l488
+					l487:
+						position, tokenIndex = position487, tokenIndex487
 					}
-				l1735:
+				l488:
 					{
-						position1736, tokenIndex1736 := position, tokenIndex
+						position489, tokenIndex489 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1736
+							goto l489
 						}
 						position++
-						goto l1737
-					l1736:
-						position, tokenIndex = position1736, tokenIndex1736
+						goto l490
+					l489:
+						position, tokenIndex = position489, tokenIndex489
 					}
-				l1737:
-					goto l1719
-				l1721:
-					position, tokenIndex = position1719, tokenIndex1719
+				l490:
+					goto l472
+				l474:
+					position, tokenIndex = position472, tokenIndex472
 					if !(p.pick[9] == 2) {
-						goto l1717
+						goto l470
 					}
 					{
-						position1738, tokenIndex1738 := position, tokenIndex
-						{
-							position1740, tokenIndex1740 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l1740
-							}
-							position++
-							if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-								goto l1740
-							}
-							goto l1741
-						l1740:
-							position, tokenIndex = position1740, tokenIndex1740
+						position491, tokenIndex491 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l492
 						}
-					l1741:
 						{
-							position1742, tokenIndex1742 := position, tokenIndex
+							position493, tokenIndex493 := position, tokenIndex
 							if buffer[position] != rune('2') {
-								goto l1743
+								goto l494
 							}
 							position++
 							if buffer[position] != rune('5') {
-								goto l1743
+								goto l494
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l1743
+								goto l494
 							}
 							position++
-							goto l1742
-						l1743:
-							position, tokenIndex = position1742, tokenIndex1742
+							goto l493
+						l494:
+							position, tokenIndex = position493, tokenIndex493
 							if buffer[position] != rune('2') {
-								goto l1744
+								goto l495
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l1744
+								goto l495
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1744
+								goto l495
 							}
 							position++
-							goto l1742
-						l1744:
-							position, tokenIndex = position1742, tokenIndex1742
+							goto l493
+						l495:
+							position, tokenIndex = position493, tokenIndex493
 							if buffer[position] != rune('1') {
-								goto l1745
+								goto l496
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1745
+								goto l496
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1745
+								goto l496
 							}
 							position++
-							goto l1742
-						l1745:
-							position, tokenIndex = position1742, tokenIndex1742
+							goto l493
+						l496:
+							position, tokenIndex = position493, tokenIndex493
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1746
+								goto l497
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1746
+								goto l497
 							}
 							position++
-							goto l1742
-						l1746:
-							position, tokenIndex = position1742, tokenIndex1742
+							goto l493
+						l497:
+							position, tokenIndex = position493, tokenIndex493
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1739
+								goto l492
 							}
 							position++
 						}
-					l1742:
-						goto l1738
-					l1739:
-						position, tokenIndex = position1738, tokenIndex1738
-						if buffer[position] != rune('0') {
-							goto l1717
-						}
-						position++
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l1717
+					l493:
+						goto l491
+					l492:
+						position, tokenIndex = position491, tokenIndex491
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l470
 						}
 					}
-				l1738:
+				l491:
 					if buffer[position] != rune('.') {
-						goto l1717
+						goto l470
 					}
 					position++
 					{
-						position1747, tokenIndex1747 := position, tokenIndex
-						{
-							position1749, tokenIndex1749 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l1749
-							}
-							position++
-							if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-								goto l1749
-							}
-							goto l1750
-						l1749:
-							position, tokenIndex = position1749, tokenIndex1749
+						position498, tokenIndex498 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l499
 						}
-					l1750:
 						{
-							position1751, tokenIndex1751 := position, tokenIndex
+							position500, tokenIndex500 := position, tokenIndex
 							if buffer[position] != rune('2') {
-								goto l1752
+								goto l501
 							}
 							position++
 							if buffer[position] != rune('5') {
-								goto l1752
+								goto l501
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l1752
+								goto l501
 							}
 							position++
-							goto l1751
-						l1752:
-							position, tokenIndex = position1751, tokenIndex1751
+							goto l500
+						l501:
+							position, tokenIndex = position500, tokenIndex500
 							if buffer[position] != rune('2') {
-								goto l1753
+								goto l502
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l1753
+								goto l502
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1753
+								goto l502
 							}
 							position++
-							goto l1751
-						l1753:
-							position, tokenIndex = position1751, tokenIndex1751
+							goto l500
+						l502:
+							position, tokenIndex = position500, tokenIndex500
 							if buffer[position] != rune('1') {
-								goto l1754
+								goto l503
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1754
+								goto l503
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1754
+								goto l503
 							}
 							position++
-							goto l1751
-						l1754:
-							position, tokenIndex = position1751, tokenIndex1751
+							goto l500
+						l503:
+							position, tokenIndex = position500, tokenIndex500
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1755
+								goto l504
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1755
+								goto l504
 							}
 							position++
-							goto l1751
-						l1755:
-							position, tokenIndex = position1751, tokenIndex1751
+							goto l500
+						l504:
+							position, tokenIndex = position500, tokenIndex500
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1748
+								goto l499
 							}
 							position++
 						}
-					l1751:
-						goto l1747
-					l1748:
-						position, tokenIndex = position1747, tokenIndex1747
-						if buffer[position] != rune('0') {
-							goto l1717
-						}
-						position++
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l1717
+					l500:
+						goto l498
+					l499:
+						position, tokenIndex = position498, tokenIndex498
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l470
 						}
 					}
-				l1747:
+				l498:
 					if buffer[position] != rune('.') {
-						goto l1717
+						goto l470
 					}
 					position++
 					{
-						position1756, tokenIndex1756 := position, tokenIndex
-						{
-							position1758, tokenIndex1758 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l1758
-							}
-							position++
-							if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-								goto l1758
-							}
-							goto l1759
-						l1758:
-							position, tokenIndex = position1758, tokenIndex1758
+						position505, tokenIndex505 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l506
 						}
-					l1759:
 						{
-							position1760, tokenIndex1760 := position, tokenIndex
+							position507, tokenIndex507 := position, tokenIndex
 							if buffer[position] != rune('2') {
-								goto l1761
+								goto l508
 							}
 							position++
 							if buffer[position] != rune('5') {
-								goto l1761
+								goto l508
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l1761
+								goto l508
 							}
 							position++
-							goto l1760
-						l1761:
-							position, tokenIndex = position1760, tokenIndex1760
+							goto l507
+						l508:
+							position, tokenIndex = position507, tokenIndex507
 							if buffer[position] != rune('2') {
-								goto l1762
+								goto l509
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l1762
+								goto l509
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1762
+								goto l509
 							}
 							position++
-							goto l1760
-						l1762:
-							position, tokenIndex = position1760, tokenIndex1760
+							goto l507
+						l509:
+							position, tokenIndex = position507, tokenIndex507
 							if buffer[position] != rune('1') {
-								goto l1763
+								goto l510
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1763
+								goto l510
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1763
+								goto l510
 							}
 							position++
-							goto l1760
-						l1763:
-							position, tokenIndex = position1760, tokenIndex1760
+							goto l507
+						l510:
+							position, tokenIndex = position507, tokenIndex507
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1764
+								goto l511
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1764
+								goto l511
 							}
 							position++
-							goto l1760
-						l1764:
-							position, tokenIndex = position1760, tokenIndex1760
+							goto l507
+						l511:
+							position, tokenIndex = position507, tokenIndex507
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1757
+								goto l506
 							}
 							position++
 						}
-					l1760:
-						goto l1756
-					l1757:
-						position, tokenIndex = position1756, tokenIndex1756
-						if buffer[position] != rune('0') {
-							goto l1717
-						}
-						position++
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l1717
+					l507:
+						goto l505
+					l506:
+						position, tokenIndex = position505, tokenIndex505
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l470
 						}
 					}
-				l1756:
+				l505:
 					if buffer[position] != rune('.') {
-						goto l1717
+						goto l470
 					}
 					position++
 					{
-						position1765, tokenIndex1765 := position, tokenIndex
-						{
-							position1767, tokenIndex1767 := position, tokenIndex
-							if buffer[position] != rune('0') {
-								goto l1767
-							}
-							position++
-							if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-								goto l1767
-							}
-							goto l1768
-						l1767:
-							position, tokenIndex = position1767, tokenIndex1767
+						position512, tokenIndex512 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l513
 						}
-					l1768:
 						{
-							position1769, tokenIndex1769 := position, tokenIndex
+							position514, tokenIndex514 := position, tokenIndex
 							if buffer[position] != rune('2') {
-								goto l1770
+								goto l515
 							}
 							position++
 							if buffer[position] != rune('5') {
-								goto l1770
+								goto l515
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('5') {
-								goto l1770
+								goto l515
 							}
 							position++
-							goto l1769
-						l1770:
-							position, tokenIndex = position1769, tokenIndex1769
+							goto l514
+						l515:
+							position, tokenIndex = position514, tokenIndex514
 							if buffer[position] != rune('2') {
-								goto l1771
+								goto l516
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('4') {
-								goto l1771
+								goto l516
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1771
+								goto l516
 							}
 							position++
-							goto l1769
-						l1771:
-							position, tokenIndex = position1769, tokenIndex1769
+							goto l514
+						l516:
+							position, tokenIndex = position514, tokenIndex514
 							if buffer[position] != rune('1') {
-								goto l1772
+								goto l517
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1772
+								goto l517
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1772
+								goto l517
 							}
 							position++
-							goto l1769
-						l1772:
-							position, tokenIndex = position1769, tokenIndex1769
+							goto l514
+						l517:
+							position, tokenIndex = position514, tokenIndex514
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1773
+								goto l518
 							}
 							position++
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1773
+								goto l518
 							}
 							position++
-							goto l1769
-						l1773:
-							position, tokenIndex = position1769, tokenIndex1769
+							goto l514
+						l518:
+							position, tokenIndex = position514, tokenIndex514
 							if c := buffer[position]; c < rune('1') || c > rune('9') {
-								goto l1766
+								goto l513
 							}
 							position++
 						}
-					l1769:
-						goto l1765
-					l1766:
-						position, tokenIndex = position1765, tokenIndex1765
-						if buffer[position] != rune('0') {
-							goto l1717
-						}
-						position++
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l1717
+					l514:
+						goto l512
+					l513:
+						position, tokenIndex = position512, tokenIndex512
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l470
 						}
 					}
-				l1765:
+				l512:
 				}
-			l1719:
-				add(ruleIPv4address, position1718)
+			l472:
+				add(ruleIPv4address, position471)
 			}
 			return true
-		l1717:
-			position, tokenIndex = position1717, tokenIndex1717
+		l470:
+			position, tokenIndex = position470, tokenIndex470
 			return false
 		},
-		/* 8 port <- <([0-9] &{ pegrun.Star(p.Buffer, &position, &run6[0]) })?> */
+		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
 		func() bool {
+			position519, tokenIndex519 := position, tokenIndex
 			{
-				position1775 := position
-				{
-					position1776, tokenIndex1776 := position, tokenIndex
-					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1776
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-						goto l1776
-					}
-					goto l1777
-				l1776:
-					position, tokenIndex = position1776, tokenIndex1776
+				position520 := position
+				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+					goto l519
 				}
-			l1777:
-				add(ruleport, position1775)
+				add(ruleport, position520)
 			}
 			return true
+		l519:
+			position, tokenIndex = position519, tokenIndex519
+			return false
 		},
-		/* 9 path_segments <- <((('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })? (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)* ('/' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })? (';' (('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~' / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other)) / ('$' / '&' / '+' / ',' / ':' / '=' / '@')) &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)*)*)> */
+		/* 9 path_segments <- <(&{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })* ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)> */
 		func() bool {
+			position521, tokenIndex521 := position, tokenIndex
 			{
-				position1779 := position
-				{
-					position1780, tokenIndex1780 := position, tokenIndex
-					{
-						position1782, tokenIndex1782 := position, tokenIndex
-						if buffer[position] != rune('!') {
-							goto l1783
-						}
-						position++
-						goto l1782
-					l1783:
-						position, tokenIndex = position1782, tokenIndex1782
-						if c := buffer[position]; c < rune('\'') || c > rune('*') {
-							goto l1784
-						}
-						position++
-						goto l1782
-					l1784:
-						position, tokenIndex = position1782, tokenIndex1782
-						if buffer[position] != rune('-') {
-							goto l1785
-						}
-						position++
-						goto l1782
-					l1785:
-						position, tokenIndex = position1782, tokenIndex1782
-						if buffer[position] != rune('.') {
-							goto l1786
-						}
-						position++
-						goto l1782
-					l1786:
-						position, tokenIndex = position1782, tokenIndex1782
-						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l1787
-						}
-						position++
-						goto l1782
-					l1787:
-						position, tokenIndex = position1782, tokenIndex1782
-						if c := buffer[position]; c < rune('A') || c > rune('Z') {
-							goto l1788
-						}
-						position++
-						goto l1782
-					l1788:
-						position, tokenIndex = position1782, tokenIndex1782
-						if buffer[position] != rune('_') {
-							goto l1789
-						}
-						position++
-						goto l1782
-					l1789:
-						position, tokenIndex = position1782, tokenIndex1782
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l1790
-						}
-						position++
-						goto l1782
-					l1790:
-						position, tokenIndex = position1782, tokenIndex1782
-						if buffer[position] != rune('~') {
-							goto l1791
-						}
-						position++
-						goto l1782
-					l1791:
-						position, tokenIndex = position1782, tokenIndex1782
-						if !(p.pick[11] == 0) {
-							goto l1792
-						}
-						if buffer[position] != rune('%') {
-							goto l1792
-						}
-						position++
-						{
-							position1793, tokenIndex1793 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1794
-							}
-							position++
-							goto l1793
-						l1794:
-							position, tokenIndex = position1793, tokenIndex1793
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1795
-							}
-							position++
-							goto l1793
-						l1795:
-							position, tokenIndex = position1793, tokenIndex1793
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1792
-							}
-							position++
-						}
-					l1793:
-						{
-							position1796, tokenIndex1796 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1797
-							}
-							position++
-							goto l1796
-						l1797:
-							position, tokenIndex = position1796, tokenIndex1796
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1798
-							}
-							position++
-							goto l1796
-						l1798:
-							position, tokenIndex = position1796, tokenIndex1796
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1792
-							}
-							position++
-						}
-					l1796:
-						goto l1782
-					l1792:
-						position, tokenIndex = position1782, tokenIndex1782
-						if !(p.pick[11] == 1) {
-							goto l1799
-						}
-						{
-							position1800, tokenIndex1800 := position, tokenIndex
-							if buffer[position] != rune('%') {
-								goto l1801
-							}
-							position++
-							{
-								position1802, tokenIndex1802 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1803
-								}
-								position++
-								goto l1802
-							l1803:
-								position, tokenIndex = position1802, tokenIndex1802
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1804
-								}
-								position++
-								goto l1802
-							l1804:
-								position, tokenIndex = position1802, tokenIndex1802
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1801
-								}
-								position++
-							}
-						l1802:
-							{
-								position1805, tokenIndex1805 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1806
-								}
-								position++
-								goto l1805
-							l1806:
-								position, tokenIndex = position1805, tokenIndex1805
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1807
-								}
-								position++
-								goto l1805
-							l1807:
-								position, tokenIndex = position1805, tokenIndex1805
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1801
-								}
-								position++
-							}
-						l1805:
-							goto l1800
-						l1801:
-							position, tokenIndex = position1800, tokenIndex1800
-							if !_rules[ruleother]() {
-								goto l1799
-							}
-						}
-					l1800:
-						goto l1782
-					l1799:
-						position, tokenIndex = position1782, tokenIndex1782
-						{
-							position1808, tokenIndex1808 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l1809
-							}
-							position++
-							goto l1808
-						l1809:
-							position, tokenIndex = position1808, tokenIndex1808
-							if buffer[position] != rune('&') {
-								goto l1810
-							}
-							position++
-							goto l1808
-						l1810:
-							position, tokenIndex = position1808, tokenIndex1808
-							if buffer[position] != rune('+') {
-								goto l1811
-							}
-							position++
-							goto l1808
-						l1811:
-							position, tokenIndex = position1808, tokenIndex1808
-							if buffer[position] != rune(',') {
-								goto l1812
-							}
-							position++
-							goto l1808
-						l1812:
-							position, tokenIndex = position1808, tokenIndex1808
-							if buffer[position] != rune(':') {
-								goto l1813
-							}
-							position++
-							goto l1808
-						l1813:
-							position, tokenIndex = position1808, tokenIndex1808
-							if buffer[position] != rune('=') {
-								goto l1814
-							}
-							position++
-							goto l1808
-						l1814:
-							position, tokenIndex = position1808, tokenIndex1808
-							if buffer[position] != rune('@') {
-								goto l1780
-							}
-							position++
-						}
-					l1808:
-					}
-				l1782:
-					if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-						goto l1780
-					}
-					goto l1781
-				l1780:
-					position, tokenIndex = position1780, tokenIndex1780
+				position522 := position
+				if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+					goto l521
 				}
-			l1781:
-			l1815:
+			l523:
 				{
-					position1816, tokenIndex1816 := position, tokenIndex
+					position524, tokenIndex524 := position, tokenIndex
 					if buffer[position] != rune(';') {
-						goto l1816
+						goto l524
 					}
 					position++
-					{
-						position1817, tokenIndex1817 := position, tokenIndex
-						{
-							position1819, tokenIndex1819 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l1820
-							}
-							position++
-							goto l1819
-						l1820:
-							position, tokenIndex = position1819, tokenIndex1819
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l1821
-							}
-							position++
-							goto l1819
-						l1821:
-							position, tokenIndex = position1819, tokenIndex1819
-							if buffer[position] != rune('-') {
-								goto l1822
-							}
-							position++
-							goto l1819
-						l1822:
-							position, tokenIndex = position1819, tokenIndex1819
-							if buffer[position] != rune('.') {
-								goto l1823
-							}
-							position++
-							goto l1819
-						l1823:
-							position, tokenIndex = position1819, tokenIndex1819
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1824
-							}
-							position++
-							goto l1819
-						l1824:
-							position, tokenIndex = position1819, tokenIndex1819
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1825
-							}
-							position++
-							goto l1819
-						l1825:
-							position, tokenIndex = position1819, tokenIndex1819
-							if buffer[position] != rune('_') {
-								goto l1826
-							}
-							position++
-							goto l1819
-						l1826:
-							position, tokenIndex = position1819, tokenIndex1819
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1827
-							}
-							position++
-							goto l1819
-						l1827:
-							position, tokenIndex = position1819, tokenIndex1819
-							if buffer[position] != rune('~') {
-								goto l1828
-							}
-							position++
-							goto l1819
-						l1828:
-							position, tokenIndex = position1819, tokenIndex1819
-							if !(p.pick[11] == 0) {
-								goto l1829
-							}
-							if buffer[position] != rune('%') {
-								goto l1829
-							}
-							position++
-							{
-								position1830, tokenIndex1830 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1831
-								}
-								position++
-								goto l1830
-							l1831:
-								position, tokenIndex = position1830, tokenIndex1830
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1832
-								}
-								position++
-								goto l1830
-							l1832:
-								position, tokenIndex = position1830, tokenIndex1830
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1829
-								}
-								position++
-							}
-						l1830:
-							{
-								position1833, tokenIndex1833 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1834
-								}
-								position++
-								goto l1833
-							l1834:
-								position, tokenIndex = position1833, tokenIndex1833
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1835
-								}
-								position++
-								goto l1833
-							l1835:
-								position, tokenIndex = position1833, tokenIndex1833
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1829
-								}
-								position++
-							}
-						l1833:
-							goto l1819
-						l1829:
-							position, tokenIndex = position1819, tokenIndex1819
-							if !(p.pick[11] == 1) {
-								goto l1836
-							}
-							{
-								position1837, tokenIndex1837 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l1838
-								}
-								position++
-								{
-									position1839, tokenIndex1839 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1840
-									}
-									position++
-									goto l1839
-								l1840:
-									position, tokenIndex = position1839, tokenIndex1839
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1841
-									}
-									position++
-									goto l1839
-								l1841:
-									position, tokenIndex = position1839, tokenIndex1839
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1838
-									}
-									position++
-								}
-							l1839:
-								{
-									position1842, tokenIndex1842 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1843
-									}
-									position++
-									goto l1842
-								l1843:
-									position, tokenIndex = position1842, tokenIndex1842
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1844
-									}
-									position++
-									goto l1842
-								l1844:
-									position, tokenIndex = position1842, tokenIndex1842
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1838
-									}
-									position++
-								}
-							l1842:
-								goto l1837
-							l1838:
-								position, tokenIndex = position1837, tokenIndex1837
-								if !_rules[ruleother]() {
-									goto l1836
-								}
-							}
-						l1837:
-							goto l1819
-						l1836:
-							position, tokenIndex = position1819, tokenIndex1819
-							{
-								position1845, tokenIndex1845 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l1846
-								}
-								position++
-								goto l1845
-							l1846:
-								position, tokenIndex = position1845, tokenIndex1845
-								if buffer[position] != rune('&') {
-									goto l1847
-								}
-								position++
-								goto l1845
-							l1847:
-								position, tokenIndex = position1845, tokenIndex1845
-								if buffer[position] != rune('+') {
-									goto l1848
-								}
-								position++
-								goto l1845
-							l1848:
-								position, tokenIndex = position1845, tokenIndex1845
-								if buffer[position] != rune(',') {
-									goto l1849
-								}
-								position++
-								goto l1845
-							l1849:
-								position, tokenIndex = position1845, tokenIndex1845
-								if buffer[position] != rune(':') {
-									goto l1850
-								}
-								position++
-								goto l1845
-							l1850:
-								position, tokenIndex = position1845, tokenIndex1845
-								if buffer[position] != rune('=') {
-									goto l1851
-								}
-								position++
-								goto l1845
-							l1851:
-								position, tokenIndex = position1845, tokenIndex1845
-								if buffer[position] != rune('@') {
-									goto l1817
-								}
-								position++
-							}
-						l1845:
-						}
-					l1819:
-						if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-							goto l1817
-						}
-						goto l1818
-					l1817:
-						position, tokenIndex = position1817, tokenIndex1817
+					if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+						goto l524
 					}
-				l1818:
-					goto l1815
-				l1816:
-					position, tokenIndex = position1816, tokenIndex1816
+					goto l523
+				l524:
+					position, tokenIndex = position524, tokenIndex524
 				}
-			l1852:
+			l525:
 				{
-					position1853, tokenIndex1853 := position, tokenIndex
+					position526, tokenIndex526 := position, tokenIndex
 					if buffer[position] != rune('/') {
-						goto l1853
+						goto l526
 					}
 					position++
-					{
-						position1854, tokenIndex1854 := position, tokenIndex
-						{
-							position1856, tokenIndex1856 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l1857
-							}
-							position++
-							goto l1856
-						l1857:
-							position, tokenIndex = position1856, tokenIndex1856
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l1858
-							}
-							position++
-							goto l1856
-						l1858:
-							position, tokenIndex = position1856, tokenIndex1856
-							if buffer[position] != rune('-') {
-								goto l1859
-							}
-							position++
-							goto l1856
-						l1859:
-							position, tokenIndex = position1856, tokenIndex1856
-							if buffer[position] != rune('.') {
-								goto l1860
-							}
-							position++
-							goto l1856
-						l1860:
-							position, tokenIndex = position1856, tokenIndex1856
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1861
-							}
-							position++
-							goto l1856
-						l1861:
-							position, tokenIndex = position1856, tokenIndex1856
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1862
-							}
-							position++
-							goto l1856
-						l1862:
-							position, tokenIndex = position1856, tokenIndex1856
-							if buffer[position] != rune('_') {
-								goto l1863
-							}
-							position++
-							goto l1856
-						l1863:
-							position, tokenIndex = position1856, tokenIndex1856
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1864
-							}
-							position++
-							goto l1856
-						l1864:
-							position, tokenIndex = position1856, tokenIndex1856
-							if buffer[position] != rune('~') {
-								goto l1865
-							}
-							position++
-							goto l1856
-						l1865:
-							position, tokenIndex = position1856, tokenIndex1856
-							if !(p.pick[11] == 0) {
-								goto l1866
-							}
-							if buffer[position] != rune('%') {
-								goto l1866
-							}
-							position++
-							{
-								position1867, tokenIndex1867 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1868
-								}
-								position++
-								goto l1867
-							l1868:
-								position, tokenIndex = position1867, tokenIndex1867
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1869
-								}
-								position++
-								goto l1867
-							l1869:
-								position, tokenIndex = position1867, tokenIndex1867
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1866
-								}
-								position++
-							}
-						l1867:
-							{
-								position1870, tokenIndex1870 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1871
-								}
-								position++
-								goto l1870
-							l1871:
-								position, tokenIndex = position1870, tokenIndex1870
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1872
-								}
-								position++
-								goto l1870
-							l1872:
-								position, tokenIndex = position1870, tokenIndex1870
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1866
-								}
-								position++
-							}
-						l1870:
-							goto l1856
-						l1866:
-							position, tokenIndex = position1856, tokenIndex1856
-							if !(p.pick[11] == 1) {
-								goto l1873
-							}
-							{
-								position1874, tokenIndex1874 := position, tokenIndex
-								if buffer[position] != rune('%') {
-									goto l1875
-								}
-								position++
-								{
-									position1876, tokenIndex1876 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1877
-									}
-									position++
-									goto l1876
-								l1877:
-									position, tokenIndex = position1876, tokenIndex1876
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1878
-									}
-									position++
-									goto l1876
-								l1878:
-									position, tokenIndex = position1876, tokenIndex1876
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1875
-									}
-									position++
-								}
-							l1876:
-								{
-									position1879, tokenIndex1879 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1880
-									}
-									position++
-									goto l1879
-								l1880:
-									position, tokenIndex = position1879, tokenIndex1879
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1881
-									}
-									position++
-									goto l1879
-								l1881:
-									position, tokenIndex = position1879, tokenIndex1879
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1875
-									}
-									position++
-								}
-							l1879:
-								goto l1874
-							l1875:
-								position, tokenIndex = position1874, tokenIndex1874
-								if !_rules[ruleother]() {
-									goto l1873
-								}
-							}
-						l1874:
-							goto l1856
-						l1873:
-							position, tokenIndex = position1856, tokenIndex1856
-							{
-								position1882, tokenIndex1882 := position, tokenIndex
-								if buffer[position] != rune('$') {
-									goto l1883
-								}
-								position++
-								goto l1882
-							l1883:
-								position, tokenIndex = position1882, tokenIndex1882
-								if buffer[position] != rune('&') {
-									goto l1884
-								}
-								position++
-								goto l1882
-							l1884:
-								position, tokenIndex = position1882, tokenIndex1882
-								if buffer[position] != rune('+') {
-									goto l1885
-								}
-								position++
-								goto l1882
-							l1885:
-								position, tokenIndex = position1882, tokenIndex1882
-								if buffer[position] != rune(',') {
-									goto l1886
-								}
-								position++
-								goto l1882
-							l1886:
-								position, tokenIndex = position1882, tokenIndex1882
-								if buffer[position] != rune(':') {
-									goto l1887
-								}
-								position++
-								goto l1882
-							l1887:
-								position, tokenIndex = position1882, tokenIndex1882
-								if buffer[position] != rune('=') {
-									goto l1888
-								}
-								position++
-								goto l1882
-							l1888:
-								position, tokenIndex = position1882, tokenIndex1882
-								if buffer[position] != rune('@') {
-									goto l1854
-								}
-								position++
-							}
-						l1882:
-						}
-					l1856:
-						if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-							goto l1854
-						}
-						goto l1855
-					l1854:
-						position, tokenIndex = position1854, tokenIndex1854
+					if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+						goto l526
 					}
-				l1855:
-				l1889:
+				l527:
 					{
-						position1890, tokenIndex1890 := position, tokenIndex
+						position528, tokenIndex528 := position, tokenIndex
 						if buffer[position] != rune(';') {
-							goto l1890
+							goto l528
 						}
 						position++
-						{
-							position1891, tokenIndex1891 := position, tokenIndex
-							{
-								position1893, tokenIndex1893 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l1894
-								}
-								position++
-								goto l1893
-							l1894:
-								position, tokenIndex = position1893, tokenIndex1893
-								if c := buffer[position]; c < rune('\'') || c > rune('*') {
-									goto l1895
-								}
-								position++
-								goto l1893
-							l1895:
-								position, tokenIndex = position1893, tokenIndex1893
-								if buffer[position] != rune('-') {
-									goto l1896
-								}
-								position++
-								goto l1893
-							l1896:
-								position, tokenIndex = position1893, tokenIndex1893
-								if buffer[position] != rune('.') {
-									goto l1897
-								}
-								position++
-								goto l1893
-							l1897:
-								position, tokenIndex = position1893, tokenIndex1893
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1898
-								}
-								position++
-								goto l1893
-							l1898:
-								position, tokenIndex = position1893, tokenIndex1893
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1899
-								}
-								position++
-								goto l1893
-							l1899:
-								position, tokenIndex = position1893, tokenIndex1893
-								if buffer[position] != rune('_') {
-									goto l1900
-								}
-								position++
-								goto l1893
-							l1900:
-								position, tokenIndex = position1893, tokenIndex1893
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1901
-								}
-								position++
-								goto l1893
-							l1901:
-								position, tokenIndex = position1893, tokenIndex1893
-								if buffer[position] != rune('~') {
-									goto l1902
-								}
-								position++
-								goto l1893
-							l1902:
-								position, tokenIndex = position1893, tokenIndex1893
-								if !(p.pick[11] == 0) {
-									goto l1903
-								}
-								if buffer[position] != rune('%') {
-									goto l1903
-								}
-								position++
-								{
-									position1904, tokenIndex1904 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1905
-									}
-									position++
-									goto l1904
-								l1905:
-									position, tokenIndex = position1904, tokenIndex1904
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1906
-									}
-									position++
-									goto l1904
-								l1906:
-									position, tokenIndex = position1904, tokenIndex1904
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1903
-									}
-									position++
-								}
-							l1904:
-								{
-									position1907, tokenIndex1907 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1908
-									}
-									position++
-									goto l1907
-								l1908:
-									position, tokenIndex = position1907, tokenIndex1907
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1909
-									}
-									position++
-									goto l1907
-								l1909:
-									position, tokenIndex = position1907, tokenIndex1907
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1903
-									}
-									position++
-								}
-							l1907:
-								goto l1893
-							l1903:
-								position, tokenIndex = position1893, tokenIndex1893
-								if !(p.pick[11] == 1) {
-									goto l1910
-								}
-								{
-									position1911, tokenIndex1911 := position, tokenIndex
-									if buffer[position] != rune('%') {
-										goto l1912
-									}
-									position++
-									{
-										position1913, tokenIndex1913 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1914
-										}
-										position++
-										goto l1913
-									l1914:
-										position, tokenIndex = position1913, tokenIndex1913
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1915
-										}
-										position++
-										goto l1913
-									l1915:
-										position, tokenIndex = position1913, tokenIndex1913
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1912
-										}
-										position++
-									}
-								l1913:
-									{
-										position1916, tokenIndex1916 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1917
-										}
-										position++
-										goto l1916
-									l1917:
-										position, tokenIndex = position1916, tokenIndex1916
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1918
-										}
-										position++
-										goto l1916
-									l1918:
-										position, tokenIndex = position1916, tokenIndex1916
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1912
-										}
-										position++
-									}
-								l1916:
-									goto l1911
-								l1912:
-									position, tokenIndex = position1911, tokenIndex1911
-									if !_rules[ruleother]() {
-										goto l1910
-									}
-								}
-							l1911:
-								goto l1893
-							l1910:
-								position, tokenIndex = position1893, tokenIndex1893
-								{
-									position1919, tokenIndex1919 := position, tokenIndex
-									if buffer[position] != rune('$') {
-										goto l1920
-									}
-									position++
-									goto l1919
-								l1920:
-									position, tokenIndex = position1919, tokenIndex1919
-									if buffer[position] != rune('&') {
-										goto l1921
-									}
-									position++
-									goto l1919
-								l1921:
-									position, tokenIndex = position1919, tokenIndex1919
-									if buffer[position] != rune('+') {
-										goto l1922
-									}
-									position++
-									goto l1919
-								l1922:
-									position, tokenIndex = position1919, tokenIndex1919
-									if buffer[position] != rune(',') {
-										goto l1923
-									}
-									position++
-									goto l1919
-								l1923:
-									position, tokenIndex = position1919, tokenIndex1919
-									if buffer[position] != rune(':') {
-										goto l1924
-									}
-									position++
-									goto l1919
-								l1924:
-									position, tokenIndex = position1919, tokenIndex1919
-									if buffer[position] != rune('=') {
-										goto l1925
-									}
-									position++
-									goto l1919
-								l1925:
-									position, tokenIndex = position1919, tokenIndex1919
-									if buffer[position] != rune('@') {
-										goto l1891
-									}
-									position++
-								}
-							l1919:
-							}
-						l1893:
-							if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-								goto l1891
-							}
-							goto l1892
-						l1891:
-							position, tokenIndex = position1891, tokenIndex1891
+						if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+							goto l528
 						}
-					l1892:
-						goto l1889
-					l1890:
-						position, tokenIndex = position1890, tokenIndex1890
+						goto l527
+					l528:
+						position, tokenIndex = position528, tokenIndex528
 					}
-					goto l1852
-				l1853:
-					position, tokenIndex = position1853, tokenIndex1853
+					goto l525
+				l526:
+					position, tokenIndex = position526, tokenIndex526
 				}
-				add(rulepath_segments, position1779)
+				add(rulepath_segments, position522)
 			}
 			return true
+		l521:
+			position, tokenIndex = position521, tokenIndex521
+			return false
 		},
-		/* 10 query <- <(((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) })?> */
+		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
+			position529, tokenIndex529 := position, tokenIndex
 			{
-				position1927 := position
-				{
-					position1928, tokenIndex1928 := position, tokenIndex
-					{
-						position1930, tokenIndex1930 := position, tokenIndex
-						if !(p.pick[10] == 0) {
-							goto l1931
-						}
-						{
-							position1932, tokenIndex1932 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l1933
-							}
-							position++
-							goto l1932
-						l1933:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune('&') {
-								goto l1934
-							}
-							position++
-							goto l1932
-						l1934:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune('+') {
-								goto l1935
-							}
-							position++
-							goto l1932
-						l1935:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune(',') {
-								goto l1936
-							}
-							position++
-							goto l1932
-						l1936:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune('/') {
-								goto l1937
-							}
-							position++
-							goto l1932
-						l1937:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune(':') {
-								goto l1938
-							}
-							position++
-							goto l1932
-						l1938:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune(';') {
-								goto l1939
-							}
-							position++
-							goto l1932
-						l1939:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune('=') {
-								goto l1940
-							}
-							position++
-							goto l1932
-						l1940:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune('?') {
-								goto l1941
-							}
-							position++
-							goto l1932
-						l1941:
-							position, tokenIndex = position1932, tokenIndex1932
-							if buffer[position] != rune('@') {
-								goto l1931
-							}
-							position++
-						}
-					l1932:
-						goto l1930
-					l1931:
-						position, tokenIndex = position1930, tokenIndex1930
-						if !(p.pick[10] == 1) {
-							goto l1942
-						}
-						{
-							position1943, tokenIndex1943 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l1944
-							}
-							position++
-							goto l1943
-						l1944:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune('&') {
-								goto l1945
-							}
-							position++
-							goto l1943
-						l1945:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune('+') {
-								goto l1946
-							}
-							position++
-							goto l1943
-						l1946:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune(',') {
-								goto l1947
-							}
-							position++
-							goto l1943
-						l1947:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune('/') {
-								goto l1948
-							}
-							position++
-							goto l1943
-						l1948:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune(':') {
-								goto l1949
-							}
-							position++
-							goto l1943
-						l1949:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune(';') {
-								goto l1950
-							}
-							position++
-							goto l1943
-						l1950:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune('=') {
-								goto l1951
-							}
-							position++
-							goto l1943
-						l1951:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune('?') {
-								goto l1952
-							}
-							position++
-							goto l1943
-						l1952:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune('@') {
-								goto l1953
-							}
-							position++
-							goto l1943
-						l1953:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune('[') {
-								goto l1954
-							}
-							position++
-							goto l1943
-						l1954:
-							position, tokenIndex = position1943, tokenIndex1943
-							if buffer[position] != rune(']') {
-								goto l1942
-							}
-							position++
-						}
-					l1943:
-						goto l1930
-					l1942:
-						position, tokenIndex = position1930, tokenIndex1930
-						{
-							position1956, tokenIndex1956 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l1957
-							}
-							position++
-							goto l1956
-						l1957:
-							position, tokenIndex = position1956, tokenIndex1956
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l1958
-							}
-							position++
-							goto l1956
-						l1958:
-							position, tokenIndex = position1956, tokenIndex1956
-							if buffer[position] != rune('-') {
-								goto l1959
-							}
-							position++
-							goto l1956
-						l1959:
-							position, tokenIndex = position1956, tokenIndex1956
-							if buffer[position] != rune('.') {
-								goto l1960
-							}
-							position++
-							goto l1956
-						l1960:
-							position, tokenIndex = position1956, tokenIndex1956
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1961
-							}
-							position++
-							goto l1956
-						l1961:
-							position, tokenIndex = position1956, tokenIndex1956
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1962
-							}
-							position++
-							goto l1956
-						l1962:
-							position, tokenIndex = position1956, tokenIndex1956
-							if buffer[position] != rune('_') {
-								goto l1963
-							}
-							position++
-							goto l1956
-						l1963:
-							position, tokenIndex = position1956, tokenIndex1956
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1964
-							}
-							position++
-							goto l1956
-						l1964:
-							position, tokenIndex = position1956, tokenIndex1956
-							if buffer[position] != rune('~') {
-								goto l1955
-							}
-							position++
-						}
-					l1956:
-						goto l1930
-					l1955:
-						position, tokenIndex = position1930, tokenIndex1930
-						if !(p.pick[11] == 0) {
-							goto l1965
-						}
-						if buffer[position] != rune('%') {
-							goto l1965
-						}
-						position++
-						{
-							position1966, tokenIndex1966 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1967
-							}
-							position++
-							goto l1966
-						l1967:
-							position, tokenIndex = position1966, tokenIndex1966
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1968
-							}
-							position++
-							goto l1966
-						l1968:
-							position, tokenIndex = position1966, tokenIndex1966
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1965
-							}
-							position++
-						}
-					l1966:
-						{
-							position1969, tokenIndex1969 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1970
-							}
-							position++
-							goto l1969
-						l1970:
-							position, tokenIndex = position1969, tokenIndex1969
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1971
-							}
-							position++
-							goto l1969
-						l1971:
-							position, tokenIndex = position1969, tokenIndex1969
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1965
-							}
-							position++
-						}
-					l1969:
-						goto l1930
-					l1965:
-						position, tokenIndex = position1930, tokenIndex1930
-						if !(p.pick[11] == 1) {
-							goto l1928
-						}
-						{
-							position1972, tokenIndex1972 := position, tokenIndex
-							if buffer[position] != rune('%') {
-								goto l1973
-							}
-							position++
-							{
-								position1974, tokenIndex1974 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1975
-								}
-								position++
-								goto l1974
-							l1975:
-								position, tokenIndex = position1974, tokenIndex1974
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1976
-								}
-								position++
-								goto l1974
-							l1976:
-								position, tokenIndex = position1974, tokenIndex1974
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1973
-								}
-								position++
-							}
-						l1974:
-							{
-								position1977, tokenIndex1977 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1978
-								}
-								position++
-								goto l1977
-							l1978:
-								position, tokenIndex = position1977, tokenIndex1977
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1979
-								}
-								position++
-								goto l1977
-							l1979:
-								position, tokenIndex = position1977, tokenIndex1977
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1973
-								}
-								position++
-							}
-						l1977:
-							goto l1972
-						l1973:
-							position, tokenIndex = position1972, tokenIndex1972
-							if !_rules[ruleother]() {
-								goto l1928
-							}
-						}
-					l1972:
-					}
-				l1930:
-					if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-						goto l1928
-					}
-					goto l1929
-				l1928:
-					position, tokenIndex = position1928, tokenIndex1928
+				position530 := position
+				if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
+					goto l529
 				}
-			l1929:
-				add(rulequery, position1927)
+				add(rulequery, position530)
 			}
 			return true
+		l529:
+			position, tokenIndex = position529, tokenIndex529
+			return false
 		},
-		/* 11 fragment <- <(((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')) / ('!' / [\'-*] / '-' / '.' / [0-9] / [A-Z] / '_' / [a-z] / '~') / (&{ p.pick[11] == 0 } '%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / (&{ p.pick[11] == 1 } (('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])) / other))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) })?> */
+		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
+			position531, tokenIndex531 := position, tokenIndex
 			{
-				position1981 := position
-				{
-					position1982, tokenIndex1982 := position, tokenIndex
-					{
-						position1984, tokenIndex1984 := position, tokenIndex
-						if !(p.pick[10] == 0) {
-							goto l1985
-						}
-						{
-							position1986, tokenIndex1986 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l1987
-							}
-							position++
-							goto l1986
-						l1987:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune('&') {
-								goto l1988
-							}
-							position++
-							goto l1986
-						l1988:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune('+') {
-								goto l1989
-							}
-							position++
-							goto l1986
-						l1989:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune(',') {
-								goto l1990
-							}
-							position++
-							goto l1986
-						l1990:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune('/') {
-								goto l1991
-							}
-							position++
-							goto l1986
-						l1991:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune(':') {
-								goto l1992
-							}
-							position++
-							goto l1986
-						l1992:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune(';') {
-								goto l1993
-							}
-							position++
-							goto l1986
-						l1993:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune('=') {
-								goto l1994
-							}
-							position++
-							goto l1986
-						l1994:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune('?') {
-								goto l1995
-							}
-							position++
-							goto l1986
-						l1995:
-							position, tokenIndex = position1986, tokenIndex1986
-							if buffer[position] != rune('@') {
-								goto l1985
-							}
-							position++
-						}
-					l1986:
-						goto l1984
-					l1985:
-						position, tokenIndex = position1984, tokenIndex1984
-						if !(p.pick[10] == 1) {
-							goto l1996
-						}
-						{
-							position1997, tokenIndex1997 := position, tokenIndex
-							if buffer[position] != rune('$') {
-								goto l1998
-							}
-							position++
-							goto l1997
-						l1998:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune('&') {
-								goto l1999
-							}
-							position++
-							goto l1997
-						l1999:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune('+') {
-								goto l2000
-							}
-							position++
-							goto l1997
-						l2000:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune(',') {
-								goto l2001
-							}
-							position++
-							goto l1997
-						l2001:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune('/') {
-								goto l2002
-							}
-							position++
-							goto l1997
-						l2002:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune(':') {
-								goto l2003
-							}
-							position++
-							goto l1997
-						l2003:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune(';') {
-								goto l2004
-							}
-							position++
-							goto l1997
-						l2004:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune('=') {
-								goto l2005
-							}
-							position++
-							goto l1997
-						l2005:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune('?') {
-								goto l2006
-							}
-							position++
-							goto l1997
-						l2006:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune('@') {
-								goto l2007
-							}
-							position++
-							goto l1997
-						l2007:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune('[') {
-								goto l2008
-							}
-							position++
-							goto l1997
-						l2008:
-							position, tokenIndex = position1997, tokenIndex1997
-							if buffer[position] != rune(']') {
-								goto l1996
-							}
-							position++
-						}
-					l1997:
-						goto l1984
-					l1996:
-						position, tokenIndex = position1984, tokenIndex1984
-						{
-							position2010, tokenIndex2010 := position, tokenIndex
-							if buffer[position] != rune('!') {
-								goto l2011
-							}
-							position++
-							goto l2010
-						l2011:
-							position, tokenIndex = position2010, tokenIndex2010
-							if c := buffer[position]; c < rune('\'') || c > rune('*') {
-								goto l2012
-							}
-							position++
-							goto l2010
-						l2012:
-							position, tokenIndex = position2010, tokenIndex2010
-							if buffer[position] != rune('-') {
-								goto l2013
-							}
-							position++
-							goto l2010
-						l2013:
-							position, tokenIndex = position2010, tokenIndex2010
-							if buffer[position] != rune('.') {
-								goto l2014
-							}
-							position++
-							goto l2010
-						l2014:
-							position, tokenIndex = position2010, tokenIndex2010
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l2015
-							}
-							position++
-							goto l2010
-						l2015:
-							position, tokenIndex = position2010, tokenIndex2010
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l2016
-							}
-							position++
-							goto l2010
-						l2016:
-							position, tokenIndex = position2010, tokenIndex2010
-							if buffer[position] != rune('_') {
-								goto l2017
-							}
-							position++
-							goto l2010
-						l2017:
-							position, tokenIndex = position2010, tokenIndex2010
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l2018
-							}
-							position++
-							goto l2010
-						l2018:
-							position, tokenIndex = position2010, tokenIndex2010
-							if buffer[position] != rune('~') {
-								goto l2009
-							}
-							position++
-						}
-					l2010:
-						goto l1984
-					l2009:
-						position, tokenIndex = position1984, tokenIndex1984
-						if !(p.pick[11] == 0) {
-							goto l2019
-						}
-						if buffer[position] != rune('%') {
-							goto l2019
-						}
-						position++
-						{
-							position2020, tokenIndex2020 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l2021
-							}
-							position++
-							goto l2020
-						l2021:
-							position, tokenIndex = position2020, tokenIndex2020
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l2022
-							}
-							position++
-							goto l2020
-						l2022:
-							position, tokenIndex = position2020, tokenIndex2020
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l2019
-							}
-							position++
-						}
-					l2020:
-						{
-							position2023, tokenIndex2023 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l2024
-							}
-							position++
-							goto l2023
-						l2024:
-							position, tokenIndex = position2023, tokenIndex2023
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l2025
-							}
-							position++
-							goto l2023
-						l2025:
-							position, tokenIndex = position2023, tokenIndex2023
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l2019
-							}
-							position++
-						}
-					l2023:
-						goto l1984
-					l2019:
-						position, tokenIndex = position1984, tokenIndex1984
-						if !(p.pick[11] == 1) {
-							goto l1982
-						}
-						{
-							position2026, tokenIndex2026 := position, tokenIndex
-							if buffer[position] != rune('%') {
-								goto l2027
-							}
-							position++
-							{
-								position2028, tokenIndex2028 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2029
-								}
-								position++
-								goto l2028
-							l2029:
-								position, tokenIndex = position2028, tokenIndex2028
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2030
-								}
-								position++
-								goto l2028
-							l2030:
-								position, tokenIndex = position2028, tokenIndex2028
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2027
-								}
-								position++
-							}
-						l2028:
-							{
-								position2031, tokenIndex2031 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2032
-								}
-								position++
-								goto l2031
-							l2032:
-								position, tokenIndex = position2031, tokenIndex2031
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2033
-								}
-								position++
-								goto l2031
-							l2033:
-								position, tokenIndex = position2031, tokenIndex2031
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2027
-								}
-								position++
-							}
-						l2031:
-							goto l2026
-						l2027:
-							position, tokenIndex = position2026, tokenIndex2026
-							if !_rules[ruleother]() {
-								goto l1982
-							}
-						}
-					l2026:
-					}
-				l1984:
-					if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-						goto l1982
-					}
-					goto l1983
-				l1982:
-					position, tokenIndex = position1982, tokenIndex1982
+				position532 := position
+				if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
+					goto l531
 				}
-			l1983:
-				add(rulefragment, position1981)
+				add(rulefragment, position532)
 			}
 			return true
+		l531:
+			position, tokenIndex = position531, tokenIndex531
+			return false
 		},
-		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' (('.' / [0-9] / [A-Z] / '_' / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run8[0]) }))? ']'))> */
+		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
 		func() bool {
-			position2034, tokenIndex2034 := position, tokenIndex
+			position533, tokenIndex533 := position, tokenIndex
 			{
-				position2035 := position
+				position534 := position
 				{
-					position2036, tokenIndex2036 := position, tokenIndex
+					position535, tokenIndex535 := position, tokenIndex
 					if !(p.pick[12] == 0) {
-						goto l2037
+						goto l536
 					}
 					if buffer[position] != rune('[') {
-						goto l2037
+						goto l536
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l2037
+						goto l536
 					}
 					if buffer[position] != rune(']') {
-						goto l2037
+						goto l536
 					}
 					position++
-					goto l2036
-				l2037:
-					position, tokenIndex = position2036, tokenIndex2036
+					goto l535
+				l536:
+					position, tokenIndex = position535, tokenIndex535
 					if !(p.pick[12] == 1) {
-						goto l2034
+						goto l533
 					}
 					if buffer[position] != rune('[') {
-						goto l2034
+						goto l533
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l2034
+						goto l533
 					}
 					{
-						position2038, tokenIndex2038 := position, tokenIndex
+						position537, tokenIndex537 := position, tokenIndex
 						if buffer[position] != rune('%') {
-							goto l2038
+							goto l537
 						}
 						position++
-						{
-							position2040, tokenIndex2040 := position, tokenIndex
-							if buffer[position] != rune('.') {
-								goto l2041
-							}
-							position++
-							goto l2040
-						l2041:
-							position, tokenIndex = position2040, tokenIndex2040
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l2042
-							}
-							position++
-							goto l2040
-						l2042:
-							position, tokenIndex = position2040, tokenIndex2040
-							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l2043
-							}
-							position++
-							goto l2040
-						l2043:
-							position, tokenIndex = position2040, tokenIndex2040
-							if buffer[position] != rune('_') {
-								goto l2044
-							}
-							position++
-							goto l2040
-						l2044:
-							position, tokenIndex = position2040, tokenIndex2040
-							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l2038
-							}
-							position++
+						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
+							goto l537
 						}
-					l2040:
-						if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
-							goto l2038
-						}
-						goto l2039
-					l2038:
-						position, tokenIndex = position2038, tokenIndex2038
+						goto l538
+					l537:
+						position, tokenIndex = position537, tokenIndex537
 					}
-				l2039:
+				l538:
 					if buffer[position] != rune(']') {
-						goto l2034
+						goto l533
 					}
 					position++
 				}
-			l2036:
-				add(ruleipv6reference, position2035)
+			l535:
+				add(ruleipv6reference, position534)
 			}
 			return true
-		l2034:
-			position, tokenIndex = position2034, tokenIndex2034
+		l533:
+			position, tokenIndex = position533, tokenIndex533
 			return false
 		},
 		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)? (':' ':') IPv4address) / (((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')* (':' ':') (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?) / (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*) / (':' ':' (([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.' (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position2045, tokenIndex2045 := position, tokenIndex
+			position539, tokenIndex539 := position, tokenIndex
 			{
-				position2046 := position
+				position540 := position
 				{
-					position2047, tokenIndex2047 := position, tokenIndex
+					position541, tokenIndex541 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l2048
+						goto l542
 					}
 					{
-						position2049, tokenIndex2049 := position, tokenIndex
+						position543, tokenIndex543 := position, tokenIndex
 						{
-							position2051, tokenIndex2051 := position, tokenIndex
+							position545, tokenIndex545 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l2052
+								goto l546
 							}
 							position++
-							goto l2051
-						l2052:
-							position, tokenIndex = position2051, tokenIndex2051
+							goto l545
+						l546:
+							position, tokenIndex = position545, tokenIndex545
 							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l2053
+								goto l547
 							}
 							position++
-							goto l2051
-						l2053:
-							position, tokenIndex = position2051, tokenIndex2051
+							goto l545
+						l547:
+							position, tokenIndex = position545, tokenIndex545
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l2050
+								goto l544
 							}
 							position++
 						}
-					l2051:
+					l545:
 						{
-							position2054, tokenIndex2054 := position, tokenIndex
+							position548, tokenIndex548 := position, tokenIndex
 							{
-								position2056, tokenIndex2056 := position, tokenIndex
+								position550, tokenIndex550 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2057
+									goto l551
 								}
 								position++
-								goto l2056
-							l2057:
-								position, tokenIndex = position2056, tokenIndex2056
+								goto l550
+							l551:
+								position, tokenIndex = position550, tokenIndex550
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2058
+									goto l552
 								}
 								position++
-								goto l2056
-							l2058:
-								position, tokenIndex = position2056, tokenIndex2056
+								goto l550
+							l552:
+								position, tokenIndex = position550, tokenIndex550
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2054
+									goto l548
 								}
 								position++
 							}
-						l2056:
-							goto l2055
-						l2054:
-							position, tokenIndex = position2054, tokenIndex2054
+						l550:
+							goto l549
+						l548:
+							position, tokenIndex = position548, tokenIndex548
 						}
-					l2055:
+					l549:
 						{
-							position2059, tokenIndex2059 := position, tokenIndex
+							position553, tokenIndex553 := position, tokenIndex
 							{
-								position2061, tokenIndex2061 := position, tokenIndex
+								position555, tokenIndex555 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2062
+									goto l556
 								}
 								position++
-								goto l2061
-							l2062:
-								position, tokenIndex = position2061, tokenIndex2061
+								goto l555
+							l556:
+								position, tokenIndex = position555, tokenIndex555
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2063
+									goto l557
 								}
 								position++
-								goto l2061
-							l2063:
-								position, tokenIndex = position2061, tokenIndex2061
+								goto l555
+							l557:
+								position, tokenIndex = position555, tokenIndex555
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2059
+									goto l553
 								}
 								position++
 							}
-						l2061:
-							goto l2060
-						l2059:
-							position, tokenIndex = position2059, tokenIndex2059
+						l555:
+							goto l554
+						l553:
+							position, tokenIndex = position553, tokenIndex553
 						}
-					l2060:
+					l554:
 						{
-							position2064, tokenIndex2064 := position, tokenIndex
+							position558, tokenIndex558 := position, tokenIndex
 							{
-								position2066, tokenIndex2066 := position, tokenIndex
+								position560, tokenIndex560 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2067
+									goto l561
 								}
 								position++
-								goto l2066
-							l2067:
-								position, tokenIndex = position2066, tokenIndex2066
+								goto l560
+							l561:
+								position, tokenIndex = position560, tokenIndex560
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2068
+									goto l562
 								}
 								position++
-								goto l2066
-							l2068:
-								position, tokenIndex = position2066, tokenIndex2066
+								goto l560
+							l562:
+								position, tokenIndex = position560, tokenIndex560
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2064
+									goto l558
 								}
 								position++
 							}
-						l2066:
-							goto l2065
-						l2064:
-							position, tokenIndex = position2064, tokenIndex2064
+						l560:
+							goto l559
+						l558:
+							position, tokenIndex = position558, tokenIndex558
 						}
-					l2065:
+					l559:
 						{
-							position2069, tokenIndex2069 := position, tokenIndex
+							position563, tokenIndex563 := position, tokenIndex
 							if buffer[position] != rune('.') {
-								goto l2069
+								goto l563
 							}
 							position++
-							goto l2050
-						l2069:
-							position, tokenIndex = position2069, tokenIndex2069
+							goto l544
+						l563:
+							position, tokenIndex = position563, tokenIndex563
 						}
-					l2070:
+					l564:
 						{
-							position2071, tokenIndex2071 := position, tokenIndex
+							position565, tokenIndex565 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2071
+								goto l565
 							}
 							position++
 							{
-								position2072, tokenIndex2072 := position, tokenIndex
+								position566, tokenIndex566 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2073
+									goto l567
 								}
 								position++
-								goto l2072
-							l2073:
-								position, tokenIndex = position2072, tokenIndex2072
+								goto l566
+							l567:
+								position, tokenIndex = position566, tokenIndex566
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2074
+									goto l568
 								}
 								position++
-								goto l2072
-							l2074:
-								position, tokenIndex = position2072, tokenIndex2072
+								goto l566
+							l568:
+								position, tokenIndex = position566, tokenIndex566
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2071
+									goto l565
 								}
 								position++
 							}
-						l2072:
+						l566:
 							{
-								position2075, tokenIndex2075 := position, tokenIndex
+								position569, tokenIndex569 := position, tokenIndex
 								{
-									position2077, tokenIndex2077 := position, tokenIndex
+									position571, tokenIndex571 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2078
+										goto l572
 									}
 									position++
-									goto l2077
-								l2078:
-									position, tokenIndex = position2077, tokenIndex2077
+									goto l571
+								l572:
+									position, tokenIndex = position571, tokenIndex571
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2079
+										goto l573
 									}
 									position++
-									goto l2077
-								l2079:
-									position, tokenIndex = position2077, tokenIndex2077
+									goto l571
+								l573:
+									position, tokenIndex = position571, tokenIndex571
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2075
+										goto l569
 									}
 									position++
 								}
-							l2077:
-								goto l2076
-							l2075:
-								position, tokenIndex = position2075, tokenIndex2075
+							l571:
+								goto l570
+							l569:
+								position, tokenIndex = position569, tokenIndex569
 							}
-						l2076:
+						l570:
 							{
-								position2080, tokenIndex2080 := position, tokenIndex
+								position574, tokenIndex574 := position, tokenIndex
 								{
-									position2082, tokenIndex2082 := position, tokenIndex
+									position576, tokenIndex576 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2083
+										goto l577
 									}
 									position++
-									goto l2082
-								l2083:
-									position, tokenIndex = position2082, tokenIndex2082
+									goto l576
+								l577:
+									position, tokenIndex = position576, tokenIndex576
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2084
+										goto l578
 									}
 									position++
-									goto l2082
-								l2084:
-									position, tokenIndex = position2082, tokenIndex2082
+									goto l576
+								l578:
+									position, tokenIndex = position576, tokenIndex576
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2080
+										goto l574
 									}
 									position++
 								}
-							l2082:
-								goto l2081
-							l2080:
-								position, tokenIndex = position2080, tokenIndex2080
+							l576:
+								goto l575
+							l574:
+								position, tokenIndex = position574, tokenIndex574
 							}
-						l2081:
+						l575:
 							{
-								position2085, tokenIndex2085 := position, tokenIndex
+								position579, tokenIndex579 := position, tokenIndex
 								{
-									position2087, tokenIndex2087 := position, tokenIndex
+									position581, tokenIndex581 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2088
+										goto l582
 									}
 									position++
-									goto l2087
-								l2088:
-									position, tokenIndex = position2087, tokenIndex2087
+									goto l581
+								l582:
+									position, tokenIndex = position581, tokenIndex581
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2089
+										goto l583
 									}
 									position++
-									goto l2087
-								l2089:
-									position, tokenIndex = position2087, tokenIndex2087
+									goto l581
+								l583:
+									position, tokenIndex = position581, tokenIndex581
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2085
+										goto l579
 									}
 									position++
 								}
-							l2087:
-								goto l2086
-							l2085:
-								position, tokenIndex = position2085, tokenIndex2085
+							l581:
+								goto l580
+							l579:
+								position, tokenIndex = position579, tokenIndex579
 							}
-						l2086:
+						l580:
 							{
-								position2090, tokenIndex2090 := position, tokenIndex
+								position584, tokenIndex584 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l2090
+									goto l584
 								}
 								position++
-								goto l2071
-							l2090:
-								position, tokenIndex = position2090, tokenIndex2090
+								goto l565
+							l584:
+								position, tokenIndex = position584, tokenIndex584
 							}
-							goto l2070
-						l2071:
-							position, tokenIndex = position2071, tokenIndex2071
+							goto l564
+						l565:
+							position, tokenIndex = position565, tokenIndex565
 						}
 						if buffer[position] != rune(':') {
-							goto l2050
+							goto l544
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2050
+							goto l544
 						}
 						position++
 						{
-							position2091, tokenIndex2091 := position, tokenIndex
+							position585, tokenIndex585 := position, tokenIndex
 							{
-								position2093, tokenIndex2093 := position, tokenIndex
+								position587, tokenIndex587 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2094
+									goto l588
 								}
 								position++
-								goto l2093
-							l2094:
-								position, tokenIndex = position2093, tokenIndex2093
+								goto l587
+							l588:
+								position, tokenIndex = position587, tokenIndex587
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2095
+									goto l589
 								}
 								position++
-								goto l2093
-							l2095:
-								position, tokenIndex = position2093, tokenIndex2093
+								goto l587
+							l589:
+								position, tokenIndex = position587, tokenIndex587
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2091
+									goto l585
 								}
 								position++
 							}
-						l2093:
+						l587:
 							{
-								position2096, tokenIndex2096 := position, tokenIndex
+								position590, tokenIndex590 := position, tokenIndex
 								{
-									position2098, tokenIndex2098 := position, tokenIndex
+									position592, tokenIndex592 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2099
+										goto l593
 									}
 									position++
-									goto l2098
-								l2099:
-									position, tokenIndex = position2098, tokenIndex2098
+									goto l592
+								l593:
+									position, tokenIndex = position592, tokenIndex592
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2100
+										goto l594
 									}
 									position++
-									goto l2098
-								l2100:
-									position, tokenIndex = position2098, tokenIndex2098
+									goto l592
+								l594:
+									position, tokenIndex = position592, tokenIndex592
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2096
+										goto l590
 									}
 									position++
 								}
-							l2098:
-								goto l2097
-							l2096:
-								position, tokenIndex = position2096, tokenIndex2096
+							l592:
+								goto l591
+							l590:
+								position, tokenIndex = position590, tokenIndex590
 							}
-						l2097:
+						l591:
 							{
-								position2101, tokenIndex2101 := position, tokenIndex
+								position595, tokenIndex595 := position, tokenIndex
 								{
-									position2103, tokenIndex2103 := position, tokenIndex
+									position597, tokenIndex597 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2104
+										goto l598
 									}
 									position++
-									goto l2103
-								l2104:
-									position, tokenIndex = position2103, tokenIndex2103
+									goto l597
+								l598:
+									position, tokenIndex = position597, tokenIndex597
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2105
+										goto l599
 									}
 									position++
-									goto l2103
-								l2105:
-									position, tokenIndex = position2103, tokenIndex2103
+									goto l597
+								l599:
+									position, tokenIndex = position597, tokenIndex597
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2101
+										goto l595
 									}
 									position++
 								}
-							l2103:
-								goto l2102
-							l2101:
-								position, tokenIndex = position2101, tokenIndex2101
+							l597:
+								goto l596
+							l595:
+								position, tokenIndex = position595, tokenIndex595
 							}
-						l2102:
+						l596:
 							{
-								position2106, tokenIndex2106 := position, tokenIndex
+								position600, tokenIndex600 := position, tokenIndex
 								{
-									position2108, tokenIndex2108 := position, tokenIndex
+									position602, tokenIndex602 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2109
+										goto l603
 									}
 									position++
-									goto l2108
-								l2109:
-									position, tokenIndex = position2108, tokenIndex2108
+									goto l602
+								l603:
+									position, tokenIndex = position602, tokenIndex602
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2110
+										goto l604
 									}
 									position++
-									goto l2108
-								l2110:
-									position, tokenIndex = position2108, tokenIndex2108
+									goto l602
+								l604:
+									position, tokenIndex = position602, tokenIndex602
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2106
+										goto l600
 									}
 									position++
 								}
-							l2108:
-								goto l2107
-							l2106:
-								position, tokenIndex = position2106, tokenIndex2106
+							l602:
+								goto l601
+							l600:
+								position, tokenIndex = position600, tokenIndex600
 							}
-						l2107:
+						l601:
 							{
-								position2111, tokenIndex2111 := position, tokenIndex
+								position605, tokenIndex605 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l2111
+									goto l605
 								}
 								position++
-								goto l2091
-							l2111:
-								position, tokenIndex = position2111, tokenIndex2111
+								goto l585
+							l605:
+								position, tokenIndex = position605, tokenIndex605
 							}
-						l2112:
+						l606:
 							{
-								position2113, tokenIndex2113 := position, tokenIndex
+								position607, tokenIndex607 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l2113
+									goto l607
 								}
 								position++
 								{
-									position2114, tokenIndex2114 := position, tokenIndex
+									position608, tokenIndex608 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2115
+										goto l609
 									}
 									position++
-									goto l2114
-								l2115:
-									position, tokenIndex = position2114, tokenIndex2114
+									goto l608
+								l609:
+									position, tokenIndex = position608, tokenIndex608
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2116
+										goto l610
 									}
 									position++
-									goto l2114
-								l2116:
-									position, tokenIndex = position2114, tokenIndex2114
+									goto l608
+								l610:
+									position, tokenIndex = position608, tokenIndex608
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2113
+										goto l607
 									}
 									position++
 								}
-							l2114:
+							l608:
 								{
-									position2117, tokenIndex2117 := position, tokenIndex
+									position611, tokenIndex611 := position, tokenIndex
 									{
-										position2119, tokenIndex2119 := position, tokenIndex
+										position613, tokenIndex613 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2120
+											goto l614
 										}
 										position++
-										goto l2119
-									l2120:
-										position, tokenIndex = position2119, tokenIndex2119
+										goto l613
+									l614:
+										position, tokenIndex = position613, tokenIndex613
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2121
+											goto l615
 										}
 										position++
-										goto l2119
-									l2121:
-										position, tokenIndex = position2119, tokenIndex2119
+										goto l613
+									l615:
+										position, tokenIndex = position613, tokenIndex613
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2117
+											goto l611
 										}
 										position++
 									}
-								l2119:
-									goto l2118
-								l2117:
-									position, tokenIndex = position2117, tokenIndex2117
+								l613:
+									goto l612
+								l611:
+									position, tokenIndex = position611, tokenIndex611
 								}
-							l2118:
+							l612:
 								{
-									position2122, tokenIndex2122 := position, tokenIndex
+									position616, tokenIndex616 := position, tokenIndex
 									{
-										position2124, tokenIndex2124 := position, tokenIndex
+										position618, tokenIndex618 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2125
+											goto l619
 										}
 										position++
-										goto l2124
-									l2125:
-										position, tokenIndex = position2124, tokenIndex2124
+										goto l618
+									l619:
+										position, tokenIndex = position618, tokenIndex618
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2126
+											goto l620
 										}
 										position++
-										goto l2124
-									l2126:
-										position, tokenIndex = position2124, tokenIndex2124
+										goto l618
+									l620:
+										position, tokenIndex = position618, tokenIndex618
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2122
+											goto l616
 										}
 										position++
 									}
-								l2124:
-									goto l2123
-								l2122:
-									position, tokenIndex = position2122, tokenIndex2122
+								l618:
+									goto l617
+								l616:
+									position, tokenIndex = position616, tokenIndex616
 								}
-							l2123:
+							l617:
 								{
-									position2127, tokenIndex2127 := position, tokenIndex
+									position621, tokenIndex621 := position, tokenIndex
 									{
-										position2129, tokenIndex2129 := position, tokenIndex
+										position623, tokenIndex623 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2130
+											goto l624
 										}
 										position++
-										goto l2129
-									l2130:
-										position, tokenIndex = position2129, tokenIndex2129
+										goto l623
+									l624:
+										position, tokenIndex = position623, tokenIndex623
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2131
+											goto l625
 										}
 										position++
-										goto l2129
-									l2131:
-										position, tokenIndex = position2129, tokenIndex2129
+										goto l623
+									l625:
+										position, tokenIndex = position623, tokenIndex623
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2127
+											goto l621
 										}
 										position++
 									}
-								l2129:
-									goto l2128
-								l2127:
-									position, tokenIndex = position2127, tokenIndex2127
+								l623:
+									goto l622
+								l621:
+									position, tokenIndex = position621, tokenIndex621
 								}
-							l2128:
+							l622:
 								{
-									position2132, tokenIndex2132 := position, tokenIndex
+									position626, tokenIndex626 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l2132
+										goto l626
 									}
 									position++
-									goto l2113
-								l2132:
-									position, tokenIndex = position2132, tokenIndex2132
+									goto l607
+								l626:
+									position, tokenIndex = position626, tokenIndex626
 								}
-								goto l2112
-							l2113:
-								position, tokenIndex = position2113, tokenIndex2113
+								goto l606
+							l607:
+								position, tokenIndex = position607, tokenIndex607
 							}
-							goto l2092
-						l2091:
-							position, tokenIndex = position2091, tokenIndex2091
+							goto l586
+						l585:
+							position, tokenIndex = position585, tokenIndex585
 						}
-					l2092:
-						goto l2049
-					l2050:
-						position, tokenIndex = position2049, tokenIndex2049
+					l586:
+						goto l543
+					l544:
+						position, tokenIndex = position543, tokenIndex543
 						{
-							position2134, tokenIndex2134 := position, tokenIndex
+							position628, tokenIndex628 := position, tokenIndex
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l2135
+								goto l629
 							}
 							position++
-							goto l2134
-						l2135:
-							position, tokenIndex = position2134, tokenIndex2134
+							goto l628
+						l629:
+							position, tokenIndex = position628, tokenIndex628
 							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l2136
+								goto l630
 							}
 							position++
-							goto l2134
-						l2136:
-							position, tokenIndex = position2134, tokenIndex2134
+							goto l628
+						l630:
+							position, tokenIndex = position628, tokenIndex628
 							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l2133
+								goto l627
 							}
 							position++
 						}
-					l2134:
+					l628:
 						{
-							position2137, tokenIndex2137 := position, tokenIndex
+							position631, tokenIndex631 := position, tokenIndex
 							{
-								position2139, tokenIndex2139 := position, tokenIndex
+								position633, tokenIndex633 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2140
+									goto l634
 								}
 								position++
-								goto l2139
-							l2140:
-								position, tokenIndex = position2139, tokenIndex2139
+								goto l633
+							l634:
+								position, tokenIndex = position633, tokenIndex633
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2141
+									goto l635
 								}
 								position++
-								goto l2139
-							l2141:
-								position, tokenIndex = position2139, tokenIndex2139
+								goto l633
+							l635:
+								position, tokenIndex = position633, tokenIndex633
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2137
+									goto l631
 								}
 								position++
 							}
-						l2139:
-							goto l2138
-						l2137:
-							position, tokenIndex = position2137, tokenIndex2137
+						l633:
+							goto l632
+						l631:
+							position, tokenIndex = position631, tokenIndex631
 						}
-					l2138:
+					l632:
 						{
-							position2142, tokenIndex2142 := position, tokenIndex
+							position636, tokenIndex636 := position, tokenIndex
 							{
-								position2144, tokenIndex2144 := position, tokenIndex
+								position638, tokenIndex638 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2145
+									goto l639
 								}
 								position++
-								goto l2144
-							l2145:
-								position, tokenIndex = position2144, tokenIndex2144
+								goto l638
+							l639:
+								position, tokenIndex = position638, tokenIndex638
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2146
+									goto l640
 								}
 								position++
-								goto l2144
-							l2146:
-								position, tokenIndex = position2144, tokenIndex2144
+								goto l638
+							l640:
+								position, tokenIndex = position638, tokenIndex638
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2142
+									goto l636
 								}
 								position++
 							}
-						l2144:
-							goto l2143
-						l2142:
-							position, tokenIndex = position2142, tokenIndex2142
+						l638:
+							goto l637
+						l636:
+							position, tokenIndex = position636, tokenIndex636
 						}
-					l2143:
+					l637:
 						{
-							position2147, tokenIndex2147 := position, tokenIndex
+							position641, tokenIndex641 := position, tokenIndex
 							{
-								position2149, tokenIndex2149 := position, tokenIndex
+								position643, tokenIndex643 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2150
+									goto l644
 								}
 								position++
-								goto l2149
-							l2150:
-								position, tokenIndex = position2149, tokenIndex2149
+								goto l643
+							l644:
+								position, tokenIndex = position643, tokenIndex643
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2151
+									goto l645
 								}
 								position++
-								goto l2149
-							l2151:
-								position, tokenIndex = position2149, tokenIndex2149
+								goto l643
+							l645:
+								position, tokenIndex = position643, tokenIndex643
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2147
+									goto l641
 								}
 								position++
 							}
-						l2149:
-							goto l2148
-						l2147:
-							position, tokenIndex = position2147, tokenIndex2147
+						l643:
+							goto l642
+						l641:
+							position, tokenIndex = position641, tokenIndex641
 						}
-					l2148:
+					l642:
 						{
-							position2152, tokenIndex2152 := position, tokenIndex
+							position646, tokenIndex646 := position, tokenIndex
 							if buffer[position] != rune('.') {
-								goto l2152
+								goto l646
 							}
 							position++
-							goto l2133
-						l2152:
-							position, tokenIndex = position2152, tokenIndex2152
+							goto l627
+						l646:
+							position, tokenIndex = position646, tokenIndex646
 						}
-					l2153:
+					l647:
 						{
-							position2154, tokenIndex2154 := position, tokenIndex
+							position648, tokenIndex648 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2154
+								goto l648
 							}
 							position++
 							{
-								position2155, tokenIndex2155 := position, tokenIndex
+								position649, tokenIndex649 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2156
+									goto l650
 								}
 								position++
-								goto l2155
-							l2156:
-								position, tokenIndex = position2155, tokenIndex2155
+								goto l649
+							l650:
+								position, tokenIndex = position649, tokenIndex649
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2157
+									goto l651
 								}
 								position++
-								goto l2155
-							l2157:
-								position, tokenIndex = position2155, tokenIndex2155
+								goto l649
+							l651:
+								position, tokenIndex = position649, tokenIndex649
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2154
+									goto l648
 								}
 								position++
 							}
-						l2155:
+						l649:
 							{
-								position2158, tokenIndex2158 := position, tokenIndex
+								position652, tokenIndex652 := position, tokenIndex
 								{
-									position2160, tokenIndex2160 := position, tokenIndex
+									position654, tokenIndex654 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2161
+										goto l655
 									}
 									position++
-									goto l2160
-								l2161:
-									position, tokenIndex = position2160, tokenIndex2160
+									goto l654
+								l655:
+									position, tokenIndex = position654, tokenIndex654
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2162
+										goto l656
 									}
 									position++
-									goto l2160
-								l2162:
-									position, tokenIndex = position2160, tokenIndex2160
+									goto l654
+								l656:
+									position, tokenIndex = position654, tokenIndex654
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2158
+										goto l652
 									}
 									position++
 								}
-							l2160:
-								goto l2159
-							l2158:
-								position, tokenIndex = position2158, tokenIndex2158
+							l654:
+								goto l653
+							l652:
+								position, tokenIndex = position652, tokenIndex652
 							}
-						l2159:
+						l653:
 							{
-								position2163, tokenIndex2163 := position, tokenIndex
+								position657, tokenIndex657 := position, tokenIndex
 								{
-									position2165, tokenIndex2165 := position, tokenIndex
+									position659, tokenIndex659 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2166
+										goto l660
 									}
 									position++
-									goto l2165
-								l2166:
-									position, tokenIndex = position2165, tokenIndex2165
+									goto l659
+								l660:
+									position, tokenIndex = position659, tokenIndex659
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2167
+										goto l661
 									}
 									position++
-									goto l2165
-								l2167:
-									position, tokenIndex = position2165, tokenIndex2165
+									goto l659
+								l661:
+									position, tokenIndex = position659, tokenIndex659
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2163
+										goto l657
 									}
 									position++
 								}
-							l2165:
-								goto l2164
-							l2163:
-								position, tokenIndex = position2163, tokenIndex2163
+							l659:
+								goto l658
+							l657:
+								position, tokenIndex = position657, tokenIndex657
 							}
-						l2164:
+						l658:
 							{
-								position2168, tokenIndex2168 := position, tokenIndex
+								position662, tokenIndex662 := position, tokenIndex
 								{
-									position2170, tokenIndex2170 := position, tokenIndex
+									position664, tokenIndex664 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2171
+										goto l665
 									}
 									position++
-									goto l2170
-								l2171:
-									position, tokenIndex = position2170, tokenIndex2170
+									goto l664
+								l665:
+									position, tokenIndex = position664, tokenIndex664
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2172
+										goto l666
 									}
 									position++
-									goto l2170
-								l2172:
-									position, tokenIndex = position2170, tokenIndex2170
+									goto l664
+								l666:
+									position, tokenIndex = position664, tokenIndex664
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2168
+										goto l662
 									}
 									position++
 								}
-							l2170:
-								goto l2169
-							l2168:
-								position, tokenIndex = position2168, tokenIndex2168
+							l664:
+								goto l663
+							l662:
+								position, tokenIndex = position662, tokenIndex662
 							}
-						l2169:
+						l663:
 							{
-								position2173, tokenIndex2173 := position, tokenIndex
+								position667, tokenIndex667 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l2173
+									goto l667
 								}
 								position++
-								goto l2154
-							l2173:
-								position, tokenIndex = position2173, tokenIndex2173
+								goto l648
+							l667:
+								position, tokenIndex = position667, tokenIndex667
 							}
-							goto l2153
-						l2154:
-							position, tokenIndex = position2154, tokenIndex2154
+							goto l647
+						l648:
+							position, tokenIndex = position648, tokenIndex648
 						}
-						goto l2049
-					l2133:
-						position, tokenIndex = position2049, tokenIndex2049
+						goto l543
+					l627:
+						position, tokenIndex = position543, tokenIndex543
 						if buffer[position] != rune(':') {
-							goto l2048
+							goto l542
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2048
+							goto l542
 						}
 						position++
 						{
-							position2174, tokenIndex2174 := position, tokenIndex
+							position668, tokenIndex668 := position, tokenIndex
 							{
-								position2176, tokenIndex2176 := position, tokenIndex
+								position670, tokenIndex670 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2177
+									goto l671
 								}
 								position++
-								goto l2176
-							l2177:
-								position, tokenIndex = position2176, tokenIndex2176
+								goto l670
+							l671:
+								position, tokenIndex = position670, tokenIndex670
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2178
+									goto l672
 								}
 								position++
-								goto l2176
-							l2178:
-								position, tokenIndex = position2176, tokenIndex2176
+								goto l670
+							l672:
+								position, tokenIndex = position670, tokenIndex670
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2174
+									goto l668
 								}
 								position++
 							}
-						l2176:
+						l670:
 							{
-								position2179, tokenIndex2179 := position, tokenIndex
+								position673, tokenIndex673 := position, tokenIndex
 								{
-									position2181, tokenIndex2181 := position, tokenIndex
+									position675, tokenIndex675 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2182
+										goto l676
 									}
 									position++
-									goto l2181
-								l2182:
-									position, tokenIndex = position2181, tokenIndex2181
+									goto l675
+								l676:
+									position, tokenIndex = position675, tokenIndex675
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2183
+										goto l677
 									}
 									position++
-									goto l2181
-								l2183:
-									position, tokenIndex = position2181, tokenIndex2181
+									goto l675
+								l677:
+									position, tokenIndex = position675, tokenIndex675
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2179
+										goto l673
 									}
 									position++
 								}
-							l2181:
-								goto l2180
-							l2179:
-								position, tokenIndex = position2179, tokenIndex2179
+							l675:
+								goto l674
+							l673:
+								position, tokenIndex = position673, tokenIndex673
 							}
-						l2180:
+						l674:
 							{
-								position2184, tokenIndex2184 := position, tokenIndex
+								position678, tokenIndex678 := position, tokenIndex
 								{
-									position2186, tokenIndex2186 := position, tokenIndex
+									position680, tokenIndex680 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2187
+										goto l681
 									}
 									position++
-									goto l2186
-								l2187:
-									position, tokenIndex = position2186, tokenIndex2186
+									goto l680
+								l681:
+									position, tokenIndex = position680, tokenIndex680
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2188
+										goto l682
 									}
 									position++
-									goto l2186
-								l2188:
-									position, tokenIndex = position2186, tokenIndex2186
+									goto l680
+								l682:
+									position, tokenIndex = position680, tokenIndex680
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2184
+										goto l678
 									}
 									position++
 								}
-							l2186:
-								goto l2185
-							l2184:
-								position, tokenIndex = position2184, tokenIndex2184
+							l680:
+								goto l679
+							l678:
+								position, tokenIndex = position678, tokenIndex678
 							}
-						l2185:
+						l679:
 							{
-								position2189, tokenIndex2189 := position, tokenIndex
+								position683, tokenIndex683 := position, tokenIndex
 								{
-									position2191, tokenIndex2191 := position, tokenIndex
+									position685, tokenIndex685 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2192
+										goto l686
 									}
 									position++
-									goto l2191
-								l2192:
-									position, tokenIndex = position2191, tokenIndex2191
+									goto l685
+								l686:
+									position, tokenIndex = position685, tokenIndex685
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2193
+										goto l687
 									}
 									position++
-									goto l2191
-								l2193:
-									position, tokenIndex = position2191, tokenIndex2191
+									goto l685
+								l687:
+									position, tokenIndex = position685, tokenIndex685
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2189
+										goto l683
 									}
 									position++
 								}
-							l2191:
-								goto l2190
-							l2189:
-								position, tokenIndex = position2189, tokenIndex2189
+							l685:
+								goto l684
+							l683:
+								position, tokenIndex = position683, tokenIndex683
 							}
-						l2190:
+						l684:
 							{
-								position2194, tokenIndex2194 := position, tokenIndex
+								position688, tokenIndex688 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l2194
+									goto l688
 								}
 								position++
-								goto l2174
-							l2194:
-								position, tokenIndex = position2194, tokenIndex2194
+								goto l668
+							l688:
+								position, tokenIndex = position688, tokenIndex688
 							}
-						l2195:
+						l689:
 							{
-								position2196, tokenIndex2196 := position, tokenIndex
+								position690, tokenIndex690 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l2196
+									goto l690
 								}
 								position++
 								{
-									position2197, tokenIndex2197 := position, tokenIndex
+									position691, tokenIndex691 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2198
+										goto l692
 									}
 									position++
-									goto l2197
-								l2198:
-									position, tokenIndex = position2197, tokenIndex2197
+									goto l691
+								l692:
+									position, tokenIndex = position691, tokenIndex691
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2199
+										goto l693
 									}
 									position++
-									goto l2197
-								l2199:
-									position, tokenIndex = position2197, tokenIndex2197
+									goto l691
+								l693:
+									position, tokenIndex = position691, tokenIndex691
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2196
+										goto l690
 									}
 									position++
 								}
-							l2197:
+							l691:
 								{
-									position2200, tokenIndex2200 := position, tokenIndex
+									position694, tokenIndex694 := position, tokenIndex
 									{
-										position2202, tokenIndex2202 := position, tokenIndex
+										position696, tokenIndex696 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2203
+											goto l697
 										}
 										position++
-										goto l2202
-									l2203:
-										position, tokenIndex = position2202, tokenIndex2202
+										goto l696
+									l697:
+										position, tokenIndex = position696, tokenIndex696
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2204
+											goto l698
 										}
 										position++
-										goto l2202
-									l2204:
-										position, tokenIndex = position2202, tokenIndex2202
+										goto l696
+									l698:
+										position, tokenIndex = position696, tokenIndex696
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2200
+											goto l694
 										}
 										position++
 									}
-								l2202:
-									goto l2201
-								l2200:
-									position, tokenIndex = position2200, tokenIndex2200
+								l696:
+									goto l695
+								l694:
+									position, tokenIndex = position694, tokenIndex694
 								}
-							l2201:
+							l695:
 								{
-									position2205, tokenIndex2205 := position, tokenIndex
+									position699, tokenIndex699 := position, tokenIndex
 									{
-										position2207, tokenIndex2207 := position, tokenIndex
+										position701, tokenIndex701 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2208
+											goto l702
 										}
 										position++
-										goto l2207
-									l2208:
-										position, tokenIndex = position2207, tokenIndex2207
+										goto l701
+									l702:
+										position, tokenIndex = position701, tokenIndex701
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2209
+											goto l703
 										}
 										position++
-										goto l2207
-									l2209:
-										position, tokenIndex = position2207, tokenIndex2207
+										goto l701
+									l703:
+										position, tokenIndex = position701, tokenIndex701
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2205
+											goto l699
 										}
 										position++
 									}
-								l2207:
-									goto l2206
-								l2205:
-									position, tokenIndex = position2205, tokenIndex2205
+								l701:
+									goto l700
+								l699:
+									position, tokenIndex = position699, tokenIndex699
 								}
-							l2206:
+							l700:
 								{
-									position2210, tokenIndex2210 := position, tokenIndex
+									position704, tokenIndex704 := position, tokenIndex
 									{
-										position2212, tokenIndex2212 := position, tokenIndex
+										position706, tokenIndex706 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2213
+											goto l707
 										}
 										position++
-										goto l2212
-									l2213:
-										position, tokenIndex = position2212, tokenIndex2212
+										goto l706
+									l707:
+										position, tokenIndex = position706, tokenIndex706
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2214
+											goto l708
 										}
 										position++
-										goto l2212
-									l2214:
-										position, tokenIndex = position2212, tokenIndex2212
+										goto l706
+									l708:
+										position, tokenIndex = position706, tokenIndex706
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2210
+											goto l704
 										}
 										position++
 									}
-								l2212:
-									goto l2211
-								l2210:
-									position, tokenIndex = position2210, tokenIndex2210
+								l706:
+									goto l705
+								l704:
+									position, tokenIndex = position704, tokenIndex704
 								}
-							l2211:
+							l705:
 								{
-									position2215, tokenIndex2215 := position, tokenIndex
+									position709, tokenIndex709 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l2215
+										goto l709
 									}
 									position++
-									goto l2196
-								l2215:
-									position, tokenIndex = position2215, tokenIndex2215
+									goto l690
+								l709:
+									position, tokenIndex = position709, tokenIndex709
 								}
-								goto l2195
-							l2196:
-								position, tokenIndex = position2196, tokenIndex2196
+								goto l689
+							l690:
+								position, tokenIndex = position690, tokenIndex690
 							}
-							goto l2175
-						l2174:
-							position, tokenIndex = position2174, tokenIndex2174
+							goto l669
+						l668:
+							position, tokenIndex = position668, tokenIndex668
 						}
-					l2175:
+					l669:
 					}
-				l2049:
+				l543:
 					{
-						position2216, tokenIndex2216 := position, tokenIndex
+						position710, tokenIndex710 := position, tokenIndex
 						if buffer[position] != rune(':') {
-							goto l2216
+							goto l710
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l2216
+							goto l710
 						}
-						goto l2217
-					l2216:
-						position, tokenIndex = position2216, tokenIndex2216
+						goto l711
+					l710:
+						position, tokenIndex = position710, tokenIndex710
 					}
-				l2217:
-					goto l2047
-				l2048:
-					position, tokenIndex = position2047, tokenIndex2047
+				l711:
+					goto l541
+				l542:
+					position, tokenIndex = position541, tokenIndex541
 					if !(p.pick[13] == 1) {
-						goto l2218
+						goto l712
 					}
 					{
-						position2219, tokenIndex2219 := position, tokenIndex
+						position713, tokenIndex713 := position, tokenIndex
 						{
-							position2221, tokenIndex2221 := position, tokenIndex
+							position715, tokenIndex715 := position, tokenIndex
 							{
-								position2223, tokenIndex2223 := position, tokenIndex
+								position717, tokenIndex717 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2224
+									goto l718
 								}
 								position++
-								goto l2223
-							l2224:
-								position, tokenIndex = position2223, tokenIndex2223
+								goto l717
+							l718:
+								position, tokenIndex = position717, tokenIndex717
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2225
+									goto l719
 								}
 								position++
-								goto l2223
-							l2225:
-								position, tokenIndex = position2223, tokenIndex2223
+								goto l717
+							l719:
+								position, tokenIndex = position717, tokenIndex717
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2221
+									goto l715
 								}
 								position++
 							}
-						l2223:
+						l717:
 							{
-								position2226, tokenIndex2226 := position, tokenIndex
+								position720, tokenIndex720 := position, tokenIndex
 								{
-									position2228, tokenIndex2228 := position, tokenIndex
+									position722, tokenIndex722 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2229
+										goto l723
 									}
 									position++
-									goto l2228
-								l2229:
-									position, tokenIndex = position2228, tokenIndex2228
+									goto l722
+								l723:
+									position, tokenIndex = position722, tokenIndex722
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2230
+										goto l724
 									}
 									position++
-									goto l2228
-								l2230:
-									position, tokenIndex = position2228, tokenIndex2228
+									goto l722
+								l724:
+									position, tokenIndex = position722, tokenIndex722
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2226
+										goto l720
 									}
 									position++
 								}
-							l2228:
-								goto l2227
-							l2226:
-								position, tokenIndex = position2226, tokenIndex2226
+							l722:
+								goto l721
+							l720:
+								position, tokenIndex = position720, tokenIndex720
 							}
-						l2227:
+						l721:
 							{
-								position2231, tokenIndex2231 := position, tokenIndex
+								position725, tokenIndex725 := position, tokenIndex
 								{
-									position2233, tokenIndex2233 := position, tokenIndex
+									position727, tokenIndex727 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2234
+										goto l728
 									}
 									position++
-									goto l2233
-								l2234:
-									position, tokenIndex = position2233, tokenIndex2233
+									goto l727
+								l728:
+									position, tokenIndex = position727, tokenIndex727
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2235
+										goto l729
 									}
 									position++
-									goto l2233
-								l2235:
-									position, tokenIndex = position2233, tokenIndex2233
+									goto l727
+								l729:
+									position, tokenIndex = position727, tokenIndex727
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2231
+										goto l725
 									}
 									position++
 								}
-							l2233:
-								goto l2232
-							l2231:
-								position, tokenIndex = position2231, tokenIndex2231
+							l727:
+								goto l726
+							l725:
+								position, tokenIndex = position725, tokenIndex725
 							}
-						l2232:
+						l726:
 							{
-								position2236, tokenIndex2236 := position, tokenIndex
+								position730, tokenIndex730 := position, tokenIndex
 								{
-									position2238, tokenIndex2238 := position, tokenIndex
+									position732, tokenIndex732 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2239
+										goto l733
 									}
 									position++
-									goto l2238
-								l2239:
-									position, tokenIndex = position2238, tokenIndex2238
+									goto l732
+								l733:
+									position, tokenIndex = position732, tokenIndex732
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2240
+										goto l734
 									}
 									position++
-									goto l2238
-								l2240:
-									position, tokenIndex = position2238, tokenIndex2238
+									goto l732
+								l734:
+									position, tokenIndex = position732, tokenIndex732
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2236
+										goto l730
 									}
 									position++
 								}
-							l2238:
-								goto l2237
-							l2236:
-								position, tokenIndex = position2236, tokenIndex2236
+							l732:
+								goto l731
+							l730:
+								position, tokenIndex = position730, tokenIndex730
 							}
-						l2237:
+						l731:
 							{
-								position2241, tokenIndex2241 := position, tokenIndex
+								position735, tokenIndex735 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l2241
+									goto l735
 								}
 								position++
-								goto l2221
-							l2241:
-								position, tokenIndex = position2241, tokenIndex2241
+								goto l715
+							l735:
+								position, tokenIndex = position735, tokenIndex735
 							}
-						l2242:
+						l736:
 							{
-								position2243, tokenIndex2243 := position, tokenIndex
+								position737, tokenIndex737 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l2243
+									goto l737
 								}
 								position++
 								{
-									position2244, tokenIndex2244 := position, tokenIndex
+									position738, tokenIndex738 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2245
+										goto l739
 									}
 									position++
-									goto l2244
-								l2245:
-									position, tokenIndex = position2244, tokenIndex2244
+									goto l738
+								l739:
+									position, tokenIndex = position738, tokenIndex738
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2246
+										goto l740
 									}
 									position++
-									goto l2244
-								l2246:
-									position, tokenIndex = position2244, tokenIndex2244
+									goto l738
+								l740:
+									position, tokenIndex = position738, tokenIndex738
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2243
+										goto l737
 									}
 									position++
 								}
-							l2244:
+							l738:
 								{
-									position2247, tokenIndex2247 := position, tokenIndex
+									position741, tokenIndex741 := position, tokenIndex
 									{
-										position2249, tokenIndex2249 := position, tokenIndex
+										position743, tokenIndex743 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2250
+											goto l744
 										}
 										position++
-										goto l2249
-									l2250:
-										position, tokenIndex = position2249, tokenIndex2249
+										goto l743
+									l744:
+										position, tokenIndex = position743, tokenIndex743
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2251
+											goto l745
 										}
 										position++
-										goto l2249
-									l2251:
-										position, tokenIndex = position2249, tokenIndex2249
+										goto l743
+									l745:
+										position, tokenIndex = position743, tokenIndex743
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2247
+											goto l741
 										}
 										position++
 									}
-								l2249:
-									goto l2248
-								l2247:
-									position, tokenIndex = position2247, tokenIndex2247
+								l743:
+									goto l742
+								l741:
+									position, tokenIndex = position741, tokenIndex741
 								}
-							l2248:
+							l742:
 								{
-									position2252, tokenIndex2252 := position, tokenIndex
+									position746, tokenIndex746 := position, tokenIndex
 									{
-										position2254, tokenIndex2254 := position, tokenIndex
+										position748, tokenIndex748 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2255
+											goto l749
 										}
 										position++
-										goto l2254
-									l2255:
-										position, tokenIndex = position2254, tokenIndex2254
+										goto l748
+									l749:
+										position, tokenIndex = position748, tokenIndex748
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2256
+											goto l750
 										}
 										position++
-										goto l2254
-									l2256:
-										position, tokenIndex = position2254, tokenIndex2254
+										goto l748
+									l750:
+										position, tokenIndex = position748, tokenIndex748
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2252
+											goto l746
 										}
 										position++
 									}
-								l2254:
-									goto l2253
-								l2252:
-									position, tokenIndex = position2252, tokenIndex2252
+								l748:
+									goto l747
+								l746:
+									position, tokenIndex = position746, tokenIndex746
 								}
-							l2253:
+							l747:
 								{
-									position2257, tokenIndex2257 := position, tokenIndex
+									position751, tokenIndex751 := position, tokenIndex
 									{
-										position2259, tokenIndex2259 := position, tokenIndex
+										position753, tokenIndex753 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2260
+											goto l754
 										}
 										position++
-										goto l2259
-									l2260:
-										position, tokenIndex = position2259, tokenIndex2259
+										goto l753
+									l754:
+										position, tokenIndex = position753, tokenIndex753
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2261
+											goto l755
 										}
 										position++
-										goto l2259
-									l2261:
-										position, tokenIndex = position2259, tokenIndex2259
+										goto l753
+									l755:
+										position, tokenIndex = position753, tokenIndex753
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2257
+											goto l751
 										}
 										position++
 									}
-								l2259:
-									goto l2258
-								l2257:
-									position, tokenIndex = position2257, tokenIndex2257
+								l753:
+									goto l752
+								l751:
+									position, tokenIndex = position751, tokenIndex751
 								}
-							l2258:
+							l752:
 								{
-									position2262, tokenIndex2262 := position, tokenIndex
+									position756, tokenIndex756 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l2262
+										goto l756
 									}
 									position++
-									goto l2243
-								l2262:
-									position, tokenIndex = position2262, tokenIndex2262
+									goto l737
+								l756:
+									position, tokenIndex = position756, tokenIndex756
 								}
-								goto l2242
-							l2243:
-								position, tokenIndex = position2243, tokenIndex2243
+								goto l736
+							l737:
+								position, tokenIndex = position737, tokenIndex737
 							}
-							goto l2222
-						l2221:
-							position, tokenIndex = position2221, tokenIndex2221
+							goto l716
+						l715:
+							position, tokenIndex = position715, tokenIndex715
 						}
-					l2222:
+					l716:
 						if buffer[position] != rune(':') {
-							goto l2220
+							goto l714
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2220
+							goto l714
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l2220
+							goto l714
 						}
-						goto l2219
-					l2220:
-						position, tokenIndex = position2219, tokenIndex2219
+						goto l713
+					l714:
+						position, tokenIndex = position713, tokenIndex713
 						{
-							position2263, tokenIndex2263 := position, tokenIndex
+							position757, tokenIndex757 := position, tokenIndex
 							{
-								position2265, tokenIndex2265 := position, tokenIndex
+								position759, tokenIndex759 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2266
+									goto l760
 								}
 								position++
-								goto l2265
-							l2266:
-								position, tokenIndex = position2265, tokenIndex2265
+								goto l759
+							l760:
+								position, tokenIndex = position759, tokenIndex759
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2267
+									goto l761
 								}
 								position++
-								goto l2265
-							l2267:
-								position, tokenIndex = position2265, tokenIndex2265
+								goto l759
+							l761:
+								position, tokenIndex = position759, tokenIndex759
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2264
+									goto l758
 								}
 								position++
 							}
-						l2265:
+						l759:
 							{
-								position2268, tokenIndex2268 := position, tokenIndex
+								position762, tokenIndex762 := position, tokenIndex
 								{
-									position2270, tokenIndex2270 := position, tokenIndex
+									position764, tokenIndex764 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2271
+										goto l765
 									}
 									position++
-									goto l2270
-								l2271:
-									position, tokenIndex = position2270, tokenIndex2270
+									goto l764
+								l765:
+									position, tokenIndex = position764, tokenIndex764
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2272
+										goto l766
 									}
 									position++
-									goto l2270
-								l2272:
-									position, tokenIndex = position2270, tokenIndex2270
+									goto l764
+								l766:
+									position, tokenIndex = position764, tokenIndex764
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2268
+										goto l762
 									}
 									position++
 								}
-							l2270:
-								goto l2269
-							l2268:
-								position, tokenIndex = position2268, tokenIndex2268
+							l764:
+								goto l763
+							l762:
+								position, tokenIndex = position762, tokenIndex762
 							}
-						l2269:
+						l763:
 							{
-								position2273, tokenIndex2273 := position, tokenIndex
+								position767, tokenIndex767 := position, tokenIndex
 								{
-									position2275, tokenIndex2275 := position, tokenIndex
+									position769, tokenIndex769 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2276
+										goto l770
 									}
 									position++
-									goto l2275
-								l2276:
-									position, tokenIndex = position2275, tokenIndex2275
+									goto l769
+								l770:
+									position, tokenIndex = position769, tokenIndex769
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2277
+										goto l771
 									}
 									position++
-									goto l2275
-								l2277:
-									position, tokenIndex = position2275, tokenIndex2275
+									goto l769
+								l771:
+									position, tokenIndex = position769, tokenIndex769
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2273
+										goto l767
 									}
 									position++
 								}
-							l2275:
-								goto l2274
-							l2273:
-								position, tokenIndex = position2273, tokenIndex2273
+							l769:
+								goto l768
+							l767:
+								position, tokenIndex = position767, tokenIndex767
 							}
-						l2274:
+						l768:
 							{
-								position2278, tokenIndex2278 := position, tokenIndex
+								position772, tokenIndex772 := position, tokenIndex
 								{
-									position2280, tokenIndex2280 := position, tokenIndex
+									position774, tokenIndex774 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2281
+										goto l775
 									}
 									position++
-									goto l2280
-								l2281:
-									position, tokenIndex = position2280, tokenIndex2280
+									goto l774
+								l775:
+									position, tokenIndex = position774, tokenIndex774
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2282
+										goto l776
 									}
 									position++
-									goto l2280
-								l2282:
-									position, tokenIndex = position2280, tokenIndex2280
+									goto l774
+								l776:
+									position, tokenIndex = position774, tokenIndex774
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2278
+										goto l772
 									}
 									position++
 								}
-							l2280:
-								goto l2279
-							l2278:
-								position, tokenIndex = position2278, tokenIndex2278
+							l774:
+								goto l773
+							l772:
+								position, tokenIndex = position772, tokenIndex772
 							}
-						l2279:
+						l773:
 							{
-								position2283, tokenIndex2283 := position, tokenIndex
+								position777, tokenIndex777 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l2283
+									goto l777
 								}
 								position++
-								goto l2264
-							l2283:
-								position, tokenIndex = position2283, tokenIndex2283
+								goto l758
+							l777:
+								position, tokenIndex = position777, tokenIndex777
 							}
-						l2284:
+						l778:
 							{
-								position2285, tokenIndex2285 := position, tokenIndex
+								position779, tokenIndex779 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l2285
+									goto l779
 								}
 								position++
 								{
-									position2286, tokenIndex2286 := position, tokenIndex
+									position780, tokenIndex780 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2287
+										goto l781
 									}
 									position++
-									goto l2286
-								l2287:
-									position, tokenIndex = position2286, tokenIndex2286
+									goto l780
+								l781:
+									position, tokenIndex = position780, tokenIndex780
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2288
+										goto l782
 									}
 									position++
-									goto l2286
-								l2288:
-									position, tokenIndex = position2286, tokenIndex2286
+									goto l780
+								l782:
+									position, tokenIndex = position780, tokenIndex780
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2285
+										goto l779
 									}
 									position++
 								}
-							l2286:
+							l780:
 								{
-									position2289, tokenIndex2289 := position, tokenIndex
+									position783, tokenIndex783 := position, tokenIndex
 									{
-										position2291, tokenIndex2291 := position, tokenIndex
+										position785, tokenIndex785 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2292
+											goto l786
 										}
 										position++
-										goto l2291
-									l2292:
-										position, tokenIndex = position2291, tokenIndex2291
+										goto l785
+									l786:
+										position, tokenIndex = position785, tokenIndex785
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2293
+											goto l787
 										}
 										position++
-										goto l2291
-									l2293:
-										position, tokenIndex = position2291, tokenIndex2291
+										goto l785
+									l787:
+										position, tokenIndex = position785, tokenIndex785
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2289
+											goto l783
 										}
 										position++
 									}
-								l2291:
-									goto l2290
-								l2289:
-									position, tokenIndex = position2289, tokenIndex2289
+								l785:
+									goto l784
+								l783:
+									position, tokenIndex = position783, tokenIndex783
 								}
-							l2290:
+							l784:
 								{
-									position2294, tokenIndex2294 := position, tokenIndex
+									position788, tokenIndex788 := position, tokenIndex
 									{
-										position2296, tokenIndex2296 := position, tokenIndex
+										position790, tokenIndex790 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2297
+											goto l791
 										}
 										position++
-										goto l2296
-									l2297:
-										position, tokenIndex = position2296, tokenIndex2296
+										goto l790
+									l791:
+										position, tokenIndex = position790, tokenIndex790
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2298
+											goto l792
 										}
 										position++
-										goto l2296
-									l2298:
-										position, tokenIndex = position2296, tokenIndex2296
+										goto l790
+									l792:
+										position, tokenIndex = position790, tokenIndex790
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2294
+											goto l788
 										}
 										position++
 									}
-								l2296:
-									goto l2295
-								l2294:
-									position, tokenIndex = position2294, tokenIndex2294
+								l790:
+									goto l789
+								l788:
+									position, tokenIndex = position788, tokenIndex788
 								}
-							l2295:
+							l789:
 								{
-									position2299, tokenIndex2299 := position, tokenIndex
+									position793, tokenIndex793 := position, tokenIndex
 									{
-										position2301, tokenIndex2301 := position, tokenIndex
+										position795, tokenIndex795 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2302
+											goto l796
 										}
 										position++
-										goto l2301
-									l2302:
-										position, tokenIndex = position2301, tokenIndex2301
+										goto l795
+									l796:
+										position, tokenIndex = position795, tokenIndex795
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2303
+											goto l797
 										}
 										position++
-										goto l2301
-									l2303:
-										position, tokenIndex = position2301, tokenIndex2301
+										goto l795
+									l797:
+										position, tokenIndex = position795, tokenIndex795
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2299
+											goto l793
 										}
 										position++
 									}
-								l2301:
-									goto l2300
-								l2299:
-									position, tokenIndex = position2299, tokenIndex2299
+								l795:
+									goto l794
+								l793:
+									position, tokenIndex = position793, tokenIndex793
 								}
-							l2300:
+							l794:
 								{
-									position2304, tokenIndex2304 := position, tokenIndex
+									position798, tokenIndex798 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l2304
+										goto l798
 									}
 									position++
-									goto l2285
-								l2304:
-									position, tokenIndex = position2304, tokenIndex2304
+									goto l779
+								l798:
+									position, tokenIndex = position798, tokenIndex798
 								}
-								goto l2284
-							l2285:
-								position, tokenIndex = position2285, tokenIndex2285
+								goto l778
+							l779:
+								position, tokenIndex = position779, tokenIndex779
 							}
 							if buffer[position] != rune(':') {
-								goto l2264
+								goto l758
 							}
 							position++
 							if buffer[position] != rune(':') {
-								goto l2264
+								goto l758
 							}
 							position++
 							{
-								position2305, tokenIndex2305 := position, tokenIndex
+								position799, tokenIndex799 := position, tokenIndex
 								{
-									position2307, tokenIndex2307 := position, tokenIndex
+									position801, tokenIndex801 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2308
+										goto l802
 									}
 									position++
-									goto l2307
-								l2308:
-									position, tokenIndex = position2307, tokenIndex2307
+									goto l801
+								l802:
+									position, tokenIndex = position801, tokenIndex801
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2309
+										goto l803
 									}
 									position++
-									goto l2307
-								l2309:
-									position, tokenIndex = position2307, tokenIndex2307
+									goto l801
+								l803:
+									position, tokenIndex = position801, tokenIndex801
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2305
+										goto l799
 									}
 									position++
 								}
-							l2307:
+							l801:
 								{
-									position2310, tokenIndex2310 := position, tokenIndex
+									position804, tokenIndex804 := position, tokenIndex
 									{
-										position2312, tokenIndex2312 := position, tokenIndex
+										position806, tokenIndex806 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2313
+											goto l807
 										}
 										position++
-										goto l2312
-									l2313:
-										position, tokenIndex = position2312, tokenIndex2312
+										goto l806
+									l807:
+										position, tokenIndex = position806, tokenIndex806
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2314
+											goto l808
 										}
 										position++
-										goto l2312
-									l2314:
-										position, tokenIndex = position2312, tokenIndex2312
+										goto l806
+									l808:
+										position, tokenIndex = position806, tokenIndex806
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2310
+											goto l804
 										}
 										position++
 									}
-								l2312:
-									goto l2311
-								l2310:
-									position, tokenIndex = position2310, tokenIndex2310
+								l806:
+									goto l805
+								l804:
+									position, tokenIndex = position804, tokenIndex804
 								}
-							l2311:
+							l805:
 								{
-									position2315, tokenIndex2315 := position, tokenIndex
+									position809, tokenIndex809 := position, tokenIndex
 									{
-										position2317, tokenIndex2317 := position, tokenIndex
+										position811, tokenIndex811 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2318
+											goto l812
 										}
 										position++
-										goto l2317
-									l2318:
-										position, tokenIndex = position2317, tokenIndex2317
+										goto l811
+									l812:
+										position, tokenIndex = position811, tokenIndex811
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2319
+											goto l813
 										}
 										position++
-										goto l2317
-									l2319:
-										position, tokenIndex = position2317, tokenIndex2317
+										goto l811
+									l813:
+										position, tokenIndex = position811, tokenIndex811
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2315
+											goto l809
 										}
 										position++
 									}
-								l2317:
-									goto l2316
-								l2315:
-									position, tokenIndex = position2315, tokenIndex2315
+								l811:
+									goto l810
+								l809:
+									position, tokenIndex = position809, tokenIndex809
 								}
-							l2316:
+							l810:
 								{
-									position2320, tokenIndex2320 := position, tokenIndex
+									position814, tokenIndex814 := position, tokenIndex
 									{
-										position2322, tokenIndex2322 := position, tokenIndex
+										position816, tokenIndex816 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2323
+											goto l817
 										}
 										position++
-										goto l2322
-									l2323:
-										position, tokenIndex = position2322, tokenIndex2322
+										goto l816
+									l817:
+										position, tokenIndex = position816, tokenIndex816
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2324
+											goto l818
 										}
 										position++
-										goto l2322
-									l2324:
-										position, tokenIndex = position2322, tokenIndex2322
+										goto l816
+									l818:
+										position, tokenIndex = position816, tokenIndex816
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2320
+											goto l814
 										}
 										position++
 									}
-								l2322:
-									goto l2321
-								l2320:
-									position, tokenIndex = position2320, tokenIndex2320
+								l816:
+									goto l815
+								l814:
+									position, tokenIndex = position814, tokenIndex814
 								}
-							l2321:
+							l815:
 								{
-									position2325, tokenIndex2325 := position, tokenIndex
+									position819, tokenIndex819 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l2325
+										goto l819
 									}
 									position++
-									goto l2305
-								l2325:
-									position, tokenIndex = position2325, tokenIndex2325
+									goto l799
+								l819:
+									position, tokenIndex = position819, tokenIndex819
 								}
-							l2326:
+							l820:
 								{
-									position2327, tokenIndex2327 := position, tokenIndex
+									position821, tokenIndex821 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2327
+										goto l821
 									}
 									position++
 									{
-										position2328, tokenIndex2328 := position, tokenIndex
+										position822, tokenIndex822 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2329
+											goto l823
 										}
 										position++
-										goto l2328
-									l2329:
-										position, tokenIndex = position2328, tokenIndex2328
+										goto l822
+									l823:
+										position, tokenIndex = position822, tokenIndex822
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2330
+											goto l824
 										}
 										position++
-										goto l2328
-									l2330:
-										position, tokenIndex = position2328, tokenIndex2328
+										goto l822
+									l824:
+										position, tokenIndex = position822, tokenIndex822
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2327
+											goto l821
 										}
 										position++
 									}
-								l2328:
+								l822:
 									{
-										position2331, tokenIndex2331 := position, tokenIndex
+										position825, tokenIndex825 := position, tokenIndex
 										{
-											position2333, tokenIndex2333 := position, tokenIndex
+											position827, tokenIndex827 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2334
+												goto l828
 											}
 											position++
-											goto l2333
-										l2334:
-											position, tokenIndex = position2333, tokenIndex2333
+											goto l827
+										l828:
+											position, tokenIndex = position827, tokenIndex827
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2335
+												goto l829
 											}
 											position++
-											goto l2333
-										l2335:
-											position, tokenIndex = position2333, tokenIndex2333
+											goto l827
+										l829:
+											position, tokenIndex = position827, tokenIndex827
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2331
+												goto l825
 											}
 											position++
 										}
-									l2333:
-										goto l2332
-									l2331:
-										position, tokenIndex = position2331, tokenIndex2331
+									l827:
+										goto l826
+									l825:
+										position, tokenIndex = position825, tokenIndex825
 									}
-								l2332:
+								l826:
 									{
-										position2336, tokenIndex2336 := position, tokenIndex
+										position830, tokenIndex830 := position, tokenIndex
 										{
-											position2338, tokenIndex2338 := position, tokenIndex
+											position832, tokenIndex832 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2339
+												goto l833
 											}
 											position++
-											goto l2338
-										l2339:
-											position, tokenIndex = position2338, tokenIndex2338
+											goto l832
+										l833:
+											position, tokenIndex = position832, tokenIndex832
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2340
+												goto l834
 											}
 											position++
-											goto l2338
-										l2340:
-											position, tokenIndex = position2338, tokenIndex2338
+											goto l832
+										l834:
+											position, tokenIndex = position832, tokenIndex832
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2336
+												goto l830
 											}
 											position++
 										}
-									l2338:
-										goto l2337
-									l2336:
-										position, tokenIndex = position2336, tokenIndex2336
+									l832:
+										goto l831
+									l830:
+										position, tokenIndex = position830, tokenIndex830
 									}
-								l2337:
+								l831:
 									{
-										position2341, tokenIndex2341 := position, tokenIndex
+										position835, tokenIndex835 := position, tokenIndex
 										{
-											position2343, tokenIndex2343 := position, tokenIndex
+											position837, tokenIndex837 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2344
+												goto l838
 											}
 											position++
-											goto l2343
-										l2344:
-											position, tokenIndex = position2343, tokenIndex2343
+											goto l837
+										l838:
+											position, tokenIndex = position837, tokenIndex837
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2345
+												goto l839
 											}
 											position++
-											goto l2343
-										l2345:
-											position, tokenIndex = position2343, tokenIndex2343
+											goto l837
+										l839:
+											position, tokenIndex = position837, tokenIndex837
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2341
+												goto l835
 											}
 											position++
 										}
-									l2343:
-										goto l2342
-									l2341:
-										position, tokenIndex = position2341, tokenIndex2341
+									l837:
+										goto l836
+									l835:
+										position, tokenIndex = position835, tokenIndex835
 									}
-								l2342:
+								l836:
 									{
-										position2346, tokenIndex2346 := position, tokenIndex
+										position840, tokenIndex840 := position, tokenIndex
 										if buffer[position] != rune('.') {
-											goto l2346
+											goto l840
 										}
 										position++
-										goto l2327
-									l2346:
-										position, tokenIndex = position2346, tokenIndex2346
+										goto l821
+									l840:
+										position, tokenIndex = position840, tokenIndex840
 									}
-									goto l2326
-								l2327:
-									position, tokenIndex = position2327, tokenIndex2327
+									goto l820
+								l821:
+									position, tokenIndex = position821, tokenIndex821
 								}
-								goto l2306
-							l2305:
-								position, tokenIndex = position2305, tokenIndex2305
+								goto l800
+							l799:
+								position, tokenIndex = position799, tokenIndex799
 							}
-						l2306:
-							goto l2263
-						l2264:
-							position, tokenIndex = position2263, tokenIndex2263
+						l800:
+							goto l757
+						l758:
+							position, tokenIndex = position757, tokenIndex757
 							{
-								position2348, tokenIndex2348 := position, tokenIndex
+								position842, tokenIndex842 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l2349
+									goto l843
 								}
 								position++
-								goto l2348
-							l2349:
-								position, tokenIndex = position2348, tokenIndex2348
+								goto l842
+							l843:
+								position, tokenIndex = position842, tokenIndex842
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l2350
+									goto l844
 								}
 								position++
-								goto l2348
-							l2350:
-								position, tokenIndex = position2348, tokenIndex2348
+								goto l842
+							l844:
+								position, tokenIndex = position842, tokenIndex842
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l2347
+									goto l841
 								}
 								position++
 							}
-						l2348:
+						l842:
 							{
-								position2351, tokenIndex2351 := position, tokenIndex
+								position845, tokenIndex845 := position, tokenIndex
 								{
-									position2353, tokenIndex2353 := position, tokenIndex
+									position847, tokenIndex847 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2354
+										goto l848
 									}
 									position++
-									goto l2353
-								l2354:
-									position, tokenIndex = position2353, tokenIndex2353
+									goto l847
+								l848:
+									position, tokenIndex = position847, tokenIndex847
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2355
+										goto l849
 									}
 									position++
-									goto l2353
-								l2355:
-									position, tokenIndex = position2353, tokenIndex2353
+									goto l847
+								l849:
+									position, tokenIndex = position847, tokenIndex847
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2351
+										goto l845
 									}
 									position++
 								}
-							l2353:
-								goto l2352
-							l2351:
-								position, tokenIndex = position2351, tokenIndex2351
+							l847:
+								goto l846
+							l845:
+								position, tokenIndex = position845, tokenIndex845
 							}
-						l2352:
+						l846:
 							{
-								position2356, tokenIndex2356 := position, tokenIndex
+								position850, tokenIndex850 := position, tokenIndex
 								{
-									position2358, tokenIndex2358 := position, tokenIndex
+									position852, tokenIndex852 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2359
+										goto l853
 									}
 									position++
-									goto l2358
-								l2359:
-									position, tokenIndex = position2358, tokenIndex2358
+									goto l852
+								l853:
+									position, tokenIndex = position852, tokenIndex852
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2360
+										goto l854
 									}
 									position++
-									goto l2358
-								l2360:
-									position, tokenIndex = position2358, tokenIndex2358
+									goto l852
+								l854:
+									position, tokenIndex = position852, tokenIndex852
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2356
+										goto l850
 									}
 									position++
 								}
-							l2358:
-								goto l2357
-							l2356:
-								position, tokenIndex = position2356, tokenIndex2356
+							l852:
+								goto l851
+							l850:
+								position, tokenIndex = position850, tokenIndex850
 							}
-						l2357:
+						l851:
 							{
-								position2361, tokenIndex2361 := position, tokenIndex
+								position855, tokenIndex855 := position, tokenIndex
 								{
-									position2363, tokenIndex2363 := position, tokenIndex
+									position857, tokenIndex857 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2364
+										goto l858
 									}
 									position++
-									goto l2363
-								l2364:
-									position, tokenIndex = position2363, tokenIndex2363
+									goto l857
+								l858:
+									position, tokenIndex = position857, tokenIndex857
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2365
+										goto l859
 									}
 									position++
-									goto l2363
-								l2365:
-									position, tokenIndex = position2363, tokenIndex2363
+									goto l857
+								l859:
+									position, tokenIndex = position857, tokenIndex857
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2361
+										goto l855
 									}
 									position++
 								}
-							l2363:
-								goto l2362
-							l2361:
-								position, tokenIndex = position2361, tokenIndex2361
+							l857:
+								goto l856
+							l855:
+								position, tokenIndex = position855, tokenIndex855
 							}
-						l2362:
+						l856:
 							{
-								position2366, tokenIndex2366 := position, tokenIndex
+								position860, tokenIndex860 := position, tokenIndex
 								if buffer[position] != rune('.') {
-									goto l2366
+									goto l860
 								}
 								position++
-								goto l2347
-							l2366:
-								position, tokenIndex = position2366, tokenIndex2366
+								goto l841
+							l860:
+								position, tokenIndex = position860, tokenIndex860
 							}
-						l2367:
+						l861:
 							{
-								position2368, tokenIndex2368 := position, tokenIndex
+								position862, tokenIndex862 := position, tokenIndex
 								if buffer[position] != rune(':') {
-									goto l2368
+									goto l862
 								}
 								position++
 								{
-									position2369, tokenIndex2369 := position, tokenIndex
+									position863, tokenIndex863 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2370
+										goto l864
 									}
 									position++
-									goto l2369
-								l2370:
-									position, tokenIndex = position2369, tokenIndex2369
+									goto l863
+								l864:
+									position, tokenIndex = position863, tokenIndex863
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2371
+										goto l865
 									}
 									position++
-									goto l2369
-								l2371:
-									position, tokenIndex = position2369, tokenIndex2369
+									goto l863
+								l865:
+									position, tokenIndex = position863, tokenIndex863
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2368
+										goto l862
 									}
 									position++
 								}
-							l2369:
+							l863:
 								{
-									position2372, tokenIndex2372 := position, tokenIndex
+									position866, tokenIndex866 := position, tokenIndex
 									{
-										position2374, tokenIndex2374 := position, tokenIndex
+										position868, tokenIndex868 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2375
+											goto l869
 										}
 										position++
-										goto l2374
-									l2375:
-										position, tokenIndex = position2374, tokenIndex2374
+										goto l868
+									l869:
+										position, tokenIndex = position868, tokenIndex868
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2376
+											goto l870
 										}
 										position++
-										goto l2374
-									l2376:
-										position, tokenIndex = position2374, tokenIndex2374
+										goto l868
+									l870:
+										position, tokenIndex = position868, tokenIndex868
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2372
+											goto l866
 										}
 										position++
 									}
-								l2374:
-									goto l2373
-								l2372:
-									position, tokenIndex = position2372, tokenIndex2372
+								l868:
+									goto l867
+								l866:
+									position, tokenIndex = position866, tokenIndex866
 								}
-							l2373:
+							l867:
 								{
-									position2377, tokenIndex2377 := position, tokenIndex
+									position871, tokenIndex871 := position, tokenIndex
 									{
-										position2379, tokenIndex2379 := position, tokenIndex
+										position873, tokenIndex873 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2380
+											goto l874
 										}
 										position++
-										goto l2379
-									l2380:
-										position, tokenIndex = position2379, tokenIndex2379
+										goto l873
+									l874:
+										position, tokenIndex = position873, tokenIndex873
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2381
+											goto l875
 										}
 										position++
-										goto l2379
-									l2381:
-										position, tokenIndex = position2379, tokenIndex2379
+										goto l873
+									l875:
+										position, tokenIndex = position873, tokenIndex873
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2377
+											goto l871
 										}
 										position++
 									}
-								l2379:
-									goto l2378
-								l2377:
-									position, tokenIndex = position2377, tokenIndex2377
+								l873:
+									goto l872
+								l871:
+									position, tokenIndex = position871, tokenIndex871
 								}
-							l2378:
+							l872:
 								{
-									position2382, tokenIndex2382 := position, tokenIndex
+									position876, tokenIndex876 := position, tokenIndex
 									{
-										position2384, tokenIndex2384 := position, tokenIndex
+										position878, tokenIndex878 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2385
+											goto l879
 										}
 										position++
-										goto l2384
-									l2385:
-										position, tokenIndex = position2384, tokenIndex2384
+										goto l878
+									l879:
+										position, tokenIndex = position878, tokenIndex878
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2386
+											goto l880
 										}
 										position++
-										goto l2384
-									l2386:
-										position, tokenIndex = position2384, tokenIndex2384
+										goto l878
+									l880:
+										position, tokenIndex = position878, tokenIndex878
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2382
+											goto l876
 										}
 										position++
 									}
-								l2384:
-									goto l2383
-								l2382:
-									position, tokenIndex = position2382, tokenIndex2382
+								l878:
+									goto l877
+								l876:
+									position, tokenIndex = position876, tokenIndex876
 								}
-							l2383:
+							l877:
 								{
-									position2387, tokenIndex2387 := position, tokenIndex
+									position881, tokenIndex881 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l2387
+										goto l881
 									}
 									position++
-									goto l2368
-								l2387:
-									position, tokenIndex = position2387, tokenIndex2387
+									goto l862
+								l881:
+									position, tokenIndex = position881, tokenIndex881
 								}
-								goto l2367
-							l2368:
-								position, tokenIndex = position2368, tokenIndex2368
+								goto l861
+							l862:
+								position, tokenIndex = position862, tokenIndex862
 							}
-							goto l2263
-						l2347:
-							position, tokenIndex = position2263, tokenIndex2263
+							goto l757
+						l841:
+							position, tokenIndex = position757, tokenIndex757
 							if buffer[position] != rune(':') {
-								goto l2218
+								goto l712
 							}
 							position++
 							if buffer[position] != rune(':') {
-								goto l2218
+								goto l712
 							}
 							position++
 							{
-								position2388, tokenIndex2388 := position, tokenIndex
+								position882, tokenIndex882 := position, tokenIndex
 								{
-									position2390, tokenIndex2390 := position, tokenIndex
+									position884, tokenIndex884 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l2391
+										goto l885
 									}
 									position++
-									goto l2390
-								l2391:
-									position, tokenIndex = position2390, tokenIndex2390
+									goto l884
+								l885:
+									position, tokenIndex = position884, tokenIndex884
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l2392
+										goto l886
 									}
 									position++
-									goto l2390
-								l2392:
-									position, tokenIndex = position2390, tokenIndex2390
+									goto l884
+								l886:
+									position, tokenIndex = position884, tokenIndex884
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l2388
+										goto l882
 									}
 									position++
 								}
-							l2390:
+							l884:
 								{
-									position2393, tokenIndex2393 := position, tokenIndex
+									position887, tokenIndex887 := position, tokenIndex
 									{
-										position2395, tokenIndex2395 := position, tokenIndex
+										position889, tokenIndex889 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2396
+											goto l890
 										}
 										position++
-										goto l2395
-									l2396:
-										position, tokenIndex = position2395, tokenIndex2395
+										goto l889
+									l890:
+										position, tokenIndex = position889, tokenIndex889
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2397
+											goto l891
 										}
 										position++
-										goto l2395
-									l2397:
-										position, tokenIndex = position2395, tokenIndex2395
+										goto l889
+									l891:
+										position, tokenIndex = position889, tokenIndex889
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2393
+											goto l887
 										}
 										position++
 									}
-								l2395:
-									goto l2394
-								l2393:
-									position, tokenIndex = position2393, tokenIndex2393
+								l889:
+									goto l888
+								l887:
+									position, tokenIndex = position887, tokenIndex887
 								}
-							l2394:
+							l888:
 								{
-									position2398, tokenIndex2398 := position, tokenIndex
+									position892, tokenIndex892 := position, tokenIndex
 									{
-										position2400, tokenIndex2400 := position, tokenIndex
+										position894, tokenIndex894 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2401
+											goto l895
 										}
 										position++
-										goto l2400
-									l2401:
-										position, tokenIndex = position2400, tokenIndex2400
+										goto l894
+									l895:
+										position, tokenIndex = position894, tokenIndex894
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2402
+											goto l896
 										}
 										position++
-										goto l2400
-									l2402:
-										position, tokenIndex = position2400, tokenIndex2400
+										goto l894
+									l896:
+										position, tokenIndex = position894, tokenIndex894
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2398
+											goto l892
 										}
 										position++
 									}
-								l2400:
-									goto l2399
-								l2398:
-									position, tokenIndex = position2398, tokenIndex2398
+								l894:
+									goto l893
+								l892:
+									position, tokenIndex = position892, tokenIndex892
 								}
-							l2399:
+							l893:
 								{
-									position2403, tokenIndex2403 := position, tokenIndex
+									position897, tokenIndex897 := position, tokenIndex
 									{
-										position2405, tokenIndex2405 := position, tokenIndex
+										position899, tokenIndex899 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2406
+											goto l900
 										}
 										position++
-										goto l2405
-									l2406:
-										position, tokenIndex = position2405, tokenIndex2405
+										goto l899
+									l900:
+										position, tokenIndex = position899, tokenIndex899
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2407
+											goto l901
 										}
 										position++
-										goto l2405
-									l2407:
-										position, tokenIndex = position2405, tokenIndex2405
+										goto l899
+									l901:
+										position, tokenIndex = position899, tokenIndex899
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2403
+											goto l897
 										}
 										position++
 									}
-								l2405:
-									goto l2404
-								l2403:
-									position, tokenIndex = position2403, tokenIndex2403
+								l899:
+									goto l898
+								l897:
+									position, tokenIndex = position897, tokenIndex897
 								}
-							l2404:
+							l898:
 								{
-									position2408, tokenIndex2408 := position, tokenIndex
+									position902, tokenIndex902 := position, tokenIndex
 									if buffer[position] != rune('.') {
-										goto l2408
+										goto l902
 									}
 									position++
-									goto l2388
-								l2408:
-									position, tokenIndex = position2408, tokenIndex2408
+									goto l882
+								l902:
+									position, tokenIndex = position902, tokenIndex902
 								}
-							l2409:
+							l903:
 								{
-									position2410, tokenIndex2410 := position, tokenIndex
+									position904, tokenIndex904 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2410
+										goto l904
 									}
 									position++
 									{
-										position2411, tokenIndex2411 := position, tokenIndex
+										position905, tokenIndex905 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l2412
+											goto l906
 										}
 										position++
-										goto l2411
-									l2412:
-										position, tokenIndex = position2411, tokenIndex2411
+										goto l905
+									l906:
+										position, tokenIndex = position905, tokenIndex905
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l2413
+											goto l907
 										}
 										position++
-										goto l2411
-									l2413:
-										position, tokenIndex = position2411, tokenIndex2411
+										goto l905
+									l907:
+										position, tokenIndex = position905, tokenIndex905
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l2410
+											goto l904
 										}
 										position++
 									}
-								l2411:
+								l905:
 									{
-										position2414, tokenIndex2414 := position, tokenIndex
+										position908, tokenIndex908 := position, tokenIndex
 										{
-											position2416, tokenIndex2416 := position, tokenIndex
+											position910, tokenIndex910 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2417
+												goto l911
 											}
 											position++
-											goto l2416
-										l2417:
-											position, tokenIndex = position2416, tokenIndex2416
+											goto l910
+										l911:
+											position, tokenIndex = position910, tokenIndex910
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2418
+												goto l912
 											}
 											position++
-											goto l2416
-										l2418:
-											position, tokenIndex = position2416, tokenIndex2416
+											goto l910
+										l912:
+											position, tokenIndex = position910, tokenIndex910
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2414
+												goto l908
 											}
 											position++
 										}
-									l2416:
-										goto l2415
-									l2414:
-										position, tokenIndex = position2414, tokenIndex2414
+									l910:
+										goto l909
+									l908:
+										position, tokenIndex = position908, tokenIndex908
 									}
-								l2415:
+								l909:
 									{
-										position2419, tokenIndex2419 := position, tokenIndex
+										position913, tokenIndex913 := position, tokenIndex
 										{
-											position2421, tokenIndex2421 := position, tokenIndex
+											position915, tokenIndex915 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2422
+												goto l916
 											}
 											position++
-											goto l2421
-										l2422:
-											position, tokenIndex = position2421, tokenIndex2421
+											goto l915
+										l916:
+											position, tokenIndex = position915, tokenIndex915
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2423
+												goto l917
 											}
 											position++
-											goto l2421
-										l2423:
-											position, tokenIndex = position2421, tokenIndex2421
+											goto l915
+										l917:
+											position, tokenIndex = position915, tokenIndex915
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2419
+												goto l913
 											}
 											position++
 										}
-									l2421:
-										goto l2420
-									l2419:
-										position, tokenIndex = position2419, tokenIndex2419
+									l915:
+										goto l914
+									l913:
+										position, tokenIndex = position913, tokenIndex913
 									}
-								l2420:
+								l914:
 									{
-										position2424, tokenIndex2424 := position, tokenIndex
+										position918, tokenIndex918 := position, tokenIndex
 										{
-											position2426, tokenIndex2426 := position, tokenIndex
+											position920, tokenIndex920 := position, tokenIndex
 											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l2427
+												goto l921
 											}
 											position++
-											goto l2426
-										l2427:
-											position, tokenIndex = position2426, tokenIndex2426
+											goto l920
+										l921:
+											position, tokenIndex = position920, tokenIndex920
 											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l2428
+												goto l922
 											}
 											position++
-											goto l2426
-										l2428:
-											position, tokenIndex = position2426, tokenIndex2426
+											goto l920
+										l922:
+											position, tokenIndex = position920, tokenIndex920
 											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l2424
+												goto l918
 											}
 											position++
 										}
-									l2426:
-										goto l2425
-									l2424:
-										position, tokenIndex = position2424, tokenIndex2424
+									l920:
+										goto l919
+									l918:
+										position, tokenIndex = position918, tokenIndex918
 									}
-								l2425:
+								l919:
 									{
-										position2429, tokenIndex2429 := position, tokenIndex
+										position923, tokenIndex923 := position, tokenIndex
 										if buffer[position] != rune('.') {
-											goto l2429
+											goto l923
 										}
 										position++
-										goto l2410
-									l2429:
-										position, tokenIndex = position2429, tokenIndex2429
+										goto l904
+									l923:
+										position, tokenIndex = position923, tokenIndex923
 									}
-									goto l2409
-								l2410:
-									position, tokenIndex = position2410, tokenIndex2410
+									goto l903
+								l904:
+									position, tokenIndex = position904, tokenIndex904
 								}
-								goto l2389
-							l2388:
-								position, tokenIndex = position2388, tokenIndex2388
+								goto l883
+							l882:
+								position, tokenIndex = position882, tokenIndex882
 							}
-						l2389:
+						l883:
 						}
-					l2263:
+					l757:
 						{
-							position2430, tokenIndex2430 := position, tokenIndex
+							position924, tokenIndex924 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2430
+								goto l924
 							}
 							position++
 							if !_rules[ruleIPv4address]() {
-								goto l2430
+								goto l924
 							}
-							goto l2431
-						l2430:
-							position, tokenIndex = position2430, tokenIndex2430
+							goto l925
+						l924:
+							position, tokenIndex = position924, tokenIndex924
 						}
-					l2431:
+					l925:
 					}
-				l2219:
-					goto l2047
-				l2218:
-					position, tokenIndex = position2047, tokenIndex2047
+				l713:
+					goto l541
+				l712:
+					position, tokenIndex = position541, tokenIndex541
 					if !(p.pick[13] == 2) {
-						goto l2045
+						goto l539
 					}
 					{
-						position2432, tokenIndex2432 := position, tokenIndex
+						position926, tokenIndex926 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l2433
+							goto l927
 						}
 						if buffer[position] != rune(':') {
-							goto l2433
+							goto l927
 						}
 						position++
 						{
-							position2434, tokenIndex2434 := position, tokenIndex
+							position928, tokenIndex928 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2434
+								goto l928
 							}
 							position++
-							goto l2433
-						l2434:
-							position, tokenIndex = position2434, tokenIndex2434
+							goto l927
+						l928:
+							position, tokenIndex = position928, tokenIndex928
 						}
 						if !_rules[ruleh16]() {
-							goto l2433
+							goto l927
 						}
 						if buffer[position] != rune(':') {
-							goto l2433
+							goto l927
 						}
 						position++
 						{
-							position2435, tokenIndex2435 := position, tokenIndex
+							position929, tokenIndex929 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2435
+								goto l929
 							}
 							position++
-							goto l2433
-						l2435:
-							position, tokenIndex = position2435, tokenIndex2435
+							goto l927
+						l929:
+							position, tokenIndex = position929, tokenIndex929
 						}
 						if !_rules[ruleh16]() {
-							goto l2433
+							goto l927
 						}
 						if buffer[position] != rune(':') {
-							goto l2433
+							goto l927
 						}
 						position++
 						{
-							position2436, tokenIndex2436 := position, tokenIndex
+							position930, tokenIndex930 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2436
+								goto l930
 							}
 							position++
-							goto l2433
-						l2436:
-							position, tokenIndex = position2436, tokenIndex2436
+							goto l927
+						l930:
+							position, tokenIndex = position930, tokenIndex930
 						}
 						if !_rules[ruleh16]() {
-							goto l2433
+							goto l927
 						}
 						if buffer[position] != rune(':') {
-							goto l2433
+							goto l927
 						}
 						position++
 						{
-							position2437, tokenIndex2437 := position, tokenIndex
+							position931, tokenIndex931 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2437
+								goto l931
 							}
 							position++
-							goto l2433
-						l2437:
-							position, tokenIndex = position2437, tokenIndex2437
+							goto l927
+						l931:
+							position, tokenIndex = position931, tokenIndex931
 						}
 						if !_rules[ruleh16]() {
-							goto l2433
+							goto l927
 						}
 						if buffer[position] != rune(':') {
-							goto l2433
+							goto l927
 						}
 						position++
 						{
-							position2438, tokenIndex2438 := position, tokenIndex
+							position932, tokenIndex932 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2438
+								goto l932
 							}
 							position++
-							goto l2433
-						l2438:
-							position, tokenIndex = position2438, tokenIndex2438
+							goto l927
+						l932:
+							position, tokenIndex = position932, tokenIndex932
 						}
 						if !_rules[ruleh16]() {
-							goto l2433
+							goto l927
 						}
 						if buffer[position] != rune(':') {
-							goto l2433
+							goto l927
 						}
 						position++
 						{
-							position2439, tokenIndex2439 := position, tokenIndex
+							position933, tokenIndex933 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2439
+								goto l933
 							}
 							position++
-							goto l2433
-						l2439:
-							position, tokenIndex = position2439, tokenIndex2439
+							goto l927
+						l933:
+							position, tokenIndex = position933, tokenIndex933
 						}
 						{
-							position2440, tokenIndex2440 := position, tokenIndex
+							position934, tokenIndex934 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2441
+								goto l935
 							}
 							if buffer[position] != rune(':') {
-								goto l2441
+								goto l935
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l2441
+								goto l935
 							}
-							goto l2440
-						l2441:
-							position, tokenIndex = position2440, tokenIndex2440
+							goto l934
+						l935:
+							position, tokenIndex = position934, tokenIndex934
 							if !_rules[ruleIPv4address]() {
-								goto l2433
+								goto l927
 							}
 						}
-					l2440:
-						goto l2432
-					l2433:
-						position, tokenIndex = position2432, tokenIndex2432
+					l934:
+						goto l926
+					l927:
+						position, tokenIndex = position926, tokenIndex926
 						if buffer[position] != rune(':') {
-							goto l2442
+							goto l936
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2442
+							goto l936
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l2442
+							goto l936
 						}
 						if buffer[position] != rune(':') {
-							goto l2442
+							goto l936
 						}
 						position++
 						{
-							position2443, tokenIndex2443 := position, tokenIndex
+							position937, tokenIndex937 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2443
+								goto l937
 							}
 							position++
-							goto l2442
-						l2443:
-							position, tokenIndex = position2443, tokenIndex2443
+							goto l936
+						l937:
+							position, tokenIndex = position937, tokenIndex937
 						}
 						if !_rules[ruleh16]() {
-							goto l2442
+							goto l936
 						}
 						if buffer[position] != rune(':') {
-							goto l2442
+							goto l936
 						}
 						position++
 						{
-							position2444, tokenIndex2444 := position, tokenIndex
+							position938, tokenIndex938 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2444
+								goto l938
 							}
 							position++
-							goto l2442
-						l2444:
-							position, tokenIndex = position2444, tokenIndex2444
+							goto l936
+						l938:
+							position, tokenIndex = position938, tokenIndex938
 						}
 						if !_rules[ruleh16]() {
-							goto l2442
+							goto l936
 						}
 						if buffer[position] != rune(':') {
-							goto l2442
+							goto l936
 						}
 						position++
 						{
-							position2445, tokenIndex2445 := position, tokenIndex
+							position939, tokenIndex939 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2445
+								goto l939
 							}
 							position++
-							goto l2442
-						l2445:
-							position, tokenIndex = position2445, tokenIndex2445
+							goto l936
+						l939:
+							position, tokenIndex = position939, tokenIndex939
 						}
 						if !_rules[ruleh16]() {
-							goto l2442
+							goto l936
 						}
 						if buffer[position] != rune(':') {
-							goto l2442
+							goto l936
 						}
 						position++
 						{
-							position2446, tokenIndex2446 := position, tokenIndex
+							position940, tokenIndex940 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2446
+								goto l940
 							}
 							position++
-							goto l2442
-						l2446:
-							position, tokenIndex = position2446, tokenIndex2446
+							goto l936
+						l940:
+							position, tokenIndex = position940, tokenIndex940
 						}
 						if !_rules[ruleh16]() {
-							goto l2442
+							goto l936
 						}
 						if buffer[position] != rune(':') {
-							goto l2442
+							goto l936
 						}
 						position++
 						{
-							position2447, tokenIndex2447 := position, tokenIndex
+							position941, tokenIndex941 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2447
+								goto l941
 							}
 							position++
-							goto l2442
-						l2447:
-							position, tokenIndex = position2447, tokenIndex2447
+							goto l936
+						l941:
+							position, tokenIndex = position941, tokenIndex941
 						}
 						{
-							position2448, tokenIndex2448 := position, tokenIndex
+							position942, tokenIndex942 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2449
+								goto l943
 							}
 							if buffer[position] != rune(':') {
-								goto l2449
+								goto l943
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l2449
+								goto l943
 							}
-							goto l2448
-						l2449:
-							position, tokenIndex = position2448, tokenIndex2448
+							goto l942
+						l943:
+							position, tokenIndex = position942, tokenIndex942
 							if !_rules[ruleIPv4address]() {
-								goto l2442
+								goto l936
 							}
 						}
-					l2448:
-						goto l2432
-					l2442:
-						position, tokenIndex = position2432, tokenIndex2432
+					l942:
+						goto l926
+					l936:
+						position, tokenIndex = position926, tokenIndex926
 						{
-							position2451, tokenIndex2451 := position, tokenIndex
+							position945, tokenIndex945 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2451
+								goto l945
 							}
-							goto l2452
-						l2451:
-							position, tokenIndex = position2451, tokenIndex2451
+							goto l946
+						l945:
+							position, tokenIndex = position945, tokenIndex945
 						}
-					l2452:
+					l946:
 						if buffer[position] != rune(':') {
-							goto l2450
+							goto l944
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2450
+							goto l944
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l2450
+							goto l944
 						}
 						if buffer[position] != rune(':') {
-							goto l2450
+							goto l944
 						}
 						position++
 						{
-							position2453, tokenIndex2453 := position, tokenIndex
+							position947, tokenIndex947 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2453
+								goto l947
 							}
 							position++
-							goto l2450
-						l2453:
-							position, tokenIndex = position2453, tokenIndex2453
+							goto l944
+						l947:
+							position, tokenIndex = position947, tokenIndex947
 						}
 						if !_rules[ruleh16]() {
-							goto l2450
+							goto l944
 						}
 						if buffer[position] != rune(':') {
-							goto l2450
+							goto l944
 						}
 						position++
 						{
-							position2454, tokenIndex2454 := position, tokenIndex
+							position948, tokenIndex948 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2454
+								goto l948
 							}
 							position++
-							goto l2450
-						l2454:
-							position, tokenIndex = position2454, tokenIndex2454
+							goto l944
+						l948:
+							position, tokenIndex = position948, tokenIndex948
 						}
 						if !_rules[ruleh16]() {
-							goto l2450
+							goto l944
 						}
 						if buffer[position] != rune(':') {
-							goto l2450
+							goto l944
 						}
 						position++
 						{
-							position2455, tokenIndex2455 := position, tokenIndex
+							position949, tokenIndex949 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2455
+								goto l949
 							}
 							position++
-							goto l2450
-						l2455:
-							position, tokenIndex = position2455, tokenIndex2455
+							goto l944
+						l949:
+							position, tokenIndex = position949, tokenIndex949
 						}
 						if !_rules[ruleh16]() {
-							goto l2450
+							goto l944
 						}
 						if buffer[position] != rune(':') {
-							goto l2450
+							goto l944
 						}
 						position++
 						{
-							position2456, tokenIndex2456 := position, tokenIndex
+							position950, tokenIndex950 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2456
+								goto l950
 							}
 							position++
-							goto l2450
-						l2456:
-							position, tokenIndex = position2456, tokenIndex2456
+							goto l944
+						l950:
+							position, tokenIndex = position950, tokenIndex950
 						}
 						{
-							position2457, tokenIndex2457 := position, tokenIndex
+							position951, tokenIndex951 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2458
+								goto l952
 							}
 							if buffer[position] != rune(':') {
-								goto l2458
+								goto l952
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l2458
+								goto l952
 							}
-							goto l2457
-						l2458:
-							position, tokenIndex = position2457, tokenIndex2457
+							goto l951
+						l952:
+							position, tokenIndex = position951, tokenIndex951
 							if !_rules[ruleIPv4address]() {
-								goto l2450
+								goto l944
 							}
 						}
-					l2457:
-						goto l2432
-					l2450:
-						position, tokenIndex = position2432, tokenIndex2432
+					l951:
+						goto l926
+					l944:
+						position, tokenIndex = position926, tokenIndex926
 						{
-							position2460, tokenIndex2460 := position, tokenIndex
+							position954, tokenIndex954 := position, tokenIndex
 							{
-								position2462, tokenIndex2462 := position, tokenIndex
+								position956, tokenIndex956 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l2462
+									goto l956
 								}
 								if buffer[position] != rune(':') {
-									goto l2462
+									goto l956
 								}
 								position++
 								{
-									position2464, tokenIndex2464 := position, tokenIndex
+									position958, tokenIndex958 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2464
+										goto l958
 									}
 									position++
-									goto l2462
-								l2464:
-									position, tokenIndex = position2464, tokenIndex2464
+									goto l956
+								l958:
+									position, tokenIndex = position958, tokenIndex958
 								}
-								goto l2463
-							l2462:
-								position, tokenIndex = position2462, tokenIndex2462
+								goto l957
+							l956:
+								position, tokenIndex = position956, tokenIndex956
 							}
-						l2463:
+						l957:
 							if !_rules[ruleh16]() {
-								goto l2460
+								goto l954
 							}
-							goto l2461
-						l2460:
-							position, tokenIndex = position2460, tokenIndex2460
+							goto l955
+						l954:
+							position, tokenIndex = position954, tokenIndex954
 						}
-					l2461:
+					l955:
 						if buffer[position] != rune(':') {
-							goto l2459
+							goto l953
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2459
+							goto l953
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l2459
+							goto l953
 						}
 						if buffer[position] != rune(':') {
-							goto l2459
+							goto l953
 						}
 						position++
 						{
-							position2465, tokenIndex2465 := position, tokenIndex
+							position959, tokenIndex959 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2465
+								goto l959
 							}
 							position++
-							goto l2459
-						l2465:
-							position, tokenIndex = position2465, tokenIndex2465
+							goto l953
+						l959:
+							position, tokenIndex = position959, tokenIndex959
 						}
 						if !_rules[ruleh16]() {
-							goto l2459
+							goto l953
 						}
 						if buffer[position] != rune(':') {
-							goto l2459
+							goto l953
 						}
 						position++
 						{
-							position2466, tokenIndex2466 := position, tokenIndex
+							position960, tokenIndex960 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2466
+								goto l960
 							}
 							position++
-							goto l2459
-						l2466:
-							position, tokenIndex = position2466, tokenIndex2466
+							goto l953
+						l960:
+							position, tokenIndex = position960, tokenIndex960
 						}
 						if !_rules[ruleh16]() {
-							goto l2459
+							goto l953
 						}
 						if buffer[position] != rune(':') {
-							goto l2459
+							goto l953
 						}
 						position++
 						{
-							position2467, tokenIndex2467 := position, tokenIndex
+							position961, tokenIndex961 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2467
+								goto l961
 							}
 							position++
-							goto l2459
-						l2467:
-							position, tokenIndex = position2467, tokenIndex2467
+							goto l953
+						l961:
+							position, tokenIndex = position961, tokenIndex961
 						}
 						{
-							position2468, tokenIndex2468 := position, tokenIndex
+							position962, tokenIndex962 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2469
+								goto l963
 							}
 							if buffer[position] != rune(':') {
-								goto l2469
+								goto l963
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l2469
+								goto l963
 							}
-							goto l2468
-						l2469:
-							position, tokenIndex = position2468, tokenIndex2468
+							goto l962
+						l963:
+							position, tokenIndex = position962, tokenIndex962
 							if !_rules[ruleIPv4address]() {
-								goto l2459
+								goto l953
 							}
 						}
-					l2468:
-						goto l2432
-					l2459:
-						position, tokenIndex = position2432, tokenIndex2432
+					l962:
+						goto l926
+					l953:
+						position, tokenIndex = position926, tokenIndex926
 						{
-							position2471, tokenIndex2471 := position, tokenIndex
+							position965, tokenIndex965 := position, tokenIndex
 							{
-								position2473, tokenIndex2473 := position, tokenIndex
+								position967, tokenIndex967 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l2473
+									goto l967
 								}
 								if buffer[position] != rune(':') {
-									goto l2473
+									goto l967
 								}
 								position++
 								{
-									position2475, tokenIndex2475 := position, tokenIndex
+									position969, tokenIndex969 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2475
+										goto l969
 									}
 									position++
-									goto l2473
-								l2475:
-									position, tokenIndex = position2475, tokenIndex2475
+									goto l967
+								l969:
+									position, tokenIndex = position969, tokenIndex969
 								}
 								{
-									position2476, tokenIndex2476 := position, tokenIndex
+									position970, tokenIndex970 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l2476
+										goto l970
 									}
 									if buffer[position] != rune(':') {
-										goto l2476
+										goto l970
 									}
 									position++
 									{
-										position2478, tokenIndex2478 := position, tokenIndex
+										position972, tokenIndex972 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l2478
+											goto l972
 										}
 										position++
-										goto l2476
-									l2478:
-										position, tokenIndex = position2478, tokenIndex2478
+										goto l970
+									l972:
+										position, tokenIndex = position972, tokenIndex972
 									}
-									goto l2477
-								l2476:
-									position, tokenIndex = position2476, tokenIndex2476
+									goto l971
+								l970:
+									position, tokenIndex = position970, tokenIndex970
 								}
-							l2477:
-								goto l2474
-							l2473:
-								position, tokenIndex = position2473, tokenIndex2473
+							l971:
+								goto l968
+							l967:
+								position, tokenIndex = position967, tokenIndex967
 							}
-						l2474:
+						l968:
 							if !_rules[ruleh16]() {
-								goto l2471
+								goto l965
 							}
-							goto l2472
-						l2471:
-							position, tokenIndex = position2471, tokenIndex2471
+							goto l966
+						l965:
+							position, tokenIndex = position965, tokenIndex965
 						}
-					l2472:
+					l966:
 						if buffer[position] != rune(':') {
-							goto l2470
+							goto l964
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2470
+							goto l964
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l2470
+							goto l964
 						}
 						if buffer[position] != rune(':') {
-							goto l2470
+							goto l964
 						}
 						position++
 						{
-							position2479, tokenIndex2479 := position, tokenIndex
+							position973, tokenIndex973 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2479
+								goto l973
 							}
 							position++
-							goto l2470
-						l2479:
-							position, tokenIndex = position2479, tokenIndex2479
+							goto l964
+						l973:
+							position, tokenIndex = position973, tokenIndex973
 						}
 						if !_rules[ruleh16]() {
-							goto l2470
+							goto l964
 						}
 						if buffer[position] != rune(':') {
-							goto l2470
+							goto l964
 						}
 						position++
 						{
-							position2480, tokenIndex2480 := position, tokenIndex
+							position974, tokenIndex974 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2480
+								goto l974
 							}
 							position++
-							goto l2470
-						l2480:
-							position, tokenIndex = position2480, tokenIndex2480
+							goto l964
+						l974:
+							position, tokenIndex = position974, tokenIndex974
 						}
 						{
-							position2481, tokenIndex2481 := position, tokenIndex
+							position975, tokenIndex975 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2482
+								goto l976
 							}
 							if buffer[position] != rune(':') {
-								goto l2482
+								goto l976
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l2482
+								goto l976
 							}
-							goto l2481
-						l2482:
-							position, tokenIndex = position2481, tokenIndex2481
+							goto l975
+						l976:
+							position, tokenIndex = position975, tokenIndex975
 							if !_rules[ruleIPv4address]() {
-								goto l2470
+								goto l964
 							}
 						}
-					l2481:
-						goto l2432
-					l2470:
-						position, tokenIndex = position2432, tokenIndex2432
+					l975:
+						goto l926
+					l964:
+						position, tokenIndex = position926, tokenIndex926
 						{
-							position2484, tokenIndex2484 := position, tokenIndex
+							position978, tokenIndex978 := position, tokenIndex
 							{
-								position2486, tokenIndex2486 := position, tokenIndex
+								position980, tokenIndex980 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l2486
+									goto l980
 								}
 								if buffer[position] != rune(':') {
-									goto l2486
+									goto l980
 								}
 								position++
 								{
-									position2488, tokenIndex2488 := position, tokenIndex
+									position982, tokenIndex982 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2488
+										goto l982
 									}
 									position++
-									goto l2486
-								l2488:
-									position, tokenIndex = position2488, tokenIndex2488
+									goto l980
+								l982:
+									position, tokenIndex = position982, tokenIndex982
 								}
 								{
-									position2489, tokenIndex2489 := position, tokenIndex
+									position983, tokenIndex983 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l2489
+										goto l983
 									}
 									if buffer[position] != rune(':') {
-										goto l2489
+										goto l983
 									}
 									position++
 									{
-										position2491, tokenIndex2491 := position, tokenIndex
+										position985, tokenIndex985 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l2491
+											goto l985
 										}
 										position++
-										goto l2489
-									l2491:
-										position, tokenIndex = position2491, tokenIndex2491
+										goto l983
+									l985:
+										position, tokenIndex = position985, tokenIndex985
 									}
 									{
-										position2492, tokenIndex2492 := position, tokenIndex
+										position986, tokenIndex986 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l2492
+											goto l986
 										}
 										if buffer[position] != rune(':') {
-											goto l2492
+											goto l986
 										}
 										position++
 										{
-											position2494, tokenIndex2494 := position, tokenIndex
+											position988, tokenIndex988 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l2494
+												goto l988
 											}
 											position++
-											goto l2492
-										l2494:
-											position, tokenIndex = position2494, tokenIndex2494
+											goto l986
+										l988:
+											position, tokenIndex = position988, tokenIndex988
 										}
-										goto l2493
-									l2492:
-										position, tokenIndex = position2492, tokenIndex2492
+										goto l987
+									l986:
+										position, tokenIndex = position986, tokenIndex986
 									}
-								l2493:
-									goto l2490
-								l2489:
-									position, tokenIndex = position2489, tokenIndex2489
+								l987:
+									goto l984
+								l983:
+									position, tokenIndex = position983, tokenIndex983
 								}
-							l2490:
-								goto l2487
-							l2486:
-								position, tokenIndex = position2486, tokenIndex2486
+							l984:
+								goto l981
+							l980:
+								position, tokenIndex = position980, tokenIndex980
 							}
-						l2487:
+						l981:
 							if !_rules[ruleh16]() {
-								goto l2484
+								goto l978
 							}
-							goto l2485
-						l2484:
-							position, tokenIndex = position2484, tokenIndex2484
+							goto l979
+						l978:
+							position, tokenIndex = position978, tokenIndex978
 						}
-					l2485:
+					l979:
 						if buffer[position] != rune(':') {
-							goto l2483
+							goto l977
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2483
+							goto l977
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l2483
+							goto l977
 						}
 						if buffer[position] != rune(':') {
-							goto l2483
+							goto l977
 						}
 						position++
 						{
-							position2495, tokenIndex2495 := position, tokenIndex
+							position989, tokenIndex989 := position, tokenIndex
 							if buffer[position] != rune(':') {
-								goto l2495
+								goto l989
 							}
 							position++
-							goto l2483
-						l2495:
-							position, tokenIndex = position2495, tokenIndex2495
+							goto l977
+						l989:
+							position, tokenIndex = position989, tokenIndex989
 						}
 						{
-							position2496, tokenIndex2496 := position, tokenIndex
+							position990, tokenIndex990 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2497
+								goto l991
 							}
 							if buffer[position] != rune(':') {
-								goto l2497
+								goto l991
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l2497
+								goto l991
 							}
-							goto l2496
-						l2497:
-							position, tokenIndex = position2496, tokenIndex2496
+							goto l990
+						l991:
+							position, tokenIndex = position990, tokenIndex990
 							if !_rules[ruleIPv4address]() {
-								goto l2483
+								goto l977
 							}
 						}
-					l2496:
-						goto l2432
-					l2483:
-						position, tokenIndex = position2432, tokenIndex2432
+					l990:
+						goto l926
+					l977:
+						position, tokenIndex = position926, tokenIndex926
 						{
-							position2499, tokenIndex2499 := position, tokenIndex
+							position993, tokenIndex993 := position, tokenIndex
 							{
-								position2501, tokenIndex2501 := position, tokenIndex
+								position995, tokenIndex995 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l2501
+									goto l995
 								}
 								if buffer[position] != rune(':') {
-									goto l2501
+									goto l995
 								}
 								position++
 								{
-									position2503, tokenIndex2503 := position, tokenIndex
+									position997, tokenIndex997 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2503
+										goto l997
 									}
 									position++
-									goto l2501
-								l2503:
-									position, tokenIndex = position2503, tokenIndex2503
+									goto l995
+								l997:
+									position, tokenIndex = position997, tokenIndex997
 								}
 								{
-									position2504, tokenIndex2504 := position, tokenIndex
+									position998, tokenIndex998 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l2504
+										goto l998
 									}
 									if buffer[position] != rune(':') {
-										goto l2504
+										goto l998
 									}
 									position++
 									{
-										position2506, tokenIndex2506 := position, tokenIndex
+										position1000, tokenIndex1000 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l2506
+											goto l1000
 										}
 										position++
-										goto l2504
-									l2506:
-										position, tokenIndex = position2506, tokenIndex2506
+										goto l998
+									l1000:
+										position, tokenIndex = position1000, tokenIndex1000
 									}
 									{
-										position2507, tokenIndex2507 := position, tokenIndex
+										position1001, tokenIndex1001 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l2507
+											goto l1001
 										}
 										if buffer[position] != rune(':') {
-											goto l2507
+											goto l1001
 										}
 										position++
 										{
-											position2509, tokenIndex2509 := position, tokenIndex
+											position1003, tokenIndex1003 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l2509
+												goto l1003
 											}
 											position++
-											goto l2507
-										l2509:
-											position, tokenIndex = position2509, tokenIndex2509
+											goto l1001
+										l1003:
+											position, tokenIndex = position1003, tokenIndex1003
 										}
 										{
-											position2510, tokenIndex2510 := position, tokenIndex
+											position1004, tokenIndex1004 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l2510
+												goto l1004
 											}
 											if buffer[position] != rune(':') {
-												goto l2510
+												goto l1004
 											}
 											position++
 											{
-												position2512, tokenIndex2512 := position, tokenIndex
+												position1006, tokenIndex1006 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l2512
+													goto l1006
 												}
 												position++
-												goto l2510
-											l2512:
-												position, tokenIndex = position2512, tokenIndex2512
+												goto l1004
+											l1006:
+												position, tokenIndex = position1006, tokenIndex1006
 											}
-											goto l2511
-										l2510:
-											position, tokenIndex = position2510, tokenIndex2510
+											goto l1005
+										l1004:
+											position, tokenIndex = position1004, tokenIndex1004
 										}
-									l2511:
-										goto l2508
-									l2507:
-										position, tokenIndex = position2507, tokenIndex2507
+									l1005:
+										goto l1002
+									l1001:
+										position, tokenIndex = position1001, tokenIndex1001
 									}
-								l2508:
-									goto l2505
-								l2504:
-									position, tokenIndex = position2504, tokenIndex2504
+								l1002:
+									goto l999
+								l998:
+									position, tokenIndex = position998, tokenIndex998
 								}
-							l2505:
-								goto l2502
-							l2501:
-								position, tokenIndex = position2501, tokenIndex2501
+							l999:
+								goto l996
+							l995:
+								position, tokenIndex = position995, tokenIndex995
 							}
-						l2502:
+						l996:
 							if !_rules[ruleh16]() {
-								goto l2499
+								goto l993
 							}
-							goto l2500
-						l2499:
-							position, tokenIndex = position2499, tokenIndex2499
+							goto l994
+						l993:
+							position, tokenIndex = position993, tokenIndex993
 						}
-					l2500:
+					l994:
 						if buffer[position] != rune(':') {
-							goto l2498
+							goto l992
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2498
+							goto l992
 						}
 						position++
 						{
-							position2513, tokenIndex2513 := position, tokenIndex
+							position1007, tokenIndex1007 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l2514
+								goto l1008
 							}
 							if buffer[position] != rune(':') {
-								goto l2514
+								goto l1008
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l2514
+								goto l1008
 							}
-							goto l2513
-						l2514:
-							position, tokenIndex = position2513, tokenIndex2513
+							goto l1007
+						l1008:
+							position, tokenIndex = position1007, tokenIndex1007
 							if !_rules[ruleIPv4address]() {
-								goto l2498
+								goto l992
 							}
 						}
-					l2513:
-						goto l2432
-					l2498:
-						position, tokenIndex = position2432, tokenIndex2432
+					l1007:
+						goto l926
+					l992:
+						position, tokenIndex = position926, tokenIndex926
 						{
-							position2516, tokenIndex2516 := position, tokenIndex
+							position1010, tokenIndex1010 := position, tokenIndex
 							{
-								position2518, tokenIndex2518 := position, tokenIndex
+								position1012, tokenIndex1012 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l2518
+									goto l1012
 								}
 								if buffer[position] != rune(':') {
-									goto l2518
+									goto l1012
 								}
 								position++
 								{
-									position2520, tokenIndex2520 := position, tokenIndex
+									position1014, tokenIndex1014 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2520
+										goto l1014
 									}
 									position++
-									goto l2518
-								l2520:
-									position, tokenIndex = position2520, tokenIndex2520
+									goto l1012
+								l1014:
+									position, tokenIndex = position1014, tokenIndex1014
 								}
 								{
-									position2521, tokenIndex2521 := position, tokenIndex
+									position1015, tokenIndex1015 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l2521
+										goto l1015
 									}
 									if buffer[position] != rune(':') {
-										goto l2521
+										goto l1015
 									}
 									position++
 									{
-										position2523, tokenIndex2523 := position, tokenIndex
+										position1017, tokenIndex1017 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l2523
+											goto l1017
 										}
 										position++
-										goto l2521
-									l2523:
-										position, tokenIndex = position2523, tokenIndex2523
+										goto l1015
+									l1017:
+										position, tokenIndex = position1017, tokenIndex1017
 									}
 									{
-										position2524, tokenIndex2524 := position, tokenIndex
+										position1018, tokenIndex1018 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l2524
+											goto l1018
 										}
 										if buffer[position] != rune(':') {
-											goto l2524
+											goto l1018
 										}
 										position++
 										{
-											position2526, tokenIndex2526 := position, tokenIndex
+											position1020, tokenIndex1020 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l2526
+												goto l1020
 											}
 											position++
-											goto l2524
-										l2526:
-											position, tokenIndex = position2526, tokenIndex2526
+											goto l1018
+										l1020:
+											position, tokenIndex = position1020, tokenIndex1020
 										}
 										{
-											position2527, tokenIndex2527 := position, tokenIndex
+											position1021, tokenIndex1021 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l2527
+												goto l1021
 											}
 											if buffer[position] != rune(':') {
-												goto l2527
+												goto l1021
 											}
 											position++
 											{
-												position2529, tokenIndex2529 := position, tokenIndex
+												position1023, tokenIndex1023 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l2529
+													goto l1023
 												}
 												position++
-												goto l2527
-											l2529:
-												position, tokenIndex = position2529, tokenIndex2529
+												goto l1021
+											l1023:
+												position, tokenIndex = position1023, tokenIndex1023
 											}
 											{
-												position2530, tokenIndex2530 := position, tokenIndex
+												position1024, tokenIndex1024 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l2530
+													goto l1024
 												}
 												if buffer[position] != rune(':') {
-													goto l2530
+													goto l1024
 												}
 												position++
 												{
-													position2532, tokenIndex2532 := position, tokenIndex
+													position1026, tokenIndex1026 := position, tokenIndex
 													if buffer[position] != rune(':') {
-														goto l2532
+														goto l1026
 													}
 													position++
-													goto l2530
-												l2532:
-													position, tokenIndex = position2532, tokenIndex2532
+													goto l1024
+												l1026:
+													position, tokenIndex = position1026, tokenIndex1026
 												}
-												goto l2531
-											l2530:
-												position, tokenIndex = position2530, tokenIndex2530
+												goto l1025
+											l1024:
+												position, tokenIndex = position1024, tokenIndex1024
 											}
-										l2531:
-											goto l2528
-										l2527:
-											position, tokenIndex = position2527, tokenIndex2527
+										l1025:
+											goto l1022
+										l1021:
+											position, tokenIndex = position1021, tokenIndex1021
 										}
-									l2528:
-										goto l2525
-									l2524:
-										position, tokenIndex = position2524, tokenIndex2524
+									l1022:
+										goto l1019
+									l1018:
+										position, tokenIndex = position1018, tokenIndex1018
 									}
-								l2525:
-									goto l2522
-								l2521:
-									position, tokenIndex = position2521, tokenIndex2521
+								l1019:
+									goto l1016
+								l1015:
+									position, tokenIndex = position1015, tokenIndex1015
 								}
-							l2522:
-								goto l2519
-							l2518:
-								position, tokenIndex = position2518, tokenIndex2518
+							l1016:
+								goto l1013
+							l1012:
+								position, tokenIndex = position1012, tokenIndex1012
 							}
-						l2519:
+						l1013:
 							if !_rules[ruleh16]() {
-								goto l2516
+								goto l1010
 							}
-							goto l2517
-						l2516:
-							position, tokenIndex = position2516, tokenIndex2516
+							goto l1011
+						l1010:
+							position, tokenIndex = position1010, tokenIndex1010
 						}
-					l2517:
+					l1011:
 						if buffer[position] != rune(':') {
-							goto l2515
+							goto l1009
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2515
+							goto l1009
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l2515
+							goto l1009
 						}
-						goto l2432
-					l2515:
-						position, tokenIndex = position2432, tokenIndex2432
+						goto l926
+					l1009:
+						position, tokenIndex = position926, tokenIndex926
 						{
-							position2533, tokenIndex2533 := position, tokenIndex
+							position1027, tokenIndex1027 := position, tokenIndex
 							{
-								position2535, tokenIndex2535 := position, tokenIndex
+								position1029, tokenIndex1029 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l2535
+									goto l1029
 								}
 								if buffer[position] != rune(':') {
-									goto l2535
+									goto l1029
 								}
 								position++
 								{
-									position2537, tokenIndex2537 := position, tokenIndex
+									position1031, tokenIndex1031 := position, tokenIndex
 									if buffer[position] != rune(':') {
-										goto l2537
+										goto l1031
 									}
 									position++
-									goto l2535
-								l2537:
-									position, tokenIndex = position2537, tokenIndex2537
+									goto l1029
+								l1031:
+									position, tokenIndex = position1031, tokenIndex1031
 								}
 								{
-									position2538, tokenIndex2538 := position, tokenIndex
+									position1032, tokenIndex1032 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l2538
+										goto l1032
 									}
 									if buffer[position] != rune(':') {
-										goto l2538
+										goto l1032
 									}
 									position++
 									{
-										position2540, tokenIndex2540 := position, tokenIndex
+										position1034, tokenIndex1034 := position, tokenIndex
 										if buffer[position] != rune(':') {
-											goto l2540
+											goto l1034
 										}
 										position++
-										goto l2538
-									l2540:
-										position, tokenIndex = position2540, tokenIndex2540
+										goto l1032
+									l1034:
+										position, tokenIndex = position1034, tokenIndex1034
 									}
 									{
-										position2541, tokenIndex2541 := position, tokenIndex
+										position1035, tokenIndex1035 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l2541
+											goto l1035
 										}
 										if buffer[position] != rune(':') {
-											goto l2541
+											goto l1035
 										}
 										position++
 										{
-											position2543, tokenIndex2543 := position, tokenIndex
+											position1037, tokenIndex1037 := position, tokenIndex
 											if buffer[position] != rune(':') {
-												goto l2543
+												goto l1037
 											}
 											position++
-											goto l2541
-										l2543:
-											position, tokenIndex = position2543, tokenIndex2543
+											goto l1035
+										l1037:
+											position, tokenIndex = position1037, tokenIndex1037
 										}
 										{
-											position2544, tokenIndex2544 := position, tokenIndex
+											position1038, tokenIndex1038 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l2544
+												goto l1038
 											}
 											if buffer[position] != rune(':') {
-												goto l2544
+												goto l1038
 											}
 											position++
 											{
-												position2546, tokenIndex2546 := position, tokenIndex
+												position1040, tokenIndex1040 := position, tokenIndex
 												if buffer[position] != rune(':') {
-													goto l2546
+													goto l1040
 												}
 												position++
-												goto l2544
-											l2546:
-												position, tokenIndex = position2546, tokenIndex2546
+												goto l1038
+											l1040:
+												position, tokenIndex = position1040, tokenIndex1040
 											}
 											{
-												position2547, tokenIndex2547 := position, tokenIndex
+												position1041, tokenIndex1041 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l2547
+													goto l1041
 												}
 												if buffer[position] != rune(':') {
-													goto l2547
+													goto l1041
 												}
 												position++
 												{
-													position2549, tokenIndex2549 := position, tokenIndex
+													position1043, tokenIndex1043 := position, tokenIndex
 													if buffer[position] != rune(':') {
-														goto l2549
+														goto l1043
 													}
 													position++
-													goto l2547
-												l2549:
-													position, tokenIndex = position2549, tokenIndex2549
+													goto l1041
+												l1043:
+													position, tokenIndex = position1043, tokenIndex1043
 												}
 												{
-													position2550, tokenIndex2550 := position, tokenIndex
+													position1044, tokenIndex1044 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l2550
+														goto l1044
 													}
 													if buffer[position] != rune(':') {
-														goto l2550
+														goto l1044
 													}
 													position++
 													{
-														position2552, tokenIndex2552 := position, tokenIndex
+														position1046, tokenIndex1046 := position, tokenIndex
 														if buffer[position] != rune(':') {
-															goto l2552
+															goto l1046
 														}
 														position++
-														goto l2550
-													l2552:
-														position, tokenIndex = position2552, tokenIndex2552
+														goto l1044
+													l1046:
+														position, tokenIndex = position1046, tokenIndex1046
 													}
-													goto l2551
-												l2550:
-													position, tokenIndex = position2550, tokenIndex2550
+													goto l1045
+												l1044:
+													position, tokenIndex = position1044, tokenIndex1044
 												}
-											l2551:
-												goto l2548
-											l2547:
-												position, tokenIndex = position2547, tokenIndex2547
+											l1045:
+												goto l1042
+											l1041:
+												position, tokenIndex = position1041, tokenIndex1041
 											}
-										l2548:
-											goto l2545
-										l2544:
-											position, tokenIndex = position2544, tokenIndex2544
+										l1042:
+											goto l1039
+										l1038:
+											position, tokenIndex = position1038, tokenIndex1038
 										}
-									l2545:
-										goto l2542
-									l2541:
-										position, tokenIndex = position2541, tokenIndex2541
+									l1039:
+										goto l1036
+									l1035:
+										position, tokenIndex = position1035, tokenIndex1035
 									}
-								l2542:
-									goto l2539
-								l2538:
-									position, tokenIndex = position2538, tokenIndex2538
+								l1036:
+									goto l1033
+								l1032:
+									position, tokenIndex = position1032, tokenIndex1032
 								}
-							l2539:
-								goto l2536
-							l2535:
-								position, tokenIndex = position2535, tokenIndex2535
+							l1033:
+								goto l1030
+							l1029:
+								position, tokenIndex = position1029, tokenIndex1029
 							}
-						l2536:
+						l1030:
 							if !_rules[ruleh16]() {
-								goto l2533
+								goto l1027
 							}
-							goto l2534
-						l2533:
-							position, tokenIndex = position2533, tokenIndex2533
+							goto l1028
+						l1027:
+							position, tokenIndex = position1027, tokenIndex1027
 						}
-					l2534:
+					l1028:
 						if buffer[position] != rune(':') {
-							goto l2045
+							goto l539
 						}
 						position++
 						if buffer[position] != rune(':') {
-							goto l2045
+							goto l539
 						}
 						position++
 					}
-				l2432:
+				l926:
 				}
-			l2047:
-				add(ruleIPv6address, position2046)
+			l541:
+				add(ruleIPv6address, position540)
 			}
 			return true
-		l2045:
-			position, tokenIndex = position2045, tokenIndex2045
+		l539:
+			position, tokenIndex = position539, tokenIndex539
 			return false
 		},
 		/* 14 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? !'.')> */
 		func() bool {
-			position2553, tokenIndex2553 := position, tokenIndex
+			position1047, tokenIndex1047 := position, tokenIndex
 			{
-				position2554 := position
+				position1048 := position
 				{
-					position2555, tokenIndex2555 := position, tokenIndex
+					position1049, tokenIndex1049 := position, tokenIndex
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l2556
+						goto l1050
 					}
 					position++
-					goto l2555
-				l2556:
-					position, tokenIndex = position2555, tokenIndex2555
+					goto l1049
+				l1050:
+					position, tokenIndex = position1049, tokenIndex1049
 					if c := buffer[position]; c < rune('A') || c > rune('F') {
-						goto l2557
+						goto l1051
 					}
 					position++
-					goto l2555
-				l2557:
-					position, tokenIndex = position2555, tokenIndex2555
+					goto l1049
+				l1051:
+					position, tokenIndex = position1049, tokenIndex1049
 					if c := buffer[position]; c < rune('a') || c > rune('f') {
-						goto l2553
+						goto l1047
 					}
 					position++
 				}
-			l2555:
+			l1049:
 				{
-					position2558, tokenIndex2558 := position, tokenIndex
+					position1052, tokenIndex1052 := position, tokenIndex
 					{
-						position2560, tokenIndex2560 := position, tokenIndex
+						position1054, tokenIndex1054 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l2561
+							goto l1055
 						}
 						position++
-						goto l2560
-					l2561:
-						position, tokenIndex = position2560, tokenIndex2560
+						goto l1054
+					l1055:
+						position, tokenIndex = position1054, tokenIndex1054
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l2562
+							goto l1056
 						}
 						position++
-						goto l2560
-					l2562:
-						position, tokenIndex = position2560, tokenIndex2560
+						goto l1054
+					l1056:
+						position, tokenIndex = position1054, tokenIndex1054
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l2558
+							goto l1052
 						}
 						position++
 					}
-				l2560:
-					goto l2559
-				l2558:
-					position, tokenIndex = position2558, tokenIndex2558
+				l1054:
+					goto l1053
+				l1052:
+					position, tokenIndex = position1052, tokenIndex1052
 				}
-			l2559:
+			l1053:
 				{
-					position2563, tokenIndex2563 := position, tokenIndex
+					position1057, tokenIndex1057 := position, tokenIndex
 					{
-						position2565, tokenIndex2565 := position, tokenIndex
+						position1059, tokenIndex1059 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l2566
+							goto l1060
 						}
 						position++
-						goto l2565
-					l2566:
-						position, tokenIndex = position2565, tokenIndex2565
+						goto l1059
+					l1060:
+						position, tokenIndex = position1059, tokenIndex1059
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l2567
+							goto l1061
 						}
 						position++
-						goto l2565
-					l2567:
-						position, tokenIndex = position2565, tokenIndex2565
+						goto l1059
+					l1061:
+						position, tokenIndex = position1059, tokenIndex1059
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l2563
+							goto l1057
 						}
 						position++
 					}
-				l2565:
-					goto l2564
-				l2563:
-					position, tokenIndex = position2563, tokenIndex2563
+				l1059:
+					goto l1058
+				l1057:
+					position, tokenIndex = position1057, tokenIndex1057
 				}
-			l2564:
+			l1058:
 				{
-					position2568, tokenIndex2568 := position, tokenIndex
+					position1062, tokenIndex1062 := position, tokenIndex
 					{
-						position2570, tokenIndex2570 := position, tokenIndex
+						position1064, tokenIndex1064 := position, tokenIndex
 						if c := buffer[position]; c < rune('0') || c > rune('9') {
-							goto l2571
+							goto l1065
 						}
 						position++
-						goto l2570
-					l2571:
-						position, tokenIndex = position2570, tokenIndex2570
+						goto l1064
+					l1065:
+						position, tokenIndex = position1064, tokenIndex1064
 						if c := buffer[position]; c < rune('A') || c > rune('F') {
-							goto l2572
+							goto l1066
 						}
 						position++
-						goto l2570
-					l2572:
-						position, tokenIndex = position2570, tokenIndex2570
+						goto l1064
+					l1066:
+						position, tokenIndex = position1064, tokenIndex1064
 						if c := buffer[position]; c < rune('a') || c > rune('f') {
-							goto l2568
+							goto l1062
 						}
 						position++
 					}
-				l2570:
-					goto l2569
-				l2568:
-					position, tokenIndex = position2568, tokenIndex2568
+				l1064:
+					goto l1063
+				l1062:
+					position, tokenIndex = position1062, tokenIndex1062
 				}
-			l2569:
+			l1063:
 				{
-					position2573, tokenIndex2573 := position, tokenIndex
+					position1067, tokenIndex1067 := position, tokenIndex
 					if buffer[position] != rune('.') {
-						goto l2573
+						goto l1067
 					}
 					position++
-					goto l2553
-				l2573:
-					position, tokenIndex = position2573, tokenIndex2573
+					goto l1047
+				l1067:
+					position, tokenIndex = position1067, tokenIndex1067
 				}
-				add(ruleh16, position2554)
+				add(ruleh16, position1048)
 			}
 			return true
-		l2553:
-			position, tokenIndex = position2553, tokenIndex2553
+		l1047:
+			position, tokenIndex = position1047, tokenIndex1047
 			return false
 		},
 		/* 15 other <- <(('Â' [¡-¿]) / ([Ã-ß] [\u0080-¿]) / ('à' [\u00a0-¿] [\u0080-¿]) / ('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] [\u0080-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] [\u0080-¿]) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] [\u0080-¿]) / ([ä-ì] [\u0080-¿] [\u0080-¿]) / ('í' [\u0080-\u009f] [\u0080-¿]) / (('î' / 'ï') [\u0080-¿] [\u0080-¿]) / ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿]) / ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿]) / ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿]))> */
 		func() bool {
-			position2574, tokenIndex2574 := position, tokenIndex
+			position1068, tokenIndex1068 := position, tokenIndex
 			{
-				position2575 := position
+				position1069 := position
 				{
-					position2576, tokenIndex2576 := position, tokenIndex
+					position1070, tokenIndex1070 := position, tokenIndex
 					if buffer[position] != rune('Â') {
-						goto l2577
+						goto l1071
 					}
 					position++
 					if c := buffer[position]; c < rune('¡') || c > rune('¿') {
-						goto l2577
+						goto l1071
 					}
 					position++
-					goto l2576
-				l2577:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1071:
+					position, tokenIndex = position1070, tokenIndex1070
 					if c := buffer[position]; c < rune('Ã') || c > rune('ß') {
-						goto l2578
+						goto l1072
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2578
+						goto l1072
 					}
 					position++
-					goto l2576
-				l2578:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1072:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('à') {
-						goto l2579
+						goto l1073
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l2579
+						goto l1073
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2579
+						goto l1073
 					}
 					position++
-					goto l2576
-				l2579:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1073:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('á') {
-						goto l2580
+						goto l1074
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u0099') {
-						goto l2580
+						goto l1074
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2580
+						goto l1074
 					}
 					position++
-					goto l2576
-				l2580:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1074:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('á') {
-						goto l2581
+						goto l1075
 					}
 					position++
 					if buffer[position] != rune('\u009a') {
-						goto l2581
+						goto l1075
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l2581
+						goto l1075
 					}
 					position++
-					goto l2576
-				l2581:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1075:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('á') {
-						goto l2582
+						goto l1076
 					}
 					position++
 					if c := buffer[position]; c < rune('\u009b') || c > rune('¿') {
-						goto l2582
+						goto l1076
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2582
+						goto l1076
 					}
 					position++
-					goto l2576
-				l2582:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1076:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('â') {
-						goto l2583
+						goto l1077
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l2583
+						goto l1077
 					}
 					position++
 					if c := buffer[position]; c < rune('\u008b') || c > rune('§') {
-						goto l2583
+						goto l1077
 					}
 					position++
-					goto l2576
-				l2583:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1077:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('â') {
-						goto l2584
+						goto l1078
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l2584
+						goto l1078
 					}
 					position++
 					if c := buffer[position]; c < rune('ª') || c > rune('®') {
-						goto l2584
+						goto l1078
 					}
 					position++
-					goto l2576
-				l2584:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1078:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('â') {
-						goto l2585
+						goto l1079
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l2585
+						goto l1079
 					}
 					position++
 					if c := buffer[position]; c < rune('°') || c > rune('¿') {
-						goto l2585
+						goto l1079
 					}
 					position++
-					goto l2576
-				l2585:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1079:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('â') {
-						goto l2586
+						goto l1080
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l2586
+						goto l1080
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009e') {
-						goto l2586
+						goto l1080
 					}
 					position++
-					goto l2576
-				l2586:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1080:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('â') {
-						goto l2587
+						goto l1081
 					}
 					position++
 					if buffer[position] != rune('\u0081') {
-						goto l2587
+						goto l1081
 					}
 					position++
 					if c := buffer[position]; c < rune('\u00a0') || c > rune('¿') {
-						goto l2587
+						goto l1081
 					}
 					position++
-					goto l2576
-				l2587:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1081:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('â') {
-						goto l2588
+						goto l1082
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0082') || c > rune('¿') {
-						goto l2588
+						goto l1082
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2588
+						goto l1082
 					}
 					position++
-					goto l2576
-				l2588:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1082:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('ã') {
-						goto l2589
+						goto l1083
 					}
 					position++
 					if buffer[position] != rune('\u0080') {
-						goto l2589
+						goto l1083
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l2589
+						goto l1083
 					}
 					position++
-					goto l2576
-				l2589:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1083:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('ã') {
-						goto l2590
+						goto l1084
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0081') || c > rune('¿') {
-						goto l2590
+						goto l1084
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2590
+						goto l1084
 					}
 					position++
-					goto l2576
-				l2590:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1084:
+					position, tokenIndex = position1070, tokenIndex1070
 					if c := buffer[position]; c < rune('ä') || c > rune('ì') {
-						goto l2591
+						goto l1085
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2591
+						goto l1085
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2591
+						goto l1085
 					}
 					position++
-					goto l2576
-				l2591:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1085:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('í') {
-						goto l2592
+						goto l1086
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u009f') {
-						goto l2592
+						goto l1086
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2592
+						goto l1086
 					}
 					position++
-					goto l2576
-				l2592:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1086:
+					position, tokenIndex = position1070, tokenIndex1070
 					{
-						position2594, tokenIndex2594 := position, tokenIndex
+						position1088, tokenIndex1088 := position, tokenIndex
 						if buffer[position] != rune('î') {
-							goto l2595
+							goto l1089
 						}
 						position++
-						goto l2594
-					l2595:
-						position, tokenIndex = position2594, tokenIndex2594
+						goto l1088
+					l1089:
+						position, tokenIndex = position1088, tokenIndex1088
 						if buffer[position] != rune('ï') {
-							goto l2593
+							goto l1087
 						}
 						position++
 					}
-				l2594:
+				l1088:
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2593
+						goto l1087
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2593
+						goto l1087
 					}
 					position++
-					goto l2576
-				l2593:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1087:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('ð') {
-						goto l2596
+						goto l1090
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0090') || c > rune('¿') {
-						goto l2596
+						goto l1090
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2596
+						goto l1090
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2596
+						goto l1090
 					}
 					position++
-					goto l2576
-				l2596:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1090:
+					position, tokenIndex = position1070, tokenIndex1070
 					if c := buffer[position]; c < rune('ñ') || c > rune('ó') {
-						goto l2597
+						goto l1091
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2597
+						goto l1091
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2597
+						goto l1091
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2597
+						goto l1091
 					}
 					position++
-					goto l2576
-				l2597:
-					position, tokenIndex = position2576, tokenIndex2576
+					goto l1070
+				l1091:
+					position, tokenIndex = position1070, tokenIndex1070
 					if buffer[position] != rune('ô') {
-						goto l2574
+						goto l1068
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('\u008f') {
-						goto l2574
+						goto l1068
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2574
+						goto l1068
 					}
 					position++
 					if c := buffer[position]; c < rune('\u0080') || c > rune('¿') {
-						goto l2574
+						goto l1068
 					}
 					position++
 				}
-			l2576:
-				add(ruleother, position2575)
+			l1070:
+				add(ruleother, position1069)
 			}
 			return true
-		l2574:
-			position, tokenIndex = position2574, tokenIndex2574
+		l1068:
+			position, tokenIndex = position1068, tokenIndex1068
 			return false
 		},
 	}

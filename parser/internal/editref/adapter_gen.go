@@ -4,43 +4,64 @@ package editref
 
 import (
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
 )
 
-// engine runs the generated parser for pegrun.Parser.
-type engine struct{ peg EditRef }
-
-func newEngine() *engine {
-	e := new(engine)
-	e.peg.Init(Size(32))
-	return e
+// Parser runs the generated parser by grammar.Rule. A Parser is not safe
+// for concurrent use; it keeps its buffers between runs, so callers pool
+// them.
+type Parser struct {
+	peg   EditRef
+	edits grammar.EditSet
 }
 
-// Run implements pegrun.Engine.
-func (e *engine) Run(input string, rule int) bool {
-	e.peg.Buffer = input
-	e.peg.Reset()
-	var err error
-	if rule == 1 {
-		err = e.peg.Parse() // the first rule; giving it would allocate
-	} else {
-		err = e.peg.Parse(rule)
+// NewParser returns a Parser ready for Match.
+func NewParser() *Parser {
+	p := new(Parser)
+	p.peg.Init(Size(32))
+	p.SetEdits(0)
+	return p
+}
+
+// Has reports whether rule is a rule of this grammar, and so can be given
+// to Match.
+func (p *Parser) Has(rule grammar.Rule) bool {
+	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0
+}
+
+// Match reports whether rule matches the whole of input. Input is read one
+// byte at a time (an input of 4 GiB or more is never matched: positions
+// are 32 bits). After a successful match, Len and Token give the tokens.
+func (p *Parser) Match(input string, rule grammar.Rule) bool {
+	if !p.Has(rule) || uint64(len(input)) >= 1<<32-1 {
+		return false
 	}
-	e.peg.Buffer = ""
-	return err == nil
+	p.peg.Buffer = input
+	p.peg.Reset()
+	var err error
+	if r := fromGrammar[rule]; r == 1 {
+		err = p.peg.Parse() // the first rule; giving it would allocate
+	} else {
+		err = p.peg.Parse(int(r))
+	}
+	p.peg.Buffer = ""
+	t := p.peg.tokens32.tree
+	if err != nil || len(t) == 0 || int(t[len(t)-1].end) != len(input) {
+		p.peg.tokens32.tree = t[:0]
+		return false
+	}
+	return true
 }
 
-// Len implements pegrun.Engine.
-func (e *engine) Len() int { return len(e.peg.tokens32.tree) }
+// Len returns the number of tokens of the last successful Match.
+func (p *Parser) Len() int { return len(p.peg.tokens32.tree) }
 
-// Token implements pegrun.Engine.
-func (e *engine) Token(i int) (rule, begin, end int) {
-	t := e.peg.tokens32.tree[i]
-	return int(t.pegRule), int(t.begin), int(t.end)
+// Token returns the i-th token of the last successful Match: the rule and
+// the byte span it matched. Tokens come in the order their rules
+// completed, children before parents; the last is the start rule's.
+func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
+	t := p.peg.tokens32.tree[i]
+	return toGrammar[t.pegRule], int(t.begin), int(t.end)
 }
-
-// Clear implements pegrun.Engine.
-func (e *engine) Clear() { e.peg.tokens32.tree = e.peg.tokens32.tree[:0] }
 
 // appendBytes stores s in dst one rune per byte, reusing dst's memory. The
 // generated reset function calls it (see gen patch), so that positions are
@@ -119,81 +140,64 @@ var toGrammar = [...]grammar.Rule{
 
 // fromGrammar maps Appendix A rules to the generated parser's rules;
 // ruleUnknown marks a rule this grammar does not have as a rule of its own.
-var fromGrammar = [grammar.NumAllRules]int{
-	grammar.RuleURIReference:  int(ruleURI_reference),
-	grammar.RuleAbsoluteURI:   int(ruleabsoluteURI),
-	grammar.RuleRelativeURI:   int(rulerelativeURI),
-	grammar.RuleHierPart:      int(rulehier_part),
-	grammar.RuleOpaquePart:    int(ruleopaque_part),
-	grammar.RuleUricNoSlash:   int(ruleuric_no_slash),
-	grammar.RuleNetPath:       int(rulenet_path),
-	grammar.RuleAbsPath:       int(ruleabs_path),
-	grammar.RuleRelPath:       int(rulerel_path),
-	grammar.RuleRelSegment:    int(rulerel_segment),
-	grammar.RuleScheme:        int(rulescheme),
-	grammar.RuleAuthority:     int(ruleauthority),
-	grammar.RuleRegName:       int(rulereg_name),
-	grammar.RuleServer:        int(ruleserver),
-	grammar.RuleUserinfo:      int(ruleuserinfo),
-	grammar.RuleHostport:      int(rulehostport),
-	grammar.RuleHost:          int(rulehost),
-	grammar.RuleHostname:      int(rulehostname),
-	grammar.RuleDomainlabel:   int(ruledomainlabel),
-	grammar.RuleToplabel:      int(ruletoplabel),
-	grammar.RuleIPv4address:   int(ruleIPv4address),
-	grammar.RulePort:          int(ruleport),
-	grammar.RulePath:          int(rulepath),
-	grammar.RulePathSegments:  int(rulepath_segments),
-	grammar.RuleSegment:       int(rulesegment),
-	grammar.RuleParam:         int(ruleparam),
-	grammar.RulePchar:         int(rulepchar),
-	grammar.RuleQuery:         int(rulequery),
-	grammar.RuleFragment:      int(rulefragment),
-	grammar.RuleUric:          int(ruleuric),
-	grammar.RuleReserved:      int(rulereserved),
-	grammar.RuleUnreserved:    int(ruleunreserved),
-	grammar.RuleMark:          int(rulemark),
-	grammar.RuleEscaped:       int(ruleescaped),
-	grammar.RuleHex:           int(rulehex),
-	grammar.RuleAlphanum:      int(rulealphanum),
-	grammar.RuleAlpha:         int(rulealpha),
-	grammar.RuleLowalpha:      int(rulelowalpha),
-	grammar.RuleUpalpha:       int(ruleupalpha),
-	grammar.RuleDigit:         int(ruledigit),
-	grammar.RuleAbsPathNz:     int(ruleabs_path_nz),
-	grammar.RuleSegmentNz:     int(rulesegment_nz),
-	grammar.RuleIpv6reference: int(ruleipv6reference),
-	grammar.RuleIPv6address:   int(ruleIPv6address),
-	grammar.RuleHexpart:       int(rulehexpart),
-	grammar.RuleHexseq:        int(rulehexseq),
-	grammar.RuleHex4:          int(rulehex4),
-	grammar.RuleDIGIT:         int(ruleDIGIT),
-	grammar.RuleHEXDIG:        int(ruleHEXDIG),
-	grammar.RuleH16:           int(ruleh16),
-	grammar.RuleLs32:          int(rulels32),
-	grammar.RuleScopeId:       int(rulescope_id),
-	grammar.RuleOctet:         int(ruleoctet),
-	grammar.RuleNzOctet:       int(rulenz_octet),
-	grammar.RuleNzdigit:       int(rulenzdigit),
-	grammar.RuleOther:         int(ruleother),
-	grammar.RuleUTF8Tail:      int(ruleUTF8_tail),
-}
-
-// Parser runs the generated parser by grammar.Rule under a set of edits.
-// A Parser is not safe for concurrent use; it keeps its buffers between
-// runs.
-type Parser struct {
-	*pegrun.Parser[grammar.Rule]
-	e     *engine
-	edits grammar.EditSet
-}
-
-// NewParser returns a Parser with no edit in force: Appendix A exactly.
-func NewParser() *Parser {
-	e := newEngine()
-	p := &Parser{Parser: pegrun.NewParser(e, toGrammar[:], fromGrammar[:]), e: e}
-	p.SetEdits(0)
-	return p
+var fromGrammar = [grammar.NumAllRules]pegRule{
+	grammar.RuleURIReference:  ruleURI_reference,
+	grammar.RuleAbsoluteURI:   ruleabsoluteURI,
+	grammar.RuleRelativeURI:   rulerelativeURI,
+	grammar.RuleHierPart:      rulehier_part,
+	grammar.RuleOpaquePart:    ruleopaque_part,
+	grammar.RuleUricNoSlash:   ruleuric_no_slash,
+	grammar.RuleNetPath:       rulenet_path,
+	grammar.RuleAbsPath:       ruleabs_path,
+	grammar.RuleRelPath:       rulerel_path,
+	grammar.RuleRelSegment:    rulerel_segment,
+	grammar.RuleScheme:        rulescheme,
+	grammar.RuleAuthority:     ruleauthority,
+	grammar.RuleRegName:       rulereg_name,
+	grammar.RuleServer:        ruleserver,
+	grammar.RuleUserinfo:      ruleuserinfo,
+	grammar.RuleHostport:      rulehostport,
+	grammar.RuleHost:          rulehost,
+	grammar.RuleHostname:      rulehostname,
+	grammar.RuleDomainlabel:   ruledomainlabel,
+	grammar.RuleToplabel:      ruletoplabel,
+	grammar.RuleIPv4address:   ruleIPv4address,
+	grammar.RulePort:          ruleport,
+	grammar.RulePath:          rulepath,
+	grammar.RulePathSegments:  rulepath_segments,
+	grammar.RuleSegment:       rulesegment,
+	grammar.RuleParam:         ruleparam,
+	grammar.RulePchar:         rulepchar,
+	grammar.RuleQuery:         rulequery,
+	grammar.RuleFragment:      rulefragment,
+	grammar.RuleUric:          ruleuric,
+	grammar.RuleReserved:      rulereserved,
+	grammar.RuleUnreserved:    ruleunreserved,
+	grammar.RuleMark:          rulemark,
+	grammar.RuleEscaped:       ruleescaped,
+	grammar.RuleHex:           rulehex,
+	grammar.RuleAlphanum:      rulealphanum,
+	grammar.RuleAlpha:         rulealpha,
+	grammar.RuleLowalpha:      rulelowalpha,
+	grammar.RuleUpalpha:       ruleupalpha,
+	grammar.RuleDigit:         ruledigit,
+	grammar.RuleAbsPathNz:     ruleabs_path_nz,
+	grammar.RuleSegmentNz:     rulesegment_nz,
+	grammar.RuleIpv6reference: ruleipv6reference,
+	grammar.RuleIPv6address:   ruleIPv6address,
+	grammar.RuleHexpart:       rulehexpart,
+	grammar.RuleHexseq:        rulehexseq,
+	grammar.RuleHex4:          rulehex4,
+	grammar.RuleDIGIT:         ruleDIGIT,
+	grammar.RuleHEXDIG:        ruleHEXDIG,
+	grammar.RuleH16:           ruleh16,
+	grammar.RuleLs32:          rulels32,
+	grammar.RuleScopeId:       rulescope_id,
+	grammar.RuleOctet:         ruleoctet,
+	grammar.RuleNzOctet:       rulenz_octet,
+	grammar.RuleNzdigit:       rulenzdigit,
+	grammar.RuleOther:         ruleother,
+	grammar.RuleUTF8Tail:      ruleUTF8_tail,
 }
 
 // SetEdits puts the edits of s in force for the following runs: each rule
@@ -201,10 +205,10 @@ func NewParser() *Parser {
 func (p *Parser) SetEdits(s grammar.EditSet) {
 	p.edits = s
 	for k, edits := range pickEdits {
-		p.e.peg.pick[k] = 0
+		p.peg.pick[k] = 0
 		for j, e := range edits {
 			if e == grammar.NoEdit || s.Has(e) {
-				p.e.peg.pick[k] = uint8(j)
+				p.peg.pick[k] = uint8(j)
 			}
 		}
 	}

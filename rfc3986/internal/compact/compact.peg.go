@@ -338,7 +338,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (('/' '/' authority ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) })?)*) / ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) } ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) })?)*)?) / (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) } ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) })?)*))? ('?' query)? ('#' fragment)?) / ((('/' '/' authority ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) })?)*) / ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) } ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) })?)*)?) / (('!' / '$' / [&-.] / [0-9] / ';' / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run1[0]) } ('/' (('!' / '$' / [&-.] / [0-;] / '=' / [@-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run0[0]) })?)*))? ('?' query)? ('#' fragment)?)) !.)> */
+		/* 0 URI_reference <- <(((scheme ':' (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*) / ('/' (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*))? ('?' query)? ('#' fragment)?) / ((('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*) / ('/' (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run1[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*))? ('?' query)? ('#' fragment)?)) !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -362,59 +362,9 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position++
 						}
 					l5:
-						{
-							position7, tokenIndex7 := position, tokenIndex
-							{
-								position9, tokenIndex9 := position, tokenIndex
-								if buffer[position] != rune('+') {
-									goto l10
-								}
-								position++
-								goto l9
-							l10:
-								position, tokenIndex = position9, tokenIndex9
-								if buffer[position] != rune('-') {
-									goto l11
-								}
-								position++
-								goto l9
-							l11:
-								position, tokenIndex = position9, tokenIndex9
-								if buffer[position] != rune('.') {
-									goto l12
-								}
-								position++
-								goto l9
-							l12:
-								position, tokenIndex = position9, tokenIndex9
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l13
-								}
-								position++
-								goto l9
-							l13:
-								position, tokenIndex = position9, tokenIndex9
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l14
-								}
-								position++
-								goto l9
-							l14:
-								position, tokenIndex = position9, tokenIndex9
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l7
-								}
-								position++
-							}
-						l9:
-							if !(pegrun.Star(p.Buffer, &position, &run2[0])) {
-								goto l7
-							}
-							goto l8
-						l7:
-							position, tokenIndex = position7, tokenIndex7
+						if !(pegrun.Star(p.Buffer, &position, &run2[0])) {
+							goto l3
 						}
-					l8:
 						add(rulescheme, position4)
 					}
 					if buffer[position] != rune(':') {
@@ -422,1447 +372,248 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 					}
 					position++
 					{
-						position15, tokenIndex15 := position, tokenIndex
+						position7, tokenIndex7 := position, tokenIndex
 						{
-							position17, tokenIndex17 := position, tokenIndex
+							position9, tokenIndex9 := position, tokenIndex
 							if buffer[position] != rune('/') {
-								goto l18
+								goto l10
 							}
 							position++
 							if buffer[position] != rune('/') {
-								goto l18
+								goto l10
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l18
+								goto l10
 							}
-						l19:
+						l11:
 							{
-								position20, tokenIndex20 := position, tokenIndex
+								position12, tokenIndex12 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l20
+									goto l12
 								}
 								position++
-								{
-									position21, tokenIndex21 := position, tokenIndex
-									{
-										position23, tokenIndex23 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l24
-										}
-										position++
-										goto l23
-									l24:
-										position, tokenIndex = position23, tokenIndex23
-										if buffer[position] != rune('$') {
-											goto l25
-										}
-										position++
-										goto l23
-									l25:
-										position, tokenIndex = position23, tokenIndex23
-										if c := buffer[position]; c < rune('&') || c > rune('.') {
-											goto l26
-										}
-										position++
-										goto l23
-									l26:
-										position, tokenIndex = position23, tokenIndex23
-										if c := buffer[position]; c < rune('0') || c > rune(';') {
-											goto l27
-										}
-										position++
-										goto l23
-									l27:
-										position, tokenIndex = position23, tokenIndex23
-										if buffer[position] != rune('=') {
-											goto l28
-										}
-										position++
-										goto l23
-									l28:
-										position, tokenIndex = position23, tokenIndex23
-										if c := buffer[position]; c < rune('@') || c > rune('Z') {
-											goto l29
-										}
-										position++
-										goto l23
-									l29:
-										position, tokenIndex = position23, tokenIndex23
-										if buffer[position] != rune('_') {
-											goto l30
-										}
-										position++
-										goto l23
-									l30:
-										position, tokenIndex = position23, tokenIndex23
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l31
-										}
-										position++
-										goto l23
-									l31:
-										position, tokenIndex = position23, tokenIndex23
-										if buffer[position] != rune('~') {
-											goto l32
-										}
-										position++
-										goto l23
-									l32:
-										position, tokenIndex = position23, tokenIndex23
-										if buffer[position] != rune('%') {
-											goto l21
-										}
-										position++
-										{
-											position33, tokenIndex33 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l34
-											}
-											position++
-											goto l33
-										l34:
-											position, tokenIndex = position33, tokenIndex33
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l35
-											}
-											position++
-											goto l33
-										l35:
-											position, tokenIndex = position33, tokenIndex33
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l21
-											}
-											position++
-										}
-									l33:
-										{
-											position36, tokenIndex36 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l37
-											}
-											position++
-											goto l36
-										l37:
-											position, tokenIndex = position36, tokenIndex36
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l38
-											}
-											position++
-											goto l36
-										l38:
-											position, tokenIndex = position36, tokenIndex36
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l21
-											}
-											position++
-										}
-									l36:
-									}
-								l23:
-									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-										goto l21
-									}
-									goto l22
-								l21:
-									position, tokenIndex = position21, tokenIndex21
+								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l12
 								}
-							l22:
-								goto l19
-							l20:
-								position, tokenIndex = position20, tokenIndex20
+								goto l11
+							l12:
+								position, tokenIndex = position12, tokenIndex12
 							}
-							goto l17
-						l18:
-							position, tokenIndex = position17, tokenIndex17
+							goto l9
+						l10:
+							position, tokenIndex = position9, tokenIndex9
 							if buffer[position] != rune('/') {
-								goto l39
+								goto l13
 							}
 							position++
 							{
-								position40, tokenIndex40 := position, tokenIndex
-								{
-									position42, tokenIndex42 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l43
-									}
-									position++
-									goto l42
-								l43:
-									position, tokenIndex = position42, tokenIndex42
-									if buffer[position] != rune('$') {
-										goto l44
-									}
-									position++
-									goto l42
-								l44:
-									position, tokenIndex = position42, tokenIndex42
-									if c := buffer[position]; c < rune('&') || c > rune('.') {
-										goto l45
-									}
-									position++
-									goto l42
-								l45:
-									position, tokenIndex = position42, tokenIndex42
-									if c := buffer[position]; c < rune('0') || c > rune(';') {
-										goto l46
-									}
-									position++
-									goto l42
-								l46:
-									position, tokenIndex = position42, tokenIndex42
-									if buffer[position] != rune('=') {
-										goto l47
-									}
-									position++
-									goto l42
-								l47:
-									position, tokenIndex = position42, tokenIndex42
-									if c := buffer[position]; c < rune('@') || c > rune('Z') {
-										goto l48
-									}
-									position++
-									goto l42
-								l48:
-									position, tokenIndex = position42, tokenIndex42
-									if buffer[position] != rune('_') {
-										goto l49
-									}
-									position++
-									goto l42
-								l49:
-									position, tokenIndex = position42, tokenIndex42
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l50
-									}
-									position++
-									goto l42
-								l50:
-									position, tokenIndex = position42, tokenIndex42
-									if buffer[position] != rune('~') {
-										goto l51
-									}
-									position++
-									goto l42
-								l51:
-									position, tokenIndex = position42, tokenIndex42
-									if buffer[position] != rune('%') {
-										goto l40
-									}
-									position++
-									{
-										position52, tokenIndex52 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l53
-										}
-										position++
-										goto l52
-									l53:
-										position, tokenIndex = position52, tokenIndex52
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l54
-										}
-										position++
-										goto l52
-									l54:
-										position, tokenIndex = position52, tokenIndex52
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l40
-										}
-										position++
-									}
-								l52:
-									{
-										position55, tokenIndex55 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l56
-										}
-										position++
-										goto l55
-									l56:
-										position, tokenIndex = position55, tokenIndex55
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l57
-										}
-										position++
-										goto l55
-									l57:
-										position, tokenIndex = position55, tokenIndex55
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l40
-										}
-										position++
-									}
-								l55:
+								position14, tokenIndex14 := position, tokenIndex
+								if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
+									goto l14
 								}
-							l42:
-								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-									goto l40
-								}
-							l58:
+							l16:
 								{
-									position59, tokenIndex59 := position, tokenIndex
+									position17, tokenIndex17 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l59
+										goto l17
 									}
 									position++
-									{
-										position60, tokenIndex60 := position, tokenIndex
-										{
-											position62, tokenIndex62 := position, tokenIndex
-											if buffer[position] != rune('!') {
-												goto l63
-											}
-											position++
-											goto l62
-										l63:
-											position, tokenIndex = position62, tokenIndex62
-											if buffer[position] != rune('$') {
-												goto l64
-											}
-											position++
-											goto l62
-										l64:
-											position, tokenIndex = position62, tokenIndex62
-											if c := buffer[position]; c < rune('&') || c > rune('.') {
-												goto l65
-											}
-											position++
-											goto l62
-										l65:
-											position, tokenIndex = position62, tokenIndex62
-											if c := buffer[position]; c < rune('0') || c > rune(';') {
-												goto l66
-											}
-											position++
-											goto l62
-										l66:
-											position, tokenIndex = position62, tokenIndex62
-											if buffer[position] != rune('=') {
-												goto l67
-											}
-											position++
-											goto l62
-										l67:
-											position, tokenIndex = position62, tokenIndex62
-											if c := buffer[position]; c < rune('@') || c > rune('Z') {
-												goto l68
-											}
-											position++
-											goto l62
-										l68:
-											position, tokenIndex = position62, tokenIndex62
-											if buffer[position] != rune('_') {
-												goto l69
-											}
-											position++
-											goto l62
-										l69:
-											position, tokenIndex = position62, tokenIndex62
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l70
-											}
-											position++
-											goto l62
-										l70:
-											position, tokenIndex = position62, tokenIndex62
-											if buffer[position] != rune('~') {
-												goto l71
-											}
-											position++
-											goto l62
-										l71:
-											position, tokenIndex = position62, tokenIndex62
-											if buffer[position] != rune('%') {
-												goto l60
-											}
-											position++
-											{
-												position72, tokenIndex72 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l73
-												}
-												position++
-												goto l72
-											l73:
-												position, tokenIndex = position72, tokenIndex72
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l74
-												}
-												position++
-												goto l72
-											l74:
-												position, tokenIndex = position72, tokenIndex72
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l60
-												}
-												position++
-											}
-										l72:
-											{
-												position75, tokenIndex75 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l76
-												}
-												position++
-												goto l75
-											l76:
-												position, tokenIndex = position75, tokenIndex75
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l77
-												}
-												position++
-												goto l75
-											l77:
-												position, tokenIndex = position75, tokenIndex75
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l60
-												}
-												position++
-											}
-										l75:
-										}
-									l62:
-										if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-											goto l60
-										}
-										goto l61
-									l60:
-										position, tokenIndex = position60, tokenIndex60
-									}
-								l61:
-									goto l58
-								l59:
-									position, tokenIndex = position59, tokenIndex59
-								}
-								goto l41
-							l40:
-								position, tokenIndex = position40, tokenIndex40
-							}
-						l41:
-							goto l17
-						l39:
-							position, tokenIndex = position17, tokenIndex17
-							{
-								position78, tokenIndex78 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l79
-								}
-								position++
-								goto l78
-							l79:
-								position, tokenIndex = position78, tokenIndex78
-								if buffer[position] != rune('$') {
-									goto l80
-								}
-								position++
-								goto l78
-							l80:
-								position, tokenIndex = position78, tokenIndex78
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l81
-								}
-								position++
-								goto l78
-							l81:
-								position, tokenIndex = position78, tokenIndex78
-								if c := buffer[position]; c < rune('0') || c > rune(';') {
-									goto l82
-								}
-								position++
-								goto l78
-							l82:
-								position, tokenIndex = position78, tokenIndex78
-								if buffer[position] != rune('=') {
-									goto l83
-								}
-								position++
-								goto l78
-							l83:
-								position, tokenIndex = position78, tokenIndex78
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l84
-								}
-								position++
-								goto l78
-							l84:
-								position, tokenIndex = position78, tokenIndex78
-								if buffer[position] != rune('_') {
-									goto l85
-								}
-								position++
-								goto l78
-							l85:
-								position, tokenIndex = position78, tokenIndex78
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l86
-								}
-								position++
-								goto l78
-							l86:
-								position, tokenIndex = position78, tokenIndex78
-								if buffer[position] != rune('~') {
-									goto l87
-								}
-								position++
-								goto l78
-							l87:
-								position, tokenIndex = position78, tokenIndex78
-								if buffer[position] != rune('%') {
-									goto l15
-								}
-								position++
-								{
-									position88, tokenIndex88 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l89
-									}
-									position++
-									goto l88
-								l89:
-									position, tokenIndex = position88, tokenIndex88
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l90
-									}
-									position++
-									goto l88
-								l90:
-									position, tokenIndex = position88, tokenIndex88
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l15
-									}
-									position++
-								}
-							l88:
-								{
-									position91, tokenIndex91 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l92
-									}
-									position++
-									goto l91
-								l92:
-									position, tokenIndex = position91, tokenIndex91
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l93
-									}
-									position++
-									goto l91
-								l93:
-									position, tokenIndex = position91, tokenIndex91
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l15
-									}
-									position++
-								}
-							l91:
-							}
-						l78:
-							if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-								goto l15
-							}
-						l94:
-							{
-								position95, tokenIndex95 := position, tokenIndex
-								if buffer[position] != rune('/') {
-									goto l95
-								}
-								position++
-								{
-									position96, tokenIndex96 := position, tokenIndex
-									{
-										position98, tokenIndex98 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l99
-										}
-										position++
-										goto l98
-									l99:
-										position, tokenIndex = position98, tokenIndex98
-										if buffer[position] != rune('$') {
-											goto l100
-										}
-										position++
-										goto l98
-									l100:
-										position, tokenIndex = position98, tokenIndex98
-										if c := buffer[position]; c < rune('&') || c > rune('.') {
-											goto l101
-										}
-										position++
-										goto l98
-									l101:
-										position, tokenIndex = position98, tokenIndex98
-										if c := buffer[position]; c < rune('0') || c > rune(';') {
-											goto l102
-										}
-										position++
-										goto l98
-									l102:
-										position, tokenIndex = position98, tokenIndex98
-										if buffer[position] != rune('=') {
-											goto l103
-										}
-										position++
-										goto l98
-									l103:
-										position, tokenIndex = position98, tokenIndex98
-										if c := buffer[position]; c < rune('@') || c > rune('Z') {
-											goto l104
-										}
-										position++
-										goto l98
-									l104:
-										position, tokenIndex = position98, tokenIndex98
-										if buffer[position] != rune('_') {
-											goto l105
-										}
-										position++
-										goto l98
-									l105:
-										position, tokenIndex = position98, tokenIndex98
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l106
-										}
-										position++
-										goto l98
-									l106:
-										position, tokenIndex = position98, tokenIndex98
-										if buffer[position] != rune('~') {
-											goto l107
-										}
-										position++
-										goto l98
-									l107:
-										position, tokenIndex = position98, tokenIndex98
-										if buffer[position] != rune('%') {
-											goto l96
-										}
-										position++
-										{
-											position108, tokenIndex108 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l109
-											}
-											position++
-											goto l108
-										l109:
-											position, tokenIndex = position108, tokenIndex108
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l110
-											}
-											position++
-											goto l108
-										l110:
-											position, tokenIndex = position108, tokenIndex108
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l96
-											}
-											position++
-										}
-									l108:
-										{
-											position111, tokenIndex111 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l112
-											}
-											position++
-											goto l111
-										l112:
-											position, tokenIndex = position111, tokenIndex111
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l113
-											}
-											position++
-											goto l111
-										l113:
-											position, tokenIndex = position111, tokenIndex111
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l96
-											}
-											position++
-										}
-									l111:
-									}
-								l98:
 									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-										goto l96
+										goto l17
 									}
-									goto l97
-								l96:
-									position, tokenIndex = position96, tokenIndex96
+									goto l16
+								l17:
+									position, tokenIndex = position17, tokenIndex17
 								}
-							l97:
-								goto l94
-							l95:
-								position, tokenIndex = position95, tokenIndex95
+								goto l15
+							l14:
+								position, tokenIndex = position14, tokenIndex14
+							}
+						l15:
+							goto l9
+						l13:
+							position, tokenIndex = position9, tokenIndex9
+							if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
+								goto l7
+							}
+						l18:
+							{
+								position19, tokenIndex19 := position, tokenIndex
+								if buffer[position] != rune('/') {
+									goto l19
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l19
+								}
+								goto l18
+							l19:
+								position, tokenIndex = position19, tokenIndex19
 							}
 						}
-					l17:
-						goto l16
-					l15:
-						position, tokenIndex = position15, tokenIndex15
+					l9:
+						goto l8
+					l7:
+						position, tokenIndex = position7, tokenIndex7
 					}
-				l16:
+				l8:
 					{
-						position114, tokenIndex114 := position, tokenIndex
+						position20, tokenIndex20 := position, tokenIndex
 						if buffer[position] != rune('?') {
-							goto l114
+							goto l20
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l114
+							goto l20
 						}
-						goto l115
-					l114:
-						position, tokenIndex = position114, tokenIndex114
+						goto l21
+					l20:
+						position, tokenIndex = position20, tokenIndex20
 					}
-				l115:
+				l21:
 					{
-						position116, tokenIndex116 := position, tokenIndex
+						position22, tokenIndex22 := position, tokenIndex
 						if buffer[position] != rune('#') {
-							goto l116
+							goto l22
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l116
+							goto l22
 						}
-						goto l117
-					l116:
-						position, tokenIndex = position116, tokenIndex116
+						goto l23
+					l22:
+						position, tokenIndex = position22, tokenIndex22
 					}
-				l117:
+				l23:
 					goto l2
 				l3:
 					position, tokenIndex = position2, tokenIndex2
 					{
-						position118, tokenIndex118 := position, tokenIndex
+						position24, tokenIndex24 := position, tokenIndex
 						{
-							position120, tokenIndex120 := position, tokenIndex
+							position26, tokenIndex26 := position, tokenIndex
 							if buffer[position] != rune('/') {
-								goto l121
+								goto l27
 							}
 							position++
 							if buffer[position] != rune('/') {
-								goto l121
+								goto l27
 							}
 							position++
 							if !_rules[ruleauthority]() {
-								goto l121
+								goto l27
 							}
-						l122:
+						l28:
 							{
-								position123, tokenIndex123 := position, tokenIndex
+								position29, tokenIndex29 := position, tokenIndex
 								if buffer[position] != rune('/') {
-									goto l123
+									goto l29
 								}
 								position++
-								{
-									position124, tokenIndex124 := position, tokenIndex
-									{
-										position126, tokenIndex126 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l127
-										}
-										position++
-										goto l126
-									l127:
-										position, tokenIndex = position126, tokenIndex126
-										if buffer[position] != rune('$') {
-											goto l128
-										}
-										position++
-										goto l126
-									l128:
-										position, tokenIndex = position126, tokenIndex126
-										if c := buffer[position]; c < rune('&') || c > rune('.') {
-											goto l129
-										}
-										position++
-										goto l126
-									l129:
-										position, tokenIndex = position126, tokenIndex126
-										if c := buffer[position]; c < rune('0') || c > rune(';') {
-											goto l130
-										}
-										position++
-										goto l126
-									l130:
-										position, tokenIndex = position126, tokenIndex126
-										if buffer[position] != rune('=') {
-											goto l131
-										}
-										position++
-										goto l126
-									l131:
-										position, tokenIndex = position126, tokenIndex126
-										if c := buffer[position]; c < rune('@') || c > rune('Z') {
-											goto l132
-										}
-										position++
-										goto l126
-									l132:
-										position, tokenIndex = position126, tokenIndex126
-										if buffer[position] != rune('_') {
-											goto l133
-										}
-										position++
-										goto l126
-									l133:
-										position, tokenIndex = position126, tokenIndex126
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l134
-										}
-										position++
-										goto l126
-									l134:
-										position, tokenIndex = position126, tokenIndex126
-										if buffer[position] != rune('~') {
-											goto l135
-										}
-										position++
-										goto l126
-									l135:
-										position, tokenIndex = position126, tokenIndex126
-										if buffer[position] != rune('%') {
-											goto l124
-										}
-										position++
-										{
-											position136, tokenIndex136 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l137
-											}
-											position++
-											goto l136
-										l137:
-											position, tokenIndex = position136, tokenIndex136
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l138
-											}
-											position++
-											goto l136
-										l138:
-											position, tokenIndex = position136, tokenIndex136
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l124
-											}
-											position++
-										}
-									l136:
-										{
-											position139, tokenIndex139 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l140
-											}
-											position++
-											goto l139
-										l140:
-											position, tokenIndex = position139, tokenIndex139
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l141
-											}
-											position++
-											goto l139
-										l141:
-											position, tokenIndex = position139, tokenIndex139
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l124
-											}
-											position++
-										}
-									l139:
-									}
-								l126:
-									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-										goto l124
-									}
-									goto l125
-								l124:
-									position, tokenIndex = position124, tokenIndex124
+								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l29
 								}
-							l125:
-								goto l122
-							l123:
-								position, tokenIndex = position123, tokenIndex123
+								goto l28
+							l29:
+								position, tokenIndex = position29, tokenIndex29
 							}
-							goto l120
-						l121:
-							position, tokenIndex = position120, tokenIndex120
+							goto l26
+						l27:
+							position, tokenIndex = position26, tokenIndex26
 							if buffer[position] != rune('/') {
-								goto l142
+								goto l30
 							}
 							position++
 							{
-								position143, tokenIndex143 := position, tokenIndex
-								{
-									position145, tokenIndex145 := position, tokenIndex
-									if buffer[position] != rune('!') {
-										goto l146
-									}
-									position++
-									goto l145
-								l146:
-									position, tokenIndex = position145, tokenIndex145
-									if buffer[position] != rune('$') {
-										goto l147
-									}
-									position++
-									goto l145
-								l147:
-									position, tokenIndex = position145, tokenIndex145
-									if c := buffer[position]; c < rune('&') || c > rune('.') {
-										goto l148
-									}
-									position++
-									goto l145
-								l148:
-									position, tokenIndex = position145, tokenIndex145
-									if c := buffer[position]; c < rune('0') || c > rune(';') {
-										goto l149
-									}
-									position++
-									goto l145
-								l149:
-									position, tokenIndex = position145, tokenIndex145
-									if buffer[position] != rune('=') {
-										goto l150
-									}
-									position++
-									goto l145
-								l150:
-									position, tokenIndex = position145, tokenIndex145
-									if c := buffer[position]; c < rune('@') || c > rune('Z') {
-										goto l151
-									}
-									position++
-									goto l145
-								l151:
-									position, tokenIndex = position145, tokenIndex145
-									if buffer[position] != rune('_') {
-										goto l152
-									}
-									position++
-									goto l145
-								l152:
-									position, tokenIndex = position145, tokenIndex145
-									if c := buffer[position]; c < rune('a') || c > rune('z') {
-										goto l153
-									}
-									position++
-									goto l145
-								l153:
-									position, tokenIndex = position145, tokenIndex145
-									if buffer[position] != rune('~') {
-										goto l154
-									}
-									position++
-									goto l145
-								l154:
-									position, tokenIndex = position145, tokenIndex145
-									if buffer[position] != rune('%') {
-										goto l143
-									}
-									position++
-									{
-										position155, tokenIndex155 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l156
-										}
-										position++
-										goto l155
-									l156:
-										position, tokenIndex = position155, tokenIndex155
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l157
-										}
-										position++
-										goto l155
-									l157:
-										position, tokenIndex = position155, tokenIndex155
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l143
-										}
-										position++
-									}
-								l155:
-									{
-										position158, tokenIndex158 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l159
-										}
-										position++
-										goto l158
-									l159:
-										position, tokenIndex = position158, tokenIndex158
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l160
-										}
-										position++
-										goto l158
-									l160:
-										position, tokenIndex = position158, tokenIndex158
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l143
-										}
-										position++
-									}
-								l158:
+								position31, tokenIndex31 := position, tokenIndex
+								if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
+									goto l31
 								}
-							l145:
-								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-									goto l143
-								}
-							l161:
+							l33:
 								{
-									position162, tokenIndex162 := position, tokenIndex
+									position34, tokenIndex34 := position, tokenIndex
 									if buffer[position] != rune('/') {
-										goto l162
+										goto l34
 									}
 									position++
-									{
-										position163, tokenIndex163 := position, tokenIndex
-										{
-											position165, tokenIndex165 := position, tokenIndex
-											if buffer[position] != rune('!') {
-												goto l166
-											}
-											position++
-											goto l165
-										l166:
-											position, tokenIndex = position165, tokenIndex165
-											if buffer[position] != rune('$') {
-												goto l167
-											}
-											position++
-											goto l165
-										l167:
-											position, tokenIndex = position165, tokenIndex165
-											if c := buffer[position]; c < rune('&') || c > rune('.') {
-												goto l168
-											}
-											position++
-											goto l165
-										l168:
-											position, tokenIndex = position165, tokenIndex165
-											if c := buffer[position]; c < rune('0') || c > rune(';') {
-												goto l169
-											}
-											position++
-											goto l165
-										l169:
-											position, tokenIndex = position165, tokenIndex165
-											if buffer[position] != rune('=') {
-												goto l170
-											}
-											position++
-											goto l165
-										l170:
-											position, tokenIndex = position165, tokenIndex165
-											if c := buffer[position]; c < rune('@') || c > rune('Z') {
-												goto l171
-											}
-											position++
-											goto l165
-										l171:
-											position, tokenIndex = position165, tokenIndex165
-											if buffer[position] != rune('_') {
-												goto l172
-											}
-											position++
-											goto l165
-										l172:
-											position, tokenIndex = position165, tokenIndex165
-											if c := buffer[position]; c < rune('a') || c > rune('z') {
-												goto l173
-											}
-											position++
-											goto l165
-										l173:
-											position, tokenIndex = position165, tokenIndex165
-											if buffer[position] != rune('~') {
-												goto l174
-											}
-											position++
-											goto l165
-										l174:
-											position, tokenIndex = position165, tokenIndex165
-											if buffer[position] != rune('%') {
-												goto l163
-											}
-											position++
-											{
-												position175, tokenIndex175 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l176
-												}
-												position++
-												goto l175
-											l176:
-												position, tokenIndex = position175, tokenIndex175
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l177
-												}
-												position++
-												goto l175
-											l177:
-												position, tokenIndex = position175, tokenIndex175
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l163
-												}
-												position++
-											}
-										l175:
-											{
-												position178, tokenIndex178 := position, tokenIndex
-												if c := buffer[position]; c < rune('0') || c > rune('9') {
-													goto l179
-												}
-												position++
-												goto l178
-											l179:
-												position, tokenIndex = position178, tokenIndex178
-												if c := buffer[position]; c < rune('A') || c > rune('F') {
-													goto l180
-												}
-												position++
-												goto l178
-											l180:
-												position, tokenIndex = position178, tokenIndex178
-												if c := buffer[position]; c < rune('a') || c > rune('f') {
-													goto l163
-												}
-												position++
-											}
-										l178:
-										}
-									l165:
-										if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-											goto l163
-										}
-										goto l164
-									l163:
-										position, tokenIndex = position163, tokenIndex163
-									}
-								l164:
-									goto l161
-								l162:
-									position, tokenIndex = position162, tokenIndex162
-								}
-								goto l144
-							l143:
-								position, tokenIndex = position143, tokenIndex143
-							}
-						l144:
-							goto l120
-						l142:
-							position, tokenIndex = position120, tokenIndex120
-							{
-								position181, tokenIndex181 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l182
-								}
-								position++
-								goto l181
-							l182:
-								position, tokenIndex = position181, tokenIndex181
-								if buffer[position] != rune('$') {
-									goto l183
-								}
-								position++
-								goto l181
-							l183:
-								position, tokenIndex = position181, tokenIndex181
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l184
-								}
-								position++
-								goto l181
-							l184:
-								position, tokenIndex = position181, tokenIndex181
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l185
-								}
-								position++
-								goto l181
-							l185:
-								position, tokenIndex = position181, tokenIndex181
-								if buffer[position] != rune(';') {
-									goto l186
-								}
-								position++
-								goto l181
-							l186:
-								position, tokenIndex = position181, tokenIndex181
-								if buffer[position] != rune('=') {
-									goto l187
-								}
-								position++
-								goto l181
-							l187:
-								position, tokenIndex = position181, tokenIndex181
-								if c := buffer[position]; c < rune('@') || c > rune('Z') {
-									goto l188
-								}
-								position++
-								goto l181
-							l188:
-								position, tokenIndex = position181, tokenIndex181
-								if buffer[position] != rune('_') {
-									goto l189
-								}
-								position++
-								goto l181
-							l189:
-								position, tokenIndex = position181, tokenIndex181
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l190
-								}
-								position++
-								goto l181
-							l190:
-								position, tokenIndex = position181, tokenIndex181
-								if buffer[position] != rune('~') {
-									goto l191
-								}
-								position++
-								goto l181
-							l191:
-								position, tokenIndex = position181, tokenIndex181
-								if buffer[position] != rune('%') {
-									goto l118
-								}
-								position++
-								{
-									position192, tokenIndex192 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l193
-									}
-									position++
-									goto l192
-								l193:
-									position, tokenIndex = position192, tokenIndex192
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l194
-									}
-									position++
-									goto l192
-								l194:
-									position, tokenIndex = position192, tokenIndex192
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l118
-									}
-									position++
-								}
-							l192:
-								{
-									position195, tokenIndex195 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l196
-									}
-									position++
-									goto l195
-								l196:
-									position, tokenIndex = position195, tokenIndex195
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l197
-									}
-									position++
-									goto l195
-								l197:
-									position, tokenIndex = position195, tokenIndex195
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l118
-									}
-									position++
-								}
-							l195:
-							}
-						l181:
-							if !(pegrun.Star(p.Buffer, &position, &run1[0])) {
-								goto l118
-							}
-						l198:
-							{
-								position199, tokenIndex199 := position, tokenIndex
-								if buffer[position] != rune('/') {
-									goto l199
-								}
-								position++
-								{
-									position200, tokenIndex200 := position, tokenIndex
-									{
-										position202, tokenIndex202 := position, tokenIndex
-										if buffer[position] != rune('!') {
-											goto l203
-										}
-										position++
-										goto l202
-									l203:
-										position, tokenIndex = position202, tokenIndex202
-										if buffer[position] != rune('$') {
-											goto l204
-										}
-										position++
-										goto l202
-									l204:
-										position, tokenIndex = position202, tokenIndex202
-										if c := buffer[position]; c < rune('&') || c > rune('.') {
-											goto l205
-										}
-										position++
-										goto l202
-									l205:
-										position, tokenIndex = position202, tokenIndex202
-										if c := buffer[position]; c < rune('0') || c > rune(';') {
-											goto l206
-										}
-										position++
-										goto l202
-									l206:
-										position, tokenIndex = position202, tokenIndex202
-										if buffer[position] != rune('=') {
-											goto l207
-										}
-										position++
-										goto l202
-									l207:
-										position, tokenIndex = position202, tokenIndex202
-										if c := buffer[position]; c < rune('@') || c > rune('Z') {
-											goto l208
-										}
-										position++
-										goto l202
-									l208:
-										position, tokenIndex = position202, tokenIndex202
-										if buffer[position] != rune('_') {
-											goto l209
-										}
-										position++
-										goto l202
-									l209:
-										position, tokenIndex = position202, tokenIndex202
-										if c := buffer[position]; c < rune('a') || c > rune('z') {
-											goto l210
-										}
-										position++
-										goto l202
-									l210:
-										position, tokenIndex = position202, tokenIndex202
-										if buffer[position] != rune('~') {
-											goto l211
-										}
-										position++
-										goto l202
-									l211:
-										position, tokenIndex = position202, tokenIndex202
-										if buffer[position] != rune('%') {
-											goto l200
-										}
-										position++
-										{
-											position212, tokenIndex212 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l213
-											}
-											position++
-											goto l212
-										l213:
-											position, tokenIndex = position212, tokenIndex212
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l214
-											}
-											position++
-											goto l212
-										l214:
-											position, tokenIndex = position212, tokenIndex212
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l200
-											}
-											position++
-										}
-									l212:
-										{
-											position215, tokenIndex215 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l216
-											}
-											position++
-											goto l215
-										l216:
-											position, tokenIndex = position215, tokenIndex215
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l217
-											}
-											position++
-											goto l215
-										l217:
-											position, tokenIndex = position215, tokenIndex215
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l200
-											}
-											position++
-										}
-									l215:
-									}
-								l202:
 									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-										goto l200
+										goto l34
 									}
-									goto l201
-								l200:
-									position, tokenIndex = position200, tokenIndex200
+									goto l33
+								l34:
+									position, tokenIndex = position34, tokenIndex34
 								}
-							l201:
-								goto l198
-							l199:
-								position, tokenIndex = position199, tokenIndex199
+								goto l32
+							l31:
+								position, tokenIndex = position31, tokenIndex31
+							}
+						l32:
+							goto l26
+						l30:
+							position, tokenIndex = position26, tokenIndex26
+							if !(pegrun.Plus(p.Buffer, &position, &run1[0])) {
+								goto l24
+							}
+						l35:
+							{
+								position36, tokenIndex36 := position, tokenIndex
+								if buffer[position] != rune('/') {
+									goto l36
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l36
+								}
+								goto l35
+							l36:
+								position, tokenIndex = position36, tokenIndex36
 							}
 						}
-					l120:
-						goto l119
-					l118:
-						position, tokenIndex = position118, tokenIndex118
+					l26:
+						goto l25
+					l24:
+						position, tokenIndex = position24, tokenIndex24
 					}
-				l119:
+				l25:
 					{
-						position218, tokenIndex218 := position, tokenIndex
+						position37, tokenIndex37 := position, tokenIndex
 						if buffer[position] != rune('?') {
-							goto l218
+							goto l37
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l218
+							goto l37
 						}
-						goto l219
-					l218:
-						position, tokenIndex = position218, tokenIndex218
+						goto l38
+					l37:
+						position, tokenIndex = position37, tokenIndex37
 					}
-				l219:
+				l38:
 					{
-						position220, tokenIndex220 := position, tokenIndex
+						position39, tokenIndex39 := position, tokenIndex
 						if buffer[position] != rune('#') {
-							goto l220
+							goto l39
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l220
+							goto l39
 						}
-						goto l221
-					l220:
-						position, tokenIndex = position220, tokenIndex220
+						goto l40
+					l39:
+						position, tokenIndex = position39, tokenIndex39
 					}
-				l221:
+				l40:
 				}
 			l2:
 				{
-					position222, tokenIndex222 := position, tokenIndex
+					position41, tokenIndex41 := position, tokenIndex
 					if !matchDot() {
-						goto l222
+						goto l41
 					}
 					goto l0
-				l222:
-					position, tokenIndex = position222, tokenIndex222
+				l41:
+					position, tokenIndex = position41, tokenIndex41
 				}
 				add(ruleURI_reference, position1)
 			}
@@ -1871,87 +622,1212 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 scheme <- <(([A-Z] / [a-z]) (('+' / '-' / '.' / [0-9] / [A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run2[0]) })?)> */
+		/* 1 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run2[0]) })> */
 		nil,
 		/* 2 authority <- <((userinfo '@')? (IP_literal / (IPv4address !('!' / '$' / [&-.] / [0-9] / ';' / '=' / [A-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / reg_name) (':' port)?)> */
 		func() bool {
+			position43, tokenIndex43 := position, tokenIndex
 			{
-				position225 := position
+				position44 := position
 				{
-					position226, tokenIndex226 := position, tokenIndex
+					position45, tokenIndex45 := position, tokenIndex
 					{
-						position228 := position
+						position47 := position
+						if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
+							goto l45
+						}
+						add(ruleuserinfo, position47)
+					}
+					if buffer[position] != rune('@') {
+						goto l45
+					}
+					position++
+					goto l46
+				l45:
+					position, tokenIndex = position45, tokenIndex45
+				}
+			l46:
+				{
+					position48, tokenIndex48 := position, tokenIndex
+					{
+						position50 := position
+						if buffer[position] != rune('[') {
+							goto l49
+						}
+						position++
 						{
-							position229, tokenIndex229 := position, tokenIndex
+							position51, tokenIndex51 := position, tokenIndex
+							{
+								position53, tokenIndex53 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l54
+								}
+								position++
+								goto l53
+							l54:
+								position, tokenIndex = position53, tokenIndex53
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l55
+								}
+								position++
+								goto l53
+							l55:
+								position, tokenIndex = position53, tokenIndex53
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l52
+								}
+								position++
+							}
+						l53:
+							{
+								position56, tokenIndex56 := position, tokenIndex
+								{
+									position58, tokenIndex58 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l59
+									}
+									position++
+									goto l58
+								l59:
+									position, tokenIndex = position58, tokenIndex58
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l60
+									}
+									position++
+									goto l58
+								l60:
+									position, tokenIndex = position58, tokenIndex58
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l56
+									}
+									position++
+								}
+							l58:
+								goto l57
+							l56:
+								position, tokenIndex = position56, tokenIndex56
+							}
+						l57:
+							{
+								position61, tokenIndex61 := position, tokenIndex
+								{
+									position63, tokenIndex63 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l64
+									}
+									position++
+									goto l63
+								l64:
+									position, tokenIndex = position63, tokenIndex63
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l65
+									}
+									position++
+									goto l63
+								l65:
+									position, tokenIndex = position63, tokenIndex63
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l61
+									}
+									position++
+								}
+							l63:
+								goto l62
+							l61:
+								position, tokenIndex = position61, tokenIndex61
+							}
+						l62:
+							{
+								position66, tokenIndex66 := position, tokenIndex
+								{
+									position68, tokenIndex68 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l69
+									}
+									position++
+									goto l68
+								l69:
+									position, tokenIndex = position68, tokenIndex68
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l70
+									}
+									position++
+									goto l68
+								l70:
+									position, tokenIndex = position68, tokenIndex68
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l66
+									}
+									position++
+								}
+							l68:
+								goto l67
+							l66:
+								position, tokenIndex = position66, tokenIndex66
+							}
+						l67:
+							if buffer[position] != rune(':') {
+								goto l52
+							}
+							position++
+							{
+								position71, tokenIndex71 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l72
+								}
+								position++
+								goto l71
+							l72:
+								position, tokenIndex = position71, tokenIndex71
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l73
+								}
+								position++
+								goto l71
+							l73:
+								position, tokenIndex = position71, tokenIndex71
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l52
+								}
+								position++
+							}
+						l71:
+							{
+								position74, tokenIndex74 := position, tokenIndex
+								{
+									position76, tokenIndex76 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l77
+									}
+									position++
+									goto l76
+								l77:
+									position, tokenIndex = position76, tokenIndex76
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l78
+									}
+									position++
+									goto l76
+								l78:
+									position, tokenIndex = position76, tokenIndex76
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l74
+									}
+									position++
+								}
+							l76:
+								goto l75
+							l74:
+								position, tokenIndex = position74, tokenIndex74
+							}
+						l75:
+							{
+								position79, tokenIndex79 := position, tokenIndex
+								{
+									position81, tokenIndex81 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l82
+									}
+									position++
+									goto l81
+								l82:
+									position, tokenIndex = position81, tokenIndex81
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l83
+									}
+									position++
+									goto l81
+								l83:
+									position, tokenIndex = position81, tokenIndex81
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l79
+									}
+									position++
+								}
+							l81:
+								goto l80
+							l79:
+								position, tokenIndex = position79, tokenIndex79
+							}
+						l80:
+							{
+								position84, tokenIndex84 := position, tokenIndex
+								{
+									position86, tokenIndex86 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l87
+									}
+									position++
+									goto l86
+								l87:
+									position, tokenIndex = position86, tokenIndex86
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l88
+									}
+									position++
+									goto l86
+								l88:
+									position, tokenIndex = position86, tokenIndex86
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l84
+									}
+									position++
+								}
+							l86:
+								goto l85
+							l84:
+								position, tokenIndex = position84, tokenIndex84
+							}
+						l85:
+							if buffer[position] != rune(':') {
+								goto l52
+							}
+							position++
+							{
+								position89, tokenIndex89 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l90
+								}
+								position++
+								goto l89
+							l90:
+								position, tokenIndex = position89, tokenIndex89
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l91
+								}
+								position++
+								goto l89
+							l91:
+								position, tokenIndex = position89, tokenIndex89
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l52
+								}
+								position++
+							}
+						l89:
+							{
+								position92, tokenIndex92 := position, tokenIndex
+								{
+									position94, tokenIndex94 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l95
+									}
+									position++
+									goto l94
+								l95:
+									position, tokenIndex = position94, tokenIndex94
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l96
+									}
+									position++
+									goto l94
+								l96:
+									position, tokenIndex = position94, tokenIndex94
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l92
+									}
+									position++
+								}
+							l94:
+								goto l93
+							l92:
+								position, tokenIndex = position92, tokenIndex92
+							}
+						l93:
+							{
+								position97, tokenIndex97 := position, tokenIndex
+								{
+									position99, tokenIndex99 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l100
+									}
+									position++
+									goto l99
+								l100:
+									position, tokenIndex = position99, tokenIndex99
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l101
+									}
+									position++
+									goto l99
+								l101:
+									position, tokenIndex = position99, tokenIndex99
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l97
+									}
+									position++
+								}
+							l99:
+								goto l98
+							l97:
+								position, tokenIndex = position97, tokenIndex97
+							}
+						l98:
+							{
+								position102, tokenIndex102 := position, tokenIndex
+								{
+									position104, tokenIndex104 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l105
+									}
+									position++
+									goto l104
+								l105:
+									position, tokenIndex = position104, tokenIndex104
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l106
+									}
+									position++
+									goto l104
+								l106:
+									position, tokenIndex = position104, tokenIndex104
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l102
+									}
+									position++
+								}
+							l104:
+								goto l103
+							l102:
+								position, tokenIndex = position102, tokenIndex102
+							}
+						l103:
+							if buffer[position] != rune(':') {
+								goto l52
+							}
+							position++
+							{
+								position107, tokenIndex107 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l108
+								}
+								position++
+								goto l107
+							l108:
+								position, tokenIndex = position107, tokenIndex107
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l109
+								}
+								position++
+								goto l107
+							l109:
+								position, tokenIndex = position107, tokenIndex107
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l52
+								}
+								position++
+							}
+						l107:
+							{
+								position110, tokenIndex110 := position, tokenIndex
+								{
+									position112, tokenIndex112 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l113
+									}
+									position++
+									goto l112
+								l113:
+									position, tokenIndex = position112, tokenIndex112
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l114
+									}
+									position++
+									goto l112
+								l114:
+									position, tokenIndex = position112, tokenIndex112
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l110
+									}
+									position++
+								}
+							l112:
+								goto l111
+							l110:
+								position, tokenIndex = position110, tokenIndex110
+							}
+						l111:
+							{
+								position115, tokenIndex115 := position, tokenIndex
+								{
+									position117, tokenIndex117 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l118
+									}
+									position++
+									goto l117
+								l118:
+									position, tokenIndex = position117, tokenIndex117
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l119
+									}
+									position++
+									goto l117
+								l119:
+									position, tokenIndex = position117, tokenIndex117
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l115
+									}
+									position++
+								}
+							l117:
+								goto l116
+							l115:
+								position, tokenIndex = position115, tokenIndex115
+							}
+						l116:
+							{
+								position120, tokenIndex120 := position, tokenIndex
+								{
+									position122, tokenIndex122 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l123
+									}
+									position++
+									goto l122
+								l123:
+									position, tokenIndex = position122, tokenIndex122
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l124
+									}
+									position++
+									goto l122
+								l124:
+									position, tokenIndex = position122, tokenIndex122
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l120
+									}
+									position++
+								}
+							l122:
+								goto l121
+							l120:
+								position, tokenIndex = position120, tokenIndex120
+							}
+						l121:
+							if buffer[position] != rune(':') {
+								goto l52
+							}
+							position++
+							{
+								position125, tokenIndex125 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l126
+								}
+								position++
+								goto l125
+							l126:
+								position, tokenIndex = position125, tokenIndex125
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l127
+								}
+								position++
+								goto l125
+							l127:
+								position, tokenIndex = position125, tokenIndex125
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l52
+								}
+								position++
+							}
+						l125:
+							{
+								position128, tokenIndex128 := position, tokenIndex
+								{
+									position130, tokenIndex130 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l131
+									}
+									position++
+									goto l130
+								l131:
+									position, tokenIndex = position130, tokenIndex130
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l132
+									}
+									position++
+									goto l130
+								l132:
+									position, tokenIndex = position130, tokenIndex130
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l128
+									}
+									position++
+								}
+							l130:
+								goto l129
+							l128:
+								position, tokenIndex = position128, tokenIndex128
+							}
+						l129:
+							{
+								position133, tokenIndex133 := position, tokenIndex
+								{
+									position135, tokenIndex135 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l136
+									}
+									position++
+									goto l135
+								l136:
+									position, tokenIndex = position135, tokenIndex135
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l137
+									}
+									position++
+									goto l135
+								l137:
+									position, tokenIndex = position135, tokenIndex135
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l133
+									}
+									position++
+								}
+							l135:
+								goto l134
+							l133:
+								position, tokenIndex = position133, tokenIndex133
+							}
+						l134:
+							{
+								position138, tokenIndex138 := position, tokenIndex
+								{
+									position140, tokenIndex140 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l141
+									}
+									position++
+									goto l140
+								l141:
+									position, tokenIndex = position140, tokenIndex140
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l142
+									}
+									position++
+									goto l140
+								l142:
+									position, tokenIndex = position140, tokenIndex140
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l138
+									}
+									position++
+								}
+							l140:
+								goto l139
+							l138:
+								position, tokenIndex = position138, tokenIndex138
+							}
+						l139:
+							if buffer[position] != rune(':') {
+								goto l52
+							}
+							position++
+							{
+								position143, tokenIndex143 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l144
+								}
+								position++
+								goto l143
+							l144:
+								position, tokenIndex = position143, tokenIndex143
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l145
+								}
+								position++
+								goto l143
+							l145:
+								position, tokenIndex = position143, tokenIndex143
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l52
+								}
+								position++
+							}
+						l143:
+							{
+								position146, tokenIndex146 := position, tokenIndex
+								{
+									position148, tokenIndex148 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l149
+									}
+									position++
+									goto l148
+								l149:
+									position, tokenIndex = position148, tokenIndex148
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l150
+									}
+									position++
+									goto l148
+								l150:
+									position, tokenIndex = position148, tokenIndex148
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l146
+									}
+									position++
+								}
+							l148:
+								goto l147
+							l146:
+								position, tokenIndex = position146, tokenIndex146
+							}
+						l147:
+							{
+								position151, tokenIndex151 := position, tokenIndex
+								{
+									position153, tokenIndex153 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l154
+									}
+									position++
+									goto l153
+								l154:
+									position, tokenIndex = position153, tokenIndex153
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l155
+									}
+									position++
+									goto l153
+								l155:
+									position, tokenIndex = position153, tokenIndex153
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l151
+									}
+									position++
+								}
+							l153:
+								goto l152
+							l151:
+								position, tokenIndex = position151, tokenIndex151
+							}
+						l152:
+							{
+								position156, tokenIndex156 := position, tokenIndex
+								{
+									position158, tokenIndex158 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l159
+									}
+									position++
+									goto l158
+								l159:
+									position, tokenIndex = position158, tokenIndex158
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l160
+									}
+									position++
+									goto l158
+								l160:
+									position, tokenIndex = position158, tokenIndex158
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l156
+									}
+									position++
+								}
+							l158:
+								goto l157
+							l156:
+								position, tokenIndex = position156, tokenIndex156
+							}
+						l157:
+							if buffer[position] != rune(':') {
+								goto l52
+							}
+							position++
+							{
+								position161, tokenIndex161 := position, tokenIndex
+								{
+									position163, tokenIndex163 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l164
+									}
+									position++
+									goto l163
+								l164:
+									position, tokenIndex = position163, tokenIndex163
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l165
+									}
+									position++
+									goto l163
+								l165:
+									position, tokenIndex = position163, tokenIndex163
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l162
+									}
+									position++
+								}
+							l163:
+								{
+									position166, tokenIndex166 := position, tokenIndex
+									{
+										position168, tokenIndex168 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l169
+										}
+										position++
+										goto l168
+									l169:
+										position, tokenIndex = position168, tokenIndex168
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l170
+										}
+										position++
+										goto l168
+									l170:
+										position, tokenIndex = position168, tokenIndex168
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l166
+										}
+										position++
+									}
+								l168:
+									goto l167
+								l166:
+									position, tokenIndex = position166, tokenIndex166
+								}
+							l167:
+								{
+									position171, tokenIndex171 := position, tokenIndex
+									{
+										position173, tokenIndex173 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l174
+										}
+										position++
+										goto l173
+									l174:
+										position, tokenIndex = position173, tokenIndex173
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l175
+										}
+										position++
+										goto l173
+									l175:
+										position, tokenIndex = position173, tokenIndex173
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l171
+										}
+										position++
+									}
+								l173:
+									goto l172
+								l171:
+									position, tokenIndex = position171, tokenIndex171
+								}
+							l172:
+								{
+									position176, tokenIndex176 := position, tokenIndex
+									{
+										position178, tokenIndex178 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l179
+										}
+										position++
+										goto l178
+									l179:
+										position, tokenIndex = position178, tokenIndex178
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l180
+										}
+										position++
+										goto l178
+									l180:
+										position, tokenIndex = position178, tokenIndex178
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l176
+										}
+										position++
+									}
+								l178:
+									goto l177
+								l176:
+									position, tokenIndex = position176, tokenIndex176
+								}
+							l177:
+								if buffer[position] != rune(':') {
+									goto l162
+								}
+								position++
+								{
+									position181, tokenIndex181 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l182
+									}
+									position++
+									goto l181
+								l182:
+									position, tokenIndex = position181, tokenIndex181
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l183
+									}
+									position++
+									goto l181
+								l183:
+									position, tokenIndex = position181, tokenIndex181
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l162
+									}
+									position++
+								}
+							l181:
+								{
+									position184, tokenIndex184 := position, tokenIndex
+									{
+										position186, tokenIndex186 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l187
+										}
+										position++
+										goto l186
+									l187:
+										position, tokenIndex = position186, tokenIndex186
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l188
+										}
+										position++
+										goto l186
+									l188:
+										position, tokenIndex = position186, tokenIndex186
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l184
+										}
+										position++
+									}
+								l186:
+									goto l185
+								l184:
+									position, tokenIndex = position184, tokenIndex184
+								}
+							l185:
+								{
+									position189, tokenIndex189 := position, tokenIndex
+									{
+										position191, tokenIndex191 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l192
+										}
+										position++
+										goto l191
+									l192:
+										position, tokenIndex = position191, tokenIndex191
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l193
+										}
+										position++
+										goto l191
+									l193:
+										position, tokenIndex = position191, tokenIndex191
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l189
+										}
+										position++
+									}
+								l191:
+									goto l190
+								l189:
+									position, tokenIndex = position189, tokenIndex189
+								}
+							l190:
+								{
+									position194, tokenIndex194 := position, tokenIndex
+									{
+										position196, tokenIndex196 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l197
+										}
+										position++
+										goto l196
+									l197:
+										position, tokenIndex = position196, tokenIndex196
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l198
+										}
+										position++
+										goto l196
+									l198:
+										position, tokenIndex = position196, tokenIndex196
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l194
+										}
+										position++
+									}
+								l196:
+									goto l195
+								l194:
+									position, tokenIndex = position194, tokenIndex194
+								}
+							l195:
+								goto l161
+							l162:
+								position, tokenIndex = position161, tokenIndex161
+								if !_rules[ruleIPv4address]() {
+									goto l52
+								}
+							}
+						l161:
+							goto l51
+						l52:
+							position, tokenIndex = position51, tokenIndex51
+							if buffer[position] != rune(':') {
+								goto l199
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l199
+							}
+							position++
+							{
+								position200, tokenIndex200 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l201
+								}
+								position++
+								goto l200
+							l201:
+								position, tokenIndex = position200, tokenIndex200
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l202
+								}
+								position++
+								goto l200
+							l202:
+								position, tokenIndex = position200, tokenIndex200
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l199
+								}
+								position++
+							}
+						l200:
+							{
+								position203, tokenIndex203 := position, tokenIndex
+								{
+									position205, tokenIndex205 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l206
+									}
+									position++
+									goto l205
+								l206:
+									position, tokenIndex = position205, tokenIndex205
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l207
+									}
+									position++
+									goto l205
+								l207:
+									position, tokenIndex = position205, tokenIndex205
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l203
+									}
+									position++
+								}
+							l205:
+								goto l204
+							l203:
+								position, tokenIndex = position203, tokenIndex203
+							}
+						l204:
+							{
+								position208, tokenIndex208 := position, tokenIndex
+								{
+									position210, tokenIndex210 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l211
+									}
+									position++
+									goto l210
+								l211:
+									position, tokenIndex = position210, tokenIndex210
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l212
+									}
+									position++
+									goto l210
+								l212:
+									position, tokenIndex = position210, tokenIndex210
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l208
+									}
+									position++
+								}
+							l210:
+								goto l209
+							l208:
+								position, tokenIndex = position208, tokenIndex208
+							}
+						l209:
+							{
+								position213, tokenIndex213 := position, tokenIndex
+								{
+									position215, tokenIndex215 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l216
+									}
+									position++
+									goto l215
+								l216:
+									position, tokenIndex = position215, tokenIndex215
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l217
+									}
+									position++
+									goto l215
+								l217:
+									position, tokenIndex = position215, tokenIndex215
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l213
+									}
+									position++
+								}
+							l215:
+								goto l214
+							l213:
+								position, tokenIndex = position213, tokenIndex213
+							}
+						l214:
+							if buffer[position] != rune(':') {
+								goto l199
+							}
+							position++
+							{
+								position218, tokenIndex218 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l219
+								}
+								position++
+								goto l218
+							l219:
+								position, tokenIndex = position218, tokenIndex218
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l220
+								}
+								position++
+								goto l218
+							l220:
+								position, tokenIndex = position218, tokenIndex218
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l199
+								}
+								position++
+							}
+						l218:
+							{
+								position221, tokenIndex221 := position, tokenIndex
+								{
+									position223, tokenIndex223 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l224
+									}
+									position++
+									goto l223
+								l224:
+									position, tokenIndex = position223, tokenIndex223
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l225
+									}
+									position++
+									goto l223
+								l225:
+									position, tokenIndex = position223, tokenIndex223
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l221
+									}
+									position++
+								}
+							l223:
+								goto l222
+							l221:
+								position, tokenIndex = position221, tokenIndex221
+							}
+						l222:
+							{
+								position226, tokenIndex226 := position, tokenIndex
+								{
+									position228, tokenIndex228 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l229
+									}
+									position++
+									goto l228
+								l229:
+									position, tokenIndex = position228, tokenIndex228
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l230
+									}
+									position++
+									goto l228
+								l230:
+									position, tokenIndex = position228, tokenIndex228
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l226
+									}
+									position++
+								}
+							l228:
+								goto l227
+							l226:
+								position, tokenIndex = position226, tokenIndex226
+							}
+						l227:
 							{
 								position231, tokenIndex231 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l232
-								}
-								position++
-								goto l231
-							l232:
-								position, tokenIndex = position231, tokenIndex231
-								if buffer[position] != rune('$') {
+								{
+									position233, tokenIndex233 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l234
+									}
+									position++
 									goto l233
+								l234:
+									position, tokenIndex = position233, tokenIndex233
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l235
+									}
+									position++
+									goto l233
+								l235:
+									position, tokenIndex = position233, tokenIndex233
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l231
+									}
+									position++
 								}
-								position++
-								goto l231
 							l233:
+								goto l232
+							l231:
 								position, tokenIndex = position231, tokenIndex231
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l234
-								}
-								position++
-								goto l231
-							l234:
-								position, tokenIndex = position231, tokenIndex231
-								if c := buffer[position]; c < rune('0') || c > rune(';') {
-									goto l235
-								}
-								position++
-								goto l231
-							l235:
-								position, tokenIndex = position231, tokenIndex231
-								if buffer[position] != rune('=') {
-									goto l236
-								}
-								position++
-								goto l231
-							l236:
-								position, tokenIndex = position231, tokenIndex231
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
+							}
+						l232:
+							if buffer[position] != rune(':') {
+								goto l199
+							}
+							position++
+							{
+								position236, tokenIndex236 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l237
 								}
 								position++
-								goto l231
+								goto l236
 							l237:
-								position, tokenIndex = position231, tokenIndex231
-								if buffer[position] != rune('_') {
+								position, tokenIndex = position236, tokenIndex236
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
 									goto l238
 								}
 								position++
-								goto l231
+								goto l236
 							l238:
-								position, tokenIndex = position231, tokenIndex231
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l239
+								position, tokenIndex = position236, tokenIndex236
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l199
 								}
 								position++
-								goto l231
-							l239:
-								position, tokenIndex = position231, tokenIndex231
-								if buffer[position] != rune('~') {
-									goto l240
-								}
-								position++
-								goto l231
-							l240:
-								position, tokenIndex = position231, tokenIndex231
-								if buffer[position] != rune('%') {
-									goto l229
-								}
-								position++
+							}
+						l236:
+							{
+								position239, tokenIndex239 := position, tokenIndex
 								{
 									position241, tokenIndex241 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
@@ -1969,2893 +1845,2873 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 								l243:
 									position, tokenIndex = position241, tokenIndex241
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l229
+										goto l239
 									}
 									position++
 								}
 							l241:
+								goto l240
+							l239:
+								position, tokenIndex = position239, tokenIndex239
+							}
+						l240:
+							{
+								position244, tokenIndex244 := position, tokenIndex
 								{
-									position244, tokenIndex244 := position, tokenIndex
+									position246, tokenIndex246 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l245
+										goto l247
 									}
 									position++
-									goto l244
-								l245:
-									position, tokenIndex = position244, tokenIndex244
+									goto l246
+								l247:
+									position, tokenIndex = position246, tokenIndex246
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l246
+										goto l248
 									}
 									position++
-									goto l244
-								l246:
-									position, tokenIndex = position244, tokenIndex244
+									goto l246
+								l248:
+									position, tokenIndex = position246, tokenIndex246
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l229
+										goto l244
 									}
 									position++
 								}
+							l246:
+								goto l245
 							l244:
+								position, tokenIndex = position244, tokenIndex244
 							}
-						l231:
-							if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
-								goto l229
-							}
-							goto l230
-						l229:
-							position, tokenIndex = position229, tokenIndex229
-						}
-					l230:
-						add(ruleuserinfo, position228)
-					}
-					if buffer[position] != rune('@') {
-						goto l226
-					}
-					position++
-					goto l227
-				l226:
-					position, tokenIndex = position226, tokenIndex226
-				}
-			l227:
-				{
-					position247, tokenIndex247 := position, tokenIndex
-					{
-						position249 := position
-						if buffer[position] != rune('[') {
-							goto l248
-						}
-						position++
-						{
-							position250, tokenIndex250 := position, tokenIndex
+						l245:
 							{
-								position252, tokenIndex252 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l253
-								}
-								position++
-								goto l252
-							l253:
-								position, tokenIndex = position252, tokenIndex252
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l254
-								}
-								position++
-								goto l252
-							l254:
-								position, tokenIndex = position252, tokenIndex252
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
+								position249, tokenIndex249 := position, tokenIndex
+								{
+									position251, tokenIndex251 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l252
+									}
+									position++
 									goto l251
+								l252:
+									position, tokenIndex = position251, tokenIndex251
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l253
+									}
+									position++
+									goto l251
+								l253:
+									position, tokenIndex = position251, tokenIndex251
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l249
+									}
+									position++
+								}
+							l251:
+								goto l250
+							l249:
+								position, tokenIndex = position249, tokenIndex249
+							}
+						l250:
+							if buffer[position] != rune(':') {
+								goto l199
+							}
+							position++
+							{
+								position254, tokenIndex254 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l255
+								}
+								position++
+								goto l254
+							l255:
+								position, tokenIndex = position254, tokenIndex254
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l256
+								}
+								position++
+								goto l254
+							l256:
+								position, tokenIndex = position254, tokenIndex254
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l199
 								}
 								position++
 							}
-						l252:
+						l254:
 							{
-								position255, tokenIndex255 := position, tokenIndex
+								position257, tokenIndex257 := position, tokenIndex
 								{
-									position257, tokenIndex257 := position, tokenIndex
+									position259, tokenIndex259 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l258
-									}
-									position++
-									goto l257
-								l258:
-									position, tokenIndex = position257, tokenIndex257
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l259
-									}
-									position++
-									goto l257
-								l259:
-									position, tokenIndex = position257, tokenIndex257
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l255
-									}
-									position++
-								}
-							l257:
-								goto l256
-							l255:
-								position, tokenIndex = position255, tokenIndex255
-							}
-						l256:
-							{
-								position260, tokenIndex260 := position, tokenIndex
-								{
-									position262, tokenIndex262 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l263
-									}
-									position++
-									goto l262
-								l263:
-									position, tokenIndex = position262, tokenIndex262
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l264
-									}
-									position++
-									goto l262
-								l264:
-									position, tokenIndex = position262, tokenIndex262
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l260
 									}
 									position++
-								}
-							l262:
-								goto l261
-							l260:
-								position, tokenIndex = position260, tokenIndex260
-							}
-						l261:
-							{
-								position265, tokenIndex265 := position, tokenIndex
-								{
-									position267, tokenIndex267 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l268
-									}
-									position++
-									goto l267
-								l268:
-									position, tokenIndex = position267, tokenIndex267
+									goto l259
+								l260:
+									position, tokenIndex = position259, tokenIndex259
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l269
+										goto l261
 									}
 									position++
-									goto l267
-								l269:
-									position, tokenIndex = position267, tokenIndex267
+									goto l259
+								l261:
+									position, tokenIndex = position259, tokenIndex259
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l257
+									}
+									position++
+								}
+							l259:
+								goto l258
+							l257:
+								position, tokenIndex = position257, tokenIndex257
+							}
+						l258:
+							{
+								position262, tokenIndex262 := position, tokenIndex
+								{
+									position264, tokenIndex264 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l265
 									}
 									position++
+									goto l264
+								l265:
+									position, tokenIndex = position264, tokenIndex264
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l266
+									}
+									position++
+									goto l264
+								l266:
+									position, tokenIndex = position264, tokenIndex264
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l262
+									}
+									position++
 								}
-							l267:
-								goto l266
-							l265:
-								position, tokenIndex = position265, tokenIndex265
+							l264:
+								goto l263
+							l262:
+								position, tokenIndex = position262, tokenIndex262
 							}
-						l266:
+						l263:
+							{
+								position267, tokenIndex267 := position, tokenIndex
+								{
+									position269, tokenIndex269 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l270
+									}
+									position++
+									goto l269
+								l270:
+									position, tokenIndex = position269, tokenIndex269
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l271
+									}
+									position++
+									goto l269
+								l271:
+									position, tokenIndex = position269, tokenIndex269
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l267
+									}
+									position++
+								}
+							l269:
+								goto l268
+							l267:
+								position, tokenIndex = position267, tokenIndex267
+							}
+						l268:
 							if buffer[position] != rune(':') {
-								goto l251
+								goto l199
 							}
 							position++
 							{
-								position270, tokenIndex270 := position, tokenIndex
+								position272, tokenIndex272 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l271
+									goto l273
 								}
 								position++
-								goto l270
-							l271:
-								position, tokenIndex = position270, tokenIndex270
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l272
-								}
-								position++
-								goto l270
-							l272:
-								position, tokenIndex = position270, tokenIndex270
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l251
-								}
-								position++
-							}
-						l270:
-							{
-								position273, tokenIndex273 := position, tokenIndex
-								{
-									position275, tokenIndex275 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l276
-									}
-									position++
-									goto l275
-								l276:
-									position, tokenIndex = position275, tokenIndex275
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l277
-									}
-									position++
-									goto l275
-								l277:
-									position, tokenIndex = position275, tokenIndex275
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l273
-									}
-									position++
-								}
-							l275:
-								goto l274
+								goto l272
 							l273:
-								position, tokenIndex = position273, tokenIndex273
+								position, tokenIndex = position272, tokenIndex272
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l274
+								}
+								position++
+								goto l272
+							l274:
+								position, tokenIndex = position272, tokenIndex272
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l199
+								}
+								position++
 							}
-						l274:
+						l272:
 							{
-								position278, tokenIndex278 := position, tokenIndex
+								position275, tokenIndex275 := position, tokenIndex
 								{
-									position280, tokenIndex280 := position, tokenIndex
+									position277, tokenIndex277 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l281
-									}
-									position++
-									goto l280
-								l281:
-									position, tokenIndex = position280, tokenIndex280
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l282
-									}
-									position++
-									goto l280
-								l282:
-									position, tokenIndex = position280, tokenIndex280
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l278
 									}
 									position++
-								}
-							l280:
-								goto l279
-							l278:
-								position, tokenIndex = position278, tokenIndex278
-							}
-						l279:
-							{
-								position283, tokenIndex283 := position, tokenIndex
-								{
-									position285, tokenIndex285 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l286
-									}
-									position++
-									goto l285
-								l286:
-									position, tokenIndex = position285, tokenIndex285
+									goto l277
+								l278:
+									position, tokenIndex = position277, tokenIndex277
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l287
+										goto l279
 									}
 									position++
-									goto l285
-								l287:
-									position, tokenIndex = position285, tokenIndex285
+									goto l277
+								l279:
+									position, tokenIndex = position277, tokenIndex277
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l275
+									}
+									position++
+								}
+							l277:
+								goto l276
+							l275:
+								position, tokenIndex = position275, tokenIndex275
+							}
+						l276:
+							{
+								position280, tokenIndex280 := position, tokenIndex
+								{
+									position282, tokenIndex282 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l283
 									}
 									position++
+									goto l282
+								l283:
+									position, tokenIndex = position282, tokenIndex282
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l284
+									}
+									position++
+									goto l282
+								l284:
+									position, tokenIndex = position282, tokenIndex282
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l280
+									}
+									position++
 								}
-							l285:
-								goto l284
-							l283:
-								position, tokenIndex = position283, tokenIndex283
+							l282:
+								goto l281
+							l280:
+								position, tokenIndex = position280, tokenIndex280
 							}
-						l284:
+						l281:
+							{
+								position285, tokenIndex285 := position, tokenIndex
+								{
+									position287, tokenIndex287 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l288
+									}
+									position++
+									goto l287
+								l288:
+									position, tokenIndex = position287, tokenIndex287
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l289
+									}
+									position++
+									goto l287
+								l289:
+									position, tokenIndex = position287, tokenIndex287
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l285
+									}
+									position++
+								}
+							l287:
+								goto l286
+							l285:
+								position, tokenIndex = position285, tokenIndex285
+							}
+						l286:
 							if buffer[position] != rune(':') {
-								goto l251
+								goto l199
 							}
 							position++
 							{
-								position288, tokenIndex288 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l289
-								}
-								position++
-								goto l288
-							l289:
-								position, tokenIndex = position288, tokenIndex288
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l290
-								}
-								position++
-								goto l288
-							l290:
-								position, tokenIndex = position288, tokenIndex288
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l251
-								}
-								position++
-							}
-						l288:
-							{
-								position291, tokenIndex291 := position, tokenIndex
+								position290, tokenIndex290 := position, tokenIndex
 								{
-									position293, tokenIndex293 := position, tokenIndex
+									position292, tokenIndex292 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l293
+									}
+									position++
+									goto l292
+								l293:
+									position, tokenIndex = position292, tokenIndex292
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l294
 									}
 									position++
-									goto l293
+									goto l292
 								l294:
-									position, tokenIndex = position293, tokenIndex293
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l295
-									}
-									position++
-									goto l293
-								l295:
-									position, tokenIndex = position293, tokenIndex293
+									position, tokenIndex = position292, tokenIndex292
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l291
 									}
 									position++
 								}
-							l293:
-								goto l292
-							l291:
-								position, tokenIndex = position291, tokenIndex291
-							}
-						l292:
-							{
-								position296, tokenIndex296 := position, tokenIndex
+							l292:
 								{
-									position298, tokenIndex298 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l299
+									position295, tokenIndex295 := position, tokenIndex
+									{
+										position297, tokenIndex297 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l298
+										}
+										position++
+										goto l297
+									l298:
+										position, tokenIndex = position297, tokenIndex297
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l299
+										}
+										position++
+										goto l297
+									l299:
+										position, tokenIndex = position297, tokenIndex297
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l295
+										}
+										position++
 									}
-									position++
-									goto l298
-								l299:
-									position, tokenIndex = position298, tokenIndex298
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l300
-									}
-									position++
-									goto l298
-								l300:
-									position, tokenIndex = position298, tokenIndex298
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l296
-									}
-									position++
+								l297:
+									goto l296
+								l295:
+									position, tokenIndex = position295, tokenIndex295
 								}
-							l298:
-								goto l297
 							l296:
-								position, tokenIndex = position296, tokenIndex296
-							}
-						l297:
-							{
-								position301, tokenIndex301 := position, tokenIndex
 								{
-									position303, tokenIndex303 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l304
+									position300, tokenIndex300 := position, tokenIndex
+									{
+										position302, tokenIndex302 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l303
+										}
+										position++
+										goto l302
+									l303:
+										position, tokenIndex = position302, tokenIndex302
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l304
+										}
+										position++
+										goto l302
+									l304:
+										position, tokenIndex = position302, tokenIndex302
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l300
+										}
+										position++
 									}
-									position++
-									goto l303
-								l304:
-									position, tokenIndex = position303, tokenIndex303
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l305
-									}
-									position++
-									goto l303
-								l305:
-									position, tokenIndex = position303, tokenIndex303
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l301
-									}
-									position++
+								l302:
+									goto l301
+								l300:
+									position, tokenIndex = position300, tokenIndex300
 								}
-							l303:
-								goto l302
 							l301:
-								position, tokenIndex = position301, tokenIndex301
-							}
-						l302:
-							if buffer[position] != rune(':') {
-								goto l251
-							}
-							position++
-							{
-								position306, tokenIndex306 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l307
-								}
-								position++
-								goto l306
-							l307:
-								position, tokenIndex = position306, tokenIndex306
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l308
-								}
-								position++
-								goto l306
-							l308:
-								position, tokenIndex = position306, tokenIndex306
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l251
-								}
-								position++
-							}
-						l306:
-							{
-								position309, tokenIndex309 := position, tokenIndex
 								{
-									position311, tokenIndex311 := position, tokenIndex
+									position305, tokenIndex305 := position, tokenIndex
+									{
+										position307, tokenIndex307 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l308
+										}
+										position++
+										goto l307
+									l308:
+										position, tokenIndex = position307, tokenIndex307
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l309
+										}
+										position++
+										goto l307
+									l309:
+										position, tokenIndex = position307, tokenIndex307
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l305
+										}
+										position++
+									}
+								l307:
+									goto l306
+								l305:
+									position, tokenIndex = position305, tokenIndex305
+								}
+							l306:
+								if buffer[position] != rune(':') {
+									goto l291
+								}
+								position++
+								{
+									position310, tokenIndex310 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l311
+									}
+									position++
+									goto l310
+								l311:
+									position, tokenIndex = position310, tokenIndex310
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l312
 									}
 									position++
-									goto l311
+									goto l310
 								l312:
-									position, tokenIndex = position311, tokenIndex311
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l313
+									position, tokenIndex = position310, tokenIndex310
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l291
 									}
 									position++
-									goto l311
+								}
+							l310:
+								{
+									position313, tokenIndex313 := position, tokenIndex
+									{
+										position315, tokenIndex315 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l316
+										}
+										position++
+										goto l315
+									l316:
+										position, tokenIndex = position315, tokenIndex315
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l317
+										}
+										position++
+										goto l315
+									l317:
+										position, tokenIndex = position315, tokenIndex315
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l313
+										}
+										position++
+									}
+								l315:
+									goto l314
 								l313:
-									position, tokenIndex = position311, tokenIndex311
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l309
-									}
-									position++
+									position, tokenIndex = position313, tokenIndex313
 								}
-							l311:
-								goto l310
-							l309:
-								position, tokenIndex = position309, tokenIndex309
-							}
-						l310:
-							{
-								position314, tokenIndex314 := position, tokenIndex
-								{
-									position316, tokenIndex316 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l317
-									}
-									position++
-									goto l316
-								l317:
-									position, tokenIndex = position316, tokenIndex316
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l318
-									}
-									position++
-									goto l316
-								l318:
-									position, tokenIndex = position316, tokenIndex316
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l314
-									}
-									position++
-								}
-							l316:
-								goto l315
 							l314:
-								position, tokenIndex = position314, tokenIndex314
-							}
-						l315:
-							{
-								position319, tokenIndex319 := position, tokenIndex
 								{
-									position321, tokenIndex321 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l322
+									position318, tokenIndex318 := position, tokenIndex
+									{
+										position320, tokenIndex320 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l321
+										}
+										position++
+										goto l320
+									l321:
+										position, tokenIndex = position320, tokenIndex320
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l322
+										}
+										position++
+										goto l320
+									l322:
+										position, tokenIndex = position320, tokenIndex320
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l318
+										}
+										position++
 									}
-									position++
-									goto l321
-								l322:
-									position, tokenIndex = position321, tokenIndex321
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l323
-									}
-									position++
-									goto l321
-								l323:
-									position, tokenIndex = position321, tokenIndex321
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l319
-									}
-									position++
+								l320:
+									goto l319
+								l318:
+									position, tokenIndex = position318, tokenIndex318
 								}
-							l321:
-								goto l320
 							l319:
-								position, tokenIndex = position319, tokenIndex319
-							}
-						l320:
-							if buffer[position] != rune(':') {
-								goto l251
-							}
-							position++
-							{
-								position324, tokenIndex324 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l325
-								}
-								position++
-								goto l324
-							l325:
-								position, tokenIndex = position324, tokenIndex324
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l326
-								}
-								position++
-								goto l324
-							l326:
-								position, tokenIndex = position324, tokenIndex324
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l251
-								}
-								position++
-							}
-						l324:
-							{
-								position327, tokenIndex327 := position, tokenIndex
 								{
-									position329, tokenIndex329 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l330
+									position323, tokenIndex323 := position, tokenIndex
+									{
+										position325, tokenIndex325 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l326
+										}
+										position++
+										goto l325
+									l326:
+										position, tokenIndex = position325, tokenIndex325
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l327
+										}
+										position++
+										goto l325
+									l327:
+										position, tokenIndex = position325, tokenIndex325
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l323
+										}
+										position++
 									}
-									position++
-									goto l329
-								l330:
-									position, tokenIndex = position329, tokenIndex329
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l331
-									}
-									position++
-									goto l329
-								l331:
-									position, tokenIndex = position329, tokenIndex329
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l327
-									}
-									position++
+								l325:
+									goto l324
+								l323:
+									position, tokenIndex = position323, tokenIndex323
 								}
-							l329:
-								goto l328
-							l327:
-								position, tokenIndex = position327, tokenIndex327
+							l324:
+								goto l290
+							l291:
+								position, tokenIndex = position290, tokenIndex290
+								if !_rules[ruleIPv4address]() {
+									goto l199
+								}
 							}
-						l328:
+						l290:
+							goto l51
+						l199:
+							position, tokenIndex = position51, tokenIndex51
 							{
-								position332, tokenIndex332 := position, tokenIndex
+								position329, tokenIndex329 := position, tokenIndex
 								{
-									position334, tokenIndex334 := position, tokenIndex
+									position331, tokenIndex331 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l335
-									}
-									position++
-									goto l334
-								l335:
-									position, tokenIndex = position334, tokenIndex334
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l336
-									}
-									position++
-									goto l334
-								l336:
-									position, tokenIndex = position334, tokenIndex334
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l332
 									}
 									position++
+									goto l331
+								l332:
+									position, tokenIndex = position331, tokenIndex331
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l333
+									}
+									position++
+									goto l331
+								l333:
+									position, tokenIndex = position331, tokenIndex331
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l329
+									}
+									position++
 								}
-							l334:
-								goto l333
-							l332:
-								position, tokenIndex = position332, tokenIndex332
-							}
-						l333:
-							{
-								position337, tokenIndex337 := position, tokenIndex
+							l331:
+								{
+									position334, tokenIndex334 := position, tokenIndex
+									{
+										position336, tokenIndex336 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l337
+										}
+										position++
+										goto l336
+									l337:
+										position, tokenIndex = position336, tokenIndex336
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l338
+										}
+										position++
+										goto l336
+									l338:
+										position, tokenIndex = position336, tokenIndex336
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l334
+										}
+										position++
+									}
+								l336:
+									goto l335
+								l334:
+									position, tokenIndex = position334, tokenIndex334
+								}
+							l335:
 								{
 									position339, tokenIndex339 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l340
-									}
-									position++
-									goto l339
-								l340:
-									position, tokenIndex = position339, tokenIndex339
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
+									{
+										position341, tokenIndex341 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l342
+										}
+										position++
 										goto l341
+									l342:
+										position, tokenIndex = position341, tokenIndex341
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l343
+										}
+										position++
+										goto l341
+									l343:
+										position, tokenIndex = position341, tokenIndex341
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l339
+										}
+										position++
 									}
-									position++
-									goto l339
 								l341:
+									goto l340
+								l339:
 									position, tokenIndex = position339, tokenIndex339
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l337
-									}
-									position++
 								}
-							l339:
-								goto l338
-							l337:
-								position, tokenIndex = position337, tokenIndex337
+							l340:
+								{
+									position344, tokenIndex344 := position, tokenIndex
+									{
+										position346, tokenIndex346 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l347
+										}
+										position++
+										goto l346
+									l347:
+										position, tokenIndex = position346, tokenIndex346
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l348
+										}
+										position++
+										goto l346
+									l348:
+										position, tokenIndex = position346, tokenIndex346
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l344
+										}
+										position++
+									}
+								l346:
+									goto l345
+								l344:
+									position, tokenIndex = position344, tokenIndex344
+								}
+							l345:
+								goto l330
+							l329:
+								position, tokenIndex = position329, tokenIndex329
 							}
-						l338:
+						l330:
 							if buffer[position] != rune(':') {
-								goto l251
+								goto l328
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l328
 							}
 							position++
 							{
-								position342, tokenIndex342 := position, tokenIndex
+								position349, tokenIndex349 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l343
+									goto l350
 								}
 								position++
-								goto l342
-							l343:
-								position, tokenIndex = position342, tokenIndex342
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l344
-								}
-								position++
-								goto l342
-							l344:
-								position, tokenIndex = position342, tokenIndex342
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l251
-								}
-								position++
-							}
-						l342:
-							{
-								position345, tokenIndex345 := position, tokenIndex
-								{
-									position347, tokenIndex347 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l348
-									}
-									position++
-									goto l347
-								l348:
-									position, tokenIndex = position347, tokenIndex347
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l349
-									}
-									position++
-									goto l347
-								l349:
-									position, tokenIndex = position347, tokenIndex347
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l345
-									}
-									position++
-								}
-							l347:
-								goto l346
-							l345:
-								position, tokenIndex = position345, tokenIndex345
-							}
-						l346:
-							{
-								position350, tokenIndex350 := position, tokenIndex
-								{
-									position352, tokenIndex352 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l353
-									}
-									position++
-									goto l352
-								l353:
-									position, tokenIndex = position352, tokenIndex352
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l354
-									}
-									position++
-									goto l352
-								l354:
-									position, tokenIndex = position352, tokenIndex352
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l350
-									}
-									position++
-								}
-							l352:
-								goto l351
+								goto l349
 							l350:
-								position, tokenIndex = position350, tokenIndex350
+								position, tokenIndex = position349, tokenIndex349
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l351
+								}
+								position++
+								goto l349
+							l351:
+								position, tokenIndex = position349, tokenIndex349
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l328
+								}
+								position++
 							}
-						l351:
+						l349:
 							{
-								position355, tokenIndex355 := position, tokenIndex
+								position352, tokenIndex352 := position, tokenIndex
 								{
-									position357, tokenIndex357 := position, tokenIndex
+									position354, tokenIndex354 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l358
-									}
-									position++
-									goto l357
-								l358:
-									position, tokenIndex = position357, tokenIndex357
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l359
-									}
-									position++
-									goto l357
-								l359:
-									position, tokenIndex = position357, tokenIndex357
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l355
 									}
 									position++
+									goto l354
+								l355:
+									position, tokenIndex = position354, tokenIndex354
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l356
+									}
+									position++
+									goto l354
+								l356:
+									position, tokenIndex = position354, tokenIndex354
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l352
+									}
+									position++
 								}
+							l354:
+								goto l353
+							l352:
+								position, tokenIndex = position352, tokenIndex352
+							}
+						l353:
+							{
+								position357, tokenIndex357 := position, tokenIndex
+								{
+									position359, tokenIndex359 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l360
+									}
+									position++
+									goto l359
+								l360:
+									position, tokenIndex = position359, tokenIndex359
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l361
+									}
+									position++
+									goto l359
+								l361:
+									position, tokenIndex = position359, tokenIndex359
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l357
+									}
+									position++
+								}
+							l359:
+								goto l358
 							l357:
-								goto l356
-							l355:
-								position, tokenIndex = position355, tokenIndex355
+								position, tokenIndex = position357, tokenIndex357
 							}
-						l356:
-							if buffer[position] != rune(':') {
-								goto l251
-							}
-							position++
+						l358:
 							{
-								position360, tokenIndex360 := position, tokenIndex
+								position362, tokenIndex362 := position, tokenIndex
 								{
-									position362, tokenIndex362 := position, tokenIndex
+									position364, tokenIndex364 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l363
+										goto l365
 									}
 									position++
-									goto l362
-								l363:
-									position, tokenIndex = position362, tokenIndex362
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l364
-									}
-									position++
-									goto l362
-								l364:
-									position, tokenIndex = position362, tokenIndex362
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l361
-									}
-									position++
-								}
-							l362:
-								{
-									position365, tokenIndex365 := position, tokenIndex
-									{
-										position367, tokenIndex367 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l368
-										}
-										position++
-										goto l367
-									l368:
-										position, tokenIndex = position367, tokenIndex367
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l369
-										}
-										position++
-										goto l367
-									l369:
-										position, tokenIndex = position367, tokenIndex367
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l365
-										}
-										position++
-									}
-								l367:
-									goto l366
+									goto l364
 								l365:
-									position, tokenIndex = position365, tokenIndex365
-								}
-							l366:
-								{
-									position370, tokenIndex370 := position, tokenIndex
-									{
-										position372, tokenIndex372 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l373
-										}
-										position++
-										goto l372
-									l373:
-										position, tokenIndex = position372, tokenIndex372
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l374
-										}
-										position++
-										goto l372
-									l374:
-										position, tokenIndex = position372, tokenIndex372
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l370
-										}
-										position++
-									}
-								l372:
-									goto l371
-								l370:
-									position, tokenIndex = position370, tokenIndex370
-								}
-							l371:
-								{
-									position375, tokenIndex375 := position, tokenIndex
-									{
-										position377, tokenIndex377 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l378
-										}
-										position++
-										goto l377
-									l378:
-										position, tokenIndex = position377, tokenIndex377
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l379
-										}
-										position++
-										goto l377
-									l379:
-										position, tokenIndex = position377, tokenIndex377
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l375
-										}
-										position++
-									}
-								l377:
-									goto l376
-								l375:
-									position, tokenIndex = position375, tokenIndex375
-								}
-							l376:
-								if buffer[position] != rune(':') {
-									goto l361
-								}
-								position++
-								{
-									position380, tokenIndex380 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l381
-									}
-									position++
-									goto l380
-								l381:
-									position, tokenIndex = position380, tokenIndex380
+									position, tokenIndex = position364, tokenIndex364
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l382
+										goto l366
 									}
 									position++
-									goto l380
-								l382:
-									position, tokenIndex = position380, tokenIndex380
+									goto l364
+								l366:
+									position, tokenIndex = position364, tokenIndex364
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l361
+										goto l362
 									}
 									position++
 								}
-							l380:
-								{
-									position383, tokenIndex383 := position, tokenIndex
-									{
-										position385, tokenIndex385 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l386
-										}
-										position++
-										goto l385
-									l386:
-										position, tokenIndex = position385, tokenIndex385
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l387
-										}
-										position++
-										goto l385
-									l387:
-										position, tokenIndex = position385, tokenIndex385
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l383
-										}
-										position++
-									}
-								l385:
-									goto l384
-								l383:
-									position, tokenIndex = position383, tokenIndex383
-								}
-							l384:
-								{
-									position388, tokenIndex388 := position, tokenIndex
-									{
-										position390, tokenIndex390 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l391
-										}
-										position++
-										goto l390
-									l391:
-										position, tokenIndex = position390, tokenIndex390
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l392
-										}
-										position++
-										goto l390
-									l392:
-										position, tokenIndex = position390, tokenIndex390
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l388
-										}
-										position++
-									}
-								l390:
-									goto l389
-								l388:
-									position, tokenIndex = position388, tokenIndex388
-								}
-							l389:
-								{
-									position393, tokenIndex393 := position, tokenIndex
-									{
-										position395, tokenIndex395 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l396
-										}
-										position++
-										goto l395
-									l396:
-										position, tokenIndex = position395, tokenIndex395
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l397
-										}
-										position++
-										goto l395
-									l397:
-										position, tokenIndex = position395, tokenIndex395
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l393
-										}
-										position++
-									}
-								l395:
-									goto l394
-								l393:
-									position, tokenIndex = position393, tokenIndex393
-								}
-							l394:
-								goto l360
-							l361:
-								position, tokenIndex = position360, tokenIndex360
-								if !_rules[ruleIPv4address]() {
-									goto l251
-								}
+							l364:
+								goto l363
+							l362:
+								position, tokenIndex = position362, tokenIndex362
 							}
-						l360:
-							goto l250
-						l251:
-							position, tokenIndex = position250, tokenIndex250
+						l363:
 							if buffer[position] != rune(':') {
-								goto l398
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l398
+								goto l328
 							}
 							position++
 							{
-								position399, tokenIndex399 := position, tokenIndex
+								position367, tokenIndex367 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l400
+									goto l368
 								}
 								position++
-								goto l399
-							l400:
-								position, tokenIndex = position399, tokenIndex399
+								goto l367
+							l368:
+								position, tokenIndex = position367, tokenIndex367
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l401
+									goto l369
 								}
 								position++
-								goto l399
-							l401:
-								position, tokenIndex = position399, tokenIndex399
+								goto l367
+							l369:
+								position, tokenIndex = position367, tokenIndex367
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l398
+									goto l328
 								}
 								position++
 							}
-						l399:
+						l367:
 							{
-								position402, tokenIndex402 := position, tokenIndex
+								position370, tokenIndex370 := position, tokenIndex
 								{
-									position404, tokenIndex404 := position, tokenIndex
+									position372, tokenIndex372 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l405
+										goto l373
 									}
 									position++
-									goto l404
-								l405:
-									position, tokenIndex = position404, tokenIndex404
+									goto l372
+								l373:
+									position, tokenIndex = position372, tokenIndex372
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l406
+										goto l374
 									}
 									position++
-									goto l404
-								l406:
-									position, tokenIndex = position404, tokenIndex404
+									goto l372
+								l374:
+									position, tokenIndex = position372, tokenIndex372
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l370
+									}
+									position++
+								}
+							l372:
+								goto l371
+							l370:
+								position, tokenIndex = position370, tokenIndex370
+							}
+						l371:
+							{
+								position375, tokenIndex375 := position, tokenIndex
+								{
+									position377, tokenIndex377 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l378
+									}
+									position++
+									goto l377
+								l378:
+									position, tokenIndex = position377, tokenIndex377
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l379
+									}
+									position++
+									goto l377
+								l379:
+									position, tokenIndex = position377, tokenIndex377
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l375
+									}
+									position++
+								}
+							l377:
+								goto l376
+							l375:
+								position, tokenIndex = position375, tokenIndex375
+							}
+						l376:
+							{
+								position380, tokenIndex380 := position, tokenIndex
+								{
+									position382, tokenIndex382 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l383
+									}
+									position++
+									goto l382
+								l383:
+									position, tokenIndex = position382, tokenIndex382
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l384
+									}
+									position++
+									goto l382
+								l384:
+									position, tokenIndex = position382, tokenIndex382
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l380
+									}
+									position++
+								}
+							l382:
+								goto l381
+							l380:
+								position, tokenIndex = position380, tokenIndex380
+							}
+						l381:
+							if buffer[position] != rune(':') {
+								goto l328
+							}
+							position++
+							{
+								position385, tokenIndex385 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l386
+								}
+								position++
+								goto l385
+							l386:
+								position, tokenIndex = position385, tokenIndex385
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l387
+								}
+								position++
+								goto l385
+							l387:
+								position, tokenIndex = position385, tokenIndex385
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l328
+								}
+								position++
+							}
+						l385:
+							{
+								position388, tokenIndex388 := position, tokenIndex
+								{
+									position390, tokenIndex390 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l391
+									}
+									position++
+									goto l390
+								l391:
+									position, tokenIndex = position390, tokenIndex390
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l392
+									}
+									position++
+									goto l390
+								l392:
+									position, tokenIndex = position390, tokenIndex390
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l388
+									}
+									position++
+								}
+							l390:
+								goto l389
+							l388:
+								position, tokenIndex = position388, tokenIndex388
+							}
+						l389:
+							{
+								position393, tokenIndex393 := position, tokenIndex
+								{
+									position395, tokenIndex395 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l396
+									}
+									position++
+									goto l395
+								l396:
+									position, tokenIndex = position395, tokenIndex395
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l397
+									}
+									position++
+									goto l395
+								l397:
+									position, tokenIndex = position395, tokenIndex395
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l393
+									}
+									position++
+								}
+							l395:
+								goto l394
+							l393:
+								position, tokenIndex = position393, tokenIndex393
+							}
+						l394:
+							{
+								position398, tokenIndex398 := position, tokenIndex
+								{
+									position400, tokenIndex400 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l401
+									}
+									position++
+									goto l400
+								l401:
+									position, tokenIndex = position400, tokenIndex400
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l402
 									}
 									position++
+									goto l400
+								l402:
+									position, tokenIndex = position400, tokenIndex400
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l398
+									}
+									position++
 								}
-							l404:
+							l400:
+								goto l399
+							l398:
+								position, tokenIndex = position398, tokenIndex398
+							}
+						l399:
+							if buffer[position] != rune(':') {
+								goto l328
+							}
+							position++
+							{
+								position403, tokenIndex403 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l404
+								}
+								position++
 								goto l403
-							l402:
-								position, tokenIndex = position402, tokenIndex402
+							l404:
+								position, tokenIndex = position403, tokenIndex403
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l405
+								}
+								position++
+								goto l403
+							l405:
+								position, tokenIndex = position403, tokenIndex403
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l328
+								}
+								position++
 							}
 						l403:
 							{
-								position407, tokenIndex407 := position, tokenIndex
+								position406, tokenIndex406 := position, tokenIndex
 								{
-									position409, tokenIndex409 := position, tokenIndex
+									position408, tokenIndex408 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l409
+									}
+									position++
+									goto l408
+								l409:
+									position, tokenIndex = position408, tokenIndex408
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l410
 									}
 									position++
-									goto l409
+									goto l408
 								l410:
-									position, tokenIndex = position409, tokenIndex409
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l411
-									}
-									position++
-									goto l409
-								l411:
-									position, tokenIndex = position409, tokenIndex409
+									position, tokenIndex = position408, tokenIndex408
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l407
+										goto l406
 									}
 									position++
 								}
-							l409:
-								goto l408
-							l407:
-								position, tokenIndex = position407, tokenIndex407
+							l408:
+								goto l407
+							l406:
+								position, tokenIndex = position406, tokenIndex406
 							}
-						l408:
+						l407:
 							{
-								position412, tokenIndex412 := position, tokenIndex
+								position411, tokenIndex411 := position, tokenIndex
 								{
-									position414, tokenIndex414 := position, tokenIndex
+									position413, tokenIndex413 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l414
+									}
+									position++
+									goto l413
+								l414:
+									position, tokenIndex = position413, tokenIndex413
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l415
 									}
 									position++
-									goto l414
+									goto l413
 								l415:
-									position, tokenIndex = position414, tokenIndex414
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l416
-									}
-									position++
-									goto l414
-								l416:
-									position, tokenIndex = position414, tokenIndex414
+									position, tokenIndex = position413, tokenIndex413
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l412
+										goto l411
 									}
 									position++
 								}
-							l414:
-								goto l413
-							l412:
-								position, tokenIndex = position412, tokenIndex412
+							l413:
+								goto l412
+							l411:
+								position, tokenIndex = position411, tokenIndex411
 							}
-						l413:
-							if buffer[position] != rune(':') {
-								goto l398
-							}
-							position++
+						l412:
 							{
-								position417, tokenIndex417 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l418
-								}
-								position++
-								goto l417
-							l418:
-								position, tokenIndex = position417, tokenIndex417
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l419
-								}
-								position++
-								goto l417
-							l419:
-								position, tokenIndex = position417, tokenIndex417
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l398
-								}
-								position++
-							}
-						l417:
-							{
-								position420, tokenIndex420 := position, tokenIndex
+								position416, tokenIndex416 := position, tokenIndex
 								{
-									position422, tokenIndex422 := position, tokenIndex
+									position418, tokenIndex418 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l423
+										goto l419
 									}
 									position++
-									goto l422
-								l423:
-									position, tokenIndex = position422, tokenIndex422
+									goto l418
+								l419:
+									position, tokenIndex = position418, tokenIndex418
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l424
-									}
-									position++
-									goto l422
-								l424:
-									position, tokenIndex = position422, tokenIndex422
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l420
 									}
 									position++
-								}
-							l422:
-								goto l421
-							l420:
-								position, tokenIndex = position420, tokenIndex420
-							}
-						l421:
-							{
-								position425, tokenIndex425 := position, tokenIndex
-								{
-									position427, tokenIndex427 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l428
-									}
-									position++
-									goto l427
-								l428:
-									position, tokenIndex = position427, tokenIndex427
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l429
-									}
-									position++
-									goto l427
-								l429:
-									position, tokenIndex = position427, tokenIndex427
+									goto l418
+								l420:
+									position, tokenIndex = position418, tokenIndex418
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l416
+									}
+									position++
+								}
+							l418:
+								goto l417
+							l416:
+								position, tokenIndex = position416, tokenIndex416
+							}
+						l417:
+							if buffer[position] != rune(':') {
+								goto l328
+							}
+							position++
+							{
+								position421, tokenIndex421 := position, tokenIndex
+								{
+									position423, tokenIndex423 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l424
+									}
+									position++
+									goto l423
+								l424:
+									position, tokenIndex = position423, tokenIndex423
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l425
 									}
 									position++
+									goto l423
+								l425:
+									position, tokenIndex = position423, tokenIndex423
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l422
+									}
+									position++
+								}
+							l423:
+								{
+									position426, tokenIndex426 := position, tokenIndex
+									{
+										position428, tokenIndex428 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l429
+										}
+										position++
+										goto l428
+									l429:
+										position, tokenIndex = position428, tokenIndex428
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l430
+										}
+										position++
+										goto l428
+									l430:
+										position, tokenIndex = position428, tokenIndex428
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l426
+										}
+										position++
+									}
+								l428:
+									goto l427
+								l426:
+									position, tokenIndex = position426, tokenIndex426
 								}
 							l427:
-								goto l426
-							l425:
-								position, tokenIndex = position425, tokenIndex425
-							}
-						l426:
-							{
-								position430, tokenIndex430 := position, tokenIndex
 								{
-									position432, tokenIndex432 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									position431, tokenIndex431 := position, tokenIndex
+									{
+										position433, tokenIndex433 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l434
+										}
+										position++
 										goto l433
+									l434:
+										position, tokenIndex = position433, tokenIndex433
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l435
+										}
+										position++
+										goto l433
+									l435:
+										position, tokenIndex = position433, tokenIndex433
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l431
+										}
+										position++
 									}
-									position++
-									goto l432
 								l433:
-									position, tokenIndex = position432, tokenIndex432
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l434
-									}
-									position++
 									goto l432
-								l434:
-									position, tokenIndex = position432, tokenIndex432
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l430
-									}
-									position++
+								l431:
+									position, tokenIndex = position431, tokenIndex431
 								}
 							l432:
-								goto l431
-							l430:
-								position, tokenIndex = position430, tokenIndex430
-							}
-						l431:
-							if buffer[position] != rune(':') {
-								goto l398
-							}
-							position++
-							{
-								position435, tokenIndex435 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l436
-								}
-								position++
-								goto l435
-							l436:
-								position, tokenIndex = position435, tokenIndex435
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l437
-								}
-								position++
-								goto l435
-							l437:
-								position, tokenIndex = position435, tokenIndex435
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l398
-								}
-								position++
-							}
-						l435:
-							{
-								position438, tokenIndex438 := position, tokenIndex
 								{
-									position440, tokenIndex440 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l441
+									position436, tokenIndex436 := position, tokenIndex
+									{
+										position438, tokenIndex438 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l439
+										}
+										position++
+										goto l438
+									l439:
+										position, tokenIndex = position438, tokenIndex438
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l440
+										}
+										position++
+										goto l438
+									l440:
+										position, tokenIndex = position438, tokenIndex438
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l436
+										}
+										position++
 									}
-									position++
-									goto l440
-								l441:
-									position, tokenIndex = position440, tokenIndex440
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
+								l438:
+									goto l437
+								l436:
+									position, tokenIndex = position436, tokenIndex436
+								}
+							l437:
+								if buffer[position] != rune(':') {
+									goto l422
+								}
+								position++
+								{
+									position441, tokenIndex441 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l442
 									}
 									position++
-									goto l440
+									goto l441
 								l442:
-									position, tokenIndex = position440, tokenIndex440
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l438
-									}
-									position++
-								}
-							l440:
-								goto l439
-							l438:
-								position, tokenIndex = position438, tokenIndex438
-							}
-						l439:
-							{
-								position443, tokenIndex443 := position, tokenIndex
-								{
-									position445, tokenIndex445 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l446
-									}
-									position++
-									goto l445
-								l446:
-									position, tokenIndex = position445, tokenIndex445
+									position, tokenIndex = position441, tokenIndex441
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l447
-									}
-									position++
-									goto l445
-								l447:
-									position, tokenIndex = position445, tokenIndex445
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l443
 									}
 									position++
+									goto l441
+								l443:
+									position, tokenIndex = position441, tokenIndex441
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l422
+									}
+									position++
+								}
+							l441:
+								{
+									position444, tokenIndex444 := position, tokenIndex
+									{
+										position446, tokenIndex446 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l447
+										}
+										position++
+										goto l446
+									l447:
+										position, tokenIndex = position446, tokenIndex446
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l448
+										}
+										position++
+										goto l446
+									l448:
+										position, tokenIndex = position446, tokenIndex446
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l444
+										}
+										position++
+									}
+								l446:
+									goto l445
+								l444:
+									position, tokenIndex = position444, tokenIndex444
 								}
 							l445:
-								goto l444
-							l443:
-								position, tokenIndex = position443, tokenIndex443
-							}
-						l444:
-							{
-								position448, tokenIndex448 := position, tokenIndex
 								{
-									position450, tokenIndex450 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									position449, tokenIndex449 := position, tokenIndex
+									{
+										position451, tokenIndex451 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l452
+										}
+										position++
 										goto l451
+									l452:
+										position, tokenIndex = position451, tokenIndex451
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l453
+										}
+										position++
+										goto l451
+									l453:
+										position, tokenIndex = position451, tokenIndex451
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l449
+										}
+										position++
 									}
-									position++
-									goto l450
 								l451:
-									position, tokenIndex = position450, tokenIndex450
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l452
-									}
-									position++
 									goto l450
-								l452:
-									position, tokenIndex = position450, tokenIndex450
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l448
-									}
-									position++
+								l449:
+									position, tokenIndex = position449, tokenIndex449
 								}
 							l450:
-								goto l449
-							l448:
-								position, tokenIndex = position448, tokenIndex448
-							}
-						l449:
-							if buffer[position] != rune(':') {
-								goto l398
-							}
-							position++
-							{
-								position453, tokenIndex453 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l454
-								}
-								position++
-								goto l453
-							l454:
-								position, tokenIndex = position453, tokenIndex453
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l455
-								}
-								position++
-								goto l453
-							l455:
-								position, tokenIndex = position453, tokenIndex453
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l398
-								}
-								position++
-							}
-						l453:
-							{
-								position456, tokenIndex456 := position, tokenIndex
 								{
-									position458, tokenIndex458 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l459
-									}
-									position++
-									goto l458
-								l459:
-									position, tokenIndex = position458, tokenIndex458
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l460
-									}
-									position++
-									goto l458
-								l460:
-									position, tokenIndex = position458, tokenIndex458
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+									position454, tokenIndex454 := position, tokenIndex
+									{
+										position456, tokenIndex456 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l457
+										}
+										position++
 										goto l456
+									l457:
+										position, tokenIndex = position456, tokenIndex456
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l458
+										}
+										position++
+										goto l456
+									l458:
+										position, tokenIndex = position456, tokenIndex456
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l454
+										}
+										position++
+									}
+								l456:
+									goto l455
+								l454:
+									position, tokenIndex = position454, tokenIndex454
+								}
+							l455:
+								goto l421
+							l422:
+								position, tokenIndex = position421, tokenIndex421
+								if !_rules[ruleIPv4address]() {
+									goto l328
+								}
+							}
+						l421:
+							goto l51
+						l328:
+							position, tokenIndex = position51, tokenIndex51
+							{
+								position460, tokenIndex460 := position, tokenIndex
+								{
+									position462, tokenIndex462 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l463
 									}
 									position++
-								}
-							l458:
-								goto l457
-							l456:
-								position, tokenIndex = position456, tokenIndex456
-							}
-						l457:
-							{
-								position461, tokenIndex461 := position, tokenIndex
-								{
-									position463, tokenIndex463 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l462
+								l463:
+									position, tokenIndex = position462, tokenIndex462
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l464
 									}
 									position++
-									goto l463
+									goto l462
 								l464:
-									position, tokenIndex = position463, tokenIndex463
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l465
+									position, tokenIndex = position462, tokenIndex462
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l460
 									}
 									position++
-									goto l463
+								}
+							l462:
+								{
+									position465, tokenIndex465 := position, tokenIndex
+									{
+										position467, tokenIndex467 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l468
+										}
+										position++
+										goto l467
+									l468:
+										position, tokenIndex = position467, tokenIndex467
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l469
+										}
+										position++
+										goto l467
+									l469:
+										position, tokenIndex = position467, tokenIndex467
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l465
+										}
+										position++
+									}
+								l467:
+									goto l466
 								l465:
-									position, tokenIndex = position463, tokenIndex463
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l461
-									}
-									position++
+									position, tokenIndex = position465, tokenIndex465
 								}
-							l463:
-								goto l462
-							l461:
-								position, tokenIndex = position461, tokenIndex461
-							}
-						l462:
-							{
-								position466, tokenIndex466 := position, tokenIndex
-								{
-									position468, tokenIndex468 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l469
-									}
-									position++
-									goto l468
-								l469:
-									position, tokenIndex = position468, tokenIndex468
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l470
-									}
-									position++
-									goto l468
-								l470:
-									position, tokenIndex = position468, tokenIndex468
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l466
-									}
-									position++
-								}
-							l468:
-								goto l467
 							l466:
-								position, tokenIndex = position466, tokenIndex466
-							}
-						l467:
-							if buffer[position] != rune(':') {
-								goto l398
-							}
-							position++
-							{
-								position471, tokenIndex471 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l472
-								}
-								position++
-								goto l471
-							l472:
-								position, tokenIndex = position471, tokenIndex471
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l473
-								}
-								position++
-								goto l471
-							l473:
-								position, tokenIndex = position471, tokenIndex471
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l398
-								}
-								position++
-							}
-						l471:
-							{
-								position474, tokenIndex474 := position, tokenIndex
 								{
-									position476, tokenIndex476 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									position470, tokenIndex470 := position, tokenIndex
+									{
+										position472, tokenIndex472 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l473
+										}
+										position++
+										goto l472
+									l473:
+										position, tokenIndex = position472, tokenIndex472
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l474
+										}
+										position++
+										goto l472
+									l474:
+										position, tokenIndex = position472, tokenIndex472
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l470
+										}
+										position++
+									}
+								l472:
+									goto l471
+								l470:
+									position, tokenIndex = position470, tokenIndex470
+								}
+							l471:
+								{
+									position475, tokenIndex475 := position, tokenIndex
+									{
+										position477, tokenIndex477 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l478
+										}
+										position++
 										goto l477
+									l478:
+										position, tokenIndex = position477, tokenIndex477
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l479
+										}
+										position++
+										goto l477
+									l479:
+										position, tokenIndex = position477, tokenIndex477
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l475
+										}
+										position++
 									}
-									position++
-									goto l476
 								l477:
-									position, tokenIndex = position476, tokenIndex476
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l478
-									}
-									position++
 									goto l476
-								l478:
-									position, tokenIndex = position476, tokenIndex476
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l474
-									}
-									position++
+								l475:
+									position, tokenIndex = position475, tokenIndex475
 								}
 							l476:
-								goto l475
-							l474:
-								position, tokenIndex = position474, tokenIndex474
-							}
-						l475:
-							{
-								position479, tokenIndex479 := position, tokenIndex
 								{
-									position481, tokenIndex481 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									position480, tokenIndex480 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l480
+									}
+									position++
+									{
+										position482, tokenIndex482 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l483
+										}
+										position++
 										goto l482
+									l483:
+										position, tokenIndex = position482, tokenIndex482
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l484
+										}
+										position++
+										goto l482
+									l484:
+										position, tokenIndex = position482, tokenIndex482
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l480
+										}
+										position++
 									}
-									position++
-									goto l481
 								l482:
-									position, tokenIndex = position481, tokenIndex481
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l483
+									{
+										position485, tokenIndex485 := position, tokenIndex
+										{
+											position487, tokenIndex487 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l488
+											}
+											position++
+											goto l487
+										l488:
+											position, tokenIndex = position487, tokenIndex487
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l489
+											}
+											position++
+											goto l487
+										l489:
+											position, tokenIndex = position487, tokenIndex487
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l485
+											}
+											position++
+										}
+									l487:
+										goto l486
+									l485:
+										position, tokenIndex = position485, tokenIndex485
 									}
-									position++
+								l486:
+									{
+										position490, tokenIndex490 := position, tokenIndex
+										{
+											position492, tokenIndex492 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l493
+											}
+											position++
+											goto l492
+										l493:
+											position, tokenIndex = position492, tokenIndex492
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l494
+											}
+											position++
+											goto l492
+										l494:
+											position, tokenIndex = position492, tokenIndex492
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l490
+											}
+											position++
+										}
+									l492:
+										goto l491
+									l490:
+										position, tokenIndex = position490, tokenIndex490
+									}
+								l491:
+									{
+										position495, tokenIndex495 := position, tokenIndex
+										{
+											position497, tokenIndex497 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l498
+											}
+											position++
+											goto l497
+										l498:
+											position, tokenIndex = position497, tokenIndex497
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l499
+											}
+											position++
+											goto l497
+										l499:
+											position, tokenIndex = position497, tokenIndex497
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l495
+											}
+											position++
+										}
+									l497:
+										goto l496
+									l495:
+										position, tokenIndex = position495, tokenIndex495
+									}
+								l496:
 									goto l481
-								l483:
-									position, tokenIndex = position481, tokenIndex481
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l479
-									}
-									position++
+								l480:
+									position, tokenIndex = position480, tokenIndex480
 								}
 							l481:
-								goto l480
-							l479:
-								position, tokenIndex = position479, tokenIndex479
+								goto l461
+							l460:
+								position, tokenIndex = position460, tokenIndex460
 							}
-						l480:
-							{
-								position484, tokenIndex484 := position, tokenIndex
-								{
-									position486, tokenIndex486 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l487
-									}
-									position++
-									goto l486
-								l487:
-									position, tokenIndex = position486, tokenIndex486
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l488
-									}
-									position++
-									goto l486
-								l488:
-									position, tokenIndex = position486, tokenIndex486
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l484
-									}
-									position++
-								}
-							l486:
-								goto l485
-							l484:
-								position, tokenIndex = position484, tokenIndex484
-							}
-						l485:
+						l461:
 							if buffer[position] != rune(':') {
-								goto l398
+								goto l459
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l459
 							}
 							position++
 							{
-								position489, tokenIndex489 := position, tokenIndex
-								{
-									position491, tokenIndex491 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l492
-									}
-									position++
-									goto l491
-								l492:
-									position, tokenIndex = position491, tokenIndex491
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l493
-									}
-									position++
-									goto l491
-								l493:
-									position, tokenIndex = position491, tokenIndex491
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l490
-									}
-									position++
-								}
-							l491:
-								{
-									position494, tokenIndex494 := position, tokenIndex
-									{
-										position496, tokenIndex496 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l497
-										}
-										position++
-										goto l496
-									l497:
-										position, tokenIndex = position496, tokenIndex496
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l498
-										}
-										position++
-										goto l496
-									l498:
-										position, tokenIndex = position496, tokenIndex496
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l494
-										}
-										position++
-									}
-								l496:
-									goto l495
-								l494:
-									position, tokenIndex = position494, tokenIndex494
-								}
-							l495:
-								{
-									position499, tokenIndex499 := position, tokenIndex
-									{
-										position501, tokenIndex501 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l502
-										}
-										position++
-										goto l501
-									l502:
-										position, tokenIndex = position501, tokenIndex501
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l503
-										}
-										position++
-										goto l501
-									l503:
-										position, tokenIndex = position501, tokenIndex501
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l499
-										}
-										position++
-									}
-								l501:
-									goto l500
-								l499:
-									position, tokenIndex = position499, tokenIndex499
-								}
-							l500:
-								{
-									position504, tokenIndex504 := position, tokenIndex
-									{
-										position506, tokenIndex506 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l507
-										}
-										position++
-										goto l506
-									l507:
-										position, tokenIndex = position506, tokenIndex506
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l508
-										}
-										position++
-										goto l506
-									l508:
-										position, tokenIndex = position506, tokenIndex506
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l504
-										}
-										position++
-									}
-								l506:
-									goto l505
-								l504:
-									position, tokenIndex = position504, tokenIndex504
-								}
-							l505:
-								if buffer[position] != rune(':') {
-									goto l490
+								position500, tokenIndex500 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l501
 								}
 								position++
+								goto l500
+							l501:
+								position, tokenIndex = position500, tokenIndex500
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l502
+								}
+								position++
+								goto l500
+							l502:
+								position, tokenIndex = position500, tokenIndex500
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l459
+								}
+								position++
+							}
+						l500:
+							{
+								position503, tokenIndex503 := position, tokenIndex
 								{
-									position509, tokenIndex509 := position, tokenIndex
+									position505, tokenIndex505 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l510
+										goto l506
 									}
 									position++
-									goto l509
-								l510:
-									position, tokenIndex = position509, tokenIndex509
+									goto l505
+								l506:
+									position, tokenIndex = position505, tokenIndex505
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l507
+									}
+									position++
+									goto l505
+								l507:
+									position, tokenIndex = position505, tokenIndex505
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l503
+									}
+									position++
+								}
+							l505:
+								goto l504
+							l503:
+								position, tokenIndex = position503, tokenIndex503
+							}
+						l504:
+							{
+								position508, tokenIndex508 := position, tokenIndex
+								{
+									position510, tokenIndex510 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l511
 									}
 									position++
-									goto l509
+									goto l510
 								l511:
-									position, tokenIndex = position509, tokenIndex509
+									position, tokenIndex = position510, tokenIndex510
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l512
+									}
+									position++
+									goto l510
+								l512:
+									position, tokenIndex = position510, tokenIndex510
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l490
+										goto l508
 									}
 									position++
 								}
-							l509:
+							l510:
+								goto l509
+							l508:
+								position, tokenIndex = position508, tokenIndex508
+							}
+						l509:
+							{
+								position513, tokenIndex513 := position, tokenIndex
 								{
-									position512, tokenIndex512 := position, tokenIndex
-									{
-										position514, tokenIndex514 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l515
-										}
-										position++
-										goto l514
-									l515:
-										position, tokenIndex = position514, tokenIndex514
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l516
-										}
-										position++
-										goto l514
-									l516:
-										position, tokenIndex = position514, tokenIndex514
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l512
-										}
-										position++
+									position515, tokenIndex515 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l516
 									}
-								l514:
-									goto l513
-								l512:
-									position, tokenIndex = position512, tokenIndex512
-								}
-							l513:
-								{
-									position517, tokenIndex517 := position, tokenIndex
-									{
-										position519, tokenIndex519 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l520
-										}
-										position++
-										goto l519
-									l520:
-										position, tokenIndex = position519, tokenIndex519
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l521
-										}
-										position++
-										goto l519
-									l521:
-										position, tokenIndex = position519, tokenIndex519
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l517
-										}
-										position++
+									position++
+									goto l515
+								l516:
+									position, tokenIndex = position515, tokenIndex515
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l517
 									}
-								l519:
-									goto l518
+									position++
+									goto l515
 								l517:
-									position, tokenIndex = position517, tokenIndex517
-								}
-							l518:
-								{
-									position522, tokenIndex522 := position, tokenIndex
-									{
-										position524, tokenIndex524 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l525
-										}
-										position++
-										goto l524
-									l525:
-										position, tokenIndex = position524, tokenIndex524
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l526
-										}
-										position++
-										goto l524
-									l526:
-										position, tokenIndex = position524, tokenIndex524
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l522
-										}
-										position++
+									position, tokenIndex = position515, tokenIndex515
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l513
 									}
-								l524:
+									position++
+								}
+							l515:
+								goto l514
+							l513:
+								position, tokenIndex = position513, tokenIndex513
+							}
+						l514:
+							if buffer[position] != rune(':') {
+								goto l459
+							}
+							position++
+							{
+								position518, tokenIndex518 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l519
+								}
+								position++
+								goto l518
+							l519:
+								position, tokenIndex = position518, tokenIndex518
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l520
+								}
+								position++
+								goto l518
+							l520:
+								position, tokenIndex = position518, tokenIndex518
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l459
+								}
+								position++
+							}
+						l518:
+							{
+								position521, tokenIndex521 := position, tokenIndex
+								{
+									position523, tokenIndex523 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l524
+									}
+									position++
 									goto l523
-								l522:
-									position, tokenIndex = position522, tokenIndex522
+								l524:
+									position, tokenIndex = position523, tokenIndex523
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l525
+									}
+									position++
+									goto l523
+								l525:
+									position, tokenIndex = position523, tokenIndex523
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l521
+									}
+									position++
 								}
 							l523:
-								goto l489
-							l490:
-								position, tokenIndex = position489, tokenIndex489
-								if !_rules[ruleIPv4address]() {
-									goto l398
-								}
+								goto l522
+							l521:
+								position, tokenIndex = position521, tokenIndex521
 							}
-						l489:
-							goto l250
-						l398:
-							position, tokenIndex = position250, tokenIndex250
+						l522:
 							{
-								position528, tokenIndex528 := position, tokenIndex
+								position526, tokenIndex526 := position, tokenIndex
 								{
-									position530, tokenIndex530 := position, tokenIndex
+									position528, tokenIndex528 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l529
+									}
+									position++
+									goto l528
+								l529:
+									position, tokenIndex = position528, tokenIndex528
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l530
+									}
+									position++
+									goto l528
+								l530:
+									position, tokenIndex = position528, tokenIndex528
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l526
+									}
+									position++
+								}
+							l528:
+								goto l527
+							l526:
+								position, tokenIndex = position526, tokenIndex526
+							}
+						l527:
+							{
+								position531, tokenIndex531 := position, tokenIndex
+								{
+									position533, tokenIndex533 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l534
+									}
+									position++
+									goto l533
+								l534:
+									position, tokenIndex = position533, tokenIndex533
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l535
+									}
+									position++
+									goto l533
+								l535:
+									position, tokenIndex = position533, tokenIndex533
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l531
 									}
 									position++
-									goto l530
-								l531:
-									position, tokenIndex = position530, tokenIndex530
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l532
-									}
-									position++
-									goto l530
-								l532:
-									position, tokenIndex = position530, tokenIndex530
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l528
-									}
-									position++
 								}
-							l530:
-								{
-									position533, tokenIndex533 := position, tokenIndex
-									{
-										position535, tokenIndex535 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l536
-										}
-										position++
-										goto l535
-									l536:
-										position, tokenIndex = position535, tokenIndex535
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l537
-										}
-										position++
-										goto l535
-									l537:
-										position, tokenIndex = position535, tokenIndex535
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l533
-										}
-										position++
-									}
-								l535:
-									goto l534
-								l533:
-									position, tokenIndex = position533, tokenIndex533
-								}
-							l534:
-								{
-									position538, tokenIndex538 := position, tokenIndex
-									{
-										position540, tokenIndex540 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l541
-										}
-										position++
-										goto l540
-									l541:
-										position, tokenIndex = position540, tokenIndex540
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l542
-										}
-										position++
-										goto l540
-									l542:
-										position, tokenIndex = position540, tokenIndex540
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l538
-										}
-										position++
-									}
-								l540:
-									goto l539
-								l538:
-									position, tokenIndex = position538, tokenIndex538
-								}
-							l539:
-								{
-									position543, tokenIndex543 := position, tokenIndex
-									{
-										position545, tokenIndex545 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l546
-										}
-										position++
-										goto l545
-									l546:
-										position, tokenIndex = position545, tokenIndex545
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l547
-										}
-										position++
-										goto l545
-									l547:
-										position, tokenIndex = position545, tokenIndex545
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l543
-										}
-										position++
-									}
-								l545:
-									goto l544
-								l543:
-									position, tokenIndex = position543, tokenIndex543
-								}
-							l544:
-								goto l529
-							l528:
-								position, tokenIndex = position528, tokenIndex528
+							l533:
+								goto l532
+							l531:
+								position, tokenIndex = position531, tokenIndex531
 							}
-						l529:
+						l532:
 							if buffer[position] != rune(':') {
-								goto l527
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l527
+								goto l459
 							}
 							position++
 							{
-								position548, tokenIndex548 := position, tokenIndex
+								position536, tokenIndex536 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l549
+									goto l537
 								}
 								position++
-								goto l548
-							l549:
-								position, tokenIndex = position548, tokenIndex548
+								goto l536
+							l537:
+								position, tokenIndex = position536, tokenIndex536
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l550
+									goto l538
 								}
 								position++
-								goto l548
-							l550:
-								position, tokenIndex = position548, tokenIndex548
+								goto l536
+							l538:
+								position, tokenIndex = position536, tokenIndex536
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l527
+									goto l459
 								}
 								position++
 							}
-						l548:
+						l536:
 							{
-								position551, tokenIndex551 := position, tokenIndex
+								position539, tokenIndex539 := position, tokenIndex
 								{
-									position553, tokenIndex553 := position, tokenIndex
+									position541, tokenIndex541 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l554
+										goto l542
 									}
 									position++
-									goto l553
-								l554:
-									position, tokenIndex = position553, tokenIndex553
+									goto l541
+								l542:
+									position, tokenIndex = position541, tokenIndex541
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l543
+									}
+									position++
+									goto l541
+								l543:
+									position, tokenIndex = position541, tokenIndex541
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l539
+									}
+									position++
+								}
+							l541:
+								goto l540
+							l539:
+								position, tokenIndex = position539, tokenIndex539
+							}
+						l540:
+							{
+								position544, tokenIndex544 := position, tokenIndex
+								{
+									position546, tokenIndex546 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l547
+									}
+									position++
+									goto l546
+								l547:
+									position, tokenIndex = position546, tokenIndex546
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l548
+									}
+									position++
+									goto l546
+								l548:
+									position, tokenIndex = position546, tokenIndex546
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l544
+									}
+									position++
+								}
+							l546:
+								goto l545
+							l544:
+								position, tokenIndex = position544, tokenIndex544
+							}
+						l545:
+							{
+								position549, tokenIndex549 := position, tokenIndex
+								{
+									position551, tokenIndex551 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l552
+									}
+									position++
+									goto l551
+								l552:
+									position, tokenIndex = position551, tokenIndex551
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l553
+									}
+									position++
+									goto l551
+								l553:
+									position, tokenIndex = position551, tokenIndex551
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l549
+									}
+									position++
+								}
+							l551:
+								goto l550
+							l549:
+								position, tokenIndex = position549, tokenIndex549
+							}
+						l550:
+							if buffer[position] != rune(':') {
+								goto l459
+							}
+							position++
+							{
+								position554, tokenIndex554 := position, tokenIndex
+								{
+									position556, tokenIndex556 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l557
+									}
+									position++
+									goto l556
+								l557:
+									position, tokenIndex = position556, tokenIndex556
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l558
+									}
+									position++
+									goto l556
+								l558:
+									position, tokenIndex = position556, tokenIndex556
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l555
 									}
 									position++
-									goto l553
-								l555:
-									position, tokenIndex = position553, tokenIndex553
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l551
-									}
-									position++
 								}
-							l553:
-								goto l552
-							l551:
-								position, tokenIndex = position551, tokenIndex551
-							}
-						l552:
-							{
-								position556, tokenIndex556 := position, tokenIndex
-								{
-									position558, tokenIndex558 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l559
-									}
-									position++
-									goto l558
-								l559:
-									position, tokenIndex = position558, tokenIndex558
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l560
-									}
-									position++
-									goto l558
-								l560:
-									position, tokenIndex = position558, tokenIndex558
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l556
-									}
-									position++
-								}
-							l558:
-								goto l557
 							l556:
-								position, tokenIndex = position556, tokenIndex556
-							}
-						l557:
-							{
-								position561, tokenIndex561 := position, tokenIndex
 								{
-									position563, tokenIndex563 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l564
-									}
-									position++
-									goto l563
-								l564:
-									position, tokenIndex = position563, tokenIndex563
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l565
-									}
-									position++
-									goto l563
-								l565:
-									position, tokenIndex = position563, tokenIndex563
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+									position559, tokenIndex559 := position, tokenIndex
+									{
+										position561, tokenIndex561 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l562
+										}
+										position++
 										goto l561
+									l562:
+										position, tokenIndex = position561, tokenIndex561
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l563
+										}
+										position++
+										goto l561
+									l563:
+										position, tokenIndex = position561, tokenIndex561
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l559
+										}
+										position++
 									}
-									position++
+								l561:
+									goto l560
+								l559:
+									position, tokenIndex = position559, tokenIndex559
 								}
-							l563:
-								goto l562
-							l561:
-								position, tokenIndex = position561, tokenIndex561
-							}
-						l562:
-							if buffer[position] != rune(':') {
-								goto l527
-							}
-							position++
-							{
-								position566, tokenIndex566 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l567
-								}
-								position++
-								goto l566
-							l567:
-								position, tokenIndex = position566, tokenIndex566
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l568
-								}
-								position++
-								goto l566
-							l568:
-								position, tokenIndex = position566, tokenIndex566
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l527
-								}
-								position++
-							}
-						l566:
-							{
-								position569, tokenIndex569 := position, tokenIndex
+							l560:
 								{
-									position571, tokenIndex571 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l572
+									position564, tokenIndex564 := position, tokenIndex
+									{
+										position566, tokenIndex566 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l567
+										}
+										position++
+										goto l566
+									l567:
+										position, tokenIndex = position566, tokenIndex566
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l568
+										}
+										position++
+										goto l566
+									l568:
+										position, tokenIndex = position566, tokenIndex566
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l564
+										}
+										position++
 									}
-									position++
-									goto l571
-								l572:
-									position, tokenIndex = position571, tokenIndex571
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l573
-									}
-									position++
-									goto l571
-								l573:
-									position, tokenIndex = position571, tokenIndex571
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l569
-									}
-									position++
+								l566:
+									goto l565
+								l564:
+									position, tokenIndex = position564, tokenIndex564
 								}
-							l571:
-								goto l570
-							l569:
-								position, tokenIndex = position569, tokenIndex569
-							}
-						l570:
-							{
-								position574, tokenIndex574 := position, tokenIndex
+							l565:
 								{
-									position576, tokenIndex576 := position, tokenIndex
+									position569, tokenIndex569 := position, tokenIndex
+									{
+										position571, tokenIndex571 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l572
+										}
+										position++
+										goto l571
+									l572:
+										position, tokenIndex = position571, tokenIndex571
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l573
+										}
+										position++
+										goto l571
+									l573:
+										position, tokenIndex = position571, tokenIndex571
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l569
+										}
+										position++
+									}
+								l571:
+									goto l570
+								l569:
+									position, tokenIndex = position569, tokenIndex569
+								}
+							l570:
+								if buffer[position] != rune(':') {
+									goto l555
+								}
+								position++
+								{
+									position574, tokenIndex574 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l577
+										goto l575
 									}
 									position++
-									goto l576
-								l577:
-									position, tokenIndex = position576, tokenIndex576
+									goto l574
+								l575:
+									position, tokenIndex = position574, tokenIndex574
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l578
+										goto l576
 									}
 									position++
-									goto l576
-								l578:
-									position, tokenIndex = position576, tokenIndex576
+									goto l574
+								l576:
+									position, tokenIndex = position574, tokenIndex574
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l574
+										goto l555
 									}
 									position++
 								}
-							l576:
-								goto l575
 							l574:
-								position, tokenIndex = position574, tokenIndex574
-							}
-						l575:
-							{
-								position579, tokenIndex579 := position, tokenIndex
 								{
-									position581, tokenIndex581 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l582
-									}
-									position++
-									goto l581
-								l582:
-									position, tokenIndex = position581, tokenIndex581
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l583
-									}
-									position++
-									goto l581
-								l583:
-									position, tokenIndex = position581, tokenIndex581
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+									position577, tokenIndex577 := position, tokenIndex
+									{
+										position579, tokenIndex579 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l580
+										}
+										position++
 										goto l579
+									l580:
+										position, tokenIndex = position579, tokenIndex579
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l581
+										}
+										position++
+										goto l579
+									l581:
+										position, tokenIndex = position579, tokenIndex579
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l577
+										}
+										position++
 									}
-									position++
+								l579:
+									goto l578
+								l577:
+									position, tokenIndex = position577, tokenIndex577
 								}
-							l581:
-								goto l580
-							l579:
-								position, tokenIndex = position579, tokenIndex579
-							}
-						l580:
-							if buffer[position] != rune(':') {
-								goto l527
-							}
-							position++
-							{
-								position584, tokenIndex584 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l585
-								}
-								position++
-								goto l584
-							l585:
-								position, tokenIndex = position584, tokenIndex584
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l586
-								}
-								position++
-								goto l584
-							l586:
-								position, tokenIndex = position584, tokenIndex584
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l527
-								}
-								position++
-							}
-						l584:
-							{
-								position587, tokenIndex587 := position, tokenIndex
+							l578:
 								{
-									position589, tokenIndex589 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l590
+									position582, tokenIndex582 := position, tokenIndex
+									{
+										position584, tokenIndex584 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l585
+										}
+										position++
+										goto l584
+									l585:
+										position, tokenIndex = position584, tokenIndex584
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l586
+										}
+										position++
+										goto l584
+									l586:
+										position, tokenIndex = position584, tokenIndex584
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l582
+										}
+										position++
 									}
-									position++
-									goto l589
-								l590:
-									position, tokenIndex = position589, tokenIndex589
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l591
-									}
-									position++
-									goto l589
-								l591:
-									position, tokenIndex = position589, tokenIndex589
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l587
-									}
-									position++
+								l584:
+									goto l583
+								l582:
+									position, tokenIndex = position582, tokenIndex582
 								}
-							l589:
-								goto l588
-							l587:
-								position, tokenIndex = position587, tokenIndex587
-							}
-						l588:
-							{
-								position592, tokenIndex592 := position, tokenIndex
+							l583:
 								{
-									position594, tokenIndex594 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l595
+									position587, tokenIndex587 := position, tokenIndex
+									{
+										position589, tokenIndex589 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l590
+										}
+										position++
+										goto l589
+									l590:
+										position, tokenIndex = position589, tokenIndex589
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l591
+										}
+										position++
+										goto l589
+									l591:
+										position, tokenIndex = position589, tokenIndex589
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l587
+										}
+										position++
 									}
-									position++
-									goto l594
-								l595:
-									position, tokenIndex = position594, tokenIndex594
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
+								l589:
+									goto l588
+								l587:
+									position, tokenIndex = position587, tokenIndex587
+								}
+							l588:
+								goto l554
+							l555:
+								position, tokenIndex = position554, tokenIndex554
+								if !_rules[ruleIPv4address]() {
+									goto l459
+								}
+							}
+						l554:
+							goto l51
+						l459:
+							position, tokenIndex = position51, tokenIndex51
+							{
+								position593, tokenIndex593 := position, tokenIndex
+								{
+									position595, tokenIndex595 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
 										goto l596
 									}
 									position++
-									goto l594
+									goto l595
 								l596:
-									position, tokenIndex = position594, tokenIndex594
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l592
-									}
-									position++
-								}
-							l594:
-								goto l593
-							l592:
-								position, tokenIndex = position592, tokenIndex592
-							}
-						l593:
-							{
-								position597, tokenIndex597 := position, tokenIndex
-								{
-									position599, tokenIndex599 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l600
-									}
-									position++
-									goto l599
-								l600:
-									position, tokenIndex = position599, tokenIndex599
+									position, tokenIndex = position595, tokenIndex595
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l601
-									}
-									position++
-									goto l599
-								l601:
-									position, tokenIndex = position599, tokenIndex599
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l597
 									}
 									position++
+									goto l595
+								l597:
+									position, tokenIndex = position595, tokenIndex595
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l593
+									}
+									position++
+								}
+							l595:
+								{
+									position598, tokenIndex598 := position, tokenIndex
+									{
+										position600, tokenIndex600 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l601
+										}
+										position++
+										goto l600
+									l601:
+										position, tokenIndex = position600, tokenIndex600
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l602
+										}
+										position++
+										goto l600
+									l602:
+										position, tokenIndex = position600, tokenIndex600
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l598
+										}
+										position++
+									}
+								l600:
+									goto l599
+								l598:
+									position, tokenIndex = position598, tokenIndex598
 								}
 							l599:
-								goto l598
-							l597:
-								position, tokenIndex = position597, tokenIndex597
-							}
-						l598:
-							if buffer[position] != rune(':') {
-								goto l527
-							}
-							position++
-							{
-								position602, tokenIndex602 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l603
-								}
-								position++
-								goto l602
-							l603:
-								position, tokenIndex = position602, tokenIndex602
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l604
-								}
-								position++
-								goto l602
-							l604:
-								position, tokenIndex = position602, tokenIndex602
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l527
-								}
-								position++
-							}
-						l602:
-							{
-								position605, tokenIndex605 := position, tokenIndex
 								{
-									position607, tokenIndex607 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l608
-									}
-									position++
-									goto l607
-								l608:
-									position, tokenIndex = position607, tokenIndex607
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l609
-									}
-									position++
-									goto l607
-								l609:
-									position, tokenIndex = position607, tokenIndex607
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+									position603, tokenIndex603 := position, tokenIndex
+									{
+										position605, tokenIndex605 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l606
+										}
+										position++
 										goto l605
+									l606:
+										position, tokenIndex = position605, tokenIndex605
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l607
+										}
+										position++
+										goto l605
+									l607:
+										position, tokenIndex = position605, tokenIndex605
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l603
+										}
+										position++
 									}
-									position++
+								l605:
+									goto l604
+								l603:
+									position, tokenIndex = position603, tokenIndex603
 								}
-							l607:
-								goto l606
-							l605:
-								position, tokenIndex = position605, tokenIndex605
-							}
-						l606:
-							{
-								position610, tokenIndex610 := position, tokenIndex
+							l604:
 								{
-									position612, tokenIndex612 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									position608, tokenIndex608 := position, tokenIndex
+									{
+										position610, tokenIndex610 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l611
+										}
+										position++
+										goto l610
+									l611:
+										position, tokenIndex = position610, tokenIndex610
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l612
+										}
+										position++
+										goto l610
+									l612:
+										position, tokenIndex = position610, tokenIndex610
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l608
+										}
+										position++
+									}
+								l610:
+									goto l609
+								l608:
+									position, tokenIndex = position608, tokenIndex608
+								}
+							l609:
+								{
+									position613, tokenIndex613 := position, tokenIndex
+									if buffer[position] != rune(':') {
 										goto l613
 									}
 									position++
-									goto l612
-								l613:
-									position, tokenIndex = position612, tokenIndex612
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l614
-									}
-									position++
-									goto l612
-								l614:
-									position, tokenIndex = position612, tokenIndex612
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l610
-									}
-									position++
-								}
-							l612:
-								goto l611
-							l610:
-								position, tokenIndex = position610, tokenIndex610
-							}
-						l611:
-							{
-								position615, tokenIndex615 := position, tokenIndex
-								{
-									position617, tokenIndex617 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l618
-									}
-									position++
-									goto l617
-								l618:
-									position, tokenIndex = position617, tokenIndex617
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l619
-									}
-									position++
-									goto l617
-								l619:
-									position, tokenIndex = position617, tokenIndex617
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+									{
+										position615, tokenIndex615 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l616
+										}
+										position++
 										goto l615
-									}
-									position++
-								}
-							l617:
-								goto l616
-							l615:
-								position, tokenIndex = position615, tokenIndex615
-							}
-						l616:
-							if buffer[position] != rune(':') {
-								goto l527
-							}
-							position++
-							{
-								position620, tokenIndex620 := position, tokenIndex
-								{
-									position622, tokenIndex622 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l623
-									}
-									position++
-									goto l622
-								l623:
-									position, tokenIndex = position622, tokenIndex622
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l624
-									}
-									position++
-									goto l622
-								l624:
-									position, tokenIndex = position622, tokenIndex622
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l621
-									}
-									position++
-								}
-							l622:
-								{
-									position625, tokenIndex625 := position, tokenIndex
-									{
-										position627, tokenIndex627 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l628
-										}
-										position++
-										goto l627
-									l628:
-										position, tokenIndex = position627, tokenIndex627
+									l616:
+										position, tokenIndex = position615, tokenIndex615
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l629
+											goto l617
 										}
 										position++
-										goto l627
-									l629:
-										position, tokenIndex = position627, tokenIndex627
+										goto l615
+									l617:
+										position, tokenIndex = position615, tokenIndex615
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l625
+											goto l613
 										}
 										position++
 									}
-								l627:
-									goto l626
-								l625:
-									position, tokenIndex = position625, tokenIndex625
-								}
-							l626:
-								{
-									position630, tokenIndex630 := position, tokenIndex
+								l615:
 									{
-										position632, tokenIndex632 := position, tokenIndex
+										position618, tokenIndex618 := position, tokenIndex
+										{
+											position620, tokenIndex620 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l621
+											}
+											position++
+											goto l620
+										l621:
+											position, tokenIndex = position620, tokenIndex620
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l622
+											}
+											position++
+											goto l620
+										l622:
+											position, tokenIndex = position620, tokenIndex620
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l618
+											}
+											position++
+										}
+									l620:
+										goto l619
+									l618:
+										position, tokenIndex = position618, tokenIndex618
+									}
+								l619:
+									{
+										position623, tokenIndex623 := position, tokenIndex
+										{
+											position625, tokenIndex625 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l626
+											}
+											position++
+											goto l625
+										l626:
+											position, tokenIndex = position625, tokenIndex625
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l627
+											}
+											position++
+											goto l625
+										l627:
+											position, tokenIndex = position625, tokenIndex625
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l623
+											}
+											position++
+										}
+									l625:
+										goto l624
+									l623:
+										position, tokenIndex = position623, tokenIndex623
+									}
+								l624:
+									{
+										position628, tokenIndex628 := position, tokenIndex
+										{
+											position630, tokenIndex630 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l631
+											}
+											position++
+											goto l630
+										l631:
+											position, tokenIndex = position630, tokenIndex630
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l632
+											}
+											position++
+											goto l630
+										l632:
+											position, tokenIndex = position630, tokenIndex630
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l628
+											}
+											position++
+										}
+									l630:
+										goto l629
+									l628:
+										position, tokenIndex = position628, tokenIndex628
+									}
+								l629:
+									goto l614
+								l613:
+									position, tokenIndex = position613, tokenIndex613
+								}
+							l614:
+								{
+									position633, tokenIndex633 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l633
+									}
+									position++
+									{
+										position635, tokenIndex635 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l636
+										}
+										position++
+										goto l635
+									l636:
+										position, tokenIndex = position635, tokenIndex635
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l637
+										}
+										position++
+										goto l635
+									l637:
+										position, tokenIndex = position635, tokenIndex635
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l633
 										}
 										position++
-										goto l632
-									l633:
-										position, tokenIndex = position632, tokenIndex632
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l634
-										}
-										position++
-										goto l632
-									l634:
-										position, tokenIndex = position632, tokenIndex632
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l630
-										}
-										position++
 									}
-								l632:
-									goto l631
-								l630:
-									position, tokenIndex = position630, tokenIndex630
-								}
-							l631:
-								{
-									position635, tokenIndex635 := position, tokenIndex
-									{
-										position637, tokenIndex637 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l638
-										}
-										position++
-										goto l637
-									l638:
-										position, tokenIndex = position637, tokenIndex637
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l639
-										}
-										position++
-										goto l637
-									l639:
-										position, tokenIndex = position637, tokenIndex637
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l635
-										}
-										position++
-									}
-								l637:
-									goto l636
 								l635:
-									position, tokenIndex = position635, tokenIndex635
+									{
+										position638, tokenIndex638 := position, tokenIndex
+										{
+											position640, tokenIndex640 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l641
+											}
+											position++
+											goto l640
+										l641:
+											position, tokenIndex = position640, tokenIndex640
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l642
+											}
+											position++
+											goto l640
+										l642:
+											position, tokenIndex = position640, tokenIndex640
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l638
+											}
+											position++
+										}
+									l640:
+										goto l639
+									l638:
+										position, tokenIndex = position638, tokenIndex638
+									}
+								l639:
+									{
+										position643, tokenIndex643 := position, tokenIndex
+										{
+											position645, tokenIndex645 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l646
+											}
+											position++
+											goto l645
+										l646:
+											position, tokenIndex = position645, tokenIndex645
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l647
+											}
+											position++
+											goto l645
+										l647:
+											position, tokenIndex = position645, tokenIndex645
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l643
+											}
+											position++
+										}
+									l645:
+										goto l644
+									l643:
+										position, tokenIndex = position643, tokenIndex643
+									}
+								l644:
+									{
+										position648, tokenIndex648 := position, tokenIndex
+										{
+											position650, tokenIndex650 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l651
+											}
+											position++
+											goto l650
+										l651:
+											position, tokenIndex = position650, tokenIndex650
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l652
+											}
+											position++
+											goto l650
+										l652:
+											position, tokenIndex = position650, tokenIndex650
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l648
+											}
+											position++
+										}
+									l650:
+										goto l649
+									l648:
+										position, tokenIndex = position648, tokenIndex648
+									}
+								l649:
+									goto l634
+								l633:
+									position, tokenIndex = position633, tokenIndex633
 								}
-							l636:
-								if buffer[position] != rune(':') {
-									goto l621
+							l634:
+								goto l594
+							l593:
+								position, tokenIndex = position593, tokenIndex593
+							}
+						l594:
+							if buffer[position] != rune(':') {
+								goto l592
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l592
+							}
+							position++
+							{
+								position653, tokenIndex653 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l654
 								}
 								position++
-								{
-									position640, tokenIndex640 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l641
-									}
-									position++
-									goto l640
-								l641:
-									position, tokenIndex = position640, tokenIndex640
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l642
-									}
-									position++
-									goto l640
-								l642:
-									position, tokenIndex = position640, tokenIndex640
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l621
-									}
-									position++
-								}
-							l640:
-								{
-									position643, tokenIndex643 := position, tokenIndex
-									{
-										position645, tokenIndex645 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l646
-										}
-										position++
-										goto l645
-									l646:
-										position, tokenIndex = position645, tokenIndex645
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l647
-										}
-										position++
-										goto l645
-									l647:
-										position, tokenIndex = position645, tokenIndex645
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l643
-										}
-										position++
-									}
-								l645:
-									goto l644
-								l643:
-									position, tokenIndex = position643, tokenIndex643
-								}
-							l644:
-								{
-									position648, tokenIndex648 := position, tokenIndex
-									{
-										position650, tokenIndex650 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l651
-										}
-										position++
-										goto l650
-									l651:
-										position, tokenIndex = position650, tokenIndex650
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l652
-										}
-										position++
-										goto l650
-									l652:
-										position, tokenIndex = position650, tokenIndex650
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l648
-										}
-										position++
-									}
-								l650:
-									goto l649
-								l648:
-									position, tokenIndex = position648, tokenIndex648
-								}
-							l649:
-								{
-									position653, tokenIndex653 := position, tokenIndex
-									{
-										position655, tokenIndex655 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l656
-										}
-										position++
-										goto l655
-									l656:
-										position, tokenIndex = position655, tokenIndex655
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l657
-										}
-										position++
-										goto l655
-									l657:
-										position, tokenIndex = position655, tokenIndex655
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l653
-										}
-										position++
-									}
-								l655:
-									goto l654
-								l653:
-									position, tokenIndex = position653, tokenIndex653
-								}
+								goto l653
 							l654:
-								goto l620
-							l621:
-								position, tokenIndex = position620, tokenIndex620
-								if !_rules[ruleIPv4address]() {
-									goto l527
+								position, tokenIndex = position653, tokenIndex653
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l655
 								}
+								position++
+								goto l653
+							l655:
+								position, tokenIndex = position653, tokenIndex653
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l592
+								}
+								position++
 							}
-						l620:
-							goto l250
-						l527:
-							position, tokenIndex = position250, tokenIndex250
+						l653:
 							{
-								position659, tokenIndex659 := position, tokenIndex
+								position656, tokenIndex656 := position, tokenIndex
 								{
-									position661, tokenIndex661 := position, tokenIndex
+									position658, tokenIndex658 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l662
-									}
-									position++
-									goto l661
-								l662:
-									position, tokenIndex = position661, tokenIndex661
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l663
-									}
-									position++
-									goto l661
-								l663:
-									position, tokenIndex = position661, tokenIndex661
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l659
 									}
 									position++
-								}
-							l661:
-								{
-									position664, tokenIndex664 := position, tokenIndex
-									{
-										position666, tokenIndex666 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l667
-										}
-										position++
-										goto l666
-									l667:
-										position, tokenIndex = position666, tokenIndex666
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l668
-										}
-										position++
-										goto l666
-									l668:
-										position, tokenIndex = position666, tokenIndex666
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l664
-										}
-										position++
+									goto l658
+								l659:
+									position, tokenIndex = position658, tokenIndex658
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l660
 									}
-								l666:
-									goto l665
+									position++
+									goto l658
+								l660:
+									position, tokenIndex = position658, tokenIndex658
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l656
+									}
+									position++
+								}
+							l658:
+								goto l657
+							l656:
+								position, tokenIndex = position656, tokenIndex656
+							}
+						l657:
+							{
+								position661, tokenIndex661 := position, tokenIndex
+								{
+									position663, tokenIndex663 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l664
+									}
+									position++
+									goto l663
 								l664:
-									position, tokenIndex = position664, tokenIndex664
-								}
-							l665:
-								{
-									position669, tokenIndex669 := position, tokenIndex
-									{
-										position671, tokenIndex671 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l672
-										}
-										position++
-										goto l671
-									l672:
-										position, tokenIndex = position671, tokenIndex671
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l673
-										}
-										position++
-										goto l671
-									l673:
-										position, tokenIndex = position671, tokenIndex671
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l669
-										}
-										position++
+									position, tokenIndex = position663, tokenIndex663
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l665
 									}
-								l671:
-									goto l670
+									position++
+									goto l663
+								l665:
+									position, tokenIndex = position663, tokenIndex663
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l661
+									}
+									position++
+								}
+							l663:
+								goto l662
+							l661:
+								position, tokenIndex = position661, tokenIndex661
+							}
+						l662:
+							{
+								position666, tokenIndex666 := position, tokenIndex
+								{
+									position668, tokenIndex668 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l669
+									}
+									position++
+									goto l668
 								l669:
-									position, tokenIndex = position669, tokenIndex669
-								}
-							l670:
-								{
-									position674, tokenIndex674 := position, tokenIndex
-									{
-										position676, tokenIndex676 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l677
-										}
-										position++
-										goto l676
-									l677:
-										position, tokenIndex = position676, tokenIndex676
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l678
-										}
-										position++
-										goto l676
-									l678:
-										position, tokenIndex = position676, tokenIndex676
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l674
-										}
-										position++
+									position, tokenIndex = position668, tokenIndex668
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l670
 									}
-								l676:
-									goto l675
-								l674:
-									position, tokenIndex = position674, tokenIndex674
+									position++
+									goto l668
+								l670:
+									position, tokenIndex = position668, tokenIndex668
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l666
+									}
+									position++
 								}
-							l675:
+							l668:
+								goto l667
+							l666:
+								position, tokenIndex = position666, tokenIndex666
+							}
+						l667:
+							if buffer[position] != rune(':') {
+								goto l592
+							}
+							position++
+							{
+								position671, tokenIndex671 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l672
+								}
+								position++
+								goto l671
+							l672:
+								position, tokenIndex = position671, tokenIndex671
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l673
+								}
+								position++
+								goto l671
+							l673:
+								position, tokenIndex = position671, tokenIndex671
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l592
+								}
+								position++
+							}
+						l671:
+							{
+								position674, tokenIndex674 := position, tokenIndex
 								{
-									position679, tokenIndex679 := position, tokenIndex
-									if buffer[position] != rune(':') {
+									position676, tokenIndex676 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l677
+									}
+									position++
+									goto l676
+								l677:
+									position, tokenIndex = position676, tokenIndex676
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l678
+									}
+									position++
+									goto l676
+								l678:
+									position, tokenIndex = position676, tokenIndex676
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l674
+									}
+									position++
+								}
+							l676:
+								goto l675
+							l674:
+								position, tokenIndex = position674, tokenIndex674
+							}
+						l675:
+							{
+								position679, tokenIndex679 := position, tokenIndex
+								{
+									position681, tokenIndex681 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l682
+									}
+									position++
+									goto l681
+								l682:
+									position, tokenIndex = position681, tokenIndex681
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l683
+									}
+									position++
+									goto l681
+								l683:
+									position, tokenIndex = position681, tokenIndex681
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l679
 									}
 									position++
-									{
-										position681, tokenIndex681 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l682
-										}
-										position++
-										goto l681
-									l682:
-										position, tokenIndex = position681, tokenIndex681
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l683
-										}
-										position++
-										goto l681
-									l683:
-										position, tokenIndex = position681, tokenIndex681
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l679
-										}
-										position++
+								}
+							l681:
+								goto l680
+							l679:
+								position, tokenIndex = position679, tokenIndex679
+							}
+						l680:
+							{
+								position684, tokenIndex684 := position, tokenIndex
+								{
+									position686, tokenIndex686 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l687
 									}
-								l681:
-									{
-										position684, tokenIndex684 := position, tokenIndex
-										{
-											position686, tokenIndex686 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l687
-											}
-											position++
-											goto l686
-										l687:
-											position, tokenIndex = position686, tokenIndex686
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l688
-											}
-											position++
-											goto l686
-										l688:
-											position, tokenIndex = position686, tokenIndex686
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l684
-											}
-											position++
-										}
-									l686:
-										goto l685
-									l684:
-										position, tokenIndex = position684, tokenIndex684
+									position++
+									goto l686
+								l687:
+									position, tokenIndex = position686, tokenIndex686
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l688
 									}
-								l685:
-									{
-										position689, tokenIndex689 := position, tokenIndex
-										{
-											position691, tokenIndex691 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l692
-											}
-											position++
-											goto l691
-										l692:
-											position, tokenIndex = position691, tokenIndex691
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l693
-											}
-											position++
-											goto l691
-										l693:
-											position, tokenIndex = position691, tokenIndex691
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l689
-											}
-											position++
-										}
-									l691:
+									position++
+									goto l686
+								l688:
+									position, tokenIndex = position686, tokenIndex686
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l684
+									}
+									position++
+								}
+							l686:
+								goto l685
+							l684:
+								position, tokenIndex = position684, tokenIndex684
+							}
+						l685:
+							if buffer[position] != rune(':') {
+								goto l592
+							}
+							position++
+							{
+								position689, tokenIndex689 := position, tokenIndex
+								{
+									position691, tokenIndex691 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l692
+									}
+									position++
+									goto l691
+								l692:
+									position, tokenIndex = position691, tokenIndex691
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l693
+									}
+									position++
+									goto l691
+								l693:
+									position, tokenIndex = position691, tokenIndex691
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l690
-									l689:
-										position, tokenIndex = position689, tokenIndex689
 									}
-								l690:
+									position++
+								}
+							l691:
+								{
+									position694, tokenIndex694 := position, tokenIndex
 									{
-										position694, tokenIndex694 := position, tokenIndex
-										{
-											position696, tokenIndex696 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l697
-											}
-											position++
-											goto l696
-										l697:
-											position, tokenIndex = position696, tokenIndex696
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l698
-											}
-											position++
-											goto l696
-										l698:
-											position, tokenIndex = position696, tokenIndex696
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l694
-											}
-											position++
+										position696, tokenIndex696 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l697
 										}
-									l696:
-										goto l695
-									l694:
-										position, tokenIndex = position694, tokenIndex694
+										position++
+										goto l696
+									l697:
+										position, tokenIndex = position696, tokenIndex696
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l698
+										}
+										position++
+										goto l696
+									l698:
+										position, tokenIndex = position696, tokenIndex696
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l694
+										}
+										position++
 									}
-								l695:
-									goto l680
-								l679:
-									position, tokenIndex = position679, tokenIndex679
+								l696:
+									goto l695
+								l694:
+									position, tokenIndex = position694, tokenIndex694
 								}
-							l680:
-								goto l660
-							l659:
-								position, tokenIndex = position659, tokenIndex659
-							}
-						l660:
-							if buffer[position] != rune(':') {
-								goto l658
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l658
-							}
-							position++
-							{
-								position699, tokenIndex699 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
+							l695:
+								{
+									position699, tokenIndex699 := position, tokenIndex
+									{
+										position701, tokenIndex701 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l702
+										}
+										position++
+										goto l701
+									l702:
+										position, tokenIndex = position701, tokenIndex701
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l703
+										}
+										position++
+										goto l701
+									l703:
+										position, tokenIndex = position701, tokenIndex701
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l699
+										}
+										position++
+									}
+								l701:
 									goto l700
+								l699:
+									position, tokenIndex = position699, tokenIndex699
 								}
-								position++
-								goto l699
 							l700:
-								position, tokenIndex = position699, tokenIndex699
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l701
-								}
-								position++
-								goto l699
-							l701:
-								position, tokenIndex = position699, tokenIndex699
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l658
-								}
-								position++
-							}
-						l699:
-							{
-								position702, tokenIndex702 := position, tokenIndex
 								{
 									position704, tokenIndex704 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l705
-									}
-									position++
-									goto l704
-								l705:
-									position, tokenIndex = position704, tokenIndex704
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
+									{
+										position706, tokenIndex706 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l707
+										}
+										position++
 										goto l706
+									l707:
+										position, tokenIndex = position706, tokenIndex706
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l708
+										}
+										position++
+										goto l706
+									l708:
+										position, tokenIndex = position706, tokenIndex706
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l704
+										}
+										position++
 									}
-									position++
-									goto l704
 								l706:
+									goto l705
+								l704:
 									position, tokenIndex = position704, tokenIndex704
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l702
-									}
-									position++
 								}
-							l704:
-								goto l703
-							l702:
-								position, tokenIndex = position702, tokenIndex702
-							}
-						l703:
-							{
-								position707, tokenIndex707 := position, tokenIndex
+							l705:
+								if buffer[position] != rune(':') {
+									goto l690
+								}
+								position++
 								{
 									position709, tokenIndex709 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
@@ -4873,359 +4729,346 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 								l711:
 									position, tokenIndex = position709, tokenIndex709
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l707
+										goto l690
 									}
 									position++
 								}
 							l709:
-								goto l708
-							l707:
-								position, tokenIndex = position707, tokenIndex707
-							}
-						l708:
-							{
-								position712, tokenIndex712 := position, tokenIndex
 								{
-									position714, tokenIndex714 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l715
+									position712, tokenIndex712 := position, tokenIndex
+									{
+										position714, tokenIndex714 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l715
+										}
+										position++
+										goto l714
+									l715:
+										position, tokenIndex = position714, tokenIndex714
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l716
+										}
+										position++
+										goto l714
+									l716:
+										position, tokenIndex = position714, tokenIndex714
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l712
+										}
+										position++
 									}
-									position++
-									goto l714
-								l715:
-									position, tokenIndex = position714, tokenIndex714
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l716
-									}
-									position++
-									goto l714
-								l716:
-									position, tokenIndex = position714, tokenIndex714
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l712
-									}
-									position++
+								l714:
+									goto l713
+								l712:
+									position, tokenIndex = position712, tokenIndex712
 								}
-							l714:
-								goto l713
-							l712:
-								position, tokenIndex = position712, tokenIndex712
-							}
-						l713:
-							if buffer[position] != rune(':') {
-								goto l658
-							}
-							position++
-							{
-								position717, tokenIndex717 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
+							l713:
+								{
+									position717, tokenIndex717 := position, tokenIndex
+									{
+										position719, tokenIndex719 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l720
+										}
+										position++
+										goto l719
+									l720:
+										position, tokenIndex = position719, tokenIndex719
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l721
+										}
+										position++
+										goto l719
+									l721:
+										position, tokenIndex = position719, tokenIndex719
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l717
+										}
+										position++
+									}
+								l719:
 									goto l718
+								l717:
+									position, tokenIndex = position717, tokenIndex717
 								}
-								position++
-								goto l717
 							l718:
-								position, tokenIndex = position717, tokenIndex717
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l719
-								}
-								position++
-								goto l717
-							l719:
-								position, tokenIndex = position717, tokenIndex717
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l658
-								}
-								position++
-							}
-						l717:
-							{
-								position720, tokenIndex720 := position, tokenIndex
 								{
 									position722, tokenIndex722 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l723
-									}
-									position++
-									goto l722
-								l723:
-									position, tokenIndex = position722, tokenIndex722
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
+									{
+										position724, tokenIndex724 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l725
+										}
+										position++
 										goto l724
+									l725:
+										position, tokenIndex = position724, tokenIndex724
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l726
+										}
+										position++
+										goto l724
+									l726:
+										position, tokenIndex = position724, tokenIndex724
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l722
+										}
+										position++
 									}
-									position++
-									goto l722
 								l724:
+									goto l723
+								l722:
 									position, tokenIndex = position722, tokenIndex722
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l720
+								}
+							l723:
+								goto l689
+							l690:
+								position, tokenIndex = position689, tokenIndex689
+								if !_rules[ruleIPv4address]() {
+									goto l592
+								}
+							}
+						l689:
+							goto l51
+						l592:
+							position, tokenIndex = position51, tokenIndex51
+							{
+								position728, tokenIndex728 := position, tokenIndex
+								{
+									position730, tokenIndex730 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l731
 									}
 									position++
-								}
-							l722:
-								goto l721
-							l720:
-								position, tokenIndex = position720, tokenIndex720
-							}
-						l721:
-							{
-								position725, tokenIndex725 := position, tokenIndex
-								{
-									position727, tokenIndex727 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l730
+								l731:
+									position, tokenIndex = position730, tokenIndex730
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l732
+									}
+									position++
+									goto l730
+								l732:
+									position, tokenIndex = position730, tokenIndex730
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
 										goto l728
 									}
 									position++
-									goto l727
-								l728:
-									position, tokenIndex = position727, tokenIndex727
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l729
-									}
-									position++
-									goto l727
-								l729:
-									position, tokenIndex = position727, tokenIndex727
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l725
-									}
-									position++
 								}
-							l727:
-								goto l726
-							l725:
-								position, tokenIndex = position725, tokenIndex725
-							}
-						l726:
-							{
-								position730, tokenIndex730 := position, tokenIndex
-								{
-									position732, tokenIndex732 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l733
-									}
-									position++
-									goto l732
-								l733:
-									position, tokenIndex = position732, tokenIndex732
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l734
-									}
-									position++
-									goto l732
-								l734:
-									position, tokenIndex = position732, tokenIndex732
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l730
-									}
-									position++
-								}
-							l732:
-								goto l731
 							l730:
-								position, tokenIndex = position730, tokenIndex730
-							}
-						l731:
-							if buffer[position] != rune(':') {
-								goto l658
-							}
-							position++
-							{
-								position735, tokenIndex735 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l736
-								}
-								position++
-								goto l735
-							l736:
-								position, tokenIndex = position735, tokenIndex735
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l737
-								}
-								position++
-								goto l735
-							l737:
-								position, tokenIndex = position735, tokenIndex735
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l658
-								}
-								position++
-							}
-						l735:
-							{
-								position738, tokenIndex738 := position, tokenIndex
 								{
-									position740, tokenIndex740 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l741
+									position733, tokenIndex733 := position, tokenIndex
+									{
+										position735, tokenIndex735 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l736
+										}
+										position++
+										goto l735
+									l736:
+										position, tokenIndex = position735, tokenIndex735
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l737
+										}
+										position++
+										goto l735
+									l737:
+										position, tokenIndex = position735, tokenIndex735
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l733
+										}
+										position++
 									}
-									position++
-									goto l740
-								l741:
-									position, tokenIndex = position740, tokenIndex740
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l742
-									}
-									position++
-									goto l740
-								l742:
-									position, tokenIndex = position740, tokenIndex740
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l738
-									}
-									position++
+								l735:
+									goto l734
+								l733:
+									position, tokenIndex = position733, tokenIndex733
 								}
-							l740:
-								goto l739
-							l738:
-								position, tokenIndex = position738, tokenIndex738
-							}
-						l739:
-							{
-								position743, tokenIndex743 := position, tokenIndex
+							l734:
 								{
-									position745, tokenIndex745 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l746
+									position738, tokenIndex738 := position, tokenIndex
+									{
+										position740, tokenIndex740 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l741
+										}
+										position++
+										goto l740
+									l741:
+										position, tokenIndex = position740, tokenIndex740
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l742
+										}
+										position++
+										goto l740
+									l742:
+										position, tokenIndex = position740, tokenIndex740
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l738
+										}
+										position++
 									}
-									position++
-									goto l745
-								l746:
-									position, tokenIndex = position745, tokenIndex745
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l747
-									}
-									position++
-									goto l745
-								l747:
-									position, tokenIndex = position745, tokenIndex745
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l743
-									}
-									position++
+								l740:
+									goto l739
+								l738:
+									position, tokenIndex = position738, tokenIndex738
 								}
-							l745:
-								goto l744
-							l743:
-								position, tokenIndex = position743, tokenIndex743
-							}
-						l744:
-							{
-								position748, tokenIndex748 := position, tokenIndex
+							l739:
 								{
-									position750, tokenIndex750 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l751
+									position743, tokenIndex743 := position, tokenIndex
+									{
+										position745, tokenIndex745 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l746
+										}
+										position++
+										goto l745
+									l746:
+										position, tokenIndex = position745, tokenIndex745
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l747
+										}
+										position++
+										goto l745
+									l747:
+										position, tokenIndex = position745, tokenIndex745
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l743
+										}
+										position++
 									}
-									position++
-									goto l750
-								l751:
-									position, tokenIndex = position750, tokenIndex750
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l752
-									}
-									position++
-									goto l750
-								l752:
-									position, tokenIndex = position750, tokenIndex750
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+								l745:
+									goto l744
+								l743:
+									position, tokenIndex = position743, tokenIndex743
+								}
+							l744:
+								{
+									position748, tokenIndex748 := position, tokenIndex
+									if buffer[position] != rune(':') {
 										goto l748
 									}
 									position++
-								}
-							l750:
-								goto l749
-							l748:
-								position, tokenIndex = position748, tokenIndex748
-							}
-						l749:
-							if buffer[position] != rune(':') {
-								goto l658
-							}
-							position++
-							{
-								position753, tokenIndex753 := position, tokenIndex
-								{
-									position755, tokenIndex755 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l756
+									{
+										position750, tokenIndex750 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l751
+										}
+										position++
+										goto l750
+									l751:
+										position, tokenIndex = position750, tokenIndex750
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l752
+										}
+										position++
+										goto l750
+									l752:
+										position, tokenIndex = position750, tokenIndex750
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l748
+										}
+										position++
 									}
-									position++
-									goto l755
-								l756:
-									position, tokenIndex = position755, tokenIndex755
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l757
-									}
-									position++
-									goto l755
-								l757:
-									position, tokenIndex = position755, tokenIndex755
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+								l750:
+									{
+										position753, tokenIndex753 := position, tokenIndex
+										{
+											position755, tokenIndex755 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l756
+											}
+											position++
+											goto l755
+										l756:
+											position, tokenIndex = position755, tokenIndex755
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l757
+											}
+											position++
+											goto l755
+										l757:
+											position, tokenIndex = position755, tokenIndex755
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l753
+											}
+											position++
+										}
+									l755:
 										goto l754
+									l753:
+										position, tokenIndex = position753, tokenIndex753
 									}
-									position++
-								}
-							l755:
-								{
-									position758, tokenIndex758 := position, tokenIndex
+								l754:
 									{
-										position760, tokenIndex760 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l761
+										position758, tokenIndex758 := position, tokenIndex
+										{
+											position760, tokenIndex760 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l761
+											}
+											position++
+											goto l760
+										l761:
+											position, tokenIndex = position760, tokenIndex760
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l762
+											}
+											position++
+											goto l760
+										l762:
+											position, tokenIndex = position760, tokenIndex760
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l758
+											}
+											position++
 										}
-										position++
-										goto l760
-									l761:
-										position, tokenIndex = position760, tokenIndex760
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l762
-										}
-										position++
-										goto l760
-									l762:
-										position, tokenIndex = position760, tokenIndex760
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l758
-										}
-										position++
+									l760:
+										goto l759
+									l758:
+										position, tokenIndex = position758, tokenIndex758
 									}
-								l760:
-									goto l759
-								l758:
-									position, tokenIndex = position758, tokenIndex758
-								}
-							l759:
-								{
-									position763, tokenIndex763 := position, tokenIndex
+								l759:
 									{
-										position765, tokenIndex765 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l766
+										position763, tokenIndex763 := position, tokenIndex
+										{
+											position765, tokenIndex765 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l766
+											}
+											position++
+											goto l765
+										l766:
+											position, tokenIndex = position765, tokenIndex765
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l767
+											}
+											position++
+											goto l765
+										l767:
+											position, tokenIndex = position765, tokenIndex765
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l763
+											}
+											position++
 										}
-										position++
-										goto l765
-									l766:
-										position, tokenIndex = position765, tokenIndex765
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l767
-										}
-										position++
-										goto l765
-									l767:
-										position, tokenIndex = position765, tokenIndex765
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l763
-										}
-										position++
+									l765:
+										goto l764
+									l763:
+										position, tokenIndex = position763, tokenIndex763
 									}
-								l765:
-									goto l764
-								l763:
-									position, tokenIndex = position763, tokenIndex763
+								l764:
+									goto l749
+								l748:
+									position, tokenIndex = position748, tokenIndex748
 								}
-							l764:
+							l749:
 								{
 									position768, tokenIndex768 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l768
+									}
+									position++
 									{
 										position770, tokenIndex770 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
@@ -5248,579 +5091,579 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 										position++
 									}
 								l770:
+									{
+										position773, tokenIndex773 := position, tokenIndex
+										{
+											position775, tokenIndex775 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l776
+											}
+											position++
+											goto l775
+										l776:
+											position, tokenIndex = position775, tokenIndex775
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l777
+											}
+											position++
+											goto l775
+										l777:
+											position, tokenIndex = position775, tokenIndex775
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l773
+											}
+											position++
+										}
+									l775:
+										goto l774
+									l773:
+										position, tokenIndex = position773, tokenIndex773
+									}
+								l774:
+									{
+										position778, tokenIndex778 := position, tokenIndex
+										{
+											position780, tokenIndex780 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l781
+											}
+											position++
+											goto l780
+										l781:
+											position, tokenIndex = position780, tokenIndex780
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l782
+											}
+											position++
+											goto l780
+										l782:
+											position, tokenIndex = position780, tokenIndex780
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l778
+											}
+											position++
+										}
+									l780:
+										goto l779
+									l778:
+										position, tokenIndex = position778, tokenIndex778
+									}
+								l779:
+									{
+										position783, tokenIndex783 := position, tokenIndex
+										{
+											position785, tokenIndex785 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l786
+											}
+											position++
+											goto l785
+										l786:
+											position, tokenIndex = position785, tokenIndex785
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l787
+											}
+											position++
+											goto l785
+										l787:
+											position, tokenIndex = position785, tokenIndex785
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l783
+											}
+											position++
+										}
+									l785:
+										goto l784
+									l783:
+										position, tokenIndex = position783, tokenIndex783
+									}
+								l784:
 									goto l769
 								l768:
 									position, tokenIndex = position768, tokenIndex768
 								}
 							l769:
-								if buffer[position] != rune(':') {
-									goto l754
-								}
-								position++
 								{
-									position773, tokenIndex773 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l774
-									}
-									position++
-									goto l773
-								l774:
-									position, tokenIndex = position773, tokenIndex773
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l775
-									}
-									position++
-									goto l773
-								l775:
-									position, tokenIndex = position773, tokenIndex773
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l754
-									}
-									position++
-								}
-							l773:
-								{
-									position776, tokenIndex776 := position, tokenIndex
-									{
-										position778, tokenIndex778 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l779
-										}
-										position++
-										goto l778
-									l779:
-										position, tokenIndex = position778, tokenIndex778
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l780
-										}
-										position++
-										goto l778
-									l780:
-										position, tokenIndex = position778, tokenIndex778
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l776
-										}
-										position++
-									}
-								l778:
-									goto l777
-								l776:
-									position, tokenIndex = position776, tokenIndex776
-								}
-							l777:
-								{
-									position781, tokenIndex781 := position, tokenIndex
-									{
-										position783, tokenIndex783 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l784
-										}
-										position++
-										goto l783
-									l784:
-										position, tokenIndex = position783, tokenIndex783
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l785
-										}
-										position++
-										goto l783
-									l785:
-										position, tokenIndex = position783, tokenIndex783
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l781
-										}
-										position++
-									}
-								l783:
-									goto l782
-								l781:
-									position, tokenIndex = position781, tokenIndex781
-								}
-							l782:
-								{
-									position786, tokenIndex786 := position, tokenIndex
-									{
-										position788, tokenIndex788 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l789
-										}
-										position++
+									position788, tokenIndex788 := position, tokenIndex
+									if buffer[position] != rune(':') {
 										goto l788
-									l789:
-										position, tokenIndex = position788, tokenIndex788
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l790
-										}
-										position++
-										goto l788
-									l790:
-										position, tokenIndex = position788, tokenIndex788
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l786
-										}
-										position++
-									}
-								l788:
-									goto l787
-								l786:
-									position, tokenIndex = position786, tokenIndex786
-								}
-							l787:
-								goto l753
-							l754:
-								position, tokenIndex = position753, tokenIndex753
-								if !_rules[ruleIPv4address]() {
-									goto l658
-								}
-							}
-						l753:
-							goto l250
-						l658:
-							position, tokenIndex = position250, tokenIndex250
-							{
-								position792, tokenIndex792 := position, tokenIndex
-								{
-									position794, tokenIndex794 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l795
 									}
 									position++
-									goto l794
-								l795:
-									position, tokenIndex = position794, tokenIndex794
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l796
-									}
-									position++
-									goto l794
-								l796:
-									position, tokenIndex = position794, tokenIndex794
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l792
-									}
-									position++
-								}
-							l794:
-								{
-									position797, tokenIndex797 := position, tokenIndex
 									{
-										position799, tokenIndex799 := position, tokenIndex
+										position790, tokenIndex790 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l791
+										}
+										position++
+										goto l790
+									l791:
+										position, tokenIndex = position790, tokenIndex790
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l792
+										}
+										position++
+										goto l790
+									l792:
+										position, tokenIndex = position790, tokenIndex790
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l788
+										}
+										position++
+									}
+								l790:
+									{
+										position793, tokenIndex793 := position, tokenIndex
+										{
+											position795, tokenIndex795 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l796
+											}
+											position++
+											goto l795
+										l796:
+											position, tokenIndex = position795, tokenIndex795
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l797
+											}
+											position++
+											goto l795
+										l797:
+											position, tokenIndex = position795, tokenIndex795
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l793
+											}
+											position++
+										}
+									l795:
+										goto l794
+									l793:
+										position, tokenIndex = position793, tokenIndex793
+									}
+								l794:
+									{
+										position798, tokenIndex798 := position, tokenIndex
+										{
+											position800, tokenIndex800 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l801
+											}
+											position++
 											goto l800
+										l801:
+											position, tokenIndex = position800, tokenIndex800
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l802
+											}
+											position++
+											goto l800
+										l802:
+											position, tokenIndex = position800, tokenIndex800
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l798
+											}
+											position++
 										}
-										position++
-										goto l799
 									l800:
-										position, tokenIndex = position799, tokenIndex799
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l801
-										}
-										position++
 										goto l799
-									l801:
-										position, tokenIndex = position799, tokenIndex799
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l797
-										}
-										position++
+									l798:
+										position, tokenIndex = position798, tokenIndex798
 									}
 								l799:
-									goto l798
-								l797:
-									position, tokenIndex = position797, tokenIndex797
-								}
-							l798:
-								{
-									position802, tokenIndex802 := position, tokenIndex
 									{
-										position804, tokenIndex804 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
+										position803, tokenIndex803 := position, tokenIndex
+										{
+											position805, tokenIndex805 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l806
+											}
+											position++
 											goto l805
+										l806:
+											position, tokenIndex = position805, tokenIndex805
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l807
+											}
+											position++
+											goto l805
+										l807:
+											position, tokenIndex = position805, tokenIndex805
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l803
+											}
+											position++
 										}
-										position++
-										goto l804
 									l805:
-										position, tokenIndex = position804, tokenIndex804
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l806
-										}
-										position++
 										goto l804
-									l806:
-										position, tokenIndex = position804, tokenIndex804
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l802
-										}
-										position++
+									l803:
+										position, tokenIndex = position803, tokenIndex803
 									}
 								l804:
-									goto l803
-								l802:
-									position, tokenIndex = position802, tokenIndex802
+									goto l789
+								l788:
+									position, tokenIndex = position788, tokenIndex788
 								}
-							l803:
-								{
-									position807, tokenIndex807 := position, tokenIndex
-									{
-										position809, tokenIndex809 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l810
-										}
-										position++
-										goto l809
-									l810:
-										position, tokenIndex = position809, tokenIndex809
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l811
-										}
-										position++
-										goto l809
-									l811:
-										position, tokenIndex = position809, tokenIndex809
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l807
-										}
-										position++
-									}
-								l809:
-									goto l808
-								l807:
-									position, tokenIndex = position807, tokenIndex807
+							l789:
+								goto l729
+							l728:
+								position, tokenIndex = position728, tokenIndex728
+							}
+						l729:
+							if buffer[position] != rune(':') {
+								goto l727
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l727
+							}
+							position++
+							{
+								position808, tokenIndex808 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
+									goto l809
 								}
-							l808:
+								position++
+								goto l808
+							l809:
+								position, tokenIndex = position808, tokenIndex808
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l810
+								}
+								position++
+								goto l808
+							l810:
+								position, tokenIndex = position808, tokenIndex808
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l727
+								}
+								position++
+							}
+						l808:
+							{
+								position811, tokenIndex811 := position, tokenIndex
 								{
-									position812, tokenIndex812 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l812
+									position813, tokenIndex813 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l814
 									}
 									position++
-									{
-										position814, tokenIndex814 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l815
-										}
-										position++
-										goto l814
-									l815:
-										position, tokenIndex = position814, tokenIndex814
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l816
-										}
-										position++
-										goto l814
-									l816:
-										position, tokenIndex = position814, tokenIndex814
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l812
-										}
-										position++
-									}
-								l814:
-									{
-										position817, tokenIndex817 := position, tokenIndex
-										{
-											position819, tokenIndex819 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l820
-											}
-											position++
-											goto l819
-										l820:
-											position, tokenIndex = position819, tokenIndex819
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l821
-											}
-											position++
-											goto l819
-										l821:
-											position, tokenIndex = position819, tokenIndex819
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l817
-											}
-											position++
-										}
-									l819:
-										goto l818
-									l817:
-										position, tokenIndex = position817, tokenIndex817
-									}
-								l818:
-									{
-										position822, tokenIndex822 := position, tokenIndex
-										{
-											position824, tokenIndex824 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l825
-											}
-											position++
-											goto l824
-										l825:
-											position, tokenIndex = position824, tokenIndex824
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l826
-											}
-											position++
-											goto l824
-										l826:
-											position, tokenIndex = position824, tokenIndex824
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l822
-											}
-											position++
-										}
-									l824:
-										goto l823
-									l822:
-										position, tokenIndex = position822, tokenIndex822
-									}
-								l823:
-									{
-										position827, tokenIndex827 := position, tokenIndex
-										{
-											position829, tokenIndex829 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l830
-											}
-											position++
-											goto l829
-										l830:
-											position, tokenIndex = position829, tokenIndex829
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l831
-											}
-											position++
-											goto l829
-										l831:
-											position, tokenIndex = position829, tokenIndex829
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l827
-											}
-											position++
-										}
-									l829:
-										goto l828
-									l827:
-										position, tokenIndex = position827, tokenIndex827
-									}
-								l828:
 									goto l813
-								l812:
-									position, tokenIndex = position812, tokenIndex812
+								l814:
+									position, tokenIndex = position813, tokenIndex813
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l815
+									}
+									position++
+									goto l813
+								l815:
+									position, tokenIndex = position813, tokenIndex813
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l811
+									}
+									position++
 								}
 							l813:
+								goto l812
+							l811:
+								position, tokenIndex = position811, tokenIndex811
+							}
+						l812:
+							{
+								position816, tokenIndex816 := position, tokenIndex
 								{
-									position832, tokenIndex832 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l832
+									position818, tokenIndex818 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l819
 									}
 									position++
+									goto l818
+								l819:
+									position, tokenIndex = position818, tokenIndex818
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l820
+									}
+									position++
+									goto l818
+								l820:
+									position, tokenIndex = position818, tokenIndex818
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l816
+									}
+									position++
+								}
+							l818:
+								goto l817
+							l816:
+								position, tokenIndex = position816, tokenIndex816
+							}
+						l817:
+							{
+								position821, tokenIndex821 := position, tokenIndex
+								{
+									position823, tokenIndex823 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l824
+									}
+									position++
+									goto l823
+								l824:
+									position, tokenIndex = position823, tokenIndex823
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l825
+									}
+									position++
+									goto l823
+								l825:
+									position, tokenIndex = position823, tokenIndex823
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l821
+									}
+									position++
+								}
+							l823:
+								goto l822
+							l821:
+								position, tokenIndex = position821, tokenIndex821
+							}
+						l822:
+							if buffer[position] != rune(':') {
+								goto l727
+							}
+							position++
+							{
+								position826, tokenIndex826 := position, tokenIndex
+								{
+									position828, tokenIndex828 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l829
+									}
+									position++
+									goto l828
+								l829:
+									position, tokenIndex = position828, tokenIndex828
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l830
+									}
+									position++
+									goto l828
+								l830:
+									position, tokenIndex = position828, tokenIndex828
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l827
+									}
+									position++
+								}
+							l828:
+								{
+									position831, tokenIndex831 := position, tokenIndex
 									{
-										position834, tokenIndex834 := position, tokenIndex
+										position833, tokenIndex833 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l834
+										}
+										position++
+										goto l833
+									l834:
+										position, tokenIndex = position833, tokenIndex833
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l835
 										}
 										position++
-										goto l834
+										goto l833
 									l835:
-										position, tokenIndex = position834, tokenIndex834
+										position, tokenIndex = position833, tokenIndex833
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l831
+										}
+										position++
+									}
+								l833:
+									goto l832
+								l831:
+									position, tokenIndex = position831, tokenIndex831
+								}
+							l832:
+								{
+									position836, tokenIndex836 := position, tokenIndex
+									{
+										position838, tokenIndex838 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l839
+										}
+										position++
+										goto l838
+									l839:
+										position, tokenIndex = position838, tokenIndex838
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l840
+										}
+										position++
+										goto l838
+									l840:
+										position, tokenIndex = position838, tokenIndex838
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l836
 										}
 										position++
-										goto l834
-									l836:
-										position, tokenIndex = position834, tokenIndex834
+									}
+								l838:
+									goto l837
+								l836:
+									position, tokenIndex = position836, tokenIndex836
+								}
+							l837:
+								{
+									position841, tokenIndex841 := position, tokenIndex
+									{
+										position843, tokenIndex843 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l844
+										}
+										position++
+										goto l843
+									l844:
+										position, tokenIndex = position843, tokenIndex843
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l845
+										}
+										position++
+										goto l843
+									l845:
+										position, tokenIndex = position843, tokenIndex843
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l832
+											goto l841
 										}
 										position++
 									}
-								l834:
-									{
-										position837, tokenIndex837 := position, tokenIndex
-										{
-											position839, tokenIndex839 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l840
-											}
-											position++
-											goto l839
-										l840:
-											position, tokenIndex = position839, tokenIndex839
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l841
-											}
-											position++
-											goto l839
-										l841:
-											position, tokenIndex = position839, tokenIndex839
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l837
-											}
-											position++
-										}
-									l839:
-										goto l838
-									l837:
-										position, tokenIndex = position837, tokenIndex837
-									}
-								l838:
-									{
-										position842, tokenIndex842 := position, tokenIndex
-										{
-											position844, tokenIndex844 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l845
-											}
-											position++
-											goto l844
-										l845:
-											position, tokenIndex = position844, tokenIndex844
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l846
-											}
-											position++
-											goto l844
-										l846:
-											position, tokenIndex = position844, tokenIndex844
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l842
-											}
-											position++
-										}
-									l844:
-										goto l843
-									l842:
-										position, tokenIndex = position842, tokenIndex842
-									}
 								l843:
-									{
-										position847, tokenIndex847 := position, tokenIndex
-										{
-											position849, tokenIndex849 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l850
-											}
-											position++
-											goto l849
-										l850:
-											position, tokenIndex = position849, tokenIndex849
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l851
-											}
-											position++
-											goto l849
-										l851:
-											position, tokenIndex = position849, tokenIndex849
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l847
-											}
-											position++
-										}
-									l849:
+									goto l842
+								l841:
+									position, tokenIndex = position841, tokenIndex841
+								}
+							l842:
+								if buffer[position] != rune(':') {
+									goto l827
+								}
+								position++
+								{
+									position846, tokenIndex846 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l847
+									}
+									position++
+									goto l846
+								l847:
+									position, tokenIndex = position846, tokenIndex846
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l848
-									l847:
-										position, tokenIndex = position847, tokenIndex847
 									}
+									position++
+									goto l846
 								l848:
-									goto l833
-								l832:
-									position, tokenIndex = position832, tokenIndex832
-								}
-							l833:
-								goto l793
-							l792:
-								position, tokenIndex = position792, tokenIndex792
-							}
-						l793:
-							if buffer[position] != rune(':') {
-								goto l791
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l791
-							}
-							position++
-							{
-								position852, tokenIndex852 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l853
-								}
-								position++
-								goto l852
-							l853:
-								position, tokenIndex = position852, tokenIndex852
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l854
-								}
-								position++
-								goto l852
-							l854:
-								position, tokenIndex = position852, tokenIndex852
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l791
-								}
-								position++
-							}
-						l852:
-							{
-								position855, tokenIndex855 := position, tokenIndex
-								{
-									position857, tokenIndex857 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l858
-									}
-									position++
-									goto l857
-								l858:
-									position, tokenIndex = position857, tokenIndex857
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l859
-									}
-									position++
-									goto l857
-								l859:
-									position, tokenIndex = position857, tokenIndex857
+									position, tokenIndex = position846, tokenIndex846
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l855
+										goto l827
 									}
 									position++
 								}
-							l857:
-								goto l856
+							l846:
+								{
+									position849, tokenIndex849 := position, tokenIndex
+									{
+										position851, tokenIndex851 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l852
+										}
+										position++
+										goto l851
+									l852:
+										position, tokenIndex = position851, tokenIndex851
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l853
+										}
+										position++
+										goto l851
+									l853:
+										position, tokenIndex = position851, tokenIndex851
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l849
+										}
+										position++
+									}
+								l851:
+									goto l850
+								l849:
+									position, tokenIndex = position849, tokenIndex849
+								}
+							l850:
+								{
+									position854, tokenIndex854 := position, tokenIndex
+									{
+										position856, tokenIndex856 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l857
+										}
+										position++
+										goto l856
+									l857:
+										position, tokenIndex = position856, tokenIndex856
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l858
+										}
+										position++
+										goto l856
+									l858:
+										position, tokenIndex = position856, tokenIndex856
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l854
+										}
+										position++
+									}
+								l856:
+									goto l855
+								l854:
+									position, tokenIndex = position854, tokenIndex854
+								}
 							l855:
-								position, tokenIndex = position855, tokenIndex855
-							}
-						l856:
-							{
-								position860, tokenIndex860 := position, tokenIndex
 								{
-									position862, tokenIndex862 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l863
+									position859, tokenIndex859 := position, tokenIndex
+									{
+										position861, tokenIndex861 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l862
+										}
+										position++
+										goto l861
+									l862:
+										position, tokenIndex = position861, tokenIndex861
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l863
+										}
+										position++
+										goto l861
+									l863:
+										position, tokenIndex = position861, tokenIndex861
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l859
+										}
+										position++
 									}
-									position++
-									goto l862
-								l863:
-									position, tokenIndex = position862, tokenIndex862
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l864
-									}
-									position++
-									goto l862
-								l864:
-									position, tokenIndex = position862, tokenIndex862
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l860
-									}
-									position++
+								l861:
+									goto l860
+								l859:
+									position, tokenIndex = position859, tokenIndex859
 								}
-							l862:
-								goto l861
 							l860:
-								position, tokenIndex = position860, tokenIndex860
+								goto l826
+							l827:
+								position, tokenIndex = position826, tokenIndex826
+								if !_rules[ruleIPv4address]() {
+									goto l727
+								}
 							}
-						l861:
+						l826:
+							goto l51
+						l727:
+							position, tokenIndex = position51, tokenIndex51
 							{
 								position865, tokenIndex865 := position, tokenIndex
 								{
@@ -5845,1306 +5688,1292 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									position++
 								}
 							l867:
+								{
+									position870, tokenIndex870 := position, tokenIndex
+									{
+										position872, tokenIndex872 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l873
+										}
+										position++
+										goto l872
+									l873:
+										position, tokenIndex = position872, tokenIndex872
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l874
+										}
+										position++
+										goto l872
+									l874:
+										position, tokenIndex = position872, tokenIndex872
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l870
+										}
+										position++
+									}
+								l872:
+									goto l871
+								l870:
+									position, tokenIndex = position870, tokenIndex870
+								}
+							l871:
+								{
+									position875, tokenIndex875 := position, tokenIndex
+									{
+										position877, tokenIndex877 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l878
+										}
+										position++
+										goto l877
+									l878:
+										position, tokenIndex = position877, tokenIndex877
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l879
+										}
+										position++
+										goto l877
+									l879:
+										position, tokenIndex = position877, tokenIndex877
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l875
+										}
+										position++
+									}
+								l877:
+									goto l876
+								l875:
+									position, tokenIndex = position875, tokenIndex875
+								}
+							l876:
+								{
+									position880, tokenIndex880 := position, tokenIndex
+									{
+										position882, tokenIndex882 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l883
+										}
+										position++
+										goto l882
+									l883:
+										position, tokenIndex = position882, tokenIndex882
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l884
+										}
+										position++
+										goto l882
+									l884:
+										position, tokenIndex = position882, tokenIndex882
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l880
+										}
+										position++
+									}
+								l882:
+									goto l881
+								l880:
+									position, tokenIndex = position880, tokenIndex880
+								}
+							l881:
+								{
+									position885, tokenIndex885 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l885
+									}
+									position++
+									{
+										position887, tokenIndex887 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l888
+										}
+										position++
+										goto l887
+									l888:
+										position, tokenIndex = position887, tokenIndex887
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l889
+										}
+										position++
+										goto l887
+									l889:
+										position, tokenIndex = position887, tokenIndex887
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l885
+										}
+										position++
+									}
+								l887:
+									{
+										position890, tokenIndex890 := position, tokenIndex
+										{
+											position892, tokenIndex892 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l893
+											}
+											position++
+											goto l892
+										l893:
+											position, tokenIndex = position892, tokenIndex892
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l894
+											}
+											position++
+											goto l892
+										l894:
+											position, tokenIndex = position892, tokenIndex892
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l890
+											}
+											position++
+										}
+									l892:
+										goto l891
+									l890:
+										position, tokenIndex = position890, tokenIndex890
+									}
+								l891:
+									{
+										position895, tokenIndex895 := position, tokenIndex
+										{
+											position897, tokenIndex897 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l898
+											}
+											position++
+											goto l897
+										l898:
+											position, tokenIndex = position897, tokenIndex897
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l899
+											}
+											position++
+											goto l897
+										l899:
+											position, tokenIndex = position897, tokenIndex897
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l895
+											}
+											position++
+										}
+									l897:
+										goto l896
+									l895:
+										position, tokenIndex = position895, tokenIndex895
+									}
+								l896:
+									{
+										position900, tokenIndex900 := position, tokenIndex
+										{
+											position902, tokenIndex902 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l903
+											}
+											position++
+											goto l902
+										l903:
+											position, tokenIndex = position902, tokenIndex902
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l904
+											}
+											position++
+											goto l902
+										l904:
+											position, tokenIndex = position902, tokenIndex902
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l900
+											}
+											position++
+										}
+									l902:
+										goto l901
+									l900:
+										position, tokenIndex = position900, tokenIndex900
+									}
+								l901:
+									goto l886
+								l885:
+									position, tokenIndex = position885, tokenIndex885
+								}
+							l886:
+								{
+									position905, tokenIndex905 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l905
+									}
+									position++
+									{
+										position907, tokenIndex907 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l908
+										}
+										position++
+										goto l907
+									l908:
+										position, tokenIndex = position907, tokenIndex907
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l909
+										}
+										position++
+										goto l907
+									l909:
+										position, tokenIndex = position907, tokenIndex907
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l905
+										}
+										position++
+									}
+								l907:
+									{
+										position910, tokenIndex910 := position, tokenIndex
+										{
+											position912, tokenIndex912 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l913
+											}
+											position++
+											goto l912
+										l913:
+											position, tokenIndex = position912, tokenIndex912
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l914
+											}
+											position++
+											goto l912
+										l914:
+											position, tokenIndex = position912, tokenIndex912
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l910
+											}
+											position++
+										}
+									l912:
+										goto l911
+									l910:
+										position, tokenIndex = position910, tokenIndex910
+									}
+								l911:
+									{
+										position915, tokenIndex915 := position, tokenIndex
+										{
+											position917, tokenIndex917 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l918
+											}
+											position++
+											goto l917
+										l918:
+											position, tokenIndex = position917, tokenIndex917
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l919
+											}
+											position++
+											goto l917
+										l919:
+											position, tokenIndex = position917, tokenIndex917
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l915
+											}
+											position++
+										}
+									l917:
+										goto l916
+									l915:
+										position, tokenIndex = position915, tokenIndex915
+									}
+								l916:
+									{
+										position920, tokenIndex920 := position, tokenIndex
+										{
+											position922, tokenIndex922 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l923
+											}
+											position++
+											goto l922
+										l923:
+											position, tokenIndex = position922, tokenIndex922
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l924
+											}
+											position++
+											goto l922
+										l924:
+											position, tokenIndex = position922, tokenIndex922
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l920
+											}
+											position++
+										}
+									l922:
+										goto l921
+									l920:
+										position, tokenIndex = position920, tokenIndex920
+									}
+								l921:
+									goto l906
+								l905:
+									position, tokenIndex = position905, tokenIndex905
+								}
+							l906:
+								{
+									position925, tokenIndex925 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l925
+									}
+									position++
+									{
+										position927, tokenIndex927 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l928
+										}
+										position++
+										goto l927
+									l928:
+										position, tokenIndex = position927, tokenIndex927
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l929
+										}
+										position++
+										goto l927
+									l929:
+										position, tokenIndex = position927, tokenIndex927
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l925
+										}
+										position++
+									}
+								l927:
+									{
+										position930, tokenIndex930 := position, tokenIndex
+										{
+											position932, tokenIndex932 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l933
+											}
+											position++
+											goto l932
+										l933:
+											position, tokenIndex = position932, tokenIndex932
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l934
+											}
+											position++
+											goto l932
+										l934:
+											position, tokenIndex = position932, tokenIndex932
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l930
+											}
+											position++
+										}
+									l932:
+										goto l931
+									l930:
+										position, tokenIndex = position930, tokenIndex930
+									}
+								l931:
+									{
+										position935, tokenIndex935 := position, tokenIndex
+										{
+											position937, tokenIndex937 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l938
+											}
+											position++
+											goto l937
+										l938:
+											position, tokenIndex = position937, tokenIndex937
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l939
+											}
+											position++
+											goto l937
+										l939:
+											position, tokenIndex = position937, tokenIndex937
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l935
+											}
+											position++
+										}
+									l937:
+										goto l936
+									l935:
+										position, tokenIndex = position935, tokenIndex935
+									}
+								l936:
+									{
+										position940, tokenIndex940 := position, tokenIndex
+										{
+											position942, tokenIndex942 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l943
+											}
+											position++
+											goto l942
+										l943:
+											position, tokenIndex = position942, tokenIndex942
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l944
+											}
+											position++
+											goto l942
+										l944:
+											position, tokenIndex = position942, tokenIndex942
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l940
+											}
+											position++
+										}
+									l942:
+										goto l941
+									l940:
+										position, tokenIndex = position940, tokenIndex940
+									}
+								l941:
+									goto l926
+								l925:
+									position, tokenIndex = position925, tokenIndex925
+								}
+							l926:
+								{
+									position945, tokenIndex945 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l945
+									}
+									position++
+									{
+										position947, tokenIndex947 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l948
+										}
+										position++
+										goto l947
+									l948:
+										position, tokenIndex = position947, tokenIndex947
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l949
+										}
+										position++
+										goto l947
+									l949:
+										position, tokenIndex = position947, tokenIndex947
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l945
+										}
+										position++
+									}
+								l947:
+									{
+										position950, tokenIndex950 := position, tokenIndex
+										{
+											position952, tokenIndex952 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l953
+											}
+											position++
+											goto l952
+										l953:
+											position, tokenIndex = position952, tokenIndex952
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l954
+											}
+											position++
+											goto l952
+										l954:
+											position, tokenIndex = position952, tokenIndex952
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l950
+											}
+											position++
+										}
+									l952:
+										goto l951
+									l950:
+										position, tokenIndex = position950, tokenIndex950
+									}
+								l951:
+									{
+										position955, tokenIndex955 := position, tokenIndex
+										{
+											position957, tokenIndex957 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l958
+											}
+											position++
+											goto l957
+										l958:
+											position, tokenIndex = position957, tokenIndex957
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l959
+											}
+											position++
+											goto l957
+										l959:
+											position, tokenIndex = position957, tokenIndex957
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l955
+											}
+											position++
+										}
+									l957:
+										goto l956
+									l955:
+										position, tokenIndex = position955, tokenIndex955
+									}
+								l956:
+									{
+										position960, tokenIndex960 := position, tokenIndex
+										{
+											position962, tokenIndex962 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l963
+											}
+											position++
+											goto l962
+										l963:
+											position, tokenIndex = position962, tokenIndex962
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l964
+											}
+											position++
+											goto l962
+										l964:
+											position, tokenIndex = position962, tokenIndex962
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l960
+											}
+											position++
+										}
+									l962:
+										goto l961
+									l960:
+										position, tokenIndex = position960, tokenIndex960
+									}
+								l961:
+									goto l946
+								l945:
+									position, tokenIndex = position945, tokenIndex945
+								}
+							l946:
 								goto l866
 							l865:
 								position, tokenIndex = position865, tokenIndex865
 							}
 						l866:
 							if buffer[position] != rune(':') {
-								goto l791
+								goto l864
 							}
 							position++
-							{
-								position870, tokenIndex870 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l871
-								}
-								position++
-								goto l870
-							l871:
-								position, tokenIndex = position870, tokenIndex870
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l872
-								}
-								position++
-								goto l870
-							l872:
-								position, tokenIndex = position870, tokenIndex870
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l791
-								}
-								position++
-							}
-						l870:
-							{
-								position873, tokenIndex873 := position, tokenIndex
-								{
-									position875, tokenIndex875 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l876
-									}
-									position++
-									goto l875
-								l876:
-									position, tokenIndex = position875, tokenIndex875
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l877
-									}
-									position++
-									goto l875
-								l877:
-									position, tokenIndex = position875, tokenIndex875
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l873
-									}
-									position++
-								}
-							l875:
-								goto l874
-							l873:
-								position, tokenIndex = position873, tokenIndex873
-							}
-						l874:
-							{
-								position878, tokenIndex878 := position, tokenIndex
-								{
-									position880, tokenIndex880 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l881
-									}
-									position++
-									goto l880
-								l881:
-									position, tokenIndex = position880, tokenIndex880
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l882
-									}
-									position++
-									goto l880
-								l882:
-									position, tokenIndex = position880, tokenIndex880
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l878
-									}
-									position++
-								}
-							l880:
-								goto l879
-							l878:
-								position, tokenIndex = position878, tokenIndex878
-							}
-						l879:
-							{
-								position883, tokenIndex883 := position, tokenIndex
-								{
-									position885, tokenIndex885 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l886
-									}
-									position++
-									goto l885
-								l886:
-									position, tokenIndex = position885, tokenIndex885
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l887
-									}
-									position++
-									goto l885
-								l887:
-									position, tokenIndex = position885, tokenIndex885
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l883
-									}
-									position++
-								}
-							l885:
-								goto l884
-							l883:
-								position, tokenIndex = position883, tokenIndex883
-							}
-						l884:
 							if buffer[position] != rune(':') {
-								goto l791
+								goto l864
 							}
 							position++
 							{
-								position888, tokenIndex888 := position, tokenIndex
-								{
-									position890, tokenIndex890 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l891
-									}
-									position++
-									goto l890
-								l891:
-									position, tokenIndex = position890, tokenIndex890
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l892
-									}
-									position++
-									goto l890
-								l892:
-									position, tokenIndex = position890, tokenIndex890
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l889
-									}
-									position++
-								}
-							l890:
-								{
-									position893, tokenIndex893 := position, tokenIndex
-									{
-										position895, tokenIndex895 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l896
-										}
-										position++
-										goto l895
-									l896:
-										position, tokenIndex = position895, tokenIndex895
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l897
-										}
-										position++
-										goto l895
-									l897:
-										position, tokenIndex = position895, tokenIndex895
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l893
-										}
-										position++
-									}
-								l895:
-									goto l894
-								l893:
-									position, tokenIndex = position893, tokenIndex893
-								}
-							l894:
-								{
-									position898, tokenIndex898 := position, tokenIndex
-									{
-										position900, tokenIndex900 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l901
-										}
-										position++
-										goto l900
-									l901:
-										position, tokenIndex = position900, tokenIndex900
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l902
-										}
-										position++
-										goto l900
-									l902:
-										position, tokenIndex = position900, tokenIndex900
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l898
-										}
-										position++
-									}
-								l900:
-									goto l899
-								l898:
-									position, tokenIndex = position898, tokenIndex898
-								}
-							l899:
-								{
-									position903, tokenIndex903 := position, tokenIndex
-									{
-										position905, tokenIndex905 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l906
-										}
-										position++
-										goto l905
-									l906:
-										position, tokenIndex = position905, tokenIndex905
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l907
-										}
-										position++
-										goto l905
-									l907:
-										position, tokenIndex = position905, tokenIndex905
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l903
-										}
-										position++
-									}
-								l905:
-									goto l904
-								l903:
-									position, tokenIndex = position903, tokenIndex903
-								}
-							l904:
-								if buffer[position] != rune(':') {
-									goto l889
-								}
-								position++
-								{
-									position908, tokenIndex908 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l909
-									}
-									position++
-									goto l908
-								l909:
-									position, tokenIndex = position908, tokenIndex908
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l910
-									}
-									position++
-									goto l908
-								l910:
-									position, tokenIndex = position908, tokenIndex908
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l889
-									}
-									position++
-								}
-							l908:
-								{
-									position911, tokenIndex911 := position, tokenIndex
-									{
-										position913, tokenIndex913 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l914
-										}
-										position++
-										goto l913
-									l914:
-										position, tokenIndex = position913, tokenIndex913
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l915
-										}
-										position++
-										goto l913
-									l915:
-										position, tokenIndex = position913, tokenIndex913
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l911
-										}
-										position++
-									}
-								l913:
-									goto l912
-								l911:
-									position, tokenIndex = position911, tokenIndex911
-								}
-							l912:
-								{
-									position916, tokenIndex916 := position, tokenIndex
-									{
-										position918, tokenIndex918 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l919
-										}
-										position++
-										goto l918
-									l919:
-										position, tokenIndex = position918, tokenIndex918
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l920
-										}
-										position++
-										goto l918
-									l920:
-										position, tokenIndex = position918, tokenIndex918
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l916
-										}
-										position++
-									}
-								l918:
-									goto l917
-								l916:
-									position, tokenIndex = position916, tokenIndex916
-								}
-							l917:
-								{
-									position921, tokenIndex921 := position, tokenIndex
-									{
-										position923, tokenIndex923 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l924
-										}
-										position++
-										goto l923
-									l924:
-										position, tokenIndex = position923, tokenIndex923
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l925
-										}
-										position++
-										goto l923
-									l925:
-										position, tokenIndex = position923, tokenIndex923
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l921
-										}
-										position++
-									}
-								l923:
-									goto l922
-								l921:
-									position, tokenIndex = position921, tokenIndex921
-								}
-							l922:
-								goto l888
-							l889:
-								position, tokenIndex = position888, tokenIndex888
-								if !_rules[ruleIPv4address]() {
-									goto l791
-								}
-							}
-						l888:
-							goto l250
-						l791:
-							position, tokenIndex = position250, tokenIndex250
-							{
-								position927, tokenIndex927 := position, tokenIndex
-								{
-									position929, tokenIndex929 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l930
-									}
-									position++
-									goto l929
-								l930:
-									position, tokenIndex = position929, tokenIndex929
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l931
-									}
-									position++
-									goto l929
-								l931:
-									position, tokenIndex = position929, tokenIndex929
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l927
-									}
-									position++
-								}
-							l929:
-								{
-									position932, tokenIndex932 := position, tokenIndex
-									{
-										position934, tokenIndex934 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l935
-										}
-										position++
-										goto l934
-									l935:
-										position, tokenIndex = position934, tokenIndex934
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l936
-										}
-										position++
-										goto l934
-									l936:
-										position, tokenIndex = position934, tokenIndex934
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l932
-										}
-										position++
-									}
-								l934:
-									goto l933
-								l932:
-									position, tokenIndex = position932, tokenIndex932
-								}
-							l933:
-								{
-									position937, tokenIndex937 := position, tokenIndex
-									{
-										position939, tokenIndex939 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l940
-										}
-										position++
-										goto l939
-									l940:
-										position, tokenIndex = position939, tokenIndex939
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l941
-										}
-										position++
-										goto l939
-									l941:
-										position, tokenIndex = position939, tokenIndex939
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l937
-										}
-										position++
-									}
-								l939:
-									goto l938
-								l937:
-									position, tokenIndex = position937, tokenIndex937
-								}
-							l938:
-								{
-									position942, tokenIndex942 := position, tokenIndex
-									{
-										position944, tokenIndex944 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l945
-										}
-										position++
-										goto l944
-									l945:
-										position, tokenIndex = position944, tokenIndex944
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l946
-										}
-										position++
-										goto l944
-									l946:
-										position, tokenIndex = position944, tokenIndex944
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l942
-										}
-										position++
-									}
-								l944:
-									goto l943
-								l942:
-									position, tokenIndex = position942, tokenIndex942
-								}
-							l943:
-								{
-									position947, tokenIndex947 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l947
-									}
-									position++
-									{
-										position949, tokenIndex949 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l950
-										}
-										position++
-										goto l949
-									l950:
-										position, tokenIndex = position949, tokenIndex949
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l951
-										}
-										position++
-										goto l949
-									l951:
-										position, tokenIndex = position949, tokenIndex949
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l947
-										}
-										position++
-									}
-								l949:
-									{
-										position952, tokenIndex952 := position, tokenIndex
-										{
-											position954, tokenIndex954 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l955
-											}
-											position++
-											goto l954
-										l955:
-											position, tokenIndex = position954, tokenIndex954
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l956
-											}
-											position++
-											goto l954
-										l956:
-											position, tokenIndex = position954, tokenIndex954
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l952
-											}
-											position++
-										}
-									l954:
-										goto l953
-									l952:
-										position, tokenIndex = position952, tokenIndex952
-									}
-								l953:
-									{
-										position957, tokenIndex957 := position, tokenIndex
-										{
-											position959, tokenIndex959 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l960
-											}
-											position++
-											goto l959
-										l960:
-											position, tokenIndex = position959, tokenIndex959
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l961
-											}
-											position++
-											goto l959
-										l961:
-											position, tokenIndex = position959, tokenIndex959
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l957
-											}
-											position++
-										}
-									l959:
-										goto l958
-									l957:
-										position, tokenIndex = position957, tokenIndex957
-									}
-								l958:
-									{
-										position962, tokenIndex962 := position, tokenIndex
-										{
-											position964, tokenIndex964 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l965
-											}
-											position++
-											goto l964
-										l965:
-											position, tokenIndex = position964, tokenIndex964
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l966
-											}
-											position++
-											goto l964
-										l966:
-											position, tokenIndex = position964, tokenIndex964
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l962
-											}
-											position++
-										}
-									l964:
-										goto l963
-									l962:
-										position, tokenIndex = position962, tokenIndex962
-									}
-								l963:
-									goto l948
-								l947:
-									position, tokenIndex = position947, tokenIndex947
-								}
-							l948:
+								position965, tokenIndex965 := position, tokenIndex
 								{
 									position967, tokenIndex967 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l967
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l968
 									}
 									position++
+									goto l967
+								l968:
+									position, tokenIndex = position967, tokenIndex967
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l969
+									}
+									position++
+									goto l967
+								l969:
+									position, tokenIndex = position967, tokenIndex967
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l966
+									}
+									position++
+								}
+							l967:
+								{
+									position970, tokenIndex970 := position, tokenIndex
 									{
-										position969, tokenIndex969 := position, tokenIndex
+										position972, tokenIndex972 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l973
+										}
+										position++
+										goto l972
+									l973:
+										position, tokenIndex = position972, tokenIndex972
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l974
+										}
+										position++
+										goto l972
+									l974:
+										position, tokenIndex = position972, tokenIndex972
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l970
 										}
 										position++
-										goto l969
-									l970:
-										position, tokenIndex = position969, tokenIndex969
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l971
-										}
-										position++
-										goto l969
-									l971:
-										position, tokenIndex = position969, tokenIndex969
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l967
-										}
-										position++
 									}
-								l969:
-									{
-										position972, tokenIndex972 := position, tokenIndex
-										{
-											position974, tokenIndex974 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l975
-											}
-											position++
-											goto l974
-										l975:
-											position, tokenIndex = position974, tokenIndex974
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l976
-											}
-											position++
-											goto l974
-										l976:
-											position, tokenIndex = position974, tokenIndex974
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l972
-											}
-											position++
-										}
-									l974:
-										goto l973
-									l972:
-										position, tokenIndex = position972, tokenIndex972
-									}
-								l973:
+								l972:
+									goto l971
+								l970:
+									position, tokenIndex = position970, tokenIndex970
+								}
+							l971:
+								{
+									position975, tokenIndex975 := position, tokenIndex
 									{
 										position977, tokenIndex977 := position, tokenIndex
-										{
-											position979, tokenIndex979 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l980
-											}
-											position++
-											goto l979
-										l980:
-											position, tokenIndex = position979, tokenIndex979
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l981
-											}
-											position++
-											goto l979
-										l981:
-											position, tokenIndex = position979, tokenIndex979
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l977
-											}
-											position++
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l978
 										}
-									l979:
-										goto l978
-									l977:
+										position++
+										goto l977
+									l978:
 										position, tokenIndex = position977, tokenIndex977
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l979
+										}
+										position++
+										goto l977
+									l979:
+										position, tokenIndex = position977, tokenIndex977
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l975
+										}
+										position++
 									}
-								l978:
+								l977:
+									goto l976
+								l975:
+									position, tokenIndex = position975, tokenIndex975
+								}
+							l976:
+								{
+									position980, tokenIndex980 := position, tokenIndex
 									{
 										position982, tokenIndex982 := position, tokenIndex
-										{
-											position984, tokenIndex984 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l985
-											}
-											position++
-											goto l984
-										l985:
-											position, tokenIndex = position984, tokenIndex984
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l986
-											}
-											position++
-											goto l984
-										l986:
-											position, tokenIndex = position984, tokenIndex984
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l982
-											}
-											position++
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l983
 										}
-									l984:
-										goto l983
-									l982:
+										position++
+										goto l982
+									l983:
 										position, tokenIndex = position982, tokenIndex982
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l984
+										}
+										position++
+										goto l982
+									l984:
+										position, tokenIndex = position982, tokenIndex982
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l980
+										}
+										position++
 									}
-								l983:
-									goto l968
-								l967:
-									position, tokenIndex = position967, tokenIndex967
+								l982:
+									goto l981
+								l980:
+									position, tokenIndex = position980, tokenIndex980
 								}
-							l968:
+							l981:
+								if buffer[position] != rune(':') {
+									goto l966
+								}
+								position++
 								{
-									position987, tokenIndex987 := position, tokenIndex
-									if buffer[position] != rune(':') {
+									position985, tokenIndex985 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l986
+									}
+									position++
+									goto l985
+								l986:
+									position, tokenIndex = position985, tokenIndex985
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
 										goto l987
 									}
 									position++
+									goto l985
+								l987:
+									position, tokenIndex = position985, tokenIndex985
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l966
+									}
+									position++
+								}
+							l985:
+								{
+									position988, tokenIndex988 := position, tokenIndex
 									{
-										position989, tokenIndex989 := position, tokenIndex
+										position990, tokenIndex990 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l990
-										}
-										position++
-										goto l989
-									l990:
-										position, tokenIndex = position989, tokenIndex989
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
 											goto l991
 										}
 										position++
-										goto l989
+										goto l990
 									l991:
-										position, tokenIndex = position989, tokenIndex989
+										position, tokenIndex = position990, tokenIndex990
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l992
+										}
+										position++
+										goto l990
+									l992:
+										position, tokenIndex = position990, tokenIndex990
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l987
+											goto l988
 										}
 										position++
 									}
-								l989:
+								l990:
+									goto l989
+								l988:
+									position, tokenIndex = position988, tokenIndex988
+								}
+							l989:
+								{
+									position993, tokenIndex993 := position, tokenIndex
 									{
-										position992, tokenIndex992 := position, tokenIndex
-										{
-											position994, tokenIndex994 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l995
-											}
-											position++
-											goto l994
-										l995:
-											position, tokenIndex = position994, tokenIndex994
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l996
-											}
-											position++
-											goto l994
-										l996:
-											position, tokenIndex = position994, tokenIndex994
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l992
-											}
-											position++
+										position995, tokenIndex995 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l996
 										}
-									l994:
-										goto l993
-									l992:
-										position, tokenIndex = position992, tokenIndex992
-									}
-								l993:
-									{
-										position997, tokenIndex997 := position, tokenIndex
-										{
-											position999, tokenIndex999 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1000
-											}
-											position++
-											goto l999
-										l1000:
-											position, tokenIndex = position999, tokenIndex999
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1001
-											}
-											position++
-											goto l999
-										l1001:
-											position, tokenIndex = position999, tokenIndex999
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l997
-											}
-											position++
+										position++
+										goto l995
+									l996:
+										position, tokenIndex = position995, tokenIndex995
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l997
 										}
-									l999:
-										goto l998
+										position++
+										goto l995
 									l997:
-										position, tokenIndex = position997, tokenIndex997
-									}
-								l998:
-									{
-										position1002, tokenIndex1002 := position, tokenIndex
-										{
-											position1004, tokenIndex1004 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1005
-											}
-											position++
-											goto l1004
-										l1005:
-											position, tokenIndex = position1004, tokenIndex1004
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1006
-											}
-											position++
-											goto l1004
-										l1006:
-											position, tokenIndex = position1004, tokenIndex1004
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1002
-											}
-											position++
+										position, tokenIndex = position995, tokenIndex995
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l993
 										}
-									l1004:
-										goto l1003
+										position++
+									}
+								l995:
+									goto l994
+								l993:
+									position, tokenIndex = position993, tokenIndex993
+								}
+							l994:
+								{
+									position998, tokenIndex998 := position, tokenIndex
+									{
+										position1000, tokenIndex1000 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1001
+										}
+										position++
+										goto l1000
+									l1001:
+										position, tokenIndex = position1000, tokenIndex1000
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1002
+										}
+										position++
+										goto l1000
 									l1002:
-										position, tokenIndex = position1002, tokenIndex1002
+										position, tokenIndex = position1000, tokenIndex1000
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l998
+										}
+										position++
 									}
-								l1003:
-									goto l988
-								l987:
-									position, tokenIndex = position987, tokenIndex987
+								l1000:
+									goto l999
+								l998:
+									position, tokenIndex = position998, tokenIndex998
 								}
-							l988:
-								goto l928
-							l927:
-								position, tokenIndex = position927, tokenIndex927
+							l999:
+								goto l965
+							l966:
+								position, tokenIndex = position965, tokenIndex965
+								if !_rules[ruleIPv4address]() {
+									goto l864
+								}
 							}
-						l928:
-							if buffer[position] != rune(':') {
-								goto l926
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l926
-							}
-							position++
+						l965:
+							goto l51
+						l864:
+							position, tokenIndex = position51, tokenIndex51
 							{
-								position1007, tokenIndex1007 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1008
-								}
-								position++
-								goto l1007
-							l1008:
-								position, tokenIndex = position1007, tokenIndex1007
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1009
-								}
-								position++
-								goto l1007
-							l1009:
-								position, tokenIndex = position1007, tokenIndex1007
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l926
-								}
-								position++
-							}
-						l1007:
-							{
-								position1010, tokenIndex1010 := position, tokenIndex
+								position1004, tokenIndex1004 := position, tokenIndex
 								{
-									position1012, tokenIndex1012 := position, tokenIndex
+									position1006, tokenIndex1006 := position, tokenIndex
 									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1013
+										goto l1007
 									}
 									position++
-									goto l1012
-								l1013:
-									position, tokenIndex = position1012, tokenIndex1012
+									goto l1006
+								l1007:
+									position, tokenIndex = position1006, tokenIndex1006
 									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1014
+										goto l1008
 									}
 									position++
-									goto l1012
-								l1014:
-									position, tokenIndex = position1012, tokenIndex1012
+									goto l1006
+								l1008:
+									position, tokenIndex = position1006, tokenIndex1006
 									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1010
+										goto l1004
 									}
 									position++
 								}
-							l1012:
-								goto l1011
+							l1006:
+								{
+									position1009, tokenIndex1009 := position, tokenIndex
+									{
+										position1011, tokenIndex1011 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1012
+										}
+										position++
+										goto l1011
+									l1012:
+										position, tokenIndex = position1011, tokenIndex1011
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1013
+										}
+										position++
+										goto l1011
+									l1013:
+										position, tokenIndex = position1011, tokenIndex1011
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1009
+										}
+										position++
+									}
+								l1011:
+									goto l1010
+								l1009:
+									position, tokenIndex = position1009, tokenIndex1009
+								}
 							l1010:
-								position, tokenIndex = position1010, tokenIndex1010
-							}
-						l1011:
-							{
-								position1015, tokenIndex1015 := position, tokenIndex
 								{
-									position1017, tokenIndex1017 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1018
+									position1014, tokenIndex1014 := position, tokenIndex
+									{
+										position1016, tokenIndex1016 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1017
+										}
+										position++
+										goto l1016
+									l1017:
+										position, tokenIndex = position1016, tokenIndex1016
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1018
+										}
+										position++
+										goto l1016
+									l1018:
+										position, tokenIndex = position1016, tokenIndex1016
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1014
+										}
+										position++
 									}
-									position++
-									goto l1017
-								l1018:
-									position, tokenIndex = position1017, tokenIndex1017
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1019
-									}
-									position++
-									goto l1017
-								l1019:
-									position, tokenIndex = position1017, tokenIndex1017
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1015
-									}
-									position++
+								l1016:
+									goto l1015
+								l1014:
+									position, tokenIndex = position1014, tokenIndex1014
 								}
-							l1017:
-								goto l1016
 							l1015:
-								position, tokenIndex = position1015, tokenIndex1015
-							}
-						l1016:
-							{
-								position1020, tokenIndex1020 := position, tokenIndex
 								{
-									position1022, tokenIndex1022 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1023
+									position1019, tokenIndex1019 := position, tokenIndex
+									{
+										position1021, tokenIndex1021 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
+											goto l1022
+										}
+										position++
+										goto l1021
+									l1022:
+										position, tokenIndex = position1021, tokenIndex1021
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1023
+										}
+										position++
+										goto l1021
+									l1023:
+										position, tokenIndex = position1021, tokenIndex1021
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1019
+										}
+										position++
 									}
-									position++
-									goto l1022
-								l1023:
-									position, tokenIndex = position1022, tokenIndex1022
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
+								l1021:
+									goto l1020
+								l1019:
+									position, tokenIndex = position1019, tokenIndex1019
+								}
+							l1020:
+								{
+									position1024, tokenIndex1024 := position, tokenIndex
+									if buffer[position] != rune(':') {
 										goto l1024
 									}
 									position++
-									goto l1022
-								l1024:
-									position, tokenIndex = position1022, tokenIndex1022
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1020
-									}
-									position++
-								}
-							l1022:
-								goto l1021
-							l1020:
-								position, tokenIndex = position1020, tokenIndex1020
-							}
-						l1021:
-							if buffer[position] != rune(':') {
-								goto l926
-							}
-							position++
-							{
-								position1025, tokenIndex1025 := position, tokenIndex
-								{
-									position1027, tokenIndex1027 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1028
-									}
-									position++
-									goto l1027
-								l1028:
-									position, tokenIndex = position1027, tokenIndex1027
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1029
-									}
-									position++
-									goto l1027
-								l1029:
-									position, tokenIndex = position1027, tokenIndex1027
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1026
-									}
-									position++
-								}
-							l1027:
-								{
-									position1030, tokenIndex1030 := position, tokenIndex
 									{
-										position1032, tokenIndex1032 := position, tokenIndex
+										position1026, tokenIndex1026 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1033
+											goto l1027
 										}
 										position++
-										goto l1032
-									l1033:
-										position, tokenIndex = position1032, tokenIndex1032
+										goto l1026
+									l1027:
+										position, tokenIndex = position1026, tokenIndex1026
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1034
+											goto l1028
 										}
 										position++
-										goto l1032
-									l1034:
-										position, tokenIndex = position1032, tokenIndex1032
+										goto l1026
+									l1028:
+										position, tokenIndex = position1026, tokenIndex1026
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1030
+											goto l1024
 										}
 										position++
 									}
-								l1032:
-									goto l1031
+								l1026:
+									{
+										position1029, tokenIndex1029 := position, tokenIndex
+										{
+											position1031, tokenIndex1031 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1032
+											}
+											position++
+											goto l1031
+										l1032:
+											position, tokenIndex = position1031, tokenIndex1031
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1033
+											}
+											position++
+											goto l1031
+										l1033:
+											position, tokenIndex = position1031, tokenIndex1031
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1029
+											}
+											position++
+										}
+									l1031:
+										goto l1030
+									l1029:
+										position, tokenIndex = position1029, tokenIndex1029
+									}
 								l1030:
-									position, tokenIndex = position1030, tokenIndex1030
-								}
-							l1031:
-								{
-									position1035, tokenIndex1035 := position, tokenIndex
 									{
-										position1037, tokenIndex1037 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1038
+										position1034, tokenIndex1034 := position, tokenIndex
+										{
+											position1036, tokenIndex1036 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1037
+											}
+											position++
+											goto l1036
+										l1037:
+											position, tokenIndex = position1036, tokenIndex1036
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1038
+											}
+											position++
+											goto l1036
+										l1038:
+											position, tokenIndex = position1036, tokenIndex1036
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1034
+											}
+											position++
 										}
-										position++
-										goto l1037
-									l1038:
-										position, tokenIndex = position1037, tokenIndex1037
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1039
-										}
-										position++
-										goto l1037
-									l1039:
-										position, tokenIndex = position1037, tokenIndex1037
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1035
-										}
-										position++
+									l1036:
+										goto l1035
+									l1034:
+										position, tokenIndex = position1034, tokenIndex1034
 									}
-								l1037:
-									goto l1036
 								l1035:
-									position, tokenIndex = position1035, tokenIndex1035
-								}
-							l1036:
-								{
-									position1040, tokenIndex1040 := position, tokenIndex
 									{
-										position1042, tokenIndex1042 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1043
+										position1039, tokenIndex1039 := position, tokenIndex
+										{
+											position1041, tokenIndex1041 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1042
+											}
+											position++
+											goto l1041
+										l1042:
+											position, tokenIndex = position1041, tokenIndex1041
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1043
+											}
+											position++
+											goto l1041
+										l1043:
+											position, tokenIndex = position1041, tokenIndex1041
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1039
+											}
+											position++
 										}
-										position++
-										goto l1042
-									l1043:
-										position, tokenIndex = position1042, tokenIndex1042
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1044
-										}
-										position++
-										goto l1042
-									l1044:
-										position, tokenIndex = position1042, tokenIndex1042
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1040
-										}
-										position++
+									l1041:
+										goto l1040
+									l1039:
+										position, tokenIndex = position1039, tokenIndex1039
 									}
-								l1042:
-									goto l1041
 								l1040:
-									position, tokenIndex = position1040, tokenIndex1040
+									goto l1025
+								l1024:
+									position, tokenIndex = position1024, tokenIndex1024
 								}
-							l1041:
-								if buffer[position] != rune(':') {
-									goto l1026
-								}
-								position++
+							l1025:
 								{
-									position1045, tokenIndex1045 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1046
+									position1044, tokenIndex1044 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1044
 									}
 									position++
-									goto l1045
-								l1046:
-									position, tokenIndex = position1045, tokenIndex1045
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1047
-									}
-									position++
-									goto l1045
-								l1047:
-									position, tokenIndex = position1045, tokenIndex1045
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1026
-									}
-									position++
-								}
-							l1045:
-								{
-									position1048, tokenIndex1048 := position, tokenIndex
 									{
-										position1050, tokenIndex1050 := position, tokenIndex
+										position1046, tokenIndex1046 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1051
+											goto l1047
 										}
 										position++
-										goto l1050
-									l1051:
-										position, tokenIndex = position1050, tokenIndex1050
+										goto l1046
+									l1047:
+										position, tokenIndex = position1046, tokenIndex1046
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1052
-										}
-										position++
-										goto l1050
-									l1052:
-										position, tokenIndex = position1050, tokenIndex1050
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1048
 										}
 										position++
+										goto l1046
+									l1048:
+										position, tokenIndex = position1046, tokenIndex1046
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1044
+										}
+										position++
+									}
+								l1046:
+									{
+										position1049, tokenIndex1049 := position, tokenIndex
+										{
+											position1051, tokenIndex1051 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1052
+											}
+											position++
+											goto l1051
+										l1052:
+											position, tokenIndex = position1051, tokenIndex1051
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1053
+											}
+											position++
+											goto l1051
+										l1053:
+											position, tokenIndex = position1051, tokenIndex1051
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1049
+											}
+											position++
+										}
+									l1051:
+										goto l1050
+									l1049:
+										position, tokenIndex = position1049, tokenIndex1049
 									}
 								l1050:
-									goto l1049
-								l1048:
-									position, tokenIndex = position1048, tokenIndex1048
-								}
-							l1049:
-								{
-									position1053, tokenIndex1053 := position, tokenIndex
 									{
-										position1055, tokenIndex1055 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
+										position1054, tokenIndex1054 := position, tokenIndex
+										{
+											position1056, tokenIndex1056 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1057
+											}
+											position++
 											goto l1056
+										l1057:
+											position, tokenIndex = position1056, tokenIndex1056
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1058
+											}
+											position++
+											goto l1056
+										l1058:
+											position, tokenIndex = position1056, tokenIndex1056
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1054
+											}
+											position++
 										}
-										position++
-										goto l1055
 									l1056:
-										position, tokenIndex = position1055, tokenIndex1055
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1057
-										}
-										position++
 										goto l1055
-									l1057:
-										position, tokenIndex = position1055, tokenIndex1055
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1053
-										}
-										position++
+									l1054:
+										position, tokenIndex = position1054, tokenIndex1054
 									}
 								l1055:
-									goto l1054
-								l1053:
-									position, tokenIndex = position1053, tokenIndex1053
-								}
-							l1054:
-								{
-									position1058, tokenIndex1058 := position, tokenIndex
 									{
-										position1060, tokenIndex1060 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
+										position1059, tokenIndex1059 := position, tokenIndex
+										{
+											position1061, tokenIndex1061 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1062
+											}
+											position++
 											goto l1061
+										l1062:
+											position, tokenIndex = position1061, tokenIndex1061
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1063
+											}
+											position++
+											goto l1061
+										l1063:
+											position, tokenIndex = position1061, tokenIndex1061
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1059
+											}
+											position++
 										}
-										position++
-										goto l1060
 									l1061:
-										position, tokenIndex = position1060, tokenIndex1060
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1062
-										}
-										position++
 										goto l1060
-									l1062:
-										position, tokenIndex = position1060, tokenIndex1060
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1058
-										}
-										position++
+									l1059:
+										position, tokenIndex = position1059, tokenIndex1059
 									}
 								l1060:
-									goto l1059
-								l1058:
-									position, tokenIndex = position1058, tokenIndex1058
+									goto l1045
+								l1044:
+									position, tokenIndex = position1044, tokenIndex1044
 								}
-							l1059:
-								goto l1025
-							l1026:
-								position, tokenIndex = position1025, tokenIndex1025
-								if !_rules[ruleIPv4address]() {
-									goto l926
-								}
-							}
-						l1025:
-							goto l250
-						l926:
-							position, tokenIndex = position250, tokenIndex250
-							{
-								position1064, tokenIndex1064 := position, tokenIndex
+							l1045:
 								{
-									position1066, tokenIndex1066 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1067
-									}
-									position++
-									goto l1066
-								l1067:
-									position, tokenIndex = position1066, tokenIndex1066
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1068
-									}
-									position++
-									goto l1066
-								l1068:
-									position, tokenIndex = position1066, tokenIndex1066
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+									position1064, tokenIndex1064 := position, tokenIndex
+									if buffer[position] != rune(':') {
 										goto l1064
 									}
 									position++
-								}
-							l1066:
-								{
-									position1069, tokenIndex1069 := position, tokenIndex
 									{
-										position1071, tokenIndex1071 := position, tokenIndex
+										position1066, tokenIndex1066 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1072
+											goto l1067
 										}
 										position++
-										goto l1071
-									l1072:
-										position, tokenIndex = position1071, tokenIndex1071
+										goto l1066
+									l1067:
+										position, tokenIndex = position1066, tokenIndex1066
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1073
+											goto l1068
 										}
 										position++
-										goto l1071
-									l1073:
-										position, tokenIndex = position1071, tokenIndex1071
+										goto l1066
+									l1068:
+										position, tokenIndex = position1066, tokenIndex1066
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1069
+											goto l1064
 										}
 										position++
 									}
-								l1071:
-									goto l1070
-								l1069:
-									position, tokenIndex = position1069, tokenIndex1069
-								}
-							l1070:
-								{
-									position1074, tokenIndex1074 := position, tokenIndex
+								l1066:
 									{
-										position1076, tokenIndex1076 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1077
+										position1069, tokenIndex1069 := position, tokenIndex
+										{
+											position1071, tokenIndex1071 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1072
+											}
+											position++
+											goto l1071
+										l1072:
+											position, tokenIndex = position1071, tokenIndex1071
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1073
+											}
+											position++
+											goto l1071
+										l1073:
+											position, tokenIndex = position1071, tokenIndex1071
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1069
+											}
+											position++
 										}
-										position++
-										goto l1076
-									l1077:
-										position, tokenIndex = position1076, tokenIndex1076
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1078
-										}
-										position++
-										goto l1076
-									l1078:
-										position, tokenIndex = position1076, tokenIndex1076
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1074
-										}
-										position++
+									l1071:
+										goto l1070
+									l1069:
+										position, tokenIndex = position1069, tokenIndex1069
 									}
-								l1076:
-									goto l1075
-								l1074:
-									position, tokenIndex = position1074, tokenIndex1074
-								}
-							l1075:
-								{
-									position1079, tokenIndex1079 := position, tokenIndex
+								l1070:
 									{
-										position1081, tokenIndex1081 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1082
+										position1074, tokenIndex1074 := position, tokenIndex
+										{
+											position1076, tokenIndex1076 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1077
+											}
+											position++
+											goto l1076
+										l1077:
+											position, tokenIndex = position1076, tokenIndex1076
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1078
+											}
+											position++
+											goto l1076
+										l1078:
+											position, tokenIndex = position1076, tokenIndex1076
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1074
+											}
+											position++
 										}
-										position++
-										goto l1081
-									l1082:
-										position, tokenIndex = position1081, tokenIndex1081
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1083
-										}
-										position++
-										goto l1081
-									l1083:
-										position, tokenIndex = position1081, tokenIndex1081
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1079
-										}
-										position++
+									l1076:
+										goto l1075
+									l1074:
+										position, tokenIndex = position1074, tokenIndex1074
 									}
-								l1081:
-									goto l1080
-								l1079:
-									position, tokenIndex = position1079, tokenIndex1079
+								l1075:
+									{
+										position1079, tokenIndex1079 := position, tokenIndex
+										{
+											position1081, tokenIndex1081 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1082
+											}
+											position++
+											goto l1081
+										l1082:
+											position, tokenIndex = position1081, tokenIndex1081
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1083
+											}
+											position++
+											goto l1081
+										l1083:
+											position, tokenIndex = position1081, tokenIndex1081
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1079
+											}
+											position++
+										}
+									l1081:
+										goto l1080
+									l1079:
+										position, tokenIndex = position1079, tokenIndex1079
+									}
+								l1080:
+									goto l1065
+								l1064:
+									position, tokenIndex = position1064, tokenIndex1064
 								}
-							l1080:
+							l1065:
 								{
 									position1084, tokenIndex1084 := position, tokenIndex
 									if buffer[position] != rune(':') {
@@ -7385,605 +7214,602 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									position, tokenIndex = position1104, tokenIndex1104
 								}
 							l1105:
-								{
-									position1124, tokenIndex1124 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1124
-									}
-									position++
-									{
-										position1126, tokenIndex1126 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1127
-										}
-										position++
-										goto l1126
-									l1127:
-										position, tokenIndex = position1126, tokenIndex1126
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1128
-										}
-										position++
-										goto l1126
-									l1128:
-										position, tokenIndex = position1126, tokenIndex1126
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1124
-										}
-										position++
-									}
-								l1126:
-									{
-										position1129, tokenIndex1129 := position, tokenIndex
-										{
-											position1131, tokenIndex1131 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1132
-											}
-											position++
-											goto l1131
-										l1132:
-											position, tokenIndex = position1131, tokenIndex1131
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1133
-											}
-											position++
-											goto l1131
-										l1133:
-											position, tokenIndex = position1131, tokenIndex1131
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1129
-											}
-											position++
-										}
-									l1131:
-										goto l1130
-									l1129:
-										position, tokenIndex = position1129, tokenIndex1129
-									}
-								l1130:
-									{
-										position1134, tokenIndex1134 := position, tokenIndex
-										{
-											position1136, tokenIndex1136 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1137
-											}
-											position++
-											goto l1136
-										l1137:
-											position, tokenIndex = position1136, tokenIndex1136
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1138
-											}
-											position++
-											goto l1136
-										l1138:
-											position, tokenIndex = position1136, tokenIndex1136
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1134
-											}
-											position++
-										}
-									l1136:
-										goto l1135
-									l1134:
-										position, tokenIndex = position1134, tokenIndex1134
-									}
-								l1135:
-									{
-										position1139, tokenIndex1139 := position, tokenIndex
-										{
-											position1141, tokenIndex1141 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1142
-											}
-											position++
-											goto l1141
-										l1142:
-											position, tokenIndex = position1141, tokenIndex1141
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1143
-											}
-											position++
-											goto l1141
-										l1143:
-											position, tokenIndex = position1141, tokenIndex1141
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1139
-											}
-											position++
-										}
-									l1141:
-										goto l1140
-									l1139:
-										position, tokenIndex = position1139, tokenIndex1139
-									}
-								l1140:
+								goto l1005
+							l1004:
+								position, tokenIndex = position1004, tokenIndex1004
+							}
+						l1005:
+							if buffer[position] != rune(':') {
+								goto l1003
+							}
+							position++
+							if buffer[position] != rune(':') {
+								goto l1003
+							}
+							position++
+							{
+								position1124, tokenIndex1124 := position, tokenIndex
+								if c := buffer[position]; c < rune('0') || c > rune('9') {
 									goto l1125
-								l1124:
-									position, tokenIndex = position1124, tokenIndex1124
 								}
+								position++
+								goto l1124
 							l1125:
+								position, tokenIndex = position1124, tokenIndex1124
+								if c := buffer[position]; c < rune('A') || c > rune('F') {
+									goto l1126
+								}
+								position++
+								goto l1124
+							l1126:
+								position, tokenIndex = position1124, tokenIndex1124
+								if c := buffer[position]; c < rune('a') || c > rune('f') {
+									goto l1003
+								}
+								position++
+							}
+						l1124:
+							{
+								position1127, tokenIndex1127 := position, tokenIndex
 								{
-									position1144, tokenIndex1144 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1144
+									position1129, tokenIndex1129 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1130
 									}
 									position++
+									goto l1129
+								l1130:
+									position, tokenIndex = position1129, tokenIndex1129
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1131
+									}
+									position++
+									goto l1129
+								l1131:
+									position, tokenIndex = position1129, tokenIndex1129
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1127
+									}
+									position++
+								}
+							l1129:
+								goto l1128
+							l1127:
+								position, tokenIndex = position1127, tokenIndex1127
+							}
+						l1128:
+							{
+								position1132, tokenIndex1132 := position, tokenIndex
+								{
+									position1134, tokenIndex1134 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1135
+									}
+									position++
+									goto l1134
+								l1135:
+									position, tokenIndex = position1134, tokenIndex1134
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1136
+									}
+									position++
+									goto l1134
+								l1136:
+									position, tokenIndex = position1134, tokenIndex1134
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1132
+									}
+									position++
+								}
+							l1134:
+								goto l1133
+							l1132:
+								position, tokenIndex = position1132, tokenIndex1132
+							}
+						l1133:
+							{
+								position1137, tokenIndex1137 := position, tokenIndex
+								{
+									position1139, tokenIndex1139 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1140
+									}
+									position++
+									goto l1139
+								l1140:
+									position, tokenIndex = position1139, tokenIndex1139
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1141
+									}
+									position++
+									goto l1139
+								l1141:
+									position, tokenIndex = position1139, tokenIndex1139
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1137
+									}
+									position++
+								}
+							l1139:
+								goto l1138
+							l1137:
+								position, tokenIndex = position1137, tokenIndex1137
+							}
+						l1138:
+							goto l51
+						l1003:
+							position, tokenIndex = position51, tokenIndex51
+							{
+								position1143, tokenIndex1143 := position, tokenIndex
+								{
+									position1145, tokenIndex1145 := position, tokenIndex
+									if c := buffer[position]; c < rune('0') || c > rune('9') {
+										goto l1146
+									}
+									position++
+									goto l1145
+								l1146:
+									position, tokenIndex = position1145, tokenIndex1145
+									if c := buffer[position]; c < rune('A') || c > rune('F') {
+										goto l1147
+									}
+									position++
+									goto l1145
+								l1147:
+									position, tokenIndex = position1145, tokenIndex1145
+									if c := buffer[position]; c < rune('a') || c > rune('f') {
+										goto l1143
+									}
+									position++
+								}
+							l1145:
+								{
+									position1148, tokenIndex1148 := position, tokenIndex
 									{
-										position1146, tokenIndex1146 := position, tokenIndex
+										position1150, tokenIndex1150 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1147
+											goto l1151
 										}
 										position++
-										goto l1146
-									l1147:
-										position, tokenIndex = position1146, tokenIndex1146
+										goto l1150
+									l1151:
+										position, tokenIndex = position1150, tokenIndex1150
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1152
+										}
+										position++
+										goto l1150
+									l1152:
+										position, tokenIndex = position1150, tokenIndex1150
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1148
 										}
 										position++
-										goto l1146
-									l1148:
-										position, tokenIndex = position1146, tokenIndex1146
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1144
-										}
-										position++
-									}
-								l1146:
-									{
-										position1149, tokenIndex1149 := position, tokenIndex
-										{
-											position1151, tokenIndex1151 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1152
-											}
-											position++
-											goto l1151
-										l1152:
-											position, tokenIndex = position1151, tokenIndex1151
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1153
-											}
-											position++
-											goto l1151
-										l1153:
-											position, tokenIndex = position1151, tokenIndex1151
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1149
-											}
-											position++
-										}
-									l1151:
-										goto l1150
-									l1149:
-										position, tokenIndex = position1149, tokenIndex1149
 									}
 								l1150:
+									goto l1149
+								l1148:
+									position, tokenIndex = position1148, tokenIndex1148
+								}
+							l1149:
+								{
+									position1153, tokenIndex1153 := position, tokenIndex
 									{
-										position1154, tokenIndex1154 := position, tokenIndex
-										{
-											position1156, tokenIndex1156 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1157
-											}
-											position++
+										position1155, tokenIndex1155 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
 											goto l1156
-										l1157:
-											position, tokenIndex = position1156, tokenIndex1156
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1158
-											}
-											position++
-											goto l1156
-										l1158:
-											position, tokenIndex = position1156, tokenIndex1156
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1154
-											}
-											position++
 										}
-									l1156:
+										position++
 										goto l1155
-									l1154:
-										position, tokenIndex = position1154, tokenIndex1154
+									l1156:
+										position, tokenIndex = position1155, tokenIndex1155
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1157
+										}
+										position++
+										goto l1155
+									l1157:
+										position, tokenIndex = position1155, tokenIndex1155
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1153
+										}
+										position++
 									}
 								l1155:
+									goto l1154
+								l1153:
+									position, tokenIndex = position1153, tokenIndex1153
+								}
+							l1154:
+								{
+									position1158, tokenIndex1158 := position, tokenIndex
 									{
-										position1159, tokenIndex1159 := position, tokenIndex
-										{
-											position1161, tokenIndex1161 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1162
-											}
-											position++
+										position1160, tokenIndex1160 := position, tokenIndex
+										if c := buffer[position]; c < rune('0') || c > rune('9') {
 											goto l1161
-										l1162:
-											position, tokenIndex = position1161, tokenIndex1161
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1163
-											}
-											position++
-											goto l1161
-										l1163:
-											position, tokenIndex = position1161, tokenIndex1161
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1159
-											}
-											position++
 										}
-									l1161:
+										position++
 										goto l1160
-									l1159:
-										position, tokenIndex = position1159, tokenIndex1159
+									l1161:
+										position, tokenIndex = position1160, tokenIndex1160
+										if c := buffer[position]; c < rune('A') || c > rune('F') {
+											goto l1162
+										}
+										position++
+										goto l1160
+									l1162:
+										position, tokenIndex = position1160, tokenIndex1160
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1158
+										}
+										position++
 									}
 								l1160:
-									goto l1145
-								l1144:
-									position, tokenIndex = position1144, tokenIndex1144
+									goto l1159
+								l1158:
+									position, tokenIndex = position1158, tokenIndex1158
 								}
-							l1145:
-								goto l1065
-							l1064:
-								position, tokenIndex = position1064, tokenIndex1064
-							}
-						l1065:
-							if buffer[position] != rune(':') {
-								goto l1063
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l1063
-							}
-							position++
-							{
-								position1164, tokenIndex1164 := position, tokenIndex
+							l1159:
 								{
-									position1166, tokenIndex1166 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1167
+									position1163, tokenIndex1163 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1163
 									}
 									position++
-									goto l1166
-								l1167:
-									position, tokenIndex = position1166, tokenIndex1166
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1168
-									}
-									position++
-									goto l1166
-								l1168:
-									position, tokenIndex = position1166, tokenIndex1166
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1165
-									}
-									position++
-								}
-							l1166:
-								{
-									position1169, tokenIndex1169 := position, tokenIndex
 									{
-										position1171, tokenIndex1171 := position, tokenIndex
+										position1165, tokenIndex1165 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1172
+											goto l1166
 										}
 										position++
-										goto l1171
-									l1172:
-										position, tokenIndex = position1171, tokenIndex1171
+										goto l1165
+									l1166:
+										position, tokenIndex = position1165, tokenIndex1165
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1173
+											goto l1167
 										}
 										position++
-										goto l1171
-									l1173:
-										position, tokenIndex = position1171, tokenIndex1171
+										goto l1165
+									l1167:
+										position, tokenIndex = position1165, tokenIndex1165
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1169
+											goto l1163
 										}
 										position++
 									}
-								l1171:
-									goto l1170
+								l1165:
+									{
+										position1168, tokenIndex1168 := position, tokenIndex
+										{
+											position1170, tokenIndex1170 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1171
+											}
+											position++
+											goto l1170
+										l1171:
+											position, tokenIndex = position1170, tokenIndex1170
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1172
+											}
+											position++
+											goto l1170
+										l1172:
+											position, tokenIndex = position1170, tokenIndex1170
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1168
+											}
+											position++
+										}
+									l1170:
+										goto l1169
+									l1168:
+										position, tokenIndex = position1168, tokenIndex1168
+									}
 								l1169:
-									position, tokenIndex = position1169, tokenIndex1169
-								}
-							l1170:
-								{
-									position1174, tokenIndex1174 := position, tokenIndex
 									{
-										position1176, tokenIndex1176 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1177
+										position1173, tokenIndex1173 := position, tokenIndex
+										{
+											position1175, tokenIndex1175 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1176
+											}
+											position++
+											goto l1175
+										l1176:
+											position, tokenIndex = position1175, tokenIndex1175
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1177
+											}
+											position++
+											goto l1175
+										l1177:
+											position, tokenIndex = position1175, tokenIndex1175
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1173
+											}
+											position++
 										}
-										position++
-										goto l1176
-									l1177:
-										position, tokenIndex = position1176, tokenIndex1176
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1178
-										}
-										position++
-										goto l1176
-									l1178:
-										position, tokenIndex = position1176, tokenIndex1176
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1174
-										}
-										position++
+									l1175:
+										goto l1174
+									l1173:
+										position, tokenIndex = position1173, tokenIndex1173
 									}
-								l1176:
-									goto l1175
 								l1174:
-									position, tokenIndex = position1174, tokenIndex1174
-								}
-							l1175:
-								{
-									position1179, tokenIndex1179 := position, tokenIndex
 									{
-										position1181, tokenIndex1181 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1182
+										position1178, tokenIndex1178 := position, tokenIndex
+										{
+											position1180, tokenIndex1180 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1181
+											}
+											position++
+											goto l1180
+										l1181:
+											position, tokenIndex = position1180, tokenIndex1180
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1182
+											}
+											position++
+											goto l1180
+										l1182:
+											position, tokenIndex = position1180, tokenIndex1180
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1178
+											}
+											position++
 										}
-										position++
-										goto l1181
-									l1182:
-										position, tokenIndex = position1181, tokenIndex1181
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1183
-										}
-										position++
-										goto l1181
-									l1183:
-										position, tokenIndex = position1181, tokenIndex1181
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1179
-										}
-										position++
+									l1180:
+										goto l1179
+									l1178:
+										position, tokenIndex = position1178, tokenIndex1178
 									}
-								l1181:
-									goto l1180
 								l1179:
-									position, tokenIndex = position1179, tokenIndex1179
+									goto l1164
+								l1163:
+									position, tokenIndex = position1163, tokenIndex1163
 								}
-							l1180:
-								if buffer[position] != rune(':') {
-									goto l1165
-								}
-								position++
+							l1164:
 								{
-									position1184, tokenIndex1184 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1185
+									position1183, tokenIndex1183 := position, tokenIndex
+									if buffer[position] != rune(':') {
+										goto l1183
 									}
 									position++
-									goto l1184
-								l1185:
-									position, tokenIndex = position1184, tokenIndex1184
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1186
-									}
-									position++
-									goto l1184
-								l1186:
-									position, tokenIndex = position1184, tokenIndex1184
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1165
-									}
-									position++
-								}
-							l1184:
-								{
-									position1187, tokenIndex1187 := position, tokenIndex
 									{
-										position1189, tokenIndex1189 := position, tokenIndex
+										position1185, tokenIndex1185 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1190
+											goto l1186
 										}
 										position++
-										goto l1189
-									l1190:
-										position, tokenIndex = position1189, tokenIndex1189
+										goto l1185
+									l1186:
+										position, tokenIndex = position1185, tokenIndex1185
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1191
-										}
-										position++
-										goto l1189
-									l1191:
-										position, tokenIndex = position1189, tokenIndex1189
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
 											goto l1187
 										}
 										position++
+										goto l1185
+									l1187:
+										position, tokenIndex = position1185, tokenIndex1185
+										if c := buffer[position]; c < rune('a') || c > rune('f') {
+											goto l1183
+										}
+										position++
+									}
+								l1185:
+									{
+										position1188, tokenIndex1188 := position, tokenIndex
+										{
+											position1190, tokenIndex1190 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1191
+											}
+											position++
+											goto l1190
+										l1191:
+											position, tokenIndex = position1190, tokenIndex1190
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1192
+											}
+											position++
+											goto l1190
+										l1192:
+											position, tokenIndex = position1190, tokenIndex1190
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1188
+											}
+											position++
+										}
+									l1190:
+										goto l1189
+									l1188:
+										position, tokenIndex = position1188, tokenIndex1188
 									}
 								l1189:
-									goto l1188
-								l1187:
-									position, tokenIndex = position1187, tokenIndex1187
-								}
-							l1188:
-								{
-									position1192, tokenIndex1192 := position, tokenIndex
 									{
-										position1194, tokenIndex1194 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
+										position1193, tokenIndex1193 := position, tokenIndex
+										{
+											position1195, tokenIndex1195 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1196
+											}
+											position++
 											goto l1195
+										l1196:
+											position, tokenIndex = position1195, tokenIndex1195
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1197
+											}
+											position++
+											goto l1195
+										l1197:
+											position, tokenIndex = position1195, tokenIndex1195
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1193
+											}
+											position++
 										}
-										position++
-										goto l1194
 									l1195:
-										position, tokenIndex = position1194, tokenIndex1194
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1196
-										}
-										position++
 										goto l1194
-									l1196:
-										position, tokenIndex = position1194, tokenIndex1194
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1192
-										}
-										position++
+									l1193:
+										position, tokenIndex = position1193, tokenIndex1193
 									}
 								l1194:
-									goto l1193
-								l1192:
-									position, tokenIndex = position1192, tokenIndex1192
-								}
-							l1193:
-								{
-									position1197, tokenIndex1197 := position, tokenIndex
 									{
-										position1199, tokenIndex1199 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
+										position1198, tokenIndex1198 := position, tokenIndex
+										{
+											position1200, tokenIndex1200 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1201
+											}
+											position++
 											goto l1200
+										l1201:
+											position, tokenIndex = position1200, tokenIndex1200
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1202
+											}
+											position++
+											goto l1200
+										l1202:
+											position, tokenIndex = position1200, tokenIndex1200
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1198
+											}
+											position++
 										}
-										position++
-										goto l1199
 									l1200:
-										position, tokenIndex = position1199, tokenIndex1199
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1201
-										}
-										position++
 										goto l1199
-									l1201:
-										position, tokenIndex = position1199, tokenIndex1199
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1197
-										}
-										position++
+									l1198:
+										position, tokenIndex = position1198, tokenIndex1198
 									}
 								l1199:
-									goto l1198
-								l1197:
-									position, tokenIndex = position1197, tokenIndex1197
+									goto l1184
+								l1183:
+									position, tokenIndex = position1183, tokenIndex1183
 								}
-							l1198:
-								goto l1164
-							l1165:
-								position, tokenIndex = position1164, tokenIndex1164
-								if !_rules[ruleIPv4address]() {
-									goto l1063
-								}
-							}
-						l1164:
-							goto l250
-						l1063:
-							position, tokenIndex = position250, tokenIndex250
-							{
-								position1203, tokenIndex1203 := position, tokenIndex
+							l1184:
 								{
-									position1205, tokenIndex1205 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1206
-									}
-									position++
-									goto l1205
-								l1206:
-									position, tokenIndex = position1205, tokenIndex1205
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1207
-									}
-									position++
-									goto l1205
-								l1207:
-									position, tokenIndex = position1205, tokenIndex1205
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
+									position1203, tokenIndex1203 := position, tokenIndex
+									if buffer[position] != rune(':') {
 										goto l1203
 									}
 									position++
-								}
-							l1205:
-								{
-									position1208, tokenIndex1208 := position, tokenIndex
 									{
-										position1210, tokenIndex1210 := position, tokenIndex
+										position1205, tokenIndex1205 := position, tokenIndex
 										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1211
+											goto l1206
 										}
 										position++
-										goto l1210
-									l1211:
-										position, tokenIndex = position1210, tokenIndex1210
+										goto l1205
+									l1206:
+										position, tokenIndex = position1205, tokenIndex1205
 										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1212
+											goto l1207
 										}
 										position++
-										goto l1210
-									l1212:
-										position, tokenIndex = position1210, tokenIndex1210
+										goto l1205
+									l1207:
+										position, tokenIndex = position1205, tokenIndex1205
 										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1208
+											goto l1203
 										}
 										position++
 									}
-								l1210:
-									goto l1209
-								l1208:
-									position, tokenIndex = position1208, tokenIndex1208
-								}
-							l1209:
-								{
-									position1213, tokenIndex1213 := position, tokenIndex
+								l1205:
 									{
-										position1215, tokenIndex1215 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1216
+										position1208, tokenIndex1208 := position, tokenIndex
+										{
+											position1210, tokenIndex1210 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1211
+											}
+											position++
+											goto l1210
+										l1211:
+											position, tokenIndex = position1210, tokenIndex1210
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1212
+											}
+											position++
+											goto l1210
+										l1212:
+											position, tokenIndex = position1210, tokenIndex1210
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1208
+											}
+											position++
 										}
-										position++
-										goto l1215
-									l1216:
-										position, tokenIndex = position1215, tokenIndex1215
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1217
-										}
-										position++
-										goto l1215
-									l1217:
-										position, tokenIndex = position1215, tokenIndex1215
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1213
-										}
-										position++
+									l1210:
+										goto l1209
+									l1208:
+										position, tokenIndex = position1208, tokenIndex1208
 									}
-								l1215:
-									goto l1214
-								l1213:
-									position, tokenIndex = position1213, tokenIndex1213
-								}
-							l1214:
-								{
-									position1218, tokenIndex1218 := position, tokenIndex
+								l1209:
 									{
-										position1220, tokenIndex1220 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1221
+										position1213, tokenIndex1213 := position, tokenIndex
+										{
+											position1215, tokenIndex1215 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1216
+											}
+											position++
+											goto l1215
+										l1216:
+											position, tokenIndex = position1215, tokenIndex1215
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1217
+											}
+											position++
+											goto l1215
+										l1217:
+											position, tokenIndex = position1215, tokenIndex1215
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1213
+											}
+											position++
 										}
-										position++
-										goto l1220
-									l1221:
-										position, tokenIndex = position1220, tokenIndex1220
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1222
-										}
-										position++
-										goto l1220
-									l1222:
-										position, tokenIndex = position1220, tokenIndex1220
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1218
-										}
-										position++
+									l1215:
+										goto l1214
+									l1213:
+										position, tokenIndex = position1213, tokenIndex1213
 									}
-								l1220:
-									goto l1219
-								l1218:
-									position, tokenIndex = position1218, tokenIndex1218
+								l1214:
+									{
+										position1218, tokenIndex1218 := position, tokenIndex
+										{
+											position1220, tokenIndex1220 := position, tokenIndex
+											if c := buffer[position]; c < rune('0') || c > rune('9') {
+												goto l1221
+											}
+											position++
+											goto l1220
+										l1221:
+											position, tokenIndex = position1220, tokenIndex1220
+											if c := buffer[position]; c < rune('A') || c > rune('F') {
+												goto l1222
+											}
+											position++
+											goto l1220
+										l1222:
+											position, tokenIndex = position1220, tokenIndex1220
+											if c := buffer[position]; c < rune('a') || c > rune('f') {
+												goto l1218
+											}
+											position++
+										}
+									l1220:
+										goto l1219
+									l1218:
+										position, tokenIndex = position1218, tokenIndex1218
+									}
+								l1219:
+									goto l1204
+								l1203:
+									position, tokenIndex = position1203, tokenIndex1203
 								}
-							l1219:
+							l1204:
 								{
 									position1223, tokenIndex1223 := position, tokenIndex
 									if buffer[position] != rune(':') {
@@ -8344,2184 +8170,543 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 									position, tokenIndex = position1263, tokenIndex1263
 								}
 							l1264:
-								{
-									position1283, tokenIndex1283 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1283
-									}
-									position++
-									{
-										position1285, tokenIndex1285 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1286
-										}
-										position++
-										goto l1285
-									l1286:
-										position, tokenIndex = position1285, tokenIndex1285
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1287
-										}
-										position++
-										goto l1285
-									l1287:
-										position, tokenIndex = position1285, tokenIndex1285
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1283
-										}
-										position++
-									}
-								l1285:
-									{
-										position1288, tokenIndex1288 := position, tokenIndex
-										{
-											position1290, tokenIndex1290 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1291
-											}
-											position++
-											goto l1290
-										l1291:
-											position, tokenIndex = position1290, tokenIndex1290
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1292
-											}
-											position++
-											goto l1290
-										l1292:
-											position, tokenIndex = position1290, tokenIndex1290
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1288
-											}
-											position++
-										}
-									l1290:
-										goto l1289
-									l1288:
-										position, tokenIndex = position1288, tokenIndex1288
-									}
-								l1289:
-									{
-										position1293, tokenIndex1293 := position, tokenIndex
-										{
-											position1295, tokenIndex1295 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1296
-											}
-											position++
-											goto l1295
-										l1296:
-											position, tokenIndex = position1295, tokenIndex1295
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1297
-											}
-											position++
-											goto l1295
-										l1297:
-											position, tokenIndex = position1295, tokenIndex1295
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1293
-											}
-											position++
-										}
-									l1295:
-										goto l1294
-									l1293:
-										position, tokenIndex = position1293, tokenIndex1293
-									}
-								l1294:
-									{
-										position1298, tokenIndex1298 := position, tokenIndex
-										{
-											position1300, tokenIndex1300 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1301
-											}
-											position++
-											goto l1300
-										l1301:
-											position, tokenIndex = position1300, tokenIndex1300
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1302
-											}
-											position++
-											goto l1300
-										l1302:
-											position, tokenIndex = position1300, tokenIndex1300
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1298
-											}
-											position++
-										}
-									l1300:
-										goto l1299
-									l1298:
-										position, tokenIndex = position1298, tokenIndex1298
-									}
-								l1299:
-									goto l1284
-								l1283:
-									position, tokenIndex = position1283, tokenIndex1283
-								}
-							l1284:
-								{
-									position1303, tokenIndex1303 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1303
-									}
-									position++
-									{
-										position1305, tokenIndex1305 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1306
-										}
-										position++
-										goto l1305
-									l1306:
-										position, tokenIndex = position1305, tokenIndex1305
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1307
-										}
-										position++
-										goto l1305
-									l1307:
-										position, tokenIndex = position1305, tokenIndex1305
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1303
-										}
-										position++
-									}
-								l1305:
-									{
-										position1308, tokenIndex1308 := position, tokenIndex
-										{
-											position1310, tokenIndex1310 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1311
-											}
-											position++
-											goto l1310
-										l1311:
-											position, tokenIndex = position1310, tokenIndex1310
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1312
-											}
-											position++
-											goto l1310
-										l1312:
-											position, tokenIndex = position1310, tokenIndex1310
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1308
-											}
-											position++
-										}
-									l1310:
-										goto l1309
-									l1308:
-										position, tokenIndex = position1308, tokenIndex1308
-									}
-								l1309:
-									{
-										position1313, tokenIndex1313 := position, tokenIndex
-										{
-											position1315, tokenIndex1315 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1316
-											}
-											position++
-											goto l1315
-										l1316:
-											position, tokenIndex = position1315, tokenIndex1315
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1317
-											}
-											position++
-											goto l1315
-										l1317:
-											position, tokenIndex = position1315, tokenIndex1315
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1313
-											}
-											position++
-										}
-									l1315:
-										goto l1314
-									l1313:
-										position, tokenIndex = position1313, tokenIndex1313
-									}
-								l1314:
-									{
-										position1318, tokenIndex1318 := position, tokenIndex
-										{
-											position1320, tokenIndex1320 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1321
-											}
-											position++
-											goto l1320
-										l1321:
-											position, tokenIndex = position1320, tokenIndex1320
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1322
-											}
-											position++
-											goto l1320
-										l1322:
-											position, tokenIndex = position1320, tokenIndex1320
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1318
-											}
-											position++
-										}
-									l1320:
-										goto l1319
-									l1318:
-										position, tokenIndex = position1318, tokenIndex1318
-									}
-								l1319:
-									goto l1304
-								l1303:
-									position, tokenIndex = position1303, tokenIndex1303
-								}
-							l1304:
-								goto l1204
-							l1203:
-								position, tokenIndex = position1203, tokenIndex1203
+								goto l1144
+							l1143:
+								position, tokenIndex = position1143, tokenIndex1143
 							}
-						l1204:
+						l1144:
 							if buffer[position] != rune(':') {
-								goto l1202
+								goto l1142
 							}
 							position++
 							if buffer[position] != rune(':') {
-								goto l1202
+								goto l1142
 							}
 							position++
+							goto l51
+						l1142:
+							position, tokenIndex = position51, tokenIndex51
 							{
-								position1323, tokenIndex1323 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1324
-								}
-								position++
-								goto l1323
-							l1324:
-								position, tokenIndex = position1323, tokenIndex1323
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1325
-								}
-								position++
-								goto l1323
-							l1325:
-								position, tokenIndex = position1323, tokenIndex1323
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1202
-								}
-								position++
-							}
-						l1323:
-							{
-								position1326, tokenIndex1326 := position, tokenIndex
-								{
-									position1328, tokenIndex1328 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1329
-									}
-									position++
-									goto l1328
-								l1329:
-									position, tokenIndex = position1328, tokenIndex1328
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1330
-									}
-									position++
-									goto l1328
-								l1330:
-									position, tokenIndex = position1328, tokenIndex1328
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1326
-									}
-									position++
-								}
-							l1328:
-								goto l1327
-							l1326:
-								position, tokenIndex = position1326, tokenIndex1326
-							}
-						l1327:
-							{
-								position1331, tokenIndex1331 := position, tokenIndex
-								{
-									position1333, tokenIndex1333 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1334
-									}
-									position++
-									goto l1333
-								l1334:
-									position, tokenIndex = position1333, tokenIndex1333
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1335
-									}
-									position++
-									goto l1333
-								l1335:
-									position, tokenIndex = position1333, tokenIndex1333
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1331
-									}
-									position++
-								}
-							l1333:
-								goto l1332
-							l1331:
-								position, tokenIndex = position1331, tokenIndex1331
-							}
-						l1332:
-							{
-								position1336, tokenIndex1336 := position, tokenIndex
-								{
-									position1338, tokenIndex1338 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1339
-									}
-									position++
-									goto l1338
-								l1339:
-									position, tokenIndex = position1338, tokenIndex1338
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1340
-									}
-									position++
-									goto l1338
-								l1340:
-									position, tokenIndex = position1338, tokenIndex1338
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1336
-									}
-									position++
-								}
-							l1338:
-								goto l1337
-							l1336:
-								position, tokenIndex = position1336, tokenIndex1336
-							}
-						l1337:
-							goto l250
-						l1202:
-							position, tokenIndex = position250, tokenIndex250
-							{
-								position1342, tokenIndex1342 := position, tokenIndex
-								{
-									position1344, tokenIndex1344 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1345
-									}
-									position++
-									goto l1344
-								l1345:
-									position, tokenIndex = position1344, tokenIndex1344
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1346
-									}
-									position++
-									goto l1344
-								l1346:
-									position, tokenIndex = position1344, tokenIndex1344
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1342
-									}
-									position++
-								}
-							l1344:
-								{
-									position1347, tokenIndex1347 := position, tokenIndex
-									{
-										position1349, tokenIndex1349 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1350
-										}
-										position++
-										goto l1349
-									l1350:
-										position, tokenIndex = position1349, tokenIndex1349
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1351
-										}
-										position++
-										goto l1349
-									l1351:
-										position, tokenIndex = position1349, tokenIndex1349
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1347
-										}
-										position++
-									}
-								l1349:
-									goto l1348
-								l1347:
-									position, tokenIndex = position1347, tokenIndex1347
-								}
-							l1348:
-								{
-									position1352, tokenIndex1352 := position, tokenIndex
-									{
-										position1354, tokenIndex1354 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1355
-										}
-										position++
-										goto l1354
-									l1355:
-										position, tokenIndex = position1354, tokenIndex1354
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1356
-										}
-										position++
-										goto l1354
-									l1356:
-										position, tokenIndex = position1354, tokenIndex1354
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1352
-										}
-										position++
-									}
-								l1354:
-									goto l1353
-								l1352:
-									position, tokenIndex = position1352, tokenIndex1352
-								}
-							l1353:
-								{
-									position1357, tokenIndex1357 := position, tokenIndex
-									{
-										position1359, tokenIndex1359 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1360
-										}
-										position++
-										goto l1359
-									l1360:
-										position, tokenIndex = position1359, tokenIndex1359
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1361
-										}
-										position++
-										goto l1359
-									l1361:
-										position, tokenIndex = position1359, tokenIndex1359
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1357
-										}
-										position++
-									}
-								l1359:
-									goto l1358
-								l1357:
-									position, tokenIndex = position1357, tokenIndex1357
-								}
-							l1358:
-								{
-									position1362, tokenIndex1362 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1362
-									}
-									position++
-									{
-										position1364, tokenIndex1364 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1365
-										}
-										position++
-										goto l1364
-									l1365:
-										position, tokenIndex = position1364, tokenIndex1364
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1366
-										}
-										position++
-										goto l1364
-									l1366:
-										position, tokenIndex = position1364, tokenIndex1364
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1362
-										}
-										position++
-									}
-								l1364:
-									{
-										position1367, tokenIndex1367 := position, tokenIndex
-										{
-											position1369, tokenIndex1369 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1370
-											}
-											position++
-											goto l1369
-										l1370:
-											position, tokenIndex = position1369, tokenIndex1369
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1371
-											}
-											position++
-											goto l1369
-										l1371:
-											position, tokenIndex = position1369, tokenIndex1369
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1367
-											}
-											position++
-										}
-									l1369:
-										goto l1368
-									l1367:
-										position, tokenIndex = position1367, tokenIndex1367
-									}
-								l1368:
-									{
-										position1372, tokenIndex1372 := position, tokenIndex
-										{
-											position1374, tokenIndex1374 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1375
-											}
-											position++
-											goto l1374
-										l1375:
-											position, tokenIndex = position1374, tokenIndex1374
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1376
-											}
-											position++
-											goto l1374
-										l1376:
-											position, tokenIndex = position1374, tokenIndex1374
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1372
-											}
-											position++
-										}
-									l1374:
-										goto l1373
-									l1372:
-										position, tokenIndex = position1372, tokenIndex1372
-									}
-								l1373:
-									{
-										position1377, tokenIndex1377 := position, tokenIndex
-										{
-											position1379, tokenIndex1379 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1380
-											}
-											position++
-											goto l1379
-										l1380:
-											position, tokenIndex = position1379, tokenIndex1379
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1381
-											}
-											position++
-											goto l1379
-										l1381:
-											position, tokenIndex = position1379, tokenIndex1379
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1377
-											}
-											position++
-										}
-									l1379:
-										goto l1378
-									l1377:
-										position, tokenIndex = position1377, tokenIndex1377
-									}
-								l1378:
-									goto l1363
-								l1362:
-									position, tokenIndex = position1362, tokenIndex1362
-								}
-							l1363:
-								{
-									position1382, tokenIndex1382 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1382
-									}
-									position++
-									{
-										position1384, tokenIndex1384 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1385
-										}
-										position++
-										goto l1384
-									l1385:
-										position, tokenIndex = position1384, tokenIndex1384
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1386
-										}
-										position++
-										goto l1384
-									l1386:
-										position, tokenIndex = position1384, tokenIndex1384
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1382
-										}
-										position++
-									}
-								l1384:
-									{
-										position1387, tokenIndex1387 := position, tokenIndex
-										{
-											position1389, tokenIndex1389 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1390
-											}
-											position++
-											goto l1389
-										l1390:
-											position, tokenIndex = position1389, tokenIndex1389
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1391
-											}
-											position++
-											goto l1389
-										l1391:
-											position, tokenIndex = position1389, tokenIndex1389
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1387
-											}
-											position++
-										}
-									l1389:
-										goto l1388
-									l1387:
-										position, tokenIndex = position1387, tokenIndex1387
-									}
-								l1388:
-									{
-										position1392, tokenIndex1392 := position, tokenIndex
-										{
-											position1394, tokenIndex1394 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1395
-											}
-											position++
-											goto l1394
-										l1395:
-											position, tokenIndex = position1394, tokenIndex1394
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1396
-											}
-											position++
-											goto l1394
-										l1396:
-											position, tokenIndex = position1394, tokenIndex1394
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1392
-											}
-											position++
-										}
-									l1394:
-										goto l1393
-									l1392:
-										position, tokenIndex = position1392, tokenIndex1392
-									}
-								l1393:
-									{
-										position1397, tokenIndex1397 := position, tokenIndex
-										{
-											position1399, tokenIndex1399 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1400
-											}
-											position++
-											goto l1399
-										l1400:
-											position, tokenIndex = position1399, tokenIndex1399
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1401
-											}
-											position++
-											goto l1399
-										l1401:
-											position, tokenIndex = position1399, tokenIndex1399
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1397
-											}
-											position++
-										}
-									l1399:
-										goto l1398
-									l1397:
-										position, tokenIndex = position1397, tokenIndex1397
-									}
-								l1398:
-									goto l1383
-								l1382:
-									position, tokenIndex = position1382, tokenIndex1382
-								}
-							l1383:
-								{
-									position1402, tokenIndex1402 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1402
-									}
-									position++
-									{
-										position1404, tokenIndex1404 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1405
-										}
-										position++
-										goto l1404
-									l1405:
-										position, tokenIndex = position1404, tokenIndex1404
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1406
-										}
-										position++
-										goto l1404
-									l1406:
-										position, tokenIndex = position1404, tokenIndex1404
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1402
-										}
-										position++
-									}
-								l1404:
-									{
-										position1407, tokenIndex1407 := position, tokenIndex
-										{
-											position1409, tokenIndex1409 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1410
-											}
-											position++
-											goto l1409
-										l1410:
-											position, tokenIndex = position1409, tokenIndex1409
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1411
-											}
-											position++
-											goto l1409
-										l1411:
-											position, tokenIndex = position1409, tokenIndex1409
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1407
-											}
-											position++
-										}
-									l1409:
-										goto l1408
-									l1407:
-										position, tokenIndex = position1407, tokenIndex1407
-									}
-								l1408:
-									{
-										position1412, tokenIndex1412 := position, tokenIndex
-										{
-											position1414, tokenIndex1414 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1415
-											}
-											position++
-											goto l1414
-										l1415:
-											position, tokenIndex = position1414, tokenIndex1414
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1416
-											}
-											position++
-											goto l1414
-										l1416:
-											position, tokenIndex = position1414, tokenIndex1414
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1412
-											}
-											position++
-										}
-									l1414:
-										goto l1413
-									l1412:
-										position, tokenIndex = position1412, tokenIndex1412
-									}
-								l1413:
-									{
-										position1417, tokenIndex1417 := position, tokenIndex
-										{
-											position1419, tokenIndex1419 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1420
-											}
-											position++
-											goto l1419
-										l1420:
-											position, tokenIndex = position1419, tokenIndex1419
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1421
-											}
-											position++
-											goto l1419
-										l1421:
-											position, tokenIndex = position1419, tokenIndex1419
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1417
-											}
-											position++
-										}
-									l1419:
-										goto l1418
-									l1417:
-										position, tokenIndex = position1417, tokenIndex1417
-									}
-								l1418:
-									goto l1403
-								l1402:
-									position, tokenIndex = position1402, tokenIndex1402
-								}
-							l1403:
-								{
-									position1422, tokenIndex1422 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1422
-									}
-									position++
-									{
-										position1424, tokenIndex1424 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1425
-										}
-										position++
-										goto l1424
-									l1425:
-										position, tokenIndex = position1424, tokenIndex1424
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1426
-										}
-										position++
-										goto l1424
-									l1426:
-										position, tokenIndex = position1424, tokenIndex1424
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1422
-										}
-										position++
-									}
-								l1424:
-									{
-										position1427, tokenIndex1427 := position, tokenIndex
-										{
-											position1429, tokenIndex1429 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1430
-											}
-											position++
-											goto l1429
-										l1430:
-											position, tokenIndex = position1429, tokenIndex1429
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1431
-											}
-											position++
-											goto l1429
-										l1431:
-											position, tokenIndex = position1429, tokenIndex1429
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1427
-											}
-											position++
-										}
-									l1429:
-										goto l1428
-									l1427:
-										position, tokenIndex = position1427, tokenIndex1427
-									}
-								l1428:
-									{
-										position1432, tokenIndex1432 := position, tokenIndex
-										{
-											position1434, tokenIndex1434 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1435
-											}
-											position++
-											goto l1434
-										l1435:
-											position, tokenIndex = position1434, tokenIndex1434
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1436
-											}
-											position++
-											goto l1434
-										l1436:
-											position, tokenIndex = position1434, tokenIndex1434
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1432
-											}
-											position++
-										}
-									l1434:
-										goto l1433
-									l1432:
-										position, tokenIndex = position1432, tokenIndex1432
-									}
-								l1433:
-									{
-										position1437, tokenIndex1437 := position, tokenIndex
-										{
-											position1439, tokenIndex1439 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1440
-											}
-											position++
-											goto l1439
-										l1440:
-											position, tokenIndex = position1439, tokenIndex1439
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1441
-											}
-											position++
-											goto l1439
-										l1441:
-											position, tokenIndex = position1439, tokenIndex1439
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1437
-											}
-											position++
-										}
-									l1439:
-										goto l1438
-									l1437:
-										position, tokenIndex = position1437, tokenIndex1437
-									}
-								l1438:
-									goto l1423
-								l1422:
-									position, tokenIndex = position1422, tokenIndex1422
-								}
-							l1423:
-								{
-									position1442, tokenIndex1442 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1442
-									}
-									position++
-									{
-										position1444, tokenIndex1444 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1445
-										}
-										position++
-										goto l1444
-									l1445:
-										position, tokenIndex = position1444, tokenIndex1444
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1446
-										}
-										position++
-										goto l1444
-									l1446:
-										position, tokenIndex = position1444, tokenIndex1444
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1442
-										}
-										position++
-									}
-								l1444:
-									{
-										position1447, tokenIndex1447 := position, tokenIndex
-										{
-											position1449, tokenIndex1449 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1450
-											}
-											position++
-											goto l1449
-										l1450:
-											position, tokenIndex = position1449, tokenIndex1449
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1451
-											}
-											position++
-											goto l1449
-										l1451:
-											position, tokenIndex = position1449, tokenIndex1449
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1447
-											}
-											position++
-										}
-									l1449:
-										goto l1448
-									l1447:
-										position, tokenIndex = position1447, tokenIndex1447
-									}
-								l1448:
-									{
-										position1452, tokenIndex1452 := position, tokenIndex
-										{
-											position1454, tokenIndex1454 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1455
-											}
-											position++
-											goto l1454
-										l1455:
-											position, tokenIndex = position1454, tokenIndex1454
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1456
-											}
-											position++
-											goto l1454
-										l1456:
-											position, tokenIndex = position1454, tokenIndex1454
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1452
-											}
-											position++
-										}
-									l1454:
-										goto l1453
-									l1452:
-										position, tokenIndex = position1452, tokenIndex1452
-									}
-								l1453:
-									{
-										position1457, tokenIndex1457 := position, tokenIndex
-										{
-											position1459, tokenIndex1459 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1460
-											}
-											position++
-											goto l1459
-										l1460:
-											position, tokenIndex = position1459, tokenIndex1459
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1461
-											}
-											position++
-											goto l1459
-										l1461:
-											position, tokenIndex = position1459, tokenIndex1459
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1457
-											}
-											position++
-										}
-									l1459:
-										goto l1458
-									l1457:
-										position, tokenIndex = position1457, tokenIndex1457
-									}
-								l1458:
-									goto l1443
-								l1442:
-									position, tokenIndex = position1442, tokenIndex1442
-								}
-							l1443:
-								{
-									position1462, tokenIndex1462 := position, tokenIndex
-									if buffer[position] != rune(':') {
-										goto l1462
-									}
-									position++
-									{
-										position1464, tokenIndex1464 := position, tokenIndex
-										if c := buffer[position]; c < rune('0') || c > rune('9') {
-											goto l1465
-										}
-										position++
-										goto l1464
-									l1465:
-										position, tokenIndex = position1464, tokenIndex1464
-										if c := buffer[position]; c < rune('A') || c > rune('F') {
-											goto l1466
-										}
-										position++
-										goto l1464
-									l1466:
-										position, tokenIndex = position1464, tokenIndex1464
-										if c := buffer[position]; c < rune('a') || c > rune('f') {
-											goto l1462
-										}
-										position++
-									}
-								l1464:
-									{
-										position1467, tokenIndex1467 := position, tokenIndex
-										{
-											position1469, tokenIndex1469 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1470
-											}
-											position++
-											goto l1469
-										l1470:
-											position, tokenIndex = position1469, tokenIndex1469
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1471
-											}
-											position++
-											goto l1469
-										l1471:
-											position, tokenIndex = position1469, tokenIndex1469
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1467
-											}
-											position++
-										}
-									l1469:
-										goto l1468
-									l1467:
-										position, tokenIndex = position1467, tokenIndex1467
-									}
-								l1468:
-									{
-										position1472, tokenIndex1472 := position, tokenIndex
-										{
-											position1474, tokenIndex1474 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1475
-											}
-											position++
-											goto l1474
-										l1475:
-											position, tokenIndex = position1474, tokenIndex1474
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1476
-											}
-											position++
-											goto l1474
-										l1476:
-											position, tokenIndex = position1474, tokenIndex1474
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1472
-											}
-											position++
-										}
-									l1474:
-										goto l1473
-									l1472:
-										position, tokenIndex = position1472, tokenIndex1472
-									}
-								l1473:
-									{
-										position1477, tokenIndex1477 := position, tokenIndex
-										{
-											position1479, tokenIndex1479 := position, tokenIndex
-											if c := buffer[position]; c < rune('0') || c > rune('9') {
-												goto l1480
-											}
-											position++
-											goto l1479
-										l1480:
-											position, tokenIndex = position1479, tokenIndex1479
-											if c := buffer[position]; c < rune('A') || c > rune('F') {
-												goto l1481
-											}
-											position++
-											goto l1479
-										l1481:
-											position, tokenIndex = position1479, tokenIndex1479
-											if c := buffer[position]; c < rune('a') || c > rune('f') {
-												goto l1477
-											}
-											position++
-										}
-									l1479:
-										goto l1478
-									l1477:
-										position, tokenIndex = position1477, tokenIndex1477
-									}
-								l1478:
-									goto l1463
-								l1462:
-									position, tokenIndex = position1462, tokenIndex1462
-								}
-							l1463:
-								goto l1343
-							l1342:
-								position, tokenIndex = position1342, tokenIndex1342
-							}
-						l1343:
-							if buffer[position] != rune(':') {
-								goto l1341
-							}
-							position++
-							if buffer[position] != rune(':') {
-								goto l1341
-							}
-							position++
-							goto l250
-						l1341:
-							position, tokenIndex = position250, tokenIndex250
-							{
-								position1482, tokenIndex1482 := position, tokenIndex
+								position1283, tokenIndex1283 := position, tokenIndex
 								if buffer[position] != rune('V') {
-									goto l1483
+									goto l1284
 								}
 								position++
-								goto l1482
-							l1483:
-								position, tokenIndex = position1482, tokenIndex1482
+								goto l1283
+							l1284:
+								position, tokenIndex = position1283, tokenIndex1283
 								if buffer[position] != rune('v') {
-									goto l248
+									goto l49
 								}
 								position++
 							}
-						l1482:
-							{
-								position1484, tokenIndex1484 := position, tokenIndex
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1485
-								}
-								position++
-								goto l1484
-							l1485:
-								position, tokenIndex = position1484, tokenIndex1484
-								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1486
-								}
-								position++
-								goto l1484
-							l1486:
-								position, tokenIndex = position1484, tokenIndex1484
-								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l248
-								}
-								position++
-							}
-						l1484:
-							if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
-								goto l248
+						l1283:
+							if !(pegrun.Plus(p.Buffer, &position, &run5[0])) {
+								goto l49
 							}
 							if buffer[position] != rune('.') {
-								goto l248
+								goto l49
 							}
 							position++
-							{
-								position1487, tokenIndex1487 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l1488
-								}
-								position++
-								goto l1487
-							l1488:
-								position, tokenIndex = position1487, tokenIndex1487
-								if buffer[position] != rune('$') {
-									goto l1489
-								}
-								position++
-								goto l1487
-							l1489:
-								position, tokenIndex = position1487, tokenIndex1487
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l1490
-								}
-								position++
-								goto l1487
-							l1490:
-								position, tokenIndex = position1487, tokenIndex1487
-								if c := buffer[position]; c < rune('0') || c > rune(';') {
-									goto l1491
-								}
-								position++
-								goto l1487
-							l1491:
-								position, tokenIndex = position1487, tokenIndex1487
-								if buffer[position] != rune('=') {
-									goto l1492
-								}
-								position++
-								goto l1487
-							l1492:
-								position, tokenIndex = position1487, tokenIndex1487
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1493
-								}
-								position++
-								goto l1487
-							l1493:
-								position, tokenIndex = position1487, tokenIndex1487
-								if buffer[position] != rune('_') {
-									goto l1494
-								}
-								position++
-								goto l1487
-							l1494:
-								position, tokenIndex = position1487, tokenIndex1487
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1495
-								}
-								position++
-								goto l1487
-							l1495:
-								position, tokenIndex = position1487, tokenIndex1487
-								if buffer[position] != rune('~') {
-									goto l248
-								}
-								position++
-							}
-						l1487:
-							if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-								goto l248
+							if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+								goto l49
 							}
 						}
-					l250:
+					l51:
 						if buffer[position] != rune(']') {
-							goto l248
+							goto l49
 						}
 						position++
-						add(ruleIP_literal, position249)
+						add(ruleIP_literal, position50)
 					}
-					goto l247
-				l248:
-					position, tokenIndex = position247, tokenIndex247
+					goto l48
+				l49:
+					position, tokenIndex = position48, tokenIndex48
 					if !_rules[ruleIPv4address]() {
-						goto l1496
+						goto l1285
 					}
 					{
-						position1497, tokenIndex1497 := position, tokenIndex
+						position1286, tokenIndex1286 := position, tokenIndex
 						{
-							position1498, tokenIndex1498 := position, tokenIndex
+							position1287, tokenIndex1287 := position, tokenIndex
 							if buffer[position] != rune('!') {
-								goto l1499
+								goto l1288
 							}
 							position++
-							goto l1498
-						l1499:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1288:
+							position, tokenIndex = position1287, tokenIndex1287
 							if buffer[position] != rune('$') {
-								goto l1500
+								goto l1289
 							}
 							position++
-							goto l1498
-						l1500:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1289:
+							position, tokenIndex = position1287, tokenIndex1287
 							if c := buffer[position]; c < rune('&') || c > rune('.') {
-								goto l1501
+								goto l1290
 							}
 							position++
-							goto l1498
-						l1501:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1290:
+							position, tokenIndex = position1287, tokenIndex1287
 							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1502
+								goto l1291
 							}
 							position++
-							goto l1498
-						l1502:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1291:
+							position, tokenIndex = position1287, tokenIndex1287
 							if buffer[position] != rune(';') {
-								goto l1503
+								goto l1292
 							}
 							position++
-							goto l1498
-						l1503:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1292:
+							position, tokenIndex = position1287, tokenIndex1287
 							if buffer[position] != rune('=') {
-								goto l1504
+								goto l1293
 							}
 							position++
-							goto l1498
-						l1504:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1293:
+							position, tokenIndex = position1287, tokenIndex1287
 							if c := buffer[position]; c < rune('A') || c > rune('Z') {
-								goto l1505
+								goto l1294
 							}
 							position++
-							goto l1498
-						l1505:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1294:
+							position, tokenIndex = position1287, tokenIndex1287
 							if buffer[position] != rune('_') {
-								goto l1506
+								goto l1295
 							}
 							position++
-							goto l1498
-						l1506:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1295:
+							position, tokenIndex = position1287, tokenIndex1287
 							if c := buffer[position]; c < rune('a') || c > rune('z') {
-								goto l1507
+								goto l1296
 							}
 							position++
-							goto l1498
-						l1507:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1296:
+							position, tokenIndex = position1287, tokenIndex1287
 							if buffer[position] != rune('~') {
-								goto l1508
+								goto l1297
 							}
 							position++
-							goto l1498
-						l1508:
-							position, tokenIndex = position1498, tokenIndex1498
+							goto l1287
+						l1297:
+							position, tokenIndex = position1287, tokenIndex1287
 							if buffer[position] != rune('%') {
-								goto l1497
+								goto l1286
 							}
 							position++
 							{
-								position1509, tokenIndex1509 := position, tokenIndex
+								position1298, tokenIndex1298 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1510
+									goto l1299
 								}
 								position++
-								goto l1509
-							l1510:
-								position, tokenIndex = position1509, tokenIndex1509
+								goto l1298
+							l1299:
+								position, tokenIndex = position1298, tokenIndex1298
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1511
+									goto l1300
 								}
 								position++
-								goto l1509
-							l1511:
-								position, tokenIndex = position1509, tokenIndex1509
+								goto l1298
+							l1300:
+								position, tokenIndex = position1298, tokenIndex1298
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1497
+									goto l1286
 								}
 								position++
 							}
-						l1509:
+						l1298:
 							{
-								position1512, tokenIndex1512 := position, tokenIndex
+								position1301, tokenIndex1301 := position, tokenIndex
 								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1513
+									goto l1302
 								}
 								position++
-								goto l1512
-							l1513:
-								position, tokenIndex = position1512, tokenIndex1512
+								goto l1301
+							l1302:
+								position, tokenIndex = position1301, tokenIndex1301
 								if c := buffer[position]; c < rune('A') || c > rune('F') {
-									goto l1514
+									goto l1303
 								}
 								position++
-								goto l1512
-							l1514:
-								position, tokenIndex = position1512, tokenIndex1512
+								goto l1301
+							l1303:
+								position, tokenIndex = position1301, tokenIndex1301
 								if c := buffer[position]; c < rune('a') || c > rune('f') {
-									goto l1497
+									goto l1286
 								}
 								position++
 							}
-						l1512:
+						l1301:
 						}
-					l1498:
-						goto l1496
-					l1497:
-						position, tokenIndex = position1497, tokenIndex1497
+					l1287:
+						goto l1285
+					l1286:
+						position, tokenIndex = position1286, tokenIndex1286
 					}
-					goto l247
-				l1496:
-					position, tokenIndex = position247, tokenIndex247
+					goto l48
+				l1285:
+					position, tokenIndex = position48, tokenIndex48
 					{
-						position1515 := position
-						{
-							position1516, tokenIndex1516 := position, tokenIndex
-							{
-								position1518, tokenIndex1518 := position, tokenIndex
-								if buffer[position] != rune('!') {
-									goto l1519
-								}
-								position++
-								goto l1518
-							l1519:
-								position, tokenIndex = position1518, tokenIndex1518
-								if buffer[position] != rune('$') {
-									goto l1520
-								}
-								position++
-								goto l1518
-							l1520:
-								position, tokenIndex = position1518, tokenIndex1518
-								if c := buffer[position]; c < rune('&') || c > rune('.') {
-									goto l1521
-								}
-								position++
-								goto l1518
-							l1521:
-								position, tokenIndex = position1518, tokenIndex1518
-								if c := buffer[position]; c < rune('0') || c > rune('9') {
-									goto l1522
-								}
-								position++
-								goto l1518
-							l1522:
-								position, tokenIndex = position1518, tokenIndex1518
-								if buffer[position] != rune(';') {
-									goto l1523
-								}
-								position++
-								goto l1518
-							l1523:
-								position, tokenIndex = position1518, tokenIndex1518
-								if buffer[position] != rune('=') {
-									goto l1524
-								}
-								position++
-								goto l1518
-							l1524:
-								position, tokenIndex = position1518, tokenIndex1518
-								if c := buffer[position]; c < rune('A') || c > rune('Z') {
-									goto l1525
-								}
-								position++
-								goto l1518
-							l1525:
-								position, tokenIndex = position1518, tokenIndex1518
-								if buffer[position] != rune('_') {
-									goto l1526
-								}
-								position++
-								goto l1518
-							l1526:
-								position, tokenIndex = position1518, tokenIndex1518
-								if c := buffer[position]; c < rune('a') || c > rune('z') {
-									goto l1527
-								}
-								position++
-								goto l1518
-							l1527:
-								position, tokenIndex = position1518, tokenIndex1518
-								if buffer[position] != rune('~') {
-									goto l1528
-								}
-								position++
-								goto l1518
-							l1528:
-								position, tokenIndex = position1518, tokenIndex1518
-								if buffer[position] != rune('%') {
-									goto l1516
-								}
-								position++
-								{
-									position1529, tokenIndex1529 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1530
-									}
-									position++
-									goto l1529
-								l1530:
-									position, tokenIndex = position1529, tokenIndex1529
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1531
-									}
-									position++
-									goto l1529
-								l1531:
-									position, tokenIndex = position1529, tokenIndex1529
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1516
-									}
-									position++
-								}
-							l1529:
-								{
-									position1532, tokenIndex1532 := position, tokenIndex
-									if c := buffer[position]; c < rune('0') || c > rune('9') {
-										goto l1533
-									}
-									position++
-									goto l1532
-								l1533:
-									position, tokenIndex = position1532, tokenIndex1532
-									if c := buffer[position]; c < rune('A') || c > rune('F') {
-										goto l1534
-									}
-									position++
-									goto l1532
-								l1534:
-									position, tokenIndex = position1532, tokenIndex1532
-									if c := buffer[position]; c < rune('a') || c > rune('f') {
-										goto l1516
-									}
-									position++
-								}
-							l1532:
-							}
-						l1518:
-							if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-								goto l1516
-							}
-							goto l1517
-						l1516:
-							position, tokenIndex = position1516, tokenIndex1516
+						position1304 := position
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l43
 						}
-					l1517:
-						add(rulereg_name, position1515)
+						add(rulereg_name, position1304)
 					}
 				}
-			l247:
+			l48:
 				{
-					position1535, tokenIndex1535 := position, tokenIndex
+					position1305, tokenIndex1305 := position, tokenIndex
 					if buffer[position] != rune(':') {
-						goto l1535
+						goto l1305
 					}
 					position++
 					{
-						position1537 := position
-						{
-							position1538, tokenIndex1538 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1538
-							}
-							position++
-							if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
-								goto l1538
-							}
-							goto l1539
-						l1538:
-							position, tokenIndex = position1538, tokenIndex1538
+						position1307 := position
+						if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
+							goto l1305
 						}
-					l1539:
-						add(ruleport, position1537)
+						add(ruleport, position1307)
 					}
-					goto l1536
-				l1535:
-					position, tokenIndex = position1535, tokenIndex1535
+					goto l1306
+				l1305:
+					position, tokenIndex = position1305, tokenIndex1305
 				}
-			l1536:
-				add(ruleauthority, position225)
+			l1306:
+				add(ruleauthority, position44)
 			}
 			return true
+		l43:
+			position, tokenIndex = position43, tokenIndex43
+			return false
 		},
-		/* 3 userinfo <- <(('!' / '$' / [&-.] / [0-;] / '=' / [A-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run3[0]) })?> */
+		/* 3 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run3[0]) }> */
 		nil,
-		/* 4 port <- <([0-9] &{ pegrun.Star(p.Buffer, &position, &run4[0]) })?> */
+		/* 4 port <- <&{ pegrun.Star(p.Buffer, &position, &run4[0]) }> */
 		nil,
-		/* 5 IP_literal <- <('[' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / (':' ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':')) / (('V' / 'v') (([0-9] / [A-F] / [a-f]) &{ pegrun.Star(p.Buffer, &position, &run5[0]) }) '.' (('!' / '$' / [&-.] / [0-;] / '=' / [A-Z] / '_' / [a-z] / '~') &{ pegrun.Star(p.Buffer, &position, &run6[0]) }))) ']')> */
+		/* 5 IP_literal <- <('[' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / (':' ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':')) / (('V' / 'v') &{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) })) ']')> */
 		nil,
 		/* 6 IPv4address <- <((('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]))> */
 		func() bool {
-			position1543, tokenIndex1543 := position, tokenIndex
+			position1311, tokenIndex1311 := position, tokenIndex
 			{
-				position1544 := position
+				position1312 := position
 				{
-					position1545, tokenIndex1545 := position, tokenIndex
+					position1313, tokenIndex1313 := position, tokenIndex
 					if buffer[position] != rune('2') {
-						goto l1546
+						goto l1314
 					}
 					position++
 					if buffer[position] != rune('5') {
-						goto l1546
+						goto l1314
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						goto l1546
+						goto l1314
 					}
 					position++
-					goto l1545
-				l1546:
-					position, tokenIndex = position1545, tokenIndex1545
+					goto l1313
+				l1314:
+					position, tokenIndex = position1313, tokenIndex1313
 					if buffer[position] != rune('2') {
-						goto l1547
+						goto l1315
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						goto l1547
+						goto l1315
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1547
+						goto l1315
 					}
 					position++
-					goto l1545
-				l1547:
-					position, tokenIndex = position1545, tokenIndex1545
+					goto l1313
+				l1315:
+					position, tokenIndex = position1313, tokenIndex1313
 					if buffer[position] != rune('1') {
-						goto l1548
+						goto l1316
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1548
+						goto l1316
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1548
+						goto l1316
 					}
 					position++
-					goto l1545
-				l1548:
-					position, tokenIndex = position1545, tokenIndex1545
+					goto l1313
+				l1316:
+					position, tokenIndex = position1313, tokenIndex1313
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
-						goto l1549
+						goto l1317
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1549
+						goto l1317
 					}
 					position++
-					goto l1545
-				l1549:
-					position, tokenIndex = position1545, tokenIndex1545
+					goto l1313
+				l1317:
+					position, tokenIndex = position1313, tokenIndex1313
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1543
+						goto l1311
 					}
 					position++
 				}
-			l1545:
+			l1313:
 				if buffer[position] != rune('.') {
-					goto l1543
+					goto l1311
 				}
 				position++
 				{
-					position1550, tokenIndex1550 := position, tokenIndex
+					position1318, tokenIndex1318 := position, tokenIndex
 					if buffer[position] != rune('2') {
-						goto l1551
+						goto l1319
 					}
 					position++
 					if buffer[position] != rune('5') {
-						goto l1551
+						goto l1319
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						goto l1551
+						goto l1319
 					}
 					position++
-					goto l1550
-				l1551:
-					position, tokenIndex = position1550, tokenIndex1550
+					goto l1318
+				l1319:
+					position, tokenIndex = position1318, tokenIndex1318
 					if buffer[position] != rune('2') {
-						goto l1552
+						goto l1320
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						goto l1552
+						goto l1320
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1552
+						goto l1320
 					}
 					position++
-					goto l1550
-				l1552:
-					position, tokenIndex = position1550, tokenIndex1550
+					goto l1318
+				l1320:
+					position, tokenIndex = position1318, tokenIndex1318
 					if buffer[position] != rune('1') {
-						goto l1553
+						goto l1321
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1553
+						goto l1321
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1553
+						goto l1321
 					}
 					position++
-					goto l1550
-				l1553:
-					position, tokenIndex = position1550, tokenIndex1550
+					goto l1318
+				l1321:
+					position, tokenIndex = position1318, tokenIndex1318
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
-						goto l1554
+						goto l1322
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1554
+						goto l1322
 					}
 					position++
-					goto l1550
-				l1554:
-					position, tokenIndex = position1550, tokenIndex1550
+					goto l1318
+				l1322:
+					position, tokenIndex = position1318, tokenIndex1318
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1543
+						goto l1311
 					}
 					position++
 				}
-			l1550:
+			l1318:
 				if buffer[position] != rune('.') {
-					goto l1543
+					goto l1311
 				}
 				position++
 				{
-					position1555, tokenIndex1555 := position, tokenIndex
+					position1323, tokenIndex1323 := position, tokenIndex
 					if buffer[position] != rune('2') {
-						goto l1556
+						goto l1324
 					}
 					position++
 					if buffer[position] != rune('5') {
-						goto l1556
+						goto l1324
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						goto l1556
+						goto l1324
 					}
 					position++
-					goto l1555
-				l1556:
-					position, tokenIndex = position1555, tokenIndex1555
+					goto l1323
+				l1324:
+					position, tokenIndex = position1323, tokenIndex1323
 					if buffer[position] != rune('2') {
-						goto l1557
+						goto l1325
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						goto l1557
+						goto l1325
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1557
+						goto l1325
 					}
 					position++
-					goto l1555
-				l1557:
-					position, tokenIndex = position1555, tokenIndex1555
+					goto l1323
+				l1325:
+					position, tokenIndex = position1323, tokenIndex1323
 					if buffer[position] != rune('1') {
-						goto l1558
+						goto l1326
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1558
+						goto l1326
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1558
+						goto l1326
 					}
 					position++
-					goto l1555
-				l1558:
-					position, tokenIndex = position1555, tokenIndex1555
+					goto l1323
+				l1326:
+					position, tokenIndex = position1323, tokenIndex1323
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
-						goto l1559
+						goto l1327
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1559
+						goto l1327
 					}
 					position++
-					goto l1555
-				l1559:
-					position, tokenIndex = position1555, tokenIndex1555
+					goto l1323
+				l1327:
+					position, tokenIndex = position1323, tokenIndex1323
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1543
+						goto l1311
 					}
 					position++
 				}
-			l1555:
+			l1323:
 				if buffer[position] != rune('.') {
-					goto l1543
+					goto l1311
 				}
 				position++
 				{
-					position1560, tokenIndex1560 := position, tokenIndex
+					position1328, tokenIndex1328 := position, tokenIndex
 					if buffer[position] != rune('2') {
-						goto l1561
+						goto l1329
 					}
 					position++
 					if buffer[position] != rune('5') {
-						goto l1561
+						goto l1329
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('5') {
-						goto l1561
+						goto l1329
 					}
 					position++
-					goto l1560
-				l1561:
-					position, tokenIndex = position1560, tokenIndex1560
+					goto l1328
+				l1329:
+					position, tokenIndex = position1328, tokenIndex1328
 					if buffer[position] != rune('2') {
-						goto l1562
+						goto l1330
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('4') {
-						goto l1562
+						goto l1330
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1562
+						goto l1330
 					}
 					position++
-					goto l1560
-				l1562:
-					position, tokenIndex = position1560, tokenIndex1560
+					goto l1328
+				l1330:
+					position, tokenIndex = position1328, tokenIndex1328
 					if buffer[position] != rune('1') {
-						goto l1563
+						goto l1331
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1563
+						goto l1331
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1563
+						goto l1331
 					}
 					position++
-					goto l1560
-				l1563:
-					position, tokenIndex = position1560, tokenIndex1560
+					goto l1328
+				l1331:
+					position, tokenIndex = position1328, tokenIndex1328
 					if c := buffer[position]; c < rune('1') || c > rune('9') {
-						goto l1564
+						goto l1332
 					}
 					position++
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1564
+						goto l1332
 					}
 					position++
-					goto l1560
-				l1564:
-					position, tokenIndex = position1560, tokenIndex1560
+					goto l1328
+				l1332:
+					position, tokenIndex = position1328, tokenIndex1328
 					if c := buffer[position]; c < rune('0') || c > rune('9') {
-						goto l1543
+						goto l1311
 					}
 					position++
 				}
-			l1560:
-				add(ruleIPv4address, position1544)
+			l1328:
+				add(ruleIPv4address, position1312)
 			}
 			return true
-		l1543:
-			position, tokenIndex = position1543, tokenIndex1543
+		l1311:
+			position, tokenIndex = position1311, tokenIndex1311
 			return false
 		},
-		/* 7 reg_name <- <(('!' / '$' / [&-.] / [0-9] / ';' / '=' / [A-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run7[0]) })?> */
+		/* 7 reg_name <- <&{ pegrun.Star(p.Buffer, &position, &run7[0]) }> */
 		nil,
-		/* 8 query <- <(('!' / '$' / [&-;] / '=' / [?-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run8[0]) })?> */
+		/* 8 query <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
 		func() bool {
+			position1334, tokenIndex1334 := position, tokenIndex
 			{
-				position1567 := position
-				{
-					position1568, tokenIndex1568 := position, tokenIndex
-					{
-						position1570, tokenIndex1570 := position, tokenIndex
-						if buffer[position] != rune('!') {
-							goto l1571
-						}
-						position++
-						goto l1570
-					l1571:
-						position, tokenIndex = position1570, tokenIndex1570
-						if buffer[position] != rune('$') {
-							goto l1572
-						}
-						position++
-						goto l1570
-					l1572:
-						position, tokenIndex = position1570, tokenIndex1570
-						if c := buffer[position]; c < rune('&') || c > rune(';') {
-							goto l1573
-						}
-						position++
-						goto l1570
-					l1573:
-						position, tokenIndex = position1570, tokenIndex1570
-						if buffer[position] != rune('=') {
-							goto l1574
-						}
-						position++
-						goto l1570
-					l1574:
-						position, tokenIndex = position1570, tokenIndex1570
-						if c := buffer[position]; c < rune('?') || c > rune('Z') {
-							goto l1575
-						}
-						position++
-						goto l1570
-					l1575:
-						position, tokenIndex = position1570, tokenIndex1570
-						if buffer[position] != rune('_') {
-							goto l1576
-						}
-						position++
-						goto l1570
-					l1576:
-						position, tokenIndex = position1570, tokenIndex1570
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l1577
-						}
-						position++
-						goto l1570
-					l1577:
-						position, tokenIndex = position1570, tokenIndex1570
-						if buffer[position] != rune('~') {
-							goto l1578
-						}
-						position++
-						goto l1570
-					l1578:
-						position, tokenIndex = position1570, tokenIndex1570
-						if buffer[position] != rune('%') {
-							goto l1568
-						}
-						position++
-						{
-							position1579, tokenIndex1579 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1580
-							}
-							position++
-							goto l1579
-						l1580:
-							position, tokenIndex = position1579, tokenIndex1579
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1581
-							}
-							position++
-							goto l1579
-						l1581:
-							position, tokenIndex = position1579, tokenIndex1579
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1568
-							}
-							position++
-						}
-					l1579:
-						{
-							position1582, tokenIndex1582 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1583
-							}
-							position++
-							goto l1582
-						l1583:
-							position, tokenIndex = position1582, tokenIndex1582
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1584
-							}
-							position++
-							goto l1582
-						l1584:
-							position, tokenIndex = position1582, tokenIndex1582
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1568
-							}
-							position++
-						}
-					l1582:
-					}
-				l1570:
-					if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
-						goto l1568
-					}
-					goto l1569
-				l1568:
-					position, tokenIndex = position1568, tokenIndex1568
+				position1335 := position
+				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
+					goto l1334
 				}
-			l1569:
-				add(rulequery, position1567)
+				add(rulequery, position1335)
 			}
 			return true
+		l1334:
+			position, tokenIndex = position1334, tokenIndex1334
+			return false
 		},
-		/* 9 fragment <- <(('!' / '$' / [&-;] / '=' / [?-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))) &{ pegrun.Star(p.Buffer, &position, &run8[0]) })?> */
+		/* 9 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
 		func() bool {
+			position1336, tokenIndex1336 := position, tokenIndex
 			{
-				position1586 := position
-				{
-					position1587, tokenIndex1587 := position, tokenIndex
-					{
-						position1589, tokenIndex1589 := position, tokenIndex
-						if buffer[position] != rune('!') {
-							goto l1590
-						}
-						position++
-						goto l1589
-					l1590:
-						position, tokenIndex = position1589, tokenIndex1589
-						if buffer[position] != rune('$') {
-							goto l1591
-						}
-						position++
-						goto l1589
-					l1591:
-						position, tokenIndex = position1589, tokenIndex1589
-						if c := buffer[position]; c < rune('&') || c > rune(';') {
-							goto l1592
-						}
-						position++
-						goto l1589
-					l1592:
-						position, tokenIndex = position1589, tokenIndex1589
-						if buffer[position] != rune('=') {
-							goto l1593
-						}
-						position++
-						goto l1589
-					l1593:
-						position, tokenIndex = position1589, tokenIndex1589
-						if c := buffer[position]; c < rune('?') || c > rune('Z') {
-							goto l1594
-						}
-						position++
-						goto l1589
-					l1594:
-						position, tokenIndex = position1589, tokenIndex1589
-						if buffer[position] != rune('_') {
-							goto l1595
-						}
-						position++
-						goto l1589
-					l1595:
-						position, tokenIndex = position1589, tokenIndex1589
-						if c := buffer[position]; c < rune('a') || c > rune('z') {
-							goto l1596
-						}
-						position++
-						goto l1589
-					l1596:
-						position, tokenIndex = position1589, tokenIndex1589
-						if buffer[position] != rune('~') {
-							goto l1597
-						}
-						position++
-						goto l1589
-					l1597:
-						position, tokenIndex = position1589, tokenIndex1589
-						if buffer[position] != rune('%') {
-							goto l1587
-						}
-						position++
-						{
-							position1598, tokenIndex1598 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1599
-							}
-							position++
-							goto l1598
-						l1599:
-							position, tokenIndex = position1598, tokenIndex1598
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1600
-							}
-							position++
-							goto l1598
-						l1600:
-							position, tokenIndex = position1598, tokenIndex1598
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1587
-							}
-							position++
-						}
-					l1598:
-						{
-							position1601, tokenIndex1601 := position, tokenIndex
-							if c := buffer[position]; c < rune('0') || c > rune('9') {
-								goto l1602
-							}
-							position++
-							goto l1601
-						l1602:
-							position, tokenIndex = position1601, tokenIndex1601
-							if c := buffer[position]; c < rune('A') || c > rune('F') {
-								goto l1603
-							}
-							position++
-							goto l1601
-						l1603:
-							position, tokenIndex = position1601, tokenIndex1601
-							if c := buffer[position]; c < rune('a') || c > rune('f') {
-								goto l1587
-							}
-							position++
-						}
-					l1601:
-					}
-				l1589:
-					if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
-						goto l1587
-					}
-					goto l1588
-				l1587:
-					position, tokenIndex = position1587, tokenIndex1587
+				position1337 := position
+				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
+					goto l1336
 				}
-			l1588:
-				add(rulefragment, position1586)
+				add(rulefragment, position1337)
 			}
 			return true
+		l1336:
+			position, tokenIndex = position1336, tokenIndex1336
+			return false
 		},
 	}
 	p.rules = _rules

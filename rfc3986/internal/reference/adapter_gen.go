@@ -4,43 +4,62 @@ package reference
 
 import (
 	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
-	"github.com/rfc2396/rfc2396/internal/pegrun"
 )
 
-// engine runs the generated parser for pegrun.Parser.
-type engine struct{ peg Reference }
-
-func newEngine() *engine {
-	e := new(engine)
-	e.peg.Init(Size(32))
-	return e
+// Parser runs the generated parser by grammar.Rule. A Parser is not safe
+// for concurrent use; it keeps its buffers between runs, so callers pool
+// them.
+type Parser struct {
+	peg Reference
 }
 
-// Run implements pegrun.Engine.
-func (e *engine) Run(input string, rule int) bool {
-	e.peg.Buffer = input
-	e.peg.Reset()
-	var err error
-	if rule == 1 {
-		err = e.peg.Parse() // the first rule; giving it would allocate
-	} else {
-		err = e.peg.Parse(rule)
+// NewParser returns a Parser ready for Match.
+func NewParser() *Parser {
+	p := new(Parser)
+	p.peg.Init(Size(32))
+	return p
+}
+
+// Has reports whether rule is a rule of this grammar, and so can be given
+// to Match.
+func (p *Parser) Has(rule grammar.Rule) bool {
+	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0
+}
+
+// Match reports whether rule matches the whole of input. Input is read one
+// byte at a time (an input of 4 GiB or more is never matched: positions
+// are 32 bits). After a successful match, Len and Token give the tokens.
+func (p *Parser) Match(input string, rule grammar.Rule) bool {
+	if !p.Has(rule) || uint64(len(input)) >= 1<<32-1 {
+		return false
 	}
-	e.peg.Buffer = ""
-	return err == nil
+	p.peg.Buffer = input
+	p.peg.Reset()
+	var err error
+	if r := fromGrammar[rule]; r == 1 {
+		err = p.peg.Parse() // the first rule; giving it would allocate
+	} else {
+		err = p.peg.Parse(int(r))
+	}
+	p.peg.Buffer = ""
+	t := p.peg.tokens32.tree
+	if err != nil || len(t) == 0 || int(t[len(t)-1].end) != len(input) {
+		p.peg.tokens32.tree = t[:0]
+		return false
+	}
+	return true
 }
 
-// Len implements pegrun.Engine.
-func (e *engine) Len() int { return len(e.peg.tokens32.tree) }
+// Len returns the number of tokens of the last successful Match.
+func (p *Parser) Len() int { return len(p.peg.tokens32.tree) }
 
-// Token implements pegrun.Engine.
-func (e *engine) Token(i int) (rule, begin, end int) {
-	t := e.peg.tokens32.tree[i]
-	return int(t.pegRule), int(t.begin), int(t.end)
+// Token returns the i-th token of the last successful Match: the rule and
+// the byte span it matched. Tokens come in the order their rules
+// completed, children before parents; the last is the start rule's.
+func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
+	t := p.peg.tokens32.tree[i]
+	return toGrammar[t.pegRule], int(t.begin), int(t.end)
 }
-
-// Clear implements pegrun.Engine.
-func (e *engine) Clear() { e.peg.tokens32.tree = e.peg.tokens32.tree[:0] }
 
 // appendBytes stores s in dst one rune per byte, reusing dst's memory. The
 // generated reset function calls it (see gen patch), so that positions are
@@ -54,11 +73,6 @@ func appendBytes(dst []rune, s string) []rune {
 		dst[i] = rune(s[i])
 	}
 	return dst
-}
-
-// NewParser returns a parser of the generated grammar by grammar.Rule.
-func NewParser() *pegrun.Parser[grammar.Rule] {
-	return pegrun.NewParser(newEngine(), toGrammar[:], fromGrammar[:])
 }
 
 // toGrammar maps the generated parser's rules to RFC 3986 rules.
@@ -103,41 +117,41 @@ var toGrammar = [...]grammar.Rule{
 
 // fromGrammar maps RFC 3986 rules to the generated parser's rules;
 // ruleUnknown marks a rule this grammar does not have as a rule of its own.
-var fromGrammar = [grammar.NumRules]int{
-	grammar.RuleURI:          int(ruleURI),
-	grammar.RuleHierPart:     int(rulehier_part),
-	grammar.RuleURIReference: int(ruleURI_reference),
-	grammar.RuleAbsoluteURI:  int(ruleabsolute_URI),
-	grammar.RuleRelativeRef:  int(rulerelative_ref),
-	grammar.RuleRelativePart: int(rulerelative_part),
-	grammar.RuleScheme:       int(rulescheme),
-	grammar.RuleAuthority:    int(ruleauthority),
-	grammar.RuleUserinfo:     int(ruleuserinfo),
-	grammar.RuleHost:         int(rulehost),
-	grammar.RulePort:         int(ruleport),
-	grammar.RuleIPLiteral:    int(ruleIP_literal),
-	grammar.RuleIPvFuture:    int(ruleIPvFuture),
-	grammar.RuleIPv6address:  int(ruleIPv6address),
-	grammar.RuleH16:          int(ruleh16),
-	grammar.RuleLs32:         int(rulels32),
-	grammar.RuleIPv4address:  int(ruleIPv4address),
-	grammar.RuleDecOctet:     int(ruledec_octet),
-	grammar.RuleRegName:      int(rulereg_name),
-	grammar.RulePath:         int(rulepath),
-	grammar.RulePathAbempty:  int(rulepath_abempty),
-	grammar.RulePathAbsolute: int(rulepath_absolute),
-	grammar.RulePathNoscheme: int(rulepath_noscheme),
-	grammar.RulePathRootless: int(rulepath_rootless),
-	grammar.RulePathEmpty:    int(rulepath_empty),
-	grammar.RuleSegment:      int(rulesegment),
-	grammar.RuleSegmentNz:    int(rulesegment_nz),
-	grammar.RuleSegmentNzNc:  int(rulesegment_nz_nc),
-	grammar.RulePchar:        int(rulepchar),
-	grammar.RuleQuery:        int(rulequery),
-	grammar.RuleFragment:     int(rulefragment),
-	grammar.RulePctEncoded:   int(rulepct_encoded),
-	grammar.RuleUnreserved:   int(ruleunreserved),
-	grammar.RuleReserved:     int(rulereserved),
-	grammar.RuleGenDelims:    int(rulegen_delims),
-	grammar.RuleSubDelims:    int(rulesub_delims),
+var fromGrammar = [grammar.NumRules]pegRule{
+	grammar.RuleURI:          ruleURI,
+	grammar.RuleHierPart:     rulehier_part,
+	grammar.RuleURIReference: ruleURI_reference,
+	grammar.RuleAbsoluteURI:  ruleabsolute_URI,
+	grammar.RuleRelativeRef:  rulerelative_ref,
+	grammar.RuleRelativePart: rulerelative_part,
+	grammar.RuleScheme:       rulescheme,
+	grammar.RuleAuthority:    ruleauthority,
+	grammar.RuleUserinfo:     ruleuserinfo,
+	grammar.RuleHost:         rulehost,
+	grammar.RulePort:         ruleport,
+	grammar.RuleIPLiteral:    ruleIP_literal,
+	grammar.RuleIPvFuture:    ruleIPvFuture,
+	grammar.RuleIPv6address:  ruleIPv6address,
+	grammar.RuleH16:          ruleh16,
+	grammar.RuleLs32:         rulels32,
+	grammar.RuleIPv4address:  ruleIPv4address,
+	grammar.RuleDecOctet:     ruledec_octet,
+	grammar.RuleRegName:      rulereg_name,
+	grammar.RulePath:         rulepath,
+	grammar.RulePathAbempty:  rulepath_abempty,
+	grammar.RulePathAbsolute: rulepath_absolute,
+	grammar.RulePathNoscheme: rulepath_noscheme,
+	grammar.RulePathRootless: rulepath_rootless,
+	grammar.RulePathEmpty:    rulepath_empty,
+	grammar.RuleSegment:      rulesegment,
+	grammar.RuleSegmentNz:    rulesegment_nz,
+	grammar.RuleSegmentNzNc:  rulesegment_nz_nc,
+	grammar.RulePchar:        rulepchar,
+	grammar.RuleQuery:        rulequery,
+	grammar.RuleFragment:     rulefragment,
+	grammar.RulePctEncoded:   rulepct_encoded,
+	grammar.RuleUnreserved:   ruleunreserved,
+	grammar.RuleReserved:     rulereserved,
+	grammar.RuleGenDelims:    rulegen_delims,
+	grammar.RuleSubDelims:    rulesub_delims,
 }

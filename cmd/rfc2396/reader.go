@@ -71,11 +71,16 @@ type treeNode struct {
 	children   []*treeNode
 }
 
-// rfc2396Reader reads by RFC 2396 under a profile.
+// rfc2396Reader reads by RFC 2396 under a profile. Its last reading's
+// view is kept in it, valid until the next read: commands read one input
+// at a time, and a batch allocates no view per reference.
 type rfc2396Reader struct {
-	p            *parser.Profile
-	resolveOpts  []parser.ResolveOption
-	explainWhich bool
+	p           *parser.Profile
+	resolveOpts []parser.ResolveOption
+	u           parser.URI
+	v           view
+	ssp         string
+	opaque      bool
 }
 
 func (r *rfc2396Reader) standard() string { return standardRFC2396 }
@@ -97,12 +102,12 @@ func wholeReference(r grammar.Rule) bool {
 
 func (r *rfc2396Reader) read(ru rule, in string, explain bool) reading {
 	rl := ru.(grammar.Rule)
-	var u parser.URI
+	u := &r.u
 	var res reading
 	if rl == grammar.RuleURIReference {
-		res.err = r.p.ParseInto(&u, in)
+		res.err = r.p.ParseInto(u, in)
 	} else if res.err = r.p.Match(rl, in); res.err == nil && wholeReference(rl) {
-		res.err = r.p.ParseInto(&u, in)
+		res.err = r.p.ParseInto(u, in)
 	}
 	if res.err != nil {
 		if explain {
@@ -114,11 +119,12 @@ func (r *rfc2396Reader) read(ru rule, in string, explain bool) reading {
 	if !wholeReference(rl) {
 		return res
 	}
-	ssp, opaque := u.SchemeSpecificPart(), u.IsOpaque()
-	v := &view{
+	r.ssp, r.opaque = u.SchemeSpecificPart(), u.IsOpaque()
+	v := &r.v
+	*v = view{
 		absolute: u.IsAbsolute(), scheme: u.Scheme(), authority: u.Authority(), userinfo: u.UserInfo(),
 		host: u.Host(), port: u.Port(), path: u.Path(), query: u.Query(), fragment: u.Fragment(),
-		schemeSpecificPart: &ssp, opaque: &opaque,
+		schemeSpecificPart: &r.ssp, opaque: &r.opaque,
 	}
 	if k := u.AuthorityKind(); k != parser.NoAuthority {
 		v.authorityKind = kind{k.Code(), k.String()}
@@ -158,9 +164,12 @@ func (r *rfc2396Reader) resolve(base, ref string) (string, []warning, error) {
 
 func (r *rfc2396Reader) normalize(ref string) (string, error) { return r.p.Normalize(ref) }
 
-// rfc3986Reader reads by RFC 3986.
+// rfc3986Reader reads by RFC 3986; it keeps its last reading's view, as
+// rfc2396Reader does.
 type rfc3986Reader struct {
 	resolveOpts []rfc3986.ResolveOption
+	u           rfc3986.URI
+	v           view
 }
 
 func (r *rfc3986Reader) standard() string { return standardRFC3986 }
@@ -182,18 +191,19 @@ func wholeReference3986(r g3986.Rule) bool {
 
 func (r *rfc3986Reader) read(ru rule, in string, _ bool) reading {
 	rl := ru.(g3986.Rule)
-	var u rfc3986.URI
+	u := &r.u
 	var res reading
 	if rl == g3986.RuleURIReference {
-		res.err = rfc3986.ParseInto(&u, in)
+		res.err = rfc3986.ParseInto(u, in)
 	} else if res.err = rfc3986.Match(rl, in); res.err == nil && wholeReference3986(rl) {
-		res.err = rfc3986.ParseInto(&u, in)
+		res.err = rfc3986.ParseInto(u, in)
 	}
 	if res.err != nil || !wholeReference3986(rl) {
 		return res
 	}
 	c := func(x rfc3986.Component) parser.Component { return parser.Component(x) }
-	v := &view{
+	v := &r.v
+	*v = view{
 		absolute: u.IsAbsolute(), scheme: c(u.Scheme()), authority: c(u.Authority()), userinfo: c(u.UserInfo()),
 		host: c(u.Host()), port: c(u.Port()), path: u.Path(), query: c(u.Query()), fragment: c(u.Fragment()),
 		kindWord: "absolute",

@@ -7,11 +7,11 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	grammar3986 "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // Standard names a standard the suite is generated for.

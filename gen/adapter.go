@@ -29,7 +29,7 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 		doc = "Appendix A"
 		fmt.Fprintf(&b, "\t%q\n", catalogueImport)
 	} else {
-		fmt.Fprintf(&b, "\tgrammar %q\n", catalogueImport)
+		fmt.Fprintf(&b, "\t%q\n", catalogueImport)
 	}
 	if acc != nil && len(acc.runs) > 0 {
 		b.WriteString("\t\"github.com/rfc2396/rfc2396/internal/pegrun\"\n")

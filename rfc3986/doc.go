@@ -10,7 +10,7 @@
 // (userinfo, host with its kind, port), path, query and fragment, each
 // undefined or defined (possibly empty); [ParseInto] and [Valid] do the same
 // without allocating. [Match] and [Matches] check a string against any of
-// the rules (package grammar/rfc3986 looks a rule up by its RFC name,
+// the rules (package rfc3986/grammar looks a rule up by its RFC name,
 // "IPv6address", "absolute-URI"), and [ParseTree] returns the parse tree.
 // The names are package parser's for the same jobs.
 // Errors are [*Error] values: the byte offset of the first byte no valid

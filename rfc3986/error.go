@@ -5,8 +5,8 @@ import (
 	"strconv"
 	"strings"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // Error reports a string that does not match an Appendix A rule: the first
@@ -82,7 +82,7 @@ func (e *Error) ErrorWithPosition() string {
 	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 3986 §%s)", e.Error(), line, strings.Repeat(" ", col), info.ABNF, info.Section)
 }
 
-// RuleError reports a [grammar.Rule] (package grammar/rfc3986) that is
+// RuleError reports a [grammar.Rule] (package rfc3986/grammar) that is
 // not one of the rules of RFC 3986 Appendix A.
 type RuleError struct {
 	Rule grammar.Rule

@@ -4,9 +4,9 @@ import (
 	"fmt"
 	"strings"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // The bytes Escape leaves raw. Section 2.2: "URI producing applications

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 func TestEscapeCases(t *testing.T) {

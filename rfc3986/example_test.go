@@ -4,8 +4,8 @@ import (
 	"errors"
 	"fmt"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 func ExampleParse() {

@@ -4,7 +4,7 @@ import (
 	"slices"
 	"strings"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )
 

@@ -1,7 +1,7 @@
 package rfc3986
 
 import (
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )
 
@@ -9,7 +9,7 @@ import (
 // RFC 3986 Appendix A: nil if it does, and an *[Error] that tells where
 // and why if not, or a *[RuleError] for a rule that does not exist. A rule
 // given by its RFC name ("IPv6address", "absolute-URI") is found with
-// grammar.Lookup (package grammar/rfc3986).
+// grammar.Lookup (package rfc3986/grammar).
 //
 // As package parser's Match does for RFC 2396, Match runs the rule's
 // deterministic automaton, which gen builds from grammar/rfc3986.abnf: it

@@ -4,8 +4,8 @@ import (
 	"slices"
 	"sync"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
 )
 

@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // outline prints the tree's rules above the character level, one node a

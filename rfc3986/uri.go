@@ -5,7 +5,7 @@ import (
 	"strings"
 	"sync"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )

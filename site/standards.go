@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	rules3986 "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // The standards the playground reads a reference under, by their value

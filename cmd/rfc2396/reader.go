@@ -6,9 +6,9 @@ import (
 
 	"github.com/rfc2396/rfc2396/extract"
 	"github.com/rfc2396/rfc2396/grammar"
-	g3986 "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // reader is one way of reading references: RFC 2396 under a profile, or

@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	g3986 "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // counterpart is a rule of RFC 2396 and the rule of RFC 3986 that plays

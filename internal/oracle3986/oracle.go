@@ -14,8 +14,8 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // Oracle decides membership in the language of each Appendix A rule.

@@ -3,7 +3,7 @@
 package explain
 
 import (
-	grammar "github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 

@@ -3,8 +3,8 @@
 package compact
 
 import (
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/pegrun"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // Parser runs the generated parser by grammar.Rule. A Parser is not safe

@@ -10,8 +10,8 @@
 package explain
 
 import (
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // Result is how an input leaves a rule's language.

@@ -3,9 +3,9 @@ package explain
 import (
 	"testing"
 
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // engine is this package's automata, for the checks of package dfatest.

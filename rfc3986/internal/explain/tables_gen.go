@@ -3,8 +3,8 @@
 package explain
 
 import (
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
 	"github.com/rfc2396/rfc2396/internal/dfa"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // paths are the rule paths that errors report, from the start rule down.

@@ -3,7 +3,7 @@
 package reference
 
 import (
-	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // Parser runs the generated parser by grammar.Rule. A Parser is not safe

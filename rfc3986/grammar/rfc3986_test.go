@@ -1,4 +1,4 @@
-package rfc3986_test
+package grammar_test
 
 import (
 	"fmt"
@@ -6,28 +6,28 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
-	"github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 func TestCatalogueMatchesABNF(t *testing.T) {
-	defs, err := bnf.ParseABNF(rfc3986.ABNF)
+	defs, err := bnf.ParseABNF(grammar.ABNF)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(defs) != rfc3986.NumRules {
-		t.Fatalf("%d rules in the ABNF, NumRules = %d", len(defs), rfc3986.NumRules)
+	if len(defs) != grammar.NumRules {
+		t.Fatalf("%d rules in the ABNF, NumRules = %d", len(defs), grammar.NumRules)
 	}
 	for i, d := range defs {
-		info := rfc3986.Rule(i).Info()
+		info := grammar.Rule(i).Info()
 		if info.Name != d.Name || info.ABNF != d.Line || info.Section == "" {
 			t.Errorf("rule %d: catalogue %+v, ABNF %q", i, info, d.Line)
 		}
 		// Uses: the catalogue rules the definition names, each once, in
 		// order of first appearance.
-		var uses []rfc3986.Rule
+		var uses []grammar.Rule
 		var walk func(n *bnf.Node)
 		walk = func(n *bnf.Node) {
-			if r, ok := rfc3986.Lookup(n.Text); ok && n.Kind == bnf.RuleRef && !slices.Contains(uses, r) {
+			if r, ok := grammar.Lookup(n.Text); ok && n.Kind == bnf.RuleRef && !slices.Contains(uses, r) {
 				uses = append(uses, r)
 			}
 			for _, c := range n.Children {
@@ -39,7 +39,7 @@ func TestCatalogueMatchesABNF(t *testing.T) {
 			t.Errorf("%s: Uses = %v, the ABNF names %v", d.Name, info.Uses, uses)
 		}
 	}
-	if uses := rfc3986.RuleAuthority.Info().Uses; !slices.Equal(uses, []rfc3986.Rule{rfc3986.RuleUserinfo, rfc3986.RuleHost, rfc3986.RulePort}) {
+	if uses := grammar.RuleAuthority.Info().Uses; !slices.Equal(uses, []grammar.Rule{grammar.RuleUserinfo, grammar.RuleHost, grammar.RulePort}) {
 		t.Errorf("authority uses %v", uses)
 	}
 }
@@ -47,32 +47,32 @@ func TestCatalogueMatchesABNF(t *testing.T) {
 func TestLookup(t *testing.T) {
 	tests := []struct {
 		name string
-		want rfc3986.Rule
+		want grammar.Rule
 		ok   bool
 	}{
-		{"URI-reference", rfc3986.RuleURIReference, true},
-		{"URI_reference", rfc3986.RuleURIReference, true},
-		{"IP-literal", rfc3986.RuleIPLiteral, true},
-		{"absolute-URI", rfc3986.RuleAbsoluteURI, true},
+		{"URI-reference", grammar.RuleURIReference, true},
+		{"URI_reference", grammar.RuleURIReference, true},
+		{"IP-literal", grammar.RuleIPLiteral, true},
+		{"absolute-URI", grammar.RuleAbsoluteURI, true},
 		{"ipv6address", 0, false},
 		{"hostname", 0, false},
 	}
 	for _, tt := range tests {
-		got, ok := rfc3986.Lookup(tt.name)
+		got, ok := grammar.Lookup(tt.name)
 		if got != tt.want || ok != tt.ok {
 			t.Errorf("Lookup(%q) = %v, %v; want %v, %v", tt.name, got, ok, tt.want, tt.ok)
 		}
 	}
-	if s := rfc3986.Rule(99).String(); s != "Rule(invalid)" {
+	if s := grammar.Rule(99).String(); s != "Rule(invalid)" {
 		t.Errorf("Rule(99).String() = %q", s)
 	}
-	if n := len(rfc3986.Names()); n != 36 {
+	if n := len(grammar.Names()); n != 36 {
 		t.Errorf("%d names", n)
 	}
 }
 
 func ExampleRule_Info() {
-	info := rfc3986.RuleDecOctet.Info()
+	info := grammar.RuleDecOctet.Info()
 	fmt.Println(info.Name, "§"+info.Section)
 	fmt.Println(info.ABNF)
 	// Output:
@@ -84,7 +84,7 @@ func ExampleRule_Info() {
 // characters or one escape.
 func TestCharacterLevel(t *testing.T) {
 	var got []string
-	for r := rfc3986.Rule(0); r < rfc3986.NumRules; r++ {
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
 		if r.IsCharacterLevel() {
 			got = append(got, r.String())
 		}
@@ -93,7 +93,7 @@ func TestCharacterLevel(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("character-level rules: got %v, want %v", got, want)
 	}
-	if rfc3986.Rule(-1).IsCharacterLevel() {
-		t.Error("rfc3986.Rule(-1) is character-level")
+	if grammar.Rule(-1).IsCharacterLevel() {
+		t.Error("grammar.Rule(-1) is character-level")
 	}
 }

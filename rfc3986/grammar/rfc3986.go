@@ -1,4 +1,4 @@
-// Package rfc3986 is RFC 3986 Appendix A as data: the text of
+// Package grammar is RFC 3986 Appendix A as data: the text of
 // grammar/rfc3986.abnf ([ABNF]) and the rule catalogue (each rule's RFC
 // name, its spelling in rfc3986.peg, its Appendix A line and the section
 // that defines it), which gen generates from grammar/rfc3986.abnf and
@@ -6,7 +6,7 @@
 // own [Rule] type, so that a rule of one RFC cannot be passed where a rule
 // of the other is expected. Package grammar/bnf reads the ABNF
 // (bnf.ParseABNF).
-package rfc3986
+package grammar
 
 // Rule identifies one of the 36 rules of RFC 3986 Appendix A. The zero Rule
 // is [RuleURI], the first rule of Appendix A; the start rule of a reference

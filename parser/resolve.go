@@ -366,7 +366,9 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 	}
 	var cfg resolveConfig
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
 	}
 	var warnings []Warning
 	fail := func(reason ResolveReason) (*URI, []Warning, error) {

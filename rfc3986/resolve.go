@@ -79,7 +79,9 @@ func quoteSafe(s string) string {
 func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
 	var cfg resolveConfig
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
 	}
 	var b, r URI
 	if err := ParseInto(&b, base); err != nil {

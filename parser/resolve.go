@@ -175,6 +175,9 @@ const (
 	Unrepresentable
 	// NilURI: a nil *URI was given.
 	NilURI
+	// RelativeTarget: [Relativize] was given a target with no scheme;
+	// only an absolute URI is what a resolution gives.
+	RelativeTarget
 )
 
 // Code returns a short, stable name for r, as JSON output and test tables
@@ -195,6 +198,8 @@ func (r ResolveReason) Code() string {
 		return "unrepresentable"
 	case NilURI:
 		return "nil-uri"
+	case RelativeTarget:
+		return "relative-target"
 	}
 	return "unknown"
 }
@@ -216,6 +221,8 @@ func (r ResolveReason) String() string {
 		return "the result does not recompose into a reference"
 	case NilURI:
 		return "a nil *URI was given"
+	case RelativeTarget:
+		return "the target is not an absolute URI"
 	}
 	return "unknown reason"
 }
@@ -250,6 +257,8 @@ func (e *ResolveError) Error() string {
 		msg = "the base " + quoteRef(e.Base) + " is opaque: a relative reference cannot be resolved against it (section 5)"
 	case DotDotRefused:
 		msg = `the reference ` + quoteRef(e.Ref) + ` climbs above the root of the base's path with ".." (section 5.2 step 6g: the reference is in error)`
+	case RelativeTarget:
+		msg = "the target " + quoteRef(e.Ref) + " is not an absolute URI (a resolution always gives one, section 5.2)"
 	case Unrepresentable:
 		msg = "resolving " + quoteRef(e.Ref) + ` gives a path that starts with "//" and no authority, which does not recompose into a reference (step 7 would read the path as an authority)`
 	default:

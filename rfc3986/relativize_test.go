@@ -1,0 +1,36 @@
+package rfc3986_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+func TestRelativize(t *testing.T) {
+	for _, r := range readTable(t, "testdata/relativize.txt", 3) {
+		base, target, want := r[0], r[1], r[2]
+		got, err := rfc3986.Relativize(base, target)
+		if code, ok := strings.CutPrefix(want, "error "); ok {
+			var terr *rfc3986.TargetError
+			var berr *rfc3986.BaseError
+			if code == "base" && !errors.As(err, &berr) ||
+				code != "base" && (!errors.As(err, &terr) || terr.Problem.Code() != code) {
+				t.Errorf("Relativize(%q, %q) = %q, %v; want a %s error", base, target, got, err, code)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("Relativize(%q, %q): %v", base, target, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Relativize(%q, %q) (-want +got):\n%s", base, target, diff)
+		}
+		if back, warnings, err := rfc3986.Resolve(base, got); err != nil || back != target || len(warnings) > 0 {
+			t.Errorf("Resolve(%q, %q) = %q, %v, %v; want %q", base, got, back, warnings, err, target)
+		}
+	}
+}

@@ -65,14 +65,14 @@ func Normalize(ref string) (string, error) {
 			b.WriteString(u.Port().Value)
 		}
 	}
-	path := normalizePath(normalizeEncoding(u.Path()), u.Scheme().Defined, u.Authority().Defined)
+	path := normalizePath(u.Path(), u.Scheme().Defined, u.Authority().Defined)
 	if path == "" && u.Authority().Defined {
 		switch scheme {
 		case "http", "https", "ws", "wss":
 			path = "/"
 		}
 	}
-	writeNormalized(&b, path, false)
+	b.WriteString(path) // normalized already
 	if u.Query().Defined {
 		b.WriteByte('?')
 		writeNormalized(&b, u.Query().Value, false)
@@ -84,28 +84,40 @@ func Normalize(ref string) (string, error) {
 	return b.String(), nil
 }
 
-// normalizePath removes the dot segments of path (its percent-encodings
-// already normalized) as the documentation of [Normalize] says: path is
-// the path of a reference that has a scheme if hasScheme, an authority if
+// normalizePath normalizes the percent-encodings and removes the dot
+// segments of path as the documentation of [Normalize] says: path is the
+// path of a reference that has a scheme if hasScheme, an authority if
 // hasAuthority.
+//
+// Section 5.2.4 recognises only literal dot segments: resolution leaves
+// "%2E%2E" alone, so decoding it in a rootless path could let it climb to
+// the path's start, where 5.2.4 leaves a "/" ("a/%2E%2E/b" resolves
+// against "foo:x" to "foo:a/%2E%2E/b", "a/../b" to "foo:/b"). In a
+// rootless path, a segment that is a dot segment only once decoded is
+// therefore decoded only where the whole path's 5.2.4 result stays
+// rootless; otherwise it stays encoded, its hex digits upper-cased.
 func normalizePath(path string, hasScheme, hasAuthority bool) string {
 	if path == "" {
 		return ""
 	}
 	if strings.HasPrefix(path, "/") {
-		path = RemoveDotSegments(path)
+		path = RemoveDotSegments(normalizeEncoding(path))
 		if !hasAuthority && strings.HasPrefix(path, "//") {
 			// "/a/..//b" must not become "//b", an authority.
 			path = "/." + path
 		}
 		return path
 	}
+	keptDots := normalizeEncodingKeepDots(path)
 	if hasScheme {
-		if p := RemoveDotSegments(path); !strings.HasPrefix(p, "/") {
+		if p := RemoveDotSegments(normalizeEncoding(path)); !strings.HasPrefix(p, "/") {
+			return p
+		}
+		if p := RemoveDotSegments(keptDots); !strings.HasPrefix(p, "/") {
 			return p
 		}
 	}
-	path = reduceRootless(path)
+	path = reduceRootless(keptDots)
 	first, _, _ := strings.Cut(path, "/")
 	if path == "" || first == "" || !hasScheme && strings.Contains(first, ":") {
 		// "" is the current document, not "./"; "//x" would be an
@@ -113,6 +125,29 @@ func normalizePath(path string, hasScheme, hasAuthority bool) string {
 		path = "./" + path
 	}
 	return path
+}
+
+// normalizeEncodingKeepDots is normalizeEncoding, except that a segment
+// that is "." or ".." only once decoded ("%2E", ".%2e") keeps its
+// encodings, with upper-case hex digits.
+func normalizeEncodingKeepDots(path string) string {
+	if !strings.Contains(path, "%") {
+		return path
+	}
+	var b strings.Builder
+	for i, seg := range strings.Split(path, "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		if d := normalizeEncoding(seg); (d == "." || d == "..") && seg != d {
+			for j := 0; j < len(seg); j++ {
+				b.WriteByte(upperHex(seg[j]))
+			}
+			continue
+		}
+		writeNormalized(&b, seg, false)
+	}
+	return b.String()
 }
 
 // reduceRootless removes the dot segments of a rootless path that cannot

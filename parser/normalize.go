@@ -72,6 +72,7 @@ func Normalize(ref string, opts ...NormalizeOption) (string, error) {
 
 // Normalize is [Normalize] under p.
 func (p *Profile) Normalize(ref string, opts ...NormalizeOption) (string, error) {
+	p = p.orStrict()
 	u, err := p.Parse(ref)
 	if err != nil {
 		return "", err

@@ -22,11 +22,9 @@ func Relativize(base, target string) (string, error) {
 }
 
 // Relativize is [Relativize] under p: base, target and the candidates are
-// read under p's grammar. A nil p is [Strict].
+// read under p's grammar.
 func (p *Profile) Relativize(base, target string) (string, error) {
-	if p == nil {
-		p = Strict
-	}
+	p = p.orStrict()
 	b, err := p.Parse(base)
 	if err != nil {
 		return "", &ResolveError{Op: "relativize", Reason: InvalidBase, Base: base, Ref: target, Err: err}

@@ -241,6 +241,9 @@ type ResolveError struct {
 }
 
 func (e *ResolveError) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *ResolveError>"
+	}
 	var msg string
 	what := "reference"
 	if e.Op == "relativize" {
@@ -285,7 +288,12 @@ func errorMessage(err error) string {
 
 // Unwrap returns Err: the *Error behind an InvalidBase or InvalidReference,
 // the *ComposeError behind an Unrepresentable, or nil.
-func (e *ResolveError) Unwrap() error { return e.Err }
+func (e *ResolveError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Resolve resolves the reference ref against the absolute URI base by the
 // algorithm of section 5.2 and returns the result as a string, with the
@@ -298,6 +306,7 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error)
 // Resolve is [Resolve] under p: the base and the reference are read under
 // p's grammar, and so is the result.
 func (p *Profile) Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+	p = p.orStrict()
 	b, err := p.Parse(base)
 	if err != nil {
 		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}

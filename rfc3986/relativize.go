@@ -103,6 +103,9 @@ type TargetError struct {
 }
 
 func (e *TargetError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *TargetError>"
+	}
 	switch e.Problem {
 	case TargetInvalid:
 		return "rfc3986: invalid target: " + message(e.Err)
@@ -115,7 +118,12 @@ func (e *TargetError) Error() string {
 }
 
 // Unwrap returns the parse error of the target, or nil.
-func (e *TargetError) Unwrap() error { return e.Err }
+func (e *TargetError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // relativeCandidates lists the references that may resolve against base
 // to target, shortest kinds first; the caller checks each.

@@ -31,6 +31,9 @@ type BaseError struct {
 }
 
 func (e *BaseError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *BaseError>"
+	}
 	if e.Err != nil {
 		return "rfc3986: invalid base URI: " + message(e.Err)
 	}
@@ -38,7 +41,12 @@ func (e *BaseError) Error() string {
 }
 
 // Unwrap returns the parse error of the base, or nil.
-func (e *BaseError) Unwrap() error { return e.Err }
+func (e *BaseError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // ReferenceError reports a reference that [Resolve] cannot resolve because
 // it is not a URI-reference.
@@ -48,14 +56,29 @@ type ReferenceError struct {
 	Err error
 }
 
-func (e *ReferenceError) Error() string { return "rfc3986: invalid reference: " + message(e.Err) }
+func (e *ReferenceError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *ReferenceError>"
+	}
+	return "rfc3986: invalid reference: " + message(e.Err)
+}
 
 // Unwrap returns the parse error of the reference.
-func (e *ReferenceError) Unwrap() error { return e.Err }
+func (e *ReferenceError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // message is err's message without its "rfc3986: " prefix, for an error
 // that wraps err and has the prefix itself: every message has one.
-func message(err error) string { return strings.TrimPrefix(err.Error(), "rfc3986: ") }
+func message(err error) string {
+	if err == nil {
+		return "(no detail)"
+	}
+	return strings.TrimPrefix(err.Error(), "rfc3986: ")
+}
 
 // quoteSafe quotes s for a message, escaping what is not printable.
 func quoteSafe(s string) string {

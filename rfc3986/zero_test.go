@@ -1,0 +1,74 @@
+package rfc3986_test
+
+import (
+	"fmt"
+	"testing"
+
+	grammar "github.com/rfc2396/rfc2396/grammar/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// noPanic runs f and reports a panic as a failure of the case name.
+func noPanic(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s panics: %v", name, r)
+		}
+	}()
+	f()
+}
+
+// TestZeroValues calls every exported function and method of the package
+// with nil and zero receivers and arguments: each works or returns an
+// error, and none panics.
+func TestZeroValues(t *testing.T) {
+	for _, u := range []*rfc3986.URI{nil, {}} {
+		noPanic(t, fmt.Sprintf("URI methods on %#v", u), func() {
+			_, _, _, _, _ = u.Scheme(), u.Authority(), u.UserInfo(), u.Host(), u.Port()
+			_, _, _, _, _, _ = u.Path(), u.Query(), u.Fragment(), u.HostKind(), u.IsAbsolute(), u.String()
+		})
+	}
+	if err := rfc3986.ParseInto(nil, "a"); err == nil {
+		t.Error("ParseInto(nil, ...) succeeded")
+	}
+	noPanic(t, "functions with nil options, unknown rules and empty strings", func() {
+		_, _, _ = rfc3986.Resolve("http://a/b", "c", nil)
+		_, _ = rfc3986.Normalize("")
+		_, _ = rfc3986.Relativize("", "")
+		_ = rfc3986.Match("", "")
+		_ = rfc3986.MatchRule(-1, "")
+		_ = rfc3986.MatchRule(grammar.NumRules, "")
+		_, _ = rfc3986.ParseTree(-1, "")
+		_ = rfc3986.RemoveDotSegments("")
+		_ = rfc3986.Valid("")
+		_, _ = rfc3986.Warning(0).Code(), rfc3986.Warning(0).String()
+		_, _ = rfc3986.TargetProblem(0).Code(), rfc3986.TargetProblem(0).String()
+		_, _ = rfc3986.HostKind(255).Code(), rfc3986.HostKind(255).String()
+	})
+	errs := []error{
+		(*rfc3986.Error)(nil), &rfc3986.Error{}, &rfc3986.Error{Input: "ab", Offset: -3}, &rfc3986.Error{Input: "ab", Offset: 9},
+		(*rfc3986.BaseError)(nil), &rfc3986.BaseError{},
+		(*rfc3986.ReferenceError)(nil), &rfc3986.ReferenceError{},
+		(*rfc3986.TargetError)(nil), &rfc3986.TargetError{}, &rfc3986.TargetError{Problem: rfc3986.TargetInvalid},
+		(*rfc3986.UnknownRuleError)(nil), &rfc3986.UnknownRuleError{},
+		(*rfc3986.TooLongError)(nil), &rfc3986.TooLongError{},
+	}
+	for i, err := range errs {
+		noPanic(t, fmt.Sprintf("error %d (%T).Error", i, err), func() {
+			if err.Error() == "" {
+				t.Errorf("error %d (%T) has an empty message", i, err)
+			}
+		})
+	}
+	for i, e := range []*rfc3986.Error{nil, {}, {Input: "ab", Offset: -3}, {Input: "ab", Offset: 9}} {
+		noPanic(t, fmt.Sprintf("*Error %d methods", i), func() {
+			_, _, _ = e.AtEnd(), e.Char(), e.ErrorWithPosition()
+		})
+	}
+	noPanic(t, "Unwrap on nil", func() {
+		_ = (*rfc3986.BaseError)(nil).Unwrap()
+		_ = (*rfc3986.ReferenceError)(nil).Unwrap()
+		_ = (*rfc3986.TargetError)(nil).Unwrap()
+	})
+}

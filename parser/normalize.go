@@ -59,10 +59,16 @@ func WithDefaultPorts(ports map[string]string) NormalizeOption {
 //   - in a hierarchical path, "." segments and "<segment>/.." pairs are
 //     removed as steps 6c to 6f of section 5.2 remove them, as Java's
 //     URI.normalize does; ".." segments that would climb above the start of
-//     the path are kept; a relative path whose first segment would then
-//     contain ":" gets a "./" in front, so it is not read as a scheme, and
-//     a path without authority that would start with "//" keeps a "/." in
-//     front, so it is not read as an authority.
+//     the path are kept ("../b", "/../b"); a relative path stays relative:
+//     it gets a "./" in front where it would be empty ("a/.." is "./"),
+//     start with "/" ("a/..//x" is ".//x", not "/x") or have ":" in its
+//     first segment ("x/../a:b" is "./a:b"), and a path without authority
+//     that would start with "//" keeps a "/." in front ("x:/a/..//b" is
+//     "x:/.//b"), so it is not read as an authority.
+//
+// A relative reference and its normal form resolve to equivalent URIs
+// against every base (docs/normalization.md gives the rule and how the
+// tests check it).
 //
 // An opaque URI keeps its scheme-specific part, except for the case of its
 // escapes. ref must be a URI-reference.

@@ -230,8 +230,9 @@ func FuzzNormalize(f *testing.F) {
 }
 
 // FuzzEquivalent checks that Equivalent is normalization equality:
-// reflexive on valid references, symmetric, and true exactly when the
-// normal forms are equal.
+// reflexive on valid references, symmetric, true exactly when the normal
+// forms are equal, and only for references that resolve to equivalent URIs
+// against every base.
 func FuzzEquivalent(f *testing.F) {
 	f.Add("http://a/b", "HTTP://A:80/b")
 	f.Add("a/..//x", "/x")
@@ -256,6 +257,10 @@ func FuzzEquivalent(f *testing.F) {
 		nb, _ := parser.Normalize(b)
 		if eq != (na == nb) {
 			t.Fatalf("Equivalent(%q, %q) = %v, normal forms %q and %q", a, b, eq, na, nb)
+		}
+		if eq {
+			// Equivalent references mean the same against every base.
+			checkSameMeaning(t, a, b)
 		}
 	})
 }

@@ -120,3 +120,39 @@ func TestEqualAndEquivalent(t *testing.T) {
 		}
 	}
 }
+
+// TestNormalizeMeaningSmallPaths checks the meaning of the normal form of
+// every path of up to four segments drawn from "a", "b:c", "", ".", "..",
+// "%2E%2E" and ".%2e", as a relative reference and after "foo:/", against
+// every base of meaningBases.
+func TestNormalizeMeaningSmallPaths(t *testing.T) {
+	alphabet := []string{"a", "b:c", "", ".", "..", "%2E%2E", ".%2e"}
+	var paths []string
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		if n == 0 {
+			return
+		}
+		for _, s := range alphabet {
+			p := s
+			if prefix != "" || n < 4 {
+				p = prefix + "/" + s
+			}
+			paths = append(paths, p)
+			grow(p, n-1)
+		}
+	}
+	grow("", 4)
+	for _, p := range paths {
+		for _, ref := range []string{p, "foo:/" + p} {
+			if !parser.Valid(ref) {
+				continue
+			}
+			n, err := parser.Normalize(ref)
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", ref, err)
+			}
+			checkSameMeaning(t, ref, n)
+		}
+	}
+}

@@ -89,35 +89,41 @@ func Normalize(ref string) (string, error) {
 // path of a reference that has a scheme if hasScheme, an authority if
 // hasAuthority.
 //
-// Section 5.2.4 recognises only literal dot segments: resolution leaves
-// "%2E%2E" alone, so decoding it in a rootless path could let it climb to
-// the path's start, where 5.2.4 leaves a "/" ("a/%2E%2E/b" resolves
-// against "foo:x" to "foo:a/%2E%2E/b", "a/../b" to "foo:/b"). In a
-// rootless path, a segment that is a dot segment only once decoded is
-// therefore decoded only where the whole path's 5.2.4 result stays
-// rootless; otherwise it stays encoded, its hex digits upper-cased.
+// Resolution (section 5.2.4) recognises only literal dot segments: it
+// leaves "%2E%2E" alone. What a path resolves to is therefore r0, the
+// path with its literal dot segments removed and its encoded ones kept.
+// Decoding those ("%2E%2E" is ".." by section 6.2.2.2) and removing them
+// too is done only where the result is still the same kind of path as r0:
+// rootless where r0 is rootless, not starting with "//" where an authority
+// would then be read. Otherwise the encoded dot segments stay (hex digits
+// upper-cased): "foo:a/%2E%2E/b" resolves to itself, "foo:a/../b" to
+// "foo:/b".
 func normalizePath(path string, hasScheme, hasAuthority bool) string {
 	if path == "" {
 		return ""
 	}
+	kept := normalizeEncodingKeepDots(path)
 	if strings.HasPrefix(path, "/") {
-		path = RemoveDotSegments(normalizeEncoding(path))
-		if !hasAuthority && strings.HasPrefix(path, "//") {
+		r0 := RemoveDotSegments(kept)
+		if !hasAuthority && strings.HasPrefix(r0, "//") {
 			// "/a/..//b" must not become "//b", an authority.
-			path = "/." + path
+			return "/." + r0
 		}
-		return path
+		if d := RemoveDotSegments(normalizeEncoding(r0)); hasAuthority || !strings.HasPrefix(d, "//") {
+			return d
+		}
+		return r0
 	}
-	keptDots := normalizeEncodingKeepDots(path)
 	if hasScheme {
-		if p := RemoveDotSegments(normalizeEncoding(path)); !strings.HasPrefix(p, "/") {
-			return p
+		if r0 := RemoveDotSegments(kept); !strings.HasPrefix(r0, "/") {
+			if d := RemoveDotSegments(normalizeEncoding(r0)); !strings.HasPrefix(d, "/") {
+				return d
+			}
+			return r0
 		}
-		if p := RemoveDotSegments(keptDots); !strings.HasPrefix(p, "/") {
-			return p
-		}
+		// Section 5.2.4 would make the path absolute ("a/../c" is "/c").
 	}
-	path = reduceRootless(keptDots)
+	path = reduceRootless(kept)
 	first, _, _ := strings.Cut(path, "/")
 	if path == "" || first == "" || !hasScheme && strings.Contains(first, ":") {
 		// "" is the current document, not "./"; "//x" would be an

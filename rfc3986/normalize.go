@@ -32,7 +32,11 @@ var defaultPorts = map[string]string{
 //     stays), so that the reference resolves to the same URI against every
 //     base; a path that would start with "//" without an authority, or a
 //     relative path whose first segment would be empty or contain ":",
-//     gets "/." or "./" in front (docs/normalization.md gives the rule);
+//     gets "/." or "./" in front; a percent-encoded dot segment ("%2E%2E"),
+//     which resolution does not remove, is decoded and removed only where
+//     the path stays the kind of path resolution gives ("foo:a/%2E%2E/b"
+//     stays), and never in a relative-path reference
+//     (docs/normalization.md gives the rule);
 //   - scheme-based (6.2.3): an empty port is dropped, so is the scheme's
 //     default port (http 80, https 443, ftp 21, ws 80, wss 443), and an
 //     empty path with an authority becomes "/" for http, https, ws and wss.

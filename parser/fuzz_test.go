@@ -266,7 +266,8 @@ func FuzzEquivalent(f *testing.F) {
 }
 
 // FuzzRelativize checks that a relativized reference resolves back to the
-// target exactly, is no longer than the target, and that a refusal is a
+// target exactly, that no suffix of the target after "", "./" or "../"s is
+// a shorter one, is no longer than the target, and that a refusal is a
 // *parser.ResolveError of a relativize reason.
 func FuzzRelativize(f *testing.F) {
 	for _, s := range []string{"http://a/b/c/g", "http://a/b/c//x", "http://b/x", "http://a/b/c/g:h", "http://a/../g", "http://a", "mailto:x", "g"} {
@@ -295,6 +296,11 @@ func FuzzRelativize(f *testing.F) {
 			back, warnings, err := p.Resolve(base, r)
 			if err != nil || back != target || (r != target && len(warnings) > 0) {
 				t.Fatalf("%s: Relativize(%q, %q) = %q, which resolves to %q, %v, %v", p, base, target, r, back, warnings, err)
+			}
+			if p == parser.Strict {
+				if c, ok := shorterReference(base, target, r); ok {
+					t.Fatalf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, r, c)
+				}
 			}
 		}
 	})
@@ -335,4 +341,28 @@ func FuzzEscape(f *testing.F) {
 			t.Fatalf("Unescape(%q) = %q", s, u)
 		}
 	})
+}
+
+// shorterReference looks for a reference shorter than r that resolves
+// against base to exactly target without a warning, independently of
+// Relativize's candidates: a suffix of target after one of a few
+// prefixes ("", "./", "../", ...). It returns "" if there is none (only
+// for targets of up to 64 bytes, to keep the fuzzing fast).
+func shorterReference(base, target, r string) (string, bool) {
+	if len(target) > 64 {
+		return "", false
+	}
+	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
+	for i := 0; i <= len(target); i++ {
+		for _, p := range prefixes {
+			c := p + target[i:]
+			if len(c) >= len(r) {
+				continue
+			}
+			if got, warnings, err := parser.Resolve(base, c); err == nil && got == target && len(warnings) == 0 {
+				return c, true
+			}
+		}
+	}
+	return "", false
 }

@@ -30,5 +30,8 @@ func TestRelativize(t *testing.T) {
 		if back, _, err := parser.Resolve(base, got); err != nil || back != target {
 			t.Errorf("relativize.txt:%d: Resolve(%q, %q) = %q, %v; want %q", r.line, base, got, back, err, target)
 		}
+		if c, ok := shorterReference(base, target, got); ok {
+			t.Errorf("relativize.txt:%d: Relativize(%q, %q) = %q, but %q is shorter and resolves back", r.line, base, target, got, c)
+		}
 	}
 }

@@ -182,7 +182,8 @@ func checkTree(t *testing.T, s string, n *rfc3986.Node) {
 }
 
 // FuzzRelativize checks that a relativized reference resolves back to the
-// target exactly and without a warning, is no longer than the target, and
+// target exactly, that no suffix of the target after "", "./" or "../"s is
+// a shorter one and without a warning, is no longer than the target, and
 // that a refusal is a *BaseError or a *TargetError; a target refused as
 // unreachable does not resolve to itself.
 func FuzzRelativize(f *testing.F) {
@@ -217,5 +218,32 @@ func FuzzRelativize(f *testing.F) {
 		if err != nil || back != target || len(warnings) > 0 {
 			t.Fatalf("Relativize(%q, %q) = %q, which resolves to %q, %v, %v", base, target, r, back, warnings, err)
 		}
+		if c, ok := shorterReference(base, target, r); ok {
+			t.Fatalf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, r, c)
+		}
 	})
+}
+
+// shorterReference looks for a reference shorter than r that resolves
+// against base to exactly target without a warning, independently of
+// Relativize's candidates: a suffix of target after one of a few
+// prefixes ("", "./", "../", ...). It returns "" if there is none (only
+// for targets of up to 64 bytes, to keep the fuzzing fast).
+func shorterReference(base, target, r string) (string, bool) {
+	if len(target) > 64 {
+		return "", false
+	}
+	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
+	for i := 0; i <= len(target); i++ {
+		for _, p := range prefixes {
+			c := p + target[i:]
+			if len(c) >= len(r) {
+				continue
+			}
+			if got, warnings, err := rfc3986.Resolve(base, c); err == nil && got == target && len(warnings) == 0 {
+				return c, true
+			}
+		}
+	}
+	return "", false
 }

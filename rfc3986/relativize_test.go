@@ -32,5 +32,8 @@ func TestRelativize(t *testing.T) {
 		if back, warnings, err := rfc3986.Resolve(base, got); err != nil || back != target || len(warnings) > 0 {
 			t.Errorf("Resolve(%q, %q) = %q, %v, %v; want %q", base, got, back, warnings, err, target)
 		}
+		if c, ok := shorterReference(base, target, got); ok {
+			t.Errorf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, got, c)
+		}
 	}
 }

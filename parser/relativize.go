@@ -87,8 +87,14 @@ func relativeCandidates(base, target *URI) []string {
 	if base.IsOpaque() || target.IsOpaque() {
 		return candidates
 	}
-	for _, rel := range relativePaths(base.Path(), target.Path()) {
-		candidates = append(candidates, rel+suffix)
+	// The base's directory as written, and as resolution sees it once its
+	// own dot segments are gone ("/a/./b" is in "/a/"): "x" stands for
+	// the reference's path while they are removed.
+	effective, _ := removeDotSegments(base.Path()[:strings.LastIndexByte(base.Path(), '/')+1] + "x")
+	for _, basePath := range []string{base.Path(), effective} {
+		for _, rel := range relativePaths(basePath, target.Path()) {
+			candidates = append(candidates, rel+suffix)
+		}
 	}
 	if path := target.Path(); strings.HasPrefix(path, "/") && !strings.HasPrefix(path, "//") {
 		candidates = append(candidates, path+suffix)

@@ -144,9 +144,15 @@ func relativeCandidates(base, target *URI) []string {
 	if base.Authority().Defined && basePath == "" {
 		basePath = "/" // section 5.2.3
 	}
-	if strings.HasPrefix(basePath, "/") == strings.HasPrefix(targetPath, "/") {
-		for _, rel := range relativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
-			candidates = append(candidates, rel+suffix)
+	// The base's directory as written, and as resolution sees it once its
+	// own dot segments are gone ("a/./b" is in "a/"): "x" stands for the
+	// reference's path while they are removed.
+	effective := RemoveDotSegments(merge(base, "x"))
+	for _, basePath := range []string{basePath, effective} {
+		if strings.HasPrefix(basePath, "/") == strings.HasPrefix(targetPath, "/") {
+			for _, rel := range relativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
+				candidates = append(candidates, rel+suffix)
+			}
 		}
 	}
 	if strings.HasPrefix(targetPath, "/") && !strings.HasPrefix(targetPath, "//") {

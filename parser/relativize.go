@@ -1,6 +1,9 @@
 package parser
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Relativize returns the shortest reference that Resolve, with no options,
 // resolves against base to exactly target, without a warning: section 5.2
@@ -52,10 +55,14 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 	if !target.IsAbsolute() {
 		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
 	}
-	best := target
-	for _, c := range relativeCandidates(u, target) {
-		if len(c) >= len(best.ref) {
-			continue
+	candidates := relativeCandidates(u, target)
+	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
+	for _, c := range candidates {
+		if len(c) >= len(target.ref) {
+			break
+		}
+		if !u.Profile().Valid(c) {
+			continue // without the cost of explaining why
 		}
 		r, err := u.Profile().Parse(c)
 		if err != nil {
@@ -63,14 +70,15 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 		}
 		res, warnings, err := u.ResolveReference(r)
 		if err == nil && len(warnings) == 0 && res.ref == target.ref {
-			best = r
+			return r, nil
 		}
 	}
-	return best, nil
+	return target, nil
 }
 
 // relativeCandidates lists the references that may resolve against base
-// to target, shortest kinds first; the caller checks each.
+// to target, shortest kinds first; the caller sorts them by length, keeping
+// that order among equals, and takes the first that resolves back.
 func relativeCandidates(base, target *URI) []string {
 	var suffix, fragment string
 	if f := target.Fragment(); f.Defined {

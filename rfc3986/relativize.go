@@ -1,6 +1,9 @@
 package rfc3986
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Relativize returns the shortest reference that [Resolve], with no
 // options, resolves against base to exactly target, without a [Warning]:
@@ -32,23 +35,18 @@ func Relativize(base, target string) (string, error) {
 	if !t.Scheme().Defined {
 		return "", &TargetError{Problem: TargetRelative, Base: base, Target: target}
 	}
-	best, found := target, false
+	candidates := relativeCandidates(&b, &t)
+	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	var r URI
-	for _, c := range relativeCandidates(&b, &t) {
-		if found && len(c) >= len(best) {
-			continue
-		}
-		if ParseInto(&r, c) != nil {
+	for _, c := range candidates {
+		if !Valid(c) || ParseInto(&r, c) != nil { // Valid: without the cost of explaining why
 			continue
 		}
 		if got, warnings := resolveParsed(&b, &r, resolveConfig{}); got == target && len(warnings) == 0 {
-			best, found = c, true
+			return c, nil
 		}
 	}
-	if !found {
-		return "", &TargetError{Problem: TargetUnreachable, Base: base, Target: target}
-	}
-	return best, nil
+	return "", &TargetError{Problem: TargetUnreachable, Base: base, Target: target}
 }
 
 // TargetProblem says why [Relativize] refused a target.
@@ -126,7 +124,8 @@ func (e *TargetError) Unwrap() error {
 }
 
 // relativeCandidates lists the references that may resolve against base
-// to target, shortest kinds first; the caller checks each.
+// to target, shortest kinds first; the caller sorts them by length, keeping
+// that order among equals, and takes the first that resolves back.
 func relativeCandidates(base, target *URI) []string {
 	var suffix, fragment string
 	if f := target.Fragment(); f.Defined {

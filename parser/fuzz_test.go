@@ -118,19 +118,43 @@ func checkTree(t *testing.T, s string, n *parser.Node) {
 }
 
 // relaxationsOnly reports whether every edit of p accepts more than
-// Appendix A.
+// Appendix A and rejects nothing it accepts.
 func relaxationsOnly(p *parser.Profile) bool {
 	for _, e := range p.Edits().Edits() {
-		if e.Info().Kind != grammar.Relaxation {
+		if e.Info().Kind != grammar.Relaxation || mixedEdits[e] != "" {
 			return false
 		}
 	}
 	return true
 }
 
+// mixedEdits are the edits whose kind says relaxation but which also
+// reject strings that Appendix A accepts, with such a string (as a host).
+// FuzzMatch found the first (testdata/fuzz/FuzzMatch/c1fff44ce41c6f43):
+// RFC 2732's change (2) makes IPv4address 1*3DIGIT, so "0.0.0000.0" is no
+// longer a host, while edits/ipv6.abnf says "kind: relaxation".
+// TestMixedEdits checks that each is still mixed, so that the list cannot
+// hide an edit once its kind is fixed.
+var mixedEdits = map[grammar.Edit]string{
+	grammar.EditIPv6: "0.0.0000.0",
+}
+
+func TestMixedEdits(t *testing.T) {
+	for e, host := range mixedEdits {
+		if e.Info().Kind != grammar.Relaxation {
+			t.Errorf("edit %s is no longer labelled a relaxation: remove it from mixedEdits", e.Code())
+		}
+		if !parser.Matches(grammar.RuleHost, host) || parser.Strict.With(e).Matches(grammar.RuleHost, host) {
+			t.Errorf("edit %s does not reject the host %q that Appendix A accepts: remove it from mixedEdits", e.Code(), host)
+		}
+	}
+}
+
 // FuzzProfiles checks every named profile: Parse, Valid and Match agree, a
-// valid reference recomposes to itself and resolves, and a profile made
-// only of relaxations accepts every reference that Appendix A accepts.
+// valid reference recomposes to itself and resolves; and that a profile
+// made only of relaxations (a named one, Strict with each relaxation, and
+// Strict with all of them) accepts every reference that Appendix A
+// accepts.
 func FuzzProfiles(f *testing.F) {
 	for _, s := range []string{"http://[::1]/", "?y", "about:", "http://[fe80::1%eth0]:8080/", "http://a/b", "http://256.1.1.1/", "é", "a b"} {
 		f.Add(s)
@@ -157,6 +181,23 @@ func FuzzProfiles(f *testing.F) {
 				t.Fatalf("%s: Parse(%q) = %q under %s", p, s, u, u.Profile())
 			}
 			checkResolved(t, p, "http://a/b/c/d;p?q", s)
+		}
+		if !strict {
+			return
+		}
+		// Every profile of relaxations, one edit at a time and all
+		// together, accepts what Appendix A accepts.
+		var all []grammar.Edit
+		for _, e := range grammar.Edits() {
+			if q := parser.Strict.With(e); relaxationsOnly(q) {
+				all = append(all, e)
+				if !q.Valid(s) {
+					t.Fatalf("%s, made of relaxations, rejects %q, which Appendix A accepts", q, s)
+				}
+			}
+		}
+		if q := parser.Strict.With(all...); !q.Valid(s) {
+			t.Fatalf("%s, made of relaxations, rejects %q, which Appendix A accepts", q, s)
 		}
 	})
 }

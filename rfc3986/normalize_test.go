@@ -42,8 +42,13 @@ func resolvedMeaning(base, ref string) string {
 	if err != nil {
 		// A target whose path starts with "//" and has no authority
 		// (WarnPathReadsAsAuthority) may not read back: compare it with
-		// only the case of its hex digits normalized.
+		// only the case of its scheme and hex digits normalized.
 		b := []byte(got)
+		for i := 0; i < len(b) && b[i] != ':'; i++ {
+			if b[i] >= 'A' && b[i] <= 'Z' {
+				b[i] += 'a' - 'A'
+			}
+		}
 		for i := 0; i+2 < len(b); i++ {
 			if b[i] == '%' {
 				b[i+1], b[i+2] = upperHex(b[i+1]), upperHex(b[i+2])

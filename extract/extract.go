@@ -20,7 +20,9 @@ const maxAngle = 64 << 10
 func Find(text []byte, opts ...Option) []Reference {
 	s := &scanner{src: text, line: 1, xml: xmlPrefixes(text)}
 	for _, o := range opts {
-		o(&s.cfg)
+		if o != nil {
+			o(&s.cfg)
+		}
 	}
 	s.run()
 	return s.refs
@@ -191,7 +193,7 @@ func isLetters(b []byte) bool {
 }
 
 func knownScheme(s []byte) bool {
-	for _, k := range KnownSchemes {
+	for _, k := range knownSchemes {
 		if len(k) == len(s) && strings.EqualFold(k, string(s)) {
 			return true
 		}

@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/extract"
+	"github.com/rfc2396/rfc2396/parser"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden .uris files")
@@ -115,6 +116,9 @@ func checkReference(t *testing.T, in []byte, r extract.Reference) {
 	col := r.Offset - (bytes.LastIndexByte(in[:r.Offset], '\n') + 1) + 1
 	if r.Line != line || r.Column != col {
 		t.Errorf("%q at %d:%d, want %d:%d", r.Text, r.Line, r.Column, line, col)
+	}
+	if r.Valid() != parser.Valid(r.URI) || r.Err != nil && r.Err.Input != r.URI {
+		t.Errorf("%q: Err %v, but parser.Valid says %v", r.URI, r.Err, parser.Valid(r.URI))
 	}
 	if r.Err != nil && (r.Err.Offset < 0 || r.Err.Offset > len(r.URI)) {
 		t.Errorf("%q: error offset %d outside the URI", r.URI, r.Err.Offset)

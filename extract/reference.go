@@ -1,6 +1,8 @@
 package extract
 
 import (
+	"slices"
+
 	"github.com/rfc2396/rfc2396/internal/safetext"
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -73,13 +75,24 @@ type Reference struct {
 }
 
 // Valid reports whether URI is a URI-reference under RFC 2396 Appendix A.
-func (r *Reference) Valid() bool { return r.Err == nil }
+// A nil *Reference is not valid.
+func (r *Reference) Valid() bool { return r != nil && r.Err == nil }
 
 // InputOffset maps a byte offset in r.URI (such as r.Err.Offset) to the
 // byte offset in the input where that byte of the reference was written.
-// The end of URI maps to End.
+// The end of URI, and any offset past it, maps to End; a negative offset
+// maps to Offset. A nil *Reference gives -1.
 func (r *Reference) InputOffset(uriOffset int) int {
+	if r == nil {
+		return -1
+	}
+	if uriOffset < 0 {
+		return r.Offset
+	}
 	if r.URI == r.Text {
+		if uriOffset > len(r.URI) {
+			return r.End
+		}
 		return r.Offset + uriOffset
 	}
 	n := 0
@@ -195,11 +208,15 @@ type config struct {
 // reported only inside angle brackets.
 func WithRelative() Option { return func(c *config) { c.relativeInQuotes = true } }
 
-// KnownSchemes lists the schemes that the word:word guard never rejects:
-// those of RFC 1738 and RFC 2396's examples, and a few in common use.
-// Candidates with other schemes are reported too, unless they look like
-// prose (see the package documentation).
-var KnownSchemes = []string{
+// KnownSchemes returns a new slice of the schemes that the word:word guard
+// never rejects: those of RFC 1738 and RFC 2396's examples, and a few in
+// common use. Candidates with other schemes are reported too, unless they
+// look like prose (see the package documentation). Changing the slice
+// changes nothing in [Find].
+func KnownSchemes() []string { return slices.Clone(knownSchemes) }
+
+// knownSchemes is what KnownSchemes returns; it is never modified.
+var knownSchemes = []string{
 	"about", "data", "file", "ftp", "gopher", "http", "https", "im", "irc", "ldap",
 	"mailto", "mid", "cid", "news", "nntp", "pop", "pres", "prospero", "rtsp", "sip",
 	"sips", "snmp", "tel", "telnet", "tftp", "urn", "wais", "ws", "wss", "xmpp",

@@ -117,7 +117,12 @@ type Error struct {
 }
 
 // AtEnd reports whether the input ended before the rule was complete.
-func (e *Error) AtEnd() bool { return e.Offset >= len(e.Input) }
+// A nil *Error is at the end of its (empty) input.
+func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }
+
+// offset is Offset within [0, len(Input)], for display: an Error built
+// by hand may have any offset.
+func (e *Error) offset() int { return min(max(e.Offset, 0), len(e.Input)) }
 
 // Char describes the offending byte for display, safely: printable ASCII is
 // quoted ("character ' '"), a control character is named by its code point
@@ -125,13 +130,21 @@ func (e *Error) AtEnd() bool { return e.Offset >= len(e.Input) }
 // its code point and bytes, and any other byte in hex ("byte 0xFF (not
 // UTF-8)"). At the end of the input it is "end of input".
 func (e *Error) Char() string {
-	return safetext.Char(e.Input, e.Offset, "it must be escaped")
+	if e.AtEnd() {
+		return "end of input"
+	}
+	return safetext.Char(e.Input, e.offset(), "it must be escaped")
 }
 
 // Error returns the error on one line, e.g.
 //
 //	rfc2396: offset 8: invalid character ' ' in server; expected uric, "#" or end of input
-func (e *Error) Error() string { return "rfc2396: " + e.message() }
+func (e *Error) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *Error>"
+	}
+	return "rfc2396: " + e.message()
+}
 
 // message is Error without the "rfc2396: " prefix, for errors that wrap
 // this one and have a prefix of their own.
@@ -149,7 +162,7 @@ func (e *Error) message() string {
 		b.WriteString(": ")
 	}
 	b.WriteString("offset ")
-	b.WriteString(strconv.Itoa(e.Offset))
+	b.WriteString(strconv.Itoa(e.offset()))
 	b.WriteString(": ")
 	if e.AtEnd() {
 		b.WriteString("unexpected end of input")
@@ -184,7 +197,10 @@ func (e *Error) message() string {
 // input are shown on each side of the offset, with "..." where the input
 // goes on, so the result stays short whatever the input's size.
 func (e *Error) ErrorWithPosition() string {
-	line, col := safetext.Line(e.Input, e.Offset)
+	if e == nil {
+		return e.Error()
+	}
+	line, col := safetext.Line(e.Input, e.offset())
 	def, _ := e.Rule.Definition(e.Edits)
 	where := "RFC 2396 §" + def.Section
 	if def.Edit != grammar.NoEdit {

@@ -62,6 +62,9 @@ type EscapeError struct {
 }
 
 func (e *EscapeError) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *EscapeError>"
+	}
 	msg := fmt.Sprintf("rfc2396: cannot escape for %s: %s", e.Rule, e.Reason)
 	if e.Detail != "" {
 		msg += " (" + e.Detail + ")"
@@ -148,8 +151,11 @@ type UnescapeError struct {
 }
 
 func (e *UnescapeError) Error() string {
-	end := min(len(e.Input), e.Offset+3)
-	shown := e.Input[e.Offset:end]
+	if e == nil {
+		return "rfc2396: <nil *UnescapeError>"
+	}
+	begin := min(max(e.Offset, 0), len(e.Input))
+	shown := e.Input[begin:min(len(e.Input), begin+3)]
 	var b strings.Builder
 	for i := 0; i < len(shown); i++ {
 		if c := shown[i]; c >= 0x20 && c < 0x7f {

@@ -48,5 +48,5 @@ func ExampleRelativize() {
 	// "g"
 	// "../x"
 	// "#s"
-	// "http://b/"
+	// "//b/"
 }

@@ -40,6 +40,9 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *RuleError>"
+	}
 	if e.Profile != "" {
 		return "rfc2396: rule " + e.Rule.String() + " is not in the grammar of profile " + e.Profile + " (it comes with edit " + e.Rule.Info().Edit.Code() + ")"
 	}

@@ -59,10 +59,16 @@ func WithDefaultPorts(ports map[string]string) NormalizeOption {
 //   - in a hierarchical path, "." segments and "<segment>/.." pairs are
 //     removed as steps 6c to 6f of section 5.2 remove them, as Java's
 //     URI.normalize does; ".." segments that would climb above the start of
-//     the path are kept; a relative path whose first segment would then
-//     contain ":" gets a "./" in front, so it is not read as a scheme, and
-//     a path without authority that would start with "//" keeps a "/." in
-//     front, so it is not read as an authority.
+//     the path are kept ("../b", "/../b"); a relative path stays relative:
+//     it gets a "./" in front where it would be empty ("a/.." is "./"),
+//     start with "/" ("a/..//x" is ".//x", not "/x") or have ":" in its
+//     first segment ("x/../a:b" is "./a:b"), and a path without authority
+//     that would start with "//" keeps a "/." in front ("x:/a/..//b" is
+//     "x:/.//b"), so it is not read as an authority.
+//
+// A relative reference and its normal form resolve to equivalent URIs
+// against every base (docs/normalization.md gives the rule and how the
+// tests check it).
 //
 // An opaque URI keeps its scheme-specific part, except for the case of its
 // escapes. ref must be a URI-reference.
@@ -72,6 +78,7 @@ func Normalize(ref string, opts ...NormalizeOption) (string, error) {
 
 // Normalize is [Normalize] under p.
 func (p *Profile) Normalize(ref string, opts ...NormalizeOption) (string, error) {
+	p = p.orStrict()
 	u, err := p.Parse(ref)
 	if err != nil {
 		return "", err
@@ -90,7 +97,9 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 	}
 	cfg := normalizeConfig{ports: defaultPorts}
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
 	}
 	scheme := u.Scheme()
 	scheme.Value = strings.ToLower(scheme.Value)
@@ -112,26 +121,46 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 		}
 		authority.Value = b.String()
 	}
-	path := upperEscapes(Some(u.Path())).Value
-	if path != "" {
-		path, _ = removeDotSegments(path)
-		if path == "" {
-			// "." or "a/..": the current directory, which an empty
-			// reference (the current document) is not.
-			path = "./"
-		}
-		if !authority.Defined && strings.HasPrefix(path, "//") {
-			// "/.//a" must not become "//a", which has an authority.
+	path := normalizePath(upperEscapes(Some(u.Path())).Value, authority.Defined)
+	return u.Profile().compose(scheme, authority, path, upperEscapes(u.Query()), fragment)
+}
+
+// normalizePath removes the dot segments of a hierarchical path without
+// changing what it resolves to; see docs/normalization.md for the rule.
+//
+// An absolute path ("/a/./b/../c") loses them as steps 6c to 6f of section
+// 5.2 remove them from a merged path; ".." segments that would climb above
+// the root stay ("/../g"), and a result that would start with "//" keeps
+// "/." in front, so that it is not read as an authority (section 3).
+//
+// A relative path ("a/../b") is resolved by appending it to the base's
+// directory, which always starts with "/" (section 5.2, step 6a), and
+// removing dot segments from the whole. Steps 6c to 6f are a rewriting
+// that can be applied to the reference's part first: removing
+// "<segment>/.." pairs and "." segments inside the reference gives the
+// same merged result for every base. What must be kept is the form of the
+// result: ".." segments that climb above the reference's start stay
+// ("../b"), a result that is empty or whose first segment is empty gets a
+// "./" in front ("a/.." is "./", not "", the current document; "a/..//x"
+// is ".//x", not "/x" or "//x", which are other references), and so does
+// one whose first segment contains ":", which would be read as a scheme.
+func normalizePath(path string, hasAuthority bool) string {
+	if path == "" {
+		return ""
+	}
+	absolute := strings.HasPrefix(path, "/")
+	path, _ = removeDotSegments(path)
+	if absolute {
+		if !hasAuthority && strings.HasPrefix(path, "//") {
 			path = "/." + path
 		}
-		if !strings.HasPrefix(path, "/") && !scheme.Defined && !authority.Defined {
-			first, _, _ := strings.Cut(path, "/")
-			if strings.Contains(first, ":") {
-				path = "./" + path
-			}
-		}
+		return path
 	}
-	return u.Profile().compose(scheme, authority, path, upperEscapes(u.Query()), fragment)
+	first, _, _ := strings.Cut(path, "/")
+	if first == "" || strings.Contains(first, ":") {
+		path = "./" + path
+	}
+	return path
 }
 
 // upperEscapes upper-cases the hex digits of the escapes in c.

@@ -1,51 +1,75 @@
 package parser_test
 
 import (
+	"errors"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-func TestNormalize(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"HTTP://WWW.Example.COM/", "http://www.example.com/"},
-		{"http://a:80/", "http://a/"},
-		{"http://a:/", "http://a/"},
-		{"http://a:8080/", "http://a:8080/"},
-		{"https://a:443/x", "https://a/x"},
-		{"ftp://a:21", "ftp://a"},
-		{"gopher://a:70/", "gopher://a/"},
-		{"telnet://a:23/", "telnet://a/"},
-		{"news://a:119/x", "news://a/x"},
-		{"nntp://a:119/x", "nntp://a/x"},
-		{"wais://a:210/x", "wais://a/x"},
-		{"prospero://a:1525/x", "prospero://a/x"},
-		{"ldap://a:389/x", "ldap://a/x"},
-		{"foo://a:80/", "foo://a:80/"},
-		{"http://U%7e@A/%7e?%7e#%7e", "http://U%7E@a/%7E?%7E#%7E"},
-		{"http://a/b/./c/../d", "http://a/b/d"},
-		{"http://a/../b", "http://a/../b"},
-		{"http://a/b/c/..", "http://a/b/"},
-		{"http://a/%2e/b", "http://a/%2E/b"},
-		{"http://A_B/", "http://A_B/"},
-		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"},
-		{"MAILTO:a%7eb?c/./d", "mailto:a%7Eb?c/./d"},
-		{"a/./b/../c", "a/c"},
-		{"../a/../../b", "../../b"},
-		{".", "./"},
-		{"a/..", "./"},
-		{"./a:b", "./a:b"},
-		{"x/../a:b", "./a:b"},
-		{"", ""},
-		{"#F", "#F"},
-		{"/.//a", "/.//a"},
-		{"x:/a/..//b", "x:/.//b"},
-	}
-	for _, tt := range tests {
-		got, err := parser.Normalize(tt.in)
-		if err != nil || got != tt.want {
-			t.Errorf("Normalize(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
+// meaningBases are the bases against which Normalize must not change what
+// a reference resolves to: hierarchical at several depths, with a query, a
+// fragment, an empty path, no authority, ".." above the root, an empty
+// segment, and an opaque one.
+var meaningBases = []string{
+	"http://a/b/c/d;p?q",
+	"http://a/b/c/d;p?q#f",
+	"http://a/",
+	"http://a",
+	"http://a/b/c/",
+	"http://a/b//c/d",
+	"http://a/../b/c",
+	"ftp://u@h:21/a/b/c/d/e/f",
+	"foo:/x/y/z",
+	"foo:/",
+	"mailto:x@y",
+}
+
+// resolvedMeaning resolves ref against base and normalizes the result, or
+// gives the reason it cannot be resolved.
+func resolvedMeaning(base, ref string) string {
+	got, _, err := parser.Resolve(base, ref)
+	if err != nil {
+		var rerr *parser.ResolveError
+		if errors.As(err, &rerr) {
+			return "error: " + rerr.Reason.Code()
 		}
+		return "error: " + err.Error()
+	}
+	n, err := parser.Normalize(got)
+	if err != nil {
+		return "error: the result " + got + " does not normalize: " + err.Error()
+	}
+	return n
+}
+
+// checkSameMeaning reports a base against which ref and its normal form n
+// resolve to URIs that are not equivalent (section 6).
+func checkSameMeaning(t *testing.T, ref, n string) {
+	t.Helper()
+	for _, base := range meaningBases {
+		if a, b := resolvedMeaning(base, ref), resolvedMeaning(base, n); a != b {
+			t.Errorf("against %q, %q resolves to %q but its normal form %q to %q", base, ref, a, n, b)
+		}
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	for _, r := range readTable(t, "normalize.txt", 2) {
+		in, want := r.fields[0], r.fields[1]
+		got, err := parser.Normalize(in)
+		if err != nil {
+			t.Errorf("normalize.txt:%d: Normalize(%q): %v", r.line, in, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("normalize.txt:%d: Normalize(%q) (-want +got):\n%s", r.line, in, diff)
+		}
+		if again, err := parser.Normalize(got); err != nil || again != got {
+			t.Errorf("normalize.txt:%d: Normalize(%q) = %q, %v: not idempotent", r.line, got, again, err)
+		}
+		checkSameMeaning(t, in, got)
 	}
 	if _, err := parser.Normalize("?q"); err == nil {
 		t.Error(`Normalize("?q") succeeded; "?q" is not a URI-reference`)
@@ -57,6 +81,9 @@ func TestNormalize(t *testing.T) {
 	}
 	if got, _ := parser.Normalize("svn://h:3690/r"); got != "svn://h:3690/r" {
 		t.Errorf("DefaultPorts was changed by a caller's copy: %q", got)
+	}
+	if got, err := parser.Normalize("HTTP://a:80/", nil, parser.WithDefaultPorts(nil)); err != nil || got != "http://a:80/" {
+		t.Errorf("with a nil option and no default ports: %q, %v", got, err)
 	}
 }
 
@@ -74,6 +101,13 @@ func TestEqualAndEquivalent(t *testing.T) {
 		{"http://a/b?", "http://a/b", false, false},
 		{"http://a/./b", "http://a/b", false, true},
 		{"mailto:A", "mailto:a", false, false},
+		{"a/../b", "b", false, true},
+		{"./0", "0", false, true},
+		{".//0", "/0", false, false},
+		{"a/..//x", "/x", false, false},
+		{"a/..//x", "//x", false, false},
+		{"a/..//x", ".//x", false, true},
+		{"../b", "b", false, false},
 	}
 	for _, tt := range tests {
 		a, _ := parser.Parse(tt.a)
@@ -83,6 +117,42 @@ func TestEqualAndEquivalent(t *testing.T) {
 		}
 		if got := parser.Equivalent(a, b); got != tt.equivalent {
 			t.Errorf("Equivalent(%q, %q) = %v", tt.a, tt.b, got)
+		}
+	}
+}
+
+// TestNormalizeMeaningSmallPaths checks the meaning of the normal form of
+// every path of up to four segments drawn from "a", "b:c", "", ".", "..",
+// "%2E%2E" and ".%2e", as a relative reference and after "foo:/", against
+// every base of meaningBases.
+func TestNormalizeMeaningSmallPaths(t *testing.T) {
+	alphabet := []string{"a", "b:c", "", ".", "..", "%2E%2E", ".%2e"}
+	var paths []string
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		if n == 0 {
+			return
+		}
+		for _, s := range alphabet {
+			p := s
+			if prefix != "" || n < 4 {
+				p = prefix + "/" + s
+			}
+			paths = append(paths, p)
+			grow(p, n-1)
+		}
+	}
+	grow("", 4)
+	for _, p := range paths {
+		for _, ref := range []string{p, "foo:/" + p} {
+			if !parser.Valid(ref) {
+				continue
+			}
+			n, err := parser.Normalize(ref)
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", ref, err)
+			}
+			checkSameMeaning(t, ref, n)
 		}
 	}
 }

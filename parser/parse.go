@@ -37,6 +37,9 @@ type TooLongError struct {
 var errNilURI = errors.New("rfc2396: nil *URI")
 
 func (e *TooLongError) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *TooLongError>"
+	}
 	return "rfc2396: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
 }
 

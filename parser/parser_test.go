@@ -230,7 +230,7 @@ func TestEnumContract(t *testing.T) {
 	groups := map[string][]enum{
 		"Gap":           {parser.GapEmptyRelativePath, parser.GapIPv6Literal, parser.GapEmptyOpaquePart},
 		"Warning":       {parser.WarnEmptyRelativePath, parser.WarnDotDotAboveRoot, parser.WarnRepeatedScheme, parser.WarnSchemeDropped, parser.WarnEmptyBasePath},
-		"ResolveReason": {parser.InvalidBase, parser.RelativeBase, parser.InvalidReference, parser.OpaqueBase, parser.DotDotRefused, parser.Unrepresentable, parser.NilURI},
+		"ResolveReason": {parser.InvalidBase, parser.RelativeBase, parser.InvalidReference, parser.OpaqueBase, parser.DotDotRefused, parser.Unrepresentable, parser.NilURI, parser.RelativeTarget},
 		"DotDotPolicy":  {parser.KeepDotDot, parser.RemoveDotDot, parser.RefuseDotDot},
 		"AuthorityKind": {parser.NoAuthority, parser.ServerAuthority, parser.RegistryAuthority},
 		"HostKind":      {parser.NoHost, parser.Hostname, parser.IPv4},

@@ -22,7 +22,8 @@ import (
 // errors, components and parse trees are those of the edited grammar.
 //
 // A Profile is immutable and safe for concurrent use; it builds the
-// automata of its grammar as inputs need them, state by state.
+// automata of its grammar as inputs need them, state by state. A nil
+// *Profile, and a zero Profile, are [Strict].
 type Profile struct {
 	name  string
 	edits grammar.EditSet
@@ -111,6 +112,7 @@ func LookupProfile(name string) (*Profile, bool) {
 // those require (ipv6-scope brings ipv6). Its name is p's name followed by
 // "+" and the added edits, e.g. "strict+empty-opaque-part".
 func (p *Profile) With(edits ...grammar.Edit) *Profile {
+	p = p.orStrict()
 	set := p.edits
 	for _, e := range edits {
 		set = set.With(e)
@@ -134,17 +136,18 @@ func (p *Profile) With(edits ...grammar.Edit) *Profile {
 
 // Name returns the profile's name: a named profile's, or one that With
 // made.
-func (p *Profile) Name() string { return p.name }
+func (p *Profile) Name() string { return p.orStrict().name }
 
 // String returns the profile's name.
-func (p *Profile) String() string { return p.name }
+func (p *Profile) String() string { return p.orStrict().name }
 
 // Edits returns the edits of the profile.
-func (p *Profile) Edits() grammar.EditSet { return p.edits }
+func (p *Profile) Edits() grammar.EditSet { return p.orStrict().edits }
 
 // Has reports whether rule exists under p: Appendix A's rules always do;
 // a rule that an edit adds does when the edit is in force.
 func (p *Profile) Has(rule grammar.Rule) bool {
+	p = p.orStrict()
 	_, ok := rule.Definition(p.edits)
 	return ok
 }
@@ -196,6 +199,7 @@ func (p *Profile) checkRule(rule grammar.Rule) error {
 // it runs the compact parser generated from the union of rfc2396.peg and
 // the edits' transcriptions, with p's edits in force.
 func (p *Profile) Parse(ref string) (*URI, error) {
+	p = p.orStrict()
 	u := new(URI)
 	if err := p.ParseInto(u, ref); err != nil {
 		return nil, err
@@ -206,6 +210,7 @@ func (p *Profile) Parse(ref string) (*URI, error) {
 // ParseInto is [Profile.Parse] into a URI the caller provides; see
 // [ParseInto].
 func (p *Profile) ParseInto(u *URI, ref string) error {
+	p = p.orStrict()
 	if p.edits == 0 {
 		return ParseInto(u, ref)
 	}
@@ -245,6 +250,7 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 
 // Valid reports whether ref is a URI-reference under p; see [Valid].
 func (p *Profile) Valid(ref string) bool {
+	p = p.orStrict()
 	return p.automatonFor(grammar.RuleURIReference).Match(ref)
 }
 
@@ -252,6 +258,7 @@ func (p *Profile) Valid(ref string) bool {
 // *[Error] that tells where and why; see [Match]. A rule that an edit
 // adds can be matched only under that edit.
 func (p *Profile) Match(rule grammar.Rule, s string) error {
+	p = p.orStrict()
 	if err := p.checkRule(rule); err != nil {
 		return err
 	}
@@ -264,12 +271,14 @@ func (p *Profile) Match(rule grammar.Rule, s string) error {
 // Matches reports whether s as a whole matches rule under p, without
 // saying why not; see [Matches].
 func (p *Profile) Matches(rule grammar.Rule, s string) bool {
+	p = p.orStrict()
 	return p.checkRule(rule) == nil && p.automatonFor(rule).Match(s)
 }
 
 // ParseTree is [ParseTree] under p: under edits it runs the parser
 // generated from the union of rfc2396.peg and the edits' transcriptions.
 func (p *Profile) ParseTree(rule grammar.Rule, s string) (*Node, error) {
+	p = p.orStrict()
 	if p.edits == 0 {
 		return ParseTree(rule, s)
 	}
@@ -311,6 +320,7 @@ func (a Alternative) Documents() []string {
 // it, each with the edits the string needs. It returns nil when p accepts s, or when no
 // reading does.
 func (p *Profile) ValidUnder(rule grammar.Rule, s string) []Alternative {
+	p = p.orStrict()
 	if p.Matches(rule, s) {
 		return nil
 	}
@@ -342,6 +352,7 @@ func (p *Profile) ValidUnder(rule grammar.Rule, s string) []Alternative {
 // returns nil when s matches rule under Appendix A exactly, or does not
 // match under p.
 func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
+	p = p.orStrict()
 	// Appendix A first: its tables are the cheapest test, and most
 	// references pass it.
 	if p.edits == 0 || (rule < grammar.NumRules && Strict.Matches(rule, s)) || !p.Matches(rule, s) {

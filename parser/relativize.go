@@ -1,19 +1,33 @@
 package parser
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
-// Relativize returns the shortest reference that resolves against base to
-// target (section 5.2 read backwards): the inverse of Resolve, as Java's
-// URI.relativize, but using "../" where it helps. When base and target do
-// not share scheme and authority (or either is opaque) no relative reference
-// can do better, and target is returned as it is. The result always
-// resolves back: Resolve(base, Relativize(base, target)) == target.
+// Relativize returns the shortest reference that Resolve, with no options,
+// resolves against base to exactly target, without a warning: section 5.2
+// read backwards. It tries, in order of length, a fragment alone ("#f"),
+// the empty reference, a query alone (where the profile accepts one), a
+// relative path ("g", "../g", "./g:h", ".//x"), an absolute path
+// ("/x/y"), a network path ("//b/x"), and returns the first shortest of
+// those that resolves back, or target itself when none does (a target
+// with a scheme resolves to itself). So
+//
+//	Resolve(base, Relativize(base, target)) == target
+//
+// for every pair it accepts. Both must be URI-references; base and target
+// must be absolute URIs. Anything else is a *[ResolveError] with Op
+// "relativize" and Reason InvalidBase, RelativeBase, InvalidReference or
+// RelativeTarget.
 func Relativize(base, target string) (string, error) {
 	return Strict.Relativize(base, target)
 }
 
-// Relativize is [Relativize] under p.
+// Relativize is [Relativize] under p: base, target and the candidates are
+// read under p's grammar.
 func (p *Profile) Relativize(base, target string) (string, error) {
+	p = p.orStrict()
 	b, err := p.Parse(base)
 	if err != nil {
 		return "", &ResolveError{Op: "relativize", Reason: InvalidBase, Base: base, Ref: target, Err: err}
@@ -30,7 +44,7 @@ func (p *Profile) Relativize(base, target string) (string, error) {
 }
 
 // Relativize returns the shortest reference that resolves against u to
-// target; see the function Relativize.
+// target, read under u's profile; see the function [Relativize].
 func (u *URI) Relativize(target *URI) (*URI, error) {
 	if u == nil || target == nil {
 		return nil, &ResolveError{Op: "relativize", Reason: NilURI, Base: u.String(), Ref: target.String()}
@@ -38,79 +52,100 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 	if !u.IsAbsolute() {
 		return nil, &ResolveError{Op: "relativize", Reason: RelativeBase, Base: u.ref, Ref: target.ref}
 	}
-	if !target.IsAbsolute() || u.IsOpaque() || target.IsOpaque() ||
-		!strings.EqualFold(u.Scheme().Value, target.Scheme().Value) || u.Authority() != target.Authority() {
-		return target, nil
+	if !target.IsAbsolute() {
+		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
 	}
-	suffix := ""
-	if q := target.Query(); q.Defined {
-		suffix = "?" + q.Value
-	}
-	if f := target.Fragment(); f.Defined {
-		suffix += "#" + f.Value
-	}
-	var candidates []string
-	// The current document: same path and query.
-	if target.Path() == u.Path() && target.Query() == u.Query() {
-		if f := target.Fragment(); f.Defined {
-			candidates = append(candidates, "#"+f.Value)
-		} else {
-			candidates = append(candidates, "")
-		}
-	}
-	if rel, ok := relativePath(u.Path(), target.Path()); ok {
-		candidates = append(candidates, rel+suffix)
-	}
-	candidates = append(candidates, target.Path()+suffix)
-	if a := target.Authority(); a.Defined {
-		candidates = append(candidates, "//"+a.Value+target.Path()+suffix)
-	}
-	var best *URI
+	candidates := relativeCandidates(u, target)
+	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	for _, c := range candidates {
+		if len(c) >= len(target.ref) {
+			break
+		}
+		if !u.Profile().Valid(c) {
+			continue // without the cost of explaining why
+		}
 		r, err := u.Profile().Parse(c)
 		if err != nil {
 			continue
 		}
 		res, warnings, err := u.ResolveReference(r)
-		if err != nil || len(warnings) > 0 || res.ref != target.ref {
-			continue
-		}
-		if best == nil || len(r.ref) < len(best.ref) {
-			best = r
+		if err == nil && len(warnings) == 0 && res.ref == target.ref {
+			return r, nil
 		}
 	}
-	if best == nil {
-		return target, nil
-	}
-	return best, nil
+	return target, nil
 }
 
-// relativePath returns a relative path that step 6 of section 5.2 merges
-// with basePath into targetPath, climbing with "../" as far as needed.
-func relativePath(basePath, targetPath string) (string, bool) {
-	if !strings.HasPrefix(basePath, "/") || !strings.HasPrefix(targetPath, "/") {
-		return "", false
+// relativeCandidates lists the references that may resolve against base
+// to target, shortest kinds first; the caller sorts them by length, keeping
+// that order among equals, and takes the first that resolves back.
+func relativeCandidates(base, target *URI) []string {
+	var suffix, fragment string
+	if f := target.Fragment(); f.Defined {
+		fragment = "#" + f.Value
 	}
-	baseDir := strings.Split(basePath[1:strings.LastIndexByte(basePath, '/')+1], "/")
-	baseDir = baseDir[:len(baseDir)-1] // the directory segments, without the last one
-	target := strings.Split(targetPath[1:], "/")
+	if q := target.Query(); q.Defined {
+		suffix = "?" + q.Value
+	}
+	suffix += fragment
+	candidates := []string{fragment}
+	if target.Query().Defined {
+		candidates = append(candidates, suffix)
+	}
+	if base.IsOpaque() || target.IsOpaque() {
+		return candidates
+	}
+	// The base's directory as written, and as resolution sees it once its
+	// own dot segments are gone ("/a/./b" is in "/a/"): "x" stands for
+	// the reference's path while they are removed.
+	effective, _ := removeDotSegments(base.Path()[:strings.LastIndexByte(base.Path(), '/')+1] + "x")
+	for _, basePath := range []string{base.Path(), effective} {
+		for _, rel := range relativePaths(basePath, target.Path()) {
+			candidates = append(candidates, rel+suffix)
+		}
+	}
+	if path := target.Path(); strings.HasPrefix(path, "/") && !strings.HasPrefix(path, "//") {
+		candidates = append(candidates, path+suffix)
+	}
+	if a := target.Authority(); a.Defined {
+		candidates = append(candidates, "//"+a.Value+target.Path()+suffix)
+	}
+	return candidates
+}
+
+// relativePaths returns relative paths that section 5.2 step 6 may merge
+// with basePath into targetPath: the shortest climbs from the base's
+// directory with "../" to the longest directory the two share, then goes
+// down. A final "./" or "../" is also offered without its "/" ("." and
+// ".." name the same directory, steps 6d and 6f), and a "./" is put in
+// front of a first segment that is empty (".//x") or has a ":" ("./g:h").
+func relativePaths(basePath, targetPath string) []string {
+	if !strings.HasPrefix(basePath, "/") || !strings.HasPrefix(targetPath, "/") {
+		return nil
+	}
+	return relativeSegments(basePath[1:], targetPath[1:])
+}
+
+// relativeSegments is relativePaths for two paths of the same kind, both
+// without their leading "/" if they had one.
+func relativeSegments(basePath, targetPath string) []string {
+	dir := strings.Split(basePath, "/")
+	dir = dir[:len(dir)-1] // the base's last segment is not part of its directory
+	target := strings.Split(targetPath, "/")
 	common := 0
-	for common < len(baseDir) && common < len(target)-1 && baseDir[common] == target[common] {
+	for common < len(dir) && common < len(target)-1 && dir[common] == target[common] {
 		common++
 	}
-	var b strings.Builder
-	for range baseDir[common:] {
-		b.WriteString("../")
-	}
+	up := strings.Repeat("../", len(dir)-common)
 	rest := strings.Join(target[common:], "/")
-	b.WriteString(rest)
-	rel := b.String()
-	first, _, _ := strings.Cut(rel, "/")
+	first, _, _ := strings.Cut(rest, "/")
 	switch {
-	case rel == "":
-		rel = "./"
-	case strings.Contains(first, ":"), strings.HasPrefix(rel, "?"):
-		rel = "./" + rel
+	case up == "" && rest == "":
+		return []string{".", "./"}
+	case rest == "":
+		return []string{up[:len(up)-1], up}
+	case up == "" && (first == "" || strings.Contains(first, ":")):
+		return []string{"./" + rest}
 	}
-	return rel, true
+	return []string{up + rest}
 }

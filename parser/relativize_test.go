@@ -1,43 +1,37 @@
 package parser_test
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
 func TestRelativize(t *testing.T) {
-	base := "http://a/b/c/d;p?q"
-	tests := []struct{ target, want string }{
-		{"http://a/b/c/g", "g"},
-		{"http://a/b/c/d;p?q", ""},
-		{"http://a/b/c/d;p?q#f", "#f"},
-		{"http://a/b/c/d;p?r", "d;p?r"},
-		{"http://a/b/c/", "./"},
-		{"http://a/b/", "../"},
-		{"http://a/b/g", "../g"},
-		{"http://a/", "/"},
-		{"http://a/x/y/z", "/x/y/z"},
-		{"http://a/b/c/g:h", "./g:h"},
-		{"http://a/b/c/g?y/./x", "g?y/./x"},
-		{"http://a/b/c/./g", "/b/c/./g"},
-		{"http://a/../g", "/../g"},
-		{"http://a", "//a"},
-		{"http://b/x", "http://b/x"},
-		{"ftp://a/b/c/g", "ftp://a/b/c/g"},
-		{"mailto:x", "mailto:x"},
-	}
-	for _, tt := range tests {
-		got, err := parser.Relativize(base, tt.target)
-		if err != nil || got != tt.want {
-			t.Errorf("Relativize(%q, %q) = %q, %v; want %q", base, tt.target, got, err, tt.want)
+	for _, r := range readTable(t, "relativize.txt", 3) {
+		base, target, want := r.fields[0], r.fields[1], r.fields[2]
+		got, err := parser.Relativize(base, target)
+		if code, ok := strings.CutPrefix(want, "error "); ok {
+			var rerr *parser.ResolveError
+			if !errors.As(err, &rerr) || rerr.Reason.Code() != code || rerr.Op != "relativize" {
+				t.Errorf("relativize.txt:%d: Relativize(%q, %q) = %q, %v; want a %s error", r.line, base, target, got, err, code)
+			}
 			continue
 		}
-		if back, _, err := parser.Resolve(base, got); err != nil || back != tt.target {
-			t.Errorf("Resolve(%q, %q) = %q, %v; want %q", base, got, back, err, tt.target)
+		if err != nil {
+			t.Errorf("relativize.txt:%d: Relativize(%q, %q): %v", r.line, base, target, err)
+			continue
 		}
-	}
-	if _, err := parser.Relativize("a/b", "http://a/b"); err == nil {
-		t.Error("Relativize against a relative base succeeded")
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("relativize.txt:%d: Relativize(%q, %q) (-want +got):\n%s", r.line, base, target, diff)
+		}
+		if back, _, err := parser.Resolve(base, got); err != nil || back != target {
+			t.Errorf("relativize.txt:%d: Resolve(%q, %q) = %q, %v; want %q", r.line, base, got, back, err, target)
+		}
+		if c, ok := shorterReference(base, target, got); ok {
+			t.Errorf("relativize.txt:%d: Relativize(%q, %q) = %q, but %q is shorter and resolves back", r.line, base, target, got, c)
+		}
 	}
 }

@@ -175,6 +175,9 @@ const (
 	Unrepresentable
 	// NilURI: a nil *URI was given.
 	NilURI
+	// RelativeTarget: [Relativize] was given a target with no scheme;
+	// only an absolute URI is what a resolution gives.
+	RelativeTarget
 )
 
 // Code returns a short, stable name for r, as JSON output and test tables
@@ -195,6 +198,8 @@ func (r ResolveReason) Code() string {
 		return "unrepresentable"
 	case NilURI:
 		return "nil-uri"
+	case RelativeTarget:
+		return "relative-target"
 	}
 	return "unknown"
 }
@@ -216,6 +221,8 @@ func (r ResolveReason) String() string {
 		return "the result does not recompose into a reference"
 	case NilURI:
 		return "a nil *URI was given"
+	case RelativeTarget:
+		return "the target is not an absolute URI"
 	}
 	return "unknown reason"
 }
@@ -234,6 +241,9 @@ type ResolveError struct {
 }
 
 func (e *ResolveError) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *ResolveError>"
+	}
 	var msg string
 	what := "reference"
 	if e.Op == "relativize" {
@@ -250,6 +260,8 @@ func (e *ResolveError) Error() string {
 		msg = "the base " + quoteRef(e.Base) + " is opaque: a relative reference cannot be resolved against it (section 5)"
 	case DotDotRefused:
 		msg = `the reference ` + quoteRef(e.Ref) + ` climbs above the root of the base's path with ".." (section 5.2 step 6g: the reference is in error)`
+	case RelativeTarget:
+		msg = "the target " + quoteRef(e.Ref) + " is not an absolute URI (a resolution always gives one, section 5.2)"
 	case Unrepresentable:
 		msg = "resolving " + quoteRef(e.Ref) + ` gives a path that starts with "//" and no authority, which does not recompose into a reference (step 7 would read the path as an authority)`
 	default:
@@ -276,7 +288,12 @@ func errorMessage(err error) string {
 
 // Unwrap returns Err: the *Error behind an InvalidBase or InvalidReference,
 // the *ComposeError behind an Unrepresentable, or nil.
-func (e *ResolveError) Unwrap() error { return e.Err }
+func (e *ResolveError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Resolve resolves the reference ref against the absolute URI base by the
 // algorithm of section 5.2 and returns the result as a string, with the
@@ -289,6 +306,7 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error)
 // Resolve is [Resolve] under p: the base and the reference are read under
 // p's grammar, and so is the result.
 func (p *Profile) Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
+	p = p.orStrict()
 	b, err := p.Parse(base)
 	if err != nil {
 		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
@@ -366,7 +384,9 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 	}
 	var cfg resolveConfig
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
 	}
 	var warnings []Warning
 	fail := func(reason ResolveReason) (*URI, []Warning, error) {

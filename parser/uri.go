@@ -321,5 +321,8 @@ type ComposeError struct {
 }
 
 func (e *ComposeError) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *ComposeError>"
+	}
 	return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which Appendix A reads as other components"
 }

@@ -29,7 +29,9 @@
 // [RemoveDotSegments] in linear time and the strict or non-strict reading
 // of a scheme repeated from the base, [BackwardsCompatibleScheme]); [Normalize] applies
 // sections 6.2.2 (case, percent-encoding and path segment normalization)
-// and 6.2.3 (empty and default ports, empty http path).
+// and 6.2.3 (empty and default ports, empty http path) without changing
+// what a reference resolves to; [Relativize] is the inverse of Resolve
+// (docs/normalization.md).
 //
 // Where RFC 3986 differs from RFC 2396 the two packages give different
 // answers, on purpose: "?y" is a valid relative reference here, "[::1]" a

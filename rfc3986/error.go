@@ -39,7 +39,12 @@ type Error struct {
 }
 
 // AtEnd reports whether the input ended before the rule was complete.
-func (e *Error) AtEnd() bool { return e.Offset >= len(e.Input) }
+// A nil *Error is at the end of its (empty) input.
+func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }
+
+// offset is Offset within [0, len(Input)], for display: an Error built
+// by hand may have any offset.
+func (e *Error) offset() int { return min(max(e.Offset, 0), len(e.Input)) }
 
 // Char describes the offending byte for display, safely, as package
 // parser does: printable ASCII is quoted ("character ' '"), a control
@@ -48,16 +53,22 @@ func (e *Error) AtEnd() bool { return e.Offset >= len(e.Input) }
 // other byte in hex ("byte 0xFF (not UTF-8)"). At the end of the input it
 // is "end of input".
 func (e *Error) Char() string {
-	return safetext.Char(e.Input, e.Offset, "it must be percent-encoded")
+	if e.AtEnd() {
+		return "end of input"
+	}
+	return safetext.Char(e.Input, e.offset(), "it must be percent-encoded")
 }
 
 func (e *Error) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *Error>"
+	}
 	var b strings.Builder
 	b.WriteString("rfc3986: ")
 	if e.Start != grammar.RuleURIReference {
 		fmt.Fprintf(&b, "not a valid %s: ", e.Start)
 	}
-	fmt.Fprintf(&b, "offset %d: ", e.Offset)
+	fmt.Fprintf(&b, "offset %d: ", e.offset())
 	if e.AtEnd() {
 		b.WriteString("unexpected end of input")
 	} else {
@@ -77,7 +88,10 @@ func (e *Error) Error() string {
 // not printable ASCII as \xNN), a caret under the offending byte, and the
 // Appendix A line of the rule with its section of RFC 3986.
 func (e *Error) ErrorWithPosition() string {
-	line, col := safetext.Line(e.Input, e.Offset)
+	if e == nil {
+		return e.Error()
+	}
+	line, col := safetext.Line(e.Input, e.offset())
 	info := e.Rule.Info()
 	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 3986 §%s)", e.Error(), line, strings.Repeat(" ", col), info.ABNF, info.Section)
 }
@@ -89,5 +103,8 @@ type RuleError struct {
 }
 
 func (e *RuleError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *RuleError>"
+	}
 	return "rfc3986: no such rule: grammar.Rule(" + strconv.Itoa(int(e.Rule)) + ")"
 }

@@ -91,6 +91,9 @@ type EscapeError struct {
 }
 
 func (e *EscapeError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *EscapeError>"
+	}
 	msg := fmt.Sprintf("rfc3986: cannot percent-encode for %s: %s", e.Rule, e.Reason)
 	if e.Detail != "" {
 		msg += " (" + e.Detail + ")"
@@ -161,7 +164,11 @@ type UnescapeError struct {
 }
 
 func (e *UnescapeError) Error() string {
-	shown := safetext.Quote(e.Input[e.Offset:min(len(e.Input), e.Offset+3)])
+	if e == nil {
+		return "rfc3986: <nil *UnescapeError>"
+	}
+	off := min(max(e.Offset, 0), len(e.Input))
+	shown := safetext.Quote(e.Input[off:min(len(e.Input), off+3)])
 	return fmt.Sprintf(`rfc3986: offset %d: malformed percent-encoding %s: "%%" must be followed by two hex digits (section 2.1, pct-encoded = "%%" HEXDIG HEXDIG)`, e.Offset, shown)
 }
 

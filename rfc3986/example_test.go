@@ -103,3 +103,16 @@ func ExampleEscape() {
 	// q%3Da%20b%26lang%3Dfr/ca
 	// my résumé;v=2
 }
+
+func ExampleRelativize() {
+	for _, target := range []string{"http://a/b/c/g", "http://a/b/x", "http://a/b/c/d;p?y", "http://b/", "http://a/b/../c"} {
+		ref, err := rfc3986.Relativize("http://a/b/c/d;p?q", target)
+		fmt.Printf("%q %v\n", ref, err)
+	}
+	// Output:
+	// "g" <nil>
+	// "../x" <nil>
+	// "?y" <nil>
+	// "//b/" <nil>
+	// "" rfc3986: no reference resolves against "http://a/b/c/d;p?q" to "http://a/b/../c" (section 5.2.2 removes dot segments from every path it does not take from the base)
+}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // FuzzResolve checks, for any base and reference, that Resolve does not
@@ -41,8 +42,8 @@ func FuzzResolve(f *testing.F) {
 				t.Fatalf("Resolve(%q, %q) = %q with warning %s", base, ref, got, w.Code())
 			}
 		}
-		if err != nil {
-			t.Fatalf("Resolve(%q, %q) = %q, which does not parse: %v", base, ref, got, err)
+		if err != nil || !u.IsAbsolute() {
+			t.Fatalf("Resolve(%q, %q) = %q, which is not an absolute URI: %v", base, ref, got, err)
 		}
 		// Section 5.2.2 removes dot segments from every target path except
 		// the base's own, taken as is when the reference has no path.
@@ -53,22 +54,199 @@ func FuzzResolve(f *testing.F) {
 	})
 }
 
-// FuzzNormalize checks that Normalize gives a valid reference and is
-// idempotent.
+// FuzzNormalize checks that Normalize gives a valid reference, is
+// idempotent, keeps a reference absolute or relative, and does not change
+// what the reference resolves to against any of meaningBases.
 func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"HTTP://A:80/./b/../c?%7e", "http://[::A]/", "a:b/../c", "%2e%2E/a"} {
+	for _, s := range []string{"HTTP://A:80/./b/../c?%7e", "http://[::A]/", "a:b/../c", "%2e%2E/a", "foo:a/../b/./c", "a/..//x", ".//0", "foo:../a", "a/b/../../c"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		n, err := rfc3986.Normalize(s)
 		if err != nil {
+			var perr *rfc3986.Error
+			var lerr *rfc3986.TooLongError
+			if !errors.As(err, &perr) && !errors.As(err, &lerr) {
+				t.Fatalf("Normalize(%q): error %v of type %T", s, err, err)
+			}
 			return
 		}
-		if !rfc3986.Valid(n) {
-			t.Fatalf("Normalize(%q) = %q, not a URI-reference", s, n)
+		u, err := rfc3986.Parse(n)
+		if err != nil {
+			t.Fatalf("Normalize(%q) = %q, not a URI-reference: %v", s, n, err)
 		}
 		if again, err := rfc3986.Normalize(n); err != nil || again != n {
 			t.Fatalf("Normalize(%q) = %q, then %q, %v", s, n, again, err)
 		}
+		// The same kind of reference; only an empty path may become "/"
+		// (section 6.2.3, "http://a" is "http://a/").
+		if v, _ := rfc3986.Parse(s); u.IsAbsolute() != v.IsAbsolute() || u.Authority().Defined != v.Authority().Defined ||
+			v.Path() != "" && strings.HasPrefix(u.Path(), "/") != strings.HasPrefix(v.Path(), "/") {
+			t.Fatalf("Normalize(%q) = %q: another kind of reference", s, n)
+		}
+		checkSameMeaning(t, s, n)
 	})
+}
+
+// FuzzParse checks that Parse, Valid, Match and ParseTree agree, that a
+// valid reference recomposes to itself, and that an error says where.
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"http://a/b?c#d", "//[v1.x]:8/", "a:", "?", "#", "a b", "%", "\xff", "foo:/.//a"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		u, err := rfc3986.Parse(s)
+		if rfc3986.Valid(s) != (err == nil) || (rfc3986.Match(grammar.RuleURIReference, s) == nil) != (err == nil) {
+			t.Fatalf("Parse(%q) = %v; Valid or Match disagrees", s, err)
+		}
+		if err != nil {
+			var perr *rfc3986.Error
+			if !errors.As(err, &perr) || perr.Offset < 0 || perr.Offset > len(s) || perr.Input != s {
+				t.Fatalf("Parse(%q): error %#v", s, err)
+			}
+			return
+		}
+		got := recompose(u)
+		if got != s || u.String() != s {
+			t.Fatalf("Parse(%q) recomposes to %q", s, got)
+		}
+	})
+}
+
+// recompose is section 5.3 on u's components.
+func recompose(u *rfc3986.URI) string {
+	var b strings.Builder
+	if c := u.Scheme(); c.Defined {
+		b.WriteString(c.Value + ":")
+	}
+	if c := u.Authority(); c.Defined {
+		b.WriteString("//" + c.Value)
+	}
+	b.WriteString(u.Path())
+	if c := u.Query(); c.Defined {
+		b.WriteString("?" + c.Value)
+	}
+	if c := u.Fragment(); c.Defined {
+		b.WriteString("#" + c.Value)
+	}
+	return b.String()
+}
+
+// FuzzMatch checks, for any rule and string, that Match, Matches, Match
+// of the rule looked up by name and ParseTree agree, and that a tree spans the string with its
+// children inside their parent, in order.
+func FuzzMatch(f *testing.F) {
+	for _, s := range []string{"http://a/b", "[::1]", "1.2.3.4", "%41", "a b", ""} {
+		f.Add(uint16(grammar.RuleURIReference), s)
+		f.Add(uint16(grammar.RuleHost), s)
+	}
+	f.Fuzz(func(t *testing.T, r uint16, s string) {
+		rule := grammar.Rule(r % uint16(grammar.NumRules+1))
+		err := rfc3986.Match(rule, s)
+		if rfc3986.Matches(rule, s) != (err == nil) {
+			t.Fatalf("Match(%v, %q) = %v, Matches disagrees", rule, s, err)
+		}
+		if rule < grammar.NumRules {
+			byName, ok := grammar.Lookup(rule.String())
+			if !ok || byName != rule {
+				t.Fatalf("Lookup(%q) = %v, %v", rule.String(), byName, ok)
+			}
+		}
+		tree, terr := rfc3986.ParseTree(rule, s)
+		if (err == nil) != (terr == nil) {
+			t.Fatalf("Match(%v, %q) = %v but ParseTree gives %v", rule, s, err, terr)
+		}
+		if err != nil {
+			var perr *rfc3986.Error
+			var rerr *rfc3986.RuleError
+			if !errors.As(err, &perr) && !errors.As(err, &rerr) {
+				t.Fatalf("Match(%v, %q): error %v of type %T", rule, s, err, err)
+			}
+			if perr != nil && (perr.Offset < 0 || perr.Offset > len(s)) {
+				t.Fatalf("Match(%v, %q): offset %d", rule, s, perr.Offset)
+			}
+			return
+		}
+		if tree.Rule != rule || tree.Begin != 0 || tree.End != len(s) {
+			t.Fatalf("ParseTree(%v, %q): root %v [%d, %d)", rule, s, tree.Rule, tree.Begin, tree.End)
+		}
+		checkTree(t, s, tree)
+	})
+}
+
+func checkTree(t *testing.T, s string, n *rfc3986.Node) {
+	t.Helper()
+	at := n.Begin
+	for _, c := range n.Children {
+		if c.Begin < at || c.End < c.Begin || c.End > n.End {
+			t.Fatalf("tree of %q: child %v [%d, %d) of %v [%d, %d) out of place", s, c.Rule, c.Begin, c.End, n.Rule, n.Begin, n.End)
+		}
+		at = c.End
+		checkTree(t, s, c)
+	}
+}
+
+// FuzzRelativize checks that a relativized reference resolves back to the
+// target exactly, that no suffix of the target after "", "./" or "../"s is
+// a shorter one and without a warning, is no longer than the target, and
+// that a refusal is a *ResolveError; a target refused as unreachable does
+// not resolve to itself.
+func FuzzRelativize(f *testing.F) {
+	for _, s := range []string{"http://a/b/c/g", "http://a/b/c//x", "http://b/x", "http://a/b/c/g:h", "http://a/b/../g", "http://a", "mailto:x", "g"} {
+		f.Add("http://a/b/c/d;p?q", s)
+	}
+	f.Add("mailto:a@b", "mailto:a@b#x")
+	f.Add("foo:a/b", "foo:a/c")
+	f.Add("foo:a", "foo:c")
+	f.Fuzz(func(t *testing.T, base, target string) {
+		r, err := rfc3986.Relativize(base, target)
+		if err != nil {
+			var rerr *rfc3986.ResolveError
+			switch {
+			case errors.As(err, &rerr) && rerr.Op == "relativize":
+				if rerr.Reason == rfc3986.UnreachableTarget {
+					if got, w, err := rfc3986.Resolve(base, target); err != nil || got == target && len(w) == 0 {
+						t.Fatalf("Relativize(%q, %q): %v, but the target resolves to itself", base, target, err)
+					}
+				}
+			default:
+				t.Fatalf("Relativize(%q, %q): error %v of type %T", base, target, err, err)
+			}
+			return
+		}
+		if len(r) > len(target) {
+			t.Fatalf("Relativize(%q, %q) = %q, longer than the target", base, target, r)
+		}
+		back, warnings, err := rfc3986.Resolve(base, r)
+		if err != nil || back != target || len(warnings) > 0 {
+			t.Fatalf("Relativize(%q, %q) = %q, which resolves to %q, %v, %v", base, target, r, back, warnings, err)
+		}
+		if c, ok := shorterReference(base, target, r); ok {
+			t.Fatalf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, r, c)
+		}
+	})
+}
+
+// shorterReference looks for a reference shorter than r that resolves
+// against base to exactly target without a warning, independently of
+// Relativize's candidates: a suffix of target after one of a few
+// prefixes ("", "./", "../", ...). It returns "" if there is none (only
+// for targets of up to 64 bytes, to keep the fuzzing fast).
+func shorterReference(base, target, r string) (string, bool) {
+	if len(target) > 64 {
+		return "", false
+	}
+	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
+	for i := 0; i <= len(target); i++ {
+		for _, p := range prefixes {
+			c := p + target[i:]
+			if len(c) >= len(r) {
+				continue
+			}
+			if got, warnings, err := rfc3986.Resolve(base, c); err == nil && got == target && len(warnings) == 0 {
+				return c, true
+			}
+		}
+	}
+	return "", false
 }

@@ -21,11 +21,22 @@ var defaultPorts = map[string]string{
 //     digits of every percent-encoding are upper-cased;
 //   - percent-encoding (6.2.2.2): an encoded unreserved character (ALPHA,
 //     DIGIT, "-", ".", "_", "~") is decoded; every other encoding is kept;
-//   - path segments (6.2.2.3): dot segments are removed (section 5.2.4)
-//     from a path that starts with "/"; in a relative-path reference ("../a")
-//     they still mean something, and in a rootless path ("a:b/../c")
-//     section 5.2.4 would make the path absolute ("a:/c"), so both are kept;
-//     so is a path that would start with "//" without an authority;
+//   - path segments (6.2.2.3): dot segments are removed by section 5.2.4
+//     from a path that starts with "/" ("/a/./b/../c" is "/a/c"), and from
+//     the rootless path of a URI where the result stays rootless
+//     ("foo:a/b/../c" is "foo:a/c"); where section 5.2.4 would make it
+//     absolute ("foo:a/../c" would be "foo:/c", another path), and in a
+//     relative-path reference ("a/../b"), only the dot segments that
+//     cannot reach above the path's first segment are removed
+//     ("foo:a/../b/./c" is "foo:a/../b/c", "a/b/../c" is "a/c", "../a"
+//     stays), so that the reference resolves to the same URI against every
+//     base; a path that would start with "//" without an authority, or a
+//     relative path whose first segment would be empty or contain ":",
+//     gets "/." or "./" in front; a percent-encoded dot segment ("%2E%2E"),
+//     which resolution does not remove, is decoded and removed only where
+//     the path stays the kind of path resolution gives ("foo:a/%2E%2E/b"
+//     stays), and never in a relative-path reference
+//     (docs/normalization.md gives the rule);
 //   - scheme-based (6.2.3): an empty port is dropped, so is the scheme's
 //     default port (http 80, https 443, ftp 21, ws 80, wss 443), and an
 //     empty path with an authority becomes "/" for http, https, ws and wss.
@@ -58,20 +69,14 @@ func Normalize(ref string) (string, error) {
 			b.WriteString(u.Port().Value)
 		}
 	}
-	path := u.Path()
-	if strings.HasPrefix(path, "/") {
-		path = RemoveDotSegments(normalizeEncoding(path))
-		if !u.Authority().Defined && strings.HasPrefix(path, "//") {
-			path = u.Path() // "/.//a" would read back with an authority
-		}
-	}
+	path := normalizePath(u.Path(), u.Scheme().Defined, u.Authority().Defined)
 	if path == "" && u.Authority().Defined {
 		switch scheme {
 		case "http", "https", "ws", "wss":
 			path = "/"
 		}
 	}
-	writeNormalized(&b, path, false)
+	b.WriteString(path) // normalized already
 	if u.Query().Defined {
 		b.WriteByte('?')
 		writeNormalized(&b, u.Query().Value, false)
@@ -81,6 +86,113 @@ func Normalize(ref string) (string, error) {
 		writeNormalized(&b, u.Fragment().Value, false)
 	}
 	return b.String(), nil
+}
+
+// normalizePath normalizes the percent-encodings and removes the dot
+// segments of path as the documentation of [Normalize] says: path is the
+// path of a reference that has a scheme if hasScheme, an authority if
+// hasAuthority.
+//
+// Resolution (section 5.2.4) recognises only literal dot segments: it
+// leaves "%2E%2E" alone. What a path resolves to is therefore r0, the
+// path with its literal dot segments removed and its encoded ones kept.
+// Decoding those ("%2E%2E" is ".." by section 6.2.2.2) and removing them
+// too is done only where the result is still the same kind of path as r0:
+// rootless where r0 is rootless, not starting with "//" where an authority
+// would then be read. Otherwise the encoded dot segments stay (hex digits
+// upper-cased): "foo:a/%2E%2E/b" resolves to itself, "foo:a/../b" to
+// "foo:/b".
+func normalizePath(path string, hasScheme, hasAuthority bool) string {
+	if path == "" {
+		return ""
+	}
+	kept := normalizeEncodingKeepDots(path)
+	if strings.HasPrefix(path, "/") {
+		r0 := RemoveDotSegments(kept)
+		if !hasAuthority && strings.HasPrefix(r0, "//") {
+			// "/a/..//b" must not become "//b", an authority.
+			return "/." + r0
+		}
+		if d := RemoveDotSegments(normalizeEncoding(r0)); hasAuthority || !strings.HasPrefix(d, "//") {
+			return d
+		}
+		return r0
+	}
+	if hasScheme {
+		if r0 := RemoveDotSegments(kept); !strings.HasPrefix(r0, "/") {
+			if d := RemoveDotSegments(normalizeEncoding(r0)); !strings.HasPrefix(d, "/") {
+				return d
+			}
+			return r0
+		}
+		// Section 5.2.4 would make the path absolute ("a/../c" is "/c").
+	}
+	path = reduceRootless(kept)
+	first, _, _ := strings.Cut(path, "/")
+	if path == "" || first == "" || !hasScheme && strings.Contains(first, ":") {
+		// "" is the current document, not "./"; "//x" would be an
+		// authority; "a:b" would be a scheme (section 4.2).
+		path = "./" + path
+	}
+	return path
+}
+
+// normalizeEncodingKeepDots is normalizeEncoding, except that a segment
+// that is "." or ".." only once decoded ("%2E", ".%2e") keeps its
+// encodings, with upper-case hex digits.
+func normalizeEncodingKeepDots(path string) string {
+	if !strings.Contains(path, "%") {
+		return path
+	}
+	var b strings.Builder
+	for i, seg := range strings.Split(path, "/") {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		if d := normalizeEncoding(seg); (d == "." || d == "..") && seg != d {
+			for j := 0; j < len(seg); j++ {
+				b.WriteByte(upperHex(seg[j]))
+			}
+			continue
+		}
+		writeNormalized(&b, seg, false)
+	}
+	return b.String()
+}
+
+// reduceRootless removes the dot segments of a rootless path that cannot
+// reach above its first segment, whatever directory it is appended to:
+// "." segments, and "<segment>/.." where another segment that is not ".."
+// comes before <segment>. Section 5.2.4 on a rootless path that starts
+// with "a/.." leaves a "/" ("a/../b" gives "/b"), so a first segment is
+// never removed, nor are ".." segments that come before it.
+func reduceRootless(path string) string {
+	segs := strings.Split(path, "/")
+	out := segs[:0] // never longer than the segments read
+	real := 0       // how many segments of out are not ".."
+	for i, s := range segs {
+		last := i == len(segs)-1
+		switch {
+		case s == ".":
+			if last {
+				out = append(out, "")
+				real++
+			}
+		case s == ".." && real > 1 && out[len(out)-1] != "..":
+			out = out[:len(out)-1]
+			real--
+			if last {
+				out = append(out, "")
+				real++
+			}
+		default:
+			out = append(out, s)
+			if s != ".." {
+				real++
+			}
+		}
+	}
+	return strings.Join(out, "/")
 }
 
 // normalizeEncoding applies writeNormalized to s (so that an encoded "." is

@@ -34,9 +34,17 @@ const (
 	// RelativeBase: the base has no scheme; section 5.1 requires an
 	// absolute base URI.
 	RelativeBase
-	// InvalidReference: the reference is not a URI-reference (Err tells
-	// why).
+	// InvalidReference: the reference (for [Relativize], the target) is
+	// not a URI-reference (Err tells why).
 	InvalidReference
+	// RelativeTarget: [Relativize] was given a target with no scheme; a
+	// resolution always gives one (section 5.2.2).
+	RelativeTarget
+	// UnreachableTarget: no reference resolves against the base to
+	// exactly the target given to [Relativize], not even the target
+	// itself: its path has dot segments that section 5.2.4 would remove
+	// ("http://a/b/../c"), or it reads back otherwise.
+	UnreachableTarget
 )
 
 // Code returns a short, stable name for r, as JSON output and test tables
@@ -50,6 +58,10 @@ func (r ResolveReason) Code() string {
 		return "relative-base"
 	case InvalidReference:
 		return "invalid-reference"
+	case RelativeTarget:
+		return "relative-target"
+	case UnreachableTarget:
+		return "unreachable-target"
 	}
 	return "unknown"
 }
@@ -63,16 +75,21 @@ func (r ResolveReason) String() string {
 		return "the base is not an absolute URI"
 	case InvalidReference:
 		return "the reference is not a URI-reference"
+	case RelativeTarget:
+		return "the target is not an absolute URI"
+	case UnreachableTarget:
+		return "no reference resolves to the target against the base"
 	}
 	return "unknown reason"
 }
 
-// ResolveError reports a reference that cannot be resolved against a base.
+// ResolveError reports a reference that cannot be resolved against a base,
+// or a target that cannot be relativized.
 type ResolveError struct {
-	// Op is "resolve".
+	// Op is "resolve" or "relativize".
 	Op     string
 	Reason ResolveReason
-	// Base is the base; Ref is the reference.
+	// Base is the base; Ref is the reference (for Relativize, the target).
 	Base, Ref string
 	// Err is the parse error behind InvalidBase and InvalidReference (an
 	// *[Error] or a *[TooLongError]), or nil.
@@ -80,19 +97,34 @@ type ResolveError struct {
 }
 
 func (e *ResolveError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *ResolveError>"
+	}
 	switch e.Reason {
 	case InvalidBase:
 		return "rfc3986: invalid base URI: " + message(e.Err)
 	case RelativeBase:
 		return "rfc3986: base URI " + quoteSafe(e.Base) + " has no scheme; section 5.1 requires an absolute base URI"
 	case InvalidReference:
+		if e.Op == "relativize" {
+			return "rfc3986: invalid target: " + message(e.Err)
+		}
 		return "rfc3986: invalid reference: " + message(e.Err)
+	case RelativeTarget:
+		return "rfc3986: target " + quoteSafe(e.Ref) + " has no scheme; a resolution always gives an absolute URI (section 5.2.2)"
+	case UnreachableTarget:
+		return "rfc3986: no reference resolves against " + quoteSafe(e.Base) + " to " + quoteSafe(e.Ref) + " (section 5.2.2 removes dot segments from every path it does not take from the base)"
 	}
 	return "rfc3986: " + e.Reason.String()
 }
 
 // Unwrap returns the parse error, or nil.
-func (e *ResolveError) Unwrap() error { return e.Err }
+func (e *ResolveError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // message is err's message without its "rfc3986: " prefix, for an error
 // that wraps err and has the prefix itself: every message has one.
@@ -125,7 +157,9 @@ func quoteSafe(s string) string {
 func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
 	var cfg resolveConfig
 	for _, o := range opts {
-		o(&cfg)
+		if o != nil {
+			o(&cfg)
+		}
 	}
 	var b, r URI
 	if err := ParseInto(&b, base); err != nil {

@@ -109,37 +109,3 @@ func TestRemoveDotSegments(t *testing.T) {
 		}
 	}
 }
-
-func TestNormalize(t *testing.T) {
-	tests := []struct{ in, want string }{
-		{"HTTP://www.EXAMPLE.com/", "http://www.example.com/"},               // 6.2.2.1
-		{"http://example.com/%7Efoo", "http://example.com/~foo"},             // 6.2.2.2
-		{"http://example.com/%7efoo%2f%3a", "http://example.com/~foo%2F%3A"}, // hex case
-		{"http://example.com/a/./b/../c", "http://example.com/a/c"},          // 6.2.2.3
-		{"http://example.com/%2E%2E/a", "http://example.com/a"},              // decoded, then dot segments
-		{"http://example.com:/", "http://example.com/"},                      // 6.2.3
-		{"http://example.com:80/", "http://example.com/"},                    // default port
-		{"https://example.com:443", "https://example.com/"},                  // and the empty path
-		{"http://example.com:8080", "http://example.com:8080/"},              // not the default
-		{"ftp://a:21/x", "ftp://a/x"},
-		{"foo://a:80/x", "foo://a:80/x"},                       // unknown scheme: port kept
-		{"http://U%3asER@[::A]:8/", "http://U%3AsER@[::a]:8/"}, // userinfo keeps its case
-		{"../a/./b", "../a/./b"},                               // relative path: kept
-		{"a:b/../c", "a:b/../c"},                               // rootless: kept
-		{"s:/.//a", "s:/.//a"},                                 // would gain an authority
-		{"HTTP://%41.com/?%41#%41", "http://a.com/?A#A"},       // host decoded lower-cased
-		{"mailto:Joe@Example.COM", "mailto:Joe@Example.COM"},   // not a host: kept
-	}
-	for _, tt := range tests {
-		got, err := rfc3986.Normalize(tt.in)
-		if err != nil || got != tt.want {
-			t.Errorf("Normalize(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		}
-		if again, _ := rfc3986.Normalize(got); again != got {
-			t.Errorf("Normalize is not idempotent on %q: %q", got, again)
-		}
-	}
-	if _, err := rfc3986.Normalize("a b"); err == nil {
-		t.Errorf("Normalize of an invalid reference succeeded")
-	}
-}

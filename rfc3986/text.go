@@ -1,10 +1,5 @@
 package rfc3986
 
-import "errors"
-
-// errNilURI is returned where a nil *URI is given.
-var errNilURI = errors.New("rfc3986: nil *URI")
-
 // MarshalText implements [encoding.TextMarshaler]: the reference, as
 // String returns it.
 func (u *URI) MarshalText() ([]byte, error) {

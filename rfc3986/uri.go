@@ -1,6 +1,7 @@
 package rfc3986
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"sync"
@@ -64,6 +65,7 @@ func (k HostKind) String() string {
 // reference with an authority, UserInfo, Host and Port split it; Host is
 // always defined then (a reg-name may be empty). Path is never undefined
 // (section 3.3: every reference has a path, possibly empty).
+// A nil *URI has no components: its Path and String are "".
 type URI struct {
 	ref      string
 	spans    [numParts]span
@@ -89,7 +91,7 @@ const (
 type span struct{ begin, end int32 }
 
 func (u *URI) component(p part) Component {
-	if u.defined&(1<<p) == 0 {
+	if u == nil || u.defined&(1<<p) == 0 {
 		return Component{}
 	}
 	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
@@ -118,7 +120,12 @@ func (u *URI) Host() Component { return u.component(partHost) }
 func (u *URI) Port() Component { return u.component(partPort) }
 
 // Path is the path (section 3.3), never undefined, possibly empty.
-func (u *URI) Path() string { return u.ref[u.spans[partPath].begin:u.spans[partPath].end] }
+func (u *URI) Path() string {
+	if u == nil {
+		return ""
+	}
+	return u.ref[u.spans[partPath].begin:u.spans[partPath].end]
+}
 
 // Query is the query (section 3.4), after "?".
 func (u *URI) Query() Component { return u.component(partQuery) }
@@ -128,15 +135,25 @@ func (u *URI) Fragment() Component { return u.component(partFragment) }
 
 // HostKind says which of IP-literal, IPv4address and reg-name the host
 // matched, or NoHost when there is no authority.
-func (u *URI) HostKind() HostKind { return u.hostKind }
+func (u *URI) HostKind() HostKind {
+	if u == nil {
+		return NoHost
+	}
+	return u.hostKind
+}
 
 // IsAbsolute reports whether u has a scheme (section 4.3: a URI, as
 // opposed to a relative reference).
-func (u *URI) IsAbsolute() bool { return u.defined&(1<<partScheme) != 0 }
+func (u *URI) IsAbsolute() bool { return u != nil && u.defined&(1<<partScheme) != 0 }
 
 // String returns the reference u was parsed from, which is also its
 // recomposition by section 5.3.
-func (u *URI) String() string { return u.ref }
+func (u *URI) String() string {
+	if u == nil {
+		return ""
+	}
+	return u.ref
+}
 
 // recompose is section 5.3, component recomposition.
 func recompose(scheme, authority Component, path string, query, fragment Component) string {
@@ -175,7 +192,13 @@ type TooLongError struct {
 	Len int
 }
 
+// errNilURI is returned where a nil *URI is given.
+var errNilURI = errors.New("rfc3986: nil *URI")
+
 func (e *TooLongError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *TooLongError>"
+	}
 	return "rfc3986: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
 }
 
@@ -193,6 +216,9 @@ func Parse(ref string) (*URI, error) {
 // ParseInto is [Parse] into a URI the caller provides; it allocates nothing
 // when ref is valid. On error, *u is set to the zero URI.
 func ParseInto(u *URI, ref string) error {
+	if u == nil {
+		return errNilURI
+	}
 	if len(ref) > maxInput {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}

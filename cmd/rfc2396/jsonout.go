@@ -177,6 +177,9 @@ func writeJSONError(o *jsonObject, err error, in string) {
 			in = "base"
 		case rfc3986.InvalidReference:
 			in = "ref"
+			if err.Op == "relativize" {
+				in = "target"
+			}
 		}
 		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
 			writeJSONError3986(&e, err, serr, in, code)

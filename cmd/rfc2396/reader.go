@@ -28,6 +28,7 @@ type reader interface {
 	tree(r rule, in string) (*treeNode, error)
 	resolve(base, ref string) (string, []warning, error)
 	normalize(ref string) (string, error)
+	relativize(base, target string) (string, error)
 }
 
 // rule is a rule of one of the two grammars.
@@ -164,6 +165,10 @@ func (r *rfc2396Reader) resolve(base, ref string) (string, []warning, error) {
 
 func (r *rfc2396Reader) normalize(ref string) (string, error) { return r.p.Normalize(ref) }
 
+func (r *rfc2396Reader) relativize(base, target string) (string, error) {
+	return r.p.Relativize(base, target)
+}
+
 // rfc3986Reader reads by RFC 3986; it keeps its last reading's view, as
 // rfc2396Reader does.
 type rfc3986Reader struct {
@@ -234,6 +239,10 @@ func (r *rfc3986Reader) resolve(base, ref string) (string, []warning, error) {
 }
 
 func (r *rfc3986Reader) normalize(ref string) (string, error) { return rfc3986.Normalize(ref) }
+
+func (r *rfc3986Reader) relativize(base, target string) (string, error) {
+	return rfc3986.Relativize(base, target)
+}
 
 // warningsOf returns the warnings of either RFC's Resolve as warnings.
 func warningsOf[W warning](ws []W) []warning {

@@ -182,33 +182,33 @@ func relativizeCommand() *command {
 		name:    "relativize",
 		streams: readsLines | writesResults,
 		summary: "find the shortest reference that resolves to a target",
-		usage:   "relativize [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
+		usage:   "relativize [--standard rfc2396|rfc3986] [--json] [--profile NAME] [--allow EDIT,...] [-f FILE]... BASE [TARGET ...]",
 		about: `Prints, for each absolute URI TARGET (with none, each line of standard input;
 "-" reads standard input there), the shortest reference that resolves
 against BASE to it (section 5.2 run backwards; every candidate is checked by
-resolving it).`,
+resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
-			asJSON := fs.Bool("json", false, `print one JSON object per target: {"base","target","profile","result","error"}`)
+			asJSON := fs.Bool("json", false, `print one JSON object per target: {"base","target","standard","profile","result","error"}`)
 			files := addFileFlag(fs)
-			pf := addProfileFlags(fs)
+			sf := addStandardFlags(fs)
 			return func(inv *invocation) int {
 				if len(inv.args) < 1 {
 					inv.flags.Usage()
 					return 2
 				}
-				p, err := pf.get()
+				rd, err := sf.reader()
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 relativize:", err)
 					return 2
 				}
 				base := inv.args[0]
 				return runBatch(inv, inv.args[1:], *files, "not relativized", func(out *bufio.Writer, target string) bool {
-					rel, err := p.Relativize(base, target)
+					rel, err := rd.relativize(base, target)
 					if *asJSON {
 						o := beginObject(out)
 						o.str("base", base)
 						o.str("target", target)
-						o.str("profile", p.Name())
+						writeStandard(&o, rd)
 						o.strOrNull("result", rel, err != nil)
 						writeJSONError(&o, err, "target")
 						o.end(true)

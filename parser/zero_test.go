@@ -1,0 +1,126 @@
+package parser_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// noPanic runs f and reports a panic as a failure of the case name.
+func noPanic(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s panics: %v", name, r)
+		}
+	}()
+	f()
+}
+
+// TestZeroValues calls every exported function and method of the package
+// with nil and zero receivers and arguments: each works or returns an
+// error, and none panics.
+func TestZeroValues(t *testing.T) {
+	var nilProfile *parser.Profile
+	var nilURI *parser.URI
+	zeroProfile := &parser.Profile{}
+	for _, p := range []*parser.Profile{nilProfile, zeroProfile} {
+		name := fmt.Sprintf("%T(%v)", p, p == nil)
+		noPanic(t, name+".Name", func() { _ = p.Name() })
+		noPanic(t, name+".String", func() { _ = p.String() })
+		noPanic(t, name+".Edits", func() { _ = p.Edits() })
+		noPanic(t, name+".Has", func() { _ = p.Has(grammar.RuleURIReference) })
+		noPanic(t, name+".With", func() { _ = p.With(grammar.NoEdit).Name() })
+		noPanic(t, name+".With(ipv6)", func() { _ = p.With(grammar.EditIPv6).Name() })
+		noPanic(t, name+".Parse", func() { _, _ = p.Parse("http://a/b") })
+		noPanic(t, name+".ParseInto", func() { _ = p.ParseInto(nil, "http://a/b") })
+		noPanic(t, name+".Valid", func() { _ = p.Valid("http://a/b") })
+		noPanic(t, name+".Match", func() { _ = p.Match(grammar.RuleHost, "a") })
+		noPanic(t, name+".Matches", func() { _ = p.Matches(-1, "a") })
+		noPanic(t, name+".ParseTree", func() { _, _ = p.ParseTree(grammar.RuleHost, "a") })
+		noPanic(t, name+".ValidUnder", func() { _ = p.ValidUnder(grammar.RuleURIReference, "?y") })
+		noPanic(t, name+".Needs", func() { _ = p.Needs(grammar.RuleURIReference, "?y") })
+		noPanic(t, name+".Normalize", func() { _, _ = p.Normalize("HTTP://a/", nil) })
+		noPanic(t, name+".Resolve", func() { _, _, _ = p.Resolve("http://a/b", "c", nil) })
+		noPanic(t, name+".Relativize", func() { _, _ = p.Relativize("http://a/b", "http://a/c") })
+		if got, err := p.Parse("http://a/b"); err != nil || got.String() != "http://a/b" {
+			t.Errorf("%s.Parse = %v, %v", name, got, err)
+		}
+	}
+	noPanic(t, "URI methods on nil", func() {
+		_, _, _, _, _ = nilURI.Scheme(), nilURI.Authority(), nilURI.UserInfo(), nilURI.Host(), nilURI.Port()
+		_, _, _, _ = nilURI.Path(), nilURI.Query(), nilURI.Fragment(), nilURI.SchemeSpecificPart()
+		_, _, _, _, _, _ = nilURI.Profile(), nilURI.IsAbsolute(), nilURI.IsOpaque(), nilURI.AuthorityKind(), nilURI.HostKind(), nilURI.String()
+		_ = nilURI.PathSegments()
+		_, _ = nilURI.UserInfoFields()
+		_, _ = nilURI.RegNameFields()
+		_, _ = nilURI.QueryFields()
+		_, _ = nilURI.DecodedQuery()
+		_, _ = nilURI.DecodedFragment()
+		_, _ = nilURI.DecodedHost()
+		_, _ = nilURI.MarshalText()
+		_ = nilURI.UnmarshalText([]byte("x"))
+		_, _ = nilURI.Normalize(nil)
+		_, _, _ = nilURI.Resolve("g", nil)
+		_, _, _ = nilURI.ResolveReference(nil, nil)
+		_, _ = nilURI.Relativize(nil)
+	})
+	var zeroURI parser.URI
+	noPanic(t, "URI methods on the zero URI", func() {
+		_, _, _, _, _ = zeroURI.Scheme(), zeroURI.Authority(), zeroURI.UserInfo(), zeroURI.Host(), zeroURI.Port()
+		_, _, _, _ = zeroURI.Path(), zeroURI.Query(), zeroURI.Fragment(), zeroURI.SchemeSpecificPart()
+		_, _, _, _, _, _ = zeroURI.Profile(), zeroURI.IsAbsolute(), zeroURI.IsOpaque(), zeroURI.AuthorityKind(), zeroURI.HostKind(), zeroURI.String()
+		_ = zeroURI.PathSegments()
+		_, _ = zeroURI.UserInfoFields()
+		_, _ = zeroURI.RegNameFields()
+		_, _ = zeroURI.QueryFields()
+		_, _ = zeroURI.DecodedQuery()
+		_, _ = zeroURI.DecodedFragment()
+		_, _ = zeroURI.DecodedHost()
+		_, _ = zeroURI.MarshalText()
+		_, _ = zeroURI.Normalize()
+		_, _, _ = zeroURI.Resolve("g")
+		_, _, _ = zeroURI.ResolveReference(&zeroURI)
+		_, _ = zeroURI.Relativize(&zeroURI)
+	})
+	noPanic(t, "functions with nil options and pointers", func() {
+		_, _ = parser.Normalize("a", nil)
+		_, _, _ = parser.Resolve("http://a/b", "c", nil)
+		_ = parser.ParseInto(nil, "a")
+		_ = parser.Equivalent(nil, nil)
+		_ = parser.Equal(nil, nil)
+		_, _ = parser.Escape("a", -1)
+		_, _ = parser.Escape("a", grammar.NumAllRules)
+		_ = parser.Match(-1, "a")
+		_ = parser.Matches(-1, "a")
+		_, _ = parser.ParseTree(-1, "a")
+		_, _ = parser.ParseTree(grammar.NumAllRules-1, "a")
+		_, _ = parser.LookupProfile("")
+		_ = parser.Alternative{}.Documents()
+		_, _ = parser.Compose(parser.Component{}, parser.Component{}, "", parser.Component{}, parser.Component{})
+	})
+	errs := []error{
+		(*parser.Error)(nil), &parser.Error{}, &parser.Error{Input: "ab", Offset: -3}, &parser.Error{Input: "ab", Offset: 9},
+		(*parser.ResolveError)(nil), &parser.ResolveError{}, &parser.ResolveError{Reason: parser.InvalidBase},
+		(*parser.EscapeError)(nil), &parser.EscapeError{},
+		(*parser.UnescapeError)(nil), &parser.UnescapeError{}, &parser.UnescapeError{Input: "%", Offset: -1}, &parser.UnescapeError{Input: "%", Offset: 5},
+		(*parser.RuleError)(nil), &parser.RuleError{},
+		(*parser.ComposeError)(nil), &parser.ComposeError{},
+		(*parser.TooLongError)(nil), &parser.TooLongError{},
+	}
+	for i, err := range errs {
+		noPanic(t, fmt.Sprintf("error %d (%T).Error", i, err), func() {
+			if err.Error() == "" {
+				t.Errorf("error %d (%T) has an empty message", i, err)
+			}
+		})
+	}
+	for i, e := range []*parser.Error{nil, {}, {Input: "ab", Offset: -3}, {Input: "ab", Offset: 9}} {
+		noPanic(t, fmt.Sprintf("*Error %d methods", i), func() {
+			_, _, _ = e.AtEnd(), e.Char(), e.ErrorWithPosition()
+		})
+	}
+	noPanic(t, "(*ResolveError)(nil).Unwrap", func() { _ = (*parser.ResolveError)(nil).Unwrap() })
+}

@@ -1,0 +1,136 @@
+package rfc3986_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/rfc3986"
+)
+
+// meaningBases are the bases against which Normalize must not change what
+// a reference resolves to: hierarchical at several depths, with a query,
+// an empty path, no authority, an empty segment, and rootless paths with
+// and without a "/" (the "opaque" URIs of RFC 2396).
+var meaningBases = []string{
+	"http://a/b/c/d;p?q",
+	"http://a/b/c/d;p?q#f",
+	"http://a/",
+	"http://a",
+	"http://a/b//c/d",
+	"ftp://u@h:21/a/b/c/d/e/f",
+	"foo:/x/y/z",
+	"foo:",
+	"foo:a",
+	"foo:a/b",
+	"foo:a/b/c/d",
+	"mailto:x@y",
+}
+
+// resolvedMeaning resolves ref against base and normalizes the result, or
+// gives the reason it cannot be resolved.
+func resolvedMeaning(base, ref string) string {
+	got, _, err := rfc3986.Resolve(base, ref)
+	if err != nil {
+		var rerr *rfc3986.ResolveError
+		if errors.As(err, &rerr) && rerr.Reason == rfc3986.InvalidReference {
+			return "error: invalid reference"
+		}
+		return "error: " + err.Error()
+	}
+	n, err := rfc3986.Normalize(got)
+	if err != nil {
+		// A target whose path starts with "//" and has no authority
+		// (WarnPathReadsAsAuthority) may not read back: compare it with
+		// only the case of its scheme and hex digits normalized.
+		b := []byte(got)
+		for i := 0; i < len(b) && b[i] != ':'; i++ {
+			if b[i] >= 'A' && b[i] <= 'Z' {
+				b[i] += 'a' - 'A'
+			}
+		}
+		for i := 0; i+2 < len(b); i++ {
+			if b[i] == '%' {
+				b[i+1], b[i+2] = upperHex(b[i+1]), upperHex(b[i+2])
+			}
+		}
+		return "unparsable " + string(b)
+	}
+	return n
+}
+
+func upperHex(c byte) byte {
+	if c >= 'a' && c <= 'f' {
+		return c - 'a' + 'A'
+	}
+	return c
+}
+
+// checkSameMeaning reports a base against which ref and its normal form n
+// resolve to URIs that are not equivalent (section 6.2.2).
+func checkSameMeaning(t *testing.T, ref, n string) {
+	t.Helper()
+	for _, base := range meaningBases {
+		if a, b := resolvedMeaning(base, ref), resolvedMeaning(base, n); a != b {
+			t.Errorf("against %q, %q resolves to %q but its normal form %q to %q", base, ref, a, n, b)
+		}
+	}
+}
+
+func TestNormalize(t *testing.T) {
+	for _, r := range readTable(t, "testdata/normalize.txt", 2) {
+		in, want := r[0], r[1]
+		got, err := rfc3986.Normalize(in)
+		if err != nil {
+			t.Errorf("Normalize(%q): %v", in, err)
+			continue
+		}
+		if diff := cmp.Diff(want, got); diff != "" {
+			t.Errorf("Normalize(%q) (-want +got):\n%s", in, diff)
+		}
+		if again, err := rfc3986.Normalize(got); err != nil || again != got {
+			t.Errorf("Normalize(%q) = %q, %v: not idempotent", got, again, err)
+		}
+		checkSameMeaning(t, in, got)
+	}
+	var perr *rfc3986.Error
+	if _, err := rfc3986.Normalize("a b"); !errors.As(err, &perr) || perr.Offset != 1 {
+		t.Errorf("Normalize of an invalid reference: %v", err)
+	}
+}
+
+// TestNormalizeMeaningSmallPaths checks the meaning of the normal form of
+// every path of up to four segments drawn from "a", "b:c", "", ".", "..",
+// "%2E%2E" and ".%2e", as a relative reference and after "foo:" and "foo:/",
+// against every base of meaningBases.
+func TestNormalizeMeaningSmallPaths(t *testing.T) {
+	alphabet := []string{"a", "b:c", "", ".", "..", "%2E%2E", ".%2e"}
+	var paths []string
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		if n == 0 {
+			return
+		}
+		for _, s := range alphabet {
+			p := s
+			if prefix != "" || n < 4 {
+				p = prefix + "/" + s
+			}
+			paths = append(paths, p)
+			grow(p, n-1)
+		}
+	}
+	grow("", 4)
+	for _, p := range paths {
+		for _, ref := range []string{p, "foo:" + p, "foo:/" + p} {
+			if !rfc3986.Valid(ref) {
+				continue
+			}
+			n, err := rfc3986.Normalize(ref)
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", ref, err)
+			}
+			checkSameMeaning(t, ref, n)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package rfc3986
+
+import (
+	"slices"
+	"strings"
+)
+
+// Relativize returns the shortest reference that [Resolve], with no
+// options, resolves against base to exactly target, without a [Warning]:
+// section 5.2 read backwards. It tries, in order of length, a fragment
+// alone ("#f"), the empty reference, a query alone ("?y"), a relative
+// path ("g", "../g", "./g:h", ".//x"), an absolute path ("/x/y"), a
+// network path ("//b/x") and target itself, and returns the first
+// shortest of those that resolves back. So
+//
+//	Resolve(base, Relativize(base, target)) == target
+//
+// for every pair it accepts. base must be an absolute URI, and target an
+// absolute URI that some reference resolves to against base, or the error
+// is a *[ResolveError] with Op "relativize" and its Reason: section 5.2.2
+// removes the dot segments of every path it does not take from the base,
+// so "http://a/b/../c" is the result of no resolution
+// ([UnreachableTarget]).
+func Relativize(base, target string) (string, error) {
+	var b, t URI
+	if err := ParseInto(&b, base); err != nil {
+		return "", &ResolveError{Op: "relativize", Reason: InvalidBase, Base: base, Ref: target, Err: err}
+	}
+	if !b.Scheme().Defined {
+		return "", &ResolveError{Op: "relativize", Reason: RelativeBase, Base: base, Ref: target}
+	}
+	if err := ParseInto(&t, target); err != nil {
+		return "", &ResolveError{Op: "relativize", Reason: InvalidReference, Base: base, Ref: target, Err: err}
+	}
+	if !t.Scheme().Defined {
+		return "", &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: base, Ref: target}
+	}
+	candidates := relativeCandidates(&b, &t)
+	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
+	var r URI
+	for _, c := range candidates {
+		if !Valid(c) || ParseInto(&r, c) != nil { // Valid: without the cost of explaining why
+			continue
+		}
+		if got, warnings := resolveParsed(&b, &r, resolveConfig{}); got == target && len(warnings) == 0 {
+			return c, nil
+		}
+	}
+	return "", &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: base, Ref: target}
+}
+
+// relativeCandidates lists the references that may resolve against base
+// to target, shortest kinds first; the caller sorts them by length, keeping
+// that order among equals, and takes the first that resolves back.
+func relativeCandidates(base, target *URI) []string {
+	var suffix, fragment string
+	if f := target.Fragment(); f.Defined {
+		fragment = "#" + f.Value
+	}
+	if q := target.Query(); q.Defined {
+		suffix = "?" + q.Value
+	}
+	suffix += fragment
+	candidates := []string{fragment}
+	if target.Query().Defined {
+		candidates = append(candidates, suffix)
+	}
+	basePath, targetPath := base.Path(), target.Path()
+	if base.Authority().Defined && basePath == "" {
+		basePath = "/" // section 5.2.3
+	}
+	// The base's directory as written, and as resolution sees it once its
+	// own dot segments are gone ("a/./b" is in "a/"): "x" stands for the
+	// reference's path while they are removed.
+	effective := RemoveDotSegments(merge(base, "x"))
+	for _, basePath := range []string{basePath, effective} {
+		if strings.HasPrefix(basePath, "/") == strings.HasPrefix(targetPath, "/") {
+			for _, rel := range relativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
+				candidates = append(candidates, rel+suffix)
+			}
+		}
+	}
+	if strings.HasPrefix(targetPath, "/") && !strings.HasPrefix(targetPath, "//") {
+		candidates = append(candidates, targetPath+suffix)
+	}
+	if a := target.Authority(); a.Defined {
+		candidates = append(candidates, "//"+a.Value+targetPath+suffix)
+	}
+	return append(candidates, target.ref)
+}
+
+// relativeSegments returns relative paths that section 5.2.3 may merge
+// with basePath into targetPath, both without their leading "/" if they
+// had one: the shortest climbs from the base's directory with "../" to the
+// longest directory the two share, then goes down. A final "./" or "../"
+// is also offered without its "/" ("." and ".." name the same directory,
+// section 5.2.4), and a "./" is put in front of a first segment that is
+// empty (".//x") or has a ":" ("./g:h", section 4.2).
+func relativeSegments(basePath, targetPath string) []string {
+	dir := strings.Split(basePath, "/")
+	dir = dir[:len(dir)-1] // the base's last segment is not part of its directory
+	target := strings.Split(targetPath, "/")
+	common := 0
+	for common < len(dir) && common < len(target)-1 && dir[common] == target[common] {
+		common++
+	}
+	up := strings.Repeat("../", len(dir)-common)
+	rest := strings.Join(target[common:], "/")
+	first, _, _ := strings.Cut(rest, "/")
+	switch {
+	case up == "" && rest == "":
+		return []string{".", "./"}
+	case rest == "":
+		return []string{up[:len(up)-1], up}
+	case up == "" && (first == "" || strings.Contains(first, ":")):
+		return []string{"./" + rest}
+	}
+	return []string{up + rest}
+}

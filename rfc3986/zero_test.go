@@ -1,0 +1,77 @@
+package rfc3986_test
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
+)
+
+// noPanic runs f and reports a panic as a failure of the case name.
+func noPanic(t *testing.T, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s panics: %v", name, r)
+		}
+	}()
+	f()
+}
+
+// TestZeroValues calls every exported function and method of the package
+// with nil and zero receivers and arguments: each works or returns an
+// error, and none panics.
+func TestZeroValues(t *testing.T) {
+	for _, u := range []*rfc3986.URI{nil, {}} {
+		noPanic(t, fmt.Sprintf("URI methods on %#v", u), func() {
+			_, _, _, _, _ = u.Scheme(), u.Authority(), u.UserInfo(), u.Host(), u.Port()
+			_, _, _, _, _, _ = u.Path(), u.Query(), u.Fragment(), u.HostKind(), u.IsAbsolute(), u.String()
+		})
+	}
+	if err := rfc3986.ParseInto(nil, "a"); err == nil {
+		t.Error("ParseInto(nil, ...) succeeded")
+	}
+	noPanic(t, "functions with nil options, unknown rules and empty strings", func() {
+		_, _, _ = rfc3986.Resolve("http://a/b", "c", nil)
+		_, _ = rfc3986.Normalize("")
+		_, _ = rfc3986.Relativize("", "")
+		_ = rfc3986.Match(-1, "")
+		_ = rfc3986.Match(grammar.NumRules, "")
+		_ = rfc3986.Matches(-1, "")
+		_, _ = rfc3986.Escape("", -1)
+		_, _ = rfc3986.Unescape("")
+		_ = rfc3986.EscapeRules()
+		_, _ = rfc3986.ParseTree(-1, "")
+		_ = rfc3986.RemoveDotSegments("")
+		_ = rfc3986.Valid("")
+		_, _ = rfc3986.Warning(0).Code(), rfc3986.Warning(0).String()
+		_, _ = rfc3986.ResolveReason(0).Code(), rfc3986.ResolveReason(0).String()
+		_, _ = rfc3986.EscapeReason(0).Code(), rfc3986.EscapeReason(0).String()
+		_, _ = rfc3986.HostKind(255).Code(), rfc3986.HostKind(255).String()
+	})
+	errs := []error{
+		(*rfc3986.Error)(nil), &rfc3986.Error{}, &rfc3986.Error{Input: "ab", Offset: -3}, &rfc3986.Error{Input: "ab", Offset: 9},
+		(*rfc3986.ResolveError)(nil), &rfc3986.ResolveError{}, &rfc3986.ResolveError{Reason: rfc3986.InvalidReference},
+		&rfc3986.ResolveError{Op: "relativize", Reason: rfc3986.InvalidReference}, &rfc3986.ResolveError{Reason: rfc3986.UnreachableTarget},
+		(*rfc3986.RuleError)(nil), &rfc3986.RuleError{},
+		(*rfc3986.EscapeError)(nil), &rfc3986.EscapeError{},
+		(*rfc3986.UnescapeError)(nil), &rfc3986.UnescapeError{}, &rfc3986.UnescapeError{Input: "a", Offset: 7},
+		(*rfc3986.TooLongError)(nil), &rfc3986.TooLongError{},
+	}
+	for i, err := range errs {
+		noPanic(t, fmt.Sprintf("error %d (%T).Error", i, err), func() {
+			if err.Error() == "" {
+				t.Errorf("error %d (%T) has an empty message", i, err)
+			}
+		})
+	}
+	for i, e := range []*rfc3986.Error{nil, {}, {Input: "ab", Offset: -3}, {Input: "ab", Offset: 9}} {
+		noPanic(t, fmt.Sprintf("*Error %d methods", i), func() {
+			_, _, _ = e.AtEnd(), e.Char(), e.ErrorWithPosition()
+		})
+	}
+	noPanic(t, "Unwrap on nil", func() {
+		_ = (*rfc3986.ResolveError)(nil).Unwrap()
+	})
+}

@@ -57,7 +57,7 @@ func newStd(name Standard, profile string) (*std, error) {
 	switch name {
 	case RFC2396, "":
 		s.name = RFC2396
-		p := parser.Strict
+		p, _ := parser.LookupProfile("strict")
 		if profile != "" {
 			var ok bool
 			if p, ok = parser.LookupProfile(profile); !ok {

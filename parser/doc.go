@@ -16,7 +16,8 @@
 // from grammar/rfc2396.abnf:
 //
 //	job                           calls                       engine
-//	components of a reference     Parse, ParseInto            compact PEG parser (internal/compact):
+//	components of a reference     Parse, ParseInto            compact PEG parser (internal/compact, and
+//	                                                          internal/editcompact under a profile):
 //	                                                          rfc2396.peg with the rules that are not
 //	                                                          components inlined, compiled by
 //	                                                          pointlander/peg; a few tokens a reference
@@ -25,8 +26,9 @@
 //	                                                          one table step a byte, no allocation
 //	why not: offset, rule,        Error (from Parse, Match,   the same automata: the first byte after the
 //	expected, gap                 ParseTree, Resolve, ...)    longest prefix a valid string starts with
-//	the whole parse tree          ParseTree                   reference PEG parser (internal/reference):
-//	                                                          rfc2396.peg as written, a token per rule
+//	the whole parse tree          ParseTree                   PEG parser of rfc2396.peg as written, with
+//	                                                          every edit, the profile's in force
+//	                                                          (internal/editref): a token per rule
 //	resolution, normalization     Resolve, Normalize,         Go code over the components Parse gives
 //	                              Relativize, Equivalent      (section 5.2 and 6, step by step)
 //
@@ -69,6 +71,11 @@
 // their input.
 //
 // # One way per job
+//
+// The package-level functions are the strict profile's methods: Parse is
+// Strict.Parse, Match is Strict.Match, and so on, one code path each. The
+// exported profile variables ([Strict], [Java], ...) are for callers; the
+// package never reads them, so assigning to one changes nothing it does.
 //
 // Parse a reference with [Parse] (or [ParseInto], to reuse a URI), check
 // one with [Valid] or against any rule with [Match] and [Matches], resolve

@@ -14,7 +14,7 @@ import (
 // rather than grammar: which reading a person most likely meant, and the
 // RFC's known gaps.
 func explainError(rule grammar.Rule, input string) *Error {
-	return Strict.explainError(rule, input)
+	return strict.explainError(rule, input)
 }
 
 // explainError is explainError under p: the automaton is that of p's

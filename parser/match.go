@@ -4,7 +4,6 @@ import (
 	"strconv"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
 // Match reports whether s as a whole matches rule, any of the 40 rules of
@@ -14,22 +13,12 @@ import (
 // Match runs the deterministic automaton that gen builds for the rule from
 // grammar/rfc2396.abnf (package parser/internal/explain): it reads each
 // byte once and allocates nothing when s matches.
-func Match(rule grammar.Rule, s string) error {
-	if rule < 0 || rule >= grammar.NumRules {
-		return Strict.checkRule(rule)
-	}
-	if explain.Match(rule, s) {
-		return nil
-	}
-	return explainError(rule, s)
-}
+func Match(rule grammar.Rule, s string) error { return strict.Match(rule, s) }
 
 // Matches reports whether s as a whole matches rule, as [Match] does, but
 // without saying why not: it never allocates. It is false for a rule that
 // is not one of Appendix A's.
-func Matches(rule grammar.Rule, s string) bool {
-	return rule >= 0 && rule < grammar.NumRules && explain.Match(rule, s)
-}
+func Matches(rule grammar.Rule, s string) bool { return strict.Matches(rule, s) }
 
 // RuleError reports a [grammar.Rule] that does not exist, or, with
 // Profile set, that an edit adds and the profile does not have (hex4 exists

@@ -73,7 +73,7 @@ func WithDefaultPorts(ports map[string]string) NormalizeOption {
 // An opaque URI keeps its scheme-specific part, except for the case of its
 // escapes. ref must be a URI-reference.
 func Normalize(ref string, opts ...NormalizeOption) (string, error) {
-	return Strict.Normalize(ref, opts...)
+	return strict.Normalize(ref, opts...)
 }
 
 // Normalize is [Normalize] under p.

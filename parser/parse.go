@@ -49,29 +49,26 @@ func (e *TooLongError) Error() string {
 //
 // Parse runs the compact parser that pointlander/peg generates from the
 // grammar gen derives from rfc2396.peg (see the package documentation).
-func Parse(ref string) (*URI, error) {
-	u := new(URI)
-	if err := ParseInto(u, ref); err != nil {
-		return nil, err
-	}
-	return u, nil
-}
+func Parse(ref string) (*URI, error) { return strict.Parse(ref) }
 
 // ParseInto is [Parse] into a URI the caller provides, for callers that
 // parse many references: it allocates nothing when ref is valid, so a
 // caller that reuses one URI parses without garbage. On error, *u is set to
 // the zero URI. A nil u is an error.
-func ParseInto(u *URI, ref string) error {
-	if u == nil {
-		return errNilURI
-	}
-	if len(ref) > maxInput {
-		*u = URI{}
-		return &TooLongError{Len: len(ref)}
-	}
+func ParseInto(u *URI, ref string) error { return strict.ParseInto(u, ref) }
+
+// Valid reports whether ref is an RFC 2396 URI-reference. It is
+// Matches(grammar.RuleURIReference, ref): it runs the automaton gen builds
+// from the BNF, reads each byte once and allocates nothing.
+func Valid(ref string) bool { return strict.Valid(ref) }
+
+// parseStrictInto is ParseInto under Appendix A exactly: the compact
+// parser generated for it alone, whose tables are smaller and faster than
+// the union grammar's with no edit in force.
+func parseStrictInto(u *URI, ref string) error {
 	if len(ref) > screenAbove && !explain.Match(grammar.RuleURIReference, ref) {
 		*u = URI{}
-		return explainError(grammar.RuleURIReference, ref)
+		return strict.explainError(grammar.RuleURIReference, ref)
 	}
 	p := compactParsers.Get().(*compact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
@@ -81,16 +78,9 @@ func ParseInto(u *URI, ref string) error {
 	compactParsers.Put(p)
 	if !ok {
 		*u = URI{}
-		return explainError(grammar.RuleURIReference, ref)
+		return strict.explainError(grammar.RuleURIReference, ref)
 	}
 	return nil
-}
-
-// Valid reports whether ref is an RFC 2396 URI-reference. It is
-// Matches(grammar.RuleURIReference, ref): it runs the automaton gen builds
-// from the BNF, reads each byte once and allocates nothing.
-func Valid(ref string) bool {
-	return explain.Match(grammar.RuleURIReference, ref)
 }
 
 // fill sets u from the tokens of a successful compact parse of ref.

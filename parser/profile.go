@@ -60,23 +60,35 @@ type ruleAutomaton interface {
 	Explain(s string) explain.Result
 }
 
-// The named profiles of edits/edits.txt.
+// The named profiles, as the package itself uses them. The exported
+// variables below are copies for callers: the package never reads them, so
+// assigning to one changes nothing that the package's functions do.
+var (
+	strict        = namedProfile("strict")
+	rfc2732       = namedProfile("rfc2732")
+	rfc2732Intent = namedProfile("rfc2732-intent")
+	java          = namedProfile("java")
+)
+
+// The named profiles of edits/edits.txt. The package-level functions
+// (Parse, Match, Resolve, ...) are Strict's methods; LookupProfile and
+// Profiles return these profiles whatever the variables hold.
 var (
 	// Strict is RFC 2396 Appendix A exactly, with no edit.
-	Strict = namedProfile("strict")
+	Strict = strict
 	// RFC2732 is RFC 2396 as RFC 2732 amends it, to the letter: the edit
 	// ipv6 (IPv6 literals in brackets, RFC 2373's address grammar with its
 	// defects, "[" and "]" reserved).
-	RFC2732 = namedProfile("rfc2732")
+	RFC2732 = rfc2732
 	// RFC2732Intent is RFC2732 with RFC 2373's address grammar repaired as
 	// its prose intends: the edits ipv6-embedded-ipv4 and
 	// ipv6-address-length.
-	RFC2732Intent = namedProfile("rfc2732-intent")
+	RFC2732Intent = rfc2732Intent
 	// Java is every deviation from RFC 2396 that java.net.URI documents, in
 	// its order: empty-relative-path, ipv4-octets, digit-hostname, ipv6
 	// with ipv6-address-length, ipv6-embedded-ipv4 and ipv6-scope, and
 	// non-ascii.
-	Java = namedProfile("java")
+	Java = java
 )
 
 func namedProfile(name string) *Profile {
@@ -100,7 +112,7 @@ func Profiles() []*Profile {
 // LookupProfile returns the named profile ("strict", "rfc2732",
 // "rfc2732-intent", "java").
 func LookupProfile(name string) (*Profile, bool) {
-	for _, p := range []*Profile{Strict, RFC2732, RFC2732Intent, Java} {
+	for _, p := range []*Profile{strict, rfc2732, rfc2732Intent, java} {
 		if p.name == name {
 			return p, true
 		}
@@ -186,6 +198,9 @@ func (p *Profile) automatonFor(rule grammar.Rule) ruleAutomaton {
 
 // checkRule returns an error if rule does not exist under p.
 func (p *Profile) checkRule(rule grammar.Rule) error {
+	if rule >= 0 && rule < grammar.NumRules {
+		return nil // Appendix A's rules exist under every profile
+	}
 	if rule < 0 || rule >= grammar.NumAllRules {
 		return &RuleError{Rule: rule}
 	}
@@ -211,15 +226,15 @@ func (p *Profile) Parse(ref string) (*URI, error) {
 // [ParseInto].
 func (p *Profile) ParseInto(u *URI, ref string) error {
 	p = p.orStrict()
-	if p.edits == 0 {
-		return ParseInto(u, ref)
-	}
 	if u == nil {
 		return errNilURI
 	}
 	if len(ref) > maxInput {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
+	}
+	if p.edits == 0 {
+		return parseStrictInto(u, ref)
 	}
 	a := p.automatonFor(grammar.RuleURIReference)
 	if len(ref) > screenAbove && !a.Match(ref) {
@@ -279,9 +294,6 @@ func (p *Profile) Matches(rule grammar.Rule, s string) bool {
 // generated from the union of rfc2396.peg and the edits' transcriptions.
 func (p *Profile) ParseTree(rule grammar.Rule, s string) (*Node, error) {
 	p = p.orStrict()
-	if p.edits == 0 {
-		return ParseTree(rule, s)
-	}
 	if err := p.checkRule(rule); err != nil {
 		return nil, err
 	}
@@ -355,7 +367,7 @@ func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
 	p = p.orStrict()
 	// Appendix A first: its tables are the cheapest test, and most
 	// references pass it.
-	if p.edits == 0 || (rule < grammar.NumRules && Strict.Matches(rule, s)) || !p.Matches(rule, s) {
+	if p.edits == 0 || (rule < grammar.NumRules && strict.Matches(rule, s)) || !p.Matches(rule, s) {
 		return nil
 	}
 	var needed []grammar.Edit
@@ -367,7 +379,7 @@ func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
 				without &^= grammar.EditSet(0).With(d)
 			}
 		}
-		q := Strict.withExactly(without)
+		q := strict.withExactly(without)
 		if !q.Matches(rule, s) {
 			needed = append(needed, e)
 		}

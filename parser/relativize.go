@@ -21,7 +21,7 @@ import (
 // "relativize" and Reason InvalidBase, RelativeBase, InvalidReference or
 // RelativeTarget.
 func Relativize(base, target string) (string, error) {
-	return Strict.Relativize(base, target)
+	return strict.Relativize(base, target)
 }
 
 // Relativize is [Relativize] under p: base, target and the candidates are

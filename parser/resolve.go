@@ -300,7 +300,7 @@ func (e *ResolveError) Unwrap() error {
 // warnings of the resolution (see Warning). Appendix C, normal and
 // abnormal examples, gives exactly the RFC's results.
 func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
-	return Strict.Resolve(base, ref, opts...)
+	return strict.Resolve(base, ref, opts...)
 }
 
 // Resolve is [Resolve] under p: the base and the reference are read under

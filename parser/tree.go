@@ -17,23 +17,11 @@ type Node struct {
 }
 
 // ParseTree matches s as a whole against rule with the parser generated from
-// rfc2396.peg (with no edit in force) and returns the parse tree: one node for every rule that took
-// part in the match, character-level rules included, empty matches (an
+// rfc2396.peg (with no edit in force) and returns the parse tree: one node
+// for every rule that took part in the match, character-level rules included, empty matches (an
 // empty query, port or userinfo) included. It returns an *Error if s does
 // not match.
-func ParseTree(rule grammar.Rule, s string) (*Node, error) {
-	if rule < 0 || rule >= grammar.NumRules {
-		return nil, &RuleError{Rule: rule}
-	}
-	if rule >= grammar.NumRules {
-		return nil, Strict.checkRule(rule)
-	}
-	p := editref.NewParser()
-	if !p.Match(s, rule) {
-		return nil, explainError(rule, s)
-	}
-	return buildTree(p), nil
-}
+func ParseTree(rule grammar.Rule, s string) (*Node, error) { return strict.ParseTree(rule, s) }
 
 // buildTree makes the parse tree of the tokens of a successful match.
 func buildTree(p *editref.Parser) *Node {

@@ -207,7 +207,7 @@ func (u *URI) SchemeSpecificPart() string {
 // resolution's result.
 func (u *URI) Profile() *Profile {
 	if u == nil || u.profile == nil {
-		return Strict
+		return strict
 	}
 	return u.profile
 }
@@ -299,7 +299,7 @@ func Recompose(scheme, authority Component, path string, query, fragment Compone
 // "foo:" with path "//x" and no authority would ("foo://x" has an
 // authority).
 func Compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
-	return Strict.compose(scheme, authority, path, query, fragment)
+	return strict.compose(scheme, authority, path, query, fragment)
 }
 
 // compose is Compose under p.

@@ -5,7 +5,7 @@ package parser
 // them as it does on Strict.
 func (p *Profile) orStrict() *Profile {
 	if p == nil || p.auto == nil || p.derived == nil {
-		return Strict
+		return strict
 	}
 	return p
 }

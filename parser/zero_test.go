@@ -124,3 +124,33 @@ func TestZeroValues(t *testing.T) {
 	}
 	noPanic(t, "(*ResolveError)(nil).Unwrap", func() { _ = (*parser.ResolveError)(nil).Unwrap() })
 }
+
+// TestExportedProfileVariables checks that the package never reads the
+// exported profile variables: after Strict is made to hold Java, the
+// package-level functions still read Appendix A exactly, and the named
+// profiles are still found by name.
+func TestExportedProfileVariables(t *testing.T) {
+	saved := parser.Strict
+	defer func() { parser.Strict = saved }()
+	parser.Strict = parser.Java
+	for _, ref := range []string{"http://[::1]/", "http://a/ä"} {
+		if _, err := parser.Parse(ref); err == nil {
+			t.Errorf("Parse(%q) succeeded after Strict = Java", ref)
+		}
+		if _, err := parser.Normalize(ref); err == nil {
+			t.Errorf("Normalize(%q) succeeded after Strict = Java", ref)
+		}
+		if parser.Valid(ref) {
+			t.Errorf("Valid(%q) after Strict = Java", ref)
+		}
+		if _, _, err := parser.Resolve("http://a/", ref); err == nil {
+			t.Errorf("Resolve(http://a/, %q) succeeded after Strict = Java", ref)
+		}
+	}
+	if p, ok := parser.LookupProfile("strict"); !ok || p.Edits() != 0 {
+		t.Errorf(`LookupProfile("strict") = %v, %v after Strict = Java`, p, ok)
+	}
+	if ps := parser.Profiles(); ps[0].Name() != "strict" || ps[0].Edits() != 0 {
+		t.Errorf("Profiles()[0] = %v after Strict = Java", ps[0])
+	}
+}

@@ -90,7 +90,7 @@ type badRequest struct {
 
 // playRequest reads the playground's parameters: ref, base, rule, all.
 func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
-	f := playForm{Rule: grammar.RuleURIReference.String(), Standard: standard2396, Profile: parser.Strict.Name()}
+	f := playForm{Rule: grammar.RuleURIReference.String(), Standard: standard2396, Profile: "strict"}
 	q, extended, err := parseQuery(rawQuery)
 	if err != nil {
 		return f, &badRequest{statusBadRequest, "The query string is malformed: " + err.Error() + ". In a ref or base typed into the address bar, write \"%\" as %25, \"&\" as %26, \"+\" as %2B and \"#\" as %23 (the form does it for you)."}
@@ -212,7 +212,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 		v.All = all
 		profile, ok := parser.LookupProfile(f.Profile)
 		if !ok {
-			profile = parser.Strict
+			profile, _ = parser.LookupProfile("strict")
 		}
 		named := profile
 		if f.Allow != "" {
@@ -227,7 +227,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 		// The rules of RFC 3986 or of a profile link to their own
 		// grammar's pages.
 		own := s.grammar(named.Name())
-		if named == parser.Strict {
+		if named.Edits() == 0 {
 			own = nil
 		}
 		if f.Standard == standard3986 {
@@ -262,7 +262,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
 			case f.Standard == standard3986:
 				a.Resolution = trace3986(f.Base, f.Ref)
-			case profile != parser.Strict:
+			case profile.Edits() != 0:
 				a.Resolution = resolveProfile(profile, f.Base, f.Ref)
 			default:
 				a.Resolution = traceResolve(f.Base, f.Ref)

@@ -95,7 +95,7 @@ func compareReference(ref, base string, hasBase bool) *comparison {
 	c.agree = (err3 == nil) == strictValid
 	if err3 == nil && u2 != nil {
 		c.differences = componentDifferences(u2, u3)
-		if c.compared == parser.Strict && len(c.differences) > 0 {
+		if c.compared != nil && c.compared.Edits() == 0 && len(c.differences) > 0 {
 			c.agree = false
 		}
 	}

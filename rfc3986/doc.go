@@ -33,6 +33,14 @@
 // what a reference resolves to; [Relativize] is the inverse of Resolve
 // (docs/normalization.md).
 //
+// [Equal] and [Equivalent] compare references (section 6.2), with the
+// default ports of [DefaultPorts] or a table of [WithDefaultPorts];
+// [Escape] and [Unescape] percent-encode and decode a component (section
+// 2.1); a parsed [URI] resolves, normalizes and relativizes with its
+// methods. The names are package parser's for the same jobs, and the
+// errors are the same kinds: [*Error], [*RuleError], [*ResolveError] with
+// a [ResolveReason], [*EscapeError], [*UnescapeError], [*TooLongError].
+//
 // Where RFC 3986 differs from RFC 2396 the two packages give different
 // answers, on purpose: "?y" is a valid relative reference here, "[::1]" a
 // valid host, and "../../../g" against "http://a/b/c/d;p?q" resolves to

@@ -116,3 +116,41 @@ func ExampleRelativize() {
 	// "//b/" <nil>
 	// "" rfc3986: no reference resolves against "http://a/b/c/d;p?q" to "http://a/b/../c" (section 5.2.2 removes dot segments from every path it does not take from the base)
 }
+
+// Equivalent compares references by their normal form (section 6.2).
+func ExampleEquivalent() {
+	a, _ := rfc3986.Parse("HTTP://Example.COM:80/a/./b/%7euser")
+	b, _ := rfc3986.Parse("http://example.com/a/b/~user")
+	fmt.Println(rfc3986.Equal(a, b), rfc3986.Equivalent(a, b))
+	ports := rfc3986.DefaultPorts()
+	ports["svn"] = "3690"
+	n, _ := rfc3986.Normalize("svn://host:3690/repo", rfc3986.WithDefaultPorts(ports))
+	fmt.Println(n)
+	// Output:
+	// false true
+	// svn://host/repo
+}
+
+// A parsed base resolves parsed references, as Resolve does for strings.
+func ExampleURI_Resolve() {
+	base, _ := rfc3986.Parse("http://a/b/c/d;p?q")
+	for _, ref := range []string{"../g", "g?y#s", "../../../g"} {
+		t, _, _ := base.Resolve(ref)
+		fmt.Println(t)
+	}
+	rel, _ := base.Relativize(mustParse("http://a/b/x"))
+	fmt.Println(rel)
+	// Output:
+	// http://a/b/g
+	// http://a/b/c/g?y#s
+	// http://a/g
+	// ../x
+}
+
+func mustParse(s string) *rfc3986.URI {
+	u, err := rfc3986.Parse(s)
+	if err != nil {
+		panic(err)
+	}
+	return u
+}

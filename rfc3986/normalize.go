@@ -1,8 +1,32 @@
 package rfc3986
 
 import (
+	"maps"
 	"strings"
 )
+
+// DefaultPorts returns a new map from lower-case scheme to the port that
+// section 6.2.3's scheme-based normalization drops, for the schemes whose
+// specifications define one. Normalize and Equivalent use it unless given
+// a table of their own, so it can be extended:
+//
+//	ports := rfc3986.DefaultPorts()
+//	ports["svn"] = "3690"
+//	rfc3986.Normalize(ref, rfc3986.WithDefaultPorts(ports))
+func DefaultPorts() map[string]string { return maps.Clone(defaultPorts) }
+
+// NormalizeOption changes how Normalize and Equivalent work.
+type NormalizeOption func(*normalizeConfig)
+
+type normalizeConfig struct {
+	ports map[string]string
+}
+
+// WithDefaultPorts makes Normalize and Equivalent use ports (lower-case
+// scheme to port) instead of DefaultPorts().
+func WithDefaultPorts(ports map[string]string) NormalizeOption {
+	return func(c *normalizeConfig) { c.ports = ports }
+}
 
 // defaultPorts are the ports section 6.2.3's scheme-based normalization
 // drops, for the schemes whose specifications define them.
@@ -38,18 +62,31 @@ var defaultPorts = map[string]string{
 //     stays), and never in a relative-path reference
 //     (docs/normalization.md gives the rule);
 //   - scheme-based (6.2.3): an empty port is dropped, so is the scheme's
-//     default port (http 80, https 443, ftp 21, ws 80, wss 443), and an
-//     empty path with an authority becomes "/" for http, https, ws and wss.
+//     default port (http 80, https 443, ftp 21, ws 80, wss 443, or the
+//     table given with [WithDefaultPorts]), and an empty path with an
+//     authority becomes "/" for http, https, ws and wss.
 //
 // Normalize never decodes a reserved character or changes anything else:
 // two references that Normalize maps to the same string are equivalent by
 // section 6.2.2, but not every equivalent pair is found. An invalid ref is
 // an [*Error].
-func Normalize(ref string) (string, error) {
+func Normalize(ref string, opts ...NormalizeOption) (string, error) {
 	var u URI
 	if err := ParseInto(&u, ref); err != nil {
 		return "", err
 	}
+	return normalizeParsed(&u, opts), nil
+}
+
+// normalizeParsed is Normalize of a parsed reference.
+func normalizeParsed(u *URI, opts []NormalizeOption) string {
+	cfg := normalizeConfig{ports: defaultPorts}
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	ref := u.ref
 	scheme := strings.ToLower(u.Scheme().Value)
 	var b strings.Builder
 	b.Grow(len(ref) + 1)
@@ -64,7 +101,7 @@ func Normalize(ref string) (string, error) {
 			b.WriteByte('@')
 		}
 		writeNormalized(&b, u.Host().Value, true)
-		if u.Port().Defined && u.Port().Value != "" && u.Port().Value != defaultPorts[scheme] {
+		if u.Port().Defined && u.Port().Value != "" && u.Port().Value != cfg.ports[scheme] {
 			b.WriteByte(':')
 			b.WriteString(u.Port().Value)
 		}
@@ -85,7 +122,7 @@ func Normalize(ref string) (string, error) {
 		b.WriteByte('#')
 		writeNormalized(&b, u.Fragment().Value, false)
 	}
-	return b.String(), nil
+	return b.String()
 }
 
 // normalizePath normalizes the percent-encodings and removes the dot

@@ -75,3 +75,25 @@ func TestZeroValues(t *testing.T) {
 		_ = (*rfc3986.ResolveError)(nil).Unwrap()
 	})
 }
+
+func TestMethodsNil(t *testing.T) {
+	var nilURI *rfc3986.URI
+	u, _ := rfc3986.Parse("http://a/b/c/d;p?q")
+	noPanic(t, "methods of a nil URI", func() {
+		if _, err := nilURI.Normalize(); err == nil {
+			t.Error("nil URI: Normalize succeeded")
+		}
+		if _, _, err := nilURI.Resolve("g"); err == nil {
+			t.Error("nil URI: Resolve succeeded")
+		}
+		if _, _, err := u.ResolveReference(nil); err == nil {
+			t.Error("ResolveReference(nil) succeeded")
+		}
+		if _, err := u.Relativize(nil); err == nil {
+			t.Error("Relativize(nil) succeeded")
+		}
+		if rfc3986.Equivalent(nil, u) || !rfc3986.Equal(nil, nil) || rfc3986.Equal(u, nil) {
+			t.Error("Equal or Equivalent with nil")
+		}
+	})
+}

@@ -1,6 +1,7 @@
 package parser
 
 import (
+	"github.com/rfc2396/rfc2396/internal/refpath"
 	"slices"
 	"strings"
 )
@@ -123,29 +124,5 @@ func relativePaths(basePath, targetPath string) []string {
 	if !strings.HasPrefix(basePath, "/") || !strings.HasPrefix(targetPath, "/") {
 		return nil
 	}
-	return relativeSegments(basePath[1:], targetPath[1:])
-}
-
-// relativeSegments is relativePaths for two paths of the same kind, both
-// without their leading "/" if they had one.
-func relativeSegments(basePath, targetPath string) []string {
-	dir := strings.Split(basePath, "/")
-	dir = dir[:len(dir)-1] // the base's last segment is not part of its directory
-	target := strings.Split(targetPath, "/")
-	common := 0
-	for common < len(dir) && common < len(target)-1 && dir[common] == target[common] {
-		common++
-	}
-	up := strings.Repeat("../", len(dir)-common)
-	rest := strings.Join(target[common:], "/")
-	first, _, _ := strings.Cut(rest, "/")
-	switch {
-	case up == "" && rest == "":
-		return []string{".", "./"}
-	case rest == "":
-		return []string{up[:len(up)-1], up}
-	case up == "" && (first == "" || strings.Contains(first, ":")):
-		return []string{"./" + rest}
-	}
-	return []string{up + rest}
+	return refpath.RelativeSegments(basePath[1:], targetPath[1:])
 }

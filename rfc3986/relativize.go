@@ -1,6 +1,7 @@
 package rfc3986
 
 import (
+	"github.com/rfc2396/rfc2396/internal/refpath"
 	"slices"
 	"strings"
 )
@@ -75,7 +76,7 @@ func relativeCandidates(base, target *URI) []string {
 	effective := RemoveDotSegments(merge(base, "x"))
 	for _, basePath := range []string{basePath, effective} {
 		if strings.HasPrefix(basePath, "/") == strings.HasPrefix(targetPath, "/") {
-			for _, rel := range relativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
+			for _, rel := range refpath.RelativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
 				candidates = append(candidates, rel+suffix)
 			}
 		}
@@ -87,33 +88,4 @@ func relativeCandidates(base, target *URI) []string {
 		candidates = append(candidates, "//"+a.Value+targetPath+suffix)
 	}
 	return append(candidates, target.ref)
-}
-
-// relativeSegments returns relative paths that section 5.2.3 may merge
-// with basePath into targetPath, both without their leading "/" if they
-// had one: the shortest climbs from the base's directory with "../" to the
-// longest directory the two share, then goes down. A final "./" or "../"
-// is also offered without its "/" ("." and ".." name the same directory,
-// section 5.2.4), and a "./" is put in front of a first segment that is
-// empty (".//x") or has a ":" ("./g:h", section 4.2).
-func relativeSegments(basePath, targetPath string) []string {
-	dir := strings.Split(basePath, "/")
-	dir = dir[:len(dir)-1] // the base's last segment is not part of its directory
-	target := strings.Split(targetPath, "/")
-	common := 0
-	for common < len(dir) && common < len(target)-1 && dir[common] == target[common] {
-		common++
-	}
-	up := strings.Repeat("../", len(dir)-common)
-	rest := strings.Join(target[common:], "/")
-	first, _, _ := strings.Cut(rest, "/")
-	switch {
-	case up == "" && rest == "":
-		return []string{".", "./"}
-	case rest == "":
-		return []string{up[:len(up)-1], up}
-	case up == "" && (first == "" || strings.Contains(first, ":")):
-		return []string{"./" + rest}
-	}
-	return []string{up + rest}
 }

@@ -8,18 +8,12 @@ import (
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
-// explainError returns the *Error for an input that does not match rule.
-// The automata of package explain, built by gen from the BNF, find the
-// offset, the rule and what was expected; this adds what is RFC knowledge
-// rather than grammar: which reading a person most likely meant, and the
-// RFC's known gaps.
-func explainError(rule grammar.Rule, input string) *Error {
-	return strict.explainError(rule, input)
-}
-
-// explainError is explainError under p: the automaton is that of p's
-// grammar, and a gap is reported only where p lacks the edit that repairs
-// it.
+// explainError returns the *Error for an input that does not match rule
+// under p. The automata of p's grammar (for strict, the tables gen builds
+// from the BNF) find the offset, the rule and what was expected; this adds
+// what is RFC knowledge rather than grammar: which reading a person most
+// likely meant, and the RFC's known gaps, reported only where p lacks the
+// edit that repairs them.
 func (p *Profile) explainError(rule grammar.Rule, input string) *Error {
 	res := p.automatonFor(rule).Explain(input)
 	e := &Error{Input: input, Start: rule, Offset: res.Offset, Profile: p.name, Edits: p.edits}

@@ -16,10 +16,9 @@ import (
 // it leaves raw only the unreserved characters (section 2.3), and in a
 // query or fragment also "/" and "?", which section 3.4 allows as data.
 var (
-	unreserved  = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-	queryData   = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/?")
-	slash       = pct.SetOf("/")
-	dataOrSlash = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/")
+	unreserved = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+	queryData  = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/?")
+	slash      = pct.SetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path

@@ -250,3 +250,64 @@ func shorterReference(base, target, r string) (string, bool) {
 	}
 	return "", false
 }
+
+// FuzzEquivalent checks that Equivalent is symmetric and reflexive, that it
+// is the equality of normal forms, and that equivalent references resolve
+// alike against every base of meaningBases.
+func FuzzEquivalent(f *testing.F) {
+	f.Add("http://a/b", "HTTP://A:80/b")
+	f.Add("a/..//x", ".//x")
+	f.Add("foo:a/b/../c", "foo:a/c")
+	f.Add("%7e", "~")
+	f.Fuzz(func(t *testing.T, a, b string) {
+		ua, errA := rfc3986.Parse(a)
+		ub, errB := rfc3986.Parse(b)
+		eq := rfc3986.Equivalent(ua, ub)
+		if eq != rfc3986.Equivalent(ub, ua) {
+			t.Fatalf("Equivalent(%q, %q) is not symmetric", a, b)
+		}
+		if errA != nil || errB != nil {
+			if eq {
+				t.Fatalf("Equivalent(%q, %q) with an invalid reference", a, b)
+			}
+			return
+		}
+		if !rfc3986.Equivalent(ua, ua) {
+			t.Fatalf("Equivalent(%q, %q) = false", a, a)
+		}
+		na, _ := rfc3986.Normalize(a)
+		nb, _ := rfc3986.Normalize(b)
+		if eq != (na == nb) {
+			t.Fatalf("Equivalent(%q, %q) = %v, normal forms %q and %q", a, b, eq, na, nb)
+		}
+		if eq {
+			checkSameMeaning(t, a, b)
+		}
+	})
+}
+
+// FuzzUnescape checks that Unescape decodes exactly what Escape encodes
+// and refuses, with the offset of a "%", only a malformed escape.
+func FuzzUnescape(f *testing.F) {
+	for _, s := range []string{"%41", "%", "%4", "%zz", "a%2Fb", "\xff"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		got, err := rfc3986.Unescape(s)
+		if err != nil {
+			var uerr *rfc3986.UnescapeError
+			if !errors.As(err, &uerr) || uerr.Offset < 0 || uerr.Offset >= len(s) || s[uerr.Offset] != '%' {
+				t.Fatalf("Unescape(%q): %v", s, err)
+			}
+			return
+		}
+		if !strings.Contains(s, "%") && got != s {
+			t.Fatalf("Unescape(%q) = %q without a %%", s, got)
+		}
+		if again, err := rfc3986.Escape(got, grammar.RuleFragment); err != nil {
+			t.Fatalf("Escape(Unescape(%q)) for fragment: %v", s, err)
+		} else if back, err := rfc3986.Unescape(again); err != nil || back != got {
+			t.Fatalf("Unescape(Escape(%q)) = %q, %v", got, back, err)
+		}
+	})
+}

@@ -10,10 +10,12 @@ import (
 	"strings"
 )
 
-// Schema is the JSON Schema (draft 2020-12) of suite.json.
-//
 //go:embed suite.schema.json
-var Schema []byte
+var schema []byte
+
+// Schema returns the JSON Schema (draft 2020-12) of suite.json, a copy the
+// caller may keep.
+func Schema() []byte { return bytes.Clone(schema) }
 
 // The files a suite directory holds.
 const (
@@ -40,7 +42,7 @@ func Files(s *Suite) ([]File, error) {
 	}
 	return []File{
 		{SuiteFile, append(j, '\n')},
-		{SchemaFile, Schema},
+		{SchemaFile, schema},
 		{ValidityFile, validityTSV(s)},
 		{ComponentsFile, componentsTSV(s)},
 		{ResolveFile, resolveTSV(s)},

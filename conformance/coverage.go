@@ -244,6 +244,9 @@ const MaxCoverageInput = 4096
 // Add matches s against rule and counts the items its derivation uses. It
 // reports whether s matched.
 func (c *Coverage) Add(rule, s string) bool {
+	if c.zero() {
+		return false
+	}
 	used, ok := c.used(rule, s)
 	c.Strings++
 	if !ok {
@@ -257,6 +260,10 @@ func (c *Coverage) Add(rule, s string) bool {
 }
 
 // used returns the indexes of the items s's derivation from rule uses.
+// zero reports whether c was not made by NewCoverage (a nil or zero
+// Coverage): it then counts nothing and reports no items.
+func (c *Coverage) zero() bool { return c == nil || c.std == nil }
+
 func (c *Coverage) used(rule, s string) ([]int, bool) {
 	d := c.std.byName[rule]
 	if d == nil || len(s) > MaxCoverageInput {
@@ -300,6 +307,9 @@ type ItemCount struct {
 
 // Counts returns every item with its count, in the grammar's order.
 func (c *Coverage) Counts() []ItemCount {
+	if c.zero() {
+		return nil
+	}
 	out := make([]ItemCount, len(c.items))
 	for i, it := range c.items {
 		out[i] = ItemCount{Item: *it, Kind: it.Kind.Code(), Section: c.std.section(it.Rule), Count: c.hits[i]}
@@ -309,6 +319,9 @@ func (c *Coverage) Counts() []ItemCount {
 
 // Covered returns how many items were exercised, and how many there are.
 func (c *Coverage) Covered() (covered, total int) {
+	if c.zero() {
+		return 0, 0
+	}
 	for _, h := range c.hits {
 		if h > 0 {
 			covered++
@@ -319,6 +332,9 @@ func (c *Coverage) Covered() (covered, total int) {
 
 // Missing returns the items no string exercised.
 func (c *Coverage) Missing() []*Item {
+	if c.zero() {
+		return nil
+	}
 	var out []*Item
 	for i, h := range c.hits {
 		if h == 0 {
@@ -557,6 +573,9 @@ func (m *matcher) longest(n *bnf.Node, pos, end int, ok func(int) bool) (int, bo
 // rule its definition names, directly or through other rules.
 func (c *Coverage) Reachable(rule string) map[string]bool {
 	seen := map[string]bool{}
+	if c.zero() {
+		return seen
+	}
 	var visit func(name string)
 	visit = func(name string) {
 		d := c.std.byName[name]

@@ -101,6 +101,9 @@ type Disagreement struct {
 
 // Full reports whether the parser agreed on every case of every category.
 func (g *Grade) Full() bool {
+	if g == nil {
+		return false
+	}
 	for _, c := range g.Categories {
 		if c.Unsupported || c.Agreed != c.Total {
 			return false
@@ -585,6 +588,9 @@ func gradeNormalize(s *Suite, answers []answer, index map[string]int, unsupporte
 // Groups returns a category's disagreements grouped by cause, the largest
 // group first.
 func (c *Category) Groups() [][]Disagreement {
+	if c == nil {
+		return nil
+	}
 	by := map[string][]Disagreement{}
 	var order []string
 	for _, d := range c.Disagreements {

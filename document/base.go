@@ -146,6 +146,9 @@ type AbbreviatedError struct {
 }
 
 func (e *AbbreviatedError) Error() string {
+	if e == nil {
+		return "document: <nil *AbbreviatedError>"
+	}
 	return "not resolved: abbreviated URL (Appendix F), most likely " + e.Likely
 }
 

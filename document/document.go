@@ -199,6 +199,9 @@ type Reference struct {
 // Valid reports whether r is a valid URI reference: not an abbreviated URL
 // in text, and a URI-reference under Appendix A.
 func (r *Reference) Valid() bool {
+	if r == nil {
+		return false
+	}
 	return r.Err == nil && !(r.Abbreviation != nil && r.Attribute == "")
 }
 
@@ -211,6 +214,9 @@ type LimitError struct {
 }
 
 func (e *LimitError) Error() string {
+	if e == nil {
+		return "document: <nil *LimitError>"
+	}
 	where := ""
 	if e.Part != "" {
 		where = "part " + e.Part + ", "
@@ -226,6 +232,9 @@ type FormatError struct {
 }
 
 func (e *FormatError) Error() string {
+	if e == nil {
+		return "document: <nil *FormatError>"
+	}
 	where := ""
 	if e.Part != "" {
 		where = " part " + e.Part
@@ -233,7 +242,12 @@ func (e *FormatError) Error() string {
 	return fmt.Sprintf("%s%s: %v", e.Kind.Code(), where, e.Err)
 }
 
-func (e *FormatError) Unwrap() error { return e.Err }
+func (e *FormatError) Unwrap() error {
+	if e == nil {
+		return nil
+	}
+	return e.Err
+}
 
 // Read reads a document of the given kind from r and calls emit for each
 // reference found, in document order, each resolved against the base that

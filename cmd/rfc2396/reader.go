@@ -47,7 +47,6 @@ type reading struct {
 // view is a valid reference's components as parse shows them, for both
 // standards. The fields RFC 3986 has no counterpart for are unset there.
 type view struct {
-	absolute             bool
 	scheme, authority    parser.Component
 	userinfo, host, port parser.Component
 	path                 string
@@ -123,7 +122,7 @@ func (r *rfc2396Reader) read(ru rule, in string, explain bool) reading {
 	r.ssp, r.opaque = u.SchemeSpecificPart(), u.IsOpaque()
 	v := &r.v
 	*v = view{
-		absolute: u.IsAbsolute(), scheme: u.Scheme(), authority: u.Authority(), userinfo: u.UserInfo(),
+		scheme: u.Scheme(), authority: u.Authority(), userinfo: u.UserInfo(),
 		host: u.Host(), port: u.Port(), path: u.Path(), query: u.Query(), fragment: u.Fragment(),
 		schemeSpecificPart: &r.ssp, opaque: &r.opaque,
 	}
@@ -209,7 +208,7 @@ func (r *rfc3986Reader) read(ru rule, in string, _ bool) reading {
 	c := func(x rfc3986.Component) parser.Component { return parser.Component(x) }
 	v := &r.v
 	*v = view{
-		absolute: u.IsAbsolute(), scheme: c(u.Scheme()), authority: c(u.Authority()), userinfo: c(u.UserInfo()),
+		scheme: c(u.Scheme()), authority: c(u.Authority()), userinfo: c(u.UserInfo()),
 		host: c(u.Host()), port: c(u.Port()), path: u.Path(), query: c(u.Query()), fragment: c(u.Fragment()),
 		kindWord: "absolute",
 	}

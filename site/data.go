@@ -203,3 +203,28 @@ func (r *Rule) diagram(g *Grammar, ext string) template.HTML {
 	}
 	return template.HTML(s)
 }
+
+// loadGrades reads data/grades.md, a Markdown table, into rows of cells,
+// the header first and the separator row left out.
+func loadGrades(fsys fs.FS) ([][]string, error) {
+	b, err := fs.ReadFile(fsys, "data/grades.md")
+	if err != nil {
+		return nil, fmt.Errorf("site: the grades table: %v", err)
+	}
+	var rows [][]string
+	for _, line := range strings.Split(string(b), "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "|") || strings.HasPrefix(line, "|---") {
+			continue
+		}
+		var cells []string
+		for _, c := range strings.Split(strings.Trim(line, "|"), "|") {
+			cells = append(cells, strings.TrimSpace(c))
+		}
+		rows = append(rows, cells)
+	}
+	if len(rows) < 2 {
+		return nil, fmt.Errorf("site: the grades table has no rows")
+	}
+	return rows, nil
+}

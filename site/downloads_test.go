@@ -75,3 +75,30 @@ func TestVectorsDownload(t *testing.T) {
 		t.Errorf("a download named ../outside was written")
 	}
 }
+
+// TestGrades checks that the site shows the table of other parsers' grades
+// that docs/conformance.md holds (grade-all.sh writes both).
+func TestGrades(t *testing.T) {
+	s, err := site.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, err := os.ReadFile(filepath.Join("..", "docs", "conformance.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	table, err := os.ReadFile(filepath.Join("data", "grades.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), "<!-- grades:begin -->\n"+string(table)+"<!-- grades:end -->") {
+		t.Errorf("site/data/grades.md is not the table of docs/conformance.md; run conformance/adapters/grade-all.sh")
+	}
+	w := httptest.NewRecorder()
+	s.Handler().ServeHTTP(w, httptest.NewRequest("GET", "/", nil))
+	for _, want := range []string{`id="grades"`, "<td>uriparser</td>", "<td>Go net/url</td>", "<th scope=\"col\">validity</th>"} {
+		if !strings.Contains(w.Body.String(), want) {
+			t.Errorf("the index does not show %q", want)
+		}
+	}
+}

@@ -42,6 +42,11 @@ type Site struct {
 	grammars []*Grammar
 	legend   template.HTML
 	pages    map[string]*template.Template
+	// grades is the table of other parsers' grades against the
+	// conformance suite (data/grades.md, which
+	// conformance/adapters/grade-all.sh writes): a header row, then a row
+	// a parser and standard.
+	grades [][]string
 }
 
 // New loads the generated grammar data and the templates.
@@ -57,7 +62,11 @@ func load(fsys fs.FS) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{grammars: grammars, legend: key, pages: map[string]*template.Template{}}
+	grades, err := loadGrades(fsys)
+	if err != nil {
+		return nil, err
+	}
+	s := &Site{grammars: grammars, legend: key, pages: map[string]*template.Template{}, grades: grades}
 	for _, name := range []string{"index", "rule", "play", "error"} {
 		t, err := template.ParseFS(files, "templates/layout.html", "templates/result.html", "templates/"+name+".html")
 		if err != nil {
@@ -111,6 +120,9 @@ type page struct {
 	// Downloads lists the files offered for download, by their path
 	// under the site's root (an index page).
 	Downloads []string
+	// Grades is the table of other parsers' grades (an index page): a
+	// header row, then a row a parser and standard.
+	Grades [][]string
 
 	// A rule page.
 	R            *Rule
@@ -308,7 +320,7 @@ func isNameByte(c byte) bool {
 }
 
 func (s *Site) newPage(g *Grammar, title string, static bool, root string) *page {
-	p := &page{Title: title, Static: static, Root: root, Grammars: s.grammars, G: g, MaxInput: MaxInput}
+	p := &page{Title: title, Static: static, Root: root, Grammars: s.grammars, G: g, MaxInput: MaxInput, Grades: s.grades}
 	if static {
 		p.Ext = ".html"
 	}

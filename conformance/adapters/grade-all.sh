@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Grades every adapter in this directory against the committed suite
 # (testdata/vectors) for both standards and rewrites the table between the
-# markers in docs/conformance.md. An adapter whose interpreter or library is
+# markers in docs/conformance.md, and the reference site's copy of it
+# (site/data/grades.md). An adapter whose interpreter or library is
 # missing is listed as not run. Run from anywhere:
 #   conformance/adapters/grade-all.sh
 set -uo pipefail
@@ -65,4 +66,6 @@ start, end = "<!-- grades:begin -->\n", "<!-- grades:end -->"
 i, j = text.index(start) + len(start), text.index(end)
 open(doc, "w").write(text[:i] + table + text[j:])
 PY
+# The reference site shows the same table (site/data/grades.md).
+cp "$table" site/data/grades.md
 cat "$table"

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"github.com/rfc2396/rfc2396/internal/pct"
 	"os"
 	"path/filepath"
 	"strings"
@@ -113,28 +114,14 @@ func TSVUnescape(s string) (string, error) {
 			continue
 		}
 		var c byte
-		if i+3 >= len(s) || s[i+1] != 'x' || !isHex(s[i+2]) || !isHex(s[i+3]) {
+		if i+3 >= len(s) || s[i+1] != 'x' || !pct.IsHex(s[i+2]) || !pct.IsHex(s[i+3]) {
 			return "", fmt.Errorf("offset %d: a backslash must start \\xHH", i)
 		}
-		c = unhex(s[i+2])<<4 | unhex(s[i+3])
+		c = pct.HexValue(s[i+2])<<4 | pct.HexValue(s[i+3])
 		b.WriteByte(c)
 		i += 3
 	}
 	return b.String(), nil
-}
-
-func isHex(c byte) bool {
-	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= 'a':
-		return c - 'a' + 10
-	case c >= 'A':
-		return c - 'A' + 10
-	}
-	return c - '0'
 }
 
 // tsvOpt writes an optional component: \N when undefined.

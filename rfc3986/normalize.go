@@ -1,6 +1,7 @@
 package rfc3986
 
 import (
+	"github.com/rfc2396/rfc2396/internal/pct"
 	"maps"
 	"strings"
 )
@@ -250,7 +251,7 @@ func writeNormalized(b *strings.Builder, s string, lower bool) {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c == '%' && i+2 < len(s) {
-			d := unhex(s[i+1])<<4 | unhex(s[i+2])
+			d := pct.HexValue(s[i+1])<<4 | pct.HexValue(s[i+2])
 			if isUnreserved(d) {
 				if lower && d >= 'A' && d <= 'Z' {
 					d += 'a' - 'A'
@@ -269,16 +270,6 @@ func writeNormalized(b *strings.Builder, s string, lower bool) {
 		}
 		b.WriteByte(c)
 	}
-}
-
-func unhex(c byte) byte {
-	switch {
-	case c >= '0' && c <= '9':
-		return c - '0'
-	case c >= 'a' && c <= 'f':
-		return c - 'a' + 10
-	}
-	return c - 'A' + 10
 }
 
 func upperHex(c byte) byte {

@@ -413,12 +413,17 @@ func TestResolutionTrace(t *testing.T) {
 				t.Fatalf("%s: bad line %q", file, line)
 			}
 			n++
-			tr := traceResolve(base, ref)
-			if !tr.Agrees {
-				t.Errorf("%s: %q against %q: trace %q (error %q, warnings %v), parser.Resolve %q (error %q)", file, ref, base, tr.Result, tr.Error, tr.Warnings, tr.Library, tr.LibraryError)
-			}
-			if len(tr.Steps) == 0 {
-				t.Errorf("%q against %q: no steps", ref, base)
+			for _, p := range parser.Profiles() {
+				tr := traceResolve(p, base, ref)
+				if !tr.Agrees {
+					t.Errorf("%s: %s profile: %q against %q: trace %q (error %q, warnings %v), %s %q (error %q)", file, p.Name(), ref, base, tr.Result, tr.Error, tr.Warnings, tr.By, tr.Library, tr.LibraryError)
+				}
+				if len(tr.Steps) == 0 && tr.LibraryError == "" {
+					t.Errorf("%s profile: %q against %q: no steps", p.Name(), ref, base)
+				}
+				if len(tr.Warnings) != len(tr.WarningNotes) {
+					t.Errorf("%s profile: %q against %q: warnings %v without their text", p.Name(), ref, base, tr.Warnings)
+				}
 			}
 		}
 		f.Close()
@@ -621,4 +626,46 @@ func FuzzParseQuery(f *testing.F) {
 			t.Fatalf("%q: %v %v %q %q", enc, err, extended, q.Get("ref"), q.Get("base"))
 		}
 	})
+}
+
+// TestProfileTrace traces section 5.2 under the profiles
+// (testdata/trace-profiles.txt): the result, the warnings and the steps.
+func TestProfileTrace(t *testing.T) {
+	b, err := os.ReadFile("testdata/trace-profiles.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 {
+			t.Fatalf("testdata/trace-profiles.txt:%d: want 5 fields", n+1)
+		}
+		p, ok := parser.LookupProfile(f[0])
+		base, err1 := strconv.Unquote(f[1])
+		ref, err2 := strconv.Unquote(f[2])
+		if !ok || err1 != nil || err2 != nil {
+			t.Fatalf("testdata/trace-profiles.txt:%d: bad line", n+1)
+		}
+		tr := traceResolve(p, base, ref)
+		got := "error"
+		if tr.Error == "" {
+			got = strconv.Quote(tr.Result)
+		}
+		warnings := "-"
+		if len(tr.Warnings) > 0 {
+			warnings = strings.Join(tr.Warnings, ",")
+		}
+		if diff := cmp.Diff([]string{f[3], f[4]}, []string{got, warnings}); diff != "" {
+			t.Errorf("testdata/trace-profiles.txt:%d: %s profile, %q against %q (-want +got):\n%s", n+1, f[0], ref, base, diff)
+		}
+		if !tr.Agrees {
+			t.Errorf("testdata/trace-profiles.txt:%d: the trace disagrees with %s: %q %q", n+1, tr.By, tr.Library, tr.LibraryError)
+		}
+		if got != "error" && len(tr.Steps) < 2 {
+			t.Errorf("testdata/trace-profiles.txt:%d: %d steps", n+1, len(tr.Steps))
+		}
+	}
 }

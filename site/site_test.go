@@ -131,16 +131,90 @@ func TestPEGNotes(t *testing.T) {
 
 // TestExamples checks the generated examples against the parser, as the
 // generator did: a parser change that makes them wrong needs go generate.
+// TestExamples checks every example of every grammar against the
+// grammar's parser: each valid one is in the rule's language, each invalid
+// one is not, and a rule with alternatives has an example that says which
+// alternative it takes.
 func TestExamples(t *testing.T) {
-	for _, r := range newSite(t).Grammars()[0].Rules {
-		for _, s := range r.Valid {
-			if err := matchName(r.Name, s); err != nil {
-				t.Errorf("valid example %q of %s: %v", s, r.Name, err)
+	for _, g := range newSite(t).Grammars() {
+		for _, r := range g.Rules {
+			shows := false
+			for _, ex := range r.Valid {
+				if err := g.Match(r.Name, ex.Text); err != nil {
+					t.Errorf("%s: valid example %q of %s: %v", g.Name, ex.Text, r.Name, err)
+				}
+				shows = shows || ex.Shows != ""
+				if len(ex.Text) > 48 {
+					t.Errorf("%s: example %q of %s is too long to read well", g.Name, ex.Text, r.Name)
+				}
+			}
+			for _, s := range r.Invalid {
+				if g.Match(r.Name, s) == nil {
+					t.Errorf("%s: invalid example %q of %s is valid", g.Name, s, r.Name)
+				}
+			}
+			if strings.Contains(r.ABNF, "|") && len(r.Valid) > 0 && !shows && !strings.Contains(r.ABNF, "/") {
+				t.Errorf("%s: rule %s has alternatives, but no example says which it takes", g.Name, r.Name)
 			}
 		}
-		for _, s := range r.Invalid {
-			if matchName(r.Name, s) == nil {
-				t.Errorf("invalid example %q of %s is valid", s, r.Name)
+	}
+}
+
+// TestProfileRulePages checks that a rule page of a profile's grammar
+// names the profile and, for a rule an edit defines, the edit and the
+// document that justifies it.
+func TestProfileRulePages(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, c := range []struct{ path, want string }{
+		{"/g/java/rule/host", `<strong id="edit">ipv6</strong>`},
+		{"/g/java/rule/host", "RFC 2732 section 3"},
+		{"/g/java/rule/IPv4address", `<strong id="edit">ipv4-octets</strong>`},
+		{"/g/java/rule/hostname", `<strong id="edit">digit-hostname</strong>`},
+		{"/g/rfc2732/rule/scheme", "No edit of the profile defines this rule"},
+		{"/g/rfc2732/rule/host", `href="/g/rfc2732/rule/ipv6reference">IPv6reference</a>`},
+		{"/g/rfc2732/rule/host", "&amp;profile=rfc2732"},
+		{"/g/rfc3986/rule/URI-reference", "&amp;standard=rfc3986"},
+	} {
+		code, body := get(t, h, "GET", c.path)
+		if code != http.StatusOK || !strings.Contains(body, c.want) {
+			t.Errorf("%s (%d) does not show %s", c.path, code, c.want)
+		}
+		if !strings.Contains(body, `id="profile"`) && strings.HasPrefix(c.path, "/g/rfc2732/") {
+			t.Errorf("%s does not name its profile", c.path)
+		}
+	}
+	if _, body := get(t, h, "GET", "/rule/host"); strings.Contains(body, `id="profile"`) {
+		t.Error("/rule/host, Appendix A's, names a profile")
+	}
+}
+
+// doubled finds a word written twice in a row ("character character") in
+// the text of a page, outside the reference itself (code, pre, mark and
+// the form's fields).
+var doubled = regexp.MustCompile(`(?i)\b([a-z]{3,})[ \t]+([a-z]{3,})\b`)
+
+// TestNoDoubledWords renders the playground on every case of
+// testdata/play.txt, with and without a base, under every standard and
+// profile, and looks for a word written twice in a row in what it says.
+func TestNoDoubledWords(t *testing.T) {
+	h := newSite(t).Handler()
+	label := regexp.MustCompile(`</(dt|th)>\s*<(dd|td)[^>]*>`)
+	strip := regexp.MustCompile(`(?s)<(code|pre|mark|textarea|script|style|svg)\b.*?</(code|pre|mark|textarea|script|style|svg)>|<input[^>]*>|<[^>]+>`)
+	cases := readPlayCases(t)
+	for i, c := range cases {
+		for _, q := range []string{"", "&profile=java", "&standard=rfc3986", "&profile=rfc2732&base=" + url.QueryEscape("http://[::1]/a/b")} {
+			if i%4 != 0 && strings.Contains(q, "base") {
+				continue
+			}
+			_, body := get(t, h, "GET", "/play?ref="+url.QueryEscape(c.ref)+q)
+			// A label and its value read as one phrase; other
+			// elements are apart.
+			body = label.ReplaceAllString(body, " ")
+			text := unescape(strip.ReplaceAllString(body, "\n"))
+			for _, m := range doubled.FindAllStringSubmatch(text, -1) {
+				if strings.EqualFold(m[1], m[2]) {
+					t.Errorf("testdata/play.txt:%d%s: %q written twice: …%s…", c.line, q, m[1], m[0])
+				}
 			}
 		}
 	}

@@ -743,3 +743,48 @@ func TestProfileTrace(t *testing.T) {
 		}
 	}
 }
+
+// TestServerLinks follows every link of the server's pages from the index,
+// the playground's "try" links included, and requires each to answer 200:
+// no page of any grammar (RFC 2396, RFC 3986, each profile) links to a
+// page that is not there.
+func TestServerLinks(t *testing.T) {
+	h := newSite(t).Handler()
+	seen := map[string]bool{"/": true}
+	queue := []string{"/"}
+	for len(queue) > 0 {
+		page := queue[0]
+		queue = queue[1:]
+		code, body := get(t, h, "GET", page)
+		if code != http.StatusOK {
+			t.Errorf("%s = %d", page, code)
+			continue
+		}
+		if strings.HasPrefix(page, "/play") || strings.HasSuffix(page, ".svg") || strings.HasSuffix(page, ".css") || strings.HasSuffix(page, ".js") {
+			continue // the playground's own links are the rule pages already queued
+		}
+		base, err := url.Parse(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for link := range hrefs(body) {
+			u, err := url.Parse(link)
+			if err != nil {
+				t.Errorf("%s: link %q: %v", page, link, err)
+				continue
+			}
+			if u.Scheme != "" || u.Host != "" || strings.HasPrefix(link, "#") {
+				continue
+			}
+			u = base.ResolveReference(u)
+			u.Fragment = ""
+			if target := u.String(); !seen[target] {
+				seen[target] = true
+				queue = append(queue, target)
+			}
+		}
+	}
+	if len(seen) < 300 {
+		t.Errorf("only %d pages reached from the index", len(seen))
+	}
+}

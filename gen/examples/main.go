@@ -104,25 +104,47 @@ func main() {
 }
 
 func run() error {
-	seeds, err := readSeeds()
+	files, err := generate()
 	if err != nil {
 		return err
+	}
+	for _, f := range files {
+		if err := os.WriteFile(f.name, f.data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// output is a file to write: its name from the repository root, and its
+// contents.
+type output struct {
+	name string
+	data []byte
+}
+
+// generate makes examples.json for every grammar under site/data.
+func generate() ([]output, error) {
+	seeds, err := readSeeds()
+	if err != nil {
+		return nil, err
 	}
 	dirs, err := os.ReadDir(dataDir)
 	if err != nil {
-		return err
+		return nil, err
 	}
+	var out []output
 	for _, d := range dirs {
 		if !d.IsDir() {
 			continue
 		}
 		t, err := newTarget(d.Name())
 		if err != nil {
-			return err
+			return nil, err
 		}
 		f, fallbacks, err := t.examples(seeds)
 		if err != nil {
-			return fmt.Errorf("%s: %w", t.name, err)
+			return nil, fmt.Errorf("%s: %w", t.name, err)
 		}
 		if fallbacks > 0 {
 			fmt.Fprintf(os.Stderr, "examples: %s: %d alternatives have no realistic string; their examples are the conformance suite's derivations\n", t.name, fallbacks)
@@ -132,13 +154,11 @@ func run() error {
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "\t")
 		if err := enc.Encode(f); err != nil {
-			return err
+			return nil, err
 		}
-		if err := os.WriteFile(filepath.Join(dataDir, t.name, "examples.json"), b.Bytes(), 0o644); err != nil {
-			return err
-		}
+		out = append(out, output{filepath.Join(dataDir, t.name, "examples.json"), b.Bytes()})
 	}
-	return nil
+	return out, nil
 }
 
 // readSeeds reads seeds.txt and the RFCs' resolution examples, in that

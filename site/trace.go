@@ -79,7 +79,7 @@ func traceResolve(p *parser.Profile, base, ref string) *Trace {
 	}
 	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, profile: p, By: "parser.Resolve"}
 	if p.Edits() != 0 {
-		t.By = "the " + p.Name() + " profile's Resolve"
+		t.By = "The " + p.Name() + " profile's Resolve"
 	}
 	t.resolve()
 	lib, warnings, err := p.Resolve(base, ref)

@@ -12,7 +12,9 @@
 //     maxValid of them, evenly spread. An alternative no realistic string
 //     takes gets the shortest string of the conformance suite's generator
 //     (conformance.Generate, seed below) that takes it; the command says
-//     how many did.
+//     how many did. Then, while there is room, a realistic string for each
+//     repetition boundary of the rule no example takes yet (a hostname
+//     with no domainlabel, one with the final ".").
 //   - Not in it: a near miss of each of those, a character that is often
 //     typed by mistake (a space, "<", a lone "%", …) put in the middle;
 //     for a rule of single characters, characters it does not have.
@@ -524,10 +526,17 @@ type alternative struct{ id, what string }
 // rule chooses the examples of one rule.
 func (t *target) rule(cov *conformance.Coverage, rule string, pool []*candidate, derived []string) (ruleExamples, int, error) {
 	re := ruleExamples{Rule: rule, Valid: []example{}, Invalid: []string{}}
-	var alts []alternative
+	var alts, reps []alternative
 	for _, ic := range cov.Counts() {
-		if ic.Rule == rule && ic.Kind == conformance.AlternativeItem.Code() {
-			alts = append(alts, alternative{ic.ID, strings.TrimPrefix(ic.What, rule+": ")})
+		if ic.Rule != rule {
+			continue
+		}
+		item := alternative{ic.ID, strings.TrimPrefix(ic.What, rule+": ")}
+		switch ic.Kind {
+		case conformance.AlternativeItem.Code():
+			alts = append(alts, item)
+		case conformance.RepetitionItem.Code():
+			reps = append(reps, item)
 		}
 	}
 	if len(alts) > maxValid {
@@ -593,6 +602,29 @@ func (t *target) rule(cov *conformance.Coverage, rule string, pool []*candidate,
 				fallbacks++
 				if os.Getenv("EXAMPLES_VERBOSE") != "" {
 					fmt.Fprintf(os.Stderr, "examples: %s: %s: %s: %q\n", t.name, rule, alt.what, s)
+				}
+				break
+			}
+		}
+	}
+	// Then a realistic string for each repetition boundary of the rule
+	// that no example takes yet ("localhost": a hostname with no
+	// domainlabel), while there is room.
+	covered := map[string]bool{}
+	for _, ex := range re.Valid {
+		for id := range takenBy(ex.Text) {
+			covered[id] = true
+		}
+	}
+	for _, rep := range reps {
+		if covered[rep.id] || len(re.Valid) >= maxValid {
+			continue
+		}
+		for _, c := range in {
+			if !chosen[c.text] && c.text != "" && takenBy(c.text)[rep.id] {
+				choose(c.text, rep.what)
+				for id := range takenBy(c.text) {
+					covered[id] = true
 				}
 				break
 			}

@@ -174,6 +174,7 @@ func TestProfileRulePages(t *testing.T) {
 		{"/g/rfc2732/rule/host", `href="/g/rfc2732/rule/ipv6reference">IPv6reference</a>`},
 		{"/g/rfc2732/rule/host", "&amp;profile=rfc2732"},
 		{"/g/rfc3986/rule/URI-reference", "&amp;standard=rfc3986"},
+		{"/g/java/", `<strong>ipv6-scope</strong>, a relaxation`},
 	} {
 		code, body := get(t, h, "GET", c.path)
 		if code != http.StatusOK || !strings.Contains(body, c.want) {

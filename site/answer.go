@@ -262,10 +262,8 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
 			case f.Standard == standard3986:
 				a.Resolution = trace3986(f.Base, f.Ref)
-			case profile.Edits() != 0:
-				a.Resolution = resolveProfile(profile, f.Base, f.Ref)
 			default:
-				a.Resolution = traceResolve(f.Base, f.Ref)
+				a.Resolution = traceResolve(profile, f.Base, f.Ref)
 			}
 		}
 		v.A = a

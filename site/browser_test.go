@@ -233,6 +233,8 @@ func TestScreenshots(t *testing.T) {
 		{"play-valid.png", "/play?ref=" + urlQueryEscape("http://user@www.example.com:8080/a/b;p?q#frag"), 1350, false},
 		{"play-resolve.png", "/play?ref=" + urlQueryEscape("../../g?y") + "&base=" + urlQueryEscape("http://a/b/c/d;p?q"), 1700, false},
 		{"play-invalid.png", "/play?ref=" + urlQueryEscape("http://a b/"), 850, false},
+		{"rule-java-host.png", "/g/java/rule/host", 1700, false},
+		{"play-resolve-rfc2732.png", "/play?ref=" + urlQueryEscape("../c") + "&base=" + urlQueryEscape("http://[::1]/a/b") + "&profile=rfc2732#resolution", 1000, false},
 	}
 	for _, s := range shots {
 		scheme := "light"

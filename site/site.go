@@ -29,6 +29,7 @@ import (
 	"html/template"
 	"io/fs"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
@@ -223,6 +224,26 @@ func (p *page) PlayLink(rule, s string) string {
 	return p.PlayURL() + "?" + strings.Join(q, "&")
 }
 
+// TryLink opens the playground on s, checked against the rule of the
+// page's grammar: under its profile, or under RFC 3986 (whose playground
+// checks URI-reference only; "" for another rule, and on a static copy,
+// whose links carry no query).
+func (p *page) TryLink(rule, s string) string {
+	if p.Static {
+		return ""
+	}
+	switch {
+	case p.G.Name == standard3986:
+		if rule != grammar.RuleURIReference.String() {
+			return ""
+		}
+		return p.PlayLink(rule, s) + "&standard=" + standard3986
+	case p.G.Profile != nil:
+		return p.PlayLink(rule, s) + "&profile=" + urlQueryEscape(p.G.Profile.Name)
+	}
+	return p.PlayLink(rule, s)
+}
+
 // Standards are the playground's choice of standard: value and label.
 func (p *page) Standards() [][2]string {
 	return [][2]string{{standard2396, "RFC 2396"}, {standard3986, "RFC 3986"}}
@@ -271,10 +292,17 @@ func (p *page) AssetURL(name string) string { return p.Root + name }
 // ABNF is r's line with every rule name a link to its page.
 func (p *page) ABNF(r *Rule) template.HTML {
 	return abnfHTML(r.ABNF, func(name string) (string, bool) {
-		if p.G.Rule(name) == nil {
-			return "", false
+		if p.G.Rule(name) != nil {
+			return p.RuleURL(name), true
 		}
-		return p.RuleURL(name), true
+		// Rule names are case-insensitive (RFC 2234 section 2.1): an
+		// edit's ABNF writes "IPv6reference" for ipv6reference.
+		for _, other := range p.G.Rules {
+			if strings.EqualFold(other.Name, name) {
+				return p.RuleURL(other.Name), true
+			}
+		}
+		return "", false
 	})
 }
 
@@ -358,32 +386,34 @@ func (s *Site) rulePage(p *page, r *Rule) {
 	p.Legend = s.legend
 	for _, text := range r.Invalid {
 		ex := invalidExample{Text: text, Before: text}
-		if p.G.Parsed {
-			if err := matchName(r.Name, text); err != nil {
-				v := errorView(err)
-				ex.Offset, ex.Message = v.Offset, v.Message
-				if v.Offset <= len(text) {
-					ex.Before = text[:v.Offset]
-					if v.Offset < len(text) {
-						ex.At, ex.After = text[v.Offset:v.Offset+1], text[v.Offset+1:]
-					}
-				}
-			} else {
-				ex.Message = "the parser accepts it (it should not: please report)"
-			}
+		if p.G.match != nil { // else no parser implements the grammar: shown as written
+			ex.explain(p.G, r.Name)
 		}
 		p.Invalid = append(p.Invalid, ex)
 	}
 }
 
+// explain fills in why ex.Text is not in the language of rule: the offset,
+// the character there and the parser's message.
+func (ex *invalidExample) explain(g *Grammar, rule string) {
+	err := g.Match(rule, ex.Text)
+	if err == nil {
+		ex.Message = "the parser accepts it (it should not: please report)"
+		return
+	}
+	v := errorView(err)
+	if g.Name == standard3986 {
+		v = errorView3986(err)
+	}
+	ex.Offset, ex.Message = v.Offset, v.Message
+	if v.Offset <= len(ex.Text) {
+		ex.Before = ex.Text[:v.Offset]
+		if v.Offset < len(ex.Text) {
+			_, size := utf8.DecodeRuneInString(ex.Text[v.Offset:])
+			ex.At, ex.After = ex.Text[v.Offset:v.Offset+size], ex.Text[v.Offset+size:]
+		}
+	}
+}
+
 // staticFile returns a file of the static directory (style.css, play.js).
 func staticFile(name string) ([]byte, error) { return fs.ReadFile(files, "static/"+name) }
-
-// matchName checks s against the Appendix A rule with the RFC name name.
-func matchName(name, s string) error {
-	rule, ok := grammar.Lookup(name)
-	if !ok {
-		return fmt.Errorf("rfc2396: no rule named %q", name)
-	}
-	return parser.Match(rule, s)
-}

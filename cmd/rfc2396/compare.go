@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -82,11 +83,11 @@ type comparison struct {
 func compareReference(ref, base string, hasBase bool) *comparison {
 	c := &comparison{ref: ref, base: base, hasBase: hasBase}
 	u3, err3 := rfc3986.Parse(ref)
-	c.verdicts = append(c.verdicts, verdict{standard: standardRFC3986, err: err3})
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3})
 	var u2 *parser.URI
 	for _, p := range parser.Profiles() {
 		u, err := p.Parse(ref)
-		c.verdicts = append(c.verdicts, verdict{standard: standardRFC2396, profile: p, err: err})
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err})
 		if err == nil && u2 == nil {
 			u2, c.compared = u, p
 		}
@@ -101,10 +102,10 @@ func compareReference(ref, base string, hasBase bool) *comparison {
 	}
 	if hasBase {
 		r3, _, err := rfc3986.Resolve(base, ref)
-		c.resolutions = append(c.resolutions, verdict{standard: standardRFC3986, err: err, result: r3})
+		c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
 		for _, p := range parser.Profiles() {
 			r2, _, err := p.Resolve(base, ref)
-			c.resolutions = append(c.resolutions, verdict{standard: standardRFC2396, profile: p, err: err, result: r2})
+			c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: p, err: err, result: r2})
 		}
 		a, b := c.resolutions[0], c.resolutions[1]
 		if (a.err == nil) != (b.err == nil) || a.result != b.result {
@@ -182,69 +183,69 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 // without --base; "compared_profile" is the RFC 2396 profile the
 // differences are taken under, null when no differences could be taken.
 func writeCompareJSON(w *bufio.Writer, c *comparison) {
-	o := beginObject(w)
-	o.str("input", c.ref)
-	o.strOrNull("base", c.base, !c.hasBase)
-	o.boolean("agree", c.agree)
-	o.key("verdicts")
+	o := report.BeginObject(w)
+	o.Str("input", c.ref)
+	o.StrOrNull("base", c.base, !c.hasBase)
+	o.Boolean("agree", c.agree)
+	o.Key("verdicts")
 	w.WriteByte('[')
 	for i, v := range c.verdicts {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		vo := beginObject(w)
-		vo.str("standard", v.standard)
+		vo := report.BeginObject(w)
+		vo.Str("standard", v.standard)
 		writeProfileName(&vo, v.profile)
-		vo.boolean("valid", v.err == nil)
-		writeJSONError(&vo, v.err, "input")
-		vo.end(false)
+		vo.Boolean("valid", v.err == nil)
+		report.WriteError(&vo, v.err, "input")
+		vo.End(false)
 	}
 	w.WriteByte(']')
 	if c.compared != nil && c.verdicts[0].err == nil {
-		o.str("compared_profile", c.compared.Name())
+		o.Str("compared_profile", c.compared.Name())
 	} else {
-		o.null("compared_profile")
+		o.Null("compared_profile")
 	}
-	o.key("differences")
+	o.Key("differences")
 	w.WriteByte('[')
 	for i, d := range c.differences {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		do := beginObject(w)
-		do.str("component", d.component)
-		do.component("rfc2396", d.rfc2396)
-		do.component("rfc3986", d.rfc3986)
-		do.end(false)
+		do := report.BeginObject(w)
+		do.Str("component", d.component)
+		do.Component("rfc2396", d.rfc2396)
+		do.Component("rfc3986", d.rfc3986)
+		do.End(false)
 	}
 	w.WriteByte(']')
 	if !c.hasBase {
-		o.null("resolutions")
-		o.end(true)
+		o.Null("resolutions")
+		o.End(true)
 		return
 	}
-	o.key("resolutions")
+	o.Key("resolutions")
 	w.WriteByte('[')
 	for i, v := range c.resolutions {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		ro := beginObject(w)
-		ro.str("standard", v.standard)
+		ro := report.BeginObject(w)
+		ro.Str("standard", v.standard)
 		writeProfileName(&ro, v.profile)
-		ro.strOrNull("result", v.result, v.err != nil)
-		writeJSONError(&ro, v.err, "ref")
-		ro.end(false)
+		ro.StrOrNull("result", v.result, v.err != nil)
+		report.WriteError(&ro, v.err, "ref")
+		ro.End(false)
 	}
 	w.WriteByte(']')
-	o.end(true)
+	o.End(true)
 }
 
 // writeProfileName writes "profile": the name of p, or null for none.
-func writeProfileName(o *jsonObject, p *parser.Profile) {
+func writeProfileName(o *report.Object, p *parser.Profile) {
 	if p == nil {
-		o.null("profile")
+		o.Null("profile")
 		return
 	}
-	o.str("profile", p.Name())
+	o.Str("profile", p.Name())
 }

@@ -1,4 +1,4 @@
-package main
+package report
 
 import (
 	"bufio"
@@ -21,67 +21,73 @@ import (
 // byte string, UTF-8 or not, round-trips (in Python,
 // s.encode("latin-1") gives the bytes back).
 
-// jsonObject writes one JSON object.
-type jsonObject struct {
-	w *bufio.Writer
+// Object writes one JSON object.
+type Object struct {
+	W *bufio.Writer // where it is written
 	n int // members written
 }
 
-func beginObject(w *bufio.Writer) jsonObject {
+// BeginObject writes "{" and returns the object it opens.
+func BeginObject(w *bufio.Writer) Object {
 	w.WriteByte('{')
-	return jsonObject{w: w}
+	return Object{W: w}
 }
 
-func (o *jsonObject) key(k string) {
+// Key writes the name of the next member; its value follows.
+func (o *Object) Key(k string) {
 	if o.n > 0 {
-		o.w.WriteByte(',')
+		o.W.WriteByte(',')
 	}
 	o.n++
-	o.w.WriteByte('"')
-	o.w.WriteString(k)
-	o.w.WriteString(`":`)
+	o.W.WriteByte('"')
+	o.W.WriteString(k)
+	o.W.WriteString(`":`)
 }
 
-func (o *jsonObject) str(k, v string) {
-	o.key(k)
-	writeJSONString(o.w, v)
+// Str writes a string member.
+func (o *Object) Str(k, v string) {
+	o.Key(k)
+	WriteString(o.W, v)
 }
 
-func (o *jsonObject) null(k string) {
-	o.key(k)
-	o.w.WriteString("null")
+// Null writes a null member.
+func (o *Object) Null(k string) {
+	o.Key(k)
+	o.W.WriteString("null")
 }
 
-// strOrNull writes v, or null when v is empty and null is wanted for it.
-func (o *jsonObject) strOrNull(k, v string, isNull bool) {
+// StrOrNull writes v, or null when v is empty and null is wanted for it.
+func (o *Object) StrOrNull(k, v string, isNull bool) {
 	if isNull {
-		o.null(k)
+		o.Null(k)
 		return
 	}
-	o.str(k, v)
+	o.Str(k, v)
 }
 
-// component writes a component's value, or null when it is undefined.
-func (o *jsonObject) component(k string, c parser.Component) {
-	o.strOrNull(k, c.Value, !c.Defined)
+// Component writes a component's value, or null when it is undefined.
+func (o *Object) Component(k string, c parser.Component) {
+	o.StrOrNull(k, c.Value, !c.Defined)
 }
 
-func (o *jsonObject) boolean(k string, v bool) {
-	o.key(k)
-	o.w.WriteString(strconv.FormatBool(v))
+// Boolean writes a true or false member.
+func (o *Object) Boolean(k string, v bool) {
+	o.Key(k)
+	o.W.WriteString(strconv.FormatBool(v))
 }
 
-func (o *jsonObject) integer(k string, v int) {
-	o.key(k)
+// Integer writes a number member.
+func (o *Object) Integer(k string, v int) {
+	o.Key(k)
 	var buf [20]byte
-	o.w.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+	o.W.Write(strconv.AppendInt(buf[:0], int64(v), 10))
 }
 
-// end closes the object and, for a top-level object, ends the line.
-func (o *jsonObject) end(line bool) {
-	o.w.WriteByte('}')
+// End closes the object and, for a top-level object, ends the line.
+func (o *Object) End(line bool) {
+	o.W.WriteByte('}')
 	if line {
-		o.w.WriteByte('\n')
+		o.W.WriteByte('\n')
 	}
 }
 
@@ -93,9 +99,9 @@ var jsonSafe = func() (t [256]bool) {
 	return t
 }()
 
-// writeJSONString writes s as a JSON string, one character per byte (see
+// WriteString writes s as a JSON string, one character per byte (see
 // above).
-func writeJSONString(w *bufio.Writer, s string) {
+func WriteString(w *bufio.Writer, s string) {
 	const hexDigits = "0123456789abcdef"
 	w.WriteByte('"')
 	start := 0
@@ -127,7 +133,7 @@ func writeJSONString(w *bufio.Writer, s string) {
 	w.WriteByte('"')
 }
 
-// writeJSONError writes the "error" member: null for no error, else the
+// WriteError writes the "error" member: null for no error, else the
 // one error shape of every command (docs/cli.md, "JSON output"):
 //
 //	{"code","message","in","offset","rule","expected","gap"}
@@ -139,13 +145,13 @@ func writeJSONString(w *bufio.Writer, s string) {
 // 3986 resolution section 5.3 cannot write back. in names the input the
 // offset is in ("input", "base", "ref" or "target"); in, offset, rule,
 // expected and gap are null where they do not apply.
-func writeJSONError(o *jsonObject, err error, in string) {
+func WriteError(o *Object, err error, in string) {
 	if err == nil {
-		o.null("error")
+		o.Null("error")
 		return
 	}
-	o.key("error")
-	e := beginObject(o.w)
+	o.Key("error")
+	e := BeginObject(o.W)
 	code := "error"
 	var perr *parser.Error
 	switch err := err.(type) {
@@ -167,7 +173,7 @@ func writeJSONError(o *jsonObject, err error, in string) {
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
 	case *rfc3986.Error:
-		writeJSONError3986(&e, err, err, in, "syntax")
+		writeError3986(&e, err, err, in, "syntax")
 		return
 	case *rfc3986.ResolveError:
 		// The codes are those of RFC 2396's reasons of the same name.
@@ -182,50 +188,50 @@ func writeJSONError(o *jsonObject, err error, in string) {
 			}
 		}
 		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
-			writeJSONError3986(&e, err, serr, in, code)
+			writeError3986(&e, err, serr, in, code)
 			return
 		}
 	}
-	e.str("code", code)
-	e.str("message", err.Error())
+	e.Str("code", code)
+	e.Str("message", err.Error())
 	if perr != nil {
-		e.str("in", in)
-		e.integer("offset", perr.Offset)
-		e.str("rule", perr.Rule.String())
-		e.str("expected", perr.Expected)
-		e.strOrNull("gap", perr.Gap.Code(), perr.Gap == parser.NoGap)
+		e.Str("in", in)
+		e.Integer("offset", perr.Offset)
+		e.Str("rule", perr.Rule.String())
+		e.Str("expected", perr.Expected)
+		e.StrOrNull("gap", perr.Gap.Code(), perr.Gap == parser.NoGap)
 	} else {
-		e.null("in")
-		e.null("offset")
-		e.null("rule")
-		e.null("expected")
-		e.null("gap")
+		e.Null("in")
+		e.Null("offset")
+		e.Null("rule")
+		e.Null("expected")
+		e.Null("gap")
 	}
-	e.end(false)
+	e.End(false)
 }
 
-// writeJSONError3986 finishes the error object e for err, whose syntax
+// writeError3986 finishes the error object e for err, whose syntax
 // error serr is err itself or the one it wraps: the same fields as for RFC
 // 2396, "gap" always null (RFC 3986's grammar has none of RFC 2396's gaps).
-func writeJSONError3986(e *jsonObject, err error, serr *rfc3986.Error, in, code string) {
-	e.str("code", code)
-	e.str("message", err.Error())
-	e.str("in", in)
-	e.integer("offset", serr.Offset)
-	e.str("rule", serr.Rule.String())
-	e.str("expected", serr.Expected)
-	e.null("gap")
-	e.end(false)
+func writeError3986(e *Object, err error, serr *rfc3986.Error, in, code string) {
+	e.Str("code", code)
+	e.Str("message", err.Error())
+	e.Str("in", in)
+	e.Integer("offset", serr.Offset)
+	e.Str("rule", serr.Rule.String())
+	e.Str("expected", serr.Expected)
+	e.Null("gap")
+	e.End(false)
 }
 
-// writeEditList writes edits as a JSON array of their names.
-func writeEditList(w *bufio.Writer, edits []grammar.Edit) {
+// WriteEditList writes edits as a JSON array of their names.
+func WriteEditList(w *bufio.Writer, edits []grammar.Edit) {
 	w.WriteByte('[')
 	for i, e := range edits {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		writeJSONString(w, e.Code())
+		WriteString(w, e.Code())
 	}
 	w.WriteByte(']')
 }

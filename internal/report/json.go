@@ -24,7 +24,7 @@ import (
 // Object writes one JSON object.
 type Object struct {
 	W *bufio.Writer // where it is written
-	n int // members written
+	n int           // members written
 }
 
 // BeginObject writes "{" and returns the object it opens.

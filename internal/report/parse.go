@@ -84,4 +84,3 @@ func WriteParse(w *bufio.Writer, rd Reader, rule Rule, in string, explain bool, 
 	}
 	o.End(true)
 }
-

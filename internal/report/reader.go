@@ -213,8 +213,9 @@ type RFC3986Reader struct {
 
 // Standard is StandardRFC3986.
 func (r *RFC3986Reader) Standard() string { return StandardRFC3986 }
+
 // Profile is "": RFC 3986 has no profiles.
-func (r *RFC3986Reader) Profile() string  { return "" }
+func (r *RFC3986Reader) Profile() string { return "" }
 
 // LookupRule finds a rule of RFC 3986 Appendix A.
 func (r *RFC3986Reader) LookupRule(name string) (Rule, error) {

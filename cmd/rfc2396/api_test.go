@@ -16,7 +16,7 @@ import (
 
 // TestAPIParseIsCLI checks that the site's /api/parse answers with the
 // very line rfc2396 parse --json writes, for the cases of
-// testdata/api-parse.txt: valid and invalid references, bytes that are
+// testdata/api-parse.tsv: valid and invalid references, bytes that are
 // not UTF-8, each standard, profiles, edits, rules and --explain.
 func TestAPIParseIsCLI(t *testing.T) {
 	s, err := site.New()
@@ -24,7 +24,7 @@ func TestAPIParseIsCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	h := s.Handler()
-	f, err := os.Open("testdata/api-parse.txt")
+	f, err := os.Open("testdata/api-parse.tsv")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -39,7 +39,7 @@ func TestAPIParseIsCLI(t *testing.T) {
 		flags, quoted, ok := strings.Cut(text, "\t")
 		ref, err := strconv.Unquote(quoted)
 		if !ok || err != nil {
-			t.Fatalf("testdata/api-parse.txt:%d: want flags, a tab and a quoted reference", line)
+			t.Fatalf("testdata/api-parse.tsv:%d: want flags, a tab and a quoted reference", line)
 		}
 		cases++
 		args := []string{"parse", "--json"}
@@ -79,7 +79,7 @@ func TestAPIParseIsCLI(t *testing.T) {
 		t.Fatal(err)
 	}
 	if cases == 0 {
-		t.Fatal("testdata/api-parse.txt has no cases")
+		t.Fatal("testdata/api-parse.tsv has no cases")
 	}
 }
 

@@ -6,8 +6,6 @@
 package site
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -423,14 +421,10 @@ func apiParse(rawQuery string) ([]byte, error) {
 		return nil, err
 	}
 	ref := q.Get("ref")
-	var b bytes.Buffer
-	out := bufio.NewWriter(&b)
+	var b report.Buffer
 	reading := rd.Read(rule, ref, explain)
-	report.WriteParse(out, rd, rule, ref, explain, &reading)
-	if err := out.Flush(); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
+	report.WriteParse(&b, rd, rule, ref, explain, &reading)
+	return b.B, nil
 }
 
 func (s *Site) serveError(w http.ResponseWriter, r *http.Request, status int, msg string) {

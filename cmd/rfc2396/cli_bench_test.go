@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -21,6 +22,31 @@ const (
 	netURLTool  = "../../../shared/bench/neturl-cli"
 	sampleInput = "../../testdata/bench-sample.txt"
 )
+
+// batchCommands are the commands that read references a line, as the
+// corpus benchmarks run them: parse in text and JSON under each profile
+// and each standard, resolve, normalize, relativize and compare.
+var batchCommands = [][]string{
+	{"parse"},
+	{"parse", "--json"},
+	{"parse", "--json", "--profile", "rfc2732"},
+	{"parse", "--json", "--profile", "rfc2732-intent"},
+	{"parse", "--json", "--profile", "java"},
+	{"parse", "--profile", "java"},
+	{"parse", "--json", "--allow", "ipv6,non-ascii"},
+	{"parse", "--json", "--standard", "rfc3986"},
+	{"parse", "--standard", "rfc3986"},
+	{"resolve", "http://a/b/c/d;p?q"},
+	{"resolve", "--json", "http://a/b/c/d;p?q"},
+	{"resolve", "--standard", "rfc3986", "http://a/b/c/d;p?q"},
+	{"normalize"},
+	{"normalize", "--json"},
+	{"normalize", "--standard", "rfc3986"},
+	{"relativize", "http://a/b/c/"},
+	{"relativize", "--json", "http://a/b/c/"},
+	{"compare"},
+	{"compare", "--json"},
+}
 
 // buildTools builds this command and, when ../shared is there, the
 // net/url line tool, into a temporary directory.
@@ -138,5 +164,31 @@ func BenchmarkCLIMemory(b *testing.B) {
 				b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MB")
 			})
 		}
+	}
+}
+
+// BenchmarkCLIInProcess runs the batch commands over the corpus inside
+// this process (run with the corpus as standard input, output discarded):
+// what a whole process costs less its start-up, and what -cpuprofile can
+// see. One op is one run over the whole file.
+func BenchmarkCLIInProcess(b *testing.B) {
+	in := corpusPath
+	if _, err := os.Stat(in); err != nil {
+		in = sampleInput
+	}
+	data, err := os.ReadFile(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, args := range batchCommands {
+		b.Run("op="+strings.Join(args, "_"), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if status := run(args, bytes.NewReader(data), io.Discard, io.Discard); status > 1 {
+					b.Fatalf("%q: status %d", args, status)
+				}
+			}
+		})
 	}
 }

@@ -31,10 +31,13 @@ usage, read or write error.`,
 			return func(inv *invocation) int {
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
+				var jb report.Buffer // one JSON line, written whole
 				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
 					c := compareReference(ref, *base, baseSet)
 					if *asJSON {
-						writeCompareJSON(out, c)
+						jb.Reset()
+						writeCompareJSON(&jb, c)
+						out.Write(jb.B)
 					} else {
 						writeCompareHuman(out, c)
 					}
@@ -182,7 +185,7 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 // "profile" is null for RFC 3986; "base" and "resolutions" are null
 // without --base; "compared_profile" is the RFC 2396 profile the
 // differences are taken under, null when no differences could be taken.
-func writeCompareJSON(w *bufio.Writer, c *comparison) {
+func writeCompareJSON(w *report.Buffer, c *comparison) {
 	o := report.BeginObject(w)
 	o.Str("input", c.ref)
 	o.StrOrNull("base", c.base, !c.hasBase)

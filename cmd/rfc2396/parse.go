@@ -68,10 +68,13 @@ type parseOptions struct {
 // runParse checks each input under the reader of opt, whichever the
 // standard.
 func runParse(inv *invocation, opt parseOptions, files []string) int {
+	var jb report.Buffer // one JSON line, written whole
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
 		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain)}
 		if opt.json {
-			report.WriteParse(out, opt.reader, opt.rule, in, opt.explain, &r.Reading)
+			jb.Reset()
+			report.WriteParse(&jb, opt.reader, opt.rule, in, opt.explain, &r.Reading)
+			out.Write(jb.B)
 		} else {
 			writeParseHuman(out, &r)
 		}

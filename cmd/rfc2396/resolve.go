@@ -72,10 +72,12 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 // whichever the standard.
 func runResolve(inv *invocation, rd report.Reader, asJSON bool, files []string) int {
 	base := inv.args[0]
+	var jb report.Buffer // one JSON line, written whole
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
 		result, warnings, err := rd.Resolve(base, ref)
 		if asJSON {
-			o := report.BeginObject(out)
+			jb.Reset()
+			o := report.BeginObject(&jb)
 			o.Str("base", base)
 			o.Str("ref", ref)
 			writeStandard(&o, rd)
@@ -83,6 +85,7 @@ func runResolve(inv *invocation, rd report.Reader, asJSON bool, files []string) 
 			report.WriteError(&o, err, "ref")
 			writeJSONWarnings(&o, warnings)
 			o.End(true)
+			out.Write(jb.B)
 			return err == nil
 		}
 		writeResolution(out, ref, result, err, warnings)
@@ -150,15 +153,18 @@ percent-encoded unreserved characters.`,
 					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
 					return 2
 				}
+				var jb report.Buffer // one JSON line, written whole
 				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
 					n, err := rd.Normalize(ref)
 					if *asJSON {
-						o := report.BeginObject(out)
+						jb.Reset()
+						o := report.BeginObject(&jb)
 						o.Str("input", ref)
 						writeStandard(&o, rd)
 						o.StrOrNull("result", n, err != nil)
 						report.WriteError(&o, err, "input")
 						o.End(true)
+						out.Write(jb.B)
 					} else if err != nil {
 						fmt.Fprintf(out, "%s: invalid URI-reference%s\n", shortDisplay(ref), headingSuffix(rd))
 						writeErrorDetail(out, err)
@@ -197,16 +203,19 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 					return 2
 				}
 				base := inv.args[0]
+				var jb report.Buffer // one JSON line, written whole
 				return runBatch(inv, inv.args[1:], *files, "not relativized", func(out *bufio.Writer, target string) bool {
 					rel, err := rd.Relativize(base, target)
 					if *asJSON {
-						o := report.BeginObject(out)
+						jb.Reset()
+						o := report.BeginObject(&jb)
 						o.Str("base", base)
 						o.Str("target", target)
 						writeStandard(&o, rd)
 						o.StrOrNull("result", rel, err != nil)
 						report.WriteError(&o, err, "target")
 						o.End(true)
+						out.Write(jb.B)
 					} else if err != nil {
 						fmt.Fprintf(out, "%s: not relativized\n", shortDisplay(target))
 						writeErrorDetail(out, err)

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"bufio"
 	"errors"
 	"strconv"
 
@@ -21,27 +20,48 @@ import (
 // byte string, UTF-8 or not, round-trips (in Python,
 // s.encode("latin-1") gives the bytes back).
 
+// Buffer is JSON text being built: its methods append to B. A command
+// builds a record in one and writes it out whole; appending to a slice
+// costs a fraction of writing each piece to a bufio.Writer.
+type Buffer struct{ B []byte }
+
+// WriteByte appends c; it never fails.
+func (b *Buffer) WriteByte(c byte) error {
+	b.B = append(b.B, c)
+	return nil
+}
+
+// WriteString appends s; it never fails.
+func (b *Buffer) WriteString(s string) (int, error) {
+	b.B = append(b.B, s...)
+	return len(s), nil
+}
+
+// Reset empties the buffer, keeping its memory.
+func (b *Buffer) Reset() { b.B = b.B[:0] }
+
 // Object writes one JSON object.
 type Object struct {
-	W *bufio.Writer // where it is written
-	n int           // members written
+	W *Buffer // where it is written
+	n int     // members written
 }
 
 // BeginObject writes "{" and returns the object it opens.
-func BeginObject(w *bufio.Writer) Object {
+func BeginObject(w *Buffer) Object {
 	w.WriteByte('{')
 	return Object{W: w}
 }
 
 // Key writes the name of the next member; its value follows.
 func (o *Object) Key(k string) {
+	b := o.W.B
 	if o.n > 0 {
-		o.W.WriteByte(',')
+		b = append(b, ',')
 	}
 	o.n++
-	o.W.WriteByte('"')
-	o.W.WriteString(k)
-	o.W.WriteString(`":`)
+	b = append(b, '"')
+	b = append(b, k...)
+	o.W.B = append(b, '"', ':')
 }
 
 // Str writes a string member.
@@ -53,7 +73,7 @@ func (o *Object) Str(k, v string) {
 // Null writes a null member.
 func (o *Object) Null(k string) {
 	o.Key(k)
-	o.W.WriteString("null")
+	o.W.B = append(o.W.B, "null"...)
 }
 
 // StrOrNull writes v, or null when v is empty and null is wanted for it.
@@ -73,21 +93,20 @@ func (o *Object) Component(k string, c parser.Component) {
 // Boolean writes a true or false member.
 func (o *Object) Boolean(k string, v bool) {
 	o.Key(k)
-	o.W.WriteString(strconv.FormatBool(v))
+	o.W.B = strconv.AppendBool(o.W.B, v)
 }
 
 // Integer writes a number member.
 func (o *Object) Integer(k string, v int) {
 	o.Key(k)
-	var buf [20]byte
-	o.W.Write(strconv.AppendInt(buf[:0], int64(v), 10))
+	o.W.B = strconv.AppendInt(o.W.B, int64(v), 10)
 }
 
 // End closes the object and, for a top-level object, ends the line.
 func (o *Object) End(line bool) {
-	o.W.WriteByte('}')
+	o.W.B = append(o.W.B, '}')
 	if line {
-		o.W.WriteByte('\n')
+		o.W.B = append(o.W.B, '\n')
 	}
 }
 
@@ -101,36 +120,34 @@ var jsonSafe = func() (t [256]bool) {
 
 // WriteString writes s as a JSON string, one character per byte (see
 // above).
-func WriteString(w *bufio.Writer, s string) {
+func WriteString(w *Buffer, s string) {
 	const hexDigits = "0123456789abcdef"
-	w.WriteByte('"')
+	b := append(w.B, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if jsonSafe[c] {
 			continue
 		}
-		w.WriteString(s[start:i])
+		b = append(b, s[start:i]...)
 		switch c {
 		case '"':
-			w.WriteString(`\"`)
+			b = append(b, '\\', '"')
 		case '\\':
-			w.WriteString(`\\`)
+			b = append(b, '\\', '\\')
 		case '\n':
-			w.WriteString(`\n`)
+			b = append(b, '\\', 'n')
 		case '\r':
-			w.WriteString(`\r`)
+			b = append(b, '\\', 'r')
 		case '\t':
-			w.WriteString(`\t`)
+			b = append(b, '\\', 't')
 		default:
-			w.WriteString(`\u00`)
-			w.WriteByte(hexDigits[c>>4])
-			w.WriteByte(hexDigits[c&15])
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&15])
 		}
 		start = i + 1
 	}
-	w.WriteString(s[start:])
-	w.WriteByte('"')
+	b = append(b, s[start:]...)
+	w.B = append(b, '"')
 }
 
 // WriteError writes the "error" member: null for no error, else the
@@ -225,7 +242,7 @@ func writeError3986(e *Object, err error, serr *rfc3986.Error, in, code string) 
 }
 
 // WriteEditList writes edits as a JSON array of their names.
-func WriteEditList(w *bufio.Writer, edits []grammar.Edit) {
+func WriteEditList(w *Buffer, edits []grammar.Edit) {
 	w.WriteByte('[')
 	for i, e := range edits {
 		if i > 0 {

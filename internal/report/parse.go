@@ -1,7 +1,5 @@
 package report
 
-import "bufio"
-
 // WriteParse writes the record of parse --json for in, read as rule
 // by rd with the result r (explain as given to [Reader.Read]): one line,
 // the same members under both standards:
@@ -17,7 +15,7 @@ import "bufio"
 // counterpart for, are null and "edits_needed" is empty. A valid relative
 // reference whose first segment reads as a host name also gets
 // "appendix_f_note" (see extract.LooksAbbreviated).
-func WriteParse(w *bufio.Writer, rd Reader, rule Rule, in string, explain bool, r *Reading) {
+func WriteParse(w *Buffer, rd Reader, rule Rule, in string, explain bool, r *Reading) {
 	o := BeginObject(w)
 	o.Str("input", in)
 	o.Boolean("valid", r.Err == nil)

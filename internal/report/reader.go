@@ -102,6 +102,7 @@ type RFC2396Reader struct {
 	v           View
 	ssp         string
 	opaque      bool
+	abbrev      extract.Abbreviation
 }
 
 // NewRFC2396Reader returns a reader by RFC 2396 under p.
@@ -169,8 +170,11 @@ func (r *RFC2396Reader) Read(ru Rule, in string, explain bool) Reading {
 	default:
 		v.KindWord = "hierarchical"
 	}
-	if a, ok := extract.LooksAbbreviated(in); ok && !u.IsAbsolute() {
-		v.AppendixF = &a
+	if !u.IsAbsolute() {
+		if a, ok := extract.LooksAbbreviated(in); ok {
+			r.abbrev = a
+			v.AppendixF = &r.abbrev
+		}
 	}
 	res.View = v
 	return res

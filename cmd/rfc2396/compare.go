@@ -32,8 +32,9 @@ usage, read or write error.`,
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
 				var jb report.Buffer // one JSON line, written whole
+				var cm comparer
 				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
-					c := compareReference(ref, *base, baseSet)
+					c := cm.compare(ref, *base, baseSet)
 					if *asJSON {
 						jb.Reset()
 						writeCompareJSON(&jb, c)
@@ -83,22 +84,46 @@ type comparison struct {
 	agree       bool
 }
 
-func compareReference(ref, base string, hasBase bool) *comparison {
-	c := &comparison{ref: ref, base: base, hasBase: hasBase}
-	u3, err3 := rfc3986.Parse(ref)
+// comparer compares references one after another, reusing what it
+// allocates: the comparison it returns, and the URIs each standard reads
+// into, are valid until the next call.
+type comparer struct {
+	c        comparison
+	u2, tmp  parser.URI
+	u3       rfc3986.URI
+	profiles []*parser.Profile // parser.Profiles(), which allocates a list a call
+}
+
+// compare reads ref under RFC 3986 and every RFC 2396 profile, and with
+// hasBase resolves it against base under each. Each profile's verdict is
+// its automaton's (Valid): only an invalid reference is parsed, for the
+// error, and only the first profile to accept it, strict first, reads
+// its components.
+func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
+	c := &cm.c
+	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0]}
+	err3 := rfc3986.ParseInto(&cm.u3, ref)
 	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3})
+	if cm.profiles == nil {
+		cm.profiles = parser.Profiles()
+	}
 	var u2 *parser.URI
-	for _, p := range parser.Profiles() {
-		u, err := p.Parse(ref)
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err})
-		if err == nil && u2 == nil {
-			u2, c.compared = u, p
+	for _, p := range cm.profiles {
+		var err error
+		switch {
+		case u2 == nil:
+			if err = p.ParseInto(&cm.u2, ref); err == nil {
+				u2, c.compared = &cm.u2, p
+			}
+		case !p.Valid(ref):
+			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err})
 	}
 	strictValid := c.verdicts[1].err == nil
 	c.agree = (err3 == nil) == strictValid
 	if err3 == nil && u2 != nil {
-		c.differences = componentDifferences(u2, u3)
+		c.differences = componentDifferences(c.differences, u2, &cm.u3)
 		if c.compared != nil && c.compared.Edits() == 0 && len(c.differences) > 0 {
 			c.agree = false
 		}
@@ -106,7 +131,7 @@ func compareReference(ref, base string, hasBase bool) *comparison {
 	if hasBase {
 		r3, _, err := rfc3986.Resolve(base, ref)
 		c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
-		for _, p := range parser.Profiles() {
+		for _, p := range cm.profiles {
 			r2, _, err := p.Resolve(base, ref)
 			c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: p, err: err, result: r2})
 		}
@@ -118,11 +143,10 @@ func compareReference(ref, base string, hasBase bool) *comparison {
 	return c
 }
 
-// componentDifferences lists the components u2 (RFC 2396) and u3 (RFC
-// 3986) read differently, and the host's kind when one reads an IPv4
+// componentDifferences appends to ds the components u2 (RFC 2396) and u3
+// (RFC 3986) read differently, and the host's kind when one reads an IPv4
 // address or an IP literal where the other does not.
-func componentDifferences(u2 *parser.URI, u3 *rfc3986.URI) []difference {
-	var ds []difference
+func componentDifferences(ds []difference, u2 *parser.URI, u3 *rfc3986.URI) []difference {
 	add := func(name string, a parser.Component, b rfc3986.Component) {
 		if a != parser.Component(b) {
 			ds = append(ds, difference{name, a, parser.Component(b)})
@@ -144,17 +168,24 @@ func componentDifferences(u2 *parser.URI, u3 *rfc3986.URI) []difference {
 }
 
 func writeCompareHuman(w *bufio.Writer, c *comparison) {
-	fmt.Fprintf(w, "%s:", shortDisplay(c.ref))
+	// Written piece by piece, not with fmt: a batch writes five verdict
+	// lines a reference.
+	w.WriteString(shortDisplay(c.ref))
 	if c.agree {
-		w.WriteString(" RFC 2396 and RFC 3986 agree\n")
+		w.WriteString(": RFC 2396 and RFC 3986 agree\n")
 	} else {
-		w.WriteString(" RFC 2396 and RFC 3986 differ\n")
+		w.WriteString(": RFC 2396 and RFC 3986 differ\n")
 	}
-	for _, v := range c.verdicts {
+	for i := range c.verdicts {
+		v := &c.verdicts[i]
+		w.WriteString("  ")
+		writePadded(w, v, 24)
 		if v.err == nil {
-			fmt.Fprintf(w, "  %-24s valid\n", v.label())
+			w.WriteString(" valid\n")
 		} else {
-			fmt.Fprintf(w, "  %-24s invalid: %s\n", v.label(), v.err)
+			w.WriteString(" invalid: ")
+			w.WriteString(v.err.Error())
+			w.WriteByte('\n')
 		}
 	}
 	if len(c.differences) > 0 {
@@ -174,6 +205,22 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 		}
 	}
 }
+
+// writePadded writes v's label, padded with spaces to width bytes.
+func writePadded(w *bufio.Writer, v *verdict, width int) {
+	n, _ := w.WriteString(v.standard)
+	if v.profile != nil {
+		w.WriteByte(' ')
+		m, _ := w.WriteString(v.profile.Name())
+		n += 1 + m
+	}
+	if n < width {
+		w.WriteString(spaces[:width-n])
+	}
+}
+
+// spaces pads labels.
+const spaces = "                        "
 
 // writeCompareJSON writes one line:
 //

@@ -56,6 +56,9 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 	if !target.IsAbsolute() {
 		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
 	}
+	if u.Scheme() != target.Scheme() {
+		return target, nil // see reachable
+	}
 	candidates := reachable(relativeCandidates(u, target), u, target)
 	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	for _, c := range candidates {

@@ -36,7 +36,12 @@ func Relativize(base, target string) (string, error) {
 	if !t.Scheme().Defined {
 		return "", &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: base, Ref: target}
 	}
-	candidates := reachable(relativeCandidates(&b, &t), &b, &t)
+	var candidates []string
+	if b.Scheme() != t.Scheme() {
+		candidates = []string{target} // see reachable
+	} else {
+		candidates = reachable(relativeCandidates(&b, &t), &b, &t)
+	}
 	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	var r URI
 	for _, c := range candidates {

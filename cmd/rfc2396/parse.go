@@ -269,11 +269,15 @@ func writeErrorDetail(w *bufio.Writer, err error) {
 		// reference: ...") says more in its first line.
 		lines[0] = err.Error()
 		for _, line := range lines {
-			fmt.Fprintf(w, "  %s\n", line)
+			w.WriteString("  ")
+			w.WriteString(line)
+			w.WriteByte('\n')
 		}
 		return
 	}
-	fmt.Fprintf(w, "  %s\n", err)
+	w.WriteString("  ")
+	w.WriteString(err.Error())
+	w.WriteByte('\n')
 }
 
 func treeCommand() *command {

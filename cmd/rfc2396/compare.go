@@ -31,7 +31,7 @@ usage, read or write error.`,
 			return func(inv *invocation) int {
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
-				var jb report.Buffer // one JSON line, written whole
+				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				var cm comparer
 				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
 					c := cm.compare(ref, *base, baseSet)

@@ -68,7 +68,7 @@ type parseOptions struct {
 // runParse checks each input under the reader of opt, whichever the
 // standard.
 func runParse(inv *invocation, opt parseOptions, files []string) int {
-	var jb report.Buffer // one JSON line, written whole
+	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
 		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain)}
 		if opt.json {

@@ -72,7 +72,7 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 // whichever the standard.
 func runResolve(inv *invocation, rd report.Reader, asJSON bool, files []string) int {
 	base := inv.args[0]
-	var jb report.Buffer // one JSON line, written whole
+	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
 		result, warnings, err := rd.Resolve(base, ref)
 		if asJSON {
@@ -153,7 +153,7 @@ percent-encoded unreserved characters.`,
 					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
 					return 2
 				}
-				var jb report.Buffer // one JSON line, written whole
+				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
 					n, err := rd.Normalize(ref)
 					if *asJSON {
@@ -203,7 +203,7 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 					return 2
 				}
 				base := inv.args[0]
-				var jb report.Buffer // one JSON line, written whole
+				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				return runBatch(inv, inv.args[1:], *files, "not relativized", func(out *bufio.Writer, target string) bool {
 					rel, err := rd.Relativize(base, target)
 					if *asJSON {

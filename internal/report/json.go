@@ -2,6 +2,7 @@ package report
 
 import (
 	"errors"
+	"io"
 	"strconv"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -22,8 +23,28 @@ import (
 
 // Buffer is JSON text being built: its methods append to B. A command
 // builds a record in one and writes it out whole; appending to a slice
-// costs a fraction of writing each piece to a bufio.Writer.
-type Buffer struct{ B []byte }
+// costs a fraction of writing each piece to a bufio.Writer. With Out set,
+// a string that makes B longer than FlushAt is written to Out as it goes,
+// so that a reference of megabytes is not held twice over: the caller
+// writes what is left of B to Out at the end of the record.
+type Buffer struct {
+	B   []byte
+	Out io.Writer
+}
+
+// FlushAt is how long a [Buffer] with an Out grows before a string being
+// written is passed on.
+const FlushAt = 64 << 10
+
+// spill writes b to Out when it is over FlushAt, and returns what to
+// append to next.
+func (w *Buffer) spill(b []byte) []byte {
+	if w.Out == nil || len(b) < FlushAt {
+		return b
+	}
+	w.Out.Write(b) // an error is the writer's to remember (bufio.Writer and the command's do)
+	return b[:0]
+}
 
 // WriteByte appends c; it never fails.
 func (b *Buffer) WriteByte(c byte) error {
@@ -118,6 +139,23 @@ var jsonSafe = func() (t [256]bool) {
 	return t
 }()
 
+// safe8 reports whether each of the eight bytes of s is one a JSON string
+// holds as itself (see jsonSafe), testing them together: a byte below
+// 0x20, above 0x7e, or equal to '"' or '\\' sets the top bit of its lane
+// in one of the terms (the "has a zero byte" and "has a byte less than"
+// tests of Hacker's Delight, section 6-1).
+func safe8(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	below := (x - 0x20*ones) &^ x
+	above := (x + ones) | x // a byte of 0x7f or more reaches the top bit
+	q, bs := x^('"'*ones), x^('\\'*ones)
+	quote := (q - ones) &^ q
+	backslash := (bs - ones) &^ bs
+	return (below|above|quote|backslash)&highs == 0
+}
+
 // WriteString writes s as a JSON string, one character per byte (see
 // above).
 func WriteString(w *Buffer, s string) {
@@ -125,11 +163,19 @@ func WriteString(w *Buffer, s string) {
 	b := append(w.B, '"')
 	start := 0
 	for i := 0; i < len(s); i++ {
+		// Eight bytes at a time while all of them are safe, which
+		// references mostly are.
+		for i+8 <= len(s) && safe8(s[i:i+8]) {
+			i += 8
+		}
+		if i >= len(s) {
+			break
+		}
 		c := s[i]
 		if jsonSafe[c] {
 			continue
 		}
-		b = append(b, s[start:i]...)
+		b = w.spill(append(b, s[start:i]...))
 		switch c {
 		case '"':
 			b = append(b, '\\', '"')
@@ -146,7 +192,7 @@ func WriteString(w *Buffer, s string) {
 		}
 		start = i + 1
 	}
-	b = append(b, s[start:]...)
+	b = w.spill(append(b, s[start:]...))
 	w.B = append(b, '"')
 }
 

@@ -56,6 +56,9 @@ type verdict struct {
 	profile  *parser.Profile // nil for RFC 3986
 	err      error
 	result   string // the resolution, for a resolution
+	// validJSON is where the JSON of this standard's or profile's valid
+	// verdict is kept once written ("" until then), nil for none.
+	validJSON *string
 }
 
 // label names the verdict's standard and profile for people.
@@ -92,6 +95,8 @@ type comparer struct {
 	u2, tmp  parser.URI
 	u3       rfc3986.URI
 	profiles []*parser.Profile // parser.Profiles(), which allocates a list a call
+	// validJSON holds the JSON of a valid verdict, by the verdict's place.
+	validJSON []string
 }
 
 // compare reads ref under RFC 3986 and every RFC 2396 profile, and with
@@ -103,12 +108,13 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	c := &cm.c
 	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0]}
 	err3 := rfc3986.ParseInto(&cm.u3, ref)
-	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3})
 	if cm.profiles == nil {
 		cm.profiles = parser.Profiles()
+		cm.validJSON = make([]string, 1+len(cm.profiles))
 	}
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0]})
 	var u2 *parser.URI
-	for _, p := range cm.profiles {
+	for i, p := range cm.profiles {
 		var err error
 		switch {
 		case u2 == nil:
@@ -118,7 +124,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		case !p.Valid(ref):
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err})
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i]})
 	}
 	strictValid := c.verdicts[1].err == nil
 	c.agree = (err3 == nil) == strictValid
@@ -243,12 +249,7 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		vo := report.BeginObject(w)
-		vo.Str("standard", v.standard)
-		writeProfileName(&vo, v.profile)
-		vo.Boolean("valid", v.err == nil)
-		report.WriteError(&vo, v.err, "input")
-		vo.End(false)
+		writeVerdictJSON(w, &v)
 	}
 	w.WriteByte(']')
 	if c.compared != nil && c.verdicts[0].err == nil {
@@ -289,6 +290,31 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	}
 	w.WriteByte(']')
 	o.End(true)
+}
+
+// writeVerdictJSON writes {"standard","profile","valid","error"}. A valid
+// verdict's object is the same for every reference: it is written once per
+// standard and profile and kept (most verdicts are valid ones).
+func writeVerdictJSON(w *report.Buffer, v *verdict) {
+	if v.err != nil || v.validJSON == nil {
+		writeVerdictObject(w, v)
+		return
+	}
+	if *v.validJSON == "" {
+		var b report.Buffer
+		writeVerdictObject(&b, v)
+		*v.validJSON = string(b.B)
+	}
+	w.WriteString(*v.validJSON)
+}
+
+func writeVerdictObject(w *report.Buffer, v *verdict) {
+	vo := report.BeginObject(w)
+	vo.Str("standard", v.standard)
+	writeProfileName(&vo, v.profile)
+	vo.Boolean("valid", v.err == nil)
+	report.WriteError(&vo, v.err, "input")
+	vo.End(false)
 }
 
 // writeProfileName writes "profile": the name of p, or null for none.

@@ -125,7 +125,7 @@ func main() {
 
 // gcHeap is the heap at which the collector first runs, unless GOGC or
 // GOMEMLIMIT says otherwise.
-const gcHeap = 64 << 20
+const gcHeap = 32 << 20
 
 // setGC lets the heap grow to gcHeap before the collector runs, when the
 // environment does not set GOGC or GOMEMLIMIT. A batch keeps little

@@ -378,7 +378,7 @@ func apiParse(rawQuery string) ([]byte, error) {
 		}
 	}
 	if !q.Has("ref") {
-		return nil, errors.New("no ref: give the reference to check as ref=...")
+		return nil, errors.New("no ref: give the reference to check as the parameter ref")
 	}
 	std := q.Get("standard")
 	var rd report.Reader

@@ -97,6 +97,7 @@ type comparer struct {
 	profiles []*parser.Profile // parser.Profiles(), which allocates a list a call
 	// validJSON holds the JSON of a valid verdict, by the verdict's place.
 	validJSON []string
+	bases     []report.BaseCache // the base parsed under each profile
 }
 
 // compare reads ref under RFC 3986 and every RFC 2396 profile, and with
@@ -111,6 +112,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	if cm.profiles == nil {
 		cm.profiles = parser.Profiles()
 		cm.validJSON = make([]string, 1+len(cm.profiles))
+		cm.bases = make([]report.BaseCache, len(cm.profiles))
 	}
 	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0]})
 	var u2 *parser.URI
@@ -137,8 +139,8 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	if hasBase {
 		r3, _, err := rfc3986.Resolve(base, ref)
 		c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
-		for _, p := range cm.profiles {
-			r2, _, err := p.Resolve(base, ref)
+		for i, p := range cm.profiles {
+			r2, _, err := cm.bases[i].Resolve(p, base, ref)
 			c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: p, err: err, result: r2})
 		}
 		a, b := c.resolutions[0], c.resolutions[1]

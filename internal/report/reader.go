@@ -103,6 +103,7 @@ type RFC2396Reader struct {
 	ssp         string
 	opaque      bool
 	abbrev      extract.Abbreviation
+	base        BaseCache
 }
 
 // NewRFC2396Reader returns a reader by RFC 2396 under p.
@@ -193,8 +194,36 @@ func (r *RFC2396Reader) Tree(ru Rule, in string) (*TreeNode, error) {
 
 // Resolve resolves ref against base under the profile, with ResolveOpts.
 func (r *RFC2396Reader) Resolve(base, ref string) (string, []Warning, error) {
-	result, ws, err := r.p.Resolve(base, ref, r.ResolveOpts...)
+	result, ws, err := r.base.Resolve(r.p, base, ref, r.ResolveOpts...)
 	return result, warningsOf(ws), err
+}
+
+// BaseCache resolves references against a base under a profile as
+// [parser.Profile.Resolve] does, parsing the base once for as long as the
+// base and the profile stay the same: a batch resolves every reference
+// against one base. The zero BaseCache is ready for use; it is not safe
+// for concurrent use.
+type BaseCache struct {
+	p      *parser.Profile
+	base   string
+	u      *parser.URI // nil when base is not an absolute URI under p
+	filled bool
+}
+
+// Resolve is p.Resolve(base, ref, opts...).
+func (c *BaseCache) Resolve(p *parser.Profile, base, ref string, opts ...parser.ResolveOption) (string, []parser.Warning, error) {
+	if !c.filled || c.p != p || c.base != base {
+		c.p, c.base, c.filled = p, base, true
+		c.u, _ = p.Parse(base)
+	}
+	if c.u == nil {
+		return p.Resolve(base, ref, opts...) // the error, as Resolve words it
+	}
+	u, ws, err := c.u.Resolve(ref, opts...)
+	if err != nil {
+		return "", ws, err
+	}
+	return u.String(), ws, nil
 }
 
 // Normalize is the profile's normal form of ref.

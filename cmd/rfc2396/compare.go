@@ -61,14 +61,6 @@ type verdict struct {
 	validJSON *string
 }
 
-// label names the verdict's standard and profile for people.
-func (v *verdict) label() string {
-	if v.profile == nil {
-		return v.standard
-	}
-	return v.standard + " " + v.profile.Name()
-}
-
 // difference is a component on which the two standards read a reference
 // differently.
 type difference struct {
@@ -204,17 +196,24 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 	if c.hasBase {
 		fmt.Fprintf(w, "  resolved against %s:\n", shortDisplay(c.base))
-		for _, v := range c.resolutions {
+		for i := range c.resolutions {
+			v := &c.resolutions[i]
+			w.WriteString("    ")
+			writePadded(w, v, 22)
 			if v.err == nil {
-				fmt.Fprintf(w, "    %-22s %s\n", v.label(), display(v.result))
+				w.WriteByte(' ')
+				w.WriteString(display(v.result))
 			} else {
-				fmt.Fprintf(w, "    %-22s not resolved: %s\n", v.label(), v.err)
+				w.WriteString(" not resolved: ")
+				w.WriteString(v.err.Error())
 			}
+			w.WriteByte('\n')
 		}
 	}
 }
 
-// writePadded writes v's label, padded with spaces to width bytes.
+// writePadded writes the verdict's standard and profile for people
+// ("rfc2396 java"), padded with spaces to width bytes.
 func writePadded(w *bufio.Writer, v *verdict, width int) {
 	n, _ := w.WriteString(v.standard)
 	if v.profile != nil {

@@ -107,7 +107,10 @@ func reachable(candidates []string, base, target *URI) []string {
 	case base.Scheme() != target.Scheme():
 		return slices.DeleteFunc(candidates, func(c string) bool { return c != target.ref })
 	case base.Authority() != target.Authority():
-		return slices.DeleteFunc(candidates, func(c string) bool { return c != target.ref && !strings.HasPrefix(c, "//") })
+		return slices.DeleteFunc(candidates, func(c string) bool { return c != target.ref && !isNetworkPath(c) })
 	}
 	return candidates
 }
+
+// isNetworkPath reports whether a candidate starts with "//".
+func isNetworkPath(c string) bool { return len(c) >= 2 && c[0] == '/' && c[1] == '/' }

@@ -69,11 +69,12 @@ type parseOptions struct {
 // standard.
 func runParse(inv *invocation, opt parseOptions, files []string) int {
 	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+	records := report.NewParseWriter(opt.reader, opt.rule, opt.explain)
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
 		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain)}
 		if opt.json {
 			jb.Reset()
-			report.WriteParse(&jb, opt.reader, opt.rule, in, opt.explain, &r.Reading)
+			records.Write(&jb, in, &r.Reading)
 			out.Write(jb.B)
 		} else {
 			writeParseHuman(out, &r)

@@ -16,12 +16,36 @@ package report
 // reference whose first segment reads as a host name also gets
 // "appendix_f_note" (see extract.LooksAbbreviated).
 func WriteParse(w *Buffer, rd Reader, rule Rule, in string, explain bool, r *Reading) {
-	o := BeginObject(w)
-	o.Str("input", in)
-	o.Boolean("valid", r.Err == nil)
+	NewParseWriter(rd, rule, explain).Write(w, in, r)
+}
+
+// ParseWriter writes the records of parse --json (see [WriteParse]) of
+// many inputs read the same way: the members that do not change from one
+// input to the next are written out once, when it is made.
+type ParseWriter struct {
+	explain bool
+	fixed   string // ,"standard":…,"rule":…,"profile":…
+}
+
+// NewParseWriter returns a ParseWriter for inputs read as rule by rd,
+// explain as given to [Reader.Read].
+func NewParseWriter(rd Reader, rule Rule, explain bool) *ParseWriter {
+	var b Buffer
+	o := Object{W: &b, n: 1} // after "input" and "valid"
 	o.Str("standard", rd.Standard())
 	o.Str("rule", rule.String())
 	o.StrOrNull("profile", rd.Profile(), rd.Profile() == "")
+	return &ParseWriter{explain: explain, fixed: string(b.B)}
+}
+
+// Write writes the record of in, whose reading is r.
+func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
+	explain := pw.explain
+	o := BeginObject(w)
+	o.Str("input", in)
+	o.Boolean("valid", r.Err == nil)
+	w.B = append(w.B, pw.fixed...)
+	o.n += 3
 	o.Key("edits_needed")
 	WriteEditList(w, r.Needs)
 	WriteError(&o, r.Err, "input")

@@ -198,9 +198,10 @@ func (r *RFC2396Reader) Resolve(base, ref string) (string, []Warning, error) {
 	return result, warningsOf(ws), err
 }
 
-// BaseCache resolves references against a base under a profile as
-// [parser.Profile.Resolve] does, parsing the base once for as long as the
-// base and the profile stay the same: a batch resolves every reference
+// BaseCache resolves references against a base, or relativizes targets
+// against it, under a profile as [parser.Profile.Resolve] and
+// [parser.Profile.Relativize] do, parsing the base once for as long as the
+// base and the profile stay the same: a batch reads every reference
 // against one base. The zero BaseCache is ready for use; it is not safe
 // for concurrent use.
 type BaseCache struct {
@@ -210,13 +211,35 @@ type BaseCache struct {
 	filled bool
 }
 
-// Resolve is p.Resolve(base, ref, opts...).
-func (c *BaseCache) Resolve(p *parser.Profile, base, ref string, opts ...parser.ResolveOption) (string, []parser.Warning, error) {
+// parsed returns base parsed under p, nil when it is not valid there.
+func (c *BaseCache) parsed(p *parser.Profile, base string) *parser.URI {
 	if !c.filled || c.p != p || c.base != base {
 		c.p, c.base, c.filled = p, base, true
 		c.u, _ = p.Parse(base)
 	}
-	if c.u == nil {
+	return c.u
+}
+
+// Relativize is p.Relativize(base, target).
+func (c *BaseCache) Relativize(p *parser.Profile, base, target string) (string, error) {
+	b := c.parsed(p, base)
+	if b == nil {
+		return p.Relativize(base, target) // the error, as Relativize words it
+	}
+	t, err := p.Parse(target)
+	if err != nil {
+		return p.Relativize(base, target)
+	}
+	r, err := b.Relativize(t)
+	if err != nil {
+		return "", err
+	}
+	return r.String(), nil
+}
+
+// Resolve is p.Resolve(base, ref, opts...).
+func (c *BaseCache) Resolve(p *parser.Profile, base, ref string, opts ...parser.ResolveOption) (string, []parser.Warning, error) {
+	if c.parsed(p, base) == nil {
 		return p.Resolve(base, ref, opts...) // the error, as Resolve words it
 	}
 	u, ws, err := c.u.Resolve(ref, opts...)
@@ -232,7 +255,7 @@ func (r *RFC2396Reader) Normalize(ref string) (string, error) { return r.p.Norma
 // Relativize is the shortest reference that resolves against base to
 // target under the profile.
 func (r *RFC2396Reader) Relativize(base, target string) (string, error) {
-	return r.p.Relativize(base, target)
+	return r.base.Relativize(r.p, base, target)
 }
 
 // RFC3986Reader reads by RFC 3986; it keeps its last reading's view, as

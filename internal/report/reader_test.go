@@ -10,7 +10,7 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// TestBaseCache holds BaseCache.Resolve to Profile.Resolve for the
+// TestBaseCache holds BaseCache.Resolve and Relativize to Profile's for the
 // references of the corpus sample against bases valid and invalid, under
 // each profile, with the cache kept across bases and profiles as a batch
 // keeps it.
@@ -33,6 +33,11 @@ func TestBaseCache(t *testing.T) {
 					}
 					if diff := cmp.Diff(wantWarnings, gotWarnings); diff != "" {
 						t.Fatalf("%s: Resolve(%q, %q) warnings (-want +got):\n%s", p, base, ref, diff)
+					}
+					got, gotErr = c.Relativize(p, base, ref)
+					want, wantErr = p.Relativize(base, ref)
+					if got != want || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+						t.Fatalf("%s: Relativize(%q, %q) = %q, %v; want %q, %v", p, base, ref, got, gotErr, want, wantErr)
 					}
 				}
 			}

@@ -133,6 +133,25 @@ func countNodes(n *TreeNode) int {
 	return c
 }
 
+// TestAPIParseBounded sends /api/parse the largest references of the
+// worst shapes, with explain=1 and under each standard: each is answered,
+// with the CLI's record, in less than maxAnswer.
+func TestAPIParseBounded(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, ref := range hostileRefs() {
+		for _, extra := range []string{"&explain=1", "&profile=java", "&standard=rfc3986"} {
+			query := "ref=" + url.QueryEscape(ref) + extra
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?"+query, nil))
+			if rec.Code != http.StatusOK || rec.Body.Len() > maxAnswer {
+				t.Errorf("/api/parse %.20q%s: %d, %d bytes (at most %d)", ref, extra, rec.Code, rec.Body.Len(), maxAnswer)
+				continue
+			}
+			checkAPIParse(t, query, rec.Code, rec.Body.String())
+		}
+	}
+}
+
 func TestPruneTree(t *testing.T) {
 	leaf := func(b int) *TreeNode { return &TreeNode{Rule: "x", Begin: b, End: b + 1} }
 	build := func() *TreeNode {
@@ -314,8 +333,9 @@ func TestServerUnderAbuse(t *testing.T) {
 		hostile = append(hostile, "/play.json?ref=a"+strings.Repeat("&", n))
 	}
 	hostile = append(hostile, "/play.json?ref=a"+strings.Repeat("&", maxQuery-10))
+	hostile = append(hostile, "/api/parse?ref=a"+strings.Repeat("&", maxQuery-11))
 	for _, ref := range hostileRefs() {
-		hostile = append(hostile, "/play.json?ref="+url.QueryEscape(ref), "/play?all=1&base=http://a/b&ref="+url.QueryEscape(ref))
+		hostile = append(hostile, "/play.json?ref="+url.QueryEscape(ref), "/play?all=1&base=http://a/b&ref="+url.QueryEscape(ref), "/api/parse?explain=1&ref="+url.QueryEscape(ref))
 	}
 	hostile = append(hostile, "/"+strings.Repeat("x", 100_000), "/rule/"+strings.Repeat("y", 50_000))
 

@@ -321,19 +321,31 @@ var apiParams = []string{"ref", "rule", "standard", "profile", "allow", "explain
 // &allow=&explain=1] with the line rfc2396 parse --json writes for REF
 // under the same options, byte for byte (package report writes both), and
 // status 200 whether REF is valid or not; a request it cannot read gets
-// 400 and {"error": "..."} saying why.
+// 400 and {"error": "..."} saying why, a REF over MaxInput bytes 414.
 func serveAPIParse(w http.ResponseWriter, r *http.Request) {
 	body, err := apiParse(r.URL.RawQuery)
 	if r.Context().Err() != nil {
 		return
 	}
 	if err != nil {
-		writeJSONError(w, http.StatusBadRequest, err.Error())
+		status := http.StatusBadRequest
+		if errors.As(err, new(*apiTooLong)) {
+			status = http.StatusRequestURITooLong
+		}
+		writeJSONError(w, status, err.Error())
 		return
 	}
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	w.Write(body)
+}
+
+// apiTooLong is a ref over MaxInput, which /api/parse answers with 414:
+// like the playground, it bounds the work and the answer of a request.
+type apiTooLong struct{ n int }
+
+func (e *apiTooLong) Error() string {
+	return fmt.Sprintf("the ref is %d bytes long; /api/parse takes at most %d bytes (for longer input use the command line: rfc2396 parse --json)", e.n, MaxInput)
 }
 
 // apiQuery reads the query string of /api/parse: pairs separated by "&",
@@ -421,6 +433,9 @@ func apiParse(rawQuery string) ([]byte, error) {
 		return nil, err
 	}
 	ref := q.Get("ref")
+	if len(ref) > MaxInput {
+		return nil, &apiTooLong{len(ref)}
+	}
 	var b report.Buffer
 	reading := rd.Read(rule, ref, explain)
 	report.WriteParse(&b, rd, rule, ref, explain, &reading)

@@ -111,4 +111,9 @@ func TestAPIParseRefuses(t *testing.T) {
 			t.Errorf("/api/parse?%s: %d %s, want 400 with %q", c.query, rec.Code, rec.Body, c.want)
 		}
 	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?ref="+strings.Repeat("a", site.MaxInput+1), nil))
+	if rec.Code != http.StatusRequestURITooLong || !strings.Contains(rec.Body.String(), "at most 8192 bytes") {
+		t.Errorf("/api/parse with a ref of %d bytes: %d %s, want 414", site.MaxInput+1, rec.Code, rec.Body)
+	}
 }

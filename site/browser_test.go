@@ -103,7 +103,7 @@ func textOf(t *testing.T, ctx context.Context, sel string) string {
 // TestBrowserPlayground loads the playground in headless Chromium and reads
 // the rendered page: a registry-based reference, an opaque one and an
 // invalid one by URL, then one typed into the field (the script's path,
-// through /api/parse).
+// through /play.json).
 func TestBrowserPlayground(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the browser test")
@@ -173,7 +173,7 @@ func TestBrowserPlayground(t *testing.T) {
 		t.Errorf("http://a b/: the marked character is %q, want the space", got)
 	}
 
-	// Typing: the script asks /api/parse and puts the answer in place.
+	// Typing: the script asks /play.json and puts the answer in place.
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/play"),
 		chromedp.WaitVisible(chromedp.CSS("#ref")),

@@ -347,7 +347,7 @@ func TestPlay(t *testing.T) {
 
 func TestAPI(t *testing.T) {
 	h := newSite(t).Handler()
-	code, body := get(t, h, "GET", "/api/parse?ref="+url.QueryEscape("http://www.example.com:http/x"))
+	code, body := get(t, h, "GET", "/play.json?ref="+url.QueryEscape("http://www.example.com:http/x"))
 	if code != http.StatusOK {
 		t.Fatalf("status %d: %s", code, body)
 	}
@@ -367,7 +367,7 @@ func TestAPI(t *testing.T) {
 		t.Errorf("analysis: valid=%v authority=%q tree=%v html has reg_name: %v", a.Valid, a.AuthorityKind, a.Tree != nil, strings.Contains(a.HTML, `data-rule="reg_name"`))
 	}
 
-	_, body = get(t, h, "GET", "/api/parse?ref="+url.QueryEscape("http://a b/"))
+	_, body = get(t, h, "GET", "/play.json?ref="+url.QueryEscape("http://a b/"))
 	a = Analysis{}
 	if err := json.Unmarshal([]byte(body), &a); err != nil {
 		t.Fatal(err)
@@ -434,7 +434,7 @@ func TestBadRequests(t *testing.T) {
 		{"GET", "/play?ref=a&ref=b", http.StatusBadRequest, "give it once"},
 		{"GET", "/play?ref=" + long, http.StatusRequestURITooLong, "at most 8192 bytes"},
 		{"GET", "/play?ref=a&base=" + long, http.StatusRequestURITooLong, "The base is"},
-		{"GET", "/api/parse?ref=" + long, http.StatusRequestURITooLong, "at most 8192 bytes"},
+		{"GET", "/play.json?ref=" + long, http.StatusRequestURITooLong, "at most 8192 bytes"},
 		{"POST", "/play", http.StatusMethodNotAllowed, "only answers GET"},
 		{"GET", "/diagrams/rfc2396/nope.svg", http.StatusNotFound, "no diagram"},
 	} {

@@ -75,6 +75,22 @@ func TestBrowserStaticPlayground(t *testing.T) {
 
 	took := open("ref=" + urlQueryEscape("http://a_b.example/x"))
 	t.Logf("first answer %v after the page was asked for", took)
+	// The stages of the page's start, as play.js records them (logged, not
+	// asserted: the machines that run the long checks are shared).
+	if err := chromedp.Do(ctx, chromedp.WaitVisible(chromedp.CSS("#result[data-verdicts]"))); err != nil {
+		t.Fatal(err)
+	}
+	stages, err := chromedp.Run(ctx, chromedp.Evaluate[map[string]float64](`window.rfc2396Timing`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("since navigation start: module instantiated %.0f ms, ready %.0f ms, first answer %.0f ms, with every verdict %.0f ms",
+		stages["instantiated"], stages["ready"], stages["firstAnswer"], stages["firstVerdicts"])
+	for _, k := range []string{"instantiated", "ready", "firstAnswer", "firstVerdicts"} {
+		if stages[k] <= 0 {
+			t.Errorf("play.js recorded no time for %s: %v", k, stages)
+		}
+	}
 	// Generous: the machines that run the long checks are shared.
 	if took > 30*time.Second {
 		t.Errorf("the playground answered after %v", took)
@@ -131,7 +147,6 @@ func TestBrowserStaticPlayground(t *testing.T) {
 		t.Fatal(err)
 	}
 	var loc string
-	var err error
 	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		if loc, err = chromedp.Run(ctx, chromedp.Location()); err != nil {
 			t.Fatal(err)

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"embed"
 	"encoding/json"
 	"fmt"
 	"html/template"
@@ -10,13 +9,6 @@ import (
 	"sort"
 	"strings"
 )
-
-// data holds what go generate writes for each grammar: data/NAME/grammar.json
-// and data/NAME/diagrams/RULE.svg (gen grammar), and, for RFC 2396,
-// data/rfc2396/examples.json (gen/examples).
-//
-//go:embed data
-var data embed.FS
 
 // Grammar is one grammar of the site: its rules, how the index groups them,
 // their diagrams and examples.
@@ -160,11 +152,13 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 	g.Parsed = g.Name == parsedGrammar
 	g.byName = map[string]*Rule{}
 	for _, r := range g.Rules {
-		svg, err := fs.ReadFile(fsys, path.Join(dir, "diagrams", r.Diagram))
-		if err != nil {
-			return nil, err
+		if diagramsEmbedded {
+			svg, err := fs.ReadFile(fsys, path.Join(dir, "diagrams", r.Diagram))
+			if err != nil {
+				return nil, err
+			}
+			r.svg = template.HTML(svg) // written by gen, which escapes every label
 		}
-		r.svg = template.HTML(svg) // written by gen, which escapes every label
 		g.byName[r.Name] = r
 	}
 	for _, grp := range g.Groups {

@@ -70,12 +70,19 @@
   }
 
   function render(n, query) {
+    var t0 = performance.now();
     var answer = window.rfc2396Play(query);
+    var t1 = performance.now();
     var j;
     try { j = JSON.parse(answer.body); } catch (e) { showError("The module's answer does not read: " + e); return; }
     if (answer.status !== 200) { showError(j.error || "The module could not answer."); showOthers(null); return; }
+    var t2 = performance.now();
     result.innerHTML = j.html; // rendered by the templates, escaped there
+    var t3 = performance.now();
     showOthers(j);
+    var t4 = performance.now();
+    void result.offsetHeight;
+    timing.last = { module: t1 - t0, parse: t2 - t1, html: t3 - t2, others: t4 - t3, layout: performance.now() - t4 };
     result.setAttribute("data-updated", String(n));
     if (timing.firstAnswer === undefined) timing.firstAnswer = performance.now();
     if (j.verdicts) {
@@ -180,9 +187,26 @@
   }
   if (wasmURL) startHere();
 
-  form.addEventListener("input", function () {
-    clearTimeout(timer);
-    timer = setTimeout(update, 150);
+  // On the server each answer is a request: wait until the typing pauses.
+  // Here an answer costs a few milliseconds: answer every keystroke, at
+  // most once a frame (keystrokes within one frame share an answer).
+  var frame = 0, typed = 0;
+  form.addEventListener("input", function (e) {
+    if (!wasmURL) {
+      clearTimeout(timer);
+      timer = setTimeout(update, 150);
+      return;
+    }
+    if (!typed) typed = e.timeStamp || performance.now();
+    if (frame) return;
+    frame = requestAnimationFrame(function () {
+      frame = 0;
+      var since = typed;
+      typed = 0;
+      update();
+      // From the keystroke to the answer laid out on the page.
+      if (ready) { void result.offsetHeight; timing.keystroke = performance.now() - since; }
+    });
   });
   form.addEventListener("submit", function (e) {
     e.preventDefault();

@@ -87,6 +87,11 @@ func TestBrowserStaticPlayground(t *testing.T) {
 	}
 	t.Logf("since navigation start: module instantiated %.0f ms, ready %.0f ms, first answer %.0f ms, with every verdict %.0f ms",
 		stages["instantiated"], stages["ready"], stages["firstAnswer"], stages["firstVerdicts"])
+	// The preload of play.html and the script's fetch are one download.
+	fetches, err := chromedp.Run(ctx, chromedp.Evaluate[int](`performance.getEntriesByType("resource").filter(e => e.name.endsWith("/rfc2396.wasm")).length`))
+	if err != nil || fetches != 1 {
+		t.Errorf("the module was fetched %d times (%v), want once", fetches, err)
+	}
 	for _, k := range []string{"instantiated", "ready", "firstAnswer", "firstVerdicts"} {
 		if stages[k] <= 0 {
 			t.Errorf("play.js recorded no time for %s: %v", k, stages)

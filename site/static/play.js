@@ -8,7 +8,7 @@
   if (!form || !result) return;
   var api = form.getAttribute("data-api");
   var wasmURL = form.getAttribute("data-wasm");
-  var timer = null, seq = 0, ready = false, warm = false;
+  var timer = null, seq = 0, ready = false;
   // When each stage of the playground was reached, in milliseconds since
   // the navigation started (performance.now()): the module compiled and
   // instantiated, the module ready, the first answer shown and the first
@@ -58,15 +58,10 @@
     var p = params();
     var n = ++seq;
     history.replaceState(null, "", "?" + p.toString());
-    if (warm) { render(n, p.toString()); return; }
-    // Until every profile's parser is built (the first time it is used,
-    // slow in WebAssembly), answer at once without the verdict under each
-    // standard and profile, then again with it.
-    render(n, p.toString() + "&verdicts=0");
-    setTimeout(function () {
-      warm = true;
-      if (n === seq) render(n, p.toString());
-    }, 0);
+    // The verdict under every standard and profile comes with the first
+    // answer: each profile's automaton is built lazily, as inputs reach its
+    // states, which costs a few milliseconds here (docs/site.md).
+    render(n, p.toString());
   }
 
   function render(n, query) {

@@ -58,11 +58,18 @@
     if (!ready) return;
     var p = params();
     var n = ++seq;
-    history.replaceState(null, "", "?" + p.toString());
+    keepAddress(p);
     // The verdict under every standard and profile comes with the first
     // answer: each profile's automaton is built lazily, as inputs reach its
     // states, which costs a few milliseconds here (docs/site.md).
     render(n, p.toString());
+  }
+
+  // The address follows the form, so that it is a permalink. A browser
+  // may refuse replaceState when it is called on every keystroke (Safari
+  // throws after 100 calls in 30 seconds): the answer is still shown.
+  function keepAddress(p) {
+    try { history.replaceState(null, "", "?" + p.toString()); } catch (e) { /* the address lags; the next pause catches up */ }
   }
 
   function render(n, query) {
@@ -170,8 +177,9 @@
       if (status) status.textContent = "";
       if (status) status.hidden = true;
       result.setAttribute("data-ready", "1");
-      // As on the server: nothing to show before a reference is given.
-      if (q.has("ref")) update();
+      // As on the server: nothing to show before a reference is given
+      // (by the address, or typed while the module loaded).
+      if (q.has("ref") || form.elements.ref.value !== "") update();
     };
     if (typeof Go === "undefined") { if (status) status.textContent = "wasm_exec.js did not load: the playground cannot run."; return; }
     var go = new Go();

@@ -7,7 +7,7 @@ import "embed"
 // data holds, in the playground's WebAssembly module, only what the
 // playground shows: each grammar's rules (data/NAME/grammar.json), the
 // legend and the grades. The diagrams and examples, which only the rule
-// pages show, would add about 0.7 MB to the module (docs/site.md).
+// pages show, would add 0.35 MB to the module (docs/site.md).
 //
 //go:embed data/*/grammar.json data/legend.svg data/grades.md
 var data embed.FS

@@ -9,11 +9,13 @@
   var api = form.getAttribute("data-api");
   var wasmURL = form.getAttribute("data-wasm");
   var timer = null, seq = 0, ready = false;
-  // When each stage of the playground was reached, in milliseconds since
-  // the navigation started (performance.now()): the module compiled and
-  // instantiated, the module ready, the first answer shown and the first
-  // answer with the verdict under every standard and profile. The browser
-  // tests read it; nothing else does.
+  // What the static playground took, in milliseconds (performance.now(),
+  // from the navigation start): when the module was compiled and
+  // instantiated, when it was ready, when the first answer and the first
+  // with the verdict under every standard and profile were shown; the last
+  // keystroke's time to its answer laid out, the parts of the last answer,
+  // and the module's memory in bytes. The browser tests read it; nothing
+  // else does.
   var timing = window.rfc2396Timing = {};
   var memory = null; // the module's linear memory, which only grows
 
@@ -69,7 +71,7 @@
   // may refuse replaceState when it is called on every keystroke (Safari
   // throws after 100 calls in 30 seconds): the answer is still shown.
   function keepAddress(p) {
-    try { history.replaceState(null, "", "?" + p.toString()); } catch (e) { /* the address lags; the next pause catches up */ }
+    try { history.replaceState(null, "", "?" + p.toString()); } catch (e) { /* the address lags until the next answer */ }
   }
 
   function render(n, query) {
@@ -197,7 +199,7 @@
   if (wasmURL) startHere();
 
   // On the server each answer is a request: wait until the typing pauses.
-  // Here an answer costs a few milliseconds: answer every keystroke, at
+  // Here an answer is a call into the module: answer every keystroke, at
   // most once a frame (keystrokes within one frame share an answer).
   var frame = 0, typed = 0;
   form.addEventListener("input", function (e) {

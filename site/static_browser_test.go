@@ -1,6 +1,8 @@
 package site
 
 import (
+	"bytes"
+	"compress/gzip"
 	"net"
 	"net/http"
 	"os"
@@ -30,6 +32,20 @@ func writeStaticWithPlayground(t *testing.T) string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The module's size (budget: 4 MB before compression; docs/site.md
+	// says where it goes), logged with what gzip makes of it.
+	var gz bytes.Buffer
+	zw, err := gzip.NewWriterLevel(&gz, gzip.BestCompression)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := zw.Write(wasm); err != nil {
+		t.Fatal(err)
+	}
+	if err := zw.Close(); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the module: %d bytes, %d gzipped", len(wasm), gz.Len())
 	goroot, err := exec.Command("go", "env", "GOROOT").Output()
 	if err != nil {
 		t.Fatal(err)

@@ -324,7 +324,7 @@ func clip(s string, n int) string {
 
 // PlayJSON answers the playground's query string (ref=…&base=…&rule=…
 // &standard=…&profile=…&all=1) with an HTTP status and the JSON body of
-// /api/parse: an [Analysis], its HTML rendered by the playground's
+// /play.json: an [Analysis], its HTML rendered by the playground's
 // templates, or {"error": "…"}. static makes the HTML's links those of a
 // static copy of the site (relative, ending in .html), for the
 // playground that runs in the browser. It stops with ctx.

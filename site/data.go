@@ -1,7 +1,6 @@
 package site
 
 import (
-	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -16,13 +15,6 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986"
 	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
-
-// data holds what go generate writes for each grammar: data/NAME/grammar.json
-// and data/NAME/diagrams/RULE.svg (gen grammar, gen rfc3986), and
-// data/NAME/examples.json (gen/examples).
-//
-//go:embed data
-var data embed.FS
 
 // Grammar is one grammar of the site: its rules, how the index groups them,
 // their diagrams and examples.
@@ -205,11 +197,13 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 	g.setParser()
 	g.byName = map[string]*Rule{}
 	for _, r := range g.Rules {
-		svg, err := fs.ReadFile(fsys, path.Join(dir, "diagrams", r.Diagram))
-		if err != nil {
-			return nil, err
+		if diagramsEmbedded {
+			svg, err := fs.ReadFile(fsys, path.Join(dir, "diagrams", r.Diagram))
+			if err != nil {
+				return nil, err
+			}
+			r.svg = template.HTML(svg) // written by gen, which escapes every label
 		}
-		r.svg = template.HTML(svg) // written by gen, which escapes every label
 		g.byName[r.Name] = r
 		if g.Profile != nil {
 			if err := g.setEdit(r); err != nil {

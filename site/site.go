@@ -155,9 +155,8 @@ type playForm struct {
 	HasRef bool
 	All    bool
 	// NoVerdicts (verdicts=0) leaves out the verdict under every
-	// standard and profile: the browser's module asks for it first, since
-	// a profile's parser is built the first time it is used, which takes
-	// a while in WebAssembly.
+	// standard and profile, for a client that wants only the reading
+	// under the standard and profile it names.
 	NoVerdicts bool
 	// Plus lists the fields whose raw value had a "+", read as a space;
 	// Amp those that took in an "&…" that was no parameter.

@@ -119,7 +119,9 @@ func commands() []*command {
 }
 
 func main() {
-	setGC()
+	if len(os.Args) < 2 || os.Args[1] != "serve" {
+		setGC()
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 }
 
@@ -133,7 +135,9 @@ const gcHeap = 32 << 20
 // collector ran over a corpus of 50,000 references for a tenth of the
 // time, to free a few megabytes. A heap that stays over gcHeap (a line of
 // tens of megabytes) is collected as the memory limit says: often, so
-// that it stays near what is alive.
+// that it stays near what is alive. The server keeps the runtime's
+// default: it runs for long, and what it keeps alive is not bounded by
+// one line.
 func setGC() {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return

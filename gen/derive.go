@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// compactKeep lists the rules that stay rules (and so produce tokens) in the
-// compact grammar: the start rule and the rules whose spans the parser
+// compactKeep lists the rules of rfc2396.peg that stay rules (and so
+// produce tokens) in the compact grammar of the edit parsers (see
+// editCompactKeep): the start rule and the rules whose spans the parser
 // package reads to fill in a URI's components. Every other rule is inlined
 // where it is used.
 var compactKeep = []string{
@@ -26,23 +27,6 @@ var compactKeep = []string{
 	"fragment",
 }
 
-// derive writes the compact grammar: the rules of compactKeep, in the order
-// of the reference grammar, with every other rule inlined, every choice of
-// single characters merged into one class, and repetitions of classes
-// matched by generated Go functions (see accelerate); it also returns the
-// classes those functions use. Each step keeps the language of each rule:
-// Appendix A has no recursion, so inlining terminates; a choice among single
-// characters matches the same character whichever alternative is tried
-// first; and the functions take exactly the run the repetition would.
-func derive(ref *pegFile) (string, *accel, error) {
-	return deriveCompact(ref, compactKeep, compactTarget{
-		source: "rfc2396.peg",
-		pkg:    "compact",
-		decl:   "type Compact Peg {}",
-		what:   "The compact grammar that parser.Parse runs: rfc2396.peg",
-	})
-}
-
 // compactTarget says where a compact grammar goes and where it comes from.
 type compactTarget struct {
 	source string // the grammar it is derived from
@@ -53,10 +37,20 @@ type compactTarget struct {
 	// slotSizes is the number of definitions of each pick slot of an
 	// edit grammar.
 	slotSizes []int
+	// pegSwitch is set when generate.go compiles the grammar with peg
+	// -switch, which gen then checks keeps every choice's meaning (see
+	// checkSwitch).
+	pegSwitch bool
 }
 
-// deriveCompact derives the compact form of ref, keeping the rules of
-// keepNames; see derive.
+// deriveCompact writes the compact form of ref: the rules of keepNames, in
+// the order of ref, with every other rule inlined, every choice of single
+// characters merged into one class, and repetitions of classes matched by
+// generated Go functions (see accelerate); it also returns the classes
+// those functions use. Each step keeps the language of each rule: the
+// grammars have no recursion, so inlining terminates; a choice among single
+// characters matches the same character whichever alternative is tried
+// first; and the functions take exactly the run the repetition would.
 func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *accel, error) {
 	byName := map[string]*pegRule{}
 	for _, r := range ref.rules {
@@ -119,6 +113,8 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		}
 	}
 	var body strings.Builder
+	var order []string
+	derived := map[string]*expr{}
 	for _, r := range ref.rules {
 		if !keep[r.name] {
 			continue
@@ -128,7 +124,14 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 			return "", nil, err
 		}
 		e = accelerate(simplify(e), acc)
+		order = append(order, r.name)
+		derived[r.name] = e
 		fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, e)
+	}
+	if t.pegSwitch {
+		if err := checkSwitch(order, derived); err != nil {
+			return "", nil, fmt.Errorf("compact grammar of %s, compiled with peg -switch: %v", t.source, err)
+		}
 	}
 	b.WriteString("#\n")
 	for i, c := range acc.classes {
@@ -199,7 +202,8 @@ func accelerate(e *expr, a *accel) *expr {
 			xSet, xOK := singleChars(x.kids[0])
 			ySet, yOK := singleChars(y)
 			if xOK && yOK && !xSet.intersects(ySet) {
-				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet))}
+				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet)),
+					run: &codeRun{first: xSet.union(ySet), nullable: true}}
 			}
 		}
 	}
@@ -221,7 +225,8 @@ func accelerate(e *expr, a *accel) *expr {
 				a.runs = append(a.runs, t)
 			}
 			fn := map[op]string{opStar: "pegrun.Star", opPlus: "pegrun.Plus"}[e.op]
-			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &run%d[%s])", fn, i, index)}
+			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &run%d[%s])", fn, i, index),
+				run: &codeRun{first: a.firstOf(t), nullable: e.op == opStar}}
 		}
 	}
 	out := *e
@@ -230,6 +235,23 @@ func accelerate(e *expr, a *accel) *expr {
 		out.kids = append(out.kids, accelerate(k, a))
 	}
 	return &out
+}
+
+// firstOf returns the bytes a run of t can start with, under any picks.
+func (a *accel) firstOf(t runTable) byteSet {
+	var first byteSet
+	for _, r := range t.runs {
+		first = first.union(r.class)
+		if r.escapes {
+			first.add('%')
+		}
+		if r.other {
+			for _, seq := range a.other {
+				first = first.union(a.classes[seq[0]])
+			}
+		}
+	}
+	return first
 }
 
 // describe says what the runs of t are made of, for the grammar's header:

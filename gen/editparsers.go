@@ -42,6 +42,7 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 		what:      "The compact grammar that Parse runs under edits: editref.peg",
 		notes:     []string{"A rule that several definitions define chooses by the parser's pick array."},
 		slotSizes: slotSizes(slots),
+		pegSwitch: switched("parser/internal/editcompact/editcompact.peg"),
 	})
 	if err != nil {
 		return err

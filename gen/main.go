@@ -8,8 +8,9 @@
 // written once), checks that every rule's PEG body accepts the language of
 // its Appendix A line (langcheck.go), does the same for each edit
 // (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
-// catalogue grammar/rules_gen.go, the compact
-// grammar parser/internal/compact/compact.peg, the oracle's regular
+// catalogue grammar/rules_gen.go, the grammars of the edit parsers
+// (parser/internal/editref and its compact form, parser/internal/editcompact,
+// which serve every profile, strict included), the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
 //
@@ -27,7 +28,6 @@ import (
 	"fmt"
 	"go/format"
 	"os"
-	"regexp"
 	"slices"
 	"strings"
 
@@ -126,22 +126,6 @@ func generateGrammar() error {
 		return err
 	}
 	if err := writeProfileSites(comp, profiles, files); err != nil {
-		return err
-	}
-	compact, acc, err := derive(ref)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile("parser/internal/compact/compact.peg", []byte(compact), 0o644); err != nil {
-		return err
-	}
-	var kept []*pegRule
-	for _, r := range ref.rules {
-		if slices.Contains(compactKeep, r.name) {
-			kept = append(kept, r)
-		}
-	}
-	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, acc)); err != nil {
 		return err
 	}
 	if err := generateEditParsers(ref, comp); err != nil {
@@ -314,22 +298,20 @@ func patchReads(s string) (string, error) {
 			"\t\tbuffer = p.Buffer\n"},
 		{"translatePositions(e.p.buffer, positions)", "translatePositions(appendBytes(nil, e.p.Buffer), positions)"},
 		{"strconv.Quote(string(e.p.buffer[begin:end]))", "strconv.Quote(e.p.Buffer[begin:end])"},
+		{"\t\tbuffer               []rune\n", "\t\tbuffer               string\n"},
 	} {
-		if strings.Count(s, r.from) != 1 {
+		switch {
+		case strings.Count(s, r.from) == 1:
+			s = strings.Replace(s, r.from, r.to, 1)
+		case strings.Count(s, r.to) != 1: // not patched before either
 			return "", fmt.Errorf("expected one %q", r.from)
 		}
-		s = strings.Replace(s, r.from, r.to, 1)
 	}
-	decl := regexp.MustCompile(`(?m)^(\t\tbuffer\s+)\[\]rune$`)
-	if len(decl.FindAllString(s, -1)) != 1 {
-		return "", fmt.Errorf("expected one declaration of buffer as []rune in Init")
-	}
-	s = decl.ReplaceAllString(s, "${1}string")
-	const read = "buffer[position]"
-	if !strings.Contains(s, read) {
+	const read, patched = "buffer[position]", "at(buffer, position)"
+	if !strings.Contains(s, read) && !strings.Contains(s, patched) {
 		return "", fmt.Errorf("no %q", read)
 	}
-	s = strings.ReplaceAll(s, read, "at(buffer, position)")
+	s = strings.ReplaceAll(s, read, patched)
 	if strings.Contains(s, "buffer[") || strings.Contains(s, "p.buffer") {
 		return "", fmt.Errorf("a read of buffer that patch does not know")
 	}

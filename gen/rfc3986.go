@@ -84,6 +84,8 @@ func generateRFC3986() error {
 		pkg:    "compact",
 		decl:   "type Compact Peg {}",
 		what:   "The compact grammar that rfc3986.Parse runs: rfc3986.peg",
+		// Checked when generate.go compiles it with -switch.
+		pegSwitch: switched("rfc3986/internal/compact/compact.peg"),
 	})
 	if err != nil {
 		return err

@@ -398,6 +398,9 @@ func (a *accel) otherSequences(body *expr) ([][]int, error) {
 		if alt.op == opSeq {
 			items = alt.kids
 		}
+		if first, ok := singleChars(items[0]); !ok || first[0]|first[1] != 0 {
+			return nil, fmt.Errorf("compact grammar: rule other has %s, which does not start with a byte of 0x80 or above (pegrun.Run reads an ASCII byte as no sequence)", alt)
+		}
 		var seq []int
 		for _, it := range items {
 			set, ok := singleChars(it)

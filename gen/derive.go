@@ -123,7 +123,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		if err != nil {
 			return "", nil, err
 		}
-		e = accelerate(simplify(e), acc)
+		e = accelerate(simplify(fuseRuns(simplify(e))), acc)
 		order = append(order, r.name)
 		derived[r.name] = e
 		fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, e)
@@ -252,6 +252,42 @@ func (a *accel) firstOf(t runTable) byteSet {
 		}
 	}
 	return first
+}
+
+// fuseRuns rewrites, bottom up, every X* (Y X*)* in a sequence as
+// (X / Y)*, as in path_segments' segment *( "/" segment ), where segment is
+// *pchar *( ";" param ): the whole path becomes one run, which accelerate
+// then skips in one call. The two forms take the same bytes: both try X at
+// each position, then Y, and stop where neither matches (Y never matches
+// the empty string in these grammars, or both would loop).
+func fuseRuns(e *expr) *expr {
+	out := *e
+	out.kids = nil
+	for _, k := range e.kids {
+		out.kids = append(out.kids, fuseRuns(k))
+	}
+	if out.op != opSeq {
+		return &out
+	}
+	var kids []*expr
+	for _, k := range out.kids {
+		if n := len(kids); n > 0 && kids[n-1].op == opStar {
+			x := kids[n-1].kids[0]
+			if k.op == opStar && k.kids[0].op == opSeq && len(k.kids[0].kids) == 2 {
+				y, rest := k.kids[0].kids[0], k.kids[0].kids[1]
+				if rest.op == opStar && rest.kids[0].String() == x.String() {
+					kids[n-1] = &expr{op: opStar, kids: []*expr{simplify(&expr{op: opChoice, kids: []*expr{x, y}})}}
+					continue
+				}
+			}
+		}
+		kids = append(kids, k)
+	}
+	if len(kids) == 1 {
+		return kids[0]
+	}
+	out.kids = kids
+	return &out
 }
 
 // describe says what the runs of t are made of, for the grammar's header:

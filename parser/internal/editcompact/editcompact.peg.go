@@ -348,7 +348,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -653,22 +653,8 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l42
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 													goto l42
-												}
-											l43:
-												{
-													position44, tokenIndex44 := position, tokenIndex
-													if at(buffer, position) != rune(';') {
-														goto l44
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l44
-													}
-													goto l43
-												l44:
-													position, tokenIndex = position44, tokenIndex44
 												}
 												goto l41
 											l42:
@@ -682,19 +668,19 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									}
 								l24:
 									{
-										position45, tokenIndex45 := position, tokenIndex
+										position43, tokenIndex43 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l45
+											goto l43
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l45
+											goto l43
 										}
-										goto l46
-									l45:
-										position, tokenIndex = position45, tokenIndex45
+										goto l44
+									l43:
+										position, tokenIndex = position43, tokenIndex43
 									}
-								l46:
+								l44:
 								}
 							l22:
 								goto l8
@@ -709,403 +695,427 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l7:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 0) {
-								goto l47
+								goto l45
 							}
 							{
-								position48, tokenIndex48 := position, tokenIndex
+								position46, tokenIndex46 := position, tokenIndex
 								if !(p.pick[5] == 0) {
-									goto l49
+									goto l47
 								}
 								if at(buffer, position) != rune('/') {
-									goto l49
+									goto l47
 								}
 								position++
 								if at(buffer, position) != rune('/') {
-									goto l49
+									goto l47
 								}
 								position++
 								if !_rules[ruleauthority]() {
-									goto l49
-								}
-								{
-									position50, tokenIndex50 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l50
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l50
-									}
-									goto l51
-								l50:
-									position, tokenIndex = position50, tokenIndex50
-								}
-							l51:
-								goto l48
-							l49:
-								position, tokenIndex = position48, tokenIndex48
-								if !(p.pick[5] == 1) {
-									goto l52
-								}
-								{
-									position53, tokenIndex53 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l54
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l54
-									}
-									position++
-									if !_rules[ruleauthority]() {
-										goto l54
-									}
-									{
-										position55, tokenIndex55 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l55
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l55
-										}
-										goto l56
-									l55:
-										position, tokenIndex = position55, tokenIndex55
-									}
-								l56:
-									goto l53
-								l54:
-									position, tokenIndex = position53, tokenIndex53
-									if at(buffer, position) != rune('/') {
-										goto l52
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l52
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l52
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l52
-									}
-								}
-							l53:
-								goto l48
-							l52:
-								position, tokenIndex = position48, tokenIndex48
-								if at(buffer, position) != rune('/') {
-									goto l57
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l57
-								}
-								goto l48
-							l57:
-								position, tokenIndex = position48, tokenIndex48
-								if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 									goto l47
 								}
 								{
-									position58, tokenIndex58 := position, tokenIndex
+									position48, tokenIndex48 := position, tokenIndex
 									if at(buffer, position) != rune('/') {
-										goto l58
+										goto l48
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l58
+										goto l48
 									}
-									goto l59
-								l58:
-									position, tokenIndex = position58, tokenIndex58
+									goto l49
+								l48:
+									position, tokenIndex = position48, tokenIndex48
 								}
-							l59:
-							}
-						l48:
-							{
-								position60, tokenIndex60 := position, tokenIndex
-								if at(buffer, position) != rune('?') {
-									goto l60
+							l49:
+								goto l46
+							l47:
+								position, tokenIndex = position46, tokenIndex46
+								if !(p.pick[5] == 1) {
+									goto l50
 								}
-								position++
-								if !_rules[rulequery]() {
-									goto l60
-								}
-								goto l61
-							l60:
-								position, tokenIndex = position60, tokenIndex60
-							}
-						l61:
-							goto l6
-						l47:
-							position, tokenIndex = position6, tokenIndex6
-							if !(p.pick[1] == 1) {
-								goto l62
-							}
-							{
-								position63, tokenIndex63 := position, tokenIndex
 								{
-									position65, tokenIndex65 := position, tokenIndex
-									if !(p.pick[5] == 0) {
-										goto l66
-									}
+									position51, tokenIndex51 := position, tokenIndex
 									if at(buffer, position) != rune('/') {
-										goto l66
+										goto l52
 									}
 									position++
 									if at(buffer, position) != rune('/') {
-										goto l66
+										goto l52
 									}
 									position++
 									if !_rules[ruleauthority]() {
-										goto l66
+										goto l52
 									}
 									{
-										position67, tokenIndex67 := position, tokenIndex
+										position53, tokenIndex53 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l67
+											goto l53
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l67
+											goto l53
 										}
-										goto l68
-									l67:
-										position, tokenIndex = position67, tokenIndex67
+										goto l54
+									l53:
+										position, tokenIndex = position53, tokenIndex53
 									}
-								l68:
-									goto l65
-								l66:
-									position, tokenIndex = position65, tokenIndex65
-									if !(p.pick[5] == 1) {
-										goto l69
-									}
-									{
-										position70, tokenIndex70 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l71
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l71
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l71
-										}
-										{
-											position72, tokenIndex72 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l72
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l72
-											}
-											goto l73
-										l72:
-											position, tokenIndex = position72, tokenIndex72
-										}
-									l73:
-										goto l70
-									l71:
-										position, tokenIndex = position70, tokenIndex70
-										if at(buffer, position) != rune('/') {
-											goto l69
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l69
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l69
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l69
-										}
-									}
-								l70:
-									goto l65
-								l69:
-									position, tokenIndex = position65, tokenIndex65
+								l54:
+									goto l51
+								l52:
+									position, tokenIndex = position51, tokenIndex51
 									if at(buffer, position) != rune('/') {
-										goto l74
+										goto l50
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l50
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l50
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l74
+										goto l50
 									}
-									goto l65
-								l74:
-									position, tokenIndex = position65, tokenIndex65
-									if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-										goto l63
-									}
-									{
-										position75, tokenIndex75 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l75
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l75
-										}
-										goto l76
-									l75:
-										position, tokenIndex = position75, tokenIndex75
-									}
-								l76:
 								}
-							l65:
-								goto l64
-							l63:
-								position, tokenIndex = position63, tokenIndex63
+							l51:
+								goto l46
+							l50:
+								position, tokenIndex = position46, tokenIndex46
+								if at(buffer, position) != rune('/') {
+									goto l55
+								}
+								position++
+								if !_rules[rulepath_segments]() {
+									goto l55
+								}
+								goto l46
+							l55:
+								position, tokenIndex = position46, tokenIndex46
+								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+									goto l45
+								}
+								{
+									position56, tokenIndex56 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l56
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l56
+									}
+									goto l57
+								l56:
+									position, tokenIndex = position56, tokenIndex56
+								}
+							l57:
 							}
-						l64:
+						l46:
 							{
-								position77, tokenIndex77 := position, tokenIndex
+								position58, tokenIndex58 := position, tokenIndex
 								if at(buffer, position) != rune('?') {
-									goto l77
+									goto l58
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l77
+									goto l58
 								}
-								goto l78
-							l77:
-								position, tokenIndex = position77, tokenIndex77
+								goto l59
+							l58:
+								position, tokenIndex = position58, tokenIndex58
 							}
-						l78:
+						l59:
 							goto l6
+						l45:
+							position, tokenIndex = position6, tokenIndex6
+							if !(p.pick[1] == 1) {
+								goto l60
+							}
+							{
+								position61, tokenIndex61 := position, tokenIndex
+								{
+									position63, tokenIndex63 := position, tokenIndex
+									if !(p.pick[5] == 0) {
+										goto l64
+									}
+									if at(buffer, position) != rune('/') {
+										goto l64
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l64
+									}
+									position++
+									if !_rules[ruleauthority]() {
+										goto l64
+									}
+									{
+										position65, tokenIndex65 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l65
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l65
+										}
+										goto l66
+									l65:
+										position, tokenIndex = position65, tokenIndex65
+									}
+								l66:
+									goto l63
+								l64:
+									position, tokenIndex = position63, tokenIndex63
+									if !(p.pick[5] == 1) {
+										goto l67
+									}
+									{
+										position68, tokenIndex68 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l69
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l69
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l69
+										}
+										{
+											position70, tokenIndex70 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l70
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l70
+											}
+											goto l71
+										l70:
+											position, tokenIndex = position70, tokenIndex70
+										}
+									l71:
+										goto l68
+									l69:
+										position, tokenIndex = position68, tokenIndex68
+										if at(buffer, position) != rune('/') {
+											goto l67
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l67
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l67
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l67
+										}
+									}
+								l68:
+									goto l63
+								l67:
+									position, tokenIndex = position63, tokenIndex63
+									if at(buffer, position) != rune('/') {
+										goto l72
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l72
+									}
+									goto l63
+								l72:
+									position, tokenIndex = position63, tokenIndex63
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l61
+									}
+									{
+										position73, tokenIndex73 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l73
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l73
+										}
+										goto l74
+									l73:
+										position, tokenIndex = position73, tokenIndex73
+									}
+								l74:
+								}
+							l63:
+								goto l62
+							l61:
+								position, tokenIndex = position61, tokenIndex61
+							}
 						l62:
+							{
+								position75, tokenIndex75 := position, tokenIndex
+								if at(buffer, position) != rune('?') {
+									goto l75
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l75
+								}
+								goto l76
+							l75:
+								position, tokenIndex = position75, tokenIndex75
+							}
+						l76:
+							goto l6
+						l60:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 2) {
 								goto l4
 							}
 							{
-								position79, tokenIndex79 := position, tokenIndex
+								position77, tokenIndex77 := position, tokenIndex
 								if at(buffer, position) != rune('/') {
-									goto l80
+									goto l78
 								}
 								position++
 								if at(buffer, position) != rune('/') {
-									goto l80
+									goto l78
 								}
 								position++
 								if at(buffer, position) != rune('?') {
-									goto l80
+									goto l78
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l80
+									goto l78
 								}
-								goto l79
-							l80:
-								position, tokenIndex = position79, tokenIndex79
+								goto l77
+							l78:
+								position, tokenIndex = position77, tokenIndex77
 								{
-									position81, tokenIndex81 := position, tokenIndex
+									position79, tokenIndex79 := position, tokenIndex
 									{
-										position83, tokenIndex83 := position, tokenIndex
+										position81, tokenIndex81 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l84
+											goto l82
 										}
 										if at(buffer, position) != rune('/') {
-											goto l84
+											goto l82
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l84
+											goto l82
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l84
+											goto l82
 										}
 										{
-											position85, tokenIndex85 := position, tokenIndex
+											position83, tokenIndex83 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l85
+												goto l83
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l85
+												goto l83
 											}
-											goto l86
-										l85:
-											position, tokenIndex = position85, tokenIndex85
+											goto l84
+										l83:
+											position, tokenIndex = position83, tokenIndex83
 										}
-									l86:
-										goto l83
 									l84:
-										position, tokenIndex = position83, tokenIndex83
+										goto l81
+									l82:
+										position, tokenIndex = position81, tokenIndex81
 										if !(p.pick[5] == 1) {
-											goto l87
+											goto l85
 										}
 										{
-											position88, tokenIndex88 := position, tokenIndex
+											position86, tokenIndex86 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l89
+												goto l87
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l89
+												goto l87
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l89
+												goto l87
 											}
 											{
-												position90, tokenIndex90 := position, tokenIndex
+												position88, tokenIndex88 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l90
+													goto l88
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l90
+													goto l88
 												}
-												goto l91
-											l90:
-												position, tokenIndex = position90, tokenIndex90
+												goto l89
+											l88:
+												position, tokenIndex = position88, tokenIndex88
 											}
-										l91:
-											goto l88
 										l89:
-											position, tokenIndex = position88, tokenIndex88
+											goto l86
+										l87:
+											position, tokenIndex = position86, tokenIndex86
 											if at(buffer, position) != rune('/') {
-												goto l87
+												goto l85
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l87
+												goto l85
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l87
+												goto l85
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l87
+												goto l85
 											}
 										}
-									l88:
-										goto l83
-									l87:
-										position, tokenIndex = position83, tokenIndex83
+									l86:
+										goto l81
+									l85:
+										position, tokenIndex = position81, tokenIndex81
 										if at(buffer, position) != rune('/') {
-											goto l92
+											goto l90
 										}
 										position++
 										{
-											position93, tokenIndex93 := position, tokenIndex
+											position91, tokenIndex91 := position, tokenIndex
 											{
-												position95, tokenIndex95 := position, tokenIndex
+												position93, tokenIndex93 := position, tokenIndex
 												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l96
+													goto l94
+												}
+											l95:
+												{
+													position96, tokenIndex96 := position, tokenIndex
+													if at(buffer, position) != rune(';') {
+														goto l96
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l96
+													}
+													goto l95
+												l96:
+													position, tokenIndex = position96, tokenIndex96
+												}
+												goto l93
+											l94:
+												position, tokenIndex = position93, tokenIndex93
+												if at(buffer, position) != rune(';') {
+													goto l91
+												}
+												position++
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l91
 												}
 											l97:
 												{
@@ -1121,108 +1131,70 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												l98:
 													position, tokenIndex = position98, tokenIndex98
 												}
-												goto l95
-											l96:
-												position, tokenIndex = position95, tokenIndex95
-												if at(buffer, position) != rune(';') {
-													goto l93
-												}
-												position++
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l93
-												}
-											l99:
-												{
-													position100, tokenIndex100 := position, tokenIndex
-													if at(buffer, position) != rune(';') {
-														goto l100
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l100
-													}
-													goto l99
-												l100:
-													position, tokenIndex = position100, tokenIndex100
-												}
 											}
-										l95:
-										l101:
-											{
-												position102, tokenIndex102 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l102
-												}
-												position++
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l102
-												}
-											l103:
-												{
-													position104, tokenIndex104 := position, tokenIndex
-													if at(buffer, position) != rune(';') {
-														goto l104
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l104
-													}
-													goto l103
-												l104:
-													position, tokenIndex = position104, tokenIndex104
-												}
-												goto l101
-											l102:
-												position, tokenIndex = position102, tokenIndex102
-											}
-											goto l94
 										l93:
-											position, tokenIndex = position93, tokenIndex93
+										l99:
+											{
+												position100, tokenIndex100 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l100
+												}
+												position++
+												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+													goto l100
+												}
+												goto l99
+											l100:
+												position, tokenIndex = position100, tokenIndex100
+											}
+											goto l92
+										l91:
+											position, tokenIndex = position91, tokenIndex91
 										}
-									l94:
-										goto l83
 									l92:
-										position, tokenIndex = position83, tokenIndex83
-										if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-											goto l81
+										goto l81
+									l90:
+										position, tokenIndex = position81, tokenIndex81
+										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											goto l79
 										}
 										{
-											position105, tokenIndex105 := position, tokenIndex
+											position101, tokenIndex101 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l105
+												goto l101
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l105
+												goto l101
 											}
-											goto l106
-										l105:
-											position, tokenIndex = position105, tokenIndex105
+											goto l102
+										l101:
+											position, tokenIndex = position101, tokenIndex101
 										}
-									l106:
+									l102:
 									}
-								l83:
-									goto l82
 								l81:
-									position, tokenIndex = position81, tokenIndex81
+									goto l80
+								l79:
+									position, tokenIndex = position79, tokenIndex79
 								}
-							l82:
+							l80:
 								{
-									position107, tokenIndex107 := position, tokenIndex
+									position103, tokenIndex103 := position, tokenIndex
 									if at(buffer, position) != rune('?') {
-										goto l107
+										goto l103
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l107
+										goto l103
 									}
-									goto l108
-								l107:
-									position, tokenIndex = position107, tokenIndex107
+									goto l104
+								l103:
+									position, tokenIndex = position103, tokenIndex103
 								}
-							l108:
+							l104:
 							}
-						l79:
+						l77:
 						}
 					l6:
 						goto l5
@@ -1231,27 +1203,27 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l5:
 					{
-						position109, tokenIndex109 := position, tokenIndex
+						position105, tokenIndex105 := position, tokenIndex
 						if at(buffer, position) != rune('#') {
-							goto l109
+							goto l105
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l109
+							goto l105
 						}
-						goto l110
-					l109:
-						position, tokenIndex = position109, tokenIndex109
+						goto l106
+					l105:
+						position, tokenIndex = position105, tokenIndex105
 					}
-				l110:
+				l106:
 					{
-						position111, tokenIndex111 := position, tokenIndex
+						position107, tokenIndex107 := position, tokenIndex
 						if !matchDot() {
-							goto l111
+							goto l107
 						}
 						goto l3
-					l111:
-						position, tokenIndex = position111, tokenIndex111
+					l107:
+						position, tokenIndex = position107, tokenIndex107
 					}
 					goto l2
 				l3:
@@ -1260,919 +1232,891 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						goto l0
 					}
 					{
-						position112, tokenIndex112 := position, tokenIndex
+						position108, tokenIndex108 := position, tokenIndex
 						{
-							position114, tokenIndex114 := position, tokenIndex
+							position110, tokenIndex110 := position, tokenIndex
 							{
-								position116, tokenIndex116 := position, tokenIndex
+								position112, tokenIndex112 := position, tokenIndex
 								if !_rules[rulescheme]() {
-									goto l117
+									goto l113
 								}
 								if at(buffer, position) != rune(':') {
-									goto l117
+									goto l113
 								}
 								position++
 								{
-									position118, tokenIndex118 := position, tokenIndex
+									position114, tokenIndex114 := position, tokenIndex
 									if !(p.pick[2] == 0) {
-										goto l119
+										goto l115
 									}
 									{
-										position120, tokenIndex120 := position, tokenIndex
+										position116, tokenIndex116 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l121
+											goto l117
 										}
 										if at(buffer, position) != rune('/') {
-											goto l121
+											goto l117
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l121
+											goto l117
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l121
+											goto l117
 										}
 										{
-											position122, tokenIndex122 := position, tokenIndex
+											position118, tokenIndex118 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l122
+												goto l118
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l122
+												goto l118
 											}
-											goto l123
-										l122:
-											position, tokenIndex = position122, tokenIndex122
+											goto l119
+										l118:
+											position, tokenIndex = position118, tokenIndex118
 										}
-									l123:
-										goto l120
-									l121:
-										position, tokenIndex = position120, tokenIndex120
+									l119:
+										goto l116
+									l117:
+										position, tokenIndex = position116, tokenIndex116
 										if !(p.pick[5] == 1) {
-											goto l124
+											goto l120
 										}
 										{
-											position125, tokenIndex125 := position, tokenIndex
+											position121, tokenIndex121 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l126
+												goto l122
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l126
+												goto l122
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l126
+												goto l122
 											}
 											{
-												position127, tokenIndex127 := position, tokenIndex
+												position123, tokenIndex123 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l127
+													goto l123
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l127
+													goto l123
 												}
-												goto l128
-											l127:
-												position, tokenIndex = position127, tokenIndex127
-											}
-										l128:
-											goto l125
-										l126:
-											position, tokenIndex = position125, tokenIndex125
-											if at(buffer, position) != rune('/') {
 												goto l124
+											l123:
+												position, tokenIndex = position123, tokenIndex123
 											}
-											position++
+										l124:
+											goto l121
+										l122:
+											position, tokenIndex = position121, tokenIndex121
 											if at(buffer, position) != rune('/') {
-												goto l124
+												goto l120
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l124
+												goto l120
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l120
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l124
+												goto l120
 											}
 										}
-									l125:
-										goto l120
-									l124:
-										position, tokenIndex = position120, tokenIndex120
+									l121:
+										goto l116
+									l120:
+										position, tokenIndex = position116, tokenIndex116
 										if at(buffer, position) != rune('/') {
-											goto l119
+											goto l115
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l119
+											goto l115
 										}
 									}
-								l120:
+								l116:
 									{
-										position129, tokenIndex129 := position, tokenIndex
+										position125, tokenIndex125 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l129
+											goto l125
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l129
+											goto l125
 										}
-										goto l130
-									l129:
-										position, tokenIndex = position129, tokenIndex129
+										goto l126
+									l125:
+										position, tokenIndex = position125, tokenIndex125
 									}
-								l130:
-									goto l118
-								l119:
-									position, tokenIndex = position118, tokenIndex118
+								l126:
+									goto l114
+								l115:
+									position, tokenIndex = position114, tokenIndex114
 									if !(p.pick[2] == 1) {
-										goto l131
+										goto l127
 									}
 									{
-										position132, tokenIndex132 := position, tokenIndex
+										position128, tokenIndex128 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l133
+											goto l129
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l133
+											goto l129
 										}
 										position++
 										if at(buffer, position) != rune('?') {
-											goto l133
+											goto l129
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l133
+											goto l129
 										}
-										goto l132
-									l133:
-										position, tokenIndex = position132, tokenIndex132
+										goto l128
+									l129:
+										position, tokenIndex = position128, tokenIndex128
 										{
-											position134, tokenIndex134 := position, tokenIndex
+											position130, tokenIndex130 := position, tokenIndex
 											if !(p.pick[5] == 0) {
-												goto l135
+												goto l131
 											}
-											if at(buffer, position) != rune('/') {
-												goto l135
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l135
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l135
-											}
-											{
-												position136, tokenIndex136 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l136
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l136
-												}
-												goto l137
-											l136:
-												position, tokenIndex = position136, tokenIndex136
-											}
-										l137:
-											goto l134
-										l135:
-											position, tokenIndex = position134, tokenIndex134
-											if !(p.pick[5] == 1) {
-												goto l138
-											}
-											{
-												position139, tokenIndex139 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l140
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l140
-												}
-												position++
-												if !_rules[ruleauthority]() {
-													goto l140
-												}
-												{
-													position141, tokenIndex141 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l141
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l141
-													}
-													goto l142
-												l141:
-													position, tokenIndex = position141, tokenIndex141
-												}
-											l142:
-												goto l139
-											l140:
-												position, tokenIndex = position139, tokenIndex139
-												if at(buffer, position) != rune('/') {
-													goto l138
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l138
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l138
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l138
-												}
-											}
-										l139:
-											goto l134
-										l138:
-											position, tokenIndex = position134, tokenIndex134
 											if at(buffer, position) != rune('/') {
 												goto l131
 											}
 											position++
-											{
-												position143, tokenIndex143 := position, tokenIndex
-												{
-													position145, tokenIndex145 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l146
-													}
-												l147:
-													{
-														position148, tokenIndex148 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l148
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l148
-														}
-														goto l147
-													l148:
-														position, tokenIndex = position148, tokenIndex148
-													}
-													goto l145
-												l146:
-													position, tokenIndex = position145, tokenIndex145
-													if at(buffer, position) != rune(';') {
-														goto l143
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l143
-													}
-												l149:
-													{
-														position150, tokenIndex150 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l150
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l150
-														}
-														goto l149
-													l150:
-														position, tokenIndex = position150, tokenIndex150
-													}
-												}
-											l145:
-											l151:
-												{
-													position152, tokenIndex152 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l152
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l152
-													}
-												l153:
-													{
-														position154, tokenIndex154 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l154
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l154
-														}
-														goto l153
-													l154:
-														position, tokenIndex = position154, tokenIndex154
-													}
-													goto l151
-												l152:
-													position, tokenIndex = position152, tokenIndex152
-												}
-												goto l144
-											l143:
-												position, tokenIndex = position143, tokenIndex143
-											}
-										l144:
-										}
-									l134:
-										{
-											position155, tokenIndex155 := position, tokenIndex
-											if at(buffer, position) != rune('?') {
-												goto l155
-											}
-											position++
-											if !_rules[rulequery]() {
-												goto l155
-											}
-											goto l156
-										l155:
-											position, tokenIndex = position155, tokenIndex155
-										}
-									l156:
-									}
-								l132:
-									goto l118
-								l131:
-									position, tokenIndex = position118, tokenIndex118
-									if !_rules[ruleopaque_part]() {
-										goto l117
-									}
-								}
-							l118:
-								goto l116
-							l117:
-								position, tokenIndex = position116, tokenIndex116
-								if !(p.pick[1] == 0) {
-									goto l157
-								}
-								{
-									position158, tokenIndex158 := position, tokenIndex
-									if !(p.pick[5] == 0) {
-										goto l159
-									}
-									if at(buffer, position) != rune('/') {
-										goto l159
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l159
-									}
-									position++
-									if !_rules[ruleauthority]() {
-										goto l159
-									}
-									{
-										position160, tokenIndex160 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l160
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l160
-										}
-										goto l161
-									l160:
-										position, tokenIndex = position160, tokenIndex160
-									}
-								l161:
-									goto l158
-								l159:
-									position, tokenIndex = position158, tokenIndex158
-									if !(p.pick[5] == 1) {
-										goto l162
-									}
-									{
-										position163, tokenIndex163 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l164
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l164
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l164
-										}
-										{
-											position165, tokenIndex165 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l165
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l165
-											}
-											goto l166
-										l165:
-											position, tokenIndex = position165, tokenIndex165
-										}
-									l166:
-										goto l163
-									l164:
-										position, tokenIndex = position163, tokenIndex163
-										if at(buffer, position) != rune('/') {
-											goto l162
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l162
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l162
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l162
-										}
-									}
-								l163:
-									goto l158
-								l162:
-									position, tokenIndex = position158, tokenIndex158
-									if at(buffer, position) != rune('/') {
-										goto l167
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l167
-									}
-									goto l158
-								l167:
-									position, tokenIndex = position158, tokenIndex158
-									if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-										goto l157
-									}
-									{
-										position168, tokenIndex168 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l168
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l168
-										}
-										goto l169
-									l168:
-										position, tokenIndex = position168, tokenIndex168
-									}
-								l169:
-								}
-							l158:
-								{
-									position170, tokenIndex170 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l170
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l170
-									}
-									goto l171
-								l170:
-									position, tokenIndex = position170, tokenIndex170
-								}
-							l171:
-								goto l116
-							l157:
-								position, tokenIndex = position116, tokenIndex116
-								if !(p.pick[1] == 1) {
-									goto l172
-								}
-								{
-									position173, tokenIndex173 := position, tokenIndex
-									{
-										position175, tokenIndex175 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l176
-										}
-										if at(buffer, position) != rune('/') {
-											goto l176
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l176
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l176
-										}
-										{
-											position177, tokenIndex177 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l177
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l177
-											}
-											goto l178
-										l177:
-											position, tokenIndex = position177, tokenIndex177
-										}
-									l178:
-										goto l175
-									l176:
-										position, tokenIndex = position175, tokenIndex175
-										if !(p.pick[5] == 1) {
-											goto l179
-										}
-										{
-											position180, tokenIndex180 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l181
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l181
+												goto l131
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l181
+												goto l131
 											}
 											{
-												position182, tokenIndex182 := position, tokenIndex
+												position132, tokenIndex132 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l182
+													goto l132
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l182
+													goto l132
 												}
-												goto l183
-											l182:
-												position, tokenIndex = position182, tokenIndex182
+												goto l133
+											l132:
+												position, tokenIndex = position132, tokenIndex132
 											}
-										l183:
-											goto l180
-										l181:
-											position, tokenIndex = position180, tokenIndex180
-											if at(buffer, position) != rune('/') {
-												goto l179
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l179
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l179
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l179
-											}
-										}
-									l180:
-										goto l175
-									l179:
-										position, tokenIndex = position175, tokenIndex175
-										if at(buffer, position) != rune('/') {
-											goto l184
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l184
-										}
-										goto l175
-									l184:
-										position, tokenIndex = position175, tokenIndex175
-										if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-											goto l173
-										}
-										{
-											position185, tokenIndex185 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l185
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l185
-											}
-											goto l186
-										l185:
-											position, tokenIndex = position185, tokenIndex185
-										}
-									l186:
-									}
-								l175:
-									goto l174
-								l173:
-									position, tokenIndex = position173, tokenIndex173
-								}
-							l174:
-								{
-									position187, tokenIndex187 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l187
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l187
-									}
-									goto l188
-								l187:
-									position, tokenIndex = position187, tokenIndex187
-								}
-							l188:
-								goto l116
-							l172:
-								position, tokenIndex = position116, tokenIndex116
-								if !(p.pick[1] == 2) {
-									goto l114
-								}
-								{
-									position189, tokenIndex189 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l190
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l190
-									}
-									position++
-									if at(buffer, position) != rune('?') {
-										goto l190
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l190
-									}
-									goto l189
-								l190:
-									position, tokenIndex = position189, tokenIndex189
-									{
-										position191, tokenIndex191 := position, tokenIndex
-										{
-											position193, tokenIndex193 := position, tokenIndex
-											if !(p.pick[5] == 0) {
-												goto l194
-											}
-											if at(buffer, position) != rune('/') {
-												goto l194
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l194
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l194
-											}
-											{
-												position195, tokenIndex195 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l195
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l195
-												}
-												goto l196
-											l195:
-												position, tokenIndex = position195, tokenIndex195
-											}
-										l196:
-											goto l193
-										l194:
-											position, tokenIndex = position193, tokenIndex193
+										l133:
+											goto l130
+										l131:
+											position, tokenIndex = position130, tokenIndex130
 											if !(p.pick[5] == 1) {
-												goto l197
+												goto l134
 											}
 											{
-												position198, tokenIndex198 := position, tokenIndex
+												position135, tokenIndex135 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l199
+													goto l136
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l199
+													goto l136
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l199
+													goto l136
 												}
 												{
-													position200, tokenIndex200 := position, tokenIndex
+													position137, tokenIndex137 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l200
+														goto l137
 													}
 													position++
 													if !_rules[rulepath_segments]() {
-														goto l200
+														goto l137
 													}
-													goto l201
-												l200:
-													position, tokenIndex = position200, tokenIndex200
+													goto l138
+												l137:
+													position, tokenIndex = position137, tokenIndex137
 												}
-											l201:
-												goto l198
-											l199:
-												position, tokenIndex = position198, tokenIndex198
+											l138:
+												goto l135
+											l136:
+												position, tokenIndex = position135, tokenIndex135
 												if at(buffer, position) != rune('/') {
-													goto l197
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l197
+													goto l134
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l197
+													goto l134
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l134
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l197
+													goto l134
 												}
 											}
-										l198:
-											goto l193
-										l197:
-											position, tokenIndex = position193, tokenIndex193
+										l135:
+											goto l130
+										l134:
+											position, tokenIndex = position130, tokenIndex130
 											if at(buffer, position) != rune('/') {
-												goto l202
+												goto l127
 											}
 											position++
 											{
-												position203, tokenIndex203 := position, tokenIndex
+												position139, tokenIndex139 := position, tokenIndex
 												{
-													position205, tokenIndex205 := position, tokenIndex
+													position141, tokenIndex141 := position, tokenIndex
 													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l206
+														goto l142
 													}
-												l207:
+												l143:
 													{
-														position208, tokenIndex208 := position, tokenIndex
+														position144, tokenIndex144 := position, tokenIndex
 														if at(buffer, position) != rune(';') {
-															goto l208
+															goto l144
 														}
 														position++
 														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l208
+															goto l144
 														}
-														goto l207
-													l208:
-														position, tokenIndex = position208, tokenIndex208
+														goto l143
+													l144:
+														position, tokenIndex = position144, tokenIndex144
 													}
-													goto l205
-												l206:
-													position, tokenIndex = position205, tokenIndex205
+													goto l141
+												l142:
+													position, tokenIndex = position141, tokenIndex141
 													if at(buffer, position) != rune(';') {
-														goto l203
+														goto l139
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l203
+														goto l139
 													}
-												l209:
+												l145:
 													{
-														position210, tokenIndex210 := position, tokenIndex
+														position146, tokenIndex146 := position, tokenIndex
 														if at(buffer, position) != rune(';') {
-															goto l210
+															goto l146
 														}
 														position++
 														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l210
+															goto l146
 														}
-														goto l209
-													l210:
-														position, tokenIndex = position210, tokenIndex210
+														goto l145
+													l146:
+														position, tokenIndex = position146, tokenIndex146
 													}
 												}
-											l205:
-											l211:
+											l141:
+											l147:
 												{
-													position212, tokenIndex212 := position, tokenIndex
+													position148, tokenIndex148 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l212
+														goto l148
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l212
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+														goto l148
 													}
-												l213:
-													{
-														position214, tokenIndex214 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l214
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l214
-														}
-														goto l213
-													l214:
-														position, tokenIndex = position214, tokenIndex214
-													}
-													goto l211
-												l212:
-													position, tokenIndex = position212, tokenIndex212
+													goto l147
+												l148:
+													position, tokenIndex = position148, tokenIndex148
 												}
-												goto l204
-											l203:
-												position, tokenIndex = position203, tokenIndex203
+												goto l140
+											l139:
+												position, tokenIndex = position139, tokenIndex139
 											}
-										l204:
-											goto l193
-										l202:
-											position, tokenIndex = position193, tokenIndex193
-											if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-												goto l191
+										l140:
+										}
+									l130:
+										{
+											position149, tokenIndex149 := position, tokenIndex
+											if at(buffer, position) != rune('?') {
+												goto l149
+											}
+											position++
+											if !_rules[rulequery]() {
+												goto l149
+											}
+											goto l150
+										l149:
+											position, tokenIndex = position149, tokenIndex149
+										}
+									l150:
+									}
+								l128:
+									goto l114
+								l127:
+									position, tokenIndex = position114, tokenIndex114
+									if !_rules[ruleopaque_part]() {
+										goto l113
+									}
+								}
+							l114:
+								goto l112
+							l113:
+								position, tokenIndex = position112, tokenIndex112
+								if !(p.pick[1] == 0) {
+									goto l151
+								}
+								{
+									position152, tokenIndex152 := position, tokenIndex
+									if !(p.pick[5] == 0) {
+										goto l153
+									}
+									if at(buffer, position) != rune('/') {
+										goto l153
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l153
+									}
+									position++
+									if !_rules[ruleauthority]() {
+										goto l153
+									}
+									{
+										position154, tokenIndex154 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l154
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l154
+										}
+										goto l155
+									l154:
+										position, tokenIndex = position154, tokenIndex154
+									}
+								l155:
+									goto l152
+								l153:
+									position, tokenIndex = position152, tokenIndex152
+									if !(p.pick[5] == 1) {
+										goto l156
+									}
+									{
+										position157, tokenIndex157 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l158
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l158
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l158
+										}
+										{
+											position159, tokenIndex159 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l159
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l159
+											}
+											goto l160
+										l159:
+											position, tokenIndex = position159, tokenIndex159
+										}
+									l160:
+										goto l157
+									l158:
+										position, tokenIndex = position157, tokenIndex157
+										if at(buffer, position) != rune('/') {
+											goto l156
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l156
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l156
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l156
+										}
+									}
+								l157:
+									goto l152
+								l156:
+									position, tokenIndex = position152, tokenIndex152
+									if at(buffer, position) != rune('/') {
+										goto l161
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l161
+									}
+									goto l152
+								l161:
+									position, tokenIndex = position152, tokenIndex152
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l151
+									}
+									{
+										position162, tokenIndex162 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l162
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l162
+										}
+										goto l163
+									l162:
+										position, tokenIndex = position162, tokenIndex162
+									}
+								l163:
+								}
+							l152:
+								{
+									position164, tokenIndex164 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l164
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l164
+									}
+									goto l165
+								l164:
+									position, tokenIndex = position164, tokenIndex164
+								}
+							l165:
+								goto l112
+							l151:
+								position, tokenIndex = position112, tokenIndex112
+								if !(p.pick[1] == 1) {
+									goto l166
+								}
+								{
+									position167, tokenIndex167 := position, tokenIndex
+									{
+										position169, tokenIndex169 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l170
+										}
+										if at(buffer, position) != rune('/') {
+											goto l170
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l170
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l170
+										}
+										{
+											position171, tokenIndex171 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l171
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l171
+											}
+											goto l172
+										l171:
+											position, tokenIndex = position171, tokenIndex171
+										}
+									l172:
+										goto l169
+									l170:
+										position, tokenIndex = position169, tokenIndex169
+										if !(p.pick[5] == 1) {
+											goto l173
+										}
+										{
+											position174, tokenIndex174 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l175
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l175
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l175
 											}
 											{
-												position215, tokenIndex215 := position, tokenIndex
+												position176, tokenIndex176 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l215
+													goto l176
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l215
+													goto l176
 												}
-												goto l216
-											l215:
-												position, tokenIndex = position215, tokenIndex215
+												goto l177
+											l176:
+												position, tokenIndex = position176, tokenIndex176
 											}
-										l216:
+										l177:
+											goto l174
+										l175:
+											position, tokenIndex = position174, tokenIndex174
+											if at(buffer, position) != rune('/') {
+												goto l173
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l173
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l173
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l173
+											}
 										}
-									l193:
-										goto l192
-									l191:
-										position, tokenIndex = position191, tokenIndex191
+									l174:
+										goto l169
+									l173:
+										position, tokenIndex = position169, tokenIndex169
+										if at(buffer, position) != rune('/') {
+											goto l178
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l178
+										}
+										goto l169
+									l178:
+										position, tokenIndex = position169, tokenIndex169
+										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											goto l167
+										}
+										{
+											position179, tokenIndex179 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l179
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l179
+											}
+											goto l180
+										l179:
+											position, tokenIndex = position179, tokenIndex179
+										}
+									l180:
 									}
-								l192:
+								l169:
+									goto l168
+								l167:
+									position, tokenIndex = position167, tokenIndex167
+								}
+							l168:
+								{
+									position181, tokenIndex181 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l181
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l181
+									}
+									goto l182
+								l181:
+									position, tokenIndex = position181, tokenIndex181
+								}
+							l182:
+								goto l112
+							l166:
+								position, tokenIndex = position112, tokenIndex112
+								if !(p.pick[1] == 2) {
+									goto l110
+								}
+								{
+									position183, tokenIndex183 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l184
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l184
+									}
+									position++
+									if at(buffer, position) != rune('?') {
+										goto l184
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l184
+									}
+									goto l183
+								l184:
+									position, tokenIndex = position183, tokenIndex183
 									{
-										position217, tokenIndex217 := position, tokenIndex
+										position185, tokenIndex185 := position, tokenIndex
+										{
+											position187, tokenIndex187 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l188
+											}
+											if at(buffer, position) != rune('/') {
+												goto l188
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l188
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l188
+											}
+											{
+												position189, tokenIndex189 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l189
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l189
+												}
+												goto l190
+											l189:
+												position, tokenIndex = position189, tokenIndex189
+											}
+										l190:
+											goto l187
+										l188:
+											position, tokenIndex = position187, tokenIndex187
+											if !(p.pick[5] == 1) {
+												goto l191
+											}
+											{
+												position192, tokenIndex192 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l193
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l193
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l193
+												}
+												{
+													position194, tokenIndex194 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l194
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l194
+													}
+													goto l195
+												l194:
+													position, tokenIndex = position194, tokenIndex194
+												}
+											l195:
+												goto l192
+											l193:
+												position, tokenIndex = position192, tokenIndex192
+												if at(buffer, position) != rune('/') {
+													goto l191
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l191
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l191
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l191
+												}
+											}
+										l192:
+											goto l187
+										l191:
+											position, tokenIndex = position187, tokenIndex187
+											if at(buffer, position) != rune('/') {
+												goto l196
+											}
+											position++
+											{
+												position197, tokenIndex197 := position, tokenIndex
+												{
+													position199, tokenIndex199 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l200
+													}
+												l201:
+													{
+														position202, tokenIndex202 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l202
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l202
+														}
+														goto l201
+													l202:
+														position, tokenIndex = position202, tokenIndex202
+													}
+													goto l199
+												l200:
+													position, tokenIndex = position199, tokenIndex199
+													if at(buffer, position) != rune(';') {
+														goto l197
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l197
+													}
+												l203:
+													{
+														position204, tokenIndex204 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l204
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l204
+														}
+														goto l203
+													l204:
+														position, tokenIndex = position204, tokenIndex204
+													}
+												}
+											l199:
+											l205:
+												{
+													position206, tokenIndex206 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l206
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+														goto l206
+													}
+													goto l205
+												l206:
+													position, tokenIndex = position206, tokenIndex206
+												}
+												goto l198
+											l197:
+												position, tokenIndex = position197, tokenIndex197
+											}
+										l198:
+											goto l187
+										l196:
+											position, tokenIndex = position187, tokenIndex187
+											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+												goto l185
+											}
+											{
+												position207, tokenIndex207 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l207
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l207
+												}
+												goto l208
+											l207:
+												position, tokenIndex = position207, tokenIndex207
+											}
+										l208:
+										}
+									l187:
+										goto l186
+									l185:
+										position, tokenIndex = position185, tokenIndex185
+									}
+								l186:
+									{
+										position209, tokenIndex209 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l217
+											goto l209
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l217
+											goto l209
 										}
-										goto l218
-									l217:
-										position, tokenIndex = position217, tokenIndex217
+										goto l210
+									l209:
+										position, tokenIndex = position209, tokenIndex209
 									}
-								l218:
+								l210:
 								}
-							l189:
+							l183:
 							}
-						l116:
-							goto l115
-						l114:
-							position, tokenIndex = position114, tokenIndex114
+						l112:
+							goto l111
+						l110:
+							position, tokenIndex = position110, tokenIndex110
 						}
-					l115:
+					l111:
 						{
-							position219, tokenIndex219 := position, tokenIndex
+							position211, tokenIndex211 := position, tokenIndex
 							if at(buffer, position) != rune('#') {
-								goto l219
+								goto l211
 							}
 							position++
 							if !_rules[rulefragment]() {
-								goto l219
+								goto l211
 							}
-							goto l220
-						l219:
-							position, tokenIndex = position219, tokenIndex219
+							goto l212
+						l211:
+							position, tokenIndex = position211, tokenIndex211
 						}
-					l220:
+					l212:
 						{
-							position221, tokenIndex221 := position, tokenIndex
+							position213, tokenIndex213 := position, tokenIndex
 							if !matchDot() {
-								goto l221
+								goto l213
 							}
-							goto l113
-						l221:
-							position, tokenIndex = position221, tokenIndex221
+							goto l109
+						l213:
+							position, tokenIndex = position213, tokenIndex213
 						}
-						goto l112
-					l113:
-						position, tokenIndex = position112, tokenIndex112
+						goto l108
+					l109:
+						position, tokenIndex = position108, tokenIndex108
 						{
-							position222, tokenIndex222 := position, tokenIndex
+							position214, tokenIndex214 := position, tokenIndex
 							if !_rules[rulescheme]() {
-								goto l222
+								goto l214
 							}
 							if at(buffer, position) != rune(':') {
-								goto l222
+								goto l214
 							}
 							position++
-							goto l223
-						l222:
-							position, tokenIndex = position222, tokenIndex222
+							goto l215
+						l214:
+							position, tokenIndex = position214, tokenIndex214
 						}
-					l223:
+					l215:
 						if at(buffer, position) != rune('/') {
 							goto l0
 						}
@@ -2189,16 +2133,16 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l0
 						}
 						{
-							position224, tokenIndex224 := position, tokenIndex
+							position216, tokenIndex216 := position, tokenIndex
 							if !matchDot() {
-								goto l224
+								goto l216
 							}
 							goto l0
-						l224:
-							position, tokenIndex = position224, tokenIndex224
+						l216:
+							position, tokenIndex = position216, tokenIndex216
 						}
 					}
-				l112:
+				l108:
 				}
 			l2:
 				add(ruleURI_reference, position1)
@@ -2208,45 +2152,45 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
+		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
 		func() bool {
-			position225, tokenIndex225 := position, tokenIndex
+			position217, tokenIndex217 := position, tokenIndex
 			{
-				position226 := position
+				position218 := position
 				{
-					position227, tokenIndex227 := position, tokenIndex
+					position219, tokenIndex219 := position, tokenIndex
 					if !(p.pick[3] == 0) {
-						goto l228
+						goto l220
 					}
 					{
-						position229, tokenIndex229 := position, tokenIndex
+						position221, tokenIndex221 := position, tokenIndex
 						if !(p.pick[4] == 0) {
-							goto l230
+							goto l222
 						}
 						{
-							position231, tokenIndex231 := position, tokenIndex
+							position223, tokenIndex223 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l232
+								goto l224
 							}
 							if at(buffer, position) != rune('%') {
-								goto l232
+								goto l224
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l232
+										goto l224
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l232
+										goto l224
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l232
+										goto l224
 									}
 									position++
 								}
@@ -2256,25 +2200,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l232
+										goto l224
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l232
+										goto l224
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l232
+										goto l224
 									}
 									position++
 								}
 							}
 
-							goto l231
-						l232:
-							position, tokenIndex = position231, tokenIndex231
+							goto l223
+						l224:
+							position, tokenIndex = position223, tokenIndex223
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -2282,47 +2226,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l230
+												goto l222
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l230
+												goto l222
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l230
+												goto l222
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l230
+												goto l222
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l230
+												goto l222
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l230
+												goto l222
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l230
+												goto l222
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l230
+												goto l222
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l230
+												goto l222
 											}
 											position++
 										}
@@ -2330,74 +2274,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l230
+										goto l222
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l230
+										goto l222
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l230
+										goto l222
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l230
+										goto l222
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l230
+										goto l222
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l230
+										goto l222
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l230
+										goto l222
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l230
+										goto l222
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l230
+										goto l222
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l230
+										goto l222
 									}
 									{
-										position237, tokenIndex237 := position, tokenIndex
+										position229, tokenIndex229 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l238
+											goto l230
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l238
+													goto l230
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l238
+													goto l230
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l238
+													goto l230
 												}
 												position++
 											}
@@ -2407,66 +2351,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l238
+													goto l230
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l238
+													goto l230
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l238
+													goto l230
 												}
 												position++
 											}
 										}
 
-										goto l237
-									l238:
-										position, tokenIndex = position237, tokenIndex237
+										goto l229
+									l230:
+										position, tokenIndex = position229, tokenIndex229
 										if !_rules[ruleother]() {
-											goto l230
+											goto l222
 										}
 									}
-								l237:
+								l229:
 									break
 								}
 							}
 
 						}
-					l231:
-						goto l229
-					l230:
-						position, tokenIndex = position229, tokenIndex229
+					l223:
+						goto l221
+					l222:
+						position, tokenIndex = position221, tokenIndex221
 						if !(p.pick[4] == 1) {
-							goto l228
+							goto l220
 						}
 						{
-							position241, tokenIndex241 := position, tokenIndex
+							position233, tokenIndex233 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l242
+								goto l234
 							}
 							if at(buffer, position) != rune('%') {
-								goto l242
+								goto l234
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l242
+										goto l234
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l242
+										goto l234
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l242
+										goto l234
 									}
 									position++
 								}
@@ -2476,25 +2420,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l242
+										goto l234
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l242
+										goto l234
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l242
+										goto l234
 									}
 									position++
 								}
 							}
 
-							goto l241
-						l242:
-							position, tokenIndex = position241, tokenIndex241
+							goto l233
+						l234:
+							position, tokenIndex = position233, tokenIndex233
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -2502,57 +2446,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case ']':
 											if at(buffer, position) != rune(']') {
-												goto l228
+												goto l220
 											}
 											position++
 										case '[':
 											if at(buffer, position) != rune('[') {
-												goto l228
+												goto l220
 											}
 											position++
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l228
+												goto l220
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l228
+												goto l220
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l228
+												goto l220
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l228
+												goto l220
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l228
+												goto l220
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l228
+												goto l220
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l228
+												goto l220
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l228
+												goto l220
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l228
+												goto l220
 											}
 											position++
 										}
@@ -2560,74 +2504,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l228
+										goto l220
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l228
+										goto l220
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l228
+										goto l220
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l228
+										goto l220
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l228
+										goto l220
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l228
+										goto l220
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l228
+										goto l220
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l228
+										goto l220
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l228
+										goto l220
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l228
+										goto l220
 									}
 									{
-										position247, tokenIndex247 := position, tokenIndex
+										position239, tokenIndex239 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l248
+											goto l240
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l248
+													goto l240
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l248
+													goto l240
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l248
+													goto l240
 												}
 												position++
 											}
@@ -2637,78 +2581,78 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l248
+													goto l240
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l248
+													goto l240
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l248
+													goto l240
 												}
 												position++
 											}
 										}
 
-										goto l247
-									l248:
-										position, tokenIndex = position247, tokenIndex247
+										goto l239
+									l240:
+										position, tokenIndex = position239, tokenIndex239
 										if !_rules[ruleother]() {
-											goto l228
+											goto l220
 										}
 									}
-								l247:
+								l239:
 									break
 								}
 							}
 
 						}
-					l241:
+					l233:
 					}
-				l229:
-					if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-						goto l228
+				l221:
+					if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+						goto l220
 					}
-					goto l227
-				l228:
-					position, tokenIndex = position227, tokenIndex227
+					goto l219
+				l220:
+					position, tokenIndex = position219, tokenIndex219
 					if !(p.pick[3] == 1) {
-						goto l225
+						goto l217
 					}
 					{
-						position251, tokenIndex251 := position, tokenIndex
+						position243, tokenIndex243 := position, tokenIndex
 						{
-							position253, tokenIndex253 := position, tokenIndex
+							position245, tokenIndex245 := position, tokenIndex
 							if !(p.pick[4] == 0) {
-								goto l254
+								goto l246
 							}
 							{
-								position255, tokenIndex255 := position, tokenIndex
+								position247, tokenIndex247 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l256
+									goto l248
 								}
 								if at(buffer, position) != rune('%') {
-									goto l256
+									goto l248
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l256
+											goto l248
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l256
+											goto l248
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l256
+											goto l248
 										}
 										position++
 									}
@@ -2718,25 +2662,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l256
+											goto l248
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l256
+											goto l248
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l256
+											goto l248
 										}
 										position++
 									}
 								}
 
-								goto l255
-							l256:
-								position, tokenIndex = position255, tokenIndex255
+								goto l247
+							l248:
+								position, tokenIndex = position247, tokenIndex247
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -2744,47 +2688,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l254
+													goto l246
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l254
+													goto l246
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l254
+													goto l246
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l254
+													goto l246
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l254
+													goto l246
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l254
+													goto l246
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l254
+													goto l246
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l254
+													goto l246
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l254
+													goto l246
 												}
 												position++
 											}
@@ -2792,74 +2736,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l254
+											goto l246
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l254
+											goto l246
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l254
+											goto l246
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l254
+											goto l246
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l254
+											goto l246
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l254
+											goto l246
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l254
+											goto l246
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l254
+											goto l246
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l254
+											goto l246
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l254
+											goto l246
 										}
 										{
-											position261, tokenIndex261 := position, tokenIndex
+											position253, tokenIndex253 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l262
+												goto l254
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l262
+														goto l254
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l262
+														goto l254
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l262
+														goto l254
 													}
 													position++
 												}
@@ -2869,66 +2813,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l262
+														goto l254
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l262
+														goto l254
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l262
+														goto l254
 													}
 													position++
 												}
 											}
 
-											goto l261
-										l262:
-											position, tokenIndex = position261, tokenIndex261
+											goto l253
+										l254:
+											position, tokenIndex = position253, tokenIndex253
 											if !_rules[ruleother]() {
-												goto l254
+												goto l246
 											}
 										}
-									l261:
+									l253:
 										break
 									}
 								}
 
 							}
-						l255:
-							goto l253
-						l254:
-							position, tokenIndex = position253, tokenIndex253
+						l247:
+							goto l245
+						l246:
+							position, tokenIndex = position245, tokenIndex245
 							if !(p.pick[4] == 1) {
-								goto l251
+								goto l243
 							}
 							{
-								position265, tokenIndex265 := position, tokenIndex
+								position257, tokenIndex257 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l266
+									goto l258
 								}
 								if at(buffer, position) != rune('%') {
-									goto l266
+									goto l258
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l266
+											goto l258
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l266
+											goto l258
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l266
+											goto l258
 										}
 										position++
 									}
@@ -2938,25 +2882,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l266
+											goto l258
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l266
+											goto l258
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l266
+											goto l258
 										}
 										position++
 									}
 								}
 
-								goto l265
-							l266:
-								position, tokenIndex = position265, tokenIndex265
+								goto l257
+							l258:
+								position, tokenIndex = position257, tokenIndex257
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -2964,57 +2908,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case ']':
 												if at(buffer, position) != rune(']') {
-													goto l251
+													goto l243
 												}
 												position++
 											case '[':
 												if at(buffer, position) != rune('[') {
-													goto l251
+													goto l243
 												}
 												position++
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l251
+													goto l243
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l251
+													goto l243
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l251
+													goto l243
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l251
+													goto l243
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l251
+													goto l243
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l251
+													goto l243
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l251
+													goto l243
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l251
+													goto l243
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l251
+													goto l243
 												}
 												position++
 											}
@@ -3022,74 +2966,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l251
+											goto l243
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l251
+											goto l243
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l251
+											goto l243
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l251
+											goto l243
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l251
+											goto l243
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l251
+											goto l243
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l251
+											goto l243
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l251
+											goto l243
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l251
+											goto l243
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l251
+											goto l243
 										}
 										{
-											position271, tokenIndex271 := position, tokenIndex
+											position263, tokenIndex263 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l272
+												goto l264
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l272
+														goto l264
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l272
+														goto l264
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l272
+														goto l264
 													}
 													position++
 												}
@@ -3099,688 +3043,748 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l272
+														goto l264
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l272
+														goto l264
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l272
+														goto l264
 													}
 													position++
 												}
 											}
 
-											goto l271
-										l272:
-											position, tokenIndex = position271, tokenIndex271
+											goto l263
+										l264:
+											position, tokenIndex = position263, tokenIndex263
 											if !_rules[ruleother]() {
-												goto l251
+												goto l243
 											}
 										}
-									l271:
+									l263:
 										break
 									}
 								}
 
 							}
-						l265:
+						l257:
 						}
-					l253:
-						if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-							goto l251
+					l245:
+						if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+							goto l243
 						}
-						goto l252
-					l251:
-						position, tokenIndex = position251, tokenIndex251
+						goto l244
+					l243:
+						position, tokenIndex = position243, tokenIndex243
 					}
-				l252:
+				l244:
 				}
-			l227:
-				add(ruleopaque_part, position226)
+			l219:
+				add(ruleopaque_part, position218)
 			}
 			return true
-		l225:
-			position, tokenIndex = position225, tokenIndex225
+		l217:
+			position, tokenIndex = position217, tokenIndex217
 			return false
 		},
-		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run3[0]) })> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run4[0]) })> */
 		func() bool {
-			position275, tokenIndex275 := position, tokenIndex
+			position267, tokenIndex267 := position, tokenIndex
 			{
-				position276 := position
+				position268 := position
 				{
-					position277, tokenIndex277 := position, tokenIndex
+					position269, tokenIndex269 := position, tokenIndex
 					if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-						goto l278
+						goto l270
 					}
 					position++
-					goto l277
-				l278:
-					position, tokenIndex = position277, tokenIndex277
+					goto l269
+				l270:
+					position, tokenIndex = position269, tokenIndex269
 					if c := at(buffer, position); c < rune('a') || c > rune('z') {
-						goto l275
+						goto l267
 					}
 					position++
 				}
-			l277:
-				if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
-					goto l275
+			l269:
+				if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
+					goto l267
 				}
-				add(rulescheme, position276)
+				add(rulescheme, position268)
 			}
 			return true
-		l275:
-			position, tokenIndex = position275, tokenIndex275
+		l267:
+			position, tokenIndex = position267, tokenIndex267
 			return false
 		},
 		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
-			position279, tokenIndex279 := position, tokenIndex
+			position271, tokenIndex271 := position, tokenIndex
 			{
-				position280 := position
+				position272 := position
 				{
-					position281, tokenIndex281 := position, tokenIndex
+					position273, tokenIndex273 := position, tokenIndex
 					{
-						position283, tokenIndex283 := position, tokenIndex
+						position275, tokenIndex275 := position, tokenIndex
 						if !(p.pick[6] == 0) {
-							goto l284
+							goto l276
 						}
 						{
-							position285, tokenIndex285 := position, tokenIndex
+							position277, tokenIndex277 := position, tokenIndex
 							{
-								position287, tokenIndex287 := position, tokenIndex
+								position279, tokenIndex279 := position, tokenIndex
 								if !_rules[ruleuserinfo]() {
-									goto l287
+									goto l279
 								}
 								if at(buffer, position) != rune('@') {
-									goto l287
+									goto l279
 								}
 								position++
-								goto l288
-							l287:
-								position, tokenIndex = position287, tokenIndex287
+								goto l280
+							l279:
+								position, tokenIndex = position279, tokenIndex279
 							}
-						l288:
+						l280:
 							{
-								position289, tokenIndex289 := position, tokenIndex
+								position281, tokenIndex281 := position, tokenIndex
 								if !(p.pick[7] == 0) {
-									goto l290
+									goto l282
 								}
 								{
-									position291, tokenIndex291 := position, tokenIndex
+									position283, tokenIndex283 := position, tokenIndex
 									if !_rules[rulehostname]() {
-										goto l292
+										goto l284
 									}
-									goto l291
-								l292:
-									position, tokenIndex = position291, tokenIndex291
+									goto l283
+								l284:
+									position, tokenIndex = position283, tokenIndex283
 									if !_rules[ruleIPv4address]() {
-										goto l290
+										goto l282
 									}
 								}
-							l291:
-								goto l289
-							l290:
-								position, tokenIndex = position289, tokenIndex289
+							l283:
+								goto l281
+							l282:
+								position, tokenIndex = position281, tokenIndex281
 								if !(p.pick[7] == 1) {
-									goto l285
+									goto l277
 								}
 								{
-									position293, tokenIndex293 := position, tokenIndex
+									position285, tokenIndex285 := position, tokenIndex
 									if !_rules[rulehostname]() {
-										goto l294
+										goto l286
 									}
-									goto l293
-								l294:
-									position, tokenIndex = position293, tokenIndex293
+									goto l285
+								l286:
+									position, tokenIndex = position285, tokenIndex285
 									if !_rules[ruleIPv4address]() {
-										goto l295
+										goto l287
 									}
-									goto l293
-								l295:
-									position, tokenIndex = position293, tokenIndex293
+									goto l285
+								l287:
+									position, tokenIndex = position285, tokenIndex285
 									if !_rules[ruleipv6reference]() {
-										goto l285
+										goto l277
 									}
 								}
-							l293:
+							l285:
 							}
-						l289:
+						l281:
 							{
-								position296, tokenIndex296 := position, tokenIndex
+								position288, tokenIndex288 := position, tokenIndex
 								if at(buffer, position) != rune(':') {
-									goto l296
+									goto l288
 								}
 								position++
 								if !_rules[ruleport]() {
-									goto l296
+									goto l288
 								}
-								goto l297
-							l296:
-								position, tokenIndex = position296, tokenIndex296
+								goto l289
+							l288:
+								position, tokenIndex = position288, tokenIndex288
 							}
-						l297:
-							goto l286
-						l285:
-							position, tokenIndex = position285, tokenIndex285
+						l289:
+							goto l278
+						l277:
+							position, tokenIndex = position277, tokenIndex277
 						}
-					l286:
-						goto l283
-					l284:
-						position, tokenIndex = position283, tokenIndex283
+					l278:
+						goto l275
+					l276:
+						position, tokenIndex = position275, tokenIndex275
 						if !(p.pick[6] == 1) {
-							goto l282
+							goto l274
 						}
 						{
-							position298, tokenIndex298 := position, tokenIndex
+							position290, tokenIndex290 := position, tokenIndex
 							if !_rules[ruleuserinfo]() {
-								goto l298
+								goto l290
 							}
 							if at(buffer, position) != rune('@') {
-								goto l298
+								goto l290
 							}
 							position++
-							goto l299
-						l298:
-							position, tokenIndex = position298, tokenIndex298
+							goto l291
+						l290:
+							position, tokenIndex = position290, tokenIndex290
 						}
-					l299:
+					l291:
 						{
-							position300, tokenIndex300 := position, tokenIndex
+							position292, tokenIndex292 := position, tokenIndex
 							if !(p.pick[7] == 0) {
-								goto l301
+								goto l293
 							}
 							{
-								position302, tokenIndex302 := position, tokenIndex
+								position294, tokenIndex294 := position, tokenIndex
 								if !_rules[rulehostname]() {
-									goto l303
+									goto l295
 								}
-								goto l302
-							l303:
-								position, tokenIndex = position302, tokenIndex302
+								goto l294
+							l295:
+								position, tokenIndex = position294, tokenIndex294
 								if !_rules[ruleIPv4address]() {
-									goto l301
+									goto l293
 								}
 							}
-						l302:
-							goto l300
-						l301:
-							position, tokenIndex = position300, tokenIndex300
+						l294:
+							goto l292
+						l293:
+							position, tokenIndex = position292, tokenIndex292
 							if !(p.pick[7] == 1) {
-								goto l282
+								goto l274
 							}
 							{
-								position304, tokenIndex304 := position, tokenIndex
+								position296, tokenIndex296 := position, tokenIndex
 								if !_rules[rulehostname]() {
-									goto l305
+									goto l297
 								}
-								goto l304
-							l305:
-								position, tokenIndex = position304, tokenIndex304
+								goto l296
+							l297:
+								position, tokenIndex = position296, tokenIndex296
 								if !_rules[ruleIPv4address]() {
-									goto l306
+									goto l298
 								}
-								goto l304
-							l306:
-								position, tokenIndex = position304, tokenIndex304
+								goto l296
+							l298:
+								position, tokenIndex = position296, tokenIndex296
 								if !_rules[ruleipv6reference]() {
-									goto l282
+									goto l274
 								}
 							}
-						l304:
+						l296:
 						}
-					l300:
+					l292:
 						{
-							position307, tokenIndex307 := position, tokenIndex
+							position299, tokenIndex299 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l307
+								goto l299
 							}
 							position++
 							if !_rules[ruleport]() {
-								goto l307
+								goto l299
 							}
-							goto l308
-						l307:
-							position, tokenIndex = position307, tokenIndex307
+							goto l300
+						l299:
+							position, tokenIndex = position299, tokenIndex299
 						}
-					l308:
+					l300:
 					}
-				l283:
+				l275:
 					{
-						position309, tokenIndex309 := position, tokenIndex
+						position301, tokenIndex301 := position, tokenIndex
 						{
-							position310, tokenIndex310 := position, tokenIndex
+							position302, tokenIndex302 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case '?':
 									if at(buffer, position) != rune('?') {
-										goto l310
+										goto l302
 									}
 									position++
 								case '/':
 									if at(buffer, position) != rune('/') {
-										goto l310
+										goto l302
 									}
 									position++
 								default:
 									if at(buffer, position) != rune('#') {
-										goto l310
+										goto l302
 									}
 									position++
 								}
 							}
 
-							goto l309
-						l310:
-							position, tokenIndex = position310, tokenIndex310
+							goto l301
+						l302:
+							position, tokenIndex = position302, tokenIndex302
 						}
 						if !matchDot() {
-							goto l309
+							goto l301
 						}
-						goto l282
-					l309:
-						position, tokenIndex = position309, tokenIndex309
+						goto l274
+					l301:
+						position, tokenIndex = position301, tokenIndex301
 					}
-					goto l281
-				l282:
-					position, tokenIndex = position281, tokenIndex281
+					goto l273
+				l274:
+					position, tokenIndex = position273, tokenIndex273
 					{
-						position312 := position
-						if !(pegrun.Plus(p.Buffer, &position, &run4[int(p.pick[11])*1])) {
-							goto l279
+						position304 := position
+						if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+							goto l271
 						}
-						add(rulereg_name, position312)
+						add(rulereg_name, position304)
 					}
 				}
-			l281:
-				add(ruleauthority, position280)
+			l273:
+				add(ruleauthority, position272)
 			}
 			return true
-		l279:
-			position, tokenIndex = position279, tokenIndex279
+		l271:
+			position, tokenIndex = position271, tokenIndex271
 			return false
 		},
-		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run4[int(p.pick[11])*1]) }> */
+		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) }> */
 		nil,
 		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1]) }> */
 		func() bool {
-			position314, tokenIndex314 := position, tokenIndex
+			position306, tokenIndex306 := position, tokenIndex
 			{
-				position315 := position
+				position307 := position
 				if !(pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1])) {
-					goto l314
+					goto l306
 				}
-				add(ruleuserinfo, position315)
+				add(ruleuserinfo, position307)
 			}
 			return true
-		l314:
-			position, tokenIndex = position314, tokenIndex314
+		l306:
+			position, tokenIndex = position306, tokenIndex306
 			return false
 		},
 		/* 6 hostname <- <((&{ p.pick[8] == 0 } (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (&{ p.pick[8] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))))))> */
 		func() bool {
-			position316, tokenIndex316 := position, tokenIndex
+			position308, tokenIndex308 := position, tokenIndex
 			{
-				position317 := position
+				position309 := position
 				{
-					position318, tokenIndex318 := position, tokenIndex
+					position310, tokenIndex310 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l319
+						goto l311
+					}
+				l312:
+					{
+						position313, tokenIndex313 := position, tokenIndex
+						{
+							switch at(buffer, position) {
+							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+								if c := at(buffer, position); c < rune('a') || c > rune('z') {
+									goto l313
+								}
+								position++
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if c := at(buffer, position); c < rune('0') || c > rune('9') {
+									goto l313
+								}
+								position++
+							default:
+								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+									goto l313
+								}
+								position++
+							}
+						}
+
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l313
+						}
+						if at(buffer, position) != rune('.') {
+							goto l313
+						}
+						position++
+						{
+							position315, tokenIndex315 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+									if c := at(buffer, position); c < rune('a') || c > rune('z') {
+										goto l313
+									}
+									position++
+								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l313
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+										goto l313
+									}
+									position++
+								}
+							}
+
+							position, tokenIndex = position315, tokenIndex315
+						}
+						goto l312
+					l313:
+						position, tokenIndex = position313, tokenIndex313
+					}
+					{
+						position317, tokenIndex317 := position, tokenIndex
+						if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+							goto l318
+						}
+						position++
+						goto l317
+					l318:
+						position, tokenIndex = position317, tokenIndex317
+						if c := at(buffer, position); c < rune('a') || c > rune('z') {
+							goto l311
+						}
+						position++
+					}
+				l317:
+					if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+						goto l311
+					}
+					{
+						position319, tokenIndex319 := position, tokenIndex
+						if at(buffer, position) != rune('.') {
+							goto l319
+						}
+						position++
+						goto l320
+					l319:
+						position, tokenIndex = position319, tokenIndex319
 					}
 				l320:
+					goto l310
+				l311:
+					position, tokenIndex = position310, tokenIndex310
+					if !(p.pick[8] == 1) {
+						goto l308
+					}
 					{
 						position321, tokenIndex321 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l321
+									goto l322
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l321
+									goto l322
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l321
+									goto l322
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l321
+							goto l322
 						}
 						if at(buffer, position) != rune('.') {
-							goto l321
+							goto l322
 						}
 						position++
 						{
-							position323, tokenIndex323 := position, tokenIndex
+							position326, tokenIndex326 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l321
+										goto l322
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l321
+										goto l322
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l321
+										goto l322
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position323, tokenIndex323
+							position, tokenIndex = position326, tokenIndex326
 						}
-						goto l320
-					l321:
-						position, tokenIndex = position321, tokenIndex321
-					}
-					{
-						position325, tokenIndex325 := position, tokenIndex
-						if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-							goto l326
-						}
-						position++
-						goto l325
-					l326:
-						position, tokenIndex = position325, tokenIndex325
-						if c := at(buffer, position); c < rune('a') || c > rune('z') {
-							goto l319
-						}
-						position++
-					}
-				l325:
-					if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-						goto l319
-					}
-					{
-						position327, tokenIndex327 := position, tokenIndex
-						if at(buffer, position) != rune('.') {
-							goto l327
-						}
-						position++
-						goto l328
-					l327:
-						position, tokenIndex = position327, tokenIndex327
-					}
-				l328:
-					goto l318
-				l319:
-					position, tokenIndex = position318, tokenIndex318
-					if !(p.pick[8] == 1) {
-						goto l316
-					}
-					{
-						position329, tokenIndex329 := position, tokenIndex
+					l323:
 						{
-							switch at(buffer, position) {
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l330
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l330
-								}
-								position++
-							default:
-								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l330
-								}
-								position++
-							}
-						}
-
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l330
-						}
-						if at(buffer, position) != rune('.') {
-							goto l330
-						}
-						position++
-						{
-							position334, tokenIndex334 := position, tokenIndex
+							position324, tokenIndex324 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l330
+										goto l324
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l330
+										goto l324
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l330
-									}
-									position++
-								}
-							}
-
-							position, tokenIndex = position334, tokenIndex334
-						}
-					l331:
-						{
-							position332, tokenIndex332 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l332
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l332
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l332
+										goto l324
 									}
 									position++
 								}
 							}
 
 							if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-								goto l332
+								goto l324
 							}
 							if at(buffer, position) != rune('.') {
-								goto l332
+								goto l324
 							}
 							position++
 							{
-								position337, tokenIndex337 := position, tokenIndex
+								position329, tokenIndex329 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l332
+											goto l324
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l332
+											goto l324
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l332
+											goto l324
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position337, tokenIndex337
+								position, tokenIndex = position329, tokenIndex329
 							}
+							goto l323
+						l324:
+							position, tokenIndex = position324, tokenIndex324
+						}
+						{
+							position331, tokenIndex331 := position, tokenIndex
+							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+								goto l332
+							}
+							position++
 							goto l331
 						l332:
-							position, tokenIndex = position332, tokenIndex332
-						}
-						{
-							position339, tokenIndex339 := position, tokenIndex
-							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-								goto l340
-							}
-							position++
-							goto l339
-						l340:
-							position, tokenIndex = position339, tokenIndex339
+							position, tokenIndex = position331, tokenIndex331
 							if c := at(buffer, position); c < rune('a') || c > rune('z') {
-								goto l330
+								goto l322
 							}
 							position++
 						}
-					l339:
+					l331:
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l330
+							goto l322
 						}
 						{
-							position341, tokenIndex341 := position, tokenIndex
+							position333, tokenIndex333 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l341
+								goto l333
 							}
 							position++
-							goto l342
-						l341:
-							position, tokenIndex = position341, tokenIndex341
+							goto l334
+						l333:
+							position, tokenIndex = position333, tokenIndex333
 						}
-					l342:
-						goto l329
-					l330:
-						position, tokenIndex = position329, tokenIndex329
+					l334:
+						goto l321
+					l322:
+						position, tokenIndex = position321, tokenIndex321
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l316
+									goto l308
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l316
+									goto l308
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l316
+									goto l308
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l316
+							goto l308
 						}
 						{
-							position344, tokenIndex344 := position, tokenIndex
+							position336, tokenIndex336 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l344
+								goto l336
 							}
 							position++
-							goto l345
-						l344:
-							position, tokenIndex = position344, tokenIndex344
+							goto l337
+						l336:
+							position, tokenIndex = position336, tokenIndex336
 						}
-					l345:
+					l337:
 						{
-							position346, tokenIndex346 := position, tokenIndex
+							position338, tokenIndex338 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l346
+										goto l338
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l346
+										goto l338
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l346
+										goto l338
 									}
 									position++
 								}
 							}
 
-							goto l316
-						l346:
-							position, tokenIndex = position346, tokenIndex346
+							goto l308
+						l338:
+							position, tokenIndex = position338, tokenIndex338
 						}
 					}
-				l329:
+				l321:
 				}
-			l318:
-				add(rulehostname, position317)
+			l310:
+				add(rulehostname, position309)
 			}
 			return true
-		l316:
-			position, tokenIndex = position316, tokenIndex316
+		l308:
+			position, tokenIndex = position308, tokenIndex308
 			return false
 		},
 		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[9] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) })))> */
 		func() bool {
-			position348, tokenIndex348 := position, tokenIndex
+			position340, tokenIndex340 := position, tokenIndex
 			{
-				position349 := position
+				position341 := position
 				{
-					position350, tokenIndex350 := position, tokenIndex
+					position342, tokenIndex342 := position, tokenIndex
 					if !(p.pick[9] == 0) {
-						goto l351
+						goto l343
 					}
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l351
+						goto l343
 					}
 					if at(buffer, position) != rune('.') {
-						goto l351
+						goto l343
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l351
+						goto l343
 					}
 					if at(buffer, position) != rune('.') {
-						goto l351
+						goto l343
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l351
+						goto l343
 					}
 					if at(buffer, position) != rune('.') {
-						goto l351
+						goto l343
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l351
+						goto l343
 					}
-					goto l350
-				l351:
-					position, tokenIndex = position350, tokenIndex350
+					goto l342
+				l343:
+					position, tokenIndex = position342, tokenIndex342
 					if !(p.pick[9] == 1) {
-						goto l352
+						goto l344
 					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l344
+					}
+					position++
+					{
+						position345, tokenIndex345 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l345
+						}
+						position++
+						goto l346
+					l345:
+						position, tokenIndex = position345, tokenIndex345
+					}
+				l346:
+					{
+						position347, tokenIndex347 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l347
+						}
+						position++
+						goto l348
+					l347:
+						position, tokenIndex = position347, tokenIndex347
+					}
+				l348:
+					if at(buffer, position) != rune('.') {
+						goto l344
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l344
+					}
+					position++
+					{
+						position349, tokenIndex349 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l349
+						}
+						position++
+						goto l350
+					l349:
+						position, tokenIndex = position349, tokenIndex349
+					}
+				l350:
+					{
+						position351, tokenIndex351 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l351
+						}
+						position++
 						goto l352
+					l351:
+						position, tokenIndex = position351, tokenIndex351
+					}
+				l352:
+					if at(buffer, position) != rune('.') {
+						goto l344
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l344
 					}
 					position++
 					{
@@ -3806,11 +3810,11 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l356:
 					if at(buffer, position) != rune('.') {
-						goto l352
+						goto l344
 					}
 					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l352
+						goto l344
 					}
 					position++
 					{
@@ -3835,180 +3839,212 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						position, tokenIndex = position359, tokenIndex359
 					}
 				l360:
-					if at(buffer, position) != rune('.') {
-						goto l352
+					goto l342
+				l344:
+					position, tokenIndex = position342, tokenIndex342
+					if !(p.pick[9] == 2) {
+						goto l340
 					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l352
-					}
-					position++
 					{
 						position361, tokenIndex361 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l361
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l362
 						}
-						position++
-						goto l362
-					l361:
-						position, tokenIndex = position361, tokenIndex361
-					}
-				l362:
-					{
-						position363, tokenIndex363 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						{
+							position363, tokenIndex363 := position, tokenIndex
+							if at(buffer, position) != rune('2') {
+								goto l364
+							}
+							position++
+							if at(buffer, position) != rune('5') {
+								goto l364
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l364
+							}
+							position++
 							goto l363
+						l364:
+							position, tokenIndex = position363, tokenIndex363
+							if at(buffer, position) != rune('2') {
+								goto l365
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+								goto l365
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l365
+							}
+							position++
+							goto l363
+						l365:
+							position, tokenIndex = position363, tokenIndex363
+							if at(buffer, position) != rune('1') {
+								goto l366
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l366
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l366
+							}
+							position++
+							goto l363
+						l366:
+							position, tokenIndex = position363, tokenIndex363
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l367
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l367
+							}
+							position++
+							goto l363
+						l367:
+							position, tokenIndex = position363, tokenIndex363
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l362
+							}
+							position++
 						}
-						position++
-						goto l364
 					l363:
-						position, tokenIndex = position363, tokenIndex363
+						goto l361
+					l362:
+						position, tokenIndex = position361, tokenIndex361
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l340
+						}
 					}
-				l364:
+				l361:
 					if at(buffer, position) != rune('.') {
-						goto l352
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l352
+						goto l340
 					}
 					position++
 					{
-						position365, tokenIndex365 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l365
+						position368, tokenIndex368 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l369
 						}
-						position++
-						goto l366
-					l365:
-						position, tokenIndex = position365, tokenIndex365
-					}
-				l366:
-					{
-						position367, tokenIndex367 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l367
+						{
+							position370, tokenIndex370 := position, tokenIndex
+							if at(buffer, position) != rune('2') {
+								goto l371
+							}
+							position++
+							if at(buffer, position) != rune('5') {
+								goto l371
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l371
+							}
+							position++
+							goto l370
+						l371:
+							position, tokenIndex = position370, tokenIndex370
+							if at(buffer, position) != rune('2') {
+								goto l372
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+								goto l372
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l372
+							}
+							position++
+							goto l370
+						l372:
+							position, tokenIndex = position370, tokenIndex370
+							if at(buffer, position) != rune('1') {
+								goto l373
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l373
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l373
+							}
+							position++
+							goto l370
+						l373:
+							position, tokenIndex = position370, tokenIndex370
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l374
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l374
+							}
+							position++
+							goto l370
+						l374:
+							position, tokenIndex = position370, tokenIndex370
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l369
+							}
+							position++
 						}
-						position++
+					l370:
 						goto l368
-					l367:
-						position, tokenIndex = position367, tokenIndex367
+					l369:
+						position, tokenIndex = position368, tokenIndex368
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l340
+						}
 					}
 				l368:
-					goto l350
-				l352:
-					position, tokenIndex = position350, tokenIndex350
-					if !(p.pick[9] == 2) {
-						goto l348
-					}
-					{
-						position369, tokenIndex369 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l370
-						}
-						{
-							position371, tokenIndex371 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l372
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l372
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l372
-							}
-							position++
-							goto l371
-						l372:
-							position, tokenIndex = position371, tokenIndex371
-							if at(buffer, position) != rune('2') {
-								goto l373
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l373
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l373
-							}
-							position++
-							goto l371
-						l373:
-							position, tokenIndex = position371, tokenIndex371
-							if at(buffer, position) != rune('1') {
-								goto l374
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l374
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l374
-							}
-							position++
-							goto l371
-						l374:
-							position, tokenIndex = position371, tokenIndex371
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l375
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l375
-							}
-							position++
-							goto l371
-						l375:
-							position, tokenIndex = position371, tokenIndex371
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l370
-							}
-							position++
-						}
-					l371:
-						goto l369
-					l370:
-						position, tokenIndex = position369, tokenIndex369
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l348
-						}
-					}
-				l369:
 					if at(buffer, position) != rune('.') {
-						goto l348
+						goto l340
 					}
 					position++
 					{
-						position376, tokenIndex376 := position, tokenIndex
+						position375, tokenIndex375 := position, tokenIndex
 						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l376
+						}
+						{
+							position377, tokenIndex377 := position, tokenIndex
+							if at(buffer, position) != rune('2') {
+								goto l378
+							}
+							position++
+							if at(buffer, position) != rune('5') {
+								goto l378
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l378
+							}
+							position++
 							goto l377
-						}
-						{
-							position378, tokenIndex378 := position, tokenIndex
+						l378:
+							position, tokenIndex = position377, tokenIndex377
 							if at(buffer, position) != rune('2') {
 								goto l379
 							}
 							position++
-							if at(buffer, position) != rune('5') {
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
 								goto l379
 							}
 							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
 								goto l379
 							}
 							position++
-							goto l378
+							goto l377
 						l379:
-							position, tokenIndex = position378, tokenIndex378
-							if at(buffer, position) != rune('2') {
-								goto l380
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+							position, tokenIndex = position377, tokenIndex377
+							if at(buffer, position) != rune('1') {
 								goto l380
 							}
 							position++
@@ -4016,10 +4052,14 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l380
 							}
 							position++
-							goto l378
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l380
+							}
+							position++
+							goto l377
 						l380:
-							position, tokenIndex = position378, tokenIndex378
-							if at(buffer, position) != rune('1') {
+							position, tokenIndex = position377, tokenIndex377
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
 								goto l381
 							}
 							position++
@@ -4027,69 +4067,65 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l381
 							}
 							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l381
-							}
-							position++
-							goto l378
+							goto l377
 						l381:
-							position, tokenIndex = position378, tokenIndex378
+							position, tokenIndex = position377, tokenIndex377
 							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l382
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l382
-							}
-							position++
-							goto l378
-						l382:
-							position, tokenIndex = position378, tokenIndex378
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l377
+								goto l376
 							}
 							position++
 						}
-					l378:
-						goto l376
 					l377:
-						position, tokenIndex = position376, tokenIndex376
+						goto l375
+					l376:
+						position, tokenIndex = position375, tokenIndex375
 						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l348
+							goto l340
 						}
 					}
-				l376:
+				l375:
 					if at(buffer, position) != rune('.') {
-						goto l348
+						goto l340
 					}
 					position++
 					{
-						position383, tokenIndex383 := position, tokenIndex
+						position382, tokenIndex382 := position, tokenIndex
 						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l383
+						}
+						{
+							position384, tokenIndex384 := position, tokenIndex
+							if at(buffer, position) != rune('2') {
+								goto l385
+							}
+							position++
+							if at(buffer, position) != rune('5') {
+								goto l385
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l385
+							}
+							position++
 							goto l384
-						}
-						{
-							position385, tokenIndex385 := position, tokenIndex
+						l385:
+							position, tokenIndex = position384, tokenIndex384
 							if at(buffer, position) != rune('2') {
 								goto l386
 							}
 							position++
-							if at(buffer, position) != rune('5') {
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
 								goto l386
 							}
 							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
 								goto l386
 							}
 							position++
-							goto l385
+							goto l384
 						l386:
-							position, tokenIndex = position385, tokenIndex385
-							if at(buffer, position) != rune('2') {
-								goto l387
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+							position, tokenIndex = position384, tokenIndex384
+							if at(buffer, position) != rune('1') {
 								goto l387
 							}
 							position++
@@ -4097,10 +4133,14 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l387
 							}
 							position++
-							goto l385
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l387
+							}
+							position++
+							goto l384
 						l387:
-							position, tokenIndex = position385, tokenIndex385
-							if at(buffer, position) != rune('1') {
+							position, tokenIndex = position384, tokenIndex384
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
 								goto l388
 							}
 							position++
@@ -4108,2635 +4148,2671 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l388
 							}
 							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l388
-							}
-							position++
-							goto l385
+							goto l384
 						l388:
-							position, tokenIndex = position385, tokenIndex385
+							position, tokenIndex = position384, tokenIndex384
 							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l389
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l389
-							}
-							position++
-							goto l385
-						l389:
-							position, tokenIndex = position385, tokenIndex385
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l384
+								goto l383
 							}
 							position++
 						}
-					l385:
-						goto l383
 					l384:
-						position, tokenIndex = position383, tokenIndex383
+						goto l382
+					l383:
+						position, tokenIndex = position382, tokenIndex382
 						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l348
+							goto l340
 						}
 					}
-				l383:
-					if at(buffer, position) != rune('.') {
-						goto l348
-					}
-					position++
-					{
-						position390, tokenIndex390 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l391
-						}
-						{
-							position392, tokenIndex392 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l393
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l393
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l393
-							}
-							position++
-							goto l392
-						l393:
-							position, tokenIndex = position392, tokenIndex392
-							if at(buffer, position) != rune('2') {
-								goto l394
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l394
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l394
-							}
-							position++
-							goto l392
-						l394:
-							position, tokenIndex = position392, tokenIndex392
-							if at(buffer, position) != rune('1') {
-								goto l395
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l395
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l395
-							}
-							position++
-							goto l392
-						l395:
-							position, tokenIndex = position392, tokenIndex392
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l396
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l396
-							}
-							position++
-							goto l392
-						l396:
-							position, tokenIndex = position392, tokenIndex392
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l391
-							}
-							position++
-						}
-					l392:
-						goto l390
-					l391:
-						position, tokenIndex = position390, tokenIndex390
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l348
-						}
-					}
-				l390:
+				l382:
 				}
-			l350:
-				add(ruleIPv4address, position349)
+			l342:
+				add(ruleIPv4address, position341)
 			}
 			return true
-		l348:
-			position, tokenIndex = position348, tokenIndex348
+		l340:
+			position, tokenIndex = position340, tokenIndex340
 			return false
 		},
 		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
 		func() bool {
+			position389, tokenIndex389 := position, tokenIndex
+			{
+				position390 := position
+				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+					goto l389
+				}
+				add(ruleport, position390)
+			}
+			return true
+		l389:
+			position, tokenIndex = position389, tokenIndex389
+			return false
+		},
+		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run8[int(p.pick[11])*1]) }> */
+		func() bool {
+			position391, tokenIndex391 := position, tokenIndex
+			{
+				position392 := position
+				if !(pegrun.Star(p.Buffer, &position, &run8[int(p.pick[11])*1])) {
+					goto l391
+				}
+				add(rulepath_segments, position392)
+			}
+			return true
+		l391:
+			position, tokenIndex = position391, tokenIndex391
+			return false
+		},
+		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
+		func() bool {
+			position393, tokenIndex393 := position, tokenIndex
+			{
+				position394 := position
+				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+					goto l393
+				}
+				add(rulequery, position394)
+			}
+			return true
+		l393:
+			position, tokenIndex = position393, tokenIndex393
+			return false
+		},
+		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
+		func() bool {
+			position395, tokenIndex395 := position, tokenIndex
+			{
+				position396 := position
+				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+					goto l395
+				}
+				add(rulefragment, position396)
+			}
+			return true
+		l395:
+			position, tokenIndex = position395, tokenIndex395
+			return false
+		},
+		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })? ']'))> */
+		func() bool {
 			position397, tokenIndex397 := position, tokenIndex
 			{
 				position398 := position
-				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-					goto l397
+				{
+					position399, tokenIndex399 := position, tokenIndex
+					if !(p.pick[12] == 0) {
+						goto l400
+					}
+					if at(buffer, position) != rune('[') {
+						goto l400
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l400
+					}
+					if at(buffer, position) != rune(']') {
+						goto l400
+					}
+					position++
+					goto l399
+				l400:
+					position, tokenIndex = position399, tokenIndex399
+					if !(p.pick[12] == 1) {
+						goto l397
+					}
+					if at(buffer, position) != rune('[') {
+						goto l397
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l397
+					}
+					{
+						position401, tokenIndex401 := position, tokenIndex
+						if at(buffer, position) != rune('%') {
+							goto l401
+						}
+						position++
+						if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
+							goto l401
+						}
+						goto l402
+					l401:
+						position, tokenIndex = position401, tokenIndex401
+					}
+				l402:
+					if at(buffer, position) != rune(']') {
+						goto l397
+					}
+					position++
 				}
-				add(ruleport, position398)
+			l399:
+				add(ruleipv6reference, position398)
 			}
 			return true
 		l397:
 			position, tokenIndex = position397, tokenIndex397
 			return false
 		},
-		/* 9 path_segments <- <(&{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })* ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*)*)> */
-		func() bool {
-			position399, tokenIndex399 := position, tokenIndex
-			{
-				position400 := position
-				if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-					goto l399
-				}
-			l401:
-				{
-					position402, tokenIndex402 := position, tokenIndex
-					if at(buffer, position) != rune(';') {
-						goto l402
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-						goto l402
-					}
-					goto l401
-				l402:
-					position, tokenIndex = position402, tokenIndex402
-				}
-			l403:
-				{
-					position404, tokenIndex404 := position, tokenIndex
-					if at(buffer, position) != rune('/') {
-						goto l404
-					}
-					position++
-					if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-						goto l404
-					}
-				l405:
-					{
-						position406, tokenIndex406 := position, tokenIndex
-						if at(buffer, position) != rune(';') {
-							goto l406
-						}
-						position++
-						if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-							goto l406
-						}
-						goto l405
-					l406:
-						position, tokenIndex = position406, tokenIndex406
-					}
-					goto l403
-				l404:
-					position, tokenIndex = position404, tokenIndex404
-				}
-				add(rulepath_segments, position400)
-			}
-			return true
-		l399:
-			position, tokenIndex = position399, tokenIndex399
-			return false
-		},
-		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
-		func() bool {
-			position407, tokenIndex407 := position, tokenIndex
-			{
-				position408 := position
-				if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l407
-				}
-				add(rulequery, position408)
-			}
-			return true
-		l407:
-			position, tokenIndex = position407, tokenIndex407
-			return false
-		},
-		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
-		func() bool {
-			position409, tokenIndex409 := position, tokenIndex
-			{
-				position410 := position
-				if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l409
-				}
-				add(rulefragment, position410)
-			}
-			return true
-		l409:
-			position, tokenIndex = position409, tokenIndex409
-			return false
-		},
-		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
-		func() bool {
-			position411, tokenIndex411 := position, tokenIndex
-			{
-				position412 := position
-				{
-					position413, tokenIndex413 := position, tokenIndex
-					if !(p.pick[12] == 0) {
-						goto l414
-					}
-					if at(buffer, position) != rune('[') {
-						goto l414
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l414
-					}
-					if at(buffer, position) != rune(']') {
-						goto l414
-					}
-					position++
-					goto l413
-				l414:
-					position, tokenIndex = position413, tokenIndex413
-					if !(p.pick[12] == 1) {
-						goto l411
-					}
-					if at(buffer, position) != rune('[') {
-						goto l411
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l411
-					}
-					{
-						position415, tokenIndex415 := position, tokenIndex
-						if at(buffer, position) != rune('%') {
-							goto l415
-						}
-						position++
-						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
-							goto l415
-						}
-						goto l416
-					l415:
-						position, tokenIndex = position415, tokenIndex415
-					}
-				l416:
-					if at(buffer, position) != rune(']') {
-						goto l411
-					}
-					position++
-				}
-			l413:
-				add(ruleipv6reference, position412)
-			}
-			return true
-		l411:
-			position, tokenIndex = position411, tokenIndex411
-			return false
-		},
 		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)? (':' ':') IPv4address) / (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position417, tokenIndex417 := position, tokenIndex
+			position403, tokenIndex403 := position, tokenIndex
 			{
-				position418 := position
+				position404 := position
 				{
-					position419, tokenIndex419 := position, tokenIndex
+					position405, tokenIndex405 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l420
+						goto l406
 					}
 					{
-						position421, tokenIndex421 := position, tokenIndex
+						position407, tokenIndex407 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f':
 								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l422
+									goto l408
 								}
 								position++
 							case 'A', 'B', 'C', 'D', 'E', 'F':
 								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l422
+									goto l408
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l422
+									goto l408
 								}
 								position++
 							}
 						}
 
 						{
-							position424, tokenIndex424 := position, tokenIndex
+							position410, tokenIndex410 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l424
+										goto l410
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l424
+										goto l410
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l424
+										goto l410
 									}
 									position++
 								}
 							}
 
-							goto l425
-						l424:
-							position, tokenIndex = position424, tokenIndex424
+							goto l411
+						l410:
+							position, tokenIndex = position410, tokenIndex410
 						}
-					l425:
+					l411:
 						{
-							position427, tokenIndex427 := position, tokenIndex
+							position413, tokenIndex413 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l427
+										goto l413
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l427
+										goto l413
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l427
+										goto l413
 									}
 									position++
 								}
 							}
 
-							goto l428
-						l427:
-							position, tokenIndex = position427, tokenIndex427
+							goto l414
+						l413:
+							position, tokenIndex = position413, tokenIndex413
 						}
-					l428:
+					l414:
 						{
-							position430, tokenIndex430 := position, tokenIndex
+							position416, tokenIndex416 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l430
+										goto l416
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l430
+										goto l416
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l430
+										goto l416
 									}
 									position++
 								}
 							}
 
-							goto l431
-						l430:
-							position, tokenIndex = position430, tokenIndex430
+							goto l417
+						l416:
+							position, tokenIndex = position416, tokenIndex416
 						}
-					l431:
+					l417:
 						{
-							position433, tokenIndex433 := position, tokenIndex
+							position419, tokenIndex419 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l433
+								goto l419
 							}
 							position++
-							goto l422
+							goto l408
+						l419:
+							position, tokenIndex = position419, tokenIndex419
+						}
+					l420:
+						{
+							position421, tokenIndex421 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l421
+							}
+							position++
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l421
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l421
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l421
+									}
+									position++
+								}
+							}
+
+							{
+								position423, tokenIndex423 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l423
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l423
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l423
+										}
+										position++
+									}
+								}
+
+								goto l424
+							l423:
+								position, tokenIndex = position423, tokenIndex423
+							}
+						l424:
+							{
+								position426, tokenIndex426 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l426
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l426
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l426
+										}
+										position++
+									}
+								}
+
+								goto l427
+							l426:
+								position, tokenIndex = position426, tokenIndex426
+							}
+						l427:
+							{
+								position429, tokenIndex429 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l429
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l429
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l429
+										}
+										position++
+									}
+								}
+
+								goto l430
+							l429:
+								position, tokenIndex = position429, tokenIndex429
+							}
+						l430:
+							{
+								position432, tokenIndex432 := position, tokenIndex
+								if at(buffer, position) != rune('.') {
+									goto l432
+								}
+								position++
+								goto l421
+							l432:
+								position, tokenIndex = position432, tokenIndex432
+							}
+							goto l420
+						l421:
+							position, tokenIndex = position421, tokenIndex421
+						}
+						if at(buffer, position) != rune(':') {
+							goto l408
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l408
+						}
+						position++
+						{
+							position433, tokenIndex433 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l433
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l433
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l433
+									}
+									position++
+								}
+							}
+
+							{
+								position436, tokenIndex436 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l436
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l436
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l436
+										}
+										position++
+									}
+								}
+
+								goto l437
+							l436:
+								position, tokenIndex = position436, tokenIndex436
+							}
+						l437:
+							{
+								position439, tokenIndex439 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l439
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l439
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l439
+										}
+										position++
+									}
+								}
+
+								goto l440
+							l439:
+								position, tokenIndex = position439, tokenIndex439
+							}
+						l440:
+							{
+								position442, tokenIndex442 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l442
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l442
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l442
+										}
+										position++
+									}
+								}
+
+								goto l443
+							l442:
+								position, tokenIndex = position442, tokenIndex442
+							}
+						l443:
+							{
+								position445, tokenIndex445 := position, tokenIndex
+								if at(buffer, position) != rune('.') {
+									goto l445
+								}
+								position++
+								goto l433
+							l445:
+								position, tokenIndex = position445, tokenIndex445
+							}
+						l446:
+							{
+								position447, tokenIndex447 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l447
+								}
+								position++
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l447
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l447
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l447
+										}
+										position++
+									}
+								}
+
+								{
+									position449, tokenIndex449 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l449
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l449
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l449
+											}
+											position++
+										}
+									}
+
+									goto l450
+								l449:
+									position, tokenIndex = position449, tokenIndex449
+								}
+							l450:
+								{
+									position452, tokenIndex452 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l452
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l452
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l452
+											}
+											position++
+										}
+									}
+
+									goto l453
+								l452:
+									position, tokenIndex = position452, tokenIndex452
+								}
+							l453:
+								{
+									position455, tokenIndex455 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l455
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l455
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l455
+											}
+											position++
+										}
+									}
+
+									goto l456
+								l455:
+									position, tokenIndex = position455, tokenIndex455
+								}
+							l456:
+								{
+									position458, tokenIndex458 := position, tokenIndex
+									if at(buffer, position) != rune('.') {
+										goto l458
+									}
+									position++
+									goto l447
+								l458:
+									position, tokenIndex = position458, tokenIndex458
+								}
+								goto l446
+							l447:
+								position, tokenIndex = position447, tokenIndex447
+							}
+							goto l434
 						l433:
 							position, tokenIndex = position433, tokenIndex433
 						}
 					l434:
-						{
-							position435, tokenIndex435 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l435
-							}
-							position++
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l435
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l435
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l435
-									}
-									position++
-								}
-							}
-
-							{
-								position437, tokenIndex437 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l437
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l437
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l437
-										}
-										position++
-									}
-								}
-
-								goto l438
-							l437:
-								position, tokenIndex = position437, tokenIndex437
-							}
-						l438:
-							{
-								position440, tokenIndex440 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l440
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l440
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l440
-										}
-										position++
-									}
-								}
-
-								goto l441
-							l440:
-								position, tokenIndex = position440, tokenIndex440
-							}
-						l441:
-							{
-								position443, tokenIndex443 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l443
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l443
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l443
-										}
-										position++
-									}
-								}
-
-								goto l444
-							l443:
-								position, tokenIndex = position443, tokenIndex443
-							}
-						l444:
-							{
-								position446, tokenIndex446 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l446
-								}
-								position++
-								goto l435
-							l446:
-								position, tokenIndex = position446, tokenIndex446
-							}
-							goto l434
-						l435:
-							position, tokenIndex = position435, tokenIndex435
-						}
-						if at(buffer, position) != rune(':') {
-							goto l422
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l422
-						}
-						position++
-						{
-							position447, tokenIndex447 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l447
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l447
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l447
-									}
-									position++
-								}
-							}
-
-							{
-								position450, tokenIndex450 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l450
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l450
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l450
-										}
-										position++
-									}
-								}
-
-								goto l451
-							l450:
-								position, tokenIndex = position450, tokenIndex450
-							}
-						l451:
-							{
-								position453, tokenIndex453 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l453
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l453
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l453
-										}
-										position++
-									}
-								}
-
-								goto l454
-							l453:
-								position, tokenIndex = position453, tokenIndex453
-							}
-						l454:
-							{
-								position456, tokenIndex456 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l456
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l456
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l456
-										}
-										position++
-									}
-								}
-
-								goto l457
-							l456:
-								position, tokenIndex = position456, tokenIndex456
-							}
-						l457:
-							{
-								position459, tokenIndex459 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l459
-								}
-								position++
-								goto l447
-							l459:
-								position, tokenIndex = position459, tokenIndex459
-							}
-						l460:
-							{
-								position461, tokenIndex461 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l461
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l461
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l461
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l461
-										}
-										position++
-									}
-								}
-
-								{
-									position463, tokenIndex463 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l463
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l463
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l463
-											}
-											position++
-										}
-									}
-
-									goto l464
-								l463:
-									position, tokenIndex = position463, tokenIndex463
-								}
-							l464:
-								{
-									position466, tokenIndex466 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l466
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l466
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l466
-											}
-											position++
-										}
-									}
-
-									goto l467
-								l466:
-									position, tokenIndex = position466, tokenIndex466
-								}
-							l467:
-								{
-									position469, tokenIndex469 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l469
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l469
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l469
-											}
-											position++
-										}
-									}
-
-									goto l470
-								l469:
-									position, tokenIndex = position469, tokenIndex469
-								}
-							l470:
-								{
-									position472, tokenIndex472 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l472
-									}
-									position++
-									goto l461
-								l472:
-									position, tokenIndex = position472, tokenIndex472
-								}
-								goto l460
-							l461:
-								position, tokenIndex = position461, tokenIndex461
-							}
-							goto l448
-						l447:
-							position, tokenIndex = position447, tokenIndex447
-						}
-					l448:
-						goto l421
-					l422:
-						position, tokenIndex = position421, tokenIndex421
+						goto l407
+					l408:
+						position, tokenIndex = position407, tokenIndex407
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f':
 								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l473
+									goto l459
 								}
 								position++
 							case 'A', 'B', 'C', 'D', 'E', 'F':
 								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l473
+									goto l459
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l473
+									goto l459
 								}
 								position++
 							}
 						}
 
 						{
-							position475, tokenIndex475 := position, tokenIndex
+							position461, tokenIndex461 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l475
+										goto l461
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l475
+										goto l461
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l475
+										goto l461
 									}
 									position++
 								}
 							}
 
-							goto l476
-						l475:
-							position, tokenIndex = position475, tokenIndex475
+							goto l462
+						l461:
+							position, tokenIndex = position461, tokenIndex461
 						}
-					l476:
+					l462:
 						{
-							position478, tokenIndex478 := position, tokenIndex
+							position464, tokenIndex464 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l478
+										goto l464
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l478
+										goto l464
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l478
+										goto l464
 									}
 									position++
 								}
 							}
 
-							goto l479
-						l478:
-							position, tokenIndex = position478, tokenIndex478
+							goto l465
+						l464:
+							position, tokenIndex = position464, tokenIndex464
 						}
-					l479:
+					l465:
 						{
-							position481, tokenIndex481 := position, tokenIndex
+							position467, tokenIndex467 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l481
+										goto l467
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l481
+										goto l467
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l481
+										goto l467
 									}
 									position++
 								}
 							}
 
-							goto l482
-						l481:
-							position, tokenIndex = position481, tokenIndex481
+							goto l468
+						l467:
+							position, tokenIndex = position467, tokenIndex467
 						}
-					l482:
+					l468:
 						{
-							position484, tokenIndex484 := position, tokenIndex
+							position470, tokenIndex470 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l484
+								goto l470
 							}
 							position++
-							goto l473
+							goto l459
+						l470:
+							position, tokenIndex = position470, tokenIndex470
+						}
+					l471:
+						{
+							position472, tokenIndex472 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l472
+							}
+							position++
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l472
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l472
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l472
+									}
+									position++
+								}
+							}
+
+							{
+								position474, tokenIndex474 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l474
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l474
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l474
+										}
+										position++
+									}
+								}
+
+								goto l475
+							l474:
+								position, tokenIndex = position474, tokenIndex474
+							}
+						l475:
+							{
+								position477, tokenIndex477 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l477
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l477
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l477
+										}
+										position++
+									}
+								}
+
+								goto l478
+							l477:
+								position, tokenIndex = position477, tokenIndex477
+							}
+						l478:
+							{
+								position480, tokenIndex480 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l480
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l480
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l480
+										}
+										position++
+									}
+								}
+
+								goto l481
+							l480:
+								position, tokenIndex = position480, tokenIndex480
+							}
+						l481:
+							{
+								position483, tokenIndex483 := position, tokenIndex
+								if at(buffer, position) != rune('.') {
+									goto l483
+								}
+								position++
+								goto l472
+							l483:
+								position, tokenIndex = position483, tokenIndex483
+							}
+							goto l471
+						l472:
+							position, tokenIndex = position472, tokenIndex472
+						}
+						goto l407
+					l459:
+						position, tokenIndex = position407, tokenIndex407
+						if at(buffer, position) != rune(':') {
+							goto l406
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l406
+						}
+						position++
+						{
+							position484, tokenIndex484 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l484
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l484
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l484
+									}
+									position++
+								}
+							}
+
+							{
+								position487, tokenIndex487 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l487
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l487
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l487
+										}
+										position++
+									}
+								}
+
+								goto l488
+							l487:
+								position, tokenIndex = position487, tokenIndex487
+							}
+						l488:
+							{
+								position490, tokenIndex490 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l490
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l490
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l490
+										}
+										position++
+									}
+								}
+
+								goto l491
+							l490:
+								position, tokenIndex = position490, tokenIndex490
+							}
+						l491:
+							{
+								position493, tokenIndex493 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l493
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l493
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l493
+										}
+										position++
+									}
+								}
+
+								goto l494
+							l493:
+								position, tokenIndex = position493, tokenIndex493
+							}
+						l494:
+							{
+								position496, tokenIndex496 := position, tokenIndex
+								if at(buffer, position) != rune('.') {
+									goto l496
+								}
+								position++
+								goto l484
+							l496:
+								position, tokenIndex = position496, tokenIndex496
+							}
+						l497:
+							{
+								position498, tokenIndex498 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l498
+								}
+								position++
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l498
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l498
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l498
+										}
+										position++
+									}
+								}
+
+								{
+									position500, tokenIndex500 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l500
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l500
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l500
+											}
+											position++
+										}
+									}
+
+									goto l501
+								l500:
+									position, tokenIndex = position500, tokenIndex500
+								}
+							l501:
+								{
+									position503, tokenIndex503 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l503
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l503
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l503
+											}
+											position++
+										}
+									}
+
+									goto l504
+								l503:
+									position, tokenIndex = position503, tokenIndex503
+								}
+							l504:
+								{
+									position506, tokenIndex506 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l506
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l506
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l506
+											}
+											position++
+										}
+									}
+
+									goto l507
+								l506:
+									position, tokenIndex = position506, tokenIndex506
+								}
+							l507:
+								{
+									position509, tokenIndex509 := position, tokenIndex
+									if at(buffer, position) != rune('.') {
+										goto l509
+									}
+									position++
+									goto l498
+								l509:
+									position, tokenIndex = position509, tokenIndex509
+								}
+								goto l497
+							l498:
+								position, tokenIndex = position498, tokenIndex498
+							}
+							goto l485
 						l484:
 							position, tokenIndex = position484, tokenIndex484
 						}
 					l485:
+					}
+				l407:
+					{
+						position510, tokenIndex510 := position, tokenIndex
+						if at(buffer, position) != rune(':') {
+							goto l510
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l510
+						}
+						goto l511
+					l510:
+						position, tokenIndex = position510, tokenIndex510
+					}
+				l511:
+					goto l405
+				l406:
+					position, tokenIndex = position405, tokenIndex405
+					if !(p.pick[13] == 1) {
+						goto l512
+					}
+					{
+						position513, tokenIndex513 := position, tokenIndex
 						{
-							position486, tokenIndex486 := position, tokenIndex
+							position515, tokenIndex515 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l515
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l515
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l515
+									}
+									position++
+								}
+							}
+
+							{
+								position518, tokenIndex518 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l518
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l518
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l518
+										}
+										position++
+									}
+								}
+
+								goto l519
+							l518:
+								position, tokenIndex = position518, tokenIndex518
+							}
+						l519:
+							{
+								position521, tokenIndex521 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l521
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l521
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l521
+										}
+										position++
+									}
+								}
+
+								goto l522
+							l521:
+								position, tokenIndex = position521, tokenIndex521
+							}
+						l522:
+							{
+								position524, tokenIndex524 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l524
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l524
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l524
+										}
+										position++
+									}
+								}
+
+								goto l525
+							l524:
+								position, tokenIndex = position524, tokenIndex524
+							}
+						l525:
+							{
+								position527, tokenIndex527 := position, tokenIndex
+								if at(buffer, position) != rune('.') {
+									goto l527
+								}
+								position++
+								goto l515
+							l527:
+								position, tokenIndex = position527, tokenIndex527
+							}
+						l528:
+							{
+								position529, tokenIndex529 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l529
+								}
+								position++
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l529
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l529
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l529
+										}
+										position++
+									}
+								}
+
+								{
+									position531, tokenIndex531 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l531
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l531
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l531
+											}
+											position++
+										}
+									}
+
+									goto l532
+								l531:
+									position, tokenIndex = position531, tokenIndex531
+								}
+							l532:
+								{
+									position534, tokenIndex534 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l534
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l534
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l534
+											}
+											position++
+										}
+									}
+
+									goto l535
+								l534:
+									position, tokenIndex = position534, tokenIndex534
+								}
+							l535:
+								{
+									position537, tokenIndex537 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l537
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l537
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l537
+											}
+											position++
+										}
+									}
+
+									goto l538
+								l537:
+									position, tokenIndex = position537, tokenIndex537
+								}
+							l538:
+								{
+									position540, tokenIndex540 := position, tokenIndex
+									if at(buffer, position) != rune('.') {
+										goto l540
+									}
+									position++
+									goto l529
+								l540:
+									position, tokenIndex = position540, tokenIndex540
+								}
+								goto l528
+							l529:
+								position, tokenIndex = position529, tokenIndex529
+							}
+							goto l516
+						l515:
+							position, tokenIndex = position515, tokenIndex515
+						}
+					l516:
+						if at(buffer, position) != rune(':') {
+							goto l514
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l514
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l514
+						}
+						goto l513
+					l514:
+						position, tokenIndex = position513, tokenIndex513
+						{
+							position541, tokenIndex541 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l542
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l542
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l542
+									}
+									position++
+								}
+							}
+
+							{
+								position544, tokenIndex544 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l544
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l544
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l544
+										}
+										position++
+									}
+								}
+
+								goto l545
+							l544:
+								position, tokenIndex = position544, tokenIndex544
+							}
+						l545:
+							{
+								position547, tokenIndex547 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l547
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l547
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l547
+										}
+										position++
+									}
+								}
+
+								goto l548
+							l547:
+								position, tokenIndex = position547, tokenIndex547
+							}
+						l548:
+							{
+								position550, tokenIndex550 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l550
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l550
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l550
+										}
+										position++
+									}
+								}
+
+								goto l551
+							l550:
+								position, tokenIndex = position550, tokenIndex550
+							}
+						l551:
+							{
+								position553, tokenIndex553 := position, tokenIndex
+								if at(buffer, position) != rune('.') {
+									goto l553
+								}
+								position++
+								goto l542
+							l553:
+								position, tokenIndex = position553, tokenIndex553
+							}
+						l554:
+							{
+								position555, tokenIndex555 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l555
+								}
+								position++
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l555
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l555
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l555
+										}
+										position++
+									}
+								}
+
+								{
+									position557, tokenIndex557 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l557
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l557
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l557
+											}
+											position++
+										}
+									}
+
+									goto l558
+								l557:
+									position, tokenIndex = position557, tokenIndex557
+								}
+							l558:
+								{
+									position560, tokenIndex560 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l560
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l560
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l560
+											}
+											position++
+										}
+									}
+
+									goto l561
+								l560:
+									position, tokenIndex = position560, tokenIndex560
+								}
+							l561:
+								{
+									position563, tokenIndex563 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l563
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l563
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l563
+											}
+											position++
+										}
+									}
+
+									goto l564
+								l563:
+									position, tokenIndex = position563, tokenIndex563
+								}
+							l564:
+								{
+									position566, tokenIndex566 := position, tokenIndex
+									if at(buffer, position) != rune('.') {
+										goto l566
+									}
+									position++
+									goto l555
+								l566:
+									position, tokenIndex = position566, tokenIndex566
+								}
+								goto l554
+							l555:
+								position, tokenIndex = position555, tokenIndex555
+							}
 							if at(buffer, position) != rune(':') {
-								goto l486
+								goto l542
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l542
 							}
 							position++
 							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l486
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l486
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l486
-									}
-									position++
-								}
-							}
-
-							{
-								position488, tokenIndex488 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l488
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l488
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l488
-										}
-										position++
-									}
-								}
-
-								goto l489
-							l488:
-								position, tokenIndex = position488, tokenIndex488
-							}
-						l489:
-							{
-								position491, tokenIndex491 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l491
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l491
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l491
-										}
-										position++
-									}
-								}
-
-								goto l492
-							l491:
-								position, tokenIndex = position491, tokenIndex491
-							}
-						l492:
-							{
-								position494, tokenIndex494 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l494
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l494
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l494
-										}
-										position++
-									}
-								}
-
-								goto l495
-							l494:
-								position, tokenIndex = position494, tokenIndex494
-							}
-						l495:
-							{
-								position497, tokenIndex497 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l497
-								}
-								position++
-								goto l486
-							l497:
-								position, tokenIndex = position497, tokenIndex497
-							}
-							goto l485
-						l486:
-							position, tokenIndex = position486, tokenIndex486
-						}
-						goto l421
-					l473:
-						position, tokenIndex = position421, tokenIndex421
-						if at(buffer, position) != rune(':') {
-							goto l420
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l420
-						}
-						position++
-						{
-							position498, tokenIndex498 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l498
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l498
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l498
-									}
-									position++
-								}
-							}
-
-							{
-								position501, tokenIndex501 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l501
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l501
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l501
-										}
-										position++
-									}
-								}
-
-								goto l502
-							l501:
-								position, tokenIndex = position501, tokenIndex501
-							}
-						l502:
-							{
-								position504, tokenIndex504 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l504
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l504
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l504
-										}
-										position++
-									}
-								}
-
-								goto l505
-							l504:
-								position, tokenIndex = position504, tokenIndex504
-							}
-						l505:
-							{
-								position507, tokenIndex507 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l507
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l507
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l507
-										}
-										position++
-									}
-								}
-
-								goto l508
-							l507:
-								position, tokenIndex = position507, tokenIndex507
-							}
-						l508:
-							{
-								position510, tokenIndex510 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l510
-								}
-								position++
-								goto l498
-							l510:
-								position, tokenIndex = position510, tokenIndex510
-							}
-						l511:
-							{
-								position512, tokenIndex512 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l512
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l512
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l512
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l512
-										}
-										position++
-									}
-								}
-
-								{
-									position514, tokenIndex514 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l514
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l514
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l514
-											}
-											position++
-										}
-									}
-
-									goto l515
-								l514:
-									position, tokenIndex = position514, tokenIndex514
-								}
-							l515:
-								{
-									position517, tokenIndex517 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l517
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l517
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l517
-											}
-											position++
-										}
-									}
-
-									goto l518
-								l517:
-									position, tokenIndex = position517, tokenIndex517
-								}
-							l518:
-								{
-									position520, tokenIndex520 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l520
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l520
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l520
-											}
-											position++
-										}
-									}
-
-									goto l521
-								l520:
-									position, tokenIndex = position520, tokenIndex520
-								}
-							l521:
-								{
-									position523, tokenIndex523 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l523
-									}
-									position++
-									goto l512
-								l523:
-									position, tokenIndex = position523, tokenIndex523
-								}
-								goto l511
-							l512:
-								position, tokenIndex = position512, tokenIndex512
-							}
-							goto l499
-						l498:
-							position, tokenIndex = position498, tokenIndex498
-						}
-					l499:
-					}
-				l421:
-					{
-						position524, tokenIndex524 := position, tokenIndex
-						if at(buffer, position) != rune(':') {
-							goto l524
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l524
-						}
-						goto l525
-					l524:
-						position, tokenIndex = position524, tokenIndex524
-					}
-				l525:
-					goto l419
-				l420:
-					position, tokenIndex = position419, tokenIndex419
-					if !(p.pick[13] == 1) {
-						goto l526
-					}
-					{
-						position527, tokenIndex527 := position, tokenIndex
-						{
-							position529, tokenIndex529 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l529
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l529
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l529
-									}
-									position++
-								}
-							}
-
-							{
-								position532, tokenIndex532 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l532
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l532
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l532
-										}
-										position++
-									}
-								}
-
-								goto l533
-							l532:
-								position, tokenIndex = position532, tokenIndex532
-							}
-						l533:
-							{
-								position535, tokenIndex535 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l535
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l535
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l535
-										}
-										position++
-									}
-								}
-
-								goto l536
-							l535:
-								position, tokenIndex = position535, tokenIndex535
-							}
-						l536:
-							{
-								position538, tokenIndex538 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l538
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l538
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l538
-										}
-										position++
-									}
-								}
-
-								goto l539
-							l538:
-								position, tokenIndex = position538, tokenIndex538
-							}
-						l539:
-							{
-								position541, tokenIndex541 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l541
-								}
-								position++
-								goto l529
-							l541:
-								position, tokenIndex = position541, tokenIndex541
-							}
-						l542:
-							{
-								position543, tokenIndex543 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l543
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l543
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l543
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l543
-										}
-										position++
-									}
-								}
-
-								{
-									position545, tokenIndex545 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l545
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l545
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l545
-											}
-											position++
-										}
-									}
-
-									goto l546
-								l545:
-									position, tokenIndex = position545, tokenIndex545
-								}
-							l546:
-								{
-									position548, tokenIndex548 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l548
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l548
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l548
-											}
-											position++
-										}
-									}
-
-									goto l549
-								l548:
-									position, tokenIndex = position548, tokenIndex548
-								}
-							l549:
-								{
-									position551, tokenIndex551 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l551
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l551
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l551
-											}
-											position++
-										}
-									}
-
-									goto l552
-								l551:
-									position, tokenIndex = position551, tokenIndex551
-								}
-							l552:
-								{
-									position554, tokenIndex554 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l554
-									}
-									position++
-									goto l543
-								l554:
-									position, tokenIndex = position554, tokenIndex554
-								}
-								goto l542
-							l543:
-								position, tokenIndex = position543, tokenIndex543
-							}
-							goto l530
-						l529:
-							position, tokenIndex = position529, tokenIndex529
-						}
-					l530:
-						if at(buffer, position) != rune(':') {
-							goto l528
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l528
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l528
-						}
-						goto l527
-					l528:
-						position, tokenIndex = position527, tokenIndex527
-						{
-							position555, tokenIndex555 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l556
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l556
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l556
-									}
-									position++
-								}
-							}
-
-							{
-								position558, tokenIndex558 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l558
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l558
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l558
-										}
-										position++
-									}
-								}
-
-								goto l559
-							l558:
-								position, tokenIndex = position558, tokenIndex558
-							}
-						l559:
-							{
-								position561, tokenIndex561 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l561
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l561
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l561
-										}
-										position++
-									}
-								}
-
-								goto l562
-							l561:
-								position, tokenIndex = position561, tokenIndex561
-							}
-						l562:
-							{
-								position564, tokenIndex564 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l564
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l564
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l564
-										}
-										position++
-									}
-								}
-
-								goto l565
-							l564:
-								position, tokenIndex = position564, tokenIndex564
-							}
-						l565:
-							{
 								position567, tokenIndex567 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l567
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l567
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l567
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l567
+										}
+										position++
+									}
 								}
-								position++
-								goto l556
+
+								{
+									position570, tokenIndex570 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l570
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l570
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l570
+											}
+											position++
+										}
+									}
+
+									goto l571
+								l570:
+									position, tokenIndex = position570, tokenIndex570
+								}
+							l571:
+								{
+									position573, tokenIndex573 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l573
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l573
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l573
+											}
+											position++
+										}
+									}
+
+									goto l574
+								l573:
+									position, tokenIndex = position573, tokenIndex573
+								}
+							l574:
+								{
+									position576, tokenIndex576 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l576
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l576
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l576
+											}
+											position++
+										}
+									}
+
+									goto l577
+								l576:
+									position, tokenIndex = position576, tokenIndex576
+								}
+							l577:
+								{
+									position579, tokenIndex579 := position, tokenIndex
+									if at(buffer, position) != rune('.') {
+										goto l579
+									}
+									position++
+									goto l567
+								l579:
+									position, tokenIndex = position579, tokenIndex579
+								}
+							l580:
+								{
+									position581, tokenIndex581 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l581
+									}
+									position++
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l581
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l581
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l581
+											}
+											position++
+										}
+									}
+
+									{
+										position583, tokenIndex583 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l583
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l583
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l583
+												}
+												position++
+											}
+										}
+
+										goto l584
+									l583:
+										position, tokenIndex = position583, tokenIndex583
+									}
+								l584:
+									{
+										position586, tokenIndex586 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l586
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l586
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l586
+												}
+												position++
+											}
+										}
+
+										goto l587
+									l586:
+										position, tokenIndex = position586, tokenIndex586
+									}
+								l587:
+									{
+										position589, tokenIndex589 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l589
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l589
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l589
+												}
+												position++
+											}
+										}
+
+										goto l590
+									l589:
+										position, tokenIndex = position589, tokenIndex589
+									}
+								l590:
+									{
+										position592, tokenIndex592 := position, tokenIndex
+										if at(buffer, position) != rune('.') {
+											goto l592
+										}
+										position++
+										goto l581
+									l592:
+										position, tokenIndex = position592, tokenIndex592
+									}
+									goto l580
+								l581:
+									position, tokenIndex = position581, tokenIndex581
+								}
+								goto l568
 							l567:
 								position, tokenIndex = position567, tokenIndex567
 							}
 						l568:
-							{
-								position569, tokenIndex569 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l569
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l569
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l569
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l569
-										}
-										position++
-									}
-								}
-
-								{
-									position571, tokenIndex571 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l571
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l571
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l571
-											}
-											position++
-										}
-									}
-
-									goto l572
-								l571:
-									position, tokenIndex = position571, tokenIndex571
-								}
-							l572:
-								{
-									position574, tokenIndex574 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l574
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l574
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l574
-											}
-											position++
-										}
-									}
-
-									goto l575
-								l574:
-									position, tokenIndex = position574, tokenIndex574
-								}
-							l575:
-								{
-									position577, tokenIndex577 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l577
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l577
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l577
-											}
-											position++
-										}
-									}
-
-									goto l578
-								l577:
-									position, tokenIndex = position577, tokenIndex577
-								}
-							l578:
-								{
-									position580, tokenIndex580 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l580
-									}
-									position++
-									goto l569
-								l580:
-									position, tokenIndex = position580, tokenIndex580
-								}
-								goto l568
-							l569:
-								position, tokenIndex = position569, tokenIndex569
-							}
-							if at(buffer, position) != rune(':') {
-								goto l556
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l556
-							}
-							position++
-							{
-								position581, tokenIndex581 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l581
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l581
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l581
-										}
-										position++
-									}
-								}
-
-								{
-									position584, tokenIndex584 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l584
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l584
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l584
-											}
-											position++
-										}
-									}
-
-									goto l585
-								l584:
-									position, tokenIndex = position584, tokenIndex584
-								}
-							l585:
-								{
-									position587, tokenIndex587 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l587
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l587
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l587
-											}
-											position++
-										}
-									}
-
-									goto l588
-								l587:
-									position, tokenIndex = position587, tokenIndex587
-								}
-							l588:
-								{
-									position590, tokenIndex590 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l590
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l590
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l590
-											}
-											position++
-										}
-									}
-
-									goto l591
-								l590:
-									position, tokenIndex = position590, tokenIndex590
-								}
-							l591:
-								{
-									position593, tokenIndex593 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l593
-									}
-									position++
-									goto l581
-								l593:
-									position, tokenIndex = position593, tokenIndex593
-								}
-							l594:
-								{
-									position595, tokenIndex595 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l595
-									}
-									position++
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l595
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l595
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l595
-											}
-											position++
-										}
-									}
-
-									{
-										position597, tokenIndex597 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l597
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l597
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l597
-												}
-												position++
-											}
-										}
-
-										goto l598
-									l597:
-										position, tokenIndex = position597, tokenIndex597
-									}
-								l598:
-									{
-										position600, tokenIndex600 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l600
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l600
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l600
-												}
-												position++
-											}
-										}
-
-										goto l601
-									l600:
-										position, tokenIndex = position600, tokenIndex600
-									}
-								l601:
-									{
-										position603, tokenIndex603 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l603
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l603
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l603
-												}
-												position++
-											}
-										}
-
-										goto l604
-									l603:
-										position, tokenIndex = position603, tokenIndex603
-									}
-								l604:
-									{
-										position606, tokenIndex606 := position, tokenIndex
-										if at(buffer, position) != rune('.') {
-											goto l606
-										}
-										position++
-										goto l595
-									l606:
-										position, tokenIndex = position606, tokenIndex606
-									}
-									goto l594
-								l595:
-									position, tokenIndex = position595, tokenIndex595
-								}
-								goto l582
-							l581:
-								position, tokenIndex = position581, tokenIndex581
-							}
-						l582:
-							goto l555
-						l556:
-							position, tokenIndex = position555, tokenIndex555
+							goto l541
+						l542:
+							position, tokenIndex = position541, tokenIndex541
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l607
+										goto l593
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l607
+										goto l593
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l607
+										goto l593
 									}
 									position++
 								}
 							}
 
 							{
-								position609, tokenIndex609 := position, tokenIndex
+								position595, tokenIndex595 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l609
+											goto l595
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l609
+											goto l595
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l609
+											goto l595
 										}
 										position++
 									}
 								}
 
-								goto l610
-							l609:
-								position, tokenIndex = position609, tokenIndex609
+								goto l596
+							l595:
+								position, tokenIndex = position595, tokenIndex595
 							}
-						l610:
+						l596:
 							{
-								position612, tokenIndex612 := position, tokenIndex
+								position598, tokenIndex598 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l612
+											goto l598
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l612
+											goto l598
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l612
+											goto l598
 										}
 										position++
 									}
 								}
 
-								goto l613
-							l612:
-								position, tokenIndex = position612, tokenIndex612
+								goto l599
+							l598:
+								position, tokenIndex = position598, tokenIndex598
 							}
-						l613:
+						l599:
 							{
-								position615, tokenIndex615 := position, tokenIndex
+								position601, tokenIndex601 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l615
+											goto l601
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l615
+											goto l601
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l615
+											goto l601
 										}
 										position++
 									}
 								}
 
-								goto l616
-							l615:
-								position, tokenIndex = position615, tokenIndex615
+								goto l602
+							l601:
+								position, tokenIndex = position601, tokenIndex601
 							}
-						l616:
+						l602:
 							{
-								position618, tokenIndex618 := position, tokenIndex
+								position604, tokenIndex604 := position, tokenIndex
 								if at(buffer, position) != rune('.') {
-									goto l618
+									goto l604
 								}
 								position++
-								goto l607
+								goto l593
+							l604:
+								position, tokenIndex = position604, tokenIndex604
+							}
+						l605:
+							{
+								position606, tokenIndex606 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l606
+								}
+								position++
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l606
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l606
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l606
+										}
+										position++
+									}
+								}
+
+								{
+									position608, tokenIndex608 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l608
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l608
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l608
+											}
+											position++
+										}
+									}
+
+									goto l609
+								l608:
+									position, tokenIndex = position608, tokenIndex608
+								}
+							l609:
+								{
+									position611, tokenIndex611 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l611
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l611
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l611
+											}
+											position++
+										}
+									}
+
+									goto l612
+								l611:
+									position, tokenIndex = position611, tokenIndex611
+								}
+							l612:
+								{
+									position614, tokenIndex614 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l614
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l614
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l614
+											}
+											position++
+										}
+									}
+
+									goto l615
+								l614:
+									position, tokenIndex = position614, tokenIndex614
+								}
+							l615:
+								{
+									position617, tokenIndex617 := position, tokenIndex
+									if at(buffer, position) != rune('.') {
+										goto l617
+									}
+									position++
+									goto l606
+								l617:
+									position, tokenIndex = position617, tokenIndex617
+								}
+								goto l605
+							l606:
+								position, tokenIndex = position606, tokenIndex606
+							}
+							goto l541
+						l593:
+							position, tokenIndex = position541, tokenIndex541
+							if at(buffer, position) != rune(':') {
+								goto l512
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l512
+							}
+							position++
+							{
+								position618, tokenIndex618 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l618
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l618
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l618
+										}
+										position++
+									}
+								}
+
+								{
+									position621, tokenIndex621 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l621
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l621
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l621
+											}
+											position++
+										}
+									}
+
+									goto l622
+								l621:
+									position, tokenIndex = position621, tokenIndex621
+								}
+							l622:
+								{
+									position624, tokenIndex624 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l624
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l624
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l624
+											}
+											position++
+										}
+									}
+
+									goto l625
+								l624:
+									position, tokenIndex = position624, tokenIndex624
+								}
+							l625:
+								{
+									position627, tokenIndex627 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l627
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l627
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l627
+											}
+											position++
+										}
+									}
+
+									goto l628
+								l627:
+									position, tokenIndex = position627, tokenIndex627
+								}
+							l628:
+								{
+									position630, tokenIndex630 := position, tokenIndex
+									if at(buffer, position) != rune('.') {
+										goto l630
+									}
+									position++
+									goto l618
+								l630:
+									position, tokenIndex = position630, tokenIndex630
+								}
+							l631:
+								{
+									position632, tokenIndex632 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l632
+									}
+									position++
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l632
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l632
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l632
+											}
+											position++
+										}
+									}
+
+									{
+										position634, tokenIndex634 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l634
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l634
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l634
+												}
+												position++
+											}
+										}
+
+										goto l635
+									l634:
+										position, tokenIndex = position634, tokenIndex634
+									}
+								l635:
+									{
+										position637, tokenIndex637 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l637
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l637
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l637
+												}
+												position++
+											}
+										}
+
+										goto l638
+									l637:
+										position, tokenIndex = position637, tokenIndex637
+									}
+								l638:
+									{
+										position640, tokenIndex640 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l640
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l640
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l640
+												}
+												position++
+											}
+										}
+
+										goto l641
+									l640:
+										position, tokenIndex = position640, tokenIndex640
+									}
+								l641:
+									{
+										position643, tokenIndex643 := position, tokenIndex
+										if at(buffer, position) != rune('.') {
+											goto l643
+										}
+										position++
+										goto l632
+									l643:
+										position, tokenIndex = position643, tokenIndex643
+									}
+									goto l631
+								l632:
+									position, tokenIndex = position632, tokenIndex632
+								}
+								goto l619
 							l618:
 								position, tokenIndex = position618, tokenIndex618
 							}
 						l619:
-							{
-								position620, tokenIndex620 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l620
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l620
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l620
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l620
-										}
-										position++
-									}
-								}
-
-								{
-									position622, tokenIndex622 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l622
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l622
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l622
-											}
-											position++
-										}
-									}
-
-									goto l623
-								l622:
-									position, tokenIndex = position622, tokenIndex622
-								}
-							l623:
-								{
-									position625, tokenIndex625 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l625
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l625
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l625
-											}
-											position++
-										}
-									}
-
-									goto l626
-								l625:
-									position, tokenIndex = position625, tokenIndex625
-								}
-							l626:
-								{
-									position628, tokenIndex628 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l628
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l628
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l628
-											}
-											position++
-										}
-									}
-
-									goto l629
-								l628:
-									position, tokenIndex = position628, tokenIndex628
-								}
-							l629:
-								{
-									position631, tokenIndex631 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l631
-									}
-									position++
-									goto l620
-								l631:
-									position, tokenIndex = position631, tokenIndex631
-								}
-								goto l619
-							l620:
-								position, tokenIndex = position620, tokenIndex620
-							}
-							goto l555
-						l607:
-							position, tokenIndex = position555, tokenIndex555
-							if at(buffer, position) != rune(':') {
-								goto l526
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l526
-							}
-							position++
-							{
-								position632, tokenIndex632 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l632
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l632
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l632
-										}
-										position++
-									}
-								}
-
-								{
-									position635, tokenIndex635 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l635
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l635
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l635
-											}
-											position++
-										}
-									}
-
-									goto l636
-								l635:
-									position, tokenIndex = position635, tokenIndex635
-								}
-							l636:
-								{
-									position638, tokenIndex638 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l638
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l638
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l638
-											}
-											position++
-										}
-									}
-
-									goto l639
-								l638:
-									position, tokenIndex = position638, tokenIndex638
-								}
-							l639:
-								{
-									position641, tokenIndex641 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l641
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l641
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l641
-											}
-											position++
-										}
-									}
-
-									goto l642
-								l641:
-									position, tokenIndex = position641, tokenIndex641
-								}
-							l642:
-								{
-									position644, tokenIndex644 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l644
-									}
-									position++
-									goto l632
-								l644:
-									position, tokenIndex = position644, tokenIndex644
-								}
-							l645:
-								{
-									position646, tokenIndex646 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l646
-									}
-									position++
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l646
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l646
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l646
-											}
-											position++
-										}
-									}
-
-									{
-										position648, tokenIndex648 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l648
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l648
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l648
-												}
-												position++
-											}
-										}
-
-										goto l649
-									l648:
-										position, tokenIndex = position648, tokenIndex648
-									}
-								l649:
-									{
-										position651, tokenIndex651 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l651
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l651
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l651
-												}
-												position++
-											}
-										}
-
-										goto l652
-									l651:
-										position, tokenIndex = position651, tokenIndex651
-									}
-								l652:
-									{
-										position654, tokenIndex654 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l654
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l654
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l654
-												}
-												position++
-											}
-										}
-
-										goto l655
-									l654:
-										position, tokenIndex = position654, tokenIndex654
-									}
-								l655:
-									{
-										position657, tokenIndex657 := position, tokenIndex
-										if at(buffer, position) != rune('.') {
-											goto l657
-										}
-										position++
-										goto l646
-									l657:
-										position, tokenIndex = position657, tokenIndex657
-									}
-									goto l645
-								l646:
-									position, tokenIndex = position646, tokenIndex646
-								}
-								goto l633
-							l632:
-								position, tokenIndex = position632, tokenIndex632
-							}
-						l633:
 						}
-					l555:
+					l541:
+						{
+							position644, tokenIndex644 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l644
+							}
+							position++
+							if !_rules[ruleIPv4address]() {
+								goto l644
+							}
+							goto l645
+						l644:
+							position, tokenIndex = position644, tokenIndex644
+						}
+					l645:
+					}
+				l513:
+					goto l405
+				l512:
+					position, tokenIndex = position405, tokenIndex405
+					if !(p.pick[13] == 2) {
+						goto l403
+					}
+					{
+						position646, tokenIndex646 := position, tokenIndex
+						if !_rules[ruleh16]() {
+							goto l647
+						}
+						if at(buffer, position) != rune(':') {
+							goto l647
+						}
+						position++
+						{
+							position648, tokenIndex648 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l648
+							}
+							position++
+							goto l647
+						l648:
+							position, tokenIndex = position648, tokenIndex648
+						}
+						if !_rules[ruleh16]() {
+							goto l647
+						}
+						if at(buffer, position) != rune(':') {
+							goto l647
+						}
+						position++
+						{
+							position649, tokenIndex649 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l649
+							}
+							position++
+							goto l647
+						l649:
+							position, tokenIndex = position649, tokenIndex649
+						}
+						if !_rules[ruleh16]() {
+							goto l647
+						}
+						if at(buffer, position) != rune(':') {
+							goto l647
+						}
+						position++
+						{
+							position650, tokenIndex650 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l650
+							}
+							position++
+							goto l647
+						l650:
+							position, tokenIndex = position650, tokenIndex650
+						}
+						if !_rules[ruleh16]() {
+							goto l647
+						}
+						if at(buffer, position) != rune(':') {
+							goto l647
+						}
+						position++
+						{
+							position651, tokenIndex651 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l651
+							}
+							position++
+							goto l647
+						l651:
+							position, tokenIndex = position651, tokenIndex651
+						}
+						if !_rules[ruleh16]() {
+							goto l647
+						}
+						if at(buffer, position) != rune(':') {
+							goto l647
+						}
+						position++
+						{
+							position652, tokenIndex652 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l652
+							}
+							position++
+							goto l647
+						l652:
+							position, tokenIndex = position652, tokenIndex652
+						}
+						if !_rules[ruleh16]() {
+							goto l647
+						}
+						if at(buffer, position) != rune(':') {
+							goto l647
+						}
+						position++
+						{
+							position653, tokenIndex653 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l653
+							}
+							position++
+							goto l647
+						l653:
+							position, tokenIndex = position653, tokenIndex653
+						}
+						{
+							position654, tokenIndex654 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l655
+							}
+							if at(buffer, position) != rune(':') {
+								goto l655
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l655
+							}
+							goto l654
+						l655:
+							position, tokenIndex = position654, tokenIndex654
+							if !_rules[ruleIPv4address]() {
+								goto l647
+							}
+						}
+					l654:
+						goto l646
+					l647:
+						position, tokenIndex = position646, tokenIndex646
+						if at(buffer, position) != rune(':') {
+							goto l656
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l656
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l656
+						}
+						if at(buffer, position) != rune(':') {
+							goto l656
+						}
+						position++
+						{
+							position657, tokenIndex657 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l657
+							}
+							position++
+							goto l656
+						l657:
+							position, tokenIndex = position657, tokenIndex657
+						}
+						if !_rules[ruleh16]() {
+							goto l656
+						}
+						if at(buffer, position) != rune(':') {
+							goto l656
+						}
+						position++
 						{
 							position658, tokenIndex658 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l658
 							}
 							position++
-							if !_rules[ruleIPv4address]() {
-								goto l658
-							}
-							goto l659
+							goto l656
 						l658:
 							position, tokenIndex = position658, tokenIndex658
 						}
-					l659:
-					}
-				l527:
-					goto l419
-				l526:
-					position, tokenIndex = position419, tokenIndex419
-					if !(p.pick[13] == 2) {
-						goto l417
-					}
-					{
-						position660, tokenIndex660 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l661
+							goto l656
 						}
 						if at(buffer, position) != rune(':') {
-							goto l661
+							goto l656
 						}
 						position++
 						{
-							position662, tokenIndex662 := position, tokenIndex
+							position659, tokenIndex659 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l662
+								goto l659
 							}
 							position++
-							goto l661
-						l662:
-							position, tokenIndex = position662, tokenIndex662
+							goto l656
+						l659:
+							position, tokenIndex = position659, tokenIndex659
 						}
 						if !_rules[ruleh16]() {
-							goto l661
+							goto l656
 						}
 						if at(buffer, position) != rune(':') {
-							goto l661
+							goto l656
 						}
 						position++
 						{
-							position663, tokenIndex663 := position, tokenIndex
+							position660, tokenIndex660 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l660
+							}
+							position++
+							goto l656
+						l660:
+							position, tokenIndex = position660, tokenIndex660
+						}
+						if !_rules[ruleh16]() {
+							goto l656
+						}
+						if at(buffer, position) != rune(':') {
+							goto l656
+						}
+						position++
+						{
+							position661, tokenIndex661 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l661
+							}
+							position++
+							goto l656
+						l661:
+							position, tokenIndex = position661, tokenIndex661
+						}
+						{
+							position662, tokenIndex662 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l663
+							}
 							if at(buffer, position) != rune(':') {
 								goto l663
 							}
 							position++
-							goto l661
-						l663:
-							position, tokenIndex = position663, tokenIndex663
-						}
-						if !_rules[ruleh16]() {
-							goto l661
-						}
-						if at(buffer, position) != rune(':') {
-							goto l661
-						}
-						position++
-						{
-							position664, tokenIndex664 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l664
+							if !_rules[ruleh16]() {
+								goto l663
 							}
-							position++
-							goto l661
-						l664:
-							position, tokenIndex = position664, tokenIndex664
+							goto l662
+						l663:
+							position, tokenIndex = position662, tokenIndex662
+							if !_rules[ruleIPv4address]() {
+								goto l656
+							}
 						}
-						if !_rules[ruleh16]() {
-							goto l661
-						}
-						if at(buffer, position) != rune(':') {
-							goto l661
-						}
-						position++
+					l662:
+						goto l646
+					l656:
+						position, tokenIndex = position646, tokenIndex646
 						{
 							position665, tokenIndex665 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							if !_rules[ruleh16]() {
 								goto l665
 							}
-							position++
-							goto l661
+							goto l666
 						l665:
 							position, tokenIndex = position665, tokenIndex665
 						}
-						if !_rules[ruleh16]() {
-							goto l661
-						}
+					l666:
 						if at(buffer, position) != rune(':') {
-							goto l661
+							goto l664
 						}
 						position++
-						{
-							position666, tokenIndex666 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l666
-							}
-							position++
-							goto l661
-						l666:
-							position, tokenIndex = position666, tokenIndex666
+						if at(buffer, position) != rune(':') {
+							goto l664
 						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l661
+							goto l664
 						}
 						if at(buffer, position) != rune(':') {
-							goto l661
+							goto l664
 						}
 						position++
 						{
@@ -6745,172 +6821,165 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l667
 							}
 							position++
-							goto l661
+							goto l664
 						l667:
 							position, tokenIndex = position667, tokenIndex667
 						}
+						if !_rules[ruleh16]() {
+							goto l664
+						}
+						if at(buffer, position) != rune(':') {
+							goto l664
+						}
+						position++
 						{
 							position668, tokenIndex668 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l669
+							if at(buffer, position) != rune(':') {
+								goto l668
 							}
+							position++
+							goto l664
+						l668:
+							position, tokenIndex = position668, tokenIndex668
+						}
+						if !_rules[ruleh16]() {
+							goto l664
+						}
+						if at(buffer, position) != rune(':') {
+							goto l664
+						}
+						position++
+						{
+							position669, tokenIndex669 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l669
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l669
-							}
-							goto l668
+							goto l664
 						l669:
-							position, tokenIndex = position668, tokenIndex668
-							if !_rules[ruleIPv4address]() {
-								goto l661
-							}
+							position, tokenIndex = position669, tokenIndex669
 						}
-					l668:
-						goto l660
-					l661:
-						position, tokenIndex = position660, tokenIndex660
-						if at(buffer, position) != rune(':') {
-							goto l670
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l670
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l670
+							goto l664
 						}
 						if at(buffer, position) != rune(':') {
-							goto l670
+							goto l664
 						}
 						position++
+						{
+							position670, tokenIndex670 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l670
+							}
+							position++
+							goto l664
+						l670:
+							position, tokenIndex = position670, tokenIndex670
+						}
 						{
 							position671, tokenIndex671 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l671
+							if !_rules[ruleh16]() {
+								goto l672
 							}
-							position++
-							goto l670
-						l671:
-							position, tokenIndex = position671, tokenIndex671
-						}
-						if !_rules[ruleh16]() {
-							goto l670
-						}
-						if at(buffer, position) != rune(':') {
-							goto l670
-						}
-						position++
-						{
-							position672, tokenIndex672 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l672
 							}
 							position++
-							goto l670
-						l672:
-							position, tokenIndex = position672, tokenIndex672
-						}
-						if !_rules[ruleh16]() {
-							goto l670
-						}
-						if at(buffer, position) != rune(':') {
-							goto l670
-						}
-						position++
-						{
-							position673, tokenIndex673 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l673
+							if !_rules[ruleh16]() {
+								goto l672
 							}
-							position++
-							goto l670
-						l673:
-							position, tokenIndex = position673, tokenIndex673
+							goto l671
+						l672:
+							position, tokenIndex = position671, tokenIndex671
+							if !_rules[ruleIPv4address]() {
+								goto l664
+							}
 						}
-						if !_rules[ruleh16]() {
-							goto l670
-						}
-						if at(buffer, position) != rune(':') {
-							goto l670
-						}
-						position++
+					l671:
+						goto l646
+					l664:
+						position, tokenIndex = position646, tokenIndex646
 						{
 							position674, tokenIndex674 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							{
+								position676, tokenIndex676 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l676
+								}
+								if at(buffer, position) != rune(':') {
+									goto l676
+								}
+								position++
+								{
+									position678, tokenIndex678 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l678
+									}
+									position++
+									goto l676
+								l678:
+									position, tokenIndex = position678, tokenIndex678
+								}
+								goto l677
+							l676:
+								position, tokenIndex = position676, tokenIndex676
+							}
+						l677:
+							if !_rules[ruleh16]() {
 								goto l674
 							}
-							position++
-							goto l670
+							goto l675
 						l674:
 							position, tokenIndex = position674, tokenIndex674
 						}
+					l675:
+						if at(buffer, position) != rune(':') {
+							goto l673
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l673
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l670
+							goto l673
 						}
 						if at(buffer, position) != rune(':') {
-							goto l670
+							goto l673
 						}
 						position++
 						{
-							position675, tokenIndex675 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l675
-							}
-							position++
-							goto l670
-						l675:
-							position, tokenIndex = position675, tokenIndex675
-						}
-						{
-							position676, tokenIndex676 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l677
-							}
-							if at(buffer, position) != rune(':') {
-								goto l677
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l677
-							}
-							goto l676
-						l677:
-							position, tokenIndex = position676, tokenIndex676
-							if !_rules[ruleIPv4address]() {
-								goto l670
-							}
-						}
-					l676:
-						goto l660
-					l670:
-						position, tokenIndex = position660, tokenIndex660
-						{
 							position679, tokenIndex679 := position, tokenIndex
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l679
 							}
-							goto l680
+							position++
+							goto l673
 						l679:
 							position, tokenIndex = position679, tokenIndex679
 						}
-					l680:
-						if at(buffer, position) != rune(':') {
-							goto l678
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l678
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l678
+							goto l673
 						}
 						if at(buffer, position) != rune(':') {
-							goto l678
+							goto l673
+						}
+						position++
+						{
+							position680, tokenIndex680 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l680
+							}
+							position++
+							goto l673
+						l680:
+							position, tokenIndex = position680, tokenIndex680
+						}
+						if !_rules[ruleh16]() {
+							goto l673
+						}
+						if at(buffer, position) != rune(':') {
+							goto l673
 						}
 						position++
 						{
@@ -6919,131 +6988,104 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l681
 							}
 							position++
-							goto l678
+							goto l673
 						l681:
 							position, tokenIndex = position681, tokenIndex681
 						}
-						if !_rules[ruleh16]() {
-							goto l678
-						}
-						if at(buffer, position) != rune(':') {
-							goto l678
-						}
-						position++
 						{
 							position682, tokenIndex682 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l682
+							if !_rules[ruleh16]() {
+								goto l683
 							}
-							position++
-							goto l678
-						l682:
-							position, tokenIndex = position682, tokenIndex682
-						}
-						if !_rules[ruleh16]() {
-							goto l678
-						}
-						if at(buffer, position) != rune(':') {
-							goto l678
-						}
-						position++
-						{
-							position683, tokenIndex683 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l683
 							}
 							position++
-							goto l678
-						l683:
-							position, tokenIndex = position683, tokenIndex683
-						}
-						if !_rules[ruleh16]() {
-							goto l678
-						}
-						if at(buffer, position) != rune(':') {
-							goto l678
-						}
-						position++
-						{
-							position684, tokenIndex684 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l684
+							if !_rules[ruleh16]() {
+								goto l683
 							}
-							position++
-							goto l678
-						l684:
-							position, tokenIndex = position684, tokenIndex684
+							goto l682
+						l683:
+							position, tokenIndex = position682, tokenIndex682
+							if !_rules[ruleIPv4address]() {
+								goto l673
+							}
 						}
+					l682:
+						goto l646
+					l673:
+						position, tokenIndex = position646, tokenIndex646
 						{
 							position685, tokenIndex685 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l686
-							}
-							if at(buffer, position) != rune(':') {
-								goto l686
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l686
-							}
-							goto l685
-						l686:
-							position, tokenIndex = position685, tokenIndex685
-							if !_rules[ruleIPv4address]() {
-								goto l678
-							}
-						}
-					l685:
-						goto l660
-					l678:
-						position, tokenIndex = position660, tokenIndex660
-						{
-							position688, tokenIndex688 := position, tokenIndex
 							{
-								position690, tokenIndex690 := position, tokenIndex
+								position687, tokenIndex687 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l690
+									goto l687
 								}
 								if at(buffer, position) != rune(':') {
-									goto l690
+									goto l687
 								}
 								position++
 								{
-									position692, tokenIndex692 := position, tokenIndex
+									position689, tokenIndex689 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l692
+										goto l689
 									}
 									position++
-									goto l690
-								l692:
-									position, tokenIndex = position692, tokenIndex692
+									goto l687
+								l689:
+									position, tokenIndex = position689, tokenIndex689
 								}
-								goto l691
-							l690:
-								position, tokenIndex = position690, tokenIndex690
-							}
-						l691:
-							if !_rules[ruleh16]() {
+								{
+									position690, tokenIndex690 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l690
+									}
+									if at(buffer, position) != rune(':') {
+										goto l690
+									}
+									position++
+									{
+										position692, tokenIndex692 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l692
+										}
+										position++
+										goto l690
+									l692:
+										position, tokenIndex = position692, tokenIndex692
+									}
+									goto l691
+								l690:
+									position, tokenIndex = position690, tokenIndex690
+								}
+							l691:
 								goto l688
+							l687:
+								position, tokenIndex = position687, tokenIndex687
 							}
-							goto l689
 						l688:
-							position, tokenIndex = position688, tokenIndex688
+							if !_rules[ruleh16]() {
+								goto l685
+							}
+							goto l686
+						l685:
+							position, tokenIndex = position685, tokenIndex685
 						}
-					l689:
+					l686:
 						if at(buffer, position) != rune(':') {
-							goto l687
+							goto l684
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l687
+							goto l684
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l687
+							goto l684
 						}
 						if at(buffer, position) != rune(':') {
-							goto l687
+							goto l684
 						}
 						position++
 						{
@@ -7052,15 +7094,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l693
 							}
 							position++
-							goto l687
+							goto l684
 						l693:
 							position, tokenIndex = position693, tokenIndex693
 						}
 						if !_rules[ruleh16]() {
-							goto l687
+							goto l684
 						}
 						if at(buffer, position) != rune(':') {
-							goto l687
+							goto l684
 						}
 						position++
 						{
@@ -7069,1190 +7111,1050 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l694
 							}
 							position++
-							goto l687
+							goto l684
 						l694:
 							position, tokenIndex = position694, tokenIndex694
 						}
-						if !_rules[ruleh16]() {
-							goto l687
-						}
-						if at(buffer, position) != rune(':') {
-							goto l687
-						}
-						position++
 						{
 							position695, tokenIndex695 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l696
+							}
 							if at(buffer, position) != rune(':') {
-								goto l695
+								goto l696
 							}
 							position++
-							goto l687
-						l695:
+							if !_rules[ruleh16]() {
+								goto l696
+							}
+							goto l695
+						l696:
 							position, tokenIndex = position695, tokenIndex695
-						}
-						{
-							position696, tokenIndex696 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l697
-							}
-							if at(buffer, position) != rune(':') {
-								goto l697
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l697
-							}
-							goto l696
-						l697:
-							position, tokenIndex = position696, tokenIndex696
 							if !_rules[ruleIPv4address]() {
-								goto l687
+								goto l684
 							}
 						}
-					l696:
-						goto l660
-					l687:
-						position, tokenIndex = position660, tokenIndex660
+					l695:
+						goto l646
+					l684:
+						position, tokenIndex = position646, tokenIndex646
 						{
-							position699, tokenIndex699 := position, tokenIndex
+							position698, tokenIndex698 := position, tokenIndex
 							{
-								position701, tokenIndex701 := position, tokenIndex
+								position700, tokenIndex700 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l701
+									goto l700
 								}
 								if at(buffer, position) != rune(':') {
-									goto l701
+									goto l700
 								}
 								position++
 								{
+									position702, tokenIndex702 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l702
+									}
+									position++
+									goto l700
+								l702:
+									position, tokenIndex = position702, tokenIndex702
+								}
+								{
 									position703, tokenIndex703 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l703
+									}
 									if at(buffer, position) != rune(':') {
 										goto l703
 									}
 									position++
-									goto l701
-								l703:
-									position, tokenIndex = position703, tokenIndex703
-								}
-								{
-									position704, tokenIndex704 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l704
+									{
+										position705, tokenIndex705 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l705
+										}
+										position++
+										goto l703
+									l705:
+										position, tokenIndex = position705, tokenIndex705
 									}
-									if at(buffer, position) != rune(':') {
-										goto l704
-									}
-									position++
 									{
 										position706, tokenIndex706 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l706
+										}
 										if at(buffer, position) != rune(':') {
 											goto l706
 										}
 										position++
-										goto l704
+										{
+											position708, tokenIndex708 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l708
+											}
+											position++
+											goto l706
+										l708:
+											position, tokenIndex = position708, tokenIndex708
+										}
+										goto l707
 									l706:
 										position, tokenIndex = position706, tokenIndex706
 									}
-									goto l705
-								l704:
-									position, tokenIndex = position704, tokenIndex704
+								l707:
+									goto l704
+								l703:
+									position, tokenIndex = position703, tokenIndex703
 								}
-							l705:
-								goto l702
-							l701:
-								position, tokenIndex = position701, tokenIndex701
+							l704:
+								goto l701
+							l700:
+								position, tokenIndex = position700, tokenIndex700
 							}
-						l702:
+						l701:
 							if !_rules[ruleh16]() {
-								goto l699
-							}
-							goto l700
-						l699:
-							position, tokenIndex = position699, tokenIndex699
-						}
-					l700:
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l698
-						}
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						{
-							position707, tokenIndex707 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l707
-							}
-							position++
-							goto l698
-						l707:
-							position, tokenIndex = position707, tokenIndex707
-						}
-						if !_rules[ruleh16]() {
-							goto l698
-						}
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						{
-							position708, tokenIndex708 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l708
-							}
-							position++
-							goto l698
-						l708:
-							position, tokenIndex = position708, tokenIndex708
-						}
-						{
-							position709, tokenIndex709 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l710
-							}
-							if at(buffer, position) != rune(':') {
-								goto l710
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l710
-							}
-							goto l709
-						l710:
-							position, tokenIndex = position709, tokenIndex709
-							if !_rules[ruleIPv4address]() {
 								goto l698
 							}
+							goto l699
+						l698:
+							position, tokenIndex = position698, tokenIndex698
 						}
-					l709:
-						goto l660
-					l698:
-						position, tokenIndex = position660, tokenIndex660
+					l699:
+						if at(buffer, position) != rune(':') {
+							goto l697
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l697
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l697
+						}
+						if at(buffer, position) != rune(':') {
+							goto l697
+						}
+						position++
 						{
-							position712, tokenIndex712 := position, tokenIndex
+							position709, tokenIndex709 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l709
+							}
+							position++
+							goto l697
+						l709:
+							position, tokenIndex = position709, tokenIndex709
+						}
+						{
+							position710, tokenIndex710 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l711
+							}
+							if at(buffer, position) != rune(':') {
+								goto l711
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l711
+							}
+							goto l710
+						l711:
+							position, tokenIndex = position710, tokenIndex710
+							if !_rules[ruleIPv4address]() {
+								goto l697
+							}
+						}
+					l710:
+						goto l646
+					l697:
+						position, tokenIndex = position646, tokenIndex646
+						{
+							position713, tokenIndex713 := position, tokenIndex
 							{
-								position714, tokenIndex714 := position, tokenIndex
+								position715, tokenIndex715 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l714
+									goto l715
 								}
 								if at(buffer, position) != rune(':') {
-									goto l714
+									goto l715
 								}
 								position++
 								{
-									position716, tokenIndex716 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l716
-									}
-									position++
-									goto l714
-								l716:
-									position, tokenIndex = position716, tokenIndex716
-								}
-								{
 									position717, tokenIndex717 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l717
-									}
 									if at(buffer, position) != rune(':') {
 										goto l717
 									}
 									position++
-									{
-										position719, tokenIndex719 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l719
-										}
-										position++
-										goto l717
-									l719:
-										position, tokenIndex = position719, tokenIndex719
-									}
-									{
-										position720, tokenIndex720 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l720
-										}
-										if at(buffer, position) != rune(':') {
-											goto l720
-										}
-										position++
-										{
-											position722, tokenIndex722 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l722
-											}
-											position++
-											goto l720
-										l722:
-											position, tokenIndex = position722, tokenIndex722
-										}
-										goto l721
-									l720:
-										position, tokenIndex = position720, tokenIndex720
-									}
-								l721:
-									goto l718
+									goto l715
 								l717:
 									position, tokenIndex = position717, tokenIndex717
 								}
-							l718:
-								goto l715
-							l714:
-								position, tokenIndex = position714, tokenIndex714
+								{
+									position718, tokenIndex718 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l718
+									}
+									if at(buffer, position) != rune(':') {
+										goto l718
+									}
+									position++
+									{
+										position720, tokenIndex720 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l720
+										}
+										position++
+										goto l718
+									l720:
+										position, tokenIndex = position720, tokenIndex720
+									}
+									{
+										position721, tokenIndex721 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l721
+										}
+										if at(buffer, position) != rune(':') {
+											goto l721
+										}
+										position++
+										{
+											position723, tokenIndex723 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l723
+											}
+											position++
+											goto l721
+										l723:
+											position, tokenIndex = position723, tokenIndex723
+										}
+										{
+											position724, tokenIndex724 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l724
+											}
+											if at(buffer, position) != rune(':') {
+												goto l724
+											}
+											position++
+											{
+												position726, tokenIndex726 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l726
+												}
+												position++
+												goto l724
+											l726:
+												position, tokenIndex = position726, tokenIndex726
+											}
+											goto l725
+										l724:
+											position, tokenIndex = position724, tokenIndex724
+										}
+									l725:
+										goto l722
+									l721:
+										position, tokenIndex = position721, tokenIndex721
+									}
+								l722:
+									goto l719
+								l718:
+									position, tokenIndex = position718, tokenIndex718
+								}
+							l719:
+								goto l716
+							l715:
+								position, tokenIndex = position715, tokenIndex715
 							}
-						l715:
+						l716:
 							if !_rules[ruleh16]() {
-								goto l712
+								goto l713
 							}
-							goto l713
-						l712:
-							position, tokenIndex = position712, tokenIndex712
+							goto l714
+						l713:
+							position, tokenIndex = position713, tokenIndex713
 						}
-					l713:
+					l714:
 						if at(buffer, position) != rune(':') {
-							goto l711
+							goto l712
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l711
+							goto l712
 						}
 						position++
-						if !_rules[ruleh16]() {
-							goto l711
-						}
-						if at(buffer, position) != rune(':') {
-							goto l711
-						}
-						position++
-						{
-							position723, tokenIndex723 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l723
-							}
-							position++
-							goto l711
-						l723:
-							position, tokenIndex = position723, tokenIndex723
-						}
-						{
-							position724, tokenIndex724 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l725
-							}
-							if at(buffer, position) != rune(':') {
-								goto l725
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l725
-							}
-							goto l724
-						l725:
-							position, tokenIndex = position724, tokenIndex724
-							if !_rules[ruleIPv4address]() {
-								goto l711
-							}
-						}
-					l724:
-						goto l660
-					l711:
-						position, tokenIndex = position660, tokenIndex660
 						{
 							position727, tokenIndex727 := position, tokenIndex
-							{
-								position729, tokenIndex729 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l729
-								}
-								if at(buffer, position) != rune(':') {
-									goto l729
-								}
-								position++
-								{
-									position731, tokenIndex731 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l731
-									}
-									position++
-									goto l729
-								l731:
-									position, tokenIndex = position731, tokenIndex731
-								}
-								{
-									position732, tokenIndex732 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l732
-									}
-									if at(buffer, position) != rune(':') {
-										goto l732
-									}
-									position++
-									{
-										position734, tokenIndex734 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l734
-										}
-										position++
-										goto l732
-									l734:
-										position, tokenIndex = position734, tokenIndex734
-									}
-									{
-										position735, tokenIndex735 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l735
-										}
-										if at(buffer, position) != rune(':') {
-											goto l735
-										}
-										position++
-										{
-											position737, tokenIndex737 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l737
-											}
-											position++
-											goto l735
-										l737:
-											position, tokenIndex = position737, tokenIndex737
-										}
-										{
-											position738, tokenIndex738 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l738
-											}
-											if at(buffer, position) != rune(':') {
-												goto l738
-											}
-											position++
-											{
-												position740, tokenIndex740 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l740
-												}
-												position++
-												goto l738
-											l740:
-												position, tokenIndex = position740, tokenIndex740
-											}
-											goto l739
-										l738:
-											position, tokenIndex = position738, tokenIndex738
-										}
-									l739:
-										goto l736
-									l735:
-										position, tokenIndex = position735, tokenIndex735
-									}
-								l736:
-									goto l733
-								l732:
-									position, tokenIndex = position732, tokenIndex732
-								}
-							l733:
-								goto l730
-							l729:
-								position, tokenIndex = position729, tokenIndex729
-							}
-						l730:
 							if !_rules[ruleh16]() {
-								goto l727
-							}
-							goto l728
-						l727:
-							position, tokenIndex = position727, tokenIndex727
-						}
-					l728:
-						if at(buffer, position) != rune(':') {
-							goto l726
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l726
-						}
-						position++
-						{
-							position741, tokenIndex741 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l742
+								goto l728
 							}
 							if at(buffer, position) != rune(':') {
-								goto l742
+								goto l728
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l742
+								goto l728
 							}
-							goto l741
-						l742:
-							position, tokenIndex = position741, tokenIndex741
+							goto l727
+						l728:
+							position, tokenIndex = position727, tokenIndex727
 							if !_rules[ruleIPv4address]() {
-								goto l726
+								goto l712
 							}
 						}
-					l741:
-						goto l660
-					l726:
-						position, tokenIndex = position660, tokenIndex660
+					l727:
+						goto l646
+					l712:
+						position, tokenIndex = position646, tokenIndex646
 						{
-							position744, tokenIndex744 := position, tokenIndex
+							position730, tokenIndex730 := position, tokenIndex
 							{
-								position746, tokenIndex746 := position, tokenIndex
+								position732, tokenIndex732 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l746
+									goto l732
 								}
 								if at(buffer, position) != rune(':') {
-									goto l746
+									goto l732
 								}
 								position++
 								{
-									position748, tokenIndex748 := position, tokenIndex
+									position734, tokenIndex734 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l748
+										goto l734
 									}
 									position++
-									goto l746
-								l748:
-									position, tokenIndex = position748, tokenIndex748
+									goto l732
+								l734:
+									position, tokenIndex = position734, tokenIndex734
 								}
 								{
-									position749, tokenIndex749 := position, tokenIndex
+									position735, tokenIndex735 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l749
+										goto l735
 									}
 									if at(buffer, position) != rune(':') {
-										goto l749
+										goto l735
 									}
 									position++
 									{
-										position751, tokenIndex751 := position, tokenIndex
+										position737, tokenIndex737 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l751
+											goto l737
 										}
 										position++
-										goto l749
-									l751:
-										position, tokenIndex = position751, tokenIndex751
+										goto l735
+									l737:
+										position, tokenIndex = position737, tokenIndex737
 									}
 									{
-										position752, tokenIndex752 := position, tokenIndex
+										position738, tokenIndex738 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l752
+											goto l738
 										}
 										if at(buffer, position) != rune(':') {
-											goto l752
+											goto l738
 										}
 										position++
 										{
-											position754, tokenIndex754 := position, tokenIndex
+											position740, tokenIndex740 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l754
+												goto l740
 											}
 											position++
-											goto l752
-										l754:
-											position, tokenIndex = position754, tokenIndex754
+											goto l738
+										l740:
+											position, tokenIndex = position740, tokenIndex740
 										}
 										{
-											position755, tokenIndex755 := position, tokenIndex
+											position741, tokenIndex741 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l755
+												goto l741
 											}
 											if at(buffer, position) != rune(':') {
-												goto l755
+												goto l741
 											}
 											position++
 											{
-												position757, tokenIndex757 := position, tokenIndex
+												position743, tokenIndex743 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l757
+													goto l743
 												}
 												position++
-												goto l755
-											l757:
-												position, tokenIndex = position757, tokenIndex757
+												goto l741
+											l743:
+												position, tokenIndex = position743, tokenIndex743
 											}
 											{
-												position758, tokenIndex758 := position, tokenIndex
+												position744, tokenIndex744 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l758
+													goto l744
 												}
 												if at(buffer, position) != rune(':') {
-													goto l758
+													goto l744
 												}
 												position++
 												{
-													position760, tokenIndex760 := position, tokenIndex
+													position746, tokenIndex746 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l760
+														goto l746
 													}
 													position++
-													goto l758
-												l760:
-													position, tokenIndex = position760, tokenIndex760
+													goto l744
+												l746:
+													position, tokenIndex = position746, tokenIndex746
 												}
-												goto l759
-											l758:
-												position, tokenIndex = position758, tokenIndex758
+												goto l745
+											l744:
+												position, tokenIndex = position744, tokenIndex744
 											}
-										l759:
-											goto l756
-										l755:
-											position, tokenIndex = position755, tokenIndex755
+										l745:
+											goto l742
+										l741:
+											position, tokenIndex = position741, tokenIndex741
 										}
-									l756:
-										goto l753
-									l752:
-										position, tokenIndex = position752, tokenIndex752
+									l742:
+										goto l739
+									l738:
+										position, tokenIndex = position738, tokenIndex738
 									}
-								l753:
-									goto l750
-								l749:
-									position, tokenIndex = position749, tokenIndex749
+								l739:
+									goto l736
+								l735:
+									position, tokenIndex = position735, tokenIndex735
 								}
-							l750:
-								goto l747
-							l746:
-								position, tokenIndex = position746, tokenIndex746
+							l736:
+								goto l733
+							l732:
+								position, tokenIndex = position732, tokenIndex732
 							}
-						l747:
+						l733:
 							if !_rules[ruleh16]() {
-								goto l744
+								goto l730
 							}
-							goto l745
-						l744:
-							position, tokenIndex = position744, tokenIndex744
+							goto l731
+						l730:
+							position, tokenIndex = position730, tokenIndex730
 						}
-					l745:
+					l731:
 						if at(buffer, position) != rune(':') {
-							goto l743
+							goto l729
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l743
+							goto l729
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l743
+							goto l729
 						}
-						goto l660
-					l743:
-						position, tokenIndex = position660, tokenIndex660
+						goto l646
+					l729:
+						position, tokenIndex = position646, tokenIndex646
 						{
-							position761, tokenIndex761 := position, tokenIndex
+							position747, tokenIndex747 := position, tokenIndex
 							{
-								position763, tokenIndex763 := position, tokenIndex
+								position749, tokenIndex749 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l763
+									goto l749
 								}
 								if at(buffer, position) != rune(':') {
-									goto l763
+									goto l749
 								}
 								position++
 								{
-									position765, tokenIndex765 := position, tokenIndex
+									position751, tokenIndex751 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l765
+										goto l751
 									}
 									position++
-									goto l763
-								l765:
-									position, tokenIndex = position765, tokenIndex765
+									goto l749
+								l751:
+									position, tokenIndex = position751, tokenIndex751
 								}
 								{
-									position766, tokenIndex766 := position, tokenIndex
+									position752, tokenIndex752 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l766
+										goto l752
 									}
 									if at(buffer, position) != rune(':') {
-										goto l766
+										goto l752
 									}
 									position++
 									{
-										position768, tokenIndex768 := position, tokenIndex
+										position754, tokenIndex754 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l768
+											goto l754
 										}
 										position++
-										goto l766
-									l768:
-										position, tokenIndex = position768, tokenIndex768
+										goto l752
+									l754:
+										position, tokenIndex = position754, tokenIndex754
 									}
 									{
-										position769, tokenIndex769 := position, tokenIndex
+										position755, tokenIndex755 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l769
+											goto l755
 										}
 										if at(buffer, position) != rune(':') {
-											goto l769
+											goto l755
 										}
 										position++
 										{
-											position771, tokenIndex771 := position, tokenIndex
+											position757, tokenIndex757 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l771
+												goto l757
 											}
 											position++
-											goto l769
-										l771:
-											position, tokenIndex = position771, tokenIndex771
+											goto l755
+										l757:
+											position, tokenIndex = position757, tokenIndex757
 										}
 										{
-											position772, tokenIndex772 := position, tokenIndex
+											position758, tokenIndex758 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l772
+												goto l758
 											}
 											if at(buffer, position) != rune(':') {
-												goto l772
+												goto l758
 											}
 											position++
 											{
-												position774, tokenIndex774 := position, tokenIndex
+												position760, tokenIndex760 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l774
+													goto l760
 												}
 												position++
-												goto l772
-											l774:
-												position, tokenIndex = position774, tokenIndex774
+												goto l758
+											l760:
+												position, tokenIndex = position760, tokenIndex760
 											}
 											{
-												position775, tokenIndex775 := position, tokenIndex
+												position761, tokenIndex761 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l775
+													goto l761
 												}
 												if at(buffer, position) != rune(':') {
-													goto l775
+													goto l761
 												}
 												position++
 												{
-													position777, tokenIndex777 := position, tokenIndex
+													position763, tokenIndex763 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l777
+														goto l763
 													}
 													position++
-													goto l775
-												l777:
-													position, tokenIndex = position777, tokenIndex777
+													goto l761
+												l763:
+													position, tokenIndex = position763, tokenIndex763
 												}
 												{
-													position778, tokenIndex778 := position, tokenIndex
+													position764, tokenIndex764 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l778
+														goto l764
 													}
 													if at(buffer, position) != rune(':') {
-														goto l778
+														goto l764
 													}
 													position++
 													{
-														position780, tokenIndex780 := position, tokenIndex
+														position766, tokenIndex766 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l780
+															goto l766
 														}
 														position++
-														goto l778
-													l780:
-														position, tokenIndex = position780, tokenIndex780
+														goto l764
+													l766:
+														position, tokenIndex = position766, tokenIndex766
 													}
-													goto l779
-												l778:
-													position, tokenIndex = position778, tokenIndex778
+													goto l765
+												l764:
+													position, tokenIndex = position764, tokenIndex764
 												}
-											l779:
-												goto l776
-											l775:
-												position, tokenIndex = position775, tokenIndex775
+											l765:
+												goto l762
+											l761:
+												position, tokenIndex = position761, tokenIndex761
 											}
-										l776:
-											goto l773
-										l772:
-											position, tokenIndex = position772, tokenIndex772
+										l762:
+											goto l759
+										l758:
+											position, tokenIndex = position758, tokenIndex758
 										}
-									l773:
-										goto l770
-									l769:
-										position, tokenIndex = position769, tokenIndex769
+									l759:
+										goto l756
+									l755:
+										position, tokenIndex = position755, tokenIndex755
 									}
-								l770:
-									goto l767
-								l766:
-									position, tokenIndex = position766, tokenIndex766
+								l756:
+									goto l753
+								l752:
+									position, tokenIndex = position752, tokenIndex752
 								}
-							l767:
-								goto l764
-							l763:
-								position, tokenIndex = position763, tokenIndex763
+							l753:
+								goto l750
+							l749:
+								position, tokenIndex = position749, tokenIndex749
 							}
-						l764:
+						l750:
 							if !_rules[ruleh16]() {
-								goto l761
+								goto l747
 							}
-							goto l762
-						l761:
-							position, tokenIndex = position761, tokenIndex761
+							goto l748
+						l747:
+							position, tokenIndex = position747, tokenIndex747
 						}
-					l762:
+					l748:
 						if at(buffer, position) != rune(':') {
-							goto l417
+							goto l403
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l417
+							goto l403
 						}
 						position++
 					}
-				l660:
+				l646:
 				}
-			l419:
-				add(ruleIPv6address, position418)
+			l405:
+				add(ruleIPv6address, position404)
 			}
 			return true
-		l417:
-			position, tokenIndex = position417, tokenIndex417
+		l403:
+			position, tokenIndex = position403, tokenIndex403
 			return false
 		},
 		/* 14 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
 		func() bool {
-			position781, tokenIndex781 := position, tokenIndex
+			position767, tokenIndex767 := position, tokenIndex
 			{
-				position782 := position
+				position768 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l781
+							goto l767
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l781
+							goto l767
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l781
+							goto l767
 						}
 						position++
 					}
 				}
 
 				{
-					position784, tokenIndex784 := position, tokenIndex
+					position770, tokenIndex770 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l784
+								goto l770
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l784
+								goto l770
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l784
+								goto l770
 							}
 							position++
 						}
 					}
 
-					goto l785
-				l784:
-					position, tokenIndex = position784, tokenIndex784
+					goto l771
+				l770:
+					position, tokenIndex = position770, tokenIndex770
 				}
-			l785:
+			l771:
 				{
-					position787, tokenIndex787 := position, tokenIndex
+					position773, tokenIndex773 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l787
+								goto l773
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l787
+								goto l773
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l787
+								goto l773
 							}
 							position++
 						}
 					}
 
-					goto l788
-				l787:
-					position, tokenIndex = position787, tokenIndex787
+					goto l774
+				l773:
+					position, tokenIndex = position773, tokenIndex773
 				}
-			l788:
+			l774:
 				{
-					position790, tokenIndex790 := position, tokenIndex
+					position776, tokenIndex776 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l790
+								goto l776
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l790
+								goto l776
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l790
+								goto l776
 							}
 							position++
 						}
 					}
 
-					goto l791
-				l790:
-					position, tokenIndex = position790, tokenIndex790
+					goto l777
+				l776:
+					position, tokenIndex = position776, tokenIndex776
 				}
-			l791:
+			l777:
 				{
-					position793, tokenIndex793 := position, tokenIndex
+					position779, tokenIndex779 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l793
+						goto l779
 					}
 					position++
-					goto l781
-				l793:
-					position, tokenIndex = position793, tokenIndex793
+					goto l767
+				l779:
+					position, tokenIndex = position779, tokenIndex779
 				}
-				add(ruleh16, position782)
+				add(ruleh16, position768)
 			}
 			return true
-		l781:
-			position, tokenIndex = position781, tokenIndex781
+		l767:
+			position, tokenIndex = position767, tokenIndex767
 			return false
 		},
 		/* 15 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
 		func() bool {
-			position794, tokenIndex794 := position, tokenIndex
+			position780, tokenIndex780 := position, tokenIndex
 			{
-				position795 := position
+				position781 := position
 				{
-					position796, tokenIndex796 := position, tokenIndex
+					position782, tokenIndex782 := position, tokenIndex
 					if at(buffer, position) != rune('á') {
-						goto l797
+						goto l783
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l797
+						goto l783
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-						goto l797
+						goto l783
 					}
 					position++
-					goto l796
-				l797:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l783:
+					position, tokenIndex = position782, tokenIndex782
 					if at(buffer, position) != rune('á') {
-						goto l798
+						goto l784
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l798
+						goto l784
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l798
+						goto l784
 					}
 					position++
-					goto l796
-				l798:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l784:
+					position, tokenIndex = position782, tokenIndex782
 					if at(buffer, position) != rune('â') {
-						goto l799
+						goto l785
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l799
+						goto l785
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l799
+						goto l785
 					}
 					position++
-					goto l796
-				l799:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l785:
+					position, tokenIndex = position782, tokenIndex782
 					if at(buffer, position) != rune('â') {
-						goto l800
+						goto l786
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l800
+						goto l786
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l800
+						goto l786
 					}
 					position++
-					goto l796
-				l800:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l786:
+					position, tokenIndex = position782, tokenIndex782
 					if at(buffer, position) != rune('â') {
-						goto l801
+						goto l787
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l801
+						goto l787
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l801
+						goto l787
 					}
 					position++
-					goto l796
-				l801:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l787:
+					position, tokenIndex = position782, tokenIndex782
 					if at(buffer, position) != rune('â') {
-						goto l802
+						goto l788
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l802
+						goto l788
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l802
+						goto l788
 					}
 					position++
-					goto l796
-				l802:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l788:
+					position, tokenIndex = position782, tokenIndex782
 					if at(buffer, position) != rune('â') {
-						goto l803
+						goto l789
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l803
+						goto l789
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l803
+						goto l789
 					}
 					position++
-					goto l796
-				l803:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l789:
+					position, tokenIndex = position782, tokenIndex782
 					if at(buffer, position) != rune('ã') {
-						goto l804
+						goto l790
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l804
+						goto l790
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l804
+						goto l790
 					}
 					position++
-					goto l796
-				l804:
-					position, tokenIndex = position796, tokenIndex796
+					goto l782
+				l790:
+					position, tokenIndex = position782, tokenIndex782
 					{
 						switch at(buffer, position) {
 						case 'ô':
 							if at(buffer, position) != rune('ô') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'ñ', 'ò', 'ó':
 							if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'ð':
 							if at(buffer, position) != rune('ð') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'î', 'ï':
 							{
-								position806, tokenIndex806 := position, tokenIndex
+								position792, tokenIndex792 := position, tokenIndex
 								if at(buffer, position) != rune('î') {
-									goto l807
+									goto l793
 								}
 								position++
-								goto l806
-							l807:
-								position, tokenIndex = position806, tokenIndex806
+								goto l792
+							l793:
+								position, tokenIndex = position792, tokenIndex792
 								if at(buffer, position) != rune('ï') {
-									goto l794
+									goto l780
 								}
 								position++
 							}
-						l806:
+						l792:
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'í':
 							if at(buffer, position) != rune('í') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 							if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'ã':
 							if at(buffer, position) != rune('ã') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'â':
 							if at(buffer, position) != rune('â') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'á':
 							if at(buffer, position) != rune('á') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'à':
 							if at(buffer, position) != rune('à') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						case 'Â':
 							if at(buffer, position) != rune('Â') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-								goto l794
+								goto l780
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l794
+								goto l780
 							}
 							position++
 						}
 					}
 
 				}
-			l796:
-				add(ruleother, position795)
+			l782:
+				add(ruleother, position781)
 			}
 			return true
-		l794:
-			position, tokenIndex = position794, tokenIndex794
+		l780:
+			position, tokenIndex = position780, tokenIndex780
 			return false
 		},
 	}

@@ -168,7 +168,7 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type EditCompact struct {
-	pick [14]uint8
+	pick [15]uint8
 
 	Buffer string
 	buffer []rune
@@ -3683,7 +3683,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position308, tokenIndex308
 			return false
 		},
-		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]? '.' [0-9] [0-9]? [0-9]?) / (&{ p.pick[9] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) })))> */
+		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) })))> */
 		func() bool {
 			position340, tokenIndex340 := position, tokenIndex
 			{
@@ -3723,57 +3723,78 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					if !(p.pick[9] == 1) {
 						goto l344
 					}
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l344
-					}
-					position++
 					{
 						position345, tokenIndex345 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l346
+						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l345
+							goto l346
 						}
 						position++
-						goto l346
-					l345:
+						goto l345
+					l346:
 						position, tokenIndex = position345, tokenIndex345
+						if !(p.pick[14] == 1) {
+							goto l344
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l344
+						}
+						position++
 					}
-				l346:
+				l345:
 					{
 						position347, tokenIndex347 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l347
+						{
+							position349, tokenIndex349 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l350
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l350
+							}
+							position++
+							goto l349
+						l350:
+							position, tokenIndex = position349, tokenIndex349
+							if !(p.pick[14] == 1) {
+								goto l347
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l347
+							}
+							position++
 						}
-						position++
+					l349:
 						goto l348
 					l347:
 						position, tokenIndex = position347, tokenIndex347
 					}
 				l348:
-					if at(buffer, position) != rune('.') {
-						goto l344
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l344
-					}
-					position++
-					{
-						position349, tokenIndex349 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l349
-						}
-						position++
-						goto l350
-					l349:
-						position, tokenIndex = position349, tokenIndex349
-					}
-				l350:
 					{
 						position351, tokenIndex351 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l351
+						{
+							position353, tokenIndex353 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l354
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l354
+							}
+							position++
+							goto l353
+						l354:
+							position, tokenIndex = position353, tokenIndex353
+							if !(p.pick[14] == 1) {
+								goto l351
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l351
+							}
+							position++
 						}
-						position++
+					l353:
 						goto l352
 					l351:
 						position, tokenIndex = position351, tokenIndex351
@@ -3783,62 +3804,245 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						goto l344
 					}
 					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l344
-					}
-					position++
-					{
-						position353, tokenIndex353 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l353
-						}
-						position++
-						goto l354
-					l353:
-						position, tokenIndex = position353, tokenIndex353
-					}
-				l354:
 					{
 						position355, tokenIndex355 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l356
+						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l355
+							goto l356
 						}
 						position++
-						goto l356
-					l355:
+						goto l355
+					l356:
 						position, tokenIndex = position355, tokenIndex355
+						if !(p.pick[14] == 1) {
+							goto l344
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l344
+						}
+						position++
 					}
-				l356:
-					if at(buffer, position) != rune('.') {
-						goto l344
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l344
-					}
-					position++
+				l355:
 					{
 						position357, tokenIndex357 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l357
+						{
+							position359, tokenIndex359 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l360
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l360
+							}
+							position++
+							goto l359
+						l360:
+							position, tokenIndex = position359, tokenIndex359
+							if !(p.pick[14] == 1) {
+								goto l357
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l357
+							}
+							position++
 						}
-						position++
+					l359:
 						goto l358
 					l357:
 						position, tokenIndex = position357, tokenIndex357
 					}
 				l358:
 					{
-						position359, tokenIndex359 := position, tokenIndex
+						position361, tokenIndex361 := position, tokenIndex
+						{
+							position363, tokenIndex363 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l364
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l364
+							}
+							position++
+							goto l363
+						l364:
+							position, tokenIndex = position363, tokenIndex363
+							if !(p.pick[14] == 1) {
+								goto l361
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l361
+							}
+							position++
+						}
+					l363:
+						goto l362
+					l361:
+						position, tokenIndex = position361, tokenIndex361
+					}
+				l362:
+					if at(buffer, position) != rune('.') {
+						goto l344
+					}
+					position++
+					{
+						position365, tokenIndex365 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l366
+						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l359
+							goto l366
 						}
 						position++
-						goto l360
-					l359:
-						position, tokenIndex = position359, tokenIndex359
+						goto l365
+					l366:
+						position, tokenIndex = position365, tokenIndex365
+						if !(p.pick[14] == 1) {
+							goto l344
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l344
+						}
+						position++
 					}
-				l360:
+				l365:
+					{
+						position367, tokenIndex367 := position, tokenIndex
+						{
+							position369, tokenIndex369 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l370
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l370
+							}
+							position++
+							goto l369
+						l370:
+							position, tokenIndex = position369, tokenIndex369
+							if !(p.pick[14] == 1) {
+								goto l367
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l367
+							}
+							position++
+						}
+					l369:
+						goto l368
+					l367:
+						position, tokenIndex = position367, tokenIndex367
+					}
+				l368:
+					{
+						position371, tokenIndex371 := position, tokenIndex
+						{
+							position373, tokenIndex373 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l374
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l374
+							}
+							position++
+							goto l373
+						l374:
+							position, tokenIndex = position373, tokenIndex373
+							if !(p.pick[14] == 1) {
+								goto l371
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l371
+							}
+							position++
+						}
+					l373:
+						goto l372
+					l371:
+						position, tokenIndex = position371, tokenIndex371
+					}
+				l372:
+					if at(buffer, position) != rune('.') {
+						goto l344
+					}
+					position++
+					{
+						position375, tokenIndex375 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l376
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l376
+						}
+						position++
+						goto l375
+					l376:
+						position, tokenIndex = position375, tokenIndex375
+						if !(p.pick[14] == 1) {
+							goto l344
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l344
+						}
+						position++
+					}
+				l375:
+					{
+						position377, tokenIndex377 := position, tokenIndex
+						{
+							position379, tokenIndex379 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l380
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l380
+							}
+							position++
+							goto l379
+						l380:
+							position, tokenIndex = position379, tokenIndex379
+							if !(p.pick[14] == 1) {
+								goto l377
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l377
+							}
+							position++
+						}
+					l379:
+						goto l378
+					l377:
+						position, tokenIndex = position377, tokenIndex377
+					}
+				l378:
+					{
+						position381, tokenIndex381 := position, tokenIndex
+						{
+							position383, tokenIndex383 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l384
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l384
+							}
+							position++
+							goto l383
+						l384:
+							position, tokenIndex = position383, tokenIndex383
+							if !(p.pick[14] == 1) {
+								goto l381
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l381
+							}
+							position++
+						}
+					l383:
+						goto l382
+					l381:
+						position, tokenIndex = position381, tokenIndex381
+					}
+				l382:
 					goto l342
 				l344:
 					position, tokenIndex = position342, tokenIndex342
@@ -3846,325 +4050,325 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						goto l340
 					}
 					{
-						position361, tokenIndex361 := position, tokenIndex
+						position385, tokenIndex385 := position, tokenIndex
 						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l362
+							goto l386
 						}
 						{
-							position363, tokenIndex363 := position, tokenIndex
+							position387, tokenIndex387 := position, tokenIndex
 							if at(buffer, position) != rune('2') {
-								goto l364
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l364
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l364
-							}
-							position++
-							goto l363
-						l364:
-							position, tokenIndex = position363, tokenIndex363
-							if at(buffer, position) != rune('2') {
-								goto l365
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l365
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l365
-							}
-							position++
-							goto l363
-						l365:
-							position, tokenIndex = position363, tokenIndex363
-							if at(buffer, position) != rune('1') {
-								goto l366
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l366
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l366
-							}
-							position++
-							goto l363
-						l366:
-							position, tokenIndex = position363, tokenIndex363
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l367
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l367
-							}
-							position++
-							goto l363
-						l367:
-							position, tokenIndex = position363, tokenIndex363
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l362
-							}
-							position++
-						}
-					l363:
-						goto l361
-					l362:
-						position, tokenIndex = position361, tokenIndex361
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l340
-						}
-					}
-				l361:
-					if at(buffer, position) != rune('.') {
-						goto l340
-					}
-					position++
-					{
-						position368, tokenIndex368 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l369
-						}
-						{
-							position370, tokenIndex370 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l371
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l371
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l371
-							}
-							position++
-							goto l370
-						l371:
-							position, tokenIndex = position370, tokenIndex370
-							if at(buffer, position) != rune('2') {
-								goto l372
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l372
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l372
-							}
-							position++
-							goto l370
-						l372:
-							position, tokenIndex = position370, tokenIndex370
-							if at(buffer, position) != rune('1') {
-								goto l373
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l373
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l373
-							}
-							position++
-							goto l370
-						l373:
-							position, tokenIndex = position370, tokenIndex370
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l374
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l374
-							}
-							position++
-							goto l370
-						l374:
-							position, tokenIndex = position370, tokenIndex370
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l369
-							}
-							position++
-						}
-					l370:
-						goto l368
-					l369:
-						position, tokenIndex = position368, tokenIndex368
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l340
-						}
-					}
-				l368:
-					if at(buffer, position) != rune('.') {
-						goto l340
-					}
-					position++
-					{
-						position375, tokenIndex375 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l376
-						}
-						{
-							position377, tokenIndex377 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l378
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l378
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l378
-							}
-							position++
-							goto l377
-						l378:
-							position, tokenIndex = position377, tokenIndex377
-							if at(buffer, position) != rune('2') {
-								goto l379
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l379
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l379
-							}
-							position++
-							goto l377
-						l379:
-							position, tokenIndex = position377, tokenIndex377
-							if at(buffer, position) != rune('1') {
-								goto l380
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l380
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l380
-							}
-							position++
-							goto l377
-						l380:
-							position, tokenIndex = position377, tokenIndex377
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l381
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l381
-							}
-							position++
-							goto l377
-						l381:
-							position, tokenIndex = position377, tokenIndex377
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l376
-							}
-							position++
-						}
-					l377:
-						goto l375
-					l376:
-						position, tokenIndex = position375, tokenIndex375
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l340
-						}
-					}
-				l375:
-					if at(buffer, position) != rune('.') {
-						goto l340
-					}
-					position++
-					{
-						position382, tokenIndex382 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l383
-						}
-						{
-							position384, tokenIndex384 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l385
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l385
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l385
-							}
-							position++
-							goto l384
-						l385:
-							position, tokenIndex = position384, tokenIndex384
-							if at(buffer, position) != rune('2') {
-								goto l386
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l386
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l386
-							}
-							position++
-							goto l384
-						l386:
-							position, tokenIndex = position384, tokenIndex384
-							if at(buffer, position) != rune('1') {
-								goto l387
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l387
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l387
-							}
-							position++
-							goto l384
-						l387:
-							position, tokenIndex = position384, tokenIndex384
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
 								goto l388
 							}
 							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							if at(buffer, position) != rune('5') {
 								goto l388
 							}
 							position++
-							goto l384
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l388
+							}
+							position++
+							goto l387
 						l388:
-							position, tokenIndex = position384, tokenIndex384
+							position, tokenIndex = position387, tokenIndex387
+							if at(buffer, position) != rune('2') {
+								goto l389
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+								goto l389
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l389
+							}
+							position++
+							goto l387
+						l389:
+							position, tokenIndex = position387, tokenIndex387
+							if at(buffer, position) != rune('1') {
+								goto l390
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l390
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l390
+							}
+							position++
+							goto l387
+						l390:
+							position, tokenIndex = position387, tokenIndex387
 							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l383
+								goto l391
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l391
+							}
+							position++
+							goto l387
+						l391:
+							position, tokenIndex = position387, tokenIndex387
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l386
 							}
 							position++
 						}
-					l384:
-						goto l382
-					l383:
-						position, tokenIndex = position382, tokenIndex382
+					l387:
+						goto l385
+					l386:
+						position, tokenIndex = position385, tokenIndex385
 						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
 							goto l340
 						}
 					}
-				l382:
+				l385:
+					if at(buffer, position) != rune('.') {
+						goto l340
+					}
+					position++
+					{
+						position392, tokenIndex392 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l393
+						}
+						{
+							position394, tokenIndex394 := position, tokenIndex
+							if at(buffer, position) != rune('2') {
+								goto l395
+							}
+							position++
+							if at(buffer, position) != rune('5') {
+								goto l395
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l395
+							}
+							position++
+							goto l394
+						l395:
+							position, tokenIndex = position394, tokenIndex394
+							if at(buffer, position) != rune('2') {
+								goto l396
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+								goto l396
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l396
+							}
+							position++
+							goto l394
+						l396:
+							position, tokenIndex = position394, tokenIndex394
+							if at(buffer, position) != rune('1') {
+								goto l397
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l397
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l397
+							}
+							position++
+							goto l394
+						l397:
+							position, tokenIndex = position394, tokenIndex394
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l398
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l398
+							}
+							position++
+							goto l394
+						l398:
+							position, tokenIndex = position394, tokenIndex394
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l393
+							}
+							position++
+						}
+					l394:
+						goto l392
+					l393:
+						position, tokenIndex = position392, tokenIndex392
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l340
+						}
+					}
+				l392:
+					if at(buffer, position) != rune('.') {
+						goto l340
+					}
+					position++
+					{
+						position399, tokenIndex399 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l400
+						}
+						{
+							position401, tokenIndex401 := position, tokenIndex
+							if at(buffer, position) != rune('2') {
+								goto l402
+							}
+							position++
+							if at(buffer, position) != rune('5') {
+								goto l402
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l402
+							}
+							position++
+							goto l401
+						l402:
+							position, tokenIndex = position401, tokenIndex401
+							if at(buffer, position) != rune('2') {
+								goto l403
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+								goto l403
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l403
+							}
+							position++
+							goto l401
+						l403:
+							position, tokenIndex = position401, tokenIndex401
+							if at(buffer, position) != rune('1') {
+								goto l404
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l404
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l404
+							}
+							position++
+							goto l401
+						l404:
+							position, tokenIndex = position401, tokenIndex401
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l405
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l405
+							}
+							position++
+							goto l401
+						l405:
+							position, tokenIndex = position401, tokenIndex401
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l400
+							}
+							position++
+						}
+					l401:
+						goto l399
+					l400:
+						position, tokenIndex = position399, tokenIndex399
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l340
+						}
+					}
+				l399:
+					if at(buffer, position) != rune('.') {
+						goto l340
+					}
+					position++
+					{
+						position406, tokenIndex406 := position, tokenIndex
+						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
+							goto l407
+						}
+						{
+							position408, tokenIndex408 := position, tokenIndex
+							if at(buffer, position) != rune('2') {
+								goto l409
+							}
+							position++
+							if at(buffer, position) != rune('5') {
+								goto l409
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('5') {
+								goto l409
+							}
+							position++
+							goto l408
+						l409:
+							position, tokenIndex = position408, tokenIndex408
+							if at(buffer, position) != rune('2') {
+								goto l410
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('4') {
+								goto l410
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l410
+							}
+							position++
+							goto l408
+						l410:
+							position, tokenIndex = position408, tokenIndex408
+							if at(buffer, position) != rune('1') {
+								goto l411
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l411
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l411
+							}
+							position++
+							goto l408
+						l411:
+							position, tokenIndex = position408, tokenIndex408
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l412
+							}
+							position++
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l412
+							}
+							position++
+							goto l408
+						l412:
+							position, tokenIndex = position408, tokenIndex408
+							if c := at(buffer, position); c < rune('1') || c > rune('9') {
+								goto l407
+							}
+							position++
+						}
+					l408:
+						goto l406
+					l407:
+						position, tokenIndex = position406, tokenIndex406
+						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
+							goto l340
+						}
+					}
+				l406:
 				}
 			l342:
 				add(ruleIPv4address, position341)
@@ -4176,761 +4380,561 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		},
 		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
 		func() bool {
-			position389, tokenIndex389 := position, tokenIndex
+			position413, tokenIndex413 := position, tokenIndex
 			{
-				position390 := position
+				position414 := position
 				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-					goto l389
+					goto l413
 				}
-				add(ruleport, position390)
+				add(ruleport, position414)
 			}
 			return true
-		l389:
-			position, tokenIndex = position389, tokenIndex389
+		l413:
+			position, tokenIndex = position413, tokenIndex413
 			return false
 		},
 		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run8[int(p.pick[11])*1]) }> */
 		func() bool {
-			position391, tokenIndex391 := position, tokenIndex
+			position415, tokenIndex415 := position, tokenIndex
 			{
-				position392 := position
+				position416 := position
 				if !(pegrun.Star(p.Buffer, &position, &run8[int(p.pick[11])*1])) {
-					goto l391
+					goto l415
 				}
-				add(rulepath_segments, position392)
+				add(rulepath_segments, position416)
 			}
 			return true
-		l391:
-			position, tokenIndex = position391, tokenIndex391
+		l415:
+			position, tokenIndex = position415, tokenIndex415
 			return false
 		},
 		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position393, tokenIndex393 := position, tokenIndex
+			position417, tokenIndex417 := position, tokenIndex
 			{
-				position394 := position
+				position418 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l393
+					goto l417
 				}
-				add(rulequery, position394)
+				add(rulequery, position418)
 			}
 			return true
-		l393:
-			position, tokenIndex = position393, tokenIndex393
+		l417:
+			position, tokenIndex = position417, tokenIndex417
 			return false
 		},
 		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position395, tokenIndex395 := position, tokenIndex
+			position419, tokenIndex419 := position, tokenIndex
 			{
-				position396 := position
+				position420 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l395
+					goto l419
 				}
-				add(rulefragment, position396)
+				add(rulefragment, position420)
 			}
 			return true
-		l395:
-			position, tokenIndex = position395, tokenIndex395
+		l419:
+			position, tokenIndex = position419, tokenIndex419
 			return false
 		},
 		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })? ']'))> */
 		func() bool {
-			position397, tokenIndex397 := position, tokenIndex
+			position421, tokenIndex421 := position, tokenIndex
 			{
-				position398 := position
+				position422 := position
 				{
-					position399, tokenIndex399 := position, tokenIndex
+					position423, tokenIndex423 := position, tokenIndex
 					if !(p.pick[12] == 0) {
-						goto l400
+						goto l424
 					}
 					if at(buffer, position) != rune('[') {
-						goto l400
+						goto l424
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l400
+						goto l424
 					}
 					if at(buffer, position) != rune(']') {
-						goto l400
+						goto l424
 					}
 					position++
-					goto l399
-				l400:
-					position, tokenIndex = position399, tokenIndex399
+					goto l423
+				l424:
+					position, tokenIndex = position423, tokenIndex423
 					if !(p.pick[12] == 1) {
-						goto l397
+						goto l421
 					}
 					if at(buffer, position) != rune('[') {
-						goto l397
+						goto l421
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l397
+						goto l421
 					}
 					{
-						position401, tokenIndex401 := position, tokenIndex
+						position425, tokenIndex425 := position, tokenIndex
 						if at(buffer, position) != rune('%') {
-							goto l401
+							goto l425
 						}
 						position++
 						if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
-							goto l401
+							goto l425
 						}
-						goto l402
-					l401:
-						position, tokenIndex = position401, tokenIndex401
+						goto l426
+					l425:
+						position, tokenIndex = position425, tokenIndex425
 					}
-				l402:
+				l426:
 					if at(buffer, position) != rune(']') {
-						goto l397
+						goto l421
 					}
 					position++
 				}
-			l399:
-				add(ruleipv6reference, position398)
+			l423:
+				add(ruleipv6reference, position422)
 			}
 			return true
-		l397:
-			position, tokenIndex = position397, tokenIndex397
+		l421:
+			position, tokenIndex = position421, tokenIndex421
 			return false
 		},
-		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)? (':' ':') IPv4address) / (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.' (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')*)?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)? (':' ':') IPv4address) / (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position403, tokenIndex403 := position, tokenIndex
+			position427, tokenIndex427 := position, tokenIndex
 			{
-				position404 := position
+				position428 := position
 				{
-					position405, tokenIndex405 := position, tokenIndex
+					position429, tokenIndex429 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l406
+						goto l430
 					}
 					{
-						position407, tokenIndex407 := position, tokenIndex
+						position431, tokenIndex431 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f':
 								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l408
-								}
-								position++
-							case 'A', 'B', 'C', 'D', 'E', 'F':
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l408
-								}
-								position++
-							default:
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l408
-								}
-								position++
-							}
-						}
-
-						{
-							position410, tokenIndex410 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l410
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l410
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l410
-									}
-									position++
-								}
-							}
-
-							goto l411
-						l410:
-							position, tokenIndex = position410, tokenIndex410
-						}
-					l411:
-						{
-							position413, tokenIndex413 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l413
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l413
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l413
-									}
-									position++
-								}
-							}
-
-							goto l414
-						l413:
-							position, tokenIndex = position413, tokenIndex413
-						}
-					l414:
-						{
-							position416, tokenIndex416 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l416
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l416
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l416
-									}
-									position++
-								}
-							}
-
-							goto l417
-						l416:
-							position, tokenIndex = position416, tokenIndex416
-						}
-					l417:
-						{
-							position419, tokenIndex419 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l419
-							}
-							position++
-							goto l408
-						l419:
-							position, tokenIndex = position419, tokenIndex419
-						}
-					l420:
-						{
-							position421, tokenIndex421 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l421
-							}
-							position++
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l421
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l421
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l421
-									}
-									position++
-								}
-							}
-
-							{
-								position423, tokenIndex423 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l423
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l423
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l423
-										}
-										position++
-									}
-								}
-
-								goto l424
-							l423:
-								position, tokenIndex = position423, tokenIndex423
-							}
-						l424:
-							{
-								position426, tokenIndex426 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l426
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l426
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l426
-										}
-										position++
-									}
-								}
-
-								goto l427
-							l426:
-								position, tokenIndex = position426, tokenIndex426
-							}
-						l427:
-							{
-								position429, tokenIndex429 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l429
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l429
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l429
-										}
-										position++
-									}
-								}
-
-								goto l430
-							l429:
-								position, tokenIndex = position429, tokenIndex429
-							}
-						l430:
-							{
-								position432, tokenIndex432 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
 									goto l432
 								}
 								position++
-								goto l421
-							l432:
-								position, tokenIndex = position432, tokenIndex432
-							}
-							goto l420
-						l421:
-							position, tokenIndex = position421, tokenIndex421
-						}
-						if at(buffer, position) != rune(':') {
-							goto l408
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l408
-						}
-						position++
-						{
-							position433, tokenIndex433 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l433
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l433
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l433
-									}
-									position++
-								}
-							}
-
-							{
-								position436, tokenIndex436 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l436
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l436
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l436
-										}
-										position++
-									}
-								}
-
-								goto l437
-							l436:
-								position, tokenIndex = position436, tokenIndex436
-							}
-						l437:
-							{
-								position439, tokenIndex439 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l439
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l439
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l439
-										}
-										position++
-									}
-								}
-
-								goto l440
-							l439:
-								position, tokenIndex = position439, tokenIndex439
-							}
-						l440:
-							{
-								position442, tokenIndex442 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l442
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l442
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l442
-										}
-										position++
-									}
-								}
-
-								goto l443
-							l442:
-								position, tokenIndex = position442, tokenIndex442
-							}
-						l443:
-							{
-								position445, tokenIndex445 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l445
-								}
-								position++
-								goto l433
-							l445:
-								position, tokenIndex = position445, tokenIndex445
-							}
-						l446:
-							{
-								position447, tokenIndex447 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l447
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l447
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l447
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l447
-										}
-										position++
-									}
-								}
-
-								{
-									position449, tokenIndex449 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l449
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l449
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l449
-											}
-											position++
-										}
-									}
-
-									goto l450
-								l449:
-									position, tokenIndex = position449, tokenIndex449
-								}
-							l450:
-								{
-									position452, tokenIndex452 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l452
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l452
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l452
-											}
-											position++
-										}
-									}
-
-									goto l453
-								l452:
-									position, tokenIndex = position452, tokenIndex452
-								}
-							l453:
-								{
-									position455, tokenIndex455 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l455
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l455
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l455
-											}
-											position++
-										}
-									}
-
-									goto l456
-								l455:
-									position, tokenIndex = position455, tokenIndex455
-								}
-							l456:
-								{
-									position458, tokenIndex458 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l458
-									}
-									position++
-									goto l447
-								l458:
-									position, tokenIndex = position458, tokenIndex458
-								}
-								goto l446
-							l447:
-								position, tokenIndex = position447, tokenIndex447
-							}
-							goto l434
-						l433:
-							position, tokenIndex = position433, tokenIndex433
-						}
-					l434:
-						goto l407
-					l408:
-						position, tokenIndex = position407, tokenIndex407
-						{
-							switch at(buffer, position) {
-							case 'a', 'b', 'c', 'd', 'e', 'f':
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l459
-								}
-								position++
 							case 'A', 'B', 'C', 'D', 'E', 'F':
 								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l459
+									goto l432
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l459
+									goto l432
 								}
 								position++
 							}
 						}
 
 						{
-							position461, tokenIndex461 := position, tokenIndex
+							position434, tokenIndex434 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l461
+										goto l434
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l461
+										goto l434
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l461
+										goto l434
 									}
 									position++
 								}
 							}
 
-							goto l462
-						l461:
-							position, tokenIndex = position461, tokenIndex461
+							goto l435
+						l434:
+							position, tokenIndex = position434, tokenIndex434
 						}
-					l462:
+					l435:
 						{
-							position464, tokenIndex464 := position, tokenIndex
+							position437, tokenIndex437 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l464
+										goto l437
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l464
+										goto l437
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l464
+										goto l437
 									}
 									position++
 								}
 							}
 
-							goto l465
-						l464:
-							position, tokenIndex = position464, tokenIndex464
+							goto l438
+						l437:
+							position, tokenIndex = position437, tokenIndex437
 						}
-					l465:
+					l438:
 						{
-							position467, tokenIndex467 := position, tokenIndex
+							position440, tokenIndex440 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l467
+										goto l440
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l467
+										goto l440
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l467
+										goto l440
 									}
 									position++
 								}
 							}
 
-							goto l468
-						l467:
-							position, tokenIndex = position467, tokenIndex467
+							goto l441
+						l440:
+							position, tokenIndex = position440, tokenIndex440
 						}
-					l468:
+					l441:
 						{
-							position470, tokenIndex470 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l470
+							position443, tokenIndex443 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l443
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l443
+									}
+									position++
+								case '.':
+									if at(buffer, position) != rune('.') {
+										goto l443
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l443
+									}
+									position++
+								}
 							}
-							position++
-							goto l459
-						l470:
-							position, tokenIndex = position470, tokenIndex470
+
+							goto l432
+						l443:
+							position, tokenIndex = position443, tokenIndex443
 						}
-					l471:
+					l445:
 						{
-							position472, tokenIndex472 := position, tokenIndex
+							position446, tokenIndex446 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l472
+								goto l446
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l472
+										goto l446
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l472
+										goto l446
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l472
+										goto l446
 									}
 									position++
 								}
 							}
 
+							{
+								position448, tokenIndex448 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l448
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l448
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l448
+										}
+										position++
+									}
+								}
+
+								goto l449
+							l448:
+								position, tokenIndex = position448, tokenIndex448
+							}
+						l449:
+							{
+								position451, tokenIndex451 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l451
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l451
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l451
+										}
+										position++
+									}
+								}
+
+								goto l452
+							l451:
+								position, tokenIndex = position451, tokenIndex451
+							}
+						l452:
+							{
+								position454, tokenIndex454 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l454
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l454
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l454
+										}
+										position++
+									}
+								}
+
+								goto l455
+							l454:
+								position, tokenIndex = position454, tokenIndex454
+							}
+						l455:
+							{
+								position457, tokenIndex457 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l457
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l457
+										}
+										position++
+									case '.':
+										if at(buffer, position) != rune('.') {
+											goto l457
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l457
+										}
+										position++
+									}
+								}
+
+								goto l446
+							l457:
+								position, tokenIndex = position457, tokenIndex457
+							}
+							goto l445
+						l446:
+							position, tokenIndex = position446, tokenIndex446
+						}
+						if at(buffer, position) != rune(':') {
+							goto l432
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l432
+						}
+						position++
+						{
+							position459, tokenIndex459 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l459
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l459
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l459
+									}
+									position++
+								}
+							}
+
+							{
+								position462, tokenIndex462 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l462
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l462
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l462
+										}
+										position++
+									}
+								}
+
+								goto l463
+							l462:
+								position, tokenIndex = position462, tokenIndex462
+							}
+						l463:
+							{
+								position465, tokenIndex465 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l465
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l465
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l465
+										}
+										position++
+									}
+								}
+
+								goto l466
+							l465:
+								position, tokenIndex = position465, tokenIndex465
+							}
+						l466:
+							{
+								position468, tokenIndex468 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l468
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l468
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l468
+										}
+										position++
+									}
+								}
+
+								goto l469
+							l468:
+								position, tokenIndex = position468, tokenIndex468
+							}
+						l469:
+							{
+								position471, tokenIndex471 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l471
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l471
+										}
+										position++
+									case '.':
+										if at(buffer, position) != rune('.') {
+											goto l471
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l471
+										}
+										position++
+									}
+								}
+
+								goto l459
+							l471:
+								position, tokenIndex = position471, tokenIndex471
+							}
+						l473:
 							{
 								position474, tokenIndex474 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l474
+								}
+								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
@@ -4951,466 +4955,549 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									}
 								}
 
-								goto l475
+								{
+									position476, tokenIndex476 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l476
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l476
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l476
+											}
+											position++
+										}
+									}
+
+									goto l477
+								l476:
+									position, tokenIndex = position476, tokenIndex476
+								}
+							l477:
+								{
+									position479, tokenIndex479 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l479
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l479
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l479
+											}
+											position++
+										}
+									}
+
+									goto l480
+								l479:
+									position, tokenIndex = position479, tokenIndex479
+								}
+							l480:
+								{
+									position482, tokenIndex482 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l482
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l482
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l482
+											}
+											position++
+										}
+									}
+
+									goto l483
+								l482:
+									position, tokenIndex = position482, tokenIndex482
+								}
+							l483:
+								{
+									position485, tokenIndex485 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l485
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l485
+											}
+											position++
+										case '.':
+											if at(buffer, position) != rune('.') {
+												goto l485
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l485
+											}
+											position++
+										}
+									}
+
+									goto l474
+								l485:
+									position, tokenIndex = position485, tokenIndex485
+								}
+								goto l473
 							l474:
 								position, tokenIndex = position474, tokenIndex474
 							}
-						l475:
-							{
-								position477, tokenIndex477 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l477
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l477
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l477
-										}
-										position++
-									}
-								}
-
-								goto l478
-							l477:
-								position, tokenIndex = position477, tokenIndex477
-							}
-						l478:
-							{
-								position480, tokenIndex480 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l480
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l480
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l480
-										}
-										position++
-									}
-								}
-
-								goto l481
-							l480:
-								position, tokenIndex = position480, tokenIndex480
-							}
-						l481:
-							{
-								position483, tokenIndex483 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l483
+							goto l460
+						l459:
+							position, tokenIndex = position459, tokenIndex459
+						}
+					l460:
+						goto l431
+					l432:
+						position, tokenIndex = position431, tokenIndex431
+						{
+							switch at(buffer, position) {
+							case 'a', 'b', 'c', 'd', 'e', 'f':
+								if c := at(buffer, position); c < rune('a') || c > rune('f') {
+									goto l487
 								}
 								position++
-								goto l472
-							l483:
-								position, tokenIndex = position483, tokenIndex483
+							case 'A', 'B', 'C', 'D', 'E', 'F':
+								if c := at(buffer, position); c < rune('A') || c > rune('F') {
+									goto l487
+								}
+								position++
+							default:
+								if c := at(buffer, position); c < rune('0') || c > rune('9') {
+									goto l487
+								}
+								position++
 							}
-							goto l471
-						l472:
-							position, tokenIndex = position472, tokenIndex472
 						}
-						goto l407
-					l459:
-						position, tokenIndex = position407, tokenIndex407
-						if at(buffer, position) != rune(':') {
-							goto l406
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l406
-						}
-						position++
+
 						{
-							position484, tokenIndex484 := position, tokenIndex
+							position489, tokenIndex489 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l484
+										goto l489
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l484
+										goto l489
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l484
+										goto l489
 									}
 									position++
 								}
 							}
 
+							goto l490
+						l489:
+							position, tokenIndex = position489, tokenIndex489
+						}
+					l490:
+						{
+							position492, tokenIndex492 := position, tokenIndex
 							{
-								position487, tokenIndex487 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l487
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l487
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l487
-										}
-										position++
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l492
 									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l492
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l492
+									}
+									position++
 								}
-
-								goto l488
-							l487:
-								position, tokenIndex = position487, tokenIndex487
 							}
-						l488:
-							{
-								position490, tokenIndex490 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l490
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l490
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l490
-										}
-										position++
-									}
-								}
 
-								goto l491
-							l490:
-								position, tokenIndex = position490, tokenIndex490
+							goto l493
+						l492:
+							position, tokenIndex = position492, tokenIndex492
+						}
+					l493:
+						{
+							position495, tokenIndex495 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l495
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l495
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l495
+									}
+									position++
+								}
 							}
-						l491:
+
+							goto l496
+						l495:
+							position, tokenIndex = position495, tokenIndex495
+						}
+					l496:
+						{
+							position498, tokenIndex498 := position, tokenIndex
 							{
-								position493, tokenIndex493 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l493
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l493
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l493
-										}
-										position++
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l498
 									}
-								}
-
-								goto l494
-							l493:
-								position, tokenIndex = position493, tokenIndex493
-							}
-						l494:
-							{
-								position496, tokenIndex496 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l496
-								}
-								position++
-								goto l484
-							l496:
-								position, tokenIndex = position496, tokenIndex496
-							}
-						l497:
-							{
-								position498, tokenIndex498 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l498
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l498
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l498
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l498
-										}
-										position++
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l498
 									}
-								}
-
-								{
-									position500, tokenIndex500 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l500
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l500
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l500
-											}
-											position++
-										}
-									}
-
-									goto l501
-								l500:
-									position, tokenIndex = position500, tokenIndex500
-								}
-							l501:
-								{
-									position503, tokenIndex503 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l503
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l503
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l503
-											}
-											position++
-										}
-									}
-
-									goto l504
-								l503:
-									position, tokenIndex = position503, tokenIndex503
-								}
-							l504:
-								{
-									position506, tokenIndex506 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l506
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l506
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l506
-											}
-											position++
-										}
-									}
-
-									goto l507
-								l506:
-									position, tokenIndex = position506, tokenIndex506
-								}
-							l507:
-								{
-									position509, tokenIndex509 := position, tokenIndex
+									position++
+								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l509
-									}
-									position++
-									goto l498
-								l509:
-									position, tokenIndex = position509, tokenIndex509
-								}
-								goto l497
-							l498:
-								position, tokenIndex = position498, tokenIndex498
-							}
-							goto l485
-						l484:
-							position, tokenIndex = position484, tokenIndex484
-						}
-					l485:
-					}
-				l407:
-					{
-						position510, tokenIndex510 := position, tokenIndex
-						if at(buffer, position) != rune(':') {
-							goto l510
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l510
-						}
-						goto l511
-					l510:
-						position, tokenIndex = position510, tokenIndex510
-					}
-				l511:
-					goto l405
-				l406:
-					position, tokenIndex = position405, tokenIndex405
-					if !(p.pick[13] == 1) {
-						goto l512
-					}
-					{
-						position513, tokenIndex513 := position, tokenIndex
-						{
-							position515, tokenIndex515 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l515
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l515
+										goto l498
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l515
+										goto l498
+									}
+									position++
+								}
+							}
+
+							goto l487
+						l498:
+							position, tokenIndex = position498, tokenIndex498
+						}
+					l500:
+						{
+							position501, tokenIndex501 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l501
+							}
+							position++
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l501
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l501
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l501
 									}
 									position++
 								}
 							}
 
 							{
-								position518, tokenIndex518 := position, tokenIndex
+								position503, tokenIndex503 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l518
+											goto l503
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l518
+											goto l503
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l518
+											goto l503
 										}
 										position++
 									}
 								}
 
-								goto l519
-							l518:
-								position, tokenIndex = position518, tokenIndex518
+								goto l504
+							l503:
+								position, tokenIndex = position503, tokenIndex503
 							}
-						l519:
+						l504:
 							{
-								position521, tokenIndex521 := position, tokenIndex
+								position506, tokenIndex506 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l521
+											goto l506
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l521
+											goto l506
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l521
+											goto l506
 										}
 										position++
 									}
 								}
 
-								goto l522
-							l521:
-								position, tokenIndex = position521, tokenIndex521
+								goto l507
+							l506:
+								position, tokenIndex = position506, tokenIndex506
 							}
-						l522:
+						l507:
 							{
-								position524, tokenIndex524 := position, tokenIndex
+								position509, tokenIndex509 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l524
+											goto l509
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l524
+											goto l509
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l524
+											goto l509
 										}
 										position++
 									}
 								}
 
-								goto l525
-							l524:
-								position, tokenIndex = position524, tokenIndex524
+								goto l510
+							l509:
+								position, tokenIndex = position509, tokenIndex509
 							}
-						l525:
+						l510:
 							{
-								position527, tokenIndex527 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l527
+								position512, tokenIndex512 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l512
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l512
+										}
+										position++
+									case '.':
+										if at(buffer, position) != rune('.') {
+											goto l512
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l512
+										}
+										position++
+									}
 								}
-								position++
-								goto l515
-							l527:
-								position, tokenIndex = position527, tokenIndex527
+
+								goto l501
+							l512:
+								position, tokenIndex = position512, tokenIndex512
+							}
+							goto l500
+						l501:
+							position, tokenIndex = position501, tokenIndex501
+						}
+						goto l431
+					l487:
+						position, tokenIndex = position431, tokenIndex431
+						if at(buffer, position) != rune(':') {
+							goto l430
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l430
+						}
+						position++
+						{
+							position514, tokenIndex514 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l514
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l514
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l514
+									}
+									position++
+								}
+							}
+
+							{
+								position517, tokenIndex517 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l517
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l517
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l517
+										}
+										position++
+									}
+								}
+
+								goto l518
+							l517:
+								position, tokenIndex = position517, tokenIndex517
+							}
+						l518:
+							{
+								position520, tokenIndex520 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l520
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l520
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l520
+										}
+										position++
+									}
+								}
+
+								goto l521
+							l520:
+								position, tokenIndex = position520, tokenIndex520
+							}
+						l521:
+							{
+								position523, tokenIndex523 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l523
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l523
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l523
+										}
+										position++
+									}
+								}
+
+								goto l524
+							l523:
+								position, tokenIndex = position523, tokenIndex523
+							}
+						l524:
+							{
+								position526, tokenIndex526 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l526
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l526
+										}
+										position++
+									case '.':
+										if at(buffer, position) != rune('.') {
+											goto l526
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l526
+										}
+										position++
+									}
+								}
+
+								goto l514
+							l526:
+								position, tokenIndex = position526, tokenIndex526
 							}
 						l528:
 							{
@@ -5522,10 +5609,31 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							l538:
 								{
 									position540, tokenIndex540 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l540
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l540
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l540
+											}
+											position++
+										case '.':
+											if at(buffer, position) != rune('.') {
+												goto l540
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l540
+											}
+											position++
+										}
 									}
-									position++
+
 									goto l529
 								l540:
 									position, tokenIndex = position540, tokenIndex540
@@ -5534,101 +5642,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							l529:
 								position, tokenIndex = position529, tokenIndex529
 							}
-							goto l516
-						l515:
-							position, tokenIndex = position515, tokenIndex515
+							goto l515
+						l514:
+							position, tokenIndex = position514, tokenIndex514
 						}
-					l516:
+					l515:
+					}
+				l431:
+					{
+						position542, tokenIndex542 := position, tokenIndex
 						if at(buffer, position) != rune(':') {
-							goto l514
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l514
+							goto l542
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l514
+							goto l542
 						}
-						goto l513
-					l514:
-						position, tokenIndex = position513, tokenIndex513
+						goto l543
+					l542:
+						position, tokenIndex = position542, tokenIndex542
+					}
+				l543:
+					goto l429
+				l430:
+					position, tokenIndex = position429, tokenIndex429
+					if !(p.pick[13] == 1) {
+						goto l544
+					}
+					{
+						position545, tokenIndex545 := position, tokenIndex
 						{
-							position541, tokenIndex541 := position, tokenIndex
+							position547, tokenIndex547 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l542
+										goto l547
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l542
+										goto l547
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l542
+										goto l547
 									}
 									position++
 								}
 							}
 
-							{
-								position544, tokenIndex544 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l544
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l544
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l544
-										}
-										position++
-									}
-								}
-
-								goto l545
-							l544:
-								position, tokenIndex = position544, tokenIndex544
-							}
-						l545:
-							{
-								position547, tokenIndex547 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l547
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l547
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l547
-										}
-										position++
-									}
-								}
-
-								goto l548
-							l547:
-								position, tokenIndex = position547, tokenIndex547
-							}
-						l548:
 							{
 								position550, tokenIndex550 := position, tokenIndex
 								{
@@ -5658,166 +5722,170 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l551:
 							{
 								position553, tokenIndex553 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l553
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l553
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l553
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l553
+										}
+										position++
+									}
 								}
-								position++
-								goto l542
+
+								goto l554
 							l553:
 								position, tokenIndex = position553, tokenIndex553
 							}
 						l554:
 							{
-								position555, tokenIndex555 := position, tokenIndex
+								position556, tokenIndex556 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l556
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l556
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l556
+										}
+										position++
+									}
+								}
+
+								goto l557
+							l556:
+								position, tokenIndex = position556, tokenIndex556
+							}
+						l557:
+							{
+								position559, tokenIndex559 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l559
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l559
+										}
+										position++
+									case '.':
+										if at(buffer, position) != rune('.') {
+											goto l559
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l559
+										}
+										position++
+									}
+								}
+
+								goto l547
+							l559:
+								position, tokenIndex = position559, tokenIndex559
+							}
+						l561:
+							{
+								position562, tokenIndex562 := position, tokenIndex
 								if at(buffer, position) != rune(':') {
-									goto l555
+									goto l562
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l555
+											goto l562
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l555
+											goto l562
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l555
+											goto l562
 										}
 										position++
 									}
 								}
 
 								{
-									position557, tokenIndex557 := position, tokenIndex
+									position564, tokenIndex564 := position, tokenIndex
 									{
 										switch at(buffer, position) {
 										case 'a', 'b', 'c', 'd', 'e', 'f':
 											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l557
+												goto l564
 											}
 											position++
 										case 'A', 'B', 'C', 'D', 'E', 'F':
 											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l557
+												goto l564
 											}
 											position++
 										default:
 											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l557
+												goto l564
 											}
 											position++
 										}
 									}
 
-									goto l558
-								l557:
-									position, tokenIndex = position557, tokenIndex557
+									goto l565
+								l564:
+									position, tokenIndex = position564, tokenIndex564
 								}
-							l558:
+							l565:
 								{
-									position560, tokenIndex560 := position, tokenIndex
+									position567, tokenIndex567 := position, tokenIndex
 									{
 										switch at(buffer, position) {
 										case 'a', 'b', 'c', 'd', 'e', 'f':
 											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l560
+												goto l567
 											}
 											position++
 										case 'A', 'B', 'C', 'D', 'E', 'F':
 											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l560
+												goto l567
 											}
 											position++
 										default:
 											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l560
+												goto l567
 											}
 											position++
 										}
 									}
 
-									goto l561
-								l560:
-									position, tokenIndex = position560, tokenIndex560
+									goto l568
+								l567:
+									position, tokenIndex = position567, tokenIndex567
 								}
-							l561:
-								{
-									position563, tokenIndex563 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l563
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l563
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l563
-											}
-											position++
-										}
-									}
-
-									goto l564
-								l563:
-									position, tokenIndex = position563, tokenIndex563
-								}
-							l564:
-								{
-									position566, tokenIndex566 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l566
-									}
-									position++
-									goto l555
-								l566:
-									position, tokenIndex = position566, tokenIndex566
-								}
-								goto l554
-							l555:
-								position, tokenIndex = position555, tokenIndex555
-							}
-							if at(buffer, position) != rune(':') {
-								goto l542
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l542
-							}
-							position++
-							{
-								position567, tokenIndex567 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l567
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l567
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l567
-										}
-										position++
-									}
-								}
-
+							l568:
 								{
 									position570, tokenIndex570 := position, tokenIndex
 									{
@@ -5859,6 +5927,11 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l573
 											}
 											position++
+										case '.':
+											if at(buffer, position) != rune('.') {
+												goto l573
+											}
+											position++
 										default:
 											if c := at(buffer, position); c < rune('0') || c > rune('9') {
 												goto l573
@@ -5867,1225 +5940,1253 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										}
 									}
 
-									goto l574
+									goto l562
 								l573:
 									position, tokenIndex = position573, tokenIndex573
 								}
-							l574:
-								{
-									position576, tokenIndex576 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l576
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l576
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l576
-											}
-											position++
-										}
-									}
-
-									goto l577
-								l576:
-									position, tokenIndex = position576, tokenIndex576
-								}
-							l577:
-								{
-									position579, tokenIndex579 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l579
-									}
-									position++
-									goto l567
-								l579:
-									position, tokenIndex = position579, tokenIndex579
-								}
-							l580:
-								{
-									position581, tokenIndex581 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l581
-									}
-									position++
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l581
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l581
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l581
-											}
-											position++
-										}
-									}
-
-									{
-										position583, tokenIndex583 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l583
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l583
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l583
-												}
-												position++
-											}
-										}
-
-										goto l584
-									l583:
-										position, tokenIndex = position583, tokenIndex583
-									}
-								l584:
-									{
-										position586, tokenIndex586 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l586
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l586
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l586
-												}
-												position++
-											}
-										}
-
-										goto l587
-									l586:
-										position, tokenIndex = position586, tokenIndex586
-									}
-								l587:
-									{
-										position589, tokenIndex589 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l589
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l589
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l589
-												}
-												position++
-											}
-										}
-
-										goto l590
-									l589:
-										position, tokenIndex = position589, tokenIndex589
-									}
-								l590:
-									{
-										position592, tokenIndex592 := position, tokenIndex
-										if at(buffer, position) != rune('.') {
-											goto l592
-										}
-										position++
-										goto l581
-									l592:
-										position, tokenIndex = position592, tokenIndex592
-									}
-									goto l580
-								l581:
-									position, tokenIndex = position581, tokenIndex581
-								}
-								goto l568
-							l567:
-								position, tokenIndex = position567, tokenIndex567
+								goto l561
+							l562:
+								position, tokenIndex = position562, tokenIndex562
 							}
-						l568:
-							goto l541
-						l542:
-							position, tokenIndex = position541, tokenIndex541
+							goto l548
+						l547:
+							position, tokenIndex = position547, tokenIndex547
+						}
+					l548:
+						if at(buffer, position) != rune(':') {
+							goto l546
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l546
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l546
+						}
+						goto l545
+					l546:
+						position, tokenIndex = position545, tokenIndex545
+						{
+							position575, tokenIndex575 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l593
+										goto l576
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l593
+										goto l576
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l593
+										goto l576
 									}
 									position++
 								}
 							}
 
 							{
-								position595, tokenIndex595 := position, tokenIndex
+								position578, tokenIndex578 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l595
+											goto l578
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l595
+											goto l578
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l595
+											goto l578
 										}
 										position++
 									}
 								}
 
-								goto l596
-							l595:
-								position, tokenIndex = position595, tokenIndex595
+								goto l579
+							l578:
+								position, tokenIndex = position578, tokenIndex578
 							}
-						l596:
+						l579:
 							{
-								position598, tokenIndex598 := position, tokenIndex
+								position581, tokenIndex581 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l598
+											goto l581
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l598
+											goto l581
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l598
+											goto l581
 										}
 										position++
 									}
 								}
 
-								goto l599
-							l598:
-								position, tokenIndex = position598, tokenIndex598
+								goto l582
+							l581:
+								position, tokenIndex = position581, tokenIndex581
 							}
-						l599:
+						l582:
 							{
-								position601, tokenIndex601 := position, tokenIndex
+								position584, tokenIndex584 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l601
+											goto l584
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l601
+											goto l584
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l601
+											goto l584
 										}
 										position++
 									}
 								}
 
-								goto l602
-							l601:
-								position, tokenIndex = position601, tokenIndex601
+								goto l585
+							l584:
+								position, tokenIndex = position584, tokenIndex584
 							}
-						l602:
+						l585:
 							{
-								position604, tokenIndex604 := position, tokenIndex
-								if at(buffer, position) != rune('.') {
-									goto l604
-								}
-								position++
-								goto l593
-							l604:
-								position, tokenIndex = position604, tokenIndex604
-							}
-						l605:
-							{
-								position606, tokenIndex606 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l606
-								}
-								position++
+								position587, tokenIndex587 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l606
+											goto l587
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l606
+											goto l587
 										}
 										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l606
-										}
-										position++
-									}
-								}
-
-								{
-									position608, tokenIndex608 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l608
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l608
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l608
-											}
-											position++
-										}
-									}
-
-									goto l609
-								l608:
-									position, tokenIndex = position608, tokenIndex608
-								}
-							l609:
-								{
-									position611, tokenIndex611 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l611
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l611
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l611
-											}
-											position++
-										}
-									}
-
-									goto l612
-								l611:
-									position, tokenIndex = position611, tokenIndex611
-								}
-							l612:
-								{
-									position614, tokenIndex614 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l614
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l614
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l614
-											}
-											position++
-										}
-									}
-
-									goto l615
-								l614:
-									position, tokenIndex = position614, tokenIndex614
-								}
-							l615:
-								{
-									position617, tokenIndex617 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l617
-									}
-									position++
-									goto l606
-								l617:
-									position, tokenIndex = position617, tokenIndex617
-								}
-								goto l605
-							l606:
-								position, tokenIndex = position606, tokenIndex606
-							}
-							goto l541
-						l593:
-							position, tokenIndex = position541, tokenIndex541
-							if at(buffer, position) != rune(':') {
-								goto l512
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l512
-							}
-							position++
-							{
-								position618, tokenIndex618 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l618
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l618
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l618
-										}
-										position++
-									}
-								}
-
-								{
-									position621, tokenIndex621 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l621
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l621
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l621
-											}
-											position++
-										}
-									}
-
-									goto l622
-								l621:
-									position, tokenIndex = position621, tokenIndex621
-								}
-							l622:
-								{
-									position624, tokenIndex624 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l624
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l624
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l624
-											}
-											position++
-										}
-									}
-
-									goto l625
-								l624:
-									position, tokenIndex = position624, tokenIndex624
-								}
-							l625:
-								{
-									position627, tokenIndex627 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l627
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l627
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l627
-											}
-											position++
-										}
-									}
-
-									goto l628
-								l627:
-									position, tokenIndex = position627, tokenIndex627
-								}
-							l628:
-								{
-									position630, tokenIndex630 := position, tokenIndex
-									if at(buffer, position) != rune('.') {
-										goto l630
-									}
-									position++
-									goto l618
-								l630:
-									position, tokenIndex = position630, tokenIndex630
-								}
-							l631:
-								{
-									position632, tokenIndex632 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l632
-									}
-									position++
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l632
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l632
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l632
-											}
-											position++
-										}
-									}
-
-									{
-										position634, tokenIndex634 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l634
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l634
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l634
-												}
-												position++
-											}
-										}
-
-										goto l635
-									l634:
-										position, tokenIndex = position634, tokenIndex634
-									}
-								l635:
-									{
-										position637, tokenIndex637 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l637
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l637
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l637
-												}
-												position++
-											}
-										}
-
-										goto l638
-									l637:
-										position, tokenIndex = position637, tokenIndex637
-									}
-								l638:
-									{
-										position640, tokenIndex640 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l640
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l640
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l640
-												}
-												position++
-											}
-										}
-
-										goto l641
-									l640:
-										position, tokenIndex = position640, tokenIndex640
-									}
-								l641:
-									{
-										position643, tokenIndex643 := position, tokenIndex
+									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l643
+											goto l587
 										}
 										position++
-										goto l632
-									l643:
-										position, tokenIndex = position643, tokenIndex643
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l587
+										}
+										position++
 									}
-									goto l631
-								l632:
-									position, tokenIndex = position632, tokenIndex632
 								}
-								goto l619
-							l618:
-								position, tokenIndex = position618, tokenIndex618
+
+								goto l576
+							l587:
+								position, tokenIndex = position587, tokenIndex587
 							}
-						l619:
-						}
-					l541:
-						{
-							position644, tokenIndex644 := position, tokenIndex
+						l589:
+							{
+								position590, tokenIndex590 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l590
+								}
+								position++
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l590
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l590
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l590
+										}
+										position++
+									}
+								}
+
+								{
+									position592, tokenIndex592 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l592
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l592
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l592
+											}
+											position++
+										}
+									}
+
+									goto l593
+								l592:
+									position, tokenIndex = position592, tokenIndex592
+								}
+							l593:
+								{
+									position595, tokenIndex595 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l595
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l595
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l595
+											}
+											position++
+										}
+									}
+
+									goto l596
+								l595:
+									position, tokenIndex = position595, tokenIndex595
+								}
+							l596:
+								{
+									position598, tokenIndex598 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l598
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l598
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l598
+											}
+											position++
+										}
+									}
+
+									goto l599
+								l598:
+									position, tokenIndex = position598, tokenIndex598
+								}
+							l599:
+								{
+									position601, tokenIndex601 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l601
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l601
+											}
+											position++
+										case '.':
+											if at(buffer, position) != rune('.') {
+												goto l601
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l601
+											}
+											position++
+										}
+									}
+
+									goto l590
+								l601:
+									position, tokenIndex = position601, tokenIndex601
+								}
+								goto l589
+							l590:
+								position, tokenIndex = position590, tokenIndex590
+							}
 							if at(buffer, position) != rune(':') {
+								goto l576
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l576
+							}
+							position++
+							{
+								position603, tokenIndex603 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l603
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l603
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l603
+										}
+										position++
+									}
+								}
+
+								{
+									position606, tokenIndex606 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l606
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l606
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l606
+											}
+											position++
+										}
+									}
+
+									goto l607
+								l606:
+									position, tokenIndex = position606, tokenIndex606
+								}
+							l607:
+								{
+									position609, tokenIndex609 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l609
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l609
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l609
+											}
+											position++
+										}
+									}
+
+									goto l610
+								l609:
+									position, tokenIndex = position609, tokenIndex609
+								}
+							l610:
+								{
+									position612, tokenIndex612 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l612
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l612
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l612
+											}
+											position++
+										}
+									}
+
+									goto l613
+								l612:
+									position, tokenIndex = position612, tokenIndex612
+								}
+							l613:
+								{
+									position615, tokenIndex615 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l615
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l615
+											}
+											position++
+										case '.':
+											if at(buffer, position) != rune('.') {
+												goto l615
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l615
+											}
+											position++
+										}
+									}
+
+									goto l603
+								l615:
+									position, tokenIndex = position615, tokenIndex615
+								}
+							l617:
+								{
+									position618, tokenIndex618 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l618
+									}
+									position++
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l618
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l618
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l618
+											}
+											position++
+										}
+									}
+
+									{
+										position620, tokenIndex620 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l620
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l620
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l620
+												}
+												position++
+											}
+										}
+
+										goto l621
+									l620:
+										position, tokenIndex = position620, tokenIndex620
+									}
+								l621:
+									{
+										position623, tokenIndex623 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l623
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l623
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l623
+												}
+												position++
+											}
+										}
+
+										goto l624
+									l623:
+										position, tokenIndex = position623, tokenIndex623
+									}
+								l624:
+									{
+										position626, tokenIndex626 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l626
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l626
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l626
+												}
+												position++
+											}
+										}
+
+										goto l627
+									l626:
+										position, tokenIndex = position626, tokenIndex626
+									}
+								l627:
+									{
+										position629, tokenIndex629 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l629
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l629
+												}
+												position++
+											case '.':
+												if at(buffer, position) != rune('.') {
+													goto l629
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l629
+												}
+												position++
+											}
+										}
+
+										goto l618
+									l629:
+										position, tokenIndex = position629, tokenIndex629
+									}
+									goto l617
+								l618:
+									position, tokenIndex = position618, tokenIndex618
+								}
+								goto l604
+							l603:
+								position, tokenIndex = position603, tokenIndex603
+							}
+						l604:
+							goto l575
+						l576:
+							position, tokenIndex = position575, tokenIndex575
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l631
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l631
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l631
+									}
+									position++
+								}
+							}
+
+							{
+								position633, tokenIndex633 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l633
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l633
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l633
+										}
+										position++
+									}
+								}
+
+								goto l634
+							l633:
+								position, tokenIndex = position633, tokenIndex633
+							}
+						l634:
+							{
+								position636, tokenIndex636 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l636
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l636
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l636
+										}
+										position++
+									}
+								}
+
+								goto l637
+							l636:
+								position, tokenIndex = position636, tokenIndex636
+							}
+						l637:
+							{
+								position639, tokenIndex639 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l639
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l639
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l639
+										}
+										position++
+									}
+								}
+
+								goto l640
+							l639:
+								position, tokenIndex = position639, tokenIndex639
+							}
+						l640:
+							{
+								position642, tokenIndex642 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l642
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l642
+										}
+										position++
+									case '.':
+										if at(buffer, position) != rune('.') {
+											goto l642
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l642
+										}
+										position++
+									}
+								}
+
+								goto l631
+							l642:
+								position, tokenIndex = position642, tokenIndex642
+							}
+						l644:
+							{
+								position645, tokenIndex645 := position, tokenIndex
+								if at(buffer, position) != rune(':') {
+									goto l645
+								}
+								position++
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l645
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l645
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l645
+										}
+										position++
+									}
+								}
+
+								{
+									position647, tokenIndex647 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l647
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l647
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l647
+											}
+											position++
+										}
+									}
+
+									goto l648
+								l647:
+									position, tokenIndex = position647, tokenIndex647
+								}
+							l648:
+								{
+									position650, tokenIndex650 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l650
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l650
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l650
+											}
+											position++
+										}
+									}
+
+									goto l651
+								l650:
+									position, tokenIndex = position650, tokenIndex650
+								}
+							l651:
+								{
+									position653, tokenIndex653 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l653
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l653
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l653
+											}
+											position++
+										}
+									}
+
+									goto l654
+								l653:
+									position, tokenIndex = position653, tokenIndex653
+								}
+							l654:
+								{
+									position656, tokenIndex656 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l656
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l656
+											}
+											position++
+										case '.':
+											if at(buffer, position) != rune('.') {
+												goto l656
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l656
+											}
+											position++
+										}
+									}
+
+									goto l645
+								l656:
+									position, tokenIndex = position656, tokenIndex656
+								}
 								goto l644
+							l645:
+								position, tokenIndex = position645, tokenIndex645
+							}
+							goto l575
+						l631:
+							position, tokenIndex = position575, tokenIndex575
+							if at(buffer, position) != rune(':') {
+								goto l544
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l544
+							}
+							position++
+							{
+								position658, tokenIndex658 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l658
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l658
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l658
+										}
+										position++
+									}
+								}
+
+								{
+									position661, tokenIndex661 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l661
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l661
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l661
+											}
+											position++
+										}
+									}
+
+									goto l662
+								l661:
+									position, tokenIndex = position661, tokenIndex661
+								}
+							l662:
+								{
+									position664, tokenIndex664 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l664
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l664
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l664
+											}
+											position++
+										}
+									}
+
+									goto l665
+								l664:
+									position, tokenIndex = position664, tokenIndex664
+								}
+							l665:
+								{
+									position667, tokenIndex667 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l667
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l667
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l667
+											}
+											position++
+										}
+									}
+
+									goto l668
+								l667:
+									position, tokenIndex = position667, tokenIndex667
+								}
+							l668:
+								{
+									position670, tokenIndex670 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l670
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l670
+											}
+											position++
+										case '.':
+											if at(buffer, position) != rune('.') {
+												goto l670
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l670
+											}
+											position++
+										}
+									}
+
+									goto l658
+								l670:
+									position, tokenIndex = position670, tokenIndex670
+								}
+							l672:
+								{
+									position673, tokenIndex673 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l673
+									}
+									position++
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f':
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l673
+											}
+											position++
+										case 'A', 'B', 'C', 'D', 'E', 'F':
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l673
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l673
+											}
+											position++
+										}
+									}
+
+									{
+										position675, tokenIndex675 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l675
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l675
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l675
+												}
+												position++
+											}
+										}
+
+										goto l676
+									l675:
+										position, tokenIndex = position675, tokenIndex675
+									}
+								l676:
+									{
+										position678, tokenIndex678 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l678
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l678
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l678
+												}
+												position++
+											}
+										}
+
+										goto l679
+									l678:
+										position, tokenIndex = position678, tokenIndex678
+									}
+								l679:
+									{
+										position681, tokenIndex681 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l681
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l681
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l681
+												}
+												position++
+											}
+										}
+
+										goto l682
+									l681:
+										position, tokenIndex = position681, tokenIndex681
+									}
+								l682:
+									{
+										position684, tokenIndex684 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f':
+												if c := at(buffer, position); c < rune('a') || c > rune('f') {
+													goto l684
+												}
+												position++
+											case 'A', 'B', 'C', 'D', 'E', 'F':
+												if c := at(buffer, position); c < rune('A') || c > rune('F') {
+													goto l684
+												}
+												position++
+											case '.':
+												if at(buffer, position) != rune('.') {
+													goto l684
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l684
+												}
+												position++
+											}
+										}
+
+										goto l673
+									l684:
+										position, tokenIndex = position684, tokenIndex684
+									}
+									goto l672
+								l673:
+									position, tokenIndex = position673, tokenIndex673
+								}
+								goto l659
+							l658:
+								position, tokenIndex = position658, tokenIndex658
+							}
+						l659:
+						}
+					l575:
+						{
+							position686, tokenIndex686 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l686
 							}
 							position++
 							if !_rules[ruleIPv4address]() {
-								goto l644
+								goto l686
 							}
-							goto l645
-						l644:
-							position, tokenIndex = position644, tokenIndex644
+							goto l687
+						l686:
+							position, tokenIndex = position686, tokenIndex686
 						}
-					l645:
+					l687:
 					}
-				l513:
-					goto l405
-				l512:
-					position, tokenIndex = position405, tokenIndex405
+				l545:
+					goto l429
+				l544:
+					position, tokenIndex = position429, tokenIndex429
 					if !(p.pick[13] == 2) {
-						goto l403
+						goto l427
 					}
 					{
-						position646, tokenIndex646 := position, tokenIndex
+						position688, tokenIndex688 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l647
+							goto l689
 						}
 						if at(buffer, position) != rune(':') {
-							goto l647
+							goto l689
 						}
 						position++
 						{
-							position648, tokenIndex648 := position, tokenIndex
+							position690, tokenIndex690 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l648
+								goto l690
 							}
 							position++
-							goto l647
-						l648:
-							position, tokenIndex = position648, tokenIndex648
-						}
-						if !_rules[ruleh16]() {
-							goto l647
-						}
-						if at(buffer, position) != rune(':') {
-							goto l647
-						}
-						position++
-						{
-							position649, tokenIndex649 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l649
-							}
-							position++
-							goto l647
-						l649:
-							position, tokenIndex = position649, tokenIndex649
+							goto l689
+						l690:
+							position, tokenIndex = position690, tokenIndex690
 						}
 						if !_rules[ruleh16]() {
-							goto l647
+							goto l689
 						}
 						if at(buffer, position) != rune(':') {
-							goto l647
+							goto l689
 						}
 						position++
 						{
-							position650, tokenIndex650 := position, tokenIndex
+							position691, tokenIndex691 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l650
+								goto l691
 							}
 							position++
-							goto l647
-						l650:
-							position, tokenIndex = position650, tokenIndex650
+							goto l689
+						l691:
+							position, tokenIndex = position691, tokenIndex691
 						}
 						if !_rules[ruleh16]() {
-							goto l647
+							goto l689
 						}
 						if at(buffer, position) != rune(':') {
-							goto l647
+							goto l689
 						}
 						position++
 						{
-							position651, tokenIndex651 := position, tokenIndex
+							position692, tokenIndex692 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l651
+								goto l692
 							}
 							position++
-							goto l647
-						l651:
-							position, tokenIndex = position651, tokenIndex651
+							goto l689
+						l692:
+							position, tokenIndex = position692, tokenIndex692
 						}
 						if !_rules[ruleh16]() {
-							goto l647
+							goto l689
 						}
 						if at(buffer, position) != rune(':') {
-							goto l647
-						}
-						position++
-						{
-							position652, tokenIndex652 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l652
-							}
-							position++
-							goto l647
-						l652:
-							position, tokenIndex = position652, tokenIndex652
-						}
-						if !_rules[ruleh16]() {
-							goto l647
-						}
-						if at(buffer, position) != rune(':') {
-							goto l647
-						}
-						position++
-						{
-							position653, tokenIndex653 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l653
-							}
-							position++
-							goto l647
-						l653:
-							position, tokenIndex = position653, tokenIndex653
-						}
-						{
-							position654, tokenIndex654 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l655
-							}
-							if at(buffer, position) != rune(':') {
-								goto l655
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l655
-							}
-							goto l654
-						l655:
-							position, tokenIndex = position654, tokenIndex654
-							if !_rules[ruleIPv4address]() {
-								goto l647
-							}
-						}
-					l654:
-						goto l646
-					l647:
-						position, tokenIndex = position646, tokenIndex646
-						if at(buffer, position) != rune(':') {
-							goto l656
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l656
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l656
-						}
-						if at(buffer, position) != rune(':') {
-							goto l656
-						}
-						position++
-						{
-							position657, tokenIndex657 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l657
-							}
-							position++
-							goto l656
-						l657:
-							position, tokenIndex = position657, tokenIndex657
-						}
-						if !_rules[ruleh16]() {
-							goto l656
-						}
-						if at(buffer, position) != rune(':') {
-							goto l656
-						}
-						position++
-						{
-							position658, tokenIndex658 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l658
-							}
-							position++
-							goto l656
-						l658:
-							position, tokenIndex = position658, tokenIndex658
-						}
-						if !_rules[ruleh16]() {
-							goto l656
-						}
-						if at(buffer, position) != rune(':') {
-							goto l656
-						}
-						position++
-						{
-							position659, tokenIndex659 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l659
-							}
-							position++
-							goto l656
-						l659:
-							position, tokenIndex = position659, tokenIndex659
-						}
-						if !_rules[ruleh16]() {
-							goto l656
-						}
-						if at(buffer, position) != rune(':') {
-							goto l656
-						}
-						position++
-						{
-							position660, tokenIndex660 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l660
-							}
-							position++
-							goto l656
-						l660:
-							position, tokenIndex = position660, tokenIndex660
-						}
-						if !_rules[ruleh16]() {
-							goto l656
-						}
-						if at(buffer, position) != rune(':') {
-							goto l656
-						}
-						position++
-						{
-							position661, tokenIndex661 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l661
-							}
-							position++
-							goto l656
-						l661:
-							position, tokenIndex = position661, tokenIndex661
-						}
-						{
-							position662, tokenIndex662 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l663
-							}
-							if at(buffer, position) != rune(':') {
-								goto l663
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l663
-							}
-							goto l662
-						l663:
-							position, tokenIndex = position662, tokenIndex662
-							if !_rules[ruleIPv4address]() {
-								goto l656
-							}
-						}
-					l662:
-						goto l646
-					l656:
-						position, tokenIndex = position646, tokenIndex646
-						{
-							position665, tokenIndex665 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l665
-							}
-							goto l666
-						l665:
-							position, tokenIndex = position665, tokenIndex665
-						}
-					l666:
-						if at(buffer, position) != rune(':') {
-							goto l664
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l664
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l664
-						}
-						if at(buffer, position) != rune(':') {
-							goto l664
-						}
-						position++
-						{
-							position667, tokenIndex667 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l667
-							}
-							position++
-							goto l664
-						l667:
-							position, tokenIndex = position667, tokenIndex667
-						}
-						if !_rules[ruleh16]() {
-							goto l664
-						}
-						if at(buffer, position) != rune(':') {
-							goto l664
-						}
-						position++
-						{
-							position668, tokenIndex668 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l668
-							}
-							position++
-							goto l664
-						l668:
-							position, tokenIndex = position668, tokenIndex668
-						}
-						if !_rules[ruleh16]() {
-							goto l664
-						}
-						if at(buffer, position) != rune(':') {
-							goto l664
-						}
-						position++
-						{
-							position669, tokenIndex669 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l669
-							}
-							position++
-							goto l664
-						l669:
-							position, tokenIndex = position669, tokenIndex669
-						}
-						if !_rules[ruleh16]() {
-							goto l664
-						}
-						if at(buffer, position) != rune(':') {
-							goto l664
-						}
-						position++
-						{
-							position670, tokenIndex670 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l670
-							}
-							position++
-							goto l664
-						l670:
-							position, tokenIndex = position670, tokenIndex670
-						}
-						{
-							position671, tokenIndex671 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l672
-							}
-							if at(buffer, position) != rune(':') {
-								goto l672
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l672
-							}
-							goto l671
-						l672:
-							position, tokenIndex = position671, tokenIndex671
-							if !_rules[ruleIPv4address]() {
-								goto l664
-							}
-						}
-					l671:
-						goto l646
-					l664:
-						position, tokenIndex = position646, tokenIndex646
-						{
-							position674, tokenIndex674 := position, tokenIndex
-							{
-								position676, tokenIndex676 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l676
-								}
-								if at(buffer, position) != rune(':') {
-									goto l676
-								}
-								position++
-								{
-									position678, tokenIndex678 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l678
-									}
-									position++
-									goto l676
-								l678:
-									position, tokenIndex = position678, tokenIndex678
-								}
-								goto l677
-							l676:
-								position, tokenIndex = position676, tokenIndex676
-							}
-						l677:
-							if !_rules[ruleh16]() {
-								goto l674
-							}
-							goto l675
-						l674:
-							position, tokenIndex = position674, tokenIndex674
-						}
-					l675:
-						if at(buffer, position) != rune(':') {
-							goto l673
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l673
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l673
-						}
-						if at(buffer, position) != rune(':') {
-							goto l673
-						}
-						position++
-						{
-							position679, tokenIndex679 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l679
-							}
-							position++
-							goto l673
-						l679:
-							position, tokenIndex = position679, tokenIndex679
-						}
-						if !_rules[ruleh16]() {
-							goto l673
-						}
-						if at(buffer, position) != rune(':') {
-							goto l673
-						}
-						position++
-						{
-							position680, tokenIndex680 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l680
-							}
-							position++
-							goto l673
-						l680:
-							position, tokenIndex = position680, tokenIndex680
-						}
-						if !_rules[ruleh16]() {
-							goto l673
-						}
-						if at(buffer, position) != rune(':') {
-							goto l673
-						}
-						position++
-						{
-							position681, tokenIndex681 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l681
-							}
-							position++
-							goto l673
-						l681:
-							position, tokenIndex = position681, tokenIndex681
-						}
-						{
-							position682, tokenIndex682 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l683
-							}
-							if at(buffer, position) != rune(':') {
-								goto l683
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l683
-							}
-							goto l682
-						l683:
-							position, tokenIndex = position682, tokenIndex682
-							if !_rules[ruleIPv4address]() {
-								goto l673
-							}
-						}
-					l682:
-						goto l646
-					l673:
-						position, tokenIndex = position646, tokenIndex646
-						{
-							position685, tokenIndex685 := position, tokenIndex
-							{
-								position687, tokenIndex687 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l687
-								}
-								if at(buffer, position) != rune(':') {
-									goto l687
-								}
-								position++
-								{
-									position689, tokenIndex689 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l689
-									}
-									position++
-									goto l687
-								l689:
-									position, tokenIndex = position689, tokenIndex689
-								}
-								{
-									position690, tokenIndex690 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l690
-									}
-									if at(buffer, position) != rune(':') {
-										goto l690
-									}
-									position++
-									{
-										position692, tokenIndex692 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l692
-										}
-										position++
-										goto l690
-									l692:
-										position, tokenIndex = position692, tokenIndex692
-									}
-									goto l691
-								l690:
-									position, tokenIndex = position690, tokenIndex690
-								}
-							l691:
-								goto l688
-							l687:
-								position, tokenIndex = position687, tokenIndex687
-							}
-						l688:
-							if !_rules[ruleh16]() {
-								goto l685
-							}
-							goto l686
-						l685:
-							position, tokenIndex = position685, tokenIndex685
-						}
-					l686:
-						if at(buffer, position) != rune(':') {
-							goto l684
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l684
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l684
-						}
-						if at(buffer, position) != rune(':') {
-							goto l684
+							goto l689
 						}
 						position++
 						{
@@ -7094,15 +7195,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l693
 							}
 							position++
-							goto l684
+							goto l689
 						l693:
 							position, tokenIndex = position693, tokenIndex693
 						}
 						if !_rules[ruleh16]() {
-							goto l684
+							goto l689
 						}
 						if at(buffer, position) != rune(':') {
-							goto l684
+							goto l689
 						}
 						position++
 						{
@@ -7111,128 +7212,189 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l694
 							}
 							position++
-							goto l684
+							goto l689
 						l694:
 							position, tokenIndex = position694, tokenIndex694
 						}
+						if !_rules[ruleh16]() {
+							goto l689
+						}
+						if at(buffer, position) != rune(':') {
+							goto l689
+						}
+						position++
 						{
 							position695, tokenIndex695 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l695
+							}
+							position++
+							goto l689
+						l695:
+							position, tokenIndex = position695, tokenIndex695
+						}
+						{
+							position696, tokenIndex696 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l696
+								goto l697
 							}
 							if at(buffer, position) != rune(':') {
-								goto l696
+								goto l697
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l696
+								goto l697
 							}
-							goto l695
-						l696:
-							position, tokenIndex = position695, tokenIndex695
+							goto l696
+						l697:
+							position, tokenIndex = position696, tokenIndex696
 							if !_rules[ruleIPv4address]() {
-								goto l684
+								goto l689
 							}
 						}
-					l695:
-						goto l646
-					l684:
-						position, tokenIndex = position646, tokenIndex646
-						{
-							position698, tokenIndex698 := position, tokenIndex
-							{
-								position700, tokenIndex700 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l700
-								}
-								if at(buffer, position) != rune(':') {
-									goto l700
-								}
-								position++
-								{
-									position702, tokenIndex702 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l702
-									}
-									position++
-									goto l700
-								l702:
-									position, tokenIndex = position702, tokenIndex702
-								}
-								{
-									position703, tokenIndex703 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l703
-									}
-									if at(buffer, position) != rune(':') {
-										goto l703
-									}
-									position++
-									{
-										position705, tokenIndex705 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l705
-										}
-										position++
-										goto l703
-									l705:
-										position, tokenIndex = position705, tokenIndex705
-									}
-									{
-										position706, tokenIndex706 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l706
-										}
-										if at(buffer, position) != rune(':') {
-											goto l706
-										}
-										position++
-										{
-											position708, tokenIndex708 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l708
-											}
-											position++
-											goto l706
-										l708:
-											position, tokenIndex = position708, tokenIndex708
-										}
-										goto l707
-									l706:
-										position, tokenIndex = position706, tokenIndex706
-									}
-								l707:
-									goto l704
-								l703:
-									position, tokenIndex = position703, tokenIndex703
-								}
-							l704:
-								goto l701
-							l700:
-								position, tokenIndex = position700, tokenIndex700
-							}
-						l701:
-							if !_rules[ruleh16]() {
-								goto l698
-							}
-							goto l699
-						l698:
-							position, tokenIndex = position698, tokenIndex698
-						}
-					l699:
+					l696:
+						goto l688
+					l689:
+						position, tokenIndex = position688, tokenIndex688
 						if at(buffer, position) != rune(':') {
-							goto l697
+							goto l698
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l697
+							goto l698
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l697
+							goto l698
 						}
 						if at(buffer, position) != rune(':') {
-							goto l697
+							goto l698
+						}
+						position++
+						{
+							position699, tokenIndex699 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l699
+							}
+							position++
+							goto l698
+						l699:
+							position, tokenIndex = position699, tokenIndex699
+						}
+						if !_rules[ruleh16]() {
+							goto l698
+						}
+						if at(buffer, position) != rune(':') {
+							goto l698
+						}
+						position++
+						{
+							position700, tokenIndex700 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l700
+							}
+							position++
+							goto l698
+						l700:
+							position, tokenIndex = position700, tokenIndex700
+						}
+						if !_rules[ruleh16]() {
+							goto l698
+						}
+						if at(buffer, position) != rune(':') {
+							goto l698
+						}
+						position++
+						{
+							position701, tokenIndex701 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l701
+							}
+							position++
+							goto l698
+						l701:
+							position, tokenIndex = position701, tokenIndex701
+						}
+						if !_rules[ruleh16]() {
+							goto l698
+						}
+						if at(buffer, position) != rune(':') {
+							goto l698
+						}
+						position++
+						{
+							position702, tokenIndex702 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l702
+							}
+							position++
+							goto l698
+						l702:
+							position, tokenIndex = position702, tokenIndex702
+						}
+						if !_rules[ruleh16]() {
+							goto l698
+						}
+						if at(buffer, position) != rune(':') {
+							goto l698
+						}
+						position++
+						{
+							position703, tokenIndex703 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l703
+							}
+							position++
+							goto l698
+						l703:
+							position, tokenIndex = position703, tokenIndex703
+						}
+						{
+							position704, tokenIndex704 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l705
+							}
+							if at(buffer, position) != rune(':') {
+								goto l705
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l705
+							}
+							goto l704
+						l705:
+							position, tokenIndex = position704, tokenIndex704
+							if !_rules[ruleIPv4address]() {
+								goto l698
+							}
+						}
+					l704:
+						goto l688
+					l698:
+						position, tokenIndex = position688, tokenIndex688
+						{
+							position707, tokenIndex707 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l707
+							}
+							goto l708
+						l707:
+							position, tokenIndex = position707, tokenIndex707
+						}
+					l708:
+						if at(buffer, position) != rune(':') {
+							goto l706
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l706
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l706
+						}
+						if at(buffer, position) != rune(':') {
+							goto l706
 						}
 						position++
 						{
@@ -7241,920 +7403,1340 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l709
 							}
 							position++
-							goto l697
+							goto l706
 						l709:
 							position, tokenIndex = position709, tokenIndex709
 						}
+						if !_rules[ruleh16]() {
+							goto l706
+						}
+						if at(buffer, position) != rune(':') {
+							goto l706
+						}
+						position++
 						{
 							position710, tokenIndex710 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l711
-							}
 							if at(buffer, position) != rune(':') {
-								goto l711
+								goto l710
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l711
-							}
-							goto l710
-						l711:
+							goto l706
+						l710:
 							position, tokenIndex = position710, tokenIndex710
-							if !_rules[ruleIPv4address]() {
-								goto l697
-							}
 						}
-					l710:
-						goto l646
-					l697:
-						position, tokenIndex = position646, tokenIndex646
-						{
-							position713, tokenIndex713 := position, tokenIndex
-							{
-								position715, tokenIndex715 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l715
-								}
-								if at(buffer, position) != rune(':') {
-									goto l715
-								}
-								position++
-								{
-									position717, tokenIndex717 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l717
-									}
-									position++
-									goto l715
-								l717:
-									position, tokenIndex = position717, tokenIndex717
-								}
-								{
-									position718, tokenIndex718 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l718
-									}
-									if at(buffer, position) != rune(':') {
-										goto l718
-									}
-									position++
-									{
-										position720, tokenIndex720 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l720
-										}
-										position++
-										goto l718
-									l720:
-										position, tokenIndex = position720, tokenIndex720
-									}
-									{
-										position721, tokenIndex721 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l721
-										}
-										if at(buffer, position) != rune(':') {
-											goto l721
-										}
-										position++
-										{
-											position723, tokenIndex723 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l723
-											}
-											position++
-											goto l721
-										l723:
-											position, tokenIndex = position723, tokenIndex723
-										}
-										{
-											position724, tokenIndex724 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l724
-											}
-											if at(buffer, position) != rune(':') {
-												goto l724
-											}
-											position++
-											{
-												position726, tokenIndex726 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l726
-												}
-												position++
-												goto l724
-											l726:
-												position, tokenIndex = position726, tokenIndex726
-											}
-											goto l725
-										l724:
-											position, tokenIndex = position724, tokenIndex724
-										}
-									l725:
-										goto l722
-									l721:
-										position, tokenIndex = position721, tokenIndex721
-									}
-								l722:
-									goto l719
-								l718:
-									position, tokenIndex = position718, tokenIndex718
-								}
-							l719:
-								goto l716
-							l715:
-								position, tokenIndex = position715, tokenIndex715
-							}
-						l716:
-							if !_rules[ruleh16]() {
-								goto l713
-							}
-							goto l714
-						l713:
-							position, tokenIndex = position713, tokenIndex713
+						if !_rules[ruleh16]() {
+							goto l706
 						}
-					l714:
 						if at(buffer, position) != rune(':') {
-							goto l712
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l712
+							goto l706
 						}
 						position++
 						{
-							position727, tokenIndex727 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l728
-							}
+							position711, tokenIndex711 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l728
+								goto l711
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l728
-							}
-							goto l727
-						l728:
-							position, tokenIndex = position727, tokenIndex727
-							if !_rules[ruleIPv4address]() {
+							goto l706
+						l711:
+							position, tokenIndex = position711, tokenIndex711
+						}
+						if !_rules[ruleh16]() {
+							goto l706
+						}
+						if at(buffer, position) != rune(':') {
+							goto l706
+						}
+						position++
+						{
+							position712, tokenIndex712 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
 								goto l712
 							}
+							position++
+							goto l706
+						l712:
+							position, tokenIndex = position712, tokenIndex712
 						}
-					l727:
-						goto l646
-					l712:
-						position, tokenIndex = position646, tokenIndex646
 						{
-							position730, tokenIndex730 := position, tokenIndex
+							position713, tokenIndex713 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l714
+							}
+							if at(buffer, position) != rune(':') {
+								goto l714
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l714
+							}
+							goto l713
+						l714:
+							position, tokenIndex = position713, tokenIndex713
+							if !_rules[ruleIPv4address]() {
+								goto l706
+							}
+						}
+					l713:
+						goto l688
+					l706:
+						position, tokenIndex = position688, tokenIndex688
+						{
+							position716, tokenIndex716 := position, tokenIndex
 							{
-								position732, tokenIndex732 := position, tokenIndex
+								position718, tokenIndex718 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l732
+									goto l718
 								}
 								if at(buffer, position) != rune(':') {
-									goto l732
+									goto l718
 								}
 								position++
 								{
-									position734, tokenIndex734 := position, tokenIndex
+									position720, tokenIndex720 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l734
+										goto l720
 									}
 									position++
-									goto l732
-								l734:
-									position, tokenIndex = position734, tokenIndex734
+									goto l718
+								l720:
+									position, tokenIndex = position720, tokenIndex720
 								}
-								{
-									position735, tokenIndex735 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l735
-									}
-									if at(buffer, position) != rune(':') {
-										goto l735
-									}
-									position++
-									{
-										position737, tokenIndex737 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l737
-										}
-										position++
-										goto l735
-									l737:
-										position, tokenIndex = position737, tokenIndex737
-									}
-									{
-										position738, tokenIndex738 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l738
-										}
-										if at(buffer, position) != rune(':') {
-											goto l738
-										}
-										position++
-										{
-											position740, tokenIndex740 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l740
-											}
-											position++
-											goto l738
-										l740:
-											position, tokenIndex = position740, tokenIndex740
-										}
-										{
-											position741, tokenIndex741 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l741
-											}
-											if at(buffer, position) != rune(':') {
-												goto l741
-											}
-											position++
-											{
-												position743, tokenIndex743 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l743
-												}
-												position++
-												goto l741
-											l743:
-												position, tokenIndex = position743, tokenIndex743
-											}
-											{
-												position744, tokenIndex744 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l744
-												}
-												if at(buffer, position) != rune(':') {
-													goto l744
-												}
-												position++
-												{
-													position746, tokenIndex746 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l746
-													}
-													position++
-													goto l744
-												l746:
-													position, tokenIndex = position746, tokenIndex746
-												}
-												goto l745
-											l744:
-												position, tokenIndex = position744, tokenIndex744
-											}
-										l745:
-											goto l742
-										l741:
-											position, tokenIndex = position741, tokenIndex741
-										}
-									l742:
-										goto l739
-									l738:
-										position, tokenIndex = position738, tokenIndex738
-									}
-								l739:
-									goto l736
-								l735:
-									position, tokenIndex = position735, tokenIndex735
-								}
-							l736:
-								goto l733
-							l732:
-								position, tokenIndex = position732, tokenIndex732
+								goto l719
+							l718:
+								position, tokenIndex = position718, tokenIndex718
 							}
-						l733:
+						l719:
 							if !_rules[ruleh16]() {
-								goto l730
+								goto l716
 							}
-							goto l731
-						l730:
-							position, tokenIndex = position730, tokenIndex730
+							goto l717
+						l716:
+							position, tokenIndex = position716, tokenIndex716
 						}
-					l731:
+					l717:
 						if at(buffer, position) != rune(':') {
-							goto l729
+							goto l715
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l729
+							goto l715
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l729
+							goto l715
 						}
-						goto l646
-					l729:
-						position, tokenIndex = position646, tokenIndex646
+						if at(buffer, position) != rune(':') {
+							goto l715
+						}
+						position++
 						{
-							position747, tokenIndex747 := position, tokenIndex
+							position721, tokenIndex721 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l721
+							}
+							position++
+							goto l715
+						l721:
+							position, tokenIndex = position721, tokenIndex721
+						}
+						if !_rules[ruleh16]() {
+							goto l715
+						}
+						if at(buffer, position) != rune(':') {
+							goto l715
+						}
+						position++
+						{
+							position722, tokenIndex722 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l722
+							}
+							position++
+							goto l715
+						l722:
+							position, tokenIndex = position722, tokenIndex722
+						}
+						if !_rules[ruleh16]() {
+							goto l715
+						}
+						if at(buffer, position) != rune(':') {
+							goto l715
+						}
+						position++
+						{
+							position723, tokenIndex723 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l723
+							}
+							position++
+							goto l715
+						l723:
+							position, tokenIndex = position723, tokenIndex723
+						}
+						{
+							position724, tokenIndex724 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l725
+							}
+							if at(buffer, position) != rune(':') {
+								goto l725
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l725
+							}
+							goto l724
+						l725:
+							position, tokenIndex = position724, tokenIndex724
+							if !_rules[ruleIPv4address]() {
+								goto l715
+							}
+						}
+					l724:
+						goto l688
+					l715:
+						position, tokenIndex = position688, tokenIndex688
+						{
+							position727, tokenIndex727 := position, tokenIndex
 							{
-								position749, tokenIndex749 := position, tokenIndex
+								position729, tokenIndex729 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l749
+									goto l729
 								}
 								if at(buffer, position) != rune(':') {
-									goto l749
+									goto l729
 								}
 								position++
 								{
-									position751, tokenIndex751 := position, tokenIndex
+									position731, tokenIndex731 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l751
+										goto l731
 									}
 									position++
-									goto l749
-								l751:
-									position, tokenIndex = position751, tokenIndex751
+									goto l729
+								l731:
+									position, tokenIndex = position731, tokenIndex731
 								}
 								{
-									position752, tokenIndex752 := position, tokenIndex
+									position732, tokenIndex732 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l752
+										goto l732
 									}
 									if at(buffer, position) != rune(':') {
-										goto l752
+										goto l732
 									}
 									position++
 									{
-										position754, tokenIndex754 := position, tokenIndex
+										position734, tokenIndex734 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l754
+											goto l734
 										}
 										position++
-										goto l752
-									l754:
-										position, tokenIndex = position754, tokenIndex754
+										goto l732
+									l734:
+										position, tokenIndex = position734, tokenIndex734
+									}
+									goto l733
+								l732:
+									position, tokenIndex = position732, tokenIndex732
+								}
+							l733:
+								goto l730
+							l729:
+								position, tokenIndex = position729, tokenIndex729
+							}
+						l730:
+							if !_rules[ruleh16]() {
+								goto l727
+							}
+							goto l728
+						l727:
+							position, tokenIndex = position727, tokenIndex727
+						}
+					l728:
+						if at(buffer, position) != rune(':') {
+							goto l726
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l726
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l726
+						}
+						if at(buffer, position) != rune(':') {
+							goto l726
+						}
+						position++
+						{
+							position735, tokenIndex735 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l735
+							}
+							position++
+							goto l726
+						l735:
+							position, tokenIndex = position735, tokenIndex735
+						}
+						if !_rules[ruleh16]() {
+							goto l726
+						}
+						if at(buffer, position) != rune(':') {
+							goto l726
+						}
+						position++
+						{
+							position736, tokenIndex736 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l736
+							}
+							position++
+							goto l726
+						l736:
+							position, tokenIndex = position736, tokenIndex736
+						}
+						{
+							position737, tokenIndex737 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l738
+							}
+							if at(buffer, position) != rune(':') {
+								goto l738
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l738
+							}
+							goto l737
+						l738:
+							position, tokenIndex = position737, tokenIndex737
+							if !_rules[ruleIPv4address]() {
+								goto l726
+							}
+						}
+					l737:
+						goto l688
+					l726:
+						position, tokenIndex = position688, tokenIndex688
+						{
+							position740, tokenIndex740 := position, tokenIndex
+							{
+								position742, tokenIndex742 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l742
+								}
+								if at(buffer, position) != rune(':') {
+									goto l742
+								}
+								position++
+								{
+									position744, tokenIndex744 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l744
+									}
+									position++
+									goto l742
+								l744:
+									position, tokenIndex = position744, tokenIndex744
+								}
+								{
+									position745, tokenIndex745 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l745
+									}
+									if at(buffer, position) != rune(':') {
+										goto l745
+									}
+									position++
+									{
+										position747, tokenIndex747 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l747
+										}
+										position++
+										goto l745
+									l747:
+										position, tokenIndex = position747, tokenIndex747
 									}
 									{
-										position755, tokenIndex755 := position, tokenIndex
+										position748, tokenIndex748 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l755
+											goto l748
 										}
 										if at(buffer, position) != rune(':') {
-											goto l755
+											goto l748
 										}
 										position++
 										{
-											position757, tokenIndex757 := position, tokenIndex
+											position750, tokenIndex750 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l757
+												goto l750
 											}
 											position++
-											goto l755
-										l757:
-											position, tokenIndex = position757, tokenIndex757
+											goto l748
+										l750:
+											position, tokenIndex = position750, tokenIndex750
+										}
+										goto l749
+									l748:
+										position, tokenIndex = position748, tokenIndex748
+									}
+								l749:
+									goto l746
+								l745:
+									position, tokenIndex = position745, tokenIndex745
+								}
+							l746:
+								goto l743
+							l742:
+								position, tokenIndex = position742, tokenIndex742
+							}
+						l743:
+							if !_rules[ruleh16]() {
+								goto l740
+							}
+							goto l741
+						l740:
+							position, tokenIndex = position740, tokenIndex740
+						}
+					l741:
+						if at(buffer, position) != rune(':') {
+							goto l739
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l739
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l739
+						}
+						if at(buffer, position) != rune(':') {
+							goto l739
+						}
+						position++
+						{
+							position751, tokenIndex751 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l751
+							}
+							position++
+							goto l739
+						l751:
+							position, tokenIndex = position751, tokenIndex751
+						}
+						{
+							position752, tokenIndex752 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l753
+							}
+							if at(buffer, position) != rune(':') {
+								goto l753
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l753
+							}
+							goto l752
+						l753:
+							position, tokenIndex = position752, tokenIndex752
+							if !_rules[ruleIPv4address]() {
+								goto l739
+							}
+						}
+					l752:
+						goto l688
+					l739:
+						position, tokenIndex = position688, tokenIndex688
+						{
+							position755, tokenIndex755 := position, tokenIndex
+							{
+								position757, tokenIndex757 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l757
+								}
+								if at(buffer, position) != rune(':') {
+									goto l757
+								}
+								position++
+								{
+									position759, tokenIndex759 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l759
+									}
+									position++
+									goto l757
+								l759:
+									position, tokenIndex = position759, tokenIndex759
+								}
+								{
+									position760, tokenIndex760 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l760
+									}
+									if at(buffer, position) != rune(':') {
+										goto l760
+									}
+									position++
+									{
+										position762, tokenIndex762 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l762
+										}
+										position++
+										goto l760
+									l762:
+										position, tokenIndex = position762, tokenIndex762
+									}
+									{
+										position763, tokenIndex763 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l763
+										}
+										if at(buffer, position) != rune(':') {
+											goto l763
+										}
+										position++
+										{
+											position765, tokenIndex765 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l765
+											}
+											position++
+											goto l763
+										l765:
+											position, tokenIndex = position765, tokenIndex765
 										}
 										{
-											position758, tokenIndex758 := position, tokenIndex
+											position766, tokenIndex766 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l758
+												goto l766
 											}
 											if at(buffer, position) != rune(':') {
-												goto l758
+												goto l766
 											}
 											position++
 											{
-												position760, tokenIndex760 := position, tokenIndex
+												position768, tokenIndex768 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l760
+													goto l768
 												}
 												position++
-												goto l758
-											l760:
-												position, tokenIndex = position760, tokenIndex760
+												goto l766
+											l768:
+												position, tokenIndex = position768, tokenIndex768
+											}
+											goto l767
+										l766:
+											position, tokenIndex = position766, tokenIndex766
+										}
+									l767:
+										goto l764
+									l763:
+										position, tokenIndex = position763, tokenIndex763
+									}
+								l764:
+									goto l761
+								l760:
+									position, tokenIndex = position760, tokenIndex760
+								}
+							l761:
+								goto l758
+							l757:
+								position, tokenIndex = position757, tokenIndex757
+							}
+						l758:
+							if !_rules[ruleh16]() {
+								goto l755
+							}
+							goto l756
+						l755:
+							position, tokenIndex = position755, tokenIndex755
+						}
+					l756:
+						if at(buffer, position) != rune(':') {
+							goto l754
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l754
+						}
+						position++
+						{
+							position769, tokenIndex769 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l770
+							}
+							if at(buffer, position) != rune(':') {
+								goto l770
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l770
+							}
+							goto l769
+						l770:
+							position, tokenIndex = position769, tokenIndex769
+							if !_rules[ruleIPv4address]() {
+								goto l754
+							}
+						}
+					l769:
+						goto l688
+					l754:
+						position, tokenIndex = position688, tokenIndex688
+						{
+							position772, tokenIndex772 := position, tokenIndex
+							{
+								position774, tokenIndex774 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l774
+								}
+								if at(buffer, position) != rune(':') {
+									goto l774
+								}
+								position++
+								{
+									position776, tokenIndex776 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l776
+									}
+									position++
+									goto l774
+								l776:
+									position, tokenIndex = position776, tokenIndex776
+								}
+								{
+									position777, tokenIndex777 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l777
+									}
+									if at(buffer, position) != rune(':') {
+										goto l777
+									}
+									position++
+									{
+										position779, tokenIndex779 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l779
+										}
+										position++
+										goto l777
+									l779:
+										position, tokenIndex = position779, tokenIndex779
+									}
+									{
+										position780, tokenIndex780 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l780
+										}
+										if at(buffer, position) != rune(':') {
+											goto l780
+										}
+										position++
+										{
+											position782, tokenIndex782 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l782
+											}
+											position++
+											goto l780
+										l782:
+											position, tokenIndex = position782, tokenIndex782
+										}
+										{
+											position783, tokenIndex783 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l783
+											}
+											if at(buffer, position) != rune(':') {
+												goto l783
+											}
+											position++
+											{
+												position785, tokenIndex785 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l785
+												}
+												position++
+												goto l783
+											l785:
+												position, tokenIndex = position785, tokenIndex785
 											}
 											{
-												position761, tokenIndex761 := position, tokenIndex
+												position786, tokenIndex786 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l761
+													goto l786
 												}
 												if at(buffer, position) != rune(':') {
-													goto l761
+													goto l786
 												}
 												position++
 												{
-													position763, tokenIndex763 := position, tokenIndex
+													position788, tokenIndex788 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l763
+														goto l788
 													}
 													position++
-													goto l761
-												l763:
-													position, tokenIndex = position763, tokenIndex763
+													goto l786
+												l788:
+													position, tokenIndex = position788, tokenIndex788
+												}
+												goto l787
+											l786:
+												position, tokenIndex = position786, tokenIndex786
+											}
+										l787:
+											goto l784
+										l783:
+											position, tokenIndex = position783, tokenIndex783
+										}
+									l784:
+										goto l781
+									l780:
+										position, tokenIndex = position780, tokenIndex780
+									}
+								l781:
+									goto l778
+								l777:
+									position, tokenIndex = position777, tokenIndex777
+								}
+							l778:
+								goto l775
+							l774:
+								position, tokenIndex = position774, tokenIndex774
+							}
+						l775:
+							if !_rules[ruleh16]() {
+								goto l772
+							}
+							goto l773
+						l772:
+							position, tokenIndex = position772, tokenIndex772
+						}
+					l773:
+						if at(buffer, position) != rune(':') {
+							goto l771
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l771
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l771
+						}
+						goto l688
+					l771:
+						position, tokenIndex = position688, tokenIndex688
+						{
+							position789, tokenIndex789 := position, tokenIndex
+							{
+								position791, tokenIndex791 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l791
+								}
+								if at(buffer, position) != rune(':') {
+									goto l791
+								}
+								position++
+								{
+									position793, tokenIndex793 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l793
+									}
+									position++
+									goto l791
+								l793:
+									position, tokenIndex = position793, tokenIndex793
+								}
+								{
+									position794, tokenIndex794 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l794
+									}
+									if at(buffer, position) != rune(':') {
+										goto l794
+									}
+									position++
+									{
+										position796, tokenIndex796 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l796
+										}
+										position++
+										goto l794
+									l796:
+										position, tokenIndex = position796, tokenIndex796
+									}
+									{
+										position797, tokenIndex797 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l797
+										}
+										if at(buffer, position) != rune(':') {
+											goto l797
+										}
+										position++
+										{
+											position799, tokenIndex799 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l799
+											}
+											position++
+											goto l797
+										l799:
+											position, tokenIndex = position799, tokenIndex799
+										}
+										{
+											position800, tokenIndex800 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l800
+											}
+											if at(buffer, position) != rune(':') {
+												goto l800
+											}
+											position++
+											{
+												position802, tokenIndex802 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l802
+												}
+												position++
+												goto l800
+											l802:
+												position, tokenIndex = position802, tokenIndex802
+											}
+											{
+												position803, tokenIndex803 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l803
+												}
+												if at(buffer, position) != rune(':') {
+													goto l803
+												}
+												position++
+												{
+													position805, tokenIndex805 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l805
+													}
+													position++
+													goto l803
+												l805:
+													position, tokenIndex = position805, tokenIndex805
 												}
 												{
-													position764, tokenIndex764 := position, tokenIndex
+													position806, tokenIndex806 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l764
+														goto l806
 													}
 													if at(buffer, position) != rune(':') {
-														goto l764
+														goto l806
 													}
 													position++
 													{
-														position766, tokenIndex766 := position, tokenIndex
+														position808, tokenIndex808 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l766
+															goto l808
 														}
 														position++
-														goto l764
-													l766:
-														position, tokenIndex = position766, tokenIndex766
+														goto l806
+													l808:
+														position, tokenIndex = position808, tokenIndex808
 													}
-													goto l765
-												l764:
-													position, tokenIndex = position764, tokenIndex764
+													goto l807
+												l806:
+													position, tokenIndex = position806, tokenIndex806
 												}
-											l765:
-												goto l762
-											l761:
-												position, tokenIndex = position761, tokenIndex761
+											l807:
+												goto l804
+											l803:
+												position, tokenIndex = position803, tokenIndex803
 											}
-										l762:
-											goto l759
-										l758:
-											position, tokenIndex = position758, tokenIndex758
+										l804:
+											goto l801
+										l800:
+											position, tokenIndex = position800, tokenIndex800
 										}
-									l759:
-										goto l756
-									l755:
-										position, tokenIndex = position755, tokenIndex755
+									l801:
+										goto l798
+									l797:
+										position, tokenIndex = position797, tokenIndex797
 									}
-								l756:
-									goto l753
-								l752:
-									position, tokenIndex = position752, tokenIndex752
+								l798:
+									goto l795
+								l794:
+									position, tokenIndex = position794, tokenIndex794
 								}
-							l753:
-								goto l750
-							l749:
-								position, tokenIndex = position749, tokenIndex749
+							l795:
+								goto l792
+							l791:
+								position, tokenIndex = position791, tokenIndex791
 							}
-						l750:
+						l792:
 							if !_rules[ruleh16]() {
-								goto l747
+								goto l789
 							}
-							goto l748
-						l747:
-							position, tokenIndex = position747, tokenIndex747
+							goto l790
+						l789:
+							position, tokenIndex = position789, tokenIndex789
 						}
-					l748:
+					l790:
 						if at(buffer, position) != rune(':') {
-							goto l403
+							goto l427
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l403
+							goto l427
 						}
 						position++
 					}
-				l646:
+				l688:
 				}
-			l405:
-				add(ruleIPv6address, position404)
+			l429:
+				add(ruleIPv6address, position428)
 			}
 			return true
-		l403:
-			position, tokenIndex = position403, tokenIndex403
+		l427:
+			position, tokenIndex = position427, tokenIndex427
 			return false
 		},
 		/* 14 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
 		func() bool {
-			position767, tokenIndex767 := position, tokenIndex
+			position809, tokenIndex809 := position, tokenIndex
 			{
-				position768 := position
+				position810 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l767
+							goto l809
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l767
+							goto l809
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l767
+							goto l809
 						}
 						position++
 					}
 				}
 
 				{
-					position770, tokenIndex770 := position, tokenIndex
+					position812, tokenIndex812 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l770
+								goto l812
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l770
+								goto l812
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l770
+								goto l812
 							}
 							position++
 						}
 					}
 
-					goto l771
-				l770:
-					position, tokenIndex = position770, tokenIndex770
+					goto l813
+				l812:
+					position, tokenIndex = position812, tokenIndex812
 				}
-			l771:
+			l813:
 				{
-					position773, tokenIndex773 := position, tokenIndex
+					position815, tokenIndex815 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l773
+								goto l815
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l773
+								goto l815
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l773
+								goto l815
 							}
 							position++
 						}
 					}
 
-					goto l774
-				l773:
-					position, tokenIndex = position773, tokenIndex773
+					goto l816
+				l815:
+					position, tokenIndex = position815, tokenIndex815
 				}
-			l774:
+			l816:
 				{
-					position776, tokenIndex776 := position, tokenIndex
+					position818, tokenIndex818 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l776
+								goto l818
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l776
+								goto l818
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l776
+								goto l818
 							}
 							position++
 						}
 					}
 
-					goto l777
-				l776:
-					position, tokenIndex = position776, tokenIndex776
+					goto l819
+				l818:
+					position, tokenIndex = position818, tokenIndex818
 				}
-			l777:
+			l819:
 				{
-					position779, tokenIndex779 := position, tokenIndex
+					position821, tokenIndex821 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l779
+						goto l821
 					}
 					position++
-					goto l767
-				l779:
-					position, tokenIndex = position779, tokenIndex779
+					goto l809
+				l821:
+					position, tokenIndex = position821, tokenIndex821
 				}
-				add(ruleh16, position768)
+				add(ruleh16, position810)
 			}
 			return true
-		l767:
-			position, tokenIndex = position767, tokenIndex767
+		l809:
+			position, tokenIndex = position809, tokenIndex809
 			return false
 		},
 		/* 15 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
 		func() bool {
-			position780, tokenIndex780 := position, tokenIndex
+			position822, tokenIndex822 := position, tokenIndex
 			{
-				position781 := position
+				position823 := position
 				{
-					position782, tokenIndex782 := position, tokenIndex
+					position824, tokenIndex824 := position, tokenIndex
 					if at(buffer, position) != rune('á') {
-						goto l783
+						goto l825
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l783
+						goto l825
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-						goto l783
+						goto l825
 					}
 					position++
-					goto l782
-				l783:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l825:
+					position, tokenIndex = position824, tokenIndex824
 					if at(buffer, position) != rune('á') {
-						goto l784
+						goto l826
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l784
+						goto l826
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l784
+						goto l826
 					}
 					position++
-					goto l782
-				l784:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l826:
+					position, tokenIndex = position824, tokenIndex824
 					if at(buffer, position) != rune('â') {
-						goto l785
+						goto l827
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l785
+						goto l827
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l785
+						goto l827
 					}
 					position++
-					goto l782
-				l785:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l827:
+					position, tokenIndex = position824, tokenIndex824
 					if at(buffer, position) != rune('â') {
-						goto l786
+						goto l828
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l786
+						goto l828
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l786
+						goto l828
 					}
 					position++
-					goto l782
-				l786:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l828:
+					position, tokenIndex = position824, tokenIndex824
 					if at(buffer, position) != rune('â') {
-						goto l787
+						goto l829
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l787
+						goto l829
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l787
+						goto l829
 					}
 					position++
-					goto l782
-				l787:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l829:
+					position, tokenIndex = position824, tokenIndex824
 					if at(buffer, position) != rune('â') {
-						goto l788
+						goto l830
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l788
+						goto l830
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l788
+						goto l830
 					}
 					position++
-					goto l782
-				l788:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l830:
+					position, tokenIndex = position824, tokenIndex824
 					if at(buffer, position) != rune('â') {
-						goto l789
+						goto l831
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l789
+						goto l831
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l789
+						goto l831
 					}
 					position++
-					goto l782
-				l789:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l831:
+					position, tokenIndex = position824, tokenIndex824
 					if at(buffer, position) != rune('ã') {
-						goto l790
+						goto l832
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l790
+						goto l832
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l790
+						goto l832
 					}
 					position++
-					goto l782
-				l790:
-					position, tokenIndex = position782, tokenIndex782
+					goto l824
+				l832:
+					position, tokenIndex = position824, tokenIndex824
 					{
 						switch at(buffer, position) {
 						case 'ô':
 							if at(buffer, position) != rune('ô') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'ñ', 'ò', 'ó':
 							if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'ð':
 							if at(buffer, position) != rune('ð') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'î', 'ï':
 							{
-								position792, tokenIndex792 := position, tokenIndex
+								position834, tokenIndex834 := position, tokenIndex
 								if at(buffer, position) != rune('î') {
-									goto l793
+									goto l835
 								}
 								position++
-								goto l792
-							l793:
-								position, tokenIndex = position792, tokenIndex792
+								goto l834
+							l835:
+								position, tokenIndex = position834, tokenIndex834
 								if at(buffer, position) != rune('ï') {
-									goto l780
+									goto l822
 								}
 								position++
 							}
-						l792:
+						l834:
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'í':
 							if at(buffer, position) != rune('í') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 							if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'ã':
 							if at(buffer, position) != rune('ã') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'â':
 							if at(buffer, position) != rune('â') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'á':
 							if at(buffer, position) != rune('á') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'à':
 							if at(buffer, position) != rune('à') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						case 'Â':
 							if at(buffer, position) != rune('Â') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-								goto l780
+								goto l822
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l780
+								goto l822
 							}
 							position++
 						}
 					}
 
 				}
-			l782:
-				add(ruleother, position781)
+			l824:
+				add(ruleother, position823)
 			}
 			return true
-		l780:
-			position, tokenIndex = position780, tokenIndex780
+		l822:
+			position, tokenIndex = position822, tokenIndex822
 			return false
 		},
 	}

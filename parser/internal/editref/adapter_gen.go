@@ -226,7 +226,7 @@ func (p *Parser) Edits() grammar.EditSet { return p.edits }
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks
 // the last one in force.
-var pickEdits = [14][]grammar.Edit{
+var pickEdits = [15][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyRelativePath, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
@@ -236,9 +236,10 @@ var pickEdits = [14][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditDigitHostname},
-	{grammar.NoEdit, grammar.EditIPv6, grammar.EditIPv4Octets},
+	{grammar.NoEdit, grammar.EditIPv4ThreeDigits, grammar.EditIPv4Octets},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditNonASCII},
 	{grammar.EditIPv6, grammar.EditIPv6Scope},
 	{grammar.EditIPv6, grammar.EditIPv6EmbeddedIPv4, grammar.EditIPv6AddressLength},
+	{grammar.EditIPv6, grammar.EditIPv4ThreeDigits},
 }

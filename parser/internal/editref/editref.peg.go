@@ -251,7 +251,7 @@ func (t *tokens32) Tokens() []token32 {
 }
 
 type EditRef struct {
-	pick [14]uint8
+	pick [15]uint8
 
 	Buffer string
 	buffer []rune
@@ -4520,7 +4520,7 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position557, tokenIndex557
 			return false
 		},
-		/* 47 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
+		/* 47 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !('.' / HEXDIG))> */
 		func() bool {
 			position561, tokenIndex561 := position, tokenIndex
 			{
@@ -4560,10 +4560,20 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			l568:
 				{
 					position569, tokenIndex569 := position, tokenIndex
-					if at(buffer, position) != rune('.') {
-						goto l569
+					{
+						position570, tokenIndex570 := position, tokenIndex
+						if at(buffer, position) != rune('.') {
+							goto l571
+						}
+						position++
+						goto l570
+					l571:
+						position, tokenIndex = position570, tokenIndex570
+						if !_rules[ruleHEXDIG]() {
+							goto l569
+						}
 					}
-					position++
+				l570:
 					goto l561
 				l569:
 					position, tokenIndex = position569, tokenIndex569
@@ -4575,29 +4585,16 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position561, tokenIndex561
 			return false
 		},
-		/* 48 DIGIT <- <[0-9]> */
-		func() bool {
-			position570, tokenIndex570 := position, tokenIndex
-			{
-				position571 := position
-				if c := at(buffer, position); c < rune('0') || c > rune('9') {
-					goto l570
-				}
-				position++
-				add(ruleDIGIT, position571)
-			}
-			return true
-		l570:
-			position, tokenIndex = position570, tokenIndex570
-			return false
-		},
-		/* 49 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
+		/* 48 DIGIT <- <((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))> */
 		func() bool {
 			position572, tokenIndex572 := position, tokenIndex
 			{
 				position573 := position
 				{
 					position574, tokenIndex574 := position, tokenIndex
+					if !(p.pick[14] == 0) {
+						goto l575
+					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
 						goto l575
 					}
@@ -4605,54 +4602,64 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 					goto l574
 				l575:
 					position, tokenIndex = position574, tokenIndex574
-					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l576
+					if !(p.pick[14] == 1) {
+						goto l572
 					}
-					position++
-					goto l574
-				l576:
-					position, tokenIndex = position574, tokenIndex574
-					if c := at(buffer, position); c < rune('a') || c > rune('f') {
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
 						goto l572
 					}
 					position++
 				}
 			l574:
-				add(ruleHEXDIG, position573)
+				add(ruleDIGIT, position573)
 			}
 			return true
 		l572:
 			position, tokenIndex = position572, tokenIndex572
 			return false
 		},
-		/* 50 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
+		/* 49 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 		func() bool {
-			position577, tokenIndex577 := position, tokenIndex
+			position576, tokenIndex576 := position, tokenIndex
 			{
-				position578 := position
-				if !_rules[ruleHEXDIG]() {
-					goto l577
-				}
+				position577 := position
 				{
-					position579, tokenIndex579 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
+					position578, tokenIndex578 := position, tokenIndex
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
 						goto l579
 					}
-					goto l580
+					position++
+					goto l578
 				l579:
-					position, tokenIndex = position579, tokenIndex579
-				}
-			l580:
-				{
-					position581, tokenIndex581 := position, tokenIndex
-					if !_rules[ruleHEXDIG]() {
-						goto l581
+					position, tokenIndex = position578, tokenIndex578
+					if c := at(buffer, position); c < rune('A') || c > rune('F') {
+						goto l580
 					}
-					goto l582
-				l581:
-					position, tokenIndex = position581, tokenIndex581
+					position++
+					goto l578
+				l580:
+					position, tokenIndex = position578, tokenIndex578
+					if c := at(buffer, position); c < rune('a') || c > rune('f') {
+						goto l576
+					}
+					position++
 				}
-			l582:
+			l578:
+				add(ruleHEXDIG, position577)
+			}
+			return true
+		l576:
+			position, tokenIndex = position576, tokenIndex576
+			return false
+		},
+		/* 50 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
+		func() bool {
+			position581, tokenIndex581 := position, tokenIndex
+			{
+				position582 := position
+				if !_rules[ruleHEXDIG]() {
+					goto l581
+				}
 				{
 					position583, tokenIndex583 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
@@ -4665,580 +4672,600 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			l584:
 				{
 					position585, tokenIndex585 := position, tokenIndex
-					if at(buffer, position) != rune('.') {
+					if !_rules[ruleHEXDIG]() {
 						goto l585
 					}
-					position++
-					goto l577
+					goto l586
 				l585:
 					position, tokenIndex = position585, tokenIndex585
 				}
-				add(ruleh16, position578)
-			}
-			return true
-		l577:
-			position, tokenIndex = position577, tokenIndex577
-			return false
-		},
-		/* 51 ls32 <- <((h16 ':' h16) / IPv4address)> */
-		func() bool {
-			position586, tokenIndex586 := position, tokenIndex
-			{
-				position587 := position
+			l586:
 				{
-					position588, tokenIndex588 := position, tokenIndex
-					if !_rules[ruleh16]() {
-						goto l589
+					position587, tokenIndex587 := position, tokenIndex
+					if !_rules[ruleHEXDIG]() {
+						goto l587
 					}
-					if at(buffer, position) != rune(':') {
+					goto l588
+				l587:
+					position, tokenIndex = position587, tokenIndex587
+				}
+			l588:
+				{
+					position589, tokenIndex589 := position, tokenIndex
+					if at(buffer, position) != rune('.') {
 						goto l589
 					}
 					position++
-					if !_rules[ruleh16]() {
-						goto l589
-					}
-					goto l588
+					goto l581
 				l589:
-					position, tokenIndex = position588, tokenIndex588
-					if !_rules[ruleIPv4address]() {
-						goto l586
-					}
+					position, tokenIndex = position589, tokenIndex589
 				}
-			l588:
-				add(rulels32, position587)
+				add(ruleh16, position582)
 			}
 			return true
-		l586:
-			position, tokenIndex = position586, tokenIndex586
+		l581:
+			position, tokenIndex = position581, tokenIndex581
 			return false
 		},
-		/* 52 scope_id <- <(alphanum / ('.' / '_'))+> */
+		/* 51 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
 			position590, tokenIndex590 := position, tokenIndex
 			{
 				position591 := position
 				{
-					position594, tokenIndex594 := position, tokenIndex
-					if !_rules[rulealphanum]() {
-						goto l595
+					position592, tokenIndex592 := position, tokenIndex
+					if !_rules[ruleh16]() {
+						goto l593
 					}
-					goto l594
-				l595:
-					position, tokenIndex = position594, tokenIndex594
-					{
-						position596, tokenIndex596 := position, tokenIndex
-						if at(buffer, position) != rune('.') {
-							goto l597
-						}
-						position++
-						goto l596
-					l597:
-						position, tokenIndex = position596, tokenIndex596
-						if at(buffer, position) != rune('_') {
-							goto l590
-						}
-						position++
+					if at(buffer, position) != rune(':') {
+						goto l593
 					}
-				l596:
-				}
-			l594:
-			l592:
-				{
-					position593, tokenIndex593 := position, tokenIndex
-					{
-						position598, tokenIndex598 := position, tokenIndex
-						if !_rules[rulealphanum]() {
-							goto l599
-						}
-						goto l598
-					l599:
-						position, tokenIndex = position598, tokenIndex598
-						{
-							position600, tokenIndex600 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l601
-							}
-							position++
-							goto l600
-						l601:
-							position, tokenIndex = position600, tokenIndex600
-							if at(buffer, position) != rune('_') {
-								goto l593
-							}
-							position++
-						}
-					l600:
+					position++
+					if !_rules[ruleh16]() {
+						goto l593
 					}
-				l598:
 					goto l592
 				l593:
-					position, tokenIndex = position593, tokenIndex593
+					position, tokenIndex = position592, tokenIndex592
+					if !_rules[ruleIPv4address]() {
+						goto l590
+					}
 				}
-				add(rulescope_id, position591)
+			l592:
+				add(rulels32, position591)
 			}
 			return true
 		l590:
 			position, tokenIndex = position590, tokenIndex590
 			return false
 		},
-		/* 53 octet <- <(('0'* nz_octet) / '0'+)> */
+		/* 52 scope_id <- <(alphanum / ('.' / '_'))+> */
 		func() bool {
-			position602, tokenIndex602 := position, tokenIndex
+			position594, tokenIndex594 := position, tokenIndex
 			{
-				position603 := position
+				position595 := position
 				{
-					position604, tokenIndex604 := position, tokenIndex
-				l606:
+					position598, tokenIndex598 := position, tokenIndex
+					if !_rules[rulealphanum]() {
+						goto l599
+					}
+					goto l598
+				l599:
+					position, tokenIndex = position598, tokenIndex598
 					{
-						position607, tokenIndex607 := position, tokenIndex
-						if at(buffer, position) != rune('0') {
-							goto l607
+						position600, tokenIndex600 := position, tokenIndex
+						if at(buffer, position) != rune('.') {
+							goto l601
 						}
 						position++
-						goto l606
-					l607:
-						position, tokenIndex = position607, tokenIndex607
-					}
-					if !_rules[rulenz_octet]() {
-						goto l605
-					}
-					goto l604
-				l605:
-					position, tokenIndex = position604, tokenIndex604
-					if at(buffer, position) != rune('0') {
-						goto l602
-					}
-					position++
-				l608:
-					{
-						position609, tokenIndex609 := position, tokenIndex
-						if at(buffer, position) != rune('0') {
-							goto l609
+						goto l600
+					l601:
+						position, tokenIndex = position600, tokenIndex600
+						if at(buffer, position) != rune('_') {
+							goto l594
 						}
 						position++
-						goto l608
-					l609:
-						position, tokenIndex = position609, tokenIndex609
 					}
+				l600:
 				}
-			l604:
-				add(ruleoctet, position603)
+			l598:
+			l596:
+				{
+					position597, tokenIndex597 := position, tokenIndex
+					{
+						position602, tokenIndex602 := position, tokenIndex
+						if !_rules[rulealphanum]() {
+							goto l603
+						}
+						goto l602
+					l603:
+						position, tokenIndex = position602, tokenIndex602
+						{
+							position604, tokenIndex604 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l605
+							}
+							position++
+							goto l604
+						l605:
+							position, tokenIndex = position604, tokenIndex604
+							if at(buffer, position) != rune('_') {
+								goto l597
+							}
+							position++
+						}
+					l604:
+					}
+				l602:
+					goto l596
+				l597:
+					position, tokenIndex = position597, tokenIndex597
+				}
+				add(rulescope_id, position595)
 			}
 			return true
-		l602:
-			position, tokenIndex = position602, tokenIndex602
+		l594:
+			position, tokenIndex = position594, tokenIndex594
+			return false
+		},
+		/* 53 octet <- <(('0'* nz_octet) / '0'+)> */
+		func() bool {
+			position606, tokenIndex606 := position, tokenIndex
+			{
+				position607 := position
+				{
+					position608, tokenIndex608 := position, tokenIndex
+				l610:
+					{
+						position611, tokenIndex611 := position, tokenIndex
+						if at(buffer, position) != rune('0') {
+							goto l611
+						}
+						position++
+						goto l610
+					l611:
+						position, tokenIndex = position611, tokenIndex611
+					}
+					if !_rules[rulenz_octet]() {
+						goto l609
+					}
+					goto l608
+				l609:
+					position, tokenIndex = position608, tokenIndex608
+					if at(buffer, position) != rune('0') {
+						goto l606
+					}
+					position++
+				l612:
+					{
+						position613, tokenIndex613 := position, tokenIndex
+						if at(buffer, position) != rune('0') {
+							goto l613
+						}
+						position++
+						goto l612
+					l613:
+						position, tokenIndex = position613, tokenIndex613
+					}
+				}
+			l608:
+				add(ruleoctet, position607)
+			}
+			return true
+		l606:
+			position, tokenIndex = position606, tokenIndex606
 			return false
 		},
 		/* 54 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
 		func() bool {
-			position610, tokenIndex610 := position, tokenIndex
+			position614, tokenIndex614 := position, tokenIndex
 			{
-				position611 := position
+				position615 := position
 				{
-					position612, tokenIndex612 := position, tokenIndex
+					position616, tokenIndex616 := position, tokenIndex
 					if at(buffer, position) != rune('2') {
-						goto l613
+						goto l617
 					}
 					position++
 					if at(buffer, position) != rune('5') {
-						goto l613
+						goto l617
 					}
 					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l613
+						goto l617
 					}
 					position++
-					goto l612
-				l613:
-					position, tokenIndex = position612, tokenIndex612
+					goto l616
+				l617:
+					position, tokenIndex = position616, tokenIndex616
 					if at(buffer, position) != rune('2') {
-						goto l614
+						goto l618
 					}
 					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l614
+						goto l618
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l614
+						goto l618
 					}
-					goto l612
-				l614:
-					position, tokenIndex = position612, tokenIndex612
+					goto l616
+				l618:
+					position, tokenIndex = position616, tokenIndex616
 					if at(buffer, position) != rune('1') {
-						goto l615
+						goto l619
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l615
+						goto l619
 					}
 					if !_rules[ruledigit]() {
-						goto l615
+						goto l619
 					}
-					goto l612
-				l615:
-					position, tokenIndex = position612, tokenIndex612
+					goto l616
+				l619:
+					position, tokenIndex = position616, tokenIndex616
 					if !_rules[rulenzdigit]() {
-						goto l616
+						goto l620
 					}
 					if !_rules[ruledigit]() {
-						goto l616
+						goto l620
 					}
-					goto l612
-				l616:
-					position, tokenIndex = position612, tokenIndex612
+					goto l616
+				l620:
+					position, tokenIndex = position616, tokenIndex616
 					if !_rules[rulenzdigit]() {
-						goto l610
+						goto l614
 					}
 				}
-			l612:
-				add(rulenz_octet, position611)
+			l616:
+				add(rulenz_octet, position615)
 			}
 			return true
-		l610:
-			position, tokenIndex = position610, tokenIndex610
+		l614:
+			position, tokenIndex = position614, tokenIndex614
 			return false
 		},
 		/* 55 nzdigit <- <[1-9]> */
 		func() bool {
-			position617, tokenIndex617 := position, tokenIndex
+			position621, tokenIndex621 := position, tokenIndex
 			{
-				position618 := position
+				position622 := position
 				if c := at(buffer, position); c < rune('1') || c > rune('9') {
-					goto l617
+					goto l621
 				}
 				position++
-				add(rulenzdigit, position618)
+				add(rulenzdigit, position622)
 			}
 			return true
-		l617:
-			position, tokenIndex = position617, tokenIndex617
+		l621:
+			position, tokenIndex = position621, tokenIndex621
 			return false
 		},
 		/* 56 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
 		func() bool {
-			position619, tokenIndex619 := position, tokenIndex
+			position623, tokenIndex623 := position, tokenIndex
 			{
-				position620 := position
+				position624 := position
 				{
-					position621, tokenIndex621 := position, tokenIndex
+					position625, tokenIndex625 := position, tokenIndex
 					if at(buffer, position) != rune('Â') {
-						goto l622
+						goto l626
 					}
 					position++
 					if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-						goto l622
+						goto l626
 					}
 					position++
-					goto l621
-				l622:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l626:
+					position, tokenIndex = position625, tokenIndex625
 					if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-						goto l623
+						goto l627
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l623
+						goto l627
 					}
-					goto l621
-				l623:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l627:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('à') {
-						goto l624
+						goto l628
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l624
+						goto l628
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l624
+						goto l628
 					}
-					goto l621
-				l624:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l628:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('á') {
-						goto l625
+						goto l629
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l625
+						goto l629
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l625
+						goto l629
 					}
-					goto l621
-				l625:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l629:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('á') {
-						goto l626
+						goto l630
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l626
+						goto l630
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l626
+						goto l630
 					}
 					position++
-					goto l621
-				l626:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l630:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('á') {
-						goto l627
+						goto l631
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-						goto l627
+						goto l631
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l627
+						goto l631
 					}
-					goto l621
-				l627:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l631:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('â') {
-						goto l628
+						goto l632
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l628
+						goto l632
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l628
+						goto l632
 					}
 					position++
-					goto l621
-				l628:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l632:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('â') {
-						goto l629
+						goto l633
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l629
+						goto l633
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l629
+						goto l633
 					}
 					position++
-					goto l621
-				l629:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l633:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('â') {
-						goto l630
+						goto l634
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l630
+						goto l634
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l630
+						goto l634
 					}
 					position++
-					goto l621
-				l630:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l634:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('â') {
-						goto l631
+						goto l635
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l631
+						goto l635
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l631
+						goto l635
 					}
 					position++
-					goto l621
-				l631:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l635:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('â') {
-						goto l632
+						goto l636
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l632
+						goto l636
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l632
+						goto l636
 					}
 					position++
-					goto l621
-				l632:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l636:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('â') {
-						goto l633
+						goto l637
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-						goto l633
+						goto l637
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l633
+						goto l637
 					}
-					goto l621
-				l633:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l637:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('ã') {
-						goto l634
+						goto l638
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l634
+						goto l638
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l634
+						goto l638
 					}
 					position++
-					goto l621
-				l634:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l638:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('ã') {
-						goto l635
+						goto l639
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l635
+						goto l639
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l635
+						goto l639
 					}
-					goto l621
-				l635:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l639:
+					position, tokenIndex = position625, tokenIndex625
 					if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-						goto l636
+						goto l640
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l636
+						goto l640
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l636
+						goto l640
 					}
-					goto l621
-				l636:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l640:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('í') {
-						goto l637
+						goto l641
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-						goto l637
+						goto l641
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l637
-					}
-					goto l621
-				l637:
-					position, tokenIndex = position621, tokenIndex621
-					{
-						position639, tokenIndex639 := position, tokenIndex
-						if at(buffer, position) != rune('î') {
-							goto l640
-						}
-						position++
-						goto l639
-					l640:
-						position, tokenIndex = position639, tokenIndex639
-						if at(buffer, position) != rune('ï') {
-							goto l638
-						}
-						position++
-					}
-				l639:
-					if !_rules[ruleUTF8_tail]() {
-						goto l638
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l638
-					}
-					goto l621
-				l638:
-					position, tokenIndex = position621, tokenIndex621
-					if at(buffer, position) != rune('ð') {
 						goto l641
+					}
+					goto l625
+				l641:
+					position, tokenIndex = position625, tokenIndex625
+					{
+						position643, tokenIndex643 := position, tokenIndex
+						if at(buffer, position) != rune('î') {
+							goto l644
+						}
+						position++
+						goto l643
+					l644:
+						position, tokenIndex = position643, tokenIndex643
+						if at(buffer, position) != rune('ï') {
+							goto l642
+						}
+						position++
+					}
+				l643:
+					if !_rules[ruleUTF8_tail]() {
+						goto l642
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l642
+					}
+					goto l625
+				l642:
+					position, tokenIndex = position625, tokenIndex625
+					if at(buffer, position) != rune('ð') {
+						goto l645
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-						goto l641
+						goto l645
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l641
+						goto l645
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l641
+						goto l645
 					}
-					goto l621
-				l641:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l645:
+					position, tokenIndex = position625, tokenIndex625
 					if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-						goto l642
+						goto l646
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l642
+						goto l646
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l642
+						goto l646
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l642
+						goto l646
 					}
-					goto l621
-				l642:
-					position, tokenIndex = position621, tokenIndex621
+					goto l625
+				l646:
+					position, tokenIndex = position625, tokenIndex625
 					if at(buffer, position) != rune('ô') {
-						goto l619
+						goto l623
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-						goto l619
+						goto l623
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l619
+						goto l623
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l619
+						goto l623
 					}
 				}
-			l621:
-				add(ruleother, position620)
+			l625:
+				add(ruleother, position624)
 			}
 			return true
-		l619:
-			position, tokenIndex = position619, tokenIndex619
+		l623:
+			position, tokenIndex = position623, tokenIndex623
 			return false
 		},
 		/* 57 UTF8_tail <- <[\u0080-¿]> */
 		func() bool {
-			position643, tokenIndex643 := position, tokenIndex
+			position647, tokenIndex647 := position, tokenIndex
 			{
-				position644 := position
+				position648 := position
 				if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-					goto l643
+					goto l647
 				}
 				position++
-				add(ruleUTF8_tail, position644)
+				add(ruleUTF8_tail, position648)
 			}
 			return true
-		l643:
-			position, tokenIndex = position643, tokenIndex643
+		l647:
+			position, tokenIndex = position647, tokenIndex647
 			return false
 		},
 	}

@@ -258,8 +258,9 @@ func (a *accel) firstOf(t runTable) byteSet {
 // (X / Y)*, as in path_segments' segment *( "/" segment ), where segment is
 // *pchar *( ";" param ): the whole path becomes one run, which accelerate
 // then skips in one call. The two forms take the same bytes: both try X at
-// each position, then Y, and stop where neither matches (Y never matches
-// the empty string in these grammars, or both would loop).
+// each position, then Y, and stop where neither matches. Only a Y that
+// cannot match the empty string is fused (with one that can, both forms
+// would loop).
 func fuseRuns(e *expr) *expr {
 	out := *e
 	out.kids = nil
@@ -275,7 +276,8 @@ func fuseRuns(e *expr) *expr {
 			x := kids[n-1].kids[0]
 			if k.op == opStar && k.kids[0].op == opSeq && len(k.kids[0].kids) == 2 {
 				y, rest := k.kids[0].kids[0], k.kids[0].kids[1]
-				if rest.op == opStar && rest.kids[0].String() == x.String() {
+				_, consumes := firstSet(y) // y cannot match the empty string
+				if consumes && rest.op == opStar && rest.kids[0].String() == x.String() {
 					kids[n-1] = &expr{op: opStar, kids: []*expr{simplify(&expr{op: opChoice, kids: []*expr{x, y}})}}
 					continue
 				}

@@ -10,6 +10,8 @@ func TestFuseRuns(t *testing.T) {
 		{"([a-z] / '%' [0-9A-Fa-f] [0-9A-Fa-f])* ('/' ([a-z] / '%' [0-9A-Fa-f] [0-9A-Fa-f])*)*", "([/a-z] / '%' [0-9A-Fa-f] [0-9A-Fa-f])*"},
 		// Not the same X: unchanged.
 		{"[a-z]* ('/' [0-9]*)*", "([a-z])* ('/' ([0-9])*)*"},
+		// A Y that can match the empty string: unchanged.
+		{"[a-z]* ('/'? [a-z]*)*", "([a-z])* (('/')? ([a-z])*)*"},
 		// X+ first: unchanged.
 		{"[a-z]+ ('/' [a-z]*)*", "([a-z])+ ('/' ([a-z])*)*"},
 	}

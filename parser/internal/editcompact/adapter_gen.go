@@ -100,7 +100,10 @@ var toGrammar = [...]grammar.Rule{
 	rulefragment:      grammar.RuleFragment,
 	ruleipv6reference: grammar.RuleIpv6reference,
 	ruleIPv6address:   grammar.RuleIPv6address,
+	rulehexseq:        grammar.RuleHexseq,
+	rulehex4:          grammar.RuleHex4,
 	ruleh16:           grammar.RuleH16,
+	ruleoctet:         grammar.RuleOctet,
 	ruleother:         grammar.RuleOther,
 }
 
@@ -121,7 +124,10 @@ var fromGrammar = [grammar.NumAllRules]pegRule{
 	grammar.RuleFragment:      rulefragment,
 	grammar.RuleIpv6reference: ruleipv6reference,
 	grammar.RuleIPv6address:   ruleIPv6address,
+	grammar.RuleHexseq:        rulehexseq,
+	grammar.RuleHex4:          rulehex4,
 	grammar.RuleH16:           ruleh16,
+	grammar.RuleOctet:         ruleoctet,
 	grammar.RuleOther:         ruleother,
 }
 
@@ -242,14 +248,14 @@ var class37 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '
 // class38 is [0-9].
 var class38 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
-// class39 is [0].
-var class39 = [256]bool{'0': true}
+// class39 is [!$&-;=@-Z_a-z~].
+var class39 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// class40 is [!$&-;=@-Z_a-z~].
-var class40 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+// class40 is [.0-9A-Z_a-z].
+var class40 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
-// class41 is [.0-9A-Z_a-z].
-var class41 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// class41 is [0].
+var class41 = [256]bool{'0': true}
 
 // otherSeqs are the byte sequences of the rule other, as classes.
 var otherSeqs = []pegrun.Seq{
@@ -317,18 +323,18 @@ var run6 = [1]pegrun.Run{
 	{Class: class38},
 }
 
-// run7 is [0].
-var run7 = [1]pegrun.Run{
-	{Class: class39},
+// run7 is by pick slots [11]: [!$&-;=@-Z_a-z~] / escape; [!$&-;=@-Z_a-z~] / escape / other.
+var run7 = [2]pegrun.Run{
+	{Class: class39, Escapes: true},
+	{Class: class39, Escapes: true, Seqs: otherSeqs},
 }
 
-// run8 is by pick slots [11]: [!$&-;=@-Z_a-z~] / escape; [!$&-;=@-Z_a-z~] / escape / other.
-var run8 = [2]pegrun.Run{
-	{Class: class40, Escapes: true},
-	{Class: class40, Escapes: true, Seqs: otherSeqs},
+// run8 is [.0-9A-Z_a-z].
+var run8 = [1]pegrun.Run{
+	{Class: class40},
 }
 
-// run9 is [.0-9A-Z_a-z].
+// run9 is [0].
 var run9 = [1]pegrun.Run{
 	{Class: class41},
 }

@@ -34,7 +34,10 @@ const (
 	rulefragment
 	ruleipv6reference
 	ruleIPv6address
+	rulehexseq
+	rulehex4
 	ruleh16
+	ruleoctet
 	ruleother
 )
 
@@ -54,7 +57,10 @@ var rul3s = [...]string{
 	"fragment",
 	"ipv6reference",
 	"IPv6address",
+	"hexseq",
+	"hex4",
 	"h16",
+	"octet",
 	"other",
 }
 
@@ -172,7 +178,7 @@ type EditCompact struct {
 
 	Buffer string
 	buffer []rune
-	rules  [17]func() bool
+	rules  [20]func() bool
 	parse  func(rule ...int) error
 	reset  func()
 	Pretty bool
@@ -3683,7 +3689,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position308, tokenIndex308
 			return false
 		},
-		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) '.' ((&{ pegrun.Star(p.Buffer, &position, &run7[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run7[0]) })))> */
+		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } octet '.' octet '.' octet '.' octet))> */
 		func() bool {
 			position340, tokenIndex340 := position, tokenIndex
 			{
@@ -4049,326 +4055,30 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					if !(p.pick[9] == 2) {
 						goto l340
 					}
-					{
-						position385, tokenIndex385 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l386
-						}
-						{
-							position387, tokenIndex387 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l388
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l388
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l388
-							}
-							position++
-							goto l387
-						l388:
-							position, tokenIndex = position387, tokenIndex387
-							if at(buffer, position) != rune('2') {
-								goto l389
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l389
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l389
-							}
-							position++
-							goto l387
-						l389:
-							position, tokenIndex = position387, tokenIndex387
-							if at(buffer, position) != rune('1') {
-								goto l390
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l390
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l390
-							}
-							position++
-							goto l387
-						l390:
-							position, tokenIndex = position387, tokenIndex387
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l391
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l391
-							}
-							position++
-							goto l387
-						l391:
-							position, tokenIndex = position387, tokenIndex387
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l386
-							}
-							position++
-						}
-					l387:
-						goto l385
-					l386:
-						position, tokenIndex = position385, tokenIndex385
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l340
-						}
+					if !_rules[ruleoctet]() {
+						goto l340
 					}
-				l385:
 					if at(buffer, position) != rune('.') {
 						goto l340
 					}
 					position++
-					{
-						position392, tokenIndex392 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l393
-						}
-						{
-							position394, tokenIndex394 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l395
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l395
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l395
-							}
-							position++
-							goto l394
-						l395:
-							position, tokenIndex = position394, tokenIndex394
-							if at(buffer, position) != rune('2') {
-								goto l396
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l396
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l396
-							}
-							position++
-							goto l394
-						l396:
-							position, tokenIndex = position394, tokenIndex394
-							if at(buffer, position) != rune('1') {
-								goto l397
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l397
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l397
-							}
-							position++
-							goto l394
-						l397:
-							position, tokenIndex = position394, tokenIndex394
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l398
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l398
-							}
-							position++
-							goto l394
-						l398:
-							position, tokenIndex = position394, tokenIndex394
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l393
-							}
-							position++
-						}
-					l394:
-						goto l392
-					l393:
-						position, tokenIndex = position392, tokenIndex392
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l340
-						}
+					if !_rules[ruleoctet]() {
+						goto l340
 					}
-				l392:
 					if at(buffer, position) != rune('.') {
 						goto l340
 					}
 					position++
-					{
-						position399, tokenIndex399 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l400
-						}
-						{
-							position401, tokenIndex401 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l402
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l402
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l402
-							}
-							position++
-							goto l401
-						l402:
-							position, tokenIndex = position401, tokenIndex401
-							if at(buffer, position) != rune('2') {
-								goto l403
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l403
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l403
-							}
-							position++
-							goto l401
-						l403:
-							position, tokenIndex = position401, tokenIndex401
-							if at(buffer, position) != rune('1') {
-								goto l404
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l404
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l404
-							}
-							position++
-							goto l401
-						l404:
-							position, tokenIndex = position401, tokenIndex401
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l405
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l405
-							}
-							position++
-							goto l401
-						l405:
-							position, tokenIndex = position401, tokenIndex401
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l400
-							}
-							position++
-						}
-					l401:
-						goto l399
-					l400:
-						position, tokenIndex = position399, tokenIndex399
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l340
-						}
+					if !_rules[ruleoctet]() {
+						goto l340
 					}
-				l399:
 					if at(buffer, position) != rune('.') {
 						goto l340
 					}
 					position++
-					{
-						position406, tokenIndex406 := position, tokenIndex
-						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l407
-						}
-						{
-							position408, tokenIndex408 := position, tokenIndex
-							if at(buffer, position) != rune('2') {
-								goto l409
-							}
-							position++
-							if at(buffer, position) != rune('5') {
-								goto l409
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('5') {
-								goto l409
-							}
-							position++
-							goto l408
-						l409:
-							position, tokenIndex = position408, tokenIndex408
-							if at(buffer, position) != rune('2') {
-								goto l410
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('4') {
-								goto l410
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l410
-							}
-							position++
-							goto l408
-						l410:
-							position, tokenIndex = position408, tokenIndex408
-							if at(buffer, position) != rune('1') {
-								goto l411
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l411
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l411
-							}
-							position++
-							goto l408
-						l411:
-							position, tokenIndex = position408, tokenIndex408
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l412
-							}
-							position++
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l412
-							}
-							position++
-							goto l408
-						l412:
-							position, tokenIndex = position408, tokenIndex408
-							if c := at(buffer, position); c < rune('1') || c > rune('9') {
-								goto l407
-							}
-							position++
-						}
-					l408:
-						goto l406
-					l407:
-						position, tokenIndex = position406, tokenIndex406
-						if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
-							goto l340
-						}
+					if !_rules[ruleoctet]() {
+						goto l340
 					}
-				l406:
 				}
 			l342:
 				add(ruleIPv4address, position341)
@@ -4380,4363 +4090,2177 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		},
 		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
 		func() bool {
-			position413, tokenIndex413 := position, tokenIndex
+			position385, tokenIndex385 := position, tokenIndex
 			{
-				position414 := position
+				position386 := position
 				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-					goto l413
+					goto l385
 				}
-				add(ruleport, position414)
+				add(ruleport, position386)
 			}
 			return true
-		l413:
-			position, tokenIndex = position413, tokenIndex413
+		l385:
+			position, tokenIndex = position385, tokenIndex385
 			return false
 		},
-		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run8[int(p.pick[11])*1]) }> */
+		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1]) }> */
 		func() bool {
-			position415, tokenIndex415 := position, tokenIndex
+			position387, tokenIndex387 := position, tokenIndex
 			{
-				position416 := position
-				if !(pegrun.Star(p.Buffer, &position, &run8[int(p.pick[11])*1])) {
-					goto l415
+				position388 := position
+				if !(pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1])) {
+					goto l387
 				}
-				add(rulepath_segments, position416)
+				add(rulepath_segments, position388)
 			}
 			return true
-		l415:
-			position, tokenIndex = position415, tokenIndex415
+		l387:
+			position, tokenIndex = position387, tokenIndex387
 			return false
 		},
 		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position417, tokenIndex417 := position, tokenIndex
+			position389, tokenIndex389 := position, tokenIndex
 			{
-				position418 := position
+				position390 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l417
+					goto l389
 				}
-				add(rulequery, position418)
+				add(rulequery, position390)
 			}
 			return true
-		l417:
-			position, tokenIndex = position417, tokenIndex417
+		l389:
+			position, tokenIndex = position389, tokenIndex389
 			return false
 		},
 		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position419, tokenIndex419 := position, tokenIndex
+			position391, tokenIndex391 := position, tokenIndex
 			{
-				position420 := position
+				position392 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l419
+					goto l391
 				}
-				add(rulefragment, position420)
+				add(rulefragment, position392)
 			}
 			return true
-		l419:
-			position, tokenIndex = position419, tokenIndex419
+		l391:
+			position, tokenIndex = position391, tokenIndex391
 			return false
 		},
-		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })? ']'))> */
+		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
 		func() bool {
-			position421, tokenIndex421 := position, tokenIndex
+			position393, tokenIndex393 := position, tokenIndex
 			{
-				position422 := position
+				position394 := position
 				{
-					position423, tokenIndex423 := position, tokenIndex
+					position395, tokenIndex395 := position, tokenIndex
 					if !(p.pick[12] == 0) {
-						goto l424
+						goto l396
 					}
 					if at(buffer, position) != rune('[') {
-						goto l424
+						goto l396
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l424
+						goto l396
 					}
 					if at(buffer, position) != rune(']') {
-						goto l424
+						goto l396
 					}
 					position++
-					goto l423
-				l424:
-					position, tokenIndex = position423, tokenIndex423
+					goto l395
+				l396:
+					position, tokenIndex = position395, tokenIndex395
 					if !(p.pick[12] == 1) {
-						goto l421
+						goto l393
 					}
 					if at(buffer, position) != rune('[') {
-						goto l421
+						goto l393
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l421
+						goto l393
 					}
 					{
-						position425, tokenIndex425 := position, tokenIndex
+						position397, tokenIndex397 := position, tokenIndex
 						if at(buffer, position) != rune('%') {
-							goto l425
+							goto l397
 						}
 						position++
-						if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
-							goto l425
+						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
+							goto l397
 						}
-						goto l426
-					l425:
-						position, tokenIndex = position425, tokenIndex425
+						goto l398
+					l397:
+						position, tokenIndex = position397, tokenIndex397
 					}
-				l426:
+				l398:
 					if at(buffer, position) != rune(']') {
-						goto l421
+						goto l393
 					}
 					position++
 				}
-			l423:
-				add(ruleipv6reference, position422)
+			l395:
+				add(ruleipv6reference, position394)
 			}
 			return true
-		l421:
-			position, tokenIndex = position421, tokenIndex421
+		l393:
+			position, tokenIndex = position393, tokenIndex393
 			return false
 		},
-		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)? (':' ':') IPv4address) / (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))* (':' ':') (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*) / (':' ':' (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) (':' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))*)?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position427, tokenIndex427 := position, tokenIndex
+			position399, tokenIndex399 := position, tokenIndex
 			{
-				position428 := position
+				position400 := position
 				{
-					position429, tokenIndex429 := position, tokenIndex
+					position401, tokenIndex401 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l430
+						goto l402
 					}
 					{
-						position431, tokenIndex431 := position, tokenIndex
-						{
-							switch at(buffer, position) {
-							case 'a', 'b', 'c', 'd', 'e', 'f':
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l432
-								}
-								position++
-							case 'A', 'B', 'C', 'D', 'E', 'F':
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l432
-								}
-								position++
-							default:
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l432
-								}
-								position++
-							}
+						position403, tokenIndex403 := position, tokenIndex
+						if !_rules[rulehexseq]() {
+							goto l404
 						}
-
-						{
-							position434, tokenIndex434 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l434
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l434
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l434
-									}
-									position++
-								}
-							}
-
-							goto l435
-						l434:
-							position, tokenIndex = position434, tokenIndex434
+						if at(buffer, position) != rune(':') {
+							goto l404
 						}
-					l435:
-						{
-							position437, tokenIndex437 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l437
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l437
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l437
-									}
-									position++
-								}
-							}
-
-							goto l438
-						l437:
-							position, tokenIndex = position437, tokenIndex437
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l404
 						}
-					l438:
+						position++
 						{
-							position440, tokenIndex440 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l440
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l440
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l440
-									}
-									position++
-								}
+							position405, tokenIndex405 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l405
 							}
-
-							goto l441
-						l440:
-							position, tokenIndex = position440, tokenIndex440
+							goto l406
+						l405:
+							position, tokenIndex = position405, tokenIndex405
 						}
-					l441:
+					l406:
+						goto l403
+					l404:
+						position, tokenIndex = position403, tokenIndex403
+						if !_rules[rulehexseq]() {
+							goto l407
+						}
+						goto l403
+					l407:
+						position, tokenIndex = position403, tokenIndex403
+						if at(buffer, position) != rune(':') {
+							goto l402
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l402
+						}
+						position++
 						{
-							position443, tokenIndex443 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l443
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l443
-									}
-									position++
-								case '.':
-									if at(buffer, position) != rune('.') {
-										goto l443
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l443
-									}
-									position++
-								}
+							position408, tokenIndex408 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l408
 							}
-
-							goto l432
-						l443:
-							position, tokenIndex = position443, tokenIndex443
+							goto l409
+						l408:
+							position, tokenIndex = position408, tokenIndex408
 						}
-					l445:
+					l409:
+					}
+				l403:
+					{
+						position410, tokenIndex410 := position, tokenIndex
+						if at(buffer, position) != rune(':') {
+							goto l410
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l410
+						}
+						goto l411
+					l410:
+						position, tokenIndex = position410, tokenIndex410
+					}
+				l411:
+					goto l401
+				l402:
+					position, tokenIndex = position401, tokenIndex401
+					if !(p.pick[13] == 1) {
+						goto l412
+					}
+					{
+						position413, tokenIndex413 := position, tokenIndex
 						{
-							position446, tokenIndex446 := position, tokenIndex
+							position415, tokenIndex415 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l415
+							}
+							goto l416
+						l415:
+							position, tokenIndex = position415, tokenIndex415
+						}
+					l416:
+						if at(buffer, position) != rune(':') {
+							goto l414
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l414
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l414
+						}
+						goto l413
+					l414:
+						position, tokenIndex = position413, tokenIndex413
+						{
+							position417, tokenIndex417 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l418
+							}
 							if at(buffer, position) != rune(':') {
-								goto l446
+								goto l418
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l418
 							}
 							position++
 							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l446
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l446
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l446
-									}
-									position++
+								position419, tokenIndex419 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l419
 								}
+								goto l420
+							l419:
+								position, tokenIndex = position419, tokenIndex419
 							}
-
+						l420:
+							goto l417
+						l418:
+							position, tokenIndex = position417, tokenIndex417
+							if !_rules[rulehexseq]() {
+								goto l421
+							}
+							goto l417
+						l421:
+							position, tokenIndex = position417, tokenIndex417
+							if at(buffer, position) != rune(':') {
+								goto l412
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l412
+							}
+							position++
 							{
-								position448, tokenIndex448 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l448
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l448
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l448
-										}
-										position++
-									}
+								position422, tokenIndex422 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l422
 								}
-
-								goto l449
-							l448:
-								position, tokenIndex = position448, tokenIndex448
+								goto l423
+							l422:
+								position, tokenIndex = position422, tokenIndex422
 							}
-						l449:
-							{
-								position451, tokenIndex451 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l451
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l451
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l451
-										}
-										position++
-									}
-								}
-
-								goto l452
-							l451:
-								position, tokenIndex = position451, tokenIndex451
+						l423:
+						}
+					l417:
+						{
+							position424, tokenIndex424 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l424
 							}
-						l452:
-							{
-								position454, tokenIndex454 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l454
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l454
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l454
-										}
-										position++
-									}
-								}
-
-								goto l455
-							l454:
-								position, tokenIndex = position454, tokenIndex454
+							position++
+							if !_rules[ruleIPv4address]() {
+								goto l424
 							}
-						l455:
-							{
-								position457, tokenIndex457 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l457
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l457
-										}
-										position++
-									case '.':
-										if at(buffer, position) != rune('.') {
-											goto l457
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l457
-										}
-										position++
-									}
-								}
-
-								goto l446
-							l457:
-								position, tokenIndex = position457, tokenIndex457
-							}
-							goto l445
-						l446:
-							position, tokenIndex = position446, tokenIndex446
+							goto l425
+						l424:
+							position, tokenIndex = position424, tokenIndex424
+						}
+					l425:
+					}
+				l413:
+					goto l401
+				l412:
+					position, tokenIndex = position401, tokenIndex401
+					if !(p.pick[13] == 2) {
+						goto l399
+					}
+					{
+						position426, tokenIndex426 := position, tokenIndex
+						if !_rules[ruleh16]() {
+							goto l427
 						}
 						if at(buffer, position) != rune(':') {
-							goto l432
+							goto l427
+						}
+						position++
+						{
+							position428, tokenIndex428 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l428
+							}
+							position++
+							goto l427
+						l428:
+							position, tokenIndex = position428, tokenIndex428
+						}
+						if !_rules[ruleh16]() {
+							goto l427
+						}
+						if at(buffer, position) != rune(':') {
+							goto l427
+						}
+						position++
+						{
+							position429, tokenIndex429 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l429
+							}
+							position++
+							goto l427
+						l429:
+							position, tokenIndex = position429, tokenIndex429
+						}
+						if !_rules[ruleh16]() {
+							goto l427
+						}
+						if at(buffer, position) != rune(':') {
+							goto l427
+						}
+						position++
+						{
+							position430, tokenIndex430 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l430
+							}
+							position++
+							goto l427
+						l430:
+							position, tokenIndex = position430, tokenIndex430
+						}
+						if !_rules[ruleh16]() {
+							goto l427
+						}
+						if at(buffer, position) != rune(':') {
+							goto l427
+						}
+						position++
+						{
+							position431, tokenIndex431 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l431
+							}
+							position++
+							goto l427
+						l431:
+							position, tokenIndex = position431, tokenIndex431
+						}
+						if !_rules[ruleh16]() {
+							goto l427
+						}
+						if at(buffer, position) != rune(':') {
+							goto l427
+						}
+						position++
+						{
+							position432, tokenIndex432 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l432
+							}
+							position++
+							goto l427
+						l432:
+							position, tokenIndex = position432, tokenIndex432
+						}
+						if !_rules[ruleh16]() {
+							goto l427
+						}
+						if at(buffer, position) != rune(':') {
+							goto l427
+						}
+						position++
+						{
+							position433, tokenIndex433 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l433
+							}
+							position++
+							goto l427
+						l433:
+							position, tokenIndex = position433, tokenIndex433
+						}
+						{
+							position434, tokenIndex434 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l435
+							}
+							if at(buffer, position) != rune(':') {
+								goto l435
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l435
+							}
+							goto l434
+						l435:
+							position, tokenIndex = position434, tokenIndex434
+							if !_rules[ruleIPv4address]() {
+								goto l427
+							}
+						}
+					l434:
+						goto l426
+					l427:
+						position, tokenIndex = position426, tokenIndex426
+						if at(buffer, position) != rune(':') {
+							goto l436
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l432
+							goto l436
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l436
+						}
+						if at(buffer, position) != rune(':') {
+							goto l436
+						}
+						position++
+						{
+							position437, tokenIndex437 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l437
+							}
+							position++
+							goto l436
+						l437:
+							position, tokenIndex = position437, tokenIndex437
+						}
+						if !_rules[ruleh16]() {
+							goto l436
+						}
+						if at(buffer, position) != rune(':') {
+							goto l436
+						}
+						position++
+						{
+							position438, tokenIndex438 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l438
+							}
+							position++
+							goto l436
+						l438:
+							position, tokenIndex = position438, tokenIndex438
+						}
+						if !_rules[ruleh16]() {
+							goto l436
+						}
+						if at(buffer, position) != rune(':') {
+							goto l436
+						}
+						position++
+						{
+							position439, tokenIndex439 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l439
+							}
+							position++
+							goto l436
+						l439:
+							position, tokenIndex = position439, tokenIndex439
+						}
+						if !_rules[ruleh16]() {
+							goto l436
+						}
+						if at(buffer, position) != rune(':') {
+							goto l436
+						}
+						position++
+						{
+							position440, tokenIndex440 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l440
+							}
+							position++
+							goto l436
+						l440:
+							position, tokenIndex = position440, tokenIndex440
+						}
+						if !_rules[ruleh16]() {
+							goto l436
+						}
+						if at(buffer, position) != rune(':') {
+							goto l436
+						}
+						position++
+						{
+							position441, tokenIndex441 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l441
+							}
+							position++
+							goto l436
+						l441:
+							position, tokenIndex = position441, tokenIndex441
+						}
+						{
+							position442, tokenIndex442 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l443
+							}
+							if at(buffer, position) != rune(':') {
+								goto l443
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l443
+							}
+							goto l442
+						l443:
+							position, tokenIndex = position442, tokenIndex442
+							if !_rules[ruleIPv4address]() {
+								goto l436
+							}
+						}
+					l442:
+						goto l426
+					l436:
+						position, tokenIndex = position426, tokenIndex426
+						{
+							position445, tokenIndex445 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l445
+							}
+							goto l446
+						l445:
+							position, tokenIndex = position445, tokenIndex445
+						}
+					l446:
+						if at(buffer, position) != rune(':') {
+							goto l444
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l444
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l444
+						}
+						if at(buffer, position) != rune(':') {
+							goto l444
+						}
+						position++
+						{
+							position447, tokenIndex447 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l447
+							}
+							position++
+							goto l444
+						l447:
+							position, tokenIndex = position447, tokenIndex447
+						}
+						if !_rules[ruleh16]() {
+							goto l444
+						}
+						if at(buffer, position) != rune(':') {
+							goto l444
+						}
+						position++
+						{
+							position448, tokenIndex448 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l448
+							}
+							position++
+							goto l444
+						l448:
+							position, tokenIndex = position448, tokenIndex448
+						}
+						if !_rules[ruleh16]() {
+							goto l444
+						}
+						if at(buffer, position) != rune(':') {
+							goto l444
+						}
+						position++
+						{
+							position449, tokenIndex449 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l449
+							}
+							position++
+							goto l444
+						l449:
+							position, tokenIndex = position449, tokenIndex449
+						}
+						if !_rules[ruleh16]() {
+							goto l444
+						}
+						if at(buffer, position) != rune(':') {
+							goto l444
+						}
+						position++
+						{
+							position450, tokenIndex450 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l450
+							}
+							position++
+							goto l444
+						l450:
+							position, tokenIndex = position450, tokenIndex450
+						}
+						{
+							position451, tokenIndex451 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l452
+							}
+							if at(buffer, position) != rune(':') {
+								goto l452
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l452
+							}
+							goto l451
+						l452:
+							position, tokenIndex = position451, tokenIndex451
+							if !_rules[ruleIPv4address]() {
+								goto l444
+							}
+						}
+					l451:
+						goto l426
+					l444:
+						position, tokenIndex = position426, tokenIndex426
+						{
+							position454, tokenIndex454 := position, tokenIndex
+							{
+								position456, tokenIndex456 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l456
+								}
+								if at(buffer, position) != rune(':') {
+									goto l456
+								}
+								position++
+								{
+									position458, tokenIndex458 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l458
+									}
+									position++
+									goto l456
+								l458:
+									position, tokenIndex = position458, tokenIndex458
+								}
+								goto l457
+							l456:
+								position, tokenIndex = position456, tokenIndex456
+							}
+						l457:
+							if !_rules[ruleh16]() {
+								goto l454
+							}
+							goto l455
+						l454:
+							position, tokenIndex = position454, tokenIndex454
+						}
+					l455:
+						if at(buffer, position) != rune(':') {
+							goto l453
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l453
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l453
+						}
+						if at(buffer, position) != rune(':') {
+							goto l453
 						}
 						position++
 						{
 							position459, tokenIndex459 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l459
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l459
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l459
-									}
-									position++
-								}
-							}
-
-							{
-								position462, tokenIndex462 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l462
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l462
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l462
-										}
-										position++
-									}
-								}
-
-								goto l463
-							l462:
-								position, tokenIndex = position462, tokenIndex462
-							}
-						l463:
-							{
-								position465, tokenIndex465 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l465
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l465
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l465
-										}
-										position++
-									}
-								}
-
-								goto l466
-							l465:
-								position, tokenIndex = position465, tokenIndex465
-							}
-						l466:
-							{
-								position468, tokenIndex468 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l468
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l468
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l468
-										}
-										position++
-									}
-								}
-
-								goto l469
-							l468:
-								position, tokenIndex = position468, tokenIndex468
-							}
-						l469:
-							{
-								position471, tokenIndex471 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l471
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l471
-										}
-										position++
-									case '.':
-										if at(buffer, position) != rune('.') {
-											goto l471
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l471
-										}
-										position++
-									}
-								}
-
+							if at(buffer, position) != rune(':') {
 								goto l459
-							l471:
-								position, tokenIndex = position471, tokenIndex471
 							}
-						l473:
-							{
-								position474, tokenIndex474 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l474
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l474
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l474
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l474
-										}
-										position++
-									}
-								}
-
-								{
-									position476, tokenIndex476 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l476
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l476
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l476
-											}
-											position++
-										}
-									}
-
-									goto l477
-								l476:
-									position, tokenIndex = position476, tokenIndex476
-								}
-							l477:
-								{
-									position479, tokenIndex479 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l479
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l479
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l479
-											}
-											position++
-										}
-									}
-
-									goto l480
-								l479:
-									position, tokenIndex = position479, tokenIndex479
-								}
-							l480:
-								{
-									position482, tokenIndex482 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l482
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l482
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l482
-											}
-											position++
-										}
-									}
-
-									goto l483
-								l482:
-									position, tokenIndex = position482, tokenIndex482
-								}
-							l483:
-								{
-									position485, tokenIndex485 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l485
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l485
-											}
-											position++
-										case '.':
-											if at(buffer, position) != rune('.') {
-												goto l485
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l485
-											}
-											position++
-										}
-									}
-
-									goto l474
-								l485:
-									position, tokenIndex = position485, tokenIndex485
-								}
-								goto l473
-							l474:
-								position, tokenIndex = position474, tokenIndex474
-							}
-							goto l460
+							position++
+							goto l453
 						l459:
 							position, tokenIndex = position459, tokenIndex459
 						}
-					l460:
-						goto l431
-					l432:
-						position, tokenIndex = position431, tokenIndex431
+						if !_rules[ruleh16]() {
+							goto l453
+						}
+						if at(buffer, position) != rune(':') {
+							goto l453
+						}
+						position++
 						{
-							switch at(buffer, position) {
-							case 'a', 'b', 'c', 'd', 'e', 'f':
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l487
-								}
-								position++
-							case 'A', 'B', 'C', 'D', 'E', 'F':
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l487
-								}
-								position++
-							default:
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l487
-								}
-								position++
+							position460, tokenIndex460 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l460
+							}
+							position++
+							goto l453
+						l460:
+							position, tokenIndex = position460, tokenIndex460
+						}
+						if !_rules[ruleh16]() {
+							goto l453
+						}
+						if at(buffer, position) != rune(':') {
+							goto l453
+						}
+						position++
+						{
+							position461, tokenIndex461 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l461
+							}
+							position++
+							goto l453
+						l461:
+							position, tokenIndex = position461, tokenIndex461
+						}
+						{
+							position462, tokenIndex462 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l463
+							}
+							if at(buffer, position) != rune(':') {
+								goto l463
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l463
+							}
+							goto l462
+						l463:
+							position, tokenIndex = position462, tokenIndex462
+							if !_rules[ruleIPv4address]() {
+								goto l453
 							}
 						}
-
+					l462:
+						goto l426
+					l453:
+						position, tokenIndex = position426, tokenIndex426
+						{
+							position465, tokenIndex465 := position, tokenIndex
+							{
+								position467, tokenIndex467 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l467
+								}
+								if at(buffer, position) != rune(':') {
+									goto l467
+								}
+								position++
+								{
+									position469, tokenIndex469 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l469
+									}
+									position++
+									goto l467
+								l469:
+									position, tokenIndex = position469, tokenIndex469
+								}
+								{
+									position470, tokenIndex470 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l470
+									}
+									if at(buffer, position) != rune(':') {
+										goto l470
+									}
+									position++
+									{
+										position472, tokenIndex472 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l472
+										}
+										position++
+										goto l470
+									l472:
+										position, tokenIndex = position472, tokenIndex472
+									}
+									goto l471
+								l470:
+									position, tokenIndex = position470, tokenIndex470
+								}
+							l471:
+								goto l468
+							l467:
+								position, tokenIndex = position467, tokenIndex467
+							}
+						l468:
+							if !_rules[ruleh16]() {
+								goto l465
+							}
+							goto l466
+						l465:
+							position, tokenIndex = position465, tokenIndex465
+						}
+					l466:
+						if at(buffer, position) != rune(':') {
+							goto l464
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l464
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l464
+						}
+						if at(buffer, position) != rune(':') {
+							goto l464
+						}
+						position++
+						{
+							position473, tokenIndex473 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l473
+							}
+							position++
+							goto l464
+						l473:
+							position, tokenIndex = position473, tokenIndex473
+						}
+						if !_rules[ruleh16]() {
+							goto l464
+						}
+						if at(buffer, position) != rune(':') {
+							goto l464
+						}
+						position++
+						{
+							position474, tokenIndex474 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l474
+							}
+							position++
+							goto l464
+						l474:
+							position, tokenIndex = position474, tokenIndex474
+						}
+						{
+							position475, tokenIndex475 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l476
+							}
+							if at(buffer, position) != rune(':') {
+								goto l476
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l476
+							}
+							goto l475
+						l476:
+							position, tokenIndex = position475, tokenIndex475
+							if !_rules[ruleIPv4address]() {
+								goto l464
+							}
+						}
+					l475:
+						goto l426
+					l464:
+						position, tokenIndex = position426, tokenIndex426
+						{
+							position478, tokenIndex478 := position, tokenIndex
+							{
+								position480, tokenIndex480 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l480
+								}
+								if at(buffer, position) != rune(':') {
+									goto l480
+								}
+								position++
+								{
+									position482, tokenIndex482 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l482
+									}
+									position++
+									goto l480
+								l482:
+									position, tokenIndex = position482, tokenIndex482
+								}
+								{
+									position483, tokenIndex483 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l483
+									}
+									if at(buffer, position) != rune(':') {
+										goto l483
+									}
+									position++
+									{
+										position485, tokenIndex485 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l485
+										}
+										position++
+										goto l483
+									l485:
+										position, tokenIndex = position485, tokenIndex485
+									}
+									{
+										position486, tokenIndex486 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l486
+										}
+										if at(buffer, position) != rune(':') {
+											goto l486
+										}
+										position++
+										{
+											position488, tokenIndex488 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l488
+											}
+											position++
+											goto l486
+										l488:
+											position, tokenIndex = position488, tokenIndex488
+										}
+										goto l487
+									l486:
+										position, tokenIndex = position486, tokenIndex486
+									}
+								l487:
+									goto l484
+								l483:
+									position, tokenIndex = position483, tokenIndex483
+								}
+							l484:
+								goto l481
+							l480:
+								position, tokenIndex = position480, tokenIndex480
+							}
+						l481:
+							if !_rules[ruleh16]() {
+								goto l478
+							}
+							goto l479
+						l478:
+							position, tokenIndex = position478, tokenIndex478
+						}
+					l479:
+						if at(buffer, position) != rune(':') {
+							goto l477
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l477
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l477
+						}
+						if at(buffer, position) != rune(':') {
+							goto l477
+						}
+						position++
 						{
 							position489, tokenIndex489 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l489
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l489
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l489
-									}
-									position++
-								}
+							if at(buffer, position) != rune(':') {
+								goto l489
 							}
-
-							goto l490
+							position++
+							goto l477
 						l489:
 							position, tokenIndex = position489, tokenIndex489
 						}
-					l490:
 						{
-							position492, tokenIndex492 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l492
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l492
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l492
-									}
-									position++
-								}
+							position490, tokenIndex490 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l491
 							}
-
-							goto l493
-						l492:
-							position, tokenIndex = position492, tokenIndex492
-						}
-					l493:
-						{
-							position495, tokenIndex495 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l495
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l495
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l495
-									}
-									position++
-								}
-							}
-
-							goto l496
-						l495:
-							position, tokenIndex = position495, tokenIndex495
-						}
-					l496:
-						{
-							position498, tokenIndex498 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l498
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l498
-									}
-									position++
-								case '.':
-									if at(buffer, position) != rune('.') {
-										goto l498
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l498
-									}
-									position++
-								}
-							}
-
-							goto l487
-						l498:
-							position, tokenIndex = position498, tokenIndex498
-						}
-					l500:
-						{
-							position501, tokenIndex501 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l501
+								goto l491
 							}
 							position++
+							if !_rules[ruleh16]() {
+								goto l491
+							}
+							goto l490
+						l491:
+							position, tokenIndex = position490, tokenIndex490
+							if !_rules[ruleIPv4address]() {
+								goto l477
+							}
+						}
+					l490:
+						goto l426
+					l477:
+						position, tokenIndex = position426, tokenIndex426
+						{
+							position493, tokenIndex493 := position, tokenIndex
 							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l501
+								position495, tokenIndex495 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l495
+								}
+								if at(buffer, position) != rune(':') {
+									goto l495
+								}
+								position++
+								{
+									position497, tokenIndex497 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l497
 									}
 									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l501
+									goto l495
+								l497:
+									position, tokenIndex = position497, tokenIndex497
+								}
+								{
+									position498, tokenIndex498 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l498
+									}
+									if at(buffer, position) != rune(':') {
+										goto l498
 									}
 									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l501
+									{
+										position500, tokenIndex500 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l500
+										}
+										position++
+										goto l498
+									l500:
+										position, tokenIndex = position500, tokenIndex500
 									}
-									position++
-								}
-							}
-
-							{
-								position503, tokenIndex503 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l503
+									{
+										position501, tokenIndex501 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l501
+										}
+										if at(buffer, position) != rune(':') {
+											goto l501
 										}
 										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l503
+										{
+											position503, tokenIndex503 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l503
+											}
+											position++
+											goto l501
+										l503:
+											position, tokenIndex = position503, tokenIndex503
 										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l503
+										{
+											position504, tokenIndex504 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l504
+											}
+											if at(buffer, position) != rune(':') {
+												goto l504
+											}
+											position++
+											{
+												position506, tokenIndex506 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l506
+												}
+												position++
+												goto l504
+											l506:
+												position, tokenIndex = position506, tokenIndex506
+											}
+											goto l505
+										l504:
+											position, tokenIndex = position504, tokenIndex504
 										}
-										position++
+									l505:
+										goto l502
+									l501:
+										position, tokenIndex = position501, tokenIndex501
 									}
+								l502:
+									goto l499
+								l498:
+									position, tokenIndex = position498, tokenIndex498
 								}
-
-								goto l504
-							l503:
-								position, tokenIndex = position503, tokenIndex503
+							l499:
+								goto l496
+							l495:
+								position, tokenIndex = position495, tokenIndex495
 							}
-						l504:
-							{
-								position506, tokenIndex506 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l506
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l506
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l506
-										}
-										position++
-									}
-								}
-
-								goto l507
-							l506:
-								position, tokenIndex = position506, tokenIndex506
+						l496:
+							if !_rules[ruleh16]() {
+								goto l493
 							}
-						l507:
-							{
-								position509, tokenIndex509 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l509
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l509
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l509
-										}
-										position++
-									}
-								}
-
-								goto l510
-							l509:
-								position, tokenIndex = position509, tokenIndex509
+							goto l494
+						l493:
+							position, tokenIndex = position493, tokenIndex493
+						}
+					l494:
+						if at(buffer, position) != rune(':') {
+							goto l492
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l492
+						}
+						position++
+						{
+							position507, tokenIndex507 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l508
 							}
-						l510:
+							if at(buffer, position) != rune(':') {
+								goto l508
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l508
+							}
+							goto l507
+						l508:
+							position, tokenIndex = position507, tokenIndex507
+							if !_rules[ruleIPv4address]() {
+								goto l492
+							}
+						}
+					l507:
+						goto l426
+					l492:
+						position, tokenIndex = position426, tokenIndex426
+						{
+							position510, tokenIndex510 := position, tokenIndex
 							{
 								position512, tokenIndex512 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l512
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l512
-										}
-										position++
-									case '.':
-										if at(buffer, position) != rune('.') {
-											goto l512
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l512
-										}
-										position++
-									}
+								if !_rules[ruleh16]() {
+									goto l512
 								}
-
-								goto l501
+								if at(buffer, position) != rune(':') {
+									goto l512
+								}
+								position++
+								{
+									position514, tokenIndex514 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l514
+									}
+									position++
+									goto l512
+								l514:
+									position, tokenIndex = position514, tokenIndex514
+								}
+								{
+									position515, tokenIndex515 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l515
+									}
+									if at(buffer, position) != rune(':') {
+										goto l515
+									}
+									position++
+									{
+										position517, tokenIndex517 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l517
+										}
+										position++
+										goto l515
+									l517:
+										position, tokenIndex = position517, tokenIndex517
+									}
+									{
+										position518, tokenIndex518 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l518
+										}
+										if at(buffer, position) != rune(':') {
+											goto l518
+										}
+										position++
+										{
+											position520, tokenIndex520 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l520
+											}
+											position++
+											goto l518
+										l520:
+											position, tokenIndex = position520, tokenIndex520
+										}
+										{
+											position521, tokenIndex521 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l521
+											}
+											if at(buffer, position) != rune(':') {
+												goto l521
+											}
+											position++
+											{
+												position523, tokenIndex523 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l523
+												}
+												position++
+												goto l521
+											l523:
+												position, tokenIndex = position523, tokenIndex523
+											}
+											{
+												position524, tokenIndex524 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l524
+												}
+												if at(buffer, position) != rune(':') {
+													goto l524
+												}
+												position++
+												{
+													position526, tokenIndex526 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l526
+													}
+													position++
+													goto l524
+												l526:
+													position, tokenIndex = position526, tokenIndex526
+												}
+												goto l525
+											l524:
+												position, tokenIndex = position524, tokenIndex524
+											}
+										l525:
+											goto l522
+										l521:
+											position, tokenIndex = position521, tokenIndex521
+										}
+									l522:
+										goto l519
+									l518:
+										position, tokenIndex = position518, tokenIndex518
+									}
+								l519:
+									goto l516
+								l515:
+									position, tokenIndex = position515, tokenIndex515
+								}
+							l516:
+								goto l513
 							l512:
 								position, tokenIndex = position512, tokenIndex512
 							}
-							goto l500
-						l501:
-							position, tokenIndex = position501, tokenIndex501
+						l513:
+							if !_rules[ruleh16]() {
+								goto l510
+							}
+							goto l511
+						l510:
+							position, tokenIndex = position510, tokenIndex510
 						}
-						goto l431
-					l487:
-						position, tokenIndex = position431, tokenIndex431
+					l511:
 						if at(buffer, position) != rune(':') {
-							goto l430
+							goto l509
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l430
+							goto l509
 						}
 						position++
+						if !_rules[ruleh16]() {
+							goto l509
+						}
+						goto l426
+					l509:
+						position, tokenIndex = position426, tokenIndex426
 						{
-							position514, tokenIndex514 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l514
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l514
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l514
-									}
-									position++
-								}
-							}
-
-							{
-								position517, tokenIndex517 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l517
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l517
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l517
-										}
-										position++
-									}
-								}
-
-								goto l518
-							l517:
-								position, tokenIndex = position517, tokenIndex517
-							}
-						l518:
-							{
-								position520, tokenIndex520 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l520
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l520
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l520
-										}
-										position++
-									}
-								}
-
-								goto l521
-							l520:
-								position, tokenIndex = position520, tokenIndex520
-							}
-						l521:
-							{
-								position523, tokenIndex523 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l523
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l523
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l523
-										}
-										position++
-									}
-								}
-
-								goto l524
-							l523:
-								position, tokenIndex = position523, tokenIndex523
-							}
-						l524:
-							{
-								position526, tokenIndex526 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l526
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l526
-										}
-										position++
-									case '.':
-										if at(buffer, position) != rune('.') {
-											goto l526
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l526
-										}
-										position++
-									}
-								}
-
-								goto l514
-							l526:
-								position, tokenIndex = position526, tokenIndex526
-							}
-						l528:
+							position527, tokenIndex527 := position, tokenIndex
 							{
 								position529, tokenIndex529 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l529
+								}
 								if at(buffer, position) != rune(':') {
 									goto l529
 								}
 								position++
 								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l529
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l529
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l529
-										}
-										position++
-									}
-								}
-
-								{
 									position531, tokenIndex531 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l531
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l531
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l531
-											}
-											position++
-										}
+									if at(buffer, position) != rune(':') {
+										goto l531
 									}
-
-									goto l532
+									position++
+									goto l529
 								l531:
 									position, tokenIndex = position531, tokenIndex531
 								}
-							l532:
 								{
-									position534, tokenIndex534 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l534
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l534
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l534
-											}
-											position++
-										}
-									}
-
-									goto l535
-								l534:
-									position, tokenIndex = position534, tokenIndex534
-								}
-							l535:
-								{
-									position537, tokenIndex537 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l537
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l537
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l537
-											}
-											position++
-										}
-									}
-
-									goto l538
-								l537:
-									position, tokenIndex = position537, tokenIndex537
-								}
-							l538:
-								{
-									position540, tokenIndex540 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l540
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l540
-											}
-											position++
-										case '.':
-											if at(buffer, position) != rune('.') {
-												goto l540
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l540
-											}
-											position++
-										}
-									}
-
-									goto l529
-								l540:
-									position, tokenIndex = position540, tokenIndex540
-								}
-								goto l528
-							l529:
-								position, tokenIndex = position529, tokenIndex529
-							}
-							goto l515
-						l514:
-							position, tokenIndex = position514, tokenIndex514
-						}
-					l515:
-					}
-				l431:
-					{
-						position542, tokenIndex542 := position, tokenIndex
-						if at(buffer, position) != rune(':') {
-							goto l542
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l542
-						}
-						goto l543
-					l542:
-						position, tokenIndex = position542, tokenIndex542
-					}
-				l543:
-					goto l429
-				l430:
-					position, tokenIndex = position429, tokenIndex429
-					if !(p.pick[13] == 1) {
-						goto l544
-					}
-					{
-						position545, tokenIndex545 := position, tokenIndex
-						{
-							position547, tokenIndex547 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l547
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l547
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l547
-									}
-									position++
-								}
-							}
-
-							{
-								position550, tokenIndex550 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l550
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l550
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l550
-										}
-										position++
-									}
-								}
-
-								goto l551
-							l550:
-								position, tokenIndex = position550, tokenIndex550
-							}
-						l551:
-							{
-								position553, tokenIndex553 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l553
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l553
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l553
-										}
-										position++
-									}
-								}
-
-								goto l554
-							l553:
-								position, tokenIndex = position553, tokenIndex553
-							}
-						l554:
-							{
-								position556, tokenIndex556 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l556
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l556
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l556
-										}
-										position++
-									}
-								}
-
-								goto l557
-							l556:
-								position, tokenIndex = position556, tokenIndex556
-							}
-						l557:
-							{
-								position559, tokenIndex559 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l559
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l559
-										}
-										position++
-									case '.':
-										if at(buffer, position) != rune('.') {
-											goto l559
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l559
-										}
-										position++
-									}
-								}
-
-								goto l547
-							l559:
-								position, tokenIndex = position559, tokenIndex559
-							}
-						l561:
-							{
-								position562, tokenIndex562 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l562
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l562
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l562
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l562
-										}
-										position++
-									}
-								}
-
-								{
-									position564, tokenIndex564 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l564
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l564
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l564
-											}
-											position++
-										}
-									}
-
-									goto l565
-								l564:
-									position, tokenIndex = position564, tokenIndex564
-								}
-							l565:
-								{
-									position567, tokenIndex567 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l567
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l567
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l567
-											}
-											position++
-										}
-									}
-
-									goto l568
-								l567:
-									position, tokenIndex = position567, tokenIndex567
-								}
-							l568:
-								{
-									position570, tokenIndex570 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l570
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l570
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l570
-											}
-											position++
-										}
-									}
-
-									goto l571
-								l570:
-									position, tokenIndex = position570, tokenIndex570
-								}
-							l571:
-								{
-									position573, tokenIndex573 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l573
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l573
-											}
-											position++
-										case '.':
-											if at(buffer, position) != rune('.') {
-												goto l573
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l573
-											}
-											position++
-										}
-									}
-
-									goto l562
-								l573:
-									position, tokenIndex = position573, tokenIndex573
-								}
-								goto l561
-							l562:
-								position, tokenIndex = position562, tokenIndex562
-							}
-							goto l548
-						l547:
-							position, tokenIndex = position547, tokenIndex547
-						}
-					l548:
-						if at(buffer, position) != rune(':') {
-							goto l546
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l546
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l546
-						}
-						goto l545
-					l546:
-						position, tokenIndex = position545, tokenIndex545
-						{
-							position575, tokenIndex575 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l576
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l576
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l576
-									}
-									position++
-								}
-							}
-
-							{
-								position578, tokenIndex578 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l578
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l578
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l578
-										}
-										position++
-									}
-								}
-
-								goto l579
-							l578:
-								position, tokenIndex = position578, tokenIndex578
-							}
-						l579:
-							{
-								position581, tokenIndex581 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l581
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l581
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l581
-										}
-										position++
-									}
-								}
-
-								goto l582
-							l581:
-								position, tokenIndex = position581, tokenIndex581
-							}
-						l582:
-							{
-								position584, tokenIndex584 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l584
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l584
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l584
-										}
-										position++
-									}
-								}
-
-								goto l585
-							l584:
-								position, tokenIndex = position584, tokenIndex584
-							}
-						l585:
-							{
-								position587, tokenIndex587 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l587
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l587
-										}
-										position++
-									case '.':
-										if at(buffer, position) != rune('.') {
-											goto l587
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l587
-										}
-										position++
-									}
-								}
-
-								goto l576
-							l587:
-								position, tokenIndex = position587, tokenIndex587
-							}
-						l589:
-							{
-								position590, tokenIndex590 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l590
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l590
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l590
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l590
-										}
-										position++
-									}
-								}
-
-								{
-									position592, tokenIndex592 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l592
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l592
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l592
-											}
-											position++
-										}
-									}
-
-									goto l593
-								l592:
-									position, tokenIndex = position592, tokenIndex592
-								}
-							l593:
-								{
-									position595, tokenIndex595 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l595
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l595
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l595
-											}
-											position++
-										}
-									}
-
-									goto l596
-								l595:
-									position, tokenIndex = position595, tokenIndex595
-								}
-							l596:
-								{
-									position598, tokenIndex598 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l598
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l598
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l598
-											}
-											position++
-										}
-									}
-
-									goto l599
-								l598:
-									position, tokenIndex = position598, tokenIndex598
-								}
-							l599:
-								{
-									position601, tokenIndex601 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l601
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l601
-											}
-											position++
-										case '.':
-											if at(buffer, position) != rune('.') {
-												goto l601
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l601
-											}
-											position++
-										}
-									}
-
-									goto l590
-								l601:
-									position, tokenIndex = position601, tokenIndex601
-								}
-								goto l589
-							l590:
-								position, tokenIndex = position590, tokenIndex590
-							}
-							if at(buffer, position) != rune(':') {
-								goto l576
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l576
-							}
-							position++
-							{
-								position603, tokenIndex603 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l603
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l603
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l603
-										}
-										position++
-									}
-								}
-
-								{
-									position606, tokenIndex606 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l606
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l606
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l606
-											}
-											position++
-										}
-									}
-
-									goto l607
-								l606:
-									position, tokenIndex = position606, tokenIndex606
-								}
-							l607:
-								{
-									position609, tokenIndex609 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l609
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l609
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l609
-											}
-											position++
-										}
-									}
-
-									goto l610
-								l609:
-									position, tokenIndex = position609, tokenIndex609
-								}
-							l610:
-								{
-									position612, tokenIndex612 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l612
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l612
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l612
-											}
-											position++
-										}
-									}
-
-									goto l613
-								l612:
-									position, tokenIndex = position612, tokenIndex612
-								}
-							l613:
-								{
-									position615, tokenIndex615 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l615
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l615
-											}
-											position++
-										case '.':
-											if at(buffer, position) != rune('.') {
-												goto l615
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l615
-											}
-											position++
-										}
-									}
-
-									goto l603
-								l615:
-									position, tokenIndex = position615, tokenIndex615
-								}
-							l617:
-								{
-									position618, tokenIndex618 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l618
-									}
-									position++
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l618
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l618
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l618
-											}
-											position++
-										}
-									}
-
-									{
-										position620, tokenIndex620 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l620
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l620
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l620
-												}
-												position++
-											}
-										}
-
-										goto l621
-									l620:
-										position, tokenIndex = position620, tokenIndex620
-									}
-								l621:
-									{
-										position623, tokenIndex623 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l623
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l623
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l623
-												}
-												position++
-											}
-										}
-
-										goto l624
-									l623:
-										position, tokenIndex = position623, tokenIndex623
-									}
-								l624:
-									{
-										position626, tokenIndex626 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l626
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l626
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l626
-												}
-												position++
-											}
-										}
-
-										goto l627
-									l626:
-										position, tokenIndex = position626, tokenIndex626
-									}
-								l627:
-									{
-										position629, tokenIndex629 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l629
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l629
-												}
-												position++
-											case '.':
-												if at(buffer, position) != rune('.') {
-													goto l629
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l629
-												}
-												position++
-											}
-										}
-
-										goto l618
-									l629:
-										position, tokenIndex = position629, tokenIndex629
-									}
-									goto l617
-								l618:
-									position, tokenIndex = position618, tokenIndex618
-								}
-								goto l604
-							l603:
-								position, tokenIndex = position603, tokenIndex603
-							}
-						l604:
-							goto l575
-						l576:
-							position, tokenIndex = position575, tokenIndex575
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l631
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l631
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l631
-									}
-									position++
-								}
-							}
-
-							{
-								position633, tokenIndex633 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l633
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l633
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l633
-										}
-										position++
-									}
-								}
-
-								goto l634
-							l633:
-								position, tokenIndex = position633, tokenIndex633
-							}
-						l634:
-							{
-								position636, tokenIndex636 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l636
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l636
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l636
-										}
-										position++
-									}
-								}
-
-								goto l637
-							l636:
-								position, tokenIndex = position636, tokenIndex636
-							}
-						l637:
-							{
-								position639, tokenIndex639 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l639
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l639
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l639
-										}
-										position++
-									}
-								}
-
-								goto l640
-							l639:
-								position, tokenIndex = position639, tokenIndex639
-							}
-						l640:
-							{
-								position642, tokenIndex642 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l642
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l642
-										}
-										position++
-									case '.':
-										if at(buffer, position) != rune('.') {
-											goto l642
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l642
-										}
-										position++
-									}
-								}
-
-								goto l631
-							l642:
-								position, tokenIndex = position642, tokenIndex642
-							}
-						l644:
-							{
-								position645, tokenIndex645 := position, tokenIndex
-								if at(buffer, position) != rune(':') {
-									goto l645
-								}
-								position++
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l645
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l645
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l645
-										}
-										position++
-									}
-								}
-
-								{
-									position647, tokenIndex647 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l647
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l647
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l647
-											}
-											position++
-										}
-									}
-
-									goto l648
-								l647:
-									position, tokenIndex = position647, tokenIndex647
-								}
-							l648:
-								{
-									position650, tokenIndex650 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l650
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l650
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l650
-											}
-											position++
-										}
-									}
-
-									goto l651
-								l650:
-									position, tokenIndex = position650, tokenIndex650
-								}
-							l651:
-								{
-									position653, tokenIndex653 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l653
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l653
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l653
-											}
-											position++
-										}
-									}
-
-									goto l654
-								l653:
-									position, tokenIndex = position653, tokenIndex653
-								}
-							l654:
-								{
-									position656, tokenIndex656 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l656
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l656
-											}
-											position++
-										case '.':
-											if at(buffer, position) != rune('.') {
-												goto l656
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l656
-											}
-											position++
-										}
-									}
-
-									goto l645
-								l656:
-									position, tokenIndex = position656, tokenIndex656
-								}
-								goto l644
-							l645:
-								position, tokenIndex = position645, tokenIndex645
-							}
-							goto l575
-						l631:
-							position, tokenIndex = position575, tokenIndex575
-							if at(buffer, position) != rune(':') {
-								goto l544
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l544
-							}
-							position++
-							{
-								position658, tokenIndex658 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l658
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l658
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l658
-										}
-										position++
-									}
-								}
-
-								{
-									position661, tokenIndex661 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l661
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l661
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l661
-											}
-											position++
-										}
-									}
-
-									goto l662
-								l661:
-									position, tokenIndex = position661, tokenIndex661
-								}
-							l662:
-								{
-									position664, tokenIndex664 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l664
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l664
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l664
-											}
-											position++
-										}
-									}
-
-									goto l665
-								l664:
-									position, tokenIndex = position664, tokenIndex664
-								}
-							l665:
-								{
-									position667, tokenIndex667 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l667
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l667
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l667
-											}
-											position++
-										}
-									}
-
-									goto l668
-								l667:
-									position, tokenIndex = position667, tokenIndex667
-								}
-							l668:
-								{
-									position670, tokenIndex670 := position, tokenIndex
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l670
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l670
-											}
-											position++
-										case '.':
-											if at(buffer, position) != rune('.') {
-												goto l670
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l670
-											}
-											position++
-										}
-									}
-
-									goto l658
-								l670:
-									position, tokenIndex = position670, tokenIndex670
-								}
-							l672:
-								{
-									position673, tokenIndex673 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l673
-									}
-									position++
-									{
-										switch at(buffer, position) {
-										case 'a', 'b', 'c', 'd', 'e', 'f':
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l673
-											}
-											position++
-										case 'A', 'B', 'C', 'D', 'E', 'F':
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l673
-											}
-											position++
-										default:
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l673
-											}
-											position++
-										}
-									}
-
-									{
-										position675, tokenIndex675 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l675
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l675
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l675
-												}
-												position++
-											}
-										}
-
-										goto l676
-									l675:
-										position, tokenIndex = position675, tokenIndex675
-									}
-								l676:
-									{
-										position678, tokenIndex678 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l678
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l678
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l678
-												}
-												position++
-											}
-										}
-
-										goto l679
-									l678:
-										position, tokenIndex = position678, tokenIndex678
-									}
-								l679:
-									{
-										position681, tokenIndex681 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l681
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l681
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l681
-												}
-												position++
-											}
-										}
-
-										goto l682
-									l681:
-										position, tokenIndex = position681, tokenIndex681
-									}
-								l682:
-									{
-										position684, tokenIndex684 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case 'a', 'b', 'c', 'd', 'e', 'f':
-												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l684
-												}
-												position++
-											case 'A', 'B', 'C', 'D', 'E', 'F':
-												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l684
-												}
-												position++
-											case '.':
-												if at(buffer, position) != rune('.') {
-													goto l684
-												}
-												position++
-											default:
-												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l684
-												}
-												position++
-											}
-										}
-
-										goto l673
-									l684:
-										position, tokenIndex = position684, tokenIndex684
-									}
-									goto l672
-								l673:
-									position, tokenIndex = position673, tokenIndex673
-								}
-								goto l659
-							l658:
-								position, tokenIndex = position658, tokenIndex658
-							}
-						l659:
-						}
-					l575:
-						{
-							position686, tokenIndex686 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l686
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l686
-							}
-							goto l687
-						l686:
-							position, tokenIndex = position686, tokenIndex686
-						}
-					l687:
-					}
-				l545:
-					goto l429
-				l544:
-					position, tokenIndex = position429, tokenIndex429
-					if !(p.pick[13] == 2) {
-						goto l427
-					}
-					{
-						position688, tokenIndex688 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l689
-						}
-						if at(buffer, position) != rune(':') {
-							goto l689
-						}
-						position++
-						{
-							position690, tokenIndex690 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l690
-							}
-							position++
-							goto l689
-						l690:
-							position, tokenIndex = position690, tokenIndex690
-						}
-						if !_rules[ruleh16]() {
-							goto l689
-						}
-						if at(buffer, position) != rune(':') {
-							goto l689
-						}
-						position++
-						{
-							position691, tokenIndex691 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l691
-							}
-							position++
-							goto l689
-						l691:
-							position, tokenIndex = position691, tokenIndex691
-						}
-						if !_rules[ruleh16]() {
-							goto l689
-						}
-						if at(buffer, position) != rune(':') {
-							goto l689
-						}
-						position++
-						{
-							position692, tokenIndex692 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l692
-							}
-							position++
-							goto l689
-						l692:
-							position, tokenIndex = position692, tokenIndex692
-						}
-						if !_rules[ruleh16]() {
-							goto l689
-						}
-						if at(buffer, position) != rune(':') {
-							goto l689
-						}
-						position++
-						{
-							position693, tokenIndex693 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l693
-							}
-							position++
-							goto l689
-						l693:
-							position, tokenIndex = position693, tokenIndex693
-						}
-						if !_rules[ruleh16]() {
-							goto l689
-						}
-						if at(buffer, position) != rune(':') {
-							goto l689
-						}
-						position++
-						{
-							position694, tokenIndex694 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l694
-							}
-							position++
-							goto l689
-						l694:
-							position, tokenIndex = position694, tokenIndex694
-						}
-						if !_rules[ruleh16]() {
-							goto l689
-						}
-						if at(buffer, position) != rune(':') {
-							goto l689
-						}
-						position++
-						{
-							position695, tokenIndex695 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l695
-							}
-							position++
-							goto l689
-						l695:
-							position, tokenIndex = position695, tokenIndex695
-						}
-						{
-							position696, tokenIndex696 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l697
-							}
-							if at(buffer, position) != rune(':') {
-								goto l697
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l697
-							}
-							goto l696
-						l697:
-							position, tokenIndex = position696, tokenIndex696
-							if !_rules[ruleIPv4address]() {
-								goto l689
-							}
-						}
-					l696:
-						goto l688
-					l689:
-						position, tokenIndex = position688, tokenIndex688
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l698
-						}
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						{
-							position699, tokenIndex699 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l699
-							}
-							position++
-							goto l698
-						l699:
-							position, tokenIndex = position699, tokenIndex699
-						}
-						if !_rules[ruleh16]() {
-							goto l698
-						}
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						{
-							position700, tokenIndex700 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l700
-							}
-							position++
-							goto l698
-						l700:
-							position, tokenIndex = position700, tokenIndex700
-						}
-						if !_rules[ruleh16]() {
-							goto l698
-						}
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						{
-							position701, tokenIndex701 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l701
-							}
-							position++
-							goto l698
-						l701:
-							position, tokenIndex = position701, tokenIndex701
-						}
-						if !_rules[ruleh16]() {
-							goto l698
-						}
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						{
-							position702, tokenIndex702 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l702
-							}
-							position++
-							goto l698
-						l702:
-							position, tokenIndex = position702, tokenIndex702
-						}
-						if !_rules[ruleh16]() {
-							goto l698
-						}
-						if at(buffer, position) != rune(':') {
-							goto l698
-						}
-						position++
-						{
-							position703, tokenIndex703 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l703
-							}
-							position++
-							goto l698
-						l703:
-							position, tokenIndex = position703, tokenIndex703
-						}
-						{
-							position704, tokenIndex704 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l705
-							}
-							if at(buffer, position) != rune(':') {
-								goto l705
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l705
-							}
-							goto l704
-						l705:
-							position, tokenIndex = position704, tokenIndex704
-							if !_rules[ruleIPv4address]() {
-								goto l698
-							}
-						}
-					l704:
-						goto l688
-					l698:
-						position, tokenIndex = position688, tokenIndex688
-						{
-							position707, tokenIndex707 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l707
-							}
-							goto l708
-						l707:
-							position, tokenIndex = position707, tokenIndex707
-						}
-					l708:
-						if at(buffer, position) != rune(':') {
-							goto l706
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l706
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l706
-						}
-						if at(buffer, position) != rune(':') {
-							goto l706
-						}
-						position++
-						{
-							position709, tokenIndex709 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l709
-							}
-							position++
-							goto l706
-						l709:
-							position, tokenIndex = position709, tokenIndex709
-						}
-						if !_rules[ruleh16]() {
-							goto l706
-						}
-						if at(buffer, position) != rune(':') {
-							goto l706
-						}
-						position++
-						{
-							position710, tokenIndex710 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l710
-							}
-							position++
-							goto l706
-						l710:
-							position, tokenIndex = position710, tokenIndex710
-						}
-						if !_rules[ruleh16]() {
-							goto l706
-						}
-						if at(buffer, position) != rune(':') {
-							goto l706
-						}
-						position++
-						{
-							position711, tokenIndex711 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l711
-							}
-							position++
-							goto l706
-						l711:
-							position, tokenIndex = position711, tokenIndex711
-						}
-						if !_rules[ruleh16]() {
-							goto l706
-						}
-						if at(buffer, position) != rune(':') {
-							goto l706
-						}
-						position++
-						{
-							position712, tokenIndex712 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l712
-							}
-							position++
-							goto l706
-						l712:
-							position, tokenIndex = position712, tokenIndex712
-						}
-						{
-							position713, tokenIndex713 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l714
-							}
-							if at(buffer, position) != rune(':') {
-								goto l714
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l714
-							}
-							goto l713
-						l714:
-							position, tokenIndex = position713, tokenIndex713
-							if !_rules[ruleIPv4address]() {
-								goto l706
-							}
-						}
-					l713:
-						goto l688
-					l706:
-						position, tokenIndex = position688, tokenIndex688
-						{
-							position716, tokenIndex716 := position, tokenIndex
-							{
-								position718, tokenIndex718 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l718
-								}
-								if at(buffer, position) != rune(':') {
-									goto l718
-								}
-								position++
-								{
-									position720, tokenIndex720 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l720
-									}
-									position++
-									goto l718
-								l720:
-									position, tokenIndex = position720, tokenIndex720
-								}
-								goto l719
-							l718:
-								position, tokenIndex = position718, tokenIndex718
-							}
-						l719:
-							if !_rules[ruleh16]() {
-								goto l716
-							}
-							goto l717
-						l716:
-							position, tokenIndex = position716, tokenIndex716
-						}
-					l717:
-						if at(buffer, position) != rune(':') {
-							goto l715
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l715
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l715
-						}
-						if at(buffer, position) != rune(':') {
-							goto l715
-						}
-						position++
-						{
-							position721, tokenIndex721 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l721
-							}
-							position++
-							goto l715
-						l721:
-							position, tokenIndex = position721, tokenIndex721
-						}
-						if !_rules[ruleh16]() {
-							goto l715
-						}
-						if at(buffer, position) != rune(':') {
-							goto l715
-						}
-						position++
-						{
-							position722, tokenIndex722 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l722
-							}
-							position++
-							goto l715
-						l722:
-							position, tokenIndex = position722, tokenIndex722
-						}
-						if !_rules[ruleh16]() {
-							goto l715
-						}
-						if at(buffer, position) != rune(':') {
-							goto l715
-						}
-						position++
-						{
-							position723, tokenIndex723 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l723
-							}
-							position++
-							goto l715
-						l723:
-							position, tokenIndex = position723, tokenIndex723
-						}
-						{
-							position724, tokenIndex724 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l725
-							}
-							if at(buffer, position) != rune(':') {
-								goto l725
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l725
-							}
-							goto l724
-						l725:
-							position, tokenIndex = position724, tokenIndex724
-							if !_rules[ruleIPv4address]() {
-								goto l715
-							}
-						}
-					l724:
-						goto l688
-					l715:
-						position, tokenIndex = position688, tokenIndex688
-						{
-							position727, tokenIndex727 := position, tokenIndex
-							{
-								position729, tokenIndex729 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l729
-								}
-								if at(buffer, position) != rune(':') {
-									goto l729
-								}
-								position++
-								{
-									position731, tokenIndex731 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l731
-									}
-									position++
-									goto l729
-								l731:
-									position, tokenIndex = position731, tokenIndex731
-								}
-								{
-									position732, tokenIndex732 := position, tokenIndex
+									position532, tokenIndex532 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l732
+										goto l532
 									}
 									if at(buffer, position) != rune(':') {
-										goto l732
+										goto l532
 									}
 									position++
 									{
-										position734, tokenIndex734 := position, tokenIndex
+										position534, tokenIndex534 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l734
+											goto l534
 										}
 										position++
-										goto l732
-									l734:
-										position, tokenIndex = position734, tokenIndex734
-									}
-									goto l733
-								l732:
-									position, tokenIndex = position732, tokenIndex732
-								}
-							l733:
-								goto l730
-							l729:
-								position, tokenIndex = position729, tokenIndex729
-							}
-						l730:
-							if !_rules[ruleh16]() {
-								goto l727
-							}
-							goto l728
-						l727:
-							position, tokenIndex = position727, tokenIndex727
-						}
-					l728:
-						if at(buffer, position) != rune(':') {
-							goto l726
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l726
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l726
-						}
-						if at(buffer, position) != rune(':') {
-							goto l726
-						}
-						position++
-						{
-							position735, tokenIndex735 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l735
-							}
-							position++
-							goto l726
-						l735:
-							position, tokenIndex = position735, tokenIndex735
-						}
-						if !_rules[ruleh16]() {
-							goto l726
-						}
-						if at(buffer, position) != rune(':') {
-							goto l726
-						}
-						position++
-						{
-							position736, tokenIndex736 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l736
-							}
-							position++
-							goto l726
-						l736:
-							position, tokenIndex = position736, tokenIndex736
-						}
-						{
-							position737, tokenIndex737 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l738
-							}
-							if at(buffer, position) != rune(':') {
-								goto l738
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l738
-							}
-							goto l737
-						l738:
-							position, tokenIndex = position737, tokenIndex737
-							if !_rules[ruleIPv4address]() {
-								goto l726
-							}
-						}
-					l737:
-						goto l688
-					l726:
-						position, tokenIndex = position688, tokenIndex688
-						{
-							position740, tokenIndex740 := position, tokenIndex
-							{
-								position742, tokenIndex742 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l742
-								}
-								if at(buffer, position) != rune(':') {
-									goto l742
-								}
-								position++
-								{
-									position744, tokenIndex744 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l744
-									}
-									position++
-									goto l742
-								l744:
-									position, tokenIndex = position744, tokenIndex744
-								}
-								{
-									position745, tokenIndex745 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l745
-									}
-									if at(buffer, position) != rune(':') {
-										goto l745
-									}
-									position++
-									{
-										position747, tokenIndex747 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l747
-										}
-										position++
-										goto l745
-									l747:
-										position, tokenIndex = position747, tokenIndex747
+										goto l532
+									l534:
+										position, tokenIndex = position534, tokenIndex534
 									}
 									{
-										position748, tokenIndex748 := position, tokenIndex
+										position535, tokenIndex535 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l748
+											goto l535
 										}
 										if at(buffer, position) != rune(':') {
-											goto l748
+											goto l535
 										}
 										position++
 										{
-											position750, tokenIndex750 := position, tokenIndex
+											position537, tokenIndex537 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l750
+												goto l537
 											}
 											position++
-											goto l748
-										l750:
-											position, tokenIndex = position750, tokenIndex750
-										}
-										goto l749
-									l748:
-										position, tokenIndex = position748, tokenIndex748
-									}
-								l749:
-									goto l746
-								l745:
-									position, tokenIndex = position745, tokenIndex745
-								}
-							l746:
-								goto l743
-							l742:
-								position, tokenIndex = position742, tokenIndex742
-							}
-						l743:
-							if !_rules[ruleh16]() {
-								goto l740
-							}
-							goto l741
-						l740:
-							position, tokenIndex = position740, tokenIndex740
-						}
-					l741:
-						if at(buffer, position) != rune(':') {
-							goto l739
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l739
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l739
-						}
-						if at(buffer, position) != rune(':') {
-							goto l739
-						}
-						position++
-						{
-							position751, tokenIndex751 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l751
-							}
-							position++
-							goto l739
-						l751:
-							position, tokenIndex = position751, tokenIndex751
-						}
-						{
-							position752, tokenIndex752 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l753
-							}
-							if at(buffer, position) != rune(':') {
-								goto l753
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l753
-							}
-							goto l752
-						l753:
-							position, tokenIndex = position752, tokenIndex752
-							if !_rules[ruleIPv4address]() {
-								goto l739
-							}
-						}
-					l752:
-						goto l688
-					l739:
-						position, tokenIndex = position688, tokenIndex688
-						{
-							position755, tokenIndex755 := position, tokenIndex
-							{
-								position757, tokenIndex757 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l757
-								}
-								if at(buffer, position) != rune(':') {
-									goto l757
-								}
-								position++
-								{
-									position759, tokenIndex759 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l759
-									}
-									position++
-									goto l757
-								l759:
-									position, tokenIndex = position759, tokenIndex759
-								}
-								{
-									position760, tokenIndex760 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l760
-									}
-									if at(buffer, position) != rune(':') {
-										goto l760
-									}
-									position++
-									{
-										position762, tokenIndex762 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l762
-										}
-										position++
-										goto l760
-									l762:
-										position, tokenIndex = position762, tokenIndex762
-									}
-									{
-										position763, tokenIndex763 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l763
-										}
-										if at(buffer, position) != rune(':') {
-											goto l763
-										}
-										position++
-										{
-											position765, tokenIndex765 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l765
-											}
-											position++
-											goto l763
-										l765:
-											position, tokenIndex = position765, tokenIndex765
+											goto l535
+										l537:
+											position, tokenIndex = position537, tokenIndex537
 										}
 										{
-											position766, tokenIndex766 := position, tokenIndex
+											position538, tokenIndex538 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l766
+												goto l538
 											}
 											if at(buffer, position) != rune(':') {
-												goto l766
+												goto l538
 											}
 											position++
 											{
-												position768, tokenIndex768 := position, tokenIndex
+												position540, tokenIndex540 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l768
+													goto l540
 												}
 												position++
-												goto l766
-											l768:
-												position, tokenIndex = position768, tokenIndex768
-											}
-											goto l767
-										l766:
-											position, tokenIndex = position766, tokenIndex766
-										}
-									l767:
-										goto l764
-									l763:
-										position, tokenIndex = position763, tokenIndex763
-									}
-								l764:
-									goto l761
-								l760:
-									position, tokenIndex = position760, tokenIndex760
-								}
-							l761:
-								goto l758
-							l757:
-								position, tokenIndex = position757, tokenIndex757
-							}
-						l758:
-							if !_rules[ruleh16]() {
-								goto l755
-							}
-							goto l756
-						l755:
-							position, tokenIndex = position755, tokenIndex755
-						}
-					l756:
-						if at(buffer, position) != rune(':') {
-							goto l754
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l754
-						}
-						position++
-						{
-							position769, tokenIndex769 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l770
-							}
-							if at(buffer, position) != rune(':') {
-								goto l770
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l770
-							}
-							goto l769
-						l770:
-							position, tokenIndex = position769, tokenIndex769
-							if !_rules[ruleIPv4address]() {
-								goto l754
-							}
-						}
-					l769:
-						goto l688
-					l754:
-						position, tokenIndex = position688, tokenIndex688
-						{
-							position772, tokenIndex772 := position, tokenIndex
-							{
-								position774, tokenIndex774 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l774
-								}
-								if at(buffer, position) != rune(':') {
-									goto l774
-								}
-								position++
-								{
-									position776, tokenIndex776 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l776
-									}
-									position++
-									goto l774
-								l776:
-									position, tokenIndex = position776, tokenIndex776
-								}
-								{
-									position777, tokenIndex777 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l777
-									}
-									if at(buffer, position) != rune(':') {
-										goto l777
-									}
-									position++
-									{
-										position779, tokenIndex779 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l779
-										}
-										position++
-										goto l777
-									l779:
-										position, tokenIndex = position779, tokenIndex779
-									}
-									{
-										position780, tokenIndex780 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l780
-										}
-										if at(buffer, position) != rune(':') {
-											goto l780
-										}
-										position++
-										{
-											position782, tokenIndex782 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l782
-											}
-											position++
-											goto l780
-										l782:
-											position, tokenIndex = position782, tokenIndex782
-										}
-										{
-											position783, tokenIndex783 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l783
-											}
-											if at(buffer, position) != rune(':') {
-												goto l783
-											}
-											position++
-											{
-												position785, tokenIndex785 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l785
-												}
-												position++
-												goto l783
-											l785:
-												position, tokenIndex = position785, tokenIndex785
+												goto l538
+											l540:
+												position, tokenIndex = position540, tokenIndex540
 											}
 											{
-												position786, tokenIndex786 := position, tokenIndex
+												position541, tokenIndex541 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l786
+													goto l541
 												}
 												if at(buffer, position) != rune(':') {
-													goto l786
+													goto l541
 												}
 												position++
 												{
-													position788, tokenIndex788 := position, tokenIndex
+													position543, tokenIndex543 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l788
+														goto l543
 													}
 													position++
-													goto l786
-												l788:
-													position, tokenIndex = position788, tokenIndex788
-												}
-												goto l787
-											l786:
-												position, tokenIndex = position786, tokenIndex786
-											}
-										l787:
-											goto l784
-										l783:
-											position, tokenIndex = position783, tokenIndex783
-										}
-									l784:
-										goto l781
-									l780:
-										position, tokenIndex = position780, tokenIndex780
-									}
-								l781:
-									goto l778
-								l777:
-									position, tokenIndex = position777, tokenIndex777
-								}
-							l778:
-								goto l775
-							l774:
-								position, tokenIndex = position774, tokenIndex774
-							}
-						l775:
-							if !_rules[ruleh16]() {
-								goto l772
-							}
-							goto l773
-						l772:
-							position, tokenIndex = position772, tokenIndex772
-						}
-					l773:
-						if at(buffer, position) != rune(':') {
-							goto l771
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l771
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l771
-						}
-						goto l688
-					l771:
-						position, tokenIndex = position688, tokenIndex688
-						{
-							position789, tokenIndex789 := position, tokenIndex
-							{
-								position791, tokenIndex791 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l791
-								}
-								if at(buffer, position) != rune(':') {
-									goto l791
-								}
-								position++
-								{
-									position793, tokenIndex793 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l793
-									}
-									position++
-									goto l791
-								l793:
-									position, tokenIndex = position793, tokenIndex793
-								}
-								{
-									position794, tokenIndex794 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l794
-									}
-									if at(buffer, position) != rune(':') {
-										goto l794
-									}
-									position++
-									{
-										position796, tokenIndex796 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l796
-										}
-										position++
-										goto l794
-									l796:
-										position, tokenIndex = position796, tokenIndex796
-									}
-									{
-										position797, tokenIndex797 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l797
-										}
-										if at(buffer, position) != rune(':') {
-											goto l797
-										}
-										position++
-										{
-											position799, tokenIndex799 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l799
-											}
-											position++
-											goto l797
-										l799:
-											position, tokenIndex = position799, tokenIndex799
-										}
-										{
-											position800, tokenIndex800 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l800
-											}
-											if at(buffer, position) != rune(':') {
-												goto l800
-											}
-											position++
-											{
-												position802, tokenIndex802 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l802
-												}
-												position++
-												goto l800
-											l802:
-												position, tokenIndex = position802, tokenIndex802
-											}
-											{
-												position803, tokenIndex803 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l803
-												}
-												if at(buffer, position) != rune(':') {
-													goto l803
-												}
-												position++
-												{
-													position805, tokenIndex805 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l805
-													}
-													position++
-													goto l803
-												l805:
-													position, tokenIndex = position805, tokenIndex805
+													goto l541
+												l543:
+													position, tokenIndex = position543, tokenIndex543
 												}
 												{
-													position806, tokenIndex806 := position, tokenIndex
+													position544, tokenIndex544 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l806
+														goto l544
 													}
 													if at(buffer, position) != rune(':') {
-														goto l806
+														goto l544
 													}
 													position++
 													{
-														position808, tokenIndex808 := position, tokenIndex
+														position546, tokenIndex546 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l808
+															goto l546
 														}
 														position++
-														goto l806
-													l808:
-														position, tokenIndex = position808, tokenIndex808
+														goto l544
+													l546:
+														position, tokenIndex = position546, tokenIndex546
 													}
-													goto l807
-												l806:
-													position, tokenIndex = position806, tokenIndex806
+													goto l545
+												l544:
+													position, tokenIndex = position544, tokenIndex544
 												}
-											l807:
-												goto l804
-											l803:
-												position, tokenIndex = position803, tokenIndex803
+											l545:
+												goto l542
+											l541:
+												position, tokenIndex = position541, tokenIndex541
 											}
-										l804:
-											goto l801
-										l800:
-											position, tokenIndex = position800, tokenIndex800
+										l542:
+											goto l539
+										l538:
+											position, tokenIndex = position538, tokenIndex538
 										}
-									l801:
-										goto l798
-									l797:
-										position, tokenIndex = position797, tokenIndex797
+									l539:
+										goto l536
+									l535:
+										position, tokenIndex = position535, tokenIndex535
 									}
-								l798:
-									goto l795
-								l794:
-									position, tokenIndex = position794, tokenIndex794
+								l536:
+									goto l533
+								l532:
+									position, tokenIndex = position532, tokenIndex532
 								}
-							l795:
-								goto l792
-							l791:
-								position, tokenIndex = position791, tokenIndex791
+							l533:
+								goto l530
+							l529:
+								position, tokenIndex = position529, tokenIndex529
 							}
-						l792:
+						l530:
 							if !_rules[ruleh16]() {
-								goto l789
+								goto l527
 							}
-							goto l790
-						l789:
-							position, tokenIndex = position789, tokenIndex789
+							goto l528
+						l527:
+							position, tokenIndex = position527, tokenIndex527
 						}
-					l790:
+					l528:
 						if at(buffer, position) != rune(':') {
-							goto l427
+							goto l399
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l427
+							goto l399
 						}
 						position++
 					}
-				l688:
+				l426:
 				}
-			l429:
-				add(ruleIPv6address, position428)
+			l401:
+				add(ruleIPv6address, position400)
 			}
 			return true
-		l427:
-			position, tokenIndex = position427, tokenIndex427
+		l399:
+			position, tokenIndex = position399, tokenIndex399
 			return false
 		},
-		/* 14 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
+		/* 14 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position809, tokenIndex809 := position, tokenIndex
+			position547, tokenIndex547 := position, tokenIndex
 			{
-				position810 := position
+				position548 := position
+				if !_rules[rulehex4]() {
+					goto l547
+				}
+			l549:
+				{
+					position550, tokenIndex550 := position, tokenIndex
+					if at(buffer, position) != rune(':') {
+						goto l550
+					}
+					position++
+					if !_rules[rulehex4]() {
+						goto l550
+					}
+					goto l549
+				l550:
+					position, tokenIndex = position550, tokenIndex550
+				}
+				add(rulehexseq, position548)
+			}
+			return true
+		l547:
+			position, tokenIndex = position547, tokenIndex547
+			return false
+		},
+		/* 15 hex4 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))> */
+		func() bool {
+			position551, tokenIndex551 := position, tokenIndex
+			{
+				position552 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l809
+							goto l551
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l809
+							goto l551
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l809
+							goto l551
 						}
 						position++
 					}
 				}
 
 				{
-					position812, tokenIndex812 := position, tokenIndex
+					position554, tokenIndex554 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l812
+								goto l554
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l812
+								goto l554
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l812
+								goto l554
 							}
 							position++
 						}
 					}
 
-					goto l813
-				l812:
-					position, tokenIndex = position812, tokenIndex812
+					goto l555
+				l554:
+					position, tokenIndex = position554, tokenIndex554
 				}
-			l813:
+			l555:
 				{
-					position815, tokenIndex815 := position, tokenIndex
+					position557, tokenIndex557 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l815
+								goto l557
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l815
+								goto l557
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l815
+								goto l557
 							}
 							position++
 						}
 					}
 
-					goto l816
-				l815:
-					position, tokenIndex = position815, tokenIndex815
+					goto l558
+				l557:
+					position, tokenIndex = position557, tokenIndex557
 				}
-			l816:
+			l558:
 				{
-					position818, tokenIndex818 := position, tokenIndex
+					position560, tokenIndex560 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l818
+								goto l560
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l818
+								goto l560
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l818
+								goto l560
 							}
 							position++
 						}
 					}
 
-					goto l819
-				l818:
-					position, tokenIndex = position818, tokenIndex818
+					goto l561
+				l560:
+					position, tokenIndex = position560, tokenIndex560
 				}
-			l819:
+			l561:
 				{
-					position821, tokenIndex821 := position, tokenIndex
-					if at(buffer, position) != rune('.') {
-						goto l821
+					position563, tokenIndex563 := position, tokenIndex
+					{
+						switch at(buffer, position) {
+						case 'a', 'b', 'c', 'd', 'e', 'f':
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l563
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F':
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l563
+							}
+							position++
+						case '.':
+							if at(buffer, position) != rune('.') {
+								goto l563
+							}
+							position++
+						default:
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l563
+							}
+							position++
+						}
 					}
-					position++
-					goto l809
-				l821:
-					position, tokenIndex = position821, tokenIndex821
+
+					goto l551
+				l563:
+					position, tokenIndex = position563, tokenIndex563
 				}
-				add(ruleh16, position810)
+				add(rulehex4, position552)
 			}
 			return true
-		l809:
-			position, tokenIndex = position809, tokenIndex809
+		l551:
+			position, tokenIndex = position551, tokenIndex551
 			return false
 		},
-		/* 15 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
+		/* 16 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
 		func() bool {
-			position822, tokenIndex822 := position, tokenIndex
+			position565, tokenIndex565 := position, tokenIndex
 			{
-				position823 := position
+				position566 := position
 				{
-					position824, tokenIndex824 := position, tokenIndex
+					switch at(buffer, position) {
+					case 'a', 'b', 'c', 'd', 'e', 'f':
+						if c := at(buffer, position); c < rune('a') || c > rune('f') {
+							goto l565
+						}
+						position++
+					case 'A', 'B', 'C', 'D', 'E', 'F':
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l565
+						}
+						position++
+					default:
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l565
+						}
+						position++
+					}
+				}
+
+				{
+					position568, tokenIndex568 := position, tokenIndex
+					{
+						switch at(buffer, position) {
+						case 'a', 'b', 'c', 'd', 'e', 'f':
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l568
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F':
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l568
+							}
+							position++
+						default:
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l568
+							}
+							position++
+						}
+					}
+
+					goto l569
+				l568:
+					position, tokenIndex = position568, tokenIndex568
+				}
+			l569:
+				{
+					position571, tokenIndex571 := position, tokenIndex
+					{
+						switch at(buffer, position) {
+						case 'a', 'b', 'c', 'd', 'e', 'f':
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l571
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F':
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l571
+							}
+							position++
+						default:
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l571
+							}
+							position++
+						}
+					}
+
+					goto l572
+				l571:
+					position, tokenIndex = position571, tokenIndex571
+				}
+			l572:
+				{
+					position574, tokenIndex574 := position, tokenIndex
+					{
+						switch at(buffer, position) {
+						case 'a', 'b', 'c', 'd', 'e', 'f':
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l574
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F':
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l574
+							}
+							position++
+						default:
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l574
+							}
+							position++
+						}
+					}
+
+					goto l575
+				l574:
+					position, tokenIndex = position574, tokenIndex574
+				}
+			l575:
+				{
+					position577, tokenIndex577 := position, tokenIndex
+					if at(buffer, position) != rune('.') {
+						goto l577
+					}
+					position++
+					goto l565
+				l577:
+					position, tokenIndex = position577, tokenIndex577
+				}
+				add(ruleh16, position566)
+			}
+			return true
+		l565:
+			position, tokenIndex = position565, tokenIndex565
+			return false
+		},
+		/* 17 octet <- <((&{ pegrun.Star(p.Buffer, &position, &run9[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })> */
+		func() bool {
+			position578, tokenIndex578 := position, tokenIndex
+			{
+				position579 := position
+				{
+					position580, tokenIndex580 := position, tokenIndex
+					if !(pegrun.Star(p.Buffer, &position, &run9[0])) {
+						goto l581
+					}
+					{
+						position582, tokenIndex582 := position, tokenIndex
+						if at(buffer, position) != rune('2') {
+							goto l583
+						}
+						position++
+						if at(buffer, position) != rune('5') {
+							goto l583
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('5') {
+							goto l583
+						}
+						position++
+						goto l582
+					l583:
+						position, tokenIndex = position582, tokenIndex582
+						if at(buffer, position) != rune('2') {
+							goto l584
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('4') {
+							goto l584
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l584
+						}
+						position++
+						goto l582
+					l584:
+						position, tokenIndex = position582, tokenIndex582
+						if at(buffer, position) != rune('1') {
+							goto l585
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l585
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l585
+						}
+						position++
+						goto l582
+					l585:
+						position, tokenIndex = position582, tokenIndex582
+						if c := at(buffer, position); c < rune('1') || c > rune('9') {
+							goto l586
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l586
+						}
+						position++
+						goto l582
+					l586:
+						position, tokenIndex = position582, tokenIndex582
+						if c := at(buffer, position); c < rune('1') || c > rune('9') {
+							goto l581
+						}
+						position++
+					}
+				l582:
+					goto l580
+				l581:
+					position, tokenIndex = position580, tokenIndex580
+					if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
+						goto l578
+					}
+				}
+			l580:
+				add(ruleoctet, position579)
+			}
+			return true
+		l578:
+			position, tokenIndex = position578, tokenIndex578
+			return false
+		},
+		/* 18 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
+		func() bool {
+			position587, tokenIndex587 := position, tokenIndex
+			{
+				position588 := position
+				{
+					position589, tokenIndex589 := position, tokenIndex
 					if at(buffer, position) != rune('á') {
-						goto l825
+						goto l590
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l825
+						goto l590
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-						goto l825
+						goto l590
 					}
 					position++
-					goto l824
-				l825:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l590:
+					position, tokenIndex = position589, tokenIndex589
 					if at(buffer, position) != rune('á') {
-						goto l826
+						goto l591
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l826
+						goto l591
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l826
+						goto l591
 					}
 					position++
-					goto l824
-				l826:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l591:
+					position, tokenIndex = position589, tokenIndex589
 					if at(buffer, position) != rune('â') {
-						goto l827
+						goto l592
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l827
+						goto l592
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l827
+						goto l592
 					}
 					position++
-					goto l824
-				l827:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l592:
+					position, tokenIndex = position589, tokenIndex589
 					if at(buffer, position) != rune('â') {
-						goto l828
+						goto l593
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l828
+						goto l593
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l828
+						goto l593
 					}
 					position++
-					goto l824
-				l828:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l593:
+					position, tokenIndex = position589, tokenIndex589
 					if at(buffer, position) != rune('â') {
-						goto l829
+						goto l594
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l829
+						goto l594
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l829
+						goto l594
 					}
 					position++
-					goto l824
-				l829:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l594:
+					position, tokenIndex = position589, tokenIndex589
 					if at(buffer, position) != rune('â') {
-						goto l830
+						goto l595
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l830
+						goto l595
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l830
+						goto l595
 					}
 					position++
-					goto l824
-				l830:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l595:
+					position, tokenIndex = position589, tokenIndex589
 					if at(buffer, position) != rune('â') {
-						goto l831
+						goto l596
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l831
+						goto l596
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l831
+						goto l596
 					}
 					position++
-					goto l824
-				l831:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l596:
+					position, tokenIndex = position589, tokenIndex589
 					if at(buffer, position) != rune('ã') {
-						goto l832
+						goto l597
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l832
+						goto l597
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l832
+						goto l597
 					}
 					position++
-					goto l824
-				l832:
-					position, tokenIndex = position824, tokenIndex824
+					goto l589
+				l597:
+					position, tokenIndex = position589, tokenIndex589
 					{
 						switch at(buffer, position) {
 						case 'ô':
 							if at(buffer, position) != rune('ô') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'ñ', 'ò', 'ó':
 							if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'ð':
 							if at(buffer, position) != rune('ð') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'î', 'ï':
 							{
-								position834, tokenIndex834 := position, tokenIndex
+								position599, tokenIndex599 := position, tokenIndex
 								if at(buffer, position) != rune('î') {
-									goto l835
+									goto l600
 								}
 								position++
-								goto l834
-							l835:
-								position, tokenIndex = position834, tokenIndex834
+								goto l599
+							l600:
+								position, tokenIndex = position599, tokenIndex599
 								if at(buffer, position) != rune('ï') {
-									goto l822
+									goto l587
 								}
 								position++
 							}
-						l834:
+						l599:
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'í':
 							if at(buffer, position) != rune('í') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 							if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'ã':
 							if at(buffer, position) != rune('ã') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'â':
 							if at(buffer, position) != rune('â') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'á':
 							if at(buffer, position) != rune('á') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'à':
 							if at(buffer, position) != rune('à') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						case 'Â':
 							if at(buffer, position) != rune('Â') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-								goto l822
+								goto l587
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l822
+								goto l587
 							}
 							position++
 						}
 					}
 
 				}
-			l824:
-				add(ruleother, position823)
+			l589:
+				add(ruleother, position588)
 			}
 			return true
-		l822:
-			position, tokenIndex = position822, tokenIndex822
+		l587:
+			position, tokenIndex = position587, tokenIndex587
 			return false
 		},
 	}

@@ -26,6 +26,9 @@ const (
 	ruleuserinfo
 	ruleport
 	ruleIP_literal
+	ruleIPv6address
+	ruleh16
+	rulels32
 	ruleIPv4address
 	rulereg_name
 	rulequery
@@ -40,6 +43,9 @@ var rul3s = [...]string{
 	"userinfo",
 	"port",
 	"IP_literal",
+	"IPv6address",
+	"h16",
+	"ls32",
 	"IPv4address",
 	"reg_name",
 	"query",
@@ -158,7 +164,7 @@ func (t *tokens32) Tokens() []token32 {
 type Compact struct {
 	Buffer string
 	buffer []rune
-	rules  [11]func() bool
+	rules  [14]func() bool
 	parse  func(rule ...int) error
 	reset  func()
 	Pretty bool
@@ -654,7549 +660,654 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						{
 							position51, tokenIndex51 := position, tokenIndex
 							{
-								position53, tokenIndex53 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l54
-								}
-								position++
-								goto l53
-							l54:
-								position, tokenIndex = position53, tokenIndex53
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l55
-								}
-								position++
-								goto l53
-							l55:
-								position, tokenIndex = position53, tokenIndex53
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l52
-								}
-								position++
-							}
-						l53:
-							{
-								position56, tokenIndex56 := position, tokenIndex
+								position53 := position
 								{
-									position58, tokenIndex58 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l59
+									position54, tokenIndex54 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l55
+									}
+									if at(buffer, position) != rune(':') {
+										goto l55
 									}
 									position++
-									goto l58
-								l59:
-									position, tokenIndex = position58, tokenIndex58
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l60
+									if !_rules[ruleh16]() {
+										goto l55
+									}
+									if at(buffer, position) != rune(':') {
+										goto l55
 									}
 									position++
-									goto l58
-								l60:
-									position, tokenIndex = position58, tokenIndex58
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+									if !_rules[ruleh16]() {
+										goto l55
+									}
+									if at(buffer, position) != rune(':') {
+										goto l55
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l55
+									}
+									if at(buffer, position) != rune(':') {
+										goto l55
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l55
+									}
+									if at(buffer, position) != rune(':') {
+										goto l55
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l55
+									}
+									if at(buffer, position) != rune(':') {
+										goto l55
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l55
+									}
+									goto l54
+								l55:
+									position, tokenIndex = position54, tokenIndex54
+									if at(buffer, position) != rune(':') {
 										goto l56
 									}
 									position++
-								}
-							l58:
-								goto l57
-							l56:
-								position, tokenIndex = position56, tokenIndex56
-							}
-						l57:
-							{
-								position61, tokenIndex61 := position, tokenIndex
-								{
-									position63, tokenIndex63 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l64
+									if at(buffer, position) != rune(':') {
+										goto l56
 									}
 									position++
-									goto l63
-								l64:
-									position, tokenIndex = position63, tokenIndex63
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+									if !_rules[ruleh16]() {
+										goto l56
+									}
+									if at(buffer, position) != rune(':') {
+										goto l56
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l56
+									}
+									if at(buffer, position) != rune(':') {
+										goto l56
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l56
+									}
+									if at(buffer, position) != rune(':') {
+										goto l56
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l56
+									}
+									if at(buffer, position) != rune(':') {
+										goto l56
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l56
+									}
+									if at(buffer, position) != rune(':') {
+										goto l56
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l56
+									}
+									goto l54
+								l56:
+									position, tokenIndex = position54, tokenIndex54
+									{
+										position58, tokenIndex58 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l58
+										}
+										goto l59
+									l58:
+										position, tokenIndex = position58, tokenIndex58
+									}
+								l59:
+									if at(buffer, position) != rune(':') {
+										goto l57
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l57
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l57
+									}
+									if at(buffer, position) != rune(':') {
+										goto l57
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l57
+									}
+									if at(buffer, position) != rune(':') {
+										goto l57
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l57
+									}
+									if at(buffer, position) != rune(':') {
+										goto l57
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l57
+									}
+									if at(buffer, position) != rune(':') {
+										goto l57
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l57
+									}
+									goto l54
+								l57:
+									position, tokenIndex = position54, tokenIndex54
+									{
+										position61, tokenIndex61 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l61
+										}
+										{
+											position63, tokenIndex63 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l63
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l63
+											}
+											goto l64
+										l63:
+											position, tokenIndex = position63, tokenIndex63
+										}
+									l64:
+										goto l62
+									l61:
+										position, tokenIndex = position61, tokenIndex61
+									}
+								l62:
+									if at(buffer, position) != rune(':') {
+										goto l60
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l60
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l60
+									}
+									if at(buffer, position) != rune(':') {
+										goto l60
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l60
+									}
+									if at(buffer, position) != rune(':') {
+										goto l60
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l60
+									}
+									if at(buffer, position) != rune(':') {
+										goto l60
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l60
+									}
+									goto l54
+								l60:
+									position, tokenIndex = position54, tokenIndex54
+									{
+										position66, tokenIndex66 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l66
+										}
+										{
+											position68, tokenIndex68 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l68
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l68
+											}
+											goto l69
+										l68:
+											position, tokenIndex = position68, tokenIndex68
+										}
+									l69:
+										{
+											position70, tokenIndex70 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l70
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l70
+											}
+											goto l71
+										l70:
+											position, tokenIndex = position70, tokenIndex70
+										}
+									l71:
+										goto l67
+									l66:
+										position, tokenIndex = position66, tokenIndex66
+									}
+								l67:
+									if at(buffer, position) != rune(':') {
 										goto l65
 									}
 									position++
-									goto l63
+									if at(buffer, position) != rune(':') {
+										goto l65
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l65
+									}
+									if at(buffer, position) != rune(':') {
+										goto l65
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l65
+									}
+									if at(buffer, position) != rune(':') {
+										goto l65
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l65
+									}
+									goto l54
 								l65:
-									position, tokenIndex = position63, tokenIndex63
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l61
-									}
-									position++
-								}
-							l63:
-								goto l62
-							l61:
-								position, tokenIndex = position61, tokenIndex61
-							}
-						l62:
-							{
-								position66, tokenIndex66 := position, tokenIndex
-								{
-									position68, tokenIndex68 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l69
-									}
-									position++
-									goto l68
-								l69:
-									position, tokenIndex = position68, tokenIndex68
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l70
-									}
-									position++
-									goto l68
-								l70:
-									position, tokenIndex = position68, tokenIndex68
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l66
-									}
-									position++
-								}
-							l68:
-								goto l67
-							l66:
-								position, tokenIndex = position66, tokenIndex66
-							}
-						l67:
-							if at(buffer, position) != rune(':') {
-								goto l52
-							}
-							position++
-							{
-								position71, tokenIndex71 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l72
-								}
-								position++
-								goto l71
-							l72:
-								position, tokenIndex = position71, tokenIndex71
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l73
-								}
-								position++
-								goto l71
-							l73:
-								position, tokenIndex = position71, tokenIndex71
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l52
-								}
-								position++
-							}
-						l71:
-							{
-								position74, tokenIndex74 := position, tokenIndex
-								{
-									position76, tokenIndex76 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l77
-									}
-									position++
-									goto l76
-								l77:
-									position, tokenIndex = position76, tokenIndex76
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l78
-									}
-									position++
-									goto l76
-								l78:
-									position, tokenIndex = position76, tokenIndex76
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+									position, tokenIndex = position54, tokenIndex54
+									{
+										position73, tokenIndex73 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l73
+										}
+										{
+											position75, tokenIndex75 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l75
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l75
+											}
+											goto l76
+										l75:
+											position, tokenIndex = position75, tokenIndex75
+										}
+									l76:
+										{
+											position77, tokenIndex77 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l77
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l77
+											}
+											goto l78
+										l77:
+											position, tokenIndex = position77, tokenIndex77
+										}
+									l78:
+										{
+											position79, tokenIndex79 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l79
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l79
+											}
+											goto l80
+										l79:
+											position, tokenIndex = position79, tokenIndex79
+										}
+									l80:
 										goto l74
+									l73:
+										position, tokenIndex = position73, tokenIndex73
+									}
+								l74:
+									if at(buffer, position) != rune(':') {
+										goto l72
 									}
 									position++
-								}
-							l76:
-								goto l75
-							l74:
-								position, tokenIndex = position74, tokenIndex74
-							}
-						l75:
-							{
-								position79, tokenIndex79 := position, tokenIndex
-								{
-									position81, tokenIndex81 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l82
+									if at(buffer, position) != rune(':') {
+										goto l72
 									}
 									position++
-									goto l81
-								l82:
-									position, tokenIndex = position81, tokenIndex81
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+									if !_rules[ruleh16]() {
+										goto l72
+									}
+									if at(buffer, position) != rune(':') {
+										goto l72
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l72
+									}
+									goto l54
+								l72:
+									position, tokenIndex = position54, tokenIndex54
+									{
+										position82, tokenIndex82 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l82
+										}
+										{
+											position84, tokenIndex84 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l84
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l84
+											}
+											goto l85
+										l84:
+											position, tokenIndex = position84, tokenIndex84
+										}
+									l85:
+										{
+											position86, tokenIndex86 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l86
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l86
+											}
+											goto l87
+										l86:
+											position, tokenIndex = position86, tokenIndex86
+										}
+									l87:
+										{
+											position88, tokenIndex88 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l88
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l88
+											}
+											goto l89
+										l88:
+											position, tokenIndex = position88, tokenIndex88
+										}
+									l89:
+										{
+											position90, tokenIndex90 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l90
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l90
+											}
+											goto l91
+										l90:
+											position, tokenIndex = position90, tokenIndex90
+										}
+									l91:
 										goto l83
+									l82:
+										position, tokenIndex = position82, tokenIndex82
 									}
-									position++
-									goto l81
 								l83:
-									position, tokenIndex = position81, tokenIndex81
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l79
+									if at(buffer, position) != rune(':') {
+										goto l81
 									}
 									position++
-								}
-							l81:
-								goto l80
-							l79:
-								position, tokenIndex = position79, tokenIndex79
-							}
-						l80:
-							{
-								position84, tokenIndex84 := position, tokenIndex
-								{
-									position86, tokenIndex86 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l87
+									if at(buffer, position) != rune(':') {
+										goto l81
 									}
 									position++
-									goto l86
-								l87:
-									position, tokenIndex = position86, tokenIndex86
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l88
+									if !_rules[rulels32]() {
+										goto l81
 									}
-									position++
-									goto l86
-								l88:
-									position, tokenIndex = position86, tokenIndex86
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l84
+									goto l54
+								l81:
+									position, tokenIndex = position54, tokenIndex54
+									{
+										position93, tokenIndex93 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l93
+										}
+										{
+											position95, tokenIndex95 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l95
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l95
+											}
+											goto l96
+										l95:
+											position, tokenIndex = position95, tokenIndex95
+										}
+									l96:
+										{
+											position97, tokenIndex97 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l97
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l97
+											}
+											goto l98
+										l97:
+											position, tokenIndex = position97, tokenIndex97
+										}
+									l98:
+										{
+											position99, tokenIndex99 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l99
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l99
+											}
+											goto l100
+										l99:
+											position, tokenIndex = position99, tokenIndex99
+										}
+									l100:
+										{
+											position101, tokenIndex101 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l101
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l101
+											}
+											goto l102
+										l101:
+											position, tokenIndex = position101, tokenIndex101
+										}
+									l102:
+										{
+											position103, tokenIndex103 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l103
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l103
+											}
+											goto l104
+										l103:
+											position, tokenIndex = position103, tokenIndex103
+										}
+									l104:
+										goto l94
+									l93:
+										position, tokenIndex = position93, tokenIndex93
 									}
-									position++
-								}
-							l86:
-								goto l85
-							l84:
-								position, tokenIndex = position84, tokenIndex84
-							}
-						l85:
-							if at(buffer, position) != rune(':') {
-								goto l52
-							}
-							position++
-							{
-								position89, tokenIndex89 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l90
-								}
-								position++
-								goto l89
-							l90:
-								position, tokenIndex = position89, tokenIndex89
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l91
-								}
-								position++
-								goto l89
-							l91:
-								position, tokenIndex = position89, tokenIndex89
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l52
-								}
-								position++
-							}
-						l89:
-							{
-								position92, tokenIndex92 := position, tokenIndex
-								{
-									position94, tokenIndex94 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l95
-									}
-									position++
-									goto l94
-								l95:
-									position, tokenIndex = position94, tokenIndex94
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l96
-									}
-									position++
-									goto l94
-								l96:
-									position, tokenIndex = position94, tokenIndex94
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								l94:
+									if at(buffer, position) != rune(':') {
 										goto l92
 									}
 									position++
-								}
-							l94:
-								goto l93
-							l92:
-								position, tokenIndex = position92, tokenIndex92
-							}
-						l93:
-							{
-								position97, tokenIndex97 := position, tokenIndex
-								{
-									position99, tokenIndex99 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l100
+									if at(buffer, position) != rune(':') {
+										goto l92
 									}
 									position++
-									goto l99
-								l100:
-									position, tokenIndex = position99, tokenIndex99
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l101
+									if !_rules[ruleh16]() {
+										goto l92
 									}
-									position++
-									goto l99
-								l101:
-									position, tokenIndex = position99, tokenIndex99
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l97
-									}
-									position++
-								}
-							l99:
-								goto l98
-							l97:
-								position, tokenIndex = position97, tokenIndex97
-							}
-						l98:
-							{
-								position102, tokenIndex102 := position, tokenIndex
-								{
-									position104, tokenIndex104 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l105
-									}
-									position++
-									goto l104
-								l105:
-									position, tokenIndex = position104, tokenIndex104
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+									goto l54
+								l92:
+									position, tokenIndex = position54, tokenIndex54
+									{
+										position105, tokenIndex105 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l105
+										}
+										{
+											position107, tokenIndex107 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l107
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l107
+											}
+											goto l108
+										l107:
+											position, tokenIndex = position107, tokenIndex107
+										}
+									l108:
+										{
+											position109, tokenIndex109 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l109
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l109
+											}
+											goto l110
+										l109:
+											position, tokenIndex = position109, tokenIndex109
+										}
+									l110:
+										{
+											position111, tokenIndex111 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l111
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l111
+											}
+											goto l112
+										l111:
+											position, tokenIndex = position111, tokenIndex111
+										}
+									l112:
+										{
+											position113, tokenIndex113 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l113
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l113
+											}
+											goto l114
+										l113:
+											position, tokenIndex = position113, tokenIndex113
+										}
+									l114:
+										{
+											position115, tokenIndex115 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l115
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l115
+											}
+											goto l116
+										l115:
+											position, tokenIndex = position115, tokenIndex115
+										}
+									l116:
+										{
+											position117, tokenIndex117 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l117
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l117
+											}
+											goto l118
+										l117:
+											position, tokenIndex = position117, tokenIndex117
+										}
+									l118:
 										goto l106
+									l105:
+										position, tokenIndex = position105, tokenIndex105
 									}
-									position++
-									goto l104
 								l106:
-									position, tokenIndex = position104, tokenIndex104
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l102
+									if at(buffer, position) != rune(':') {
+										goto l52
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l52
 									}
 									position++
 								}
-							l104:
-								goto l103
-							l102:
-								position, tokenIndex = position102, tokenIndex102
+							l54:
+								add(ruleIPv6address, position53)
 							}
-						l103:
-							if at(buffer, position) != rune(':') {
-								goto l52
-							}
-							position++
-							{
-								position107, tokenIndex107 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l108
-								}
-								position++
-								goto l107
-							l108:
-								position, tokenIndex = position107, tokenIndex107
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l109
-								}
-								position++
-								goto l107
-							l109:
-								position, tokenIndex = position107, tokenIndex107
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l52
-								}
-								position++
-							}
-						l107:
-							{
-								position110, tokenIndex110 := position, tokenIndex
-								{
-									position112, tokenIndex112 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l113
-									}
-									position++
-									goto l112
-								l113:
-									position, tokenIndex = position112, tokenIndex112
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l114
-									}
-									position++
-									goto l112
-								l114:
-									position, tokenIndex = position112, tokenIndex112
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l110
-									}
-									position++
-								}
-							l112:
-								goto l111
-							l110:
-								position, tokenIndex = position110, tokenIndex110
-							}
-						l111:
-							{
-								position115, tokenIndex115 := position, tokenIndex
-								{
-									position117, tokenIndex117 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l118
-									}
-									position++
-									goto l117
-								l118:
-									position, tokenIndex = position117, tokenIndex117
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l119
-									}
-									position++
-									goto l117
-								l119:
-									position, tokenIndex = position117, tokenIndex117
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l115
-									}
-									position++
-								}
-							l117:
-								goto l116
-							l115:
-								position, tokenIndex = position115, tokenIndex115
-							}
-						l116:
-							{
-								position120, tokenIndex120 := position, tokenIndex
-								{
-									position122, tokenIndex122 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l123
-									}
-									position++
-									goto l122
-								l123:
-									position, tokenIndex = position122, tokenIndex122
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l124
-									}
-									position++
-									goto l122
-								l124:
-									position, tokenIndex = position122, tokenIndex122
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l120
-									}
-									position++
-								}
-							l122:
-								goto l121
-							l120:
-								position, tokenIndex = position120, tokenIndex120
-							}
-						l121:
-							if at(buffer, position) != rune(':') {
-								goto l52
-							}
-							position++
-							{
-								position125, tokenIndex125 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l126
-								}
-								position++
-								goto l125
-							l126:
-								position, tokenIndex = position125, tokenIndex125
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l127
-								}
-								position++
-								goto l125
-							l127:
-								position, tokenIndex = position125, tokenIndex125
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l52
-								}
-								position++
-							}
-						l125:
-							{
-								position128, tokenIndex128 := position, tokenIndex
-								{
-									position130, tokenIndex130 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l131
-									}
-									position++
-									goto l130
-								l131:
-									position, tokenIndex = position130, tokenIndex130
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l132
-									}
-									position++
-									goto l130
-								l132:
-									position, tokenIndex = position130, tokenIndex130
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l128
-									}
-									position++
-								}
-							l130:
-								goto l129
-							l128:
-								position, tokenIndex = position128, tokenIndex128
-							}
-						l129:
-							{
-								position133, tokenIndex133 := position, tokenIndex
-								{
-									position135, tokenIndex135 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l136
-									}
-									position++
-									goto l135
-								l136:
-									position, tokenIndex = position135, tokenIndex135
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l137
-									}
-									position++
-									goto l135
-								l137:
-									position, tokenIndex = position135, tokenIndex135
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l133
-									}
-									position++
-								}
-							l135:
-								goto l134
-							l133:
-								position, tokenIndex = position133, tokenIndex133
-							}
-						l134:
-							{
-								position138, tokenIndex138 := position, tokenIndex
-								{
-									position140, tokenIndex140 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l141
-									}
-									position++
-									goto l140
-								l141:
-									position, tokenIndex = position140, tokenIndex140
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l142
-									}
-									position++
-									goto l140
-								l142:
-									position, tokenIndex = position140, tokenIndex140
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l138
-									}
-									position++
-								}
-							l140:
-								goto l139
-							l138:
-								position, tokenIndex = position138, tokenIndex138
-							}
-						l139:
-							if at(buffer, position) != rune(':') {
-								goto l52
-							}
-							position++
-							{
-								position143, tokenIndex143 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l144
-								}
-								position++
-								goto l143
-							l144:
-								position, tokenIndex = position143, tokenIndex143
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l145
-								}
-								position++
-								goto l143
-							l145:
-								position, tokenIndex = position143, tokenIndex143
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l52
-								}
-								position++
-							}
-						l143:
-							{
-								position146, tokenIndex146 := position, tokenIndex
-								{
-									position148, tokenIndex148 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l149
-									}
-									position++
-									goto l148
-								l149:
-									position, tokenIndex = position148, tokenIndex148
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l150
-									}
-									position++
-									goto l148
-								l150:
-									position, tokenIndex = position148, tokenIndex148
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l146
-									}
-									position++
-								}
-							l148:
-								goto l147
-							l146:
-								position, tokenIndex = position146, tokenIndex146
-							}
-						l147:
-							{
-								position151, tokenIndex151 := position, tokenIndex
-								{
-									position153, tokenIndex153 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l154
-									}
-									position++
-									goto l153
-								l154:
-									position, tokenIndex = position153, tokenIndex153
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l155
-									}
-									position++
-									goto l153
-								l155:
-									position, tokenIndex = position153, tokenIndex153
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l151
-									}
-									position++
-								}
-							l153:
-								goto l152
-							l151:
-								position, tokenIndex = position151, tokenIndex151
-							}
-						l152:
-							{
-								position156, tokenIndex156 := position, tokenIndex
-								{
-									position158, tokenIndex158 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l159
-									}
-									position++
-									goto l158
-								l159:
-									position, tokenIndex = position158, tokenIndex158
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l160
-									}
-									position++
-									goto l158
-								l160:
-									position, tokenIndex = position158, tokenIndex158
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l156
-									}
-									position++
-								}
-							l158:
-								goto l157
-							l156:
-								position, tokenIndex = position156, tokenIndex156
-							}
-						l157:
-							if at(buffer, position) != rune(':') {
-								goto l52
-							}
-							position++
-							{
-								position161, tokenIndex161 := position, tokenIndex
-								{
-									position163, tokenIndex163 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l164
-									}
-									position++
-									goto l163
-								l164:
-									position, tokenIndex = position163, tokenIndex163
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l165
-									}
-									position++
-									goto l163
-								l165:
-									position, tokenIndex = position163, tokenIndex163
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l162
-									}
-									position++
-								}
-							l163:
-								{
-									position166, tokenIndex166 := position, tokenIndex
-									{
-										position168, tokenIndex168 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l169
-										}
-										position++
-										goto l168
-									l169:
-										position, tokenIndex = position168, tokenIndex168
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l170
-										}
-										position++
-										goto l168
-									l170:
-										position, tokenIndex = position168, tokenIndex168
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l166
-										}
-										position++
-									}
-								l168:
-									goto l167
-								l166:
-									position, tokenIndex = position166, tokenIndex166
-								}
-							l167:
-								{
-									position171, tokenIndex171 := position, tokenIndex
-									{
-										position173, tokenIndex173 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l174
-										}
-										position++
-										goto l173
-									l174:
-										position, tokenIndex = position173, tokenIndex173
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l175
-										}
-										position++
-										goto l173
-									l175:
-										position, tokenIndex = position173, tokenIndex173
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l171
-										}
-										position++
-									}
-								l173:
-									goto l172
-								l171:
-									position, tokenIndex = position171, tokenIndex171
-								}
-							l172:
-								{
-									position176, tokenIndex176 := position, tokenIndex
-									{
-										position178, tokenIndex178 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l179
-										}
-										position++
-										goto l178
-									l179:
-										position, tokenIndex = position178, tokenIndex178
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l180
-										}
-										position++
-										goto l178
-									l180:
-										position, tokenIndex = position178, tokenIndex178
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l176
-										}
-										position++
-									}
-								l178:
-									goto l177
-								l176:
-									position, tokenIndex = position176, tokenIndex176
-								}
-							l177:
-								if at(buffer, position) != rune(':') {
-									goto l162
-								}
-								position++
-								{
-									position181, tokenIndex181 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l182
-									}
-									position++
-									goto l181
-								l182:
-									position, tokenIndex = position181, tokenIndex181
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l183
-									}
-									position++
-									goto l181
-								l183:
-									position, tokenIndex = position181, tokenIndex181
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l162
-									}
-									position++
-								}
-							l181:
-								{
-									position184, tokenIndex184 := position, tokenIndex
-									{
-										position186, tokenIndex186 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l187
-										}
-										position++
-										goto l186
-									l187:
-										position, tokenIndex = position186, tokenIndex186
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l188
-										}
-										position++
-										goto l186
-									l188:
-										position, tokenIndex = position186, tokenIndex186
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l184
-										}
-										position++
-									}
-								l186:
-									goto l185
-								l184:
-									position, tokenIndex = position184, tokenIndex184
-								}
-							l185:
-								{
-									position189, tokenIndex189 := position, tokenIndex
-									{
-										position191, tokenIndex191 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l192
-										}
-										position++
-										goto l191
-									l192:
-										position, tokenIndex = position191, tokenIndex191
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l193
-										}
-										position++
-										goto l191
-									l193:
-										position, tokenIndex = position191, tokenIndex191
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l189
-										}
-										position++
-									}
-								l191:
-									goto l190
-								l189:
-									position, tokenIndex = position189, tokenIndex189
-								}
-							l190:
-								{
-									position194, tokenIndex194 := position, tokenIndex
-									{
-										position196, tokenIndex196 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l197
-										}
-										position++
-										goto l196
-									l197:
-										position, tokenIndex = position196, tokenIndex196
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l198
-										}
-										position++
-										goto l196
-									l198:
-										position, tokenIndex = position196, tokenIndex196
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l194
-										}
-										position++
-									}
-								l196:
-									goto l195
-								l194:
-									position, tokenIndex = position194, tokenIndex194
-								}
-							l195:
-								goto l161
-							l162:
-								position, tokenIndex = position161, tokenIndex161
-								if !_rules[ruleIPv4address]() {
-									goto l52
-								}
-							}
-						l161:
 							goto l51
 						l52:
 							position, tokenIndex = position51, tokenIndex51
-							if at(buffer, position) != rune(':') {
-								goto l199
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l199
-							}
-							position++
 							{
-								position200, tokenIndex200 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l201
-								}
-								position++
-								goto l200
-							l201:
-								position, tokenIndex = position200, tokenIndex200
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l202
-								}
-								position++
-								goto l200
-							l202:
-								position, tokenIndex = position200, tokenIndex200
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l199
-								}
-								position++
-							}
-						l200:
-							{
-								position203, tokenIndex203 := position, tokenIndex
-								{
-									position205, tokenIndex205 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l206
-									}
-									position++
-									goto l205
-								l206:
-									position, tokenIndex = position205, tokenIndex205
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l207
-									}
-									position++
-									goto l205
-								l207:
-									position, tokenIndex = position205, tokenIndex205
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l203
-									}
-									position++
-								}
-							l205:
-								goto l204
-							l203:
-								position, tokenIndex = position203, tokenIndex203
-							}
-						l204:
-							{
-								position208, tokenIndex208 := position, tokenIndex
-								{
-									position210, tokenIndex210 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l211
-									}
-									position++
-									goto l210
-								l211:
-									position, tokenIndex = position210, tokenIndex210
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l212
-									}
-									position++
-									goto l210
-								l212:
-									position, tokenIndex = position210, tokenIndex210
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l208
-									}
-									position++
-								}
-							l210:
-								goto l209
-							l208:
-								position, tokenIndex = position208, tokenIndex208
-							}
-						l209:
-							{
-								position213, tokenIndex213 := position, tokenIndex
-								{
-									position215, tokenIndex215 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l216
-									}
-									position++
-									goto l215
-								l216:
-									position, tokenIndex = position215, tokenIndex215
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l217
-									}
-									position++
-									goto l215
-								l217:
-									position, tokenIndex = position215, tokenIndex215
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l213
-									}
-									position++
-								}
-							l215:
-								goto l214
-							l213:
-								position, tokenIndex = position213, tokenIndex213
-							}
-						l214:
-							if at(buffer, position) != rune(':') {
-								goto l199
-							}
-							position++
-							{
-								position218, tokenIndex218 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l219
-								}
-								position++
-								goto l218
-							l219:
-								position, tokenIndex = position218, tokenIndex218
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l220
-								}
-								position++
-								goto l218
-							l220:
-								position, tokenIndex = position218, tokenIndex218
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l199
-								}
-								position++
-							}
-						l218:
-							{
-								position221, tokenIndex221 := position, tokenIndex
-								{
-									position223, tokenIndex223 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l224
-									}
-									position++
-									goto l223
-								l224:
-									position, tokenIndex = position223, tokenIndex223
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l225
-									}
-									position++
-									goto l223
-								l225:
-									position, tokenIndex = position223, tokenIndex223
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l221
-									}
-									position++
-								}
-							l223:
-								goto l222
-							l221:
-								position, tokenIndex = position221, tokenIndex221
-							}
-						l222:
-							{
-								position226, tokenIndex226 := position, tokenIndex
-								{
-									position228, tokenIndex228 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l229
-									}
-									position++
-									goto l228
-								l229:
-									position, tokenIndex = position228, tokenIndex228
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l230
-									}
-									position++
-									goto l228
-								l230:
-									position, tokenIndex = position228, tokenIndex228
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l226
-									}
-									position++
-								}
-							l228:
-								goto l227
-							l226:
-								position, tokenIndex = position226, tokenIndex226
-							}
-						l227:
-							{
-								position231, tokenIndex231 := position, tokenIndex
-								{
-									position233, tokenIndex233 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l234
-									}
-									position++
-									goto l233
-								l234:
-									position, tokenIndex = position233, tokenIndex233
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l235
-									}
-									position++
-									goto l233
-								l235:
-									position, tokenIndex = position233, tokenIndex233
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l231
-									}
-									position++
-								}
-							l233:
-								goto l232
-							l231:
-								position, tokenIndex = position231, tokenIndex231
-							}
-						l232:
-							if at(buffer, position) != rune(':') {
-								goto l199
-							}
-							position++
-							{
-								position236, tokenIndex236 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l237
-								}
-								position++
-								goto l236
-							l237:
-								position, tokenIndex = position236, tokenIndex236
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l238
-								}
-								position++
-								goto l236
-							l238:
-								position, tokenIndex = position236, tokenIndex236
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l199
-								}
-								position++
-							}
-						l236:
-							{
-								position239, tokenIndex239 := position, tokenIndex
-								{
-									position241, tokenIndex241 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l242
-									}
-									position++
-									goto l241
-								l242:
-									position, tokenIndex = position241, tokenIndex241
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l243
-									}
-									position++
-									goto l241
-								l243:
-									position, tokenIndex = position241, tokenIndex241
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l239
-									}
-									position++
-								}
-							l241:
-								goto l240
-							l239:
-								position, tokenIndex = position239, tokenIndex239
-							}
-						l240:
-							{
-								position244, tokenIndex244 := position, tokenIndex
-								{
-									position246, tokenIndex246 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l247
-									}
-									position++
-									goto l246
-								l247:
-									position, tokenIndex = position246, tokenIndex246
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l248
-									}
-									position++
-									goto l246
-								l248:
-									position, tokenIndex = position246, tokenIndex246
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l244
-									}
-									position++
-								}
-							l246:
-								goto l245
-							l244:
-								position, tokenIndex = position244, tokenIndex244
-							}
-						l245:
-							{
-								position249, tokenIndex249 := position, tokenIndex
-								{
-									position251, tokenIndex251 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l252
-									}
-									position++
-									goto l251
-								l252:
-									position, tokenIndex = position251, tokenIndex251
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l253
-									}
-									position++
-									goto l251
-								l253:
-									position, tokenIndex = position251, tokenIndex251
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l249
-									}
-									position++
-								}
-							l251:
-								goto l250
-							l249:
-								position, tokenIndex = position249, tokenIndex249
-							}
-						l250:
-							if at(buffer, position) != rune(':') {
-								goto l199
-							}
-							position++
-							{
-								position254, tokenIndex254 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l255
-								}
-								position++
-								goto l254
-							l255:
-								position, tokenIndex = position254, tokenIndex254
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l256
-								}
-								position++
-								goto l254
-							l256:
-								position, tokenIndex = position254, tokenIndex254
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l199
-								}
-								position++
-							}
-						l254:
-							{
-								position257, tokenIndex257 := position, tokenIndex
-								{
-									position259, tokenIndex259 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l260
-									}
-									position++
-									goto l259
-								l260:
-									position, tokenIndex = position259, tokenIndex259
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l261
-									}
-									position++
-									goto l259
-								l261:
-									position, tokenIndex = position259, tokenIndex259
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l257
-									}
-									position++
-								}
-							l259:
-								goto l258
-							l257:
-								position, tokenIndex = position257, tokenIndex257
-							}
-						l258:
-							{
-								position262, tokenIndex262 := position, tokenIndex
-								{
-									position264, tokenIndex264 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l265
-									}
-									position++
-									goto l264
-								l265:
-									position, tokenIndex = position264, tokenIndex264
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l266
-									}
-									position++
-									goto l264
-								l266:
-									position, tokenIndex = position264, tokenIndex264
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l262
-									}
-									position++
-								}
-							l264:
-								goto l263
-							l262:
-								position, tokenIndex = position262, tokenIndex262
-							}
-						l263:
-							{
-								position267, tokenIndex267 := position, tokenIndex
-								{
-									position269, tokenIndex269 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l270
-									}
-									position++
-									goto l269
-								l270:
-									position, tokenIndex = position269, tokenIndex269
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l271
-									}
-									position++
-									goto l269
-								l271:
-									position, tokenIndex = position269, tokenIndex269
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l267
-									}
-									position++
-								}
-							l269:
-								goto l268
-							l267:
-								position, tokenIndex = position267, tokenIndex267
-							}
-						l268:
-							if at(buffer, position) != rune(':') {
-								goto l199
-							}
-							position++
-							{
-								position272, tokenIndex272 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l273
-								}
-								position++
-								goto l272
-							l273:
-								position, tokenIndex = position272, tokenIndex272
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l274
-								}
-								position++
-								goto l272
-							l274:
-								position, tokenIndex = position272, tokenIndex272
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l199
-								}
-								position++
-							}
-						l272:
-							{
-								position275, tokenIndex275 := position, tokenIndex
-								{
-									position277, tokenIndex277 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l278
-									}
-									position++
-									goto l277
-								l278:
-									position, tokenIndex = position277, tokenIndex277
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l279
-									}
-									position++
-									goto l277
-								l279:
-									position, tokenIndex = position277, tokenIndex277
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l275
-									}
-									position++
-								}
-							l277:
-								goto l276
-							l275:
-								position, tokenIndex = position275, tokenIndex275
-							}
-						l276:
-							{
-								position280, tokenIndex280 := position, tokenIndex
-								{
-									position282, tokenIndex282 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l283
-									}
-									position++
-									goto l282
-								l283:
-									position, tokenIndex = position282, tokenIndex282
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l284
-									}
-									position++
-									goto l282
-								l284:
-									position, tokenIndex = position282, tokenIndex282
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l280
-									}
-									position++
-								}
-							l282:
-								goto l281
-							l280:
-								position, tokenIndex = position280, tokenIndex280
-							}
-						l281:
-							{
-								position285, tokenIndex285 := position, tokenIndex
-								{
-									position287, tokenIndex287 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l288
-									}
-									position++
-									goto l287
-								l288:
-									position, tokenIndex = position287, tokenIndex287
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l289
-									}
-									position++
-									goto l287
-								l289:
-									position, tokenIndex = position287, tokenIndex287
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l285
-									}
-									position++
-								}
-							l287:
-								goto l286
-							l285:
-								position, tokenIndex = position285, tokenIndex285
-							}
-						l286:
-							if at(buffer, position) != rune(':') {
-								goto l199
-							}
-							position++
-							{
-								position290, tokenIndex290 := position, tokenIndex
-								{
-									position292, tokenIndex292 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l293
-									}
-									position++
-									goto l292
-								l293:
-									position, tokenIndex = position292, tokenIndex292
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l294
-									}
-									position++
-									goto l292
-								l294:
-									position, tokenIndex = position292, tokenIndex292
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l291
-									}
-									position++
-								}
-							l292:
-								{
-									position295, tokenIndex295 := position, tokenIndex
-									{
-										position297, tokenIndex297 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l298
-										}
-										position++
-										goto l297
-									l298:
-										position, tokenIndex = position297, tokenIndex297
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l299
-										}
-										position++
-										goto l297
-									l299:
-										position, tokenIndex = position297, tokenIndex297
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l295
-										}
-										position++
-									}
-								l297:
-									goto l296
-								l295:
-									position, tokenIndex = position295, tokenIndex295
-								}
-							l296:
-								{
-									position300, tokenIndex300 := position, tokenIndex
-									{
-										position302, tokenIndex302 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l303
-										}
-										position++
-										goto l302
-									l303:
-										position, tokenIndex = position302, tokenIndex302
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l304
-										}
-										position++
-										goto l302
-									l304:
-										position, tokenIndex = position302, tokenIndex302
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l300
-										}
-										position++
-									}
-								l302:
-									goto l301
-								l300:
-									position, tokenIndex = position300, tokenIndex300
-								}
-							l301:
-								{
-									position305, tokenIndex305 := position, tokenIndex
-									{
-										position307, tokenIndex307 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l308
-										}
-										position++
-										goto l307
-									l308:
-										position, tokenIndex = position307, tokenIndex307
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l309
-										}
-										position++
-										goto l307
-									l309:
-										position, tokenIndex = position307, tokenIndex307
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l305
-										}
-										position++
-									}
-								l307:
-									goto l306
-								l305:
-									position, tokenIndex = position305, tokenIndex305
-								}
-							l306:
-								if at(buffer, position) != rune(':') {
-									goto l291
-								}
-								position++
-								{
-									position310, tokenIndex310 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l311
-									}
-									position++
-									goto l310
-								l311:
-									position, tokenIndex = position310, tokenIndex310
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l312
-									}
-									position++
-									goto l310
-								l312:
-									position, tokenIndex = position310, tokenIndex310
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l291
-									}
-									position++
-								}
-							l310:
-								{
-									position313, tokenIndex313 := position, tokenIndex
-									{
-										position315, tokenIndex315 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l316
-										}
-										position++
-										goto l315
-									l316:
-										position, tokenIndex = position315, tokenIndex315
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l317
-										}
-										position++
-										goto l315
-									l317:
-										position, tokenIndex = position315, tokenIndex315
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l313
-										}
-										position++
-									}
-								l315:
-									goto l314
-								l313:
-									position, tokenIndex = position313, tokenIndex313
-								}
-							l314:
-								{
-									position318, tokenIndex318 := position, tokenIndex
-									{
-										position320, tokenIndex320 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l321
-										}
-										position++
-										goto l320
-									l321:
-										position, tokenIndex = position320, tokenIndex320
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l322
-										}
-										position++
-										goto l320
-									l322:
-										position, tokenIndex = position320, tokenIndex320
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l318
-										}
-										position++
-									}
-								l320:
-									goto l319
-								l318:
-									position, tokenIndex = position318, tokenIndex318
-								}
-							l319:
-								{
-									position323, tokenIndex323 := position, tokenIndex
-									{
-										position325, tokenIndex325 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l326
-										}
-										position++
-										goto l325
-									l326:
-										position, tokenIndex = position325, tokenIndex325
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l327
-										}
-										position++
-										goto l325
-									l327:
-										position, tokenIndex = position325, tokenIndex325
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l323
-										}
-										position++
-									}
-								l325:
-									goto l324
-								l323:
-									position, tokenIndex = position323, tokenIndex323
-								}
-							l324:
-								goto l290
-							l291:
-								position, tokenIndex = position290, tokenIndex290
-								if !_rules[ruleIPv4address]() {
-									goto l199
-								}
-							}
-						l290:
-							goto l51
-						l199:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position329, tokenIndex329 := position, tokenIndex
-								{
-									position331, tokenIndex331 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l332
-									}
-									position++
-									goto l331
-								l332:
-									position, tokenIndex = position331, tokenIndex331
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l333
-									}
-									position++
-									goto l331
-								l333:
-									position, tokenIndex = position331, tokenIndex331
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l329
-									}
-									position++
-								}
-							l331:
-								{
-									position334, tokenIndex334 := position, tokenIndex
-									{
-										position336, tokenIndex336 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l337
-										}
-										position++
-										goto l336
-									l337:
-										position, tokenIndex = position336, tokenIndex336
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l338
-										}
-										position++
-										goto l336
-									l338:
-										position, tokenIndex = position336, tokenIndex336
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l334
-										}
-										position++
-									}
-								l336:
-									goto l335
-								l334:
-									position, tokenIndex = position334, tokenIndex334
-								}
-							l335:
-								{
-									position339, tokenIndex339 := position, tokenIndex
-									{
-										position341, tokenIndex341 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l342
-										}
-										position++
-										goto l341
-									l342:
-										position, tokenIndex = position341, tokenIndex341
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l343
-										}
-										position++
-										goto l341
-									l343:
-										position, tokenIndex = position341, tokenIndex341
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l339
-										}
-										position++
-									}
-								l341:
-									goto l340
-								l339:
-									position, tokenIndex = position339, tokenIndex339
-								}
-							l340:
-								{
-									position344, tokenIndex344 := position, tokenIndex
-									{
-										position346, tokenIndex346 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l347
-										}
-										position++
-										goto l346
-									l347:
-										position, tokenIndex = position346, tokenIndex346
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l348
-										}
-										position++
-										goto l346
-									l348:
-										position, tokenIndex = position346, tokenIndex346
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l344
-										}
-										position++
-									}
-								l346:
-									goto l345
-								l344:
-									position, tokenIndex = position344, tokenIndex344
-								}
-							l345:
-								goto l330
-							l329:
-								position, tokenIndex = position329, tokenIndex329
-							}
-						l330:
-							if at(buffer, position) != rune(':') {
-								goto l328
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l328
-							}
-							position++
-							{
-								position349, tokenIndex349 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l350
-								}
-								position++
-								goto l349
-							l350:
-								position, tokenIndex = position349, tokenIndex349
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l351
-								}
-								position++
-								goto l349
-							l351:
-								position, tokenIndex = position349, tokenIndex349
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l328
-								}
-								position++
-							}
-						l349:
-							{
-								position352, tokenIndex352 := position, tokenIndex
-								{
-									position354, tokenIndex354 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l355
-									}
-									position++
-									goto l354
-								l355:
-									position, tokenIndex = position354, tokenIndex354
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l356
-									}
-									position++
-									goto l354
-								l356:
-									position, tokenIndex = position354, tokenIndex354
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l352
-									}
-									position++
-								}
-							l354:
-								goto l353
-							l352:
-								position, tokenIndex = position352, tokenIndex352
-							}
-						l353:
-							{
-								position357, tokenIndex357 := position, tokenIndex
-								{
-									position359, tokenIndex359 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l360
-									}
-									position++
-									goto l359
-								l360:
-									position, tokenIndex = position359, tokenIndex359
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l361
-									}
-									position++
-									goto l359
-								l361:
-									position, tokenIndex = position359, tokenIndex359
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l357
-									}
-									position++
-								}
-							l359:
-								goto l358
-							l357:
-								position, tokenIndex = position357, tokenIndex357
-							}
-						l358:
-							{
-								position362, tokenIndex362 := position, tokenIndex
-								{
-									position364, tokenIndex364 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l365
-									}
-									position++
-									goto l364
-								l365:
-									position, tokenIndex = position364, tokenIndex364
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l366
-									}
-									position++
-									goto l364
-								l366:
-									position, tokenIndex = position364, tokenIndex364
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l362
-									}
-									position++
-								}
-							l364:
-								goto l363
-							l362:
-								position, tokenIndex = position362, tokenIndex362
-							}
-						l363:
-							if at(buffer, position) != rune(':') {
-								goto l328
-							}
-							position++
-							{
-								position367, tokenIndex367 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l368
-								}
-								position++
-								goto l367
-							l368:
-								position, tokenIndex = position367, tokenIndex367
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l369
-								}
-								position++
-								goto l367
-							l369:
-								position, tokenIndex = position367, tokenIndex367
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l328
-								}
-								position++
-							}
-						l367:
-							{
-								position370, tokenIndex370 := position, tokenIndex
-								{
-									position372, tokenIndex372 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l373
-									}
-									position++
-									goto l372
-								l373:
-									position, tokenIndex = position372, tokenIndex372
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l374
-									}
-									position++
-									goto l372
-								l374:
-									position, tokenIndex = position372, tokenIndex372
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l370
-									}
-									position++
-								}
-							l372:
-								goto l371
-							l370:
-								position, tokenIndex = position370, tokenIndex370
-							}
-						l371:
-							{
-								position375, tokenIndex375 := position, tokenIndex
-								{
-									position377, tokenIndex377 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l378
-									}
-									position++
-									goto l377
-								l378:
-									position, tokenIndex = position377, tokenIndex377
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l379
-									}
-									position++
-									goto l377
-								l379:
-									position, tokenIndex = position377, tokenIndex377
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l375
-									}
-									position++
-								}
-							l377:
-								goto l376
-							l375:
-								position, tokenIndex = position375, tokenIndex375
-							}
-						l376:
-							{
-								position380, tokenIndex380 := position, tokenIndex
-								{
-									position382, tokenIndex382 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l383
-									}
-									position++
-									goto l382
-								l383:
-									position, tokenIndex = position382, tokenIndex382
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l384
-									}
-									position++
-									goto l382
-								l384:
-									position, tokenIndex = position382, tokenIndex382
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l380
-									}
-									position++
-								}
-							l382:
-								goto l381
-							l380:
-								position, tokenIndex = position380, tokenIndex380
-							}
-						l381:
-							if at(buffer, position) != rune(':') {
-								goto l328
-							}
-							position++
-							{
-								position385, tokenIndex385 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l386
-								}
-								position++
-								goto l385
-							l386:
-								position, tokenIndex = position385, tokenIndex385
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l387
-								}
-								position++
-								goto l385
-							l387:
-								position, tokenIndex = position385, tokenIndex385
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l328
-								}
-								position++
-							}
-						l385:
-							{
-								position388, tokenIndex388 := position, tokenIndex
-								{
-									position390, tokenIndex390 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l391
-									}
-									position++
-									goto l390
-								l391:
-									position, tokenIndex = position390, tokenIndex390
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l392
-									}
-									position++
-									goto l390
-								l392:
-									position, tokenIndex = position390, tokenIndex390
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l388
-									}
-									position++
-								}
-							l390:
-								goto l389
-							l388:
-								position, tokenIndex = position388, tokenIndex388
-							}
-						l389:
-							{
-								position393, tokenIndex393 := position, tokenIndex
-								{
-									position395, tokenIndex395 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l396
-									}
-									position++
-									goto l395
-								l396:
-									position, tokenIndex = position395, tokenIndex395
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l397
-									}
-									position++
-									goto l395
-								l397:
-									position, tokenIndex = position395, tokenIndex395
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l393
-									}
-									position++
-								}
-							l395:
-								goto l394
-							l393:
-								position, tokenIndex = position393, tokenIndex393
-							}
-						l394:
-							{
-								position398, tokenIndex398 := position, tokenIndex
-								{
-									position400, tokenIndex400 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l401
-									}
-									position++
-									goto l400
-								l401:
-									position, tokenIndex = position400, tokenIndex400
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l402
-									}
-									position++
-									goto l400
-								l402:
-									position, tokenIndex = position400, tokenIndex400
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l398
-									}
-									position++
-								}
-							l400:
-								goto l399
-							l398:
-								position, tokenIndex = position398, tokenIndex398
-							}
-						l399:
-							if at(buffer, position) != rune(':') {
-								goto l328
-							}
-							position++
-							{
-								position403, tokenIndex403 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l404
-								}
-								position++
-								goto l403
-							l404:
-								position, tokenIndex = position403, tokenIndex403
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l405
-								}
-								position++
-								goto l403
-							l405:
-								position, tokenIndex = position403, tokenIndex403
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l328
-								}
-								position++
-							}
-						l403:
-							{
-								position406, tokenIndex406 := position, tokenIndex
-								{
-									position408, tokenIndex408 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l409
-									}
-									position++
-									goto l408
-								l409:
-									position, tokenIndex = position408, tokenIndex408
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l410
-									}
-									position++
-									goto l408
-								l410:
-									position, tokenIndex = position408, tokenIndex408
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l406
-									}
-									position++
-								}
-							l408:
-								goto l407
-							l406:
-								position, tokenIndex = position406, tokenIndex406
-							}
-						l407:
-							{
-								position411, tokenIndex411 := position, tokenIndex
-								{
-									position413, tokenIndex413 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l414
-									}
-									position++
-									goto l413
-								l414:
-									position, tokenIndex = position413, tokenIndex413
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l415
-									}
-									position++
-									goto l413
-								l415:
-									position, tokenIndex = position413, tokenIndex413
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l411
-									}
-									position++
-								}
-							l413:
-								goto l412
-							l411:
-								position, tokenIndex = position411, tokenIndex411
-							}
-						l412:
-							{
-								position416, tokenIndex416 := position, tokenIndex
-								{
-									position418, tokenIndex418 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l419
-									}
-									position++
-									goto l418
-								l419:
-									position, tokenIndex = position418, tokenIndex418
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l420
-									}
-									position++
-									goto l418
-								l420:
-									position, tokenIndex = position418, tokenIndex418
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l416
-									}
-									position++
-								}
-							l418:
-								goto l417
-							l416:
-								position, tokenIndex = position416, tokenIndex416
-							}
-						l417:
-							if at(buffer, position) != rune(':') {
-								goto l328
-							}
-							position++
-							{
-								position421, tokenIndex421 := position, tokenIndex
-								{
-									position423, tokenIndex423 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l424
-									}
-									position++
-									goto l423
-								l424:
-									position, tokenIndex = position423, tokenIndex423
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l425
-									}
-									position++
-									goto l423
-								l425:
-									position, tokenIndex = position423, tokenIndex423
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l422
-									}
-									position++
-								}
-							l423:
-								{
-									position426, tokenIndex426 := position, tokenIndex
-									{
-										position428, tokenIndex428 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l429
-										}
-										position++
-										goto l428
-									l429:
-										position, tokenIndex = position428, tokenIndex428
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l430
-										}
-										position++
-										goto l428
-									l430:
-										position, tokenIndex = position428, tokenIndex428
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l426
-										}
-										position++
-									}
-								l428:
-									goto l427
-								l426:
-									position, tokenIndex = position426, tokenIndex426
-								}
-							l427:
-								{
-									position431, tokenIndex431 := position, tokenIndex
-									{
-										position433, tokenIndex433 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l434
-										}
-										position++
-										goto l433
-									l434:
-										position, tokenIndex = position433, tokenIndex433
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l435
-										}
-										position++
-										goto l433
-									l435:
-										position, tokenIndex = position433, tokenIndex433
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l431
-										}
-										position++
-									}
-								l433:
-									goto l432
-								l431:
-									position, tokenIndex = position431, tokenIndex431
-								}
-							l432:
-								{
-									position436, tokenIndex436 := position, tokenIndex
-									{
-										position438, tokenIndex438 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l439
-										}
-										position++
-										goto l438
-									l439:
-										position, tokenIndex = position438, tokenIndex438
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l440
-										}
-										position++
-										goto l438
-									l440:
-										position, tokenIndex = position438, tokenIndex438
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l436
-										}
-										position++
-									}
-								l438:
-									goto l437
-								l436:
-									position, tokenIndex = position436, tokenIndex436
-								}
-							l437:
-								if at(buffer, position) != rune(':') {
-									goto l422
-								}
-								position++
-								{
-									position441, tokenIndex441 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l442
-									}
-									position++
-									goto l441
-								l442:
-									position, tokenIndex = position441, tokenIndex441
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l443
-									}
-									position++
-									goto l441
-								l443:
-									position, tokenIndex = position441, tokenIndex441
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l422
-									}
-									position++
-								}
-							l441:
-								{
-									position444, tokenIndex444 := position, tokenIndex
-									{
-										position446, tokenIndex446 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l447
-										}
-										position++
-										goto l446
-									l447:
-										position, tokenIndex = position446, tokenIndex446
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l448
-										}
-										position++
-										goto l446
-									l448:
-										position, tokenIndex = position446, tokenIndex446
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l444
-										}
-										position++
-									}
-								l446:
-									goto l445
-								l444:
-									position, tokenIndex = position444, tokenIndex444
-								}
-							l445:
-								{
-									position449, tokenIndex449 := position, tokenIndex
-									{
-										position451, tokenIndex451 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l452
-										}
-										position++
-										goto l451
-									l452:
-										position, tokenIndex = position451, tokenIndex451
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l453
-										}
-										position++
-										goto l451
-									l453:
-										position, tokenIndex = position451, tokenIndex451
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l449
-										}
-										position++
-									}
-								l451:
-									goto l450
-								l449:
-									position, tokenIndex = position449, tokenIndex449
-								}
-							l450:
-								{
-									position454, tokenIndex454 := position, tokenIndex
-									{
-										position456, tokenIndex456 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l457
-										}
-										position++
-										goto l456
-									l457:
-										position, tokenIndex = position456, tokenIndex456
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l458
-										}
-										position++
-										goto l456
-									l458:
-										position, tokenIndex = position456, tokenIndex456
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l454
-										}
-										position++
-									}
-								l456:
-									goto l455
-								l454:
-									position, tokenIndex = position454, tokenIndex454
-								}
-							l455:
-								goto l421
-							l422:
-								position, tokenIndex = position421, tokenIndex421
-								if !_rules[ruleIPv4address]() {
-									goto l328
-								}
-							}
-						l421:
-							goto l51
-						l328:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position460, tokenIndex460 := position, tokenIndex
-								{
-									position462, tokenIndex462 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l463
-									}
-									position++
-									goto l462
-								l463:
-									position, tokenIndex = position462, tokenIndex462
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l464
-									}
-									position++
-									goto l462
-								l464:
-									position, tokenIndex = position462, tokenIndex462
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l460
-									}
-									position++
-								}
-							l462:
-								{
-									position465, tokenIndex465 := position, tokenIndex
-									{
-										position467, tokenIndex467 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l468
-										}
-										position++
-										goto l467
-									l468:
-										position, tokenIndex = position467, tokenIndex467
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l469
-										}
-										position++
-										goto l467
-									l469:
-										position, tokenIndex = position467, tokenIndex467
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l465
-										}
-										position++
-									}
-								l467:
-									goto l466
-								l465:
-									position, tokenIndex = position465, tokenIndex465
-								}
-							l466:
-								{
-									position470, tokenIndex470 := position, tokenIndex
-									{
-										position472, tokenIndex472 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l473
-										}
-										position++
-										goto l472
-									l473:
-										position, tokenIndex = position472, tokenIndex472
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l474
-										}
-										position++
-										goto l472
-									l474:
-										position, tokenIndex = position472, tokenIndex472
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l470
-										}
-										position++
-									}
-								l472:
-									goto l471
-								l470:
-									position, tokenIndex = position470, tokenIndex470
-								}
-							l471:
-								{
-									position475, tokenIndex475 := position, tokenIndex
-									{
-										position477, tokenIndex477 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l478
-										}
-										position++
-										goto l477
-									l478:
-										position, tokenIndex = position477, tokenIndex477
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l479
-										}
-										position++
-										goto l477
-									l479:
-										position, tokenIndex = position477, tokenIndex477
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l475
-										}
-										position++
-									}
-								l477:
-									goto l476
-								l475:
-									position, tokenIndex = position475, tokenIndex475
-								}
-							l476:
-								{
-									position480, tokenIndex480 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l480
-									}
-									position++
-									{
-										position482, tokenIndex482 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l483
-										}
-										position++
-										goto l482
-									l483:
-										position, tokenIndex = position482, tokenIndex482
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l484
-										}
-										position++
-										goto l482
-									l484:
-										position, tokenIndex = position482, tokenIndex482
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l480
-										}
-										position++
-									}
-								l482:
-									{
-										position485, tokenIndex485 := position, tokenIndex
-										{
-											position487, tokenIndex487 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l488
-											}
-											position++
-											goto l487
-										l488:
-											position, tokenIndex = position487, tokenIndex487
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l489
-											}
-											position++
-											goto l487
-										l489:
-											position, tokenIndex = position487, tokenIndex487
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l485
-											}
-											position++
-										}
-									l487:
-										goto l486
-									l485:
-										position, tokenIndex = position485, tokenIndex485
-									}
-								l486:
-									{
-										position490, tokenIndex490 := position, tokenIndex
-										{
-											position492, tokenIndex492 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l493
-											}
-											position++
-											goto l492
-										l493:
-											position, tokenIndex = position492, tokenIndex492
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l494
-											}
-											position++
-											goto l492
-										l494:
-											position, tokenIndex = position492, tokenIndex492
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l490
-											}
-											position++
-										}
-									l492:
-										goto l491
-									l490:
-										position, tokenIndex = position490, tokenIndex490
-									}
-								l491:
-									{
-										position495, tokenIndex495 := position, tokenIndex
-										{
-											position497, tokenIndex497 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l498
-											}
-											position++
-											goto l497
-										l498:
-											position, tokenIndex = position497, tokenIndex497
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l499
-											}
-											position++
-											goto l497
-										l499:
-											position, tokenIndex = position497, tokenIndex497
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l495
-											}
-											position++
-										}
-									l497:
-										goto l496
-									l495:
-										position, tokenIndex = position495, tokenIndex495
-									}
-								l496:
-									goto l481
-								l480:
-									position, tokenIndex = position480, tokenIndex480
-								}
-							l481:
-								goto l461
-							l460:
-								position, tokenIndex = position460, tokenIndex460
-							}
-						l461:
-							if at(buffer, position) != rune(':') {
-								goto l459
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l459
-							}
-							position++
-							{
-								position500, tokenIndex500 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l501
-								}
-								position++
-								goto l500
-							l501:
-								position, tokenIndex = position500, tokenIndex500
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l502
-								}
-								position++
-								goto l500
-							l502:
-								position, tokenIndex = position500, tokenIndex500
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l459
-								}
-								position++
-							}
-						l500:
-							{
-								position503, tokenIndex503 := position, tokenIndex
-								{
-									position505, tokenIndex505 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l506
-									}
-									position++
-									goto l505
-								l506:
-									position, tokenIndex = position505, tokenIndex505
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l507
-									}
-									position++
-									goto l505
-								l507:
-									position, tokenIndex = position505, tokenIndex505
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l503
-									}
-									position++
-								}
-							l505:
-								goto l504
-							l503:
-								position, tokenIndex = position503, tokenIndex503
-							}
-						l504:
-							{
-								position508, tokenIndex508 := position, tokenIndex
-								{
-									position510, tokenIndex510 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l511
-									}
-									position++
-									goto l510
-								l511:
-									position, tokenIndex = position510, tokenIndex510
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l512
-									}
-									position++
-									goto l510
-								l512:
-									position, tokenIndex = position510, tokenIndex510
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l508
-									}
-									position++
-								}
-							l510:
-								goto l509
-							l508:
-								position, tokenIndex = position508, tokenIndex508
-							}
-						l509:
-							{
-								position513, tokenIndex513 := position, tokenIndex
-								{
-									position515, tokenIndex515 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l516
-									}
-									position++
-									goto l515
-								l516:
-									position, tokenIndex = position515, tokenIndex515
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l517
-									}
-									position++
-									goto l515
-								l517:
-									position, tokenIndex = position515, tokenIndex515
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l513
-									}
-									position++
-								}
-							l515:
-								goto l514
-							l513:
-								position, tokenIndex = position513, tokenIndex513
-							}
-						l514:
-							if at(buffer, position) != rune(':') {
-								goto l459
-							}
-							position++
-							{
-								position518, tokenIndex518 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l519
-								}
-								position++
-								goto l518
-							l519:
-								position, tokenIndex = position518, tokenIndex518
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l520
-								}
-								position++
-								goto l518
-							l520:
-								position, tokenIndex = position518, tokenIndex518
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l459
-								}
-								position++
-							}
-						l518:
-							{
-								position521, tokenIndex521 := position, tokenIndex
-								{
-									position523, tokenIndex523 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l524
-									}
-									position++
-									goto l523
-								l524:
-									position, tokenIndex = position523, tokenIndex523
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l525
-									}
-									position++
-									goto l523
-								l525:
-									position, tokenIndex = position523, tokenIndex523
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l521
-									}
-									position++
-								}
-							l523:
-								goto l522
-							l521:
-								position, tokenIndex = position521, tokenIndex521
-							}
-						l522:
-							{
-								position526, tokenIndex526 := position, tokenIndex
-								{
-									position528, tokenIndex528 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l529
-									}
-									position++
-									goto l528
-								l529:
-									position, tokenIndex = position528, tokenIndex528
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l530
-									}
-									position++
-									goto l528
-								l530:
-									position, tokenIndex = position528, tokenIndex528
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l526
-									}
-									position++
-								}
-							l528:
-								goto l527
-							l526:
-								position, tokenIndex = position526, tokenIndex526
-							}
-						l527:
-							{
-								position531, tokenIndex531 := position, tokenIndex
-								{
-									position533, tokenIndex533 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l534
-									}
-									position++
-									goto l533
-								l534:
-									position, tokenIndex = position533, tokenIndex533
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l535
-									}
-									position++
-									goto l533
-								l535:
-									position, tokenIndex = position533, tokenIndex533
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l531
-									}
-									position++
-								}
-							l533:
-								goto l532
-							l531:
-								position, tokenIndex = position531, tokenIndex531
-							}
-						l532:
-							if at(buffer, position) != rune(':') {
-								goto l459
-							}
-							position++
-							{
-								position536, tokenIndex536 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l537
-								}
-								position++
-								goto l536
-							l537:
-								position, tokenIndex = position536, tokenIndex536
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l538
-								}
-								position++
-								goto l536
-							l538:
-								position, tokenIndex = position536, tokenIndex536
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l459
-								}
-								position++
-							}
-						l536:
-							{
-								position539, tokenIndex539 := position, tokenIndex
-								{
-									position541, tokenIndex541 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l542
-									}
-									position++
-									goto l541
-								l542:
-									position, tokenIndex = position541, tokenIndex541
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l543
-									}
-									position++
-									goto l541
-								l543:
-									position, tokenIndex = position541, tokenIndex541
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l539
-									}
-									position++
-								}
-							l541:
-								goto l540
-							l539:
-								position, tokenIndex = position539, tokenIndex539
-							}
-						l540:
-							{
-								position544, tokenIndex544 := position, tokenIndex
-								{
-									position546, tokenIndex546 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l547
-									}
-									position++
-									goto l546
-								l547:
-									position, tokenIndex = position546, tokenIndex546
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l548
-									}
-									position++
-									goto l546
-								l548:
-									position, tokenIndex = position546, tokenIndex546
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l544
-									}
-									position++
-								}
-							l546:
-								goto l545
-							l544:
-								position, tokenIndex = position544, tokenIndex544
-							}
-						l545:
-							{
-								position549, tokenIndex549 := position, tokenIndex
-								{
-									position551, tokenIndex551 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l552
-									}
-									position++
-									goto l551
-								l552:
-									position, tokenIndex = position551, tokenIndex551
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l553
-									}
-									position++
-									goto l551
-								l553:
-									position, tokenIndex = position551, tokenIndex551
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l549
-									}
-									position++
-								}
-							l551:
-								goto l550
-							l549:
-								position, tokenIndex = position549, tokenIndex549
-							}
-						l550:
-							if at(buffer, position) != rune(':') {
-								goto l459
-							}
-							position++
-							{
-								position554, tokenIndex554 := position, tokenIndex
-								{
-									position556, tokenIndex556 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l557
-									}
-									position++
-									goto l556
-								l557:
-									position, tokenIndex = position556, tokenIndex556
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l558
-									}
-									position++
-									goto l556
-								l558:
-									position, tokenIndex = position556, tokenIndex556
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l555
-									}
-									position++
-								}
-							l556:
-								{
-									position559, tokenIndex559 := position, tokenIndex
-									{
-										position561, tokenIndex561 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l562
-										}
-										position++
-										goto l561
-									l562:
-										position, tokenIndex = position561, tokenIndex561
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l563
-										}
-										position++
-										goto l561
-									l563:
-										position, tokenIndex = position561, tokenIndex561
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l559
-										}
-										position++
-									}
-								l561:
-									goto l560
-								l559:
-									position, tokenIndex = position559, tokenIndex559
-								}
-							l560:
-								{
-									position564, tokenIndex564 := position, tokenIndex
-									{
-										position566, tokenIndex566 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l567
-										}
-										position++
-										goto l566
-									l567:
-										position, tokenIndex = position566, tokenIndex566
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l568
-										}
-										position++
-										goto l566
-									l568:
-										position, tokenIndex = position566, tokenIndex566
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l564
-										}
-										position++
-									}
-								l566:
-									goto l565
-								l564:
-									position, tokenIndex = position564, tokenIndex564
-								}
-							l565:
-								{
-									position569, tokenIndex569 := position, tokenIndex
-									{
-										position571, tokenIndex571 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l572
-										}
-										position++
-										goto l571
-									l572:
-										position, tokenIndex = position571, tokenIndex571
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l573
-										}
-										position++
-										goto l571
-									l573:
-										position, tokenIndex = position571, tokenIndex571
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l569
-										}
-										position++
-									}
-								l571:
-									goto l570
-								l569:
-									position, tokenIndex = position569, tokenIndex569
-								}
-							l570:
-								if at(buffer, position) != rune(':') {
-									goto l555
-								}
-								position++
-								{
-									position574, tokenIndex574 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l575
-									}
-									position++
-									goto l574
-								l575:
-									position, tokenIndex = position574, tokenIndex574
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l576
-									}
-									position++
-									goto l574
-								l576:
-									position, tokenIndex = position574, tokenIndex574
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l555
-									}
-									position++
-								}
-							l574:
-								{
-									position577, tokenIndex577 := position, tokenIndex
-									{
-										position579, tokenIndex579 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l580
-										}
-										position++
-										goto l579
-									l580:
-										position, tokenIndex = position579, tokenIndex579
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l581
-										}
-										position++
-										goto l579
-									l581:
-										position, tokenIndex = position579, tokenIndex579
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l577
-										}
-										position++
-									}
-								l579:
-									goto l578
-								l577:
-									position, tokenIndex = position577, tokenIndex577
-								}
-							l578:
-								{
-									position582, tokenIndex582 := position, tokenIndex
-									{
-										position584, tokenIndex584 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l585
-										}
-										position++
-										goto l584
-									l585:
-										position, tokenIndex = position584, tokenIndex584
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l586
-										}
-										position++
-										goto l584
-									l586:
-										position, tokenIndex = position584, tokenIndex584
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l582
-										}
-										position++
-									}
-								l584:
-									goto l583
-								l582:
-									position, tokenIndex = position582, tokenIndex582
-								}
-							l583:
-								{
-									position587, tokenIndex587 := position, tokenIndex
-									{
-										position589, tokenIndex589 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l590
-										}
-										position++
-										goto l589
-									l590:
-										position, tokenIndex = position589, tokenIndex589
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l591
-										}
-										position++
-										goto l589
-									l591:
-										position, tokenIndex = position589, tokenIndex589
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l587
-										}
-										position++
-									}
-								l589:
-									goto l588
-								l587:
-									position, tokenIndex = position587, tokenIndex587
-								}
-							l588:
-								goto l554
-							l555:
-								position, tokenIndex = position554, tokenIndex554
-								if !_rules[ruleIPv4address]() {
-									goto l459
-								}
-							}
-						l554:
-							goto l51
-						l459:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position593, tokenIndex593 := position, tokenIndex
-								{
-									position595, tokenIndex595 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l596
-									}
-									position++
-									goto l595
-								l596:
-									position, tokenIndex = position595, tokenIndex595
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l597
-									}
-									position++
-									goto l595
-								l597:
-									position, tokenIndex = position595, tokenIndex595
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l593
-									}
-									position++
-								}
-							l595:
-								{
-									position598, tokenIndex598 := position, tokenIndex
-									{
-										position600, tokenIndex600 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l601
-										}
-										position++
-										goto l600
-									l601:
-										position, tokenIndex = position600, tokenIndex600
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l602
-										}
-										position++
-										goto l600
-									l602:
-										position, tokenIndex = position600, tokenIndex600
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l598
-										}
-										position++
-									}
-								l600:
-									goto l599
-								l598:
-									position, tokenIndex = position598, tokenIndex598
-								}
-							l599:
-								{
-									position603, tokenIndex603 := position, tokenIndex
-									{
-										position605, tokenIndex605 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l606
-										}
-										position++
-										goto l605
-									l606:
-										position, tokenIndex = position605, tokenIndex605
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l607
-										}
-										position++
-										goto l605
-									l607:
-										position, tokenIndex = position605, tokenIndex605
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l603
-										}
-										position++
-									}
-								l605:
-									goto l604
-								l603:
-									position, tokenIndex = position603, tokenIndex603
-								}
-							l604:
-								{
-									position608, tokenIndex608 := position, tokenIndex
-									{
-										position610, tokenIndex610 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l611
-										}
-										position++
-										goto l610
-									l611:
-										position, tokenIndex = position610, tokenIndex610
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l612
-										}
-										position++
-										goto l610
-									l612:
-										position, tokenIndex = position610, tokenIndex610
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l608
-										}
-										position++
-									}
-								l610:
-									goto l609
-								l608:
-									position, tokenIndex = position608, tokenIndex608
-								}
-							l609:
-								{
-									position613, tokenIndex613 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l613
-									}
-									position++
-									{
-										position615, tokenIndex615 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l616
-										}
-										position++
-										goto l615
-									l616:
-										position, tokenIndex = position615, tokenIndex615
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l617
-										}
-										position++
-										goto l615
-									l617:
-										position, tokenIndex = position615, tokenIndex615
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l613
-										}
-										position++
-									}
-								l615:
-									{
-										position618, tokenIndex618 := position, tokenIndex
-										{
-											position620, tokenIndex620 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l621
-											}
-											position++
-											goto l620
-										l621:
-											position, tokenIndex = position620, tokenIndex620
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l622
-											}
-											position++
-											goto l620
-										l622:
-											position, tokenIndex = position620, tokenIndex620
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l618
-											}
-											position++
-										}
-									l620:
-										goto l619
-									l618:
-										position, tokenIndex = position618, tokenIndex618
-									}
-								l619:
-									{
-										position623, tokenIndex623 := position, tokenIndex
-										{
-											position625, tokenIndex625 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l626
-											}
-											position++
-											goto l625
-										l626:
-											position, tokenIndex = position625, tokenIndex625
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l627
-											}
-											position++
-											goto l625
-										l627:
-											position, tokenIndex = position625, tokenIndex625
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l623
-											}
-											position++
-										}
-									l625:
-										goto l624
-									l623:
-										position, tokenIndex = position623, tokenIndex623
-									}
-								l624:
-									{
-										position628, tokenIndex628 := position, tokenIndex
-										{
-											position630, tokenIndex630 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l631
-											}
-											position++
-											goto l630
-										l631:
-											position, tokenIndex = position630, tokenIndex630
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l632
-											}
-											position++
-											goto l630
-										l632:
-											position, tokenIndex = position630, tokenIndex630
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l628
-											}
-											position++
-										}
-									l630:
-										goto l629
-									l628:
-										position, tokenIndex = position628, tokenIndex628
-									}
-								l629:
-									goto l614
-								l613:
-									position, tokenIndex = position613, tokenIndex613
-								}
-							l614:
-								{
-									position633, tokenIndex633 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l633
-									}
-									position++
-									{
-										position635, tokenIndex635 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l636
-										}
-										position++
-										goto l635
-									l636:
-										position, tokenIndex = position635, tokenIndex635
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l637
-										}
-										position++
-										goto l635
-									l637:
-										position, tokenIndex = position635, tokenIndex635
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l633
-										}
-										position++
-									}
-								l635:
-									{
-										position638, tokenIndex638 := position, tokenIndex
-										{
-											position640, tokenIndex640 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l641
-											}
-											position++
-											goto l640
-										l641:
-											position, tokenIndex = position640, tokenIndex640
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l642
-											}
-											position++
-											goto l640
-										l642:
-											position, tokenIndex = position640, tokenIndex640
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l638
-											}
-											position++
-										}
-									l640:
-										goto l639
-									l638:
-										position, tokenIndex = position638, tokenIndex638
-									}
-								l639:
-									{
-										position643, tokenIndex643 := position, tokenIndex
-										{
-											position645, tokenIndex645 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l646
-											}
-											position++
-											goto l645
-										l646:
-											position, tokenIndex = position645, tokenIndex645
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l647
-											}
-											position++
-											goto l645
-										l647:
-											position, tokenIndex = position645, tokenIndex645
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l643
-											}
-											position++
-										}
-									l645:
-										goto l644
-									l643:
-										position, tokenIndex = position643, tokenIndex643
-									}
-								l644:
-									{
-										position648, tokenIndex648 := position, tokenIndex
-										{
-											position650, tokenIndex650 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l651
-											}
-											position++
-											goto l650
-										l651:
-											position, tokenIndex = position650, tokenIndex650
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l652
-											}
-											position++
-											goto l650
-										l652:
-											position, tokenIndex = position650, tokenIndex650
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l648
-											}
-											position++
-										}
-									l650:
-										goto l649
-									l648:
-										position, tokenIndex = position648, tokenIndex648
-									}
-								l649:
-									goto l634
-								l633:
-									position, tokenIndex = position633, tokenIndex633
-								}
-							l634:
-								goto l594
-							l593:
-								position, tokenIndex = position593, tokenIndex593
-							}
-						l594:
-							if at(buffer, position) != rune(':') {
-								goto l592
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l592
-							}
-							position++
-							{
-								position653, tokenIndex653 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l654
-								}
-								position++
-								goto l653
-							l654:
-								position, tokenIndex = position653, tokenIndex653
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l655
-								}
-								position++
-								goto l653
-							l655:
-								position, tokenIndex = position653, tokenIndex653
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l592
-								}
-								position++
-							}
-						l653:
-							{
-								position656, tokenIndex656 := position, tokenIndex
-								{
-									position658, tokenIndex658 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l659
-									}
-									position++
-									goto l658
-								l659:
-									position, tokenIndex = position658, tokenIndex658
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l660
-									}
-									position++
-									goto l658
-								l660:
-									position, tokenIndex = position658, tokenIndex658
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l656
-									}
-									position++
-								}
-							l658:
-								goto l657
-							l656:
-								position, tokenIndex = position656, tokenIndex656
-							}
-						l657:
-							{
-								position661, tokenIndex661 := position, tokenIndex
-								{
-									position663, tokenIndex663 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l664
-									}
-									position++
-									goto l663
-								l664:
-									position, tokenIndex = position663, tokenIndex663
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l665
-									}
-									position++
-									goto l663
-								l665:
-									position, tokenIndex = position663, tokenIndex663
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l661
-									}
-									position++
-								}
-							l663:
-								goto l662
-							l661:
-								position, tokenIndex = position661, tokenIndex661
-							}
-						l662:
-							{
-								position666, tokenIndex666 := position, tokenIndex
-								{
-									position668, tokenIndex668 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l669
-									}
-									position++
-									goto l668
-								l669:
-									position, tokenIndex = position668, tokenIndex668
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l670
-									}
-									position++
-									goto l668
-								l670:
-									position, tokenIndex = position668, tokenIndex668
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l666
-									}
-									position++
-								}
-							l668:
-								goto l667
-							l666:
-								position, tokenIndex = position666, tokenIndex666
-							}
-						l667:
-							if at(buffer, position) != rune(':') {
-								goto l592
-							}
-							position++
-							{
-								position671, tokenIndex671 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l672
-								}
-								position++
-								goto l671
-							l672:
-								position, tokenIndex = position671, tokenIndex671
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l673
-								}
-								position++
-								goto l671
-							l673:
-								position, tokenIndex = position671, tokenIndex671
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l592
-								}
-								position++
-							}
-						l671:
-							{
-								position674, tokenIndex674 := position, tokenIndex
-								{
-									position676, tokenIndex676 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l677
-									}
-									position++
-									goto l676
-								l677:
-									position, tokenIndex = position676, tokenIndex676
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l678
-									}
-									position++
-									goto l676
-								l678:
-									position, tokenIndex = position676, tokenIndex676
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l674
-									}
-									position++
-								}
-							l676:
-								goto l675
-							l674:
-								position, tokenIndex = position674, tokenIndex674
-							}
-						l675:
-							{
-								position679, tokenIndex679 := position, tokenIndex
-								{
-									position681, tokenIndex681 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l682
-									}
-									position++
-									goto l681
-								l682:
-									position, tokenIndex = position681, tokenIndex681
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l683
-									}
-									position++
-									goto l681
-								l683:
-									position, tokenIndex = position681, tokenIndex681
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l679
-									}
-									position++
-								}
-							l681:
-								goto l680
-							l679:
-								position, tokenIndex = position679, tokenIndex679
-							}
-						l680:
-							{
-								position684, tokenIndex684 := position, tokenIndex
-								{
-									position686, tokenIndex686 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l687
-									}
-									position++
-									goto l686
-								l687:
-									position, tokenIndex = position686, tokenIndex686
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l688
-									}
-									position++
-									goto l686
-								l688:
-									position, tokenIndex = position686, tokenIndex686
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l684
-									}
-									position++
-								}
-							l686:
-								goto l685
-							l684:
-								position, tokenIndex = position684, tokenIndex684
-							}
-						l685:
-							if at(buffer, position) != rune(':') {
-								goto l592
-							}
-							position++
-							{
-								position689, tokenIndex689 := position, tokenIndex
-								{
-									position691, tokenIndex691 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l692
-									}
-									position++
-									goto l691
-								l692:
-									position, tokenIndex = position691, tokenIndex691
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l693
-									}
-									position++
-									goto l691
-								l693:
-									position, tokenIndex = position691, tokenIndex691
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l690
-									}
-									position++
-								}
-							l691:
-								{
-									position694, tokenIndex694 := position, tokenIndex
-									{
-										position696, tokenIndex696 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l697
-										}
-										position++
-										goto l696
-									l697:
-										position, tokenIndex = position696, tokenIndex696
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l698
-										}
-										position++
-										goto l696
-									l698:
-										position, tokenIndex = position696, tokenIndex696
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l694
-										}
-										position++
-									}
-								l696:
-									goto l695
-								l694:
-									position, tokenIndex = position694, tokenIndex694
-								}
-							l695:
-								{
-									position699, tokenIndex699 := position, tokenIndex
-									{
-										position701, tokenIndex701 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l702
-										}
-										position++
-										goto l701
-									l702:
-										position, tokenIndex = position701, tokenIndex701
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l703
-										}
-										position++
-										goto l701
-									l703:
-										position, tokenIndex = position701, tokenIndex701
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l699
-										}
-										position++
-									}
-								l701:
-									goto l700
-								l699:
-									position, tokenIndex = position699, tokenIndex699
-								}
-							l700:
-								{
-									position704, tokenIndex704 := position, tokenIndex
-									{
-										position706, tokenIndex706 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l707
-										}
-										position++
-										goto l706
-									l707:
-										position, tokenIndex = position706, tokenIndex706
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l708
-										}
-										position++
-										goto l706
-									l708:
-										position, tokenIndex = position706, tokenIndex706
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l704
-										}
-										position++
-									}
-								l706:
-									goto l705
-								l704:
-									position, tokenIndex = position704, tokenIndex704
-								}
-							l705:
-								if at(buffer, position) != rune(':') {
-									goto l690
-								}
-								position++
-								{
-									position709, tokenIndex709 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l710
-									}
-									position++
-									goto l709
-								l710:
-									position, tokenIndex = position709, tokenIndex709
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l711
-									}
-									position++
-									goto l709
-								l711:
-									position, tokenIndex = position709, tokenIndex709
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l690
-									}
-									position++
-								}
-							l709:
-								{
-									position712, tokenIndex712 := position, tokenIndex
-									{
-										position714, tokenIndex714 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l715
-										}
-										position++
-										goto l714
-									l715:
-										position, tokenIndex = position714, tokenIndex714
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l716
-										}
-										position++
-										goto l714
-									l716:
-										position, tokenIndex = position714, tokenIndex714
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l712
-										}
-										position++
-									}
-								l714:
-									goto l713
-								l712:
-									position, tokenIndex = position712, tokenIndex712
-								}
-							l713:
-								{
-									position717, tokenIndex717 := position, tokenIndex
-									{
-										position719, tokenIndex719 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l720
-										}
-										position++
-										goto l719
-									l720:
-										position, tokenIndex = position719, tokenIndex719
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l721
-										}
-										position++
-										goto l719
-									l721:
-										position, tokenIndex = position719, tokenIndex719
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l717
-										}
-										position++
-									}
-								l719:
-									goto l718
-								l717:
-									position, tokenIndex = position717, tokenIndex717
-								}
-							l718:
-								{
-									position722, tokenIndex722 := position, tokenIndex
-									{
-										position724, tokenIndex724 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l725
-										}
-										position++
-										goto l724
-									l725:
-										position, tokenIndex = position724, tokenIndex724
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l726
-										}
-										position++
-										goto l724
-									l726:
-										position, tokenIndex = position724, tokenIndex724
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l722
-										}
-										position++
-									}
-								l724:
-									goto l723
-								l722:
-									position, tokenIndex = position722, tokenIndex722
-								}
-							l723:
-								goto l689
-							l690:
-								position, tokenIndex = position689, tokenIndex689
-								if !_rules[ruleIPv4address]() {
-									goto l592
-								}
-							}
-						l689:
-							goto l51
-						l592:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position728, tokenIndex728 := position, tokenIndex
-								{
-									position730, tokenIndex730 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l731
-									}
-									position++
-									goto l730
-								l731:
-									position, tokenIndex = position730, tokenIndex730
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l732
-									}
-									position++
-									goto l730
-								l732:
-									position, tokenIndex = position730, tokenIndex730
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l728
-									}
-									position++
-								}
-							l730:
-								{
-									position733, tokenIndex733 := position, tokenIndex
-									{
-										position735, tokenIndex735 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l736
-										}
-										position++
-										goto l735
-									l736:
-										position, tokenIndex = position735, tokenIndex735
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l737
-										}
-										position++
-										goto l735
-									l737:
-										position, tokenIndex = position735, tokenIndex735
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l733
-										}
-										position++
-									}
-								l735:
-									goto l734
-								l733:
-									position, tokenIndex = position733, tokenIndex733
-								}
-							l734:
-								{
-									position738, tokenIndex738 := position, tokenIndex
-									{
-										position740, tokenIndex740 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l741
-										}
-										position++
-										goto l740
-									l741:
-										position, tokenIndex = position740, tokenIndex740
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l742
-										}
-										position++
-										goto l740
-									l742:
-										position, tokenIndex = position740, tokenIndex740
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l738
-										}
-										position++
-									}
-								l740:
-									goto l739
-								l738:
-									position, tokenIndex = position738, tokenIndex738
-								}
-							l739:
-								{
-									position743, tokenIndex743 := position, tokenIndex
-									{
-										position745, tokenIndex745 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l746
-										}
-										position++
-										goto l745
-									l746:
-										position, tokenIndex = position745, tokenIndex745
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l747
-										}
-										position++
-										goto l745
-									l747:
-										position, tokenIndex = position745, tokenIndex745
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l743
-										}
-										position++
-									}
-								l745:
-									goto l744
-								l743:
-									position, tokenIndex = position743, tokenIndex743
-								}
-							l744:
-								{
-									position748, tokenIndex748 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l748
-									}
-									position++
-									{
-										position750, tokenIndex750 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l751
-										}
-										position++
-										goto l750
-									l751:
-										position, tokenIndex = position750, tokenIndex750
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l752
-										}
-										position++
-										goto l750
-									l752:
-										position, tokenIndex = position750, tokenIndex750
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l748
-										}
-										position++
-									}
-								l750:
-									{
-										position753, tokenIndex753 := position, tokenIndex
-										{
-											position755, tokenIndex755 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l756
-											}
-											position++
-											goto l755
-										l756:
-											position, tokenIndex = position755, tokenIndex755
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l757
-											}
-											position++
-											goto l755
-										l757:
-											position, tokenIndex = position755, tokenIndex755
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l753
-											}
-											position++
-										}
-									l755:
-										goto l754
-									l753:
-										position, tokenIndex = position753, tokenIndex753
-									}
-								l754:
-									{
-										position758, tokenIndex758 := position, tokenIndex
-										{
-											position760, tokenIndex760 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l761
-											}
-											position++
-											goto l760
-										l761:
-											position, tokenIndex = position760, tokenIndex760
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l762
-											}
-											position++
-											goto l760
-										l762:
-											position, tokenIndex = position760, tokenIndex760
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l758
-											}
-											position++
-										}
-									l760:
-										goto l759
-									l758:
-										position, tokenIndex = position758, tokenIndex758
-									}
-								l759:
-									{
-										position763, tokenIndex763 := position, tokenIndex
-										{
-											position765, tokenIndex765 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l766
-											}
-											position++
-											goto l765
-										l766:
-											position, tokenIndex = position765, tokenIndex765
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l767
-											}
-											position++
-											goto l765
-										l767:
-											position, tokenIndex = position765, tokenIndex765
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l763
-											}
-											position++
-										}
-									l765:
-										goto l764
-									l763:
-										position, tokenIndex = position763, tokenIndex763
-									}
-								l764:
-									goto l749
-								l748:
-									position, tokenIndex = position748, tokenIndex748
-								}
-							l749:
-								{
-									position768, tokenIndex768 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l768
-									}
-									position++
-									{
-										position770, tokenIndex770 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l771
-										}
-										position++
-										goto l770
-									l771:
-										position, tokenIndex = position770, tokenIndex770
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l772
-										}
-										position++
-										goto l770
-									l772:
-										position, tokenIndex = position770, tokenIndex770
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l768
-										}
-										position++
-									}
-								l770:
-									{
-										position773, tokenIndex773 := position, tokenIndex
-										{
-											position775, tokenIndex775 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l776
-											}
-											position++
-											goto l775
-										l776:
-											position, tokenIndex = position775, tokenIndex775
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l777
-											}
-											position++
-											goto l775
-										l777:
-											position, tokenIndex = position775, tokenIndex775
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l773
-											}
-											position++
-										}
-									l775:
-										goto l774
-									l773:
-										position, tokenIndex = position773, tokenIndex773
-									}
-								l774:
-									{
-										position778, tokenIndex778 := position, tokenIndex
-										{
-											position780, tokenIndex780 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l781
-											}
-											position++
-											goto l780
-										l781:
-											position, tokenIndex = position780, tokenIndex780
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l782
-											}
-											position++
-											goto l780
-										l782:
-											position, tokenIndex = position780, tokenIndex780
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l778
-											}
-											position++
-										}
-									l780:
-										goto l779
-									l778:
-										position, tokenIndex = position778, tokenIndex778
-									}
-								l779:
-									{
-										position783, tokenIndex783 := position, tokenIndex
-										{
-											position785, tokenIndex785 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l786
-											}
-											position++
-											goto l785
-										l786:
-											position, tokenIndex = position785, tokenIndex785
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l787
-											}
-											position++
-											goto l785
-										l787:
-											position, tokenIndex = position785, tokenIndex785
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l783
-											}
-											position++
-										}
-									l785:
-										goto l784
-									l783:
-										position, tokenIndex = position783, tokenIndex783
-									}
-								l784:
-									goto l769
-								l768:
-									position, tokenIndex = position768, tokenIndex768
-								}
-							l769:
-								{
-									position788, tokenIndex788 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l788
-									}
-									position++
-									{
-										position790, tokenIndex790 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l791
-										}
-										position++
-										goto l790
-									l791:
-										position, tokenIndex = position790, tokenIndex790
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l792
-										}
-										position++
-										goto l790
-									l792:
-										position, tokenIndex = position790, tokenIndex790
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l788
-										}
-										position++
-									}
-								l790:
-									{
-										position793, tokenIndex793 := position, tokenIndex
-										{
-											position795, tokenIndex795 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l796
-											}
-											position++
-											goto l795
-										l796:
-											position, tokenIndex = position795, tokenIndex795
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l797
-											}
-											position++
-											goto l795
-										l797:
-											position, tokenIndex = position795, tokenIndex795
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l793
-											}
-											position++
-										}
-									l795:
-										goto l794
-									l793:
-										position, tokenIndex = position793, tokenIndex793
-									}
-								l794:
-									{
-										position798, tokenIndex798 := position, tokenIndex
-										{
-											position800, tokenIndex800 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l801
-											}
-											position++
-											goto l800
-										l801:
-											position, tokenIndex = position800, tokenIndex800
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l802
-											}
-											position++
-											goto l800
-										l802:
-											position, tokenIndex = position800, tokenIndex800
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l798
-											}
-											position++
-										}
-									l800:
-										goto l799
-									l798:
-										position, tokenIndex = position798, tokenIndex798
-									}
-								l799:
-									{
-										position803, tokenIndex803 := position, tokenIndex
-										{
-											position805, tokenIndex805 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l806
-											}
-											position++
-											goto l805
-										l806:
-											position, tokenIndex = position805, tokenIndex805
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l807
-											}
-											position++
-											goto l805
-										l807:
-											position, tokenIndex = position805, tokenIndex805
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l803
-											}
-											position++
-										}
-									l805:
-										goto l804
-									l803:
-										position, tokenIndex = position803, tokenIndex803
-									}
-								l804:
-									goto l789
-								l788:
-									position, tokenIndex = position788, tokenIndex788
-								}
-							l789:
-								goto l729
-							l728:
-								position, tokenIndex = position728, tokenIndex728
-							}
-						l729:
-							if at(buffer, position) != rune(':') {
-								goto l727
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l727
-							}
-							position++
-							{
-								position808, tokenIndex808 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l809
-								}
-								position++
-								goto l808
-							l809:
-								position, tokenIndex = position808, tokenIndex808
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l810
-								}
-								position++
-								goto l808
-							l810:
-								position, tokenIndex = position808, tokenIndex808
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l727
-								}
-								position++
-							}
-						l808:
-							{
-								position811, tokenIndex811 := position, tokenIndex
-								{
-									position813, tokenIndex813 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l814
-									}
-									position++
-									goto l813
-								l814:
-									position, tokenIndex = position813, tokenIndex813
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l815
-									}
-									position++
-									goto l813
-								l815:
-									position, tokenIndex = position813, tokenIndex813
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l811
-									}
-									position++
-								}
-							l813:
-								goto l812
-							l811:
-								position, tokenIndex = position811, tokenIndex811
-							}
-						l812:
-							{
-								position816, tokenIndex816 := position, tokenIndex
-								{
-									position818, tokenIndex818 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l819
-									}
-									position++
-									goto l818
-								l819:
-									position, tokenIndex = position818, tokenIndex818
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l820
-									}
-									position++
-									goto l818
-								l820:
-									position, tokenIndex = position818, tokenIndex818
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l816
-									}
-									position++
-								}
-							l818:
-								goto l817
-							l816:
-								position, tokenIndex = position816, tokenIndex816
-							}
-						l817:
-							{
-								position821, tokenIndex821 := position, tokenIndex
-								{
-									position823, tokenIndex823 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l824
-									}
-									position++
-									goto l823
-								l824:
-									position, tokenIndex = position823, tokenIndex823
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l825
-									}
-									position++
-									goto l823
-								l825:
-									position, tokenIndex = position823, tokenIndex823
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l821
-									}
-									position++
-								}
-							l823:
-								goto l822
-							l821:
-								position, tokenIndex = position821, tokenIndex821
-							}
-						l822:
-							if at(buffer, position) != rune(':') {
-								goto l727
-							}
-							position++
-							{
-								position826, tokenIndex826 := position, tokenIndex
-								{
-									position828, tokenIndex828 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l829
-									}
-									position++
-									goto l828
-								l829:
-									position, tokenIndex = position828, tokenIndex828
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l830
-									}
-									position++
-									goto l828
-								l830:
-									position, tokenIndex = position828, tokenIndex828
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l827
-									}
-									position++
-								}
-							l828:
-								{
-									position831, tokenIndex831 := position, tokenIndex
-									{
-										position833, tokenIndex833 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l834
-										}
-										position++
-										goto l833
-									l834:
-										position, tokenIndex = position833, tokenIndex833
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l835
-										}
-										position++
-										goto l833
-									l835:
-										position, tokenIndex = position833, tokenIndex833
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l831
-										}
-										position++
-									}
-								l833:
-									goto l832
-								l831:
-									position, tokenIndex = position831, tokenIndex831
-								}
-							l832:
-								{
-									position836, tokenIndex836 := position, tokenIndex
-									{
-										position838, tokenIndex838 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l839
-										}
-										position++
-										goto l838
-									l839:
-										position, tokenIndex = position838, tokenIndex838
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l840
-										}
-										position++
-										goto l838
-									l840:
-										position, tokenIndex = position838, tokenIndex838
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l836
-										}
-										position++
-									}
-								l838:
-									goto l837
-								l836:
-									position, tokenIndex = position836, tokenIndex836
-								}
-							l837:
-								{
-									position841, tokenIndex841 := position, tokenIndex
-									{
-										position843, tokenIndex843 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l844
-										}
-										position++
-										goto l843
-									l844:
-										position, tokenIndex = position843, tokenIndex843
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l845
-										}
-										position++
-										goto l843
-									l845:
-										position, tokenIndex = position843, tokenIndex843
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l841
-										}
-										position++
-									}
-								l843:
-									goto l842
-								l841:
-									position, tokenIndex = position841, tokenIndex841
-								}
-							l842:
-								if at(buffer, position) != rune(':') {
-									goto l827
-								}
-								position++
-								{
-									position846, tokenIndex846 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l847
-									}
-									position++
-									goto l846
-								l847:
-									position, tokenIndex = position846, tokenIndex846
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l848
-									}
-									position++
-									goto l846
-								l848:
-									position, tokenIndex = position846, tokenIndex846
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l827
-									}
-									position++
-								}
-							l846:
-								{
-									position849, tokenIndex849 := position, tokenIndex
-									{
-										position851, tokenIndex851 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l852
-										}
-										position++
-										goto l851
-									l852:
-										position, tokenIndex = position851, tokenIndex851
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l853
-										}
-										position++
-										goto l851
-									l853:
-										position, tokenIndex = position851, tokenIndex851
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l849
-										}
-										position++
-									}
-								l851:
-									goto l850
-								l849:
-									position, tokenIndex = position849, tokenIndex849
-								}
-							l850:
-								{
-									position854, tokenIndex854 := position, tokenIndex
-									{
-										position856, tokenIndex856 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l857
-										}
-										position++
-										goto l856
-									l857:
-										position, tokenIndex = position856, tokenIndex856
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l858
-										}
-										position++
-										goto l856
-									l858:
-										position, tokenIndex = position856, tokenIndex856
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l854
-										}
-										position++
-									}
-								l856:
-									goto l855
-								l854:
-									position, tokenIndex = position854, tokenIndex854
-								}
-							l855:
-								{
-									position859, tokenIndex859 := position, tokenIndex
-									{
-										position861, tokenIndex861 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l862
-										}
-										position++
-										goto l861
-									l862:
-										position, tokenIndex = position861, tokenIndex861
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l863
-										}
-										position++
-										goto l861
-									l863:
-										position, tokenIndex = position861, tokenIndex861
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l859
-										}
-										position++
-									}
-								l861:
-									goto l860
-								l859:
-									position, tokenIndex = position859, tokenIndex859
-								}
-							l860:
-								goto l826
-							l827:
-								position, tokenIndex = position826, tokenIndex826
-								if !_rules[ruleIPv4address]() {
-									goto l727
-								}
-							}
-						l826:
-							goto l51
-						l727:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position865, tokenIndex865 := position, tokenIndex
-								{
-									position867, tokenIndex867 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l868
-									}
-									position++
-									goto l867
-								l868:
-									position, tokenIndex = position867, tokenIndex867
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l869
-									}
-									position++
-									goto l867
-								l869:
-									position, tokenIndex = position867, tokenIndex867
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l865
-									}
-									position++
-								}
-							l867:
-								{
-									position870, tokenIndex870 := position, tokenIndex
-									{
-										position872, tokenIndex872 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l873
-										}
-										position++
-										goto l872
-									l873:
-										position, tokenIndex = position872, tokenIndex872
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l874
-										}
-										position++
-										goto l872
-									l874:
-										position, tokenIndex = position872, tokenIndex872
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l870
-										}
-										position++
-									}
-								l872:
-									goto l871
-								l870:
-									position, tokenIndex = position870, tokenIndex870
-								}
-							l871:
-								{
-									position875, tokenIndex875 := position, tokenIndex
-									{
-										position877, tokenIndex877 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l878
-										}
-										position++
-										goto l877
-									l878:
-										position, tokenIndex = position877, tokenIndex877
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l879
-										}
-										position++
-										goto l877
-									l879:
-										position, tokenIndex = position877, tokenIndex877
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l875
-										}
-										position++
-									}
-								l877:
-									goto l876
-								l875:
-									position, tokenIndex = position875, tokenIndex875
-								}
-							l876:
-								{
-									position880, tokenIndex880 := position, tokenIndex
-									{
-										position882, tokenIndex882 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l883
-										}
-										position++
-										goto l882
-									l883:
-										position, tokenIndex = position882, tokenIndex882
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l884
-										}
-										position++
-										goto l882
-									l884:
-										position, tokenIndex = position882, tokenIndex882
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l880
-										}
-										position++
-									}
-								l882:
-									goto l881
-								l880:
-									position, tokenIndex = position880, tokenIndex880
-								}
-							l881:
-								{
-									position885, tokenIndex885 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l885
-									}
-									position++
-									{
-										position887, tokenIndex887 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l888
-										}
-										position++
-										goto l887
-									l888:
-										position, tokenIndex = position887, tokenIndex887
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l889
-										}
-										position++
-										goto l887
-									l889:
-										position, tokenIndex = position887, tokenIndex887
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l885
-										}
-										position++
-									}
-								l887:
-									{
-										position890, tokenIndex890 := position, tokenIndex
-										{
-											position892, tokenIndex892 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l893
-											}
-											position++
-											goto l892
-										l893:
-											position, tokenIndex = position892, tokenIndex892
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l894
-											}
-											position++
-											goto l892
-										l894:
-											position, tokenIndex = position892, tokenIndex892
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l890
-											}
-											position++
-										}
-									l892:
-										goto l891
-									l890:
-										position, tokenIndex = position890, tokenIndex890
-									}
-								l891:
-									{
-										position895, tokenIndex895 := position, tokenIndex
-										{
-											position897, tokenIndex897 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l898
-											}
-											position++
-											goto l897
-										l898:
-											position, tokenIndex = position897, tokenIndex897
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l899
-											}
-											position++
-											goto l897
-										l899:
-											position, tokenIndex = position897, tokenIndex897
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l895
-											}
-											position++
-										}
-									l897:
-										goto l896
-									l895:
-										position, tokenIndex = position895, tokenIndex895
-									}
-								l896:
-									{
-										position900, tokenIndex900 := position, tokenIndex
-										{
-											position902, tokenIndex902 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l903
-											}
-											position++
-											goto l902
-										l903:
-											position, tokenIndex = position902, tokenIndex902
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l904
-											}
-											position++
-											goto l902
-										l904:
-											position, tokenIndex = position902, tokenIndex902
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l900
-											}
-											position++
-										}
-									l902:
-										goto l901
-									l900:
-										position, tokenIndex = position900, tokenIndex900
-									}
-								l901:
-									goto l886
-								l885:
-									position, tokenIndex = position885, tokenIndex885
-								}
-							l886:
-								{
-									position905, tokenIndex905 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l905
-									}
-									position++
-									{
-										position907, tokenIndex907 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l908
-										}
-										position++
-										goto l907
-									l908:
-										position, tokenIndex = position907, tokenIndex907
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l909
-										}
-										position++
-										goto l907
-									l909:
-										position, tokenIndex = position907, tokenIndex907
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l905
-										}
-										position++
-									}
-								l907:
-									{
-										position910, tokenIndex910 := position, tokenIndex
-										{
-											position912, tokenIndex912 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l913
-											}
-											position++
-											goto l912
-										l913:
-											position, tokenIndex = position912, tokenIndex912
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l914
-											}
-											position++
-											goto l912
-										l914:
-											position, tokenIndex = position912, tokenIndex912
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l910
-											}
-											position++
-										}
-									l912:
-										goto l911
-									l910:
-										position, tokenIndex = position910, tokenIndex910
-									}
-								l911:
-									{
-										position915, tokenIndex915 := position, tokenIndex
-										{
-											position917, tokenIndex917 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l918
-											}
-											position++
-											goto l917
-										l918:
-											position, tokenIndex = position917, tokenIndex917
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l919
-											}
-											position++
-											goto l917
-										l919:
-											position, tokenIndex = position917, tokenIndex917
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l915
-											}
-											position++
-										}
-									l917:
-										goto l916
-									l915:
-										position, tokenIndex = position915, tokenIndex915
-									}
-								l916:
-									{
-										position920, tokenIndex920 := position, tokenIndex
-										{
-											position922, tokenIndex922 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l923
-											}
-											position++
-											goto l922
-										l923:
-											position, tokenIndex = position922, tokenIndex922
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l924
-											}
-											position++
-											goto l922
-										l924:
-											position, tokenIndex = position922, tokenIndex922
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l920
-											}
-											position++
-										}
-									l922:
-										goto l921
-									l920:
-										position, tokenIndex = position920, tokenIndex920
-									}
-								l921:
-									goto l906
-								l905:
-									position, tokenIndex = position905, tokenIndex905
-								}
-							l906:
-								{
-									position925, tokenIndex925 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l925
-									}
-									position++
-									{
-										position927, tokenIndex927 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l928
-										}
-										position++
-										goto l927
-									l928:
-										position, tokenIndex = position927, tokenIndex927
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l929
-										}
-										position++
-										goto l927
-									l929:
-										position, tokenIndex = position927, tokenIndex927
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l925
-										}
-										position++
-									}
-								l927:
-									{
-										position930, tokenIndex930 := position, tokenIndex
-										{
-											position932, tokenIndex932 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l933
-											}
-											position++
-											goto l932
-										l933:
-											position, tokenIndex = position932, tokenIndex932
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l934
-											}
-											position++
-											goto l932
-										l934:
-											position, tokenIndex = position932, tokenIndex932
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l930
-											}
-											position++
-										}
-									l932:
-										goto l931
-									l930:
-										position, tokenIndex = position930, tokenIndex930
-									}
-								l931:
-									{
-										position935, tokenIndex935 := position, tokenIndex
-										{
-											position937, tokenIndex937 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l938
-											}
-											position++
-											goto l937
-										l938:
-											position, tokenIndex = position937, tokenIndex937
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l939
-											}
-											position++
-											goto l937
-										l939:
-											position, tokenIndex = position937, tokenIndex937
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l935
-											}
-											position++
-										}
-									l937:
-										goto l936
-									l935:
-										position, tokenIndex = position935, tokenIndex935
-									}
-								l936:
-									{
-										position940, tokenIndex940 := position, tokenIndex
-										{
-											position942, tokenIndex942 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l943
-											}
-											position++
-											goto l942
-										l943:
-											position, tokenIndex = position942, tokenIndex942
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l944
-											}
-											position++
-											goto l942
-										l944:
-											position, tokenIndex = position942, tokenIndex942
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l940
-											}
-											position++
-										}
-									l942:
-										goto l941
-									l940:
-										position, tokenIndex = position940, tokenIndex940
-									}
-								l941:
-									goto l926
-								l925:
-									position, tokenIndex = position925, tokenIndex925
-								}
-							l926:
-								{
-									position945, tokenIndex945 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l945
-									}
-									position++
-									{
-										position947, tokenIndex947 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l948
-										}
-										position++
-										goto l947
-									l948:
-										position, tokenIndex = position947, tokenIndex947
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l949
-										}
-										position++
-										goto l947
-									l949:
-										position, tokenIndex = position947, tokenIndex947
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l945
-										}
-										position++
-									}
-								l947:
-									{
-										position950, tokenIndex950 := position, tokenIndex
-										{
-											position952, tokenIndex952 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l953
-											}
-											position++
-											goto l952
-										l953:
-											position, tokenIndex = position952, tokenIndex952
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l954
-											}
-											position++
-											goto l952
-										l954:
-											position, tokenIndex = position952, tokenIndex952
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l950
-											}
-											position++
-										}
-									l952:
-										goto l951
-									l950:
-										position, tokenIndex = position950, tokenIndex950
-									}
-								l951:
-									{
-										position955, tokenIndex955 := position, tokenIndex
-										{
-											position957, tokenIndex957 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l958
-											}
-											position++
-											goto l957
-										l958:
-											position, tokenIndex = position957, tokenIndex957
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l959
-											}
-											position++
-											goto l957
-										l959:
-											position, tokenIndex = position957, tokenIndex957
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l955
-											}
-											position++
-										}
-									l957:
-										goto l956
-									l955:
-										position, tokenIndex = position955, tokenIndex955
-									}
-								l956:
-									{
-										position960, tokenIndex960 := position, tokenIndex
-										{
-											position962, tokenIndex962 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l963
-											}
-											position++
-											goto l962
-										l963:
-											position, tokenIndex = position962, tokenIndex962
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l964
-											}
-											position++
-											goto l962
-										l964:
-											position, tokenIndex = position962, tokenIndex962
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l960
-											}
-											position++
-										}
-									l962:
-										goto l961
-									l960:
-										position, tokenIndex = position960, tokenIndex960
-									}
-								l961:
-									goto l946
-								l945:
-									position, tokenIndex = position945, tokenIndex945
-								}
-							l946:
-								goto l866
-							l865:
-								position, tokenIndex = position865, tokenIndex865
-							}
-						l866:
-							if at(buffer, position) != rune(':') {
-								goto l864
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l864
-							}
-							position++
-							{
-								position965, tokenIndex965 := position, tokenIndex
-								{
-									position967, tokenIndex967 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l968
-									}
-									position++
-									goto l967
-								l968:
-									position, tokenIndex = position967, tokenIndex967
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l969
-									}
-									position++
-									goto l967
-								l969:
-									position, tokenIndex = position967, tokenIndex967
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l966
-									}
-									position++
-								}
-							l967:
-								{
-									position970, tokenIndex970 := position, tokenIndex
-									{
-										position972, tokenIndex972 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l973
-										}
-										position++
-										goto l972
-									l973:
-										position, tokenIndex = position972, tokenIndex972
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l974
-										}
-										position++
-										goto l972
-									l974:
-										position, tokenIndex = position972, tokenIndex972
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l970
-										}
-										position++
-									}
-								l972:
-									goto l971
-								l970:
-									position, tokenIndex = position970, tokenIndex970
-								}
-							l971:
-								{
-									position975, tokenIndex975 := position, tokenIndex
-									{
-										position977, tokenIndex977 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l978
-										}
-										position++
-										goto l977
-									l978:
-										position, tokenIndex = position977, tokenIndex977
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l979
-										}
-										position++
-										goto l977
-									l979:
-										position, tokenIndex = position977, tokenIndex977
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l975
-										}
-										position++
-									}
-								l977:
-									goto l976
-								l975:
-									position, tokenIndex = position975, tokenIndex975
-								}
-							l976:
-								{
-									position980, tokenIndex980 := position, tokenIndex
-									{
-										position982, tokenIndex982 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l983
-										}
-										position++
-										goto l982
-									l983:
-										position, tokenIndex = position982, tokenIndex982
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l984
-										}
-										position++
-										goto l982
-									l984:
-										position, tokenIndex = position982, tokenIndex982
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l980
-										}
-										position++
-									}
-								l982:
-									goto l981
-								l980:
-									position, tokenIndex = position980, tokenIndex980
-								}
-							l981:
-								if at(buffer, position) != rune(':') {
-									goto l966
-								}
-								position++
-								{
-									position985, tokenIndex985 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l986
-									}
-									position++
-									goto l985
-								l986:
-									position, tokenIndex = position985, tokenIndex985
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l987
-									}
-									position++
-									goto l985
-								l987:
-									position, tokenIndex = position985, tokenIndex985
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l966
-									}
-									position++
-								}
-							l985:
-								{
-									position988, tokenIndex988 := position, tokenIndex
-									{
-										position990, tokenIndex990 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l991
-										}
-										position++
-										goto l990
-									l991:
-										position, tokenIndex = position990, tokenIndex990
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l992
-										}
-										position++
-										goto l990
-									l992:
-										position, tokenIndex = position990, tokenIndex990
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l988
-										}
-										position++
-									}
-								l990:
-									goto l989
-								l988:
-									position, tokenIndex = position988, tokenIndex988
-								}
-							l989:
-								{
-									position993, tokenIndex993 := position, tokenIndex
-									{
-										position995, tokenIndex995 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l996
-										}
-										position++
-										goto l995
-									l996:
-										position, tokenIndex = position995, tokenIndex995
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l997
-										}
-										position++
-										goto l995
-									l997:
-										position, tokenIndex = position995, tokenIndex995
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l993
-										}
-										position++
-									}
-								l995:
-									goto l994
-								l993:
-									position, tokenIndex = position993, tokenIndex993
-								}
-							l994:
-								{
-									position998, tokenIndex998 := position, tokenIndex
-									{
-										position1000, tokenIndex1000 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1001
-										}
-										position++
-										goto l1000
-									l1001:
-										position, tokenIndex = position1000, tokenIndex1000
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1002
-										}
-										position++
-										goto l1000
-									l1002:
-										position, tokenIndex = position1000, tokenIndex1000
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l998
-										}
-										position++
-									}
-								l1000:
-									goto l999
-								l998:
-									position, tokenIndex = position998, tokenIndex998
-								}
-							l999:
-								goto l965
-							l966:
-								position, tokenIndex = position965, tokenIndex965
-								if !_rules[ruleIPv4address]() {
-									goto l864
-								}
-							}
-						l965:
-							goto l51
-						l864:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position1004, tokenIndex1004 := position, tokenIndex
-								{
-									position1006, tokenIndex1006 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l1007
-									}
-									position++
-									goto l1006
-								l1007:
-									position, tokenIndex = position1006, tokenIndex1006
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l1008
-									}
-									position++
-									goto l1006
-								l1008:
-									position, tokenIndex = position1006, tokenIndex1006
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l1004
-									}
-									position++
-								}
-							l1006:
-								{
-									position1009, tokenIndex1009 := position, tokenIndex
-									{
-										position1011, tokenIndex1011 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1012
-										}
-										position++
-										goto l1011
-									l1012:
-										position, tokenIndex = position1011, tokenIndex1011
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1013
-										}
-										position++
-										goto l1011
-									l1013:
-										position, tokenIndex = position1011, tokenIndex1011
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1009
-										}
-										position++
-									}
-								l1011:
-									goto l1010
-								l1009:
-									position, tokenIndex = position1009, tokenIndex1009
-								}
-							l1010:
-								{
-									position1014, tokenIndex1014 := position, tokenIndex
-									{
-										position1016, tokenIndex1016 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1017
-										}
-										position++
-										goto l1016
-									l1017:
-										position, tokenIndex = position1016, tokenIndex1016
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1018
-										}
-										position++
-										goto l1016
-									l1018:
-										position, tokenIndex = position1016, tokenIndex1016
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1014
-										}
-										position++
-									}
-								l1016:
-									goto l1015
-								l1014:
-									position, tokenIndex = position1014, tokenIndex1014
-								}
-							l1015:
-								{
-									position1019, tokenIndex1019 := position, tokenIndex
-									{
-										position1021, tokenIndex1021 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1022
-										}
-										position++
-										goto l1021
-									l1022:
-										position, tokenIndex = position1021, tokenIndex1021
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1023
-										}
-										position++
-										goto l1021
-									l1023:
-										position, tokenIndex = position1021, tokenIndex1021
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1019
-										}
-										position++
-									}
-								l1021:
-									goto l1020
-								l1019:
-									position, tokenIndex = position1019, tokenIndex1019
-								}
-							l1020:
-								{
-									position1024, tokenIndex1024 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1024
-									}
-									position++
-									{
-										position1026, tokenIndex1026 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1027
-										}
-										position++
-										goto l1026
-									l1027:
-										position, tokenIndex = position1026, tokenIndex1026
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1028
-										}
-										position++
-										goto l1026
-									l1028:
-										position, tokenIndex = position1026, tokenIndex1026
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1024
-										}
-										position++
-									}
-								l1026:
-									{
-										position1029, tokenIndex1029 := position, tokenIndex
-										{
-											position1031, tokenIndex1031 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1032
-											}
-											position++
-											goto l1031
-										l1032:
-											position, tokenIndex = position1031, tokenIndex1031
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1033
-											}
-											position++
-											goto l1031
-										l1033:
-											position, tokenIndex = position1031, tokenIndex1031
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1029
-											}
-											position++
-										}
-									l1031:
-										goto l1030
-									l1029:
-										position, tokenIndex = position1029, tokenIndex1029
-									}
-								l1030:
-									{
-										position1034, tokenIndex1034 := position, tokenIndex
-										{
-											position1036, tokenIndex1036 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1037
-											}
-											position++
-											goto l1036
-										l1037:
-											position, tokenIndex = position1036, tokenIndex1036
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1038
-											}
-											position++
-											goto l1036
-										l1038:
-											position, tokenIndex = position1036, tokenIndex1036
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1034
-											}
-											position++
-										}
-									l1036:
-										goto l1035
-									l1034:
-										position, tokenIndex = position1034, tokenIndex1034
-									}
-								l1035:
-									{
-										position1039, tokenIndex1039 := position, tokenIndex
-										{
-											position1041, tokenIndex1041 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1042
-											}
-											position++
-											goto l1041
-										l1042:
-											position, tokenIndex = position1041, tokenIndex1041
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1043
-											}
-											position++
-											goto l1041
-										l1043:
-											position, tokenIndex = position1041, tokenIndex1041
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1039
-											}
-											position++
-										}
-									l1041:
-										goto l1040
-									l1039:
-										position, tokenIndex = position1039, tokenIndex1039
-									}
-								l1040:
-									goto l1025
-								l1024:
-									position, tokenIndex = position1024, tokenIndex1024
-								}
-							l1025:
-								{
-									position1044, tokenIndex1044 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1044
-									}
-									position++
-									{
-										position1046, tokenIndex1046 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1047
-										}
-										position++
-										goto l1046
-									l1047:
-										position, tokenIndex = position1046, tokenIndex1046
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1048
-										}
-										position++
-										goto l1046
-									l1048:
-										position, tokenIndex = position1046, tokenIndex1046
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1044
-										}
-										position++
-									}
-								l1046:
-									{
-										position1049, tokenIndex1049 := position, tokenIndex
-										{
-											position1051, tokenIndex1051 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1052
-											}
-											position++
-											goto l1051
-										l1052:
-											position, tokenIndex = position1051, tokenIndex1051
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1053
-											}
-											position++
-											goto l1051
-										l1053:
-											position, tokenIndex = position1051, tokenIndex1051
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1049
-											}
-											position++
-										}
-									l1051:
-										goto l1050
-									l1049:
-										position, tokenIndex = position1049, tokenIndex1049
-									}
-								l1050:
-									{
-										position1054, tokenIndex1054 := position, tokenIndex
-										{
-											position1056, tokenIndex1056 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1057
-											}
-											position++
-											goto l1056
-										l1057:
-											position, tokenIndex = position1056, tokenIndex1056
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1058
-											}
-											position++
-											goto l1056
-										l1058:
-											position, tokenIndex = position1056, tokenIndex1056
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1054
-											}
-											position++
-										}
-									l1056:
-										goto l1055
-									l1054:
-										position, tokenIndex = position1054, tokenIndex1054
-									}
-								l1055:
-									{
-										position1059, tokenIndex1059 := position, tokenIndex
-										{
-											position1061, tokenIndex1061 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1062
-											}
-											position++
-											goto l1061
-										l1062:
-											position, tokenIndex = position1061, tokenIndex1061
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1063
-											}
-											position++
-											goto l1061
-										l1063:
-											position, tokenIndex = position1061, tokenIndex1061
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1059
-											}
-											position++
-										}
-									l1061:
-										goto l1060
-									l1059:
-										position, tokenIndex = position1059, tokenIndex1059
-									}
-								l1060:
-									goto l1045
-								l1044:
-									position, tokenIndex = position1044, tokenIndex1044
-								}
-							l1045:
-								{
-									position1064, tokenIndex1064 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1064
-									}
-									position++
-									{
-										position1066, tokenIndex1066 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1067
-										}
-										position++
-										goto l1066
-									l1067:
-										position, tokenIndex = position1066, tokenIndex1066
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1068
-										}
-										position++
-										goto l1066
-									l1068:
-										position, tokenIndex = position1066, tokenIndex1066
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1064
-										}
-										position++
-									}
-								l1066:
-									{
-										position1069, tokenIndex1069 := position, tokenIndex
-										{
-											position1071, tokenIndex1071 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1072
-											}
-											position++
-											goto l1071
-										l1072:
-											position, tokenIndex = position1071, tokenIndex1071
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1073
-											}
-											position++
-											goto l1071
-										l1073:
-											position, tokenIndex = position1071, tokenIndex1071
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1069
-											}
-											position++
-										}
-									l1071:
-										goto l1070
-									l1069:
-										position, tokenIndex = position1069, tokenIndex1069
-									}
-								l1070:
-									{
-										position1074, tokenIndex1074 := position, tokenIndex
-										{
-											position1076, tokenIndex1076 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1077
-											}
-											position++
-											goto l1076
-										l1077:
-											position, tokenIndex = position1076, tokenIndex1076
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1078
-											}
-											position++
-											goto l1076
-										l1078:
-											position, tokenIndex = position1076, tokenIndex1076
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1074
-											}
-											position++
-										}
-									l1076:
-										goto l1075
-									l1074:
-										position, tokenIndex = position1074, tokenIndex1074
-									}
-								l1075:
-									{
-										position1079, tokenIndex1079 := position, tokenIndex
-										{
-											position1081, tokenIndex1081 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1082
-											}
-											position++
-											goto l1081
-										l1082:
-											position, tokenIndex = position1081, tokenIndex1081
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1083
-											}
-											position++
-											goto l1081
-										l1083:
-											position, tokenIndex = position1081, tokenIndex1081
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1079
-											}
-											position++
-										}
-									l1081:
-										goto l1080
-									l1079:
-										position, tokenIndex = position1079, tokenIndex1079
-									}
-								l1080:
-									goto l1065
-								l1064:
-									position, tokenIndex = position1064, tokenIndex1064
-								}
-							l1065:
-								{
-									position1084, tokenIndex1084 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1084
-									}
-									position++
-									{
-										position1086, tokenIndex1086 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1087
-										}
-										position++
-										goto l1086
-									l1087:
-										position, tokenIndex = position1086, tokenIndex1086
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1088
-										}
-										position++
-										goto l1086
-									l1088:
-										position, tokenIndex = position1086, tokenIndex1086
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1084
-										}
-										position++
-									}
-								l1086:
-									{
-										position1089, tokenIndex1089 := position, tokenIndex
-										{
-											position1091, tokenIndex1091 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1092
-											}
-											position++
-											goto l1091
-										l1092:
-											position, tokenIndex = position1091, tokenIndex1091
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1093
-											}
-											position++
-											goto l1091
-										l1093:
-											position, tokenIndex = position1091, tokenIndex1091
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1089
-											}
-											position++
-										}
-									l1091:
-										goto l1090
-									l1089:
-										position, tokenIndex = position1089, tokenIndex1089
-									}
-								l1090:
-									{
-										position1094, tokenIndex1094 := position, tokenIndex
-										{
-											position1096, tokenIndex1096 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1097
-											}
-											position++
-											goto l1096
-										l1097:
-											position, tokenIndex = position1096, tokenIndex1096
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1098
-											}
-											position++
-											goto l1096
-										l1098:
-											position, tokenIndex = position1096, tokenIndex1096
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1094
-											}
-											position++
-										}
-									l1096:
-										goto l1095
-									l1094:
-										position, tokenIndex = position1094, tokenIndex1094
-									}
-								l1095:
-									{
-										position1099, tokenIndex1099 := position, tokenIndex
-										{
-											position1101, tokenIndex1101 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1102
-											}
-											position++
-											goto l1101
-										l1102:
-											position, tokenIndex = position1101, tokenIndex1101
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1103
-											}
-											position++
-											goto l1101
-										l1103:
-											position, tokenIndex = position1101, tokenIndex1101
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1099
-											}
-											position++
-										}
-									l1101:
-										goto l1100
-									l1099:
-										position, tokenIndex = position1099, tokenIndex1099
-									}
-								l1100:
-									goto l1085
-								l1084:
-									position, tokenIndex = position1084, tokenIndex1084
-								}
-							l1085:
-								{
-									position1104, tokenIndex1104 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1104
-									}
-									position++
-									{
-										position1106, tokenIndex1106 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1107
-										}
-										position++
-										goto l1106
-									l1107:
-										position, tokenIndex = position1106, tokenIndex1106
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1108
-										}
-										position++
-										goto l1106
-									l1108:
-										position, tokenIndex = position1106, tokenIndex1106
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1104
-										}
-										position++
-									}
-								l1106:
-									{
-										position1109, tokenIndex1109 := position, tokenIndex
-										{
-											position1111, tokenIndex1111 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1112
-											}
-											position++
-											goto l1111
-										l1112:
-											position, tokenIndex = position1111, tokenIndex1111
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1113
-											}
-											position++
-											goto l1111
-										l1113:
-											position, tokenIndex = position1111, tokenIndex1111
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1109
-											}
-											position++
-										}
-									l1111:
-										goto l1110
-									l1109:
-										position, tokenIndex = position1109, tokenIndex1109
-									}
-								l1110:
-									{
-										position1114, tokenIndex1114 := position, tokenIndex
-										{
-											position1116, tokenIndex1116 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1117
-											}
-											position++
-											goto l1116
-										l1117:
-											position, tokenIndex = position1116, tokenIndex1116
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1118
-											}
-											position++
-											goto l1116
-										l1118:
-											position, tokenIndex = position1116, tokenIndex1116
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1114
-											}
-											position++
-										}
-									l1116:
-										goto l1115
-									l1114:
-										position, tokenIndex = position1114, tokenIndex1114
-									}
-								l1115:
-									{
-										position1119, tokenIndex1119 := position, tokenIndex
-										{
-											position1121, tokenIndex1121 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1122
-											}
-											position++
-											goto l1121
-										l1122:
-											position, tokenIndex = position1121, tokenIndex1121
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1123
-											}
-											position++
-											goto l1121
-										l1123:
-											position, tokenIndex = position1121, tokenIndex1121
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1119
-											}
-											position++
-										}
-									l1121:
-										goto l1120
-									l1119:
-										position, tokenIndex = position1119, tokenIndex1119
-									}
-								l1120:
-									goto l1105
-								l1104:
-									position, tokenIndex = position1104, tokenIndex1104
-								}
-							l1105:
-								goto l1005
-							l1004:
-								position, tokenIndex = position1004, tokenIndex1004
-							}
-						l1005:
-							if at(buffer, position) != rune(':') {
-								goto l1003
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l1003
-							}
-							position++
-							{
-								position1124, tokenIndex1124 := position, tokenIndex
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l1125
-								}
-								position++
-								goto l1124
-							l1125:
-								position, tokenIndex = position1124, tokenIndex1124
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l1126
-								}
-								position++
-								goto l1124
-							l1126:
-								position, tokenIndex = position1124, tokenIndex1124
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l1003
-								}
-								position++
-							}
-						l1124:
-							{
-								position1127, tokenIndex1127 := position, tokenIndex
-								{
-									position1129, tokenIndex1129 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l1130
-									}
-									position++
-									goto l1129
-								l1130:
-									position, tokenIndex = position1129, tokenIndex1129
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l1131
-									}
-									position++
-									goto l1129
-								l1131:
-									position, tokenIndex = position1129, tokenIndex1129
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l1127
-									}
-									position++
-								}
-							l1129:
-								goto l1128
-							l1127:
-								position, tokenIndex = position1127, tokenIndex1127
-							}
-						l1128:
-							{
-								position1132, tokenIndex1132 := position, tokenIndex
-								{
-									position1134, tokenIndex1134 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l1135
-									}
-									position++
-									goto l1134
-								l1135:
-									position, tokenIndex = position1134, tokenIndex1134
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l1136
-									}
-									position++
-									goto l1134
-								l1136:
-									position, tokenIndex = position1134, tokenIndex1134
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l1132
-									}
-									position++
-								}
-							l1134:
-								goto l1133
-							l1132:
-								position, tokenIndex = position1132, tokenIndex1132
-							}
-						l1133:
-							{
-								position1137, tokenIndex1137 := position, tokenIndex
-								{
-									position1139, tokenIndex1139 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l1140
-									}
-									position++
-									goto l1139
-								l1140:
-									position, tokenIndex = position1139, tokenIndex1139
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l1141
-									}
-									position++
-									goto l1139
-								l1141:
-									position, tokenIndex = position1139, tokenIndex1139
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l1137
-									}
-									position++
-								}
-							l1139:
-								goto l1138
-							l1137:
-								position, tokenIndex = position1137, tokenIndex1137
-							}
-						l1138:
-							goto l51
-						l1003:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position1143, tokenIndex1143 := position, tokenIndex
-								{
-									position1145, tokenIndex1145 := position, tokenIndex
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l1146
-									}
-									position++
-									goto l1145
-								l1146:
-									position, tokenIndex = position1145, tokenIndex1145
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l1147
-									}
-									position++
-									goto l1145
-								l1147:
-									position, tokenIndex = position1145, tokenIndex1145
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l1143
-									}
-									position++
-								}
-							l1145:
-								{
-									position1148, tokenIndex1148 := position, tokenIndex
-									{
-										position1150, tokenIndex1150 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1151
-										}
-										position++
-										goto l1150
-									l1151:
-										position, tokenIndex = position1150, tokenIndex1150
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1152
-										}
-										position++
-										goto l1150
-									l1152:
-										position, tokenIndex = position1150, tokenIndex1150
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1148
-										}
-										position++
-									}
-								l1150:
-									goto l1149
-								l1148:
-									position, tokenIndex = position1148, tokenIndex1148
-								}
-							l1149:
-								{
-									position1153, tokenIndex1153 := position, tokenIndex
-									{
-										position1155, tokenIndex1155 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1156
-										}
-										position++
-										goto l1155
-									l1156:
-										position, tokenIndex = position1155, tokenIndex1155
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1157
-										}
-										position++
-										goto l1155
-									l1157:
-										position, tokenIndex = position1155, tokenIndex1155
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1153
-										}
-										position++
-									}
-								l1155:
-									goto l1154
-								l1153:
-									position, tokenIndex = position1153, tokenIndex1153
-								}
-							l1154:
-								{
-									position1158, tokenIndex1158 := position, tokenIndex
-									{
-										position1160, tokenIndex1160 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1161
-										}
-										position++
-										goto l1160
-									l1161:
-										position, tokenIndex = position1160, tokenIndex1160
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1162
-										}
-										position++
-										goto l1160
-									l1162:
-										position, tokenIndex = position1160, tokenIndex1160
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1158
-										}
-										position++
-									}
-								l1160:
-									goto l1159
-								l1158:
-									position, tokenIndex = position1158, tokenIndex1158
-								}
-							l1159:
-								{
-									position1163, tokenIndex1163 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1163
-									}
-									position++
-									{
-										position1165, tokenIndex1165 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1166
-										}
-										position++
-										goto l1165
-									l1166:
-										position, tokenIndex = position1165, tokenIndex1165
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1167
-										}
-										position++
-										goto l1165
-									l1167:
-										position, tokenIndex = position1165, tokenIndex1165
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1163
-										}
-										position++
-									}
-								l1165:
-									{
-										position1168, tokenIndex1168 := position, tokenIndex
-										{
-											position1170, tokenIndex1170 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1171
-											}
-											position++
-											goto l1170
-										l1171:
-											position, tokenIndex = position1170, tokenIndex1170
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1172
-											}
-											position++
-											goto l1170
-										l1172:
-											position, tokenIndex = position1170, tokenIndex1170
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1168
-											}
-											position++
-										}
-									l1170:
-										goto l1169
-									l1168:
-										position, tokenIndex = position1168, tokenIndex1168
-									}
-								l1169:
-									{
-										position1173, tokenIndex1173 := position, tokenIndex
-										{
-											position1175, tokenIndex1175 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1176
-											}
-											position++
-											goto l1175
-										l1176:
-											position, tokenIndex = position1175, tokenIndex1175
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1177
-											}
-											position++
-											goto l1175
-										l1177:
-											position, tokenIndex = position1175, tokenIndex1175
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1173
-											}
-											position++
-										}
-									l1175:
-										goto l1174
-									l1173:
-										position, tokenIndex = position1173, tokenIndex1173
-									}
-								l1174:
-									{
-										position1178, tokenIndex1178 := position, tokenIndex
-										{
-											position1180, tokenIndex1180 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1181
-											}
-											position++
-											goto l1180
-										l1181:
-											position, tokenIndex = position1180, tokenIndex1180
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1182
-											}
-											position++
-											goto l1180
-										l1182:
-											position, tokenIndex = position1180, tokenIndex1180
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1178
-											}
-											position++
-										}
-									l1180:
-										goto l1179
-									l1178:
-										position, tokenIndex = position1178, tokenIndex1178
-									}
-								l1179:
-									goto l1164
-								l1163:
-									position, tokenIndex = position1163, tokenIndex1163
-								}
-							l1164:
-								{
-									position1183, tokenIndex1183 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1183
-									}
-									position++
-									{
-										position1185, tokenIndex1185 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1186
-										}
-										position++
-										goto l1185
-									l1186:
-										position, tokenIndex = position1185, tokenIndex1185
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1187
-										}
-										position++
-										goto l1185
-									l1187:
-										position, tokenIndex = position1185, tokenIndex1185
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1183
-										}
-										position++
-									}
-								l1185:
-									{
-										position1188, tokenIndex1188 := position, tokenIndex
-										{
-											position1190, tokenIndex1190 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1191
-											}
-											position++
-											goto l1190
-										l1191:
-											position, tokenIndex = position1190, tokenIndex1190
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1192
-											}
-											position++
-											goto l1190
-										l1192:
-											position, tokenIndex = position1190, tokenIndex1190
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1188
-											}
-											position++
-										}
-									l1190:
-										goto l1189
-									l1188:
-										position, tokenIndex = position1188, tokenIndex1188
-									}
-								l1189:
-									{
-										position1193, tokenIndex1193 := position, tokenIndex
-										{
-											position1195, tokenIndex1195 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1196
-											}
-											position++
-											goto l1195
-										l1196:
-											position, tokenIndex = position1195, tokenIndex1195
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1197
-											}
-											position++
-											goto l1195
-										l1197:
-											position, tokenIndex = position1195, tokenIndex1195
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1193
-											}
-											position++
-										}
-									l1195:
-										goto l1194
-									l1193:
-										position, tokenIndex = position1193, tokenIndex1193
-									}
-								l1194:
-									{
-										position1198, tokenIndex1198 := position, tokenIndex
-										{
-											position1200, tokenIndex1200 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1201
-											}
-											position++
-											goto l1200
-										l1201:
-											position, tokenIndex = position1200, tokenIndex1200
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1202
-											}
-											position++
-											goto l1200
-										l1202:
-											position, tokenIndex = position1200, tokenIndex1200
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1198
-											}
-											position++
-										}
-									l1200:
-										goto l1199
-									l1198:
-										position, tokenIndex = position1198, tokenIndex1198
-									}
-								l1199:
-									goto l1184
-								l1183:
-									position, tokenIndex = position1183, tokenIndex1183
-								}
-							l1184:
-								{
-									position1203, tokenIndex1203 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1203
-									}
-									position++
-									{
-										position1205, tokenIndex1205 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1206
-										}
-										position++
-										goto l1205
-									l1206:
-										position, tokenIndex = position1205, tokenIndex1205
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1207
-										}
-										position++
-										goto l1205
-									l1207:
-										position, tokenIndex = position1205, tokenIndex1205
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1203
-										}
-										position++
-									}
-								l1205:
-									{
-										position1208, tokenIndex1208 := position, tokenIndex
-										{
-											position1210, tokenIndex1210 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1211
-											}
-											position++
-											goto l1210
-										l1211:
-											position, tokenIndex = position1210, tokenIndex1210
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1212
-											}
-											position++
-											goto l1210
-										l1212:
-											position, tokenIndex = position1210, tokenIndex1210
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1208
-											}
-											position++
-										}
-									l1210:
-										goto l1209
-									l1208:
-										position, tokenIndex = position1208, tokenIndex1208
-									}
-								l1209:
-									{
-										position1213, tokenIndex1213 := position, tokenIndex
-										{
-											position1215, tokenIndex1215 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1216
-											}
-											position++
-											goto l1215
-										l1216:
-											position, tokenIndex = position1215, tokenIndex1215
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1217
-											}
-											position++
-											goto l1215
-										l1217:
-											position, tokenIndex = position1215, tokenIndex1215
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1213
-											}
-											position++
-										}
-									l1215:
-										goto l1214
-									l1213:
-										position, tokenIndex = position1213, tokenIndex1213
-									}
-								l1214:
-									{
-										position1218, tokenIndex1218 := position, tokenIndex
-										{
-											position1220, tokenIndex1220 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1221
-											}
-											position++
-											goto l1220
-										l1221:
-											position, tokenIndex = position1220, tokenIndex1220
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1222
-											}
-											position++
-											goto l1220
-										l1222:
-											position, tokenIndex = position1220, tokenIndex1220
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1218
-											}
-											position++
-										}
-									l1220:
-										goto l1219
-									l1218:
-										position, tokenIndex = position1218, tokenIndex1218
-									}
-								l1219:
-									goto l1204
-								l1203:
-									position, tokenIndex = position1203, tokenIndex1203
-								}
-							l1204:
-								{
-									position1223, tokenIndex1223 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1223
-									}
-									position++
-									{
-										position1225, tokenIndex1225 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1226
-										}
-										position++
-										goto l1225
-									l1226:
-										position, tokenIndex = position1225, tokenIndex1225
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1227
-										}
-										position++
-										goto l1225
-									l1227:
-										position, tokenIndex = position1225, tokenIndex1225
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1223
-										}
-										position++
-									}
-								l1225:
-									{
-										position1228, tokenIndex1228 := position, tokenIndex
-										{
-											position1230, tokenIndex1230 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1231
-											}
-											position++
-											goto l1230
-										l1231:
-											position, tokenIndex = position1230, tokenIndex1230
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1232
-											}
-											position++
-											goto l1230
-										l1232:
-											position, tokenIndex = position1230, tokenIndex1230
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1228
-											}
-											position++
-										}
-									l1230:
-										goto l1229
-									l1228:
-										position, tokenIndex = position1228, tokenIndex1228
-									}
-								l1229:
-									{
-										position1233, tokenIndex1233 := position, tokenIndex
-										{
-											position1235, tokenIndex1235 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1236
-											}
-											position++
-											goto l1235
-										l1236:
-											position, tokenIndex = position1235, tokenIndex1235
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1237
-											}
-											position++
-											goto l1235
-										l1237:
-											position, tokenIndex = position1235, tokenIndex1235
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1233
-											}
-											position++
-										}
-									l1235:
-										goto l1234
-									l1233:
-										position, tokenIndex = position1233, tokenIndex1233
-									}
-								l1234:
-									{
-										position1238, tokenIndex1238 := position, tokenIndex
-										{
-											position1240, tokenIndex1240 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1241
-											}
-											position++
-											goto l1240
-										l1241:
-											position, tokenIndex = position1240, tokenIndex1240
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1242
-											}
-											position++
-											goto l1240
-										l1242:
-											position, tokenIndex = position1240, tokenIndex1240
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1238
-											}
-											position++
-										}
-									l1240:
-										goto l1239
-									l1238:
-										position, tokenIndex = position1238, tokenIndex1238
-									}
-								l1239:
-									goto l1224
-								l1223:
-									position, tokenIndex = position1223, tokenIndex1223
-								}
-							l1224:
-								{
-									position1243, tokenIndex1243 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1243
-									}
-									position++
-									{
-										position1245, tokenIndex1245 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1246
-										}
-										position++
-										goto l1245
-									l1246:
-										position, tokenIndex = position1245, tokenIndex1245
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1247
-										}
-										position++
-										goto l1245
-									l1247:
-										position, tokenIndex = position1245, tokenIndex1245
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1243
-										}
-										position++
-									}
-								l1245:
-									{
-										position1248, tokenIndex1248 := position, tokenIndex
-										{
-											position1250, tokenIndex1250 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1251
-											}
-											position++
-											goto l1250
-										l1251:
-											position, tokenIndex = position1250, tokenIndex1250
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1252
-											}
-											position++
-											goto l1250
-										l1252:
-											position, tokenIndex = position1250, tokenIndex1250
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1248
-											}
-											position++
-										}
-									l1250:
-										goto l1249
-									l1248:
-										position, tokenIndex = position1248, tokenIndex1248
-									}
-								l1249:
-									{
-										position1253, tokenIndex1253 := position, tokenIndex
-										{
-											position1255, tokenIndex1255 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1256
-											}
-											position++
-											goto l1255
-										l1256:
-											position, tokenIndex = position1255, tokenIndex1255
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1257
-											}
-											position++
-											goto l1255
-										l1257:
-											position, tokenIndex = position1255, tokenIndex1255
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1253
-											}
-											position++
-										}
-									l1255:
-										goto l1254
-									l1253:
-										position, tokenIndex = position1253, tokenIndex1253
-									}
-								l1254:
-									{
-										position1258, tokenIndex1258 := position, tokenIndex
-										{
-											position1260, tokenIndex1260 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1261
-											}
-											position++
-											goto l1260
-										l1261:
-											position, tokenIndex = position1260, tokenIndex1260
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1262
-											}
-											position++
-											goto l1260
-										l1262:
-											position, tokenIndex = position1260, tokenIndex1260
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1258
-											}
-											position++
-										}
-									l1260:
-										goto l1259
-									l1258:
-										position, tokenIndex = position1258, tokenIndex1258
-									}
-								l1259:
-									goto l1244
-								l1243:
-									position, tokenIndex = position1243, tokenIndex1243
-								}
-							l1244:
-								{
-									position1263, tokenIndex1263 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l1263
-									}
-									position++
-									{
-										position1265, tokenIndex1265 := position, tokenIndex
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l1266
-										}
-										position++
-										goto l1265
-									l1266:
-										position, tokenIndex = position1265, tokenIndex1265
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l1267
-										}
-										position++
-										goto l1265
-									l1267:
-										position, tokenIndex = position1265, tokenIndex1265
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l1263
-										}
-										position++
-									}
-								l1265:
-									{
-										position1268, tokenIndex1268 := position, tokenIndex
-										{
-											position1270, tokenIndex1270 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1271
-											}
-											position++
-											goto l1270
-										l1271:
-											position, tokenIndex = position1270, tokenIndex1270
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1272
-											}
-											position++
-											goto l1270
-										l1272:
-											position, tokenIndex = position1270, tokenIndex1270
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1268
-											}
-											position++
-										}
-									l1270:
-										goto l1269
-									l1268:
-										position, tokenIndex = position1268, tokenIndex1268
-									}
-								l1269:
-									{
-										position1273, tokenIndex1273 := position, tokenIndex
-										{
-											position1275, tokenIndex1275 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1276
-											}
-											position++
-											goto l1275
-										l1276:
-											position, tokenIndex = position1275, tokenIndex1275
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1277
-											}
-											position++
-											goto l1275
-										l1277:
-											position, tokenIndex = position1275, tokenIndex1275
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1273
-											}
-											position++
-										}
-									l1275:
-										goto l1274
-									l1273:
-										position, tokenIndex = position1273, tokenIndex1273
-									}
-								l1274:
-									{
-										position1278, tokenIndex1278 := position, tokenIndex
-										{
-											position1280, tokenIndex1280 := position, tokenIndex
-											if c := at(buffer, position); c < rune('0') || c > rune('9') {
-												goto l1281
-											}
-											position++
-											goto l1280
-										l1281:
-											position, tokenIndex = position1280, tokenIndex1280
-											if c := at(buffer, position); c < rune('A') || c > rune('F') {
-												goto l1282
-											}
-											position++
-											goto l1280
-										l1282:
-											position, tokenIndex = position1280, tokenIndex1280
-											if c := at(buffer, position); c < rune('a') || c > rune('f') {
-												goto l1278
-											}
-											position++
-										}
-									l1280:
-										goto l1279
-									l1278:
-										position, tokenIndex = position1278, tokenIndex1278
-									}
-								l1279:
-									goto l1264
-								l1263:
-									position, tokenIndex = position1263, tokenIndex1263
-								}
-							l1264:
-								goto l1144
-							l1143:
-								position, tokenIndex = position1143, tokenIndex1143
-							}
-						l1144:
-							if at(buffer, position) != rune(':') {
-								goto l1142
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l1142
-							}
-							position++
-							goto l51
-						l1142:
-							position, tokenIndex = position51, tokenIndex51
-							{
-								position1283, tokenIndex1283 := position, tokenIndex
+								position119, tokenIndex119 := position, tokenIndex
 								if at(buffer, position) != rune('V') {
-									goto l1284
+									goto l120
 								}
 								position++
-								goto l1283
-							l1284:
-								position, tokenIndex = position1283, tokenIndex1283
+								goto l119
+							l120:
+								position, tokenIndex = position119, tokenIndex119
 								if at(buffer, position) != rune('v') {
 									goto l49
 								}
 								position++
 							}
-						l1283:
+						l119:
 							if !(pegrun.Plus(p.Buffer, &position, &run5[0])) {
 								goto l49
 							}
@@ -8219,166 +1330,166 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 				l49:
 					position, tokenIndex = position48, tokenIndex48
 					if !_rules[ruleIPv4address]() {
-						goto l1285
+						goto l121
 					}
 					{
-						position1286, tokenIndex1286 := position, tokenIndex
+						position122, tokenIndex122 := position, tokenIndex
 						{
-							position1287, tokenIndex1287 := position, tokenIndex
+							position123, tokenIndex123 := position, tokenIndex
 							if at(buffer, position) != rune('!') {
-								goto l1288
+								goto l124
 							}
 							position++
-							goto l1287
-						l1288:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l124:
+							position, tokenIndex = position123, tokenIndex123
 							if at(buffer, position) != rune('$') {
-								goto l1289
+								goto l125
 							}
 							position++
-							goto l1287
-						l1289:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l125:
+							position, tokenIndex = position123, tokenIndex123
 							if c := at(buffer, position); c < rune('&') || c > rune('.') {
-								goto l1290
+								goto l126
 							}
 							position++
-							goto l1287
-						l1290:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l126:
+							position, tokenIndex = position123, tokenIndex123
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l1291
+								goto l127
 							}
 							position++
-							goto l1287
-						l1291:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l127:
+							position, tokenIndex = position123, tokenIndex123
 							if at(buffer, position) != rune(';') {
-								goto l1292
+								goto l128
 							}
 							position++
-							goto l1287
-						l1292:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l128:
+							position, tokenIndex = position123, tokenIndex123
 							if at(buffer, position) != rune('=') {
-								goto l1293
+								goto l129
 							}
 							position++
-							goto l1287
-						l1293:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l129:
+							position, tokenIndex = position123, tokenIndex123
 							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-								goto l1294
+								goto l130
 							}
 							position++
-							goto l1287
-						l1294:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l130:
+							position, tokenIndex = position123, tokenIndex123
 							if at(buffer, position) != rune('_') {
-								goto l1295
+								goto l131
 							}
 							position++
-							goto l1287
-						l1295:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l131:
+							position, tokenIndex = position123, tokenIndex123
 							if c := at(buffer, position); c < rune('a') || c > rune('z') {
-								goto l1296
+								goto l132
 							}
 							position++
-							goto l1287
-						l1296:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l132:
+							position, tokenIndex = position123, tokenIndex123
 							if at(buffer, position) != rune('~') {
-								goto l1297
+								goto l133
 							}
 							position++
-							goto l1287
-						l1297:
-							position, tokenIndex = position1287, tokenIndex1287
+							goto l123
+						l133:
+							position, tokenIndex = position123, tokenIndex123
 							if at(buffer, position) != rune('%') {
-								goto l1286
+								goto l122
 							}
 							position++
 							{
-								position1298, tokenIndex1298 := position, tokenIndex
+								position134, tokenIndex134 := position, tokenIndex
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l1299
+									goto l135
 								}
 								position++
-								goto l1298
-							l1299:
-								position, tokenIndex = position1298, tokenIndex1298
+								goto l134
+							l135:
+								position, tokenIndex = position134, tokenIndex134
 								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l1300
+									goto l136
 								}
 								position++
-								goto l1298
-							l1300:
-								position, tokenIndex = position1298, tokenIndex1298
+								goto l134
+							l136:
+								position, tokenIndex = position134, tokenIndex134
 								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l1286
+									goto l122
 								}
 								position++
 							}
-						l1298:
+						l134:
 							{
-								position1301, tokenIndex1301 := position, tokenIndex
+								position137, tokenIndex137 := position, tokenIndex
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l1302
+									goto l138
 								}
 								position++
-								goto l1301
-							l1302:
-								position, tokenIndex = position1301, tokenIndex1301
+								goto l137
+							l138:
+								position, tokenIndex = position137, tokenIndex137
 								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l1303
+									goto l139
 								}
 								position++
-								goto l1301
-							l1303:
-								position, tokenIndex = position1301, tokenIndex1301
+								goto l137
+							l139:
+								position, tokenIndex = position137, tokenIndex137
 								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l1286
+									goto l122
 								}
 								position++
 							}
-						l1301:
+						l137:
 						}
-					l1287:
-						goto l1285
-					l1286:
-						position, tokenIndex = position1286, tokenIndex1286
+					l123:
+						goto l121
+					l122:
+						position, tokenIndex = position122, tokenIndex122
 					}
 					goto l48
-				l1285:
+				l121:
 					position, tokenIndex = position48, tokenIndex48
 					{
-						position1304 := position
+						position140 := position
 						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
 							goto l43
 						}
-						add(rulereg_name, position1304)
+						add(rulereg_name, position140)
 					}
 				}
 			l48:
 				{
-					position1305, tokenIndex1305 := position, tokenIndex
+					position141, tokenIndex141 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l1305
+						goto l141
 					}
 					position++
 					{
-						position1307 := position
+						position143 := position
 						if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
-							goto l1305
+							goto l141
 						}
-						add(ruleport, position1307)
+						add(ruleport, position143)
 					}
-					goto l1306
-				l1305:
-					position, tokenIndex = position1305, tokenIndex1305
+					goto l142
+				l141:
+					position, tokenIndex = position141, tokenIndex141
 				}
-			l1306:
+			l142:
 				add(ruleauthority, position44)
 			}
 			return true
@@ -8390,318 +1501,473 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 		nil,
 		/* 4 port <- <&{ pegrun.Star(p.Buffer, &position, &run4[0]) }> */
 		nil,
-		/* 5 IP_literal <- <('[' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / (':' ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / IPv4address)) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':') ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?) / ((([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)? (':' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)?)? (':' ':')) / (('V' / 'v') &{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) })) ']')> */
+		/* 5 IP_literal <- <('[' (IPv6address / (('V' / 'v') &{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) })) ']')> */
 		nil,
-		/* 6 IPv4address <- <((('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]))> */
+		/* 6 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32) / ((h16 (':' h16)?)? (':' ':') h16 ':' h16 ':' h16 ':' ls32) / ((h16 (':' h16)? (':' h16)?)? (':' ':') h16 ':' h16 ':' ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)?)? (':' ':') h16 ':' ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':') ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':') h16) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':')))> */
+		nil,
+		/* 7 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
 		func() bool {
-			position1311, tokenIndex1311 := position, tokenIndex
+			position148, tokenIndex148 := position, tokenIndex
 			{
-				position1312 := position
+				position149 := position
 				{
-					position1313, tokenIndex1313 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
-						goto l1314
-					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l1314
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l1314
-					}
-					position++
-					goto l1313
-				l1314:
-					position, tokenIndex = position1313, tokenIndex1313
-					if at(buffer, position) != rune('2') {
-						goto l1315
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l1315
-					}
-					position++
+					position150, tokenIndex150 := position, tokenIndex
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1315
+						goto l151
 					}
 					position++
-					goto l1313
-				l1315:
-					position, tokenIndex = position1313, tokenIndex1313
-					if at(buffer, position) != rune('1') {
-						goto l1316
+					goto l150
+				l151:
+					position, tokenIndex = position150, tokenIndex150
+					if c := at(buffer, position); c < rune('A') || c > rune('F') {
+						goto l152
 					}
 					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1316
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1316
-					}
-					position++
-					goto l1313
-				l1316:
-					position, tokenIndex = position1313, tokenIndex1313
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
-						goto l1317
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1317
-					}
-					position++
-					goto l1313
-				l1317:
-					position, tokenIndex = position1313, tokenIndex1313
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1311
+					goto l150
+				l152:
+					position, tokenIndex = position150, tokenIndex150
+					if c := at(buffer, position); c < rune('a') || c > rune('f') {
+						goto l148
 					}
 					position++
 				}
-			l1313:
-				if at(buffer, position) != rune('.') {
-					goto l1311
-				}
-				position++
+			l150:
 				{
-					position1318, tokenIndex1318 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
-						goto l1319
+					position153, tokenIndex153 := position, tokenIndex
+					{
+						position155, tokenIndex155 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l156
+						}
+						position++
+						goto l155
+					l156:
+						position, tokenIndex = position155, tokenIndex155
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l157
+						}
+						position++
+						goto l155
+					l157:
+						position, tokenIndex = position155, tokenIndex155
+						if c := at(buffer, position); c < rune('a') || c > rune('f') {
+							goto l153
+						}
+						position++
 					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l1319
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l1319
-					}
-					position++
-					goto l1318
-				l1319:
-					position, tokenIndex = position1318, tokenIndex1318
-					if at(buffer, position) != rune('2') {
-						goto l1320
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l1320
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1320
-					}
-					position++
-					goto l1318
-				l1320:
-					position, tokenIndex = position1318, tokenIndex1318
-					if at(buffer, position) != rune('1') {
-						goto l1321
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1321
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1321
-					}
-					position++
-					goto l1318
-				l1321:
-					position, tokenIndex = position1318, tokenIndex1318
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
-						goto l1322
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1322
-					}
-					position++
-					goto l1318
-				l1322:
-					position, tokenIndex = position1318, tokenIndex1318
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1311
-					}
-					position++
+				l155:
+					goto l154
+				l153:
+					position, tokenIndex = position153, tokenIndex153
 				}
-			l1318:
-				if at(buffer, position) != rune('.') {
-					goto l1311
-				}
-				position++
+			l154:
 				{
-					position1323, tokenIndex1323 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
-						goto l1324
+					position158, tokenIndex158 := position, tokenIndex
+					{
+						position160, tokenIndex160 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l161
+						}
+						position++
+						goto l160
+					l161:
+						position, tokenIndex = position160, tokenIndex160
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l162
+						}
+						position++
+						goto l160
+					l162:
+						position, tokenIndex = position160, tokenIndex160
+						if c := at(buffer, position); c < rune('a') || c > rune('f') {
+							goto l158
+						}
+						position++
 					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l1324
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l1324
-					}
-					position++
-					goto l1323
-				l1324:
-					position, tokenIndex = position1323, tokenIndex1323
-					if at(buffer, position) != rune('2') {
-						goto l1325
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l1325
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1325
-					}
-					position++
-					goto l1323
-				l1325:
-					position, tokenIndex = position1323, tokenIndex1323
-					if at(buffer, position) != rune('1') {
-						goto l1326
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1326
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1326
-					}
-					position++
-					goto l1323
-				l1326:
-					position, tokenIndex = position1323, tokenIndex1323
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
-						goto l1327
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1327
-					}
-					position++
-					goto l1323
-				l1327:
-					position, tokenIndex = position1323, tokenIndex1323
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1311
-					}
-					position++
+				l160:
+					goto l159
+				l158:
+					position, tokenIndex = position158, tokenIndex158
 				}
-			l1323:
-				if at(buffer, position) != rune('.') {
-					goto l1311
-				}
-				position++
+			l159:
 				{
-					position1328, tokenIndex1328 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
-						goto l1329
+					position163, tokenIndex163 := position, tokenIndex
+					{
+						position165, tokenIndex165 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l166
+						}
+						position++
+						goto l165
+					l166:
+						position, tokenIndex = position165, tokenIndex165
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l167
+						}
+						position++
+						goto l165
+					l167:
+						position, tokenIndex = position165, tokenIndex165
+						if c := at(buffer, position); c < rune('a') || c > rune('f') {
+							goto l163
+						}
+						position++
 					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l1329
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l1329
-					}
-					position++
-					goto l1328
-				l1329:
-					position, tokenIndex = position1328, tokenIndex1328
-					if at(buffer, position) != rune('2') {
-						goto l1330
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l1330
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1330
-					}
-					position++
-					goto l1328
-				l1330:
-					position, tokenIndex = position1328, tokenIndex1328
-					if at(buffer, position) != rune('1') {
-						goto l1331
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1331
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1331
-					}
-					position++
-					goto l1328
-				l1331:
-					position, tokenIndex = position1328, tokenIndex1328
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
-						goto l1332
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1332
-					}
-					position++
-					goto l1328
-				l1332:
-					position, tokenIndex = position1328, tokenIndex1328
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l1311
-					}
-					position++
+				l165:
+					goto l164
+				l163:
+					position, tokenIndex = position163, tokenIndex163
 				}
-			l1328:
-				add(ruleIPv4address, position1312)
+			l164:
+				add(ruleh16, position149)
 			}
 			return true
-		l1311:
-			position, tokenIndex = position1311, tokenIndex1311
+		l148:
+			position, tokenIndex = position148, tokenIndex148
 			return false
 		},
-		/* 7 reg_name <- <&{ pegrun.Star(p.Buffer, &position, &run7[0]) }> */
-		nil,
-		/* 8 query <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
+		/* 8 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position1334, tokenIndex1334 := position, tokenIndex
+			position168, tokenIndex168 := position, tokenIndex
 			{
-				position1335 := position
-				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
-					goto l1334
+				position169 := position
+				{
+					position170, tokenIndex170 := position, tokenIndex
+					if !_rules[ruleh16]() {
+						goto l171
+					}
+					if at(buffer, position) != rune(':') {
+						goto l171
+					}
+					position++
+					if !_rules[ruleh16]() {
+						goto l171
+					}
+					goto l170
+				l171:
+					position, tokenIndex = position170, tokenIndex170
+					if !_rules[ruleIPv4address]() {
+						goto l168
+					}
 				}
-				add(rulequery, position1335)
+			l170:
+				add(rulels32, position169)
 			}
 			return true
-		l1334:
-			position, tokenIndex = position1334, tokenIndex1334
+		l168:
+			position, tokenIndex = position168, tokenIndex168
 			return false
 		},
-		/* 9 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
+		/* 9 IPv4address <- <((('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]))> */
 		func() bool {
-			position1336, tokenIndex1336 := position, tokenIndex
+			position172, tokenIndex172 := position, tokenIndex
 			{
-				position1337 := position
-				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
-					goto l1336
+				position173 := position
+				{
+					position174, tokenIndex174 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l175
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l175
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l175
+					}
+					position++
+					goto l174
+				l175:
+					position, tokenIndex = position174, tokenIndex174
+					if at(buffer, position) != rune('2') {
+						goto l176
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l176
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l176
+					}
+					position++
+					goto l174
+				l176:
+					position, tokenIndex = position174, tokenIndex174
+					if at(buffer, position) != rune('1') {
+						goto l177
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l177
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l177
+					}
+					position++
+					goto l174
+				l177:
+					position, tokenIndex = position174, tokenIndex174
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l178
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l178
+					}
+					position++
+					goto l174
+				l178:
+					position, tokenIndex = position174, tokenIndex174
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l172
+					}
+					position++
 				}
-				add(rulefragment, position1337)
+			l174:
+				if at(buffer, position) != rune('.') {
+					goto l172
+				}
+				position++
+				{
+					position179, tokenIndex179 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l180
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l180
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l180
+					}
+					position++
+					goto l179
+				l180:
+					position, tokenIndex = position179, tokenIndex179
+					if at(buffer, position) != rune('2') {
+						goto l181
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l181
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l181
+					}
+					position++
+					goto l179
+				l181:
+					position, tokenIndex = position179, tokenIndex179
+					if at(buffer, position) != rune('1') {
+						goto l182
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l182
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l182
+					}
+					position++
+					goto l179
+				l182:
+					position, tokenIndex = position179, tokenIndex179
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l183
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l183
+					}
+					position++
+					goto l179
+				l183:
+					position, tokenIndex = position179, tokenIndex179
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l172
+					}
+					position++
+				}
+			l179:
+				if at(buffer, position) != rune('.') {
+					goto l172
+				}
+				position++
+				{
+					position184, tokenIndex184 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l185
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l185
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l185
+					}
+					position++
+					goto l184
+				l185:
+					position, tokenIndex = position184, tokenIndex184
+					if at(buffer, position) != rune('2') {
+						goto l186
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l186
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l186
+					}
+					position++
+					goto l184
+				l186:
+					position, tokenIndex = position184, tokenIndex184
+					if at(buffer, position) != rune('1') {
+						goto l187
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l187
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l187
+					}
+					position++
+					goto l184
+				l187:
+					position, tokenIndex = position184, tokenIndex184
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l188
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l188
+					}
+					position++
+					goto l184
+				l188:
+					position, tokenIndex = position184, tokenIndex184
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l172
+					}
+					position++
+				}
+			l184:
+				if at(buffer, position) != rune('.') {
+					goto l172
+				}
+				position++
+				{
+					position189, tokenIndex189 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l190
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l190
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l190
+					}
+					position++
+					goto l189
+				l190:
+					position, tokenIndex = position189, tokenIndex189
+					if at(buffer, position) != rune('2') {
+						goto l191
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l191
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l191
+					}
+					position++
+					goto l189
+				l191:
+					position, tokenIndex = position189, tokenIndex189
+					if at(buffer, position) != rune('1') {
+						goto l192
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l192
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l192
+					}
+					position++
+					goto l189
+				l192:
+					position, tokenIndex = position189, tokenIndex189
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l193
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l193
+					}
+					position++
+					goto l189
+				l193:
+					position, tokenIndex = position189, tokenIndex189
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l172
+					}
+					position++
+				}
+			l189:
+				add(ruleIPv4address, position173)
 			}
 			return true
-		l1336:
-			position, tokenIndex = position1336, tokenIndex1336
+		l172:
+			position, tokenIndex = position172, tokenIndex172
+			return false
+		},
+		/* 10 reg_name <- <&{ pegrun.Star(p.Buffer, &position, &run7[0]) }> */
+		nil,
+		/* 11 query <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
+		func() bool {
+			position195, tokenIndex195 := position, tokenIndex
+			{
+				position196 := position
+				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
+					goto l195
+				}
+				add(rulequery, position196)
+			}
+			return true
+		l195:
+			position, tokenIndex = position195, tokenIndex195
+			return false
+		},
+		/* 12 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
+		func() bool {
+			position197, tokenIndex197 := position, tokenIndex
+			{
+				position198 := position
+				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
+					goto l197
+				}
+				add(rulefragment, position198)
+			}
+			return true
+		l197:
+			position, tokenIndex = position197, tokenIndex197
 			return false
 		},
 	}

@@ -14,22 +14,23 @@
 //     docs/changing-the-grammar.md); and writes the rule and edit
 //     catalogues, the automata, the compact grammars and the oracle (gen
 //     grammar);
-//  2. compiles the compact grammar (-inline -switch) with
-//     pointlander/peg v1.0.1; docs/how-it-is-built.md says how the flags were
-//     chosen;
-//  3. compiles the grammars gen writes for parsing under edits (edits/):
-//     the union of rfc2396.peg and every edit's transcription, as written
+//  2. compiles the grammars gen writes for parsing (edits/): the union
+//     of rfc2396.peg and every edit's transcription, as written
 //     (parser/internal/editref, which ParseTree runs under every profile,
-//     strict included) and in compact form (parser/internal/editcompact),
-//     without -switch, which mis-generates a choice whose alternatives
-//     start with a predicate;
-//  4. makes the generated parsers read bytes (gen patch);
-//  5. after the RFC 3986 pipeline below, writes the reference site's
+//     strict included) and in compact form (parser/internal/editcompact,
+//     which Parse runs under every profile, strict included: with no edit
+//     in force it is Appendix A exactly), with pointlander/peg v1.0.1; the
+//     compact form with -switch, which gen grammar has checked keeps the
+//     meaning of every choice (gen/switchcheck.go); docs/how-it-is-built.md
+//     says how the flags were chosen;
+//  3. makes the generated parsers read their input string in place, one
+//     byte at a time (gen patch);
+//  4. after the RFC 3986 pipeline below, writes the reference site's
 //     examples for every grammar (RFC 2396, RFC 3986, each profile),
 //     checked against the parsers just built and the oracles
 //     (gen/examples); gen grammar and gen rfc3986 have written the
 //     diagrams;
-//  6. after the RFC 3986 pipeline below, rewrites what shows the output of
+//  5. after the RFC 3986 pipeline below, rewrites what shows the output of
 //     the grammars, from the parsers just built: the explain tables
 //     (parser/internal/explain and rfc3986/internal/explain, testdata/
 //     explain.txt: inputs chosen by hand, what the automata say of them),
@@ -37,7 +38,7 @@
 //     differently) and the CLI's golden files (cmd/rfc2396/testdata). CI's
 //     drift check makes every such change a diff someone reviews, instead
 //     of a test that fails after a grammar edit;
-//  7. writes the conformance suite of both standards (testdata/vectors,
+//  6. writes the conformance suite of both standards (testdata/vectors,
 //     docs/conformance.md), generated from the grammars and checked
 //     against the oracle.
 //
@@ -47,31 +48,33 @@
 package rfc2396
 
 //go:generate go run ./gen grammar
-//go:generate go tool peg -inline -switch -output parser/internal/compact/compact.peg.go parser/internal/compact/compact.peg
 //go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
-//go:generate go tool peg -inline -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
-//go:generate go run ./gen patch parser/internal/compact/compact.peg.go parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
+//go:generate go tool peg -inline -switch -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
+//go:generate go run ./gen patch parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
 
 // RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf.
-// Both parsers are compiled without -switch: peg v1.0.1's -switch cannot
-// compute the first characters of an alternative that matches the empty
-// string and emits an invalid "case '<nil>'".
+// Both parsers are compiled without -switch: peg v1.0.1's -switch would
+// turn authority's "IP-literal / IPv4address ... / reg-name" into a switch
+// on the next byte, but reg-name matches the empty string, which a switch
+// cannot choose (for an alternative of nothing but predicates, peg emits
+// an invalid "case '<nil>'"); gen/switchcheck.go says which choices a
+// switch keeps.
 //go:generate go run ./gen rfc3986
 //go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
 //go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
 //go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go
 
-// The site's examples, for every grammar (step 5), once both parsers are
+// The site's examples, for every grammar (step 4), once both parsers are
 // built.
 //go:generate go run ./gen/examples
 
-// The outputs that follow the grammars (step 6).
+// The outputs that follow the grammars (step 5).
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff -update-charset-diff
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden -update
 
-// The conformance suite (step 7; package conformance), for both
+// The conformance suite (step 6; package conformance), for both
 // standards, with the default seed of the vectors command.
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc2396 --out testdata/vectors/rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc3986 --out testdata/vectors/rfc3986

@@ -56,9 +56,9 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 }
 
 // writeParser writes Parser, the generated parser of type pegType run by
-// grammar.Rule (with edits, for the union grammars), and the function
-// that the generated reset calls to read the input as bytes (see gen
-// patch). It is written out for each package, not shared through an
+// grammar.Rule (with edits, for the union grammars), and the functions
+// through which the patched parser reads its input string byte by byte
+// (see gen patch). It is written out for each package, not shared through an
 // interface, so that a parse makes no dynamic call per token.
 func writeParser(b *bytes.Buffer, pegType string, edits bool) {
 	editsField, editsInit := "", ""
@@ -121,16 +121,22 @@ func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
 	return toGrammar[t.pegRule], int(t.begin), int(t.end)
 }
 
-// appendBytes stores s in dst one rune per byte, reusing dst's memory. The
-// generated reset function calls it (see gen patch), so that positions are
-// byte offsets and a run allocates nothing once dst is large enough.
-func appendBytes(dst []rune, s string) []rune {
-	if cap(dst) < len(s)+1 {
-		dst = make([]rune, 0, len(s)+1)
+// at returns the byte of s at i as a rune, or endSymbol past the end. The
+// generated parser reads its input through it (see gen patch), so that it
+// reads the string in place, positions are byte offsets and a byte of
+// invalid UTF-8 is one character, never a U+FFFD.
+func at(s string, i uint32) rune {
+	if int(i) < len(s) {
+		return rune(s[i])
 	}
-	dst = dst[:len(s)]
+	return endSymbol
+}
+
+// appendBytes stores s in dst one rune per byte, for the parse error's
+// message (see gen patch), which holds positions as byte offsets.
+func appendBytes(dst []rune, s string) []rune {
 	for i := 0; i < len(s); i++ {
-		dst[i] = rune(s[i])
+		dst = append(dst, rune(s[i]))
 	}
 	return dst
 }

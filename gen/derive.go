@@ -7,8 +7,9 @@ import (
 	"strings"
 )
 
-// compactKeep lists the rules that stay rules (and so produce tokens) in the
-// compact grammar: the start rule and the rules whose spans the parser
+// compactKeep lists the rules of rfc2396.peg that stay rules (and so
+// produce tokens) in the compact grammar of the edit parsers (see
+// editCompactKeep): the start rule and the rules whose spans the parser
 // package reads to fill in a URI's components. Every other rule is inlined
 // where it is used.
 var compactKeep = []string{
@@ -26,23 +27,6 @@ var compactKeep = []string{
 	"fragment",
 }
 
-// derive writes the compact grammar: the rules of compactKeep, in the order
-// of the reference grammar, with every other rule inlined, every choice of
-// single characters merged into one class, and repetitions of classes
-// matched by generated Go functions (see accelerate); it also returns the
-// classes those functions use. Each step keeps the language of each rule:
-// Appendix A has no recursion, so inlining terminates; a choice among single
-// characters matches the same character whichever alternative is tried
-// first; and the functions take exactly the run the repetition would.
-func derive(ref *pegFile) (string, *accel, error) {
-	return deriveCompact(ref, compactKeep, compactTarget{
-		source: "rfc2396.peg",
-		pkg:    "compact",
-		decl:   "type Compact Peg {}",
-		what:   "The compact grammar that parser.Parse runs: rfc2396.peg",
-	})
-}
-
 // compactTarget says where a compact grammar goes and where it comes from.
 type compactTarget struct {
 	source string // the grammar it is derived from
@@ -53,10 +37,20 @@ type compactTarget struct {
 	// slotSizes is the number of definitions of each pick slot of an
 	// edit grammar.
 	slotSizes []int
+	// pegSwitch is set when generate.go compiles the grammar with peg
+	// -switch, which gen then checks keeps every choice's meaning (see
+	// checkSwitch).
+	pegSwitch bool
 }
 
-// deriveCompact derives the compact form of ref, keeping the rules of
-// keepNames; see derive.
+// deriveCompact writes the compact form of ref: the rules of keepNames, in
+// the order of ref, with every other rule inlined, every choice of single
+// characters merged into one class, and repetitions of classes matched by
+// generated Go functions (see accelerate); it also returns the classes
+// those functions use. Each step keeps the language of each rule: the
+// grammars have no recursion, so inlining terminates; a choice among single
+// characters matches the same character whichever alternative is tried
+// first; and the functions take exactly the run the repetition would.
 func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *accel, error) {
 	byName := map[string]*pegRule{}
 	for _, r := range ref.rules {
@@ -119,6 +113,8 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		}
 	}
 	var body strings.Builder
+	var order []string
+	derived := map[string]*expr{}
 	for _, r := range ref.rules {
 		if !keep[r.name] {
 			continue
@@ -127,8 +123,15 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		if err != nil {
 			return "", nil, err
 		}
-		e = accelerate(simplify(e), acc)
+		e = accelerate(simplify(fuseRuns(simplify(e))), acc)
+		order = append(order, r.name)
+		derived[r.name] = e
 		fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, e)
+	}
+	if t.pegSwitch {
+		if err := checkSwitch(order, derived); err != nil {
+			return "", nil, fmt.Errorf("compact grammar of %s, compiled with peg -switch: %v", t.source, err)
+		}
 	}
 	b.WriteString("#\n")
 	for i, c := range acc.classes {
@@ -199,7 +202,8 @@ func accelerate(e *expr, a *accel) *expr {
 			xSet, xOK := singleChars(x.kids[0])
 			ySet, yOK := singleChars(y)
 			if xOK && yOK && !xSet.intersects(ySet) {
-				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet))}
+				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet)),
+					run: &codeRun{first: xSet.union(ySet), nullable: true}}
 			}
 		}
 	}
@@ -221,7 +225,8 @@ func accelerate(e *expr, a *accel) *expr {
 				a.runs = append(a.runs, t)
 			}
 			fn := map[op]string{opStar: "pegrun.Star", opPlus: "pegrun.Plus"}[e.op]
-			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &run%d[%s])", fn, i, index)}
+			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &run%d[%s])", fn, i, index),
+				run: &codeRun{first: a.firstOf(t), nullable: e.op == opStar}}
 		}
 	}
 	out := *e
@@ -229,6 +234,61 @@ func accelerate(e *expr, a *accel) *expr {
 	for _, k := range e.kids {
 		out.kids = append(out.kids, accelerate(k, a))
 	}
+	return &out
+}
+
+// firstOf returns the bytes a run of t can start with, under any picks.
+func (a *accel) firstOf(t runTable) byteSet {
+	var first byteSet
+	for _, r := range t.runs {
+		first = first.union(r.class)
+		if r.escapes {
+			first.add('%')
+		}
+		if r.other {
+			for _, seq := range a.other {
+				first = first.union(a.classes[seq[0]])
+			}
+		}
+	}
+	return first
+}
+
+// fuseRuns rewrites, bottom up, every X* (Y X*)* in a sequence as
+// (X / Y)*, as in path_segments' segment *( "/" segment ), where segment is
+// *pchar *( ";" param ): the whole path becomes one run, which accelerate
+// then skips in one call. The two forms take the same bytes: both try X at
+// each position, then Y, and stop where neither matches. Only a Y that
+// cannot match the empty string is fused (with one that can, both forms
+// would loop).
+func fuseRuns(e *expr) *expr {
+	out := *e
+	out.kids = nil
+	for _, k := range e.kids {
+		out.kids = append(out.kids, fuseRuns(k))
+	}
+	if out.op != opSeq {
+		return &out
+	}
+	var kids []*expr
+	for _, k := range out.kids {
+		if n := len(kids); n > 0 && kids[n-1].op == opStar {
+			x := kids[n-1].kids[0]
+			if k.op == opStar && k.kids[0].op == opSeq && len(k.kids[0].kids) == 2 {
+				y, rest := k.kids[0].kids[0], k.kids[0].kids[1]
+				_, consumes := firstSet(y) // y cannot match the empty string
+				if consumes && rest.op == opStar && rest.kids[0].String() == x.String() {
+					kids[n-1] = &expr{op: opStar, kids: []*expr{simplify(&expr{op: opChoice, kids: []*expr{x, y}})}}
+					continue
+				}
+			}
+		}
+		kids = append(kids, k)
+	}
+	if len(kids) == 1 {
+		return kids[0]
+	}
+	out.kids = kids
 	return &out
 }
 
@@ -375,6 +435,9 @@ func (a *accel) otherSequences(body *expr) ([][]int, error) {
 		items := []*expr{alt}
 		if alt.op == opSeq {
 			items = alt.kids
+		}
+		if first, ok := singleChars(items[0]); !ok || first[0]|first[1] != 0 {
+			return nil, fmt.Errorf("compact grammar: rule other has %s, which does not start with a byte of 0x80 or above (pegrun.Run reads an ASCII byte as no sequence)", alt)
 		}
 		var seq []int
 		for _, it := range items {

@@ -8,8 +8,9 @@
 // written once), checks that every rule's PEG body accepts the language of
 // its Appendix A line (langcheck.go), does the same for each edit
 // (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
-// catalogue grammar/rules_gen.go, the compact
-// grammar parser/internal/compact/compact.peg, the oracle's regular
+// catalogue grammar/rules_gen.go, the grammars of the edit parsers
+// (parser/internal/editref and its compact form, parser/internal/editcompact,
+// which serve every profile, strict included), the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
 //
@@ -17,10 +18,10 @@
 //
 // post-processes Go files written by pointlander/peg v1.0.1: it replaces the
 // "Code generated" line, which names the temporary path of the peg binary,
-// with a reproducible one, and makes the parser read its input byte by byte
-// (one rune per byte, reusing its buffer) instead of converting it to
-// []rune, so that token positions are byte offsets and a parse allocates
-// nothing.
+// with a reproducible one, and makes the parser read its input string in
+// place, one byte at a time, instead of converting it to []rune, so that
+// token positions are byte offsets and a parse neither copies its input
+// nor allocates (see patchReads).
 package main
 
 import (
@@ -125,22 +126,6 @@ func generateGrammar() error {
 		return err
 	}
 	if err := writeProfileSites(comp, profiles, files); err != nil {
-		return err
-	}
-	compact, acc, err := derive(ref)
-	if err != nil {
-		return err
-	}
-	if err := os.WriteFile("parser/internal/compact/compact.peg", []byte(compact), 0o644); err != nil {
-		return err
-	}
-	var kept []*pegRule
-	for _, r := range ref.rules {
-		if slices.Contains(compactKeep, r.name) {
-			kept = append(kept, r)
-		}
-	}
-	if err := writeGo("parser/internal/compact/adapter_gen.go", adapter("compact", "Compact", "parser/internal/compact/compact.peg", "grammar.NumRules", kept, acc)); err != nil {
 		return err
 	}
 	if err := generateEditParsers(ref, comp); err != nil {
@@ -279,20 +264,56 @@ func patch(path string) error {
 		}
 		lines = append([]string{
 			prefix + "go tool peg " + strings.Join(args, " ") + suffix,
-			"// Patched by gen: input is read one rune per byte into a reused buffer.",
+			"// Patched by gen: the input string is read in place, one byte at a time.",
 			"",
 		}, lines...)
 	} else if len(args) < 2 || args[0] != "go" || args[1] != "tool" {
 		return fmt.Errorf("%s: unexpected \"Code generated\" line %q", path, lines[0])
 	}
-	s := strings.Join(lines, "\n")
-	const from = "p.buffer = []rune(p.Buffer)"
-	const to = "p.buffer = appendBytes(p.buffer[:0], p.Buffer)"
-	switch {
-	case strings.Count(s, from) == 1:
-		s = strings.Replace(s, from, to, 1)
-	case strings.Count(s, to) != 1:
-		return fmt.Errorf("%s: expected one %q", path, from)
+	s, err := patchReads(strings.Join(lines, "\n"))
+	if err != nil {
+		return fmt.Errorf("%s: %v", path, err)
 	}
 	return writeGo(path, []byte(s))
+}
+
+// patchReads makes a parser written by peg v1.0.1 read its input string in
+// place. peg converts the input to []rune with an end marker (endSymbol,
+// past the last rune) appended, and reads it as buffer[position]. The
+// patched parser keeps the string and reads it through at (adapter_gen.go),
+// which returns the byte at a position as a rune, and endSymbol at the end:
+// the same values the rune buffer held for an input read one rune per byte,
+// without a pass that copies the input four bytes a byte. The parse error's
+// message, which the adapters never ask for, converts on demand. Each
+// rewrite checks that it finds what it expects, so that a different peg
+// version fails here instead of being patched wrong.
+func patchReads(s string) (string, error) {
+	type rewrite struct{ from, to string }
+	for _, r := range []rewrite{
+		{"\t\tp.buffer = []rune(p.Buffer)\n" +
+			"\t\tif len(p.buffer) == 0 || p.buffer[len(p.buffer)-1] != endSymbol {\n" +
+			"\t\t\tp.buffer = append(p.buffer, endSymbol)\n" +
+			"\t\t}\n" +
+			"\t\tbuffer = p.buffer\n",
+			"\t\tbuffer = p.Buffer\n"},
+		{"translatePositions(e.p.buffer, positions)", "translatePositions(appendBytes(nil, e.p.Buffer), positions)"},
+		{"strconv.Quote(string(e.p.buffer[begin:end]))", "strconv.Quote(e.p.Buffer[begin:end])"},
+		{"\t\tbuffer               []rune\n", "\t\tbuffer               string\n"},
+	} {
+		switch {
+		case strings.Count(s, r.from) == 1:
+			s = strings.Replace(s, r.from, r.to, 1)
+		case strings.Count(s, r.to) != 1: // not patched before either
+			return "", fmt.Errorf("expected one %q", r.from)
+		}
+	}
+	const read, patched = "buffer[position]", "at(buffer, position)"
+	if !strings.Contains(s, read) && !strings.Contains(s, patched) {
+		return "", fmt.Errorf("no %q", read)
+	}
+	s = strings.ReplaceAll(s, read, patched)
+	if strings.Contains(s, "buffer[") || strings.Contains(s, "p.buffer") {
+		return "", fmt.Errorf("a read of buffer that patch does not know")
+	}
+	return s, nil
 }

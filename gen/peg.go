@@ -28,7 +28,10 @@ type expr struct {
 	kids []*expr
 	set  byteSet // opClass
 	neg  bool    // opClass: [^...]
-	text string  // opLiteral, opRef
+	text string  // opLiteral, opRef, opCode
+	// run is what an opCode of an accelerated run matches (see
+	// checkSwitch); nil for other code.
+	run *codeRun
 }
 
 type op int

@@ -12,8 +12,10 @@ const (
 	EditEmptyAuthority
 	// EditEmptyOpaquePart is the relaxation empty-opaque-part: an absolute URI may have nothing after its scheme's ":" ("about:", "http:") (RFC 2396 revision issues list, issue 014; RFC 3986 section 3 (path-empty)).
 	EditEmptyOpaquePart
-	// EditIPv6 is the relaxation ipv6: IPv6 literals as a host ("[::1]"); "[" and "]" become reserved; IPv4 segments of at most three digits (RFC 2732 section 3; RFC 2373 Appendix B).
+	// EditIPv6 is the relaxation ipv6: IPv6 literals as a host ("[::1]"); "[" and "]" become reserved (RFC 2732 section 3; RFC 2373 Appendix B).
 	EditIPv6
+	// EditIPv4ThreeDigits is the restriction ipv4-three-digits: each part of an IPv4 address has at most three digits (RFC 2732 section 3 (2); RFC 2373 Appendix B).
+	EditIPv4ThreeDigits
 	// EditIPv6EmbeddedIPv4 is the relaxation ipv6-embedded-ipv4: "::" directly before an IPv4 address ("[::192.9.5.5]"), the form RFC 2373's own section 2.2 uses (RFC 2373 section 2.2 and erratum 456).
 	EditIPv6EmbeddedIPv4
 	// EditIPv6AddressLength is the restriction ipv6-address-length: an IPv6 address has eight 16-bit groups (an IPv4 address counts as two), fewer only where "::" stands for one or more (RFC 3986 section 3.2.2; java.net.URI deviation 5).
@@ -31,7 +33,7 @@ const (
 )
 
 // NumEdits is the number of edits.
-const NumEdits = 11
+const NumEdits = 12
 
 var editCatalogue = [NumEdits + 1]EditInfo{
 	EditEmptyRelativePath: {
@@ -84,15 +86,14 @@ var editCatalogue = [NumEdits + 1]EditInfo{
 		Name:        "ipv6",
 		Kind:        Relaxation,
 		Document:    "RFC 2732 section 3; RFC 2373 Appendix B",
-		Summary:     "IPv6 literals as a host (\"[::1]\"); \"[\" and \"]\" become reserved; IPv4 segments of at most three digits",
-		Contradicts: "RFC 2396 section 2.4.3 (\"[\" and \"]\" are unwise) and Appendix A, host, IPv4address, reserved",
+		Summary:     "IPv6 literals as a host (\"[::1]\"); \"[\" and \"]\" become reserved",
+		Contradicts: "RFC 2396 section 2.4.3 (\"[\" and \"]\" are unwise) and Appendix A, host, reserved",
 		Example:     "http://[::1]/",
-		Explanation: "RFC 2732, \"Format for Literal IPv6 Addresses in URL's\" (December 1999),\nsection 3, makes three changes to the syntax of RFC 2396; they are quoted\nhere as RFC 2732 writes them (the \"reserved\" line is joined onto one\nline). Change (1): \"change the 'host' non-terminal to add an IPv6\noption\", where \"IPv6address is defined as in RFC2373\". RFC 2732 spells\nthe new rule \"IPv6reference\" in host and \"ipv6reference\" where it defines\nit; rule names are compared ignoring case, as RFC 2234 says, and the rule\nkeeps the spelling of its definition.\nChange (2): \"Replace the definition of 'IPv4address' with that of RFC\n2373, as it correctly defines an IPv4address as consisting of at most\nthree decimal digits per segment.\"\nChange (3): \"Add \"[\" and \"]\" to the set of 'reserved' characters\" (and\nremove them from 'unwise', which is not a rule of Appendix A).\nRFC 2373, \"IP Version 6 Addressing Architecture\", Appendix B, the rules\nIPv6address needs, as RFC 2373 writes them (IPv6prefix is not used). This\nis the letter of the grammar, with its two known defects, each an edit of\nits own: it does not count groups (nine or more derive; restriction\nipv6-address-length), and \"::\" directly before an IPv4 address\n(\"::192.9.5.5\", the form of RFC 2373's own section 2.2) does not derive\n(erratum 456; relaxation ipv6-embedded-ipv4).\nThe core rules of RFC 2234 (Appendix A) that RFC 2373 uses; the quoted\nletters of HEXDIG match in either case, as RFC 2234 reads quoted strings.",
-		Rules:       []Rule{RuleHost, RuleIpv6reference, RuleIPv4address, RuleReserved, RuleIPv6address, RuleHexpart, RuleHexseq, RuleHex4, RuleDigit, RuleHEXDIG},
+		Explanation: "RFC 2732, \"Format for Literal IPv6 Addresses in URL's\" (December 1999),\nsection 3, makes three changes to the syntax of RFC 2396; they are quoted\nhere as RFC 2732 writes them (the \"reserved\" line is joined onto one\nline). Change (1): \"change the 'host' non-terminal to add an IPv6\noption\", where \"IPv6address is defined as in RFC2373\". RFC 2732 spells\nthe new rule \"IPv6reference\" in host and \"ipv6reference\" where it defines\nit; rule names are compared ignoring case, as RFC 2234 says, and the rule\nkeeps the spelling of its definition.\nChange (2), RFC 2373's IPv4address of at most three digits a part, is\nthe edit ipv4-three-digits: it rejects hosts that Appendix A accepts\n(\"0.0.0000.0\"), and this edit only adds. An IPv4 address in an IPv6\nliteral is then Appendix A's IPv4address, unless ipv4-three-digits\n(profiles rfc2732 and rfc2732-intent) or ipv4-octets (java) is in force.\nChange (3): \"Add \"[\" and \"]\" to the set of 'reserved' characters\" (and\nremove them from 'unwise', which is not a rule of Appendix A).\nRFC 2373, \"IP Version 6 Addressing Architecture\", Appendix B, the rules\nIPv6address needs, as RFC 2373 writes them (IPv6prefix is not used). This\nis the letter of the grammar, with its two known defects, each an edit of\nits own: it does not count groups (nine or more derive; restriction\nipv6-address-length), and \"::\" directly before an IPv4 address\n(\"::192.9.5.5\", the form of RFC 2373's own section 2.2) does not derive\n(erratum 456; relaxation ipv6-embedded-ipv4).\nThe core rules of RFC 2234 (Appendix A) that RFC 2373 uses; the quoted\nletters of HEXDIG match in either case, as RFC 2234 reads quoted strings.",
+		Rules:       []Rule{RuleHost, RuleIpv6reference, RuleReserved, RuleIPv6address, RuleHexpart, RuleHexseq, RuleHex4, RuleDigit, RuleHEXDIG},
 		ABNF: []string{
 			"host = hostname | IPv4address | IPv6reference",
 			"ipv6reference = \"[\" IPv6address \"]\"",
-			"IPv4address = 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT",
 			"reserved = \";\" | \"/\" | \"?\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\" | \"[\" | \"]\"",
 			"IPv6address = hexpart [ \":\" IPv4address ]",
 			"hexpart = hexseq | hexseq \"::\" [ hexseq ] | \"::\" [ hexseq ]",
@@ -100,6 +101,20 @@ var editCatalogue = [NumEdits + 1]EditInfo{
 			"hex4 = 1*4HEXDIG",
 			"DIGIT = %x30-39",
 			"HEXDIG = DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\"",
+		},
+	},
+	EditIPv4ThreeDigits: {
+		Name:        "ipv4-three-digits",
+		Kind:        Restriction,
+		Document:    "RFC 2732 section 3 (2); RFC 2373 Appendix B",
+		Summary:     "each part of an IPv4 address has at most three digits",
+		Contradicts: "RFC 2396 Appendix A, IPv4address (1*digit)",
+		Example:     "http://1.2.3.0004/",
+		Explanation: "RFC 2732, section 3, change (2): \"Replace the definition of\n'IPv4address' with that of RFC 2373, as it correctly defines an\nIPv4address as consisting of at most three decimal digits per segment.\"\nRFC 2373's rule, as RFC 2373 Appendix B writes it. It is an edit of its\nown, apart from ipv6 (RFC 2732's changes (1) and (3)), because it takes\naway: \"0.0.0000.0\" is an IPv4address of Appendix A and not of RFC 2373,\nso that ipv6 alone is a relaxation and this one a restriction. A\nreference whose host it rejects may stay valid with a registry-based\nauthority (\"http://1.2.3.0004/\").\nThe core rule of RFC 2234 (Appendix A) that RFC 2373 uses.",
+		Rules:       []Rule{RuleIPv4address, RuleDigit},
+		ABNF: []string{
+			"IPv4address = 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT",
+			"DIGIT = %x30-39",
 		},
 	},
 	EditIPv6EmbeddedIPv4: {
@@ -168,7 +183,7 @@ var editCatalogue = [NumEdits + 1]EditInfo{
 		Summary:     "each part of an IPv4 address has a value of at most 255 (leading zeros allowed, as java.net.URI reads them)",
 		Contradicts: "RFC 2396 Appendix A, IPv4address (1*digit, any value)",
 		Example:     "http://1.2.3.256/",
-		Explanation: "Appendix A's IPv4address = 1*digit \".\" 1*digit \".\" 1*digit \".\" 1*digit\ntakes any run of digits. java.net.URI documents: \"IPv4 addresses in host\ncomponents are parsed rigorously, as specified by RFC 2732: Each element\nof a dotted-quad address must contain no more than three decimal digits.\nEach element is further constrained to have a value no greater than\n255.\" Measured against java.net.URI (OpenJDK 17 and 25), the value limit\nholds and the digit limit does not: \"0000001.2.3.4\" is an IPv4 host\nthere. The edit is what Java does: any number of leading zeros, then a\nvalue from 0 to 255. (RFC 2732's own limit of three digits is the edit\nipv6's IPv4address.)",
+		Explanation: "Appendix A's IPv4address = 1*digit \".\" 1*digit \".\" 1*digit \".\" 1*digit\ntakes any run of digits. java.net.URI documents: \"IPv4 addresses in host\ncomponents are parsed rigorously, as specified by RFC 2732: Each element\nof a dotted-quad address must contain no more than three decimal digits.\nEach element is further constrained to have a value no greater than\n255.\" Measured against java.net.URI (OpenJDK 17 and 25), the value limit\nholds and the digit limit does not: \"0000001.2.3.4\" is an IPv4 host\nthere. The edit is what Java does: any number of leading zeros, then a\nvalue from 0 to 255. (RFC 2732's own limit of three digits is the edit\nipv4-three-digits.)",
 		Rules:       []Rule{RuleIPv4address, RuleOctet, RuleNzOctet, RuleNzdigit},
 		ABNF: []string{
 			"IPv4address = octet \".\" octet \".\" octet \".\" octet",
@@ -210,8 +225,8 @@ var editCatalogue = [NumEdits + 1]EditInfo{
 // profileCatalogue holds the named profiles of edits/edits.txt.
 var profileCatalogue = []ProfileInfo{
 	{Name: "strict", Summary: "RFC 2396 Appendix A exactly", Edits: EditSet(0)},
-	{Name: "rfc2732", Summary: "RFC 2396 as RFC 2732 amends it, to the letter of RFC 2373's address grammar", Edits: EditSet(0).With(EditIPv6)},
-	{Name: "rfc2732-intent", Summary: "RFC 2396 + RFC 2732, with RFC 2373's address grammar repaired as its prose intends", Edits: EditSet(0).With(EditIPv6).With(EditIPv6EmbeddedIPv4).With(EditIPv6AddressLength)},
+	{Name: "rfc2732", Summary: "RFC 2396 as RFC 2732 amends it, to the letter of RFC 2373's address grammar", Edits: EditSet(0).With(EditIPv6).With(EditIPv4ThreeDigits)},
+	{Name: "rfc2732-intent", Summary: "RFC 2396 + RFC 2732, with RFC 2373's address grammar repaired as its prose intends", Edits: EditSet(0).With(EditIPv6).With(EditIPv4ThreeDigits).With(EditIPv6EmbeddedIPv4).With(EditIPv6AddressLength)},
 	{Name: "java", Summary: "what java.net.URI accepts: its documented deviations, in its order, and what was measured beside them", Edits: EditSet(0).With(EditEmptyAuthority).With(EditEmptyRelativePath).With(EditIPv4Octets).With(EditDigitHostname).With(EditIPv6).With(EditIPv6AddressLength).With(EditIPv6EmbeddedIPv4).With(EditIPv6Scope).With(EditNonASCII).With(EditOpaqueBrackets)},
 }
 
@@ -290,7 +305,7 @@ var definitions = [NumAllRules][]definition{
 	},
 	RuleIPv4address: {
 		{edit: NoEdit, line: "IPv4address = 1*digit \".\" 1*digit \".\" 1*digit \".\" 1*digit", section: "3.2.2", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: -1, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "digit"}}}}}},
-		{edit: EditIPv6, line: "IPv4address = 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT", section: "RFC 2373 Appendix B", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}}}},
+		{edit: EditIPv4ThreeDigits, line: "IPv4address = 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT", section: "RFC 2373 Appendix B", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.Repetition, Min: 1, Max: 3, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}}}}}},
 		{edit: EditIPv4Octets, line: "IPv4address = octet \".\" octet \".\" octet \".\" octet", section: "java.net.URI", body: &bnf.Node{Kind: bnf.Concatenation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "octet"}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.RuleRef, Text: "octet"}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.RuleRef, Text: "octet"}, &bnf.Node{Kind: bnf.Literal, Text: "."}, &bnf.Node{Kind: bnf.RuleRef, Text: "octet"}}}},
 	},
 	RulePort: {
@@ -378,6 +393,7 @@ var definitions = [NumAllRules][]definition{
 	},
 	RuleDIGIT: {
 		{edit: EditIPv6, line: "DIGIT = %x30-39", section: "RFC 2234 6.1", body: &bnf.Node{Kind: bnf.CharRange, Min: 48, Max: 57}},
+		{edit: EditIPv4ThreeDigits, line: "DIGIT = %x30-39", section: "RFC 2234 6.1", body: &bnf.Node{Kind: bnf.CharRange, Min: 48, Max: 57}},
 	},
 	RuleHEXDIG: {
 		{edit: EditIPv6, line: "HEXDIG = DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \"E\" / \"F\"", section: "RFC 2234 6.1", body: &bnf.Node{Kind: bnf.Alternation, Children: []*bnf.Node{&bnf.Node{Kind: bnf.RuleRef, Text: "DIGIT"}, &bnf.Node{Kind: bnf.Literal, Text: "A", Fold: true}, &bnf.Node{Kind: bnf.Literal, Text: "B", Fold: true}, &bnf.Node{Kind: bnf.Literal, Text: "C", Fold: true}, &bnf.Node{Kind: bnf.Literal, Text: "D", Fold: true}, &bnf.Node{Kind: bnf.Literal, Text: "E", Fold: true}, &bnf.Node{Kind: bnf.Literal, Text: "F", Fold: true}}}},

@@ -16,11 +16,12 @@
 // from grammar/rfc2396.abnf:
 //
 //	job                           calls                       engine
-//	components of a reference     Parse, ParseInto            compact PEG parser (internal/compact, and
-//	                                                          internal/editcompact under a profile):
-//	                                                          rfc2396.peg with the rules that are not
-//	                                                          components inlined, compiled by
-//	                                                          pointlander/peg; a few tokens a reference
+//	components of a reference     Parse, ParseInto            compact PEG parser (internal/editcompact):
+//	                                                          rfc2396.peg and the edits with the rules
+//	                                                          that are not components inlined, compiled
+//	                                                          by pointlander/peg, the profile's edits in
+//	                                                          force (none for strict); a few tokens a
+//	                                                          reference
 //	yes or no, any rule           Valid, Matches, Match       deterministic automata (internal/explain)
 //	                                                          that gen builds from grammar/rfc2396.abnf;
 //	                                                          one table step a byte, no allocation

@@ -121,33 +121,11 @@ func checkTree(t *testing.T, s string, n *parser.Node) {
 // Appendix A and rejects nothing it accepts.
 func relaxationsOnly(p *parser.Profile) bool {
 	for _, e := range p.Edits().Edits() {
-		if e.Info().Kind != grammar.Relaxation || mixedEdits[e] != "" {
+		if e.Info().Kind != grammar.Relaxation {
 			return false
 		}
 	}
 	return true
-}
-
-// mixedEdits are the edits whose kind says relaxation but which also
-// reject strings that Appendix A accepts, with such a string (as a host).
-// FuzzMatch found the first (testdata/fuzz/FuzzMatch/c1fff44ce41c6f43):
-// RFC 2732's change (2) makes IPv4address 1*3DIGIT, so "0.0.0000.0" is no
-// longer a host, while edits/ipv6.abnf says "kind: relaxation".
-// TestMixedEdits checks that each is still mixed, so that the list cannot
-// hide an edit once its kind is fixed.
-var mixedEdits = map[grammar.Edit]string{
-	grammar.EditIPv6: "0.0.0000.0",
-}
-
-func TestMixedEdits(t *testing.T) {
-	for e, host := range mixedEdits {
-		if e.Info().Kind != grammar.Relaxation {
-			t.Errorf("edit %s is no longer labelled a relaxation: remove it from mixedEdits", e.Code())
-		}
-		if !parser.Matches(grammar.RuleHost, host) || parser.Strict.With(e).Matches(grammar.RuleHost, host) {
-			t.Errorf("edit %s does not reject the host %q that Appendix A accepts: remove it from mixedEdits", e.Code(), host)
-		}
-	}
 }
 
 // FuzzProfiles checks every named profile: Parse, Valid and Match agree, a

@@ -6,26 +6,26 @@ import (
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser/internal/compact"
+	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
-// compactParsers holds reusable parsers for the compact grammar. A parser
-// keeps its rune buffer and token array between runs; the pool is what makes
-// Parse allocate nothing but its result, and safe for concurrent use. A
-// pooled parser that has read a long input keeps a buffer four times its
-// size until the garbage collector empties the pool.
-var compactParsers = sync.Pool{New: func() any { return compact.NewParser() }}
+// compactParsers holds reusable parsers of the compact grammar with no
+// edit in force (Appendix A exactly). A parser keeps its token array
+// between runs; the pool is what makes Parse allocate nothing but its
+// result, and safe for concurrent use.
+var compactParsers = sync.Pool{New: func() any { return editcompact.NewParser() }}
 
 // maxInput is the longest reference Parse takes: offsets are kept as int32.
 const maxInput = 1<<31 - 1
 
 // screenAbove is the length above which Parse, before it runs the compact
 // parser, checks the reference with the automaton of package explain. The
-// compact parser holds its input as four bytes per byte; the automaton
-// holds nothing. A long reference that is not valid, 50 MB of junk say, is
-// then rejected without that memory, at the cost of a second pass (about a
-// third of the parse's time) over long valid ones.
+// compact parser keeps a token for each rule it matches, and tokens of
+// alternatives it tries and gives up; the automaton holds nothing. A long
+// reference that is not valid, 50 MB of junk say, is then rejected without
+// that memory, at the cost of a second pass (about a third of the parse's
+// time) over long valid ones.
 const screenAbove = 64 << 10
 
 // TooLongError reports a reference longer than [Parse] takes (2 GiB).
@@ -48,7 +48,8 @@ func (e *TooLongError) Error() string {
 // *[Error], that tells where and why. Any byte string may be given.
 //
 // Parse runs the compact parser that pointlander/peg generates from the
-// grammar gen derives from rfc2396.peg (see the package documentation).
+// grammar gen derives from rfc2396.peg and the edits, with no edit in
+// force (see the package documentation).
 func Parse(ref string) (*URI, error) { return strict.Parse(ref) }
 
 // ParseInto is [Parse] into a URI the caller provides, for callers that
@@ -63,14 +64,13 @@ func ParseInto(u *URI, ref string) error { return strict.ParseInto(u, ref) }
 func Valid(ref string) bool { return strict.Valid(ref) }
 
 // parseStrictInto is ParseInto under Appendix A exactly: the compact
-// parser generated for it alone, whose tables are smaller and faster than
-// the union grammar's with no edit in force.
+// parser with no edit in force.
 func parseStrictInto(u *URI, ref string) error {
 	if len(ref) > screenAbove && !explain.Match(grammar.RuleURIReference, ref) {
 		*u = URI{}
 		return strict.explainError(grammar.RuleURIReference, ref)
 	}
-	p := compactParsers.Get().(*compact.Parser)
+	p := compactParsers.Get().(*editcompact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
 		fill(u, ref, p)
@@ -84,7 +84,7 @@ func parseStrictInto(u *URI, ref string) error {
 }
 
 // fill sets u from the tokens of a successful compact parse of ref.
-func fill(u *URI, ref string, p *compact.Parser) {
+func fill(u *URI, ref string, p *editcompact.Parser) {
 	f := filler{u: u, pathEnd: len(ref)}
 	*u = URI{ref: ref}
 	for i, n := 0, p.Len(); i < n; i++ {

@@ -76,9 +76,10 @@ var (
 var (
 	// Strict is RFC 2396 Appendix A exactly, with no edit.
 	Strict = strict
-	// RFC2732 is RFC 2396 as RFC 2732 amends it, to the letter: the edit
+	// RFC2732 is RFC 2396 as RFC 2732 amends it, to the letter: the edits
 	// ipv6 (IPv6 literals in brackets, RFC 2373's address grammar with its
-	// defects, "[" and "]" reserved).
+	// defects, "[" and "]" reserved) and ipv4-three-digits (RFC 2373's
+	// IPv4address, at most three digits a part).
 	RFC2732 = rfc2732
 	// RFC2732Intent is RFC2732 with RFC 2373's address grammar repaired as
 	// its prose intends: the edits ipv6-embedded-ipv4 and

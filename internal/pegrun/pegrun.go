@@ -15,7 +15,8 @@ package pegrun
 // Class, an escape "%" hex hex when Escapes is set, or one of the byte
 // sequences Seqs (the UTF-8 sequences of edit non-ascii's "other"). The
 // items start with different bytes (gen checks), so the longest item at a
-// place is the only one.
+// place is the only one, and the sequences start with a byte of 0x80 or
+// above (gen checks), so an ASCII byte is never the start of one.
 type Run struct {
 	Class   [256]bool
 	Escapes bool
@@ -25,14 +26,17 @@ type Run struct {
 // Seq is a byte sequence: one byte set per byte.
 type Seq []*[256]bool
 
-// item returns the length of the item of r at s[p], or 0 if there is none.
+// item returns the length of the item of r at s[p] that is not a byte of
+// r.Class, or 0 if there is none.
 func (r *Run) item(s string, p int) int {
-	c := s[p]
-	if r.Class[c] {
-		return 1
+	if s[p] == '%' {
+		if r.Escapes && p+2 < len(s) && isHex(s[p+1]) && isHex(s[p+2]) {
+			return 3
+		}
+		return 0
 	}
-	if r.Escapes && c == '%' && p+2 < len(s) && isHex(s[p+1]) && isHex(s[p+2]) {
-		return 3
+	if s[p] < 0x80 {
+		return 0
 	}
 next:
 	for _, q := range r.Seqs {
@@ -54,10 +58,17 @@ next:
 // since it never gives back what it took.
 func Star(s string, position *uint32, r *Run) bool {
 	p := int(*position)
-	for p < len(s) {
-		if r.Class[s[p]] {
+	class := &r.Class
+	for {
+		// Bytes of the class, most of any run, four at a time.
+		for p+4 <= len(s) && class[s[p]] && class[s[p+1]] && class[s[p+2]] && class[s[p+3]] {
+			p += 4
+		}
+		for p < len(s) && class[s[p]] {
 			p++
-			continue
+		}
+		if p == len(s) || !r.Escapes && r.Seqs == nil {
+			break
 		}
 		n := r.item(s, p)
 		if n == 0 {

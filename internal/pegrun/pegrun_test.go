@@ -31,6 +31,9 @@ func TestStar(t *testing.T) {
 		{"sequence", Run{Class: *class("a"), Seqs: []Seq{twoByte}}, "a\xc3\xa9a/", 0, 4},
 		{"cut sequence", Run{Class: *class("a"), Seqs: []Seq{twoByte}}, "a\xc3", 0, 1},
 		{"sequence not allowed", Run{Class: *class("a")}, "a\xc3\xa9", 0, 1},
+		{"sequences and escapes", Run{Class: *class("a"), Escapes: true, Seqs: []Seq{twoByte}}, "a\xc3\xa9%41\xc3\xa9aaaaa%4", 0, 13},
+		{"long class run, four at a time", Run{Class: *class("ab")}, "abababababa/b", 0, 11},
+		{"class run to the end", Run{Class: *class("ab")}, "abababab", 0, 8},
 	}
 	for _, tt := range tests {
 		pos := tt.from

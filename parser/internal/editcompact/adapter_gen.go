@@ -64,16 +64,22 @@ func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
 	return toGrammar[t.pegRule], int(t.begin), int(t.end)
 }
 
-// appendBytes stores s in dst one rune per byte, reusing dst's memory. The
-// generated reset function calls it (see gen patch), so that positions are
-// byte offsets and a run allocates nothing once dst is large enough.
-func appendBytes(dst []rune, s string) []rune {
-	if cap(dst) < len(s)+1 {
-		dst = make([]rune, 0, len(s)+1)
+// at returns the byte of s at i as a rune, or endSymbol past the end. The
+// generated parser reads its input through it (see gen patch), so that it
+// reads the string in place, positions are byte offsets and a byte of
+// invalid UTF-8 is one character, never a U+FFFD.
+func at(s string, i uint32) rune {
+	if int(i) < len(s) {
+		return rune(s[i])
 	}
-	dst = dst[:len(s)]
+	return endSymbol
+}
+
+// appendBytes stores s in dst one rune per byte, for the parse error's
+// message (see gen patch), which holds positions as byte offsets.
+func appendBytes(dst []rune, s string) []rune {
 	for i := 0; i < len(s); i++ {
-		dst[i] = rune(s[i])
+		dst = append(dst, rune(s[i]))
 	}
 	return dst
 }
@@ -94,7 +100,10 @@ var toGrammar = [...]grammar.Rule{
 	rulefragment:      grammar.RuleFragment,
 	ruleipv6reference: grammar.RuleIpv6reference,
 	ruleIPv6address:   grammar.RuleIPv6address,
+	rulehexseq:        grammar.RuleHexseq,
+	rulehex4:          grammar.RuleHex4,
 	ruleh16:           grammar.RuleH16,
+	ruleoctet:         grammar.RuleOctet,
 	ruleother:         grammar.RuleOther,
 }
 
@@ -115,7 +124,10 @@ var fromGrammar = [grammar.NumAllRules]pegRule{
 	grammar.RuleFragment:      rulefragment,
 	grammar.RuleIpv6reference: ruleipv6reference,
 	grammar.RuleIPv6address:   ruleIPv6address,
+	grammar.RuleHexseq:        rulehexseq,
+	grammar.RuleHex4:          rulehex4,
 	grammar.RuleH16:           ruleh16,
+	grammar.RuleOctet:         ruleoctet,
 	grammar.RuleOther:         ruleother,
 }
 
@@ -209,20 +221,20 @@ var class28 = [256]bool{'\u0080': true, '\u0081': true, '\u0082': true, '\u0083'
 // class29 is [!$&-.0-:=@-Z_a-z~].
 var class29 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// class30 is [!$&-.0-9;=@-Z_a-z~].
-var class30 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+// class30 is [!$&-.0-;=@-Z_a-z~].
+var class30 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// class31 is [!$&-;=?-Z_a-z~].
-var class31 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+// class31 is [!$&-.0-9;=@-Z_a-z~].
+var class31 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// class32 is [!$&-;=?-\[\]_a-z~].
-var class32 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+// class32 is [!$&-;=?-Z_a-z~].
+var class32 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// class33 is [+\-.0-9A-Za-z].
-var class33 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+// class33 is [!$&-;=?-\[\]_a-z~].
+var class33 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, ']': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
-// class34 is [!$&-.0-;=@-Z_a-z~].
-var class34 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+// class34 is [+\-.0-9A-Za-z].
+var class34 = [256]bool{'+': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
 
 // class35 is [!$&-.0-;=A-Z_a-z~].
 var class35 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
@@ -236,11 +248,14 @@ var class37 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '
 // class38 is [0-9].
 var class38 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
-// class39 is [0].
-var class39 = [256]bool{'0': true}
+// class39 is [!$&-;=@-Z_a-z~].
+var class39 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
 
 // class40 is [.0-9A-Z_a-z].
 var class40 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// class41 is [0].
+var class41 = [256]bool{'0': true}
 
 // otherSeqs are the byte sequences of the rule other, as classes.
 var otherSeqs = []pegrun.Seq{
@@ -272,29 +287,29 @@ var run0 = [2]pegrun.Run{
 	{Class: class29, Escapes: true, Seqs: otherSeqs},
 }
 
-// run1 is by pick slots [11]: [!$&-.0-9;=@-Z_a-z~] / escape; [!$&-.0-9;=@-Z_a-z~] / escape / other.
+// run1 is by pick slots [11]: [!$&-.0-;=@-Z_a-z~] / escape; [!$&-.0-;=@-Z_a-z~] / escape / other.
 var run1 = [2]pegrun.Run{
 	{Class: class30, Escapes: true},
 	{Class: class30, Escapes: true, Seqs: otherSeqs},
 }
 
-// run2 is by pick slots [10 11]: [!$&-;=?-Z_a-z~] / escape; [!$&-;=?-Z_a-z~] / escape / other; [!$&-;=?-\[\]_a-z~] / escape; [!$&-;=?-\[\]_a-z~] / escape / other.
-var run2 = [4]pegrun.Run{
+// run2 is by pick slots [11]: [!$&-.0-9;=@-Z_a-z~] / escape; [!$&-.0-9;=@-Z_a-z~] / escape / other.
+var run2 = [2]pegrun.Run{
 	{Class: class31, Escapes: true},
 	{Class: class31, Escapes: true, Seqs: otherSeqs},
+}
+
+// run3 is by pick slots [10 11]: [!$&-;=?-Z_a-z~] / escape; [!$&-;=?-Z_a-z~] / escape / other; [!$&-;=?-\[\]_a-z~] / escape; [!$&-;=?-\[\]_a-z~] / escape / other.
+var run3 = [4]pegrun.Run{
 	{Class: class32, Escapes: true},
 	{Class: class32, Escapes: true, Seqs: otherSeqs},
+	{Class: class33, Escapes: true},
+	{Class: class33, Escapes: true, Seqs: otherSeqs},
 }
 
-// run3 is [+\-.0-9A-Za-z].
-var run3 = [1]pegrun.Run{
-	{Class: class33},
-}
-
-// run4 is by pick slots [11]: [!$&-.0-;=@-Z_a-z~] / escape; [!$&-.0-;=@-Z_a-z~] / escape / other.
-var run4 = [2]pegrun.Run{
-	{Class: class34, Escapes: true},
-	{Class: class34, Escapes: true, Seqs: otherSeqs},
+// run4 is [+\-.0-9A-Za-z].
+var run4 = [1]pegrun.Run{
+	{Class: class34},
 }
 
 // run5 is by pick slots [11]: [!$&-.0-;=A-Z_a-z~] / escape; [!$&-.0-;=A-Z_a-z~] / escape / other.
@@ -308,14 +323,20 @@ var run6 = [1]pegrun.Run{
 	{Class: class38},
 }
 
-// run7 is [0].
-var run7 = [1]pegrun.Run{
-	{Class: class39},
+// run7 is by pick slots [11]: [!$&-;=@-Z_a-z~] / escape; [!$&-;=@-Z_a-z~] / escape / other.
+var run7 = [2]pegrun.Run{
+	{Class: class39, Escapes: true},
+	{Class: class39, Escapes: true, Seqs: otherSeqs},
 }
 
 // run8 is [.0-9A-Z_a-z].
 var run8 = [1]pegrun.Run{
 	{Class: class40},
+}
+
+// run9 is [0].
+var run9 = [1]pegrun.Run{
+	{Class: class41},
 }
 
 // SetEdits puts the edits of s in force for the following runs: each rule
@@ -338,7 +359,7 @@ func (p *Parser) Edits() grammar.EditSet { return p.edits }
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks
 // the last one in force.
-var pickEdits = [14][]grammar.Edit{
+var pickEdits = [15][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyRelativePath, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
@@ -348,9 +369,10 @@ var pickEdits = [14][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditDigitHostname},
-	{grammar.NoEdit, grammar.EditIPv6, grammar.EditIPv4Octets},
+	{grammar.NoEdit, grammar.EditIPv4ThreeDigits, grammar.EditIPv4Octets},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditNonASCII},
 	{grammar.EditIPv6, grammar.EditIPv6Scope},
 	{grammar.EditIPv6, grammar.EditIPv6EmbeddedIPv4, grammar.EditIPv6AddressLength},
+	{grammar.EditIPv6, grammar.EditIPv4ThreeDigits},
 }

@@ -63,16 +63,22 @@ func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
 	return toGrammar[t.pegRule], int(t.begin), int(t.end)
 }
 
-// appendBytes stores s in dst one rune per byte, reusing dst's memory. The
-// generated reset function calls it (see gen patch), so that positions are
-// byte offsets and a run allocates nothing once dst is large enough.
-func appendBytes(dst []rune, s string) []rune {
-	if cap(dst) < len(s)+1 {
-		dst = make([]rune, 0, len(s)+1)
+// at returns the byte of s at i as a rune, or endSymbol past the end. The
+// generated parser reads its input through it (see gen patch), so that it
+// reads the string in place, positions are byte offsets and a byte of
+// invalid UTF-8 is one character, never a U+FFFD.
+func at(s string, i uint32) rune {
+	if int(i) < len(s) {
+		return rune(s[i])
 	}
-	dst = dst[:len(s)]
+	return endSymbol
+}
+
+// appendBytes stores s in dst one rune per byte, for the parse error's
+// message (see gen patch), which holds positions as byte offsets.
+func appendBytes(dst []rune, s string) []rune {
 	for i := 0; i < len(s); i++ {
-		dst[i] = rune(s[i])
+		dst = append(dst, rune(s[i]))
 	}
 	return dst
 }
@@ -220,7 +226,7 @@ func (p *Parser) Edits() grammar.EditSet { return p.edits }
 // pickEdits holds, for each rule that several definitions define, the
 // edit of each definition (NoEdit for Appendix A's): the parser picks
 // the last one in force.
-var pickEdits = [14][]grammar.Edit{
+var pickEdits = [15][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyRelativePath, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
@@ -230,9 +236,10 @@ var pickEdits = [14][]grammar.Edit{
 	{grammar.NoEdit, grammar.EditEmptyAuthority},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditDigitHostname},
-	{grammar.NoEdit, grammar.EditIPv6, grammar.EditIPv4Octets},
+	{grammar.NoEdit, grammar.EditIPv4ThreeDigits, grammar.EditIPv4Octets},
 	{grammar.NoEdit, grammar.EditIPv6},
 	{grammar.NoEdit, grammar.EditNonASCII},
 	{grammar.EditIPv6, grammar.EditIPv6Scope},
 	{grammar.EditIPv6, grammar.EditIPv6EmbeddedIPv4, grammar.EditIPv6AddressLength},
+	{grammar.EditIPv6, grammar.EditIPv4ThreeDigits},
 }

@@ -62,16 +62,22 @@ func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
 	return toGrammar[t.pegRule], int(t.begin), int(t.end)
 }
 
-// appendBytes stores s in dst one rune per byte, reusing dst's memory. The
-// generated reset function calls it (see gen patch), so that positions are
-// byte offsets and a run allocates nothing once dst is large enough.
-func appendBytes(dst []rune, s string) []rune {
-	if cap(dst) < len(s)+1 {
-		dst = make([]rune, 0, len(s)+1)
+// at returns the byte of s at i as a rune, or endSymbol past the end. The
+// generated parser reads its input through it (see gen patch), so that it
+// reads the string in place, positions are byte offsets and a byte of
+// invalid UTF-8 is one character, never a U+FFFD.
+func at(s string, i uint32) rune {
+	if int(i) < len(s) {
+		return rune(s[i])
 	}
-	dst = dst[:len(s)]
+	return endSymbol
+}
+
+// appendBytes stores s in dst one rune per byte, for the parse error's
+// message (see gen patch), which holds positions as byte offsets.
+func appendBytes(dst []rune, s string) []rune {
 	for i := 0; i < len(s); i++ {
-		dst[i] = rune(s[i])
+		dst = append(dst, rune(s[i]))
 	}
 	return dst
 }
@@ -84,6 +90,9 @@ var toGrammar = [...]grammar.Rule{
 	ruleuserinfo:      grammar.RuleUserinfo,
 	ruleport:          grammar.RulePort,
 	ruleIP_literal:    grammar.RuleIPLiteral,
+	ruleIPv6address:   grammar.RuleIPv6address,
+	ruleh16:           grammar.RuleH16,
+	rulels32:          grammar.RuleLs32,
 	ruleIPv4address:   grammar.RuleIPv4address,
 	rulereg_name:      grammar.RuleRegName,
 	rulequery:         grammar.RuleQuery,
@@ -99,6 +108,9 @@ var fromGrammar = [grammar.NumRules]pegRule{
 	grammar.RuleUserinfo:     ruleuserinfo,
 	grammar.RulePort:         ruleport,
 	grammar.RuleIPLiteral:    ruleIP_literal,
+	grammar.RuleIPv6address:  ruleIPv6address,
+	grammar.RuleH16:          ruleh16,
+	grammar.RuleLs32:         rulels32,
 	grammar.RuleIPv4address:  ruleIPv4address,
 	grammar.RuleRegName:      rulereg_name,
 	grammar.RuleQuery:        rulequery,

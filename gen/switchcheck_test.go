@@ -1,0 +1,78 @@
+package main
+
+import (
+	"os"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestCheckSwitch runs checkSwitch on the grammars of
+// testdata/switchcheck.txt, each accelerated as deriveCompact does.
+func TestCheckSwitch(t *testing.T) {
+	data, err := os.ReadFile("testdata/switchcheck.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	rules := map[string]*expr{}
+	acc := &accel{}
+	cases := 0
+	for n, line := range strings.Split(string(data), "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "=> "):
+			cases++
+			want := strings.TrimPrefix(line, "=> ")
+			err := checkSwitch(order, rules)
+			switch {
+			case want == "ok" && err != nil:
+				t.Errorf("line %d: %v, want ok", n+1, err)
+			case want != "ok" && err == nil:
+				t.Errorf("line %d: ok, want an error with %q", n+1, want)
+			case want != "ok" && !strings.Contains(err.Error(), want):
+				t.Errorf("line %d: %v, want an error with %q", n+1, err, want)
+			}
+			order, rules, acc = nil, map[string]*expr{}, &accel{}
+		default:
+			name, body, ok := strings.Cut(line, " <- ")
+			if !ok {
+				t.Fatalf("line %d: not a rule: %q", n+1, line)
+			}
+			p := &exprParser{src: body}
+			e, err := p.choice()
+			if err != nil {
+				t.Fatalf("line %d: %v", n+1, err)
+			}
+			order = append(order, name)
+			rules[name] = accelerate(simplify(e), acc)
+		}
+	}
+	if cases == 0 {
+		t.Fatal("no cases")
+	}
+}
+
+// TestSwitchedGrammars checks that generate.go compiles with peg -switch
+// exactly the grammars of switchedGrammars, the ones gen checks.
+func TestSwitchedGrammars(t *testing.T) {
+	src, err := os.ReadFile("../generate.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, line := range strings.Split(string(src), "\n") {
+		args := strings.Fields(line)
+		if len(args) < 4 || args[0] != "//go:generate" || args[1] != "go" || args[2] != "tool" || args[3] != "peg" {
+			continue
+		}
+		if slices.Contains(args, "-switch") {
+			got = append(got, args[len(args)-1])
+		}
+	}
+	if diff := cmp.Diff(switchedGrammars, got); diff != "" {
+		t.Errorf("grammars compiled with -switch (-gen +generate.go):\n%s", diff)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/parser/internal/compact"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
@@ -93,70 +94,53 @@ func fill(u *URI, ref string, p *compact.Parser) {
 	f.finish()
 }
 
-// filler reads a URI's components from the tokens of a compact parse,
-// which come children first.
+// filler reads a URI's components from the tokens of a parse, which come
+// children first: an IPv4address inside an ipv6reference comes before it,
+// which then sets the host. uriparts.Filler finds the components; filler
+// adds what only RFC 2396 has: the opaque_part and the kind of authority.
 type filler struct {
-	u      *URI
-	hasReg bool
-	// The path of a hierarchical reference runs from the end of what
-	// precedes it (authority, "scheme:" or nothing) to the "?" of the
-	// query, the "#" of the fragment or the end of the reference.
-	pathBegin, pathEnd int
+	u       *URI
+	pathEnd int // the length of the reference
+	parts   uriparts.Filler
+	hasReg  bool
 }
 
 func (f *filler) token(rule grammar.Rule, b, e int) {
 	u := f.u
 	switch rule {
-	case grammar.RuleScheme:
-		u.set(partScheme, b, e)
-		f.pathBegin = e + 1
 	case grammar.RuleOpaquePart:
 		u.opaque = true
-		f.pathBegin, f.pathEnd = b, e
-	case grammar.RuleAuthority:
-		u.set(partAuthority, b, e)
-		f.pathBegin = e
+		f.parts.Opaque(b, e)
 	case grammar.RuleRegName:
 		f.hasReg = true
-	case grammar.RuleUserinfo:
-		u.set(partUserInfo, b, e)
 	case grammar.RuleHostname:
-		u.set(partHost, b, e)
 		u.hostKind = Hostname
 	case grammar.RuleIPv4address:
-		u.set(partHost, b, e)
 		u.hostKind = IPv4
 	case grammar.RuleIpv6reference:
-		// An IPv4 address inside it came first; the reference is the host.
-		u.set(partHost, b, e)
 		u.hostKind = IPv6
-	case grammar.RulePort:
-		u.set(partPort, b, e)
-	case grammar.RuleQuery:
-		u.set(partQuery, b, e)
-		f.pathEnd = b - 1
-	case grammar.RuleFragment:
-		u.set(partFragment, b, e)
-		if !u.opaque && u.defined&(1<<partQuery) == 0 {
-			f.pathEnd = b - 1
-		}
 	}
+	f.parts.Add(&u.spans, tokenParts[rule], b, e)
 }
 
 func (f *filler) finish() {
 	u := f.u
-	if u.defined&(1<<partAuthority) == 0 && !u.opaque && f.pathEnd-f.pathBegin >= 2 && u.ref[f.pathBegin:f.pathBegin+2] == "//" {
+	begin, end := f.parts.Path(f.pathEnd)
+	if !u.spans.Has(uriparts.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
 		// Under the edit empty-authority, "//" before a path, a query or
 		// a fragment ("file:///x", "//?q") opens no authority, as in
 		// java.net.URI; Appendix A and every other edit read any "//"
 		// there as an authority, so this cannot happen without it.
-		f.pathBegin += 2
+		f.parts.SkipPath(2)
 	}
-	if u.defined&(1<<partAuthority) != 0 {
+	if u.spans.Has(uriparts.Authority) {
 		u.authorityKind = ServerAuthority
 		if f.hasReg {
 			u.authorityKind = RegistryAuthority
 		}
 	}
-	u.set(partPath, f.pathBegin, f.pathEnd)
+	f.parts.Finish(&u.spans, f.pathEnd)
 }
+
+// tokenParts maps the rules whose tokens are components to them.
+var tokenParts = uriparts.TokenParts(grammar.NumAllRules, grammar.Rule.String, "hostname", "IPv4address", "ipv6reference")

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
 // DotDotPolicy says what resolution does with ".." segments left at the
@@ -352,13 +353,13 @@ func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 		return nil, shiftError(err, ref, 1)
 	}
 	u := &URI{ref: ref, profile: p}
-	u.set(partPath, 0, 0)
-	u.set(partQuery, 1, 1+len(query))
+	u.spans.Set(uriparts.Path, 0, 0)
+	u.spans.Set(uriparts.Query, 1, 1+len(query))
 	if hasFragment {
 		if err := p.Match(grammar.RuleFragment, fragment); err != nil {
 			return nil, shiftError(err, ref, 2+len(query))
 		}
-		u.set(partFragment, 2+len(query), len(ref))
+		u.spans.Set(uriparts.Fragment, 2+len(query), len(ref))
 	}
 	return u, nil
 }

@@ -3,8 +3,9 @@ package rfc3986
 import (
 	"errors"
 	"strconv"
-	"strings"
 	"sync"
+
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
@@ -68,70 +69,22 @@ func (k HostKind) String() string {
 // A nil *URI has no components: its Path and String are "".
 type URI struct {
 	ref      string
-	spans    [numParts]span
-	defined  uint16 // bit p: part p is defined
+	spans    uriparts.Spans
 	hostKind HostKind
 }
 
-// part names a component of a URI.
-type part uint8
-
-const (
-	partScheme part = iota
-	partAuthority
-	partUserInfo
-	partHost
-	partPort
-	partPath
-	partQuery
-	partFragment
-	numParts
-)
-
-type span struct{ begin, end int32 }
-
-func (u *URI) component(p part) Component {
-	if u == nil || u.defined&(1<<p) == 0 {
-		return Component{}
-	}
-	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
-}
-
-func (u *URI) set(p part, begin, end int) {
-	u.spans[p] = span{int32(begin), int32(end)}
-	u.defined |= 1 << p
-}
-
 // Scheme is the scheme (section 3.1), undefined in a relative reference.
-func (u *URI) Scheme() Component { return u.component(partScheme) }
+func (u *URI) Scheme() Component { return u.component(uriparts.Scheme) }
 
 // Authority is the authority (section 3.2), after "//".
-func (u *URI) Authority() Component { return u.component(partAuthority) }
+func (u *URI) Authority() Component { return u.component(uriparts.Authority) }
 
 // UserInfo is the userinfo of the authority (section 3.2.1), before "@".
-func (u *URI) UserInfo() Component { return u.component(partUserInfo) }
+func (u *URI) UserInfo() Component { return u.component(uriparts.UserInfo) }
 
 // Host is the host of the authority (section 3.2.2); an IP-literal keeps
 // its brackets. HostKind says which rule it matched.
-func (u *URI) Host() Component { return u.component(partHost) }
-
-// Port is the port of the authority (section 3.2.3), after ":"; it may be
-// defined and empty ("http://h:/").
-func (u *URI) Port() Component { return u.component(partPort) }
-
-// Path is the path (section 3.3), never undefined, possibly empty.
-func (u *URI) Path() string {
-	if u == nil {
-		return ""
-	}
-	return u.ref[u.spans[partPath].begin:u.spans[partPath].end]
-}
-
-// Query is the query (section 3.4), after "?".
-func (u *URI) Query() Component { return u.component(partQuery) }
-
-// Fragment is the fragment (section 3.5), after "#".
-func (u *URI) Fragment() Component { return u.component(partFragment) }
+func (u *URI) Host() Component { return u.component(uriparts.Host) }
 
 // HostKind says which of IP-literal, IPv4address and reg-name the host
 // matched, or NoHost when there is no authority.
@@ -142,9 +95,31 @@ func (u *URI) HostKind() HostKind {
 	return u.hostKind
 }
 
+// Port is the port of the authority (section 3.2.3), after ":"; it may be
+// defined and empty ("http://h:/").
+func (u *URI) Port() Component { return u.component(uriparts.Port) }
+
+// Path is the path (section 3.3), never undefined, possibly empty.
+func (u *URI) Path() string { return u.component(uriparts.Path).Value }
+
+// Query is the query (section 3.4), after "?".
+func (u *URI) Query() Component { return u.component(uriparts.Query) }
+
+// Fragment is the fragment (section 3.5), after "#".
+func (u *URI) Fragment() Component { return u.component(uriparts.Fragment) }
+
+// component returns component p; a nil u has none.
+func (u *URI) component(p uriparts.Part) Component {
+	if u == nil {
+		return Component{}
+	}
+	v, ok := u.spans.Get(u.ref, p)
+	return Component{Value: v, Defined: ok}
+}
+
 // IsAbsolute reports whether u has a scheme (section 4.3: a URI, as
 // opposed to a relative reference).
-func (u *URI) IsAbsolute() bool { return u != nil && u.defined&(1<<partScheme) != 0 }
+func (u *URI) IsAbsolute() bool { return u != nil && u.spans.Has(uriparts.Scheme) }
 
 // String returns the reference u was parsed from, which is also its
 // recomposition by section 5.3.
@@ -157,26 +132,7 @@ func (u *URI) String() string {
 
 // recompose is section 5.3, component recomposition.
 func recompose(scheme, authority Component, path string, query, fragment Component) string {
-	var b strings.Builder
-	b.Grow(len(scheme.Value) + len(authority.Value) + len(path) + len(query.Value) + len(fragment.Value) + 5)
-	if scheme.Defined {
-		b.WriteString(scheme.Value)
-		b.WriteByte(':')
-	}
-	if authority.Defined {
-		b.WriteString("//")
-		b.WriteString(authority.Value)
-	}
-	b.WriteString(path)
-	if query.Defined {
-		b.WriteByte('?')
-		b.WriteString(query.Value)
-	}
-	if fragment.Defined {
-		b.WriteByte('#')
-		b.WriteString(fragment.Value)
-	}
-	return b.String()
+	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
 }
 
 // parsers holds reusable parsers for the compact grammar: a parser keeps
@@ -248,38 +204,24 @@ func Valid(ref string) bool {
 // comes before the IP-literal, which then sets the host.
 func fill(u *URI, ref string, p *compact.Parser) {
 	*u = URI{ref: ref}
-	pathBegin, pathEnd := 0, len(ref)
+	var f uriparts.Filler
 	for i, n := 0, p.Len(); i < n; i++ {
 		rule, b, e := p.Token(i)
-		switch rule {
-		case grammar.RuleScheme:
-			u.set(partScheme, b, e)
-			pathBegin = e + 1
-		case grammar.RuleAuthority:
-			u.set(partAuthority, b, e)
-			pathBegin = e
-		case grammar.RuleUserinfo:
-			u.set(partUserInfo, b, e)
-		case grammar.RuleIPLiteral:
-			u.set(partHost, b, e)
-			u.hostKind = IPLiteral
-		case grammar.RuleIPv4address:
-			u.set(partHost, b, e)
-			u.hostKind = IPv4
-		case grammar.RuleRegName:
-			u.set(partHost, b, e)
-			u.hostKind = RegName
-		case grammar.RulePort:
-			u.set(partPort, b, e)
-		case grammar.RuleQuery:
-			u.set(partQuery, b, e)
-			pathEnd = b - 1
-		case grammar.RuleFragment:
-			u.set(partFragment, b, e)
-			if u.defined&(1<<partQuery) == 0 {
-				pathEnd = b - 1
-			}
+		if k := tokenHostKinds[rule]; k != NoHost {
+			u.hostKind = k
 		}
+		f.Add(&u.spans, tokenParts[rule], b, e)
 	}
-	u.set(partPath, pathBegin, pathEnd)
+	f.Finish(&u.spans, len(ref))
 }
+
+// tokenParts maps the rules whose tokens are components to them;
+// tokenHostKinds maps the alternatives of host to their kinds.
+var (
+	tokenParts     = uriparts.TokenParts(grammar.NumRules, grammar.Rule.String, "IP-literal", "IPv4address", "reg-name")
+	tokenHostKinds = [grammar.NumRules]HostKind{
+		grammar.RuleIPLiteral:   IPLiteral,
+		grammar.RuleIPv4address: IPv4,
+		grammar.RuleRegName:     RegName,
+	}
+)

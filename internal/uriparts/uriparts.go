@@ -1,0 +1,211 @@
+// Package uriparts stores the components of a parsed URI reference as byte
+// ranges of the reference, the way both parser (RFC 2396) and rfc3986 keep
+// them: a URI is then the reference, a small array of offsets and a bit set
+// of which components are defined, and every component is a substring of
+// the reference, not a copy.
+//
+// The two RFCs name the same eight components (RFC 2396 section 3 and
+// 5.2 step 7, RFC 3986 section 3 and 5.3), so one [Spans] serves both; what
+// differs between them (the kinds of host, RFC 2396's opaque_part and its
+// server or registry authority) stays in each public package.
+package uriparts
+
+// Part names a component of a URI reference by its index in [Spans].
+type Part uint8
+
+// The components, in the order they stand in a reference.
+const (
+	Scheme Part = iota
+	Authority
+	UserInfo
+	Host
+	Port
+	Path
+	Query
+	Fragment
+	// None is no component: [Filler.Add] ignores it, so a table from a
+	// grammar's rules to parts can map the rules that are no component to
+	// None.
+	None
+)
+
+// span is the byte range of a component in the reference.
+type span struct{ begin, end int32 }
+
+// Spans holds, for a reference kept elsewhere, the byte range of each of
+// its components and whether it is defined. The zero Spans has no
+// component defined, and an empty path.
+type Spans struct {
+	spans   [None]span
+	defined uint16 // bit p: part p is defined
+}
+
+// Set defines component p as ref[begin:end].
+func (s *Spans) Set(p Part, begin, end int) {
+	s.spans[p] = span{int32(begin), int32(end)}
+	s.defined |= 1 << p
+}
+
+// Has reports whether component p is defined.
+func (s *Spans) Has(p Part) bool { return s.defined&(1<<p) != 0 }
+
+// Get returns component p of ref, which must be the reference s was
+// filled from, and whether it is defined.
+func (s *Spans) Get(ref string, p Part) (string, bool) {
+	if !s.Has(p) {
+		return "", false
+	}
+	return ref[s.spans[p].begin:s.spans[p].end], true
+}
+
+// Bounds returns the byte range of component p, (0, 0) if it is not
+// defined.
+func (s *Spans) Bounds(p Part) (begin, end int) {
+	return int(s.spans[p].begin), int(s.spans[p].end)
+}
+
+// SchemeSpecificPart returns what lies between the scheme's ":" and the
+// "#" of the fragment, or for a relative reference everything before the
+// "#": java.net.URI's [scheme:]scheme-specific-part[#fragment].
+func (s *Spans) SchemeSpecificPart(ref string) string {
+	begin, end := 0, len(ref)
+	if s.Has(Scheme) {
+		begin = int(s.spans[Scheme].end) + 1
+	}
+	if s.Has(Fragment) {
+		end = int(s.spans[Fragment].begin) - 1
+	}
+	return ref[begin:end]
+}
+
+// Filler sets [Spans] from the tokens of a successful parse, which come
+// children first and in the order of the input. Each component's token
+// gives its range; the path has no token of its own in every reading, so
+// the Filler finds it between what precedes it (the authority, "scheme:"
+// or nothing) and what follows it ("?", "#" or the end). The zero Filler
+// is ready to read the tokens of a reference into an empty Spans.
+type Filler struct {
+	begin, end int
+	hasEnd     bool // end is set; else the path runs to the end
+	opaque     bool
+}
+
+// Add records in s the token of component p at ref[begin:end]; [None] is
+// ignored.
+func (f *Filler) Add(s *Spans, p Part, begin, end int) {
+	if p >= None {
+		return
+	}
+	s.Set(p, begin, end)
+	switch p {
+	case Scheme:
+		f.begin = end + 1
+	case Authority:
+		f.begin = end
+	case Query:
+		f.end, f.hasEnd = begin-1, true
+	case Fragment:
+		if !f.opaque && !s.Has(Query) {
+			f.end, f.hasEnd = begin-1, true
+		}
+	}
+}
+
+// Opaque records that ref[begin:end] is an opaque part (RFC 2396's
+// opaque_part): the path is all of it, a "?" in it included, and a
+// fragment after it does not end it.
+func (f *Filler) Opaque(begin, end int) {
+	f.opaque = true
+	f.begin, f.end, f.hasEnd = begin, end, true
+}
+
+// Path returns the range of the path as read so far in a reference of n
+// bytes.
+func (f *Filler) Path(n int) (begin, end int) {
+	if f.hasEnd {
+		return f.begin, f.end
+	}
+	return f.begin, n
+}
+
+// SkipPath moves the start of the path k bytes on, for a reading the
+// Filler does not know: under an RFC 2396 edit, an empty "//" that opens
+// no authority.
+func (f *Filler) SkipPath(k int) { f.begin += k }
+
+// Finish sets the path in s, for a reference of n bytes.
+func (f *Filler) Finish(s *Spans, n int) {
+	begin, end := f.Path(n)
+	s.Set(Path, begin, end)
+}
+
+// Component is a component's text and whether it is defined, as the
+// public packages' Component types hold it (they convert to and from it).
+type Component struct {
+	Value   string
+	Defined bool
+}
+
+// Recompose returns the reference that RFC 2396 section 5.2 step 7, and
+// RFC 3986 section 5.3, make of five components: scheme ":" if defined,
+// "//" authority if defined, the path, "?" query if defined, "#" fragment
+// if defined. It does not check the result.
+func Recompose(scheme, authority Component, path string, query, fragment Component) string {
+	n := len(path)
+	for _, c := range [...]Component{scheme, authority, query, fragment} {
+		n += len(c.Value) + 2
+	}
+	b := make([]byte, 0, n)
+	if scheme.Defined {
+		b = append(b, scheme.Value...)
+		b = append(b, ':')
+	}
+	if authority.Defined {
+		b = append(b, "//"...)
+		b = append(b, authority.Value...)
+	}
+	b = append(b, path...)
+	if query.Defined {
+		b = append(b, '?')
+		b = append(b, query.Value...)
+	}
+	if fragment.Defined {
+		b = append(b, '#')
+		b = append(b, fragment.Value...)
+	}
+	return string(b)
+}
+
+// partNames are the rules that both RFCs name alike whose tokens are
+// components.
+var partNames = map[string]Part{
+	"scheme":    Scheme,
+	"authority": Authority,
+	"userinfo":  UserInfo,
+	"port":      Port,
+	"query":     Query,
+	"fragment":  Fragment,
+}
+
+// TokenParts returns, for each of the n rules of a grammar, the part its
+// token is, for [Filler.Add]: the rules named "scheme", "authority",
+// "userinfo", "port", "query" and "fragment", which both RFCs name alike,
+// the rules named in hosts (the alternatives of host, which they do not)
+// as [Host], and [None] for every other rule. name is the grammar's
+// Rule.String.
+func TokenParts[R ~int](n R, name func(R) string, hosts ...string) []Part {
+	t := make([]Part, n)
+	for r := range n {
+		p, ok := partNames[name(r)]
+		if !ok {
+			p = None
+		}
+		for _, h := range hosts {
+			if name(r) == h {
+				p = Host
+			}
+		}
+		t[r] = p
+	}
+	return t
+}

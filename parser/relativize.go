@@ -81,48 +81,22 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 // to target, shortest kinds first; the caller sorts them by length, keeping
 // that order among equals, and takes the first that resolves back.
 func relativeCandidates(base, target *URI) []string {
-	var suffix, fragment string
-	if f := target.Fragment(); f.Defined {
-		fragment = "#" + f.Value
-	}
-	if q := target.Query(); q.Defined {
-		suffix = "?" + q.Value
-	}
-	suffix += fragment
-	candidates := []string{fragment}
-	if target.Query().Defined {
-		candidates = append(candidates, suffix)
-	}
+	q, f := target.Query(), target.Fragment()
+	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
 	if base.IsOpaque() || target.IsOpaque() {
-		return candidates
+		return c.List
 	}
 	// The base's directory as written, and as resolution sees it once its
 	// own dot segments are gone ("/a/./b" is in "/a/"): "x" stands for
-	// the reference's path while they are removed.
+	// the reference's path while they are removed. Section 5.2 step 6
+	// merges only with an abs_path.
 	effective, _ := removeDotSegments(base.Path()[:strings.LastIndexByte(base.Path(), '/')+1] + "x")
 	for _, basePath := range []string{base.Path(), effective} {
-		for _, rel := range relativePaths(basePath, target.Path()) {
-			candidates = append(candidates, rel+suffix)
+		if strings.HasPrefix(basePath, "/") && strings.HasPrefix(target.Path(), "/") {
+			c.AddRelativePaths(basePath, target.Path())
 		}
 	}
-	if path := target.Path(); strings.HasPrefix(path, "/") && !strings.HasPrefix(path, "//") {
-		candidates = append(candidates, path+suffix)
-	}
-	if a := target.Authority(); a.Defined {
-		candidates = append(candidates, "//"+a.Value+target.Path()+suffix)
-	}
-	return candidates
-}
-
-// relativePaths returns relative paths that section 5.2 step 6 may merge
-// with basePath into targetPath: the shortest climbs from the base's
-// directory with "../" to the longest directory the two share, then goes
-// down. A final "./" or "../" is also offered without its "/" ("." and
-// ".." name the same directory, steps 6d and 6f), and a "./" is put in
-// front of a first segment that is empty (".//x") or has a ":" ("./g:h").
-func relativePaths(basePath, targetPath string) []string {
-	if !strings.HasPrefix(basePath, "/") || !strings.HasPrefix(targetPath, "/") {
-		return nil
-	}
-	return refpath.RelativeSegments(basePath[1:], targetPath[1:])
+	a := target.Authority()
+	c.AddAbsolute(target.Path(), a.Value, a.Defined)
+	return c.List
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
@@ -488,28 +489,10 @@ func removeDotSegments(path string) (string, int) {
 	if strings.HasPrefix(path, "/") {
 		lead, path = "/", path[1:]
 	}
-	segs := strings.Split(path, "/")
-	out := segs[:0] // the stack never grows past the segment being read
-	for i, s := range segs {
-		last := i == len(segs)-1
-		switch {
-		case s == ".":
-			// 6c: "./" is removed; 6d: a final "." is removed, leaving
-			// the "/" before it.
-			if last {
-				out = append(out, "")
-			}
-		case s == ".." && len(out) > 0 && out[len(out)-1] != "..":
-			// 6e: "<segment>/../" is removed; 6f: a final
-			// "<segment>/.." is removed, leaving the "/" before it.
-			out = out[:len(out)-1]
-			if last {
-				out = append(out, "")
-			}
-		default:
-			out = append(out, s)
-		}
-	}
+	// 6c: "./" is removed; 6d: a final "." is removed, leaving the "/"
+	// before it; 6e: "<segment>/../" is removed; 6f: a final
+	// "<segment>/.." is removed, leaving the "/" before it.
+	out := refpath.ReduceSegments(strings.Split(path, "/"), 0)
 	above := 0
 	for above < len(out) && out[above] == ".." {
 		above++

@@ -3,7 +3,6 @@ package rfc3986
 import (
 	"github.com/rfc2396/rfc2396/internal/refpath"
 	"slices"
-	"strings"
 )
 
 // Relativize returns the shortest reference that [Resolve], with no
@@ -54,38 +53,18 @@ func Relativize(base, target string) (string, error) {
 // to target, shortest kinds first; the caller sorts them by length, keeping
 // that order among equals, and takes the first that resolves back.
 func relativeCandidates(base, target *URI) []string {
-	var suffix, fragment string
-	if f := target.Fragment(); f.Defined {
-		fragment = "#" + f.Value
-	}
-	if q := target.Query(); q.Defined {
-		suffix = "?" + q.Value
-	}
-	suffix += fragment
-	candidates := []string{fragment}
-	if target.Query().Defined {
-		candidates = append(candidates, suffix)
-	}
-	basePath, targetPath := base.Path(), target.Path()
+	q, f := target.Query(), target.Fragment()
+	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
+	basePath := base.Path()
 	if base.Authority().Defined && basePath == "" {
 		basePath = "/" // section 5.2.3
 	}
 	// The base's directory as written, and as resolution sees it once its
 	// own dot segments are gone ("a/./b" is in "a/"): "x" stands for the
 	// reference's path while they are removed.
-	effective := RemoveDotSegments(merge(base, "x"))
-	for _, basePath := range []string{basePath, effective} {
-		if strings.HasPrefix(basePath, "/") == strings.HasPrefix(targetPath, "/") {
-			for _, rel := range refpath.RelativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
-				candidates = append(candidates, rel+suffix)
-			}
-		}
-	}
-	if strings.HasPrefix(targetPath, "/") && !strings.HasPrefix(targetPath, "//") {
-		candidates = append(candidates, targetPath+suffix)
-	}
-	if a := target.Authority(); a.Defined {
-		candidates = append(candidates, "//"+a.Value+targetPath+suffix)
-	}
-	return append(candidates, target.ref)
+	c.AddRelativePaths(basePath, target.Path())
+	c.AddRelativePaths(RemoveDotSegments(merge(base, "x")), target.Path())
+	a := target.Authority()
+	c.AddAbsolute(target.Path(), a.Value, a.Defined)
+	return append(c.List, target.ref)
 }

@@ -1,0 +1,218 @@
+// Package uritest holds the checks that the tests of both public packages,
+// parser (RFC 2396) and rfc3986, run alike: the invariants of their fuzz
+// targets, the zero-value checks, the table runners and the benchmarks over
+// the corpus. Each check takes the package's functions as parameters, over
+// strings, so that the same code tests both instances of the pipeline; what
+// differs between the RFCs stays in each package's tests.
+//
+// It is imported only by tests.
+package uritest
+
+import (
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// NoPanic runs f and reports a panic as a failure of the case name.
+func NoPanic(t testing.TB, name string, f func()) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Errorf("%s panics: %v", name, r)
+		}
+	}()
+	f()
+}
+
+// CheckErrorMessages reports an error of errs, nil pointers and zero
+// values among them, whose Error panics or is empty.
+func CheckErrorMessages(t testing.TB, errs []error) {
+	t.Helper()
+	for i, err := range errs {
+		NoPanic(t, fmt.Sprintf("error %d (%T).Error", i, err), func() {
+			if err.Error() == "" {
+				t.Errorf("error %d (%T) has an empty message", i, err)
+			}
+		})
+	}
+}
+
+// Is reports whether err is, or wraps, an error of type E.
+func Is[E error](err error) bool {
+	var e E
+	return errors.As(err, &e)
+}
+
+// CheckNormal checks one row of a normalization table: normalize(in)
+// succeeds, gives want (reported as a go-cmp diff) and is idempotent. where
+// names the row ("normalize.txt:12"). It returns the normal form and
+// whether there was one.
+func CheckNormal(t testing.TB, where string, normalize func(string) (string, error), in, want string) (string, bool) {
+	t.Helper()
+	got, err := normalize(in)
+	if err != nil {
+		t.Errorf("%s: Normalize(%q): %v", where, in, err)
+		return "", false
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s: Normalize(%q) (-want +got):\n%s", where, in, diff)
+	}
+	if again, err := normalize(got); err != nil || again != got {
+		t.Errorf("%s: Normalize(%q) = %q, %v: not idempotent", where, got, again, err)
+	}
+	return got, true
+}
+
+// Normalized is the start of a normalization fuzz target: it normalizes s,
+// fails on an error that parseError does not accept (the package's syntax
+// errors) or on a normal form that does not normalize to itself, and
+// returns the normal form and whether s had one.
+func Normalized(t testing.TB, s string, normalize func(string) (string, error), parseError func(error) bool) (string, bool) {
+	t.Helper()
+	n, err := normalize(s)
+	if err != nil {
+		if !parseError(err) {
+			t.Fatalf("Normalize(%q): error %v of type %T", s, err, err)
+		}
+		return "", false
+	}
+	if again, err := normalize(n); err != nil || again != n {
+		t.Fatalf("Normalize(%q) = %q, then %q, %v", s, n, again, err)
+	}
+	return n, true
+}
+
+// Meaning says what ref means against base, as a string that is equal for
+// references that mean the same: the normal form of the resolution, or why
+// there is none.
+type Meaning func(base, ref string) string
+
+// CheckSameMeaning reports a base of bases against which ref and its
+// normal form n mean different things.
+func CheckSameMeaning(t testing.TB, bases []string, meaning Meaning, ref, n string) {
+	t.Helper()
+	for _, base := range bases {
+		if a, b := meaning(base, ref), meaning(base, n); a != b {
+			t.Errorf("against %q, %q resolves to %q but its normal form %q to %q", base, ref, a, n, b)
+		}
+	}
+}
+
+// SmallPaths returns every path of up to depth segments drawn from
+// alphabet, a first segment with or without a "/" before it.
+func SmallPaths(alphabet []string, depth int) []string {
+	var paths []string
+	var grow func(prefix string, n int)
+	grow = func(prefix string, n int) {
+		if n == 0 {
+			return
+		}
+		for _, s := range alphabet {
+			p := s
+			if prefix != "" || n < depth {
+				p = prefix + "/" + s
+			}
+			paths = append(paths, p)
+			grow(p, n-1)
+		}
+	}
+	grow("", depth)
+	return paths
+}
+
+// CheckEquivalent checks an Equivalent over references a and b: it is
+// symmetric, false if either is not valid, reflexive, and the equality of
+// the normal forms; where it holds, same checks that a and b mean the same.
+func CheckEquivalent(t testing.TB, a, b string, valid func(string) bool, equivalent func(a, b string) bool, normalize func(string) (string, error), same func(t testing.TB, a, b string)) {
+	t.Helper()
+	eq := equivalent(a, b)
+	if eq != equivalent(b, a) {
+		t.Fatalf("Equivalent(%q, %q) is not symmetric", a, b)
+	}
+	if !valid(a) || !valid(b) {
+		if eq {
+			t.Fatalf("Equivalent(%q, %q) with an invalid reference", a, b)
+		}
+		return
+	}
+	if !equivalent(a, a) {
+		t.Fatalf("Equivalent(%q, %q) = false", a, a)
+	}
+	na, _ := normalize(a)
+	nb, _ := normalize(b)
+	if eq != (na == nb) {
+		t.Fatalf("Equivalent(%q, %q) = %v, normal forms %q and %q", a, b, eq, na, nb)
+	}
+	if eq {
+		same(t, a, b)
+	}
+}
+
+// ShorterReference looks for a reference shorter than r for which
+// resolvesBack holds (it resolves against the base to exactly target,
+// without a warning), independently of Relativize's candidates: a suffix
+// of target after one of a few prefixes ("", "./", "../", ...). It finds
+// none for a target longer than 64 bytes, to keep fuzzing fast.
+func ShorterReference(target, r string, resolvesBack func(ref string) bool) (string, bool) {
+	if len(target) > 64 {
+		return "", false
+	}
+	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
+	for i := 0; i <= len(target); i++ {
+		for _, p := range prefixes {
+			if c := p + target[i:]; len(c) < len(r) && resolvesBack(c) {
+				return c, true
+			}
+		}
+	}
+	return "", false
+}
+
+// Unescaped is the start of a fuzz target of Unescape: it decodes s, and
+// fails unless an error is one that offset accepts (the package's
+// UnescapeError) with the offset of a "%" in s. It returns the decoding and
+// whether there was one.
+func Unescaped(t testing.TB, s string, unescape func(string) (string, error), offset func(error) (int, bool)) (string, bool) {
+	t.Helper()
+	got, err := unescape(s)
+	if err != nil {
+		if at, ok := offset(err); !ok || at < 0 || at >= len(s) || s[at] != '%' {
+			t.Fatalf("Unescape(%q): %v", s, err)
+		}
+		return "", false
+	}
+	return got, true
+}
+
+// CheckTree reports a node of the parse tree of s whose children are not
+// inside it, in order; span gives a node's range and children.
+func CheckTree[N any](t testing.TB, s string, n N, span func(N) (begin, end int, children []N)) {
+	t.Helper()
+	begin, end, children := span(n)
+	at := begin
+	for i, c := range children {
+		b, e, _ := span(c)
+		if b < at || e < b || e > end {
+			t.Fatalf("tree of %q: child %d [%d, %d) of [%d, %d) out of place", s, i, b, e, begin, end)
+		}
+		at = e
+		CheckTree(t, s, c, span)
+	}
+}
+
+// Normalizer is normalize with no options, as the checks take it.
+func Normalizer[O any](normalize func(ref string, opts ...O) (string, error)) func(string) (string, error) {
+	return func(ref string) (string, error) { return normalize(ref) }
+}
+
+// Resolver is resolve with no options and without its warnings, as the
+// checks take it.
+func Resolver[W, O any](resolve func(base, ref string, opts ...O) (string, []W, error)) func(base, ref string) (string, error) {
+	return func(base, ref string) (string, error) {
+		t, _, err := resolve(base, ref)
+		return t, err
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -95,7 +96,7 @@ func FuzzMatch(f *testing.F) {
 		if tree.Rule != rule || tree.Begin != 0 || tree.End != len(s) {
 			t.Fatalf("ParseTree(%v, %q) root %v [%d, %d)", rule, s, tree.Rule, tree.Begin, tree.End)
 		}
-		checkTree(t, s, tree)
+		uritest.CheckTree(t, s, tree, nodeSpan)
 		for _, p := range parser.Profiles() {
 			if relaxationsOnly(p) && !p.Matches(rule, s) {
 				t.Fatalf("profile %s, made of relaxations, rejects %q as %v, which Appendix A accepts", p, s, rule)
@@ -104,18 +105,8 @@ func FuzzMatch(f *testing.F) {
 	})
 }
 
-// checkTree reports a node whose children are not inside it, in order.
-func checkTree(t *testing.T, s string, n *parser.Node) {
-	t.Helper()
-	at := n.Begin
-	for _, c := range n.Children {
-		if c.Begin < at || c.End < c.Begin || c.End > n.End {
-			t.Fatalf("tree of %q: child %v [%d, %d) of %v [%d, %d) out of place", s, c.Rule, c.Begin, c.End, n.Rule, n.Begin, n.End)
-		}
-		at = c.End
-		checkTree(t, s, c)
-	}
-}
+// nodeSpan is what uritest.CheckTree needs of a node.
+func nodeSpan(n *parser.Node) (int, int, []*parser.Node) { return n.Begin, n.End, n.Children }
 
 // relaxationsOnly reports whether every edit of p accepts more than
 // Appendix A and rejects nothing it accepts.
@@ -249,17 +240,9 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		n, err := parser.Normalize(s)
-		if err != nil {
-			var perr *parser.Error
-			var lerr *parser.TooLongError
-			if !errors.As(err, &perr) && !errors.As(err, &lerr) {
-				t.Fatalf("Normalize(%q): error %v of type %T", s, err, err)
-			}
+		n, ok := uritest.Normalized(t, s, uritest.Normalizer(parser.Normalize), isParseError)
+		if !ok {
 			return
-		}
-		if again, err := parser.Normalize(n); err != nil || again != n {
-			t.Fatalf("Normalize(%q) = %q, then %q, %v", s, n, again, err)
 		}
 		u, _ := parser.Parse(s)
 		v, _ := parser.Parse(n)
@@ -279,30 +262,7 @@ func FuzzEquivalent(f *testing.F) {
 	f.Add("a/..//x", "/x")
 	f.Add(".//0", "./0")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ua, errA := parser.Parse(a)
-		ub, errB := parser.Parse(b)
-		eq := parser.Equivalent(ua, ub)
-		if eq != parser.Equivalent(ub, ua) {
-			t.Fatalf("Equivalent(%q, %q) is not symmetric", a, b)
-		}
-		if errA != nil || errB != nil {
-			if eq {
-				t.Fatalf("Equivalent(%q, %q) with an invalid reference", a, b)
-			}
-			return
-		}
-		if !parser.Equivalent(ua, ua) {
-			t.Fatalf("Equivalent(%q, %q) = false", a, a)
-		}
-		na, _ := parser.Normalize(a)
-		nb, _ := parser.Normalize(b)
-		if eq != (na == nb) {
-			t.Fatalf("Equivalent(%q, %q) = %v, normal forms %q and %q", a, b, eq, na, nb)
-		}
-		if eq {
-			// Equivalent references mean the same against every base.
-			checkSameMeaning(t, a, b)
-		}
+		uritest.CheckEquivalent(t, a, b, parser.Valid, uritest.OnStrings(parser.Parse, parser.Equivalent), uritest.Normalizer(parser.Normalize), checkSameMeaning)
 	})
 }
 
@@ -339,7 +299,7 @@ func FuzzRelativize(f *testing.F) {
 				t.Fatalf("%s: Relativize(%q, %q) = %q, which resolves to %q, %v, %v", p, base, target, r, back, warnings, err)
 			}
 			if p == parser.Strict {
-				if c, ok := shorterReference(base, target, r); ok {
+				if c, ok := uritest.ShorterReference(target, r, uritest.ResolvesTo(parser.Resolve, base, target)); ok {
 					t.Fatalf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, r, c)
 				}
 			}
@@ -370,12 +330,8 @@ func FuzzEscape(f *testing.F) {
 				t.Fatalf("Escape(%q, %v) = %q, which unescapes to %q, %v", s, rule, e, back, err)
 			}
 		}
-		u, err := parser.Unescape(s)
-		if err != nil {
-			var uerr *parser.UnescapeError
-			if !errors.As(err, &uerr) || uerr.Offset < 0 || uerr.Offset >= len(s) || s[uerr.Offset] != '%' {
-				t.Fatalf("Unescape(%q): %v", s, err)
-			}
+		u, ok := uritest.Unescaped(t, s, parser.Unescape, unescapeOffset)
+		if !ok {
 			return
 		}
 		if len(u) > len(s) || !strings.Contains(s, "%") && u != s {
@@ -384,26 +340,16 @@ func FuzzEscape(f *testing.F) {
 	})
 }
 
-// shorterReference looks for a reference shorter than r that resolves
-// against base to exactly target without a warning, independently of
-// Relativize's candidates: a suffix of target after one of a few
-// prefixes ("", "./", "../", ...). It returns "" if there is none (only
-// for targets of up to 64 bytes, to keep the fuzzing fast).
-func shorterReference(base, target, r string) (string, bool) {
-	if len(target) > 64 {
-		return "", false
+// isParseError reports the errors Parse gives: where a reference is not
+// one, or that it is too long.
+func isParseError(err error) bool {
+	return uritest.Is[*parser.Error](err) || uritest.Is[*parser.TooLongError](err)
+}
+
+// unescapeOffset is the offset of an *UnescapeError.
+func unescapeOffset(err error) (int, bool) {
+	if e, ok := uritest.As[*parser.UnescapeError](err); ok {
+		return e.Offset, true
 	}
-	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
-	for i := 0; i <= len(target); i++ {
-		for _, p := range prefixes {
-			c := p + target[i:]
-			if len(c) >= len(r) {
-				continue
-			}
-			if got, warnings, err := parser.Resolve(base, c); err == nil && got == target && len(warnings) == 0 {
-				return c, true
-			}
-		}
-	}
-	return "", false
+	return 0, false
 }

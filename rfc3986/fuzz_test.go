@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -62,21 +63,13 @@ func FuzzNormalize(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		n, err := rfc3986.Normalize(s)
-		if err != nil {
-			var perr *rfc3986.Error
-			var lerr *rfc3986.TooLongError
-			if !errors.As(err, &perr) && !errors.As(err, &lerr) {
-				t.Fatalf("Normalize(%q): error %v of type %T", s, err, err)
-			}
+		n, ok := uritest.Normalized(t, s, uritest.Normalizer(rfc3986.Normalize), isParseError)
+		if !ok {
 			return
 		}
 		u, err := rfc3986.Parse(n)
 		if err != nil {
 			t.Fatalf("Normalize(%q) = %q, not a URI-reference: %v", s, n, err)
-		}
-		if again, err := rfc3986.Normalize(n); err != nil || again != n {
-			t.Fatalf("Normalize(%q) = %q, then %q, %v", s, n, again, err)
 		}
 		// The same kind of reference; only an empty path may become "/"
 		// (section 6.2.3, "http://a" is "http://a/").
@@ -170,21 +163,12 @@ func FuzzMatch(f *testing.F) {
 		if tree.Rule != rule || tree.Begin != 0 || tree.End != len(s) {
 			t.Fatalf("ParseTree(%v, %q): root %v [%d, %d)", rule, s, tree.Rule, tree.Begin, tree.End)
 		}
-		checkTree(t, s, tree)
+		uritest.CheckTree(t, s, tree, nodeSpan)
 	})
 }
 
-func checkTree(t *testing.T, s string, n *rfc3986.Node) {
-	t.Helper()
-	at := n.Begin
-	for _, c := range n.Children {
-		if c.Begin < at || c.End < c.Begin || c.End > n.End {
-			t.Fatalf("tree of %q: child %v [%d, %d) of %v [%d, %d) out of place", s, c.Rule, c.Begin, c.End, n.Rule, n.Begin, n.End)
-		}
-		at = c.End
-		checkTree(t, s, c)
-	}
-}
+// nodeSpan is what uritest.CheckTree needs of a node.
+func nodeSpan(n *rfc3986.Node) (int, int, []*rfc3986.Node) { return n.Begin, n.End, n.Children }
 
 // FuzzRelativize checks that a relativized reference resolves back to the
 // target exactly, that no suffix of the target after "", "./" or "../"s is
@@ -221,34 +205,10 @@ func FuzzRelativize(f *testing.F) {
 		if err != nil || back != target || len(warnings) > 0 {
 			t.Fatalf("Relativize(%q, %q) = %q, which resolves to %q, %v, %v", base, target, r, back, warnings, err)
 		}
-		if c, ok := shorterReference(base, target, r); ok {
+		if c, ok := uritest.ShorterReference(target, r, uritest.ResolvesTo(rfc3986.Resolve, base, target)); ok {
 			t.Fatalf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, r, c)
 		}
 	})
-}
-
-// shorterReference looks for a reference shorter than r that resolves
-// against base to exactly target without a warning, independently of
-// Relativize's candidates: a suffix of target after one of a few
-// prefixes ("", "./", "../", ...). It returns "" if there is none (only
-// for targets of up to 64 bytes, to keep the fuzzing fast).
-func shorterReference(base, target, r string) (string, bool) {
-	if len(target) > 64 {
-		return "", false
-	}
-	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
-	for i := 0; i <= len(target); i++ {
-		for _, p := range prefixes {
-			c := p + target[i:]
-			if len(c) >= len(r) {
-				continue
-			}
-			if got, warnings, err := rfc3986.Resolve(base, c); err == nil && got == target && len(warnings) == 0 {
-				return c, true
-			}
-		}
-	}
-	return "", false
 }
 
 // FuzzEquivalent checks that Equivalent is symmetric and reflexive, that it
@@ -260,29 +220,7 @@ func FuzzEquivalent(f *testing.F) {
 	f.Add("foo:a/b/../c", "foo:a/c")
 	f.Add("%7e", "~")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ua, errA := rfc3986.Parse(a)
-		ub, errB := rfc3986.Parse(b)
-		eq := rfc3986.Equivalent(ua, ub)
-		if eq != rfc3986.Equivalent(ub, ua) {
-			t.Fatalf("Equivalent(%q, %q) is not symmetric", a, b)
-		}
-		if errA != nil || errB != nil {
-			if eq {
-				t.Fatalf("Equivalent(%q, %q) with an invalid reference", a, b)
-			}
-			return
-		}
-		if !rfc3986.Equivalent(ua, ua) {
-			t.Fatalf("Equivalent(%q, %q) = false", a, a)
-		}
-		na, _ := rfc3986.Normalize(a)
-		nb, _ := rfc3986.Normalize(b)
-		if eq != (na == nb) {
-			t.Fatalf("Equivalent(%q, %q) = %v, normal forms %q and %q", a, b, eq, na, nb)
-		}
-		if eq {
-			checkSameMeaning(t, a, b)
-		}
+		uritest.CheckEquivalent(t, a, b, rfc3986.Valid, uritest.OnStrings(rfc3986.Parse, rfc3986.Equivalent), uritest.Normalizer(rfc3986.Normalize), checkSameMeaning)
 	})
 }
 
@@ -293,12 +231,8 @@ func FuzzUnescape(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := rfc3986.Unescape(s)
-		if err != nil {
-			var uerr *rfc3986.UnescapeError
-			if !errors.As(err, &uerr) || uerr.Offset < 0 || uerr.Offset >= len(s) || s[uerr.Offset] != '%' {
-				t.Fatalf("Unescape(%q): %v", s, err)
-			}
+		got, ok := uritest.Unescaped(t, s, rfc3986.Unescape, unescapeOffset)
+		if !ok {
 			return
 		}
 		if !strings.Contains(s, "%") && got != s {
@@ -310,4 +244,17 @@ func FuzzUnescape(f *testing.F) {
 			t.Fatalf("Unescape(Escape(%q)) = %q, %v", got, back, err)
 		}
 	})
+}
+
+// unescapeOffset is the offset of the "%" an *UnescapeError reports.
+func unescapeOffset(err error) (int, bool) {
+	if e, ok := uritest.As[*rfc3986.UnescapeError](err); ok {
+		return e.Offset, true
+	}
+	return 0, false
+}
+
+// isParseError reports the errors of Parse.
+func isParseError(err error) bool {
+	return uritest.Is[*rfc3986.Error](err) || uritest.Is[*rfc3986.TooLongError](err)
 }

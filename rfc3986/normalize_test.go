@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
@@ -68,30 +68,17 @@ func upperHex(c byte) byte {
 
 // checkSameMeaning reports a base against which ref and its normal form n
 // resolve to URIs that are not equivalent (section 6.2.2).
-func checkSameMeaning(t *testing.T, ref, n string) {
+func checkSameMeaning(t testing.TB, ref, n string) {
 	t.Helper()
-	for _, base := range meaningBases {
-		if a, b := resolvedMeaning(base, ref), resolvedMeaning(base, n); a != b {
-			t.Errorf("against %q, %q resolves to %q but its normal form %q to %q", base, ref, a, n, b)
-		}
-	}
+	uritest.CheckSameMeaning(t, meaningBases, resolvedMeaning, ref, n)
 }
 
 func TestNormalize(t *testing.T) {
 	for _, r := range readTable(t, "testdata/normalize.txt", 2) {
 		in, want := r[0], r[1]
-		got, err := rfc3986.Normalize(in)
-		if err != nil {
-			t.Errorf("Normalize(%q): %v", in, err)
-			continue
+		if got, ok := uritest.CheckNormal(t, "normalize.txt", uritest.Normalizer(rfc3986.Normalize), in, want); ok {
+			checkSameMeaning(t, in, got)
 		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("Normalize(%q) (-want +got):\n%s", in, diff)
-		}
-		if again, err := rfc3986.Normalize(got); err != nil || again != got {
-			t.Errorf("Normalize(%q) = %q, %v: not idempotent", got, again, err)
-		}
-		checkSameMeaning(t, in, got)
 	}
 	var perr *rfc3986.Error
 	if _, err := rfc3986.Normalize("a b"); !errors.As(err, &perr) || perr.Offset != 1 {
@@ -105,23 +92,7 @@ func TestNormalize(t *testing.T) {
 // against every base of meaningBases.
 func TestNormalizeMeaningSmallPaths(t *testing.T) {
 	alphabet := []string{"a", "b:c", "", ".", "..", "%2E%2E", ".%2e"}
-	var paths []string
-	var grow func(prefix string, n int)
-	grow = func(prefix string, n int) {
-		if n == 0 {
-			return
-		}
-		for _, s := range alphabet {
-			p := s
-			if prefix != "" || n < 4 {
-				p = prefix + "/" + s
-			}
-			paths = append(paths, p)
-			grow(p, n-1)
-		}
-	}
-	grow("", 4)
-	for _, p := range paths {
+	for _, p := range uritest.SmallPaths(alphabet, 4) {
 		for _, ref := range []string{p, "foo:" + p, "foo:/" + p} {
 			if !rfc3986.Valid(ref) {
 				continue

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
@@ -25,14 +25,6 @@ func TestRelativize(t *testing.T) {
 			t.Errorf("Relativize(%q, %q): %v", base, target, err)
 			continue
 		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("Relativize(%q, %q) (-want +got):\n%s", base, target, diff)
-		}
-		if back, warnings, err := rfc3986.Resolve(base, got); err != nil || back != target || len(warnings) > 0 {
-			t.Errorf("Resolve(%q, %q) = %q, %v, %v; want %q", base, got, back, warnings, err, target)
-		}
-		if c, ok := shorterReference(base, target, got); ok {
-			t.Errorf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, got, c)
-		}
+		uritest.CheckRelativized(t, "base "+base, target, want, got, uritest.ResolvesTo(rfc3986.Resolve, base, target))
 	}
 }

@@ -216,3 +216,47 @@ func Resolver[W, O any](resolve func(base, ref string, opts ...O) (string, []W, 
 		return t, err
 	}
 }
+
+// As returns err, or the error it wraps, as an E.
+func As[E error](err error) (E, bool) {
+	var e E
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// OnStrings turns a relation over parsed references into one over strings:
+// a string that does not parse is given to relation as parse's result on
+// error (nil).
+func OnStrings[U, O any](parse func(string) (U, error), relation func(a, b U, opts ...O) bool) func(a, b string) bool {
+	return func(a, b string) bool {
+		ua, _ := parse(a)
+		ub, _ := parse(b)
+		return relation(ua, ub)
+	}
+}
+
+// ResolvesTo returns whether a reference resolves against base to exactly
+// target, without a warning.
+func ResolvesTo[W, O any](resolve func(base, ref string, opts ...O) (string, []W, error), base, target string) func(ref string) bool {
+	return func(ref string) bool {
+		got, warnings, err := resolve(base, ref)
+		return err == nil && got == target && len(warnings) == 0
+	}
+}
+
+// CheckRelativized checks a relativization of target against a base that
+// succeeded with got: got is want (a go-cmp diff), resolvesBack holds for
+// it (see [ResolvesTo]), and for no shorter reference that
+// [ShorterReference] tries. where names the case ("relativize.txt:12").
+func CheckRelativized(t testing.TB, where, target, want, got string, resolvesBack func(ref string) bool) {
+	t.Helper()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s: Relativize to %q (-want +got):\n%s", where, target, diff)
+	}
+	if !resolvesBack(got) {
+		t.Errorf("%s: Relativize to %q = %q, which does not resolve back to it without a warning", where, target, got)
+	}
+	if c, ok := ShorterReference(target, got, resolvesBack); ok {
+		t.Errorf("%s: Relativize to %q = %q, but %q is shorter and resolves back", where, target, got, c)
+	}
+}

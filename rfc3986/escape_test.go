@@ -2,55 +2,23 @@ package rfc3986_test
 
 import (
 	"errors"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 func TestEscapeCases(t *testing.T) {
-	data, err := os.ReadFile("testdata/escape/escape.txt")
-	if err != nil {
-		t.Fatal(err)
+	uritest.EscapeCases(t, "testdata/escape/escape.txt", grammar.Lookup, rfc3986.Escape, escapeFailure, rfc3986.Match)
+}
+
+// escapeFailure is the code and rule of an *EscapeError.
+func escapeFailure(err error) (string, grammar.Rule, bool) {
+	if e, ok := uritest.As[*rfc3986.EscapeError](err); ok {
+		return e.Reason.Code(), e.Rule, true
 	}
-	for n, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 3 {
-			t.Fatalf("escape.txt:%d: want 3 tab-separated fields", n+1)
-		}
-		rule, ok := grammar.Lookup(f[0])
-		if !ok {
-			t.Fatalf("escape.txt:%d: no rule %q", n+1, f[0])
-		}
-		in, err := strconv.Unquote(f[1])
-		if err != nil {
-			t.Fatalf("escape.txt:%d: %v", n+1, err)
-		}
-		got, err := rfc3986.Escape(in, rule)
-		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
-			var eerr *rfc3986.EscapeError
-			if !errors.As(err, &eerr) || eerr.Reason.Code() != code || eerr.Rule != rule {
-				t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want error %s", n+1, in, rule, got, err, code)
-			}
-			continue
-		}
-		want, err2 := strconv.Unquote(f[2])
-		if err2 != nil {
-			t.Fatalf("escape.txt:%d: %v", n+1, err2)
-		}
-		if err != nil || got != want {
-			t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want %q", n+1, in, rule, got, err, want)
-		}
-		if err := rfc3986.Match(rule, got); err != nil {
-			t.Errorf("escape.txt:%d: %q does not match %s: %v", n+1, got, rule, err)
-		}
-	}
+	return "", 0, false
 }
 
 func TestUnescape(t *testing.T) {

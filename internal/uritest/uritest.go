@@ -11,6 +11,10 @@ package uritest
 import (
 	"errors"
 	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -258,5 +262,75 @@ func CheckRelativized(t testing.TB, where, target, want, got string, resolvesBac
 	}
 	if c, ok := ShorterReference(target, got, resolvesBack); ok {
 		t.Errorf("%s: Relativize to %q = %q, but %q is shorter and resolves back", where, target, got, c)
+	}
+}
+
+// SyntaxError is what both packages' *Error has beyond error.
+type SyntaxError interface {
+	error
+	AtEnd() bool
+	Char() string
+	ErrorWithPosition() string
+}
+
+// CheckSyntaxErrors calls every method of each of errs, nil and zero
+// values among them, and reports a panic or an empty message.
+func CheckSyntaxErrors[E SyntaxError](t testing.TB, errs ...E) {
+	t.Helper()
+	for i, e := range errs {
+		NoPanic(t, fmt.Sprintf("*Error %d methods", i), func() {
+			if e.Error() == "" || e.ErrorWithPosition() == "" || e.Char() == "" {
+				t.Errorf("*Error %d (%#v) says nothing", i, e)
+			}
+			_ = e.AtEnd()
+		})
+	}
+}
+
+// EscapeCases runs the escaping cases of a file of tab-separated rows
+// "rule, quoted input, quoted output or error:code" (testdata/escape/
+// escape.txt): escape gives the output, which matches the rule, or an
+// error whose reason has the code, for that rule. lookup finds a rule by
+// name; failure returns the code and rule of an escape error.
+func EscapeCases[R comparable](t *testing.T, path string, lookup func(string) (R, bool), escape func(string, R) (string, error), failure func(error) (string, R, bool), match func(R, string) error) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Base(path)
+	for n, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 3 {
+			t.Fatalf("%s:%d: want 3 tab-separated fields", name, n+1)
+		}
+		rule, ok := lookup(f[0])
+		if !ok {
+			t.Fatalf("%s:%d: no rule %q", name, n+1, f[0])
+		}
+		in, err := strconv.Unquote(f[1])
+		if err != nil {
+			t.Fatalf("%s:%d: %v", name, n+1, err)
+		}
+		got, err := escape(in, rule)
+		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
+			if c, r, ok := failure(err); !ok || c != code || r != rule {
+				t.Errorf("%s:%d: Escape(%q, %v) = %q, %v; want error %s", name, n+1, in, rule, got, err, code)
+			}
+			continue
+		}
+		want, uerr := strconv.Unquote(f[2])
+		if uerr != nil {
+			t.Fatalf("%s:%d: %v", name, n+1, uerr)
+		}
+		if err != nil || got != want {
+			t.Errorf("%s:%d: Escape(%q, %v) = %q, %v; want %q", name, n+1, in, rule, got, err, want)
+		}
+		if err := match(rule, got); err != nil {
+			t.Errorf("%s:%d: %q does not match %v: %v", name, n+1, got, rule, err)
+		}
 	}
 }

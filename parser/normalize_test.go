@@ -53,9 +53,9 @@ func checkSameMeaning(t testing.TB, ref, n string) {
 }
 
 func TestNormalize(t *testing.T) {
-	for _, r := range readTable(t, "normalize.txt", 2) {
-		in, want := r.fields[0], r.fields[1]
-		if got, ok := uritest.CheckNormal(t, fmt.Sprintf("normalize.txt:%d", r.line), uritest.Normalizer(parser.Normalize), in, want); ok {
+	for _, r := range uritest.ReadTable(t, "testdata/normalize.txt", 2) {
+		in, want := r.Fields[0], r.Fields[1]
+		if got, ok := uritest.CheckNormal(t, fmt.Sprintf("normalize.txt:%d", r.Line), uritest.Normalizer(parser.Normalize), in, want); ok {
 			checkSameMeaning(t, in, got)
 		}
 	}

@@ -11,18 +11,18 @@ import (
 )
 
 func TestRelativize(t *testing.T) {
-	for _, r := range readTable(t, "relativize.txt", 3) {
-		base, target, want := r.fields[0], r.fields[1], r.fields[2]
+	for _, r := range uritest.ReadTable(t, "testdata/relativize.txt", 3) {
+		base, target, want := r.Fields[0], r.Fields[1], r.Fields[2]
 		got, err := parser.Relativize(base, target)
 		if code, ok := strings.CutPrefix(want, "error "); ok {
 			var rerr *parser.ResolveError
 			if !errors.As(err, &rerr) || rerr.Reason.Code() != code || rerr.Op != "relativize" {
-				t.Errorf("relativize.txt:%d: Relativize(%q, %q) = %q, %v; want a %s error", r.line, base, target, got, err, code)
+				t.Errorf("relativize.txt:%d: Relativize(%q, %q) = %q, %v; want a %s error", r.Line, base, target, got, err, code)
 			}
 			continue
 		}
 		if err != nil {
-			t.Errorf("relativize.txt:%d: Relativize(%q, %q): %v", r.line, base, target, err)
+			t.Errorf("relativize.txt:%d: Relativize(%q, %q): %v", r.Line, base, target, err)
 			continue
 		}
 		// The target itself may resolve to itself with a warning (it
@@ -32,6 +32,6 @@ func TestRelativize(t *testing.T) {
 			back, warnings, err := parser.Resolve(base, ref)
 			return err == nil && back == target && (ref == target || len(warnings) == 0)
 		}
-		uritest.CheckRelativized(t, fmt.Sprintf("relativize.txt:%d: base %q", r.line, base), target, want, got, resolvesBack)
+		uritest.CheckRelativized(t, fmt.Sprintf("relativize.txt:%d: base %q", r.Line, base), target, want, got, resolvesBack)
 	}
 }

@@ -74,8 +74,8 @@ func checkSameMeaning(t testing.TB, ref, n string) {
 }
 
 func TestNormalize(t *testing.T) {
-	for _, r := range readTable(t, "testdata/normalize.txt", 2) {
-		in, want := r[0], r[1]
+	for _, r := range uritest.ReadTable(t, "testdata/normalize.txt", 2) {
+		in, want := r.Fields[0], r.Fields[1]
 		if got, ok := uritest.CheckNormal(t, "normalize.txt", uritest.Normalizer(rfc3986.Normalize), in, want); ok {
 			checkSameMeaning(t, in, got)
 		}

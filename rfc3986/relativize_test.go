@@ -10,8 +10,8 @@ import (
 )
 
 func TestRelativize(t *testing.T) {
-	for _, r := range readTable(t, "testdata/relativize.txt", 3) {
-		base, target, want := r[0], r[1], r[2]
+	for _, r := range uritest.ReadTable(t, "testdata/relativize.txt", 3) {
+		base, target, want := r.Fields[0], r.Fields[1], r.Fields[2]
 		got, err := rfc3986.Relativize(base, target)
 		if code, ok := strings.CutPrefix(want, "error "); ok {
 			var rerr *rfc3986.ResolveError

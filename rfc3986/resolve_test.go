@@ -5,16 +5,18 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // TestResolveSection54 runs every example of RFC 3986 section 5.4 (5.4.1
 // and 5.4.2), taken line by line from the RFC text.
 func TestResolveSection54(t *testing.T) {
-	rows := readTable(t, "../testdata/rfc3986/resolve-5.4.txt", 0)
+	rows := uritest.ReadTable(t, "../testdata/rfc3986/resolve-5.4.txt", 0)
 	var base string
 	n := 0
-	for _, row := range rows {
+	for _, r := range rows {
+		row := r.Fields
 		if row[0] == "base" {
 			base = row[1]
 			continue
@@ -35,7 +37,8 @@ func TestResolveSection54(t *testing.T) {
 }
 
 func TestResolveMore(t *testing.T) {
-	for _, row := range readTable(t, "../testdata/rfc3986/resolve-more.txt", 4) {
+	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/resolve-more.txt", 4) {
+		row := r.Fields
 		got, warnings, err := rfc3986.Resolve(row[0], row[1])
 		var codes []string
 		for _, w := range warnings {

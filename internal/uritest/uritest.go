@@ -334,3 +334,39 @@ func EscapeCases[R comparable](t *testing.T, path string, lookup func(string) (R
 		}
 	}
 }
+
+// Row is one case of a testdata table: its line number and its fields.
+type Row struct {
+	Line   int
+	Fields []string
+}
+
+// ReadTable reads the table at path: one case a line, fields separated by
+// tabs, a field that starts with '"' Go-quoted, a line that is empty or
+// starts with "#" a comment. Every row must have n fields, unless n is 0.
+func ReadTable(t testing.TB, path string, n int) []Row {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var rows []Row
+	for i, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		fields := strings.Split(line, "\t")
+		if n > 0 && len(fields) != n {
+			t.Fatalf("%s:%d: %d fields, want %d", path, i+1, len(fields), n)
+		}
+		for j, f := range fields {
+			if strings.HasPrefix(f, `"`) {
+				if fields[j], err = strconv.Unquote(f); err != nil {
+					t.Fatalf("%s:%d: field %d: %v", path, i+1, j+1, err)
+				}
+			}
+		}
+		rows = append(rows, Row{Line: i + 1, Fields: fields})
+	}
+	return rows
+}

@@ -2,7 +2,6 @@ package parser_test
 
 import (
 	"errors"
-	"fmt"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/uritest"
@@ -45,20 +44,12 @@ func resolvedMeaning(base, ref string) string {
 	return n
 }
 
-// checkSameMeaning reports a base against which ref and its normal form n
-// resolve to URIs that are not equivalent (section 6).
-func checkSameMeaning(t testing.TB, ref, n string) {
-	t.Helper()
-	uritest.CheckSameMeaning(t, meaningBases, resolvedMeaning, ref, n)
-}
+// checkSameMeaning reports a base of meaningBases against which a
+// reference and its normal form resolve to URIs that are not equivalent.
+var checkSameMeaning = uritest.SameMeaning(meaningBases, resolvedMeaning)
 
 func TestNormalize(t *testing.T) {
-	for _, r := range uritest.ReadTable(t, "testdata/normalize.txt", 2) {
-		in, want := r.Fields[0], r.Fields[1]
-		if got, ok := uritest.CheckNormal(t, fmt.Sprintf("normalize.txt:%d", r.Line), uritest.Normalizer(parser.Normalize), in, want); ok {
-			checkSameMeaning(t, in, got)
-		}
-	}
+	uritest.NormalTable(t, "testdata/normalize.txt", uritest.Normalizer(parser.Normalize), checkSameMeaning)
 	if _, err := parser.Normalize("?q"); err == nil {
 		t.Error(`Normalize("?q") succeeded; "?q" is not a URI-reference`)
 	}

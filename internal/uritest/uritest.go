@@ -370,3 +370,49 @@ func ReadTable(t testing.TB, path string, n int) []Row {
 	}
 	return rows
 }
+
+// SameMeaning returns [CheckSameMeaning] over bases with meaning, as a
+// check of a reference and its normal form.
+func SameMeaning(bases []string, meaning Meaning) func(t testing.TB, ref, n string) {
+	return func(t testing.TB, ref, n string) {
+		t.Helper()
+		CheckSameMeaning(t, bases, meaning, ref, n)
+	}
+}
+
+// NormalTable runs [CheckNormal] on each row "input, normal form" of the
+// table at path (see [ReadTable]), and same on the input and its normal
+// form.
+func NormalTable(t *testing.T, path string, normalize func(string) (string, error), same func(t testing.TB, ref, n string)) {
+	t.Helper()
+	for _, r := range ReadTable(t, path, 2) {
+		in, want := r.Fields[0], r.Fields[1]
+		if got, ok := CheckNormal(t, fmt.Sprintf("%s:%d", filepath.Base(path), r.Line), normalize, in, want); ok {
+			same(t, in, got)
+		}
+	}
+}
+
+// RelativizeTable runs the rows "base, target, reference or error CODE" of
+// the table at path (see [ReadTable]): relativize gives the reference,
+// checked by [CheckRelativized] with resolvesBack(base, target), or an
+// error that refused accepts for the code.
+func RelativizeTable(t *testing.T, path string, relativize func(base, target string) (string, error), refused func(err error, code string) bool, resolvesBack func(base, target string) func(ref string) bool) {
+	t.Helper()
+	for _, r := range ReadTable(t, path, 3) {
+		where := fmt.Sprintf("%s:%d", filepath.Base(path), r.Line)
+		base, target, want := r.Fields[0], r.Fields[1], r.Fields[2]
+		got, err := relativize(base, target)
+		if code, ok := strings.CutPrefix(want, "error "); ok {
+			if !refused(err, code) {
+				t.Errorf("%s: Relativize(%q, %q) = %q, %v; want a %s error", where, base, target, got, err, code)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%s: Relativize(%q, %q): %v", where, base, target, err)
+			continue
+		}
+		CheckRelativized(t, where+": base "+strconv.Quote(base), target, want, got, resolvesBack(base, target))
+	}
+}

@@ -2,7 +2,6 @@ package rfc3986_test
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/uritest"
@@ -40,14 +39,7 @@ func TestResolveMore(t *testing.T) {
 	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/resolve-more.txt", 4) {
 		row := r.Fields
 		got, warnings, err := rfc3986.Resolve(row[0], row[1])
-		var codes []string
-		for _, w := range warnings {
-			codes = append(codes, w.Code())
-		}
-		gotCodes := strings.Join(codes, ",")
-		if gotCodes == "" {
-			gotCodes = "-"
-		}
+		gotCodes := uritest.Codes(warnings)
 		if row[2] == "error" {
 			if err == nil {
 				t.Errorf("Resolve(%q, %q) = %q, want an error", row[0], row[1], got)

@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -415,4 +416,37 @@ func RelativizeTable(t *testing.T, path string, relativize func(base, target str
 		}
 		CheckRelativized(t, where+": base "+strconv.Quote(base), target, want, got, resolvesBack(base, target))
 	}
+}
+
+// Codes returns the codes of a list of warnings (or any values with a
+// Code) joined by ",", or "-" for none, as testdata tables write them.
+func Codes[W interface{ Code() string }](ws []W) string {
+	if len(ws) == 0 {
+		return "-"
+	}
+	codes := make([]string, len(ws))
+	for i, w := range ws {
+		codes[i] = w.Code()
+	}
+	return strings.Join(codes, ",")
+}
+
+// Concurrently runs check from goroutines at once, each calling it rounds
+// times, so that go test -race sees what the calls share (pooled parsers,
+// automata built on first use); check reports its own failures, and
+// returns false to stop its goroutine.
+func Concurrently(goroutines, rounds int, check func(goroutine, round int) bool) {
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range rounds {
+				if !check(g, k) {
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
 }

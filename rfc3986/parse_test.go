@@ -77,40 +77,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestMatchByName(t *testing.T) {
-	tests := []struct {
-		rule, s string
-		ok      bool
-	}{
-		{"URI-reference", "?y", true},
-		{"absolute-URI", "http://a/b?c", true},
-		{"absolute-URI", "http://a/b#c", false},
-		{"relative-ref", "a:b", false},
-		{"relative-ref", "//h", true},
-		{"URI", "//h", false},
-		{"IPv6address", "::ffff:192.0.2.1", true},
-		{"IPv6address", "1:2:3:4:5:6:7:8:9", false},
-		{"IPvFuture", "V9.x", true},
-		{"IPv4address", "192.168.0.256", false},
-		{"reg-name", "", true},
-		{"path-empty", "", true},
-		{"path-noscheme", "a:b", false},
-		{"path-rootless", "a:b", true},
-		{"path", "a/b", true},
-		{"segment-nz-nc", "a@b", true},
-		{"port", "", true},
-		{"h16", "abcd", true},
-		{"dec_octet", "255", true},
-	}
-	for _, tt := range tests {
-		rule, ok := grammar.Lookup(tt.rule)
-		if !ok {
-			t.Fatalf("no rule %q", tt.rule)
-		}
-		err := rfc3986.Match(rule, tt.s)
-		if (err == nil) != tt.ok {
-			t.Errorf("Match(%s, %q) = %v, want ok=%v", tt.rule, tt.s, err, tt.ok)
-		}
-	}
+	uritest.MatchTable(t, "testdata/match.txt", grammar.Lookup, rfc3986.Match, errorStart)
 	var unknown *rfc3986.RuleError
 	if err := rfc3986.Match(grammar.NumRules, "a"); !errors.As(err, &unknown) {
 		t.Errorf("Match(NumRules) = %v, want a *RuleError", err)
@@ -134,4 +101,12 @@ func TestLongInputs(t *testing.T) {
 	if got := rfc3986.RemoveDotSegments(strings.Repeat("/a/..", 1<<18)); got != "/" {
 		t.Errorf("RemoveDotSegments(long) = %q", got)
 	}
+}
+
+// errorStart is the rule an *Error says its input was checked against.
+func errorStart(err error) (grammar.Rule, bool) {
+	if e, ok := uritest.As[*rfc3986.Error](err); ok {
+		return e.Start, true
+	}
+	return 0, false
 }

@@ -450,3 +450,29 @@ func Concurrently(goroutines, rounds int, check func(goroutine, round int) bool)
 	}
 	wg.Wait()
 }
+
+// MatchTable checks the rows "rule name, input, valid or invalid" of the
+// table at path (see [ReadTable]): lookup finds the rule, match accepts the
+// input or refuses it as the row says, and a refusal is an error that
+// start accepts, for the rule the input was checked against.
+func MatchTable[R comparable](t *testing.T, path string, lookup func(string) (R, bool), match func(R, string) error, start func(error) (R, bool)) {
+	t.Helper()
+	for _, r := range ReadTable(t, path, 3) {
+		where := fmt.Sprintf("%s:%d", filepath.Base(path), r.Line)
+		rule, ok := lookup(r.Fields[0])
+		if !ok {
+			t.Fatalf("%s: no rule %q", where, r.Fields[0])
+		}
+		valid := r.Fields[2] == "valid"
+		if !valid && r.Fields[2] != "invalid" {
+			t.Fatalf("%s: %q is neither valid nor invalid", where, r.Fields[2])
+		}
+		err := match(rule, r.Fields[1])
+		if (err == nil) != valid {
+			t.Errorf("%s: Match(%s, %q) = %v, want %s", where, r.Fields[0], r.Fields[1], err, r.Fields[2])
+		}
+		if s, ok := start(err); err != nil && (!ok || s != rule) {
+			t.Errorf("%s: Match(%s, %q): error %#v does not say it was checked against %s", where, r.Fields[0], r.Fields[1], err, r.Fields[0])
+		}
+	}
+}

@@ -2,7 +2,6 @@ package parser
 
 import (
 	"errors"
-	"strconv"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -18,8 +17,8 @@ import (
 // size until the garbage collector empties the pool.
 var compactParsers = sync.Pool{New: func() any { return compact.NewParser() }}
 
-// maxInput is the longest reference Parse takes: offsets are kept as int32.
-const maxInput = 1<<31 - 1
+// maxInput is the longest reference Parse takes.
+const maxInput = uriparts.MaxLen
 
 // screenAbove is the length above which Parse, before it runs the compact
 // parser, checks the reference with the automaton of package explain. The
@@ -41,7 +40,7 @@ func (e *TooLongError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *TooLongError>"
 	}
-	return "rfc2396: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
+	return uriparts.TooLong("rfc2396", e.Len)
 }
 
 // Parse parses ref as an RFC 2396 URI-reference (Appendix A, section 4),

@@ -2,7 +2,6 @@ package rfc3986
 
 import (
 	"errors"
-	"strconv"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/internal/uriparts"
@@ -140,22 +139,19 @@ func recompose(scheme, authority Component, path string, query, fragment Compone
 // its result, and safe for concurrent use.
 var parsers = sync.Pool{New: func() any { return compact.NewParser() }}
 
-// maxInput is the longest reference Parse takes (token offsets are uint32).
-const maxInput = 1<<31 - 1
+// maxInput is the longest reference Parse takes.
+const maxInput = uriparts.MaxLen
 
 // TooLongError reports a reference longer than Parse takes (2 GiB).
 type TooLongError struct {
 	Len int
 }
 
-// errNilURI is returned where a nil *URI is given.
-var errNilURI = errors.New("rfc3986: nil *URI")
-
 func (e *TooLongError) Error() string {
 	if e == nil {
 		return "rfc3986: <nil *TooLongError>"
 	}
-	return "rfc3986: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
+	return uriparts.TooLong("rfc3986", e.Len)
 }
 
 // Parse parses ref as an RFC 3986 URI-reference (Appendix A, section 4.1),
@@ -168,6 +164,9 @@ func Parse(ref string) (*URI, error) {
 	}
 	return u, nil
 }
+
+// errNilURI is returned where a nil *URI is given.
+var errNilURI = errors.New("rfc3986: nil *URI")
 
 // ParseInto is [Parse] into a URI the caller provides; it allocates nothing
 // when ref is valid. On error, *u is set to the zero URI.

@@ -10,6 +10,8 @@
 // server or registry authority) stays in each public package.
 package uriparts
 
+import "strconv"
+
 // Part names a component of a URI reference by its index in [Spans].
 type Part uint8
 
@@ -208,4 +210,14 @@ func TokenParts[R ~int](n R, name func(R) string, hosts ...string) []Part {
 		t[r] = p
 	}
 	return t
+}
+
+// MaxLen is the longest reference the parsers take: offsets are kept as
+// int32.
+const MaxLen = 1<<31 - 1
+
+// TooLong returns the message of a TooLongError for a reference of n
+// bytes, after the package's prefix ("rfc2396").
+func TooLong(prefix string, n int) string {
+	return prefix + ": reference of " + strconv.Itoa(n) + " bytes is longer than the 2 GiB this parser takes"
 }

@@ -107,19 +107,29 @@ type filler struct {
 func (f *filler) token(rule grammar.Rule, b, e int) {
 	u := f.u
 	switch rule {
+	case grammar.RuleScheme:
+		f.parts.Scheme(&u.spans, b, e)
 	case grammar.RuleOpaquePart:
 		u.opaque = true
 		f.parts.Opaque(b, e)
+	case grammar.RuleAuthority:
+		f.parts.Authority(&u.spans, b, e)
 	case grammar.RuleRegName:
 		f.hasReg = true
-	case grammar.RuleHostname:
-		u.hostKind = Hostname
-	case grammar.RuleIPv4address:
-		u.hostKind = IPv4
-	case grammar.RuleIpv6reference:
-		u.hostKind = IPv6
+	case grammar.RuleUserinfo:
+		u.spans.Set(uriparts.UserInfo, b, e)
+	case grammar.RuleHostname, grammar.RuleIPv4address, grammar.RuleIpv6reference:
+		// An IPv4 address inside an ipv6reference came first; the
+		// reference is the host.
+		u.spans.Set(uriparts.Host, b, e)
+		u.hostKind = hostKinds[rule]
+	case grammar.RulePort:
+		u.spans.Set(uriparts.Port, b, e)
+	case grammar.RuleQuery:
+		f.parts.Query(&u.spans, b, e)
+	case grammar.RuleFragment:
+		f.parts.Fragment(&u.spans, b, e)
 	}
-	f.parts.Add(&u.spans, tokenParts[rule], b, e)
 }
 
 func (f *filler) finish() {
@@ -130,7 +140,7 @@ func (f *filler) finish() {
 		// a fragment ("file:///x", "//?q") opens no authority, as in
 		// java.net.URI; Appendix A and every other edit read any "//"
 		// there as an authority, so this cannot happen without it.
-		f.parts.SkipPath(2)
+		begin += 2
 	}
 	if u.spans.Has(uriparts.Authority) {
 		u.authorityKind = ServerAuthority
@@ -138,8 +148,12 @@ func (f *filler) finish() {
 			u.authorityKind = RegistryAuthority
 		}
 	}
-	f.parts.Finish(&u.spans, f.pathEnd)
+	u.spans.Set(uriparts.Path, begin, end)
 }
 
-// tokenParts maps the rules whose tokens are components to them.
-var tokenParts = uriparts.TokenParts(grammar.NumAllRules, grammar.Rule.String, "hostname", "IPv4address", "ipv6reference")
+// hostKinds maps the alternatives of host to their kinds.
+var hostKinds = [...]HostKind{
+	grammar.RuleHostname:      Hostname,
+	grammar.RuleIPv4address:   IPv4,
+	grammar.RuleIpv6reference: IPv6,
+}

@@ -206,21 +206,30 @@ func fill(u *URI, ref string, p *compact.Parser) {
 	var f uriparts.Filler
 	for i, n := 0, p.Len(); i < n; i++ {
 		rule, b, e := p.Token(i)
-		if k := tokenHostKinds[rule]; k != NoHost {
-			u.hostKind = k
+		switch rule {
+		case grammar.RuleScheme:
+			f.Scheme(&u.spans, b, e)
+		case grammar.RuleAuthority:
+			f.Authority(&u.spans, b, e)
+		case grammar.RuleIPLiteral, grammar.RuleIPv4address, grammar.RuleRegName:
+			u.spans.Set(uriparts.Host, b, e)
+			u.hostKind = tokenHostKinds[rule]
+		case grammar.RuleUserinfo:
+			u.spans.Set(uriparts.UserInfo, b, e)
+		case grammar.RulePort:
+			u.spans.Set(uriparts.Port, b, e)
+		case grammar.RuleQuery:
+			f.Query(&u.spans, b, e)
+		case grammar.RuleFragment:
+			f.Fragment(&u.spans, b, e)
 		}
-		f.Add(&u.spans, tokenParts[rule], b, e)
 	}
 	f.Finish(&u.spans, len(ref))
 }
 
-// tokenParts maps the rules whose tokens are components to them;
 // tokenHostKinds maps the alternatives of host to their kinds.
-var (
-	tokenParts     = uriparts.TokenParts(grammar.NumRules, grammar.Rule.String, "IP-literal", "IPv4address", "reg-name")
-	tokenHostKinds = [grammar.NumRules]HostKind{
-		grammar.RuleIPLiteral:   IPLiteral,
-		grammar.RuleIPv4address: IPv4,
-		grammar.RuleRegName:     RegName,
-	}
-)
+var tokenHostKinds = [grammar.NumRules]HostKind{
+	grammar.RuleIPLiteral:   IPLiteral,
+	grammar.RuleIPv4address: IPv4,
+	grammar.RuleRegName:     RegName,
+}

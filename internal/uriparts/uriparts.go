@@ -25,10 +25,7 @@ const (
 	Path
 	Query
 	Fragment
-	// None is no component: [Filler.Add] ignores it, so a table from a
-	// grammar's rules to parts can map the rules that are no component to
-	// None.
-	None
+	numParts
 )
 
 // span is the byte range of a component in the reference.
@@ -38,7 +35,7 @@ type span struct{ begin, end int32 }
 // its components and whether it is defined. The zero Spans has no
 // component defined, and an empty path.
 type Spans struct {
-	spans   [None]span
+	spans   [numParts]span
 	defined uint16 // bit p: part p is defined
 }
 
@@ -84,32 +81,40 @@ func (s *Spans) SchemeSpecificPart(ref string) string {
 // children first and in the order of the input. Each component's token
 // gives its range; the path has no token of its own in every reading, so
 // the Filler finds it between what precedes it (the authority, "scheme:"
-// or nothing) and what follows it ("?", "#" or the end). The zero Filler
-// is ready to read the tokens of a reference into an empty Spans.
+// or nothing) and what follows it ("?" query, "#" fragment or the end).
+// The zero Filler is ready to read the tokens of a reference into an empty
+// Spans. Its methods are small enough to be inlined into a parser's loop
+// over its tokens.
 type Filler struct {
-	begin, end int
+	begin, end int  // the path as read so far
 	hasEnd     bool // end is set; else the path runs to the end
 	opaque     bool
 }
 
-// Add records in s the token of component p at ref[begin:end]; [None] is
-// ignored.
-func (f *Filler) Add(s *Spans, p Part, begin, end int) {
-	if p >= None {
-		return
-	}
-	s.Set(p, begin, end)
-	switch p {
-	case Scheme:
-		f.begin = end + 1
-	case Authority:
-		f.begin = end
-	case Query:
+// Scheme records the scheme's token: the path starts after its ":".
+func (f *Filler) Scheme(s *Spans, begin, end int) {
+	s.Set(Scheme, begin, end)
+	f.begin = end + 1
+}
+
+// Authority records the authority's token: the path starts after it.
+func (f *Filler) Authority(s *Spans, begin, end int) {
+	s.Set(Authority, begin, end)
+	f.begin = end
+}
+
+// Query records the query's token: the path ends before its "?".
+func (f *Filler) Query(s *Spans, begin, end int) {
+	s.Set(Query, begin, end)
+	f.end, f.hasEnd = begin-1, true
+}
+
+// Fragment records the fragment's token: the path ends before its "#",
+// unless a query or an opaque part ended it.
+func (f *Filler) Fragment(s *Spans, begin, end int) {
+	s.Set(Fragment, begin, end)
+	if !f.hasEnd {
 		f.end, f.hasEnd = begin-1, true
-	case Fragment:
-		if !f.opaque && !s.Has(Query) {
-			f.end, f.hasEnd = begin-1, true
-		}
 	}
 }
 
@@ -129,11 +134,6 @@ func (f *Filler) Path(n int) (begin, end int) {
 	}
 	return f.begin, n
 }
-
-// SkipPath moves the start of the path k bytes on, for a reading the
-// Filler does not know: under an RFC 2396 edit, an empty "//" that opens
-// no authority.
-func (f *Filler) SkipPath(k int) { f.begin += k }
 
 // Finish sets the path in s, for a reference of n bytes.
 func (f *Filler) Finish(s *Spans, n int) {
@@ -176,40 +176,6 @@ func Recompose(scheme, authority Component, path string, query, fragment Compone
 		b = append(b, fragment.Value...)
 	}
 	return string(b)
-}
-
-// partNames are the rules that both RFCs name alike whose tokens are
-// components.
-var partNames = map[string]Part{
-	"scheme":    Scheme,
-	"authority": Authority,
-	"userinfo":  UserInfo,
-	"port":      Port,
-	"query":     Query,
-	"fragment":  Fragment,
-}
-
-// TokenParts returns, for each of the n rules of a grammar, the part its
-// token is, for [Filler.Add]: the rules named "scheme", "authority",
-// "userinfo", "port", "query" and "fragment", which both RFCs name alike,
-// the rules named in hosts (the alternatives of host, which they do not)
-// as [Host], and [None] for every other rule. name is the grammar's
-// Rule.String.
-func TokenParts[R ~int](n R, name func(R) string, hosts ...string) []Part {
-	t := make([]Part, n)
-	for r := range n {
-		p, ok := partNames[name(r)]
-		if !ok {
-			p = None
-		}
-		for _, h := range hosts {
-			if name(r) == h {
-				p = Host
-			}
-		}
-		t[r] = p
-	}
-	return t
 }
 
 // MaxLen is the longest reference the parsers take: offsets are kept as

@@ -68,15 +68,7 @@ func FuzzMatch(f *testing.F) {
 	f.Add(uint16(grammar.NumAllRules), "x")
 	f.Fuzz(func(t *testing.T, r uint16, s string) {
 		rule := grammar.Rule(r % uint16(grammar.NumAllRules+1))
-		err := parser.Match(rule, s)
-		if parser.Matches(rule, s) != (err == nil) {
-			t.Fatalf("Match(%v, %q) = %v, Matches disagrees", rule, s, err)
-		}
-		tree, terr := parser.ParseTree(rule, s)
-		if (err == nil) != (terr == nil) {
-			t.Fatalf("Match(%v, %q) = %v but ParseTree gives %v", rule, s, err, terr)
-		}
-		if err != nil {
+		if err := uritest.Matched(t, rule, s, parser.Match, parser.Matches, parser.ParseTree, node); err != nil {
 			var perr *parser.Error
 			var rerr *parser.RuleError
 			switch {
@@ -93,10 +85,6 @@ func FuzzMatch(f *testing.F) {
 			}
 			return
 		}
-		if tree.Rule != rule || tree.Begin != 0 || tree.End != len(s) {
-			t.Fatalf("ParseTree(%v, %q) root %v [%d, %d)", rule, s, tree.Rule, tree.Begin, tree.End)
-		}
-		uritest.CheckTree(t, s, tree, nodeSpan)
 		for _, p := range parser.Profiles() {
 			if relaxationsOnly(p) && !p.Matches(rule, s) {
 				t.Fatalf("profile %s, made of relaxations, rejects %q as %v, which Appendix A accepts", p, s, rule)
@@ -105,8 +93,10 @@ func FuzzMatch(f *testing.F) {
 	})
 }
 
-// nodeSpan is what uritest.CheckTree needs of a node.
-func nodeSpan(n *parser.Node) (int, int, []*parser.Node) { return n.Begin, n.End, n.Children }
+// node is what package uritest needs of a parse tree's node.
+func node(n *parser.Node) (grammar.Rule, int, int, []*parser.Node) {
+	return n.Rule, n.Begin, n.End, n.Children
+}
 
 // relaxationsOnly reports whether every edit of p accepts more than
 // Appendix A and rejects nothing it accepts.

@@ -134,21 +134,13 @@ func FuzzMatch(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, r uint16, s string) {
 		rule := grammar.Rule(r % uint16(grammar.NumRules+1))
-		err := rfc3986.Match(rule, s)
-		if rfc3986.Matches(rule, s) != (err == nil) {
-			t.Fatalf("Match(%v, %q) = %v, Matches disagrees", rule, s, err)
-		}
 		if rule < grammar.NumRules {
 			byName, ok := grammar.Lookup(rule.String())
 			if !ok || byName != rule {
 				t.Fatalf("Lookup(%q) = %v, %v", rule.String(), byName, ok)
 			}
 		}
-		tree, terr := rfc3986.ParseTree(rule, s)
-		if (err == nil) != (terr == nil) {
-			t.Fatalf("Match(%v, %q) = %v but ParseTree gives %v", rule, s, err, terr)
-		}
-		if err != nil {
+		if err := uritest.Matched(t, rule, s, rfc3986.Match, rfc3986.Matches, rfc3986.ParseTree, node); err != nil {
 			var perr *rfc3986.Error
 			var rerr *rfc3986.RuleError
 			if !errors.As(err, &perr) && !errors.As(err, &rerr) {
@@ -157,17 +149,14 @@ func FuzzMatch(f *testing.F) {
 			if perr != nil && (perr.Offset < 0 || perr.Offset > len(s)) {
 				t.Fatalf("Match(%v, %q): offset %d", rule, s, perr.Offset)
 			}
-			return
 		}
-		if tree.Rule != rule || tree.Begin != 0 || tree.End != len(s) {
-			t.Fatalf("ParseTree(%v, %q): root %v [%d, %d)", rule, s, tree.Rule, tree.Begin, tree.End)
-		}
-		uritest.CheckTree(t, s, tree, nodeSpan)
 	})
 }
 
-// nodeSpan is what uritest.CheckTree needs of a node.
-func nodeSpan(n *rfc3986.Node) (int, int, []*rfc3986.Node) { return n.Begin, n.End, n.Children }
+// node is what package uritest needs of a parse tree's node.
+func node(n *rfc3986.Node) (grammar.Rule, int, int, []*rfc3986.Node) {
+	return n.Rule, n.Begin, n.End, n.Children
+}
 
 // FuzzRelativize checks that a relativized reference resolves back to the
 // target exactly, that no suffix of the target after "", "./" or "../"s is

@@ -192,20 +192,48 @@ func Unescaped(t testing.TB, s string, unescape func(string) (string, error), of
 	return got, true
 }
 
+// Node is what the checks need of a parse tree's node: its rule, its range
+// and its children.
+type Node[R, N any] func(N) (rule R, begin, end int, children []N)
+
 // CheckTree reports a node of the parse tree of s whose children are not
-// inside it, in order; span gives a node's range and children.
-func CheckTree[N any](t testing.TB, s string, n N, span func(N) (begin, end int, children []N)) {
+// inside it, in order.
+func CheckTree[R, N any](t testing.TB, s string, n N, node Node[R, N]) {
 	t.Helper()
-	begin, end, children := span(n)
+	_, begin, end, children := node(n)
 	at := begin
 	for i, c := range children {
-		b, e, _ := span(c)
+		_, b, e, _ := node(c)
 		if b < at || e < b || e > end {
 			t.Fatalf("tree of %q: child %d [%d, %d) of [%d, %d) out of place", s, i, b, e, begin, end)
 		}
 		at = e
-		CheckTree(t, s, c, span)
+		CheckTree(t, s, c, node)
 	}
+}
+
+// Matched checks what a package says of s as rule: Match and Matches
+// agree, ParseTree succeeds exactly when Match does, and its tree has rule
+// at its root, spans s and has every child inside its parent, in order. It
+// returns Match's error, whose type the caller checks.
+func Matched[R comparable, N any](t testing.TB, rule R, s string, match func(R, string) error, matches func(R, string) bool, parseTree func(R, string) (N, error), node Node[R, N]) error {
+	t.Helper()
+	err := match(rule, s)
+	if matches(rule, s) != (err == nil) {
+		t.Fatalf("Match(%v, %q) = %v, Matches disagrees", rule, s, err)
+	}
+	tree, terr := parseTree(rule, s)
+	if (err == nil) != (terr == nil) {
+		t.Fatalf("Match(%v, %q) = %v but ParseTree gives %v", rule, s, err, terr)
+	}
+	if err != nil {
+		return err
+	}
+	if r, begin, end, _ := node(tree); r != rule || begin != 0 || end != len(s) {
+		t.Fatalf("ParseTree(%v, %q): root %v [%d, %d)", rule, s, r, begin, end)
+	}
+	CheckTree(t, s, tree, node)
+	return nil
 }
 
 // Normalizer is normalize with no options, as the checks take it.

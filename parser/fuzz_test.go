@@ -228,18 +228,14 @@ func FuzzResolve(f *testing.F) {
 //
 // Its seeds are in testdata/fuzz/FuzzNormalize.
 func FuzzNormalize(f *testing.F) {
-	f.Fuzz(func(t *testing.T, s string) {
-		n, ok := uritest.Normalized(t, s, uritest.Normalizer(parser.Normalize), isParseError)
-		if !ok {
-			return
-		}
+	f.Fuzz(uritest.NormalizeFuzz(uritest.Normalizer(parser.Normalize), isParseError, func(t *testing.T, s, n string) {
 		u, _ := parser.Parse(s)
 		v, _ := parser.Parse(n)
 		if !parser.Equivalent(u, v) || u.IsAbsolute() != v.IsAbsolute() {
 			t.Fatalf("Normalize(%q) = %q, not equivalent", s, n)
 		}
 		checkSameMeaning(t, s, n)
-	})
+	}))
 }
 
 // FuzzEquivalent checks that Equivalent is normalization equality:

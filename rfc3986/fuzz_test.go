@@ -61,11 +61,7 @@ func FuzzResolve(f *testing.F) {
 //
 // Its seeds are in testdata/fuzz/FuzzNormalize.
 func FuzzNormalize(f *testing.F) {
-	f.Fuzz(func(t *testing.T, s string) {
-		n, ok := uritest.Normalized(t, s, uritest.Normalizer(rfc3986.Normalize), isParseError)
-		if !ok {
-			return
-		}
+	f.Fuzz(uritest.NormalizeFuzz(uritest.Normalizer(rfc3986.Normalize), isParseError, func(t *testing.T, s, n string) {
 		u, err := rfc3986.Parse(n)
 		if err != nil {
 			t.Fatalf("Normalize(%q) = %q, not a URI-reference: %v", s, n, err)
@@ -77,7 +73,7 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("Normalize(%q) = %q: another kind of reference", s, n)
 		}
 		checkSameMeaning(t, s, n)
-	})
+	}))
 }
 
 // FuzzParse checks that Parse, Valid, Match and ParseTree agree, that a

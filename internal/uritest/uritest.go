@@ -504,3 +504,14 @@ func MatchTable[R comparable](t *testing.T, path string, lookup func(string) (R,
 		}
 	}
 }
+
+// NormalizeFuzz returns the body of a normalization fuzz target: it runs
+// [Normalized] on the input and, if it has a normal form, check on the
+// input and its normal form.
+func NormalizeFuzz(normalize func(string) (string, error), parseError func(error) bool, check func(t *testing.T, s, n string)) func(t *testing.T, s string) {
+	return func(t *testing.T, s string) {
+		if n, ok := Normalized(t, s, normalize, parseError); ok {
+			check(t, s, n)
+		}
+	}
+}

@@ -118,11 +118,16 @@ func (f *filler) token(rule grammar.Rule, b, e int) {
 		f.hasReg = true
 	case grammar.RuleUserinfo:
 		u.spans.Set(uriparts.UserInfo, b, e)
-	case grammar.RuleHostname, grammar.RuleIPv4address, grammar.RuleIpv6reference:
-		// An IPv4 address inside an ipv6reference came first; the
-		// reference is the host.
+	case grammar.RuleHostname:
 		u.spans.Set(uriparts.Host, b, e)
-		u.hostKind = hostKinds[rule]
+		u.hostKind = Hostname
+	case grammar.RuleIPv4address:
+		u.spans.Set(uriparts.Host, b, e)
+		u.hostKind = IPv4
+	case grammar.RuleIpv6reference:
+		// An IPv4 address inside it came first; the reference is the host.
+		u.spans.Set(uriparts.Host, b, e)
+		u.hostKind = IPv6
 	case grammar.RulePort:
 		u.spans.Set(uriparts.Port, b, e)
 	case grammar.RuleQuery:
@@ -149,11 +154,4 @@ func (f *filler) finish() {
 		}
 	}
 	u.spans.Set(uriparts.Path, begin, end)
-}
-
-// hostKinds maps the alternatives of host to their kinds.
-var hostKinds = [...]HostKind{
-	grammar.RuleHostname:      Hostname,
-	grammar.RuleIPv4address:   IPv4,
-	grammar.RuleIpv6reference: IPv6,
 }

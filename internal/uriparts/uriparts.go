@@ -57,12 +57,6 @@ func (s *Spans) Get(ref string, p Part) (string, bool) {
 	return ref[s.spans[p].begin:s.spans[p].end], true
 }
 
-// Bounds returns the byte range of component p, (0, 0) if it is not
-// defined.
-func (s *Spans) Bounds(p Part) (begin, end int) {
-	return int(s.spans[p].begin), int(s.spans[p].end)
-}
-
 // SchemeSpecificPart returns what lies between the scheme's ":" and the
 // "#" of the fragment, or for a relative reference everything before the
 // "#": java.net.URI's [scheme:]scheme-specific-part[#fragment].

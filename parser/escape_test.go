@@ -3,8 +3,6 @@ package parser_test
 import (
 	"errors"
 	"math/rand/v2"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -129,37 +127,7 @@ func TestEscapeUnsupported(t *testing.T) {
 }
 
 func TestUnescape(t *testing.T) {
-	for _, tt := range []struct {
-		in, want string
-		errAt    int // -1: no error
-	}{
-		{"a%20b", "a b", -1},
-		{"%7e%7E", "~~", -1},
-		{"%00%FF", "\x00\xff", -1},
-		{"no escapes", "no escapes", -1},
-		{"%", "", 0},
-		{"a%4", "", 1},
-		{"ab%zz", "", 2},
-		{"%2", "", 0},
-		{"%%41", "", 0},
-		{"ok%41%g1", "", 5},
-	} {
-		got, err := parser.Unescape(tt.in)
-		if tt.errAt < 0 {
-			if err != nil || got != tt.want {
-				t.Errorf("Unescape(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-			}
-			continue
-		}
-		var uerr *parser.UnescapeError
-		if !errors.As(err, &uerr) || uerr.Offset != tt.errAt {
-			t.Errorf("Unescape(%q): error %v, want one at offset %d", tt.in, err, tt.errAt)
-			continue
-		}
-		if !strings.Contains(err.Error(), "offset "+strconv.Itoa(tt.errAt)) {
-			t.Errorf("Unescape(%q): message %q lacks the offset", tt.in, err)
-		}
-	}
+	uritest.UnescapeTable(t, "testdata/unescape.txt", parser.Unescape, unescapeOffset)
 }
 
 func TestDecodedAccessors(t *testing.T) {

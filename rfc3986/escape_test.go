@@ -22,27 +22,7 @@ func escapeFailure(err error) (string, grammar.Rule, bool) {
 }
 
 func TestUnescape(t *testing.T) {
-	tests := []struct {
-		in, want string
-		bad      int // offset of the malformed "%", or -1
-	}{
-		{"a%20b", "a b", -1},
-		{"%C3%a9", "\u00e9", -1},
-		{"no escapes", "no escapes", -1},
-		{"%", "", 0},
-		{"ab%4", "", 2},
-		{"%zz", "", 0},
-	}
-	for _, tt := range tests {
-		got, err := rfc3986.Unescape(tt.in)
-		var uerr *rfc3986.UnescapeError
-		switch {
-		case tt.bad < 0 && (err != nil || got != tt.want):
-			t.Errorf("Unescape(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		case tt.bad >= 0 && (!errors.As(err, &uerr) || uerr.Offset != tt.bad):
-			t.Errorf("Unescape(%q) = %q, %v; want an *UnescapeError at %d", tt.in, got, err, tt.bad)
-		}
-	}
+	uritest.UnescapeTable(t, "testdata/unescape.txt", rfc3986.Unescape, unescapeOffset)
 }
 
 // FuzzEscape checks, for any bytes and every rule Escape supports, that

@@ -515,3 +515,30 @@ func NormalizeFuzz(normalize func(string) (string, error), parseError func(error
 		}
 	}
 }
+
+// UnescapeTable checks the rows "input, decoding or error OFFSET" of the
+// table at path (see [ReadTable]): unescape gives the decoding, or an
+// error that offset accepts (the package's UnescapeError) at that offset,
+// whose message names it.
+func UnescapeTable(t *testing.T, path string, unescape func(string) (string, error), offset func(error) (int, bool)) {
+	t.Helper()
+	for _, r := range ReadTable(t, path, 2) {
+		where := fmt.Sprintf("%s:%d", filepath.Base(path), r.Line)
+		in, want := r.Fields[0], r.Fields[1]
+		got, err := unescape(in)
+		at, isErr := strings.CutPrefix(want, "error ")
+		if !isErr {
+			if err != nil || got != want {
+				t.Errorf("%s: Unescape(%q) = %q, %v; want %q", where, in, got, err, want)
+			}
+			continue
+		}
+		if o, ok := offset(err); !ok || strconv.Itoa(o) != at {
+			t.Errorf("%s: Unescape(%q) = %q, %v; want an error at offset %s", where, in, got, err, at)
+			continue
+		}
+		if !strings.Contains(err.Error(), "offset "+at) {
+			t.Errorf("%s: Unescape(%q): message %q lacks the offset", where, in, err)
+		}
+	}
+}

@@ -24,8 +24,11 @@
 //     without -switch, which mis-generates a choice whose alternatives
 //     start with a predicate;
 //  4. makes the generated parsers read bytes (gen patch);
-//  5. writes the reference site's examples, checked against the parser just
-//     built (gen/examples); gen grammar has written its diagrams;
+//  5. after the RFC 3986 pipeline below, writes the reference site's
+//     examples for every grammar (RFC 2396, RFC 3986, each profile),
+//     checked against the parsers just built and the oracles
+//     (gen/examples); gen grammar and gen rfc3986 have written the
+//     diagrams;
 //  6. after the RFC 3986 pipeline below, rewrites what shows the output of
 //     the grammars, from the parsers just built: the explain tables
 //     (parser/internal/explain and rfc3986/internal/explain, testdata/
@@ -48,7 +51,6 @@ package rfc2396
 //go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
 //go:generate go tool peg -inline -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
 //go:generate go run ./gen patch parser/internal/compact/compact.peg.go parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
-//go:generate go run ./gen/examples
 
 // RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf.
 // Both parsers are compiled without -switch: peg v1.0.1's -switch cannot
@@ -58,6 +60,10 @@ package rfc2396
 //go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
 //go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
 //go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go
+
+// The site's examples, for every grammar (step 5), once both parsers are
+// built.
+//go:generate go run ./gen/examples
 
 // The outputs that follow the grammars (step 6).
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt

@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
+	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
 // describedRules are the character-level rules that an error's "expected"
@@ -66,16 +67,16 @@ func explainTables(g *automaton.Grammar, rules int, source, catalogue string) ([
 		}
 		body.WriteString("\n\t\t},\n")
 		// Transitions are stored premultiplied (next state × classes), so
-		// that matching is one load and one add per byte.
-		body.WriteString("\t\tTrans: []int32{")
+		// that matching is one load and one add per byte, in 16 bits
+		// (65535 is dfa.Dead: no transition).
+		if len(a.Trans) > dfa.MaxTrans {
+			return nil, fmt.Errorf("gen: the automaton of %s has %d states × %d byte classes = %d transitions; a dfa.Table holds at most %d", d.Name, len(a.States), a.Classes, len(a.Trans), dfa.MaxTrans)
+		}
+		body.WriteString("\t\tTrans: []uint16{")
 		for s := range a.States {
 			body.WriteString("\n\t\t\t")
 			for c := 0; c < a.Classes; c++ {
-				t := a.Trans[s*a.Classes+c]
-				if t >= 0 {
-					t *= int32(a.Classes)
-				}
-				fmt.Fprintf(&body, "%d, ", t)
+				fmt.Fprintf(&body, "%d, ", dfa.TransEntry(a.Trans[s*a.Classes+c], a.Classes))
 			}
 		}
 		body.WriteString("\n\t\t},\n")

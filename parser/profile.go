@@ -236,16 +236,14 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 	if p.edits == 0 {
 		return parseStrictInto(u, ref)
 	}
-	a := p.automatonFor(grammar.RuleURIReference)
-	if len(ref) > screenAbove && !a.Match(ref) {
+	// The automaton screens long inputs only: a short one is parsed
+	// straight away, and a process that reads a few valid references under
+	// a profile builds none of its automata.
+	if len(ref) > screenAbove && !p.automatonFor(grammar.RuleURIReference).Match(ref) {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
 	}
-	c, _ := p.auto.parsers.Get().(*editcompact.Parser)
-	if c == nil {
-		c = editcompact.NewParser()
-		c.SetEdits(p.edits)
-	}
+	c := p.compactParser()
 	ok := c.Match(ref, grammar.RuleURIReference)
 	if ok {
 		f := filler{u: u, pathEnd: len(ref)}
@@ -261,6 +259,17 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 		return p.explainError(grammar.RuleURIReference, ref)
 	}
 	return nil
+}
+
+// compactParser returns a compact parser set to p's edits, from p's pool;
+// give it back with p.auto.parsers.Put, set to p's edits again.
+func (p *Profile) compactParser() *editcompact.Parser {
+	c, _ := p.auto.parsers.Get().(*editcompact.Parser)
+	if c == nil {
+		c = editcompact.NewParser()
+		c.SetEdits(p.edits)
+	}
+	return c
 }
 
 // Valid reports whether ref is a URI-reference under p; see [Valid].
@@ -367,20 +376,48 @@ func (p *Profile) Needs(rule grammar.Rule, s string) []grammar.Edit {
 	p = p.orStrict()
 	// Appendix A first: its tables are the cheapest test, and most
 	// references pass it.
-	if p.edits == 0 || (rule < grammar.NumRules && strict.Matches(rule, s)) || !p.Matches(rule, s) {
+	if p.edits == 0 || (rule < grammar.NumRules && strict.Matches(rule, s)) {
+		return nil
+	}
+	if rule == grammar.RuleURIReference && len(s) <= screenAbove {
+		return p.needsCompact(s)
+	}
+	return p.needsAutomata(rule, s)
+}
+
+// needsAutomata is Needs asked of the automata of p and of p without each
+// edit, built as needed.
+func (p *Profile) needsAutomata(rule grammar.Rule, s string) []grammar.Edit {
+	if !p.Matches(rule, s) {
 		return nil
 	}
 	var needed []grammar.Edit
 	for _, e := range p.edits.Edits() {
-		without := p.edits &^ grammar.EditSet(0).With(e)
-		// Edits that require e go too.
-		for _, d := range without.Edits() {
-			if d.Info().Requires.Has(e) {
-				without &^= grammar.EditSet(0).With(d)
-			}
+		if !strict.withExactly(editsWithout(p.edits, e)).Matches(rule, s) {
+			needed = append(needed, e)
 		}
-		q := strict.withExactly(without)
-		if !q.Matches(rule, s) {
+	}
+	return needed
+}
+
+// needsCompact is Needs for a URI-reference, asked of the compact parser,
+// which Parse trusts under any set of edits: it takes a set of edits per
+// run, where an automaton would have to be built for each set, a few
+// hundred microseconds apiece (a fresh process under the java profile
+// would build nine).
+func (p *Profile) needsCompact(s string) []grammar.Edit {
+	c := p.compactParser()
+	defer func() {
+		c.SetEdits(p.edits)
+		p.auto.parsers.Put(c)
+	}()
+	if !c.Match(s, grammar.RuleURIReference) {
+		return nil
+	}
+	var needed []grammar.Edit
+	for _, e := range p.edits.Edits() {
+		c.SetEdits(editsWithout(p.edits, e))
+		if !c.Match(s, grammar.RuleURIReference) {
 			needed = append(needed, e)
 		}
 	}
@@ -402,4 +439,16 @@ func (p *Profile) withExactly(s grammar.EditSet) *Profile {
 	}
 	q, _ := p.derived.LoadOrStore(s, &Profile{name: name, edits: s, auto: &profileAutomata{}, derived: new(sync.Map)})
 	return q.(*Profile)
+}
+
+// editsWithout returns s without e and without the edits of s that
+// require e.
+func editsWithout(s grammar.EditSet, e grammar.Edit) grammar.EditSet {
+	without := s &^ grammar.EditSet(0).With(e)
+	for _, d := range without.Edits() {
+		if d.Info().Requires.Has(e) {
+			without &^= grammar.EditSet(0).With(d)
+		}
+	}
+	return without
 }

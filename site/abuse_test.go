@@ -74,7 +74,7 @@ func TestRefusedBeforeParsing(t *testing.T) {
 		"ref=a" + strings.Repeat("&", maxQuery),
 		"ref=" + strings.Repeat("%zz", maxQuery/3+1),
 	} {
-		for _, path := range []string{"/play", "/api/parse"} {
+		for _, path := range []string{"/play", "/play.json"} {
 			rec := httptest.NewRecorder()
 			h.ServeHTTP(rec, httptest.NewRequest("GET", path+"?"+raw, nil))
 			if rec.Code != http.StatusRequestURITooLong || !strings.Contains(rec.Body.String(), "at most") {
@@ -85,7 +85,7 @@ func TestRefusedBeforeParsing(t *testing.T) {
 	// Just under the limit, the query is read, and the ref in it is over
 	// MaxInput.
 	rec := httptest.NewRecorder()
-	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?ref=a"+strings.Repeat("&", maxQuery-6), nil))
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/play.json?ref=a"+strings.Repeat("&", maxQuery-6), nil))
 	if rec.Code != http.StatusRequestURITooLong || !strings.Contains(rec.Body.String(), "The ref is") {
 		t.Errorf("a query just under the limit: %d %.200s", rec.Code, rec.Body.String())
 	}
@@ -97,14 +97,14 @@ func TestRefusedBeforeParsing(t *testing.T) {
 func TestAnswerSizeBounded(t *testing.T) {
 	h := newSite(t).Handler()
 	for _, ref := range hostileRefs() {
-		for _, path := range []string{"/play", "/api/parse"} {
+		for _, path := range []string{"/play", "/play.json"} {
 			for _, extra := range []string{"", "&base=" + url.QueryEscape("http://a/b/c/d;p?q"), "&standard=rfc3986&base=" + url.QueryEscape("http://a/"+strings.Repeat("b/", MaxInput/2-5))} {
 				rec := httptest.NewRecorder()
 				h.ServeHTTP(rec, httptest.NewRequest("GET", path+"?ref="+url.QueryEscape(ref)+extra, nil))
 				if rec.Code != http.StatusOK || rec.Body.Len() > maxAnswer {
 					t.Errorf("%s %.20q%s: %d, %d bytes (at most %d)", path, ref, extra, rec.Code, rec.Body.Len(), maxAnswer)
 				}
-				if path != "/api/parse" {
+				if path != "/play.json" {
 					continue
 				}
 				var a Analysis
@@ -131,6 +131,25 @@ func countNodes(n *TreeNode) int {
 		c += countNodes(k)
 	}
 	return c
+}
+
+// TestAPIParseBounded sends /api/parse the largest references of the
+// worst shapes, with explain=1 and under each standard: each is answered,
+// with the CLI's record, in less than maxAnswer.
+func TestAPIParseBounded(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, ref := range hostileRefs() {
+		for _, extra := range []string{"&explain=1", "&profile=java", "&standard=rfc3986"} {
+			query := "ref=" + url.QueryEscape(ref) + extra
+			rec := httptest.NewRecorder()
+			h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?"+query, nil))
+			if rec.Code != http.StatusOK || rec.Body.Len() > maxAnswer {
+				t.Errorf("/api/parse %.20q%s: %d, %d bytes (at most %d)", ref, extra, rec.Code, rec.Body.Len(), maxAnswer)
+				continue
+			}
+			checkAPIParse(t, query, rec.Code, rec.Body.String())
+		}
+	}
 }
 
 func TestPruneTree(t *testing.T) {
@@ -166,7 +185,7 @@ func TestHandlerStopsWhenContextDone(t *testing.T) {
 	h := newSite(t).Handler()
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	for _, path := range []string{"/play", "/api/parse"} {
+	for _, path := range []string{"/play", "/play.json"} {
 		rec := httptest.NewRecorder()
 		req := httptest.NewRequest("GET", path+"?ref="+url.QueryEscape(hostileRefs()[0]), nil).WithContext(ctx)
 		h.ServeHTTP(rec, req)
@@ -264,7 +283,7 @@ func TestHostCheck(t *testing.T) {
 
 func TestSecurityHeaders(t *testing.T) {
 	h := newSite(t).Handler()
-	for _, path := range []string{"/", "/play?ref=a", "/api/parse?ref=a", "/nowhere", "/style.css"} {
+	for _, path := range []string{"/", "/play?ref=a", "/play.json?ref=a", "/nowhere", "/style.css"} {
 		rec := httptest.NewRecorder()
 		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
 		if csp := rec.Header().Get("Content-Security-Policy"); !strings.Contains(csp, "frame-ancestors 'none'") || rec.Header().Get("X-Frame-Options") != "DENY" {
@@ -311,11 +330,12 @@ func TestServerUnderAbuse(t *testing.T) {
 
 	var hostile []string
 	for _, n := range []int{50_000, 100_000, 200_000} {
-		hostile = append(hostile, "/api/parse?ref=a"+strings.Repeat("&", n))
+		hostile = append(hostile, "/play.json?ref=a"+strings.Repeat("&", n))
 	}
-	hostile = append(hostile, "/api/parse?ref=a"+strings.Repeat("&", maxQuery-10))
+	hostile = append(hostile, "/play.json?ref=a"+strings.Repeat("&", maxQuery-10))
+	hostile = append(hostile, "/api/parse?ref=a"+strings.Repeat("&", maxQuery-11))
 	for _, ref := range hostileRefs() {
-		hostile = append(hostile, "/api/parse?ref="+url.QueryEscape(ref), "/play?all=1&base=http://a/b&ref="+url.QueryEscape(ref))
+		hostile = append(hostile, "/play.json?ref="+url.QueryEscape(ref), "/play?all=1&base=http://a/b&ref="+url.QueryEscape(ref), "/api/parse?explain=1&ref="+url.QueryEscape(ref))
 	}
 	hostile = append(hostile, "/"+strings.Repeat("x", 100_000), "/rule/"+strings.Repeat("y", 50_000))
 
@@ -419,14 +439,15 @@ func TestClientLeaves(t *testing.T) {
 // FuzzHandler sends any path and query string to the site's handler and
 // holds every answer to the server's promises: a status the site gives
 // (never a 5xx), the security headers, an answer under maxAnswer, a
-// query over the limit refused with 414, valid JSON from /api/parse whose
+// query over the limit refused with 414, valid JSON from /play.json whose
 // verdict is the parser's, and never a tag of the input in a page.
 func FuzzHandler(f *testing.F) {
 	for _, seed := range [][2]string{
-		{"/play", "ref=http%3A%2F%2Fa_b.example%2Fx"}, {"/api/parse", "ref=a&&&&b"}, {"/api/parse", "ref=%zz"},
-		{"/play", "ref=../g&base=http://a/b/c/d;p?q&all=1"}, {"/api/parse", "rule=hostname&ref=a.b"},
+		{"/play", "ref=http%3A%2F%2Fa_b.example%2Fx"}, {"/play.json", "ref=a&&&&b"}, {"/play.json", "ref=%zz"},
+		{"/play", "ref=../g&base=http://a/b/c/d;p?q&all=1"}, {"/play.json", "rule=hostname&ref=a.b"},
 		{"/rule/URI_reference", ""}, {"/g/rfc3986/", ""}, {"/diagrams/rfc2396/hostname.svg", ""},
-		{"/api/parse", "ref=%3Cb%3E&ref=x"}, {"/play", "ref=" + strings.Repeat("a/", 100) + "&all=1"},
+		{"/play.json", "ref=%3Cb%3E&ref=x"}, {"/api/parse", "ref=http%3A%2F%2F%5B%3A%3A1%5D%2F&profile=java&explain=1"},
+		{"/api/parse", "ref=%FF&standard=rfc3986"}, {"/api/parse", "ref=a%20b"}, {"/api/parse", "ref=a&b"}, {"/play", "ref=" + strings.Repeat("a/", 100) + "&all=1"},
 	} {
 		f.Add(seed[0], seed[1])
 	}
@@ -454,11 +475,14 @@ func FuzzHandler(f *testing.F) {
 		if len(body) > maxAnswer {
 			t.Fatalf("%q ? %q: %d bytes", path, rawQuery, len(body))
 		}
-		isPlay := path == "/play" || path == "/api/parse"
+		isPlay := path == "/play" || path == "/play.json" || path == "/api/parse"
 		if isPlay && len(rawQuery) > maxQuery && rec.Code != http.StatusRequestURITooLong {
 			t.Fatalf("%q: a %d-byte query answered %d", path, len(rawQuery), rec.Code)
 		}
-		if path == "/api/parse" {
+		if path == "/api/parse" && len(rawQuery) <= maxQuery {
+			checkAPIParse(t, rawQuery, rec.Code, body)
+		}
+		if path == "/play.json" {
 			var fields map[string]json.RawMessage
 			if err := json.Unmarshal(rec.Body.Bytes(), &fields); err != nil {
 				t.Fatalf("%q: the JSON does not read: %v: %.300s", rawQuery, err, body)
@@ -496,5 +520,53 @@ var mainTags = map[string]bool{}
 func init() {
 	for _, tag := range strings.Fields("main h1 h3 form label input select option datalist button textarea fieldset legend nav img svg path g text rect line title em br hr small abbr sup blockquote q i b figure figcaption caption col colgroup tfoot") {
 		mainTags[tag] = true
+	}
+}
+
+// checkAPIParse holds an answer of /api/parse to its promises: one line of
+// JSON; on 200 the record of parse --json, whose verdict is the parser's
+// for a plain URI-reference under the strict profile; otherwise
+// {"error": message} alone.
+func checkAPIParse(t *testing.T, rawQuery string, code int, body string) {
+	t.Helper()
+	if !strings.HasSuffix(body, "\n") || strings.Count(body, "\n") != 1 {
+		t.Fatalf("/api/parse?%q: not one line: %.300q", rawQuery, body)
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal([]byte(body), &fields); err != nil {
+		t.Fatalf("/api/parse?%q: the JSON does not read: %v: %.300s", rawQuery, err, body)
+	}
+	if code != http.StatusOK {
+		var msg string
+		if err := json.Unmarshal(fields["error"], &msg); err != nil || msg == "" || len(fields) != 1 {
+			t.Fatalf("/api/parse?%q: status %d without an error message: %.300s", rawQuery, code, body)
+		}
+		return
+	}
+	var rec struct {
+		Input string `json:"input"`
+		Valid bool   `json:"valid"`
+	}
+	if err := json.Unmarshal([]byte(body), &rec); err != nil {
+		t.Fatalf("/api/parse?%q: %v", rawQuery, err)
+	}
+	q, err := apiQuery(rawQuery)
+	if err != nil {
+		t.Fatalf("/api/parse?%q: answered 200 to a query it cannot read: %v", rawQuery, err)
+	}
+	// The input comes back one character per byte (U+0000 to U+00FF).
+	ref := q.Get("ref")
+	var back []byte
+	for _, r := range rec.Input {
+		if r > 0xff {
+			t.Fatalf("/api/parse?%q: input has %U, not one character per byte", rawQuery, r)
+		}
+		back = append(back, byte(r))
+	}
+	if string(back) != ref {
+		t.Fatalf("/api/parse?%q: input %q, want %q", rawQuery, back, ref)
+	}
+	if len(q) == 1 && rec.Valid != parser.Valid(ref) {
+		t.Fatalf("/api/parse?%q: valid %v, parser.Valid %v", rawQuery, rec.Valid, !rec.Valid)
 	}
 }

@@ -262,10 +262,8 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 				v.Notice += " A base is used with the rule URI-reference only: resolution is not shown."
 			case f.Standard == standard3986:
 				a.Resolution = trace3986(f.Base, f.Ref)
-			case profile.Edits() != 0:
-				a.Resolution = resolveProfile(profile, f.Base, f.Ref)
 			default:
-				a.Resolution = traceResolve(f.Base, f.Ref)
+				a.Resolution = traceResolve(profile, f.Base, f.Ref)
 			}
 		}
 		v.A = a
@@ -326,7 +324,7 @@ func clip(s string, n int) string {
 
 // PlayJSON answers the playground's query string (ref=…&base=…&rule=…
 // &standard=…&profile=…&all=1) with an HTTP status and the JSON body of
-// /api/parse: an [Analysis], its HTML rendered by the playground's
+// /play.json: an [Analysis], its HTML rendered by the playground's
 // templates, or {"error": "…"}. static makes the HTML's links those of a
 // static copy of the site (relative, ending in .html), for the
 // playground that runs in the browser. It stops with ctx.

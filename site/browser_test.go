@@ -103,7 +103,7 @@ func textOf(t *testing.T, ctx context.Context, sel string) string {
 // TestBrowserPlayground loads the playground in headless Chromium and reads
 // the rendered page: a registry-based reference, an opaque one and an
 // invalid one by URL, then one typed into the field (the script's path,
-// through /api/parse).
+// through /play.json).
 func TestBrowserPlayground(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: skipping the browser test")
@@ -173,7 +173,7 @@ func TestBrowserPlayground(t *testing.T) {
 		t.Errorf("http://a b/: the marked character is %q, want the space", got)
 	}
 
-	// Typing: the script asks /api/parse and puts the answer in place.
+	// Typing: the script asks /play.json and puts the answer in place.
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(base+"/play"),
 		chromedp.WaitVisible(chromedp.CSS("#ref")),
@@ -233,6 +233,8 @@ func TestScreenshots(t *testing.T) {
 		{"play-valid.png", "/play?ref=" + urlQueryEscape("http://user@www.example.com:8080/a/b;p?q#frag"), 1350, false},
 		{"play-resolve.png", "/play?ref=" + urlQueryEscape("../../g?y") + "&base=" + urlQueryEscape("http://a/b/c/d;p?q"), 1700, false},
 		{"play-invalid.png", "/play?ref=" + urlQueryEscape("http://a b/"), 850, false},
+		{"rule-java-host.png", "/g/java/rule/host", 1700, false},
+		{"play-resolve-rfc2732.png", "/play?ref=" + urlQueryEscape("../c") + "&base=" + urlQueryEscape("http://[::1]/a/b") + "&profile=rfc2732#resolution", 1000, false},
 	}
 	for _, s := range shots {
 		scheme := "light"

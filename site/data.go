@@ -1,22 +1,20 @@
 package site
 
 import (
-	"embed"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"html/template"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
-)
 
-// data holds what go generate writes for each grammar: data/NAME/grammar.json
-// and data/NAME/diagrams/RULE.svg (gen grammar), and, for RFC 2396,
-// data/rfc2396/examples.json (gen/examples).
-//
-//go:embed data
-var data embed.FS
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
+	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
+)
 
 // Grammar is one grammar of the site: its rules, how the index groups them,
 // their diagrams and examples.
@@ -35,13 +33,40 @@ type Grammar struct {
 	Groups      []Group           `json:"groups"`
 	Rules       []*Rule           `json:"rules"`
 
-	// Parsed reports that the project's parser implements this grammar, so
-	// that examples are checked and the playground can run it.
+	// Parsed reports that this is the grammar package parser implements
+	// with no edit: RFC 2396's Appendix A.
 	Parsed bool `json:"-"`
 	// Generator says how the examples were made.
 	Generator string `json:"-"`
+	// Profile is the RFC 2396 profile whose grammar this is (nil for
+	// Appendix A and for RFC 3986).
+	Profile *ProfileView `json:"-"`
 
 	byName map[string]*Rule
+	// match checks a string against a rule of this grammar with the
+	// project's parser (nil: no parser implements the grammar).
+	match func(rule, s string) error
+}
+
+// ProfileView is the RFC 2396 profile a grammar of the site is: its name,
+// what it is, and its edits.
+type ProfileView struct {
+	Name    string
+	Summary string
+	Edits   []EditView
+}
+
+// EditView is an edit of RFC 2396's grammar, as a rule page names it.
+type EditView struct {
+	Name     string
+	Kind     string // "relaxation (accepts more than Appendix A)" …
+	Summary  string
+	Document string // the document that justifies it
+}
+
+func editView(e grammar.Edit) EditView {
+	info := e.Info()
+	return EditView{Name: info.Name, Kind: info.Kind.String(), Summary: info.Summary, Document: info.Document}
 }
 
 // Group is a heading of the index and the rules under it.
@@ -62,10 +87,21 @@ type Rule struct {
 	UsedBy  []string `json:"used_by"`
 	Diagram string   `json:"diagram"` // file name under diagrams/
 
-	Valid   []string `json:"-"` // examples in the rule's language
-	Invalid []string `json:"-"` // examples not in it
+	Valid   []Example `json:"-"` // examples in the rule's language
+	Invalid []string  `json:"-"` // examples not in it
+	// Edit is, in a profile's grammar, the edit that defines the rule
+	// (nil: Appendix A's definition, or not a profile's grammar).
+	Edit *EditView `json:"-"`
 
 	svg template.HTML
+}
+
+// Example is a string of a rule's language and, when it was chosen for
+// one, the alternative of the rule it takes ("alternative 2 of 2,
+// IPv4address").
+type Example struct {
+	Text  string `json:"text"`
+	Shows string `json:"shows,omitempty"`
 }
 
 // SectionURL is the link to the section of the specification that defines
@@ -103,9 +139,9 @@ func (g *Grammar) Rule(name string) *Rule { return g.byName[name] }
 type examplesFile struct {
 	Generator string `json:"generator"`
 	Rules     []struct {
-		Rule    string   `json:"rule"`
-		Valid   []string `json:"valid"`
-		Invalid []string `json:"invalid"`
+		Rule    string    `json:"rule"`
+		Valid   []Example `json:"valid"`
+		Invalid []string  `json:"invalid"`
 	} `json:"rules"`
 }
 
@@ -158,14 +194,22 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 		return nil, fmt.Errorf("site: %s/grammar.json: %v", dir, err)
 	}
 	g.Parsed = g.Name == parsedGrammar
+	g.setParser()
 	g.byName = map[string]*Rule{}
 	for _, r := range g.Rules {
-		svg, err := fs.ReadFile(fsys, path.Join(dir, "diagrams", r.Diagram))
-		if err != nil {
-			return nil, err
+		if diagramsEmbedded {
+			svg, err := fs.ReadFile(fsys, path.Join(dir, "diagrams", r.Diagram))
+			if err != nil {
+				return nil, err
+			}
+			r.svg = template.HTML(svg) // written by gen, which escapes every label
 		}
-		r.svg = template.HTML(svg) // written by gen, which escapes every label
 		g.byName[r.Name] = r
+		if g.Profile != nil {
+			if err := g.setEdit(r); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for _, grp := range g.Groups {
 		for _, name := range grp.Rules {
@@ -189,6 +233,72 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 		}
 	}
 	return g, nil
+}
+
+// setParser finds the parser that implements g: package parser under
+// the profile of g's name (Appendix A is "rfc2396", its strict profile),
+// or package rfc3986. A grammar no parser implements has no match, and
+// its examples, if any, are shown unchecked.
+func (g *Grammar) setParser() {
+	if g.Name == standard3986 {
+		g.match = func(name, s string) error {
+			r, ok := rules3986.Lookup(name)
+			if !ok {
+				return fmt.Errorf("rfc3986: no rule named %q", name)
+			}
+			return rfc3986.Match(r, s)
+		}
+		return
+	}
+	profile := g.Name
+	if g.Parsed {
+		profile = "strict"
+	}
+	p, ok := parser.LookupProfile(profile)
+	if !ok {
+		return
+	}
+	g.match = func(name, s string) error {
+		r, ok := grammar.Lookup(name)
+		if !ok {
+			return fmt.Errorf("rfc2396: no rule named %q", name)
+		}
+		return p.Match(r, s)
+	}
+	if !g.Parsed {
+		info, _ := grammar.LookupProfile(p.Name())
+		g.Profile = &ProfileView{Name: info.Name, Summary: info.Summary}
+		for _, e := range info.Edits.Edits() {
+			g.Profile.Edits = append(g.Profile.Edits, editView(e))
+		}
+	}
+}
+
+// setEdit finds the edit of g's profile that defines r, if any.
+func (g *Grammar) setEdit(r *Rule) error {
+	rule, ok := grammar.Lookup(r.Name)
+	if !ok {
+		return fmt.Errorf("site: data/%s/grammar.json: unknown rule %s", g.Name, r.Name)
+	}
+	info, _ := grammar.LookupProfile(g.Profile.Name)
+	def, ok := rule.Definition(info.Edits)
+	if !ok {
+		return fmt.Errorf("site: data/%s/grammar.json: rule %s does not exist under the %s profile", g.Name, r.Name, g.Profile.Name)
+	}
+	if def.Edit != grammar.NoEdit {
+		v := editView(def.Edit)
+		r.Edit = &v
+	}
+	return nil
+}
+
+// Match checks s against the rule called name of g with the project's
+// parser: package parser under g's profile, or package rfc3986.
+func (g *Grammar) Match(name, s string) error {
+	if g == nil || g.match == nil {
+		return errors.New("rfc2396/site: no parser for this grammar")
+	}
+	return g.match(name, s)
 }
 
 // diagram returns r's diagram for inline use in a page whose links to other

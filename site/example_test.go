@@ -21,7 +21,7 @@ func ExampleSite_Handler() {
 		panic(err)
 	}
 	rec := httptest.NewRecorder()
-	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?ref=http%3A%2F%2Fwww.example.com%3Ahttp%2Fx%3F", nil))
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/play.json?ref=http%3A%2F%2Fwww.example.com%3Ahttp%2Fx%3F", nil))
 	var a site.Analysis
 	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
 		panic(err)
@@ -66,7 +66,7 @@ func ExampleSite_WriteStatic() {
 	// Output: style.css index.html rule/URI-reference.html
 }
 
-// The playground's answer to a query string, as /api/parse gives it.
+// The playground's answer to a query string, as /play.json gives it.
 func ExampleSite_PlayJSON() {
 	s, err := site.New()
 	if err != nil {
@@ -82,4 +82,18 @@ func ExampleSite_PlayJSON() {
 	// Output:
 	// 200 true rfc2732 IPv6reference
 	// valid under: RFC 3986; RFC 2396, rfc2732; RFC 2396, rfc2732-intent; RFC 2396, java
+}
+
+// /api/parse answers with the line rfc2396 parse --json writes for the
+// same reference and options.
+func ExampleSite_Handler_apiParse() {
+	s, err := site.New()
+	if err != nil {
+		panic(err)
+	}
+	rec := httptest.NewRecorder()
+	s.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/api/parse?ref=http%3A%2F%2F%5B%3A%3A1%5D%2F&profile=java", nil))
+	fmt.Print(rec.Code, " ", rec.Body)
+	// Output:
+	// 200 {"input":"http://[::1]/","valid":true,"standard":"rfc2396","rule":"URI-reference","profile":"java","edits_needed":["ipv6"],"error":null,"scheme":"http","scheme_specific_part":"//[::1]/","authority":"[::1]","userinfo":null,"host":"[::1]","port":null,"path":"/","query":null,"fragment":null,"opaque":false,"authority_kind":"server","host_kind":"ipv6"}
 }

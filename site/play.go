@@ -19,7 +19,7 @@ const MaxInput = 8 << 10
 
 // Analysis is what the playground shows for one input: the verdict, and
 // either the components and the parse tree or the error. It is also the
-// body of the JSON endpoint /api/parse.
+// body of the JSON endpoint /play.json.
 type Analysis struct {
 	Input string `json:"input"` // as given (invalid UTF-8 becomes U+FFFD in JSON)
 	Rule  string `json:"rule"`  // the rule the input was checked against

@@ -8,15 +8,20 @@ package site
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/rfc2396/rfc2396/conformance"
 	"io"
 	"log"
 	"net"
 	"net/http"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/rfc2396/rfc2396/conformance"
+	"github.com/rfc2396/rfc2396/internal/report"
 )
 
 // Server returns an HTTP server for the site on addr, with timeouts and
@@ -110,7 +115,8 @@ func (s *Site) Handler() http.Handler {
 	// them waiting.
 	turns := lanes{short: make(chan struct{}, maxConcurrent), long: make(chan struct{}, maxConcurrent)}
 	mux.Handle("/play", s.limit(turns, queueWait, http.HandlerFunc(s.servePlay), false))
-	mux.Handle("/api/parse", s.limit(turns, queueWait, http.HandlerFunc(s.serveAPI), true))
+	mux.Handle("/play.json", s.limit(turns, queueWait, http.HandlerFunc(s.servePlayJSON), true))
+	mux.Handle("/api/parse", s.limit(turns, queueWait, http.HandlerFunc(serveAPIParse), true))
 	mux.HandleFunc("/diagrams/{grammar}/{file}", s.serveDiagram)
 	mux.HandleFunc("/vectors/{standard}/{file}", (&vectors{}).serve(s))
 	for _, name := range []string{"style.css", "play.js"} {
@@ -293,7 +299,9 @@ func safeTitle(s string) string {
 	return strings.ToValidUTF8(s, "\uFFFD")
 }
 
-func (s *Site) serveAPI(w http.ResponseWriter, r *http.Request) {
+// servePlayJSON answers the playground's script as it types: an
+// [Analysis] with its HTML (see [Site.PlayJSON]).
+func (s *Site) servePlayJSON(w http.ResponseWriter, r *http.Request) {
 	status, body := s.PlayJSON(r.Context(), r.URL.RawQuery, false)
 	if r.Context().Err() != nil {
 		// The client left or the deadline passed: nobody reads an answer.
@@ -303,6 +311,135 @@ func (s *Site) serveAPI(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.WriteHeader(status)
 	w.Write(body)
+}
+
+// apiParams are the parameters of /api/parse: those of rfc2396 parse's
+// flags of the same names.
+var apiParams = []string{"ref", "rule", "standard", "profile", "allow", "explain"}
+
+// serveAPIParse answers /api/parse?ref=REF[&rule=&standard=&profile=
+// &allow=&explain=1] with the line rfc2396 parse --json writes for REF
+// under the same options, byte for byte (package report writes both), and
+// status 200 whether REF is valid or not; a request it cannot read gets
+// 400 and {"error": "..."} saying why, a REF over MaxInput bytes 414.
+func serveAPIParse(w http.ResponseWriter, r *http.Request) {
+	body, err := apiParse(r.URL.RawQuery)
+	if r.Context().Err() != nil {
+		return
+	}
+	if err != nil {
+		status := http.StatusBadRequest
+		if errors.As(err, new(*apiTooLong)) {
+			status = http.StatusRequestURITooLong
+		}
+		writeJSONError(w, status, err.Error())
+		return
+	}
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(body)
+}
+
+// apiTooLong is a ref over MaxInput, which /api/parse answers with 414:
+// like the playground, it bounds the work and the answer of a request.
+type apiTooLong struct{ n int }
+
+func (e *apiTooLong) Error() string {
+	return fmt.Sprintf("the ref is %d bytes long; /api/parse takes at most %d bytes (for longer input use the command line: rfc2396 parse --json)", e.n, MaxInput)
+}
+
+// apiQuery reads the query string of /api/parse: pairs separated by "&",
+// each key and value unescaped as a form's ("+" is a space, %XX a byte;
+// ";" is an ordinary character). Unlike the playground's, it takes no
+// "&" that is not escaped as part of a value: a program sends what it
+// means.
+func apiQuery(raw string) (url.Values, error) {
+	q := url.Values{}
+	for raw != "" {
+		var pair string
+		pair, raw, _ = strings.Cut(raw, "&")
+		if pair == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(pair, "=")
+		key, err := url.QueryUnescape(k)
+		if err == nil {
+			v, err = url.QueryUnescape(v)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("the query string is malformed: %v; escape \"%%\" as %%25, \"&\" as %%26, \"+\" as %%2B and \"#\" as %%23 in a value", err)
+		}
+		q[key] = append(q[key], v)
+	}
+	return q, nil
+}
+
+// apiParse is the body of /api/parse's answer to rawQuery, or why the
+// query cannot be answered.
+func apiParse(rawQuery string) ([]byte, error) {
+	q, err := apiQuery(rawQuery)
+	if err != nil {
+		return nil, err
+	}
+	for key, v := range q {
+		if !slices.Contains(apiParams, key) {
+			return nil, fmt.Errorf("%q is no parameter of /api/parse; its parameters are %s", echo(key), strings.Join(apiParams, ", "))
+		}
+		if len(v) > 1 {
+			return nil, fmt.Errorf("%q is given %d times; give it once", key, len(v))
+		}
+	}
+	if !q.Has("ref") {
+		return nil, errors.New("no ref: give the reference to check as the parameter ref")
+	}
+	std := q.Get("standard")
+	var rd report.Reader
+	switch std {
+	case "", report.StandardRFC2396:
+		profile := q.Get("profile")
+		if profile == "" {
+			profile = "strict"
+		}
+		p, err := report.LookupProfile(profile, q.Get("allow"))
+		if err != nil {
+			return nil, err
+		}
+		rd = report.NewRFC2396Reader(p)
+	case report.StandardRFC3986:
+		if q.Has("profile") || q.Has("allow") {
+			return nil, errors.New("profile and allow choose edits of RFC 2396's grammar; they do not apply with standard=rfc3986")
+		}
+		rd = &report.RFC3986Reader{}
+	default:
+		return nil, fmt.Errorf("standard must be rfc2396 or rfc3986, not %q", echo(std))
+	}
+	explain := false
+	switch e := q.Get("explain"); e {
+	case "", "0":
+	case "1":
+		if rd.Standard() == report.StandardRFC3986 {
+			return nil, errors.New("explain lists RFC 2396 profiles and edits; it does not apply with standard=rfc3986")
+		}
+		explain = true
+	default:
+		return nil, fmt.Errorf("explain must be 1 or 0, not %q", echo(e))
+	}
+	ruleName := q.Get("rule")
+	if ruleName == "" {
+		ruleName = "URI-reference"
+	}
+	rule, err := rd.LookupRule(ruleName)
+	if err != nil {
+		return nil, err
+	}
+	ref := q.Get("ref")
+	if len(ref) > MaxInput {
+		return nil, &apiTooLong{len(ref)}
+	}
+	var b report.Buffer
+	reading := rd.Read(rule, ref, explain)
+	report.WriteParse(&b, rd, rule, ref, explain, &reading)
+	return b.B, nil
 }
 
 func (s *Site) serveError(w http.ResponseWriter, r *http.Request, status int, msg string) {

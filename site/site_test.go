@@ -131,16 +131,91 @@ func TestPEGNotes(t *testing.T) {
 
 // TestExamples checks the generated examples against the parser, as the
 // generator did: a parser change that makes them wrong needs go generate.
+// TestExamples checks every example of every grammar against the
+// grammar's parser: each valid one is in the rule's language, each invalid
+// one is not, and a rule with alternatives has an example that says which
+// alternative it takes.
 func TestExamples(t *testing.T) {
-	for _, r := range newSite(t).Grammars()[0].Rules {
-		for _, s := range r.Valid {
-			if err := matchName(r.Name, s); err != nil {
-				t.Errorf("valid example %q of %s: %v", s, r.Name, err)
+	for _, g := range newSite(t).Grammars() {
+		for _, r := range g.Rules {
+			shows := false
+			for _, ex := range r.Valid {
+				if err := g.Match(r.Name, ex.Text); err != nil {
+					t.Errorf("%s: valid example %q of %s: %v", g.Name, ex.Text, r.Name, err)
+				}
+				shows = shows || ex.Shows != ""
+				if len(ex.Text) > 48 {
+					t.Errorf("%s: example %q of %s is too long to read well", g.Name, ex.Text, r.Name)
+				}
+			}
+			for _, s := range r.Invalid {
+				if g.Match(r.Name, s) == nil {
+					t.Errorf("%s: invalid example %q of %s is valid", g.Name, s, r.Name)
+				}
+			}
+			if strings.Contains(r.ABNF, "|") && len(r.Valid) > 0 && !shows && !strings.Contains(r.ABNF, "/") {
+				t.Errorf("%s: rule %s has alternatives, but no example says which it takes", g.Name, r.Name)
 			}
 		}
-		for _, s := range r.Invalid {
-			if matchName(r.Name, s) == nil {
-				t.Errorf("invalid example %q of %s is valid", s, r.Name)
+	}
+}
+
+// TestProfileRulePages checks that a rule page of a profile's grammar
+// names the profile and, for a rule an edit defines, the edit and the
+// document that justifies it.
+func TestProfileRulePages(t *testing.T) {
+	h := newSite(t).Handler()
+	for _, c := range []struct{ path, want string }{
+		{"/g/java/rule/host", `<strong id="edit">ipv6</strong>`},
+		{"/g/java/rule/host", "RFC 2732 section 3"},
+		{"/g/java/rule/IPv4address", `<strong id="edit">ipv4-octets</strong>`},
+		{"/g/java/rule/hostname", `<strong id="edit">digit-hostname</strong>`},
+		{"/g/rfc2732/rule/scheme", "No edit of the profile defines this rule"},
+		{"/g/rfc2732/rule/host", `href="/g/rfc2732/rule/ipv6reference">IPv6reference</a>`},
+		{"/g/rfc2732/rule/host", "&amp;profile=rfc2732"},
+		{"/g/rfc3986/rule/URI-reference", "&amp;standard=rfc3986"},
+		{"/g/java/", `<strong>ipv6-scope</strong>, a relaxation`},
+	} {
+		code, body := get(t, h, "GET", c.path)
+		if code != http.StatusOK || !strings.Contains(body, c.want) {
+			t.Errorf("%s (%d) does not show %s", c.path, code, c.want)
+		}
+		if !strings.Contains(body, `id="profile"`) && strings.HasPrefix(c.path, "/g/rfc2732/") {
+			t.Errorf("%s does not name its profile", c.path)
+		}
+	}
+	if _, body := get(t, h, "GET", "/rule/host"); strings.Contains(body, `id="profile"`) {
+		t.Error("/rule/host, Appendix A's, names a profile")
+	}
+}
+
+// doubled finds a word written twice in a row ("character character") in
+// the text of a page, outside the reference itself (code, pre, mark and
+// the form's fields).
+var doubled = regexp.MustCompile(`(?i)\b([a-z]{3,})[ \t]+([a-z]{3,})\b`)
+
+// TestNoDoubledWords renders the playground on every case of
+// testdata/play.txt, with and without a base, under every standard and
+// profile, and looks for a word written twice in a row in what it says.
+func TestNoDoubledWords(t *testing.T) {
+	h := newSite(t).Handler()
+	label := regexp.MustCompile(`</(dt|th)>\s*<(dd|td)[^>]*>`)
+	strip := regexp.MustCompile(`(?s)<(code|pre|mark|textarea|script|style|svg)\b.*?</(code|pre|mark|textarea|script|style|svg)>|<input[^>]*>|<[^>]+>`)
+	cases := readPlayCases(t)
+	for i, c := range cases {
+		for _, q := range []string{"", "&profile=java", "&standard=rfc3986", "&profile=rfc2732&base=" + url.QueryEscape("http://[::1]/a/b")} {
+			if i%4 != 0 && strings.Contains(q, "base") {
+				continue
+			}
+			_, body := get(t, h, "GET", "/play?ref="+url.QueryEscape(c.ref)+q)
+			// A label and its value read as one phrase; other
+			// elements are apart.
+			body = label.ReplaceAllString(body, " ")
+			text := unescape(strip.ReplaceAllString(body, "\n"))
+			for _, m := range doubled.FindAllStringSubmatch(text, -1) {
+				if strings.EqualFold(m[1], m[2]) {
+					t.Errorf("testdata/play.txt:%d%s: %q written twice: …%s…", c.line, q, m[1], m[0])
+				}
 			}
 		}
 	}
@@ -272,7 +347,7 @@ func TestPlay(t *testing.T) {
 
 func TestAPI(t *testing.T) {
 	h := newSite(t).Handler()
-	code, body := get(t, h, "GET", "/api/parse?ref="+url.QueryEscape("http://www.example.com:http/x"))
+	code, body := get(t, h, "GET", "/play.json?ref="+url.QueryEscape("http://www.example.com:http/x"))
 	if code != http.StatusOK {
 		t.Fatalf("status %d: %s", code, body)
 	}
@@ -292,7 +367,7 @@ func TestAPI(t *testing.T) {
 		t.Errorf("analysis: valid=%v authority=%q tree=%v html has reg_name: %v", a.Valid, a.AuthorityKind, a.Tree != nil, strings.Contains(a.HTML, `data-rule="reg_name"`))
 	}
 
-	_, body = get(t, h, "GET", "/api/parse?ref="+url.QueryEscape("http://a b/"))
+	_, body = get(t, h, "GET", "/play.json?ref="+url.QueryEscape("http://a b/"))
 	a = Analysis{}
 	if err := json.Unmarshal([]byte(body), &a); err != nil {
 		t.Fatal(err)
@@ -359,7 +434,7 @@ func TestBadRequests(t *testing.T) {
 		{"GET", "/play?ref=a&ref=b", http.StatusBadRequest, "give it once"},
 		{"GET", "/play?ref=" + long, http.StatusRequestURITooLong, "at most 8192 bytes"},
 		{"GET", "/play?ref=a&base=" + long, http.StatusRequestURITooLong, "The base is"},
-		{"GET", "/api/parse?ref=" + long, http.StatusRequestURITooLong, "at most 8192 bytes"},
+		{"GET", "/play.json?ref=" + long, http.StatusRequestURITooLong, "at most 8192 bytes"},
 		{"POST", "/play", http.StatusMethodNotAllowed, "only answers GET"},
 		{"GET", "/diagrams/rfc2396/nope.svg", http.StatusNotFound, "no diagram"},
 	} {
@@ -413,12 +488,17 @@ func TestResolutionTrace(t *testing.T) {
 				t.Fatalf("%s: bad line %q", file, line)
 			}
 			n++
-			tr := traceResolve(base, ref)
-			if !tr.Agrees {
-				t.Errorf("%s: %q against %q: trace %q (error %q, warnings %v), parser.Resolve %q (error %q)", file, ref, base, tr.Result, tr.Error, tr.Warnings, tr.Library, tr.LibraryError)
-			}
-			if len(tr.Steps) == 0 {
-				t.Errorf("%q against %q: no steps", ref, base)
+			for _, p := range parser.Profiles() {
+				tr := traceResolve(p, base, ref)
+				if !tr.Agrees {
+					t.Errorf("%s: %s profile: %q against %q: trace %q (error %q, warnings %v), %s %q (error %q)", file, p.Name(), ref, base, tr.Result, tr.Error, tr.Warnings, tr.By, tr.Library, tr.LibraryError)
+				}
+				if len(tr.Steps) == 0 && tr.LibraryError == "" {
+					t.Errorf("%s profile: %q against %q: no steps", p.Name(), ref, base)
+				}
+				if len(tr.Warnings) != len(tr.WarningNotes) {
+					t.Errorf("%s profile: %q against %q: warnings %v without their text", p.Name(), ref, base, tr.Warnings)
+				}
 			}
 		}
 		f.Close()
@@ -621,4 +701,91 @@ func FuzzParseQuery(f *testing.F) {
 			t.Fatalf("%q: %v %v %q %q", enc, err, extended, q.Get("ref"), q.Get("base"))
 		}
 	})
+}
+
+// TestProfileTrace traces section 5.2 under the profiles
+// (testdata/trace-profiles.txt): the result, the warnings and the steps.
+func TestProfileTrace(t *testing.T) {
+	b, err := os.ReadFile("testdata/trace-profiles.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, line := range strings.Split(string(b), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		f := strings.Split(line, "\t")
+		if len(f) != 5 {
+			t.Fatalf("testdata/trace-profiles.txt:%d: want 5 fields", n+1)
+		}
+		p, ok := parser.LookupProfile(f[0])
+		base, err1 := strconv.Unquote(f[1])
+		ref, err2 := strconv.Unquote(f[2])
+		if !ok || err1 != nil || err2 != nil {
+			t.Fatalf("testdata/trace-profiles.txt:%d: bad line", n+1)
+		}
+		tr := traceResolve(p, base, ref)
+		got := "error"
+		if tr.Error == "" {
+			got = strconv.Quote(tr.Result)
+		}
+		warnings := "-"
+		if len(tr.Warnings) > 0 {
+			warnings = strings.Join(tr.Warnings, ",")
+		}
+		if diff := cmp.Diff([]string{f[3], f[4]}, []string{got, warnings}); diff != "" {
+			t.Errorf("testdata/trace-profiles.txt:%d: %s profile, %q against %q (-want +got):\n%s", n+1, f[0], ref, base, diff)
+		}
+		if !tr.Agrees {
+			t.Errorf("testdata/trace-profiles.txt:%d: the trace disagrees with %s: %q %q", n+1, tr.By, tr.Library, tr.LibraryError)
+		}
+		if got != "error" && len(tr.Steps) < 2 {
+			t.Errorf("testdata/trace-profiles.txt:%d: %d steps", n+1, len(tr.Steps))
+		}
+	}
+}
+
+// TestServerLinks follows every link of the server's pages from the index,
+// the playground's "try" links included, and requires each to answer 200:
+// no page of any grammar (RFC 2396, RFC 3986, each profile) links to a
+// page that is not there.
+func TestServerLinks(t *testing.T) {
+	h := newSite(t).Handler()
+	seen := map[string]bool{"/": true}
+	queue := []string{"/"}
+	for len(queue) > 0 {
+		page := queue[0]
+		queue = queue[1:]
+		code, body := get(t, h, "GET", page)
+		if code != http.StatusOK {
+			t.Errorf("%s = %d", page, code)
+			continue
+		}
+		if strings.HasPrefix(page, "/play") || strings.HasSuffix(page, ".svg") || strings.HasSuffix(page, ".css") || strings.HasSuffix(page, ".js") {
+			continue // the playground's own links are the rule pages already queued
+		}
+		base, err := url.Parse(page)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for link := range hrefs(body) {
+			u, err := url.Parse(link)
+			if err != nil {
+				t.Errorf("%s: link %q: %v", page, link, err)
+				continue
+			}
+			if u.Scheme != "" || u.Host != "" || strings.HasPrefix(link, "#") {
+				continue
+			}
+			u = base.ResolveReference(u)
+			u.Fragment = ""
+			if target := u.String(); !seen[target] {
+				seen[target] = true
+				queue = append(queue, target)
+			}
+		}
+	}
+	if len(seen) < 300 {
+		t.Errorf("only %d pages reached from the index", len(seen))
+	}
 }

@@ -2,7 +2,6 @@ package site
 
 import (
 	"errors"
-	"fmt"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
@@ -146,23 +145,5 @@ func treeView3986(n *rfc3986.Node, all bool) *TreeNode {
 		}
 	}
 	add(n.Children)
-	return t
-}
-
-// resolveProfile resolves ref against base under an RFC 2396 profile other
-// than strict, with the library's answer only.
-func resolveProfile(p *parser.Profile, base, ref string) *Trace {
-	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, Agrees: true}
-	r, warnings, err := p.Resolve(base, ref)
-	if err != nil {
-		t.Error, t.LibraryError = err.Error(), err.Error()
-	} else {
-		t.Result, t.Library = r, r
-	}
-	for _, w := range warnings {
-		t.Warnings = append(t.Warnings, w.Code())
-		t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
-	}
-	t.Note = fmt.Sprintf("Resolved by the %s profile's Resolve; the step-by-step trace is drawn under the strict profile.", p.Name())
 	return t
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // TestStandards runs the cases of testdata/standards.txt against
-// /api/parse.
+// /play.json.
 func TestStandards(t *testing.T) {
 	h := newSite(t).Handler()
 	f, err := os.Open("testdata/standards.txt")
@@ -34,7 +34,7 @@ func TestStandards(t *testing.T) {
 		if err != nil {
 			t.Fatalf("testdata/standards.txt:%d: bad status", n)
 		}
-		code, body := get(t, h, "GET", "/api/parse?"+query)
+		code, body := get(t, h, "GET", "/play.json?"+query)
 		if code != status {
 			t.Errorf("line %d: %s: status %d, want %d: %.200s", n, query, code, status, body)
 			continue

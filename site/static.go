@@ -72,6 +72,9 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 	if dir == "" {
 		return nil, &StaticError{Err: errors.New("the directory name is empty")}
 	}
+	if !diagramsEmbedded {
+		return nil, &StaticError{Err: errors.New("this build (GOOS=js, the playground's module) leaves out the diagrams and examples that the rule pages show: write the site with a native build")}
+	}
 	root, err := openStaticDir(dir, opts.Force)
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package site
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 
@@ -30,6 +31,12 @@ type Trace struct {
 	Library      string `json:"library,omitempty"`
 	LibraryError string `json:"library_error,omitempty"`
 	Agrees       bool   `json:"agrees"`
+	// By names the library function the trace is checked against, for
+	// the page: "parser.Resolve", "rfc3986.Resolve".
+	By string `json:"-"`
+
+	// profile is the RFC 2396 profile a section 5.2 trace reads under.
+	profile *parser.Profile
 }
 
 // WarningNote is a warning of a resolution: its code for machines and
@@ -60,13 +67,22 @@ func partsOf(u *parser.URI) refParts {
 	return refParts{u.Scheme(), u.Authority(), u.Path(), u.Query(), u.Fragment()}
 }
 
-// traceResolve resolves ref against base by section 5.2 with the library's
-// default reading of each choice the RFC leaves open (an ".." above the
-// root is kept; "http:g" is absolute).
-func traceResolve(base, ref string) *Trace {
-	t := &Trace{Base: base, Ref: ref, Steps: []Step{}}
+// traceResolve resolves ref against base by section 5.2 under the profile
+// p (nil is strict: Appendix A exactly), with the library's default
+// reading of each choice the RFC leaves open (an ".." above the root is
+// kept; "http:g" is absolute). The base, the reference and the result are
+// read under p's grammar, as [parser.Profile.Resolve] reads them, and the
+// trace is compared with that.
+func traceResolve(p *parser.Profile, base, ref string) *Trace {
+	if p == nil {
+		p, _ = parser.LookupProfile("strict")
+	}
+	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, profile: p, By: "parser.Resolve"}
+	if p.Edits() != 0 {
+		t.By = "The " + p.Name() + " profile's Resolve"
+	}
 	t.resolve()
-	lib, warnings, err := parser.Resolve(base, ref)
+	lib, warnings, err := p.Resolve(base, ref)
 	if err != nil {
 		t.LibraryError = err.Error()
 		t.Agrees = t.Error != ""
@@ -75,11 +91,19 @@ func traceResolve(base, ref string) *Trace {
 		codes := make([]string, len(warnings))
 		for i, w := range warnings {
 			codes[i] = w.Code()
-			t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
 		}
 		t.Agrees = t.Error == "" && t.Result == lib && slices.Equal(codes, t.Warnings)
 	}
+	if p.Edits() != 0 {
+		t.Note = fmt.Sprintf("Section 5.2 under the %s profile: the base, the reference and the result are read under its grammar (edits: %s).", p.Name(), p.Edits())
+	}
 	return t
+}
+
+// warn records a warning of the resolution: its code, and what it means.
+func (t *Trace) warn(w parser.Warning) {
+	t.Warnings = append(t.Warnings, w.Code())
+	t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
 }
 
 func (t *Trace) step(number, text string) {
@@ -91,7 +115,7 @@ func (t *Trace) buffer(number, text, buf string) {
 }
 
 func (t *Trace) resolve() {
-	b, err := parser.Parse(t.Base)
+	b, err := t.profile.Parse(t.Base)
 	if err != nil {
 		t.Error = "the base is not a URI-reference: " + err.Error()
 		return
@@ -121,7 +145,7 @@ func (t *Trace) resolve() {
 		text := "The reference has a scheme: it is an absolute URI, and resolution is done."
 		if strings.EqualFold(r.scheme.Value, base.scheme.Value) {
 			text += " It repeats the base's scheme; a validating parser reads it as absolute (Appendix C: \"http:g\" is \"http:g\"); some older parsers drop the scheme instead."
-			t.Warnings = append(t.Warnings, "repeated-scheme")
+			t.warn(parser.WarnRepeatedScheme)
 		}
 		t.step("3", text)
 		t.Result = t.Ref
@@ -156,7 +180,7 @@ func (t *Trace) resolve() {
 	if basePath == "" && base.authority.Defined && r.path != "" {
 		basePath = "/"
 		text += " The base path is empty; read literally, the merged path would be joined to the authority without a \"/\" (\"http://a\" and \"g\" would make \"http://ag\"), so \"/\" is used, as RFC 3986 section 5.2.3 later specified."
-		t.Warnings = append(t.Warnings, "empty-base-path")
+		t.warn(parser.WarnEmptyBasePath)
 	}
 	buf := basePath[:strings.LastIndexByte(basePath, '/')+1]
 	t.buffer("6a", text, buf)
@@ -217,7 +241,7 @@ func (t *Trace) resolve() {
 	}
 	if above > 0 {
 		t.buffer("6g", "The buffer still starts with \"..\": the reference is in error. As Appendix C does, the \"..\" segments are kept.", join())
-		t.Warnings = append(t.Warnings, "dotdot-above-root")
+		t.warn(parser.WarnDotDotAboveRoot)
 	} else {
 		t.buffer("6g", "No \"..\" segment is left at the start.", join())
 	}
@@ -229,7 +253,7 @@ func (t *Trace) resolve() {
 // parseRef reads the reference, including the query-only form ("?y")
 // that Appendix C resolves although Appendix A does not derive it.
 func (t *Trace) parseRef() (refParts, error) {
-	u, err := parser.Parse(t.Ref)
+	u, err := t.profile.Parse(t.Ref)
 	if err == nil {
 		return partsOf(u), nil
 	}
@@ -238,11 +262,11 @@ func (t *Trace) parseRef() (refParts, error) {
 		return refParts{}, err
 	}
 	query, fragment, hasFragment := strings.Cut(t.Ref[1:], "#")
-	if parser.Match(grammar.RuleQuery, query) != nil || hasFragment && parser.Match(grammar.RuleFragment, fragment) != nil {
+	if t.profile.Match(grammar.RuleQuery, query) != nil || hasFragment && t.profile.Match(grammar.RuleFragment, fragment) != nil {
 		return refParts{}, err
 	}
 	t.step("1", "\""+t.Ref[:1]+"\" starts a query with no path before it: not a URI-reference under Appendix A (relativeURI has no empty path), but Appendix C resolves \"?y\", and so does this trace (a known gap of RFC 2396).")
-	t.Warnings = append(t.Warnings, "empty-relative-path")
+	t.warn(parser.WarnEmptyRelativePath)
 	r := refParts{query: parser.Some(query)}
 	if hasFragment {
 		r.fragment = parser.Some(fragment)
@@ -250,14 +274,20 @@ func (t *Trace) parseRef() (refParts, error) {
 	return r, nil
 }
 
-// recompose is step 7.
+// recompose is step 7: the components are written out, and the result
+// must read back, under the trace's profile, as the same components.
 func (t *Trace) recompose(scheme, authority parser.Component, path string, query, fragment parser.Component) {
-	if _, err := parser.Compose(scheme, authority, path, query, fragment); err != nil {
+	s := parser.Recompose(scheme, authority, path, query, fragment)
+	u, err := t.profile.Parse(s)
+	if err == nil && (u.Scheme() != scheme || u.Authority() != authority || u.Path() != path || u.Query() != query || u.Fragment() != fragment) {
+		err = fmt.Errorf("they recompose to %s, which reads as other components", quote(s))
+	}
+	if err != nil {
 		t.step("7", "The components do not recompose into a reference that reads back as them: "+err.Error())
 		t.Error = "the resolved components cannot be written as a reference"
 		return
 	}
-	t.Result = parser.Recompose(scheme, authority, path, query, fragment)
+	t.Result = s
 	t.step("7", "Recomposed: scheme \":\" if defined, \"//\" authority if defined, the path, \"?\" query if defined, \"#\" fragment if defined.")
 }
 

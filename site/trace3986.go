@@ -20,7 +20,7 @@ const (
 // trace3986 resolves ref against base by RFC 3986 section 5.2, step by
 // step, and compares the result with rfc3986.Resolve, the library's.
 func trace3986(base, ref string) *Trace {
-	t := &Trace{Base: base, Ref: ref, Steps: []Step{}}
+	t := &Trace{Base: base, Ref: ref, Steps: []Step{}, By: "rfc3986.Resolve"}
 	lib, warnings, err := rfc3986.Resolve(base, ref)
 	for _, w := range warnings {
 		t.Warnings = append(t.Warnings, w.Code())

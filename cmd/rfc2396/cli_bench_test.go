@@ -2,25 +2,50 @@ package main
 
 import (
 	"bytes"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // The CLI's benchmarks run whole processes: this command, built from this
 // tree, beside ../shared/bench/neturl-cli, the plain net/url +
-// encoding/json line tool, on the same input in the same run. With
-// -count N the sub-benchmarks alternate. Compare with
-//
-//	benchstat -col /impl -row /op
+// encoding/json line tool, on the same input in the same run, one run of
+// each in turn, and report the ratios.
 const (
 	corpusPath  = "../../../shared/bench/urls.txt"
 	netURLTool  = "../../../shared/bench/neturl-cli"
 	sampleInput = "../../testdata/bench-sample.txt"
 )
+
+// batchCommands are the commands that read references a line, as the
+// corpus benchmarks run them: parse in text and JSON under each profile
+// and each standard, resolve, normalize, relativize and compare.
+var batchCommands = [][]string{
+	{"parse"},
+	{"parse", "--json"},
+	{"parse", "--json", "--profile", "rfc2732"},
+	{"parse", "--json", "--profile", "rfc2732-intent"},
+	{"parse", "--json", "--profile", "java"},
+	{"parse", "--profile", "java"},
+	{"parse", "--json", "--allow", "ipv6,non-ascii"},
+	{"parse", "--json", "--standard", "rfc3986"},
+	{"parse", "--standard", "rfc3986"},
+	{"resolve", "http://a/b/c/d;p?q"},
+	{"resolve", "--json", "http://a/b/c/d;p?q"},
+	{"resolve", "--standard", "rfc3986", "http://a/b/c/d;p?q"},
+	{"normalize"},
+	{"normalize", "--json"},
+	{"normalize", "--standard", "rfc3986"},
+	{"relativize", "http://a/b/c/"},
+	{"relativize", "--json", "http://a/b/c/"},
+	{"compare"},
+	{"compare", "--json"},
+}
 
 // buildTools builds this command and, when ../shared is there, the
 // net/url line tool, into a temporary directory.
@@ -46,6 +71,19 @@ func buildTools(b *testing.B) (self, netURL string) {
 // runTool runs a command with the file in as standard input, output
 // discarded, and returns its peak resident set size in bytes.
 func runTool(b *testing.B, in string, name string, args ...string) int64 {
+	return runToolUsage(b, in, name, args...).rss
+}
+
+// runCost is what one run of a tool cost: CPU time (user and system), wall
+// time and peak resident set size.
+type runCost struct {
+	cpu, wall time.Duration
+	rss       int64
+}
+
+// runToolUsage runs a command with the file in as standard input, output
+// discarded, and returns what it cost.
+func runToolUsage(b *testing.B, in string, name string, args ...string) runCost {
 	b.Helper()
 	f, err := os.Open(in)
 	if err != nil {
@@ -56,6 +94,7 @@ func runTool(b *testing.B, in string, name string, args ...string) int64 {
 	cmd.Stdin = f
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
+	start := time.Now()
 	if err := cmd.Run(); err != nil {
 		// 1: some reference invalid; 2 with a line skipped, which
 		// BenchmarkCLIMemory asks for.
@@ -63,15 +102,23 @@ func runTool(b *testing.B, in string, name string, args ...string) int64 {
 			b.Fatalf("%s %v: %v\n%s", name, args, err, stderr.String())
 		}
 	}
+	u := runCost{wall: time.Since(start)}
 	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		return ru.Maxrss << 10 // kilobytes on Linux
+		u.cpu = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+		u.rss = ru.Maxrss << 10 // kilobytes on Linux
 	}
-	return 0
+	return u
 }
 
-// BenchmarkCLICorpus times parse --json and parse --rule hostname --json
-// over the corpus (the sample when ../shared is absent) beside the net/url
-// line tool; one op is one run over the whole file.
+// BenchmarkCLICorpus runs each batch command over the corpus (the sample
+// when ../shared is absent) and, in the same loop, run for run, the
+// net/url line tool over the same file; one op is one run of each. It
+// reports the command's wall time as ns/op and, against the line tool,
+// cpu-ratio (user+system time, what to read on a shared machine),
+// wall-ratio, and both peaks (peak-RSS-MB, net/url-peak-RSS-MB). Without
+// the line tool only the command's own figures are reported.
+//
+//	go test -run '^$' -bench CLICorpus -benchtime 5x ./cmd/rfc2396/
 func BenchmarkCLICorpus(b *testing.B) {
 	in := corpusPath
 	if _, err := os.Stat(in); err != nil {
@@ -82,26 +129,28 @@ func BenchmarkCLICorpus(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for _, op := range []struct {
-		name string
-		args []string
-	}{
-		{"parse-json", []string{"parse", "--json"}},
-		{"parse-rule-hostname-json", []string{"parse", "--rule", "hostname", "--json"}},
-		{"parse-rfc3986-json", []string{"parse", "--standard", "rfc3986", "--json"}},
-	} {
-		if netURL != "" {
-			b.Run("op="+op.name+"/impl=net-url", func(b *testing.B) {
-				b.SetBytes(info.Size())
-				for i := 0; i < b.N; i++ {
-					runTool(b, in, netURL)
-				}
-			})
-		}
-		b.Run("op="+op.name+"/impl=rfc2396", func(b *testing.B) {
+	for _, args := range batchCommands {
+		b.Run("op="+strings.Join(args, "_"), func(b *testing.B) {
 			b.SetBytes(info.Size())
+			var own, anchor runCost
 			for i := 0; i < b.N; i++ {
-				runTool(b, in, self, op.args...)
+				if netURL != "" {
+					a := runToolUsage(b, in, netURL)
+					anchor.cpu += a.cpu
+					anchor.wall += a.wall
+					anchor.rss = max(anchor.rss, a.rss)
+				}
+				o := runToolUsage(b, in, self, args...)
+				own.cpu += o.cpu
+				own.wall += o.wall
+				own.rss = max(own.rss, o.rss)
+			}
+			b.ReportMetric(float64(own.wall.Nanoseconds())/float64(b.N), "ns/op")
+			b.ReportMetric(float64(own.rss)/(1<<20), "peak-RSS-MB")
+			if netURL != "" {
+				b.ReportMetric(own.cpu.Seconds()/anchor.cpu.Seconds(), "cpu-ratio")
+				b.ReportMetric(own.wall.Seconds()/anchor.wall.Seconds(), "wall-ratio")
+				b.ReportMetric(float64(anchor.rss)/(1<<20), "net/url-peak-RSS-MB")
 			}
 		})
 	}
@@ -138,5 +187,31 @@ func BenchmarkCLIMemory(b *testing.B) {
 				b.ReportMetric(float64(peak)/(1<<20), "peak-RSS-MB")
 			})
 		}
+	}
+}
+
+// BenchmarkCLIInProcess runs the batch commands over the corpus inside
+// this process (run with the corpus as standard input, output discarded):
+// what a whole process costs less its start-up, and what -cpuprofile can
+// see. One op is one run over the whole file.
+func BenchmarkCLIInProcess(b *testing.B) {
+	in := corpusPath
+	if _, err := os.Stat(in); err != nil {
+		in = sampleInput
+	}
+	data, err := os.ReadFile(in)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, args := range batchCommands {
+		b.Run("op="+strings.Join(args, "_"), func(b *testing.B) {
+			b.SetBytes(int64(len(data)))
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if status := run(args, bytes.NewReader(data), io.Discard, io.Discard); status > 1 {
+					b.Fatalf("%q: status %d", args, status)
+				}
+			}
+		})
 	}
 }

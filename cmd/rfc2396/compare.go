@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -30,10 +31,14 @@ usage, read or write error.`,
 			return func(inv *invocation) int {
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
+				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+				var cm comparer
 				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
-					c := compareReference(ref, *base, baseSet)
+					c := cm.compare(ref, *base, baseSet)
 					if *asJSON {
-						writeCompareJSON(out, c)
+						jb.Reset()
+						writeCompareJSON(&jb, c)
+						out.Write(jb.B)
 					} else {
 						writeCompareHuman(out, c)
 					}
@@ -51,14 +56,9 @@ type verdict struct {
 	profile  *parser.Profile // nil for RFC 3986
 	err      error
 	result   string // the resolution, for a resolution
-}
-
-// label names the verdict's standard and profile for people.
-func (v *verdict) label() string {
-	if v.profile == nil {
-		return v.standard
-	}
-	return v.standard + " " + v.profile.Name()
+	// validJSON is where the JSON of this standard's or profile's valid
+	// verdict is kept once written ("" until then), nil for none.
+	validJSON *string
 }
 
 // difference is a component on which the two standards read a reference
@@ -79,32 +79,61 @@ type comparison struct {
 	agree       bool
 }
 
-func compareReference(ref, base string, hasBase bool) *comparison {
-	c := &comparison{ref: ref, base: base, hasBase: hasBase}
-	u3, err3 := rfc3986.Parse(ref)
-	c.verdicts = append(c.verdicts, verdict{standard: standardRFC3986, err: err3})
+// comparer compares references one after another, reusing what it
+// allocates: the comparison it returns, and the URIs each standard reads
+// into, are valid until the next call.
+type comparer struct {
+	c        comparison
+	u2, tmp  parser.URI
+	u3       rfc3986.URI
+	profiles []*parser.Profile // parser.Profiles(), which allocates a list a call
+	// validJSON holds the JSON of a valid verdict, by the verdict's place.
+	validJSON []string
+	bases     []report.BaseCache // the base parsed under each profile
+}
+
+// compare reads ref under RFC 3986 and every RFC 2396 profile, and with
+// hasBase resolves it against base under each. Each profile's verdict is
+// its automaton's (Valid): only an invalid reference is parsed, for the
+// error, and only the first profile to accept it, strict first, reads
+// its components.
+func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
+	c := &cm.c
+	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0]}
+	err3 := rfc3986.ParseInto(&cm.u3, ref)
+	if cm.profiles == nil {
+		cm.profiles = parser.Profiles()
+		cm.validJSON = make([]string, 1+len(cm.profiles))
+		cm.bases = make([]report.BaseCache, len(cm.profiles))
+	}
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0]})
 	var u2 *parser.URI
-	for _, p := range parser.Profiles() {
-		u, err := p.Parse(ref)
-		c.verdicts = append(c.verdicts, verdict{standard: standardRFC2396, profile: p, err: err})
-		if err == nil && u2 == nil {
-			u2, c.compared = u, p
+	for i, p := range cm.profiles {
+		var err error
+		switch {
+		case u2 == nil:
+			if err = p.ParseInto(&cm.u2, ref); err == nil {
+				u2, c.compared = &cm.u2, p
+			}
+		case !p.Valid(ref):
+			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i]})
 	}
 	strictValid := c.verdicts[1].err == nil
 	c.agree = (err3 == nil) == strictValid
 	if err3 == nil && u2 != nil {
-		c.differences = componentDifferences(u2, u3)
+		c.differences = componentDifferences(c.differences, u2, &cm.u3)
 		if c.compared != nil && c.compared.Edits() == 0 && len(c.differences) > 0 {
 			c.agree = false
 		}
 	}
 	if hasBase {
 		r3, _, err := rfc3986.Resolve(base, ref)
-		c.resolutions = append(c.resolutions, verdict{standard: standardRFC3986, err: err, result: r3})
-		for _, p := range parser.Profiles() {
-			r2, _, err := p.Resolve(base, ref)
-			c.resolutions = append(c.resolutions, verdict{standard: standardRFC2396, profile: p, err: err, result: r2})
+		c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
+		for i, p := range cm.profiles {
+			r2, _, err := cm.bases[i].Resolve(p, base, ref)
+			c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: p, err: err, result: r2})
 		}
 		a, b := c.resolutions[0], c.resolutions[1]
 		if (a.err == nil) != (b.err == nil) || a.result != b.result {
@@ -114,11 +143,10 @@ func compareReference(ref, base string, hasBase bool) *comparison {
 	return c
 }
 
-// componentDifferences lists the components u2 (RFC 2396) and u3 (RFC
-// 3986) read differently, and the host's kind when one reads an IPv4
+// componentDifferences appends to ds the components u2 (RFC 2396) and u3
+// (RFC 3986) read differently, and the host's kind when one reads an IPv4
 // address or an IP literal where the other does not.
-func componentDifferences(u2 *parser.URI, u3 *rfc3986.URI) []difference {
-	var ds []difference
+func componentDifferences(ds []difference, u2 *parser.URI, u3 *rfc3986.URI) []difference {
 	add := func(name string, a parser.Component, b rfc3986.Component) {
 		if a != parser.Component(b) {
 			ds = append(ds, difference{name, a, parser.Component(b)})
@@ -140,17 +168,24 @@ func componentDifferences(u2 *parser.URI, u3 *rfc3986.URI) []difference {
 }
 
 func writeCompareHuman(w *bufio.Writer, c *comparison) {
-	fmt.Fprintf(w, "%s:", shortDisplay(c.ref))
+	// Written piece by piece, not with fmt: a batch writes five verdict
+	// lines a reference.
+	w.WriteString(shortDisplay(c.ref))
 	if c.agree {
-		w.WriteString(" RFC 2396 and RFC 3986 agree\n")
+		w.WriteString(": RFC 2396 and RFC 3986 agree\n")
 	} else {
-		w.WriteString(" RFC 2396 and RFC 3986 differ\n")
+		w.WriteString(": RFC 2396 and RFC 3986 differ\n")
 	}
-	for _, v := range c.verdicts {
+	for i := range c.verdicts {
+		v := &c.verdicts[i]
+		w.WriteString("  ")
+		writePadded(w, v, 24)
 		if v.err == nil {
-			fmt.Fprintf(w, "  %-24s valid\n", v.label())
+			w.WriteString(" valid\n")
 		} else {
-			fmt.Fprintf(w, "  %-24s invalid: %s\n", v.label(), v.err)
+			w.WriteString(" invalid: ")
+			w.WriteString(v.err.Error())
+			w.WriteByte('\n')
 		}
 	}
 	if len(c.differences) > 0 {
@@ -161,15 +196,38 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 	if c.hasBase {
 		fmt.Fprintf(w, "  resolved against %s:\n", shortDisplay(c.base))
-		for _, v := range c.resolutions {
+		for i := range c.resolutions {
+			v := &c.resolutions[i]
+			w.WriteString("    ")
+			writePadded(w, v, 22)
 			if v.err == nil {
-				fmt.Fprintf(w, "    %-22s %s\n", v.label(), display(v.result))
+				w.WriteByte(' ')
+				w.WriteString(display(v.result))
 			} else {
-				fmt.Fprintf(w, "    %-22s not resolved: %s\n", v.label(), v.err)
+				w.WriteString(" not resolved: ")
+				w.WriteString(v.err.Error())
 			}
+			w.WriteByte('\n')
 		}
 	}
 }
+
+// writePadded writes the verdict's standard and profile for people
+// ("rfc2396 java"), padded with spaces to width bytes.
+func writePadded(w *bufio.Writer, v *verdict, width int) {
+	n, _ := w.WriteString(v.standard)
+	if v.profile != nil {
+		w.WriteByte(' ')
+		m, _ := w.WriteString(v.profile.Name())
+		n += 1 + m
+	}
+	if n < width {
+		w.WriteString(spaces[:width-n])
+	}
+}
+
+// spaces pads labels.
+const spaces = "                        "
 
 // writeCompareJSON writes one line:
 //
@@ -181,70 +239,90 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 // "profile" is null for RFC 3986; "base" and "resolutions" are null
 // without --base; "compared_profile" is the RFC 2396 profile the
 // differences are taken under, null when no differences could be taken.
-func writeCompareJSON(w *bufio.Writer, c *comparison) {
-	o := beginObject(w)
-	o.str("input", c.ref)
-	o.strOrNull("base", c.base, !c.hasBase)
-	o.boolean("agree", c.agree)
-	o.key("verdicts")
+func writeCompareJSON(w *report.Buffer, c *comparison) {
+	o := report.BeginObject(w)
+	o.Str("input", c.ref)
+	o.StrOrNull("base", c.base, !c.hasBase)
+	o.Boolean("agree", c.agree)
+	o.Key("verdicts")
 	w.WriteByte('[')
 	for i, v := range c.verdicts {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		vo := beginObject(w)
-		vo.str("standard", v.standard)
-		writeProfileName(&vo, v.profile)
-		vo.boolean("valid", v.err == nil)
-		writeJSONError(&vo, v.err, "input")
-		vo.end(false)
+		writeVerdictJSON(w, &v)
 	}
 	w.WriteByte(']')
 	if c.compared != nil && c.verdicts[0].err == nil {
-		o.str("compared_profile", c.compared.Name())
+		o.Str("compared_profile", c.compared.Name())
 	} else {
-		o.null("compared_profile")
+		o.Null("compared_profile")
 	}
-	o.key("differences")
+	o.Key("differences")
 	w.WriteByte('[')
 	for i, d := range c.differences {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		do := beginObject(w)
-		do.str("component", d.component)
-		do.component("rfc2396", d.rfc2396)
-		do.component("rfc3986", d.rfc3986)
-		do.end(false)
+		do := report.BeginObject(w)
+		do.Str("component", d.component)
+		do.Component("rfc2396", d.rfc2396)
+		do.Component("rfc3986", d.rfc3986)
+		do.End(false)
 	}
 	w.WriteByte(']')
 	if !c.hasBase {
-		o.null("resolutions")
-		o.end(true)
+		o.Null("resolutions")
+		o.End(true)
 		return
 	}
-	o.key("resolutions")
+	o.Key("resolutions")
 	w.WriteByte('[')
 	for i, v := range c.resolutions {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		ro := beginObject(w)
-		ro.str("standard", v.standard)
+		ro := report.BeginObject(w)
+		ro.Str("standard", v.standard)
 		writeProfileName(&ro, v.profile)
-		ro.strOrNull("result", v.result, v.err != nil)
-		writeJSONError(&ro, v.err, "ref")
-		ro.end(false)
+		ro.StrOrNull("result", v.result, v.err != nil)
+		report.WriteError(&ro, v.err, "ref")
+		ro.End(false)
 	}
 	w.WriteByte(']')
-	o.end(true)
+	o.End(true)
+}
+
+// writeVerdictJSON writes {"standard","profile","valid","error"}. A valid
+// verdict's object is the same for every reference: it is written once per
+// standard and profile and kept (most verdicts are valid ones).
+func writeVerdictJSON(w *report.Buffer, v *verdict) {
+	if v.err != nil || v.validJSON == nil {
+		writeVerdictObject(w, v)
+		return
+	}
+	if *v.validJSON == "" {
+		var b report.Buffer
+		writeVerdictObject(&b, v)
+		*v.validJSON = string(b.B)
+	}
+	w.WriteString(*v.validJSON)
+}
+
+func writeVerdictObject(w *report.Buffer, v *verdict) {
+	vo := report.BeginObject(w)
+	vo.Str("standard", v.standard)
+	writeProfileName(&vo, v.profile)
+	vo.Boolean("valid", v.err == nil)
+	report.WriteError(&vo, v.err, "input")
+	vo.End(false)
 }
 
 // writeProfileName writes "profile": the name of p, or null for none.
-func writeProfileName(o *jsonObject, p *parser.Profile) {
+func writeProfileName(o *report.Object, p *parser.Profile) {
 	if p == nil {
-		o.null("profile")
+		o.Null("profile")
 		return
 	}
-	o.str("profile", p.Name())
+	o.Str("profile", p.Name())
 }

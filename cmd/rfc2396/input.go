@@ -117,15 +117,17 @@ func (b *batch) eachLine(r io.Reader, name string, f func(string) bool) bool {
 	}
 	for {
 		line, err := lr.next()
-		if err == io.EOF {
-			return true
-		}
-		if tooLong := (*lineTooLongError)(nil); errors.As(err, &tooLong) {
-			b.skipped++
-			b.warnf("%s: %v", name, err)
-			continue
-		}
 		if err != nil {
+			// Asked only of an error: the target errors.As is given
+			// escapes, and would cost an allocation a line.
+			if err == io.EOF {
+				return true
+			}
+			if tooLong := (*lineTooLongError)(nil); errors.As(err, &tooLong) {
+				b.skipped++
+				b.warnf("%s: %v", name, err)
+				continue
+			}
 			b.unreadable++
 			b.warnf("%s: %v", name, err)
 			return true
@@ -133,7 +135,7 @@ func (b *batch) eachLine(r io.Reader, name string, f func(string) bool) bool {
 		if n := len(line); !b.keepCR && n > 0 && line[n-1] == '\r' {
 			line = line[:n-1]
 		}
-		if !f(string(line)) {
+		if !f(line) {
 			return false
 		}
 	}

@@ -119,7 +119,31 @@ func commands() []*command {
 }
 
 func main() {
+	if len(os.Args) < 2 || os.Args[1] != "serve" {
+		setGC()
+	}
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// gcHeap is the heap at which the collector first runs, unless GOGC or
+// GOMEMLIMIT says otherwise.
+const gcHeap = 32 << 20
+
+// setGC lets the heap grow to gcHeap before the collector runs, when the
+// environment does not set GOGC or GOMEMLIMIT. A batch keeps little
+// alive (a line, its record, the automata): with the runtime's default the
+// collector ran over a corpus of 50,000 references for a tenth of the
+// time, to free a few megabytes. A heap that stays over gcHeap (a line of
+// tens of megabytes) is collected as the memory limit says: often, so
+// that it stays near what is alive. The server keeps the runtime's
+// default: it runs for long, and what it keeps alive is not bounded by
+// one line.
+func setGC() {
+	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
+		return
+	}
+	debug.SetGCPercent(-1)
+	debug.SetMemoryLimit(gcHeap)
 }
 
 // run runs the tool with args (os.Args[1:]) and returns the exit status.

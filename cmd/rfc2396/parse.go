@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -39,12 +40,12 @@ error (see docs/cli.md).`,
 			sf := addStandardFlags(fs)
 			return func(inv *invocation) int {
 				rd, err := sf.reader()
-				if err == nil && rd.standard() == standardRFC3986 && *explainWhich {
+				if err == nil && rd.Standard() == report.StandardRFC3986 && *explainWhich {
 					err = fmt.Errorf("--explain lists RFC 2396 profiles and edits; it does not apply with --standard rfc3986 (see the compare command)")
 				}
-				var rule rule
+				var rule report.Rule
 				if err == nil {
-					rule, err = rd.lookupRule(*ruleName)
+					rule, err = rd.LookupRule(*ruleName)
 				}
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
@@ -58,8 +59,8 @@ error (see docs/cli.md).`,
 
 // parseOptions are the settings of one parse command.
 type parseOptions struct {
-	reader  reader
-	rule    rule
+	reader  report.Reader
+	rule    report.Rule
 	json    bool
 	explain bool
 }
@@ -67,14 +68,18 @@ type parseOptions struct {
 // runParse checks each input under the reader of opt, whichever the
 // standard.
 func runParse(inv *invocation, opt parseOptions, files []string) int {
+	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+	records := report.NewParseWriter(opt.reader, opt.rule, opt.explain)
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
-		r := parseResult{opt: &opt, in: in, reading: opt.reader.read(opt.rule, in, opt.explain)}
+		r := parseResult{opt: &opt, in: in, Reading: opt.reader.Read(opt.rule, in, opt.explain)}
 		if opt.json {
-			writeParseJSON(out, &r)
+			jb.Reset()
+			records.Write(&jb, in, &r.Reading)
+			out.Write(jb.B)
 		} else {
 			writeParseHuman(out, &r)
 		}
-		return r.err == nil
+		return r.Err == nil
 	})
 }
 
@@ -82,89 +87,7 @@ func runParse(inv *invocation, opt parseOptions, files []string) int {
 type parseResult struct {
 	opt *parseOptions
 	in  string
-	reading
-}
-
-// writeParseJSON writes one line, the same members under both standards:
-//
-//	{"input","valid","standard","rule","profile","edits_needed","error",
-//	 "scheme","scheme_specific_part","authority","userinfo","host","port",
-//	 "path","query","fragment","opaque","authority_kind","host_kind"}
-//
-// with "valid_under" after "error" when --explain is given. Components are
-// null when undefined, and all of them are null for an invalid input or for
-// a rule that is not a whole reference; under RFC 3986 "profile",
-// "scheme_specific_part", "opaque" and "authority_kind", which it has no
-// counterpart for, are null and "edits_needed" is empty. A valid relative
-// reference whose first segment reads as a host name also gets
-// "appendix_f_note" (see extract.LooksAbbreviated).
-func writeParseJSON(w *bufio.Writer, r *parseResult) {
-	rd := r.opt.reader
-	o := beginObject(w)
-	o.str("input", r.in)
-	o.boolean("valid", r.err == nil)
-	o.str("standard", rd.standard())
-	o.str("rule", r.opt.rule.String())
-	o.strOrNull("profile", rd.profile(), rd.profile() == "")
-	o.key("edits_needed")
-	writeEditList(w, r.needs)
-	writeJSONError(&o, r.err, "input")
-	if r.opt.explain {
-		o.key("valid_under")
-		w.WriteByte('[')
-		for i, a := range r.validUnder {
-			if i > 0 {
-				w.WriteByte(',')
-			}
-			ao := beginObject(w)
-			ao.str("profile", a.Profile.Name())
-			ao.key("edits")
-			writeEditList(w, a.Edits)
-			ao.key("documents")
-			w.WriteByte('[')
-			for k, d := range a.Documents() {
-				if k > 0 {
-					w.WriteByte(',')
-				}
-				writeJSONString(w, d)
-			}
-			w.WriteByte(']')
-			ao.end(false)
-		}
-		w.WriteByte(']')
-	}
-	v := r.view
-	if v == nil {
-		for _, k := range [...]string{"scheme", "scheme_specific_part", "authority", "userinfo", "host", "port", "path", "query", "fragment", "opaque", "authority_kind", "host_kind"} {
-			o.null(k)
-		}
-		o.end(true)
-		return
-	}
-	o.component("scheme", v.scheme)
-	if v.schemeSpecificPart != nil {
-		o.str("scheme_specific_part", *v.schemeSpecificPart)
-	} else {
-		o.null("scheme_specific_part")
-	}
-	o.component("authority", v.authority)
-	o.component("userinfo", v.userinfo)
-	o.component("host", v.host)
-	o.component("port", v.port)
-	o.str("path", v.path)
-	o.component("query", v.query)
-	o.component("fragment", v.fragment)
-	if v.opaque != nil {
-		o.boolean("opaque", *v.opaque)
-	} else {
-		o.null("opaque")
-	}
-	o.strOrNull("authority_kind", v.authorityKind.code, v.authorityKind.code == "")
-	o.strOrNull("host_kind", v.hostKind.code, v.hostKind.code == "")
-	if v.appendixF != nil {
-		o.str("appendix_f_note", v.appendixF.Note()) // only for a host-like first segment
-	}
-	o.end(true)
+	report.Reading
 }
 
 // shownInputBytes is how much of an input the first line of human output
@@ -236,16 +159,16 @@ func writeJSON(w io.Writer, v any) error {
 // writeParseHuman writes a heading line, then the components of a valid
 // reference or the error with its caret.
 func writeParseHuman(w *bufio.Writer, r *parseResult) {
-	in, rule, v := r.in, r.opt.rule, r.view
+	in, rule, v := r.in, r.opt.rule, r.View
 	under := headingSuffix(r.opt.reader)
-	if r.err != nil {
+	if r.Err != nil {
 		fmt.Fprintf(w, "%s: invalid %s%s\n", shortDisplay(in), rule, under)
-		writeErrorDetail(w, r.err)
+		writeErrorDetail(w, r.Err)
 		if r.opt.explain {
-			if len(r.validUnder) == 0 {
+			if len(r.ValidUnder) == 0 {
 				fmt.Fprintln(w, "  valid under no profile or edit this tool knows")
 			}
-			for _, a := range r.validUnder {
+			for _, a := range r.ValidUnder {
 				fmt.Fprintf(w, "  valid under %s: needs %s (%s)\n", a.Profile.Name(), editNames(a.Edits), strings.Join(a.Documents(), "; "))
 			}
 		}
@@ -255,27 +178,27 @@ func writeParseHuman(w *bufio.Writer, r *parseResult) {
 	w.WriteString(": valid ")
 	w.WriteString(rule.String())
 	w.WriteString(under)
-	if len(r.needs) > 0 {
-		fmt.Fprintf(w, " (needs %s)", editNames(r.needs))
+	if len(r.Needs) > 0 {
+		fmt.Fprintf(w, " (needs %s)", editNames(r.Needs))
 	}
 	w.WriteByte('\n')
 	if v == nil {
 		return
 	}
-	writeComponentRow(w, "kind", parser.Some(v.kindWord), "")
-	writeComponentRow(w, "scheme", v.scheme, "")
-	if v.schemeSpecificPart != nil {
-		writeComponentRow(w, "scheme-specific-part", parser.Some(*v.schemeSpecificPart), "")
+	writeComponentRow(w, "kind", parser.Some(v.KindWord), "")
+	writeComponentRow(w, "scheme", v.Scheme, "")
+	if v.SchemeSpecificPart != nil {
+		writeComponentRow(w, "scheme-specific-part", parser.Some(*v.SchemeSpecificPart), "")
 	}
-	writeComponentRow(w, "authority", v.authority, v.authorityKind.name)
-	writeComponentRow(w, "userinfo", v.userinfo, "")
-	writeComponentRow(w, "host", v.host, v.hostKind.name)
-	writeComponentRow(w, "port", v.port, "")
-	writeComponentRow(w, "path", parser.Some(v.path), "")
-	writeComponentRow(w, "query", v.query, "")
-	writeComponentRow(w, "fragment", v.fragment, "")
-	if v.appendixF != nil {
-		fmt.Fprintf(w, "  note: %s\n", v.appendixF.Note())
+	writeComponentRow(w, "authority", v.Authority, v.AuthorityKind.Name)
+	writeComponentRow(w, "userinfo", v.UserInfo, "")
+	writeComponentRow(w, "host", v.Host, v.HostKind.Name)
+	writeComponentRow(w, "port", v.Port, "")
+	writeComponentRow(w, "path", parser.Some(v.Path), "")
+	writeComponentRow(w, "query", v.Query, "")
+	writeComponentRow(w, "fragment", v.Fragment, "")
+	if v.AppendixF != nil {
+		fmt.Fprintf(w, "  note: %s\n", v.AppendixF.Note())
 	}
 }
 
@@ -347,11 +270,15 @@ func writeErrorDetail(w *bufio.Writer, err error) {
 		// reference: ...") says more in its first line.
 		lines[0] = err.Error()
 		for _, line := range lines {
-			fmt.Fprintf(w, "  %s\n", line)
+			w.WriteString("  ")
+			w.WriteString(line)
+			w.WriteByte('\n')
 		}
 		return
 	}
-	fmt.Fprintf(w, "  %s\n", err)
+	w.WriteString("  ")
+	w.WriteString(err.Error())
+	w.WriteByte('\n')
 }
 
 func treeCommand() *command {
@@ -373,9 +300,9 @@ tree: one node a line, indented, with its rule, byte span and text.
 					return 2
 				}
 				rd, err := sf.reader()
-				var rule rule
+				var rule report.Rule
 				if err == nil {
-					rule, err = rd.lookupRule(*ruleName)
+					rule, err = rd.LookupRule(*ruleName)
 				}
 				if err != nil {
 					fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
@@ -388,26 +315,39 @@ tree: one node a line, indented, with its rule, byte span and text.
 }
 
 // runTree prints the parse tree of the input under the reader.
-func runTree(inv *invocation, rd reader, rule rule, all bool) int {
+func runTree(inv *invocation, rd report.Reader, rule report.Rule, all bool) int {
 	in := inv.args[0]
 	out := inv.output()
-	root, err := rd.tree(rule, in)
+	root, err := rd.Tree(rule, in)
 	if err != nil {
 		fmt.Fprintf(out, "%s: invalid %s%s\n", shortDisplay(in), rule, treeSuffix(rd))
 		writeErrorDetail(out, err)
 		return 1
 	}
-	writeTree(out, in, root, all, func(n *treeNode) (string, int, int, bool, []*treeNode) {
-		return n.rule, n.begin, n.end, n.charLevel, n.children
+	writeTree(out, in, root, all, func(n *report.TreeNode) (string, int, int, bool, []*report.TreeNode) {
+		return n.Rule, n.Begin, n.End, n.CharLevel, n.Children
 	})
 	return 0
 }
 
 // treeSuffix is what follows "invalid RULE" in tree's output: the
 // standard under RFC 3986 (tree names no profile).
-func treeSuffix(rd reader) string {
-	if rd.standard() == standardRFC3986 {
+func treeSuffix(rd report.Reader) string {
+	if rd.Standard() == report.StandardRFC3986 {
 		return " (RFC 3986)"
+	}
+	return ""
+}
+
+// headingSuffix is what follows "valid RULE" and "invalid RULE" in human
+// output: the profile when it is not strict, or the standard when it is
+// RFC 3986.
+func headingSuffix(rd report.Reader) string {
+	switch {
+	case rd.Standard() == report.StandardRFC3986:
+		return " (RFC 3986)"
+	case rd.Profile() != "strict":
+		return " under " + rd.Profile()
 	}
 	return ""
 }

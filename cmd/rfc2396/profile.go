@@ -2,10 +2,10 @@ package main
 
 import (
 	"flag"
-	"fmt"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -33,26 +33,7 @@ func addProfileFlags(fs *flag.FlagSet) *profileFlags {
 
 // get returns the profile the flags name.
 func (pf *profileFlags) get() (*parser.Profile, error) {
-	p, ok := parser.LookupProfile(pf.profile)
-	if !ok {
-		var names []string
-		for _, q := range parser.Profiles() {
-			names = append(names, q.Name())
-		}
-		return nil, fmt.Errorf("no profile %q; the profiles are %s", pf.profile, strings.Join(names, ", "))
-	}
-	if pf.allow == "" {
-		return p, nil
-	}
-	var edits []grammar.Edit
-	for _, name := range strings.Split(pf.allow, ",") {
-		e, ok := grammar.LookupEdit(strings.TrimSpace(name))
-		if !ok {
-			return nil, fmt.Errorf("no edit %q; the edits are %s", name, grammar.EditSet(1<<(grammar.NumEdits+1)-2))
-		}
-		edits = append(edits, e)
-	}
-	return p.With(edits...), nil
+	return report.LookupProfile(pf.profile, pf.allow)
 }
 
 // editNames returns the names of edits, comma-separated.

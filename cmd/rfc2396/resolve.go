@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -34,7 +35,7 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 					return 2
 				}
 				rd, err := sf.reader()
-				if err == nil && rd.standard() == standardRFC3986 && *dotdot != parser.KeepDotDot.Code() {
+				if err == nil && rd.Standard() == report.StandardRFC3986 && *dotdot != parser.KeepDotDot.Code() {
 					err = fmt.Errorf("--dotdot is RFC 2396's open choice; RFC 3986 section 5.2.4 always removes \"..\" above the root")
 				}
 				if err != nil {
@@ -42,20 +43,20 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 					return 2
 				}
 				switch rd := rd.(type) {
-				case *rfc3986Reader:
+				case *report.RFC3986Reader:
 					if *compat {
-						rd.resolveOpts = append(rd.resolveOpts, rfc3986.BackwardsCompatibleScheme())
+						rd.ResolveOpts = append(rd.ResolveOpts, rfc3986.BackwardsCompatibleScheme())
 					}
-				case *rfc2396Reader:
+				case *report.RFC2396Reader:
 					if *compat {
-						rd.resolveOpts = append(rd.resolveOpts, parser.BackwardsCompatibleScheme())
+						rd.ResolveOpts = append(rd.ResolveOpts, parser.BackwardsCompatibleScheme())
 					}
 					switch *dotdot {
 					case parser.KeepDotDot.Code():
 					case parser.RemoveDotDot.Code():
-						rd.resolveOpts = append(rd.resolveOpts, parser.DotDotAboveRoot(parser.RemoveDotDot))
+						rd.ResolveOpts = append(rd.ResolveOpts, parser.DotDotAboveRoot(parser.RemoveDotDot))
 					case parser.RefuseDotDot.Code(), "error":
-						rd.resolveOpts = append(rd.resolveOpts, parser.DotDotAboveRoot(parser.RefuseDotDot))
+						rd.ResolveOpts = append(rd.ResolveOpts, parser.DotDotAboveRoot(parser.RefuseDotDot))
 					default:
 						fmt.Fprintf(inv.stderr, "rfc2396 resolve: --dotdot must be keep, remove or refuse, not %q\n", *dotdot)
 						return 2
@@ -69,19 +70,22 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 
 // runResolve resolves each reference against the base under the reader,
 // whichever the standard.
-func runResolve(inv *invocation, rd reader, asJSON bool, files []string) int {
+func runResolve(inv *invocation, rd report.Reader, asJSON bool, files []string) int {
 	base := inv.args[0]
+	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
-		result, warnings, err := rd.resolve(base, ref)
+		result, warnings, err := rd.Resolve(base, ref)
 		if asJSON {
-			o := beginObject(out)
-			o.str("base", base)
-			o.str("ref", ref)
+			jb.Reset()
+			o := report.BeginObject(&jb)
+			o.Str("base", base)
+			o.Str("ref", ref)
 			writeStandard(&o, rd)
-			o.strOrNull("result", result, err != nil)
-			writeJSONError(&o, err, "ref")
+			o.StrOrNull("result", result, err != nil)
+			report.WriteError(&o, err, "ref")
 			writeJSONWarnings(&o, warnings)
-			o.end(true)
+			o.End(true)
+			out.Write(jb.B)
 			return err == nil
 		}
 		writeResolution(out, ref, result, err, warnings)
@@ -91,37 +95,31 @@ func runResolve(inv *invocation, rd reader, asJSON bool, files []string) int {
 
 // writeStandard writes the "standard" and "profile" members of o (the
 // profile null under RFC 3986).
-func writeStandard(o *jsonObject, rd reader) {
-	o.str("standard", rd.standard())
-	o.strOrNull("profile", rd.profile(), rd.profile() == "")
-}
-
-// warning is a warning of parser.Resolve or rfc3986.Resolve.
-type warning interface {
-	Code() string
-	String() string
+func writeStandard(o *report.Object, rd report.Reader) {
+	o.Str("standard", rd.Standard())
+	o.StrOrNull("profile", rd.Profile(), rd.Profile() == "")
 }
 
 // writeJSONWarnings writes the "warnings" member of o: an array of
 // {"code","message"}.
-func writeJSONWarnings[W warning](o *jsonObject, warnings []W) {
-	o.key("warnings")
-	o.w.WriteByte('[')
+func writeJSONWarnings[W report.Warning](o *report.Object, warnings []W) {
+	o.Key("warnings")
+	o.W.WriteByte('[')
 	for i, w := range warnings {
 		if i > 0 {
-			o.w.WriteByte(',')
+			o.W.WriteByte(',')
 		}
-		wo := beginObject(o.w)
-		wo.str("code", w.Code())
-		wo.str("message", w.String())
-		wo.end(false)
+		wo := report.BeginObject(o.W)
+		wo.Str("code", w.Code())
+		wo.Str("message", w.String())
+		wo.End(false)
 	}
-	o.w.WriteByte(']')
+	o.W.WriteByte(']')
 }
 
 // writeResolution writes the text line of one resolution, the error under
 // it, and its warnings.
-func writeResolution[W warning](out *bufio.Writer, ref, result string, err error, warnings []W) {
+func writeResolution[W report.Warning](out *bufio.Writer, ref, result string, err error, warnings []W) {
 	if err != nil {
 		fmt.Fprintf(out, "%s: not resolved\n", shortDisplay(ref))
 		writeErrorDetail(out, err)
@@ -155,15 +153,18 @@ percent-encoded unreserved characters.`,
 					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
 					return 2
 				}
+				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
-					n, err := rd.normalize(ref)
+					n, err := rd.Normalize(ref)
 					if *asJSON {
-						o := beginObject(out)
-						o.str("input", ref)
+						jb.Reset()
+						o := report.BeginObject(&jb)
+						o.Str("input", ref)
 						writeStandard(&o, rd)
-						o.strOrNull("result", n, err != nil)
-						writeJSONError(&o, err, "input")
-						o.end(true)
+						o.StrOrNull("result", n, err != nil)
+						report.WriteError(&o, err, "input")
+						o.End(true)
+						out.Write(jb.B)
 					} else if err != nil {
 						fmt.Fprintf(out, "%s: invalid URI-reference%s\n", shortDisplay(ref), headingSuffix(rd))
 						writeErrorDetail(out, err)
@@ -202,16 +203,19 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 					return 2
 				}
 				base := inv.args[0]
+				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				return runBatch(inv, inv.args[1:], *files, "not relativized", func(out *bufio.Writer, target string) bool {
-					rel, err := rd.relativize(base, target)
+					rel, err := rd.Relativize(base, target)
 					if *asJSON {
-						o := beginObject(out)
-						o.str("base", base)
-						o.str("target", target)
+						jb.Reset()
+						o := report.BeginObject(&jb)
+						o.Str("base", base)
+						o.Str("target", target)
 						writeStandard(&o, rd)
-						o.strOrNull("result", rel, err != nil)
-						writeJSONError(&o, err, "target")
-						o.end(true)
+						o.StrOrNull("result", rel, err != nil)
+						report.WriteError(&o, err, "target")
+						o.End(true)
+						out.Write(jb.B)
 					} else if err != nil {
 						fmt.Fprintf(out, "%s: not relativized\n", shortDisplay(target))
 						writeErrorDetail(out, err)

@@ -3,12 +3,8 @@ package main
 import (
 	"flag"
 	"fmt"
-)
 
-// The values of --standard.
-const (
-	standardRFC2396 = "rfc2396"
-	standardRFC3986 = "rfc3986"
+	"github.com/rfc2396/rfc2396/internal/report"
 )
 
 // standardFlags is the --standard flag of a command, with the command's
@@ -22,7 +18,7 @@ type standardFlags struct {
 // addStandardFlags defines --standard, --profile and --allow on fs.
 func addStandardFlags(fs *flag.FlagSet) *standardFlags {
 	sf := &standardFlags{fs: fs}
-	fs.StringVar(&sf.standard, "standard", standardRFC2396, "read references by this `standard`: rfc2396 (Appendix A, under --profile and --allow) or rfc3986 (RFC 3986 Appendix A)")
+	fs.StringVar(&sf.standard, "standard", report.StandardRFC2396, "read references by this `standard`: rfc2396 (Appendix A, under --profile and --allow) or rfc3986 (RFC 3986 Appendix A)")
 	sf.pf = addProfileFlags(fs)
 	return sf
 }
@@ -32,9 +28,9 @@ func addStandardFlags(fs *flag.FlagSet) *standardFlags {
 // with RFC 3986.
 func (sf *standardFlags) rfc3986() (bool, error) {
 	switch sf.standard {
-	case standardRFC2396:
+	case report.StandardRFC2396:
 		return false, nil
-	case standardRFC3986:
+	case report.StandardRFC3986:
 		// Refused when given at all, even as --profile strict: RFC 3986
 		// has no profiles, and a flag that is accepted but means nothing
 		// would suggest it has.
@@ -50,17 +46,17 @@ func (sf *standardFlags) rfc3986() (bool, error) {
 
 // reader returns the reader the flags choose: RFC 2396 under the profile
 // of --profile and --allow, or RFC 3986.
-func (sf *standardFlags) reader() (reader, error) {
+func (sf *standardFlags) reader() (report.Reader, error) {
 	is3986, err := sf.rfc3986()
 	if err != nil {
 		return nil, err
 	}
 	if is3986 {
-		return &rfc3986Reader{}, nil
+		return &report.RFC3986Reader{}, nil
 	}
 	p, err := sf.pf.get()
 	if err != nil {
 		return nil, err
 	}
-	return &rfc2396Reader{p: p}, nil
+	return report.NewRFC2396Reader(p), nil
 }

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -210,14 +210,26 @@ func appendEscapedByte(dst []byte, b byte) []byte {
 
 // lineReader reads lines of at most max bytes (without the "\n") from a
 // stream, holding no more than that of any line.
+//
+// Lines come back as strings cut from one string per block read: the
+// lines of a block cost one allocation between them, not one each (over a
+// corpus of short references, the allocation of each line was most of the
+// garbage a batch made). A line that spans blocks is put together in part
+// and copied once.
 type lineReader struct {
-	br       *bufio.Reader
-	max      int
-	line     int   // lines returned or skipped so far
-	bytes    int64 // bytes read so far
-	buf      []byte
-	skipping bool  // the rest of an over-long line is still to be discarded
-	err      error // the error that ended the stream, returned from then on
+	r     io.Reader
+	max   int
+	line  int   // lines returned or skipped so far
+	bytes int64 // bytes read so far
+	buf   []byte
+	// raw is what is left of the last block read, not yet looked at as a
+	// string; str is what is left of it once it is.
+	raw      []byte
+	str      string
+	part     []byte // the beginning of a line that earlier blocks held
+	skipping bool   // the rest of an over-long line is still to be discarded
+	err      error  // the error that ended the stream, returned from then on
+	failed   bool   // err is a read error, already returned once with its line
 	onRead   func(n int)
 }
 
@@ -232,81 +244,137 @@ func (e *lineTooLongError) Error() string {
 	return fmt.Sprintf("line %d: too long (over %d bytes), skipped", e.Line, e.Max)
 }
 
+// lineBlock is how much a lineReader reads at a time.
+const lineBlock = 64 << 10
+
 func newLineReader(r io.Reader, max int) *lineReader {
-	return &lineReader{br: bufio.NewReaderSize(r, 64<<10), max: max}
+	return &lineReader{r: r, max: max, buf: make([]byte, lineBlock)}
 }
 
-// read is bufio.Reader.ReadSlice('\n'), counted.
-func (lr *lineReader) read() ([]byte, error) {
-	chunk, err := lr.br.ReadSlice('\n')
-	lr.bytes += int64(len(chunk))
-	if lr.onRead != nil {
-		lr.onRead(len(chunk))
+// fill reads the next block into raw, or sets err. A reader that returns
+// neither bytes nor an error a hundred times running makes no progress.
+func (lr *lineReader) fill() {
+	for range 100 {
+		n, err := lr.r.Read(lr.buf)
+		if n > 0 {
+			lr.raw = lr.buf[:n]
+			lr.bytes += int64(n)
+			if lr.onRead != nil {
+				lr.onRead(n)
+			}
+		}
+		if err != nil {
+			lr.err = err
+		}
+		if n > 0 || err != nil {
+			return
+		}
 	}
-	return chunk, err
+	lr.err = io.ErrNoProgress
 }
 
-// next returns the next line, without its "\n"; it is valid until the
-// next call. At the end of the stream it returns io.EOF; on a read error,
-// that error (a line cut short by it is not returned). A line over max
-// bytes gives a *lineTooLongError as soon as max+1 of its bytes are read,
-// so that an endless line is reported at once; reading on skips the rest
-// of it.
-func (lr *lineReader) next() ([]byte, error) {
+// addPiece takes piece, the middle of a line, into lr's part; it reports
+// the line too long (and skips the rest of it) once part would be over max.
+func addPiece[T string | []byte](lr *lineReader, piece T) error {
+	if lr.skipping {
+		return nil
+	}
+	if len(lr.part)+len(piece) > lr.max {
+		lr.line++
+		lr.part = lr.part[:0]
+		lr.skipping = true
+		return &lineTooLongError{Line: lr.line, Max: lr.max}
+	}
+	lr.part = append(lr.part, piece...)
+	return nil
+}
+
+// end returns the line whose last piece is content (part holds the rest),
+// or nil and the error of a line too long.
+func (lr *lineReader) end(content string) (string, error) {
 	if lr.skipping {
 		lr.skipping = false
-		for {
-			_, err := lr.read()
-			if err == nil {
-				break
-			}
-			if !errors.Is(err, bufio.ErrBufferFull) {
-				lr.err = err
-				break
-			}
-		}
+		return "", errSkipped
 	}
-	if lr.err != nil {
-		return nil, lr.err
+	if len(lr.part)+len(content) > lr.max {
+		lr.line++
+		lr.part = lr.part[:0]
+		return "", &lineTooLongError{Line: lr.line, Max: lr.max}
 	}
-	lr.buf = lr.buf[:0]
+	lr.line++
+	if len(lr.part) == 0 {
+		return content, nil
+	}
+	line := string(append(lr.part, content...))
+	lr.part = lr.part[:0]
+	return line, nil
+}
+
+// errSkipped is end's word that it ended a line already reported.
+var errSkipped = errors.New("skipped")
+
+// next returns the next line, without its "\n". At the end of the stream
+// it returns io.EOF; on a read error, that error (a line cut short by it
+// is not returned). A line over max bytes gives a *lineTooLongError as soon
+// as max+1 of its bytes are read (to within a block), so that an endless
+// line is reported at once; reading on skips the rest of it.
+func (lr *lineReader) next() (string, error) {
 	for {
-		chunk, err := lr.read()
-		content := chunk
-		if err == nil {
-			content = chunk[:len(chunk)-1]
-		}
-		if len(lr.buf)+len(content) > lr.max {
-			lr.line++
-			lr.buf = lr.buf[:0]
-			switch {
-			case errors.Is(err, bufio.ErrBufferFull):
-				lr.skipping = true
-			case err != nil:
-				lr.err = err
-			}
-			return nil, &lineTooLongError{Line: lr.line, Max: lr.max}
-		}
 		switch {
-		case err == nil:
-			lr.line++
-			if len(lr.buf) == 0 {
-				return content, nil
+		case lr.str != "":
+			i := strings.IndexByte(lr.str, '\n')
+			if i < 0 {
+				rest := lr.str
+				lr.str = ""
+				if err := addPiece(lr, rest); err != nil {
+					return "", err
+				}
+				continue
 			}
-			lr.buf = append(lr.buf, content...)
-			return lr.buf, nil
-		case errors.Is(err, bufio.ErrBufferFull):
-			lr.buf = append(lr.buf, content...)
-		case err == io.EOF:
-			lr.err = err
-			if len(lr.buf)+len(content) == 0 {
-				return nil, err
+			content := lr.str[:i]
+			lr.str = lr.str[i+1:]
+			line, err := lr.end(content)
+			if err == errSkipped {
+				continue
 			}
+			return line, err
+		case len(lr.raw) > 0:
+			i := bytes.IndexByte(lr.raw, '\n')
+			switch {
+			case i < 0:
+				// All of it is the middle of a line: no string is
+				// made of it.
+				raw := lr.raw
+				lr.raw = nil
+				if err := addPiece(lr, raw); err != nil {
+					return "", err
+				}
+			case lr.skipping:
+				lr.raw = lr.raw[i+1:]
+				lr.skipping = false
+			default:
+				lr.str = string(lr.raw)
+				lr.raw = nil
+			}
+		case lr.err != nil:
+			if lr.err != io.EOF {
+				if lr.failed {
+					return "", lr.err
+				}
+				lr.failed = true
+				lr.part = lr.part[:0]
+				return "", fmt.Errorf("line %d: %w", lr.line+1, lr.err)
+			}
+			if len(lr.part) == 0 || lr.skipping {
+				lr.part, lr.skipping = lr.part[:0], false
+				return "", io.EOF
+			}
+			line := string(lr.part)
+			lr.part = lr.part[:0]
 			lr.line++
-			return append(lr.buf, content...), nil
+			return line, nil
 		default:
-			lr.err = err
-			return nil, fmt.Errorf("line %d: %w", lr.line+1, err)
+			lr.fill()
 		}
 	}
 }

@@ -22,13 +22,17 @@ import (
 
 // Table is the deterministic automaton of one rule, as tables. Trans holds,
 // for state s (stored premultiplied, as s×Classes) and byte class k,
-// Trans[s+k]: the next state, premultiplied, or -1 where no string of the
-// language continues with that byte. The start state is 0. States index
-// Paths and Expectations, which tables of one grammar share.
+// Trans[s+k]: the next state, premultiplied, or [Dead] where no string of
+// the language continues with that byte. The start state is 0. States
+// index Paths and Expectations, which tables of one grammar share.
+//
+// Entries are 16 bits, half the size of the automaton's own, which is
+// most of what the generated tables weigh in a binary (RFC 3986's are
+// 170,000 entries); a table therefore has at most [MaxTrans] entries.
 type Table[R any] struct {
 	Classes      int32
 	ClassOf      [256]uint8
-	Trans        []int32
+	Trans        []uint16
 	States       []State
 	Paths        [][]R
 	Expectations []string
@@ -42,16 +46,34 @@ type State struct {
 	Expected      uint16
 }
 
+// Dead is the entry of [Table.Trans] where no string of the language
+// continues.
+const Dead = 0xFFFF
+
+// MaxTrans is the most entries a [Table] can have (states × classes): every
+// premultiplied state is then below [Dead].
+const MaxTrans = Dead
+
+// TransEntry is what Trans holds for next, a transition of a
+// [automaton.DFA] with classes byte classes (a state, or -1 for none).
+func TransEntry(next int32, classes int) uint16 {
+	if next < 0 {
+		return Dead
+	}
+	return uint16(next * int32(classes))
+}
+
 // FromDFA makes a Table of a deterministic automaton that package
 // automaton built, for a grammar whose definitions are rules (definition i
-// of the grammar is rules[i]).
-func FromDFA[R any](d *automaton.DFA, rules []R) *Table[R] {
-	t := &Table[R]{Classes: int32(d.Classes), ClassOf: d.ClassOf, Trans: make([]int32, len(d.Trans))}
+// of the grammar is rules[i]). An automaton of more than [MaxTrans]
+// transitions is an error.
+func FromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
+	if len(d.Trans) > MaxTrans {
+		return nil, fmt.Errorf("dfa: the automaton has %d states × %d byte classes = %d transitions; a table holds at most %d", len(d.States), d.Classes, len(d.Trans), MaxTrans)
+	}
+	t := &Table[R]{Classes: int32(d.Classes), ClassOf: d.ClassOf, Trans: make([]uint16, len(d.Trans))}
 	for i, next := range d.Trans {
-		if next >= 0 {
-			next *= int32(d.Classes)
-		}
-		t.Trans[i] = next
+		t.Trans[i] = TransEntry(next, d.Classes)
 	}
 	pathIndex := map[string]uint16{}
 	intern := func(p []int) uint16 {
@@ -77,7 +99,7 @@ func FromDFA[R any](d *automaton.DFA, rules []R) *Table[R] {
 		}
 		t.States = append(t.States, State{Accepting: st.Accepting, Path: intern(st.Path), AltPath: intern(st.AltPath), Expected: e})
 	}
-	return t
+	return t, nil
 }
 
 // Match reports whether s as a whole is in t's language, reading each
@@ -86,10 +108,11 @@ func (t *Table[R]) Match(s string) bool {
 	trans, classOf := t.Trans, &t.ClassOf
 	st := int32(0)
 	for i := 0; i < len(s); i++ {
-		st = trans[st+int32(classOf[s[i]])]
-		if st < 0 {
+		next := trans[st+int32(classOf[s[i]])]
+		if next == Dead {
 			return false
 		}
+		st = int32(next)
 	}
 	return t.States[st/t.Classes].Accepting
 }
@@ -121,10 +144,10 @@ func (t *Table[R]) Explain(s string) Result[R] {
 	st, off := int32(0), 0
 	for ; off < len(s); off++ {
 		next := t.Trans[st+int32(t.ClassOf[s[off]])]
-		if next < 0 {
+		if next == Dead {
 			break
 		}
-		st = next
+		st = int32(next)
 	}
 	info := &t.States[st/t.Classes]
 	return Result[R]{

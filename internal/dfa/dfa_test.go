@@ -1,6 +1,7 @@
 package dfa
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -26,7 +27,11 @@ func table(t *testing.T, abnf string) *Table[string] {
 	for i, d := range defs {
 		names[i] = d.Name
 	}
-	return FromDFA(g.Build(0), names)
+	tab, err := FromDFA(g.Build(0), names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tab
 }
 
 func TestMatchAndExplain(t *testing.T) {
@@ -50,5 +55,35 @@ func TestMatchAndExplain(t *testing.T) {
 		if m := tab.Match(tt.in); m != tt.want.Matched {
 			t.Errorf("Match(%q) = %v, Explain says %v", tt.in, m, tt.want.Matched)
 		}
+	}
+}
+
+// TestFromDFALimits: a table's 16-bit entries reach the last state of
+// the largest automaton they can hold, and a larger one is an error.
+func TestFromDFALimits(t *testing.T) {
+	// A chain of states over one byte class: state i goes to i+1, the
+	// last state accepts and has no transition.
+	chain := func(states int) *automaton.DFA {
+		d := &automaton.DFA{Classes: 1, Trans: make([]int32, states), States: make([]automaton.State, states)}
+		for i := range d.Trans {
+			d.Trans[i] = int32(i + 1)
+		}
+		d.Trans[states-1] = -1
+		d.States[states-1].Accepting = true
+		return d
+	}
+	tab, err := FromDFA(chain(MaxTrans), []string{"r"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	long := strings.Repeat("a", MaxTrans-1)
+	if !tab.Match(long) || tab.Match(long[1:]) || tab.Match(long+"a") {
+		t.Errorf("the chain of %d states matches wrongly", MaxTrans)
+	}
+	if got := tab.Explain(long + "a"); got.Matched || got.Offset != MaxTrans-1 {
+		t.Errorf("Explain past the last state: %+v", got)
+	}
+	if _, err := FromDFA(chain(MaxTrans+1), []string{"r"}); err == nil || !strings.Contains(err.Error(), "at most 65535") {
+		t.Errorf("a table of %d transitions: %v, want an error", MaxTrans+1, err)
 	}
 }

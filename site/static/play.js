@@ -1,4 +1,4 @@
-// The playground, as you type: calls the JSON endpoint (/api/parse) with
+// The playground, as you type: calls the JSON endpoint (/play.json) with
 // the form's fields and puts the result it renders in place. Without this
 // script the form still works: it reloads /play with the same fields.
 (function () {
@@ -8,7 +8,16 @@
   if (!form || !result) return;
   var api = form.getAttribute("data-api");
   var wasmURL = form.getAttribute("data-wasm");
-  var timer = null, seq = 0, ready = false, warm = false;
+  var timer = null, seq = 0, ready = false;
+  // What the static playground took, in milliseconds (performance.now(),
+  // from the navigation start): when the module was compiled and
+  // instantiated, when it was ready, when the first answer and the first
+  // with the verdict under every standard and profile were shown; the last
+  // keystroke's time to its answer laid out, the parts of the last answer,
+  // and the module's memory in bytes. The browser tests read it; nothing
+  // else does.
+  var timing = window.rfc2396Timing = {};
+  var memory = null; // the module's linear memory, which only grows
 
   function params() {
     var p = new URLSearchParams();
@@ -46,32 +55,46 @@
 
   // The static copy: the library runs here, compiled to WebAssembly, and
   // renders with the server's templates (rfc2396Play answers as
-  // /api/parse does).
+  // /play.json does).
   function updateHere() {
     if (!ready) return;
     var p = params();
     var n = ++seq;
-    history.replaceState(null, "", "?" + p.toString());
-    if (warm) { render(n, p.toString()); return; }
-    // Until every profile's parser is built (the first time it is used,
-    // slow in WebAssembly), answer at once without the verdict under each
-    // standard and profile, then again with it.
-    render(n, p.toString() + "&verdicts=0");
-    setTimeout(function () {
-      warm = true;
-      if (n === seq) render(n, p.toString());
-    }, 0);
+    keepAddress(p);
+    // The verdict under every standard and profile comes with the first
+    // answer: each profile's automaton is built lazily, as inputs reach its
+    // states, which costs a few milliseconds here (docs/site.md).
+    render(n, p.toString());
+  }
+
+  // The address follows the form, so that it is a permalink. A browser
+  // may refuse replaceState when it is called on every keystroke (Safari
+  // throws after 100 calls in 30 seconds): the answer is still shown.
+  function keepAddress(p) {
+    try { history.replaceState(null, "", "?" + p.toString()); } catch (e) { /* the address lags until the next answer */ }
   }
 
   function render(n, query) {
+    var t0 = performance.now();
     var answer = window.rfc2396Play(query);
+    var t1 = performance.now();
     var j;
     try { j = JSON.parse(answer.body); } catch (e) { showError("The module's answer does not read: " + e); return; }
     if (answer.status !== 200) { showError(j.error || "The module could not answer."); showOthers(null); return; }
+    var t2 = performance.now();
     result.innerHTML = j.html; // rendered by the templates, escaped there
+    var t3 = performance.now();
     showOthers(j);
+    var t4 = performance.now();
+    void result.offsetHeight;
+    timing.last = { module: t1 - t0, parse: t2 - t1, html: t3 - t2, others: t4 - t3, layout: performance.now() - t4 };
+    if (memory) timing.memory = memory.buffer.byteLength;
     result.setAttribute("data-updated", String(n));
-    if (j.verdicts) result.setAttribute("data-verdicts", String(n));
+    if (timing.firstAnswer === undefined) timing.firstAnswer = performance.now();
+    if (j.verdicts) {
+      result.setAttribute("data-verdicts", String(n));
+      if (timing.firstVerdicts === undefined) timing.firstVerdicts = performance.now();
+    }
   }
 
   // What the WHATWG URL parser (this browser's) and Go's net/url make of
@@ -151,12 +174,14 @@
     if (form.elements.all) form.elements.all.checked = q.get("all") === "1";
     var status = document.getElementById("wasm-status");
     window.rfc2396Ready = function () {
+      timing.ready = performance.now();
       ready = true;
       if (status) status.textContent = "";
       if (status) status.hidden = true;
       result.setAttribute("data-ready", "1");
-      // As on the server: nothing to show before a reference is given.
-      if (q.has("ref")) update();
+      // As on the server: nothing to show before a reference is given
+      // (by the address, or typed while the module loaded).
+      if (q.has("ref") || form.elements.ref.value !== "") update();
     };
     if (typeof Go === "undefined") { if (status) status.textContent = "wasm_exec.js did not load: the playground cannot run."; return; }
     var go = new Go();
@@ -164,14 +189,35 @@
       ? WebAssembly.instantiateStreaming(fetch(wasmURL), go.importObject)
           .catch(function () { return fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); }); })
       : fetch(wasmURL).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, go.importObject); });
-    load.then(function (m) { go.run(m.instance); })
+    load.then(function (m) {
+      timing.instantiated = performance.now();
+      memory = m.instance.exports.mem;
+      go.run(m.instance);
+    })
       .catch(function (e) { if (status) status.textContent = "The parser could not be loaded: " + e; });
   }
   if (wasmURL) startHere();
 
-  form.addEventListener("input", function () {
-    clearTimeout(timer);
-    timer = setTimeout(update, 150);
+  // On the server each answer is a request: wait until the typing pauses.
+  // Here an answer is a call into the module: answer every keystroke, at
+  // most once a frame (keystrokes within one frame share an answer).
+  var frame = 0, typed = 0;
+  form.addEventListener("input", function (e) {
+    if (!wasmURL) {
+      clearTimeout(timer);
+      timer = setTimeout(update, 150);
+      return;
+    }
+    if (!typed) typed = e.timeStamp || performance.now();
+    if (frame) return;
+    frame = requestAnimationFrame(function () {
+      frame = 0;
+      var since = typed;
+      typed = 0;
+      update();
+      // From the keystroke to the answer laid out on the page.
+      if (ready) { void result.offsetHeight; timing.keystroke = performance.now() - since; }
+    });
   });
   form.addEventListener("submit", function (e) {
     e.preventDefault();

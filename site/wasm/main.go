@@ -4,12 +4,14 @@
 // browser, and Go's net/url beside it. The page's script (play.js) calls
 // the functions it sets on the global object:
 //
-//	rfc2396Play(query)       the /api/parse answer to a query string: {status, body}
+//	rfc2396Play(query)       the /play.json answer to a query string: {status, body}
 //	rfc2396NetURL(ref, base) what net/url makes of ref (and of its resolution
 //	                         against base): {ok, error, scheme, opaque, user,
 //	                         host, port, path, query, fragment, resolved}
 //
-// go generate builds it into site/static/rfc2396.wasm; see site/wasm.go.
+// rfc2396 site builds it (go build -trimpath -ldflags="-s -w", GOOS=js
+// GOARCH=wasm) into the static copy as rfc2396.wasm, beside Go's
+// wasm_exec.js; docs/site.md gives its size and speed.
 package main
 
 func main() { run() }

@@ -1,0 +1,108 @@
+package report
+
+// WriteParse writes the record of parse --json for in, read as rule
+// by rd with the result r (explain as given to [Reader.Read]): one line,
+// the same members under both standards:
+//
+//	{"input","valid","standard","rule","profile","edits_needed","error",
+//	 "scheme","scheme_specific_part","authority","userinfo","host","port",
+//	 "path","query","fragment","opaque","authority_kind","host_kind"}
+//
+// with "valid_under" after "error" when --explain is given. Components are
+// null when undefined, and all of them are null for an invalid input or for
+// a rule that is not a whole reference; under RFC 3986 "profile",
+// "scheme_specific_part", "opaque" and "authority_kind", which it has no
+// counterpart for, are null and "edits_needed" is empty. A valid relative
+// reference whose first segment reads as a host name also gets
+// "appendix_f_note" (see extract.LooksAbbreviated).
+func WriteParse(w *Buffer, rd Reader, rule Rule, in string, explain bool, r *Reading) {
+	NewParseWriter(rd, rule, explain).Write(w, in, r)
+}
+
+// ParseWriter writes the records of parse --json (see [WriteParse]) of
+// many inputs read the same way: the members that do not change from one
+// input to the next are written out once, when it is made.
+type ParseWriter struct {
+	explain bool
+	fixed   string // ,"standard":…,"rule":…,"profile":…
+}
+
+// NewParseWriter returns a ParseWriter for inputs read as rule by rd,
+// explain as given to [Reader.Read].
+func NewParseWriter(rd Reader, rule Rule, explain bool) *ParseWriter {
+	var b Buffer
+	o := Object{W: &b, n: 1} // after "input" and "valid"
+	o.Str("standard", rd.Standard())
+	o.Str("rule", rule.String())
+	o.StrOrNull("profile", rd.Profile(), rd.Profile() == "")
+	return &ParseWriter{explain: explain, fixed: string(b.B)}
+}
+
+// Write writes the record of in, whose reading is r.
+func (pw *ParseWriter) Write(w *Buffer, in string, r *Reading) {
+	explain := pw.explain
+	o := BeginObject(w)
+	o.Str("input", in)
+	o.Boolean("valid", r.Err == nil)
+	w.B = append(w.B, pw.fixed...)
+	o.n += 3
+	o.Key("edits_needed")
+	WriteEditList(w, r.Needs)
+	WriteError(&o, r.Err, "input")
+	if explain {
+		o.Key("valid_under")
+		w.WriteByte('[')
+		for i, a := range r.ValidUnder {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			ao := BeginObject(w)
+			ao.Str("profile", a.Profile.Name())
+			ao.Key("edits")
+			WriteEditList(w, a.Edits)
+			ao.Key("documents")
+			w.WriteByte('[')
+			for k, d := range a.Documents() {
+				if k > 0 {
+					w.WriteByte(',')
+				}
+				WriteString(w, d)
+			}
+			w.WriteByte(']')
+			ao.End(false)
+		}
+		w.WriteByte(']')
+	}
+	v := r.View
+	if v == nil {
+		for _, k := range [...]string{"scheme", "scheme_specific_part", "authority", "userinfo", "host", "port", "path", "query", "fragment", "opaque", "authority_kind", "host_kind"} {
+			o.Null(k)
+		}
+		o.End(true)
+		return
+	}
+	o.Component("scheme", v.Scheme)
+	if v.SchemeSpecificPart != nil {
+		o.Str("scheme_specific_part", *v.SchemeSpecificPart)
+	} else {
+		o.Null("scheme_specific_part")
+	}
+	o.Component("authority", v.Authority)
+	o.Component("userinfo", v.UserInfo)
+	o.Component("host", v.Host)
+	o.Component("port", v.Port)
+	o.Str("path", v.Path)
+	o.Component("query", v.Query)
+	o.Component("fragment", v.Fragment)
+	if v.Opaque != nil {
+		o.Boolean("opaque", *v.Opaque)
+	} else {
+		o.Null("opaque")
+	}
+	o.StrOrNull("authority_kind", v.AuthorityKind.Code, v.AuthorityKind.Code == "")
+	o.StrOrNull("host_kind", v.HostKind.Code, v.HostKind.Code == "")
+	if v.AppendixF != nil {
+		o.Str("appendix_f_note", v.AppendixF.Note()) // only for a host-like first segment
+	}
+	o.End(true)
+}

@@ -1,0 +1,373 @@
+// Package report reads references as the rfc2396 command reports them,
+// under RFC 2396 (with a profile) or RFC 3986, and writes what it reads as
+// the command's JSON records. The command (cmd/rfc2396) and the site's
+// JSON endpoint (/api/parse) both write through it, so a record is the same
+// bytes whichever of them answers; docs/cli.md ("JSON output") describes
+// the records.
+package report
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/rfc2396/rfc2396/extract"
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
+	g3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
+)
+
+// The names of the two standards, as --standard and the JSON records
+// spell them.
+const (
+	StandardRFC2396 = "rfc2396"
+	StandardRFC3986 = "rfc3986"
+)
+
+// Reader is one way of reading references: RFC 2396 under a profile
+// ([RFC2396Reader]), or RFC 3986 ([RFC3986Reader]). parse, tree, resolve
+// and normalize run one code path over a Reader, whichever the standard;
+// what a standard lacks (profiles under RFC 3986, server-based
+// authorities) is left empty in what it returns.
+type Reader interface {
+	// Standard is StandardRFC2396 or StandardRFC3986; Profile the RFC
+	// 2396 profile's name, "" under RFC 3986.
+	Standard() string
+	Profile() string
+	// LookupRule finds a rule of the grammar by its RFC name.
+	LookupRule(name string) (Rule, error)
+	// Read checks in against rule: the error, and the components when
+	// the rule's strings are whole references. explain asks, for an
+	// invalid input, for the profiles under which it is valid.
+	Read(r Rule, in string, explain bool) Reading
+	// Tree is the parse tree of in as rule r.
+	Tree(r Rule, in string) (*TreeNode, error)
+	// Resolve, Normalize and Relativize are those of the standard (and
+	// profile).
+	Resolve(base, ref string) (string, []Warning, error)
+	Normalize(ref string) (string, error)
+	Relativize(base, target string) (string, error)
+}
+
+// Rule is a rule of one of the two grammars: a grammar.Rule or an RFC
+// 3986 grammar's Rule.
+type Rule interface {
+	String() string
+}
+
+// Reading is what parse reports of one input.
+type Reading struct {
+	Err        error
+	View       *View          // for a valid whole reference
+	Needs      []grammar.Edit // RFC 2396: the profile's edits a valid input needs
+	ValidUnder []parser.Alternative
+}
+
+// View is a valid reference's components as parse shows them, for both
+// standards. The fields RFC 3986 has no counterpart for are unset there.
+type View struct {
+	Scheme, Authority    parser.Component
+	UserInfo, Host, Port parser.Component
+	Path                 string
+	Query, Fragment      parser.Component
+	SchemeSpecificPart   *string // RFC 2396 only
+	Opaque               *bool   // RFC 2396 only
+	AuthorityKind        Kind    // RFC 2396 only
+	HostKind             Kind
+	KindWord             string                // the "kind" row: hierarchical, opaque, absolute, relative
+	AppendixF            *extract.Abbreviation // RFC 2396: a first segment that reads as a host
+}
+
+// Kind is an enum value of a component (authority or host kind): its code
+// for JSON and its name for people, both empty when there is none.
+type Kind struct{ Code, Name string }
+
+// TreeNode is a node of a parse tree of either grammar.
+type TreeNode struct {
+	Rule       string
+	Begin, End int
+	CharLevel  bool // a character-level rule (alpha, pchar, ...)
+	Children   []*TreeNode
+}
+
+// RFC2396Reader reads by RFC 2396 under a profile. Its last reading's
+// view is kept in it, valid until the next read: commands read one input
+// at a time, and a batch allocates no view per reference. It is not safe
+// for concurrent use.
+type RFC2396Reader struct {
+	p *parser.Profile
+	// ResolveOpts are passed to every Resolve.
+	ResolveOpts []parser.ResolveOption
+	u           parser.URI
+	v           View
+	ssp         string
+	opaque      bool
+	abbrev      extract.Abbreviation
+	base        BaseCache
+}
+
+// NewRFC2396Reader returns a reader by RFC 2396 under p.
+func NewRFC2396Reader(p *parser.Profile) *RFC2396Reader { return &RFC2396Reader{p: p} }
+
+// Standard is StandardRFC2396.
+func (r *RFC2396Reader) Standard() string { return StandardRFC2396 }
+
+// Profile is the name of the reader's profile.
+func (r *RFC2396Reader) Profile() string { return r.p.Name() }
+
+// LookupRule finds a rule of Appendix A the profile has.
+func (r *RFC2396Reader) LookupRule(name string) (Rule, error) {
+	ru, ok := grammar.Lookup(name)
+	if !ok || !r.p.Has(ru) {
+		return nil, fmt.Errorf("no rule named %q in the grammar of profile %s; Appendix A's rules are: %s", name, r.p, strings.Join(grammar.Names(), " "))
+	}
+	return ru, nil
+}
+
+// wholeReference reports the rules whose strings are whole references, for
+// which parse shows components.
+func wholeReference(r grammar.Rule) bool {
+	return r == grammar.RuleURIReference || r == grammar.RuleAbsoluteURI || r == grammar.RuleRelativeURI
+}
+
+// Read checks in against ru under the profile (see [Reader]).
+func (r *RFC2396Reader) Read(ru Rule, in string, explain bool) Reading {
+	rl := ru.(grammar.Rule)
+	u := &r.u
+	var res Reading
+	if rl == grammar.RuleURIReference {
+		res.Err = r.p.ParseInto(u, in)
+	} else if res.Err = r.p.Match(rl, in); res.Err == nil && wholeReference(rl) {
+		res.Err = r.p.ParseInto(u, in)
+	}
+	if res.Err != nil {
+		if explain {
+			res.ValidUnder = r.p.ValidUnder(rl, in)
+		}
+		return res
+	}
+	res.Needs = r.p.Needs(rl, in)
+	if !wholeReference(rl) {
+		return res
+	}
+	r.ssp, r.opaque = u.SchemeSpecificPart(), u.IsOpaque()
+	v := &r.v
+	*v = View{
+		Scheme: u.Scheme(), Authority: u.Authority(), UserInfo: u.UserInfo(),
+		Host: u.Host(), Port: u.Port(), Path: u.Path(), Query: u.Query(), Fragment: u.Fragment(),
+		SchemeSpecificPart: &r.ssp, Opaque: &r.opaque,
+	}
+	if k := u.AuthorityKind(); k != parser.NoAuthority {
+		v.AuthorityKind = Kind{k.Code(), k.String()}
+	}
+	if k := u.HostKind(); k != parser.NoHost {
+		v.HostKind = Kind{k.Code(), k.String()}
+	}
+	switch {
+	case !u.IsAbsolute():
+		v.KindWord = "relative"
+	case u.IsOpaque():
+		v.KindWord = "opaque"
+	default:
+		v.KindWord = "hierarchical"
+	}
+	if !u.IsAbsolute() {
+		if a, ok := extract.LooksAbbreviated(in); ok {
+			r.abbrev = a
+			v.AppendixF = &r.abbrev
+		}
+	}
+	res.View = v
+	return res
+}
+
+// Tree is the parse tree of in as ru under the profile.
+func (r *RFC2396Reader) Tree(ru Rule, in string) (*TreeNode, error) {
+	root, err := r.p.ParseTree(ru.(grammar.Rule), in)
+	if err != nil {
+		return nil, err
+	}
+	return treeOf(root, func(n *parser.Node) (grammar.Rule, int, int, []*parser.Node) {
+		return n.Rule, n.Begin, n.End, n.Children
+	}), nil
+}
+
+// Resolve resolves ref against base under the profile, with ResolveOpts.
+func (r *RFC2396Reader) Resolve(base, ref string) (string, []Warning, error) {
+	result, ws, err := r.base.Resolve(r.p, base, ref, r.ResolveOpts...)
+	return result, warningsOf(ws), err
+}
+
+// BaseCache resolves references against a base, or relativizes targets
+// against it, under a profile as [parser.Profile.Resolve] and
+// [parser.Profile.Relativize] do, parsing the base once for as long as the
+// base and the profile stay the same: a batch reads every reference
+// against one base. The zero BaseCache is ready for use; it is not safe
+// for concurrent use.
+type BaseCache struct {
+	p      *parser.Profile
+	base   string
+	u      *parser.URI // nil when base is not an absolute URI under p
+	filled bool
+}
+
+// parsed returns base parsed under p, nil when it is not valid there.
+func (c *BaseCache) parsed(p *parser.Profile, base string) *parser.URI {
+	if !c.filled || c.p != p || c.base != base {
+		c.p, c.base, c.filled = p, base, true
+		c.u, _ = p.Parse(base)
+	}
+	return c.u
+}
+
+// Relativize is p.Relativize(base, target).
+func (c *BaseCache) Relativize(p *parser.Profile, base, target string) (string, error) {
+	b := c.parsed(p, base)
+	if b == nil {
+		return p.Relativize(base, target) // the error, as Relativize words it
+	}
+	t, err := p.Parse(target)
+	if err != nil {
+		return p.Relativize(base, target)
+	}
+	r, err := b.Relativize(t)
+	if err != nil {
+		return "", err
+	}
+	return r.String(), nil
+}
+
+// Resolve is p.Resolve(base, ref, opts...).
+func (c *BaseCache) Resolve(p *parser.Profile, base, ref string, opts ...parser.ResolveOption) (string, []parser.Warning, error) {
+	if c.parsed(p, base) == nil {
+		return p.Resolve(base, ref, opts...) // the error, as Resolve words it
+	}
+	u, ws, err := c.u.Resolve(ref, opts...)
+	if err != nil {
+		return "", ws, err
+	}
+	return u.String(), ws, nil
+}
+
+// Normalize is the profile's normal form of ref.
+func (r *RFC2396Reader) Normalize(ref string) (string, error) { return r.p.Normalize(ref) }
+
+// Relativize is the shortest reference that resolves against base to
+// target under the profile.
+func (r *RFC2396Reader) Relativize(base, target string) (string, error) {
+	return r.base.Relativize(r.p, base, target)
+}
+
+// RFC3986Reader reads by RFC 3986; it keeps its last reading's view, as
+// RFC2396Reader does.
+type RFC3986Reader struct {
+	// ResolveOpts are passed to every Resolve.
+	ResolveOpts []rfc3986.ResolveOption
+	u           rfc3986.URI
+	v           View
+}
+
+// Standard is StandardRFC3986.
+func (r *RFC3986Reader) Standard() string { return StandardRFC3986 }
+
+// Profile is "": RFC 3986 has no profiles.
+func (r *RFC3986Reader) Profile() string { return "" }
+
+// LookupRule finds a rule of RFC 3986 Appendix A.
+func (r *RFC3986Reader) LookupRule(name string) (Rule, error) {
+	ru, ok := g3986.Lookup(name)
+	if !ok {
+		return nil, fmt.Errorf("no rule named %q in RFC 3986 Appendix A; its rules are: %s", name, strings.Join(g3986.Names(), " "))
+	}
+	return ru, nil
+}
+
+// wholeReference3986 reports the RFC 3986 rules whose strings are whole
+// references, for which parse shows components.
+func wholeReference3986(r g3986.Rule) bool {
+	return r == g3986.RuleURIReference || r == g3986.RuleURI || r == g3986.RuleAbsoluteURI || r == g3986.RuleRelativeRef
+}
+
+// Read checks in against ru by RFC 3986 (explain does not apply).
+func (r *RFC3986Reader) Read(ru Rule, in string, _ bool) Reading {
+	rl := ru.(g3986.Rule)
+	u := &r.u
+	var res Reading
+	if rl == g3986.RuleURIReference {
+		res.Err = rfc3986.ParseInto(u, in)
+	} else if res.Err = rfc3986.Match(rl, in); res.Err == nil && wholeReference3986(rl) {
+		res.Err = rfc3986.ParseInto(u, in)
+	}
+	if res.Err != nil || !wholeReference3986(rl) {
+		return res
+	}
+	c := func(x rfc3986.Component) parser.Component { return parser.Component(x) }
+	v := &r.v
+	*v = View{
+		Scheme: c(u.Scheme()), Authority: c(u.Authority()), UserInfo: c(u.UserInfo()),
+		Host: c(u.Host()), Port: c(u.Port()), Path: u.Path(), Query: c(u.Query()), Fragment: c(u.Fragment()),
+		KindWord: "absolute",
+	}
+	if !u.IsAbsolute() {
+		v.KindWord = "relative"
+	}
+	if k := u.HostKind(); k != rfc3986.NoHost {
+		v.HostKind = Kind{k.Code(), k.String()}
+	}
+	res.View = v
+	return res
+}
+
+// Tree is the parse tree of in as ru by RFC 3986.
+func (r *RFC3986Reader) Tree(ru Rule, in string) (*TreeNode, error) {
+	root, err := rfc3986.ParseTree(ru.(g3986.Rule), in)
+	if err != nil {
+		return nil, err
+	}
+	return treeOf(root, func(n *rfc3986.Node) (g3986.Rule, int, int, []*rfc3986.Node) {
+		return n.Rule, n.Begin, n.End, n.Children
+	}), nil
+}
+
+// Resolve resolves ref against base by RFC 3986, with ResolveOpts.
+func (r *RFC3986Reader) Resolve(base, ref string) (string, []Warning, error) {
+	result, ws, err := rfc3986.Resolve(base, ref, r.ResolveOpts...)
+	return result, warningsOf(ws), err
+}
+
+// Normalize is RFC 3986's normal form of ref.
+func (r *RFC3986Reader) Normalize(ref string) (string, error) { return rfc3986.Normalize(ref) }
+
+// Relativize is the shortest reference that resolves against base to
+// target by RFC 3986.
+func (r *RFC3986Reader) Relativize(base, target string) (string, error) {
+	return rfc3986.Relativize(base, target)
+}
+
+// Warning is a warning of parser.Resolve or rfc3986.Resolve.
+type Warning interface {
+	Code() string
+	String() string
+}
+
+// warningsOf returns the warnings of either RFC's Resolve as warnings.
+func warningsOf[W Warning](ws []W) []Warning {
+	out := make([]Warning, len(ws))
+	for i, w := range ws {
+		out[i] = w
+	}
+	return out
+}
+
+// treeOf converts a parse tree of either package into TreeNodes.
+func treeOf[N any, R interface {
+	String() string
+	IsCharacterLevel() bool
+}](n N, node func(N) (R, int, int, []N)) *TreeNode {
+	r, begin, end, children := node(n)
+	t := &TreeNode{Rule: r.String(), Begin: begin, End: end, CharLevel: r.IsCharacterLevel()}
+	for _, c := range children {
+		t.Children = append(t.Children, treeOf(c, node))
+	}
+	return t
+}

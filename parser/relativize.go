@@ -57,9 +57,9 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
 	}
 	if u.Scheme() != target.Scheme() {
-		return target, nil // see reachable
+		return target, nil // see refpath.Reachable
 	}
-	candidates := reachable(relativeCandidates(u, target), u, target)
+	candidates := refpath.Reachable(relativeCandidates(u, target), target.ref, u.Scheme() == target.Scheme(), u.Authority() == target.Authority())
 	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	for _, c := range candidates {
 		if len(c) >= len(target.ref) {
@@ -103,23 +103,3 @@ func relativeCandidates(base, target *URI) []string {
 	c.AddAbsolute(target.Path(), a.Value, a.Defined)
 	return c.List
 }
-
-// reachable drops the candidates that cannot resolve against base to
-// target, without resolving them: a reference with no scheme takes the
-// base's, and one that does not start with "//" the base's authority
-// (section 5.2 steps 3, 4 and 7). So when target's scheme differs from
-// base's no candidate can reach it, and when its authority does only a
-// network path can. Over real input most targets are on another site:
-// each candidate would otherwise be parsed and resolved in vain.
-func reachable(candidates []string, base, target *URI) []string {
-	switch {
-	case base.Scheme() != target.Scheme():
-		return nil
-	case base.Authority() != target.Authority():
-		return slices.DeleteFunc(candidates, func(c string) bool { return !isNetworkPath(c) })
-	}
-	return candidates
-}
-
-// isNetworkPath reports whether a candidate starts with "//".
-func isNetworkPath(c string) bool { return len(c) >= 2 && c[0] == '/' && c[1] == '/' }

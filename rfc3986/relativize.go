@@ -37,9 +37,9 @@ func Relativize(base, target string) (string, error) {
 	}
 	var candidates []string
 	if b.Scheme() != t.Scheme() {
-		candidates = []string{target} // see reachable
+		candidates = []string{target} // see refpath.Reachable
 	} else {
-		candidates = reachable(relativeCandidates(&b, &t), &b, &t)
+		candidates = refpath.Reachable(relativeCandidates(&b, &t), t.ref, b.Scheme() == t.Scheme(), b.Authority() == t.Authority())
 	}
 	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	var r URI
@@ -73,23 +73,3 @@ func relativeCandidates(base, target *URI) []string {
 	c.AddAbsolute(target.Path(), a.Value, a.Defined)
 	return append(c.List, target.ref)
 }
-
-// reachable drops the candidates that cannot resolve against base to
-// target, without resolving them: a reference with no scheme takes the
-// base's, and one with no authority the base's (section 5.2.2). So when
-// target's scheme differs from base's only target itself can reach it,
-// and when its authority does only a network path or target itself. Over
-// real input most targets are on another site: each candidate would
-// otherwise be parsed and resolved in vain.
-func reachable(candidates []string, base, target *URI) []string {
-	switch {
-	case base.Scheme() != target.Scheme():
-		return slices.DeleteFunc(candidates, func(c string) bool { return c != target.ref })
-	case base.Authority() != target.Authority():
-		return slices.DeleteFunc(candidates, func(c string) bool { return c != target.ref && !isNetworkPath(c) })
-	}
-	return candidates
-}
-
-// isNetworkPath reports whether a candidate starts with "//".
-func isNetworkPath(c string) bool { return len(c) >= 2 && c[0] == '/' && c[1] == '/' }

@@ -5,7 +5,10 @@
 // directory to a target path are the same under both.
 package refpath
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // RelativeSegments returns relative paths that resolution may merge
 // with basePath into targetPath (RFC 3986 section 5.2.3), both without their leading "/" if they
@@ -126,3 +129,25 @@ func ReduceSegments(segs []string, keep int) []string {
 	}
 	return out
 }
+
+// Reachable drops the candidates that cannot resolve against a base to
+// target, without resolving them: a reference with no scheme takes the
+// base's, and one that does not start with "//" the base's authority (RFC
+// 2396 section 5.2 steps 3, 4 and 7; RFC 3986 section 5.2.2). So when the
+// target's scheme differs from the base's (sameScheme false) only the
+// target itself can reach it, and when its authority does (sameAuthority
+// false) only a network path or the target itself. Over real input most
+// targets are on another site: each candidate would otherwise be parsed
+// and resolved in vain. It reuses the candidates' array.
+func Reachable(candidates []string, target string, sameScheme, sameAuthority bool) []string {
+	switch {
+	case !sameScheme:
+		return slices.DeleteFunc(candidates, func(c string) bool { return c != target })
+	case !sameAuthority:
+		return slices.DeleteFunc(candidates, func(c string) bool { return c != target && !isNetworkPath(c) })
+	}
+	return candidates
+}
+
+// isNetworkPath reports whether a candidate starts with "//".
+func isNetworkPath(c string) bool { return len(c) >= 2 && c[0] == '/' && c[1] == '/' }

@@ -81,3 +81,21 @@ func TestCandidates(t *testing.T) {
 		}
 	}
 }
+
+func TestReachable(t *testing.T) {
+	candidates := func() []string { return []string{"", "#f", "g", "//a/g", "http://a/g"} }
+	tests := []struct {
+		name                      string
+		sameScheme, sameAuthority bool
+		want                      []string
+	}{
+		{"same site", true, true, []string{"", "#f", "g", "//a/g", "http://a/g"}},
+		{"other authority", true, false, []string{"//a/g", "http://a/g"}},
+		{"other scheme", false, true, []string{"http://a/g"}},
+	}
+	for _, tt := range tests {
+		if diff := cmp.Diff(tt.want, Reachable(candidates(), "http://a/g", tt.sameScheme, tt.sameAuthority)); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}

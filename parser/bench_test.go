@@ -10,16 +10,8 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// loadCorpus returns the benchmark corpus (package internal/corpus) and
-// its size in bytes.
-func loadCorpus(b *testing.B) ([]string, int) { return corpus.Load(b, "..") }
-
 // appendixB is the regular expression of RFC 2396 Appendix B.
 var appendixB = regexp.MustCompile(`^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`)
-
-// runCorpus runs f once per corpus line per op: b.N counts references,
-// and MB/s is over the corpus's bytes.
-func runCorpus(b *testing.B, f func(s string)) { corpus.Run(b, "..", f) }
 
 // Sinks keep the compiler from optimizing away the benchmarked calls.
 var (
@@ -42,23 +34,23 @@ var (
 // expression, which splits but does not validate.
 func BenchmarkCorpus(b *testing.B) {
 	netURL := func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkURL, sinkErr = url.Parse(s) })
+		corpus.Run(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
 	}
 	b.Run("op=parse/impl=net-url", netURL)
 	b.Run("op=parse/impl=rfc2396", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkURI, sinkErr = parser.Parse(s) })
+		corpus.Run(b, "..", func(s string) { sinkURI, sinkErr = parser.Parse(s) })
 	})
 	b.Run("op=parse/impl=rfc2396-java", func(b *testing.B) {
 		parser.Java.Valid("") // the profile's automata, built once
-		runCorpus(b, func(s string) { sinkURI, sinkErr = parser.Java.Parse(s) })
+		corpus.Run(b, "..", func(s string) { sinkURI, sinkErr = parser.Java.Parse(s) })
 	})
 	b.Run("op=parse/impl=appendix-b", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
+		corpus.Run(b, "..", func(s string) { sinkIndex = appendixB.FindStringSubmatchIndex(s) })
 	})
 	b.Run("op=parse-into/impl=net-url", netURL)
 	b.Run("op=parse-into/impl=rfc2396", func(b *testing.B) {
 		u := new(parser.URI)
-		runCorpus(b, func(s string) { sinkErr = parser.ParseInto(u, s) })
+		corpus.Run(b, "..", func(s string) { sinkErr = parser.ParseInto(u, s) })
 		sinkURI = u
 	})
 	// op=resolve: each corpus reference against one base. The references
@@ -84,7 +76,7 @@ func BenchmarkCorpus(b *testing.B) {
 	})
 	b.Run("op=valid/impl=net-url", netURL)
 	b.Run("op=valid/impl=rfc2396", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkBool = parser.Valid(s) })
+		corpus.Run(b, "..", func(s string) { sinkBool = parser.Valid(s) })
 	})
 }
 
@@ -96,21 +88,21 @@ func BenchmarkCorpus(b *testing.B) {
 //	benchstat -col /impl -row /rule
 func BenchmarkCorpusMatch(b *testing.B) {
 	b.Run("rule=all/op=parse/impl=net-url", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkURL, sinkErr = url.Parse(s) })
+		corpus.Run(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
 	})
 	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
 		b.Run("rule="+r.String()+"/op=match/impl=rfc2396", func(b *testing.B) {
-			runCorpus(b, func(s string) { sinkErr = parser.Match(r, s) })
+			corpus.Run(b, "..", func(s string) { sinkErr = parser.Match(r, s) })
 		})
 		b.Run("rule="+r.String()+"/op=matches/impl=rfc2396", func(b *testing.B) {
-			runCorpus(b, func(s string) { sinkBool = parser.Matches(r, s) })
+			corpus.Run(b, "..", func(s string) { sinkBool = parser.Matches(r, s) })
 		})
 	}
 }
 
 // parsedCorpus returns the corpus lines that parse accepts, parsed.
 func parsedCorpus[T any](b *testing.B, parse func(string) (T, bool)) []T {
-	lines, _ := loadCorpus(b)
+	lines, _ := corpus.Load(b, "..")
 	var out []T
 	for _, l := range lines {
 		if u, ok := parse(l); ok {
@@ -124,7 +116,7 @@ func parsedCorpus[T any](b *testing.B, parse func(string) (T, bool)) []T {
 // BenchmarkCorpusParallel parses the corpus from all Ps at once (run with
 // -cpu 2 for the two-core figure): the pooled parsers must scale.
 func BenchmarkCorpusParallel(b *testing.B) {
-	lines, size := loadCorpus(b)
+	lines, size := corpus.Load(b, "..")
 	// f returns its result so that it escapes, as a caller's would.
 	parallel := func(f func(s string) any) func(b *testing.B) {
 		return func(b *testing.B) {

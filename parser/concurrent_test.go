@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -35,22 +36,15 @@ func TestConcurrentParse(t *testing.T) {
 	for i, s := range refs {
 		want[i] = run(s)
 	}
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := 0; k < 200; k++ {
-				for i, s := range refs {
-					if got := run(s); got != want[i] {
-						t.Errorf("concurrent %q: %+v, sequential %+v", s, got, want[i])
-						return
-					}
-				}
+	uritest.Concurrently(8, 200, func(int, int) bool {
+		for i, s := range refs {
+			if got := run(s); got != want[i] {
+				t.Errorf("concurrent %q: %+v, sequential %+v", s, got, want[i])
+				return false
 			}
-		}()
-	}
-	wg.Wait()
+		}
+		return true
+	})
 }
 
 // TestConcurrentProfiles uses profiles from several goroutines at once, so

@@ -1,12 +1,8 @@
 package parser
 
 import (
-	"fmt"
-	"strconv"
-	"strings"
-
 	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/synerr"
 )
 
 // Gap names a place where RFC 2396's own grammar is silent, contradicts the
@@ -120,20 +116,16 @@ type Error struct {
 // A nil *Error is at the end of its (empty) input.
 func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }
 
-// offset is Offset within [0, len(Input)], for display: an Error built
-// by hand may have any offset.
-func (e *Error) offset() int { return min(max(e.Offset, 0), len(e.Input)) }
-
 // Char describes the offending byte for display, safely: printable ASCII is
 // quoted ("character ' '"), a control character is named by its code point
 // ("control character U+0009 (tab)"), a valid UTF-8 sequence is shown with
 // its code point and bytes, and any other byte in hex ("byte 0xFF (not
 // UTF-8)"). At the end of the input it is "end of input".
 func (e *Error) Char() string {
-	if e.AtEnd() {
+	if e == nil {
 		return "end of input"
 	}
-	return safetext.Char(e.Input, e.offset(), "it must be escaped")
+	return synerr.Char(e.Input, e.Offset, escapeHint)
 }
 
 // Error returns the error on one line, e.g.
@@ -149,39 +141,14 @@ func (e *Error) Error() string {
 // message is Error without the "rfc2396: " prefix, for errors that wrap
 // this one and have a prefix of their own.
 func (e *Error) message() string {
-	var b strings.Builder
-	b.Grow(64 + len(e.Expected))
+	m := synerr.Error{Input: e.Input, Offset: e.Offset, Profile: e.Profile, Rule: e.Rule.String(), Expected: e.Expected, Encode: escapeHint}
 	if e.Start != grammar.RuleURIReference {
-		b.WriteString("not a valid ")
-		b.WriteString(e.Start.String())
-		b.WriteString(": ")
-	}
-	if e.Profile != "" {
-		b.WriteString("under ")
-		b.WriteString(e.Profile)
-		b.WriteString(": ")
-	}
-	b.WriteString("offset ")
-	b.WriteString(strconv.Itoa(e.offset()))
-	b.WriteString(": ")
-	if e.AtEnd() {
-		b.WriteString("unexpected end of input")
-	} else {
-		b.WriteString("invalid ")
-		b.WriteString(e.Char())
-	}
-	b.WriteString(" in ")
-	b.WriteString(e.Rule.String())
-	if e.Expected != "" {
-		b.WriteString("; expected ")
-		b.WriteString(e.Expected)
+		m.Start = e.Start.String()
 	}
 	if e.Gap != NoGap {
-		b.WriteString(" (")
-		b.WriteString(e.Gap.String())
-		b.WriteString(")")
+		m.Note = e.Gap.String()
 	}
-	return b.String()
+	return m.Message()
 }
 
 // ErrorWithPosition returns the error over several lines: the message, the
@@ -200,11 +167,13 @@ func (e *Error) ErrorWithPosition() string {
 	if e == nil {
 		return e.Error()
 	}
-	line, col := safetext.Line(e.Input, e.offset())
 	def, _ := e.Rule.Definition(e.Edits)
 	where := "RFC 2396 §" + def.Section
 	if def.Edit != grammar.NoEdit {
 		where = "edit " + def.Edit.Code() + ", " + def.Section
 	}
-	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (%s)", e.Error(), line, strings.Repeat(" ", col), def.Line, where)
+	return synerr.WithPosition(e.Error(), e.Input, e.Offset, def.Line, where)
 }
+
+// escapeHint is what Char says of a byte that is not printable ASCII.
+const escapeHint = "it must be escaped"

@@ -27,17 +27,7 @@ const (
 )
 
 // Code returns a short stable name for machines.
-func (r EscapeReason) Code() string {
-	switch r {
-	case EscapeUnsupportedRule:
-		return "unsupported-rule"
-	case EscapeEmpty:
-		return "empty"
-	case EscapeBadStart:
-		return "bad-start"
-	}
-	return "unknown"
-}
+func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
 
 // String describes r for people.
 func (r EscapeReason) String() string {
@@ -65,23 +55,14 @@ func (e *EscapeError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *EscapeError>"
 	}
-	msg := fmt.Sprintf("rfc2396: cannot escape for %s: %s", e.Rule, e.Reason)
-	if e.Detail != "" {
-		msg += " (" + e.Detail + ")"
-	}
-	return msg
+	return pct.ErrorMessage("rfc2396", "escape", e.Rule.String(), e.Reason.String(), e.Detail)
 }
 
 // EscapeRules lists the rules Escape supports, in Appendix A's order.
-func EscapeRules() []grammar.Rule {
-	var rules []grammar.Rule
-	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
-		if escapeTables[r] != nil {
-			rules = append(rules, r)
-		}
-	}
-	return rules
-}
+func EscapeRules() []grammar.Rule { return escaping.Rules() }
+
+// escaping is Escape's tables for the rules of Appendix A.
+var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
 
 // Escape returns s escaped (section 2.4.1: "%" and two upper-case hex
 // digits per escaped byte) so that the result matches rule as a whole and
@@ -111,20 +92,20 @@ func EscapeRules() []grammar.Rule {
 // reg_name, opaque_part and rel_path cannot be empty. Any other rule is an
 // *EscapeError.
 func Escape(s string, rule grammar.Rule) (string, error) {
-	t := escapeTables[rule]
-	if t == nil {
-		return "", &EscapeError{Rule: rule, Reason: EscapeUnsupportedRule, Detail: unsupportedDetail(rule)}
+	out, reason, problem := escaping.Escape(s, rule)
+	if reason == 0 {
+		return out, nil
 	}
-	out, problem := t.Escape(s)
+	e := &EscapeError{Rule: rule, Reason: EscapeReason(reason)}
 	switch problem {
-	case pct.Empty:
-		return "", &EscapeError{Rule: rule, Reason: EscapeEmpty}
+	case pct.NoProblem:
+		e.Detail = unsupportedDetail(rule)
 	case pct.StartsWithSeparator:
-		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: fmt.Sprintf("%s must not start with %q; use abs_path", rule, s[0])}
+		e.Detail = fmt.Sprintf("%s must not start with %q; use abs_path", rule, s[0])
 	case pct.MustStartWithSeparator:
-		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + " must start with \"/\""}
+		e.Detail = rule.String() + " must start with \"/\""
 	}
-	return out, nil
+	return "", e
 }
 
 func unsupportedDetail(rule grammar.Rule) string {

@@ -3,57 +3,25 @@ package parser_test
 import (
 	"errors"
 	"math/rand/v2"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
 func TestEscapeCases(t *testing.T) {
-	data, err := os.ReadFile("testdata/escape/escape.txt")
-	if err != nil {
-		t.Fatal(err)
+	uritest.EscapeCases(t, "testdata/escape/escape.txt", grammar.Lookup, parser.Escape, escapeFailure, parser.Match)
+}
+
+// escapeFailure is the code and rule of an *EscapeError.
+func escapeFailure(err error) (string, grammar.Rule, bool) {
+	if e, ok := uritest.As[*parser.EscapeError](err); ok {
+		return e.Reason.Code(), e.Rule, true
 	}
-	for n, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 3 {
-			t.Fatalf("escape.txt:%d: want 3 tab-separated fields", n+1)
-		}
-		rule, ok := grammar.Lookup(f[0])
-		if !ok {
-			t.Fatalf("escape.txt:%d: no rule %q", n+1, f[0])
-		}
-		in, err := strconv.Unquote(f[1])
-		if err != nil {
-			t.Fatalf("escape.txt:%d: %v", n+1, err)
-		}
-		got, err := parser.Escape(in, rule)
-		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
-			var eerr *parser.EscapeError
-			if !errors.As(err, &eerr) || eerr.Reason.Code() != code || eerr.Rule != rule {
-				t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want error %s", n+1, in, rule, got, err, code)
-			}
-			continue
-		}
-		want, err := strconv.Unquote(f[2])
-		if err != nil {
-			t.Fatalf("escape.txt:%d: %v", n+1, err)
-		}
-		if err != nil || got != want {
-			t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want %q", n+1, in, rule, got, err, want)
-		}
-		if err := parser.Match(rule, got); err != nil {
-			t.Errorf("escape.txt:%d: %q does not match %s: %v", n+1, got, rule, err)
-		}
-	}
+	return "", 0, false
 }
 
 // randomBytes returns n bytes drawn mostly from the characters that matter
@@ -159,37 +127,7 @@ func TestEscapeUnsupported(t *testing.T) {
 }
 
 func TestUnescape(t *testing.T) {
-	for _, tt := range []struct {
-		in, want string
-		errAt    int // -1: no error
-	}{
-		{"a%20b", "a b", -1},
-		{"%7e%7E", "~~", -1},
-		{"%00%FF", "\x00\xff", -1},
-		{"no escapes", "no escapes", -1},
-		{"%", "", 0},
-		{"a%4", "", 1},
-		{"ab%zz", "", 2},
-		{"%2", "", 0},
-		{"%%41", "", 0},
-		{"ok%41%g1", "", 5},
-	} {
-		got, err := parser.Unescape(tt.in)
-		if tt.errAt < 0 {
-			if err != nil || got != tt.want {
-				t.Errorf("Unescape(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-			}
-			continue
-		}
-		var uerr *parser.UnescapeError
-		if !errors.As(err, &uerr) || uerr.Offset != tt.errAt {
-			t.Errorf("Unescape(%q): error %v, want one at offset %d", tt.in, err, tt.errAt)
-			continue
-		}
-		if !strings.Contains(err.Error(), "offset "+strconv.Itoa(tt.errAt)) {
-			t.Errorf("Unescape(%q): message %q lacks the offset", tt.in, err)
-		}
-	}
+	uritest.UnescapeTable(t, "testdata/unescape.txt", parser.Unescape, unescapeOffset)
 }
 
 func TestDecodedAccessors(t *testing.T) {

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -67,15 +68,7 @@ func FuzzMatch(f *testing.F) {
 	f.Add(uint16(grammar.NumAllRules), "x")
 	f.Fuzz(func(t *testing.T, r uint16, s string) {
 		rule := grammar.Rule(r % uint16(grammar.NumAllRules+1))
-		err := parser.Match(rule, s)
-		if parser.Matches(rule, s) != (err == nil) {
-			t.Fatalf("Match(%v, %q) = %v, Matches disagrees", rule, s, err)
-		}
-		tree, terr := parser.ParseTree(rule, s)
-		if (err == nil) != (terr == nil) {
-			t.Fatalf("Match(%v, %q) = %v but ParseTree gives %v", rule, s, err, terr)
-		}
-		if err != nil {
+		if err := uritest.Matched(t, rule, s, parser.Match, parser.Matches, parser.ParseTree, node); err != nil {
 			var perr *parser.Error
 			var rerr *parser.RuleError
 			switch {
@@ -92,10 +85,6 @@ func FuzzMatch(f *testing.F) {
 			}
 			return
 		}
-		if tree.Rule != rule || tree.Begin != 0 || tree.End != len(s) {
-			t.Fatalf("ParseTree(%v, %q) root %v [%d, %d)", rule, s, tree.Rule, tree.Begin, tree.End)
-		}
-		checkTree(t, s, tree)
 		for _, p := range parser.Profiles() {
 			if relaxationsOnly(p) && !p.Matches(rule, s) {
 				t.Fatalf("profile %s, made of relaxations, rejects %q as %v, which Appendix A accepts", p, s, rule)
@@ -104,17 +93,9 @@ func FuzzMatch(f *testing.F) {
 	})
 }
 
-// checkTree reports a node whose children are not inside it, in order.
-func checkTree(t *testing.T, s string, n *parser.Node) {
-	t.Helper()
-	at := n.Begin
-	for _, c := range n.Children {
-		if c.Begin < at || c.End < c.Begin || c.End > n.End {
-			t.Fatalf("tree of %q: child %v [%d, %d) of %v [%d, %d) out of place", s, c.Rule, c.Begin, c.End, n.Rule, n.Begin, n.End)
-		}
-		at = c.End
-		checkTree(t, s, c)
-	}
+// node is what package uritest needs of a parse tree's node.
+func node(n *parser.Node) (grammar.Rule, int, int, []*parser.Node) {
+	return n.Rule, n.Begin, n.End, n.Children
 }
 
 // relaxationsOnly reports whether every edit of p accepts more than
@@ -222,65 +203,28 @@ func FuzzResolve(f *testing.F) {
 // FuzzNormalize checks that Normalize gives a URI-reference, is
 // idempotent, keeps the reference equivalent to itself, and does not
 // change what the reference resolves to against any of meaningBases.
+//
+// Its seeds are in testdata/fuzz/FuzzNormalize.
 func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"a/..//x", ".//0", "./0", "../a/../..", "x/../a:b", "HTTP://A:80/./b/../c?%7e", "a/..?q", "/a/..//b", "mailto:A%7e"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := parser.Normalize(s)
-		if err != nil {
-			var perr *parser.Error
-			var lerr *parser.TooLongError
-			if !errors.As(err, &perr) && !errors.As(err, &lerr) {
-				t.Fatalf("Normalize(%q): error %v of type %T", s, err, err)
-			}
-			return
-		}
-		if again, err := parser.Normalize(n); err != nil || again != n {
-			t.Fatalf("Normalize(%q) = %q, then %q, %v", s, n, again, err)
-		}
+	f.Fuzz(uritest.NormalizeFuzz(uritest.Normalizer(parser.Normalize), isParseError, func(t *testing.T, s, n string) {
 		u, _ := parser.Parse(s)
 		v, _ := parser.Parse(n)
 		if !parser.Equivalent(u, v) || u.IsAbsolute() != v.IsAbsolute() {
 			t.Fatalf("Normalize(%q) = %q, not equivalent", s, n)
 		}
 		checkSameMeaning(t, s, n)
-	})
+	}))
 }
 
 // FuzzEquivalent checks that Equivalent is normalization equality:
 // reflexive on valid references, symmetric, true exactly when the normal
 // forms are equal, and only for references that resolve to equivalent URIs
 // against every base.
+//
+// Its seeds are in testdata/fuzz/FuzzEquivalent.
 func FuzzEquivalent(f *testing.F) {
-	f.Add("http://a/b", "HTTP://A:80/b")
-	f.Add("a/..//x", "/x")
-	f.Add(".//0", "./0")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ua, errA := parser.Parse(a)
-		ub, errB := parser.Parse(b)
-		eq := parser.Equivalent(ua, ub)
-		if eq != parser.Equivalent(ub, ua) {
-			t.Fatalf("Equivalent(%q, %q) is not symmetric", a, b)
-		}
-		if errA != nil || errB != nil {
-			if eq {
-				t.Fatalf("Equivalent(%q, %q) with an invalid reference", a, b)
-			}
-			return
-		}
-		if !parser.Equivalent(ua, ua) {
-			t.Fatalf("Equivalent(%q, %q) = false", a, a)
-		}
-		na, _ := parser.Normalize(a)
-		nb, _ := parser.Normalize(b)
-		if eq != (na == nb) {
-			t.Fatalf("Equivalent(%q, %q) = %v, normal forms %q and %q", a, b, eq, na, nb)
-		}
-		if eq {
-			// Equivalent references mean the same against every base.
-			checkSameMeaning(t, a, b)
-		}
+		uritest.CheckEquivalent(t, a, b, parser.Valid, uritest.OnStrings(parser.Parse, parser.Equivalent), uritest.Normalizer(parser.Normalize), checkSameMeaning)
 	})
 }
 
@@ -317,7 +261,7 @@ func FuzzRelativize(f *testing.F) {
 				t.Fatalf("%s: Relativize(%q, %q) = %q, which resolves to %q, %v, %v", p, base, target, r, back, warnings, err)
 			}
 			if p == parser.Strict {
-				if c, ok := shorterReference(base, target, r); ok {
+				if c, ok := uritest.ShorterReference(target, r, uritest.ResolvesTo(parser.Resolve, base, target)); ok {
 					t.Fatalf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, r, c)
 				}
 			}
@@ -348,12 +292,8 @@ func FuzzEscape(f *testing.F) {
 				t.Fatalf("Escape(%q, %v) = %q, which unescapes to %q, %v", s, rule, e, back, err)
 			}
 		}
-		u, err := parser.Unescape(s)
-		if err != nil {
-			var uerr *parser.UnescapeError
-			if !errors.As(err, &uerr) || uerr.Offset < 0 || uerr.Offset >= len(s) || s[uerr.Offset] != '%' {
-				t.Fatalf("Unescape(%q): %v", s, err)
-			}
+		u, ok := uritest.Unescaped(t, s, parser.Unescape, unescapeOffset)
+		if !ok {
 			return
 		}
 		if len(u) > len(s) || !strings.Contains(s, "%") && u != s {
@@ -362,26 +302,16 @@ func FuzzEscape(f *testing.F) {
 	})
 }
 
-// shorterReference looks for a reference shorter than r that resolves
-// against base to exactly target without a warning, independently of
-// Relativize's candidates: a suffix of target after one of a few
-// prefixes ("", "./", "../", ...). It returns "" if there is none (only
-// for targets of up to 64 bytes, to keep the fuzzing fast).
-func shorterReference(base, target, r string) (string, bool) {
-	if len(target) > 64 {
-		return "", false
+// isParseError reports the errors Parse gives: where a reference is not
+// one, or that it is too long.
+func isParseError(err error) bool {
+	return uritest.Is[*parser.Error](err) || uritest.Is[*parser.TooLongError](err)
+}
+
+// unescapeOffset is the offset of an *UnescapeError.
+func unescapeOffset(err error) (int, bool) {
+	if e, ok := uritest.As[*parser.UnescapeError](err); ok {
+		return e.Offset, true
 	}
-	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
-	for i := 0; i <= len(target); i++ {
-		for _, p := range prefixes {
-			c := p + target[i:]
-			if len(c) >= len(r) {
-				continue
-			}
-			if got, warnings, err := parser.Resolve(base, c); err == nil && got == target && len(warnings) == 0 {
-				return c, true
-			}
-		}
-	}
-	return "", false
+	return 0, false
 }

@@ -192,12 +192,7 @@ func upper(c byte) byte {
 // Equal reports whether a and b are the same reference, component for
 // component, byte for byte. Two nil URIs are equal; a nil and a non-nil one
 // are not.
-func Equal(a, b *URI) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.ref == b.ref
-}
+func Equal(a, b *URI) bool { return (a == nil) == (b == nil) && a.String() == b.String() }
 
 // Equivalent reports whether a and b are equivalent under section 6:
 // equal once both are normalized (see Normalize). It reports false if

@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -44,33 +44,12 @@ func resolvedMeaning(base, ref string) string {
 	return n
 }
 
-// checkSameMeaning reports a base against which ref and its normal form n
-// resolve to URIs that are not equivalent (section 6).
-func checkSameMeaning(t *testing.T, ref, n string) {
-	t.Helper()
-	for _, base := range meaningBases {
-		if a, b := resolvedMeaning(base, ref), resolvedMeaning(base, n); a != b {
-			t.Errorf("against %q, %q resolves to %q but its normal form %q to %q", base, ref, a, n, b)
-		}
-	}
-}
+// checkSameMeaning reports a base of meaningBases against which a
+// reference and its normal form resolve to URIs that are not equivalent.
+var checkSameMeaning = uritest.SameMeaning(meaningBases, resolvedMeaning)
 
 func TestNormalize(t *testing.T) {
-	for _, r := range readTable(t, "normalize.txt", 2) {
-		in, want := r.fields[0], r.fields[1]
-		got, err := parser.Normalize(in)
-		if err != nil {
-			t.Errorf("normalize.txt:%d: Normalize(%q): %v", r.line, in, err)
-			continue
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("normalize.txt:%d: Normalize(%q) (-want +got):\n%s", r.line, in, diff)
-		}
-		if again, err := parser.Normalize(got); err != nil || again != got {
-			t.Errorf("normalize.txt:%d: Normalize(%q) = %q, %v: not idempotent", r.line, got, again, err)
-		}
-		checkSameMeaning(t, in, got)
-	}
+	uritest.NormalTable(t, "testdata/normalize.txt", uritest.Normalizer(parser.Normalize), checkSameMeaning)
 	if _, err := parser.Normalize("?q"); err == nil {
 		t.Error(`Normalize("?q") succeeded; "?q" is not a URI-reference`)
 	}
@@ -127,23 +106,7 @@ func TestEqualAndEquivalent(t *testing.T) {
 // every base of meaningBases.
 func TestNormalizeMeaningSmallPaths(t *testing.T) {
 	alphabet := []string{"a", "b:c", "", ".", "..", "%2E%2E", ".%2e"}
-	var paths []string
-	var grow func(prefix string, n int)
-	grow = func(prefix string, n int) {
-		if n == 0 {
-			return
-		}
-		for _, s := range alphabet {
-			p := s
-			if prefix != "" || n < 4 {
-				p = prefix + "/" + s
-			}
-			paths = append(paths, p)
-			grow(p, n-1)
-		}
-	}
-	grow("", 4)
-	for _, p := range paths {
+	for _, p := range uritest.SmallPaths(alphabet, 4) {
 		for _, ref := range []string{p, "foo:/" + p} {
 			if !parser.Valid(ref) {
 				continue

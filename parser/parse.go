@@ -2,10 +2,10 @@ package parser
 
 import (
 	"errors"
-	"strconv"
 	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
@@ -16,8 +16,8 @@ import (
 // result, and safe for concurrent use.
 var compactParsers = sync.Pool{New: func() any { return editcompact.NewParser() }}
 
-// maxInput is the longest reference Parse takes: offsets are kept as int32.
-const maxInput = 1<<31 - 1
+// maxInput is the longest reference Parse takes.
+const maxInput = uriparts.MaxLen
 
 // screenAbove is the length above which Parse, before it runs the compact
 // parser, checks the reference with the automaton of package explain. The
@@ -40,7 +40,7 @@ func (e *TooLongError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *TooLongError>"
 	}
-	return "rfc2396: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
+	return uriparts.TooLong("rfc2396", e.Len)
 }
 
 // Parse parses ref as an RFC 2396 URI-reference (Appendix A, section 4),
@@ -93,70 +93,65 @@ func fill(u *URI, ref string, p *editcompact.Parser) {
 	f.finish()
 }
 
-// filler reads a URI's components from the tokens of a compact parse,
-// which come children first.
+// filler reads a URI's components from the tokens of a parse, which come
+// children first: an IPv4address inside an ipv6reference comes before it,
+// which then sets the host. uriparts.Filler finds the components; filler
+// adds what only RFC 2396 has: the opaque_part and the kind of authority.
 type filler struct {
-	u      *URI
-	hasReg bool
-	// The path of a hierarchical reference runs from the end of what
-	// precedes it (authority, "scheme:" or nothing) to the "?" of the
-	// query, the "#" of the fragment or the end of the reference.
-	pathBegin, pathEnd int
+	u       *URI
+	pathEnd int // the length of the reference
+	parts   uriparts.Filler
+	hasReg  bool
 }
 
 func (f *filler) token(rule grammar.Rule, b, e int) {
 	u := f.u
 	switch rule {
 	case grammar.RuleScheme:
-		u.set(partScheme, b, e)
-		f.pathBegin = e + 1
+		f.parts.Scheme(&u.spans, b, e)
 	case grammar.RuleOpaquePart:
 		u.opaque = true
-		f.pathBegin, f.pathEnd = b, e
+		f.parts.Opaque(b, e)
 	case grammar.RuleAuthority:
-		u.set(partAuthority, b, e)
-		f.pathBegin = e
+		f.parts.Authority(&u.spans, b, e)
 	case grammar.RuleRegName:
 		f.hasReg = true
 	case grammar.RuleUserinfo:
-		u.set(partUserInfo, b, e)
+		u.spans.Set(uriparts.UserInfo, b, e)
 	case grammar.RuleHostname:
-		u.set(partHost, b, e)
+		u.spans.Set(uriparts.Host, b, e)
 		u.hostKind = Hostname
 	case grammar.RuleIPv4address:
-		u.set(partHost, b, e)
+		u.spans.Set(uriparts.Host, b, e)
 		u.hostKind = IPv4
 	case grammar.RuleIpv6reference:
 		// An IPv4 address inside it came first; the reference is the host.
-		u.set(partHost, b, e)
+		u.spans.Set(uriparts.Host, b, e)
 		u.hostKind = IPv6
 	case grammar.RulePort:
-		u.set(partPort, b, e)
+		u.spans.Set(uriparts.Port, b, e)
 	case grammar.RuleQuery:
-		u.set(partQuery, b, e)
-		f.pathEnd = b - 1
+		f.parts.Query(&u.spans, b, e)
 	case grammar.RuleFragment:
-		u.set(partFragment, b, e)
-		if !u.opaque && u.defined&(1<<partQuery) == 0 {
-			f.pathEnd = b - 1
-		}
+		f.parts.Fragment(&u.spans, b, e)
 	}
 }
 
 func (f *filler) finish() {
 	u := f.u
-	if u.defined&(1<<partAuthority) == 0 && !u.opaque && f.pathEnd-f.pathBegin >= 2 && u.ref[f.pathBegin:f.pathBegin+2] == "//" {
+	begin, end := f.parts.Path(f.pathEnd)
+	if !u.spans.Has(uriparts.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
 		// Under the edit empty-authority, "//" before a path, a query or
 		// a fragment ("file:///x", "//?q") opens no authority, as in
 		// java.net.URI; Appendix A and every other edit read any "//"
 		// there as an authority, so this cannot happen without it.
-		f.pathBegin += 2
+		begin += 2
 	}
-	if u.defined&(1<<partAuthority) != 0 {
+	if u.spans.Has(uriparts.Authority) {
 		u.authorityKind = ServerAuthority
 		if f.hasReg {
 			u.authorityKind = RegistryAuthority
 		}
 	}
-	u.set(partPath, f.pathBegin, f.pathEnd)
+	u.spans.Set(uriparts.Path, begin, end)
 }

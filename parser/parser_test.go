@@ -9,61 +9,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
 func TestMatchRules(t *testing.T) {
-	tests := []struct {
-		rule  string
-		in    string
-		valid bool
-	}{
-		{"hostname", "www.example.com.", true},
-		{"hostname", "www.example.com", true},
-		{"hostname", "a-.b", false},
-		{"hostname", "1.2.3.4", false},
-		{"IPv4address", "1.2.3.4", true},
-		{"IPv4address", "1.2.3", false},
-		{"host", "1.2.3.4.example.com", true},
-		{"domainlabel", "a--b", true},
-		{"domainlabel", "a-", false},
-		{"toplabel", "a1", true},
-		{"toplabel", "1a", false},
-		{"authority", "a_b", true},
-		{"server", "a_b", false},
-		{"server", "", true},
-		{"port", "", true},
-		{"port", "8o", false},
-		{"absoluteURI", "g:h", true},
-		{"relativeURI", "g:h", false},
-		{"relativeURI", "?y", false},
-		{"path", "", true},
-		{"path", "a:b", true},
-		{"path", "#", false},
-		{"opaque_part", "b/c", true},
-		{"uric_no_slash", "/", false},
-		{"escaped", "%7e", true},
-		{"escaped", "%7g", false},
-		{"hex", "f", true},
-		{"alpha", "", false},
-		{"digit", "٣", false},
-		{"URI-reference", "", true},
-		{"URI_reference", "#f", true},
-	}
-	for _, tt := range tests {
-		rule, ok := grammar.Lookup(tt.rule)
-		if !ok {
-			t.Fatalf("no rule %q", tt.rule)
-		}
-		err := parser.Match(rule, tt.in)
-		if (err == nil) != tt.valid {
-			t.Errorf("Match(%q, %q) = %v, want valid %v", tt.rule, tt.in, err, tt.valid)
-		}
-		var perr *parser.Error
-		if want, _ := grammar.Lookup(tt.rule); err != nil && (!errors.As(err, &perr) || perr.Start != want) {
-			t.Errorf("Match(%q, %q): error %#v", tt.rule, tt.in, err)
-		}
-	}
+	uritest.MatchTable(t, "testdata/match.txt", grammar.Lookup, parser.Match, errorStart)
 	var rerr *parser.RuleError
 	if err := parser.Match(grammar.NumRules, "x"); !errors.As(err, &rerr) {
 		t.Errorf("Match with an invalid rule: %v, want a *RuleError", err)
@@ -248,4 +199,12 @@ func TestEnumContract(t *testing.T) {
 	if parser.NoGap.Code() != "" {
 		t.Errorf("NoGap.Code() = %q, want empty", parser.NoGap.Code())
 	}
+}
+
+// errorStart is the rule an *Error says its input was checked against.
+func errorStart(err error) (grammar.Rule, bool) {
+	if e, ok := uritest.As[*parser.Error](err); ok {
+		return e.Start, true
+	}
+	return 0, false
 }

@@ -9,7 +9,7 @@ import (
 // reachableBases are the bases TestReachable relativizes against.
 var reachableBases = []string{"http://a/b/c/d;p?q", "http://a/b/c/", "https://github.com/a/b", "http://A/b", "file:///usr/share/doc/", "foo:/a/b", "mailto:x@y"}
 
-// TestReachable checks that the candidates reachable drops could not have
+// TestReachable checks that the candidates refpath.Reachable drops could not have
 // been the answer: for every target of the corpus sample (and a few of
 // each kind) against each base, no candidate of relativeCandidates shorter
 // than Relativize's answer resolves back to the target.

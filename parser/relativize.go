@@ -57,9 +57,9 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
 	}
 	if u.Scheme() != target.Scheme() {
-		return target, nil // see reachable
+		return target, nil // see refpath.Reachable
 	}
-	candidates := reachable(relativeCandidates(u, target), u, target)
+	candidates := refpath.Reachable(relativeCandidates(u, target), target.ref, u.Scheme() == target.Scheme(), u.Authority() == target.Authority())
 	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	for _, c := range candidates {
 		if len(c) >= len(target.ref) {
@@ -84,68 +84,22 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 // to target, shortest kinds first; the caller sorts them by length, keeping
 // that order among equals, and takes the first that resolves back.
 func relativeCandidates(base, target *URI) []string {
-	var suffix, fragment string
-	if f := target.Fragment(); f.Defined {
-		fragment = "#" + f.Value
-	}
-	if q := target.Query(); q.Defined {
-		suffix = "?" + q.Value
-	}
-	suffix += fragment
-	candidates := []string{fragment}
-	if target.Query().Defined {
-		candidates = append(candidates, suffix)
-	}
+	q, f := target.Query(), target.Fragment()
+	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
 	if base.IsOpaque() || target.IsOpaque() {
-		return candidates
+		return c.List
 	}
 	// The base's directory as written, and as resolution sees it once its
 	// own dot segments are gone ("/a/./b" is in "/a/"): "x" stands for
-	// the reference's path while they are removed.
+	// the reference's path while they are removed. Section 5.2 step 6
+	// merges only with an abs_path.
 	effective, _ := removeDotSegments(base.Path()[:strings.LastIndexByte(base.Path(), '/')+1] + "x")
 	for _, basePath := range []string{base.Path(), effective} {
-		for _, rel := range relativePaths(basePath, target.Path()) {
-			candidates = append(candidates, rel+suffix)
+		if strings.HasPrefix(basePath, "/") && strings.HasPrefix(target.Path(), "/") {
+			c.AddRelativePaths(basePath, target.Path())
 		}
 	}
-	if path := target.Path(); strings.HasPrefix(path, "/") && !strings.HasPrefix(path, "//") {
-		candidates = append(candidates, path+suffix)
-	}
-	if a := target.Authority(); a.Defined {
-		candidates = append(candidates, "//"+a.Value+target.Path()+suffix)
-	}
-	return candidates
+	a := target.Authority()
+	c.AddAbsolute(target.Path(), a.Value, a.Defined)
+	return c.List
 }
-
-// relativePaths returns relative paths that section 5.2 step 6 may merge
-// with basePath into targetPath: the shortest climbs from the base's
-// directory with "../" to the longest directory the two share, then goes
-// down. A final "./" or "../" is also offered without its "/" ("." and
-// ".." name the same directory, steps 6d and 6f), and a "./" is put in
-// front of a first segment that is empty (".//x") or has a ":" ("./g:h").
-func relativePaths(basePath, targetPath string) []string {
-	if !strings.HasPrefix(basePath, "/") || !strings.HasPrefix(targetPath, "/") {
-		return nil
-	}
-	return refpath.RelativeSegments(basePath[1:], targetPath[1:])
-}
-
-// reachable drops the candidates that cannot resolve against base to
-// target, without resolving them: a reference with no scheme takes the
-// base's, and one that does not start with "//" the base's authority
-// (section 5.2 steps 3, 4 and 7). So when target's scheme differs from
-// base's no candidate can reach it, and when its authority does only a
-// network path can. Over real input most targets are on another site:
-// each candidate would otherwise be parsed and resolved in vain.
-func reachable(candidates []string, base, target *URI) []string {
-	switch {
-	case base.Scheme() != target.Scheme():
-		return nil
-	case base.Authority() != target.Authority():
-		return slices.DeleteFunc(candidates, func(c string) bool { return !isNetworkPath(c) })
-	}
-	return candidates
-}
-
-// isNetworkPath reports whether a candidate starts with "//".
-func isNetworkPath(c string) bool { return len(c) >= 2 && c[0] == '/' && c[1] == '/' }

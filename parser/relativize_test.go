@@ -1,37 +1,29 @@
 package parser_test
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
 func TestRelativize(t *testing.T) {
-	for _, r := range readTable(t, "relativize.txt", 3) {
-		base, target, want := r.fields[0], r.fields[1], r.fields[2]
-		got, err := parser.Relativize(base, target)
-		if code, ok := strings.CutPrefix(want, "error "); ok {
-			var rerr *parser.ResolveError
-			if !errors.As(err, &rerr) || rerr.Reason.Code() != code || rerr.Op != "relativize" {
-				t.Errorf("relativize.txt:%d: Relativize(%q, %q) = %q, %v; want a %s error", r.line, base, target, got, err, code)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("relativize.txt:%d: Relativize(%q, %q): %v", r.line, base, target, err)
-			continue
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("relativize.txt:%d: Relativize(%q, %q) (-want +got):\n%s", r.line, base, target, diff)
-		}
-		if back, _, err := parser.Resolve(base, got); err != nil || back != target {
-			t.Errorf("relativize.txt:%d: Resolve(%q, %q) = %q, %v; want %q", r.line, base, got, back, err, target)
-		}
-		if c, ok := shorterReference(base, target, got); ok {
-			t.Errorf("relativize.txt:%d: Relativize(%q, %q) = %q, but %q is shorter and resolves back", r.line, base, target, got, c)
-		}
+	uritest.RelativizeTable(t, "testdata/relativize.txt", parser.Relativize, relativizeRefused, resolvesBack)
+}
+
+// relativizeRefused reports a relativization's *ResolveError of the given
+// reason code.
+func relativizeRefused(err error, code string) bool {
+	rerr, ok := uritest.As[*parser.ResolveError](err)
+	return ok && rerr.Reason.Code() == code && rerr.Op == "relativize"
+}
+
+// resolvesBack is uritest.ResolvesTo, except that the target itself may
+// resolve to itself with a warning (it repeats the base's scheme,
+// WarnRepeatedScheme); a shorter reference may not.
+func resolvesBack(base, target string) func(ref string) bool {
+	return func(ref string) bool {
+		back, warnings, err := parser.Resolve(base, ref)
+		return err == nil && back == target && (ref == target || len(warnings) == 0)
 	}
 }

@@ -5,6 +5,9 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/enumname"
+	"github.com/rfc2396/rfc2396/internal/refpath"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
 // DotDotPolicy says what resolution does with ".." segments left at the
@@ -182,50 +185,19 @@ const (
 
 // Code returns a short, stable name for r, as JSON output and test tables
 // write it, e.g. "opaque-base".
-func (r ResolveReason) Code() string {
-	switch r {
-	case InvalidBase:
-		return "invalid-base"
-	case RelativeBase:
-		return "relative-base"
-	case InvalidReference:
-		return "invalid-reference"
-	case OpaqueBase:
-		return "opaque-base"
-	case DotDotRefused:
-		return "dotdot-above-root"
-	case Unrepresentable:
-		return "unrepresentable"
-	case NilURI:
-		return "nil-uri"
-	case RelativeTarget:
-		return "relative-target"
-	}
-	return "unknown"
-}
+func (r ResolveReason) Code() string { return resolveReasons.Code(r) }
 
 // String describes r for people, e.g. "the base is opaque".
-func (r ResolveReason) String() string {
-	switch r {
-	case InvalidBase:
-		return "the base is not a URI-reference"
-	case RelativeBase:
-		return "the base is not an absolute URI"
-	case InvalidReference:
-		return "the reference is not a URI-reference"
-	case OpaqueBase:
-		return "the base is opaque"
-	case DotDotRefused:
-		return `the reference climbs above the root with ".."`
-	case Unrepresentable:
-		return "the result does not recompose into a reference"
-	case NilURI:
-		return "a nil *URI was given"
-	case RelativeTarget:
-		return "the target is not an absolute URI"
-	}
-	return "unknown reason"
-}
+func (r ResolveReason) String() string { return resolveReasons.Text(r) }
+
+// resolveReasons names the reasons, those package rfc3986 has too as it
+// does.
+var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]enumname.Name{
+	OpaqueBase:      {Code: "opaque-base", Text: "the base is opaque"},
+	DotDotRefused:   {Code: "dotdot-above-root", Text: `the reference climbs above the root with ".."`},
+	Unrepresentable: {Code: "unrepresentable", Text: "the result does not recompose into a reference"},
+	NilURI:          {Code: "nil-uri", Text: "a nil *URI was given"},
+})
 
 // ResolveError reports a reference that cannot be resolved against a base,
 // or a target that cannot be relativized.
@@ -352,13 +324,13 @@ func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 		return nil, shiftError(err, ref, 1)
 	}
 	u := &URI{ref: ref, profile: p}
-	u.set(partPath, 0, 0)
-	u.set(partQuery, 1, 1+len(query))
+	u.spans.Set(uriparts.Path, 0, 0)
+	u.spans.Set(uriparts.Query, 1, 1+len(query))
 	if hasFragment {
 		if err := p.Match(grammar.RuleFragment, fragment); err != nil {
 			return nil, shiftError(err, ref, 2+len(query))
 		}
-		u.set(partFragment, 2+len(query), len(ref))
+		u.spans.Set(uriparts.Fragment, 2+len(query), len(ref))
 	}
 	return u, nil
 }
@@ -487,28 +459,10 @@ func removeDotSegments(path string) (string, int) {
 	if strings.HasPrefix(path, "/") {
 		lead, path = "/", path[1:]
 	}
-	segs := strings.Split(path, "/")
-	out := segs[:0] // the stack never grows past the segment being read
-	for i, s := range segs {
-		last := i == len(segs)-1
-		switch {
-		case s == ".":
-			// 6c: "./" is removed; 6d: a final "." is removed, leaving
-			// the "/" before it.
-			if last {
-				out = append(out, "")
-			}
-		case s == ".." && len(out) > 0 && out[len(out)-1] != "..":
-			// 6e: "<segment>/../" is removed; 6f: a final
-			// "<segment>/.." is removed, leaving the "/" before it.
-			out = out[:len(out)-1]
-			if last {
-				out = append(out, "")
-			}
-		default:
-			out = append(out, s)
-		}
-	}
+	// 6c: "./" is removed; 6d: a final "." is removed, leaving the "/"
+	// before it; 6e: "<segment>/../" is removed; 6f: a final
+	// "<segment>/.." is removed, leaving the "/" before it.
+	out := refpath.ReduceSegments(strings.Split(path, "/"), 0)
 	above := 0
 	for above < len(out) && out[above] == ".." {
 		above++

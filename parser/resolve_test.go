@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -97,14 +98,7 @@ func checkResolveCases(t *testing.T, file string, cases []resolveCase) {
 			}
 			got = "error"
 		}
-		var codes []string
-		for _, w := range warnings {
-			codes = append(codes, w.Code())
-		}
-		gotWarnings := strings.Join(codes, ",")
-		if gotWarnings == "" {
-			gotWarnings = "-"
-		}
+		gotWarnings := uritest.Codes(warnings)
 		want := outcome{c.result, c.warnings}
 		if diff := cmp.Diff(want, outcome{got, gotWarnings}); diff != "" {
 			t.Errorf("%s:%d: %s Resolve(%q, %q) (-want +got):\n%s", file, c.line, c.option, c.base, c.ref, diff)

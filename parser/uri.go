@@ -1,6 +1,10 @@
 package parser
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/rfc2396/rfc2396/internal/uriparts"
+)
 
 // Component is one component of a URI reference, in its raw, escaped form.
 // Defined distinguishes a component that is absent from one that is present
@@ -98,24 +102,6 @@ func (k HostKind) String() string {
 	return "no host"
 }
 
-// part names a component of a URI by its index in URI.spans.
-type part uint8
-
-const (
-	partScheme part = iota
-	partAuthority
-	partUserInfo
-	partHost
-	partPort
-	partPath
-	partQuery
-	partFragment
-	numParts
-)
-
-// span is the byte range of a component in URI.ref.
-type span struct{ begin, end int32 }
-
 // URI is a valid URI reference and how Appendix A reads it: the nine
 // components of section 3, as Java's java.net.URI names them, in raw,
 // escaped form.
@@ -127,62 +113,23 @@ type span struct{ begin, end int32 }
 type URI struct {
 	profile       *Profile // the grammar it was read under; nil is Strict
 	ref           string
-	spans         [numParts]span
-	defined       uint8 // bit i: part i is defined (the path always is)
+	spans         uriparts.Spans
 	opaque        bool
 	authorityKind AuthorityKind
 	hostKind      HostKind
 }
 
-func (u *URI) component(p part) Component {
-	if u == nil || u.defined&(1<<p) == 0 {
+// component returns component p; a nil u has none.
+func (u *URI) component(p uriparts.Part) Component {
+	if u == nil {
 		return Component{}
 	}
-	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
-}
-
-func (u *URI) set(p part, begin, end int) {
-	u.spans[p] = span{int32(begin), int32(end)}
-	u.defined |= 1 << p
+	v, ok := u.spans.Get(u.ref, p)
+	return Component{Value: v, Defined: ok}
 }
 
 // Scheme returns the scheme (section 3.1), defined for an absolute URI.
-func (u *URI) Scheme() Component { return u.component(partScheme) }
-
-// Authority returns the authority (section 3.2), defined when the reference
-// has a net_path ("//"), possibly empty ("file:///x").
-func (u *URI) Authority() Component { return u.component(partAuthority) }
-
-// UserInfo returns the userinfo of a server-based authority (section
-// 3.2.2), defined when the authority has an "@".
-func (u *URI) UserInfo() Component { return u.component(partUserInfo) }
-
-// Host returns the host of a server-based authority (section 3.2.2): a
-// hostname or an IPv4address, as HostKind tells.
-func (u *URI) Host() Component { return u.component(partHost) }
-
-// Port returns the port of a server-based authority (section 3.2.2), defined
-// when the host is followed by ":". port = *digit, so a defined port may be
-// empty: "http://h:/".
-func (u *URI) Port() Component { return u.component(partPort) }
-
-// Path returns the path (section 3.3). It is never undefined, but may be
-// empty. For an opaque URI it is the whole opaque_part: section 3's
-// "<path>" names both abs_path and opaque_part.
-func (u *URI) Path() string {
-	if u == nil {
-		return ""
-	}
-	return u.ref[u.spans[partPath].begin:u.spans[partPath].end]
-}
-
-// Query returns the query (section 3.4). It is always undefined for an
-// opaque URI: Appendix A gives opaque_part no query, so in "mailto:a?b" the
-// "?b" is part of the path.
-func (u *URI) Query() Component { return u.component(partQuery) }
-
-// Fragment returns the fragment identifier (section 4.1).
-func (u *URI) Fragment() Component { return u.component(partFragment) }
+func (u *URI) Scheme() Component { return u.component(uriparts.Scheme) }
 
 // SchemeSpecificPart returns everything between the scheme's ":" and the
 // "#" of the fragment, or, for a relative reference, everything before the
@@ -192,15 +139,59 @@ func (u *URI) SchemeSpecificPart() string {
 	if u == nil {
 		return ""
 	}
-	begin, end := 0, len(u.ref)
-	if u.defined&(1<<partScheme) != 0 {
-		begin = int(u.spans[partScheme].end) + 1
-	}
-	if u.defined&(1<<partFragment) != 0 {
-		end = int(u.spans[partFragment].begin) - 1
-	}
-	return u.ref[begin:end]
+	return u.spans.SchemeSpecificPart(u.ref)
 }
+
+// Authority returns the authority (section 3.2), defined when the reference
+// has a net_path ("//"), possibly empty ("file:///x").
+func (u *URI) Authority() Component { return u.component(uriparts.Authority) }
+
+// AuthorityKind tells whether the authority is server-based or
+// registry-based.
+func (u *URI) AuthorityKind() AuthorityKind {
+	if u == nil {
+		return NoAuthority
+	}
+	return u.authorityKind
+}
+
+// UserInfo returns the userinfo of a server-based authority (section
+// 3.2.2), defined when the authority has an "@".
+func (u *URI) UserInfo() Component { return u.component(uriparts.UserInfo) }
+
+// HostKind tells whether the host is a hostname or an IPv4address.
+func (u *URI) HostKind() HostKind {
+	if u == nil {
+		return NoHost
+	}
+	return u.hostKind
+}
+
+// Host returns the host of a server-based authority (section 3.2.2): a
+// hostname or an IPv4address, as HostKind tells.
+func (u *URI) Host() Component { return u.component(uriparts.Host) }
+
+// Port returns the port of a server-based authority (section 3.2.2), defined
+// when the host is followed by ":". port = *digit, so a defined port may be
+// empty: "http://h:/".
+func (u *URI) Port() Component { return u.component(uriparts.Port) }
+
+// Path returns the path (section 3.3). It is never undefined, but may be
+// empty. For an opaque URI it is the whole opaque_part: section 3's
+// "<path>" names both abs_path and opaque_part.
+func (u *URI) Path() string { return u.component(uriparts.Path).Value }
+
+// IsOpaque reports an absolute URI whose scheme-specific part does not start
+// with "/" (opaque_part, section 3).
+func (u *URI) IsOpaque() bool { return u != nil && u.opaque }
+
+// Query returns the query (section 3.4). It is always undefined for an
+// opaque URI: Appendix A gives opaque_part no query, so in "mailto:a?b" the
+// "?b" is part of the path.
+func (u *URI) Query() Component { return u.component(uriparts.Query) }
+
+// Fragment returns the fragment identifier (section 4.1).
+func (u *URI) Fragment() Component { return u.component(uriparts.Fragment) }
 
 // Profile returns the profile u was parsed under: [Strict] for Parse and
 // ParseInto, the profile for a [Profile]'s Parse, the base's for a
@@ -213,28 +204,7 @@ func (u *URI) Profile() *Profile {
 }
 
 // IsAbsolute reports whether u has a scheme (absoluteURI, section 3).
-func (u *URI) IsAbsolute() bool { return u != nil && u.defined&(1<<partScheme) != 0 }
-
-// IsOpaque reports an absolute URI whose scheme-specific part does not start
-// with "/" (opaque_part, section 3).
-func (u *URI) IsOpaque() bool { return u != nil && u.opaque }
-
-// AuthorityKind tells whether the authority is server-based or
-// registry-based.
-func (u *URI) AuthorityKind() AuthorityKind {
-	if u == nil {
-		return NoAuthority
-	}
-	return u.authorityKind
-}
-
-// HostKind tells whether the host is a hostname or an IPv4address.
-func (u *URI) HostKind() HostKind {
-	if u == nil {
-		return NoHost
-	}
-	return u.hostKind
-}
+func (u *URI) IsAbsolute() bool { return u != nil && u.spans.Has(uriparts.Scheme) }
 
 // String returns the reference. It is the recomposition of section 5.2,
 // step 7: scheme ":" if defined, "//" authority if defined, the path, "?"
@@ -268,29 +238,7 @@ func (u *URI) UnmarshalText(text []byte) error {
 // path, "?" query if defined, "#" fragment if defined. It does not check
 // the result; Compose does.
 func Recompose(scheme, authority Component, path string, query, fragment Component) string {
-	n := len(path)
-	for _, c := range [...]Component{scheme, authority, query, fragment} {
-		n += len(c.Value) + 2
-	}
-	b := make([]byte, 0, n)
-	if scheme.Defined {
-		b = append(b, scheme.Value...)
-		b = append(b, ':')
-	}
-	if authority.Defined {
-		b = append(b, "//"...)
-		b = append(b, authority.Value...)
-	}
-	b = append(b, path...)
-	if query.Defined {
-		b = append(b, '?')
-		b = append(b, query.Value...)
-	}
-	if fragment.Defined {
-		b = append(b, '#')
-		b = append(b, fragment.Value...)
-	}
-	return string(b)
+	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
 }
 
 // Compose recomposes a reference from its five components (section 5.2,

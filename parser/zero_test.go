@@ -5,19 +5,9 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
-
-// noPanic runs f and reports a panic as a failure of the case name.
-func noPanic(t *testing.T, name string, f func()) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s panics: %v", name, r)
-		}
-	}()
-	f()
-}
 
 // TestZeroValues calls every exported function and method of the package
 // with nil and zero receivers and arguments: each works or returns an
@@ -28,28 +18,28 @@ func TestZeroValues(t *testing.T) {
 	zeroProfile := &parser.Profile{}
 	for _, p := range []*parser.Profile{nilProfile, zeroProfile} {
 		name := fmt.Sprintf("%T(%v)", p, p == nil)
-		noPanic(t, name+".Name", func() { _ = p.Name() })
-		noPanic(t, name+".String", func() { _ = p.String() })
-		noPanic(t, name+".Edits", func() { _ = p.Edits() })
-		noPanic(t, name+".Has", func() { _ = p.Has(grammar.RuleURIReference) })
-		noPanic(t, name+".With", func() { _ = p.With(grammar.NoEdit).Name() })
-		noPanic(t, name+".With(ipv6)", func() { _ = p.With(grammar.EditIPv6).Name() })
-		noPanic(t, name+".Parse", func() { _, _ = p.Parse("http://a/b") })
-		noPanic(t, name+".ParseInto", func() { _ = p.ParseInto(nil, "http://a/b") })
-		noPanic(t, name+".Valid", func() { _ = p.Valid("http://a/b") })
-		noPanic(t, name+".Match", func() { _ = p.Match(grammar.RuleHost, "a") })
-		noPanic(t, name+".Matches", func() { _ = p.Matches(-1, "a") })
-		noPanic(t, name+".ParseTree", func() { _, _ = p.ParseTree(grammar.RuleHost, "a") })
-		noPanic(t, name+".ValidUnder", func() { _ = p.ValidUnder(grammar.RuleURIReference, "?y") })
-		noPanic(t, name+".Needs", func() { _ = p.Needs(grammar.RuleURIReference, "?y") })
-		noPanic(t, name+".Normalize", func() { _, _ = p.Normalize("HTTP://a/", nil) })
-		noPanic(t, name+".Resolve", func() { _, _, _ = p.Resolve("http://a/b", "c", nil) })
-		noPanic(t, name+".Relativize", func() { _, _ = p.Relativize("http://a/b", "http://a/c") })
+		uritest.NoPanic(t, name+".Name", func() { _ = p.Name() })
+		uritest.NoPanic(t, name+".String", func() { _ = p.String() })
+		uritest.NoPanic(t, name+".Edits", func() { _ = p.Edits() })
+		uritest.NoPanic(t, name+".Has", func() { _ = p.Has(grammar.RuleURIReference) })
+		uritest.NoPanic(t, name+".With", func() { _ = p.With(grammar.NoEdit).Name() })
+		uritest.NoPanic(t, name+".With(ipv6)", func() { _ = p.With(grammar.EditIPv6).Name() })
+		uritest.NoPanic(t, name+".Parse", func() { _, _ = p.Parse("http://a/b") })
+		uritest.NoPanic(t, name+".ParseInto", func() { _ = p.ParseInto(nil, "http://a/b") })
+		uritest.NoPanic(t, name+".Valid", func() { _ = p.Valid("http://a/b") })
+		uritest.NoPanic(t, name+".Match", func() { _ = p.Match(grammar.RuleHost, "a") })
+		uritest.NoPanic(t, name+".Matches", func() { _ = p.Matches(-1, "a") })
+		uritest.NoPanic(t, name+".ParseTree", func() { _, _ = p.ParseTree(grammar.RuleHost, "a") })
+		uritest.NoPanic(t, name+".ValidUnder", func() { _ = p.ValidUnder(grammar.RuleURIReference, "?y") })
+		uritest.NoPanic(t, name+".Needs", func() { _ = p.Needs(grammar.RuleURIReference, "?y") })
+		uritest.NoPanic(t, name+".Normalize", func() { _, _ = p.Normalize("HTTP://a/", nil) })
+		uritest.NoPanic(t, name+".Resolve", func() { _, _, _ = p.Resolve("http://a/b", "c", nil) })
+		uritest.NoPanic(t, name+".Relativize", func() { _, _ = p.Relativize("http://a/b", "http://a/c") })
 		if got, err := p.Parse("http://a/b"); err != nil || got.String() != "http://a/b" {
 			t.Errorf("%s.Parse = %v, %v", name, got, err)
 		}
 	}
-	noPanic(t, "URI methods on nil", func() {
+	uritest.NoPanic(t, "URI methods on nil", func() {
 		_, _, _, _, _ = nilURI.Scheme(), nilURI.Authority(), nilURI.UserInfo(), nilURI.Host(), nilURI.Port()
 		_, _, _, _ = nilURI.Path(), nilURI.Query(), nilURI.Fragment(), nilURI.SchemeSpecificPart()
 		_, _, _, _, _, _ = nilURI.Profile(), nilURI.IsAbsolute(), nilURI.IsOpaque(), nilURI.AuthorityKind(), nilURI.HostKind(), nilURI.String()
@@ -68,7 +58,7 @@ func TestZeroValues(t *testing.T) {
 		_, _ = nilURI.Relativize(nil)
 	})
 	var zeroURI parser.URI
-	noPanic(t, "URI methods on the zero URI", func() {
+	uritest.NoPanic(t, "URI methods on the zero URI", func() {
 		_, _, _, _, _ = zeroURI.Scheme(), zeroURI.Authority(), zeroURI.UserInfo(), zeroURI.Host(), zeroURI.Port()
 		_, _, _, _ = zeroURI.Path(), zeroURI.Query(), zeroURI.Fragment(), zeroURI.SchemeSpecificPart()
 		_, _, _, _, _, _ = zeroURI.Profile(), zeroURI.IsAbsolute(), zeroURI.IsOpaque(), zeroURI.AuthorityKind(), zeroURI.HostKind(), zeroURI.String()
@@ -85,7 +75,7 @@ func TestZeroValues(t *testing.T) {
 		_, _, _ = zeroURI.ResolveReference(&zeroURI)
 		_, _ = zeroURI.Relativize(&zeroURI)
 	})
-	noPanic(t, "functions with nil options and pointers", func() {
+	uritest.NoPanic(t, "functions with nil options and pointers", func() {
 		_, _ = parser.Normalize("a", nil)
 		_, _, _ = parser.Resolve("http://a/b", "c", nil)
 		_ = parser.ParseInto(nil, "a")
@@ -110,19 +100,9 @@ func TestZeroValues(t *testing.T) {
 		(*parser.ComposeError)(nil), &parser.ComposeError{},
 		(*parser.TooLongError)(nil), &parser.TooLongError{},
 	}
-	for i, err := range errs {
-		noPanic(t, fmt.Sprintf("error %d (%T).Error", i, err), func() {
-			if err.Error() == "" {
-				t.Errorf("error %d (%T) has an empty message", i, err)
-			}
-		})
-	}
-	for i, e := range []*parser.Error{nil, {}, {Input: "ab", Offset: -3}, {Input: "ab", Offset: 9}} {
-		noPanic(t, fmt.Sprintf("*Error %d methods", i), func() {
-			_, _, _ = e.AtEnd(), e.Char(), e.ErrorWithPosition()
-		})
-	}
-	noPanic(t, "(*ResolveError)(nil).Unwrap", func() { _ = (*parser.ResolveError)(nil).Unwrap() })
+	uritest.CheckErrorMessages(t, errs)
+	uritest.CheckSyntaxErrors(t, nil, &parser.Error{}, &parser.Error{Input: "ab", Offset: -3}, &parser.Error{Input: "ab", Offset: 9})
+	uritest.NoPanic(t, "(*ResolveError)(nil).Unwrap", func() { _ = (*parser.ResolveError)(nil).Unwrap() })
 }
 
 // TestExportedProfileVariables checks that the package never reads the

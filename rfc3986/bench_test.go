@@ -9,14 +9,6 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
-// loadCorpus returns the benchmark corpus (package internal/corpus) and
-// its size in bytes.
-func loadCorpus(b *testing.B) ([]string, int) { return corpus.Load(b, "..") }
-
-// runCorpus runs f once per corpus line per op: b.N counts references,
-// and MB/s is over the corpus's bytes.
-func runCorpus(b *testing.B, f func(s string)) { corpus.Run(b, "..", f) }
-
 var (
 	sinkURI  *rfc3986.URI
 	sinkURL  *url.URL
@@ -31,17 +23,17 @@ var (
 //	benchstat -col /impl -row /op
 func BenchmarkCorpus(b *testing.B) {
 	b.Run("op=parse/impl=rfc3986", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkURI, sinkErr = rfc3986.Parse(s) })
+		corpus.Run(b, "..", func(s string) { sinkURI, sinkErr = rfc3986.Parse(s) })
 	})
 	b.Run("op=parse/impl=net-url", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkURL, sinkErr = url.Parse(s) })
+		corpus.Run(b, "..", func(s string) { sinkURL, sinkErr = url.Parse(s) })
 	})
 	b.Run("op=valid/impl=rfc3986", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkBool = rfc3986.Valid(s) })
+		corpus.Run(b, "..", func(s string) { sinkBool = rfc3986.Valid(s) })
 	})
 	var u rfc3986.URI
 	b.Run("op=parse-into/impl=rfc3986", func(b *testing.B) {
-		runCorpus(b, func(s string) { sinkErr = rfc3986.ParseInto(&u, s) })
+		corpus.Run(b, "..", func(s string) { sinkErr = rfc3986.ParseInto(&u, s) })
 	})
 }
 

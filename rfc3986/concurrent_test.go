@@ -1,9 +1,9 @@
 package rfc3986_test
 
 import (
-	"sync"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -18,24 +18,17 @@ func TestConcurrent(t *testing.T) {
 		_, err := rfc3986.Parse(s)
 		want[i] = errString(err)
 	}
-	var wg sync.WaitGroup
-	for g := 0; g < 8; g++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for k := 0; k < 50; k++ {
-				for i, s := range inputs {
-					if _, err := rfc3986.Parse(s); errString(err) != want[i] {
-						t.Errorf("Parse(%q) = %v, want %s", s, err, want[i])
-					}
-					_ = rfc3986.Match(grammar.Rule((g+k+i)%grammar.NumRules), s)
-					_, _, _ = rfc3986.Resolve("http://a/b/c/d;p?q", s)
-					_, _ = rfc3986.Normalize(s)
-				}
+	uritest.Concurrently(8, 50, func(g, k int) bool {
+		for i, s := range inputs {
+			if _, err := rfc3986.Parse(s); errString(err) != want[i] {
+				t.Errorf("Parse(%q) = %v, want %s", s, err, want[i])
 			}
-		}()
-	}
-	wg.Wait()
+			_ = rfc3986.Match(grammar.Rule((g+k+i)%grammar.NumRules), s)
+			_, _, _ = rfc3986.Resolve("http://a/b/c/d;p?q", s)
+			_, _ = rfc3986.Normalize(s)
+		}
+		return true
+	})
 }
 
 func errString(err error) string {

@@ -1,11 +1,9 @@
 package rfc3986
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
-	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/synerr"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -42,10 +40,6 @@ type Error struct {
 // A nil *Error is at the end of its (empty) input.
 func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }
 
-// offset is Offset within [0, len(Input)], for display: an Error built
-// by hand may have any offset.
-func (e *Error) offset() int { return min(max(e.Offset, 0), len(e.Input)) }
-
 // Char describes the offending byte for display, safely, as package
 // parser does: printable ASCII is quoted ("character ' '"), a control
 // character is named by its code point ("control character U+0009 (tab)"),
@@ -53,34 +47,24 @@ func (e *Error) offset() int { return min(max(e.Offset, 0), len(e.Input)) }
 // other byte in hex ("byte 0xFF (not UTF-8)"). At the end of the input it
 // is "end of input".
 func (e *Error) Char() string {
-	if e.AtEnd() {
+	if e == nil {
 		return "end of input"
 	}
-	return safetext.Char(e.Input, e.offset(), "it must be percent-encoded")
+	return synerr.Char(e.Input, e.Offset, encodeHint)
 }
+
+// encodeHint is what Char says of a byte that is not printable ASCII.
+const encodeHint = "it must be percent-encoded"
 
 func (e *Error) Error() string {
 	if e == nil {
 		return "rfc3986: <nil *Error>"
 	}
-	var b strings.Builder
-	b.WriteString("rfc3986: ")
+	m := synerr.Error{Input: e.Input, Offset: e.Offset, Rule: e.Rule.String(), Expected: e.Expected, Encode: encodeHint}
 	if e.Start != grammar.RuleURIReference {
-		fmt.Fprintf(&b, "not a valid %s: ", e.Start)
+		m.Start = e.Start.String()
 	}
-	fmt.Fprintf(&b, "offset %d: ", e.offset())
-	if e.AtEnd() {
-		b.WriteString("unexpected end of input")
-	} else {
-		b.WriteString("invalid ")
-		b.WriteString(e.Char())
-	}
-	fmt.Fprintf(&b, " in %s", e.Rule)
-	if e.Expected != "" {
-		b.WriteString("; expected ")
-		b.WriteString(e.Expected)
-	}
-	return b.String()
+	return "rfc3986: " + m.Message()
 }
 
 // ErrorWithPosition returns [Error.Error] followed by three indented lines:
@@ -91,9 +75,8 @@ func (e *Error) ErrorWithPosition() string {
 	if e == nil {
 		return e.Error()
 	}
-	line, col := safetext.Line(e.Input, e.offset())
 	info := e.Rule.Info()
-	return fmt.Sprintf("%s\n  %s\n  %s^\n  %s  (RFC 3986 §%s)", e.Error(), line, strings.Repeat(" ", col), info.ABNF, info.Section)
+	return synerr.WithPosition(e.Error(), e.Input, e.Offset, info.ABNF, "RFC 3986 §"+info.Section)
 }
 
 // RuleError reports a [grammar.Rule] (package rfc3986/grammar) that is

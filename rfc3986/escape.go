@@ -56,8 +56,6 @@ const (
 	EscapeBadStart
 )
 
-var escapeReasonCodes = [...]string{EscapeUnsupportedRule: "unsupported-rule", EscapeEmpty: "empty", EscapeBadStart: "bad-start"}
-
 var escapeReasonTexts = [...]string{
 	EscapeUnsupportedRule: "percent-encoding is not defined for this rule",
 	EscapeEmpty:           "the rule does not match the empty string",
@@ -65,12 +63,7 @@ var escapeReasonTexts = [...]string{
 }
 
 // Code returns a short stable name of r for machines.
-func (r EscapeReason) Code() string {
-	if int(r) < len(escapeReasonCodes) && r > 0 {
-		return escapeReasonCodes[r]
-	}
-	return "unknown"
-}
+func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
 
 // String describes r for people.
 func (r EscapeReason) String() string {
@@ -93,23 +86,14 @@ func (e *EscapeError) Error() string {
 	if e == nil {
 		return "rfc3986: <nil *EscapeError>"
 	}
-	msg := fmt.Sprintf("rfc3986: cannot percent-encode for %s: %s", e.Rule, e.Reason)
-	if e.Detail != "" {
-		msg += " (" + e.Detail + ")"
-	}
-	return msg
+	return pct.ErrorMessage("rfc3986", "percent-encode", e.Rule.String(), e.Reason.String(), e.Detail)
 }
 
 // EscapeRules lists the rules Escape supports, in Appendix A's order.
-func EscapeRules() []grammar.Rule {
-	var rules []grammar.Rule
-	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
-		if escapeTables[r] != nil {
-			rules = append(rules, r)
-		}
-	}
-	return rules
-}
+func EscapeRules() []grammar.Rule { return escaping.Rules() }
+
+// escaping is Escape's tables for the rules of Appendix A.
+var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
 
 // Escape returns s percent-encoded (section 2.1: "%" and two upper-case
 // hex digits per octet) so that the result matches rule as a whole and
@@ -126,24 +110,26 @@ func EscapeRules() []grammar.Rule {
 // segments (path-abempty, path-noscheme, path-rootless), in which "/"
 // stays raw as the separator. Any other rule is an *[EscapeError].
 func Escape(s string, rule grammar.Rule) (string, error) {
-	t := escapeTables[rule]
-	if t == nil {
-		detail := "no such rule"
-		if rule >= 0 && rule < grammar.NumRules {
-			detail = rule.String() + " is not a component Escape builds; escape each component with its own rule (" + ruleNames(EscapeRules()) + ")"
-		}
-		return "", &EscapeError{Rule: rule, Reason: EscapeUnsupportedRule, Detail: detail}
+	out, reason, problem := escaping.Escape(s, rule)
+	if reason == 0 {
+		return out, nil
 	}
-	out, problem := t.Escape(s)
-	switch problem {
-	case pct.Empty:
-		return "", &EscapeError{Rule: rule, Reason: EscapeEmpty}
-	case pct.StartsWithSeparator:
-		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + ` must not start with "/"; use path-abempty`}
-	case pct.MustStartWithSeparator:
-		return "", &EscapeError{Rule: rule, Reason: EscapeBadStart, Detail: rule.String() + ` must start with "/"`}
+	return "", &EscapeError{Rule: rule, Reason: EscapeReason(reason), Detail: encodeDetail(rule, problem)}
+}
+
+// encodeDetail says more of why s could not be encoded for rule.
+func encodeDetail(rule grammar.Rule, problem pct.Problem) string {
+	switch {
+	case problem == pct.StartsWithSeparator:
+		return rule.String() + ` must not start with "/"; use path-abempty`
+	case problem == pct.MustStartWithSeparator:
+		return rule.String() + ` must start with "/"`
+	case problem != pct.NoProblem:
+		return ""
+	case rule < 0 || rule >= grammar.NumRules:
+		return "no such rule"
 	}
-	return out, nil
+	return rule.String() + " is not a component Escape builds; escape each component with its own rule (" + ruleNames(EscapeRules()) + ")"
 }
 
 func ruleNames(rules []grammar.Rule) string {

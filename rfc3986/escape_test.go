@@ -2,79 +2,27 @@ package rfc3986_test
 
 import (
 	"errors"
-	"os"
-	"strconv"
-	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 func TestEscapeCases(t *testing.T) {
-	data, err := os.ReadFile("testdata/escape/escape.txt")
-	if err != nil {
-		t.Fatal(err)
+	uritest.EscapeCases(t, "testdata/escape/escape.txt", grammar.Lookup, rfc3986.Escape, escapeFailure, rfc3986.Match)
+}
+
+// escapeFailure is the code and rule of an *EscapeError.
+func escapeFailure(err error) (string, grammar.Rule, bool) {
+	if e, ok := uritest.As[*rfc3986.EscapeError](err); ok {
+		return e.Reason.Code(), e.Rule, true
 	}
-	for n, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		f := strings.Split(line, "\t")
-		if len(f) != 3 {
-			t.Fatalf("escape.txt:%d: want 3 tab-separated fields", n+1)
-		}
-		rule, ok := grammar.Lookup(f[0])
-		if !ok {
-			t.Fatalf("escape.txt:%d: no rule %q", n+1, f[0])
-		}
-		in, err := strconv.Unquote(f[1])
-		if err != nil {
-			t.Fatalf("escape.txt:%d: %v", n+1, err)
-		}
-		got, err := rfc3986.Escape(in, rule)
-		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
-			var eerr *rfc3986.EscapeError
-			if !errors.As(err, &eerr) || eerr.Reason.Code() != code || eerr.Rule != rule {
-				t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want error %s", n+1, in, rule, got, err, code)
-			}
-			continue
-		}
-		want, err2 := strconv.Unquote(f[2])
-		if err2 != nil {
-			t.Fatalf("escape.txt:%d: %v", n+1, err2)
-		}
-		if err != nil || got != want {
-			t.Errorf("escape.txt:%d: Escape(%q, %s) = %q, %v; want %q", n+1, in, rule, got, err, want)
-		}
-		if err := rfc3986.Match(rule, got); err != nil {
-			t.Errorf("escape.txt:%d: %q does not match %s: %v", n+1, got, rule, err)
-		}
-	}
+	return "", 0, false
 }
 
 func TestUnescape(t *testing.T) {
-	tests := []struct {
-		in, want string
-		bad      int // offset of the malformed "%", or -1
-	}{
-		{"a%20b", "a b", -1},
-		{"%C3%a9", "\u00e9", -1},
-		{"no escapes", "no escapes", -1},
-		{"%", "", 0},
-		{"ab%4", "", 2},
-		{"%zz", "", 0},
-	}
-	for _, tt := range tests {
-		got, err := rfc3986.Unescape(tt.in)
-		var uerr *rfc3986.UnescapeError
-		switch {
-		case tt.bad < 0 && (err != nil || got != tt.want):
-			t.Errorf("Unescape(%q) = %q, %v; want %q", tt.in, got, err, tt.want)
-		case tt.bad >= 0 && (!errors.As(err, &uerr) || uerr.Offset != tt.bad):
-			t.Errorf("Unescape(%q) = %q, %v; want an *UnescapeError at %d", tt.in, got, err, tt.bad)
-		}
-	}
+	uritest.UnescapeTable(t, "testdata/unescape.txt", rfc3986.Unescape, unescapeOffset)
 }
 
 // FuzzEscape checks, for any bytes and every rule Escape supports, that

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -57,26 +58,13 @@ func FuzzResolve(f *testing.F) {
 // FuzzNormalize checks that Normalize gives a valid reference, is
 // idempotent, keeps a reference absolute or relative, and does not change
 // what the reference resolves to against any of meaningBases.
+//
+// Its seeds are in testdata/fuzz/FuzzNormalize.
 func FuzzNormalize(f *testing.F) {
-	for _, s := range []string{"HTTP://A:80/./b/../c?%7e", "http://[::A]/", "a:b/../c", "%2e%2E/a", "foo:a/../b/./c", "a/..//x", ".//0", "foo:../a", "a/b/../../c"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		n, err := rfc3986.Normalize(s)
-		if err != nil {
-			var perr *rfc3986.Error
-			var lerr *rfc3986.TooLongError
-			if !errors.As(err, &perr) && !errors.As(err, &lerr) {
-				t.Fatalf("Normalize(%q): error %v of type %T", s, err, err)
-			}
-			return
-		}
+	f.Fuzz(uritest.NormalizeFuzz(uritest.Normalizer(rfc3986.Normalize), isParseError, func(t *testing.T, s, n string) {
 		u, err := rfc3986.Parse(n)
 		if err != nil {
 			t.Fatalf("Normalize(%q) = %q, not a URI-reference: %v", s, n, err)
-		}
-		if again, err := rfc3986.Normalize(n); err != nil || again != n {
-			t.Fatalf("Normalize(%q) = %q, then %q, %v", s, n, again, err)
 		}
 		// The same kind of reference; only an empty path may become "/"
 		// (section 6.2.3, "http://a" is "http://a/").
@@ -85,7 +73,7 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("Normalize(%q) = %q: another kind of reference", s, n)
 		}
 		checkSameMeaning(t, s, n)
-	})
+	}))
 }
 
 // FuzzParse checks that Parse, Valid, Match and ParseTree agree, that a
@@ -142,21 +130,13 @@ func FuzzMatch(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, r uint16, s string) {
 		rule := grammar.Rule(r % uint16(grammar.NumRules+1))
-		err := rfc3986.Match(rule, s)
-		if rfc3986.Matches(rule, s) != (err == nil) {
-			t.Fatalf("Match(%v, %q) = %v, Matches disagrees", rule, s, err)
-		}
 		if rule < grammar.NumRules {
 			byName, ok := grammar.Lookup(rule.String())
 			if !ok || byName != rule {
 				t.Fatalf("Lookup(%q) = %v, %v", rule.String(), byName, ok)
 			}
 		}
-		tree, terr := rfc3986.ParseTree(rule, s)
-		if (err == nil) != (terr == nil) {
-			t.Fatalf("Match(%v, %q) = %v but ParseTree gives %v", rule, s, err, terr)
-		}
-		if err != nil {
+		if err := uritest.Matched(t, rule, s, rfc3986.Match, rfc3986.Matches, rfc3986.ParseTree, node); err != nil {
 			var perr *rfc3986.Error
 			var rerr *rfc3986.RuleError
 			if !errors.As(err, &perr) && !errors.As(err, &rerr) {
@@ -165,25 +145,13 @@ func FuzzMatch(f *testing.F) {
 			if perr != nil && (perr.Offset < 0 || perr.Offset > len(s)) {
 				t.Fatalf("Match(%v, %q): offset %d", rule, s, perr.Offset)
 			}
-			return
 		}
-		if tree.Rule != rule || tree.Begin != 0 || tree.End != len(s) {
-			t.Fatalf("ParseTree(%v, %q): root %v [%d, %d)", rule, s, tree.Rule, tree.Begin, tree.End)
-		}
-		checkTree(t, s, tree)
 	})
 }
 
-func checkTree(t *testing.T, s string, n *rfc3986.Node) {
-	t.Helper()
-	at := n.Begin
-	for _, c := range n.Children {
-		if c.Begin < at || c.End < c.Begin || c.End > n.End {
-			t.Fatalf("tree of %q: child %v [%d, %d) of %v [%d, %d) out of place", s, c.Rule, c.Begin, c.End, n.Rule, n.Begin, n.End)
-		}
-		at = c.End
-		checkTree(t, s, c)
-	}
+// node is what package uritest needs of a parse tree's node.
+func node(n *rfc3986.Node) (grammar.Rule, int, int, []*rfc3986.Node) {
+	return n.Rule, n.Begin, n.End, n.Children
 }
 
 // FuzzRelativize checks that a relativized reference resolves back to the
@@ -221,68 +189,20 @@ func FuzzRelativize(f *testing.F) {
 		if err != nil || back != target || len(warnings) > 0 {
 			t.Fatalf("Relativize(%q, %q) = %q, which resolves to %q, %v, %v", base, target, r, back, warnings, err)
 		}
-		if c, ok := shorterReference(base, target, r); ok {
+		if c, ok := uritest.ShorterReference(target, r, uritest.ResolvesTo(rfc3986.Resolve, base, target)); ok {
 			t.Fatalf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, r, c)
 		}
 	})
 }
 
-// shorterReference looks for a reference shorter than r that resolves
-// against base to exactly target without a warning, independently of
-// Relativize's candidates: a suffix of target after one of a few
-// prefixes ("", "./", "../", ...). It returns "" if there is none (only
-// for targets of up to 64 bytes, to keep the fuzzing fast).
-func shorterReference(base, target, r string) (string, bool) {
-	if len(target) > 64 {
-		return "", false
-	}
-	prefixes := []string{"", "./", "../", "../../", "../../../", ".", "..", "../..", "../../.."}
-	for i := 0; i <= len(target); i++ {
-		for _, p := range prefixes {
-			c := p + target[i:]
-			if len(c) >= len(r) {
-				continue
-			}
-			if got, warnings, err := rfc3986.Resolve(base, c); err == nil && got == target && len(warnings) == 0 {
-				return c, true
-			}
-		}
-	}
-	return "", false
-}
-
 // FuzzEquivalent checks that Equivalent is symmetric and reflexive, that it
 // is the equality of normal forms, and that equivalent references resolve
 // alike against every base of meaningBases.
+//
+// Its seeds are in testdata/fuzz/FuzzEquivalent.
 func FuzzEquivalent(f *testing.F) {
-	f.Add("http://a/b", "HTTP://A:80/b")
-	f.Add("a/..//x", ".//x")
-	f.Add("foo:a/b/../c", "foo:a/c")
-	f.Add("%7e", "~")
 	f.Fuzz(func(t *testing.T, a, b string) {
-		ua, errA := rfc3986.Parse(a)
-		ub, errB := rfc3986.Parse(b)
-		eq := rfc3986.Equivalent(ua, ub)
-		if eq != rfc3986.Equivalent(ub, ua) {
-			t.Fatalf("Equivalent(%q, %q) is not symmetric", a, b)
-		}
-		if errA != nil || errB != nil {
-			if eq {
-				t.Fatalf("Equivalent(%q, %q) with an invalid reference", a, b)
-			}
-			return
-		}
-		if !rfc3986.Equivalent(ua, ua) {
-			t.Fatalf("Equivalent(%q, %q) = false", a, a)
-		}
-		na, _ := rfc3986.Normalize(a)
-		nb, _ := rfc3986.Normalize(b)
-		if eq != (na == nb) {
-			t.Fatalf("Equivalent(%q, %q) = %v, normal forms %q and %q", a, b, eq, na, nb)
-		}
-		if eq {
-			checkSameMeaning(t, a, b)
-		}
+		uritest.CheckEquivalent(t, a, b, rfc3986.Valid, uritest.OnStrings(rfc3986.Parse, rfc3986.Equivalent), uritest.Normalizer(rfc3986.Normalize), checkSameMeaning)
 	})
 }
 
@@ -293,12 +213,8 @@ func FuzzUnescape(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
-		got, err := rfc3986.Unescape(s)
-		if err != nil {
-			var uerr *rfc3986.UnescapeError
-			if !errors.As(err, &uerr) || uerr.Offset < 0 || uerr.Offset >= len(s) || s[uerr.Offset] != '%' {
-				t.Fatalf("Unescape(%q): %v", s, err)
-			}
+		got, ok := uritest.Unescaped(t, s, rfc3986.Unescape, unescapeOffset)
+		if !ok {
 			return
 		}
 		if !strings.Contains(s, "%") && got != s {
@@ -310,4 +226,17 @@ func FuzzUnescape(f *testing.F) {
 			t.Fatalf("Unescape(Escape(%q)) = %q, %v", got, back, err)
 		}
 	})
+}
+
+// unescapeOffset is the offset of the "%" an *UnescapeError reports.
+func unescapeOffset(err error) (int, bool) {
+	if e, ok := uritest.As[*rfc3986.UnescapeError](err); ok {
+		return e.Offset, true
+	}
+	return 0, false
+}
+
+// isParseError reports the errors of Parse.
+func isParseError(err error) bool {
+	return uritest.Is[*rfc3986.Error](err) || uritest.Is[*rfc3986.TooLongError](err)
 }

@@ -5,12 +5,7 @@ func Some(value string) Component { return Component{Value: value, Defined: true
 
 // Equal reports whether a and b are the same reference, byte for byte
 // (section 6.2.1, simple string comparison). Two nil URIs are equal.
-func Equal(a, b *URI) bool {
-	if a == nil || b == nil {
-		return a == b
-	}
-	return a.ref == b.ref
-}
+func Equal(a, b *URI) bool { return (a == nil) == (b == nil) && a.String() == b.String() }
 
 // Equivalent reports whether a and b are equivalent by the comparison
 // ladder of section 6.2 as far as [Normalize] climbs it: equal once both

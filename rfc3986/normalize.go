@@ -1,9 +1,11 @@
 package rfc3986
 
 import (
-	"github.com/rfc2396/rfc2396/internal/pct"
 	"maps"
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/refpath"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -205,32 +207,7 @@ func normalizeEncodingKeepDots(path string) string {
 // with "a/.." leaves a "/" ("a/../b" gives "/b"), so a first segment is
 // never removed, nor are ".." segments that come before it.
 func reduceRootless(path string) string {
-	segs := strings.Split(path, "/")
-	out := segs[:0] // never longer than the segments read
-	real := 0       // how many segments of out are not ".."
-	for i, s := range segs {
-		last := i == len(segs)-1
-		switch {
-		case s == ".":
-			if last {
-				out = append(out, "")
-				real++
-			}
-		case s == ".." && real > 1 && out[len(out)-1] != "..":
-			out = out[:len(out)-1]
-			real--
-			if last {
-				out = append(out, "")
-				real++
-			}
-		default:
-			out = append(out, s)
-			if s != ".." {
-				real++
-			}
-		}
-	}
-	return strings.Join(out, "/")
+	return strings.Join(refpath.ReduceSegments(strings.Split(path, "/"), 1), "/")
 }
 
 // normalizeEncoding applies writeNormalized to s (so that an encoded "." is

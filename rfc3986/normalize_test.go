@@ -4,7 +4,7 @@ import (
 	"errors"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
@@ -66,33 +66,12 @@ func upperHex(c byte) byte {
 	return c
 }
 
-// checkSameMeaning reports a base against which ref and its normal form n
-// resolve to URIs that are not equivalent (section 6.2.2).
-func checkSameMeaning(t *testing.T, ref, n string) {
-	t.Helper()
-	for _, base := range meaningBases {
-		if a, b := resolvedMeaning(base, ref), resolvedMeaning(base, n); a != b {
-			t.Errorf("against %q, %q resolves to %q but its normal form %q to %q", base, ref, a, n, b)
-		}
-	}
-}
+// checkSameMeaning reports a base of meaningBases against which a
+// reference and its normal form resolve to URIs that are not equivalent.
+var checkSameMeaning = uritest.SameMeaning(meaningBases, resolvedMeaning)
 
 func TestNormalize(t *testing.T) {
-	for _, r := range readTable(t, "testdata/normalize.txt", 2) {
-		in, want := r[0], r[1]
-		got, err := rfc3986.Normalize(in)
-		if err != nil {
-			t.Errorf("Normalize(%q): %v", in, err)
-			continue
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("Normalize(%q) (-want +got):\n%s", in, diff)
-		}
-		if again, err := rfc3986.Normalize(got); err != nil || again != got {
-			t.Errorf("Normalize(%q) = %q, %v: not idempotent", got, again, err)
-		}
-		checkSameMeaning(t, in, got)
-	}
+	uritest.NormalTable(t, "testdata/normalize.txt", uritest.Normalizer(rfc3986.Normalize), checkSameMeaning)
 	var perr *rfc3986.Error
 	if _, err := rfc3986.Normalize("a b"); !errors.As(err, &perr) || perr.Offset != 1 {
 		t.Errorf("Normalize of an invalid reference: %v", err)
@@ -105,23 +84,7 @@ func TestNormalize(t *testing.T) {
 // against every base of meaningBases.
 func TestNormalizeMeaningSmallPaths(t *testing.T) {
 	alphabet := []string{"a", "b:c", "", ".", "..", "%2E%2E", ".%2e"}
-	var paths []string
-	var grow func(prefix string, n int)
-	grow = func(prefix string, n int) {
-		if n == 0 {
-			return
-		}
-		for _, s := range alphabet {
-			p := s
-			if prefix != "" || n < 4 {
-				p = prefix + "/" + s
-			}
-			paths = append(paths, p)
-			grow(p, n-1)
-		}
-	}
-	grow("", 4)
-	for _, p := range paths {
+	for _, p := range uritest.SmallPaths(alphabet, 4) {
 		for _, ref := range []string{p, "foo:" + p, "foo:/" + p} {
 			if !rfc3986.Valid(ref) {
 				continue

@@ -2,46 +2,16 @@ package rfc3986_test
 
 import (
 	"errors"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
-
-// readTable reads a TAB-separated testdata file, skipping "#" comments;
-// a field that starts with a double quote is Go-unquoted. fields is the
-// number of fields of every line, or 0 for any.
-func readTable(t *testing.T, path string, fields int) [][]string {
-	t.Helper()
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var rows [][]string
-	for i, line := range strings.Split(string(data), "\n") {
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		row := strings.Split(line, "\t")
-		if fields > 0 && len(row) != fields {
-			t.Fatalf("%s:%d: %d fields, want %d", path, i+1, len(row), fields)
-		}
-		for j, f := range row {
-			if strings.HasPrefix(f, `"`) {
-				if row[j], err = strconv.Unquote(f); err != nil {
-					t.Fatalf("%s:%d: %v", path, i+1, err)
-				}
-			}
-		}
-		rows = append(rows, row)
-	}
-	return rows
-}
 
 func component(s string) rfc3986.Component {
 	if s == "-" {
@@ -59,7 +29,8 @@ type parsed struct {
 }
 
 func TestParseComponents(t *testing.T) {
-	for _, row := range readTable(t, "../testdata/rfc3986/components.txt", 10) {
+	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/components.txt", 10) {
+		row := r.Fields
 		want := parsed{
 			Scheme: component(row[1]), Authority: component(row[2]), UserInfo: component(row[3]),
 			Host: component(row[4]), HostKind: row[5], Port: component(row[6]), Path: row[7],
@@ -87,7 +58,8 @@ func TestParseComponents(t *testing.T) {
 }
 
 func TestParseErrors(t *testing.T) {
-	for _, row := range readTable(t, "../testdata/rfc3986/invalid.txt", 4) {
+	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/invalid.txt", 4) {
+		row := r.Fields
 		_, err := rfc3986.Parse(row[0])
 		var perr *rfc3986.Error
 		if !errors.As(err, &perr) {
@@ -105,40 +77,7 @@ func TestParseErrors(t *testing.T) {
 }
 
 func TestMatchByName(t *testing.T) {
-	tests := []struct {
-		rule, s string
-		ok      bool
-	}{
-		{"URI-reference", "?y", true},
-		{"absolute-URI", "http://a/b?c", true},
-		{"absolute-URI", "http://a/b#c", false},
-		{"relative-ref", "a:b", false},
-		{"relative-ref", "//h", true},
-		{"URI", "//h", false},
-		{"IPv6address", "::ffff:192.0.2.1", true},
-		{"IPv6address", "1:2:3:4:5:6:7:8:9", false},
-		{"IPvFuture", "V9.x", true},
-		{"IPv4address", "192.168.0.256", false},
-		{"reg-name", "", true},
-		{"path-empty", "", true},
-		{"path-noscheme", "a:b", false},
-		{"path-rootless", "a:b", true},
-		{"path", "a/b", true},
-		{"segment-nz-nc", "a@b", true},
-		{"port", "", true},
-		{"h16", "abcd", true},
-		{"dec_octet", "255", true},
-	}
-	for _, tt := range tests {
-		rule, ok := grammar.Lookup(tt.rule)
-		if !ok {
-			t.Fatalf("no rule %q", tt.rule)
-		}
-		err := rfc3986.Match(rule, tt.s)
-		if (err == nil) != tt.ok {
-			t.Errorf("Match(%s, %q) = %v, want ok=%v", tt.rule, tt.s, err, tt.ok)
-		}
-	}
+	uritest.MatchTable(t, "testdata/match.txt", grammar.Lookup, rfc3986.Match, errorStart)
 	var unknown *rfc3986.RuleError
 	if err := rfc3986.Match(grammar.NumRules, "a"); !errors.As(err, &unknown) {
 		t.Errorf("Match(NumRules) = %v, want a *RuleError", err)
@@ -162,4 +101,12 @@ func TestLongInputs(t *testing.T) {
 	if got := rfc3986.RemoveDotSegments(strings.Repeat("/a/..", 1<<18)); got != "/" {
 		t.Errorf("RemoveDotSegments(long) = %q", got)
 	}
+}
+
+// errorStart is the rule an *Error says its input was checked against.
+func errorStart(err error) (grammar.Rule, bool) {
+	if e, ok := uritest.As[*rfc3986.Error](err); ok {
+		return e.Start, true
+	}
+	return 0, false
 }

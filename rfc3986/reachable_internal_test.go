@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestReachable checks that the candidates reachable drops could not have
+// TestReachable checks that the candidates refpath.Reachable drops could not have
 // been the answer: for every target of the corpus sample (and a few of
 // each kind) against each base, no candidate of relativeCandidates shorter
 // than Relativize's answer resolves back to the target, and a target

@@ -3,7 +3,6 @@ package rfc3986
 import (
 	"github.com/rfc2396/rfc2396/internal/refpath"
 	"slices"
-	"strings"
 )
 
 // Relativize returns the shortest reference that [Resolve], with no
@@ -38,9 +37,9 @@ func Relativize(base, target string) (string, error) {
 	}
 	var candidates []string
 	if b.Scheme() != t.Scheme() {
-		candidates = []string{target} // see reachable
+		candidates = []string{target} // see refpath.Reachable
 	} else {
-		candidates = reachable(relativeCandidates(&b, &t), &b, &t)
+		candidates = refpath.Reachable(relativeCandidates(&b, &t), t.ref, b.Scheme() == t.Scheme(), b.Authority() == t.Authority())
 	}
 	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	var r URI
@@ -59,58 +58,18 @@ func Relativize(base, target string) (string, error) {
 // to target, shortest kinds first; the caller sorts them by length, keeping
 // that order among equals, and takes the first that resolves back.
 func relativeCandidates(base, target *URI) []string {
-	var suffix, fragment string
-	if f := target.Fragment(); f.Defined {
-		fragment = "#" + f.Value
-	}
-	if q := target.Query(); q.Defined {
-		suffix = "?" + q.Value
-	}
-	suffix += fragment
-	candidates := []string{fragment}
-	if target.Query().Defined {
-		candidates = append(candidates, suffix)
-	}
-	basePath, targetPath := base.Path(), target.Path()
+	q, f := target.Query(), target.Fragment()
+	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
+	basePath := base.Path()
 	if base.Authority().Defined && basePath == "" {
 		basePath = "/" // section 5.2.3
 	}
 	// The base's directory as written, and as resolution sees it once its
 	// own dot segments are gone ("a/./b" is in "a/"): "x" stands for the
 	// reference's path while they are removed.
-	effective := RemoveDotSegments(merge(base, "x"))
-	for _, basePath := range []string{basePath, effective} {
-		if strings.HasPrefix(basePath, "/") == strings.HasPrefix(targetPath, "/") {
-			for _, rel := range refpath.RelativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
-				candidates = append(candidates, rel+suffix)
-			}
-		}
-	}
-	if strings.HasPrefix(targetPath, "/") && !strings.HasPrefix(targetPath, "//") {
-		candidates = append(candidates, targetPath+suffix)
-	}
-	if a := target.Authority(); a.Defined {
-		candidates = append(candidates, "//"+a.Value+targetPath+suffix)
-	}
-	return append(candidates, target.ref)
+	c.AddRelativePaths(basePath, target.Path())
+	c.AddRelativePaths(RemoveDotSegments(merge(base, "x")), target.Path())
+	a := target.Authority()
+	c.AddAbsolute(target.Path(), a.Value, a.Defined)
+	return append(c.List, target.ref)
 }
-
-// reachable drops the candidates that cannot resolve against base to
-// target, without resolving them: a reference with no scheme takes the
-// base's, and one with no authority the base's (section 5.2.2). So when
-// target's scheme differs from base's only target itself can reach it,
-// and when its authority does only a network path or target itself. Over
-// real input most targets are on another site: each candidate would
-// otherwise be parsed and resolved in vain.
-func reachable(candidates []string, base, target *URI) []string {
-	switch {
-	case base.Scheme() != target.Scheme():
-		return slices.DeleteFunc(candidates, func(c string) bool { return c != target.ref })
-	case base.Authority() != target.Authority():
-		return slices.DeleteFunc(candidates, func(c string) bool { return c != target.ref && !isNetworkPath(c) })
-	}
-	return candidates
-}
-
-// isNetworkPath reports whether a candidate starts with "//".
-func isNetworkPath(c string) bool { return len(c) >= 2 && c[0] == '/' && c[1] == '/' }

@@ -1,38 +1,26 @@
 package rfc3986_test
 
 import (
-	"errors"
-	"strings"
 	"testing"
 
-	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 func TestRelativize(t *testing.T) {
-	for _, r := range readTable(t, "testdata/relativize.txt", 3) {
-		base, target, want := r[0], r[1], r[2]
-		got, err := rfc3986.Relativize(base, target)
-		if code, ok := strings.CutPrefix(want, "error "); ok {
-			var rerr *rfc3986.ResolveError
-			if !errors.As(err, &rerr) || rerr.Op != "relativize" || code != "base" && rerr.Reason.Code() != code ||
-				code == "base" && rerr.Reason != rfc3986.InvalidBase && rerr.Reason != rfc3986.RelativeBase {
-				t.Errorf("Relativize(%q, %q) = %q, %v; want a %s error", base, target, got, err, code)
-			}
-			continue
-		}
-		if err != nil {
-			t.Errorf("Relativize(%q, %q): %v", base, target, err)
-			continue
-		}
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Errorf("Relativize(%q, %q) (-want +got):\n%s", base, target, diff)
-		}
-		if back, warnings, err := rfc3986.Resolve(base, got); err != nil || back != target || len(warnings) > 0 {
-			t.Errorf("Resolve(%q, %q) = %q, %v, %v; want %q", base, got, back, warnings, err, target)
-		}
-		if c, ok := shorterReference(base, target, got); ok {
-			t.Errorf("Relativize(%q, %q) = %q, but %q is shorter and resolves back", base, target, got, c)
-		}
+	resolvesBack := func(base, target string) func(string) bool { return uritest.ResolvesTo(rfc3986.Resolve, base, target) }
+	uritest.RelativizeTable(t, "testdata/relativize.txt", rfc3986.Relativize, relativizeRefused, resolvesBack)
+}
+
+// relativizeRefused reports a relativization's *ResolveError of the given
+// reason code, or for "base" one that the base is not an absolute URI.
+func relativizeRefused(err error, code string) bool {
+	rerr, ok := uritest.As[*rfc3986.ResolveError](err)
+	if !ok || rerr.Op != "relativize" {
+		return false
 	}
+	if code == "base" {
+		return rerr.Reason == rfc3986.InvalidBase || rerr.Reason == rfc3986.RelativeBase
+	}
+	return rerr.Reason.Code() == code
 }

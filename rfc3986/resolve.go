@@ -3,6 +3,7 @@ package rfc3986
 import (
 	"strings"
 
+	"github.com/rfc2396/rfc2396/internal/enumname"
 	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
@@ -50,38 +51,16 @@ const (
 // Code returns a short, stable name for r, as JSON output and test tables
 // write it, e.g. "invalid-base"; package parser's reasons of the same name
 // have the same codes.
-func (r ResolveReason) Code() string {
-	switch r {
-	case InvalidBase:
-		return "invalid-base"
-	case RelativeBase:
-		return "relative-base"
-	case InvalidReference:
-		return "invalid-reference"
-	case RelativeTarget:
-		return "relative-target"
-	case UnreachableTarget:
-		return "unreachable-target"
-	}
-	return "unknown"
-}
+func (r ResolveReason) Code() string { return resolveReasons.Code(r) }
 
 // String describes r for people, e.g. "the base is not an absolute URI".
-func (r ResolveReason) String() string {
-	switch r {
-	case InvalidBase:
-		return "the base is not a URI-reference"
-	case RelativeBase:
-		return "the base is not an absolute URI"
-	case InvalidReference:
-		return "the reference is not a URI-reference"
-	case RelativeTarget:
-		return "the target is not an absolute URI"
-	case UnreachableTarget:
-		return "no reference resolves to the target against the base"
-	}
-	return "unknown reason"
-}
+func (r ResolveReason) String() string { return resolveReasons.Text(r) }
+
+// resolveReasons names the reasons, those package parser has too as it
+// does.
+var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]enumname.Name{
+	UnreachableTarget: {Code: "unreachable-target", Text: "no reference resolves to the target against the base"},
+})
 
 // ResolveError reports a reference that cannot be resolved against a base,
 // or a target that cannot be relativized.

@@ -2,19 +2,20 @@ package rfc3986_test
 
 import (
 	"errors"
-	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // TestResolveSection54 runs every example of RFC 3986 section 5.4 (5.4.1
 // and 5.4.2), taken line by line from the RFC text.
 func TestResolveSection54(t *testing.T) {
-	rows := readTable(t, "../testdata/rfc3986/resolve-5.4.txt", 0)
+	rows := uritest.ReadTable(t, "../testdata/rfc3986/resolve-5.4.txt", 0)
 	var base string
 	n := 0
-	for _, row := range rows {
+	for _, r := range rows {
+		row := r.Fields
 		if row[0] == "base" {
 			base = row[1]
 			continue
@@ -35,16 +36,10 @@ func TestResolveSection54(t *testing.T) {
 }
 
 func TestResolveMore(t *testing.T) {
-	for _, row := range readTable(t, "../testdata/rfc3986/resolve-more.txt", 4) {
+	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/resolve-more.txt", 4) {
+		row := r.Fields
 		got, warnings, err := rfc3986.Resolve(row[0], row[1])
-		var codes []string
-		for _, w := range warnings {
-			codes = append(codes, w.Code())
-		}
-		gotCodes := strings.Join(codes, ",")
-		if gotCodes == "" {
-			gotCodes = "-"
-		}
+		gotCodes := uritest.Codes(warnings)
 		if row[2] == "error" {
 			if err == nil {
 				t.Errorf("Resolve(%q, %q) = %q, want an error", row[0], row[1], got)

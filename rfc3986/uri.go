@@ -2,9 +2,9 @@ package rfc3986
 
 import (
 	"errors"
-	"strconv"
-	"strings"
 	"sync"
+
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
@@ -68,70 +68,22 @@ func (k HostKind) String() string {
 // A nil *URI has no components: its Path and String are "".
 type URI struct {
 	ref      string
-	spans    [numParts]span
-	defined  uint16 // bit p: part p is defined
+	spans    uriparts.Spans
 	hostKind HostKind
 }
 
-// part names a component of a URI.
-type part uint8
-
-const (
-	partScheme part = iota
-	partAuthority
-	partUserInfo
-	partHost
-	partPort
-	partPath
-	partQuery
-	partFragment
-	numParts
-)
-
-type span struct{ begin, end int32 }
-
-func (u *URI) component(p part) Component {
-	if u == nil || u.defined&(1<<p) == 0 {
-		return Component{}
-	}
-	return Component{Value: u.ref[u.spans[p].begin:u.spans[p].end], Defined: true}
-}
-
-func (u *URI) set(p part, begin, end int) {
-	u.spans[p] = span{int32(begin), int32(end)}
-	u.defined |= 1 << p
-}
-
 // Scheme is the scheme (section 3.1), undefined in a relative reference.
-func (u *URI) Scheme() Component { return u.component(partScheme) }
+func (u *URI) Scheme() Component { return u.component(uriparts.Scheme) }
 
 // Authority is the authority (section 3.2), after "//".
-func (u *URI) Authority() Component { return u.component(partAuthority) }
+func (u *URI) Authority() Component { return u.component(uriparts.Authority) }
 
 // UserInfo is the userinfo of the authority (section 3.2.1), before "@".
-func (u *URI) UserInfo() Component { return u.component(partUserInfo) }
+func (u *URI) UserInfo() Component { return u.component(uriparts.UserInfo) }
 
 // Host is the host of the authority (section 3.2.2); an IP-literal keeps
 // its brackets. HostKind says which rule it matched.
-func (u *URI) Host() Component { return u.component(partHost) }
-
-// Port is the port of the authority (section 3.2.3), after ":"; it may be
-// defined and empty ("http://h:/").
-func (u *URI) Port() Component { return u.component(partPort) }
-
-// Path is the path (section 3.3), never undefined, possibly empty.
-func (u *URI) Path() string {
-	if u == nil {
-		return ""
-	}
-	return u.ref[u.spans[partPath].begin:u.spans[partPath].end]
-}
-
-// Query is the query (section 3.4), after "?".
-func (u *URI) Query() Component { return u.component(partQuery) }
-
-// Fragment is the fragment (section 3.5), after "#".
-func (u *URI) Fragment() Component { return u.component(partFragment) }
+func (u *URI) Host() Component { return u.component(uriparts.Host) }
 
 // HostKind says which of IP-literal, IPv4address and reg-name the host
 // matched, or NoHost when there is no authority.
@@ -142,9 +94,31 @@ func (u *URI) HostKind() HostKind {
 	return u.hostKind
 }
 
+// Port is the port of the authority (section 3.2.3), after ":"; it may be
+// defined and empty ("http://h:/").
+func (u *URI) Port() Component { return u.component(uriparts.Port) }
+
+// Path is the path (section 3.3), never undefined, possibly empty.
+func (u *URI) Path() string { return u.component(uriparts.Path).Value }
+
+// Query is the query (section 3.4), after "?".
+func (u *URI) Query() Component { return u.component(uriparts.Query) }
+
+// Fragment is the fragment (section 3.5), after "#".
+func (u *URI) Fragment() Component { return u.component(uriparts.Fragment) }
+
+// component returns component p; a nil u has none.
+func (u *URI) component(p uriparts.Part) Component {
+	if u == nil {
+		return Component{}
+	}
+	v, ok := u.spans.Get(u.ref, p)
+	return Component{Value: v, Defined: ok}
+}
+
 // IsAbsolute reports whether u has a scheme (section 4.3: a URI, as
 // opposed to a relative reference).
-func (u *URI) IsAbsolute() bool { return u != nil && u.defined&(1<<partScheme) != 0 }
+func (u *URI) IsAbsolute() bool { return u != nil && u.spans.Has(uriparts.Scheme) }
 
 // String returns the reference u was parsed from, which is also its
 // recomposition by section 5.3.
@@ -157,26 +131,7 @@ func (u *URI) String() string {
 
 // recompose is section 5.3, component recomposition.
 func recompose(scheme, authority Component, path string, query, fragment Component) string {
-	var b strings.Builder
-	b.Grow(len(scheme.Value) + len(authority.Value) + len(path) + len(query.Value) + len(fragment.Value) + 5)
-	if scheme.Defined {
-		b.WriteString(scheme.Value)
-		b.WriteByte(':')
-	}
-	if authority.Defined {
-		b.WriteString("//")
-		b.WriteString(authority.Value)
-	}
-	b.WriteString(path)
-	if query.Defined {
-		b.WriteByte('?')
-		b.WriteString(query.Value)
-	}
-	if fragment.Defined {
-		b.WriteByte('#')
-		b.WriteString(fragment.Value)
-	}
-	return b.String()
+	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
 }
 
 // parsers holds reusable parsers for the compact grammar: a parser keeps
@@ -184,22 +139,19 @@ func recompose(scheme, authority Component, path string, query, fragment Compone
 // its result, and safe for concurrent use.
 var parsers = sync.Pool{New: func() any { return compact.NewParser() }}
 
-// maxInput is the longest reference Parse takes (token offsets are uint32).
-const maxInput = 1<<31 - 1
+// maxInput is the longest reference Parse takes.
+const maxInput = uriparts.MaxLen
 
 // TooLongError reports a reference longer than Parse takes (2 GiB).
 type TooLongError struct {
 	Len int
 }
 
-// errNilURI is returned where a nil *URI is given.
-var errNilURI = errors.New("rfc3986: nil *URI")
-
 func (e *TooLongError) Error() string {
 	if e == nil {
 		return "rfc3986: <nil *TooLongError>"
 	}
-	return "rfc3986: reference of " + strconv.Itoa(e.Len) + " bytes is longer than the 2 GiB this parser takes"
+	return uriparts.TooLong("rfc3986", e.Len)
 }
 
 // Parse parses ref as an RFC 3986 URI-reference (Appendix A, section 4.1),
@@ -212,6 +164,9 @@ func Parse(ref string) (*URI, error) {
 	}
 	return u, nil
 }
+
+// errNilURI is returned where a nil *URI is given.
+var errNilURI = errors.New("rfc3986: nil *URI")
 
 // ParseInto is [Parse] into a URI the caller provides; it allocates nothing
 // when ref is valid. On error, *u is set to the zero URI.
@@ -248,38 +203,33 @@ func Valid(ref string) bool {
 // comes before the IP-literal, which then sets the host.
 func fill(u *URI, ref string, p *compact.Parser) {
 	*u = URI{ref: ref}
-	pathBegin, pathEnd := 0, len(ref)
+	var f uriparts.Filler
 	for i, n := 0, p.Len(); i < n; i++ {
 		rule, b, e := p.Token(i)
 		switch rule {
 		case grammar.RuleScheme:
-			u.set(partScheme, b, e)
-			pathBegin = e + 1
+			f.Scheme(&u.spans, b, e)
 		case grammar.RuleAuthority:
-			u.set(partAuthority, b, e)
-			pathBegin = e
+			f.Authority(&u.spans, b, e)
+		case grammar.RuleIPLiteral, grammar.RuleIPv4address, grammar.RuleRegName:
+			u.spans.Set(uriparts.Host, b, e)
+			u.hostKind = tokenHostKinds[rule]
 		case grammar.RuleUserinfo:
-			u.set(partUserInfo, b, e)
-		case grammar.RuleIPLiteral:
-			u.set(partHost, b, e)
-			u.hostKind = IPLiteral
-		case grammar.RuleIPv4address:
-			u.set(partHost, b, e)
-			u.hostKind = IPv4
-		case grammar.RuleRegName:
-			u.set(partHost, b, e)
-			u.hostKind = RegName
+			u.spans.Set(uriparts.UserInfo, b, e)
 		case grammar.RulePort:
-			u.set(partPort, b, e)
+			u.spans.Set(uriparts.Port, b, e)
 		case grammar.RuleQuery:
-			u.set(partQuery, b, e)
-			pathEnd = b - 1
+			f.Query(&u.spans, b, e)
 		case grammar.RuleFragment:
-			u.set(partFragment, b, e)
-			if u.defined&(1<<partQuery) == 0 {
-				pathEnd = b - 1
-			}
+			f.Fragment(&u.spans, b, e)
 		}
 	}
-	u.set(partPath, pathBegin, pathEnd)
+	f.Finish(&u.spans, len(ref))
+}
+
+// tokenHostKinds maps the alternatives of host to their kinds.
+var tokenHostKinds = [grammar.NumRules]HostKind{
+	grammar.RuleIPLiteral:   IPLiteral,
+	grammar.RuleIPv4address: IPv4,
+	grammar.RuleRegName:     RegName,
 }

@@ -4,27 +4,17 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
-
-// noPanic runs f and reports a panic as a failure of the case name.
-func noPanic(t *testing.T, name string, f func()) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Errorf("%s panics: %v", name, r)
-		}
-	}()
-	f()
-}
 
 // TestZeroValues calls every exported function and method of the package
 // with nil and zero receivers and arguments: each works or returns an
 // error, and none panics.
 func TestZeroValues(t *testing.T) {
 	for _, u := range []*rfc3986.URI{nil, {}} {
-		noPanic(t, fmt.Sprintf("URI methods on %#v", u), func() {
+		uritest.NoPanic(t, fmt.Sprintf("URI methods on %#v", u), func() {
 			_, _, _, _, _ = u.Scheme(), u.Authority(), u.UserInfo(), u.Host(), u.Port()
 			_, _, _, _, _, _ = u.Path(), u.Query(), u.Fragment(), u.HostKind(), u.IsAbsolute(), u.String()
 		})
@@ -32,7 +22,7 @@ func TestZeroValues(t *testing.T) {
 	if err := rfc3986.ParseInto(nil, "a"); err == nil {
 		t.Error("ParseInto(nil, ...) succeeded")
 	}
-	noPanic(t, "functions with nil options, unknown rules and empty strings", func() {
+	uritest.NoPanic(t, "functions with nil options, unknown rules and empty strings", func() {
 		_, _, _ = rfc3986.Resolve("http://a/b", "c", nil)
 		_, _ = rfc3986.Normalize("")
 		_, _ = rfc3986.Relativize("", "")
@@ -59,19 +49,9 @@ func TestZeroValues(t *testing.T) {
 		(*rfc3986.UnescapeError)(nil), &rfc3986.UnescapeError{}, &rfc3986.UnescapeError{Input: "a", Offset: 7},
 		(*rfc3986.TooLongError)(nil), &rfc3986.TooLongError{},
 	}
-	for i, err := range errs {
-		noPanic(t, fmt.Sprintf("error %d (%T).Error", i, err), func() {
-			if err.Error() == "" {
-				t.Errorf("error %d (%T) has an empty message", i, err)
-			}
-		})
-	}
-	for i, e := range []*rfc3986.Error{nil, {}, {Input: "ab", Offset: -3}, {Input: "ab", Offset: 9}} {
-		noPanic(t, fmt.Sprintf("*Error %d methods", i), func() {
-			_, _, _ = e.AtEnd(), e.Char(), e.ErrorWithPosition()
-		})
-	}
-	noPanic(t, "Unwrap on nil", func() {
+	uritest.CheckErrorMessages(t, errs)
+	uritest.CheckSyntaxErrors(t, nil, &rfc3986.Error{}, &rfc3986.Error{Input: "ab", Offset: -3}, &rfc3986.Error{Input: "ab", Offset: 9})
+	uritest.NoPanic(t, "Unwrap on nil", func() {
 		_ = (*rfc3986.ResolveError)(nil).Unwrap()
 	})
 }
@@ -79,7 +59,7 @@ func TestZeroValues(t *testing.T) {
 func TestMethodsNil(t *testing.T) {
 	var nilURI *rfc3986.URI
 	u, _ := rfc3986.Parse("http://a/b/c/d;p?q")
-	noPanic(t, "methods of a nil URI", func() {
+	uritest.NoPanic(t, "methods of a nil URI", func() {
 		if _, err := nilURI.Normalize(); err == nil {
 			t.Error("nil URI: Normalize succeeded")
 		}

@@ -61,3 +61,17 @@ func names[R fmt.Stringer](rules []R) string {
 	}
 	return strings.Join(s, " ")
 }
+
+// Main is the tablegen commands' main: it rewrites the table named by the
+// only argument with [Rewrite], and exits with status 2 on a wrong call
+// and 1 on an error, which it reports on standard error.
+func Main[R fmt.Stringer](explain func(R, string) dfa.Result[R], lookup func(string) (R, bool)) {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: tablegen FILE")
+		os.Exit(2)
+	}
+	if err := Rewrite(os.Args[1], explain, lookup); err != nil {
+		fmt.Fprintln(os.Stderr, "tablegen:", err)
+		os.Exit(1)
+	}
+}

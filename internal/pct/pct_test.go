@@ -53,3 +53,54 @@ func TestTableEscape(t *testing.T) {
 		}
 	}
 }
+
+// testRule is a made-up grammar's rule type for Grammar.
+type testRule int
+
+func (r testRule) String() string { return [...]string{"segment", "scheme", "path"}[r] }
+
+func TestGrammar(t *testing.T) {
+	g := Grammar[testRule]{
+		Tables: map[testRule]*Table{
+			0: {Raw: SetOf("ab"), First: SetOf("ab")},
+			2: {Raw: SetOf("ab"), First: SetOf("/"), Keep: SetOf("/"), NonEmpty: true},
+		},
+		NumRules: 3,
+	}
+	if got, want := g.Rules(), []testRule{0, 2}; len(got) != 2 || got[0] != want[0] || got[1] != want[1] {
+		t.Errorf("Rules() = %v, want %v", got, want)
+	}
+	tests := []struct {
+		s       string
+		rule    testRule
+		out     string
+		reason  Reason
+		problem Problem
+	}{
+		{"a c", 0, "a%20%63", 0, NoProblem},
+		{"a", 1, "", UnsupportedRule, NoProblem},
+		{"a", 7, "", UnsupportedRule, NoProblem},
+		{"", 2, "", EmptyString, Empty},
+		{"a/b", 2, "", BadStart, MustStartWithSeparator},
+	}
+	for _, tt := range tests {
+		out, reason, problem := g.Escape(tt.s, tt.rule)
+		if out != tt.out || reason != tt.reason || problem != tt.problem {
+			t.Errorf("Escape(%q, %v) = %q, %v, %v; want %q, %v, %v", tt.s, tt.rule, out, reason, problem, tt.out, tt.reason, tt.problem)
+		}
+	}
+}
+
+func TestReasonCode(t *testing.T) {
+	for r, want := range map[Reason]string{0: "unknown", UnsupportedRule: "unsupported-rule", EmptyString: "empty", BadStart: "bad-start", 9: "unknown"} {
+		if got := r.Code(); got != want {
+			t.Errorf("Reason(%d).Code() = %q, want %q", r, got, want)
+		}
+	}
+	if got, want := ErrorMessage("rfc2396", "escape", "segment", "why", ""), "rfc2396: cannot escape for segment: why"; got != want {
+		t.Errorf("ErrorMessage = %q, want %q", got, want)
+	}
+	if got, want := ErrorMessage("rfc3986", "percent-encode", "path", "why", "detail"), "rfc3986: cannot percent-encode for path: why (detail)"; got != want {
+		t.Errorf("ErrorMessage = %q, want %q", got, want)
+	}
+}

@@ -147,3 +147,14 @@ func Rules[R ~int](n int) []R {
 	}
 	return rules
 }
+
+// Grammar runs the checks that every grammar's automata get, as subtests:
+// AgainstOracle, [AgainstOracle] over the first numRules rules with n
+// derivations each, and Explain, [Table] over the file at table.
+func Grammar[R interface {
+	~int
+	fmt.Stringer
+}](t *testing.T, e Engine[R], o Oracle[R], g Generator[R], numRules, n int, table string, lookup func(name string) (R, bool)) {
+	t.Run("AgainstOracle", func(t *testing.T) { AgainstOracle(t, e, o, g, Rules[R](numRules), n) })
+	t.Run("Explain", func(t *testing.T) { Table(t, e, table, lookup) })
+}

@@ -11,19 +11,15 @@ import (
 // engine is this package's automata, for the checks of package dfatest.
 var engine = dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain}
 
-// TestAgainstOracle checks every rule's automaton against the regular
+// TestAutomata checks every rule's automaton against the regular
 // expressions the oracle generates from the same BNF (a separate reading:
 // RE2 over the BNF's text, not Glushkov's construction): membership, and
 // the offset of the first byte no string of the rule can have there, on
-// derivations of each rule and mutations of them.
-func TestAgainstOracle(t *testing.T) {
-	dfatest.AgainstOracle(t, engine, oracle.New(), oracle.NewGenerator(2396), dfatest.Rules[grammar.Rule](grammar.NumRules), 300)
-}
-
-// TestExplain checks the description of errors against the table in
-// testdata/explain.txt: rule, input, offset, path and expected.
-func TestExplain(t *testing.T) {
-	dfatest.Table(t, engine, "testdata/explain.txt", grammar.Lookup)
+// 300 derivations of each rule and mutations of them; and the description
+// of errors against the table in testdata/explain.txt (see
+// dfatest.Grammar).
+func TestAutomata(t *testing.T) {
+	dfatest.Grammar(t, engine, oracle.New(), oracle.NewGenerator(2396), grammar.NumRules, 300, "testdata/explain.txt", grammar.Lookup)
 }
 
 // TestMatchAllocatesNothing checks that Match runs without allocating.

@@ -11,20 +11,15 @@ import (
 // engine is this package's automata, for the checks of package dfatest.
 var engine = dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain}
 
-// TestAgainstOracle checks every rule's automaton against the regular
+// TestAutomata checks every rule's automaton against the regular
 // expressions the oracle generates from the same ABNF (a separate reading:
 // RE2 over the ABNF's text, not Glushkov's construction): membership, and
 // the offset of the first byte no string of the rule can have there, on
-// derivations of each rule and mutations of them.
-func TestAgainstOracle(t *testing.T) {
-	dfatest.AgainstOracle(t, engine, oracle3986.New(), oracle3986.NewGenerator(3986), dfatest.Rules[grammar.Rule](grammar.NumRules), 300)
-}
-
-// TestExplain checks the description of errors against the table in
-// testdata/explain.txt: rule, input, offset, path, alternative path and
-// expected.
-func TestExplain(t *testing.T) {
-	dfatest.Table(t, engine, "testdata/explain.txt", grammar.Lookup)
+// 300 derivations of each rule and mutations of them; and the description
+// of errors against the table in testdata/explain.txt (see
+// dfatest.Grammar).
+func TestAutomata(t *testing.T) {
+	dfatest.Grammar(t, engine, oracle3986.New(), oracle3986.NewGenerator(3986), grammar.NumRules, 300, "testdata/explain.txt", grammar.Lookup)
 }
 
 // TestEveryRuleHasATable checks that the generated tables cover every rule

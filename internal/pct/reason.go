@@ -1,0 +1,85 @@
+package pct
+
+// Reason is why a string could not be escaped for a rule, as both public
+// packages' EscapeReason number it: the codes are the same under both RFCs,
+// only the words for people differ.
+type Reason uint8
+
+// The reasons, numbered as the public EscapeReason constants.
+const (
+	// UnsupportedRule: the grammar has no [Table] for the rule.
+	UnsupportedRule Reason = iota + 1
+	// EmptyString: the rule does not match the empty string ([Empty]).
+	EmptyString
+	// BadStart: a path does not start as its rule requires
+	// ([StartsWithSeparator], [MustStartWithSeparator]).
+	BadStart
+)
+
+var reasonCodes = [...]string{UnsupportedRule: "unsupported-rule", EmptyString: "empty", BadStart: "bad-start"}
+
+// Code returns a short stable name of r for machines, "unknown" for a
+// number that is no reason.
+func (r Reason) Code() string {
+	if r > 0 && int(r) < len(reasonCodes) {
+		return reasonCodes[r]
+	}
+	return "unknown"
+}
+
+// Reason returns the reason p gives, 0 for [NoProblem].
+func (p Problem) Reason() Reason {
+	switch p {
+	case Empty:
+		return EmptyString
+	case StartsWithSeparator, MustStartWithSeparator:
+		return BadStart
+	}
+	return 0
+}
+
+// Rule is what escaping needs of a grammar's rule type.
+type Rule interface {
+	~int
+	String() string
+}
+
+// Grammar is escaping for the rules of one grammar: a [Table] for each rule
+// it can escape for.
+type Grammar[R Rule] struct {
+	Tables   map[R]*Table
+	NumRules R // the rules are 0 to NumRules-1
+}
+
+// Rules lists the rules that have a table, in the grammar's order.
+func (g Grammar[R]) Rules() []R {
+	var rules []R
+	for r := R(0); r < g.NumRules; r++ {
+		if g.Tables[r] != nil {
+			rules = append(rules, r)
+		}
+	}
+	return rules
+}
+
+// Escape returns s escaped for rule by its table (see [Table.Escape]), or
+// why it cannot be: [UnsupportedRule] for a rule with no table.
+func (g Grammar[R]) Escape(s string, rule R) (string, Reason, Problem) {
+	t := g.Tables[rule]
+	if t == nil {
+		return "", UnsupportedRule, NoProblem
+	}
+	out, problem := t.Escape(s)
+	return out, problem.Reason(), problem
+}
+
+// ErrorMessage returns the message of an escape error: the package's
+// prefix ("rfc2396"), what it could not do ("escape"), for which rule, why,
+// and the detail in parentheses if there is one.
+func ErrorMessage(prefix, verb, rule, reason, detail string) string {
+	msg := prefix + ": cannot " + verb + " for " + rule + ": " + reason
+	if detail != "" {
+		msg += " (" + detail + ")"
+	}
+	return msg
+}

@@ -1,0 +1,183 @@
+// Package uriparts stores the components of a parsed URI reference as byte
+// ranges of the reference, the way both parser (RFC 2396) and rfc3986 keep
+// them: a URI is then the reference, a small array of offsets and a bit set
+// of which components are defined, and every component is a substring of
+// the reference, not a copy.
+//
+// The two RFCs name the same eight components (RFC 2396 section 3 and
+// 5.2 step 7, RFC 3986 section 3 and 5.3), so one [Spans] serves both; what
+// differs between them (the kinds of host, RFC 2396's opaque_part and its
+// server or registry authority) stays in each public package.
+package uriparts
+
+import "strconv"
+
+// Part names a component of a URI reference by its index in [Spans].
+type Part uint8
+
+// The components, in the order they stand in a reference.
+const (
+	Scheme Part = iota
+	Authority
+	UserInfo
+	Host
+	Port
+	Path
+	Query
+	Fragment
+	numParts
+)
+
+// span is the byte range of a component in the reference.
+type span struct{ begin, end int32 }
+
+// Spans holds, for a reference kept elsewhere, the byte range of each of
+// its components and whether it is defined. The zero Spans has no
+// component defined, and an empty path.
+type Spans struct {
+	spans   [numParts]span
+	defined uint16 // bit p: part p is defined
+}
+
+// Set defines component p as ref[begin:end].
+func (s *Spans) Set(p Part, begin, end int) {
+	s.spans[p] = span{int32(begin), int32(end)}
+	s.defined |= 1 << p
+}
+
+// Has reports whether component p is defined.
+func (s *Spans) Has(p Part) bool { return s.defined&(1<<p) != 0 }
+
+// Get returns component p of ref, which must be the reference s was
+// filled from, and whether it is defined.
+func (s *Spans) Get(ref string, p Part) (string, bool) {
+	if !s.Has(p) {
+		return "", false
+	}
+	return ref[s.spans[p].begin:s.spans[p].end], true
+}
+
+// SchemeSpecificPart returns what lies between the scheme's ":" and the
+// "#" of the fragment, or for a relative reference everything before the
+// "#": java.net.URI's [scheme:]scheme-specific-part[#fragment].
+func (s *Spans) SchemeSpecificPart(ref string) string {
+	begin, end := 0, len(ref)
+	if s.Has(Scheme) {
+		begin = int(s.spans[Scheme].end) + 1
+	}
+	if s.Has(Fragment) {
+		end = int(s.spans[Fragment].begin) - 1
+	}
+	return ref[begin:end]
+}
+
+// Filler sets [Spans] from the tokens of a successful parse, which come
+// children first and in the order of the input. Each component's token
+// gives its range; the path has no token of its own in every reading, so
+// the Filler finds it between what precedes it (the authority, "scheme:"
+// or nothing) and what follows it ("?" query, "#" fragment or the end).
+// The zero Filler is ready to read the tokens of a reference into an empty
+// Spans. Its methods are small enough to be inlined into a parser's loop
+// over its tokens.
+type Filler struct {
+	begin, end int  // the path as read so far
+	hasEnd     bool // end is set; else the path runs to the end
+	opaque     bool
+}
+
+// Scheme records the scheme's token: the path starts after its ":".
+func (f *Filler) Scheme(s *Spans, begin, end int) {
+	s.Set(Scheme, begin, end)
+	f.begin = end + 1
+}
+
+// Authority records the authority's token: the path starts after it.
+func (f *Filler) Authority(s *Spans, begin, end int) {
+	s.Set(Authority, begin, end)
+	f.begin = end
+}
+
+// Query records the query's token: the path ends before its "?".
+func (f *Filler) Query(s *Spans, begin, end int) {
+	s.Set(Query, begin, end)
+	f.end, f.hasEnd = begin-1, true
+}
+
+// Fragment records the fragment's token: the path ends before its "#",
+// unless a query or an opaque part ended it.
+func (f *Filler) Fragment(s *Spans, begin, end int) {
+	s.Set(Fragment, begin, end)
+	if !f.hasEnd {
+		f.end, f.hasEnd = begin-1, true
+	}
+}
+
+// Opaque records that ref[begin:end] is an opaque part (RFC 2396's
+// opaque_part): the path is all of it, a "?" in it included, and a
+// fragment after it does not end it.
+func (f *Filler) Opaque(begin, end int) {
+	f.opaque = true
+	f.begin, f.end, f.hasEnd = begin, end, true
+}
+
+// Path returns the range of the path as read so far in a reference of n
+// bytes.
+func (f *Filler) Path(n int) (begin, end int) {
+	if f.hasEnd {
+		return f.begin, f.end
+	}
+	return f.begin, n
+}
+
+// Finish sets the path in s, for a reference of n bytes.
+func (f *Filler) Finish(s *Spans, n int) {
+	begin, end := f.Path(n)
+	s.Set(Path, begin, end)
+}
+
+// Component is a component's text and whether it is defined, as the
+// public packages' Component types hold it (they convert to and from it).
+type Component struct {
+	Value   string
+	Defined bool
+}
+
+// Recompose returns the reference that RFC 2396 section 5.2 step 7, and
+// RFC 3986 section 5.3, make of five components: scheme ":" if defined,
+// "//" authority if defined, the path, "?" query if defined, "#" fragment
+// if defined. It does not check the result.
+func Recompose(scheme, authority Component, path string, query, fragment Component) string {
+	n := len(path)
+	for _, c := range [...]Component{scheme, authority, query, fragment} {
+		n += len(c.Value) + 2
+	}
+	b := make([]byte, 0, n)
+	if scheme.Defined {
+		b = append(b, scheme.Value...)
+		b = append(b, ':')
+	}
+	if authority.Defined {
+		b = append(b, "//"...)
+		b = append(b, authority.Value...)
+	}
+	b = append(b, path...)
+	if query.Defined {
+		b = append(b, '?')
+		b = append(b, query.Value...)
+	}
+	if fragment.Defined {
+		b = append(b, '#')
+		b = append(b, fragment.Value...)
+	}
+	return string(b)
+}
+
+// MaxLen is the longest reference the parsers take: offsets are kept as
+// int32.
+const MaxLen = 1<<31 - 1
+
+// TooLong returns the message of a TooLongError for a reference of n
+// bytes, after the package's prefix ("rfc2396").
+func TooLong(prefix string, n int) string {
+	return prefix + ": reference of " + strconv.Itoa(n) + " bytes is longer than the 2 GiB this parser takes"
+}

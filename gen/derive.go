@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"maps"
+	"os"
 	"slices"
 	"strings"
 )
@@ -126,11 +127,18 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		e = accelerate(simplify(fuseRuns(simplify(e))), acc)
 		order = append(order, r.name)
 		derived[r.name] = e
-		fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, e)
 	}
 	if t.pegSwitch {
+		for _, g := range guardSwitches(order, derived) {
+			fmt.Fprintf(os.Stderr, "gen: %s: %s; the choice is kept ordered\n", t.source, g)
+		}
 		if err := checkSwitch(order, derived); err != nil {
 			return "", nil, fmt.Errorf("compact grammar of %s, compiled with peg -switch: %v", t.source, err)
+		}
+	}
+	for _, r := range ref.rules {
+		if keep[r.name] {
+			fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, derived[r.name])
 		}
 	}
 	b.WriteString("#\n")

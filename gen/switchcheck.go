@@ -61,17 +61,64 @@ func checkSwitch(order []string, rules map[string]*expr) error {
 	return nil
 }
 
+// switchGuard is an alternative that never matches ("!." holds only at
+// the end of the input, "." only before it) but that peg -switch takes for
+// one that consumes and can start with any byte: appended to a choice, it
+// shares a first byte with every other alternative, so peg keeps the
+// choice ordered.
+func switchGuard() *expr {
+	return &expr{op: opSeq, kids: []*expr{{op: opNot, kids: []*expr{{op: opDot}}}, {op: opDot}}}
+}
+
+// guardSwitches appends [switchGuard] to every choice of rules that peg
+// -switch would rewrite into a switch that does not mean the ordered
+// choice, and returns one line per choice guarded. A grammar edit that
+// makes a choice unsafe for the switch (an alternative that can match
+// nothing, a run peg cannot see into) so costs that choice its switch,
+// not a failed go generate. The guard changes no rule's language.
+func guardSwitches(order []string, rules map[string]*expr) []string {
+	c := switchChecker{rules: rules}
+	var guarded []string
+	for _, name := range order {
+		guarded = c.guard(name, rules[name], guarded)
+	}
+	return guarded
+}
+
+func (c switchChecker) guard(rule string, e *expr, guarded []string) []string {
+	for _, k := range e.kids {
+		guarded = c.guard(rule, k, guarded)
+	}
+	if e.op != opChoice || !c.pegSwitches(e) {
+		return guarded
+	}
+	if err := c.checkChoice(rule, e); err != nil {
+		guarded = append(guarded, err.Error())
+		e.kids = append(e.kids, switchGuard())
+	}
+	return guarded
+}
+
+// checkChoice reports why the switch peg would make of the choice e does
+// not mean the ordered choice, or nil.
+func (c switchChecker) checkChoice(rule string, e *expr) error {
+	for i, k := range e.kids {
+		_, pegFirst := c.pegSets(k)
+		nullable, first := c.trueSets(k)
+		switch {
+		case nullable:
+			return fmt.Errorf("rule %s: peg -switch would switch on the next byte in %s, but its alternative %d (%s) can succeed without consuming", rule, e, i+1, k)
+		case !first.subsetOf(pegFirst):
+			return fmt.Errorf("rule %s: peg -switch would switch on the next byte in %s, but its alternative %d (%s) can start with %s, outside the first set peg computes for it", rule, e, i+1, k, &expr{op: opClass, set: first.minus(pegFirst)})
+		}
+	}
+	return nil
+}
+
 func (c switchChecker) walk(rule string, e *expr) error {
 	if e.op == opChoice && c.pegSwitches(e) {
-		for i, k := range e.kids {
-			_, pegFirst := c.pegSets(k)
-			nullable, first := c.trueSets(k)
-			switch {
-			case nullable:
-				return fmt.Errorf("rule %s: peg -switch would switch on the next byte in %s, but its alternative %d (%s) can succeed without consuming", rule, e, i+1, k)
-			case !first.subsetOf(pegFirst):
-				return fmt.Errorf("rule %s: peg -switch would switch on the next byte in %s, but its alternative %d (%s) can start with %s, outside the first set peg computes for it", rule, e, i+1, k, &expr{op: opClass, set: first.minus(pegFirst)})
-			}
+		if err := c.checkChoice(rule, e); err != nil {
+			return err
 		}
 	}
 	for _, k := range e.kids {

@@ -76,3 +76,50 @@ func TestSwitchedGrammars(t *testing.T) {
 		t.Errorf("grammars compiled with -switch (-gen +generate.go):\n%s", diff)
 	}
 }
+
+// TestGuardSwitches checks, on every grammar of testdata/switchcheck.txt
+// that checkSwitch refuses, that guardSwitches guards the choice it
+// refuses and leaves a grammar it accepts; and that it guards nothing in a
+// grammar checkSwitch accepts.
+func TestGuardSwitches(t *testing.T) {
+	data, err := os.ReadFile("testdata/switchcheck.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var order []string
+	rules := map[string]*expr{}
+	acc := &accel{}
+	guardedCases := 0
+	for n, line := range strings.Split(string(data), "\n") {
+		switch {
+		case line == "" || strings.HasPrefix(line, "#"):
+		case strings.HasPrefix(line, "=> "):
+			before := checkSwitch(order, rules)
+			guarded := guardSwitches(order, rules)
+			switch {
+			case before == nil && len(guarded) > 0:
+				t.Errorf("line %d: guarded %q in a grammar checkSwitch accepts", n+1, guarded)
+			case before != nil && (len(guarded) == 0 || guarded[0] != before.Error()):
+				t.Errorf("line %d: guarded %q, want first %q", n+1, guarded, before)
+			case before != nil:
+				guardedCases++
+			}
+			if err := checkSwitch(order, rules); err != nil {
+				t.Errorf("line %d: after guardSwitches: %v", n+1, err)
+			}
+			order, rules, acc = nil, map[string]*expr{}, &accel{}
+		default:
+			name, body, _ := strings.Cut(line, " <- ")
+			p := &exprParser{src: body}
+			e, err := p.choice()
+			if err != nil {
+				t.Fatalf("line %d: %v", n+1, err)
+			}
+			order = append(order, name)
+			rules[name] = accelerate(simplify(e), acc)
+		}
+	}
+	if guardedCases == 0 {
+		t.Fatal("no case needed a guard")
+	}
+}

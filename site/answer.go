@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"html"
 	"html/template"
 	"net/url"
 	"slices"
@@ -289,37 +288,6 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 		return nil, "", err
 	}
 	return a, template.HTML(b.String()), nil
-}
-
-// outlineHTML renders the tree as nested lists: each rule a link, its byte
-// span and its text (the first maxOutlineText bytes of it).
-func outlineHTML(input string, t *TreeNode, link func(string) string) string {
-	var b strings.Builder
-	var walk func(n *TreeNode)
-	walk = func(n *TreeNode) {
-		fmt.Fprintf(&b, `<li><a class="rule" href="%s">%s</a> <span class="span">[%d, %d)</span> <code>%s</code>`,
-			html.EscapeString(link(n.Rule)), n.Rule, n.Begin, n.End, html.EscapeString(clip(input[n.Begin:n.End], maxOutlineText)))
-		if len(n.Children) > 0 {
-			b.WriteString("<ul>")
-			for _, c := range n.Children {
-				walk(c)
-			}
-			b.WriteString("</ul>")
-		}
-		b.WriteString("</li>")
-	}
-	b.WriteString(`<ul class="outline">`)
-	walk(t)
-	b.WriteString("</ul>")
-	return b.String()
-}
-
-// clip cuts s to at most n bytes, marking the cut with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // PlayJSON answers the playground's query string (ref=…&base=…&rule=…

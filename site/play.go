@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"html"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -226,35 +226,163 @@ func ruleHue(name string) int {
 // treeHTML renders the input as nested spans, one per node of the tree:
 // each span holds the bytes its rule took, with the spans of the rules
 // inside it, and is underlined in its rule's colour and labelled with the
-// rule's name under it; the spans of the rules inside sit above it, so the
-// labels under a byte read from top to bottom as the path from the rule
-// that took it down to the start rule. link makes a rule's URL.
+// rule's name under it (the label is the span's data-rule, drawn by the
+// style sheet); the spans of the rules inside sit above it, so the labels
+// under a byte read from top to bottom as the path from the rule that took
+// it down to the start rule. link makes a rule's URL.
+//
+// The markup is one element per node and the bytes as plain text, so that
+// a browser lays out a tree of a few hundred nodes within a frame; it is
+// written by hand into one buffer, since this runs on every keystroke in
+// the static playground.
 func treeHTML(input string, t *TreeNode, link func(string) string) string {
-	var b strings.Builder
-	var walk func(n *TreeNode)
-	walk = func(n *TreeNode) {
-		fmt.Fprintf(&b, `<span class="n" data-rule="%s" data-begin="%d" data-end="%d" data-href="%s" title="%s [%d, %d)" style="--h:%d"><span class="c">`,
-			html.EscapeString(n.Rule), n.Begin, n.End, html.EscapeString(link(n.Rule)), html.EscapeString(n.Rule), n.Begin, n.End, ruleHue(n.Rule))
-		pos := n.Begin
-		for _, c := range n.Children {
-			if pos < c.Begin {
-				fmt.Fprintf(&b, `<span class="t">%s</span>`, html.EscapeString(input[pos:c.Begin]))
-			}
-			walk(c)
-			pos = c.End
-		}
-		if pos < n.End {
-			fmt.Fprintf(&b, `<span class="t">%s</span>`, html.EscapeString(input[pos:n.End]))
-		}
-		if n.Begin == n.End {
-			// An empty match (an empty port, query or userinfo) still shows
-			// where it is.
-			b.WriteString(`<span class="t empty-match">∅</span>`)
-		}
-		fmt.Fprintf(&b, `</span><span class="l">%s</span></span>`, html.EscapeString(n.Rule))
+	r := newTreeRenderer(input, link)
+	b := make([]byte, 0, 64+len(input)+treeSize(t)*96)
+	b = append(b, `<div class="tree">`...)
+	b = r.appendNode(b, t)
+	b = append(b, `</div>`...)
+	return string(b)
+}
+
+// treeRenderer writes the tree's HTML, keeping what it writes for each
+// rule (its opening tag up to the byte span, its escaped URL) so that a
+// rule met a hundred times is looked up once.
+type treeRenderer struct {
+	input string
+	link  func(string) string
+	rules map[string]*ruleMarkup
+}
+
+// ruleMarkup is what a rule's nodes have in common in the tree's HTML.
+type ruleMarkup struct {
+	open string // <span class="n" style="--h:…" data-rule="…" data-href="…"
+	href string // the rule's URL, escaped for an attribute
+	name string // the rule's name, escaped
+}
+
+func newTreeRenderer(input string, link func(string) string) *treeRenderer {
+	return &treeRenderer{input: input, link: link, rules: make(map[string]*ruleMarkup)}
+}
+
+func (r *treeRenderer) rule(name string) *ruleMarkup {
+	if m, ok := r.rules[name]; ok {
+		return m
 	}
-	walk(t)
-	return `<div class="tree">` + b.String() + `</div>`
+	m := &ruleMarkup{
+		href: string(appendEscaped(nil, r.link(name))),
+		name: string(appendEscaped(nil, name)),
+	}
+	b := append([]byte(nil), `<span class="n" style="--h:`...)
+	b = strconv.AppendInt(b, int64(ruleHue(name)), 10)
+	b = append(b, `" data-rule="`...)
+	b = append(b, m.name...)
+	b = append(b, `" data-href="`...)
+	b = append(b, m.href...)
+	b = append(b, '"')
+	m.open = string(b)
+	r.rules[name] = m
+	return m
+}
+
+func (r *treeRenderer) appendNode(b []byte, n *TreeNode) []byte {
+	b = append(b, r.rule(n.Rule).open...)
+	b = append(b, ` data-begin="`...)
+	b = strconv.AppendInt(b, int64(n.Begin), 10)
+	b = append(b, `" data-end="`...)
+	b = strconv.AppendInt(b, int64(n.End), 10)
+	b = append(b, `">`...)
+	pos := n.Begin
+	for _, c := range n.Children {
+		b = appendEscaped(b, r.input[pos:c.Begin])
+		b = r.appendNode(b, c)
+		pos = c.End
+	}
+	b = appendEscaped(b, r.input[pos:n.End])
+	if n.Begin == n.End {
+		// An empty match (an empty port, query or userinfo) still shows
+		// where it is.
+		b = append(b, `<span class="empty-match">∅</span>`...)
+	}
+	return append(b, `</span>`...)
+}
+
+// outlineHTML renders the tree as nested lists: each rule a link, its byte
+// span and its text (the first maxOutlineText bytes of it).
+func outlineHTML(input string, t *TreeNode, link func(string) string) string {
+	r := newTreeRenderer(input, link)
+	b := make([]byte, 0, 64+treeSize(t)*(128+maxOutlineText))
+	b = append(b, `<ul class="outline">`...)
+	b = r.appendItem(b, t)
+	b = append(b, `</ul>`...)
+	return string(b)
+}
+
+func (r *treeRenderer) appendItem(b []byte, n *TreeNode) []byte {
+	m := r.rule(n.Rule)
+	b = append(b, `<li><a class="rule" href="`...)
+	b = append(b, m.href...)
+	b = append(b, `">`...)
+	b = append(b, m.name...)
+	b = append(b, `</a> <span class="span">[`...)
+	b = strconv.AppendInt(b, int64(n.Begin), 10)
+	b = append(b, ", "...)
+	b = strconv.AppendInt(b, int64(n.End), 10)
+	b = append(b, `)</span> <code>`...)
+	b = appendEscaped(b, clip(r.input[n.Begin:n.End], maxOutlineText))
+	b = append(b, `</code>`...)
+	if len(n.Children) > 0 {
+		b = append(b, `<ul>`...)
+		for _, c := range n.Children {
+			b = r.appendItem(b, c)
+		}
+		b = append(b, `</ul>`...)
+	}
+	return append(b, `</li>`...)
+}
+
+// treeSize is the number of nodes of t.
+func treeSize(t *TreeNode) int {
+	n := 1
+	for _, c := range t.Children {
+		n += treeSize(c)
+	}
+	return n
+}
+
+// appendEscaped appends s to b escaped for HTML text or a quoted
+// attribute, as [html.EscapeString] escapes it: the five characters
+// < > & ' " as character references, every other byte as it is.
+func appendEscaped(b []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		var ref string
+		switch s[i] {
+		case '<':
+			ref = "&lt;"
+		case '>':
+			ref = "&gt;"
+		case '&':
+			ref = "&amp;"
+		case '\'':
+			ref = "&#39;"
+		case '"':
+			ref = "&#34;"
+		default:
+			continue
+		}
+		b = append(b, s[last:i]...)
+		b = append(b, ref...)
+		last = i + 1
+	}
+	return append(b, s[last:]...)
+}
+
+// clip cuts s to at most n bytes, marking the cut with "…".
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }
 
 // displayByte writes one byte of an input for display: printable ASCII as

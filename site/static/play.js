@@ -246,7 +246,7 @@
     info.appendChild(document.createTextNode(" took bytes [" + b + ", " + en + "): "));
     var code = document.createElement("code");
     var copy = span.cloneNode(true);
-    copy.querySelectorAll(".l, .empty-match").forEach(function (l) { l.remove(); });
+    copy.querySelectorAll(".empty-match").forEach(function (l) { l.remove(); });
     code.textContent = copy.textContent || "(nothing)";
     info.appendChild(code);
   });

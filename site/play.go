@@ -226,13 +226,14 @@ func ruleHue(name string) int {
 // treeHTML renders the input as nested spans, one per node of the tree:
 // each span holds the bytes its rule took, with the spans of the rules
 // inside it, and is underlined in its rule's colour and labelled with the
-// rule's name under it (the label is the span's data-rule, drawn by the
-// style sheet); the spans of the rules inside sit above it, so the labels
+// rule's name under it; the spans of the rules inside sit above it, so the labels
 // under a byte read from top to bottom as the path from the rule that took
 // it down to the start rule. link makes a rule's URL.
 //
-// The markup is one element per node and the bytes as plain text, so that
-// a browser lays out a tree of a few hundred nodes within a frame; it is
+// The markup is two elements per node (the span and its label, a block
+// whose top border is the underline: no flexbox) and the bytes as plain
+// text, so that a browser lays out a tree of a few hundred nodes within a
+// frame; it is
 // written by hand into one buffer, since this runs on every keystroke in
 // the static playground.
 func treeHTML(input string, t *TreeNode, link func(string) string) string {
@@ -303,7 +304,9 @@ func (r *treeRenderer) appendNode(b []byte, n *TreeNode) []byte {
 		// where it is.
 		b = append(b, `<span class="empty-match">∅</span>`...)
 	}
-	return append(b, `</span>`...)
+	b = append(b, `<span class="l">`...)
+	b = append(b, r.rule(n.Rule).name...)
+	return append(b, `</span></span>`...)
 }
 
 // outlineHTML renders the tree as nested lists: each rule a link, its byte

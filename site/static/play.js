@@ -199,25 +199,28 @@
   if (wasmURL) startHere();
 
   // On the server each answer is a request: wait until the typing pauses.
-  // Here an answer is a call into the module: answer every keystroke, at
-  // most once a frame (keystrokes within one frame share an answer).
+  // Here an answer is a call into the module: answer a keystroke at once,
+  // before the next frame is drawn, and at most once a frame (keystrokes
+  // that follow within the same frame share an answer, given on the next).
   var frame = 0, typed = 0;
+  function answerKey(since) {
+    update();
+    // From the keystroke to the answer laid out on the page.
+    if (ready) { void result.offsetHeight; timing.keystroke = performance.now() - since; }
+    frame = requestAnimationFrame(function () {
+      frame = 0;
+      if (typed) { var t = typed; typed = 0; answerKey(t); }
+    });
+  }
   form.addEventListener("input", function (e) {
     if (!wasmURL) {
       clearTimeout(timer);
       timer = setTimeout(update, 150);
       return;
     }
-    if (!typed) typed = e.timeStamp || performance.now();
-    if (frame) return;
-    frame = requestAnimationFrame(function () {
-      frame = 0;
-      var since = typed;
-      typed = 0;
-      update();
-      // From the keystroke to the answer laid out on the page.
-      if (ready) { void result.offsetHeight; timing.keystroke = performance.now() - since; }
-    });
+    var at = e.timeStamp || performance.now();
+    if (frame) { if (!typed) typed = at; return; }
+    answerKey(at);
   });
   form.addEventListener("submit", function (e) {
     e.preventDefault();
@@ -246,7 +249,7 @@
     info.appendChild(document.createTextNode(" took bytes [" + b + ", " + en + "): "));
     var code = document.createElement("code");
     var copy = span.cloneNode(true);
-    copy.querySelectorAll(".empty-match").forEach(function (l) { l.remove(); });
+    copy.querySelectorAll(".l, .empty-match").forEach(function (l) { l.remove(); });
     code.textContent = copy.textContent || "(nothing)";
     info.appendChild(code);
   });

@@ -283,7 +283,10 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
-	var b bytes.Buffer
+	// The tree and its outline are most of the page: room for them and
+	// the rest, so that the buffer is not grown and copied as it fills.
+	var b strings.Builder
+	b.Grow(len(v.TreeHTML) + len(v.OutlineHTML) + 16<<10)
 	if err := s.pages["play"].ExecuteTemplate(&b, "result", v); err != nil {
 		return nil, "", err
 	}
@@ -330,6 +333,8 @@ func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int,
 	// "<", ">" and "&" need no \u escapes, which would make an input of
 	// "&" six times its size.
 	var b bytes.Buffer
+	// Room for the HTML, its quotes written \", and the tree's JSON.
+	b.Grow(2*len(a.HTML) + 16<<10)
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(a); err != nil {

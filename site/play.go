@@ -238,17 +238,19 @@ func ruleHue(name string) int {
 // the static playground.
 func treeHTML(input string, t *TreeNode, link func(string) string) string {
 	r := newTreeRenderer(input, link)
-	b := make([]byte, 0, 64+len(input)+treeSize(t)*96)
-	b = append(b, `<div class="tree">`...)
-	b = r.appendNode(b, t)
-	b = append(b, `</div>`...)
-	return string(b)
+	r.b.Grow(64 + len(input) + treeSize(t)*160)
+	r.b.WriteString(`<div class="tree">`)
+	r.appendNode(t)
+	r.b.WriteString(`</div>`)
+	return r.b.String()
 }
 
 // treeRenderer writes the tree's HTML, keeping what it writes for each
 // rule (its opening tag up to the byte span, its escaped URL) so that a
 // rule met a hundred times is looked up once.
 type treeRenderer struct {
+	b     strings.Builder
+	num   [20]byte // room for a number
 	input string
 	link  func(string) string
 	rules map[string]*ruleMarkup
@@ -285,62 +287,84 @@ func (r *treeRenderer) rule(name string) *ruleMarkup {
 	return m
 }
 
-func (r *treeRenderer) appendNode(b []byte, n *TreeNode) []byte {
-	b = append(b, r.rule(n.Rule).open...)
-	b = append(b, ` data-begin="`...)
-	b = strconv.AppendInt(b, int64(n.Begin), 10)
-	b = append(b, `" data-end="`...)
-	b = strconv.AppendInt(b, int64(n.End), 10)
-	b = append(b, `">`...)
+func (r *treeRenderer) appendNode(n *TreeNode) {
+	m := r.rule(n.Rule)
+	r.b.WriteString(m.open)
+	r.b.WriteString(` data-begin="`)
+	r.writeInt(n.Begin)
+	r.b.WriteString(`" data-end="`)
+	r.writeInt(n.End)
+	r.b.WriteString(`">`)
 	pos := n.Begin
 	for _, c := range n.Children {
-		b = appendEscaped(b, r.input[pos:c.Begin])
-		b = r.appendNode(b, c)
+		r.writeEscaped(r.input[pos:c.Begin])
+		r.appendNode(c)
 		pos = c.End
 	}
-	b = appendEscaped(b, r.input[pos:n.End])
+	r.writeEscaped(r.input[pos:n.End])
 	if n.Begin == n.End {
 		// An empty match (an empty port, query or userinfo) still shows
 		// where it is.
-		b = append(b, `<span class="empty-match">∅</span>`...)
+		r.b.WriteString(`<span class="empty-match">∅</span>`)
 	}
-	b = append(b, `<span class="l">`...)
-	b = append(b, r.rule(n.Rule).name...)
-	return append(b, `</span></span>`...)
+	r.b.WriteString(`<span class="l">`)
+	r.b.WriteString(m.name)
+	r.b.WriteString(`</span></span>`)
+}
+
+func (r *treeRenderer) writeInt(i int) { r.b.Write(strconv.AppendInt(r.num[:0], int64(i), 10)) }
+
+// writeEscaped writes s as [appendEscaped] does.
+func (r *treeRenderer) writeEscaped(s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if ref := escapeRef(s[i]); ref != "" {
+			r.b.WriteString(s[last:i])
+			r.b.WriteString(ref)
+			last = i + 1
+		}
+	}
+	r.b.WriteString(s[last:])
 }
 
 // outlineHTML renders the tree as nested lists: each rule a link, its byte
 // span and its text (the first maxOutlineText bytes of it).
 func outlineHTML(input string, t *TreeNode, link func(string) string) string {
 	r := newTreeRenderer(input, link)
-	b := make([]byte, 0, 64+treeSize(t)*(128+maxOutlineText))
-	b = append(b, `<ul class="outline">`...)
-	b = r.appendItem(b, t)
-	b = append(b, `</ul>`...)
-	return string(b)
+	r.b.Grow(64 + treeSize(t)*(100+min(len(input), maxOutlineText)))
+	r.b.WriteString(`<ul class="outline">`)
+	r.appendItem(t)
+	r.b.WriteString(`</ul>`)
+	return r.b.String()
 }
 
-func (r *treeRenderer) appendItem(b []byte, n *TreeNode) []byte {
+func (r *treeRenderer) appendItem(n *TreeNode) {
 	m := r.rule(n.Rule)
-	b = append(b, `<li><a class="rule" href="`...)
-	b = append(b, m.href...)
-	b = append(b, `">`...)
-	b = append(b, m.name...)
-	b = append(b, `</a> <span class="span">[`...)
-	b = strconv.AppendInt(b, int64(n.Begin), 10)
-	b = append(b, ", "...)
-	b = strconv.AppendInt(b, int64(n.End), 10)
-	b = append(b, `)</span> <code>`...)
-	b = appendEscaped(b, clip(r.input[n.Begin:n.End], maxOutlineText))
-	b = append(b, `</code>`...)
-	if len(n.Children) > 0 {
-		b = append(b, `<ul>`...)
-		for _, c := range n.Children {
-			b = r.appendItem(b, c)
-		}
-		b = append(b, `</ul>`...)
+	r.b.WriteString(`<li><a class="rule" href="`)
+	r.b.WriteString(m.href)
+	r.b.WriteString(`">`)
+	r.b.WriteString(m.name)
+	r.b.WriteString(`</a> <span class="span">[`)
+	r.writeInt(n.Begin)
+	r.b.WriteString(", ")
+	r.writeInt(n.End)
+	r.b.WriteString(`)</span> <code>`)
+	text := r.input[n.Begin:n.End]
+	if len(text) > maxOutlineText {
+		r.writeEscaped(text[:maxOutlineText])
+		r.b.WriteString("…")
+	} else {
+		r.writeEscaped(text)
 	}
-	return append(b, `</li>`...)
+	r.b.WriteString(`</code>`)
+	if len(n.Children) > 0 {
+		r.b.WriteString(`<ul>`)
+		for _, c := range n.Children {
+			r.appendItem(c)
+		}
+		r.b.WriteString(`</ul>`)
+	}
+	r.b.WriteString(`</li>`)
 }
 
 // treeSize is the number of nodes of t.
@@ -358,26 +382,31 @@ func treeSize(t *TreeNode) int {
 func appendEscaped(b []byte, s string) []byte {
 	last := 0
 	for i := 0; i < len(s); i++ {
-		var ref string
-		switch s[i] {
-		case '<':
-			ref = "&lt;"
-		case '>':
-			ref = "&gt;"
-		case '&':
-			ref = "&amp;"
-		case '\'':
-			ref = "&#39;"
-		case '"':
-			ref = "&#34;"
-		default:
-			continue
+		if ref := escapeRef(s[i]); ref != "" {
+			b = append(b, s[last:i]...)
+			b = append(b, ref...)
+			last = i + 1
 		}
-		b = append(b, s[last:i]...)
-		b = append(b, ref...)
-		last = i + 1
 	}
 	return append(b, s[last:]...)
+}
+
+// escapeRef is the character reference [html.EscapeString] writes for c,
+// or "" for a byte it leaves as it is.
+func escapeRef(c byte) string {
+	switch c {
+	case '<':
+		return "&lt;"
+	case '>':
+		return "&gt;"
+	case '&':
+		return "&amp;"
+	case '\'':
+		return "&#39;"
+	case '"':
+		return "&#34;"
+	}
+	return ""
 }
 
 // clip cuts s to at most n bytes, marking the cut with "…".

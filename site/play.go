@@ -409,14 +409,6 @@ func escapeRef(c byte) string {
 	return ""
 }
 
-// clip cuts s to at most n bytes, marking the cut with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
-
 // displayByte writes one byte of an input for display: printable ASCII as
 // itself, anything else as \xHH.
 func displayByte(c byte) string {

@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"html"
 	"html/template"
 	"net/url"
 	"slices"
@@ -284,42 +283,14 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 	if err := ctx.Err(); err != nil {
 		return nil, "", err
 	}
-	var b bytes.Buffer
+	// The tree and its outline are most of the page: room for them and
+	// the rest, so that the buffer is not grown and copied as it fills.
+	var b strings.Builder
+	b.Grow(len(v.TreeHTML) + len(v.OutlineHTML) + 16<<10)
 	if err := s.pages["play"].ExecuteTemplate(&b, "result", v); err != nil {
 		return nil, "", err
 	}
 	return a, template.HTML(b.String()), nil
-}
-
-// outlineHTML renders the tree as nested lists: each rule a link, its byte
-// span and its text (the first maxOutlineText bytes of it).
-func outlineHTML(input string, t *TreeNode, link func(string) string) string {
-	var b strings.Builder
-	var walk func(n *TreeNode)
-	walk = func(n *TreeNode) {
-		fmt.Fprintf(&b, `<li><a class="rule" href="%s">%s</a> <span class="span">[%d, %d)</span> <code>%s</code>`,
-			html.EscapeString(link(n.Rule)), n.Rule, n.Begin, n.End, html.EscapeString(clip(input[n.Begin:n.End], maxOutlineText)))
-		if len(n.Children) > 0 {
-			b.WriteString("<ul>")
-			for _, c := range n.Children {
-				walk(c)
-			}
-			b.WriteString("</ul>")
-		}
-		b.WriteString("</li>")
-	}
-	b.WriteString(`<ul class="outline">`)
-	walk(t)
-	b.WriteString("</ul>")
-	return b.String()
-}
-
-// clip cuts s to at most n bytes, marking the cut with "…".
-func clip(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 // PlayJSON answers the playground's query string (ref=…&base=…&rule=…
@@ -362,6 +333,8 @@ func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int,
 	// "<", ">" and "&" need no \u escapes, which would make an input of
 	// "&" six times its size.
 	var b bytes.Buffer
+	// Room for the HTML, its quotes written \", and the tree's JSON.
+	b.Grow(2*len(a.HTML) + 16<<10)
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	if err := enc.Encode(a); err != nil {

@@ -193,7 +193,7 @@ func TestBrowserPlayground(t *testing.T) {
 		t.Errorf("the address bar does not follow the typing: %s", loc)
 	}
 	// Hovering a span names its rule.
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('.tree .n[data-rule="port"] .t').dispatchEvent(new MouseEvent("mouseover", {bubbles: true}))`)); err != nil {
+	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.querySelector('.tree .n[data-rule="port"]').dispatchEvent(new MouseEvent("mouseover", {bubbles: true}))`)); err != nil {
 		t.Fatal(err)
 	}
 	if got := textOf(t, ctx, "#hover-info"); !strings.HasPrefix(got, "port took bytes [14, 16): 21") {

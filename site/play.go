@@ -4,7 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/fnv"
-	"html"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -226,35 +226,187 @@ func ruleHue(name string) int {
 // treeHTML renders the input as nested spans, one per node of the tree:
 // each span holds the bytes its rule took, with the spans of the rules
 // inside it, and is underlined in its rule's colour and labelled with the
-// rule's name under it; the spans of the rules inside sit above it, so the
-// labels under a byte read from top to bottom as the path from the rule
-// that took it down to the start rule. link makes a rule's URL.
+// rule's name under it; the spans of the rules inside sit above it, so the labels
+// under a byte read from top to bottom as the path from the rule that took
+// it down to the start rule. link makes a rule's URL.
+//
+// The markup is two elements per node (the span and its label, a block
+// whose top border is the underline: no flexbox) and the bytes as plain
+// text, so that a browser lays out a tree of a few hundred nodes within a
+// frame; it is
+// written by hand into one buffer, since this runs on every keystroke in
+// the static playground.
 func treeHTML(input string, t *TreeNode, link func(string) string) string {
-	var b strings.Builder
-	var walk func(n *TreeNode)
-	walk = func(n *TreeNode) {
-		fmt.Fprintf(&b, `<span class="n" data-rule="%s" data-begin="%d" data-end="%d" data-href="%s" title="%s [%d, %d)" style="--h:%d"><span class="c">`,
-			html.EscapeString(n.Rule), n.Begin, n.End, html.EscapeString(link(n.Rule)), html.EscapeString(n.Rule), n.Begin, n.End, ruleHue(n.Rule))
-		pos := n.Begin
-		for _, c := range n.Children {
-			if pos < c.Begin {
-				fmt.Fprintf(&b, `<span class="t">%s</span>`, html.EscapeString(input[pos:c.Begin]))
-			}
-			walk(c)
-			pos = c.End
-		}
-		if pos < n.End {
-			fmt.Fprintf(&b, `<span class="t">%s</span>`, html.EscapeString(input[pos:n.End]))
-		}
-		if n.Begin == n.End {
-			// An empty match (an empty port, query or userinfo) still shows
-			// where it is.
-			b.WriteString(`<span class="t empty-match">∅</span>`)
-		}
-		fmt.Fprintf(&b, `</span><span class="l">%s</span></span>`, html.EscapeString(n.Rule))
+	r := newTreeRenderer(input, link)
+	r.b.Grow(64 + len(input) + treeSize(t)*160)
+	r.b.WriteString(`<div class="tree">`)
+	r.appendNode(t)
+	r.b.WriteString(`</div>`)
+	return r.b.String()
+}
+
+// treeRenderer writes the tree's HTML, keeping what it writes for each
+// rule (its opening tag up to the byte span, its escaped URL) so that a
+// rule met a hundred times is looked up once.
+type treeRenderer struct {
+	b     strings.Builder
+	num   [20]byte // room for a number
+	input string
+	link  func(string) string
+	rules map[string]*ruleMarkup
+}
+
+// ruleMarkup is what a rule's nodes have in common in the tree's HTML.
+type ruleMarkup struct {
+	open string // <span class="n" style="--h:…" data-rule="…" data-href="…"
+	href string // the rule's URL, escaped for an attribute
+	name string // the rule's name, escaped
+}
+
+func newTreeRenderer(input string, link func(string) string) *treeRenderer {
+	return &treeRenderer{input: input, link: link, rules: make(map[string]*ruleMarkup)}
+}
+
+func (r *treeRenderer) rule(name string) *ruleMarkup {
+	if m, ok := r.rules[name]; ok {
+		return m
 	}
-	walk(t)
-	return `<div class="tree">` + b.String() + `</div>`
+	m := &ruleMarkup{
+		href: string(appendEscaped(nil, r.link(name))),
+		name: string(appendEscaped(nil, name)),
+	}
+	b := append([]byte(nil), `<span class="n" style="--h:`...)
+	b = strconv.AppendInt(b, int64(ruleHue(name)), 10)
+	b = append(b, `" data-rule="`...)
+	b = append(b, m.name...)
+	b = append(b, `" data-href="`...)
+	b = append(b, m.href...)
+	b = append(b, '"')
+	m.open = string(b)
+	r.rules[name] = m
+	return m
+}
+
+func (r *treeRenderer) appendNode(n *TreeNode) {
+	m := r.rule(n.Rule)
+	r.b.WriteString(m.open)
+	r.b.WriteString(` data-begin="`)
+	r.writeInt(n.Begin)
+	r.b.WriteString(`" data-end="`)
+	r.writeInt(n.End)
+	r.b.WriteString(`">`)
+	pos := n.Begin
+	for _, c := range n.Children {
+		r.writeEscaped(r.input[pos:c.Begin])
+		r.appendNode(c)
+		pos = c.End
+	}
+	r.writeEscaped(r.input[pos:n.End])
+	if n.Begin == n.End {
+		// An empty match (an empty port, query or userinfo) still shows
+		// where it is.
+		r.b.WriteString(`<span class="empty-match">∅</span>`)
+	}
+	r.b.WriteString(`<span class="l">`)
+	r.b.WriteString(m.name)
+	r.b.WriteString(`</span></span>`)
+}
+
+func (r *treeRenderer) writeInt(i int) { r.b.Write(strconv.AppendInt(r.num[:0], int64(i), 10)) }
+
+// writeEscaped writes s as [appendEscaped] does.
+func (r *treeRenderer) writeEscaped(s string) {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if ref := escapeRef(s[i]); ref != "" {
+			r.b.WriteString(s[last:i])
+			r.b.WriteString(ref)
+			last = i + 1
+		}
+	}
+	r.b.WriteString(s[last:])
+}
+
+// outlineHTML renders the tree as nested lists: each rule a link, its byte
+// span and its text (the first maxOutlineText bytes of it).
+func outlineHTML(input string, t *TreeNode, link func(string) string) string {
+	r := newTreeRenderer(input, link)
+	r.b.Grow(64 + treeSize(t)*(100+min(len(input), maxOutlineText)))
+	r.b.WriteString(`<ul class="outline">`)
+	r.appendItem(t)
+	r.b.WriteString(`</ul>`)
+	return r.b.String()
+}
+
+func (r *treeRenderer) appendItem(n *TreeNode) {
+	m := r.rule(n.Rule)
+	r.b.WriteString(`<li><a class="rule" href="`)
+	r.b.WriteString(m.href)
+	r.b.WriteString(`">`)
+	r.b.WriteString(m.name)
+	r.b.WriteString(`</a> <span class="span">[`)
+	r.writeInt(n.Begin)
+	r.b.WriteString(", ")
+	r.writeInt(n.End)
+	r.b.WriteString(`)</span> <code>`)
+	text := r.input[n.Begin:n.End]
+	if len(text) > maxOutlineText {
+		r.writeEscaped(text[:maxOutlineText])
+		r.b.WriteString("…")
+	} else {
+		r.writeEscaped(text)
+	}
+	r.b.WriteString(`</code>`)
+	if len(n.Children) > 0 {
+		r.b.WriteString(`<ul>`)
+		for _, c := range n.Children {
+			r.appendItem(c)
+		}
+		r.b.WriteString(`</ul>`)
+	}
+	r.b.WriteString(`</li>`)
+}
+
+// treeSize is the number of nodes of t.
+func treeSize(t *TreeNode) int {
+	n := 1
+	for _, c := range t.Children {
+		n += treeSize(c)
+	}
+	return n
+}
+
+// appendEscaped appends s to b escaped for HTML text or a quoted
+// attribute, as [html.EscapeString] escapes it: the five characters
+// < > & ' " as character references, every other byte as it is.
+func appendEscaped(b []byte, s string) []byte {
+	last := 0
+	for i := 0; i < len(s); i++ {
+		if ref := escapeRef(s[i]); ref != "" {
+			b = append(b, s[last:i]...)
+			b = append(b, ref...)
+			last = i + 1
+		}
+	}
+	return append(b, s[last:]...)
+}
+
+// escapeRef is the character reference [html.EscapeString] writes for c,
+// or "" for a byte it leaves as it is.
+func escapeRef(c byte) string {
+	switch c {
+	case '<':
+		return "&lt;"
+	case '>':
+		return "&gt;"
+	case '&':
+		return "&amp;"
+	case '\'':
+		return "&#39;"
+	case '"':
+		return "&#34;"
+	}
+	return ""
 }
 
 // displayByte writes one byte of an input for display: printable ASCII as

@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"strings"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -90,13 +92,133 @@ type comparer struct {
 	// validJSON holds the JSON of a valid verdict, by the verdict's place.
 	validJSON []string
 	bases     []report.BaseCache // the base parsed under each profile
+	base      baseReadings
+	known     []bool // by profile: it reads the reference as strict does
+	covered   []bool // by profile: coveredProfile
+}
+
+// baseReadings is the base of compare --base as each standard and profile
+// reads it, kept while the base stays the same (a batch has one).
+type baseReadings struct {
+	base   string
+	filled bool
+	u3     rfc3986.URI
+	err3   error
+	strict *parser.URI // nil when strict rejects the base
+	// asStrict holds, by profile, whether the profile reads the base with
+	// strict's scheme, authority, path, query and fragment, the base has
+	// no empty authority, and the profile is one the argument of
+	// readsAsStrict covers: when it does, and the reference too (see
+	// readsAsStrict), the profile's resolution is strict's.
+	asStrict []bool
+}
+
+// fill reads base under RFC 3986 and every profile, once per base.
+func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
+	if b.filled && b.base == base {
+		return
+	}
+	b.base, b.filled = base, true
+	b.err3 = rfc3986.ParseInto(&b.u3, base)
+	b.strict, _ = parser.Strict.Parse(base)
+	b.asStrict = make([]bool, len(profiles))
+	for i, p := range profiles {
+		if b.strict == nil || !nonEmptyAuthority(b.strict) || !coveredProfile(p) {
+			continue
+		}
+		u, err := p.Parse(base)
+		b.asStrict[i] = err == nil && sameComponents(u, b.strict)
+	}
+}
+
+// Why a profile's verdict on a reference, and its resolution, can be read
+// off strict's (the test TestReadsAsStrict holds this over the corpus
+// sample and the test data, and TestComparerResolutions the resolutions).
+//
+// Let s be a reference that strict (Appendix A) accepts, whose authority is
+// absent or not empty. Each edit of a named profile does one of:
+//
+//   - rewrites rules inside authority only: digit-hostname (hostname),
+//     ipv4-octets and ipv4-three-digits (IPv4address), ipv6,
+//     ipv6-embedded-ipv4, ipv6-address-length and ipv6-scope (host, and
+//     the addresses between "[" and "]");
+//   - adds strings that contain what s cannot: non-ascii (bytes above
+//     0x7F, in escaped), ipv6 and opaque-brackets ("[" and "]" in reserved
+//     and uric_no_slash), empty-relative-path (a query with no path,
+//     "?y"), empty-opaque-part ("scheme:" with nothing after);
+//   - empty-authority: reads "//" before "/", "?", "#" or the end as no
+//     authority where strict reads an empty one, or rejects it; s has
+//     none.
+//
+// No rule of authority, in Appendix A or in an edit, derives "/", "?" or
+// "#", so under every profile authority runs from "//" to the first of
+// them or the end, and the rules around it are Appendix A's. Hence a
+// profile p accepts s exactly when s has no authority or p accepts s's
+// authority as the rule authority, and then p reads s with strict's
+// scheme, authority, path, query and fragment (and as opaque or not, by
+// whether "/" follows the scheme).
+//
+// Resolution (section 5.2, parser.URI.ResolveReference) is a function of
+// those five components of the base and the reference, and of IsAbsolute
+// and IsOpaque, which follow from them; its last step recomposes the
+// result's components and reads the result back under the profile, and
+// fails when that gives other components. So when strict and p read the
+// base and s alike, both compute the same components; strict reads the
+// result r back as them; r's authority, if any, is the base's or s's,
+// neither empty and both accepted by p; so p accepts r (above) and reads
+// it alike, and p's resolution is r too. Where the hypothesis fails (an
+// empty authority, a reference or base strict rejects, a resolution strict
+// refuses, an edit not listed here), compare resolves under the profile.
+
+// coveredEdits are the edits the argument above covers.
+const coveredEdits = "empty-relative-path empty-authority empty-opaque-part ipv6 ipv4-three-digits ipv6-embedded-ipv4 ipv6-address-length ipv6-scope opaque-brackets ipv4-octets digit-hostname non-ascii"
+
+// coveredProfile reports whether every edit of p is one the argument above
+// covers.
+func coveredProfile(p *parser.Profile) bool {
+	for _, e := range p.Edits().Edits() {
+		if !strings.Contains(" "+coveredEdits+" ", " "+e.Code()+" ") {
+			return false
+		}
+	}
+	return true
+}
+
+// nonEmptyAuthority reports whether u has no authority or one that is not
+// empty: the hypothesis of the argument above.
+func nonEmptyAuthority(u *parser.URI) bool {
+	a := u.Authority()
+	return !a.Defined || a.Value != ""
+}
+
+// readsAsStrict reports, for a reference u that strict read, whether p
+// accepts it, when the argument above can tell (known): p accepts it when
+// it has no authority or p accepts its authority, and then reads it as
+// strict does. covered is coveredProfile(p).
+func readsAsStrict(p *parser.Profile, u *parser.URI, covered bool) (valid, known bool) {
+	if !covered || !nonEmptyAuthority(u) {
+		return false, false
+	}
+	a := u.Authority()
+	return !a.Defined || p.Matches(grammar.RuleAuthority, a.Value), true
+}
+
+// sameComponents reports whether a and b have the same scheme, authority,
+// path, query and fragment, and are both opaque or both not.
+func sameComponents(a, b *parser.URI) bool {
+	return a.Scheme() == b.Scheme() && a.Authority() == b.Authority() && a.Path() == b.Path() &&
+		a.Query() == b.Query() && a.Fragment() == b.Fragment() && a.IsOpaque() == b.IsOpaque()
 }
 
 // compare reads ref under RFC 3986 and every RFC 2396 profile, and with
-// hasBase resolves it against base under each. Each profile's verdict is
-// its automaton's (Valid): only an invalid reference is parsed, for the
-// error, and only the first profile to accept it, strict first, reads
-// its components.
+// hasBase resolves it against base under each. Only an invalid reference
+// is parsed more than once, for the error. The first profile to accept
+// the reference, strict first, reads its components; when that is strict,
+// the others' verdicts are their verdicts on its authority (see
+// readsAsStrict), otherwise their automata's (Valid). Resolution under
+// each profile that reads the base and the reference as strict does is
+// strict's (see the argument above); RFC 3986's starts from the base as
+// it was parsed once.
 func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	c := &cm.c
 	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0]}
@@ -105,21 +227,37 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		cm.profiles = parser.Profiles()
 		cm.validJSON = make([]string, 1+len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
+		for _, p := range cm.profiles {
+			cm.covered = append(cm.covered, coveredProfile(p))
+		}
 	}
 	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0]})
 	var u2 *parser.URI
+	// known[i]: profile i accepts ref and reads it as strict does.
+	known := cm.known[:0]
 	for i, p := range cm.profiles {
 		var err error
+		ok := false
 		switch {
 		case u2 == nil:
 			if err = p.ParseInto(&cm.u2, ref); err == nil {
-				u2, c.compared = &cm.u2, p
+				u2, c.compared, ok = &cm.u2, p, i == 0
+			}
+		case c.compared == cm.profiles[0]:
+			valid, tells := readsAsStrict(p, u2, cm.covered[i])
+			switch {
+			case tells && valid:
+				ok = true
+			case tells || !p.Valid(ref):
+				err = p.ParseInto(&cm.tmp, ref) // the error, explained
 			}
 		case !p.Valid(ref):
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
+		known = append(known, ok)
 		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i]})
 	}
+	cm.known = known
 	strictValid := c.verdicts[1].err == nil
 	c.agree = (err3 == nil) == strictValid
 	if err3 == nil && u2 != nil {
@@ -129,18 +267,59 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		}
 	}
 	if hasBase {
-		r3, _, err := rfc3986.Resolve(base, ref)
-		c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
-		for i, p := range cm.profiles {
-			r2, _, err := cm.bases[i].Resolve(p, base, ref)
-			c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: p, err: err, result: r2})
-		}
-		a, b := c.resolutions[0], c.resolutions[1]
-		if (a.err == nil) != (b.err == nil) || a.result != b.result {
-			c.agree = false
-		}
+		cm.resolve(c, ref, base, err3, strictValid, known)
 	}
 	return c
+}
+
+// resolve appends the resolutions of ref against base to c: RFC 3986's,
+// then each profile's. strictValid is whether strict accepted ref (into
+// cm.u2), known which profiles read it as strict does.
+func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictValid bool, known []bool) {
+	b := &cm.base
+	b.fill(base, cm.profiles)
+	// RFC 3986: from the base as parsed once and the reference as parsed
+	// above. ResolveReference reads its result back, which Resolve does
+	// not: when that fails, Resolve says what it returns.
+	var r3 string
+	var err error
+	if b.err3 == nil && b.u3.Scheme().Defined && err3 == nil {
+		var t *rfc3986.URI
+		if t, _, err = b.u3.ResolveReference(&cm.u3); err == nil {
+			r3 = t.String()
+		}
+	}
+	if b.err3 != nil || !b.u3.Scheme().Defined || err3 != nil || err != nil {
+		r3, _, err = rfc3986.Resolve(base, ref)
+	}
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
+	// Strict, from the base and the reference as parsed: what Resolve
+	// does after parsing them.
+	var strictResult string
+	var strictErr error
+	if b.strict != nil && strictValid {
+		var t *parser.URI
+		if t, _, strictErr = b.strict.ResolveReference(&cm.u2); strictErr == nil {
+			strictResult = t.String()
+		}
+	} else {
+		strictResult, _, strictErr = cm.bases[0].Resolve(cm.profiles[0], base, ref)
+	}
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult})
+	for i, p := range cm.profiles[1:] {
+		i++
+		v := verdict{standard: report.StandardRFC2396, profile: p}
+		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
+			v.result = strictResult
+		} else {
+			v.result, _, v.err = cm.bases[i].Resolve(p, base, ref)
+		}
+		c.resolutions = append(c.resolutions, v)
+	}
+	a, s := c.resolutions[0], c.resolutions[1]
+	if (a.err == nil) != (s.err == nil) || a.result != s.result {
+		c.agree = false
+	}
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3

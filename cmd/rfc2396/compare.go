@@ -61,6 +61,9 @@ type verdict struct {
 	// validJSON is where the JSON of this standard's or profile's valid
 	// verdict is kept once written ("" until then), nil for none.
 	validJSON *string
+	// resultJSON is, for a resolution, where the start of its JSON object
+	// up to the result's value is kept once written, nil for none.
+	resultJSON *string
 }
 
 // difference is a component on which the two standards read a reference
@@ -74,6 +77,7 @@ type difference struct {
 type comparison struct {
 	ref, base   string
 	hasBase     bool
+	baseLine    string    // "  resolved against BASE:\n", for people
 	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
 	compared    *parser.Profile
 	differences []difference
@@ -89,12 +93,13 @@ type comparer struct {
 	u2, tmp  parser.URI
 	u3       rfc3986.URI
 	profiles []*parser.Profile // parser.Profiles(), which allocates a list a call
-	// validJSON holds the JSON of a valid verdict, by the verdict's place.
-	validJSON []string
-	bases     []report.BaseCache // the base parsed under each profile
-	base      baseReadings
-	known     []bool // by profile: it reads the reference as strict does
-	covered   []bool // by profile: coveredProfile
+	// validJSON holds the JSON of a valid verdict, by the verdict's place;
+	// resultJSON the start of a resolution's, by its place.
+	validJSON, resultJSON []string
+	bases                 []report.BaseCache // the base parsed under each profile
+	base                  baseReadings
+	known                 []bool // by profile: it reads the reference as strict does
+	covered               []bool // by profile: coveredProfile
 }
 
 // baseReadings is the base of compare --base as each standard and profile
@@ -102,6 +107,7 @@ type comparer struct {
 type baseReadings struct {
 	base   string
 	filled bool
+	line   string // "  resolved against BASE:\n"
 	u3     rfc3986.URI
 	err3   error
 	strict *parser.URI // nil when strict rejects the base
@@ -119,6 +125,7 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 		return
 	}
 	b.base, b.filled = base, true
+	b.line = "  resolved against " + shortDisplay(base) + ":\n"
 	b.err3 = rfc3986.ParseInto(&b.u3, base)
 	b.strict, _ = parser.Strict.Parse(base)
 	b.asStrict = make([]bool, len(profiles))
@@ -226,6 +233,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	if cm.profiles == nil {
 		cm.profiles = parser.Profiles()
 		cm.validJSON = make([]string, 1+len(cm.profiles))
+		cm.resultJSON = make([]string, 1+len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
 		for _, p := range cm.profiles {
 			cm.covered = append(cm.covered, coveredProfile(p))
@@ -278,6 +286,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictValid bool, known []bool) {
 	b := &cm.base
 	b.fill(base, cm.profiles)
+	c.baseLine = b.line
 	// RFC 3986: from the base as parsed once and the reference as parsed
 	// above. ResolveReference reads its result back, which Resolve does
 	// not: when that fails, Resolve says what it returns.
@@ -292,7 +301,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	if b.err3 != nil || !b.u3.Scheme().Defined || err3 != nil || err != nil {
 		r3, _, err = rfc3986.Resolve(base, ref)
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0]})
 	// Strict, from the base and the reference as parsed: what Resolve
 	// does after parsing them.
 	var strictResult string
@@ -305,10 +314,10 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	} else {
 		strictResult, _, strictErr = cm.bases[0].Resolve(cm.profiles[0], base, ref)
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult})
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1]})
 	for i, p := range cm.profiles[1:] {
 		i++
-		v := verdict{standard: report.StandardRFC2396, profile: p}
+		v := verdict{standard: report.StandardRFC2396, profile: p, resultJSON: &cm.resultJSON[1+i]}
 		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
 			v.result = strictResult
 		} else {
@@ -374,14 +383,18 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 		}
 	}
 	if c.hasBase {
-		fmt.Fprintf(w, "  resolved against %s:\n", shortDisplay(c.base))
+		w.WriteString(c.baseLine)
+		var last, lastShown string // most profiles share a result
 		for i := range c.resolutions {
 			v := &c.resolutions[i]
 			w.WriteString("    ")
 			writePadded(w, v, 22)
 			if v.err == nil {
+				if i == 0 || v.result != last {
+					last, lastShown = v.result, display(v.result)
+				}
 				w.WriteByte(' ')
-				w.WriteString(display(v.result))
+				w.WriteString(lastShown)
 			} else {
 				w.WriteString(" not resolved: ")
 				w.WriteString(v.err.Error())
@@ -457,19 +470,63 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	}
 	o.Key("resolutions")
 	w.WriteByte('[')
+	// lastBegin, lastEnd: where the last result's JSON string is in w.B,
+	// to copy for the next profile with the same result.
+	lastBegin, lastEnd := -1, -1
+	var last string
 	for i, v := range c.resolutions {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		ro := report.BeginObject(w)
-		ro.Str("standard", v.standard)
-		writeProfileName(&ro, v.profile)
-		ro.StrOrNull("result", v.result, v.err != nil)
-		report.WriteError(&ro, v.err, "ref")
-		ro.End(false)
+		if v.err != nil || v.resultJSON == nil {
+			writeResolutionObject(w, &v)
+			lastBegin = -1
+			continue
+		}
+		if *v.resultJSON == "" {
+			var b report.Buffer
+			writeResolutionStart(&b, &v)
+			*v.resultJSON = string(b.B)
+		}
+		w.WriteString(*v.resultJSON)
+		if lastBegin >= 0 && v.result == last {
+			w.B = append(w.B, w.B[lastBegin:lastEnd]...)
+		} else {
+			// A string that could reach report.FlushAt may be passed to
+			// the output as it is written: it is not kept to copy.
+			lastBegin = -1
+			if len(w.B)+6*len(v.result)+2 < report.FlushAt {
+				lastBegin = len(w.B)
+			}
+			report.WriteString(w, v.result)
+			lastEnd, last = len(w.B), v.result
+		}
+		w.WriteString(`,"error":null}`)
 	}
 	w.WriteByte(']')
 	o.End(true)
+}
+
+// writeResolutionObject writes {"standard","profile","result","error"}.
+func writeResolutionObject(w *report.Buffer, v *verdict) {
+	ro := writeResolutionStart(w, v)
+	if v.err != nil {
+		w.WriteString("null")
+	} else {
+		report.WriteString(w, v.result)
+	}
+	report.WriteError(&ro, v.err, "ref")
+	ro.End(false)
+}
+
+// writeResolutionStart writes the start of a resolution's object, up to
+// the value of "result", and returns the object.
+func writeResolutionStart(w *report.Buffer, v *verdict) report.Object {
+	ro := report.BeginObject(w)
+	ro.Str("standard", v.standard)
+	writeProfileName(&ro, v.profile)
+	ro.Key("result")
+	return ro
 }
 
 // writeVerdictJSON writes {"standard","profile","valid","error"}. A valid

@@ -61,6 +61,9 @@ type verdict struct {
 	// validJSON is where the JSON of this standard's or profile's valid
 	// verdict is kept once written ("" until then), nil for none.
 	validJSON *string
+	// label is the line's start for people: indented, the standard and
+	// the profile, padded.
+	label string
 	// resultJSON is, for a resolution, where the start of its JSON object
 	// up to the result's value is kept once written, nil for none.
 	resultJSON *string
@@ -96,10 +99,13 @@ type comparer struct {
 	// validJSON holds the JSON of a valid verdict, by the verdict's place;
 	// resultJSON the start of a resolution's, by its place.
 	validJSON, resultJSON []string
-	bases                 []report.BaseCache // the base parsed under each profile
-	base                  baseReadings
-	known                 []bool // by profile: it reads the reference as strict does
-	covered               []bool // by profile: coveredProfile
+	// verdictLabels and resolutionLabels are the labels of verdicts and
+	// resolutions for people, by place.
+	verdictLabels, resolutionLabels []string
+	bases                           []report.BaseCache // the base parsed under each profile
+	base                            baseReadings
+	known                           []bool // by profile: it reads the reference as strict does
+	covered                         []bool // by profile: coveredProfile
 }
 
 // baseReadings is the base of compare --base as each standard and profile
@@ -235,11 +241,15 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		cm.validJSON = make([]string, 1+len(cm.profiles))
 		cm.resultJSON = make([]string, 1+len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
+		cm.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24)}
+		cm.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22)}
 		for _, p := range cm.profiles {
 			cm.covered = append(cm.covered, coveredProfile(p))
+			cm.verdictLabels = append(cm.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24))
+			cm.resolutionLabels = append(cm.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22))
 		}
 	}
-	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0]})
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0], label: cm.verdictLabels[0]})
 	var u2 *parser.URI
 	// known[i]: profile i accepts ref and reads it as strict does.
 	known := cm.known[:0]
@@ -263,7 +273,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
 		known = append(known, ok)
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i]})
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i], label: cm.verdictLabels[1+i]})
 	}
 	cm.known = known
 	strictValid := c.verdicts[1].err == nil
@@ -301,7 +311,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	if b.err3 != nil || !b.u3.Scheme().Defined || err3 != nil || err != nil {
 		r3, _, err = rfc3986.Resolve(base, ref)
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0]})
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0], label: cm.resolutionLabels[0]})
 	// Strict, from the base and the reference as parsed: what Resolve
 	// does after parsing them.
 	var strictResult string
@@ -314,10 +324,10 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	} else {
 		strictResult, _, strictErr = cm.bases[0].Resolve(cm.profiles[0], base, ref)
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1]})
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1], label: cm.resolutionLabels[1]})
 	for i, p := range cm.profiles[1:] {
 		i++
-		v := verdict{standard: report.StandardRFC2396, profile: p, resultJSON: &cm.resultJSON[1+i]}
+		v := verdict{standard: report.StandardRFC2396, profile: p, resultJSON: &cm.resultJSON[1+i], label: cm.resolutionLabels[1+i]}
 		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
 			v.result = strictResult
 		} else {
@@ -366,8 +376,7 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 	for i := range c.verdicts {
 		v := &c.verdicts[i]
-		w.WriteString("  ")
-		writePadded(w, v, 24)
+		w.WriteString(v.label)
 		if v.err == nil {
 			w.WriteString(" valid\n")
 		} else {
@@ -387,8 +396,7 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 		var last, lastShown string // most profiles share a result
 		for i := range c.resolutions {
 			v := &c.resolutions[i]
-			w.WriteString("    ")
-			writePadded(w, v, 22)
+			w.WriteString(v.label)
 			if v.err == nil {
 				if i == 0 || v.result != last {
 					last, lastShown = v.result, display(v.result)
@@ -404,18 +412,17 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 }
 
-// writePadded writes the verdict's standard and profile for people
-// ("rfc2396 java"), padded with spaces to width bytes.
-func writePadded(w *bufio.Writer, v *verdict, width int) {
-	n, _ := w.WriteString(v.standard)
-	if v.profile != nil {
-		w.WriteByte(' ')
-		m, _ := w.WriteString(v.profile.Name())
-		n += 1 + m
+// paddedLabel is a standard and a profile for people ("rfc2396 java"),
+// padded with spaces to width bytes.
+func paddedLabel(standard string, p *parser.Profile, width int) string {
+	label := standard
+	if p != nil {
+		label += " " + p.Name()
 	}
-	if n < width {
-		w.WriteString(spaces[:width-n])
+	if len(label) < width {
+		label += spaces[:width-len(label)]
 	}
+	return label
 }
 
 // spaces pads labels.

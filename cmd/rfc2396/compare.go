@@ -62,8 +62,9 @@ type verdict struct {
 	// verdict is kept once written ("" until then), nil for none.
 	validJSON *string
 	// label is the line's start for people: indented, the standard and
-	// the profile, padded.
-	label string
+	// the profile, padded, and a space; validLine is a verdict's whole
+	// line when it is valid.
+	label, validLine string
 	// resultJSON is, for a resolution, where the start of its JSON object
 	// up to the result's value is kept once written, nil for none.
 	resultJSON *string
@@ -100,12 +101,12 @@ type comparer struct {
 	// resultJSON the start of a resolution's, by its place.
 	validJSON, resultJSON []string
 	// verdictLabels and resolutionLabels are the labels of verdicts and
-	// resolutions for people, by place.
-	verdictLabels, resolutionLabels []string
-	bases                           []report.BaseCache // the base parsed under each profile
-	base                            baseReadings
-	known                           []bool // by profile: it reads the reference as strict does
-	covered                         []bool // by profile: coveredProfile
+	// resolutions for people, by place; validLines a valid verdict's line.
+	verdictLabels, resolutionLabels, validLines []string
+	bases                                       []report.BaseCache // the base parsed under each profile
+	base                                        baseReadings
+	known                                       []bool // by profile: it reads the reference as strict does
+	covered                                     []bool // by profile: coveredProfile
 }
 
 // baseReadings is the base of compare --base as each standard and profile
@@ -241,15 +242,18 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		cm.validJSON = make([]string, 1+len(cm.profiles))
 		cm.resultJSON = make([]string, 1+len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
-		cm.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24)}
-		cm.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22)}
+		cm.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
+		cm.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
 		for _, p := range cm.profiles {
 			cm.covered = append(cm.covered, coveredProfile(p))
-			cm.verdictLabels = append(cm.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24))
-			cm.resolutionLabels = append(cm.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22))
+			cm.verdictLabels = append(cm.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
+			cm.resolutionLabels = append(cm.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22)+" ")
+		}
+		for _, l := range cm.verdictLabels {
+			cm.validLines = append(cm.validLines, l+"valid\n")
 		}
 	}
-	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0], label: cm.verdictLabels[0]})
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0], label: cm.verdictLabels[0], validLine: cm.validLines[0]})
 	var u2 *parser.URI
 	// known[i]: profile i accepts ref and reads it as strict does.
 	known := cm.known[:0]
@@ -273,7 +277,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
 		known = append(known, ok)
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i], label: cm.verdictLabels[1+i]})
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i], label: cm.verdictLabels[1+i], validLine: cm.validLines[1+i]})
 	}
 	cm.known = known
 	strictValid := c.verdicts[1].err == nil
@@ -376,11 +380,11 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 	for i := range c.verdicts {
 		v := &c.verdicts[i]
-		w.WriteString(v.label)
 		if v.err == nil {
-			w.WriteString(" valid\n")
+			w.WriteString(v.validLine)
 		} else {
-			w.WriteString(" invalid: ")
+			w.WriteString(v.label)
+			w.WriteString("invalid: ")
 			w.WriteString(v.err.Error())
 			w.WriteByte('\n')
 		}
@@ -401,10 +405,9 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 				if i == 0 || v.result != last {
 					last, lastShown = v.result, display(v.result)
 				}
-				w.WriteByte(' ')
 				w.WriteString(lastShown)
 			} else {
-				w.WriteString(" not resolved: ")
+				w.WriteString("not resolved: ")
 				w.WriteString(v.err.Error())
 			}
 			w.WriteByte('\n')

@@ -34,6 +34,7 @@ usage, read or write error.`,
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
 				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+				var hb lineBuffer                      // the lines of one reference for people, the same way
 				var cm comparer
 				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
 					c := cm.compare(ref, *base, baseSet)
@@ -42,7 +43,10 @@ usage, read or write error.`,
 						writeCompareJSON(&jb, c)
 						out.Write(jb.B)
 					} else {
-						writeCompareHuman(out, c)
+						hb.out = out
+						writeCompareHuman(&hb, c)
+						out.Write(hb.b)
+						hb.b = hb.b[:0]
 					}
 					return c.agree
 				})
@@ -369,7 +373,47 @@ func componentDifferences(ds []difference, u2 *parser.URI, u3 *rfc3986.URI) []di
 	return ds
 }
 
-func writeCompareHuman(w *bufio.Writer, c *comparison) {
+// lineBuffer collects the lines one reference gives, for people, to write
+// them to out whole: appending to a slice costs a fraction of a
+// bufio.Writer call a piece. What would make it longer than
+// report.FlushAt is passed to out as it comes, so that a long line is not
+// held again.
+type lineBuffer struct {
+	b   []byte
+	out *bufio.Writer
+}
+
+// WriteString appends s, or writes what is held and s when together they
+// are longer than report.FlushAt; errors are out's to remember.
+func (w *lineBuffer) WriteString(s string) {
+	if len(w.b)+len(s) > report.FlushAt {
+		w.out.Write(w.b)
+		w.b = w.b[:0]
+		w.out.WriteString(s)
+		return
+	}
+	w.b = append(w.b, s...)
+}
+
+// WriteByte appends c; it never fails.
+func (w *lineBuffer) WriteByte(c byte) error {
+	w.b = append(w.b, c)
+	return nil
+}
+
+// Write appends p as WriteString does, for fmt; it never fails.
+func (w *lineBuffer) Write(p []byte) (int, error) {
+	if len(w.b)+len(p) > report.FlushAt {
+		w.out.Write(w.b)
+		w.b = w.b[:0]
+		w.out.Write(p)
+	} else {
+		w.b = append(w.b, p...)
+	}
+	return len(p), nil
+}
+
+func writeCompareHuman(w *lineBuffer, c *comparison) {
 	// Written piece by piece, not with fmt: a batch writes five verdict
 	// lines a reference.
 	w.WriteString(shortDisplay(c.ref))

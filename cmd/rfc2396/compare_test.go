@@ -175,25 +175,62 @@ func TestReadsAsStrict(t *testing.T) {
 func TestComparerResolutions(t *testing.T) {
 	refs := testdataReferences(t)
 	var cm comparer
-	for _, base := range []string{
-		"http://a/b/c/d;p?q", "file:///a/b", "http://256.1.1.1/a/b", "http://1.2.3.0004/a/", "http://3com/x/y?q#f",
-		"http://[::1]/a/b", "mailto:x@y", "f:/a", "f:a/b", "g/h", "http://a b/", "?y", "http://a/b/c/d;p?q",
-	} {
+	for _, base := range compareBases {
 		for _, ref := range refs {
-			c := cm.compare(ref, base, true)
-			r3, _, err3 := rfc3986.Resolve(base, ref)
-			want := []string{r3, errText(err3)}
-			for _, p := range parser.Profiles() {
-				r, _, err := p.Resolve(base, ref)
-				want = append(want, r, errText(err))
-			}
-			var got []string
-			for _, v := range c.resolutions {
-				got = append(got, v.result, errText(v.err))
-			}
-			if diff := cmp.Diff(want, got); diff != "" {
-				t.Fatalf("compare --base %q %q: resolutions (result, error by standard and profile; -resolve each +compare):\n%s", base, ref, diff)
-			}
+			checkComparison(t, &cm, ref, base)
 		}
 	}
+}
+
+// compareBases are bases each profile reads alike or not, valid or not.
+var compareBases = []string{
+	"http://a/b/c/d;p?q", "file:///a/b", "http://256.1.1.1/a/b", "http://1.2.3.0004/a/", "http://3com/x/y?q#f",
+	"http://[::1]/a/b", "mailto:x@y", "f:/a", "f:a/b", "g/h", "http://a b/", "?y", "http://a/b/c/d;p?q",
+}
+
+// checkComparison checks cm.compare(ref, base, true) against parsing ref
+// and resolving it under each standard and profile one by one.
+func checkComparison(t *testing.T, cm *comparer, ref, base string) {
+	t.Helper()
+	c := cm.compare(ref, base, true)
+	_, err3 := rfc3986.Parse(ref)
+	want := []string{errText(err3)}
+	for _, p := range parser.Profiles() {
+		_, err := p.Parse(ref)
+		want = append(want, errText(err))
+	}
+	var got []string
+	for _, v := range c.verdicts {
+		got = append(got, errText(v.err))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("compare --base %q %q: verdicts (-parse each +compare):\n%s", base, ref, diff)
+	}
+	r3, _, err3 := rfc3986.Resolve(base, ref)
+	want = []string{r3, errText(err3)}
+	for _, p := range parser.Profiles() {
+		r, _, err := p.Resolve(base, ref)
+		want = append(want, r, errText(err))
+	}
+	got = got[:0]
+	for _, v := range c.resolutions {
+		got = append(got, v.result, errText(v.err))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("compare --base %q %q: resolutions (result, error by standard and profile; -resolve each +compare):\n%s", base, ref, diff)
+	}
+}
+
+// FuzzComparer holds compare --base to parsing and resolving under each
+// standard and profile one by one, for any reference and base: the
+// shortcuts of compare.go (verdicts from the authority, one resolution
+// for the profiles that read alike) give what the long way gives.
+func FuzzComparer(f *testing.F) {
+	for _, ref := range compareCases {
+		f.Add(ref, compareBases[len(ref)%len(compareBases)])
+	}
+	f.Fuzz(func(t *testing.T, ref, base string) {
+		var cm comparer
+		checkComparison(t, &cm, ref, base)
+	})
 }

@@ -100,17 +100,18 @@ type comparer struct {
 	c        comparison
 	u2, tmp  parser.URI
 	u3       rfc3986.URI
-	profiles []*parser.Profile // parser.Profiles(), which allocates a list a call
+	profiles []*parser.Profile  // parser.Profiles(), which allocates a list a call
+	bases    []report.BaseCache // the base parsed under each profile
+	base     baseReadings
+	known    []bool // by profile: it reads the reference as strict does
+	covered  []bool // by profile: coveredProfile
+
 	// validJSON holds the JSON of a valid verdict, by the verdict's place;
 	// resultJSON the start of a resolution's, by its place.
 	validJSON, resultJSON []string
 	// verdictLabels and resolutionLabels are the labels of verdicts and
 	// resolutions for people, by place; validLines a valid verdict's line.
 	verdictLabels, resolutionLabels, validLines []string
-	bases                                       []report.BaseCache // the base parsed under each profile
-	base                                        baseReadings
-	known                                       []bool // by profile: it reads the reference as strict does
-	covered                                     []bool // by profile: coveredProfile
 }
 
 // baseReadings is the base of compare --base as each standard and profile
@@ -166,7 +167,10 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 //     "?y"), empty-opaque-part ("scheme:" with nothing after);
 //   - empty-authority: reads "//" before "/", "?", "#" or the end as no
 //     authority where strict reads an empty one, or rejects it; s has
-//     none.
+//     none. Its abs_path_nz differs from abs_path only on a path that
+//     begins with "//", which strict never reads where an authority may
+//     stand (after a scheme, or at the start of a relative reference): it
+//     reads an authority there, empty or not.
 //
 // No rule of authority, in Appendix A or in an edit, derives "/", "?" or
 // "#", so under every profile authority runs from "//" to the first of

@@ -24,7 +24,8 @@ const (
 
 // batchCommands are the commands that read references a line, as the
 // corpus benchmarks run them: parse in text and JSON under each profile
-// and each standard, resolve, normalize, relativize and compare.
+// and each standard, resolve, normalize, relativize and compare (without
+// and with a base).
 var batchCommands = [][]string{
 	{"parse"},
 	{"parse", "--json"},
@@ -45,6 +46,8 @@ var batchCommands = [][]string{
 	{"relativize", "--json", "http://a/b/c/"},
 	{"compare"},
 	{"compare", "--json"},
+	{"compare", "--base", "http://a/b/c/d;p?q"},
+	{"compare", "--json", "--base", "http://a/b/c/d;p?q"},
 }
 
 // buildTools builds this command and, when ../shared is there, the

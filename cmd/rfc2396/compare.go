@@ -4,7 +4,9 @@ import (
 	"bufio"
 	"flag"
 	"fmt"
+	"strings"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -32,6 +34,7 @@ usage, read or write error.`,
 				baseSet := false
 				inv.flags.Visit(func(f *flag.Flag) { baseSet = baseSet || f.Name == "base" })
 				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+				var hb lineBuffer                      // the lines of one reference for people, the same way
 				var cm comparer
 				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
 					c := cm.compare(ref, *base, baseSet)
@@ -40,7 +43,10 @@ usage, read or write error.`,
 						writeCompareJSON(&jb, c)
 						out.Write(jb.B)
 					} else {
-						writeCompareHuman(out, c)
+						hb.out = out
+						writeCompareHuman(&hb, c)
+						out.Write(hb.b)
+						hb.b = hb.b[:0]
 					}
 					return c.agree
 				})
@@ -59,6 +65,13 @@ type verdict struct {
 	// validJSON is where the JSON of this standard's or profile's valid
 	// verdict is kept once written ("" until then), nil for none.
 	validJSON *string
+	// label is the line's start for people: indented, the standard and
+	// the profile, padded, and a space; validLine is a verdict's whole
+	// line when it is valid.
+	label, validLine string
+	// resultJSON is, for a resolution, where the start of its JSON object
+	// up to the result's value is kept once written, nil for none.
+	resultJSON *string
 }
 
 // difference is a component on which the two standards read a reference
@@ -72,6 +85,7 @@ type difference struct {
 type comparison struct {
 	ref, base   string
 	hasBase     bool
+	baseLine    string    // "  resolved against BASE:\n", for people
 	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
 	compared    *parser.Profile
 	differences []difference
@@ -86,17 +100,147 @@ type comparer struct {
 	c        comparison
 	u2, tmp  parser.URI
 	u3       rfc3986.URI
-	profiles []*parser.Profile // parser.Profiles(), which allocates a list a call
-	// validJSON holds the JSON of a valid verdict, by the verdict's place.
-	validJSON []string
-	bases     []report.BaseCache // the base parsed under each profile
+	profiles []*parser.Profile  // parser.Profiles(), which allocates a list a call
+	bases    []report.BaseCache // the base parsed under each profile
+	base     baseReadings
+	known    []bool // by profile: it reads the reference as strict does
+	covered  []bool // by profile: coveredProfile
+
+	// validJSON holds the JSON of a valid verdict, by the verdict's place;
+	// resultJSON the start of a resolution's, by its place.
+	validJSON, resultJSON []string
+	// verdictLabels and resolutionLabels are the labels of verdicts and
+	// resolutions for people, by place; validLines a valid verdict's line.
+	verdictLabels, resolutionLabels, validLines []string
+}
+
+// baseReadings is the base of compare --base as each standard and profile
+// reads it, kept while the base stays the same (a batch has one).
+type baseReadings struct {
+	base   string
+	filled bool
+	line   string // "  resolved against BASE:\n"
+	u3     rfc3986.URI
+	err3   error
+	strict *parser.URI // nil when strict rejects the base
+	// asStrict holds, by profile, whether the profile reads the base with
+	// strict's scheme, authority, path, query and fragment, the base has
+	// no empty authority, and the profile is one the argument of
+	// readsAsStrict covers: when it does, and the reference too (see
+	// readsAsStrict), the profile's resolution is strict's.
+	asStrict []bool
+}
+
+// fill reads base under RFC 3986 and every profile, once per base.
+func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
+	if b.filled && b.base == base {
+		return
+	}
+	b.base, b.filled = base, true
+	b.line = "  resolved against " + shortDisplay(base) + ":\n"
+	b.err3 = rfc3986.ParseInto(&b.u3, base)
+	b.strict, _ = parser.Strict.Parse(base)
+	b.asStrict = make([]bool, len(profiles))
+	for i, p := range profiles {
+		if b.strict == nil || !nonEmptyAuthority(b.strict) || !coveredProfile(p) {
+			continue
+		}
+		u, err := p.Parse(base)
+		b.asStrict[i] = err == nil && sameComponents(u, b.strict)
+	}
+}
+
+// Why a profile's verdict on a reference, and its resolution, can be read
+// off strict's (the test TestReadsAsStrict holds this over the corpus
+// sample and the test data, and TestComparerResolutions the resolutions).
+//
+// Let s be a reference that strict (Appendix A) accepts, whose authority is
+// absent or not empty. Each edit of a named profile does one of:
+//
+//   - rewrites rules inside authority only: digit-hostname (hostname),
+//     ipv4-octets and ipv4-three-digits (IPv4address), ipv6,
+//     ipv6-embedded-ipv4, ipv6-address-length and ipv6-scope (host, and
+//     the addresses between "[" and "]");
+//   - adds strings that contain what s cannot: non-ascii (bytes above
+//     0x7F, in escaped), ipv6 and opaque-brackets ("[" and "]" in reserved
+//     and uric_no_slash), empty-relative-path (a query with no path,
+//     "?y"), empty-opaque-part ("scheme:" with nothing after);
+//   - empty-authority: reads "//" before "/", "?", "#" or the end as no
+//     authority where strict reads an empty one, or rejects it; s has
+//     none. Its abs_path_nz differs from abs_path only on a path that
+//     begins with "//", which strict never reads where an authority may
+//     stand (after a scheme, or at the start of a relative reference): it
+//     reads an authority there, empty or not.
+//
+// No rule of authority, in Appendix A or in an edit, derives "/", "?" or
+// "#", so under every profile authority runs from "//" to the first of
+// them or the end, and the rules around it are Appendix A's. Hence a
+// profile p accepts s exactly when s has no authority or p accepts s's
+// authority as the rule authority, and then p reads s with strict's
+// scheme, authority, path, query and fragment (and as opaque or not, by
+// whether "/" follows the scheme).
+//
+// Resolution (section 5.2, parser.URI.ResolveReference) is a function of
+// those five components of the base and the reference, and of IsAbsolute
+// and IsOpaque, which follow from them; its last step recomposes the
+// result's components and reads the result back under the profile, and
+// fails when that gives other components. So when strict and p read the
+// base and s alike, both compute the same components; strict reads the
+// result r back as them; r's authority, if any, is the base's or s's,
+// neither empty and both accepted by p; so p accepts r (above) and reads
+// it alike, and p's resolution is r too. Where the hypothesis fails (an
+// empty authority, a reference or base strict rejects, a resolution strict
+// refuses, an edit not listed here), compare resolves under the profile.
+
+// coveredEdits are the edits the argument above covers.
+const coveredEdits = "empty-relative-path empty-authority empty-opaque-part ipv6 ipv4-three-digits ipv6-embedded-ipv4 ipv6-address-length ipv6-scope opaque-brackets ipv4-octets digit-hostname non-ascii"
+
+// coveredProfile reports whether every edit of p is one the argument above
+// covers.
+func coveredProfile(p *parser.Profile) bool {
+	for _, e := range p.Edits().Edits() {
+		if !strings.Contains(" "+coveredEdits+" ", " "+e.Code()+" ") {
+			return false
+		}
+	}
+	return true
+}
+
+// nonEmptyAuthority reports whether u has no authority or one that is not
+// empty: the hypothesis of the argument above.
+func nonEmptyAuthority(u *parser.URI) bool {
+	a := u.Authority()
+	return !a.Defined || a.Value != ""
+}
+
+// readsAsStrict reports, for a reference u that strict read, whether p
+// accepts it, when the argument above can tell (known): p accepts it when
+// it has no authority or p accepts its authority, and then reads it as
+// strict does. covered is coveredProfile(p).
+func readsAsStrict(p *parser.Profile, u *parser.URI, covered bool) (valid, known bool) {
+	if !covered || !nonEmptyAuthority(u) {
+		return false, false
+	}
+	a := u.Authority()
+	return !a.Defined || p.Matches(grammar.RuleAuthority, a.Value), true
+}
+
+// sameComponents reports whether a and b have the same scheme, authority,
+// path, query and fragment, and are both opaque or both not.
+func sameComponents(a, b *parser.URI) bool {
+	return a.Scheme() == b.Scheme() && a.Authority() == b.Authority() && a.Path() == b.Path() &&
+		a.Query() == b.Query() && a.Fragment() == b.Fragment() && a.IsOpaque() == b.IsOpaque()
 }
 
 // compare reads ref under RFC 3986 and every RFC 2396 profile, and with
-// hasBase resolves it against base under each. Each profile's verdict is
-// its automaton's (Valid): only an invalid reference is parsed, for the
-// error, and only the first profile to accept it, strict first, reads
-// its components.
+// hasBase resolves it against base under each. Only an invalid reference
+// is parsed more than once, for the error. The first profile to accept
+// the reference, strict first, reads its components; when that is strict,
+// the others' verdicts are their verdicts on its authority (see
+// readsAsStrict), otherwise their automata's (Valid). Resolution under
+// each profile that reads the base and the reference as strict does is
+// strict's (see the argument above); RFC 3986's starts from the base as
+// it was parsed once.
 func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	c := &cm.c
 	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0]}
@@ -104,22 +248,46 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	if cm.profiles == nil {
 		cm.profiles = parser.Profiles()
 		cm.validJSON = make([]string, 1+len(cm.profiles))
+		cm.resultJSON = make([]string, 1+len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
+		cm.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
+		cm.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
+		for _, p := range cm.profiles {
+			cm.covered = append(cm.covered, coveredProfile(p))
+			cm.verdictLabels = append(cm.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
+			cm.resolutionLabels = append(cm.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22)+" ")
+		}
+		for _, l := range cm.verdictLabels {
+			cm.validLines = append(cm.validLines, l+"valid\n")
+		}
 	}
-	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0]})
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0], label: cm.verdictLabels[0], validLine: cm.validLines[0]})
 	var u2 *parser.URI
+	// known[i]: profile i accepts ref and reads it as strict does.
+	known := cm.known[:0]
 	for i, p := range cm.profiles {
 		var err error
+		ok := false
 		switch {
 		case u2 == nil:
 			if err = p.ParseInto(&cm.u2, ref); err == nil {
-				u2, c.compared = &cm.u2, p
+				u2, c.compared, ok = &cm.u2, p, i == 0
+			}
+		case c.compared == cm.profiles[0]:
+			valid, tells := readsAsStrict(p, u2, cm.covered[i])
+			switch {
+			case tells && valid:
+				ok = true
+			case tells || !p.Valid(ref):
+				err = p.ParseInto(&cm.tmp, ref) // the error, explained
 			}
 		case !p.Valid(ref):
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i]})
+		known = append(known, ok)
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i], label: cm.verdictLabels[1+i], validLine: cm.validLines[1+i]})
 	}
+	cm.known = known
 	strictValid := c.verdicts[1].err == nil
 	c.agree = (err3 == nil) == strictValid
 	if err3 == nil && u2 != nil {
@@ -129,18 +297,60 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		}
 	}
 	if hasBase {
-		r3, _, err := rfc3986.Resolve(base, ref)
-		c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3})
-		for i, p := range cm.profiles {
-			r2, _, err := cm.bases[i].Resolve(p, base, ref)
-			c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: p, err: err, result: r2})
-		}
-		a, b := c.resolutions[0], c.resolutions[1]
-		if (a.err == nil) != (b.err == nil) || a.result != b.result {
-			c.agree = false
-		}
+		cm.resolve(c, ref, base, err3, strictValid, known)
 	}
 	return c
+}
+
+// resolve appends the resolutions of ref against base to c: RFC 3986's,
+// then each profile's. strictValid is whether strict accepted ref (into
+// cm.u2), known which profiles read it as strict does.
+func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictValid bool, known []bool) {
+	b := &cm.base
+	b.fill(base, cm.profiles)
+	c.baseLine = b.line
+	// RFC 3986: from the base as parsed once and the reference as parsed
+	// above. ResolveReference reads its result back, which Resolve does
+	// not: when that fails, Resolve says what it returns.
+	var r3 string
+	var err error
+	if b.err3 == nil && b.u3.Scheme().Defined && err3 == nil {
+		var t *rfc3986.URI
+		if t, _, err = b.u3.ResolveReference(&cm.u3); err == nil {
+			r3 = t.String()
+		}
+	}
+	if b.err3 != nil || !b.u3.Scheme().Defined || err3 != nil || err != nil {
+		r3, _, err = rfc3986.Resolve(base, ref)
+	}
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0], label: cm.resolutionLabels[0]})
+	// Strict, from the base and the reference as parsed: what Resolve
+	// does after parsing them.
+	var strictResult string
+	var strictErr error
+	if b.strict != nil && strictValid {
+		var t *parser.URI
+		if t, _, strictErr = b.strict.ResolveReference(&cm.u2); strictErr == nil {
+			strictResult = t.String()
+		}
+	} else {
+		strictResult, _, strictErr = cm.bases[0].Resolve(cm.profiles[0], base, ref)
+	}
+	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1], label: cm.resolutionLabels[1]})
+	for i, p := range cm.profiles[1:] {
+		i++
+		v := verdict{standard: report.StandardRFC2396, profile: p, resultJSON: &cm.resultJSON[1+i], label: cm.resolutionLabels[1+i]}
+		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
+			v.result = strictResult
+		} else {
+			v.result, _, v.err = cm.bases[i].Resolve(p, base, ref)
+		}
+		c.resolutions = append(c.resolutions, v)
+	}
+	a, s := c.resolutions[0], c.resolutions[1]
+	if (a.err == nil) != (s.err == nil) || a.result != s.result {
+		c.agree = false
+	}
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3
@@ -167,7 +377,47 @@ func componentDifferences(ds []difference, u2 *parser.URI, u3 *rfc3986.URI) []di
 	return ds
 }
 
-func writeCompareHuman(w *bufio.Writer, c *comparison) {
+// lineBuffer collects the lines one reference gives, for people, to write
+// them to out whole: appending to a slice costs a fraction of a
+// bufio.Writer call a piece. What would make it longer than
+// report.FlushAt is passed to out as it comes, so that a long line is not
+// held again.
+type lineBuffer struct {
+	b   []byte
+	out *bufio.Writer
+}
+
+// WriteString appends s, or writes what is held and s when together they
+// are longer than report.FlushAt; errors are out's to remember.
+func (w *lineBuffer) WriteString(s string) {
+	if len(w.b)+len(s) > report.FlushAt {
+		w.out.Write(w.b)
+		w.b = w.b[:0]
+		w.out.WriteString(s)
+		return
+	}
+	w.b = append(w.b, s...)
+}
+
+// WriteByte appends c; it never fails.
+func (w *lineBuffer) WriteByte(c byte) error {
+	w.b = append(w.b, c)
+	return nil
+}
+
+// Write appends p as WriteString does, for fmt; it never fails.
+func (w *lineBuffer) Write(p []byte) (int, error) {
+	if len(w.b)+len(p) > report.FlushAt {
+		w.out.Write(w.b)
+		w.b = w.b[:0]
+		w.out.Write(p)
+	} else {
+		w.b = append(w.b, p...)
+	}
+	return len(p), nil
+}
+
+func writeCompareHuman(w *lineBuffer, c *comparison) {
 	// Written piece by piece, not with fmt: a batch writes five verdict
 	// lines a reference.
 	w.WriteString(shortDisplay(c.ref))
@@ -178,12 +428,11 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 	for i := range c.verdicts {
 		v := &c.verdicts[i]
-		w.WriteString("  ")
-		writePadded(w, v, 24)
 		if v.err == nil {
-			w.WriteString(" valid\n")
+			w.WriteString(v.validLine)
 		} else {
-			w.WriteString(" invalid: ")
+			w.WriteString(v.label)
+			w.WriteString("invalid: ")
 			w.WriteString(v.err.Error())
 			w.WriteByte('\n')
 		}
@@ -195,16 +444,18 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 		}
 	}
 	if c.hasBase {
-		fmt.Fprintf(w, "  resolved against %s:\n", shortDisplay(c.base))
+		w.WriteString(c.baseLine)
+		var last, lastShown string // most profiles share a result
 		for i := range c.resolutions {
 			v := &c.resolutions[i]
-			w.WriteString("    ")
-			writePadded(w, v, 22)
+			w.WriteString(v.label)
 			if v.err == nil {
-				w.WriteByte(' ')
-				w.WriteString(display(v.result))
+				if i == 0 || v.result != last {
+					last, lastShown = v.result, display(v.result)
+				}
+				w.WriteString(lastShown)
 			} else {
-				w.WriteString(" not resolved: ")
+				w.WriteString("not resolved: ")
 				w.WriteString(v.err.Error())
 			}
 			w.WriteByte('\n')
@@ -212,18 +463,17 @@ func writeCompareHuman(w *bufio.Writer, c *comparison) {
 	}
 }
 
-// writePadded writes the verdict's standard and profile for people
-// ("rfc2396 java"), padded with spaces to width bytes.
-func writePadded(w *bufio.Writer, v *verdict, width int) {
-	n, _ := w.WriteString(v.standard)
-	if v.profile != nil {
-		w.WriteByte(' ')
-		m, _ := w.WriteString(v.profile.Name())
-		n += 1 + m
+// paddedLabel is a standard and a profile for people ("rfc2396 java"),
+// padded with spaces to width bytes.
+func paddedLabel(standard string, p *parser.Profile, width int) string {
+	label := standard
+	if p != nil {
+		label += " " + p.Name()
 	}
-	if n < width {
-		w.WriteString(spaces[:width-n])
+	if len(label) < width {
+		label += spaces[:width-len(label)]
 	}
+	return label
 }
 
 // spaces pads labels.
@@ -278,19 +528,63 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	}
 	o.Key("resolutions")
 	w.WriteByte('[')
+	// lastBegin, lastEnd: where the last result's JSON string is in w.B,
+	// to copy for the next profile with the same result.
+	lastBegin, lastEnd := -1, -1
+	var last string
 	for i, v := range c.resolutions {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		ro := report.BeginObject(w)
-		ro.Str("standard", v.standard)
-		writeProfileName(&ro, v.profile)
-		ro.StrOrNull("result", v.result, v.err != nil)
-		report.WriteError(&ro, v.err, "ref")
-		ro.End(false)
+		if v.err != nil || v.resultJSON == nil {
+			writeResolutionObject(w, &v)
+			lastBegin = -1
+			continue
+		}
+		if *v.resultJSON == "" {
+			var b report.Buffer
+			writeResolutionStart(&b, &v)
+			*v.resultJSON = string(b.B)
+		}
+		w.WriteString(*v.resultJSON)
+		if lastBegin >= 0 && v.result == last {
+			w.B = append(w.B, w.B[lastBegin:lastEnd]...)
+		} else {
+			// A string that could reach report.FlushAt may be passed to
+			// the output as it is written: it is not kept to copy.
+			lastBegin = -1
+			if len(w.B)+6*len(v.result)+2 < report.FlushAt {
+				lastBegin = len(w.B)
+			}
+			report.WriteString(w, v.result)
+			lastEnd, last = len(w.B), v.result
+		}
+		w.WriteString(`,"error":null}`)
 	}
 	w.WriteByte(']')
 	o.End(true)
+}
+
+// writeResolutionObject writes {"standard","profile","result","error"}.
+func writeResolutionObject(w *report.Buffer, v *verdict) {
+	ro := writeResolutionStart(w, v)
+	if v.err != nil {
+		w.WriteString("null")
+	} else {
+		report.WriteString(w, v.result)
+	}
+	report.WriteError(&ro, v.err, "ref")
+	ro.End(false)
+}
+
+// writeResolutionStart writes the start of a resolution's object, up to
+// the value of "result", and returns the object.
+func writeResolutionStart(w *report.Buffer, v *verdict) report.Object {
+	ro := report.BeginObject(w)
+	ro.Str("standard", v.standard)
+	writeProfileName(&ro, v.profile)
+	ro.Key("result")
+	return ro
 }
 
 // writeVerdictJSON writes {"standard","profile","valid","error"}. A valid

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bufio"
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -30,6 +32,7 @@ func TestComparerVerdicts(t *testing.T) {
 	}
 	refs := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
 	refs = append(refs, "http://[::1]/", "http://[fe80::1%eth0]/", "?y", "about:", "http://1.2.3.256/", "http://a_b/", "caf\xc3\xa9", "a b", "", "http://0.0.0000.0/")
+	refs = append(refs, compareCases...)
 	var cm comparer
 	for _, ref := range refs {
 		c := cm.compare(ref, "", false)
@@ -62,4 +65,172 @@ func TestComparerVerdicts(t *testing.T) {
 			t.Fatalf("%q: differences (-want +got):\n%s", ref, diff)
 		}
 	}
+}
+
+// compareCases are references on which the profiles' readings part from
+// strict's, added to the corpus sample: empty authorities (java reads
+// none), IPv4 addresses that ipv4-three-digits and ipv4-octets refuse
+// (the authority stays valid as a reg_name, or not), hostnames that
+// digit-hostname reads, brackets, scope ids, non-ASCII bytes, and strings
+// that only some profiles accept.
+var compareCases = []string{
+	"file:///x", "file:///", "http://", "//", "///x", "//?q", "//#f", "http://#f", "http:///x?q#f",
+	"http://1.2.3.0004/", "http://0000001.2.3.4/x", "http://256.1.1.1/", "http://1.2.3.256:80/a",
+	"http://3com/", "http://3com.example/", "http://a@3com:8/b", "//1.2.3.4/x", "http://1.2.3.4.5/",
+	"http://[::1]/", "http://[::1.2.3.4]/", "http://[fe80::1%eth0]:8080/", "mailto:[x]", "about:",
+	"http://\xc3\xa9/", "x:\xc3\xa9", "?y", "?y#f", "#f", "", ".", "..", "../../../g", "./g:h", "g;x=1/../y",
+	"http://a:b@c:d@e/", "http://a:/", "http://:80/", "http://@/", "mailto:x@y", "news:comp.lang", "a:b/c",
+}
+
+// testdataReferences returns the references of the repository's test data
+// (the Go-quoted first field of components.txt, rfc-examples.txt and
+// invalid.txt) with compareCases and the corpus sample.
+func testdataReferences(t *testing.T) []string {
+	t.Helper()
+	refs := append([]string(nil), compareCases...)
+	for _, name := range []string{"components.txt", "rfc-examples.txt", "invalid.txt", "bench-sample.txt"} {
+		f, err := os.Open("../../testdata/" + name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			line := sc.Text()
+			if name == "bench-sample.txt" {
+				refs = append(refs, line)
+				continue
+			}
+			if name == "rfc-examples.txt" {
+				_, line, _ = strings.Cut(line, "\t")
+				_, line, _ = strings.Cut(line, "\t")
+			}
+			q, err := strconv.QuotedPrefix(line)
+			if err != nil {
+				continue // a comment
+			}
+			ref, err := strconv.Unquote(q)
+			if err != nil {
+				t.Fatalf("%s: %q: %v", name, q, err)
+			}
+			refs = append(refs, ref)
+		}
+		f.Close()
+		if err := sc.Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return refs
+}
+
+// TestReadsAsStrict holds the argument of compare.go that a profile reads a
+// reference strict accepts, with no empty authority, as strict does
+// whenever it accepts it, and accepts it exactly when it accepts its
+// authority: readsAsStrict against each profile's Parse, over the test
+// data and the corpus sample. It also asks that every named profile be
+// covered, so that an edit added later is not left out of the shortcut
+// unnoticed.
+func TestReadsAsStrict(t *testing.T) {
+	for _, p := range parser.Profiles() {
+		if !coveredProfile(p) {
+			t.Errorf("profile %s has an edit the argument before coveredEdits in compare.go does not cover: check the argument for it and add it", p)
+		}
+	}
+	checked := 0
+	for _, ref := range testdataReferences(t) {
+		u, err := parser.Strict.Parse(ref)
+		if err != nil {
+			continue
+		}
+		for _, p := range parser.Profiles() {
+			valid, known := readsAsStrict(p, u, coveredProfile(p))
+			if !known {
+				if nonEmptyAuthority(u) {
+					t.Fatalf("%s: readsAsStrict(%q) cannot tell", p, ref)
+				}
+				continue
+			}
+			checked++
+			v, err := p.Parse(ref)
+			if valid != (err == nil) {
+				t.Fatalf("%s: readsAsStrict(%q) = %v; Parse: %v", p, ref, valid, err)
+			}
+			if valid && !sameComponents(u, v) {
+				t.Fatalf("%s reads %q as %v %v %q %v %v (opaque %v); strict as %v %v %q %v %v (opaque %v)", p, ref,
+					v.Scheme(), v.Authority(), v.Path(), v.Query(), v.Fragment(), v.IsOpaque(),
+					u.Scheme(), u.Authority(), u.Path(), u.Query(), u.Fragment(), u.IsOpaque())
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("no reference checked")
+	}
+}
+
+// TestComparerResolutions holds compare --base, which resolves under strict
+// once and gives that result to the profiles that read the base and the
+// reference as strict does, to resolving under RFC 3986 and under each
+// profile (rfc3986.Resolve, Profile.Resolve), over the test data and the
+// corpus sample, against bases each profile reads alike or not, valid or
+// not, with the comparer kept across bases as a batch keeps it.
+func TestComparerResolutions(t *testing.T) {
+	refs := testdataReferences(t)
+	var cm comparer
+	for _, base := range compareBases {
+		for _, ref := range refs {
+			checkComparison(t, &cm, ref, base)
+		}
+	}
+}
+
+// compareBases are bases each profile reads alike or not, valid or not.
+var compareBases = []string{
+	"http://a/b/c/d;p?q", "file:///a/b", "http://256.1.1.1/a/b", "http://1.2.3.0004/a/", "http://3com/x/y?q#f",
+	"http://[::1]/a/b", "mailto:x@y", "f:/a", "f:a/b", "g/h", "http://a b/", "?y", "http://a/b/c/d;p?q",
+}
+
+// checkComparison checks cm.compare(ref, base, true) against parsing ref
+// and resolving it under each standard and profile one by one.
+func checkComparison(t *testing.T, cm *comparer, ref, base string) {
+	t.Helper()
+	c := cm.compare(ref, base, true)
+	_, err3 := rfc3986.Parse(ref)
+	want := []string{errText(err3)}
+	for _, p := range parser.Profiles() {
+		_, err := p.Parse(ref)
+		want = append(want, errText(err))
+	}
+	var got []string
+	for _, v := range c.verdicts {
+		got = append(got, errText(v.err))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("compare --base %q %q: verdicts (-parse each +compare):\n%s", base, ref, diff)
+	}
+	r3, _, err3 := rfc3986.Resolve(base, ref)
+	want = []string{r3, errText(err3)}
+	for _, p := range parser.Profiles() {
+		r, _, err := p.Resolve(base, ref)
+		want = append(want, r, errText(err))
+	}
+	got = got[:0]
+	for _, v := range c.resolutions {
+		got = append(got, v.result, errText(v.err))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("compare --base %q %q: resolutions (result, error by standard and profile; -resolve each +compare):\n%s", base, ref, diff)
+	}
+}
+
+// FuzzComparer holds compare --base to parsing and resolving under each
+// standard and profile one by one, for any reference and base: the
+// shortcuts of compare.go (verdicts from the authority, one resolution
+// for the profiles that read alike) give what the long way gives.
+func FuzzComparer(f *testing.F) {
+	for _, ref := range compareCases {
+		f.Add(ref, compareBases[len(ref)%len(compareBases)])
+	}
+	f.Fuzz(func(t *testing.T, ref, base string) {
+		var cm comparer
+		checkComparison(t, &cm, ref, base)
+	})
 }

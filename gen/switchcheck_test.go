@@ -9,9 +9,11 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// TestCheckSwitch runs checkSwitch on the grammars of
-// testdata/switchcheck.txt, each accelerated as deriveCompact does.
-func TestCheckSwitch(t *testing.T) {
+// switchCases calls check with each grammar of testdata/switchcheck.txt,
+// accelerated as deriveCompact does, and the line of its "=> " and what
+// follows it; it fails the test if the file has no case.
+func switchCases(t *testing.T, check func(line int, want string, order []string, rules map[string]*expr)) {
+	t.Helper()
 	data, err := os.ReadFile("testdata/switchcheck.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -25,16 +27,7 @@ func TestCheckSwitch(t *testing.T) {
 		case line == "" || strings.HasPrefix(line, "#"):
 		case strings.HasPrefix(line, "=> "):
 			cases++
-			want := strings.TrimPrefix(line, "=> ")
-			err := checkSwitch(order, rules)
-			switch {
-			case want == "ok" && err != nil:
-				t.Errorf("line %d: %v, want ok", n+1, err)
-			case want != "ok" && err == nil:
-				t.Errorf("line %d: ok, want an error with %q", n+1, want)
-			case want != "ok" && !strings.Contains(err.Error(), want):
-				t.Errorf("line %d: %v, want an error with %q", n+1, err, want)
-			}
+			check(n+1, strings.TrimPrefix(line, "=> "), order, rules)
 			order, rules, acc = nil, map[string]*expr{}, &accel{}
 		default:
 			name, body, ok := strings.Cut(line, " <- ")
@@ -53,6 +46,22 @@ func TestCheckSwitch(t *testing.T) {
 	if cases == 0 {
 		t.Fatal("no cases")
 	}
+}
+
+// TestCheckSwitch runs checkSwitch on the grammars of
+// testdata/switchcheck.txt.
+func TestCheckSwitch(t *testing.T) {
+	switchCases(t, func(line int, want string, order []string, rules map[string]*expr) {
+		err := checkSwitch(order, rules)
+		switch {
+		case want == "ok" && err != nil:
+			t.Errorf("line %d: %v, want ok", line, err)
+		case want != "ok" && err == nil:
+			t.Errorf("line %d: ok, want an error with %q", line, want)
+		case want != "ok" && !strings.Contains(err.Error(), want):
+			t.Errorf("line %d: %v, want an error with %q", line, err, want)
+		}
+	})
 }
 
 // TestSwitchedGrammars checks that generate.go compiles with peg -switch
@@ -82,43 +91,22 @@ func TestSwitchedGrammars(t *testing.T) {
 // refuses and leaves a grammar it accepts; and that it guards nothing in a
 // grammar checkSwitch accepts.
 func TestGuardSwitches(t *testing.T) {
-	data, err := os.ReadFile("testdata/switchcheck.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var order []string
-	rules := map[string]*expr{}
-	acc := &accel{}
 	guardedCases := 0
-	for n, line := range strings.Split(string(data), "\n") {
+	switchCases(t, func(line int, _ string, order []string, rules map[string]*expr) {
+		before := checkSwitch(order, rules)
+		guarded := guardSwitches(order, rules)
 		switch {
-		case line == "" || strings.HasPrefix(line, "#"):
-		case strings.HasPrefix(line, "=> "):
-			before := checkSwitch(order, rules)
-			guarded := guardSwitches(order, rules)
-			switch {
-			case before == nil && len(guarded) > 0:
-				t.Errorf("line %d: guarded %q in a grammar checkSwitch accepts", n+1, guarded)
-			case before != nil && (len(guarded) == 0 || guarded[0] != before.Error()):
-				t.Errorf("line %d: guarded %q, want first %q", n+1, guarded, before)
-			case before != nil:
-				guardedCases++
-			}
-			if err := checkSwitch(order, rules); err != nil {
-				t.Errorf("line %d: after guardSwitches: %v", n+1, err)
-			}
-			order, rules, acc = nil, map[string]*expr{}, &accel{}
-		default:
-			name, body, _ := strings.Cut(line, " <- ")
-			p := &exprParser{src: body}
-			e, err := p.choice()
-			if err != nil {
-				t.Fatalf("line %d: %v", n+1, err)
-			}
-			order = append(order, name)
-			rules[name] = accelerate(simplify(e), acc)
+		case before == nil && len(guarded) > 0:
+			t.Errorf("line %d: guarded %q in a grammar checkSwitch accepts", line, guarded)
+		case before != nil && (len(guarded) == 0 || guarded[0] != before.Error()):
+			t.Errorf("line %d: guarded %q, want first %q", line, guarded, before)
+		case before != nil:
+			guardedCases++
 		}
-	}
+		if err := checkSwitch(order, rules); err != nil {
+			t.Errorf("line %d: after guardSwitches: %v", line, err)
+		}
+	})
 	if guardedCases == 0 {
 		t.Fatal("no case needed a guard")
 	}

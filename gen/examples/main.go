@@ -297,16 +297,9 @@ func newTarget(name string) (*target, error) {
 			if err != nil {
 				return nil
 			}
-			var out []span
-			var walk func(n *rfc3986.Node)
-			walk = func(n *rfc3986.Node) {
-				out = append(out, span{n.Rule.String(), s[n.Begin:n.End]})
-				for _, c := range n.Children {
-					walk(c)
-				}
-			}
-			walk(root)
-			return out
+			return treeSpans(s, root, func(n *rfc3986.Node) (string, int, int, []*rfc3986.Node) {
+				return n.Rule.String(), n.Begin, n.End, n.Children
+			})
 		}
 		return t, nil
 	}
@@ -338,18 +331,27 @@ func newTarget(name string) (*target, error) {
 		if err != nil {
 			return nil
 		}
-		var out []span
-		var walk func(n *parser.Node)
-		walk = func(n *parser.Node) {
-			out = append(out, span{n.Rule.String(), s[n.Begin:n.End]})
-			for _, c := range n.Children {
-				walk(c)
-			}
-		}
-		walk(root)
-		return out
+		return treeSpans(s, root, func(n *parser.Node) (string, int, int, []*parser.Node) {
+			return n.Rule.String(), n.Begin, n.End, n.Children
+		})
 	}
 	return t, nil
+}
+
+// treeSpans lists the spans of the parse tree of s under root, in
+// pre-order; node says what a node of either package's tree holds.
+func treeSpans[N any](s string, root N, node func(N) (rule string, begin, end int, children []N)) []span {
+	var out []span
+	var walk func(n N)
+	walk = func(n N) {
+		rule, begin, end, children := node(n)
+		out = append(out, span{rule, s[begin:end]})
+		for _, c := range children {
+			walk(c)
+		}
+	}
+	walk(root)
+	return out
 }
 
 // check makes sure the parser agrees with the oracle that s is (or is not)

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	_ "embed"
 	"fmt"
 	"strings"
+	"text/template"
 )
 
 // adapter writes what one internal package (compact, editref, editcompact
@@ -61,111 +63,32 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 // (see gen patch). It is written out for each package, not shared through an
 // interface, so that a parse makes no dynamic call per token.
 func writeParser(b *bytes.Buffer, pegType string, edits bool) {
-	editsField, editsInit := "", ""
-	if edits {
-		editsField = "\n\tedits grammar.EditSet"
-		editsInit = "\n\tp.SetEdits(0)"
-	}
-	fmt.Fprintf(b, `// Parser runs the generated parser by grammar.Rule. A Parser is not safe
-// for concurrent use; it keeps its buffers between runs, so callers pool
-// them.
-type Parser struct {
-	peg %s%s
-}
-
-// NewParser returns a Parser ready for Match.
-func NewParser() *Parser {
-	p := new(Parser)
-	p.peg.Init(Size(32))%s
-	return p
-}
-
-// Has reports whether rule is a rule of this grammar, and so can be given
-// to Match.
-func (p *Parser) Has(rule grammar.Rule) bool {
-	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0
-}
-
-// Match reports whether rule matches the whole of input. Input is read one
-// byte at a time (an input of 4 GiB or more is never matched: positions
-// are 32 bits). After a successful match, Len and Token give the tokens.
-func (p *Parser) Match(input string, rule grammar.Rule) bool {
-	if !p.Has(rule) || uint64(len(input)) >= 1<<32-1 {
-		return false
-	}
-	p.peg.Buffer = input
-	p.peg.Reset()
-	var err error
-	if r := fromGrammar[rule]; r == 1 {
-		err = p.peg.Parse() // the first rule; giving it would allocate
-	} else {
-		err = p.peg.Parse(int(r))
-	}
-	p.peg.Buffer = ""
-	t := p.peg.tokens32.tree
-	if err != nil || len(t) == 0 || int(t[len(t)-1].end) != len(input) {
-		p.peg.tokens32.tree = t[:0]
-		return false
-	}
-	return true
-}
-
-// Len returns the number of tokens of the last successful Match.
-func (p *Parser) Len() int { return len(p.peg.tokens32.tree) }
-
-// Token returns the i-th token of the last successful Match: the rule and
-// the byte span it matched. Tokens come in the order their rules
-// completed, children before parents; the last is the start rule's.
-func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
-	t := p.peg.tokens32.tree[i]
-	return toGrammar[t.pegRule], int(t.begin), int(t.end)
-}
-
-// at returns the byte of s at i as a rune, or endSymbol past the end. The
-// generated parser reads its input through it (see gen patch), so that it
-// reads the string in place, positions are byte offsets and a byte of
-// invalid UTF-8 is one character, never a U+FFFD.
-func at(s string, i uint32) rune {
-	if int(i) < len(s) {
-		return rune(s[i])
-	}
-	return endSymbol
-}
-
-// appendBytes stores s in dst one rune per byte, for the parse error's
-// message (see gen patch), which holds positions as byte offsets.
-func appendBytes(dst []rune, s string) []rune {
-	for i := 0; i < len(s); i++ {
-		dst = append(dst, rune(s[i]))
-	}
-	return dst
-}
-
-`, pegType, editsField, editsInit)
+	execute(b, "parser", struct {
+		PegType string
+		Edits   bool
+	}{pegType, edits})
 }
 
 // editsParser writes the edit methods of Parser for a grammar whose rules
 // pick among definitions by the edits in force (the union grammars of
 // editparsers.go).
-func editsParser(b *bytes.Buffer) {
-	b.WriteString(`
-// SetEdits puts the edits of s in force for the following runs: each rule
-// that several definitions define takes the last one in force.
-func (p *Parser) SetEdits(s grammar.EditSet) {
-	p.edits = s
-	for k, edits := range pickEdits {
-		p.peg.pick[k] = 0
-		for j, e := range edits {
-			if e == grammar.NoEdit || s.Has(e) {
-				p.peg.pick[k] = uint8(j)
-			}
-		}
-	}
-}
+func editsParser(b *bytes.Buffer) { execute(b, "edits", nil) }
 
-// Edits returns the edits in force.
-func (p *Parser) Edits() grammar.EditSet { return p.edits }
-`)
+// adapterCode holds the templates of the code gen writes into each
+// generated package (adapter.go.tmpl), so that it is read as Go, not as
+// strings in Go.
+//
+//go:embed adapter.go.tmpl
+var adapterCode string
+
+// adapterTemplates is adapterCode parsed.
+var adapterTemplates = template.Must(template.New("adapter").Parse(adapterCode))
+
+// execute writes template name of adapter.go.tmpl with data to b.
+func execute(b *bytes.Buffer, name string, data any) {
+	if err := adapterTemplates.ExecuteTemplate(b, name, data); err != nil {
+		panic(err) // the templates are gen's own and take only these fields
+	}
 }
 
 // writeAccel writes the classes, the sequences of other and the run tables

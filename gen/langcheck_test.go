@@ -228,3 +228,49 @@ c <- b+
 		t.Errorf("a rule without its ABNF line: %v", err)
 	}
 }
+
+// TestConsistentEdits applies each edit of testdata/consistent-edits.txt
+// (the ABNF line and the PEG body of a rule changed together) to
+// ../rfc2396.peg: the language check must accept every one, so that a
+// grammar editor who changes one rule consistently is never stopped by a
+// PEG body elsewhere that depended on the old rule.
+func TestConsistentEdits(t *testing.T) {
+	src, err := os.ReadFile("testdata/consistent-edits.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	type edit struct {
+		name    string
+		replace []string
+	}
+	var edits []edit
+	for _, block := range strings.Split(string(src), "\n\n") {
+		var e *edit
+		for _, line := range strings.Split(strings.TrimSpace(block), "\n") {
+			switch {
+			case strings.HasPrefix(line, "edit "):
+				edits = append(edits, edit{name: strings.TrimPrefix(line, "edit ")})
+				e = &edits[len(edits)-1]
+			case e != nil && (strings.HasPrefix(line, "- ") || strings.HasPrefix(line, "+ ")):
+				e.replace = append(e.replace, line[2:])
+			}
+		}
+		if e != nil && (len(e.replace) == 0 || len(e.replace)%2 != 0) {
+			t.Fatalf("edit %q: want pairs of - and + lines", e.name)
+		}
+	}
+	if len(edits) == 0 {
+		t.Fatal("no edits read")
+	}
+	for _, e := range edits {
+		t.Run(e.name, func(t *testing.T) {
+			defs, ref := readGrammar(t, "../rfc2396.peg", e.replace...)
+			if _, err := checkTranscription(defs, ref); err != nil {
+				t.Fatal(err)
+			}
+			if err := checkGrammarLanguages(defs, ref, "rfc2396.peg"); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+}

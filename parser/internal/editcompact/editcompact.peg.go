@@ -354,7 +354,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -382,89 +382,123 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								}
 								{
 									position10, tokenIndex10 := position, tokenIndex
-									if !(p.pick[5] == 0) {
-										goto l11
-									}
-									if at(buffer, position) != rune('/') {
-										goto l11
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l11
-									}
-									position++
-									if !_rules[ruleauthority]() {
-										goto l11
-									}
 									{
 										position12, tokenIndex12 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l12
+										if !(p.pick[5] == 0) {
+											goto l13
 										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l12
-										}
-										goto l13
-									l12:
-										position, tokenIndex = position12, tokenIndex12
-									}
-								l13:
-									goto l10
-								l11:
-									position, tokenIndex = position10, tokenIndex10
-									if !(p.pick[5] == 1) {
-										goto l14
-									}
-									{
-										position15, tokenIndex15 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l16
+											goto l13
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l16
+											goto l13
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l16
+											goto l13
 										}
 										{
-											position17, tokenIndex17 := position, tokenIndex
+											position14, tokenIndex14 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l14
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l14
+											}
+											goto l15
+										l14:
+											position, tokenIndex = position14, tokenIndex14
+										}
+									l15:
+										goto l12
+									l13:
+										position, tokenIndex = position12, tokenIndex12
+										if !(p.pick[5] == 1) {
+											goto l11
+										}
+										{
+											position16, tokenIndex16 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
 												goto l17
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if at(buffer, position) != rune('/') {
 												goto l17
 											}
-											goto l18
+											position++
+											if !_rules[ruleauthority]() {
+												goto l17
+											}
+											{
+												position18, tokenIndex18 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l18
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l18
+												}
+												goto l19
+											l18:
+												position, tokenIndex = position18, tokenIndex18
+											}
+										l19:
+											goto l16
 										l17:
-											position, tokenIndex = position17, tokenIndex17
+											position, tokenIndex = position16, tokenIndex16
+											if at(buffer, position) != rune('/') {
+												goto l11
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l11
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l11
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l11
+											}
 										}
-									l18:
-										goto l15
 									l16:
-										position, tokenIndex = position15, tokenIndex15
-										if at(buffer, position) != rune('/') {
-											goto l14
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l14
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l14
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l14
-										}
 									}
-								l15:
+								l12:
+									{
+										position20, tokenIndex20 := position, tokenIndex
+										{
+											position21, tokenIndex21 := position, tokenIndex
+											{
+												position22, tokenIndex22 := position, tokenIndex
+												if at(buffer, position) != rune('#') {
+													goto l23
+												}
+												position++
+												goto l22
+											l23:
+												position, tokenIndex = position22, tokenIndex22
+												if at(buffer, position) != rune('?') {
+													goto l21
+												}
+												position++
+											}
+										l22:
+											goto l20
+										l21:
+											position, tokenIndex = position21, tokenIndex21
+										}
+										if !matchDot() {
+											goto l20
+										}
+										goto l11
+									l20:
+										position, tokenIndex = position20, tokenIndex20
+									}
 									goto l10
-								l14:
+								l11:
 									position, tokenIndex = position10, tokenIndex10
 									if at(buffer, position) != rune('/') {
 										goto l9
@@ -476,731 +510,784 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								}
 							l10:
 								{
-									position19, tokenIndex19 := position, tokenIndex
+									position24, tokenIndex24 := position, tokenIndex
 									if at(buffer, position) != rune('?') {
-										goto l19
+										goto l24
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l19
+										goto l24
 									}
-									goto l20
-								l19:
-									position, tokenIndex = position19, tokenIndex19
+									goto l25
+								l24:
+									position, tokenIndex = position24, tokenIndex24
 								}
-							l20:
+							l25:
 								goto l8
 							l9:
 								position, tokenIndex = position8, tokenIndex8
 								if !(p.pick[2] == 1) {
-									goto l21
+									goto l26
 								}
 								{
-									position22, tokenIndex22 := position, tokenIndex
+									position27, tokenIndex27 := position, tokenIndex
 									if at(buffer, position) != rune('/') {
-										goto l23
+										goto l28
 									}
 									position++
 									if at(buffer, position) != rune('/') {
-										goto l23
+										goto l28
 									}
 									position++
 									if at(buffer, position) != rune('?') {
-										goto l23
+										goto l28
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l23
+										goto l28
 									}
-									goto l22
-								l23:
-									position, tokenIndex = position22, tokenIndex22
+									goto l27
+								l28:
+									position, tokenIndex = position27, tokenIndex27
 									{
-										position24, tokenIndex24 := position, tokenIndex
+										position29, tokenIndex29 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l25
+											goto l30
 										}
 										if at(buffer, position) != rune('/') {
-											goto l25
+											goto l30
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l25
+											goto l30
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l25
+											goto l30
 										}
 										{
-											position26, tokenIndex26 := position, tokenIndex
+											position31, tokenIndex31 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l26
+												goto l31
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l26
+												goto l31
 											}
-											goto l27
-										l26:
-											position, tokenIndex = position26, tokenIndex26
+											goto l32
+										l31:
+											position, tokenIndex = position31, tokenIndex31
 										}
-									l27:
-										goto l24
-									l25:
-										position, tokenIndex = position24, tokenIndex24
+									l32:
+										goto l29
+									l30:
+										position, tokenIndex = position29, tokenIndex29
 										if !(p.pick[5] == 1) {
-											goto l28
+											goto l33
 										}
 										{
-											position29, tokenIndex29 := position, tokenIndex
+											position34, tokenIndex34 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l30
+												goto l35
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l30
+												goto l35
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l30
+												goto l35
 											}
 											{
-												position31, tokenIndex31 := position, tokenIndex
+												position36, tokenIndex36 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l31
+													goto l36
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l31
+													goto l36
 												}
-												goto l32
-											l31:
-												position, tokenIndex = position31, tokenIndex31
+												goto l37
+											l36:
+												position, tokenIndex = position36, tokenIndex36
 											}
-										l32:
-											goto l29
-										l30:
-											position, tokenIndex = position29, tokenIndex29
+										l37:
+											goto l34
+										l35:
+											position, tokenIndex = position34, tokenIndex34
 											if at(buffer, position) != rune('/') {
-												goto l28
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l28
+												goto l33
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l28
+												goto l33
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l33
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l28
+												goto l33
 											}
 										}
-									l29:
-										goto l24
-									l28:
-										position, tokenIndex = position24, tokenIndex24
+									l34:
+										goto l29
+									l33:
+										position, tokenIndex = position29, tokenIndex29
 										if at(buffer, position) != rune('/') {
-											goto l21
+											goto l26
 										}
 										position++
 										{
-											position33, tokenIndex33 := position, tokenIndex
+											position38, tokenIndex38 := position, tokenIndex
 											{
-												position35, tokenIndex35 := position, tokenIndex
+												position40, tokenIndex40 := position, tokenIndex
 												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l36
+													goto l41
 												}
-											l37:
+											l42:
 												{
-													position38, tokenIndex38 := position, tokenIndex
+													position43, tokenIndex43 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l38
+														goto l43
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l38
+														goto l43
 													}
-													goto l37
-												l38:
-													position, tokenIndex = position38, tokenIndex38
+													goto l42
+												l43:
+													position, tokenIndex = position43, tokenIndex43
 												}
-												goto l35
-											l36:
-												position, tokenIndex = position35, tokenIndex35
+												goto l40
+											l41:
+												position, tokenIndex = position40, tokenIndex40
 												if at(buffer, position) != rune(';') {
-													goto l33
+													goto l38
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l33
+													goto l38
 												}
-											l39:
+											l44:
 												{
-													position40, tokenIndex40 := position, tokenIndex
+													position45, tokenIndex45 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l40
+														goto l45
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l40
+														goto l45
 													}
-													goto l39
-												l40:
-													position, tokenIndex = position40, tokenIndex40
+													goto l44
+												l45:
+													position, tokenIndex = position45, tokenIndex45
 												}
 											}
-										l35:
-										l41:
+										l40:
+										l46:
 											{
-												position42, tokenIndex42 := position, tokenIndex
+												position47, tokenIndex47 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l42
+													goto l47
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-													goto l42
+													goto l47
 												}
-												goto l41
-											l42:
-												position, tokenIndex = position42, tokenIndex42
+												goto l46
+											l47:
+												position, tokenIndex = position47, tokenIndex47
 											}
-											goto l34
-										l33:
-											position, tokenIndex = position33, tokenIndex33
+											goto l39
+										l38:
+											position, tokenIndex = position38, tokenIndex38
 										}
-									l34:
+									l39:
 									}
-								l24:
+								l29:
 									{
-										position43, tokenIndex43 := position, tokenIndex
+										position48, tokenIndex48 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l43
+											goto l48
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l43
+											goto l48
 										}
-										goto l44
-									l43:
-										position, tokenIndex = position43, tokenIndex43
+										goto l49
+									l48:
+										position, tokenIndex = position48, tokenIndex48
 									}
-								l44:
+								l49:
 								}
-							l22:
+							l27:
 								goto l8
-							l21:
+							l26:
 								position, tokenIndex = position8, tokenIndex8
 								if !_rules[ruleopaque_part]() {
 									goto l7
 								}
 							}
 						l8:
+							{
+								position50, tokenIndex50 := position, tokenIndex
+								{
+									position51, tokenIndex51 := position, tokenIndex
+									if at(buffer, position) != rune('#') {
+										goto l51
+									}
+									position++
+									goto l50
+								l51:
+									position, tokenIndex = position51, tokenIndex51
+								}
+								if !matchDot() {
+									goto l50
+								}
+								goto l7
+							l50:
+								position, tokenIndex = position50, tokenIndex50
+							}
 							goto l6
 						l7:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 0) {
-								goto l45
+								goto l52
 							}
 							{
-								position46, tokenIndex46 := position, tokenIndex
-								if !(p.pick[5] == 0) {
-									goto l47
-								}
-								if at(buffer, position) != rune('/') {
-									goto l47
-								}
-								position++
-								if at(buffer, position) != rune('/') {
-									goto l47
-								}
-								position++
-								if !_rules[ruleauthority]() {
-									goto l47
-								}
+								position53, tokenIndex53 := position, tokenIndex
 								{
-									position48, tokenIndex48 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l48
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l48
-									}
-									goto l49
-								l48:
-									position, tokenIndex = position48, tokenIndex48
-								}
-							l49:
-								goto l46
-							l47:
-								position, tokenIndex = position46, tokenIndex46
-								if !(p.pick[5] == 1) {
-									goto l50
-								}
-								{
-									position51, tokenIndex51 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l52
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l52
-									}
-									position++
-									if !_rules[ruleauthority]() {
-										goto l52
-									}
-									{
-										position53, tokenIndex53 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l53
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l53
-										}
-										goto l54
-									l53:
-										position, tokenIndex = position53, tokenIndex53
-									}
-								l54:
-									goto l51
-								l52:
-									position, tokenIndex = position51, tokenIndex51
-									if at(buffer, position) != rune('/') {
-										goto l50
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l50
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l50
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l50
-									}
-								}
-							l51:
-								goto l46
-							l50:
-								position, tokenIndex = position46, tokenIndex46
-								if at(buffer, position) != rune('/') {
-									goto l55
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l55
-								}
-								goto l46
-							l55:
-								position, tokenIndex = position46, tokenIndex46
-								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-									goto l45
-								}
-								{
-									position56, tokenIndex56 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l56
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l56
-									}
-									goto l57
-								l56:
-									position, tokenIndex = position56, tokenIndex56
-								}
-							l57:
-							}
-						l46:
-							{
-								position58, tokenIndex58 := position, tokenIndex
-								if at(buffer, position) != rune('?') {
-									goto l58
-								}
-								position++
-								if !_rules[rulequery]() {
-									goto l58
-								}
-								goto l59
-							l58:
-								position, tokenIndex = position58, tokenIndex58
-							}
-						l59:
-							goto l6
-						l45:
-							position, tokenIndex = position6, tokenIndex6
-							if !(p.pick[1] == 1) {
-								goto l60
-							}
-							{
-								position61, tokenIndex61 := position, tokenIndex
-								{
-									position63, tokenIndex63 := position, tokenIndex
+									position55, tokenIndex55 := position, tokenIndex
 									if !(p.pick[5] == 0) {
-										goto l64
+										goto l56
 									}
 									if at(buffer, position) != rune('/') {
-										goto l64
+										goto l56
 									}
 									position++
 									if at(buffer, position) != rune('/') {
-										goto l64
+										goto l56
 									}
 									position++
 									if !_rules[ruleauthority]() {
-										goto l64
+										goto l56
 									}
 									{
-										position65, tokenIndex65 := position, tokenIndex
+										position57, tokenIndex57 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l65
+											goto l57
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l65
+											goto l57
 										}
-										goto l66
-									l65:
-										position, tokenIndex = position65, tokenIndex65
+										goto l58
+									l57:
+										position, tokenIndex = position57, tokenIndex57
 									}
-								l66:
-									goto l63
-								l64:
-									position, tokenIndex = position63, tokenIndex63
+								l58:
+									goto l55
+								l56:
+									position, tokenIndex = position55, tokenIndex55
 									if !(p.pick[5] == 1) {
-										goto l67
+										goto l54
 									}
 									{
-										position68, tokenIndex68 := position, tokenIndex
+										position59, tokenIndex59 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l69
+											goto l60
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l69
+											goto l60
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l69
+											goto l60
 										}
 										{
-											position70, tokenIndex70 := position, tokenIndex
+											position61, tokenIndex61 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l70
+												goto l61
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l70
+												goto l61
 											}
-											goto l71
-										l70:
-											position, tokenIndex = position70, tokenIndex70
+											goto l62
+										l61:
+											position, tokenIndex = position61, tokenIndex61
 										}
-									l71:
-										goto l68
-									l69:
-										position, tokenIndex = position68, tokenIndex68
+									l62:
+										goto l59
+									l60:
+										position, tokenIndex = position59, tokenIndex59
 										if at(buffer, position) != rune('/') {
-											goto l67
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l67
+											goto l54
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l67
+											goto l54
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l54
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l67
+											goto l54
 										}
 									}
-								l68:
-									goto l63
-								l67:
+								l59:
+								}
+							l55:
+								{
+									position63, tokenIndex63 := position, tokenIndex
+									{
+										position64, tokenIndex64 := position, tokenIndex
+										{
+											position65, tokenIndex65 := position, tokenIndex
+											if at(buffer, position) != rune('#') {
+												goto l66
+											}
+											position++
+											goto l65
+										l66:
+											position, tokenIndex = position65, tokenIndex65
+											if at(buffer, position) != rune('?') {
+												goto l64
+											}
+											position++
+										}
+									l65:
+										goto l63
+									l64:
+										position, tokenIndex = position64, tokenIndex64
+									}
+									if !matchDot() {
+										goto l63
+									}
+									goto l54
+								l63:
 									position, tokenIndex = position63, tokenIndex63
+								}
+								goto l53
+							l54:
+								position, tokenIndex = position53, tokenIndex53
+								if at(buffer, position) != rune('/') {
+									goto l67
+								}
+								position++
+								if !_rules[rulepath_segments]() {
+									goto l67
+								}
+								goto l53
+							l67:
+								position, tokenIndex = position53, tokenIndex53
+								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+									goto l52
+								}
+								{
+									position68, tokenIndex68 := position, tokenIndex
 									if at(buffer, position) != rune('/') {
-										goto l72
+										goto l68
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l72
+										goto l68
 									}
-									goto l63
-								l72:
-									position, tokenIndex = position63, tokenIndex63
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-										goto l61
-									}
-									{
-										position73, tokenIndex73 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l73
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l73
-										}
-										goto l74
-									l73:
-										position, tokenIndex = position73, tokenIndex73
-									}
-								l74:
+									goto l69
+								l68:
+									position, tokenIndex = position68, tokenIndex68
 								}
-							l63:
-								goto l62
-							l61:
-								position, tokenIndex = position61, tokenIndex61
+							l69:
 							}
-						l62:
+						l53:
 							{
-								position75, tokenIndex75 := position, tokenIndex
+								position70, tokenIndex70 := position, tokenIndex
 								if at(buffer, position) != rune('?') {
-									goto l75
+									goto l70
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l75
+									goto l70
 								}
-								goto l76
-							l75:
-								position, tokenIndex = position75, tokenIndex75
+								goto l71
+							l70:
+								position, tokenIndex = position70, tokenIndex70
 							}
-						l76:
+						l71:
 							goto l6
-						l60:
+						l52:
+							position, tokenIndex = position6, tokenIndex6
+							if !(p.pick[1] == 1) {
+								goto l72
+							}
+							{
+								position73, tokenIndex73 := position, tokenIndex
+								{
+									position75, tokenIndex75 := position, tokenIndex
+									if !(p.pick[5] == 0) {
+										goto l76
+									}
+									if at(buffer, position) != rune('/') {
+										goto l76
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l76
+									}
+									position++
+									if !_rules[ruleauthority]() {
+										goto l76
+									}
+									{
+										position77, tokenIndex77 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l77
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l77
+										}
+										goto l78
+									l77:
+										position, tokenIndex = position77, tokenIndex77
+									}
+								l78:
+									goto l75
+								l76:
+									position, tokenIndex = position75, tokenIndex75
+									if !(p.pick[5] == 1) {
+										goto l79
+									}
+									{
+										position80, tokenIndex80 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l81
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l81
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l81
+										}
+										{
+											position82, tokenIndex82 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l82
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l82
+											}
+											goto l83
+										l82:
+											position, tokenIndex = position82, tokenIndex82
+										}
+									l83:
+										goto l80
+									l81:
+										position, tokenIndex = position80, tokenIndex80
+										if at(buffer, position) != rune('/') {
+											goto l79
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l79
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l79
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l79
+										}
+									}
+								l80:
+									goto l75
+								l79:
+									position, tokenIndex = position75, tokenIndex75
+									if at(buffer, position) != rune('/') {
+										goto l84
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l84
+									}
+									goto l75
+								l84:
+									position, tokenIndex = position75, tokenIndex75
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l73
+									}
+									{
+										position85, tokenIndex85 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l85
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l85
+										}
+										goto l86
+									l85:
+										position, tokenIndex = position85, tokenIndex85
+									}
+								l86:
+								}
+							l75:
+								goto l74
+							l73:
+								position, tokenIndex = position73, tokenIndex73
+							}
+						l74:
+							{
+								position87, tokenIndex87 := position, tokenIndex
+								if at(buffer, position) != rune('?') {
+									goto l87
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l87
+								}
+								goto l88
+							l87:
+								position, tokenIndex = position87, tokenIndex87
+							}
+						l88:
+							goto l6
+						l72:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 2) {
 								goto l4
 							}
 							{
-								position77, tokenIndex77 := position, tokenIndex
+								position89, tokenIndex89 := position, tokenIndex
 								if at(buffer, position) != rune('/') {
-									goto l78
+									goto l90
 								}
 								position++
 								if at(buffer, position) != rune('/') {
-									goto l78
+									goto l90
 								}
 								position++
 								if at(buffer, position) != rune('?') {
-									goto l78
+									goto l90
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l78
+									goto l90
 								}
-								goto l77
-							l78:
-								position, tokenIndex = position77, tokenIndex77
+								goto l89
+							l90:
+								position, tokenIndex = position89, tokenIndex89
 								{
-									position79, tokenIndex79 := position, tokenIndex
+									position91, tokenIndex91 := position, tokenIndex
 									{
-										position81, tokenIndex81 := position, tokenIndex
+										position93, tokenIndex93 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l82
+											goto l94
 										}
 										if at(buffer, position) != rune('/') {
-											goto l82
+											goto l94
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l82
+											goto l94
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l82
+											goto l94
 										}
 										{
-											position83, tokenIndex83 := position, tokenIndex
+											position95, tokenIndex95 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l83
+												goto l95
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l83
+												goto l95
 											}
-											goto l84
-										l83:
-											position, tokenIndex = position83, tokenIndex83
+											goto l96
+										l95:
+											position, tokenIndex = position95, tokenIndex95
 										}
-									l84:
-										goto l81
-									l82:
-										position, tokenIndex = position81, tokenIndex81
+									l96:
+										goto l93
+									l94:
+										position, tokenIndex = position93, tokenIndex93
 										if !(p.pick[5] == 1) {
-											goto l85
+											goto l97
 										}
 										{
-											position86, tokenIndex86 := position, tokenIndex
+											position98, tokenIndex98 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l87
+												goto l99
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l87
+												goto l99
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l87
+												goto l99
 											}
-											{
-												position88, tokenIndex88 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l88
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l88
-												}
-												goto l89
-											l88:
-												position, tokenIndex = position88, tokenIndex88
-											}
-										l89:
-											goto l86
-										l87:
-											position, tokenIndex = position86, tokenIndex86
-											if at(buffer, position) != rune('/') {
-												goto l85
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l85
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l85
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l85
-											}
-										}
-									l86:
-										goto l81
-									l85:
-										position, tokenIndex = position81, tokenIndex81
-										if at(buffer, position) != rune('/') {
-											goto l90
-										}
-										position++
-										{
-											position91, tokenIndex91 := position, tokenIndex
-											{
-												position93, tokenIndex93 := position, tokenIndex
-												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l94
-												}
-											l95:
-												{
-													position96, tokenIndex96 := position, tokenIndex
-													if at(buffer, position) != rune(';') {
-														goto l96
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l96
-													}
-													goto l95
-												l96:
-													position, tokenIndex = position96, tokenIndex96
-												}
-												goto l93
-											l94:
-												position, tokenIndex = position93, tokenIndex93
-												if at(buffer, position) != rune(';') {
-													goto l91
-												}
-												position++
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l91
-												}
-											l97:
-												{
-													position98, tokenIndex98 := position, tokenIndex
-													if at(buffer, position) != rune(';') {
-														goto l98
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l98
-													}
-													goto l97
-												l98:
-													position, tokenIndex = position98, tokenIndex98
-												}
-											}
-										l93:
-										l99:
 											{
 												position100, tokenIndex100 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
 													goto l100
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+												if !_rules[rulepath_segments]() {
 													goto l100
 												}
-												goto l99
+												goto l101
 											l100:
 												position, tokenIndex = position100, tokenIndex100
 											}
-											goto l92
-										l91:
-											position, tokenIndex = position91, tokenIndex91
-										}
-									l92:
-										goto l81
-									l90:
-										position, tokenIndex = position81, tokenIndex81
-										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-											goto l79
-										}
-										{
-											position101, tokenIndex101 := position, tokenIndex
+										l101:
+											goto l98
+										l99:
+											position, tokenIndex = position98, tokenIndex98
 											if at(buffer, position) != rune('/') {
-												goto l101
+												goto l97
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l97
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l97
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l101
+												goto l97
 											}
-											goto l102
-										l101:
-											position, tokenIndex = position101, tokenIndex101
 										}
+									l98:
+										goto l93
+									l97:
+										position, tokenIndex = position93, tokenIndex93
+										if at(buffer, position) != rune('/') {
+											goto l102
+										}
+										position++
+										{
+											position103, tokenIndex103 := position, tokenIndex
+											{
+												position105, tokenIndex105 := position, tokenIndex
+												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l106
+												}
+											l107:
+												{
+													position108, tokenIndex108 := position, tokenIndex
+													if at(buffer, position) != rune(';') {
+														goto l108
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l108
+													}
+													goto l107
+												l108:
+													position, tokenIndex = position108, tokenIndex108
+												}
+												goto l105
+											l106:
+												position, tokenIndex = position105, tokenIndex105
+												if at(buffer, position) != rune(';') {
+													goto l103
+												}
+												position++
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l103
+												}
+											l109:
+												{
+													position110, tokenIndex110 := position, tokenIndex
+													if at(buffer, position) != rune(';') {
+														goto l110
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l110
+													}
+													goto l109
+												l110:
+													position, tokenIndex = position110, tokenIndex110
+												}
+											}
+										l105:
+										l111:
+											{
+												position112, tokenIndex112 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l112
+												}
+												position++
+												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+													goto l112
+												}
+												goto l111
+											l112:
+												position, tokenIndex = position112, tokenIndex112
+											}
+											goto l104
+										l103:
+											position, tokenIndex = position103, tokenIndex103
+										}
+									l104:
+										goto l93
 									l102:
+										position, tokenIndex = position93, tokenIndex93
+										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											goto l91
+										}
+										{
+											position113, tokenIndex113 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l113
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l113
+											}
+											goto l114
+										l113:
+											position, tokenIndex = position113, tokenIndex113
+										}
+									l114:
 									}
-								l81:
-									goto l80
-								l79:
-									position, tokenIndex = position79, tokenIndex79
+								l93:
+									goto l92
+								l91:
+									position, tokenIndex = position91, tokenIndex91
 								}
-							l80:
+							l92:
 								{
-									position103, tokenIndex103 := position, tokenIndex
+									position115, tokenIndex115 := position, tokenIndex
 									if at(buffer, position) != rune('?') {
-										goto l103
+										goto l115
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l103
+										goto l115
 									}
-									goto l104
-								l103:
-									position, tokenIndex = position103, tokenIndex103
+									goto l116
+								l115:
+									position, tokenIndex = position115, tokenIndex115
 								}
-							l104:
+							l116:
 							}
-						l77:
+						l89:
 						}
 					l6:
 						goto l5
@@ -1209,27 +1296,27 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l5:
 					{
-						position105, tokenIndex105 := position, tokenIndex
+						position117, tokenIndex117 := position, tokenIndex
 						if at(buffer, position) != rune('#') {
-							goto l105
+							goto l117
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l105
+							goto l117
 						}
-						goto l106
-					l105:
-						position, tokenIndex = position105, tokenIndex105
+						goto l118
+					l117:
+						position, tokenIndex = position117, tokenIndex117
 					}
-				l106:
+				l118:
 					{
-						position107, tokenIndex107 := position, tokenIndex
+						position119, tokenIndex119 := position, tokenIndex
 						if !matchDot() {
-							goto l107
+							goto l119
 						}
 						goto l3
-					l107:
-						position, tokenIndex = position107, tokenIndex107
+					l119:
+						position, tokenIndex = position119, tokenIndex119
 					}
 					goto l2
 				l3:
@@ -1238,158 +1325,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						goto l0
 					}
 					{
-						position108, tokenIndex108 := position, tokenIndex
+						position120, tokenIndex120 := position, tokenIndex
 						{
-							position110, tokenIndex110 := position, tokenIndex
+							position122, tokenIndex122 := position, tokenIndex
 							{
-								position112, tokenIndex112 := position, tokenIndex
+								position124, tokenIndex124 := position, tokenIndex
 								if !_rules[rulescheme]() {
-									goto l113
+									goto l125
 								}
 								if at(buffer, position) != rune(':') {
-									goto l113
+									goto l125
 								}
 								position++
 								{
-									position114, tokenIndex114 := position, tokenIndex
+									position126, tokenIndex126 := position, tokenIndex
 									if !(p.pick[2] == 0) {
-										goto l115
-									}
-									{
-										position116, tokenIndex116 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l117
-										}
-										if at(buffer, position) != rune('/') {
-											goto l117
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l117
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l117
-										}
-										{
-											position118, tokenIndex118 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l118
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l118
-											}
-											goto l119
-										l118:
-											position, tokenIndex = position118, tokenIndex118
-										}
-									l119:
-										goto l116
-									l117:
-										position, tokenIndex = position116, tokenIndex116
-										if !(p.pick[5] == 1) {
-											goto l120
-										}
-										{
-											position121, tokenIndex121 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l122
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l122
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l122
-											}
-											{
-												position123, tokenIndex123 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l123
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l123
-												}
-												goto l124
-											l123:
-												position, tokenIndex = position123, tokenIndex123
-											}
-										l124:
-											goto l121
-										l122:
-											position, tokenIndex = position121, tokenIndex121
-											if at(buffer, position) != rune('/') {
-												goto l120
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l120
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l120
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l120
-											}
-										}
-									l121:
-										goto l116
-									l120:
-										position, tokenIndex = position116, tokenIndex116
-										if at(buffer, position) != rune('/') {
-											goto l115
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l115
-										}
-									}
-								l116:
-									{
-										position125, tokenIndex125 := position, tokenIndex
-										if at(buffer, position) != rune('?') {
-											goto l125
-										}
-										position++
-										if !_rules[rulequery]() {
-											goto l125
-										}
-										goto l126
-									l125:
-										position, tokenIndex = position125, tokenIndex125
-									}
-								l126:
-									goto l114
-								l115:
-									position, tokenIndex = position114, tokenIndex114
-									if !(p.pick[2] == 1) {
 										goto l127
 									}
 									{
 										position128, tokenIndex128 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l129
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l129
-										}
-										position++
-										if at(buffer, position) != rune('?') {
-											goto l129
-										}
-										position++
-										if !_rules[rulequery]() {
-											goto l129
-										}
-										goto l128
-									l129:
-										position, tokenIndex = position128, tokenIndex128
 										{
 											position130, tokenIndex130 := position, tokenIndex
 											if !(p.pick[5] == 0) {
@@ -1424,705 +1378,906 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										l131:
 											position, tokenIndex = position130, tokenIndex130
 											if !(p.pick[5] == 1) {
-												goto l134
+												goto l129
 											}
 											{
-												position135, tokenIndex135 := position, tokenIndex
+												position134, tokenIndex134 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l136
+													goto l135
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l136
+													goto l135
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l136
+													goto l135
 												}
 												{
-													position137, tokenIndex137 := position, tokenIndex
+													position136, tokenIndex136 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l137
+														goto l136
 													}
 													position++
 													if !_rules[rulepath_segments]() {
-														goto l137
+														goto l136
 													}
-													goto l138
-												l137:
-													position, tokenIndex = position137, tokenIndex137
+													goto l137
+												l136:
+													position, tokenIndex = position136, tokenIndex136
 												}
-											l138:
-												goto l135
-											l136:
-												position, tokenIndex = position135, tokenIndex135
+											l137:
+												goto l134
+											l135:
+												position, tokenIndex = position134, tokenIndex134
 												if at(buffer, position) != rune('/') {
-													goto l134
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l134
+													goto l129
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l134
+													goto l129
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l129
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l134
+													goto l129
 												}
 											}
-										l135:
-											goto l130
 										l134:
-											position, tokenIndex = position130, tokenIndex130
-											if at(buffer, position) != rune('/') {
-												goto l127
-											}
-											position++
-											{
-												position139, tokenIndex139 := position, tokenIndex
-												{
-													position141, tokenIndex141 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l142
-													}
-												l143:
-													{
-														position144, tokenIndex144 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l144
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l144
-														}
-														goto l143
-													l144:
-														position, tokenIndex = position144, tokenIndex144
-													}
-													goto l141
-												l142:
-													position, tokenIndex = position141, tokenIndex141
-													if at(buffer, position) != rune(';') {
-														goto l139
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l139
-													}
-												l145:
-													{
-														position146, tokenIndex146 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l146
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l146
-														}
-														goto l145
-													l146:
-														position, tokenIndex = position146, tokenIndex146
-													}
-												}
-											l141:
-											l147:
-												{
-													position148, tokenIndex148 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l148
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-														goto l148
-													}
-													goto l147
-												l148:
-													position, tokenIndex = position148, tokenIndex148
-												}
-												goto l140
-											l139:
-												position, tokenIndex = position139, tokenIndex139
-											}
-										l140:
 										}
 									l130:
 										{
-											position149, tokenIndex149 := position, tokenIndex
-											if at(buffer, position) != rune('?') {
-												goto l149
+											position138, tokenIndex138 := position, tokenIndex
+											{
+												position139, tokenIndex139 := position, tokenIndex
+												{
+													position140, tokenIndex140 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l141
+													}
+													position++
+													goto l140
+												l141:
+													position, tokenIndex = position140, tokenIndex140
+													if at(buffer, position) != rune('?') {
+														goto l139
+													}
+													position++
+												}
+											l140:
+												goto l138
+											l139:
+												position, tokenIndex = position139, tokenIndex139
 											}
-											position++
-											if !_rules[rulequery]() {
-												goto l149
+											if !matchDot() {
+												goto l138
 											}
-											goto l150
-										l149:
-											position, tokenIndex = position149, tokenIndex149
+											goto l129
+										l138:
+											position, tokenIndex = position138, tokenIndex138
 										}
-									l150:
+										goto l128
+									l129:
+										position, tokenIndex = position128, tokenIndex128
+										if at(buffer, position) != rune('/') {
+											goto l127
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l127
+										}
 									}
 								l128:
-									goto l114
-								l127:
-									position, tokenIndex = position114, tokenIndex114
-									if !_rules[ruleopaque_part]() {
-										goto l113
-									}
-								}
-							l114:
-								goto l112
-							l113:
-								position, tokenIndex = position112, tokenIndex112
-								if !(p.pick[1] == 0) {
-									goto l151
-								}
-								{
-									position152, tokenIndex152 := position, tokenIndex
-									if !(p.pick[5] == 0) {
-										goto l153
-									}
-									if at(buffer, position) != rune('/') {
-										goto l153
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l153
-									}
-									position++
-									if !_rules[ruleauthority]() {
-										goto l153
-									}
 									{
-										position154, tokenIndex154 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l154
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l154
-										}
-										goto l155
-									l154:
-										position, tokenIndex = position154, tokenIndex154
-									}
-								l155:
-									goto l152
-								l153:
-									position, tokenIndex = position152, tokenIndex152
-									if !(p.pick[5] == 1) {
-										goto l156
-									}
-									{
-										position157, tokenIndex157 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l158
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l158
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l158
-										}
-										{
-											position159, tokenIndex159 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l159
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l159
-											}
-											goto l160
-										l159:
-											position, tokenIndex = position159, tokenIndex159
-										}
-									l160:
-										goto l157
-									l158:
-										position, tokenIndex = position157, tokenIndex157
-										if at(buffer, position) != rune('/') {
-											goto l156
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l156
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l156
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l156
-										}
-									}
-								l157:
-									goto l152
-								l156:
-									position, tokenIndex = position152, tokenIndex152
-									if at(buffer, position) != rune('/') {
-										goto l161
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l161
-									}
-									goto l152
-								l161:
-									position, tokenIndex = position152, tokenIndex152
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-										goto l151
-									}
-									{
-										position162, tokenIndex162 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l162
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l162
-										}
-										goto l163
-									l162:
-										position, tokenIndex = position162, tokenIndex162
-									}
-								l163:
-								}
-							l152:
-								{
-									position164, tokenIndex164 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l164
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l164
-									}
-									goto l165
-								l164:
-									position, tokenIndex = position164, tokenIndex164
-								}
-							l165:
-								goto l112
-							l151:
-								position, tokenIndex = position112, tokenIndex112
-								if !(p.pick[1] == 1) {
-									goto l166
-								}
-								{
-									position167, tokenIndex167 := position, tokenIndex
-									{
-										position169, tokenIndex169 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l170
-										}
-										if at(buffer, position) != rune('/') {
-											goto l170
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l170
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l170
-										}
-										{
-											position171, tokenIndex171 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l171
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l171
-											}
-											goto l172
-										l171:
-											position, tokenIndex = position171, tokenIndex171
-										}
-									l172:
-										goto l169
-									l170:
-										position, tokenIndex = position169, tokenIndex169
-										if !(p.pick[5] == 1) {
-											goto l173
-										}
-										{
-											position174, tokenIndex174 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l175
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l175
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l175
-											}
-											{
-												position176, tokenIndex176 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l176
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l176
-												}
-												goto l177
-											l176:
-												position, tokenIndex = position176, tokenIndex176
-											}
-										l177:
-											goto l174
-										l175:
-											position, tokenIndex = position174, tokenIndex174
-											if at(buffer, position) != rune('/') {
-												goto l173
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l173
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l173
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l173
-											}
-										}
-									l174:
-										goto l169
-									l173:
-										position, tokenIndex = position169, tokenIndex169
-										if at(buffer, position) != rune('/') {
-											goto l178
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l178
-										}
-										goto l169
-									l178:
-										position, tokenIndex = position169, tokenIndex169
-										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-											goto l167
-										}
-										{
-											position179, tokenIndex179 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l179
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l179
-											}
-											goto l180
-										l179:
-											position, tokenIndex = position179, tokenIndex179
-										}
-									l180:
-									}
-								l169:
-									goto l168
-								l167:
-									position, tokenIndex = position167, tokenIndex167
-								}
-							l168:
-								{
-									position181, tokenIndex181 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l181
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l181
-									}
-									goto l182
-								l181:
-									position, tokenIndex = position181, tokenIndex181
-								}
-							l182:
-								goto l112
-							l166:
-								position, tokenIndex = position112, tokenIndex112
-								if !(p.pick[1] == 2) {
-									goto l110
-								}
-								{
-									position183, tokenIndex183 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l184
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l184
-									}
-									position++
-									if at(buffer, position) != rune('?') {
-										goto l184
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l184
-									}
-									goto l183
-								l184:
-									position, tokenIndex = position183, tokenIndex183
-									{
-										position185, tokenIndex185 := position, tokenIndex
-										{
-											position187, tokenIndex187 := position, tokenIndex
-											if !(p.pick[5] == 0) {
-												goto l188
-											}
-											if at(buffer, position) != rune('/') {
-												goto l188
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l188
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l188
-											}
-											{
-												position189, tokenIndex189 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l189
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l189
-												}
-												goto l190
-											l189:
-												position, tokenIndex = position189, tokenIndex189
-											}
-										l190:
-											goto l187
-										l188:
-											position, tokenIndex = position187, tokenIndex187
-											if !(p.pick[5] == 1) {
-												goto l191
-											}
-											{
-												position192, tokenIndex192 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l193
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l193
-												}
-												position++
-												if !_rules[ruleauthority]() {
-													goto l193
-												}
-												{
-													position194, tokenIndex194 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l194
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l194
-													}
-													goto l195
-												l194:
-													position, tokenIndex = position194, tokenIndex194
-												}
-											l195:
-												goto l192
-											l193:
-												position, tokenIndex = position192, tokenIndex192
-												if at(buffer, position) != rune('/') {
-													goto l191
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l191
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l191
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l191
-												}
-											}
-										l192:
-											goto l187
-										l191:
-											position, tokenIndex = position187, tokenIndex187
-											if at(buffer, position) != rune('/') {
-												goto l196
-											}
-											position++
-											{
-												position197, tokenIndex197 := position, tokenIndex
-												{
-													position199, tokenIndex199 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l200
-													}
-												l201:
-													{
-														position202, tokenIndex202 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l202
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l202
-														}
-														goto l201
-													l202:
-														position, tokenIndex = position202, tokenIndex202
-													}
-													goto l199
-												l200:
-													position, tokenIndex = position199, tokenIndex199
-													if at(buffer, position) != rune(';') {
-														goto l197
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l197
-													}
-												l203:
-													{
-														position204, tokenIndex204 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l204
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l204
-														}
-														goto l203
-													l204:
-														position, tokenIndex = position204, tokenIndex204
-													}
-												}
-											l199:
-											l205:
-												{
-													position206, tokenIndex206 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l206
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-														goto l206
-													}
-													goto l205
-												l206:
-													position, tokenIndex = position206, tokenIndex206
-												}
-												goto l198
-											l197:
-												position, tokenIndex = position197, tokenIndex197
-											}
-										l198:
-											goto l187
-										l196:
-											position, tokenIndex = position187, tokenIndex187
-											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-												goto l185
-											}
-											{
-												position207, tokenIndex207 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l207
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l207
-												}
-												goto l208
-											l207:
-												position, tokenIndex = position207, tokenIndex207
-											}
-										l208:
-										}
-									l187:
-										goto l186
-									l185:
-										position, tokenIndex = position185, tokenIndex185
-									}
-								l186:
-									{
-										position209, tokenIndex209 := position, tokenIndex
+										position142, tokenIndex142 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l209
+											goto l142
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l209
+											goto l142
 										}
-										goto l210
-									l209:
-										position, tokenIndex = position209, tokenIndex209
+										goto l143
+									l142:
+										position, tokenIndex = position142, tokenIndex142
 									}
-								l210:
+								l143:
+									goto l126
+								l127:
+									position, tokenIndex = position126, tokenIndex126
+									if !(p.pick[2] == 1) {
+										goto l144
+									}
+									{
+										position145, tokenIndex145 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l146
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l146
+										}
+										position++
+										if at(buffer, position) != rune('?') {
+											goto l146
+										}
+										position++
+										if !_rules[rulequery]() {
+											goto l146
+										}
+										goto l145
+									l146:
+										position, tokenIndex = position145, tokenIndex145
+										{
+											position147, tokenIndex147 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l148
+											}
+											if at(buffer, position) != rune('/') {
+												goto l148
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l148
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l148
+											}
+											{
+												position149, tokenIndex149 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l149
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l149
+												}
+												goto l150
+											l149:
+												position, tokenIndex = position149, tokenIndex149
+											}
+										l150:
+											goto l147
+										l148:
+											position, tokenIndex = position147, tokenIndex147
+											if !(p.pick[5] == 1) {
+												goto l151
+											}
+											{
+												position152, tokenIndex152 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l153
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l153
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l153
+												}
+												{
+													position154, tokenIndex154 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l154
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l154
+													}
+													goto l155
+												l154:
+													position, tokenIndex = position154, tokenIndex154
+												}
+											l155:
+												goto l152
+											l153:
+												position, tokenIndex = position152, tokenIndex152
+												if at(buffer, position) != rune('/') {
+													goto l151
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l151
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l151
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l151
+												}
+											}
+										l152:
+											goto l147
+										l151:
+											position, tokenIndex = position147, tokenIndex147
+											if at(buffer, position) != rune('/') {
+												goto l144
+											}
+											position++
+											{
+												position156, tokenIndex156 := position, tokenIndex
+												{
+													position158, tokenIndex158 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l159
+													}
+												l160:
+													{
+														position161, tokenIndex161 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l161
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l161
+														}
+														goto l160
+													l161:
+														position, tokenIndex = position161, tokenIndex161
+													}
+													goto l158
+												l159:
+													position, tokenIndex = position158, tokenIndex158
+													if at(buffer, position) != rune(';') {
+														goto l156
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l156
+													}
+												l162:
+													{
+														position163, tokenIndex163 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l163
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l163
+														}
+														goto l162
+													l163:
+														position, tokenIndex = position163, tokenIndex163
+													}
+												}
+											l158:
+											l164:
+												{
+													position165, tokenIndex165 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l165
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+														goto l165
+													}
+													goto l164
+												l165:
+													position, tokenIndex = position165, tokenIndex165
+												}
+												goto l157
+											l156:
+												position, tokenIndex = position156, tokenIndex156
+											}
+										l157:
+										}
+									l147:
+										{
+											position166, tokenIndex166 := position, tokenIndex
+											if at(buffer, position) != rune('?') {
+												goto l166
+											}
+											position++
+											if !_rules[rulequery]() {
+												goto l166
+											}
+											goto l167
+										l166:
+											position, tokenIndex = position166, tokenIndex166
+										}
+									l167:
+									}
+								l145:
+									goto l126
+								l144:
+									position, tokenIndex = position126, tokenIndex126
+									if !_rules[ruleopaque_part]() {
+										goto l125
+									}
 								}
-							l183:
+							l126:
+								goto l124
+							l125:
+								position, tokenIndex = position124, tokenIndex124
+								if !(p.pick[1] == 0) {
+									goto l168
+								}
+								{
+									position169, tokenIndex169 := position, tokenIndex
+									{
+										position171, tokenIndex171 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l172
+										}
+										if at(buffer, position) != rune('/') {
+											goto l172
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l172
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l172
+										}
+										{
+											position173, tokenIndex173 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l173
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l173
+											}
+											goto l174
+										l173:
+											position, tokenIndex = position173, tokenIndex173
+										}
+									l174:
+										goto l171
+									l172:
+										position, tokenIndex = position171, tokenIndex171
+										if !(p.pick[5] == 1) {
+											goto l170
+										}
+										{
+											position175, tokenIndex175 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l176
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l176
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l176
+											}
+											{
+												position177, tokenIndex177 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l177
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l177
+												}
+												goto l178
+											l177:
+												position, tokenIndex = position177, tokenIndex177
+											}
+										l178:
+											goto l175
+										l176:
+											position, tokenIndex = position175, tokenIndex175
+											if at(buffer, position) != rune('/') {
+												goto l170
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l170
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l170
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l170
+											}
+										}
+									l175:
+									}
+								l171:
+									{
+										position179, tokenIndex179 := position, tokenIndex
+										{
+											position180, tokenIndex180 := position, tokenIndex
+											{
+												position181, tokenIndex181 := position, tokenIndex
+												if at(buffer, position) != rune('#') {
+													goto l182
+												}
+												position++
+												goto l181
+											l182:
+												position, tokenIndex = position181, tokenIndex181
+												if at(buffer, position) != rune('?') {
+													goto l180
+												}
+												position++
+											}
+										l181:
+											goto l179
+										l180:
+											position, tokenIndex = position180, tokenIndex180
+										}
+										if !matchDot() {
+											goto l179
+										}
+										goto l170
+									l179:
+										position, tokenIndex = position179, tokenIndex179
+									}
+									goto l169
+								l170:
+									position, tokenIndex = position169, tokenIndex169
+									if at(buffer, position) != rune('/') {
+										goto l183
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l183
+									}
+									goto l169
+								l183:
+									position, tokenIndex = position169, tokenIndex169
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l168
+									}
+									{
+										position184, tokenIndex184 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l184
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l184
+										}
+										goto l185
+									l184:
+										position, tokenIndex = position184, tokenIndex184
+									}
+								l185:
+								}
+							l169:
+								{
+									position186, tokenIndex186 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l186
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l186
+									}
+									goto l187
+								l186:
+									position, tokenIndex = position186, tokenIndex186
+								}
+							l187:
+								goto l124
+							l168:
+								position, tokenIndex = position124, tokenIndex124
+								if !(p.pick[1] == 1) {
+									goto l188
+								}
+								{
+									position189, tokenIndex189 := position, tokenIndex
+									{
+										position191, tokenIndex191 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l192
+										}
+										if at(buffer, position) != rune('/') {
+											goto l192
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l192
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l192
+										}
+										{
+											position193, tokenIndex193 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l193
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l193
+											}
+											goto l194
+										l193:
+											position, tokenIndex = position193, tokenIndex193
+										}
+									l194:
+										goto l191
+									l192:
+										position, tokenIndex = position191, tokenIndex191
+										if !(p.pick[5] == 1) {
+											goto l195
+										}
+										{
+											position196, tokenIndex196 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l197
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l197
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l197
+											}
+											{
+												position198, tokenIndex198 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l198
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l198
+												}
+												goto l199
+											l198:
+												position, tokenIndex = position198, tokenIndex198
+											}
+										l199:
+											goto l196
+										l197:
+											position, tokenIndex = position196, tokenIndex196
+											if at(buffer, position) != rune('/') {
+												goto l195
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l195
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l195
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l195
+											}
+										}
+									l196:
+										goto l191
+									l195:
+										position, tokenIndex = position191, tokenIndex191
+										if at(buffer, position) != rune('/') {
+											goto l200
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l200
+										}
+										goto l191
+									l200:
+										position, tokenIndex = position191, tokenIndex191
+										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											goto l189
+										}
+										{
+											position201, tokenIndex201 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l201
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l201
+											}
+											goto l202
+										l201:
+											position, tokenIndex = position201, tokenIndex201
+										}
+									l202:
+									}
+								l191:
+									goto l190
+								l189:
+									position, tokenIndex = position189, tokenIndex189
+								}
+							l190:
+								{
+									position203, tokenIndex203 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l203
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l203
+									}
+									goto l204
+								l203:
+									position, tokenIndex = position203, tokenIndex203
+								}
+							l204:
+								goto l124
+							l188:
+								position, tokenIndex = position124, tokenIndex124
+								if !(p.pick[1] == 2) {
+									goto l122
+								}
+								{
+									position205, tokenIndex205 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l206
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l206
+									}
+									position++
+									if at(buffer, position) != rune('?') {
+										goto l206
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l206
+									}
+									goto l205
+								l206:
+									position, tokenIndex = position205, tokenIndex205
+									{
+										position207, tokenIndex207 := position, tokenIndex
+										{
+											position209, tokenIndex209 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l210
+											}
+											if at(buffer, position) != rune('/') {
+												goto l210
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l210
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l210
+											}
+											{
+												position211, tokenIndex211 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l211
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l211
+												}
+												goto l212
+											l211:
+												position, tokenIndex = position211, tokenIndex211
+											}
+										l212:
+											goto l209
+										l210:
+											position, tokenIndex = position209, tokenIndex209
+											if !(p.pick[5] == 1) {
+												goto l213
+											}
+											{
+												position214, tokenIndex214 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l215
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l215
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l215
+												}
+												{
+													position216, tokenIndex216 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l216
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l216
+													}
+													goto l217
+												l216:
+													position, tokenIndex = position216, tokenIndex216
+												}
+											l217:
+												goto l214
+											l215:
+												position, tokenIndex = position214, tokenIndex214
+												if at(buffer, position) != rune('/') {
+													goto l213
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l213
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l213
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l213
+												}
+											}
+										l214:
+											goto l209
+										l213:
+											position, tokenIndex = position209, tokenIndex209
+											if at(buffer, position) != rune('/') {
+												goto l218
+											}
+											position++
+											{
+												position219, tokenIndex219 := position, tokenIndex
+												{
+													position221, tokenIndex221 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l222
+													}
+												l223:
+													{
+														position224, tokenIndex224 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l224
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l224
+														}
+														goto l223
+													l224:
+														position, tokenIndex = position224, tokenIndex224
+													}
+													goto l221
+												l222:
+													position, tokenIndex = position221, tokenIndex221
+													if at(buffer, position) != rune(';') {
+														goto l219
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l219
+													}
+												l225:
+													{
+														position226, tokenIndex226 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l226
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l226
+														}
+														goto l225
+													l226:
+														position, tokenIndex = position226, tokenIndex226
+													}
+												}
+											l221:
+											l227:
+												{
+													position228, tokenIndex228 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l228
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+														goto l228
+													}
+													goto l227
+												l228:
+													position, tokenIndex = position228, tokenIndex228
+												}
+												goto l220
+											l219:
+												position, tokenIndex = position219, tokenIndex219
+											}
+										l220:
+											goto l209
+										l218:
+											position, tokenIndex = position209, tokenIndex209
+											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+												goto l207
+											}
+											{
+												position229, tokenIndex229 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l229
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l229
+												}
+												goto l230
+											l229:
+												position, tokenIndex = position229, tokenIndex229
+											}
+										l230:
+										}
+									l209:
+										goto l208
+									l207:
+										position, tokenIndex = position207, tokenIndex207
+									}
+								l208:
+									{
+										position231, tokenIndex231 := position, tokenIndex
+										if at(buffer, position) != rune('?') {
+											goto l231
+										}
+										position++
+										if !_rules[rulequery]() {
+											goto l231
+										}
+										goto l232
+									l231:
+										position, tokenIndex = position231, tokenIndex231
+									}
+								l232:
+								}
+							l205:
 							}
-						l112:
-							goto l111
-						l110:
-							position, tokenIndex = position110, tokenIndex110
+						l124:
+							goto l123
+						l122:
+							position, tokenIndex = position122, tokenIndex122
 						}
-					l111:
+					l123:
 						{
-							position211, tokenIndex211 := position, tokenIndex
+							position233, tokenIndex233 := position, tokenIndex
 							if at(buffer, position) != rune('#') {
-								goto l211
+								goto l233
 							}
 							position++
 							if !_rules[rulefragment]() {
-								goto l211
+								goto l233
 							}
-							goto l212
-						l211:
-							position, tokenIndex = position211, tokenIndex211
+							goto l234
+						l233:
+							position, tokenIndex = position233, tokenIndex233
 						}
-					l212:
+					l234:
 						{
-							position213, tokenIndex213 := position, tokenIndex
+							position235, tokenIndex235 := position, tokenIndex
 							if !matchDot() {
-								goto l213
+								goto l235
 							}
-							goto l109
-						l213:
-							position, tokenIndex = position213, tokenIndex213
+							goto l121
+						l235:
+							position, tokenIndex = position235, tokenIndex235
 						}
-						goto l108
-					l109:
-						position, tokenIndex = position108, tokenIndex108
+						goto l120
+					l121:
+						position, tokenIndex = position120, tokenIndex120
 						{
-							position214, tokenIndex214 := position, tokenIndex
+							position236, tokenIndex236 := position, tokenIndex
 							if !_rules[rulescheme]() {
-								goto l214
+								goto l236
 							}
 							if at(buffer, position) != rune(':') {
-								goto l214
+								goto l236
 							}
 							position++
-							goto l215
-						l214:
-							position, tokenIndex = position214, tokenIndex214
+							goto l237
+						l236:
+							position, tokenIndex = position236, tokenIndex236
 						}
-					l215:
+					l237:
 						if at(buffer, position) != rune('/') {
 							goto l0
 						}
@@ -2139,16 +2294,16 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l0
 						}
 						{
-							position216, tokenIndex216 := position, tokenIndex
+							position238, tokenIndex238 := position, tokenIndex
 							if !matchDot() {
-								goto l216
+								goto l238
 							}
 							goto l0
-						l216:
-							position, tokenIndex = position216, tokenIndex216
+						l238:
+							position, tokenIndex = position238, tokenIndex238
 						}
 					}
-				l108:
+				l120:
 				}
 			l2:
 				add(ruleURI_reference, position1)
@@ -2160,43 +2315,43 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		},
 		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
 		func() bool {
-			position217, tokenIndex217 := position, tokenIndex
+			position239, tokenIndex239 := position, tokenIndex
 			{
-				position218 := position
+				position240 := position
 				{
-					position219, tokenIndex219 := position, tokenIndex
+					position241, tokenIndex241 := position, tokenIndex
 					if !(p.pick[3] == 0) {
-						goto l220
+						goto l242
 					}
 					{
-						position221, tokenIndex221 := position, tokenIndex
+						position243, tokenIndex243 := position, tokenIndex
 						if !(p.pick[4] == 0) {
-							goto l222
+							goto l244
 						}
 						{
-							position223, tokenIndex223 := position, tokenIndex
+							position245, tokenIndex245 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l224
+								goto l246
 							}
 							if at(buffer, position) != rune('%') {
-								goto l224
+								goto l246
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l224
+										goto l246
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l224
+										goto l246
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l224
+										goto l246
 									}
 									position++
 								}
@@ -2206,25 +2361,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l224
+										goto l246
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l224
+										goto l246
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l224
+										goto l246
 									}
 									position++
 								}
 							}
 
-							goto l223
-						l224:
-							position, tokenIndex = position223, tokenIndex223
+							goto l245
+						l246:
+							position, tokenIndex = position245, tokenIndex245
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -2232,47 +2387,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l222
+												goto l244
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l222
+												goto l244
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l222
+												goto l244
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l222
+												goto l244
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l222
+												goto l244
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l222
+												goto l244
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l222
+												goto l244
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l222
+												goto l244
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l222
+												goto l244
 											}
 											position++
 										}
@@ -2280,74 +2435,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l222
+										goto l244
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l222
+										goto l244
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l222
+										goto l244
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l222
+										goto l244
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l222
+										goto l244
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l222
+										goto l244
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l222
+										goto l244
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l222
+										goto l244
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l222
+										goto l244
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l222
+										goto l244
 									}
 									{
-										position229, tokenIndex229 := position, tokenIndex
+										position251, tokenIndex251 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l230
+											goto l252
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l230
+													goto l252
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l230
+													goto l252
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l230
+													goto l252
 												}
 												position++
 											}
@@ -2357,66 +2512,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l230
+													goto l252
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l230
+													goto l252
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l230
+													goto l252
 												}
 												position++
 											}
 										}
 
-										goto l229
-									l230:
-										position, tokenIndex = position229, tokenIndex229
+										goto l251
+									l252:
+										position, tokenIndex = position251, tokenIndex251
 										if !_rules[ruleother]() {
-											goto l222
+											goto l244
 										}
 									}
-								l229:
+								l251:
 									break
 								}
 							}
 
 						}
-					l223:
-						goto l221
-					l222:
-						position, tokenIndex = position221, tokenIndex221
+					l245:
+						goto l243
+					l244:
+						position, tokenIndex = position243, tokenIndex243
 						if !(p.pick[4] == 1) {
-							goto l220
+							goto l242
 						}
 						{
-							position233, tokenIndex233 := position, tokenIndex
+							position255, tokenIndex255 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l234
+								goto l256
 							}
 							if at(buffer, position) != rune('%') {
-								goto l234
+								goto l256
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l234
+										goto l256
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l234
+										goto l256
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l234
+										goto l256
 									}
 									position++
 								}
@@ -2426,25 +2581,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l234
+										goto l256
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l234
+										goto l256
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l234
+										goto l256
 									}
 									position++
 								}
 							}
 
-							goto l233
-						l234:
-							position, tokenIndex = position233, tokenIndex233
+							goto l255
+						l256:
+							position, tokenIndex = position255, tokenIndex255
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -2452,57 +2607,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case ']':
 											if at(buffer, position) != rune(']') {
-												goto l220
+												goto l242
 											}
 											position++
 										case '[':
 											if at(buffer, position) != rune('[') {
-												goto l220
+												goto l242
 											}
 											position++
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l220
+												goto l242
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l220
+												goto l242
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l220
+												goto l242
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l220
+												goto l242
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l220
+												goto l242
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l220
+												goto l242
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l220
+												goto l242
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l220
+												goto l242
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l220
+												goto l242
 											}
 											position++
 										}
@@ -2510,74 +2665,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l220
+										goto l242
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l220
+										goto l242
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l220
+										goto l242
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l220
+										goto l242
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l220
+										goto l242
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l220
+										goto l242
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l220
+										goto l242
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l220
+										goto l242
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l220
+										goto l242
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l220
+										goto l242
 									}
 									{
-										position239, tokenIndex239 := position, tokenIndex
+										position261, tokenIndex261 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l240
+											goto l262
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l240
+													goto l262
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l240
+													goto l262
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l240
+													goto l262
 												}
 												position++
 											}
@@ -2587,78 +2742,78 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l240
+													goto l262
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l240
+													goto l262
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l240
+													goto l262
 												}
 												position++
 											}
 										}
 
-										goto l239
-									l240:
-										position, tokenIndex = position239, tokenIndex239
+										goto l261
+									l262:
+										position, tokenIndex = position261, tokenIndex261
 										if !_rules[ruleother]() {
-											goto l220
+											goto l242
 										}
 									}
-								l239:
+								l261:
 									break
 								}
 							}
 
 						}
-					l233:
+					l255:
 					}
-				l221:
+				l243:
 					if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-						goto l220
+						goto l242
 					}
-					goto l219
-				l220:
-					position, tokenIndex = position219, tokenIndex219
+					goto l241
+				l242:
+					position, tokenIndex = position241, tokenIndex241
 					if !(p.pick[3] == 1) {
-						goto l217
+						goto l239
 					}
 					{
-						position243, tokenIndex243 := position, tokenIndex
+						position265, tokenIndex265 := position, tokenIndex
 						{
-							position245, tokenIndex245 := position, tokenIndex
+							position267, tokenIndex267 := position, tokenIndex
 							if !(p.pick[4] == 0) {
-								goto l246
+								goto l268
 							}
 							{
-								position247, tokenIndex247 := position, tokenIndex
+								position269, tokenIndex269 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l248
+									goto l270
 								}
 								if at(buffer, position) != rune('%') {
-									goto l248
+									goto l270
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l248
+											goto l270
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l248
+											goto l270
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l248
+											goto l270
 										}
 										position++
 									}
@@ -2668,25 +2823,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l248
+											goto l270
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l248
+											goto l270
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l248
+											goto l270
 										}
 										position++
 									}
 								}
 
-								goto l247
-							l248:
-								position, tokenIndex = position247, tokenIndex247
+								goto l269
+							l270:
+								position, tokenIndex = position269, tokenIndex269
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -2694,47 +2849,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l246
+													goto l268
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l246
+													goto l268
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l246
+													goto l268
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l246
+													goto l268
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l246
+													goto l268
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l246
+													goto l268
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l246
+													goto l268
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l246
+													goto l268
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l246
+													goto l268
 												}
 												position++
 											}
@@ -2742,74 +2897,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l246
+											goto l268
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l246
+											goto l268
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l246
+											goto l268
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l246
+											goto l268
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l246
+											goto l268
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l246
+											goto l268
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l246
+											goto l268
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l246
+											goto l268
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l246
+											goto l268
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l246
+											goto l268
 										}
 										{
-											position253, tokenIndex253 := position, tokenIndex
+											position275, tokenIndex275 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l254
+												goto l276
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l254
+														goto l276
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l254
+														goto l276
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l254
+														goto l276
 													}
 													position++
 												}
@@ -2819,66 +2974,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l254
+														goto l276
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l254
+														goto l276
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l254
+														goto l276
 													}
 													position++
 												}
 											}
 
-											goto l253
-										l254:
-											position, tokenIndex = position253, tokenIndex253
+											goto l275
+										l276:
+											position, tokenIndex = position275, tokenIndex275
 											if !_rules[ruleother]() {
-												goto l246
+												goto l268
 											}
 										}
-									l253:
+									l275:
 										break
 									}
 								}
 
 							}
-						l247:
-							goto l245
-						l246:
-							position, tokenIndex = position245, tokenIndex245
+						l269:
+							goto l267
+						l268:
+							position, tokenIndex = position267, tokenIndex267
 							if !(p.pick[4] == 1) {
-								goto l243
+								goto l265
 							}
 							{
-								position257, tokenIndex257 := position, tokenIndex
+								position279, tokenIndex279 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l258
+									goto l280
 								}
 								if at(buffer, position) != rune('%') {
-									goto l258
+									goto l280
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l258
+											goto l280
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l258
+											goto l280
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l258
+											goto l280
 										}
 										position++
 									}
@@ -2888,25 +3043,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l258
+											goto l280
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l258
+											goto l280
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l258
+											goto l280
 										}
 										position++
 									}
 								}
 
-								goto l257
-							l258:
-								position, tokenIndex = position257, tokenIndex257
+								goto l279
+							l280:
+								position, tokenIndex = position279, tokenIndex279
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -2914,57 +3069,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case ']':
 												if at(buffer, position) != rune(']') {
-													goto l243
+													goto l265
 												}
 												position++
 											case '[':
 												if at(buffer, position) != rune('[') {
-													goto l243
+													goto l265
 												}
 												position++
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l243
+													goto l265
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l243
+													goto l265
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l243
+													goto l265
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l243
+													goto l265
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l243
+													goto l265
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l243
+													goto l265
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l243
+													goto l265
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l243
+													goto l265
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l243
+													goto l265
 												}
 												position++
 											}
@@ -2972,74 +3127,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l243
+											goto l265
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l243
+											goto l265
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l243
+											goto l265
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l243
+											goto l265
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l243
+											goto l265
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l243
+											goto l265
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l243
+											goto l265
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l243
+											goto l265
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l243
+											goto l265
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l243
+											goto l265
 										}
 										{
-											position263, tokenIndex263 := position, tokenIndex
+											position285, tokenIndex285 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l264
+												goto l286
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l264
+														goto l286
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l264
+														goto l286
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l264
+														goto l286
 													}
 													position++
 												}
@@ -3049,1665 +3204,1355 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l264
+														goto l286
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l264
+														goto l286
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l264
+														goto l286
 													}
 													position++
 												}
 											}
 
-											goto l263
-										l264:
-											position, tokenIndex = position263, tokenIndex263
+											goto l285
+										l286:
+											position, tokenIndex = position285, tokenIndex285
 											if !_rules[ruleother]() {
-												goto l243
+												goto l265
 											}
 										}
-									l263:
+									l285:
 										break
 									}
 								}
 
 							}
-						l257:
+						l279:
 						}
-					l245:
+					l267:
 						if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-							goto l243
+							goto l265
 						}
-						goto l244
-					l243:
-						position, tokenIndex = position243, tokenIndex243
+						goto l266
+					l265:
+						position, tokenIndex = position265, tokenIndex265
 					}
-				l244:
+				l266:
 				}
-			l219:
-				add(ruleopaque_part, position218)
+			l241:
+				add(ruleopaque_part, position240)
 			}
 			return true
-		l217:
-			position, tokenIndex = position217, tokenIndex217
+		l239:
+			position, tokenIndex = position239, tokenIndex239
 			return false
 		},
 		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run4[0]) })> */
 		func() bool {
-			position267, tokenIndex267 := position, tokenIndex
+			position289, tokenIndex289 := position, tokenIndex
 			{
-				position268 := position
+				position290 := position
 				{
-					position269, tokenIndex269 := position, tokenIndex
+					position291, tokenIndex291 := position, tokenIndex
 					if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-						goto l270
+						goto l292
 					}
 					position++
-					goto l269
-				l270:
-					position, tokenIndex = position269, tokenIndex269
+					goto l291
+				l292:
+					position, tokenIndex = position291, tokenIndex291
 					if c := at(buffer, position); c < rune('a') || c > rune('z') {
-						goto l267
+						goto l289
 					}
 					position++
 				}
-			l269:
+			l291:
 				if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
-					goto l267
+					goto l289
 				}
-				add(rulescheme, position268)
+				add(rulescheme, position290)
 			}
 			return true
-		l267:
-			position, tokenIndex = position267, tokenIndex267
+		l289:
+			position, tokenIndex = position289, tokenIndex289
 			return false
 		},
 		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
-			position271, tokenIndex271 := position, tokenIndex
+			position293, tokenIndex293 := position, tokenIndex
 			{
-				position272 := position
+				position294 := position
 				{
-					position273, tokenIndex273 := position, tokenIndex
+					position295, tokenIndex295 := position, tokenIndex
 					{
-						position275, tokenIndex275 := position, tokenIndex
+						position297, tokenIndex297 := position, tokenIndex
 						if !(p.pick[6] == 0) {
-							goto l276
+							goto l298
 						}
 						{
-							position277, tokenIndex277 := position, tokenIndex
+							position299, tokenIndex299 := position, tokenIndex
 							{
-								position279, tokenIndex279 := position, tokenIndex
+								position301, tokenIndex301 := position, tokenIndex
 								if !_rules[ruleuserinfo]() {
-									goto l279
+									goto l301
 								}
 								if at(buffer, position) != rune('@') {
-									goto l279
+									goto l301
 								}
 								position++
-								goto l280
-							l279:
-								position, tokenIndex = position279, tokenIndex279
+								goto l302
+							l301:
+								position, tokenIndex = position301, tokenIndex301
 							}
-						l280:
+						l302:
 							{
-								position281, tokenIndex281 := position, tokenIndex
+								position303, tokenIndex303 := position, tokenIndex
 								if !(p.pick[7] == 0) {
-									goto l282
+									goto l304
 								}
 								{
-									position283, tokenIndex283 := position, tokenIndex
+									position305, tokenIndex305 := position, tokenIndex
 									if !_rules[rulehostname]() {
-										goto l284
+										goto l306
 									}
-									goto l283
-								l284:
-									position, tokenIndex = position283, tokenIndex283
+									goto l305
+								l306:
+									position, tokenIndex = position305, tokenIndex305
 									if !_rules[ruleIPv4address]() {
-										goto l282
+										goto l304
 									}
 								}
-							l283:
-								goto l281
-							l282:
-								position, tokenIndex = position281, tokenIndex281
+							l305:
+								goto l303
+							l304:
+								position, tokenIndex = position303, tokenIndex303
 								if !(p.pick[7] == 1) {
-									goto l277
+									goto l299
 								}
 								{
-									position285, tokenIndex285 := position, tokenIndex
+									position307, tokenIndex307 := position, tokenIndex
 									if !_rules[rulehostname]() {
-										goto l286
+										goto l308
 									}
-									goto l285
-								l286:
-									position, tokenIndex = position285, tokenIndex285
+									goto l307
+								l308:
+									position, tokenIndex = position307, tokenIndex307
 									if !_rules[ruleIPv4address]() {
-										goto l287
+										goto l309
 									}
-									goto l285
-								l287:
-									position, tokenIndex = position285, tokenIndex285
+									goto l307
+								l309:
+									position, tokenIndex = position307, tokenIndex307
 									if !_rules[ruleipv6reference]() {
-										goto l277
+										goto l299
 									}
 								}
-							l285:
+							l307:
 							}
-						l281:
+						l303:
 							{
-								position288, tokenIndex288 := position, tokenIndex
+								position310, tokenIndex310 := position, tokenIndex
 								if at(buffer, position) != rune(':') {
-									goto l288
+									goto l310
 								}
 								position++
 								if !_rules[ruleport]() {
-									goto l288
+									goto l310
 								}
-								goto l289
-							l288:
-								position, tokenIndex = position288, tokenIndex288
+								goto l311
+							l310:
+								position, tokenIndex = position310, tokenIndex310
 							}
-						l289:
-							goto l278
-						l277:
-							position, tokenIndex = position277, tokenIndex277
-						}
-					l278:
-						goto l275
-					l276:
-						position, tokenIndex = position275, tokenIndex275
-						if !(p.pick[6] == 1) {
-							goto l274
-						}
-						{
-							position290, tokenIndex290 := position, tokenIndex
-							if !_rules[ruleuserinfo]() {
-								goto l290
-							}
-							if at(buffer, position) != rune('@') {
-								goto l290
-							}
-							position++
-							goto l291
-						l290:
-							position, tokenIndex = position290, tokenIndex290
-						}
-					l291:
-						{
-							position292, tokenIndex292 := position, tokenIndex
-							if !(p.pick[7] == 0) {
-								goto l293
-							}
-							{
-								position294, tokenIndex294 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l295
-								}
-								goto l294
-							l295:
-								position, tokenIndex = position294, tokenIndex294
-								if !_rules[ruleIPv4address]() {
-									goto l293
-								}
-							}
-						l294:
-							goto l292
-						l293:
-							position, tokenIndex = position292, tokenIndex292
-							if !(p.pick[7] == 1) {
-								goto l274
-							}
-							{
-								position296, tokenIndex296 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l297
-								}
-								goto l296
-							l297:
-								position, tokenIndex = position296, tokenIndex296
-								if !_rules[ruleIPv4address]() {
-									goto l298
-								}
-								goto l296
-							l298:
-								position, tokenIndex = position296, tokenIndex296
-								if !_rules[ruleipv6reference]() {
-									goto l274
-								}
-							}
-						l296:
-						}
-					l292:
-						{
-							position299, tokenIndex299 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l299
-							}
-							position++
-							if !_rules[ruleport]() {
-								goto l299
-							}
+						l311:
 							goto l300
 						l299:
 							position, tokenIndex = position299, tokenIndex299
 						}
 					l300:
-					}
-				l275:
-					{
-						position301, tokenIndex301 := position, tokenIndex
+						goto l297
+					l298:
+						position, tokenIndex = position297, tokenIndex297
+						if !(p.pick[6] == 1) {
+							goto l296
+						}
 						{
-							position302, tokenIndex302 := position, tokenIndex
+							position312, tokenIndex312 := position, tokenIndex
+							if !_rules[ruleuserinfo]() {
+								goto l312
+							}
+							if at(buffer, position) != rune('@') {
+								goto l312
+							}
+							position++
+							goto l313
+						l312:
+							position, tokenIndex = position312, tokenIndex312
+						}
+					l313:
+						{
+							position314, tokenIndex314 := position, tokenIndex
+							if !(p.pick[7] == 0) {
+								goto l315
+							}
+							{
+								position316, tokenIndex316 := position, tokenIndex
+								if !_rules[rulehostname]() {
+									goto l317
+								}
+								goto l316
+							l317:
+								position, tokenIndex = position316, tokenIndex316
+								if !_rules[ruleIPv4address]() {
+									goto l315
+								}
+							}
+						l316:
+							goto l314
+						l315:
+							position, tokenIndex = position314, tokenIndex314
+							if !(p.pick[7] == 1) {
+								goto l296
+							}
+							{
+								position318, tokenIndex318 := position, tokenIndex
+								if !_rules[rulehostname]() {
+									goto l319
+								}
+								goto l318
+							l319:
+								position, tokenIndex = position318, tokenIndex318
+								if !_rules[ruleIPv4address]() {
+									goto l320
+								}
+								goto l318
+							l320:
+								position, tokenIndex = position318, tokenIndex318
+								if !_rules[ruleipv6reference]() {
+									goto l296
+								}
+							}
+						l318:
+						}
+					l314:
+						{
+							position321, tokenIndex321 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l321
+							}
+							position++
+							if !_rules[ruleport]() {
+								goto l321
+							}
+							goto l322
+						l321:
+							position, tokenIndex = position321, tokenIndex321
+						}
+					l322:
+					}
+				l297:
+					{
+						position323, tokenIndex323 := position, tokenIndex
+						{
+							position324, tokenIndex324 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case '?':
 									if at(buffer, position) != rune('?') {
-										goto l302
+										goto l324
 									}
 									position++
 								case '/':
 									if at(buffer, position) != rune('/') {
-										goto l302
+										goto l324
 									}
 									position++
 								default:
 									if at(buffer, position) != rune('#') {
-										goto l302
+										goto l324
 									}
 									position++
 								}
 							}
 
-							goto l301
-						l302:
-							position, tokenIndex = position302, tokenIndex302
+							goto l323
+						l324:
+							position, tokenIndex = position324, tokenIndex324
 						}
 						if !matchDot() {
-							goto l301
+							goto l323
 						}
-						goto l274
-					l301:
-						position, tokenIndex = position301, tokenIndex301
+						goto l296
+					l323:
+						position, tokenIndex = position323, tokenIndex323
 					}
-					goto l273
-				l274:
-					position, tokenIndex = position273, tokenIndex273
+					goto l295
+				l296:
+					position, tokenIndex = position295, tokenIndex295
 					{
-						position304 := position
+						position326 := position
 						if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-							goto l271
+							goto l293
 						}
-						add(rulereg_name, position304)
+						add(rulereg_name, position326)
 					}
 				}
-			l273:
-				add(ruleauthority, position272)
+			l295:
+				add(ruleauthority, position294)
 			}
 			return true
-		l271:
-			position, tokenIndex = position271, tokenIndex271
+		l293:
+			position, tokenIndex = position293, tokenIndex293
 			return false
 		},
 		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) }> */
 		nil,
 		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1]) }> */
 		func() bool {
-			position306, tokenIndex306 := position, tokenIndex
+			position328, tokenIndex328 := position, tokenIndex
 			{
-				position307 := position
+				position329 := position
 				if !(pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1])) {
-					goto l306
+					goto l328
 				}
-				add(ruleuserinfo, position307)
+				add(ruleuserinfo, position329)
 			}
 			return true
-		l306:
-			position, tokenIndex = position306, tokenIndex306
+		l328:
+			position, tokenIndex = position328, tokenIndex328
 			return false
 		},
 		/* 6 hostname <- <((&{ p.pick[8] == 0 } (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (&{ p.pick[8] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))))))> */
 		func() bool {
-			position308, tokenIndex308 := position, tokenIndex
+			position330, tokenIndex330 := position, tokenIndex
 			{
-				position309 := position
+				position331 := position
 				{
-					position310, tokenIndex310 := position, tokenIndex
+					position332, tokenIndex332 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l311
+						goto l333
 					}
-				l312:
+				l334:
 					{
-						position313, tokenIndex313 := position, tokenIndex
+						position335, tokenIndex335 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l313
+									goto l335
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l313
+									goto l335
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l313
+									goto l335
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l313
+							goto l335
 						}
 						if at(buffer, position) != rune('.') {
-							goto l313
+							goto l335
 						}
 						position++
 						{
-							position315, tokenIndex315 := position, tokenIndex
+							position337, tokenIndex337 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l313
+										goto l335
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l313
+										goto l335
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l313
+										goto l335
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position315, tokenIndex315
+							position, tokenIndex = position337, tokenIndex337
 						}
-						goto l312
-					l313:
-						position, tokenIndex = position313, tokenIndex313
+						goto l334
+					l335:
+						position, tokenIndex = position335, tokenIndex335
 					}
 					{
-						position317, tokenIndex317 := position, tokenIndex
+						position339, tokenIndex339 := position, tokenIndex
 						if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-							goto l318
+							goto l340
 						}
 						position++
-						goto l317
-					l318:
-						position, tokenIndex = position317, tokenIndex317
+						goto l339
+					l340:
+						position, tokenIndex = position339, tokenIndex339
 						if c := at(buffer, position); c < rune('a') || c > rune('z') {
-							goto l311
+							goto l333
 						}
 						position++
 					}
-				l317:
+				l339:
 					if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-						goto l311
+						goto l333
 					}
 					{
-						position319, tokenIndex319 := position, tokenIndex
+						position341, tokenIndex341 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l319
+							goto l341
 						}
 						position++
-						goto l320
-					l319:
-						position, tokenIndex = position319, tokenIndex319
+						goto l342
+					l341:
+						position, tokenIndex = position341, tokenIndex341
 					}
-				l320:
-					goto l310
-				l311:
-					position, tokenIndex = position310, tokenIndex310
+				l342:
+					goto l332
+				l333:
+					position, tokenIndex = position332, tokenIndex332
 					if !(p.pick[8] == 1) {
-						goto l308
+						goto l330
 					}
 					{
-						position321, tokenIndex321 := position, tokenIndex
+						position343, tokenIndex343 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l322
+									goto l344
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l322
+									goto l344
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l322
+									goto l344
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l322
+							goto l344
 						}
 						if at(buffer, position) != rune('.') {
-							goto l322
+							goto l344
 						}
 						position++
 						{
-							position326, tokenIndex326 := position, tokenIndex
+							position348, tokenIndex348 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l322
+										goto l344
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l322
+										goto l344
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l322
+										goto l344
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position326, tokenIndex326
+							position, tokenIndex = position348, tokenIndex348
 						}
-					l323:
+					l345:
 						{
-							position324, tokenIndex324 := position, tokenIndex
+							position346, tokenIndex346 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l324
+										goto l346
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l324
+										goto l346
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l324
+										goto l346
 									}
 									position++
 								}
 							}
 
 							if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-								goto l324
+								goto l346
 							}
 							if at(buffer, position) != rune('.') {
-								goto l324
+								goto l346
 							}
 							position++
 							{
-								position329, tokenIndex329 := position, tokenIndex
+								position351, tokenIndex351 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l324
+											goto l346
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l324
+											goto l346
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l324
+											goto l346
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position329, tokenIndex329
+								position, tokenIndex = position351, tokenIndex351
 							}
-							goto l323
-						l324:
-							position, tokenIndex = position324, tokenIndex324
+							goto l345
+						l346:
+							position, tokenIndex = position346, tokenIndex346
 						}
-						{
-							position331, tokenIndex331 := position, tokenIndex
-							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-								goto l332
-							}
-							position++
-							goto l331
-						l332:
-							position, tokenIndex = position331, tokenIndex331
-							if c := at(buffer, position); c < rune('a') || c > rune('z') {
-								goto l322
-							}
-							position++
-						}
-					l331:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l322
-						}
-						{
-							position333, tokenIndex333 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l333
-							}
-							position++
-							goto l334
-						l333:
-							position, tokenIndex = position333, tokenIndex333
-						}
-					l334:
-						goto l321
-					l322:
-						position, tokenIndex = position321, tokenIndex321
-						{
-							switch at(buffer, position) {
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l308
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l308
-								}
-								position++
-							default:
-								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l308
-								}
-								position++
-							}
-						}
-
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l308
-						}
-						{
-							position336, tokenIndex336 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l336
-							}
-							position++
-							goto l337
-						l336:
-							position, tokenIndex = position336, tokenIndex336
-						}
-					l337:
-						{
-							position338, tokenIndex338 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l338
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l338
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l338
-									}
-									position++
-								}
-							}
-
-							goto l308
-						l338:
-							position, tokenIndex = position338, tokenIndex338
-						}
-					}
-				l321:
-				}
-			l310:
-				add(rulehostname, position309)
-			}
-			return true
-		l308:
-			position, tokenIndex = position308, tokenIndex308
-			return false
-		},
-		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } octet '.' octet '.' octet '.' octet))> */
-		func() bool {
-			position340, tokenIndex340 := position, tokenIndex
-			{
-				position341 := position
-				{
-					position342, tokenIndex342 := position, tokenIndex
-					if !(p.pick[9] == 0) {
-						goto l343
-					}
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l343
-					}
-					if at(buffer, position) != rune('.') {
-						goto l343
-					}
-					position++
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l343
-					}
-					if at(buffer, position) != rune('.') {
-						goto l343
-					}
-					position++
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l343
-					}
-					if at(buffer, position) != rune('.') {
-						goto l343
-					}
-					position++
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l343
-					}
-					goto l342
-				l343:
-					position, tokenIndex = position342, tokenIndex342
-					if !(p.pick[9] == 1) {
-						goto l344
-					}
-					{
-						position345, tokenIndex345 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l346
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l346
-						}
-						position++
-						goto l345
-					l346:
-						position, tokenIndex = position345, tokenIndex345
-						if !(p.pick[14] == 1) {
-							goto l344
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l344
-						}
-						position++
-					}
-				l345:
-					{
-						position347, tokenIndex347 := position, tokenIndex
-						{
-							position349, tokenIndex349 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l350
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l350
-							}
-							position++
-							goto l349
-						l350:
-							position, tokenIndex = position349, tokenIndex349
-							if !(p.pick[14] == 1) {
-								goto l347
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l347
-							}
-							position++
-						}
-					l349:
-						goto l348
-					l347:
-						position, tokenIndex = position347, tokenIndex347
-					}
-				l348:
-					{
-						position351, tokenIndex351 := position, tokenIndex
 						{
 							position353, tokenIndex353 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l354
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
 								goto l354
 							}
 							position++
 							goto l353
 						l354:
 							position, tokenIndex = position353, tokenIndex353
-							if !(p.pick[14] == 1) {
-								goto l351
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l351
+							if c := at(buffer, position); c < rune('a') || c > rune('z') {
+								goto l344
 							}
 							position++
 						}
 					l353:
-						goto l352
-					l351:
-						position, tokenIndex = position351, tokenIndex351
-					}
-				l352:
-					if at(buffer, position) != rune('.') {
-						goto l344
-					}
-					position++
-					{
-						position355, tokenIndex355 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l356
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l356
-						}
-						position++
-						goto l355
-					l356:
-						position, tokenIndex = position355, tokenIndex355
-						if !(p.pick[14] == 1) {
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
 							goto l344
 						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l344
-						}
-						position++
-					}
-				l355:
-					{
-						position357, tokenIndex357 := position, tokenIndex
 						{
-							position359, tokenIndex359 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l360
+							position355, tokenIndex355 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l355
 							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l360
+							position++
+							goto l356
+						l355:
+							position, tokenIndex = position355, tokenIndex355
+						}
+					l356:
+						goto l343
+					l344:
+						position, tokenIndex = position343, tokenIndex343
+						{
+							switch at(buffer, position) {
+							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+								if c := at(buffer, position); c < rune('a') || c > rune('z') {
+									goto l330
+								}
+								position++
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if c := at(buffer, position); c < rune('0') || c > rune('9') {
+									goto l330
+								}
+								position++
+							default:
+								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+									goto l330
+								}
+								position++
+							}
+						}
+
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l330
+						}
+						{
+							position358, tokenIndex358 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l358
 							}
 							position++
 							goto l359
-						l360:
-							position, tokenIndex = position359, tokenIndex359
-							if !(p.pick[14] == 1) {
-								goto l357
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l357
-							}
-							position++
+						l358:
+							position, tokenIndex = position358, tokenIndex358
 						}
 					l359:
-						goto l358
-					l357:
-						position, tokenIndex = position357, tokenIndex357
-					}
-				l358:
-					{
-						position361, tokenIndex361 := position, tokenIndex
 						{
-							position363, tokenIndex363 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l364
+							position360, tokenIndex360 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+									if c := at(buffer, position); c < rune('a') || c > rune('z') {
+										goto l360
+									}
+									position++
+								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l360
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+										goto l360
+									}
+									position++
+								}
 							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l364
-							}
-							position++
-							goto l363
-						l364:
-							position, tokenIndex = position363, tokenIndex363
-							if !(p.pick[14] == 1) {
-								goto l361
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l361
-							}
-							position++
+
+							goto l330
+						l360:
+							position, tokenIndex = position360, tokenIndex360
 						}
-					l363:
-						goto l362
-					l361:
-						position, tokenIndex = position361, tokenIndex361
 					}
-				l362:
-					if at(buffer, position) != rune('.') {
-						goto l344
-					}
-					position++
-					{
-						position365, tokenIndex365 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l366
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l366
-						}
-						position++
-						goto l365
-					l366:
-						position, tokenIndex = position365, tokenIndex365
-						if !(p.pick[14] == 1) {
-							goto l344
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l344
-						}
-						position++
-					}
-				l365:
-					{
-						position367, tokenIndex367 := position, tokenIndex
-						{
-							position369, tokenIndex369 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l370
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l370
-							}
-							position++
-							goto l369
-						l370:
-							position, tokenIndex = position369, tokenIndex369
-							if !(p.pick[14] == 1) {
-								goto l367
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l367
-							}
-							position++
-						}
-					l369:
-						goto l368
-					l367:
-						position, tokenIndex = position367, tokenIndex367
-					}
-				l368:
-					{
-						position371, tokenIndex371 := position, tokenIndex
-						{
-							position373, tokenIndex373 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l374
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l374
-							}
-							position++
-							goto l373
-						l374:
-							position, tokenIndex = position373, tokenIndex373
-							if !(p.pick[14] == 1) {
-								goto l371
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l371
-							}
-							position++
-						}
-					l373:
-						goto l372
-					l371:
-						position, tokenIndex = position371, tokenIndex371
-					}
-				l372:
-					if at(buffer, position) != rune('.') {
-						goto l344
-					}
-					position++
-					{
-						position375, tokenIndex375 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l376
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l376
-						}
-						position++
-						goto l375
-					l376:
-						position, tokenIndex = position375, tokenIndex375
-						if !(p.pick[14] == 1) {
-							goto l344
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l344
-						}
-						position++
-					}
-				l375:
-					{
-						position377, tokenIndex377 := position, tokenIndex
-						{
-							position379, tokenIndex379 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l380
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l380
-							}
-							position++
-							goto l379
-						l380:
-							position, tokenIndex = position379, tokenIndex379
-							if !(p.pick[14] == 1) {
-								goto l377
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l377
-							}
-							position++
-						}
-					l379:
-						goto l378
-					l377:
-						position, tokenIndex = position377, tokenIndex377
-					}
-				l378:
-					{
-						position381, tokenIndex381 := position, tokenIndex
-						{
-							position383, tokenIndex383 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l384
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l384
-							}
-							position++
-							goto l383
-						l384:
-							position, tokenIndex = position383, tokenIndex383
-							if !(p.pick[14] == 1) {
-								goto l381
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l381
-							}
-							position++
-						}
-					l383:
-						goto l382
-					l381:
-						position, tokenIndex = position381, tokenIndex381
-					}
-				l382:
-					goto l342
-				l344:
-					position, tokenIndex = position342, tokenIndex342
-					if !(p.pick[9] == 2) {
-						goto l340
-					}
-					if !_rules[ruleoctet]() {
-						goto l340
-					}
-					if at(buffer, position) != rune('.') {
-						goto l340
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l340
-					}
-					if at(buffer, position) != rune('.') {
-						goto l340
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l340
-					}
-					if at(buffer, position) != rune('.') {
-						goto l340
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l340
-					}
+				l343:
 				}
-			l342:
-				add(ruleIPv4address, position341)
+			l332:
+				add(rulehostname, position331)
 			}
 			return true
-		l340:
-			position, tokenIndex = position340, tokenIndex340
+		l330:
+			position, tokenIndex = position330, tokenIndex330
+			return false
+		},
+		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } octet '.' octet '.' octet '.' octet))> */
+		func() bool {
+			position362, tokenIndex362 := position, tokenIndex
+			{
+				position363 := position
+				{
+					position364, tokenIndex364 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l365
+					}
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l365
+					}
+					if at(buffer, position) != rune('.') {
+						goto l365
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l365
+					}
+					if at(buffer, position) != rune('.') {
+						goto l365
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l365
+					}
+					if at(buffer, position) != rune('.') {
+						goto l365
+					}
+					position++
+					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+						goto l365
+					}
+					goto l364
+				l365:
+					position, tokenIndex = position364, tokenIndex364
+					if !(p.pick[9] == 1) {
+						goto l366
+					}
+					{
+						position367, tokenIndex367 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l368
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l368
+						}
+						position++
+						goto l367
+					l368:
+						position, tokenIndex = position367, tokenIndex367
+						if !(p.pick[14] == 1) {
+							goto l366
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l366
+						}
+						position++
+					}
+				l367:
+					{
+						position369, tokenIndex369 := position, tokenIndex
+						{
+							position371, tokenIndex371 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l372
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l372
+							}
+							position++
+							goto l371
+						l372:
+							position, tokenIndex = position371, tokenIndex371
+							if !(p.pick[14] == 1) {
+								goto l369
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l369
+							}
+							position++
+						}
+					l371:
+						goto l370
+					l369:
+						position, tokenIndex = position369, tokenIndex369
+					}
+				l370:
+					{
+						position373, tokenIndex373 := position, tokenIndex
+						{
+							position375, tokenIndex375 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l376
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l376
+							}
+							position++
+							goto l375
+						l376:
+							position, tokenIndex = position375, tokenIndex375
+							if !(p.pick[14] == 1) {
+								goto l373
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l373
+							}
+							position++
+						}
+					l375:
+						goto l374
+					l373:
+						position, tokenIndex = position373, tokenIndex373
+					}
+				l374:
+					if at(buffer, position) != rune('.') {
+						goto l366
+					}
+					position++
+					{
+						position377, tokenIndex377 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l378
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l378
+						}
+						position++
+						goto l377
+					l378:
+						position, tokenIndex = position377, tokenIndex377
+						if !(p.pick[14] == 1) {
+							goto l366
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l366
+						}
+						position++
+					}
+				l377:
+					{
+						position379, tokenIndex379 := position, tokenIndex
+						{
+							position381, tokenIndex381 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l382
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l382
+							}
+							position++
+							goto l381
+						l382:
+							position, tokenIndex = position381, tokenIndex381
+							if !(p.pick[14] == 1) {
+								goto l379
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l379
+							}
+							position++
+						}
+					l381:
+						goto l380
+					l379:
+						position, tokenIndex = position379, tokenIndex379
+					}
+				l380:
+					{
+						position383, tokenIndex383 := position, tokenIndex
+						{
+							position385, tokenIndex385 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l386
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l386
+							}
+							position++
+							goto l385
+						l386:
+							position, tokenIndex = position385, tokenIndex385
+							if !(p.pick[14] == 1) {
+								goto l383
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l383
+							}
+							position++
+						}
+					l385:
+						goto l384
+					l383:
+						position, tokenIndex = position383, tokenIndex383
+					}
+				l384:
+					if at(buffer, position) != rune('.') {
+						goto l366
+					}
+					position++
+					{
+						position387, tokenIndex387 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l388
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l388
+						}
+						position++
+						goto l387
+					l388:
+						position, tokenIndex = position387, tokenIndex387
+						if !(p.pick[14] == 1) {
+							goto l366
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l366
+						}
+						position++
+					}
+				l387:
+					{
+						position389, tokenIndex389 := position, tokenIndex
+						{
+							position391, tokenIndex391 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l392
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l392
+							}
+							position++
+							goto l391
+						l392:
+							position, tokenIndex = position391, tokenIndex391
+							if !(p.pick[14] == 1) {
+								goto l389
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l389
+							}
+							position++
+						}
+					l391:
+						goto l390
+					l389:
+						position, tokenIndex = position389, tokenIndex389
+					}
+				l390:
+					{
+						position393, tokenIndex393 := position, tokenIndex
+						{
+							position395, tokenIndex395 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l396
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l396
+							}
+							position++
+							goto l395
+						l396:
+							position, tokenIndex = position395, tokenIndex395
+							if !(p.pick[14] == 1) {
+								goto l393
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l393
+							}
+							position++
+						}
+					l395:
+						goto l394
+					l393:
+						position, tokenIndex = position393, tokenIndex393
+					}
+				l394:
+					if at(buffer, position) != rune('.') {
+						goto l366
+					}
+					position++
+					{
+						position397, tokenIndex397 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l398
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l398
+						}
+						position++
+						goto l397
+					l398:
+						position, tokenIndex = position397, tokenIndex397
+						if !(p.pick[14] == 1) {
+							goto l366
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l366
+						}
+						position++
+					}
+				l397:
+					{
+						position399, tokenIndex399 := position, tokenIndex
+						{
+							position401, tokenIndex401 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l402
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l402
+							}
+							position++
+							goto l401
+						l402:
+							position, tokenIndex = position401, tokenIndex401
+							if !(p.pick[14] == 1) {
+								goto l399
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l399
+							}
+							position++
+						}
+					l401:
+						goto l400
+					l399:
+						position, tokenIndex = position399, tokenIndex399
+					}
+				l400:
+					{
+						position403, tokenIndex403 := position, tokenIndex
+						{
+							position405, tokenIndex405 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l406
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l406
+							}
+							position++
+							goto l405
+						l406:
+							position, tokenIndex = position405, tokenIndex405
+							if !(p.pick[14] == 1) {
+								goto l403
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l403
+							}
+							position++
+						}
+					l405:
+						goto l404
+					l403:
+						position, tokenIndex = position403, tokenIndex403
+					}
+				l404:
+					goto l364
+				l366:
+					position, tokenIndex = position364, tokenIndex364
+					if !(p.pick[9] == 2) {
+						goto l362
+					}
+					if !_rules[ruleoctet]() {
+						goto l362
+					}
+					if at(buffer, position) != rune('.') {
+						goto l362
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l362
+					}
+					if at(buffer, position) != rune('.') {
+						goto l362
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l362
+					}
+					if at(buffer, position) != rune('.') {
+						goto l362
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l362
+					}
+				}
+			l364:
+				add(ruleIPv4address, position363)
+			}
+			return true
+		l362:
+			position, tokenIndex = position362, tokenIndex362
 			return false
 		},
 		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
 		func() bool {
-			position385, tokenIndex385 := position, tokenIndex
+			position407, tokenIndex407 := position, tokenIndex
 			{
-				position386 := position
+				position408 := position
 				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-					goto l385
+					goto l407
 				}
-				add(ruleport, position386)
+				add(ruleport, position408)
 			}
 			return true
-		l385:
-			position, tokenIndex = position385, tokenIndex385
+		l407:
+			position, tokenIndex = position407, tokenIndex407
 			return false
 		},
 		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1]) }> */
 		func() bool {
-			position387, tokenIndex387 := position, tokenIndex
+			position409, tokenIndex409 := position, tokenIndex
 			{
-				position388 := position
+				position410 := position
 				if !(pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1])) {
-					goto l387
+					goto l409
 				}
-				add(rulepath_segments, position388)
+				add(rulepath_segments, position410)
 			}
 			return true
-		l387:
-			position, tokenIndex = position387, tokenIndex387
+		l409:
+			position, tokenIndex = position409, tokenIndex409
 			return false
 		},
 		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position389, tokenIndex389 := position, tokenIndex
+			position411, tokenIndex411 := position, tokenIndex
 			{
-				position390 := position
+				position412 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l389
+					goto l411
 				}
-				add(rulequery, position390)
+				add(rulequery, position412)
 			}
 			return true
-		l389:
-			position, tokenIndex = position389, tokenIndex389
+		l411:
+			position, tokenIndex = position411, tokenIndex411
 			return false
 		},
 		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position391, tokenIndex391 := position, tokenIndex
+			position413, tokenIndex413 := position, tokenIndex
 			{
-				position392 := position
+				position414 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l391
+					goto l413
 				}
-				add(rulefragment, position392)
+				add(rulefragment, position414)
 			}
 			return true
-		l391:
-			position, tokenIndex = position391, tokenIndex391
+		l413:
+			position, tokenIndex = position413, tokenIndex413
 			return false
 		},
 		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
 		func() bool {
-			position393, tokenIndex393 := position, tokenIndex
+			position415, tokenIndex415 := position, tokenIndex
 			{
-				position394 := position
+				position416 := position
 				{
-					position395, tokenIndex395 := position, tokenIndex
+					position417, tokenIndex417 := position, tokenIndex
 					if !(p.pick[12] == 0) {
-						goto l396
+						goto l418
 					}
 					if at(buffer, position) != rune('[') {
-						goto l396
+						goto l418
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l396
+						goto l418
 					}
 					if at(buffer, position) != rune(']') {
-						goto l396
+						goto l418
 					}
 					position++
-					goto l395
-				l396:
-					position, tokenIndex = position395, tokenIndex395
+					goto l417
+				l418:
+					position, tokenIndex = position417, tokenIndex417
 					if !(p.pick[12] == 1) {
-						goto l393
+						goto l415
 					}
 					if at(buffer, position) != rune('[') {
-						goto l393
+						goto l415
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l393
+						goto l415
 					}
 					{
-						position397, tokenIndex397 := position, tokenIndex
+						position419, tokenIndex419 := position, tokenIndex
 						if at(buffer, position) != rune('%') {
-							goto l397
+							goto l419
 						}
 						position++
 						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
-							goto l397
+							goto l419
 						}
-						goto l398
-					l397:
-						position, tokenIndex = position397, tokenIndex397
+						goto l420
+					l419:
+						position, tokenIndex = position419, tokenIndex419
 					}
-				l398:
+				l420:
 					if at(buffer, position) != rune(']') {
-						goto l393
+						goto l415
 					}
 					position++
 				}
-			l395:
-				add(ruleipv6reference, position394)
+			l417:
+				add(ruleipv6reference, position416)
 			}
 			return true
-		l393:
-			position, tokenIndex = position393, tokenIndex393
+		l415:
+			position, tokenIndex = position415, tokenIndex415
 			return false
 		},
 		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position399, tokenIndex399 := position, tokenIndex
+			position421, tokenIndex421 := position, tokenIndex
 			{
-				position400 := position
+				position422 := position
 				{
-					position401, tokenIndex401 := position, tokenIndex
+					position423, tokenIndex423 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l402
+						goto l424
 					}
 					{
-						position403, tokenIndex403 := position, tokenIndex
+						position425, tokenIndex425 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l404
+							goto l426
 						}
 						if at(buffer, position) != rune(':') {
-							goto l404
+							goto l426
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l404
+							goto l426
 						}
 						position++
 						{
-							position405, tokenIndex405 := position, tokenIndex
+							position427, tokenIndex427 := position, tokenIndex
 							if !_rules[rulehexseq]() {
-								goto l405
+								goto l427
 							}
-							goto l406
-						l405:
-							position, tokenIndex = position405, tokenIndex405
+							goto l428
+						l427:
+							position, tokenIndex = position427, tokenIndex427
 						}
-					l406:
-						goto l403
-					l404:
-						position, tokenIndex = position403, tokenIndex403
+					l428:
+						goto l425
+					l426:
+						position, tokenIndex = position425, tokenIndex425
 						if !_rules[rulehexseq]() {
-							goto l407
+							goto l429
 						}
-						goto l403
-					l407:
-						position, tokenIndex = position403, tokenIndex403
+						goto l425
+					l429:
+						position, tokenIndex = position425, tokenIndex425
 						if at(buffer, position) != rune(':') {
-							goto l402
+							goto l424
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l402
-						}
-						position++
-						{
-							position408, tokenIndex408 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l408
-							}
-							goto l409
-						l408:
-							position, tokenIndex = position408, tokenIndex408
-						}
-					l409:
-					}
-				l403:
-					{
-						position410, tokenIndex410 := position, tokenIndex
-						if at(buffer, position) != rune(':') {
-							goto l410
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l410
-						}
-						goto l411
-					l410:
-						position, tokenIndex = position410, tokenIndex410
-					}
-				l411:
-					goto l401
-				l402:
-					position, tokenIndex = position401, tokenIndex401
-					if !(p.pick[13] == 1) {
-						goto l412
-					}
-					{
-						position413, tokenIndex413 := position, tokenIndex
-						{
-							position415, tokenIndex415 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l415
-							}
-							goto l416
-						l415:
-							position, tokenIndex = position415, tokenIndex415
-						}
-					l416:
-						if at(buffer, position) != rune(':') {
-							goto l414
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l414
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l414
-						}
-						goto l413
-					l414:
-						position, tokenIndex = position413, tokenIndex413
-						{
-							position417, tokenIndex417 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l418
-							}
-							if at(buffer, position) != rune(':') {
-								goto l418
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l418
-							}
-							position++
-							{
-								position419, tokenIndex419 := position, tokenIndex
-								if !_rules[rulehexseq]() {
-									goto l419
-								}
-								goto l420
-							l419:
-								position, tokenIndex = position419, tokenIndex419
-							}
-						l420:
-							goto l417
-						l418:
-							position, tokenIndex = position417, tokenIndex417
-							if !_rules[rulehexseq]() {
-								goto l421
-							}
-							goto l417
-						l421:
-							position, tokenIndex = position417, tokenIndex417
-							if at(buffer, position) != rune(':') {
-								goto l412
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l412
-							}
-							position++
-							{
-								position422, tokenIndex422 := position, tokenIndex
-								if !_rules[rulehexseq]() {
-									goto l422
-								}
-								goto l423
-							l422:
-								position, tokenIndex = position422, tokenIndex422
-							}
-						l423:
-						}
-					l417:
-						{
-							position424, tokenIndex424 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l424
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l424
-							}
-							goto l425
-						l424:
-							position, tokenIndex = position424, tokenIndex424
-						}
-					l425:
-					}
-				l413:
-					goto l401
-				l412:
-					position, tokenIndex = position401, tokenIndex401
-					if !(p.pick[13] == 2) {
-						goto l399
-					}
-					{
-						position426, tokenIndex426 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l427
-						}
-						if at(buffer, position) != rune(':') {
-							goto l427
-						}
-						position++
-						{
-							position428, tokenIndex428 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l428
-							}
-							position++
-							goto l427
-						l428:
-							position, tokenIndex = position428, tokenIndex428
-						}
-						if !_rules[ruleh16]() {
-							goto l427
-						}
-						if at(buffer, position) != rune(':') {
-							goto l427
-						}
-						position++
-						{
-							position429, tokenIndex429 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l429
-							}
-							position++
-							goto l427
-						l429:
-							position, tokenIndex = position429, tokenIndex429
-						}
-						if !_rules[ruleh16]() {
-							goto l427
-						}
-						if at(buffer, position) != rune(':') {
-							goto l427
+							goto l424
 						}
 						position++
 						{
 							position430, tokenIndex430 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							if !_rules[rulehexseq]() {
 								goto l430
 							}
-							position++
-							goto l427
+							goto l431
 						l430:
 							position, tokenIndex = position430, tokenIndex430
 						}
-						if !_rules[ruleh16]() {
-							goto l427
-						}
+					l431:
+					}
+				l425:
+					{
+						position432, tokenIndex432 := position, tokenIndex
 						if at(buffer, position) != rune(':') {
-							goto l427
+							goto l432
 						}
 						position++
-						{
-							position431, tokenIndex431 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l431
-							}
-							position++
-							goto l427
-						l431:
-							position, tokenIndex = position431, tokenIndex431
+						if !_rules[ruleIPv4address]() {
+							goto l432
 						}
-						if !_rules[ruleh16]() {
-							goto l427
-						}
-						if at(buffer, position) != rune(':') {
-							goto l427
-						}
-						position++
-						{
-							position432, tokenIndex432 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l432
-							}
-							position++
-							goto l427
-						l432:
-							position, tokenIndex = position432, tokenIndex432
-						}
-						if !_rules[ruleh16]() {
-							goto l427
-						}
-						if at(buffer, position) != rune(':') {
-							goto l427
-						}
-						position++
-						{
-							position433, tokenIndex433 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l433
-							}
-							position++
-							goto l427
-						l433:
-							position, tokenIndex = position433, tokenIndex433
-						}
-						{
-							position434, tokenIndex434 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l435
-							}
-							if at(buffer, position) != rune(':') {
-								goto l435
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l435
-							}
-							goto l434
-						l435:
-							position, tokenIndex = position434, tokenIndex434
-							if !_rules[ruleIPv4address]() {
-								goto l427
-							}
-						}
-					l434:
-						goto l426
-					l427:
-						position, tokenIndex = position426, tokenIndex426
-						if at(buffer, position) != rune(':') {
-							goto l436
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l436
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l436
-						}
-						if at(buffer, position) != rune(':') {
-							goto l436
-						}
-						position++
+						goto l433
+					l432:
+						position, tokenIndex = position432, tokenIndex432
+					}
+				l433:
+					goto l423
+				l424:
+					position, tokenIndex = position423, tokenIndex423
+					if !(p.pick[13] == 1) {
+						goto l434
+					}
+					{
+						position435, tokenIndex435 := position, tokenIndex
 						{
 							position437, tokenIndex437 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							if !_rules[rulehexseq]() {
 								goto l437
 							}
-							position++
-							goto l436
+							goto l438
 						l437:
 							position, tokenIndex = position437, tokenIndex437
 						}
-						if !_rules[ruleh16]() {
-							goto l436
-						}
+					l438:
 						if at(buffer, position) != rune(':') {
 							goto l436
 						}
 						position++
-						{
-							position438, tokenIndex438 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l438
-							}
-							position++
-							goto l436
-						l438:
-							position, tokenIndex = position438, tokenIndex438
-						}
-						if !_rules[ruleh16]() {
-							goto l436
-						}
 						if at(buffer, position) != rune(':') {
 							goto l436
 						}
 						position++
+						if !_rules[ruleIPv4address]() {
+							goto l436
+						}
+						goto l435
+					l436:
+						position, tokenIndex = position435, tokenIndex435
 						{
 							position439, tokenIndex439 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l439
+							if !_rules[rulehexseq]() {
+								goto l440
 							}
-							position++
-							goto l436
-						l439:
-							position, tokenIndex = position439, tokenIndex439
-						}
-						if !_rules[ruleh16]() {
-							goto l436
-						}
-						if at(buffer, position) != rune(':') {
-							goto l436
-						}
-						position++
-						{
-							position440, tokenIndex440 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l440
 							}
 							position++
-							goto l436
+							if at(buffer, position) != rune(':') {
+								goto l440
+							}
+							position++
+							{
+								position441, tokenIndex441 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l441
+								}
+								goto l442
+							l441:
+								position, tokenIndex = position441, tokenIndex441
+							}
+						l442:
+							goto l439
 						l440:
-							position, tokenIndex = position440, tokenIndex440
-						}
-						if !_rules[ruleh16]() {
-							goto l436
-						}
-						if at(buffer, position) != rune(':') {
-							goto l436
-						}
-						position++
-						{
-							position441, tokenIndex441 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l441
-							}
-							position++
-							goto l436
-						l441:
-							position, tokenIndex = position441, tokenIndex441
-						}
-						{
-							position442, tokenIndex442 := position, tokenIndex
-							if !_rules[ruleh16]() {
+							position, tokenIndex = position439, tokenIndex439
+							if !_rules[rulehexseq]() {
 								goto l443
 							}
-							if at(buffer, position) != rune(':') {
-								goto l443
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l443
-							}
-							goto l442
+							goto l439
 						l443:
-							position, tokenIndex = position442, tokenIndex442
-							if !_rules[ruleIPv4address]() {
-								goto l436
+							position, tokenIndex = position439, tokenIndex439
+							if at(buffer, position) != rune(':') {
+								goto l434
 							}
-						}
-					l442:
-						goto l426
-					l436:
-						position, tokenIndex = position426, tokenIndex426
-						{
-							position445, tokenIndex445 := position, tokenIndex
-							if !_rules[ruleh16]() {
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l434
+							}
+							position++
+							{
+								position444, tokenIndex444 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l444
+								}
 								goto l445
+							l444:
+								position, tokenIndex = position444, tokenIndex444
 							}
-							goto l446
 						l445:
-							position, tokenIndex = position445, tokenIndex445
 						}
-					l446:
-						if at(buffer, position) != rune(':') {
-							goto l444
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l444
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l444
-						}
-						if at(buffer, position) != rune(':') {
-							goto l444
-						}
-						position++
+					l439:
 						{
-							position447, tokenIndex447 := position, tokenIndex
+							position446, tokenIndex446 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l447
+								goto l446
 							}
 							position++
-							goto l444
-						l447:
-							position, tokenIndex = position447, tokenIndex447
-						}
-						if !_rules[ruleh16]() {
-							goto l444
-						}
-						if at(buffer, position) != rune(':') {
-							goto l444
-						}
-						position++
-						{
-							position448, tokenIndex448 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l448
+							if !_rules[ruleIPv4address]() {
+								goto l446
 							}
-							position++
-							goto l444
-						l448:
-							position, tokenIndex = position448, tokenIndex448
+							goto l447
+						l446:
+							position, tokenIndex = position446, tokenIndex446
 						}
+					l447:
+					}
+				l435:
+					goto l423
+				l434:
+					position, tokenIndex = position423, tokenIndex423
+					if !(p.pick[13] == 2) {
+						goto l421
+					}
+					{
+						position448, tokenIndex448 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l444
+							goto l449
 						}
 						if at(buffer, position) != rune(':') {
-							goto l444
-						}
-						position++
-						{
-							position449, tokenIndex449 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l449
-							}
-							position++
-							goto l444
-						l449:
-							position, tokenIndex = position449, tokenIndex449
-						}
-						if !_rules[ruleh16]() {
-							goto l444
-						}
-						if at(buffer, position) != rune(':') {
-							goto l444
+							goto l449
 						}
 						position++
 						{
@@ -4716,80 +4561,131 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l450
 							}
 							position++
-							goto l444
+							goto l449
 						l450:
 							position, tokenIndex = position450, tokenIndex450
 						}
+						if !_rules[ruleh16]() {
+							goto l449
+						}
+						if at(buffer, position) != rune(':') {
+							goto l449
+						}
+						position++
 						{
 							position451, tokenIndex451 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l452
+							if at(buffer, position) != rune(':') {
+								goto l451
 							}
+							position++
+							goto l449
+						l451:
+							position, tokenIndex = position451, tokenIndex451
+						}
+						if !_rules[ruleh16]() {
+							goto l449
+						}
+						if at(buffer, position) != rune(':') {
+							goto l449
+						}
+						position++
+						{
+							position452, tokenIndex452 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l452
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l452
-							}
-							goto l451
+							goto l449
 						l452:
-							position, tokenIndex = position451, tokenIndex451
-							if !_rules[ruleIPv4address]() {
-								goto l444
-							}
+							position, tokenIndex = position452, tokenIndex452
 						}
-					l451:
-						goto l426
-					l444:
-						position, tokenIndex = position426, tokenIndex426
+						if !_rules[ruleh16]() {
+							goto l449
+						}
+						if at(buffer, position) != rune(':') {
+							goto l449
+						}
+						position++
+						{
+							position453, tokenIndex453 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l453
+							}
+							position++
+							goto l449
+						l453:
+							position, tokenIndex = position453, tokenIndex453
+						}
+						if !_rules[ruleh16]() {
+							goto l449
+						}
+						if at(buffer, position) != rune(':') {
+							goto l449
+						}
+						position++
 						{
 							position454, tokenIndex454 := position, tokenIndex
-							{
-								position456, tokenIndex456 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l456
-								}
-								if at(buffer, position) != rune(':') {
-									goto l456
-								}
-								position++
-								{
-									position458, tokenIndex458 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l458
-									}
-									position++
-									goto l456
-								l458:
-									position, tokenIndex = position458, tokenIndex458
-								}
-								goto l457
-							l456:
-								position, tokenIndex = position456, tokenIndex456
-							}
-						l457:
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l454
 							}
-							goto l455
+							position++
+							goto l449
 						l454:
 							position, tokenIndex = position454, tokenIndex454
 						}
-					l455:
+						if !_rules[ruleh16]() {
+							goto l449
+						}
 						if at(buffer, position) != rune(':') {
-							goto l453
+							goto l449
+						}
+						position++
+						{
+							position455, tokenIndex455 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l455
+							}
+							position++
+							goto l449
+						l455:
+							position, tokenIndex = position455, tokenIndex455
+						}
+						{
+							position456, tokenIndex456 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l457
+							}
+							if at(buffer, position) != rune(':') {
+								goto l457
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l457
+							}
+							goto l456
+						l457:
+							position, tokenIndex = position456, tokenIndex456
+							if !_rules[ruleIPv4address]() {
+								goto l449
+							}
+						}
+					l456:
+						goto l448
+					l449:
+						position, tokenIndex = position448, tokenIndex448
+						if at(buffer, position) != rune(':') {
+							goto l458
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l453
+							goto l458
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l453
+							goto l458
 						}
 						if at(buffer, position) != rune(':') {
-							goto l453
+							goto l458
 						}
 						position++
 						{
@@ -4798,15 +4694,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l459
 							}
 							position++
-							goto l453
+							goto l458
 						l459:
 							position, tokenIndex = position459, tokenIndex459
 						}
 						if !_rules[ruleh16]() {
-							goto l453
+							goto l458
 						}
 						if at(buffer, position) != rune(':') {
-							goto l453
+							goto l458
 						}
 						position++
 						{
@@ -4815,15 +4711,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l460
 							}
 							position++
-							goto l453
+							goto l458
 						l460:
 							position, tokenIndex = position460, tokenIndex460
 						}
 						if !_rules[ruleh16]() {
-							goto l453
+							goto l458
 						}
 						if at(buffer, position) != rune(':') {
-							goto l453
+							goto l458
 						}
 						position++
 						{
@@ -4832,1435 +4728,1694 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l461
 							}
 							position++
-							goto l453
+							goto l458
 						l461:
 							position, tokenIndex = position461, tokenIndex461
 						}
+						if !_rules[ruleh16]() {
+							goto l458
+						}
+						if at(buffer, position) != rune(':') {
+							goto l458
+						}
+						position++
 						{
 							position462, tokenIndex462 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l463
+							if at(buffer, position) != rune(':') {
+								goto l462
 							}
+							position++
+							goto l458
+						l462:
+							position, tokenIndex = position462, tokenIndex462
+						}
+						if !_rules[ruleh16]() {
+							goto l458
+						}
+						if at(buffer, position) != rune(':') {
+							goto l458
+						}
+						position++
+						{
+							position463, tokenIndex463 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l463
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l463
-							}
-							goto l462
+							goto l458
 						l463:
-							position, tokenIndex = position462, tokenIndex462
-							if !_rules[ruleIPv4address]() {
-								goto l453
-							}
+							position, tokenIndex = position463, tokenIndex463
 						}
-					l462:
-						goto l426
-					l453:
-						position, tokenIndex = position426, tokenIndex426
 						{
-							position465, tokenIndex465 := position, tokenIndex
-							{
-								position467, tokenIndex467 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l467
-								}
-								if at(buffer, position) != rune(':') {
-									goto l467
-								}
-								position++
-								{
-									position469, tokenIndex469 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l469
-									}
-									position++
-									goto l467
-								l469:
-									position, tokenIndex = position469, tokenIndex469
-								}
-								{
-									position470, tokenIndex470 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l470
-									}
-									if at(buffer, position) != rune(':') {
-										goto l470
-									}
-									position++
-									{
-										position472, tokenIndex472 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l472
-										}
-										position++
-										goto l470
-									l472:
-										position, tokenIndex = position472, tokenIndex472
-									}
-									goto l471
-								l470:
-									position, tokenIndex = position470, tokenIndex470
-								}
-							l471:
-								goto l468
-							l467:
-								position, tokenIndex = position467, tokenIndex467
-							}
-						l468:
+							position464, tokenIndex464 := position, tokenIndex
 							if !_rules[ruleh16]() {
 								goto l465
 							}
-							goto l466
-						l465:
-							position, tokenIndex = position465, tokenIndex465
-						}
-					l466:
-						if at(buffer, position) != rune(':') {
-							goto l464
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l464
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l464
-						}
-						if at(buffer, position) != rune(':') {
-							goto l464
-						}
-						position++
-						{
-							position473, tokenIndex473 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l473
+								goto l465
 							}
 							position++
+							if !_rules[ruleh16]() {
+								goto l465
+							}
 							goto l464
-						l473:
-							position, tokenIndex = position473, tokenIndex473
+						l465:
+							position, tokenIndex = position464, tokenIndex464
+							if !_rules[ruleIPv4address]() {
+								goto l458
+							}
 						}
+					l464:
+						goto l448
+					l458:
+						position, tokenIndex = position448, tokenIndex448
+						{
+							position467, tokenIndex467 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l467
+							}
+							goto l468
+						l467:
+							position, tokenIndex = position467, tokenIndex467
+						}
+					l468:
+						if at(buffer, position) != rune(':') {
+							goto l466
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l466
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l464
+							goto l466
 						}
 						if at(buffer, position) != rune(':') {
-							goto l464
+							goto l466
 						}
 						position++
 						{
-							position474, tokenIndex474 := position, tokenIndex
+							position469, tokenIndex469 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l469
+							}
+							position++
+							goto l466
+						l469:
+							position, tokenIndex = position469, tokenIndex469
+						}
+						if !_rules[ruleh16]() {
+							goto l466
+						}
+						if at(buffer, position) != rune(':') {
+							goto l466
+						}
+						position++
+						{
+							position470, tokenIndex470 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l470
+							}
+							position++
+							goto l466
+						l470:
+							position, tokenIndex = position470, tokenIndex470
+						}
+						if !_rules[ruleh16]() {
+							goto l466
+						}
+						if at(buffer, position) != rune(':') {
+							goto l466
+						}
+						position++
+						{
+							position471, tokenIndex471 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l471
+							}
+							position++
+							goto l466
+						l471:
+							position, tokenIndex = position471, tokenIndex471
+						}
+						if !_rules[ruleh16]() {
+							goto l466
+						}
+						if at(buffer, position) != rune(':') {
+							goto l466
+						}
+						position++
+						{
+							position472, tokenIndex472 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l472
+							}
+							position++
+							goto l466
+						l472:
+							position, tokenIndex = position472, tokenIndex472
+						}
+						{
+							position473, tokenIndex473 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l474
+							}
 							if at(buffer, position) != rune(':') {
 								goto l474
 							}
 							position++
-							goto l464
+							if !_rules[ruleh16]() {
+								goto l474
+							}
+							goto l473
 						l474:
-							position, tokenIndex = position474, tokenIndex474
+							position, tokenIndex = position473, tokenIndex473
+							if !_rules[ruleIPv4address]() {
+								goto l466
+							}
 						}
+					l473:
+						goto l448
+					l466:
+						position, tokenIndex = position448, tokenIndex448
 						{
-							position475, tokenIndex475 := position, tokenIndex
+							position476, tokenIndex476 := position, tokenIndex
+							{
+								position478, tokenIndex478 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l478
+								}
+								if at(buffer, position) != rune(':') {
+									goto l478
+								}
+								position++
+								{
+									position480, tokenIndex480 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l480
+									}
+									position++
+									goto l478
+								l480:
+									position, tokenIndex = position480, tokenIndex480
+								}
+								goto l479
+							l478:
+								position, tokenIndex = position478, tokenIndex478
+							}
+						l479:
 							if !_rules[ruleh16]() {
 								goto l476
 							}
-							if at(buffer, position) != rune(':') {
-								goto l476
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l476
-							}
-							goto l475
+							goto l477
 						l476:
-							position, tokenIndex = position475, tokenIndex475
-							if !_rules[ruleIPv4address]() {
-								goto l464
-							}
+							position, tokenIndex = position476, tokenIndex476
 						}
-					l475:
-						goto l426
-					l464:
-						position, tokenIndex = position426, tokenIndex426
-						{
-							position478, tokenIndex478 := position, tokenIndex
-							{
-								position480, tokenIndex480 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l480
-								}
-								if at(buffer, position) != rune(':') {
-									goto l480
-								}
-								position++
-								{
-									position482, tokenIndex482 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l482
-									}
-									position++
-									goto l480
-								l482:
-									position, tokenIndex = position482, tokenIndex482
-								}
-								{
-									position483, tokenIndex483 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l483
-									}
-									if at(buffer, position) != rune(':') {
-										goto l483
-									}
-									position++
-									{
-										position485, tokenIndex485 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l485
-										}
-										position++
-										goto l483
-									l485:
-										position, tokenIndex = position485, tokenIndex485
-									}
-									{
-										position486, tokenIndex486 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l486
-										}
-										if at(buffer, position) != rune(':') {
-											goto l486
-										}
-										position++
-										{
-											position488, tokenIndex488 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l488
-											}
-											position++
-											goto l486
-										l488:
-											position, tokenIndex = position488, tokenIndex488
-										}
-										goto l487
-									l486:
-										position, tokenIndex = position486, tokenIndex486
-									}
-								l487:
-									goto l484
-								l483:
-									position, tokenIndex = position483, tokenIndex483
-								}
-							l484:
-								goto l481
-							l480:
-								position, tokenIndex = position480, tokenIndex480
-							}
-						l481:
-							if !_rules[ruleh16]() {
-								goto l478
-							}
-							goto l479
-						l478:
-							position, tokenIndex = position478, tokenIndex478
-						}
-					l479:
-						if at(buffer, position) != rune(':') {
-							goto l477
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l477
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l477
-						}
-						if at(buffer, position) != rune(':') {
-							goto l477
-						}
-						position++
-						{
-							position489, tokenIndex489 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l489
-							}
-							position++
-							goto l477
-						l489:
-							position, tokenIndex = position489, tokenIndex489
-						}
-						{
-							position490, tokenIndex490 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l491
-							}
-							if at(buffer, position) != rune(':') {
-								goto l491
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l491
-							}
-							goto l490
-						l491:
-							position, tokenIndex = position490, tokenIndex490
-							if !_rules[ruleIPv4address]() {
-								goto l477
-							}
-						}
-					l490:
-						goto l426
 					l477:
-						position, tokenIndex = position426, tokenIndex426
-						{
-							position493, tokenIndex493 := position, tokenIndex
-							{
-								position495, tokenIndex495 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l495
-								}
-								if at(buffer, position) != rune(':') {
-									goto l495
-								}
-								position++
-								{
-									position497, tokenIndex497 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l497
-									}
-									position++
-									goto l495
-								l497:
-									position, tokenIndex = position497, tokenIndex497
-								}
-								{
-									position498, tokenIndex498 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l498
-									}
-									if at(buffer, position) != rune(':') {
-										goto l498
-									}
-									position++
-									{
-										position500, tokenIndex500 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l500
-										}
-										position++
-										goto l498
-									l500:
-										position, tokenIndex = position500, tokenIndex500
-									}
-									{
-										position501, tokenIndex501 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l501
-										}
-										if at(buffer, position) != rune(':') {
-											goto l501
-										}
-										position++
-										{
-											position503, tokenIndex503 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l503
-											}
-											position++
-											goto l501
-										l503:
-											position, tokenIndex = position503, tokenIndex503
-										}
-										{
-											position504, tokenIndex504 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l504
-											}
-											if at(buffer, position) != rune(':') {
-												goto l504
-											}
-											position++
-											{
-												position506, tokenIndex506 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l506
-												}
-												position++
-												goto l504
-											l506:
-												position, tokenIndex = position506, tokenIndex506
-											}
-											goto l505
-										l504:
-											position, tokenIndex = position504, tokenIndex504
-										}
-									l505:
-										goto l502
-									l501:
-										position, tokenIndex = position501, tokenIndex501
-									}
-								l502:
-									goto l499
-								l498:
-									position, tokenIndex = position498, tokenIndex498
-								}
-							l499:
-								goto l496
-							l495:
-								position, tokenIndex = position495, tokenIndex495
-							}
-						l496:
-							if !_rules[ruleh16]() {
-								goto l493
-							}
-							goto l494
-						l493:
-							position, tokenIndex = position493, tokenIndex493
-						}
-					l494:
 						if at(buffer, position) != rune(':') {
-							goto l492
+							goto l475
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l492
-						}
-						position++
-						{
-							position507, tokenIndex507 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l508
-							}
-							if at(buffer, position) != rune(':') {
-								goto l508
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l508
-							}
-							goto l507
-						l508:
-							position, tokenIndex = position507, tokenIndex507
-							if !_rules[ruleIPv4address]() {
-								goto l492
-							}
-						}
-					l507:
-						goto l426
-					l492:
-						position, tokenIndex = position426, tokenIndex426
-						{
-							position510, tokenIndex510 := position, tokenIndex
-							{
-								position512, tokenIndex512 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l512
-								}
-								if at(buffer, position) != rune(':') {
-									goto l512
-								}
-								position++
-								{
-									position514, tokenIndex514 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l514
-									}
-									position++
-									goto l512
-								l514:
-									position, tokenIndex = position514, tokenIndex514
-								}
-								{
-									position515, tokenIndex515 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l515
-									}
-									if at(buffer, position) != rune(':') {
-										goto l515
-									}
-									position++
-									{
-										position517, tokenIndex517 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l517
-										}
-										position++
-										goto l515
-									l517:
-										position, tokenIndex = position517, tokenIndex517
-									}
-									{
-										position518, tokenIndex518 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l518
-										}
-										if at(buffer, position) != rune(':') {
-											goto l518
-										}
-										position++
-										{
-											position520, tokenIndex520 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l520
-											}
-											position++
-											goto l518
-										l520:
-											position, tokenIndex = position520, tokenIndex520
-										}
-										{
-											position521, tokenIndex521 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l521
-											}
-											if at(buffer, position) != rune(':') {
-												goto l521
-											}
-											position++
-											{
-												position523, tokenIndex523 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l523
-												}
-												position++
-												goto l521
-											l523:
-												position, tokenIndex = position523, tokenIndex523
-											}
-											{
-												position524, tokenIndex524 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l524
-												}
-												if at(buffer, position) != rune(':') {
-													goto l524
-												}
-												position++
-												{
-													position526, tokenIndex526 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l526
-													}
-													position++
-													goto l524
-												l526:
-													position, tokenIndex = position526, tokenIndex526
-												}
-												goto l525
-											l524:
-												position, tokenIndex = position524, tokenIndex524
-											}
-										l525:
-											goto l522
-										l521:
-											position, tokenIndex = position521, tokenIndex521
-										}
-									l522:
-										goto l519
-									l518:
-										position, tokenIndex = position518, tokenIndex518
-									}
-								l519:
-									goto l516
-								l515:
-									position, tokenIndex = position515, tokenIndex515
-								}
-							l516:
-								goto l513
-							l512:
-								position, tokenIndex = position512, tokenIndex512
-							}
-						l513:
-							if !_rules[ruleh16]() {
-								goto l510
-							}
-							goto l511
-						l510:
-							position, tokenIndex = position510, tokenIndex510
-						}
-					l511:
-						if at(buffer, position) != rune(':') {
-							goto l509
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l509
+							goto l475
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l509
+							goto l475
 						}
-						goto l426
-					l509:
-						position, tokenIndex = position426, tokenIndex426
+						if at(buffer, position) != rune(':') {
+							goto l475
+						}
+						position++
 						{
-							position527, tokenIndex527 := position, tokenIndex
+							position481, tokenIndex481 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l481
+							}
+							position++
+							goto l475
+						l481:
+							position, tokenIndex = position481, tokenIndex481
+						}
+						if !_rules[ruleh16]() {
+							goto l475
+						}
+						if at(buffer, position) != rune(':') {
+							goto l475
+						}
+						position++
+						{
+							position482, tokenIndex482 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l482
+							}
+							position++
+							goto l475
+						l482:
+							position, tokenIndex = position482, tokenIndex482
+						}
+						if !_rules[ruleh16]() {
+							goto l475
+						}
+						if at(buffer, position) != rune(':') {
+							goto l475
+						}
+						position++
+						{
+							position483, tokenIndex483 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l483
+							}
+							position++
+							goto l475
+						l483:
+							position, tokenIndex = position483, tokenIndex483
+						}
+						{
+							position484, tokenIndex484 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l485
+							}
+							if at(buffer, position) != rune(':') {
+								goto l485
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l485
+							}
+							goto l484
+						l485:
+							position, tokenIndex = position484, tokenIndex484
+							if !_rules[ruleIPv4address]() {
+								goto l475
+							}
+						}
+					l484:
+						goto l448
+					l475:
+						position, tokenIndex = position448, tokenIndex448
+						{
+							position487, tokenIndex487 := position, tokenIndex
 							{
-								position529, tokenIndex529 := position, tokenIndex
+								position489, tokenIndex489 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l529
+									goto l489
 								}
 								if at(buffer, position) != rune(':') {
-									goto l529
+									goto l489
 								}
 								position++
 								{
-									position531, tokenIndex531 := position, tokenIndex
+									position491, tokenIndex491 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l531
+										goto l491
 									}
 									position++
-									goto l529
-								l531:
-									position, tokenIndex = position531, tokenIndex531
+									goto l489
+								l491:
+									position, tokenIndex = position491, tokenIndex491
 								}
 								{
-									position532, tokenIndex532 := position, tokenIndex
+									position492, tokenIndex492 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l532
+										goto l492
 									}
 									if at(buffer, position) != rune(':') {
-										goto l532
+										goto l492
 									}
 									position++
 									{
-										position534, tokenIndex534 := position, tokenIndex
+										position494, tokenIndex494 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l534
+											goto l494
 										}
 										position++
-										goto l532
-									l534:
-										position, tokenIndex = position534, tokenIndex534
+										goto l492
+									l494:
+										position, tokenIndex = position494, tokenIndex494
+									}
+									goto l493
+								l492:
+									position, tokenIndex = position492, tokenIndex492
+								}
+							l493:
+								goto l490
+							l489:
+								position, tokenIndex = position489, tokenIndex489
+							}
+						l490:
+							if !_rules[ruleh16]() {
+								goto l487
+							}
+							goto l488
+						l487:
+							position, tokenIndex = position487, tokenIndex487
+						}
+					l488:
+						if at(buffer, position) != rune(':') {
+							goto l486
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l486
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l486
+						}
+						if at(buffer, position) != rune(':') {
+							goto l486
+						}
+						position++
+						{
+							position495, tokenIndex495 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l495
+							}
+							position++
+							goto l486
+						l495:
+							position, tokenIndex = position495, tokenIndex495
+						}
+						if !_rules[ruleh16]() {
+							goto l486
+						}
+						if at(buffer, position) != rune(':') {
+							goto l486
+						}
+						position++
+						{
+							position496, tokenIndex496 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l496
+							}
+							position++
+							goto l486
+						l496:
+							position, tokenIndex = position496, tokenIndex496
+						}
+						{
+							position497, tokenIndex497 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l498
+							}
+							if at(buffer, position) != rune(':') {
+								goto l498
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l498
+							}
+							goto l497
+						l498:
+							position, tokenIndex = position497, tokenIndex497
+							if !_rules[ruleIPv4address]() {
+								goto l486
+							}
+						}
+					l497:
+						goto l448
+					l486:
+						position, tokenIndex = position448, tokenIndex448
+						{
+							position500, tokenIndex500 := position, tokenIndex
+							{
+								position502, tokenIndex502 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l502
+								}
+								if at(buffer, position) != rune(':') {
+									goto l502
+								}
+								position++
+								{
+									position504, tokenIndex504 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l504
+									}
+									position++
+									goto l502
+								l504:
+									position, tokenIndex = position504, tokenIndex504
+								}
+								{
+									position505, tokenIndex505 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l505
+									}
+									if at(buffer, position) != rune(':') {
+										goto l505
+									}
+									position++
+									{
+										position507, tokenIndex507 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l507
+										}
+										position++
+										goto l505
+									l507:
+										position, tokenIndex = position507, tokenIndex507
 									}
 									{
-										position535, tokenIndex535 := position, tokenIndex
+										position508, tokenIndex508 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l535
+											goto l508
 										}
 										if at(buffer, position) != rune(':') {
-											goto l535
+											goto l508
 										}
 										position++
 										{
-											position537, tokenIndex537 := position, tokenIndex
+											position510, tokenIndex510 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l537
+												goto l510
 											}
 											position++
-											goto l535
-										l537:
-											position, tokenIndex = position537, tokenIndex537
+											goto l508
+										l510:
+											position, tokenIndex = position510, tokenIndex510
+										}
+										goto l509
+									l508:
+										position, tokenIndex = position508, tokenIndex508
+									}
+								l509:
+									goto l506
+								l505:
+									position, tokenIndex = position505, tokenIndex505
+								}
+							l506:
+								goto l503
+							l502:
+								position, tokenIndex = position502, tokenIndex502
+							}
+						l503:
+							if !_rules[ruleh16]() {
+								goto l500
+							}
+							goto l501
+						l500:
+							position, tokenIndex = position500, tokenIndex500
+						}
+					l501:
+						if at(buffer, position) != rune(':') {
+							goto l499
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l499
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l499
+						}
+						if at(buffer, position) != rune(':') {
+							goto l499
+						}
+						position++
+						{
+							position511, tokenIndex511 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l511
+							}
+							position++
+							goto l499
+						l511:
+							position, tokenIndex = position511, tokenIndex511
+						}
+						{
+							position512, tokenIndex512 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l513
+							}
+							if at(buffer, position) != rune(':') {
+								goto l513
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l513
+							}
+							goto l512
+						l513:
+							position, tokenIndex = position512, tokenIndex512
+							if !_rules[ruleIPv4address]() {
+								goto l499
+							}
+						}
+					l512:
+						goto l448
+					l499:
+						position, tokenIndex = position448, tokenIndex448
+						{
+							position515, tokenIndex515 := position, tokenIndex
+							{
+								position517, tokenIndex517 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l517
+								}
+								if at(buffer, position) != rune(':') {
+									goto l517
+								}
+								position++
+								{
+									position519, tokenIndex519 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l519
+									}
+									position++
+									goto l517
+								l519:
+									position, tokenIndex = position519, tokenIndex519
+								}
+								{
+									position520, tokenIndex520 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l520
+									}
+									if at(buffer, position) != rune(':') {
+										goto l520
+									}
+									position++
+									{
+										position522, tokenIndex522 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l522
+										}
+										position++
+										goto l520
+									l522:
+										position, tokenIndex = position522, tokenIndex522
+									}
+									{
+										position523, tokenIndex523 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l523
+										}
+										if at(buffer, position) != rune(':') {
+											goto l523
+										}
+										position++
+										{
+											position525, tokenIndex525 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l525
+											}
+											position++
+											goto l523
+										l525:
+											position, tokenIndex = position525, tokenIndex525
 										}
 										{
-											position538, tokenIndex538 := position, tokenIndex
+											position526, tokenIndex526 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l538
+												goto l526
 											}
 											if at(buffer, position) != rune(':') {
-												goto l538
+												goto l526
 											}
 											position++
 											{
-												position540, tokenIndex540 := position, tokenIndex
+												position528, tokenIndex528 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l540
+													goto l528
 												}
 												position++
-												goto l538
-											l540:
-												position, tokenIndex = position540, tokenIndex540
+												goto l526
+											l528:
+												position, tokenIndex = position528, tokenIndex528
+											}
+											goto l527
+										l526:
+											position, tokenIndex = position526, tokenIndex526
+										}
+									l527:
+										goto l524
+									l523:
+										position, tokenIndex = position523, tokenIndex523
+									}
+								l524:
+									goto l521
+								l520:
+									position, tokenIndex = position520, tokenIndex520
+								}
+							l521:
+								goto l518
+							l517:
+								position, tokenIndex = position517, tokenIndex517
+							}
+						l518:
+							if !_rules[ruleh16]() {
+								goto l515
+							}
+							goto l516
+						l515:
+							position, tokenIndex = position515, tokenIndex515
+						}
+					l516:
+						if at(buffer, position) != rune(':') {
+							goto l514
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l514
+						}
+						position++
+						{
+							position529, tokenIndex529 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l530
+							}
+							if at(buffer, position) != rune(':') {
+								goto l530
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l530
+							}
+							goto l529
+						l530:
+							position, tokenIndex = position529, tokenIndex529
+							if !_rules[ruleIPv4address]() {
+								goto l514
+							}
+						}
+					l529:
+						goto l448
+					l514:
+						position, tokenIndex = position448, tokenIndex448
+						{
+							position532, tokenIndex532 := position, tokenIndex
+							{
+								position534, tokenIndex534 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l534
+								}
+								if at(buffer, position) != rune(':') {
+									goto l534
+								}
+								position++
+								{
+									position536, tokenIndex536 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l536
+									}
+									position++
+									goto l534
+								l536:
+									position, tokenIndex = position536, tokenIndex536
+								}
+								{
+									position537, tokenIndex537 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l537
+									}
+									if at(buffer, position) != rune(':') {
+										goto l537
+									}
+									position++
+									{
+										position539, tokenIndex539 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l539
+										}
+										position++
+										goto l537
+									l539:
+										position, tokenIndex = position539, tokenIndex539
+									}
+									{
+										position540, tokenIndex540 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l540
+										}
+										if at(buffer, position) != rune(':') {
+											goto l540
+										}
+										position++
+										{
+											position542, tokenIndex542 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l542
+											}
+											position++
+											goto l540
+										l542:
+											position, tokenIndex = position542, tokenIndex542
+										}
+										{
+											position543, tokenIndex543 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l543
+											}
+											if at(buffer, position) != rune(':') {
+												goto l543
+											}
+											position++
+											{
+												position545, tokenIndex545 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l545
+												}
+												position++
+												goto l543
+											l545:
+												position, tokenIndex = position545, tokenIndex545
 											}
 											{
-												position541, tokenIndex541 := position, tokenIndex
+												position546, tokenIndex546 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l541
+													goto l546
 												}
 												if at(buffer, position) != rune(':') {
-													goto l541
+													goto l546
 												}
 												position++
 												{
-													position543, tokenIndex543 := position, tokenIndex
+													position548, tokenIndex548 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l543
+														goto l548
 													}
 													position++
-													goto l541
-												l543:
-													position, tokenIndex = position543, tokenIndex543
+													goto l546
+												l548:
+													position, tokenIndex = position548, tokenIndex548
+												}
+												goto l547
+											l546:
+												position, tokenIndex = position546, tokenIndex546
+											}
+										l547:
+											goto l544
+										l543:
+											position, tokenIndex = position543, tokenIndex543
+										}
+									l544:
+										goto l541
+									l540:
+										position, tokenIndex = position540, tokenIndex540
+									}
+								l541:
+									goto l538
+								l537:
+									position, tokenIndex = position537, tokenIndex537
+								}
+							l538:
+								goto l535
+							l534:
+								position, tokenIndex = position534, tokenIndex534
+							}
+						l535:
+							if !_rules[ruleh16]() {
+								goto l532
+							}
+							goto l533
+						l532:
+							position, tokenIndex = position532, tokenIndex532
+						}
+					l533:
+						if at(buffer, position) != rune(':') {
+							goto l531
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l531
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l531
+						}
+						goto l448
+					l531:
+						position, tokenIndex = position448, tokenIndex448
+						{
+							position549, tokenIndex549 := position, tokenIndex
+							{
+								position551, tokenIndex551 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l551
+								}
+								if at(buffer, position) != rune(':') {
+									goto l551
+								}
+								position++
+								{
+									position553, tokenIndex553 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l553
+									}
+									position++
+									goto l551
+								l553:
+									position, tokenIndex = position553, tokenIndex553
+								}
+								{
+									position554, tokenIndex554 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l554
+									}
+									if at(buffer, position) != rune(':') {
+										goto l554
+									}
+									position++
+									{
+										position556, tokenIndex556 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l556
+										}
+										position++
+										goto l554
+									l556:
+										position, tokenIndex = position556, tokenIndex556
+									}
+									{
+										position557, tokenIndex557 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l557
+										}
+										if at(buffer, position) != rune(':') {
+											goto l557
+										}
+										position++
+										{
+											position559, tokenIndex559 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l559
+											}
+											position++
+											goto l557
+										l559:
+											position, tokenIndex = position559, tokenIndex559
+										}
+										{
+											position560, tokenIndex560 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l560
+											}
+											if at(buffer, position) != rune(':') {
+												goto l560
+											}
+											position++
+											{
+												position562, tokenIndex562 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l562
+												}
+												position++
+												goto l560
+											l562:
+												position, tokenIndex = position562, tokenIndex562
+											}
+											{
+												position563, tokenIndex563 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l563
+												}
+												if at(buffer, position) != rune(':') {
+													goto l563
+												}
+												position++
+												{
+													position565, tokenIndex565 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l565
+													}
+													position++
+													goto l563
+												l565:
+													position, tokenIndex = position565, tokenIndex565
 												}
 												{
-													position544, tokenIndex544 := position, tokenIndex
+													position566, tokenIndex566 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l544
+														goto l566
 													}
 													if at(buffer, position) != rune(':') {
-														goto l544
+														goto l566
 													}
 													position++
 													{
-														position546, tokenIndex546 := position, tokenIndex
+														position568, tokenIndex568 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l546
+															goto l568
 														}
 														position++
-														goto l544
-													l546:
-														position, tokenIndex = position546, tokenIndex546
+														goto l566
+													l568:
+														position, tokenIndex = position568, tokenIndex568
 													}
-													goto l545
-												l544:
-													position, tokenIndex = position544, tokenIndex544
+													goto l567
+												l566:
+													position, tokenIndex = position566, tokenIndex566
 												}
-											l545:
-												goto l542
-											l541:
-												position, tokenIndex = position541, tokenIndex541
+											l567:
+												goto l564
+											l563:
+												position, tokenIndex = position563, tokenIndex563
 											}
-										l542:
-											goto l539
-										l538:
-											position, tokenIndex = position538, tokenIndex538
+										l564:
+											goto l561
+										l560:
+											position, tokenIndex = position560, tokenIndex560
 										}
-									l539:
-										goto l536
-									l535:
-										position, tokenIndex = position535, tokenIndex535
+									l561:
+										goto l558
+									l557:
+										position, tokenIndex = position557, tokenIndex557
 									}
-								l536:
-									goto l533
-								l532:
-									position, tokenIndex = position532, tokenIndex532
+								l558:
+									goto l555
+								l554:
+									position, tokenIndex = position554, tokenIndex554
 								}
-							l533:
-								goto l530
-							l529:
-								position, tokenIndex = position529, tokenIndex529
+							l555:
+								goto l552
+							l551:
+								position, tokenIndex = position551, tokenIndex551
 							}
-						l530:
+						l552:
 							if !_rules[ruleh16]() {
-								goto l527
+								goto l549
 							}
-							goto l528
-						l527:
-							position, tokenIndex = position527, tokenIndex527
+							goto l550
+						l549:
+							position, tokenIndex = position549, tokenIndex549
 						}
-					l528:
+					l550:
 						if at(buffer, position) != rune(':') {
-							goto l399
+							goto l421
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l399
+							goto l421
 						}
 						position++
 					}
-				l426:
+				l448:
 				}
-			l401:
-				add(ruleIPv6address, position400)
+			l423:
+				add(ruleIPv6address, position422)
 			}
 			return true
-		l399:
-			position, tokenIndex = position399, tokenIndex399
+		l421:
+			position, tokenIndex = position421, tokenIndex421
 			return false
 		},
 		/* 14 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position547, tokenIndex547 := position, tokenIndex
+			position569, tokenIndex569 := position, tokenIndex
 			{
-				position548 := position
+				position570 := position
 				if !_rules[rulehex4]() {
-					goto l547
+					goto l569
 				}
-			l549:
+			l571:
 				{
-					position550, tokenIndex550 := position, tokenIndex
+					position572, tokenIndex572 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l550
+						goto l572
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l550
+						goto l572
 					}
-					goto l549
-				l550:
-					position, tokenIndex = position550, tokenIndex550
+					goto l571
+				l572:
+					position, tokenIndex = position572, tokenIndex572
 				}
-				add(rulehexseq, position548)
+				add(rulehexseq, position570)
 			}
 			return true
-		l547:
-			position, tokenIndex = position547, tokenIndex547
+		l569:
+			position, tokenIndex = position569, tokenIndex569
 			return false
 		},
 		/* 15 hex4 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))> */
 		func() bool {
-			position551, tokenIndex551 := position, tokenIndex
+			position573, tokenIndex573 := position, tokenIndex
 			{
-				position552 := position
+				position574 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l551
+							goto l573
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l551
+							goto l573
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l551
+							goto l573
 						}
 						position++
 					}
 				}
 
 				{
-					position554, tokenIndex554 := position, tokenIndex
+					position576, tokenIndex576 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l554
+								goto l576
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l554
+								goto l576
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l554
+								goto l576
 							}
 							position++
 						}
 					}
 
-					goto l555
-				l554:
-					position, tokenIndex = position554, tokenIndex554
+					goto l577
+				l576:
+					position, tokenIndex = position576, tokenIndex576
 				}
-			l555:
+			l577:
 				{
-					position557, tokenIndex557 := position, tokenIndex
+					position579, tokenIndex579 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l557
+								goto l579
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l557
+								goto l579
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l557
+								goto l579
 							}
 							position++
 						}
 					}
 
-					goto l558
-				l557:
-					position, tokenIndex = position557, tokenIndex557
+					goto l580
+				l579:
+					position, tokenIndex = position579, tokenIndex579
 				}
-			l558:
+			l580:
 				{
-					position560, tokenIndex560 := position, tokenIndex
+					position582, tokenIndex582 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l560
+								goto l582
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l560
+								goto l582
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l560
+								goto l582
 							}
 							position++
 						}
 					}
 
-					goto l561
-				l560:
-					position, tokenIndex = position560, tokenIndex560
+					goto l583
+				l582:
+					position, tokenIndex = position582, tokenIndex582
 				}
-			l561:
+			l583:
 				{
-					position563, tokenIndex563 := position, tokenIndex
+					position585, tokenIndex585 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l563
+								goto l585
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l563
+								goto l585
 							}
 							position++
 						case '.':
 							if at(buffer, position) != rune('.') {
-								goto l563
+								goto l585
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l563
+								goto l585
 							}
 							position++
 						}
 					}
 
-					goto l551
-				l563:
-					position, tokenIndex = position563, tokenIndex563
+					goto l573
+				l585:
+					position, tokenIndex = position585, tokenIndex585
 				}
-				add(rulehex4, position552)
+				add(rulehex4, position574)
 			}
 			return true
-		l551:
-			position, tokenIndex = position551, tokenIndex551
+		l573:
+			position, tokenIndex = position573, tokenIndex573
 			return false
 		},
 		/* 16 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
-		func() bool {
-			position565, tokenIndex565 := position, tokenIndex
-			{
-				position566 := position
-				{
-					switch at(buffer, position) {
-					case 'a', 'b', 'c', 'd', 'e', 'f':
-						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l565
-						}
-						position++
-					case 'A', 'B', 'C', 'D', 'E', 'F':
-						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l565
-						}
-						position++
-					default:
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l565
-						}
-						position++
-					}
-				}
-
-				{
-					position568, tokenIndex568 := position, tokenIndex
-					{
-						switch at(buffer, position) {
-						case 'a', 'b', 'c', 'd', 'e', 'f':
-							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l568
-							}
-							position++
-						case 'A', 'B', 'C', 'D', 'E', 'F':
-							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l568
-							}
-							position++
-						default:
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l568
-							}
-							position++
-						}
-					}
-
-					goto l569
-				l568:
-					position, tokenIndex = position568, tokenIndex568
-				}
-			l569:
-				{
-					position571, tokenIndex571 := position, tokenIndex
-					{
-						switch at(buffer, position) {
-						case 'a', 'b', 'c', 'd', 'e', 'f':
-							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l571
-							}
-							position++
-						case 'A', 'B', 'C', 'D', 'E', 'F':
-							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l571
-							}
-							position++
-						default:
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l571
-							}
-							position++
-						}
-					}
-
-					goto l572
-				l571:
-					position, tokenIndex = position571, tokenIndex571
-				}
-			l572:
-				{
-					position574, tokenIndex574 := position, tokenIndex
-					{
-						switch at(buffer, position) {
-						case 'a', 'b', 'c', 'd', 'e', 'f':
-							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l574
-							}
-							position++
-						case 'A', 'B', 'C', 'D', 'E', 'F':
-							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l574
-							}
-							position++
-						default:
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l574
-							}
-							position++
-						}
-					}
-
-					goto l575
-				l574:
-					position, tokenIndex = position574, tokenIndex574
-				}
-			l575:
-				{
-					position577, tokenIndex577 := position, tokenIndex
-					if at(buffer, position) != rune('.') {
-						goto l577
-					}
-					position++
-					goto l565
-				l577:
-					position, tokenIndex = position577, tokenIndex577
-				}
-				add(ruleh16, position566)
-			}
-			return true
-		l565:
-			position, tokenIndex = position565, tokenIndex565
-			return false
-		},
-		/* 17 octet <- <((&{ pegrun.Star(p.Buffer, &position, &run9[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })> */
-		func() bool {
-			position578, tokenIndex578 := position, tokenIndex
-			{
-				position579 := position
-				{
-					position580, tokenIndex580 := position, tokenIndex
-					if !(pegrun.Star(p.Buffer, &position, &run9[0])) {
-						goto l581
-					}
-					{
-						position582, tokenIndex582 := position, tokenIndex
-						if at(buffer, position) != rune('2') {
-							goto l583
-						}
-						position++
-						if at(buffer, position) != rune('5') {
-							goto l583
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('5') {
-							goto l583
-						}
-						position++
-						goto l582
-					l583:
-						position, tokenIndex = position582, tokenIndex582
-						if at(buffer, position) != rune('2') {
-							goto l584
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('4') {
-							goto l584
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l584
-						}
-						position++
-						goto l582
-					l584:
-						position, tokenIndex = position582, tokenIndex582
-						if at(buffer, position) != rune('1') {
-							goto l585
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l585
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l585
-						}
-						position++
-						goto l582
-					l585:
-						position, tokenIndex = position582, tokenIndex582
-						if c := at(buffer, position); c < rune('1') || c > rune('9') {
-							goto l586
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l586
-						}
-						position++
-						goto l582
-					l586:
-						position, tokenIndex = position582, tokenIndex582
-						if c := at(buffer, position); c < rune('1') || c > rune('9') {
-							goto l581
-						}
-						position++
-					}
-				l582:
-					goto l580
-				l581:
-					position, tokenIndex = position580, tokenIndex580
-					if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
-						goto l578
-					}
-				}
-			l580:
-				add(ruleoctet, position579)
-			}
-			return true
-		l578:
-			position, tokenIndex = position578, tokenIndex578
-			return false
-		},
-		/* 18 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
 		func() bool {
 			position587, tokenIndex587 := position, tokenIndex
 			{
 				position588 := position
 				{
-					position589, tokenIndex589 := position, tokenIndex
+					switch at(buffer, position) {
+					case 'a', 'b', 'c', 'd', 'e', 'f':
+						if c := at(buffer, position); c < rune('a') || c > rune('f') {
+							goto l587
+						}
+						position++
+					case 'A', 'B', 'C', 'D', 'E', 'F':
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l587
+						}
+						position++
+					default:
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l587
+						}
+						position++
+					}
+				}
+
+				{
+					position590, tokenIndex590 := position, tokenIndex
+					{
+						switch at(buffer, position) {
+						case 'a', 'b', 'c', 'd', 'e', 'f':
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l590
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F':
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l590
+							}
+							position++
+						default:
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l590
+							}
+							position++
+						}
+					}
+
+					goto l591
+				l590:
+					position, tokenIndex = position590, tokenIndex590
+				}
+			l591:
+				{
+					position593, tokenIndex593 := position, tokenIndex
+					{
+						switch at(buffer, position) {
+						case 'a', 'b', 'c', 'd', 'e', 'f':
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l593
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F':
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l593
+							}
+							position++
+						default:
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l593
+							}
+							position++
+						}
+					}
+
+					goto l594
+				l593:
+					position, tokenIndex = position593, tokenIndex593
+				}
+			l594:
+				{
+					position596, tokenIndex596 := position, tokenIndex
+					{
+						switch at(buffer, position) {
+						case 'a', 'b', 'c', 'd', 'e', 'f':
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l596
+							}
+							position++
+						case 'A', 'B', 'C', 'D', 'E', 'F':
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l596
+							}
+							position++
+						default:
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l596
+							}
+							position++
+						}
+					}
+
+					goto l597
+				l596:
+					position, tokenIndex = position596, tokenIndex596
+				}
+			l597:
+				{
+					position599, tokenIndex599 := position, tokenIndex
+					if at(buffer, position) != rune('.') {
+						goto l599
+					}
+					position++
+					goto l587
+				l599:
+					position, tokenIndex = position599, tokenIndex599
+				}
+				add(ruleh16, position588)
+			}
+			return true
+		l587:
+			position, tokenIndex = position587, tokenIndex587
+			return false
+		},
+		/* 17 octet <- <((&{ pegrun.Star(p.Buffer, &position, &run9[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })> */
+		func() bool {
+			position600, tokenIndex600 := position, tokenIndex
+			{
+				position601 := position
+				{
+					position602, tokenIndex602 := position, tokenIndex
+					if !(pegrun.Star(p.Buffer, &position, &run9[0])) {
+						goto l603
+					}
+					{
+						position604, tokenIndex604 := position, tokenIndex
+						if at(buffer, position) != rune('2') {
+							goto l605
+						}
+						position++
+						if at(buffer, position) != rune('5') {
+							goto l605
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('5') {
+							goto l605
+						}
+						position++
+						goto l604
+					l605:
+						position, tokenIndex = position604, tokenIndex604
+						if at(buffer, position) != rune('2') {
+							goto l606
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('4') {
+							goto l606
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l606
+						}
+						position++
+						goto l604
+					l606:
+						position, tokenIndex = position604, tokenIndex604
+						if at(buffer, position) != rune('1') {
+							goto l607
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l607
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l607
+						}
+						position++
+						goto l604
+					l607:
+						position, tokenIndex = position604, tokenIndex604
+						if c := at(buffer, position); c < rune('1') || c > rune('9') {
+							goto l608
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l608
+						}
+						position++
+						goto l604
+					l608:
+						position, tokenIndex = position604, tokenIndex604
+						if c := at(buffer, position); c < rune('1') || c > rune('9') {
+							goto l603
+						}
+						position++
+					}
+				l604:
+					goto l602
+				l603:
+					position, tokenIndex = position602, tokenIndex602
+					if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
+						goto l600
+					}
+				}
+			l602:
+				add(ruleoctet, position601)
+			}
+			return true
+		l600:
+			position, tokenIndex = position600, tokenIndex600
+			return false
+		},
+		/* 18 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
+		func() bool {
+			position609, tokenIndex609 := position, tokenIndex
+			{
+				position610 := position
+				{
+					position611, tokenIndex611 := position, tokenIndex
 					if at(buffer, position) != rune('á') {
-						goto l590
+						goto l612
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l590
+						goto l612
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-						goto l590
+						goto l612
 					}
 					position++
-					goto l589
-				l590:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l612:
+					position, tokenIndex = position611, tokenIndex611
 					if at(buffer, position) != rune('á') {
-						goto l591
+						goto l613
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l591
+						goto l613
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l591
+						goto l613
 					}
 					position++
-					goto l589
-				l591:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l613:
+					position, tokenIndex = position611, tokenIndex611
 					if at(buffer, position) != rune('â') {
-						goto l592
+						goto l614
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l592
+						goto l614
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l592
+						goto l614
 					}
 					position++
-					goto l589
-				l592:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l614:
+					position, tokenIndex = position611, tokenIndex611
 					if at(buffer, position) != rune('â') {
-						goto l593
+						goto l615
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l593
+						goto l615
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l593
+						goto l615
 					}
 					position++
-					goto l589
-				l593:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l615:
+					position, tokenIndex = position611, tokenIndex611
 					if at(buffer, position) != rune('â') {
-						goto l594
+						goto l616
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l594
+						goto l616
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l594
+						goto l616
 					}
 					position++
-					goto l589
-				l594:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l616:
+					position, tokenIndex = position611, tokenIndex611
 					if at(buffer, position) != rune('â') {
-						goto l595
+						goto l617
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l595
+						goto l617
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l595
+						goto l617
 					}
 					position++
-					goto l589
-				l595:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l617:
+					position, tokenIndex = position611, tokenIndex611
 					if at(buffer, position) != rune('â') {
-						goto l596
+						goto l618
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l596
+						goto l618
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l596
+						goto l618
 					}
 					position++
-					goto l589
-				l596:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l618:
+					position, tokenIndex = position611, tokenIndex611
 					if at(buffer, position) != rune('ã') {
-						goto l597
+						goto l619
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l597
+						goto l619
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l597
+						goto l619
 					}
 					position++
-					goto l589
-				l597:
-					position, tokenIndex = position589, tokenIndex589
+					goto l611
+				l619:
+					position, tokenIndex = position611, tokenIndex611
 					{
 						switch at(buffer, position) {
 						case 'ô':
 							if at(buffer, position) != rune('ô') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'ñ', 'ò', 'ó':
 							if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'ð':
 							if at(buffer, position) != rune('ð') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'î', 'ï':
 							{
-								position599, tokenIndex599 := position, tokenIndex
+								position621, tokenIndex621 := position, tokenIndex
 								if at(buffer, position) != rune('î') {
-									goto l600
+									goto l622
 								}
 								position++
-								goto l599
-							l600:
-								position, tokenIndex = position599, tokenIndex599
+								goto l621
+							l622:
+								position, tokenIndex = position621, tokenIndex621
 								if at(buffer, position) != rune('ï') {
-									goto l587
+									goto l609
 								}
 								position++
 							}
-						l599:
+						l621:
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'í':
 							if at(buffer, position) != rune('í') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 							if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'ã':
 							if at(buffer, position) != rune('ã') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'â':
 							if at(buffer, position) != rune('â') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'á':
 							if at(buffer, position) != rune('á') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'à':
 							if at(buffer, position) != rune('à') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						case 'Â':
 							if at(buffer, position) != rune('Â') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-								goto l587
+								goto l609
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l587
+								goto l609
 							}
 							position++
 						}
 					}
 
 				}
-			l589:
-				add(ruleother, position588)
+			l611:
+				add(ruleother, position610)
 			}
 			return true
-		l587:
-			position, tokenIndex = position587, tokenIndex587
+		l609:
+			position, tokenIndex = position609, tokenIndex609
 			return false
 		},
 	}

@@ -456,7 +456,7 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 URI_reference <- <((&{ p.pick[0] == 0 } ((absoluteURI / relativeURI)? ('#' fragment)? !.)) / (&{ p.pick[0] == 1 } (((absoluteURI / relativeURI)? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 1 URI_reference <- <((&{ p.pick[0] == 0 } (((absoluteURI !(!'#' .)) / relativeURI)? ('#' fragment)? !.)) / (&{ p.pick[0] == 1 } (((absoluteURI / relativeURI)? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position4, tokenIndex4 := position, tokenIndex
 			{
@@ -473,6 +473,25 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 							if !_rules[ruleabsoluteURI]() {
 								goto l11
 							}
+							{
+								position12, tokenIndex12 := position, tokenIndex
+								{
+									position13, tokenIndex13 := position, tokenIndex
+									if at(buffer, position) != rune('#') {
+										goto l13
+									}
+									position++
+									goto l12
+								l13:
+									position, tokenIndex = position13, tokenIndex13
+								}
+								if !matchDot() {
+									goto l12
+								}
+								goto l11
+							l12:
+								position, tokenIndex = position12, tokenIndex12
+							}
 							goto l10
 						l11:
 							position, tokenIndex = position10, tokenIndex10
@@ -487,27 +506,27 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 					}
 				l9:
 					{
-						position12, tokenIndex12 := position, tokenIndex
+						position14, tokenIndex14 := position, tokenIndex
 						if at(buffer, position) != rune('#') {
-							goto l12
+							goto l14
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l12
-						}
-						goto l13
-					l12:
-						position, tokenIndex = position12, tokenIndex12
-					}
-				l13:
-					{
-						position14, tokenIndex14 := position, tokenIndex
-						if !matchDot() {
 							goto l14
 						}
-						goto l7
+						goto l15
 					l14:
 						position, tokenIndex = position14, tokenIndex14
+					}
+				l15:
+					{
+						position16, tokenIndex16 := position, tokenIndex
+						if !matchDot() {
+							goto l16
+						}
+						goto l7
+					l16:
+						position, tokenIndex = position16, tokenIndex16
 					}
 					goto l6
 				l7:
@@ -516,67 +535,67 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						goto l4
 					}
 					{
-						position15, tokenIndex15 := position, tokenIndex
+						position17, tokenIndex17 := position, tokenIndex
 						{
-							position17, tokenIndex17 := position, tokenIndex
+							position19, tokenIndex19 := position, tokenIndex
 							{
-								position19, tokenIndex19 := position, tokenIndex
+								position21, tokenIndex21 := position, tokenIndex
 								if !_rules[ruleabsoluteURI]() {
-									goto l20
+									goto l22
 								}
-								goto l19
-							l20:
-								position, tokenIndex = position19, tokenIndex19
+								goto l21
+							l22:
+								position, tokenIndex = position21, tokenIndex21
 								if !_rules[rulerelativeURI]() {
-									goto l17
+									goto l19
 								}
 							}
+						l21:
+							goto l20
 						l19:
-							goto l18
-						l17:
-							position, tokenIndex = position17, tokenIndex17
+							position, tokenIndex = position19, tokenIndex19
 						}
-					l18:
+					l20:
 						{
-							position21, tokenIndex21 := position, tokenIndex
+							position23, tokenIndex23 := position, tokenIndex
 							if at(buffer, position) != rune('#') {
-								goto l21
+								goto l23
 							}
 							position++
 							if !_rules[rulefragment]() {
-								goto l21
-							}
-							goto l22
-						l21:
-							position, tokenIndex = position21, tokenIndex21
-						}
-					l22:
-						{
-							position23, tokenIndex23 := position, tokenIndex
-							if !matchDot() {
 								goto l23
 							}
-							goto l16
+							goto l24
 						l23:
 							position, tokenIndex = position23, tokenIndex23
 						}
-						goto l15
-					l16:
-						position, tokenIndex = position15, tokenIndex15
+					l24:
 						{
-							position24, tokenIndex24 := position, tokenIndex
+							position25, tokenIndex25 := position, tokenIndex
+							if !matchDot() {
+								goto l25
+							}
+							goto l18
+						l25:
+							position, tokenIndex = position25, tokenIndex25
+						}
+						goto l17
+					l18:
+						position, tokenIndex = position17, tokenIndex17
+						{
+							position26, tokenIndex26 := position, tokenIndex
 							if !_rules[rulescheme]() {
-								goto l24
+								goto l26
 							}
 							if at(buffer, position) != rune(':') {
-								goto l24
+								goto l26
 							}
 							position++
-							goto l25
-						l24:
-							position, tokenIndex = position24, tokenIndex24
+							goto l27
+						l26:
+							position, tokenIndex = position26, tokenIndex26
 						}
-					l25:
+					l27:
 						if at(buffer, position) != rune('/') {
 							goto l4
 						}
@@ -593,16 +612,16 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 							goto l4
 						}
 						{
-							position26, tokenIndex26 := position, tokenIndex
+							position28, tokenIndex28 := position, tokenIndex
 							if !matchDot() {
-								goto l26
+								goto l28
 							}
 							goto l4
-						l26:
-							position, tokenIndex = position26, tokenIndex26
+						l28:
+							position, tokenIndex = position28, tokenIndex28
 						}
 					}
-				l15:
+				l17:
 				}
 			l6:
 				add(ruleURI_reference, position5)
@@ -614,1718 +633,1714 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 		},
 		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
 		func() bool {
-			position27, tokenIndex27 := position, tokenIndex
+			position29, tokenIndex29 := position, tokenIndex
 			{
-				position28 := position
+				position30 := position
 				if !_rules[rulescheme]() {
-					goto l27
+					goto l29
 				}
 				if at(buffer, position) != rune(':') {
-					goto l27
+					goto l29
 				}
 				position++
 				{
-					position29, tokenIndex29 := position, tokenIndex
+					position31, tokenIndex31 := position, tokenIndex
 					if !_rules[rulehier_part]() {
-						goto l30
+						goto l32
 					}
-					goto l29
-				l30:
-					position, tokenIndex = position29, tokenIndex29
+					goto l31
+				l32:
+					position, tokenIndex = position31, tokenIndex31
 					if !_rules[ruleopaque_part]() {
-						goto l27
+						goto l29
 					}
 				}
-			l29:
-				add(ruleabsoluteURI, position28)
+			l31:
+				add(ruleabsoluteURI, position30)
 			}
 			return true
-		l27:
-			position, tokenIndex = position27, tokenIndex27
+		l29:
+			position, tokenIndex = position29, tokenIndex29
 			return false
 		},
-		/* 3 relativeURI <- <((&{ p.pick[1] == 0 } ((net_path / abs_path / rel_path) ('?' query)?)) / (&{ p.pick[1] == 1 } ((net_path / abs_path / rel_path)? ('?' query)?)) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / ((net_path / abs_path_nz / rel_path)? ('?' query)?))))> */
+		/* 3 relativeURI <- <((&{ p.pick[1] == 0 } (((net_path !(!('#' / '?') .)) / abs_path / rel_path) ('?' query)?)) / (&{ p.pick[1] == 1 } ((net_path / abs_path / rel_path)? ('?' query)?)) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / ((net_path / abs_path_nz / rel_path)? ('?' query)?))))> */
 		func() bool {
-			position31, tokenIndex31 := position, tokenIndex
+			position33, tokenIndex33 := position, tokenIndex
 			{
-				position32 := position
+				position34 := position
 				{
-					position33, tokenIndex33 := position, tokenIndex
+					position35, tokenIndex35 := position, tokenIndex
 					if !(p.pick[1] == 0) {
-						goto l34
+						goto l36
 					}
 					{
-						position35, tokenIndex35 := position, tokenIndex
+						position37, tokenIndex37 := position, tokenIndex
 						if !_rules[rulenet_path]() {
+							goto l38
+						}
+						{
+							position39, tokenIndex39 := position, tokenIndex
+							{
+								position40, tokenIndex40 := position, tokenIndex
+								{
+									position41, tokenIndex41 := position, tokenIndex
+									if at(buffer, position) != rune('#') {
+										goto l42
+									}
+									position++
+									goto l41
+								l42:
+									position, tokenIndex = position41, tokenIndex41
+									if at(buffer, position) != rune('?') {
+										goto l40
+									}
+									position++
+								}
+							l41:
+								goto l39
+							l40:
+								position, tokenIndex = position40, tokenIndex40
+							}
+							if !matchDot() {
+								goto l39
+							}
+							goto l38
+						l39:
+							position, tokenIndex = position39, tokenIndex39
+						}
+						goto l37
+					l38:
+						position, tokenIndex = position37, tokenIndex37
+						if !_rules[ruleabs_path]() {
+							goto l43
+						}
+						goto l37
+					l43:
+						position, tokenIndex = position37, tokenIndex37
+						if !_rules[rulerel_path]() {
 							goto l36
 						}
-						goto l35
-					l36:
-						position, tokenIndex = position35, tokenIndex35
-						if !_rules[ruleabs_path]() {
-							goto l37
-						}
-						goto l35
-					l37:
-						position, tokenIndex = position35, tokenIndex35
-						if !_rules[rulerel_path]() {
-							goto l34
-						}
 					}
-				l35:
+				l37:
 					{
-						position38, tokenIndex38 := position, tokenIndex
+						position44, tokenIndex44 := position, tokenIndex
 						if at(buffer, position) != rune('?') {
-							goto l38
+							goto l44
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l38
+							goto l44
 						}
-						goto l39
-					l38:
-						position, tokenIndex = position38, tokenIndex38
+						goto l45
+					l44:
+						position, tokenIndex = position44, tokenIndex44
 					}
-				l39:
-					goto l33
-				l34:
-					position, tokenIndex = position33, tokenIndex33
+				l45:
+					goto l35
+				l36:
+					position, tokenIndex = position35, tokenIndex35
 					if !(p.pick[1] == 1) {
-						goto l40
+						goto l46
 					}
 					{
-						position41, tokenIndex41 := position, tokenIndex
+						position47, tokenIndex47 := position, tokenIndex
 						{
-							position43, tokenIndex43 := position, tokenIndex
+							position49, tokenIndex49 := position, tokenIndex
 							if !_rules[rulenet_path]() {
-								goto l44
+								goto l50
 							}
-							goto l43
-						l44:
-							position, tokenIndex = position43, tokenIndex43
-							if !_rules[ruleabs_path]() {
-								goto l45
-							}
-							goto l43
-						l45:
-							position, tokenIndex = position43, tokenIndex43
-							if !_rules[rulerel_path]() {
-								goto l41
-							}
-						}
-					l43:
-						goto l42
-					l41:
-						position, tokenIndex = position41, tokenIndex41
-					}
-				l42:
-					{
-						position46, tokenIndex46 := position, tokenIndex
-						if at(buffer, position) != rune('?') {
-							goto l46
-						}
-						position++
-						if !_rules[rulequery]() {
-							goto l46
-						}
-						goto l47
-					l46:
-						position, tokenIndex = position46, tokenIndex46
-					}
-				l47:
-					goto l33
-				l40:
-					position, tokenIndex = position33, tokenIndex33
-					if !(p.pick[1] == 2) {
-						goto l31
-					}
-					{
-						position48, tokenIndex48 := position, tokenIndex
-						if at(buffer, position) != rune('/') {
 							goto l49
-						}
-						position++
-						if at(buffer, position) != rune('/') {
-							goto l49
-						}
-						position++
-						if at(buffer, position) != rune('?') {
-							goto l49
-						}
-						position++
-						if !_rules[rulequery]() {
-							goto l49
-						}
-						goto l48
-					l49:
-						position, tokenIndex = position48, tokenIndex48
-						{
-							position50, tokenIndex50 := position, tokenIndex
-							{
-								position52, tokenIndex52 := position, tokenIndex
-								if !_rules[rulenet_path]() {
-									goto l53
-								}
-								goto l52
-							l53:
-								position, tokenIndex = position52, tokenIndex52
-								if !_rules[ruleabs_path_nz]() {
-									goto l54
-								}
-								goto l52
-							l54:
-								position, tokenIndex = position52, tokenIndex52
-								if !_rules[rulerel_path]() {
-									goto l50
-								}
-							}
-						l52:
-							goto l51
 						l50:
-							position, tokenIndex = position50, tokenIndex50
-						}
-					l51:
-						{
-							position55, tokenIndex55 := position, tokenIndex
-							if at(buffer, position) != rune('?') {
-								goto l55
+							position, tokenIndex = position49, tokenIndex49
+							if !_rules[ruleabs_path]() {
+								goto l51
 							}
-							position++
-							if !_rules[rulequery]() {
-								goto l55
+							goto l49
+						l51:
+							position, tokenIndex = position49, tokenIndex49
+							if !_rules[rulerel_path]() {
+								goto l47
 							}
-							goto l56
-						l55:
-							position, tokenIndex = position55, tokenIndex55
 						}
-					l56:
+					l49:
+						goto l48
+					l47:
+						position, tokenIndex = position47, tokenIndex47
 					}
 				l48:
-				}
-			l33:
-				add(rulerelativeURI, position32)
-			}
-			return true
-		l31:
-			position, tokenIndex = position31, tokenIndex31
-			return false
-		},
-		/* 4 hier_part <- <((&{ p.pick[2] == 0 } ((net_path / abs_path) ('?' query)?)) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / ((net_path / abs_path_nz) ('?' query)?))))> */
-		func() bool {
-			position57, tokenIndex57 := position, tokenIndex
-			{
-				position58 := position
-				{
-					position59, tokenIndex59 := position, tokenIndex
-					if !(p.pick[2] == 0) {
-						goto l60
-					}
 					{
-						position61, tokenIndex61 := position, tokenIndex
-						if !_rules[rulenet_path]() {
-							goto l62
-						}
-						goto l61
-					l62:
-						position, tokenIndex = position61, tokenIndex61
-						if !_rules[ruleabs_path]() {
-							goto l60
-						}
-					}
-				l61:
-					{
-						position63, tokenIndex63 := position, tokenIndex
+						position52, tokenIndex52 := position, tokenIndex
 						if at(buffer, position) != rune('?') {
-							goto l63
+							goto l52
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l63
+							goto l52
 						}
-						goto l64
-					l63:
-						position, tokenIndex = position63, tokenIndex63
+						goto l53
+					l52:
+						position, tokenIndex = position52, tokenIndex52
 					}
-				l64:
-					goto l59
-				l60:
-					position, tokenIndex = position59, tokenIndex59
-					if !(p.pick[2] == 1) {
-						goto l57
+				l53:
+					goto l35
+				l46:
+					position, tokenIndex = position35, tokenIndex35
+					if !(p.pick[1] == 2) {
+						goto l33
 					}
 					{
-						position65, tokenIndex65 := position, tokenIndex
+						position54, tokenIndex54 := position, tokenIndex
 						if at(buffer, position) != rune('/') {
-							goto l66
+							goto l55
 						}
 						position++
 						if at(buffer, position) != rune('/') {
-							goto l66
+							goto l55
 						}
 						position++
 						if at(buffer, position) != rune('?') {
-							goto l66
+							goto l55
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l66
+							goto l55
 						}
-						goto l65
-					l66:
-						position, tokenIndex = position65, tokenIndex65
+						goto l54
+					l55:
+						position, tokenIndex = position54, tokenIndex54
 						{
-							position67, tokenIndex67 := position, tokenIndex
-							if !_rules[rulenet_path]() {
-								goto l68
+							position56, tokenIndex56 := position, tokenIndex
+							{
+								position58, tokenIndex58 := position, tokenIndex
+								if !_rules[rulenet_path]() {
+									goto l59
+								}
+								goto l58
+							l59:
+								position, tokenIndex = position58, tokenIndex58
+								if !_rules[ruleabs_path_nz]() {
+									goto l60
+								}
+								goto l58
+							l60:
+								position, tokenIndex = position58, tokenIndex58
+								if !_rules[rulerel_path]() {
+									goto l56
+								}
 							}
-							goto l67
-						l68:
-							position, tokenIndex = position67, tokenIndex67
-							if !_rules[ruleabs_path_nz]() {
-								goto l57
-							}
+						l58:
+							goto l57
+						l56:
+							position, tokenIndex = position56, tokenIndex56
 						}
-					l67:
+					l57:
 						{
-							position69, tokenIndex69 := position, tokenIndex
+							position61, tokenIndex61 := position, tokenIndex
 							if at(buffer, position) != rune('?') {
-								goto l69
+								goto l61
 							}
 							position++
 							if !_rules[rulequery]() {
+								goto l61
+							}
+							goto l62
+						l61:
+							position, tokenIndex = position61, tokenIndex61
+						}
+					l62:
+					}
+				l54:
+				}
+			l35:
+				add(rulerelativeURI, position34)
+			}
+			return true
+		l33:
+			position, tokenIndex = position33, tokenIndex33
+			return false
+		},
+		/* 4 hier_part <- <((&{ p.pick[2] == 0 } (((net_path !(!('#' / '?') .)) / abs_path) ('?' query)?)) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / ((net_path / abs_path_nz) ('?' query)?))))> */
+		func() bool {
+			position63, tokenIndex63 := position, tokenIndex
+			{
+				position64 := position
+				{
+					position65, tokenIndex65 := position, tokenIndex
+					if !(p.pick[2] == 0) {
+						goto l66
+					}
+					{
+						position67, tokenIndex67 := position, tokenIndex
+						if !_rules[rulenet_path]() {
+							goto l68
+						}
+						{
+							position69, tokenIndex69 := position, tokenIndex
+							{
+								position70, tokenIndex70 := position, tokenIndex
+								{
+									position71, tokenIndex71 := position, tokenIndex
+									if at(buffer, position) != rune('#') {
+										goto l72
+									}
+									position++
+									goto l71
+								l72:
+									position, tokenIndex = position71, tokenIndex71
+									if at(buffer, position) != rune('?') {
+										goto l70
+									}
+									position++
+								}
+							l71:
+								goto l69
+							l70:
+								position, tokenIndex = position70, tokenIndex70
+							}
+							if !matchDot() {
 								goto l69
 							}
-							goto l70
+							goto l68
 						l69:
 							position, tokenIndex = position69, tokenIndex69
 						}
-					l70:
+						goto l67
+					l68:
+						position, tokenIndex = position67, tokenIndex67
+						if !_rules[ruleabs_path]() {
+							goto l66
+						}
 					}
-				l65:
-				}
-			l59:
-				add(rulehier_part, position58)
-			}
-			return true
-		l57:
-			position, tokenIndex = position57, tokenIndex57
-			return false
-		},
-		/* 5 opaque_part <- <((&{ p.pick[3] == 0 } (uric_no_slash uric*)) / (&{ p.pick[3] == 1 } (uric_no_slash uric*)?))> */
-		func() bool {
-			position71, tokenIndex71 := position, tokenIndex
-			{
-				position72 := position
-				{
-					position73, tokenIndex73 := position, tokenIndex
-					if !(p.pick[3] == 0) {
-						goto l74
-					}
-					if !_rules[ruleuric_no_slash]() {
-						goto l74
-					}
-				l75:
+				l67:
 					{
-						position76, tokenIndex76 := position, tokenIndex
-						if !_rules[ruleuric]() {
+						position73, tokenIndex73 := position, tokenIndex
+						if at(buffer, position) != rune('?') {
+							goto l73
+						}
+						position++
+						if !_rules[rulequery]() {
+							goto l73
+						}
+						goto l74
+					l73:
+						position, tokenIndex = position73, tokenIndex73
+					}
+				l74:
+					goto l65
+				l66:
+					position, tokenIndex = position65, tokenIndex65
+					if !(p.pick[2] == 1) {
+						goto l63
+					}
+					{
+						position75, tokenIndex75 := position, tokenIndex
+						if at(buffer, position) != rune('/') {
+							goto l76
+						}
+						position++
+						if at(buffer, position) != rune('/') {
+							goto l76
+						}
+						position++
+						if at(buffer, position) != rune('?') {
+							goto l76
+						}
+						position++
+						if !_rules[rulequery]() {
 							goto l76
 						}
 						goto l75
 					l76:
-						position, tokenIndex = position76, tokenIndex76
-					}
-					goto l73
-				l74:
-					position, tokenIndex = position73, tokenIndex73
-					if !(p.pick[3] == 1) {
-						goto l71
-					}
-					{
-						position77, tokenIndex77 := position, tokenIndex
-						if !_rules[ruleuric_no_slash]() {
-							goto l77
-						}
-					l79:
+						position, tokenIndex = position75, tokenIndex75
 						{
-							position80, tokenIndex80 := position, tokenIndex
-							if !_rules[ruleuric]() {
-								goto l80
+							position77, tokenIndex77 := position, tokenIndex
+							if !_rules[rulenet_path]() {
+								goto l78
 							}
-							goto l79
-						l80:
-							position, tokenIndex = position80, tokenIndex80
+							goto l77
+						l78:
+							position, tokenIndex = position77, tokenIndex77
+							if !_rules[ruleabs_path_nz]() {
+								goto l63
+							}
 						}
-						goto l78
 					l77:
-						position, tokenIndex = position77, tokenIndex77
+						{
+							position79, tokenIndex79 := position, tokenIndex
+							if at(buffer, position) != rune('?') {
+								goto l79
+							}
+							position++
+							if !_rules[rulequery]() {
+								goto l79
+							}
+							goto l80
+						l79:
+							position, tokenIndex = position79, tokenIndex79
+						}
+					l80:
 					}
-				l78:
+				l75:
 				}
-			l73:
-				add(ruleopaque_part, position72)
+			l65:
+				add(rulehier_part, position64)
 			}
 			return true
-		l71:
-			position, tokenIndex = position71, tokenIndex71
+		l63:
+			position, tokenIndex = position63, tokenIndex63
 			return false
 		},
-		/* 6 uric_no_slash <- <((&{ p.pick[4] == 0 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']'))))> */
+		/* 5 opaque_part <- <((&{ p.pick[3] == 0 } (uric_no_slash uric*)) / (&{ p.pick[3] == 1 } (uric_no_slash uric*)?))> */
 		func() bool {
 			position81, tokenIndex81 := position, tokenIndex
 			{
 				position82 := position
 				{
 					position83, tokenIndex83 := position, tokenIndex
-					if !(p.pick[4] == 0) {
+					if !(p.pick[3] == 0) {
 						goto l84
 					}
+					if !_rules[ruleuric_no_slash]() {
+						goto l84
+					}
+				l85:
 					{
-						position85, tokenIndex85 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
+						position86, tokenIndex86 := position, tokenIndex
+						if !_rules[ruleuric]() {
 							goto l86
 						}
 						goto l85
 					l86:
-						position, tokenIndex = position85, tokenIndex85
-						if !_rules[ruleescaped]() {
-							goto l87
-						}
-						goto l85
-					l87:
-						position, tokenIndex = position85, tokenIndex85
-						{
-							position88, tokenIndex88 := position, tokenIndex
-							if at(buffer, position) != rune('$') {
-								goto l89
-							}
-							position++
-							goto l88
-						l89:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune('&') {
-								goto l90
-							}
-							position++
-							goto l88
-						l90:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune('+') {
-								goto l91
-							}
-							position++
-							goto l88
-						l91:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune(',') {
-								goto l92
-							}
-							position++
-							goto l88
-						l92:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune(':') {
-								goto l93
-							}
-							position++
-							goto l88
-						l93:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune(';') {
-								goto l94
-							}
-							position++
-							goto l88
-						l94:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune('=') {
-								goto l95
-							}
-							position++
-							goto l88
-						l95:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune('?') {
-								goto l96
-							}
-							position++
-							goto l88
-						l96:
-							position, tokenIndex = position88, tokenIndex88
-							if at(buffer, position) != rune('@') {
-								goto l84
-							}
-							position++
-						}
-					l88:
+						position, tokenIndex = position86, tokenIndex86
 					}
-				l85:
 					goto l83
 				l84:
 					position, tokenIndex = position83, tokenIndex83
-					if !(p.pick[4] == 1) {
+					if !(p.pick[3] == 1) {
 						goto l81
 					}
 					{
-						position97, tokenIndex97 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
-							goto l98
+						position87, tokenIndex87 := position, tokenIndex
+						if !_rules[ruleuric_no_slash]() {
+							goto l87
 						}
-						goto l97
-					l98:
-						position, tokenIndex = position97, tokenIndex97
-						if !_rules[ruleescaped]() {
-							goto l99
-						}
-						goto l97
-					l99:
-						position, tokenIndex = position97, tokenIndex97
+					l89:
 						{
-							position100, tokenIndex100 := position, tokenIndex
-							if at(buffer, position) != rune('$') {
-								goto l101
+							position90, tokenIndex90 := position, tokenIndex
+							if !_rules[ruleuric]() {
+								goto l90
 							}
-							position++
-							goto l100
-						l101:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune('&') {
-								goto l102
-							}
-							position++
-							goto l100
-						l102:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune('+') {
-								goto l103
-							}
-							position++
-							goto l100
-						l103:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune(',') {
-								goto l104
-							}
-							position++
-							goto l100
-						l104:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune(':') {
-								goto l105
-							}
-							position++
-							goto l100
-						l105:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune(';') {
-								goto l106
-							}
-							position++
-							goto l100
-						l106:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune('=') {
-								goto l107
-							}
-							position++
-							goto l100
-						l107:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune('?') {
-								goto l108
-							}
-							position++
-							goto l100
-						l108:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune('@') {
-								goto l109
-							}
-							position++
-							goto l100
-						l109:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune('[') {
-								goto l110
-							}
-							position++
-							goto l100
-						l110:
-							position, tokenIndex = position100, tokenIndex100
-							if at(buffer, position) != rune(']') {
-								goto l81
-							}
-							position++
+							goto l89
+						l90:
+							position, tokenIndex = position90, tokenIndex90
 						}
-					l100:
+						goto l88
+					l87:
+						position, tokenIndex = position87, tokenIndex87
 					}
-				l97:
+				l88:
 				}
 			l83:
-				add(ruleuric_no_slash, position82)
+				add(ruleopaque_part, position82)
 			}
 			return true
 		l81:
 			position, tokenIndex = position81, tokenIndex81
 			return false
 		},
-		/* 7 net_path <- <((&{ p.pick[5] == 0 } ('/' '/' authority abs_path?)) / (&{ p.pick[5] == 1 } (('/' '/' authority abs_path?) / ('/' '/' abs_path))))> */
+		/* 6 uric_no_slash <- <((&{ p.pick[4] == 0 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']'))))> */
 		func() bool {
-			position111, tokenIndex111 := position, tokenIndex
+			position91, tokenIndex91 := position, tokenIndex
 			{
-				position112 := position
+				position92 := position
 				{
-					position113, tokenIndex113 := position, tokenIndex
-					if !(p.pick[5] == 0) {
-						goto l114
-					}
-					if at(buffer, position) != rune('/') {
-						goto l114
-					}
-					position++
-					if at(buffer, position) != rune('/') {
-						goto l114
-					}
-					position++
-					if !_rules[ruleauthority]() {
-						goto l114
+					position93, tokenIndex93 := position, tokenIndex
+					if !(p.pick[4] == 0) {
+						goto l94
 					}
 					{
-						position115, tokenIndex115 := position, tokenIndex
-						if !_rules[ruleabs_path]() {
-							goto l115
+						position95, tokenIndex95 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l96
 						}
-						goto l116
-					l115:
-						position, tokenIndex = position115, tokenIndex115
-					}
-				l116:
-					goto l113
-				l114:
-					position, tokenIndex = position113, tokenIndex113
-					if !(p.pick[5] == 1) {
-						goto l111
-					}
-					{
-						position117, tokenIndex117 := position, tokenIndex
-						if at(buffer, position) != rune('/') {
-							goto l118
+						goto l95
+					l96:
+						position, tokenIndex = position95, tokenIndex95
+						if !_rules[ruleescaped]() {
+							goto l97
 						}
-						position++
-						if at(buffer, position) != rune('/') {
-							goto l118
-						}
-						position++
-						if !_rules[ruleauthority]() {
-							goto l118
-						}
+						goto l95
+					l97:
+						position, tokenIndex = position95, tokenIndex95
 						{
-							position119, tokenIndex119 := position, tokenIndex
-							if !_rules[ruleabs_path]() {
+							position98, tokenIndex98 := position, tokenIndex
+							if at(buffer, position) != rune('$') {
+								goto l99
+							}
+							position++
+							goto l98
+						l99:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune('&') {
+								goto l100
+							}
+							position++
+							goto l98
+						l100:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune('+') {
+								goto l101
+							}
+							position++
+							goto l98
+						l101:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune(',') {
+								goto l102
+							}
+							position++
+							goto l98
+						l102:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune(':') {
+								goto l103
+							}
+							position++
+							goto l98
+						l103:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune(';') {
+								goto l104
+							}
+							position++
+							goto l98
+						l104:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune('=') {
+								goto l105
+							}
+							position++
+							goto l98
+						l105:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune('?') {
+								goto l106
+							}
+							position++
+							goto l98
+						l106:
+							position, tokenIndex = position98, tokenIndex98
+							if at(buffer, position) != rune('@') {
+								goto l94
+							}
+							position++
+						}
+					l98:
+					}
+				l95:
+					goto l93
+				l94:
+					position, tokenIndex = position93, tokenIndex93
+					if !(p.pick[4] == 1) {
+						goto l91
+					}
+					{
+						position107, tokenIndex107 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l108
+						}
+						goto l107
+					l108:
+						position, tokenIndex = position107, tokenIndex107
+						if !_rules[ruleescaped]() {
+							goto l109
+						}
+						goto l107
+					l109:
+						position, tokenIndex = position107, tokenIndex107
+						{
+							position110, tokenIndex110 := position, tokenIndex
+							if at(buffer, position) != rune('$') {
+								goto l111
+							}
+							position++
+							goto l110
+						l111:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune('&') {
+								goto l112
+							}
+							position++
+							goto l110
+						l112:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune('+') {
+								goto l113
+							}
+							position++
+							goto l110
+						l113:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune(',') {
+								goto l114
+							}
+							position++
+							goto l110
+						l114:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune(':') {
+								goto l115
+							}
+							position++
+							goto l110
+						l115:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune(';') {
+								goto l116
+							}
+							position++
+							goto l110
+						l116:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune('=') {
+								goto l117
+							}
+							position++
+							goto l110
+						l117:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune('?') {
+								goto l118
+							}
+							position++
+							goto l110
+						l118:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune('@') {
 								goto l119
 							}
-							goto l120
+							position++
+							goto l110
 						l119:
-							position, tokenIndex = position119, tokenIndex119
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune('[') {
+								goto l120
+							}
+							position++
+							goto l110
+						l120:
+							position, tokenIndex = position110, tokenIndex110
+							if at(buffer, position) != rune(']') {
+								goto l91
+							}
+							position++
 						}
-					l120:
-						goto l117
-					l118:
-						position, tokenIndex = position117, tokenIndex117
-						if at(buffer, position) != rune('/') {
-							goto l111
-						}
-						position++
-						if at(buffer, position) != rune('/') {
-							goto l111
-						}
-						position++
-						if !_rules[ruleabs_path]() {
-							goto l111
-						}
+					l110:
 					}
-				l117:
+				l107:
 				}
-			l113:
-				add(rulenet_path, position112)
+			l93:
+				add(ruleuric_no_slash, position92)
 			}
 			return true
-		l111:
-			position, tokenIndex = position111, tokenIndex111
+		l91:
+			position, tokenIndex = position91, tokenIndex91
 			return false
 		},
-		/* 8 abs_path <- <('/' path_segments)> */
+		/* 7 net_path <- <((&{ p.pick[5] == 0 } ('/' '/' authority abs_path?)) / (&{ p.pick[5] == 1 } (('/' '/' authority abs_path?) / ('/' '/' abs_path))))> */
 		func() bool {
 			position121, tokenIndex121 := position, tokenIndex
 			{
 				position122 := position
-				if at(buffer, position) != rune('/') {
-					goto l121
+				{
+					position123, tokenIndex123 := position, tokenIndex
+					if !(p.pick[5] == 0) {
+						goto l124
+					}
+					if at(buffer, position) != rune('/') {
+						goto l124
+					}
+					position++
+					if at(buffer, position) != rune('/') {
+						goto l124
+					}
+					position++
+					if !_rules[ruleauthority]() {
+						goto l124
+					}
+					{
+						position125, tokenIndex125 := position, tokenIndex
+						if !_rules[ruleabs_path]() {
+							goto l125
+						}
+						goto l126
+					l125:
+						position, tokenIndex = position125, tokenIndex125
+					}
+				l126:
+					goto l123
+				l124:
+					position, tokenIndex = position123, tokenIndex123
+					if !(p.pick[5] == 1) {
+						goto l121
+					}
+					{
+						position127, tokenIndex127 := position, tokenIndex
+						if at(buffer, position) != rune('/') {
+							goto l128
+						}
+						position++
+						if at(buffer, position) != rune('/') {
+							goto l128
+						}
+						position++
+						if !_rules[ruleauthority]() {
+							goto l128
+						}
+						{
+							position129, tokenIndex129 := position, tokenIndex
+							if !_rules[ruleabs_path]() {
+								goto l129
+							}
+							goto l130
+						l129:
+							position, tokenIndex = position129, tokenIndex129
+						}
+					l130:
+						goto l127
+					l128:
+						position, tokenIndex = position127, tokenIndex127
+						if at(buffer, position) != rune('/') {
+							goto l121
+						}
+						position++
+						if at(buffer, position) != rune('/') {
+							goto l121
+						}
+						position++
+						if !_rules[ruleabs_path]() {
+							goto l121
+						}
+					}
+				l127:
 				}
-				position++
-				if !_rules[rulepath_segments]() {
-					goto l121
-				}
-				add(ruleabs_path, position122)
+			l123:
+				add(rulenet_path, position122)
 			}
 			return true
 		l121:
 			position, tokenIndex = position121, tokenIndex121
 			return false
 		},
-		/* 9 rel_path <- <(rel_segment abs_path?)> */
+		/* 8 abs_path <- <('/' path_segments)> */
 		func() bool {
-			position123, tokenIndex123 := position, tokenIndex
+			position131, tokenIndex131 := position, tokenIndex
 			{
-				position124 := position
-				if !_rules[rulerel_segment]() {
-					goto l123
+				position132 := position
+				if at(buffer, position) != rune('/') {
+					goto l131
 				}
-				{
-					position125, tokenIndex125 := position, tokenIndex
-					if !_rules[ruleabs_path]() {
-						goto l125
-					}
-					goto l126
-				l125:
-					position, tokenIndex = position125, tokenIndex125
+				position++
+				if !_rules[rulepath_segments]() {
+					goto l131
 				}
-			l126:
-				add(rulerel_path, position124)
+				add(ruleabs_path, position132)
 			}
 			return true
-		l123:
-			position, tokenIndex = position123, tokenIndex123
+		l131:
+			position, tokenIndex = position131, tokenIndex131
+			return false
+		},
+		/* 9 rel_path <- <(rel_segment abs_path?)> */
+		func() bool {
+			position133, tokenIndex133 := position, tokenIndex
+			{
+				position134 := position
+				if !_rules[rulerel_segment]() {
+					goto l133
+				}
+				{
+					position135, tokenIndex135 := position, tokenIndex
+					if !_rules[ruleabs_path]() {
+						goto l135
+					}
+					goto l136
+				l135:
+					position, tokenIndex = position135, tokenIndex135
+				}
+			l136:
+				add(rulerel_path, position134)
+			}
+			return true
+		l133:
+			position, tokenIndex = position133, tokenIndex133
 			return false
 		},
 		/* 10 rel_segment <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+> */
 		func() bool {
-			position127, tokenIndex127 := position, tokenIndex
+			position137, tokenIndex137 := position, tokenIndex
 			{
-				position128 := position
+				position138 := position
 				{
-					position131, tokenIndex131 := position, tokenIndex
+					position141, tokenIndex141 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l132
+						goto l142
 					}
-					goto l131
-				l132:
-					position, tokenIndex = position131, tokenIndex131
+					goto l141
+				l142:
+					position, tokenIndex = position141, tokenIndex141
 					if !_rules[ruleescaped]() {
-						goto l133
+						goto l143
 					}
-					goto l131
-				l133:
-					position, tokenIndex = position131, tokenIndex131
+					goto l141
+				l143:
+					position, tokenIndex = position141, tokenIndex141
 					{
-						position134, tokenIndex134 := position, tokenIndex
+						position144, tokenIndex144 := position, tokenIndex
 						if at(buffer, position) != rune('$') {
-							goto l135
+							goto l145
 						}
 						position++
-						goto l134
-					l135:
-						position, tokenIndex = position134, tokenIndex134
+						goto l144
+					l145:
+						position, tokenIndex = position144, tokenIndex144
 						if at(buffer, position) != rune('&') {
-							goto l136
+							goto l146
 						}
 						position++
-						goto l134
-					l136:
-						position, tokenIndex = position134, tokenIndex134
+						goto l144
+					l146:
+						position, tokenIndex = position144, tokenIndex144
 						if at(buffer, position) != rune('+') {
+							goto l147
+						}
+						position++
+						goto l144
+					l147:
+						position, tokenIndex = position144, tokenIndex144
+						if at(buffer, position) != rune(',') {
+							goto l148
+						}
+						position++
+						goto l144
+					l148:
+						position, tokenIndex = position144, tokenIndex144
+						if at(buffer, position) != rune(';') {
+							goto l149
+						}
+						position++
+						goto l144
+					l149:
+						position, tokenIndex = position144, tokenIndex144
+						if at(buffer, position) != rune('=') {
+							goto l150
+						}
+						position++
+						goto l144
+					l150:
+						position, tokenIndex = position144, tokenIndex144
+						if at(buffer, position) != rune('@') {
 							goto l137
 						}
 						position++
-						goto l134
-					l137:
-						position, tokenIndex = position134, tokenIndex134
-						if at(buffer, position) != rune(',') {
-							goto l138
-						}
-						position++
-						goto l134
-					l138:
-						position, tokenIndex = position134, tokenIndex134
-						if at(buffer, position) != rune(';') {
-							goto l139
-						}
-						position++
-						goto l134
-					l139:
-						position, tokenIndex = position134, tokenIndex134
-						if at(buffer, position) != rune('=') {
-							goto l140
-						}
-						position++
-						goto l134
-					l140:
-						position, tokenIndex = position134, tokenIndex134
-						if at(buffer, position) != rune('@') {
-							goto l127
-						}
-						position++
 					}
-				l134:
+				l144:
 				}
-			l131:
-			l129:
+			l141:
+			l139:
 				{
-					position130, tokenIndex130 := position, tokenIndex
+					position140, tokenIndex140 := position, tokenIndex
 					{
-						position141, tokenIndex141 := position, tokenIndex
+						position151, tokenIndex151 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l142
+							goto l152
 						}
-						goto l141
-					l142:
-						position, tokenIndex = position141, tokenIndex141
+						goto l151
+					l152:
+						position, tokenIndex = position151, tokenIndex151
 						if !_rules[ruleescaped]() {
-							goto l143
+							goto l153
 						}
-						goto l141
-					l143:
-						position, tokenIndex = position141, tokenIndex141
+						goto l151
+					l153:
+						position, tokenIndex = position151, tokenIndex151
 						{
-							position144, tokenIndex144 := position, tokenIndex
+							position154, tokenIndex154 := position, tokenIndex
 							if at(buffer, position) != rune('$') {
-								goto l145
+								goto l155
 							}
 							position++
-							goto l144
-						l145:
-							position, tokenIndex = position144, tokenIndex144
+							goto l154
+						l155:
+							position, tokenIndex = position154, tokenIndex154
 							if at(buffer, position) != rune('&') {
-								goto l146
+								goto l156
 							}
 							position++
-							goto l144
-						l146:
-							position, tokenIndex = position144, tokenIndex144
+							goto l154
+						l156:
+							position, tokenIndex = position154, tokenIndex154
 							if at(buffer, position) != rune('+') {
-								goto l147
+								goto l157
 							}
 							position++
-							goto l144
-						l147:
-							position, tokenIndex = position144, tokenIndex144
+							goto l154
+						l157:
+							position, tokenIndex = position154, tokenIndex154
 							if at(buffer, position) != rune(',') {
-								goto l148
+								goto l158
 							}
 							position++
-							goto l144
-						l148:
-							position, tokenIndex = position144, tokenIndex144
+							goto l154
+						l158:
+							position, tokenIndex = position154, tokenIndex154
 							if at(buffer, position) != rune(';') {
-								goto l149
+								goto l159
 							}
 							position++
-							goto l144
-						l149:
-							position, tokenIndex = position144, tokenIndex144
+							goto l154
+						l159:
+							position, tokenIndex = position154, tokenIndex154
 							if at(buffer, position) != rune('=') {
-								goto l150
+								goto l160
 							}
 							position++
-							goto l144
-						l150:
-							position, tokenIndex = position144, tokenIndex144
+							goto l154
+						l160:
+							position, tokenIndex = position154, tokenIndex154
 							if at(buffer, position) != rune('@') {
-								goto l130
+								goto l140
 							}
 							position++
 						}
-					l144:
+					l154:
 					}
-				l141:
-					goto l129
-				l130:
-					position, tokenIndex = position130, tokenIndex130
+				l151:
+					goto l139
+				l140:
+					position, tokenIndex = position140, tokenIndex140
 				}
-				add(rulerel_segment, position128)
+				add(rulerel_segment, position138)
 			}
 			return true
-		l127:
-			position, tokenIndex = position127, tokenIndex127
+		l137:
+			position, tokenIndex = position137, tokenIndex137
 			return false
 		},
 		/* 11 scheme <- <(alpha (alpha / digit / ('+' / '-' / '.'))*)> */
 		func() bool {
-			position151, tokenIndex151 := position, tokenIndex
-			{
-				position152 := position
-				if !_rules[rulealpha]() {
-					goto l151
-				}
-			l153:
-				{
-					position154, tokenIndex154 := position, tokenIndex
-					{
-						position155, tokenIndex155 := position, tokenIndex
-						if !_rules[rulealpha]() {
-							goto l156
-						}
-						goto l155
-					l156:
-						position, tokenIndex = position155, tokenIndex155
-						if !_rules[ruledigit]() {
-							goto l157
-						}
-						goto l155
-					l157:
-						position, tokenIndex = position155, tokenIndex155
-						{
-							position158, tokenIndex158 := position, tokenIndex
-							if at(buffer, position) != rune('+') {
-								goto l159
-							}
-							position++
-							goto l158
-						l159:
-							position, tokenIndex = position158, tokenIndex158
-							if at(buffer, position) != rune('-') {
-								goto l160
-							}
-							position++
-							goto l158
-						l160:
-							position, tokenIndex = position158, tokenIndex158
-							if at(buffer, position) != rune('.') {
-								goto l154
-							}
-							position++
-						}
-					l158:
-					}
-				l155:
-					goto l153
-				l154:
-					position, tokenIndex = position154, tokenIndex154
-				}
-				add(rulescheme, position152)
-			}
-			return true
-		l151:
-			position, tokenIndex = position151, tokenIndex151
-			return false
-		},
-		/* 12 authority <- <((server !(!('#' / '/' / '?') .)) / reg_name)> */
-		func() bool {
 			position161, tokenIndex161 := position, tokenIndex
 			{
 				position162 := position
-				{
-					position163, tokenIndex163 := position, tokenIndex
-					if !_rules[ruleserver]() {
-						goto l164
-					}
-					{
-						position165, tokenIndex165 := position, tokenIndex
-						{
-							position166, tokenIndex166 := position, tokenIndex
-							{
-								position167, tokenIndex167 := position, tokenIndex
-								if at(buffer, position) != rune('#') {
-									goto l168
-								}
-								position++
-								goto l167
-							l168:
-								position, tokenIndex = position167, tokenIndex167
-								if at(buffer, position) != rune('/') {
-									goto l169
-								}
-								position++
-								goto l167
-							l169:
-								position, tokenIndex = position167, tokenIndex167
-								if at(buffer, position) != rune('?') {
-									goto l166
-								}
-								position++
-							}
-						l167:
-							goto l165
-						l166:
-							position, tokenIndex = position166, tokenIndex166
-						}
-						if !matchDot() {
-							goto l165
-						}
-						goto l164
-					l165:
-						position, tokenIndex = position165, tokenIndex165
-					}
-					goto l163
-				l164:
-					position, tokenIndex = position163, tokenIndex163
-					if !_rules[rulereg_name]() {
-						goto l161
-					}
+				if !_rules[rulealpha]() {
+					goto l161
 				}
 			l163:
-				add(ruleauthority, position162)
+				{
+					position164, tokenIndex164 := position, tokenIndex
+					{
+						position165, tokenIndex165 := position, tokenIndex
+						if !_rules[rulealpha]() {
+							goto l166
+						}
+						goto l165
+					l166:
+						position, tokenIndex = position165, tokenIndex165
+						if !_rules[ruledigit]() {
+							goto l167
+						}
+						goto l165
+					l167:
+						position, tokenIndex = position165, tokenIndex165
+						{
+							position168, tokenIndex168 := position, tokenIndex
+							if at(buffer, position) != rune('+') {
+								goto l169
+							}
+							position++
+							goto l168
+						l169:
+							position, tokenIndex = position168, tokenIndex168
+							if at(buffer, position) != rune('-') {
+								goto l170
+							}
+							position++
+							goto l168
+						l170:
+							position, tokenIndex = position168, tokenIndex168
+							if at(buffer, position) != rune('.') {
+								goto l164
+							}
+							position++
+						}
+					l168:
+					}
+				l165:
+					goto l163
+				l164:
+					position, tokenIndex = position164, tokenIndex164
+				}
+				add(rulescheme, position162)
 			}
 			return true
 		l161:
 			position, tokenIndex = position161, tokenIndex161
 			return false
 		},
+		/* 12 authority <- <((server !(!('#' / '/' / '?') .)) / reg_name)> */
+		func() bool {
+			position171, tokenIndex171 := position, tokenIndex
+			{
+				position172 := position
+				{
+					position173, tokenIndex173 := position, tokenIndex
+					if !_rules[ruleserver]() {
+						goto l174
+					}
+					{
+						position175, tokenIndex175 := position, tokenIndex
+						{
+							position176, tokenIndex176 := position, tokenIndex
+							{
+								position177, tokenIndex177 := position, tokenIndex
+								if at(buffer, position) != rune('#') {
+									goto l178
+								}
+								position++
+								goto l177
+							l178:
+								position, tokenIndex = position177, tokenIndex177
+								if at(buffer, position) != rune('/') {
+									goto l179
+								}
+								position++
+								goto l177
+							l179:
+								position, tokenIndex = position177, tokenIndex177
+								if at(buffer, position) != rune('?') {
+									goto l176
+								}
+								position++
+							}
+						l177:
+							goto l175
+						l176:
+							position, tokenIndex = position176, tokenIndex176
+						}
+						if !matchDot() {
+							goto l175
+						}
+						goto l174
+					l175:
+						position, tokenIndex = position175, tokenIndex175
+					}
+					goto l173
+				l174:
+					position, tokenIndex = position173, tokenIndex173
+					if !_rules[rulereg_name]() {
+						goto l171
+					}
+				}
+			l173:
+				add(ruleauthority, position172)
+			}
+			return true
+		l171:
+			position, tokenIndex = position171, tokenIndex171
+			return false
+		},
 		/* 13 reg_name <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
 		func() bool {
-			position170, tokenIndex170 := position, tokenIndex
+			position180, tokenIndex180 := position, tokenIndex
 			{
-				position171 := position
+				position181 := position
 				{
-					position174, tokenIndex174 := position, tokenIndex
+					position184, tokenIndex184 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l175
+						goto l185
 					}
-					goto l174
-				l175:
-					position, tokenIndex = position174, tokenIndex174
+					goto l184
+				l185:
+					position, tokenIndex = position184, tokenIndex184
 					if !_rules[ruleescaped]() {
-						goto l176
+						goto l186
 					}
-					goto l174
-				l176:
-					position, tokenIndex = position174, tokenIndex174
+					goto l184
+				l186:
+					position, tokenIndex = position184, tokenIndex184
 					{
-						position177, tokenIndex177 := position, tokenIndex
+						position187, tokenIndex187 := position, tokenIndex
 						if at(buffer, position) != rune('$') {
-							goto l178
+							goto l188
 						}
 						position++
-						goto l177
-					l178:
-						position, tokenIndex = position177, tokenIndex177
+						goto l187
+					l188:
+						position, tokenIndex = position187, tokenIndex187
 						if at(buffer, position) != rune('&') {
-							goto l179
+							goto l189
 						}
 						position++
-						goto l177
-					l179:
-						position, tokenIndex = position177, tokenIndex177
+						goto l187
+					l189:
+						position, tokenIndex = position187, tokenIndex187
 						if at(buffer, position) != rune('+') {
+							goto l190
+						}
+						position++
+						goto l187
+					l190:
+						position, tokenIndex = position187, tokenIndex187
+						if at(buffer, position) != rune(',') {
+							goto l191
+						}
+						position++
+						goto l187
+					l191:
+						position, tokenIndex = position187, tokenIndex187
+						if at(buffer, position) != rune(':') {
+							goto l192
+						}
+						position++
+						goto l187
+					l192:
+						position, tokenIndex = position187, tokenIndex187
+						if at(buffer, position) != rune(';') {
+							goto l193
+						}
+						position++
+						goto l187
+					l193:
+						position, tokenIndex = position187, tokenIndex187
+						if at(buffer, position) != rune('=') {
+							goto l194
+						}
+						position++
+						goto l187
+					l194:
+						position, tokenIndex = position187, tokenIndex187
+						if at(buffer, position) != rune('@') {
 							goto l180
 						}
 						position++
-						goto l177
-					l180:
-						position, tokenIndex = position177, tokenIndex177
-						if at(buffer, position) != rune(',') {
-							goto l181
-						}
-						position++
-						goto l177
-					l181:
-						position, tokenIndex = position177, tokenIndex177
-						if at(buffer, position) != rune(':') {
-							goto l182
-						}
-						position++
-						goto l177
-					l182:
-						position, tokenIndex = position177, tokenIndex177
-						if at(buffer, position) != rune(';') {
-							goto l183
-						}
-						position++
-						goto l177
-					l183:
-						position, tokenIndex = position177, tokenIndex177
-						if at(buffer, position) != rune('=') {
-							goto l184
-						}
-						position++
-						goto l177
-					l184:
-						position, tokenIndex = position177, tokenIndex177
-						if at(buffer, position) != rune('@') {
-							goto l170
-						}
-						position++
 					}
-				l177:
+				l187:
 				}
-			l174:
-			l172:
+			l184:
+			l182:
 				{
-					position173, tokenIndex173 := position, tokenIndex
+					position183, tokenIndex183 := position, tokenIndex
 					{
-						position185, tokenIndex185 := position, tokenIndex
+						position195, tokenIndex195 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l186
+							goto l196
 						}
-						goto l185
-					l186:
-						position, tokenIndex = position185, tokenIndex185
+						goto l195
+					l196:
+						position, tokenIndex = position195, tokenIndex195
 						if !_rules[ruleescaped]() {
-							goto l187
+							goto l197
 						}
-						goto l185
-					l187:
-						position, tokenIndex = position185, tokenIndex185
+						goto l195
+					l197:
+						position, tokenIndex = position195, tokenIndex195
 						{
-							position188, tokenIndex188 := position, tokenIndex
+							position198, tokenIndex198 := position, tokenIndex
 							if at(buffer, position) != rune('$') {
-								goto l189
+								goto l199
 							}
 							position++
-							goto l188
-						l189:
-							position, tokenIndex = position188, tokenIndex188
+							goto l198
+						l199:
+							position, tokenIndex = position198, tokenIndex198
 							if at(buffer, position) != rune('&') {
-								goto l190
+								goto l200
 							}
 							position++
-							goto l188
-						l190:
-							position, tokenIndex = position188, tokenIndex188
+							goto l198
+						l200:
+							position, tokenIndex = position198, tokenIndex198
 							if at(buffer, position) != rune('+') {
-								goto l191
+								goto l201
 							}
 							position++
-							goto l188
-						l191:
-							position, tokenIndex = position188, tokenIndex188
+							goto l198
+						l201:
+							position, tokenIndex = position198, tokenIndex198
 							if at(buffer, position) != rune(',') {
-								goto l192
+								goto l202
 							}
 							position++
-							goto l188
-						l192:
-							position, tokenIndex = position188, tokenIndex188
+							goto l198
+						l202:
+							position, tokenIndex = position198, tokenIndex198
 							if at(buffer, position) != rune(':') {
-								goto l193
+								goto l203
 							}
 							position++
-							goto l188
-						l193:
-							position, tokenIndex = position188, tokenIndex188
+							goto l198
+						l203:
+							position, tokenIndex = position198, tokenIndex198
 							if at(buffer, position) != rune(';') {
-								goto l194
+								goto l204
 							}
 							position++
-							goto l188
-						l194:
-							position, tokenIndex = position188, tokenIndex188
+							goto l198
+						l204:
+							position, tokenIndex = position198, tokenIndex198
 							if at(buffer, position) != rune('=') {
-								goto l195
+								goto l205
 							}
 							position++
-							goto l188
-						l195:
-							position, tokenIndex = position188, tokenIndex188
+							goto l198
+						l205:
+							position, tokenIndex = position198, tokenIndex198
 							if at(buffer, position) != rune('@') {
-								goto l173
+								goto l183
 							}
 							position++
 						}
-					l188:
+					l198:
 					}
-				l185:
-					goto l172
-				l173:
-					position, tokenIndex = position173, tokenIndex173
+				l195:
+					goto l182
+				l183:
+					position, tokenIndex = position183, tokenIndex183
 				}
-				add(rulereg_name, position171)
+				add(rulereg_name, position181)
 			}
 			return true
-		l170:
-			position, tokenIndex = position170, tokenIndex170
+		l180:
+			position, tokenIndex = position180, tokenIndex180
 			return false
 		},
 		/* 14 server <- <((&{ p.pick[6] == 0 } ((userinfo '@')? hostport)?) / (&{ p.pick[6] == 1 } ((userinfo '@')? hostport)))> */
 		func() bool {
-			position196, tokenIndex196 := position, tokenIndex
+			position206, tokenIndex206 := position, tokenIndex
 			{
-				position197 := position
+				position207 := position
 				{
-					position198, tokenIndex198 := position, tokenIndex
+					position208, tokenIndex208 := position, tokenIndex
 					if !(p.pick[6] == 0) {
-						goto l199
+						goto l209
 					}
 					{
-						position200, tokenIndex200 := position, tokenIndex
+						position210, tokenIndex210 := position, tokenIndex
 						{
-							position202, tokenIndex202 := position, tokenIndex
+							position212, tokenIndex212 := position, tokenIndex
 							if !_rules[ruleuserinfo]() {
-								goto l202
+								goto l212
 							}
 							if at(buffer, position) != rune('@') {
-								goto l202
+								goto l212
 							}
 							position++
-							goto l203
-						l202:
-							position, tokenIndex = position202, tokenIndex202
+							goto l213
+						l212:
+							position, tokenIndex = position212, tokenIndex212
 						}
-					l203:
+					l213:
 						if !_rules[rulehostport]() {
-							goto l200
+							goto l210
 						}
-						goto l201
-					l200:
-						position, tokenIndex = position200, tokenIndex200
+						goto l211
+					l210:
+						position, tokenIndex = position210, tokenIndex210
 					}
-				l201:
-					goto l198
-				l199:
-					position, tokenIndex = position198, tokenIndex198
+				l211:
+					goto l208
+				l209:
+					position, tokenIndex = position208, tokenIndex208
 					if !(p.pick[6] == 1) {
-						goto l196
+						goto l206
 					}
 					{
-						position204, tokenIndex204 := position, tokenIndex
+						position214, tokenIndex214 := position, tokenIndex
 						if !_rules[ruleuserinfo]() {
-							goto l204
+							goto l214
 						}
 						if at(buffer, position) != rune('@') {
-							goto l204
+							goto l214
 						}
 						position++
-						goto l205
-					l204:
-						position, tokenIndex = position204, tokenIndex204
+						goto l215
+					l214:
+						position, tokenIndex = position214, tokenIndex214
 					}
-				l205:
+				l215:
 					if !_rules[rulehostport]() {
-						goto l196
+						goto l206
 					}
 				}
-			l198:
-				add(ruleserver, position197)
+			l208:
+				add(ruleserver, position207)
 			}
 			return true
-		l196:
-			position, tokenIndex = position196, tokenIndex196
+		l206:
+			position, tokenIndex = position206, tokenIndex206
 			return false
 		},
 		/* 15 userinfo <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
 		func() bool {
 			{
-				position207 := position
-			l208:
+				position217 := position
+			l218:
 				{
-					position209, tokenIndex209 := position, tokenIndex
+					position219, tokenIndex219 := position, tokenIndex
 					{
-						position210, tokenIndex210 := position, tokenIndex
+						position220, tokenIndex220 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l211
+							goto l221
 						}
-						goto l210
-					l211:
-						position, tokenIndex = position210, tokenIndex210
+						goto l220
+					l221:
+						position, tokenIndex = position220, tokenIndex220
 						if !_rules[ruleescaped]() {
-							goto l212
+							goto l222
 						}
-						goto l210
-					l212:
-						position, tokenIndex = position210, tokenIndex210
+						goto l220
+					l222:
+						position, tokenIndex = position220, tokenIndex220
 						{
-							position213, tokenIndex213 := position, tokenIndex
+							position223, tokenIndex223 := position, tokenIndex
 							if at(buffer, position) != rune('$') {
-								goto l214
+								goto l224
 							}
 							position++
-							goto l213
-						l214:
-							position, tokenIndex = position213, tokenIndex213
+							goto l223
+						l224:
+							position, tokenIndex = position223, tokenIndex223
 							if at(buffer, position) != rune('&') {
-								goto l215
+								goto l225
 							}
 							position++
-							goto l213
-						l215:
-							position, tokenIndex = position213, tokenIndex213
+							goto l223
+						l225:
+							position, tokenIndex = position223, tokenIndex223
 							if at(buffer, position) != rune('+') {
-								goto l216
+								goto l226
 							}
 							position++
-							goto l213
-						l216:
-							position, tokenIndex = position213, tokenIndex213
+							goto l223
+						l226:
+							position, tokenIndex = position223, tokenIndex223
 							if at(buffer, position) != rune(',') {
-								goto l217
+								goto l227
 							}
 							position++
-							goto l213
-						l217:
-							position, tokenIndex = position213, tokenIndex213
+							goto l223
+						l227:
+							position, tokenIndex = position223, tokenIndex223
 							if at(buffer, position) != rune(':') {
-								goto l218
+								goto l228
 							}
 							position++
-							goto l213
-						l218:
-							position, tokenIndex = position213, tokenIndex213
+							goto l223
+						l228:
+							position, tokenIndex = position223, tokenIndex223
 							if at(buffer, position) != rune(';') {
+								goto l229
+							}
+							position++
+							goto l223
+						l229:
+							position, tokenIndex = position223, tokenIndex223
+							if at(buffer, position) != rune('=') {
 								goto l219
 							}
 							position++
-							goto l213
-						l219:
-							position, tokenIndex = position213, tokenIndex213
-							if at(buffer, position) != rune('=') {
-								goto l209
-							}
-							position++
 						}
-					l213:
+					l223:
 					}
-				l210:
-					goto l208
-				l209:
-					position, tokenIndex = position209, tokenIndex209
+				l220:
+					goto l218
+				l219:
+					position, tokenIndex = position219, tokenIndex219
 				}
-				add(ruleuserinfo, position207)
+				add(ruleuserinfo, position217)
 			}
 			return true
 		},
 		/* 16 hostport <- <(host (':' port)?)> */
 		func() bool {
-			position220, tokenIndex220 := position, tokenIndex
+			position230, tokenIndex230 := position, tokenIndex
 			{
-				position221 := position
+				position231 := position
 				if !_rules[rulehost]() {
-					goto l220
+					goto l230
 				}
 				{
-					position222, tokenIndex222 := position, tokenIndex
+					position232, tokenIndex232 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l222
+						goto l232
 					}
 					position++
 					if !_rules[ruleport]() {
-						goto l222
+						goto l232
 					}
-					goto l223
-				l222:
-					position, tokenIndex = position222, tokenIndex222
+					goto l233
+				l232:
+					position, tokenIndex = position232, tokenIndex232
 				}
-			l223:
-				add(rulehostport, position221)
+			l233:
+				add(rulehostport, position231)
 			}
 			return true
-		l220:
-			position, tokenIndex = position220, tokenIndex220
+		l230:
+			position, tokenIndex = position230, tokenIndex230
 			return false
 		},
 		/* 17 host <- <((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference)))> */
 		func() bool {
-			position224, tokenIndex224 := position, tokenIndex
+			position234, tokenIndex234 := position, tokenIndex
 			{
-				position225 := position
+				position235 := position
 				{
-					position226, tokenIndex226 := position, tokenIndex
+					position236, tokenIndex236 := position, tokenIndex
 					if !(p.pick[7] == 0) {
-						goto l227
+						goto l237
 					}
 					{
-						position228, tokenIndex228 := position, tokenIndex
+						position238, tokenIndex238 := position, tokenIndex
 						if !_rules[rulehostname]() {
-							goto l229
+							goto l239
 						}
-						goto l228
-					l229:
-						position, tokenIndex = position228, tokenIndex228
+						goto l238
+					l239:
+						position, tokenIndex = position238, tokenIndex238
 						if !_rules[ruleIPv4address]() {
-							goto l227
+							goto l237
 						}
 					}
-				l228:
-					goto l226
-				l227:
-					position, tokenIndex = position226, tokenIndex226
+				l238:
+					goto l236
+				l237:
+					position, tokenIndex = position236, tokenIndex236
 					if !(p.pick[7] == 1) {
-						goto l224
+						goto l234
 					}
 					{
-						position230, tokenIndex230 := position, tokenIndex
+						position240, tokenIndex240 := position, tokenIndex
 						if !_rules[rulehostname]() {
-							goto l231
+							goto l241
 						}
-						goto l230
-					l231:
-						position, tokenIndex = position230, tokenIndex230
+						goto l240
+					l241:
+						position, tokenIndex = position240, tokenIndex240
 						if !_rules[ruleIPv4address]() {
-							goto l232
+							goto l242
 						}
-						goto l230
-					l232:
-						position, tokenIndex = position230, tokenIndex230
+						goto l240
+					l242:
+						position, tokenIndex = position240, tokenIndex240
 						if !_rules[ruleipv6reference]() {
-							goto l224
+							goto l234
 						}
 					}
-				l230:
+				l240:
 				}
-			l226:
-				add(rulehost, position225)
+			l236:
+				add(rulehost, position235)
 			}
 			return true
-		l224:
-			position, tokenIndex = position224, tokenIndex224
+		l234:
+			position, tokenIndex = position234, tokenIndex234
 			return false
 		},
 		/* 18 hostname <- <((&{ p.pick[8] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[8] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
 		func() bool {
-			position233, tokenIndex233 := position, tokenIndex
+			position243, tokenIndex243 := position, tokenIndex
 			{
-				position234 := position
+				position244 := position
 				{
-					position235, tokenIndex235 := position, tokenIndex
+					position245, tokenIndex245 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l236
+						goto l246
 					}
-				l237:
+				l247:
 					{
-						position238, tokenIndex238 := position, tokenIndex
+						position248, tokenIndex248 := position, tokenIndex
 						if !_rules[ruledomainlabel]() {
-							goto l238
+							goto l248
 						}
 						if at(buffer, position) != rune('.') {
-							goto l238
+							goto l248
 						}
 						position++
 						{
-							position239, tokenIndex239 := position, tokenIndex
+							position249, tokenIndex249 := position, tokenIndex
 							if !_rules[rulealphanum]() {
-								goto l238
+								goto l248
 							}
-							position, tokenIndex = position239, tokenIndex239
+							position, tokenIndex = position249, tokenIndex249
 						}
-						goto l237
-					l238:
-						position, tokenIndex = position238, tokenIndex238
+						goto l247
+					l248:
+						position, tokenIndex = position248, tokenIndex248
 					}
 					if !_rules[ruletoplabel]() {
-						goto l236
+						goto l246
 					}
 					{
-						position240, tokenIndex240 := position, tokenIndex
+						position250, tokenIndex250 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l240
+							goto l250
 						}
 						position++
-						goto l241
-					l240:
-						position, tokenIndex = position240, tokenIndex240
+						goto l251
+					l250:
+						position, tokenIndex = position250, tokenIndex250
 					}
-				l241:
-					goto l235
-				l236:
-					position, tokenIndex = position235, tokenIndex235
+				l251:
+					goto l245
+				l246:
+					position, tokenIndex = position245, tokenIndex245
 					if !(p.pick[8] == 1) {
-						goto l233
+						goto l243
 					}
 					{
-						position242, tokenIndex242 := position, tokenIndex
+						position252, tokenIndex252 := position, tokenIndex
 						if !_rules[ruledomainlabel]() {
-							goto l243
+							goto l253
 						}
 						if at(buffer, position) != rune('.') {
-							goto l243
+							goto l253
 						}
 						position++
 						{
-							position246, tokenIndex246 := position, tokenIndex
+							position256, tokenIndex256 := position, tokenIndex
 							if !_rules[rulealphanum]() {
-								goto l243
+								goto l253
 							}
-							position, tokenIndex = position246, tokenIndex246
+							position, tokenIndex = position256, tokenIndex256
 						}
-					l244:
+					l254:
 						{
-							position245, tokenIndex245 := position, tokenIndex
+							position255, tokenIndex255 := position, tokenIndex
 							if !_rules[ruledomainlabel]() {
-								goto l245
+								goto l255
 							}
 							if at(buffer, position) != rune('.') {
-								goto l245
+								goto l255
 							}
 							position++
 							{
-								position247, tokenIndex247 := position, tokenIndex
+								position257, tokenIndex257 := position, tokenIndex
 								if !_rules[rulealphanum]() {
-									goto l245
+									goto l255
 								}
-								position, tokenIndex = position247, tokenIndex247
+								position, tokenIndex = position257, tokenIndex257
 							}
-							goto l244
-						l245:
-							position, tokenIndex = position245, tokenIndex245
+							goto l254
+						l255:
+							position, tokenIndex = position255, tokenIndex255
 						}
 						if !_rules[ruletoplabel]() {
+							goto l253
+						}
+						{
+							position258, tokenIndex258 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l258
+							}
+							position++
+							goto l259
+						l258:
+							position, tokenIndex = position258, tokenIndex258
+						}
+					l259:
+						goto l252
+					l253:
+						position, tokenIndex = position252, tokenIndex252
+						if !_rules[ruledomainlabel]() {
 							goto l243
 						}
 						{
-							position248, tokenIndex248 := position, tokenIndex
+							position260, tokenIndex260 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l248
+								goto l260
 							}
 							position++
-							goto l249
-						l248:
-							position, tokenIndex = position248, tokenIndex248
+							goto l261
+						l260:
+							position, tokenIndex = position260, tokenIndex260
 						}
-					l249:
-						goto l242
-					l243:
-						position, tokenIndex = position242, tokenIndex242
-						if !_rules[ruledomainlabel]() {
-							goto l233
-						}
+					l261:
 						{
-							position250, tokenIndex250 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l250
-							}
-							position++
-							goto l251
-						l250:
-							position, tokenIndex = position250, tokenIndex250
-						}
-					l251:
-						{
-							position252, tokenIndex252 := position, tokenIndex
+							position262, tokenIndex262 := position, tokenIndex
 							if !_rules[rulealphanum]() {
-								goto l252
+								goto l262
 							}
-							goto l233
-						l252:
-							position, tokenIndex = position252, tokenIndex252
+							goto l243
+						l262:
+							position, tokenIndex = position262, tokenIndex262
 						}
 					}
-				l242:
+				l252:
 				}
-			l235:
-				add(rulehostname, position234)
+			l245:
+				add(rulehostname, position244)
 			}
 			return true
-		l233:
-			position, tokenIndex = position233, tokenIndex233
+		l243:
+			position, tokenIndex = position243, tokenIndex243
 			return false
 		},
 		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position253, tokenIndex253 := position, tokenIndex
+			position263, tokenIndex263 := position, tokenIndex
 			{
-				position254 := position
+				position264 := position
 				if !_rules[rulealphanum]() {
-					goto l253
+					goto l263
 				}
-			l255:
+			l265:
 				{
-					position256, tokenIndex256 := position, tokenIndex
-				l257:
+					position266, tokenIndex266 := position, tokenIndex
+				l267:
 					{
-						position258, tokenIndex258 := position, tokenIndex
+						position268, tokenIndex268 := position, tokenIndex
 						if at(buffer, position) != rune('-') {
-							goto l258
+							goto l268
 						}
 						position++
-						goto l257
-					l258:
-						position, tokenIndex = position258, tokenIndex258
+						goto l267
+					l268:
+						position, tokenIndex = position268, tokenIndex268
 					}
 					if !_rules[rulealphanum]() {
-						goto l256
+						goto l266
 					}
-					goto l255
-				l256:
-					position, tokenIndex = position256, tokenIndex256
+					goto l265
+				l266:
+					position, tokenIndex = position266, tokenIndex266
 				}
-				add(ruledomainlabel, position254)
+				add(ruledomainlabel, position264)
 			}
 			return true
-		l253:
-			position, tokenIndex = position253, tokenIndex253
+		l263:
+			position, tokenIndex = position263, tokenIndex263
 			return false
 		},
 		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
 		func() bool {
-			position259, tokenIndex259 := position, tokenIndex
+			position269, tokenIndex269 := position, tokenIndex
 			{
-				position260 := position
+				position270 := position
 				if !_rules[rulealpha]() {
-					goto l259
+					goto l269
 				}
-			l261:
+			l271:
 				{
-					position262, tokenIndex262 := position, tokenIndex
-				l263:
-					{
-						position264, tokenIndex264 := position, tokenIndex
-						if at(buffer, position) != rune('-') {
-							goto l264
-						}
-						position++
-						goto l263
-					l264:
-						position, tokenIndex = position264, tokenIndex264
-					}
-					if !_rules[rulealphanum]() {
-						goto l262
-					}
-					goto l261
-				l262:
-					position, tokenIndex = position262, tokenIndex262
-				}
-				add(ruletoplabel, position260)
-			}
-			return true
-		l259:
-			position, tokenIndex = position259, tokenIndex259
-			return false
-		},
-		/* 21 IPv4address <- <((&{ p.pick[9] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[9] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[9] == 2 } (octet '.' octet '.' octet '.' octet)))> */
-		func() bool {
-			position265, tokenIndex265 := position, tokenIndex
-			{
-				position266 := position
-				{
-					position267, tokenIndex267 := position, tokenIndex
-					if !(p.pick[9] == 0) {
-						goto l268
-					}
-					if !_rules[ruledigit]() {
-						goto l268
-					}
-				l269:
-					{
-						position270, tokenIndex270 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l270
-						}
-						goto l269
-					l270:
-						position, tokenIndex = position270, tokenIndex270
-					}
-					if at(buffer, position) != rune('.') {
-						goto l268
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l268
-					}
-				l271:
-					{
-						position272, tokenIndex272 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l272
-						}
-						goto l271
-					l272:
-						position, tokenIndex = position272, tokenIndex272
-					}
-					if at(buffer, position) != rune('.') {
-						goto l268
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l268
-					}
+					position272, tokenIndex272 := position, tokenIndex
 				l273:
 					{
 						position274, tokenIndex274 := position, tokenIndex
-						if !_rules[ruledigit]() {
+						if at(buffer, position) != rune('-') {
 							goto l274
 						}
+						position++
 						goto l273
 					l274:
 						position, tokenIndex = position274, tokenIndex274
 					}
-					if at(buffer, position) != rune('.') {
-						goto l268
+					if !_rules[rulealphanum]() {
+						goto l272
 					}
-					position++
+					goto l271
+				l272:
+					position, tokenIndex = position272, tokenIndex272
+				}
+				add(ruletoplabel, position270)
+			}
+			return true
+		l269:
+			position, tokenIndex = position269, tokenIndex269
+			return false
+		},
+		/* 21 IPv4address <- <((&{ p.pick[9] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[9] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[9] == 2 } (octet '.' octet '.' octet '.' octet)))> */
+		func() bool {
+			position275, tokenIndex275 := position, tokenIndex
+			{
+				position276 := position
+				{
+					position277, tokenIndex277 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l278
+					}
 					if !_rules[ruledigit]() {
-						goto l268
-					}
-				l275:
-					{
-						position276, tokenIndex276 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l276
-						}
-						goto l275
-					l276:
-						position, tokenIndex = position276, tokenIndex276
-					}
-					goto l267
-				l268:
-					position, tokenIndex = position267, tokenIndex267
-					if !(p.pick[9] == 1) {
-						goto l277
-					}
-					if !_rules[ruleDIGIT]() {
-						goto l277
-					}
-					{
-						position278, tokenIndex278 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l278
-						}
-						goto l279
-					l278:
-						position, tokenIndex = position278, tokenIndex278
+						goto l278
 					}
 				l279:
 					{
 						position280, tokenIndex280 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l280
 						}
-						goto l281
+						goto l279
 					l280:
 						position, tokenIndex = position280, tokenIndex280
 					}
-				l281:
 					if at(buffer, position) != rune('.') {
-						goto l277
+						goto l278
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
-						goto l277
+					if !_rules[ruledigit]() {
+						goto l278
 					}
+				l281:
 					{
 						position282, tokenIndex282 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l282
 						}
-						goto l283
+						goto l281
 					l282:
 						position, tokenIndex = position282, tokenIndex282
+					}
+					if at(buffer, position) != rune('.') {
+						goto l278
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l278
 					}
 				l283:
 					{
 						position284, tokenIndex284 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l284
 						}
-						goto l285
+						goto l283
 					l284:
 						position, tokenIndex = position284, tokenIndex284
 					}
-				l285:
 					if at(buffer, position) != rune('.') {
-						goto l277
+						goto l278
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
-						goto l277
+					if !_rules[ruledigit]() {
+						goto l278
 					}
+				l285:
 					{
 						position286, tokenIndex286 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l286
 						}
-						goto l287
+						goto l285
 					l286:
 						position, tokenIndex = position286, tokenIndex286
 					}
-				l287:
+					goto l277
+				l278:
+					position, tokenIndex = position277, tokenIndex277
+					if !(p.pick[9] == 1) {
+						goto l287
+					}
+					if !_rules[ruleDIGIT]() {
+						goto l287
+					}
 					{
 						position288, tokenIndex288 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
@@ -2336,13 +2351,6 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						position, tokenIndex = position288, tokenIndex288
 					}
 				l289:
-					if at(buffer, position) != rune('.') {
-						goto l277
-					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l277
-					}
 					{
 						position290, tokenIndex290 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
@@ -2353,6 +2361,13 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						position, tokenIndex = position290, tokenIndex290
 					}
 				l291:
+					if at(buffer, position) != rune('.') {
+						goto l287
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l287
+					}
 					{
 						position292, tokenIndex292 := position, tokenIndex
 						if !_rules[ruleDIGIT]() {
@@ -2363,401 +2378,388 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						position, tokenIndex = position292, tokenIndex292
 					}
 				l293:
-					goto l267
-				l277:
-					position, tokenIndex = position267, tokenIndex267
+					{
+						position294, tokenIndex294 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l294
+						}
+						goto l295
+					l294:
+						position, tokenIndex = position294, tokenIndex294
+					}
+				l295:
+					if at(buffer, position) != rune('.') {
+						goto l287
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l287
+					}
+					{
+						position296, tokenIndex296 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l296
+						}
+						goto l297
+					l296:
+						position, tokenIndex = position296, tokenIndex296
+					}
+				l297:
+					{
+						position298, tokenIndex298 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l298
+						}
+						goto l299
+					l298:
+						position, tokenIndex = position298, tokenIndex298
+					}
+				l299:
+					if at(buffer, position) != rune('.') {
+						goto l287
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l287
+					}
+					{
+						position300, tokenIndex300 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l300
+						}
+						goto l301
+					l300:
+						position, tokenIndex = position300, tokenIndex300
+					}
+				l301:
+					{
+						position302, tokenIndex302 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l302
+						}
+						goto l303
+					l302:
+						position, tokenIndex = position302, tokenIndex302
+					}
+				l303:
+					goto l277
+				l287:
+					position, tokenIndex = position277, tokenIndex277
 					if !(p.pick[9] == 2) {
-						goto l265
+						goto l275
 					}
 					if !_rules[ruleoctet]() {
-						goto l265
+						goto l275
 					}
 					if at(buffer, position) != rune('.') {
-						goto l265
+						goto l275
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l265
+						goto l275
 					}
 					if at(buffer, position) != rune('.') {
-						goto l265
+						goto l275
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l265
+						goto l275
 					}
 					if at(buffer, position) != rune('.') {
-						goto l265
+						goto l275
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l265
+						goto l275
 					}
 				}
-			l267:
-				add(ruleIPv4address, position266)
+			l277:
+				add(ruleIPv4address, position276)
 			}
 			return true
-		l265:
-			position, tokenIndex = position265, tokenIndex265
+		l275:
+			position, tokenIndex = position275, tokenIndex275
 			return false
 		},
 		/* 22 port <- <digit*> */
 		func() bool {
 			{
-				position295 := position
-			l296:
-				{
-					position297, tokenIndex297 := position, tokenIndex
-					if !_rules[ruledigit]() {
-						goto l297
-					}
-					goto l296
-				l297:
-					position, tokenIndex = position297, tokenIndex297
-				}
-				add(ruleport, position295)
-			}
-			return true
-		},
-		/* 23 path <- <(abs_path / opaque_part)?> */
-		func() bool {
-			{
-				position299 := position
-				{
-					position300, tokenIndex300 := position, tokenIndex
-					{
-						position302, tokenIndex302 := position, tokenIndex
-						if !_rules[ruleabs_path]() {
-							goto l303
-						}
-						goto l302
-					l303:
-						position, tokenIndex = position302, tokenIndex302
-						if !_rules[ruleopaque_part]() {
-							goto l300
-						}
-					}
-				l302:
-					goto l301
-				l300:
-					position, tokenIndex = position300, tokenIndex300
-				}
-			l301:
-				add(rulepath, position299)
-			}
-			return true
-		},
-		/* 24 path_segments <- <(segment ('/' segment)*)> */
-		func() bool {
-			position304, tokenIndex304 := position, tokenIndex
-			{
 				position305 := position
-				if !_rules[rulesegment]() {
-					goto l304
-				}
 			l306:
 				{
 					position307, tokenIndex307 := position, tokenIndex
-					if at(buffer, position) != rune('/') {
-						goto l307
-					}
-					position++
-					if !_rules[rulesegment]() {
+					if !_rules[ruledigit]() {
 						goto l307
 					}
 					goto l306
 				l307:
 					position, tokenIndex = position307, tokenIndex307
 				}
-				add(rulepath_segments, position305)
+				add(ruleport, position305)
 			}
 			return true
-		l304:
-			position, tokenIndex = position304, tokenIndex304
-			return false
 		},
-		/* 25 segment <- <(pchar* (';' param)*)> */
+		/* 23 path <- <(abs_path / opaque_part)?> */
 		func() bool {
 			{
 				position309 := position
-			l310:
 				{
-					position311, tokenIndex311 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l311
+					position310, tokenIndex310 := position, tokenIndex
+					{
+						position312, tokenIndex312 := position, tokenIndex
+						if !_rules[ruleabs_path]() {
+							goto l313
+						}
+						goto l312
+					l313:
+						position, tokenIndex = position312, tokenIndex312
+						if !_rules[ruleopaque_part]() {
+							goto l310
+						}
 					}
-					goto l310
-				l311:
-					position, tokenIndex = position311, tokenIndex311
+				l312:
+					goto l311
+				l310:
+					position, tokenIndex = position310, tokenIndex310
 				}
-			l312:
-				{
-					position313, tokenIndex313 := position, tokenIndex
-					if at(buffer, position) != rune(';') {
-						goto l313
-					}
-					position++
-					if !_rules[ruleparam]() {
-						goto l313
-					}
-					goto l312
-				l313:
-					position, tokenIndex = position313, tokenIndex313
-				}
-				add(rulesegment, position309)
+			l311:
+				add(rulepath, position309)
 			}
 			return true
 		},
-		/* 26 param <- <pchar*> */
+		/* 24 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
+			position314, tokenIndex314 := position, tokenIndex
 			{
 				position315 := position
+				if !_rules[rulesegment]() {
+					goto l314
+				}
 			l316:
 				{
 					position317, tokenIndex317 := position, tokenIndex
-					if !_rules[rulepchar]() {
+					if at(buffer, position) != rune('/') {
+						goto l317
+					}
+					position++
+					if !_rules[rulesegment]() {
 						goto l317
 					}
 					goto l316
 				l317:
 					position, tokenIndex = position317, tokenIndex317
 				}
-				add(ruleparam, position315)
+				add(rulepath_segments, position315)
+			}
+			return true
+		l314:
+			position, tokenIndex = position314, tokenIndex314
+			return false
+		},
+		/* 25 segment <- <(pchar* (';' param)*)> */
+		func() bool {
+			{
+				position319 := position
+			l320:
+				{
+					position321, tokenIndex321 := position, tokenIndex
+					if !_rules[rulepchar]() {
+						goto l321
+					}
+					goto l320
+				l321:
+					position, tokenIndex = position321, tokenIndex321
+				}
+			l322:
+				{
+					position323, tokenIndex323 := position, tokenIndex
+					if at(buffer, position) != rune(';') {
+						goto l323
+					}
+					position++
+					if !_rules[ruleparam]() {
+						goto l323
+					}
+					goto l322
+				l323:
+					position, tokenIndex = position323, tokenIndex323
+				}
+				add(rulesegment, position319)
+			}
+			return true
+		},
+		/* 26 param <- <pchar*> */
+		func() bool {
+			{
+				position325 := position
+			l326:
+				{
+					position327, tokenIndex327 := position, tokenIndex
+					if !_rules[rulepchar]() {
+						goto l327
+					}
+					goto l326
+				l327:
+					position, tokenIndex = position327, tokenIndex327
+				}
+				add(ruleparam, position325)
 			}
 			return true
 		},
 		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
 		func() bool {
-			position318, tokenIndex318 := position, tokenIndex
+			position328, tokenIndex328 := position, tokenIndex
 			{
-				position319 := position
+				position329 := position
 				{
-					position320, tokenIndex320 := position, tokenIndex
+					position330, tokenIndex330 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l321
+						goto l331
 					}
-					goto l320
-				l321:
-					position, tokenIndex = position320, tokenIndex320
+					goto l330
+				l331:
+					position, tokenIndex = position330, tokenIndex330
 					if !_rules[ruleescaped]() {
-						goto l322
+						goto l332
 					}
-					goto l320
-				l322:
-					position, tokenIndex = position320, tokenIndex320
+					goto l330
+				l332:
+					position, tokenIndex = position330, tokenIndex330
 					{
-						position323, tokenIndex323 := position, tokenIndex
+						position333, tokenIndex333 := position, tokenIndex
 						if at(buffer, position) != rune('$') {
-							goto l324
+							goto l334
 						}
 						position++
-						goto l323
-					l324:
-						position, tokenIndex = position323, tokenIndex323
+						goto l333
+					l334:
+						position, tokenIndex = position333, tokenIndex333
 						if at(buffer, position) != rune('&') {
-							goto l325
+							goto l335
 						}
 						position++
-						goto l323
-					l325:
-						position, tokenIndex = position323, tokenIndex323
+						goto l333
+					l335:
+						position, tokenIndex = position333, tokenIndex333
 						if at(buffer, position) != rune('+') {
-							goto l326
+							goto l336
 						}
 						position++
-						goto l323
-					l326:
-						position, tokenIndex = position323, tokenIndex323
+						goto l333
+					l336:
+						position, tokenIndex = position333, tokenIndex333
 						if at(buffer, position) != rune(',') {
-							goto l327
+							goto l337
 						}
 						position++
-						goto l323
-					l327:
-						position, tokenIndex = position323, tokenIndex323
+						goto l333
+					l337:
+						position, tokenIndex = position333, tokenIndex333
 						if at(buffer, position) != rune(':') {
+							goto l338
+						}
+						position++
+						goto l333
+					l338:
+						position, tokenIndex = position333, tokenIndex333
+						if at(buffer, position) != rune('=') {
+							goto l339
+						}
+						position++
+						goto l333
+					l339:
+						position, tokenIndex = position333, tokenIndex333
+						if at(buffer, position) != rune('@') {
 							goto l328
 						}
 						position++
-						goto l323
-					l328:
-						position, tokenIndex = position323, tokenIndex323
-						if at(buffer, position) != rune('=') {
-							goto l329
-						}
-						position++
-						goto l323
-					l329:
-						position, tokenIndex = position323, tokenIndex323
-						if at(buffer, position) != rune('@') {
-							goto l318
-						}
-						position++
 					}
-				l323:
+				l333:
 				}
-			l320:
-				add(rulepchar, position319)
+			l330:
+				add(rulepchar, position329)
 			}
 			return true
-		l318:
-			position, tokenIndex = position318, tokenIndex318
+		l328:
+			position, tokenIndex = position328, tokenIndex328
 			return false
 		},
 		/* 28 query <- <uric*> */
 		func() bool {
 			{
-				position331 := position
-			l332:
+				position341 := position
+			l342:
 				{
-					position333, tokenIndex333 := position, tokenIndex
+					position343, tokenIndex343 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l333
+						goto l343
 					}
-					goto l332
-				l333:
-					position, tokenIndex = position333, tokenIndex333
+					goto l342
+				l343:
+					position, tokenIndex = position343, tokenIndex343
 				}
-				add(rulequery, position331)
+				add(rulequery, position341)
 			}
 			return true
 		},
 		/* 29 fragment <- <uric*> */
 		func() bool {
 			{
-				position335 := position
-			l336:
+				position345 := position
+			l346:
 				{
-					position337, tokenIndex337 := position, tokenIndex
+					position347, tokenIndex347 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l337
+						goto l347
 					}
-					goto l336
-				l337:
-					position, tokenIndex = position337, tokenIndex337
+					goto l346
+				l347:
+					position, tokenIndex = position347, tokenIndex347
 				}
-				add(rulefragment, position335)
+				add(rulefragment, position345)
 			}
 			return true
 		},
 		/* 30 uric <- <(reserved / unreserved / escaped)> */
 		func() bool {
-			position338, tokenIndex338 := position, tokenIndex
+			position348, tokenIndex348 := position, tokenIndex
 			{
-				position339 := position
+				position349 := position
 				{
-					position340, tokenIndex340 := position, tokenIndex
+					position350, tokenIndex350 := position, tokenIndex
 					if !_rules[rulereserved]() {
-						goto l341
+						goto l351
 					}
-					goto l340
-				l341:
-					position, tokenIndex = position340, tokenIndex340
+					goto l350
+				l351:
+					position, tokenIndex = position350, tokenIndex350
 					if !_rules[ruleunreserved]() {
-						goto l342
+						goto l352
 					}
-					goto l340
-				l342:
-					position, tokenIndex = position340, tokenIndex340
+					goto l350
+				l352:
+					position, tokenIndex = position350, tokenIndex350
 					if !_rules[ruleescaped]() {
-						goto l338
+						goto l348
 					}
 				}
-			l340:
-				add(ruleuric, position339)
+			l350:
+				add(ruleuric, position349)
 			}
 			return true
-		l338:
-			position, tokenIndex = position338, tokenIndex338
+		l348:
+			position, tokenIndex = position348, tokenIndex348
 			return false
 		},
 		/* 31 reserved <- <((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
 		func() bool {
-			position343, tokenIndex343 := position, tokenIndex
+			position353, tokenIndex353 := position, tokenIndex
 			{
-				position344 := position
+				position354 := position
 				{
-					position345, tokenIndex345 := position, tokenIndex
+					position355, tokenIndex355 := position, tokenIndex
 					if !(p.pick[10] == 0) {
-						goto l346
-					}
-					{
-						position347, tokenIndex347 := position, tokenIndex
-						if at(buffer, position) != rune('$') {
-							goto l348
-						}
-						position++
-						goto l347
-					l348:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune('&') {
-							goto l349
-						}
-						position++
-						goto l347
-					l349:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune('+') {
-							goto l350
-						}
-						position++
-						goto l347
-					l350:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune(',') {
-							goto l351
-						}
-						position++
-						goto l347
-					l351:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune('/') {
-							goto l352
-						}
-						position++
-						goto l347
-					l352:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune(':') {
-							goto l353
-						}
-						position++
-						goto l347
-					l353:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune(';') {
-							goto l354
-						}
-						position++
-						goto l347
-					l354:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune('=') {
-							goto l355
-						}
-						position++
-						goto l347
-					l355:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune('?') {
-							goto l356
-						}
-						position++
-						goto l347
-					l356:
-						position, tokenIndex = position347, tokenIndex347
-						if at(buffer, position) != rune('@') {
-							goto l346
-						}
-						position++
-					}
-				l347:
-					goto l345
-				l346:
-					position, tokenIndex = position345, tokenIndex345
-					if !(p.pick[10] == 1) {
-						goto l343
+						goto l356
 					}
 					{
 						position357, tokenIndex357 := position, tokenIndex
@@ -2825,726 +2827,636 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 					l366:
 						position, tokenIndex = position357, tokenIndex357
 						if at(buffer, position) != rune('@') {
-							goto l367
-						}
-						position++
-						goto l357
-					l367:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune('[') {
-							goto l368
-						}
-						position++
-						goto l357
-					l368:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune(']') {
-							goto l343
+							goto l356
 						}
 						position++
 					}
 				l357:
+					goto l355
+				l356:
+					position, tokenIndex = position355, tokenIndex355
+					if !(p.pick[10] == 1) {
+						goto l353
+					}
+					{
+						position367, tokenIndex367 := position, tokenIndex
+						if at(buffer, position) != rune('$') {
+							goto l368
+						}
+						position++
+						goto l367
+					l368:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('&') {
+							goto l369
+						}
+						position++
+						goto l367
+					l369:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('+') {
+							goto l370
+						}
+						position++
+						goto l367
+					l370:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune(',') {
+							goto l371
+						}
+						position++
+						goto l367
+					l371:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('/') {
+							goto l372
+						}
+						position++
+						goto l367
+					l372:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune(':') {
+							goto l373
+						}
+						position++
+						goto l367
+					l373:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune(';') {
+							goto l374
+						}
+						position++
+						goto l367
+					l374:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('=') {
+							goto l375
+						}
+						position++
+						goto l367
+					l375:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('?') {
+							goto l376
+						}
+						position++
+						goto l367
+					l376:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('@') {
+							goto l377
+						}
+						position++
+						goto l367
+					l377:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('[') {
+							goto l378
+						}
+						position++
+						goto l367
+					l378:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune(']') {
+							goto l353
+						}
+						position++
+					}
+				l367:
 				}
-			l345:
-				add(rulereserved, position344)
+			l355:
+				add(rulereserved, position354)
 			}
 			return true
-		l343:
-			position, tokenIndex = position343, tokenIndex343
+		l353:
+			position, tokenIndex = position353, tokenIndex353
 			return false
 		},
 		/* 32 unreserved <- <(alphanum / mark)> */
 		func() bool {
-			position369, tokenIndex369 := position, tokenIndex
+			position379, tokenIndex379 := position, tokenIndex
 			{
-				position370 := position
+				position380 := position
 				{
-					position371, tokenIndex371 := position, tokenIndex
+					position381, tokenIndex381 := position, tokenIndex
 					if !_rules[rulealphanum]() {
-						goto l372
+						goto l382
 					}
-					goto l371
-				l372:
-					position, tokenIndex = position371, tokenIndex371
+					goto l381
+				l382:
+					position, tokenIndex = position381, tokenIndex381
 					if !_rules[rulemark]() {
-						goto l369
+						goto l379
 					}
 				}
-			l371:
-				add(ruleunreserved, position370)
+			l381:
+				add(ruleunreserved, position380)
 			}
 			return true
-		l369:
-			position, tokenIndex = position369, tokenIndex369
+		l379:
+			position, tokenIndex = position379, tokenIndex379
 			return false
 		},
 		/* 33 mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 		func() bool {
-			position373, tokenIndex373 := position, tokenIndex
+			position383, tokenIndex383 := position, tokenIndex
 			{
-				position374 := position
+				position384 := position
 				{
-					position375, tokenIndex375 := position, tokenIndex
+					position385, tokenIndex385 := position, tokenIndex
 					if at(buffer, position) != rune('!') {
-						goto l376
+						goto l386
 					}
 					position++
-					goto l375
-				l376:
-					position, tokenIndex = position375, tokenIndex375
+					goto l385
+				l386:
+					position, tokenIndex = position385, tokenIndex385
 					if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-						goto l377
+						goto l387
 					}
 					position++
-					goto l375
-				l377:
-					position, tokenIndex = position375, tokenIndex375
+					goto l385
+				l387:
+					position, tokenIndex = position385, tokenIndex385
 					if at(buffer, position) != rune('-') {
-						goto l378
+						goto l388
 					}
 					position++
-					goto l375
-				l378:
-					position, tokenIndex = position375, tokenIndex375
+					goto l385
+				l388:
+					position, tokenIndex = position385, tokenIndex385
 					if at(buffer, position) != rune('.') {
-						goto l379
+						goto l389
 					}
 					position++
-					goto l375
-				l379:
-					position, tokenIndex = position375, tokenIndex375
+					goto l385
+				l389:
+					position, tokenIndex = position385, tokenIndex385
 					if at(buffer, position) != rune('_') {
-						goto l380
+						goto l390
 					}
 					position++
-					goto l375
-				l380:
-					position, tokenIndex = position375, tokenIndex375
+					goto l385
+				l390:
+					position, tokenIndex = position385, tokenIndex385
 					if at(buffer, position) != rune('~') {
-						goto l373
+						goto l383
 					}
 					position++
 				}
-			l375:
-				add(rulemark, position374)
+			l385:
+				add(rulemark, position384)
 			}
 			return true
-		l373:
-			position, tokenIndex = position373, tokenIndex373
+		l383:
+			position, tokenIndex = position383, tokenIndex383
 			return false
 		},
 		/* 34 escaped <- <((&{ p.pick[11] == 0 } ('%' hex hex)) / (&{ p.pick[11] == 1 } (('%' hex hex) / other)))> */
 		func() bool {
-			position381, tokenIndex381 := position, tokenIndex
+			position391, tokenIndex391 := position, tokenIndex
 			{
-				position382 := position
+				position392 := position
 				{
-					position383, tokenIndex383 := position, tokenIndex
+					position393, tokenIndex393 := position, tokenIndex
 					if !(p.pick[11] == 0) {
-						goto l384
+						goto l394
 					}
 					if at(buffer, position) != rune('%') {
-						goto l384
+						goto l394
 					}
 					position++
 					if !_rules[rulehex]() {
-						goto l384
+						goto l394
 					}
 					if !_rules[rulehex]() {
-						goto l384
+						goto l394
 					}
-					goto l383
-				l384:
-					position, tokenIndex = position383, tokenIndex383
+					goto l393
+				l394:
+					position, tokenIndex = position393, tokenIndex393
 					if !(p.pick[11] == 1) {
-						goto l381
+						goto l391
 					}
 					{
-						position385, tokenIndex385 := position, tokenIndex
+						position395, tokenIndex395 := position, tokenIndex
 						if at(buffer, position) != rune('%') {
-							goto l386
+							goto l396
 						}
 						position++
 						if !_rules[rulehex]() {
-							goto l386
+							goto l396
 						}
 						if !_rules[rulehex]() {
-							goto l386
+							goto l396
 						}
-						goto l385
-					l386:
-						position, tokenIndex = position385, tokenIndex385
+						goto l395
+					l396:
+						position, tokenIndex = position395, tokenIndex395
 						if !_rules[ruleother]() {
-							goto l381
+							goto l391
 						}
 					}
-				l385:
+				l395:
 				}
-			l383:
-				add(ruleescaped, position382)
+			l393:
+				add(ruleescaped, position392)
 			}
 			return true
-		l381:
-			position, tokenIndex = position381, tokenIndex381
+		l391:
+			position, tokenIndex = position391, tokenIndex391
 			return false
 		},
 		/* 35 hex <- <(digit / [A-F] / [a-f])> */
 		func() bool {
-			position387, tokenIndex387 := position, tokenIndex
+			position397, tokenIndex397 := position, tokenIndex
 			{
-				position388 := position
+				position398 := position
 				{
-					position389, tokenIndex389 := position, tokenIndex
+					position399, tokenIndex399 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l390
+						goto l400
 					}
-					goto l389
-				l390:
-					position, tokenIndex = position389, tokenIndex389
+					goto l399
+				l400:
+					position, tokenIndex = position399, tokenIndex399
 					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l391
+						goto l401
 					}
 					position++
-					goto l389
-				l391:
-					position, tokenIndex = position389, tokenIndex389
+					goto l399
+				l401:
+					position, tokenIndex = position399, tokenIndex399
 					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l387
+						goto l397
 					}
 					position++
 				}
-			l389:
-				add(rulehex, position388)
+			l399:
+				add(rulehex, position398)
 			}
 			return true
-		l387:
-			position, tokenIndex = position387, tokenIndex387
+		l397:
+			position, tokenIndex = position397, tokenIndex397
 			return false
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position392, tokenIndex392 := position, tokenIndex
-			{
-				position393 := position
-				{
-					position394, tokenIndex394 := position, tokenIndex
-					if !_rules[rulealpha]() {
-						goto l395
-					}
-					goto l394
-				l395:
-					position, tokenIndex = position394, tokenIndex394
-					if !_rules[ruledigit]() {
-						goto l392
-					}
-				}
-			l394:
-				add(rulealphanum, position393)
-			}
-			return true
-		l392:
-			position, tokenIndex = position392, tokenIndex392
-			return false
-		},
-		/* 37 alpha <- <(lowalpha / upalpha)> */
-		func() bool {
-			position396, tokenIndex396 := position, tokenIndex
-			{
-				position397 := position
-				{
-					position398, tokenIndex398 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
-						goto l399
-					}
-					goto l398
-				l399:
-					position, tokenIndex = position398, tokenIndex398
-					if !_rules[ruleupalpha]() {
-						goto l396
-					}
-				}
-			l398:
-				add(rulealpha, position397)
-			}
-			return true
-		l396:
-			position, tokenIndex = position396, tokenIndex396
-			return false
-		},
-		/* 38 lowalpha <- <[a-z]> */
-		func() bool {
-			position400, tokenIndex400 := position, tokenIndex
-			{
-				position401 := position
-				if c := at(buffer, position); c < rune('a') || c > rune('z') {
-					goto l400
-				}
-				position++
-				add(rulelowalpha, position401)
-			}
-			return true
-		l400:
-			position, tokenIndex = position400, tokenIndex400
-			return false
-		},
-		/* 39 upalpha <- <[A-Z]> */
-		func() bool {
 			position402, tokenIndex402 := position, tokenIndex
 			{
 				position403 := position
-				if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-					goto l402
+				{
+					position404, tokenIndex404 := position, tokenIndex
+					if !_rules[rulealpha]() {
+						goto l405
+					}
+					goto l404
+				l405:
+					position, tokenIndex = position404, tokenIndex404
+					if !_rules[ruledigit]() {
+						goto l402
+					}
 				}
-				position++
-				add(ruleupalpha, position403)
+			l404:
+				add(rulealphanum, position403)
 			}
 			return true
 		l402:
 			position, tokenIndex = position402, tokenIndex402
 			return false
 		},
-		/* 40 digit <- <[0-9]> */
-		func() bool {
-			position404, tokenIndex404 := position, tokenIndex
-			{
-				position405 := position
-				if c := at(buffer, position); c < rune('0') || c > rune('9') {
-					goto l404
-				}
-				position++
-				add(ruledigit, position405)
-			}
-			return true
-		l404:
-			position, tokenIndex = position404, tokenIndex404
-			return false
-		},
-		/* 41 abs_path_nz <- <('/' (segment_nz ('/' segment)*)?)> */
+		/* 37 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
 			position406, tokenIndex406 := position, tokenIndex
 			{
 				position407 := position
-				if at(buffer, position) != rune('/') {
-					goto l406
-				}
-				position++
 				{
 					position408, tokenIndex408 := position, tokenIndex
-					if !_rules[rulesegment_nz]() {
-						goto l408
+					if !_rules[rulelowalpha]() {
+						goto l409
 					}
-				l410:
-					{
-						position411, tokenIndex411 := position, tokenIndex
-						if at(buffer, position) != rune('/') {
-							goto l411
-						}
-						position++
-						if !_rules[rulesegment]() {
-							goto l411
-						}
-						goto l410
-					l411:
-						position, tokenIndex = position411, tokenIndex411
-					}
-					goto l409
-				l408:
+					goto l408
+				l409:
 					position, tokenIndex = position408, tokenIndex408
+					if !_rules[ruleupalpha]() {
+						goto l406
+					}
 				}
-			l409:
-				add(ruleabs_path_nz, position407)
+			l408:
+				add(rulealpha, position407)
 			}
 			return true
 		l406:
 			position, tokenIndex = position406, tokenIndex406
 			return false
 		},
-		/* 42 segment_nz <- <((pchar+ (';' param)*) / (';' param)+)> */
+		/* 38 lowalpha <- <[a-z]> */
+		func() bool {
+			position410, tokenIndex410 := position, tokenIndex
+			{
+				position411 := position
+				if c := at(buffer, position); c < rune('a') || c > rune('z') {
+					goto l410
+				}
+				position++
+				add(rulelowalpha, position411)
+			}
+			return true
+		l410:
+			position, tokenIndex = position410, tokenIndex410
+			return false
+		},
+		/* 39 upalpha <- <[A-Z]> */
 		func() bool {
 			position412, tokenIndex412 := position, tokenIndex
 			{
 				position413 := position
-				{
-					position414, tokenIndex414 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l415
-					}
-				l416:
-					{
-						position417, tokenIndex417 := position, tokenIndex
-						if !_rules[rulepchar]() {
-							goto l417
-						}
-						goto l416
-					l417:
-						position, tokenIndex = position417, tokenIndex417
-					}
-				l418:
-					{
-						position419, tokenIndex419 := position, tokenIndex
-						if at(buffer, position) != rune(';') {
-							goto l419
-						}
-						position++
-						if !_rules[ruleparam]() {
-							goto l419
-						}
-						goto l418
-					l419:
-						position, tokenIndex = position419, tokenIndex419
-					}
-					goto l414
-				l415:
-					position, tokenIndex = position414, tokenIndex414
-					if at(buffer, position) != rune(';') {
-						goto l412
-					}
-					position++
-					if !_rules[ruleparam]() {
-						goto l412
-					}
-				l420:
-					{
-						position421, tokenIndex421 := position, tokenIndex
-						if at(buffer, position) != rune(';') {
-							goto l421
-						}
-						position++
-						if !_rules[ruleparam]() {
-							goto l421
-						}
-						goto l420
-					l421:
-						position, tokenIndex = position421, tokenIndex421
-					}
+				if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+					goto l412
 				}
-			l414:
-				add(rulesegment_nz, position413)
+				position++
+				add(ruleupalpha, position413)
 			}
 			return true
 		l412:
 			position, tokenIndex = position412, tokenIndex412
 			return false
 		},
-		/* 43 ipv6reference <- <((&{ p.pick[12] == 0 } ('[' IPv6address ']')) / (&{ p.pick[12] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
+		/* 40 digit <- <[0-9]> */
+		func() bool {
+			position414, tokenIndex414 := position, tokenIndex
+			{
+				position415 := position
+				if c := at(buffer, position); c < rune('0') || c > rune('9') {
+					goto l414
+				}
+				position++
+				add(ruledigit, position415)
+			}
+			return true
+		l414:
+			position, tokenIndex = position414, tokenIndex414
+			return false
+		},
+		/* 41 abs_path_nz <- <('/' (segment_nz ('/' segment)*)?)> */
+		func() bool {
+			position416, tokenIndex416 := position, tokenIndex
+			{
+				position417 := position
+				if at(buffer, position) != rune('/') {
+					goto l416
+				}
+				position++
+				{
+					position418, tokenIndex418 := position, tokenIndex
+					if !_rules[rulesegment_nz]() {
+						goto l418
+					}
+				l420:
+					{
+						position421, tokenIndex421 := position, tokenIndex
+						if at(buffer, position) != rune('/') {
+							goto l421
+						}
+						position++
+						if !_rules[rulesegment]() {
+							goto l421
+						}
+						goto l420
+					l421:
+						position, tokenIndex = position421, tokenIndex421
+					}
+					goto l419
+				l418:
+					position, tokenIndex = position418, tokenIndex418
+				}
+			l419:
+				add(ruleabs_path_nz, position417)
+			}
+			return true
+		l416:
+			position, tokenIndex = position416, tokenIndex416
+			return false
+		},
+		/* 42 segment_nz <- <((pchar+ (';' param)*) / (';' param)+)> */
 		func() bool {
 			position422, tokenIndex422 := position, tokenIndex
 			{
 				position423 := position
 				{
 					position424, tokenIndex424 := position, tokenIndex
-					if !(p.pick[12] == 0) {
+					if !_rules[rulepchar]() {
 						goto l425
 					}
-					if at(buffer, position) != rune('[') {
-						goto l425
+				l426:
+					{
+						position427, tokenIndex427 := position, tokenIndex
+						if !_rules[rulepchar]() {
+							goto l427
+						}
+						goto l426
+					l427:
+						position, tokenIndex = position427, tokenIndex427
 					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l425
+				l428:
+					{
+						position429, tokenIndex429 := position, tokenIndex
+						if at(buffer, position) != rune(';') {
+							goto l429
+						}
+						position++
+						if !_rules[ruleparam]() {
+							goto l429
+						}
+						goto l428
+					l429:
+						position, tokenIndex = position429, tokenIndex429
 					}
-					if at(buffer, position) != rune(']') {
-						goto l425
-					}
-					position++
 					goto l424
 				l425:
 					position, tokenIndex = position424, tokenIndex424
-					if !(p.pick[12] == 1) {
-						goto l422
-					}
-					if at(buffer, position) != rune('[') {
+					if at(buffer, position) != rune(';') {
 						goto l422
 					}
 					position++
-					if !_rules[ruleIPv6address]() {
+					if !_rules[ruleparam]() {
 						goto l422
 					}
+				l430:
 					{
-						position426, tokenIndex426 := position, tokenIndex
-						if at(buffer, position) != rune('%') {
-							goto l426
+						position431, tokenIndex431 := position, tokenIndex
+						if at(buffer, position) != rune(';') {
+							goto l431
 						}
 						position++
-						if !_rules[rulescope_id]() {
-							goto l426
+						if !_rules[ruleparam]() {
+							goto l431
 						}
-						goto l427
-					l426:
-						position, tokenIndex = position426, tokenIndex426
+						goto l430
+					l431:
+						position, tokenIndex = position431, tokenIndex431
 					}
-				l427:
-					if at(buffer, position) != rune(']') {
-						goto l422
-					}
-					position++
 				}
 			l424:
-				add(ruleipv6reference, position423)
+				add(rulesegment_nz, position423)
 			}
 			return true
 		l422:
 			position, tokenIndex = position422, tokenIndex422
 			return false
 		},
+		/* 43 ipv6reference <- <((&{ p.pick[12] == 0 } ('[' IPv6address ']')) / (&{ p.pick[12] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
+		func() bool {
+			position432, tokenIndex432 := position, tokenIndex
+			{
+				position433 := position
+				{
+					position434, tokenIndex434 := position, tokenIndex
+					if !(p.pick[12] == 0) {
+						goto l435
+					}
+					if at(buffer, position) != rune('[') {
+						goto l435
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l435
+					}
+					if at(buffer, position) != rune(']') {
+						goto l435
+					}
+					position++
+					goto l434
+				l435:
+					position, tokenIndex = position434, tokenIndex434
+					if !(p.pick[12] == 1) {
+						goto l432
+					}
+					if at(buffer, position) != rune('[') {
+						goto l432
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l432
+					}
+					{
+						position436, tokenIndex436 := position, tokenIndex
+						if at(buffer, position) != rune('%') {
+							goto l436
+						}
+						position++
+						if !_rules[rulescope_id]() {
+							goto l436
+						}
+						goto l437
+					l436:
+						position, tokenIndex = position436, tokenIndex436
+					}
+				l437:
+					if at(buffer, position) != rune(']') {
+						goto l432
+					}
+					position++
+				}
+			l434:
+				add(ruleipv6reference, position433)
+			}
+			return true
+		l432:
+			position, tokenIndex = position432, tokenIndex432
+			return false
+		},
 		/* 44 IPv6address <- <((&{ p.pick[13] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position428, tokenIndex428 := position, tokenIndex
+			position438, tokenIndex438 := position, tokenIndex
 			{
-				position429 := position
+				position439 := position
 				{
-					position430, tokenIndex430 := position, tokenIndex
+					position440, tokenIndex440 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l431
+						goto l441
 					}
 					if !_rules[rulehexpart]() {
-						goto l431
+						goto l441
 					}
 					{
-						position432, tokenIndex432 := position, tokenIndex
+						position442, tokenIndex442 := position, tokenIndex
 						if at(buffer, position) != rune(':') {
-							goto l432
+							goto l442
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l432
+							goto l442
 						}
-						goto l433
-					l432:
-						position, tokenIndex = position432, tokenIndex432
+						goto l443
+					l442:
+						position, tokenIndex = position442, tokenIndex442
 					}
-				l433:
-					goto l430
-				l431:
-					position, tokenIndex = position430, tokenIndex430
+				l443:
+					goto l440
+				l441:
+					position, tokenIndex = position440, tokenIndex440
 					if !(p.pick[13] == 1) {
-						goto l434
+						goto l444
 					}
 					{
-						position435, tokenIndex435 := position, tokenIndex
-						{
-							position437, tokenIndex437 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l437
-							}
-							goto l438
-						l437:
-							position, tokenIndex = position437, tokenIndex437
-						}
-					l438:
-						if at(buffer, position) != rune(':') {
-							goto l436
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l436
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l436
-						}
-						goto l435
-					l436:
-						position, tokenIndex = position435, tokenIndex435
-						if !_rules[rulehexpart]() {
-							goto l434
-						}
-						{
-							position439, tokenIndex439 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l439
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l439
-							}
-							goto l440
-						l439:
-							position, tokenIndex = position439, tokenIndex439
-						}
-					l440:
-					}
-				l435:
-					goto l430
-				l434:
-					position, tokenIndex = position430, tokenIndex430
-					if !(p.pick[13] == 2) {
-						goto l428
-					}
-					{
-						position441, tokenIndex441 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l442
-						}
-						if at(buffer, position) != rune(':') {
-							goto l442
-						}
-						position++
-						{
-							position443, tokenIndex443 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l443
-							}
-							position++
-							goto l442
-						l443:
-							position, tokenIndex = position443, tokenIndex443
-						}
-						if !_rules[ruleh16]() {
-							goto l442
-						}
-						if at(buffer, position) != rune(':') {
-							goto l442
-						}
-						position++
-						{
-							position444, tokenIndex444 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l444
-							}
-							position++
-							goto l442
-						l444:
-							position, tokenIndex = position444, tokenIndex444
-						}
-						if !_rules[ruleh16]() {
-							goto l442
-						}
-						if at(buffer, position) != rune(':') {
-							goto l442
-						}
-						position++
-						{
-							position445, tokenIndex445 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l445
-							}
-							position++
-							goto l442
-						l445:
-							position, tokenIndex = position445, tokenIndex445
-						}
-						if !_rules[ruleh16]() {
-							goto l442
-						}
-						if at(buffer, position) != rune(':') {
-							goto l442
-						}
-						position++
-						{
-							position446, tokenIndex446 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l446
-							}
-							position++
-							goto l442
-						l446:
-							position, tokenIndex = position446, tokenIndex446
-						}
-						if !_rules[ruleh16]() {
-							goto l442
-						}
-						if at(buffer, position) != rune(':') {
-							goto l442
-						}
-						position++
+						position445, tokenIndex445 := position, tokenIndex
 						{
 							position447, tokenIndex447 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							if !_rules[rulehexseq]() {
 								goto l447
 							}
-							position++
-							goto l442
+							goto l448
 						l447:
 							position, tokenIndex = position447, tokenIndex447
 						}
-						if !_rules[ruleh16]() {
-							goto l442
-						}
+					l448:
 						if at(buffer, position) != rune(':') {
-							goto l442
+							goto l446
 						}
 						position++
+						if at(buffer, position) != rune(':') {
+							goto l446
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l446
+						}
+						goto l445
+					l446:
+						position, tokenIndex = position445, tokenIndex445
+						if !_rules[rulehexpart]() {
+							goto l444
+						}
 						{
-							position448, tokenIndex448 := position, tokenIndex
+							position449, tokenIndex449 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l448
+								goto l449
 							}
 							position++
-							goto l442
-						l448:
-							position, tokenIndex = position448, tokenIndex448
-						}
-						if !_rules[rulels32]() {
-							goto l442
-						}
-						goto l441
-					l442:
-						position, tokenIndex = position441, tokenIndex441
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position450, tokenIndex450 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l450
+							if !_rules[ruleIPv4address]() {
+								goto l449
 							}
-							position++
-							goto l449
-						l450:
-							position, tokenIndex = position450, tokenIndex450
+							goto l450
+						l449:
+							position, tokenIndex = position449, tokenIndex449
 						}
+					l450:
+					}
+				l445:
+					goto l440
+				l444:
+					position, tokenIndex = position440, tokenIndex440
+					if !(p.pick[13] == 2) {
+						goto l438
+					}
+					{
+						position451, tokenIndex451 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l449
+							goto l452
 						}
 						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position451, tokenIndex451 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l451
-							}
-							position++
-							goto l449
-						l451:
-							position, tokenIndex = position451, tokenIndex451
-						}
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position452, tokenIndex452 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l452
-							}
-							position++
-							goto l449
-						l452:
-							position, tokenIndex = position452, tokenIndex452
-						}
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
+							goto l452
 						}
 						position++
 						{
@@ -3553,15 +3465,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l453
 							}
 							position++
-							goto l449
+							goto l452
 						l453:
 							position, tokenIndex = position453, tokenIndex453
 						}
 						if !_rules[ruleh16]() {
-							goto l449
+							goto l452
 						}
 						if at(buffer, position) != rune(':') {
-							goto l449
+							goto l452
 						}
 						position++
 						{
@@ -3570,39 +3482,66 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l454
 							}
 							position++
-							goto l449
+							goto l452
 						l454:
 							position, tokenIndex = position454, tokenIndex454
 						}
-						if !_rules[rulels32]() {
-							goto l449
+						if !_rules[ruleh16]() {
+							goto l452
 						}
-						goto l441
-					l449:
-						position, tokenIndex = position441, tokenIndex441
+						if at(buffer, position) != rune(':') {
+							goto l452
+						}
+						position++
+						{
+							position455, tokenIndex455 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l455
+							}
+							position++
+							goto l452
+						l455:
+							position, tokenIndex = position455, tokenIndex455
+						}
+						if !_rules[ruleh16]() {
+							goto l452
+						}
+						if at(buffer, position) != rune(':') {
+							goto l452
+						}
+						position++
 						{
 							position456, tokenIndex456 := position, tokenIndex
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l456
 							}
-							goto l457
+							position++
+							goto l452
 						l456:
 							position, tokenIndex = position456, tokenIndex456
 						}
-					l457:
-						if at(buffer, position) != rune(':') {
-							goto l455
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l455
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l455
+							goto l452
 						}
 						if at(buffer, position) != rune(':') {
-							goto l455
+							goto l452
+						}
+						position++
+						{
+							position457, tokenIndex457 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l457
+							}
+							position++
+							goto l452
+						l457:
+							position, tokenIndex = position457, tokenIndex457
+						}
+						if !_rules[ruleh16]() {
+							goto l452
+						}
+						if at(buffer, position) != rune(':') {
+							goto l452
 						}
 						position++
 						{
@@ -3611,32 +3550,29 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l458
 							}
 							position++
-							goto l455
+							goto l452
 						l458:
 							position, tokenIndex = position458, tokenIndex458
 						}
-						if !_rules[ruleh16]() {
-							goto l455
+						if !_rules[rulels32]() {
+							goto l452
 						}
+						goto l451
+					l452:
+						position, tokenIndex = position451, tokenIndex451
 						if at(buffer, position) != rune(':') {
-							goto l455
+							goto l459
 						}
 						position++
-						{
-							position459, tokenIndex459 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l459
-							}
-							position++
-							goto l455
-						l459:
-							position, tokenIndex = position459, tokenIndex459
+						if at(buffer, position) != rune(':') {
+							goto l459
 						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l455
+							goto l459
 						}
 						if at(buffer, position) != rune(':') {
-							goto l455
+							goto l459
 						}
 						position++
 						{
@@ -3645,15 +3581,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l460
 							}
 							position++
-							goto l455
+							goto l459
 						l460:
 							position, tokenIndex = position460, tokenIndex460
 						}
 						if !_rules[ruleh16]() {
-							goto l455
+							goto l459
 						}
 						if at(buffer, position) != rune(':') {
-							goto l455
+							goto l459
 						}
 						position++
 						{
@@ -3662,63 +3598,90 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l461
 							}
 							position++
-							goto l455
+							goto l459
 						l461:
 							position, tokenIndex = position461, tokenIndex461
 						}
-						if !_rules[rulels32]() {
-							goto l455
+						if !_rules[ruleh16]() {
+							goto l459
 						}
-						goto l441
-					l455:
-						position, tokenIndex = position441, tokenIndex441
+						if at(buffer, position) != rune(':') {
+							goto l459
+						}
+						position++
+						{
+							position462, tokenIndex462 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l462
+							}
+							position++
+							goto l459
+						l462:
+							position, tokenIndex = position462, tokenIndex462
+						}
+						if !_rules[ruleh16]() {
+							goto l459
+						}
+						if at(buffer, position) != rune(':') {
+							goto l459
+						}
+						position++
 						{
 							position463, tokenIndex463 := position, tokenIndex
-							{
-								position465, tokenIndex465 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l465
-								}
-								if at(buffer, position) != rune(':') {
-									goto l465
-								}
-								position++
-								{
-									position467, tokenIndex467 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l467
-									}
-									position++
-									goto l465
-								l467:
-									position, tokenIndex = position467, tokenIndex467
-								}
-								goto l466
-							l465:
-								position, tokenIndex = position465, tokenIndex465
-							}
-						l466:
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l463
 							}
-							goto l464
+							position++
+							goto l459
 						l463:
 							position, tokenIndex = position463, tokenIndex463
 						}
-					l464:
+						if !_rules[ruleh16]() {
+							goto l459
+						}
 						if at(buffer, position) != rune(':') {
-							goto l462
+							goto l459
+						}
+						position++
+						{
+							position464, tokenIndex464 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l464
+							}
+							position++
+							goto l459
+						l464:
+							position, tokenIndex = position464, tokenIndex464
+						}
+						if !_rules[rulels32]() {
+							goto l459
+						}
+						goto l451
+					l459:
+						position, tokenIndex = position451, tokenIndex451
+						{
+							position466, tokenIndex466 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l466
+							}
+							goto l467
+						l466:
+							position, tokenIndex = position466, tokenIndex466
+						}
+					l467:
+						if at(buffer, position) != rune(':') {
+							goto l465
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l462
+							goto l465
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l462
+							goto l465
 						}
 						if at(buffer, position) != rune(':') {
-							goto l462
+							goto l465
 						}
 						position++
 						{
@@ -3727,15 +3690,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l468
 							}
 							position++
-							goto l462
+							goto l465
 						l468:
 							position, tokenIndex = position468, tokenIndex468
 						}
 						if !_rules[ruleh16]() {
-							goto l462
+							goto l465
 						}
 						if at(buffer, position) != rune(':') {
-							goto l462
+							goto l465
 						}
 						position++
 						{
@@ -3744,15 +3707,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l469
 							}
 							position++
-							goto l462
+							goto l465
 						l469:
 							position, tokenIndex = position469, tokenIndex469
 						}
 						if !_rules[ruleh16]() {
-							goto l462
+							goto l465
 						}
 						if at(buffer, position) != rune(':') {
-							goto l462
+							goto l465
 						}
 						position++
 						{
@@ -3761,87 +3724,114 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l470
 							}
 							position++
-							goto l462
+							goto l465
 						l470:
 							position, tokenIndex = position470, tokenIndex470
 						}
-						if !_rules[rulels32]() {
-							goto l462
+						if !_rules[ruleh16]() {
+							goto l465
 						}
-						goto l441
-					l462:
-						position, tokenIndex = position441, tokenIndex441
+						if at(buffer, position) != rune(':') {
+							goto l465
+						}
+						position++
 						{
-							position472, tokenIndex472 := position, tokenIndex
+							position471, tokenIndex471 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l471
+							}
+							position++
+							goto l465
+						l471:
+							position, tokenIndex = position471, tokenIndex471
+						}
+						if !_rules[rulels32]() {
+							goto l465
+						}
+						goto l451
+					l465:
+						position, tokenIndex = position451, tokenIndex451
+						{
+							position473, tokenIndex473 := position, tokenIndex
 							{
-								position474, tokenIndex474 := position, tokenIndex
+								position475, tokenIndex475 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l474
+									goto l475
 								}
 								if at(buffer, position) != rune(':') {
-									goto l474
+									goto l475
 								}
 								position++
 								{
-									position476, tokenIndex476 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l476
-									}
-									position++
-									goto l474
-								l476:
-									position, tokenIndex = position476, tokenIndex476
-								}
-								{
 									position477, tokenIndex477 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l477
-									}
 									if at(buffer, position) != rune(':') {
 										goto l477
 									}
 									position++
-									{
-										position479, tokenIndex479 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l479
-										}
-										position++
-										goto l477
-									l479:
-										position, tokenIndex = position479, tokenIndex479
-									}
-									goto l478
+									goto l475
 								l477:
 									position, tokenIndex = position477, tokenIndex477
 								}
-							l478:
-								goto l475
-							l474:
-								position, tokenIndex = position474, tokenIndex474
+								goto l476
+							l475:
+								position, tokenIndex = position475, tokenIndex475
 							}
-						l475:
+						l476:
 							if !_rules[ruleh16]() {
-								goto l472
+								goto l473
 							}
-							goto l473
-						l472:
-							position, tokenIndex = position472, tokenIndex472
+							goto l474
+						l473:
+							position, tokenIndex = position473, tokenIndex473
 						}
-					l473:
+					l474:
 						if at(buffer, position) != rune(':') {
-							goto l471
+							goto l472
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l471
+							goto l472
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l471
+							goto l472
 						}
 						if at(buffer, position) != rune(':') {
-							goto l471
+							goto l472
+						}
+						position++
+						{
+							position478, tokenIndex478 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l478
+							}
+							position++
+							goto l472
+						l478:
+							position, tokenIndex = position478, tokenIndex478
+						}
+						if !_rules[ruleh16]() {
+							goto l472
+						}
+						if at(buffer, position) != rune(':') {
+							goto l472
+						}
+						position++
+						{
+							position479, tokenIndex479 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l479
+							}
+							position++
+							goto l472
+						l479:
+							position, tokenIndex = position479, tokenIndex479
+						}
+						if !_rules[ruleh16]() {
+							goto l472
+						}
+						if at(buffer, position) != rune(':') {
+							goto l472
 						}
 						position++
 						{
@@ -3850,1422 +3840,1511 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l480
 							}
 							position++
-							goto l471
+							goto l472
 						l480:
 							position, tokenIndex = position480, tokenIndex480
 						}
-						if !_rules[ruleh16]() {
-							goto l471
-						}
-						if at(buffer, position) != rune(':') {
-							goto l471
-						}
-						position++
-						{
-							position481, tokenIndex481 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l481
-							}
-							position++
-							goto l471
-						l481:
-							position, tokenIndex = position481, tokenIndex481
-						}
 						if !_rules[rulels32]() {
-							goto l471
+							goto l472
 						}
-						goto l441
-					l471:
-						position, tokenIndex = position441, tokenIndex441
+						goto l451
+					l472:
+						position, tokenIndex = position451, tokenIndex451
 						{
-							position483, tokenIndex483 := position, tokenIndex
+							position482, tokenIndex482 := position, tokenIndex
 							{
-								position485, tokenIndex485 := position, tokenIndex
+								position484, tokenIndex484 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l485
+									goto l484
 								}
 								if at(buffer, position) != rune(':') {
-									goto l485
+									goto l484
 								}
 								position++
 								{
+									position486, tokenIndex486 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l486
+									}
+									position++
+									goto l484
+								l486:
+									position, tokenIndex = position486, tokenIndex486
+								}
+								{
 									position487, tokenIndex487 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l487
+									}
 									if at(buffer, position) != rune(':') {
 										goto l487
 									}
 									position++
-									goto l485
+									{
+										position489, tokenIndex489 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l489
+										}
+										position++
+										goto l487
+									l489:
+										position, tokenIndex = position489, tokenIndex489
+									}
+									goto l488
 								l487:
 									position, tokenIndex = position487, tokenIndex487
 								}
-								{
-									position488, tokenIndex488 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l488
-									}
-									if at(buffer, position) != rune(':') {
-										goto l488
-									}
-									position++
-									{
-										position490, tokenIndex490 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l490
-										}
-										position++
-										goto l488
-									l490:
-										position, tokenIndex = position490, tokenIndex490
-									}
-									{
-										position491, tokenIndex491 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l491
-										}
-										if at(buffer, position) != rune(':') {
-											goto l491
-										}
-										position++
-										{
-											position493, tokenIndex493 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l493
-											}
-											position++
-											goto l491
-										l493:
-											position, tokenIndex = position493, tokenIndex493
-										}
-										goto l492
-									l491:
-										position, tokenIndex = position491, tokenIndex491
-									}
-								l492:
-									goto l489
-								l488:
-									position, tokenIndex = position488, tokenIndex488
-								}
-							l489:
-								goto l486
-							l485:
-								position, tokenIndex = position485, tokenIndex485
+							l488:
+								goto l485
+							l484:
+								position, tokenIndex = position484, tokenIndex484
 							}
-						l486:
+						l485:
 							if !_rules[ruleh16]() {
-								goto l483
+								goto l482
 							}
-							goto l484
-						l483:
-							position, tokenIndex = position483, tokenIndex483
+							goto l483
+						l482:
+							position, tokenIndex = position482, tokenIndex482
 						}
-					l484:
+					l483:
 						if at(buffer, position) != rune(':') {
-							goto l482
+							goto l481
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l482
+							goto l481
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l482
+							goto l481
 						}
 						if at(buffer, position) != rune(':') {
-							goto l482
+							goto l481
 						}
 						position++
 						{
-							position494, tokenIndex494 := position, tokenIndex
+							position490, tokenIndex490 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l494
+								goto l490
 							}
 							position++
-							goto l482
-						l494:
-							position, tokenIndex = position494, tokenIndex494
+							goto l481
+						l490:
+							position, tokenIndex = position490, tokenIndex490
+						}
+						if !_rules[ruleh16]() {
+							goto l481
+						}
+						if at(buffer, position) != rune(':') {
+							goto l481
+						}
+						position++
+						{
+							position491, tokenIndex491 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l491
+							}
+							position++
+							goto l481
+						l491:
+							position, tokenIndex = position491, tokenIndex491
 						}
 						if !_rules[rulels32]() {
-							goto l482
+							goto l481
 						}
-						goto l441
-					l482:
-						position, tokenIndex = position441, tokenIndex441
+						goto l451
+					l481:
+						position, tokenIndex = position451, tokenIndex451
 						{
-							position496, tokenIndex496 := position, tokenIndex
+							position493, tokenIndex493 := position, tokenIndex
 							{
-								position498, tokenIndex498 := position, tokenIndex
+								position495, tokenIndex495 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l498
+									goto l495
 								}
 								if at(buffer, position) != rune(':') {
-									goto l498
+									goto l495
 								}
 								position++
 								{
-									position500, tokenIndex500 := position, tokenIndex
+									position497, tokenIndex497 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l500
+										goto l497
 									}
 									position++
-									goto l498
-								l500:
-									position, tokenIndex = position500, tokenIndex500
+									goto l495
+								l497:
+									position, tokenIndex = position497, tokenIndex497
 								}
 								{
-									position501, tokenIndex501 := position, tokenIndex
+									position498, tokenIndex498 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l501
+										goto l498
 									}
 									if at(buffer, position) != rune(':') {
-										goto l501
+										goto l498
 									}
 									position++
 									{
-										position503, tokenIndex503 := position, tokenIndex
+										position500, tokenIndex500 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l503
+											goto l500
 										}
 										position++
-										goto l501
-									l503:
-										position, tokenIndex = position503, tokenIndex503
+										goto l498
+									l500:
+										position, tokenIndex = position500, tokenIndex500
 									}
 									{
-										position504, tokenIndex504 := position, tokenIndex
+										position501, tokenIndex501 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l504
+											goto l501
 										}
 										if at(buffer, position) != rune(':') {
-											goto l504
+											goto l501
 										}
 										position++
 										{
-											position506, tokenIndex506 := position, tokenIndex
+											position503, tokenIndex503 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l506
+												goto l503
 											}
 											position++
-											goto l504
-										l506:
-											position, tokenIndex = position506, tokenIndex506
+											goto l501
+										l503:
+											position, tokenIndex = position503, tokenIndex503
 										}
-										{
-											position507, tokenIndex507 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l507
-											}
-											if at(buffer, position) != rune(':') {
-												goto l507
-											}
-											position++
-											{
-												position509, tokenIndex509 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l509
-												}
-												position++
-												goto l507
-											l509:
-												position, tokenIndex = position509, tokenIndex509
-											}
-											goto l508
-										l507:
-											position, tokenIndex = position507, tokenIndex507
-										}
-									l508:
-										goto l505
-									l504:
-										position, tokenIndex = position504, tokenIndex504
+										goto l502
+									l501:
+										position, tokenIndex = position501, tokenIndex501
 									}
-								l505:
-									goto l502
-								l501:
-									position, tokenIndex = position501, tokenIndex501
+								l502:
+									goto l499
+								l498:
+									position, tokenIndex = position498, tokenIndex498
 								}
-							l502:
-								goto l499
-							l498:
-								position, tokenIndex = position498, tokenIndex498
-							}
-						l499:
-							if !_rules[ruleh16]() {
+							l499:
 								goto l496
+							l495:
+								position, tokenIndex = position495, tokenIndex495
 							}
-							goto l497
 						l496:
-							position, tokenIndex = position496, tokenIndex496
-						}
-					l497:
-						if at(buffer, position) != rune(':') {
-							goto l495
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l495
-						}
-						position++
-						if !_rules[rulels32]() {
-							goto l495
-						}
-						goto l441
-					l495:
-						position, tokenIndex = position441, tokenIndex441
-						{
-							position511, tokenIndex511 := position, tokenIndex
-							{
-								position513, tokenIndex513 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l513
-								}
-								if at(buffer, position) != rune(':') {
-									goto l513
-								}
-								position++
-								{
-									position515, tokenIndex515 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l515
-									}
-									position++
-									goto l513
-								l515:
-									position, tokenIndex = position515, tokenIndex515
-								}
-								{
-									position516, tokenIndex516 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l516
-									}
-									if at(buffer, position) != rune(':') {
-										goto l516
-									}
-									position++
-									{
-										position518, tokenIndex518 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l518
-										}
-										position++
-										goto l516
-									l518:
-										position, tokenIndex = position518, tokenIndex518
-									}
-									{
-										position519, tokenIndex519 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l519
-										}
-										if at(buffer, position) != rune(':') {
-											goto l519
-										}
-										position++
-										{
-											position521, tokenIndex521 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l521
-											}
-											position++
-											goto l519
-										l521:
-											position, tokenIndex = position521, tokenIndex521
-										}
-										{
-											position522, tokenIndex522 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l522
-											}
-											if at(buffer, position) != rune(':') {
-												goto l522
-											}
-											position++
-											{
-												position524, tokenIndex524 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l524
-												}
-												position++
-												goto l522
-											l524:
-												position, tokenIndex = position524, tokenIndex524
-											}
-											{
-												position525, tokenIndex525 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l525
-												}
-												if at(buffer, position) != rune(':') {
-													goto l525
-												}
-												position++
-												{
-													position527, tokenIndex527 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l527
-													}
-													position++
-													goto l525
-												l527:
-													position, tokenIndex = position527, tokenIndex527
-												}
-												goto l526
-											l525:
-												position, tokenIndex = position525, tokenIndex525
-											}
-										l526:
-											goto l523
-										l522:
-											position, tokenIndex = position522, tokenIndex522
-										}
-									l523:
-										goto l520
-									l519:
-										position, tokenIndex = position519, tokenIndex519
-									}
-								l520:
-									goto l517
-								l516:
-									position, tokenIndex = position516, tokenIndex516
-								}
-							l517:
-								goto l514
-							l513:
-								position, tokenIndex = position513, tokenIndex513
-							}
-						l514:
 							if !_rules[ruleh16]() {
-								goto l511
+								goto l493
 							}
-							goto l512
-						l511:
-							position, tokenIndex = position511, tokenIndex511
+							goto l494
+						l493:
+							position, tokenIndex = position493, tokenIndex493
 						}
-					l512:
+					l494:
 						if at(buffer, position) != rune(':') {
-							goto l510
+							goto l492
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l510
+							goto l492
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l510
+							goto l492
 						}
-						goto l441
-					l510:
-						position, tokenIndex = position441, tokenIndex441
+						if at(buffer, position) != rune(':') {
+							goto l492
+						}
+						position++
 						{
-							position528, tokenIndex528 := position, tokenIndex
+							position504, tokenIndex504 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l504
+							}
+							position++
+							goto l492
+						l504:
+							position, tokenIndex = position504, tokenIndex504
+						}
+						if !_rules[rulels32]() {
+							goto l492
+						}
+						goto l451
+					l492:
+						position, tokenIndex = position451, tokenIndex451
+						{
+							position506, tokenIndex506 := position, tokenIndex
 							{
-								position530, tokenIndex530 := position, tokenIndex
+								position508, tokenIndex508 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l530
+									goto l508
 								}
 								if at(buffer, position) != rune(':') {
-									goto l530
+									goto l508
 								}
 								position++
 								{
-									position532, tokenIndex532 := position, tokenIndex
+									position510, tokenIndex510 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l532
+										goto l510
 									}
 									position++
-									goto l530
-								l532:
-									position, tokenIndex = position532, tokenIndex532
+									goto l508
+								l510:
+									position, tokenIndex = position510, tokenIndex510
 								}
 								{
-									position533, tokenIndex533 := position, tokenIndex
+									position511, tokenIndex511 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l533
+										goto l511
 									}
 									if at(buffer, position) != rune(':') {
-										goto l533
+										goto l511
 									}
 									position++
 									{
-										position535, tokenIndex535 := position, tokenIndex
+										position513, tokenIndex513 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l535
+											goto l513
 										}
 										position++
-										goto l533
-									l535:
-										position, tokenIndex = position535, tokenIndex535
+										goto l511
+									l513:
+										position, tokenIndex = position513, tokenIndex513
 									}
 									{
-										position536, tokenIndex536 := position, tokenIndex
+										position514, tokenIndex514 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l536
+											goto l514
 										}
 										if at(buffer, position) != rune(':') {
-											goto l536
+											goto l514
 										}
 										position++
 										{
-											position538, tokenIndex538 := position, tokenIndex
+											position516, tokenIndex516 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l538
+												goto l516
 											}
 											position++
-											goto l536
-										l538:
-											position, tokenIndex = position538, tokenIndex538
+											goto l514
+										l516:
+											position, tokenIndex = position516, tokenIndex516
 										}
 										{
-											position539, tokenIndex539 := position, tokenIndex
+											position517, tokenIndex517 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l539
+												goto l517
 											}
 											if at(buffer, position) != rune(':') {
-												goto l539
+												goto l517
 											}
 											position++
 											{
-												position541, tokenIndex541 := position, tokenIndex
+												position519, tokenIndex519 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l541
+													goto l519
 												}
 												position++
-												goto l539
-											l541:
-												position, tokenIndex = position541, tokenIndex541
+												goto l517
+											l519:
+												position, tokenIndex = position519, tokenIndex519
+											}
+											goto l518
+										l517:
+											position, tokenIndex = position517, tokenIndex517
+										}
+									l518:
+										goto l515
+									l514:
+										position, tokenIndex = position514, tokenIndex514
+									}
+								l515:
+									goto l512
+								l511:
+									position, tokenIndex = position511, tokenIndex511
+								}
+							l512:
+								goto l509
+							l508:
+								position, tokenIndex = position508, tokenIndex508
+							}
+						l509:
+							if !_rules[ruleh16]() {
+								goto l506
+							}
+							goto l507
+						l506:
+							position, tokenIndex = position506, tokenIndex506
+						}
+					l507:
+						if at(buffer, position) != rune(':') {
+							goto l505
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l505
+						}
+						position++
+						if !_rules[rulels32]() {
+							goto l505
+						}
+						goto l451
+					l505:
+						position, tokenIndex = position451, tokenIndex451
+						{
+							position521, tokenIndex521 := position, tokenIndex
+							{
+								position523, tokenIndex523 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l523
+								}
+								if at(buffer, position) != rune(':') {
+									goto l523
+								}
+								position++
+								{
+									position525, tokenIndex525 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l525
+									}
+									position++
+									goto l523
+								l525:
+									position, tokenIndex = position525, tokenIndex525
+								}
+								{
+									position526, tokenIndex526 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l526
+									}
+									if at(buffer, position) != rune(':') {
+										goto l526
+									}
+									position++
+									{
+										position528, tokenIndex528 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l528
+										}
+										position++
+										goto l526
+									l528:
+										position, tokenIndex = position528, tokenIndex528
+									}
+									{
+										position529, tokenIndex529 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l529
+										}
+										if at(buffer, position) != rune(':') {
+											goto l529
+										}
+										position++
+										{
+											position531, tokenIndex531 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l531
+											}
+											position++
+											goto l529
+										l531:
+											position, tokenIndex = position531, tokenIndex531
+										}
+										{
+											position532, tokenIndex532 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l532
+											}
+											if at(buffer, position) != rune(':') {
+												goto l532
+											}
+											position++
+											{
+												position534, tokenIndex534 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l534
+												}
+												position++
+												goto l532
+											l534:
+												position, tokenIndex = position534, tokenIndex534
 											}
 											{
-												position542, tokenIndex542 := position, tokenIndex
+												position535, tokenIndex535 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l542
+													goto l535
 												}
 												if at(buffer, position) != rune(':') {
-													goto l542
+													goto l535
 												}
 												position++
 												{
-													position544, tokenIndex544 := position, tokenIndex
+													position537, tokenIndex537 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l544
+														goto l537
 													}
 													position++
-													goto l542
-												l544:
-													position, tokenIndex = position544, tokenIndex544
+													goto l535
+												l537:
+													position, tokenIndex = position537, tokenIndex537
+												}
+												goto l536
+											l535:
+												position, tokenIndex = position535, tokenIndex535
+											}
+										l536:
+											goto l533
+										l532:
+											position, tokenIndex = position532, tokenIndex532
+										}
+									l533:
+										goto l530
+									l529:
+										position, tokenIndex = position529, tokenIndex529
+									}
+								l530:
+									goto l527
+								l526:
+									position, tokenIndex = position526, tokenIndex526
+								}
+							l527:
+								goto l524
+							l523:
+								position, tokenIndex = position523, tokenIndex523
+							}
+						l524:
+							if !_rules[ruleh16]() {
+								goto l521
+							}
+							goto l522
+						l521:
+							position, tokenIndex = position521, tokenIndex521
+						}
+					l522:
+						if at(buffer, position) != rune(':') {
+							goto l520
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l520
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l520
+						}
+						goto l451
+					l520:
+						position, tokenIndex = position451, tokenIndex451
+						{
+							position538, tokenIndex538 := position, tokenIndex
+							{
+								position540, tokenIndex540 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l540
+								}
+								if at(buffer, position) != rune(':') {
+									goto l540
+								}
+								position++
+								{
+									position542, tokenIndex542 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l542
+									}
+									position++
+									goto l540
+								l542:
+									position, tokenIndex = position542, tokenIndex542
+								}
+								{
+									position543, tokenIndex543 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l543
+									}
+									if at(buffer, position) != rune(':') {
+										goto l543
+									}
+									position++
+									{
+										position545, tokenIndex545 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l545
+										}
+										position++
+										goto l543
+									l545:
+										position, tokenIndex = position545, tokenIndex545
+									}
+									{
+										position546, tokenIndex546 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l546
+										}
+										if at(buffer, position) != rune(':') {
+											goto l546
+										}
+										position++
+										{
+											position548, tokenIndex548 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l548
+											}
+											position++
+											goto l546
+										l548:
+											position, tokenIndex = position548, tokenIndex548
+										}
+										{
+											position549, tokenIndex549 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l549
+											}
+											if at(buffer, position) != rune(':') {
+												goto l549
+											}
+											position++
+											{
+												position551, tokenIndex551 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l551
+												}
+												position++
+												goto l549
+											l551:
+												position, tokenIndex = position551, tokenIndex551
+											}
+											{
+												position552, tokenIndex552 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l552
+												}
+												if at(buffer, position) != rune(':') {
+													goto l552
+												}
+												position++
+												{
+													position554, tokenIndex554 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l554
+													}
+													position++
+													goto l552
+												l554:
+													position, tokenIndex = position554, tokenIndex554
 												}
 												{
-													position545, tokenIndex545 := position, tokenIndex
+													position555, tokenIndex555 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l545
+														goto l555
 													}
 													if at(buffer, position) != rune(':') {
-														goto l545
+														goto l555
 													}
 													position++
 													{
-														position547, tokenIndex547 := position, tokenIndex
+														position557, tokenIndex557 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l547
+															goto l557
 														}
 														position++
-														goto l545
-													l547:
-														position, tokenIndex = position547, tokenIndex547
+														goto l555
+													l557:
+														position, tokenIndex = position557, tokenIndex557
 													}
-													goto l546
-												l545:
-													position, tokenIndex = position545, tokenIndex545
+													goto l556
+												l555:
+													position, tokenIndex = position555, tokenIndex555
 												}
-											l546:
-												goto l543
-											l542:
-												position, tokenIndex = position542, tokenIndex542
+											l556:
+												goto l553
+											l552:
+												position, tokenIndex = position552, tokenIndex552
 											}
-										l543:
-											goto l540
-										l539:
-											position, tokenIndex = position539, tokenIndex539
+										l553:
+											goto l550
+										l549:
+											position, tokenIndex = position549, tokenIndex549
 										}
-									l540:
-										goto l537
-									l536:
-										position, tokenIndex = position536, tokenIndex536
+									l550:
+										goto l547
+									l546:
+										position, tokenIndex = position546, tokenIndex546
 									}
-								l537:
-									goto l534
-								l533:
-									position, tokenIndex = position533, tokenIndex533
+								l547:
+									goto l544
+								l543:
+									position, tokenIndex = position543, tokenIndex543
 								}
-							l534:
-								goto l531
-							l530:
-								position, tokenIndex = position530, tokenIndex530
+							l544:
+								goto l541
+							l540:
+								position, tokenIndex = position540, tokenIndex540
 							}
-						l531:
+						l541:
 							if !_rules[ruleh16]() {
-								goto l528
+								goto l538
 							}
-							goto l529
-						l528:
-							position, tokenIndex = position528, tokenIndex528
+							goto l539
+						l538:
+							position, tokenIndex = position538, tokenIndex538
 						}
-					l529:
+					l539:
 						if at(buffer, position) != rune(':') {
-							goto l428
+							goto l438
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l428
+							goto l438
 						}
 						position++
 					}
-				l441:
+				l451:
 				}
-			l430:
-				add(ruleIPv6address, position429)
+			l440:
+				add(ruleIPv6address, position439)
 			}
 			return true
-		l428:
-			position, tokenIndex = position428, tokenIndex428
+		l438:
+			position, tokenIndex = position438, tokenIndex438
 			return false
 		},
 		/* 45 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
 		func() bool {
-			position548, tokenIndex548 := position, tokenIndex
+			position558, tokenIndex558 := position, tokenIndex
 			{
-				position549 := position
+				position559 := position
 				{
-					position550, tokenIndex550 := position, tokenIndex
+					position560, tokenIndex560 := position, tokenIndex
 					if !_rules[rulehexseq]() {
-						goto l551
+						goto l561
 					}
 					if at(buffer, position) != rune(':') {
-						goto l551
+						goto l561
 					}
 					position++
 					if at(buffer, position) != rune(':') {
-						goto l551
+						goto l561
 					}
 					position++
 					{
-						position552, tokenIndex552 := position, tokenIndex
+						position562, tokenIndex562 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l552
+							goto l562
 						}
-						goto l553
-					l552:
-						position, tokenIndex = position552, tokenIndex552
+						goto l563
+					l562:
+						position, tokenIndex = position562, tokenIndex562
 					}
-				l553:
-					goto l550
-				l551:
-					position, tokenIndex = position550, tokenIndex550
+				l563:
+					goto l560
+				l561:
+					position, tokenIndex = position560, tokenIndex560
 					if !_rules[rulehexseq]() {
-						goto l554
+						goto l564
 					}
-					goto l550
-				l554:
-					position, tokenIndex = position550, tokenIndex550
+					goto l560
+				l564:
+					position, tokenIndex = position560, tokenIndex560
 					if at(buffer, position) != rune(':') {
-						goto l548
+						goto l558
 					}
 					position++
 					if at(buffer, position) != rune(':') {
-						goto l548
+						goto l558
 					}
 					position++
 					{
-						position555, tokenIndex555 := position, tokenIndex
+						position565, tokenIndex565 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l555
+							goto l565
 						}
-						goto l556
-					l555:
-						position, tokenIndex = position555, tokenIndex555
+						goto l566
+					l565:
+						position, tokenIndex = position565, tokenIndex565
 					}
-				l556:
+				l566:
 				}
-			l550:
-				add(rulehexpart, position549)
+			l560:
+				add(rulehexpart, position559)
 			}
 			return true
-		l548:
-			position, tokenIndex = position548, tokenIndex548
+		l558:
+			position, tokenIndex = position558, tokenIndex558
 			return false
 		},
 		/* 46 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position557, tokenIndex557 := position, tokenIndex
+			position567, tokenIndex567 := position, tokenIndex
 			{
-				position558 := position
+				position568 := position
 				if !_rules[rulehex4]() {
-					goto l557
+					goto l567
 				}
-			l559:
+			l569:
 				{
-					position560, tokenIndex560 := position, tokenIndex
+					position570, tokenIndex570 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l560
+						goto l570
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l560
+						goto l570
 					}
-					goto l559
-				l560:
-					position, tokenIndex = position560, tokenIndex560
+					goto l569
+				l570:
+					position, tokenIndex = position570, tokenIndex570
 				}
-				add(rulehexseq, position558)
+				add(rulehexseq, position568)
 			}
 			return true
-		l557:
-			position, tokenIndex = position557, tokenIndex557
+		l567:
+			position, tokenIndex = position567, tokenIndex567
 			return false
 		},
 		/* 47 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !('.' / HEXDIG))> */
 		func() bool {
-			position561, tokenIndex561 := position, tokenIndex
+			position571, tokenIndex571 := position, tokenIndex
 			{
-				position562 := position
+				position572 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l561
+					goto l571
 				}
 				{
-					position563, tokenIndex563 := position, tokenIndex
+					position573, tokenIndex573 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l563
+						goto l573
 					}
-					goto l564
-				l563:
-					position, tokenIndex = position563, tokenIndex563
+					goto l574
+				l573:
+					position, tokenIndex = position573, tokenIndex573
 				}
-			l564:
+			l574:
 				{
-					position565, tokenIndex565 := position, tokenIndex
+					position575, tokenIndex575 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l565
+						goto l575
 					}
-					goto l566
-				l565:
-					position, tokenIndex = position565, tokenIndex565
+					goto l576
+				l575:
+					position, tokenIndex = position575, tokenIndex575
 				}
-			l566:
+			l576:
 				{
-					position567, tokenIndex567 := position, tokenIndex
+					position577, tokenIndex577 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l567
+						goto l577
 					}
-					goto l568
-				l567:
-					position, tokenIndex = position567, tokenIndex567
+					goto l578
+				l577:
+					position, tokenIndex = position577, tokenIndex577
 				}
-			l568:
+			l578:
 				{
-					position569, tokenIndex569 := position, tokenIndex
+					position579, tokenIndex579 := position, tokenIndex
 					{
-						position570, tokenIndex570 := position, tokenIndex
+						position580, tokenIndex580 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l571
+							goto l581
 						}
 						position++
-						goto l570
-					l571:
-						position, tokenIndex = position570, tokenIndex570
+						goto l580
+					l581:
+						position, tokenIndex = position580, tokenIndex580
 						if !_rules[ruleHEXDIG]() {
-							goto l569
+							goto l579
 						}
 					}
-				l570:
-					goto l561
-				l569:
-					position, tokenIndex = position569, tokenIndex569
+				l580:
+					goto l571
+				l579:
+					position, tokenIndex = position579, tokenIndex579
 				}
-				add(rulehex4, position562)
+				add(rulehex4, position572)
 			}
 			return true
-		l561:
-			position, tokenIndex = position561, tokenIndex561
+		l571:
+			position, tokenIndex = position571, tokenIndex571
 			return false
 		},
 		/* 48 DIGIT <- <((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))> */
 		func() bool {
-			position572, tokenIndex572 := position, tokenIndex
+			position582, tokenIndex582 := position, tokenIndex
 			{
-				position573 := position
+				position583 := position
 				{
-					position574, tokenIndex574 := position, tokenIndex
+					position584, tokenIndex584 := position, tokenIndex
 					if !(p.pick[14] == 0) {
-						goto l575
+						goto l585
 					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l575
+						goto l585
 					}
 					position++
-					goto l574
-				l575:
-					position, tokenIndex = position574, tokenIndex574
+					goto l584
+				l585:
+					position, tokenIndex = position584, tokenIndex584
 					if !(p.pick[14] == 1) {
-						goto l572
+						goto l582
 					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l572
+						goto l582
 					}
 					position++
 				}
-			l574:
-				add(ruleDIGIT, position573)
+			l584:
+				add(ruleDIGIT, position583)
 			}
 			return true
-		l572:
-			position, tokenIndex = position572, tokenIndex572
+		l582:
+			position, tokenIndex = position582, tokenIndex582
 			return false
 		},
 		/* 49 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 		func() bool {
-			position576, tokenIndex576 := position, tokenIndex
+			position586, tokenIndex586 := position, tokenIndex
 			{
-				position577 := position
+				position587 := position
 				{
-					position578, tokenIndex578 := position, tokenIndex
+					position588, tokenIndex588 := position, tokenIndex
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l579
+						goto l589
 					}
 					position++
-					goto l578
-				l579:
-					position, tokenIndex = position578, tokenIndex578
+					goto l588
+				l589:
+					position, tokenIndex = position588, tokenIndex588
 					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l580
+						goto l590
 					}
 					position++
-					goto l578
-				l580:
-					position, tokenIndex = position578, tokenIndex578
+					goto l588
+				l590:
+					position, tokenIndex = position588, tokenIndex588
 					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l576
+						goto l586
 					}
 					position++
 				}
-			l578:
-				add(ruleHEXDIG, position577)
+			l588:
+				add(ruleHEXDIG, position587)
 			}
 			return true
-		l576:
-			position, tokenIndex = position576, tokenIndex576
+		l586:
+			position, tokenIndex = position586, tokenIndex586
 			return false
 		},
 		/* 50 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
 		func() bool {
-			position581, tokenIndex581 := position, tokenIndex
+			position591, tokenIndex591 := position, tokenIndex
 			{
-				position582 := position
+				position592 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l581
+					goto l591
 				}
 				{
-					position583, tokenIndex583 := position, tokenIndex
+					position593, tokenIndex593 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l583
+						goto l593
 					}
-					goto l584
-				l583:
-					position, tokenIndex = position583, tokenIndex583
+					goto l594
+				l593:
+					position, tokenIndex = position593, tokenIndex593
 				}
-			l584:
+			l594:
 				{
-					position585, tokenIndex585 := position, tokenIndex
+					position595, tokenIndex595 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l585
+						goto l595
 					}
-					goto l586
-				l585:
-					position, tokenIndex = position585, tokenIndex585
+					goto l596
+				l595:
+					position, tokenIndex = position595, tokenIndex595
 				}
-			l586:
+			l596:
 				{
-					position587, tokenIndex587 := position, tokenIndex
+					position597, tokenIndex597 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l587
+						goto l597
 					}
-					goto l588
-				l587:
-					position, tokenIndex = position587, tokenIndex587
+					goto l598
+				l597:
+					position, tokenIndex = position597, tokenIndex597
 				}
-			l588:
+			l598:
 				{
-					position589, tokenIndex589 := position, tokenIndex
+					position599, tokenIndex599 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l589
+						goto l599
 					}
 					position++
-					goto l581
-				l589:
-					position, tokenIndex = position589, tokenIndex589
+					goto l591
+				l599:
+					position, tokenIndex = position599, tokenIndex599
 				}
-				add(ruleh16, position582)
+				add(ruleh16, position592)
 			}
 			return true
-		l581:
-			position, tokenIndex = position581, tokenIndex581
+		l591:
+			position, tokenIndex = position591, tokenIndex591
 			return false
 		},
 		/* 51 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position590, tokenIndex590 := position, tokenIndex
+			position600, tokenIndex600 := position, tokenIndex
 			{
-				position591 := position
+				position601 := position
 				{
-					position592, tokenIndex592 := position, tokenIndex
+					position602, tokenIndex602 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l593
+						goto l603
 					}
 					if at(buffer, position) != rune(':') {
-						goto l593
+						goto l603
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l593
+						goto l603
 					}
-					goto l592
-				l593:
-					position, tokenIndex = position592, tokenIndex592
+					goto l602
+				l603:
+					position, tokenIndex = position602, tokenIndex602
 					if !_rules[ruleIPv4address]() {
-						goto l590
+						goto l600
 					}
 				}
-			l592:
-				add(rulels32, position591)
+			l602:
+				add(rulels32, position601)
 			}
 			return true
-		l590:
-			position, tokenIndex = position590, tokenIndex590
+		l600:
+			position, tokenIndex = position600, tokenIndex600
 			return false
 		},
 		/* 52 scope_id <- <(alphanum / ('.' / '_'))+> */
 		func() bool {
-			position594, tokenIndex594 := position, tokenIndex
+			position604, tokenIndex604 := position, tokenIndex
 			{
-				position595 := position
-				{
-					position598, tokenIndex598 := position, tokenIndex
-					if !_rules[rulealphanum]() {
-						goto l599
-					}
-					goto l598
-				l599:
-					position, tokenIndex = position598, tokenIndex598
-					{
-						position600, tokenIndex600 := position, tokenIndex
-						if at(buffer, position) != rune('.') {
-							goto l601
-						}
-						position++
-						goto l600
-					l601:
-						position, tokenIndex = position600, tokenIndex600
-						if at(buffer, position) != rune('_') {
-							goto l594
-						}
-						position++
-					}
-				l600:
-				}
-			l598:
-			l596:
-				{
-					position597, tokenIndex597 := position, tokenIndex
-					{
-						position602, tokenIndex602 := position, tokenIndex
-						if !_rules[rulealphanum]() {
-							goto l603
-						}
-						goto l602
-					l603:
-						position, tokenIndex = position602, tokenIndex602
-						{
-							position604, tokenIndex604 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l605
-							}
-							position++
-							goto l604
-						l605:
-							position, tokenIndex = position604, tokenIndex604
-							if at(buffer, position) != rune('_') {
-								goto l597
-							}
-							position++
-						}
-					l604:
-					}
-				l602:
-					goto l596
-				l597:
-					position, tokenIndex = position597, tokenIndex597
-				}
-				add(rulescope_id, position595)
-			}
-			return true
-		l594:
-			position, tokenIndex = position594, tokenIndex594
-			return false
-		},
-		/* 53 octet <- <(('0'* nz_octet) / '0'+)> */
-		func() bool {
-			position606, tokenIndex606 := position, tokenIndex
-			{
-				position607 := position
+				position605 := position
 				{
 					position608, tokenIndex608 := position, tokenIndex
-				l610:
-					{
-						position611, tokenIndex611 := position, tokenIndex
-						if at(buffer, position) != rune('0') {
-							goto l611
-						}
-						position++
-						goto l610
-					l611:
-						position, tokenIndex = position611, tokenIndex611
-					}
-					if !_rules[rulenz_octet]() {
+					if !_rules[rulealphanum]() {
 						goto l609
 					}
 					goto l608
 				l609:
 					position, tokenIndex = position608, tokenIndex608
-					if at(buffer, position) != rune('0') {
-						goto l606
-					}
-					position++
-				l612:
 					{
-						position613, tokenIndex613 := position, tokenIndex
-						if at(buffer, position) != rune('0') {
-							goto l613
+						position610, tokenIndex610 := position, tokenIndex
+						if at(buffer, position) != rune('.') {
+							goto l611
 						}
 						position++
-						goto l612
-					l613:
-						position, tokenIndex = position613, tokenIndex613
+						goto l610
+					l611:
+						position, tokenIndex = position610, tokenIndex610
+						if at(buffer, position) != rune('_') {
+							goto l604
+						}
+						position++
 					}
+				l610:
 				}
 			l608:
-				add(ruleoctet, position607)
+			l606:
+				{
+					position607, tokenIndex607 := position, tokenIndex
+					{
+						position612, tokenIndex612 := position, tokenIndex
+						if !_rules[rulealphanum]() {
+							goto l613
+						}
+						goto l612
+					l613:
+						position, tokenIndex = position612, tokenIndex612
+						{
+							position614, tokenIndex614 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l615
+							}
+							position++
+							goto l614
+						l615:
+							position, tokenIndex = position614, tokenIndex614
+							if at(buffer, position) != rune('_') {
+								goto l607
+							}
+							position++
+						}
+					l614:
+					}
+				l612:
+					goto l606
+				l607:
+					position, tokenIndex = position607, tokenIndex607
+				}
+				add(rulescope_id, position605)
 			}
 			return true
-		l606:
-			position, tokenIndex = position606, tokenIndex606
+		l604:
+			position, tokenIndex = position604, tokenIndex604
+			return false
+		},
+		/* 53 octet <- <(('0'* nz_octet) / '0'+)> */
+		func() bool {
+			position616, tokenIndex616 := position, tokenIndex
+			{
+				position617 := position
+				{
+					position618, tokenIndex618 := position, tokenIndex
+				l620:
+					{
+						position621, tokenIndex621 := position, tokenIndex
+						if at(buffer, position) != rune('0') {
+							goto l621
+						}
+						position++
+						goto l620
+					l621:
+						position, tokenIndex = position621, tokenIndex621
+					}
+					if !_rules[rulenz_octet]() {
+						goto l619
+					}
+					goto l618
+				l619:
+					position, tokenIndex = position618, tokenIndex618
+					if at(buffer, position) != rune('0') {
+						goto l616
+					}
+					position++
+				l622:
+					{
+						position623, tokenIndex623 := position, tokenIndex
+						if at(buffer, position) != rune('0') {
+							goto l623
+						}
+						position++
+						goto l622
+					l623:
+						position, tokenIndex = position623, tokenIndex623
+					}
+				}
+			l618:
+				add(ruleoctet, position617)
+			}
+			return true
+		l616:
+			position, tokenIndex = position616, tokenIndex616
 			return false
 		},
 		/* 54 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
 		func() bool {
-			position614, tokenIndex614 := position, tokenIndex
+			position624, tokenIndex624 := position, tokenIndex
 			{
-				position615 := position
+				position625 := position
 				{
-					position616, tokenIndex616 := position, tokenIndex
+					position626, tokenIndex626 := position, tokenIndex
 					if at(buffer, position) != rune('2') {
-						goto l617
+						goto l627
 					}
 					position++
 					if at(buffer, position) != rune('5') {
-						goto l617
+						goto l627
 					}
 					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l617
+						goto l627
 					}
 					position++
-					goto l616
-				l617:
-					position, tokenIndex = position616, tokenIndex616
+					goto l626
+				l627:
+					position, tokenIndex = position626, tokenIndex626
 					if at(buffer, position) != rune('2') {
-						goto l618
+						goto l628
 					}
 					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l618
+						goto l628
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l618
+						goto l628
 					}
-					goto l616
-				l618:
-					position, tokenIndex = position616, tokenIndex616
+					goto l626
+				l628:
+					position, tokenIndex = position626, tokenIndex626
 					if at(buffer, position) != rune('1') {
-						goto l619
+						goto l629
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l619
+						goto l629
 					}
 					if !_rules[ruledigit]() {
-						goto l619
+						goto l629
 					}
-					goto l616
-				l619:
-					position, tokenIndex = position616, tokenIndex616
+					goto l626
+				l629:
+					position, tokenIndex = position626, tokenIndex626
 					if !_rules[rulenzdigit]() {
-						goto l620
+						goto l630
 					}
 					if !_rules[ruledigit]() {
-						goto l620
+						goto l630
 					}
-					goto l616
-				l620:
-					position, tokenIndex = position616, tokenIndex616
+					goto l626
+				l630:
+					position, tokenIndex = position626, tokenIndex626
 					if !_rules[rulenzdigit]() {
-						goto l614
+						goto l624
 					}
 				}
-			l616:
-				add(rulenz_octet, position615)
+			l626:
+				add(rulenz_octet, position625)
 			}
 			return true
-		l614:
-			position, tokenIndex = position614, tokenIndex614
+		l624:
+			position, tokenIndex = position624, tokenIndex624
 			return false
 		},
 		/* 55 nzdigit <- <[1-9]> */
 		func() bool {
-			position621, tokenIndex621 := position, tokenIndex
+			position631, tokenIndex631 := position, tokenIndex
 			{
-				position622 := position
+				position632 := position
 				if c := at(buffer, position); c < rune('1') || c > rune('9') {
-					goto l621
+					goto l631
 				}
 				position++
-				add(rulenzdigit, position622)
+				add(rulenzdigit, position632)
 			}
 			return true
-		l621:
-			position, tokenIndex = position621, tokenIndex621
+		l631:
+			position, tokenIndex = position631, tokenIndex631
 			return false
 		},
 		/* 56 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
 		func() bool {
-			position623, tokenIndex623 := position, tokenIndex
+			position633, tokenIndex633 := position, tokenIndex
 			{
-				position624 := position
+				position634 := position
 				{
-					position625, tokenIndex625 := position, tokenIndex
+					position635, tokenIndex635 := position, tokenIndex
 					if at(buffer, position) != rune('Â') {
-						goto l626
+						goto l636
 					}
 					position++
 					if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-						goto l626
+						goto l636
 					}
 					position++
-					goto l625
-				l626:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l636:
+					position, tokenIndex = position635, tokenIndex635
 					if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-						goto l627
+						goto l637
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l627
+						goto l637
 					}
-					goto l625
-				l627:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l637:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('à') {
-						goto l628
+						goto l638
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l628
+						goto l638
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l628
+						goto l638
 					}
-					goto l625
-				l628:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l638:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('á') {
-						goto l629
+						goto l639
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l629
+						goto l639
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l629
+						goto l639
 					}
-					goto l625
-				l629:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l639:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('á') {
-						goto l630
+						goto l640
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l630
+						goto l640
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l630
+						goto l640
 					}
 					position++
-					goto l625
-				l630:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l640:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('á') {
-						goto l631
+						goto l641
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-						goto l631
+						goto l641
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l631
+						goto l641
 					}
-					goto l625
-				l631:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l641:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('â') {
-						goto l632
+						goto l642
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l632
+						goto l642
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l632
+						goto l642
 					}
 					position++
-					goto l625
-				l632:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l642:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('â') {
-						goto l633
+						goto l643
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l633
+						goto l643
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l633
+						goto l643
 					}
 					position++
-					goto l625
-				l633:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l643:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('â') {
-						goto l634
+						goto l644
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l634
+						goto l644
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l634
+						goto l644
 					}
 					position++
-					goto l625
-				l634:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l644:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('â') {
-						goto l635
+						goto l645
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l635
+						goto l645
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l635
+						goto l645
 					}
 					position++
-					goto l625
-				l635:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l645:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('â') {
-						goto l636
+						goto l646
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l636
+						goto l646
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l636
+						goto l646
 					}
 					position++
-					goto l625
-				l636:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l646:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('â') {
-						goto l637
+						goto l647
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-						goto l637
+						goto l647
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l637
+						goto l647
 					}
-					goto l625
-				l637:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l647:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('ã') {
-						goto l638
+						goto l648
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l638
+						goto l648
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l638
+						goto l648
 					}
 					position++
-					goto l625
-				l638:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l648:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('ã') {
-						goto l639
+						goto l649
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l639
+						goto l649
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l639
+						goto l649
 					}
-					goto l625
-				l639:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l649:
+					position, tokenIndex = position635, tokenIndex635
 					if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-						goto l640
+						goto l650
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l640
+						goto l650
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l640
+						goto l650
 					}
-					goto l625
-				l640:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l650:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('í') {
-						goto l641
+						goto l651
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-						goto l641
+						goto l651
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l641
+						goto l651
 					}
-					goto l625
-				l641:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l651:
+					position, tokenIndex = position635, tokenIndex635
 					{
-						position643, tokenIndex643 := position, tokenIndex
+						position653, tokenIndex653 := position, tokenIndex
 						if at(buffer, position) != rune('î') {
-							goto l644
+							goto l654
 						}
 						position++
-						goto l643
-					l644:
-						position, tokenIndex = position643, tokenIndex643
+						goto l653
+					l654:
+						position, tokenIndex = position653, tokenIndex653
 						if at(buffer, position) != rune('ï') {
-							goto l642
+							goto l652
 						}
 						position++
 					}
-				l643:
+				l653:
 					if !_rules[ruleUTF8_tail]() {
-						goto l642
+						goto l652
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l642
+						goto l652
 					}
-					goto l625
-				l642:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l652:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('ð') {
-						goto l645
+						goto l655
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-						goto l645
+						goto l655
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l645
+						goto l655
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l645
+						goto l655
 					}
-					goto l625
-				l645:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l655:
+					position, tokenIndex = position635, tokenIndex635
 					if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-						goto l646
+						goto l656
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l646
+						goto l656
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l646
+						goto l656
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l646
+						goto l656
 					}
-					goto l625
-				l646:
-					position, tokenIndex = position625, tokenIndex625
+					goto l635
+				l656:
+					position, tokenIndex = position635, tokenIndex635
 					if at(buffer, position) != rune('ô') {
-						goto l623
+						goto l633
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-						goto l623
+						goto l633
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l623
+						goto l633
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l623
+						goto l633
 					}
 				}
-			l625:
-				add(ruleother, position624)
+			l635:
+				add(ruleother, position634)
 			}
 			return true
-		l623:
-			position, tokenIndex = position623, tokenIndex623
+		l633:
+			position, tokenIndex = position633, tokenIndex633
 			return false
 		},
 		/* 57 UTF8_tail <- <[\u0080-¿]> */
 		func() bool {
-			position647, tokenIndex647 := position, tokenIndex
+			position657, tokenIndex657 := position, tokenIndex
 			{
-				position648 := position
+				position658 := position
 				if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-					goto l647
+					goto l657
 				}
 				position++
-				add(ruleUTF8_tail, position648)
+				add(ruleUTF8_tail, position658)
 			}
 			return true
-		l647:
-			position, tokenIndex = position647, tokenIndex647
+		l657:
+			position, tokenIndex = position657, tokenIndex657
 			return false
 		},
 	}

@@ -354,7 +354,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments))) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -551,176 +551,210 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									position, tokenIndex = position27, tokenIndex27
 									{
 										position29, tokenIndex29 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l30
-										}
-										if at(buffer, position) != rune('/') {
-											goto l30
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l30
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l30
-										}
 										{
 											position31, tokenIndex31 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l31
+											if !(p.pick[5] == 0) {
+												goto l32
 											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l31
-											}
-											goto l32
-										l31:
-											position, tokenIndex = position31, tokenIndex31
-										}
-									l32:
-										goto l29
-									l30:
-										position, tokenIndex = position29, tokenIndex29
-										if !(p.pick[5] == 1) {
-											goto l33
-										}
-										{
-											position34, tokenIndex34 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l35
+												goto l32
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l35
+												goto l32
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l35
+												goto l32
 											}
 											{
-												position36, tokenIndex36 := position, tokenIndex
+												position33, tokenIndex33 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l33
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l33
+												}
+												goto l34
+											l33:
+												position, tokenIndex = position33, tokenIndex33
+											}
+										l34:
+											goto l31
+										l32:
+											position, tokenIndex = position31, tokenIndex31
+											if !(p.pick[5] == 1) {
+												goto l30
+											}
+											{
+												position35, tokenIndex35 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
 													goto l36
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if at(buffer, position) != rune('/') {
 													goto l36
 												}
-												goto l37
+												position++
+												if !_rules[ruleauthority]() {
+													goto l36
+												}
+												{
+													position37, tokenIndex37 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l37
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l37
+													}
+													goto l38
+												l37:
+													position, tokenIndex = position37, tokenIndex37
+												}
+											l38:
+												goto l35
 											l36:
-												position, tokenIndex = position36, tokenIndex36
+												position, tokenIndex = position35, tokenIndex35
+												if at(buffer, position) != rune('/') {
+													goto l30
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l30
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l30
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l30
+												}
 											}
-										l37:
-											goto l34
 										l35:
-											position, tokenIndex = position34, tokenIndex34
-											if at(buffer, position) != rune('/') {
-												goto l33
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l33
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l33
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l33
-											}
 										}
-									l34:
+									l31:
+										{
+											position39, tokenIndex39 := position, tokenIndex
+											{
+												position40, tokenIndex40 := position, tokenIndex
+												{
+													position41, tokenIndex41 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l42
+													}
+													position++
+													goto l41
+												l42:
+													position, tokenIndex = position41, tokenIndex41
+													if at(buffer, position) != rune('?') {
+														goto l40
+													}
+													position++
+												}
+											l41:
+												goto l39
+											l40:
+												position, tokenIndex = position40, tokenIndex40
+											}
+											if !matchDot() {
+												goto l39
+											}
+											goto l30
+										l39:
+											position, tokenIndex = position39, tokenIndex39
+										}
 										goto l29
-									l33:
+									l30:
 										position, tokenIndex = position29, tokenIndex29
 										if at(buffer, position) != rune('/') {
 											goto l26
 										}
 										position++
 										{
-											position38, tokenIndex38 := position, tokenIndex
+											position43, tokenIndex43 := position, tokenIndex
 											{
-												position40, tokenIndex40 := position, tokenIndex
+												position45, tokenIndex45 := position, tokenIndex
 												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l41
+													goto l46
 												}
-											l42:
+											l47:
 												{
-													position43, tokenIndex43 := position, tokenIndex
+													position48, tokenIndex48 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l43
+														goto l48
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l43
+														goto l48
 													}
-													goto l42
-												l43:
-													position, tokenIndex = position43, tokenIndex43
+													goto l47
+												l48:
+													position, tokenIndex = position48, tokenIndex48
 												}
-												goto l40
-											l41:
-												position, tokenIndex = position40, tokenIndex40
+												goto l45
+											l46:
+												position, tokenIndex = position45, tokenIndex45
 												if at(buffer, position) != rune(';') {
-													goto l38
+													goto l43
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l38
+													goto l43
 												}
-											l44:
+											l49:
 												{
-													position45, tokenIndex45 := position, tokenIndex
+													position50, tokenIndex50 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l45
+														goto l50
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l45
+														goto l50
 													}
-													goto l44
-												l45:
-													position, tokenIndex = position45, tokenIndex45
+													goto l49
+												l50:
+													position, tokenIndex = position50, tokenIndex50
 												}
 											}
-										l40:
-										l46:
+										l45:
+										l51:
 											{
-												position47, tokenIndex47 := position, tokenIndex
+												position52, tokenIndex52 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l47
+													goto l52
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-													goto l47
+													goto l52
 												}
-												goto l46
-											l47:
-												position, tokenIndex = position47, tokenIndex47
+												goto l51
+											l52:
+												position, tokenIndex = position52, tokenIndex52
 											}
-											goto l39
-										l38:
-											position, tokenIndex = position38, tokenIndex38
+											goto l44
+										l43:
+											position, tokenIndex = position43, tokenIndex43
 										}
-									l39:
+									l44:
 									}
 								l29:
 									{
-										position48, tokenIndex48 := position, tokenIndex
+										position53, tokenIndex53 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l48
+											goto l53
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l48
+											goto l53
 										}
-										goto l49
-									l48:
-										position, tokenIndex = position48, tokenIndex48
+										goto l54
+									l53:
+										position, tokenIndex = position53, tokenIndex53
 									}
-								l49:
+								l54:
 								}
 							l27:
 								goto l8
@@ -732,562 +766,630 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							}
 						l8:
 							{
-								position50, tokenIndex50 := position, tokenIndex
+								position55, tokenIndex55 := position, tokenIndex
 								{
-									position51, tokenIndex51 := position, tokenIndex
+									position56, tokenIndex56 := position, tokenIndex
 									if at(buffer, position) != rune('#') {
-										goto l51
+										goto l56
 									}
 									position++
-									goto l50
-								l51:
-									position, tokenIndex = position51, tokenIndex51
+									goto l55
+								l56:
+									position, tokenIndex = position56, tokenIndex56
 								}
 								if !matchDot() {
-									goto l50
+									goto l55
 								}
 								goto l7
-							l50:
-								position, tokenIndex = position50, tokenIndex50
+							l55:
+								position, tokenIndex = position55, tokenIndex55
 							}
 							goto l6
 						l7:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 0) {
-								goto l52
+								goto l57
 							}
 							{
-								position53, tokenIndex53 := position, tokenIndex
+								position58, tokenIndex58 := position, tokenIndex
 								{
-									position55, tokenIndex55 := position, tokenIndex
+									position60, tokenIndex60 := position, tokenIndex
 									if !(p.pick[5] == 0) {
-										goto l56
+										goto l61
 									}
 									if at(buffer, position) != rune('/') {
-										goto l56
+										goto l61
 									}
 									position++
 									if at(buffer, position) != rune('/') {
-										goto l56
+										goto l61
 									}
 									position++
 									if !_rules[ruleauthority]() {
-										goto l56
+										goto l61
 									}
 									{
-										position57, tokenIndex57 := position, tokenIndex
+										position62, tokenIndex62 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l57
+											goto l62
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l57
+											goto l62
 										}
-										goto l58
-									l57:
-										position, tokenIndex = position57, tokenIndex57
+										goto l63
+									l62:
+										position, tokenIndex = position62, tokenIndex62
 									}
-								l58:
-									goto l55
-								l56:
-									position, tokenIndex = position55, tokenIndex55
+								l63:
+									goto l60
+								l61:
+									position, tokenIndex = position60, tokenIndex60
 									if !(p.pick[5] == 1) {
-										goto l54
+										goto l59
 									}
 									{
-										position59, tokenIndex59 := position, tokenIndex
+										position64, tokenIndex64 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l60
+											goto l65
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l60
+											goto l65
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l60
+											goto l65
 										}
 										{
-											position61, tokenIndex61 := position, tokenIndex
+											position66, tokenIndex66 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l61
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l61
-											}
-											goto l62
-										l61:
-											position, tokenIndex = position61, tokenIndex61
-										}
-									l62:
-										goto l59
-									l60:
-										position, tokenIndex = position59, tokenIndex59
-										if at(buffer, position) != rune('/') {
-											goto l54
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l54
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l54
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l54
-										}
-									}
-								l59:
-								}
-							l55:
-								{
-									position63, tokenIndex63 := position, tokenIndex
-									{
-										position64, tokenIndex64 := position, tokenIndex
-										{
-											position65, tokenIndex65 := position, tokenIndex
-											if at(buffer, position) != rune('#') {
 												goto l66
 											}
 											position++
-											goto l65
+											if !_rules[rulepath_segments]() {
+												goto l66
+											}
+											goto l67
 										l66:
-											position, tokenIndex = position65, tokenIndex65
+											position, tokenIndex = position66, tokenIndex66
+										}
+									l67:
+										goto l64
+									l65:
+										position, tokenIndex = position64, tokenIndex64
+										if at(buffer, position) != rune('/') {
+											goto l59
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l59
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l59
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l59
+										}
+									}
+								l64:
+								}
+							l60:
+								{
+									position68, tokenIndex68 := position, tokenIndex
+									{
+										position69, tokenIndex69 := position, tokenIndex
+										{
+											position70, tokenIndex70 := position, tokenIndex
+											if at(buffer, position) != rune('#') {
+												goto l71
+											}
+											position++
+											goto l70
+										l71:
+											position, tokenIndex = position70, tokenIndex70
 											if at(buffer, position) != rune('?') {
-												goto l64
+												goto l69
 											}
 											position++
 										}
-									l65:
-										goto l63
-									l64:
-										position, tokenIndex = position64, tokenIndex64
+									l70:
+										goto l68
+									l69:
+										position, tokenIndex = position69, tokenIndex69
 									}
 									if !matchDot() {
-										goto l63
-									}
-									goto l54
-								l63:
-									position, tokenIndex = position63, tokenIndex63
-								}
-								goto l53
-							l54:
-								position, tokenIndex = position53, tokenIndex53
-								if at(buffer, position) != rune('/') {
-									goto l67
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l67
-								}
-								goto l53
-							l67:
-								position, tokenIndex = position53, tokenIndex53
-								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-									goto l52
-								}
-								{
-									position68, tokenIndex68 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
 										goto l68
 									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l68
-									}
-									goto l69
+									goto l59
 								l68:
 									position, tokenIndex = position68, tokenIndex68
 								}
-							l69:
-							}
-						l53:
-							{
-								position70, tokenIndex70 := position, tokenIndex
-								if at(buffer, position) != rune('?') {
-									goto l70
+								goto l58
+							l59:
+								position, tokenIndex = position58, tokenIndex58
+								if at(buffer, position) != rune('/') {
+									goto l72
 								}
 								position++
-								if !_rules[rulequery]() {
-									goto l70
+								if !_rules[rulepath_segments]() {
+									goto l72
 								}
-								goto l71
-							l70:
-								position, tokenIndex = position70, tokenIndex70
-							}
-						l71:
-							goto l6
-						l52:
-							position, tokenIndex = position6, tokenIndex6
-							if !(p.pick[1] == 1) {
-								goto l72
-							}
-							{
-								position73, tokenIndex73 := position, tokenIndex
+								goto l58
+							l72:
+								position, tokenIndex = position58, tokenIndex58
+								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+									goto l57
+								}
 								{
-									position75, tokenIndex75 := position, tokenIndex
-									if !(p.pick[5] == 0) {
-										goto l76
-									}
+									position73, tokenIndex73 := position, tokenIndex
 									if at(buffer, position) != rune('/') {
-										goto l76
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l76
-									}
-									position++
-									if !_rules[ruleauthority]() {
-										goto l76
-									}
-									{
-										position77, tokenIndex77 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l77
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l77
-										}
-										goto l78
-									l77:
-										position, tokenIndex = position77, tokenIndex77
-									}
-								l78:
-									goto l75
-								l76:
-									position, tokenIndex = position75, tokenIndex75
-									if !(p.pick[5] == 1) {
-										goto l79
-									}
-									{
-										position80, tokenIndex80 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l81
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l81
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l81
-										}
-										{
-											position82, tokenIndex82 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l82
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l82
-											}
-											goto l83
-										l82:
-											position, tokenIndex = position82, tokenIndex82
-										}
-									l83:
-										goto l80
-									l81:
-										position, tokenIndex = position80, tokenIndex80
-										if at(buffer, position) != rune('/') {
-											goto l79
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l79
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l79
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l79
-										}
-									}
-								l80:
-									goto l75
-								l79:
-									position, tokenIndex = position75, tokenIndex75
-									if at(buffer, position) != rune('/') {
-										goto l84
+										goto l73
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l84
-									}
-									goto l75
-								l84:
-									position, tokenIndex = position75, tokenIndex75
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
 										goto l73
 									}
-									{
-										position85, tokenIndex85 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l85
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l85
-										}
-										goto l86
-									l85:
-										position, tokenIndex = position85, tokenIndex85
-									}
-								l86:
+									goto l74
+								l73:
+									position, tokenIndex = position73, tokenIndex73
 								}
-							l75:
-								goto l74
-							l73:
-								position, tokenIndex = position73, tokenIndex73
+							l74:
 							}
-						l74:
+						l58:
 							{
-								position87, tokenIndex87 := position, tokenIndex
+								position75, tokenIndex75 := position, tokenIndex
 								if at(buffer, position) != rune('?') {
-									goto l87
+									goto l75
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l87
+									goto l75
 								}
-								goto l88
-							l87:
-								position, tokenIndex = position87, tokenIndex87
+								goto l76
+							l75:
+								position, tokenIndex = position75, tokenIndex75
 							}
-						l88:
+						l76:
 							goto l6
-						l72:
+						l57:
+							position, tokenIndex = position6, tokenIndex6
+							if !(p.pick[1] == 1) {
+								goto l77
+							}
+							{
+								position78, tokenIndex78 := position, tokenIndex
+								{
+									position80, tokenIndex80 := position, tokenIndex
+									{
+										position82, tokenIndex82 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l83
+										}
+										if at(buffer, position) != rune('/') {
+											goto l83
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l83
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l83
+										}
+										{
+											position84, tokenIndex84 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l84
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l84
+											}
+											goto l85
+										l84:
+											position, tokenIndex = position84, tokenIndex84
+										}
+									l85:
+										goto l82
+									l83:
+										position, tokenIndex = position82, tokenIndex82
+										if !(p.pick[5] == 1) {
+											goto l81
+										}
+										{
+											position86, tokenIndex86 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l87
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l87
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l87
+											}
+											{
+												position88, tokenIndex88 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l88
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l88
+												}
+												goto l89
+											l88:
+												position, tokenIndex = position88, tokenIndex88
+											}
+										l89:
+											goto l86
+										l87:
+											position, tokenIndex = position86, tokenIndex86
+											if at(buffer, position) != rune('/') {
+												goto l81
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l81
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l81
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l81
+											}
+										}
+									l86:
+									}
+								l82:
+									{
+										position90, tokenIndex90 := position, tokenIndex
+										{
+											position91, tokenIndex91 := position, tokenIndex
+											{
+												position92, tokenIndex92 := position, tokenIndex
+												if at(buffer, position) != rune('#') {
+													goto l93
+												}
+												position++
+												goto l92
+											l93:
+												position, tokenIndex = position92, tokenIndex92
+												if at(buffer, position) != rune('?') {
+													goto l91
+												}
+												position++
+											}
+										l92:
+											goto l90
+										l91:
+											position, tokenIndex = position91, tokenIndex91
+										}
+										if !matchDot() {
+											goto l90
+										}
+										goto l81
+									l90:
+										position, tokenIndex = position90, tokenIndex90
+									}
+									goto l80
+								l81:
+									position, tokenIndex = position80, tokenIndex80
+									if at(buffer, position) != rune('/') {
+										goto l94
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l94
+									}
+									goto l80
+								l94:
+									position, tokenIndex = position80, tokenIndex80
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l78
+									}
+									{
+										position95, tokenIndex95 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l95
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l95
+										}
+										goto l96
+									l95:
+										position, tokenIndex = position95, tokenIndex95
+									}
+								l96:
+								}
+							l80:
+								goto l79
+							l78:
+								position, tokenIndex = position78, tokenIndex78
+							}
+						l79:
+							{
+								position97, tokenIndex97 := position, tokenIndex
+								if at(buffer, position) != rune('?') {
+									goto l97
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l97
+								}
+								goto l98
+							l97:
+								position, tokenIndex = position97, tokenIndex97
+							}
+						l98:
+							goto l6
+						l77:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 2) {
 								goto l4
 							}
 							{
-								position89, tokenIndex89 := position, tokenIndex
+								position99, tokenIndex99 := position, tokenIndex
 								if at(buffer, position) != rune('/') {
-									goto l90
+									goto l100
 								}
 								position++
 								if at(buffer, position) != rune('/') {
-									goto l90
+									goto l100
 								}
 								position++
 								if at(buffer, position) != rune('?') {
-									goto l90
+									goto l100
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l90
+									goto l100
 								}
-								goto l89
-							l90:
-								position, tokenIndex = position89, tokenIndex89
+								goto l99
+							l100:
+								position, tokenIndex = position99, tokenIndex99
 								{
-									position91, tokenIndex91 := position, tokenIndex
+									position101, tokenIndex101 := position, tokenIndex
 									{
-										position93, tokenIndex93 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l94
-										}
-										if at(buffer, position) != rune('/') {
-											goto l94
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l94
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l94
-										}
+										position103, tokenIndex103 := position, tokenIndex
 										{
-											position95, tokenIndex95 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l95
+											position105, tokenIndex105 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l106
 											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l95
-											}
-											goto l96
-										l95:
-											position, tokenIndex = position95, tokenIndex95
-										}
-									l96:
-										goto l93
-									l94:
-										position, tokenIndex = position93, tokenIndex93
-										if !(p.pick[5] == 1) {
-											goto l97
-										}
-										{
-											position98, tokenIndex98 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l99
+												goto l106
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l99
+												goto l106
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l99
+												goto l106
 											}
 											{
-												position100, tokenIndex100 := position, tokenIndex
+												position107, tokenIndex107 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l100
+													goto l107
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l100
-												}
-												goto l101
-											l100:
-												position, tokenIndex = position100, tokenIndex100
-											}
-										l101:
-											goto l98
-										l99:
-											position, tokenIndex = position98, tokenIndex98
-											if at(buffer, position) != rune('/') {
-												goto l97
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l97
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l97
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l97
-											}
-										}
-									l98:
-										goto l93
-									l97:
-										position, tokenIndex = position93, tokenIndex93
-										if at(buffer, position) != rune('/') {
-											goto l102
-										}
-										position++
-										{
-											position103, tokenIndex103 := position, tokenIndex
-											{
-												position105, tokenIndex105 := position, tokenIndex
-												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l106
-												}
-											l107:
-												{
-													position108, tokenIndex108 := position, tokenIndex
-													if at(buffer, position) != rune(';') {
-														goto l108
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l108
-													}
 													goto l107
-												l108:
-													position, tokenIndex = position108, tokenIndex108
 												}
-												goto l105
-											l106:
-												position, tokenIndex = position105, tokenIndex105
-												if at(buffer, position) != rune(';') {
-													goto l103
+												goto l108
+											l107:
+												position, tokenIndex = position107, tokenIndex107
+											}
+										l108:
+											goto l105
+										l106:
+											position, tokenIndex = position105, tokenIndex105
+											if !(p.pick[5] == 1) {
+												goto l104
+											}
+											{
+												position109, tokenIndex109 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l110
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l103
+												if at(buffer, position) != rune('/') {
+													goto l110
 												}
-											l109:
+												position++
+												if !_rules[ruleauthority]() {
+													goto l110
+												}
 												{
-													position110, tokenIndex110 := position, tokenIndex
-													if at(buffer, position) != rune(';') {
-														goto l110
+													position111, tokenIndex111 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l111
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l110
+													if !_rules[rulepath_segments]() {
+														goto l111
 													}
-													goto l109
-												l110:
-													position, tokenIndex = position110, tokenIndex110
-												}
-											}
-										l105:
-										l111:
-											{
-												position112, tokenIndex112 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
 													goto l112
+												l111:
+													position, tokenIndex = position111, tokenIndex111
+												}
+											l112:
+												goto l109
+											l110:
+												position, tokenIndex = position109, tokenIndex109
+												if at(buffer, position) != rune('/') {
+													goto l104
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-													goto l112
+												if at(buffer, position) != rune('/') {
+													goto l104
 												}
-												goto l111
-											l112:
-												position, tokenIndex = position112, tokenIndex112
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l104
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l104
+												}
 											}
-											goto l104
-										l103:
-											position, tokenIndex = position103, tokenIndex103
+										l109:
 										}
-									l104:
-										goto l93
-									l102:
-										position, tokenIndex = position93, tokenIndex93
-										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-											goto l91
-										}
+									l105:
 										{
 											position113, tokenIndex113 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
+											{
+												position114, tokenIndex114 := position, tokenIndex
+												{
+													position115, tokenIndex115 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l116
+													}
+													position++
+													goto l115
+												l116:
+													position, tokenIndex = position115, tokenIndex115
+													if at(buffer, position) != rune('?') {
+														goto l114
+													}
+													position++
+												}
+											l115:
+												goto l113
+											l114:
+												position, tokenIndex = position114, tokenIndex114
+											}
+											if !matchDot() {
 												goto l113
 											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l113
-											}
-											goto l114
+											goto l104
 										l113:
 											position, tokenIndex = position113, tokenIndex113
 										}
-									l114:
+										goto l103
+									l104:
+										position, tokenIndex = position103, tokenIndex103
+										if at(buffer, position) != rune('/') {
+											goto l117
+										}
+										position++
+										{
+											position118, tokenIndex118 := position, tokenIndex
+											{
+												position120, tokenIndex120 := position, tokenIndex
+												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l121
+												}
+											l122:
+												{
+													position123, tokenIndex123 := position, tokenIndex
+													if at(buffer, position) != rune(';') {
+														goto l123
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l123
+													}
+													goto l122
+												l123:
+													position, tokenIndex = position123, tokenIndex123
+												}
+												goto l120
+											l121:
+												position, tokenIndex = position120, tokenIndex120
+												if at(buffer, position) != rune(';') {
+													goto l118
+												}
+												position++
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													goto l118
+												}
+											l124:
+												{
+													position125, tokenIndex125 := position, tokenIndex
+													if at(buffer, position) != rune(';') {
+														goto l125
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l125
+													}
+													goto l124
+												l125:
+													position, tokenIndex = position125, tokenIndex125
+												}
+											}
+										l120:
+										l126:
+											{
+												position127, tokenIndex127 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l127
+												}
+												position++
+												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+													goto l127
+												}
+												goto l126
+											l127:
+												position, tokenIndex = position127, tokenIndex127
+											}
+											goto l119
+										l118:
+											position, tokenIndex = position118, tokenIndex118
+										}
+									l119:
+										goto l103
+									l117:
+										position, tokenIndex = position103, tokenIndex103
+										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											goto l101
+										}
+										{
+											position128, tokenIndex128 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l128
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l128
+											}
+											goto l129
+										l128:
+											position, tokenIndex = position128, tokenIndex128
+										}
+									l129:
 									}
-								l93:
-									goto l92
-								l91:
-									position, tokenIndex = position91, tokenIndex91
+								l103:
+									goto l102
+								l101:
+									position, tokenIndex = position101, tokenIndex101
 								}
-							l92:
+							l102:
 								{
-									position115, tokenIndex115 := position, tokenIndex
+									position130, tokenIndex130 := position, tokenIndex
 									if at(buffer, position) != rune('?') {
-										goto l115
+										goto l130
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l115
+										goto l130
 									}
-									goto l116
-								l115:
-									position, tokenIndex = position115, tokenIndex115
+									goto l131
+								l130:
+									position, tokenIndex = position130, tokenIndex130
 								}
-							l116:
+							l131:
 							}
-						l89:
+						l99:
 						}
 					l6:
 						goto l5
@@ -1296,27 +1398,27 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l5:
 					{
-						position117, tokenIndex117 := position, tokenIndex
+						position132, tokenIndex132 := position, tokenIndex
 						if at(buffer, position) != rune('#') {
-							goto l117
+							goto l132
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l117
+							goto l132
 						}
-						goto l118
-					l117:
-						position, tokenIndex = position117, tokenIndex117
+						goto l133
+					l132:
+						position, tokenIndex = position132, tokenIndex132
 					}
-				l118:
+				l133:
 					{
-						position119, tokenIndex119 := position, tokenIndex
+						position134, tokenIndex134 := position, tokenIndex
 						if !matchDot() {
-							goto l119
+							goto l134
 						}
 						goto l3
-					l119:
-						position, tokenIndex = position119, tokenIndex119
+					l134:
+						position, tokenIndex = position134, tokenIndex134
 					}
 					goto l2
 				l3:
@@ -1325,959 +1427,1080 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						goto l0
 					}
 					{
-						position120, tokenIndex120 := position, tokenIndex
+						position135, tokenIndex135 := position, tokenIndex
 						{
-							position122, tokenIndex122 := position, tokenIndex
+							position137, tokenIndex137 := position, tokenIndex
 							{
-								position124, tokenIndex124 := position, tokenIndex
+								position139, tokenIndex139 := position, tokenIndex
 								if !_rules[rulescheme]() {
-									goto l125
+									goto l140
 								}
 								if at(buffer, position) != rune(':') {
-									goto l125
+									goto l140
 								}
 								position++
 								{
-									position126, tokenIndex126 := position, tokenIndex
+									position141, tokenIndex141 := position, tokenIndex
 									if !(p.pick[2] == 0) {
-										goto l127
+										goto l142
 									}
 									{
-										position128, tokenIndex128 := position, tokenIndex
+										position143, tokenIndex143 := position, tokenIndex
 										{
-											position130, tokenIndex130 := position, tokenIndex
+											position145, tokenIndex145 := position, tokenIndex
 											if !(p.pick[5] == 0) {
-												goto l131
+												goto l146
 											}
 											if at(buffer, position) != rune('/') {
-												goto l131
+												goto l146
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l131
+												goto l146
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l131
+												goto l146
 											}
 											{
-												position132, tokenIndex132 := position, tokenIndex
+												position147, tokenIndex147 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l132
+													goto l147
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l132
+													goto l147
 												}
-												goto l133
-											l132:
-												position, tokenIndex = position132, tokenIndex132
+												goto l148
+											l147:
+												position, tokenIndex = position147, tokenIndex147
 											}
-										l133:
-											goto l130
-										l131:
-											position, tokenIndex = position130, tokenIndex130
+										l148:
+											goto l145
+										l146:
+											position, tokenIndex = position145, tokenIndex145
 											if !(p.pick[5] == 1) {
-												goto l129
-											}
-											{
-												position134, tokenIndex134 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l135
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l135
-												}
-												position++
-												if !_rules[ruleauthority]() {
-													goto l135
-												}
-												{
-													position136, tokenIndex136 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l136
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l136
-													}
-													goto l137
-												l136:
-													position, tokenIndex = position136, tokenIndex136
-												}
-											l137:
-												goto l134
-											l135:
-												position, tokenIndex = position134, tokenIndex134
-												if at(buffer, position) != rune('/') {
-													goto l129
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l129
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l129
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l129
-												}
-											}
-										l134:
-										}
-									l130:
-										{
-											position138, tokenIndex138 := position, tokenIndex
-											{
-												position139, tokenIndex139 := position, tokenIndex
-												{
-													position140, tokenIndex140 := position, tokenIndex
-													if at(buffer, position) != rune('#') {
-														goto l141
-													}
-													position++
-													goto l140
-												l141:
-													position, tokenIndex = position140, tokenIndex140
-													if at(buffer, position) != rune('?') {
-														goto l139
-													}
-													position++
-												}
-											l140:
-												goto l138
-											l139:
-												position, tokenIndex = position139, tokenIndex139
-											}
-											if !matchDot() {
-												goto l138
-											}
-											goto l129
-										l138:
-											position, tokenIndex = position138, tokenIndex138
-										}
-										goto l128
-									l129:
-										position, tokenIndex = position128, tokenIndex128
-										if at(buffer, position) != rune('/') {
-											goto l127
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l127
-										}
-									}
-								l128:
-									{
-										position142, tokenIndex142 := position, tokenIndex
-										if at(buffer, position) != rune('?') {
-											goto l142
-										}
-										position++
-										if !_rules[rulequery]() {
-											goto l142
-										}
-										goto l143
-									l142:
-										position, tokenIndex = position142, tokenIndex142
-									}
-								l143:
-									goto l126
-								l127:
-									position, tokenIndex = position126, tokenIndex126
-									if !(p.pick[2] == 1) {
-										goto l144
-									}
-									{
-										position145, tokenIndex145 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l146
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l146
-										}
-										position++
-										if at(buffer, position) != rune('?') {
-											goto l146
-										}
-										position++
-										if !_rules[rulequery]() {
-											goto l146
-										}
-										goto l145
-									l146:
-										position, tokenIndex = position145, tokenIndex145
-										{
-											position147, tokenIndex147 := position, tokenIndex
-											if !(p.pick[5] == 0) {
-												goto l148
-											}
-											if at(buffer, position) != rune('/') {
-												goto l148
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l148
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l148
+												goto l144
 											}
 											{
 												position149, tokenIndex149 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l149
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l149
-												}
-												goto l150
-											l149:
-												position, tokenIndex = position149, tokenIndex149
-											}
-										l150:
-											goto l147
-										l148:
-											position, tokenIndex = position147, tokenIndex147
-											if !(p.pick[5] == 1) {
-												goto l151
-											}
-											{
-												position152, tokenIndex152 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l153
+													goto l150
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l153
+													goto l150
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l153
+													goto l150
 												}
 												{
-													position154, tokenIndex154 := position, tokenIndex
+													position151, tokenIndex151 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l154
+														goto l151
 													}
 													position++
 													if !_rules[rulepath_segments]() {
+														goto l151
+													}
+													goto l152
+												l151:
+													position, tokenIndex = position151, tokenIndex151
+												}
+											l152:
+												goto l149
+											l150:
+												position, tokenIndex = position149, tokenIndex149
+												if at(buffer, position) != rune('/') {
+													goto l144
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l144
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l144
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l144
+												}
+											}
+										l149:
+										}
+									l145:
+										{
+											position153, tokenIndex153 := position, tokenIndex
+											{
+												position154, tokenIndex154 := position, tokenIndex
+												{
+													position155, tokenIndex155 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l156
+													}
+													position++
+													goto l155
+												l156:
+													position, tokenIndex = position155, tokenIndex155
+													if at(buffer, position) != rune('?') {
 														goto l154
 													}
-													goto l155
-												l154:
-													position, tokenIndex = position154, tokenIndex154
+													position++
 												}
 											l155:
-												goto l152
-											l153:
-												position, tokenIndex = position152, tokenIndex152
-												if at(buffer, position) != rune('/') {
-													goto l151
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l151
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l151
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l151
-												}
+												goto l153
+											l154:
+												position, tokenIndex = position154, tokenIndex154
 											}
-										l152:
-											goto l147
-										l151:
-											position, tokenIndex = position147, tokenIndex147
-											if at(buffer, position) != rune('/') {
-												goto l144
+											if !matchDot() {
+												goto l153
 											}
-											position++
-											{
-												position156, tokenIndex156 := position, tokenIndex
-												{
-													position158, tokenIndex158 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l159
-													}
-												l160:
-													{
-														position161, tokenIndex161 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l161
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l161
-														}
-														goto l160
-													l161:
-														position, tokenIndex = position161, tokenIndex161
-													}
-													goto l158
-												l159:
-													position, tokenIndex = position158, tokenIndex158
-													if at(buffer, position) != rune(';') {
-														goto l156
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l156
-													}
-												l162:
-													{
-														position163, tokenIndex163 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l163
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l163
-														}
-														goto l162
-													l163:
-														position, tokenIndex = position163, tokenIndex163
-													}
-												}
-											l158:
-											l164:
-												{
-													position165, tokenIndex165 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l165
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-														goto l165
-													}
-													goto l164
-												l165:
-													position, tokenIndex = position165, tokenIndex165
-												}
-												goto l157
-											l156:
-												position, tokenIndex = position156, tokenIndex156
-											}
-										l157:
+											goto l144
+										l153:
+											position, tokenIndex = position153, tokenIndex153
 										}
-									l147:
-										{
-											position166, tokenIndex166 := position, tokenIndex
-											if at(buffer, position) != rune('?') {
-												goto l166
-											}
-											position++
-											if !_rules[rulequery]() {
-												goto l166
-											}
-											goto l167
-										l166:
-											position, tokenIndex = position166, tokenIndex166
-										}
-									l167:
-									}
-								l145:
-									goto l126
-								l144:
-									position, tokenIndex = position126, tokenIndex126
-									if !_rules[ruleopaque_part]() {
-										goto l125
-									}
-								}
-							l126:
-								goto l124
-							l125:
-								position, tokenIndex = position124, tokenIndex124
-								if !(p.pick[1] == 0) {
-									goto l168
-								}
-								{
-									position169, tokenIndex169 := position, tokenIndex
-									{
-										position171, tokenIndex171 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l172
-										}
+										goto l143
+									l144:
+										position, tokenIndex = position143, tokenIndex143
 										if at(buffer, position) != rune('/') {
-											goto l172
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l172
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l172
-										}
-										{
-											position173, tokenIndex173 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l173
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l173
-											}
-											goto l174
-										l173:
-											position, tokenIndex = position173, tokenIndex173
-										}
-									l174:
-										goto l171
-									l172:
-										position, tokenIndex = position171, tokenIndex171
-										if !(p.pick[5] == 1) {
-											goto l170
-										}
-										{
-											position175, tokenIndex175 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l176
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l176
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l176
-											}
-											{
-												position177, tokenIndex177 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l177
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l177
-												}
-												goto l178
-											l177:
-												position, tokenIndex = position177, tokenIndex177
-											}
-										l178:
-											goto l175
-										l176:
-											position, tokenIndex = position175, tokenIndex175
-											if at(buffer, position) != rune('/') {
-												goto l170
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l170
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l170
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l170
-											}
-										}
-									l175:
-									}
-								l171:
-									{
-										position179, tokenIndex179 := position, tokenIndex
-										{
-											position180, tokenIndex180 := position, tokenIndex
-											{
-												position181, tokenIndex181 := position, tokenIndex
-												if at(buffer, position) != rune('#') {
-													goto l182
-												}
-												position++
-												goto l181
-											l182:
-												position, tokenIndex = position181, tokenIndex181
-												if at(buffer, position) != rune('?') {
-													goto l180
-												}
-												position++
-											}
-										l181:
-											goto l179
-										l180:
-											position, tokenIndex = position180, tokenIndex180
-										}
-										if !matchDot() {
-											goto l179
-										}
-										goto l170
-									l179:
-										position, tokenIndex = position179, tokenIndex179
-									}
-									goto l169
-								l170:
-									position, tokenIndex = position169, tokenIndex169
-									if at(buffer, position) != rune('/') {
-										goto l183
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l183
-									}
-									goto l169
-								l183:
-									position, tokenIndex = position169, tokenIndex169
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-										goto l168
-									}
-									{
-										position184, tokenIndex184 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l184
+											goto l142
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l184
+											goto l142
 										}
-										goto l185
-									l184:
-										position, tokenIndex = position184, tokenIndex184
 									}
-								l185:
-								}
-							l169:
-								{
-									position186, tokenIndex186 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l186
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l186
-									}
-									goto l187
-								l186:
-									position, tokenIndex = position186, tokenIndex186
-								}
-							l187:
-								goto l124
-							l168:
-								position, tokenIndex = position124, tokenIndex124
-								if !(p.pick[1] == 1) {
-									goto l188
-								}
-								{
-									position189, tokenIndex189 := position, tokenIndex
+								l143:
 									{
-										position191, tokenIndex191 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l192
-										}
-										if at(buffer, position) != rune('/') {
-											goto l192
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l192
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l192
-										}
-										{
-											position193, tokenIndex193 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l193
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l193
-											}
-											goto l194
-										l193:
-											position, tokenIndex = position193, tokenIndex193
-										}
-									l194:
-										goto l191
-									l192:
-										position, tokenIndex = position191, tokenIndex191
-										if !(p.pick[5] == 1) {
-											goto l195
-										}
-										{
-											position196, tokenIndex196 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l197
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l197
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l197
-											}
-											{
-												position198, tokenIndex198 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l198
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l198
-												}
-												goto l199
-											l198:
-												position, tokenIndex = position198, tokenIndex198
-											}
-										l199:
-											goto l196
-										l197:
-											position, tokenIndex = position196, tokenIndex196
-											if at(buffer, position) != rune('/') {
-												goto l195
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l195
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l195
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l195
-											}
-										}
-									l196:
-										goto l191
-									l195:
-										position, tokenIndex = position191, tokenIndex191
-										if at(buffer, position) != rune('/') {
-											goto l200
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l200
-										}
-										goto l191
-									l200:
-										position, tokenIndex = position191, tokenIndex191
-										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-											goto l189
-										}
-										{
-											position201, tokenIndex201 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l201
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l201
-											}
-											goto l202
-										l201:
-											position, tokenIndex = position201, tokenIndex201
-										}
-									l202:
-									}
-								l191:
-									goto l190
-								l189:
-									position, tokenIndex = position189, tokenIndex189
-								}
-							l190:
-								{
-									position203, tokenIndex203 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l203
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l203
-									}
-									goto l204
-								l203:
-									position, tokenIndex = position203, tokenIndex203
-								}
-							l204:
-								goto l124
-							l188:
-								position, tokenIndex = position124, tokenIndex124
-								if !(p.pick[1] == 2) {
-									goto l122
-								}
-								{
-									position205, tokenIndex205 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l206
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l206
-									}
-									position++
-									if at(buffer, position) != rune('?') {
-										goto l206
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l206
-									}
-									goto l205
-								l206:
-									position, tokenIndex = position205, tokenIndex205
-									{
-										position207, tokenIndex207 := position, tokenIndex
-										{
-											position209, tokenIndex209 := position, tokenIndex
-											if !(p.pick[5] == 0) {
-												goto l210
-											}
-											if at(buffer, position) != rune('/') {
-												goto l210
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l210
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l210
-											}
-											{
-												position211, tokenIndex211 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l211
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l211
-												}
-												goto l212
-											l211:
-												position, tokenIndex = position211, tokenIndex211
-											}
-										l212:
-											goto l209
-										l210:
-											position, tokenIndex = position209, tokenIndex209
-											if !(p.pick[5] == 1) {
-												goto l213
-											}
-											{
-												position214, tokenIndex214 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l215
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l215
-												}
-												position++
-												if !_rules[ruleauthority]() {
-													goto l215
-												}
-												{
-													position216, tokenIndex216 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l216
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l216
-													}
-													goto l217
-												l216:
-													position, tokenIndex = position216, tokenIndex216
-												}
-											l217:
-												goto l214
-											l215:
-												position, tokenIndex = position214, tokenIndex214
-												if at(buffer, position) != rune('/') {
-													goto l213
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l213
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l213
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l213
-												}
-											}
-										l214:
-											goto l209
-										l213:
-											position, tokenIndex = position209, tokenIndex209
-											if at(buffer, position) != rune('/') {
-												goto l218
-											}
-											position++
-											{
-												position219, tokenIndex219 := position, tokenIndex
-												{
-													position221, tokenIndex221 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l222
-													}
-												l223:
-													{
-														position224, tokenIndex224 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l224
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l224
-														}
-														goto l223
-													l224:
-														position, tokenIndex = position224, tokenIndex224
-													}
-													goto l221
-												l222:
-													position, tokenIndex = position221, tokenIndex221
-													if at(buffer, position) != rune(';') {
-														goto l219
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l219
-													}
-												l225:
-													{
-														position226, tokenIndex226 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l226
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l226
-														}
-														goto l225
-													l226:
-														position, tokenIndex = position226, tokenIndex226
-													}
-												}
-											l221:
-											l227:
-												{
-													position228, tokenIndex228 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l228
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-														goto l228
-													}
-													goto l227
-												l228:
-													position, tokenIndex = position228, tokenIndex228
-												}
-												goto l220
-											l219:
-												position, tokenIndex = position219, tokenIndex219
-											}
-										l220:
-											goto l209
-										l218:
-											position, tokenIndex = position209, tokenIndex209
-											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-												goto l207
-											}
-											{
-												position229, tokenIndex229 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l229
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l229
-												}
-												goto l230
-											l229:
-												position, tokenIndex = position229, tokenIndex229
-											}
-										l230:
-										}
-									l209:
-										goto l208
-									l207:
-										position, tokenIndex = position207, tokenIndex207
-									}
-								l208:
-									{
-										position231, tokenIndex231 := position, tokenIndex
+										position157, tokenIndex157 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l231
+											goto l157
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l231
+											goto l157
 										}
-										goto l232
-									l231:
-										position, tokenIndex = position231, tokenIndex231
+										goto l158
+									l157:
+										position, tokenIndex = position157, tokenIndex157
 									}
-								l232:
+								l158:
+									goto l141
+								l142:
+									position, tokenIndex = position141, tokenIndex141
+									if !(p.pick[2] == 1) {
+										goto l159
+									}
+									{
+										position160, tokenIndex160 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l161
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l161
+										}
+										position++
+										if at(buffer, position) != rune('?') {
+											goto l161
+										}
+										position++
+										if !_rules[rulequery]() {
+											goto l161
+										}
+										goto l160
+									l161:
+										position, tokenIndex = position160, tokenIndex160
+										{
+											position162, tokenIndex162 := position, tokenIndex
+											{
+												position164, tokenIndex164 := position, tokenIndex
+												if !(p.pick[5] == 0) {
+													goto l165
+												}
+												if at(buffer, position) != rune('/') {
+													goto l165
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l165
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l165
+												}
+												{
+													position166, tokenIndex166 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l166
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l166
+													}
+													goto l167
+												l166:
+													position, tokenIndex = position166, tokenIndex166
+												}
+											l167:
+												goto l164
+											l165:
+												position, tokenIndex = position164, tokenIndex164
+												if !(p.pick[5] == 1) {
+													goto l163
+												}
+												{
+													position168, tokenIndex168 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l169
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l169
+													}
+													position++
+													if !_rules[ruleauthority]() {
+														goto l169
+													}
+													{
+														position170, tokenIndex170 := position, tokenIndex
+														if at(buffer, position) != rune('/') {
+															goto l170
+														}
+														position++
+														if !_rules[rulepath_segments]() {
+															goto l170
+														}
+														goto l171
+													l170:
+														position, tokenIndex = position170, tokenIndex170
+													}
+												l171:
+													goto l168
+												l169:
+													position, tokenIndex = position168, tokenIndex168
+													if at(buffer, position) != rune('/') {
+														goto l163
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l163
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l163
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l163
+													}
+												}
+											l168:
+											}
+										l164:
+											{
+												position172, tokenIndex172 := position, tokenIndex
+												{
+													position173, tokenIndex173 := position, tokenIndex
+													{
+														position174, tokenIndex174 := position, tokenIndex
+														if at(buffer, position) != rune('#') {
+															goto l175
+														}
+														position++
+														goto l174
+													l175:
+														position, tokenIndex = position174, tokenIndex174
+														if at(buffer, position) != rune('?') {
+															goto l173
+														}
+														position++
+													}
+												l174:
+													goto l172
+												l173:
+													position, tokenIndex = position173, tokenIndex173
+												}
+												if !matchDot() {
+													goto l172
+												}
+												goto l163
+											l172:
+												position, tokenIndex = position172, tokenIndex172
+											}
+											goto l162
+										l163:
+											position, tokenIndex = position162, tokenIndex162
+											if at(buffer, position) != rune('/') {
+												goto l159
+											}
+											position++
+											{
+												position176, tokenIndex176 := position, tokenIndex
+												{
+													position178, tokenIndex178 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l179
+													}
+												l180:
+													{
+														position181, tokenIndex181 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l181
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l181
+														}
+														goto l180
+													l181:
+														position, tokenIndex = position181, tokenIndex181
+													}
+													goto l178
+												l179:
+													position, tokenIndex = position178, tokenIndex178
+													if at(buffer, position) != rune(';') {
+														goto l176
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l176
+													}
+												l182:
+													{
+														position183, tokenIndex183 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l183
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l183
+														}
+														goto l182
+													l183:
+														position, tokenIndex = position183, tokenIndex183
+													}
+												}
+											l178:
+											l184:
+												{
+													position185, tokenIndex185 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l185
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+														goto l185
+													}
+													goto l184
+												l185:
+													position, tokenIndex = position185, tokenIndex185
+												}
+												goto l177
+											l176:
+												position, tokenIndex = position176, tokenIndex176
+											}
+										l177:
+										}
+									l162:
+										{
+											position186, tokenIndex186 := position, tokenIndex
+											if at(buffer, position) != rune('?') {
+												goto l186
+											}
+											position++
+											if !_rules[rulequery]() {
+												goto l186
+											}
+											goto l187
+										l186:
+											position, tokenIndex = position186, tokenIndex186
+										}
+									l187:
+									}
+								l160:
+									goto l141
+								l159:
+									position, tokenIndex = position141, tokenIndex141
+									if !_rules[ruleopaque_part]() {
+										goto l140
+									}
 								}
-							l205:
+							l141:
+								{
+									position188, tokenIndex188 := position, tokenIndex
+									{
+										position189, tokenIndex189 := position, tokenIndex
+										if at(buffer, position) != rune('#') {
+											goto l189
+										}
+										position++
+										goto l188
+									l189:
+										position, tokenIndex = position189, tokenIndex189
+									}
+									if !matchDot() {
+										goto l188
+									}
+									goto l140
+								l188:
+									position, tokenIndex = position188, tokenIndex188
+								}
+								goto l139
+							l140:
+								position, tokenIndex = position139, tokenIndex139
+								if !(p.pick[1] == 0) {
+									goto l190
+								}
+								{
+									position191, tokenIndex191 := position, tokenIndex
+									{
+										position193, tokenIndex193 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l194
+										}
+										if at(buffer, position) != rune('/') {
+											goto l194
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l194
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l194
+										}
+										{
+											position195, tokenIndex195 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l195
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l195
+											}
+											goto l196
+										l195:
+											position, tokenIndex = position195, tokenIndex195
+										}
+									l196:
+										goto l193
+									l194:
+										position, tokenIndex = position193, tokenIndex193
+										if !(p.pick[5] == 1) {
+											goto l192
+										}
+										{
+											position197, tokenIndex197 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l198
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l198
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l198
+											}
+											{
+												position199, tokenIndex199 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l199
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l199
+												}
+												goto l200
+											l199:
+												position, tokenIndex = position199, tokenIndex199
+											}
+										l200:
+											goto l197
+										l198:
+											position, tokenIndex = position197, tokenIndex197
+											if at(buffer, position) != rune('/') {
+												goto l192
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l192
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l192
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l192
+											}
+										}
+									l197:
+									}
+								l193:
+									{
+										position201, tokenIndex201 := position, tokenIndex
+										{
+											position202, tokenIndex202 := position, tokenIndex
+											{
+												position203, tokenIndex203 := position, tokenIndex
+												if at(buffer, position) != rune('#') {
+													goto l204
+												}
+												position++
+												goto l203
+											l204:
+												position, tokenIndex = position203, tokenIndex203
+												if at(buffer, position) != rune('?') {
+													goto l202
+												}
+												position++
+											}
+										l203:
+											goto l201
+										l202:
+											position, tokenIndex = position202, tokenIndex202
+										}
+										if !matchDot() {
+											goto l201
+										}
+										goto l192
+									l201:
+										position, tokenIndex = position201, tokenIndex201
+									}
+									goto l191
+								l192:
+									position, tokenIndex = position191, tokenIndex191
+									if at(buffer, position) != rune('/') {
+										goto l205
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l205
+									}
+									goto l191
+								l205:
+									position, tokenIndex = position191, tokenIndex191
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l190
+									}
+									{
+										position206, tokenIndex206 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l206
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l206
+										}
+										goto l207
+									l206:
+										position, tokenIndex = position206, tokenIndex206
+									}
+								l207:
+								}
+							l191:
+								{
+									position208, tokenIndex208 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l208
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l208
+									}
+									goto l209
+								l208:
+									position, tokenIndex = position208, tokenIndex208
+								}
+							l209:
+								goto l139
+							l190:
+								position, tokenIndex = position139, tokenIndex139
+								if !(p.pick[1] == 1) {
+									goto l210
+								}
+								{
+									position211, tokenIndex211 := position, tokenIndex
+									{
+										position213, tokenIndex213 := position, tokenIndex
+										{
+											position215, tokenIndex215 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l216
+											}
+											if at(buffer, position) != rune('/') {
+												goto l216
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l216
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l216
+											}
+											{
+												position217, tokenIndex217 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l217
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l217
+												}
+												goto l218
+											l217:
+												position, tokenIndex = position217, tokenIndex217
+											}
+										l218:
+											goto l215
+										l216:
+											position, tokenIndex = position215, tokenIndex215
+											if !(p.pick[5] == 1) {
+												goto l214
+											}
+											{
+												position219, tokenIndex219 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l220
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l220
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l220
+												}
+												{
+													position221, tokenIndex221 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l221
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l221
+													}
+													goto l222
+												l221:
+													position, tokenIndex = position221, tokenIndex221
+												}
+											l222:
+												goto l219
+											l220:
+												position, tokenIndex = position219, tokenIndex219
+												if at(buffer, position) != rune('/') {
+													goto l214
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l214
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l214
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l214
+												}
+											}
+										l219:
+										}
+									l215:
+										{
+											position223, tokenIndex223 := position, tokenIndex
+											{
+												position224, tokenIndex224 := position, tokenIndex
+												{
+													position225, tokenIndex225 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l226
+													}
+													position++
+													goto l225
+												l226:
+													position, tokenIndex = position225, tokenIndex225
+													if at(buffer, position) != rune('?') {
+														goto l224
+													}
+													position++
+												}
+											l225:
+												goto l223
+											l224:
+												position, tokenIndex = position224, tokenIndex224
+											}
+											if !matchDot() {
+												goto l223
+											}
+											goto l214
+										l223:
+											position, tokenIndex = position223, tokenIndex223
+										}
+										goto l213
+									l214:
+										position, tokenIndex = position213, tokenIndex213
+										if at(buffer, position) != rune('/') {
+											goto l227
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l227
+										}
+										goto l213
+									l227:
+										position, tokenIndex = position213, tokenIndex213
+										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											goto l211
+										}
+										{
+											position228, tokenIndex228 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l228
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l228
+											}
+											goto l229
+										l228:
+											position, tokenIndex = position228, tokenIndex228
+										}
+									l229:
+									}
+								l213:
+									goto l212
+								l211:
+									position, tokenIndex = position211, tokenIndex211
+								}
+							l212:
+								{
+									position230, tokenIndex230 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l230
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l230
+									}
+									goto l231
+								l230:
+									position, tokenIndex = position230, tokenIndex230
+								}
+							l231:
+								goto l139
+							l210:
+								position, tokenIndex = position139, tokenIndex139
+								if !(p.pick[1] == 2) {
+									goto l137
+								}
+								{
+									position232, tokenIndex232 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l233
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l233
+									}
+									position++
+									if at(buffer, position) != rune('?') {
+										goto l233
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l233
+									}
+									goto l232
+								l233:
+									position, tokenIndex = position232, tokenIndex232
+									{
+										position234, tokenIndex234 := position, tokenIndex
+										{
+											position236, tokenIndex236 := position, tokenIndex
+											{
+												position238, tokenIndex238 := position, tokenIndex
+												if !(p.pick[5] == 0) {
+													goto l239
+												}
+												if at(buffer, position) != rune('/') {
+													goto l239
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l239
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l239
+												}
+												{
+													position240, tokenIndex240 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l240
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l240
+													}
+													goto l241
+												l240:
+													position, tokenIndex = position240, tokenIndex240
+												}
+											l241:
+												goto l238
+											l239:
+												position, tokenIndex = position238, tokenIndex238
+												if !(p.pick[5] == 1) {
+													goto l237
+												}
+												{
+													position242, tokenIndex242 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l243
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l243
+													}
+													position++
+													if !_rules[ruleauthority]() {
+														goto l243
+													}
+													{
+														position244, tokenIndex244 := position, tokenIndex
+														if at(buffer, position) != rune('/') {
+															goto l244
+														}
+														position++
+														if !_rules[rulepath_segments]() {
+															goto l244
+														}
+														goto l245
+													l244:
+														position, tokenIndex = position244, tokenIndex244
+													}
+												l245:
+													goto l242
+												l243:
+													position, tokenIndex = position242, tokenIndex242
+													if at(buffer, position) != rune('/') {
+														goto l237
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l237
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l237
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l237
+													}
+												}
+											l242:
+											}
+										l238:
+											{
+												position246, tokenIndex246 := position, tokenIndex
+												{
+													position247, tokenIndex247 := position, tokenIndex
+													{
+														position248, tokenIndex248 := position, tokenIndex
+														if at(buffer, position) != rune('#') {
+															goto l249
+														}
+														position++
+														goto l248
+													l249:
+														position, tokenIndex = position248, tokenIndex248
+														if at(buffer, position) != rune('?') {
+															goto l247
+														}
+														position++
+													}
+												l248:
+													goto l246
+												l247:
+													position, tokenIndex = position247, tokenIndex247
+												}
+												if !matchDot() {
+													goto l246
+												}
+												goto l237
+											l246:
+												position, tokenIndex = position246, tokenIndex246
+											}
+											goto l236
+										l237:
+											position, tokenIndex = position236, tokenIndex236
+											if at(buffer, position) != rune('/') {
+												goto l250
+											}
+											position++
+											{
+												position251, tokenIndex251 := position, tokenIndex
+												{
+													position253, tokenIndex253 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l254
+													}
+												l255:
+													{
+														position256, tokenIndex256 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l256
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l256
+														}
+														goto l255
+													l256:
+														position, tokenIndex = position256, tokenIndex256
+													}
+													goto l253
+												l254:
+													position, tokenIndex = position253, tokenIndex253
+													if at(buffer, position) != rune(';') {
+														goto l251
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l251
+													}
+												l257:
+													{
+														position258, tokenIndex258 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l258
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l258
+														}
+														goto l257
+													l258:
+														position, tokenIndex = position258, tokenIndex258
+													}
+												}
+											l253:
+											l259:
+												{
+													position260, tokenIndex260 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l260
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+														goto l260
+													}
+													goto l259
+												l260:
+													position, tokenIndex = position260, tokenIndex260
+												}
+												goto l252
+											l251:
+												position, tokenIndex = position251, tokenIndex251
+											}
+										l252:
+											goto l236
+										l250:
+											position, tokenIndex = position236, tokenIndex236
+											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+												goto l234
+											}
+											{
+												position261, tokenIndex261 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l261
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l261
+												}
+												goto l262
+											l261:
+												position, tokenIndex = position261, tokenIndex261
+											}
+										l262:
+										}
+									l236:
+										goto l235
+									l234:
+										position, tokenIndex = position234, tokenIndex234
+									}
+								l235:
+									{
+										position263, tokenIndex263 := position, tokenIndex
+										if at(buffer, position) != rune('?') {
+											goto l263
+										}
+										position++
+										if !_rules[rulequery]() {
+											goto l263
+										}
+										goto l264
+									l263:
+										position, tokenIndex = position263, tokenIndex263
+									}
+								l264:
+								}
+							l232:
 							}
-						l124:
-							goto l123
-						l122:
-							position, tokenIndex = position122, tokenIndex122
+						l139:
+							goto l138
+						l137:
+							position, tokenIndex = position137, tokenIndex137
 						}
-					l123:
+					l138:
 						{
-							position233, tokenIndex233 := position, tokenIndex
+							position265, tokenIndex265 := position, tokenIndex
 							if at(buffer, position) != rune('#') {
-								goto l233
+								goto l265
 							}
 							position++
 							if !_rules[rulefragment]() {
-								goto l233
+								goto l265
 							}
-							goto l234
-						l233:
-							position, tokenIndex = position233, tokenIndex233
+							goto l266
+						l265:
+							position, tokenIndex = position265, tokenIndex265
 						}
-					l234:
+					l266:
 						{
-							position235, tokenIndex235 := position, tokenIndex
+							position267, tokenIndex267 := position, tokenIndex
 							if !matchDot() {
-								goto l235
+								goto l267
 							}
-							goto l121
-						l235:
-							position, tokenIndex = position235, tokenIndex235
+							goto l136
+						l267:
+							position, tokenIndex = position267, tokenIndex267
 						}
-						goto l120
-					l121:
-						position, tokenIndex = position120, tokenIndex120
+						goto l135
+					l136:
+						position, tokenIndex = position135, tokenIndex135
 						{
-							position236, tokenIndex236 := position, tokenIndex
+							position268, tokenIndex268 := position, tokenIndex
 							if !_rules[rulescheme]() {
-								goto l236
+								goto l268
 							}
 							if at(buffer, position) != rune(':') {
-								goto l236
+								goto l268
 							}
 							position++
-							goto l237
-						l236:
-							position, tokenIndex = position236, tokenIndex236
+							goto l269
+						l268:
+							position, tokenIndex = position268, tokenIndex268
 						}
-					l237:
+					l269:
 						if at(buffer, position) != rune('/') {
 							goto l0
 						}
@@ -2294,16 +2517,16 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l0
 						}
 						{
-							position238, tokenIndex238 := position, tokenIndex
+							position270, tokenIndex270 := position, tokenIndex
 							if !matchDot() {
-								goto l238
+								goto l270
 							}
 							goto l0
-						l238:
-							position, tokenIndex = position238, tokenIndex238
+						l270:
+							position, tokenIndex = position270, tokenIndex270
 						}
 					}
-				l120:
+				l135:
 				}
 			l2:
 				add(ruleURI_reference, position1)
@@ -2315,43 +2538,43 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		},
 		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
 		func() bool {
-			position239, tokenIndex239 := position, tokenIndex
+			position271, tokenIndex271 := position, tokenIndex
 			{
-				position240 := position
+				position272 := position
 				{
-					position241, tokenIndex241 := position, tokenIndex
+					position273, tokenIndex273 := position, tokenIndex
 					if !(p.pick[3] == 0) {
-						goto l242
+						goto l274
 					}
 					{
-						position243, tokenIndex243 := position, tokenIndex
+						position275, tokenIndex275 := position, tokenIndex
 						if !(p.pick[4] == 0) {
-							goto l244
+							goto l276
 						}
 						{
-							position245, tokenIndex245 := position, tokenIndex
+							position277, tokenIndex277 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l246
+								goto l278
 							}
 							if at(buffer, position) != rune('%') {
-								goto l246
+								goto l278
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l246
+										goto l278
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l246
+										goto l278
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l246
+										goto l278
 									}
 									position++
 								}
@@ -2361,25 +2584,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l246
+										goto l278
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l246
+										goto l278
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l246
+										goto l278
 									}
 									position++
 								}
 							}
 
-							goto l245
-						l246:
-							position, tokenIndex = position245, tokenIndex245
+							goto l277
+						l278:
+							position, tokenIndex = position277, tokenIndex277
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -2387,47 +2610,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l244
+												goto l276
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l244
+												goto l276
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l244
+												goto l276
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l244
+												goto l276
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l244
+												goto l276
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l244
+												goto l276
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l244
+												goto l276
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l244
+												goto l276
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l244
+												goto l276
 											}
 											position++
 										}
@@ -2435,74 +2658,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l244
+										goto l276
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l244
+										goto l276
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l244
+										goto l276
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l244
+										goto l276
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l244
+										goto l276
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l244
+										goto l276
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l244
+										goto l276
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l244
+										goto l276
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l244
+										goto l276
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l244
+										goto l276
 									}
 									{
-										position251, tokenIndex251 := position, tokenIndex
+										position283, tokenIndex283 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l252
+											goto l284
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l252
+													goto l284
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l252
+													goto l284
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l252
+													goto l284
 												}
 												position++
 											}
@@ -2512,66 +2735,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l252
+													goto l284
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l252
+													goto l284
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l252
+													goto l284
 												}
 												position++
 											}
 										}
 
-										goto l251
-									l252:
-										position, tokenIndex = position251, tokenIndex251
+										goto l283
+									l284:
+										position, tokenIndex = position283, tokenIndex283
 										if !_rules[ruleother]() {
-											goto l244
+											goto l276
 										}
 									}
-								l251:
+								l283:
 									break
 								}
 							}
 
 						}
-					l245:
-						goto l243
-					l244:
-						position, tokenIndex = position243, tokenIndex243
+					l277:
+						goto l275
+					l276:
+						position, tokenIndex = position275, tokenIndex275
 						if !(p.pick[4] == 1) {
-							goto l242
+							goto l274
 						}
 						{
-							position255, tokenIndex255 := position, tokenIndex
+							position287, tokenIndex287 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l256
+								goto l288
 							}
 							if at(buffer, position) != rune('%') {
-								goto l256
+								goto l288
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l256
+										goto l288
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l256
+										goto l288
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l256
+										goto l288
 									}
 									position++
 								}
@@ -2581,25 +2804,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l256
+										goto l288
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l256
+										goto l288
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l256
+										goto l288
 									}
 									position++
 								}
 							}
 
-							goto l255
-						l256:
-							position, tokenIndex = position255, tokenIndex255
+							goto l287
+						l288:
+							position, tokenIndex = position287, tokenIndex287
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -2607,57 +2830,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case ']':
 											if at(buffer, position) != rune(']') {
-												goto l242
+												goto l274
 											}
 											position++
 										case '[':
 											if at(buffer, position) != rune('[') {
-												goto l242
+												goto l274
 											}
 											position++
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l242
+												goto l274
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l242
+												goto l274
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l242
+												goto l274
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l242
+												goto l274
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l242
+												goto l274
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l242
+												goto l274
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l242
+												goto l274
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l242
+												goto l274
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l242
+												goto l274
 											}
 											position++
 										}
@@ -2665,74 +2888,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l242
+										goto l274
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l242
+										goto l274
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l242
+										goto l274
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l242
+										goto l274
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l242
+										goto l274
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l242
+										goto l274
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l242
+										goto l274
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l242
+										goto l274
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l242
+										goto l274
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l242
+										goto l274
 									}
 									{
-										position261, tokenIndex261 := position, tokenIndex
+										position293, tokenIndex293 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l262
+											goto l294
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l262
+													goto l294
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l262
+													goto l294
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l262
+													goto l294
 												}
 												position++
 											}
@@ -2742,78 +2965,78 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l262
+													goto l294
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l262
+													goto l294
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l262
+													goto l294
 												}
 												position++
 											}
 										}
 
-										goto l261
-									l262:
-										position, tokenIndex = position261, tokenIndex261
+										goto l293
+									l294:
+										position, tokenIndex = position293, tokenIndex293
 										if !_rules[ruleother]() {
-											goto l242
+											goto l274
 										}
 									}
-								l261:
+								l293:
 									break
 								}
 							}
 
 						}
-					l255:
+					l287:
 					}
-				l243:
+				l275:
 					if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-						goto l242
+						goto l274
 					}
-					goto l241
-				l242:
-					position, tokenIndex = position241, tokenIndex241
+					goto l273
+				l274:
+					position, tokenIndex = position273, tokenIndex273
 					if !(p.pick[3] == 1) {
-						goto l239
+						goto l271
 					}
 					{
-						position265, tokenIndex265 := position, tokenIndex
+						position297, tokenIndex297 := position, tokenIndex
 						{
-							position267, tokenIndex267 := position, tokenIndex
+							position299, tokenIndex299 := position, tokenIndex
 							if !(p.pick[4] == 0) {
-								goto l268
+								goto l300
 							}
 							{
-								position269, tokenIndex269 := position, tokenIndex
+								position301, tokenIndex301 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l270
+									goto l302
 								}
 								if at(buffer, position) != rune('%') {
-									goto l270
+									goto l302
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l270
+											goto l302
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l270
+											goto l302
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l270
+											goto l302
 										}
 										position++
 									}
@@ -2823,25 +3046,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l270
+											goto l302
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l270
+											goto l302
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l270
+											goto l302
 										}
 										position++
 									}
 								}
 
-								goto l269
-							l270:
-								position, tokenIndex = position269, tokenIndex269
+								goto l301
+							l302:
+								position, tokenIndex = position301, tokenIndex301
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -2849,47 +3072,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l268
+													goto l300
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l268
+													goto l300
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l268
+													goto l300
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l268
+													goto l300
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l268
+													goto l300
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l268
+													goto l300
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l268
+													goto l300
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l268
+													goto l300
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l268
+													goto l300
 												}
 												position++
 											}
@@ -2897,74 +3120,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l268
+											goto l300
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l268
+											goto l300
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l268
+											goto l300
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l268
+											goto l300
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l268
+											goto l300
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l268
+											goto l300
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l268
+											goto l300
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l268
+											goto l300
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l268
+											goto l300
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l268
+											goto l300
 										}
 										{
-											position275, tokenIndex275 := position, tokenIndex
+											position307, tokenIndex307 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l276
+												goto l308
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l276
+														goto l308
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l276
+														goto l308
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l276
+														goto l308
 													}
 													position++
 												}
@@ -2974,66 +3197,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l276
+														goto l308
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l276
+														goto l308
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l276
+														goto l308
 													}
 													position++
 												}
 											}
 
-											goto l275
-										l276:
-											position, tokenIndex = position275, tokenIndex275
+											goto l307
+										l308:
+											position, tokenIndex = position307, tokenIndex307
 											if !_rules[ruleother]() {
-												goto l268
+												goto l300
 											}
 										}
-									l275:
+									l307:
 										break
 									}
 								}
 
 							}
-						l269:
-							goto l267
-						l268:
-							position, tokenIndex = position267, tokenIndex267
+						l301:
+							goto l299
+						l300:
+							position, tokenIndex = position299, tokenIndex299
 							if !(p.pick[4] == 1) {
-								goto l265
+								goto l297
 							}
 							{
-								position279, tokenIndex279 := position, tokenIndex
+								position311, tokenIndex311 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l280
+									goto l312
 								}
 								if at(buffer, position) != rune('%') {
-									goto l280
+									goto l312
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l280
+											goto l312
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l280
+											goto l312
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l280
+											goto l312
 										}
 										position++
 									}
@@ -3043,25 +3266,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l280
+											goto l312
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l280
+											goto l312
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l280
+											goto l312
 										}
 										position++
 									}
 								}
 
-								goto l279
-							l280:
-								position, tokenIndex = position279, tokenIndex279
+								goto l311
+							l312:
+								position, tokenIndex = position311, tokenIndex311
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -3069,57 +3292,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case ']':
 												if at(buffer, position) != rune(']') {
-													goto l265
+													goto l297
 												}
 												position++
 											case '[':
 												if at(buffer, position) != rune('[') {
-													goto l265
+													goto l297
 												}
 												position++
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l265
+													goto l297
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l265
+													goto l297
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l265
+													goto l297
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l265
+													goto l297
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l265
+													goto l297
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l265
+													goto l297
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l265
+													goto l297
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l265
+													goto l297
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l265
+													goto l297
 												}
 												position++
 											}
@@ -3127,74 +3350,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l265
+											goto l297
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l265
+											goto l297
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l265
+											goto l297
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l265
+											goto l297
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l265
+											goto l297
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l265
+											goto l297
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l265
+											goto l297
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l265
+											goto l297
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l265
+											goto l297
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l265
+											goto l297
 										}
 										{
-											position285, tokenIndex285 := position, tokenIndex
+											position317, tokenIndex317 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l286
+												goto l318
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l286
+														goto l318
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l286
+														goto l318
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l286
+														goto l318
 													}
 													position++
 												}
@@ -3204,1887 +3427,1532 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l286
+														goto l318
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l286
+														goto l318
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l286
+														goto l318
 													}
 													position++
 												}
 											}
 
-											goto l285
-										l286:
-											position, tokenIndex = position285, tokenIndex285
+											goto l317
+										l318:
+											position, tokenIndex = position317, tokenIndex317
 											if !_rules[ruleother]() {
-												goto l265
+												goto l297
 											}
 										}
-									l285:
+									l317:
 										break
 									}
 								}
 
 							}
-						l279:
+						l311:
 						}
-					l267:
+					l299:
 						if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-							goto l265
+							goto l297
 						}
-						goto l266
-					l265:
-						position, tokenIndex = position265, tokenIndex265
+						goto l298
+					l297:
+						position, tokenIndex = position297, tokenIndex297
 					}
-				l266:
+				l298:
 				}
-			l241:
-				add(ruleopaque_part, position240)
+			l273:
+				add(ruleopaque_part, position272)
 			}
 			return true
-		l239:
-			position, tokenIndex = position239, tokenIndex239
+		l271:
+			position, tokenIndex = position271, tokenIndex271
 			return false
 		},
 		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run4[0]) })> */
 		func() bool {
-			position289, tokenIndex289 := position, tokenIndex
+			position321, tokenIndex321 := position, tokenIndex
 			{
-				position290 := position
+				position322 := position
 				{
-					position291, tokenIndex291 := position, tokenIndex
+					position323, tokenIndex323 := position, tokenIndex
 					if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-						goto l292
+						goto l324
 					}
 					position++
-					goto l291
-				l292:
-					position, tokenIndex = position291, tokenIndex291
+					goto l323
+				l324:
+					position, tokenIndex = position323, tokenIndex323
 					if c := at(buffer, position); c < rune('a') || c > rune('z') {
-						goto l289
+						goto l321
 					}
 					position++
 				}
-			l291:
+			l323:
 				if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
-					goto l289
+					goto l321
 				}
-				add(rulescheme, position290)
+				add(rulescheme, position322)
 			}
 			return true
-		l289:
-			position, tokenIndex = position289, tokenIndex289
+		l321:
+			position, tokenIndex = position321, tokenIndex321
 			return false
 		},
-		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
+		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
-			position293, tokenIndex293 := position, tokenIndex
+			position325, tokenIndex325 := position, tokenIndex
 			{
-				position294 := position
+				position326 := position
 				{
-					position295, tokenIndex295 := position, tokenIndex
+					position327, tokenIndex327 := position, tokenIndex
 					{
-						position297, tokenIndex297 := position, tokenIndex
+						position329, tokenIndex329 := position, tokenIndex
 						if !(p.pick[6] == 0) {
-							goto l298
+							goto l330
 						}
 						{
-							position299, tokenIndex299 := position, tokenIndex
+							position331, tokenIndex331 := position, tokenIndex
 							{
-								position301, tokenIndex301 := position, tokenIndex
+								position333, tokenIndex333 := position, tokenIndex
 								if !_rules[ruleuserinfo]() {
-									goto l301
+									goto l333
 								}
 								if at(buffer, position) != rune('@') {
-									goto l301
+									goto l333
 								}
 								position++
-								goto l302
-							l301:
-								position, tokenIndex = position301, tokenIndex301
+								goto l334
+							l333:
+								position, tokenIndex = position333, tokenIndex333
 							}
-						l302:
+						l334:
 							{
-								position303, tokenIndex303 := position, tokenIndex
+								position335, tokenIndex335 := position, tokenIndex
 								if !(p.pick[7] == 0) {
-									goto l304
+									goto l336
 								}
 								{
-									position305, tokenIndex305 := position, tokenIndex
-									if !_rules[rulehostname]() {
-										goto l306
-									}
-									goto l305
-								l306:
-									position, tokenIndex = position305, tokenIndex305
+									position337, tokenIndex337 := position, tokenIndex
 									if !_rules[ruleIPv4address]() {
-										goto l304
+										goto l338
+									}
+									{
+										position339, tokenIndex339 := position, tokenIndex
+										{
+											position340, tokenIndex340 := position, tokenIndex
+											{
+												switch at(buffer, position) {
+												case '?':
+													if at(buffer, position) != rune('?') {
+														goto l340
+													}
+													position++
+												case ':':
+													if at(buffer, position) != rune(':') {
+														goto l340
+													}
+													position++
+												case '/':
+													if at(buffer, position) != rune('/') {
+														goto l340
+													}
+													position++
+												default:
+													if at(buffer, position) != rune('#') {
+														goto l340
+													}
+													position++
+												}
+											}
+
+											goto l339
+										l340:
+											position, tokenIndex = position340, tokenIndex340
+										}
+										if !matchDot() {
+											goto l339
+										}
+										goto l338
+									l339:
+										position, tokenIndex = position339, tokenIndex339
+									}
+									goto l337
+								l338:
+									position, tokenIndex = position337, tokenIndex337
+									if !_rules[rulehostname]() {
+										goto l336
 									}
 								}
-							l305:
-								goto l303
-							l304:
-								position, tokenIndex = position303, tokenIndex303
+							l337:
+								goto l335
+							l336:
+								position, tokenIndex = position335, tokenIndex335
 								if !(p.pick[7] == 1) {
-									goto l299
+									goto l331
 								}
 								{
-									position307, tokenIndex307 := position, tokenIndex
-									if !_rules[rulehostname]() {
-										goto l308
-									}
-									goto l307
-								l308:
-									position, tokenIndex = position307, tokenIndex307
+									position342, tokenIndex342 := position, tokenIndex
 									if !_rules[ruleIPv4address]() {
-										goto l309
+										goto l343
 									}
-									goto l307
-								l309:
-									position, tokenIndex = position307, tokenIndex307
+									{
+										position344, tokenIndex344 := position, tokenIndex
+										{
+											position345, tokenIndex345 := position, tokenIndex
+											{
+												switch at(buffer, position) {
+												case '?':
+													if at(buffer, position) != rune('?') {
+														goto l345
+													}
+													position++
+												case ':':
+													if at(buffer, position) != rune(':') {
+														goto l345
+													}
+													position++
+												case '/':
+													if at(buffer, position) != rune('/') {
+														goto l345
+													}
+													position++
+												default:
+													if at(buffer, position) != rune('#') {
+														goto l345
+													}
+													position++
+												}
+											}
+
+											goto l344
+										l345:
+											position, tokenIndex = position345, tokenIndex345
+										}
+										if !matchDot() {
+											goto l344
+										}
+										goto l343
+									l344:
+										position, tokenIndex = position344, tokenIndex344
+									}
+									goto l342
+								l343:
+									position, tokenIndex = position342, tokenIndex342
+									if !_rules[rulehostname]() {
+										goto l347
+									}
+									goto l342
+								l347:
+									position, tokenIndex = position342, tokenIndex342
 									if !_rules[ruleipv6reference]() {
-										goto l299
+										goto l331
 									}
 								}
-							l307:
+							l342:
 							}
-						l303:
+						l335:
 							{
-								position310, tokenIndex310 := position, tokenIndex
+								position348, tokenIndex348 := position, tokenIndex
 								if at(buffer, position) != rune(':') {
-									goto l310
+									goto l348
 								}
 								position++
 								if !_rules[ruleport]() {
-									goto l310
+									goto l348
 								}
-								goto l311
-							l310:
-								position, tokenIndex = position310, tokenIndex310
+								goto l349
+							l348:
+								position, tokenIndex = position348, tokenIndex348
 							}
-						l311:
-							goto l300
-						l299:
-							position, tokenIndex = position299, tokenIndex299
+						l349:
+							goto l332
+						l331:
+							position, tokenIndex = position331, tokenIndex331
 						}
-					l300:
-						goto l297
-					l298:
-						position, tokenIndex = position297, tokenIndex297
+					l332:
+						goto l329
+					l330:
+						position, tokenIndex = position329, tokenIndex329
 						if !(p.pick[6] == 1) {
-							goto l296
+							goto l328
 						}
 						{
-							position312, tokenIndex312 := position, tokenIndex
+							position350, tokenIndex350 := position, tokenIndex
 							if !_rules[ruleuserinfo]() {
-								goto l312
+								goto l350
 							}
 							if at(buffer, position) != rune('@') {
-								goto l312
+								goto l350
 							}
 							position++
-							goto l313
-						l312:
-							position, tokenIndex = position312, tokenIndex312
+							goto l351
+						l350:
+							position, tokenIndex = position350, tokenIndex350
 						}
-					l313:
+					l351:
 						{
-							position314, tokenIndex314 := position, tokenIndex
+							position352, tokenIndex352 := position, tokenIndex
 							if !(p.pick[7] == 0) {
-								goto l315
+								goto l353
 							}
 							{
-								position316, tokenIndex316 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l317
-								}
-								goto l316
-							l317:
-								position, tokenIndex = position316, tokenIndex316
+								position354, tokenIndex354 := position, tokenIndex
 								if !_rules[ruleIPv4address]() {
-									goto l315
+									goto l355
+								}
+								{
+									position356, tokenIndex356 := position, tokenIndex
+									{
+										position357, tokenIndex357 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case '?':
+												if at(buffer, position) != rune('?') {
+													goto l357
+												}
+												position++
+											case ':':
+												if at(buffer, position) != rune(':') {
+													goto l357
+												}
+												position++
+											case '/':
+												if at(buffer, position) != rune('/') {
+													goto l357
+												}
+												position++
+											default:
+												if at(buffer, position) != rune('#') {
+													goto l357
+												}
+												position++
+											}
+										}
+
+										goto l356
+									l357:
+										position, tokenIndex = position357, tokenIndex357
+									}
+									if !matchDot() {
+										goto l356
+									}
+									goto l355
+								l356:
+									position, tokenIndex = position356, tokenIndex356
+								}
+								goto l354
+							l355:
+								position, tokenIndex = position354, tokenIndex354
+								if !_rules[rulehostname]() {
+									goto l353
 								}
 							}
-						l316:
-							goto l314
-						l315:
-							position, tokenIndex = position314, tokenIndex314
+						l354:
+							goto l352
+						l353:
+							position, tokenIndex = position352, tokenIndex352
 							if !(p.pick[7] == 1) {
-								goto l296
+								goto l328
 							}
 							{
-								position318, tokenIndex318 := position, tokenIndex
-								if !_rules[rulehostname]() {
-									goto l319
-								}
-								goto l318
-							l319:
-								position, tokenIndex = position318, tokenIndex318
+								position359, tokenIndex359 := position, tokenIndex
 								if !_rules[ruleIPv4address]() {
-									goto l320
+									goto l360
 								}
-								goto l318
-							l320:
-								position, tokenIndex = position318, tokenIndex318
+								{
+									position361, tokenIndex361 := position, tokenIndex
+									{
+										position362, tokenIndex362 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case '?':
+												if at(buffer, position) != rune('?') {
+													goto l362
+												}
+												position++
+											case ':':
+												if at(buffer, position) != rune(':') {
+													goto l362
+												}
+												position++
+											case '/':
+												if at(buffer, position) != rune('/') {
+													goto l362
+												}
+												position++
+											default:
+												if at(buffer, position) != rune('#') {
+													goto l362
+												}
+												position++
+											}
+										}
+
+										goto l361
+									l362:
+										position, tokenIndex = position362, tokenIndex362
+									}
+									if !matchDot() {
+										goto l361
+									}
+									goto l360
+								l361:
+									position, tokenIndex = position361, tokenIndex361
+								}
+								goto l359
+							l360:
+								position, tokenIndex = position359, tokenIndex359
+								if !_rules[rulehostname]() {
+									goto l364
+								}
+								goto l359
+							l364:
+								position, tokenIndex = position359, tokenIndex359
 								if !_rules[ruleipv6reference]() {
-									goto l296
+									goto l328
 								}
 							}
-						l318:
+						l359:
 						}
-					l314:
+					l352:
 						{
-							position321, tokenIndex321 := position, tokenIndex
+							position365, tokenIndex365 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l321
+								goto l365
 							}
 							position++
 							if !_rules[ruleport]() {
-								goto l321
+								goto l365
 							}
-							goto l322
-						l321:
-							position, tokenIndex = position321, tokenIndex321
+							goto l366
+						l365:
+							position, tokenIndex = position365, tokenIndex365
 						}
-					l322:
+					l366:
 					}
-				l297:
+				l329:
 					{
-						position323, tokenIndex323 := position, tokenIndex
+						position367, tokenIndex367 := position, tokenIndex
 						{
-							position324, tokenIndex324 := position, tokenIndex
+							position368, tokenIndex368 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case '?':
 									if at(buffer, position) != rune('?') {
-										goto l324
+										goto l368
 									}
 									position++
 								case '/':
 									if at(buffer, position) != rune('/') {
-										goto l324
+										goto l368
 									}
 									position++
 								default:
 									if at(buffer, position) != rune('#') {
-										goto l324
+										goto l368
 									}
 									position++
 								}
 							}
 
-							goto l323
-						l324:
-							position, tokenIndex = position324, tokenIndex324
+							goto l367
+						l368:
+							position, tokenIndex = position368, tokenIndex368
 						}
 						if !matchDot() {
-							goto l323
+							goto l367
 						}
-						goto l296
-					l323:
-						position, tokenIndex = position323, tokenIndex323
+						goto l328
+					l367:
+						position, tokenIndex = position367, tokenIndex367
 					}
-					goto l295
-				l296:
-					position, tokenIndex = position295, tokenIndex295
+					goto l327
+				l328:
+					position, tokenIndex = position327, tokenIndex327
 					{
-						position326 := position
+						position370 := position
 						if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-							goto l293
+							goto l325
 						}
-						add(rulereg_name, position326)
+						add(rulereg_name, position370)
 					}
 				}
-			l295:
-				add(ruleauthority, position294)
+			l327:
+				add(ruleauthority, position326)
 			}
 			return true
-		l293:
-			position, tokenIndex = position293, tokenIndex293
+		l325:
+			position, tokenIndex = position325, tokenIndex325
 			return false
 		},
 		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) }> */
 		nil,
 		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1]) }> */
 		func() bool {
-			position328, tokenIndex328 := position, tokenIndex
+			position372, tokenIndex372 := position, tokenIndex
 			{
-				position329 := position
+				position373 := position
 				if !(pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1])) {
-					goto l328
+					goto l372
 				}
-				add(ruleuserinfo, position329)
+				add(ruleuserinfo, position373)
 			}
 			return true
-		l328:
-			position, tokenIndex = position328, tokenIndex328
+		l372:
+			position, tokenIndex = position372, tokenIndex372
 			return false
 		},
 		/* 6 hostname <- <((&{ p.pick[8] == 0 } (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (&{ p.pick[8] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))))))> */
 		func() bool {
-			position330, tokenIndex330 := position, tokenIndex
+			position374, tokenIndex374 := position, tokenIndex
 			{
-				position331 := position
+				position375 := position
 				{
-					position332, tokenIndex332 := position, tokenIndex
+					position376, tokenIndex376 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l333
+						goto l377
 					}
-				l334:
+				l378:
 					{
-						position335, tokenIndex335 := position, tokenIndex
+						position379, tokenIndex379 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l335
+									goto l379
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l335
+									goto l379
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l335
+									goto l379
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l335
+							goto l379
 						}
 						if at(buffer, position) != rune('.') {
-							goto l335
+							goto l379
 						}
 						position++
 						{
-							position337, tokenIndex337 := position, tokenIndex
+							position381, tokenIndex381 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l335
+										goto l379
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l335
+										goto l379
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l335
+										goto l379
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position337, tokenIndex337
+							position, tokenIndex = position381, tokenIndex381
 						}
-						goto l334
-					l335:
-						position, tokenIndex = position335, tokenIndex335
+						goto l378
+					l379:
+						position, tokenIndex = position379, tokenIndex379
 					}
 					{
-						position339, tokenIndex339 := position, tokenIndex
+						position383, tokenIndex383 := position, tokenIndex
 						if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-							goto l340
+							goto l384
 						}
 						position++
-						goto l339
-					l340:
-						position, tokenIndex = position339, tokenIndex339
+						goto l383
+					l384:
+						position, tokenIndex = position383, tokenIndex383
 						if c := at(buffer, position); c < rune('a') || c > rune('z') {
-							goto l333
+							goto l377
 						}
 						position++
 					}
-				l339:
+				l383:
 					if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-						goto l333
+						goto l377
 					}
 					{
-						position341, tokenIndex341 := position, tokenIndex
+						position385, tokenIndex385 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l341
+							goto l385
 						}
 						position++
-						goto l342
-					l341:
-						position, tokenIndex = position341, tokenIndex341
+						goto l386
+					l385:
+						position, tokenIndex = position385, tokenIndex385
 					}
-				l342:
-					goto l332
-				l333:
-					position, tokenIndex = position332, tokenIndex332
+				l386:
+					goto l376
+				l377:
+					position, tokenIndex = position376, tokenIndex376
 					if !(p.pick[8] == 1) {
-						goto l330
+						goto l374
 					}
 					{
-						position343, tokenIndex343 := position, tokenIndex
+						position387, tokenIndex387 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l344
+									goto l388
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l344
+									goto l388
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l344
+									goto l388
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l344
+							goto l388
 						}
 						if at(buffer, position) != rune('.') {
-							goto l344
+							goto l388
 						}
 						position++
 						{
-							position348, tokenIndex348 := position, tokenIndex
+							position392, tokenIndex392 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l344
+										goto l388
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l344
+										goto l388
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l344
+										goto l388
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position348, tokenIndex348
+							position, tokenIndex = position392, tokenIndex392
 						}
-					l345:
+					l389:
 						{
-							position346, tokenIndex346 := position, tokenIndex
+							position390, tokenIndex390 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l346
+										goto l390
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l346
+										goto l390
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l346
+										goto l390
 									}
 									position++
 								}
 							}
 
 							if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-								goto l346
+								goto l390
 							}
 							if at(buffer, position) != rune('.') {
-								goto l346
+								goto l390
 							}
 							position++
 							{
-								position351, tokenIndex351 := position, tokenIndex
+								position395, tokenIndex395 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l346
+											goto l390
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l346
+											goto l390
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l346
+											goto l390
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position351, tokenIndex351
+								position, tokenIndex = position395, tokenIndex395
 							}
-							goto l345
-						l346:
-							position, tokenIndex = position346, tokenIndex346
+							goto l389
+						l390:
+							position, tokenIndex = position390, tokenIndex390
 						}
 						{
-							position353, tokenIndex353 := position, tokenIndex
+							position397, tokenIndex397 := position, tokenIndex
 							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-								goto l354
+								goto l398
 							}
 							position++
-							goto l353
-						l354:
-							position, tokenIndex = position353, tokenIndex353
+							goto l397
+						l398:
+							position, tokenIndex = position397, tokenIndex397
 							if c := at(buffer, position); c < rune('a') || c > rune('z') {
-								goto l344
+								goto l388
 							}
 							position++
 						}
-					l353:
+					l397:
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l344
+							goto l388
 						}
 						{
-							position355, tokenIndex355 := position, tokenIndex
+							position399, tokenIndex399 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l355
+								goto l399
 							}
 							position++
-							goto l356
-						l355:
-							position, tokenIndex = position355, tokenIndex355
+							goto l400
+						l399:
+							position, tokenIndex = position399, tokenIndex399
 						}
-					l356:
-						goto l343
-					l344:
-						position, tokenIndex = position343, tokenIndex343
+					l400:
+						goto l387
+					l388:
+						position, tokenIndex = position387, tokenIndex387
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l330
+									goto l374
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l330
+									goto l374
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l330
+									goto l374
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l330
+							goto l374
 						}
 						{
-							position358, tokenIndex358 := position, tokenIndex
+							position402, tokenIndex402 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l358
+								goto l402
 							}
 							position++
-							goto l359
-						l358:
-							position, tokenIndex = position358, tokenIndex358
+							goto l403
+						l402:
+							position, tokenIndex = position402, tokenIndex402
 						}
-					l359:
+					l403:
 						{
-							position360, tokenIndex360 := position, tokenIndex
+							position404, tokenIndex404 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l360
+										goto l404
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l360
+										goto l404
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l360
+										goto l404
 									}
 									position++
 								}
 							}
 
-							goto l330
-						l360:
-							position, tokenIndex = position360, tokenIndex360
+							goto l374
+						l404:
+							position, tokenIndex = position404, tokenIndex404
 						}
 					}
-				l343:
+				l387:
 				}
-			l332:
-				add(rulehostname, position331)
+			l376:
+				add(rulehostname, position375)
 			}
 			return true
-		l330:
-			position, tokenIndex = position330, tokenIndex330
+		l374:
+			position, tokenIndex = position374, tokenIndex374
 			return false
 		},
 		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } octet '.' octet '.' octet '.' octet))> */
 		func() bool {
-			position362, tokenIndex362 := position, tokenIndex
+			position406, tokenIndex406 := position, tokenIndex
 			{
-				position363 := position
+				position407 := position
 				{
-					position364, tokenIndex364 := position, tokenIndex
+					position408, tokenIndex408 := position, tokenIndex
 					if !(p.pick[9] == 0) {
-						goto l365
+						goto l409
 					}
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l365
+						goto l409
 					}
 					if at(buffer, position) != rune('.') {
-						goto l365
+						goto l409
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l365
+						goto l409
 					}
 					if at(buffer, position) != rune('.') {
-						goto l365
+						goto l409
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l365
+						goto l409
 					}
 					if at(buffer, position) != rune('.') {
-						goto l365
+						goto l409
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l365
+						goto l409
 					}
-					goto l364
-				l365:
-					position, tokenIndex = position364, tokenIndex364
+					goto l408
+				l409:
+					position, tokenIndex = position408, tokenIndex408
 					if !(p.pick[9] == 1) {
-						goto l366
+						goto l410
 					}
 					{
-						position367, tokenIndex367 := position, tokenIndex
+						position411, tokenIndex411 := position, tokenIndex
 						if !(p.pick[14] == 0) {
-							goto l368
+							goto l412
 						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l368
+							goto l412
 						}
 						position++
-						goto l367
-					l368:
-						position, tokenIndex = position367, tokenIndex367
+						goto l411
+					l412:
+						position, tokenIndex = position411, tokenIndex411
 						if !(p.pick[14] == 1) {
-							goto l366
+							goto l410
 						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l366
+							goto l410
 						}
 						position++
 					}
-				l367:
+				l411:
 					{
-						position369, tokenIndex369 := position, tokenIndex
+						position413, tokenIndex413 := position, tokenIndex
 						{
-							position371, tokenIndex371 := position, tokenIndex
+							position415, tokenIndex415 := position, tokenIndex
 							if !(p.pick[14] == 0) {
-								goto l372
+								goto l416
 							}
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l372
+								goto l416
 							}
 							position++
-							goto l371
-						l372:
-							position, tokenIndex = position371, tokenIndex371
+							goto l415
+						l416:
+							position, tokenIndex = position415, tokenIndex415
 							if !(p.pick[14] == 1) {
-								goto l369
+								goto l413
 							}
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l369
+								goto l413
 							}
 							position++
 						}
-					l371:
-						goto l370
-					l369:
-						position, tokenIndex = position369, tokenIndex369
+					l415:
+						goto l414
+					l413:
+						position, tokenIndex = position413, tokenIndex413
 					}
-				l370:
+				l414:
 					{
-						position373, tokenIndex373 := position, tokenIndex
+						position417, tokenIndex417 := position, tokenIndex
 						{
-							position375, tokenIndex375 := position, tokenIndex
+							position419, tokenIndex419 := position, tokenIndex
 							if !(p.pick[14] == 0) {
-								goto l376
+								goto l420
 							}
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l376
+								goto l420
 							}
 							position++
-							goto l375
-						l376:
-							position, tokenIndex = position375, tokenIndex375
-							if !(p.pick[14] == 1) {
-								goto l373
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l373
-							}
-							position++
-						}
-					l375:
-						goto l374
-					l373:
-						position, tokenIndex = position373, tokenIndex373
-					}
-				l374:
-					if at(buffer, position) != rune('.') {
-						goto l366
-					}
-					position++
-					{
-						position377, tokenIndex377 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l378
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l378
-						}
-						position++
-						goto l377
-					l378:
-						position, tokenIndex = position377, tokenIndex377
-						if !(p.pick[14] == 1) {
-							goto l366
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l366
-						}
-						position++
-					}
-				l377:
-					{
-						position379, tokenIndex379 := position, tokenIndex
-						{
-							position381, tokenIndex381 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l382
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l382
-							}
-							position++
-							goto l381
-						l382:
-							position, tokenIndex = position381, tokenIndex381
-							if !(p.pick[14] == 1) {
-								goto l379
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l379
-							}
-							position++
-						}
-					l381:
-						goto l380
-					l379:
-						position, tokenIndex = position379, tokenIndex379
-					}
-				l380:
-					{
-						position383, tokenIndex383 := position, tokenIndex
-						{
-							position385, tokenIndex385 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l386
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l386
-							}
-							position++
-							goto l385
-						l386:
-							position, tokenIndex = position385, tokenIndex385
-							if !(p.pick[14] == 1) {
-								goto l383
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l383
-							}
-							position++
-						}
-					l385:
-						goto l384
-					l383:
-						position, tokenIndex = position383, tokenIndex383
-					}
-				l384:
-					if at(buffer, position) != rune('.') {
-						goto l366
-					}
-					position++
-					{
-						position387, tokenIndex387 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l388
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l388
-						}
-						position++
-						goto l387
-					l388:
-						position, tokenIndex = position387, tokenIndex387
-						if !(p.pick[14] == 1) {
-							goto l366
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l366
-						}
-						position++
-					}
-				l387:
-					{
-						position389, tokenIndex389 := position, tokenIndex
-						{
-							position391, tokenIndex391 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l392
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l392
-							}
-							position++
-							goto l391
-						l392:
-							position, tokenIndex = position391, tokenIndex391
-							if !(p.pick[14] == 1) {
-								goto l389
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l389
-							}
-							position++
-						}
-					l391:
-						goto l390
-					l389:
-						position, tokenIndex = position389, tokenIndex389
-					}
-				l390:
-					{
-						position393, tokenIndex393 := position, tokenIndex
-						{
-							position395, tokenIndex395 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l396
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l396
-							}
-							position++
-							goto l395
-						l396:
-							position, tokenIndex = position395, tokenIndex395
-							if !(p.pick[14] == 1) {
-								goto l393
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l393
-							}
-							position++
-						}
-					l395:
-						goto l394
-					l393:
-						position, tokenIndex = position393, tokenIndex393
-					}
-				l394:
-					if at(buffer, position) != rune('.') {
-						goto l366
-					}
-					position++
-					{
-						position397, tokenIndex397 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l398
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l398
-						}
-						position++
-						goto l397
-					l398:
-						position, tokenIndex = position397, tokenIndex397
-						if !(p.pick[14] == 1) {
-							goto l366
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l366
-						}
-						position++
-					}
-				l397:
-					{
-						position399, tokenIndex399 := position, tokenIndex
-						{
-							position401, tokenIndex401 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l402
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l402
-							}
-							position++
-							goto l401
-						l402:
-							position, tokenIndex = position401, tokenIndex401
-							if !(p.pick[14] == 1) {
-								goto l399
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l399
-							}
-							position++
-						}
-					l401:
-						goto l400
-					l399:
-						position, tokenIndex = position399, tokenIndex399
-					}
-				l400:
-					{
-						position403, tokenIndex403 := position, tokenIndex
-						{
-							position405, tokenIndex405 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l406
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l406
-							}
-							position++
-							goto l405
-						l406:
-							position, tokenIndex = position405, tokenIndex405
-							if !(p.pick[14] == 1) {
-								goto l403
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l403
-							}
-							position++
-						}
-					l405:
-						goto l404
-					l403:
-						position, tokenIndex = position403, tokenIndex403
-					}
-				l404:
-					goto l364
-				l366:
-					position, tokenIndex = position364, tokenIndex364
-					if !(p.pick[9] == 2) {
-						goto l362
-					}
-					if !_rules[ruleoctet]() {
-						goto l362
-					}
-					if at(buffer, position) != rune('.') {
-						goto l362
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l362
-					}
-					if at(buffer, position) != rune('.') {
-						goto l362
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l362
-					}
-					if at(buffer, position) != rune('.') {
-						goto l362
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l362
-					}
-				}
-			l364:
-				add(ruleIPv4address, position363)
-			}
-			return true
-		l362:
-			position, tokenIndex = position362, tokenIndex362
-			return false
-		},
-		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
-		func() bool {
-			position407, tokenIndex407 := position, tokenIndex
-			{
-				position408 := position
-				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-					goto l407
-				}
-				add(ruleport, position408)
-			}
-			return true
-		l407:
-			position, tokenIndex = position407, tokenIndex407
-			return false
-		},
-		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1]) }> */
-		func() bool {
-			position409, tokenIndex409 := position, tokenIndex
-			{
-				position410 := position
-				if !(pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1])) {
-					goto l409
-				}
-				add(rulepath_segments, position410)
-			}
-			return true
-		l409:
-			position, tokenIndex = position409, tokenIndex409
-			return false
-		},
-		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
-		func() bool {
-			position411, tokenIndex411 := position, tokenIndex
-			{
-				position412 := position
-				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l411
-				}
-				add(rulequery, position412)
-			}
-			return true
-		l411:
-			position, tokenIndex = position411, tokenIndex411
-			return false
-		},
-		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
-		func() bool {
-			position413, tokenIndex413 := position, tokenIndex
-			{
-				position414 := position
-				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l413
-				}
-				add(rulefragment, position414)
-			}
-			return true
-		l413:
-			position, tokenIndex = position413, tokenIndex413
-			return false
-		},
-		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
-		func() bool {
-			position415, tokenIndex415 := position, tokenIndex
-			{
-				position416 := position
-				{
-					position417, tokenIndex417 := position, tokenIndex
-					if !(p.pick[12] == 0) {
-						goto l418
-					}
-					if at(buffer, position) != rune('[') {
-						goto l418
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l418
-					}
-					if at(buffer, position) != rune(']') {
-						goto l418
-					}
-					position++
-					goto l417
-				l418:
-					position, tokenIndex = position417, tokenIndex417
-					if !(p.pick[12] == 1) {
-						goto l415
-					}
-					if at(buffer, position) != rune('[') {
-						goto l415
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l415
-					}
-					{
-						position419, tokenIndex419 := position, tokenIndex
-						if at(buffer, position) != rune('%') {
 							goto l419
+						l420:
+							position, tokenIndex = position419, tokenIndex419
+							if !(p.pick[14] == 1) {
+								goto l417
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l417
+							}
+							position++
 						}
-						position++
-						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
-							goto l419
-						}
-						goto l420
 					l419:
-						position, tokenIndex = position419, tokenIndex419
+						goto l418
+					l417:
+						position, tokenIndex = position417, tokenIndex417
 					}
-				l420:
-					if at(buffer, position) != rune(']') {
-						goto l415
+				l418:
+					if at(buffer, position) != rune('.') {
+						goto l410
 					}
 					position++
-				}
-			l417:
-				add(ruleipv6reference, position416)
-			}
-			return true
-		l415:
-			position, tokenIndex = position415, tokenIndex415
-			return false
-		},
-		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
-		func() bool {
-			position421, tokenIndex421 := position, tokenIndex
-			{
-				position422 := position
-				{
-					position423, tokenIndex423 := position, tokenIndex
-					if !(p.pick[13] == 0) {
-						goto l424
-					}
 					{
-						position425, tokenIndex425 := position, tokenIndex
-						if !_rules[rulehexseq]() {
-							goto l426
+						position421, tokenIndex421 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l422
 						}
-						if at(buffer, position) != rune(':') {
-							goto l426
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l426
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l422
 						}
 						position++
+						goto l421
+					l422:
+						position, tokenIndex = position421, tokenIndex421
+						if !(p.pick[14] == 1) {
+							goto l410
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l410
+						}
+						position++
+					}
+				l421:
+					{
+						position423, tokenIndex423 := position, tokenIndex
 						{
-							position427, tokenIndex427 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l427
+							position425, tokenIndex425 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l426
 							}
-							goto l428
-						l427:
-							position, tokenIndex = position427, tokenIndex427
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l426
+							}
+							position++
+							goto l425
+						l426:
+							position, tokenIndex = position425, tokenIndex425
+							if !(p.pick[14] == 1) {
+								goto l423
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l423
+							}
+							position++
 						}
-					l428:
-						goto l425
-					l426:
-						position, tokenIndex = position425, tokenIndex425
-						if !_rules[rulehexseq]() {
-							goto l429
-						}
-						goto l425
-					l429:
-						position, tokenIndex = position425, tokenIndex425
-						if at(buffer, position) != rune(':') {
-							goto l424
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l424
-						}
-						position++
+					l425:
+						goto l424
+					l423:
+						position, tokenIndex = position423, tokenIndex423
+					}
+				l424:
+					{
+						position427, tokenIndex427 := position, tokenIndex
 						{
-							position430, tokenIndex430 := position, tokenIndex
-							if !_rules[rulehexseq]() {
+							position429, tokenIndex429 := position, tokenIndex
+							if !(p.pick[14] == 0) {
 								goto l430
 							}
-							goto l431
-						l430:
-							position, tokenIndex = position430, tokenIndex430
-						}
-					l431:
-					}
-				l425:
-					{
-						position432, tokenIndex432 := position, tokenIndex
-						if at(buffer, position) != rune(':') {
-							goto l432
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l432
-						}
-						goto l433
-					l432:
-						position, tokenIndex = position432, tokenIndex432
-					}
-				l433:
-					goto l423
-				l424:
-					position, tokenIndex = position423, tokenIndex423
-					if !(p.pick[13] == 1) {
-						goto l434
-					}
-					{
-						position435, tokenIndex435 := position, tokenIndex
-						{
-							position437, tokenIndex437 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l437
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l430
 							}
-							goto l438
-						l437:
-							position, tokenIndex = position437, tokenIndex437
+							position++
+							goto l429
+						l430:
+							position, tokenIndex = position429, tokenIndex429
+							if !(p.pick[14] == 1) {
+								goto l427
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l427
+							}
+							position++
 						}
-					l438:
-						if at(buffer, position) != rune(':') {
-							goto l436
+					l429:
+						goto l428
+					l427:
+						position, tokenIndex = position427, tokenIndex427
+					}
+				l428:
+					if at(buffer, position) != rune('.') {
+						goto l410
+					}
+					position++
+					{
+						position431, tokenIndex431 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l432
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l432
 						}
 						position++
-						if at(buffer, position) != rune(':') {
-							goto l436
+						goto l431
+					l432:
+						position, tokenIndex = position431, tokenIndex431
+						if !(p.pick[14] == 1) {
+							goto l410
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l410
 						}
 						position++
-						if !_rules[ruleIPv4address]() {
-							goto l436
+					}
+				l431:
+					{
+						position433, tokenIndex433 := position, tokenIndex
+						{
+							position435, tokenIndex435 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l436
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l436
+							}
+							position++
+							goto l435
+						l436:
+							position, tokenIndex = position435, tokenIndex435
+							if !(p.pick[14] == 1) {
+								goto l433
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l433
+							}
+							position++
 						}
-						goto l435
-					l436:
-						position, tokenIndex = position435, tokenIndex435
+					l435:
+						goto l434
+					l433:
+						position, tokenIndex = position433, tokenIndex433
+					}
+				l434:
+					{
+						position437, tokenIndex437 := position, tokenIndex
 						{
 							position439, tokenIndex439 := position, tokenIndex
-							if !_rules[rulehexseq]() {
+							if !(p.pick[14] == 0) {
 								goto l440
 							}
-							if at(buffer, position) != rune(':') {
-								goto l440
-							}
-							position++
-							if at(buffer, position) != rune(':') {
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
 								goto l440
 							}
 							position++
-							{
-								position441, tokenIndex441 := position, tokenIndex
-								if !_rules[rulehexseq]() {
-									goto l441
-								}
-								goto l442
-							l441:
-								position, tokenIndex = position441, tokenIndex441
-							}
-						l442:
 							goto l439
 						l440:
 							position, tokenIndex = position439, tokenIndex439
-							if !_rules[rulehexseq]() {
-								goto l443
+							if !(p.pick[14] == 1) {
+								goto l437
 							}
-							goto l439
-						l443:
-							position, tokenIndex = position439, tokenIndex439
-							if at(buffer, position) != rune(':') {
-								goto l434
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l437
 							}
 							position++
-							if at(buffer, position) != rune(':') {
-								goto l434
-							}
-							position++
-							{
-								position444, tokenIndex444 := position, tokenIndex
-								if !_rules[rulehexseq]() {
-									goto l444
-								}
-								goto l445
-							l444:
-								position, tokenIndex = position444, tokenIndex444
-							}
-						l445:
 						}
 					l439:
+						goto l438
+					l437:
+						position, tokenIndex = position437, tokenIndex437
+					}
+				l438:
+					if at(buffer, position) != rune('.') {
+						goto l410
+					}
+					position++
+					{
+						position441, tokenIndex441 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l442
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l442
+						}
+						position++
+						goto l441
+					l442:
+						position, tokenIndex = position441, tokenIndex441
+						if !(p.pick[14] == 1) {
+							goto l410
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l410
+						}
+						position++
+					}
+				l441:
+					{
+						position443, tokenIndex443 := position, tokenIndex
 						{
-							position446, tokenIndex446 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							position445, tokenIndex445 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l446
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
 								goto l446
 							}
 							position++
-							if !_rules[ruleIPv4address]() {
-								goto l446
-							}
-							goto l447
+							goto l445
 						l446:
-							position, tokenIndex = position446, tokenIndex446
+							position, tokenIndex = position445, tokenIndex445
+							if !(p.pick[14] == 1) {
+								goto l443
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l443
+							}
+							position++
 						}
-					l447:
+					l445:
+						goto l444
+					l443:
+						position, tokenIndex = position443, tokenIndex443
 					}
-				l435:
-					goto l423
-				l434:
-					position, tokenIndex = position423, tokenIndex423
-					if !(p.pick[13] == 2) {
-						goto l421
-					}
+				l444:
 					{
-						position448, tokenIndex448 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
+						position447, tokenIndex447 := position, tokenIndex
 						{
-							position450, tokenIndex450 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							position449, tokenIndex449 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l450
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
 								goto l450
 							}
 							position++
 							goto l449
 						l450:
-							position, tokenIndex = position450, tokenIndex450
-						}
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position451, tokenIndex451 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l451
+							position, tokenIndex = position449, tokenIndex449
+							if !(p.pick[14] == 1) {
+								goto l447
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l447
 							}
 							position++
-							goto l449
-						l451:
-							position, tokenIndex = position451, tokenIndex451
 						}
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position452, tokenIndex452 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l452
-							}
-							position++
-							goto l449
-						l452:
-							position, tokenIndex = position452, tokenIndex452
-						}
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position453, tokenIndex453 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l453
-							}
-							position++
-							goto l449
-						l453:
-							position, tokenIndex = position453, tokenIndex453
-						}
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position454, tokenIndex454 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l454
-							}
-							position++
-							goto l449
-						l454:
-							position, tokenIndex = position454, tokenIndex454
-						}
-						if !_rules[ruleh16]() {
-							goto l449
-						}
-						if at(buffer, position) != rune(':') {
-							goto l449
-						}
-						position++
-						{
-							position455, tokenIndex455 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l455
-							}
-							position++
-							goto l449
-						l455:
-							position, tokenIndex = position455, tokenIndex455
-						}
-						{
-							position456, tokenIndex456 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l457
-							}
-							if at(buffer, position) != rune(':') {
-								goto l457
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l457
-							}
-							goto l456
-						l457:
-							position, tokenIndex = position456, tokenIndex456
-							if !_rules[ruleIPv4address]() {
-								goto l449
-							}
-						}
-					l456:
-						goto l448
 					l449:
-						position, tokenIndex = position448, tokenIndex448
-						if at(buffer, position) != rune(':') {
-							goto l458
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l458
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l458
-						}
-						if at(buffer, position) != rune(':') {
-							goto l458
-						}
-						position++
-						{
-							position459, tokenIndex459 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l459
-							}
-							position++
-							goto l458
-						l459:
-							position, tokenIndex = position459, tokenIndex459
-						}
-						if !_rules[ruleh16]() {
-							goto l458
-						}
-						if at(buffer, position) != rune(':') {
-							goto l458
-						}
-						position++
-						{
-							position460, tokenIndex460 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l460
-							}
-							position++
-							goto l458
-						l460:
-							position, tokenIndex = position460, tokenIndex460
-						}
-						if !_rules[ruleh16]() {
-							goto l458
-						}
-						if at(buffer, position) != rune(':') {
-							goto l458
-						}
-						position++
-						{
-							position461, tokenIndex461 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l461
-							}
-							position++
-							goto l458
-						l461:
-							position, tokenIndex = position461, tokenIndex461
-						}
-						if !_rules[ruleh16]() {
-							goto l458
-						}
-						if at(buffer, position) != rune(':') {
-							goto l458
-						}
-						position++
-						{
-							position462, tokenIndex462 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l462
-							}
-							position++
-							goto l458
-						l462:
-							position, tokenIndex = position462, tokenIndex462
-						}
-						if !_rules[ruleh16]() {
-							goto l458
-						}
-						if at(buffer, position) != rune(':') {
-							goto l458
-						}
-						position++
-						{
-							position463, tokenIndex463 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l463
-							}
-							position++
-							goto l458
-						l463:
-							position, tokenIndex = position463, tokenIndex463
-						}
-						{
-							position464, tokenIndex464 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l465
-							}
-							if at(buffer, position) != rune(':') {
-								goto l465
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l465
-							}
-							goto l464
-						l465:
-							position, tokenIndex = position464, tokenIndex464
-							if !_rules[ruleIPv4address]() {
-								goto l458
-							}
-						}
-					l464:
 						goto l448
-					l458:
-						position, tokenIndex = position448, tokenIndex448
-						{
-							position467, tokenIndex467 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l467
-							}
-							goto l468
-						l467:
-							position, tokenIndex = position467, tokenIndex467
+					l447:
+						position, tokenIndex = position447, tokenIndex447
+					}
+				l448:
+					goto l408
+				l410:
+					position, tokenIndex = position408, tokenIndex408
+					if !(p.pick[9] == 2) {
+						goto l406
+					}
+					if !_rules[ruleoctet]() {
+						goto l406
+					}
+					if at(buffer, position) != rune('.') {
+						goto l406
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l406
+					}
+					if at(buffer, position) != rune('.') {
+						goto l406
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l406
+					}
+					if at(buffer, position) != rune('.') {
+						goto l406
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l406
+					}
+				}
+			l408:
+				add(ruleIPv4address, position407)
+			}
+			return true
+		l406:
+			position, tokenIndex = position406, tokenIndex406
+			return false
+		},
+		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
+		func() bool {
+			position451, tokenIndex451 := position, tokenIndex
+			{
+				position452 := position
+				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+					goto l451
+				}
+				add(ruleport, position452)
+			}
+			return true
+		l451:
+			position, tokenIndex = position451, tokenIndex451
+			return false
+		},
+		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1]) }> */
+		func() bool {
+			position453, tokenIndex453 := position, tokenIndex
+			{
+				position454 := position
+				if !(pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1])) {
+					goto l453
+				}
+				add(rulepath_segments, position454)
+			}
+			return true
+		l453:
+			position, tokenIndex = position453, tokenIndex453
+			return false
+		},
+		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
+		func() bool {
+			position455, tokenIndex455 := position, tokenIndex
+			{
+				position456 := position
+				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+					goto l455
+				}
+				add(rulequery, position456)
+			}
+			return true
+		l455:
+			position, tokenIndex = position455, tokenIndex455
+			return false
+		},
+		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
+		func() bool {
+			position457, tokenIndex457 := position, tokenIndex
+			{
+				position458 := position
+				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+					goto l457
+				}
+				add(rulefragment, position458)
+			}
+			return true
+		l457:
+			position, tokenIndex = position457, tokenIndex457
+			return false
+		},
+		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
+		func() bool {
+			position459, tokenIndex459 := position, tokenIndex
+			{
+				position460 := position
+				{
+					position461, tokenIndex461 := position, tokenIndex
+					if !(p.pick[12] == 0) {
+						goto l462
+					}
+					if at(buffer, position) != rune('[') {
+						goto l462
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l462
+					}
+					if at(buffer, position) != rune(']') {
+						goto l462
+					}
+					position++
+					goto l461
+				l462:
+					position, tokenIndex = position461, tokenIndex461
+					if !(p.pick[12] == 1) {
+						goto l459
+					}
+					if at(buffer, position) != rune('[') {
+						goto l459
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l459
+					}
+					{
+						position463, tokenIndex463 := position, tokenIndex
+						if at(buffer, position) != rune('%') {
+							goto l463
 						}
-					l468:
+						position++
+						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
+							goto l463
+						}
+						goto l464
+					l463:
+						position, tokenIndex = position463, tokenIndex463
+					}
+				l464:
+					if at(buffer, position) != rune(']') {
+						goto l459
+					}
+					position++
+				}
+			l461:
+				add(ruleipv6reference, position460)
+			}
+			return true
+		l459:
+			position, tokenIndex = position459, tokenIndex459
+			return false
+		},
+		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		func() bool {
+			position465, tokenIndex465 := position, tokenIndex
+			{
+				position466 := position
+				{
+					position467, tokenIndex467 := position, tokenIndex
+					if !(p.pick[13] == 0) {
+						goto l468
+					}
+					{
+						position469, tokenIndex469 := position, tokenIndex
+						if !_rules[rulehexseq]() {
+							goto l470
+						}
 						if at(buffer, position) != rune(':') {
-							goto l466
+							goto l470
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l466
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l466
-						}
-						if at(buffer, position) != rune(':') {
-							goto l466
-						}
-						position++
-						{
-							position469, tokenIndex469 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l469
-							}
-							position++
-							goto l466
-						l469:
-							position, tokenIndex = position469, tokenIndex469
-						}
-						if !_rules[ruleh16]() {
-							goto l466
-						}
-						if at(buffer, position) != rune(':') {
-							goto l466
-						}
-						position++
-						{
-							position470, tokenIndex470 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l470
-							}
-							position++
-							goto l466
-						l470:
-							position, tokenIndex = position470, tokenIndex470
-						}
-						if !_rules[ruleh16]() {
-							goto l466
-						}
-						if at(buffer, position) != rune(':') {
-							goto l466
+							goto l470
 						}
 						position++
 						{
 							position471, tokenIndex471 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							if !_rules[rulehexseq]() {
 								goto l471
 							}
-							position++
-							goto l466
+							goto l472
 						l471:
 							position, tokenIndex = position471, tokenIndex471
 						}
-						if !_rules[ruleh16]() {
-							goto l466
-						}
-						if at(buffer, position) != rune(':') {
-							goto l466
-						}
-						position++
-						{
-							position472, tokenIndex472 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l472
-							}
-							position++
-							goto l466
-						l472:
-							position, tokenIndex = position472, tokenIndex472
-						}
-						{
-							position473, tokenIndex473 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l474
-							}
-							if at(buffer, position) != rune(':') {
-								goto l474
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l474
-							}
+					l472:
+						goto l469
+					l470:
+						position, tokenIndex = position469, tokenIndex469
+						if !_rules[rulehexseq]() {
 							goto l473
-						l474:
-							position, tokenIndex = position473, tokenIndex473
-							if !_rules[ruleIPv4address]() {
-								goto l466
-							}
 						}
+						goto l469
 					l473:
-						goto l448
-					l466:
-						position, tokenIndex = position448, tokenIndex448
+						position, tokenIndex = position469, tokenIndex469
+						if at(buffer, position) != rune(':') {
+							goto l468
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l468
+						}
+						position++
 						{
-							position476, tokenIndex476 := position, tokenIndex
-							{
-								position478, tokenIndex478 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l478
-								}
-								if at(buffer, position) != rune(':') {
-									goto l478
-								}
-								position++
-								{
-									position480, tokenIndex480 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l480
-									}
-									position++
-									goto l478
-								l480:
-									position, tokenIndex = position480, tokenIndex480
-								}
-								goto l479
-							l478:
-								position, tokenIndex = position478, tokenIndex478
+							position474, tokenIndex474 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l474
 							}
-						l479:
-							if !_rules[ruleh16]() {
-								goto l476
-							}
-							goto l477
-						l476:
-							position, tokenIndex = position476, tokenIndex476
-						}
-					l477:
-						if at(buffer, position) != rune(':') {
 							goto l475
+						l474:
+							position, tokenIndex = position474, tokenIndex474
+						}
+					l475:
+					}
+				l469:
+					{
+						position476, tokenIndex476 := position, tokenIndex
+						if at(buffer, position) != rune(':') {
+							goto l476
 						}
 						position++
-						if at(buffer, position) != rune(':') {
-							goto l475
+						if !_rules[ruleIPv4address]() {
+							goto l476
 						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l475
-						}
-						if at(buffer, position) != rune(':') {
-							goto l475
-						}
-						position++
+						goto l477
+					l476:
+						position, tokenIndex = position476, tokenIndex476
+					}
+				l477:
+					goto l467
+				l468:
+					position, tokenIndex = position467, tokenIndex467
+					if !(p.pick[13] == 1) {
+						goto l478
+					}
+					{
+						position479, tokenIndex479 := position, tokenIndex
 						{
 							position481, tokenIndex481 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							if !_rules[rulehexseq]() {
 								goto l481
 							}
-							position++
-							goto l475
+							goto l482
 						l481:
 							position, tokenIndex = position481, tokenIndex481
 						}
-						if !_rules[ruleh16]() {
-							goto l475
-						}
+					l482:
 						if at(buffer, position) != rune(':') {
-							goto l475
+							goto l480
 						}
 						position++
-						{
-							position482, tokenIndex482 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l482
-							}
-							position++
-							goto l475
-						l482:
-							position, tokenIndex = position482, tokenIndex482
-						}
-						if !_rules[ruleh16]() {
-							goto l475
-						}
 						if at(buffer, position) != rune(':') {
-							goto l475
+							goto l480
 						}
 						position++
+						if !_rules[ruleIPv4address]() {
+							goto l480
+						}
+						goto l479
+					l480:
+						position, tokenIndex = position479, tokenIndex479
 						{
 							position483, tokenIndex483 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l483
-							}
-							position++
-							goto l475
-						l483:
-							position, tokenIndex = position483, tokenIndex483
-						}
-						{
-							position484, tokenIndex484 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l485
+							if !_rules[rulehexseq]() {
+								goto l484
 							}
 							if at(buffer, position) != rune(':') {
-								goto l485
+								goto l484
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l485
+							if at(buffer, position) != rune(':') {
+								goto l484
 							}
-							goto l484
-						l485:
-							position, tokenIndex = position484, tokenIndex484
-							if !_rules[ruleIPv4address]() {
-								goto l475
-							}
-						}
-					l484:
-						goto l448
-					l475:
-						position, tokenIndex = position448, tokenIndex448
-						{
-							position487, tokenIndex487 := position, tokenIndex
+							position++
 							{
-								position489, tokenIndex489 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l489
+								position485, tokenIndex485 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l485
 								}
-								if at(buffer, position) != rune(':') {
-									goto l489
-								}
-								position++
-								{
-									position491, tokenIndex491 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l491
-									}
-									position++
-									goto l489
-								l491:
-									position, tokenIndex = position491, tokenIndex491
-								}
-								{
-									position492, tokenIndex492 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l492
-									}
-									if at(buffer, position) != rune(':') {
-										goto l492
-									}
-									position++
-									{
-										position494, tokenIndex494 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l494
-										}
-										position++
-										goto l492
-									l494:
-										position, tokenIndex = position494, tokenIndex494
-									}
-									goto l493
-								l492:
-									position, tokenIndex = position492, tokenIndex492
-								}
-							l493:
-								goto l490
-							l489:
-								position, tokenIndex = position489, tokenIndex489
+								goto l486
+							l485:
+								position, tokenIndex = position485, tokenIndex485
 							}
-						l490:
-							if !_rules[ruleh16]() {
+						l486:
+							goto l483
+						l484:
+							position, tokenIndex = position483, tokenIndex483
+							if !_rules[rulehexseq]() {
 								goto l487
 							}
-							goto l488
+							goto l483
 						l487:
-							position, tokenIndex = position487, tokenIndex487
+							position, tokenIndex = position483, tokenIndex483
+							if at(buffer, position) != rune(':') {
+								goto l478
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l478
+							}
+							position++
+							{
+								position488, tokenIndex488 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l488
+								}
+								goto l489
+							l488:
+								position, tokenIndex = position488, tokenIndex488
+							}
+						l489:
 						}
-					l488:
-						if at(buffer, position) != rune(':') {
-							goto l486
+					l483:
+						{
+							position490, tokenIndex490 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l490
+							}
+							position++
+							if !_rules[ruleIPv4address]() {
+								goto l490
+							}
+							goto l491
+						l490:
+							position, tokenIndex = position490, tokenIndex490
 						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l486
-						}
-						position++
+					l491:
+					}
+				l479:
+					goto l467
+				l478:
+					position, tokenIndex = position467, tokenIndex467
+					if !(p.pick[13] == 2) {
+						goto l465
+					}
+					{
+						position492, tokenIndex492 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l486
+							goto l493
 						}
 						if at(buffer, position) != rune(':') {
-							goto l486
+							goto l493
+						}
+						position++
+						{
+							position494, tokenIndex494 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l494
+							}
+							position++
+							goto l493
+						l494:
+							position, tokenIndex = position494, tokenIndex494
+						}
+						if !_rules[ruleh16]() {
+							goto l493
+						}
+						if at(buffer, position) != rune(':') {
+							goto l493
 						}
 						position++
 						{
@@ -5093,15 +4961,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l495
 							}
 							position++
-							goto l486
+							goto l493
 						l495:
 							position, tokenIndex = position495, tokenIndex495
 						}
 						if !_rules[ruleh16]() {
-							goto l486
+							goto l493
 						}
 						if at(buffer, position) != rune(':') {
-							goto l486
+							goto l493
 						}
 						position++
 						{
@@ -5110,1312 +4978,1827 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l496
 							}
 							position++
-							goto l486
+							goto l493
 						l496:
 							position, tokenIndex = position496, tokenIndex496
 						}
+						if !_rules[ruleh16]() {
+							goto l493
+						}
+						if at(buffer, position) != rune(':') {
+							goto l493
+						}
+						position++
 						{
 							position497, tokenIndex497 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l498
+							if at(buffer, position) != rune(':') {
+								goto l497
 							}
+							position++
+							goto l493
+						l497:
+							position, tokenIndex = position497, tokenIndex497
+						}
+						if !_rules[ruleh16]() {
+							goto l493
+						}
+						if at(buffer, position) != rune(':') {
+							goto l493
+						}
+						position++
+						{
+							position498, tokenIndex498 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l498
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l498
-							}
-							goto l497
+							goto l493
 						l498:
-							position, tokenIndex = position497, tokenIndex497
-							if !_rules[ruleIPv4address]() {
-								goto l486
-							}
+							position, tokenIndex = position498, tokenIndex498
 						}
-					l497:
-						goto l448
-					l486:
-						position, tokenIndex = position448, tokenIndex448
+						if !_rules[ruleh16]() {
+							goto l493
+						}
+						if at(buffer, position) != rune(':') {
+							goto l493
+						}
+						position++
+						{
+							position499, tokenIndex499 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l499
+							}
+							position++
+							goto l493
+						l499:
+							position, tokenIndex = position499, tokenIndex499
+						}
 						{
 							position500, tokenIndex500 := position, tokenIndex
-							{
-								position502, tokenIndex502 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l502
-								}
-								if at(buffer, position) != rune(':') {
-									goto l502
-								}
-								position++
-								{
-									position504, tokenIndex504 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l504
-									}
-									position++
-									goto l502
-								l504:
-									position, tokenIndex = position504, tokenIndex504
-								}
-								{
-									position505, tokenIndex505 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l505
-									}
-									if at(buffer, position) != rune(':') {
-										goto l505
-									}
-									position++
-									{
-										position507, tokenIndex507 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l507
-										}
-										position++
-										goto l505
-									l507:
-										position, tokenIndex = position507, tokenIndex507
-									}
-									{
-										position508, tokenIndex508 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l508
-										}
-										if at(buffer, position) != rune(':') {
-											goto l508
-										}
-										position++
-										{
-											position510, tokenIndex510 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l510
-											}
-											position++
-											goto l508
-										l510:
-											position, tokenIndex = position510, tokenIndex510
-										}
-										goto l509
-									l508:
-										position, tokenIndex = position508, tokenIndex508
-									}
-								l509:
-									goto l506
-								l505:
-									position, tokenIndex = position505, tokenIndex505
-								}
-							l506:
-								goto l503
-							l502:
-								position, tokenIndex = position502, tokenIndex502
-							}
-						l503:
 							if !_rules[ruleh16]() {
-								goto l500
+								goto l501
 							}
-							goto l501
-						l500:
+							if at(buffer, position) != rune(':') {
+								goto l501
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l501
+							}
+							goto l500
+						l501:
 							position, tokenIndex = position500, tokenIndex500
+							if !_rules[ruleIPv4address]() {
+								goto l493
+							}
 						}
-					l501:
+					l500:
+						goto l492
+					l493:
+						position, tokenIndex = position492, tokenIndex492
 						if at(buffer, position) != rune(':') {
-							goto l499
+							goto l502
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l499
+							goto l502
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l499
+							goto l502
 						}
 						if at(buffer, position) != rune(':') {
-							goto l499
+							goto l502
 						}
 						position++
 						{
-							position511, tokenIndex511 := position, tokenIndex
+							position503, tokenIndex503 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l511
+								goto l503
 							}
 							position++
-							goto l499
+							goto l502
+						l503:
+							position, tokenIndex = position503, tokenIndex503
+						}
+						if !_rules[ruleh16]() {
+							goto l502
+						}
+						if at(buffer, position) != rune(':') {
+							goto l502
+						}
+						position++
+						{
+							position504, tokenIndex504 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l504
+							}
+							position++
+							goto l502
+						l504:
+							position, tokenIndex = position504, tokenIndex504
+						}
+						if !_rules[ruleh16]() {
+							goto l502
+						}
+						if at(buffer, position) != rune(':') {
+							goto l502
+						}
+						position++
+						{
+							position505, tokenIndex505 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l505
+							}
+							position++
+							goto l502
+						l505:
+							position, tokenIndex = position505, tokenIndex505
+						}
+						if !_rules[ruleh16]() {
+							goto l502
+						}
+						if at(buffer, position) != rune(':') {
+							goto l502
+						}
+						position++
+						{
+							position506, tokenIndex506 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l506
+							}
+							position++
+							goto l502
+						l506:
+							position, tokenIndex = position506, tokenIndex506
+						}
+						if !_rules[ruleh16]() {
+							goto l502
+						}
+						if at(buffer, position) != rune(':') {
+							goto l502
+						}
+						position++
+						{
+							position507, tokenIndex507 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l507
+							}
+							position++
+							goto l502
+						l507:
+							position, tokenIndex = position507, tokenIndex507
+						}
+						{
+							position508, tokenIndex508 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l509
+							}
+							if at(buffer, position) != rune(':') {
+								goto l509
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l509
+							}
+							goto l508
+						l509:
+							position, tokenIndex = position508, tokenIndex508
+							if !_rules[ruleIPv4address]() {
+								goto l502
+							}
+						}
+					l508:
+						goto l492
+					l502:
+						position, tokenIndex = position492, tokenIndex492
+						{
+							position511, tokenIndex511 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l511
+							}
+							goto l512
 						l511:
 							position, tokenIndex = position511, tokenIndex511
 						}
+					l512:
+						if at(buffer, position) != rune(':') {
+							goto l510
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l510
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l510
+						}
+						if at(buffer, position) != rune(':') {
+							goto l510
+						}
+						position++
 						{
-							position512, tokenIndex512 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l513
-							}
+							position513, tokenIndex513 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l513
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l513
-							}
-							goto l512
+							goto l510
 						l513:
-							position, tokenIndex = position512, tokenIndex512
-							if !_rules[ruleIPv4address]() {
-								goto l499
-							}
+							position, tokenIndex = position513, tokenIndex513
 						}
-					l512:
-						goto l448
-					l499:
-						position, tokenIndex = position448, tokenIndex448
+						if !_rules[ruleh16]() {
+							goto l510
+						}
+						if at(buffer, position) != rune(':') {
+							goto l510
+						}
+						position++
+						{
+							position514, tokenIndex514 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l514
+							}
+							position++
+							goto l510
+						l514:
+							position, tokenIndex = position514, tokenIndex514
+						}
+						if !_rules[ruleh16]() {
+							goto l510
+						}
+						if at(buffer, position) != rune(':') {
+							goto l510
+						}
+						position++
 						{
 							position515, tokenIndex515 := position, tokenIndex
-							{
-								position517, tokenIndex517 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l517
-								}
-								if at(buffer, position) != rune(':') {
-									goto l517
-								}
-								position++
-								{
-									position519, tokenIndex519 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l519
-									}
-									position++
-									goto l517
-								l519:
-									position, tokenIndex = position519, tokenIndex519
-								}
-								{
-									position520, tokenIndex520 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l520
-									}
-									if at(buffer, position) != rune(':') {
-										goto l520
-									}
-									position++
-									{
-										position522, tokenIndex522 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l522
-										}
-										position++
-										goto l520
-									l522:
-										position, tokenIndex = position522, tokenIndex522
-									}
-									{
-										position523, tokenIndex523 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l523
-										}
-										if at(buffer, position) != rune(':') {
-											goto l523
-										}
-										position++
-										{
-											position525, tokenIndex525 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l525
-											}
-											position++
-											goto l523
-										l525:
-											position, tokenIndex = position525, tokenIndex525
-										}
-										{
-											position526, tokenIndex526 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l526
-											}
-											if at(buffer, position) != rune(':') {
-												goto l526
-											}
-											position++
-											{
-												position528, tokenIndex528 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l528
-												}
-												position++
-												goto l526
-											l528:
-												position, tokenIndex = position528, tokenIndex528
-											}
-											goto l527
-										l526:
-											position, tokenIndex = position526, tokenIndex526
-										}
-									l527:
-										goto l524
-									l523:
-										position, tokenIndex = position523, tokenIndex523
-									}
-								l524:
-									goto l521
-								l520:
-									position, tokenIndex = position520, tokenIndex520
-								}
-							l521:
-								goto l518
-							l517:
-								position, tokenIndex = position517, tokenIndex517
-							}
-						l518:
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l515
 							}
-							goto l516
+							position++
+							goto l510
 						l515:
 							position, tokenIndex = position515, tokenIndex515
 						}
-					l516:
-						if at(buffer, position) != rune(':') {
-							goto l514
+						if !_rules[ruleh16]() {
+							goto l510
 						}
-						position++
 						if at(buffer, position) != rune(':') {
-							goto l514
+							goto l510
 						}
 						position++
 						{
-							position529, tokenIndex529 := position, tokenIndex
+							position516, tokenIndex516 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l516
+							}
+							position++
+							goto l510
+						l516:
+							position, tokenIndex = position516, tokenIndex516
+						}
+						{
+							position517, tokenIndex517 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l530
+								goto l518
 							}
 							if at(buffer, position) != rune(':') {
-								goto l530
+								goto l518
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l530
+								goto l518
 							}
-							goto l529
-						l530:
-							position, tokenIndex = position529, tokenIndex529
+							goto l517
+						l518:
+							position, tokenIndex = position517, tokenIndex517
 							if !_rules[ruleIPv4address]() {
-								goto l514
+								goto l510
 							}
 						}
-					l529:
-						goto l448
-					l514:
-						position, tokenIndex = position448, tokenIndex448
+					l517:
+						goto l492
+					l510:
+						position, tokenIndex = position492, tokenIndex492
 						{
-							position532, tokenIndex532 := position, tokenIndex
+							position520, tokenIndex520 := position, tokenIndex
 							{
-								position534, tokenIndex534 := position, tokenIndex
+								position522, tokenIndex522 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l534
+									goto l522
 								}
 								if at(buffer, position) != rune(':') {
-									goto l534
+									goto l522
 								}
 								position++
 								{
+									position524, tokenIndex524 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l524
+									}
+									position++
+									goto l522
+								l524:
+									position, tokenIndex = position524, tokenIndex524
+								}
+								goto l523
+							l522:
+								position, tokenIndex = position522, tokenIndex522
+							}
+						l523:
+							if !_rules[ruleh16]() {
+								goto l520
+							}
+							goto l521
+						l520:
+							position, tokenIndex = position520, tokenIndex520
+						}
+					l521:
+						if at(buffer, position) != rune(':') {
+							goto l519
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l519
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l519
+						}
+						if at(buffer, position) != rune(':') {
+							goto l519
+						}
+						position++
+						{
+							position525, tokenIndex525 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l525
+							}
+							position++
+							goto l519
+						l525:
+							position, tokenIndex = position525, tokenIndex525
+						}
+						if !_rules[ruleh16]() {
+							goto l519
+						}
+						if at(buffer, position) != rune(':') {
+							goto l519
+						}
+						position++
+						{
+							position526, tokenIndex526 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l526
+							}
+							position++
+							goto l519
+						l526:
+							position, tokenIndex = position526, tokenIndex526
+						}
+						if !_rules[ruleh16]() {
+							goto l519
+						}
+						if at(buffer, position) != rune(':') {
+							goto l519
+						}
+						position++
+						{
+							position527, tokenIndex527 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l527
+							}
+							position++
+							goto l519
+						l527:
+							position, tokenIndex = position527, tokenIndex527
+						}
+						{
+							position528, tokenIndex528 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l529
+							}
+							if at(buffer, position) != rune(':') {
+								goto l529
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l529
+							}
+							goto l528
+						l529:
+							position, tokenIndex = position528, tokenIndex528
+							if !_rules[ruleIPv4address]() {
+								goto l519
+							}
+						}
+					l528:
+						goto l492
+					l519:
+						position, tokenIndex = position492, tokenIndex492
+						{
+							position531, tokenIndex531 := position, tokenIndex
+							{
+								position533, tokenIndex533 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l533
+								}
+								if at(buffer, position) != rune(':') {
+									goto l533
+								}
+								position++
+								{
+									position535, tokenIndex535 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l535
+									}
+									position++
+									goto l533
+								l535:
+									position, tokenIndex = position535, tokenIndex535
+								}
+								{
 									position536, tokenIndex536 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l536
+									}
 									if at(buffer, position) != rune(':') {
 										goto l536
 									}
 									position++
-									goto l534
+									{
+										position538, tokenIndex538 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l538
+										}
+										position++
+										goto l536
+									l538:
+										position, tokenIndex = position538, tokenIndex538
+									}
+									goto l537
 								l536:
 									position, tokenIndex = position536, tokenIndex536
 								}
-								{
-									position537, tokenIndex537 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l537
-									}
-									if at(buffer, position) != rune(':') {
-										goto l537
-									}
-									position++
-									{
-										position539, tokenIndex539 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l539
-										}
-										position++
-										goto l537
-									l539:
-										position, tokenIndex = position539, tokenIndex539
-									}
-									{
-										position540, tokenIndex540 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l540
-										}
-										if at(buffer, position) != rune(':') {
-											goto l540
-										}
-										position++
-										{
-											position542, tokenIndex542 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l542
-											}
-											position++
-											goto l540
-										l542:
-											position, tokenIndex = position542, tokenIndex542
-										}
-										{
-											position543, tokenIndex543 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l543
-											}
-											if at(buffer, position) != rune(':') {
-												goto l543
-											}
-											position++
-											{
-												position545, tokenIndex545 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l545
-												}
-												position++
-												goto l543
-											l545:
-												position, tokenIndex = position545, tokenIndex545
-											}
-											{
-												position546, tokenIndex546 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l546
-												}
-												if at(buffer, position) != rune(':') {
-													goto l546
-												}
-												position++
-												{
-													position548, tokenIndex548 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l548
-													}
-													position++
-													goto l546
-												l548:
-													position, tokenIndex = position548, tokenIndex548
-												}
-												goto l547
-											l546:
-												position, tokenIndex = position546, tokenIndex546
-											}
-										l547:
-											goto l544
-										l543:
-											position, tokenIndex = position543, tokenIndex543
-										}
-									l544:
-										goto l541
-									l540:
-										position, tokenIndex = position540, tokenIndex540
-									}
-								l541:
-									goto l538
-								l537:
-									position, tokenIndex = position537, tokenIndex537
-								}
-							l538:
-								goto l535
-							l534:
-								position, tokenIndex = position534, tokenIndex534
+							l537:
+								goto l534
+							l533:
+								position, tokenIndex = position533, tokenIndex533
 							}
-						l535:
+						l534:
 							if !_rules[ruleh16]() {
-								goto l532
+								goto l531
 							}
-							goto l533
-						l532:
-							position, tokenIndex = position532, tokenIndex532
+							goto l532
+						l531:
+							position, tokenIndex = position531, tokenIndex531
 						}
-					l533:
+					l532:
 						if at(buffer, position) != rune(':') {
-							goto l531
+							goto l530
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l531
+							goto l530
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l531
+							goto l530
 						}
-						goto l448
-					l531:
-						position, tokenIndex = position448, tokenIndex448
+						if at(buffer, position) != rune(':') {
+							goto l530
+						}
+						position++
 						{
-							position549, tokenIndex549 := position, tokenIndex
+							position539, tokenIndex539 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l539
+							}
+							position++
+							goto l530
+						l539:
+							position, tokenIndex = position539, tokenIndex539
+						}
+						if !_rules[ruleh16]() {
+							goto l530
+						}
+						if at(buffer, position) != rune(':') {
+							goto l530
+						}
+						position++
+						{
+							position540, tokenIndex540 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l540
+							}
+							position++
+							goto l530
+						l540:
+							position, tokenIndex = position540, tokenIndex540
+						}
+						{
+							position541, tokenIndex541 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l542
+							}
+							if at(buffer, position) != rune(':') {
+								goto l542
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l542
+							}
+							goto l541
+						l542:
+							position, tokenIndex = position541, tokenIndex541
+							if !_rules[ruleIPv4address]() {
+								goto l530
+							}
+						}
+					l541:
+						goto l492
+					l530:
+						position, tokenIndex = position492, tokenIndex492
+						{
+							position544, tokenIndex544 := position, tokenIndex
 							{
-								position551, tokenIndex551 := position, tokenIndex
+								position546, tokenIndex546 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l551
+									goto l546
 								}
 								if at(buffer, position) != rune(':') {
-									goto l551
+									goto l546
 								}
 								position++
 								{
-									position553, tokenIndex553 := position, tokenIndex
+									position548, tokenIndex548 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l553
+										goto l548
 									}
 									position++
-									goto l551
-								l553:
-									position, tokenIndex = position553, tokenIndex553
+									goto l546
+								l548:
+									position, tokenIndex = position548, tokenIndex548
 								}
 								{
-									position554, tokenIndex554 := position, tokenIndex
+									position549, tokenIndex549 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l554
+										goto l549
 									}
 									if at(buffer, position) != rune(':') {
-										goto l554
+										goto l549
 									}
 									position++
 									{
-										position556, tokenIndex556 := position, tokenIndex
+										position551, tokenIndex551 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l556
+											goto l551
 										}
 										position++
-										goto l554
-									l556:
-										position, tokenIndex = position556, tokenIndex556
+										goto l549
+									l551:
+										position, tokenIndex = position551, tokenIndex551
 									}
 									{
-										position557, tokenIndex557 := position, tokenIndex
+										position552, tokenIndex552 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l557
+											goto l552
 										}
 										if at(buffer, position) != rune(':') {
-											goto l557
+											goto l552
 										}
 										position++
 										{
-											position559, tokenIndex559 := position, tokenIndex
+											position554, tokenIndex554 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l559
+												goto l554
 											}
 											position++
-											goto l557
-										l559:
-											position, tokenIndex = position559, tokenIndex559
+											goto l552
+										l554:
+											position, tokenIndex = position554, tokenIndex554
+										}
+										goto l553
+									l552:
+										position, tokenIndex = position552, tokenIndex552
+									}
+								l553:
+									goto l550
+								l549:
+									position, tokenIndex = position549, tokenIndex549
+								}
+							l550:
+								goto l547
+							l546:
+								position, tokenIndex = position546, tokenIndex546
+							}
+						l547:
+							if !_rules[ruleh16]() {
+								goto l544
+							}
+							goto l545
+						l544:
+							position, tokenIndex = position544, tokenIndex544
+						}
+					l545:
+						if at(buffer, position) != rune(':') {
+							goto l543
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l543
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l543
+						}
+						if at(buffer, position) != rune(':') {
+							goto l543
+						}
+						position++
+						{
+							position555, tokenIndex555 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l555
+							}
+							position++
+							goto l543
+						l555:
+							position, tokenIndex = position555, tokenIndex555
+						}
+						{
+							position556, tokenIndex556 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l557
+							}
+							if at(buffer, position) != rune(':') {
+								goto l557
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l557
+							}
+							goto l556
+						l557:
+							position, tokenIndex = position556, tokenIndex556
+							if !_rules[ruleIPv4address]() {
+								goto l543
+							}
+						}
+					l556:
+						goto l492
+					l543:
+						position, tokenIndex = position492, tokenIndex492
+						{
+							position559, tokenIndex559 := position, tokenIndex
+							{
+								position561, tokenIndex561 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l561
+								}
+								if at(buffer, position) != rune(':') {
+									goto l561
+								}
+								position++
+								{
+									position563, tokenIndex563 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l563
+									}
+									position++
+									goto l561
+								l563:
+									position, tokenIndex = position563, tokenIndex563
+								}
+								{
+									position564, tokenIndex564 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l564
+									}
+									if at(buffer, position) != rune(':') {
+										goto l564
+									}
+									position++
+									{
+										position566, tokenIndex566 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l566
+										}
+										position++
+										goto l564
+									l566:
+										position, tokenIndex = position566, tokenIndex566
+									}
+									{
+										position567, tokenIndex567 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l567
+										}
+										if at(buffer, position) != rune(':') {
+											goto l567
+										}
+										position++
+										{
+											position569, tokenIndex569 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l569
+											}
+											position++
+											goto l567
+										l569:
+											position, tokenIndex = position569, tokenIndex569
 										}
 										{
-											position560, tokenIndex560 := position, tokenIndex
+											position570, tokenIndex570 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l560
+												goto l570
 											}
 											if at(buffer, position) != rune(':') {
-												goto l560
+												goto l570
 											}
 											position++
 											{
-												position562, tokenIndex562 := position, tokenIndex
+												position572, tokenIndex572 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l562
+													goto l572
 												}
 												position++
-												goto l560
-											l562:
-												position, tokenIndex = position562, tokenIndex562
+												goto l570
+											l572:
+												position, tokenIndex = position572, tokenIndex572
+											}
+											goto l571
+										l570:
+											position, tokenIndex = position570, tokenIndex570
+										}
+									l571:
+										goto l568
+									l567:
+										position, tokenIndex = position567, tokenIndex567
+									}
+								l568:
+									goto l565
+								l564:
+									position, tokenIndex = position564, tokenIndex564
+								}
+							l565:
+								goto l562
+							l561:
+								position, tokenIndex = position561, tokenIndex561
+							}
+						l562:
+							if !_rules[ruleh16]() {
+								goto l559
+							}
+							goto l560
+						l559:
+							position, tokenIndex = position559, tokenIndex559
+						}
+					l560:
+						if at(buffer, position) != rune(':') {
+							goto l558
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l558
+						}
+						position++
+						{
+							position573, tokenIndex573 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l574
+							}
+							if at(buffer, position) != rune(':') {
+								goto l574
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l574
+							}
+							goto l573
+						l574:
+							position, tokenIndex = position573, tokenIndex573
+							if !_rules[ruleIPv4address]() {
+								goto l558
+							}
+						}
+					l573:
+						goto l492
+					l558:
+						position, tokenIndex = position492, tokenIndex492
+						{
+							position576, tokenIndex576 := position, tokenIndex
+							{
+								position578, tokenIndex578 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l578
+								}
+								if at(buffer, position) != rune(':') {
+									goto l578
+								}
+								position++
+								{
+									position580, tokenIndex580 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l580
+									}
+									position++
+									goto l578
+								l580:
+									position, tokenIndex = position580, tokenIndex580
+								}
+								{
+									position581, tokenIndex581 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l581
+									}
+									if at(buffer, position) != rune(':') {
+										goto l581
+									}
+									position++
+									{
+										position583, tokenIndex583 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l583
+										}
+										position++
+										goto l581
+									l583:
+										position, tokenIndex = position583, tokenIndex583
+									}
+									{
+										position584, tokenIndex584 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l584
+										}
+										if at(buffer, position) != rune(':') {
+											goto l584
+										}
+										position++
+										{
+											position586, tokenIndex586 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l586
+											}
+											position++
+											goto l584
+										l586:
+											position, tokenIndex = position586, tokenIndex586
+										}
+										{
+											position587, tokenIndex587 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l587
+											}
+											if at(buffer, position) != rune(':') {
+												goto l587
+											}
+											position++
+											{
+												position589, tokenIndex589 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l589
+												}
+												position++
+												goto l587
+											l589:
+												position, tokenIndex = position589, tokenIndex589
 											}
 											{
-												position563, tokenIndex563 := position, tokenIndex
+												position590, tokenIndex590 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l563
+													goto l590
 												}
 												if at(buffer, position) != rune(':') {
-													goto l563
+													goto l590
 												}
 												position++
 												{
-													position565, tokenIndex565 := position, tokenIndex
+													position592, tokenIndex592 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l565
+														goto l592
 													}
 													position++
-													goto l563
-												l565:
-													position, tokenIndex = position565, tokenIndex565
+													goto l590
+												l592:
+													position, tokenIndex = position592, tokenIndex592
+												}
+												goto l591
+											l590:
+												position, tokenIndex = position590, tokenIndex590
+											}
+										l591:
+											goto l588
+										l587:
+											position, tokenIndex = position587, tokenIndex587
+										}
+									l588:
+										goto l585
+									l584:
+										position, tokenIndex = position584, tokenIndex584
+									}
+								l585:
+									goto l582
+								l581:
+									position, tokenIndex = position581, tokenIndex581
+								}
+							l582:
+								goto l579
+							l578:
+								position, tokenIndex = position578, tokenIndex578
+							}
+						l579:
+							if !_rules[ruleh16]() {
+								goto l576
+							}
+							goto l577
+						l576:
+							position, tokenIndex = position576, tokenIndex576
+						}
+					l577:
+						if at(buffer, position) != rune(':') {
+							goto l575
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l575
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l575
+						}
+						goto l492
+					l575:
+						position, tokenIndex = position492, tokenIndex492
+						{
+							position593, tokenIndex593 := position, tokenIndex
+							{
+								position595, tokenIndex595 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l595
+								}
+								if at(buffer, position) != rune(':') {
+									goto l595
+								}
+								position++
+								{
+									position597, tokenIndex597 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l597
+									}
+									position++
+									goto l595
+								l597:
+									position, tokenIndex = position597, tokenIndex597
+								}
+								{
+									position598, tokenIndex598 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l598
+									}
+									if at(buffer, position) != rune(':') {
+										goto l598
+									}
+									position++
+									{
+										position600, tokenIndex600 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l600
+										}
+										position++
+										goto l598
+									l600:
+										position, tokenIndex = position600, tokenIndex600
+									}
+									{
+										position601, tokenIndex601 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l601
+										}
+										if at(buffer, position) != rune(':') {
+											goto l601
+										}
+										position++
+										{
+											position603, tokenIndex603 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l603
+											}
+											position++
+											goto l601
+										l603:
+											position, tokenIndex = position603, tokenIndex603
+										}
+										{
+											position604, tokenIndex604 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l604
+											}
+											if at(buffer, position) != rune(':') {
+												goto l604
+											}
+											position++
+											{
+												position606, tokenIndex606 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l606
+												}
+												position++
+												goto l604
+											l606:
+												position, tokenIndex = position606, tokenIndex606
+											}
+											{
+												position607, tokenIndex607 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l607
+												}
+												if at(buffer, position) != rune(':') {
+													goto l607
+												}
+												position++
+												{
+													position609, tokenIndex609 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l609
+													}
+													position++
+													goto l607
+												l609:
+													position, tokenIndex = position609, tokenIndex609
 												}
 												{
-													position566, tokenIndex566 := position, tokenIndex
+													position610, tokenIndex610 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l566
+														goto l610
 													}
 													if at(buffer, position) != rune(':') {
-														goto l566
+														goto l610
 													}
 													position++
 													{
-														position568, tokenIndex568 := position, tokenIndex
+														position612, tokenIndex612 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l568
+															goto l612
 														}
 														position++
-														goto l566
-													l568:
-														position, tokenIndex = position568, tokenIndex568
+														goto l610
+													l612:
+														position, tokenIndex = position612, tokenIndex612
 													}
-													goto l567
-												l566:
-													position, tokenIndex = position566, tokenIndex566
+													goto l611
+												l610:
+													position, tokenIndex = position610, tokenIndex610
 												}
-											l567:
-												goto l564
-											l563:
-												position, tokenIndex = position563, tokenIndex563
+											l611:
+												goto l608
+											l607:
+												position, tokenIndex = position607, tokenIndex607
 											}
-										l564:
-											goto l561
-										l560:
-											position, tokenIndex = position560, tokenIndex560
+										l608:
+											goto l605
+										l604:
+											position, tokenIndex = position604, tokenIndex604
 										}
-									l561:
-										goto l558
-									l557:
-										position, tokenIndex = position557, tokenIndex557
+									l605:
+										goto l602
+									l601:
+										position, tokenIndex = position601, tokenIndex601
 									}
-								l558:
-									goto l555
-								l554:
-									position, tokenIndex = position554, tokenIndex554
+								l602:
+									goto l599
+								l598:
+									position, tokenIndex = position598, tokenIndex598
 								}
-							l555:
-								goto l552
-							l551:
-								position, tokenIndex = position551, tokenIndex551
+							l599:
+								goto l596
+							l595:
+								position, tokenIndex = position595, tokenIndex595
 							}
-						l552:
+						l596:
 							if !_rules[ruleh16]() {
-								goto l549
+								goto l593
 							}
-							goto l550
-						l549:
-							position, tokenIndex = position549, tokenIndex549
+							goto l594
+						l593:
+							position, tokenIndex = position593, tokenIndex593
 						}
-					l550:
+					l594:
 						if at(buffer, position) != rune(':') {
-							goto l421
+							goto l465
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l421
+							goto l465
 						}
 						position++
 					}
-				l448:
+				l492:
 				}
-			l423:
-				add(ruleIPv6address, position422)
+			l467:
+				add(ruleIPv6address, position466)
 			}
 			return true
-		l421:
-			position, tokenIndex = position421, tokenIndex421
+		l465:
+			position, tokenIndex = position465, tokenIndex465
 			return false
 		},
 		/* 14 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position569, tokenIndex569 := position, tokenIndex
+			position613, tokenIndex613 := position, tokenIndex
 			{
-				position570 := position
+				position614 := position
 				if !_rules[rulehex4]() {
-					goto l569
+					goto l613
 				}
-			l571:
+			l615:
 				{
-					position572, tokenIndex572 := position, tokenIndex
+					position616, tokenIndex616 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l572
+						goto l616
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l572
+						goto l616
 					}
-					goto l571
-				l572:
-					position, tokenIndex = position572, tokenIndex572
+					goto l615
+				l616:
+					position, tokenIndex = position616, tokenIndex616
 				}
-				add(rulehexseq, position570)
+				add(rulehexseq, position614)
 			}
 			return true
-		l569:
-			position, tokenIndex = position569, tokenIndex569
+		l613:
+			position, tokenIndex = position613, tokenIndex613
 			return false
 		},
 		/* 15 hex4 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))> */
 		func() bool {
-			position573, tokenIndex573 := position, tokenIndex
+			position617, tokenIndex617 := position, tokenIndex
 			{
-				position574 := position
+				position618 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l573
+							goto l617
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l573
+							goto l617
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l573
+							goto l617
 						}
 						position++
 					}
 				}
 
 				{
-					position576, tokenIndex576 := position, tokenIndex
+					position620, tokenIndex620 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l576
+								goto l620
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l576
+								goto l620
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l576
+								goto l620
 							}
 							position++
 						}
 					}
 
-					goto l577
-				l576:
-					position, tokenIndex = position576, tokenIndex576
+					goto l621
+				l620:
+					position, tokenIndex = position620, tokenIndex620
 				}
-			l577:
+			l621:
 				{
-					position579, tokenIndex579 := position, tokenIndex
+					position623, tokenIndex623 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l579
+								goto l623
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l579
+								goto l623
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l579
+								goto l623
 							}
 							position++
 						}
 					}
 
-					goto l580
-				l579:
-					position, tokenIndex = position579, tokenIndex579
+					goto l624
+				l623:
+					position, tokenIndex = position623, tokenIndex623
 				}
-			l580:
+			l624:
 				{
-					position582, tokenIndex582 := position, tokenIndex
+					position626, tokenIndex626 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l582
+								goto l626
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l582
+								goto l626
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l582
+								goto l626
 							}
 							position++
 						}
 					}
 
-					goto l583
-				l582:
-					position, tokenIndex = position582, tokenIndex582
+					goto l627
+				l626:
+					position, tokenIndex = position626, tokenIndex626
 				}
-			l583:
+			l627:
 				{
-					position585, tokenIndex585 := position, tokenIndex
+					position629, tokenIndex629 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l585
+								goto l629
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l585
+								goto l629
 							}
 							position++
 						case '.':
 							if at(buffer, position) != rune('.') {
-								goto l585
+								goto l629
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l585
+								goto l629
 							}
 							position++
 						}
 					}
 
-					goto l573
-				l585:
-					position, tokenIndex = position585, tokenIndex585
+					goto l617
+				l629:
+					position, tokenIndex = position629, tokenIndex629
 				}
-				add(rulehex4, position574)
+				add(rulehex4, position618)
 			}
 			return true
-		l573:
-			position, tokenIndex = position573, tokenIndex573
+		l617:
+			position, tokenIndex = position617, tokenIndex617
 			return false
 		},
 		/* 16 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
 		func() bool {
-			position587, tokenIndex587 := position, tokenIndex
+			position631, tokenIndex631 := position, tokenIndex
 			{
-				position588 := position
+				position632 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l587
+							goto l631
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l587
+							goto l631
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l587
+							goto l631
 						}
 						position++
 					}
 				}
 
 				{
-					position590, tokenIndex590 := position, tokenIndex
+					position634, tokenIndex634 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l590
+								goto l634
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l590
+								goto l634
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l590
+								goto l634
 							}
 							position++
 						}
 					}
 
-					goto l591
-				l590:
-					position, tokenIndex = position590, tokenIndex590
+					goto l635
+				l634:
+					position, tokenIndex = position634, tokenIndex634
 				}
-			l591:
+			l635:
 				{
-					position593, tokenIndex593 := position, tokenIndex
+					position637, tokenIndex637 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l593
+								goto l637
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l593
+								goto l637
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l593
+								goto l637
 							}
 							position++
 						}
 					}
 
-					goto l594
-				l593:
-					position, tokenIndex = position593, tokenIndex593
+					goto l638
+				l637:
+					position, tokenIndex = position637, tokenIndex637
 				}
-			l594:
+			l638:
 				{
-					position596, tokenIndex596 := position, tokenIndex
+					position640, tokenIndex640 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l596
+								goto l640
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l596
+								goto l640
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l596
+								goto l640
 							}
 							position++
 						}
 					}
 
-					goto l597
-				l596:
-					position, tokenIndex = position596, tokenIndex596
+					goto l641
+				l640:
+					position, tokenIndex = position640, tokenIndex640
 				}
-			l597:
+			l641:
 				{
-					position599, tokenIndex599 := position, tokenIndex
+					position643, tokenIndex643 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l599
+						goto l643
 					}
 					position++
-					goto l587
-				l599:
-					position, tokenIndex = position599, tokenIndex599
+					goto l631
+				l643:
+					position, tokenIndex = position643, tokenIndex643
 				}
-				add(ruleh16, position588)
+				add(ruleh16, position632)
 			}
 			return true
-		l587:
-			position, tokenIndex = position587, tokenIndex587
+		l631:
+			position, tokenIndex = position631, tokenIndex631
 			return false
 		},
 		/* 17 octet <- <((&{ pegrun.Star(p.Buffer, &position, &run9[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })> */
 		func() bool {
-			position600, tokenIndex600 := position, tokenIndex
+			position644, tokenIndex644 := position, tokenIndex
 			{
-				position601 := position
+				position645 := position
 				{
-					position602, tokenIndex602 := position, tokenIndex
+					position646, tokenIndex646 := position, tokenIndex
 					if !(pegrun.Star(p.Buffer, &position, &run9[0])) {
-						goto l603
+						goto l647
 					}
 					{
-						position604, tokenIndex604 := position, tokenIndex
+						position648, tokenIndex648 := position, tokenIndex
 						if at(buffer, position) != rune('2') {
-							goto l605
+							goto l649
 						}
 						position++
 						if at(buffer, position) != rune('5') {
-							goto l605
+							goto l649
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('5') {
-							goto l605
+							goto l649
 						}
 						position++
-						goto l604
-					l605:
-						position, tokenIndex = position604, tokenIndex604
+						goto l648
+					l649:
+						position, tokenIndex = position648, tokenIndex648
 						if at(buffer, position) != rune('2') {
-							goto l606
+							goto l650
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('4') {
-							goto l606
+							goto l650
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l606
+							goto l650
 						}
 						position++
-						goto l604
-					l606:
-						position, tokenIndex = position604, tokenIndex604
+						goto l648
+					l650:
+						position, tokenIndex = position648, tokenIndex648
 						if at(buffer, position) != rune('1') {
-							goto l607
+							goto l651
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l607
+							goto l651
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l607
+							goto l651
 						}
 						position++
-						goto l604
-					l607:
-						position, tokenIndex = position604, tokenIndex604
+						goto l648
+					l651:
+						position, tokenIndex = position648, tokenIndex648
 						if c := at(buffer, position); c < rune('1') || c > rune('9') {
-							goto l608
+							goto l652
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l608
+							goto l652
 						}
 						position++
-						goto l604
-					l608:
-						position, tokenIndex = position604, tokenIndex604
+						goto l648
+					l652:
+						position, tokenIndex = position648, tokenIndex648
 						if c := at(buffer, position); c < rune('1') || c > rune('9') {
-							goto l603
+							goto l647
 						}
 						position++
 					}
-				l604:
-					goto l602
-				l603:
-					position, tokenIndex = position602, tokenIndex602
+				l648:
+					goto l646
+				l647:
+					position, tokenIndex = position646, tokenIndex646
 					if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
-						goto l600
+						goto l644
 					}
 				}
-			l602:
-				add(ruleoctet, position601)
+			l646:
+				add(ruleoctet, position645)
 			}
 			return true
-		l600:
-			position, tokenIndex = position600, tokenIndex600
+		l644:
+			position, tokenIndex = position644, tokenIndex644
 			return false
 		},
 		/* 18 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
 		func() bool {
-			position609, tokenIndex609 := position, tokenIndex
+			position653, tokenIndex653 := position, tokenIndex
 			{
-				position610 := position
+				position654 := position
 				{
-					position611, tokenIndex611 := position, tokenIndex
+					position655, tokenIndex655 := position, tokenIndex
 					if at(buffer, position) != rune('á') {
-						goto l612
+						goto l656
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l612
+						goto l656
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-						goto l612
+						goto l656
 					}
 					position++
-					goto l611
-				l612:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l656:
+					position, tokenIndex = position655, tokenIndex655
 					if at(buffer, position) != rune('á') {
-						goto l613
+						goto l657
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l613
+						goto l657
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l613
+						goto l657
 					}
 					position++
-					goto l611
-				l613:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l657:
+					position, tokenIndex = position655, tokenIndex655
 					if at(buffer, position) != rune('â') {
-						goto l614
+						goto l658
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l614
+						goto l658
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l614
+						goto l658
 					}
 					position++
-					goto l611
-				l614:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l658:
+					position, tokenIndex = position655, tokenIndex655
 					if at(buffer, position) != rune('â') {
-						goto l615
+						goto l659
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l615
+						goto l659
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l615
+						goto l659
 					}
 					position++
-					goto l611
-				l615:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l659:
+					position, tokenIndex = position655, tokenIndex655
 					if at(buffer, position) != rune('â') {
-						goto l616
+						goto l660
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l616
+						goto l660
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l616
+						goto l660
 					}
 					position++
-					goto l611
-				l616:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l660:
+					position, tokenIndex = position655, tokenIndex655
 					if at(buffer, position) != rune('â') {
-						goto l617
+						goto l661
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l617
+						goto l661
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l617
+						goto l661
 					}
 					position++
-					goto l611
-				l617:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l661:
+					position, tokenIndex = position655, tokenIndex655
 					if at(buffer, position) != rune('â') {
-						goto l618
+						goto l662
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l618
+						goto l662
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l618
+						goto l662
 					}
 					position++
-					goto l611
-				l618:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l662:
+					position, tokenIndex = position655, tokenIndex655
 					if at(buffer, position) != rune('ã') {
-						goto l619
+						goto l663
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l619
+						goto l663
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l619
+						goto l663
 					}
 					position++
-					goto l611
-				l619:
-					position, tokenIndex = position611, tokenIndex611
+					goto l655
+				l663:
+					position, tokenIndex = position655, tokenIndex655
 					{
 						switch at(buffer, position) {
 						case 'ô':
 							if at(buffer, position) != rune('ô') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'ñ', 'ò', 'ó':
 							if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'ð':
 							if at(buffer, position) != rune('ð') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'î', 'ï':
 							{
-								position621, tokenIndex621 := position, tokenIndex
+								position665, tokenIndex665 := position, tokenIndex
 								if at(buffer, position) != rune('î') {
-									goto l622
+									goto l666
 								}
 								position++
-								goto l621
-							l622:
-								position, tokenIndex = position621, tokenIndex621
+								goto l665
+							l666:
+								position, tokenIndex = position665, tokenIndex665
 								if at(buffer, position) != rune('ï') {
-									goto l609
+									goto l653
 								}
 								position++
 							}
-						l621:
+						l665:
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'í':
 							if at(buffer, position) != rune('í') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 							if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'ã':
 							if at(buffer, position) != rune('ã') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'â':
 							if at(buffer, position) != rune('â') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'á':
 							if at(buffer, position) != rune('á') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'à':
 							if at(buffer, position) != rune('à') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						case 'Â':
 							if at(buffer, position) != rune('Â') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-								goto l609
+								goto l653
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l609
+								goto l653
 							}
 							position++
 						}
 					}
 
 				}
-			l611:
-				add(ruleother, position610)
+			l655:
+				add(ruleother, position654)
 			}
 			return true
-		l609:
-			position, tokenIndex = position609, tokenIndex609
+		l653:
+			position, tokenIndex = position653, tokenIndex653
 			return false
 		},
 	}

@@ -456,7 +456,7 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 URI_reference <- <((&{ p.pick[0] == 0 } (((absoluteURI !(!'#' .)) / relativeURI)? ('#' fragment)? !.)) / (&{ p.pick[0] == 1 } (((absoluteURI / relativeURI)? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 1 URI_reference <- <((&{ p.pick[0] == 0 } (((absoluteURI !(!'#' .)) / relativeURI)? ('#' fragment)? !.)) / (&{ p.pick[0] == 1 } ((((absoluteURI !(!'#' .)) / relativeURI)? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position4, tokenIndex4 := position, tokenIndex
 			{
@@ -543,6 +543,25 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								if !_rules[ruleabsoluteURI]() {
 									goto l22
 								}
+								{
+									position23, tokenIndex23 := position, tokenIndex
+									{
+										position24, tokenIndex24 := position, tokenIndex
+										if at(buffer, position) != rune('#') {
+											goto l24
+										}
+										position++
+										goto l23
+									l24:
+										position, tokenIndex = position24, tokenIndex24
+									}
+									if !matchDot() {
+										goto l23
+									}
+									goto l22
+								l23:
+									position, tokenIndex = position23, tokenIndex23
+								}
 								goto l21
 							l22:
 								position, tokenIndex = position21, tokenIndex21
@@ -557,45 +576,45 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						}
 					l20:
 						{
-							position23, tokenIndex23 := position, tokenIndex
+							position25, tokenIndex25 := position, tokenIndex
 							if at(buffer, position) != rune('#') {
-								goto l23
+								goto l25
 							}
 							position++
 							if !_rules[rulefragment]() {
-								goto l23
-							}
-							goto l24
-						l23:
-							position, tokenIndex = position23, tokenIndex23
-						}
-					l24:
-						{
-							position25, tokenIndex25 := position, tokenIndex
-							if !matchDot() {
 								goto l25
 							}
-							goto l18
+							goto l26
 						l25:
 							position, tokenIndex = position25, tokenIndex25
+						}
+					l26:
+						{
+							position27, tokenIndex27 := position, tokenIndex
+							if !matchDot() {
+								goto l27
+							}
+							goto l18
+						l27:
+							position, tokenIndex = position27, tokenIndex27
 						}
 						goto l17
 					l18:
 						position, tokenIndex = position17, tokenIndex17
 						{
-							position26, tokenIndex26 := position, tokenIndex
+							position28, tokenIndex28 := position, tokenIndex
 							if !_rules[rulescheme]() {
-								goto l26
+								goto l28
 							}
 							if at(buffer, position) != rune(':') {
-								goto l26
+								goto l28
 							}
 							position++
-							goto l27
-						l26:
-							position, tokenIndex = position26, tokenIndex26
+							goto l29
+						l28:
+							position, tokenIndex = position28, tokenIndex28
 						}
-					l27:
+					l29:
 						if at(buffer, position) != rune('/') {
 							goto l4
 						}
@@ -612,13 +631,13 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 							goto l4
 						}
 						{
-							position28, tokenIndex28 := position, tokenIndex
+							position30, tokenIndex30 := position, tokenIndex
 							if !matchDot() {
-								goto l28
+								goto l30
 							}
 							goto l4
-						l28:
-							position, tokenIndex = position28, tokenIndex28
+						l30:
+							position, tokenIndex = position30, tokenIndex30
 						}
 					}
 				l17:
@@ -633,920 +652,922 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 		},
 		/* 2 absoluteURI <- <(scheme ':' (hier_part / opaque_part))> */
 		func() bool {
-			position29, tokenIndex29 := position, tokenIndex
+			position31, tokenIndex31 := position, tokenIndex
 			{
-				position30 := position
+				position32 := position
 				if !_rules[rulescheme]() {
-					goto l29
+					goto l31
 				}
 				if at(buffer, position) != rune(':') {
-					goto l29
+					goto l31
 				}
 				position++
 				{
-					position31, tokenIndex31 := position, tokenIndex
+					position33, tokenIndex33 := position, tokenIndex
 					if !_rules[rulehier_part]() {
-						goto l32
+						goto l34
 					}
-					goto l31
-				l32:
-					position, tokenIndex = position31, tokenIndex31
+					goto l33
+				l34:
+					position, tokenIndex = position33, tokenIndex33
 					if !_rules[ruleopaque_part]() {
-						goto l29
+						goto l31
 					}
 				}
-			l31:
-				add(ruleabsoluteURI, position30)
+			l33:
+				add(ruleabsoluteURI, position32)
 			}
 			return true
-		l29:
-			position, tokenIndex = position29, tokenIndex29
+		l31:
+			position, tokenIndex = position31, tokenIndex31
 			return false
 		},
-		/* 3 relativeURI <- <((&{ p.pick[1] == 0 } (((net_path !(!('#' / '?') .)) / abs_path / rel_path) ('?' query)?)) / (&{ p.pick[1] == 1 } ((net_path / abs_path / rel_path)? ('?' query)?)) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / ((net_path / abs_path_nz / rel_path)? ('?' query)?))))> */
+		/* 3 relativeURI <- <((&{ p.pick[1] == 0 } (((net_path !(!('#' / '?') .)) / abs_path / rel_path) ('?' query)?)) / (&{ p.pick[1] == 1 } (((net_path !(!('#' / '?') .)) / abs_path / rel_path)? ('?' query)?)) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((net_path !(!('#' / '?') .)) / abs_path_nz / rel_path)? ('?' query)?))))> */
 		func() bool {
-			position33, tokenIndex33 := position, tokenIndex
+			position35, tokenIndex35 := position, tokenIndex
 			{
-				position34 := position
+				position36 := position
 				{
-					position35, tokenIndex35 := position, tokenIndex
+					position37, tokenIndex37 := position, tokenIndex
 					if !(p.pick[1] == 0) {
-						goto l36
+						goto l38
 					}
 					{
-						position37, tokenIndex37 := position, tokenIndex
+						position39, tokenIndex39 := position, tokenIndex
 						if !_rules[rulenet_path]() {
-							goto l38
+							goto l40
 						}
 						{
-							position39, tokenIndex39 := position, tokenIndex
+							position41, tokenIndex41 := position, tokenIndex
 							{
-								position40, tokenIndex40 := position, tokenIndex
+								position42, tokenIndex42 := position, tokenIndex
 								{
-									position41, tokenIndex41 := position, tokenIndex
+									position43, tokenIndex43 := position, tokenIndex
 									if at(buffer, position) != rune('#') {
+										goto l44
+									}
+									position++
+									goto l43
+								l44:
+									position, tokenIndex = position43, tokenIndex43
+									if at(buffer, position) != rune('?') {
 										goto l42
 									}
 									position++
-									goto l41
-								l42:
-									position, tokenIndex = position41, tokenIndex41
-									if at(buffer, position) != rune('?') {
-										goto l40
-									}
-									position++
 								}
-							l41:
-								goto l39
-							l40:
-								position, tokenIndex = position40, tokenIndex40
+							l43:
+								goto l41
+							l42:
+								position, tokenIndex = position42, tokenIndex42
 							}
 							if !matchDot() {
-								goto l39
+								goto l41
 							}
-							goto l38
-						l39:
-							position, tokenIndex = position39, tokenIndex39
+							goto l40
+						l41:
+							position, tokenIndex = position41, tokenIndex41
 						}
-						goto l37
-					l38:
-						position, tokenIndex = position37, tokenIndex37
+						goto l39
+					l40:
+						position, tokenIndex = position39, tokenIndex39
 						if !_rules[ruleabs_path]() {
-							goto l43
+							goto l45
 						}
-						goto l37
-					l43:
-						position, tokenIndex = position37, tokenIndex37
+						goto l39
+					l45:
+						position, tokenIndex = position39, tokenIndex39
 						if !_rules[rulerel_path]() {
-							goto l36
+							goto l38
 						}
 					}
-				l37:
+				l39:
 					{
-						position44, tokenIndex44 := position, tokenIndex
+						position46, tokenIndex46 := position, tokenIndex
 						if at(buffer, position) != rune('?') {
-							goto l44
+							goto l46
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l44
+							goto l46
 						}
-						goto l45
-					l44:
-						position, tokenIndex = position44, tokenIndex44
+						goto l47
+					l46:
+						position, tokenIndex = position46, tokenIndex46
 					}
-				l45:
-					goto l35
-				l36:
-					position, tokenIndex = position35, tokenIndex35
+				l47:
+					goto l37
+				l38:
+					position, tokenIndex = position37, tokenIndex37
 					if !(p.pick[1] == 1) {
-						goto l46
-					}
-					{
-						position47, tokenIndex47 := position, tokenIndex
-						{
-							position49, tokenIndex49 := position, tokenIndex
-							if !_rules[rulenet_path]() {
-								goto l50
-							}
-							goto l49
-						l50:
-							position, tokenIndex = position49, tokenIndex49
-							if !_rules[ruleabs_path]() {
-								goto l51
-							}
-							goto l49
-						l51:
-							position, tokenIndex = position49, tokenIndex49
-							if !_rules[rulerel_path]() {
-								goto l47
-							}
-						}
-					l49:
 						goto l48
-					l47:
-						position, tokenIndex = position47, tokenIndex47
-					}
-				l48:
-					{
-						position52, tokenIndex52 := position, tokenIndex
-						if at(buffer, position) != rune('?') {
-							goto l52
-						}
-						position++
-						if !_rules[rulequery]() {
-							goto l52
-						}
-						goto l53
-					l52:
-						position, tokenIndex = position52, tokenIndex52
-					}
-				l53:
-					goto l35
-				l46:
-					position, tokenIndex = position35, tokenIndex35
-					if !(p.pick[1] == 2) {
-						goto l33
 					}
 					{
-						position54, tokenIndex54 := position, tokenIndex
-						if at(buffer, position) != rune('/') {
-							goto l55
-						}
-						position++
-						if at(buffer, position) != rune('/') {
-							goto l55
-						}
-						position++
-						if at(buffer, position) != rune('?') {
-							goto l55
-						}
-						position++
-						if !_rules[rulequery]() {
-							goto l55
-						}
-						goto l54
-					l55:
-						position, tokenIndex = position54, tokenIndex54
+						position49, tokenIndex49 := position, tokenIndex
 						{
-							position56, tokenIndex56 := position, tokenIndex
+							position51, tokenIndex51 := position, tokenIndex
+							if !_rules[rulenet_path]() {
+								goto l52
+							}
 							{
-								position58, tokenIndex58 := position, tokenIndex
+								position53, tokenIndex53 := position, tokenIndex
+								{
+									position54, tokenIndex54 := position, tokenIndex
+									{
+										position55, tokenIndex55 := position, tokenIndex
+										if at(buffer, position) != rune('#') {
+											goto l56
+										}
+										position++
+										goto l55
+									l56:
+										position, tokenIndex = position55, tokenIndex55
+										if at(buffer, position) != rune('?') {
+											goto l54
+										}
+										position++
+									}
+								l55:
+									goto l53
+								l54:
+									position, tokenIndex = position54, tokenIndex54
+								}
+								if !matchDot() {
+									goto l53
+								}
+								goto l52
+							l53:
+								position, tokenIndex = position53, tokenIndex53
+							}
+							goto l51
+						l52:
+							position, tokenIndex = position51, tokenIndex51
+							if !_rules[ruleabs_path]() {
+								goto l57
+							}
+							goto l51
+						l57:
+							position, tokenIndex = position51, tokenIndex51
+							if !_rules[rulerel_path]() {
+								goto l49
+							}
+						}
+					l51:
+						goto l50
+					l49:
+						position, tokenIndex = position49, tokenIndex49
+					}
+				l50:
+					{
+						position58, tokenIndex58 := position, tokenIndex
+						if at(buffer, position) != rune('?') {
+							goto l58
+						}
+						position++
+						if !_rules[rulequery]() {
+							goto l58
+						}
+						goto l59
+					l58:
+						position, tokenIndex = position58, tokenIndex58
+					}
+				l59:
+					goto l37
+				l48:
+					position, tokenIndex = position37, tokenIndex37
+					if !(p.pick[1] == 2) {
+						goto l35
+					}
+					{
+						position60, tokenIndex60 := position, tokenIndex
+						if at(buffer, position) != rune('/') {
+							goto l61
+						}
+						position++
+						if at(buffer, position) != rune('/') {
+							goto l61
+						}
+						position++
+						if at(buffer, position) != rune('?') {
+							goto l61
+						}
+						position++
+						if !_rules[rulequery]() {
+							goto l61
+						}
+						goto l60
+					l61:
+						position, tokenIndex = position60, tokenIndex60
+						{
+							position62, tokenIndex62 := position, tokenIndex
+							{
+								position64, tokenIndex64 := position, tokenIndex
 								if !_rules[rulenet_path]() {
-									goto l59
+									goto l65
 								}
-								goto l58
-							l59:
-								position, tokenIndex = position58, tokenIndex58
+								{
+									position66, tokenIndex66 := position, tokenIndex
+									{
+										position67, tokenIndex67 := position, tokenIndex
+										{
+											position68, tokenIndex68 := position, tokenIndex
+											if at(buffer, position) != rune('#') {
+												goto l69
+											}
+											position++
+											goto l68
+										l69:
+											position, tokenIndex = position68, tokenIndex68
+											if at(buffer, position) != rune('?') {
+												goto l67
+											}
+											position++
+										}
+									l68:
+										goto l66
+									l67:
+										position, tokenIndex = position67, tokenIndex67
+									}
+									if !matchDot() {
+										goto l66
+									}
+									goto l65
+								l66:
+									position, tokenIndex = position66, tokenIndex66
+								}
+								goto l64
+							l65:
+								position, tokenIndex = position64, tokenIndex64
 								if !_rules[ruleabs_path_nz]() {
-									goto l60
+									goto l70
 								}
-								goto l58
-							l60:
-								position, tokenIndex = position58, tokenIndex58
+								goto l64
+							l70:
+								position, tokenIndex = position64, tokenIndex64
 								if !_rules[rulerel_path]() {
-									goto l56
+									goto l62
 								}
 							}
-						l58:
-							goto l57
-						l56:
-							position, tokenIndex = position56, tokenIndex56
+						l64:
+							goto l63
+						l62:
+							position, tokenIndex = position62, tokenIndex62
 						}
-					l57:
+					l63:
 						{
-							position61, tokenIndex61 := position, tokenIndex
+							position71, tokenIndex71 := position, tokenIndex
 							if at(buffer, position) != rune('?') {
-								goto l61
+								goto l71
 							}
 							position++
 							if !_rules[rulequery]() {
-								goto l61
+								goto l71
 							}
-							goto l62
-						l61:
-							position, tokenIndex = position61, tokenIndex61
+							goto l72
+						l71:
+							position, tokenIndex = position71, tokenIndex71
 						}
-					l62:
+					l72:
 					}
-				l54:
+				l60:
 				}
-			l35:
-				add(rulerelativeURI, position34)
+			l37:
+				add(rulerelativeURI, position36)
 			}
 			return true
-		l33:
-			position, tokenIndex = position33, tokenIndex33
+		l35:
+			position, tokenIndex = position35, tokenIndex35
 			return false
 		},
-		/* 4 hier_part <- <((&{ p.pick[2] == 0 } (((net_path !(!('#' / '?') .)) / abs_path) ('?' query)?)) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / ((net_path / abs_path_nz) ('?' query)?))))> */
+		/* 4 hier_part <- <((&{ p.pick[2] == 0 } (((net_path !(!('#' / '?') .)) / abs_path) ('?' query)?)) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((net_path !(!('#' / '?') .)) / abs_path_nz) ('?' query)?))))> */
 		func() bool {
-			position63, tokenIndex63 := position, tokenIndex
+			position73, tokenIndex73 := position, tokenIndex
 			{
-				position64 := position
+				position74 := position
 				{
-					position65, tokenIndex65 := position, tokenIndex
+					position75, tokenIndex75 := position, tokenIndex
 					if !(p.pick[2] == 0) {
-						goto l66
+						goto l76
 					}
 					{
-						position67, tokenIndex67 := position, tokenIndex
+						position77, tokenIndex77 := position, tokenIndex
 						if !_rules[rulenet_path]() {
-							goto l68
+							goto l78
 						}
 						{
-							position69, tokenIndex69 := position, tokenIndex
+							position79, tokenIndex79 := position, tokenIndex
 							{
-								position70, tokenIndex70 := position, tokenIndex
+								position80, tokenIndex80 := position, tokenIndex
 								{
-									position71, tokenIndex71 := position, tokenIndex
+									position81, tokenIndex81 := position, tokenIndex
 									if at(buffer, position) != rune('#') {
-										goto l72
+										goto l82
 									}
 									position++
-									goto l71
-								l72:
-									position, tokenIndex = position71, tokenIndex71
+									goto l81
+								l82:
+									position, tokenIndex = position81, tokenIndex81
 									if at(buffer, position) != rune('?') {
-										goto l70
+										goto l80
 									}
 									position++
 								}
-							l71:
-								goto l69
-							l70:
-								position, tokenIndex = position70, tokenIndex70
+							l81:
+								goto l79
+							l80:
+								position, tokenIndex = position80, tokenIndex80
 							}
 							if !matchDot() {
-								goto l69
-							}
-							goto l68
-						l69:
-							position, tokenIndex = position69, tokenIndex69
-						}
-						goto l67
-					l68:
-						position, tokenIndex = position67, tokenIndex67
-						if !_rules[ruleabs_path]() {
-							goto l66
-						}
-					}
-				l67:
-					{
-						position73, tokenIndex73 := position, tokenIndex
-						if at(buffer, position) != rune('?') {
-							goto l73
-						}
-						position++
-						if !_rules[rulequery]() {
-							goto l73
-						}
-						goto l74
-					l73:
-						position, tokenIndex = position73, tokenIndex73
-					}
-				l74:
-					goto l65
-				l66:
-					position, tokenIndex = position65, tokenIndex65
-					if !(p.pick[2] == 1) {
-						goto l63
-					}
-					{
-						position75, tokenIndex75 := position, tokenIndex
-						if at(buffer, position) != rune('/') {
-							goto l76
-						}
-						position++
-						if at(buffer, position) != rune('/') {
-							goto l76
-						}
-						position++
-						if at(buffer, position) != rune('?') {
-							goto l76
-						}
-						position++
-						if !_rules[rulequery]() {
-							goto l76
-						}
-						goto l75
-					l76:
-						position, tokenIndex = position75, tokenIndex75
-						{
-							position77, tokenIndex77 := position, tokenIndex
-							if !_rules[rulenet_path]() {
-								goto l78
-							}
-							goto l77
-						l78:
-							position, tokenIndex = position77, tokenIndex77
-							if !_rules[ruleabs_path_nz]() {
-								goto l63
-							}
-						}
-					l77:
-						{
-							position79, tokenIndex79 := position, tokenIndex
-							if at(buffer, position) != rune('?') {
 								goto l79
 							}
-							position++
-							if !_rules[rulequery]() {
-								goto l79
-							}
-							goto l80
+							goto l78
 						l79:
 							position, tokenIndex = position79, tokenIndex79
 						}
-					l80:
+						goto l77
+					l78:
+						position, tokenIndex = position77, tokenIndex77
+						if !_rules[ruleabs_path]() {
+							goto l76
+						}
 					}
-				l75:
-				}
-			l65:
-				add(rulehier_part, position64)
-			}
-			return true
-		l63:
-			position, tokenIndex = position63, tokenIndex63
-			return false
-		},
-		/* 5 opaque_part <- <((&{ p.pick[3] == 0 } (uric_no_slash uric*)) / (&{ p.pick[3] == 1 } (uric_no_slash uric*)?))> */
-		func() bool {
-			position81, tokenIndex81 := position, tokenIndex
-			{
-				position82 := position
-				{
-					position83, tokenIndex83 := position, tokenIndex
-					if !(p.pick[3] == 0) {
-						goto l84
-					}
-					if !_rules[ruleuric_no_slash]() {
-						goto l84
-					}
-				l85:
+				l77:
 					{
-						position86, tokenIndex86 := position, tokenIndex
-						if !_rules[ruleuric]() {
+						position83, tokenIndex83 := position, tokenIndex
+						if at(buffer, position) != rune('?') {
+							goto l83
+						}
+						position++
+						if !_rules[rulequery]() {
+							goto l83
+						}
+						goto l84
+					l83:
+						position, tokenIndex = position83, tokenIndex83
+					}
+				l84:
+					goto l75
+				l76:
+					position, tokenIndex = position75, tokenIndex75
+					if !(p.pick[2] == 1) {
+						goto l73
+					}
+					{
+						position85, tokenIndex85 := position, tokenIndex
+						if at(buffer, position) != rune('/') {
+							goto l86
+						}
+						position++
+						if at(buffer, position) != rune('/') {
+							goto l86
+						}
+						position++
+						if at(buffer, position) != rune('?') {
+							goto l86
+						}
+						position++
+						if !_rules[rulequery]() {
 							goto l86
 						}
 						goto l85
 					l86:
-						position, tokenIndex = position86, tokenIndex86
-					}
-					goto l83
-				l84:
-					position, tokenIndex = position83, tokenIndex83
-					if !(p.pick[3] == 1) {
-						goto l81
-					}
-					{
-						position87, tokenIndex87 := position, tokenIndex
-						if !_rules[ruleuric_no_slash]() {
-							goto l87
-						}
-					l89:
+						position, tokenIndex = position85, tokenIndex85
 						{
-							position90, tokenIndex90 := position, tokenIndex
-							if !_rules[ruleuric]() {
-								goto l90
+							position87, tokenIndex87 := position, tokenIndex
+							if !_rules[rulenet_path]() {
+								goto l88
 							}
-							goto l89
-						l90:
-							position, tokenIndex = position90, tokenIndex90
+							{
+								position89, tokenIndex89 := position, tokenIndex
+								{
+									position90, tokenIndex90 := position, tokenIndex
+									{
+										position91, tokenIndex91 := position, tokenIndex
+										if at(buffer, position) != rune('#') {
+											goto l92
+										}
+										position++
+										goto l91
+									l92:
+										position, tokenIndex = position91, tokenIndex91
+										if at(buffer, position) != rune('?') {
+											goto l90
+										}
+										position++
+									}
+								l91:
+									goto l89
+								l90:
+									position, tokenIndex = position90, tokenIndex90
+								}
+								if !matchDot() {
+									goto l89
+								}
+								goto l88
+							l89:
+								position, tokenIndex = position89, tokenIndex89
+							}
+							goto l87
+						l88:
+							position, tokenIndex = position87, tokenIndex87
+							if !_rules[ruleabs_path_nz]() {
+								goto l73
+							}
 						}
-						goto l88
 					l87:
-						position, tokenIndex = position87, tokenIndex87
+						{
+							position93, tokenIndex93 := position, tokenIndex
+							if at(buffer, position) != rune('?') {
+								goto l93
+							}
+							position++
+							if !_rules[rulequery]() {
+								goto l93
+							}
+							goto l94
+						l93:
+							position, tokenIndex = position93, tokenIndex93
+						}
+					l94:
 					}
-				l88:
+				l85:
 				}
-			l83:
-				add(ruleopaque_part, position82)
+			l75:
+				add(rulehier_part, position74)
 			}
 			return true
-		l81:
-			position, tokenIndex = position81, tokenIndex81
+		l73:
+			position, tokenIndex = position73, tokenIndex73
+			return false
+		},
+		/* 5 opaque_part <- <((&{ p.pick[3] == 0 } (uric_no_slash uric*)) / (&{ p.pick[3] == 1 } (uric_no_slash uric*)?))> */
+		func() bool {
+			position95, tokenIndex95 := position, tokenIndex
+			{
+				position96 := position
+				{
+					position97, tokenIndex97 := position, tokenIndex
+					if !(p.pick[3] == 0) {
+						goto l98
+					}
+					if !_rules[ruleuric_no_slash]() {
+						goto l98
+					}
+				l99:
+					{
+						position100, tokenIndex100 := position, tokenIndex
+						if !_rules[ruleuric]() {
+							goto l100
+						}
+						goto l99
+					l100:
+						position, tokenIndex = position100, tokenIndex100
+					}
+					goto l97
+				l98:
+					position, tokenIndex = position97, tokenIndex97
+					if !(p.pick[3] == 1) {
+						goto l95
+					}
+					{
+						position101, tokenIndex101 := position, tokenIndex
+						if !_rules[ruleuric_no_slash]() {
+							goto l101
+						}
+					l103:
+						{
+							position104, tokenIndex104 := position, tokenIndex
+							if !_rules[ruleuric]() {
+								goto l104
+							}
+							goto l103
+						l104:
+							position, tokenIndex = position104, tokenIndex104
+						}
+						goto l102
+					l101:
+						position, tokenIndex = position101, tokenIndex101
+					}
+				l102:
+				}
+			l97:
+				add(ruleopaque_part, position96)
+			}
+			return true
+		l95:
+			position, tokenIndex = position95, tokenIndex95
 			return false
 		},
 		/* 6 uric_no_slash <- <((&{ p.pick[4] == 0 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@'))) / (&{ p.pick[4] == 1 } (unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '?' / '@' / '[' / ']'))))> */
 		func() bool {
-			position91, tokenIndex91 := position, tokenIndex
+			position105, tokenIndex105 := position, tokenIndex
 			{
-				position92 := position
+				position106 := position
 				{
-					position93, tokenIndex93 := position, tokenIndex
+					position107, tokenIndex107 := position, tokenIndex
 					if !(p.pick[4] == 0) {
-						goto l94
+						goto l108
 					}
 					{
-						position95, tokenIndex95 := position, tokenIndex
+						position109, tokenIndex109 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l96
-						}
-						goto l95
-					l96:
-						position, tokenIndex = position95, tokenIndex95
-						if !_rules[ruleescaped]() {
-							goto l97
-						}
-						goto l95
-					l97:
-						position, tokenIndex = position95, tokenIndex95
-						{
-							position98, tokenIndex98 := position, tokenIndex
-							if at(buffer, position) != rune('$') {
-								goto l99
-							}
-							position++
-							goto l98
-						l99:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune('&') {
-								goto l100
-							}
-							position++
-							goto l98
-						l100:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune('+') {
-								goto l101
-							}
-							position++
-							goto l98
-						l101:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune(',') {
-								goto l102
-							}
-							position++
-							goto l98
-						l102:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune(':') {
-								goto l103
-							}
-							position++
-							goto l98
-						l103:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune(';') {
-								goto l104
-							}
-							position++
-							goto l98
-						l104:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune('=') {
-								goto l105
-							}
-							position++
-							goto l98
-						l105:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune('?') {
-								goto l106
-							}
-							position++
-							goto l98
-						l106:
-							position, tokenIndex = position98, tokenIndex98
-							if at(buffer, position) != rune('@') {
-								goto l94
-							}
-							position++
-						}
-					l98:
-					}
-				l95:
-					goto l93
-				l94:
-					position, tokenIndex = position93, tokenIndex93
-					if !(p.pick[4] == 1) {
-						goto l91
-					}
-					{
-						position107, tokenIndex107 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
-							goto l108
-						}
-						goto l107
-					l108:
-						position, tokenIndex = position107, tokenIndex107
-						if !_rules[ruleescaped]() {
-							goto l109
-						}
-						goto l107
-					l109:
-						position, tokenIndex = position107, tokenIndex107
-						{
-							position110, tokenIndex110 := position, tokenIndex
-							if at(buffer, position) != rune('$') {
-								goto l111
-							}
-							position++
 							goto l110
-						l111:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune('&') {
-								goto l112
-							}
-							position++
-							goto l110
-						l112:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune('+') {
+						}
+						goto l109
+					l110:
+						position, tokenIndex = position109, tokenIndex109
+						if !_rules[ruleescaped]() {
+							goto l111
+						}
+						goto l109
+					l111:
+						position, tokenIndex = position109, tokenIndex109
+						{
+							position112, tokenIndex112 := position, tokenIndex
+							if at(buffer, position) != rune('$') {
 								goto l113
 							}
 							position++
-							goto l110
+							goto l112
 						l113:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune(',') {
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune('&') {
 								goto l114
 							}
 							position++
-							goto l110
+							goto l112
 						l114:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune(':') {
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune('+') {
 								goto l115
 							}
 							position++
-							goto l110
+							goto l112
 						l115:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune(';') {
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune(',') {
 								goto l116
 							}
 							position++
-							goto l110
+							goto l112
 						l116:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune('=') {
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune(':') {
 								goto l117
 							}
 							position++
-							goto l110
+							goto l112
 						l117:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune('?') {
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune(';') {
 								goto l118
 							}
 							position++
-							goto l110
+							goto l112
 						l118:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune('@') {
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune('=') {
 								goto l119
 							}
 							position++
-							goto l110
+							goto l112
 						l119:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune('[') {
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune('?') {
 								goto l120
 							}
 							position++
-							goto l110
+							goto l112
 						l120:
-							position, tokenIndex = position110, tokenIndex110
-							if at(buffer, position) != rune(']') {
-								goto l91
+							position, tokenIndex = position112, tokenIndex112
+							if at(buffer, position) != rune('@') {
+								goto l108
 							}
 							position++
 						}
-					l110:
+					l112:
 					}
-				l107:
+				l109:
+					goto l107
+				l108:
+					position, tokenIndex = position107, tokenIndex107
+					if !(p.pick[4] == 1) {
+						goto l105
+					}
+					{
+						position121, tokenIndex121 := position, tokenIndex
+						if !_rules[ruleunreserved]() {
+							goto l122
+						}
+						goto l121
+					l122:
+						position, tokenIndex = position121, tokenIndex121
+						if !_rules[ruleescaped]() {
+							goto l123
+						}
+						goto l121
+					l123:
+						position, tokenIndex = position121, tokenIndex121
+						{
+							position124, tokenIndex124 := position, tokenIndex
+							if at(buffer, position) != rune('$') {
+								goto l125
+							}
+							position++
+							goto l124
+						l125:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune('&') {
+								goto l126
+							}
+							position++
+							goto l124
+						l126:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune('+') {
+								goto l127
+							}
+							position++
+							goto l124
+						l127:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune(',') {
+								goto l128
+							}
+							position++
+							goto l124
+						l128:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune(':') {
+								goto l129
+							}
+							position++
+							goto l124
+						l129:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune(';') {
+								goto l130
+							}
+							position++
+							goto l124
+						l130:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune('=') {
+								goto l131
+							}
+							position++
+							goto l124
+						l131:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune('?') {
+								goto l132
+							}
+							position++
+							goto l124
+						l132:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune('@') {
+								goto l133
+							}
+							position++
+							goto l124
+						l133:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune('[') {
+								goto l134
+							}
+							position++
+							goto l124
+						l134:
+							position, tokenIndex = position124, tokenIndex124
+							if at(buffer, position) != rune(']') {
+								goto l105
+							}
+							position++
+						}
+					l124:
+					}
+				l121:
 				}
-			l93:
-				add(ruleuric_no_slash, position92)
+			l107:
+				add(ruleuric_no_slash, position106)
 			}
 			return true
-		l91:
-			position, tokenIndex = position91, tokenIndex91
+		l105:
+			position, tokenIndex = position105, tokenIndex105
 			return false
 		},
 		/* 7 net_path <- <((&{ p.pick[5] == 0 } ('/' '/' authority abs_path?)) / (&{ p.pick[5] == 1 } (('/' '/' authority abs_path?) / ('/' '/' abs_path))))> */
 		func() bool {
-			position121, tokenIndex121 := position, tokenIndex
+			position135, tokenIndex135 := position, tokenIndex
 			{
-				position122 := position
+				position136 := position
 				{
-					position123, tokenIndex123 := position, tokenIndex
+					position137, tokenIndex137 := position, tokenIndex
 					if !(p.pick[5] == 0) {
-						goto l124
+						goto l138
 					}
 					if at(buffer, position) != rune('/') {
-						goto l124
+						goto l138
 					}
 					position++
 					if at(buffer, position) != rune('/') {
-						goto l124
+						goto l138
 					}
 					position++
 					if !_rules[ruleauthority]() {
-						goto l124
+						goto l138
 					}
 					{
-						position125, tokenIndex125 := position, tokenIndex
+						position139, tokenIndex139 := position, tokenIndex
 						if !_rules[ruleabs_path]() {
-							goto l125
+							goto l139
 						}
-						goto l126
-					l125:
-						position, tokenIndex = position125, tokenIndex125
+						goto l140
+					l139:
+						position, tokenIndex = position139, tokenIndex139
 					}
-				l126:
-					goto l123
-				l124:
-					position, tokenIndex = position123, tokenIndex123
+				l140:
+					goto l137
+				l138:
+					position, tokenIndex = position137, tokenIndex137
 					if !(p.pick[5] == 1) {
-						goto l121
+						goto l135
 					}
 					{
-						position127, tokenIndex127 := position, tokenIndex
+						position141, tokenIndex141 := position, tokenIndex
 						if at(buffer, position) != rune('/') {
-							goto l128
+							goto l142
 						}
 						position++
 						if at(buffer, position) != rune('/') {
-							goto l128
+							goto l142
 						}
 						position++
 						if !_rules[ruleauthority]() {
-							goto l128
+							goto l142
 						}
 						{
-							position129, tokenIndex129 := position, tokenIndex
+							position143, tokenIndex143 := position, tokenIndex
 							if !_rules[ruleabs_path]() {
-								goto l129
+								goto l143
 							}
-							goto l130
-						l129:
-							position, tokenIndex = position129, tokenIndex129
+							goto l144
+						l143:
+							position, tokenIndex = position143, tokenIndex143
 						}
-					l130:
-						goto l127
-					l128:
-						position, tokenIndex = position127, tokenIndex127
+					l144:
+						goto l141
+					l142:
+						position, tokenIndex = position141, tokenIndex141
 						if at(buffer, position) != rune('/') {
-							goto l121
+							goto l135
 						}
 						position++
 						if at(buffer, position) != rune('/') {
-							goto l121
+							goto l135
 						}
 						position++
 						if !_rules[ruleabs_path]() {
-							goto l121
+							goto l135
 						}
 					}
-				l127:
+				l141:
 				}
-			l123:
-				add(rulenet_path, position122)
+			l137:
+				add(rulenet_path, position136)
 			}
 			return true
-		l121:
-			position, tokenIndex = position121, tokenIndex121
+		l135:
+			position, tokenIndex = position135, tokenIndex135
 			return false
 		},
 		/* 8 abs_path <- <('/' path_segments)> */
 		func() bool {
-			position131, tokenIndex131 := position, tokenIndex
+			position145, tokenIndex145 := position, tokenIndex
 			{
-				position132 := position
+				position146 := position
 				if at(buffer, position) != rune('/') {
-					goto l131
+					goto l145
 				}
 				position++
 				if !_rules[rulepath_segments]() {
-					goto l131
+					goto l145
 				}
-				add(ruleabs_path, position132)
+				add(ruleabs_path, position146)
 			}
 			return true
-		l131:
-			position, tokenIndex = position131, tokenIndex131
+		l145:
+			position, tokenIndex = position145, tokenIndex145
 			return false
 		},
 		/* 9 rel_path <- <(rel_segment abs_path?)> */
 		func() bool {
-			position133, tokenIndex133 := position, tokenIndex
+			position147, tokenIndex147 := position, tokenIndex
 			{
-				position134 := position
+				position148 := position
 				if !_rules[rulerel_segment]() {
-					goto l133
+					goto l147
 				}
 				{
-					position135, tokenIndex135 := position, tokenIndex
+					position149, tokenIndex149 := position, tokenIndex
 					if !_rules[ruleabs_path]() {
-						goto l135
+						goto l149
 					}
-					goto l136
-				l135:
-					position, tokenIndex = position135, tokenIndex135
+					goto l150
+				l149:
+					position, tokenIndex = position149, tokenIndex149
 				}
-			l136:
-				add(rulerel_path, position134)
+			l150:
+				add(rulerel_path, position148)
 			}
 			return true
-		l133:
-			position, tokenIndex = position133, tokenIndex133
+		l147:
+			position, tokenIndex = position147, tokenIndex147
 			return false
 		},
 		/* 10 rel_segment <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ';' / '=' / '@'))+> */
 		func() bool {
-			position137, tokenIndex137 := position, tokenIndex
+			position151, tokenIndex151 := position, tokenIndex
 			{
-				position138 := position
+				position152 := position
 				{
-					position141, tokenIndex141 := position, tokenIndex
+					position155, tokenIndex155 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l142
+						goto l156
 					}
-					goto l141
-				l142:
-					position, tokenIndex = position141, tokenIndex141
+					goto l155
+				l156:
+					position, tokenIndex = position155, tokenIndex155
 					if !_rules[ruleescaped]() {
-						goto l143
+						goto l157
 					}
-					goto l141
-				l143:
-					position, tokenIndex = position141, tokenIndex141
+					goto l155
+				l157:
+					position, tokenIndex = position155, tokenIndex155
 					{
-						position144, tokenIndex144 := position, tokenIndex
+						position158, tokenIndex158 := position, tokenIndex
 						if at(buffer, position) != rune('$') {
-							goto l145
+							goto l159
 						}
 						position++
-						goto l144
-					l145:
-						position, tokenIndex = position144, tokenIndex144
+						goto l158
+					l159:
+						position, tokenIndex = position158, tokenIndex158
 						if at(buffer, position) != rune('&') {
-							goto l146
+							goto l160
 						}
 						position++
-						goto l144
-					l146:
-						position, tokenIndex = position144, tokenIndex144
+						goto l158
+					l160:
+						position, tokenIndex = position158, tokenIndex158
 						if at(buffer, position) != rune('+') {
-							goto l147
+							goto l161
 						}
 						position++
-						goto l144
-					l147:
-						position, tokenIndex = position144, tokenIndex144
+						goto l158
+					l161:
+						position, tokenIndex = position158, tokenIndex158
 						if at(buffer, position) != rune(',') {
-							goto l148
+							goto l162
 						}
 						position++
-						goto l144
-					l148:
-						position, tokenIndex = position144, tokenIndex144
+						goto l158
+					l162:
+						position, tokenIndex = position158, tokenIndex158
 						if at(buffer, position) != rune(';') {
-							goto l149
+							goto l163
 						}
 						position++
-						goto l144
-					l149:
-						position, tokenIndex = position144, tokenIndex144
+						goto l158
+					l163:
+						position, tokenIndex = position158, tokenIndex158
 						if at(buffer, position) != rune('=') {
-							goto l150
+							goto l164
 						}
 						position++
-						goto l144
-					l150:
-						position, tokenIndex = position144, tokenIndex144
+						goto l158
+					l164:
+						position, tokenIndex = position158, tokenIndex158
 						if at(buffer, position) != rune('@') {
-							goto l137
+							goto l151
 						}
 						position++
 					}
-				l144:
+				l158:
 				}
-			l141:
-			l139:
+			l155:
+			l153:
 				{
-					position140, tokenIndex140 := position, tokenIndex
-					{
-						position151, tokenIndex151 := position, tokenIndex
-						if !_rules[ruleunreserved]() {
-							goto l152
-						}
-						goto l151
-					l152:
-						position, tokenIndex = position151, tokenIndex151
-						if !_rules[ruleescaped]() {
-							goto l153
-						}
-						goto l151
-					l153:
-						position, tokenIndex = position151, tokenIndex151
-						{
-							position154, tokenIndex154 := position, tokenIndex
-							if at(buffer, position) != rune('$') {
-								goto l155
-							}
-							position++
-							goto l154
-						l155:
-							position, tokenIndex = position154, tokenIndex154
-							if at(buffer, position) != rune('&') {
-								goto l156
-							}
-							position++
-							goto l154
-						l156:
-							position, tokenIndex = position154, tokenIndex154
-							if at(buffer, position) != rune('+') {
-								goto l157
-							}
-							position++
-							goto l154
-						l157:
-							position, tokenIndex = position154, tokenIndex154
-							if at(buffer, position) != rune(',') {
-								goto l158
-							}
-							position++
-							goto l154
-						l158:
-							position, tokenIndex = position154, tokenIndex154
-							if at(buffer, position) != rune(';') {
-								goto l159
-							}
-							position++
-							goto l154
-						l159:
-							position, tokenIndex = position154, tokenIndex154
-							if at(buffer, position) != rune('=') {
-								goto l160
-							}
-							position++
-							goto l154
-						l160:
-							position, tokenIndex = position154, tokenIndex154
-							if at(buffer, position) != rune('@') {
-								goto l140
-							}
-							position++
-						}
-					l154:
-					}
-				l151:
-					goto l139
-				l140:
-					position, tokenIndex = position140, tokenIndex140
-				}
-				add(rulerel_segment, position138)
-			}
-			return true
-		l137:
-			position, tokenIndex = position137, tokenIndex137
-			return false
-		},
-		/* 11 scheme <- <(alpha (alpha / digit / ('+' / '-' / '.'))*)> */
-		func() bool {
-			position161, tokenIndex161 := position, tokenIndex
-			{
-				position162 := position
-				if !_rules[rulealpha]() {
-					goto l161
-				}
-			l163:
-				{
-					position164, tokenIndex164 := position, tokenIndex
+					position154, tokenIndex154 := position, tokenIndex
 					{
 						position165, tokenIndex165 := position, tokenIndex
-						if !_rules[rulealpha]() {
+						if !_rules[ruleunreserved]() {
 							goto l166
 						}
 						goto l165
 					l166:
 						position, tokenIndex = position165, tokenIndex165
-						if !_rules[ruledigit]() {
+						if !_rules[ruleescaped]() {
 							goto l167
 						}
 						goto l165
@@ -1554,2230 +1575,2032 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						position, tokenIndex = position165, tokenIndex165
 						{
 							position168, tokenIndex168 := position, tokenIndex
-							if at(buffer, position) != rune('+') {
+							if at(buffer, position) != rune('$') {
 								goto l169
 							}
 							position++
 							goto l168
 						l169:
 							position, tokenIndex = position168, tokenIndex168
-							if at(buffer, position) != rune('-') {
+							if at(buffer, position) != rune('&') {
 								goto l170
 							}
 							position++
 							goto l168
 						l170:
 							position, tokenIndex = position168, tokenIndex168
-							if at(buffer, position) != rune('.') {
-								goto l164
+							if at(buffer, position) != rune('+') {
+								goto l171
+							}
+							position++
+							goto l168
+						l171:
+							position, tokenIndex = position168, tokenIndex168
+							if at(buffer, position) != rune(',') {
+								goto l172
+							}
+							position++
+							goto l168
+						l172:
+							position, tokenIndex = position168, tokenIndex168
+							if at(buffer, position) != rune(';') {
+								goto l173
+							}
+							position++
+							goto l168
+						l173:
+							position, tokenIndex = position168, tokenIndex168
+							if at(buffer, position) != rune('=') {
+								goto l174
+							}
+							position++
+							goto l168
+						l174:
+							position, tokenIndex = position168, tokenIndex168
+							if at(buffer, position) != rune('@') {
+								goto l154
 							}
 							position++
 						}
 					l168:
 					}
 				l165:
-					goto l163
-				l164:
-					position, tokenIndex = position164, tokenIndex164
+					goto l153
+				l154:
+					position, tokenIndex = position154, tokenIndex154
 				}
-				add(rulescheme, position162)
+				add(rulerel_segment, position152)
 			}
 			return true
-		l161:
-			position, tokenIndex = position161, tokenIndex161
+		l151:
+			position, tokenIndex = position151, tokenIndex151
+			return false
+		},
+		/* 11 scheme <- <(alpha (alpha / digit / ('+' / '-' / '.'))*)> */
+		func() bool {
+			position175, tokenIndex175 := position, tokenIndex
+			{
+				position176 := position
+				if !_rules[rulealpha]() {
+					goto l175
+				}
+			l177:
+				{
+					position178, tokenIndex178 := position, tokenIndex
+					{
+						position179, tokenIndex179 := position, tokenIndex
+						if !_rules[rulealpha]() {
+							goto l180
+						}
+						goto l179
+					l180:
+						position, tokenIndex = position179, tokenIndex179
+						if !_rules[ruledigit]() {
+							goto l181
+						}
+						goto l179
+					l181:
+						position, tokenIndex = position179, tokenIndex179
+						{
+							position182, tokenIndex182 := position, tokenIndex
+							if at(buffer, position) != rune('+') {
+								goto l183
+							}
+							position++
+							goto l182
+						l183:
+							position, tokenIndex = position182, tokenIndex182
+							if at(buffer, position) != rune('-') {
+								goto l184
+							}
+							position++
+							goto l182
+						l184:
+							position, tokenIndex = position182, tokenIndex182
+							if at(buffer, position) != rune('.') {
+								goto l178
+							}
+							position++
+						}
+					l182:
+					}
+				l179:
+					goto l177
+				l178:
+					position, tokenIndex = position178, tokenIndex178
+				}
+				add(rulescheme, position176)
+			}
+			return true
+		l175:
+			position, tokenIndex = position175, tokenIndex175
 			return false
 		},
 		/* 12 authority <- <((server !(!('#' / '/' / '?') .)) / reg_name)> */
 		func() bool {
-			position171, tokenIndex171 := position, tokenIndex
+			position185, tokenIndex185 := position, tokenIndex
 			{
-				position172 := position
+				position186 := position
 				{
-					position173, tokenIndex173 := position, tokenIndex
+					position187, tokenIndex187 := position, tokenIndex
 					if !_rules[ruleserver]() {
-						goto l174
+						goto l188
 					}
 					{
-						position175, tokenIndex175 := position, tokenIndex
+						position189, tokenIndex189 := position, tokenIndex
 						{
-							position176, tokenIndex176 := position, tokenIndex
+							position190, tokenIndex190 := position, tokenIndex
 							{
-								position177, tokenIndex177 := position, tokenIndex
+								position191, tokenIndex191 := position, tokenIndex
 								if at(buffer, position) != rune('#') {
-									goto l178
+									goto l192
 								}
 								position++
-								goto l177
-							l178:
-								position, tokenIndex = position177, tokenIndex177
+								goto l191
+							l192:
+								position, tokenIndex = position191, tokenIndex191
 								if at(buffer, position) != rune('/') {
-									goto l179
+									goto l193
 								}
 								position++
-								goto l177
-							l179:
-								position, tokenIndex = position177, tokenIndex177
+								goto l191
+							l193:
+								position, tokenIndex = position191, tokenIndex191
 								if at(buffer, position) != rune('?') {
-									goto l176
+									goto l190
 								}
 								position++
 							}
-						l177:
-							goto l175
-						l176:
-							position, tokenIndex = position176, tokenIndex176
+						l191:
+							goto l189
+						l190:
+							position, tokenIndex = position190, tokenIndex190
 						}
 						if !matchDot() {
-							goto l175
+							goto l189
 						}
-						goto l174
-					l175:
-						position, tokenIndex = position175, tokenIndex175
+						goto l188
+					l189:
+						position, tokenIndex = position189, tokenIndex189
 					}
-					goto l173
-				l174:
-					position, tokenIndex = position173, tokenIndex173
+					goto l187
+				l188:
+					position, tokenIndex = position187, tokenIndex187
 					if !_rules[rulereg_name]() {
-						goto l171
+						goto l185
 					}
 				}
-			l173:
-				add(ruleauthority, position172)
+			l187:
+				add(ruleauthority, position186)
 			}
 			return true
-		l171:
-			position, tokenIndex = position171, tokenIndex171
+		l185:
+			position, tokenIndex = position185, tokenIndex185
 			return false
 		},
 		/* 13 reg_name <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '=' / '@'))+> */
 		func() bool {
-			position180, tokenIndex180 := position, tokenIndex
+			position194, tokenIndex194 := position, tokenIndex
 			{
-				position181 := position
+				position195 := position
 				{
-					position184, tokenIndex184 := position, tokenIndex
+					position198, tokenIndex198 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l185
+						goto l199
 					}
-					goto l184
-				l185:
-					position, tokenIndex = position184, tokenIndex184
+					goto l198
+				l199:
+					position, tokenIndex = position198, tokenIndex198
 					if !_rules[ruleescaped]() {
-						goto l186
+						goto l200
 					}
-					goto l184
-				l186:
-					position, tokenIndex = position184, tokenIndex184
+					goto l198
+				l200:
+					position, tokenIndex = position198, tokenIndex198
 					{
-						position187, tokenIndex187 := position, tokenIndex
+						position201, tokenIndex201 := position, tokenIndex
 						if at(buffer, position) != rune('$') {
-							goto l188
+							goto l202
 						}
 						position++
-						goto l187
-					l188:
-						position, tokenIndex = position187, tokenIndex187
+						goto l201
+					l202:
+						position, tokenIndex = position201, tokenIndex201
 						if at(buffer, position) != rune('&') {
-							goto l189
+							goto l203
 						}
 						position++
-						goto l187
-					l189:
-						position, tokenIndex = position187, tokenIndex187
+						goto l201
+					l203:
+						position, tokenIndex = position201, tokenIndex201
 						if at(buffer, position) != rune('+') {
-							goto l190
+							goto l204
 						}
 						position++
-						goto l187
-					l190:
-						position, tokenIndex = position187, tokenIndex187
+						goto l201
+					l204:
+						position, tokenIndex = position201, tokenIndex201
 						if at(buffer, position) != rune(',') {
-							goto l191
+							goto l205
 						}
 						position++
-						goto l187
-					l191:
-						position, tokenIndex = position187, tokenIndex187
+						goto l201
+					l205:
+						position, tokenIndex = position201, tokenIndex201
 						if at(buffer, position) != rune(':') {
-							goto l192
+							goto l206
 						}
 						position++
-						goto l187
-					l192:
-						position, tokenIndex = position187, tokenIndex187
+						goto l201
+					l206:
+						position, tokenIndex = position201, tokenIndex201
 						if at(buffer, position) != rune(';') {
-							goto l193
+							goto l207
 						}
 						position++
-						goto l187
-					l193:
-						position, tokenIndex = position187, tokenIndex187
+						goto l201
+					l207:
+						position, tokenIndex = position201, tokenIndex201
 						if at(buffer, position) != rune('=') {
+							goto l208
+						}
+						position++
+						goto l201
+					l208:
+						position, tokenIndex = position201, tokenIndex201
+						if at(buffer, position) != rune('@') {
 							goto l194
 						}
 						position++
-						goto l187
-					l194:
-						position, tokenIndex = position187, tokenIndex187
-						if at(buffer, position) != rune('@') {
-							goto l180
-						}
-						position++
 					}
-				l187:
+				l201:
 				}
-			l184:
-			l182:
+			l198:
+			l196:
 				{
-					position183, tokenIndex183 := position, tokenIndex
+					position197, tokenIndex197 := position, tokenIndex
 					{
-						position195, tokenIndex195 := position, tokenIndex
+						position209, tokenIndex209 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l196
+							goto l210
 						}
-						goto l195
-					l196:
-						position, tokenIndex = position195, tokenIndex195
+						goto l209
+					l210:
+						position, tokenIndex = position209, tokenIndex209
 						if !_rules[ruleescaped]() {
-							goto l197
+							goto l211
 						}
-						goto l195
-					l197:
-						position, tokenIndex = position195, tokenIndex195
+						goto l209
+					l211:
+						position, tokenIndex = position209, tokenIndex209
 						{
-							position198, tokenIndex198 := position, tokenIndex
+							position212, tokenIndex212 := position, tokenIndex
 							if at(buffer, position) != rune('$') {
-								goto l199
+								goto l213
 							}
 							position++
-							goto l198
-						l199:
-							position, tokenIndex = position198, tokenIndex198
+							goto l212
+						l213:
+							position, tokenIndex = position212, tokenIndex212
 							if at(buffer, position) != rune('&') {
-								goto l200
+								goto l214
 							}
 							position++
-							goto l198
-						l200:
-							position, tokenIndex = position198, tokenIndex198
+							goto l212
+						l214:
+							position, tokenIndex = position212, tokenIndex212
 							if at(buffer, position) != rune('+') {
-								goto l201
+								goto l215
 							}
 							position++
-							goto l198
-						l201:
-							position, tokenIndex = position198, tokenIndex198
+							goto l212
+						l215:
+							position, tokenIndex = position212, tokenIndex212
 							if at(buffer, position) != rune(',') {
-								goto l202
+								goto l216
 							}
 							position++
-							goto l198
-						l202:
-							position, tokenIndex = position198, tokenIndex198
+							goto l212
+						l216:
+							position, tokenIndex = position212, tokenIndex212
 							if at(buffer, position) != rune(':') {
-								goto l203
+								goto l217
 							}
 							position++
-							goto l198
-						l203:
-							position, tokenIndex = position198, tokenIndex198
+							goto l212
+						l217:
+							position, tokenIndex = position212, tokenIndex212
 							if at(buffer, position) != rune(';') {
-								goto l204
+								goto l218
 							}
 							position++
-							goto l198
-						l204:
-							position, tokenIndex = position198, tokenIndex198
+							goto l212
+						l218:
+							position, tokenIndex = position212, tokenIndex212
 							if at(buffer, position) != rune('=') {
-								goto l205
+								goto l219
 							}
 							position++
-							goto l198
-						l205:
-							position, tokenIndex = position198, tokenIndex198
+							goto l212
+						l219:
+							position, tokenIndex = position212, tokenIndex212
 							if at(buffer, position) != rune('@') {
-								goto l183
+								goto l197
 							}
 							position++
 						}
-					l198:
+					l212:
 					}
-				l195:
-					goto l182
-				l183:
-					position, tokenIndex = position183, tokenIndex183
+				l209:
+					goto l196
+				l197:
+					position, tokenIndex = position197, tokenIndex197
 				}
-				add(rulereg_name, position181)
+				add(rulereg_name, position195)
 			}
 			return true
-		l180:
-			position, tokenIndex = position180, tokenIndex180
+		l194:
+			position, tokenIndex = position194, tokenIndex194
 			return false
 		},
 		/* 14 server <- <((&{ p.pick[6] == 0 } ((userinfo '@')? hostport)?) / (&{ p.pick[6] == 1 } ((userinfo '@')? hostport)))> */
 		func() bool {
-			position206, tokenIndex206 := position, tokenIndex
+			position220, tokenIndex220 := position, tokenIndex
 			{
-				position207 := position
+				position221 := position
 				{
-					position208, tokenIndex208 := position, tokenIndex
+					position222, tokenIndex222 := position, tokenIndex
 					if !(p.pick[6] == 0) {
-						goto l209
+						goto l223
 					}
 					{
-						position210, tokenIndex210 := position, tokenIndex
+						position224, tokenIndex224 := position, tokenIndex
 						{
-							position212, tokenIndex212 := position, tokenIndex
+							position226, tokenIndex226 := position, tokenIndex
 							if !_rules[ruleuserinfo]() {
-								goto l212
+								goto l226
 							}
 							if at(buffer, position) != rune('@') {
-								goto l212
+								goto l226
 							}
 							position++
-							goto l213
-						l212:
-							position, tokenIndex = position212, tokenIndex212
+							goto l227
+						l226:
+							position, tokenIndex = position226, tokenIndex226
 						}
-					l213:
+					l227:
 						if !_rules[rulehostport]() {
-							goto l210
+							goto l224
 						}
-						goto l211
-					l210:
-						position, tokenIndex = position210, tokenIndex210
+						goto l225
+					l224:
+						position, tokenIndex = position224, tokenIndex224
 					}
-				l211:
-					goto l208
-				l209:
-					position, tokenIndex = position208, tokenIndex208
+				l225:
+					goto l222
+				l223:
+					position, tokenIndex = position222, tokenIndex222
 					if !(p.pick[6] == 1) {
-						goto l206
+						goto l220
 					}
 					{
-						position214, tokenIndex214 := position, tokenIndex
+						position228, tokenIndex228 := position, tokenIndex
 						if !_rules[ruleuserinfo]() {
-							goto l214
+							goto l228
 						}
 						if at(buffer, position) != rune('@') {
-							goto l214
+							goto l228
 						}
 						position++
-						goto l215
-					l214:
-						position, tokenIndex = position214, tokenIndex214
+						goto l229
+					l228:
+						position, tokenIndex = position228, tokenIndex228
 					}
-				l215:
+				l229:
 					if !_rules[rulehostport]() {
-						goto l206
+						goto l220
 					}
 				}
-			l208:
-				add(ruleserver, position207)
+			l222:
+				add(ruleserver, position221)
 			}
 			return true
-		l206:
-			position, tokenIndex = position206, tokenIndex206
+		l220:
+			position, tokenIndex = position220, tokenIndex220
 			return false
 		},
 		/* 15 userinfo <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / ';' / '='))*> */
 		func() bool {
 			{
-				position217 := position
-			l218:
+				position231 := position
+			l232:
 				{
-					position219, tokenIndex219 := position, tokenIndex
+					position233, tokenIndex233 := position, tokenIndex
 					{
-						position220, tokenIndex220 := position, tokenIndex
+						position234, tokenIndex234 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l221
+							goto l235
 						}
-						goto l220
-					l221:
-						position, tokenIndex = position220, tokenIndex220
+						goto l234
+					l235:
+						position, tokenIndex = position234, tokenIndex234
 						if !_rules[ruleescaped]() {
-							goto l222
+							goto l236
 						}
-						goto l220
-					l222:
-						position, tokenIndex = position220, tokenIndex220
+						goto l234
+					l236:
+						position, tokenIndex = position234, tokenIndex234
 						{
-							position223, tokenIndex223 := position, tokenIndex
+							position237, tokenIndex237 := position, tokenIndex
 							if at(buffer, position) != rune('$') {
-								goto l224
+								goto l238
 							}
 							position++
-							goto l223
-						l224:
-							position, tokenIndex = position223, tokenIndex223
+							goto l237
+						l238:
+							position, tokenIndex = position237, tokenIndex237
 							if at(buffer, position) != rune('&') {
-								goto l225
+								goto l239
 							}
 							position++
-							goto l223
-						l225:
-							position, tokenIndex = position223, tokenIndex223
+							goto l237
+						l239:
+							position, tokenIndex = position237, tokenIndex237
 							if at(buffer, position) != rune('+') {
-								goto l226
+								goto l240
 							}
 							position++
-							goto l223
-						l226:
-							position, tokenIndex = position223, tokenIndex223
+							goto l237
+						l240:
+							position, tokenIndex = position237, tokenIndex237
 							if at(buffer, position) != rune(',') {
-								goto l227
+								goto l241
 							}
 							position++
-							goto l223
-						l227:
-							position, tokenIndex = position223, tokenIndex223
+							goto l237
+						l241:
+							position, tokenIndex = position237, tokenIndex237
 							if at(buffer, position) != rune(':') {
-								goto l228
+								goto l242
 							}
 							position++
-							goto l223
-						l228:
-							position, tokenIndex = position223, tokenIndex223
+							goto l237
+						l242:
+							position, tokenIndex = position237, tokenIndex237
 							if at(buffer, position) != rune(';') {
-								goto l229
+								goto l243
 							}
 							position++
-							goto l223
-						l229:
-							position, tokenIndex = position223, tokenIndex223
+							goto l237
+						l243:
+							position, tokenIndex = position237, tokenIndex237
 							if at(buffer, position) != rune('=') {
-								goto l219
+								goto l233
 							}
 							position++
 						}
-					l223:
+					l237:
 					}
-				l220:
-					goto l218
-				l219:
-					position, tokenIndex = position219, tokenIndex219
+				l234:
+					goto l232
+				l233:
+					position, tokenIndex = position233, tokenIndex233
 				}
-				add(ruleuserinfo, position217)
+				add(ruleuserinfo, position231)
 			}
 			return true
 		},
 		/* 16 hostport <- <(host (':' port)?)> */
 		func() bool {
-			position230, tokenIndex230 := position, tokenIndex
+			position244, tokenIndex244 := position, tokenIndex
 			{
-				position231 := position
+				position245 := position
 				if !_rules[rulehost]() {
-					goto l230
+					goto l244
 				}
 				{
-					position232, tokenIndex232 := position, tokenIndex
+					position246, tokenIndex246 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l232
+						goto l246
 					}
 					position++
 					if !_rules[ruleport]() {
-						goto l232
+						goto l246
 					}
-					goto l233
-				l232:
-					position, tokenIndex = position232, tokenIndex232
+					goto l247
+				l246:
+					position, tokenIndex = position246, tokenIndex246
 				}
-			l233:
-				add(rulehostport, position231)
+			l247:
+				add(rulehostport, position245)
 			}
 			return true
-		l230:
-			position, tokenIndex = position230, tokenIndex230
+		l244:
+			position, tokenIndex = position244, tokenIndex244
 			return false
 		},
-		/* 17 host <- <((&{ p.pick[7] == 0 } (hostname / IPv4address)) / (&{ p.pick[7] == 1 } (hostname / IPv4address / ipv6reference)))> */
+		/* 17 host <- <((&{ p.pick[7] == 0 } ((IPv4address !(!('#' / '/' / ':' / '?') .)) / hostname)) / (&{ p.pick[7] == 1 } ((IPv4address !(!('#' / '/' / ':' / '?') .)) / hostname / ipv6reference)))> */
 		func() bool {
-			position234, tokenIndex234 := position, tokenIndex
+			position248, tokenIndex248 := position, tokenIndex
 			{
-				position235 := position
+				position249 := position
 				{
-					position236, tokenIndex236 := position, tokenIndex
+					position250, tokenIndex250 := position, tokenIndex
 					if !(p.pick[7] == 0) {
-						goto l237
+						goto l251
 					}
 					{
-						position238, tokenIndex238 := position, tokenIndex
-						if !_rules[rulehostname]() {
-							goto l239
-						}
-						goto l238
-					l239:
-						position, tokenIndex = position238, tokenIndex238
+						position252, tokenIndex252 := position, tokenIndex
 						if !_rules[ruleIPv4address]() {
-							goto l237
+							goto l253
+						}
+						{
+							position254, tokenIndex254 := position, tokenIndex
+							{
+								position255, tokenIndex255 := position, tokenIndex
+								{
+									position256, tokenIndex256 := position, tokenIndex
+									if at(buffer, position) != rune('#') {
+										goto l257
+									}
+									position++
+									goto l256
+								l257:
+									position, tokenIndex = position256, tokenIndex256
+									if at(buffer, position) != rune('/') {
+										goto l258
+									}
+									position++
+									goto l256
+								l258:
+									position, tokenIndex = position256, tokenIndex256
+									if at(buffer, position) != rune(':') {
+										goto l259
+									}
+									position++
+									goto l256
+								l259:
+									position, tokenIndex = position256, tokenIndex256
+									if at(buffer, position) != rune('?') {
+										goto l255
+									}
+									position++
+								}
+							l256:
+								goto l254
+							l255:
+								position, tokenIndex = position255, tokenIndex255
+							}
+							if !matchDot() {
+								goto l254
+							}
+							goto l253
+						l254:
+							position, tokenIndex = position254, tokenIndex254
+						}
+						goto l252
+					l253:
+						position, tokenIndex = position252, tokenIndex252
+						if !_rules[rulehostname]() {
+							goto l251
 						}
 					}
-				l238:
-					goto l236
-				l237:
-					position, tokenIndex = position236, tokenIndex236
+				l252:
+					goto l250
+				l251:
+					position, tokenIndex = position250, tokenIndex250
 					if !(p.pick[7] == 1) {
-						goto l234
+						goto l248
 					}
 					{
-						position240, tokenIndex240 := position, tokenIndex
-						if !_rules[rulehostname]() {
-							goto l241
-						}
-						goto l240
-					l241:
-						position, tokenIndex = position240, tokenIndex240
+						position260, tokenIndex260 := position, tokenIndex
 						if !_rules[ruleIPv4address]() {
-							goto l242
+							goto l261
 						}
-						goto l240
-					l242:
-						position, tokenIndex = position240, tokenIndex240
+						{
+							position262, tokenIndex262 := position, tokenIndex
+							{
+								position263, tokenIndex263 := position, tokenIndex
+								{
+									position264, tokenIndex264 := position, tokenIndex
+									if at(buffer, position) != rune('#') {
+										goto l265
+									}
+									position++
+									goto l264
+								l265:
+									position, tokenIndex = position264, tokenIndex264
+									if at(buffer, position) != rune('/') {
+										goto l266
+									}
+									position++
+									goto l264
+								l266:
+									position, tokenIndex = position264, tokenIndex264
+									if at(buffer, position) != rune(':') {
+										goto l267
+									}
+									position++
+									goto l264
+								l267:
+									position, tokenIndex = position264, tokenIndex264
+									if at(buffer, position) != rune('?') {
+										goto l263
+									}
+									position++
+								}
+							l264:
+								goto l262
+							l263:
+								position, tokenIndex = position263, tokenIndex263
+							}
+							if !matchDot() {
+								goto l262
+							}
+							goto l261
+						l262:
+							position, tokenIndex = position262, tokenIndex262
+						}
+						goto l260
+					l261:
+						position, tokenIndex = position260, tokenIndex260
+						if !_rules[rulehostname]() {
+							goto l268
+						}
+						goto l260
+					l268:
+						position, tokenIndex = position260, tokenIndex260
 						if !_rules[ruleipv6reference]() {
-							goto l234
+							goto l248
 						}
 					}
-				l240:
+				l260:
 				}
-			l236:
-				add(rulehost, position235)
+			l250:
+				add(rulehost, position249)
 			}
 			return true
-		l234:
-			position, tokenIndex = position234, tokenIndex234
+		l248:
+			position, tokenIndex = position248, tokenIndex248
 			return false
 		},
 		/* 18 hostname <- <((&{ p.pick[8] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[8] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
 		func() bool {
-			position243, tokenIndex243 := position, tokenIndex
-			{
-				position244 := position
-				{
-					position245, tokenIndex245 := position, tokenIndex
-					if !(p.pick[8] == 0) {
-						goto l246
-					}
-				l247:
-					{
-						position248, tokenIndex248 := position, tokenIndex
-						if !_rules[ruledomainlabel]() {
-							goto l248
-						}
-						if at(buffer, position) != rune('.') {
-							goto l248
-						}
-						position++
-						{
-							position249, tokenIndex249 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l248
-							}
-							position, tokenIndex = position249, tokenIndex249
-						}
-						goto l247
-					l248:
-						position, tokenIndex = position248, tokenIndex248
-					}
-					if !_rules[ruletoplabel]() {
-						goto l246
-					}
-					{
-						position250, tokenIndex250 := position, tokenIndex
-						if at(buffer, position) != rune('.') {
-							goto l250
-						}
-						position++
-						goto l251
-					l250:
-						position, tokenIndex = position250, tokenIndex250
-					}
-				l251:
-					goto l245
-				l246:
-					position, tokenIndex = position245, tokenIndex245
-					if !(p.pick[8] == 1) {
-						goto l243
-					}
-					{
-						position252, tokenIndex252 := position, tokenIndex
-						if !_rules[ruledomainlabel]() {
-							goto l253
-						}
-						if at(buffer, position) != rune('.') {
-							goto l253
-						}
-						position++
-						{
-							position256, tokenIndex256 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l253
-							}
-							position, tokenIndex = position256, tokenIndex256
-						}
-					l254:
-						{
-							position255, tokenIndex255 := position, tokenIndex
-							if !_rules[ruledomainlabel]() {
-								goto l255
-							}
-							if at(buffer, position) != rune('.') {
-								goto l255
-							}
-							position++
-							{
-								position257, tokenIndex257 := position, tokenIndex
-								if !_rules[rulealphanum]() {
-									goto l255
-								}
-								position, tokenIndex = position257, tokenIndex257
-							}
-							goto l254
-						l255:
-							position, tokenIndex = position255, tokenIndex255
-						}
-						if !_rules[ruletoplabel]() {
-							goto l253
-						}
-						{
-							position258, tokenIndex258 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l258
-							}
-							position++
-							goto l259
-						l258:
-							position, tokenIndex = position258, tokenIndex258
-						}
-					l259:
-						goto l252
-					l253:
-						position, tokenIndex = position252, tokenIndex252
-						if !_rules[ruledomainlabel]() {
-							goto l243
-						}
-						{
-							position260, tokenIndex260 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l260
-							}
-							position++
-							goto l261
-						l260:
-							position, tokenIndex = position260, tokenIndex260
-						}
-					l261:
-						{
-							position262, tokenIndex262 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l262
-							}
-							goto l243
-						l262:
-							position, tokenIndex = position262, tokenIndex262
-						}
-					}
-				l252:
-				}
-			l245:
-				add(rulehostname, position244)
-			}
-			return true
-		l243:
-			position, tokenIndex = position243, tokenIndex243
-			return false
-		},
-		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
-		func() bool {
-			position263, tokenIndex263 := position, tokenIndex
-			{
-				position264 := position
-				if !_rules[rulealphanum]() {
-					goto l263
-				}
-			l265:
-				{
-					position266, tokenIndex266 := position, tokenIndex
-				l267:
-					{
-						position268, tokenIndex268 := position, tokenIndex
-						if at(buffer, position) != rune('-') {
-							goto l268
-						}
-						position++
-						goto l267
-					l268:
-						position, tokenIndex = position268, tokenIndex268
-					}
-					if !_rules[rulealphanum]() {
-						goto l266
-					}
-					goto l265
-				l266:
-					position, tokenIndex = position266, tokenIndex266
-				}
-				add(ruledomainlabel, position264)
-			}
-			return true
-		l263:
-			position, tokenIndex = position263, tokenIndex263
-			return false
-		},
-		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
-		func() bool {
 			position269, tokenIndex269 := position, tokenIndex
 			{
 				position270 := position
-				if !_rules[rulealpha]() {
-					goto l269
-				}
-			l271:
 				{
-					position272, tokenIndex272 := position, tokenIndex
+					position271, tokenIndex271 := position, tokenIndex
+					if !(p.pick[8] == 0) {
+						goto l272
+					}
 				l273:
 					{
 						position274, tokenIndex274 := position, tokenIndex
-						if at(buffer, position) != rune('-') {
+						if !_rules[ruledomainlabel]() {
+							goto l274
+						}
+						if at(buffer, position) != rune('.') {
 							goto l274
 						}
 						position++
+						{
+							position275, tokenIndex275 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l274
+							}
+							position, tokenIndex = position275, tokenIndex275
+						}
 						goto l273
 					l274:
 						position, tokenIndex = position274, tokenIndex274
 					}
-					if !_rules[rulealphanum]() {
+					if !_rules[ruletoplabel]() {
 						goto l272
 					}
+					{
+						position276, tokenIndex276 := position, tokenIndex
+						if at(buffer, position) != rune('.') {
+							goto l276
+						}
+						position++
+						goto l277
+					l276:
+						position, tokenIndex = position276, tokenIndex276
+					}
+				l277:
 					goto l271
 				l272:
-					position, tokenIndex = position272, tokenIndex272
+					position, tokenIndex = position271, tokenIndex271
+					if !(p.pick[8] == 1) {
+						goto l269
+					}
+					{
+						position278, tokenIndex278 := position, tokenIndex
+						if !_rules[ruledomainlabel]() {
+							goto l279
+						}
+						if at(buffer, position) != rune('.') {
+							goto l279
+						}
+						position++
+						{
+							position282, tokenIndex282 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l279
+							}
+							position, tokenIndex = position282, tokenIndex282
+						}
+					l280:
+						{
+							position281, tokenIndex281 := position, tokenIndex
+							if !_rules[ruledomainlabel]() {
+								goto l281
+							}
+							if at(buffer, position) != rune('.') {
+								goto l281
+							}
+							position++
+							{
+								position283, tokenIndex283 := position, tokenIndex
+								if !_rules[rulealphanum]() {
+									goto l281
+								}
+								position, tokenIndex = position283, tokenIndex283
+							}
+							goto l280
+						l281:
+							position, tokenIndex = position281, tokenIndex281
+						}
+						if !_rules[ruletoplabel]() {
+							goto l279
+						}
+						{
+							position284, tokenIndex284 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l284
+							}
+							position++
+							goto l285
+						l284:
+							position, tokenIndex = position284, tokenIndex284
+						}
+					l285:
+						goto l278
+					l279:
+						position, tokenIndex = position278, tokenIndex278
+						if !_rules[ruledomainlabel]() {
+							goto l269
+						}
+						{
+							position286, tokenIndex286 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l286
+							}
+							position++
+							goto l287
+						l286:
+							position, tokenIndex = position286, tokenIndex286
+						}
+					l287:
+						{
+							position288, tokenIndex288 := position, tokenIndex
+							if !_rules[rulealphanum]() {
+								goto l288
+							}
+							goto l269
+						l288:
+							position, tokenIndex = position288, tokenIndex288
+						}
+					}
+				l278:
 				}
-				add(ruletoplabel, position270)
+			l271:
+				add(rulehostname, position270)
 			}
 			return true
 		l269:
 			position, tokenIndex = position269, tokenIndex269
 			return false
 		},
-		/* 21 IPv4address <- <((&{ p.pick[9] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[9] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[9] == 2 } (octet '.' octet '.' octet '.' octet)))> */
+		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position275, tokenIndex275 := position, tokenIndex
+			position289, tokenIndex289 := position, tokenIndex
 			{
-				position276 := position
+				position290 := position
+				if !_rules[rulealphanum]() {
+					goto l289
+				}
+			l291:
 				{
-					position277, tokenIndex277 := position, tokenIndex
-					if !(p.pick[9] == 0) {
-						goto l278
-					}
-					if !_rules[ruledigit]() {
-						goto l278
-					}
-				l279:
-					{
-						position280, tokenIndex280 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l280
-						}
-						goto l279
-					l280:
-						position, tokenIndex = position280, tokenIndex280
-					}
-					if at(buffer, position) != rune('.') {
-						goto l278
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l278
-					}
-				l281:
-					{
-						position282, tokenIndex282 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l282
-						}
-						goto l281
-					l282:
-						position, tokenIndex = position282, tokenIndex282
-					}
-					if at(buffer, position) != rune('.') {
-						goto l278
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l278
-					}
-				l283:
-					{
-						position284, tokenIndex284 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l284
-						}
-						goto l283
-					l284:
-						position, tokenIndex = position284, tokenIndex284
-					}
-					if at(buffer, position) != rune('.') {
-						goto l278
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l278
-					}
-				l285:
-					{
-						position286, tokenIndex286 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l286
-						}
-						goto l285
-					l286:
-						position, tokenIndex = position286, tokenIndex286
-					}
-					goto l277
-				l278:
-					position, tokenIndex = position277, tokenIndex277
-					if !(p.pick[9] == 1) {
-						goto l287
-					}
-					if !_rules[ruleDIGIT]() {
-						goto l287
-					}
-					{
-						position288, tokenIndex288 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l288
-						}
-						goto l289
-					l288:
-						position, tokenIndex = position288, tokenIndex288
-					}
-				l289:
-					{
-						position290, tokenIndex290 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l290
-						}
-						goto l291
-					l290:
-						position, tokenIndex = position290, tokenIndex290
-					}
-				l291:
-					if at(buffer, position) != rune('.') {
-						goto l287
-					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l287
-					}
-					{
-						position292, tokenIndex292 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l292
-						}
-						goto l293
-					l292:
-						position, tokenIndex = position292, tokenIndex292
-					}
+					position292, tokenIndex292 := position, tokenIndex
 				l293:
 					{
 						position294, tokenIndex294 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if at(buffer, position) != rune('-') {
 							goto l294
 						}
-						goto l295
+						position++
+						goto l293
 					l294:
 						position, tokenIndex = position294, tokenIndex294
 					}
-				l295:
-					if at(buffer, position) != rune('.') {
-						goto l287
+					if !_rules[rulealphanum]() {
+						goto l292
 					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l287
-					}
-					{
-						position296, tokenIndex296 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l296
-						}
-						goto l297
-					l296:
-						position, tokenIndex = position296, tokenIndex296
-					}
-				l297:
-					{
-						position298, tokenIndex298 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l298
-						}
-						goto l299
-					l298:
-						position, tokenIndex = position298, tokenIndex298
-					}
+					goto l291
+				l292:
+					position, tokenIndex = position292, tokenIndex292
+				}
+				add(ruledomainlabel, position290)
+			}
+			return true
+		l289:
+			position, tokenIndex = position289, tokenIndex289
+			return false
+		},
+		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
+		func() bool {
+			position295, tokenIndex295 := position, tokenIndex
+			{
+				position296 := position
+				if !_rules[rulealpha]() {
+					goto l295
+				}
+			l297:
+				{
+					position298, tokenIndex298 := position, tokenIndex
 				l299:
-					if at(buffer, position) != rune('.') {
-						goto l287
-					}
-					position++
-					if !_rules[ruleDIGIT]() {
-						goto l287
-					}
 					{
 						position300, tokenIndex300 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if at(buffer, position) != rune('-') {
 							goto l300
 						}
-						goto l301
+						position++
+						goto l299
 					l300:
 						position, tokenIndex = position300, tokenIndex300
 					}
-				l301:
-					{
-						position302, tokenIndex302 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
-							goto l302
-						}
-						goto l303
-					l302:
-						position, tokenIndex = position302, tokenIndex302
+					if !_rules[rulealphanum]() {
+						goto l298
 					}
-				l303:
-					goto l277
-				l287:
-					position, tokenIndex = position277, tokenIndex277
-					if !(p.pick[9] == 2) {
-						goto l275
-					}
-					if !_rules[ruleoctet]() {
-						goto l275
-					}
-					if at(buffer, position) != rune('.') {
-						goto l275
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l275
-					}
-					if at(buffer, position) != rune('.') {
-						goto l275
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l275
-					}
-					if at(buffer, position) != rune('.') {
-						goto l275
-					}
-					position++
-					if !_rules[ruleoctet]() {
-						goto l275
-					}
+					goto l297
+				l298:
+					position, tokenIndex = position298, tokenIndex298
 				}
-			l277:
-				add(ruleIPv4address, position276)
+				add(ruletoplabel, position296)
 			}
 			return true
-		l275:
-			position, tokenIndex = position275, tokenIndex275
+		l295:
+			position, tokenIndex = position295, tokenIndex295
+			return false
+		},
+		/* 21 IPv4address <- <((&{ p.pick[9] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[9] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[9] == 2 } (octet '.' octet '.' octet '.' octet)))> */
+		func() bool {
+			position301, tokenIndex301 := position, tokenIndex
+			{
+				position302 := position
+				{
+					position303, tokenIndex303 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l304
+					}
+					if !_rules[ruledigit]() {
+						goto l304
+					}
+				l305:
+					{
+						position306, tokenIndex306 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l306
+						}
+						goto l305
+					l306:
+						position, tokenIndex = position306, tokenIndex306
+					}
+					if at(buffer, position) != rune('.') {
+						goto l304
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l304
+					}
+				l307:
+					{
+						position308, tokenIndex308 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l308
+						}
+						goto l307
+					l308:
+						position, tokenIndex = position308, tokenIndex308
+					}
+					if at(buffer, position) != rune('.') {
+						goto l304
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l304
+					}
+				l309:
+					{
+						position310, tokenIndex310 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l310
+						}
+						goto l309
+					l310:
+						position, tokenIndex = position310, tokenIndex310
+					}
+					if at(buffer, position) != rune('.') {
+						goto l304
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l304
+					}
+				l311:
+					{
+						position312, tokenIndex312 := position, tokenIndex
+						if !_rules[ruledigit]() {
+							goto l312
+						}
+						goto l311
+					l312:
+						position, tokenIndex = position312, tokenIndex312
+					}
+					goto l303
+				l304:
+					position, tokenIndex = position303, tokenIndex303
+					if !(p.pick[9] == 1) {
+						goto l313
+					}
+					if !_rules[ruleDIGIT]() {
+						goto l313
+					}
+					{
+						position314, tokenIndex314 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l314
+						}
+						goto l315
+					l314:
+						position, tokenIndex = position314, tokenIndex314
+					}
+				l315:
+					{
+						position316, tokenIndex316 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l316
+						}
+						goto l317
+					l316:
+						position, tokenIndex = position316, tokenIndex316
+					}
+				l317:
+					if at(buffer, position) != rune('.') {
+						goto l313
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l313
+					}
+					{
+						position318, tokenIndex318 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l318
+						}
+						goto l319
+					l318:
+						position, tokenIndex = position318, tokenIndex318
+					}
+				l319:
+					{
+						position320, tokenIndex320 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l320
+						}
+						goto l321
+					l320:
+						position, tokenIndex = position320, tokenIndex320
+					}
+				l321:
+					if at(buffer, position) != rune('.') {
+						goto l313
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l313
+					}
+					{
+						position322, tokenIndex322 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l322
+						}
+						goto l323
+					l322:
+						position, tokenIndex = position322, tokenIndex322
+					}
+				l323:
+					{
+						position324, tokenIndex324 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l324
+						}
+						goto l325
+					l324:
+						position, tokenIndex = position324, tokenIndex324
+					}
+				l325:
+					if at(buffer, position) != rune('.') {
+						goto l313
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l313
+					}
+					{
+						position326, tokenIndex326 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l326
+						}
+						goto l327
+					l326:
+						position, tokenIndex = position326, tokenIndex326
+					}
+				l327:
+					{
+						position328, tokenIndex328 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l328
+						}
+						goto l329
+					l328:
+						position, tokenIndex = position328, tokenIndex328
+					}
+				l329:
+					goto l303
+				l313:
+					position, tokenIndex = position303, tokenIndex303
+					if !(p.pick[9] == 2) {
+						goto l301
+					}
+					if !_rules[ruleoctet]() {
+						goto l301
+					}
+					if at(buffer, position) != rune('.') {
+						goto l301
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l301
+					}
+					if at(buffer, position) != rune('.') {
+						goto l301
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l301
+					}
+					if at(buffer, position) != rune('.') {
+						goto l301
+					}
+					position++
+					if !_rules[ruleoctet]() {
+						goto l301
+					}
+				}
+			l303:
+				add(ruleIPv4address, position302)
+			}
+			return true
+		l301:
+			position, tokenIndex = position301, tokenIndex301
 			return false
 		},
 		/* 22 port <- <digit*> */
 		func() bool {
 			{
-				position305 := position
-			l306:
+				position331 := position
+			l332:
 				{
-					position307, tokenIndex307 := position, tokenIndex
+					position333, tokenIndex333 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l307
+						goto l333
 					}
-					goto l306
-				l307:
-					position, tokenIndex = position307, tokenIndex307
+					goto l332
+				l333:
+					position, tokenIndex = position333, tokenIndex333
 				}
-				add(ruleport, position305)
+				add(ruleport, position331)
 			}
 			return true
 		},
 		/* 23 path <- <(abs_path / opaque_part)?> */
 		func() bool {
 			{
-				position309 := position
+				position335 := position
 				{
-					position310, tokenIndex310 := position, tokenIndex
+					position336, tokenIndex336 := position, tokenIndex
 					{
-						position312, tokenIndex312 := position, tokenIndex
+						position338, tokenIndex338 := position, tokenIndex
 						if !_rules[ruleabs_path]() {
-							goto l313
+							goto l339
 						}
-						goto l312
-					l313:
-						position, tokenIndex = position312, tokenIndex312
+						goto l338
+					l339:
+						position, tokenIndex = position338, tokenIndex338
 						if !_rules[ruleopaque_part]() {
-							goto l310
+							goto l336
 						}
 					}
-				l312:
-					goto l311
-				l310:
-					position, tokenIndex = position310, tokenIndex310
+				l338:
+					goto l337
+				l336:
+					position, tokenIndex = position336, tokenIndex336
 				}
-			l311:
-				add(rulepath, position309)
+			l337:
+				add(rulepath, position335)
 			}
 			return true
 		},
 		/* 24 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
-			position314, tokenIndex314 := position, tokenIndex
-			{
-				position315 := position
-				if !_rules[rulesegment]() {
-					goto l314
-				}
-			l316:
-				{
-					position317, tokenIndex317 := position, tokenIndex
-					if at(buffer, position) != rune('/') {
-						goto l317
-					}
-					position++
-					if !_rules[rulesegment]() {
-						goto l317
-					}
-					goto l316
-				l317:
-					position, tokenIndex = position317, tokenIndex317
-				}
-				add(rulepath_segments, position315)
-			}
-			return true
-		l314:
-			position, tokenIndex = position314, tokenIndex314
-			return false
-		},
-		/* 25 segment <- <(pchar* (';' param)*)> */
-		func() bool {
-			{
-				position319 := position
-			l320:
-				{
-					position321, tokenIndex321 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l321
-					}
-					goto l320
-				l321:
-					position, tokenIndex = position321, tokenIndex321
-				}
-			l322:
-				{
-					position323, tokenIndex323 := position, tokenIndex
-					if at(buffer, position) != rune(';') {
-						goto l323
-					}
-					position++
-					if !_rules[ruleparam]() {
-						goto l323
-					}
-					goto l322
-				l323:
-					position, tokenIndex = position323, tokenIndex323
-				}
-				add(rulesegment, position319)
-			}
-			return true
-		},
-		/* 26 param <- <pchar*> */
-		func() bool {
-			{
-				position325 := position
-			l326:
-				{
-					position327, tokenIndex327 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l327
-					}
-					goto l326
-				l327:
-					position, tokenIndex = position327, tokenIndex327
-				}
-				add(ruleparam, position325)
-			}
-			return true
-		},
-		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
-		func() bool {
-			position328, tokenIndex328 := position, tokenIndex
-			{
-				position329 := position
-				{
-					position330, tokenIndex330 := position, tokenIndex
-					if !_rules[ruleunreserved]() {
-						goto l331
-					}
-					goto l330
-				l331:
-					position, tokenIndex = position330, tokenIndex330
-					if !_rules[ruleescaped]() {
-						goto l332
-					}
-					goto l330
-				l332:
-					position, tokenIndex = position330, tokenIndex330
-					{
-						position333, tokenIndex333 := position, tokenIndex
-						if at(buffer, position) != rune('$') {
-							goto l334
-						}
-						position++
-						goto l333
-					l334:
-						position, tokenIndex = position333, tokenIndex333
-						if at(buffer, position) != rune('&') {
-							goto l335
-						}
-						position++
-						goto l333
-					l335:
-						position, tokenIndex = position333, tokenIndex333
-						if at(buffer, position) != rune('+') {
-							goto l336
-						}
-						position++
-						goto l333
-					l336:
-						position, tokenIndex = position333, tokenIndex333
-						if at(buffer, position) != rune(',') {
-							goto l337
-						}
-						position++
-						goto l333
-					l337:
-						position, tokenIndex = position333, tokenIndex333
-						if at(buffer, position) != rune(':') {
-							goto l338
-						}
-						position++
-						goto l333
-					l338:
-						position, tokenIndex = position333, tokenIndex333
-						if at(buffer, position) != rune('=') {
-							goto l339
-						}
-						position++
-						goto l333
-					l339:
-						position, tokenIndex = position333, tokenIndex333
-						if at(buffer, position) != rune('@') {
-							goto l328
-						}
-						position++
-					}
-				l333:
-				}
-			l330:
-				add(rulepchar, position329)
-			}
-			return true
-		l328:
-			position, tokenIndex = position328, tokenIndex328
-			return false
-		},
-		/* 28 query <- <uric*> */
-		func() bool {
+			position340, tokenIndex340 := position, tokenIndex
 			{
 				position341 := position
+				if !_rules[rulesegment]() {
+					goto l340
+				}
 			l342:
 				{
 					position343, tokenIndex343 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					if at(buffer, position) != rune('/') {
+						goto l343
+					}
+					position++
+					if !_rules[rulesegment]() {
 						goto l343
 					}
 					goto l342
 				l343:
 					position, tokenIndex = position343, tokenIndex343
 				}
-				add(rulequery, position341)
+				add(rulepath_segments, position341)
 			}
 			return true
+		l340:
+			position, tokenIndex = position340, tokenIndex340
+			return false
 		},
-		/* 29 fragment <- <uric*> */
+		/* 25 segment <- <(pchar* (';' param)*)> */
 		func() bool {
 			{
 				position345 := position
 			l346:
 				{
 					position347, tokenIndex347 := position, tokenIndex
-					if !_rules[ruleuric]() {
+					if !_rules[rulepchar]() {
 						goto l347
 					}
 					goto l346
 				l347:
 					position, tokenIndex = position347, tokenIndex347
 				}
-				add(rulefragment, position345)
+			l348:
+				{
+					position349, tokenIndex349 := position, tokenIndex
+					if at(buffer, position) != rune(';') {
+						goto l349
+					}
+					position++
+					if !_rules[ruleparam]() {
+						goto l349
+					}
+					goto l348
+				l349:
+					position, tokenIndex = position349, tokenIndex349
+				}
+				add(rulesegment, position345)
+			}
+			return true
+		},
+		/* 26 param <- <pchar*> */
+		func() bool {
+			{
+				position351 := position
+			l352:
+				{
+					position353, tokenIndex353 := position, tokenIndex
+					if !_rules[rulepchar]() {
+						goto l353
+					}
+					goto l352
+				l353:
+					position, tokenIndex = position353, tokenIndex353
+				}
+				add(ruleparam, position351)
+			}
+			return true
+		},
+		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
+		func() bool {
+			position354, tokenIndex354 := position, tokenIndex
+			{
+				position355 := position
+				{
+					position356, tokenIndex356 := position, tokenIndex
+					if !_rules[ruleunreserved]() {
+						goto l357
+					}
+					goto l356
+				l357:
+					position, tokenIndex = position356, tokenIndex356
+					if !_rules[ruleescaped]() {
+						goto l358
+					}
+					goto l356
+				l358:
+					position, tokenIndex = position356, tokenIndex356
+					{
+						position359, tokenIndex359 := position, tokenIndex
+						if at(buffer, position) != rune('$') {
+							goto l360
+						}
+						position++
+						goto l359
+					l360:
+						position, tokenIndex = position359, tokenIndex359
+						if at(buffer, position) != rune('&') {
+							goto l361
+						}
+						position++
+						goto l359
+					l361:
+						position, tokenIndex = position359, tokenIndex359
+						if at(buffer, position) != rune('+') {
+							goto l362
+						}
+						position++
+						goto l359
+					l362:
+						position, tokenIndex = position359, tokenIndex359
+						if at(buffer, position) != rune(',') {
+							goto l363
+						}
+						position++
+						goto l359
+					l363:
+						position, tokenIndex = position359, tokenIndex359
+						if at(buffer, position) != rune(':') {
+							goto l364
+						}
+						position++
+						goto l359
+					l364:
+						position, tokenIndex = position359, tokenIndex359
+						if at(buffer, position) != rune('=') {
+							goto l365
+						}
+						position++
+						goto l359
+					l365:
+						position, tokenIndex = position359, tokenIndex359
+						if at(buffer, position) != rune('@') {
+							goto l354
+						}
+						position++
+					}
+				l359:
+				}
+			l356:
+				add(rulepchar, position355)
+			}
+			return true
+		l354:
+			position, tokenIndex = position354, tokenIndex354
+			return false
+		},
+		/* 28 query <- <uric*> */
+		func() bool {
+			{
+				position367 := position
+			l368:
+				{
+					position369, tokenIndex369 := position, tokenIndex
+					if !_rules[ruleuric]() {
+						goto l369
+					}
+					goto l368
+				l369:
+					position, tokenIndex = position369, tokenIndex369
+				}
+				add(rulequery, position367)
+			}
+			return true
+		},
+		/* 29 fragment <- <uric*> */
+		func() bool {
+			{
+				position371 := position
+			l372:
+				{
+					position373, tokenIndex373 := position, tokenIndex
+					if !_rules[ruleuric]() {
+						goto l373
+					}
+					goto l372
+				l373:
+					position, tokenIndex = position373, tokenIndex373
+				}
+				add(rulefragment, position371)
 			}
 			return true
 		},
 		/* 30 uric <- <(reserved / unreserved / escaped)> */
 		func() bool {
-			position348, tokenIndex348 := position, tokenIndex
+			position374, tokenIndex374 := position, tokenIndex
 			{
-				position349 := position
+				position375 := position
 				{
-					position350, tokenIndex350 := position, tokenIndex
+					position376, tokenIndex376 := position, tokenIndex
 					if !_rules[rulereserved]() {
-						goto l351
+						goto l377
 					}
-					goto l350
-				l351:
-					position, tokenIndex = position350, tokenIndex350
+					goto l376
+				l377:
+					position, tokenIndex = position376, tokenIndex376
 					if !_rules[ruleunreserved]() {
-						goto l352
+						goto l378
 					}
-					goto l350
-				l352:
-					position, tokenIndex = position350, tokenIndex350
+					goto l376
+				l378:
+					position, tokenIndex = position376, tokenIndex376
 					if !_rules[ruleescaped]() {
-						goto l348
+						goto l374
 					}
 				}
-			l350:
-				add(ruleuric, position349)
+			l376:
+				add(ruleuric, position375)
 			}
 			return true
-		l348:
-			position, tokenIndex = position348, tokenIndex348
+		l374:
+			position, tokenIndex = position374, tokenIndex374
 			return false
 		},
 		/* 31 reserved <- <((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
-		func() bool {
-			position353, tokenIndex353 := position, tokenIndex
-			{
-				position354 := position
-				{
-					position355, tokenIndex355 := position, tokenIndex
-					if !(p.pick[10] == 0) {
-						goto l356
-					}
-					{
-						position357, tokenIndex357 := position, tokenIndex
-						if at(buffer, position) != rune('$') {
-							goto l358
-						}
-						position++
-						goto l357
-					l358:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune('&') {
-							goto l359
-						}
-						position++
-						goto l357
-					l359:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune('+') {
-							goto l360
-						}
-						position++
-						goto l357
-					l360:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune(',') {
-							goto l361
-						}
-						position++
-						goto l357
-					l361:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune('/') {
-							goto l362
-						}
-						position++
-						goto l357
-					l362:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune(':') {
-							goto l363
-						}
-						position++
-						goto l357
-					l363:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune(';') {
-							goto l364
-						}
-						position++
-						goto l357
-					l364:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune('=') {
-							goto l365
-						}
-						position++
-						goto l357
-					l365:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune('?') {
-							goto l366
-						}
-						position++
-						goto l357
-					l366:
-						position, tokenIndex = position357, tokenIndex357
-						if at(buffer, position) != rune('@') {
-							goto l356
-						}
-						position++
-					}
-				l357:
-					goto l355
-				l356:
-					position, tokenIndex = position355, tokenIndex355
-					if !(p.pick[10] == 1) {
-						goto l353
-					}
-					{
-						position367, tokenIndex367 := position, tokenIndex
-						if at(buffer, position) != rune('$') {
-							goto l368
-						}
-						position++
-						goto l367
-					l368:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune('&') {
-							goto l369
-						}
-						position++
-						goto l367
-					l369:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune('+') {
-							goto l370
-						}
-						position++
-						goto l367
-					l370:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune(',') {
-							goto l371
-						}
-						position++
-						goto l367
-					l371:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune('/') {
-							goto l372
-						}
-						position++
-						goto l367
-					l372:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune(':') {
-							goto l373
-						}
-						position++
-						goto l367
-					l373:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune(';') {
-							goto l374
-						}
-						position++
-						goto l367
-					l374:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune('=') {
-							goto l375
-						}
-						position++
-						goto l367
-					l375:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune('?') {
-							goto l376
-						}
-						position++
-						goto l367
-					l376:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune('@') {
-							goto l377
-						}
-						position++
-						goto l367
-					l377:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune('[') {
-							goto l378
-						}
-						position++
-						goto l367
-					l378:
-						position, tokenIndex = position367, tokenIndex367
-						if at(buffer, position) != rune(']') {
-							goto l353
-						}
-						position++
-					}
-				l367:
-				}
-			l355:
-				add(rulereserved, position354)
-			}
-			return true
-		l353:
-			position, tokenIndex = position353, tokenIndex353
-			return false
-		},
-		/* 32 unreserved <- <(alphanum / mark)> */
 		func() bool {
 			position379, tokenIndex379 := position, tokenIndex
 			{
 				position380 := position
 				{
 					position381, tokenIndex381 := position, tokenIndex
-					if !_rules[rulealphanum]() {
+					if !(p.pick[10] == 0) {
 						goto l382
 					}
+					{
+						position383, tokenIndex383 := position, tokenIndex
+						if at(buffer, position) != rune('$') {
+							goto l384
+						}
+						position++
+						goto l383
+					l384:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune('&') {
+							goto l385
+						}
+						position++
+						goto l383
+					l385:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune('+') {
+							goto l386
+						}
+						position++
+						goto l383
+					l386:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune(',') {
+							goto l387
+						}
+						position++
+						goto l383
+					l387:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune('/') {
+							goto l388
+						}
+						position++
+						goto l383
+					l388:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune(':') {
+							goto l389
+						}
+						position++
+						goto l383
+					l389:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune(';') {
+							goto l390
+						}
+						position++
+						goto l383
+					l390:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune('=') {
+							goto l391
+						}
+						position++
+						goto l383
+					l391:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune('?') {
+							goto l392
+						}
+						position++
+						goto l383
+					l392:
+						position, tokenIndex = position383, tokenIndex383
+						if at(buffer, position) != rune('@') {
+							goto l382
+						}
+						position++
+					}
+				l383:
 					goto l381
 				l382:
 					position, tokenIndex = position381, tokenIndex381
-					if !_rules[rulemark]() {
+					if !(p.pick[10] == 1) {
 						goto l379
 					}
+					{
+						position393, tokenIndex393 := position, tokenIndex
+						if at(buffer, position) != rune('$') {
+							goto l394
+						}
+						position++
+						goto l393
+					l394:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune('&') {
+							goto l395
+						}
+						position++
+						goto l393
+					l395:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune('+') {
+							goto l396
+						}
+						position++
+						goto l393
+					l396:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune(',') {
+							goto l397
+						}
+						position++
+						goto l393
+					l397:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune('/') {
+							goto l398
+						}
+						position++
+						goto l393
+					l398:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune(':') {
+							goto l399
+						}
+						position++
+						goto l393
+					l399:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune(';') {
+							goto l400
+						}
+						position++
+						goto l393
+					l400:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune('=') {
+							goto l401
+						}
+						position++
+						goto l393
+					l401:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune('?') {
+							goto l402
+						}
+						position++
+						goto l393
+					l402:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune('@') {
+							goto l403
+						}
+						position++
+						goto l393
+					l403:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune('[') {
+							goto l404
+						}
+						position++
+						goto l393
+					l404:
+						position, tokenIndex = position393, tokenIndex393
+						if at(buffer, position) != rune(']') {
+							goto l379
+						}
+						position++
+					}
+				l393:
 				}
 			l381:
-				add(ruleunreserved, position380)
+				add(rulereserved, position380)
 			}
 			return true
 		l379:
 			position, tokenIndex = position379, tokenIndex379
 			return false
 		},
+		/* 32 unreserved <- <(alphanum / mark)> */
+		func() bool {
+			position405, tokenIndex405 := position, tokenIndex
+			{
+				position406 := position
+				{
+					position407, tokenIndex407 := position, tokenIndex
+					if !_rules[rulealphanum]() {
+						goto l408
+					}
+					goto l407
+				l408:
+					position, tokenIndex = position407, tokenIndex407
+					if !_rules[rulemark]() {
+						goto l405
+					}
+				}
+			l407:
+				add(ruleunreserved, position406)
+			}
+			return true
+		l405:
+			position, tokenIndex = position405, tokenIndex405
+			return false
+		},
 		/* 33 mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
 		func() bool {
-			position383, tokenIndex383 := position, tokenIndex
+			position409, tokenIndex409 := position, tokenIndex
 			{
-				position384 := position
+				position410 := position
 				{
-					position385, tokenIndex385 := position, tokenIndex
+					position411, tokenIndex411 := position, tokenIndex
 					if at(buffer, position) != rune('!') {
-						goto l386
+						goto l412
 					}
 					position++
-					goto l385
-				l386:
-					position, tokenIndex = position385, tokenIndex385
+					goto l411
+				l412:
+					position, tokenIndex = position411, tokenIndex411
 					if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-						goto l387
+						goto l413
 					}
 					position++
-					goto l385
-				l387:
-					position, tokenIndex = position385, tokenIndex385
+					goto l411
+				l413:
+					position, tokenIndex = position411, tokenIndex411
 					if at(buffer, position) != rune('-') {
-						goto l388
+						goto l414
 					}
 					position++
-					goto l385
-				l388:
-					position, tokenIndex = position385, tokenIndex385
+					goto l411
+				l414:
+					position, tokenIndex = position411, tokenIndex411
 					if at(buffer, position) != rune('.') {
-						goto l389
+						goto l415
 					}
 					position++
-					goto l385
-				l389:
-					position, tokenIndex = position385, tokenIndex385
+					goto l411
+				l415:
+					position, tokenIndex = position411, tokenIndex411
 					if at(buffer, position) != rune('_') {
-						goto l390
+						goto l416
 					}
 					position++
-					goto l385
-				l390:
-					position, tokenIndex = position385, tokenIndex385
+					goto l411
+				l416:
+					position, tokenIndex = position411, tokenIndex411
 					if at(buffer, position) != rune('~') {
-						goto l383
+						goto l409
 					}
 					position++
 				}
-			l385:
-				add(rulemark, position384)
+			l411:
+				add(rulemark, position410)
 			}
 			return true
-		l383:
-			position, tokenIndex = position383, tokenIndex383
+		l409:
+			position, tokenIndex = position409, tokenIndex409
 			return false
 		},
 		/* 34 escaped <- <((&{ p.pick[11] == 0 } ('%' hex hex)) / (&{ p.pick[11] == 1 } (('%' hex hex) / other)))> */
 		func() bool {
-			position391, tokenIndex391 := position, tokenIndex
+			position417, tokenIndex417 := position, tokenIndex
 			{
-				position392 := position
+				position418 := position
 				{
-					position393, tokenIndex393 := position, tokenIndex
+					position419, tokenIndex419 := position, tokenIndex
 					if !(p.pick[11] == 0) {
-						goto l394
+						goto l420
 					}
 					if at(buffer, position) != rune('%') {
-						goto l394
+						goto l420
 					}
 					position++
 					if !_rules[rulehex]() {
-						goto l394
+						goto l420
 					}
 					if !_rules[rulehex]() {
-						goto l394
+						goto l420
 					}
-					goto l393
-				l394:
-					position, tokenIndex = position393, tokenIndex393
+					goto l419
+				l420:
+					position, tokenIndex = position419, tokenIndex419
 					if !(p.pick[11] == 1) {
-						goto l391
+						goto l417
 					}
 					{
-						position395, tokenIndex395 := position, tokenIndex
+						position421, tokenIndex421 := position, tokenIndex
 						if at(buffer, position) != rune('%') {
-							goto l396
+							goto l422
 						}
 						position++
 						if !_rules[rulehex]() {
-							goto l396
+							goto l422
 						}
 						if !_rules[rulehex]() {
-							goto l396
+							goto l422
 						}
-						goto l395
-					l396:
-						position, tokenIndex = position395, tokenIndex395
+						goto l421
+					l422:
+						position, tokenIndex = position421, tokenIndex421
 						if !_rules[ruleother]() {
-							goto l391
+							goto l417
 						}
 					}
-				l395:
+				l421:
 				}
-			l393:
-				add(ruleescaped, position392)
+			l419:
+				add(ruleescaped, position418)
 			}
 			return true
-		l391:
-			position, tokenIndex = position391, tokenIndex391
+		l417:
+			position, tokenIndex = position417, tokenIndex417
 			return false
 		},
 		/* 35 hex <- <(digit / [A-F] / [a-f])> */
 		func() bool {
-			position397, tokenIndex397 := position, tokenIndex
+			position423, tokenIndex423 := position, tokenIndex
 			{
-				position398 := position
+				position424 := position
 				{
-					position399, tokenIndex399 := position, tokenIndex
+					position425, tokenIndex425 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l400
+						goto l426
 					}
-					goto l399
-				l400:
-					position, tokenIndex = position399, tokenIndex399
+					goto l425
+				l426:
+					position, tokenIndex = position425, tokenIndex425
 					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l401
+						goto l427
 					}
 					position++
-					goto l399
-				l401:
-					position, tokenIndex = position399, tokenIndex399
+					goto l425
+				l427:
+					position, tokenIndex = position425, tokenIndex425
 					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l397
+						goto l423
 					}
 					position++
 				}
-			l399:
-				add(rulehex, position398)
+			l425:
+				add(rulehex, position424)
 			}
 			return true
-		l397:
-			position, tokenIndex = position397, tokenIndex397
+		l423:
+			position, tokenIndex = position423, tokenIndex423
 			return false
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position402, tokenIndex402 := position, tokenIndex
+			position428, tokenIndex428 := position, tokenIndex
 			{
-				position403 := position
+				position429 := position
 				{
-					position404, tokenIndex404 := position, tokenIndex
+					position430, tokenIndex430 := position, tokenIndex
 					if !_rules[rulealpha]() {
-						goto l405
+						goto l431
 					}
-					goto l404
-				l405:
-					position, tokenIndex = position404, tokenIndex404
+					goto l430
+				l431:
+					position, tokenIndex = position430, tokenIndex430
 					if !_rules[ruledigit]() {
-						goto l402
+						goto l428
 					}
 				}
-			l404:
-				add(rulealphanum, position403)
+			l430:
+				add(rulealphanum, position429)
 			}
 			return true
-		l402:
-			position, tokenIndex = position402, tokenIndex402
+		l428:
+			position, tokenIndex = position428, tokenIndex428
 			return false
 		},
 		/* 37 alpha <- <(lowalpha / upalpha)> */
-		func() bool {
-			position406, tokenIndex406 := position, tokenIndex
-			{
-				position407 := position
-				{
-					position408, tokenIndex408 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
-						goto l409
-					}
-					goto l408
-				l409:
-					position, tokenIndex = position408, tokenIndex408
-					if !_rules[ruleupalpha]() {
-						goto l406
-					}
-				}
-			l408:
-				add(rulealpha, position407)
-			}
-			return true
-		l406:
-			position, tokenIndex = position406, tokenIndex406
-			return false
-		},
-		/* 38 lowalpha <- <[a-z]> */
-		func() bool {
-			position410, tokenIndex410 := position, tokenIndex
-			{
-				position411 := position
-				if c := at(buffer, position); c < rune('a') || c > rune('z') {
-					goto l410
-				}
-				position++
-				add(rulelowalpha, position411)
-			}
-			return true
-		l410:
-			position, tokenIndex = position410, tokenIndex410
-			return false
-		},
-		/* 39 upalpha <- <[A-Z]> */
-		func() bool {
-			position412, tokenIndex412 := position, tokenIndex
-			{
-				position413 := position
-				if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-					goto l412
-				}
-				position++
-				add(ruleupalpha, position413)
-			}
-			return true
-		l412:
-			position, tokenIndex = position412, tokenIndex412
-			return false
-		},
-		/* 40 digit <- <[0-9]> */
-		func() bool {
-			position414, tokenIndex414 := position, tokenIndex
-			{
-				position415 := position
-				if c := at(buffer, position); c < rune('0') || c > rune('9') {
-					goto l414
-				}
-				position++
-				add(ruledigit, position415)
-			}
-			return true
-		l414:
-			position, tokenIndex = position414, tokenIndex414
-			return false
-		},
-		/* 41 abs_path_nz <- <('/' (segment_nz ('/' segment)*)?)> */
-		func() bool {
-			position416, tokenIndex416 := position, tokenIndex
-			{
-				position417 := position
-				if at(buffer, position) != rune('/') {
-					goto l416
-				}
-				position++
-				{
-					position418, tokenIndex418 := position, tokenIndex
-					if !_rules[rulesegment_nz]() {
-						goto l418
-					}
-				l420:
-					{
-						position421, tokenIndex421 := position, tokenIndex
-						if at(buffer, position) != rune('/') {
-							goto l421
-						}
-						position++
-						if !_rules[rulesegment]() {
-							goto l421
-						}
-						goto l420
-					l421:
-						position, tokenIndex = position421, tokenIndex421
-					}
-					goto l419
-				l418:
-					position, tokenIndex = position418, tokenIndex418
-				}
-			l419:
-				add(ruleabs_path_nz, position417)
-			}
-			return true
-		l416:
-			position, tokenIndex = position416, tokenIndex416
-			return false
-		},
-		/* 42 segment_nz <- <((pchar+ (';' param)*) / (';' param)+)> */
-		func() bool {
-			position422, tokenIndex422 := position, tokenIndex
-			{
-				position423 := position
-				{
-					position424, tokenIndex424 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l425
-					}
-				l426:
-					{
-						position427, tokenIndex427 := position, tokenIndex
-						if !_rules[rulepchar]() {
-							goto l427
-						}
-						goto l426
-					l427:
-						position, tokenIndex = position427, tokenIndex427
-					}
-				l428:
-					{
-						position429, tokenIndex429 := position, tokenIndex
-						if at(buffer, position) != rune(';') {
-							goto l429
-						}
-						position++
-						if !_rules[ruleparam]() {
-							goto l429
-						}
-						goto l428
-					l429:
-						position, tokenIndex = position429, tokenIndex429
-					}
-					goto l424
-				l425:
-					position, tokenIndex = position424, tokenIndex424
-					if at(buffer, position) != rune(';') {
-						goto l422
-					}
-					position++
-					if !_rules[ruleparam]() {
-						goto l422
-					}
-				l430:
-					{
-						position431, tokenIndex431 := position, tokenIndex
-						if at(buffer, position) != rune(';') {
-							goto l431
-						}
-						position++
-						if !_rules[ruleparam]() {
-							goto l431
-						}
-						goto l430
-					l431:
-						position, tokenIndex = position431, tokenIndex431
-					}
-				}
-			l424:
-				add(rulesegment_nz, position423)
-			}
-			return true
-		l422:
-			position, tokenIndex = position422, tokenIndex422
-			return false
-		},
-		/* 43 ipv6reference <- <((&{ p.pick[12] == 0 } ('[' IPv6address ']')) / (&{ p.pick[12] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
 		func() bool {
 			position432, tokenIndex432 := position, tokenIndex
 			{
 				position433 := position
 				{
 					position434, tokenIndex434 := position, tokenIndex
-					if !(p.pick[12] == 0) {
+					if !_rules[rulelowalpha]() {
 						goto l435
 					}
-					if at(buffer, position) != rune('[') {
-						goto l435
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l435
-					}
-					if at(buffer, position) != rune(']') {
-						goto l435
-					}
-					position++
 					goto l434
 				l435:
 					position, tokenIndex = position434, tokenIndex434
-					if !(p.pick[12] == 1) {
+					if !_rules[ruleupalpha]() {
 						goto l432
 					}
-					if at(buffer, position) != rune('[') {
-						goto l432
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l432
-					}
-					{
-						position436, tokenIndex436 := position, tokenIndex
-						if at(buffer, position) != rune('%') {
-							goto l436
-						}
-						position++
-						if !_rules[rulescope_id]() {
-							goto l436
-						}
-						goto l437
-					l436:
-						position, tokenIndex = position436, tokenIndex436
-					}
-				l437:
-					if at(buffer, position) != rune(']') {
-						goto l432
-					}
-					position++
 				}
 			l434:
-				add(ruleipv6reference, position433)
+				add(rulealpha, position433)
 			}
 			return true
 		l432:
 			position, tokenIndex = position432, tokenIndex432
 			return false
 		},
-		/* 44 IPv6address <- <((&{ p.pick[13] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		/* 38 lowalpha <- <[a-z]> */
+		func() bool {
+			position436, tokenIndex436 := position, tokenIndex
+			{
+				position437 := position
+				if c := at(buffer, position); c < rune('a') || c > rune('z') {
+					goto l436
+				}
+				position++
+				add(rulelowalpha, position437)
+			}
+			return true
+		l436:
+			position, tokenIndex = position436, tokenIndex436
+			return false
+		},
+		/* 39 upalpha <- <[A-Z]> */
 		func() bool {
 			position438, tokenIndex438 := position, tokenIndex
 			{
 				position439 := position
-				{
-					position440, tokenIndex440 := position, tokenIndex
-					if !(p.pick[13] == 0) {
-						goto l441
-					}
-					if !_rules[rulehexpart]() {
-						goto l441
-					}
-					{
-						position442, tokenIndex442 := position, tokenIndex
-						if at(buffer, position) != rune(':') {
-							goto l442
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l442
-						}
-						goto l443
-					l442:
-						position, tokenIndex = position442, tokenIndex442
-					}
-				l443:
+				if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+					goto l438
+				}
+				position++
+				add(ruleupalpha, position439)
+			}
+			return true
+		l438:
+			position, tokenIndex = position438, tokenIndex438
+			return false
+		},
+		/* 40 digit <- <[0-9]> */
+		func() bool {
+			position440, tokenIndex440 := position, tokenIndex
+			{
+				position441 := position
+				if c := at(buffer, position); c < rune('0') || c > rune('9') {
 					goto l440
-				l441:
-					position, tokenIndex = position440, tokenIndex440
-					if !(p.pick[13] == 1) {
+				}
+				position++
+				add(ruledigit, position441)
+			}
+			return true
+		l440:
+			position, tokenIndex = position440, tokenIndex440
+			return false
+		},
+		/* 41 abs_path_nz <- <('/' (segment_nz ('/' segment)*)?)> */
+		func() bool {
+			position442, tokenIndex442 := position, tokenIndex
+			{
+				position443 := position
+				if at(buffer, position) != rune('/') {
+					goto l442
+				}
+				position++
+				{
+					position444, tokenIndex444 := position, tokenIndex
+					if !_rules[rulesegment_nz]() {
 						goto l444
 					}
+				l446:
 					{
-						position445, tokenIndex445 := position, tokenIndex
-						{
-							position447, tokenIndex447 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l447
-							}
-							goto l448
-						l447:
-							position, tokenIndex = position447, tokenIndex447
-						}
-					l448:
-						if at(buffer, position) != rune(':') {
-							goto l446
+						position447, tokenIndex447 := position, tokenIndex
+						if at(buffer, position) != rune('/') {
+							goto l447
 						}
 						position++
+						if !_rules[rulesegment]() {
+							goto l447
+						}
+						goto l446
+					l447:
+						position, tokenIndex = position447, tokenIndex447
+					}
+					goto l445
+				l444:
+					position, tokenIndex = position444, tokenIndex444
+				}
+			l445:
+				add(ruleabs_path_nz, position443)
+			}
+			return true
+		l442:
+			position, tokenIndex = position442, tokenIndex442
+			return false
+		},
+		/* 42 segment_nz <- <((pchar+ (';' param)*) / (';' param)+)> */
+		func() bool {
+			position448, tokenIndex448 := position, tokenIndex
+			{
+				position449 := position
+				{
+					position450, tokenIndex450 := position, tokenIndex
+					if !_rules[rulepchar]() {
+						goto l451
+					}
+				l452:
+					{
+						position453, tokenIndex453 := position, tokenIndex
+						if !_rules[rulepchar]() {
+							goto l453
+						}
+						goto l452
+					l453:
+						position, tokenIndex = position453, tokenIndex453
+					}
+				l454:
+					{
+						position455, tokenIndex455 := position, tokenIndex
+						if at(buffer, position) != rune(';') {
+							goto l455
+						}
+						position++
+						if !_rules[ruleparam]() {
+							goto l455
+						}
+						goto l454
+					l455:
+						position, tokenIndex = position455, tokenIndex455
+					}
+					goto l450
+				l451:
+					position, tokenIndex = position450, tokenIndex450
+					if at(buffer, position) != rune(';') {
+						goto l448
+					}
+					position++
+					if !_rules[ruleparam]() {
+						goto l448
+					}
+				l456:
+					{
+						position457, tokenIndex457 := position, tokenIndex
+						if at(buffer, position) != rune(';') {
+							goto l457
+						}
+						position++
+						if !_rules[ruleparam]() {
+							goto l457
+						}
+						goto l456
+					l457:
+						position, tokenIndex = position457, tokenIndex457
+					}
+				}
+			l450:
+				add(rulesegment_nz, position449)
+			}
+			return true
+		l448:
+			position, tokenIndex = position448, tokenIndex448
+			return false
+		},
+		/* 43 ipv6reference <- <((&{ p.pick[12] == 0 } ('[' IPv6address ']')) / (&{ p.pick[12] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
+		func() bool {
+			position458, tokenIndex458 := position, tokenIndex
+			{
+				position459 := position
+				{
+					position460, tokenIndex460 := position, tokenIndex
+					if !(p.pick[12] == 0) {
+						goto l461
+					}
+					if at(buffer, position) != rune('[') {
+						goto l461
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l461
+					}
+					if at(buffer, position) != rune(']') {
+						goto l461
+					}
+					position++
+					goto l460
+				l461:
+					position, tokenIndex = position460, tokenIndex460
+					if !(p.pick[12] == 1) {
+						goto l458
+					}
+					if at(buffer, position) != rune('[') {
+						goto l458
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l458
+					}
+					{
+						position462, tokenIndex462 := position, tokenIndex
+						if at(buffer, position) != rune('%') {
+							goto l462
+						}
+						position++
+						if !_rules[rulescope_id]() {
+							goto l462
+						}
+						goto l463
+					l462:
+						position, tokenIndex = position462, tokenIndex462
+					}
+				l463:
+					if at(buffer, position) != rune(']') {
+						goto l458
+					}
+					position++
+				}
+			l460:
+				add(ruleipv6reference, position459)
+			}
+			return true
+		l458:
+			position, tokenIndex = position458, tokenIndex458
+			return false
+		},
+		/* 44 IPv6address <- <((&{ p.pick[13] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		func() bool {
+			position464, tokenIndex464 := position, tokenIndex
+			{
+				position465 := position
+				{
+					position466, tokenIndex466 := position, tokenIndex
+					if !(p.pick[13] == 0) {
+						goto l467
+					}
+					if !_rules[rulehexpart]() {
+						goto l467
+					}
+					{
+						position468, tokenIndex468 := position, tokenIndex
 						if at(buffer, position) != rune(':') {
-							goto l446
+							goto l468
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l446
+							goto l468
 						}
-						goto l445
-					l446:
-						position, tokenIndex = position445, tokenIndex445
-						if !_rules[rulehexpart]() {
-							goto l444
-						}
-						{
-							position449, tokenIndex449 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l449
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l449
-							}
-							goto l450
-						l449:
-							position, tokenIndex = position449, tokenIndex449
-						}
-					l450:
+						goto l469
+					l468:
+						position, tokenIndex = position468, tokenIndex468
 					}
-				l445:
-					goto l440
-				l444:
-					position, tokenIndex = position440, tokenIndex440
-					if !(p.pick[13] == 2) {
-						goto l438
+				l469:
+					goto l466
+				l467:
+					position, tokenIndex = position466, tokenIndex466
+					if !(p.pick[13] == 1) {
+						goto l470
 					}
 					{
-						position451, tokenIndex451 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l452
-						}
-						if at(buffer, position) != rune(':') {
-							goto l452
-						}
-						position++
-						{
-							position453, tokenIndex453 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l453
-							}
-							position++
-							goto l452
-						l453:
-							position, tokenIndex = position453, tokenIndex453
-						}
-						if !_rules[ruleh16]() {
-							goto l452
-						}
-						if at(buffer, position) != rune(':') {
-							goto l452
-						}
-						position++
-						{
-							position454, tokenIndex454 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l454
-							}
-							position++
-							goto l452
-						l454:
-							position, tokenIndex = position454, tokenIndex454
-						}
-						if !_rules[ruleh16]() {
-							goto l452
-						}
-						if at(buffer, position) != rune(':') {
-							goto l452
-						}
-						position++
-						{
-							position455, tokenIndex455 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l455
-							}
-							position++
-							goto l452
-						l455:
-							position, tokenIndex = position455, tokenIndex455
-						}
-						if !_rules[ruleh16]() {
-							goto l452
-						}
-						if at(buffer, position) != rune(':') {
-							goto l452
-						}
-						position++
-						{
-							position456, tokenIndex456 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l456
-							}
-							position++
-							goto l452
-						l456:
-							position, tokenIndex = position456, tokenIndex456
-						}
-						if !_rules[ruleh16]() {
-							goto l452
-						}
-						if at(buffer, position) != rune(':') {
-							goto l452
-						}
-						position++
-						{
-							position457, tokenIndex457 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l457
-							}
-							position++
-							goto l452
-						l457:
-							position, tokenIndex = position457, tokenIndex457
-						}
-						if !_rules[ruleh16]() {
-							goto l452
-						}
-						if at(buffer, position) != rune(':') {
-							goto l452
-						}
-						position++
-						{
-							position458, tokenIndex458 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l458
-							}
-							position++
-							goto l452
-						l458:
-							position, tokenIndex = position458, tokenIndex458
-						}
-						if !_rules[rulels32]() {
-							goto l452
-						}
-						goto l451
-					l452:
-						position, tokenIndex = position451, tokenIndex451
-						if at(buffer, position) != rune(':') {
-							goto l459
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l459
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l459
-						}
-						if at(buffer, position) != rune(':') {
-							goto l459
-						}
-						position++
-						{
-							position460, tokenIndex460 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l460
-							}
-							position++
-							goto l459
-						l460:
-							position, tokenIndex = position460, tokenIndex460
-						}
-						if !_rules[ruleh16]() {
-							goto l459
-						}
-						if at(buffer, position) != rune(':') {
-							goto l459
-						}
-						position++
-						{
-							position461, tokenIndex461 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l461
-							}
-							position++
-							goto l459
-						l461:
-							position, tokenIndex = position461, tokenIndex461
-						}
-						if !_rules[ruleh16]() {
-							goto l459
-						}
-						if at(buffer, position) != rune(':') {
-							goto l459
-						}
-						position++
-						{
-							position462, tokenIndex462 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l462
-							}
-							position++
-							goto l459
-						l462:
-							position, tokenIndex = position462, tokenIndex462
-						}
-						if !_rules[ruleh16]() {
-							goto l459
-						}
-						if at(buffer, position) != rune(':') {
-							goto l459
-						}
-						position++
-						{
-							position463, tokenIndex463 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l463
-							}
-							position++
-							goto l459
-						l463:
-							position, tokenIndex = position463, tokenIndex463
-						}
-						if !_rules[ruleh16]() {
-							goto l459
-						}
-						if at(buffer, position) != rune(':') {
-							goto l459
-						}
-						position++
-						{
-							position464, tokenIndex464 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l464
-							}
-							position++
-							goto l459
-						l464:
-							position, tokenIndex = position464, tokenIndex464
-						}
-						if !_rules[rulels32]() {
-							goto l459
-						}
-						goto l451
-					l459:
-						position, tokenIndex = position451, tokenIndex451
-						{
-							position466, tokenIndex466 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l466
-							}
-							goto l467
-						l466:
-							position, tokenIndex = position466, tokenIndex466
-						}
-					l467:
-						if at(buffer, position) != rune(':') {
-							goto l465
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l465
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l465
-						}
-						if at(buffer, position) != rune(':') {
-							goto l465
-						}
-						position++
-						{
-							position468, tokenIndex468 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l468
-							}
-							position++
-							goto l465
-						l468:
-							position, tokenIndex = position468, tokenIndex468
-						}
-						if !_rules[ruleh16]() {
-							goto l465
-						}
-						if at(buffer, position) != rune(':') {
-							goto l465
-						}
-						position++
-						{
-							position469, tokenIndex469 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l469
-							}
-							position++
-							goto l465
-						l469:
-							position, tokenIndex = position469, tokenIndex469
-						}
-						if !_rules[ruleh16]() {
-							goto l465
-						}
-						if at(buffer, position) != rune(':') {
-							goto l465
-						}
-						position++
-						{
-							position470, tokenIndex470 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l470
-							}
-							position++
-							goto l465
-						l470:
-							position, tokenIndex = position470, tokenIndex470
-						}
-						if !_rules[ruleh16]() {
-							goto l465
-						}
-						if at(buffer, position) != rune(':') {
-							goto l465
-						}
-						position++
-						{
-							position471, tokenIndex471 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l471
-							}
-							position++
-							goto l465
-						l471:
-							position, tokenIndex = position471, tokenIndex471
-						}
-						if !_rules[rulels32]() {
-							goto l465
-						}
-						goto l451
-					l465:
-						position, tokenIndex = position451, tokenIndex451
+						position471, tokenIndex471 := position, tokenIndex
 						{
 							position473, tokenIndex473 := position, tokenIndex
-							{
-								position475, tokenIndex475 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l475
-								}
-								if at(buffer, position) != rune(':') {
-									goto l475
-								}
-								position++
-								{
-									position477, tokenIndex477 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l477
-									}
-									position++
-									goto l475
-								l477:
-									position, tokenIndex = position477, tokenIndex477
-								}
-								goto l476
-							l475:
-								position, tokenIndex = position475, tokenIndex475
-							}
-						l476:
-							if !_rules[ruleh16]() {
+							if !_rules[rulehexseq]() {
 								goto l473
 							}
 							goto l474
@@ -3793,28 +3616,44 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 							goto l472
 						}
 						position++
-						if !_rules[ruleh16]() {
+						if !_rules[ruleIPv4address]() {
 							goto l472
 						}
-						if at(buffer, position) != rune(':') {
-							goto l472
+						goto l471
+					l472:
+						position, tokenIndex = position471, tokenIndex471
+						if !_rules[rulehexpart]() {
+							goto l470
 						}
-						position++
 						{
-							position478, tokenIndex478 := position, tokenIndex
+							position475, tokenIndex475 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l478
+								goto l475
 							}
 							position++
-							goto l472
-						l478:
-							position, tokenIndex = position478, tokenIndex478
+							if !_rules[ruleIPv4address]() {
+								goto l475
+							}
+							goto l476
+						l475:
+							position, tokenIndex = position475, tokenIndex475
 						}
+					l476:
+					}
+				l471:
+					goto l466
+				l470:
+					position, tokenIndex = position466, tokenIndex466
+					if !(p.pick[13] == 2) {
+						goto l464
+					}
+					{
+						position477, tokenIndex477 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l472
+							goto l478
 						}
 						if at(buffer, position) != rune(':') {
-							goto l472
+							goto l478
 						}
 						position++
 						{
@@ -3823,15 +3662,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l479
 							}
 							position++
-							goto l472
+							goto l478
 						l479:
 							position, tokenIndex = position479, tokenIndex479
 						}
 						if !_rules[ruleh16]() {
-							goto l472
+							goto l478
 						}
 						if at(buffer, position) != rune(':') {
-							goto l472
+							goto l478
 						}
 						position++
 						{
@@ -3840,87 +3679,165 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l480
 							}
 							position++
-							goto l472
+							goto l478
 						l480:
 							position, tokenIndex = position480, tokenIndex480
 						}
-						if !_rules[rulels32]() {
-							goto l472
+						if !_rules[ruleh16]() {
+							goto l478
 						}
-						goto l451
-					l472:
-						position, tokenIndex = position451, tokenIndex451
+						if at(buffer, position) != rune(':') {
+							goto l478
+						}
+						position++
+						{
+							position481, tokenIndex481 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l481
+							}
+							position++
+							goto l478
+						l481:
+							position, tokenIndex = position481, tokenIndex481
+						}
+						if !_rules[ruleh16]() {
+							goto l478
+						}
+						if at(buffer, position) != rune(':') {
+							goto l478
+						}
+						position++
 						{
 							position482, tokenIndex482 := position, tokenIndex
-							{
-								position484, tokenIndex484 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l484
-								}
-								if at(buffer, position) != rune(':') {
-									goto l484
-								}
-								position++
-								{
-									position486, tokenIndex486 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l486
-									}
-									position++
-									goto l484
-								l486:
-									position, tokenIndex = position486, tokenIndex486
-								}
-								{
-									position487, tokenIndex487 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l487
-									}
-									if at(buffer, position) != rune(':') {
-										goto l487
-									}
-									position++
-									{
-										position489, tokenIndex489 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l489
-										}
-										position++
-										goto l487
-									l489:
-										position, tokenIndex = position489, tokenIndex489
-									}
-									goto l488
-								l487:
-									position, tokenIndex = position487, tokenIndex487
-								}
-							l488:
-								goto l485
-							l484:
-								position, tokenIndex = position484, tokenIndex484
-							}
-						l485:
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l482
 							}
-							goto l483
+							position++
+							goto l478
 						l482:
 							position, tokenIndex = position482, tokenIndex482
 						}
-					l483:
+						if !_rules[ruleh16]() {
+							goto l478
+						}
 						if at(buffer, position) != rune(':') {
-							goto l481
+							goto l478
+						}
+						position++
+						{
+							position483, tokenIndex483 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l483
+							}
+							position++
+							goto l478
+						l483:
+							position, tokenIndex = position483, tokenIndex483
+						}
+						if !_rules[ruleh16]() {
+							goto l478
+						}
+						if at(buffer, position) != rune(':') {
+							goto l478
+						}
+						position++
+						{
+							position484, tokenIndex484 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l484
+							}
+							position++
+							goto l478
+						l484:
+							position, tokenIndex = position484, tokenIndex484
+						}
+						if !_rules[rulels32]() {
+							goto l478
+						}
+						goto l477
+					l478:
+						position, tokenIndex = position477, tokenIndex477
+						if at(buffer, position) != rune(':') {
+							goto l485
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l481
+							goto l485
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l481
+							goto l485
 						}
 						if at(buffer, position) != rune(':') {
-							goto l481
+							goto l485
+						}
+						position++
+						{
+							position486, tokenIndex486 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l486
+							}
+							position++
+							goto l485
+						l486:
+							position, tokenIndex = position486, tokenIndex486
+						}
+						if !_rules[ruleh16]() {
+							goto l485
+						}
+						if at(buffer, position) != rune(':') {
+							goto l485
+						}
+						position++
+						{
+							position487, tokenIndex487 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l487
+							}
+							position++
+							goto l485
+						l487:
+							position, tokenIndex = position487, tokenIndex487
+						}
+						if !_rules[ruleh16]() {
+							goto l485
+						}
+						if at(buffer, position) != rune(':') {
+							goto l485
+						}
+						position++
+						{
+							position488, tokenIndex488 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l488
+							}
+							position++
+							goto l485
+						l488:
+							position, tokenIndex = position488, tokenIndex488
+						}
+						if !_rules[ruleh16]() {
+							goto l485
+						}
+						if at(buffer, position) != rune(':') {
+							goto l485
+						}
+						position++
+						{
+							position489, tokenIndex489 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l489
+							}
+							position++
+							goto l485
+						l489:
+							position, tokenIndex = position489, tokenIndex489
+						}
+						if !_rules[ruleh16]() {
+							goto l485
+						}
+						if at(buffer, position) != rune(':') {
+							goto l485
 						}
 						position++
 						{
@@ -3929,128 +3846,155 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l490
 							}
 							position++
-							goto l481
+							goto l485
 						l490:
 							position, tokenIndex = position490, tokenIndex490
 						}
+						if !_rules[rulels32]() {
+							goto l485
+						}
+						goto l477
+					l485:
+						position, tokenIndex = position477, tokenIndex477
+						{
+							position492, tokenIndex492 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l492
+							}
+							goto l493
+						l492:
+							position, tokenIndex = position492, tokenIndex492
+						}
+					l493:
+						if at(buffer, position) != rune(':') {
+							goto l491
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l491
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l481
+							goto l491
 						}
 						if at(buffer, position) != rune(':') {
-							goto l481
+							goto l491
 						}
 						position++
 						{
-							position491, tokenIndex491 := position, tokenIndex
+							position494, tokenIndex494 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l491
+								goto l494
 							}
 							position++
-							goto l481
-						l491:
-							position, tokenIndex = position491, tokenIndex491
+							goto l491
+						l494:
+							position, tokenIndex = position494, tokenIndex494
+						}
+						if !_rules[ruleh16]() {
+							goto l491
+						}
+						if at(buffer, position) != rune(':') {
+							goto l491
+						}
+						position++
+						{
+							position495, tokenIndex495 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l495
+							}
+							position++
+							goto l491
+						l495:
+							position, tokenIndex = position495, tokenIndex495
+						}
+						if !_rules[ruleh16]() {
+							goto l491
+						}
+						if at(buffer, position) != rune(':') {
+							goto l491
+						}
+						position++
+						{
+							position496, tokenIndex496 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l496
+							}
+							position++
+							goto l491
+						l496:
+							position, tokenIndex = position496, tokenIndex496
+						}
+						if !_rules[ruleh16]() {
+							goto l491
+						}
+						if at(buffer, position) != rune(':') {
+							goto l491
+						}
+						position++
+						{
+							position497, tokenIndex497 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l497
+							}
+							position++
+							goto l491
+						l497:
+							position, tokenIndex = position497, tokenIndex497
 						}
 						if !_rules[rulels32]() {
-							goto l481
+							goto l491
 						}
-						goto l451
-					l481:
-						position, tokenIndex = position451, tokenIndex451
+						goto l477
+					l491:
+						position, tokenIndex = position477, tokenIndex477
 						{
-							position493, tokenIndex493 := position, tokenIndex
+							position499, tokenIndex499 := position, tokenIndex
 							{
-								position495, tokenIndex495 := position, tokenIndex
+								position501, tokenIndex501 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l495
+									goto l501
 								}
 								if at(buffer, position) != rune(':') {
-									goto l495
+									goto l501
 								}
 								position++
 								{
-									position497, tokenIndex497 := position, tokenIndex
+									position503, tokenIndex503 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l497
+										goto l503
 									}
 									position++
-									goto l495
-								l497:
-									position, tokenIndex = position497, tokenIndex497
+									goto l501
+								l503:
+									position, tokenIndex = position503, tokenIndex503
 								}
-								{
-									position498, tokenIndex498 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l498
-									}
-									if at(buffer, position) != rune(':') {
-										goto l498
-									}
-									position++
-									{
-										position500, tokenIndex500 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l500
-										}
-										position++
-										goto l498
-									l500:
-										position, tokenIndex = position500, tokenIndex500
-									}
-									{
-										position501, tokenIndex501 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l501
-										}
-										if at(buffer, position) != rune(':') {
-											goto l501
-										}
-										position++
-										{
-											position503, tokenIndex503 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l503
-											}
-											position++
-											goto l501
-										l503:
-											position, tokenIndex = position503, tokenIndex503
-										}
-										goto l502
-									l501:
-										position, tokenIndex = position501, tokenIndex501
-									}
-								l502:
-									goto l499
-								l498:
-									position, tokenIndex = position498, tokenIndex498
-								}
-							l499:
-								goto l496
-							l495:
-								position, tokenIndex = position495, tokenIndex495
+								goto l502
+							l501:
+								position, tokenIndex = position501, tokenIndex501
 							}
-						l496:
+						l502:
 							if !_rules[ruleh16]() {
-								goto l493
+								goto l499
 							}
-							goto l494
-						l493:
-							position, tokenIndex = position493, tokenIndex493
+							goto l500
+						l499:
+							position, tokenIndex = position499, tokenIndex499
 						}
-					l494:
+					l500:
 						if at(buffer, position) != rune(':') {
-							goto l492
+							goto l498
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l492
+							goto l498
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l492
+							goto l498
 						}
 						if at(buffer, position) != rune(':') {
-							goto l492
+							goto l498
 						}
 						position++
 						{
@@ -4059,1292 +4003,1545 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l504
 							}
 							position++
-							goto l492
+							goto l498
 						l504:
 							position, tokenIndex = position504, tokenIndex504
 						}
-						if !_rules[rulels32]() {
-							goto l492
+						if !_rules[ruleh16]() {
+							goto l498
 						}
-						goto l451
-					l492:
-						position, tokenIndex = position451, tokenIndex451
+						if at(buffer, position) != rune(':') {
+							goto l498
+						}
+						position++
+						{
+							position505, tokenIndex505 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l505
+							}
+							position++
+							goto l498
+						l505:
+							position, tokenIndex = position505, tokenIndex505
+						}
+						if !_rules[ruleh16]() {
+							goto l498
+						}
+						if at(buffer, position) != rune(':') {
+							goto l498
+						}
+						position++
 						{
 							position506, tokenIndex506 := position, tokenIndex
-							{
-								position508, tokenIndex508 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l508
-								}
-								if at(buffer, position) != rune(':') {
-									goto l508
-								}
-								position++
-								{
-									position510, tokenIndex510 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l510
-									}
-									position++
-									goto l508
-								l510:
-									position, tokenIndex = position510, tokenIndex510
-								}
-								{
-									position511, tokenIndex511 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l511
-									}
-									if at(buffer, position) != rune(':') {
-										goto l511
-									}
-									position++
-									{
-										position513, tokenIndex513 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l513
-										}
-										position++
-										goto l511
-									l513:
-										position, tokenIndex = position513, tokenIndex513
-									}
-									{
-										position514, tokenIndex514 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l514
-										}
-										if at(buffer, position) != rune(':') {
-											goto l514
-										}
-										position++
-										{
-											position516, tokenIndex516 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l516
-											}
-											position++
-											goto l514
-										l516:
-											position, tokenIndex = position516, tokenIndex516
-										}
-										{
-											position517, tokenIndex517 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l517
-											}
-											if at(buffer, position) != rune(':') {
-												goto l517
-											}
-											position++
-											{
-												position519, tokenIndex519 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l519
-												}
-												position++
-												goto l517
-											l519:
-												position, tokenIndex = position519, tokenIndex519
-											}
-											goto l518
-										l517:
-											position, tokenIndex = position517, tokenIndex517
-										}
-									l518:
-										goto l515
-									l514:
-										position, tokenIndex = position514, tokenIndex514
-									}
-								l515:
-									goto l512
-								l511:
-									position, tokenIndex = position511, tokenIndex511
-								}
-							l512:
-								goto l509
-							l508:
-								position, tokenIndex = position508, tokenIndex508
-							}
-						l509:
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l506
 							}
-							goto l507
+							position++
+							goto l498
 						l506:
 							position, tokenIndex = position506, tokenIndex506
 						}
-					l507:
-						if at(buffer, position) != rune(':') {
-							goto l505
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l505
-						}
-						position++
 						if !_rules[rulels32]() {
-							goto l505
+							goto l498
 						}
-						goto l451
-					l505:
-						position, tokenIndex = position451, tokenIndex451
+						goto l477
+					l498:
+						position, tokenIndex = position477, tokenIndex477
 						{
-							position521, tokenIndex521 := position, tokenIndex
+							position508, tokenIndex508 := position, tokenIndex
 							{
-								position523, tokenIndex523 := position, tokenIndex
+								position510, tokenIndex510 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l523
+									goto l510
 								}
 								if at(buffer, position) != rune(':') {
-									goto l523
+									goto l510
 								}
 								position++
 								{
-									position525, tokenIndex525 := position, tokenIndex
+									position512, tokenIndex512 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l525
+										goto l512
 									}
 									position++
-									goto l523
-								l525:
-									position, tokenIndex = position525, tokenIndex525
+									goto l510
+								l512:
+									position, tokenIndex = position512, tokenIndex512
 								}
 								{
-									position526, tokenIndex526 := position, tokenIndex
+									position513, tokenIndex513 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l526
+										goto l513
 									}
 									if at(buffer, position) != rune(':') {
-										goto l526
+										goto l513
 									}
 									position++
 									{
-										position528, tokenIndex528 := position, tokenIndex
+										position515, tokenIndex515 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l528
+											goto l515
 										}
 										position++
-										goto l526
-									l528:
-										position, tokenIndex = position528, tokenIndex528
+										goto l513
+									l515:
+										position, tokenIndex = position515, tokenIndex515
 									}
-									{
-										position529, tokenIndex529 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l529
-										}
-										if at(buffer, position) != rune(':') {
-											goto l529
-										}
-										position++
-										{
-											position531, tokenIndex531 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l531
-											}
-											position++
-											goto l529
-										l531:
-											position, tokenIndex = position531, tokenIndex531
-										}
-										{
-											position532, tokenIndex532 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l532
-											}
-											if at(buffer, position) != rune(':') {
-												goto l532
-											}
-											position++
-											{
-												position534, tokenIndex534 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l534
-												}
-												position++
-												goto l532
-											l534:
-												position, tokenIndex = position534, tokenIndex534
-											}
-											{
-												position535, tokenIndex535 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l535
-												}
-												if at(buffer, position) != rune(':') {
-													goto l535
-												}
-												position++
-												{
-													position537, tokenIndex537 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l537
-													}
-													position++
-													goto l535
-												l537:
-													position, tokenIndex = position537, tokenIndex537
-												}
-												goto l536
-											l535:
-												position, tokenIndex = position535, tokenIndex535
-											}
-										l536:
-											goto l533
-										l532:
-											position, tokenIndex = position532, tokenIndex532
-										}
-									l533:
-										goto l530
-									l529:
-										position, tokenIndex = position529, tokenIndex529
-									}
-								l530:
-									goto l527
-								l526:
-									position, tokenIndex = position526, tokenIndex526
+									goto l514
+								l513:
+									position, tokenIndex = position513, tokenIndex513
 								}
-							l527:
-								goto l524
-							l523:
-								position, tokenIndex = position523, tokenIndex523
+							l514:
+								goto l511
+							l510:
+								position, tokenIndex = position510, tokenIndex510
 							}
-						l524:
+						l511:
 							if !_rules[ruleh16]() {
-								goto l521
+								goto l508
 							}
-							goto l522
-						l521:
-							position, tokenIndex = position521, tokenIndex521
+							goto l509
+						l508:
+							position, tokenIndex = position508, tokenIndex508
 						}
-					l522:
+					l509:
 						if at(buffer, position) != rune(':') {
-							goto l520
+							goto l507
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l520
+							goto l507
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l520
+							goto l507
 						}
-						goto l451
-					l520:
-						position, tokenIndex = position451, tokenIndex451
+						if at(buffer, position) != rune(':') {
+							goto l507
+						}
+						position++
 						{
-							position538, tokenIndex538 := position, tokenIndex
+							position516, tokenIndex516 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l516
+							}
+							position++
+							goto l507
+						l516:
+							position, tokenIndex = position516, tokenIndex516
+						}
+						if !_rules[ruleh16]() {
+							goto l507
+						}
+						if at(buffer, position) != rune(':') {
+							goto l507
+						}
+						position++
+						{
+							position517, tokenIndex517 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l517
+							}
+							position++
+							goto l507
+						l517:
+							position, tokenIndex = position517, tokenIndex517
+						}
+						if !_rules[rulels32]() {
+							goto l507
+						}
+						goto l477
+					l507:
+						position, tokenIndex = position477, tokenIndex477
+						{
+							position519, tokenIndex519 := position, tokenIndex
 							{
-								position540, tokenIndex540 := position, tokenIndex
+								position521, tokenIndex521 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l540
+									goto l521
 								}
 								if at(buffer, position) != rune(':') {
-									goto l540
+									goto l521
 								}
 								position++
 								{
-									position542, tokenIndex542 := position, tokenIndex
+									position523, tokenIndex523 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l542
+										goto l523
 									}
 									position++
-									goto l540
-								l542:
-									position, tokenIndex = position542, tokenIndex542
+									goto l521
+								l523:
+									position, tokenIndex = position523, tokenIndex523
 								}
 								{
-									position543, tokenIndex543 := position, tokenIndex
+									position524, tokenIndex524 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l543
+										goto l524
 									}
 									if at(buffer, position) != rune(':') {
-										goto l543
+										goto l524
 									}
 									position++
 									{
-										position545, tokenIndex545 := position, tokenIndex
+										position526, tokenIndex526 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l545
+											goto l526
 										}
 										position++
-										goto l543
-									l545:
-										position, tokenIndex = position545, tokenIndex545
+										goto l524
+									l526:
+										position, tokenIndex = position526, tokenIndex526
 									}
 									{
-										position546, tokenIndex546 := position, tokenIndex
+										position527, tokenIndex527 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l546
+											goto l527
 										}
 										if at(buffer, position) != rune(':') {
-											goto l546
+											goto l527
 										}
 										position++
 										{
-											position548, tokenIndex548 := position, tokenIndex
+											position529, tokenIndex529 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l548
+												goto l529
 											}
 											position++
-											goto l546
-										l548:
-											position, tokenIndex = position548, tokenIndex548
+											goto l527
+										l529:
+											position, tokenIndex = position529, tokenIndex529
+										}
+										goto l528
+									l527:
+										position, tokenIndex = position527, tokenIndex527
+									}
+								l528:
+									goto l525
+								l524:
+									position, tokenIndex = position524, tokenIndex524
+								}
+							l525:
+								goto l522
+							l521:
+								position, tokenIndex = position521, tokenIndex521
+							}
+						l522:
+							if !_rules[ruleh16]() {
+								goto l519
+							}
+							goto l520
+						l519:
+							position, tokenIndex = position519, tokenIndex519
+						}
+					l520:
+						if at(buffer, position) != rune(':') {
+							goto l518
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l518
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l518
+						}
+						if at(buffer, position) != rune(':') {
+							goto l518
+						}
+						position++
+						{
+							position530, tokenIndex530 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l530
+							}
+							position++
+							goto l518
+						l530:
+							position, tokenIndex = position530, tokenIndex530
+						}
+						if !_rules[rulels32]() {
+							goto l518
+						}
+						goto l477
+					l518:
+						position, tokenIndex = position477, tokenIndex477
+						{
+							position532, tokenIndex532 := position, tokenIndex
+							{
+								position534, tokenIndex534 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l534
+								}
+								if at(buffer, position) != rune(':') {
+									goto l534
+								}
+								position++
+								{
+									position536, tokenIndex536 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l536
+									}
+									position++
+									goto l534
+								l536:
+									position, tokenIndex = position536, tokenIndex536
+								}
+								{
+									position537, tokenIndex537 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l537
+									}
+									if at(buffer, position) != rune(':') {
+										goto l537
+									}
+									position++
+									{
+										position539, tokenIndex539 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l539
+										}
+										position++
+										goto l537
+									l539:
+										position, tokenIndex = position539, tokenIndex539
+									}
+									{
+										position540, tokenIndex540 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l540
+										}
+										if at(buffer, position) != rune(':') {
+											goto l540
+										}
+										position++
+										{
+											position542, tokenIndex542 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l542
+											}
+											position++
+											goto l540
+										l542:
+											position, tokenIndex = position542, tokenIndex542
 										}
 										{
-											position549, tokenIndex549 := position, tokenIndex
+											position543, tokenIndex543 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l549
+												goto l543
 											}
 											if at(buffer, position) != rune(':') {
-												goto l549
+												goto l543
 											}
 											position++
 											{
-												position551, tokenIndex551 := position, tokenIndex
+												position545, tokenIndex545 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l551
+													goto l545
 												}
 												position++
-												goto l549
-											l551:
-												position, tokenIndex = position551, tokenIndex551
+												goto l543
+											l545:
+												position, tokenIndex = position545, tokenIndex545
+											}
+											goto l544
+										l543:
+											position, tokenIndex = position543, tokenIndex543
+										}
+									l544:
+										goto l541
+									l540:
+										position, tokenIndex = position540, tokenIndex540
+									}
+								l541:
+									goto l538
+								l537:
+									position, tokenIndex = position537, tokenIndex537
+								}
+							l538:
+								goto l535
+							l534:
+								position, tokenIndex = position534, tokenIndex534
+							}
+						l535:
+							if !_rules[ruleh16]() {
+								goto l532
+							}
+							goto l533
+						l532:
+							position, tokenIndex = position532, tokenIndex532
+						}
+					l533:
+						if at(buffer, position) != rune(':') {
+							goto l531
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l531
+						}
+						position++
+						if !_rules[rulels32]() {
+							goto l531
+						}
+						goto l477
+					l531:
+						position, tokenIndex = position477, tokenIndex477
+						{
+							position547, tokenIndex547 := position, tokenIndex
+							{
+								position549, tokenIndex549 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l549
+								}
+								if at(buffer, position) != rune(':') {
+									goto l549
+								}
+								position++
+								{
+									position551, tokenIndex551 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l551
+									}
+									position++
+									goto l549
+								l551:
+									position, tokenIndex = position551, tokenIndex551
+								}
+								{
+									position552, tokenIndex552 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l552
+									}
+									if at(buffer, position) != rune(':') {
+										goto l552
+									}
+									position++
+									{
+										position554, tokenIndex554 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l554
+										}
+										position++
+										goto l552
+									l554:
+										position, tokenIndex = position554, tokenIndex554
+									}
+									{
+										position555, tokenIndex555 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l555
+										}
+										if at(buffer, position) != rune(':') {
+											goto l555
+										}
+										position++
+										{
+											position557, tokenIndex557 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l557
+											}
+											position++
+											goto l555
+										l557:
+											position, tokenIndex = position557, tokenIndex557
+										}
+										{
+											position558, tokenIndex558 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l558
+											}
+											if at(buffer, position) != rune(':') {
+												goto l558
+											}
+											position++
+											{
+												position560, tokenIndex560 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l560
+												}
+												position++
+												goto l558
+											l560:
+												position, tokenIndex = position560, tokenIndex560
 											}
 											{
-												position552, tokenIndex552 := position, tokenIndex
+												position561, tokenIndex561 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l552
+													goto l561
 												}
 												if at(buffer, position) != rune(':') {
-													goto l552
+													goto l561
 												}
 												position++
 												{
-													position554, tokenIndex554 := position, tokenIndex
+													position563, tokenIndex563 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l554
+														goto l563
 													}
 													position++
-													goto l552
-												l554:
-													position, tokenIndex = position554, tokenIndex554
+													goto l561
+												l563:
+													position, tokenIndex = position563, tokenIndex563
+												}
+												goto l562
+											l561:
+												position, tokenIndex = position561, tokenIndex561
+											}
+										l562:
+											goto l559
+										l558:
+											position, tokenIndex = position558, tokenIndex558
+										}
+									l559:
+										goto l556
+									l555:
+										position, tokenIndex = position555, tokenIndex555
+									}
+								l556:
+									goto l553
+								l552:
+									position, tokenIndex = position552, tokenIndex552
+								}
+							l553:
+								goto l550
+							l549:
+								position, tokenIndex = position549, tokenIndex549
+							}
+						l550:
+							if !_rules[ruleh16]() {
+								goto l547
+							}
+							goto l548
+						l547:
+							position, tokenIndex = position547, tokenIndex547
+						}
+					l548:
+						if at(buffer, position) != rune(':') {
+							goto l546
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l546
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l546
+						}
+						goto l477
+					l546:
+						position, tokenIndex = position477, tokenIndex477
+						{
+							position564, tokenIndex564 := position, tokenIndex
+							{
+								position566, tokenIndex566 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l566
+								}
+								if at(buffer, position) != rune(':') {
+									goto l566
+								}
+								position++
+								{
+									position568, tokenIndex568 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l568
+									}
+									position++
+									goto l566
+								l568:
+									position, tokenIndex = position568, tokenIndex568
+								}
+								{
+									position569, tokenIndex569 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l569
+									}
+									if at(buffer, position) != rune(':') {
+										goto l569
+									}
+									position++
+									{
+										position571, tokenIndex571 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l571
+										}
+										position++
+										goto l569
+									l571:
+										position, tokenIndex = position571, tokenIndex571
+									}
+									{
+										position572, tokenIndex572 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l572
+										}
+										if at(buffer, position) != rune(':') {
+											goto l572
+										}
+										position++
+										{
+											position574, tokenIndex574 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l574
+											}
+											position++
+											goto l572
+										l574:
+											position, tokenIndex = position574, tokenIndex574
+										}
+										{
+											position575, tokenIndex575 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l575
+											}
+											if at(buffer, position) != rune(':') {
+												goto l575
+											}
+											position++
+											{
+												position577, tokenIndex577 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l577
+												}
+												position++
+												goto l575
+											l577:
+												position, tokenIndex = position577, tokenIndex577
+											}
+											{
+												position578, tokenIndex578 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l578
+												}
+												if at(buffer, position) != rune(':') {
+													goto l578
+												}
+												position++
+												{
+													position580, tokenIndex580 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l580
+													}
+													position++
+													goto l578
+												l580:
+													position, tokenIndex = position580, tokenIndex580
 												}
 												{
-													position555, tokenIndex555 := position, tokenIndex
+													position581, tokenIndex581 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l555
+														goto l581
 													}
 													if at(buffer, position) != rune(':') {
-														goto l555
+														goto l581
 													}
 													position++
 													{
-														position557, tokenIndex557 := position, tokenIndex
+														position583, tokenIndex583 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l557
+															goto l583
 														}
 														position++
-														goto l555
-													l557:
-														position, tokenIndex = position557, tokenIndex557
+														goto l581
+													l583:
+														position, tokenIndex = position583, tokenIndex583
 													}
-													goto l556
-												l555:
-													position, tokenIndex = position555, tokenIndex555
+													goto l582
+												l581:
+													position, tokenIndex = position581, tokenIndex581
 												}
-											l556:
-												goto l553
-											l552:
-												position, tokenIndex = position552, tokenIndex552
+											l582:
+												goto l579
+											l578:
+												position, tokenIndex = position578, tokenIndex578
 											}
-										l553:
-											goto l550
-										l549:
-											position, tokenIndex = position549, tokenIndex549
+										l579:
+											goto l576
+										l575:
+											position, tokenIndex = position575, tokenIndex575
 										}
-									l550:
-										goto l547
-									l546:
-										position, tokenIndex = position546, tokenIndex546
+									l576:
+										goto l573
+									l572:
+										position, tokenIndex = position572, tokenIndex572
 									}
-								l547:
-									goto l544
-								l543:
-									position, tokenIndex = position543, tokenIndex543
+								l573:
+									goto l570
+								l569:
+									position, tokenIndex = position569, tokenIndex569
 								}
-							l544:
-								goto l541
-							l540:
-								position, tokenIndex = position540, tokenIndex540
+							l570:
+								goto l567
+							l566:
+								position, tokenIndex = position566, tokenIndex566
 							}
-						l541:
+						l567:
 							if !_rules[ruleh16]() {
-								goto l538
+								goto l564
 							}
-							goto l539
-						l538:
-							position, tokenIndex = position538, tokenIndex538
+							goto l565
+						l564:
+							position, tokenIndex = position564, tokenIndex564
 						}
-					l539:
+					l565:
 						if at(buffer, position) != rune(':') {
-							goto l438
+							goto l464
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l438
+							goto l464
 						}
 						position++
 					}
-				l451:
+				l477:
 				}
-			l440:
-				add(ruleIPv6address, position439)
+			l466:
+				add(ruleIPv6address, position465)
 			}
 			return true
-		l438:
-			position, tokenIndex = position438, tokenIndex438
+		l464:
+			position, tokenIndex = position464, tokenIndex464
 			return false
 		},
 		/* 45 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
 		func() bool {
-			position558, tokenIndex558 := position, tokenIndex
+			position584, tokenIndex584 := position, tokenIndex
 			{
-				position559 := position
+				position585 := position
 				{
-					position560, tokenIndex560 := position, tokenIndex
+					position586, tokenIndex586 := position, tokenIndex
 					if !_rules[rulehexseq]() {
-						goto l561
+						goto l587
 					}
 					if at(buffer, position) != rune(':') {
-						goto l561
+						goto l587
 					}
 					position++
 					if at(buffer, position) != rune(':') {
-						goto l561
+						goto l587
 					}
 					position++
 					{
-						position562, tokenIndex562 := position, tokenIndex
+						position588, tokenIndex588 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l562
+							goto l588
 						}
-						goto l563
-					l562:
-						position, tokenIndex = position562, tokenIndex562
+						goto l589
+					l588:
+						position, tokenIndex = position588, tokenIndex588
 					}
-				l563:
-					goto l560
-				l561:
-					position, tokenIndex = position560, tokenIndex560
+				l589:
+					goto l586
+				l587:
+					position, tokenIndex = position586, tokenIndex586
 					if !_rules[rulehexseq]() {
-						goto l564
+						goto l590
 					}
-					goto l560
-				l564:
-					position, tokenIndex = position560, tokenIndex560
+					goto l586
+				l590:
+					position, tokenIndex = position586, tokenIndex586
 					if at(buffer, position) != rune(':') {
-						goto l558
+						goto l584
 					}
 					position++
 					if at(buffer, position) != rune(':') {
-						goto l558
+						goto l584
 					}
 					position++
 					{
-						position565, tokenIndex565 := position, tokenIndex
+						position591, tokenIndex591 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l565
+							goto l591
 						}
-						goto l566
-					l565:
-						position, tokenIndex = position565, tokenIndex565
+						goto l592
+					l591:
+						position, tokenIndex = position591, tokenIndex591
 					}
-				l566:
+				l592:
 				}
-			l560:
-				add(rulehexpart, position559)
+			l586:
+				add(rulehexpart, position585)
 			}
 			return true
-		l558:
-			position, tokenIndex = position558, tokenIndex558
+		l584:
+			position, tokenIndex = position584, tokenIndex584
 			return false
 		},
 		/* 46 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position567, tokenIndex567 := position, tokenIndex
+			position593, tokenIndex593 := position, tokenIndex
 			{
-				position568 := position
+				position594 := position
 				if !_rules[rulehex4]() {
-					goto l567
+					goto l593
 				}
-			l569:
+			l595:
 				{
-					position570, tokenIndex570 := position, tokenIndex
+					position596, tokenIndex596 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l570
+						goto l596
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l570
+						goto l596
 					}
-					goto l569
-				l570:
-					position, tokenIndex = position570, tokenIndex570
+					goto l595
+				l596:
+					position, tokenIndex = position596, tokenIndex596
 				}
-				add(rulehexseq, position568)
+				add(rulehexseq, position594)
 			}
 			return true
-		l567:
-			position, tokenIndex = position567, tokenIndex567
+		l593:
+			position, tokenIndex = position593, tokenIndex593
 			return false
 		},
 		/* 47 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !('.' / HEXDIG))> */
 		func() bool {
-			position571, tokenIndex571 := position, tokenIndex
+			position597, tokenIndex597 := position, tokenIndex
 			{
-				position572 := position
+				position598 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l571
+					goto l597
 				}
 				{
-					position573, tokenIndex573 := position, tokenIndex
+					position599, tokenIndex599 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l573
+						goto l599
 					}
-					goto l574
-				l573:
-					position, tokenIndex = position573, tokenIndex573
+					goto l600
+				l599:
+					position, tokenIndex = position599, tokenIndex599
 				}
-			l574:
+			l600:
 				{
-					position575, tokenIndex575 := position, tokenIndex
+					position601, tokenIndex601 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l575
+						goto l601
 					}
-					goto l576
-				l575:
-					position, tokenIndex = position575, tokenIndex575
+					goto l602
+				l601:
+					position, tokenIndex = position601, tokenIndex601
 				}
-			l576:
+			l602:
 				{
-					position577, tokenIndex577 := position, tokenIndex
+					position603, tokenIndex603 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l577
+						goto l603
 					}
-					goto l578
-				l577:
-					position, tokenIndex = position577, tokenIndex577
+					goto l604
+				l603:
+					position, tokenIndex = position603, tokenIndex603
 				}
-			l578:
+			l604:
 				{
-					position579, tokenIndex579 := position, tokenIndex
+					position605, tokenIndex605 := position, tokenIndex
 					{
-						position580, tokenIndex580 := position, tokenIndex
+						position606, tokenIndex606 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l581
+							goto l607
 						}
 						position++
-						goto l580
-					l581:
-						position, tokenIndex = position580, tokenIndex580
+						goto l606
+					l607:
+						position, tokenIndex = position606, tokenIndex606
 						if !_rules[ruleHEXDIG]() {
-							goto l579
+							goto l605
 						}
 					}
-				l580:
-					goto l571
-				l579:
-					position, tokenIndex = position579, tokenIndex579
+				l606:
+					goto l597
+				l605:
+					position, tokenIndex = position605, tokenIndex605
 				}
-				add(rulehex4, position572)
+				add(rulehex4, position598)
 			}
 			return true
-		l571:
-			position, tokenIndex = position571, tokenIndex571
+		l597:
+			position, tokenIndex = position597, tokenIndex597
 			return false
 		},
 		/* 48 DIGIT <- <((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))> */
 		func() bool {
-			position582, tokenIndex582 := position, tokenIndex
+			position608, tokenIndex608 := position, tokenIndex
 			{
-				position583 := position
+				position609 := position
 				{
-					position584, tokenIndex584 := position, tokenIndex
+					position610, tokenIndex610 := position, tokenIndex
 					if !(p.pick[14] == 0) {
-						goto l585
+						goto l611
 					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l585
+						goto l611
 					}
 					position++
-					goto l584
-				l585:
-					position, tokenIndex = position584, tokenIndex584
+					goto l610
+				l611:
+					position, tokenIndex = position610, tokenIndex610
 					if !(p.pick[14] == 1) {
-						goto l582
+						goto l608
 					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l582
+						goto l608
 					}
 					position++
 				}
-			l584:
-				add(ruleDIGIT, position583)
+			l610:
+				add(ruleDIGIT, position609)
 			}
 			return true
-		l582:
-			position, tokenIndex = position582, tokenIndex582
+		l608:
+			position, tokenIndex = position608, tokenIndex608
 			return false
 		},
 		/* 49 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 		func() bool {
-			position586, tokenIndex586 := position, tokenIndex
+			position612, tokenIndex612 := position, tokenIndex
 			{
-				position587 := position
+				position613 := position
 				{
-					position588, tokenIndex588 := position, tokenIndex
+					position614, tokenIndex614 := position, tokenIndex
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l589
+						goto l615
 					}
 					position++
-					goto l588
-				l589:
-					position, tokenIndex = position588, tokenIndex588
+					goto l614
+				l615:
+					position, tokenIndex = position614, tokenIndex614
 					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l590
+						goto l616
 					}
 					position++
-					goto l588
-				l590:
-					position, tokenIndex = position588, tokenIndex588
+					goto l614
+				l616:
+					position, tokenIndex = position614, tokenIndex614
 					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l586
+						goto l612
 					}
 					position++
 				}
-			l588:
-				add(ruleHEXDIG, position587)
+			l614:
+				add(ruleHEXDIG, position613)
 			}
 			return true
-		l586:
-			position, tokenIndex = position586, tokenIndex586
+		l612:
+			position, tokenIndex = position612, tokenIndex612
 			return false
 		},
 		/* 50 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
 		func() bool {
-			position591, tokenIndex591 := position, tokenIndex
+			position617, tokenIndex617 := position, tokenIndex
 			{
-				position592 := position
+				position618 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l591
+					goto l617
 				}
 				{
-					position593, tokenIndex593 := position, tokenIndex
+					position619, tokenIndex619 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l593
+						goto l619
 					}
-					goto l594
-				l593:
-					position, tokenIndex = position593, tokenIndex593
+					goto l620
+				l619:
+					position, tokenIndex = position619, tokenIndex619
 				}
-			l594:
+			l620:
 				{
-					position595, tokenIndex595 := position, tokenIndex
+					position621, tokenIndex621 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l595
+						goto l621
 					}
-					goto l596
-				l595:
-					position, tokenIndex = position595, tokenIndex595
+					goto l622
+				l621:
+					position, tokenIndex = position621, tokenIndex621
 				}
-			l596:
+			l622:
 				{
-					position597, tokenIndex597 := position, tokenIndex
+					position623, tokenIndex623 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l597
+						goto l623
 					}
-					goto l598
-				l597:
-					position, tokenIndex = position597, tokenIndex597
+					goto l624
+				l623:
+					position, tokenIndex = position623, tokenIndex623
 				}
-			l598:
+			l624:
 				{
-					position599, tokenIndex599 := position, tokenIndex
+					position625, tokenIndex625 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l599
+						goto l625
 					}
 					position++
-					goto l591
-				l599:
-					position, tokenIndex = position599, tokenIndex599
+					goto l617
+				l625:
+					position, tokenIndex = position625, tokenIndex625
 				}
-				add(ruleh16, position592)
+				add(ruleh16, position618)
 			}
 			return true
-		l591:
-			position, tokenIndex = position591, tokenIndex591
+		l617:
+			position, tokenIndex = position617, tokenIndex617
 			return false
 		},
 		/* 51 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position600, tokenIndex600 := position, tokenIndex
+			position626, tokenIndex626 := position, tokenIndex
 			{
-				position601 := position
+				position627 := position
 				{
-					position602, tokenIndex602 := position, tokenIndex
+					position628, tokenIndex628 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l603
+						goto l629
 					}
 					if at(buffer, position) != rune(':') {
-						goto l603
+						goto l629
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l603
+						goto l629
 					}
-					goto l602
-				l603:
-					position, tokenIndex = position602, tokenIndex602
+					goto l628
+				l629:
+					position, tokenIndex = position628, tokenIndex628
 					if !_rules[ruleIPv4address]() {
-						goto l600
+						goto l626
 					}
 				}
-			l602:
-				add(rulels32, position601)
+			l628:
+				add(rulels32, position627)
 			}
 			return true
-		l600:
-			position, tokenIndex = position600, tokenIndex600
+		l626:
+			position, tokenIndex = position626, tokenIndex626
 			return false
 		},
 		/* 52 scope_id <- <(alphanum / ('.' / '_'))+> */
 		func() bool {
-			position604, tokenIndex604 := position, tokenIndex
+			position630, tokenIndex630 := position, tokenIndex
 			{
-				position605 := position
+				position631 := position
 				{
-					position608, tokenIndex608 := position, tokenIndex
+					position634, tokenIndex634 := position, tokenIndex
 					if !_rules[rulealphanum]() {
-						goto l609
+						goto l635
 					}
-					goto l608
-				l609:
-					position, tokenIndex = position608, tokenIndex608
+					goto l634
+				l635:
+					position, tokenIndex = position634, tokenIndex634
 					{
-						position610, tokenIndex610 := position, tokenIndex
+						position636, tokenIndex636 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l611
+							goto l637
 						}
 						position++
-						goto l610
-					l611:
-						position, tokenIndex = position610, tokenIndex610
+						goto l636
+					l637:
+						position, tokenIndex = position636, tokenIndex636
 						if at(buffer, position) != rune('_') {
-							goto l604
+							goto l630
 						}
 						position++
 					}
-				l610:
+				l636:
 				}
-			l608:
-			l606:
+			l634:
+			l632:
 				{
-					position607, tokenIndex607 := position, tokenIndex
+					position633, tokenIndex633 := position, tokenIndex
 					{
-						position612, tokenIndex612 := position, tokenIndex
+						position638, tokenIndex638 := position, tokenIndex
 						if !_rules[rulealphanum]() {
-							goto l613
+							goto l639
 						}
-						goto l612
-					l613:
-						position, tokenIndex = position612, tokenIndex612
+						goto l638
+					l639:
+						position, tokenIndex = position638, tokenIndex638
 						{
-							position614, tokenIndex614 := position, tokenIndex
+							position640, tokenIndex640 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l615
+								goto l641
 							}
 							position++
-							goto l614
-						l615:
-							position, tokenIndex = position614, tokenIndex614
+							goto l640
+						l641:
+							position, tokenIndex = position640, tokenIndex640
 							if at(buffer, position) != rune('_') {
-								goto l607
+								goto l633
 							}
 							position++
 						}
-					l614:
+					l640:
 					}
-				l612:
-					goto l606
-				l607:
-					position, tokenIndex = position607, tokenIndex607
+				l638:
+					goto l632
+				l633:
+					position, tokenIndex = position633, tokenIndex633
 				}
-				add(rulescope_id, position605)
+				add(rulescope_id, position631)
 			}
 			return true
-		l604:
-			position, tokenIndex = position604, tokenIndex604
+		l630:
+			position, tokenIndex = position630, tokenIndex630
 			return false
 		},
 		/* 53 octet <- <(('0'* nz_octet) / '0'+)> */
 		func() bool {
-			position616, tokenIndex616 := position, tokenIndex
+			position642, tokenIndex642 := position, tokenIndex
 			{
-				position617 := position
+				position643 := position
 				{
-					position618, tokenIndex618 := position, tokenIndex
-				l620:
+					position644, tokenIndex644 := position, tokenIndex
+				l646:
 					{
-						position621, tokenIndex621 := position, tokenIndex
+						position647, tokenIndex647 := position, tokenIndex
 						if at(buffer, position) != rune('0') {
-							goto l621
+							goto l647
 						}
 						position++
-						goto l620
-					l621:
-						position, tokenIndex = position621, tokenIndex621
+						goto l646
+					l647:
+						position, tokenIndex = position647, tokenIndex647
 					}
 					if !_rules[rulenz_octet]() {
-						goto l619
+						goto l645
 					}
-					goto l618
-				l619:
-					position, tokenIndex = position618, tokenIndex618
+					goto l644
+				l645:
+					position, tokenIndex = position644, tokenIndex644
 					if at(buffer, position) != rune('0') {
-						goto l616
+						goto l642
 					}
 					position++
-				l622:
+				l648:
 					{
-						position623, tokenIndex623 := position, tokenIndex
+						position649, tokenIndex649 := position, tokenIndex
 						if at(buffer, position) != rune('0') {
-							goto l623
+							goto l649
 						}
 						position++
-						goto l622
-					l623:
-						position, tokenIndex = position623, tokenIndex623
+						goto l648
+					l649:
+						position, tokenIndex = position649, tokenIndex649
 					}
 				}
-			l618:
-				add(ruleoctet, position617)
+			l644:
+				add(ruleoctet, position643)
 			}
 			return true
-		l616:
-			position, tokenIndex = position616, tokenIndex616
+		l642:
+			position, tokenIndex = position642, tokenIndex642
 			return false
 		},
 		/* 54 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
 		func() bool {
-			position624, tokenIndex624 := position, tokenIndex
+			position650, tokenIndex650 := position, tokenIndex
 			{
-				position625 := position
+				position651 := position
 				{
-					position626, tokenIndex626 := position, tokenIndex
+					position652, tokenIndex652 := position, tokenIndex
 					if at(buffer, position) != rune('2') {
-						goto l627
+						goto l653
 					}
 					position++
 					if at(buffer, position) != rune('5') {
-						goto l627
+						goto l653
 					}
 					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l627
+						goto l653
 					}
 					position++
-					goto l626
-				l627:
-					position, tokenIndex = position626, tokenIndex626
+					goto l652
+				l653:
+					position, tokenIndex = position652, tokenIndex652
 					if at(buffer, position) != rune('2') {
-						goto l628
+						goto l654
 					}
 					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l628
+						goto l654
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l628
+						goto l654
 					}
-					goto l626
-				l628:
-					position, tokenIndex = position626, tokenIndex626
+					goto l652
+				l654:
+					position, tokenIndex = position652, tokenIndex652
 					if at(buffer, position) != rune('1') {
-						goto l629
+						goto l655
 					}
 					position++
 					if !_rules[ruledigit]() {
-						goto l629
+						goto l655
 					}
 					if !_rules[ruledigit]() {
-						goto l629
+						goto l655
 					}
-					goto l626
-				l629:
-					position, tokenIndex = position626, tokenIndex626
+					goto l652
+				l655:
+					position, tokenIndex = position652, tokenIndex652
 					if !_rules[rulenzdigit]() {
-						goto l630
+						goto l656
 					}
 					if !_rules[ruledigit]() {
-						goto l630
+						goto l656
 					}
-					goto l626
-				l630:
-					position, tokenIndex = position626, tokenIndex626
+					goto l652
+				l656:
+					position, tokenIndex = position652, tokenIndex652
 					if !_rules[rulenzdigit]() {
-						goto l624
+						goto l650
 					}
 				}
-			l626:
-				add(rulenz_octet, position625)
+			l652:
+				add(rulenz_octet, position651)
 			}
 			return true
-		l624:
-			position, tokenIndex = position624, tokenIndex624
+		l650:
+			position, tokenIndex = position650, tokenIndex650
 			return false
 		},
 		/* 55 nzdigit <- <[1-9]> */
 		func() bool {
-			position631, tokenIndex631 := position, tokenIndex
-			{
-				position632 := position
-				if c := at(buffer, position); c < rune('1') || c > rune('9') {
-					goto l631
-				}
-				position++
-				add(rulenzdigit, position632)
-			}
-			return true
-		l631:
-			position, tokenIndex = position631, tokenIndex631
-			return false
-		},
-		/* 56 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
-		func() bool {
-			position633, tokenIndex633 := position, tokenIndex
-			{
-				position634 := position
-				{
-					position635, tokenIndex635 := position, tokenIndex
-					if at(buffer, position) != rune('Â') {
-						goto l636
-					}
-					position++
-					if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-						goto l636
-					}
-					position++
-					goto l635
-				l636:
-					position, tokenIndex = position635, tokenIndex635
-					if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-						goto l637
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l637
-					}
-					goto l635
-				l637:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('à') {
-						goto l638
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l638
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l638
-					}
-					goto l635
-				l638:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('á') {
-						goto l639
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l639
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l639
-					}
-					goto l635
-				l639:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('á') {
-						goto l640
-					}
-					position++
-					if at(buffer, position) != rune('\u009a') {
-						goto l640
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l640
-					}
-					position++
-					goto l635
-				l640:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('á') {
-						goto l641
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-						goto l641
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l641
-					}
-					goto l635
-				l641:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('â') {
-						goto l642
-					}
-					position++
-					if at(buffer, position) != rune('\u0080') {
-						goto l642
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l642
-					}
-					position++
-					goto l635
-				l642:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('â') {
-						goto l643
-					}
-					position++
-					if at(buffer, position) != rune('\u0080') {
-						goto l643
-					}
-					position++
-					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l643
-					}
-					position++
-					goto l635
-				l643:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('â') {
-						goto l644
-					}
-					position++
-					if at(buffer, position) != rune('\u0080') {
-						goto l644
-					}
-					position++
-					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l644
-					}
-					position++
-					goto l635
-				l644:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('â') {
-						goto l645
-					}
-					position++
-					if at(buffer, position) != rune('\u0081') {
-						goto l645
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l645
-					}
-					position++
-					goto l635
-				l645:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('â') {
-						goto l646
-					}
-					position++
-					if at(buffer, position) != rune('\u0081') {
-						goto l646
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l646
-					}
-					position++
-					goto l635
-				l646:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('â') {
-						goto l647
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-						goto l647
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l647
-					}
-					goto l635
-				l647:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('ã') {
-						goto l648
-					}
-					position++
-					if at(buffer, position) != rune('\u0080') {
-						goto l648
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l648
-					}
-					position++
-					goto l635
-				l648:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('ã') {
-						goto l649
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l649
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l649
-					}
-					goto l635
-				l649:
-					position, tokenIndex = position635, tokenIndex635
-					if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-						goto l650
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l650
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l650
-					}
-					goto l635
-				l650:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('í') {
-						goto l651
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-						goto l651
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l651
-					}
-					goto l635
-				l651:
-					position, tokenIndex = position635, tokenIndex635
-					{
-						position653, tokenIndex653 := position, tokenIndex
-						if at(buffer, position) != rune('î') {
-							goto l654
-						}
-						position++
-						goto l653
-					l654:
-						position, tokenIndex = position653, tokenIndex653
-						if at(buffer, position) != rune('ï') {
-							goto l652
-						}
-						position++
-					}
-				l653:
-					if !_rules[ruleUTF8_tail]() {
-						goto l652
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l652
-					}
-					goto l635
-				l652:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('ð') {
-						goto l655
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-						goto l655
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l655
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l655
-					}
-					goto l635
-				l655:
-					position, tokenIndex = position635, tokenIndex635
-					if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-						goto l656
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l656
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l656
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l656
-					}
-					goto l635
-				l656:
-					position, tokenIndex = position635, tokenIndex635
-					if at(buffer, position) != rune('ô') {
-						goto l633
-					}
-					position++
-					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-						goto l633
-					}
-					position++
-					if !_rules[ruleUTF8_tail]() {
-						goto l633
-					}
-					if !_rules[ruleUTF8_tail]() {
-						goto l633
-					}
-				}
-			l635:
-				add(ruleother, position634)
-			}
-			return true
-		l633:
-			position, tokenIndex = position633, tokenIndex633
-			return false
-		},
-		/* 57 UTF8_tail <- <[\u0080-¿]> */
-		func() bool {
 			position657, tokenIndex657 := position, tokenIndex
 			{
 				position658 := position
-				if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
+				if c := at(buffer, position); c < rune('1') || c > rune('9') {
 					goto l657
 				}
 				position++
-				add(ruleUTF8_tail, position658)
+				add(rulenzdigit, position658)
 			}
 			return true
 		l657:
 			position, tokenIndex = position657, tokenIndex657
+			return false
+		},
+		/* 56 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
+		func() bool {
+			position659, tokenIndex659 := position, tokenIndex
+			{
+				position660 := position
+				{
+					position661, tokenIndex661 := position, tokenIndex
+					if at(buffer, position) != rune('Â') {
+						goto l662
+					}
+					position++
+					if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
+						goto l662
+					}
+					position++
+					goto l661
+				l662:
+					position, tokenIndex = position661, tokenIndex661
+					if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
+						goto l663
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l663
+					}
+					goto l661
+				l663:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('à') {
+						goto l664
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
+						goto l664
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l664
+					}
+					goto l661
+				l664:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('á') {
+						goto l665
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
+						goto l665
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l665
+					}
+					goto l661
+				l665:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('á') {
+						goto l666
+					}
+					position++
+					if at(buffer, position) != rune('\u009a') {
+						goto l666
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
+						goto l666
+					}
+					position++
+					goto l661
+				l666:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('á') {
+						goto l667
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
+						goto l667
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l667
+					}
+					goto l661
+				l667:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('â') {
+						goto l668
+					}
+					position++
+					if at(buffer, position) != rune('\u0080') {
+						goto l668
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
+						goto l668
+					}
+					position++
+					goto l661
+				l668:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('â') {
+						goto l669
+					}
+					position++
+					if at(buffer, position) != rune('\u0080') {
+						goto l669
+					}
+					position++
+					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
+						goto l669
+					}
+					position++
+					goto l661
+				l669:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('â') {
+						goto l670
+					}
+					position++
+					if at(buffer, position) != rune('\u0080') {
+						goto l670
+					}
+					position++
+					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
+						goto l670
+					}
+					position++
+					goto l661
+				l670:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('â') {
+						goto l671
+					}
+					position++
+					if at(buffer, position) != rune('\u0081') {
+						goto l671
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
+						goto l671
+					}
+					position++
+					goto l661
+				l671:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('â') {
+						goto l672
+					}
+					position++
+					if at(buffer, position) != rune('\u0081') {
+						goto l672
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
+						goto l672
+					}
+					position++
+					goto l661
+				l672:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('â') {
+						goto l673
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
+						goto l673
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l673
+					}
+					goto l661
+				l673:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('ã') {
+						goto l674
+					}
+					position++
+					if at(buffer, position) != rune('\u0080') {
+						goto l674
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
+						goto l674
+					}
+					position++
+					goto l661
+				l674:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('ã') {
+						goto l675
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
+						goto l675
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l675
+					}
+					goto l661
+				l675:
+					position, tokenIndex = position661, tokenIndex661
+					if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
+						goto l676
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l676
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l676
+					}
+					goto l661
+				l676:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('í') {
+						goto l677
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
+						goto l677
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l677
+					}
+					goto l661
+				l677:
+					position, tokenIndex = position661, tokenIndex661
+					{
+						position679, tokenIndex679 := position, tokenIndex
+						if at(buffer, position) != rune('î') {
+							goto l680
+						}
+						position++
+						goto l679
+					l680:
+						position, tokenIndex = position679, tokenIndex679
+						if at(buffer, position) != rune('ï') {
+							goto l678
+						}
+						position++
+					}
+				l679:
+					if !_rules[ruleUTF8_tail]() {
+						goto l678
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l678
+					}
+					goto l661
+				l678:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('ð') {
+						goto l681
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
+						goto l681
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l681
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l681
+					}
+					goto l661
+				l681:
+					position, tokenIndex = position661, tokenIndex661
+					if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
+						goto l682
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l682
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l682
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l682
+					}
+					goto l661
+				l682:
+					position, tokenIndex = position661, tokenIndex661
+					if at(buffer, position) != rune('ô') {
+						goto l659
+					}
+					position++
+					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
+						goto l659
+					}
+					position++
+					if !_rules[ruleUTF8_tail]() {
+						goto l659
+					}
+					if !_rules[ruleUTF8_tail]() {
+						goto l659
+					}
+				}
+			l661:
+				add(ruleother, position660)
+			}
+			return true
+		l659:
+			position, tokenIndex = position659, tokenIndex659
+			return false
+		},
+		/* 57 UTF8_tail <- <[\u0080-¿]> */
+		func() bool {
+			position683, tokenIndex683 := position, tokenIndex
+			{
+				position684 := position
+				if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
+					goto l683
+				}
+				position++
+				add(ruleUTF8_tail, position684)
+			}
+			return true
+		l683:
+			position, tokenIndex = position683, tokenIndex683
 			return false
 		},
 	}

@@ -55,11 +55,11 @@ func ExampleError_gap() {
 func ExampleMatch() {
 	fmt.Println(parser.Match(grammar.RuleHostname, "www.example.com."))
 	fmt.Println(parser.Match(grammar.RuleIPv4address, "1.2.3.4"))
-	fmt.Println(parser.Match(grammar.RuleToplabel, "1a"))
+	fmt.Println(parser.Match(grammar.RuleToplabel, "com-"))
 	// Output:
 	// <nil>
 	// <nil>
-	// rfc2396: not a valid toplabel: offset 0: invalid character '1' in toplabel; expected alpha
+	// rfc2396: not a valid toplabel: offset 4: unexpected end of input in toplabel; expected alphanum or "-"
 }
 
 func ExampleParseTree() {

@@ -45,7 +45,7 @@ func TestCoverageDerivation(t *testing.T) {
 	}{
 		// server is authority's first alternative and wins when it fits.
 		{RFC2396, "http://a.b/", []string{"authority/:alt1", "hostname/0:rep1", "server/:rep1"}, []string{"authority/:alt2"}},
-		{RFC2396, "http://a_b/", []string{"authority/:alt2"}, []string{"authority/:alt1"}},
+		{RFC2396, "http://a~b/", []string{"authority/:alt2"}, []string{"authority/:alt1"}},
 		{RFC2396, "g", []string{"URI-reference/0:rep1", "URI-reference/1:rep0", "rel_path/1:rep0"}, nil},
 		{RFC3986, "http://[::1]/", []string{"host/:alt1", "IPv6address/:alt8"}, []string{"host/:alt3"}},
 		{RFC3986, "//1.2.3.4", []string{"host/:alt2", "dec-octet/:alt1"}, nil},

@@ -33,13 +33,13 @@ func ExampleValid() {
 }
 
 func ExampleMatches() {
-	for _, s := range []string{"www.example.com", "1.2.3.4", "a_b"} {
+	for _, s := range []string{"www.example.com", "1.2.3.4", "a~b"} {
 		fmt.Println(s, parser.Matches(grammar.RuleHostname, s), parser.Matches(grammar.RuleRegName, s))
 	}
 	// Output:
 	// www.example.com true true
 	// 1.2.3.4 false true
-	// a_b false true
+	// a~b false true
 }
 
 func ExampleError_ErrorWithPosition() {
@@ -114,12 +114,12 @@ func ExampleEquivalent() {
 }
 
 func ExampleAuthorityKind() {
-	for _, ref := range []string{"http://u@h:80/", "http://a_b/", "file:///etc"} {
+	for _, ref := range []string{"http://u@h:80/", "http://a~b/", "file:///etc"} {
 		u, _ := parser.Parse(ref)
 		fmt.Printf("%s %s (%s) host %q %s\n", ref, u.AuthorityKind().Code(), u.AuthorityKind(), u.Host().Value, u.HostKind())
 	}
 	// Output:
 	// http://u@h:80/ server (server-based) host "h" hostname
-	// http://a_b/ registry (registry-based) host "" no host
+	// http://a~b/ registry (registry-based) host "" no host
 	// file:///etc server (server-based) host "" no host
 }

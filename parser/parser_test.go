@@ -133,7 +133,7 @@ func TestParseTree(t *testing.T) {
 	if diff := cmp.Diff(want, lines); diff != "" {
 		t.Errorf("tree (-want +got):\n%s", diff)
 	}
-	if _, err := parser.ParseTree(grammar.RuleHostname, "a_b"); err == nil {
+	if _, err := parser.ParseTree(grammar.RuleHostname, "a~b"); err == nil {
 		t.Error("ParseTree accepted an invalid hostname")
 	}
 }

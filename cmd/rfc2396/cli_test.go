@@ -173,8 +173,8 @@ func TestParseJSON(t *testing.T) {
 			Path: str("/p"), Query: str(""), Opaque: &no, AuthorityKind: str("server"), HostKind: str("hostname")}},
 		{"mailto:a?b#", parseOutput{Input: "mailto:a?b#", Valid: true, Rule: "URI-reference",
 			Scheme: str("mailto"), SchemeSpecificPart: str("a?b"), Path: str("a?b"), Fragment: str(""), Opaque: &yes}},
-		{"//a_b", parseOutput{Input: "//a_b", Valid: true, Rule: "URI-reference",
-			SchemeSpecificPart: str("//a_b"), Authority: str("a_b"), Path: str(""), Opaque: &no, AuthorityKind: str("registry")}},
+		{"//a~b", parseOutput{Input: "//a~b", Valid: true, Rule: "URI-reference",
+			SchemeSpecificPart: str("//a~b"), Authority: str("a~b"), Path: str(""), Opaque: &no, AuthorityKind: str("registry")}},
 		{"?y", parseOutput{Input: "?y", Rule: "URI-reference", Error: &errorOutput{Code: "syntax", In: str("input"), Offset: num(0),
 			Rule: str("URI-reference"), Expected: str(`unreserved, "#", "$", "%", "&", "+", ",", "/", ";", "=", "@" or end of input`), Gap: str("empty-relative-path")}}},
 		// One character per byte: é is two bytes, \xff one; the offset
@@ -221,7 +221,7 @@ func TestParseJSON(t *testing.T) {
 func TestErrorShape(t *testing.T) {
 	runs := [][]string{
 		{"parse", "--json", "http://a b/"},
-		{"parse", "--json", "--rule", "hostname", "a_b"},
+		{"parse", "--json", "--rule", "hostname", "a~b"},
 		{"resolve", "--json", "http://a/b", "x y"},
 		{"resolve", "--json", "http://a b/", "g"},
 		{"resolve", "--json", "mailto:x", "g"},

@@ -48,7 +48,7 @@ func TestServe(t *testing.T) {
 	}{
 		{"/", 200},
 		{"/rule/URI-reference", 200},
-		{"/play?ref=http%3A%2F%2Fa_b.example%2Fx", 200},
+		{"/play?ref=http%3A%2F%2Fa~b.example%2Fx", 200},
 		{"/api/parse?ref=x", 200},
 		{"/rule/nope", 404},
 		{"/play?ref=" + strings.Repeat("a", 9000), 414},

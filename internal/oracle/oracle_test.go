@@ -37,8 +37,8 @@ func TestReadServer(t *testing.T) {
 	if !ok || srv != want {
 		t.Errorf("ReadServer = %+v, %v", srv, ok)
 	}
-	if _, ok := o.ReadServer("a_b"); ok {
-		t.Error("a_b read as a server")
+	if _, ok := o.ReadServer("a~b"); ok {
+		t.Error("a~b read as a server")
 	}
 }
 

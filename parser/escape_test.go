@@ -157,7 +157,7 @@ func TestDecodedAccessors(t *testing.T) {
 	if h, ok := u.DecodedHost(); !ok || h != "h" {
 		t.Errorf("DecodedHost = %q, %v", h, ok)
 	}
-	r, _ := parser.Parse("//a%40b:c@d_e/")
+	r, _ := parser.Parse("//a%40b:c@d~e/")
 	if f, ok := r.RegNameFields(); !ok || len(f) != 3 || f[0] != (parser.Field{Value: "a@b", Delim: ':'}) {
 		t.Errorf("RegNameFields = %v, %v", f, ok)
 	}

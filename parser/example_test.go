@@ -55,11 +55,15 @@ func ExampleError_gap() {
 func ExampleMatch() {
 	fmt.Println(parser.Match(grammar.RuleHostname, "www.example.com."))
 	fmt.Println(parser.Match(grammar.RuleIPv4address, "1.2.3.4"))
-	fmt.Println(parser.Match(grammar.RuleToplabel, "com-"))
+	err := parser.Match(grammar.RuleHostname, "www..example.com")
+	var perr *parser.Error
+	if errors.As(err, &perr) {
+		fmt.Println("not a hostname: offset", perr.Offset, "in", perr.Rule)
+	}
 	// Output:
 	// <nil>
 	// <nil>
-	// rfc2396: not a valid toplabel: offset 4: unexpected end of input in toplabel; expected alphanum or "-"
+	// not a hostname: offset 4 in hostname
 }
 
 func ExampleParseTree() {

@@ -43,16 +43,16 @@ func ExampleMatches() {
 }
 
 func ExampleError_ErrorWithPosition() {
-	_, err := parser.Parse("http://a b/")
+	_, err := parser.Parse("http://a/b%zz")
 	var perr *parser.Error
 	if errors.As(err, &perr) {
 		fmt.Println(perr.ErrorWithPosition())
 	}
 	// Output:
-	// rfc2396: offset 8: invalid character ' ' in server; expected uric, "#" or end of input
-	//   http://a b/
-	//           ^
-	//   server = [ [ userinfo "@" ] hostport ]  (RFC 2396 §3.2.2)
+	// rfc2396: offset 11: invalid character 'z' in segment; expected hex
+	//   http://a/b%zz
+	//              ^
+	//   segment = *pchar *( ";" param )  (RFC 2396 §3.3)
 }
 
 func ExampleGap() {
@@ -78,12 +78,12 @@ func ExampleURI_UnmarshalText() {
 	fmt.Println(link.Href.Query().Value, err)
 	out, _ := json.Marshal(link)
 	fmt.Println(string(out))
-	err = json.Unmarshal([]byte(`{"href":"http://a b/"}`), &link)
+	err = json.Unmarshal([]byte(`{"href":"http://a/%zz"}`), &link)
 	fmt.Println(err)
 	// Output:
 	// b <nil>
 	// {"href":"http://example.org/a?b#c"}
-	// rfc2396: offset 8: invalid character ' ' in server; expected uric, "#" or end of input
+	// rfc2396: offset 10: invalid character 'z' in segment; expected hex
 }
 
 func ExampleURI_ResolveReference() {

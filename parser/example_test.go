@@ -31,15 +31,15 @@ func ExampleParse_opaque() {
 }
 
 func ExampleError() {
-	_, err := parser.Parse("http://a/b c")
+	_, err := parser.Parse("http://a/b%zz")
 	var perr *parser.Error
 	if errors.As(err, &perr) {
 		fmt.Println(perr.Offset, perr.Rule, perr.Char())
 	}
 	fmt.Println(err)
 	// Output:
-	// 10 segment character ' '
-	// rfc2396: offset 10: invalid character ' ' in segment; expected uric, "#" or end of input
+	// 11 segment character 'z'
+	// rfc2396: offset 11: invalid character 'z' in segment; expected hex
 }
 
 func ExampleError_gap() {

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"flag"
 	"maps"
 	"os"
@@ -13,6 +14,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/parser"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/ with the output of this build")
@@ -164,6 +167,16 @@ func TestParseJSON(t *testing.T) {
 	str := func(s string) *string { return &s }
 	num := func(n int) *int { return &n }
 	yes, no := true, false
+	// What is expected where a reference fails is the library's to say
+	// (and changes with the grammar): the JSON must carry it as it is.
+	expected := func(ref string) *string {
+		_, err := parser.Parse(ref)
+		var perr *parser.Error
+		if !errors.As(err, &perr) {
+			t.Fatalf("Parse(%q) = %v, want a *parser.Error", ref, err)
+		}
+		return &perr.Expected
+	}
 	tests := []struct {
 		in   string
 		want parseOutput
@@ -176,11 +189,11 @@ func TestParseJSON(t *testing.T) {
 		{"//a~b", parseOutput{Input: "//a~b", Valid: true, Rule: "URI-reference",
 			SchemeSpecificPart: str("//a~b"), Authority: str("a~b"), Path: str(""), Opaque: &no, AuthorityKind: str("registry")}},
 		{"?y", parseOutput{Input: "?y", Rule: "URI-reference", Error: &errorOutput{Code: "syntax", In: str("input"), Offset: num(0),
-			Rule: str("URI-reference"), Expected: str(`unreserved, "#", "$", "%", "&", "+", ",", "/", ";", "=", "@" or end of input`), Gap: str("empty-relative-path")}}},
+			Rule: str("URI-reference"), Expected: expected("?y"), Gap: str("empty-relative-path")}}},
 		// One character per byte: é is two bytes, \xff one; the offset
 		// counts bytes and so characters.
 		{"http://h/é\xff", parseOutput{Input: "http://h/\u00c3\u00a9\u00ff", Rule: "URI-reference", Error: &errorOutput{Code: "syntax", In: str("input"), Offset: num(9),
-			Rule: str("abs_path"), Expected: str(`uric, "#" or end of input`)}}},
+			Rule: str("abs_path"), Expected: expected("http://h/é\xff")}}},
 	}
 	var stdin strings.Builder
 	for _, tt := range tests {

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 	"unicode"
@@ -104,6 +105,11 @@ func TestReadmeDocsExamples(t *testing.T) {
 		if name == "README.md" { // TestREADME checks its first screen
 			continue
 		}
+		// With -update (go generate), each output block is rewritten with
+		// what the commands print now, so that a grammar edit that changes
+		// an error message leaves the docs true.
+		var rewrite textEdits
+		defer func() { rewrite.apply(t, "../../"+name, text) }()
 		blocks := fencedBlocks(text)
 		for i, b := range blocks {
 			switch b.lang {
@@ -129,19 +135,22 @@ func TestReadmeDocsExamples(t *testing.T) {
 					got.WriteString(out)
 				}
 				examples++
-				if diff := cmp.Diff(blocks[i+1].body, got.String()); diff != "" {
+				if *update {
+					rewrite.add(blocks[i+1].begin, blocks[i+1].end, got.String())
+				} else if diff := cmp.Diff(blocks[i+1].body, got.String()); diff != "" {
 					t.Errorf("%s: output of the commands at line %d (-docs +actual):\n%s", name, b.line, diff)
 				}
 			case "console":
 				var cmd string
-				var want strings.Builder
+				var want, body strings.Builder
 				check := func() {
 					if cmd == "" {
 						return
 					}
 					examples++
 					out, _, _ := runCLI("", shellWords(t, cmd)...)
-					if diff := cmp.Diff(want.String(), out); diff != "" {
+					body.WriteString(out)
+					if diff := cmp.Diff(want.String(), out); diff != "" && !*update {
 						t.Errorf("%s: output of %q (-docs +actual):\n%s", name, cmd, diff)
 					}
 				}
@@ -150,11 +159,18 @@ func TestReadmeDocsExamples(t *testing.T) {
 						check()
 						cmd = strings.TrimSuffix(rest, "\n")
 						want.Reset()
+						body.WriteString(line)
 						continue
+					}
+					if cmd == "" {
+						body.WriteString(line)
 					}
 					want.WriteString(line)
 				}
 				check()
+				if *update {
+					rewrite.add(b.begin, b.end, body.String())
+				}
 			}
 		}
 	}
@@ -167,6 +183,7 @@ type fencedBlock struct {
 	lang, body string
 	line       int  // line of the opening fence, 1-based
 	adjacent   bool // only blank lines since the previous block
+	begin, end int  // the body's byte offsets in the text
 }
 
 // fencedBlocks returns the ``` blocks of a Markdown text.
@@ -175,13 +192,16 @@ func fencedBlocks(text string) []fencedBlock {
 	var cur *fencedBlock
 	var body strings.Builder
 	adjacent := false
+	pos := 0 // offset of line in text
 	for i, line := range strings.Split(text, "\n") {
+		next := pos + len(line) + 1
 		switch {
 		case cur == nil && strings.HasPrefix(line, "```"):
-			cur = &fencedBlock{lang: strings.TrimPrefix(line, "```"), line: i + 1, adjacent: adjacent}
+			cur = &fencedBlock{lang: strings.TrimPrefix(line, "```"), line: i + 1, adjacent: adjacent, begin: next}
 			body.Reset()
 		case cur != nil && line == "```":
 			cur.body = body.String()
+			cur.end = pos
 			blocks = append(blocks, *cur)
 			cur = nil
 			adjacent = true
@@ -190,6 +210,7 @@ func fencedBlocks(text string) []fencedBlock {
 		case strings.TrimSpace(line) != "":
 			adjacent = false
 		}
+		pos = next
 	}
 	return blocks
 }
@@ -275,4 +296,32 @@ func headingAnchors(text string) map[string]bool {
 		anchors[a.String()] = true
 	}
 	return anchors
+}
+
+// textEdit replaces text[begin:end] with text, for -update.
+type textEdit struct {
+	begin, end int
+	text       string
+}
+
+// textEdits are replacements of byte ranges of one text.
+type textEdits []textEdit
+
+func (e *textEdits) add(begin, end int, text string) { *e = append(*e, textEdit{begin, end, text}) }
+
+// apply writes text, with the replacements made, to path, if there are
+// any and they change it.
+func (e textEdits) apply(t *testing.T, path, text string) {
+	t.Helper()
+	slices.SortFunc(e, func(a, b textEdit) int { return b.begin - a.begin })
+	out := text
+	for _, r := range e {
+		out = out[:r.begin] + r.text + out[r.end:]
+	}
+	if out == text {
+		return
+	}
+	if err := os.WriteFile(path, []byte(out), 0o644); err != nil {
+		t.Fatal(err)
+	}
 }

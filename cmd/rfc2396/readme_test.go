@@ -19,20 +19,28 @@ func TestREADME(t *testing.T) {
 	text := string(data)
 	// A command block is followed by its output block.
 	re := regexp.MustCompile("(?s)```sh\n(go run ./cmd/rfc2396 [^\n]*)\n.*?```\n\n(?:[^`]*?\n)?```\n(.*?)```")
-	found := re.FindAllStringSubmatch(text, 2)
+	found := re.FindAllStringSubmatchIndex(text, 2)
 	if len(found) < 2 {
 		t.Fatalf("the README shows %d commands with their output, want 2", len(found))
 	}
+	// With -update (go generate), the output blocks are rewritten with what
+	// the commands print now, so that a grammar edit that changes an error
+	// message leaves the README true.
+	var rewrite textEdits
 	for i, m := range found {
-		args := shellWords(t, strings.TrimPrefix(m[1], "go run ./cmd/rfc2396 "))
+		cmd, want := text[m[2]:m[3]], text[m[4]:m[5]]
+		args := shellWords(t, strings.TrimPrefix(cmd, "go run ./cmd/rfc2396 "))
 		out, errOut, status := runCLI("", args...)
 		if i == 0 && status != 0 {
-			t.Errorf("the README's first command %q exits %d:\n%s%s", m[1], status, out, errOut)
+			t.Errorf("the README's first command %q exits %d:\n%s%s", cmd, status, out, errOut)
 		}
-		if diff := cmp.Diff(m[2], out); diff != "" {
-			t.Errorf("README output of %q (-README +actual):\n%s", m[1], diff)
+		if *update {
+			rewrite.add(m[4], m[5], out)
+		} else if diff := cmp.Diff(want, out); diff != "" {
+			t.Errorf("README output of %q (-README +actual):\n%s", cmd, diff)
 		}
 	}
+	rewrite.apply(t, "../../README.md", text)
 	// The Go version the README asks for is the one go.mod declares.
 	mod, err := os.ReadFile("../../go.mod")
 	if err != nil {

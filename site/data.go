@@ -4,13 +4,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"html/template"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -93,7 +93,7 @@ type Rule struct {
 	// (nil: Appendix A's definition, or not a profile's grammar).
 	Edit *EditView `json:"-"`
 
-	svg template.HTML
+	svg htmlesc.HTML
 }
 
 // Example is a string of a rule's language and, when it was chosen for
@@ -149,9 +149,9 @@ type examplesFile struct {
 const parsedGrammar = "rfc2396"
 
 // legend returns the key to the diagrams' shapes, which gen draws.
-func legend(fsys fs.FS) (template.HTML, error) {
+func legend(fsys fs.FS) (htmlesc.HTML, error) {
 	b, err := fs.ReadFile(fsys, "data/legend.svg")
-	return template.HTML(b), err // written by gen, which escapes every label
+	return htmlesc.HTML(b), err // written by gen, which escapes every label
 }
 
 // loadGrammars reads every grammar under data/ in fsys, the one the parser
@@ -202,7 +202,7 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.svg = template.HTML(svg) // written by gen, which escapes every label
+			r.svg = htmlesc.HTML(svg) // written by gen, which escapes every label
 		}
 		g.byName[r.Name] = r
 		if g.Profile != nil {
@@ -303,7 +303,7 @@ func (g *Grammar) Match(name, s string) error {
 
 // diagram returns r's diagram for inline use in a page whose links to other
 // rules end in ext ("" on the server, ".html" in a static copy).
-func (r *Rule) diagram(g *Grammar, ext string) template.HTML {
+func (r *Rule) diagram(g *Grammar, ext string) htmlesc.HTML {
 	if ext == "" {
 		return r.svg
 	}
@@ -311,7 +311,7 @@ func (r *Rule) diagram(g *Grammar, ext string) template.HTML {
 	for _, other := range g.Rules {
 		s = strings.ReplaceAll(s, `href="`+other.Name+`"`, `href="`+other.Name+ext+`"`)
 	}
-	return template.HTML(s)
+	return htmlesc.HTML(s)
 }
 
 // loadGrades reads data/grades.md, a Markdown table, into rows of cells,

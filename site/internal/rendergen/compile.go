@@ -86,6 +86,9 @@ type function struct {
 	// the expressions checked not to be nil in it: a check dominates the
 	// rest of its block.
 	checked []map[string]bool
+	// action is the action being compiled: where an error in a node
+	// html/template added (an escaper, at no position) is reported.
+	action parse.Node
 }
 
 // enter and leave open and close a Go block.
@@ -316,6 +319,9 @@ func (s *scope) lookup(name string) (value, bool) {
 
 // fail stops the compiler at node n.
 func (f *function) fail(n parse.Node, format string, args ...any) {
+	if (n == nil || n.Position() == 0) && f.action != nil {
+		n = f.action
+	}
 	loc, ctx := f.tree.ErrorContext(n)
 	panic(bail{&CompileError{Pos: filepath.ToSlash(filepath.Join(f.c.dir, "templates")) + "/" + loc, Construct: ctx, Msg: fmt.Sprintf(format, args...)}})
 }
@@ -362,6 +368,8 @@ func (f *function) node(n parse.Node, dot value, sc *scope) *scope {
 		}
 	case *parse.CommentNode:
 	case *parse.ActionNode:
+		f.action = n
+		defer func() { f.action = nil }()
 		if len(n.Pipe.Decl) > 0 {
 			return f.declare(n, n.Pipe, dot, sc)
 		}
@@ -436,7 +444,7 @@ func (f *function) print(n *parse.ActionNode, pipe *parse.PipeNode, dot value, s
 	}
 	v := f.commands(pipe.Cmds[:len(pipe.Cmds)-1], dot, sc)
 	f.mustValue(n, v)
-	f.escape(last, id.Ident, v, true)
+	f.escape(n, id.Ident, v, true)
 }
 
 // escape applies html/template's escaper name to v; with write it writes

@@ -1,9 +1,7 @@
 package site
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
 	"net/url"
 	"slices"
@@ -310,8 +308,7 @@ func (s *Site) playView(ctx context.Context, p *page, f playForm) (*resultView, 
 // playground that runs in the browser. It stops with ctx.
 func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int, []byte) {
 	jsonError := func(status int, msg string) (int, []byte) {
-		b, _ := json.Marshal(map[string]string{"error": msg})
-		return status, append(b, '\n')
+		return status, appendErrorJSON(nil, msg)
 	}
 	if err := s.check(); err != nil {
 		return jsonError(statusInternalError, err.Error())
@@ -341,15 +338,8 @@ func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int,
 	// The answer is application/json, never read as HTML (nosniff):
 	// "<", ">" and "&" need no \u escapes, which would make an input of
 	// "&" six times its size.
-	var b bytes.Buffer
 	// Room for the HTML, its quotes written \", and the tree's JSON.
-	b.Grow(2*len(a.HTML) + 16<<10)
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(a); err != nil {
-		return jsonError(statusInternalError, err.Error())
-	}
-	return statusOK, b.Bytes()
+	return statusOK, appendAnalysisJSON(make([]byte, 0, 2*len(a.HTML)+16<<10), a)
 }
 
 // urlQueryEscape escapes s for a query string, a space as %20 rather than

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -137,12 +136,15 @@ func (g *Grammar) Rule(name string) *Rule { return g.byName[name] }
 
 // examplesFile is data/NAME/examples.json.
 type examplesFile struct {
-	Generator string `json:"generator"`
-	Rules     []struct {
-		Rule    string    `json:"rule"`
-		Valid   []Example `json:"valid"`
-		Invalid []string  `json:"invalid"`
-	} `json:"rules"`
+	Generator string         `json:"generator"`
+	Rules     []ruleExamples `json:"rules"`
+}
+
+// ruleExamples are a rule's examples in examples.json.
+type ruleExamples struct {
+	Rule    string    `json:"rule"`
+	Valid   []Example `json:"valid"`
+	Invalid []string  `json:"invalid"`
 }
 
 // parsedGrammar names the grammar that package parser implements.
@@ -190,8 +192,8 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 		return nil, err
 	}
 	g := &Grammar{}
-	if err := json.Unmarshal(raw, g); err != nil {
-		return nil, fmt.Errorf("site: %s/grammar.json: %v", dir, err)
+	if err := decodeGrammar(raw, path.Join(dir, "grammar.json"), g); err != nil {
+		return nil, err
 	}
 	g.Parsed = g.Name == parsedGrammar
 	g.setParser()
@@ -223,8 +225,8 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 		return g, nil // a grammar without examples
 	}
 	var ex examplesFile
-	if err := json.Unmarshal(raw, &ex); err != nil {
-		return nil, fmt.Errorf("site: %s/examples.json: %v", dir, err)
+	if err := decodeExamples(raw, path.Join(dir, "examples.json"), &ex); err != nil {
+		return nil, err
 	}
 	g.Generator = ex.Generator
 	for _, e := range ex.Rules {

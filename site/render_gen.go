@@ -11,652 +11,652 @@ import (
 
 // renderIndexPage executes the template "layout" of the index page's set (layout.html), escaped as html/template escapes it.
 func renderIndexPage(w *strings.Builder, dot *page) error {
-	w.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
+	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:7:9", Action: ".Title", Msg: "nil pointer evaluating *page.Title"}
+		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
 	htmlesc.WriteText(w, v1)
-	w.WriteString(" · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
+	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
 	v3 := htmlesc.FilterURL(v2)
 	v4 := htmlesc.NormalizeURL(v3)
 	htmlesc.WriteText(w, v4)
-	w.WriteString("\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
+	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
 	v6 := htmlesc.FilterURL(v5)
 	v7 := htmlesc.NormalizeURL(v6)
 	htmlesc.WriteText(w, v7)
-	w.WriteString("\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
+	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
 	v9 := htmlesc.FilterURL(v8)
 	v10 := htmlesc.NormalizeURL(v9)
 	htmlesc.WriteText(w, v10)
-	w.WriteString("\">Rules</a>\n<a href=\"")
+	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
 	v12 := htmlesc.FilterURL(v11)
 	v13 := htmlesc.NormalizeURL(v12)
 	htmlesc.WriteText(w, v13)
-	w.WriteString("\">Playground</a>\n<a href=\"")
+	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:13", Action: ".G.SpecURL", Msg: "nil pointer evaluating *Grammar.SpecURL"}
+		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
 	v16 := htmlesc.FilterURL(v15)
 	v17 := htmlesc.NormalizeURL(v16)
 	htmlesc.WriteText(w, v17)
-	w.WriteString("\">")
+	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:29", Action: ".G.Spec", Msg: "nil pointer evaluating *Grammar.Spec"}
+		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
 	htmlesc.WriteText(w, v19)
-	w.WriteString("</a>\n</nav>\n</header>\n<main>\n")
+	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderIndexContent(w, dot); err != nil {
 		return err
 	}
-	w.WriteString("\n</main>\n<footer>\n<p>Generated from <code>")
+	writeString(w, "\n</main>\n<footer>\n<p>Generated from <code>")
 	v20 := dot.G
 	if v20 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:28", Action: ".G.Source", Msg: "nil pointer evaluating *Grammar.Source"}
+		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
 	htmlesc.WriteText(w, v21)
-	w.WriteString("</code>")
+	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:51", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+		return templateError("layout", "layout.html:24:51", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 	}
 	v23 := v22.PEG
 	if len(v23) > 0 {
-		w.WriteString(" and <code>")
+		writeString(w, " and <code>")
 		v24 := dot.G
 		if v24 == nil {
-			return &TemplateError{Template: "layout", Pos: "layout.html:24:72", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
 		htmlesc.WriteText(w, v25)
-		w.WriteString("</code>")
+		writeString(w, "</code>")
 	}
-	w.WriteString(" by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
+	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
 	v26 := dot.PlayHere
 	if v26 {
-		w.WriteString(" This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
+		writeString(w, " This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
 	} else {
 		v27 := dot.Static
 		if v27 {
-			w.WriteString(" This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
+			writeString(w, " This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
 		}
 	}
-	w.WriteString("</p>\n</footer>\n")
+	writeString(w, "</p>\n</footer>\n")
 	v28 := dot.Wasm
 	if v28 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
 		v30 := htmlesc.FilterURL(v29)
 		v31 := htmlesc.NormalizeURL(v30)
 		htmlesc.WriteText(w, v31)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	v32 := dot.Script
 	if v32 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
 		v34 := htmlesc.FilterURL(v33)
 		v35 := htmlesc.NormalizeURL(v34)
 		htmlesc.WriteText(w, v35)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n</body>\n</html>\n")
+	writeString(w, "\n</body>\n</html>\n")
 	return nil
 }
 
 // renderRulePage executes the template "layout" of the rule page's set (layout.html), escaped as html/template escapes it.
 func renderRulePage(w *strings.Builder, dot *page) error {
-	w.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
+	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:7:9", Action: ".Title", Msg: "nil pointer evaluating *page.Title"}
+		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
 	htmlesc.WriteText(w, v1)
-	w.WriteString(" · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
+	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
 	v3 := htmlesc.FilterURL(v2)
 	v4 := htmlesc.NormalizeURL(v3)
 	htmlesc.WriteText(w, v4)
-	w.WriteString("\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
+	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
 	v6 := htmlesc.FilterURL(v5)
 	v7 := htmlesc.NormalizeURL(v6)
 	htmlesc.WriteText(w, v7)
-	w.WriteString("\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
+	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
 	v9 := htmlesc.FilterURL(v8)
 	v10 := htmlesc.NormalizeURL(v9)
 	htmlesc.WriteText(w, v10)
-	w.WriteString("\">Rules</a>\n<a href=\"")
+	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
 	v12 := htmlesc.FilterURL(v11)
 	v13 := htmlesc.NormalizeURL(v12)
 	htmlesc.WriteText(w, v13)
-	w.WriteString("\">Playground</a>\n<a href=\"")
+	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:13", Action: ".G.SpecURL", Msg: "nil pointer evaluating *Grammar.SpecURL"}
+		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
 	v16 := htmlesc.FilterURL(v15)
 	v17 := htmlesc.NormalizeURL(v16)
 	htmlesc.WriteText(w, v17)
-	w.WriteString("\">")
+	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:29", Action: ".G.Spec", Msg: "nil pointer evaluating *Grammar.Spec"}
+		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
 	htmlesc.WriteText(w, v19)
-	w.WriteString("</a>\n</nav>\n</header>\n<main>\n")
+	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderRuleContent(w, dot); err != nil {
 		return err
 	}
-	w.WriteString("\n</main>\n<footer>\n<p>Generated from <code>")
+	writeString(w, "\n</main>\n<footer>\n<p>Generated from <code>")
 	v20 := dot.G
 	if v20 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:28", Action: ".G.Source", Msg: "nil pointer evaluating *Grammar.Source"}
+		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
 	htmlesc.WriteText(w, v21)
-	w.WriteString("</code>")
+	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:51", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+		return templateError("layout", "layout.html:24:51", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 	}
 	v23 := v22.PEG
 	if len(v23) > 0 {
-		w.WriteString(" and <code>")
+		writeString(w, " and <code>")
 		v24 := dot.G
 		if v24 == nil {
-			return &TemplateError{Template: "layout", Pos: "layout.html:24:72", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
 		htmlesc.WriteText(w, v25)
-		w.WriteString("</code>")
+		writeString(w, "</code>")
 	}
-	w.WriteString(" by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
+	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
 	v26 := dot.PlayHere
 	if v26 {
-		w.WriteString(" This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
+		writeString(w, " This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
 	} else {
 		v27 := dot.Static
 		if v27 {
-			w.WriteString(" This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
+			writeString(w, " This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
 		}
 	}
-	w.WriteString("</p>\n</footer>\n")
+	writeString(w, "</p>\n</footer>\n")
 	v28 := dot.Wasm
 	if v28 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
 		v30 := htmlesc.FilterURL(v29)
 		v31 := htmlesc.NormalizeURL(v30)
 		htmlesc.WriteText(w, v31)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	v32 := dot.Script
 	if v32 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
 		v34 := htmlesc.FilterURL(v33)
 		v35 := htmlesc.NormalizeURL(v34)
 		htmlesc.WriteText(w, v35)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n</body>\n</html>\n")
+	writeString(w, "\n</body>\n</html>\n")
 	return nil
 }
 
 // renderPlayPage executes the template "layout" of the play page's set (layout.html), escaped as html/template escapes it.
 func renderPlayPage(w *strings.Builder, dot *page) error {
-	w.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
+	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:7:9", Action: ".Title", Msg: "nil pointer evaluating *page.Title"}
+		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
 	htmlesc.WriteText(w, v1)
-	w.WriteString(" · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
+	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
 	v3 := htmlesc.FilterURL(v2)
 	v4 := htmlesc.NormalizeURL(v3)
 	htmlesc.WriteText(w, v4)
-	w.WriteString("\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
+	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
 	v6 := htmlesc.FilterURL(v5)
 	v7 := htmlesc.NormalizeURL(v6)
 	htmlesc.WriteText(w, v7)
-	w.WriteString("\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
+	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
 	v9 := htmlesc.FilterURL(v8)
 	v10 := htmlesc.NormalizeURL(v9)
 	htmlesc.WriteText(w, v10)
-	w.WriteString("\">Rules</a>\n<a href=\"")
+	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
 	v12 := htmlesc.FilterURL(v11)
 	v13 := htmlesc.NormalizeURL(v12)
 	htmlesc.WriteText(w, v13)
-	w.WriteString("\">Playground</a>\n<a href=\"")
+	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:13", Action: ".G.SpecURL", Msg: "nil pointer evaluating *Grammar.SpecURL"}
+		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
 	v16 := htmlesc.FilterURL(v15)
 	v17 := htmlesc.NormalizeURL(v16)
 	htmlesc.WriteText(w, v17)
-	w.WriteString("\">")
+	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:29", Action: ".G.Spec", Msg: "nil pointer evaluating *Grammar.Spec"}
+		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
 	htmlesc.WriteText(w, v19)
-	w.WriteString("</a>\n</nav>\n</header>\n<main>\n")
+	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderPlayContent(w, dot); err != nil {
 		return err
 	}
-	w.WriteString("\n</main>\n<footer>\n<p>Generated from <code>")
+	writeString(w, "\n</main>\n<footer>\n<p>Generated from <code>")
 	v20 := dot.G
 	if v20 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:28", Action: ".G.Source", Msg: "nil pointer evaluating *Grammar.Source"}
+		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
 	htmlesc.WriteText(w, v21)
-	w.WriteString("</code>")
+	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:51", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+		return templateError("layout", "layout.html:24:51", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 	}
 	v23 := v22.PEG
 	if len(v23) > 0 {
-		w.WriteString(" and <code>")
+		writeString(w, " and <code>")
 		v24 := dot.G
 		if v24 == nil {
-			return &TemplateError{Template: "layout", Pos: "layout.html:24:72", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
 		htmlesc.WriteText(w, v25)
-		w.WriteString("</code>")
+		writeString(w, "</code>")
 	}
-	w.WriteString(" by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
+	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
 	v26 := dot.PlayHere
 	if v26 {
-		w.WriteString(" This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
+		writeString(w, " This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
 	} else {
 		v27 := dot.Static
 		if v27 {
-			w.WriteString(" This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
+			writeString(w, " This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
 		}
 	}
-	w.WriteString("</p>\n</footer>\n")
+	writeString(w, "</p>\n</footer>\n")
 	v28 := dot.Wasm
 	if v28 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
 		v30 := htmlesc.FilterURL(v29)
 		v31 := htmlesc.NormalizeURL(v30)
 		htmlesc.WriteText(w, v31)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	v32 := dot.Script
 	if v32 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
 		v34 := htmlesc.FilterURL(v33)
 		v35 := htmlesc.NormalizeURL(v34)
 		htmlesc.WriteText(w, v35)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n</body>\n</html>\n")
+	writeString(w, "\n</body>\n</html>\n")
 	return nil
 }
 
 // renderErrorPage executes the template "layout" of the error page's set (layout.html), escaped as html/template escapes it.
 func renderErrorPage(w *strings.Builder, dot *page) error {
-	w.WriteString("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
+	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:7:9", Action: ".Title", Msg: "nil pointer evaluating *page.Title"}
+		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
 	}
 	v1 := dot.Title
 	htmlesc.WriteText(w, v1)
-	w.WriteString(" · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
+	writeString(w, " · rfc2396</title>\n<link rel=\"stylesheet\" href=\"")
 	v2 := dot.AssetURL("style.css")
 	v3 := htmlesc.FilterURL(v2)
 	v4 := htmlesc.NormalizeURL(v3)
 	htmlesc.WriteText(w, v4)
-	w.WriteString("\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
+	writeString(w, "\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n<header class=\"site\">\n<a class=\"home\" href=\"")
 	v5 := dot.IndexURL()
 	v6 := htmlesc.FilterURL(v5)
 	v7 := htmlesc.NormalizeURL(v6)
 	htmlesc.WriteText(w, v7)
-	w.WriteString("\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
+	writeString(w, "\">rfc2396</a>\n<nav aria-label=\"site\">\n<a href=\"")
 	v8 := dot.IndexURL()
 	v9 := htmlesc.FilterURL(v8)
 	v10 := htmlesc.NormalizeURL(v9)
 	htmlesc.WriteText(w, v10)
-	w.WriteString("\">Rules</a>\n<a href=\"")
+	writeString(w, "\">Rules</a>\n<a href=\"")
 	v11 := dot.PlayURL()
 	v12 := htmlesc.FilterURL(v11)
 	v13 := htmlesc.NormalizeURL(v12)
 	htmlesc.WriteText(w, v13)
-	w.WriteString("\">Playground</a>\n<a href=\"")
+	writeString(w, "\">Playground</a>\n<a href=\"")
 	v14 := dot.G
 	if v14 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:13", Action: ".G.SpecURL", Msg: "nil pointer evaluating *Grammar.SpecURL"}
+		return templateError("layout", "layout.html:17:13", ".G.SpecURL", "nil pointer evaluating *Grammar.SpecURL")
 	}
 	v15 := v14.SpecURL
 	v16 := htmlesc.FilterURL(v15)
 	v17 := htmlesc.NormalizeURL(v16)
 	htmlesc.WriteText(w, v17)
-	w.WriteString("\">")
+	writeString(w, "\">")
 	v18 := dot.G
 	if v18 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:17:29", Action: ".G.Spec", Msg: "nil pointer evaluating *Grammar.Spec"}
+		return templateError("layout", "layout.html:17:29", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v19 := v18.Spec
 	htmlesc.WriteText(w, v19)
-	w.WriteString("</a>\n</nav>\n</header>\n<main>\n")
+	writeString(w, "</a>\n</nav>\n</header>\n<main>\n")
 	if err := renderErrorContent(w, dot); err != nil {
 		return err
 	}
-	w.WriteString("\n</main>\n<footer>\n<p>Generated from <code>")
+	writeString(w, "\n</main>\n<footer>\n<p>Generated from <code>")
 	v20 := dot.G
 	if v20 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:28", Action: ".G.Source", Msg: "nil pointer evaluating *Grammar.Source"}
+		return templateError("layout", "layout.html:24:28", ".G.Source", "nil pointer evaluating *Grammar.Source")
 	}
 	v21 := v20.Source
 	htmlesc.WriteText(w, v21)
-	w.WriteString("</code>")
+	writeString(w, "</code>")
 	v22 := dot.G
 	if v22 == nil {
-		return &TemplateError{Template: "layout", Pos: "layout.html:24:51", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+		return templateError("layout", "layout.html:24:51", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 	}
 	v23 := v22.PEG
 	if len(v23) > 0 {
-		w.WriteString(" and <code>")
+		writeString(w, " and <code>")
 		v24 := dot.G
 		if v24 == nil {
-			return &TemplateError{Template: "layout", Pos: "layout.html:24:72", Action: ".G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+			return templateError("layout", "layout.html:24:72", ".G.PEG", "nil pointer evaluating *Grammar.PEG")
 		}
 		v25 := v24.PEG
 		htmlesc.WriteText(w, v25)
-		w.WriteString("</code>")
+		writeString(w, "</code>")
 	}
-	w.WriteString(" by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
+	writeString(w, " by <code>go generate</code>: the diagrams are drawn from the same grammar the parser is built from.")
 	v26 := dot.PlayHere
 	if v26 {
-		w.WriteString(" This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
+		writeString(w, " This is a static copy (<code>rfc2396 site</code>): its playground runs the library in your browser.")
 	} else {
 		v27 := dot.Static
 		if v27 {
-			w.WriteString(" This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
+			writeString(w, " This is a static copy (<code>rfc2396 site</code>); <code>rfc2396 serve</code> adds the live playground.")
 		}
 	}
-	w.WriteString("</p>\n</footer>\n")
+	writeString(w, "</p>\n</footer>\n")
 	v28 := dot.Wasm
 	if v28 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v29 := dot.AssetURL("wasm_exec.js")
 		v30 := htmlesc.FilterURL(v29)
 		v31 := htmlesc.NormalizeURL(v30)
 		htmlesc.WriteText(w, v31)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	v32 := dot.Script
 	if v32 {
-		w.WriteString("<script src=\"")
+		writeString(w, "<script src=\"")
 		v33 := dot.AssetURL("play.js")
 		v34 := htmlesc.FilterURL(v33)
 		v35 := htmlesc.NormalizeURL(v34)
 		htmlesc.WriteText(w, v35)
-		w.WriteString("\" defer></script>")
+		writeString(w, "\" defer></script>")
 	}
-	w.WriteString("\n</body>\n</html>\n")
+	writeString(w, "\n</body>\n</html>\n")
 	return nil
 }
 
 // renderResult executes the template "result" of the play page's set (result.html), escaped as html/template escapes it.
 func renderResult(w *strings.Builder, dot *resultView) error {
 	if dot == nil {
-		return &TemplateError{Template: "result", Pos: "result.html:1:26", Action: ".A", Msg: "nil pointer evaluating *resultView.A"}
+		return templateError("result", "result.html:1:26", ".A", "nil pointer evaluating *resultView.A")
 	}
 	v1 := dot.A
 	if v1 != nil {
-		w.WriteString("\n")
+		writeString(w, "\n")
 		v2 := dot.Notice
 		if len(v2) > 0 {
-			w.WriteString("<p class=\"notice\" id=\"notice\">")
+			writeString(w, "<p class=\"notice\" id=\"notice\">")
 			htmlesc.WriteText(w, v2)
-			w.WriteString("</p>")
+			writeString(w, "</p>")
 		}
-		w.WriteString("\n<section class=\"verdict ")
+		writeString(w, "\n<section class=\"verdict ")
 		v3 := v1.Valid
 		if v3 {
-			w.WriteString("valid")
+			writeString(w, "valid")
 		} else {
-			w.WriteString("invalid")
+			writeString(w, "invalid")
 		}
-		w.WriteString("\" id=\"verdict\" data-valid=\"")
+		writeString(w, "\" id=\"verdict\" data-valid=\"")
 		v4 := v1.Valid
 		htmlesc.WriteText(w, strconv.FormatBool(bool(v4)))
-		w.WriteString("\">\n<p class=\"big\"><span class=\"mark\">")
+		writeString(w, "\">\n<p class=\"big\"><span class=\"mark\">")
 		v5 := v1.Valid
 		if v5 {
-			w.WriteString("✓ valid")
+			writeString(w, "✓ valid")
 		} else {
-			w.WriteString("✗ invalid")
+			writeString(w, "✗ invalid")
 		}
-		w.WriteString("</span> <a class=\"rule\" href=\"")
+		writeString(w, "</span> <a class=\"rule\" href=\"")
 		v6 := v1.Rule
 		v7 := dot.RuleURL(v6)
 		v8 := htmlesc.FilterURL(v7)
 		v9 := htmlesc.NormalizeURL(v8)
 		htmlesc.WriteText(w, v9)
-		w.WriteString("\">")
+		writeString(w, "\">")
 		v10 := v1.Rule
 		htmlesc.WriteText(w, v10)
-		w.WriteString("</a>")
+		writeString(w, "</a>")
 		v11 := v1.Kind
 		if len(v11) > 0 {
-			w.WriteString(" <span class=\"kind\">(")
+			writeString(w, " <span class=\"kind\">(")
 			htmlesc.WriteText(w, v11)
-			w.WriteString(")</span>")
+			writeString(w, ")</span>")
 		}
-		w.WriteString("</p>\n")
+		writeString(w, "</p>\n")
 		v12 := v1.Verdicts
 		if len(v12) > 0 {
-			w.WriteString("<p class=\"valid-under\" id=\"valid-under\">")
+			writeString(w, "<p class=\"valid-under\" id=\"valid-under\">")
 			v13 := v1.ValidUnder
 			if len(v13) > 0 {
-				w.WriteString("Valid under: ")
+				writeString(w, "Valid under: ")
 				v14 := v1.ValidUnder
 				for v15, v16 := range v14 {
 					if v15 != 0 {
-						w.WriteString(", ")
+						writeString(w, ", ")
 					}
-					w.WriteString("<strong>")
+					writeString(w, "<strong>")
 					htmlesc.WriteText(w, v16)
-					w.WriteString("</strong>")
+					writeString(w, "</strong>")
 				}
-				w.WriteString(".")
+				writeString(w, ".")
 			} else {
-				w.WriteString("Valid under no standard or profile here.")
+				writeString(w, "Valid under no standard or profile here.")
 			}
-			w.WriteString("</p>")
+			writeString(w, "</p>")
 		}
-		w.WriteString("\n")
+		writeString(w, "\n")
 		v17 := v1.Resolution
 		if v17 != nil {
-			w.WriteString("<p class=\"resolved-summary\">Against the base: ")
+			writeString(w, "<p class=\"resolved-summary\">Against the base: ")
 			v18 := v17.Error
 			if len(v18) > 0 {
-				w.WriteString("no result, see <a href=\"#resolution\">section 5.2</a> below.")
+				writeString(w, "no result, see <a href=\"#resolution\">section 5.2</a> below.")
 			} else {
-				w.WriteString("<code>")
+				writeString(w, "<code>")
 				v19 := v17.Result
 				htmlesc.WriteText(w, v19)
-				w.WriteString("</code> (<a href=\"#resolution\">step by step</a>)")
+				writeString(w, "</code> (<a href=\"#resolution\">step by step</a>)")
 			}
-			w.WriteString("</p>")
+			writeString(w, "</p>")
 		}
-		w.WriteString("\n</section>\n")
+		writeString(w, "\n</section>\n")
 		v20 := v1.Verdicts
 		if len(v20) > 0 {
-			w.WriteString("\n<details id=\"verdicts\"><summary>Under every standard and profile</summary>\n<table class=\"verdicts\">\n<thead><tr><th scope=\"col\">standard, profile</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n")
+			writeString(w, "\n<details id=\"verdicts\"><summary>Under every standard and profile</summary>\n<table class=\"verdicts\">\n<thead><tr><th scope=\"col\">standard, profile</th><th scope=\"col\">verdict</th></tr></thead>\n<tbody>\n")
 			for _, v22 := range v20 {
-				w.WriteString("<tr data-standard=\"")
+				writeString(w, "<tr data-standard=\"")
 				v23 := v22.Standard
 				htmlesc.WriteText(w, v23)
-				w.WriteString("\" data-profile=\"")
+				writeString(w, "\" data-profile=\"")
 				v24 := v22.Profile
 				v25 := htmlesc.FilterURL(v24)
 				v26 := htmlesc.NormalizeURL(v25)
 				htmlesc.WriteText(w, v26)
-				w.WriteString("\" data-valid=\"")
+				writeString(w, "\" data-valid=\"")
 				v27 := v22.Valid
 				htmlesc.WriteText(w, strconv.FormatBool(bool(v27)))
-				w.WriteString("\"")
+				writeString(w, "\"")
 				v28 := v22.Current
 				if v28 {
-					w.WriteString(" class=\"current\"")
+					writeString(w, " class=\"current\"")
 				}
-				w.WriteString(">\n<th scope=\"row\">")
+				writeString(w, ">\n<th scope=\"row\">")
 				v29 := v22.Label()
 				htmlesc.WriteText(w, v29)
 				v30 := v22.Current
 				if v30 {
-					w.WriteString(" (shown)")
+					writeString(w, " (shown)")
 				}
-				w.WriteString("</th>\n<td>")
+				writeString(w, "</th>\n<td>")
 				v31 := v22.Valid
 				if v31 {
-					w.WriteString("✓ valid")
+					writeString(w, "✓ valid")
 				} else {
-					w.WriteString("✗ ")
+					writeString(w, "✗ ")
 					v32 := v22.Error
 					htmlesc.WriteText(w, v32)
 				}
-				w.WriteString("</td>\n</tr>\n")
+				writeString(w, "</td>\n</tr>\n")
 			}
-			w.WriteString("</tbody>\n</table>\n</details>\n")
+			writeString(w, "</tbody>\n</table>\n</details>\n")
 		}
-		w.WriteString("\n")
+		writeString(w, "\n")
 		v33 := v1.Valid
 		if v33 {
-			w.WriteString("\n")
+			writeString(w, "\n")
 			v34 := v1.Components
 			if len(v34) > 0 {
-				w.WriteString("\n<section id=\"components\">\n<h2>Components</h2>\n<table class=\"components\">\n<thead><tr><th scope=\"col\">component</th><th scope=\"col\">value</th></tr></thead>\n<tbody>\n")
+				writeString(w, "\n<section id=\"components\">\n<h2>Components</h2>\n<table class=\"components\">\n<thead><tr><th scope=\"col\">component</th><th scope=\"col\">value</th></tr></thead>\n<tbody>\n")
 				v35 := v1.Components
 				for _, v37 := range v35 {
-					w.WriteString("<tr data-component=\"")
+					writeString(w, "<tr data-component=\"")
 					v38 := v37.Name
 					htmlesc.WriteText(w, v38)
-					w.WriteString("\" data-defined=\"")
+					writeString(w, "\" data-defined=\"")
 					v39 := v37.Defined
 					htmlesc.WriteText(w, strconv.FormatBool(bool(v39)))
-					w.WriteString("\">\n<th scope=\"row\">")
+					writeString(w, "\">\n<th scope=\"row\">")
 					v40 := v37.Name
 					htmlesc.WriteText(w, v40)
-					w.WriteString("</th>\n<td class=\"value\">")
+					writeString(w, "</th>\n<td class=\"value\">")
 					v41 := v37.Defined
 					v42 := !(v41)
 					if v42 {
-						w.WriteString("<span class=\"undefined\">undefined</span>")
+						writeString(w, "<span class=\"undefined\">undefined</span>")
 					} else {
 						v43 := v37.Value
 						v44 := string(v43) == ""
 						if v44 {
-							w.WriteString("<span class=\"empty\">empty (defined)</span>")
+							writeString(w, "<span class=\"empty\">empty (defined)</span>")
 						} else {
-							w.WriteString("<code>")
+							writeString(w, "<code>")
 							v45 := v37.Value
 							htmlesc.WriteText(w, v45)
-							w.WriteString("</code>")
+							writeString(w, "</code>")
 						}
 					}
-					w.WriteString("</td>\n</tr>\n")
+					writeString(w, "</td>\n</tr>\n")
 				}
-				w.WriteString("</tbody>\n</table>\n<p class=\"kinds\">Authority: <strong id=\"authority-kind\">")
+				writeString(w, "</tbody>\n</table>\n<p class=\"kinds\">Authority: <strong id=\"authority-kind\">")
 				v46 := v1.AuthorityKind
 				v47 := string(v46) == "server"
 				if v47 {
-					w.WriteString("server-based")
+					writeString(w, "server-based")
 				} else {
 					v48 := v1.AuthorityKind
 					v49 := string(v48) == "registry"
 					if v49 {
-						w.WriteString("registry-based")
+						writeString(w, "registry-based")
 					} else {
-						w.WriteString("none")
+						writeString(w, "none")
 					}
 				}
-				w.WriteString("</strong>")
+				writeString(w, "</strong>")
 				v50 := v1.AuthorityKind
 				v51 := string(v50) == "registry"
 				if v51 {
-					w.WriteString(" (it does not fit <a href=\"")
+					writeString(w, " (it does not fit <a href=\"")
 					v52 := dot.RuleURL("server")
 					v53 := htmlesc.FilterURL(v52)
 					v54 := htmlesc.NormalizeURL(v53)
 					htmlesc.WriteText(w, v54)
-					w.WriteString("\">server</a>, so it is a <a href=\"")
+					writeString(w, "\">server</a>, so it is a <a href=\"")
 					v55 := dot.RuleURL("reg_name")
 					v56 := htmlesc.FilterURL(v55)
 					v57 := htmlesc.NormalizeURL(v56)
 					htmlesc.WriteText(w, v57)
-					w.WriteString("\">reg_name</a>, section 3.2.1)")
+					writeString(w, "\">reg_name</a>, section 3.2.1)")
 				}
-				w.WriteString(".\nHost: <strong id=\"host-kind\">")
+				writeString(w, ".\nHost: <strong id=\"host-kind\">")
 				v58 := v1.HostKind
 				if len(v58) > 0 {
 					htmlesc.WriteText(w, v58)
 				} else {
-					w.WriteString("none")
+					writeString(w, "none")
 				}
-				w.WriteString("</strong>.</p>\n<p class=\"note\">“undefined”: the component's separator is absent; “empty (defined)”: the separator is there with nothing after it.</p>\n</section>\n")
+				writeString(w, "</strong>.</p>\n<p class=\"note\">“undefined”: the component's separator is absent; “empty (defined)”: the separator is there with nothing after it.</p>\n</section>\n")
 			}
-			w.WriteString("\n<section id=\"tree-section\">\n<h2>Which rule took which bytes</h2>\n<p class=\"note\">Each rule is a span over the bytes it took, underlined in its own colour and named under the line (in full when you hover it); the rules inside it sit above it, the start rule is at the bottom. Click a span to open its rule's page.")
+			writeString(w, "\n<section id=\"tree-section\">\n<h2>Which rule took which bytes</h2>\n<p class=\"note\">Each rule is a span over the bytes it took, underlined in its own colour and named under the line (in full when you hover it); the rules inside it sit above it, the start rule is at the bottom. Click a span to open its rule's page.")
 			v59 := dot.All
 			v60 := !(v59)
 			if v60 {
-				w.WriteString(" Character-level rules (alpha, pchar, uric, …) are left out.")
+				writeString(w, " Character-level rules (alpha, pchar, uric, …) are left out.")
 			}
-			w.WriteString("</p>\n")
+			writeString(w, "</p>\n")
 			v61 := dot.TreeHTML
-			w.WriteString(string(v61))
-			w.WriteString("\n<p id=\"hover-info\" class=\"hover-info\">—</p>\n<details id=\"outline\"><summary>The parse tree as a list</summary>\n")
+			writeString(w, string(v61))
+			writeString(w, "\n<p id=\"hover-info\" class=\"hover-info\">—</p>\n<details id=\"outline\"><summary>The parse tree as a list</summary>\n")
 			v62 := dot.OutlineHTML
-			w.WriteString(string(v62))
-			w.WriteString("\n</details>\n</section>\n")
+			writeString(w, string(v62))
+			writeString(w, "\n</details>\n</section>\n")
 		} else {
-			w.WriteString("\n")
+			writeString(w, "\n")
 			v63 := v1.Error
 			if v63 != nil {
-				w.WriteString("\n<section id=\"error\">\n<h2>Where and why</h2>\n<pre class=\"caret\" id=\"caret\">")
+				writeString(w, "\n<section id=\"error\">\n<h2>Where and why</h2>\n<pre class=\"caret\" id=\"caret\">")
 				v64 := dot.Caret
 				v65 := v64.ElidedStart
 				if v65 {
-					w.WriteString("…")
+					writeString(w, "…")
 				}
 				v66 := dot.Caret
 				v67 := v66.Before
 				htmlesc.WriteText(w, v67)
-				w.WriteString("<mark class=\"at\">")
+				writeString(w, "<mark class=\"at\">")
 				v68 := dot.Caret
 				v69 := v68.At
 				if len(v69) > 0 {
@@ -664,383 +664,383 @@ func renderResult(w *strings.Builder, dot *resultView) error {
 					v71 := v70.At
 					htmlesc.WriteText(w, v71)
 				} else {
-					w.WriteString(" ")
+					writeString(w, " ")
 				}
-				w.WriteString("</mark>")
+				writeString(w, "</mark>")
 				v72 := dot.Caret
 				v73 := v72.After
 				htmlesc.WriteText(w, v73)
 				v74 := dot.Caret
 				v75 := v74.ElidedEnd
 				if v75 {
-					w.WriteString("…")
+					writeString(w, "…")
 				}
-				w.WriteString("\n")
+				writeString(w, "\n")
 				v76 := dot.CaretPad
 				htmlesc.WriteText(w, v76)
-				w.WriteString("^</pre>\n<dl class=\"error\">\n<dt>offset</dt><dd id=\"error-offset\">")
+				writeString(w, "^</pre>\n<dl class=\"error\">\n<dt>offset</dt><dd id=\"error-offset\">")
 				v77 := v63.Offset
 				htmlesc.WriteText(w, strconv.FormatInt(int64(v77), 10))
-				w.WriteString("</dd>\n<dt>found</dt><dd>")
+				writeString(w, "</dd>\n<dt>found</dt><dd>")
 				v78 := v63.AtEnd
 				if v78 {
-					w.WriteString("end of input")
+					writeString(w, "end of input")
 				} else {
 					v79 := v63.Char
 					htmlesc.WriteText(w, v79)
 				}
-				w.WriteString("</dd>\n<dt>message</dt><dd id=\"error-message\">")
+				writeString(w, "</dd>\n<dt>message</dt><dd id=\"error-message\">")
 				v80 := v63.Message
 				htmlesc.WriteText(w, v80)
-				w.WriteString("</dd>\n<dt>rule</dt><dd id=\"error-rule\"><a class=\"rule\" href=\"")
+				writeString(w, "</dd>\n<dt>rule</dt><dd id=\"error-rule\"><a class=\"rule\" href=\"")
 				v81 := v63.Rule
 				v82 := dot.RuleURL(v81)
 				v83 := htmlesc.FilterURL(v82)
 				v84 := htmlesc.NormalizeURL(v83)
 				htmlesc.WriteText(w, v84)
-				w.WriteString("\">")
+				writeString(w, "\">")
 				v85 := v63.Rule
 				htmlesc.WriteText(w, v85)
-				w.WriteString("</a>")
+				writeString(w, "</a>")
 				v86 := v63.Rule
 				v87 := dot.RuleABNF(v86)
 				if len(v87) > 0 {
-					w.WriteString(" <code>")
+					writeString(w, " <code>")
 					htmlesc.WriteText(w, v87)
-					w.WriteString("</code>")
+					writeString(w, "</code>")
 				}
-				w.WriteString("</dd>\n")
+				writeString(w, "</dd>\n")
 				v88 := v63.Path
 				if len(v88) > 0 {
-					w.WriteString("<dt>inside</dt><dd>")
+					writeString(w, "<dt>inside</dt><dd>")
 					v89 := v63.Path
 					for v90, v91 := range v89 {
 						if v90 != 0 {
-							w.WriteString(" › ")
+							writeString(w, " › ")
 						}
-						w.WriteString("<a class=\"rule\" href=\"")
+						writeString(w, "<a class=\"rule\" href=\"")
 						v92 := dot.RuleURL(v91)
 						v93 := htmlesc.FilterURL(v92)
 						v94 := htmlesc.NormalizeURL(v93)
 						htmlesc.WriteText(w, v94)
-						w.WriteString("\">")
+						writeString(w, "\">")
 						htmlesc.WriteText(w, v91)
-						w.WriteString("</a>")
+						writeString(w, "</a>")
 					}
-					w.WriteString("</dd>")
+					writeString(w, "</dd>")
 				}
-				w.WriteString("\n<dt>expected</dt><dd id=\"error-expected\">")
+				writeString(w, "\n<dt>expected</dt><dd id=\"error-expected\">")
 				v95 := v63.Expected
 				htmlesc.WriteText(w, v95)
-				w.WriteString("</dd>\n")
+				writeString(w, "</dd>\n")
 				v96 := v63.Gap
 				if len(v96) > 0 {
-					w.WriteString("<dt>the RFC's own gap</dt><dd>")
+					writeString(w, "<dt>the RFC's own gap</dt><dd>")
 					htmlesc.WriteText(w, v96)
-					w.WriteString("</dd>")
+					writeString(w, "</dd>")
 				}
-				w.WriteString("\n</dl>\n</section>\n")
+				writeString(w, "\n</dl>\n</section>\n")
 			}
-			w.WriteString("\n")
+			writeString(w, "\n")
 		}
-		w.WriteString("\n")
+		writeString(w, "\n")
 		v97 := v1.Resolution
 		if v97 != nil {
-			w.WriteString("\n<section id=\"resolution\">\n<h2>")
+			writeString(w, "\n<section id=\"resolution\">\n<h2>")
 			v98 := v97.Steps
 			if len(v98) > 0 {
-				w.WriteString("Section 5.2: resolving against the base")
+				writeString(w, "Section 5.2: resolving against the base")
 			} else {
-				w.WriteString("Resolving against the base")
+				writeString(w, "Resolving against the base")
 			}
-			w.WriteString("</h2>\n<ol class=\"steps\">\n")
+			writeString(w, "</h2>\n<ol class=\"steps\">\n")
 			v99 := v97.Steps
 			for _, v101 := range v99 {
-				w.WriteString("<li data-step=\"")
+				writeString(w, "<li data-step=\"")
 				v102 := v101.Number
 				htmlesc.WriteText(w, v102)
-				w.WriteString("\"><span class=\"stepno\">")
+				writeString(w, "\"><span class=\"stepno\">")
 				v103 := v101.Number
 				htmlesc.WriteText(w, v103)
-				w.WriteString("</span> ")
+				writeString(w, "</span> ")
 				v104 := v101.Text
 				htmlesc.WriteText(w, v104)
 				v105 := v101.HasBuffer
 				if v105 {
-					w.WriteString(" <code class=\"buffer\">")
+					writeString(w, " <code class=\"buffer\">")
 					v106 := v101.Buffer
 					v107 := string(v106) == ""
 					if v107 {
-						w.WriteString("(empty)")
+						writeString(w, "(empty)")
 					} else {
 						v108 := v101.Buffer
 						htmlesc.WriteText(w, v108)
 					}
-					w.WriteString("</code>")
+					writeString(w, "</code>")
 				}
-				w.WriteString("</li>\n")
+				writeString(w, "</li>\n")
 			}
-			w.WriteString("</ol>\n")
+			writeString(w, "</ol>\n")
 			v109 := v97.Error
 			if len(v109) > 0 {
-				w.WriteString("<p class=\"result\" id=\"resolved-error\">No result: ")
+				writeString(w, "<p class=\"result\" id=\"resolved-error\">No result: ")
 				v110 := v97.Error
 				htmlesc.WriteText(w, v110)
-				w.WriteString("</p>")
+				writeString(w, "</p>")
 			} else {
-				w.WriteString("<p class=\"result\">Result: <code id=\"resolved\">")
+				writeString(w, "<p class=\"result\">Result: <code id=\"resolved\">")
 				v111 := v97.Result
 				htmlesc.WriteText(w, v111)
-				w.WriteString("</code></p>")
+				writeString(w, "</code></p>")
 			}
-			w.WriteString("\n")
+			writeString(w, "\n")
 			v112 := v97.Note
 			if len(v112) > 0 {
-				w.WriteString("<p class=\"note\" id=\"resolution-note\">")
+				writeString(w, "<p class=\"note\" id=\"resolution-note\">")
 				htmlesc.WriteText(w, v112)
-				w.WriteString("</p>")
+				writeString(w, "</p>")
 			}
-			w.WriteString("\n")
+			writeString(w, "\n")
 			v113 := v97.WarningNotes
 			if len(v113) > 0 {
-				w.WriteString("<p class=\"note\">Warnings:</p><ul class=\"warnings\">")
+				writeString(w, "<p class=\"note\">Warnings:</p><ul class=\"warnings\">")
 				for _, v115 := range v113 {
-					w.WriteString("<li><code>")
+					writeString(w, "<li><code>")
 					v116 := v115.Code
 					htmlesc.WriteText(w, v116)
-					w.WriteString("</code>: ")
+					writeString(w, "</code>: ")
 					v117 := v115.Text
 					htmlesc.WriteText(w, v117)
-					w.WriteString("</li>")
+					writeString(w, "</li>")
 				}
-				w.WriteString("</ul>")
+				writeString(w, "</ul>")
 			}
-			w.WriteString("\n<p class=\"note\" id=\"library-check\">")
+			writeString(w, "\n<p class=\"note\" id=\"library-check\">")
 			v118 := v97.Agrees
 			if v118 {
 				v119 := v97.By
 				htmlesc.WriteText(w, v119)
-				w.WriteString(" gives the same")
+				writeString(w, " gives the same")
 				v120 := v97.Library
 				if len(v120) > 0 {
-					w.WriteString(": <code>")
+					writeString(w, ": <code>")
 					v121 := v97.Library
 					htmlesc.WriteText(w, v121)
-					w.WriteString("</code>")
+					writeString(w, "</code>")
 				}
-				w.WriteString(".")
+				writeString(w, ".")
 			} else {
 				v122 := v97.By
 				htmlesc.WriteText(w, v122)
-				w.WriteString(" disagrees with this trace")
+				writeString(w, " disagrees with this trace")
 				v123 := v97.Library
 				if len(v123) > 0 {
-					w.WriteString(": <code>")
+					writeString(w, ": <code>")
 					v124 := v97.Library
 					htmlesc.WriteText(w, v124)
-					w.WriteString("</code>")
+					writeString(w, "</code>")
 				} else {
-					w.WriteString(": ")
+					writeString(w, ": ")
 					v125 := v97.LibraryError
 					htmlesc.WriteText(w, v125)
 				}
-				w.WriteString(". Please report it.")
+				writeString(w, ". Please report it.")
 			}
-			w.WriteString("</p>\n</section>\n")
+			writeString(w, "</p>\n</section>\n")
 		}
-		w.WriteString("\n")
+		writeString(w, "\n")
 	} else {
-		w.WriteString("\n<p class=\"note\" id=\"empty-result\">Type a reference above.</p>\n")
+		writeString(w, "\n<p class=\"note\" id=\"empty-result\">Type a reference above.</p>\n")
 	}
 	return nil
 }
 
 // renderIndexContent executes the template "content" of the index page's set (index.html), escaped as html/template escapes it.
 func renderIndexContent(w *strings.Builder, dot *page) error {
-	w.WriteString("\n<h1>")
+	writeString(w, "\n<h1>")
 	if dot == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:2:8", Action: ".G.Title", Msg: "nil pointer evaluating *page.G"}
+		return templateError("content", "index.html:2:8", ".G.Title", "nil pointer evaluating *page.G")
 	}
 	v1 := dot.G
 	if v1 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:2:8", Action: ".G.Title", Msg: "nil pointer evaluating *Grammar.Title"}
+		return templateError("content", "index.html:2:8", ".G.Title", "nil pointer evaluating *Grammar.Title")
 	}
 	v2 := v1.Title
 	htmlesc.WriteText(w, v2)
-	w.WriteString("</h1>\n<p class=\"lede\">Every rule of the grammar, with a railroad diagram drawn from it, its transcription into a parsing expression grammar, the rules it uses and the rules that use it, and examples checked against the parser. Notation: ")
+	writeString(w, "</h1>\n<p class=\"lede\">Every rule of the grammar, with a railroad diagram drawn from it, its transcription into a parsing expression grammar, the rules it uses and the rules that use it, and examples checked against the parser. Notation: ")
 	v3 := dot.G
 	if v3 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:3:235", Action: ".G.Notation", Msg: "nil pointer evaluating *Grammar.Notation"}
+		return templateError("content", "index.html:3:235", ".G.Notation", "nil pointer evaluating *Grammar.Notation")
 	}
 	v4 := v3.Notation
 	htmlesc.WriteText(w, v4)
-	w.WriteString(".</p>\n")
+	writeString(w, ".</p>\n")
 	v5 := dot.Grammars
 	v6 := len(v5)
 	v7 := int64(v6) > 1
 	if v7 {
-		w.WriteString("<p>Other grammars: ")
+		writeString(w, "<p>Other grammars: ")
 		v8 := dot.Grammars
 		for _, v10 := range v8 {
 			if v10 == nil {
-				return &TemplateError{Template: "content", Pos: "index.html:4:73", Action: ".Name", Msg: "nil pointer evaluating *Grammar.Name"}
+				return templateError("content", "index.html:4:73", ".Name", "nil pointer evaluating *Grammar.Name")
 			}
 			v11 := v10.Name
 			v12 := dot.G
 			if v12 == nil {
-				return &TemplateError{Template: "content", Pos: "index.html:4:80", Action: "$.G.Name", Msg: "nil pointer evaluating *Grammar.Name"}
+				return templateError("content", "index.html:4:80", "$.G.Name", "nil pointer evaluating *Grammar.Name")
 			}
 			v13 := v12.Name
 			v14 := string(v11) != string(v13)
 			if v14 {
-				w.WriteString(" <a href=\"")
+				writeString(w, " <a href=\"")
 				v15 := dot.GrammarURL(v10)
 				v16 := htmlesc.FilterURL(v15)
 				v17 := htmlesc.NormalizeURL(v16)
 				htmlesc.WriteText(w, v17)
-				w.WriteString("\">")
+				writeString(w, "\">")
 				v18 := v10.Title
 				htmlesc.WriteText(w, v18)
-				w.WriteString("</a>")
+				writeString(w, "</a>")
 			}
 		}
-		w.WriteString("</p>")
+		writeString(w, "</p>")
 	}
-	w.WriteString("\n<p class=\"note\">")
+	writeString(w, "\n<p class=\"note\">")
 	v19 := dot.G
 	if v19 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:5:20", Action: ".G.Grouping", Msg: "nil pointer evaluating *Grammar.Grouping"}
+		return templateError("content", "index.html:5:20", ".G.Grouping", "nil pointer evaluating *Grammar.Grouping")
 	}
 	v20 := v19.Grouping
 	htmlesc.WriteText(w, v20)
-	w.WriteString("</p>\n")
+	writeString(w, "</p>\n")
 	v21 := dot.G
 	if v21 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:6:9", Action: ".G.Profile", Msg: "nil pointer evaluating *Grammar.Profile"}
+		return templateError("content", "index.html:6:9", ".G.Profile", "nil pointer evaluating *Grammar.Profile")
 	}
 	v22 := v21.Profile
 	if v22 != nil {
-		w.WriteString("<section class=\"profile\" id=\"profile-edits\">\n<p>The <strong>")
+		writeString(w, "<section class=\"profile\" id=\"profile-edits\">\n<p>The <strong>")
 		v23 := v22.Name
 		htmlesc.WriteText(w, v23)
-		w.WriteString("</strong> profile of RFC 2396: ")
+		writeString(w, "</strong> profile of RFC 2396: ")
 		v24 := v22.Summary
 		htmlesc.WriteText(w, v24)
-		w.WriteString(". Its edits, in the order they apply:</p>\n<ul>")
+		writeString(w, ". Its edits, in the order they apply:</p>\n<ul>")
 		v25 := v22.Edits
 		for _, v27 := range v25 {
-			w.WriteString("<li><strong>")
+			writeString(w, "<li><strong>")
 			v28 := v27.Name
 			htmlesc.WriteText(w, v28)
-			w.WriteString("</strong>, a ")
+			writeString(w, "</strong>, a ")
 			v29 := v27.Kind
 			htmlesc.WriteText(w, v29)
-			w.WriteString(": ")
+			writeString(w, ": ")
 			v30 := v27.Summary
 			htmlesc.WriteText(w, v30)
-			w.WriteString(" (")
+			writeString(w, " (")
 			v31 := v27.Document
 			htmlesc.WriteText(w, v31)
-			w.WriteString(").</li>")
+			writeString(w, ").</li>")
 		}
-		w.WriteString("</ul>\n</section>")
+		writeString(w, "</ul>\n</section>")
 	}
-	w.WriteString("\n<nav class=\"toc\" aria-label=\"sections\">\n<ul>")
+	writeString(w, "\n<nav class=\"toc\" aria-label=\"sections\">\n<ul>")
 	v32 := dot.G
 	if v32 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:11:14", Action: ".G.Groups", Msg: "nil pointer evaluating *Grammar.Groups"}
+		return templateError("content", "index.html:11:14", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
 	}
 	v33 := v32.Groups
 	for _, v35 := range v33 {
-		w.WriteString("<li><a href=\"#section-")
+		writeString(w, "<li><a href=\"#section-")
 		v36 := v35.Section
 		v37 := htmlesc.EscapeURL(v36)
 		htmlesc.WriteText(w, v37)
-		w.WriteString("\">§")
+		writeString(w, "\">§")
 		v38 := v35.Section
 		htmlesc.WriteText(w, v38)
-		w.WriteString(" ")
+		writeString(w, " ")
 		v39 := v35.Title
 		htmlesc.WriteText(w, v39)
-		w.WriteString("</a></li>")
+		writeString(w, "</a></li>")
 	}
-	w.WriteString("</ul>\n</nav>\n")
+	writeString(w, "</ul>\n</nav>\n")
 	v40 := dot.G
 	if v40 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:13:10", Action: ".G.Groups", Msg: "nil pointer evaluating *Grammar.Groups"}
+		return templateError("content", "index.html:13:10", ".G.Groups", "nil pointer evaluating *Grammar.Groups")
 	}
 	v41 := v40.Groups
 	for _, v43 := range v41 {
-		w.WriteString("\n<section class=\"group\" id=\"section-")
+		writeString(w, "\n<section class=\"group\" id=\"section-")
 		v44 := v43.Section
 		htmlesc.WriteText(w, v44)
-		w.WriteString("\">\n<h2><a href=\"")
+		writeString(w, "\">\n<h2><a href=\"")
 		v45 := dot.G
 		if v45 == nil {
-			return &TemplateError{Template: "content", Pos: "index.html:15:16", Action: "$.G.SectionLink", Msg: "nil pointer evaluating *Grammar.SectionLink"}
+			return templateError("content", "index.html:15:16", "$.G.SectionLink", "nil pointer evaluating *Grammar.SectionLink")
 		}
 		v46 := v43.Section
 		v47 := v45.SectionLink(v46)
 		v48 := htmlesc.FilterURL(v47)
 		v49 := htmlesc.NormalizeURL(v48)
 		htmlesc.WriteText(w, v49)
-		w.WriteString("\">§")
+		writeString(w, "\">§")
 		v50 := v43.Section
 		htmlesc.WriteText(w, v50)
-		w.WriteString("</a> ")
+		writeString(w, "</a> ")
 		v51 := v43.Title
 		htmlesc.WriteText(w, v51)
-		w.WriteString("</h2>\n<table class=\"rules\">\n<tbody>\n")
+		writeString(w, "</h2>\n<table class=\"rules\">\n<tbody>\n")
 		v52 := v43.Rules
 		for _, v54 := range v52 {
 			v55 := dot.G
 			if v55 == nil {
-				return &TemplateError{Template: "content", Pos: "index.html:18:24", Action: "$.G.Rule", Msg: "nil pointer evaluating *Grammar.Rule"}
+				return templateError("content", "index.html:18:24", "$.G.Rule", "nil pointer evaluating *Grammar.Rule")
 			}
 			v56 := v55.Rule(v54)
 			if v56 != nil {
-				w.WriteString("<tr>\n<th scope=\"row\"><a class=\"rule\" href=\"")
+				writeString(w, "<tr>\n<th scope=\"row\"><a class=\"rule\" href=\"")
 				v57 := v56.Name
 				v58 := dot.RuleURL(v57)
 				v59 := htmlesc.FilterURL(v58)
 				v60 := htmlesc.NormalizeURL(v59)
 				htmlesc.WriteText(w, v60)
-				w.WriteString("\">")
+				writeString(w, "\">")
 				v61 := v56.Name
 				htmlesc.WriteText(w, v61)
-				w.WriteString("</a></th>\n<td><code>")
+				writeString(w, "</a></th>\n<td><code>")
 				v62 := dot.ABNF(v56)
-				w.WriteString(string(v62))
-				w.WriteString("</code></td>\n</tr>\n")
+				writeString(w, string(v62))
+				writeString(w, "</code></td>\n</tr>\n")
 			}
 		}
-		w.WriteString("</tbody>\n</table>\n</section>\n")
+		writeString(w, "</tbody>\n</table>\n</section>\n")
 	}
-	w.WriteString("\n<section class=\"appendix\" id=\"all\">\n<h2>The grammar in the RFC's order</h2>\n<p>")
+	writeString(w, "\n<section class=\"appendix\" id=\"all\">\n<h2>The grammar in the RFC's order</h2>\n<p>")
 	v63 := dot.G
 	if v63 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:28:7", Action: ".G.Spec", Msg: "nil pointer evaluating *Grammar.Spec"}
+		return templateError("content", "index.html:28:7", ".G.Spec", "nil pointer evaluating *Grammar.Spec")
 	}
 	v64 := v63.Spec
 	htmlesc.WriteText(w, v64)
-	w.WriteString("'s own listing, one rule a line; every name is a link.</p>\n<pre class=\"abnf\">")
+	writeString(w, "'s own listing, one rule a line; every name is a link.</p>\n<pre class=\"abnf\">")
 	v65 := dot.G
 	if v65 == nil {
-		return &TemplateError{Template: "content", Pos: "index.html:29:28", Action: ".G.Rules", Msg: "nil pointer evaluating *Grammar.Rules"}
+		return templateError("content", "index.html:29:28", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
 	}
 	v66 := v65.Rules
 	for _, v68 := range v66 {
 		v69 := dot.ABNF(v68)
-		w.WriteString(string(v69))
-		w.WriteString("\n")
+		writeString(w, string(v69))
+		writeString(w, "\n")
 	}
-	w.WriteString("</pre>\n</section>\n")
+	writeString(w, "</pre>\n</section>\n")
 	v70 := dot.Downloads
 	if len(v70) > 0 {
-		w.WriteString("<section class=\"appendix\" id=\"downloads\">\n<h2>Conformance suite</h2>\n<p>Test vectors generated from both grammars, for testing another parser: every alternative of every rule, near misses with the offset and rule of their error, components, resolutions, normalizations. The layout is described by <code>suite.schema.json</code>; <code>rfc2396 grade</code> runs a parser over them.</p>\n<ul>")
+		writeString(w, "<section class=\"appendix\" id=\"downloads\">\n<h2>Conformance suite</h2>\n<p>Test vectors generated from both grammars, for testing another parser: every alternative of every rule, near misses with the offset and rule of their error, components, resolutions, normalizations. The layout is described by <code>suite.schema.json</code>; <code>rfc2396 grade</code> runs a parser over them.</p>\n<ul>")
 		v71 := dot.Downloads
 		for _, v73 := range v71 {
-			w.WriteString("<li><a href=\"")
+			writeString(w, "<li><a href=\"")
 			v74 := dot.Root
 			v75 := htmlesc.FilterURL(v74)
 			v76 := htmlesc.NormalizeURL(v75)
@@ -1048,249 +1048,249 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 			v77 := htmlesc.FilterURL(v73)
 			v78 := htmlesc.NormalizeURL(v77)
 			htmlesc.WriteText(w, v78)
-			w.WriteString("\">")
+			writeString(w, "\">")
 			htmlesc.WriteText(w, v73)
-			w.WriteString("</a></li>")
+			writeString(w, "</a></li>")
 		}
-		w.WriteString("</ul>\n</section>")
+		writeString(w, "</ul>\n</section>")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	v79 := dot.Grades
 	if len(v79) > 0 {
-		w.WriteString("<section class=\"appendix\" id=\"grades\">\n<h2>How other parsers grade</h2>\n<p>Agreement of real parsers with the conformance suite, case by case, as <code>rfc2396 grade</code> measures it (<code>conformance/adapters/grade-all.sh</code> rebuilds this table).</p>\n<table class=\"rules\">\n<thead><tr>")
+		writeString(w, "<section class=\"appendix\" id=\"grades\">\n<h2>How other parsers grade</h2>\n<p>Agreement of real parsers with the conformance suite, case by case, as <code>rfc2396 grade</code> measures it (<code>conformance/adapters/grade-all.sh</code> rebuilds this table).</p>\n<table class=\"rules\">\n<thead><tr>")
 		v80 := dot.Grades
 		if 0 < 0 || 0 >= len(v80) {
-			return &TemplateError{Template: "content", Pos: "index.html:41:19", Action: "index .Grades 0", Msg: "error calling index: index out of range: " + strconv.Itoa(int(0))}
+			return templateError("content", "index.html:41:19", "index .Grades 0", "error calling index: index out of range: "+strconv.Itoa(int(0)))
 		}
 		v81 := v80[0]
 		for _, v83 := range v81 {
-			w.WriteString("<th scope=\"col\">")
+			writeString(w, "<th scope=\"col\">")
 			htmlesc.WriteText(w, v83)
-			w.WriteString("</th>")
+			writeString(w, "</th>")
 		}
-		w.WriteString("</tr></thead>\n<tbody>\n")
+		writeString(w, "</tr></thead>\n<tbody>\n")
 		v84 := dot.Grades
 		if 1 < 0 || len(v84) > len(v84) || 1 > len(v84) {
-			return &TemplateError{Template: "content", Pos: "index.html:43:8", Action: "slice .Grades 1", Msg: "error calling slice: index out of range"}
+			return templateError("content", "index.html:43:8", "slice .Grades 1", "error calling slice: index out of range")
 		}
 		v85 := v84[1:len(v84)]
 		for _, v87 := range v85 {
-			w.WriteString("<tr>")
+			writeString(w, "<tr>")
 			for _, v89 := range v87 {
-				w.WriteString("<td>")
+				writeString(w, "<td>")
 				htmlesc.WriteText(w, v89)
-				w.WriteString("</td>")
+				writeString(w, "</td>")
 			}
-			w.WriteString("</tr>\n")
+			writeString(w, "</tr>\n")
 		}
-		w.WriteString("</tbody>\n</table>\n</section>")
+		writeString(w, "</tbody>\n</table>\n</section>")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	return nil
 }
 
 // renderRuleContent executes the template "content" of the rule page's set (rule.html), escaped as html/template escapes it.
 func renderRuleContent(w *strings.Builder, dot *page) error {
-	w.WriteString("\n")
+	writeString(w, "\n")
 	if dot == nil {
-		return &TemplateError{Template: "content", Pos: "rule.html:2:7", Action: ".R", Msg: "nil pointer evaluating *page.R"}
+		return templateError("content", "rule.html:2:7", ".R", "nil pointer evaluating *page.R")
 	}
 	v1 := dot.R
 	if v1 != nil {
-		w.WriteString("\n<nav class=\"crumbs\" aria-label=\"rules\">\n<a href=\"")
+		writeString(w, "\n<nav class=\"crumbs\" aria-label=\"rules\">\n<a href=\"")
 		v2 := dot.IndexURL()
 		v3 := htmlesc.FilterURL(v2)
 		v4 := htmlesc.NormalizeURL(v3)
 		htmlesc.WriteText(w, v4)
-		w.WriteString("\">All rules</a>\n")
+		writeString(w, "\">All rules</a>\n")
 		v5 := dot.Prev
 		if v5 != nil {
-			w.WriteString(" · previous: <a href=\"")
+			writeString(w, " · previous: <a href=\"")
 			v6 := v5.Name
 			v7 := dot.RuleURL(v6)
 			v8 := htmlesc.FilterURL(v7)
 			v9 := htmlesc.NormalizeURL(v8)
 			htmlesc.WriteText(w, v9)
-			w.WriteString("\">")
+			writeString(w, "\">")
 			v10 := v5.Name
 			htmlesc.WriteText(w, v10)
-			w.WriteString("</a>")
+			writeString(w, "</a>")
 		}
-		w.WriteString("\n")
+		writeString(w, "\n")
 		v11 := dot.Next
 		if v11 != nil {
-			w.WriteString(" · next: <a href=\"")
+			writeString(w, " · next: <a href=\"")
 			v12 := v11.Name
 			v13 := dot.RuleURL(v12)
 			v14 := htmlesc.FilterURL(v13)
 			v15 := htmlesc.NormalizeURL(v14)
 			htmlesc.WriteText(w, v15)
-			w.WriteString("\">")
+			writeString(w, "\">")
 			v16 := v11.Name
 			htmlesc.WriteText(w, v16)
-			w.WriteString("</a>")
+			writeString(w, "</a>")
 		}
-		w.WriteString("\n</nav>\n<h1 class=\"rulename\">")
+		writeString(w, "\n</nav>\n<h1 class=\"rulename\">")
 		v17 := v1.Name
 		htmlesc.WriteText(w, v17)
-		w.WriteString("</h1>\n<p class=\"section\">Defined in <a href=\"")
+		writeString(w, "</h1>\n<p class=\"section\">Defined in <a href=\"")
 		v18 := dot.G
 		if v18 == nil {
-			return &TemplateError{Template: "content", Pos: "rule.html:9:42", Action: "$.G.SectionURL", Msg: "nil pointer evaluating *Grammar.SectionURL"}
+			return templateError("content", "rule.html:9:42", "$.G.SectionURL", "nil pointer evaluating *Grammar.SectionURL")
 		}
 		v19 := v18.SectionURL(v1)
 		v20 := htmlesc.FilterURL(v19)
 		v21 := htmlesc.NormalizeURL(v20)
 		htmlesc.WriteText(w, v21)
-		w.WriteString("\">")
+		writeString(w, "\">")
 		v22 := dot.G
 		if v22 == nil {
-			return &TemplateError{Template: "content", Pos: "rule.html:9:64", Action: "$.G.SectionName", Msg: "nil pointer evaluating *Grammar.SectionName"}
+			return templateError("content", "rule.html:9:64", "$.G.SectionName", "nil pointer evaluating *Grammar.SectionName")
 		}
 		v23 := v1.Section
 		v24 := v22.SectionName(v23)
 		htmlesc.WriteText(w, v24)
-		w.WriteString("</a>")
+		writeString(w, "</a>")
 		v25 := dot.SectionTitle
 		if len(v25) > 0 {
-			w.WriteString(", ")
+			writeString(w, ", ")
 			htmlesc.WriteText(w, v25)
 		}
-		w.WriteString(".</p>\n")
+		writeString(w, ".</p>\n")
 		v26 := dot.G
 		if v26 == nil {
-			return &TemplateError{Template: "content", Pos: "rule.html:10:8", Action: "$.G.Profile", Msg: "nil pointer evaluating *Grammar.Profile"}
+			return templateError("content", "rule.html:10:8", "$.G.Profile", "nil pointer evaluating *Grammar.Profile")
 		}
 		v27 := v26.Profile
 		if v27 != nil {
-			w.WriteString("<p class=\"profile\" id=\"profile\">In the grammar of the <strong>")
+			writeString(w, "<p class=\"profile\" id=\"profile\">In the grammar of the <strong>")
 			v28 := v27.Name
 			htmlesc.WriteText(w, v28)
-			w.WriteString("</strong> profile of RFC 2396 (")
+			writeString(w, "</strong> profile of RFC 2396 (")
 			v29 := v27.Summary
 			htmlesc.WriteText(w, v29)
-			w.WriteString(").\n")
+			writeString(w, ").\n")
 			v30 := dot.R
 			if v30 == nil {
-				return &TemplateError{Template: "content", Pos: "rule.html:11:8", Action: "$.R.Edit", Msg: "nil pointer evaluating *Rule.Edit"}
+				return templateError("content", "rule.html:11:8", "$.R.Edit", "nil pointer evaluating *Rule.Edit")
 			}
 			v31 := v30.Edit
 			if v31 != nil {
-				w.WriteString("This rule is defined by its edit <strong id=\"edit\">")
+				writeString(w, "This rule is defined by its edit <strong id=\"edit\">")
 				v32 := v31.Name
 				htmlesc.WriteText(w, v32)
-				w.WriteString("</strong>, a ")
+				writeString(w, "</strong>, a ")
 				v33 := v31.Kind
 				htmlesc.WriteText(w, v33)
-				w.WriteString(": ")
+				writeString(w, ": ")
 				v34 := v31.Summary
 				htmlesc.WriteText(w, v34)
-				w.WriteString(". The document that justifies it: ")
+				writeString(w, ". The document that justifies it: ")
 				v35 := v31.Document
 				htmlesc.WriteText(w, v35)
-				w.WriteString(".")
+				writeString(w, ".")
 			} else {
-				w.WriteString("No edit of the profile defines this rule: it is Appendix A's")
+				writeString(w, "No edit of the profile defines this rule: it is Appendix A's")
 				v36 := dot.R
 				if v36 == nil {
-					return &TemplateError{Template: "content", Pos: "rule.html:11:235", Action: "$.R.Uses", Msg: "nil pointer evaluating *Rule.Uses"}
+					return templateError("content", "rule.html:11:235", "$.R.Uses", "nil pointer evaluating *Rule.Uses")
 				}
 				v37 := v36.Uses
 				if len(v37) > 0 {
-					w.WriteString(", though the rules it uses may be the profile's")
+					writeString(w, ", though the rules it uses may be the profile's")
 				}
-				w.WriteString(".")
+				writeString(w, ".")
 			}
-			w.WriteString("</p>")
+			writeString(w, "</p>")
 		}
-		w.WriteString("\n\n<h2>As the RFC writes it</h2>\n<pre class=\"abnf\" id=\"abnf\">")
+		writeString(w, "\n\n<h2>As the RFC writes it</h2>\n<pre class=\"abnf\" id=\"abnf\">")
 		v38 := dot.ABNF(v1)
-		w.WriteString(string(v38))
-		w.WriteString("</pre>\n\n<h2>Diagram</h2>\n<figure class=\"diagram\" id=\"diagram\">\n")
+		writeString(w, string(v38))
+		writeString(w, "</pre>\n\n<h2>Diagram</h2>\n<figure class=\"diagram\" id=\"diagram\">\n")
 		v39 := dot.Diagram
-		w.WriteString(string(v39))
-		w.WriteString("\n<figcaption class=\"legend\">\n<details open><summary>How to read the diagram</summary>\n")
+		writeString(w, string(v39))
+		writeString(w, "\n<figcaption class=\"legend\">\n<details open><summary>How to read the diagram</summary>\n")
 		v40 := dot.Legend
-		w.WriteString(string(v40))
-		w.WriteString("\n<p>Follow the track from left to right; every path it allows spells a string of the rule. Rule boxes are links to their own diagrams. Long choices among single characters are drawn as one hexagon that lists them (a–z is the 26 letters); the line above shows each as the RFC writes it.</p>\n</details>\n</figcaption>\n</figure>\n\n")
+		writeString(w, string(v40))
+		writeString(w, "\n<p>Follow the track from left to right; every path it allows spells a string of the rule. Rule boxes are links to their own diagrams. Long choices among single characters are drawn as one hexagon that lists them (a–z is the 26 letters); the line above shows each as the RFC writes it.</p>\n</details>\n</figcaption>\n</figure>\n\n")
 		v41 := v1.PEG
 		if len(v41) > 0 {
-			w.WriteString("\n<h2>In <code>")
+			writeString(w, "\n<h2>In <code>")
 			v42 := dot.G
 			if v42 == nil {
-				return &TemplateError{Template: "content", Pos: "rule.html:28:16", Action: "$.G.PEG", Msg: "nil pointer evaluating *Grammar.PEG"}
+				return templateError("content", "rule.html:28:16", "$.G.PEG", "nil pointer evaluating *Grammar.PEG")
 			}
 			v43 := v42.PEG
 			htmlesc.WriteText(w, v43)
-			w.WriteString("</code></h2>\n<pre class=\"peg\" id=\"peg\">")
+			writeString(w, "</code></h2>\n<pre class=\"peg\" id=\"peg\">")
 			v44 := v1.PEG
 			htmlesc.WriteText(w, v44)
-			w.WriteString("</pre>\n")
+			writeString(w, "</pre>\n")
 			v45 := v1.Note
 			if len(v45) > 0 {
-				w.WriteString("<p class=\"pegnote\" id=\"peg-note\"><strong>PEG:</strong> ")
+				writeString(w, "<p class=\"pegnote\" id=\"peg-note\"><strong>PEG:</strong> ")
 				v46 := v1.Note
 				htmlesc.WriteText(w, v46)
-				w.WriteString("</p>")
+				writeString(w, "</p>")
 			} else {
-				w.WriteString("<p class=\"pegnote\">A literal transcription: the parsing expression accepts exactly the BNF's language as written.</p>")
+				writeString(w, "<p class=\"pegnote\">A literal transcription: the parsing expression accepts exactly the BNF's language as written.</p>")
 			}
-			w.WriteString("\n")
+			writeString(w, "\n")
 		}
-		w.WriteString("\n\n<div class=\"related\">\n<section id=\"uses\">\n<h2>Uses</h2>\n")
+		writeString(w, "\n\n<div class=\"related\">\n<section id=\"uses\">\n<h2>Uses</h2>\n")
 		v47 := v1.Uses
 		if len(v47) > 0 {
-			w.WriteString("<ul class=\"names\">")
+			writeString(w, "<ul class=\"names\">")
 			v48 := v1.Uses
 			for _, v50 := range v48 {
-				w.WriteString("<li><a class=\"rule\" href=\"")
+				writeString(w, "<li><a class=\"rule\" href=\"")
 				v51 := dot.RuleURL(v50)
 				v52 := htmlesc.FilterURL(v51)
 				v53 := htmlesc.NormalizeURL(v52)
 				htmlesc.WriteText(w, v53)
-				w.WriteString("\">")
+				writeString(w, "\">")
 				htmlesc.WriteText(w, v50)
-				w.WriteString("</a></li>")
+				writeString(w, "</a></li>")
 			}
-			w.WriteString("</ul>")
+			writeString(w, "</ul>")
 		} else {
-			w.WriteString("<p>No other rule: only literals.</p>")
+			writeString(w, "<p>No other rule: only literals.</p>")
 		}
-		w.WriteString("\n</section>\n<section id=\"used-by\">\n<h2>Used by</h2>\n")
+		writeString(w, "\n</section>\n<section id=\"used-by\">\n<h2>Used by</h2>\n")
 		v54 := v1.UsedBy
 		if len(v54) > 0 {
-			w.WriteString("<ul class=\"names\">")
+			writeString(w, "<ul class=\"names\">")
 			v55 := v1.UsedBy
 			for _, v57 := range v55 {
-				w.WriteString("<li><a class=\"rule\" href=\"")
+				writeString(w, "<li><a class=\"rule\" href=\"")
 				v58 := dot.RuleURL(v57)
 				v59 := htmlesc.FilterURL(v58)
 				v60 := htmlesc.NormalizeURL(v59)
 				htmlesc.WriteText(w, v60)
-				w.WriteString("\">")
+				writeString(w, "\">")
 				htmlesc.WriteText(w, v57)
-				w.WriteString("</a></li>")
+				writeString(w, "</a></li>")
 			}
-			w.WriteString("</ul>")
+			writeString(w, "</ul>")
 		} else {
-			w.WriteString("<p>No rule")
+			writeString(w, "<p>No rule")
 			v61 := v1.Name
 			v62 := string(v61) == "URI-reference"
 			if v62 {
-				w.WriteString(": it is the start rule")
+				writeString(w, ": it is the start rule")
 			} else {
-				w.WriteString(": ")
+				writeString(w, ": ")
 				v63 := dot.G
 				if v63 == nil {
-					return &TemplateError{Template: "content", Pos: "rule.html:40:202", Action: "$.G.Spec", Msg: "nil pointer evaluating *Grammar.Spec"}
+					return templateError("content", "rule.html:40:202", "$.G.Spec", "nil pointer evaluating *Grammar.Spec")
 				}
 				v64 := v63.Spec
 				htmlesc.WriteText(w, v64)
-				w.WriteString(" defines it but no rule refers to it")
+				writeString(w, " defines it but no rule refers to it")
 			}
-			w.WriteString(".</p>")
+			writeString(w, ".</p>")
 		}
-		w.WriteString("\n</section>\n</div>\n\n")
+		writeString(w, "\n</section>\n</div>\n\n")
 		v66 := v1.Valid
 		v65 := len(v66) > 0
 		if !(len(v66) > 0) {
@@ -1298,318 +1298,318 @@ func renderRuleContent(w *strings.Builder, dot *page) error {
 			v65 = len(v67) > 0
 		}
 		if v65 {
-			w.WriteString("\n<h2>Examples</h2>\n<p class=\"note\">Chosen from realistic references by <code>gen/examples</code>, one for each alternative of the rule where it has alternatives, and checked against the parser and the test oracle when <code>go generate</code> ran; the strings not in the language are near misses of them.</p>\n<div class=\"examples\">\n<section id=\"valid\">\n<h3>In the language of ")
+			writeString(w, "\n<h2>Examples</h2>\n<p class=\"note\">Chosen from realistic references by <code>gen/examples</code>, one for each alternative of the rule where it has alternatives, and checked against the parser and the test oracle when <code>go generate</code> ran; the strings not in the language are near misses of them.</p>\n<div class=\"examples\">\n<section id=\"valid\">\n<h3>In the language of ")
 			v68 := v1.Name
 			htmlesc.WriteText(w, v68)
-			w.WriteString("</h3>\n<ul class=\"ex\">")
+			writeString(w, "</h3>\n<ul class=\"ex\">")
 			v69 := v1.Valid
 			for _, v71 := range v69 {
-				w.WriteString("<li><code>")
+				writeString(w, "<li><code>")
 				v72 := v71.Text
 				v73 := string(v72) == ""
 				if v73 {
-					w.WriteString("<span class=\"empty\">(the empty string)</span>")
+					writeString(w, "<span class=\"empty\">(the empty string)</span>")
 				} else {
 					v74 := v71.Text
 					htmlesc.WriteText(w, v74)
 				}
-				w.WriteString("</code>")
+				writeString(w, "</code>")
 				v75 := v71.Shows
 				if len(v75) > 0 {
-					w.WriteString(" <span class=\"shows\">")
+					writeString(w, " <span class=\"shows\">")
 					htmlesc.WriteText(w, v75)
-					w.WriteString("</span>")
+					writeString(w, "</span>")
 				}
 				v76 := dot.R
 				if v76 == nil {
-					return &TemplateError{Template: "content", Pos: "rule.html:50:208", Action: "$.R.Name", Msg: "nil pointer evaluating *Rule.Name"}
+					return templateError("content", "rule.html:50:208", "$.R.Name", "nil pointer evaluating *Rule.Name")
 				}
 				v77 := v76.Name
 				v78 := v71.Text
 				v79 := dot.TryLink(v77, v78)
 				if len(v79) > 0 {
-					w.WriteString(" <a class=\"try\" href=\"")
+					writeString(w, " <a class=\"try\" href=\"")
 					v80 := htmlesc.FilterURL(v79)
 					v81 := htmlesc.NormalizeURL(v80)
 					htmlesc.WriteText(w, v81)
-					w.WriteString("\">try</a>")
+					writeString(w, "\">try</a>")
 				}
-				w.WriteString("</li>")
+				writeString(w, "</li>")
 			}
-			w.WriteString("</ul>\n</section>\n<section id=\"invalid\">\n<h3>Not in it</h3>\n<ul class=\"ex\">")
+			writeString(w, "</ul>\n</section>\n<section id=\"invalid\">\n<h3>Not in it</h3>\n<ul class=\"ex\">")
 			v82 := dot.Invalid
 			for _, v84 := range v82 {
-				w.WriteString("<li><code>")
+				writeString(w, "<li><code>")
 				v85 := v84.Text
 				v86 := string(v85) == ""
 				if v86 {
-					w.WriteString("<span class=\"empty\">(the empty string)</span>")
+					writeString(w, "<span class=\"empty\">(the empty string)</span>")
 				} else {
 					v87 := v84.Before
 					htmlesc.WriteText(w, v87)
-					w.WriteString("<mark>")
+					writeString(w, "<mark>")
 					v88 := v84.At
 					htmlesc.WriteText(w, v88)
-					w.WriteString("</mark>")
+					writeString(w, "</mark>")
 					v89 := v84.After
 					htmlesc.WriteText(w, v89)
 				}
-				w.WriteString("</code>")
+				writeString(w, "</code>")
 				v90 := v84.Message
 				if len(v90) > 0 {
-					w.WriteString("<br><span class=\"why\">")
+					writeString(w, "<br><span class=\"why\">")
 					v91 := v84.Message
 					htmlesc.WriteText(w, v91)
-					w.WriteString("</span>")
+					writeString(w, "</span>")
 				}
 				v92 := dot.R
 				if v92 == nil {
-					return &TemplateError{Template: "content", Pos: "rule.html:54:251", Action: "$.R.Name", Msg: "nil pointer evaluating *Rule.Name"}
+					return templateError("content", "rule.html:54:251", "$.R.Name", "nil pointer evaluating *Rule.Name")
 				}
 				v93 := v92.Name
 				v94 := v84.Text
 				v95 := dot.TryLink(v93, v94)
 				if len(v95) > 0 {
-					w.WriteString(" <a class=\"try\" href=\"")
+					writeString(w, " <a class=\"try\" href=\"")
 					v96 := htmlesc.FilterURL(v95)
 					v97 := htmlesc.NormalizeURL(v96)
 					htmlesc.WriteText(w, v97)
-					w.WriteString("\">try</a>")
+					writeString(w, "\">try</a>")
 				}
-				w.WriteString("</li>")
+				writeString(w, "</li>")
 			}
-			w.WriteString("</ul>\n</section>\n</div>\n")
+			writeString(w, "</ul>\n</section>\n</div>\n")
 		}
-		w.WriteString("\n")
+		writeString(w, "\n")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	return nil
 }
 
 // renderPlayContent executes the template "content" of the play page's set (play.html), escaped as html/template escapes it.
 func renderPlayContent(w *strings.Builder, dot *page) error {
-	w.WriteString("\n<h1>Playground</h1>\n")
+	writeString(w, "\n<h1>Playground</h1>\n")
 	if dot == nil {
-		return &TemplateError{Template: "content", Pos: "play.html:3:5", Action: ".Wasm", Msg: "nil pointer evaluating *page.Wasm"}
+		return templateError("content", "play.html:3:5", ".Wasm", "nil pointer evaluating *page.Wasm")
 	}
 	v1 := dot.Wasm
 	if v1 {
-		w.WriteString("\n<link rel=\"preload\" href=\"")
+		writeString(w, "\n<link rel=\"preload\" href=\"")
 		v2 := dot.AssetURL("rfc2396.wasm")
 		v3 := htmlesc.FilterURL(v2)
 		v4 := htmlesc.NormalizeURL(v3)
 		htmlesc.WriteText(w, v4)
-		w.WriteString("\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n<p class=\"lede\">Type or paste a reference: the verdict under each standard and profile, the components, and which rule took which bytes, as you type, computed in your browser by the library itself (compiled to WebAssembly); beside it what your browser's URL parser and Go's net/url make of it. With a base, the resolution.</p>\n<p class=\"note\" id=\"wasm-status\">Loading the parser…</p>\n")
+		writeString(w, "\" as=\"fetch\" type=\"application/wasm\" crossorigin>\n<p class=\"lede\">Type or paste a reference: the verdict under each standard and profile, the components, and which rule took which bytes, as you type, computed in your browser by the library itself (compiled to WebAssembly); beside it what your browser's URL parser and Go's net/url make of it. With a base, the resolution.</p>\n<p class=\"note\" id=\"wasm-status\">Loading the parser…</p>\n")
 	} else {
 		v5 := dot.Static
 		if v5 {
-			w.WriteString("\n<p class=\"notice\" id=\"static-notice\">This is a static copy of the site: the playground needs the server. Run <code>rfc2396 serve</code> and open <code>http://127.0.0.1:8396/play</code>, or use <code>rfc2396 parse</code> and <code>rfc2396 tree</code> on the command line.</p>\n")
+			writeString(w, "\n<p class=\"notice\" id=\"static-notice\">This is a static copy of the site: the playground needs the server. Run <code>rfc2396 serve</code> and open <code>http://127.0.0.1:8396/play</code>, or use <code>rfc2396 parse</code> and <code>rfc2396 tree</code> on the command line.</p>\n")
 		} else {
-			w.WriteString("\n<p class=\"lede\">Type or paste a reference: the verdict under the standard and profile you choose and under every other, the components, and which rule took which bytes, as you type. With a base, section 5.2's resolution, step by step.</p>\n")
+			writeString(w, "\n<p class=\"lede\">Type or paste a reference: the verdict under the standard and profile you choose and under every other, the components, and which rule took which bytes, as you type. With a base, section 5.2's resolution, step by step.</p>\n")
 		}
 	}
-	w.WriteString("\n<form id=\"play-form\" method=\"get\" action=\"")
+	writeString(w, "\n<form id=\"play-form\" method=\"get\" action=\"")
 	v6 := dot.PlayURL()
 	v7 := htmlesc.FilterURL(v6)
 	v8 := htmlesc.NormalizeURL(v7)
 	htmlesc.WriteText(w, v8)
-	w.WriteString("\" ")
+	writeString(w, "\" ")
 	v9 := dot.Wasm
 	if v9 {
-		w.WriteString("data-wasm=\"")
+		writeString(w, "data-wasm=\"")
 		v10 := dot.AssetURL("rfc2396.wasm")
 		htmlesc.WriteText(w, v10)
-		w.WriteString("\"")
+		writeString(w, "\"")
 	} else {
-		w.WriteString("data-api=\"")
+		writeString(w, "data-api=\"")
 		v11 := dot.APIURL()
 		htmlesc.WriteText(w, v11)
-		w.WriteString("\"")
+		writeString(w, "\"")
 	}
-	w.WriteString(" autocomplete=\"off\">\n<input type=\"hidden\" name=\"enc\" value=\"form\">\n<p><label for=\"ref\">Reference</label>\n<input id=\"ref\" name=\"ref\" type=\"text\" value=\"")
+	writeString(w, " autocomplete=\"off\">\n<input type=\"hidden\" name=\"enc\" value=\"form\">\n<p><label for=\"ref\">Reference</label>\n<input id=\"ref\" name=\"ref\" type=\"text\" value=\"")
 	v12 := dot.Play
 	v13 := v12.Ref
 	htmlesc.WriteText(w, v13)
-	w.WriteString("\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
+	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
 	v14 := dot.MaxInput
 	htmlesc.WriteText(w, strconv.FormatInt(int64(v14), 10))
-	w.WriteString("\"")
+	writeString(w, "\"")
 	v15 := dot.Disabled()
 	if v15 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString(" autofocus></p>\n<p><label for=\"base\">Base <span class=\"hint\">(optional, absolute)</span></label>\n<input id=\"base\" name=\"base\" type=\"text\" value=\"")
+	writeString(w, " autofocus></p>\n<p><label for=\"base\">Base <span class=\"hint\">(optional, absolute)</span></label>\n<input id=\"base\" name=\"base\" type=\"text\" value=\"")
 	v16 := dot.Play
 	v17 := v16.Base
 	htmlesc.WriteText(w, v17)
-	w.WriteString("\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
+	writeString(w, "\" spellcheck=\"false\" autocapitalize=\"off\" maxlength=\"")
 	v18 := dot.MaxInput
 	htmlesc.WriteText(w, strconv.FormatInt(int64(v18), 10))
-	w.WriteString("\"")
+	writeString(w, "\"")
 	v19 := dot.Disabled()
 	if v19 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString("></p>\n<p class=\"options\"><label for=\"standard\">Standard</label>\n<select id=\"standard\" name=\"standard\"")
+	writeString(w, "></p>\n<p class=\"options\"><label for=\"standard\">Standard</label>\n<select id=\"standard\" name=\"standard\"")
 	v20 := dot.Disabled()
 	if v20 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString(">")
+	writeString(w, ">")
 	v21 := dot.Standards()
 	for _, v23 := range v21 {
-		w.WriteString("<option value=\"")
+		writeString(w, "<option value=\"")
 		v24 := v23[0]
 		htmlesc.WriteText(w, v24)
-		w.WriteString("\"")
+		writeString(w, "\"")
 		v25 := v23[0]
 		v26 := dot.Play
 		v27 := v26.Standard
 		v28 := string(v25) == string(v27)
 		if v28 {
-			w.WriteString(" selected")
+			writeString(w, " selected")
 		}
-		w.WriteString(">")
+		writeString(w, ">")
 		v29 := v23[1]
 		htmlesc.WriteText(w, v29)
-		w.WriteString("</option>")
+		writeString(w, "</option>")
 	}
-	w.WriteString("</select>\n<label for=\"profile\">RFC 2396 profile</label>\n<select id=\"profile\" name=\"profile\"")
+	writeString(w, "</select>\n<label for=\"profile\">RFC 2396 profile</label>\n<select id=\"profile\" name=\"profile\"")
 	v30 := dot.Disabled()
 	if v30 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString(">")
+	writeString(w, ">")
 	v31 := dot.Profiles()
 	for _, v33 := range v31 {
-		w.WriteString("<option")
+		writeString(w, "<option")
 		v34 := dot.Play
 		v35 := v34.Profile
 		v36 := string(v33) == string(v35)
 		if v36 {
-			w.WriteString(" selected")
+			writeString(w, " selected")
 		}
-		w.WriteString(">")
+		writeString(w, ">")
 		htmlesc.WriteText(w, v33)
-		w.WriteString("</option>")
+		writeString(w, "</option>")
 	}
-	w.WriteString("</select>\n<label for=\"allow\">edits</label>\n<input id=\"allow\" name=\"allow\" type=\"text\" value=\"")
+	writeString(w, "</select>\n<label for=\"allow\">edits</label>\n<input id=\"allow\" name=\"allow\" type=\"text\" value=\"")
 	v37 := dot.Play
 	v38 := v37.Allow
 	htmlesc.WriteText(w, v38)
-	w.WriteString("\" list=\"edit-names\" placeholder=\"e.g. ipv6,non-ascii\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\"")
+	writeString(w, "\" list=\"edit-names\" placeholder=\"e.g. ipv6,non-ascii\" spellcheck=\"false\" autocapitalize=\"off\" size=\"18\"")
 	v39 := dot.Disabled()
 	if v39 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString(">\n<datalist id=\"edit-names\">")
+	writeString(w, ">\n<datalist id=\"edit-names\">")
 	v40 := dot.Edits()
 	for _, v42 := range v40 {
-		w.WriteString("<option value=\"")
+		writeString(w, "<option value=\"")
 		htmlesc.WriteText(w, v42)
-		w.WriteString("\">")
+		writeString(w, "\">")
 	}
-	w.WriteString("</datalist>\n<label for=\"rule\">Rule</label>\n<select id=\"rule\" name=\"rule\"")
+	writeString(w, "</datalist>\n<label for=\"rule\">Rule</label>\n<select id=\"rule\" name=\"rule\"")
 	v43 := dot.Disabled()
 	if v43 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString(">")
+	writeString(w, ">")
 	v44 := dot.G
 	if v44 == nil {
-		return &TemplateError{Template: "content", Pos: "play.html:26:72", Action: ".G.Rules", Msg: "nil pointer evaluating *Grammar.Rules"}
+		return templateError("content", "play.html:26:72", ".G.Rules", "nil pointer evaluating *Grammar.Rules")
 	}
 	v45 := v44.Rules
 	for _, v47 := range v45 {
-		w.WriteString("<option")
+		writeString(w, "<option")
 		if v47 == nil {
-			return &TemplateError{Template: "content", Pos: "play.html:26:95", Action: ".Name", Msg: "nil pointer evaluating *Rule.Name"}
+			return templateError("content", "play.html:26:95", ".Name", "nil pointer evaluating *Rule.Name")
 		}
 		v48 := v47.Name
 		v49 := dot.Play
 		v50 := v49.Rule
 		v51 := string(v48) == string(v50)
 		if v51 {
-			w.WriteString(" selected")
+			writeString(w, " selected")
 		}
-		w.WriteString(">")
+		writeString(w, ">")
 		v52 := v47.Name
 		htmlesc.WriteText(w, v52)
-		w.WriteString("</option>")
+		writeString(w, "</option>")
 	}
-	w.WriteString("</select>\n<label><input type=\"checkbox\" name=\"all\" value=\"1\"")
+	writeString(w, "</select>\n<label><input type=\"checkbox\" name=\"all\" value=\"1\"")
 	v53 := dot.Play
 	v54 := v53.All
 	if v54 {
-		w.WriteString(" checked")
+		writeString(w, " checked")
 	}
 	v55 := dot.Disabled()
 	if v55 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString("> character-level rules in the tree</label>\n<button type=\"submit\"")
+	writeString(w, "> character-level rules in the tree</label>\n<button type=\"submit\"")
 	v56 := dot.Disabled()
 	if v56 {
-		w.WriteString(" disabled")
+		writeString(w, " disabled")
 	}
-	w.WriteString(">Check</button></p>\n</form>\n")
+	writeString(w, ">Check</button></p>\n</form>\n")
 	v57 := dot.Disabled()
 	v58 := !(v57)
 	if v58 {
-		w.WriteString("<p class=\"note\" id=\"try\">Try: ")
+		writeString(w, "<p class=\"note\" id=\"try\">Try: ")
 		v59 := dot.Samples()
 		for v60, v61 := range v59 {
 			if v60 != 0 {
-				w.WriteString(" · ")
+				writeString(w, " · ")
 			}
-			w.WriteString("<a href=\"")
+			writeString(w, "<a href=\"")
 			v62 := dot.PlaySample(v61)
 			v63 := htmlesc.FilterURL(v62)
 			v64 := htmlesc.NormalizeURL(v63)
 			htmlesc.WriteText(w, v64)
-			w.WriteString("\">")
+			writeString(w, "\">")
 			v65 := v61.Label
 			htmlesc.WriteText(w, v65)
-			w.WriteString("</a>")
+			writeString(w, "</a>")
 		}
-		w.WriteString("</p>")
+		writeString(w, "</p>")
 	}
-	w.WriteString("\n<div id=\"result\" aria-live=\"polite\">")
+	writeString(w, "\n<div id=\"result\" aria-live=\"polite\">")
 	v66 := dot.ResultHTML
-	w.WriteString(string(v66))
-	w.WriteString("</div>\n")
+	writeString(w, string(v66))
+	writeString(w, "</div>\n")
 	v67 := dot.Wasm
 	if v67 {
-		w.WriteString("<section id=\"others\" hidden>\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, compiled into the same module). A component that differs from ours is marked ≠.</p>\n<table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead><tbody></tbody></table>\n</section>")
+		writeString(w, "<section id=\"others\" hidden>\n<h2>What others make of it</h2>\n<p class=\"note\">Beside the reading above: your browser's own URL parser (WHATWG URL, <code>new URL()</code>) and Go's <code>net/url</code> (<code>url.Parse</code>, compiled into the same module). A component that differs from ours is marked ≠.</p>\n<table class=\"others\" id=\"others-table\"><thead><tr><th scope=\"col\">component</th><th scope=\"col\">ours</th><th scope=\"col\">WHATWG URL</th><th scope=\"col\">Go net/url</th></tr></thead><tbody></tbody></table>\n</section>")
 	}
-	w.WriteString("\n")
+	writeString(w, "\n")
 	return nil
 }
 
 // renderErrorContent executes the template "content" of the error page's set (error.html), escaped as html/template escapes it.
 func renderErrorContent(w *strings.Builder, dot *page) error {
-	w.WriteString("\n<h1>")
+	writeString(w, "\n<h1>")
 	if dot == nil {
-		return &TemplateError{Template: "content", Pos: "error.html:2:6", Action: ".Status", Msg: "nil pointer evaluating *page.Status"}
+		return templateError("content", "error.html:2:6", ".Status", "nil pointer evaluating *page.Status")
 	}
 	v1 := dot.Status
 	htmlesc.WriteText(w, strconv.FormatInt(int64(v1), 10))
-	w.WriteString(" ")
+	writeString(w, " ")
 	v2 := dot.StatusText
 	htmlesc.WriteText(w, v2)
-	w.WriteString("</h1>\n<p class=\"notice\" id=\"error-message\">")
+	writeString(w, "</h1>\n<p class=\"notice\" id=\"error-message\">")
 	v3 := dot.Message
 	htmlesc.WriteText(w, v3)
-	w.WriteString("</p>\n<p><a href=\"")
+	writeString(w, "</p>\n<p><a href=\"")
 	v4 := dot.IndexURL()
 	v5 := htmlesc.FilterURL(v4)
 	v6 := htmlesc.NormalizeURL(v5)
 	htmlesc.WriteText(w, v6)
-	w.WriteString("\">All rules</a> · <a href=\"")
+	writeString(w, "\">All rules</a> · <a href=\"")
 	v7 := dot.PlayURL()
 	v8 := htmlesc.FilterURL(v7)
 	v9 := htmlesc.NormalizeURL(v8)
 	htmlesc.WriteText(w, v9)
-	w.WriteString("\">Playground</a></p>\n")
+	writeString(w, "\">Playground</a></p>\n")
 	return nil
 }

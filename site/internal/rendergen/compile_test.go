@@ -79,7 +79,7 @@ func TestCompiles(t *testing.T) {
 		"func renderT(w *strings.Builder, dot *data) error {",
 		"htmlesc.NormalizeURL(",
 		"htmlesc.FilterURL(",
-		"w.WriteString(string(",
+		"writeString(w, string(",
 		"for v",
 	} {
 		if !strings.Contains(string(src), want) {

@@ -15,6 +15,13 @@
 // builtins it knows, a value it cannot print, …) stops it with the
 // template's file, line and column and the construct.
 //
+// The generated code calls two functions the package defines
+// (site/render.go): writeString(w *strings.Builder, s string), and
+// templateError(template, pos, action, msg string) error for an action
+// that cannot be executed (a nil pointer where a field is read, an index
+// out of range, a method's error), where text/template would stop with
+// an error too.
+//
 // Run from the repository root (go generate does):
 //
 //	go run ./site/internal/rendergen

@@ -11,12 +11,15 @@ import (
 // rendering stops at the action; nothing of the page is served.
 type TemplateError struct {
 	Template string // the template's name, e.g. "result"
-	Pos      string // where in the template's file, e.g. "result.html:12:34"
+	Pos      string // where in the template's file, e.g. "result.html:12:34" ("" for a panic)
 	Action   string // the action, as the template writes it (escaped)
 	Msg      string // what went wrong
 }
 
 func (e *TemplateError) Error() string {
+	if e.Pos == "" {
+		return fmt.Sprintf("rfc2396/site: template %s: %s", e.Template, e.Msg)
+	}
 	return fmt.Sprintf("rfc2396/site: template %s: %s: executing %s: %s", e.Template, e.Pos, e.Action, e.Msg)
 }
 
@@ -25,6 +28,15 @@ func (e *TemplateError) Error() string {
 // would be code at every action that can fail.
 func templateError(template, pos, action, msg string) error {
 	return &TemplateError{Template: template, Pos: pos, Action: action, Msg: msg}
+}
+
+// recoverTemplate, deferred by each renderer the package calls, makes a
+// panic of a method a template calls the rendering's error, as
+// text/template does.
+func recoverTemplate(err *error, template string) {
+	if r := recover(); r != nil {
+		*err = &TemplateError{Template: template, Msg: fmt.Sprint("panic: ", r)}
+	}
 }
 
 // writeString writes a template's text, or a value, into w. It is not

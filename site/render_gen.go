@@ -10,7 +10,8 @@ import (
 )
 
 // renderIndexPage executes the template "layout" of the index page's set (layout.html), escaped as html/template escapes it.
-func renderIndexPage(w *strings.Builder, dot *page) error {
+func renderIndexPage(w *strings.Builder, dot *page) (err error) {
+	defer recoverTemplate(&err, "layout")
 	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
@@ -115,7 +116,8 @@ func renderIndexPage(w *strings.Builder, dot *page) error {
 }
 
 // renderRulePage executes the template "layout" of the rule page's set (layout.html), escaped as html/template escapes it.
-func renderRulePage(w *strings.Builder, dot *page) error {
+func renderRulePage(w *strings.Builder, dot *page) (err error) {
+	defer recoverTemplate(&err, "layout")
 	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
@@ -220,7 +222,8 @@ func renderRulePage(w *strings.Builder, dot *page) error {
 }
 
 // renderPlayPage executes the template "layout" of the play page's set (layout.html), escaped as html/template escapes it.
-func renderPlayPage(w *strings.Builder, dot *page) error {
+func renderPlayPage(w *strings.Builder, dot *page) (err error) {
+	defer recoverTemplate(&err, "layout")
 	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
@@ -325,7 +328,8 @@ func renderPlayPage(w *strings.Builder, dot *page) error {
 }
 
 // renderErrorPage executes the template "layout" of the error page's set (layout.html), escaped as html/template escapes it.
-func renderErrorPage(w *strings.Builder, dot *page) error {
+func renderErrorPage(w *strings.Builder, dot *page) (err error) {
+	defer recoverTemplate(&err, "layout")
 	writeString(w, "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<meta name=\"color-scheme\" content=\"light dark\">\n<title>")
 	if dot == nil {
 		return templateError("layout", "layout.html:7:9", ".Title", "nil pointer evaluating *page.Title")
@@ -430,7 +434,8 @@ func renderErrorPage(w *strings.Builder, dot *page) error {
 }
 
 // renderResult executes the template "result" of the play page's set (result.html), escaped as html/template escapes it.
-func renderResult(w *strings.Builder, dot *resultView) error {
+func renderResult(w *strings.Builder, dot *resultView) (err error) {
+	defer recoverTemplate(&err, "result")
 	if dot == nil {
 		return templateError("result", "result.html:1:26", ".A", "nil pointer evaluating *resultView.A")
 	}
@@ -1059,8 +1064,8 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 	if len(v79) > 0 {
 		writeString(w, "<section class=\"appendix\" id=\"grades\">\n<h2>How other parsers grade</h2>\n<p>Agreement of real parsers with the conformance suite, case by case, as <code>rfc2396 grade</code> measures it (<code>conformance/adapters/grade-all.sh</code> rebuilds this table).</p>\n<table class=\"rules\">\n<thead><tr>")
 		v80 := dot.Grades
-		if 0 < 0 || 0 >= len(v80) {
-			return templateError("content", "index.html:41:19", "index .Grades 0", "error calling index: index out of range: "+strconv.Itoa(int(0)))
+		if 0 >= len(v80) {
+			return templateError("content", "index.html:41:19", "index .Grades 0", "error calling index: index out of range: 0")
 		}
 		v81 := v80[0]
 		for _, v83 := range v81 {
@@ -1070,10 +1075,10 @@ func renderIndexContent(w *strings.Builder, dot *page) error {
 		}
 		writeString(w, "</tr></thead>\n<tbody>\n")
 		v84 := dot.Grades
-		if 1 < 0 || len(v84) > len(v84) || 1 > len(v84) {
+		if 1 > len(v84) {
 			return templateError("content", "index.html:43:8", "slice .Grades 1", "error calling slice: index out of range")
 		}
-		v85 := v84[1:len(v84)]
+		v85 := v84[1:]
 		for _, v87 := range v85 {
 			writeString(w, "<tr>")
 			for _, v89 := range v87 {

@@ -3,6 +3,7 @@ package site
 import (
 	"bufio"
 	"context"
+	"errors"
 	"html/template"
 	"os"
 	"path/filepath"
@@ -225,4 +226,37 @@ func TestRenderPlayMatchesHTMLTemplate(t *testing.T) {
 	// The static copy without the module: the form disabled.
 	p := s.newPage(s.grammars[0], "Playground", true, "")
 	renderBoth(t, s, sets, "static playground without the module", "play", p)
+}
+
+// Data the templates cannot be executed with is an error of the
+// rendering, where and why, never a panic: a nil pointer read (as
+// text/template reports it) and a method that panics (as text/template
+// recovers it).
+func TestRenderErrors(t *testing.T) {
+	s := newSite(t)
+	for _, c := range []struct {
+		what   string
+		render func(*strings.Builder) error
+		want   TemplateError
+	}{
+		{"no page", func(b *strings.Builder) error { return renderIndexPage(b, nil) },
+			TemplateError{Template: "layout", Pos: "layout.html:7:9", Action: ".Title", Msg: "nil pointer evaluating *page.Title"}},
+		{"no grammar", func(b *strings.Builder) error {
+			return renderErrorPage(b, &page{Title: "t", Grammars: s.grammars})
+		}, TemplateError{Template: "layout", Pos: "layout.html:17:13", Action: ".G.SpecURL", Msg: "nil pointer evaluating *Grammar.SpecURL"}},
+		{"a method panics", func(b *strings.Builder) error {
+			return renderResult(b, &resultView{A: &Analysis{Rule: "x"}})
+		}, TemplateError{Template: "result", Msg: "panic: runtime error: invalid memory address or nil pointer dereference"}},
+	} {
+		var b strings.Builder
+		err := c.render(&b)
+		var te *TemplateError
+		if !errors.As(err, &te) {
+			t.Errorf("%s: error %v, want a *TemplateError", c.what, err)
+			continue
+		}
+		if diff := cmp.Diff(c.want, *te); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", c.what, diff)
+		}
+	}
 }

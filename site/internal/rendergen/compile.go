@@ -78,6 +78,7 @@ type function struct {
 	c     *compiler
 	name  string
 	set   string
+	entry bool // called by the package, not by another template
 	tree  *parse.Tree
 	dot   types.Type
 	body  bytes.Buffer
@@ -212,13 +213,14 @@ func (c *compiler) function(set, name string, dot types.Type, goName string) *fu
 	if tmpl == nil || tmpl.Tree == nil {
 		return nil
 	}
-	if goName == "" {
+	entry := goName != ""
+	if !entry {
 		goName = "render" + camel(set) + camel(name)
 		for n := 2; c.nameTaken(goName); n++ {
 			goName = fmt.Sprintf("render%s%s%d", camel(set), camel(name), n)
 		}
 	}
-	f := &function{c: c, name: goName, set: set, tree: tmpl.Tree, dot: dot}
+	f := &function{c: c, name: goName, set: set, tree: tmpl.Tree, dot: dot, entry: entry}
 	c.fns[key] = f
 	c.order = append(c.order, f)
 	return f
@@ -267,7 +269,14 @@ func (c *compiler) source() ([]byte, error) {
 		b.WriteString("\n")
 		fmt.Fprintf(&b, "// %s executes the template %q of the %s page's set (%s), escaped as html/template escapes it.\n",
 			f.name, f.tree.Name, f.set, f.tree.ParseName)
-		fmt.Fprintf(&b, "func %s(w *strings.Builder, dot %s) error {\n", f.name, c.typeString(f.dot))
+		if f.entry {
+			// A method the template calls may panic: the rendering
+			// fails with an error instead, as text/template's does.
+			fmt.Fprintf(&b, "func %s(w *strings.Builder, dot %s) (err error) {\n", f.name, c.typeString(f.dot))
+			fmt.Fprintf(&b, "defer recoverTemplate(&err, %q)\n", f.tree.Name)
+		} else {
+			fmt.Fprintf(&b, "func %s(w *strings.Builder, dot %s) error {\n", f.name, c.typeString(f.dot))
+		}
 		b.Write(f.body.Bytes())
 		b.WriteString("return nil\n}\n")
 	}
@@ -1102,8 +1111,18 @@ func (f *function) index(n parse.Node, v, ix value) value {
 				f.fail(n, "index %d out of range of %s", k, f.c.typeString(v.typ))
 			}
 		} else {
-			f.emit("if %s < 0 || %s >= len(%s) { return %s }", ix.expr, ix.expr, v.expr, f.errorAt(n, `"error calling index: index out of range: " + strconv.Itoa(int(`+ix.expr+`))`))
-			f.c.usesConv = true
+			cond := ix.expr + " >= len(" + v.expr + ")"
+			if !isConst(ix) {
+				cond = ix.expr + " < 0 || " + cond
+			} else if k, _ := strconv.ParseInt(ix.expr, 10, 64); k < 0 {
+				f.fail(n, "index with a negative index %d", k)
+			}
+			msg := `"error calling index: index out of range: ` + ix.expr + `"`
+			if !isConst(ix) {
+				msg = `"error calling index: index out of range: " + strconv.Itoa(int(` + ix.expr + `))`
+				f.c.usesConv = true
+			}
+			f.emit("if %s { return %s }", cond, f.errorAt(n, msg))
 		}
 		t := f.temp()
 		f.emit("%s := %s[%s]", t, v.expr, ix.expr)
@@ -1146,12 +1165,26 @@ func (f *function) slice(n parse.Node, v value, ix []value) value {
 	for _, i := range ix {
 		f.intIndex(n, i)
 	}
-	lo := ix[0].expr
-	hi := "len(" + v.expr + ")"
+	// The bounds' checks, as text/template's slice makes them, without
+	// those a constant settles.
+	var checks []string
+	for _, i := range ix {
+		if isConst(i) {
+			if k, _ := strconv.ParseInt(i.expr, 10, 64); k < 0 {
+				f.fail(n, "slice with a negative index %d", k)
+			}
+			continue
+		}
+		checks = append(checks, i.expr+" < 0")
+	}
+	lo, hi := ix[0].expr, ""
 	if len(ix) == 2 {
 		hi = ix[1].expr
+		checks = append(checks, hi+" > len("+v.expr+")", lo+" > "+hi)
+	} else {
+		checks = append(checks, lo+" > len("+v.expr+")")
 	}
-	f.emit("if %s < 0 || %s > len(%s) || %s > %s { return %s }", lo, hi, v.expr, lo, hi, f.errorAt(n, `"error calling slice: index out of range"`))
+	f.emit("if %s { return %s }", strings.Join(checks, " || "), f.errorAt(n, `"error calling slice: index out of range"`))
 	t := f.temp()
 	f.emit("%s := %s[%s:%s]", t, v.expr, lo, hi)
 	return value{expr: t, typ: v.typ}

@@ -76,7 +76,8 @@ func TestCompiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"func renderT(w *strings.Builder, dot *data) error {",
+		"func renderT(w *strings.Builder, dot *data) (err error) {",
+		"defer recoverTemplate(&err, \"t.html\")",
 		"htmlesc.NormalizeURL(",
 		"htmlesc.FilterURL(",
 		"writeString(w, string(",

@@ -15,12 +15,15 @@
 // builtins it knows, a value it cannot print, …) stops it with the
 // template's file, line and column and the construct.
 //
-// The generated code calls two functions the package defines
-// (site/render.go): writeString(w *strings.Builder, s string), and
+// The generated code calls three functions the package defines
+// (site/render.go): writeString(w *strings.Builder, s string);
 // templateError(template, pos, action, msg string) error for an action
 // that cannot be executed (a nil pointer where a field is read, an index
 // out of range, a method's error), where text/template would stop with
-// an error too.
+// an error too; and recoverTemplate(err *error, template string), deferred
+// by each function the package calls, which makes a panic of a method
+// the templates call the rendering's error, as text/template's safeCall
+// does.
 //
 // Run from the repository root (go generate does):
 //

@@ -1030,10 +1030,8 @@ func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node,
 	if n < 1 {
 		f.fail(cmd, "%s takes at least 1 argument", name)
 	}
-	// The operands' types, to know whether the result is a value.
 	t := f.temp()
-	var typ types.Type
-	truthOnly := false
+	truthOnly := false // the operands' types differ: the result is only a truth
 	eval := func(i int) value {
 		if i < len(args) {
 			return f.arg(args[i], dot, sc)
@@ -1043,14 +1041,13 @@ func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node,
 	// First operand: declares the result.
 	v := eval(0)
 	f.mustValue(cmd, v)
-	typ = defaultType(v.typ)
+	typ := defaultType(v.typ)
 	// Whether all operands have one type can only be known once they
 	// are compiled: write the rest into a buffer first.
 	saved := f.body
 	f.body = bytes.Buffer{}
 	depth := 0
-	type pending struct{ v value }
-	var rest []pending
+	var rest []value
 	prevCond := ""
 	for i := 1; i < n; i++ {
 		if i == 1 {
@@ -1068,7 +1065,7 @@ func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node,
 		if !types.Identical(defaultType(w.typ), typ) {
 			truthOnly = true
 		}
-		rest = append(rest, pending{w})
+		rest = append(rest, w)
 		f.emit("\x00ASSIGN%d\x00", i)
 		prevCond = f.truth(cmd, w)
 	}
@@ -1081,14 +1078,14 @@ func (f *function) andOr(cmd *parse.CommandNode, name string, args []parse.Node,
 	if truthOnly {
 		f.emit("%s := %s", t, f.truth(cmd, v))
 		for i, w := range rest {
-			inner = strings.Replace(inner, fmt.Sprintf("\x00ASSIGN%d\x00", i+1), fmt.Sprintf("%s = %s", t, f.truth(cmd, w.v)), 1)
+			inner = strings.Replace(inner, fmt.Sprintf("\x00ASSIGN%d\x00", i+1), fmt.Sprintf("%s = %s", t, f.truth(cmd, w)), 1)
 		}
 		f.body.WriteString(inner)
 		return value{expr: t, typ: types.Typ[types.Bool], truthOnly: true}
 	}
 	f.emit("%s := %s(%s)", t, f.c.typeString(typ), v.expr)
 	for i, w := range rest {
-		inner = strings.Replace(inner, fmt.Sprintf("\x00ASSIGN%d\x00", i+1), fmt.Sprintf("%s = %s", t, w.v.expr), 1)
+		inner = strings.Replace(inner, fmt.Sprintf("\x00ASSIGN%d\x00", i+1), fmt.Sprintf("%s = %s", t, w.expr), 1)
 	}
 	f.body.WriteString(inner)
 	return value{expr: t, typ: typ}
@@ -1139,6 +1136,15 @@ func (f *function) index(n parse.Node, v, ix value) value {
 	return value{}
 }
 
+// mustInt is the value of an integer literal the compiler wrote.
+func mustInt(lit string) int64 {
+	k, err := strconv.ParseInt(lit, 10, 64)
+	if err != nil {
+		panic("rendergen: not an integer literal: " + lit)
+	}
+	return k
+}
+
 func isConst(v value) bool {
 	b, ok := v.typ.(*types.Basic)
 	return ok && b.Info()&types.IsUntyped != 0
@@ -1180,7 +1186,12 @@ func (f *function) slice(n parse.Node, v value, ix []value) value {
 	lo, hi := ix[0].expr, ""
 	if len(ix) == 2 {
 		hi = ix[1].expr
-		checks = append(checks, hi+" > len("+v.expr+")", lo+" > "+hi)
+		checks = append(checks, hi+" > len("+v.expr+")")
+		if !isConst(ix[0]) || !isConst(ix[1]) {
+			checks = append(checks, lo+" > "+hi)
+		} else if l, _ := strconv.ParseInt(lo, 10, 64); l > mustInt(hi) {
+			f.fail(n, "slice from %s to %s", lo, hi)
+		}
 	} else {
 		checks = append(checks, lo+" > len("+v.expr+")")
 	}

@@ -2,6 +2,11 @@ package main
 
 import (
 	"bufio"
+	"go/ast"
+	"go/importer"
+	"go/parser"
+	"go/token"
+	"go/types"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,17 +22,40 @@ func compileOne(t *testing.T, text string) ([]byte, error) {
 	if err := os.Mkdir(filepath.Join(dir, "templates"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	fake, err := os.ReadFile(filepath.Join("testdata", "fake", "fake.go"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "fake.go"), fake, 0o644); err != nil {
-		t.Fatal(err)
+	for _, name := range []string{"fake.go", "helpers.go"} {
+		src, err := os.ReadFile(filepath.Join("testdata", "fake", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), src, 0o644); err != nil {
+			t.Fatal(err)
+		}
 	}
 	if err := os.WriteFile(filepath.Join(dir, "templates", "t.html"), []byte(text), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return generate(dir, []entry{{"t", []string{"t.html"}, "t.html", "*data", "renderT"}})
+	src, err := generate(dir, []entry{{"t", []string{"t.html"}, "t.html", "*data", "renderT"}})
+	if err != nil {
+		return nil, err
+	}
+	// What it writes type-checks with the package.
+	if err := os.WriteFile(filepath.Join(dir, "render_gen.go"), src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fset := token.NewFileSet()
+	var files []*ast.File
+	for _, name := range []string{"fake.go", "helpers.go", "render_gen.go"} {
+		f, err := parser.ParseFile(fset, filepath.Join(dir, name), nil, 0)
+		if err != nil {
+			t.Fatalf("%v\n%s", err, src)
+		}
+		files = append(files, f)
+	}
+	conf := types.Config{Importer: importer.ForCompiler(fset, "source", nil)}
+	if _, err := conf.Check("fake", fset, files, nil); err != nil {
+		t.Fatalf("the generated code does not type-check: %v\n%s", err, src)
+	}
+	return src, nil
 }
 
 // The compiler refuses what it does not translate, saying where and what.
@@ -71,7 +99,9 @@ func TestUnsupported(t *testing.T) {
 // A template the compiler takes: Go that calls the escapers each context
 // needs (package site's test holds the result to html/template's bytes).
 func TestCompiles(t *testing.T) {
-	src, err := compileOne(t, `<a href="{{.Name}}" title="{{.Name}}">{{.H}}</a>{{range $i, $e := .Items}}{{if $i}},{{end}}{{$e}}{{end}}`)
+	src, err := compileOne(t, `<a href="{{.Name}}" title="{{.Name}}">{{.H}}</a>{{range $i, $e := .Items}}{{if $i}},{{end}}{{$e}}{{end}}`+
+		`{{or .Name "none"}}{{if and .Items .Name (not .H)}}{{len .Items}}{{end}}{{with $x := .Use}}{{$x}}{{end}}`+
+		`{{if gt (len .Items) 1}}{{index .Items 1}}{{index (slice .Items 1 2) 0}}{{end}}{{if eq .Name "a" "b"}}<title>{{.H}}</title>{{end}}`)
 	if err != nil {
 		t.Fatal(err)
 	}

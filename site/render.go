@@ -7,8 +7,13 @@ import (
 
 // TemplateError is a page that could not be rendered: the data given to
 // a template lacks what an action needs (a nil pointer where the
-// template reads a field, an index out of range, a method's error). The
-// rendering stops at the action; nothing of the page is served.
+// template reads a field, an index out of range, a method's error or
+// panic). The rendering stops at the action and nothing of the page is
+// served or written: [Site.WriteStatic] and [Site.PlayJSON] report it
+// (PlayJSON as the answer's "error"), and the server answers 500. The
+// pages are rendered by Go compiled from site/templates (render_gen.go,
+// written by site/internal/rendergen), which checks what text/template
+// checks when it executes a template.
 type TemplateError struct {
 	Template string // the template's name, e.g. "result"
 	Pos      string // where in the template's file, e.g. "result.html:12:34" ("" for a panic)

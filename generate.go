@@ -69,6 +69,12 @@ package rfc2396
 // built.
 //go:generate go run ./gen/examples
 
+// The site's pages: site/internal/rendergen compiles the templates
+// (site/templates/*.html, escaped as html/template escapes them) into Go,
+// site/render_gen.go, which the server, the static copy and the
+// playground's WebAssembly module run.
+//go:generate go run ./site/internal/rendergen
+
 // The outputs that follow the grammars (step 5).
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt

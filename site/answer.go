@@ -1,11 +1,8 @@
 package site
 
 import (
-	"bytes"
 	"context"
-	"encoding/json"
 	"fmt"
-	"html/template"
 	"net/url"
 	"slices"
 	"strings"
@@ -13,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -160,8 +158,8 @@ func (s *Site) playRequest(rawQuery string) (playForm, *badRequest) {
 type resultView struct {
 	A           *Analysis
 	All         bool
-	TreeHTML    template.HTML
-	OutlineHTML template.HTML
+	TreeHTML    htmlesc.HTML
+	OutlineHTML htmlesc.HTML
 	Caret       caretText
 	CaretPad    string
 	Notice      string
@@ -192,7 +190,23 @@ func (v *resultView) RuleABNF(name string) string {
 
 // playResult analyzes the form and renders the result fragment. It stops
 // with ctx's error between its stages once ctx is done.
-func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, template.HTML, error) {
+func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, htmlesc.HTML, error) {
+	v, err := s.playView(ctx, p, f)
+	if err != nil {
+		return nil, "", err
+	}
+	// The tree and its outline are most of the page: room for them and
+	// the rest, so that the buffer is not grown and copied as it fills.
+	var b strings.Builder
+	b.Grow(len(v.TreeHTML) + len(v.OutlineHTML) + 16<<10)
+	if err := renderResult(&b, v); err != nil {
+		return nil, "", err
+	}
+	return v.A, htmlesc.HTML(b.String()), nil
+}
+
+// playView analyzes the form into what the result fragment shows.
+func (s *Site) playView(ctx context.Context, p *page, f playForm) (*resultView, error) {
 	v := &resultView{page: p, All: f.All, rfc3986: f.Standard == standard3986}
 	var a *Analysis
 	if len(f.Amp) > 0 {
@@ -244,7 +258,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 			a = analyze(profile, rule, f.Ref, all)
 		}
 		if err := ctx.Err(); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		if rule == grammar.RuleURIReference && !f.NoVerdicts {
 			a.Verdicts = verdicts(f.Ref, f.Standard, profile)
@@ -267,12 +281,12 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 		}
 		v.A = a
 		if err := ctx.Err(); err != nil {
-			return nil, "", err
+			return nil, err
 		}
 		if a.Tree != nil {
 			link := v.RuleURL
-			v.TreeHTML = template.HTML(treeHTML(f.Ref, a.Tree, link))
-			v.OutlineHTML = template.HTML(outlineHTML(f.Ref, a.Tree, link))
+			v.TreeHTML = htmlesc.HTML(treeHTML(f.Ref, a.Tree, link))
+			v.OutlineHTML = htmlesc.HTML(outlineHTML(f.Ref, a.Tree, link))
 		}
 		if a.Error != nil {
 			v.Caret = caretView(f.Ref, a.Error.Offset)
@@ -281,16 +295,9 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 	}
 	v.Notice = strings.TrimSpace(v.Notice)
 	if err := ctx.Err(); err != nil {
-		return nil, "", err
+		return nil, err
 	}
-	// The tree and its outline are most of the page: room for them and
-	// the rest, so that the buffer is not grown and copied as it fills.
-	var b strings.Builder
-	b.Grow(len(v.TreeHTML) + len(v.OutlineHTML) + 16<<10)
-	if err := s.pages["play"].ExecuteTemplate(&b, "result", v); err != nil {
-		return nil, "", err
-	}
-	return a, template.HTML(b.String()), nil
+	return v, nil
 }
 
 // PlayJSON answers the playground's query string (ref=…&base=…&rule=…
@@ -301,8 +308,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 // playground that runs in the browser. It stops with ctx.
 func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int, []byte) {
 	jsonError := func(status int, msg string) (int, []byte) {
-		b, _ := json.Marshal(map[string]string{"error": msg})
-		return status, append(b, '\n')
+		return status, appendErrorJSON(nil, msg)
 	}
 	if err := s.check(); err != nil {
 		return jsonError(statusInternalError, err.Error())
@@ -332,15 +338,8 @@ func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int,
 	// The answer is application/json, never read as HTML (nosniff):
 	// "<", ">" and "&" need no \u escapes, which would make an input of
 	// "&" six times its size.
-	var b bytes.Buffer
 	// Room for the HTML, its quotes written \", and the tree's JSON.
-	b.Grow(2*len(a.HTML) + 16<<10)
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(a); err != nil {
-		return jsonError(statusInternalError, err.Error())
-	}
-	return statusOK, b.Bytes()
+	return statusOK, appendAnalysisJSON(make([]byte, 0, 2*len(a.HTML)+16<<10), a)
 }
 
 // urlQueryEscape escapes s for a query string, a space as %20 rather than

@@ -1,16 +1,15 @@
 package site
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
-	"html/template"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -93,7 +92,7 @@ type Rule struct {
 	// (nil: Appendix A's definition, or not a profile's grammar).
 	Edit *EditView `json:"-"`
 
-	svg template.HTML
+	svg htmlesc.HTML
 }
 
 // Example is a string of a rule's language and, when it was chosen for
@@ -137,21 +136,24 @@ func (g *Grammar) Rule(name string) *Rule { return g.byName[name] }
 
 // examplesFile is data/NAME/examples.json.
 type examplesFile struct {
-	Generator string `json:"generator"`
-	Rules     []struct {
-		Rule    string    `json:"rule"`
-		Valid   []Example `json:"valid"`
-		Invalid []string  `json:"invalid"`
-	} `json:"rules"`
+	Generator string         `json:"generator"`
+	Rules     []ruleExamples `json:"rules"`
+}
+
+// ruleExamples are a rule's examples in examples.json.
+type ruleExamples struct {
+	Rule    string    `json:"rule"`
+	Valid   []Example `json:"valid"`
+	Invalid []string  `json:"invalid"`
 }
 
 // parsedGrammar names the grammar that package parser implements.
 const parsedGrammar = "rfc2396"
 
 // legend returns the key to the diagrams' shapes, which gen draws.
-func legend(fsys fs.FS) (template.HTML, error) {
+func legend(fsys fs.FS) (htmlesc.HTML, error) {
 	b, err := fs.ReadFile(fsys, "data/legend.svg")
-	return template.HTML(b), err // written by gen, which escapes every label
+	return htmlesc.HTML(b), err // written by gen, which escapes every label
 }
 
 // loadGrammars reads every grammar under data/ in fsys, the one the parser
@@ -190,8 +192,8 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 		return nil, err
 	}
 	g := &Grammar{}
-	if err := json.Unmarshal(raw, g); err != nil {
-		return nil, fmt.Errorf("site: %s/grammar.json: %v", dir, err)
+	if err := decodeGrammar(raw, path.Join(dir, "grammar.json"), g); err != nil {
+		return nil, err
 	}
 	g.Parsed = g.Name == parsedGrammar
 	g.setParser()
@@ -202,7 +204,7 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 			if err != nil {
 				return nil, err
 			}
-			r.svg = template.HTML(svg) // written by gen, which escapes every label
+			r.svg = htmlesc.HTML(svg) // written by gen, which escapes every label
 		}
 		g.byName[r.Name] = r
 		if g.Profile != nil {
@@ -223,8 +225,8 @@ func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {
 		return g, nil // a grammar without examples
 	}
 	var ex examplesFile
-	if err := json.Unmarshal(raw, &ex); err != nil {
-		return nil, fmt.Errorf("site: %s/examples.json: %v", dir, err)
+	if err := decodeExamples(raw, path.Join(dir, "examples.json"), &ex); err != nil {
+		return nil, err
 	}
 	g.Generator = ex.Generator
 	for _, e := range ex.Rules {
@@ -303,7 +305,7 @@ func (g *Grammar) Match(name, s string) error {
 
 // diagram returns r's diagram for inline use in a page whose links to other
 // rules end in ext ("" on the server, ".html" in a static copy).
-func (r *Rule) diagram(g *Grammar, ext string) template.HTML {
+func (r *Rule) diagram(g *Grammar, ext string) htmlesc.HTML {
 	if ext == "" {
 		return r.svg
 	}
@@ -311,7 +313,7 @@ func (r *Rule) diagram(g *Grammar, ext string) template.HTML {
 	for _, other := range g.Rules {
 		s = strings.ReplaceAll(s, `href="`+other.Name+`"`, `href="`+other.Name+ext+`"`)
 	}
-	return template.HTML(s)
+	return htmlesc.HTML(s)
 }
 
 // loadGrades reads data/grades.md, a Markdown table, into rows of cells,

@@ -444,7 +444,7 @@ func apiParse(rawQuery string) ([]byte, error) {
 
 func (s *Site) serveError(w http.ResponseWriter, r *http.Request, status int, msg string) {
 	p := s.newPage(s.grammars[0], http.StatusText(status), false, "/")
-	p.Status, p.Message = status, msg
+	p.Status, p.StatusText, p.Message = status, http.StatusText(status), msg
 	s.write(w, r, status, "error", p)
 }
 
@@ -493,9 +493,6 @@ func (r *recorder) Write(b []byte) (int, error) {
 	r.size += n
 	return n, err
 }
-
-// StatusText is the text of the page's HTTP status.
-func (p *page) StatusText() string { return http.StatusText(p.Status) }
 
 // vectors serves the conformance suite (package conformance, the seed of
 // the published copy) under /vectors/STANDARD/FILE, generated on the first

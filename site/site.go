@@ -24,27 +24,29 @@
 package site
 
 import (
-	"bytes"
 	"embed"
 	"errors"
 	"fmt"
-	"html/template"
 	"io/fs"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/htmlesc"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-//go:embed templates static
+// The pages are rendered by Go that site/internal/rendergen compiles from
+// the templates (templates/*.html, escaped as html/template escapes them)
+// into render_gen.go: go generate runs it from the repository's root.
+
+//go:embed static
 var files embed.FS
 
-// Site is the reference site: the grammars and the page templates.
+// Site is the reference site: the grammars, and the data its pages show.
 type Site struct {
 	grammars []*Grammar
-	legend   template.HTML
-	pages    map[string]*template.Template
+	legend   htmlesc.HTML
 	// grades is the table of other parsers' grades against the
 	// conformance suite (data/grades.md, which
 	// conformance/adapters/grade-all.sh writes): a header row, then a row
@@ -52,7 +54,7 @@ type Site struct {
 	grades [][]string
 }
 
-// New loads the generated grammar data and the templates.
+// New loads the generated grammar data.
 func New() (*Site, error) { return load(data) }
 
 // load makes a site of the grammars under data/ in fsys.
@@ -69,15 +71,7 @@ func load(fsys fs.FS) (*Site, error) {
 	if err != nil {
 		return nil, err
 	}
-	s := &Site{grammars: grammars, legend: key, pages: map[string]*template.Template{}, grades: grades}
-	for _, name := range []string{"index", "rule", "play", "error"} {
-		t, err := template.ParseFS(files, "templates/layout.html", "templates/result.html", "templates/"+name+".html")
-		if err != nil {
-			return nil, err
-		}
-		s.pages[name] = t
-	}
-	return s, nil
+	return &Site{grammars: grammars, legend: key, grades: grades}, nil
 }
 
 // Grammars returns the grammars of the site, RFC 2396's first; none for a
@@ -90,17 +84,12 @@ func (s *Site) Grammars() []*Grammar {
 }
 
 // errNotLoaded is what a Site not made by [New] answers.
-var errNotLoaded = errors.New("rfc2396/site: the Site has no grammars or templates: make it with site.New")
+var errNotLoaded = errors.New("rfc2396/site: the Site has no grammars: make it with site.New")
 
 // check reports whether s was made by New.
 func (s *Site) check() error {
-	if s == nil || len(s.grammars) == 0 || s.pages == nil {
+	if s == nil || len(s.grammars) == 0 {
 		return errNotLoaded
-	}
-	for _, name := range []string{"index", "rule", "play", "error"} {
-		if s.pages[name] == nil {
-			return errNotLoaded
-		}
 	}
 	return nil
 }
@@ -131,18 +120,20 @@ type page struct {
 	R            *Rule
 	Prev, Next   *Rule
 	SectionTitle string
-	Diagram      template.HTML
-	Legend       template.HTML
+	Diagram      htmlesc.HTML
+	Legend       htmlesc.HTML
 	Invalid      []invalidExample
 
 	// The playground.
 	Play       playForm
-	ResultHTML template.HTML
+	ResultHTML htmlesc.HTML
 	MaxInput   int
 
-	// An error page.
-	Status  int
-	Message string
+	// An error page: the HTTP status, its text ("Not Found") and what
+	// went wrong.
+	Status     int
+	StatusText string
+	Message    string
 }
 
 type playForm struct {
@@ -291,7 +282,7 @@ func (p *page) PlaySample(s playSample) string {
 func (p *page) AssetURL(name string) string { return p.Root + name }
 
 // ABNF is r's line with every rule name a link to its page.
-func (p *page) ABNF(r *Rule) template.HTML {
+func (p *page) ABNF(r *Rule) htmlesc.HTML {
 	return abnfHTML(r.ABNF, func(name string) (string, bool) {
 		if p.G.Rule(name) != nil {
 			return p.RuleURL(name), true
@@ -309,7 +300,7 @@ func (p *page) ABNF(r *Rule) template.HTML {
 
 // abnfHTML writes a BNF line as HTML, exactly as written, with the rule
 // names (outside quoted literals) linked.
-func abnfHTML(line string, link func(string) (string, bool)) template.HTML {
+func abnfHTML(line string, link func(string) (string, bool)) htmlesc.HTML {
 	var b strings.Builder
 	for i := 0; i < len(line); {
 		c := line[i]
@@ -320,7 +311,7 @@ func abnfHTML(line string, link func(string) (string, bool)) template.HTML {
 			if j >= 0 {
 				end = i + 1 + j + 1
 			}
-			fmt.Fprintf(&b, `<span class="lit">%s</span>`, template.HTMLEscapeString(line[i:end]))
+			fmt.Fprintf(&b, `<span class="lit">%s</span>`, htmlesc.EscapeString(line[i:end]))
 			i = end
 		case isNameStart(c) || (c >= '0' && c <= '9'):
 			j := i
@@ -329,17 +320,17 @@ func abnfHTML(line string, link func(string) (string, bool)) template.HTML {
 			}
 			word := line[i:j]
 			if url, ok := link(word); ok && isNameStart(c) {
-				fmt.Fprintf(&b, `<a class="rule" href="%s">%s</a>`, template.HTMLEscapeString(url), template.HTMLEscapeString(word))
+				fmt.Fprintf(&b, `<a class="rule" href="%s">%s</a>`, htmlesc.EscapeString(url), htmlesc.EscapeString(word))
 			} else {
-				b.WriteString(template.HTMLEscapeString(word))
+				b.WriteString(htmlesc.EscapeString(word))
 			}
 			i = j
 		default:
-			b.WriteString(template.HTMLEscapeString(string(c)))
+			b.WriteString(htmlesc.EscapeString(string(c)))
 			i++
 		}
 	}
-	return template.HTML(b.String())
+	return htmlesc.HTML(b.String())
 }
 
 func isNameStart(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
@@ -356,12 +347,26 @@ func (s *Site) newPage(g *Grammar, title string, static bool, root string) *page
 	return p
 }
 
+// render writes page name ("index", "rule", "play" or "error") of p.
 func (s *Site) render(name string, p *page) ([]byte, error) {
-	var b bytes.Buffer
-	if err := s.pages[name].ExecuteTemplate(&b, "layout", p); err != nil {
+	var b strings.Builder
+	var err error
+	switch name {
+	case "index":
+		err = renderIndexPage(&b, p)
+	case "rule":
+		err = renderRulePage(&b, p)
+	case "play":
+		err = renderPlayPage(&b, p)
+	case "error":
+		err = renderErrorPage(&b, p)
+	default:
+		err = fmt.Errorf("rfc2396/site: no page %q", name)
+	}
+	if err != nil {
 		return nil, err
 	}
-	return b.Bytes(), nil
+	return []byte(b.String()), nil
 }
 
 // rulePage fills in a rule page.

@@ -1,7 +1,8 @@
 // Package dfa runs the deterministic automata that package
 // internal/automaton builds, from tables: gen writes a grammar's tables at
-// generate time (parser/internal/explain for RFC 2396,
-// rfc3986/internal/explain for RFC 3986); a profile's grammar is run by
+// generate time ([Encode]) as a binary blob, which its explain package
+// embeds (parser/internal/explain for RFC 2396, rfc3986/internal/explain
+// for RFC 3986) and [Load] reads in place; a profile's grammar is run by
 // [Lazy], which builds the states of its automaton only as inputs reach
 // them, so that a profile costs nothing until it is used. [FromDFA]
 // converts a whole automaton built at run time (tests compare the two).
@@ -23,10 +24,10 @@ import (
 // copied. Trans holds 2-byte entries: for state s (stored premultiplied,
 // as s×Classes) and byte class k, entry s+k is the next state,
 // premultiplied, or [Dead] where no string of the language continues with
-// that byte. The start state is 0. States holds, for each state, the
-// index of its record in Infos (the blob's state records, which the
-// tables of one grammar share), and the records index Paths and
-// Expectations.
+// that byte. The start state is 0. States holds, for each state, whether
+// it accepts and the index of its record in Infos (the blob's state
+// records, which the tables of one grammar share), and the records index
+// Paths and Expectations.
 //
 // Entries are 16 bits, half the size of the automaton's own, which is
 // most of what the tables weigh (RFC 3986's are 170,000 entries); a table
@@ -38,10 +39,10 @@ type Table[R any] struct {
 	ClassOf string
 	// Trans is the transitions, 2 bytes (little-endian) an entry.
 	Trans string
-	// States is 2 bytes (little-endian) a state: the index of its record
-	// in Infos.
+	// States is 2 bytes (little-endian) a state: bit 15 set if it
+	// accepts, bits 0 to 14 the index of its record in Infos.
 	States string
-	// Infos is the state records of the blob, 8 bytes each (see the
+	// Infos is the state records of the blob, 6 bytes each (see the
 	// layout).
 	Infos string
 	// Paths are the rule paths that the records index.
@@ -105,7 +106,7 @@ func (t *Table[R]) Match(s string) bool {
 		}
 		st = next
 	}
-	return t.record(st)[6]&1 != 0
+	return t.state(st)&accepts != 0
 }
 
 // step reads the entry of trans for class c of the state that starts at
@@ -116,10 +117,10 @@ func step(trans string, st int, c byte) int {
 	return int(trans[e+1])<<8 | int(trans[e])
 }
 
-// record is the state record of the state that starts at entry st.
-func (t *Table[R]) record(st int) string {
-	k := st / int(t.Classes)
-	return t.Infos[infoSize*u16(t.States, 2*k):]
+// state is the entry of States of the state that starts at entry st of
+// Trans.
+func (t *Table[R]) state(st int) int {
+	return u16(t.States, 2*int(uint32(st)/uint32(t.Classes)))
 }
 
 // Result is how an input leaves a rule's language.
@@ -155,9 +156,10 @@ func (t *Table[R]) Explain(s string) Result[R] {
 		}
 		st = next
 	}
-	r := t.record(st)
+	k := t.state(st)
+	r := t.Infos[infoSize*(k&^accepts):]
 	return Result[R]{
-		Matched:  off == len(s) && r[6]&1 != 0,
+		Matched:  off == len(s) && k&accepts != 0,
 		Offset:   off,
 		Path:     t.Paths[u16(r, 0)],
 		AltPath:  t.Paths[u16(r, 2)],

@@ -33,15 +33,15 @@ import (
 //	                   states × classes entries, entry s×classes+k the
 //	                   next state of state s on class k, premultiplied
 //	                   (next × classes), or 0xFFFF ([Dead])
-//	                4  offset of the states: 2 bytes a state, the
-//	                   index of its state record
+//	                4  offset of the states: 2 bytes a state, bit 15
+//	                   set if the state accepts, bits 0 to 14 the index
+//	                   of its state record
 //
-// then the state records, 8 bytes each, which the tables of the blob share:
+// then the state records, 6 bytes each, which the tables of the blob share:
 //
 //	2  the index of the rule path an error in the state reports
 //	2  the index of the alternative path
 //	2  the index of the expectation
-//	2  flags: bit 0, the state accepts; the other bits are 0
 //
 // then the class maps, transitions and state indexes that the directory
 // points at, in any order: tables with identical sections share one copy.
@@ -56,7 +56,11 @@ const (
 
 	headerSize = 28
 	dirSize    = 20
-	infoSize   = 8
+	infoSize   = 6
+
+	// accepts is the bit of a state's entry that says it accepts; the
+	// others index its record.
+	accepts = 1 << 15
 )
 
 // FormatError reports a blob of tables that does not follow the layout
@@ -186,7 +190,7 @@ func (t *Table[R]) Verify() error {
 		}
 	}
 	for s := 0; s < len(t.States)/2; s++ {
-		k := u16(t.States, 2*s)
+		k := u16(t.States, 2*s) &^ accepts
 		if k >= len(t.Infos)/infoSize {
 			return fmt.Errorf("dfa: state %d: record %d of %d", s, k, len(t.Infos)/infoSize)
 		}
@@ -199,9 +203,6 @@ func (t *Table[R]) Verify() error {
 		}
 		if e := u16(r, 4); e >= len(t.Expectations) {
 			return fmt.Errorf("dfa: state %d: expectation %d of %d", s, e, len(t.Expectations))
-		}
-		if f := u16(r, 6); f&^1 != 0 {
-			return fmt.Errorf("dfa: state %d: flags %#x", s, f)
 		}
 	}
 	return nil
@@ -244,12 +245,8 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 	}
 	var infos []byte
 	internInfo := func(st automaton.State) int {
-		flags := 0
-		if st.Accepting {
-			flags = 1
-		}
 		var r []byte
-		for _, v := range []int{internPath(st.Path), internPath(st.AltPath), internExp(st.Expected), flags} {
+		for _, v := range []int{internPath(st.Path), internPath(st.AltPath), internExp(st.Expected)} {
 			r = binary.LittleEndian.AppendUint16(r, uint16(v))
 		}
 		if i, ok := infoIndex[string(r)]; ok {
@@ -289,12 +286,19 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 		}
 		states := make([]byte, 0, 2*len(d.States))
 		for _, st := range d.States {
-			states = binary.LittleEndian.AppendUint16(states, uint16(internInfo(st)))
+			entry := internInfo(st)
+			if st.Accepting {
+				entry |= accepts
+			}
+			states = binary.LittleEndian.AppendUint16(states, uint16(entry))
 		}
 		dir[i] = dirEntry{d.Classes, len(d.States), internSection(d.ClassOf[:]), internSection(trans), internSection(states)}
 	}
-	if len(enc.Paths) > 0xFFFF || len(enc.Expectations) > 0xFFFF || len(infos)/infoSize > 0xFFFF {
-		return nil, fmt.Errorf("dfa: %d rule paths, %d expectations and %d state records; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), len(infos)/infoSize, 0xFFFF)
+	if len(enc.Paths) > 0xFFFF || len(enc.Expectations) > 0xFFFF {
+		return nil, fmt.Errorf("dfa: %d rule paths and %d expectations; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), 0xFFFF)
+	}
+	if len(infos)/infoSize > accepts {
+		return nil, fmt.Errorf("dfa: %d different state records; a blob indexes at most %d", len(infos)/infoSize, accepts)
 	}
 
 	infoOff := headerSize + len(ds)*dirSize

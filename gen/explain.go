@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"os"
+	"reflect"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa"
@@ -25,8 +26,8 @@ var describedRules = []string{"uric", "uric_no_slash", "pchar", "reserved", "unr
 // catalogue is the import path of the grammar's rule catalogue, which
 // names its rules RuleXxx and their number NumRules; rules of g past the
 // first rules (ABNF's core rules) must not appear in what an error
-// reports. The blob is loaded and verified as the package will load it
-// before anything is written.
+// reports. The blob is read back and verified, as the package's tests
+// do, before anything is written.
 func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogue string) error {
 	ds := make([]*automaton.DFA, rules)
 	for i := range ds {
@@ -45,7 +46,16 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 			names[i] = append(names[i], g.Defs[r].Name)
 		}
 	}
-	tables, err := dfa.Load(string(enc.Blob), rules, names, enc.Expectations)
+	// The blob's own header and directory, and the index written as Go
+	// beside it, must give the same tables.
+	idx, err := dfa.ReadIndex(string(enc.Blob), rules)
+	if err != nil {
+		return fmt.Errorf("gen: %s: the blob just written: %v", source, err)
+	}
+	if !reflect.DeepEqual(idx, enc.Index) {
+		return fmt.Errorf("gen: %s: the blob's directory is not the index written beside it", source)
+	}
+	tables, err := dfa.Slice(string(enc.Blob), &enc.Index, rules, names, enc.Expectations)
 	if err != nil {
 		return fmt.Errorf("gen: %s: the blob just written: %v", source, err)
 	}
@@ -64,7 +74,16 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	fmt.Fprintf(&b, "// internal/dfa (version %d).\n", dfa.Version)
 	b.WriteString("//\n//go:embed tables.bin\nvar tablesBin string\n\n")
 	b.WriteString("// automata are the tables of every rule, read in place from tablesBin.\n")
-	fmt.Fprintf(&b, "var automata = dfa.MustLoad(%q, tablesBin, grammar.NumRules, paths[:], expectations[:])\n\n", dir+"/tables.bin")
+	fmt.Fprintf(&b, "var automata = dfa.MustSlice(%q, tablesBin, &index, grammar.NumRules, paths[:], expectations[:])\n\n", dir+"/tables.bin")
+	b.WriteString("// index is where each rule's table lies in tablesBin: the blob's header\n")
+	b.WriteString("// and directory again, so that the tables are cut out of it at start-up\n")
+	b.WriteString("// without reading it.\n")
+	x := enc.Index
+	fmt.Fprintf(&b, "var index = dfa.Index{\n\tSize: %d, Paths: %d, Expectations: %d, InfosAt: %d, Infos: %d,\n\tTables: []dfa.Entry{\n", x.Size, x.Paths, x.Expectations, x.InfosAt, x.Infos)
+	for i, e := range x.Tables {
+		fmt.Fprintf(&b, "\t\tgrammar.Rule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d},\n", goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt)
+	}
+	b.WriteString("\t},\n}\n\n")
 	b.WriteString("// paths are the rule paths that errors report, from the start rule down.\n")
 	b.WriteString("var paths = [...][]grammar.Rule{\n")
 	for _, p := range names {

@@ -10,10 +10,10 @@ import (
 
 // The tables of a grammar are one binary blob (a tables.bin that gen
 // writes beside the tables_gen.go of an explain package, which embeds it
-// as a string): [Load] slices each [Table] out of it in place, so that a
-// process reads no more of it than its inputs reach, and decodes or copies
-// nothing at start-up. Every integer is little-endian. Version 1 of the
-// layout is:
+// as a string, with the blob's [Index] as Go): [Slice] cuts each [Table]
+// out of it in place, so that a process reads no more of the blob than
+// its inputs reach, and decodes or copies nothing at start-up. Every
+// integer is little-endian. Version 1 of the layout is:
 //
 //	offset  size  field
 //	0       4     magic: "DFA\x00"
@@ -90,53 +90,95 @@ func u32(s string, off int) int {
 	return int(s[off]) | int(s[off+1])<<8 | int(s[off+2])<<16 | int(s[off+3])<<24
 }
 
-// Load returns the tables of blob, which must hold n tables (one for each
-// rule of the grammar) whose states index paths and expectations, as
-// [Encode] wrote them. It checks the header and the directory, not every
-// entry (that is [Table.Verify]'s job, which the tests and gen run): the
-// cost is a few loads a table, and the tables read blob in place.
-func Load[R any](blob string, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+// Index is where the tables of a blob lie: the blob's header and
+// directory, as numbers. gen writes it as Go beside the blob as well, so
+// that a process slices its tables out of the blob ([Slice]) without
+// reading a byte of it: the pages of the blob are touched only by the
+// inputs that reach them.
+type Index struct {
+	// Size is the blob's length in bytes.
+	Size int
+	// Paths and Expectations are the numbers of rule paths and
+	// expectations that the state records index.
+	Paths, Expectations int
+	// InfosAt is the offset of the state records, Infos their number.
+	InfosAt, Infos int
+	// Tables are the directory's entries, in rule order.
+	Tables []Entry
+}
+
+// Entry is where one table of a blob lies: an entry of its directory.
+type Entry struct {
+	// Classes is the number of byte classes; States the number of states.
+	Classes, States int
+	// ClassOfAt, TransAt and StatesAt are the offsets of the table's class
+	// map, transitions and state entries.
+	ClassOfAt, TransAt, StatesAt int
+}
+
+// ReadIndex reads the header and directory of blob, which must be of
+// version [Version] and hold n tables, one for each rule of a grammar.
+func ReadIndex(blob string, n int) (Index, error) {
 	if len(blob) < headerSize {
-		return nil, formatErr(0, "%d bytes, shorter than the %d-byte header", len(blob), headerSize)
+		return Index{}, formatErr(0, "%d bytes, shorter than the %d-byte header", len(blob), headerSize)
 	}
 	if blob[:4] != Magic {
-		return nil, formatErr(0, "magic %q, want %q", blob[:4], Magic)
+		return Index{}, formatErr(0, "magic %q, want %q", blob[:4], Magic)
 	}
 	if v := u16(blob, 4); v != Version {
-		return nil, formatErr(4, "layout version %d, this build reads version %d", v, Version)
+		return Index{}, formatErr(4, "layout version %d, this build reads version %d", v, Version)
 	}
 	if got := u16(blob, 6); got != n {
-		return nil, formatErr(6, "%d tables, the grammar has %d rules", got, n)
+		return Index{}, formatErr(6, "%d tables, the grammar has %d rules", got, n)
 	}
 	if got := u32(blob, 8); got != len(blob) {
-		return nil, formatErr(8, "the header gives a length of %d bytes, the blob has %d", got, len(blob))
-	}
-	if got := u32(blob, 12); got != len(paths) {
-		return nil, formatErr(12, "the states index %d rule paths, the Go beside the blob has %d", got, len(paths))
-	}
-	if got := u32(blob, 16); got != len(expectations) {
-		return nil, formatErr(16, "the states index %d expectations, the Go beside the blob has %d", got, len(expectations))
-	}
-	infoOff, infos := u32(blob, 20), u32(blob, 24)
-	if infoOff < 0 || infoOff > len(blob) || infos < 0 || infos > (len(blob)-infoOff)/infoSize {
-		return nil, formatErr(20, "%d state records at offset %d overrun the blob", infos, infoOff)
+		return Index{}, formatErr(8, "the header gives a length of %d bytes, the blob has %d", got, len(blob))
 	}
 	if headerSize+n*dirSize > len(blob) {
-		return nil, formatErr(headerSize, "the directory of %d tables overruns the blob", n)
+		return Index{}, formatErr(headerSize, "the directory of %d tables overruns the blob", n)
 	}
-	info := blob[infoOff : infoOff+infos*infoSize]
+	idx := Index{Size: len(blob), Paths: u32(blob, 12), Expectations: u32(blob, 16), InfosAt: u32(blob, 20), Infos: u32(blob, 24), Tables: make([]Entry, n)}
+	for i := range idx.Tables {
+		d := headerSize + i*dirSize
+		idx.Tables[i] = Entry{Classes: u16(blob, d), States: u32(blob, d+4), ClassOfAt: u32(blob, d+8), TransAt: u32(blob, d+12), StatesAt: u32(blob, d+16)}
+	}
+	return idx, nil
+}
+
+// Slice returns the tables that idx places in blob, n of them (one for
+// each rule of the grammar) whose states index paths and expectations. It
+// checks that every section of idx lies in blob, and reads nothing of
+// blob: the tables are slices of it, and its version is the business of
+// [ReadIndex], which gen and the tests run. Entries are not checked
+// either: that is [Table.Verify]'s job. An error is a [FormatError] at the
+// offset of the blob's field that idx gives wrongly.
+func Slice[R any](blob string, idx *Index, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+	if idx.Size != len(blob) {
+		return nil, formatErr(8, "the index gives a length of %d bytes, the blob has %d", idx.Size, len(blob))
+	}
+	if len(idx.Tables) != n {
+		return nil, formatErr(6, "%d tables, the grammar has %d rules", len(idx.Tables), n)
+	}
+	if idx.Paths != len(paths) {
+		return nil, formatErr(12, "the states index %d rule paths, the Go beside the blob has %d", idx.Paths, len(paths))
+	}
+	if idx.Expectations != len(expectations) {
+		return nil, formatErr(16, "the states index %d expectations, the Go beside the blob has %d", idx.Expectations, len(expectations))
+	}
+	if idx.InfosAt < 0 || idx.InfosAt > len(blob) || idx.Infos < 0 || idx.Infos > (len(blob)-idx.InfosAt)/infoSize {
+		return nil, formatErr(20, "%d state records at offset %d overrun the blob", idx.Infos, idx.InfosAt)
+	}
+	info := blob[idx.InfosAt : idx.InfosAt+idx.Infos*infoSize]
 	tables := make([]Table[R], n)
 	for i := range tables {
-		d := headerSize + i*dirSize
-		classes, states := u16(blob, d), u32(blob, d+4)
-		if classes < 1 || classes > 256 {
-			return nil, formatErr(d, "table %d: %d byte classes", i, classes)
+		e, d := &idx.Tables[i], headerSize+i*dirSize
+		if e.Classes < 1 || e.Classes > 256 {
+			return nil, formatErr(d, "table %d: %d byte classes", i, e.Classes)
 		}
-		if states < 1 || states > MaxTrans/classes {
-			return nil, formatErr(d+4, "table %d: %d states × %d byte classes; a table holds 1 to %d transitions", i, states, classes, MaxTrans)
+		if e.States < 1 || e.States > MaxTrans/e.Classes {
+			return nil, formatErr(d+4, "table %d: %d states × %d byte classes; a table holds 1 to %d transitions", i, e.States, e.Classes, MaxTrans)
 		}
-		section := func(field, size int) (string, error) {
-			off := u32(blob, d+field)
+		section := func(field, off, size int) (string, error) {
 			if off < 0 || off > len(blob) || size > len(blob)-off {
 				return "", formatErr(d+field, "table %d: %d bytes at offset %d overrun the blob", i, size, off)
 			}
@@ -144,16 +186,16 @@ func Load[R any](blob string, n int, paths [][]R, expectations []string) ([]Tabl
 		}
 		t := &tables[i]
 		var err error
-		if t.ClassOf, err = section(8, 256); err != nil {
+		if t.ClassOf, err = section(8, e.ClassOfAt, 256); err != nil {
 			return nil, err
 		}
-		if t.Trans, err = section(12, 2*states*classes); err != nil {
+		if t.Trans, err = section(12, e.TransAt, 2*e.States*e.Classes); err != nil {
 			return nil, err
 		}
-		if t.States, err = section(16, 2*states); err != nil {
+		if t.States, err = section(16, e.StatesAt, 2*e.States); err != nil {
 			return nil, err
 		}
-		t.Classes = int32(classes)
+		t.Classes = int32(e.Classes)
 		t.Infos = info
 		t.Paths = paths
 		t.Expectations = expectations
@@ -161,11 +203,22 @@ func Load[R any](blob string, n int, paths [][]R, expectations []string) ([]Tabl
 	return tables, nil
 }
 
-// MustLoad is [Load] for the tables an explain package embeds, which gen
-// wrote together with the Go beside them: it panics, naming the blob, if
-// they do not agree.
-func MustLoad[R any](name, blob string, n int, paths [][]R, expectations []string) []Table[R] {
-	t, err := Load(blob, n, paths, expectations)
+// Load returns the tables of blob, which must hold n tables (one for each
+// rule of the grammar) whose states index paths and expectations, as
+// [Encode] wrote them: [Slice] of the blob's own [ReadIndex].
+func Load[R any](blob string, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+	idx, err := ReadIndex(blob, n)
+	if err != nil {
+		return nil, err
+	}
+	return Slice(blob, &idx, n, paths, expectations)
+}
+
+// MustSlice is [Slice] for the tables an explain package embeds, with the
+// index gen wrote beside them: it panics, naming the blob, if they do not
+// agree, which only a blob and Go from different runs of gen can cause.
+func MustSlice[R any](name, blob string, idx *Index, n int, paths [][]R, expectations []string) []Table[R] {
+	t, err := Slice(blob, idx, n, paths, expectations)
 	if err != nil {
 		panic(name + ": " + err.Error() + " (go generate ./... writes the blob and its Go again)")
 	}
@@ -213,6 +266,7 @@ func (t *Table[R]) Verify() error {
 // that its states index, which the Go beside the blob holds.
 type Encoded struct {
 	Blob         []byte
+	Index        Index
 	Paths        [][]int
 	Expectations []string
 }
@@ -325,5 +379,9 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 	b = append(b, infos...)
 	b = append(b, sections...)
 	enc.Blob = b
+	enc.Index = Index{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
+	for _, e := range dir {
+		enc.Index.Tables = append(enc.Index.Tables, Entry{Classes: e.classes, States: e.states, ClassOfAt: base + e.classOf, TransAt: base + e.trans, StatesAt: base + e.states2})
+	}
 	return enc, nil
 }

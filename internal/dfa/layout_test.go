@@ -62,6 +62,13 @@ func TestEncodeLoad(t *testing.T) {
 			t.Errorf("table %d: %v", i, err)
 		}
 	}
+	idx, err := ReadIndex(string(enc.Blob), len(ds))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(enc.Index, idx); diff != "" {
+		t.Errorf("the index Encode returns and the blob's (-encode +blob):\n%s", diff)
+	}
 	again, err := Encode(ds)
 	if err != nil {
 		t.Fatal(err)
@@ -194,20 +201,54 @@ func TestVerifyRejects(t *testing.T) {
 	}
 }
 
-// TestMustLoad: MustLoad names the blob in its panic.
-func TestMustLoad(t *testing.T) {
+// TestMustSlice: MustSlice names the blob in its panic.
+func TestMustSlice(t *testing.T) {
 	enc, ds := encoded(t)
 	paths := pathNames(enc)
-	if got := MustLoad("x/tables.bin", string(enc.Blob), len(ds), paths, enc.Expectations); len(got) != len(ds) {
-		t.Fatalf("MustLoad: %d tables", len(got))
+	if got := MustSlice("x/tables.bin", string(enc.Blob), &enc.Index, len(ds), paths, enc.Expectations); len(got) != len(ds) {
+		t.Fatalf("MustSlice: %d tables", len(got))
 	}
 	defer func() {
 		msg, _ := recover().(string)
 		if want := "x/tables.bin: dfa: tables blob: offset 6: 3 tables, the grammar has 4 rules"; !strings.HasPrefix(msg, want) {
-			t.Errorf("MustLoad panics with %q, want %q...", msg, want)
+			t.Errorf("MustSlice panics with %q, want %q...", msg, want)
 		}
 	}()
-	MustLoad("x/tables.bin", string(enc.Blob), 4, paths, enc.Expectations)
+	MustSlice("x/tables.bin", string(enc.Blob), &enc.Index, 4, paths, enc.Expectations)
+}
+
+// TestSliceRejects: an index that does not fit the blob beside it is a
+// FormatError at the offset of the blob's field it gives wrongly.
+func TestSliceRejects(t *testing.T) {
+	enc, ds := encoded(t)
+	paths := pathNames(enc)
+	tests := []struct {
+		name   string
+		edit   func(idx *Index)
+		offset int
+		reason string
+	}{
+		{"size", func(idx *Index) { idx.Size++ }, 8, "the index gives a length of"},
+		{"tables", func(idx *Index) { idx.Tables = idx.Tables[1:] }, 6, "2 tables, the grammar has 3 rules"},
+		{"records", func(idx *Index) { idx.InfosAt = -1 }, 20, "state records at offset -1"},
+		{"classes", func(idx *Index) { idx.Tables[1].Classes = 257 }, headerSize + dirSize, "table 1: 257 byte classes"},
+		{"transitions", func(idx *Index) { idx.Tables[2].TransAt = idx.Size - 1 }, headerSize + 2*dirSize + 12, "overrun the blob"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			idx := enc.Index
+			idx.Tables = append([]Entry(nil), enc.Index.Tables...)
+			tt.edit(&idx)
+			_, err := Slice(string(enc.Blob), &idx, len(ds), paths, enc.Expectations)
+			var fe *FormatError
+			if !errors.As(err, &fe) {
+				t.Fatalf("Slice: %v, want a *FormatError", err)
+			}
+			if fe.Offset != tt.offset || !strings.Contains(fe.Reason, tt.reason) {
+				t.Errorf("Slice: %v, want offset %d, a reason with %q", err, tt.offset, tt.reason)
+			}
+		})
+	}
 }
 
 // TestEncodeLimits: automata that a blob cannot index are errors.

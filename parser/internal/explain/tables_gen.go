@@ -17,7 +17,56 @@ import (
 var tablesBin string
 
 // automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustLoad("parser/internal/explain/tables.bin", tablesBin, grammar.NumRules, paths[:], expectations[:])
+var automata = dfa.MustSlice("parser/internal/explain/tables.bin", tablesBin, &index, grammar.NumRules, paths[:], expectations[:])
+
+// index is where each rule's table lies in tablesBin: the blob's header
+// and directory again, so that the tables are cut out of it at start-up
+// without reading it.
+var index = dfa.Index{
+	Size: 76708, Paths: 192, Expectations: 40, InfosAt: 828, Infos: 365,
+	Tables: []dfa.Entry{
+		grammar.RuleURIReference: {Classes: 19, States: 515, ClassOfAt: 3018, TransAt: 3274, StatesAt: 22844},
+		grammar.RuleAbsoluteURI:  {Classes: 18, States: 238, ClassOfAt: 23874, TransAt: 24130, StatesAt: 32698},
+		grammar.RuleRelativeURI:  {Classes: 18, States: 272, ClassOfAt: 23874, TransAt: 33174, StatesAt: 42966},
+		grammar.RuleHierPart:     {Classes: 18, States: 213, ClassOfAt: 23874, TransAt: 43510, StatesAt: 51178},
+		grammar.RuleOpaquePart:   {Classes: 14, States: 19, ClassOfAt: 51604, TransAt: 51860, StatesAt: 52392},
+		grammar.RuleUricNoSlash:  {Classes: 13, States: 14, ClassOfAt: 52430, TransAt: 52686, StatesAt: 53050},
+		grammar.RuleNetPath:      {Classes: 17, States: 117, ClassOfAt: 53078, TransAt: 53334, StatesAt: 57312},
+		grammar.RuleAbsPath:      {Classes: 13, States: 49, ClassOfAt: 57546, TransAt: 57802, StatesAt: 59076},
+		grammar.RuleRelPath:      {Classes: 13, States: 60, ClassOfAt: 57546, TransAt: 59174, StatesAt: 60734},
+		grammar.RuleRelSegment:   {Classes: 11, States: 12, ClassOfAt: 60854, TransAt: 61110, StatesAt: 61374},
+		grammar.RuleScheme:       {Classes: 6, States: 7, ClassOfAt: 61398, TransAt: 61654, StatesAt: 61738},
+		grammar.RuleAuthority:    {Classes: 16, States: 67, ClassOfAt: 61752, TransAt: 62008, StatesAt: 64152},
+		grammar.RuleRegName:      {Classes: 12, States: 13, ClassOfAt: 64286, TransAt: 64542, StatesAt: 64854},
+		grammar.RuleServer:       {Classes: 16, States: 55, ClassOfAt: 61752, TransAt: 64880, StatesAt: 66640},
+		grammar.RuleUserinfo:     {Classes: 11, States: 12, ClassOfAt: 66750, TransAt: 61110, StatesAt: 67006},
+		grammar.RuleHostport:     {Classes: 6, States: 22, ClassOfAt: 67030, TransAt: 67286, StatesAt: 67550},
+		grammar.RuleHost:         {Classes: 5, States: 20, ClassOfAt: 67594, TransAt: 67850, StatesAt: 68050},
+		grammar.RuleHostname:     {Classes: 5, States: 9, ClassOfAt: 67594, TransAt: 68090, StatesAt: 68180},
+		grammar.RuleDomainlabel:  {Classes: 3, States: 4, ClassOfAt: 68198, TransAt: 68454, StatesAt: 68478},
+		grammar.RuleToplabel:     {Classes: 4, States: 4, ClassOfAt: 68486, TransAt: 68742, StatesAt: 68774},
+		grammar.RuleIPv4address:  {Classes: 3, States: 8, ClassOfAt: 68782, TransAt: 69038, StatesAt: 69086},
+		grammar.RulePort:         {Classes: 2, States: 2, ClassOfAt: 69102, TransAt: 69358, StatesAt: 69366},
+		grammar.RulePath:         {Classes: 14, States: 67, ClassOfAt: 51604, TransAt: 69370, StatesAt: 71246},
+		grammar.RulePathSegments: {Classes: 13, States: 48, ClassOfAt: 57546, TransAt: 71380, StatesAt: 72628},
+		grammar.RuleSegment:      {Classes: 12, States: 24, ClassOfAt: 64286, TransAt: 72724, StatesAt: 73300},
+		grammar.RuleParam:        {Classes: 11, States: 12, ClassOfAt: 73348, TransAt: 61110, StatesAt: 73604},
+		grammar.RulePchar:        {Classes: 11, States: 12, ClassOfAt: 73348, TransAt: 73628, StatesAt: 73892},
+		grammar.RuleQuery:        {Classes: 5, States: 6, ClassOfAt: 73916, TransAt: 74172, StatesAt: 74232},
+		grammar.RuleFragment:     {Classes: 5, States: 6, ClassOfAt: 73916, TransAt: 74172, StatesAt: 74244},
+		grammar.RuleUric:         {Classes: 5, States: 6, ClassOfAt: 73916, TransAt: 74256, StatesAt: 74316},
+		grammar.RuleReserved:     {Classes: 2, States: 2, ClassOfAt: 74328, TransAt: 74584, StatesAt: 74592},
+		grammar.RuleUnreserved:   {Classes: 2, States: 2, ClassOfAt: 74596, TransAt: 74584, StatesAt: 74852},
+		grammar.RuleMark:         {Classes: 2, States: 2, ClassOfAt: 74856, TransAt: 74584, StatesAt: 75112},
+		grammar.RuleEscaped:      {Classes: 3, States: 4, ClassOfAt: 75116, TransAt: 75372, StatesAt: 75396},
+		grammar.RuleHex:          {Classes: 2, States: 2, ClassOfAt: 75404, TransAt: 74584, StatesAt: 75660},
+		grammar.RuleAlphanum:     {Classes: 2, States: 2, ClassOfAt: 75664, TransAt: 74584, StatesAt: 75920},
+		grammar.RuleAlpha:        {Classes: 2, States: 2, ClassOfAt: 75924, TransAt: 74584, StatesAt: 76180},
+		grammar.RuleLowalpha:     {Classes: 2, States: 2, ClassOfAt: 76184, TransAt: 74584, StatesAt: 76440},
+		grammar.RuleUpalpha:      {Classes: 2, States: 2, ClassOfAt: 76444, TransAt: 74584, StatesAt: 76700},
+		grammar.RuleDigit:        {Classes: 2, States: 2, ClassOfAt: 69102, TransAt: 74584, StatesAt: 76704},
+	},
+}
 
 // paths are the rule paths that errors report, from the start rule down.
 var paths = [...][]grammar.Rule{

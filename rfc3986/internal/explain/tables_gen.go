@@ -17,7 +17,52 @@ import (
 var tablesBin string
 
 // automata are the tables of every rule, read in place from tablesBin.
-var automata = dfa.MustLoad("rfc3986/internal/explain/tables.bin", tablesBin, grammar.NumRules, paths[:], expectations[:])
+var automata = dfa.MustSlice("rfc3986/internal/explain/tables.bin", tablesBin, &index, grammar.NumRules, paths[:], expectations[:])
+
+// index is where each rule's table lies in tablesBin: the blob's header
+// and directory again, so that the tables are cut out of it at start-up
+// without reading it.
+var index = dfa.Index{
+	Size: 371392, Paths: 267, Expectations: 68, InfosAt: 748, Infos: 789,
+	Tables: []dfa.Entry{
+		grammar.RuleURI:          {Classes: 23, States: 866, ClassOfAt: 5482, TransAt: 5738, StatesAt: 45574},
+		grammar.RuleHierPart:     {Classes: 18, States: 839, ClassOfAt: 47306, TransAt: 47562, StatesAt: 77766},
+		grammar.RuleURIReference: {Classes: 23, States: 1723, ClassOfAt: 5482, TransAt: 79444, StatesAt: 158702},
+		grammar.RuleAbsoluteURI:  {Classes: 22, States: 856, ClassOfAt: 162148, TransAt: 162404, StatesAt: 200068},
+		grammar.RuleRelativeRef:  {Classes: 20, States: 858, ClassOfAt: 201780, TransAt: 202036, StatesAt: 236356},
+		grammar.RuleRelativePart: {Classes: 18, States: 838, ClassOfAt: 47306, TransAt: 238072, StatesAt: 268240},
+		grammar.RuleScheme:       {Classes: 6, States: 7, ClassOfAt: 269916, TransAt: 270172, StatesAt: 270256},
+		grammar.RuleAuthority:    {Classes: 17, States: 799, ClassOfAt: 270270, TransAt: 270526, StatesAt: 297692},
+		grammar.RuleUserinfo:     {Classes: 6, States: 7, ClassOfAt: 299290, TransAt: 299546, StatesAt: 299630},
+		grammar.RuleHost:         {Classes: 16, States: 736, ClassOfAt: 299644, TransAt: 299900, StatesAt: 323452},
+		grammar.RulePort:         {Classes: 2, States: 2, ClassOfAt: 324924, TransAt: 325180, StatesAt: 325188},
+		grammar.RuleIPLiteral:    {Classes: 15, States: 684, ClassOfAt: 325192, TransAt: 325448, StatesAt: 345968},
+		grammar.RuleIPvFuture:    {Classes: 7, States: 7, ClassOfAt: 347336, TransAt: 347592, StatesAt: 347690},
+		grammar.RuleIPv6address:  {Classes: 10, States: 676, ClassOfAt: 347704, TransAt: 347960, StatesAt: 361480},
+		grammar.RuleH16:          {Classes: 2, States: 5, ClassOfAt: 362832, TransAt: 363088, StatesAt: 363108},
+		grammar.RuleLs32:         {Classes: 10, States: 57, ClassOfAt: 347704, TransAt: 363118, StatesAt: 364258},
+		grammar.RuleIPv4address:  {Classes: 8, States: 48, ClassOfAt: 364372, TransAt: 364628, StatesAt: 365396},
+		grammar.RuleDecOctet:     {Classes: 7, States: 12, ClassOfAt: 365492, TransAt: 365748, StatesAt: 365916},
+		grammar.RuleRegName:      {Classes: 5, States: 6, ClassOfAt: 365940, TransAt: 366196, StatesAt: 366256},
+		grammar.RulePath:         {Classes: 8, States: 54, ClassOfAt: 366268, TransAt: 366524, StatesAt: 367388},
+		grammar.RulePathAbempty:  {Classes: 8, States: 9, ClassOfAt: 366268, TransAt: 367496, StatesAt: 367640},
+		grammar.RulePathAbsolute: {Classes: 8, States: 17, ClassOfAt: 366268, TransAt: 367658, StatesAt: 367930},
+		grammar.RulePathNoscheme: {Classes: 8, States: 15, ClassOfAt: 366268, TransAt: 367964, StatesAt: 368204},
+		grammar.RulePathRootless: {Classes: 8, States: 16, ClassOfAt: 366268, TransAt: 368234, StatesAt: 368490},
+		grammar.RulePathEmpty:    {Classes: 1, States: 1, ClassOfAt: 368522, TransAt: 368778, StatesAt: 368780},
+		grammar.RuleSegment:      {Classes: 7, States: 8, ClassOfAt: 368782, TransAt: 369038, StatesAt: 369150},
+		grammar.RuleSegmentNz:    {Classes: 7, States: 8, ClassOfAt: 368782, TransAt: 369038, StatesAt: 369166},
+		grammar.RuleSegmentNzNc:  {Classes: 6, States: 7, ClassOfAt: 369182, TransAt: 299546, StatesAt: 369438},
+		grammar.RulePchar:        {Classes: 7, States: 8, ClassOfAt: 368782, TransAt: 369452, StatesAt: 369564},
+		grammar.RuleQuery:        {Classes: 9, States: 10, ClassOfAt: 369580, TransAt: 369836, StatesAt: 370016},
+		grammar.RuleFragment:     {Classes: 9, States: 10, ClassOfAt: 369580, TransAt: 369836, StatesAt: 370036},
+		grammar.RulePctEncoded:   {Classes: 3, States: 4, ClassOfAt: 370056, TransAt: 370312, StatesAt: 370336},
+		grammar.RuleUnreserved:   {Classes: 2, States: 2, ClassOfAt: 370344, TransAt: 370600, StatesAt: 370608},
+		grammar.RuleReserved:     {Classes: 2, States: 2, ClassOfAt: 370612, TransAt: 370600, StatesAt: 370868},
+		grammar.RuleGenDelims:    {Classes: 2, States: 2, ClassOfAt: 370872, TransAt: 370600, StatesAt: 371128},
+		grammar.RuleSubDelims:    {Classes: 2, States: 2, ClassOfAt: 371132, TransAt: 370600, StatesAt: 371388},
+	},
+}
 
 // paths are the rule paths that errors report, from the start rule down.
 var paths = [...][]grammar.Rule{

@@ -43,7 +43,7 @@ import (
 //	2  the index of the alternative path
 //	2  the index of the expectation
 //
-// then the class maps, transitions and state indexes that the directory
+// then the class maps, transitions and state entries that the directory
 // points at, in any order: tables with identical sections share one copy.
 // The rule paths and expectations are not in the blob: they are values of
 // the grammar's rule type, which the explain package holds as Go.
@@ -261,9 +261,10 @@ func (t *Table[R]) Verify() error {
 	return nil
 }
 
-// Encoded is a grammar's tables as [Encode] writes them: the blob, and the
-// rule paths (indexes into the grammar's definitions) and expectations
-// that its states index, which the Go beside the blob holds.
+// Encoded is a grammar's tables as [Encode] writes them: the blob, its
+// index, and the rule paths (indexes into the grammar's definitions) and
+// expectations that its states index; the Go beside the blob holds all
+// but the blob.
 type Encoded struct {
 	Blob         []byte
 	Index        Index

@@ -111,11 +111,7 @@ func generateGrammar() error {
 	if err := writeGo("grammar/edits_gen.go", editsTables(comp, profiles)); err != nil {
 		return err
 	}
-	tables, err := explainTables(g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar")
-	if err != nil {
-		return err
-	}
-	if err := writeGo("parser/internal/explain/tables_gen.go", tables); err != nil {
+	if err := explainTables("parser/internal/explain", g, len(defs), "grammar/rfc2396.abnf", "github.com/rfc2396/rfc2396/grammar"); err != nil {
 		return err
 	}
 	if err := writeSite(rfc2396Site, defs, string(src), sections); err != nil {

@@ -69,11 +69,7 @@ func generateRFC3986() error {
 	if err != nil {
 		return err
 	}
-	tables, err := explainTables(g, len(defs), "grammar/rfc3986.abnf", rfc3986Catalogue)
-	if err != nil {
-		return err
-	}
-	if err := writeGo("rfc3986/internal/explain/tables_gen.go", tables); err != nil {
+	if err := explainTables("rfc3986/internal/explain", g, len(defs), "grammar/rfc3986.abnf", rfc3986Catalogue); err != nil {
 		return err
 	}
 	charLevel := make([]bool, len(defs))

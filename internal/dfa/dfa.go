@@ -1,7 +1,8 @@
 // Package dfa runs the deterministic automata that package
 // internal/automaton builds, from tables: gen writes a grammar's tables at
-// generate time (parser/internal/explain for RFC 2396,
-// rfc3986/internal/explain for RFC 3986); a profile's grammar is run by
+// generate time ([Encode]) as a binary blob, which its explain package
+// embeds (parser/internal/explain for RFC 2396, rfc3986/internal/explain
+// for RFC 3986) and [Load] reads in place; a profile's grammar is run by
 // [Lazy], which builds the states of its automaton only as inputs reach
 // them, so that a profile costs nothing until it is used. [FromDFA]
 // converts a whole automaton built at run time (tests compare the two).
@@ -15,35 +16,39 @@
 package dfa
 
 import (
-	"fmt"
-
 	"github.com/rfc2396/rfc2396/internal/automaton"
 )
 
-// Table is the deterministic automaton of one rule, as tables. Trans holds,
-// for state s (stored premultiplied, as s×Classes) and byte class k,
-// Trans[s+k]: the next state, premultiplied, or [Dead] where no string of
-// the language continues with that byte. The start state is 0. States
-// index Paths and Expectations, which tables of one grammar share.
+// Table is the deterministic automaton of one rule, as tables read in
+// place from a blob of the layout above ([Load]): nothing is decoded or
+// copied. Trans holds 2-byte entries: for state s (stored premultiplied,
+// as s×Classes) and byte class k, entry s+k is the next state,
+// premultiplied, or [Dead] where no string of the language continues with
+// that byte. The start state is 0. States holds, for each state, whether
+// it accepts and the index of its record in Infos (the blob's state
+// records, which the tables of one grammar share), and the records index
+// Paths and Expectations.
 //
 // Entries are 16 bits, half the size of the automaton's own, which is
-// most of what the generated tables weigh in a binary (RFC 3986's are
-// 170,000 entries); a table therefore has at most [MaxTrans] entries.
+// most of what the tables weigh (RFC 3986's are 170,000 entries); a table
+// therefore has at most [MaxTrans] entries.
 type Table[R any] struct {
-	Classes      int32
-	ClassOf      [256]uint8
-	Trans        []uint16
-	States       []State
-	Paths        [][]R
+	// Classes is the number of byte classes.
+	Classes int32
+	// ClassOf is 256 bytes: the class of each byte.
+	ClassOf string
+	// Trans is the transitions, 2 bytes (little-endian) an entry.
+	Trans string
+	// States is 2 bytes (little-endian) a state: bit 15 set if it
+	// accepts, bits 0 to 14 the index of its record in Infos.
+	States string
+	// Infos is the state records of the blob, 6 bytes each (see the
+	// layout).
+	Infos string
+	// Paths are the rule paths that the records index.
+	Paths [][]R
+	// Expectations are the expectations that the records index.
 	Expectations []string
-}
-
-// State is what an error found in one state of a [Table] reports: whether
-// the state accepts, and indexes into the table's Paths and Expectations.
-type State struct {
-	Accepting     bool
-	Path, AltPath uint16
-	Expected      uint16
 }
 
 // Dead is the entry of [Table.Trans] where no string of the language
@@ -65,56 +70,57 @@ func TransEntry(next int32, classes int) uint16 {
 
 // FromDFA makes a Table of a deterministic automaton that package
 // automaton built, for a grammar whose definitions are rules (definition i
-// of the grammar is rules[i]). An automaton of more than [MaxTrans]
-// transitions is an error.
+// of the grammar is rules[i]), by way of the blob [Encode] writes. An
+// automaton of more than [MaxTrans] transitions is an error.
 func FromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
-	if len(d.Trans) > MaxTrans {
-		return nil, fmt.Errorf("dfa: the automaton has %d states × %d byte classes = %d transitions; a table holds at most %d", len(d.States), d.Classes, len(d.Trans), MaxTrans)
+	enc, err := Encode([]*automaton.DFA{d})
+	if err != nil {
+		return nil, err
 	}
-	t := &Table[R]{Classes: int32(d.Classes), ClassOf: d.ClassOf, Trans: make([]uint16, len(d.Trans))}
-	for i, next := range d.Trans {
-		t.Trans[i] = TransEntry(next, d.Classes)
-	}
-	pathIndex := map[string]uint16{}
-	intern := func(p []int) uint16 {
-		key := fmt.Sprint(p)
-		if i, ok := pathIndex[key]; ok {
-			return i
-		}
-		rs := make([]R, len(p))
+	paths := make([][]R, len(enc.Paths))
+	for i, p := range enc.Paths {
+		paths[i] = make([]R, len(p))
 		for k, r := range p {
-			rs[k] = rules[r]
+			paths[i][k] = rules[r]
 		}
-		pathIndex[key] = uint16(len(t.Paths))
-		t.Paths = append(t.Paths, rs)
-		return pathIndex[key]
 	}
-	expIndex := map[string]uint16{}
-	for _, st := range d.States {
-		e, ok := expIndex[st.Expected]
-		if !ok {
-			e = uint16(len(t.Expectations))
-			expIndex[st.Expected] = e
-			t.Expectations = append(t.Expectations, st.Expected)
-		}
-		t.States = append(t.States, State{Accepting: st.Accepting, Path: intern(st.Path), AltPath: intern(st.AltPath), Expected: e})
+	t, err := Load(string(enc.Blob), 1, paths, enc.Expectations)
+	if err != nil {
+		return nil, err
 	}
-	return t, nil
+	if err := t[0].Verify(); err != nil {
+		return nil, err
+	}
+	return &t[0], nil
 }
 
 // Match reports whether s as a whole is in t's language, reading each
 // byte once and allocating nothing.
 func (t *Table[R]) Match(s string) bool {
-	trans, classOf := t.Trans, &t.ClassOf
-	st := int32(0)
+	trans, classOf := t.Trans, t.ClassOf[:256]
+	st := 0
 	for i := 0; i < len(s); i++ {
-		next := trans[st+int32(classOf[s[i]])]
+		next := step(trans, st, classOf[s[i]])
 		if next == Dead {
 			return false
 		}
-		st = int32(next)
+		st = next
 	}
-	return t.States[st/t.Classes].Accepting
+	return t.state(st)&accepts != 0
+}
+
+// step reads the entry of trans for class c of the state that starts at
+// entry st. st is below 2¹⁶ and c below 2⁸, so the index cannot overflow:
+// written so, one bounds check covers both bytes.
+func step(trans string, st int, c byte) int {
+	e := uint64(uint32(st)+uint32(c)) * 2
+	return int(trans[e+1])<<8 | int(trans[e])
+}
+
+// state is the entry of States of the state that starts at entry st of
+// Trans.
+func (t *Table[R]) state(st int) int {
+	return u16(t.States, 2*int(uint32(st)/uint32(t.Classes)))
 }
 
 // Result is how an input leaves a rule's language.
@@ -141,21 +147,23 @@ type Result[R any] struct {
 // Explain runs t over s and reports where s leaves t's language. It reads
 // each byte at most once and allocates nothing.
 func (t *Table[R]) Explain(s string) Result[R] {
-	st, off := int32(0), 0
+	trans, classOf := t.Trans, t.ClassOf[:256]
+	st, off := 0, 0
 	for ; off < len(s); off++ {
-		next := t.Trans[st+int32(t.ClassOf[s[off]])]
+		next := step(trans, st, classOf[s[off]])
 		if next == Dead {
 			break
 		}
-		st = int32(next)
+		st = next
 	}
-	info := &t.States[st/t.Classes]
+	k := t.state(st)
+	r := t.Infos[infoSize*(k&^accepts):]
 	return Result[R]{
-		Matched:  off == len(s) && info.Accepting,
+		Matched:  off == len(s) && k&accepts != 0,
 		Offset:   off,
-		Path:     t.Paths[info.Path],
-		AltPath:  t.Paths[info.AltPath],
-		Expected: t.Expectations[info.Expected],
+		Path:     t.Paths[u16(r, 0)],
+		AltPath:  t.Paths[u16(r, 2)],
+		Expected: t.Expectations[u16(r, 4)],
 	}
 }
 

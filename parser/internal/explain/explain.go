@@ -1,8 +1,10 @@
 // Package explain holds the deterministic automaton of every rule of
 // RFC 2396 Appendix A, which gen builds from grammar/rfc2396.abnf alone
 // (package internal/automaton: Glushkov's construction and the subset
-// construction) and writes into tables_gen.go; nothing here reads the BNF
-// at run time. Package internal/dfa runs them.
+// construction) and writes into tables.bin, which tables_gen.go embeds
+// with the rule paths and expectations its states index; nothing here
+// reads the BNF at run time. Package internal/dfa runs them, reading the
+// blob in place.
 //
 // Appendix A is regular, so the automaton of a rule knows after every byte
 // whether some string of the rule's language still starts with what has

@@ -1,7 +1,8 @@
 // Package explain holds the deterministic automaton of every rule of
 // RFC 3986 Appendix A, which gen builds from grammar/rfc3986.abnf alone
 // with package internal/automaton (as it does for RFC 2396 in
-// parser/internal/explain) and writes into tables_gen.go; nothing here
+// parser/internal/explain) and writes into tables.bin, which tables_gen.go
+// embeds with the rule paths and expectations its states index; nothing here
 // reads the ABNF at run time. Package internal/dfa runs them.
 //
 // It is the engine of two jobs of package rfc3986: whole-string matching

@@ -1,0 +1,388 @@
+package dfa
+
+import (
+	"encoding/binary"
+	"fmt"
+	"strconv"
+
+	"github.com/rfc2396/rfc2396/internal/automaton"
+)
+
+// The tables of a grammar are one binary blob (a tables.bin that gen
+// writes beside the tables_gen.go of an explain package, which embeds it
+// as a string, with the blob's [Index] as Go): [Slice] cuts each [Table]
+// out of it in place, so that a process reads no more of the blob than
+// its inputs reach, and decodes or copies nothing at start-up. Every
+// integer is little-endian. Version 1 of the layout is:
+//
+//	offset  size  field
+//	0       4     magic: "DFA\x00"
+//	4       2     version: 1 ([Version])
+//	6       2     tables: the number of tables
+//	8       4     length: the blob's length in bytes
+//	12      4     paths: the number of rule paths the states index
+//	16      4     expectations: the number of expectations they index
+//	20      4     infos: offset of the state records
+//	24      4     the number of state records
+//	28      20×n  the directory: for each table, in rule order,
+//	                2  classes: the number of byte classes, 1 to 256
+//	                2  reserved, 0
+//	                4  states: the number of states
+//	                4  offset of the class map: 256 bytes, byte → class
+//	                4  offset of the transitions: 2 bytes an entry,
+//	                   states × classes entries, entry s×classes+k the
+//	                   next state of state s on class k, premultiplied
+//	                   (next × classes), or 0xFFFF ([Dead])
+//	                4  offset of the states: 2 bytes a state, bit 15
+//	                   set if the state accepts, bits 0 to 14 the index
+//	                   of its state record
+//
+// then the state records, 6 bytes each, which the tables of the blob share:
+//
+//	2  the index of the rule path an error in the state reports
+//	2  the index of the alternative path
+//	2  the index of the expectation
+//
+// then the class maps, transitions and state entries that the directory
+// points at, in any order: tables with identical sections share one copy.
+// The rule paths and expectations are not in the blob: they are values of
+// the grammar's rule type, which the explain package holds as Go.
+const (
+	// Magic is the first 4 bytes of a blob of tables.
+	Magic = "DFA\x00"
+	// Version is the version of the layout that this package reads and
+	// writes; a blob of another version is an error.
+	Version = 1
+
+	headerSize = 28
+	dirSize    = 20
+	infoSize   = 6
+
+	// accepts is the bit of a state's entry that says it accepts; the
+	// others index its record.
+	accepts = 1 << 15
+)
+
+// FormatError reports a blob of tables that does not follow the layout
+// this package reads: another version, a truncated file, an entry out of
+// range. It means the blob and the Go beside it were not written by the
+// same run of gen; go generate ./... writes both again.
+type FormatError struct {
+	// Offset is the byte of the blob where the fault was found.
+	Offset int
+	// Reason says what is wrong there.
+	Reason string
+}
+
+func (e *FormatError) Error() string {
+	return "dfa: tables blob: offset " + strconv.Itoa(e.Offset) + ": " + e.Reason
+}
+
+func formatErr(off int, format string, args ...any) error {
+	return &FormatError{Offset: off, Reason: fmt.Sprintf(format, args...)}
+}
+
+func u16(s string, off int) int { return int(s[off]) | int(s[off+1])<<8 }
+
+// u32 reads a 32-bit field; on a platform of 32-bit ints, a field of 2³¹
+// or more reads as negative, which the callers reject.
+func u32(s string, off int) int {
+	return int(s[off]) | int(s[off+1])<<8 | int(s[off+2])<<16 | int(s[off+3])<<24
+}
+
+// Index is where the tables of a blob lie: the blob's header and
+// directory, as numbers. gen writes it as Go beside the blob as well, so
+// that a process slices its tables out of the blob ([Slice]) without
+// reading a byte of it: the pages of the blob are touched only by the
+// inputs that reach them.
+type Index struct {
+	// Size is the blob's length in bytes.
+	Size int
+	// Paths and Expectations are the numbers of rule paths and
+	// expectations that the state records index.
+	Paths, Expectations int
+	// InfosAt is the offset of the state records, Infos their number.
+	InfosAt, Infos int
+	// Tables are the directory's entries, in rule order.
+	Tables []Entry
+}
+
+// Entry is where one table of a blob lies: an entry of its directory.
+type Entry struct {
+	// Classes is the number of byte classes; States the number of states.
+	Classes, States int
+	// ClassOfAt, TransAt and StatesAt are the offsets of the table's class
+	// map, transitions and state entries.
+	ClassOfAt, TransAt, StatesAt int
+}
+
+// ReadIndex reads the header and directory of blob, which must be of
+// version [Version] and hold n tables, one for each rule of a grammar.
+func ReadIndex(blob string, n int) (Index, error) {
+	if len(blob) < headerSize {
+		return Index{}, formatErr(0, "%d bytes, shorter than the %d-byte header", len(blob), headerSize)
+	}
+	if blob[:4] != Magic {
+		return Index{}, formatErr(0, "magic %q, want %q", blob[:4], Magic)
+	}
+	if v := u16(blob, 4); v != Version {
+		return Index{}, formatErr(4, "layout version %d, this build reads version %d", v, Version)
+	}
+	if got := u16(blob, 6); got != n {
+		return Index{}, formatErr(6, "%d tables, the grammar has %d rules", got, n)
+	}
+	if got := u32(blob, 8); got != len(blob) {
+		return Index{}, formatErr(8, "the header gives a length of %d bytes, the blob has %d", got, len(blob))
+	}
+	if headerSize+n*dirSize > len(blob) {
+		return Index{}, formatErr(headerSize, "the directory of %d tables overruns the blob", n)
+	}
+	idx := Index{Size: len(blob), Paths: u32(blob, 12), Expectations: u32(blob, 16), InfosAt: u32(blob, 20), Infos: u32(blob, 24), Tables: make([]Entry, n)}
+	for i := range idx.Tables {
+		d := headerSize + i*dirSize
+		idx.Tables[i] = Entry{Classes: u16(blob, d), States: u32(blob, d+4), ClassOfAt: u32(blob, d+8), TransAt: u32(blob, d+12), StatesAt: u32(blob, d+16)}
+	}
+	return idx, nil
+}
+
+// Slice returns the tables that idx places in blob, n of them (one for
+// each rule of the grammar) whose states index paths and expectations. It
+// checks that every section of idx lies in blob, and reads nothing of
+// blob: the tables are slices of it, and its version is the business of
+// [ReadIndex], which gen and the tests run. Entries are not checked
+// either: that is [Table.Verify]'s job. An error is a [FormatError] at the
+// offset of the blob's field that idx gives wrongly.
+func Slice[R any](blob string, idx *Index, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+	if idx.Size != len(blob) {
+		return nil, formatErr(8, "the index gives a length of %d bytes, the blob has %d", idx.Size, len(blob))
+	}
+	if len(idx.Tables) != n {
+		return nil, formatErr(6, "%d tables, the grammar has %d rules", len(idx.Tables), n)
+	}
+	if idx.Paths != len(paths) {
+		return nil, formatErr(12, "the states index %d rule paths, the Go beside the blob has %d", idx.Paths, len(paths))
+	}
+	if idx.Expectations != len(expectations) {
+		return nil, formatErr(16, "the states index %d expectations, the Go beside the blob has %d", idx.Expectations, len(expectations))
+	}
+	if idx.InfosAt < 0 || idx.InfosAt > len(blob) || idx.Infos < 0 || idx.Infos > (len(blob)-idx.InfosAt)/infoSize {
+		return nil, formatErr(20, "%d state records at offset %d overrun the blob", idx.Infos, idx.InfosAt)
+	}
+	info := blob[idx.InfosAt : idx.InfosAt+idx.Infos*infoSize]
+	tables := make([]Table[R], n)
+	for i := range tables {
+		e, d := &idx.Tables[i], headerSize+i*dirSize
+		if e.Classes < 1 || e.Classes > 256 {
+			return nil, formatErr(d, "table %d: %d byte classes", i, e.Classes)
+		}
+		if e.States < 1 || e.States > MaxTrans/e.Classes {
+			return nil, formatErr(d+4, "table %d: %d states × %d byte classes; a table holds 1 to %d transitions", i, e.States, e.Classes, MaxTrans)
+		}
+		section := func(field, off, size int) (string, error) {
+			if off < 0 || off > len(blob) || size > len(blob)-off {
+				return "", formatErr(d+field, "table %d: %d bytes at offset %d overrun the blob", i, size, off)
+			}
+			return blob[off : off+size], nil
+		}
+		t := &tables[i]
+		var err error
+		if t.ClassOf, err = section(8, e.ClassOfAt, 256); err != nil {
+			return nil, err
+		}
+		if t.Trans, err = section(12, e.TransAt, 2*e.States*e.Classes); err != nil {
+			return nil, err
+		}
+		if t.States, err = section(16, e.StatesAt, 2*e.States); err != nil {
+			return nil, err
+		}
+		t.Classes = int32(e.Classes)
+		t.Infos = info
+		t.Paths = paths
+		t.Expectations = expectations
+	}
+	return tables, nil
+}
+
+// Load returns the tables of blob, which must hold n tables (one for each
+// rule of the grammar) whose states index paths and expectations, as
+// [Encode] wrote them: [Slice] of the blob's own [ReadIndex].
+func Load[R any](blob string, n int, paths [][]R, expectations []string) ([]Table[R], error) {
+	idx, err := ReadIndex(blob, n)
+	if err != nil {
+		return nil, err
+	}
+	return Slice(blob, &idx, n, paths, expectations)
+}
+
+// MustSlice is [Slice] for the tables an explain package embeds, with the
+// index gen wrote beside them: it panics, naming the blob, if they do not
+// agree, which only a blob and Go from different runs of gen can cause.
+func MustSlice[R any](name, blob string, idx *Index, n int, paths [][]R, expectations []string) []Table[R] {
+	t, err := Slice(blob, idx, n, paths, expectations)
+	if err != nil {
+		panic(name + ": " + err.Error() + " (go generate ./... writes the blob and its Go again)")
+	}
+	return t
+}
+
+// Verify checks every entry of t: each class below Classes, each
+// transition [Dead] or the start of a state, each state's record in the
+// blob and each record's path and expectation in Paths and Expectations.
+// A table that passes reads nothing out of range on any input.
+func (t *Table[R]) Verify() error {
+	classes := int(t.Classes)
+	for b := 0; b < len(t.ClassOf); b++ {
+		if int(t.ClassOf[b]) >= classes {
+			return fmt.Errorf("dfa: byte %#x is in class %d of %d", b, t.ClassOf[b], classes)
+		}
+	}
+	entries := len(t.Trans) / 2
+	for i := 0; i < entries; i++ {
+		if next := u16(t.Trans, 2*i); next != Dead && (next >= entries || next%classes != 0) {
+			return fmt.Errorf("dfa: state %d, class %d: the next state is entry %d of %d, not the start of a state", i/classes, i%classes, next, entries)
+		}
+	}
+	for s := 0; s < len(t.States)/2; s++ {
+		k := u16(t.States, 2*s) &^ accepts
+		if k >= len(t.Infos)/infoSize {
+			return fmt.Errorf("dfa: state %d: record %d of %d", s, k, len(t.Infos)/infoSize)
+		}
+		r := t.Infos[k*infoSize:]
+		if p := u16(r, 0); p >= len(t.Paths) {
+			return fmt.Errorf("dfa: state %d: path %d of %d", s, p, len(t.Paths))
+		}
+		if p := u16(r, 2); p >= len(t.Paths) {
+			return fmt.Errorf("dfa: state %d: alternative path %d of %d", s, p, len(t.Paths))
+		}
+		if e := u16(r, 4); e >= len(t.Expectations) {
+			return fmt.Errorf("dfa: state %d: expectation %d of %d", s, e, len(t.Expectations))
+		}
+	}
+	return nil
+}
+
+// Encoded is a grammar's tables as [Encode] writes them: the blob, its
+// index, and the rule paths (indexes into the grammar's definitions) and
+// expectations that its states index; the Go beside the blob holds all
+// but the blob.
+type Encoded struct {
+	Blob         []byte
+	Index        Index
+	Paths        [][]int
+	Expectations []string
+}
+
+// Encode writes the tables of the automata ds, one for each rule of a
+// grammar in rule order, in the layout of version [Version]. An automaton
+// of more than [MaxTrans] transitions is an error naming its index in ds.
+func Encode(ds []*automaton.DFA) (*Encoded, error) {
+	if len(ds) > 0xFFFF {
+		return nil, fmt.Errorf("dfa: %d tables; a blob holds at most %d", len(ds), 0xFFFF)
+	}
+	enc := &Encoded{}
+	pathIndex, expIndex, infoIndex := map[string]int{}, map[string]int{}, map[string]int{}
+	internPath := func(p []int) int {
+		key := fmt.Sprint(p)
+		if i, ok := pathIndex[key]; ok {
+			return i
+		}
+		pathIndex[key] = len(enc.Paths)
+		enc.Paths = append(enc.Paths, p)
+		return len(enc.Paths) - 1
+	}
+	internExp := func(e string) int {
+		if i, ok := expIndex[e]; ok {
+			return i
+		}
+		expIndex[e] = len(enc.Expectations)
+		enc.Expectations = append(enc.Expectations, e)
+		return len(enc.Expectations) - 1
+	}
+	var infos []byte
+	internInfo := func(st automaton.State) int {
+		var r []byte
+		for _, v := range []int{internPath(st.Path), internPath(st.AltPath), internExp(st.Expected)} {
+			r = binary.LittleEndian.AppendUint16(r, uint16(v))
+		}
+		if i, ok := infoIndex[string(r)]; ok {
+			return i
+		}
+		i := len(infos) / infoSize
+		infoIndex[string(r)] = i
+		infos = append(infos, r...)
+		return i
+	}
+
+	// Sections are interned by content: a table whose class map,
+	// transitions or states equal an earlier table's points at its copy.
+	var sections []byte
+	sectionIndex := map[string]int{}
+	internSection := func(b []byte) int {
+		if off, ok := sectionIndex[string(b)]; ok {
+			return off
+		}
+		off := len(sections)
+		sectionIndex[string(b)] = off
+		sections = append(sections, b...)
+		return off
+	}
+	type dirEntry struct{ classes, states, classOf, trans, states2 int }
+	dir := make([]dirEntry, len(ds))
+	for i, d := range ds {
+		if len(d.Trans) > MaxTrans {
+			return nil, fmt.Errorf("dfa: table %d: the automaton has %d states × %d byte classes = %d transitions; a table holds at most %d", i, len(d.States), d.Classes, len(d.Trans), MaxTrans)
+		}
+		if d.Classes < 1 || d.Classes > 256 || len(d.States) == 0 || len(d.Trans) != len(d.States)*d.Classes {
+			return nil, fmt.Errorf("dfa: table %d: %d states, %d byte classes and %d transitions do not make an automaton", i, len(d.States), d.Classes, len(d.Trans))
+		}
+		trans := make([]byte, 0, 2*len(d.Trans))
+		for _, next := range d.Trans {
+			trans = binary.LittleEndian.AppendUint16(trans, TransEntry(next, d.Classes))
+		}
+		states := make([]byte, 0, 2*len(d.States))
+		for _, st := range d.States {
+			entry := internInfo(st)
+			if st.Accepting {
+				entry |= accepts
+			}
+			states = binary.LittleEndian.AppendUint16(states, uint16(entry))
+		}
+		dir[i] = dirEntry{d.Classes, len(d.States), internSection(d.ClassOf[:]), internSection(trans), internSection(states)}
+	}
+	if len(enc.Paths) > 0xFFFF || len(enc.Expectations) > 0xFFFF {
+		return nil, fmt.Errorf("dfa: %d rule paths and %d expectations; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), 0xFFFF)
+	}
+	if len(infos)/infoSize > accepts {
+		return nil, fmt.Errorf("dfa: %d different state records; a blob indexes at most %d", len(infos)/infoSize, accepts)
+	}
+
+	infoOff := headerSize + len(ds)*dirSize
+	base := infoOff + len(infos)
+	total := base + len(sections)
+	if uint64(total) > 0xFFFFFFFF {
+		return nil, fmt.Errorf("dfa: a blob of %d bytes; the layout holds at most %d", total, uint32(0xFFFFFFFF))
+	}
+	le := binary.LittleEndian
+	b := make([]byte, 0, total)
+	b = append(b, Magic...)
+	b = le.AppendUint16(b, Version)
+	b = le.AppendUint16(b, uint16(len(ds)))
+	for _, v := range []int{total, len(enc.Paths), len(enc.Expectations), infoOff, len(infos) / infoSize} {
+		b = le.AppendUint32(b, uint32(v))
+	}
+	for _, e := range dir {
+		b = le.AppendUint16(b, uint16(e.classes))
+		b = le.AppendUint16(b, 0)
+		for _, v := range []int{e.states, base + e.classOf, base + e.trans, base + e.states2} {
+			b = le.AppendUint32(b, uint32(v))
+		}
+	}
+	b = append(b, infos...)
+	b = append(b, sections...)
+	enc.Blob = b
+	enc.Index = Index{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
+	for _, e := range dir {
+		enc.Index.Tables = append(enc.Index.Tables, Entry{Classes: e.classes, States: e.states, ClassOfAt: base + e.classOf, TransAt: base + e.trans, StatesAt: base + e.states2})
+	}
+	return enc, nil
+}

@@ -35,7 +35,9 @@
 //     (parser/internal/explain and rfc3986/internal/explain, testdata/
 //     explain.txt: inputs chosen by hand, what the automata say of them),
 //     testdata/rfc3986/charset-diff.txt (the characters the two RFCs treat
-//     differently), the CLI's golden files (cmd/rfc2396/testdata) and the
+//     differently), the readings of testdata/components.txt and the
+//     verdicts of parser/testdata/match.txt (from the oracle, not the
+//     parsers), the CLI's golden files (cmd/rfc2396/testdata) and the
 //     command outputs shown in README.md and docs/*.md. CI's
 //     drift check makes every such change a diff someone reviews, instead
 //     of a test that fails after a grammar edit;
@@ -78,7 +80,8 @@ package rfc2396
 // The outputs that follow the grammars (step 5).
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
-//go:generate go test . -run TestCharsetDiff -update-charset-diff
+//go:generate go test . -run TestCharsetDiff|TestComponents -update-charset-diff -update-components
+//go:generate go test ./parser -run TestMatchRules -update-match
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 
 // The conformance suite (step 6; package conformance), for both

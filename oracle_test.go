@@ -137,24 +137,18 @@ func oc(c parser.Component) oracle.Component {
 	return oracle.Component{Value: c.Value, Defined: c.Defined}
 }
 
-// components compares what Parse read with the Appendix B split (with the
-// opaque_part reading) and the oracle's reading of the authority: a server
-// reading when the whole authority is a server, else a reg_name.
-func (c *checker) components(s string, u *parser.URI) {
-	c.t.Helper()
-	split, opaque := oracle.Opaque(oracle.SplitB(s))
-	if c.p.Edits().Has(grammar.EditEmptyAuthority) && split.Authority == (oracle.Component{Value: "", Defined: true}) {
-		// Under empty-authority, "//" before a path, query or fragment
-		// opens no authority (java.net.URI's reading).
-		split.Authority = oracle.Component{}
-	}
+// oracleReading is the reading of a valid reference that the Appendix B
+// split (with the opaque_part reading) and the oracle's reading of the
+// authority give: a server reading when the whole authority is a server,
+// else a reg_name.
+func oracleReading(o *oracle.Oracle, split oracle.Split, opaque bool) readComponents {
 	want := readComponents{
 		Scheme: split.Scheme, Authority: split.Authority, Path: split.Path, Query: split.Query, Fragment: split.Fragment,
 		Opaque: opaque, AuthorityKind: "none", HostKind: "none",
 	}
 	if split.Authority.Defined {
 		want.AuthorityKind = "registry"
-		if srv, ok := c.o.ReadServer(split.Authority.Value); ok {
+		if srv, ok := o.ReadServer(split.Authority.Value); ok {
 			want.AuthorityKind = "server"
 			want.UserInfo, want.Host, want.Port = srv.UserInfo, srv.Host, srv.Port
 			switch {
@@ -167,6 +161,21 @@ func (c *checker) components(s string, u *parser.URI) {
 			}
 		}
 	}
+	return want
+}
+
+// components compares what Parse read with the Appendix B split (with the
+// opaque_part reading) and the oracle's reading of the authority: a server
+// reading when the whole authority is a server, else a reg_name.
+func (c *checker) components(s string, u *parser.URI) {
+	c.t.Helper()
+	split, opaque := oracle.Opaque(oracle.SplitB(s))
+	if c.p.Edits().Has(grammar.EditEmptyAuthority) && split.Authority == (oracle.Component{Value: "", Defined: true}) {
+		// Under empty-authority, "//" before a path, query or fragment
+		// opens no authority (java.net.URI's reading).
+		split.Authority = oracle.Component{}
+	}
+	want := oracleReading(c.o, split, opaque)
 	got := readComponents{
 		Scheme: oc(u.Scheme()), Authority: oc(u.Authority()), UserInfo: oc(u.UserInfo()), Host: oc(u.Host()), Port: oc(u.Port()),
 		Path: u.Path(), Query: oc(u.Query()), Fragment: oc(u.Fragment()),

@@ -33,12 +33,12 @@ func ExampleValid() {
 }
 
 func ExampleMatches() {
-	for _, s := range []string{"www.example.com", "1.2.3.4", "a~b"} {
+	for _, s := range []string{"www.example.com", "example.com-", "a~b"} {
 		fmt.Println(s, parser.Matches(grammar.RuleHostname, s), parser.Matches(grammar.RuleRegName, s))
 	}
 	// Output:
 	// www.example.com true true
-	// 1.2.3.4 false true
+	// example.com- false true
 	// a~b false true
 }
 

@@ -142,6 +142,16 @@ func oc(c parser.Component) oracle.Component {
 // authority give: a server reading when the whole authority is a server,
 // else a reg_name.
 func oracleReading(o *oracle.Oracle, split oracle.Split, opaque bool) readComponents {
+	if a := split.Authority; a.Defined && !o.Match(grammar.RuleAuthority, a.Value) {
+		// Appendix B takes "//" for the start of an authority. Under
+		// Appendix A every reference that has one there matches authority;
+		// under an edit that gives a segment a character authority lacks
+		// ("//a|b" with "|" in pchar), the reference is valid only as an
+		// abs_path, which is how the grammar reads it (net_path first, if
+		// it reaches the end of the path).
+		split.Path = "//" + a.Value + split.Path
+		split.Authority = oracle.Component{}
+	}
 	want := readComponents{
 		Scheme: split.Scheme, Authority: split.Authority, Path: split.Path, Query: split.Query, Fragment: split.Fragment,
 		Opaque: opaque, AuthorityKind: "none", HostKind: "none",

@@ -73,7 +73,7 @@ func parseStrictInto(u *URI, ref string) error {
 	p := compactParsers.Get().(*editcompact.Parser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
-		fill(u, ref, p)
+		fill(u, ref, p, nil)
 	}
 	compactParsers.Put(p)
 	if !ok {
@@ -83,10 +83,11 @@ func parseStrictInto(u *URI, ref string) error {
 	return nil
 }
 
-// fill sets u from the tokens of a successful compact parse of ref.
-func fill(u *URI, ref string, p *editcompact.Parser) {
-	f := filler{u: u, pathEnd: len(ref)}
-	*u = URI{ref: ref}
+// fill sets u from the tokens of a successful compact parse of ref under
+// profile (nil for Appendix A exactly).
+func fill(u *URI, ref string, p *editcompact.Parser, profile *Profile) {
+	f := filler{u: u, pathEnd: len(ref), emptyAuthority: profile != nil && profile.edits.Has(grammar.EditEmptyAuthority)}
+	*u = URI{ref: ref, profile: profile}
 	for i, n := 0, p.Len(); i < n; i++ {
 		f.token(p.Token(i))
 	}
@@ -102,6 +103,8 @@ type filler struct {
 	pathEnd int // the length of the reference
 	parts   uriparts.Filler
 	hasReg  bool
+	// emptyAuthority says the edit empty-authority is in force.
+	emptyAuthority bool
 }
 
 func (f *filler) token(rule grammar.Rule, b, e int) {
@@ -140,11 +143,13 @@ func (f *filler) token(rule grammar.Rule, b, e int) {
 func (f *filler) finish() {
 	u := f.u
 	begin, end := f.parts.Path(f.pathEnd)
-	if !u.spans.Has(uriparts.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
+	if f.emptyAuthority && !u.spans.Has(uriparts.Authority) && !u.opaque && end-begin >= 2 && u.ref[begin:begin+2] == "//" {
 		// Under the edit empty-authority, "//" before a path, a query or
 		// a fragment ("file:///x", "//?q") opens no authority, as in
-		// java.net.URI; Appendix A and every other edit read any "//"
-		// there as an authority, so this cannot happen without it.
+		// java.net.URI: it is no part of the path. Elsewhere a path that
+		// starts with "//" is an abs_path whose first segment is empty
+		// (possible only under a grammar edit that gives a segment a
+		// character an authority cannot hold: "//a|b").
 		begin += 2
 	}
 	if u.spans.Has(uriparts.Authority) {

@@ -247,12 +247,7 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 	c := p.compactParser()
 	ok := c.Match(ref, grammar.RuleURIReference)
 	if ok {
-		f := filler{u: u, pathEnd: len(ref)}
-		*u = URI{ref: ref, profile: p}
-		for i, n := 0, c.Len(); i < n; i++ {
-			f.token(c.Token(i))
-		}
-		f.finish()
+		fill(u, ref, c, p)
 	}
 	p.auto.parsers.Put(c)
 	if !ok {

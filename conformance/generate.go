@@ -21,7 +21,15 @@ var rfcExamples embed.FS
 type Report struct {
 	Covered, Items int
 	Missing        []string // IDs of the items no case exercises
-	Disagreements  []string
+	// Shadowed lists the missing items that strings derived through them
+	// exist for, each of which the first-derivation reading (see
+	// [Coverage]) reads through another item instead: an alternative
+	// whose strings an earlier one also derives (RFC 3986's path-absolute,
+	// a path-abempty too), which no case can exercise under that reading.
+	// A missing item that is not shadowed is one the generator failed to
+	// reach.
+	Shadowed      []string
+	Disagreements []string
 }
 
 // Options says what to generate.
@@ -40,6 +48,9 @@ type generator struct {
 	rep   *Report
 	seen  map[string]bool // rule + "\x00" + input of every validity case
 	n     map[string]int  // next case number per prefix
+	// shadowed counts, per item ID, the strings derived through the item
+	// that the first-derivation reading attributes elsewhere.
+	shadowed map[string]int
 }
 
 // Generate makes the suite for opts. The result depends only on opts and
@@ -52,7 +63,7 @@ func Generate(opts Options) (*Suite, *Report, error) {
 	g := &generator{
 		s: s, r: rand.New(rand.NewPCG(opts.Seed, 18)), cov: newCoverage(s),
 		suite: &Suite{Format: FormatVersion, Standard: s.name, Profile: s.profileName(), Seed: opts.Seed},
-		rep:   &Report{}, seen: map[string]bool{}, n: map[string]int{},
+		rep:   &Report{}, seen: map[string]bool{}, n: map[string]int{}, shadowed: map[string]int{},
 	}
 	g.positives()
 	g.negatives()
@@ -62,6 +73,9 @@ func Generate(opts Options) (*Suite, *Report, error) {
 	g.rep.Covered, g.rep.Items = g.cov.Covered()
 	for _, it := range g.cov.Missing() {
 		g.rep.Missing = append(g.rep.Missing, it.ID)
+		if g.shadowed[it.ID] > 0 {
+			g.rep.Shadowed = append(g.rep.Shadowed, it.ID)
+		}
 	}
 	return g.suite, g.rep, nil
 }
@@ -107,7 +121,11 @@ func (g *generator) positives() {
 func (g *generator) positiveFor(it *Item, rule string, reach map[string]bool) {
 	for try := 0; try < attempts; try++ {
 		str := g.derive(g.s.byName[rule].Body, it, reach)
-		if len(str) > maxLen || strings.ContainsAny(str, "\n\r") || !g.cov.covers(rule, str, it) {
+		if len(str) > maxLen || strings.ContainsAny(str, "\n\r") {
+			continue
+		}
+		if !g.cov.covers(rule, str, it) {
+			g.shadowed[it.ID]++
 			continue
 		}
 		if g.addPositive(rule, str, Covers{Rule: it.Rule, Item: it.ID, What: it.What, Section: g.s.section(it.Rule)}) {

@@ -11,11 +11,10 @@ import (
 
 func TestGenerateAgreesAndCovers(t *testing.T) {
 	for _, tc := range []struct {
-		std     Standard
-		missing []string // items no string can exercise under the first-derivation reading
+		std Standard
 	}{
-		{RFC2396, nil},
-		{RFC3986, []string{"path/:alt2", "path/:alt5"}},
+		{RFC2396},
+		{RFC3986}, // path-absolute and path-empty are shadowed by path-abempty
 	} {
 		s, rep, err := Generate(Options{Standard: tc.std, Seed: 7})
 		if err != nil {
@@ -24,9 +23,16 @@ func TestGenerateAgreesAndCovers(t *testing.T) {
 		if len(rep.Disagreements) > 0 {
 			t.Errorf("%s: parser and oracle disagree:\n%s", tc.std, strings.Join(rep.Disagreements, "\n"))
 		}
-		if diff := cmp.Diff(tc.missing, rep.Missing); diff != "" {
-			t.Errorf("%s: missing items (-want +got):\n%s", tc.std, diff)
+		// An item may be missing only where the grammar itself hides it
+		// from the first-derivation reading (an alternative an earlier one
+		// shadows): that follows the grammar, and a grammar edit can add
+		// such items (a toplabel that may start with a digit makes every
+		// IPv4address a hostname too). Any other missing item is the
+		// generator's failure.
+		if diff := cmp.Diff(rep.Missing, rep.Shadowed); diff != "" {
+			t.Errorf("%s: missing items that are not shadowed (-missing +shadowed):\n%s", tc.std, diff)
 		}
+
 		if len(s.Validity) < 1000 || len(s.Resolve) < 300 {
 			t.Errorf("%s: suite too small: %d validity, %d resolve", tc.std, len(s.Validity), len(s.Resolve))
 		}

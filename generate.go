@@ -37,7 +37,8 @@
 //     testdata/rfc3986/charset-diff.txt (the characters the two RFCs treat
 //     differently), the readings of testdata/components.txt and the
 //     verdicts of parser/testdata/match.txt (from the oracle, not the
-//     parsers), the CLI's golden files (cmd/rfc2396/testdata) and the
+//     parsers), parser/testdata/profiles.txt (from the parser, where the
+//     oracle agrees), the CLI's golden files (cmd/rfc2396/testdata) and the
 //     command outputs shown in README.md and docs/*.md. CI's
 //     drift check makes every such change a diff someone reviews, instead
 //     of a test that fails after a grammar edit;
@@ -81,7 +82,7 @@ package rfc2396
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff|TestComponents -update-charset-diff -update-components
-//go:generate go test ./parser -run TestMatchRules -update-match
+//go:generate go test ./parser -run TestMatchRules|TestProfiles -update-match -update-profiles
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 
 // The conformance suite (step 6; package conformance), for both

@@ -17,8 +17,14 @@ func TestDiff(t *testing.T) {
 		{"strict", "strict", []string{"no rule differs on the strings tried"}},
 		{"strict", "strict+empty-relative-path", []string{"relativeURI = [ net_path | abs_path | rel_path ] [ \"?\" query ]", "only strict: none found", `only strict+empty-relative-path: "?"`}},
 		{"strict", "strict+empty-opaque-part", []string{"\nopaque_part\n", `only strict+empty-opaque-part: ""`}},
-		{"strict", "strict+ipv4-octets", []string{"\nIPv4address\n", "only strict+ipv4-octets: none found"}},
+		{"strict", "strict+ipv4-octets", []string{"\nIPv4address\n"}},
 	}
+	// What the RFC settles holds while the rules are as the RFC writes
+	// them: a grammar edit may change it.
+	if grammar.RuleIPv4address.Info().ABNF == `IPv4address = 1*digit "." 1*digit "." 1*digit "." 1*digit` {
+		tests[len(tests)-1].want = append(tests[len(tests)-1].want, "only strict+ipv4-octets: none found")
+	}
+
 	for _, tt := range tests {
 		a, err := editSet(tt.a)
 		if err != nil {

@@ -74,28 +74,33 @@ func TestCandidates(t *testing.T) {
 	}
 	for _, tt := range tests {
 		c := NewCandidates(tt.query, tt.hasQuery, tt.fragment, tt.hasFrag)
+		c.AddSameDocument()
 		c.AddRelativePaths(tt.basePath, tt.target)
-		c.AddAbsolute(tt.target, tt.authority, tt.hasAuthority)
-		if diff := cmp.Diff(tt.want, c.List); diff != "" {
+		c.AddAbsolutePath(tt.target)
+		c.AddNetworkPath(tt.target, tt.authority, tt.hasAuthority)
+		if diff := cmp.Diff(tt.want, c.Refs()); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }
 
-func TestReachable(t *testing.T) {
-	candidates := func() []string { return []string{"", "#f", "g", "//a/g", "http://a/g"} }
-	tests := []struct {
-		name                      string
-		sameScheme, sameAuthority bool
-		want                      []string
-	}{
-		{"same site", true, true, []string{"", "#f", "g", "//a/g", "http://a/g"}},
-		{"other authority", true, false, []string{"//a/g", "http://a/g"}},
-		{"other scheme", false, true, []string{"http://a/g"}},
+func TestCandidateKinds(t *testing.T) {
+	c := NewCandidates("q", true, "f", true)
+	c.AddSameDocument()
+	c.AddRelativePaths("/b/c/d", "/b/x")
+	c.AddAbsolutePath("/b/x")
+	c.AddNetworkPath("/b/x", "a", true)
+	c.AddWhole("http://a/b/x?q#f")
+	c.Sort()
+	want := []Candidate{
+		{Ref: "#f", Kind: SameDocument},
+		{Ref: "?q#f", Kind: QueryOnly},
+		{Ref: "../x?q#f", Kind: RelativePath, Path: "../x"},
+		{Ref: "/b/x?q#f", Kind: AbsolutePath, Path: "/b/x"},
+		{Ref: "//a/b/x?q#f", Kind: NetworkPath, Path: "/b/x"},
+		{Ref: "http://a/b/x?q#f", Kind: Whole},
 	}
-	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, Reachable(candidates(), "http://a/g", tt.sameScheme, tt.sameAuthority)); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
-		}
+	if diff := cmp.Diff(want, c.List); diff != "" {
+		t.Errorf("candidates (-want +got):\n%s", diff)
 	}
 }

@@ -67,7 +67,7 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 	// comparisons tell, and which rules most candidates out before they
 	// are parsed (mayResolveTo).
 	sameProfile := target.Profile() == u.Profile()
-	r := new(URI)
+	var r *URI
 	for _, cand := range c.List {
 		if len(cand.Ref) >= len(target.ref) {
 			break
@@ -75,8 +75,11 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 		if sameProfile && !u.mayResolveTo(cand, target) {
 			continue
 		}
-		if !u.Profile().Valid(cand.Ref) {
-			continue // without the cost of explaining why
+		if (cand.Kind == refpath.QueryOnly || !sameProfile) && !u.Profile().Valid(cand.Ref) {
+			continue // without the cost of explaining why; a candidate left by mayResolveTo is rarely invalid
+		}
+		if r == nil {
+			r = new(URI)
 		}
 		if u.Profile().ParseInto(r, cand.Ref) != nil {
 			continue
@@ -125,7 +128,7 @@ func (u *URI) mayResolveTo(cand refpath.Candidate, target *URI) bool {
 // (see refpath.Candidates).
 func relativeCandidates(base, target *URI, all bool) refpath.Candidates {
 	q, f, a := target.Query(), target.Fragment(), target.Authority()
-	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
+	c := refpath.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
 	sameSite := all || base.Authority() == a
 	if sameSite {
 		c.AddSameDocument()

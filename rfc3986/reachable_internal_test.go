@@ -66,7 +66,7 @@ func TestReachable(t *testing.T) {
 func relativizeOneByOne(b, t *URI) string {
 	c := relativeCandidates(b, t, true)
 	if b.Scheme() != t.Scheme() {
-		c = refpath.NewCandidates("", false, "", false)
+		c = refpath.NewCandidates(t.ref, "", false, "", false)
 		c.AddWhole(t.ref)
 	}
 	c.Sort()

@@ -34,29 +34,43 @@ func Relativize(base, target string) (string, error) {
 	if !t.Scheme().Defined {
 		return "", &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: base, Ref: target}
 	}
+	var r URI
+	if err := relativize(&b, &t, &r); err != nil {
+		return "", err
+	}
+	return r.ref, nil
+}
+
+// relativize is [Relativize] of the absolute URIs b and t: on success, r
+// holds the reference it returns, as parsed.
+func relativize(b, t, r *URI) error {
 	if b.Scheme() != t.Scheme() {
 		// Only the target itself can reach it (see refpath.Candidates):
 		// it resolves to itself when it has no dot segments.
-		if got, warnings := resolveParsed(&b, &t, resolveConfig{}); got == target && len(warnings) == 0 {
-			return target, nil
+		if got, warnings := resolveParsed(b, t, resolveConfig{}); got == t.ref && len(warnings) == 0 {
+			*r = *t
+			return nil
 		}
-		return "", &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: base, Ref: target}
+		return &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
 	}
-	c := relativeCandidates(&b, &t, false)
+	c := relativeCandidates(b, t, false)
 	c.Sort()
-	var r URI
 	for _, cand := range c.List {
-		if !mayResolveTo(&b, cand, &t) {
+		if !mayResolveTo(b, cand, t) {
 			continue
 		}
-		if !Valid(cand.Ref) || ParseInto(&r, cand.Ref) != nil { // Valid: without the cost of explaining why
+		if cand.Kind == refpath.QueryOnly && !Valid(cand.Ref) {
+			continue // without the cost of explaining why; the other kinds are rarely invalid
+		}
+		if ParseInto(r, cand.Ref) != nil {
 			continue
 		}
-		if got, warnings := resolveParsed(&b, &r, resolveConfig{}); got == target && len(warnings) == 0 {
-			return cand.Ref, nil
+		if got, warnings := resolveParsed(b, r, resolveConfig{}); got == t.ref && len(warnings) == 0 {
+			return nil
 		}
 	}
-	return "", &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: base, Ref: target}
+	*r = URI{}
+	return &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
 }
 
 // mayResolveTo reports whether the candidate cand may resolve against
@@ -89,7 +103,7 @@ func mayResolveTo(base *URI, cand refpath.Candidate, target *URI) bool {
 // its network path and itself (see refpath.Candidates).
 func relativeCandidates(base, target *URI, all bool) refpath.Candidates {
 	q, f, a := target.Query(), target.Fragment(), target.Authority()
-	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
+	c := refpath.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
 	if all || base.Authority() == a {
 		c.AddSameDocument()
 		basePath := base.Path()

@@ -154,6 +154,29 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error)
 	return target, warnings, nil
 }
 
+// ResolveReferenceString resolves ref against u by section 5.2 and returns
+// the target recomposed by section 5.3, as [Resolve] does for strings:
+// unlike [URI.ResolveReference], it does not read the result back, so a
+// result that does not read back ([WarnPathReadsAsAuthority]) is returned
+// as the algorithm writes it, and nothing is parsed. u must be an absolute
+// URI; a nil u or ref is an error.
+func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, []Warning, error) {
+	if u == nil || ref == nil {
+		return "", nil, errNilURI
+	}
+	if !u.Scheme().Defined {
+		return "", nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
+	}
+	var cfg resolveConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	target, warnings := resolveParsed(u, ref, cfg)
+	return target, warnings, nil
+}
+
 // Warning is something a resolution relied on where RFC 3986 contradicts
 // itself: the result is still returned, as the algorithm of section 5
 // computes it, and the warning says what it relied on.

@@ -93,12 +93,31 @@ type Candidates struct {
 	// fragment is "#" fragment if the target has one, "" if not.
 	fragment string
 	hasQuery bool
+	target   string // as written
 }
 
-// NewCandidates starts an empty list of candidates for a target with the
-// given query and fragment.
-func NewCandidates(query string, hasQuery bool, fragment string, hasFragment bool) Candidates {
-	c := Candidates{hasQuery: hasQuery}
+// NewCandidates starts an empty list of candidates for a target, as
+// written, with the given query and fragment. The suffix and a network
+// path, which end the target, are cut from it where they can be, instead
+// of built.
+func NewCandidates(target, query string, hasQuery bool, fragment string, hasFragment bool) Candidates {
+	c := Candidates{hasQuery: hasQuery, target: target}
+	frag := 0
+	if hasFragment {
+		frag = 1 + len(fragment)
+	}
+	n := frag
+	if hasQuery {
+		n += 1 + len(query)
+	}
+	if n <= len(target) {
+		end := target[len(target)-n:]
+		f := end[n-frag:]
+		if (!hasFragment || f[0] == '#' && f[1:] == fragment) && (!hasQuery || end[0] == '?' && end[1:n-frag] == query) {
+			c.Suffix, c.fragment = end, f
+			return c
+		}
+	}
 	if hasFragment {
 		c.fragment = "#" + fragment
 	}
@@ -143,9 +162,20 @@ func (c *Candidates) AddAbsolutePath(targetPath string) {
 // AddNetworkPath adds, if the target has an authority, the network-path
 // reference "//" authority path.
 func (c *Candidates) AddNetworkPath(targetPath, authority string, hasAuthority bool) {
-	if hasAuthority {
-		c.List = append(c.List, Candidate{Ref: "//" + authority + targetPath + c.Suffix, Kind: NetworkPath, Path: targetPath})
+	if !hasAuthority {
+		return
 	}
+	ref := ""
+	if n := 2 + len(authority) + len(targetPath) + len(c.Suffix); n <= len(c.target) {
+		end := c.target[len(c.target)-n:]
+		if end[:2] == "//" && end[2:2+len(authority)] == authority && end[2+len(authority):n-len(c.Suffix)] == targetPath && end[n-len(c.Suffix):] == c.Suffix {
+			ref = end
+		}
+	}
+	if ref == "" {
+		ref = "//" + authority + targetPath + c.Suffix
+	}
+	c.List = append(c.List, Candidate{Ref: ref, Kind: NetworkPath, Path: targetPath})
 }
 
 // AddWhole adds the target itself.

@@ -56,6 +56,7 @@ func TestReduceSegments(t *testing.T) {
 func TestCandidates(t *testing.T) {
 	tests := []struct {
 		name              string
+		written           string // the target as written: the candidates are cut from it, or built
 		query, fragment   string
 		hasQuery, hasFrag bool
 		basePath, target  string
@@ -63,17 +64,23 @@ func TestCandidates(t *testing.T) {
 		hasAuthority      bool
 		want              []string
 	}{
-		{name: "fragment only", fragment: "f", hasFrag: true, basePath: "/b/c/d", target: "/b/c/g",
+		{name: "fragment only", written: "http://a/b/c/g#f", fragment: "f", hasFrag: true, basePath: "/b/c/d", target: "/b/c/g",
 			want: []string{"#f", "g#f", "/b/c/g#f"}},
-		{name: "query and authority", query: "q", hasQuery: true, basePath: "/b/c/d", target: "/b/x",
+		{name: "query and authority", written: "http://a/b/x?q", query: "q", hasQuery: true, basePath: "/b/c/d", target: "/b/x",
 			authority: "a", hasAuthority: true, want: []string{"", "?q", "../x?q", "/b/x?q", "//a/b/x?q"}},
+		{name: "query and authority, built", written: "?q", query: "q", hasQuery: true, basePath: "/b/c/d", target: "/b/x",
+			authority: "a", hasAuthority: true, want: []string{"", "?q", "../x?q", "/b/x?q", "//a/b/x?q"}},
+		{name: "query, fragment and authority", written: "http://a/b/x?q#f", query: "q", hasQuery: true, fragment: "f", hasFrag: true,
+			basePath: "/b/c/d", target: "/b/x", authority: "a", hasAuthority: true, want: []string{"#f", "?q#f", "../x?q#f", "/b/x?q#f", "//a/b/x?q#f"}},
+		{name: "written otherwise", written: "http://a/b/x?r#g", query: "q", hasQuery: true, fragment: "f", hasFrag: true,
+			basePath: "/b/c/d", target: "/b/x", authority: "a", hasAuthority: true, want: []string{"#f", "?q#f", "../x?q#f", "/b/x?q#f", "//a/b/x?q#f"}},
 		{name: "rootless against absolute", basePath: "/b", target: "x",
 			want: []string{""}},
 		{name: "network-path-like path", basePath: "/b", target: "//x",
 			want: []string{"", ".//x"}},
 	}
 	for _, tt := range tests {
-		c := NewCandidates(tt.query, tt.hasQuery, tt.fragment, tt.hasFrag)
+		c := NewCandidates(tt.written, tt.query, tt.hasQuery, tt.fragment, tt.hasFrag)
 		c.AddSameDocument()
 		c.AddRelativePaths(tt.basePath, tt.target)
 		c.AddAbsolutePath(tt.target)
@@ -85,7 +92,7 @@ func TestCandidates(t *testing.T) {
 }
 
 func TestCandidateKinds(t *testing.T) {
-	c := NewCandidates("q", true, "f", true)
+	c := NewCandidates("http://a/b/x?q#f", "q", true, "f", true)
 	c.AddSameDocument()
 	c.AddRelativePaths("/b/c/d", "/b/x")
 	c.AddAbsolutePath("/b/x")

@@ -567,6 +567,9 @@ func recomposesTo(s string, scheme, authority Component, path string, query, fra
 // segment before it; 6f then applies once, to a final "..". The tests
 // check this against a literal string-rewriting reading of the steps.
 func removeDotSegments(path string) (string, int) {
+	if !refpath.HasDotSegment(path) {
+		return path, 0 // nothing for the steps to remove
+	}
 	lead := ""
 	if strings.HasPrefix(path, "/") {
 		lead, path = "/", path[1:]

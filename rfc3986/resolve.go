@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/enumname"
+	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
@@ -280,8 +281,8 @@ func merge(base *URI, path string) string {
 // byte is copied to the output at most once, and a ".." removes bytes from
 // the end of the output, each at most once.
 func RemoveDotSegments(path string) string {
-	if !strings.Contains(path, ".") {
-		return path
+	if !refpath.HasDotSegment(path) {
+		return path // only step E applies: the path moves to the output whole
 	}
 	out := make([]byte, 0, len(path))
 	// popSegment removes the last segment of the output and its "/", if any.

@@ -310,18 +310,13 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	b.fill(base, cm.profiles)
 	c.baseLine = b.line
 	// RFC 3986: from the base as parsed once and the reference as parsed
-	// above. ResolveReference reads its result back, which Resolve does
-	// not: when that fails, Resolve says what it returns.
+	// above, to the string Resolve returns, without reading it back.
 	var r3 string
 	var err error
 	if b.err3 == nil && b.u3.Scheme().Defined && err3 == nil {
-		var t *rfc3986.URI
-		if t, _, err = b.u3.ResolveReference(&cm.u3); err == nil {
-			r3 = t.String()
-		}
-	}
-	if b.err3 != nil || !b.u3.Scheme().Defined || err3 != nil || err != nil {
-		r3, _, err = rfc3986.Resolve(base, ref)
+		r3, _, err = b.u3.ResolveReferenceString(&cm.u3)
+	} else {
+		r3, _, err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
 	}
 	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0], label: cm.resolutionLabels[0]})
 	// Strict, from the base and the reference as parsed: what Resolve
@@ -329,10 +324,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	var strictResult string
 	var strictErr error
 	if b.strict != nil && strictValid {
-		var t *parser.URI
-		if t, _, strictErr = b.strict.ResolveReference(&cm.u2); strictErr == nil {
-			strictResult = t.String()
-		}
+		strictResult, _, strictErr = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
 		strictResult, _, strictErr = cm.bases[0].Resolve(cm.profiles[0], base, ref)
 	}

@@ -232,3 +232,22 @@ func ReduceSegments(segs []string, keep int) []string {
 	}
 	return out
 }
+
+// HasDotSegment reports whether a segment of path, between "/"s, is "."
+// or "..": where it has none, removing dot segments (RFC 2396 section 5.2
+// steps 6c to 6f, RFC 3986 section 5.2.4) leaves the path as it is.
+func HasDotSegment(path string) bool {
+	for i := 0; i < len(path); i++ {
+		if path[i] != '.' || i > 0 && path[i-1] != '/' {
+			continue
+		}
+		j := i + 1
+		if j < len(path) && path[j] == '.' {
+			j++
+		}
+		if j == len(path) || path[j] == '/' {
+			return true
+		}
+	}
+	return false
+}

@@ -111,3 +111,38 @@ func TestCandidateKinds(t *testing.T) {
 		t.Errorf("candidates (-want +got):\n%s", diff)
 	}
 }
+
+func TestHasDotSegment(t *testing.T) {
+	tests := []struct {
+		path string
+		want bool
+	}{
+		{"", false}, {"/", false}, {"/a/b.html", false}, {"/a/.b/c", false}, {"/a/..b", false}, {"/a/b..", false}, {"...", false}, {"/.../x", false},
+		{".", true}, {"..", true}, {"./a", true}, {"../a", true}, {"/a/.", true}, {"/a/..", true}, {"/a/./b", true}, {"/a/../b", true}, {"a//./b", true},
+	}
+	for _, tt := range tests {
+		if got := HasDotSegment(tt.path); got != tt.want {
+			t.Errorf("HasDotSegment(%q) = %v, want %v", tt.path, got, tt.want)
+		}
+		// Where it says none, ReduceSegments leaves the segments alone.
+		if segs := strings.Split(tt.path, "/"); !tt.want && strings.Join(ReduceSegments(segs, 0), "/") != tt.path {
+			t.Errorf("HasDotSegment(%q) = false, but ReduceSegments changes it", tt.path)
+		}
+	}
+}
+
+func FuzzHasDotSegment(f *testing.F) {
+	for _, s := range []string{"/a/./b", "a/b.c", "../x", "/..."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		segs := strings.Split(path, "/")
+		want := false
+		for _, s := range segs {
+			want = want || s == "." || s == ".."
+		}
+		if got := HasDotSegment(path); got != want {
+			t.Fatalf("HasDotSegment(%q) = %v, want %v", path, got, want)
+		}
+	})
+}

@@ -393,13 +393,22 @@ func (u *URI) resolveComponents(ref *URI, opts []ResolveOption) (resolution, []W
 	if u == nil || ref == nil {
 		return resolution{}, nil, &ResolveError{Op: "resolve", Reason: NilURI, Base: u.String(), Ref: ref.String()}
 	}
+	return u.resolveWith(ref, configOf(opts))
+}
+
+// configOf applies opts to a resolveConfig; with none it allocates
+// nothing (the options take its address).
+func configOf(opts []ResolveOption) resolveConfig {
+	if len(opts) == 0 {
+		return resolveConfig{}
+	}
 	var cfg resolveConfig
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
 		}
 	}
-	return u.resolveWith(ref, cfg)
+	return cfg
 }
 
 // resolveWith is resolveComponents under cfg, for u and ref not nil.

@@ -135,12 +135,7 @@ func quoteSafe(s string) string {
 // a place where RFC 3986 contradicts itself, a [Warning] says so (see
 // [WarnPathReadsAsAuthority]).
 func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
-	var cfg resolveConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
+	cfg := configOf(opts)
 	var b, r URI
 	if err := ParseInto(&b, base); err != nil {
 		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
@@ -168,14 +163,23 @@ func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, [
 	if !u.Scheme().Defined {
 		return "", nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
 	}
+	target, warnings := resolveParsed(u, ref, configOf(opts))
+	return target, warnings, nil
+}
+
+// configOf applies opts to a resolveConfig; with none it allocates
+// nothing (the options take its address).
+func configOf(opts []ResolveOption) resolveConfig {
+	if len(opts) == 0 {
+		return resolveConfig{}
+	}
 	var cfg resolveConfig
 	for _, o := range opts {
 		if o != nil {
 			o(&cfg)
 		}
 	}
-	target, warnings := resolveParsed(u, ref, cfg)
-	return target, warnings, nil
+	return cfg
 }
 
 // Warning is something a resolution relied on where RFC 3986 contradicts

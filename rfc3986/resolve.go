@@ -254,7 +254,20 @@ func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
 	case r.Path()[0] == '/':
 		scheme, authority, dotted, query = base.Scheme(), base.Authority(), r.Path(), r.Query()
 	default:
-		scheme, authority, dotted, query = base.Scheme(), base.Authority(), merge(base, r.Path()), r.Query()
+		scheme, authority, query = base.Scheme(), base.Authority(), r.Query()
+		if dir := mergeDir(base); !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(r.Path()) {
+			// Section 5.2.4 would leave the merged path as it is (a
+			// segment of dir, which is empty or ends in "/", cannot run
+			// on into r's path), so neither warning applies: the path
+			// stays rooted or rootless, and without an authority it
+			// does not start with "//" (dir is then the base's
+			// path-absolute or path-rootless up to its last "/", or
+			// empty, and r's path does not start with "/"). So the
+			// result is written in one piece, without the merged path
+			// on its own.
+			return recomposeMerged(scheme, authority, dir, r.Path(), query, r.Fragment()), nil
+		}
+		dotted = merge(base, r.Path())
 	}
 	var warnings []Warning
 	if removed {
@@ -273,11 +286,44 @@ func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
 // to and including its last "/", or to "/" when the base has an authority
 // and an empty path.
 func merge(base *URI, path string) string {
+	return mergeDir(base) + path
+}
+
+// mergeDir is what merge puts before the reference's path: the base's path
+// up to and including its last "/", or "/" when the base has an authority
+// and an empty path.
+func mergeDir(base *URI) string {
 	if base.Authority().Defined && base.Path() == "" {
-		return "/" + path
+		return "/"
 	}
 	i := strings.LastIndexByte(base.Path(), '/')
-	return base.Path()[:i+1] + path
+	return base.Path()[:i+1]
+}
+
+// recomposeMerged is recompose with the path dir + path, written in one
+// allocation.
+func recomposeMerged(scheme, authority Component, dir, path string, query, fragment Component) string {
+	var b strings.Builder
+	b.Grow(len(scheme.Value) + len(authority.Value) + len(dir) + len(path) + len(query.Value) + len(fragment.Value) + 5)
+	if scheme.Defined {
+		b.WriteString(scheme.Value)
+		b.WriteByte(':')
+	}
+	if authority.Defined {
+		b.WriteString("//")
+		b.WriteString(authority.Value)
+	}
+	b.WriteString(dir)
+	b.WriteString(path)
+	if query.Defined {
+		b.WriteByte('?')
+		b.WriteString(query.Value)
+	}
+	if fragment.Defined {
+		b.WriteByte('#')
+		b.WriteString(fragment.Value)
+	}
+	return b.String()
 }
 
 // RemoveDotSegments is section 5.2.4: it removes the "." and ".." segments

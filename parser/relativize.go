@@ -115,8 +115,15 @@ func (u *URI) mayResolveTo(cand refpath.Candidate, target *URI) bool {
 	case refpath.RelativePath:
 		// Step 6; ".." left above the root or an empty base path
 		// would give a warning.
-		merged, aboveRoot, emptyBase := u.mergePath(cand.Path)
-		return aboveRoot == 0 && !emptyBase && merged == target.Path()
+		dir, emptyBase := u.mergeDir(cand.Path)
+		if emptyBase {
+			return false
+		}
+		if !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(cand.Path) {
+			return joined(target.Path(), dir, cand.Path) // nothing to remove (resolveWith)
+		}
+		merged, aboveRoot := removeDotSegments(dir + cand.Path)
+		return aboveRoot == 0 && merged == target.Path()
 	}
 	return true
 }

@@ -382,9 +382,11 @@ func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, [
 type resolution struct {
 	uri               *URI // the result as it is, or nil
 	scheme, authority Component
-	path              string
-	query, fragment   Component
-	ref               *URI // the reference resolved (after BackwardsCompatibleScheme drops a scheme), for errors
+	// The path is dir followed by path: a merged path with no dot
+	// segment is kept in its two pieces, and joined only in the result.
+	dir, path       string
+	query, fragment Component
+	ref             *URI // the reference resolved (after BackwardsCompatibleScheme drops a scheme), for errors
 }
 
 // resolveComponents is steps 1 to 6 of section 5.2: the resolution of ref
@@ -465,10 +467,16 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	}
 	authority = u.Authority()
 	// Step 6: merge with the base path.
-	merged, aboveRoot, emptyBase := u.mergePath(path)
+	dir, emptyBase := u.mergeDir(path)
 	if emptyBase {
 		warnings = append(warnings, WarnEmptyBasePath)
 	}
+	if !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(path) {
+		// Steps 6c to 6g leave the merged path as it is: a segment of
+		// dir, which is empty or ends in "/", cannot run on into path.
+		return resolution{scheme: scheme, authority: authority, dir: dir, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
+	}
+	merged, aboveRoot := removeDotSegments(dir + path)
 	if aboveRoot > 0 {
 		switch cfg.dotDot {
 		case KeepDotDot:
@@ -482,19 +490,22 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	return resolution{scheme: scheme, authority: authority, path: merged, query: query, fragment: fragment, ref: ref}, warnings, nil
 }
 
-// mergePath is step 6 of section 5.2 for the relative path of a
-// reference against the hierarchical base u: the path merged with u's
-// directory and its dot segments removed (steps 6a to 6f), how many ".."
-// segments are left at its start (step 6g), and whether u's empty path was
-// read as "/" (see [WarnEmptyBasePath]).
-func (u *URI) mergePath(path string) (merged string, aboveRoot int, emptyBase bool) {
+// mergeDir is what steps 6a and 6b of section 5.2 put before the relative
+// path of a reference against the hierarchical base u: u's path up to and
+// including its last "/" (empty if it has none), and whether u's empty
+// path was read as "/" (see [WarnEmptyBasePath]).
+func (u *URI) mergeDir(path string) (dir string, emptyBase bool) {
 	basePath := u.Path()
 	if basePath == "" && u.Authority().Defined && path != "" {
 		emptyBase = true
 		basePath = "/"
 	}
-	merged, aboveRoot = removeDotSegments(basePath[:strings.LastIndexByte(basePath, '/')+1] + path)
-	return merged, aboveRoot, emptyBase
+	return basePath[:strings.LastIndexByte(basePath, '/')+1], emptyBase
+}
+
+// joined reports whether s is a followed by b, without joining them.
+func joined(s, a, b string) bool {
+	return len(s) == len(a)+len(b) && strings.HasPrefix(s, a) && s[len(a):] == b
 }
 
 // compose is step 7: the result recomposed and read back under base's
@@ -509,7 +520,7 @@ func (r *resolution) compose(base *URI, warnings []Warning) (*URI, []Warning, er
 
 // composeInto is compose into a URI the caller provides.
 func (r *resolution) composeInto(res *URI, base *URI) error {
-	if err := base.Profile().composeInto(res, r.scheme, r.authority, r.path, r.query, r.fragment); err != nil {
+	if err := base.Profile().composeInto(res, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment); err != nil {
 		return &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: r.ref.ref, Err: err}
 	}
 	return nil
@@ -524,13 +535,13 @@ func (r *resolution) is(target *URI) bool {
 	if r.uri != nil {
 		return r.uri.ref == target.ref
 	}
-	return r.scheme == target.Scheme() && r.authority == target.Authority() && r.path == target.Path() &&
-		r.query == target.Query() && r.fragment == target.Fragment() && recomposesTo(target.ref, r.scheme, r.authority, r.path, r.query, r.fragment)
+	return r.scheme == target.Scheme() && r.authority == target.Authority() && joined(target.Path(), r.dir, r.path) &&
+		r.query == target.Query() && r.fragment == target.Fragment() && recomposesTo(target.ref, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment)
 }
 
-// recomposesTo reports whether Recompose gives s for the components,
-// without building the string.
-func recomposesTo(s string, scheme, authority Component, path string, query, fragment Component) bool {
+// recomposesTo reports whether Recompose gives s for the components, the
+// path being dir followed by path, without building the string.
+func recomposesTo(s string, scheme, authority Component, dir, path string, query, fragment Component) bool {
 	if scheme.Defined {
 		if !strings.HasPrefix(s, scheme.Value) || len(s) == len(scheme.Value) || s[len(scheme.Value)] != ':' {
 			return false
@@ -543,6 +554,10 @@ func recomposesTo(s string, scheme, authority Component, path string, query, fra
 		}
 		s = s[2+len(authority.Value):]
 	}
+	if !strings.HasPrefix(s, dir) {
+		return false
+	}
+	s = s[len(dir):]
 	if !strings.HasPrefix(s, path) {
 		return false
 	}
@@ -626,14 +641,41 @@ func quoteRef(s string) string {
 	return b.String()
 }
 
-// composeInto is [Profile.compose] into a URI the caller provides: u is
-// set even when the components read back as others.
-func (p *Profile) composeInto(u *URI, scheme, authority Component, path string, query, fragment Component) error {
-	if err := p.ParseInto(u, Recompose(scheme, authority, path, query, fragment)); err != nil {
+// composeInto is [Profile.compose] into a URI the caller provides, the
+// path being dir followed by path: u is set even when the components read
+// back as others.
+func (p *Profile) composeInto(u *URI, scheme, authority Component, dir, path string, query, fragment Component) error {
+	if err := p.ParseInto(u, recomposeJoined(scheme, authority, dir, path, query, fragment)); err != nil {
 		return err
 	}
-	if u.Scheme() != scheme || u.Authority() != authority || u.Path() != path || u.Query() != query || u.Fragment() != fragment {
+	if u.Scheme() != scheme || u.Authority() != authority || !joined(u.Path(), dir, path) || u.Query() != query || u.Fragment() != fragment {
 		return &ComposeError{Ref: u.ref}
 	}
 	return nil
+}
+
+// recomposeJoined is [Recompose] with the path dir followed by path,
+// written with one allocation.
+func recomposeJoined(scheme, authority Component, dir, path string, query, fragment Component) string {
+	var b strings.Builder
+	b.Grow(len(scheme.Value) + len(authority.Value) + len(dir) + len(path) + len(query.Value) + len(fragment.Value) + 5)
+	if scheme.Defined {
+		b.WriteString(scheme.Value)
+		b.WriteByte(':')
+	}
+	if authority.Defined {
+		b.WriteString("//")
+		b.WriteString(authority.Value)
+	}
+	b.WriteString(dir)
+	b.WriteString(path)
+	if query.Defined {
+		b.WriteByte('?')
+		b.WriteString(query.Value)
+	}
+	if fragment.Defined {
+		b.WriteByte('#')
+		b.WriteString(fragment.Value)
+	}
+	return b.String()
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -129,6 +130,8 @@ type baseReadings struct {
 	// readsAsStrict covers: when it does, and the reference too (see
 	// readsAsStrict), the profile's resolution is strict's.
 	asStrict []bool
+	// valid holds, by profile, whether the profile accepts the base.
+	valid []bool
 }
 
 // fill reads base under RFC 3986 and every profile, once per base.
@@ -141,7 +144,9 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 	b.err3 = rfc3986.ParseInto(&b.u3, base)
 	b.strict, _ = parser.Strict.Parse(base)
 	b.asStrict = make([]bool, len(profiles))
+	b.valid = make([]bool, len(profiles))
 	for i, p := range profiles {
+		b.valid[i] = p.Valid(base)
 		if b.strict == nil || !nonEmptyAuthority(b.strict) || !coveredProfile(p) {
 			continue
 		}
@@ -326,7 +331,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	if b.strict != nil && strictValid {
 		strictResult, _, strictErr = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
-		strictResult, _, strictErr = cm.bases[0].Resolve(cm.profiles[0], base, ref)
+		strictResult, strictErr = cm.resolveUnder(0, base, ref, c.verdicts[1].err)
 	}
 	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1], label: cm.resolutionLabels[1]})
 	for i, p := range cm.profiles[1:] {
@@ -335,7 +340,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
 			v.result = strictResult
 		} else {
-			v.result, _, v.err = cm.bases[i].Resolve(p, base, ref)
+			v.result, v.err = cm.resolveUnder(i, base, ref, c.verdicts[1+i].err)
 		}
 		c.resolutions = append(c.resolutions, v)
 	}
@@ -343,6 +348,21 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	if (a.err == nil) != (s.err == nil) || a.result != s.result {
 		c.agree = false
 	}
+}
+
+// resolveUnder resolves ref against base under profile i, whose verdict
+// on ref was verdictErr. Where the profile accepts the base and rejected
+// ref with a syntax error that is not the gap "?y" reads through, the
+// resolution fails with that error, as Profile.Resolve words it, without
+// parsing ref again: resolution parses ref with ParseInto, as the verdict
+// did, and only that gap is read another way (parser.URI.Resolve).
+func (cm *comparer) resolveUnder(i int, base, ref string, verdictErr error) (string, error) {
+	var e *parser.Error
+	if verdictErr != nil && cm.base.valid[i] && errors.As(verdictErr, &e) && e.Gap != parser.GapEmptyRelativePath {
+		return "", &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: verdictErr}
+	}
+	result, _, err := cm.bases[i].Resolve(cm.profiles[i], base, ref)
+	return result, err
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3

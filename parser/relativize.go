@@ -1,9 +1,9 @@
 package parser
 
 import (
-	"github.com/rfc2396/rfc2396/internal/refpath"
-	"slices"
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/refpath"
 )
 
 // Relativize returns the shortest reference that Resolve, with no options,
@@ -57,49 +57,105 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
 	}
 	if u.Scheme() != target.Scheme() {
-		return target, nil // see refpath.Reachable
+		return target, nil // see refpath.Candidates
 	}
-	candidates := refpath.Reachable(relativeCandidates(u, target), target.ref, u.Scheme() == target.Scheme(), u.Authority() == target.Authority())
-	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
-	for _, c := range candidates {
-		if len(c) >= len(target.ref) {
+	c := relativeCandidates(u, target, false)
+	c.Sort()
+	// A target read under u's profile is what step 7 would read back from
+	// its string: a resolution is it exactly when it has its components
+	// and recomposes to its string (resolution.is), which a few string
+	// comparisons tell, and which rules most candidates out before they
+	// are parsed (mayResolveTo).
+	sameProfile := target.Profile() == u.Profile()
+	var r *URI
+	for _, cand := range c.List {
+		if len(cand.Ref) >= len(target.ref) {
 			break
 		}
-		if !u.Profile().Valid(c) {
-			continue // without the cost of explaining why
-		}
-		r, err := u.Profile().Parse(c)
-		if err != nil {
+		if sameProfile && !u.mayResolveTo(cand, target) {
 			continue
 		}
-		res, warnings, err := u.ResolveReference(r)
-		if err == nil && len(warnings) == 0 && res.ref == target.ref {
+		if (cand.Kind == refpath.QueryOnly || !sameProfile) && !u.Profile().Valid(cand.Ref) {
+			continue // without the cost of explaining why; a candidate left by mayResolveTo is rarely invalid
+		}
+		if r == nil {
+			r = new(URI)
+		}
+		if u.Profile().ParseInto(r, cand.Ref) != nil {
+			continue
+		}
+		res, warnings, err := u.resolveWith(r, resolveConfig{})
+		if err != nil || len(warnings) > 0 {
+			continue
+		}
+		if sameProfile {
+			if res.is(target) {
+				return r, nil
+			}
+		} else if out, _, err := res.compose(u, nil); err == nil && out.ref == target.ref {
 			return r, nil
 		}
 	}
 	return target, nil
 }
 
+// mayResolveTo reports whether the candidate cand may resolve against u
+// to target, which was read under u's profile, without parsing cand: it is
+// false only where the components that steps 1 to 6 of section 5.2 give
+// cand differ from target's, so that resolution.is would be false. A
+// candidate has no scheme (a relative path whose first segment has a ":"
+// is written "./g:h") and its path has no "?" or "#", so its components
+// are those its kind says; one that a profile rejects is ruled out either
+// way.
+func (u *URI) mayResolveTo(cand refpath.Candidate, target *URI) bool {
+	switch cand.Kind {
+	case refpath.SameDocument:
+		// Step 2: the base's path and query.
+		return u.Path() == target.Path() && u.Query() == target.Query()
+	case refpath.RelativePath:
+		// Step 6; ".." left above the root or an empty base path
+		// would give a warning.
+		dir, emptyBase := u.mergeDir(cand.Path)
+		if emptyBase {
+			return false
+		}
+		if !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(cand.Path) {
+			return joined(target.Path(), dir, cand.Path) // nothing to remove (resolveWith)
+		}
+		merged, aboveRoot := removeDotSegments(dir + cand.Path)
+		return aboveRoot == 0 && merged == target.Path()
+	}
+	return true
+}
+
 // relativeCandidates lists the references that may resolve against base
 // to target, shortest kinds first; the caller sorts them by length, keeping
-// that order among equals, and takes the first that resolves back.
-func relativeCandidates(base, target *URI) []string {
-	q, f := target.Query(), target.Fragment()
-	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
+// that order among equals, and takes the first that resolves back. Unless
+// all is set, a target on another authority has only its network path
+// (see refpath.Candidates).
+func relativeCandidates(base, target *URI, all bool) refpath.Candidates {
+	q, f, a := target.Query(), target.Fragment(), target.Authority()
+	c := refpath.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
+	sameSite := all || base.Authority() == a
+	if sameSite {
+		c.AddSameDocument()
+	}
 	if base.IsOpaque() || target.IsOpaque() {
-		return c.List
+		return c
 	}
-	// The base's directory as written, and as resolution sees it once its
-	// own dot segments are gone ("/a/./b" is in "/a/"): "x" stands for
-	// the reference's path while they are removed. Section 5.2 step 6
-	// merges only with an abs_path.
-	effective, _ := removeDotSegments(base.Path()[:strings.LastIndexByte(base.Path(), '/')+1] + "x")
-	for _, basePath := range []string{base.Path(), effective} {
-		if strings.HasPrefix(basePath, "/") && strings.HasPrefix(target.Path(), "/") {
-			c.AddRelativePaths(basePath, target.Path())
+	if sameSite {
+		// The base's directory as written, and as resolution sees it
+		// once its own dot segments are gone ("/a/./b" is in "/a/"): "x"
+		// stands for the reference's path while they are removed.
+		// Section 5.2 step 6 merges only with an abs_path.
+		effective, _ := removeDotSegments(base.Path()[:strings.LastIndexByte(base.Path(), '/')+1] + "x")
+		for _, basePath := range []string{base.Path(), effective} {
+			if strings.HasPrefix(basePath, "/") && strings.HasPrefix(target.Path(), "/") {
+				c.AddRelativePaths(basePath, target.Path())
+			}
 		}
+		c.AddAbsolutePath(target.Path())
 	}
-	a := target.Authority()
-	c.AddAbsolute(target.Path(), a.Value, a.Defined)
-	return c.List
+	c.AddNetworkPath(target.Path(), a.Value, a.Defined)
+	return c
 }

@@ -351,8 +351,58 @@ func shiftError(err error, ref string, off int) error {
 // ResolveReference resolves the parsed reference ref against u (section
 // 5.2); see Resolve.
 func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning, error) {
+	res, warnings, err := u.resolveComponents(ref, opts)
+	if err != nil || res.uri != nil {
+		return res.uri, warnings, err
+	}
+	return res.compose(u, warnings)
+}
+
+// ResolveReferenceString is [URI.ResolveReference] with the result as a
+// string: what [Resolve] returns for the strings of u and ref. Step 7's
+// check that the result reads back as its components is made as in
+// ResolveReference; the result's *URI is not kept.
+func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, []Warning, error) {
+	res, warnings, err := u.resolveComponents(ref, opts)
+	if err != nil {
+		return "", warnings, err
+	}
+	if res.uri != nil {
+		return res.uri.ref, warnings, nil
+	}
+	var t URI
+	if err := res.composeInto(&t, u); err != nil {
+		return "", warnings, err
+	}
+	return t.ref, warnings, nil
+}
+
+// resolution is what steps 1 to 6 of section 5.2 make of a reference: the
+// reference itself (step 3), or the components step 7 recomposes.
+type resolution struct {
+	uri               *URI // the result as it is, or nil
+	scheme, authority Component
+	// The path is dir followed by path: a merged path with no dot
+	// segment is kept in its two pieces, and joined only in the result.
+	dir, path       string
+	query, fragment Component
+	ref             *URI // the reference resolved (after BackwardsCompatibleScheme drops a scheme), for errors
+}
+
+// resolveComponents is steps 1 to 6 of section 5.2: the resolution of ref
+// against u, before step 7 recomposes it.
+func (u *URI) resolveComponents(ref *URI, opts []ResolveOption) (resolution, []Warning, error) {
 	if u == nil || ref == nil {
-		return nil, nil, &ResolveError{Op: "resolve", Reason: NilURI, Base: u.String(), Ref: ref.String()}
+		return resolution{}, nil, &ResolveError{Op: "resolve", Reason: NilURI, Base: u.String(), Ref: ref.String()}
+	}
+	return u.resolveWith(ref, configOf(opts))
+}
+
+// configOf applies opts to a resolveConfig; with none it allocates
+// nothing (the options take its address).
+func configOf(opts []ResolveOption) resolveConfig {
+	if len(opts) == 0 {
+		return resolveConfig{}
 	}
 	var cfg resolveConfig
 	for _, o := range opts {
@@ -360,9 +410,14 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 			o(&cfg)
 		}
 	}
+	return cfg
+}
+
+// resolveWith is resolveComponents under cfg, for u and ref not nil.
+func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, error) {
 	var warnings []Warning
-	fail := func(reason ResolveReason) (*URI, []Warning, error) {
-		return nil, warnings, &ResolveError{Op: "resolve", Reason: reason, Base: u.ref, Ref: ref.ref}
+	fail := func(reason ResolveReason) (resolution, []Warning, error) {
+		return resolution{}, warnings, &ResolveError{Op: "resolve", Reason: reason, Base: u.ref, Ref: ref.ref}
 	}
 	if !u.IsAbsolute() {
 		return fail(RelativeBase)
@@ -372,7 +427,7 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 
 	// Step 2: a reference to the current document.
 	if path == "" && !scheme.Defined && !authority.Defined && !query.Defined {
-		return recompose(u.Scheme(), u.Authority(), u.Path(), u.Query(), fragment, u, ref, warnings)
+		return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
 	}
 	// Step 3: a reference with a scheme is absolute, unless the
 	// backwards-compatible reading drops a scheme equal to the base's.
@@ -382,20 +437,20 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 			if same {
 				warnings = append(warnings, WarnRepeatedScheme)
 			}
-			return ref, warnings, nil
+			return resolution{uri: ref, ref: ref}, warnings, nil
 		}
 		rest, err := u.Profile().Parse(ref.ref[len(scheme.Value)+1:])
 		if err != nil {
 			// "http:" followed by something that is no relative
 			// reference: it can only be read as absolute.
-			return ref, append(warnings, WarnRepeatedScheme), nil
+			return resolution{uri: ref, ref: ref}, append(warnings, WarnRepeatedScheme), nil
 		}
 		warnings = append(warnings, WarnSchemeDropped)
 		ref = rest
 		scheme, authority, path = ref.Scheme(), ref.Authority(), ref.Path()
 		query, fragment = ref.Query(), ref.Fragment()
 		if path == "" && !authority.Defined && !query.Defined {
-			return recompose(u.Scheme(), u.Authority(), u.Path(), u.Query(), fragment, u, ref, warnings)
+			return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
 		}
 	}
 	if u.IsOpaque() {
@@ -403,22 +458,25 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 	}
 	scheme = u.Scheme()
 	// Step 4: a network-path reference keeps its own authority and path.
-	if authority.Defined {
-		return recompose(scheme, authority, path, query, fragment, u, ref, warnings)
+	// Step 5: an absolute-path reference keeps its path as it is.
+	if authority.Defined || strings.HasPrefix(path, "/") {
+		if !authority.Defined {
+			authority = u.Authority()
+		}
+		return resolution{scheme: scheme, authority: authority, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
 	}
 	authority = u.Authority()
-	// Step 5: an absolute-path reference keeps its path as it is.
-	if strings.HasPrefix(path, "/") {
-		return recompose(scheme, authority, path, query, fragment, u, ref, warnings)
-	}
 	// Step 6: merge with the base path.
-	basePath := u.Path()
-	if basePath == "" && authority.Defined && path != "" {
+	dir, emptyBase := u.mergeDir(path)
+	if emptyBase {
 		warnings = append(warnings, WarnEmptyBasePath)
-		basePath = "/"
 	}
-	merged := basePath[:strings.LastIndexByte(basePath, '/')+1] + path
-	merged, aboveRoot := removeDotSegments(merged)
+	if !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(path) {
+		// Steps 6c to 6g leave the merged path as it is: a segment of
+		// dir, which is empty or ends in "/", cannot run on into path.
+		return resolution{scheme: scheme, authority: authority, dir: dir, path: path, query: query, fragment: fragment, ref: ref}, warnings, nil
+	}
+	merged, aboveRoot := removeDotSegments(dir + path)
 	if aboveRoot > 0 {
 		switch cfg.dotDot {
 		case KeepDotDot:
@@ -429,16 +487,94 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 			return fail(DotDotRefused)
 		}
 	}
-	return recompose(scheme, authority, merged, query, fragment, u, ref, warnings)
+	return resolution{scheme: scheme, authority: authority, path: merged, query: query, fragment: fragment, ref: ref}, warnings, nil
 }
 
-// recompose is step 7.
-func recompose(scheme, authority Component, path string, query, fragment Component, base, ref *URI, warnings []Warning) (*URI, []Warning, error) {
-	res, err := base.Profile().compose(scheme, authority, path, query, fragment)
-	if err != nil {
-		return nil, warnings, &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: ref.ref, Err: err}
+// mergeDir is what steps 6a and 6b of section 5.2 put before the relative
+// path of a reference against the hierarchical base u: u's path up to and
+// including its last "/" (empty if it has none), and whether u's empty
+// path was read as "/" (see [WarnEmptyBasePath]).
+func (u *URI) mergeDir(path string) (dir string, emptyBase bool) {
+	basePath := u.Path()
+	if basePath == "" && u.Authority().Defined && path != "" {
+		emptyBase = true
+		basePath = "/"
+	}
+	return basePath[:strings.LastIndexByte(basePath, '/')+1], emptyBase
+}
+
+// joined reports whether s is a followed by b, without joining them.
+func joined(s, a, b string) bool {
+	return len(s) == len(a)+len(b) && strings.HasPrefix(s, a) && s[len(a):] == b
+}
+
+// compose is step 7: the result recomposed and read back under base's
+// profile.
+func (r *resolution) compose(base *URI, warnings []Warning) (*URI, []Warning, error) {
+	res := new(URI)
+	if err := r.composeInto(res, base); err != nil {
+		return nil, warnings, err
 	}
 	return res, warnings, nil
+}
+
+// composeInto is compose into a URI the caller provides.
+func (r *resolution) composeInto(res *URI, base *URI) error {
+	if err := base.Profile().composeInto(res, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment); err != nil {
+		return &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: r.ref.ref, Err: err}
+	}
+	return nil
+}
+
+// is reports whether the resolution is exactly target, which was parsed
+// under base's profile: whether step 7 would succeed and give target's
+// string. target was read from that string under that profile, so step
+// 7's reading back would give target's components: there is nothing to
+// parse again.
+func (r *resolution) is(target *URI) bool {
+	if r.uri != nil {
+		return r.uri.ref == target.ref
+	}
+	return r.scheme == target.Scheme() && r.authority == target.Authority() && joined(target.Path(), r.dir, r.path) &&
+		r.query == target.Query() && r.fragment == target.Fragment() && recomposesTo(target.ref, r.scheme, r.authority, r.dir, r.path, r.query, r.fragment)
+}
+
+// recomposesTo reports whether Recompose gives s for the components, the
+// path being dir followed by path, without building the string.
+func recomposesTo(s string, scheme, authority Component, dir, path string, query, fragment Component) bool {
+	if scheme.Defined {
+		if !strings.HasPrefix(s, scheme.Value) || len(s) == len(scheme.Value) || s[len(scheme.Value)] != ':' {
+			return false
+		}
+		s = s[len(scheme.Value)+1:]
+	}
+	if authority.Defined {
+		if !strings.HasPrefix(s, "//") || !strings.HasPrefix(s[2:], authority.Value) {
+			return false
+		}
+		s = s[2+len(authority.Value):]
+	}
+	if !strings.HasPrefix(s, dir) {
+		return false
+	}
+	s = s[len(dir):]
+	if !strings.HasPrefix(s, path) {
+		return false
+	}
+	s = s[len(path):]
+	if query.Defined {
+		if !strings.HasPrefix(s, "?") || !strings.HasPrefix(s[1:], query.Value) {
+			return false
+		}
+		s = s[1+len(query.Value):]
+	}
+	if fragment.Defined {
+		if !strings.HasPrefix(s, "#") || !strings.HasPrefix(s[1:], fragment.Value) {
+			return false
+		}
+		s = s[1+len(fragment.Value):]
+	}
+	return s == ""
 }
 
 // removeDotSegments applies steps 6c to 6f of section 5.2 to a merged path,
@@ -455,6 +591,9 @@ func recompose(scheme, authority Component, path string, query, fragment Compone
 // segment before it; 6f then applies once, to a final "..". The tests
 // check this against a literal string-rewriting reading of the steps.
 func removeDotSegments(path string) (string, int) {
+	if !refpath.HasDotSegment(path) {
+		return path, 0 // nothing for the steps to remove
+	}
 	lead := ""
 	if strings.HasPrefix(path, "/") {
 		lead, path = "/", path[1:]
@@ -499,5 +638,44 @@ func quoteRef(s string) string {
 		b.WriteByte("0123456789abcdef"[c&15])
 	}
 	b.WriteByte('"')
+	return b.String()
+}
+
+// composeInto is [Profile.compose] into a URI the caller provides, the
+// path being dir followed by path: u is set even when the components read
+// back as others.
+func (p *Profile) composeInto(u *URI, scheme, authority Component, dir, path string, query, fragment Component) error {
+	if err := p.ParseInto(u, recomposeJoined(scheme, authority, dir, path, query, fragment)); err != nil {
+		return err
+	}
+	if u.Scheme() != scheme || u.Authority() != authority || !joined(u.Path(), dir, path) || u.Query() != query || u.Fragment() != fragment {
+		return &ComposeError{Ref: u.ref}
+	}
+	return nil
+}
+
+// recomposeJoined is [Recompose] with the path dir followed by path,
+// written with one allocation.
+func recomposeJoined(scheme, authority Component, dir, path string, query, fragment Component) string {
+	var b strings.Builder
+	b.Grow(len(scheme.Value) + len(authority.Value) + len(dir) + len(path) + len(query.Value) + len(fragment.Value) + 5)
+	if scheme.Defined {
+		b.WriteString(scheme.Value)
+		b.WriteByte(':')
+	}
+	if authority.Defined {
+		b.WriteString("//")
+		b.WriteString(authority.Value)
+	}
+	b.WriteString(dir)
+	b.WriteString(path)
+	if query.Defined {
+		b.WriteByte('?')
+		b.WriteString(query.Value)
+	}
+	if fragment.Defined {
+		b.WriteByte('#')
+		b.WriteString(fragment.Value)
+	}
 	return b.String()
 }

@@ -70,9 +70,15 @@ func (u *URI) Relativize(target *URI) (*URI, error) {
 	if u == nil || target == nil {
 		return nil, errNilURI
 	}
-	rel, err := Relativize(u.ref, target.ref)
-	if err != nil {
+	switch {
+	case !u.Scheme().Defined:
+		return nil, &ResolveError{Op: "relativize", Reason: RelativeBase, Base: u.ref, Ref: target.ref}
+	case !target.Scheme().Defined:
+		return nil, &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: u.ref, Ref: target.ref}
+	}
+	r := new(URI)
+	if err := relativize(u, target, r); err != nil {
 		return nil, err
 	}
-	return Parse(rel)
+	return r, nil
 }

@@ -2,7 +2,6 @@ package rfc3986
 
 import (
 	"github.com/rfc2396/rfc2396/internal/refpath"
-	"slices"
 )
 
 // Relativize returns the shortest reference that [Resolve], with no
@@ -35,41 +34,90 @@ func Relativize(base, target string) (string, error) {
 	if !t.Scheme().Defined {
 		return "", &ResolveError{Op: "relativize", Reason: RelativeTarget, Base: base, Ref: target}
 	}
-	var candidates []string
-	if b.Scheme() != t.Scheme() {
-		candidates = []string{target} // see refpath.Reachable
-	} else {
-		candidates = refpath.Reachable(relativeCandidates(&b, &t), t.ref, b.Scheme() == t.Scheme(), b.Authority() == t.Authority())
-	}
-	slices.SortStableFunc(candidates, func(a, b string) int { return len(a) - len(b) })
 	var r URI
-	for _, c := range candidates {
-		if !Valid(c) || ParseInto(&r, c) != nil { // Valid: without the cost of explaining why
+	if err := relativize(&b, &t, &r); err != nil {
+		return "", err
+	}
+	return r.ref, nil
+}
+
+// relativize is [Relativize] of the absolute URIs b and t: on success, r
+// holds the reference it returns, as parsed.
+func relativize(b, t, r *URI) error {
+	if b.Scheme() != t.Scheme() {
+		// Only the target itself can reach it (see refpath.Candidates):
+		// it resolves to itself when it has no dot segments.
+		if got, warnings := resolveParsed(b, t, resolveConfig{}); got == t.ref && len(warnings) == 0 {
+			*r = *t
+			return nil
+		}
+		return &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
+	}
+	c := relativeCandidates(b, t, false)
+	c.Sort()
+	for _, cand := range c.List {
+		if !mayResolveTo(b, cand, t) {
 			continue
 		}
-		if got, warnings := resolveParsed(&b, &r, resolveConfig{}); got == target && len(warnings) == 0 {
-			return c, nil
+		if cand.Kind == refpath.QueryOnly && !Valid(cand.Ref) {
+			continue // without the cost of explaining why; the other kinds are rarely invalid
+		}
+		if ParseInto(r, cand.Ref) != nil {
+			continue
+		}
+		if got, warnings := resolveParsed(b, r, resolveConfig{}); got == t.ref && len(warnings) == 0 {
+			return nil
 		}
 	}
-	return "", &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: base, Ref: target}
+	*r = URI{}
+	return &ResolveError{Op: "relativize", Reason: UnreachableTarget, Base: b.ref, Ref: t.ref}
+}
+
+// mayResolveTo reports whether the candidate cand may resolve against
+// base to target, without parsing cand: it is false only where the path
+// section 5.2.2 gives cand differs from target's, and then the result,
+// recomposed by section 5.3, is not target's string either. A candidate
+// has no scheme (a relative path whose first segment has a ":" is written
+// "./g:h"), and its authority and the target's are the same or it has its
+// own; a path has no "?" or "#", so the recomposed strings are equal only
+// if the paths are. A candidate that the grammar rejects is ruled out
+// either way.
+func mayResolveTo(base *URI, cand refpath.Candidate, target *URI) bool {
+	switch cand.Kind {
+	case refpath.SameDocument:
+		return base.Path() == target.Path() && base.Query() == target.Query()
+	case refpath.QueryOnly:
+		return base.Path() == target.Path()
+	case refpath.RelativePath:
+		return RemoveDotSegments(merge(base, cand.Path)) == target.Path()
+	case refpath.AbsolutePath, refpath.NetworkPath:
+		return RemoveDotSegments(cand.Path) == target.Path()
+	}
+	return true
 }
 
 // relativeCandidates lists the references that may resolve against base
-// to target, shortest kinds first; the caller sorts them by length, keeping
-// that order among equals, and takes the first that resolves back.
-func relativeCandidates(base, target *URI) []string {
-	q, f := target.Query(), target.Fragment()
-	c := refpath.NewCandidates(q.Value, q.Defined, f.Value, f.Defined)
-	basePath := base.Path()
-	if base.Authority().Defined && basePath == "" {
-		basePath = "/" // section 5.2.3
+// to target, shortest kinds first, and target itself; the caller sorts them
+// by length, keeping that order among equals, and takes the first that
+// resolves back. Unless all is set, a target on another authority has only
+// its network path and itself (see refpath.Candidates).
+func relativeCandidates(base, target *URI, all bool) refpath.Candidates {
+	q, f, a := target.Query(), target.Fragment(), target.Authority()
+	c := refpath.NewCandidates(target.ref, q.Value, q.Defined, f.Value, f.Defined)
+	if all || base.Authority() == a {
+		c.AddSameDocument()
+		basePath := base.Path()
+		if base.Authority().Defined && basePath == "" {
+			basePath = "/" // section 5.2.3
+		}
+		// The base's directory as written, and as resolution sees it once
+		// its own dot segments are gone ("a/./b" is in "a/"): "x" stands
+		// for the reference's path while they are removed.
+		c.AddRelativePaths(basePath, target.Path())
+		c.AddRelativePaths(RemoveDotSegments(merge(base, "x")), target.Path())
+		c.AddAbsolutePath(target.Path())
 	}
-	// The base's directory as written, and as resolution sees it once its
-	// own dot segments are gone ("a/./b" is in "a/"): "x" stands for the
-	// reference's path while they are removed.
-	c.AddRelativePaths(basePath, target.Path())
-	c.AddRelativePaths(RemoveDotSegments(merge(base, "x")), target.Path())
-	a := target.Authority()
-	c.AddAbsolute(target.Path(), a.Value, a.Defined)
-	return append(c.List, target.ref)
+	c.AddNetworkPath(target.Path(), a.Value, a.Defined)
+	c.AddWhole(target.ref)
+	return c
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/enumname"
+	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/safetext"
 )
 
@@ -134,12 +135,7 @@ func quoteSafe(s string) string {
 // a place where RFC 3986 contradicts itself, a [Warning] says so (see
 // [WarnPathReadsAsAuthority]).
 func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error) {
-	var cfg resolveConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
+	cfg := configOf(opts)
 	var b, r URI
 	if err := ParseInto(&b, base); err != nil {
 		return "", nil, &ResolveError{Op: "resolve", Reason: InvalidBase, Base: base, Ref: ref, Err: err}
@@ -152,6 +148,38 @@ func Resolve(base, ref string, opts ...ResolveOption) (string, []Warning, error)
 	}
 	target, warnings := resolveParsed(&b, &r, cfg)
 	return target, warnings, nil
+}
+
+// ResolveReferenceString resolves ref against u by section 5.2 and returns
+// the target recomposed by section 5.3, as [Resolve] does for strings:
+// unlike [URI.ResolveReference], it does not read the result back, so a
+// result that does not read back ([WarnPathReadsAsAuthority]) is returned
+// as the algorithm writes it, and nothing is parsed. u must be an absolute
+// URI; a nil u or ref is an error.
+func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, []Warning, error) {
+	if u == nil || ref == nil {
+		return "", nil, errNilURI
+	}
+	if !u.Scheme().Defined {
+		return "", nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
+	}
+	target, warnings := resolveParsed(u, ref, configOf(opts))
+	return target, warnings, nil
+}
+
+// configOf applies opts to a resolveConfig; with none it allocates
+// nothing (the options take its address).
+func configOf(opts []ResolveOption) resolveConfig {
+	if len(opts) == 0 {
+		return resolveConfig{}
+	}
+	var cfg resolveConfig
+	for _, o := range opts {
+		if o != nil {
+			o(&cfg)
+		}
+	}
+	return cfg
 }
 
 // Warning is something a resolution relied on where RFC 3986 contradicts
@@ -226,7 +254,20 @@ func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
 	case r.Path()[0] == '/':
 		scheme, authority, dotted, query = base.Scheme(), base.Authority(), r.Path(), r.Query()
 	default:
-		scheme, authority, dotted, query = base.Scheme(), base.Authority(), merge(base, r.Path()), r.Query()
+		scheme, authority, query = base.Scheme(), base.Authority(), r.Query()
+		if dir := mergeDir(base); !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(r.Path()) {
+			// Section 5.2.4 would leave the merged path as it is (a
+			// segment of dir, which is empty or ends in "/", cannot run
+			// on into r's path), so neither warning applies: the path
+			// stays rooted or rootless, and without an authority it
+			// does not start with "//" (dir is then the base's
+			// path-absolute or path-rootless up to its last "/", or
+			// empty, and r's path does not start with "/"). So the
+			// result is written in one piece, without the merged path
+			// on its own.
+			return recomposeMerged(scheme, authority, dir, r.Path(), query, r.Fragment()), nil
+		}
+		dotted = merge(base, r.Path())
 	}
 	var warnings []Warning
 	if removed {
@@ -245,11 +286,44 @@ func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
 // to and including its last "/", or to "/" when the base has an authority
 // and an empty path.
 func merge(base *URI, path string) string {
+	return mergeDir(base) + path
+}
+
+// mergeDir is what merge puts before the reference's path: the base's path
+// up to and including its last "/", or "/" when the base has an authority
+// and an empty path.
+func mergeDir(base *URI) string {
 	if base.Authority().Defined && base.Path() == "" {
-		return "/" + path
+		return "/"
 	}
 	i := strings.LastIndexByte(base.Path(), '/')
-	return base.Path()[:i+1] + path
+	return base.Path()[:i+1]
+}
+
+// recomposeMerged is recompose with the path dir + path, written in one
+// allocation.
+func recomposeMerged(scheme, authority Component, dir, path string, query, fragment Component) string {
+	var b strings.Builder
+	b.Grow(len(scheme.Value) + len(authority.Value) + len(dir) + len(path) + len(query.Value) + len(fragment.Value) + 5)
+	if scheme.Defined {
+		b.WriteString(scheme.Value)
+		b.WriteByte(':')
+	}
+	if authority.Defined {
+		b.WriteString("//")
+		b.WriteString(authority.Value)
+	}
+	b.WriteString(dir)
+	b.WriteString(path)
+	if query.Defined {
+		b.WriteByte('?')
+		b.WriteString(query.Value)
+	}
+	if fragment.Defined {
+		b.WriteByte('#')
+		b.WriteString(fragment.Value)
+	}
+	return b.String()
 }
 
 // RemoveDotSegments is section 5.2.4: it removes the "." and ".." segments
@@ -257,8 +331,8 @@ func merge(base *URI, path string) string {
 // byte is copied to the output at most once, and a ".." removes bytes from
 // the end of the output, each at most once.
 func RemoveDotSegments(path string) string {
-	if !strings.Contains(path, ".") {
-		return path
+	if !refpath.HasDotSegment(path) {
+		return path // only step E applies: the path moves to the output whole
 	}
 	out := make([]byte, 0, len(path))
 	// popSegment removes the last segment of the output and its "/", if any.

@@ -24,7 +24,8 @@ const (
 
 // batchCommands are the commands that read references a line, as the
 // corpus benchmarks run them: parse in text and JSON under each profile
-// and each standard, resolve, normalize, relativize and compare (without
+// and each standard, resolve, normalize, relativize (against a base few
+// targets share a site with, and one many do) and compare (without
 // and with a base).
 var batchCommands = [][]string{
 	{"parse"},
@@ -44,6 +45,12 @@ var batchCommands = [][]string{
 	{"normalize", "--standard", "rfc3986"},
 	{"relativize", "http://a/b/c/"},
 	{"relativize", "--json", "http://a/b/c/"},
+	{"relativize", "--standard", "rfc3986", "http://a/b/c/"},
+	// A base on a site that a ninth of the corpus links to: most of
+	// those targets are relativized against it, not passed through.
+	{"relativize", "https://github.com/nodejs/node/"},
+	{"relativize", "--json", "https://github.com/nodejs/node/"},
+	{"relativize", "--standard", "rfc3986", "https://github.com/nodejs/node/"},
 	{"compare"},
 	{"compare", "--json"},
 	{"compare", "--base", "http://a/b/c/d;p?q"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"flag"
 	"fmt"
 	"strings"
@@ -129,6 +130,8 @@ type baseReadings struct {
 	// readsAsStrict covers: when it does, and the reference too (see
 	// readsAsStrict), the profile's resolution is strict's.
 	asStrict []bool
+	// valid holds, by profile, whether the profile accepts the base.
+	valid []bool
 }
 
 // fill reads base under RFC 3986 and every profile, once per base.
@@ -141,7 +144,9 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 	b.err3 = rfc3986.ParseInto(&b.u3, base)
 	b.strict, _ = parser.Strict.Parse(base)
 	b.asStrict = make([]bool, len(profiles))
+	b.valid = make([]bool, len(profiles))
 	for i, p := range profiles {
+		b.valid[i] = p.Valid(base)
 		if b.strict == nil || !nonEmptyAuthority(b.strict) || !coveredProfile(p) {
 			continue
 		}
@@ -310,18 +315,13 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	b.fill(base, cm.profiles)
 	c.baseLine = b.line
 	// RFC 3986: from the base as parsed once and the reference as parsed
-	// above. ResolveReference reads its result back, which Resolve does
-	// not: when that fails, Resolve says what it returns.
+	// above, to the string Resolve returns, without reading it back.
 	var r3 string
 	var err error
 	if b.err3 == nil && b.u3.Scheme().Defined && err3 == nil {
-		var t *rfc3986.URI
-		if t, _, err = b.u3.ResolveReference(&cm.u3); err == nil {
-			r3 = t.String()
-		}
-	}
-	if b.err3 != nil || !b.u3.Scheme().Defined || err3 != nil || err != nil {
-		r3, _, err = rfc3986.Resolve(base, ref)
+		r3, _, err = b.u3.ResolveReferenceString(&cm.u3)
+	} else {
+		r3, _, err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
 	}
 	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0], label: cm.resolutionLabels[0]})
 	// Strict, from the base and the reference as parsed: what Resolve
@@ -329,12 +329,9 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	var strictResult string
 	var strictErr error
 	if b.strict != nil && strictValid {
-		var t *parser.URI
-		if t, _, strictErr = b.strict.ResolveReference(&cm.u2); strictErr == nil {
-			strictResult = t.String()
-		}
+		strictResult, _, strictErr = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
-		strictResult, _, strictErr = cm.bases[0].Resolve(cm.profiles[0], base, ref)
+		strictResult, strictErr = cm.resolveUnder(0, base, ref, c.verdicts[1].err)
 	}
 	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1], label: cm.resolutionLabels[1]})
 	for i, p := range cm.profiles[1:] {
@@ -343,7 +340,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
 			v.result = strictResult
 		} else {
-			v.result, _, v.err = cm.bases[i].Resolve(p, base, ref)
+			v.result, v.err = cm.resolveUnder(i, base, ref, c.verdicts[1+i].err)
 		}
 		c.resolutions = append(c.resolutions, v)
 	}
@@ -351,6 +348,21 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	if (a.err == nil) != (s.err == nil) || a.result != s.result {
 		c.agree = false
 	}
+}
+
+// resolveUnder resolves ref against base under profile i, whose verdict
+// on ref was verdictErr. Where the profile accepts the base and rejected
+// ref with a syntax error that is not the gap "?y" reads through, the
+// resolution fails with that error, as Profile.Resolve words it, without
+// parsing ref again: resolution parses ref with ParseInto, as the verdict
+// did, and only that gap is read another way (parser.URI.Resolve).
+func (cm *comparer) resolveUnder(i int, base, ref string, verdictErr error) (string, error) {
+	var e *parser.Error
+	if verdictErr != nil && cm.base.valid[i] && errors.As(verdictErr, &e) && e.Gap != parser.GapEmptyRelativePath {
+		return "", &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: verdictErr}
+	}
+	result, _, err := cm.bases[i].Resolve(cm.profiles[i], base, ref)
+	return result, err
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3

@@ -39,36 +39,104 @@ func RelativeSegments(basePath, targetPath string) []string {
 	return []string{up + rest}
 }
 
+// Kind is the form of a candidate reference, which says what resolution
+// does with it (RFC 2396 section 5.2, RFC 3986 section 5.2.2).
+type Kind uint8
+
+const (
+	// SameDocument is the empty reference or a fragment alone ("#f"): the
+	// result has the base's path and query.
+	SameDocument Kind = iota + 1
+	// QueryOnly is a query with no path ("?y", "?y#f").
+	QueryOnly
+	// RelativePath is a relative path ("g", "../g", "./g:h"), merged with
+	// the base's directory.
+	RelativePath
+	// AbsolutePath is an absolute path ("/x/y").
+	AbsolutePath
+	// NetworkPath is "//" authority path.
+	NetworkPath
+	// Whole is the target itself, with its scheme.
+	Whole
+)
+
+// Candidate is one reference that may resolve against a base to a target.
+type Candidate struct {
+	// Ref is the reference.
+	Ref string
+	// Kind is its form.
+	Kind Kind
+	// Path is its path as written: the relative path of a RelativePath,
+	// the target's path of an AbsolutePath or a NetworkPath, "" otherwise.
+	Path string
+}
+
 // Candidates collects the references that may resolve against a base to a
 // target, shortest kinds first, for relativization under either RFC: the
-// caller sorts them by length, keeping that order among equals, and takes
-// the first that resolves back to the target.
+// caller sorts them by length ([Candidates.Sort]) and takes the first that
+// resolves back to the target.
+//
+// A candidate has no scheme, so it takes the base's, and one that is not a
+// network path takes the base's authority too (RFC 2396 section 5.2 steps
+// 3, 4 and 7; RFC 3986 section 5.2.2). So when the target's scheme
+// differs from the base's only the target itself can reach it, and when
+// its authority does, only a network path or the target itself: over real
+// input most targets are on another site, and the caller adds only those
+// ([Candidates.AddNetworkPath]) instead of parsing and resolving the others
+// in vain.
 type Candidates struct {
 	// List holds the candidates so far.
-	List []string
+	List []Candidate
 	// Suffix is what every candidate ends in: "?" query if the target
 	// has one, "#" fragment if it has one.
 	Suffix string
+	// fragment is "#" fragment if the target has one, "" if not.
+	fragment string
+	hasQuery bool
+	target   string // as written
 }
 
-// NewCandidates starts the candidates for a target with the given query
-// and fragment with those that keep the base's path and query: the
-// fragment alone ("" if there is none), and the suffix if the target has a
-// query.
-func NewCandidates(query string, hasQuery bool, fragment string, hasFragment bool) Candidates {
-	var c Candidates
+// NewCandidates starts an empty list of candidates for a target, as
+// written, with the given query and fragment. The suffix and a network
+// path, which end the target, are cut from it where they can be, instead
+// of built.
+func NewCandidates(target, query string, hasQuery bool, fragment string, hasFragment bool) Candidates {
+	c := Candidates{hasQuery: hasQuery, target: target}
+	frag := 0
 	if hasFragment {
-		fragment = "#" + fragment
+		frag = 1 + len(fragment)
+	}
+	n := frag
+	if hasQuery {
+		n += 1 + len(query)
+	}
+	if n <= len(target) {
+		end := target[len(target)-n:]
+		f := end[n-frag:]
+		if (!hasFragment || f[0] == '#' && f[1:] == fragment) && (!hasQuery || end[0] == '?' && end[1:n-frag] == query) {
+			c.Suffix, c.fragment = end, f
+			return c
+		}
+	}
+	if hasFragment {
+		c.fragment = "#" + fragment
 	}
 	if hasQuery {
-		c.Suffix = "?" + query
-	}
-	c.Suffix += fragment
-	c.List = []string{fragment}
-	if hasQuery {
-		c.List = append(c.List, c.Suffix)
+		c.Suffix = "?" + query + c.fragment
+	} else {
+		c.Suffix = c.fragment
 	}
 	return c
+}
+
+// AddSameDocument adds the candidates that keep the base's path: the
+// fragment alone ("" if there is none), and the suffix if the target has a
+// query.
+func (c *Candidates) AddSameDocument() {
+	c.List = append(c.List, Candidate{Ref: c.fragment, Kind: SameDocument})
+	if c.hasQuery {
+		c.List = append(c.List, Candidate{Ref: c.Suffix, Kind: QueryOnly})
+	}
 }
 
 // AddRelativePaths adds the relative paths from basePath's directory to
@@ -79,20 +147,55 @@ func (c *Candidates) AddRelativePaths(basePath, targetPath string) {
 		return
 	}
 	for _, rel := range RelativeSegments(strings.TrimPrefix(basePath, "/"), strings.TrimPrefix(targetPath, "/")) {
-		c.List = append(c.List, rel+c.Suffix)
+		c.List = append(c.List, Candidate{Ref: rel + c.Suffix, Kind: RelativePath, Path: rel})
 	}
 }
 
-// AddAbsolute adds the target's path as an absolute-path reference, if it
-// is one that does not read as a network-path ("//x"), and, if the target
-// has an authority, the network-path reference "//" authority path.
-func (c *Candidates) AddAbsolute(targetPath, authority string, hasAuthority bool) {
+// AddAbsolutePath adds the target's path as an absolute-path reference, if
+// it is one that does not read as a network-path ("//x").
+func (c *Candidates) AddAbsolutePath(targetPath string) {
 	if strings.HasPrefix(targetPath, "/") && !strings.HasPrefix(targetPath, "//") {
-		c.List = append(c.List, targetPath+c.Suffix)
+		c.List = append(c.List, Candidate{Ref: targetPath + c.Suffix, Kind: AbsolutePath, Path: targetPath})
 	}
-	if hasAuthority {
-		c.List = append(c.List, "//"+authority+targetPath+c.Suffix)
+}
+
+// AddNetworkPath adds, if the target has an authority, the network-path
+// reference "//" authority path.
+func (c *Candidates) AddNetworkPath(targetPath, authority string, hasAuthority bool) {
+	if !hasAuthority {
+		return
 	}
+	ref := ""
+	if n := 2 + len(authority) + len(targetPath) + len(c.Suffix); n <= len(c.target) {
+		end := c.target[len(c.target)-n:]
+		if end[:2] == "//" && end[2:2+len(authority)] == authority && end[2+len(authority):n-len(c.Suffix)] == targetPath && end[n-len(c.Suffix):] == c.Suffix {
+			ref = end
+		}
+	}
+	if ref == "" {
+		ref = "//" + authority + targetPath + c.Suffix
+	}
+	c.List = append(c.List, Candidate{Ref: ref, Kind: NetworkPath, Path: targetPath})
+}
+
+// AddWhole adds the target itself.
+func (c *Candidates) AddWhole(target string) {
+	c.List = append(c.List, Candidate{Ref: target, Kind: Whole})
+}
+
+// Sort sorts the candidates by length, keeping the order they were added
+// in among those of one length.
+func (c *Candidates) Sort() {
+	slices.SortStableFunc(c.List, func(a, b Candidate) int { return len(a.Ref) - len(b.Ref) })
+}
+
+// Refs returns the references of the candidates, in their order.
+func (c *Candidates) Refs() []string {
+	refs := make([]string, len(c.List))
+	for i, cand := range c.List {
+		refs[i] = cand.Ref
+	}
+	return refs
 }
 
 // ReduceSegments removes the dot segments of a path's segments in one
@@ -130,24 +233,21 @@ func ReduceSegments(segs []string, keep int) []string {
 	return out
 }
 
-// Reachable drops the candidates that cannot resolve against a base to
-// target, without resolving them: a reference with no scheme takes the
-// base's, and one that does not start with "//" the base's authority (RFC
-// 2396 section 5.2 steps 3, 4 and 7; RFC 3986 section 5.2.2). So when the
-// target's scheme differs from the base's (sameScheme false) only the
-// target itself can reach it, and when its authority does (sameAuthority
-// false) only a network path or the target itself. Over real input most
-// targets are on another site: each candidate would otherwise be parsed
-// and resolved in vain. It reuses the candidates' array.
-func Reachable(candidates []string, target string, sameScheme, sameAuthority bool) []string {
-	switch {
-	case !sameScheme:
-		return slices.DeleteFunc(candidates, func(c string) bool { return c != target })
-	case !sameAuthority:
-		return slices.DeleteFunc(candidates, func(c string) bool { return c != target && !isNetworkPath(c) })
+// HasDotSegment reports whether a segment of path, between "/"s, is "."
+// or "..": where it has none, removing dot segments (RFC 2396 section 5.2
+// steps 6c to 6f, RFC 3986 section 5.2.4) leaves the path as it is.
+func HasDotSegment(path string) bool {
+	for i := 0; i < len(path); i++ {
+		if path[i] != '.' || i > 0 && path[i-1] != '/' {
+			continue
+		}
+		j := i + 1
+		if j < len(path) && path[j] == '.' {
+			j++
+		}
+		if j == len(path) || path[j] == '/' {
+			return true
+		}
 	}
-	return candidates
+	return false
 }
-
-// isNetworkPath reports whether a candidate starts with "//".
-func isNetworkPath(c string) bool { return len(c) >= 2 && c[0] == '/' && c[1] == '/' }

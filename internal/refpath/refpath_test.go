@@ -56,6 +56,7 @@ func TestReduceSegments(t *testing.T) {
 func TestCandidates(t *testing.T) {
 	tests := []struct {
 		name              string
+		written           string // the target as written: the candidates are cut from it, or built
 		query, fragment   string
 		hasQuery, hasFrag bool
 		basePath, target  string
@@ -63,39 +64,85 @@ func TestCandidates(t *testing.T) {
 		hasAuthority      bool
 		want              []string
 	}{
-		{name: "fragment only", fragment: "f", hasFrag: true, basePath: "/b/c/d", target: "/b/c/g",
+		{name: "fragment only", written: "http://a/b/c/g#f", fragment: "f", hasFrag: true, basePath: "/b/c/d", target: "/b/c/g",
 			want: []string{"#f", "g#f", "/b/c/g#f"}},
-		{name: "query and authority", query: "q", hasQuery: true, basePath: "/b/c/d", target: "/b/x",
+		{name: "query and authority", written: "http://a/b/x?q", query: "q", hasQuery: true, basePath: "/b/c/d", target: "/b/x",
 			authority: "a", hasAuthority: true, want: []string{"", "?q", "../x?q", "/b/x?q", "//a/b/x?q"}},
+		{name: "query and authority, built", written: "?q", query: "q", hasQuery: true, basePath: "/b/c/d", target: "/b/x",
+			authority: "a", hasAuthority: true, want: []string{"", "?q", "../x?q", "/b/x?q", "//a/b/x?q"}},
+		{name: "query, fragment and authority", written: "http://a/b/x?q#f", query: "q", hasQuery: true, fragment: "f", hasFrag: true,
+			basePath: "/b/c/d", target: "/b/x", authority: "a", hasAuthority: true, want: []string{"#f", "?q#f", "../x?q#f", "/b/x?q#f", "//a/b/x?q#f"}},
+		{name: "written otherwise", written: "http://a/b/x?r#g", query: "q", hasQuery: true, fragment: "f", hasFrag: true,
+			basePath: "/b/c/d", target: "/b/x", authority: "a", hasAuthority: true, want: []string{"#f", "?q#f", "../x?q#f", "/b/x?q#f", "//a/b/x?q#f"}},
 		{name: "rootless against absolute", basePath: "/b", target: "x",
 			want: []string{""}},
 		{name: "network-path-like path", basePath: "/b", target: "//x",
 			want: []string{"", ".//x"}},
 	}
 	for _, tt := range tests {
-		c := NewCandidates(tt.query, tt.hasQuery, tt.fragment, tt.hasFrag)
+		c := NewCandidates(tt.written, tt.query, tt.hasQuery, tt.fragment, tt.hasFrag)
+		c.AddSameDocument()
 		c.AddRelativePaths(tt.basePath, tt.target)
-		c.AddAbsolute(tt.target, tt.authority, tt.hasAuthority)
-		if diff := cmp.Diff(tt.want, c.List); diff != "" {
+		c.AddAbsolutePath(tt.target)
+		c.AddNetworkPath(tt.target, tt.authority, tt.hasAuthority)
+		if diff := cmp.Diff(tt.want, c.Refs()); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
 	}
 }
 
-func TestReachable(t *testing.T) {
-	candidates := func() []string { return []string{"", "#f", "g", "//a/g", "http://a/g"} }
+func TestCandidateKinds(t *testing.T) {
+	c := NewCandidates("http://a/b/x?q#f", "q", true, "f", true)
+	c.AddSameDocument()
+	c.AddRelativePaths("/b/c/d", "/b/x")
+	c.AddAbsolutePath("/b/x")
+	c.AddNetworkPath("/b/x", "a", true)
+	c.AddWhole("http://a/b/x?q#f")
+	c.Sort()
+	want := []Candidate{
+		{Ref: "#f", Kind: SameDocument},
+		{Ref: "?q#f", Kind: QueryOnly},
+		{Ref: "../x?q#f", Kind: RelativePath, Path: "../x"},
+		{Ref: "/b/x?q#f", Kind: AbsolutePath, Path: "/b/x"},
+		{Ref: "//a/b/x?q#f", Kind: NetworkPath, Path: "/b/x"},
+		{Ref: "http://a/b/x?q#f", Kind: Whole},
+	}
+	if diff := cmp.Diff(want, c.List); diff != "" {
+		t.Errorf("candidates (-want +got):\n%s", diff)
+	}
+}
+
+func TestHasDotSegment(t *testing.T) {
 	tests := []struct {
-		name                      string
-		sameScheme, sameAuthority bool
-		want                      []string
+		path string
+		want bool
 	}{
-		{"same site", true, true, []string{"", "#f", "g", "//a/g", "http://a/g"}},
-		{"other authority", true, false, []string{"//a/g", "http://a/g"}},
-		{"other scheme", false, true, []string{"http://a/g"}},
+		{"", false}, {"/", false}, {"/a/b.html", false}, {"/a/.b/c", false}, {"/a/..b", false}, {"/a/b..", false}, {"...", false}, {"/.../x", false},
+		{".", true}, {"..", true}, {"./a", true}, {"../a", true}, {"/a/.", true}, {"/a/..", true}, {"/a/./b", true}, {"/a/../b", true}, {"a//./b", true},
 	}
 	for _, tt := range tests {
-		if diff := cmp.Diff(tt.want, Reachable(candidates(), "http://a/g", tt.sameScheme, tt.sameAuthority)); diff != "" {
-			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		if got := HasDotSegment(tt.path); got != tt.want {
+			t.Errorf("HasDotSegment(%q) = %v, want %v", tt.path, got, tt.want)
+		}
+		// Where it says none, ReduceSegments leaves the segments alone.
+		if segs := strings.Split(tt.path, "/"); !tt.want && strings.Join(ReduceSegments(segs, 0), "/") != tt.path {
+			t.Errorf("HasDotSegment(%q) = false, but ReduceSegments changes it", tt.path)
 		}
 	}
+}
+
+func FuzzHasDotSegment(f *testing.F) {
+	for _, s := range []string{"/a/./b", "a/b.c", "../x", "/..."} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, path string) {
+		segs := strings.Split(path, "/")
+		want := false
+		for _, s := range segs {
+			want = want || s == "." || s == ".."
+		}
+		if got := HasDotSegment(path); got != want {
+			t.Fatalf("HasDotSegment(%q) = %v, want %v", path, got, want)
+		}
+	})
 }

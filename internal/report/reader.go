@@ -209,6 +209,7 @@ type BaseCache struct {
 	base   string
 	u      *parser.URI // nil when base is not an absolute URI under p
 	filled bool
+	target parser.URI // the target of Relativize, parsed
 }
 
 // parsed returns base parsed under p, nil when it is not valid there.
@@ -226,11 +227,11 @@ func (c *BaseCache) Relativize(p *parser.Profile, base, target string) (string, 
 	if b == nil {
 		return p.Relativize(base, target) // the error, as Relativize words it
 	}
-	t, err := p.Parse(target)
-	if err != nil {
+	t := &c.target
+	if err := p.ParseInto(t, target); err != nil {
 		return p.Relativize(base, target)
 	}
-	r, err := b.Relativize(t)
+	r, err := b.Relativize(t) // t itself, or a new URI
 	if err != nil {
 		return "", err
 	}
@@ -265,6 +266,16 @@ type RFC3986Reader struct {
 	ResolveOpts []rfc3986.ResolveOption
 	u           rfc3986.URI
 	v           View
+	base        base3986
+}
+
+// base3986 is a base of RFC 3986 parsed once, for as long as it stays
+// the same, and a URI to parse targets into.
+type base3986 struct {
+	base     string
+	filled   bool
+	absolute bool // the base parsed and has a scheme
+	u, t     rfc3986.URI
 }
 
 // Standard is StandardRFC3986.
@@ -341,7 +352,19 @@ func (r *RFC3986Reader) Normalize(ref string) (string, error) { return rfc3986.N
 // Relativize is the shortest reference that resolves against base to
 // target by RFC 3986.
 func (r *RFC3986Reader) Relativize(base, target string) (string, error) {
-	return rfc3986.Relativize(base, target)
+	c := &r.base
+	if !c.filled || c.base != base {
+		c.base, c.filled = base, true
+		c.absolute = rfc3986.ParseInto(&c.u, base) == nil && c.u.Scheme().Defined
+	}
+	if !c.absolute || rfc3986.ParseInto(&c.t, target) != nil || !c.t.Scheme().Defined {
+		return rfc3986.Relativize(base, target) // the error, as Relativize words it
+	}
+	rel, err := c.u.Relativize(&c.t)
+	if err != nil {
+		return "", err
+	}
+	return rel.String(), nil
 }
 
 // Warning is a warning of parser.Resolve or rfc3986.Resolve.

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/parser"
+	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
 // TestBaseCache holds BaseCache.Resolve and Relativize to Profile's for the
@@ -40,6 +41,29 @@ func TestBaseCache(t *testing.T) {
 						t.Fatalf("%s: Relativize(%q, %q) = %q, %v; want %q, %v", p, base, ref, got, gotErr, want, wantErr)
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestRFC3986ReaderRelativize holds RFC3986Reader.Relativize, which keeps
+// its base parsed, to rfc3986.Relativize for the references of the corpus
+// sample against bases valid and invalid, the reader kept across bases as
+// a batch keeps it.
+func TestRFC3986ReaderRelativize(t *testing.T) {
+	sample, err := os.ReadFile("../../testdata/bench-sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	refs = append(refs, "http://a/b/c/g", "http://a/b/../c", "https://github.com/a/x", "http://[::1]/x", "a b", "")
+	var r RFC3986Reader
+	for _, base := range []string{"http://a/b/c/d;p?q", "https://github.com/a/b", "g/h", "http://a b/", "mailto:x@y", "http://a/b/c/d;p?q"} {
+		for _, ref := range refs {
+			got, gotErr := r.Relativize(base, ref)
+			want, wantErr := rfc3986.Relativize(base, ref)
+			if got != want || (gotErr == nil) != (wantErr == nil) || gotErr != nil && gotErr.Error() != wantErr.Error() {
+				t.Fatalf("Relativize(%q, %q) = %q, %v; want %q, %v", base, ref, got, gotErr, want, wantErr)
 			}
 		}
 	}

@@ -10,7 +10,10 @@
 // server or registry authority) stays in each public package.
 package uriparts
 
-import "strconv"
+import (
+	"strconv"
+	"strings"
+)
 
 // Part names a component of a URI reference by its index in [Spans].
 type Part uint8
@@ -151,25 +154,26 @@ func Recompose(scheme, authority Component, path string, query, fragment Compone
 	for _, c := range [...]Component{scheme, authority, query, fragment} {
 		n += len(c.Value) + 2
 	}
-	b := make([]byte, 0, n)
+	var b strings.Builder // one allocation, and no copy for the string
+	b.Grow(n)
 	if scheme.Defined {
-		b = append(b, scheme.Value...)
-		b = append(b, ':')
+		b.WriteString(scheme.Value)
+		b.WriteByte(':')
 	}
 	if authority.Defined {
-		b = append(b, "//"...)
-		b = append(b, authority.Value...)
+		b.WriteString("//")
+		b.WriteString(authority.Value)
 	}
-	b = append(b, path...)
+	b.WriteString(path)
 	if query.Defined {
-		b = append(b, '?')
-		b = append(b, query.Value...)
+		b.WriteByte('?')
+		b.WriteString(query.Value)
 	}
 	if fragment.Defined {
-		b = append(b, '#')
-		b = append(b, fragment.Value...)
+		b.WriteByte('#')
+		b.WriteString(fragment.Value)
 	}
-	return string(b)
+	return b.String()
 }
 
 // MaxLen is the longest reference the parsers take: offsets are kept as

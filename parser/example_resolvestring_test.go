@@ -1,0 +1,37 @@
+package parser_test
+
+import (
+	"fmt"
+
+	"github.com/rfc2396/rfc2396/parser"
+)
+
+// A batch that resolves many parsed references against one base, and
+// wants strings: no *URI is kept for each result.
+func ExampleURI_ResolveReferenceString() {
+	base, err := parser.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		panic(err)
+	}
+	var ref parser.URI
+	for _, s := range []string{"g", "../g?y#s", "../../../g"} {
+		if err := parser.ParseInto(&ref, s); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		result, warnings, err := base.ResolveReferenceString(&ref)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
+		fmt.Println(s, "->", result)
+		for _, w := range warnings {
+			fmt.Println("  warning:", w.Code())
+		}
+	}
+	// Output:
+	// g -> http://a/b/c/g
+	// ../g?y#s -> http://a/b/g?y#s
+	// ../../../g -> http://a/../g
+	//   warning: dotdot-above-root
+}

@@ -1,0 +1,98 @@
+package rfc3986
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// resolveMerging is resolveParsed as section 5.2.2 writes it, with no
+// shortcut: every path it does not take from the base goes through
+// merge and RemoveDotSegments, and the result through recompose.
+func resolveMerging(base, r *URI, cfg resolveConfig) (string, []Warning) {
+	rScheme := r.Scheme()
+	if cfg.nonStrict && rScheme.Defined && strings.EqualFold(rScheme.Value, base.Scheme().Value) {
+		rScheme = Component{}
+	}
+	var scheme, authority, query Component
+	var path, dotted string
+	removed := true
+	switch {
+	case rScheme.Defined:
+		scheme, authority, dotted, query = r.Scheme(), r.Authority(), r.Path(), r.Query()
+	case r.Authority().Defined:
+		scheme, authority, dotted, query = base.Scheme(), r.Authority(), r.Path(), r.Query()
+	case r.Path() == "":
+		scheme, authority, path = base.Scheme(), base.Authority(), base.Path()
+		query = base.Query()
+		if r.Query().Defined {
+			query = r.Query()
+		}
+		removed = false
+	case r.Path()[0] == '/':
+		scheme, authority, dotted, query = base.Scheme(), base.Authority(), r.Path(), r.Query()
+	default:
+		scheme, authority, dotted, query = base.Scheme(), base.Authority(), merge(base, r.Path()), r.Query()
+	}
+	var warnings []Warning
+	if removed {
+		path = RemoveDotSegments(dotted)
+		if !strings.HasPrefix(dotted, "/") && strings.HasPrefix(path, "/") {
+			warnings = append(warnings, WarnRootlessPathMadeAbsolute)
+		}
+	}
+	if !authority.Defined && strings.HasPrefix(path, "//") {
+		warnings = append(warnings, WarnPathReadsAsAuthority)
+	}
+	return recompose(scheme, authority, path, query, r.Fragment()), warnings
+}
+
+// checkResolveShortcut fails t if resolveParsed and resolveMerging differ
+// on base and ref (both must parse).
+func checkResolveShortcut(t *testing.T, base, ref string) {
+	t.Helper()
+	var b, r URI
+	if ParseInto(&b, base) != nil || ParseInto(&r, ref) != nil || !b.Scheme().Defined {
+		return
+	}
+	for _, cfg := range []resolveConfig{{}, {nonStrict: true}} {
+		got, gotWarnings := resolveParsed(&b, &r, cfg)
+		want, wantWarnings := resolveMerging(&b, &r, cfg)
+		if got != want {
+			t.Fatalf("%q against %q (%+v): %q, merging %q", ref, base, cfg, got, want)
+		}
+		if diff := cmp.Diff(wantWarnings, gotWarnings); diff != "" {
+			t.Fatalf("%q against %q (%+v): warnings (-merging +got):\n%s", ref, base, cfg, diff)
+		}
+	}
+}
+
+// TestResolveShortcut holds resolveParsed, which writes a merged path with
+// no dot segment straight into the result, to resolveMerging for the
+// corpus sample against bases of each kind.
+func TestResolveShortcut(t *testing.T) {
+	sample, err := os.ReadFile("../testdata/bench-sample.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	refs := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	refs = append(refs, "g", "g:h", "./g", "../g", "..//g", ".//g", "g/./h", "?y", "#s", "", "a/b/..")
+	for _, base := range []string{"http://a/b/c/d;p?q", "http://a", "http://a//b/c", "foo:/a/b", "foo:a/b", "foo:a", "foo:", "foo:/", "mailto:x@y", "http://a/b/../c/./d"} {
+		for _, ref := range refs {
+			checkResolveShortcut(t, base, ref)
+		}
+	}
+}
+
+// FuzzResolveShortcut holds resolveParsed to resolveMerging for any base
+// and reference.
+func FuzzResolveShortcut(f *testing.F) {
+	for _, s := range [][2]string{{"http://a/b/c/d;p?q", "g"}, {"foo:a/b", "..//g"}, {"foo:", "g"}, {"http://a", "g?y#s"}} {
+		f.Add(s[0], s[1])
+	}
+	f.Fuzz(func(t *testing.T, base, ref string) {
+		checkResolveShortcut(t, base, ref)
+	})
+}

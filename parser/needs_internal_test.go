@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
 // needsProfiles are the profiles whose Needs the tests below check: the
@@ -55,11 +56,7 @@ func TestNeedsCompactIsAutomata(t *testing.T) {
 			}
 		}
 	}
-	sample, err := os.ReadFile("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs = append(refs, strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")...)
+	refs = append(refs, uritest.Sample(t, "../testdata/bench-sample.txt")...)
 	refs = append(refs, "http://[fe80::1%25eth0]/", "http://[::1]/caf\xc3\xa9?[x]", "?y#\xff", "//[::1.2.3.4]:80")
 	for _, p := range needsProfiles() {
 		for _, s := range refs {

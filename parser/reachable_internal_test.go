@@ -1,9 +1,9 @@
 package parser
 
 import (
-	"os"
-	"strings"
 	"testing"
+
+	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
 // reachableBases are the bases TestReachable relativizes against.
@@ -15,11 +15,7 @@ var reachableBases = []string{"http://a/b/c/d;p?q", "http://a/b/c/", "https://gi
 // each kind) against each base, no candidate of relativeCandidates shorter
 // than Relativize's answer resolves back to the target.
 func TestReachable(t *testing.T) {
-	sample, err := os.ReadFile("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	targets := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	targets := uritest.Sample(t, "../testdata/bench-sample.txt")
 	targets = append(targets, "http://a/b/c/g", "http://a/x", "http://A/b", "//a/b", "https://a/b/c/d;p?q#f", "http://b/b/c/d", "http://a", "foo:/a/c", "foo:a", "mailto:x@y#f", "http://a/b/c/d;p?q#f")
 	checked := 0
 	for _, base := range reachableBases {
@@ -88,11 +84,7 @@ func relativizeOneByOne(base, target *URI) *URI {
 // against bases of each kind, under each profile, with the target read
 // under the base's profile and under strict.
 func TestRelativizeOneByOne(t *testing.T) {
-	sample, err := os.ReadFile("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	targets := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	targets := uritest.Sample(t, "../testdata/bench-sample.txt")
 	targets = append(targets, "http://a/b/c/g", "http://a/b/c/d;p?q", "http://a/b/c/d;p?q#f", "http://a/b/c/d;p?y", "http://a/b/c/?q",
 		"http://a/b/c/", "http://a/b/", "http://a/", "http://a", "http://a?q", "http://a#f", "http://a/../g", "http://a/b/../c", "http://a/b/./c",
 		"http://a/b/c/.", "http://a/b/c/..", "http://a//x", "http://a/b//c", "http://a/b/c/g:h", "http://a/b/c/d;p/e", "http://[::1]/b/c",

@@ -1,12 +1,11 @@
 package parser_test
 
 import (
-	"os"
-	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -14,11 +13,7 @@ import (
 // URI.ResolveReference for the corpus sample against bases of each kind,
 // under each profile and each dot-segment policy.
 func TestResolveReferenceString(t *testing.T) {
-	sample, err := os.ReadFile("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	refs := uritest.Sample(t, "../testdata/bench-sample.txt")
 	refs = append(refs, "g", "../../../g", "//x", ".//g", "http:g", "#f", "")
 	for _, p := range parser.Profiles() {
 		for _, base := range []string{"http://a/b/c/d;p?q", "http://a", "foo:/a", "mailto:x@y", "g"} {

@@ -1,12 +1,12 @@
 package rfc3986
 
 import (
-	"errors"
-	"os"
-	"strings"
 	"testing"
 
+	"errors"
+
 	"github.com/rfc2396/rfc2396/internal/refpath"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
 // TestReachable checks that the candidates Relativize does not try, or
@@ -16,11 +16,7 @@ import (
 // than Relativize's answer resolves back to the target, and a target
 // reported unreachable is reached by none.
 func TestReachable(t *testing.T) {
-	sample, err := os.ReadFile("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	targets := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	targets := uritest.Sample(t, "../testdata/bench-sample.txt")
 	targets = append(targets, "http://a/b/c/g", "http://a/x", "http://A/b", "https://a/b/c/d;p?q#f", "http://b/b/c/d", "http://a", "foo:/a/c", "foo:a", "mailto:x@y#f", "http://a/b/../c", "https://x/./y")
 	checked := 0
 	for _, base := range []string{"http://a/b/c/d;p?q", "http://a/b/c/", "https://github.com/a/b", "http://A/b", "file:///usr/share/doc/", "foo:/a/b", "mailto:x@y"} {
@@ -87,11 +83,7 @@ func relativizeOneByOne(b, t *URI) string {
 // the base or the target, an empty base path, rootless paths) against
 // bases of each kind.
 func TestRelativizeOneByOne(t *testing.T) {
-	sample, err := os.ReadFile("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	targets := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	targets := uritest.Sample(t, "../testdata/bench-sample.txt")
 	targets = append(targets, "http://a/b/c/g", "http://a/b/c/d;p?q", "http://a/b/c/d;p?q#f", "http://a/b/c/d;p?y", "http://a/b/c/?q",
 		"http://a/b/c/", "http://a/b/", "http://a/", "http://a", "http://a?q", "http://a#f", "http://a/../g", "http://a/b/../c", "http://a/b/./c",
 		"http://a/b/c/.", "http://a/b/c/..", "http://a//x", "http://a/b//c", "http://a/b/c/g:h", "http://a/b/c/d;p/e", "http://[::1]/b/c",

@@ -1,11 +1,11 @@
 package rfc3986
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
 // resolveMerging is resolveParsed as section 5.2.2 writes it, with no
@@ -73,11 +73,7 @@ func checkResolveShortcut(t *testing.T, base, ref string) {
 // no dot segment straight into the result, to resolveMerging for the
 // corpus sample against bases of each kind.
 func TestResolveShortcut(t *testing.T) {
-	sample, err := os.ReadFile("../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	refs := uritest.Sample(t, "../testdata/bench-sample.txt")
 	refs = append(refs, "g", "g:h", "./g", "../g", "..//g", ".//g", "g/./h", "?y", "#s", "", "a/b/..")
 	for _, base := range []string{"http://a/b/c/d;p?q", "http://a", "http://a//b/c", "foo:/a/b", "foo:a/b", "foo:a", "foo:", "foo:/", "mailto:x@y", "http://a/b/../c/./d"} {
 		for _, ref := range refs {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -26,11 +27,7 @@ func errText(err error) string {
 // says, over the references of the corpus sample: each verdict's error,
 // the profile compared, and the differences.
 func TestComparerVerdicts(t *testing.T) {
-	sample, err := os.ReadFile("../../testdata/bench-sample.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
-	refs := strings.Split(strings.TrimSuffix(string(sample), "\n"), "\n")
+	refs := uritest.Sample(t, "../../testdata/bench-sample.txt")
 	refs = append(refs, "http://[::1]/", "http://[fe80::1%eth0]/", "?y", "about:", "http://1.2.3.256/", "http://a~b/", "caf\xc3\xa9", "a b", "", "http://0.0.0000.0/")
 	refs = append(refs, compareCases...)
 	var cm comparer

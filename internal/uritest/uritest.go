@@ -370,6 +370,18 @@ type Row struct {
 	Fields []string
 }
 
+// Sample returns the lines of the corpus sample at path
+// (testdata/bench-sample.txt from the repository's root), one reference a
+// line.
+func Sample(t testing.TB, path string) []string {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Split(strings.TrimSuffix(string(data), "\n"), "\n")
+}
+
 // ReadTable reads the table at path: one case a line, fields separated by
 // tabs, a field that starts with '"' Go-quoted, a line that is empty or
 // starts with "#" a comment. Every row must have n fields, unless n is 0.

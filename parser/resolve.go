@@ -654,28 +654,7 @@ func (p *Profile) composeInto(u *URI, scheme, authority Component, dir, path str
 	return nil
 }
 
-// recomposeJoined is [Recompose] with the path dir followed by path,
-// written with one allocation.
+// recomposeJoined is [uriparts.RecomposeJoined] over this package's components.
 func recomposeJoined(scheme, authority Component, dir, path string, query, fragment Component) string {
-	var b strings.Builder
-	b.Grow(len(scheme.Value) + len(authority.Value) + len(dir) + len(path) + len(query.Value) + len(fragment.Value) + 5)
-	if scheme.Defined {
-		b.WriteString(scheme.Value)
-		b.WriteByte(':')
-	}
-	if authority.Defined {
-		b.WriteString("//")
-		b.WriteString(authority.Value)
-	}
-	b.WriteString(dir)
-	b.WriteString(path)
-	if query.Defined {
-		b.WriteByte('?')
-		b.WriteString(query.Value)
-	}
-	if fragment.Defined {
-		b.WriteByte('#')
-		b.WriteString(fragment.Value)
-	}
-	return b.String()
+	return uriparts.RecomposeJoined(uriparts.Component(scheme), uriparts.Component(authority), dir, path, uriparts.Component(query), uriparts.Component(fragment))
 }

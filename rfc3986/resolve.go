@@ -6,6 +6,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/enumname"
 	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/safetext"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
 // ResolveOption changes how [Resolve] reads a reference.
@@ -300,30 +301,9 @@ func mergeDir(base *URI) string {
 	return base.Path()[:i+1]
 }
 
-// recomposeMerged is recompose with the path dir + path, written in one
-// allocation.
+// recomposeMerged is [uriparts.RecomposeJoined] over this package's components.
 func recomposeMerged(scheme, authority Component, dir, path string, query, fragment Component) string {
-	var b strings.Builder
-	b.Grow(len(scheme.Value) + len(authority.Value) + len(dir) + len(path) + len(query.Value) + len(fragment.Value) + 5)
-	if scheme.Defined {
-		b.WriteString(scheme.Value)
-		b.WriteByte(':')
-	}
-	if authority.Defined {
-		b.WriteString("//")
-		b.WriteString(authority.Value)
-	}
-	b.WriteString(dir)
-	b.WriteString(path)
-	if query.Defined {
-		b.WriteByte('?')
-		b.WriteString(query.Value)
-	}
-	if fragment.Defined {
-		b.WriteByte('#')
-		b.WriteString(fragment.Value)
-	}
-	return b.String()
+	return uriparts.RecomposeJoined(uriparts.Component(scheme), uriparts.Component(authority), dir, path, uriparts.Component(query), uriparts.Component(fragment))
 }
 
 // RemoveDotSegments is section 5.2.4: it removes the "." and ".." segments

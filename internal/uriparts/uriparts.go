@@ -150,7 +150,14 @@ type Component struct {
 // "//" authority if defined, the path, "?" query if defined, "#" fragment
 // if defined. It does not check the result.
 func Recompose(scheme, authority Component, path string, query, fragment Component) string {
-	n := len(path)
+	return RecomposeJoined(scheme, authority, "", path, query, fragment)
+}
+
+// RecomposeJoined is [Recompose] with the path given in two pieces, dir
+// then path (a merged path, section 5.2 step 6), written with the rest in
+// one allocation.
+func RecomposeJoined(scheme, authority Component, dir, path string, query, fragment Component) string {
+	n := len(dir) + len(path)
 	for _, c := range [...]Component{scheme, authority, query, fragment} {
 		n += len(c.Value) + 2
 	}
@@ -164,6 +171,7 @@ func Recompose(scheme, authority Component, path string, query, fragment Compone
 		b.WriteString("//")
 		b.WriteString(authority.Value)
 	}
+	b.WriteString(dir)
 	b.WriteString(path)
 	if query.Defined {
 		b.WriteByte('?')

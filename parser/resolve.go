@@ -6,6 +6,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/enumname"
+	"github.com/rfc2396/rfc2396/internal/option"
 	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
@@ -399,19 +400,8 @@ func (u *URI) resolveComponents(ref *URI, opts []ResolveOption) (resolution, []W
 }
 
 // configOf applies opts to a resolveConfig; with none it allocates
-// nothing (the options take its address).
-func configOf(opts []ResolveOption) resolveConfig {
-	if len(opts) == 0 {
-		return resolveConfig{}
-	}
-	var cfg resolveConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
-	return cfg
-}
+// nothing.
+func configOf(opts []ResolveOption) resolveConfig { return option.Apply(opts) }
 
 // resolveWith is resolveComponents under cfg, for u and ref not nil.
 func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, error) {

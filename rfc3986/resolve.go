@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/enumname"
+	"github.com/rfc2396/rfc2396/internal/option"
 	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/safetext"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
@@ -169,19 +170,8 @@ func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, [
 }
 
 // configOf applies opts to a resolveConfig; with none it allocates
-// nothing (the options take its address).
-func configOf(opts []ResolveOption) resolveConfig {
-	if len(opts) == 0 {
-		return resolveConfig{}
-	}
-	var cfg resolveConfig
-	for _, o := range opts {
-		if o != nil {
-			o(&cfg)
-		}
-	}
-	return cfg
-}
+// nothing.
+func configOf(opts []ResolveOption) resolveConfig { return option.Apply(opts) }
 
 // Warning is something a resolution relied on where RFC 3986 contradicts
 // itself: the result is still returned, as the algorithm of section 5

@@ -40,16 +40,16 @@ func ExampleError() {
 }
 
 func ExampleError_ErrorWithPosition() {
-	_, err := rfc3986.Parse("http://ex ample.com/")
+	_, err := rfc3986.Parse("http://example.com/a%zz")
 	var perr *rfc3986.Error
 	if errors.As(err, &perr) {
 		fmt.Println(perr.ErrorWithPosition())
 	}
 	// Output:
-	// rfc3986: offset 9: invalid character ' ' in authority; expected pchar, "#", "/", "?" or end of input
-	//   http://ex ample.com/
-	//            ^
-	//   authority = [ userinfo "@" ] host [ ":" port ]  (RFC 3986 §3.2)
+	// rfc3986: offset 21: invalid character 'z' in segment; expected HEXDIG
+	//   http://example.com/a%zz
+	//                        ^
+	//   segment = *pchar  (RFC 3986 §3.3)
 }
 
 func ExampleMatch() {

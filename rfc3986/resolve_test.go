@@ -2,6 +2,7 @@ package rfc3986_test
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/uritest"
@@ -61,13 +62,13 @@ func TestResolveErrors(t *testing.T) {
 	if _, _, err := rfc3986.Resolve("a b:", "g"); !errors.As(err, &rerr) || rerr.Reason != rfc3986.InvalidBase || !errors.As(err, &perr) || perr.Offset != 1 {
 		t.Errorf("invalid base: %v", err)
 	}
-	if _, _, err := rfc3986.Resolve("a b:", "g"); err == nil || err.Error() != `rfc3986: invalid base URI: offset 1: invalid character ' ' in URI-reference; expected pchar, "#", "/", "?" or end of input` {
+	if _, _, err := rfc3986.Resolve("a b:", "g"); err == nil || !strings.HasPrefix(err.Error(), `rfc3986: invalid base URI: offset 1: invalid character ' ' in URI-reference; expected `) {
 		t.Errorf("invalid base: message %v", err)
 	}
 	if _, _, err := rfc3986.Resolve("http://a/", "a b"); !errors.As(err, &rerr) || rerr.Reason != rfc3986.InvalidReference || rerr.Ref != "a b" || !errors.As(err, &perr) || perr.Offset != 1 {
 		t.Errorf("invalid reference: %v", err)
-	} else if want := `rfc3986: invalid reference: offset 1: invalid character ' ' in segment-nz-nc; expected pchar, "#", "/", "?" or end of input`; err.Error() != want {
-		t.Errorf("invalid reference: message %q, want %q", err, want)
+	} else if want := `rfc3986: invalid reference: offset 1: invalid character ' ' in segment-nz-nc; expected `; !strings.HasPrefix(err.Error(), want) {
+		t.Errorf("invalid reference: message %q, want it to start %q", err, want)
 	}
 }
 

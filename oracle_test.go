@@ -137,21 +137,11 @@ func oc(c parser.Component) oracle.Component {
 	return oracle.Component{Value: c.Value, Defined: c.Defined}
 }
 
-// oracleReading is the reading of a valid reference that the Appendix B
-// split (with the opaque_part reading) and the oracle's reading of the
-// authority give: a server reading when the whole authority is a server,
-// else a reg_name.
+// oracleReading is the reading of a valid reference that the oracle's
+// split ([oracle.Oracle.Read]: Appendix B, with the opaque_part reading, as
+// the grammar reads it) and its reading of the authority give: a server
+// reading when the whole authority is a server, else a reg_name.
 func oracleReading(o *oracle.Oracle, split oracle.Split, opaque bool) readComponents {
-	if a := split.Authority; a.Defined && !o.Match(grammar.RuleAuthority, a.Value) {
-		// Appendix B takes "//" for the start of an authority. Under
-		// Appendix A every reference that has one there matches authority;
-		// under an edit that gives a segment a character authority lacks
-		// ("//a|b" with "|" in pchar), the reference is valid only as an
-		// abs_path, which is how the grammar reads it (net_path first, if
-		// it reaches the end of the path).
-		split.Path = "//" + a.Value + split.Path
-		split.Authority = oracle.Component{}
-	}
 	want := readComponents{
 		Scheme: split.Scheme, Authority: split.Authority, Path: split.Path, Query: split.Query, Fragment: split.Fragment,
 		Opaque: opaque, AuthorityKind: "none", HostKind: "none",
@@ -179,7 +169,7 @@ func oracleReading(o *oracle.Oracle, split oracle.Split, opaque bool) readCompon
 // reading when the whole authority is a server, else a reg_name.
 func (c *checker) components(s string, u *parser.URI) {
 	c.t.Helper()
-	split, opaque := oracle.Opaque(oracle.SplitB(s))
+	split, opaque := c.o.Read(s)
 	if c.p.Edits().Has(grammar.EditEmptyAuthority) && split.Authority == (oracle.Component{Value: "", Defined: true}) {
 		// Under empty-authority, "//" before a path, query or fragment
 		// opens no authority (java.net.URI's reading).

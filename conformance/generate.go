@@ -467,7 +467,7 @@ func (g *generator) addResolve(base, ref, source, section string) {
 	}
 	var want string
 	if g.s.name == RFC2396 {
-		want = resolve2396(base, ref)
+		want = resolve2396(g.s.o2396, base, ref)
 	} else {
 		want = resolve3986(base, ref)
 	}

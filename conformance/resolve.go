@@ -109,9 +109,12 @@ func recompose(t oracle.Split) string {
 }
 
 // resolve2396 is RFC 2396 section 5.2, steps 1 to 7, for a base with a
-// hierarchical, absolute path.
-func resolve2396(base, ref string) string {
-	b, r := oracle.SplitB(base), oracle.SplitB(ref)
+// hierarchical, absolute path, over the components o reads (Appendix B as
+// the grammar reads it; an opaque reference's query is part of its path,
+// which recomposes to the same string).
+func resolve2396(o *oracle.Oracle, base, ref string) string {
+	b, _ := o.Read(base)
+	r, _ := o.Read(ref)
 	// Step 2: a reference to the current document.
 	if r.Path == "" && !r.Scheme.Defined && !r.Authority.Defined && !r.Query.Defined {
 		t := b

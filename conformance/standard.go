@@ -205,12 +205,13 @@ func (s *std) parserComponents(ref string) (Components, error) {
 }
 
 // oracleComponents is the oracle's reading of a valid reference: the
-// Appendix B expression, then the authority split by the grammar's own
+// Appendix B expression (for RFC 2396 as the grammar reads it,
+// [oracle.Oracle.Read]), then the authority split by the grammar's own
 // expressions.
 func (s *std) oracleComponents(ref string) Components {
 	var sp oracle.Split
 	if s.name == RFC2396 {
-		sp, _ = oracle.Opaque(oracle.SplitB(ref))
+		sp, _ = s.o2396.Read(ref)
 	} else {
 		sp = oracle3986.SplitB(ref)
 	}

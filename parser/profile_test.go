@@ -48,9 +48,9 @@ func oracleHost(o *oracle.Oracle, in string) []string {
 	if !o.Match(grammar.RuleURIReference, in) {
 		return []string{"invalid", strconv.Itoa(o.ViablePrefix(grammar.RuleURIReference, in))}
 	}
-	split, _ := oracle.Opaque(oracle.SplitB(in))
+	split, _ := o.Read(in)
 	a := split.Authority
-	if !a.Defined || !o.Match(grammar.RuleAuthority, a.Value) {
+	if !a.Defined {
 		return []string{"valid", "none", "-"}
 	}
 	srv, ok := o.ReadServer(a.Value)

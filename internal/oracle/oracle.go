@@ -201,6 +201,41 @@ func Opaque(s Split) (Split, bool) {
 	return s, true
 }
 
+// Read is the grammar's reading of a valid reference s: the Appendix B
+// split (section 4.3's greedy reading) with the opaque_part reading of
+// [Opaque], corrected where the grammar reads s otherwise. Under Appendix A
+// it never does; a grammar edit can make it:
+//   - Appendix B takes any "x:" before the first "/", "?" or "#" for a
+//     scheme. The grammar reads an absoluteURI only if the part before the
+//     fragment is one (rfc2396.peg tries absoluteURI first and keeps it if
+//     it reaches "#" or the end); otherwise s is a relativeURI, whose path
+//     runs from the start (an edit that lets rel_segment hold ":" makes
+//     "a:" such a path).
+//   - Appendix B takes "//" for the start of an authority. The grammar
+//     reads a net_path only if what follows "//" is an authority;
+//     otherwise the "//" starts the path, an abs_path (an edit that gives
+//     pchar a character authority lacks makes "//a|b" one). An empty
+//     authority is left as Appendix B reads it: the edit empty-authority
+//     reads it as none, which its callers apply.
+func (o *Oracle) Read(s string) (Split, bool) {
+	sp := SplitB(s)
+	if sp.Scheme.Defined {
+		beforeFragment := s
+		if sp.Fragment.Defined {
+			beforeFragment = s[:len(s)-len(sp.Fragment.Value)-1]
+		}
+		if !o.Match(grammar.RuleAbsoluteURI, beforeFragment) && o.Match(grammar.RuleRelativeURI, beforeFragment) {
+			rel := SplitB("/" + beforeFragment) // no scheme, no authority
+			sp = Split{Path: beforeFragment[:len(rel.Path)-1], Query: rel.Query, Fragment: sp.Fragment}
+		}
+	}
+	if a := sp.Authority; a.Defined && a.Value != "" && !o.Match(grammar.RuleAuthority, a.Value) {
+		sp.Path = "//" + a.Value + sp.Path
+		sp.Authority = Component{}
+	}
+	return Opaque(sp)
+}
+
 // Server is the reading of a server-based authority.
 type Server struct {
 	UserInfo, Host, Port Component

@@ -22,10 +22,17 @@ func TestSplitB(t *testing.T) {
 		{"mailto:a?b#c", Split{Scheme: some("mailto"), Path: "a?b", Fragment: some("c")}, true},
 		{"g?y", Split{Path: "g", Query: some("y")}, false},
 	}
+	o := New()
 	for _, tt := range tests {
 		got, opaque := Opaque(SplitB(tt.in))
 		if diff := cmp.Diff(tt.want, got); diff != "" || opaque != tt.opaque {
 			t.Errorf("%q: opaque %v (-want +got):\n%s", tt.in, opaque, diff)
+		}
+		// Under Appendix A the grammar reads every valid reference as
+		// Appendix B does.
+		got, opaque = o.Read(tt.in)
+		if diff := cmp.Diff(tt.want, got); diff != "" || opaque != tt.opaque {
+			t.Errorf("Read(%q): opaque %v (-want +got):\n%s", tt.in, opaque, diff)
 		}
 	}
 }

@@ -152,6 +152,11 @@ func (f *filler) finish() {
 		// character an authority cannot hold: "//a|b").
 		begin += 2
 	}
+	if a, ok := u.spans.Get(u.ref, uriparts.Authority); f.emptyAuthority && ok && a == "" {
+		// Under empty-authority an empty authority is none, also where a
+		// grammar edit lets a reg_name be empty and so reads one.
+		u.spans.Clear(uriparts.Authority)
+	}
 	if u.spans.Has(uriparts.Authority) {
 		u.authorityKind = ServerAuthority
 		if f.hasReg {

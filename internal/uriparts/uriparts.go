@@ -48,6 +48,12 @@ func (s *Spans) Set(p Part, begin, end int) {
 	s.defined |= 1 << p
 }
 
+// Clear makes component p undefined.
+func (s *Spans) Clear(p Part) {
+	s.spans[p] = span{}
+	s.defined &^= 1 << p
+}
+
 // Has reports whether component p is defined.
 func (s *Spans) Has(p Part) bool { return s.defined&(1<<p) != 0 }
 

@@ -82,7 +82,7 @@ package rfc2396
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff|TestComponents -update-charset-diff -update-components
-//go:generate go test ./parser -run TestMatchRules|TestProfiles -update-match -update-profiles
+//go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 
 // The conformance suite (step 6; package conformance), for both

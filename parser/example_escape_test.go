@@ -15,13 +15,13 @@ func ExampleEscape() {
 	fmt.Println(seg)
 	fmt.Println(q)
 	fmt.Println(path)
-	_, err := parser.Escape("", grammar.RuleRegName)
+	_, err := parser.Escape("a", grammar.RuleAbsPath)
 	fmt.Println(err)
 	// Output:
 	// a%2Fb%3Bc%20d
 	// x%3D1%26y%3D%C3%A9
 	// /my%20docs/a;type=d
-	// rfc2396: cannot escape for reg_name: the rule does not match the empty string
+	// rfc2396: cannot escape for abs_path: the path does not start as the rule requires (abs_path must start with "/")
 }
 
 func ExampleUnescape() {

@@ -10,7 +10,7 @@ import (
 )
 
 func TestEscapeCases(t *testing.T) {
-	uritest.EscapeCases(t, "testdata/escape/escape.txt", grammar.Lookup, rfc3986.Escape, escapeFailure, rfc3986.Match)
+	uritest.EscapeCases(t, "testdata/escape/escape.txt", false, grammar.Lookup, rfc3986.Escape, escapeFailure, rfc3986.Match)
 }
 
 // escapeFailure is the code and rule of an *EscapeError.

@@ -56,7 +56,7 @@ func TestEscapeCLI(t *testing.T) {
 	}{
 		{[]string{"escape", "--component", "segment", "a b/c", "d;e"}, "", "a%20b%2Fc\nd%3Be\n", "", 0},
 		{[]string{"escape", "x=1&y", "--component", "query"}, "", "x%3D1%26y\n", "", 0},
-		{[]string{"escape", "--component", "reg_name"}, "a@b\n\n", "a%40b\n", "rfc2396 escape: \"\": rfc2396: cannot escape for reg_name: the rule does not match the empty string\n", 1},
+		{[]string{"escape", "--component", "abs_path"}, "/a b\nx\n", "/a%20b\n", "rfc2396 escape: x: rfc2396: cannot escape for abs_path: the path does not start as the rule requires (abs_path must start with \"/\")\n", 1},
 		{[]string{"escape", "--component", "hostname", "a"}, "", "", "no escapes in hostname", 2},
 		{[]string{"escape", "--component", "nosuchrule", "a"}, "", "", "no rule named", 2},
 		{[]string{"escape", "a"}, "", "", "--component is required", 2},

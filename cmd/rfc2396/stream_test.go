@@ -334,8 +334,8 @@ func TestWarningsSafe(t *testing.T) {
 // errors to standard error, for the commands whose failures are not
 // results (escape, unescape).
 func TestStreamsSeparate(t *testing.T) {
-	out, stderr, status := runCLI("ok\n\nx\n", "escape", "--component", "reg_name")
-	if status != 1 || out != "ok\nx\n" || !strings.Contains(stderr, "cannot escape") {
+	out, stderr, status := runCLI("/ok\nx\n/y\n", "escape", "--component", "abs_path")
+	if status != 1 || out != "/ok\n/y\n" || !strings.Contains(stderr, "cannot escape") {
 		t.Errorf("escape: status %d, output %q, stderr %q", status, out, stderr)
 	}
 	out, stderr, status = runCLI("", "unescape", "%zz", "a")

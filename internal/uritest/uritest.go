@@ -320,15 +320,25 @@ func CheckSyntaxErrors[E SyntaxError](t testing.TB, errs ...E) {
 // "rule, quoted input, quoted output or error:code" (testdata/escape/
 // escape.txt): escape gives the output, which matches the rule, or an
 // error whose reason has the code, for that rule. lookup finds a rule by
-// name; failure returns the code and rule of an escape error.
-func EscapeCases[R comparable](t *testing.T, path string, lookup func(string) (R, bool), escape func(string, R) (string, error), failure func(error) (string, R, bool), match func(R, string) error) {
+// name; failure returns the code and rule of an escape error. With update
+// (go generate, after a grammar edit), the outputs are rewritten with what
+// escape gives, each checked to match its rule.
+func EscapeCases[R comparable](t *testing.T, path string, update bool, lookup func(string) (R, bool), escape func(string, R) (string, error), failure func(error) (string, R, bool), match func(R, string) error) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	name := filepath.Base(path)
-	for n, line := range strings.Split(string(data), "\n") {
+	lines := strings.Split(string(data), "\n")
+	if update {
+		defer func() {
+			if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}()
+	}
+	for n, line := range lines {
 		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
@@ -345,6 +355,20 @@ func EscapeCases[R comparable](t *testing.T, path string, lookup func(string) (R
 			t.Fatalf("%s:%d: %v", name, n+1, err)
 		}
 		got, err := escape(in, rule)
+		if update {
+			// The file shows what Escape does: rewrite it, once the
+			// result matches the rule.
+			if code, r, ok := failure(err); ok && r == rule {
+				lines[n] = f[0] + "\t" + f[1] + "\terror:" + code
+				continue
+			}
+			if err != nil || match(rule, got) != nil {
+				t.Errorf("%s:%d: Escape(%q, %v) = %q, %v: not a string of the rule", name, n+1, in, rule, got, err)
+				continue
+			}
+			lines[n] = f[0] + "\t" + f[1] + "\t" + strconv.Quote(got)
+			continue
+		}
 		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
 			if c, r, ok := failure(err); !ok || c != code || r != rule {
 				t.Errorf("%s:%d: Escape(%q, %v) = %q, %v; want error %s", name, n+1, in, rule, got, err, code)

@@ -81,7 +81,7 @@ package rfc2396
 // The outputs that follow the grammars (step 5).
 //go:generate go run ./parser/internal/explain/tablegen parser/internal/explain/testdata/explain.txt
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
-//go:generate go test . -run TestCharsetDiff|TestComponents -update-charset-diff -update-components
+//go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 

@@ -98,7 +98,9 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 	b.WriteString("# each perhaps under a pick of the edits in force, is matched by a Go\n")
 	b.WriteString("# function that skips the whole run (package pegrun;\n")
 	b.WriteString("# classN and runN, in adapter_gen.go, are listed below). It accepts the\n")
-	b.WriteString("# same language; the oracle tests check both grammars against\n")
+	b.WriteString("# same language; an alternative that starts with a call of a rule that\n")
+	b.WriteString("# cannot match nothing is tried only if the next byte can start that\n")
+	b.WriteString("# rule (&[...], its first set). The oracle tests check both grammars against\n")
 	b.WriteString("# grammar/rfc2396.abnf.\n")
 	for _, n := range t.notes {
 		b.WriteString("# " + n + "\n")
@@ -128,6 +130,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		order = append(order, r.name)
 		derived[r.name] = e
 	}
+	guardRuleCalls(order, derived)
 	if t.pegSwitch {
 		for _, g := range guardSwitches(order, derived) {
 			fmt.Fprintf(os.Stderr, "gen: %s: %s; the choice is kept ordered\n", t.source, g)

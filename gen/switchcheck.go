@@ -245,3 +245,46 @@ func (s byteSet) minus(t byteSet) byteSet {
 }
 
 func (s byteSet) subsetOf(t byteSet) bool { return s.minus(t) == byteSet{} }
+
+// guardRuleCalls puts a lookahead of its first set, &[...], before every
+// alternative of a choice (the last excepted) that starts with a call of a
+// kept rule that cannot match the empty string: where the next byte cannot
+// start the rule, the alternative then fails on one byte test instead of a
+// call into the rule (host's IPv4address, tried before hostname, is the
+// case on nearly every reference). The lookahead is computed from the
+// derived grammar, so it follows any edit of the rule, and it changes no
+// language: the alternative could not have matched.
+func guardRuleCalls(order []string, rules map[string]*expr) {
+	c := switchChecker{rules: rules}
+	var walk func(e *expr)
+	walk = func(e *expr) {
+		for _, k := range e.kids {
+			walk(k)
+		}
+		if e.op != opChoice {
+			return
+		}
+		for i, alt := range e.kids[:len(e.kids)-1] {
+			call := alt
+			if call.op == opSeq && len(call.kids) > 0 {
+				call = call.kids[0]
+			}
+			if call.op != opRef {
+				continue
+			}
+			nullable, first := c.trueSets(call)
+			if nullable || first == allBytes || first == (byteSet{}) {
+				continue
+			}
+			guard := &expr{op: opAnd, kids: []*expr{{op: opClass, set: first}}}
+			if alt.op == opSeq {
+				e.kids[i] = &expr{op: opSeq, kids: append([]*expr{guard}, alt.kids...)}
+			} else {
+				e.kids[i] = &expr{op: opSeq, kids: []*expr{guard, alt}}
+			}
+		}
+	}
+	for _, name := range order {
+		walk(rules[name])
+	}
+}

@@ -354,7 +354,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((&([A-Z] / [a-z]) scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((&([A-Z] / [a-z]) scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -368,6 +368,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						position4, tokenIndex4 := position, tokenIndex
 						{
 							position6, tokenIndex6 := position, tokenIndex
+							{
+								position8, tokenIndex8 := position, tokenIndex
+								{
+									position9, tokenIndex9 := position, tokenIndex
+									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+										goto l10
+									}
+									position++
+									goto l9
+								l10:
+									position, tokenIndex = position9, tokenIndex9
+									if c := at(buffer, position); c < rune('a') || c > rune('z') {
+										goto l7
+									}
+									position++
+								}
+							l9:
+								position, tokenIndex = position8, tokenIndex8
+							}
 							if !_rules[rulescheme]() {
 								goto l7
 							}
@@ -376,1020 +395,1020 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							}
 							position++
 							{
-								position8, tokenIndex8 := position, tokenIndex
+								position11, tokenIndex11 := position, tokenIndex
 								if !(p.pick[2] == 0) {
-									goto l9
+									goto l12
 								}
 								{
-									position10, tokenIndex10 := position, tokenIndex
+									position13, tokenIndex13 := position, tokenIndex
 									{
-										position12, tokenIndex12 := position, tokenIndex
+										position15, tokenIndex15 := position, tokenIndex
 										if !(p.pick[5] == 0) {
-											goto l13
+											goto l16
 										}
 										if at(buffer, position) != rune('/') {
-											goto l13
+											goto l16
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l13
+											goto l16
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l13
+											goto l16
 										}
 										{
-											position14, tokenIndex14 := position, tokenIndex
+											position17, tokenIndex17 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l14
+												goto l17
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l14
+												goto l17
 											}
-											goto l15
-										l14:
-											position, tokenIndex = position14, tokenIndex14
+											goto l18
+										l17:
+											position, tokenIndex = position17, tokenIndex17
 										}
-									l15:
-										goto l12
-									l13:
-										position, tokenIndex = position12, tokenIndex12
+									l18:
+										goto l15
+									l16:
+										position, tokenIndex = position15, tokenIndex15
 										if !(p.pick[5] == 1) {
-											goto l11
+											goto l14
 										}
 										{
-											position16, tokenIndex16 := position, tokenIndex
+											position19, tokenIndex19 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l17
+												goto l20
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l17
+												goto l20
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l17
+												goto l20
 											}
 											{
-												position18, tokenIndex18 := position, tokenIndex
+												position21, tokenIndex21 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l18
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l18
-												}
-												goto l19
-											l18:
-												position, tokenIndex = position18, tokenIndex18
-											}
-										l19:
-											goto l16
-										l17:
-											position, tokenIndex = position16, tokenIndex16
-											if at(buffer, position) != rune('/') {
-												goto l11
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l11
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l11
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l11
-											}
-										}
-									l16:
-									}
-								l12:
-									{
-										position20, tokenIndex20 := position, tokenIndex
-										{
-											position21, tokenIndex21 := position, tokenIndex
-											{
-												position22, tokenIndex22 := position, tokenIndex
-												if at(buffer, position) != rune('#') {
-													goto l23
-												}
-												position++
-												goto l22
-											l23:
-												position, tokenIndex = position22, tokenIndex22
-												if at(buffer, position) != rune('?') {
 													goto l21
 												}
 												position++
+												if !_rules[rulepath_segments]() {
+													goto l21
+												}
+												goto l22
+											l21:
+												position, tokenIndex = position21, tokenIndex21
 											}
 										l22:
-											goto l20
-										l21:
-											position, tokenIndex = position21, tokenIndex21
+											goto l19
+										l20:
+											position, tokenIndex = position19, tokenIndex19
+											if at(buffer, position) != rune('/') {
+												goto l14
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l14
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l14
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l14
+											}
+										}
+									l19:
+									}
+								l15:
+									{
+										position23, tokenIndex23 := position, tokenIndex
+										{
+											position24, tokenIndex24 := position, tokenIndex
+											{
+												position25, tokenIndex25 := position, tokenIndex
+												if at(buffer, position) != rune('#') {
+													goto l26
+												}
+												position++
+												goto l25
+											l26:
+												position, tokenIndex = position25, tokenIndex25
+												if at(buffer, position) != rune('?') {
+													goto l24
+												}
+												position++
+											}
+										l25:
+											goto l23
+										l24:
+											position, tokenIndex = position24, tokenIndex24
 										}
 										if !matchDot() {
-											goto l20
+											goto l23
 										}
-										goto l11
-									l20:
-										position, tokenIndex = position20, tokenIndex20
+										goto l14
+									l23:
+										position, tokenIndex = position23, tokenIndex23
 									}
-									goto l10
-								l11:
-									position, tokenIndex = position10, tokenIndex10
+									goto l13
+								l14:
+									position, tokenIndex = position13, tokenIndex13
 									if at(buffer, position) != rune('/') {
-										goto l9
+										goto l12
 									}
 									position++
 									if !_rules[rulepath_segments]() {
-										goto l9
+										goto l12
 									}
 								}
-							l10:
-								{
-									position24, tokenIndex24 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l24
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l24
-									}
-									goto l25
-								l24:
-									position, tokenIndex = position24, tokenIndex24
-								}
-							l25:
-								goto l8
-							l9:
-								position, tokenIndex = position8, tokenIndex8
-								if !(p.pick[2] == 1) {
-									goto l26
-								}
+							l13:
 								{
 									position27, tokenIndex27 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l28
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l28
-									}
-									position++
 									if at(buffer, position) != rune('?') {
-										goto l28
+										goto l27
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l28
+										goto l27
 									}
-									goto l27
-								l28:
+									goto l28
+								l27:
 									position, tokenIndex = position27, tokenIndex27
+								}
+							l28:
+								goto l11
+							l12:
+								position, tokenIndex = position11, tokenIndex11
+								if !(p.pick[2] == 1) {
+									goto l29
+								}
+								{
+									position30, tokenIndex30 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l31
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l31
+									}
+									position++
+									if at(buffer, position) != rune('?') {
+										goto l31
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l31
+									}
+									goto l30
+								l31:
+									position, tokenIndex = position30, tokenIndex30
 									{
-										position29, tokenIndex29 := position, tokenIndex
+										position32, tokenIndex32 := position, tokenIndex
 										{
-											position31, tokenIndex31 := position, tokenIndex
+											position34, tokenIndex34 := position, tokenIndex
 											if !(p.pick[5] == 0) {
-												goto l32
+												goto l35
 											}
 											if at(buffer, position) != rune('/') {
-												goto l32
+												goto l35
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l32
+												goto l35
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l32
+												goto l35
 											}
 											{
-												position33, tokenIndex33 := position, tokenIndex
+												position36, tokenIndex36 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l33
+													goto l36
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l33
+													goto l36
 												}
-												goto l34
-											l33:
-												position, tokenIndex = position33, tokenIndex33
+												goto l37
+											l36:
+												position, tokenIndex = position36, tokenIndex36
 											}
-										l34:
-											goto l31
-										l32:
-											position, tokenIndex = position31, tokenIndex31
+										l37:
+											goto l34
+										l35:
+											position, tokenIndex = position34, tokenIndex34
 											if !(p.pick[5] == 1) {
-												goto l30
+												goto l33
 											}
 											{
-												position35, tokenIndex35 := position, tokenIndex
+												position38, tokenIndex38 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l36
+													goto l39
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l36
+													goto l39
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l36
+													goto l39
 												}
 												{
-													position37, tokenIndex37 := position, tokenIndex
+													position40, tokenIndex40 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l37
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l37
-													}
-													goto l38
-												l37:
-													position, tokenIndex = position37, tokenIndex37
-												}
-											l38:
-												goto l35
-											l36:
-												position, tokenIndex = position35, tokenIndex35
-												if at(buffer, position) != rune('/') {
-													goto l30
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l30
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l30
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l30
-												}
-											}
-										l35:
-										}
-									l31:
-										{
-											position39, tokenIndex39 := position, tokenIndex
-											{
-												position40, tokenIndex40 := position, tokenIndex
-												{
-													position41, tokenIndex41 := position, tokenIndex
-													if at(buffer, position) != rune('#') {
-														goto l42
-													}
-													position++
-													goto l41
-												l42:
-													position, tokenIndex = position41, tokenIndex41
-													if at(buffer, position) != rune('?') {
 														goto l40
 													}
 													position++
+													if !_rules[rulepath_segments]() {
+														goto l40
+													}
+													goto l41
+												l40:
+													position, tokenIndex = position40, tokenIndex40
 												}
 											l41:
-												goto l39
-											l40:
-												position, tokenIndex = position40, tokenIndex40
+												goto l38
+											l39:
+												position, tokenIndex = position38, tokenIndex38
+												if at(buffer, position) != rune('/') {
+													goto l33
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l33
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l33
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l33
+												}
+											}
+										l38:
+										}
+									l34:
+										{
+											position42, tokenIndex42 := position, tokenIndex
+											{
+												position43, tokenIndex43 := position, tokenIndex
+												{
+													position44, tokenIndex44 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l45
+													}
+													position++
+													goto l44
+												l45:
+													position, tokenIndex = position44, tokenIndex44
+													if at(buffer, position) != rune('?') {
+														goto l43
+													}
+													position++
+												}
+											l44:
+												goto l42
+											l43:
+												position, tokenIndex = position43, tokenIndex43
 											}
 											if !matchDot() {
-												goto l39
+												goto l42
 											}
-											goto l30
-										l39:
-											position, tokenIndex = position39, tokenIndex39
+											goto l33
+										l42:
+											position, tokenIndex = position42, tokenIndex42
 										}
-										goto l29
-									l30:
-										position, tokenIndex = position29, tokenIndex29
+										goto l32
+									l33:
+										position, tokenIndex = position32, tokenIndex32
 										if at(buffer, position) != rune('/') {
-											goto l26
+											goto l29
 										}
 										position++
 										{
-											position43, tokenIndex43 := position, tokenIndex
+											position46, tokenIndex46 := position, tokenIndex
 											{
-												position45, tokenIndex45 := position, tokenIndex
+												position48, tokenIndex48 := position, tokenIndex
 												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l46
+													goto l49
 												}
-											l47:
+											l50:
 												{
-													position48, tokenIndex48 := position, tokenIndex
+													position51, tokenIndex51 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l48
+														goto l51
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l48
+														goto l51
 													}
-													goto l47
-												l48:
-													position, tokenIndex = position48, tokenIndex48
+													goto l50
+												l51:
+													position, tokenIndex = position51, tokenIndex51
 												}
-												goto l45
-											l46:
-												position, tokenIndex = position45, tokenIndex45
+												goto l48
+											l49:
+												position, tokenIndex = position48, tokenIndex48
 												if at(buffer, position) != rune(';') {
-													goto l43
+													goto l46
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l43
+													goto l46
 												}
-											l49:
+											l52:
 												{
-													position50, tokenIndex50 := position, tokenIndex
+													position53, tokenIndex53 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l50
+														goto l53
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l50
+														goto l53
 													}
-													goto l49
-												l50:
-													position, tokenIndex = position50, tokenIndex50
+													goto l52
+												l53:
+													position, tokenIndex = position53, tokenIndex53
 												}
 											}
-										l45:
-										l51:
+										l48:
+										l54:
 											{
-												position52, tokenIndex52 := position, tokenIndex
+												position55, tokenIndex55 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l52
+													goto l55
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-													goto l52
+													goto l55
 												}
-												goto l51
-											l52:
-												position, tokenIndex = position52, tokenIndex52
+												goto l54
+											l55:
+												position, tokenIndex = position55, tokenIndex55
 											}
-											goto l44
-										l43:
-											position, tokenIndex = position43, tokenIndex43
+											goto l47
+										l46:
+											position, tokenIndex = position46, tokenIndex46
 										}
-									l44:
+									l47:
 									}
-								l29:
+								l32:
 									{
-										position53, tokenIndex53 := position, tokenIndex
+										position56, tokenIndex56 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l53
+											goto l56
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l53
+											goto l56
 										}
-										goto l54
-									l53:
-										position, tokenIndex = position53, tokenIndex53
+										goto l57
+									l56:
+										position, tokenIndex = position56, tokenIndex56
 									}
-								l54:
+								l57:
 								}
-							l27:
-								goto l8
-							l26:
-								position, tokenIndex = position8, tokenIndex8
+							l30:
+								goto l11
+							l29:
+								position, tokenIndex = position11, tokenIndex11
 								if !_rules[ruleopaque_part]() {
 									goto l7
 								}
 							}
-						l8:
+						l11:
 							{
-								position55, tokenIndex55 := position, tokenIndex
+								position58, tokenIndex58 := position, tokenIndex
 								{
-									position56, tokenIndex56 := position, tokenIndex
+									position59, tokenIndex59 := position, tokenIndex
 									if at(buffer, position) != rune('#') {
-										goto l56
+										goto l59
 									}
 									position++
-									goto l55
-								l56:
-									position, tokenIndex = position56, tokenIndex56
+									goto l58
+								l59:
+									position, tokenIndex = position59, tokenIndex59
 								}
 								if !matchDot() {
-									goto l55
+									goto l58
 								}
 								goto l7
-							l55:
-								position, tokenIndex = position55, tokenIndex55
+							l58:
+								position, tokenIndex = position58, tokenIndex58
 							}
 							goto l6
 						l7:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 0) {
-								goto l57
+								goto l60
 							}
 							{
-								position58, tokenIndex58 := position, tokenIndex
+								position61, tokenIndex61 := position, tokenIndex
 								{
-									position60, tokenIndex60 := position, tokenIndex
+									position63, tokenIndex63 := position, tokenIndex
 									if !(p.pick[5] == 0) {
-										goto l61
+										goto l64
 									}
 									if at(buffer, position) != rune('/') {
-										goto l61
+										goto l64
 									}
 									position++
 									if at(buffer, position) != rune('/') {
-										goto l61
+										goto l64
 									}
 									position++
 									if !_rules[ruleauthority]() {
-										goto l61
+										goto l64
 									}
 									{
-										position62, tokenIndex62 := position, tokenIndex
+										position65, tokenIndex65 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l62
+											goto l65
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l62
+											goto l65
 										}
-										goto l63
-									l62:
-										position, tokenIndex = position62, tokenIndex62
+										goto l66
+									l65:
+										position, tokenIndex = position65, tokenIndex65
 									}
-								l63:
-									goto l60
-								l61:
-									position, tokenIndex = position60, tokenIndex60
+								l66:
+									goto l63
+								l64:
+									position, tokenIndex = position63, tokenIndex63
 									if !(p.pick[5] == 1) {
-										goto l59
+										goto l62
 									}
 									{
-										position64, tokenIndex64 := position, tokenIndex
+										position67, tokenIndex67 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l65
+											goto l68
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l65
+											goto l68
 										}
 										position++
 										if !_rules[ruleauthority]() {
-											goto l65
+											goto l68
 										}
 										{
-											position66, tokenIndex66 := position, tokenIndex
+											position69, tokenIndex69 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l66
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l66
-											}
-											goto l67
-										l66:
-											position, tokenIndex = position66, tokenIndex66
-										}
-									l67:
-										goto l64
-									l65:
-										position, tokenIndex = position64, tokenIndex64
-										if at(buffer, position) != rune('/') {
-											goto l59
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l59
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l59
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l59
-										}
-									}
-								l64:
-								}
-							l60:
-								{
-									position68, tokenIndex68 := position, tokenIndex
-									{
-										position69, tokenIndex69 := position, tokenIndex
-										{
-											position70, tokenIndex70 := position, tokenIndex
-											if at(buffer, position) != rune('#') {
-												goto l71
-											}
-											position++
-											goto l70
-										l71:
-											position, tokenIndex = position70, tokenIndex70
-											if at(buffer, position) != rune('?') {
 												goto l69
 											}
 											position++
+											if !_rules[rulepath_segments]() {
+												goto l69
+											}
+											goto l70
+										l69:
+											position, tokenIndex = position69, tokenIndex69
 										}
 									l70:
-										goto l68
-									l69:
-										position, tokenIndex = position69, tokenIndex69
-									}
-									if !matchDot() {
-										goto l68
-									}
-									goto l59
-								l68:
-									position, tokenIndex = position68, tokenIndex68
-								}
-								goto l58
-							l59:
-								position, tokenIndex = position58, tokenIndex58
-								if at(buffer, position) != rune('/') {
-									goto l72
-								}
-								position++
-								if !_rules[rulepath_segments]() {
-									goto l72
-								}
-								goto l58
-							l72:
-								position, tokenIndex = position58, tokenIndex58
-								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-									goto l57
-								}
-								{
-									position73, tokenIndex73 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l73
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l73
-									}
-									goto l74
-								l73:
-									position, tokenIndex = position73, tokenIndex73
-								}
-							l74:
-							}
-						l58:
-							{
-								position75, tokenIndex75 := position, tokenIndex
-								if at(buffer, position) != rune('?') {
-									goto l75
-								}
-								position++
-								if !_rules[rulequery]() {
-									goto l75
-								}
-								goto l76
-							l75:
-								position, tokenIndex = position75, tokenIndex75
-							}
-						l76:
-							goto l6
-						l57:
-							position, tokenIndex = position6, tokenIndex6
-							if !(p.pick[1] == 1) {
-								goto l77
-							}
-							{
-								position78, tokenIndex78 := position, tokenIndex
-								{
-									position80, tokenIndex80 := position, tokenIndex
-									{
-										position82, tokenIndex82 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l83
-										}
+										goto l67
+									l68:
+										position, tokenIndex = position67, tokenIndex67
 										if at(buffer, position) != rune('/') {
-											goto l83
+											goto l62
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l83
+											goto l62
 										}
 										position++
-										if !_rules[ruleauthority]() {
-											goto l83
-										}
-										{
-											position84, tokenIndex84 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l84
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l84
-											}
-											goto l85
-										l84:
-											position, tokenIndex = position84, tokenIndex84
-										}
-									l85:
-										goto l82
-									l83:
-										position, tokenIndex = position82, tokenIndex82
-										if !(p.pick[5] == 1) {
-											goto l81
-										}
-										{
-											position86, tokenIndex86 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l87
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l87
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l87
-											}
-											{
-												position88, tokenIndex88 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l88
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l88
-												}
-												goto l89
-											l88:
-												position, tokenIndex = position88, tokenIndex88
-											}
-										l89:
-											goto l86
-										l87:
-											position, tokenIndex = position86, tokenIndex86
-											if at(buffer, position) != rune('/') {
-												goto l81
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l81
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l81
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l81
-											}
-										}
-									l86:
-									}
-								l82:
-									{
-										position90, tokenIndex90 := position, tokenIndex
-										{
-											position91, tokenIndex91 := position, tokenIndex
-											{
-												position92, tokenIndex92 := position, tokenIndex
-												if at(buffer, position) != rune('#') {
-													goto l93
-												}
-												position++
-												goto l92
-											l93:
-												position, tokenIndex = position92, tokenIndex92
-												if at(buffer, position) != rune('?') {
-													goto l91
-												}
-												position++
-											}
-										l92:
-											goto l90
-										l91:
-											position, tokenIndex = position91, tokenIndex91
-										}
-										if !matchDot() {
-											goto l90
-										}
-										goto l81
-									l90:
-										position, tokenIndex = position90, tokenIndex90
-									}
-									goto l80
-								l81:
-									position, tokenIndex = position80, tokenIndex80
-									if at(buffer, position) != rune('/') {
-										goto l94
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l94
-									}
-									goto l80
-								l94:
-									position, tokenIndex = position80, tokenIndex80
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-										goto l78
-									}
-									{
-										position95, tokenIndex95 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l95
+											goto l62
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l95
+											goto l62
 										}
-										goto l96
-									l95:
-										position, tokenIndex = position95, tokenIndex95
 									}
-								l96:
+								l67:
 								}
-							l80:
+							l63:
+								{
+									position71, tokenIndex71 := position, tokenIndex
+									{
+										position72, tokenIndex72 := position, tokenIndex
+										{
+											position73, tokenIndex73 := position, tokenIndex
+											if at(buffer, position) != rune('#') {
+												goto l74
+											}
+											position++
+											goto l73
+										l74:
+											position, tokenIndex = position73, tokenIndex73
+											if at(buffer, position) != rune('?') {
+												goto l72
+											}
+											position++
+										}
+									l73:
+										goto l71
+									l72:
+										position, tokenIndex = position72, tokenIndex72
+									}
+									if !matchDot() {
+										goto l71
+									}
+									goto l62
+								l71:
+									position, tokenIndex = position71, tokenIndex71
+								}
+								goto l61
+							l62:
+								position, tokenIndex = position61, tokenIndex61
+								if at(buffer, position) != rune('/') {
+									goto l75
+								}
+								position++
+								if !_rules[rulepath_segments]() {
+									goto l75
+								}
+								goto l61
+							l75:
+								position, tokenIndex = position61, tokenIndex61
+								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+									goto l60
+								}
+								{
+									position76, tokenIndex76 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l76
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l76
+									}
+									goto l77
+								l76:
+									position, tokenIndex = position76, tokenIndex76
+								}
+							l77:
+							}
+						l61:
+							{
+								position78, tokenIndex78 := position, tokenIndex
+								if at(buffer, position) != rune('?') {
+									goto l78
+								}
+								position++
+								if !_rules[rulequery]() {
+									goto l78
+								}
 								goto l79
 							l78:
 								position, tokenIndex = position78, tokenIndex78
 							}
 						l79:
+							goto l6
+						l60:
+							position, tokenIndex = position6, tokenIndex6
+							if !(p.pick[1] == 1) {
+								goto l80
+							}
 							{
-								position97, tokenIndex97 := position, tokenIndex
+								position81, tokenIndex81 := position, tokenIndex
+								{
+									position83, tokenIndex83 := position, tokenIndex
+									{
+										position85, tokenIndex85 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l86
+										}
+										if at(buffer, position) != rune('/') {
+											goto l86
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l86
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l86
+										}
+										{
+											position87, tokenIndex87 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l87
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l87
+											}
+											goto l88
+										l87:
+											position, tokenIndex = position87, tokenIndex87
+										}
+									l88:
+										goto l85
+									l86:
+										position, tokenIndex = position85, tokenIndex85
+										if !(p.pick[5] == 1) {
+											goto l84
+										}
+										{
+											position89, tokenIndex89 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l90
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l90
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l90
+											}
+											{
+												position91, tokenIndex91 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l91
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l91
+												}
+												goto l92
+											l91:
+												position, tokenIndex = position91, tokenIndex91
+											}
+										l92:
+											goto l89
+										l90:
+											position, tokenIndex = position89, tokenIndex89
+											if at(buffer, position) != rune('/') {
+												goto l84
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l84
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l84
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l84
+											}
+										}
+									l89:
+									}
+								l85:
+									{
+										position93, tokenIndex93 := position, tokenIndex
+										{
+											position94, tokenIndex94 := position, tokenIndex
+											{
+												position95, tokenIndex95 := position, tokenIndex
+												if at(buffer, position) != rune('#') {
+													goto l96
+												}
+												position++
+												goto l95
+											l96:
+												position, tokenIndex = position95, tokenIndex95
+												if at(buffer, position) != rune('?') {
+													goto l94
+												}
+												position++
+											}
+										l95:
+											goto l93
+										l94:
+											position, tokenIndex = position94, tokenIndex94
+										}
+										if !matchDot() {
+											goto l93
+										}
+										goto l84
+									l93:
+										position, tokenIndex = position93, tokenIndex93
+									}
+									goto l83
+								l84:
+									position, tokenIndex = position83, tokenIndex83
+									if at(buffer, position) != rune('/') {
+										goto l97
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l97
+									}
+									goto l83
+								l97:
+									position, tokenIndex = position83, tokenIndex83
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l81
+									}
+									{
+										position98, tokenIndex98 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l98
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l98
+										}
+										goto l99
+									l98:
+										position, tokenIndex = position98, tokenIndex98
+									}
+								l99:
+								}
+							l83:
+								goto l82
+							l81:
+								position, tokenIndex = position81, tokenIndex81
+							}
+						l82:
+							{
+								position100, tokenIndex100 := position, tokenIndex
 								if at(buffer, position) != rune('?') {
-									goto l97
+									goto l100
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l97
+									goto l100
 								}
-								goto l98
-							l97:
-								position, tokenIndex = position97, tokenIndex97
+								goto l101
+							l100:
+								position, tokenIndex = position100, tokenIndex100
 							}
-						l98:
+						l101:
 							goto l6
-						l77:
+						l80:
 							position, tokenIndex = position6, tokenIndex6
 							if !(p.pick[1] == 2) {
 								goto l4
 							}
 							{
-								position99, tokenIndex99 := position, tokenIndex
+								position102, tokenIndex102 := position, tokenIndex
 								if at(buffer, position) != rune('/') {
-									goto l100
+									goto l103
 								}
 								position++
 								if at(buffer, position) != rune('/') {
-									goto l100
+									goto l103
 								}
 								position++
 								if at(buffer, position) != rune('?') {
-									goto l100
+									goto l103
 								}
 								position++
 								if !_rules[rulequery]() {
-									goto l100
+									goto l103
 								}
-								goto l99
-							l100:
-								position, tokenIndex = position99, tokenIndex99
+								goto l102
+							l103:
+								position, tokenIndex = position102, tokenIndex102
 								{
-									position101, tokenIndex101 := position, tokenIndex
+									position104, tokenIndex104 := position, tokenIndex
 									{
-										position103, tokenIndex103 := position, tokenIndex
+										position106, tokenIndex106 := position, tokenIndex
 										{
-											position105, tokenIndex105 := position, tokenIndex
+											position108, tokenIndex108 := position, tokenIndex
 											if !(p.pick[5] == 0) {
-												goto l106
+												goto l109
 											}
 											if at(buffer, position) != rune('/') {
-												goto l106
+												goto l109
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l106
+												goto l109
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l106
+												goto l109
 											}
 											{
-												position107, tokenIndex107 := position, tokenIndex
+												position110, tokenIndex110 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l107
+													goto l110
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l107
+													goto l110
 												}
-												goto l108
-											l107:
-												position, tokenIndex = position107, tokenIndex107
+												goto l111
+											l110:
+												position, tokenIndex = position110, tokenIndex110
 											}
-										l108:
-											goto l105
-										l106:
-											position, tokenIndex = position105, tokenIndex105
+										l111:
+											goto l108
+										l109:
+											position, tokenIndex = position108, tokenIndex108
 											if !(p.pick[5] == 1) {
-												goto l104
+												goto l107
 											}
 											{
-												position109, tokenIndex109 := position, tokenIndex
+												position112, tokenIndex112 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l110
+													goto l113
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l110
+													goto l113
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l110
+													goto l113
 												}
 												{
-													position111, tokenIndex111 := position, tokenIndex
+													position114, tokenIndex114 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l111
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l111
-													}
-													goto l112
-												l111:
-													position, tokenIndex = position111, tokenIndex111
-												}
-											l112:
-												goto l109
-											l110:
-												position, tokenIndex = position109, tokenIndex109
-												if at(buffer, position) != rune('/') {
-													goto l104
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l104
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l104
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l104
-												}
-											}
-										l109:
-										}
-									l105:
-										{
-											position113, tokenIndex113 := position, tokenIndex
-											{
-												position114, tokenIndex114 := position, tokenIndex
-												{
-													position115, tokenIndex115 := position, tokenIndex
-													if at(buffer, position) != rune('#') {
-														goto l116
-													}
-													position++
-													goto l115
-												l116:
-													position, tokenIndex = position115, tokenIndex115
-													if at(buffer, position) != rune('?') {
 														goto l114
 													}
 													position++
+													if !_rules[rulepath_segments]() {
+														goto l114
+													}
+													goto l115
+												l114:
+													position, tokenIndex = position114, tokenIndex114
 												}
 											l115:
-												goto l113
-											l114:
-												position, tokenIndex = position114, tokenIndex114
+												goto l112
+											l113:
+												position, tokenIndex = position112, tokenIndex112
+												if at(buffer, position) != rune('/') {
+													goto l107
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l107
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l107
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l107
+												}
+											}
+										l112:
+										}
+									l108:
+										{
+											position116, tokenIndex116 := position, tokenIndex
+											{
+												position117, tokenIndex117 := position, tokenIndex
+												{
+													position118, tokenIndex118 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l119
+													}
+													position++
+													goto l118
+												l119:
+													position, tokenIndex = position118, tokenIndex118
+													if at(buffer, position) != rune('?') {
+														goto l117
+													}
+													position++
+												}
+											l118:
+												goto l116
+											l117:
+												position, tokenIndex = position117, tokenIndex117
 											}
 											if !matchDot() {
-												goto l113
+												goto l116
 											}
-											goto l104
-										l113:
-											position, tokenIndex = position113, tokenIndex113
+											goto l107
+										l116:
+											position, tokenIndex = position116, tokenIndex116
 										}
-										goto l103
-									l104:
-										position, tokenIndex = position103, tokenIndex103
+										goto l106
+									l107:
+										position, tokenIndex = position106, tokenIndex106
 										if at(buffer, position) != rune('/') {
-											goto l117
+											goto l120
 										}
 										position++
 										{
-											position118, tokenIndex118 := position, tokenIndex
+											position121, tokenIndex121 := position, tokenIndex
 											{
-												position120, tokenIndex120 := position, tokenIndex
+												position123, tokenIndex123 := position, tokenIndex
 												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l121
+													goto l124
 												}
-											l122:
+											l125:
 												{
-													position123, tokenIndex123 := position, tokenIndex
+													position126, tokenIndex126 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l123
+														goto l126
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l123
+														goto l126
 													}
-													goto l122
-												l123:
-													position, tokenIndex = position123, tokenIndex123
+													goto l125
+												l126:
+													position, tokenIndex = position126, tokenIndex126
 												}
-												goto l120
-											l121:
-												position, tokenIndex = position120, tokenIndex120
+												goto l123
+											l124:
+												position, tokenIndex = position123, tokenIndex123
 												if at(buffer, position) != rune(';') {
-													goto l118
+													goto l121
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-													goto l118
+													goto l121
 												}
-											l124:
+											l127:
 												{
-													position125, tokenIndex125 := position, tokenIndex
+													position128, tokenIndex128 := position, tokenIndex
 													if at(buffer, position) != rune(';') {
-														goto l125
+														goto l128
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l125
+														goto l128
 													}
-													goto l124
-												l125:
-													position, tokenIndex = position125, tokenIndex125
+													goto l127
+												l128:
+													position, tokenIndex = position128, tokenIndex128
 												}
 											}
-										l120:
-										l126:
+										l123:
+										l129:
 											{
-												position127, tokenIndex127 := position, tokenIndex
+												position130, tokenIndex130 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l127
+													goto l130
 												}
 												position++
 												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-													goto l127
+													goto l130
 												}
-												goto l126
-											l127:
-												position, tokenIndex = position127, tokenIndex127
+												goto l129
+											l130:
+												position, tokenIndex = position130, tokenIndex130
 											}
-											goto l119
-										l118:
-											position, tokenIndex = position118, tokenIndex118
+											goto l122
+										l121:
+											position, tokenIndex = position121, tokenIndex121
 										}
-									l119:
-										goto l103
-									l117:
-										position, tokenIndex = position103, tokenIndex103
+									l122:
+										goto l106
+									l120:
+										position, tokenIndex = position106, tokenIndex106
 										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-											goto l101
+											goto l104
 										}
 										{
-											position128, tokenIndex128 := position, tokenIndex
+											position131, tokenIndex131 := position, tokenIndex
 											if at(buffer, position) != rune('/') {
-												goto l128
+												goto l131
 											}
 											position++
 											if !_rules[rulepath_segments]() {
-												goto l128
+												goto l131
 											}
-											goto l129
-										l128:
-											position, tokenIndex = position128, tokenIndex128
+											goto l132
+										l131:
+											position, tokenIndex = position131, tokenIndex131
 										}
-									l129:
+									l132:
 									}
-								l103:
-									goto l102
-								l101:
-									position, tokenIndex = position101, tokenIndex101
+								l106:
+									goto l105
+								l104:
+									position, tokenIndex = position104, tokenIndex104
 								}
-							l102:
+							l105:
 								{
-									position130, tokenIndex130 := position, tokenIndex
+									position133, tokenIndex133 := position, tokenIndex
 									if at(buffer, position) != rune('?') {
-										goto l130
+										goto l133
 									}
 									position++
 									if !_rules[rulequery]() {
-										goto l130
+										goto l133
 									}
-									goto l131
-								l130:
-									position, tokenIndex = position130, tokenIndex130
+									goto l134
+								l133:
+									position, tokenIndex = position133, tokenIndex133
 								}
-							l131:
+							l134:
 							}
-						l99:
+						l102:
 						}
 					l6:
 						goto l5
@@ -1398,27 +1417,27 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					}
 				l5:
 					{
-						position132, tokenIndex132 := position, tokenIndex
+						position135, tokenIndex135 := position, tokenIndex
 						if at(buffer, position) != rune('#') {
-							goto l132
+							goto l135
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l132
+							goto l135
 						}
-						goto l133
-					l132:
-						position, tokenIndex = position132, tokenIndex132
+						goto l136
+					l135:
+						position, tokenIndex = position135, tokenIndex135
 					}
-				l133:
+				l136:
 					{
-						position134, tokenIndex134 := position, tokenIndex
+						position137, tokenIndex137 := position, tokenIndex
 						if !matchDot() {
-							goto l134
+							goto l137
 						}
 						goto l3
-					l134:
-						position, tokenIndex = position134, tokenIndex134
+					l137:
+						position, tokenIndex = position137, tokenIndex137
 					}
 					goto l2
 				l3:
@@ -1427,1080 +1446,1099 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						goto l0
 					}
 					{
-						position135, tokenIndex135 := position, tokenIndex
+						position138, tokenIndex138 := position, tokenIndex
 						{
-							position137, tokenIndex137 := position, tokenIndex
+							position140, tokenIndex140 := position, tokenIndex
 							{
-								position139, tokenIndex139 := position, tokenIndex
+								position142, tokenIndex142 := position, tokenIndex
+								{
+									position144, tokenIndex144 := position, tokenIndex
+									{
+										position145, tokenIndex145 := position, tokenIndex
+										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+											goto l146
+										}
+										position++
+										goto l145
+									l146:
+										position, tokenIndex = position145, tokenIndex145
+										if c := at(buffer, position); c < rune('a') || c > rune('z') {
+											goto l143
+										}
+										position++
+									}
+								l145:
+									position, tokenIndex = position144, tokenIndex144
+								}
 								if !_rules[rulescheme]() {
-									goto l140
+									goto l143
 								}
 								if at(buffer, position) != rune(':') {
-									goto l140
+									goto l143
 								}
 								position++
 								{
-									position141, tokenIndex141 := position, tokenIndex
+									position147, tokenIndex147 := position, tokenIndex
 									if !(p.pick[2] == 0) {
-										goto l142
+										goto l148
 									}
 									{
-										position143, tokenIndex143 := position, tokenIndex
+										position149, tokenIndex149 := position, tokenIndex
 										{
-											position145, tokenIndex145 := position, tokenIndex
+											position151, tokenIndex151 := position, tokenIndex
 											if !(p.pick[5] == 0) {
-												goto l146
+												goto l152
 											}
 											if at(buffer, position) != rune('/') {
-												goto l146
+												goto l152
 											}
 											position++
 											if at(buffer, position) != rune('/') {
-												goto l146
+												goto l152
 											}
 											position++
 											if !_rules[ruleauthority]() {
-												goto l146
+												goto l152
 											}
 											{
-												position147, tokenIndex147 := position, tokenIndex
+												position153, tokenIndex153 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l147
+													goto l153
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l147
+													goto l153
 												}
-												goto l148
-											l147:
-												position, tokenIndex = position147, tokenIndex147
+												goto l154
+											l153:
+												position, tokenIndex = position153, tokenIndex153
 											}
-										l148:
-											goto l145
-										l146:
-											position, tokenIndex = position145, tokenIndex145
+										l154:
+											goto l151
+										l152:
+											position, tokenIndex = position151, tokenIndex151
 											if !(p.pick[5] == 1) {
-												goto l144
+												goto l150
 											}
 											{
-												position149, tokenIndex149 := position, tokenIndex
+												position155, tokenIndex155 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l150
+													goto l156
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l150
+													goto l156
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l150
+													goto l156
 												}
 												{
-													position151, tokenIndex151 := position, tokenIndex
+													position157, tokenIndex157 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l151
+														goto l157
 													}
 													position++
 													if !_rules[rulepath_segments]() {
-														goto l151
+														goto l157
 													}
-													goto l152
-												l151:
-													position, tokenIndex = position151, tokenIndex151
+													goto l158
+												l157:
+													position, tokenIndex = position157, tokenIndex157
 												}
-											l152:
-												goto l149
-											l150:
-												position, tokenIndex = position149, tokenIndex149
+											l158:
+												goto l155
+											l156:
+												position, tokenIndex = position155, tokenIndex155
 												if at(buffer, position) != rune('/') {
-													goto l144
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l144
+													goto l150
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l144
+													goto l150
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l150
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l144
+													goto l150
 												}
 											}
-										l149:
+										l155:
 										}
-									l145:
+									l151:
 										{
-											position153, tokenIndex153 := position, tokenIndex
+											position159, tokenIndex159 := position, tokenIndex
 											{
-												position154, tokenIndex154 := position, tokenIndex
+												position160, tokenIndex160 := position, tokenIndex
 												{
-													position155, tokenIndex155 := position, tokenIndex
+													position161, tokenIndex161 := position, tokenIndex
 													if at(buffer, position) != rune('#') {
-														goto l156
+														goto l162
 													}
 													position++
-													goto l155
-												l156:
-													position, tokenIndex = position155, tokenIndex155
+													goto l161
+												l162:
+													position, tokenIndex = position161, tokenIndex161
 													if at(buffer, position) != rune('?') {
-														goto l154
+														goto l160
 													}
 													position++
 												}
-											l155:
-												goto l153
-											l154:
-												position, tokenIndex = position154, tokenIndex154
+											l161:
+												goto l159
+											l160:
+												position, tokenIndex = position160, tokenIndex160
 											}
 											if !matchDot() {
-												goto l153
+												goto l159
 											}
-											goto l144
-										l153:
-											position, tokenIndex = position153, tokenIndex153
+											goto l150
+										l159:
+											position, tokenIndex = position159, tokenIndex159
 										}
-										goto l143
-									l144:
-										position, tokenIndex = position143, tokenIndex143
+										goto l149
+									l150:
+										position, tokenIndex = position149, tokenIndex149
 										if at(buffer, position) != rune('/') {
-											goto l142
+											goto l148
 										}
 										position++
 										if !_rules[rulepath_segments]() {
-											goto l142
+											goto l148
 										}
 									}
-								l143:
+								l149:
 									{
-										position157, tokenIndex157 := position, tokenIndex
+										position163, tokenIndex163 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l157
+											goto l163
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l157
+											goto l163
 										}
-										goto l158
-									l157:
-										position, tokenIndex = position157, tokenIndex157
+										goto l164
+									l163:
+										position, tokenIndex = position163, tokenIndex163
 									}
-								l158:
-									goto l141
-								l142:
-									position, tokenIndex = position141, tokenIndex141
+								l164:
+									goto l147
+								l148:
+									position, tokenIndex = position147, tokenIndex147
 									if !(p.pick[2] == 1) {
-										goto l159
+										goto l165
 									}
 									{
-										position160, tokenIndex160 := position, tokenIndex
+										position166, tokenIndex166 := position, tokenIndex
 										if at(buffer, position) != rune('/') {
-											goto l161
+											goto l167
 										}
 										position++
 										if at(buffer, position) != rune('/') {
-											goto l161
+											goto l167
 										}
 										position++
 										if at(buffer, position) != rune('?') {
-											goto l161
+											goto l167
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l161
+											goto l167
 										}
-										goto l160
-									l161:
-										position, tokenIndex = position160, tokenIndex160
+										goto l166
+									l167:
+										position, tokenIndex = position166, tokenIndex166
 										{
-											position162, tokenIndex162 := position, tokenIndex
+											position168, tokenIndex168 := position, tokenIndex
 											{
-												position164, tokenIndex164 := position, tokenIndex
+												position170, tokenIndex170 := position, tokenIndex
 												if !(p.pick[5] == 0) {
-													goto l165
+													goto l171
 												}
 												if at(buffer, position) != rune('/') {
-													goto l165
+													goto l171
 												}
 												position++
 												if at(buffer, position) != rune('/') {
-													goto l165
+													goto l171
 												}
 												position++
 												if !_rules[ruleauthority]() {
-													goto l165
+													goto l171
 												}
 												{
-													position166, tokenIndex166 := position, tokenIndex
+													position172, tokenIndex172 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l166
+														goto l172
 													}
 													position++
 													if !_rules[rulepath_segments]() {
-														goto l166
+														goto l172
 													}
-													goto l167
-												l166:
-													position, tokenIndex = position166, tokenIndex166
+													goto l173
+												l172:
+													position, tokenIndex = position172, tokenIndex172
 												}
-											l167:
-												goto l164
-											l165:
-												position, tokenIndex = position164, tokenIndex164
+											l173:
+												goto l170
+											l171:
+												position, tokenIndex = position170, tokenIndex170
 												if !(p.pick[5] == 1) {
-													goto l163
+													goto l169
 												}
 												{
-													position168, tokenIndex168 := position, tokenIndex
+													position174, tokenIndex174 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l169
+														goto l175
 													}
 													position++
 													if at(buffer, position) != rune('/') {
-														goto l169
+														goto l175
 													}
 													position++
 													if !_rules[ruleauthority]() {
-														goto l169
+														goto l175
 													}
 													{
-														position170, tokenIndex170 := position, tokenIndex
+														position176, tokenIndex176 := position, tokenIndex
 														if at(buffer, position) != rune('/') {
-															goto l170
+															goto l176
 														}
 														position++
 														if !_rules[rulepath_segments]() {
-															goto l170
+															goto l176
 														}
-														goto l171
-													l170:
-														position, tokenIndex = position170, tokenIndex170
+														goto l177
+													l176:
+														position, tokenIndex = position176, tokenIndex176
 													}
-												l171:
-													goto l168
-												l169:
-													position, tokenIndex = position168, tokenIndex168
+												l177:
+													goto l174
+												l175:
+													position, tokenIndex = position174, tokenIndex174
 													if at(buffer, position) != rune('/') {
-														goto l163
-													}
-													position++
-													if at(buffer, position) != rune('/') {
-														goto l163
+														goto l169
 													}
 													position++
 													if at(buffer, position) != rune('/') {
-														goto l163
+														goto l169
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l169
 													}
 													position++
 													if !_rules[rulepath_segments]() {
-														goto l163
+														goto l169
 													}
 												}
-											l168:
+											l174:
 											}
-										l164:
+										l170:
 											{
-												position172, tokenIndex172 := position, tokenIndex
+												position178, tokenIndex178 := position, tokenIndex
 												{
-													position173, tokenIndex173 := position, tokenIndex
+													position179, tokenIndex179 := position, tokenIndex
 													{
-														position174, tokenIndex174 := position, tokenIndex
+														position180, tokenIndex180 := position, tokenIndex
 														if at(buffer, position) != rune('#') {
-															goto l175
+															goto l181
 														}
 														position++
-														goto l174
-													l175:
-														position, tokenIndex = position174, tokenIndex174
+														goto l180
+													l181:
+														position, tokenIndex = position180, tokenIndex180
 														if at(buffer, position) != rune('?') {
-															goto l173
+															goto l179
 														}
 														position++
 													}
-												l174:
-													goto l172
-												l173:
-													position, tokenIndex = position173, tokenIndex173
+												l180:
+													goto l178
+												l179:
+													position, tokenIndex = position179, tokenIndex179
 												}
 												if !matchDot() {
-													goto l172
+													goto l178
 												}
-												goto l163
-											l172:
-												position, tokenIndex = position172, tokenIndex172
+												goto l169
+											l178:
+												position, tokenIndex = position178, tokenIndex178
 											}
-											goto l162
-										l163:
-											position, tokenIndex = position162, tokenIndex162
+											goto l168
+										l169:
+											position, tokenIndex = position168, tokenIndex168
 											if at(buffer, position) != rune('/') {
-												goto l159
+												goto l165
 											}
 											position++
 											{
-												position176, tokenIndex176 := position, tokenIndex
+												position182, tokenIndex182 := position, tokenIndex
 												{
-													position178, tokenIndex178 := position, tokenIndex
+													position184, tokenIndex184 := position, tokenIndex
 													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l179
+														goto l185
 													}
-												l180:
+												l186:
 													{
-														position181, tokenIndex181 := position, tokenIndex
+														position187, tokenIndex187 := position, tokenIndex
 														if at(buffer, position) != rune(';') {
-															goto l181
+															goto l187
 														}
 														position++
 														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l181
+															goto l187
 														}
-														goto l180
-													l181:
-														position, tokenIndex = position181, tokenIndex181
-													}
-													goto l178
-												l179:
-													position, tokenIndex = position178, tokenIndex178
-													if at(buffer, position) != rune(';') {
-														goto l176
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l176
-													}
-												l182:
-													{
-														position183, tokenIndex183 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l183
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l183
-														}
-														goto l182
-													l183:
-														position, tokenIndex = position183, tokenIndex183
-													}
-												}
-											l178:
-											l184:
-												{
-													position185, tokenIndex185 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l185
-													}
-													position++
-													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-														goto l185
+														goto l186
+													l187:
+														position, tokenIndex = position187, tokenIndex187
 													}
 													goto l184
 												l185:
-													position, tokenIndex = position185, tokenIndex185
-												}
-												goto l177
-											l176:
-												position, tokenIndex = position176, tokenIndex176
-											}
-										l177:
-										}
-									l162:
-										{
-											position186, tokenIndex186 := position, tokenIndex
-											if at(buffer, position) != rune('?') {
-												goto l186
-											}
-											position++
-											if !_rules[rulequery]() {
-												goto l186
-											}
-											goto l187
-										l186:
-											position, tokenIndex = position186, tokenIndex186
-										}
-									l187:
-									}
-								l160:
-									goto l141
-								l159:
-									position, tokenIndex = position141, tokenIndex141
-									if !_rules[ruleopaque_part]() {
-										goto l140
-									}
-								}
-							l141:
-								{
-									position188, tokenIndex188 := position, tokenIndex
-									{
-										position189, tokenIndex189 := position, tokenIndex
-										if at(buffer, position) != rune('#') {
-											goto l189
-										}
-										position++
-										goto l188
-									l189:
-										position, tokenIndex = position189, tokenIndex189
-									}
-									if !matchDot() {
-										goto l188
-									}
-									goto l140
-								l188:
-									position, tokenIndex = position188, tokenIndex188
-								}
-								goto l139
-							l140:
-								position, tokenIndex = position139, tokenIndex139
-								if !(p.pick[1] == 0) {
-									goto l190
-								}
-								{
-									position191, tokenIndex191 := position, tokenIndex
-									{
-										position193, tokenIndex193 := position, tokenIndex
-										if !(p.pick[5] == 0) {
-											goto l194
-										}
-										if at(buffer, position) != rune('/') {
-											goto l194
-										}
-										position++
-										if at(buffer, position) != rune('/') {
-											goto l194
-										}
-										position++
-										if !_rules[ruleauthority]() {
-											goto l194
-										}
-										{
-											position195, tokenIndex195 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l195
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l195
-											}
-											goto l196
-										l195:
-											position, tokenIndex = position195, tokenIndex195
-										}
-									l196:
-										goto l193
-									l194:
-										position, tokenIndex = position193, tokenIndex193
-										if !(p.pick[5] == 1) {
-											goto l192
-										}
-										{
-											position197, tokenIndex197 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l198
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l198
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l198
-											}
-											{
-												position199, tokenIndex199 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l199
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l199
-												}
-												goto l200
-											l199:
-												position, tokenIndex = position199, tokenIndex199
-											}
-										l200:
-											goto l197
-										l198:
-											position, tokenIndex = position197, tokenIndex197
-											if at(buffer, position) != rune('/') {
-												goto l192
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l192
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l192
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l192
-											}
-										}
-									l197:
-									}
-								l193:
-									{
-										position201, tokenIndex201 := position, tokenIndex
-										{
-											position202, tokenIndex202 := position, tokenIndex
-											{
-												position203, tokenIndex203 := position, tokenIndex
-												if at(buffer, position) != rune('#') {
-													goto l204
-												}
-												position++
-												goto l203
-											l204:
-												position, tokenIndex = position203, tokenIndex203
-												if at(buffer, position) != rune('?') {
-													goto l202
-												}
-												position++
-											}
-										l203:
-											goto l201
-										l202:
-											position, tokenIndex = position202, tokenIndex202
-										}
-										if !matchDot() {
-											goto l201
-										}
-										goto l192
-									l201:
-										position, tokenIndex = position201, tokenIndex201
-									}
-									goto l191
-								l192:
-									position, tokenIndex = position191, tokenIndex191
-									if at(buffer, position) != rune('/') {
-										goto l205
-									}
-									position++
-									if !_rules[rulepath_segments]() {
-										goto l205
-									}
-									goto l191
-								l205:
-									position, tokenIndex = position191, tokenIndex191
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-										goto l190
-									}
-									{
-										position206, tokenIndex206 := position, tokenIndex
-										if at(buffer, position) != rune('/') {
-											goto l206
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l206
-										}
-										goto l207
-									l206:
-										position, tokenIndex = position206, tokenIndex206
-									}
-								l207:
-								}
-							l191:
-								{
-									position208, tokenIndex208 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l208
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l208
-									}
-									goto l209
-								l208:
-									position, tokenIndex = position208, tokenIndex208
-								}
-							l209:
-								goto l139
-							l190:
-								position, tokenIndex = position139, tokenIndex139
-								if !(p.pick[1] == 1) {
-									goto l210
-								}
-								{
-									position211, tokenIndex211 := position, tokenIndex
-									{
-										position213, tokenIndex213 := position, tokenIndex
-										{
-											position215, tokenIndex215 := position, tokenIndex
-											if !(p.pick[5] == 0) {
-												goto l216
-											}
-											if at(buffer, position) != rune('/') {
-												goto l216
-											}
-											position++
-											if at(buffer, position) != rune('/') {
-												goto l216
-											}
-											position++
-											if !_rules[ruleauthority]() {
-												goto l216
-											}
-											{
-												position217, tokenIndex217 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l217
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l217
-												}
-												goto l218
-											l217:
-												position, tokenIndex = position217, tokenIndex217
-											}
-										l218:
-											goto l215
-										l216:
-											position, tokenIndex = position215, tokenIndex215
-											if !(p.pick[5] == 1) {
-												goto l214
-											}
-											{
-												position219, tokenIndex219 := position, tokenIndex
-												if at(buffer, position) != rune('/') {
-													goto l220
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l220
-												}
-												position++
-												if !_rules[ruleauthority]() {
-													goto l220
-												}
-												{
-													position221, tokenIndex221 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l221
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l221
-													}
-													goto l222
-												l221:
-													position, tokenIndex = position221, tokenIndex221
-												}
-											l222:
-												goto l219
-											l220:
-												position, tokenIndex = position219, tokenIndex219
-												if at(buffer, position) != rune('/') {
-													goto l214
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l214
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l214
-												}
-												position++
-												if !_rules[rulepath_segments]() {
-													goto l214
-												}
-											}
-										l219:
-										}
-									l215:
-										{
-											position223, tokenIndex223 := position, tokenIndex
-											{
-												position224, tokenIndex224 := position, tokenIndex
-												{
-													position225, tokenIndex225 := position, tokenIndex
-													if at(buffer, position) != rune('#') {
-														goto l226
-													}
-													position++
-													goto l225
-												l226:
-													position, tokenIndex = position225, tokenIndex225
-													if at(buffer, position) != rune('?') {
-														goto l224
-													}
-													position++
-												}
-											l225:
-												goto l223
-											l224:
-												position, tokenIndex = position224, tokenIndex224
-											}
-											if !matchDot() {
-												goto l223
-											}
-											goto l214
-										l223:
-											position, tokenIndex = position223, tokenIndex223
-										}
-										goto l213
-									l214:
-										position, tokenIndex = position213, tokenIndex213
-										if at(buffer, position) != rune('/') {
-											goto l227
-										}
-										position++
-										if !_rules[rulepath_segments]() {
-											goto l227
-										}
-										goto l213
-									l227:
-										position, tokenIndex = position213, tokenIndex213
-										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-											goto l211
-										}
-										{
-											position228, tokenIndex228 := position, tokenIndex
-											if at(buffer, position) != rune('/') {
-												goto l228
-											}
-											position++
-											if !_rules[rulepath_segments]() {
-												goto l228
-											}
-											goto l229
-										l228:
-											position, tokenIndex = position228, tokenIndex228
-										}
-									l229:
-									}
-								l213:
-									goto l212
-								l211:
-									position, tokenIndex = position211, tokenIndex211
-								}
-							l212:
-								{
-									position230, tokenIndex230 := position, tokenIndex
-									if at(buffer, position) != rune('?') {
-										goto l230
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l230
-									}
-									goto l231
-								l230:
-									position, tokenIndex = position230, tokenIndex230
-								}
-							l231:
-								goto l139
-							l210:
-								position, tokenIndex = position139, tokenIndex139
-								if !(p.pick[1] == 2) {
-									goto l137
-								}
-								{
-									position232, tokenIndex232 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l233
-									}
-									position++
-									if at(buffer, position) != rune('/') {
-										goto l233
-									}
-									position++
-									if at(buffer, position) != rune('?') {
-										goto l233
-									}
-									position++
-									if !_rules[rulequery]() {
-										goto l233
-									}
-									goto l232
-								l233:
-									position, tokenIndex = position232, tokenIndex232
-									{
-										position234, tokenIndex234 := position, tokenIndex
-										{
-											position236, tokenIndex236 := position, tokenIndex
-											{
-												position238, tokenIndex238 := position, tokenIndex
-												if !(p.pick[5] == 0) {
-													goto l239
-												}
-												if at(buffer, position) != rune('/') {
-													goto l239
-												}
-												position++
-												if at(buffer, position) != rune('/') {
-													goto l239
-												}
-												position++
-												if !_rules[ruleauthority]() {
-													goto l239
-												}
-												{
-													position240, tokenIndex240 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l240
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l240
-													}
-													goto l241
-												l240:
-													position, tokenIndex = position240, tokenIndex240
-												}
-											l241:
-												goto l238
-											l239:
-												position, tokenIndex = position238, tokenIndex238
-												if !(p.pick[5] == 1) {
-													goto l237
-												}
-												{
-													position242, tokenIndex242 := position, tokenIndex
-													if at(buffer, position) != rune('/') {
-														goto l243
-													}
-													position++
-													if at(buffer, position) != rune('/') {
-														goto l243
-													}
-													position++
-													if !_rules[ruleauthority]() {
-														goto l243
-													}
-													{
-														position244, tokenIndex244 := position, tokenIndex
-														if at(buffer, position) != rune('/') {
-															goto l244
-														}
-														position++
-														if !_rules[rulepath_segments]() {
-															goto l244
-														}
-														goto l245
-													l244:
-														position, tokenIndex = position244, tokenIndex244
-													}
-												l245:
-													goto l242
-												l243:
-													position, tokenIndex = position242, tokenIndex242
-													if at(buffer, position) != rune('/') {
-														goto l237
-													}
-													position++
-													if at(buffer, position) != rune('/') {
-														goto l237
-													}
-													position++
-													if at(buffer, position) != rune('/') {
-														goto l237
-													}
-													position++
-													if !_rules[rulepath_segments]() {
-														goto l237
-													}
-												}
-											l242:
-											}
-										l238:
-											{
-												position246, tokenIndex246 := position, tokenIndex
-												{
-													position247, tokenIndex247 := position, tokenIndex
-													{
-														position248, tokenIndex248 := position, tokenIndex
-														if at(buffer, position) != rune('#') {
-															goto l249
-														}
-														position++
-														goto l248
-													l249:
-														position, tokenIndex = position248, tokenIndex248
-														if at(buffer, position) != rune('?') {
-															goto l247
-														}
-														position++
-													}
-												l248:
-													goto l246
-												l247:
-													position, tokenIndex = position247, tokenIndex247
-												}
-												if !matchDot() {
-													goto l246
-												}
-												goto l237
-											l246:
-												position, tokenIndex = position246, tokenIndex246
-											}
-											goto l236
-										l237:
-											position, tokenIndex = position236, tokenIndex236
-											if at(buffer, position) != rune('/') {
-												goto l250
-											}
-											position++
-											{
-												position251, tokenIndex251 := position, tokenIndex
-												{
-													position253, tokenIndex253 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l254
-													}
-												l255:
-													{
-														position256, tokenIndex256 := position, tokenIndex
-														if at(buffer, position) != rune(';') {
-															goto l256
-														}
-														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l256
-														}
-														goto l255
-													l256:
-														position, tokenIndex = position256, tokenIndex256
-													}
-													goto l253
-												l254:
-													position, tokenIndex = position253, tokenIndex253
+													position, tokenIndex = position184, tokenIndex184
 													if at(buffer, position) != rune(';') {
-														goto l251
+														goto l182
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-														goto l251
+														goto l182
 													}
-												l257:
+												l188:
 													{
-														position258, tokenIndex258 := position, tokenIndex
+														position189, tokenIndex189 := position, tokenIndex
 														if at(buffer, position) != rune(';') {
-															goto l258
+															goto l189
 														}
 														position++
 														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
-															goto l258
+															goto l189
 														}
-														goto l257
-													l258:
-														position, tokenIndex = position258, tokenIndex258
+														goto l188
+													l189:
+														position, tokenIndex = position189, tokenIndex189
 													}
 												}
-											l253:
-											l259:
+											l184:
+											l190:
 												{
-													position260, tokenIndex260 := position, tokenIndex
+													position191, tokenIndex191 := position, tokenIndex
 													if at(buffer, position) != rune('/') {
-														goto l260
+														goto l191
 													}
 													position++
 													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-														goto l260
+														goto l191
 													}
-													goto l259
-												l260:
-													position, tokenIndex = position260, tokenIndex260
+													goto l190
+												l191:
+													position, tokenIndex = position191, tokenIndex191
 												}
-												goto l252
-											l251:
-												position, tokenIndex = position251, tokenIndex251
+												goto l183
+											l182:
+												position, tokenIndex = position182, tokenIndex182
 											}
-										l252:
-											goto l236
-										l250:
-											position, tokenIndex = position236, tokenIndex236
-											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
-												goto l234
+										l183:
+										}
+									l168:
+										{
+											position192, tokenIndex192 := position, tokenIndex
+											if at(buffer, position) != rune('?') {
+												goto l192
+											}
+											position++
+											if !_rules[rulequery]() {
+												goto l192
+											}
+											goto l193
+										l192:
+											position, tokenIndex = position192, tokenIndex192
+										}
+									l193:
+									}
+								l166:
+									goto l147
+								l165:
+									position, tokenIndex = position147, tokenIndex147
+									if !_rules[ruleopaque_part]() {
+										goto l143
+									}
+								}
+							l147:
+								{
+									position194, tokenIndex194 := position, tokenIndex
+									{
+										position195, tokenIndex195 := position, tokenIndex
+										if at(buffer, position) != rune('#') {
+											goto l195
+										}
+										position++
+										goto l194
+									l195:
+										position, tokenIndex = position195, tokenIndex195
+									}
+									if !matchDot() {
+										goto l194
+									}
+									goto l143
+								l194:
+									position, tokenIndex = position194, tokenIndex194
+								}
+								goto l142
+							l143:
+								position, tokenIndex = position142, tokenIndex142
+								if !(p.pick[1] == 0) {
+									goto l196
+								}
+								{
+									position197, tokenIndex197 := position, tokenIndex
+									{
+										position199, tokenIndex199 := position, tokenIndex
+										if !(p.pick[5] == 0) {
+											goto l200
+										}
+										if at(buffer, position) != rune('/') {
+											goto l200
+										}
+										position++
+										if at(buffer, position) != rune('/') {
+											goto l200
+										}
+										position++
+										if !_rules[ruleauthority]() {
+											goto l200
+										}
+										{
+											position201, tokenIndex201 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l201
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l201
+											}
+											goto l202
+										l201:
+											position, tokenIndex = position201, tokenIndex201
+										}
+									l202:
+										goto l199
+									l200:
+										position, tokenIndex = position199, tokenIndex199
+										if !(p.pick[5] == 1) {
+											goto l198
+										}
+										{
+											position203, tokenIndex203 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l204
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l204
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l204
 											}
 											{
-												position261, tokenIndex261 := position, tokenIndex
+												position205, tokenIndex205 := position, tokenIndex
 												if at(buffer, position) != rune('/') {
-													goto l261
+													goto l205
 												}
 												position++
 												if !_rules[rulepath_segments]() {
-													goto l261
+													goto l205
 												}
-												goto l262
-											l261:
-												position, tokenIndex = position261, tokenIndex261
+												goto l206
+											l205:
+												position, tokenIndex = position205, tokenIndex205
 											}
-										l262:
+										l206:
+											goto l203
+										l204:
+											position, tokenIndex = position203, tokenIndex203
+											if at(buffer, position) != rune('/') {
+												goto l198
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l198
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l198
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l198
+											}
 										}
-									l236:
-										goto l235
-									l234:
-										position, tokenIndex = position234, tokenIndex234
+									l203:
 									}
-								l235:
+								l199:
 									{
-										position263, tokenIndex263 := position, tokenIndex
+										position207, tokenIndex207 := position, tokenIndex
+										{
+											position208, tokenIndex208 := position, tokenIndex
+											{
+												position209, tokenIndex209 := position, tokenIndex
+												if at(buffer, position) != rune('#') {
+													goto l210
+												}
+												position++
+												goto l209
+											l210:
+												position, tokenIndex = position209, tokenIndex209
+												if at(buffer, position) != rune('?') {
+													goto l208
+												}
+												position++
+											}
+										l209:
+											goto l207
+										l208:
+											position, tokenIndex = position208, tokenIndex208
+										}
+										if !matchDot() {
+											goto l207
+										}
+										goto l198
+									l207:
+										position, tokenIndex = position207, tokenIndex207
+									}
+									goto l197
+								l198:
+									position, tokenIndex = position197, tokenIndex197
+									if at(buffer, position) != rune('/') {
+										goto l211
+									}
+									position++
+									if !_rules[rulepath_segments]() {
+										goto l211
+									}
+									goto l197
+								l211:
+									position, tokenIndex = position197, tokenIndex197
+									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										goto l196
+									}
+									{
+										position212, tokenIndex212 := position, tokenIndex
+										if at(buffer, position) != rune('/') {
+											goto l212
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l212
+										}
+										goto l213
+									l212:
+										position, tokenIndex = position212, tokenIndex212
+									}
+								l213:
+								}
+							l197:
+								{
+									position214, tokenIndex214 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l214
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l214
+									}
+									goto l215
+								l214:
+									position, tokenIndex = position214, tokenIndex214
+								}
+							l215:
+								goto l142
+							l196:
+								position, tokenIndex = position142, tokenIndex142
+								if !(p.pick[1] == 1) {
+									goto l216
+								}
+								{
+									position217, tokenIndex217 := position, tokenIndex
+									{
+										position219, tokenIndex219 := position, tokenIndex
+										{
+											position221, tokenIndex221 := position, tokenIndex
+											if !(p.pick[5] == 0) {
+												goto l222
+											}
+											if at(buffer, position) != rune('/') {
+												goto l222
+											}
+											position++
+											if at(buffer, position) != rune('/') {
+												goto l222
+											}
+											position++
+											if !_rules[ruleauthority]() {
+												goto l222
+											}
+											{
+												position223, tokenIndex223 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l223
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l223
+												}
+												goto l224
+											l223:
+												position, tokenIndex = position223, tokenIndex223
+											}
+										l224:
+											goto l221
+										l222:
+											position, tokenIndex = position221, tokenIndex221
+											if !(p.pick[5] == 1) {
+												goto l220
+											}
+											{
+												position225, tokenIndex225 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l226
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l226
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l226
+												}
+												{
+													position227, tokenIndex227 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l227
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l227
+													}
+													goto l228
+												l227:
+													position, tokenIndex = position227, tokenIndex227
+												}
+											l228:
+												goto l225
+											l226:
+												position, tokenIndex = position225, tokenIndex225
+												if at(buffer, position) != rune('/') {
+													goto l220
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l220
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l220
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l220
+												}
+											}
+										l225:
+										}
+									l221:
+										{
+											position229, tokenIndex229 := position, tokenIndex
+											{
+												position230, tokenIndex230 := position, tokenIndex
+												{
+													position231, tokenIndex231 := position, tokenIndex
+													if at(buffer, position) != rune('#') {
+														goto l232
+													}
+													position++
+													goto l231
+												l232:
+													position, tokenIndex = position231, tokenIndex231
+													if at(buffer, position) != rune('?') {
+														goto l230
+													}
+													position++
+												}
+											l231:
+												goto l229
+											l230:
+												position, tokenIndex = position230, tokenIndex230
+											}
+											if !matchDot() {
+												goto l229
+											}
+											goto l220
+										l229:
+											position, tokenIndex = position229, tokenIndex229
+										}
+										goto l219
+									l220:
+										position, tokenIndex = position219, tokenIndex219
+										if at(buffer, position) != rune('/') {
+											goto l233
+										}
+										position++
+										if !_rules[rulepath_segments]() {
+											goto l233
+										}
+										goto l219
+									l233:
+										position, tokenIndex = position219, tokenIndex219
+										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											goto l217
+										}
+										{
+											position234, tokenIndex234 := position, tokenIndex
+											if at(buffer, position) != rune('/') {
+												goto l234
+											}
+											position++
+											if !_rules[rulepath_segments]() {
+												goto l234
+											}
+											goto l235
+										l234:
+											position, tokenIndex = position234, tokenIndex234
+										}
+									l235:
+									}
+								l219:
+									goto l218
+								l217:
+									position, tokenIndex = position217, tokenIndex217
+								}
+							l218:
+								{
+									position236, tokenIndex236 := position, tokenIndex
+									if at(buffer, position) != rune('?') {
+										goto l236
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l236
+									}
+									goto l237
+								l236:
+									position, tokenIndex = position236, tokenIndex236
+								}
+							l237:
+								goto l142
+							l216:
+								position, tokenIndex = position142, tokenIndex142
+								if !(p.pick[1] == 2) {
+									goto l140
+								}
+								{
+									position238, tokenIndex238 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l239
+									}
+									position++
+									if at(buffer, position) != rune('/') {
+										goto l239
+									}
+									position++
+									if at(buffer, position) != rune('?') {
+										goto l239
+									}
+									position++
+									if !_rules[rulequery]() {
+										goto l239
+									}
+									goto l238
+								l239:
+									position, tokenIndex = position238, tokenIndex238
+									{
+										position240, tokenIndex240 := position, tokenIndex
+										{
+											position242, tokenIndex242 := position, tokenIndex
+											{
+												position244, tokenIndex244 := position, tokenIndex
+												if !(p.pick[5] == 0) {
+													goto l245
+												}
+												if at(buffer, position) != rune('/') {
+													goto l245
+												}
+												position++
+												if at(buffer, position) != rune('/') {
+													goto l245
+												}
+												position++
+												if !_rules[ruleauthority]() {
+													goto l245
+												}
+												{
+													position246, tokenIndex246 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l246
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l246
+													}
+													goto l247
+												l246:
+													position, tokenIndex = position246, tokenIndex246
+												}
+											l247:
+												goto l244
+											l245:
+												position, tokenIndex = position244, tokenIndex244
+												if !(p.pick[5] == 1) {
+													goto l243
+												}
+												{
+													position248, tokenIndex248 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l249
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l249
+													}
+													position++
+													if !_rules[ruleauthority]() {
+														goto l249
+													}
+													{
+														position250, tokenIndex250 := position, tokenIndex
+														if at(buffer, position) != rune('/') {
+															goto l250
+														}
+														position++
+														if !_rules[rulepath_segments]() {
+															goto l250
+														}
+														goto l251
+													l250:
+														position, tokenIndex = position250, tokenIndex250
+													}
+												l251:
+													goto l248
+												l249:
+													position, tokenIndex = position248, tokenIndex248
+													if at(buffer, position) != rune('/') {
+														goto l243
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l243
+													}
+													position++
+													if at(buffer, position) != rune('/') {
+														goto l243
+													}
+													position++
+													if !_rules[rulepath_segments]() {
+														goto l243
+													}
+												}
+											l248:
+											}
+										l244:
+											{
+												position252, tokenIndex252 := position, tokenIndex
+												{
+													position253, tokenIndex253 := position, tokenIndex
+													{
+														position254, tokenIndex254 := position, tokenIndex
+														if at(buffer, position) != rune('#') {
+															goto l255
+														}
+														position++
+														goto l254
+													l255:
+														position, tokenIndex = position254, tokenIndex254
+														if at(buffer, position) != rune('?') {
+															goto l253
+														}
+														position++
+													}
+												l254:
+													goto l252
+												l253:
+													position, tokenIndex = position253, tokenIndex253
+												}
+												if !matchDot() {
+													goto l252
+												}
+												goto l243
+											l252:
+												position, tokenIndex = position252, tokenIndex252
+											}
+											goto l242
+										l243:
+											position, tokenIndex = position242, tokenIndex242
+											if at(buffer, position) != rune('/') {
+												goto l256
+											}
+											position++
+											{
+												position257, tokenIndex257 := position, tokenIndex
+												{
+													position259, tokenIndex259 := position, tokenIndex
+													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l260
+													}
+												l261:
+													{
+														position262, tokenIndex262 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l262
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l262
+														}
+														goto l261
+													l262:
+														position, tokenIndex = position262, tokenIndex262
+													}
+													goto l259
+												l260:
+													position, tokenIndex = position259, tokenIndex259
+													if at(buffer, position) != rune(';') {
+														goto l257
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														goto l257
+													}
+												l263:
+													{
+														position264, tokenIndex264 := position, tokenIndex
+														if at(buffer, position) != rune(';') {
+															goto l264
+														}
+														position++
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+															goto l264
+														}
+														goto l263
+													l264:
+														position, tokenIndex = position264, tokenIndex264
+													}
+												}
+											l259:
+											l265:
+												{
+													position266, tokenIndex266 := position, tokenIndex
+													if at(buffer, position) != rune('/') {
+														goto l266
+													}
+													position++
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+														goto l266
+													}
+													goto l265
+												l266:
+													position, tokenIndex = position266, tokenIndex266
+												}
+												goto l258
+											l257:
+												position, tokenIndex = position257, tokenIndex257
+											}
+										l258:
+											goto l242
+										l256:
+											position, tokenIndex = position242, tokenIndex242
+											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+												goto l240
+											}
+											{
+												position267, tokenIndex267 := position, tokenIndex
+												if at(buffer, position) != rune('/') {
+													goto l267
+												}
+												position++
+												if !_rules[rulepath_segments]() {
+													goto l267
+												}
+												goto l268
+											l267:
+												position, tokenIndex = position267, tokenIndex267
+											}
+										l268:
+										}
+									l242:
+										goto l241
+									l240:
+										position, tokenIndex = position240, tokenIndex240
+									}
+								l241:
+									{
+										position269, tokenIndex269 := position, tokenIndex
 										if at(buffer, position) != rune('?') {
-											goto l263
+											goto l269
 										}
 										position++
 										if !_rules[rulequery]() {
-											goto l263
+											goto l269
 										}
-										goto l264
-									l263:
-										position, tokenIndex = position263, tokenIndex263
+										goto l270
+									l269:
+										position, tokenIndex = position269, tokenIndex269
 									}
-								l264:
+								l270:
 								}
-							l232:
+							l238:
 							}
-						l139:
-							goto l138
-						l137:
-							position, tokenIndex = position137, tokenIndex137
+						l142:
+							goto l141
+						l140:
+							position, tokenIndex = position140, tokenIndex140
 						}
-					l138:
+					l141:
 						{
-							position265, tokenIndex265 := position, tokenIndex
+							position271, tokenIndex271 := position, tokenIndex
 							if at(buffer, position) != rune('#') {
-								goto l265
+								goto l271
 							}
 							position++
 							if !_rules[rulefragment]() {
-								goto l265
+								goto l271
 							}
-							goto l266
-						l265:
-							position, tokenIndex = position265, tokenIndex265
+							goto l272
+						l271:
+							position, tokenIndex = position271, tokenIndex271
 						}
-					l266:
+					l272:
 						{
-							position267, tokenIndex267 := position, tokenIndex
+							position273, tokenIndex273 := position, tokenIndex
 							if !matchDot() {
-								goto l267
+								goto l273
 							}
-							goto l136
-						l267:
-							position, tokenIndex = position267, tokenIndex267
+							goto l139
+						l273:
+							position, tokenIndex = position273, tokenIndex273
 						}
-						goto l135
-					l136:
-						position, tokenIndex = position135, tokenIndex135
+						goto l138
+					l139:
+						position, tokenIndex = position138, tokenIndex138
 						{
-							position268, tokenIndex268 := position, tokenIndex
+							position274, tokenIndex274 := position, tokenIndex
 							if !_rules[rulescheme]() {
-								goto l268
+								goto l274
 							}
 							if at(buffer, position) != rune(':') {
-								goto l268
+								goto l274
 							}
 							position++
-							goto l269
-						l268:
-							position, tokenIndex = position268, tokenIndex268
+							goto l275
+						l274:
+							position, tokenIndex = position274, tokenIndex274
 						}
-					l269:
+					l275:
 						if at(buffer, position) != rune('/') {
 							goto l0
 						}
@@ -2517,16 +2555,16 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							goto l0
 						}
 						{
-							position270, tokenIndex270 := position, tokenIndex
+							position276, tokenIndex276 := position, tokenIndex
 							if !matchDot() {
-								goto l270
+								goto l276
 							}
 							goto l0
-						l270:
-							position, tokenIndex = position270, tokenIndex270
+						l276:
+							position, tokenIndex = position276, tokenIndex276
 						}
 					}
-				l135:
+				l138:
 				}
 			l2:
 				add(ruleURI_reference, position1)
@@ -2538,43 +2576,43 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 		},
 		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
 		func() bool {
-			position271, tokenIndex271 := position, tokenIndex
+			position277, tokenIndex277 := position, tokenIndex
 			{
-				position272 := position
+				position278 := position
 				{
-					position273, tokenIndex273 := position, tokenIndex
+					position279, tokenIndex279 := position, tokenIndex
 					if !(p.pick[3] == 0) {
-						goto l274
+						goto l280
 					}
 					{
-						position275, tokenIndex275 := position, tokenIndex
+						position281, tokenIndex281 := position, tokenIndex
 						if !(p.pick[4] == 0) {
-							goto l276
+							goto l282
 						}
 						{
-							position277, tokenIndex277 := position, tokenIndex
+							position283, tokenIndex283 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l278
+								goto l284
 							}
 							if at(buffer, position) != rune('%') {
-								goto l278
+								goto l284
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l278
+										goto l284
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l278
+										goto l284
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l278
+										goto l284
 									}
 									position++
 								}
@@ -2584,25 +2622,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l278
+										goto l284
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l278
+										goto l284
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l278
+										goto l284
 									}
 									position++
 								}
 							}
 
-							goto l277
-						l278:
-							position, tokenIndex = position277, tokenIndex277
+							goto l283
+						l284:
+							position, tokenIndex = position283, tokenIndex283
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -2610,47 +2648,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l276
+												goto l282
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l276
+												goto l282
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l276
+												goto l282
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l276
+												goto l282
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l276
+												goto l282
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l276
+												goto l282
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l276
+												goto l282
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l276
+												goto l282
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l276
+												goto l282
 											}
 											position++
 										}
@@ -2658,74 +2696,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l276
+										goto l282
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l276
+										goto l282
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l276
+										goto l282
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l276
+										goto l282
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l276
+										goto l282
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l276
+										goto l282
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l276
+										goto l282
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l276
+										goto l282
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l276
+										goto l282
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l276
+										goto l282
 									}
 									{
-										position283, tokenIndex283 := position, tokenIndex
+										position289, tokenIndex289 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l284
+											goto l290
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l284
+													goto l290
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l284
+													goto l290
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l284
+													goto l290
 												}
 												position++
 											}
@@ -2735,66 +2773,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l284
+													goto l290
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l284
+													goto l290
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l284
+													goto l290
 												}
 												position++
 											}
 										}
 
-										goto l283
-									l284:
-										position, tokenIndex = position283, tokenIndex283
+										goto l289
+									l290:
+										position, tokenIndex = position289, tokenIndex289
 										if !_rules[ruleother]() {
-											goto l276
+											goto l282
 										}
 									}
-								l283:
+								l289:
 									break
 								}
 							}
 
 						}
-					l277:
-						goto l275
-					l276:
-						position, tokenIndex = position275, tokenIndex275
+					l283:
+						goto l281
+					l282:
+						position, tokenIndex = position281, tokenIndex281
 						if !(p.pick[4] == 1) {
-							goto l274
+							goto l280
 						}
 						{
-							position287, tokenIndex287 := position, tokenIndex
+							position293, tokenIndex293 := position, tokenIndex
 							if !(p.pick[11] == 0) {
-								goto l288
+								goto l294
 							}
 							if at(buffer, position) != rune('%') {
-								goto l288
+								goto l294
 							}
 							position++
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l288
+										goto l294
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l288
+										goto l294
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l288
+										goto l294
 									}
 									position++
 								}
@@ -2804,25 +2842,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l288
+										goto l294
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l288
+										goto l294
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l288
+										goto l294
 									}
 									position++
 								}
 							}
 
-							goto l287
-						l288:
-							position, tokenIndex = position287, tokenIndex287
+							goto l293
+						l294:
+							position, tokenIndex = position293, tokenIndex293
 							{
 								switch at(buffer, position) {
 								case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -2830,57 +2868,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										switch at(buffer, position) {
 										case ']':
 											if at(buffer, position) != rune(']') {
-												goto l274
+												goto l280
 											}
 											position++
 										case '[':
 											if at(buffer, position) != rune('[') {
-												goto l274
+												goto l280
 											}
 											position++
 										case '@':
 											if at(buffer, position) != rune('@') {
-												goto l274
+												goto l280
 											}
 											position++
 										case '?':
 											if at(buffer, position) != rune('?') {
-												goto l274
+												goto l280
 											}
 											position++
 										case '=':
 											if at(buffer, position) != rune('=') {
-												goto l274
+												goto l280
 											}
 											position++
 										case ';':
 											if at(buffer, position) != rune(';') {
-												goto l274
+												goto l280
 											}
 											position++
 										case ':':
 											if at(buffer, position) != rune(':') {
-												goto l274
+												goto l280
 											}
 											position++
 										case ',':
 											if at(buffer, position) != rune(',') {
-												goto l274
+												goto l280
 											}
 											position++
 										case '+':
 											if at(buffer, position) != rune('+') {
-												goto l274
+												goto l280
 											}
 											position++
 										case '&':
 											if at(buffer, position) != rune('&') {
-												goto l274
+												goto l280
 											}
 											position++
 										default:
 											if at(buffer, position) != rune('$') {
-												goto l274
+												goto l280
 											}
 											position++
 										}
@@ -2888,74 +2926,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 								case '~':
 									if at(buffer, position) != rune('~') {
-										goto l274
+										goto l280
 									}
 									position++
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l274
+										goto l280
 									}
 									position++
 								case '_':
 									if at(buffer, position) != rune('_') {
-										goto l274
+										goto l280
 									}
 									position++
 								case '.':
 									if at(buffer, position) != rune('.') {
-										goto l274
+										goto l280
 									}
 									position++
 								case '-':
 									if at(buffer, position) != rune('-') {
-										goto l274
+										goto l280
 									}
 									position++
 								case '!':
 									if at(buffer, position) != rune('!') {
-										goto l274
+										goto l280
 									}
 									position++
 								case '\'', '(', ')', '*':
 									if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-										goto l274
+										goto l280
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l274
+										goto l280
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l274
+										goto l280
 									}
 									position++
 								default:
 									if !(p.pick[11] == 1) {
-										goto l274
+										goto l280
 									}
 									{
-										position293, tokenIndex293 := position, tokenIndex
+										position299, tokenIndex299 := position, tokenIndex
 										if at(buffer, position) != rune('%') {
-											goto l294
+											goto l300
 										}
 										position++
 										{
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l294
+													goto l300
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l294
+													goto l300
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l294
+													goto l300
 												}
 												position++
 											}
@@ -2965,78 +3003,78 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case 'a', 'b', 'c', 'd', 'e', 'f':
 												if c := at(buffer, position); c < rune('a') || c > rune('f') {
-													goto l294
+													goto l300
 												}
 												position++
 											case 'A', 'B', 'C', 'D', 'E', 'F':
 												if c := at(buffer, position); c < rune('A') || c > rune('F') {
-													goto l294
+													goto l300
 												}
 												position++
 											default:
 												if c := at(buffer, position); c < rune('0') || c > rune('9') {
-													goto l294
+													goto l300
 												}
 												position++
 											}
 										}
 
-										goto l293
-									l294:
-										position, tokenIndex = position293, tokenIndex293
+										goto l299
+									l300:
+										position, tokenIndex = position299, tokenIndex299
 										if !_rules[ruleother]() {
-											goto l274
+											goto l280
 										}
 									}
-								l293:
+								l299:
 									break
 								}
 							}
 
 						}
-					l287:
+					l293:
 					}
-				l275:
+				l281:
 					if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-						goto l274
+						goto l280
 					}
-					goto l273
-				l274:
-					position, tokenIndex = position273, tokenIndex273
+					goto l279
+				l280:
+					position, tokenIndex = position279, tokenIndex279
 					if !(p.pick[3] == 1) {
-						goto l271
+						goto l277
 					}
 					{
-						position297, tokenIndex297 := position, tokenIndex
+						position303, tokenIndex303 := position, tokenIndex
 						{
-							position299, tokenIndex299 := position, tokenIndex
+							position305, tokenIndex305 := position, tokenIndex
 							if !(p.pick[4] == 0) {
-								goto l300
+								goto l306
 							}
 							{
-								position301, tokenIndex301 := position, tokenIndex
+								position307, tokenIndex307 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l302
+									goto l308
 								}
 								if at(buffer, position) != rune('%') {
-									goto l302
+									goto l308
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l302
+											goto l308
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l302
+											goto l308
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l302
+											goto l308
 										}
 										position++
 									}
@@ -3046,25 +3084,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l302
+											goto l308
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l302
+											goto l308
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l302
+											goto l308
 										}
 										position++
 									}
 								}
 
-								goto l301
-							l302:
-								position, tokenIndex = position301, tokenIndex301
+								goto l307
+							l308:
+								position, tokenIndex = position307, tokenIndex307
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@':
@@ -3072,47 +3110,47 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l300
+													goto l306
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l300
+													goto l306
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l300
+													goto l306
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l300
+													goto l306
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l300
+													goto l306
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l300
+													goto l306
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l300
+													goto l306
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l300
+													goto l306
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l300
+													goto l306
 												}
 												position++
 											}
@@ -3120,74 +3158,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l300
+											goto l306
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l300
+											goto l306
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l300
+											goto l306
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l300
+											goto l306
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l300
+											goto l306
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l300
+											goto l306
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l300
+											goto l306
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l300
+											goto l306
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l300
+											goto l306
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l300
+											goto l306
 										}
 										{
-											position307, tokenIndex307 := position, tokenIndex
+											position313, tokenIndex313 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l308
+												goto l314
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l308
+														goto l314
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l308
+														goto l314
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l308
+														goto l314
 													}
 													position++
 												}
@@ -3197,66 +3235,66 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l308
+														goto l314
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l308
+														goto l314
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l308
+														goto l314
 													}
 													position++
 												}
 											}
 
-											goto l307
-										l308:
-											position, tokenIndex = position307, tokenIndex307
+											goto l313
+										l314:
+											position, tokenIndex = position313, tokenIndex313
 											if !_rules[ruleother]() {
-												goto l300
+												goto l306
 											}
 										}
-									l307:
+									l313:
 										break
 									}
 								}
 
 							}
-						l301:
-							goto l299
-						l300:
-							position, tokenIndex = position299, tokenIndex299
+						l307:
+							goto l305
+						l306:
+							position, tokenIndex = position305, tokenIndex305
 							if !(p.pick[4] == 1) {
-								goto l297
+								goto l303
 							}
 							{
-								position311, tokenIndex311 := position, tokenIndex
+								position317, tokenIndex317 := position, tokenIndex
 								if !(p.pick[11] == 0) {
-									goto l312
+									goto l318
 								}
 								if at(buffer, position) != rune('%') {
-									goto l312
+									goto l318
 								}
 								position++
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l312
+											goto l318
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l312
+											goto l318
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l312
+											goto l318
 										}
 										position++
 									}
@@ -3266,25 +3304,25 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l312
+											goto l318
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l312
+											goto l318
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l312
+											goto l318
 										}
 										position++
 									}
 								}
 
-								goto l311
-							l312:
-								position, tokenIndex = position311, tokenIndex311
+								goto l317
+							l318:
+								position, tokenIndex = position317, tokenIndex317
 								{
 									switch at(buffer, position) {
 									case '$', '&', '+', ',', ':', ';', '=', '?', '@', '[', ']':
@@ -3292,57 +3330,57 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											switch at(buffer, position) {
 											case ']':
 												if at(buffer, position) != rune(']') {
-													goto l297
+													goto l303
 												}
 												position++
 											case '[':
 												if at(buffer, position) != rune('[') {
-													goto l297
+													goto l303
 												}
 												position++
 											case '@':
 												if at(buffer, position) != rune('@') {
-													goto l297
+													goto l303
 												}
 												position++
 											case '?':
 												if at(buffer, position) != rune('?') {
-													goto l297
+													goto l303
 												}
 												position++
 											case '=':
 												if at(buffer, position) != rune('=') {
-													goto l297
+													goto l303
 												}
 												position++
 											case ';':
 												if at(buffer, position) != rune(';') {
-													goto l297
+													goto l303
 												}
 												position++
 											case ':':
 												if at(buffer, position) != rune(':') {
-													goto l297
+													goto l303
 												}
 												position++
 											case ',':
 												if at(buffer, position) != rune(',') {
-													goto l297
+													goto l303
 												}
 												position++
 											case '+':
 												if at(buffer, position) != rune('+') {
-													goto l297
+													goto l303
 												}
 												position++
 											case '&':
 												if at(buffer, position) != rune('&') {
-													goto l297
+													goto l303
 												}
 												position++
 											default:
 												if at(buffer, position) != rune('$') {
-													goto l297
+													goto l303
 												}
 												position++
 											}
@@ -3350,74 +3388,74 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 									case '~':
 										if at(buffer, position) != rune('~') {
-											goto l297
+											goto l303
 										}
 										position++
 									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l297
+											goto l303
 										}
 										position++
 									case '_':
 										if at(buffer, position) != rune('_') {
-											goto l297
+											goto l303
 										}
 										position++
 									case '.':
 										if at(buffer, position) != rune('.') {
-											goto l297
+											goto l303
 										}
 										position++
 									case '-':
 										if at(buffer, position) != rune('-') {
-											goto l297
+											goto l303
 										}
 										position++
 									case '!':
 										if at(buffer, position) != rune('!') {
-											goto l297
+											goto l303
 										}
 										position++
 									case '\'', '(', ')', '*':
 										if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-											goto l297
+											goto l303
 										}
 										position++
 									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l297
+											goto l303
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z':
 										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l297
+											goto l303
 										}
 										position++
 									default:
 										if !(p.pick[11] == 1) {
-											goto l297
+											goto l303
 										}
 										{
-											position317, tokenIndex317 := position, tokenIndex
+											position323, tokenIndex323 := position, tokenIndex
 											if at(buffer, position) != rune('%') {
-												goto l318
+												goto l324
 											}
 											position++
 											{
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l318
+														goto l324
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l318
+														goto l324
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l318
+														goto l324
 													}
 													position++
 												}
@@ -3427,767 +3465,724 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												switch at(buffer, position) {
 												case 'a', 'b', 'c', 'd', 'e', 'f':
 													if c := at(buffer, position); c < rune('a') || c > rune('f') {
-														goto l318
+														goto l324
 													}
 													position++
 												case 'A', 'B', 'C', 'D', 'E', 'F':
 													if c := at(buffer, position); c < rune('A') || c > rune('F') {
-														goto l318
+														goto l324
 													}
 													position++
 												default:
 													if c := at(buffer, position); c < rune('0') || c > rune('9') {
-														goto l318
+														goto l324
 													}
 													position++
 												}
 											}
 
-											goto l317
-										l318:
-											position, tokenIndex = position317, tokenIndex317
+											goto l323
+										l324:
+											position, tokenIndex = position323, tokenIndex323
 											if !_rules[ruleother]() {
-												goto l297
+												goto l303
 											}
 										}
-									l317:
+									l323:
 										break
 									}
 								}
 
 							}
-						l311:
+						l317:
 						}
-					l299:
+					l305:
 						if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-							goto l297
+							goto l303
 						}
-						goto l298
-					l297:
-						position, tokenIndex = position297, tokenIndex297
+						goto l304
+					l303:
+						position, tokenIndex = position303, tokenIndex303
 					}
-				l298:
+				l304:
 				}
-			l273:
-				add(ruleopaque_part, position272)
+			l279:
+				add(ruleopaque_part, position278)
 			}
 			return true
-		l271:
-			position, tokenIndex = position271, tokenIndex271
+		l277:
+			position, tokenIndex = position277, tokenIndex277
 			return false
 		},
 		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run4[0]) })> */
 		func() bool {
-			position321, tokenIndex321 := position, tokenIndex
+			position327, tokenIndex327 := position, tokenIndex
 			{
-				position322 := position
+				position328 := position
 				{
-					position323, tokenIndex323 := position, tokenIndex
+					position329, tokenIndex329 := position, tokenIndex
 					if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-						goto l324
+						goto l330
 					}
 					position++
-					goto l323
-				l324:
-					position, tokenIndex = position323, tokenIndex323
+					goto l329
+				l330:
+					position, tokenIndex = position329, tokenIndex329
 					if c := at(buffer, position); c < rune('a') || c > rune('z') {
-						goto l321
+						goto l327
 					}
 					position++
 				}
-			l323:
+			l329:
 				if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
-					goto l321
+					goto l327
 				}
-				add(rulescheme, position322)
+				add(rulescheme, position328)
 			}
 			return true
-		l321:
-			position, tokenIndex = position321, tokenIndex321
+		l327:
+			position, tokenIndex = position327, tokenIndex327
 			return false
 		},
-		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
+		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) hostname) / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) hostname) / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
-			position325, tokenIndex325 := position, tokenIndex
+			position331, tokenIndex331 := position, tokenIndex
 			{
-				position326 := position
+				position332 := position
 				{
-					position327, tokenIndex327 := position, tokenIndex
+					position333, tokenIndex333 := position, tokenIndex
 					{
-						position329, tokenIndex329 := position, tokenIndex
+						position335, tokenIndex335 := position, tokenIndex
 						if !(p.pick[6] == 0) {
-							goto l330
+							goto l336
 						}
 						{
-							position331, tokenIndex331 := position, tokenIndex
+							position337, tokenIndex337 := position, tokenIndex
 							{
-								position333, tokenIndex333 := position, tokenIndex
+								position339, tokenIndex339 := position, tokenIndex
 								if !_rules[ruleuserinfo]() {
-									goto l333
+									goto l339
 								}
 								if at(buffer, position) != rune('@') {
-									goto l333
+									goto l339
 								}
 								position++
-								goto l334
-							l333:
-								position, tokenIndex = position333, tokenIndex333
+								goto l340
+							l339:
+								position, tokenIndex = position339, tokenIndex339
 							}
-						l334:
+						l340:
 							{
-								position335, tokenIndex335 := position, tokenIndex
+								position341, tokenIndex341 := position, tokenIndex
 								if !(p.pick[7] == 0) {
-									goto l336
+									goto l342
 								}
 								{
-									position337, tokenIndex337 := position, tokenIndex
+									position343, tokenIndex343 := position, tokenIndex
+									{
+										position345, tokenIndex345 := position, tokenIndex
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l344
+										}
+										position++
+										position, tokenIndex = position345, tokenIndex345
+									}
 									if !_rules[ruleIPv4address]() {
-										goto l338
+										goto l344
 									}
 									{
-										position339, tokenIndex339 := position, tokenIndex
+										position346, tokenIndex346 := position, tokenIndex
 										{
-											position340, tokenIndex340 := position, tokenIndex
+											position347, tokenIndex347 := position, tokenIndex
 											{
 												switch at(buffer, position) {
 												case '?':
 													if at(buffer, position) != rune('?') {
-														goto l340
+														goto l347
 													}
 													position++
 												case ':':
 													if at(buffer, position) != rune(':') {
-														goto l340
+														goto l347
 													}
 													position++
 												case '/':
 													if at(buffer, position) != rune('/') {
-														goto l340
+														goto l347
 													}
 													position++
 												default:
 													if at(buffer, position) != rune('#') {
-														goto l340
+														goto l347
 													}
 													position++
 												}
 											}
 
-											goto l339
-										l340:
-											position, tokenIndex = position340, tokenIndex340
+											goto l346
+										l347:
+											position, tokenIndex = position347, tokenIndex347
 										}
 										if !matchDot() {
-											goto l339
+											goto l346
 										}
-										goto l338
-									l339:
-										position, tokenIndex = position339, tokenIndex339
+										goto l344
+									l346:
+										position, tokenIndex = position346, tokenIndex346
 									}
-									goto l337
-								l338:
-									position, tokenIndex = position337, tokenIndex337
+									goto l343
+								l344:
+									position, tokenIndex = position343, tokenIndex343
 									if !_rules[rulehostname]() {
-										goto l336
+										goto l342
 									}
 								}
-							l337:
-								goto l335
-							l336:
-								position, tokenIndex = position335, tokenIndex335
-								if !(p.pick[7] == 1) {
-									goto l331
-								}
-								{
-									position342, tokenIndex342 := position, tokenIndex
-									if !_rules[ruleIPv4address]() {
-										goto l343
-									}
-									{
-										position344, tokenIndex344 := position, tokenIndex
-										{
-											position345, tokenIndex345 := position, tokenIndex
-											{
-												switch at(buffer, position) {
-												case '?':
-													if at(buffer, position) != rune('?') {
-														goto l345
-													}
-													position++
-												case ':':
-													if at(buffer, position) != rune(':') {
-														goto l345
-													}
-													position++
-												case '/':
-													if at(buffer, position) != rune('/') {
-														goto l345
-													}
-													position++
-												default:
-													if at(buffer, position) != rune('#') {
-														goto l345
-													}
-													position++
-												}
-											}
-
-											goto l344
-										l345:
-											position, tokenIndex = position345, tokenIndex345
-										}
-										if !matchDot() {
-											goto l344
-										}
-										goto l343
-									l344:
-										position, tokenIndex = position344, tokenIndex344
-									}
-									goto l342
-								l343:
-									position, tokenIndex = position342, tokenIndex342
-									if !_rules[rulehostname]() {
-										goto l347
-									}
-									goto l342
-								l347:
-									position, tokenIndex = position342, tokenIndex342
-									if !_rules[ruleipv6reference]() {
-										goto l331
-									}
-								}
+							l343:
+								goto l341
 							l342:
+								position, tokenIndex = position341, tokenIndex341
+								if !(p.pick[7] == 1) {
+									goto l337
+								}
+								{
+									position349, tokenIndex349 := position, tokenIndex
+									{
+										position351, tokenIndex351 := position, tokenIndex
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l350
+										}
+										position++
+										position, tokenIndex = position351, tokenIndex351
+									}
+									if !_rules[ruleIPv4address]() {
+										goto l350
+									}
+									{
+										position352, tokenIndex352 := position, tokenIndex
+										{
+											position353, tokenIndex353 := position, tokenIndex
+											{
+												switch at(buffer, position) {
+												case '?':
+													if at(buffer, position) != rune('?') {
+														goto l353
+													}
+													position++
+												case ':':
+													if at(buffer, position) != rune(':') {
+														goto l353
+													}
+													position++
+												case '/':
+													if at(buffer, position) != rune('/') {
+														goto l353
+													}
+													position++
+												default:
+													if at(buffer, position) != rune('#') {
+														goto l353
+													}
+													position++
+												}
+											}
+
+											goto l352
+										l353:
+											position, tokenIndex = position353, tokenIndex353
+										}
+										if !matchDot() {
+											goto l352
+										}
+										goto l350
+									l352:
+										position, tokenIndex = position352, tokenIndex352
+									}
+									goto l349
+								l350:
+									position, tokenIndex = position349, tokenIndex349
+									{
+										position356, tokenIndex356 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+												if c := at(buffer, position); c < rune('a') || c > rune('z') {
+													goto l355
+												}
+												position++
+											case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+												if c := at(buffer, position); c < rune('0') || c > rune('9') {
+													goto l355
+												}
+												position++
+											default:
+												if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+													goto l355
+												}
+												position++
+											}
+										}
+
+										position, tokenIndex = position356, tokenIndex356
+									}
+									if !_rules[rulehostname]() {
+										goto l355
+									}
+									goto l349
+								l355:
+									position, tokenIndex = position349, tokenIndex349
+									if !_rules[ruleipv6reference]() {
+										goto l337
+									}
+								}
+							l349:
 							}
-						l335:
+						l341:
 							{
-								position348, tokenIndex348 := position, tokenIndex
+								position358, tokenIndex358 := position, tokenIndex
 								if at(buffer, position) != rune(':') {
-									goto l348
+									goto l358
 								}
 								position++
 								if !_rules[ruleport]() {
-									goto l348
-								}
-								goto l349
-							l348:
-								position, tokenIndex = position348, tokenIndex348
-							}
-						l349:
-							goto l332
-						l331:
-							position, tokenIndex = position331, tokenIndex331
-						}
-					l332:
-						goto l329
-					l330:
-						position, tokenIndex = position329, tokenIndex329
-						if !(p.pick[6] == 1) {
-							goto l328
-						}
-						{
-							position350, tokenIndex350 := position, tokenIndex
-							if !_rules[ruleuserinfo]() {
-								goto l350
-							}
-							if at(buffer, position) != rune('@') {
-								goto l350
-							}
-							position++
-							goto l351
-						l350:
-							position, tokenIndex = position350, tokenIndex350
-						}
-					l351:
-						{
-							position352, tokenIndex352 := position, tokenIndex
-							if !(p.pick[7] == 0) {
-								goto l353
-							}
-							{
-								position354, tokenIndex354 := position, tokenIndex
-								if !_rules[ruleIPv4address]() {
-									goto l355
-								}
-								{
-									position356, tokenIndex356 := position, tokenIndex
-									{
-										position357, tokenIndex357 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case '?':
-												if at(buffer, position) != rune('?') {
-													goto l357
-												}
-												position++
-											case ':':
-												if at(buffer, position) != rune(':') {
-													goto l357
-												}
-												position++
-											case '/':
-												if at(buffer, position) != rune('/') {
-													goto l357
-												}
-												position++
-											default:
-												if at(buffer, position) != rune('#') {
-													goto l357
-												}
-												position++
-											}
-										}
-
-										goto l356
-									l357:
-										position, tokenIndex = position357, tokenIndex357
-									}
-									if !matchDot() {
-										goto l356
-									}
-									goto l355
-								l356:
-									position, tokenIndex = position356, tokenIndex356
-								}
-								goto l354
-							l355:
-								position, tokenIndex = position354, tokenIndex354
-								if !_rules[rulehostname]() {
-									goto l353
-								}
-							}
-						l354:
-							goto l352
-						l353:
-							position, tokenIndex = position352, tokenIndex352
-							if !(p.pick[7] == 1) {
-								goto l328
-							}
-							{
-								position359, tokenIndex359 := position, tokenIndex
-								if !_rules[ruleIPv4address]() {
-									goto l360
-								}
-								{
-									position361, tokenIndex361 := position, tokenIndex
-									{
-										position362, tokenIndex362 := position, tokenIndex
-										{
-											switch at(buffer, position) {
-											case '?':
-												if at(buffer, position) != rune('?') {
-													goto l362
-												}
-												position++
-											case ':':
-												if at(buffer, position) != rune(':') {
-													goto l362
-												}
-												position++
-											case '/':
-												if at(buffer, position) != rune('/') {
-													goto l362
-												}
-												position++
-											default:
-												if at(buffer, position) != rune('#') {
-													goto l362
-												}
-												position++
-											}
-										}
-
-										goto l361
-									l362:
-										position, tokenIndex = position362, tokenIndex362
-									}
-									if !matchDot() {
-										goto l361
-									}
-									goto l360
-								l361:
-									position, tokenIndex = position361, tokenIndex361
+									goto l358
 								}
 								goto l359
-							l360:
-								position, tokenIndex = position359, tokenIndex359
-								if !_rules[rulehostname]() {
-									goto l364
-								}
-								goto l359
-							l364:
-								position, tokenIndex = position359, tokenIndex359
-								if !_rules[ruleipv6reference]() {
-									goto l328
-								}
+							l358:
+								position, tokenIndex = position358, tokenIndex358
 							}
 						l359:
+							goto l338
+						l337:
+							position, tokenIndex = position337, tokenIndex337
 						}
-					l352:
+					l338:
+						goto l335
+					l336:
+						position, tokenIndex = position335, tokenIndex335
+						if !(p.pick[6] == 1) {
+							goto l334
+						}
 						{
-							position365, tokenIndex365 := position, tokenIndex
+							position360, tokenIndex360 := position, tokenIndex
+							if !_rules[ruleuserinfo]() {
+								goto l360
+							}
+							if at(buffer, position) != rune('@') {
+								goto l360
+							}
+							position++
+							goto l361
+						l360:
+							position, tokenIndex = position360, tokenIndex360
+						}
+					l361:
+						{
+							position362, tokenIndex362 := position, tokenIndex
+							if !(p.pick[7] == 0) {
+								goto l363
+							}
+							{
+								position364, tokenIndex364 := position, tokenIndex
+								{
+									position366, tokenIndex366 := position, tokenIndex
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l365
+									}
+									position++
+									position, tokenIndex = position366, tokenIndex366
+								}
+								if !_rules[ruleIPv4address]() {
+									goto l365
+								}
+								{
+									position367, tokenIndex367 := position, tokenIndex
+									{
+										position368, tokenIndex368 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case '?':
+												if at(buffer, position) != rune('?') {
+													goto l368
+												}
+												position++
+											case ':':
+												if at(buffer, position) != rune(':') {
+													goto l368
+												}
+												position++
+											case '/':
+												if at(buffer, position) != rune('/') {
+													goto l368
+												}
+												position++
+											default:
+												if at(buffer, position) != rune('#') {
+													goto l368
+												}
+												position++
+											}
+										}
+
+										goto l367
+									l368:
+										position, tokenIndex = position368, tokenIndex368
+									}
+									if !matchDot() {
+										goto l367
+									}
+									goto l365
+								l367:
+									position, tokenIndex = position367, tokenIndex367
+								}
+								goto l364
+							l365:
+								position, tokenIndex = position364, tokenIndex364
+								if !_rules[rulehostname]() {
+									goto l363
+								}
+							}
+						l364:
+							goto l362
+						l363:
+							position, tokenIndex = position362, tokenIndex362
+							if !(p.pick[7] == 1) {
+								goto l334
+							}
+							{
+								position370, tokenIndex370 := position, tokenIndex
+								{
+									position372, tokenIndex372 := position, tokenIndex
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l371
+									}
+									position++
+									position, tokenIndex = position372, tokenIndex372
+								}
+								if !_rules[ruleIPv4address]() {
+									goto l371
+								}
+								{
+									position373, tokenIndex373 := position, tokenIndex
+									{
+										position374, tokenIndex374 := position, tokenIndex
+										{
+											switch at(buffer, position) {
+											case '?':
+												if at(buffer, position) != rune('?') {
+													goto l374
+												}
+												position++
+											case ':':
+												if at(buffer, position) != rune(':') {
+													goto l374
+												}
+												position++
+											case '/':
+												if at(buffer, position) != rune('/') {
+													goto l374
+												}
+												position++
+											default:
+												if at(buffer, position) != rune('#') {
+													goto l374
+												}
+												position++
+											}
+										}
+
+										goto l373
+									l374:
+										position, tokenIndex = position374, tokenIndex374
+									}
+									if !matchDot() {
+										goto l373
+									}
+									goto l371
+								l373:
+									position, tokenIndex = position373, tokenIndex373
+								}
+								goto l370
+							l371:
+								position, tokenIndex = position370, tokenIndex370
+								{
+									position377, tokenIndex377 := position, tokenIndex
+									{
+										switch at(buffer, position) {
+										case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+											if c := at(buffer, position); c < rune('a') || c > rune('z') {
+												goto l376
+											}
+											position++
+										case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l376
+											}
+											position++
+										default:
+											if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+												goto l376
+											}
+											position++
+										}
+									}
+
+									position, tokenIndex = position377, tokenIndex377
+								}
+								if !_rules[rulehostname]() {
+									goto l376
+								}
+								goto l370
+							l376:
+								position, tokenIndex = position370, tokenIndex370
+								if !_rules[ruleipv6reference]() {
+									goto l334
+								}
+							}
+						l370:
+						}
+					l362:
+						{
+							position379, tokenIndex379 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l365
+								goto l379
 							}
 							position++
 							if !_rules[ruleport]() {
-								goto l365
+								goto l379
 							}
-							goto l366
-						l365:
-							position, tokenIndex = position365, tokenIndex365
+							goto l380
+						l379:
+							position, tokenIndex = position379, tokenIndex379
 						}
-					l366:
+					l380:
 					}
-				l329:
+				l335:
 					{
-						position367, tokenIndex367 := position, tokenIndex
+						position381, tokenIndex381 := position, tokenIndex
 						{
-							position368, tokenIndex368 := position, tokenIndex
+							position382, tokenIndex382 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case '?':
 									if at(buffer, position) != rune('?') {
-										goto l368
+										goto l382
 									}
 									position++
 								case '/':
 									if at(buffer, position) != rune('/') {
-										goto l368
+										goto l382
 									}
 									position++
 								default:
 									if at(buffer, position) != rune('#') {
-										goto l368
+										goto l382
 									}
 									position++
 								}
 							}
 
-							goto l367
-						l368:
-							position, tokenIndex = position368, tokenIndex368
+							goto l381
+						l382:
+							position, tokenIndex = position382, tokenIndex382
 						}
 						if !matchDot() {
-							goto l367
+							goto l381
 						}
-						goto l328
-					l367:
-						position, tokenIndex = position367, tokenIndex367
+						goto l334
+					l381:
+						position, tokenIndex = position381, tokenIndex381
 					}
-					goto l327
-				l328:
-					position, tokenIndex = position327, tokenIndex327
+					goto l333
+				l334:
+					position, tokenIndex = position333, tokenIndex333
 					{
-						position370 := position
+						position384 := position
 						if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
-							goto l325
+							goto l331
 						}
-						add(rulereg_name, position370)
+						add(rulereg_name, position384)
 					}
 				}
-			l327:
-				add(ruleauthority, position326)
+			l333:
+				add(ruleauthority, position332)
 			}
 			return true
-		l325:
-			position, tokenIndex = position325, tokenIndex325
+		l331:
+			position, tokenIndex = position331, tokenIndex331
 			return false
 		},
 		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) }> */
 		nil,
 		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1]) }> */
 		func() bool {
-			position372, tokenIndex372 := position, tokenIndex
+			position386, tokenIndex386 := position, tokenIndex
 			{
-				position373 := position
+				position387 := position
 				if !(pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1])) {
-					goto l372
+					goto l386
 				}
-				add(ruleuserinfo, position373)
+				add(ruleuserinfo, position387)
 			}
 			return true
-		l372:
-			position, tokenIndex = position372, tokenIndex372
+		l386:
+			position, tokenIndex = position386, tokenIndex386
 			return false
 		},
 		/* 6 hostname <- <((&{ p.pick[8] == 0 } (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (&{ p.pick[8] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))))))> */
 		func() bool {
-			position374, tokenIndex374 := position, tokenIndex
+			position388, tokenIndex388 := position, tokenIndex
 			{
-				position375 := position
+				position389 := position
 				{
-					position376, tokenIndex376 := position, tokenIndex
+					position390, tokenIndex390 := position, tokenIndex
 					if !(p.pick[8] == 0) {
-						goto l377
+						goto l391
 					}
-				l378:
+				l392:
 					{
-						position379, tokenIndex379 := position, tokenIndex
+						position393, tokenIndex393 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l379
+									goto l393
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l379
+									goto l393
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l379
+									goto l393
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l379
+							goto l393
 						}
 						if at(buffer, position) != rune('.') {
-							goto l379
+							goto l393
 						}
 						position++
 						{
-							position381, tokenIndex381 := position, tokenIndex
+							position395, tokenIndex395 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l379
+										goto l393
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l379
+										goto l393
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l379
+										goto l393
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position381, tokenIndex381
+							position, tokenIndex = position395, tokenIndex395
 						}
-						goto l378
-					l379:
-						position, tokenIndex = position379, tokenIndex379
+						goto l392
+					l393:
+						position, tokenIndex = position393, tokenIndex393
 					}
 					{
-						position383, tokenIndex383 := position, tokenIndex
+						position397, tokenIndex397 := position, tokenIndex
 						if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-							goto l384
+							goto l398
 						}
 						position++
-						goto l383
-					l384:
-						position, tokenIndex = position383, tokenIndex383
+						goto l397
+					l398:
+						position, tokenIndex = position397, tokenIndex397
 						if c := at(buffer, position); c < rune('a') || c > rune('z') {
-							goto l377
+							goto l391
 						}
 						position++
 					}
-				l383:
+				l397:
 					if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-						goto l377
+						goto l391
 					}
 					{
-						position385, tokenIndex385 := position, tokenIndex
+						position399, tokenIndex399 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l385
+							goto l399
 						}
 						position++
-						goto l386
-					l385:
-						position, tokenIndex = position385, tokenIndex385
+						goto l400
+					l399:
+						position, tokenIndex = position399, tokenIndex399
 					}
-				l386:
-					goto l376
-				l377:
-					position, tokenIndex = position376, tokenIndex376
+				l400:
+					goto l390
+				l391:
+					position, tokenIndex = position390, tokenIndex390
 					if !(p.pick[8] == 1) {
-						goto l374
+						goto l388
 					}
 					{
-						position387, tokenIndex387 := position, tokenIndex
+						position401, tokenIndex401 := position, tokenIndex
 						{
 							switch at(buffer, position) {
 							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l388
+									goto l402
 								}
 								position++
 							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l388
+									goto l402
 								}
 								position++
 							default:
 								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l388
+									goto l402
 								}
 								position++
 							}
 						}
 
 						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l388
+							goto l402
 						}
 						if at(buffer, position) != rune('.') {
-							goto l388
+							goto l402
 						}
 						position++
 						{
-							position392, tokenIndex392 := position, tokenIndex
+							position406, tokenIndex406 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
 									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l388
+										goto l402
 									}
 									position++
 								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l388
+										goto l402
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l388
+										goto l402
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position392, tokenIndex392
-						}
-					l389:
-						{
-							position390, tokenIndex390 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-									if c := at(buffer, position); c < rune('a') || c > rune('z') {
-										goto l390
-									}
-									position++
-								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l390
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-										goto l390
-									}
-									position++
-								}
-							}
-
-							if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-								goto l390
-							}
-							if at(buffer, position) != rune('.') {
-								goto l390
-							}
-							position++
-							{
-								position395, tokenIndex395 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-										if c := at(buffer, position); c < rune('a') || c > rune('z') {
-											goto l390
-										}
-										position++
-									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l390
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-											goto l390
-										}
-										position++
-									}
-								}
-
-								position, tokenIndex = position395, tokenIndex395
-							}
-							goto l389
-						l390:
-							position, tokenIndex = position390, tokenIndex390
-						}
-						{
-							position397, tokenIndex397 := position, tokenIndex
-							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-								goto l398
-							}
-							position++
-							goto l397
-						l398:
-							position, tokenIndex = position397, tokenIndex397
-							if c := at(buffer, position); c < rune('a') || c > rune('z') {
-								goto l388
-							}
-							position++
-						}
-					l397:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l388
-						}
-						{
-							position399, tokenIndex399 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l399
-							}
-							position++
-							goto l400
-						l399:
-							position, tokenIndex = position399, tokenIndex399
-						}
-					l400:
-						goto l387
-					l388:
-						position, tokenIndex = position387, tokenIndex387
-						{
-							switch at(buffer, position) {
-							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
-								if c := at(buffer, position); c < rune('a') || c > rune('z') {
-									goto l374
-								}
-								position++
-							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
-								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l374
-								}
-								position++
-							default:
-								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-									goto l374
-								}
-								position++
-							}
-						}
-
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
-							goto l374
-						}
-						{
-							position402, tokenIndex402 := position, tokenIndex
-							if at(buffer, position) != rune('.') {
-								goto l402
-							}
-							position++
-							goto l403
-						l402:
-							position, tokenIndex = position402, tokenIndex402
+							position, tokenIndex = position406, tokenIndex406
 						}
 					l403:
 						{
@@ -4212,191 +4207,205 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								}
 							}
 
-							goto l374
+							if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+								goto l404
+							}
+							if at(buffer, position) != rune('.') {
+								goto l404
+							}
+							position++
+							{
+								position409, tokenIndex409 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+										if c := at(buffer, position); c < rune('a') || c > rune('z') {
+											goto l404
+										}
+										position++
+									case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l404
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+											goto l404
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position409, tokenIndex409
+							}
+							goto l403
 						l404:
 							position, tokenIndex = position404, tokenIndex404
 						}
+						{
+							position411, tokenIndex411 := position, tokenIndex
+							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+								goto l412
+							}
+							position++
+							goto l411
+						l412:
+							position, tokenIndex = position411, tokenIndex411
+							if c := at(buffer, position); c < rune('a') || c > rune('z') {
+								goto l402
+							}
+							position++
+						}
+					l411:
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l402
+						}
+						{
+							position413, tokenIndex413 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l413
+							}
+							position++
+							goto l414
+						l413:
+							position, tokenIndex = position413, tokenIndex413
+						}
+					l414:
+						goto l401
+					l402:
+						position, tokenIndex = position401, tokenIndex401
+						{
+							switch at(buffer, position) {
+							case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+								if c := at(buffer, position); c < rune('a') || c > rune('z') {
+									goto l388
+								}
+								position++
+							case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+								if c := at(buffer, position); c < rune('0') || c > rune('9') {
+									goto l388
+								}
+								position++
+							default:
+								if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+									goto l388
+								}
+								position++
+							}
+						}
+
+						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							goto l388
+						}
+						{
+							position416, tokenIndex416 := position, tokenIndex
+							if at(buffer, position) != rune('.') {
+								goto l416
+							}
+							position++
+							goto l417
+						l416:
+							position, tokenIndex = position416, tokenIndex416
+						}
+					l417:
+						{
+							position418, tokenIndex418 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'l', 'm', 'n', 'o', 'p', 'q', 'r', 's', 't', 'u', 'v', 'w', 'x', 'y', 'z':
+									if c := at(buffer, position); c < rune('a') || c > rune('z') {
+										goto l418
+									}
+									position++
+								case '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l418
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+										goto l418
+									}
+									position++
+								}
+							}
+
+							goto l388
+						l418:
+							position, tokenIndex = position418, tokenIndex418
+						}
 					}
-				l387:
+				l401:
 				}
-			l376:
-				add(rulehostname, position375)
+			l390:
+				add(rulehostname, position389)
 			}
 			return true
-		l374:
-			position, tokenIndex = position374, tokenIndex374
+		l388:
+			position, tokenIndex = position388, tokenIndex388
 			return false
 		},
 		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } octet '.' octet '.' octet '.' octet))> */
 		func() bool {
-			position406, tokenIndex406 := position, tokenIndex
+			position420, tokenIndex420 := position, tokenIndex
 			{
-				position407 := position
+				position421 := position
 				{
-					position408, tokenIndex408 := position, tokenIndex
+					position422, tokenIndex422 := position, tokenIndex
 					if !(p.pick[9] == 0) {
-						goto l409
+						goto l423
 					}
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l409
+						goto l423
 					}
 					if at(buffer, position) != rune('.') {
-						goto l409
+						goto l423
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l409
+						goto l423
 					}
 					if at(buffer, position) != rune('.') {
-						goto l409
+						goto l423
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l409
+						goto l423
 					}
 					if at(buffer, position) != rune('.') {
-						goto l409
+						goto l423
 					}
 					position++
 					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-						goto l409
+						goto l423
 					}
-					goto l408
-				l409:
-					position, tokenIndex = position408, tokenIndex408
+					goto l422
+				l423:
+					position, tokenIndex = position422, tokenIndex422
 					if !(p.pick[9] == 1) {
-						goto l410
-					}
-					{
-						position411, tokenIndex411 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l412
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l412
-						}
-						position++
-						goto l411
-					l412:
-						position, tokenIndex = position411, tokenIndex411
-						if !(p.pick[14] == 1) {
-							goto l410
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l410
-						}
-						position++
-					}
-				l411:
-					{
-						position413, tokenIndex413 := position, tokenIndex
-						{
-							position415, tokenIndex415 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l416
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l416
-							}
-							position++
-							goto l415
-						l416:
-							position, tokenIndex = position415, tokenIndex415
-							if !(p.pick[14] == 1) {
-								goto l413
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l413
-							}
-							position++
-						}
-					l415:
-						goto l414
-					l413:
-						position, tokenIndex = position413, tokenIndex413
-					}
-				l414:
-					{
-						position417, tokenIndex417 := position, tokenIndex
-						{
-							position419, tokenIndex419 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l420
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l420
-							}
-							position++
-							goto l419
-						l420:
-							position, tokenIndex = position419, tokenIndex419
-							if !(p.pick[14] == 1) {
-								goto l417
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l417
-							}
-							position++
-						}
-					l419:
-						goto l418
-					l417:
-						position, tokenIndex = position417, tokenIndex417
-					}
-				l418:
-					if at(buffer, position) != rune('.') {
-						goto l410
-					}
-					position++
-					{
-						position421, tokenIndex421 := position, tokenIndex
-						if !(p.pick[14] == 0) {
-							goto l422
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l422
-						}
-						position++
-						goto l421
-					l422:
-						position, tokenIndex = position421, tokenIndex421
-						if !(p.pick[14] == 1) {
-							goto l410
-						}
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l410
-						}
-						position++
-					}
-				l421:
-					{
-						position423, tokenIndex423 := position, tokenIndex
-						{
-							position425, tokenIndex425 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l426
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l426
-							}
-							position++
-							goto l425
-						l426:
-							position, tokenIndex = position425, tokenIndex425
-							if !(p.pick[14] == 1) {
-								goto l423
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l423
-							}
-							position++
-						}
-					l425:
 						goto l424
-					l423:
-						position, tokenIndex = position423, tokenIndex423
 					}
-				l424:
+					{
+						position425, tokenIndex425 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l426
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l426
+						}
+						position++
+						goto l425
+					l426:
+						position, tokenIndex = position425, tokenIndex425
+						if !(p.pick[14] == 1) {
+							goto l424
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l424
+						}
+						position++
+					}
+				l425:
 					{
 						position427, tokenIndex427 := position, tokenIndex
 						{
@@ -4425,59 +4434,59 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						position, tokenIndex = position427, tokenIndex427
 					}
 				l428:
+					{
+						position431, tokenIndex431 := position, tokenIndex
+						{
+							position433, tokenIndex433 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l434
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l434
+							}
+							position++
+							goto l433
+						l434:
+							position, tokenIndex = position433, tokenIndex433
+							if !(p.pick[14] == 1) {
+								goto l431
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l431
+							}
+							position++
+						}
+					l433:
+						goto l432
+					l431:
+						position, tokenIndex = position431, tokenIndex431
+					}
+				l432:
 					if at(buffer, position) != rune('.') {
-						goto l410
+						goto l424
 					}
 					position++
 					{
-						position431, tokenIndex431 := position, tokenIndex
+						position435, tokenIndex435 := position, tokenIndex
 						if !(p.pick[14] == 0) {
-							goto l432
+							goto l436
 						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l432
+							goto l436
 						}
 						position++
-						goto l431
-					l432:
-						position, tokenIndex = position431, tokenIndex431
+						goto l435
+					l436:
+						position, tokenIndex = position435, tokenIndex435
 						if !(p.pick[14] == 1) {
-							goto l410
+							goto l424
 						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l410
+							goto l424
 						}
 						position++
 					}
-				l431:
-					{
-						position433, tokenIndex433 := position, tokenIndex
-						{
-							position435, tokenIndex435 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l436
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l436
-							}
-							position++
-							goto l435
-						l436:
-							position, tokenIndex = position435, tokenIndex435
-							if !(p.pick[14] == 1) {
-								goto l433
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l433
-							}
-							position++
-						}
-					l435:
-						goto l434
-					l433:
-						position, tokenIndex = position433, tokenIndex433
-					}
-				l434:
+				l435:
 					{
 						position437, tokenIndex437 := position, tokenIndex
 						{
@@ -4506,59 +4515,59 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						position, tokenIndex = position437, tokenIndex437
 					}
 				l438:
+					{
+						position441, tokenIndex441 := position, tokenIndex
+						{
+							position443, tokenIndex443 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l444
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l444
+							}
+							position++
+							goto l443
+						l444:
+							position, tokenIndex = position443, tokenIndex443
+							if !(p.pick[14] == 1) {
+								goto l441
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l441
+							}
+							position++
+						}
+					l443:
+						goto l442
+					l441:
+						position, tokenIndex = position441, tokenIndex441
+					}
+				l442:
 					if at(buffer, position) != rune('.') {
-						goto l410
+						goto l424
 					}
 					position++
 					{
-						position441, tokenIndex441 := position, tokenIndex
+						position445, tokenIndex445 := position, tokenIndex
 						if !(p.pick[14] == 0) {
-							goto l442
+							goto l446
 						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l442
+							goto l446
 						}
 						position++
-						goto l441
-					l442:
-						position, tokenIndex = position441, tokenIndex441
+						goto l445
+					l446:
+						position, tokenIndex = position445, tokenIndex445
 						if !(p.pick[14] == 1) {
-							goto l410
+							goto l424
 						}
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l410
+							goto l424
 						}
 						position++
 					}
-				l441:
-					{
-						position443, tokenIndex443 := position, tokenIndex
-						{
-							position445, tokenIndex445 := position, tokenIndex
-							if !(p.pick[14] == 0) {
-								goto l446
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l446
-							}
-							position++
-							goto l445
-						l446:
-							position, tokenIndex = position445, tokenIndex445
-							if !(p.pick[14] == 1) {
-								goto l443
-							}
-							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l443
-							}
-							position++
-						}
-					l445:
-						goto l444
-					l443:
-						position, tokenIndex = position443, tokenIndex443
-					}
-				l444:
+				l445:
 					{
 						position447, tokenIndex447 := position, tokenIndex
 						{
@@ -4587,1034 +4596,1048 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						position, tokenIndex = position447, tokenIndex447
 					}
 				l448:
-					goto l408
-				l410:
-					position, tokenIndex = position408, tokenIndex408
+					{
+						position451, tokenIndex451 := position, tokenIndex
+						{
+							position453, tokenIndex453 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l454
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l454
+							}
+							position++
+							goto l453
+						l454:
+							position, tokenIndex = position453, tokenIndex453
+							if !(p.pick[14] == 1) {
+								goto l451
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l451
+							}
+							position++
+						}
+					l453:
+						goto l452
+					l451:
+						position, tokenIndex = position451, tokenIndex451
+					}
+				l452:
+					if at(buffer, position) != rune('.') {
+						goto l424
+					}
+					position++
+					{
+						position455, tokenIndex455 := position, tokenIndex
+						if !(p.pick[14] == 0) {
+							goto l456
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l456
+						}
+						position++
+						goto l455
+					l456:
+						position, tokenIndex = position455, tokenIndex455
+						if !(p.pick[14] == 1) {
+							goto l424
+						}
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l424
+						}
+						position++
+					}
+				l455:
+					{
+						position457, tokenIndex457 := position, tokenIndex
+						{
+							position459, tokenIndex459 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l460
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l460
+							}
+							position++
+							goto l459
+						l460:
+							position, tokenIndex = position459, tokenIndex459
+							if !(p.pick[14] == 1) {
+								goto l457
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l457
+							}
+							position++
+						}
+					l459:
+						goto l458
+					l457:
+						position, tokenIndex = position457, tokenIndex457
+					}
+				l458:
+					{
+						position461, tokenIndex461 := position, tokenIndex
+						{
+							position463, tokenIndex463 := position, tokenIndex
+							if !(p.pick[14] == 0) {
+								goto l464
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l464
+							}
+							position++
+							goto l463
+						l464:
+							position, tokenIndex = position463, tokenIndex463
+							if !(p.pick[14] == 1) {
+								goto l461
+							}
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l461
+							}
+							position++
+						}
+					l463:
+						goto l462
+					l461:
+						position, tokenIndex = position461, tokenIndex461
+					}
+				l462:
+					goto l422
+				l424:
+					position, tokenIndex = position422, tokenIndex422
 					if !(p.pick[9] == 2) {
-						goto l406
+						goto l420
 					}
 					if !_rules[ruleoctet]() {
-						goto l406
+						goto l420
 					}
 					if at(buffer, position) != rune('.') {
-						goto l406
+						goto l420
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l406
+						goto l420
 					}
 					if at(buffer, position) != rune('.') {
-						goto l406
+						goto l420
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l406
+						goto l420
 					}
 					if at(buffer, position) != rune('.') {
-						goto l406
+						goto l420
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l406
+						goto l420
 					}
 				}
-			l408:
-				add(ruleIPv4address, position407)
+			l422:
+				add(ruleIPv4address, position421)
 			}
 			return true
-		l406:
-			position, tokenIndex = position406, tokenIndex406
+		l420:
+			position, tokenIndex = position420, tokenIndex420
 			return false
 		},
 		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
 		func() bool {
-			position451, tokenIndex451 := position, tokenIndex
+			position465, tokenIndex465 := position, tokenIndex
 			{
-				position452 := position
+				position466 := position
 				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
-					goto l451
+					goto l465
 				}
-				add(ruleport, position452)
+				add(ruleport, position466)
 			}
 			return true
-		l451:
-			position, tokenIndex = position451, tokenIndex451
+		l465:
+			position, tokenIndex = position465, tokenIndex465
 			return false
 		},
 		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1]) }> */
 		func() bool {
-			position453, tokenIndex453 := position, tokenIndex
+			position467, tokenIndex467 := position, tokenIndex
 			{
-				position454 := position
+				position468 := position
 				if !(pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1])) {
-					goto l453
+					goto l467
 				}
-				add(rulepath_segments, position454)
+				add(rulepath_segments, position468)
 			}
 			return true
-		l453:
-			position, tokenIndex = position453, tokenIndex453
+		l467:
+			position, tokenIndex = position467, tokenIndex467
 			return false
 		},
 		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position455, tokenIndex455 := position, tokenIndex
+			position469, tokenIndex469 := position, tokenIndex
 			{
-				position456 := position
+				position470 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l455
+					goto l469
 				}
-				add(rulequery, position456)
+				add(rulequery, position470)
 			}
 			return true
-		l455:
-			position, tokenIndex = position455, tokenIndex455
+		l469:
+			position, tokenIndex = position469, tokenIndex469
 			return false
 		},
 		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
-			position457, tokenIndex457 := position, tokenIndex
+			position471, tokenIndex471 := position, tokenIndex
 			{
-				position458 := position
+				position472 := position
 				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l457
+					goto l471
 				}
-				add(rulefragment, position458)
+				add(rulefragment, position472)
 			}
 			return true
-		l457:
-			position, tokenIndex = position457, tokenIndex457
+		l471:
+			position, tokenIndex = position471, tokenIndex471
 			return false
 		},
 		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
 		func() bool {
-			position459, tokenIndex459 := position, tokenIndex
+			position473, tokenIndex473 := position, tokenIndex
 			{
-				position460 := position
+				position474 := position
 				{
-					position461, tokenIndex461 := position, tokenIndex
+					position475, tokenIndex475 := position, tokenIndex
 					if !(p.pick[12] == 0) {
-						goto l462
+						goto l476
 					}
 					if at(buffer, position) != rune('[') {
-						goto l462
+						goto l476
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l462
+						goto l476
 					}
 					if at(buffer, position) != rune(']') {
-						goto l462
+						goto l476
 					}
 					position++
-					goto l461
-				l462:
-					position, tokenIndex = position461, tokenIndex461
+					goto l475
+				l476:
+					position, tokenIndex = position475, tokenIndex475
 					if !(p.pick[12] == 1) {
-						goto l459
+						goto l473
 					}
 					if at(buffer, position) != rune('[') {
-						goto l459
+						goto l473
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l459
+						goto l473
 					}
 					{
-						position463, tokenIndex463 := position, tokenIndex
+						position477, tokenIndex477 := position, tokenIndex
 						if at(buffer, position) != rune('%') {
-							goto l463
+							goto l477
 						}
 						position++
 						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
-							goto l463
+							goto l477
 						}
-						goto l464
-					l463:
-						position, tokenIndex = position463, tokenIndex463
+						goto l478
+					l477:
+						position, tokenIndex = position477, tokenIndex477
 					}
-				l464:
+				l478:
 					if at(buffer, position) != rune(']') {
-						goto l459
+						goto l473
 					}
 					position++
 				}
-			l461:
-				add(ruleipv6reference, position460)
+			l475:
+				add(ruleipv6reference, position474)
 			}
 			return true
-		l459:
-			position, tokenIndex = position459, tokenIndex459
+		l473:
+			position, tokenIndex = position473, tokenIndex473
 			return false
 		},
-		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
+		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq (':' ':') hexseq?) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq) / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq (':' ':') hexseq?) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq) / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position465, tokenIndex465 := position, tokenIndex
+			position479, tokenIndex479 := position, tokenIndex
 			{
-				position466 := position
+				position480 := position
 				{
-					position467, tokenIndex467 := position, tokenIndex
+					position481, tokenIndex481 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l468
+						goto l482
 					}
 					{
-						position469, tokenIndex469 := position, tokenIndex
-						if !_rules[rulehexseq]() {
-							goto l470
-						}
-						if at(buffer, position) != rune(':') {
-							goto l470
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l470
-						}
-						position++
+						position483, tokenIndex483 := position, tokenIndex
 						{
-							position471, tokenIndex471 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l471
-							}
-							goto l472
-						l471:
-							position, tokenIndex = position471, tokenIndex471
-						}
-					l472:
-						goto l469
-					l470:
-						position, tokenIndex = position469, tokenIndex469
-						if !_rules[rulehexseq]() {
-							goto l473
-						}
-						goto l469
-					l473:
-						position, tokenIndex = position469, tokenIndex469
-						if at(buffer, position) != rune(':') {
-							goto l468
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l468
-						}
-						position++
-						{
-							position474, tokenIndex474 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l474
-							}
-							goto l475
-						l474:
-							position, tokenIndex = position474, tokenIndex474
-						}
-					l475:
-					}
-				l469:
-					{
-						position476, tokenIndex476 := position, tokenIndex
-						if at(buffer, position) != rune(':') {
-							goto l476
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l476
-						}
-						goto l477
-					l476:
-						position, tokenIndex = position476, tokenIndex476
-					}
-				l477:
-					goto l467
-				l468:
-					position, tokenIndex = position467, tokenIndex467
-					if !(p.pick[13] == 1) {
-						goto l478
-					}
-					{
-						position479, tokenIndex479 := position, tokenIndex
-						{
-							position481, tokenIndex481 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l481
-							}
-							goto l482
-						l481:
-							position, tokenIndex = position481, tokenIndex481
-						}
-					l482:
-						if at(buffer, position) != rune(':') {
-							goto l480
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l480
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l480
-						}
-						goto l479
-					l480:
-						position, tokenIndex = position479, tokenIndex479
-						{
-							position483, tokenIndex483 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l484
-							}
-							if at(buffer, position) != rune(':') {
-								goto l484
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l484
-							}
-							position++
+							position485, tokenIndex485 := position, tokenIndex
 							{
-								position485, tokenIndex485 := position, tokenIndex
-								if !_rules[rulehexseq]() {
-									goto l485
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l484
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l484
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l484
+									}
+									position++
 								}
-								goto l486
-							l485:
-								position, tokenIndex = position485, tokenIndex485
 							}
-						l486:
-							goto l483
-						l484:
-							position, tokenIndex = position483, tokenIndex483
+
+							position, tokenIndex = position485, tokenIndex485
+						}
+						if !_rules[rulehexseq]() {
+							goto l484
+						}
+						if at(buffer, position) != rune(':') {
+							goto l484
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l484
+						}
+						position++
+						{
+							position487, tokenIndex487 := position, tokenIndex
 							if !_rules[rulehexseq]() {
 								goto l487
 							}
-							goto l483
+							goto l488
 						l487:
-							position, tokenIndex = position483, tokenIndex483
+							position, tokenIndex = position487, tokenIndex487
+						}
+					l488:
+						goto l483
+					l484:
+						position, tokenIndex = position483, tokenIndex483
+						{
+							position490, tokenIndex490 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l489
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l489
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l489
+									}
+									position++
+								}
+							}
+
+							position, tokenIndex = position490, tokenIndex490
+						}
+						if !_rules[rulehexseq]() {
+							goto l489
+						}
+						goto l483
+					l489:
+						position, tokenIndex = position483, tokenIndex483
+						if at(buffer, position) != rune(':') {
+							goto l482
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l482
+						}
+						position++
+						{
+							position492, tokenIndex492 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l492
+							}
+							goto l493
+						l492:
+							position, tokenIndex = position492, tokenIndex492
+						}
+					l493:
+					}
+				l483:
+					{
+						position494, tokenIndex494 := position, tokenIndex
+						if at(buffer, position) != rune(':') {
+							goto l494
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l494
+						}
+						goto l495
+					l494:
+						position, tokenIndex = position494, tokenIndex494
+					}
+				l495:
+					goto l481
+				l482:
+					position, tokenIndex = position481, tokenIndex481
+					if !(p.pick[13] == 1) {
+						goto l496
+					}
+					{
+						position497, tokenIndex497 := position, tokenIndex
+						{
+							position499, tokenIndex499 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l499
+							}
+							goto l500
+						l499:
+							position, tokenIndex = position499, tokenIndex499
+						}
+					l500:
+						if at(buffer, position) != rune(':') {
+							goto l498
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l498
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l498
+						}
+						goto l497
+					l498:
+						position, tokenIndex = position497, tokenIndex497
+						{
+							position501, tokenIndex501 := position, tokenIndex
+							{
+								position503, tokenIndex503 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l502
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l502
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l502
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position503, tokenIndex503
+							}
+							if !_rules[rulehexseq]() {
+								goto l502
+							}
 							if at(buffer, position) != rune(':') {
-								goto l478
+								goto l502
 							}
 							position++
 							if at(buffer, position) != rune(':') {
-								goto l478
+								goto l502
 							}
 							position++
 							{
-								position488, tokenIndex488 := position, tokenIndex
+								position505, tokenIndex505 := position, tokenIndex
 								if !_rules[rulehexseq]() {
-									goto l488
+									goto l505
 								}
-								goto l489
-							l488:
-								position, tokenIndex = position488, tokenIndex488
+								goto l506
+							l505:
+								position, tokenIndex = position505, tokenIndex505
 							}
-						l489:
-						}
-					l483:
-						{
-							position490, tokenIndex490 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l490
+						l506:
+							goto l501
+						l502:
+							position, tokenIndex = position501, tokenIndex501
+							{
+								position508, tokenIndex508 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l507
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l507
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l507
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position508, tokenIndex508
 							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l490
+							if !_rules[rulehexseq]() {
+								goto l507
 							}
-							goto l491
-						l490:
-							position, tokenIndex = position490, tokenIndex490
-						}
-					l491:
-					}
-				l479:
-					goto l467
-				l478:
-					position, tokenIndex = position467, tokenIndex467
-					if !(p.pick[13] == 2) {
-						goto l465
-					}
-					{
-						position492, tokenIndex492 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l493
-						}
-						if at(buffer, position) != rune(':') {
-							goto l493
-						}
-						position++
-						{
-							position494, tokenIndex494 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l494
-							}
-							position++
-							goto l493
-						l494:
-							position, tokenIndex = position494, tokenIndex494
-						}
-						if !_rules[ruleh16]() {
-							goto l493
-						}
-						if at(buffer, position) != rune(':') {
-							goto l493
-						}
-						position++
-						{
-							position495, tokenIndex495 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l495
-							}
-							position++
-							goto l493
-						l495:
-							position, tokenIndex = position495, tokenIndex495
-						}
-						if !_rules[ruleh16]() {
-							goto l493
-						}
-						if at(buffer, position) != rune(':') {
-							goto l493
-						}
-						position++
-						{
-							position496, tokenIndex496 := position, tokenIndex
+							goto l501
+						l507:
+							position, tokenIndex = position501, tokenIndex501
 							if at(buffer, position) != rune(':') {
 								goto l496
 							}
 							position++
-							goto l493
-						l496:
-							position, tokenIndex = position496, tokenIndex496
-						}
-						if !_rules[ruleh16]() {
-							goto l493
-						}
-						if at(buffer, position) != rune(':') {
-							goto l493
-						}
-						position++
-						{
-							position497, tokenIndex497 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l497
+								goto l496
 							}
 							position++
-							goto l493
-						l497:
-							position, tokenIndex = position497, tokenIndex497
-						}
-						if !_rules[ruleh16]() {
-							goto l493
-						}
-						if at(buffer, position) != rune(':') {
-							goto l493
-						}
-						position++
-						{
-							position498, tokenIndex498 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l498
-							}
-							position++
-							goto l493
-						l498:
-							position, tokenIndex = position498, tokenIndex498
-						}
-						if !_rules[ruleh16]() {
-							goto l493
-						}
-						if at(buffer, position) != rune(':') {
-							goto l493
-						}
-						position++
-						{
-							position499, tokenIndex499 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l499
-							}
-							position++
-							goto l493
-						l499:
-							position, tokenIndex = position499, tokenIndex499
-						}
-						{
-							position500, tokenIndex500 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l501
-							}
-							if at(buffer, position) != rune(':') {
-								goto l501
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l501
-							}
-							goto l500
-						l501:
-							position, tokenIndex = position500, tokenIndex500
-							if !_rules[ruleIPv4address]() {
-								goto l493
-							}
-						}
-					l500:
-						goto l492
-					l493:
-						position, tokenIndex = position492, tokenIndex492
-						if at(buffer, position) != rune(':') {
-							goto l502
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l502
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l502
-						}
-						if at(buffer, position) != rune(':') {
-							goto l502
-						}
-						position++
-						{
-							position503, tokenIndex503 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l503
-							}
-							position++
-							goto l502
-						l503:
-							position, tokenIndex = position503, tokenIndex503
-						}
-						if !_rules[ruleh16]() {
-							goto l502
-						}
-						if at(buffer, position) != rune(':') {
-							goto l502
-						}
-						position++
-						{
-							position504, tokenIndex504 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l504
-							}
-							position++
-							goto l502
-						l504:
-							position, tokenIndex = position504, tokenIndex504
-						}
-						if !_rules[ruleh16]() {
-							goto l502
-						}
-						if at(buffer, position) != rune(':') {
-							goto l502
-						}
-						position++
-						{
-							position505, tokenIndex505 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l505
-							}
-							position++
-							goto l502
-						l505:
-							position, tokenIndex = position505, tokenIndex505
-						}
-						if !_rules[ruleh16]() {
-							goto l502
-						}
-						if at(buffer, position) != rune(':') {
-							goto l502
-						}
-						position++
-						{
-							position506, tokenIndex506 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l506
-							}
-							position++
-							goto l502
-						l506:
-							position, tokenIndex = position506, tokenIndex506
-						}
-						if !_rules[ruleh16]() {
-							goto l502
-						}
-						if at(buffer, position) != rune(':') {
-							goto l502
-						}
-						position++
-						{
-							position507, tokenIndex507 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l507
-							}
-							position++
-							goto l502
-						l507:
-							position, tokenIndex = position507, tokenIndex507
-						}
-						{
-							position508, tokenIndex508 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l509
-							}
-							if at(buffer, position) != rune(':') {
-								goto l509
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l509
-							}
-							goto l508
-						l509:
-							position, tokenIndex = position508, tokenIndex508
-							if !_rules[ruleIPv4address]() {
-								goto l502
-							}
-						}
-					l508:
-						goto l492
-					l502:
-						position, tokenIndex = position492, tokenIndex492
-						{
-							position511, tokenIndex511 := position, tokenIndex
-							if !_rules[ruleh16]() {
+							{
+								position510, tokenIndex510 := position, tokenIndex
+								if !_rules[rulehexseq]() {
+									goto l510
+								}
 								goto l511
+							l510:
+								position, tokenIndex = position510, tokenIndex510
 							}
-							goto l512
 						l511:
-							position, tokenIndex = position511, tokenIndex511
 						}
-					l512:
-						if at(buffer, position) != rune(':') {
-							goto l510
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l510
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l510
-						}
-						if at(buffer, position) != rune(':') {
-							goto l510
-						}
-						position++
+					l501:
 						{
-							position513, tokenIndex513 := position, tokenIndex
+							position512, tokenIndex512 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l513
+								goto l512
 							}
 							position++
-							goto l510
-						l513:
-							position, tokenIndex = position513, tokenIndex513
-						}
-						if !_rules[ruleh16]() {
-							goto l510
-						}
-						if at(buffer, position) != rune(':') {
-							goto l510
-						}
-						position++
-						{
-							position514, tokenIndex514 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l514
+							if !_rules[ruleIPv4address]() {
+								goto l512
 							}
-							position++
-							goto l510
-						l514:
-							position, tokenIndex = position514, tokenIndex514
+							goto l513
+						l512:
+							position, tokenIndex = position512, tokenIndex512
 						}
-						if !_rules[ruleh16]() {
-							goto l510
-						}
-						if at(buffer, position) != rune(':') {
-							goto l510
-						}
-						position++
-						{
-							position515, tokenIndex515 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l515
-							}
-							position++
-							goto l510
-						l515:
-							position, tokenIndex = position515, tokenIndex515
-						}
-						if !_rules[ruleh16]() {
-							goto l510
-						}
-						if at(buffer, position) != rune(':') {
-							goto l510
-						}
-						position++
+					l513:
+					}
+				l497:
+					goto l481
+				l496:
+					position, tokenIndex = position481, tokenIndex481
+					if !(p.pick[13] == 2) {
+						goto l479
+					}
+					{
+						position514, tokenIndex514 := position, tokenIndex
 						{
 							position516, tokenIndex516 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l516
-							}
-							position++
-							goto l510
-						l516:
-							position, tokenIndex = position516, tokenIndex516
-						}
-						{
-							position517, tokenIndex517 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l518
-							}
-							if at(buffer, position) != rune(':') {
-								goto l518
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l518
-							}
-							goto l517
-						l518:
-							position, tokenIndex = position517, tokenIndex517
-							if !_rules[ruleIPv4address]() {
-								goto l510
-							}
-						}
-					l517:
-						goto l492
-					l510:
-						position, tokenIndex = position492, tokenIndex492
-						{
-							position520, tokenIndex520 := position, tokenIndex
 							{
-								position522, tokenIndex522 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l522
-								}
-								if at(buffer, position) != rune(':') {
-									goto l522
-								}
-								position++
-								{
-									position524, tokenIndex524 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l524
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l515
 									}
 									position++
-									goto l522
-								l524:
-									position, tokenIndex = position524, tokenIndex524
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l515
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l515
+									}
+									position++
 								}
-								goto l523
-							l522:
-								position, tokenIndex = position522, tokenIndex522
 							}
-						l523:
-							if !_rules[ruleh16]() {
+
+							position, tokenIndex = position516, tokenIndex516
+						}
+						if !_rules[ruleh16]() {
+							goto l515
+						}
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
+						{
+							position518, tokenIndex518 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l518
+							}
+							position++
+							goto l515
+						l518:
+							position, tokenIndex = position518, tokenIndex518
+						}
+						if !_rules[ruleh16]() {
+							goto l515
+						}
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
+						{
+							position519, tokenIndex519 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l519
+							}
+							position++
+							goto l515
+						l519:
+							position, tokenIndex = position519, tokenIndex519
+						}
+						if !_rules[ruleh16]() {
+							goto l515
+						}
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
+						{
+							position520, tokenIndex520 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
 								goto l520
 							}
-							goto l521
+							position++
+							goto l515
 						l520:
 							position, tokenIndex = position520, tokenIndex520
 						}
-					l521:
-						if at(buffer, position) != rune(':') {
-							goto l519
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l519
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l519
+							goto l515
 						}
 						if at(buffer, position) != rune(':') {
-							goto l519
+							goto l515
 						}
 						position++
 						{
-							position525, tokenIndex525 := position, tokenIndex
+							position521, tokenIndex521 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l521
+							}
+							position++
+							goto l515
+						l521:
+							position, tokenIndex = position521, tokenIndex521
+						}
+						if !_rules[ruleh16]() {
+							goto l515
+						}
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
+						{
+							position522, tokenIndex522 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l522
+							}
+							position++
+							goto l515
+						l522:
+							position, tokenIndex = position522, tokenIndex522
+						}
+						if !_rules[ruleh16]() {
+							goto l515
+						}
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
+						{
+							position523, tokenIndex523 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l523
+							}
+							position++
+							goto l515
+						l523:
+							position, tokenIndex = position523, tokenIndex523
+						}
+						{
+							position524, tokenIndex524 := position, tokenIndex
+							{
+								position526, tokenIndex526 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l525
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l525
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l525
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position526, tokenIndex526
+							}
+							if !_rules[ruleh16]() {
+								goto l525
+							}
 							if at(buffer, position) != rune(':') {
 								goto l525
 							}
 							position++
-							goto l519
+							if !_rules[ruleh16]() {
+								goto l525
+							}
+							goto l524
 						l525:
-							position, tokenIndex = position525, tokenIndex525
+							position, tokenIndex = position524, tokenIndex524
+							if !_rules[ruleIPv4address]() {
+								goto l515
+							}
 						}
+					l524:
+						goto l514
+					l515:
+						position, tokenIndex = position514, tokenIndex514
+						if at(buffer, position) != rune(':') {
+							goto l528
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l528
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l519
+							goto l528
 						}
 						if at(buffer, position) != rune(':') {
-							goto l519
+							goto l528
 						}
 						position++
 						{
-							position526, tokenIndex526 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l526
-							}
-							position++
-							goto l519
-						l526:
-							position, tokenIndex = position526, tokenIndex526
-						}
-						if !_rules[ruleh16]() {
-							goto l519
-						}
-						if at(buffer, position) != rune(':') {
-							goto l519
-						}
-						position++
-						{
-							position527, tokenIndex527 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l527
-							}
-							position++
-							goto l519
-						l527:
-							position, tokenIndex = position527, tokenIndex527
-						}
-						{
-							position528, tokenIndex528 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l529
-							}
+							position529, tokenIndex529 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l529
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l529
-							}
 							goto l528
 						l529:
-							position, tokenIndex = position528, tokenIndex528
-							if !_rules[ruleIPv4address]() {
-								goto l519
-							}
+							position, tokenIndex = position529, tokenIndex529
 						}
-					l528:
-						goto l492
-					l519:
-						position, tokenIndex = position492, tokenIndex492
+						if !_rules[ruleh16]() {
+							goto l528
+						}
+						if at(buffer, position) != rune(':') {
+							goto l528
+						}
+						position++
+						{
+							position530, tokenIndex530 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l530
+							}
+							position++
+							goto l528
+						l530:
+							position, tokenIndex = position530, tokenIndex530
+						}
+						if !_rules[ruleh16]() {
+							goto l528
+						}
+						if at(buffer, position) != rune(':') {
+							goto l528
+						}
+						position++
 						{
 							position531, tokenIndex531 := position, tokenIndex
-							{
-								position533, tokenIndex533 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l533
-								}
-								if at(buffer, position) != rune(':') {
-									goto l533
-								}
-								position++
-								{
-									position535, tokenIndex535 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l535
-									}
-									position++
-									goto l533
-								l535:
-									position, tokenIndex = position535, tokenIndex535
-								}
-								{
-									position536, tokenIndex536 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l536
-									}
-									if at(buffer, position) != rune(':') {
-										goto l536
-									}
-									position++
-									{
-										position538, tokenIndex538 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l538
-										}
-										position++
-										goto l536
-									l538:
-										position, tokenIndex = position538, tokenIndex538
-									}
-									goto l537
-								l536:
-									position, tokenIndex = position536, tokenIndex536
-								}
-							l537:
-								goto l534
-							l533:
-								position, tokenIndex = position533, tokenIndex533
-							}
-						l534:
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l531
 							}
-							goto l532
+							position++
+							goto l528
 						l531:
 							position, tokenIndex = position531, tokenIndex531
 						}
-					l532:
-						if at(buffer, position) != rune(':') {
-							goto l530
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l530
-						}
-						position++
 						if !_rules[ruleh16]() {
-							goto l530
+							goto l528
 						}
 						if at(buffer, position) != rune(':') {
-							goto l530
+							goto l528
 						}
 						position++
 						{
-							position539, tokenIndex539 := position, tokenIndex
+							position532, tokenIndex532 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l539
+								goto l532
 							}
 							position++
-							goto l530
+							goto l528
+						l532:
+							position, tokenIndex = position532, tokenIndex532
+						}
+						if !_rules[ruleh16]() {
+							goto l528
+						}
+						if at(buffer, position) != rune(':') {
+							goto l528
+						}
+						position++
+						{
+							position533, tokenIndex533 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l533
+							}
+							position++
+							goto l528
+						l533:
+							position, tokenIndex = position533, tokenIndex533
+						}
+						{
+							position534, tokenIndex534 := position, tokenIndex
+							{
+								position536, tokenIndex536 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l535
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l535
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l535
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position536, tokenIndex536
+							}
+							if !_rules[ruleh16]() {
+								goto l535
+							}
+							if at(buffer, position) != rune(':') {
+								goto l535
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l535
+							}
+							goto l534
+						l535:
+							position, tokenIndex = position534, tokenIndex534
+							if !_rules[ruleIPv4address]() {
+								goto l528
+							}
+						}
+					l534:
+						goto l514
+					l528:
+						position, tokenIndex = position514, tokenIndex514
+						{
+							position539, tokenIndex539 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l539
+							}
+							goto l540
 						l539:
 							position, tokenIndex = position539, tokenIndex539
 						}
+					l540:
+						if at(buffer, position) != rune(':') {
+							goto l538
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l538
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l530
+							goto l538
 						}
 						if at(buffer, position) != rune(':') {
-							goto l530
+							goto l538
 						}
 						position++
 						{
-							position540, tokenIndex540 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l540
-							}
-							position++
-							goto l530
-						l540:
-							position, tokenIndex = position540, tokenIndex540
-						}
-						{
 							position541, tokenIndex541 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l542
+							if at(buffer, position) != rune(':') {
+								goto l541
 							}
+							position++
+							goto l538
+						l541:
+							position, tokenIndex = position541, tokenIndex541
+						}
+						if !_rules[ruleh16]() {
+							goto l538
+						}
+						if at(buffer, position) != rune(':') {
+							goto l538
+						}
+						position++
+						{
+							position542, tokenIndex542 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l542
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l542
-							}
-							goto l541
+							goto l538
 						l542:
-							position, tokenIndex = position541, tokenIndex541
-							if !_rules[ruleIPv4address]() {
-								goto l530
-							}
+							position, tokenIndex = position542, tokenIndex542
 						}
-					l541:
-						goto l492
-					l530:
-						position, tokenIndex = position492, tokenIndex492
+						if !_rules[ruleh16]() {
+							goto l538
+						}
+						if at(buffer, position) != rune(':') {
+							goto l538
+						}
+						position++
+						{
+							position543, tokenIndex543 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l543
+							}
+							position++
+							goto l538
+						l543:
+							position, tokenIndex = position543, tokenIndex543
+						}
+						if !_rules[ruleh16]() {
+							goto l538
+						}
+						if at(buffer, position) != rune(':') {
+							goto l538
+						}
+						position++
 						{
 							position544, tokenIndex544 := position, tokenIndex
-							{
-								position546, tokenIndex546 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l546
-								}
-								if at(buffer, position) != rune(':') {
-									goto l546
-								}
-								position++
-								{
-									position548, tokenIndex548 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l548
-									}
-									position++
-									goto l546
-								l548:
-									position, tokenIndex = position548, tokenIndex548
-								}
-								{
-									position549, tokenIndex549 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l549
-									}
-									if at(buffer, position) != rune(':') {
-										goto l549
-									}
-									position++
-									{
-										position551, tokenIndex551 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l551
-										}
-										position++
-										goto l549
-									l551:
-										position, tokenIndex = position551, tokenIndex551
-									}
-									{
-										position552, tokenIndex552 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l552
-										}
-										if at(buffer, position) != rune(':') {
-											goto l552
-										}
-										position++
-										{
-											position554, tokenIndex554 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l554
-											}
-											position++
-											goto l552
-										l554:
-											position, tokenIndex = position554, tokenIndex554
-										}
-										goto l553
-									l552:
-										position, tokenIndex = position552, tokenIndex552
-									}
-								l553:
-									goto l550
-								l549:
-									position, tokenIndex = position549, tokenIndex549
-								}
-							l550:
-								goto l547
-							l546:
-								position, tokenIndex = position546, tokenIndex546
-							}
-						l547:
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l544
 							}
-							goto l545
+							position++
+							goto l538
 						l544:
 							position, tokenIndex = position544, tokenIndex544
 						}
+						{
+							position545, tokenIndex545 := position, tokenIndex
+							{
+								position547, tokenIndex547 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l546
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l546
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l546
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position547, tokenIndex547
+							}
+							if !_rules[ruleh16]() {
+								goto l546
+							}
+							if at(buffer, position) != rune(':') {
+								goto l546
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l546
+							}
+							goto l545
+						l546:
+							position, tokenIndex = position545, tokenIndex545
+							if !_rules[ruleIPv4address]() {
+								goto l538
+							}
+						}
 					l545:
+						goto l514
+					l538:
+						position, tokenIndex = position514, tokenIndex514
+						{
+							position550, tokenIndex550 := position, tokenIndex
+							{
+								position552, tokenIndex552 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l552
+								}
+								if at(buffer, position) != rune(':') {
+									goto l552
+								}
+								position++
+								{
+									position554, tokenIndex554 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l554
+									}
+									position++
+									goto l552
+								l554:
+									position, tokenIndex = position554, tokenIndex554
+								}
+								goto l553
+							l552:
+								position, tokenIndex = position552, tokenIndex552
+							}
+						l553:
+							if !_rules[ruleh16]() {
+								goto l550
+							}
+							goto l551
+						l550:
+							position, tokenIndex = position550, tokenIndex550
+						}
+					l551:
 						if at(buffer, position) != rune(':') {
-							goto l543
+							goto l549
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l543
+							goto l549
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l543
+							goto l549
 						}
 						if at(buffer, position) != rune(':') {
-							goto l543
+							goto l549
 						}
 						position++
 						{
@@ -5623,149 +5646,217 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l555
 							}
 							position++
-							goto l543
+							goto l549
 						l555:
 							position, tokenIndex = position555, tokenIndex555
 						}
+						if !_rules[ruleh16]() {
+							goto l549
+						}
+						if at(buffer, position) != rune(':') {
+							goto l549
+						}
+						position++
 						{
 							position556, tokenIndex556 := position, tokenIndex
-							if !_rules[ruleh16]() {
-								goto l557
+							if at(buffer, position) != rune(':') {
+								goto l556
 							}
+							position++
+							goto l549
+						l556:
+							position, tokenIndex = position556, tokenIndex556
+						}
+						if !_rules[ruleh16]() {
+							goto l549
+						}
+						if at(buffer, position) != rune(':') {
+							goto l549
+						}
+						position++
+						{
+							position557, tokenIndex557 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l557
 							}
 							position++
-							if !_rules[ruleh16]() {
-								goto l557
-							}
-							goto l556
+							goto l549
 						l557:
-							position, tokenIndex = position556, tokenIndex556
-							if !_rules[ruleIPv4address]() {
-								goto l543
-							}
+							position, tokenIndex = position557, tokenIndex557
 						}
-					l556:
-						goto l492
-					l543:
-						position, tokenIndex = position492, tokenIndex492
 						{
-							position559, tokenIndex559 := position, tokenIndex
+							position558, tokenIndex558 := position, tokenIndex
 							{
-								position561, tokenIndex561 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l561
-								}
-								if at(buffer, position) != rune(':') {
-									goto l561
-								}
-								position++
+								position560, tokenIndex560 := position, tokenIndex
 								{
-									position563, tokenIndex563 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l563
-									}
-									position++
-									goto l561
-								l563:
-									position, tokenIndex = position563, tokenIndex563
-								}
-								{
-									position564, tokenIndex564 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l564
-									}
-									if at(buffer, position) != rune(':') {
-										goto l564
-									}
-									position++
-									{
-										position566, tokenIndex566 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l566
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l559
 										}
 										position++
-										goto l564
-									l566:
-										position, tokenIndex = position566, tokenIndex566
-									}
-									{
-										position567, tokenIndex567 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l567
-										}
-										if at(buffer, position) != rune(':') {
-											goto l567
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l559
 										}
 										position++
-										{
-											position569, tokenIndex569 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l569
-											}
-											position++
-											goto l567
-										l569:
-											position, tokenIndex = position569, tokenIndex569
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l559
 										}
-										{
-											position570, tokenIndex570 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l570
-											}
-											if at(buffer, position) != rune(':') {
-												goto l570
-											}
-											position++
-											{
-												position572, tokenIndex572 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l572
-												}
-												position++
-												goto l570
-											l572:
-												position, tokenIndex = position572, tokenIndex572
-											}
-											goto l571
-										l570:
-											position, tokenIndex = position570, tokenIndex570
-										}
-									l571:
-										goto l568
-									l567:
-										position, tokenIndex = position567, tokenIndex567
+										position++
 									}
-								l568:
-									goto l565
-								l564:
-									position, tokenIndex = position564, tokenIndex564
 								}
-							l565:
-								goto l562
-							l561:
-								position, tokenIndex = position561, tokenIndex561
+
+								position, tokenIndex = position560, tokenIndex560
 							}
-						l562:
 							if !_rules[ruleh16]() {
 								goto l559
 							}
-							goto l560
-						l559:
-							position, tokenIndex = position559, tokenIndex559
-						}
-					l560:
-						if at(buffer, position) != rune(':') {
+							if at(buffer, position) != rune(':') {
+								goto l559
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l559
+							}
 							goto l558
+						l559:
+							position, tokenIndex = position558, tokenIndex558
+							if !_rules[ruleIPv4address]() {
+								goto l549
+							}
+						}
+					l558:
+						goto l514
+					l549:
+						position, tokenIndex = position514, tokenIndex514
+						{
+							position563, tokenIndex563 := position, tokenIndex
+							{
+								position565, tokenIndex565 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l565
+								}
+								if at(buffer, position) != rune(':') {
+									goto l565
+								}
+								position++
+								{
+									position567, tokenIndex567 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l567
+									}
+									position++
+									goto l565
+								l567:
+									position, tokenIndex = position567, tokenIndex567
+								}
+								{
+									position568, tokenIndex568 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l568
+									}
+									if at(buffer, position) != rune(':') {
+										goto l568
+									}
+									position++
+									{
+										position570, tokenIndex570 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l570
+										}
+										position++
+										goto l568
+									l570:
+										position, tokenIndex = position570, tokenIndex570
+									}
+									goto l569
+								l568:
+									position, tokenIndex = position568, tokenIndex568
+								}
+							l569:
+								goto l566
+							l565:
+								position, tokenIndex = position565, tokenIndex565
+							}
+						l566:
+							if !_rules[ruleh16]() {
+								goto l563
+							}
+							goto l564
+						l563:
+							position, tokenIndex = position563, tokenIndex563
+						}
+					l564:
+						if at(buffer, position) != rune(':') {
+							goto l562
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l558
+							goto l562
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l562
+						}
+						if at(buffer, position) != rune(':') {
+							goto l562
 						}
 						position++
 						{
+							position571, tokenIndex571 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l571
+							}
+							position++
+							goto l562
+						l571:
+							position, tokenIndex = position571, tokenIndex571
+						}
+						if !_rules[ruleh16]() {
+							goto l562
+						}
+						if at(buffer, position) != rune(':') {
+							goto l562
+						}
+						position++
+						{
+							position572, tokenIndex572 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l572
+							}
+							position++
+							goto l562
+						l572:
+							position, tokenIndex = position572, tokenIndex572
+						}
+						{
 							position573, tokenIndex573 := position, tokenIndex
+							{
+								position575, tokenIndex575 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l574
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l574
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l574
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position575, tokenIndex575
+							}
 							if !_rules[ruleh16]() {
 								goto l574
 							}
@@ -5780,1025 +5871,1340 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l574:
 							position, tokenIndex = position573, tokenIndex573
 							if !_rules[ruleIPv4address]() {
-								goto l558
+								goto l562
 							}
 						}
 					l573:
-						goto l492
-					l558:
-						position, tokenIndex = position492, tokenIndex492
+						goto l514
+					l562:
+						position, tokenIndex = position514, tokenIndex514
 						{
-							position576, tokenIndex576 := position, tokenIndex
+							position578, tokenIndex578 := position, tokenIndex
 							{
-								position578, tokenIndex578 := position, tokenIndex
+								position580, tokenIndex580 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l578
+									goto l580
 								}
 								if at(buffer, position) != rune(':') {
-									goto l578
+									goto l580
 								}
 								position++
 								{
-									position580, tokenIndex580 := position, tokenIndex
+									position582, tokenIndex582 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l580
+										goto l582
 									}
 									position++
-									goto l578
-								l580:
-									position, tokenIndex = position580, tokenIndex580
+									goto l580
+								l582:
+									position, tokenIndex = position582, tokenIndex582
 								}
 								{
-									position581, tokenIndex581 := position, tokenIndex
+									position583, tokenIndex583 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l581
+										goto l583
 									}
 									if at(buffer, position) != rune(':') {
-										goto l581
+										goto l583
 									}
 									position++
 									{
-										position583, tokenIndex583 := position, tokenIndex
+										position585, tokenIndex585 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l583
+											goto l585
 										}
 										position++
-										goto l581
-									l583:
-										position, tokenIndex = position583, tokenIndex583
+										goto l583
+									l585:
+										position, tokenIndex = position585, tokenIndex585
 									}
 									{
-										position584, tokenIndex584 := position, tokenIndex
+										position586, tokenIndex586 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l584
+											goto l586
 										}
 										if at(buffer, position) != rune(':') {
-											goto l584
+											goto l586
 										}
 										position++
 										{
-											position586, tokenIndex586 := position, tokenIndex
+											position588, tokenIndex588 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l586
+												goto l588
 											}
 											position++
-											goto l584
-										l586:
-											position, tokenIndex = position586, tokenIndex586
+											goto l586
+										l588:
+											position, tokenIndex = position588, tokenIndex588
 										}
-										{
-											position587, tokenIndex587 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l587
-											}
-											if at(buffer, position) != rune(':') {
-												goto l587
-											}
-											position++
-											{
-												position589, tokenIndex589 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l589
-												}
-												position++
-												goto l587
-											l589:
-												position, tokenIndex = position589, tokenIndex589
-											}
-											{
-												position590, tokenIndex590 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l590
-												}
-												if at(buffer, position) != rune(':') {
-													goto l590
-												}
-												position++
-												{
-													position592, tokenIndex592 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l592
-													}
-													position++
-													goto l590
-												l592:
-													position, tokenIndex = position592, tokenIndex592
-												}
-												goto l591
-											l590:
-												position, tokenIndex = position590, tokenIndex590
-											}
-										l591:
-											goto l588
-										l587:
-											position, tokenIndex = position587, tokenIndex587
-										}
-									l588:
-										goto l585
-									l584:
-										position, tokenIndex = position584, tokenIndex584
+										goto l587
+									l586:
+										position, tokenIndex = position586, tokenIndex586
 									}
-								l585:
-									goto l582
-								l581:
-									position, tokenIndex = position581, tokenIndex581
+								l587:
+									goto l584
+								l583:
+									position, tokenIndex = position583, tokenIndex583
 								}
-							l582:
-								goto l579
-							l578:
-								position, tokenIndex = position578, tokenIndex578
+							l584:
+								goto l581
+							l580:
+								position, tokenIndex = position580, tokenIndex580
 							}
-						l579:
+						l581:
 							if !_rules[ruleh16]() {
-								goto l576
+								goto l578
 							}
-							goto l577
-						l576:
-							position, tokenIndex = position576, tokenIndex576
+							goto l579
+						l578:
+							position, tokenIndex = position578, tokenIndex578
 						}
-					l577:
+					l579:
 						if at(buffer, position) != rune(':') {
-							goto l575
+							goto l577
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l575
+							goto l577
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l575
+							goto l577
 						}
-						goto l492
-					l575:
-						position, tokenIndex = position492, tokenIndex492
+						if at(buffer, position) != rune(':') {
+							goto l577
+						}
+						position++
 						{
-							position593, tokenIndex593 := position, tokenIndex
+							position589, tokenIndex589 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l589
+							}
+							position++
+							goto l577
+						l589:
+							position, tokenIndex = position589, tokenIndex589
+						}
+						{
+							position590, tokenIndex590 := position, tokenIndex
 							{
-								position595, tokenIndex595 := position, tokenIndex
+								position592, tokenIndex592 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l591
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l591
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l591
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position592, tokenIndex592
+							}
+							if !_rules[ruleh16]() {
+								goto l591
+							}
+							if at(buffer, position) != rune(':') {
+								goto l591
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l591
+							}
+							goto l590
+						l591:
+							position, tokenIndex = position590, tokenIndex590
+							if !_rules[ruleIPv4address]() {
+								goto l577
+							}
+						}
+					l590:
+						goto l514
+					l577:
+						position, tokenIndex = position514, tokenIndex514
+						{
+							position595, tokenIndex595 := position, tokenIndex
+							{
+								position597, tokenIndex597 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l595
+									goto l597
 								}
 								if at(buffer, position) != rune(':') {
-									goto l595
+									goto l597
 								}
 								position++
 								{
-									position597, tokenIndex597 := position, tokenIndex
+									position599, tokenIndex599 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l597
+										goto l599
 									}
 									position++
-									goto l595
-								l597:
-									position, tokenIndex = position597, tokenIndex597
+									goto l597
+								l599:
+									position, tokenIndex = position599, tokenIndex599
 								}
 								{
-									position598, tokenIndex598 := position, tokenIndex
+									position600, tokenIndex600 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l598
+										goto l600
 									}
 									if at(buffer, position) != rune(':') {
-										goto l598
+										goto l600
 									}
 									position++
 									{
-										position600, tokenIndex600 := position, tokenIndex
+										position602, tokenIndex602 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l600
+											goto l602
 										}
 										position++
-										goto l598
-									l600:
-										position, tokenIndex = position600, tokenIndex600
+										goto l600
+									l602:
+										position, tokenIndex = position602, tokenIndex602
 									}
 									{
-										position601, tokenIndex601 := position, tokenIndex
+										position603, tokenIndex603 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l601
+											goto l603
 										}
 										if at(buffer, position) != rune(':') {
-											goto l601
+											goto l603
 										}
 										position++
 										{
-											position603, tokenIndex603 := position, tokenIndex
+											position605, tokenIndex605 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l603
+												goto l605
 											}
 											position++
-											goto l601
-										l603:
-											position, tokenIndex = position603, tokenIndex603
+											goto l603
+										l605:
+											position, tokenIndex = position605, tokenIndex605
 										}
 										{
-											position604, tokenIndex604 := position, tokenIndex
+											position606, tokenIndex606 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l604
+												goto l606
 											}
 											if at(buffer, position) != rune(':') {
-												goto l604
+												goto l606
 											}
 											position++
 											{
-												position606, tokenIndex606 := position, tokenIndex
+												position608, tokenIndex608 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l606
+													goto l608
 												}
 												position++
-												goto l604
-											l606:
-												position, tokenIndex = position606, tokenIndex606
+												goto l606
+											l608:
+												position, tokenIndex = position608, tokenIndex608
+											}
+											goto l607
+										l606:
+											position, tokenIndex = position606, tokenIndex606
+										}
+									l607:
+										goto l604
+									l603:
+										position, tokenIndex = position603, tokenIndex603
+									}
+								l604:
+									goto l601
+								l600:
+									position, tokenIndex = position600, tokenIndex600
+								}
+							l601:
+								goto l598
+							l597:
+								position, tokenIndex = position597, tokenIndex597
+							}
+						l598:
+							if !_rules[ruleh16]() {
+								goto l595
+							}
+							goto l596
+						l595:
+							position, tokenIndex = position595, tokenIndex595
+						}
+					l596:
+						if at(buffer, position) != rune(':') {
+							goto l594
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l594
+						}
+						position++
+						{
+							position609, tokenIndex609 := position, tokenIndex
+							{
+								position611, tokenIndex611 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l610
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l610
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l610
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position611, tokenIndex611
+							}
+							if !_rules[ruleh16]() {
+								goto l610
+							}
+							if at(buffer, position) != rune(':') {
+								goto l610
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l610
+							}
+							goto l609
+						l610:
+							position, tokenIndex = position609, tokenIndex609
+							if !_rules[ruleIPv4address]() {
+								goto l594
+							}
+						}
+					l609:
+						goto l514
+					l594:
+						position, tokenIndex = position514, tokenIndex514
+						{
+							position614, tokenIndex614 := position, tokenIndex
+							{
+								position616, tokenIndex616 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l616
+								}
+								if at(buffer, position) != rune(':') {
+									goto l616
+								}
+								position++
+								{
+									position618, tokenIndex618 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l618
+									}
+									position++
+									goto l616
+								l618:
+									position, tokenIndex = position618, tokenIndex618
+								}
+								{
+									position619, tokenIndex619 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l619
+									}
+									if at(buffer, position) != rune(':') {
+										goto l619
+									}
+									position++
+									{
+										position621, tokenIndex621 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l621
+										}
+										position++
+										goto l619
+									l621:
+										position, tokenIndex = position621, tokenIndex621
+									}
+									{
+										position622, tokenIndex622 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l622
+										}
+										if at(buffer, position) != rune(':') {
+											goto l622
+										}
+										position++
+										{
+											position624, tokenIndex624 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l624
+											}
+											position++
+											goto l622
+										l624:
+											position, tokenIndex = position624, tokenIndex624
+										}
+										{
+											position625, tokenIndex625 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l625
+											}
+											if at(buffer, position) != rune(':') {
+												goto l625
+											}
+											position++
+											{
+												position627, tokenIndex627 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l627
+												}
+												position++
+												goto l625
+											l627:
+												position, tokenIndex = position627, tokenIndex627
 											}
 											{
-												position607, tokenIndex607 := position, tokenIndex
+												position628, tokenIndex628 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l607
+													goto l628
 												}
 												if at(buffer, position) != rune(':') {
-													goto l607
+													goto l628
 												}
 												position++
 												{
-													position609, tokenIndex609 := position, tokenIndex
+													position630, tokenIndex630 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l609
+														goto l630
 													}
 													position++
-													goto l607
-												l609:
-													position, tokenIndex = position609, tokenIndex609
+													goto l628
+												l630:
+													position, tokenIndex = position630, tokenIndex630
+												}
+												goto l629
+											l628:
+												position, tokenIndex = position628, tokenIndex628
+											}
+										l629:
+											goto l626
+										l625:
+											position, tokenIndex = position625, tokenIndex625
+										}
+									l626:
+										goto l623
+									l622:
+										position, tokenIndex = position622, tokenIndex622
+									}
+								l623:
+									goto l620
+								l619:
+									position, tokenIndex = position619, tokenIndex619
+								}
+							l620:
+								goto l617
+							l616:
+								position, tokenIndex = position616, tokenIndex616
+							}
+						l617:
+							if !_rules[ruleh16]() {
+								goto l614
+							}
+							goto l615
+						l614:
+							position, tokenIndex = position614, tokenIndex614
+						}
+					l615:
+						if at(buffer, position) != rune(':') {
+							goto l613
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l613
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l613
+						}
+						goto l514
+					l613:
+						position, tokenIndex = position514, tokenIndex514
+						{
+							position631, tokenIndex631 := position, tokenIndex
+							{
+								position633, tokenIndex633 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l633
+								}
+								if at(buffer, position) != rune(':') {
+									goto l633
+								}
+								position++
+								{
+									position635, tokenIndex635 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l635
+									}
+									position++
+									goto l633
+								l635:
+									position, tokenIndex = position635, tokenIndex635
+								}
+								{
+									position636, tokenIndex636 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l636
+									}
+									if at(buffer, position) != rune(':') {
+										goto l636
+									}
+									position++
+									{
+										position638, tokenIndex638 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l638
+										}
+										position++
+										goto l636
+									l638:
+										position, tokenIndex = position638, tokenIndex638
+									}
+									{
+										position639, tokenIndex639 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l639
+										}
+										if at(buffer, position) != rune(':') {
+											goto l639
+										}
+										position++
+										{
+											position641, tokenIndex641 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l641
+											}
+											position++
+											goto l639
+										l641:
+											position, tokenIndex = position641, tokenIndex641
+										}
+										{
+											position642, tokenIndex642 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l642
+											}
+											if at(buffer, position) != rune(':') {
+												goto l642
+											}
+											position++
+											{
+												position644, tokenIndex644 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l644
+												}
+												position++
+												goto l642
+											l644:
+												position, tokenIndex = position644, tokenIndex644
+											}
+											{
+												position645, tokenIndex645 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l645
+												}
+												if at(buffer, position) != rune(':') {
+													goto l645
+												}
+												position++
+												{
+													position647, tokenIndex647 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l647
+													}
+													position++
+													goto l645
+												l647:
+													position, tokenIndex = position647, tokenIndex647
 												}
 												{
-													position610, tokenIndex610 := position, tokenIndex
+													position648, tokenIndex648 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l610
+														goto l648
 													}
 													if at(buffer, position) != rune(':') {
-														goto l610
+														goto l648
 													}
 													position++
 													{
-														position612, tokenIndex612 := position, tokenIndex
+														position650, tokenIndex650 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l612
+															goto l650
 														}
 														position++
-														goto l610
-													l612:
-														position, tokenIndex = position612, tokenIndex612
+														goto l648
+													l650:
+														position, tokenIndex = position650, tokenIndex650
 													}
-													goto l611
-												l610:
-													position, tokenIndex = position610, tokenIndex610
+													goto l649
+												l648:
+													position, tokenIndex = position648, tokenIndex648
 												}
-											l611:
-												goto l608
-											l607:
-												position, tokenIndex = position607, tokenIndex607
+											l649:
+												goto l646
+											l645:
+												position, tokenIndex = position645, tokenIndex645
 											}
-										l608:
-											goto l605
-										l604:
-											position, tokenIndex = position604, tokenIndex604
+										l646:
+											goto l643
+										l642:
+											position, tokenIndex = position642, tokenIndex642
 										}
-									l605:
-										goto l602
-									l601:
-										position, tokenIndex = position601, tokenIndex601
+									l643:
+										goto l640
+									l639:
+										position, tokenIndex = position639, tokenIndex639
 									}
-								l602:
-									goto l599
-								l598:
-									position, tokenIndex = position598, tokenIndex598
+								l640:
+									goto l637
+								l636:
+									position, tokenIndex = position636, tokenIndex636
 								}
-							l599:
-								goto l596
-							l595:
-								position, tokenIndex = position595, tokenIndex595
+							l637:
+								goto l634
+							l633:
+								position, tokenIndex = position633, tokenIndex633
 							}
-						l596:
+						l634:
 							if !_rules[ruleh16]() {
-								goto l593
+								goto l631
 							}
-							goto l594
-						l593:
-							position, tokenIndex = position593, tokenIndex593
+							goto l632
+						l631:
+							position, tokenIndex = position631, tokenIndex631
 						}
-					l594:
+					l632:
 						if at(buffer, position) != rune(':') {
-							goto l465
+							goto l479
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l465
+							goto l479
 						}
 						position++
 					}
-				l492:
+				l514:
 				}
-			l467:
-				add(ruleIPv6address, position466)
+			l481:
+				add(ruleIPv6address, position480)
 			}
 			return true
-		l465:
-			position, tokenIndex = position465, tokenIndex465
+		l479:
+			position, tokenIndex = position479, tokenIndex479
 			return false
 		},
 		/* 14 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position613, tokenIndex613 := position, tokenIndex
+			position651, tokenIndex651 := position, tokenIndex
 			{
-				position614 := position
+				position652 := position
 				if !_rules[rulehex4]() {
-					goto l613
+					goto l651
 				}
-			l615:
+			l653:
 				{
-					position616, tokenIndex616 := position, tokenIndex
+					position654, tokenIndex654 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l616
+						goto l654
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l616
+						goto l654
 					}
-					goto l615
-				l616:
-					position, tokenIndex = position616, tokenIndex616
+					goto l653
+				l654:
+					position, tokenIndex = position654, tokenIndex654
 				}
-				add(rulehexseq, position614)
+				add(rulehexseq, position652)
 			}
 			return true
-		l613:
-			position, tokenIndex = position613, tokenIndex613
+		l651:
+			position, tokenIndex = position651, tokenIndex651
 			return false
 		},
 		/* 15 hex4 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))> */
 		func() bool {
-			position617, tokenIndex617 := position, tokenIndex
+			position655, tokenIndex655 := position, tokenIndex
 			{
-				position618 := position
+				position656 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l617
+							goto l655
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l617
+							goto l655
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l617
+							goto l655
 						}
 						position++
 					}
 				}
 
 				{
-					position620, tokenIndex620 := position, tokenIndex
+					position658, tokenIndex658 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l620
+								goto l658
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l620
+								goto l658
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l620
+								goto l658
 							}
 							position++
 						}
 					}
 
-					goto l621
-				l620:
-					position, tokenIndex = position620, tokenIndex620
+					goto l659
+				l658:
+					position, tokenIndex = position658, tokenIndex658
 				}
-			l621:
+			l659:
 				{
-					position623, tokenIndex623 := position, tokenIndex
+					position661, tokenIndex661 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l623
+								goto l661
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l623
+								goto l661
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l623
+								goto l661
 							}
 							position++
 						}
 					}
 
-					goto l624
-				l623:
-					position, tokenIndex = position623, tokenIndex623
+					goto l662
+				l661:
+					position, tokenIndex = position661, tokenIndex661
 				}
-			l624:
+			l662:
 				{
-					position626, tokenIndex626 := position, tokenIndex
+					position664, tokenIndex664 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l626
+								goto l664
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l626
+								goto l664
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l626
+								goto l664
 							}
 							position++
 						}
 					}
 
-					goto l627
-				l626:
-					position, tokenIndex = position626, tokenIndex626
+					goto l665
+				l664:
+					position, tokenIndex = position664, tokenIndex664
 				}
-			l627:
+			l665:
 				{
-					position629, tokenIndex629 := position, tokenIndex
+					position667, tokenIndex667 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l629
+								goto l667
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l629
+								goto l667
 							}
 							position++
 						case '.':
 							if at(buffer, position) != rune('.') {
-								goto l629
+								goto l667
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l629
+								goto l667
 							}
 							position++
 						}
 					}
 
-					goto l617
-				l629:
-					position, tokenIndex = position629, tokenIndex629
+					goto l655
+				l667:
+					position, tokenIndex = position667, tokenIndex667
 				}
-				add(rulehex4, position618)
+				add(rulehex4, position656)
 			}
 			return true
-		l617:
-			position, tokenIndex = position617, tokenIndex617
+		l655:
+			position, tokenIndex = position655, tokenIndex655
 			return false
 		},
 		/* 16 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
 		func() bool {
-			position631, tokenIndex631 := position, tokenIndex
+			position669, tokenIndex669 := position, tokenIndex
 			{
-				position632 := position
+				position670 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l631
+							goto l669
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l631
+							goto l669
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l631
+							goto l669
 						}
 						position++
 					}
 				}
 
 				{
-					position634, tokenIndex634 := position, tokenIndex
+					position672, tokenIndex672 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l634
+								goto l672
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l634
+								goto l672
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l634
+								goto l672
 							}
 							position++
 						}
 					}
 
-					goto l635
-				l634:
-					position, tokenIndex = position634, tokenIndex634
+					goto l673
+				l672:
+					position, tokenIndex = position672, tokenIndex672
 				}
-			l635:
+			l673:
 				{
-					position637, tokenIndex637 := position, tokenIndex
+					position675, tokenIndex675 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l637
+								goto l675
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l637
+								goto l675
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l637
+								goto l675
 							}
 							position++
 						}
 					}
 
-					goto l638
-				l637:
-					position, tokenIndex = position637, tokenIndex637
+					goto l676
+				l675:
+					position, tokenIndex = position675, tokenIndex675
 				}
-			l638:
+			l676:
 				{
-					position640, tokenIndex640 := position, tokenIndex
+					position678, tokenIndex678 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l640
+								goto l678
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l640
+								goto l678
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l640
+								goto l678
 							}
 							position++
 						}
 					}
 
-					goto l641
-				l640:
-					position, tokenIndex = position640, tokenIndex640
+					goto l679
+				l678:
+					position, tokenIndex = position678, tokenIndex678
 				}
-			l641:
+			l679:
 				{
-					position643, tokenIndex643 := position, tokenIndex
+					position681, tokenIndex681 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l643
+						goto l681
 					}
 					position++
-					goto l631
-				l643:
-					position, tokenIndex = position643, tokenIndex643
+					goto l669
+				l681:
+					position, tokenIndex = position681, tokenIndex681
 				}
-				add(ruleh16, position632)
+				add(ruleh16, position670)
 			}
 			return true
-		l631:
-			position, tokenIndex = position631, tokenIndex631
+		l669:
+			position, tokenIndex = position669, tokenIndex669
 			return false
 		},
 		/* 17 octet <- <((&{ pegrun.Star(p.Buffer, &position, &run9[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })> */
 		func() bool {
-			position644, tokenIndex644 := position, tokenIndex
+			position682, tokenIndex682 := position, tokenIndex
 			{
-				position645 := position
+				position683 := position
 				{
-					position646, tokenIndex646 := position, tokenIndex
+					position684, tokenIndex684 := position, tokenIndex
 					if !(pegrun.Star(p.Buffer, &position, &run9[0])) {
-						goto l647
+						goto l685
 					}
 					{
-						position648, tokenIndex648 := position, tokenIndex
+						position686, tokenIndex686 := position, tokenIndex
 						if at(buffer, position) != rune('2') {
-							goto l649
+							goto l687
 						}
 						position++
 						if at(buffer, position) != rune('5') {
-							goto l649
+							goto l687
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('5') {
-							goto l649
+							goto l687
 						}
 						position++
-						goto l648
-					l649:
-						position, tokenIndex = position648, tokenIndex648
+						goto l686
+					l687:
+						position, tokenIndex = position686, tokenIndex686
 						if at(buffer, position) != rune('2') {
-							goto l650
+							goto l688
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('4') {
-							goto l650
+							goto l688
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l650
+							goto l688
 						}
 						position++
-						goto l648
-					l650:
-						position, tokenIndex = position648, tokenIndex648
+						goto l686
+					l688:
+						position, tokenIndex = position686, tokenIndex686
 						if at(buffer, position) != rune('1') {
-							goto l651
+							goto l689
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l651
+							goto l689
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l651
+							goto l689
 						}
 						position++
-						goto l648
-					l651:
-						position, tokenIndex = position648, tokenIndex648
+						goto l686
+					l689:
+						position, tokenIndex = position686, tokenIndex686
 						if c := at(buffer, position); c < rune('1') || c > rune('9') {
-							goto l652
+							goto l690
 						}
 						position++
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l652
+							goto l690
 						}
 						position++
-						goto l648
-					l652:
-						position, tokenIndex = position648, tokenIndex648
+						goto l686
+					l690:
+						position, tokenIndex = position686, tokenIndex686
 						if c := at(buffer, position); c < rune('1') || c > rune('9') {
-							goto l647
+							goto l685
 						}
 						position++
 					}
-				l648:
-					goto l646
-				l647:
-					position, tokenIndex = position646, tokenIndex646
+				l686:
+					goto l684
+				l685:
+					position, tokenIndex = position684, tokenIndex684
 					if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
-						goto l644
+						goto l682
 					}
 				}
-			l646:
-				add(ruleoctet, position645)
+			l684:
+				add(ruleoctet, position683)
 			}
 			return true
-		l644:
-			position, tokenIndex = position644, tokenIndex644
+		l682:
+			position, tokenIndex = position682, tokenIndex682
 			return false
 		},
 		/* 18 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
 		func() bool {
-			position653, tokenIndex653 := position, tokenIndex
+			position691, tokenIndex691 := position, tokenIndex
 			{
-				position654 := position
+				position692 := position
 				{
-					position655, tokenIndex655 := position, tokenIndex
+					position693, tokenIndex693 := position, tokenIndex
 					if at(buffer, position) != rune('á') {
-						goto l656
+						goto l694
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l656
+						goto l694
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-						goto l656
+						goto l694
 					}
 					position++
-					goto l655
-				l656:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l694:
+					position, tokenIndex = position693, tokenIndex693
 					if at(buffer, position) != rune('á') {
-						goto l657
+						goto l695
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l657
+						goto l695
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l657
+						goto l695
 					}
 					position++
-					goto l655
-				l657:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l695:
+					position, tokenIndex = position693, tokenIndex693
 					if at(buffer, position) != rune('â') {
-						goto l658
+						goto l696
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l658
+						goto l696
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l658
+						goto l696
 					}
 					position++
-					goto l655
-				l658:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l696:
+					position, tokenIndex = position693, tokenIndex693
 					if at(buffer, position) != rune('â') {
-						goto l659
+						goto l697
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l659
+						goto l697
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l659
+						goto l697
 					}
 					position++
-					goto l655
-				l659:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l697:
+					position, tokenIndex = position693, tokenIndex693
 					if at(buffer, position) != rune('â') {
-						goto l660
+						goto l698
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l660
+						goto l698
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l660
+						goto l698
 					}
 					position++
-					goto l655
-				l660:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l698:
+					position, tokenIndex = position693, tokenIndex693
 					if at(buffer, position) != rune('â') {
-						goto l661
+						goto l699
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l661
+						goto l699
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l661
+						goto l699
 					}
 					position++
-					goto l655
-				l661:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l699:
+					position, tokenIndex = position693, tokenIndex693
 					if at(buffer, position) != rune('â') {
-						goto l662
+						goto l700
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l662
+						goto l700
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l662
+						goto l700
 					}
 					position++
-					goto l655
-				l662:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l700:
+					position, tokenIndex = position693, tokenIndex693
 					if at(buffer, position) != rune('ã') {
-						goto l663
+						goto l701
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l663
+						goto l701
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l663
+						goto l701
 					}
 					position++
-					goto l655
-				l663:
-					position, tokenIndex = position655, tokenIndex655
+					goto l693
+				l701:
+					position, tokenIndex = position693, tokenIndex693
 					{
 						switch at(buffer, position) {
 						case 'ô':
 							if at(buffer, position) != rune('ô') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'ñ', 'ò', 'ó':
 							if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'ð':
 							if at(buffer, position) != rune('ð') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'î', 'ï':
 							{
-								position665, tokenIndex665 := position, tokenIndex
+								position703, tokenIndex703 := position, tokenIndex
 								if at(buffer, position) != rune('î') {
-									goto l666
+									goto l704
 								}
 								position++
-								goto l665
-							l666:
-								position, tokenIndex = position665, tokenIndex665
+								goto l703
+							l704:
+								position, tokenIndex = position703, tokenIndex703
 								if at(buffer, position) != rune('ï') {
-									goto l653
+									goto l691
 								}
 								position++
 							}
-						l665:
+						l703:
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'í':
 							if at(buffer, position) != rune('í') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 							if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'ã':
 							if at(buffer, position) != rune('ã') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'â':
 							if at(buffer, position) != rune('â') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'á':
 							if at(buffer, position) != rune('á') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'à':
 							if at(buffer, position) != rune('à') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						case 'Â':
 							if at(buffer, position) != rune('Â') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-								goto l653
+								goto l691
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l653
+								goto l691
 							}
 							position++
 						}
 					}
 
 				}
-			l655:
-				add(ruleother, position654)
+			l693:
+				add(ruleother, position692)
 			}
 			return true
-		l653:
-			position, tokenIndex = position653, tokenIndex653
+		l691:
+			position, tokenIndex = position691, tokenIndex691
 			return false
 		},
 	}

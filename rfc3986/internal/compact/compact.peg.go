@@ -340,7 +340,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <(((scheme ':' (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*) / ('/' (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*))? ('?' query)? ('#' fragment)?) / ((('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*) / ('/' (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run1[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*))? ('?' query)? ('#' fragment)?)) !.)> */
+		/* 0 URI_reference <- <(((&([A-Z] / [a-z]) scheme ':' (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*) / ('/' (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*))? ('?' query)? ('#' fragment)?) / ((('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*) / ('/' (&{ pegrun.Plus(p.Buffer, &position, &run0[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run1[0]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[0]) })*))? ('?' query)? ('#' fragment)?)) !.)> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -348,7 +348,7 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 				{
 					position2, tokenIndex2 := position, tokenIndex
 					{
-						position4 := position
+						position4, tokenIndex4 := position, tokenIndex
 						{
 							position5, tokenIndex5 := position, tokenIndex
 							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
@@ -364,258 +364,277 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 							position++
 						}
 					l5:
+						position, tokenIndex = position4, tokenIndex4
+					}
+					{
+						position7 := position
+						{
+							position8, tokenIndex8 := position, tokenIndex
+							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+								goto l9
+							}
+							position++
+							goto l8
+						l9:
+							position, tokenIndex = position8, tokenIndex8
+							if c := at(buffer, position); c < rune('a') || c > rune('z') {
+								goto l3
+							}
+							position++
+						}
+					l8:
 						if !(pegrun.Star(p.Buffer, &position, &run2[0])) {
 							goto l3
 						}
-						add(rulescheme, position4)
+						add(rulescheme, position7)
 					}
 					if at(buffer, position) != rune(':') {
 						goto l3
 					}
 					position++
 					{
-						position7, tokenIndex7 := position, tokenIndex
+						position10, tokenIndex10 := position, tokenIndex
 						{
-							position9, tokenIndex9 := position, tokenIndex
-							if at(buffer, position) != rune('/') {
-								goto l10
-							}
-							position++
-							if at(buffer, position) != rune('/') {
-								goto l10
-							}
-							position++
-							if !_rules[ruleauthority]() {
-								goto l10
-							}
-						l11:
-							{
-								position12, tokenIndex12 := position, tokenIndex
-								if at(buffer, position) != rune('/') {
-									goto l12
-								}
-								position++
-								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-									goto l12
-								}
-								goto l11
-							l12:
-								position, tokenIndex = position12, tokenIndex12
-							}
-							goto l9
-						l10:
-							position, tokenIndex = position9, tokenIndex9
+							position12, tokenIndex12 := position, tokenIndex
 							if at(buffer, position) != rune('/') {
 								goto l13
 							}
 							position++
-							{
-								position14, tokenIndex14 := position, tokenIndex
-								if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
-									goto l14
-								}
-							l16:
-								{
-									position17, tokenIndex17 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l17
-									}
-									position++
-									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-										goto l17
-									}
-									goto l16
-								l17:
-									position, tokenIndex = position17, tokenIndex17
-								}
-								goto l15
-							l14:
-								position, tokenIndex = position14, tokenIndex14
+							if at(buffer, position) != rune('/') {
+								goto l13
 							}
-						l15:
-							goto l9
-						l13:
-							position, tokenIndex = position9, tokenIndex9
-							if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
-								goto l7
+							position++
+							if !_rules[ruleauthority]() {
+								goto l13
 							}
-						l18:
+						l14:
 							{
-								position19, tokenIndex19 := position, tokenIndex
+								position15, tokenIndex15 := position, tokenIndex
 								if at(buffer, position) != rune('/') {
-									goto l19
+									goto l15
 								}
 								position++
 								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l15
+								}
+								goto l14
+							l15:
+								position, tokenIndex = position15, tokenIndex15
+							}
+							goto l12
+						l13:
+							position, tokenIndex = position12, tokenIndex12
+							if at(buffer, position) != rune('/') {
+								goto l16
+							}
+							position++
+							{
+								position17, tokenIndex17 := position, tokenIndex
+								if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
+									goto l17
+								}
+							l19:
+								{
+									position20, tokenIndex20 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l20
+									}
+									position++
+									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+										goto l20
+									}
 									goto l19
+								l20:
+									position, tokenIndex = position20, tokenIndex20
 								}
 								goto l18
-							l19:
-								position, tokenIndex = position19, tokenIndex19
+							l17:
+								position, tokenIndex = position17, tokenIndex17
+							}
+						l18:
+							goto l12
+						l16:
+							position, tokenIndex = position12, tokenIndex12
+							if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
+								goto l10
+							}
+						l21:
+							{
+								position22, tokenIndex22 := position, tokenIndex
+								if at(buffer, position) != rune('/') {
+									goto l22
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l22
+								}
+								goto l21
+							l22:
+								position, tokenIndex = position22, tokenIndex22
 							}
 						}
-					l9:
-						goto l8
-					l7:
-						position, tokenIndex = position7, tokenIndex7
+					l12:
+						goto l11
+					l10:
+						position, tokenIndex = position10, tokenIndex10
 					}
-				l8:
+				l11:
 					{
-						position20, tokenIndex20 := position, tokenIndex
+						position23, tokenIndex23 := position, tokenIndex
 						if at(buffer, position) != rune('?') {
-							goto l20
+							goto l23
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l20
+							goto l23
 						}
-						goto l21
-					l20:
-						position, tokenIndex = position20, tokenIndex20
+						goto l24
+					l23:
+						position, tokenIndex = position23, tokenIndex23
 					}
-				l21:
+				l24:
 					{
-						position22, tokenIndex22 := position, tokenIndex
+						position25, tokenIndex25 := position, tokenIndex
 						if at(buffer, position) != rune('#') {
-							goto l22
+							goto l25
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l22
+							goto l25
 						}
-						goto l23
-					l22:
-						position, tokenIndex = position22, tokenIndex22
+						goto l26
+					l25:
+						position, tokenIndex = position25, tokenIndex25
 					}
-				l23:
+				l26:
 					goto l2
 				l3:
 					position, tokenIndex = position2, tokenIndex2
 					{
-						position24, tokenIndex24 := position, tokenIndex
+						position27, tokenIndex27 := position, tokenIndex
 						{
-							position26, tokenIndex26 := position, tokenIndex
-							if at(buffer, position) != rune('/') {
-								goto l27
-							}
-							position++
-							if at(buffer, position) != rune('/') {
-								goto l27
-							}
-							position++
-							if !_rules[ruleauthority]() {
-								goto l27
-							}
-						l28:
-							{
-								position29, tokenIndex29 := position, tokenIndex
-								if at(buffer, position) != rune('/') {
-									goto l29
-								}
-								position++
-								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-									goto l29
-								}
-								goto l28
-							l29:
-								position, tokenIndex = position29, tokenIndex29
-							}
-							goto l26
-						l27:
-							position, tokenIndex = position26, tokenIndex26
+							position29, tokenIndex29 := position, tokenIndex
 							if at(buffer, position) != rune('/') {
 								goto l30
 							}
 							position++
-							{
-								position31, tokenIndex31 := position, tokenIndex
-								if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
-									goto l31
-								}
-							l33:
-								{
-									position34, tokenIndex34 := position, tokenIndex
-									if at(buffer, position) != rune('/') {
-										goto l34
-									}
-									position++
-									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
-										goto l34
-									}
-									goto l33
-								l34:
-									position, tokenIndex = position34, tokenIndex34
-								}
-								goto l32
-							l31:
-								position, tokenIndex = position31, tokenIndex31
+							if at(buffer, position) != rune('/') {
+								goto l30
 							}
-						l32:
-							goto l26
-						l30:
-							position, tokenIndex = position26, tokenIndex26
-							if !(pegrun.Plus(p.Buffer, &position, &run1[0])) {
-								goto l24
+							position++
+							if !_rules[ruleauthority]() {
+								goto l30
 							}
-						l35:
+						l31:
 							{
-								position36, tokenIndex36 := position, tokenIndex
+								position32, tokenIndex32 := position, tokenIndex
 								if at(buffer, position) != rune('/') {
-									goto l36
+									goto l32
 								}
 								position++
 								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l32
+								}
+								goto l31
+							l32:
+								position, tokenIndex = position32, tokenIndex32
+							}
+							goto l29
+						l30:
+							position, tokenIndex = position29, tokenIndex29
+							if at(buffer, position) != rune('/') {
+								goto l33
+							}
+							position++
+							{
+								position34, tokenIndex34 := position, tokenIndex
+								if !(pegrun.Plus(p.Buffer, &position, &run0[0])) {
+									goto l34
+								}
+							l36:
+								{
+									position37, tokenIndex37 := position, tokenIndex
+									if at(buffer, position) != rune('/') {
+										goto l37
+									}
+									position++
+									if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+										goto l37
+									}
 									goto l36
+								l37:
+									position, tokenIndex = position37, tokenIndex37
 								}
 								goto l35
-							l36:
-								position, tokenIndex = position36, tokenIndex36
+							l34:
+								position, tokenIndex = position34, tokenIndex34
+							}
+						l35:
+							goto l29
+						l33:
+							position, tokenIndex = position29, tokenIndex29
+							if !(pegrun.Plus(p.Buffer, &position, &run1[0])) {
+								goto l27
+							}
+						l38:
+							{
+								position39, tokenIndex39 := position, tokenIndex
+								if at(buffer, position) != rune('/') {
+									goto l39
+								}
+								position++
+								if !(pegrun.Star(p.Buffer, &position, &run0[0])) {
+									goto l39
+								}
+								goto l38
+							l39:
+								position, tokenIndex = position39, tokenIndex39
 							}
 						}
-					l26:
-						goto l25
-					l24:
-						position, tokenIndex = position24, tokenIndex24
+					l29:
+						goto l28
+					l27:
+						position, tokenIndex = position27, tokenIndex27
 					}
-				l25:
+				l28:
 					{
-						position37, tokenIndex37 := position, tokenIndex
+						position40, tokenIndex40 := position, tokenIndex
 						if at(buffer, position) != rune('?') {
-							goto l37
+							goto l40
 						}
 						position++
 						if !_rules[rulequery]() {
-							goto l37
+							goto l40
 						}
-						goto l38
-					l37:
-						position, tokenIndex = position37, tokenIndex37
+						goto l41
+					l40:
+						position, tokenIndex = position40, tokenIndex40
 					}
-				l38:
+				l41:
 					{
-						position39, tokenIndex39 := position, tokenIndex
+						position42, tokenIndex42 := position, tokenIndex
 						if at(buffer, position) != rune('#') {
-							goto l39
+							goto l42
 						}
 						position++
 						if !_rules[rulefragment]() {
-							goto l39
+							goto l42
 						}
-						goto l40
-					l39:
-						position, tokenIndex = position39, tokenIndex39
+						goto l43
+					l42:
+						position, tokenIndex = position42, tokenIndex42
 					}
-				l40:
+				l43:
 				}
 			l2:
 				{
-					position41, tokenIndex41 := position, tokenIndex
+					position44, tokenIndex44 := position, tokenIndex
 					if !matchDot() {
-						goto l41
+						goto l44
 					}
 					goto l0
-				l41:
-					position, tokenIndex = position41, tokenIndex41
+				l44:
+					position, tokenIndex = position44, tokenIndex44
 				}
 				add(ruleURI_reference, position1)
 			}
@@ -626,317 +645,252 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 		},
 		/* 1 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run2[0]) })> */
 		nil,
-		/* 2 authority <- <((userinfo '@')? (IP_literal / (IPv4address !('!' / '$' / [&-.] / [0-9] / ';' / '=' / [A-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / reg_name) (':' port)?)> */
+		/* 2 authority <- <((userinfo '@')? ((&'[' IP_literal) / (&[0-9] IPv4address !('!' / '$' / [&-.] / [0-9] / ';' / '=' / [A-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / reg_name) (':' port)?)> */
 		func() bool {
-			position43, tokenIndex43 := position, tokenIndex
+			position46, tokenIndex46 := position, tokenIndex
 			{
-				position44 := position
-				{
-					position45, tokenIndex45 := position, tokenIndex
-					{
-						position47 := position
-						if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
-							goto l45
-						}
-						add(ruleuserinfo, position47)
-					}
-					if at(buffer, position) != rune('@') {
-						goto l45
-					}
-					position++
-					goto l46
-				l45:
-					position, tokenIndex = position45, tokenIndex45
-				}
-			l46:
+				position47 := position
 				{
 					position48, tokenIndex48 := position, tokenIndex
 					{
 						position50 := position
+						if !(pegrun.Star(p.Buffer, &position, &run3[0])) {
+							goto l48
+						}
+						add(ruleuserinfo, position50)
+					}
+					if at(buffer, position) != rune('@') {
+						goto l48
+					}
+					position++
+					goto l49
+				l48:
+					position, tokenIndex = position48, tokenIndex48
+				}
+			l49:
+				{
+					position51, tokenIndex51 := position, tokenIndex
+					{
+						position53, tokenIndex53 := position, tokenIndex
 						if at(buffer, position) != rune('[') {
-							goto l49
+							goto l52
+						}
+						position++
+						position, tokenIndex = position53, tokenIndex53
+					}
+					{
+						position54 := position
+						if at(buffer, position) != rune('[') {
+							goto l52
 						}
 						position++
 						{
-							position51, tokenIndex51 := position, tokenIndex
+							position55, tokenIndex55 := position, tokenIndex
 							{
-								position53 := position
+								position57, tokenIndex57 := position, tokenIndex
 								{
-									position54, tokenIndex54 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l55
-									}
-									if at(buffer, position) != rune(':') {
-										goto l55
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l55
-									}
-									if at(buffer, position) != rune(':') {
-										goto l55
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l55
-									}
-									if at(buffer, position) != rune(':') {
-										goto l55
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l55
-									}
-									if at(buffer, position) != rune(':') {
-										goto l55
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l55
-									}
-									if at(buffer, position) != rune(':') {
-										goto l55
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l55
-									}
-									if at(buffer, position) != rune(':') {
-										goto l55
-									}
-									position++
-									if !_rules[rulels32]() {
-										goto l55
-									}
-									goto l54
-								l55:
-									position, tokenIndex = position54, tokenIndex54
-									if at(buffer, position) != rune(':') {
-										goto l56
-									}
-									position++
-									if at(buffer, position) != rune(':') {
-										goto l56
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l56
-									}
-									if at(buffer, position) != rune(':') {
-										goto l56
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l56
-									}
-									if at(buffer, position) != rune(':') {
-										goto l56
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l56
-									}
-									if at(buffer, position) != rune(':') {
-										goto l56
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l56
-									}
-									if at(buffer, position) != rune(':') {
-										goto l56
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l56
-									}
-									if at(buffer, position) != rune(':') {
-										goto l56
-									}
-									position++
-									if !_rules[rulels32]() {
-										goto l56
-									}
-									goto l54
-								l56:
-									position, tokenIndex = position54, tokenIndex54
-									{
-										position58, tokenIndex58 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l58
-										}
+									position58, tokenIndex58 := position, tokenIndex
+									if c := at(buffer, position); c < rune('0') || c > rune(':') {
 										goto l59
-									l58:
-										position, tokenIndex = position58, tokenIndex58
 									}
+									position++
+									goto l58
 								l59:
-									if at(buffer, position) != rune(':') {
-										goto l57
-									}
-									position++
-									if at(buffer, position) != rune(':') {
-										goto l57
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l57
-									}
-									if at(buffer, position) != rune(':') {
-										goto l57
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l57
-									}
-									if at(buffer, position) != rune(':') {
-										goto l57
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l57
-									}
-									if at(buffer, position) != rune(':') {
-										goto l57
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l57
-									}
-									if at(buffer, position) != rune(':') {
-										goto l57
-									}
-									position++
-									if !_rules[rulels32]() {
-										goto l57
-									}
-									goto l54
-								l57:
-									position, tokenIndex = position54, tokenIndex54
-									{
-										position61, tokenIndex61 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l61
-										}
-										{
-											position63, tokenIndex63 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l63
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l63
-											}
-											goto l64
-										l63:
-											position, tokenIndex = position63, tokenIndex63
-										}
-									l64:
-										goto l62
-									l61:
-										position, tokenIndex = position61, tokenIndex61
-									}
-								l62:
-									if at(buffer, position) != rune(':') {
+									position, tokenIndex = position58, tokenIndex58
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
 										goto l60
 									}
 									position++
-									if at(buffer, position) != rune(':') {
-										goto l60
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l60
-									}
-									if at(buffer, position) != rune(':') {
-										goto l60
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l60
-									}
-									if at(buffer, position) != rune(':') {
-										goto l60
-									}
-									position++
-									if !_rules[ruleh16]() {
-										goto l60
-									}
-									if at(buffer, position) != rune(':') {
-										goto l60
-									}
-									position++
-									if !_rules[rulels32]() {
-										goto l60
-									}
-									goto l54
+									goto l58
 								l60:
-									position, tokenIndex = position54, tokenIndex54
+									position, tokenIndex = position58, tokenIndex58
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l56
+									}
+									position++
+								}
+							l58:
+								position, tokenIndex = position57, tokenIndex57
+							}
+							{
+								position61 := position
+								{
+									position62, tokenIndex62 := position, tokenIndex
 									{
-										position66, tokenIndex66 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l66
-										}
+										position64, tokenIndex64 := position, tokenIndex
 										{
-											position68, tokenIndex68 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l68
+											position65, tokenIndex65 := position, tokenIndex
+											if c := at(buffer, position); c < rune('0') || c > rune('9') {
+												goto l66
 											}
 											position++
-											if !_rules[ruleh16]() {
-												goto l68
-											}
-											goto l69
-										l68:
-											position, tokenIndex = position68, tokenIndex68
-										}
-									l69:
-										{
-											position70, tokenIndex70 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l70
+											goto l65
+										l66:
+											position, tokenIndex = position65, tokenIndex65
+											if c := at(buffer, position); c < rune('A') || c > rune('F') {
+												goto l67
 											}
 											position++
-											if !_rules[ruleh16]() {
-												goto l70
+											goto l65
+										l67:
+											position, tokenIndex = position65, tokenIndex65
+											if c := at(buffer, position); c < rune('a') || c > rune('f') {
+												goto l63
 											}
-											goto l71
-										l70:
-											position, tokenIndex = position70, tokenIndex70
+											position++
 										}
-									l71:
-										goto l67
-									l66:
-										position, tokenIndex = position66, tokenIndex66
+									l65:
+										position, tokenIndex = position64, tokenIndex64
 									}
-								l67:
-									if at(buffer, position) != rune(':') {
-										goto l65
+									if !_rules[ruleh16]() {
+										goto l63
 									}
-									position++
 									if at(buffer, position) != rune(':') {
-										goto l65
+										goto l63
 									}
 									position++
 									if !_rules[ruleh16]() {
-										goto l65
+										goto l63
 									}
 									if at(buffer, position) != rune(':') {
-										goto l65
+										goto l63
 									}
 									position++
 									if !_rules[ruleh16]() {
-										goto l65
+										goto l63
 									}
 									if at(buffer, position) != rune(':') {
-										goto l65
+										goto l63
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l63
+									}
+									if at(buffer, position) != rune(':') {
+										goto l63
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l63
+									}
+									if at(buffer, position) != rune(':') {
+										goto l63
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l63
+									}
+									if at(buffer, position) != rune(':') {
+										goto l63
 									}
 									position++
 									if !_rules[rulels32]() {
-										goto l65
+										goto l63
 									}
-									goto l54
-								l65:
-									position, tokenIndex = position54, tokenIndex54
+									goto l62
+								l63:
+									position, tokenIndex = position62, tokenIndex62
+									if at(buffer, position) != rune(':') {
+										goto l68
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l68
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l68
+									}
+									if at(buffer, position) != rune(':') {
+										goto l68
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l68
+									}
+									if at(buffer, position) != rune(':') {
+										goto l68
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l68
+									}
+									if at(buffer, position) != rune(':') {
+										goto l68
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l68
+									}
+									if at(buffer, position) != rune(':') {
+										goto l68
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l68
+									}
+									if at(buffer, position) != rune(':') {
+										goto l68
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l68
+									}
+									goto l62
+								l68:
+									position, tokenIndex = position62, tokenIndex62
+									{
+										position70, tokenIndex70 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l70
+										}
+										goto l71
+									l70:
+										position, tokenIndex = position70, tokenIndex70
+									}
+								l71:
+									if at(buffer, position) != rune(':') {
+										goto l69
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l69
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l69
+									}
+									if at(buffer, position) != rune(':') {
+										goto l69
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l69
+									}
+									if at(buffer, position) != rune(':') {
+										goto l69
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l69
+									}
+									if at(buffer, position) != rune(':') {
+										goto l69
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l69
+									}
+									if at(buffer, position) != rune(':') {
+										goto l69
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l69
+									}
+									goto l62
+								l69:
+									position, tokenIndex = position62, tokenIndex62
 									{
 										position73, tokenIndex73 := position, tokenIndex
 										if !_rules[ruleh16]() {
@@ -956,34 +910,6 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 											position, tokenIndex = position75, tokenIndex75
 										}
 									l76:
-										{
-											position77, tokenIndex77 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l77
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l77
-											}
-											goto l78
-										l77:
-											position, tokenIndex = position77, tokenIndex77
-										}
-									l78:
-										{
-											position79, tokenIndex79 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l79
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l79
-											}
-											goto l80
-										l79:
-											position, tokenIndex = position79, tokenIndex79
-										}
-									l80:
 										goto l74
 									l73:
 										position, tokenIndex = position73, tokenIndex73
@@ -1004,186 +930,245 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 										goto l72
 									}
 									position++
-									if !_rules[rulels32]() {
+									if !_rules[ruleh16]() {
 										goto l72
 									}
-									goto l54
-								l72:
-									position, tokenIndex = position54, tokenIndex54
-									{
-										position82, tokenIndex82 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l82
-										}
-										{
-											position84, tokenIndex84 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l84
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l84
-											}
-											goto l85
-										l84:
-											position, tokenIndex = position84, tokenIndex84
-										}
-									l85:
-										{
-											position86, tokenIndex86 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l86
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l86
-											}
-											goto l87
-										l86:
-											position, tokenIndex = position86, tokenIndex86
-										}
-									l87:
-										{
-											position88, tokenIndex88 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l88
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l88
-											}
-											goto l89
-										l88:
-											position, tokenIndex = position88, tokenIndex88
-										}
-									l89:
-										{
-											position90, tokenIndex90 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l90
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l90
-											}
-											goto l91
-										l90:
-											position, tokenIndex = position90, tokenIndex90
-										}
-									l91:
-										goto l83
-									l82:
-										position, tokenIndex = position82, tokenIndex82
-									}
-								l83:
 									if at(buffer, position) != rune(':') {
-										goto l81
-									}
-									position++
-									if at(buffer, position) != rune(':') {
-										goto l81
-									}
-									position++
-									if !_rules[rulels32]() {
-										goto l81
-									}
-									goto l54
-								l81:
-									position, tokenIndex = position54, tokenIndex54
-									{
-										position93, tokenIndex93 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l93
-										}
-										{
-											position95, tokenIndex95 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l95
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l95
-											}
-											goto l96
-										l95:
-											position, tokenIndex = position95, tokenIndex95
-										}
-									l96:
-										{
-											position97, tokenIndex97 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l97
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l97
-											}
-											goto l98
-										l97:
-											position, tokenIndex = position97, tokenIndex97
-										}
-									l98:
-										{
-											position99, tokenIndex99 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l99
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l99
-											}
-											goto l100
-										l99:
-											position, tokenIndex = position99, tokenIndex99
-										}
-									l100:
-										{
-											position101, tokenIndex101 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l101
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l101
-											}
-											goto l102
-										l101:
-											position, tokenIndex = position101, tokenIndex101
-										}
-									l102:
-										{
-											position103, tokenIndex103 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l103
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l103
-											}
-											goto l104
-										l103:
-											position, tokenIndex = position103, tokenIndex103
-										}
-									l104:
-										goto l94
-									l93:
-										position, tokenIndex = position93, tokenIndex93
-									}
-								l94:
-									if at(buffer, position) != rune(':') {
-										goto l92
-									}
-									position++
-									if at(buffer, position) != rune(':') {
-										goto l92
+										goto l72
 									}
 									position++
 									if !_rules[ruleh16]() {
-										goto l92
+										goto l72
 									}
-									goto l54
-								l92:
-									position, tokenIndex = position54, tokenIndex54
+									if at(buffer, position) != rune(':') {
+										goto l72
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l72
+									}
+									goto l62
+								l72:
+									position, tokenIndex = position62, tokenIndex62
+									{
+										position78, tokenIndex78 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l78
+										}
+										{
+											position80, tokenIndex80 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l80
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l80
+											}
+											goto l81
+										l80:
+											position, tokenIndex = position80, tokenIndex80
+										}
+									l81:
+										{
+											position82, tokenIndex82 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l82
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l82
+											}
+											goto l83
+										l82:
+											position, tokenIndex = position82, tokenIndex82
+										}
+									l83:
+										goto l79
+									l78:
+										position, tokenIndex = position78, tokenIndex78
+									}
+								l79:
+									if at(buffer, position) != rune(':') {
+										goto l77
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l77
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l77
+									}
+									if at(buffer, position) != rune(':') {
+										goto l77
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l77
+									}
+									if at(buffer, position) != rune(':') {
+										goto l77
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l77
+									}
+									goto l62
+								l77:
+									position, tokenIndex = position62, tokenIndex62
+									{
+										position85, tokenIndex85 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l85
+										}
+										{
+											position87, tokenIndex87 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l87
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l87
+											}
+											goto l88
+										l87:
+											position, tokenIndex = position87, tokenIndex87
+										}
+									l88:
+										{
+											position89, tokenIndex89 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l89
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l89
+											}
+											goto l90
+										l89:
+											position, tokenIndex = position89, tokenIndex89
+										}
+									l90:
+										{
+											position91, tokenIndex91 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l91
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l91
+											}
+											goto l92
+										l91:
+											position, tokenIndex = position91, tokenIndex91
+										}
+									l92:
+										goto l86
+									l85:
+										position, tokenIndex = position85, tokenIndex85
+									}
+								l86:
+									if at(buffer, position) != rune(':') {
+										goto l84
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l84
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l84
+									}
+									if at(buffer, position) != rune(':') {
+										goto l84
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l84
+									}
+									goto l62
+								l84:
+									position, tokenIndex = position62, tokenIndex62
+									{
+										position94, tokenIndex94 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l94
+										}
+										{
+											position96, tokenIndex96 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l96
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l96
+											}
+											goto l97
+										l96:
+											position, tokenIndex = position96, tokenIndex96
+										}
+									l97:
+										{
+											position98, tokenIndex98 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l98
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l98
+											}
+											goto l99
+										l98:
+											position, tokenIndex = position98, tokenIndex98
+										}
+									l99:
+										{
+											position100, tokenIndex100 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l100
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l100
+											}
+											goto l101
+										l100:
+											position, tokenIndex = position100, tokenIndex100
+										}
+									l101:
+										{
+											position102, tokenIndex102 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l102
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l102
+											}
+											goto l103
+										l102:
+											position, tokenIndex = position102, tokenIndex102
+										}
+									l103:
+										goto l95
+									l94:
+										position, tokenIndex = position94, tokenIndex94
+									}
+								l95:
+									if at(buffer, position) != rune(':') {
+										goto l93
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l93
+									}
+									position++
+									if !_rules[rulels32]() {
+										goto l93
+									}
+									goto l62
+								l93:
+									position, tokenIndex = position62, tokenIndex62
 									{
 										position105, tokenIndex105 := position, tokenIndex
 										if !_rules[ruleh16]() {
@@ -1259,662 +1244,560 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 											position, tokenIndex = position115, tokenIndex115
 										}
 									l116:
-										{
-											position117, tokenIndex117 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l117
-											}
-											position++
-											if !_rules[ruleh16]() {
-												goto l117
-											}
-											goto l118
-										l117:
-											position, tokenIndex = position117, tokenIndex117
-										}
-									l118:
 										goto l106
 									l105:
 										position, tokenIndex = position105, tokenIndex105
 									}
 								l106:
 									if at(buffer, position) != rune(':') {
-										goto l52
+										goto l104
 									}
 									position++
 									if at(buffer, position) != rune(':') {
-										goto l52
+										goto l104
+									}
+									position++
+									if !_rules[ruleh16]() {
+										goto l104
+									}
+									goto l62
+								l104:
+									position, tokenIndex = position62, tokenIndex62
+									{
+										position117, tokenIndex117 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l117
+										}
+										{
+											position119, tokenIndex119 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l119
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l119
+											}
+											goto l120
+										l119:
+											position, tokenIndex = position119, tokenIndex119
+										}
+									l120:
+										{
+											position121, tokenIndex121 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l121
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l121
+											}
+											goto l122
+										l121:
+											position, tokenIndex = position121, tokenIndex121
+										}
+									l122:
+										{
+											position123, tokenIndex123 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l123
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l123
+											}
+											goto l124
+										l123:
+											position, tokenIndex = position123, tokenIndex123
+										}
+									l124:
+										{
+											position125, tokenIndex125 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l125
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l125
+											}
+											goto l126
+										l125:
+											position, tokenIndex = position125, tokenIndex125
+										}
+									l126:
+										{
+											position127, tokenIndex127 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l127
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l127
+											}
+											goto l128
+										l127:
+											position, tokenIndex = position127, tokenIndex127
+										}
+									l128:
+										{
+											position129, tokenIndex129 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l129
+											}
+											position++
+											if !_rules[ruleh16]() {
+												goto l129
+											}
+											goto l130
+										l129:
+											position, tokenIndex = position129, tokenIndex129
+										}
+									l130:
+										goto l118
+									l117:
+										position, tokenIndex = position117, tokenIndex117
+									}
+								l118:
+									if at(buffer, position) != rune(':') {
+										goto l56
+									}
+									position++
+									if at(buffer, position) != rune(':') {
+										goto l56
 									}
 									position++
 								}
-							l54:
-								add(ruleIPv6address, position53)
+							l62:
+								add(ruleIPv6address, position61)
 							}
-							goto l51
-						l52:
-							position, tokenIndex = position51, tokenIndex51
+							goto l55
+						l56:
+							position, tokenIndex = position55, tokenIndex55
 							{
-								position119, tokenIndex119 := position, tokenIndex
+								position131, tokenIndex131 := position, tokenIndex
 								if at(buffer, position) != rune('V') {
-									goto l120
+									goto l132
 								}
 								position++
-								goto l119
-							l120:
-								position, tokenIndex = position119, tokenIndex119
+								goto l131
+							l132:
+								position, tokenIndex = position131, tokenIndex131
 								if at(buffer, position) != rune('v') {
-									goto l49
+									goto l52
 								}
 								position++
 							}
-						l119:
+						l131:
 							if !(pegrun.Plus(p.Buffer, &position, &run5[0])) {
-								goto l49
+								goto l52
 							}
 							if at(buffer, position) != rune('.') {
-								goto l49
+								goto l52
 							}
 							position++
 							if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
-								goto l49
+								goto l52
 							}
 						}
-					l51:
+					l55:
 						if at(buffer, position) != rune(']') {
-							goto l49
+							goto l52
 						}
 						position++
-						add(ruleIP_literal, position50)
+						add(ruleIP_literal, position54)
 					}
-					goto l48
-				l49:
-					position, tokenIndex = position48, tokenIndex48
+					goto l51
+				l52:
+					position, tokenIndex = position51, tokenIndex51
+					{
+						position134, tokenIndex134 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l133
+						}
+						position++
+						position, tokenIndex = position134, tokenIndex134
+					}
 					if !_rules[ruleIPv4address]() {
-						goto l121
+						goto l133
 					}
 					{
-						position122, tokenIndex122 := position, tokenIndex
+						position135, tokenIndex135 := position, tokenIndex
 						{
-							position123, tokenIndex123 := position, tokenIndex
+							position136, tokenIndex136 := position, tokenIndex
 							if at(buffer, position) != rune('!') {
-								goto l124
+								goto l137
 							}
 							position++
-							goto l123
-						l124:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l137:
+							position, tokenIndex = position136, tokenIndex136
 							if at(buffer, position) != rune('$') {
-								goto l125
+								goto l138
 							}
 							position++
-							goto l123
-						l125:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l138:
+							position, tokenIndex = position136, tokenIndex136
 							if c := at(buffer, position); c < rune('&') || c > rune('.') {
-								goto l126
+								goto l139
 							}
 							position++
-							goto l123
-						l126:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l139:
+							position, tokenIndex = position136, tokenIndex136
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l127
+								goto l140
 							}
 							position++
-							goto l123
-						l127:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l140:
+							position, tokenIndex = position136, tokenIndex136
 							if at(buffer, position) != rune(';') {
-								goto l128
+								goto l141
 							}
 							position++
-							goto l123
-						l128:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l141:
+							position, tokenIndex = position136, tokenIndex136
 							if at(buffer, position) != rune('=') {
-								goto l129
+								goto l142
 							}
 							position++
-							goto l123
-						l129:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l142:
+							position, tokenIndex = position136, tokenIndex136
 							if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-								goto l130
+								goto l143
 							}
 							position++
-							goto l123
-						l130:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l143:
+							position, tokenIndex = position136, tokenIndex136
 							if at(buffer, position) != rune('_') {
-								goto l131
+								goto l144
 							}
 							position++
-							goto l123
-						l131:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l144:
+							position, tokenIndex = position136, tokenIndex136
 							if c := at(buffer, position); c < rune('a') || c > rune('z') {
-								goto l132
+								goto l145
 							}
 							position++
-							goto l123
-						l132:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l145:
+							position, tokenIndex = position136, tokenIndex136
 							if at(buffer, position) != rune('~') {
-								goto l133
+								goto l146
 							}
 							position++
-							goto l123
-						l133:
-							position, tokenIndex = position123, tokenIndex123
+							goto l136
+						l146:
+							position, tokenIndex = position136, tokenIndex136
 							if at(buffer, position) != rune('%') {
-								goto l122
+								goto l135
 							}
 							position++
 							{
-								position134, tokenIndex134 := position, tokenIndex
+								position147, tokenIndex147 := position, tokenIndex
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
+									goto l148
+								}
+								position++
+								goto l147
+							l148:
+								position, tokenIndex = position147, tokenIndex147
+								if c := at(buffer, position); c < rune('A') || c > rune('F') {
+									goto l149
+								}
+								position++
+								goto l147
+							l149:
+								position, tokenIndex = position147, tokenIndex147
+								if c := at(buffer, position); c < rune('a') || c > rune('f') {
 									goto l135
 								}
 								position++
-								goto l134
-							l135:
-								position, tokenIndex = position134, tokenIndex134
-								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l136
-								}
-								position++
-								goto l134
-							l136:
-								position, tokenIndex = position134, tokenIndex134
-								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l122
-								}
-								position++
 							}
-						l134:
+						l147:
 							{
-								position137, tokenIndex137 := position, tokenIndex
+								position150, tokenIndex150 := position, tokenIndex
 								if c := at(buffer, position); c < rune('0') || c > rune('9') {
-									goto l138
+									goto l151
 								}
 								position++
-								goto l137
-							l138:
-								position, tokenIndex = position137, tokenIndex137
+								goto l150
+							l151:
+								position, tokenIndex = position150, tokenIndex150
 								if c := at(buffer, position); c < rune('A') || c > rune('F') {
-									goto l139
+									goto l152
 								}
 								position++
-								goto l137
-							l139:
-								position, tokenIndex = position137, tokenIndex137
+								goto l150
+							l152:
+								position, tokenIndex = position150, tokenIndex150
 								if c := at(buffer, position); c < rune('a') || c > rune('f') {
-									goto l122
+									goto l135
 								}
 								position++
 							}
-						l137:
+						l150:
 						}
-					l123:
-						goto l121
-					l122:
-						position, tokenIndex = position122, tokenIndex122
+					l136:
+						goto l133
+					l135:
+						position, tokenIndex = position135, tokenIndex135
 					}
-					goto l48
-				l121:
-					position, tokenIndex = position48, tokenIndex48
+					goto l51
+				l133:
+					position, tokenIndex = position51, tokenIndex51
 					{
-						position140 := position
+						position153 := position
 						if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
-							goto l43
+							goto l46
 						}
-						add(rulereg_name, position140)
+						add(rulereg_name, position153)
 					}
 				}
-			l48:
+			l51:
 				{
-					position141, tokenIndex141 := position, tokenIndex
+					position154, tokenIndex154 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l141
+						goto l154
 					}
 					position++
 					{
-						position143 := position
+						position156 := position
 						if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
-							goto l141
+							goto l154
 						}
-						add(ruleport, position143)
+						add(ruleport, position156)
 					}
-					goto l142
-				l141:
-					position, tokenIndex = position141, tokenIndex141
+					goto l155
+				l154:
+					position, tokenIndex = position154, tokenIndex154
 				}
-			l142:
-				add(ruleauthority, position44)
+			l155:
+				add(ruleauthority, position47)
 			}
 			return true
-		l43:
-			position, tokenIndex = position43, tokenIndex43
+		l46:
+			position, tokenIndex = position46, tokenIndex46
 			return false
 		},
 		/* 3 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run3[0]) }> */
 		nil,
 		/* 4 port <- <&{ pegrun.Star(p.Buffer, &position, &run4[0]) }> */
 		nil,
-		/* 5 IP_literal <- <('[' (IPv6address / (('V' / 'v') &{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) })) ']')> */
+		/* 5 IP_literal <- <('[' ((&([0-:] / [A-F] / [a-f]) IPv6address) / (('V' / 'v') &{ pegrun.Plus(p.Buffer, &position, &run5[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) })) ']')> */
 		nil,
-		/* 6 IPv6address <- <((h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32) / ((h16 (':' h16)?)? (':' ':') h16 ':' h16 ':' h16 ':' ls32) / ((h16 (':' h16)? (':' h16)?)? (':' ':') h16 ':' h16 ':' ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)?)? (':' ':') h16 ':' ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':') ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':') h16) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':')))> */
+		/* 6 IPv6address <- <((&([0-9] / [A-F] / [a-f]) h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32) / (':' ':' h16 ':' h16 ':' h16 ':' h16 ':' h16 ':' ls32) / (h16? (':' ':') h16 ':' h16 ':' h16 ':' h16 ':' ls32) / ((h16 (':' h16)?)? (':' ':') h16 ':' h16 ':' h16 ':' ls32) / ((h16 (':' h16)? (':' h16)?)? (':' ':') h16 ':' h16 ':' ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)?)? (':' ':') h16 ':' ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':') ls32) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':') h16) / ((h16 (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)? (':' h16)?)? (':' ':')))> */
 		nil,
 		/* 7 h16 <- <(([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])? ([0-9] / [A-F] / [a-f])?)> */
 		func() bool {
-			position148, tokenIndex148 := position, tokenIndex
+			position161, tokenIndex161 := position, tokenIndex
 			{
-				position149 := position
-				{
-					position150, tokenIndex150 := position, tokenIndex
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l151
-					}
-					position++
-					goto l150
-				l151:
-					position, tokenIndex = position150, tokenIndex150
-					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l152
-					}
-					position++
-					goto l150
-				l152:
-					position, tokenIndex = position150, tokenIndex150
-					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l148
-					}
-					position++
-				}
-			l150:
-				{
-					position153, tokenIndex153 := position, tokenIndex
-					{
-						position155, tokenIndex155 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l156
-						}
-						position++
-						goto l155
-					l156:
-						position, tokenIndex = position155, tokenIndex155
-						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l157
-						}
-						position++
-						goto l155
-					l157:
-						position, tokenIndex = position155, tokenIndex155
-						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l153
-						}
-						position++
-					}
-				l155:
-					goto l154
-				l153:
-					position, tokenIndex = position153, tokenIndex153
-				}
-			l154:
-				{
-					position158, tokenIndex158 := position, tokenIndex
-					{
-						position160, tokenIndex160 := position, tokenIndex
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l161
-						}
-						position++
-						goto l160
-					l161:
-						position, tokenIndex = position160, tokenIndex160
-						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l162
-						}
-						position++
-						goto l160
-					l162:
-						position, tokenIndex = position160, tokenIndex160
-						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l158
-						}
-						position++
-					}
-				l160:
-					goto l159
-				l158:
-					position, tokenIndex = position158, tokenIndex158
-				}
-			l159:
+				position162 := position
 				{
 					position163, tokenIndex163 := position, tokenIndex
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l164
+					}
+					position++
+					goto l163
+				l164:
+					position, tokenIndex = position163, tokenIndex163
+					if c := at(buffer, position); c < rune('A') || c > rune('F') {
+						goto l165
+					}
+					position++
+					goto l163
+				l165:
+					position, tokenIndex = position163, tokenIndex163
+					if c := at(buffer, position); c < rune('a') || c > rune('f') {
+						goto l161
+					}
+					position++
+				}
+			l163:
+				{
+					position166, tokenIndex166 := position, tokenIndex
 					{
-						position165, tokenIndex165 := position, tokenIndex
+						position168, tokenIndex168 := position, tokenIndex
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l169
+						}
+						position++
+						goto l168
+					l169:
+						position, tokenIndex = position168, tokenIndex168
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l170
+						}
+						position++
+						goto l168
+					l170:
+						position, tokenIndex = position168, tokenIndex168
+						if c := at(buffer, position); c < rune('a') || c > rune('f') {
 							goto l166
 						}
 						position++
-						goto l165
-					l166:
-						position, tokenIndex = position165, tokenIndex165
-						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l167
+					}
+				l168:
+					goto l167
+				l166:
+					position, tokenIndex = position166, tokenIndex166
+				}
+			l167:
+				{
+					position171, tokenIndex171 := position, tokenIndex
+					{
+						position173, tokenIndex173 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l174
 						}
 						position++
-						goto l165
-					l167:
-						position, tokenIndex = position165, tokenIndex165
+						goto l173
+					l174:
+						position, tokenIndex = position173, tokenIndex173
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l175
+						}
+						position++
+						goto l173
+					l175:
+						position, tokenIndex = position173, tokenIndex173
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l163
+							goto l171
 						}
 						position++
 					}
-				l165:
-					goto l164
-				l163:
-					position, tokenIndex = position163, tokenIndex163
+				l173:
+					goto l172
+				l171:
+					position, tokenIndex = position171, tokenIndex171
 				}
-			l164:
-				add(ruleh16, position149)
+			l172:
+				{
+					position176, tokenIndex176 := position, tokenIndex
+					{
+						position178, tokenIndex178 := position, tokenIndex
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l179
+						}
+						position++
+						goto l178
+					l179:
+						position, tokenIndex = position178, tokenIndex178
+						if c := at(buffer, position); c < rune('A') || c > rune('F') {
+							goto l180
+						}
+						position++
+						goto l178
+					l180:
+						position, tokenIndex = position178, tokenIndex178
+						if c := at(buffer, position); c < rune('a') || c > rune('f') {
+							goto l176
+						}
+						position++
+					}
+				l178:
+					goto l177
+				l176:
+					position, tokenIndex = position176, tokenIndex176
+				}
+			l177:
+				add(ruleh16, position162)
 			}
 			return true
-		l148:
-			position, tokenIndex = position148, tokenIndex148
+		l161:
+			position, tokenIndex = position161, tokenIndex161
 			return false
 		},
-		/* 8 ls32 <- <((h16 ':' h16) / IPv4address)> */
+		/* 8 ls32 <- <((&([0-9] / [A-F] / [a-f]) h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position168, tokenIndex168 := position, tokenIndex
+			position181, tokenIndex181 := position, tokenIndex
 			{
-				position169 := position
+				position182 := position
 				{
-					position170, tokenIndex170 := position, tokenIndex
+					position183, tokenIndex183 := position, tokenIndex
+					{
+						position185, tokenIndex185 := position, tokenIndex
+						{
+							position186, tokenIndex186 := position, tokenIndex
+							if c := at(buffer, position); c < rune('0') || c > rune('9') {
+								goto l187
+							}
+							position++
+							goto l186
+						l187:
+							position, tokenIndex = position186, tokenIndex186
+							if c := at(buffer, position); c < rune('A') || c > rune('F') {
+								goto l188
+							}
+							position++
+							goto l186
+						l188:
+							position, tokenIndex = position186, tokenIndex186
+							if c := at(buffer, position); c < rune('a') || c > rune('f') {
+								goto l184
+							}
+							position++
+						}
+					l186:
+						position, tokenIndex = position185, tokenIndex185
+					}
 					if !_rules[ruleh16]() {
-						goto l171
+						goto l184
 					}
 					if at(buffer, position) != rune(':') {
-						goto l171
+						goto l184
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l171
+						goto l184
 					}
-					goto l170
-				l171:
-					position, tokenIndex = position170, tokenIndex170
+					goto l183
+				l184:
+					position, tokenIndex = position183, tokenIndex183
 					if !_rules[ruleIPv4address]() {
-						goto l168
+						goto l181
 					}
 				}
-			l170:
-				add(rulels32, position169)
+			l183:
+				add(rulels32, position182)
 			}
 			return true
-		l168:
-			position, tokenIndex = position168, tokenIndex168
+		l181:
+			position, tokenIndex = position181, tokenIndex181
 			return false
 		},
 		/* 9 IPv4address <- <((('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]) '.' (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [0-9]))> */
 		func() bool {
-			position172, tokenIndex172 := position, tokenIndex
+			position189, tokenIndex189 := position, tokenIndex
 			{
-				position173 := position
+				position190 := position
 				{
-					position174, tokenIndex174 := position, tokenIndex
+					position191, tokenIndex191 := position, tokenIndex
 					if at(buffer, position) != rune('2') {
-						goto l175
-					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l175
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l175
-					}
-					position++
-					goto l174
-				l175:
-					position, tokenIndex = position174, tokenIndex174
-					if at(buffer, position) != rune('2') {
-						goto l176
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l176
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l176
-					}
-					position++
-					goto l174
-				l176:
-					position, tokenIndex = position174, tokenIndex174
-					if at(buffer, position) != rune('1') {
-						goto l177
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l177
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l177
-					}
-					position++
-					goto l174
-				l177:
-					position, tokenIndex = position174, tokenIndex174
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
-						goto l178
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l178
-					}
-					position++
-					goto l174
-				l178:
-					position, tokenIndex = position174, tokenIndex174
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l172
-					}
-					position++
-				}
-			l174:
-				if at(buffer, position) != rune('.') {
-					goto l172
-				}
-				position++
-				{
-					position179, tokenIndex179 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
-						goto l180
-					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l180
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l180
-					}
-					position++
-					goto l179
-				l180:
-					position, tokenIndex = position179, tokenIndex179
-					if at(buffer, position) != rune('2') {
-						goto l181
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l181
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l181
-					}
-					position++
-					goto l179
-				l181:
-					position, tokenIndex = position179, tokenIndex179
-					if at(buffer, position) != rune('1') {
-						goto l182
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l182
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l182
-					}
-					position++
-					goto l179
-				l182:
-					position, tokenIndex = position179, tokenIndex179
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
-						goto l183
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l183
-					}
-					position++
-					goto l179
-				l183:
-					position, tokenIndex = position179, tokenIndex179
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l172
-					}
-					position++
-				}
-			l179:
-				if at(buffer, position) != rune('.') {
-					goto l172
-				}
-				position++
-				{
-					position184, tokenIndex184 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
-						goto l185
-					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l185
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l185
-					}
-					position++
-					goto l184
-				l185:
-					position, tokenIndex = position184, tokenIndex184
-					if at(buffer, position) != rune('2') {
-						goto l186
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l186
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l186
-					}
-					position++
-					goto l184
-				l186:
-					position, tokenIndex = position184, tokenIndex184
-					if at(buffer, position) != rune('1') {
-						goto l187
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l187
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l187
-					}
-					position++
-					goto l184
-				l187:
-					position, tokenIndex = position184, tokenIndex184
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
-						goto l188
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l188
-					}
-					position++
-					goto l184
-				l188:
-					position, tokenIndex = position184, tokenIndex184
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l172
-					}
-					position++
-				}
-			l184:
-				if at(buffer, position) != rune('.') {
-					goto l172
-				}
-				position++
-				{
-					position189, tokenIndex189 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
-						goto l190
-					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l190
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l190
-					}
-					position++
-					goto l189
-				l190:
-					position, tokenIndex = position189, tokenIndex189
-					if at(buffer, position) != rune('2') {
-						goto l191
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l191
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l191
-					}
-					position++
-					goto l189
-				l191:
-					position, tokenIndex = position189, tokenIndex189
-					if at(buffer, position) != rune('1') {
 						goto l192
 					}
 					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+					if at(buffer, position) != rune('5') {
 						goto l192
 					}
 					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
 						goto l192
 					}
 					position++
-					goto l189
+					goto l191
 				l192:
-					position, tokenIndex = position189, tokenIndex189
-					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+					position, tokenIndex = position191, tokenIndex191
+					if at(buffer, position) != rune('2') {
+						goto l193
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
 						goto l193
 					}
 					position++
@@ -1922,52 +1805,282 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 						goto l193
 					}
 					position++
-					goto l189
+					goto l191
 				l193:
-					position, tokenIndex = position189, tokenIndex189
+					position, tokenIndex = position191, tokenIndex191
+					if at(buffer, position) != rune('1') {
+						goto l194
+					}
+					position++
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l172
+						goto l194
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l194
+					}
+					position++
+					goto l191
+				l194:
+					position, tokenIndex = position191, tokenIndex191
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l195
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l195
+					}
+					position++
+					goto l191
+				l195:
+					position, tokenIndex = position191, tokenIndex191
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l189
 					}
 					position++
 				}
-			l189:
-				add(ruleIPv4address, position173)
+			l191:
+				if at(buffer, position) != rune('.') {
+					goto l189
+				}
+				position++
+				{
+					position196, tokenIndex196 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l197
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l197
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l197
+					}
+					position++
+					goto l196
+				l197:
+					position, tokenIndex = position196, tokenIndex196
+					if at(buffer, position) != rune('2') {
+						goto l198
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l198
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l198
+					}
+					position++
+					goto l196
+				l198:
+					position, tokenIndex = position196, tokenIndex196
+					if at(buffer, position) != rune('1') {
+						goto l199
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l199
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l199
+					}
+					position++
+					goto l196
+				l199:
+					position, tokenIndex = position196, tokenIndex196
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l200
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l200
+					}
+					position++
+					goto l196
+				l200:
+					position, tokenIndex = position196, tokenIndex196
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l189
+					}
+					position++
+				}
+			l196:
+				if at(buffer, position) != rune('.') {
+					goto l189
+				}
+				position++
+				{
+					position201, tokenIndex201 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l202
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l202
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l202
+					}
+					position++
+					goto l201
+				l202:
+					position, tokenIndex = position201, tokenIndex201
+					if at(buffer, position) != rune('2') {
+						goto l203
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l203
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l203
+					}
+					position++
+					goto l201
+				l203:
+					position, tokenIndex = position201, tokenIndex201
+					if at(buffer, position) != rune('1') {
+						goto l204
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l204
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l204
+					}
+					position++
+					goto l201
+				l204:
+					position, tokenIndex = position201, tokenIndex201
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l205
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l205
+					}
+					position++
+					goto l201
+				l205:
+					position, tokenIndex = position201, tokenIndex201
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l189
+					}
+					position++
+				}
+			l201:
+				if at(buffer, position) != rune('.') {
+					goto l189
+				}
+				position++
+				{
+					position206, tokenIndex206 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l207
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l207
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l207
+					}
+					position++
+					goto l206
+				l207:
+					position, tokenIndex = position206, tokenIndex206
+					if at(buffer, position) != rune('2') {
+						goto l208
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l208
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l208
+					}
+					position++
+					goto l206
+				l208:
+					position, tokenIndex = position206, tokenIndex206
+					if at(buffer, position) != rune('1') {
+						goto l209
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l209
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l209
+					}
+					position++
+					goto l206
+				l209:
+					position, tokenIndex = position206, tokenIndex206
+					if c := at(buffer, position); c < rune('1') || c > rune('9') {
+						goto l210
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l210
+					}
+					position++
+					goto l206
+				l210:
+					position, tokenIndex = position206, tokenIndex206
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l189
+					}
+					position++
+				}
+			l206:
+				add(ruleIPv4address, position190)
 			}
 			return true
-		l172:
-			position, tokenIndex = position172, tokenIndex172
+		l189:
+			position, tokenIndex = position189, tokenIndex189
 			return false
 		},
 		/* 10 reg_name <- <&{ pegrun.Star(p.Buffer, &position, &run7[0]) }> */
 		nil,
 		/* 11 query <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
 		func() bool {
-			position195, tokenIndex195 := position, tokenIndex
+			position212, tokenIndex212 := position, tokenIndex
 			{
-				position196 := position
+				position213 := position
 				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
-					goto l195
+					goto l212
 				}
-				add(rulequery, position196)
+				add(rulequery, position213)
 			}
 			return true
-		l195:
-			position, tokenIndex = position195, tokenIndex195
+		l212:
+			position, tokenIndex = position212, tokenIndex212
 			return false
 		},
 		/* 12 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run8[0]) }> */
 		func() bool {
-			position197, tokenIndex197 := position, tokenIndex
+			position214, tokenIndex214 := position, tokenIndex
 			{
-				position198 := position
+				position215 := position
 				if !(pegrun.Star(p.Buffer, &position, &run8[0])) {
-					goto l197
+					goto l214
 				}
-				add(rulefragment, position198)
+				add(rulefragment, position215)
 			}
 			return true
-		l197:
-			position, tokenIndex = position197, tokenIndex197
+		l214:
+			position, tokenIndex = position214, tokenIndex214
 			return false
 		},
 	}

@@ -87,10 +87,12 @@
   }
 
   // The parse tree of a long reference is most of an answer's markup and
-  // of its layout (a 1 KB reference: about 90 KB and 20 ms here). Above
+  // of its layout (a 1 KB reference: about 100 KB and 20 ms here). Above
   // treeLater bytes of markup it is drawn in the frame after the rest, so
   // that a keystroke's verdict, components or error are on screen in the
-  // frame that follows it; a later keystroke drops a tree not drawn yet.
+  // frame that follows it; until then the tree of the answer before stays
+  // (or, if there was none, an empty section). A later keystroke drops a
+  // tree not drawn yet.
   var treeLater = 16384, treeOpen = '<section id="tree-section">', treeClose = "</section>";
 
   function render(n, query) {
@@ -105,9 +107,22 @@
     var i = html.indexOf(treeOpen), k = i < 0 ? -1 : html.indexOf(treeClose, i);
     if (k - i > treeLater) { // the markup escapes "<" in every reference, so the first "</section>" closes it
       tree = html.slice(i, k + treeClose.length);
-      html = html.slice(0, i) + '<section id="tree-section" data-pending="' + n + '"></section>' + html.slice(k + treeClose.length);
+      var before = html.slice(0, i), after = html.slice(k + treeClose.length);
+      var old = document.getElementById("tree-section");
+      if (old && old.parentNode === result) {
+        // The tree on screen stays, untouched, until the new one replaces
+        // it: only what is around it is replaced now.
+        while (result.firstChild !== old) result.removeChild(result.firstChild);
+        while (old.nextSibling) result.removeChild(old.nextSibling);
+        old.insertAdjacentHTML("beforebegin", before);
+        old.insertAdjacentHTML("afterend", after);
+        old.setAttribute("data-pending", String(n));
+      } else {
+        result.innerHTML = before + '<section id="tree-section" data-pending="' + n + '"></section>' + after;
+      }
+    } else {
+      result.innerHTML = html; // rendered by the templates, escaped there
     }
-    result.innerHTML = html; // rendered by the templates, escaped there
     var t3 = performance.now();
     showOthers(j);
     var t4 = performance.now();

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 
@@ -71,7 +72,13 @@ func TestDiff3986(t *testing.T) {
 	}
 	if grammar.RulePchar.Info().ABNF == `pchar = unreserved | escaped | ":" | "@" | "&" | "=" | "+" | "$" | ","` &&
 		grammar3986.RulePchar.Info().ABNF == `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` {
-		want = append(want, block(grammar.RulePchar, grammar3986.RulePchar)+"  only strict: none found\n  only rfc3986: \";\"\n")
+		// ";" is a sub-delim of RFC 3986, a separator of RFC 2396's
+		// segment. (What only strict's pchar has depends on unreserved,
+		// which an edit of mark changes: not checked.)
+		pchar := regexp.MustCompile(regexp.QuoteMeta(block(grammar.RulePchar, grammar3986.RulePchar)) + `  only strict: [^\n]*\n  only rfc3986: ";"\n`)
+		if !pchar.MatchString(got) {
+			t.Errorf("diff strict rfc3986: pchar's block does not say that only RFC 3986's pchar has \";\":\n%s", got)
+		}
 	}
 	if grammar.RulePort.Info().ABNF == "port = *digit" && grammar3986.RulePort.Info().ABNF == "port = *DIGIT" {
 		want = append(want, block(grammar.RulePort, grammar3986.RulePort)+"  same language on the strings tried\n")

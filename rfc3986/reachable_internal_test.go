@@ -18,41 +18,22 @@ import (
 func TestReachable(t *testing.T) {
 	targets := uritest.Sample(t, "../testdata/bench-sample.txt")
 	targets = append(targets, "http://a/b/c/g", "http://a/x", "http://A/b", "https://a/b/c/d;p?q#f", "http://b/b/c/d", "http://a", "foo:/a/c", "foo:a", "mailto:x@y#f", "http://a/b/../c", "https://x/./y")
-	checked := 0
-	for _, base := range []string{"http://a/b/c/d;p?q", "http://a/b/c/", "https://github.com/a/b", "http://A/b", "file:///usr/share/doc/", "foo:/a/b", "mailto:x@y"} {
-		var b URI
-		if err := ParseInto(&b, base); err != nil {
-			t.Fatal(err)
-		}
-		for _, target := range targets {
-			var tu URI
-			if ParseInto(&tu, target) != nil || !tu.Scheme().Defined {
+	bases := []string{"http://a/b/c/d;p?q", "http://a/b/c/", "https://github.com/a/b", "http://A/b", "file:///usr/share/doc/", "foo:/a/b", "mailto:x@y"}
+	relativizeEach(t, bases, targets, 1000, func(base, target string, b, tu *URI, got string, err error) {
+		all := relativeCandidates(b, tu, true)
+		for _, c := range all.Refs() {
+			if err == nil && len(c) >= len(got) {
 				continue
 			}
-			got, err := Relativize(base, target)
-			var rerr *ResolveError
-			if err != nil && !(errors.As(err, &rerr) && rerr.Reason == UnreachableTarget) {
-				t.Fatalf("Relativize(%q, %q): %v", base, target, err)
+			var r URI
+			if ParseInto(&r, c) != nil {
+				continue
 			}
-			all := relativeCandidates(&b, &tu, true)
-			for _, c := range all.Refs() {
-				if err == nil && len(c) >= len(got) {
-					continue
-				}
-				var r URI
-				if ParseInto(&r, c) != nil {
-					continue
-				}
-				if res, ws := resolveParsed(&b, &r, resolveConfig{}); res == target && len(ws) == 0 {
-					t.Errorf("Relativize(%q, %q) = %q, %v, but %q resolves to it", base, target, got, err, c)
-				}
+			if res, ws := resolveParsed(b, &r, resolveConfig{}); res == target && len(ws) == 0 {
+				t.Errorf("Relativize(%q, %q) = %q, %v, but %q resolves to it", base, target, got, err, c)
 			}
-			checked++
 		}
-	}
-	if checked < 1000 {
-		t.Fatalf("only %d pairs checked", checked)
-	}
+	})
 }
 
 // relativizeOneByOne is Relativize as it was before candidates were ruled
@@ -92,6 +73,19 @@ func TestRelativizeOneByOne(t *testing.T) {
 	bases := []string{"http://a/b/c/d;p?q", "http://a/b/c/", "https://github.com/a/b", "http://A/b", "file:///usr/share/doc/", "foo:/a/b", "mailto:x@y",
 		"http://a/b/c/./d", "http://a/b/../c/d", "http://a", "http://a?q", "http://a/b/c/d;p?q#f", "http://a/..", "foo://a", "foo:/", "foo:a/b",
 		"foo:a", "http://a/b//c/", "foo:/.//"}
+	relativizeEach(t, bases, targets, 10000, func(base, target string, b, tu *URI, got string, err error) {
+		if want := relativizeOneByOne(b, tu); got != want {
+			t.Errorf("Relativize(%q, %q) = %q, %v; one by one %q", base, target, got, err, want)
+		}
+	})
+}
+
+// relativizeEach calls check with Relativize's answer for every target of
+// targets with a scheme against every base (each parsed), failing the test
+// on an error other than UnreachableTarget, or if fewer than min pairs
+// were checked.
+func relativizeEach(t *testing.T, bases, targets []string, min int, check func(base, target string, b, tu *URI, got string, err error)) {
+	t.Helper()
 	checked := 0
 	for _, base := range bases {
 		var b URI
@@ -108,13 +102,11 @@ func TestRelativizeOneByOne(t *testing.T) {
 			if err != nil && !(errors.As(err, &rerr) && rerr.Reason == UnreachableTarget) {
 				t.Fatalf("Relativize(%q, %q): %v", base, target, err)
 			}
-			if want := relativizeOneByOne(&b, &tu); got != want {
-				t.Errorf("Relativize(%q, %q) = %q, %v; one by one %q", base, target, got, err, want)
-			}
+			check(base, target, &b, &tu, got, err)
 			checked++
 		}
 	}
-	if checked < 10000 {
+	if checked < min {
 		t.Fatalf("only %d pairs checked", checked)
 	}
 }

@@ -158,3 +158,27 @@ func Grammar[R interface {
 	t.Run("AgainstOracle", func(t *testing.T) { AgainstOracle(t, e, o, g, Rules[R](numRules), n) })
 	t.Run("Explain", func(t *testing.T) { Table(t, e, table, lookup) })
 }
+
+// Blob checks a package's embedded tables as the package does not at
+// start-up: the blob's header (its layout version, its length, its
+// directory) gives index, the index written as Go beside it, and every
+// entry of every one of the tables is in range, so that no input can make
+// Match or Explain read outside the blob.
+func Blob[R fmt.Stringer](t *testing.T, blob string, index dfa.Index, tables []dfa.Table[R], rules []R) {
+	t.Helper()
+	idx, err := dfa.ReadIndex(blob, len(rules))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(index, idx); diff != "" {
+		t.Errorf("the index in tables_gen.go and tables.bin's own (-Go +blob):\n%s", diff)
+	}
+	if len(tables) != len(rules) {
+		t.Fatalf("%d tables for %d rules", len(tables), len(rules))
+	}
+	for i := range tables {
+		if err := tables[i].Verify(); err != nil {
+			t.Errorf("%s: %v", rules[i], err)
+		}
+	}
+}

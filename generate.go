@@ -38,13 +38,17 @@
 //     differently), the readings of testdata/components.txt and the
 //     verdicts of parser/testdata/match.txt (from the oracle, not the
 //     parsers), parser/testdata/profiles.txt (from the parser, where the
-//     oracle agrees), the CLI's golden files (cmd/rfc2396/testdata) and the
+//     oracle agrees), the CLI's golden files (cmd/rfc2396/testdata), the
+//     verdicts of package extract's cases (where the oracle agrees) and the
 //     command outputs shown in README.md and docs/*.md. CI's
 //     drift check makes every such change a diff someone reviews, instead
 //     of a test that fails after a grammar edit;
 //  6. writes the conformance suite of both standards (testdata/vectors,
 //     docs/conformance.md), generated from the grammars and checked
-//     against the oracle.
+//     against the oracle;
+//  7. rewrites the output comment of every Example function that now
+//     prints something else (gen/exampleout): an Example shows what the
+//     grammar in force makes of its input.
 //
 // Every go:generate line of the repository is in this file, so that a
 // failing step, such as the language check of gen grammar, stops
@@ -84,8 +88,13 @@ package rfc2396
 //go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
+//go:generate go test ./extract -run TestFindCases|TestRFCTexts -update
 
 // The conformance suite (step 6; package conformance), for both
 // standards, with the default seed of the vectors command.
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc2396 --out testdata/vectors/rfc2396
 //go:generate go run ./cmd/rfc2396 vectors --standard rfc3986 --out testdata/vectors/rfc3986
+
+// Last, the "Output:" comments of the Example functions that print what
+// the grammar makes of their input (step 7).
+//go:generate go run ./gen/exampleout

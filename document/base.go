@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -208,7 +209,7 @@ func FileURI(path string) (string, error) {
 	b.WriteString("file://")
 	for i := 0; i < len(abs); i++ {
 		c := abs[i]
-		if c == '/' || pchar(c) {
+		if c == '/' || pchar(abs[i:i+1]) {
 			b.WriteByte(c)
 			continue
 		}
@@ -222,12 +223,8 @@ func FileURI(path string) (string, error) {
 	return b.String(), nil
 }
 
-// pchar reports whether c may stand unescaped in a path segment:
-// unreserved | ":" | "@" | "&" | "=" | "+" | "$" | "," (section 3.3).
-func pchar(c byte) bool {
-	switch {
-	case c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
-		return true
-	}
-	return strings.IndexByte("-_.!~*'():@&=+$,", c) >= 0
-}
+// pchar reports whether c, one byte, may stand unescaped in a path segment: whether
+// it is a pchar of the grammar in force (section 3.3: unreserved | ":" |
+// "@" | "&" | "=" | "+" | "$" | ","), asked of the grammar rather than
+// written here a second time.
+func pchar(c string) bool { return parser.Matches(grammar.RulePchar, c) }

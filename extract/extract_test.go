@@ -14,10 +14,12 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/extract"
+	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden .uris files")
+var update = flag.Bool("update", false, "rewrite the golden .uris files and the ref: lines of testdata/cases.txt, where the oracle agrees with each verdict")
 
 // describe renders a Reference as a ref: line of testdata/cases.txt.
 func describe(r extract.Reference) string {
@@ -51,6 +53,8 @@ type findCase struct {
 	line int
 	in   string
 	want []string
+	// refLines are the line numbers of the ref: lines.
+	refLines []int
 }
 
 func readCases(t *testing.T) []findCase {
@@ -78,6 +82,7 @@ func readCases(t *testing.T) []findCase {
 			}
 			c := &cases[len(cases)-1]
 			c.want = append(c.want, strings.TrimPrefix(line, "ref: "))
+			c.refLines = append(c.refLines, n)
 		case line == "" || strings.HasPrefix(line, "#"):
 		default:
 			t.Fatalf("cases.txt:%d: cannot read %q", n, line)
@@ -89,16 +94,73 @@ func readCases(t *testing.T) []findCase {
 	return cases
 }
 
+// TestFindCases runs Find over the cases of testdata/cases.txt. A verdict
+// (valid, invalid@OFFSET) follows the grammar: after a grammar edit, go
+// generate rewrites a case's ref: lines (-update) once the oracle agrees
+// with every verdict Find gives, and the diff shows what the edit changed.
 func TestFindCases(t *testing.T) {
+	const path = "testdata/cases.txt"
+	o := oracle.New()
+	var file []string // with -update: line number - 1 -> line
+	if *update {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		file = strings.Split(string(data), "\n")
+	}
+	var rewrites []caseRewrite
 	for _, c := range readCases(t) {
 		refs := extract.Find([]byte(c.in))
 		got := []string{}
 		for _, r := range refs {
 			got = append(got, describe(r))
 			checkReference(t, []byte(c.in), r)
+			checkVerdict(t, o, r)
 		}
-		if diff := cmp.Diff(c.want, got); diff != "" {
+		diff := cmp.Diff(c.want, got)
+		switch {
+		case diff == "":
+		case file != nil && len(c.refLines) > 0:
+			rewrites = append(rewrites, caseRewrite{c.refLines[0], c.refLines[len(c.refLines)-1], got})
+		default:
 			t.Errorf("cases.txt:%d: Find(%q) (-want +got):\n%s", c.line, c.in, diff)
+		}
+	}
+	if file == nil || len(rewrites) == 0 || t.Failed() {
+		return
+	}
+	// From the last case up, so that earlier line numbers stay right.
+	for i := len(rewrites) - 1; i >= 0; i-- {
+		r := rewrites[i]
+		lines := make([]string, len(r.refs))
+		for j, ref := range r.refs {
+			lines[j] = "ref: " + ref
+		}
+		file = append(file[:r.first-1], append(lines, file[r.last:]...)...)
+	}
+	if err := os.WriteFile(path, []byte(strings.Join(file, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// caseRewrite replaces lines first to last (1-based) of cases.txt, a
+// case's ref: lines, with refs.
+type caseRewrite struct {
+	first, last int
+	refs        []string
+}
+
+// checkVerdict checks Find's verdict on r against the oracle: valid as the
+// grammar says, and an error at the first byte no valid reference can
+// have there.
+func checkVerdict(t *testing.T, o *oracle.Oracle, r extract.Reference) {
+	t.Helper()
+	if valid := o.Match(grammar.RuleURIReference, r.URI); valid != r.Valid() {
+		t.Errorf("%q: Find says valid %v, the oracle %v", r.URI, r.Valid(), valid)
+	} else if r.Err != nil {
+		if v := o.ViablePrefix(grammar.RuleURIReference, r.URI); v != r.Err.Offset {
+			t.Errorf("%q: Find's error at offset %d, the oracle's at %d", r.URI, r.Err.Offset, v)
 		}
 	}
 }
@@ -133,6 +195,7 @@ func checkReference(t *testing.T, in []byte, r extract.Reference) {
 // TestRFCTexts runs Find over the two RFC texts and compares every
 // reference with the reviewed lists in testdata/*.uris.
 func TestRFCTexts(t *testing.T) {
+	o := oracle.New()
 	for _, name := range []string{"rfc2396-text.txt", "rfc3986-text.txt"} {
 		in, err := os.ReadFile(filepath.Join("testdata", name))
 		if err != nil {
@@ -141,6 +204,7 @@ func TestRFCTexts(t *testing.T) {
 		var got bytes.Buffer
 		for _, r := range extract.Find(in) {
 			checkReference(t, in, r)
+			checkVerdict(t, o, r)
 			verdict := "valid"
 			if !r.Valid() {
 				verdict = "invalid"

@@ -9,7 +9,7 @@ import (
 
 func TestRelativize(t *testing.T) {
 	resolvesBack := func(base, target string) func(string) bool { return uritest.ResolvesTo(rfc3986.Resolve, base, target) }
-	uritest.RelativizeTable(t, "testdata/relativize.txt", rfc3986.Relativize, relativizeRefused, resolvesBack)
+	uritest.RelativizeTable(t, "testdata/relativize.txt", nil, rfc3986.Relativize, relativizeRefused, resolvesBack)
 }
 
 // relativizeRefused reports a relativization's *ResolveError of the given

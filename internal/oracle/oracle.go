@@ -13,11 +13,13 @@
 package oracle
 
 import (
+	_ "embed"
 	"regexp"
 	"regexp/syntax"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
 
 // Oracle decides membership in the language of each rule of a grammar:
@@ -36,8 +38,50 @@ func New() *Oracle { return NewFor(0) }
 // NewFor compiles the oracle's expressions for Appendix A with the edits
 // of set in force.
 func NewFor(set grammar.EditSet) *Oracle {
-	o := &Oracle{edits: set}
 	defs, rules := grammar.Definitions(set)
+	return newOf(set, defs, rules)
+}
+
+// appendixA is Appendix A as RFC 2396 publishes it, one rule a line,
+// whatever rfc2396.peg now says.
+//
+//go:embed appendix-a.txt
+var appendixA string
+
+// NewPublished is [NewFor] for Appendix A as RFC 2396 publishes it
+// (appendix-a.txt), not as rfc2396.peg now writes it: the two differ only
+// after someone edits the grammar. A test table that states what
+// Appendix A makes of an input applies to the grammar in force where
+// [Oracle.SameReading] says the two read the input alike.
+func NewPublished(set grammar.EditSet) *Oracle {
+	published, err := bnf.Parse(appendixA)
+	if err != nil {
+		panic("oracle: appendix-a.txt: " + err.Error()) // a fixed file, checked by TestPublished
+	}
+	byName := map[string]bnf.Definition{}
+	for _, d := range published {
+		byName[d.Name] = d
+	}
+	defs, rules := grammar.Definitions(set)
+	for i, r := range rules {
+		if d, ok := byName[defs[i].Name]; ok && definedByAppendixA(r, set) {
+			defs[i] = d
+		}
+	}
+	return newOf(set, defs, rules)
+}
+
+// definedByAppendixA reports whether Appendix A, not an edit of set,
+// defines r.
+func definedByAppendixA(r grammar.Rule, set grammar.EditSet) bool {
+	def, ok := r.Definition(set)
+	return ok && def.Edit == grammar.NoEdit
+}
+
+// newOf compiles the oracle's expressions for defs, the definitions of
+// rules under the edits of set.
+func newOf(set grammar.EditSet, defs []bnf.Definition, rules []grammar.Rule) *Oracle {
+	o := &Oracle{edits: set}
 	pats := Patterns(defs)
 	patterns := map[grammar.Rule]string{}
 	for i, r := range rules {
@@ -277,3 +321,61 @@ func (o *Oracle) ReadServer(authority string) (Server, bool) {
 	}
 	return s, true
 }
+
+// SameReading reports whether o and p read each of refs alike: both
+// accept it as a URI-reference or both reject it, and if they accept it,
+// they split it into the same components, opaque or not, and read its
+// authority as the same server (or both as a registry name). With o the
+// grammar in force and p [NewPublished], it says whether a row that
+// states what Appendix A makes of refs still holds after a grammar edit.
+func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
+	for _, ref := range refs {
+		valid := o.Match(grammar.RuleURIReference, ref)
+		if valid != p.Match(grammar.RuleURIReference, ref) {
+			return false
+		}
+		if !valid {
+			if o.ViablePrefix(grammar.RuleURIReference, ref) != p.ViablePrefix(grammar.RuleURIReference, ref) {
+				return false
+			}
+			continue
+		}
+		split, opaque := o.Read(ref)
+		psplit, popaque := p.Read(ref)
+		if split != psplit || opaque != popaque {
+			return false
+		}
+		if a := split.Authority; a.Defined {
+			srv, ok := o.ReadServer(a.Value)
+			psrv, pok := p.ReadServer(a.Value)
+			if ok != pok || srv != psrv {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Facts tells a test table that states what Appendix A, as RFC 2396
+// publishes it, makes of its inputs (a resolution, a normal form, the
+// components) which of its rows still hold under the grammar in force:
+// after an edit of rfc2396.peg, a row about "http://h:/" says nothing of a
+// grammar whose port cannot be empty. Unless the grammar has been edited,
+// every row holds.
+type Facts struct {
+	inForce, published *Oracle
+}
+
+// NewFacts returns the Facts of the grammar in force under the edits of
+// set.
+func NewFacts(set grammar.EditSet) *Facts {
+	return &Facts{inForce: NewFor(set), published: NewPublished(set)}
+}
+
+// Hold reports whether the grammar in force reads each of refs as
+// Appendix A as published does ([Oracle.SameReading]), so that what a
+// row says of them holds.
+func (f *Facts) Hold(refs ...string) bool { return f.inForce.SameReading(f.published, refs...) }
+
+// NotHeld is what a test logs for a row that [Facts.Hold] leaves out.
+const NotHeld = "not checked: the grammar in force reads it otherwise than Appendix A as published"

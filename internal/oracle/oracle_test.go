@@ -6,6 +6,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
 
 func TestSplitB(t *testing.T) {
@@ -22,7 +23,7 @@ func TestSplitB(t *testing.T) {
 		{"mailto:a?b#c", Split{Scheme: some("mailto"), Path: "a?b", Fragment: some("c")}, true},
 		{"g?y", Split{Path: "g", Query: some("y")}, false},
 	}
-	o := New()
+	o := NewPublished(0)
 	for _, tt := range tests {
 		got, opaque := Opaque(SplitB(tt.in))
 		if diff := cmp.Diff(tt.want, got); diff != "" || opaque != tt.opaque {
@@ -37,8 +38,44 @@ func TestSplitB(t *testing.T) {
 	}
 }
 
+// TestPublished checks appendix-a.txt: it parses, and it defines the
+// rules of Appendix A, in the catalogue's order.
+func TestPublished(t *testing.T) {
+	defs, err := bnf.Parse(appendixA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []string
+	for _, d := range defs {
+		got = append(got, d.Name)
+	}
+	for r := grammar.Rule(0); r < grammar.NumRules; r++ {
+		want = append(want, r.String())
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("appendix-a.txt's rules (-catalogue +file):\n%s", diff)
+	}
+	// Facts of Appendix A as published, whatever rfc2396.peg now says.
+	o := NewPublished(0)
+	for _, tt := range []struct {
+		rule grammar.Rule
+		in   string
+		want bool
+	}{
+		{grammar.RuleHostname, "www.example.com.", true},
+		{grammar.RulePort, "", true},
+		{grammar.RuleScheme, "svn+ssh", true},
+		{grammar.RuleDomainlabel, "a_b", false},
+		{grammar.RuleURIReference, "?y", false},
+	} {
+		if got := o.Match(tt.rule, tt.in); got != tt.want {
+			t.Errorf("published %s %q = %v, want %v", tt.rule, tt.in, got, tt.want)
+		}
+	}
+}
+
 func TestReadServer(t *testing.T) {
-	o := New()
+	o := NewPublished(0)
 	srv, ok := o.ReadServer("u:p@1.2.3.4:")
 	want := Server{UserInfo: Component{"u:p", true}, Host: Component{"1.2.3.4", true}, Port: Component{"", true}, IPv4: true}
 	if !ok || srv != want {

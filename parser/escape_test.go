@@ -96,6 +96,7 @@ func TestEscapeProperties(t *testing.T) {
 // a data rule is one the decoded accessors split on: a segment's ";",
 // a query's "&" and "=", a userinfo's ":".
 func TestEscapeReservedEscaped(t *testing.T) {
+	inForce, published := oracle.New(), oracle.NewPublished(0)
 	for _, tt := range []struct {
 		rule grammar.Rule
 		must string
@@ -109,6 +110,12 @@ func TestEscapeReservedEscaped(t *testing.T) {
 		{grammar.RuleFragment, "% "}, // and "#", while uric lacks it: escape.txt
 	} {
 		for i := 0; i < len(tt.must); i++ {
+			// A byte an edit lets the rule hold ("/" and "%" never) may
+			// stay raw.
+			if c := "a" + tt.must[i:i+1]; published.Match(tt.rule, c) != inForce.Match(tt.rule, c) {
+				t.Logf("%s %q: %s", tt.rule, tt.must[i:i+1], oracle.NotHeld)
+				continue
+			}
 			out, err := parser.Escape(tt.must[i:i+1], tt.rule)
 			if err != nil || out[0] != '%' {
 				t.Errorf("Escape(%q, %s) = %q, %v: not escaped", tt.must[i:i+1], tt.rule, out, err)

@@ -6,19 +6,26 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	grammar3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // TestDiff checks the report on edits whose effect is known.
 func TestDiff(t *testing.T) {
+	// What an edit repairs is a gap of Appendix A while the grammar in
+	// force still has it: rfc2396.peg may have been edited to close it.
+	strict := oracle.New()
 	tests := []struct {
 		a, b string
 		want []string // lines the report must hold
+		gap  bool     // the grammar in force has the gap b's edit closes
 	}{
-		{"strict", "strict", []string{"no rule differs on the strings tried"}},
-		{"strict", "strict+empty-relative-path", []string{"relativeURI = [ net_path | abs_path | rel_path ] [ \"?\" query ]", "only strict: none found", `only strict+empty-relative-path: "?"`}},
-		{"strict", "strict+empty-opaque-part", []string{"\nopaque_part\n", `only strict+empty-opaque-part: ""`}},
-		{"strict", "strict+ipv4-octets", []string{"\nIPv4address\n"}},
+		{"strict", "strict", []string{"no rule differs on the strings tried"}, true},
+		{"strict", "strict+empty-relative-path", []string{"relativeURI = [ net_path | abs_path | rel_path ] [ \"?\" query ]", "only strict: none found", `only strict+empty-relative-path: "?"`},
+			!strict.Match(grammar.RuleRelativeURI, "?")},
+		{"strict", "strict+empty-opaque-part", []string{"\nopaque_part\n", `only strict+empty-opaque-part: ""`},
+			!strict.Match(grammar.RuleOpaquePart, "")},
+		{"strict", "strict+ipv4-octets", []string{"\nIPv4address\n"}, true},
 	}
 	// What the RFC settles holds while the rules are as the RFC writes
 	// them: a grammar edit may change it.
@@ -27,6 +34,10 @@ func TestDiff(t *testing.T) {
 	}
 
 	for _, tt := range tests {
+		if !tt.gap {
+			t.Logf("%s %s: the grammar in force has no gap here", tt.a, tt.b)
+			continue
+		}
 		a, err := editSet(tt.a)
 		if err != nil {
 			t.Fatal(err)
@@ -64,9 +75,8 @@ func TestDiff3986(t *testing.T) {
 	}
 	want := []string{
 		"\nrelativeURI / relative-ref\n",
-		`only rfc3986: "" "#" "?"`,     // relative-ref may be empty
-		"\nabs_path / path-absolute\n", // "//" is an abs_path, not a path-absolute
-		`only strict: "//"`,
+		`only rfc3986: "" "#" "?"`, // relative-ref may be empty
+		"\nabs_path / path-absolute\n",
 		block(grammar.RulePchar, grammar3986.RulePchar),
 		block(grammar.RulePort, grammar3986.RulePort),
 	}
@@ -79,6 +89,11 @@ func TestDiff3986(t *testing.T) {
 		if !pchar.MatchString(got) {
 			t.Errorf("diff strict rfc3986: pchar's block does not say that only RFC 3986's pchar has \";\":\n%s", got)
 		}
+	}
+	// "//" is an abs_path, not a path-absolute: the block lists strings
+	// only strict has (which ones depends on the sample).
+	if abs := regexp.MustCompile(`\nabs_path / path-absolute\n(  [^\n]*\n){2}  only strict: "//`); !abs.MatchString(got) {
+		t.Errorf("diff strict rfc3986: abs_path's block lists no string only strict has:\n%s", got)
 	}
 	if grammar.RulePort.Info().ABNF == "port = *digit" && grammar3986.RulePort.Info().ABNF == "port = *DIGIT" {
 		want = append(want, block(grammar.RulePort, grammar3986.RulePort)+"  same language on the strings tried\n")

@@ -547,6 +547,41 @@ func Concurrently(goroutines, rounds int, check func(goroutine, round int) bool)
 	wg.Wait()
 }
 
+// MatchVerdicts checks the verdicts of the rows "rule name, input, valid
+// or invalid" of the table at path against an oracle's, or, with update,
+// rewrites them from it: after a grammar edit, go generate does, and the
+// diff shows what the edit changed.
+func MatchVerdicts[R comparable](t *testing.T, path string, update bool, lookup func(string) (R, bool), oracle func(R, string) bool) {
+	t.Helper()
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(data), "\n")
+	for _, r := range ReadTable(t, path, 3) {
+		rule, ok := lookup(r.Fields[0])
+		if !ok {
+			t.Fatalf("%s:%d: no rule %q", filepath.Base(path), r.Line, r.Fields[0])
+		}
+		verdict := "invalid"
+		if oracle(rule, r.Fields[1]) {
+			verdict = "valid"
+		}
+		switch {
+		case update:
+			line := lines[r.Line-1]
+			lines[r.Line-1] = line[:strings.LastIndexByte(line, '\t')+1] + verdict
+		case verdict != r.Fields[2]:
+			t.Errorf("%s:%d: the oracle says %s %q is %s, the file %s (go generate rewrites the file)", filepath.Base(path), r.Line, r.Fields[0], r.Fields[1], verdict, r.Fields[2])
+		}
+	}
+	if update {
+		if err := os.WriteFile(path, []byte(strings.Join(lines, "\n")), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // MatchTable checks the rows "rule name, input, valid or invalid" of the
 // table at path (see [ReadTable]): lookup finds the rule, match accepts the
 // input or refuses it as the row says, and a refusal is an error that

@@ -21,8 +21,10 @@
 //     which Parse runs under every profile, strict included: with no edit
 //     in force it is Appendix A exactly), with pointlander/peg v1.0.1; the
 //     compact form with -switch, which gen grammar has checked keeps the
-//     meaning of every choice (gen/switchcheck.go); docs/how-it-is-built.md
-//     says how the flags were chosen;
+//     meaning of every choice (gen/switchcheck.go), through gen peg, which
+//     compiles it again without -switch should peg's switches come out as
+//     invalid Go (gen/pegswitch.go); docs/how-it-is-built.md says how the
+//     flags were chosen;
 //  3. makes the generated parsers read their input string in place, one
 //     byte at a time (gen patch);
 //  4. after the RFC 3986 pipeline below, writes the reference site's
@@ -58,7 +60,7 @@ package rfc2396
 
 //go:generate go run ./gen grammar
 //go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
-//go:generate go tool peg -inline -switch -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
+//go:generate go run ./gen peg -inline -switch -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
 //go:generate go run ./gen patch parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
 
 // RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf.

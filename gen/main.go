@@ -14,6 +14,12 @@
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
 //
+//	go run ./gen peg FLAG... -output FILE GRAMMAR
+//
+// runs go tool peg with the flags and checks that what it wrote is Go;
+// if -switch made it invalid, it compiles the grammar again without
+// -switch (see pegswitch.go).
+//
 //	go run ./gen patch FILE...
 //
 // post-processes Go files written by pointlander/peg v1.0.1: it replaces the
@@ -37,7 +43,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen patch FILE...")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen rfc3986 | gen peg FLAG... | gen patch FILE...")
 		os.Exit(2)
 	}
 	var err error
@@ -46,6 +52,8 @@ func main() {
 		err = generateGrammar()
 	case "rfc3986":
 		err = generateRFC3986()
+	case "peg":
+		err = runPEG(os.Args[2:])
 	case "patch":
 		for _, f := range os.Args[2:] {
 			if err = patch(f); err != nil {

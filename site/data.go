@@ -177,13 +177,19 @@ func loadGrammars(fsys fs.FS) ([]*Grammar, error) {
 	if len(grammars) == 0 {
 		return nil, fmt.Errorf("site: no grammar data (run go generate ./...)")
 	}
+	sortGrammars(grammars)
+	return grammars, nil
+}
+
+// sortGrammars puts the grammar the parser implements first, the others
+// by name.
+func sortGrammars(grammars []*Grammar) {
 	sort.SliceStable(grammars, func(i, j int) bool {
 		if grammars[i].Parsed != grammars[j].Parsed {
 			return grammars[i].Parsed
 		}
 		return grammars[i].Name < grammars[j].Name
 	})
-	return grammars, nil
 }
 
 func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -184,11 +184,14 @@ func loadGrammars(fsys fs.FS) ([]*Grammar, error) {
 // sortGrammars puts the grammar the parser implements first, the others
 // by name.
 func sortGrammars(grammars []*Grammar) {
-	sort.SliceStable(grammars, func(i, j int) bool {
-		if grammars[i].Parsed != grammars[j].Parsed {
-			return grammars[i].Parsed
+	slices.SortStableFunc(grammars, func(a, b *Grammar) int {
+		if a.Parsed != b.Parsed {
+			if a.Parsed {
+				return -1
+			}
+			return 1
 		}
-		return grammars[i].Name < grammars[j].Name
+		return strings.Compare(a.Name, b.Name)
 	})
 }
 

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"context"
 	"fmt"
 	"net/url"
 	"slices"
@@ -190,7 +189,7 @@ func (v *resultView) RuleABNF(name string) string {
 
 // playResult analyzes the form and renders the result fragment. It stops
 // with ctx's error between its stages once ctx is done.
-func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, htmlesc.HTML, error) {
+func (s *Site) playResult(ctx Canceler, p *page, f playForm) (*Analysis, htmlesc.HTML, error) {
 	v, err := s.playView(ctx, p, f)
 	if err != nil {
 		return nil, "", err
@@ -206,7 +205,7 @@ func (s *Site) playResult(ctx context.Context, p *page, f playForm) (*Analysis, 
 }
 
 // playView analyzes the form into what the result fragment shows.
-func (s *Site) playView(ctx context.Context, p *page, f playForm) (*resultView, error) {
+func (s *Site) playView(ctx Canceler, p *page, f playForm) (*resultView, error) {
 	v := &resultView{page: p, All: f.All, rfc3986: f.Standard == standard3986}
 	var a *Analysis
 	if len(f.Amp) > 0 {
@@ -300,13 +299,30 @@ func (s *Site) playView(ctx context.Context, p *page, f playForm) (*resultView, 
 	return v, nil
 }
 
+// Canceler is what [Site.PlayJSON] asks, between the stages of an
+// answer, whether to go on: Err returns nil until the work should stop,
+// then why. A context.Context is one. PlayJSON takes a Canceler rather
+// than a context.Context so that the playground's WebAssembly module,
+// which has no deadline to keep, links neither package context nor,
+// through it, package time; it passes [NoCancel].
+type Canceler interface {
+	Err() error
+}
+
+// NoCancel is the [Canceler] of an answer that is never stopped.
+type NoCancel struct{}
+
+// Err returns nil.
+func (NoCancel) Err() error { return nil }
+
 // PlayJSON answers the playground's query string (ref=…&base=…&rule=…
 // &standard=…&profile=…&all=1) with an HTTP status and the JSON body of
 // /play.json: an [Analysis], its HTML rendered by the playground's
 // templates, or {"error": "…"}. static makes the HTML's links those of a
 // static copy of the site (relative, ending in .html), for the
-// playground that runs in the browser. It stops with ctx.
-func (s *Site) PlayJSON(ctx context.Context, rawQuery string, static bool) (int, []byte) {
+// playground that runs in the browser. It stops with ctx, which is
+// usually a context.Context.
+func (s *Site) PlayJSON(ctx Canceler, rawQuery string, static bool) (int, []byte) {
 	jsonError := func(status int, msg string) (int, []byte) {
 		return status, appendErrorJSON(nil, msg)
 	}

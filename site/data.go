@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"sort"
+	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
@@ -177,13 +177,22 @@ func loadGrammars(fsys fs.FS) ([]*Grammar, error) {
 	if len(grammars) == 0 {
 		return nil, fmt.Errorf("site: no grammar data (run go generate ./...)")
 	}
-	sort.SliceStable(grammars, func(i, j int) bool {
-		if grammars[i].Parsed != grammars[j].Parsed {
-			return grammars[i].Parsed
-		}
-		return grammars[i].Name < grammars[j].Name
-	})
+	sortGrammars(grammars)
 	return grammars, nil
+}
+
+// sortGrammars puts the grammar the parser implements first, the others
+// by name.
+func sortGrammars(grammars []*Grammar) {
+	slices.SortStableFunc(grammars, func(a, b *Grammar) int {
+		if a.Parsed != b.Parsed {
+			if a.Parsed {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(a.Name, b.Name)
+	})
 }
 
 func loadGrammar(fsys fs.FS, dir string) (*Grammar, error) {

@@ -14,3 +14,6 @@ var data embed.FS
 // diagramsEmbedded says that data holds the diagrams and examples, which
 // the rule pages show.
 const diagramsEmbedded = true
+
+// New loads the generated grammar data.
+func New() (*Site, error) { return load(data) }

@@ -2,17 +2,15 @@
 
 package site
 
-import "embed"
-
-// data holds, in the playground's WebAssembly module, only what the
-// playground shows: each grammar's rules (data/NAME/grammar.json), the
-// legend and the grades. The diagrams and examples, which only the rule
-// pages show, would add 0.35 MB to the module (docs/site.md).
-//
-//go:embed data/*/grammar.json data/legend.svg data/grades.md
-var data embed.FS
-
-// diagramsEmbedded says that data holds the diagrams and examples, which
-// the rule pages show: not in this build, which therefore writes no rule
-// page (see [Site.WriteStatic]).
+// diagramsEmbedded says that the build holds the diagrams and examples,
+// which the rule pages show: not the playground's WebAssembly module,
+// which therefore writes no rule page (see [Site.WriteStatic]).
 const diagramsEmbedded = false
+
+// New returns, in the playground's WebAssembly module, the Site its
+// answers need: each grammar's rules and their lines, from the rule
+// catalogues (playgrammars.go), and none of the generated data/ (the
+// diagrams, examples, legend and grades, which only the other pages
+// show); [Site.PlayJSON] answers from it as from the Site a native build
+// loads.
+func New() (*Site, error) { return playSite(), nil }

@@ -84,6 +84,23 @@ func ExampleSite_PlayJSON() {
 	// valid under: RFC 3986; RFC 2396, rfc2732; RFC 2396, rfc2732-intent; RFC 2396, java
 }
 
+// An answer that nothing cancels, as the playground's WebAssembly module
+// asks for it: with the static copy's links, and the error of an invalid
+// reference.
+func ExampleNoCancel() {
+	s, err := site.New()
+	if err != nil {
+		panic(err)
+	}
+	status, body := s.PlayJSON(site.NoCancel{}, "ref="+url.QueryEscape("http://a b/"), true)
+	var a site.Analysis
+	if err := json.Unmarshal(body, &a); err != nil {
+		panic(err)
+	}
+	fmt.Println(status, a.Valid, a.Error.Offset, a.Error.Rule)
+	// Output: 200 false 8 server
+}
+
 // /api/parse answers with the line rfc2396 parse --json writes for the
 // same reference and options.
 func ExampleSite_Handler_apiParse() {

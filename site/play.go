@@ -239,9 +239,9 @@ func ruleHue(name string) int {
 func treeHTML(input string, t *TreeNode, link func(string) string) string {
 	r := newTreeRenderer(input, link)
 	r.b.Grow(64 + len(input) + treeSize(t)*160)
-	r.b.WriteString(`<div class="tree">`)
+	writeString(&r.b, `<div class="tree">`)
 	r.appendNode(t)
-	r.b.WriteString(`</div>`)
+	writeString(&r.b, `</div>`)
 	return r.b.String()
 }
 
@@ -289,12 +289,12 @@ func (r *treeRenderer) rule(name string) *ruleMarkup {
 
 func (r *treeRenderer) appendNode(n *TreeNode) {
 	m := r.rule(n.Rule)
-	r.b.WriteString(m.open)
-	r.b.WriteString(` data-begin="`)
+	writeString(&r.b, m.open)
+	writeString(&r.b, ` data-begin="`)
 	r.writeInt(n.Begin)
-	r.b.WriteString(`" data-end="`)
+	writeString(&r.b, `" data-end="`)
 	r.writeInt(n.End)
-	r.b.WriteString(`">`)
+	writeString(&r.b, `">`)
 	pos := n.Begin
 	for _, c := range n.Children {
 		r.writeEscaped(r.input[pos:c.Begin])
@@ -305,11 +305,11 @@ func (r *treeRenderer) appendNode(n *TreeNode) {
 	if n.Begin == n.End {
 		// An empty match (an empty port, query or userinfo) still shows
 		// where it is.
-		r.b.WriteString(`<span class="empty-match">∅</span>`)
+		writeString(&r.b, `<span class="empty-match">∅</span>`)
 	}
-	r.b.WriteString(`<span class="l">`)
-	r.b.WriteString(m.name)
-	r.b.WriteString(`</span></span>`)
+	writeString(&r.b, `<span class="l">`)
+	writeString(&r.b, m.name)
+	writeString(&r.b, `</span></span>`)
 }
 
 func (r *treeRenderer) writeInt(i int) { r.b.Write(strconv.AppendInt(r.num[:0], int64(i), 10)) }
@@ -319,12 +319,12 @@ func (r *treeRenderer) writeEscaped(s string) {
 	last := 0
 	for i := 0; i < len(s); i++ {
 		if ref := escapeRef(s[i]); ref != "" {
-			r.b.WriteString(s[last:i])
-			r.b.WriteString(ref)
+			writeString(&r.b, s[last:i])
+			writeString(&r.b, ref)
 			last = i + 1
 		}
 	}
-	r.b.WriteString(s[last:])
+	writeString(&r.b, s[last:])
 }
 
 // outlineHTML renders the tree as nested lists: each rule a link, its byte
@@ -332,39 +332,39 @@ func (r *treeRenderer) writeEscaped(s string) {
 func outlineHTML(input string, t *TreeNode, link func(string) string) string {
 	r := newTreeRenderer(input, link)
 	r.b.Grow(64 + treeSize(t)*(100+min(len(input), maxOutlineText)))
-	r.b.WriteString(`<ul class="outline">`)
+	writeString(&r.b, `<ul class="outline">`)
 	r.appendItem(t)
-	r.b.WriteString(`</ul>`)
+	writeString(&r.b, `</ul>`)
 	return r.b.String()
 }
 
 func (r *treeRenderer) appendItem(n *TreeNode) {
 	m := r.rule(n.Rule)
-	r.b.WriteString(`<li><a class="rule" href="`)
-	r.b.WriteString(m.href)
-	r.b.WriteString(`">`)
-	r.b.WriteString(m.name)
-	r.b.WriteString(`</a> <span class="span">[`)
+	writeString(&r.b, `<li><a class="rule" href="`)
+	writeString(&r.b, m.href)
+	writeString(&r.b, `">`)
+	writeString(&r.b, m.name)
+	writeString(&r.b, `</a> <span class="span">[`)
 	r.writeInt(n.Begin)
-	r.b.WriteString(", ")
+	writeString(&r.b, ", ")
 	r.writeInt(n.End)
-	r.b.WriteString(`)</span> <code>`)
+	writeString(&r.b, `)</span> <code>`)
 	text := r.input[n.Begin:n.End]
 	if len(text) > maxOutlineText {
 		r.writeEscaped(text[:maxOutlineText])
-		r.b.WriteString("…")
+		writeString(&r.b, "…")
 	} else {
 		r.writeEscaped(text)
 	}
-	r.b.WriteString(`</code>`)
+	writeString(&r.b, `</code>`)
 	if len(n.Children) > 0 {
-		r.b.WriteString(`<ul>`)
+		writeString(&r.b, `<ul>`)
 		for _, c := range n.Children {
 			r.appendItem(c)
 		}
-		r.b.WriteString(`</ul>`)
+		writeString(&r.b, `</ul>`)
 	}
-	r.b.WriteString(`</li>`)
+	writeString(&r.b, `</li>`)
 }
 
 // treeSize is the number of nodes of t.

@@ -54,9 +54,6 @@ type Site struct {
 	grades [][]string
 }
 
-// New loads the generated grammar data.
-func New() (*Site, error) { return load(data) }
-
 // load makes a site of the grammars under data/ in fsys.
 func load(fsys fs.FS) (*Site, error) {
 	grammars, err := loadGrammars(fsys)

@@ -106,10 +106,17 @@ func (t *Trace) warn(w parser.Warning) {
 	t.WarningNotes = append(t.WarningNotes, WarningNote{w.Code(), w.String()})
 }
 
+// step and buffer record a step of the trace, without and with the
+// buffer after it. They are not inlined: inlined at each of their 41
+// calls they made the traces several KB larger in the playground's
+// WebAssembly module (docs/site.md).
+//
+//go:noinline
 func (t *Trace) step(number, text string) {
 	t.Steps = append(t.Steps, Step{Number: number, Text: text})
 }
 
+//go:noinline
 func (t *Trace) buffer(number, text, buf string) {
 	t.Steps = append(t.Steps, Step{Number: number, Text: text, Buffer: buf, HasBuffer: true})
 }

@@ -33,45 +33,46 @@ func trace3986(base, ref string) *Trace {
 		return t
 	}
 	t.Library = lib
-	b, _ := rfc3986.Parse(base)
-	r, _ := rfc3986.Parse(ref)
+	bu, _ := rfc3986.Parse(base)
+	ru, _ := rfc3986.Parse(ref)
+	b, r := partsOf3986(bu), partsOf3986(ru)
 	t.step("5.2.1", "The base's components: "+describe3986(b)+". The reference's: "+describe3986(r)+".")
-	scheme, authority, query := b.Scheme(), b.Authority(), b.Query()
+	scheme, authority, query := b.scheme, b.authority, b.query
 	var path string
 	dots := true
 	switch {
-	case r.Scheme().Defined:
-		scheme, authority, path, query = r.Scheme(), r.Authority(), r.Path(), r.Query()
+	case r.scheme.Defined:
+		scheme, authority, path, query = r.scheme, r.authority, r.path, r.query
 		t.step("5.2.2", "The reference has a scheme: the target takes its scheme, authority, path and query (a strict parser; a non-strict one would drop a scheme equal to the base's).")
-	case r.Authority().Defined:
-		authority, path, query = r.Authority(), r.Path(), r.Query()
+	case r.authority.Defined:
+		authority, path, query = r.authority, r.path, r.query
 		t.step("5.2.2", "The reference has an authority: the target takes it, with the reference's path and query, and the base's scheme.")
-	case r.Path() == "":
-		path, dots = b.Path(), false
-		if r.Query().Defined {
-			query = r.Query()
+	case r.path == "":
+		path, dots = b.path, false
+		if r.query.Defined {
+			query = r.query
 			t.step("5.2.2", "The reference's path is empty: the target takes the base's path, and the reference's query.")
 		} else {
 			t.step("5.2.2", "The reference's path is empty and it has no query: the target takes the base's path and query.")
 		}
-	case strings.HasPrefix(r.Path(), "/"):
-		path, query = r.Path(), r.Query()
+	case strings.HasPrefix(r.path, "/"):
+		path, query = r.path, r.query
 		t.step("5.2.2", "The reference's path is absolute: the target takes it and the reference's query, with the base's scheme and authority.")
 	default:
-		query = r.Query()
-		if b.Authority().Defined && b.Path() == "" {
-			path = "/" + r.Path()
+		query = r.query
+		if b.authority.Defined && b.path == "" {
+			path = "/" + r.path
 			t.buffer("5.2.3", "The base has an authority and an empty path: the merged path is \"/\" and the reference's path.", path)
 		} else {
-			i := strings.LastIndexByte(b.Path(), '/')
-			path = b.Path()[:i+1] + r.Path()
+			i := strings.LastIndexByte(b.path, '/')
+			path = b.path[:i+1] + r.path
 			t.buffer("5.2.3", "The reference's path is appended to the base's path up to its last \"/\".", path)
 		}
 	}
 	if dots {
 		path = t.removeDotSegments(path)
 	}
-	t.Result = recompose3986(scheme, authority, path, query, r.Fragment())
+	t.Result = recompose3986(scheme, authority, path, query, r.fragment)
 	t.step("5.3", "The components are put together: "+quote(t.Result)+".")
 	t.Agrees = t.Result == lib
 	return t
@@ -140,9 +141,25 @@ func (t *Trace) removeDotSegments(in string) string {
 	return out.String()
 }
 
-func describe3986(u *rfc3986.URI) string {
+// parts3986 are the components of a reference that the trace reads.
+type parts3986 struct {
+	scheme, authority, query, fragment rfc3986.Component
+	path                               string
+}
+
+// partsOf3986 reads u's components once. It is not inlined, nor are they
+// read where the trace uses them: each of rfc3986.URI's accessors is
+// inlined where it is called, and at every use they weighed several KB in
+// the playground's WebAssembly module.
+//
+//go:noinline
+func partsOf3986(u *rfc3986.URI) parts3986 {
+	return parts3986{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: u.Fragment()}
+}
+
+func describe3986(u parts3986) string {
 	c := func(v rfc3986.Component) string { return componentText(parser.Component(v)) }
-	return "scheme " + c(u.Scheme()) + ", authority " + c(u.Authority()) + ", path " + quote(u.Path()) + ", query " + c(u.Query()) + ", fragment " + c(u.Fragment())
+	return "scheme " + c(u.scheme) + ", authority " + c(u.authority) + ", path " + quote(u.path) + ", query " + c(u.query) + ", fragment " + c(u.fragment)
 }
 
 // recompose3986 is section 5.3.

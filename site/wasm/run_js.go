@@ -3,7 +3,6 @@
 package main
 
 import (
-	"context"
 	"net/url"
 	"strings"
 	"syscall/js"
@@ -21,7 +20,7 @@ func run() {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
 			return map[string]any{"status": 400, "body": `{"error":"rfc2396Play takes one query string"}`}
 		}
-		status, body := s.PlayJSON(context.Background(), args[0].String(), true)
+		status, body := s.PlayJSON(site.NoCancel{}, args[0].String(), true)
 		return map[string]any{"status": status, "body": string(body)}
 	}))
 	js.Global().Set("rfc2396NetURL", js.FuncOf(func(this js.Value, args []js.Value) any {

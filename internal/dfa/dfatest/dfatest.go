@@ -182,3 +182,47 @@ func Blob[R fmt.Stringer](t *testing.T, blob string, index dfa.Index, tables []d
 		}
 	}
 }
+
+// Same checks that two engines of the same grammar give the same answers:
+// for each rule and each input, the same Match and the same Explain (the
+// verdict, the offset, both paths and the expectation). The explain
+// packages run it on their tables against the automata built on demand
+// that the playground's WebAssembly module uses instead.
+func Same[R comparable](t testing.TB, want, got Engine[R], rules []R, inputs []string) {
+	t.Helper()
+	for _, r := range rules {
+		for _, s := range inputs {
+			w, g := want.Explain(r, s), got.Explain(r, s)
+			if diff := cmp.Diff(w, g); diff != "" {
+				t.Fatalf("Explain(%v, %q) (-want +got):\n%s", r, s, diff)
+			}
+			if m := got.Match(r, s); m != want.Match(r, s) {
+				t.Fatalf("Match(%v, %q) = %v, want %v", r, s, m, !m)
+			}
+		}
+	}
+}
+
+// Inputs returns inputs for [Same]: the lines of the files (as they are,
+// whatever their format: any string is an input), each followed by its
+// prefixes cut at every byte where the line has a delimiter of URI
+// syntax, so that the runs end in the middle of every component too.
+func Inputs(t testing.TB, files ...string) []string {
+	t.Helper()
+	var out []string
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			out = append(out, line)
+			for i := 0; i < len(line); i++ {
+				if strings.IndexByte(":/?#[]@%.;=&", line[i]) >= 0 {
+					out = append(out, line[:i])
+				}
+			}
+		}
+	}
+	return out
+}

@@ -574,17 +574,35 @@ func TestWriteStatic(t *testing.T) {
 
 func TestCharClassLabels(t *testing.T) {
 	h := newSite(t).Handler()
-	// mark and reserved are lists of single characters: their box shows
-	// them in the ABNF's order, read from the catalogue so that an edit of
-	// either rule needs no change here.
+	// These rules list single characters: their box shows them in the
+	// ABNF's order, a run of three or more consecutive letters or digits
+	// as a range (a–z, A–F a–f), read from the catalogue so that an edit
+	// of a rule needs no change here.
+	alnum := func(c byte) bool { return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' }
 	listed := func(rule grammar.Rule) string {
 		var chars []string
 		for _, m := range regexp.MustCompile(`"(.)"`).FindAllStringSubmatch(rule.Info().ABNF, -1) {
 			chars = append(chars, m[1])
 		}
-		return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", `"`, "&#34;").Replace(strings.Join(chars, " "))
+		var label []string
+		for i := 0; i < len(chars); {
+			j := i
+			for j+1 < len(chars) && chars[j+1][0] == chars[j][0]+1 && alnum(chars[j][0]) && alnum(chars[j+1][0]) {
+				j++
+			}
+			if j-i >= 2 {
+				label = append(label, chars[i]+"–"+chars[j])
+			} else {
+				label = append(label, chars[i:j+1]...)
+			}
+			i = j + 1
+		}
+		return strings.NewReplacer("&", "&amp;", "'", "&#39;", "<", "&lt;", ">", "&gt;", `"`, "&#34;").Replace(strings.Join(label, " "))
 	}
-	for rule, label := range map[string]string{"lowalpha": "a–z", "upalpha": "A–Z", "digit": "0–9", "hex": "A–F a–f", "mark": listed(grammar.RuleMark), "reserved": listed(grammar.RuleReserved)} {
+	for rule, label := range map[string]string{
+		"lowalpha": listed(grammar.RuleLowalpha), "upalpha": listed(grammar.RuleUpalpha), "digit": listed(grammar.RuleDigit),
+		"hex": listed(grammar.RuleHex), "mark": listed(grammar.RuleMark), "reserved": listed(grammar.RuleReserved),
+	} {
 		_, body := get(t, h, "GET", "/rule/"+rule)
 		if !strings.Contains(body, ">"+label+"</text>") {
 			t.Errorf("the diagram of %s has no class box %q", rule, label)

@@ -209,6 +209,10 @@ func TestOracleSelfCheck(t *testing.T) {
 		{grammar.RuleServer, "", true},
 		{grammar.RulePort, "80", true},
 		{grammar.RulePort, "8 0", false},
+		{grammar.RulePort, "", true},
+		{grammar.RuleScheme, "svn+ssh", true},
+		{grammar.RuleDomainlabel, "a_b", false},
+		{grammar.RuleURIReference, "?y", false},
 	}
 	for _, tt := range tests {
 		if got := o.Match(tt.rule, tt.s); got != tt.valid {

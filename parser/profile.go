@@ -40,17 +40,26 @@ type Profile struct {
 // automaton, and its deterministic states are built only as inputs reach
 // them.
 type profileAutomata struct {
-	once  sync.Once
-	g     *automaton.Grammar
-	rules []grammar.Rule       // definition index → rule
-	index map[grammar.Rule]int // rule → definition index
-	dfas  [grammar.NumAllRules]struct {
-		once sync.Once
-		a    *dfa.Lazy[grammar.Rule]
-	}
+	dfas *dfa.LazySet[grammar.Rule]
 	// parsers pools compact parsers set to the profile's edits, so that
 	// profiles used in turn (compare) do not reset each other's.
 	parsers sync.Pool
+}
+
+// newProfileAutomata returns the automata of the grammar of the profile
+// name, Appendix A under the edits of set, none built yet.
+func newProfileAutomata(name string, set grammar.EditSet) *profileAutomata {
+	return &profileAutomata{dfas: dfa.NewLazySet(grammar.NumAllRules, func() (*automaton.Grammar, []grammar.Rule) {
+		g, rules, err := explain.Grammar(set)
+		if err != nil {
+			panic("parser: the grammar of profile " + name + ": " + err.Error()) // generated; checked by tests
+		}
+		// Read "my file.html" as a relative path under empty-authority
+		// too, whose second alternative of URI-reference starts with a
+		// scheme.
+		g.AltPathLeavesPathRule()
+		return g, rules
+	})}
 }
 
 // ruleAutomaton is the deterministic automaton of one rule: the generated
@@ -97,7 +106,7 @@ func namedProfile(name string) *Profile {
 	if !ok {
 		panic("parser: no profile " + name + " in edits/edits.txt") // generated; checked by tests
 	}
-	return &Profile{name: name, edits: info.Edits, auto: &profileAutomata{}, derived: new(sync.Map)}
+	return &Profile{name: name, edits: info.Edits, auto: newProfileAutomata(name, info.Edits), derived: new(sync.Map)}
 }
 
 // Profiles returns the named profiles, [Strict] first.
@@ -143,7 +152,8 @@ func (p *Profile) With(edits ...grammar.Edit) *Profile {
 	for _, e := range (set &^ p.edits).Edits() {
 		added = append(added, e.Code())
 	}
-	q, _ := p.derived.LoadOrStore(set, &Profile{name: p.name + "+" + strings.Join(added, ","), edits: set, auto: &profileAutomata{}, derived: new(sync.Map)})
+	name := p.name + "+" + strings.Join(added, ",")
+	q, _ := p.derived.LoadOrStore(set, &Profile{name: name, edits: set, auto: newProfileAutomata(name, set), derived: new(sync.Map)})
 	return q.(*Profile)
 }
 
@@ -170,31 +180,7 @@ func (p *Profile) automatonFor(rule grammar.Rule) ruleAutomaton {
 	if p.edits == 0 && rule < grammar.NumRules {
 		return explain.Strict(rule)
 	}
-	pa := p.auto
-	pa.once.Do(func() {
-		defs, rules := grammar.Definitions(p.edits)
-		charLevel := make([]bool, len(rules))
-		for i, r := range rules {
-			charLevel[i] = r.IsCharacterLevel()
-		}
-		g, err := automaton.NewGrammar(defs, charLevel, []string{"uric", "uric_no_slash", "pchar", "reserved", "unreserved", "alphanum", "mark", "alpha", "hex", "digit"})
-		if err != nil {
-			panic("parser: the grammar of profile " + p.name + ": " + err.Error()) // generated; checked by tests
-		}
-		// Read "my file.html" as a relative path under empty-authority
-		// too, whose second alternative of URI-reference starts with a
-		// scheme.
-		g.AltPathLeavesPathRule()
-		pa.g, pa.rules, pa.index = g, rules, map[grammar.Rule]int{}
-		for i, r := range rules {
-			pa.index[r] = i
-		}
-	})
-	slot := &pa.dfas[rule]
-	slot.once.Do(func() {
-		slot.a = dfa.NewLazy(pa.g.Lazy(pa.index[rule], 0), pa.rules)
-	})
-	return slot.a
+	return p.auto.dfas.Get(rule)
 }
 
 // checkRule returns an error if rule does not exist under p.
@@ -433,7 +419,7 @@ func (p *Profile) withExactly(s grammar.EditSet) *Profile {
 	if s != 0 {
 		name += "+" + s.String()
 	}
-	q, _ := p.derived.LoadOrStore(s, &Profile{name: name, edits: s, auto: &profileAutomata{}, derived: new(sync.Map)})
+	q, _ := p.derived.LoadOrStore(s, &Profile{name: name, edits: s, auto: newProfileAutomata(name, s), derived: new(sync.Map)})
 	return q.(*Profile)
 }
 

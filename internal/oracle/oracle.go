@@ -14,6 +14,7 @@ package oracle
 
 import (
 	_ "embed"
+	"fmt"
 	"regexp"
 	"regexp/syntax"
 	"strings"
@@ -54,9 +55,9 @@ var appendixA string
 // Appendix A makes of an input applies to the grammar in force where
 // [Oracle.SameReading] says the two read the input alike.
 func NewPublished(set grammar.EditSet) *Oracle {
-	published, err := bnf.Parse(appendixA)
+	published, err := PublishedDefinitions()
 	if err != nil {
-		panic("oracle: appendix-a.txt: " + err.Error()) // a fixed file, checked by TestPublished
+		panic(err) // a fixed file, checked by TestPublished
 	}
 	byName := map[string]bnf.Definition{}
 	for _, d := range published {
@@ -76,6 +77,30 @@ func NewPublished(set grammar.EditSet) *Oracle {
 func definedByAppendixA(r grammar.Rule, set grammar.EditSet) bool {
 	def, ok := r.Definition(set)
 	return ok && def.Edit == grammar.NoEdit
+}
+
+// PublishedDefinitions returns the rules of Appendix A as RFC 2396
+// publishes it (appendix-a.txt).
+func PublishedDefinitions() ([]bnf.Definition, error) {
+	defs, err := bnf.Parse(appendixA)
+	if err != nil {
+		return nil, fmt.Errorf("oracle: appendix-a.txt: %v", err)
+	}
+	return defs, nil
+}
+
+// SameRules returns an error unless defs define the rules names, in that
+// order: a copy of a published grammar holds the rules of the catalogue.
+func SameRules(defs []bnf.Definition, names []string) error {
+	for i, d := range defs {
+		if i >= len(names) || d.Name != names[i] {
+			return fmt.Errorf("rule %d is %s; the catalogue's rules are %v", i+1, d.Name, names)
+		}
+	}
+	if len(defs) != len(names) {
+		return fmt.Errorf("%d rules; the catalogue has %d", len(defs), len(names))
+	}
+	return nil
 }
 
 // newOf compiles the oracle's expressions for defs, the definitions of
@@ -323,21 +348,19 @@ func (o *Oracle) ReadServer(authority string) (Server, bool) {
 }
 
 // SameReading reports whether o and p read each of refs alike: both
-// accept it as a URI-reference or both reject it, and if they accept it,
-// they split it into the same components, opaque or not, and read its
-// authority as the same server (or both as a registry name). With o the
-// grammar in force and p [NewPublished], it says whether a row that
-// states what Appendix A makes of refs still holds after a grammar edit.
+// accept it as a URI-reference, or both reject it at the same byte
+// ([SameVerdict]), and if they accept it, they split it into the same
+// components, opaque or not, and read its authority as the same server
+// (or both as a registry name). With o the grammar in force and p
+// [NewPublished], it says whether a row that states what Appendix A makes
+// of refs still holds after a grammar edit.
 func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 	for _, ref := range refs {
-		valid := o.Match(grammar.RuleURIReference, ref)
-		if valid != p.Match(grammar.RuleURIReference, ref) {
+		same, valid := SameVerdict(o, p, grammar.RuleURIReference, ref)
+		if !same {
 			return false
 		}
 		if !valid {
-			if o.ViablePrefix(grammar.RuleURIReference, ref) != p.ViablePrefix(grammar.RuleURIReference, ref) {
-				return false
-			}
 			continue
 		}
 		split, opaque := o.Read(ref)
@@ -356,26 +379,47 @@ func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 	return true
 }
 
-// Facts tells a test table that states what Appendix A, as RFC 2396
-// publishes it, makes of its inputs (a resolution, a normal form, the
+// Verdicts is an oracle of a grammar whose rules are R.
+type Verdicts[R any] interface {
+	Match(rule R, s string) bool
+	ViablePrefix(rule R, s string) int
+}
+
+// SameVerdict reports whether a and b give s the same verdict for rule
+// (same says both accept it, or both reject it at the same byte), and
+// whether a accepts it.
+func SameVerdict[R any, V Verdicts[R]](a, b V, rule R, s string) (same, valid bool) {
+	valid = a.Match(rule, s)
+	if valid != b.Match(rule, s) {
+		return false, valid
+	}
+	return valid || a.ViablePrefix(rule, s) == b.ViablePrefix(rule, s), valid
+}
+
+// Facts tells a test table that states what a standard's grammar, as the
+// RFC publishes it, makes of its inputs (a resolution, a normal form, the
 // components) which of its rows still hold under the grammar in force:
-// after an edit of rfc2396.peg, a row about "http://h:/" says nothing of a
-// grammar whose port cannot be empty. Unless the grammar has been edited,
-// every row holds.
-type Facts struct {
-	inForce, published *Oracle
+// after an edit of rfc2396.peg, a row about "http://h:/" says nothing of
+// a grammar whose port cannot be empty. Unless the grammar has been
+// edited, every row holds. O is the standard's oracle.
+type Facts[O interface{ SameReading(O, ...string) bool }] struct {
+	inForce, published O
 }
 
-// NewFacts returns the Facts of the grammar in force under the edits of
-// set.
-func NewFacts(set grammar.EditSet) *Facts {
-	return &Facts{inForce: NewFor(set), published: NewPublished(set)}
+// FactsOf returns the Facts of the oracles of the grammar in force and of
+// the grammar as published.
+func FactsOf[O interface{ SameReading(O, ...string) bool }](inForce, published O) *Facts[O] {
+	return &Facts[O]{inForce: inForce, published: published}
 }
 
-// Hold reports whether the grammar in force reads each of refs as
-// Appendix A as published does ([Oracle.SameReading]), so that what a
-// row says of them holds.
-func (f *Facts) Hold(refs ...string) bool { return f.inForce.SameReading(f.published, refs...) }
+// NewFacts returns the Facts of RFC 2396's grammar in force under the
+// edits of set.
+func NewFacts(set grammar.EditSet) *Facts[*Oracle] { return FactsOf(NewFor(set), NewPublished(set)) }
+
+// Hold reports whether the grammar in force reads each of refs as the
+// grammar as published does ([Oracle.SameReading]), so that what a row
+// says of them holds.
+func (f *Facts[O]) Hold(refs ...string) bool { return f.inForce.SameReading(f.published, refs...) }
 
 // NotHeld is what a test logs for a row that [Facts.Hold] leaves out.
-const NotHeld = "not checked: the grammar in force reads it otherwise than Appendix A as published"
+const NotHeld = "not checked: the grammar in force reads it otherwise than as published"

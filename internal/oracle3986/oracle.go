@@ -40,6 +40,10 @@ var appendixA string
 // only after someone edits the grammar. See [Facts].
 func NewPublished() *Oracle { return newOf(appendixA) }
 
+// PublishedDefinitions returns the rules of Appendix A as RFC 3986
+// publishes it (appendix-a.abnf), without the core rules.
+func PublishedDefinitions() ([]bnf.Definition, error) { return bnf.ParseABNF(appendixA) }
+
 // newOf compiles the oracle's expressions for the ABNF text.
 func newOf(text string) *Oracle {
 	defs, err := bnf.ParseABNF(text)
@@ -181,22 +185,16 @@ func (o *Oracle) ReadAuthority(authority string) (Authority, bool) {
 	return a, true
 }
 
-// SameReading reports whether o and p read each of refs alike: both
-// accept it as a URI-reference or both reject it at the same offset, and
-// if they accept it, they read its authority alike.
+// SameReading reports whether o and p read each of refs alike: the same
+// verdict ([oracle.SameVerdict]) and, for a reference both accept, the
+// same reading of its authority. See [oracle.Facts].
 func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 	for _, ref := range refs {
-		valid := o.Match(grammar.RuleURIReference, ref)
-		if valid != p.Match(grammar.RuleURIReference, ref) {
+		same, valid := oracle.SameVerdict(o, p, grammar.RuleURIReference, ref)
+		if !same {
 			return false
 		}
-		if !valid {
-			if o.ViablePrefix(grammar.RuleURIReference, ref) != p.ViablePrefix(grammar.RuleURIReference, ref) {
-				return false
-			}
-			continue
-		}
-		if a := SplitB(ref).Authority; a.Defined {
+		if a := SplitB(ref).Authority; valid && a.Defined {
 			ra, ok := o.ReadAuthority(a.Value)
 			pa, pok := p.ReadAuthority(a.Value)
 			if ok != pok || ra != pa {
@@ -207,16 +205,6 @@ func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 	return true
 }
 
-// Facts is oracle.Facts for RFC 3986: which rows of a table that states
-// what Appendix A as published makes of its inputs still hold under the
-// grammar in force. Unless rfc3986.peg has been edited, every row holds.
-type Facts struct {
-	inForce, published *Oracle
-}
-
-// NewFacts returns the Facts of the grammar in force.
-func NewFacts() *Facts { return &Facts{inForce: New(), published: NewPublished()} }
-
-// Hold reports whether the grammar in force reads each of refs as
-// Appendix A as published does.
-func (f *Facts) Hold(refs ...string) bool { return f.inForce.SameReading(f.published, refs...) }
+// NewFacts returns the [oracle.Facts] of RFC 3986's grammar in force: which
+// rows of a table about Appendix A as published hold under it.
+func NewFacts() *oracle.Facts[*Oracle] { return oracle.FactsOf(New(), NewPublished()) }

@@ -15,6 +15,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/internal/corpus"
 	"github.com/rfc2396/rfc2396/internal/dfa"
 )
 
@@ -225,4 +226,25 @@ func Inputs(t testing.TB, files ...string) []string {
 		}
 	}
 	return out
+}
+
+// SameAsLazy checks that the on-demand automata of set give the answers of
+// tables (the generated tables of the same grammar): for every rule below
+// numRules on inputs, and on the benchmark corpus (root is the
+// repository's root from the test's package) for start, or for every rule
+// with RFC2396_LONG=1.
+func SameAsLazy[R ~int](t *testing.T, tables Engine[R], set *dfa.LazySet[R], numRules int, start R, root string, inputs []string) {
+	t.Helper()
+	lazy := Engine[R]{
+		Match:   func(r R, s string) bool { return set.Get(r).Match(s) },
+		Explain: func(r R, s string) dfa.Result[R] { return set.Get(r).Explain(s) },
+	}
+	all := Rules[R](numRules)
+	Same(t, tables, lazy, all, inputs)
+	lines, _ := corpus.Load(t, root)
+	rules := []R{start}
+	if os.Getenv("RFC2396_LONG") != "" {
+		rules = all
+	}
+	Same(t, tables, lazy, rules, lines)
 }

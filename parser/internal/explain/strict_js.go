@@ -13,9 +13,9 @@ import (
 type Automaton = dfa.Lazy[grammar.Rule]
 
 // strict are the automata of Appendix A, built on demand.
-var strict lazyAutomata
+var strict = newLazyAutomata()
 
 // Strict returns the automaton of rule under Appendix A exactly, built on
 // demand from the grammar's syntax trees the first time it is asked for.
 // It panics if rule is not a rule of Appendix A.
-func Strict(rule grammar.Rule) *Automaton { return strict.get(rule) }
+func Strict(rule grammar.Rule) *Automaton { return strict.Get(rule) }

@@ -1,8 +1,6 @@
 package explain
 
 import (
-	"sync"
-
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa"
@@ -13,44 +11,25 @@ import (
 // list is written with, largest first, as gen builds the tables with them.
 var describedRules = []string{"pchar", "unreserved", "sub-delims", "ALPHA", "HEXDIG", "DIGIT"}
 
-// lazyAutomata are the automata of every rule of Appendix A built on
-// demand (package internal/automaton's on-demand automaton), from the
+// newLazyAutomata returns the automata of every rule of Appendix A built
+// on demand (package internal/automaton's on-demand automaton), from the
 // grammar that gen builds the tables from: the ABNF of grammar.ABNF with
 // ABNF's core rules, the same described rules and the same reading of
 // alternative paths. The playground's WebAssembly module answers with
 // them instead of the tables (strict_js.go); TestLazyAgainstTables checks
-// that both give the same answers. The zero value is ready to use, and it
-// is safe for concurrent use.
-type lazyAutomata struct {
-	once  sync.Once
-	g     *automaton.Grammar
-	rules []grammar.Rule // definition index → rule; the core rules follow the catalogue's
-	slots [grammar.NumRules]struct {
-		once sync.Once
-		a    *dfa.Lazy[grammar.Rule]
-	}
-}
-
-// get returns the automaton of rule, building the grammar the first time
-// any automaton is asked for and each rule's automaton the first time it
-// is. It panics if rule is not a rule of Appendix A.
-func (z *lazyAutomata) get(rule grammar.Rule) *dfa.Lazy[grammar.Rule] {
-	slot := &z.slots[rule]
-	z.once.Do(z.init)
-	slot.once.Do(func() { slot.a = dfa.NewLazy(z.g.Lazy(int(rule), 0), z.rules) })
-	return slot.a
-}
-
-func (z *lazyAutomata) init() {
-	g, err := lazyGrammar()
-	if err != nil {
-		panic("explain: RFC 3986's grammar: " + err.Error()) // generated; checked by tests
-	}
-	z.g = g
-	z.rules = make([]grammar.Rule, len(g.Defs))
-	for i := range z.rules {
-		z.rules[i] = grammar.Rule(i) // past NumRules: a core rule, which no error reports (gen checks)
-	}
+// that both give the same answers.
+func newLazyAutomata() *dfa.LazySet[grammar.Rule] {
+	return dfa.NewLazySet(grammar.NumRules, func() (*automaton.Grammar, []grammar.Rule) {
+		g, err := lazyGrammar()
+		if err != nil {
+			panic("explain: RFC 3986's grammar: " + err.Error()) // generated; checked by tests
+		}
+		rules := make([]grammar.Rule, len(g.Defs))
+		for i := range rules {
+			rules[i] = grammar.Rule(i) // past NumRules: a core rule, which no error reports (gen checks)
+		}
+		return g, rules
+	})
 }
 
 // lazyGrammar reads grammar.ABNF as gen does, with the character level of

@@ -3,15 +3,12 @@
 package explain
 
 import (
-	"os"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/automaton"
-	"github.com/rfc2396/rfc2396/internal/corpus"
-	"github.com/rfc2396/rfc2396/internal/dfa"
 	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
@@ -24,20 +21,8 @@ import (
 // on the benchmark corpus; for every rule on the corpus with
 // RFC2396_LONG=1.
 func TestLazyAgainstTables(t *testing.T) {
-	var z lazyAutomata
-	lazy := dfatest.Engine[grammar.Rule]{
-		Match:   func(r grammar.Rule, s string) bool { return z.get(r).Match(s) },
-		Explain: func(r grammar.Rule, s string) dfa.Result[grammar.Rule] { return z.get(r).Explain(s) },
-	}
-	all := dfatest.Rules[grammar.Rule](grammar.NumRules)
 	inputs := dfatest.Inputs(t, "testdata/explain.txt", "../../../testdata/rfc3986/components.txt", "../../../testdata/rfc3986/invalid.txt", "../../../testdata/rfc3986/charset-diff.txt", "../../../testdata/invalid.txt")
-	dfatest.Same(t, engine, lazy, all, inputs)
-	lines, _ := corpus.Load(t, "../../..")
-	rules := []grammar.Rule{grammar.RuleURIReference}
-	if os.Getenv("RFC2396_LONG") != "" {
-		rules = all
-	}
-	dfatest.Same(t, engine, lazy, rules, lines)
+	dfatest.SameAsLazy(t, engine, newLazyAutomata(), grammar.NumRules, grammar.RuleURIReference, "../../..", inputs)
 }
 
 // TestLazyCharacterLevel checks the character level that the automata

@@ -9,9 +9,9 @@ import (
 
 // automata are the automata of Appendix A, built on demand: the
 // playground's WebAssembly module does not carry the generated tables.
-var automata lazyAutomata
+var automata = newLazyAutomata()
 
 // strict returns the automaton of rule, built on demand from the ABNF the
 // first time it is asked for. It panics if rule is not a rule of
 // Appendix A.
-func strict(rule grammar.Rule) *dfa.Lazy[grammar.Rule] { return automata.get(rule) }
+func strict(rule grammar.Rule) *dfa.Lazy[grammar.Rule] { return automata.Get(rule) }

@@ -462,6 +462,13 @@ func (g *generator) addResolve(base, ref, source, section string) bool {
 	if g.s.parserMatch(g.s.start, ref) != nil && source != "rfc" {
 		return false
 	}
+	if source == "rfc" && !g.s.asPublished()(base, ref) {
+		// An RFC example whose base or reference the grammar in force
+		// reads otherwise than the RFC's (after an edit: a segment with
+		// no params rejects the RFC's base "http://a/b/c/d;p?q") says
+		// nothing of it.
+		return false
+	}
 	got, err := g.s.resolve(base, ref)
 	if err != nil {
 		if source == "rfc" {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/grammar/bnf"
@@ -48,6 +49,10 @@ type std struct {
 	p2396 *parser.Profile
 	o2396 *oracle.Oracle
 	o3986 *oracle3986.Oracle
+	// asPublished reports whether the grammar in force reads references
+	// as the RFC's published grammar does (oracle.Facts): the RFC's
+	// examples are cases only where it does. Made on first use.
+	asPublished func() func(refs ...string) bool
 }
 
 // newStd returns the standard name under the named profile ("" for the
@@ -70,6 +75,7 @@ func newStd(name Standard, profile string) (*std, error) {
 		}
 		s.p2396 = p
 		s.o2396 = oracle.NewFor(p.Edits())
+		s.asPublished = sync.OnceValue(func() func(...string) bool { return oracle.FactsOf(s.o2396, oracle.NewPublished(p.Edits())).Hold })
 		s.defs, _ = grammar.Definitions(p.Edits())
 		s.defs = bnf.WithCore(s.defs)
 	case RFC3986:
@@ -77,6 +83,7 @@ func newStd(name Standard, profile string) (*std, error) {
 			return nil, fmt.Errorf("unknown profile %q for rfc3986 (it has only the grammar exactly, \"strict\")", profile)
 		}
 		s.o3986 = oracle3986.New()
+		s.asPublished = sync.OnceValue(func() func(...string) bool { return oracle.FactsOf(s.o3986, oracle3986.NewPublished()).Hold })
 		defs, err := bnf.ParseABNF(grammar3986.ABNF)
 		if err != nil {
 			return nil, err

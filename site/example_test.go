@@ -26,7 +26,7 @@ func ExampleSite_Handler() {
 	if err := json.Unmarshal(rec.Body.Bytes(), &a); err != nil {
 		panic(err)
 	}
-	fmt.Println(a.Valid, a.Kind, a.AuthorityKind)
+	fmt.Printf("%v %s, authority %q\n", a.Valid, a.Kind, a.AuthorityKind)
 	for _, c := range a.Components {
 		if c.Defined {
 			fmt.Printf("%s %q\n", c.Name, c.Value)
@@ -35,7 +35,7 @@ func ExampleSite_Handler() {
 		}
 	}
 	// Output:
-	// true absolute, hierarchical registry
+	// true absolute, hierarchical, authority "registry"
 	// scheme "http"
 	// scheme-specific-part "//www.example.com:http/x?"
 	// authority "www.example.com:http"

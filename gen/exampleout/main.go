@@ -58,6 +58,11 @@ func run() error {
 		return nil
 	}
 	for _, f := range failed {
+		for line := range strings.SplitSeq(f.got, "\n") {
+			if strings.TrimRight(line, " \t") != line {
+				return fmt.Errorf("%s: %s prints the line %q, which ends in a space: an output comment cannot hold it", f.dir, f.name, line)
+			}
+		}
 		if err := rewrite(f); err != nil {
 			return err
 		}

@@ -40,9 +40,10 @@
 //     differently), the readings of testdata/components.txt and the
 //     verdicts of parser/testdata/match.txt and rfc3986/testdata/match.txt
 //     (from the oracles, not the parsers), parser/testdata/profiles.txt
-//     (from the parser, where the oracle agrees), the CLI's golden files
-//     (cmd/rfc2396/testdata), the
-//     verdicts of package extract's cases (where the oracle agrees) and the
+//     (from the parser, where the oracle agrees), the outputs of both
+//     packages' testdata/escape/escape.txt (each checked to match its
+//     rule), the CLI's golden files (cmd/rfc2396/testdata), the verdicts
+//     of package extract's cases (where the oracle agrees) and the
 //     command outputs shown in README.md and docs/*.md. CI's
 //     drift check makes every such change a diff someone reviews, instead
 //     of a test that fails after a grammar edit;
@@ -90,7 +91,7 @@ package rfc2396
 //go:generate go run ./rfc3986/internal/explain/tablegen rfc3986/internal/explain/testdata/explain.txt
 //go:generate go test . -run TestCharsetDiff|TestComponents|TestErrors -update-charset-diff -update-components -update-errors
 //go:generate go test ./parser -run TestMatchRules|TestProfiles|TestEscapeCases -update-match -update-profiles -update-escape
-//go:generate go test ./rfc3986 -run TestMatchByName -update-match
+//go:generate go test ./rfc3986 -run TestMatchByName|TestEscapeCases -update-match -update-escape
 //go:generate go test ./cmd/rfc2396 -run TestGolden|TestLintGolden|TestREADME|TestReadmeDocsExamples -update
 //go:generate go test ./extract -run TestFindCases|TestRFCTexts -update
 

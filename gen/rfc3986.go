@@ -72,6 +72,13 @@ func generateRFC3986() error {
 	if err := explainTables("rfc3986/internal/explain", g, len(defs), "grammar/rfc3986.abnf", rfc3986Catalogue); err != nil {
 		return err
 	}
+	esc, err := escape3986(g)
+	if err != nil {
+		return err
+	}
+	if err := writeGo("rfc3986/escape_gen.go", esc); err != nil {
+		return err
+	}
 	charLevel := make([]bool, len(defs))
 	for i := range defs {
 		charLevel[i] = g.CharacterLevel(i)

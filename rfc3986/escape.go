@@ -15,26 +15,30 @@ import (
 // scheme to represent data in that component"; Escape knows no scheme, so
 // it leaves raw only the unreserved characters (section 2.3), and in a
 // query or fragment also "/" and "?", which section 3.4 allows as data.
+// gen takes each set from the grammar (escape_gen.go), so that an edit of
+// rfc3986.peg changes Escape with it.
 var (
-	unreserved = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-	queryData  = pct.SetOf("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/?")
+	unreserved = pct.SetOf(unreservedBytes)
+	queryData  = pct.SetOf(unreservedBytes + queryBytes)
+	fragData   = pct.SetOf(unreservedBytes + fragmentBytes)
 	slash      = pct.SetOf("/")
 )
 
 // escapeTables holds what Escape knows of each rule it supports. The path
 // rules take a path: "/" stays raw as its separator, so a path-abempty must
-// start with "/" and a path-rootless or path-noscheme must not.
+// start with "/" and a path-rootless or path-noscheme must not. A rule the
+// grammar does not let be empty refuses the empty string.
 var escapeTables = map[grammar.Rule]*pct.Table{
-	grammar.RuleUserinfo:     {Raw: unreserved, First: unreserved},
-	grammar.RuleRegName:      {Raw: unreserved, First: unreserved},
-	grammar.RulePathAbempty:  {Raw: unreserved, First: slash, Keep: slash, FirstSegment: unreserved},
-	grammar.RulePathNoscheme: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: true},
-	grammar.RulePathRootless: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: true},
-	grammar.RuleSegment:      {Raw: unreserved, First: unreserved},
-	grammar.RuleSegmentNz:    {Raw: unreserved, First: unreserved, NonEmpty: true},
-	grammar.RuleSegmentNzNc:  {Raw: unreserved, First: unreserved, NonEmpty: true},
-	grammar.RuleQuery:        {Raw: queryData, First: queryData},
-	grammar.RuleFragment:     {Raw: queryData, First: queryData},
+	grammar.RuleUserinfo:     {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleUserinfo]},
+	grammar.RuleRegName:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleRegName]},
+	grammar.RulePathAbempty:  {Raw: unreserved, First: slash, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathAbempty]},
+	grammar.RulePathNoscheme: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathNoscheme]},
+	grammar.RulePathRootless: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathRootless]},
+	grammar.RuleSegment:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegment]},
+	grammar.RuleSegmentNz:    {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegmentNz]},
+	grammar.RuleSegmentNzNc:  {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegmentNzNc]},
+	grammar.RuleQuery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery]},
+	grammar.RuleFragment:     {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleFragment]},
 }
 
 // EscapeReason says why Escape could not percent-encode a string for a

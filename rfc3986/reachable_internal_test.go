@@ -6,6 +6,8 @@ import (
 	"errors"
 
 	"github.com/rfc2396/rfc2396/internal/refpath"
+	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
@@ -87,7 +89,12 @@ func TestRelativizeOneByOne(t *testing.T) {
 func relativizeEach(t *testing.T, bases, targets []string, min int, check func(base, target string, b, tu *URI, got string, err error)) {
 	t.Helper()
 	checked := 0
+	facts := oracle3986.NewFacts()
 	for _, base := range bases {
+		if !facts.Hold(base) {
+			t.Logf("base %q: %s", base, oracle.NotHeld)
+			continue
+		}
 		var b URI
 		if err := ParseInto(&b, base); err != nil {
 			t.Fatal(err)

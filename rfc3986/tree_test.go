@@ -56,6 +56,9 @@ func TestParseTree(t *testing.T) {
 	}
 	// The empty reg-name of "//" belongs to the authority, not to the
 	// path that starts where it ends.
+	if !oracle3986.NewFacts().Hold("///x") {
+		t.Skipf("///x: %s", oracle.NotHeld)
+	}
 	n, err = rfc3986.ParseTree(grammar.RuleRelativeRef, "///x")
 	if err != nil {
 		t.Fatal(err)

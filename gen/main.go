@@ -78,6 +78,9 @@ func generateGrammar() error {
 	if err != nil {
 		return err
 	}
+	if err := syncEntryPoints("rfc2396.peg", ref); err != nil {
+		return err
+	}
 	abnf, err := writeABNF("grammar/rfc2396.abnf", appendixA(ref), "rfc2396.peg")
 	if err != nil {
 		return err

@@ -47,6 +47,9 @@ func generateRFC3986() error {
 	if err != nil {
 		return err
 	}
+	if err := syncEntryPoints("rfc3986.peg", ref); err != nil {
+		return err
+	}
 	abnf, err := writeABNF("grammar/rfc3986.abnf", appendixA(ref), "rfc3986.peg")
 	if err != nil {
 		return err

@@ -218,12 +218,22 @@ func nonEmptyAuthority(u *parser.URI) bool {
 	return !a.Defined || a.Value != ""
 }
 
+// pathAfterNoAuthority reports whether strict read u's "//" as the start
+// of its path, not of an authority: Appendix A never does ("//" then
+// anything a path can hold is an authority, reg_name if not a server),
+// but an edit of rfc2396.peg can make it (authority = server alone reads
+// "http://1.2.3.4.5/" as a path), and then the argument above does not
+// hold.
+func pathAfterNoAuthority(u *parser.URI) bool {
+	return !u.Authority().Defined && strings.HasPrefix(u.Path(), "//")
+}
+
 // readsAsStrict reports, for a reference u that strict read, whether p
 // accepts it, when the argument above can tell (known): p accepts it when
 // it has no authority or p accepts its authority, and then reads it as
 // strict does. covered is coveredProfile(p).
 func readsAsStrict(p *parser.Profile, u *parser.URI, covered bool) (valid, known bool) {
-	if !covered || !nonEmptyAuthority(u) {
+	if !covered || !nonEmptyAuthority(u) || pathAfterNoAuthority(u) {
 		return false, false
 	}
 	a := u.Authority()

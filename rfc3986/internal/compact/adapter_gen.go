@@ -22,9 +22,10 @@ func NewParser() *Parser {
 }
 
 // Has reports whether rule is a rule of this grammar, and so can be given
-// to Match.
+// to Match: one peg generated a function for (it generates none for a
+// rule no rule names, or, with -inline, that one rule names once).
 func (p *Parser) Has(rule grammar.Rule) bool {
-	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0
+	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0 && p.peg.rules[fromGrammar[rule]] != nil
 }
 
 // Match reports whether rule matches the whole of input. Input is read one

@@ -191,9 +191,18 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 			walk(body, &r, false)
 			r.first = first(body)
 			if list.structured && body.Kind == bnf.Concatenation && body.Children[0].Kind == bnf.RuleRef {
-				var seg escapeRule
+				var seg, rest escapeRule
 				walk(body.Children[0], &seg, false)
 				r.firstSegment, r.hasFirstSeg = seg.class, true
+				// After the first segment, a byte is raw as the rest of
+				// the rule allows it (rel_path's abs_path: pchar), not as
+				// the first segment does: rel_segment's ";" is data there
+				// only, a separator after it, and after an edit that
+				// drops params no longer allowed at all.
+				for _, c := range body.Children[1:] {
+					walk(c, &rest, true)
+				}
+				r.class = rest.class
 			}
 			for _, rw := range reservedWithin {
 				if rw.rule == name {

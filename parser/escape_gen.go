@@ -87,7 +87,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty:     true,
 	},
-	// rel_path: grammar class "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
+	// rel_path: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
 	grammar.RuleRelPath: {
 		Raw:          pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		First:        pct.Set{0x2bff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},

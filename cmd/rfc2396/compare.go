@@ -231,13 +231,19 @@ func pathAfterNoAuthority(u *parser.URI) bool {
 // readsAsStrict reports, for a reference u that strict read, whether p
 // accepts it, when the argument above can tell (known): p accepts it when
 // it has no authority or p accepts its authority, and then reads it as
-// strict does. covered is coveredProfile(p).
+// strict does. Where p refuses the authority, it does not tell: under
+// Appendix A p then refuses u (reg_name takes any authority a path
+// segment could be), but an edit of rfc2396.peg without reg_name lets p
+// read "//" as the start of a path instead. covered is
+// coveredProfile(p).
 func readsAsStrict(p *parser.Profile, u *parser.URI, covered bool) (valid, known bool) {
 	if !covered || !nonEmptyAuthority(u) || pathAfterNoAuthority(u) {
 		return false, false
 	}
-	a := u.Authority()
-	return !a.Defined || p.Matches(grammar.RuleAuthority, a.Value), true
+	if a := u.Authority(); a.Defined && !p.Matches(grammar.RuleAuthority, a.Value) {
+		return false, false
+	}
+	return true, true
 }
 
 // sameComponents reports whether a and b have the same scheme, authority,

@@ -191,6 +191,9 @@ func TestDecodedAccessors(t *testing.T) {
 // them back with the decoded accessors: data bytes never turn into
 // delimiters.
 func TestEscapeThenDecode(t *testing.T) {
+	if !oracle.NewFacts(0).Hold("http://h/s;p?k=v") {
+		t.Skip(oracle.NotHeld) // an edit of rfc2396.peg without params
+	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for i := 0; i < 300; i++ {
 		seg, param, key, val := randomBytes(r, 8), randomBytes(r, 5), randomBytes(r, 6), randomBytes(r, 6)

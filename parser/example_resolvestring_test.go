@@ -11,7 +11,8 @@ import (
 func ExampleURI_ResolveReferenceString() {
 	base, err := parser.Parse("http://a/b/c/d;p?q")
 	if err != nil {
-		panic(err)
+		fmt.Println(err)
+		return
 	}
 	var ref parser.URI
 	for _, s := range []string{"g", "../g?y#s", "../../../g"} {

@@ -174,11 +174,13 @@ func TestValidUnder(t *testing.T) {
 // the result are read under its grammar.
 func TestProfileResolve(t *testing.T) {
 	p := parser.Strict.With(grammar.EditEmptyOpaquePart)
-	got, _, err := p.Resolve("http://a/b/c/d;p?q", "http:")
-	if err != nil || got != "http:" {
-		t.Errorf("Resolve(http:) under %s = %q, %v; want http:", p, got, err)
+	if oracle.NewFacts(0).Hold("http://a/b/c/d;p?q") {
+		got, _, err := p.Resolve("http://a/b/c/d;p?q", "http:")
+		if err != nil || got != "http:" {
+			t.Errorf("Resolve(http:) under %s = %q, %v; want http:", p, got, err)
+		}
 	}
-	got, _, err = parser.RFC2732.Resolve("http://[::1]/a/b", "../c?x[1]")
+	got, _, err := parser.RFC2732.Resolve("http://[::1]/a/b", "../c?x[1]")
 	if err != nil || got != "http://[::1]/c?x[1]" {
 		t.Errorf("Resolve under rfc2732 = %q, %v", got, err)
 	}

@@ -3,6 +3,7 @@ package parser
 import (
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
@@ -18,7 +19,12 @@ func TestReachable(t *testing.T) {
 	targets := uritest.Sample(t, "../testdata/bench-sample.txt")
 	targets = append(targets, "http://a/b/c/g", "http://a/x", "http://A/b", "//a/b", "https://a/b/c/d;p?q#f", "http://b/b/c/d", "http://a", "foo:/a/c", "foo:a", "mailto:x@y#f", "http://a/b/c/d;p?q#f")
 	checked := 0
+	facts := oracle.NewFacts(0)
 	for _, base := range reachableBases {
+		if !facts.Hold(base) {
+			t.Logf("base %q: %s", base, oracle.NotHeld)
+			continue
+		}
 		b, err := Parse(base)
 		if err != nil {
 			t.Fatal(err)

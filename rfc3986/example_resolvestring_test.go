@@ -11,7 +11,8 @@ import (
 func ExampleURI_ResolveReferenceString() {
 	var base, ref rfc3986.URI
 	if err := rfc3986.ParseInto(&base, "http://a/b/c/d;p?q"); err != nil {
-		panic(err)
+		fmt.Println(err)
+		return
 	}
 	for _, s := range []string{"g", "../../../g", "..//g"} {
 		if err := rfc3986.ParseInto(&ref, s); err != nil {

@@ -11,7 +11,8 @@ import (
 func ExampleParse() {
 	u, err := rfc3986.Parse("foo://user@[2001:db8::7]:8042/over/there?name=ferret#nose")
 	if err != nil {
-		panic(err)
+		fmt.Println(err)
+		return
 	}
 	fmt.Println(u.Scheme().Value, u.UserInfo().Value, u.Host().Value, u.HostKind(), u.Port().Value)
 	fmt.Println(u.Path(), u.Query().Value, u.Fragment().Value)
@@ -138,19 +139,12 @@ func ExampleURI_Resolve() {
 		t, _, _ := base.Resolve(ref)
 		fmt.Println(t)
 	}
-	rel, _ := base.Relativize(mustParse("http://a/b/x"))
+	target, _ := rfc3986.Parse("http://a/b/x")
+	rel, _ := base.Relativize(target)
 	fmt.Println(rel)
 	// Output:
 	// http://a/b/g
 	// http://a/b/c/g?y#s
 	// http://a/g
 	// ../x
-}
-
-func mustParse(s string) *rfc3986.URI {
-	u, err := rfc3986.Parse(s)
-	if err != nil {
-		panic(err)
-	}
-	return u
 }

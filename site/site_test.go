@@ -518,6 +518,9 @@ func TestResolutionTrace(t *testing.T) {
 }
 
 func TestPlayShowsResolution(t *testing.T) {
+	if !oracle.NewFacts(0).Hold("http://a/b/c/d;p?q", "../../../g") {
+		t.Skip(oracle.NotHeld)
+	}
 	h := newSite(t).Handler()
 	_, body := get(t, h, "GET", "/play?ref="+url.QueryEscape("../../../g")+"&base="+url.QueryEscape("http://a/b/c/d;p?q"))
 	for _, want := range []string{`<code id="resolved">http://a/../g</code>`, `data-step="6e"`, `<code>dotdot-above-root</code>`, "parser.Resolve gives the same"} {
@@ -771,6 +774,10 @@ func TestProfileTrace(t *testing.T) {
 		ref, err2 := strconv.Unquote(f[2])
 		if !ok || err1 != nil || err2 != nil {
 			t.Fatalf("testdata/trace-profiles.txt:%d: bad line", n+1)
+		}
+		if !oracle.NewFacts(p.Edits()).Hold(base, ref) {
+			t.Logf("testdata/trace-profiles.txt:%d: %s", n+1, oracle.NotHeld)
+			continue
 		}
 		tr := traceResolve(p, base, ref)
 		got := "error"

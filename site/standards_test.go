@@ -4,10 +4,14 @@ import (
 	"bufio"
 	"encoding/json"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/oracle3986"
 )
 
 // TestStandards runs the cases of testdata/standards.txt against
@@ -20,6 +24,25 @@ func TestStandards(t *testing.T) {
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
+	facts2396, facts3986 := oracle.NewFacts(0), oracle3986.NewFacts()
+	// holds reports whether the query's reference and base read under the
+	// grammar in force as under the published one of its standard.
+	holds := func(query string) bool {
+		q, err := url.ParseQuery(query)
+		if err != nil {
+			return true
+		}
+		var refs []string
+		for _, k := range []string{"ref", "base"} {
+			if v := q.Get(k); v != "" {
+				refs = append(refs, v)
+			}
+		}
+		if q.Get("standard") == "rfc3986" {
+			return facts3986.Hold(refs...)
+		}
+		return facts2396.Hold(refs...)
+	}
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -33,6 +56,10 @@ func TestStandards(t *testing.T) {
 		status, err := strconv.Atoi(fields[1])
 		if err != nil {
 			t.Fatalf("testdata/standards.txt:%d: bad status", n)
+		}
+		if !holds(query) {
+			t.Logf("testdata/standards.txt:%d: %s", n, oracle.NotHeld)
+			continue
 		}
 		code, body := get(t, h, "GET", "/play.json?"+query)
 		if code != status {

@@ -126,7 +126,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		if err != nil {
 			return "", nil, err
 		}
-		e = accelerate(simplify(fuseRuns(simplify(e))), acc)
+		e = accelerate(simplify(fuseRuns(simplify(decisiveLookaheads(e)))), acc)
 		order = append(order, r.name)
 		derived[r.name] = e
 	}
@@ -602,4 +602,89 @@ func firstSet(e *expr) (byteSet, bool) {
 // consumes nothing.
 func isEmptyMatch(e *expr) bool {
 	return e.op == opAnd && e.kids[0].op == opOptional && e.kids[0].kids[0].op == opDot
+}
+
+// decisiveLookaheads replaces, in e, each lookahead &(x) or !(x) whose x matches
+// exactly when the next byte is in some set (a class, or a class then
+// what always succeeds, or a choice of such) by &[that set] or ![that
+// set]: one byte test
+// instead of a run over the input. rfc2396.peg's hostname takes a label
+// and its dot only when another label follows, &(domainlabel / toplabel),
+// which holds whatever an edit makes of the labels; in the compact grammar
+// it costs what &alphanum did. The language does not change.
+func decisiveLookaheads(e *expr) *expr {
+	for i, k := range e.kids {
+		e.kids[i] = decisiveLookaheads(k)
+	}
+	if (e.op == opAnd || e.op == opNot) && len(e.kids) == 1 && e.kids[0].op != opClass && e.kids[0].op != opLiteral {
+		if set, ok := decisive(e.kids[0]); ok {
+			return &expr{op: e.op, kids: []*expr{{op: opClass, set: set}}}
+		}
+	}
+	return e
+}
+
+// decisive reports whether e matches exactly when the next byte is in the
+// set it returns.
+func decisive(e *expr) (byteSet, bool) {
+	var s byteSet
+	switch e.op {
+	case opClass:
+		if e.neg {
+			return s, false
+		}
+		return e.set, true
+	case opLiteral:
+		if len(e.text) != 1 {
+			return s, false
+		}
+		s.add(e.text[0])
+		return s, true
+	case opChoice:
+		for _, k := range e.kids {
+			ks, ok := decisive(k)
+			if !ok {
+				return s, false
+			}
+			s = s.union(ks)
+		}
+		return s, true
+	case opPlus:
+		return decisive(e.kids[0])
+	case opSeq:
+		if len(e.kids) == 0 {
+			return s, false
+		}
+		for _, k := range e.kids[1:] {
+			if !alwaysSucceeds(k) {
+				return s, false
+			}
+		}
+		return decisive(e.kids[0])
+	}
+	return s, false
+}
+
+// alwaysSucceeds reports whether e matches whatever follows (perhaps
+// nothing): a repetition of zero or more, an option, or a sequence or
+// choice made of them.
+func alwaysSucceeds(e *expr) bool {
+	switch e.op {
+	case opStar, opOptional:
+		return true
+	case opSeq:
+		for _, k := range e.kids {
+			if !alwaysSucceeds(k) {
+				return false
+			}
+		}
+		return true
+	case opChoice:
+		for _, k := range e.kids {
+			if alwaysSucceeds(k) {
+				return true
+			}
+		}
+	}
+	return false
 }

@@ -26,3 +26,24 @@ func TestFuseRuns(t *testing.T) {
 		}
 	}
 }
+
+// TestDecisiveLookaheads checks that a lookahead whose expression matches
+// exactly when the next byte is in a set becomes one byte test, and that
+// any other stays.
+func TestDecisiveLookaheads(t *testing.T) {
+	for in, want := range map[string]string{
+		"&([0-9a-z] ('-'* [0-9a-z])* / [a-z] [a-z]*) 'x'": "&[0-9a-z] 'x'",
+		"!([a-z]+ / '-') 'x'":                             "![\\-a-z] 'x'",
+		"&([a-z] '-') 'x'":                                "&([a-z] '-') 'x'", // "a" then not "-": no match
+		"&([a-z] &[0-9]) 'x'":                             "&([a-z] &[0-9]) 'x'",
+		"&'.' 'x'":                                        "&'.' 'x'",
+	} {
+		f, err := parsePEG("r <- " + in + "\n")
+		if err != nil {
+			t.Fatalf("%s: %v", in, err)
+		}
+		if got := decisiveLookaheads(f.rules[0].body).String(); got != want {
+			t.Errorf("decisiveLookaheads(%s) = %s, want %s", in, got, want)
+		}
+	}
+}

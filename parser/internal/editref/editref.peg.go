@@ -2244,7 +2244,7 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 			position, tokenIndex = position248, tokenIndex248
 			return false
 		},
-		/* 18 hostname <- <((&{ p.pick[8] == 0 } ((domainlabel '.' &alphanum)* toplabel '.'?)) / (&{ p.pick[8] == 1 } (((domainlabel '.' &alphanum)+ toplabel '.'?) / (domainlabel '.'? !alphanum))))> */
+		/* 18 hostname <- <((&{ p.pick[8] == 0 } ((domainlabel '.' &(domainlabel / toplabel))* toplabel '.'?)) / (&{ p.pick[8] == 1 } (((domainlabel '.' &(domainlabel / toplabel))+ toplabel '.'?) / (domainlabel '.'? !(domainlabel / toplabel)))))> */
 		func() bool {
 			position269, tokenIndex269 := position, tokenIndex
 			{
@@ -2266,9 +2266,19 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						position++
 						{
 							position275, tokenIndex275 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l274
+							{
+								position276, tokenIndex276 := position, tokenIndex
+								if !_rules[ruledomainlabel]() {
+									goto l277
+								}
+								goto l276
+							l277:
+								position, tokenIndex = position276, tokenIndex276
+								if !_rules[ruletoplabel]() {
+									goto l274
+								}
 							}
+						l276:
 							position, tokenIndex = position275, tokenIndex275
 						}
 						goto l273
@@ -2279,16 +2289,16 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						goto l272
 					}
 					{
-						position276, tokenIndex276 := position, tokenIndex
+						position278, tokenIndex278 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l276
+							goto l278
 						}
 						position++
-						goto l277
-					l276:
-						position, tokenIndex = position276, tokenIndex276
+						goto l279
+					l278:
+						position, tokenIndex = position278, tokenIndex278
 					}
-				l277:
+				l279:
 					goto l271
 				l272:
 					position, tokenIndex = position271, tokenIndex271
@@ -2296,84 +2306,114 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						goto l269
 					}
 					{
-						position278, tokenIndex278 := position, tokenIndex
+						position280, tokenIndex280 := position, tokenIndex
 						if !_rules[ruledomainlabel]() {
-							goto l279
+							goto l281
 						}
 						if at(buffer, position) != rune('.') {
-							goto l279
+							goto l281
 						}
 						position++
 						{
-							position282, tokenIndex282 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l279
+							position284, tokenIndex284 := position, tokenIndex
+							{
+								position285, tokenIndex285 := position, tokenIndex
+								if !_rules[ruledomainlabel]() {
+									goto l286
+								}
+								goto l285
+							l286:
+								position, tokenIndex = position285, tokenIndex285
+								if !_rules[ruletoplabel]() {
+									goto l281
+								}
 							}
-							position, tokenIndex = position282, tokenIndex282
+						l285:
+							position, tokenIndex = position284, tokenIndex284
 						}
-					l280:
+					l282:
 						{
-							position281, tokenIndex281 := position, tokenIndex
+							position283, tokenIndex283 := position, tokenIndex
 							if !_rules[ruledomainlabel]() {
-								goto l281
+								goto l283
 							}
 							if at(buffer, position) != rune('.') {
-								goto l281
+								goto l283
 							}
 							position++
 							{
-								position283, tokenIndex283 := position, tokenIndex
-								if !_rules[rulealphanum]() {
-									goto l281
+								position287, tokenIndex287 := position, tokenIndex
+								{
+									position288, tokenIndex288 := position, tokenIndex
+									if !_rules[ruledomainlabel]() {
+										goto l289
+									}
+									goto l288
+								l289:
+									position, tokenIndex = position288, tokenIndex288
+									if !_rules[ruletoplabel]() {
+										goto l283
+									}
 								}
-								position, tokenIndex = position283, tokenIndex283
+							l288:
+								position, tokenIndex = position287, tokenIndex287
 							}
-							goto l280
-						l281:
-							position, tokenIndex = position281, tokenIndex281
+							goto l282
+						l283:
+							position, tokenIndex = position283, tokenIndex283
 						}
 						if !_rules[ruletoplabel]() {
-							goto l279
+							goto l281
 						}
 						{
-							position284, tokenIndex284 := position, tokenIndex
+							position290, tokenIndex290 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l284
+								goto l290
 							}
 							position++
-							goto l285
-						l284:
-							position, tokenIndex = position284, tokenIndex284
+							goto l291
+						l290:
+							position, tokenIndex = position290, tokenIndex290
 						}
-					l285:
-						goto l278
-					l279:
-						position, tokenIndex = position278, tokenIndex278
+					l291:
+						goto l280
+					l281:
+						position, tokenIndex = position280, tokenIndex280
 						if !_rules[ruledomainlabel]() {
 							goto l269
 						}
 						{
-							position286, tokenIndex286 := position, tokenIndex
+							position292, tokenIndex292 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
-								goto l286
+								goto l292
 							}
 							position++
-							goto l287
-						l286:
-							position, tokenIndex = position286, tokenIndex286
+							goto l293
+						l292:
+							position, tokenIndex = position292, tokenIndex292
 						}
-					l287:
+					l293:
 						{
-							position288, tokenIndex288 := position, tokenIndex
-							if !_rules[rulealphanum]() {
-								goto l288
+							position294, tokenIndex294 := position, tokenIndex
+							{
+								position295, tokenIndex295 := position, tokenIndex
+								if !_rules[ruledomainlabel]() {
+									goto l296
+								}
+								goto l295
+							l296:
+								position, tokenIndex = position295, tokenIndex295
+								if !_rules[ruletoplabel]() {
+									goto l294
+								}
 							}
+						l295:
 							goto l269
-						l288:
-							position, tokenIndex = position288, tokenIndex288
+						l294:
+							position, tokenIndex = position294, tokenIndex294
 						}
 					}
-				l278:
+				l280:
 				}
 			l271:
 				add(rulehostname, position270)
@@ -2385,212 +2425,158 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 		},
 		/* 19 domainlabel <- <(alphanum ('-'* alphanum)*)> */
 		func() bool {
-			position289, tokenIndex289 := position, tokenIndex
+			position297, tokenIndex297 := position, tokenIndex
 			{
-				position290 := position
+				position298 := position
 				if !_rules[rulealphanum]() {
-					goto l289
+					goto l297
 				}
-			l291:
+			l299:
 				{
-					position292, tokenIndex292 := position, tokenIndex
-				l293:
+					position300, tokenIndex300 := position, tokenIndex
+				l301:
 					{
-						position294, tokenIndex294 := position, tokenIndex
+						position302, tokenIndex302 := position, tokenIndex
 						if at(buffer, position) != rune('-') {
-							goto l294
+							goto l302
 						}
 						position++
-						goto l293
-					l294:
-						position, tokenIndex = position294, tokenIndex294
+						goto l301
+					l302:
+						position, tokenIndex = position302, tokenIndex302
 					}
 					if !_rules[rulealphanum]() {
-						goto l292
+						goto l300
 					}
-					goto l291
-				l292:
-					position, tokenIndex = position292, tokenIndex292
+					goto l299
+				l300:
+					position, tokenIndex = position300, tokenIndex300
 				}
-				add(ruledomainlabel, position290)
+				add(ruledomainlabel, position298)
 			}
 			return true
-		l289:
-			position, tokenIndex = position289, tokenIndex289
+		l297:
+			position, tokenIndex = position297, tokenIndex297
 			return false
 		},
 		/* 20 toplabel <- <(alpha ('-'* alphanum)*)> */
 		func() bool {
-			position295, tokenIndex295 := position, tokenIndex
+			position303, tokenIndex303 := position, tokenIndex
 			{
-				position296 := position
+				position304 := position
 				if !_rules[rulealpha]() {
-					goto l295
+					goto l303
 				}
-			l297:
+			l305:
 				{
-					position298, tokenIndex298 := position, tokenIndex
-				l299:
-					{
-						position300, tokenIndex300 := position, tokenIndex
-						if at(buffer, position) != rune('-') {
-							goto l300
-						}
-						position++
-						goto l299
-					l300:
-						position, tokenIndex = position300, tokenIndex300
-					}
-					if !_rules[rulealphanum]() {
-						goto l298
-					}
-					goto l297
-				l298:
-					position, tokenIndex = position298, tokenIndex298
-				}
-				add(ruletoplabel, position296)
-			}
-			return true
-		l295:
-			position, tokenIndex = position295, tokenIndex295
-			return false
-		},
-		/* 21 IPv4address <- <((&{ p.pick[9] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[9] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[9] == 2 } (octet '.' octet '.' octet '.' octet)))> */
-		func() bool {
-			position301, tokenIndex301 := position, tokenIndex
-			{
-				position302 := position
-				{
-					position303, tokenIndex303 := position, tokenIndex
-					if !(p.pick[9] == 0) {
-						goto l304
-					}
-					if !_rules[ruledigit]() {
-						goto l304
-					}
-				l305:
-					{
-						position306, tokenIndex306 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l306
-						}
-						goto l305
-					l306:
-						position, tokenIndex = position306, tokenIndex306
-					}
-					if at(buffer, position) != rune('.') {
-						goto l304
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l304
-					}
+					position306, tokenIndex306 := position, tokenIndex
 				l307:
 					{
 						position308, tokenIndex308 := position, tokenIndex
-						if !_rules[ruledigit]() {
+						if at(buffer, position) != rune('-') {
 							goto l308
 						}
+						position++
 						goto l307
 					l308:
 						position, tokenIndex = position308, tokenIndex308
 					}
-					if at(buffer, position) != rune('.') {
-						goto l304
+					if !_rules[rulealphanum]() {
+						goto l306
 					}
-					position++
+					goto l305
+				l306:
+					position, tokenIndex = position306, tokenIndex306
+				}
+				add(ruletoplabel, position304)
+			}
+			return true
+		l303:
+			position, tokenIndex = position303, tokenIndex303
+			return false
+		},
+		/* 21 IPv4address <- <((&{ p.pick[9] == 0 } (digit+ '.' digit+ '.' digit+ '.' digit+)) / (&{ p.pick[9] == 1 } (DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT? '.' DIGIT DIGIT? DIGIT?)) / (&{ p.pick[9] == 2 } (octet '.' octet '.' octet '.' octet)))> */
+		func() bool {
+			position309, tokenIndex309 := position, tokenIndex
+			{
+				position310 := position
+				{
+					position311, tokenIndex311 := position, tokenIndex
+					if !(p.pick[9] == 0) {
+						goto l312
+					}
 					if !_rules[ruledigit]() {
-						goto l304
+						goto l312
 					}
-				l309:
-					{
-						position310, tokenIndex310 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l310
-						}
-						goto l309
-					l310:
-						position, tokenIndex = position310, tokenIndex310
-					}
-					if at(buffer, position) != rune('.') {
-						goto l304
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l304
-					}
-				l311:
-					{
-						position312, tokenIndex312 := position, tokenIndex
-						if !_rules[ruledigit]() {
-							goto l312
-						}
-						goto l311
-					l312:
-						position, tokenIndex = position312, tokenIndex312
-					}
-					goto l303
-				l304:
-					position, tokenIndex = position303, tokenIndex303
-					if !(p.pick[9] == 1) {
-						goto l313
-					}
-					if !_rules[ruleDIGIT]() {
-						goto l313
-					}
+				l313:
 					{
 						position314, tokenIndex314 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l314
 						}
-						goto l315
+						goto l313
 					l314:
 						position, tokenIndex = position314, tokenIndex314
+					}
+					if at(buffer, position) != rune('.') {
+						goto l312
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l312
 					}
 				l315:
 					{
 						position316, tokenIndex316 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l316
 						}
-						goto l317
+						goto l315
 					l316:
 						position, tokenIndex = position316, tokenIndex316
 					}
-				l317:
 					if at(buffer, position) != rune('.') {
-						goto l313
+						goto l312
 					}
 					position++
-					if !_rules[ruleDIGIT]() {
-						goto l313
+					if !_rules[ruledigit]() {
+						goto l312
 					}
+				l317:
 					{
 						position318, tokenIndex318 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l318
 						}
-						goto l319
+						goto l317
 					l318:
 						position, tokenIndex = position318, tokenIndex318
+					}
+					if at(buffer, position) != rune('.') {
+						goto l312
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l312
 					}
 				l319:
 					{
 						position320, tokenIndex320 := position, tokenIndex
-						if !_rules[ruleDIGIT]() {
+						if !_rules[ruledigit]() {
 							goto l320
 						}
-						goto l321
+						goto l319
 					l320:
 						position, tokenIndex = position320, tokenIndex320
 					}
-				l321:
-					if at(buffer, position) != rune('.') {
-						goto l313
+					goto l311
+				l312:
+					position, tokenIndex = position311, tokenIndex311
+					if !(p.pick[9] == 1) {
+						goto l321
 					}
-					position++
 					if !_rules[ruleDIGIT]() {
-						goto l313
+						goto l321
 					}
 					{
 						position322, tokenIndex322 := position, tokenIndex
@@ -2613,11 +2599,11 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 					}
 				l325:
 					if at(buffer, position) != rune('.') {
-						goto l313
+						goto l321
 					}
 					position++
 					if !_rules[ruleDIGIT]() {
-						goto l313
+						goto l321
 					}
 					{
 						position326, tokenIndex326 := position, tokenIndex
@@ -2639,1154 +2625,1075 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 						position, tokenIndex = position328, tokenIndex328
 					}
 				l329:
-					goto l303
-				l313:
-					position, tokenIndex = position303, tokenIndex303
+					if at(buffer, position) != rune('.') {
+						goto l321
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l321
+					}
+					{
+						position330, tokenIndex330 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l330
+						}
+						goto l331
+					l330:
+						position, tokenIndex = position330, tokenIndex330
+					}
+				l331:
+					{
+						position332, tokenIndex332 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l332
+						}
+						goto l333
+					l332:
+						position, tokenIndex = position332, tokenIndex332
+					}
+				l333:
+					if at(buffer, position) != rune('.') {
+						goto l321
+					}
+					position++
+					if !_rules[ruleDIGIT]() {
+						goto l321
+					}
+					{
+						position334, tokenIndex334 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l334
+						}
+						goto l335
+					l334:
+						position, tokenIndex = position334, tokenIndex334
+					}
+				l335:
+					{
+						position336, tokenIndex336 := position, tokenIndex
+						if !_rules[ruleDIGIT]() {
+							goto l336
+						}
+						goto l337
+					l336:
+						position, tokenIndex = position336, tokenIndex336
+					}
+				l337:
+					goto l311
+				l321:
+					position, tokenIndex = position311, tokenIndex311
 					if !(p.pick[9] == 2) {
-						goto l301
+						goto l309
 					}
 					if !_rules[ruleoctet]() {
-						goto l301
+						goto l309
 					}
 					if at(buffer, position) != rune('.') {
-						goto l301
+						goto l309
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l301
+						goto l309
 					}
 					if at(buffer, position) != rune('.') {
-						goto l301
+						goto l309
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l301
+						goto l309
 					}
 					if at(buffer, position) != rune('.') {
-						goto l301
+						goto l309
 					}
 					position++
 					if !_rules[ruleoctet]() {
-						goto l301
+						goto l309
 					}
 				}
-			l303:
-				add(ruleIPv4address, position302)
+			l311:
+				add(ruleIPv4address, position310)
 			}
 			return true
-		l301:
-			position, tokenIndex = position301, tokenIndex301
+		l309:
+			position, tokenIndex = position309, tokenIndex309
 			return false
 		},
 		/* 22 port <- <digit*> */
 		func() bool {
 			{
-				position331 := position
-			l332:
+				position339 := position
+			l340:
 				{
-					position333, tokenIndex333 := position, tokenIndex
+					position341, tokenIndex341 := position, tokenIndex
 					if !_rules[ruledigit]() {
-						goto l333
+						goto l341
 					}
-					goto l332
-				l333:
-					position, tokenIndex = position333, tokenIndex333
+					goto l340
+				l341:
+					position, tokenIndex = position341, tokenIndex341
 				}
-				add(ruleport, position331)
+				add(ruleport, position339)
 			}
 			return true
 		},
 		/* 23 path <- <(abs_path / opaque_part)?> */
 		func() bool {
 			{
-				position335 := position
+				position343 := position
 				{
-					position336, tokenIndex336 := position, tokenIndex
+					position344, tokenIndex344 := position, tokenIndex
 					{
-						position338, tokenIndex338 := position, tokenIndex
+						position346, tokenIndex346 := position, tokenIndex
 						if !_rules[ruleabs_path]() {
-							goto l339
+							goto l347
 						}
-						goto l338
-					l339:
-						position, tokenIndex = position338, tokenIndex338
+						goto l346
+					l347:
+						position, tokenIndex = position346, tokenIndex346
 						if !_rules[ruleopaque_part]() {
-							goto l336
+							goto l344
 						}
 					}
-				l338:
-					goto l337
-				l336:
-					position, tokenIndex = position336, tokenIndex336
+				l346:
+					goto l345
+				l344:
+					position, tokenIndex = position344, tokenIndex344
 				}
-			l337:
-				add(rulepath, position335)
+			l345:
+				add(rulepath, position343)
 			}
 			return true
 		},
 		/* 24 path_segments <- <(segment ('/' segment)*)> */
 		func() bool {
-			position340, tokenIndex340 := position, tokenIndex
+			position348, tokenIndex348 := position, tokenIndex
 			{
-				position341 := position
+				position349 := position
 				if !_rules[rulesegment]() {
-					goto l340
+					goto l348
 				}
-			l342:
+			l350:
 				{
-					position343, tokenIndex343 := position, tokenIndex
+					position351, tokenIndex351 := position, tokenIndex
 					if at(buffer, position) != rune('/') {
-						goto l343
+						goto l351
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l343
+						goto l351
 					}
-					goto l342
-				l343:
-					position, tokenIndex = position343, tokenIndex343
+					goto l350
+				l351:
+					position, tokenIndex = position351, tokenIndex351
 				}
-				add(rulepath_segments, position341)
+				add(rulepath_segments, position349)
 			}
 			return true
-		l340:
-			position, tokenIndex = position340, tokenIndex340
+		l348:
+			position, tokenIndex = position348, tokenIndex348
 			return false
 		},
 		/* 25 segment <- <(pchar* (';' param)*)> */
 		func() bool {
 			{
-				position345 := position
-			l346:
+				position353 := position
+			l354:
 				{
-					position347, tokenIndex347 := position, tokenIndex
+					position355, tokenIndex355 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l347
+						goto l355
 					}
-					goto l346
-				l347:
-					position, tokenIndex = position347, tokenIndex347
+					goto l354
+				l355:
+					position, tokenIndex = position355, tokenIndex355
 				}
-			l348:
+			l356:
 				{
-					position349, tokenIndex349 := position, tokenIndex
+					position357, tokenIndex357 := position, tokenIndex
 					if at(buffer, position) != rune(';') {
-						goto l349
+						goto l357
 					}
 					position++
 					if !_rules[ruleparam]() {
-						goto l349
+						goto l357
 					}
-					goto l348
-				l349:
-					position, tokenIndex = position349, tokenIndex349
+					goto l356
+				l357:
+					position, tokenIndex = position357, tokenIndex357
 				}
-				add(rulesegment, position345)
+				add(rulesegment, position353)
 			}
 			return true
 		},
 		/* 26 param <- <pchar*> */
 		func() bool {
 			{
-				position351 := position
-			l352:
+				position359 := position
+			l360:
 				{
-					position353, tokenIndex353 := position, tokenIndex
+					position361, tokenIndex361 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l353
+						goto l361
 					}
-					goto l352
-				l353:
-					position, tokenIndex = position353, tokenIndex353
+					goto l360
+				l361:
+					position, tokenIndex = position361, tokenIndex361
 				}
-				add(ruleparam, position351)
+				add(ruleparam, position359)
 			}
 			return true
 		},
 		/* 27 pchar <- <(unreserved / escaped / ('$' / '&' / '+' / ',' / ':' / '=' / '@'))> */
 		func() bool {
-			position354, tokenIndex354 := position, tokenIndex
+			position362, tokenIndex362 := position, tokenIndex
 			{
-				position355 := position
+				position363 := position
 				{
-					position356, tokenIndex356 := position, tokenIndex
+					position364, tokenIndex364 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l357
+						goto l365
 					}
-					goto l356
-				l357:
-					position, tokenIndex = position356, tokenIndex356
+					goto l364
+				l365:
+					position, tokenIndex = position364, tokenIndex364
 					if !_rules[ruleescaped]() {
-						goto l358
+						goto l366
 					}
-					goto l356
-				l358:
-					position, tokenIndex = position356, tokenIndex356
+					goto l364
+				l366:
+					position, tokenIndex = position364, tokenIndex364
 					{
-						position359, tokenIndex359 := position, tokenIndex
+						position367, tokenIndex367 := position, tokenIndex
 						if at(buffer, position) != rune('$') {
-							goto l360
+							goto l368
 						}
 						position++
-						goto l359
-					l360:
-						position, tokenIndex = position359, tokenIndex359
+						goto l367
+					l368:
+						position, tokenIndex = position367, tokenIndex367
 						if at(buffer, position) != rune('&') {
-							goto l361
+							goto l369
 						}
 						position++
-						goto l359
-					l361:
-						position, tokenIndex = position359, tokenIndex359
+						goto l367
+					l369:
+						position, tokenIndex = position367, tokenIndex367
 						if at(buffer, position) != rune('+') {
+							goto l370
+						}
+						position++
+						goto l367
+					l370:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune(',') {
+							goto l371
+						}
+						position++
+						goto l367
+					l371:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune(':') {
+							goto l372
+						}
+						position++
+						goto l367
+					l372:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('=') {
+							goto l373
+						}
+						position++
+						goto l367
+					l373:
+						position, tokenIndex = position367, tokenIndex367
+						if at(buffer, position) != rune('@') {
 							goto l362
 						}
 						position++
-						goto l359
-					l362:
-						position, tokenIndex = position359, tokenIndex359
-						if at(buffer, position) != rune(',') {
-							goto l363
-						}
-						position++
-						goto l359
-					l363:
-						position, tokenIndex = position359, tokenIndex359
-						if at(buffer, position) != rune(':') {
-							goto l364
-						}
-						position++
-						goto l359
-					l364:
-						position, tokenIndex = position359, tokenIndex359
-						if at(buffer, position) != rune('=') {
-							goto l365
-						}
-						position++
-						goto l359
-					l365:
-						position, tokenIndex = position359, tokenIndex359
-						if at(buffer, position) != rune('@') {
-							goto l354
-						}
-						position++
 					}
-				l359:
+				l367:
 				}
-			l356:
-				add(rulepchar, position355)
+			l364:
+				add(rulepchar, position363)
 			}
 			return true
-		l354:
-			position, tokenIndex = position354, tokenIndex354
+		l362:
+			position, tokenIndex = position362, tokenIndex362
 			return false
 		},
 		/* 28 query <- <uric*> */
 		func() bool {
 			{
-				position367 := position
-			l368:
+				position375 := position
+			l376:
 				{
-					position369, tokenIndex369 := position, tokenIndex
+					position377, tokenIndex377 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l369
+						goto l377
 					}
-					goto l368
-				l369:
-					position, tokenIndex = position369, tokenIndex369
+					goto l376
+				l377:
+					position, tokenIndex = position377, tokenIndex377
 				}
-				add(rulequery, position367)
+				add(rulequery, position375)
 			}
 			return true
 		},
 		/* 29 fragment <- <uric*> */
 		func() bool {
 			{
-				position371 := position
-			l372:
+				position379 := position
+			l380:
 				{
-					position373, tokenIndex373 := position, tokenIndex
+					position381, tokenIndex381 := position, tokenIndex
 					if !_rules[ruleuric]() {
-						goto l373
+						goto l381
 					}
-					goto l372
-				l373:
-					position, tokenIndex = position373, tokenIndex373
+					goto l380
+				l381:
+					position, tokenIndex = position381, tokenIndex381
 				}
-				add(rulefragment, position371)
+				add(rulefragment, position379)
 			}
 			return true
 		},
 		/* 30 uric <- <(reserved / unreserved / escaped)> */
 		func() bool {
-			position374, tokenIndex374 := position, tokenIndex
+			position382, tokenIndex382 := position, tokenIndex
 			{
-				position375 := position
+				position383 := position
 				{
-					position376, tokenIndex376 := position, tokenIndex
+					position384, tokenIndex384 := position, tokenIndex
 					if !_rules[rulereserved]() {
-						goto l377
+						goto l385
 					}
-					goto l376
-				l377:
-					position, tokenIndex = position376, tokenIndex376
+					goto l384
+				l385:
+					position, tokenIndex = position384, tokenIndex384
 					if !_rules[ruleunreserved]() {
-						goto l378
+						goto l386
 					}
-					goto l376
-				l378:
-					position, tokenIndex = position376, tokenIndex376
+					goto l384
+				l386:
+					position, tokenIndex = position384, tokenIndex384
 					if !_rules[ruleescaped]() {
-						goto l374
+						goto l382
 					}
 				}
-			l376:
-				add(ruleuric, position375)
+			l384:
+				add(ruleuric, position383)
 			}
 			return true
-		l374:
-			position, tokenIndex = position374, tokenIndex374
+		l382:
+			position, tokenIndex = position382, tokenIndex382
 			return false
 		},
 		/* 31 reserved <- <((&{ p.pick[10] == 0 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@')) / (&{ p.pick[10] == 1 } ('$' / '&' / '+' / ',' / '/' / ':' / ';' / '=' / '?' / '@' / '[' / ']')))> */
 		func() bool {
-			position379, tokenIndex379 := position, tokenIndex
+			position387, tokenIndex387 := position, tokenIndex
 			{
-				position380 := position
+				position388 := position
 				{
-					position381, tokenIndex381 := position, tokenIndex
+					position389, tokenIndex389 := position, tokenIndex
 					if !(p.pick[10] == 0) {
-						goto l382
+						goto l390
 					}
 					{
-						position383, tokenIndex383 := position, tokenIndex
+						position391, tokenIndex391 := position, tokenIndex
 						if at(buffer, position) != rune('$') {
-							goto l384
-						}
-						position++
-						goto l383
-					l384:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune('&') {
-							goto l385
-						}
-						position++
-						goto l383
-					l385:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune('+') {
-							goto l386
-						}
-						position++
-						goto l383
-					l386:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune(',') {
-							goto l387
-						}
-						position++
-						goto l383
-					l387:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune('/') {
-							goto l388
-						}
-						position++
-						goto l383
-					l388:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune(':') {
-							goto l389
-						}
-						position++
-						goto l383
-					l389:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune(';') {
-							goto l390
-						}
-						position++
-						goto l383
-					l390:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune('=') {
-							goto l391
-						}
-						position++
-						goto l383
-					l391:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune('?') {
 							goto l392
 						}
 						position++
-						goto l383
+						goto l391
 					l392:
-						position, tokenIndex = position383, tokenIndex383
-						if at(buffer, position) != rune('@') {
-							goto l382
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune('&') {
+							goto l393
 						}
 						position++
-					}
-				l383:
-					goto l381
-				l382:
-					position, tokenIndex = position381, tokenIndex381
-					if !(p.pick[10] == 1) {
-						goto l379
-					}
-					{
-						position393, tokenIndex393 := position, tokenIndex
-						if at(buffer, position) != rune('$') {
+						goto l391
+					l393:
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune('+') {
 							goto l394
 						}
 						position++
-						goto l393
+						goto l391
 					l394:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune('&') {
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune(',') {
 							goto l395
 						}
 						position++
-						goto l393
+						goto l391
 					l395:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune('+') {
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune('/') {
 							goto l396
 						}
 						position++
-						goto l393
+						goto l391
 					l396:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune(',') {
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune(':') {
 							goto l397
 						}
 						position++
-						goto l393
+						goto l391
 					l397:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune('/') {
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune(';') {
 							goto l398
 						}
 						position++
-						goto l393
+						goto l391
 					l398:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune(':') {
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune('=') {
 							goto l399
 						}
 						position++
-						goto l393
+						goto l391
 					l399:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune(';') {
+						position, tokenIndex = position391, tokenIndex391
+						if at(buffer, position) != rune('?') {
 							goto l400
 						}
 						position++
-						goto l393
+						goto l391
 					l400:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune('=') {
-							goto l401
-						}
-						position++
-						goto l393
-					l401:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune('?') {
-							goto l402
-						}
-						position++
-						goto l393
-					l402:
-						position, tokenIndex = position393, tokenIndex393
+						position, tokenIndex = position391, tokenIndex391
 						if at(buffer, position) != rune('@') {
-							goto l403
-						}
-						position++
-						goto l393
-					l403:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune('[') {
-							goto l404
-						}
-						position++
-						goto l393
-					l404:
-						position, tokenIndex = position393, tokenIndex393
-						if at(buffer, position) != rune(']') {
-							goto l379
+							goto l390
 						}
 						position++
 					}
-				l393:
+				l391:
+					goto l389
+				l390:
+					position, tokenIndex = position389, tokenIndex389
+					if !(p.pick[10] == 1) {
+						goto l387
+					}
+					{
+						position401, tokenIndex401 := position, tokenIndex
+						if at(buffer, position) != rune('$') {
+							goto l402
+						}
+						position++
+						goto l401
+					l402:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune('&') {
+							goto l403
+						}
+						position++
+						goto l401
+					l403:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune('+') {
+							goto l404
+						}
+						position++
+						goto l401
+					l404:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune(',') {
+							goto l405
+						}
+						position++
+						goto l401
+					l405:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune('/') {
+							goto l406
+						}
+						position++
+						goto l401
+					l406:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune(':') {
+							goto l407
+						}
+						position++
+						goto l401
+					l407:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune(';') {
+							goto l408
+						}
+						position++
+						goto l401
+					l408:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune('=') {
+							goto l409
+						}
+						position++
+						goto l401
+					l409:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune('?') {
+							goto l410
+						}
+						position++
+						goto l401
+					l410:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune('@') {
+							goto l411
+						}
+						position++
+						goto l401
+					l411:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune('[') {
+							goto l412
+						}
+						position++
+						goto l401
+					l412:
+						position, tokenIndex = position401, tokenIndex401
+						if at(buffer, position) != rune(']') {
+							goto l387
+						}
+						position++
+					}
+				l401:
 				}
-			l381:
-				add(rulereserved, position380)
+			l389:
+				add(rulereserved, position388)
 			}
 			return true
-		l379:
-			position, tokenIndex = position379, tokenIndex379
+		l387:
+			position, tokenIndex = position387, tokenIndex387
 			return false
 		},
 		/* 32 unreserved <- <(alphanum / mark)> */
 		func() bool {
-			position405, tokenIndex405 := position, tokenIndex
+			position413, tokenIndex413 := position, tokenIndex
 			{
-				position406 := position
+				position414 := position
 				{
-					position407, tokenIndex407 := position, tokenIndex
+					position415, tokenIndex415 := position, tokenIndex
 					if !_rules[rulealphanum]() {
-						goto l408
+						goto l416
 					}
-					goto l407
-				l408:
-					position, tokenIndex = position407, tokenIndex407
+					goto l415
+				l416:
+					position, tokenIndex = position415, tokenIndex415
 					if !_rules[rulemark]() {
-						goto l405
+						goto l413
 					}
 				}
-			l407:
-				add(ruleunreserved, position406)
+			l415:
+				add(ruleunreserved, position414)
 			}
 			return true
-		l405:
-			position, tokenIndex = position405, tokenIndex405
+		l413:
+			position, tokenIndex = position413, tokenIndex413
 			return false
 		},
 		/* 33 mark <- <('!' / [\'-*] / '-' / '.' / '_' / '~')> */
-		func() bool {
-			position409, tokenIndex409 := position, tokenIndex
-			{
-				position410 := position
-				{
-					position411, tokenIndex411 := position, tokenIndex
-					if at(buffer, position) != rune('!') {
-						goto l412
-					}
-					position++
-					goto l411
-				l412:
-					position, tokenIndex = position411, tokenIndex411
-					if c := at(buffer, position); c < rune('\'') || c > rune('*') {
-						goto l413
-					}
-					position++
-					goto l411
-				l413:
-					position, tokenIndex = position411, tokenIndex411
-					if at(buffer, position) != rune('-') {
-						goto l414
-					}
-					position++
-					goto l411
-				l414:
-					position, tokenIndex = position411, tokenIndex411
-					if at(buffer, position) != rune('.') {
-						goto l415
-					}
-					position++
-					goto l411
-				l415:
-					position, tokenIndex = position411, tokenIndex411
-					if at(buffer, position) != rune('_') {
-						goto l416
-					}
-					position++
-					goto l411
-				l416:
-					position, tokenIndex = position411, tokenIndex411
-					if at(buffer, position) != rune('~') {
-						goto l409
-					}
-					position++
-				}
-			l411:
-				add(rulemark, position410)
-			}
-			return true
-		l409:
-			position, tokenIndex = position409, tokenIndex409
-			return false
-		},
-		/* 34 escaped <- <((&{ p.pick[11] == 0 } ('%' hex hex)) / (&{ p.pick[11] == 1 } (('%' hex hex) / other)))> */
 		func() bool {
 			position417, tokenIndex417 := position, tokenIndex
 			{
 				position418 := position
 				{
 					position419, tokenIndex419 := position, tokenIndex
-					if !(p.pick[11] == 0) {
-						goto l420
-					}
-					if at(buffer, position) != rune('%') {
+					if at(buffer, position) != rune('!') {
 						goto l420
 					}
 					position++
-					if !_rules[rulehex]() {
-						goto l420
-					}
-					if !_rules[rulehex]() {
-						goto l420
-					}
 					goto l419
 				l420:
 					position, tokenIndex = position419, tokenIndex419
-					if !(p.pick[11] == 1) {
+					if c := at(buffer, position); c < rune('\'') || c > rune('*') {
+						goto l421
+					}
+					position++
+					goto l419
+				l421:
+					position, tokenIndex = position419, tokenIndex419
+					if at(buffer, position) != rune('-') {
+						goto l422
+					}
+					position++
+					goto l419
+				l422:
+					position, tokenIndex = position419, tokenIndex419
+					if at(buffer, position) != rune('.') {
+						goto l423
+					}
+					position++
+					goto l419
+				l423:
+					position, tokenIndex = position419, tokenIndex419
+					if at(buffer, position) != rune('_') {
+						goto l424
+					}
+					position++
+					goto l419
+				l424:
+					position, tokenIndex = position419, tokenIndex419
+					if at(buffer, position) != rune('~') {
 						goto l417
 					}
-					{
-						position421, tokenIndex421 := position, tokenIndex
-						if at(buffer, position) != rune('%') {
-							goto l422
-						}
-						position++
-						if !_rules[rulehex]() {
-							goto l422
-						}
-						if !_rules[rulehex]() {
-							goto l422
-						}
-						goto l421
-					l422:
-						position, tokenIndex = position421, tokenIndex421
-						if !_rules[ruleother]() {
-							goto l417
-						}
-					}
-				l421:
+					position++
 				}
 			l419:
-				add(ruleescaped, position418)
+				add(rulemark, position418)
 			}
 			return true
 		l417:
 			position, tokenIndex = position417, tokenIndex417
 			return false
 		},
-		/* 35 hex <- <(digit / [A-F] / [a-f])> */
+		/* 34 escaped <- <((&{ p.pick[11] == 0 } ('%' hex hex)) / (&{ p.pick[11] == 1 } (('%' hex hex) / other)))> */
 		func() bool {
-			position423, tokenIndex423 := position, tokenIndex
+			position425, tokenIndex425 := position, tokenIndex
 			{
-				position424 := position
+				position426 := position
 				{
-					position425, tokenIndex425 := position, tokenIndex
-					if !_rules[ruledigit]() {
-						goto l426
+					position427, tokenIndex427 := position, tokenIndex
+					if !(p.pick[11] == 0) {
+						goto l428
 					}
-					goto l425
-				l426:
-					position, tokenIndex = position425, tokenIndex425
-					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l427
+					if at(buffer, position) != rune('%') {
+						goto l428
 					}
 					position++
-					goto l425
-				l427:
-					position, tokenIndex = position425, tokenIndex425
+					if !_rules[rulehex]() {
+						goto l428
+					}
+					if !_rules[rulehex]() {
+						goto l428
+					}
+					goto l427
+				l428:
+					position, tokenIndex = position427, tokenIndex427
+					if !(p.pick[11] == 1) {
+						goto l425
+					}
+					{
+						position429, tokenIndex429 := position, tokenIndex
+						if at(buffer, position) != rune('%') {
+							goto l430
+						}
+						position++
+						if !_rules[rulehex]() {
+							goto l430
+						}
+						if !_rules[rulehex]() {
+							goto l430
+						}
+						goto l429
+					l430:
+						position, tokenIndex = position429, tokenIndex429
+						if !_rules[ruleother]() {
+							goto l425
+						}
+					}
+				l429:
+				}
+			l427:
+				add(ruleescaped, position426)
+			}
+			return true
+		l425:
+			position, tokenIndex = position425, tokenIndex425
+			return false
+		},
+		/* 35 hex <- <(digit / [A-F] / [a-f])> */
+		func() bool {
+			position431, tokenIndex431 := position, tokenIndex
+			{
+				position432 := position
+				{
+					position433, tokenIndex433 := position, tokenIndex
+					if !_rules[ruledigit]() {
+						goto l434
+					}
+					goto l433
+				l434:
+					position, tokenIndex = position433, tokenIndex433
+					if c := at(buffer, position); c < rune('A') || c > rune('F') {
+						goto l435
+					}
+					position++
+					goto l433
+				l435:
+					position, tokenIndex = position433, tokenIndex433
 					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l423
+						goto l431
 					}
 					position++
 				}
-			l425:
-				add(rulehex, position424)
+			l433:
+				add(rulehex, position432)
 			}
 			return true
-		l423:
-			position, tokenIndex = position423, tokenIndex423
+		l431:
+			position, tokenIndex = position431, tokenIndex431
 			return false
 		},
 		/* 36 alphanum <- <(alpha / digit)> */
 		func() bool {
-			position428, tokenIndex428 := position, tokenIndex
-			{
-				position429 := position
-				{
-					position430, tokenIndex430 := position, tokenIndex
-					if !_rules[rulealpha]() {
-						goto l431
-					}
-					goto l430
-				l431:
-					position, tokenIndex = position430, tokenIndex430
-					if !_rules[ruledigit]() {
-						goto l428
-					}
-				}
-			l430:
-				add(rulealphanum, position429)
-			}
-			return true
-		l428:
-			position, tokenIndex = position428, tokenIndex428
-			return false
-		},
-		/* 37 alpha <- <(lowalpha / upalpha)> */
-		func() bool {
-			position432, tokenIndex432 := position, tokenIndex
-			{
-				position433 := position
-				{
-					position434, tokenIndex434 := position, tokenIndex
-					if !_rules[rulelowalpha]() {
-						goto l435
-					}
-					goto l434
-				l435:
-					position, tokenIndex = position434, tokenIndex434
-					if !_rules[ruleupalpha]() {
-						goto l432
-					}
-				}
-			l434:
-				add(rulealpha, position433)
-			}
-			return true
-		l432:
-			position, tokenIndex = position432, tokenIndex432
-			return false
-		},
-		/* 38 lowalpha <- <[a-z]> */
-		func() bool {
 			position436, tokenIndex436 := position, tokenIndex
 			{
 				position437 := position
-				if c := at(buffer, position); c < rune('a') || c > rune('z') {
-					goto l436
+				{
+					position438, tokenIndex438 := position, tokenIndex
+					if !_rules[rulealpha]() {
+						goto l439
+					}
+					goto l438
+				l439:
+					position, tokenIndex = position438, tokenIndex438
+					if !_rules[ruledigit]() {
+						goto l436
+					}
 				}
-				position++
-				add(rulelowalpha, position437)
+			l438:
+				add(rulealphanum, position437)
 			}
 			return true
 		l436:
 			position, tokenIndex = position436, tokenIndex436
 			return false
 		},
-		/* 39 upalpha <- <[A-Z]> */
-		func() bool {
-			position438, tokenIndex438 := position, tokenIndex
-			{
-				position439 := position
-				if c := at(buffer, position); c < rune('A') || c > rune('Z') {
-					goto l438
-				}
-				position++
-				add(ruleupalpha, position439)
-			}
-			return true
-		l438:
-			position, tokenIndex = position438, tokenIndex438
-			return false
-		},
-		/* 40 digit <- <[0-9]> */
+		/* 37 alpha <- <(lowalpha / upalpha)> */
 		func() bool {
 			position440, tokenIndex440 := position, tokenIndex
 			{
 				position441 := position
-				if c := at(buffer, position); c < rune('0') || c > rune('9') {
-					goto l440
+				{
+					position442, tokenIndex442 := position, tokenIndex
+					if !_rules[rulelowalpha]() {
+						goto l443
+					}
+					goto l442
+				l443:
+					position, tokenIndex = position442, tokenIndex442
+					if !_rules[ruleupalpha]() {
+						goto l440
+					}
 				}
-				position++
-				add(ruledigit, position441)
+			l442:
+				add(rulealpha, position441)
 			}
 			return true
 		l440:
 			position, tokenIndex = position440, tokenIndex440
 			return false
 		},
-		/* 41 abs_path_nz <- <('/' (segment_nz ('/' segment)*)?)> */
+		/* 38 lowalpha <- <[a-z]> */
 		func() bool {
-			position442, tokenIndex442 := position, tokenIndex
+			position444, tokenIndex444 := position, tokenIndex
 			{
-				position443 := position
-				if at(buffer, position) != rune('/') {
-					goto l442
+				position445 := position
+				if c := at(buffer, position); c < rune('a') || c > rune('z') {
+					goto l444
 				}
 				position++
-				{
-					position444, tokenIndex444 := position, tokenIndex
-					if !_rules[rulesegment_nz]() {
-						goto l444
-					}
-				l446:
-					{
-						position447, tokenIndex447 := position, tokenIndex
-						if at(buffer, position) != rune('/') {
-							goto l447
-						}
-						position++
-						if !_rules[rulesegment]() {
-							goto l447
-						}
-						goto l446
-					l447:
-						position, tokenIndex = position447, tokenIndex447
-					}
-					goto l445
-				l444:
-					position, tokenIndex = position444, tokenIndex444
-				}
-			l445:
-				add(ruleabs_path_nz, position443)
+				add(rulelowalpha, position445)
 			}
 			return true
-		l442:
-			position, tokenIndex = position442, tokenIndex442
+		l444:
+			position, tokenIndex = position444, tokenIndex444
 			return false
 		},
-		/* 42 segment_nz <- <((pchar+ (';' param)*) / (';' param)+)> */
+		/* 39 upalpha <- <[A-Z]> */
+		func() bool {
+			position446, tokenIndex446 := position, tokenIndex
+			{
+				position447 := position
+				if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+					goto l446
+				}
+				position++
+				add(ruleupalpha, position447)
+			}
+			return true
+		l446:
+			position, tokenIndex = position446, tokenIndex446
+			return false
+		},
+		/* 40 digit <- <[0-9]> */
 		func() bool {
 			position448, tokenIndex448 := position, tokenIndex
 			{
 				position449 := position
-				{
-					position450, tokenIndex450 := position, tokenIndex
-					if !_rules[rulepchar]() {
-						goto l451
-					}
-				l452:
-					{
-						position453, tokenIndex453 := position, tokenIndex
-						if !_rules[rulepchar]() {
-							goto l453
-						}
-						goto l452
-					l453:
-						position, tokenIndex = position453, tokenIndex453
-					}
-				l454:
-					{
-						position455, tokenIndex455 := position, tokenIndex
-						if at(buffer, position) != rune(';') {
-							goto l455
-						}
-						position++
-						if !_rules[ruleparam]() {
-							goto l455
-						}
-						goto l454
-					l455:
-						position, tokenIndex = position455, tokenIndex455
-					}
-					goto l450
-				l451:
-					position, tokenIndex = position450, tokenIndex450
-					if at(buffer, position) != rune(';') {
-						goto l448
-					}
-					position++
-					if !_rules[ruleparam]() {
-						goto l448
-					}
-				l456:
-					{
-						position457, tokenIndex457 := position, tokenIndex
-						if at(buffer, position) != rune(';') {
-							goto l457
-						}
-						position++
-						if !_rules[ruleparam]() {
-							goto l457
-						}
-						goto l456
-					l457:
-						position, tokenIndex = position457, tokenIndex457
-					}
+				if c := at(buffer, position); c < rune('0') || c > rune('9') {
+					goto l448
 				}
-			l450:
-				add(rulesegment_nz, position449)
+				position++
+				add(ruledigit, position449)
 			}
 			return true
 		l448:
 			position, tokenIndex = position448, tokenIndex448
 			return false
 		},
+		/* 41 abs_path_nz <- <('/' (segment_nz ('/' segment)*)?)> */
+		func() bool {
+			position450, tokenIndex450 := position, tokenIndex
+			{
+				position451 := position
+				if at(buffer, position) != rune('/') {
+					goto l450
+				}
+				position++
+				{
+					position452, tokenIndex452 := position, tokenIndex
+					if !_rules[rulesegment_nz]() {
+						goto l452
+					}
+				l454:
+					{
+						position455, tokenIndex455 := position, tokenIndex
+						if at(buffer, position) != rune('/') {
+							goto l455
+						}
+						position++
+						if !_rules[rulesegment]() {
+							goto l455
+						}
+						goto l454
+					l455:
+						position, tokenIndex = position455, tokenIndex455
+					}
+					goto l453
+				l452:
+					position, tokenIndex = position452, tokenIndex452
+				}
+			l453:
+				add(ruleabs_path_nz, position451)
+			}
+			return true
+		l450:
+			position, tokenIndex = position450, tokenIndex450
+			return false
+		},
+		/* 42 segment_nz <- <((pchar+ (';' param)*) / (';' param)+)> */
+		func() bool {
+			position456, tokenIndex456 := position, tokenIndex
+			{
+				position457 := position
+				{
+					position458, tokenIndex458 := position, tokenIndex
+					if !_rules[rulepchar]() {
+						goto l459
+					}
+				l460:
+					{
+						position461, tokenIndex461 := position, tokenIndex
+						if !_rules[rulepchar]() {
+							goto l461
+						}
+						goto l460
+					l461:
+						position, tokenIndex = position461, tokenIndex461
+					}
+				l462:
+					{
+						position463, tokenIndex463 := position, tokenIndex
+						if at(buffer, position) != rune(';') {
+							goto l463
+						}
+						position++
+						if !_rules[ruleparam]() {
+							goto l463
+						}
+						goto l462
+					l463:
+						position, tokenIndex = position463, tokenIndex463
+					}
+					goto l458
+				l459:
+					position, tokenIndex = position458, tokenIndex458
+					if at(buffer, position) != rune(';') {
+						goto l456
+					}
+					position++
+					if !_rules[ruleparam]() {
+						goto l456
+					}
+				l464:
+					{
+						position465, tokenIndex465 := position, tokenIndex
+						if at(buffer, position) != rune(';') {
+							goto l465
+						}
+						position++
+						if !_rules[ruleparam]() {
+							goto l465
+						}
+						goto l464
+					l465:
+						position, tokenIndex = position465, tokenIndex465
+					}
+				}
+			l458:
+				add(rulesegment_nz, position457)
+			}
+			return true
+		l456:
+			position, tokenIndex = position456, tokenIndex456
+			return false
+		},
 		/* 43 ipv6reference <- <((&{ p.pick[12] == 0 } ('[' IPv6address ']')) / (&{ p.pick[12] == 1 } ('[' IPv6address ('%' scope_id)? ']')))> */
 		func() bool {
-			position458, tokenIndex458 := position, tokenIndex
+			position466, tokenIndex466 := position, tokenIndex
 			{
-				position459 := position
+				position467 := position
 				{
-					position460, tokenIndex460 := position, tokenIndex
+					position468, tokenIndex468 := position, tokenIndex
 					if !(p.pick[12] == 0) {
-						goto l461
+						goto l469
 					}
 					if at(buffer, position) != rune('[') {
-						goto l461
+						goto l469
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l461
+						goto l469
 					}
 					if at(buffer, position) != rune(']') {
-						goto l461
+						goto l469
 					}
 					position++
-					goto l460
-				l461:
-					position, tokenIndex = position460, tokenIndex460
+					goto l468
+				l469:
+					position, tokenIndex = position468, tokenIndex468
 					if !(p.pick[12] == 1) {
-						goto l458
+						goto l466
 					}
 					if at(buffer, position) != rune('[') {
-						goto l458
+						goto l466
 					}
 					position++
 					if !_rules[ruleIPv6address]() {
-						goto l458
+						goto l466
 					}
 					{
-						position462, tokenIndex462 := position, tokenIndex
+						position470, tokenIndex470 := position, tokenIndex
 						if at(buffer, position) != rune('%') {
-							goto l462
+							goto l470
 						}
 						position++
 						if !_rules[rulescope_id]() {
-							goto l462
+							goto l470
 						}
-						goto l463
-					l462:
-						position, tokenIndex = position462, tokenIndex462
+						goto l471
+					l470:
+						position, tokenIndex = position470, tokenIndex470
 					}
-				l463:
+				l471:
 					if at(buffer, position) != rune(']') {
-						goto l458
+						goto l466
 					}
 					position++
 				}
-			l460:
-				add(ruleipv6reference, position459)
+			l468:
+				add(ruleipv6reference, position467)
 			}
 			return true
-		l458:
-			position, tokenIndex = position458, tokenIndex458
+		l466:
+			position, tokenIndex = position466, tokenIndex466
 			return false
 		},
 		/* 44 IPv6address <- <((&{ p.pick[13] == 0 } (hexpart (':' IPv4address)?)) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (hexpart (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ls32) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position464, tokenIndex464 := position, tokenIndex
+			position472, tokenIndex472 := position, tokenIndex
 			{
-				position465 := position
+				position473 := position
 				{
-					position466, tokenIndex466 := position, tokenIndex
+					position474, tokenIndex474 := position, tokenIndex
 					if !(p.pick[13] == 0) {
-						goto l467
+						goto l475
 					}
 					if !_rules[rulehexpart]() {
-						goto l467
+						goto l475
 					}
 					{
-						position468, tokenIndex468 := position, tokenIndex
+						position476, tokenIndex476 := position, tokenIndex
 						if at(buffer, position) != rune(':') {
-							goto l468
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l468
-						}
-						goto l469
-					l468:
-						position, tokenIndex = position468, tokenIndex468
-					}
-				l469:
-					goto l466
-				l467:
-					position, tokenIndex = position466, tokenIndex466
-					if !(p.pick[13] == 1) {
-						goto l470
-					}
-					{
-						position471, tokenIndex471 := position, tokenIndex
-						{
-							position473, tokenIndex473 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l473
-							}
-							goto l474
-						l473:
-							position, tokenIndex = position473, tokenIndex473
-						}
-					l474:
-						if at(buffer, position) != rune(':') {
-							goto l472
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l472
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l472
-						}
-						goto l471
-					l472:
-						position, tokenIndex = position471, tokenIndex471
-						if !_rules[rulehexpart]() {
-							goto l470
-						}
-						{
-							position475, tokenIndex475 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l475
-							}
-							position++
-							if !_rules[ruleIPv4address]() {
-								goto l475
-							}
 							goto l476
-						l475:
-							position, tokenIndex = position475, tokenIndex475
 						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l476
+						}
+						goto l477
 					l476:
+						position, tokenIndex = position476, tokenIndex476
 					}
-				l471:
-					goto l466
-				l470:
-					position, tokenIndex = position466, tokenIndex466
-					if !(p.pick[13] == 2) {
-						goto l464
+				l477:
+					goto l474
+				l475:
+					position, tokenIndex = position474, tokenIndex474
+					if !(p.pick[13] == 1) {
+						goto l478
 					}
 					{
-						position477, tokenIndex477 := position, tokenIndex
-						if !_rules[ruleh16]() {
-							goto l478
-						}
-						if at(buffer, position) != rune(':') {
-							goto l478
-						}
-						position++
-						{
-							position479, tokenIndex479 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l479
-							}
-							position++
-							goto l478
-						l479:
-							position, tokenIndex = position479, tokenIndex479
-						}
-						if !_rules[ruleh16]() {
-							goto l478
-						}
-						if at(buffer, position) != rune(':') {
-							goto l478
-						}
-						position++
-						{
-							position480, tokenIndex480 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l480
-							}
-							position++
-							goto l478
-						l480:
-							position, tokenIndex = position480, tokenIndex480
-						}
-						if !_rules[ruleh16]() {
-							goto l478
-						}
-						if at(buffer, position) != rune(':') {
-							goto l478
-						}
-						position++
+						position479, tokenIndex479 := position, tokenIndex
 						{
 							position481, tokenIndex481 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
+							if !_rules[rulehexseq]() {
 								goto l481
 							}
-							position++
-							goto l478
+							goto l482
 						l481:
 							position, tokenIndex = position481, tokenIndex481
 						}
-						if !_rules[ruleh16]() {
-							goto l478
-						}
+					l482:
 						if at(buffer, position) != rune(':') {
-							goto l478
+							goto l480
 						}
 						position++
-						{
-							position482, tokenIndex482 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l482
-							}
-							position++
-							goto l478
-						l482:
-							position, tokenIndex = position482, tokenIndex482
-						}
-						if !_rules[ruleh16]() {
-							goto l478
-						}
 						if at(buffer, position) != rune(':') {
-							goto l478
+							goto l480
 						}
 						position++
+						if !_rules[ruleIPv4address]() {
+							goto l480
+						}
+						goto l479
+					l480:
+						position, tokenIndex = position479, tokenIndex479
+						if !_rules[rulehexpart]() {
+							goto l478
+						}
 						{
 							position483, tokenIndex483 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l483
 							}
 							position++
-							goto l478
+							if !_rules[ruleIPv4address]() {
+								goto l483
+							}
+							goto l484
 						l483:
 							position, tokenIndex = position483, tokenIndex483
 						}
+					l484:
+					}
+				l479:
+					goto l474
+				l478:
+					position, tokenIndex = position474, tokenIndex474
+					if !(p.pick[13] == 2) {
+						goto l472
+					}
+					{
+						position485, tokenIndex485 := position, tokenIndex
 						if !_rules[ruleh16]() {
-							goto l478
+							goto l486
 						}
 						if at(buffer, position) != rune(':') {
-							goto l478
-						}
-						position++
-						{
-							position484, tokenIndex484 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l484
-							}
-							position++
-							goto l478
-						l484:
-							position, tokenIndex = position484, tokenIndex484
-						}
-						if !_rules[rulels32]() {
-							goto l478
-						}
-						goto l477
-					l478:
-						position, tokenIndex = position477, tokenIndex477
-						if at(buffer, position) != rune(':') {
-							goto l485
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l485
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l485
-						}
-						if at(buffer, position) != rune(':') {
-							goto l485
-						}
-						position++
-						{
-							position486, tokenIndex486 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l486
-							}
-							position++
-							goto l485
-						l486:
-							position, tokenIndex = position486, tokenIndex486
-						}
-						if !_rules[ruleh16]() {
-							goto l485
-						}
-						if at(buffer, position) != rune(':') {
-							goto l485
+							goto l486
 						}
 						position++
 						{
@@ -3795,15 +3702,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l487
 							}
 							position++
-							goto l485
+							goto l486
 						l487:
 							position, tokenIndex = position487, tokenIndex487
 						}
 						if !_rules[ruleh16]() {
-							goto l485
+							goto l486
 						}
 						if at(buffer, position) != rune(':') {
-							goto l485
+							goto l486
 						}
 						position++
 						{
@@ -3812,15 +3719,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l488
 							}
 							position++
-							goto l485
+							goto l486
 						l488:
 							position, tokenIndex = position488, tokenIndex488
 						}
 						if !_rules[ruleh16]() {
-							goto l485
+							goto l486
 						}
 						if at(buffer, position) != rune(':') {
-							goto l485
+							goto l486
 						}
 						position++
 						{
@@ -3829,15 +3736,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l489
 							}
 							position++
-							goto l485
+							goto l486
 						l489:
 							position, tokenIndex = position489, tokenIndex489
 						}
 						if !_rules[ruleh16]() {
-							goto l485
+							goto l486
 						}
 						if at(buffer, position) != rune(':') {
-							goto l485
+							goto l486
 						}
 						position++
 						{
@@ -3846,39 +3753,63 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l490
 							}
 							position++
-							goto l485
+							goto l486
 						l490:
 							position, tokenIndex = position490, tokenIndex490
 						}
-						if !_rules[rulels32]() {
-							goto l485
+						if !_rules[ruleh16]() {
+							goto l486
 						}
-						goto l477
-					l485:
-						position, tokenIndex = position477, tokenIndex477
+						if at(buffer, position) != rune(':') {
+							goto l486
+						}
+						position++
+						{
+							position491, tokenIndex491 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l491
+							}
+							position++
+							goto l486
+						l491:
+							position, tokenIndex = position491, tokenIndex491
+						}
+						if !_rules[ruleh16]() {
+							goto l486
+						}
+						if at(buffer, position) != rune(':') {
+							goto l486
+						}
+						position++
 						{
 							position492, tokenIndex492 := position, tokenIndex
-							if !_rules[ruleh16]() {
+							if at(buffer, position) != rune(':') {
 								goto l492
 							}
-							goto l493
+							position++
+							goto l486
 						l492:
 							position, tokenIndex = position492, tokenIndex492
 						}
-					l493:
+						if !_rules[rulels32]() {
+							goto l486
+						}
+						goto l485
+					l486:
+						position, tokenIndex = position485, tokenIndex485
 						if at(buffer, position) != rune(':') {
-							goto l491
+							goto l493
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l491
+							goto l493
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l491
+							goto l493
 						}
 						if at(buffer, position) != rune(':') {
-							goto l491
+							goto l493
 						}
 						position++
 						{
@@ -3887,15 +3818,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l494
 							}
 							position++
-							goto l491
+							goto l493
 						l494:
 							position, tokenIndex = position494, tokenIndex494
 						}
 						if !_rules[ruleh16]() {
-							goto l491
+							goto l493
 						}
 						if at(buffer, position) != rune(':') {
-							goto l491
+							goto l493
 						}
 						position++
 						{
@@ -3904,15 +3835,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l495
 							}
 							position++
-							goto l491
+							goto l493
 						l495:
 							position, tokenIndex = position495, tokenIndex495
 						}
 						if !_rules[ruleh16]() {
-							goto l491
+							goto l493
 						}
 						if at(buffer, position) != rune(':') {
-							goto l491
+							goto l493
 						}
 						position++
 						{
@@ -3921,15 +3852,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l496
 							}
 							position++
-							goto l491
+							goto l493
 						l496:
 							position, tokenIndex = position496, tokenIndex496
 						}
 						if !_rules[ruleh16]() {
-							goto l491
+							goto l493
 						}
 						if at(buffer, position) != rune(':') {
-							goto l491
+							goto l493
 						}
 						position++
 						{
@@ -3938,63 +3869,90 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l497
 							}
 							position++
-							goto l491
+							goto l493
 						l497:
 							position, tokenIndex = position497, tokenIndex497
 						}
-						if !_rules[rulels32]() {
-							goto l491
+						if !_rules[ruleh16]() {
+							goto l493
 						}
-						goto l477
-					l491:
-						position, tokenIndex = position477, tokenIndex477
-						{
-							position499, tokenIndex499 := position, tokenIndex
-							{
-								position501, tokenIndex501 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l501
-								}
-								if at(buffer, position) != rune(':') {
-									goto l501
-								}
-								position++
-								{
-									position503, tokenIndex503 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l503
-									}
-									position++
-									goto l501
-								l503:
-									position, tokenIndex = position503, tokenIndex503
-								}
-								goto l502
-							l501:
-								position, tokenIndex = position501, tokenIndex501
-							}
-						l502:
-							if !_rules[ruleh16]() {
-								goto l499
-							}
-							goto l500
-						l499:
-							position, tokenIndex = position499, tokenIndex499
-						}
-					l500:
 						if at(buffer, position) != rune(':') {
-							goto l498
+							goto l493
+						}
+						position++
+						{
+							position498, tokenIndex498 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l498
+							}
+							position++
+							goto l493
+						l498:
+							position, tokenIndex = position498, tokenIndex498
+						}
+						if !_rules[rulels32]() {
+							goto l493
+						}
+						goto l485
+					l493:
+						position, tokenIndex = position485, tokenIndex485
+						{
+							position500, tokenIndex500 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l500
+							}
+							goto l501
+						l500:
+							position, tokenIndex = position500, tokenIndex500
+						}
+					l501:
+						if at(buffer, position) != rune(':') {
+							goto l499
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l498
+							goto l499
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l498
+							goto l499
 						}
 						if at(buffer, position) != rune(':') {
-							goto l498
+							goto l499
+						}
+						position++
+						{
+							position502, tokenIndex502 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l502
+							}
+							position++
+							goto l499
+						l502:
+							position, tokenIndex = position502, tokenIndex502
+						}
+						if !_rules[ruleh16]() {
+							goto l499
+						}
+						if at(buffer, position) != rune(':') {
+							goto l499
+						}
+						position++
+						{
+							position503, tokenIndex503 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l503
+							}
+							position++
+							goto l499
+						l503:
+							position, tokenIndex = position503, tokenIndex503
+						}
+						if !_rules[ruleh16]() {
+							goto l499
+						}
+						if at(buffer, position) != rune(':') {
+							goto l499
 						}
 						position++
 						{
@@ -4003,15 +3961,15 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l504
 							}
 							position++
-							goto l498
+							goto l499
 						l504:
 							position, tokenIndex = position504, tokenIndex504
 						}
 						if !_rules[ruleh16]() {
-							goto l498
+							goto l499
 						}
 						if at(buffer, position) != rune(':') {
-							goto l498
+							goto l499
 						}
 						position++
 						{
@@ -4020,1528 +3978,1610 @@ func (p *EditRef) Init(options ...func(*EditRef) error) error {
 								goto l505
 							}
 							position++
-							goto l498
+							goto l499
 						l505:
 							position, tokenIndex = position505, tokenIndex505
 						}
-						if !_rules[ruleh16]() {
-							goto l498
-						}
-						if at(buffer, position) != rune(':') {
-							goto l498
-						}
-						position++
-						{
-							position506, tokenIndex506 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l506
-							}
-							position++
-							goto l498
-						l506:
-							position, tokenIndex = position506, tokenIndex506
-						}
 						if !_rules[rulels32]() {
-							goto l498
+							goto l499
 						}
-						goto l477
-					l498:
-						position, tokenIndex = position477, tokenIndex477
+						goto l485
+					l499:
+						position, tokenIndex = position485, tokenIndex485
 						{
-							position508, tokenIndex508 := position, tokenIndex
+							position507, tokenIndex507 := position, tokenIndex
 							{
-								position510, tokenIndex510 := position, tokenIndex
+								position509, tokenIndex509 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l510
+									goto l509
 								}
 								if at(buffer, position) != rune(':') {
-									goto l510
+									goto l509
 								}
 								position++
 								{
-									position512, tokenIndex512 := position, tokenIndex
+									position511, tokenIndex511 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l512
+										goto l511
 									}
 									position++
-									goto l510
-								l512:
-									position, tokenIndex = position512, tokenIndex512
+									goto l509
+								l511:
+									position, tokenIndex = position511, tokenIndex511
 								}
-								{
-									position513, tokenIndex513 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l513
-									}
-									if at(buffer, position) != rune(':') {
-										goto l513
-									}
-									position++
-									{
-										position515, tokenIndex515 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l515
-										}
-										position++
-										goto l513
-									l515:
-										position, tokenIndex = position515, tokenIndex515
-									}
-									goto l514
-								l513:
-									position, tokenIndex = position513, tokenIndex513
-								}
-							l514:
-								goto l511
-							l510:
-								position, tokenIndex = position510, tokenIndex510
+								goto l510
+							l509:
+								position, tokenIndex = position509, tokenIndex509
 							}
-						l511:
+						l510:
 							if !_rules[ruleh16]() {
-								goto l508
+								goto l507
 							}
-							goto l509
-						l508:
-							position, tokenIndex = position508, tokenIndex508
+							goto l508
+						l507:
+							position, tokenIndex = position507, tokenIndex507
 						}
-					l509:
+					l508:
 						if at(buffer, position) != rune(':') {
-							goto l507
+							goto l506
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l507
+							goto l506
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l507
+							goto l506
 						}
 						if at(buffer, position) != rune(':') {
-							goto l507
+							goto l506
 						}
 						position++
 						{
-							position516, tokenIndex516 := position, tokenIndex
+							position512, tokenIndex512 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l516
+								goto l512
 							}
 							position++
-							goto l507
+							goto l506
+						l512:
+							position, tokenIndex = position512, tokenIndex512
+						}
+						if !_rules[ruleh16]() {
+							goto l506
+						}
+						if at(buffer, position) != rune(':') {
+							goto l506
+						}
+						position++
+						{
+							position513, tokenIndex513 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l513
+							}
+							position++
+							goto l506
+						l513:
+							position, tokenIndex = position513, tokenIndex513
+						}
+						if !_rules[ruleh16]() {
+							goto l506
+						}
+						if at(buffer, position) != rune(':') {
+							goto l506
+						}
+						position++
+						{
+							position514, tokenIndex514 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l514
+							}
+							position++
+							goto l506
+						l514:
+							position, tokenIndex = position514, tokenIndex514
+						}
+						if !_rules[rulels32]() {
+							goto l506
+						}
+						goto l485
+					l506:
+						position, tokenIndex = position485, tokenIndex485
+						{
+							position516, tokenIndex516 := position, tokenIndex
+							{
+								position518, tokenIndex518 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l518
+								}
+								if at(buffer, position) != rune(':') {
+									goto l518
+								}
+								position++
+								{
+									position520, tokenIndex520 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l520
+									}
+									position++
+									goto l518
+								l520:
+									position, tokenIndex = position520, tokenIndex520
+								}
+								{
+									position521, tokenIndex521 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l521
+									}
+									if at(buffer, position) != rune(':') {
+										goto l521
+									}
+									position++
+									{
+										position523, tokenIndex523 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l523
+										}
+										position++
+										goto l521
+									l523:
+										position, tokenIndex = position523, tokenIndex523
+									}
+									goto l522
+								l521:
+									position, tokenIndex = position521, tokenIndex521
+								}
+							l522:
+								goto l519
+							l518:
+								position, tokenIndex = position518, tokenIndex518
+							}
+						l519:
+							if !_rules[ruleh16]() {
+								goto l516
+							}
+							goto l517
 						l516:
 							position, tokenIndex = position516, tokenIndex516
 						}
+					l517:
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
 						if !_rules[ruleh16]() {
-							goto l507
+							goto l515
 						}
 						if at(buffer, position) != rune(':') {
-							goto l507
+							goto l515
 						}
 						position++
 						{
-							position517, tokenIndex517 := position, tokenIndex
+							position524, tokenIndex524 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l517
+								goto l524
 							}
 							position++
-							goto l507
-						l517:
-							position, tokenIndex = position517, tokenIndex517
+							goto l515
+						l524:
+							position, tokenIndex = position524, tokenIndex524
+						}
+						if !_rules[ruleh16]() {
+							goto l515
+						}
+						if at(buffer, position) != rune(':') {
+							goto l515
+						}
+						position++
+						{
+							position525, tokenIndex525 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l525
+							}
+							position++
+							goto l515
+						l525:
+							position, tokenIndex = position525, tokenIndex525
 						}
 						if !_rules[rulels32]() {
-							goto l507
+							goto l515
 						}
-						goto l477
-					l507:
-						position, tokenIndex = position477, tokenIndex477
+						goto l485
+					l515:
+						position, tokenIndex = position485, tokenIndex485
 						{
-							position519, tokenIndex519 := position, tokenIndex
+							position527, tokenIndex527 := position, tokenIndex
 							{
-								position521, tokenIndex521 := position, tokenIndex
+								position529, tokenIndex529 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l521
+									goto l529
 								}
 								if at(buffer, position) != rune(':') {
-									goto l521
+									goto l529
 								}
 								position++
 								{
-									position523, tokenIndex523 := position, tokenIndex
+									position531, tokenIndex531 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l523
+										goto l531
 									}
 									position++
-									goto l521
-								l523:
-									position, tokenIndex = position523, tokenIndex523
+									goto l529
+								l531:
+									position, tokenIndex = position531, tokenIndex531
 								}
 								{
-									position524, tokenIndex524 := position, tokenIndex
+									position532, tokenIndex532 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l524
+										goto l532
 									}
 									if at(buffer, position) != rune(':') {
-										goto l524
+										goto l532
 									}
 									position++
 									{
-										position526, tokenIndex526 := position, tokenIndex
+										position534, tokenIndex534 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l526
+											goto l534
 										}
 										position++
-										goto l524
-									l526:
-										position, tokenIndex = position526, tokenIndex526
+										goto l532
+									l534:
+										position, tokenIndex = position534, tokenIndex534
 									}
 									{
-										position527, tokenIndex527 := position, tokenIndex
+										position535, tokenIndex535 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l527
+											goto l535
 										}
 										if at(buffer, position) != rune(':') {
-											goto l527
+											goto l535
 										}
 										position++
 										{
-											position529, tokenIndex529 := position, tokenIndex
+											position537, tokenIndex537 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l529
+												goto l537
 											}
 											position++
-											goto l527
-										l529:
-											position, tokenIndex = position529, tokenIndex529
+											goto l535
+										l537:
+											position, tokenIndex = position537, tokenIndex537
 										}
-										goto l528
-									l527:
-										position, tokenIndex = position527, tokenIndex527
-									}
-								l528:
-									goto l525
-								l524:
-									position, tokenIndex = position524, tokenIndex524
-								}
-							l525:
-								goto l522
-							l521:
-								position, tokenIndex = position521, tokenIndex521
-							}
-						l522:
-							if !_rules[ruleh16]() {
-								goto l519
-							}
-							goto l520
-						l519:
-							position, tokenIndex = position519, tokenIndex519
-						}
-					l520:
-						if at(buffer, position) != rune(':') {
-							goto l518
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l518
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l518
-						}
-						if at(buffer, position) != rune(':') {
-							goto l518
-						}
-						position++
-						{
-							position530, tokenIndex530 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l530
-							}
-							position++
-							goto l518
-						l530:
-							position, tokenIndex = position530, tokenIndex530
-						}
-						if !_rules[rulels32]() {
-							goto l518
-						}
-						goto l477
-					l518:
-						position, tokenIndex = position477, tokenIndex477
-						{
-							position532, tokenIndex532 := position, tokenIndex
-							{
-								position534, tokenIndex534 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l534
-								}
-								if at(buffer, position) != rune(':') {
-									goto l534
-								}
-								position++
-								{
-									position536, tokenIndex536 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
 										goto l536
+									l535:
+										position, tokenIndex = position535, tokenIndex535
 									}
-									position++
-									goto l534
 								l536:
-									position, tokenIndex = position536, tokenIndex536
+									goto l533
+								l532:
+									position, tokenIndex = position532, tokenIndex532
 								}
-								{
-									position537, tokenIndex537 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l537
-									}
-									if at(buffer, position) != rune(':') {
-										goto l537
-									}
-									position++
-									{
-										position539, tokenIndex539 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l539
-										}
-										position++
-										goto l537
-									l539:
-										position, tokenIndex = position539, tokenIndex539
-									}
-									{
-										position540, tokenIndex540 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l540
-										}
-										if at(buffer, position) != rune(':') {
-											goto l540
-										}
-										position++
-										{
-											position542, tokenIndex542 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l542
-											}
-											position++
-											goto l540
-										l542:
-											position, tokenIndex = position542, tokenIndex542
-										}
-										{
-											position543, tokenIndex543 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l543
-											}
-											if at(buffer, position) != rune(':') {
-												goto l543
-											}
-											position++
-											{
-												position545, tokenIndex545 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l545
-												}
-												position++
-												goto l543
-											l545:
-												position, tokenIndex = position545, tokenIndex545
-											}
-											goto l544
-										l543:
-											position, tokenIndex = position543, tokenIndex543
-										}
-									l544:
-										goto l541
-									l540:
-										position, tokenIndex = position540, tokenIndex540
-									}
-								l541:
-									goto l538
-								l537:
-									position, tokenIndex = position537, tokenIndex537
-								}
-							l538:
-								goto l535
-							l534:
-								position, tokenIndex = position534, tokenIndex534
+							l533:
+								goto l530
+							l529:
+								position, tokenIndex = position529, tokenIndex529
 							}
-						l535:
+						l530:
 							if !_rules[ruleh16]() {
-								goto l532
+								goto l527
 							}
-							goto l533
-						l532:
-							position, tokenIndex = position532, tokenIndex532
+							goto l528
+						l527:
+							position, tokenIndex = position527, tokenIndex527
 						}
-					l533:
+					l528:
 						if at(buffer, position) != rune(':') {
-							goto l531
+							goto l526
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l531
-						}
-						position++
-						if !_rules[rulels32]() {
-							goto l531
-						}
-						goto l477
-					l531:
-						position, tokenIndex = position477, tokenIndex477
-						{
-							position547, tokenIndex547 := position, tokenIndex
-							{
-								position549, tokenIndex549 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l549
-								}
-								if at(buffer, position) != rune(':') {
-									goto l549
-								}
-								position++
-								{
-									position551, tokenIndex551 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l551
-									}
-									position++
-									goto l549
-								l551:
-									position, tokenIndex = position551, tokenIndex551
-								}
-								{
-									position552, tokenIndex552 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l552
-									}
-									if at(buffer, position) != rune(':') {
-										goto l552
-									}
-									position++
-									{
-										position554, tokenIndex554 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l554
-										}
-										position++
-										goto l552
-									l554:
-										position, tokenIndex = position554, tokenIndex554
-									}
-									{
-										position555, tokenIndex555 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l555
-										}
-										if at(buffer, position) != rune(':') {
-											goto l555
-										}
-										position++
-										{
-											position557, tokenIndex557 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l557
-											}
-											position++
-											goto l555
-										l557:
-											position, tokenIndex = position557, tokenIndex557
-										}
-										{
-											position558, tokenIndex558 := position, tokenIndex
-											if !_rules[ruleh16]() {
-												goto l558
-											}
-											if at(buffer, position) != rune(':') {
-												goto l558
-											}
-											position++
-											{
-												position560, tokenIndex560 := position, tokenIndex
-												if at(buffer, position) != rune(':') {
-													goto l560
-												}
-												position++
-												goto l558
-											l560:
-												position, tokenIndex = position560, tokenIndex560
-											}
-											{
-												position561, tokenIndex561 := position, tokenIndex
-												if !_rules[ruleh16]() {
-													goto l561
-												}
-												if at(buffer, position) != rune(':') {
-													goto l561
-												}
-												position++
-												{
-													position563, tokenIndex563 := position, tokenIndex
-													if at(buffer, position) != rune(':') {
-														goto l563
-													}
-													position++
-													goto l561
-												l563:
-													position, tokenIndex = position563, tokenIndex563
-												}
-												goto l562
-											l561:
-												position, tokenIndex = position561, tokenIndex561
-											}
-										l562:
-											goto l559
-										l558:
-											position, tokenIndex = position558, tokenIndex558
-										}
-									l559:
-										goto l556
-									l555:
-										position, tokenIndex = position555, tokenIndex555
-									}
-								l556:
-									goto l553
-								l552:
-									position, tokenIndex = position552, tokenIndex552
-								}
-							l553:
-								goto l550
-							l549:
-								position, tokenIndex = position549, tokenIndex549
-							}
-						l550:
-							if !_rules[ruleh16]() {
-								goto l547
-							}
-							goto l548
-						l547:
-							position, tokenIndex = position547, tokenIndex547
-						}
-					l548:
-						if at(buffer, position) != rune(':') {
-							goto l546
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l546
+							goto l526
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l546
+							goto l526
 						}
-						goto l477
-					l546:
-						position, tokenIndex = position477, tokenIndex477
+						if at(buffer, position) != rune(':') {
+							goto l526
+						}
+						position++
 						{
-							position564, tokenIndex564 := position, tokenIndex
+							position538, tokenIndex538 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l538
+							}
+							position++
+							goto l526
+						l538:
+							position, tokenIndex = position538, tokenIndex538
+						}
+						if !_rules[rulels32]() {
+							goto l526
+						}
+						goto l485
+					l526:
+						position, tokenIndex = position485, tokenIndex485
+						{
+							position540, tokenIndex540 := position, tokenIndex
 							{
-								position566, tokenIndex566 := position, tokenIndex
+								position542, tokenIndex542 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l566
+									goto l542
 								}
 								if at(buffer, position) != rune(':') {
-									goto l566
+									goto l542
 								}
 								position++
 								{
-									position568, tokenIndex568 := position, tokenIndex
+									position544, tokenIndex544 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l568
+										goto l544
 									}
 									position++
-									goto l566
-								l568:
-									position, tokenIndex = position568, tokenIndex568
+									goto l542
+								l544:
+									position, tokenIndex = position544, tokenIndex544
 								}
 								{
-									position569, tokenIndex569 := position, tokenIndex
+									position545, tokenIndex545 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l569
+										goto l545
 									}
 									if at(buffer, position) != rune(':') {
-										goto l569
+										goto l545
 									}
 									position++
 									{
-										position571, tokenIndex571 := position, tokenIndex
+										position547, tokenIndex547 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l571
+											goto l547
 										}
 										position++
-										goto l569
-									l571:
-										position, tokenIndex = position571, tokenIndex571
+										goto l545
+									l547:
+										position, tokenIndex = position547, tokenIndex547
 									}
 									{
-										position572, tokenIndex572 := position, tokenIndex
+										position548, tokenIndex548 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l572
+											goto l548
 										}
 										if at(buffer, position) != rune(':') {
-											goto l572
+											goto l548
 										}
 										position++
 										{
-											position574, tokenIndex574 := position, tokenIndex
+											position550, tokenIndex550 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l574
+												goto l550
 											}
 											position++
-											goto l572
-										l574:
-											position, tokenIndex = position574, tokenIndex574
+											goto l548
+										l550:
+											position, tokenIndex = position550, tokenIndex550
 										}
 										{
-											position575, tokenIndex575 := position, tokenIndex
+											position551, tokenIndex551 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l575
+												goto l551
 											}
 											if at(buffer, position) != rune(':') {
-												goto l575
+												goto l551
 											}
 											position++
 											{
-												position577, tokenIndex577 := position, tokenIndex
+												position553, tokenIndex553 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l577
+													goto l553
 												}
 												position++
-												goto l575
-											l577:
-												position, tokenIndex = position577, tokenIndex577
+												goto l551
+											l553:
+												position, tokenIndex = position553, tokenIndex553
+											}
+											goto l552
+										l551:
+											position, tokenIndex = position551, tokenIndex551
+										}
+									l552:
+										goto l549
+									l548:
+										position, tokenIndex = position548, tokenIndex548
+									}
+								l549:
+									goto l546
+								l545:
+									position, tokenIndex = position545, tokenIndex545
+								}
+							l546:
+								goto l543
+							l542:
+								position, tokenIndex = position542, tokenIndex542
+							}
+						l543:
+							if !_rules[ruleh16]() {
+								goto l540
+							}
+							goto l541
+						l540:
+							position, tokenIndex = position540, tokenIndex540
+						}
+					l541:
+						if at(buffer, position) != rune(':') {
+							goto l539
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l539
+						}
+						position++
+						if !_rules[rulels32]() {
+							goto l539
+						}
+						goto l485
+					l539:
+						position, tokenIndex = position485, tokenIndex485
+						{
+							position555, tokenIndex555 := position, tokenIndex
+							{
+								position557, tokenIndex557 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l557
+								}
+								if at(buffer, position) != rune(':') {
+									goto l557
+								}
+								position++
+								{
+									position559, tokenIndex559 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l559
+									}
+									position++
+									goto l557
+								l559:
+									position, tokenIndex = position559, tokenIndex559
+								}
+								{
+									position560, tokenIndex560 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l560
+									}
+									if at(buffer, position) != rune(':') {
+										goto l560
+									}
+									position++
+									{
+										position562, tokenIndex562 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l562
+										}
+										position++
+										goto l560
+									l562:
+										position, tokenIndex = position562, tokenIndex562
+									}
+									{
+										position563, tokenIndex563 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l563
+										}
+										if at(buffer, position) != rune(':') {
+											goto l563
+										}
+										position++
+										{
+											position565, tokenIndex565 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l565
+											}
+											position++
+											goto l563
+										l565:
+											position, tokenIndex = position565, tokenIndex565
+										}
+										{
+											position566, tokenIndex566 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l566
+											}
+											if at(buffer, position) != rune(':') {
+												goto l566
+											}
+											position++
+											{
+												position568, tokenIndex568 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l568
+												}
+												position++
+												goto l566
+											l568:
+												position, tokenIndex = position568, tokenIndex568
 											}
 											{
-												position578, tokenIndex578 := position, tokenIndex
+												position569, tokenIndex569 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l578
+													goto l569
 												}
 												if at(buffer, position) != rune(':') {
-													goto l578
+													goto l569
 												}
 												position++
 												{
-													position580, tokenIndex580 := position, tokenIndex
+													position571, tokenIndex571 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l580
+														goto l571
 													}
 													position++
-													goto l578
-												l580:
-													position, tokenIndex = position580, tokenIndex580
+													goto l569
+												l571:
+													position, tokenIndex = position571, tokenIndex571
+												}
+												goto l570
+											l569:
+												position, tokenIndex = position569, tokenIndex569
+											}
+										l570:
+											goto l567
+										l566:
+											position, tokenIndex = position566, tokenIndex566
+										}
+									l567:
+										goto l564
+									l563:
+										position, tokenIndex = position563, tokenIndex563
+									}
+								l564:
+									goto l561
+								l560:
+									position, tokenIndex = position560, tokenIndex560
+								}
+							l561:
+								goto l558
+							l557:
+								position, tokenIndex = position557, tokenIndex557
+							}
+						l558:
+							if !_rules[ruleh16]() {
+								goto l555
+							}
+							goto l556
+						l555:
+							position, tokenIndex = position555, tokenIndex555
+						}
+					l556:
+						if at(buffer, position) != rune(':') {
+							goto l554
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l554
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l554
+						}
+						goto l485
+					l554:
+						position, tokenIndex = position485, tokenIndex485
+						{
+							position572, tokenIndex572 := position, tokenIndex
+							{
+								position574, tokenIndex574 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l574
+								}
+								if at(buffer, position) != rune(':') {
+									goto l574
+								}
+								position++
+								{
+									position576, tokenIndex576 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l576
+									}
+									position++
+									goto l574
+								l576:
+									position, tokenIndex = position576, tokenIndex576
+								}
+								{
+									position577, tokenIndex577 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l577
+									}
+									if at(buffer, position) != rune(':') {
+										goto l577
+									}
+									position++
+									{
+										position579, tokenIndex579 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l579
+										}
+										position++
+										goto l577
+									l579:
+										position, tokenIndex = position579, tokenIndex579
+									}
+									{
+										position580, tokenIndex580 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l580
+										}
+										if at(buffer, position) != rune(':') {
+											goto l580
+										}
+										position++
+										{
+											position582, tokenIndex582 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l582
+											}
+											position++
+											goto l580
+										l582:
+											position, tokenIndex = position582, tokenIndex582
+										}
+										{
+											position583, tokenIndex583 := position, tokenIndex
+											if !_rules[ruleh16]() {
+												goto l583
+											}
+											if at(buffer, position) != rune(':') {
+												goto l583
+											}
+											position++
+											{
+												position585, tokenIndex585 := position, tokenIndex
+												if at(buffer, position) != rune(':') {
+													goto l585
+												}
+												position++
+												goto l583
+											l585:
+												position, tokenIndex = position585, tokenIndex585
+											}
+											{
+												position586, tokenIndex586 := position, tokenIndex
+												if !_rules[ruleh16]() {
+													goto l586
+												}
+												if at(buffer, position) != rune(':') {
+													goto l586
+												}
+												position++
+												{
+													position588, tokenIndex588 := position, tokenIndex
+													if at(buffer, position) != rune(':') {
+														goto l588
+													}
+													position++
+													goto l586
+												l588:
+													position, tokenIndex = position588, tokenIndex588
 												}
 												{
-													position581, tokenIndex581 := position, tokenIndex
+													position589, tokenIndex589 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l581
+														goto l589
 													}
 													if at(buffer, position) != rune(':') {
-														goto l581
+														goto l589
 													}
 													position++
 													{
-														position583, tokenIndex583 := position, tokenIndex
+														position591, tokenIndex591 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l583
+															goto l591
 														}
 														position++
-														goto l581
-													l583:
-														position, tokenIndex = position583, tokenIndex583
+														goto l589
+													l591:
+														position, tokenIndex = position591, tokenIndex591
 													}
-													goto l582
-												l581:
-													position, tokenIndex = position581, tokenIndex581
+													goto l590
+												l589:
+													position, tokenIndex = position589, tokenIndex589
 												}
-											l582:
-												goto l579
-											l578:
-												position, tokenIndex = position578, tokenIndex578
+											l590:
+												goto l587
+											l586:
+												position, tokenIndex = position586, tokenIndex586
 											}
-										l579:
-											goto l576
-										l575:
-											position, tokenIndex = position575, tokenIndex575
+										l587:
+											goto l584
+										l583:
+											position, tokenIndex = position583, tokenIndex583
 										}
-									l576:
-										goto l573
-									l572:
-										position, tokenIndex = position572, tokenIndex572
+									l584:
+										goto l581
+									l580:
+										position, tokenIndex = position580, tokenIndex580
 									}
-								l573:
-									goto l570
-								l569:
-									position, tokenIndex = position569, tokenIndex569
+								l581:
+									goto l578
+								l577:
+									position, tokenIndex = position577, tokenIndex577
 								}
-							l570:
-								goto l567
-							l566:
-								position, tokenIndex = position566, tokenIndex566
+							l578:
+								goto l575
+							l574:
+								position, tokenIndex = position574, tokenIndex574
 							}
-						l567:
+						l575:
 							if !_rules[ruleh16]() {
-								goto l564
+								goto l572
 							}
-							goto l565
-						l564:
-							position, tokenIndex = position564, tokenIndex564
+							goto l573
+						l572:
+							position, tokenIndex = position572, tokenIndex572
 						}
-					l565:
+					l573:
 						if at(buffer, position) != rune(':') {
-							goto l464
+							goto l472
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l464
+							goto l472
 						}
 						position++
 					}
-				l477:
+				l485:
 				}
-			l466:
-				add(ruleIPv6address, position465)
+			l474:
+				add(ruleIPv6address, position473)
 			}
 			return true
-		l464:
-			position, tokenIndex = position464, tokenIndex464
+		l472:
+			position, tokenIndex = position472, tokenIndex472
 			return false
 		},
 		/* 45 hexpart <- <((hexseq (':' ':') hexseq?) / hexseq / (':' ':' hexseq?))> */
 		func() bool {
-			position584, tokenIndex584 := position, tokenIndex
+			position592, tokenIndex592 := position, tokenIndex
 			{
-				position585 := position
+				position593 := position
 				{
-					position586, tokenIndex586 := position, tokenIndex
+					position594, tokenIndex594 := position, tokenIndex
 					if !_rules[rulehexseq]() {
-						goto l587
+						goto l595
 					}
 					if at(buffer, position) != rune(':') {
-						goto l587
+						goto l595
 					}
 					position++
 					if at(buffer, position) != rune(':') {
-						goto l587
+						goto l595
 					}
 					position++
 					{
-						position588, tokenIndex588 := position, tokenIndex
+						position596, tokenIndex596 := position, tokenIndex
 						if !_rules[rulehexseq]() {
-							goto l588
+							goto l596
 						}
-						goto l589
-					l588:
-						position, tokenIndex = position588, tokenIndex588
+						goto l597
+					l596:
+						position, tokenIndex = position596, tokenIndex596
 					}
-				l589:
-					goto l586
-				l587:
-					position, tokenIndex = position586, tokenIndex586
+				l597:
+					goto l594
+				l595:
+					position, tokenIndex = position594, tokenIndex594
 					if !_rules[rulehexseq]() {
-						goto l590
+						goto l598
 					}
-					goto l586
-				l590:
-					position, tokenIndex = position586, tokenIndex586
+					goto l594
+				l598:
+					position, tokenIndex = position594, tokenIndex594
 					if at(buffer, position) != rune(':') {
-						goto l584
-					}
-					position++
-					if at(buffer, position) != rune(':') {
-						goto l584
-					}
-					position++
-					{
-						position591, tokenIndex591 := position, tokenIndex
-						if !_rules[rulehexseq]() {
-							goto l591
-						}
 						goto l592
-					l591:
-						position, tokenIndex = position591, tokenIndex591
 					}
-				l592:
+					position++
+					if at(buffer, position) != rune(':') {
+						goto l592
+					}
+					position++
+					{
+						position599, tokenIndex599 := position, tokenIndex
+						if !_rules[rulehexseq]() {
+							goto l599
+						}
+						goto l600
+					l599:
+						position, tokenIndex = position599, tokenIndex599
+					}
+				l600:
 				}
-			l586:
-				add(rulehexpart, position585)
+			l594:
+				add(rulehexpart, position593)
 			}
 			return true
-		l584:
-			position, tokenIndex = position584, tokenIndex584
+		l592:
+			position, tokenIndex = position592, tokenIndex592
 			return false
 		},
 		/* 46 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position593, tokenIndex593 := position, tokenIndex
+			position601, tokenIndex601 := position, tokenIndex
 			{
-				position594 := position
+				position602 := position
 				if !_rules[rulehex4]() {
-					goto l593
+					goto l601
 				}
-			l595:
+			l603:
 				{
-					position596, tokenIndex596 := position, tokenIndex
+					position604, tokenIndex604 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l596
+						goto l604
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l596
+						goto l604
 					}
-					goto l595
-				l596:
-					position, tokenIndex = position596, tokenIndex596
+					goto l603
+				l604:
+					position, tokenIndex = position604, tokenIndex604
 				}
-				add(rulehexseq, position594)
+				add(rulehexseq, position602)
 			}
 			return true
-		l593:
-			position, tokenIndex = position593, tokenIndex593
+		l601:
+			position, tokenIndex = position601, tokenIndex601
 			return false
 		},
 		/* 47 hex4 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !('.' / HEXDIG))> */
 		func() bool {
-			position597, tokenIndex597 := position, tokenIndex
+			position605, tokenIndex605 := position, tokenIndex
 			{
-				position598 := position
+				position606 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l597
+					goto l605
 				}
 				{
-					position599, tokenIndex599 := position, tokenIndex
+					position607, tokenIndex607 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l599
+						goto l607
 					}
-					goto l600
-				l599:
-					position, tokenIndex = position599, tokenIndex599
+					goto l608
+				l607:
+					position, tokenIndex = position607, tokenIndex607
 				}
-			l600:
+			l608:
 				{
-					position601, tokenIndex601 := position, tokenIndex
+					position609, tokenIndex609 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l601
+						goto l609
 					}
-					goto l602
-				l601:
-					position, tokenIndex = position601, tokenIndex601
+					goto l610
+				l609:
+					position, tokenIndex = position609, tokenIndex609
 				}
-			l602:
+			l610:
 				{
-					position603, tokenIndex603 := position, tokenIndex
+					position611, tokenIndex611 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l603
+						goto l611
 					}
-					goto l604
-				l603:
-					position, tokenIndex = position603, tokenIndex603
+					goto l612
+				l611:
+					position, tokenIndex = position611, tokenIndex611
 				}
-			l604:
+			l612:
 				{
-					position605, tokenIndex605 := position, tokenIndex
+					position613, tokenIndex613 := position, tokenIndex
 					{
-						position606, tokenIndex606 := position, tokenIndex
+						position614, tokenIndex614 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l607
+							goto l615
 						}
 						position++
-						goto l606
-					l607:
-						position, tokenIndex = position606, tokenIndex606
+						goto l614
+					l615:
+						position, tokenIndex = position614, tokenIndex614
 						if !_rules[ruleHEXDIG]() {
-							goto l605
+							goto l613
 						}
 					}
-				l606:
-					goto l597
-				l605:
-					position, tokenIndex = position605, tokenIndex605
+				l614:
+					goto l605
+				l613:
+					position, tokenIndex = position613, tokenIndex613
 				}
-				add(rulehex4, position598)
+				add(rulehex4, position606)
 			}
 			return true
-		l597:
-			position, tokenIndex = position597, tokenIndex597
+		l605:
+			position, tokenIndex = position605, tokenIndex605
 			return false
 		},
 		/* 48 DIGIT <- <((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))> */
 		func() bool {
-			position608, tokenIndex608 := position, tokenIndex
+			position616, tokenIndex616 := position, tokenIndex
 			{
-				position609 := position
+				position617 := position
 				{
-					position610, tokenIndex610 := position, tokenIndex
+					position618, tokenIndex618 := position, tokenIndex
 					if !(p.pick[14] == 0) {
-						goto l611
+						goto l619
 					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l611
+						goto l619
 					}
 					position++
-					goto l610
-				l611:
-					position, tokenIndex = position610, tokenIndex610
+					goto l618
+				l619:
+					position, tokenIndex = position618, tokenIndex618
 					if !(p.pick[14] == 1) {
-						goto l608
+						goto l616
 					}
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l608
+						goto l616
 					}
 					position++
 				}
-			l610:
-				add(ruleDIGIT, position609)
+			l618:
+				add(ruleDIGIT, position617)
 			}
 			return true
-		l608:
-			position, tokenIndex = position608, tokenIndex608
+		l616:
+			position, tokenIndex = position616, tokenIndex616
 			return false
 		},
 		/* 49 HEXDIG <- <([0-9] / [A-F] / [a-f])> */
 		func() bool {
-			position612, tokenIndex612 := position, tokenIndex
+			position620, tokenIndex620 := position, tokenIndex
 			{
-				position613 := position
+				position621 := position
 				{
-					position614, tokenIndex614 := position, tokenIndex
+					position622, tokenIndex622 := position, tokenIndex
 					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l615
+						goto l623
 					}
 					position++
-					goto l614
-				l615:
-					position, tokenIndex = position614, tokenIndex614
+					goto l622
+				l623:
+					position, tokenIndex = position622, tokenIndex622
 					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l616
+						goto l624
 					}
 					position++
-					goto l614
-				l616:
-					position, tokenIndex = position614, tokenIndex614
+					goto l622
+				l624:
+					position, tokenIndex = position622, tokenIndex622
 					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l612
+						goto l620
 					}
 					position++
 				}
-			l614:
-				add(ruleHEXDIG, position613)
+			l622:
+				add(ruleHEXDIG, position621)
 			}
 			return true
-		l612:
-			position, tokenIndex = position612, tokenIndex612
+		l620:
+			position, tokenIndex = position620, tokenIndex620
 			return false
 		},
 		/* 50 h16 <- <(HEXDIG HEXDIG? HEXDIG? HEXDIG? !'.')> */
 		func() bool {
-			position617, tokenIndex617 := position, tokenIndex
+			position625, tokenIndex625 := position, tokenIndex
 			{
-				position618 := position
+				position626 := position
 				if !_rules[ruleHEXDIG]() {
-					goto l617
+					goto l625
 				}
 				{
-					position619, tokenIndex619 := position, tokenIndex
+					position627, tokenIndex627 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l619
+						goto l627
 					}
-					goto l620
-				l619:
-					position, tokenIndex = position619, tokenIndex619
+					goto l628
+				l627:
+					position, tokenIndex = position627, tokenIndex627
 				}
-			l620:
+			l628:
 				{
-					position621, tokenIndex621 := position, tokenIndex
+					position629, tokenIndex629 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l621
+						goto l629
 					}
-					goto l622
-				l621:
-					position, tokenIndex = position621, tokenIndex621
+					goto l630
+				l629:
+					position, tokenIndex = position629, tokenIndex629
 				}
-			l622:
+			l630:
 				{
-					position623, tokenIndex623 := position, tokenIndex
+					position631, tokenIndex631 := position, tokenIndex
 					if !_rules[ruleHEXDIG]() {
-						goto l623
+						goto l631
 					}
-					goto l624
-				l623:
-					position, tokenIndex = position623, tokenIndex623
+					goto l632
+				l631:
+					position, tokenIndex = position631, tokenIndex631
 				}
-			l624:
+			l632:
 				{
-					position625, tokenIndex625 := position, tokenIndex
+					position633, tokenIndex633 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l625
+						goto l633
 					}
 					position++
-					goto l617
-				l625:
-					position, tokenIndex = position625, tokenIndex625
+					goto l625
+				l633:
+					position, tokenIndex = position633, tokenIndex633
 				}
-				add(ruleh16, position618)
+				add(ruleh16, position626)
 			}
 			return true
-		l617:
-			position, tokenIndex = position617, tokenIndex617
+		l625:
+			position, tokenIndex = position625, tokenIndex625
 			return false
 		},
 		/* 51 ls32 <- <((h16 ':' h16) / IPv4address)> */
 		func() bool {
-			position626, tokenIndex626 := position, tokenIndex
+			position634, tokenIndex634 := position, tokenIndex
 			{
-				position627 := position
+				position635 := position
 				{
-					position628, tokenIndex628 := position, tokenIndex
+					position636, tokenIndex636 := position, tokenIndex
 					if !_rules[ruleh16]() {
-						goto l629
+						goto l637
 					}
 					if at(buffer, position) != rune(':') {
-						goto l629
+						goto l637
 					}
 					position++
 					if !_rules[ruleh16]() {
-						goto l629
+						goto l637
 					}
-					goto l628
-				l629:
-					position, tokenIndex = position628, tokenIndex628
+					goto l636
+				l637:
+					position, tokenIndex = position636, tokenIndex636
 					if !_rules[ruleIPv4address]() {
-						goto l626
+						goto l634
 					}
 				}
-			l628:
-				add(rulels32, position627)
+			l636:
+				add(rulels32, position635)
 			}
 			return true
-		l626:
-			position, tokenIndex = position626, tokenIndex626
+		l634:
+			position, tokenIndex = position634, tokenIndex634
 			return false
 		},
 		/* 52 scope_id <- <(alphanum / ('.' / '_'))+> */
 		func() bool {
-			position630, tokenIndex630 := position, tokenIndex
+			position638, tokenIndex638 := position, tokenIndex
 			{
-				position631 := position
+				position639 := position
 				{
-					position634, tokenIndex634 := position, tokenIndex
+					position642, tokenIndex642 := position, tokenIndex
 					if !_rules[rulealphanum]() {
-						goto l635
+						goto l643
 					}
-					goto l634
-				l635:
-					position, tokenIndex = position634, tokenIndex634
+					goto l642
+				l643:
+					position, tokenIndex = position642, tokenIndex642
 					{
-						position636, tokenIndex636 := position, tokenIndex
+						position644, tokenIndex644 := position, tokenIndex
 						if at(buffer, position) != rune('.') {
-							goto l637
+							goto l645
 						}
 						position++
-						goto l636
-					l637:
-						position, tokenIndex = position636, tokenIndex636
+						goto l644
+					l645:
+						position, tokenIndex = position644, tokenIndex644
 						if at(buffer, position) != rune('_') {
-							goto l630
+							goto l638
 						}
 						position++
 					}
-				l636:
+				l644:
 				}
-			l634:
-			l632:
+			l642:
+			l640:
 				{
-					position633, tokenIndex633 := position, tokenIndex
+					position641, tokenIndex641 := position, tokenIndex
 					{
-						position638, tokenIndex638 := position, tokenIndex
+						position646, tokenIndex646 := position, tokenIndex
 						if !_rules[rulealphanum]() {
-							goto l639
+							goto l647
 						}
-						goto l638
-					l639:
-						position, tokenIndex = position638, tokenIndex638
+						goto l646
+					l647:
+						position, tokenIndex = position646, tokenIndex646
 						{
-							position640, tokenIndex640 := position, tokenIndex
+							position648, tokenIndex648 := position, tokenIndex
 							if at(buffer, position) != rune('.') {
+								goto l649
+							}
+							position++
+							goto l648
+						l649:
+							position, tokenIndex = position648, tokenIndex648
+							if at(buffer, position) != rune('_') {
 								goto l641
 							}
 							position++
-							goto l640
-						l641:
-							position, tokenIndex = position640, tokenIndex640
-							if at(buffer, position) != rune('_') {
-								goto l633
-							}
-							position++
 						}
-					l640:
+					l648:
 					}
-				l638:
-					goto l632
-				l633:
-					position, tokenIndex = position633, tokenIndex633
+				l646:
+					goto l640
+				l641:
+					position, tokenIndex = position641, tokenIndex641
 				}
-				add(rulescope_id, position631)
+				add(rulescope_id, position639)
 			}
 			return true
-		l630:
-			position, tokenIndex = position630, tokenIndex630
+		l638:
+			position, tokenIndex = position638, tokenIndex638
 			return false
 		},
 		/* 53 octet <- <(('0'* nz_octet) / '0'+)> */
-		func() bool {
-			position642, tokenIndex642 := position, tokenIndex
-			{
-				position643 := position
-				{
-					position644, tokenIndex644 := position, tokenIndex
-				l646:
-					{
-						position647, tokenIndex647 := position, tokenIndex
-						if at(buffer, position) != rune('0') {
-							goto l647
-						}
-						position++
-						goto l646
-					l647:
-						position, tokenIndex = position647, tokenIndex647
-					}
-					if !_rules[rulenz_octet]() {
-						goto l645
-					}
-					goto l644
-				l645:
-					position, tokenIndex = position644, tokenIndex644
-					if at(buffer, position) != rune('0') {
-						goto l642
-					}
-					position++
-				l648:
-					{
-						position649, tokenIndex649 := position, tokenIndex
-						if at(buffer, position) != rune('0') {
-							goto l649
-						}
-						position++
-						goto l648
-					l649:
-						position, tokenIndex = position649, tokenIndex649
-					}
-				}
-			l644:
-				add(ruleoctet, position643)
-			}
-			return true
-		l642:
-			position, tokenIndex = position642, tokenIndex642
-			return false
-		},
-		/* 54 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
 		func() bool {
 			position650, tokenIndex650 := position, tokenIndex
 			{
 				position651 := position
 				{
 					position652, tokenIndex652 := position, tokenIndex
-					if at(buffer, position) != rune('2') {
+				l654:
+					{
+						position655, tokenIndex655 := position, tokenIndex
+						if at(buffer, position) != rune('0') {
+							goto l655
+						}
+						position++
+						goto l654
+					l655:
+						position, tokenIndex = position655, tokenIndex655
+					}
+					if !_rules[rulenz_octet]() {
 						goto l653
 					}
-					position++
-					if at(buffer, position) != rune('5') {
-						goto l653
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('5') {
-						goto l653
-					}
-					position++
 					goto l652
 				l653:
 					position, tokenIndex = position652, tokenIndex652
-					if at(buffer, position) != rune('2') {
-						goto l654
-					}
-					position++
-					if c := at(buffer, position); c < rune('0') || c > rune('4') {
-						goto l654
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l654
-					}
-					goto l652
-				l654:
-					position, tokenIndex = position652, tokenIndex652
-					if at(buffer, position) != rune('1') {
-						goto l655
-					}
-					position++
-					if !_rules[ruledigit]() {
-						goto l655
-					}
-					if !_rules[ruledigit]() {
-						goto l655
-					}
-					goto l652
-				l655:
-					position, tokenIndex = position652, tokenIndex652
-					if !_rules[rulenzdigit]() {
-						goto l656
-					}
-					if !_rules[ruledigit]() {
-						goto l656
-					}
-					goto l652
-				l656:
-					position, tokenIndex = position652, tokenIndex652
-					if !_rules[rulenzdigit]() {
+					if at(buffer, position) != rune('0') {
 						goto l650
+					}
+					position++
+				l656:
+					{
+						position657, tokenIndex657 := position, tokenIndex
+						if at(buffer, position) != rune('0') {
+							goto l657
+						}
+						position++
+						goto l656
+					l657:
+						position, tokenIndex = position657, tokenIndex657
 					}
 				}
 			l652:
-				add(rulenz_octet, position651)
+				add(ruleoctet, position651)
 			}
 			return true
 		l650:
 			position, tokenIndex = position650, tokenIndex650
 			return false
 		},
-		/* 55 nzdigit <- <[1-9]> */
+		/* 54 nz_octet <- <(('2' '5' [0-5]) / ('2' [0-4] digit) / ('1' digit digit) / (nzdigit digit) / nzdigit)> */
 		func() bool {
-			position657, tokenIndex657 := position, tokenIndex
+			position658, tokenIndex658 := position, tokenIndex
 			{
-				position658 := position
-				if c := at(buffer, position); c < rune('1') || c > rune('9') {
-					goto l657
+				position659 := position
+				{
+					position660, tokenIndex660 := position, tokenIndex
+					if at(buffer, position) != rune('2') {
+						goto l661
+					}
+					position++
+					if at(buffer, position) != rune('5') {
+						goto l661
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('5') {
+						goto l661
+					}
+					position++
+					goto l660
+				l661:
+					position, tokenIndex = position660, tokenIndex660
+					if at(buffer, position) != rune('2') {
+						goto l662
+					}
+					position++
+					if c := at(buffer, position); c < rune('0') || c > rune('4') {
+						goto l662
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l662
+					}
+					goto l660
+				l662:
+					position, tokenIndex = position660, tokenIndex660
+					if at(buffer, position) != rune('1') {
+						goto l663
+					}
+					position++
+					if !_rules[ruledigit]() {
+						goto l663
+					}
+					if !_rules[ruledigit]() {
+						goto l663
+					}
+					goto l660
+				l663:
+					position, tokenIndex = position660, tokenIndex660
+					if !_rules[rulenzdigit]() {
+						goto l664
+					}
+					if !_rules[ruledigit]() {
+						goto l664
+					}
+					goto l660
+				l664:
+					position, tokenIndex = position660, tokenIndex660
+					if !_rules[rulenzdigit]() {
+						goto l658
+					}
 				}
-				position++
-				add(rulenzdigit, position658)
+			l660:
+				add(rulenz_octet, position659)
 			}
 			return true
-		l657:
-			position, tokenIndex = position657, tokenIndex657
+		l658:
+			position, tokenIndex = position658, tokenIndex658
+			return false
+		},
+		/* 55 nzdigit <- <[1-9]> */
+		func() bool {
+			position665, tokenIndex665 := position, tokenIndex
+			{
+				position666 := position
+				if c := at(buffer, position); c < rune('1') || c > rune('9') {
+					goto l665
+				}
+				position++
+				add(rulenzdigit, position666)
+			}
+			return true
+		l665:
+			position, tokenIndex = position665, tokenIndex665
 			return false
 		},
 		/* 56 other <- <(('Â' [¡-¿]) / ([Ã-ß] UTF8_tail) / ('à' [\u00a0-¿] UTF8_tail) / ('á' [\u0080-\u0099] UTF8_tail) / ('á' '\u009a' [\u0081-¿]) / ('á' [\u009b-¿] UTF8_tail) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('â' [\u0082-¿] UTF8_tail) / ('ã' '\u0080' [\u0081-¿]) / ('ã' [\u0081-¿] UTF8_tail) / ([ä-ì] UTF8_tail UTF8_tail) / ('í' [\u0080-\u009f] UTF8_tail) / (('î' / 'ï') UTF8_tail UTF8_tail) / ('ð' [\u0090-¿] UTF8_tail UTF8_tail) / ([ñ-ó] UTF8_tail UTF8_tail UTF8_tail) / ('ô' [\u0080-\u008f] UTF8_tail UTF8_tail))> */
 		func() bool {
-			position659, tokenIndex659 := position, tokenIndex
+			position667, tokenIndex667 := position, tokenIndex
 			{
-				position660 := position
+				position668 := position
 				{
-					position661, tokenIndex661 := position, tokenIndex
+					position669, tokenIndex669 := position, tokenIndex
 					if at(buffer, position) != rune('Â') {
-						goto l662
+						goto l670
 					}
 					position++
 					if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-						goto l662
+						goto l670
 					}
 					position++
-					goto l661
-				l662:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l670:
+					position, tokenIndex = position669, tokenIndex669
 					if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-						goto l663
+						goto l671
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l663
+						goto l671
 					}
-					goto l661
-				l663:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l671:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('à') {
-						goto l664
+						goto l672
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l664
+						goto l672
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l664
+						goto l672
 					}
-					goto l661
-				l664:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l672:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('á') {
-						goto l665
+						goto l673
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l665
+						goto l673
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l665
+						goto l673
 					}
-					goto l661
-				l665:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l673:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('á') {
-						goto l666
+						goto l674
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l666
+						goto l674
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l666
+						goto l674
 					}
 					position++
-					goto l661
-				l666:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l674:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('á') {
-						goto l667
+						goto l675
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-						goto l667
+						goto l675
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l667
+						goto l675
 					}
-					goto l661
-				l667:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l675:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('â') {
-						goto l668
+						goto l676
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l668
+						goto l676
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l668
+						goto l676
 					}
 					position++
-					goto l661
-				l668:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l676:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('â') {
-						goto l669
+						goto l677
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l669
+						goto l677
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l669
+						goto l677
 					}
 					position++
-					goto l661
-				l669:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l677:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('â') {
-						goto l670
+						goto l678
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l670
+						goto l678
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l670
+						goto l678
 					}
 					position++
-					goto l661
-				l670:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l678:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('â') {
-						goto l671
+						goto l679
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l671
+						goto l679
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l671
+						goto l679
 					}
 					position++
-					goto l661
-				l671:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l679:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('â') {
-						goto l672
+						goto l680
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l672
+						goto l680
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l672
+						goto l680
 					}
 					position++
-					goto l661
-				l672:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l680:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('â') {
-						goto l673
+						goto l681
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-						goto l673
+						goto l681
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l673
+						goto l681
 					}
-					goto l661
-				l673:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l681:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('ã') {
-						goto l674
+						goto l682
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l674
+						goto l682
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l674
+						goto l682
 					}
 					position++
-					goto l661
-				l674:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l682:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('ã') {
-						goto l675
+						goto l683
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l675
+						goto l683
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l675
+						goto l683
 					}
-					goto l661
-				l675:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l683:
+					position, tokenIndex = position669, tokenIndex669
 					if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-						goto l676
+						goto l684
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l676
+						goto l684
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l676
+						goto l684
 					}
-					goto l661
-				l676:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l684:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('í') {
-						goto l677
+						goto l685
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-						goto l677
+						goto l685
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l677
+						goto l685
 					}
-					goto l661
-				l677:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l685:
+					position, tokenIndex = position669, tokenIndex669
 					{
-						position679, tokenIndex679 := position, tokenIndex
+						position687, tokenIndex687 := position, tokenIndex
 						if at(buffer, position) != rune('î') {
-							goto l680
+							goto l688
 						}
 						position++
-						goto l679
-					l680:
-						position, tokenIndex = position679, tokenIndex679
+						goto l687
+					l688:
+						position, tokenIndex = position687, tokenIndex687
 						if at(buffer, position) != rune('ï') {
-							goto l678
+							goto l686
 						}
 						position++
 					}
-				l679:
+				l687:
 					if !_rules[ruleUTF8_tail]() {
-						goto l678
+						goto l686
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l678
+						goto l686
 					}
-					goto l661
-				l678:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l686:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('ð') {
-						goto l681
+						goto l689
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-						goto l681
+						goto l689
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l681
+						goto l689
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l681
+						goto l689
 					}
-					goto l661
-				l681:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l689:
+					position, tokenIndex = position669, tokenIndex669
 					if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-						goto l682
+						goto l690
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l682
+						goto l690
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l682
+						goto l690
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l682
+						goto l690
 					}
-					goto l661
-				l682:
-					position, tokenIndex = position661, tokenIndex661
+					goto l669
+				l690:
+					position, tokenIndex = position669, tokenIndex669
 					if at(buffer, position) != rune('ô') {
-						goto l659
+						goto l667
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-						goto l659
+						goto l667
 					}
 					position++
 					if !_rules[ruleUTF8_tail]() {
-						goto l659
+						goto l667
 					}
 					if !_rules[ruleUTF8_tail]() {
-						goto l659
+						goto l667
 					}
 				}
-			l661:
-				add(ruleother, position660)
+			l669:
+				add(ruleother, position668)
 			}
 			return true
-		l659:
-			position, tokenIndex = position659, tokenIndex659
+		l667:
+			position, tokenIndex = position667, tokenIndex667
 			return false
 		},
 		/* 57 UTF8_tail <- <[\u0080-¿]> */
 		func() bool {
-			position683, tokenIndex683 := position, tokenIndex
+			position691, tokenIndex691 := position, tokenIndex
 			{
-				position684 := position
+				position692 := position
 				if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-					goto l683
+					goto l691
 				}
 				position++
-				add(ruleUTF8_tail, position684)
+				add(ruleUTF8_tail, position692)
 			}
 			return true
-		l683:
-			position, tokenIndex = position683, tokenIndex683
+		l691:
+			position, tokenIndex = position691, tokenIndex691
 			return false
 		},
 	}

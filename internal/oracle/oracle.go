@@ -6,6 +6,11 @@
 // test strings from the same trees. None of it shares code with the PEG
 // files, the generated parsers or the automata of package parser.
 //
+// Beside the grammar in force, which an edit of rfc2396.peg changes, it
+// reads Appendix A as the RFC publishes it (appendix-a.txt, [NewPublished]),
+// so that a test table stating what the RFC says of a reference can tell
+// whether the grammar in force still reads it so ([Facts]).
+//
 // Regular expressions match runes and the grammars bytes, so both the
 // expressions and the inputs read one byte as one rune of the same value
 // (ISO 8859-1): a byte 0xC3 is the rune U+00C3, in a class and in an input

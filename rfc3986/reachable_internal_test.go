@@ -5,9 +5,9 @@ import (
 
 	"errors"
 
-	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 

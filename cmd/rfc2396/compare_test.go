@@ -132,7 +132,7 @@ func TestReadsAsStrict(t *testing.T) {
 		if !coveredProfile(p) {
 			// Not an error: compare reads references under such a profile
 			// without the shortcut, which is slower, not wrong.
-			t.Logf("profile %s has an edit the argument before coveredEdits in compare.go does not cover: check the argument for it and add it, and compare takes the shortcut under it", p)
+			t.Logf("profile %s has an edit the argument before coveredEdits in compare.go does not cover: check the argument for it and add it; until then compare reads references under it without the shortcut", p)
 		}
 	}
 	checked := 0

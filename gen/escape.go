@@ -89,6 +89,10 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 		}
 		return s, false
 	}
+	isCharSet := func(n *bnf.Node) bool {
+		_, ok := charSet(n)
+		return ok
+	}
 	// walk collects the raw data bytes and the separators of n. A
 	// one-byte literal is data when it is an alternative among
 	// characters, a separator when it stands in a sequence.
@@ -190,6 +194,18 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 			r := escapeRule{name: name, structured: list.structured, nullable: nullable(body)}
 			walk(body, &r, false)
 			r.first = first(body)
+			if !list.structured && body.Kind == bnf.Concatenation && len(body.Children) > 1 && isCharSet(body.Children[0]) {
+				// One character then the rest (opaque_part = uric_no_slash
+				// *uric): after the first byte, a byte is raw as the rest
+				// allows it. uric_no_slash lists "$" itself; a uric
+				// without "$" (an edit of reserved) must escape it there.
+				var rest escapeRule
+				for _, c := range body.Children[1:] {
+					walk(c, &rest, true)
+				}
+				r.class = rest.class
+				r.separators = rest.separators
+			}
 			if list.structured && body.Kind == bnf.Concatenation && body.Children[0].Kind == bnf.RuleRef {
 				var seg, rest escapeRule
 				walk(body.Children[0], &seg, false)

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/internal/oracle"
 )
 
 // TestREADME runs the commands the README's first screen shows and checks
@@ -32,7 +34,20 @@ func TestREADME(t *testing.T) {
 		args := shellWords(t, strings.TrimPrefix(cmd, "go run ./cmd/rfc2396 "))
 		out, errOut, status := runCLI("", args...)
 		if i == 0 && status != 0 {
-			t.Errorf("the README's first command %q exits %d:\n%s%s", cmd, status, out, errOut)
+			// It must, while the grammar in force reads its references as
+			// the published one does: an edit can make the RFC's own
+			// example invalid (alpha = lowalpha rejects "#Related").
+			var refs []string
+			for _, a := range args[1:] {
+				if !strings.HasPrefix(a, "-") {
+					refs = append(refs, a)
+				}
+			}
+			if oracle.NewFacts(0).Hold(refs...) {
+				t.Errorf("the README's first command %q exits %d:\n%s%s", cmd, status, out, errOut)
+			} else {
+				t.Logf("the README's first command %q exits %d: %s", cmd, status, oracle.NotHeld)
+			}
 		}
 		if *update {
 			rewrite.add(m[4], m[5], out)

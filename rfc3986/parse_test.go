@@ -67,9 +67,21 @@ func TestParseComponents(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	facts := oracle3986.NewFacts()
+	published, err := oracle3986.PublishedDefinitions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The rule a row names is the rule as published: the row holds only
+	// while the grammar in force defines it alike.
+	asPublished := map[string]bool{}
+	for _, d := range published {
+		if r, ok := grammar.Lookup(d.Name); ok && r.Info().ABNF == d.Line {
+			asPublished[d.Name] = true
+		}
+	}
 	for _, r := range uritest.ReadTable(t, "../testdata/rfc3986/invalid.txt", 4) {
 		row := r.Fields
-		if !facts.Hold(row[0]) {
+		if !facts.Hold(row[0]) || !asPublished[row[2]] {
 			t.Logf("invalid.txt:%d: %s", r.Line, oracle.NotHeld)
 			continue
 		}

@@ -95,6 +95,10 @@ func newBrowser(t *testing.T) context.Context {
 
 func textOf(t *testing.T, ctx context.Context, sel string) string {
 	t.Helper()
+	// An element that never comes fails the test in seconds, not at the
+	// browser context's own deadline.
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
 	s, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(sel)))
 	if err != nil {
 		t.Fatalf("%s: %v", sel, err)
@@ -154,15 +158,19 @@ func TestBrowserPlayground(t *testing.T) {
 	}
 
 	// An opaque URI: the query belongs to the opaque part.
-	load("mailto:John.Doe@example.com?subject=hi")
-	if got := textOf(t, ctx, ".verdict .kind"); got != "(absolute, opaque)" {
-		t.Errorf("mailto: kind %q", got)
-	}
-	if got := component("path"); got != "John.Doe@example.com?subject=hi" {
-		t.Errorf("mailto: path %q", got)
-	}
-	if got := component("query"); !strings.Contains(got, "undefined") {
-		t.Errorf("mailto: query %q", got)
+	if opaque := "mailto:John.Doe@example.com?subject=hi"; !oracle.NewFacts(0).Hold(opaque) {
+		t.Logf("%s: %s", opaque, oracle.NotHeld)
+	} else {
+		load(opaque)
+		if got := textOf(t, ctx, ".verdict .kind"); got != "(absolute, opaque)" {
+			t.Errorf("mailto: kind %q", got)
+		}
+		if got := component("path"); got != "John.Doe@example.com?subject=hi" {
+			t.Errorf("mailto: path %q", got)
+		}
+		if got := component("query"); !strings.Contains(got, "undefined") {
+			t.Errorf("mailto: query %q", got)
+		}
 	}
 
 	// An invalid reference: the offset, the rule and what was expected.

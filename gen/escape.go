@@ -89,9 +89,24 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 		}
 		return s, false
 	}
-	isCharSet := func(n *bnf.Node) bool {
-		_, ok := charSet(n)
-		return ok
+	// oneUnit reports whether n matches one character or one escape,
+	// never more: uric_no_slash.
+	var oneUnit func(n *bnf.Node) bool
+	oneUnit = func(n *bnf.Node) bool {
+		switch n.Kind {
+		case bnf.Literal:
+			return len(n.Text) == 1
+		case bnf.RuleRef:
+			return n.Text == "escaped" || oneUnit(byName[n.Text])
+		case bnf.Alternation:
+			for _, c := range n.Children {
+				if !oneUnit(c) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
 	}
 	// walk collects the raw data bytes and the separators of n. A
 	// one-byte literal is data when it is an alternative among
@@ -194,7 +209,7 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 			r := escapeRule{name: name, structured: list.structured, nullable: nullable(body)}
 			walk(body, &r, false)
 			r.first = first(body)
-			if !list.structured && body.Kind == bnf.Concatenation && len(body.Children) > 1 && isCharSet(body.Children[0]) {
+			if !list.structured && body.Kind == bnf.Concatenation && len(body.Children) > 1 && oneUnit(body.Children[0]) {
 				// One character then the rest (opaque_part = uric_no_slash
 				// *uric): after the first byte, a byte is raw as the rest
 				// allows it. uric_no_slash lists "$" itself; a uric

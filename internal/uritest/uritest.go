@@ -19,6 +19,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/internal/oracle"
 )
 
 // NoPanic runs f and reports a panic as a failure of the case name.
@@ -483,7 +485,7 @@ func (h Hold) Row(t testing.TB, path string, r Row, refs ...string) bool {
 	if h(check...) {
 		return true
 	}
-	t.Logf("%s:%d: not checked: the grammar in force reads it otherwise than as published", filepath.Base(path), r.Line)
+	t.Logf("%s:%d: %s", filepath.Base(path), r.Line, oracle.NotHeld)
 	return false
 }
 

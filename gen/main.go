@@ -116,6 +116,9 @@ func generateGrammar() error {
 	if err != nil {
 		return fmt.Errorf("the grammar with every edit: %v", err)
 	}
+	if err := writeFace("parser"); err != nil {
+		return err
+	}
 	if err := writeGo("grammar/rules_gen.go", catalogueAll(comp, g, full)); err != nil {
 		return err
 	}

@@ -79,6 +79,9 @@ func generateRFC3986() error {
 	if err != nil {
 		return err
 	}
+	if err := writeFace("rfc3986"); err != nil {
+		return err
+	}
 	if err := writeGo("rfc3986/escape_gen.go", esc); err != nil {
 		return err
 	}

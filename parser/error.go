@@ -75,43 +75,6 @@ func (g Gap) String() string {
 	return "no gap"
 }
 
-// Error reports a string that does not match an Appendix A rule: where the
-// first character is that no valid parse can include, what that character
-// is, which rule was being matched there, and what would have been allowed.
-// [Error.Error] is the one-line message; [Error.ErrorWithPosition] adds the
-// input with a caret under the offending byte and the Appendix A rule.
-type Error struct {
-	// Input is the string that was checked.
-	Input string
-	// Start is the rule the whole input was checked against, usually
-	// grammar.RuleURIReference.
-	Start grammar.Rule
-	// Offset is the byte offset of the first byte that no string of Start's
-	// language can have there: every valid string that starts like
-	// Input[:Offset] continues differently. Offset == len(Input) means the
-	// input ended too early.
-	Offset int
-	// Rule is the innermost rule, above the character level, that the
-	// reading of Input[:Offset] was inside; Path lists the rules from Start
-	// down to Rule. Where readings part, the RFC's first alternative is
-	// followed, except that a first segment with no ":" to end a scheme is
-	// read as a relative path ("my file.html" is explained in rel_segment,
-	// not in scheme). Path is shared with other errors: do not modify it.
-	Rule grammar.Rule
-	Path []grammar.Rule
-	// Expected describes what could have come at Offset, e.g.
-	// `pchar, ";", "/", "?" or "#"`.
-	Expected string
-	// Gap is the known gap of RFC 2396 that the input runs into, if any,
-	// unless the profile has the edit that repairs it (see [Gap.Edit]).
-	Gap Gap
-	// Profile is the name of the profile the input was checked under, or
-	// "" for Appendix A exactly (Strict); Edits are its edits, under which
-	// Rule has the definition ErrorWithPosition quotes.
-	Profile string
-	Edits   grammar.EditSet
-}
-
 // AtEnd reports whether the input ended before the rule was complete.
 // A nil *Error is at the end of its (empty) input.
 func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }

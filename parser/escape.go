@@ -2,67 +2,10 @@ package parser
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/pct"
 )
-
-// EscapeReason says why Escape could not escape a string for a rule.
-type EscapeReason uint8
-
-const (
-	// EscapeUnsupportedRule: the rule is not a component Escape can build,
-	// because Appendix A allows no escapes in it (scheme, hostname, port,
-	// IPv4address), because it is made of several components (authority,
-	// URI-reference...), or because it is a single character.
-	EscapeUnsupportedRule EscapeReason = iota + 1
-	// EscapeEmpty: the rule does not match the empty string (rel_segment,
-	// reg_name, opaque_part, rel_path), and escaping cannot add a
-	// character.
-	EscapeEmpty
-	// EscapeBadStart: a path rule's input must start with "/" (abs_path)
-	// or must not (rel_path), and a separator is never escaped there.
-	EscapeBadStart
-)
-
-// Code returns a short stable name for machines.
-func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
-
-// String describes r for people.
-func (r EscapeReason) String() string {
-	switch r {
-	case EscapeUnsupportedRule:
-		return "escaping is not defined for this rule"
-	case EscapeEmpty:
-		return "the rule does not match the empty string"
-	case EscapeBadStart:
-		return "the path does not start as the rule requires"
-	}
-	return "unknown reason"
-}
-
-// EscapeError reports a string that Escape cannot turn into a string of
-// the rule asked for.
-type EscapeError struct {
-	Rule   grammar.Rule
-	Reason EscapeReason
-	// Detail says more, e.g. which rules to use instead.
-	Detail string
-}
-
-func (e *EscapeError) Error() string {
-	if e == nil {
-		return "rfc2396: <nil *EscapeError>"
-	}
-	return pct.ErrorMessage("rfc2396", "escape", e.Rule.String(), e.Reason.String(), e.Detail)
-}
-
-// EscapeRules lists the rules Escape supports, in Appendix A's order.
-func EscapeRules() []grammar.Rule { return escaping.Rules() }
-
-// escaping is Escape's tables for the rules of Appendix A.
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
 
 // Escape returns s escaped (section 2.4.1: "%" and two upper-case hex
 // digits per escaped byte) so that the result matches rule as a whole and
@@ -121,31 +64,6 @@ func unsupportedDetail(rule grammar.Rule) string {
 		return "Appendix A allows no escapes in " + name
 	}
 	return name + " is made of several components; escape each with its own rule (segment, param, query, fragment, userinfo, reg_name, ...)"
-}
-
-// UnescapeError reports a "%" that is not followed by two hex digits
-// (section 2.4.1: escaped = "%" hex hex).
-type UnescapeError struct {
-	Input string
-	// Offset is the byte offset of the "%".
-	Offset int
-}
-
-func (e *UnescapeError) Error() string {
-	if e == nil {
-		return "rfc2396: <nil *UnescapeError>"
-	}
-	begin := min(max(e.Offset, 0), len(e.Input))
-	shown := e.Input[begin:min(len(e.Input), begin+3)]
-	var b strings.Builder
-	for i := 0; i < len(shown); i++ {
-		if c := shown[i]; c >= 0x20 && c < 0x7f {
-			b.WriteByte(c)
-		} else {
-			fmt.Fprintf(&b, `\x%02x`, c)
-		}
-	}
-	return fmt.Sprintf("rfc2396: offset %d: malformed escape %q: \"%%\" must be followed by two hex digits (section 2.4.1, escaped = \"%%\" hex hex)", e.Offset, b.String())
 }
 
 // Unescape replaces every escape "%" hex hex in s by the byte it encodes

@@ -153,23 +153,13 @@ func (w Warning) String() string {
 	return "unknown warning"
 }
 
-// ResolveReason classifies a *[ResolveError].
-type ResolveReason int
-
+// RFC 2396's own reasons of a [ResolveReason], after those both packages
+// have.
 const (
-	// InvalidBase: the base is not a URI-reference (Err tells why).
-	InvalidBase ResolveReason = iota + 1
-	// RelativeBase: the base has no scheme; section 5.2 needs an absolute
-	// base URI.
-	RelativeBase
-	// InvalidReference: the reference (for [Relativize], the target) is not
-	// a URI-reference, nor the "?y" form Appendix C resolves (Err tells
-	// why).
-	InvalidReference
 	// OpaqueBase: a relative reference against an opaque base ("mailto:x");
 	// section 5: "relative URI cannot be used within a document that has an
 	// unsuitable base URI". Same-document references ("", "#f") are fine.
-	OpaqueBase
+	OpaqueBase ResolveReason = ownResolveReasons + iota
 	// DotDotRefused: ".." segments climb above the root and [RefuseDotDot]
 	// was given (section 5.2 step 6g).
 	DotDotRefused
@@ -179,17 +169,7 @@ const (
 	Unrepresentable
 	// NilURI: a nil *URI was given.
 	NilURI
-	// RelativeTarget: [Relativize] was given a target with no scheme;
-	// only an absolute URI is what a resolution gives.
-	RelativeTarget
 )
-
-// Code returns a short, stable name for r, as JSON output and test tables
-// write it, e.g. "opaque-base".
-func (r ResolveReason) Code() string { return resolveReasons.Code(r) }
-
-// String describes r for people, e.g. "the base is opaque".
-func (r ResolveReason) String() string { return resolveReasons.Text(r) }
 
 // resolveReasons names the reasons, those package rfc3986 has too as it
 // does.
@@ -199,19 +179,6 @@ var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidR
 	Unrepresentable: {Code: "unrepresentable", Text: "the result does not recompose into a reference"},
 	NilURI:          {Code: "nil-uri", Text: "a nil *URI was given"},
 })
-
-// ResolveError reports a reference that cannot be resolved against a base,
-// or a target that cannot be relativized.
-type ResolveError struct {
-	// Op is "resolve" or "relativize".
-	Op     string
-	Reason ResolveReason
-	// Base is the base; Ref is the reference (for Relativize, the target).
-	Base, Ref string
-	// Err is the *Error behind InvalidBase and InvalidReference, the
-	// *ComposeError behind Unrepresentable, or nil.
-	Err error
-}
 
 func (e *ResolveError) Error() string {
 	if e == nil {
@@ -257,15 +224,6 @@ func errorMessage(err error) string {
 		return e.message()
 	}
 	return strings.TrimPrefix(err.Error(), "rfc2396: ")
-}
-
-// Unwrap returns Err: the *Error behind an InvalidBase or InvalidReference,
-// the *ComposeError behind an Unrepresentable, or nil.
-func (e *ResolveError) Unwrap() error {
-	if e == nil {
-		return nil
-	}
-	return e.Err
 }
 
 // Resolve resolves the reference ref against the absolute URI base by the

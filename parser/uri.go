@@ -159,14 +159,6 @@ func (u *URI) AuthorityKind() AuthorityKind {
 // 3.2.2), defined when the authority has an "@".
 func (u *URI) UserInfo() Component { return u.component(uriparts.UserInfo) }
 
-// HostKind tells whether the host is a hostname or an IPv4address.
-func (u *URI) HostKind() HostKind {
-	if u == nil {
-		return NoHost
-	}
-	return u.hostKind
-}
-
 // Host returns the host of a server-based authority (section 3.2.2): a
 // hostname or an IPv4address, as HostKind tells.
 func (u *URI) Host() Component { return u.component(uriparts.Host) }

@@ -7,35 +7,6 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-// Error reports a string that does not match an Appendix A rule: the first
-// byte that no valid string can have there, what that byte is, which rule
-// was being matched, and what would have been allowed.
-type Error struct {
-	// Input is the string that was checked.
-	Input string
-	// Start is the rule the whole input was checked against, usually
-	// grammar.RuleURIReference.
-	Start grammar.Rule
-	// Offset is the byte offset of the first byte that no string of Start's
-	// language can have there: every valid string that starts like
-	// Input[:Offset] continues differently. Offset == len(Input) means the
-	// input ended too early.
-	Offset int
-	// Rule is the innermost rule, above the character level, that the
-	// reading of Input[:Offset] was inside; Path lists the rules from Start
-	// down to Rule. Where readings part, Path stops at the rules that the
-	// RFC's first and last alternatives share ("http://1.2 " is explained
-	// in host, where IPv4address and reg-name part), except that a first
-	// segment with no ":" to end a scheme is read as a relative-ref ("my
-	// file.html" is explained in segment-nz-nc, not in scheme). Path is
-	// shared with other errors: do not modify it.
-	Rule grammar.Rule
-	Path []grammar.Rule
-	// Expected describes what could have come at Offset, e.g.
-	// `HEXDIG, ".", ":" or "]"`.
-	Expected string
-}
-
 // AtEnd reports whether the input ended before the rule was complete.
 // A nil *Error is at the end of its (empty) input.
 func (e *Error) AtEnd() bool { return e == nil || e.Offset >= len(e.Input) }

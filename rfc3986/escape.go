@@ -1,11 +1,9 @@
 package rfc3986
 
 import (
-	"fmt"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/pct"
-	"github.com/rfc2396/rfc2396/internal/safetext"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -40,64 +38,6 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 	grammar.RuleQuery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery]},
 	grammar.RuleFragment:     {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleFragment]},
 }
-
-// EscapeReason says why Escape could not percent-encode a string for a
-// rule; the codes are those of package parser's reasons of the same name.
-type EscapeReason uint8
-
-const (
-	// EscapeUnsupportedRule: the rule is not a component Escape can build:
-	// it allows no percent-encoding (scheme, port, IPv4address, ...), it
-	// is made of several components (authority, URI, ...), or it is a
-	// single character.
-	EscapeUnsupportedRule EscapeReason = iota + 1
-	// EscapeEmpty: the rule does not match the empty string (segment-nz,
-	// segment-nz-nc, path-rootless, path-noscheme).
-	EscapeEmpty
-	// EscapeBadStart: a path must start with "/" (path-abempty) or must
-	// not (path-rootless, path-noscheme), and a separator is never
-	// encoded.
-	EscapeBadStart
-)
-
-var escapeReasonTexts = [...]string{
-	EscapeUnsupportedRule: "percent-encoding is not defined for this rule",
-	EscapeEmpty:           "the rule does not match the empty string",
-	EscapeBadStart:        "the path does not start as the rule requires",
-}
-
-// Code returns a short stable name of r for machines.
-func (r EscapeReason) Code() string { return pct.Reason(r).Code() }
-
-// String describes r for people.
-func (r EscapeReason) String() string {
-	if int(r) < len(escapeReasonTexts) && r > 0 {
-		return escapeReasonTexts[r]
-	}
-	return "unknown reason"
-}
-
-// EscapeError reports a string that Escape cannot turn into a string of
-// the rule asked for.
-type EscapeError struct {
-	Rule   grammar.Rule
-	Reason EscapeReason
-	// Detail says more, e.g. which rules to use instead.
-	Detail string
-}
-
-func (e *EscapeError) Error() string {
-	if e == nil {
-		return "rfc3986: <nil *EscapeError>"
-	}
-	return pct.ErrorMessage("rfc3986", "percent-encode", e.Rule.String(), e.Reason.String(), e.Detail)
-}
-
-// EscapeRules lists the rules Escape supports, in Appendix A's order.
-func EscapeRules() []grammar.Rule { return escaping.Rules() }
-
-// escaping is Escape's tables for the rules of Appendix A.
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
 
 // Escape returns s percent-encoded (section 2.1: "%" and two upper-case
 // hex digits per octet) so that the result matches rule as a whole and
@@ -142,23 +82,6 @@ func ruleNames(rules []grammar.Rule) string {
 		names = append(names, r.String())
 	}
 	return strings.Join(names, ", ")
-}
-
-// UnescapeError reports a "%" that is not followed by two hex digits
-// (section 2.1: pct-encoded = "%" HEXDIG HEXDIG).
-type UnescapeError struct {
-	Input string
-	// Offset is the byte offset of the "%".
-	Offset int
-}
-
-func (e *UnescapeError) Error() string {
-	if e == nil {
-		return "rfc3986: <nil *UnescapeError>"
-	}
-	off := min(max(e.Offset, 0), len(e.Input))
-	shown := safetext.Quote(e.Input[off:min(len(e.Input), off+3)])
-	return fmt.Sprintf(`rfc3986: offset %d: malformed percent-encoding %s: "%%" must be followed by two hex digits (section 2.1, pct-encoded = "%%" HEXDIG HEXDIG)`, e.Offset, shown)
 }
 
 // Unescape replaces every "%" HEXDIG HEXDIG in s by the octet it encodes

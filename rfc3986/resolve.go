@@ -29,54 +29,18 @@ func BackwardsCompatibleScheme() ResolveOption {
 	return func(c *resolveConfig) { c.nonStrict = true }
 }
 
-// ResolveReason classifies a *[ResolveError].
-type ResolveReason int
+// UnreachableTarget, a [ResolveReason] of RFC 3986's own: [Relativize]
+// found no reference that resolves against the base to exactly its target,
+// the target included: the target's path has dot segments section 5.2.4
+// would take out ("http://a/b/../c"), or the target reads back
+// differently.
+const UnreachableTarget = ownResolveReasons
 
-const (
-	// InvalidBase: the base is not a URI-reference (Err tells why).
-	InvalidBase ResolveReason = iota + 1
-	// RelativeBase: the base has no scheme; section 5.1 requires an
-	// absolute base URI.
-	RelativeBase
-	// InvalidReference: the reference (for [Relativize], the target) is
-	// not a URI-reference (Err tells why).
-	InvalidReference
-	// RelativeTarget: [Relativize] was given a target with no scheme; a
-	// resolution always gives one (section 5.2.2).
-	RelativeTarget
-	// UnreachableTarget: no reference resolves against the base to
-	// exactly the target given to [Relativize], not even the target
-	// itself: its path has dot segments that section 5.2.4 would remove
-	// ("http://a/b/../c"), or it reads back otherwise.
-	UnreachableTarget
-)
-
-// Code returns a short, stable name for r, as JSON output and test tables
-// write it, e.g. "invalid-base"; package parser's reasons of the same name
-// have the same codes.
-func (r ResolveReason) Code() string { return resolveReasons.Code(r) }
-
-// String describes r for people, e.g. "the base is not an absolute URI".
-func (r ResolveReason) String() string { return resolveReasons.Text(r) }
-
-// resolveReasons names the reasons, those package parser has too as it
-// does.
+// resolveReasons holds the codes and texts: the four reasons shared with
+// package parser come from package enumname, the last is RFC 3986's own.
 var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]enumname.Name{
 	UnreachableTarget: {Code: "unreachable-target", Text: "no reference resolves to the target against the base"},
 })
-
-// ResolveError reports a reference that cannot be resolved against a base,
-// or a target that cannot be relativized.
-type ResolveError struct {
-	// Op is "resolve" or "relativize".
-	Op     string
-	Reason ResolveReason
-	// Base is the base; Ref is the reference (for Relativize, the target).
-	Base, Ref string
-	// Err is the parse error behind InvalidBase and InvalidReference (an
-	// *[Error] or a *[TooLongError]), or nil.
-	Err error
-}
 
 func (e *ResolveError) Error() string {
 	if e == nil {
@@ -98,14 +62,6 @@ func (e *ResolveError) Error() string {
 		return "rfc3986: no reference resolves against " + quoteSafe(e.Base) + " to " + quoteSafe(e.Ref) + " (section 5.2.2 removes dot segments from every path it does not take from the base)"
 	}
 	return "rfc3986: " + e.Reason.String()
-}
-
-// Unwrap returns the parse error, or nil.
-func (e *ResolveError) Unwrap() error {
-	if e == nil {
-		return nil
-	}
-	return e.Err
 }
 
 // message is err's message without its "rfc3986: " prefix, for an error

@@ -85,15 +85,6 @@ func (u *URI) UserInfo() Component { return u.component(uriparts.UserInfo) }
 // its brackets. HostKind says which rule it matched.
 func (u *URI) Host() Component { return u.component(uriparts.Host) }
 
-// HostKind says which of IP-literal, IPv4address and reg-name the host
-// matched, or NoHost when there is no authority.
-func (u *URI) HostKind() HostKind {
-	if u == nil {
-		return NoHost
-	}
-	return u.hostKind
-}
-
 // Port is the port of the authority (section 3.2.3), after ":"; it may be
 // defined and empty ("http://h:/").
 func (u *URI) Port() Component { return u.component(uriparts.Port) }

@@ -1,5 +1,11 @@
 package pct
 
+import (
+	"strconv"
+
+	"github.com/rfc2396/rfc2396/internal/safetext"
+)
+
 // Reason is why a string could not be escaped for a rule, as both public
 // packages' EscapeReason number it: the codes are the same under both RFCs,
 // only the words for people differ.
@@ -82,4 +88,15 @@ func ErrorMessage(prefix, verb, rule, reason, detail string) string {
 		msg += " (" + detail + ")"
 	}
 	return msg
+}
+
+// UnescapeMessage returns the message of a malformed escape: the
+// package's prefix, the offset of the "%", the three bytes from it
+// (quoted, each byte that is not printable ASCII as \xNN), and the rule
+// it breaks, named as in its RFC (what, e.g. "percent-encoding", and rule,
+// e.g. `section 2.1, pct-encoded = "%" HEXDIG HEXDIG`).
+func UnescapeMessage(prefix string, input string, offset int, what, rule string) string {
+	begin := min(max(offset, 0), len(input))
+	shown := safetext.Quote(input[begin:min(len(input), begin+3)])
+	return prefix + ": offset " + strconv.Itoa(offset) + ": malformed " + what + " " + shown + `: "%" must be followed by two hex digits (` + rule + ")"
 }

@@ -22,13 +22,10 @@ func TestEscapeCases(t *testing.T) {
 	uritest.EscapeCases(t, "testdata/escape/escape.txt", *updateEscape, grammar.Lookup, parser.Escape, escapeFailure, parser.Match)
 }
 
-// escapeFailure is the code and rule of an *EscapeError.
-func escapeFailure(err error) (string, grammar.Rule, bool) {
-	if e, ok := uritest.As[*parser.EscapeError](err); ok {
-		return e.Reason.Code(), e.Rule, true
-	}
-	return "", 0, false
-}
+// escapeFailure reads the code and rule of an *EscapeError.
+var escapeFailure = uritest.Field(func(e *parser.EscapeError) uritest.Refusal[grammar.Rule] {
+	return uritest.Refusal[grammar.Rule]{Code: e.Reason.Code(), Rule: e.Rule}
+})
 
 // randomBytes returns n bytes drawn mostly from the characters that matter
 // to escaping (delimiters, "%", hex digits), and otherwise from all 256.

@@ -311,9 +311,4 @@ func isParseError(err error) bool {
 }
 
 // unescapeOffset is the offset of an *UnescapeError.
-func unescapeOffset(err error) (int, bool) {
-	if e, ok := uritest.As[*parser.UnescapeError](err); ok {
-		return e.Offset, true
-	}
-	return 0, false
-}
+var unescapeOffset = uritest.Field(func(e *parser.UnescapeError) int { return e.Offset })

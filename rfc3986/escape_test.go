@@ -18,13 +18,10 @@ func TestEscapeCases(t *testing.T) {
 	uritest.EscapeCases(t, "testdata/escape/escape.txt", *updateEscape, grammar.Lookup, rfc3986.Escape, escapeFailure, rfc3986.Match)
 }
 
-// escapeFailure is the code and rule of an *EscapeError.
-func escapeFailure(err error) (string, grammar.Rule, bool) {
-	if e, ok := uritest.As[*rfc3986.EscapeError](err); ok {
-		return e.Reason.Code(), e.Rule, true
-	}
-	return "", 0, false
-}
+// escapeFailure reads the code and rule of an *EscapeError.
+var escapeFailure = uritest.Field(func(e *rfc3986.EscapeError) uritest.Refusal[grammar.Rule] {
+	return uritest.Refusal[grammar.Rule]{Code: e.Reason.Code(), Rule: e.Rule}
+})
 
 func TestUnescape(t *testing.T) {
 	uritest.UnescapeTable(t, "testdata/unescape.txt", rfc3986.Unescape, unescapeOffset)

@@ -7,30 +7,36 @@ import (
 )
 
 // A batch that resolves many parsed references against one base, and
-// wants strings: nothing is parsed again.
+// wants strings: nothing is parsed again, not even the result, so a
+// result that would not read back as its components comes with a warning
+// instead of an error.
 func ExampleURI_ResolveReferenceString() {
-	var base, ref rfc3986.URI
-	if err := rfc3986.ParseInto(&base, "http://a/b/c/d;p?q"); err != nil {
+	var base rfc3986.URI
+	if err := rfc3986.ParseInto(&base, "foo:/a/b"); err != nil {
 		fmt.Println(err)
 		return
 	}
-	for _, s := range []string{"g", "../../../g", "..//g"} {
-		if err := rfc3986.ParseInto(&ref, s); err != nil {
+	refs := make([]rfc3986.URI, 3)
+	for i, s := range []string{"c", "../../c", "..//c"} {
+		if err := rfc3986.ParseInto(&refs[i], s); err != nil {
 			fmt.Println(err)
-			continue
+			return
 		}
-		result, warnings, err := base.ResolveReferenceString(&ref)
+	}
+	for i := range refs {
+		target, warnings, err := base.ResolveReferenceString(&refs[i])
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(s, "->", result)
-		for _, w := range warnings {
-			fmt.Println("  warning:", w.Code())
+		codes := make([]string, len(warnings))
+		for j, w := range warnings {
+			codes[j] = w.Code()
 		}
+		fmt.Printf("%-8s -> %-8s %v\n", refs[i].String(), target, codes)
 	}
 	// Output:
-	// g -> http://a/b/c/g
-	// ../../../g -> http://a/g
-	// ..//g -> http://a/b//g
+	// c        -> foo:/a/c []
+	// ../../c  -> foo:/c   []
+	// ..//c    -> foo://c  [path-reads-as-authority]
 }

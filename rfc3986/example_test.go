@@ -62,18 +62,24 @@ func ExampleMatch() {
 }
 
 func ExampleResolve() {
-	base := "http://a/b/c/d;p?q"
-	for _, ref := range []string{"../../../g", "?y", "http:g"} {
-		target, _, _ := rfc3986.Resolve(base, ref)
-		fmt.Println(ref, "->", target)
+	const base = "http://a/b/c/d;p?q"
+	strict := []rfc3986.ResolveOption{}
+	nonStrict := []rfc3986.ResolveOption{rfc3986.BackwardsCompatibleScheme()}
+	for _, c := range []struct {
+		ref     string
+		options []rfc3986.ResolveOption
+	}{{"../../../g", strict}, {"?y", strict}, {"http:g", strict}, {"http:g", nonStrict}} {
+		if target, _, err := rfc3986.Resolve(base, c.ref, c.options...); err != nil {
+			fmt.Println(err)
+		} else {
+			fmt.Printf("%s -> %s (%d options)\n", c.ref, target, len(c.options))
+		}
 	}
-	target, _, _ := rfc3986.Resolve(base, "http:g", rfc3986.BackwardsCompatibleScheme())
-	fmt.Println("http:g (non-strict) ->", target)
 	// Output:
-	// ../../../g -> http://a/g
-	// ?y -> http://a/b/c/d;p?y
-	// http:g -> http:g
-	// http:g (non-strict) -> http://a/b/c/g
+	// ../../../g -> http://a/g (0 options)
+	// ?y -> http://a/b/c/d;p?y (0 options)
+	// http:g -> http:g (0 options)
+	// http:g -> http://a/b/c/g (1 options)
 }
 
 func ExampleNormalize() {

@@ -229,12 +229,7 @@ func FuzzUnescape(f *testing.F) {
 }
 
 // unescapeOffset is the offset of the "%" an *UnescapeError reports.
-func unescapeOffset(err error) (int, bool) {
-	if e, ok := uritest.As[*rfc3986.UnescapeError](err); ok {
-		return e.Offset, true
-	}
-	return 0, false
-}
+var unescapeOffset = uritest.Field(func(e *rfc3986.UnescapeError) int { return e.Offset })
 
 // isParseError reports the errors of Parse.
 func isParseError(err error) bool {

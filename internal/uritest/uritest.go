@@ -322,10 +322,11 @@ func CheckSyntaxErrors[E SyntaxError](t testing.TB, errs ...E) {
 // "rule, quoted input, quoted output or error:code" (testdata/escape/
 // escape.txt): escape gives the output, which matches the rule, or an
 // error whose reason has the code, for that rule. lookup finds a rule by
-// name; failure returns the code and rule of an escape error. With update
+// name; failure returns the code and rule of an escape error (see
+// [Field]). With update
 // (go generate, after a grammar edit), the outputs are rewritten with what
 // escape gives, each checked to match its rule.
-func EscapeCases[R comparable](t *testing.T, path string, update bool, lookup func(string) (R, bool), escape func(string, R) (string, error), failure func(error) (string, R, bool), match func(R, string) error) {
+func EscapeCases[R comparable](t *testing.T, path string, update bool, lookup func(string) (R, bool), escape func(string, R) (string, error), failure func(error) (Refusal[R], bool), match func(R, string) error) {
 	t.Helper()
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -360,8 +361,8 @@ func EscapeCases[R comparable](t *testing.T, path string, update bool, lookup fu
 		if update {
 			// The file shows what Escape does: rewrite it, once the
 			// result matches the rule.
-			if code, r, ok := failure(err); ok && r == rule {
-				lines[n] = f[0] + "\t" + f[1] + "\terror:" + code
+			if refusal, ok := failure(err); ok && refusal.Rule == rule {
+				lines[n] = f[0] + "\t" + f[1] + "\terror:" + refusal.Code
 				continue
 			}
 			if err != nil || match(rule, got) != nil {
@@ -372,7 +373,7 @@ func EscapeCases[R comparable](t *testing.T, path string, update bool, lookup fu
 			continue
 		}
 		if code, isErr := strings.CutPrefix(f[2], "error:"); isErr {
-			if c, r, ok := failure(err); !ok || c != code || r != rule {
+			if refusal, ok := failure(err); !ok || refusal.Code != code || refusal.Rule != rule {
 				t.Errorf("%s:%d: Escape(%q, %v) = %q, %v; want error %s", name, n+1, in, rule, got, err, code)
 			}
 			continue
@@ -645,5 +646,54 @@ func UnescapeTable(t *testing.T, path string, unescape func(string) (string, err
 		if !strings.Contains(err.Error(), "offset "+at) {
 			t.Errorf("%s: Unescape(%q): message %q lacks the offset", where, in, err)
 		}
+	}
+}
+
+// Resolution is one way of resolving a reference against a base: the
+// result as a string, its warnings and its error.
+type Resolution[W any] func(base, ref string) (string, []W, error)
+
+// SameResolutions checks that got and want resolve every reference of refs
+// against every base of bases to the same string, the same warnings and
+// errors with the same message; a pair that got reports unparsable
+// (skip) is passed over. It stops at the first difference, which names
+// where (e.g. the profile) and the pair.
+func SameResolutions[W any](t testing.TB, where string, bases, refs []string, skip func(base, ref string) bool, got, want Resolution[W]) {
+	t.Helper()
+	for _, base := range bases {
+		for _, ref := range refs {
+			if skip(base, ref) {
+				continue
+			}
+			g, gw, gerr := got(base, ref)
+			w, ww, werr := want(base, ref)
+			if g != w || (gerr == nil) != (werr == nil) || gerr != nil && gerr.Error() != werr.Error() {
+				t.Fatalf("%s: %q against %q: got %q, %v; want %q, %v", where, ref, base, g, gerr, w, werr)
+			}
+			if diff := cmp.Diff(ww, gw); diff != "" {
+				t.Fatalf("%s: %q against %q: warnings (-want +got):\n%s", where, ref, base, diff)
+			}
+		}
+	}
+}
+
+// Refusal is what a test reads from an escape error: its reason's code
+// and its rule.
+type Refusal[R any] struct {
+	Code string
+	Rule R
+}
+
+// Field returns a function that reports, of an error, what get reads from
+// the error of type E in its chain, and whether there is one: a test's
+// view of one field of a package's error type (the code and rule of an
+// escape error, the offset of a malformed escape).
+func Field[E error, V any](get func(E) V) func(error) (V, bool) {
+	return func(err error) (V, bool) {
+		if e, ok := As[E](err); ok {
+			return get(e), true
+		}
+		var zero V
+		return zero, false
 	}
 }

@@ -644,7 +644,7 @@ func renderResult(w *strings.Builder, dot *resultView) (err error) {
 			writeString(w, "</p>\n")
 			v61 := dot.TreeHTML
 			writeString(w, string(v61))
-			writeString(w, "\n<p id=\"hover-info\" class=\"hover-info\">—</p>\n<details id=\"outline\"><summary>The parse tree as a list</summary>\n")
+			writeString(w, "\n<p id=\"hover-info\" class=\"hover-info note\">Hover over a span to see its rule and the bytes it took.</p>\n<details id=\"outline\"><summary>The parse tree as a list</summary>\n")
 			v62 := dot.OutlineHTML
 			writeString(w, string(v62))
 			writeString(w, "\n</details>\n</section>\n")

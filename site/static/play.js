@@ -208,6 +208,10 @@
     } else {
       var c = document.createElement("code");
       c.textContent = v === undefined ? "" : v;
+      // The other parsers have no "undefined": an empty string is what
+      // they give for a component that is absent or empty. The stylesheet
+      // shows it in words, and the cell's text stays "".
+      if (c.textContent === "") c.className = "empty-string";
       td.appendChild(c);
     }
     if (marked) {

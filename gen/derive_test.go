@@ -47,3 +47,44 @@ func TestDecisiveLookaheads(t *testing.T) {
 		}
 	}
 }
+
+// TestGuardLiterals checks that an optional sequence or an alternative
+// that starts with a call of a rule that can match nothing is tried only
+// where the first byte of its first literal occurs ahead, and that nothing
+// else is guarded.
+func TestGuardLiterals(t *testing.T) {
+	parse := func(body string) *expr {
+		t.Helper()
+		p := &exprParser{src: body}
+		e, err := p.choice()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return e
+	}
+	tests := []struct{ name, body, want string }{
+		// [ userinfo "@" ] host: userinfo can match nothing.
+		{"server", "(opt '@')? word", "(&{ pegrun.Occurs(p.Buffer, position, 0x40) } opt '@')? word"},
+		// The literal need not follow the call directly.
+		{"later", "(opt word '::')? word", "(&{ pegrun.Occurs(p.Buffer, position, 0x3a) } opt word '::')? word"},
+		// Alternatives, the last one included.
+		{"choice", "opt '#' / opt '?'", "&{ pegrun.Occurs(p.Buffer, position, 0x23) } opt '#' / &{ pegrun.Occurs(p.Buffer, position, 0x3f) } opt '?'"},
+		// A call of a rule that cannot match nothing: its first set guards it.
+		{"notnull", "(word '@')? word", "(word '@')? word"},
+		// No literal to look for, or no call first: unchanged.
+		{"noliteral", "(opt [@])? word", "(opt [@])? word"},
+		{"literalfirst", "('?' opt)?", "('?' opt)?"},
+	}
+	rules := map[string]*expr{"word": parse("[a-z]+"), "opt": parse("[a-z]*")}
+	order := []string{"word", "opt"}
+	for _, tt := range tests {
+		rules[tt.name] = parse(tt.body)
+		order = append(order, tt.name)
+	}
+	guardLiterals(order, rules)
+	for _, tt := range tests {
+		if got := rules[tt.name].String(); got != tt.want {
+			t.Errorf("%s <- %s: got %s, want %s", tt.name, tt.body, got, tt.want)
+		}
+	}
+}

@@ -132,7 +132,6 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		derived[r.name] = e
 	}
 	guardRuleCalls(order, derived)
-	guardLiterals(order, derived)
 	if t.pegSwitch {
 		for _, g := range guardSwitches(order, derived) {
 			fmt.Fprintf(os.Stderr, "gen: %s: %s; the choice is kept ordered\n", t.source, g)
@@ -689,50 +688,4 @@ func alwaysSucceeds(e *expr) bool {
 		}
 	}
 	return false
-}
-
-// guardLiterals puts a test before every optional sequence and every
-// alternative of a choice that starts with a call of a rule that can match
-// nothing, which guardRuleCalls cannot guard by a first set: that a byte
-// the sequence must match occurs somewhere ahead in the input (the first
-// byte of its first literal; pegrun.Occurs). A sequence that cannot match
-// is then not tried. Whatever the rules say, a sequence that must match a
-// literal fails where the literal's first byte does not occur ahead, so
-// the test keeps the language. In Appendix A this is "[ userinfo "@" ]":
-// most references have no "@" after their "//", and the parser then does
-// not read the host as a userinfo first.
-func guardLiterals(order []string, rules map[string]*expr) {
-	c := switchChecker{rules: rules}
-	guarded := func(e *expr) *expr {
-		if e.op != opSeq || len(e.kids) < 2 || e.kids[0].op != opRef {
-			return e
-		}
-		if nullable, _ := c.trueSets(e.kids[0]); !nullable {
-			return e
-		}
-		for _, k := range e.kids[1:] {
-			if k.op == opLiteral && k.text != "" {
-				test := &expr{op: opCode, text: fmt.Sprintf("pegrun.Occurs(p.Buffer, position, %#x)", k.text[0])}
-				return &expr{op: opSeq, kids: append([]*expr{test}, e.kids...)}
-			}
-		}
-		return e
-	}
-	var walk func(e *expr)
-	walk = func(e *expr) {
-		for _, k := range e.kids {
-			walk(k)
-		}
-		switch e.op {
-		case opOptional:
-			e.kids[0] = guarded(e.kids[0])
-		case opChoice:
-			for i, alt := range e.kids {
-				e.kids[i] = guarded(alt)
-			}
-		}
-	}
-	for _, name := range order {
-		walk(rules[name])
-	}
 }

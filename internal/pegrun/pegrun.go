@@ -10,8 +10,6 @@
 // parser's position.
 package pegrun
 
-import "strings"
-
 // Run describes the items a run of a repetition is made of, as gen derives
 // it from the repeated expression under the edits in force: a byte of
 // Class, an escape "%" hex hex when Escapes is set, or one of the byte
@@ -109,11 +107,4 @@ func StarEnding(s string, position *uint32, class, end *[256]bool) bool {
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c >= 'a' && c <= 'f'
-}
-
-// Occurs reports whether byte c occurs in s at or after position: an
-// expression that must match c somewhere ahead cannot match where it does
-// not (see guardLiterals in gen/derive.go).
-func Occurs(s string, position uint32, c byte) bool {
-	return int(position) <= len(s) && strings.IndexByte(s[position:], c) >= 0
 }

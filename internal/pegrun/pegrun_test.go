@@ -78,26 +78,3 @@ func TestPlus(t *testing.T) {
 		}
 	}
 }
-
-// TestOccurs checks the look for a byte ahead: at the position or after
-// it, never before, and never past the end.
-func TestOccurs(t *testing.T) {
-	for _, tt := range []struct {
-		in   string
-		pos  uint32
-		c    byte
-		want bool
-	}{
-		{"//u@h/", 2, '@', true},
-		{"//h/", 2, '@', false},
-		{"@//h/", 1, '@', false}, // before the position
-		{"//h@", 3, '@', true},   // at it
-		{"//h@", 4, '@', false},  // at the end
-		{"//h@", 5, '@', false},  // past the end
-		{"", 0, '@', false},
-	} {
-		if got := Occurs(tt.in, tt.pos, tt.c); got != tt.want {
-			t.Errorf("Occurs(%q, %d, %q) = %v, want %v", tt.in, tt.pos, tt.c, got, tt.want)
-		}
-	}
-}

@@ -3542,7 +3542,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position327, tokenIndex327
 			return false
 		},
-		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((&{ pegrun.Occurs(p.Buffer, position, 0x40) } userinfo '@')? ((&{ p.pick[7] == 0 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) hostname) / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (&{ pegrun.Occurs(p.Buffer, position, 0x40) } userinfo '@')? ((&{ p.pick[7] == 0 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) hostname) / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
+		/* 3 authority <- <((((&{ p.pick[6] == 0 } ((userinfo '@')? ((&{ p.pick[7] == 0 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) hostname) / ipv6reference))) (':' port)?)?) / (&{ p.pick[6] == 1 } (userinfo '@')? ((&{ p.pick[7] == 0 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / hostname)) / (&{ p.pick[7] == 1 } ((&[0-9] IPv4address !(!((&('?') '?') | (&(':') ':') | (&('/') '/') | (&('#') '#')) .)) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) hostname) / ipv6reference))) (':' port)?)) !(!((&('?') '?') | (&('/') '/') | (&('#') '#')) .)) / reg_name)> */
 		func() bool {
 			position331, tokenIndex331 := position, tokenIndex
 			{
@@ -3558,9 +3558,6 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							position337, tokenIndex337 := position, tokenIndex
 							{
 								position339, tokenIndex339 := position, tokenIndex
-								if !(pegrun.Occurs(p.Buffer, position, 0x40)) {
-									goto l339
-								}
 								if !_rules[ruleuserinfo]() {
 									goto l339
 								}
@@ -3765,9 +3762,6 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						}
 						{
 							position360, tokenIndex360 := position, tokenIndex
-							if !(pegrun.Occurs(p.Buffer, position, 0x40)) {
-								goto l360
-							}
 							if !_rules[ruleuserinfo]() {
 								goto l360
 							}

@@ -645,16 +645,13 @@ func (p *Compact) Init(options ...func(*Compact) error) error {
 		},
 		/* 1 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run2[0]) })> */
 		nil,
-		/* 2 authority <- <((&{ pegrun.Occurs(p.Buffer, position, 0x40) } userinfo '@')? ((&'[' IP_literal) / (&[0-9] IPv4address !('!' / '$' / [&-.] / [0-9] / ';' / '=' / [A-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / reg_name) (':' port)?)> */
+		/* 2 authority <- <((userinfo '@')? ((&'[' IP_literal) / (&[0-9] IPv4address !('!' / '$' / [&-.] / [0-9] / ';' / '=' / [A-Z] / '_' / [a-z] / '~' / ('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f])))) / reg_name) (':' port)?)> */
 		func() bool {
 			position46, tokenIndex46 := position, tokenIndex
 			{
 				position47 := position
 				{
 					position48, tokenIndex48 := position, tokenIndex
-					if !(pegrun.Occurs(p.Buffer, position, 0x40)) {
-						goto l48
-					}
 					{
 						position50 := position
 						if !(pegrun.Star(p.Buffer, &position, &run3[0])) {

@@ -144,39 +144,42 @@ func BenchmarkCorpusParallel(b *testing.B) {
 // machine shared with other work, whose load changes by the second, the
 // ratio of two measurements taken microseconds apart moves far less than
 // that of two separate benchmarks, and the median leaves out the runs in
-// which the process lost its core. One op = one reference through both. The garbage collector's work falls
-// on whichever runs when it does, so an operation that allocates less than
-// url.Parse carries a little of url.Parse's collection, and one that
-// allocates nothing carries it more: read allocs/op from BenchmarkCorpus.
+// which the process lost its core. One op = one reference through both.
+// The garbage collector's work falls on whichever runs when it does, so an
+// operation that allocates less than url.Parse carries a little of
+// url.Parse's collection: read allocs/op from BenchmarkCorpus.
 func BenchmarkCorpusInterleaved(b *testing.B) {
 	lines, _ := corpus.Load(b, "..")
 	// Every named profile's automata, built before any run.
 	for _, p := range parser.Profiles() {
 		p.Valid("")
 	}
-	ops := []struct {
+	type op struct {
 		name string
 		f    func(s string)
-	}{
+	}
+	into := new(parser.URI)
+	ops := []op{
 		{"op=parse/profile=strict", func(s string) { sinkURI, sinkErr = parser.Parse(s) }},
-		{"op=parse-into/profile=strict", func() func(string) {
-			u := new(parser.URI)
-			return func(s string) { sinkErr = parser.ParseInto(u, s) }
-		}()},
+		{"op=parse-into/profile=strict", func(s string) { sinkErr = parser.ParseInto(into, s) }},
 		{"op=valid/profile=strict", func(s string) { sinkBool = parser.Valid(s) }},
 		{"op=match/profile=strict", func(s string) { sinkErr = parser.Match(grammar.RuleURIReference, s) }},
 	}
 	for _, p := range parser.Profiles() {
-		if p == parser.Strict {
-			continue
+		if p != parser.Strict {
+			ops = append(ops, op{"op=parse/profile=" + p.Name(), func(s string) { sinkURI, sinkErr = p.Parse(s) }})
 		}
-		ops = append(ops, struct {
-			name string
-			f    func(s string)
-		}{"op=parse/profile=" + p.Name(), func(s string) { sinkURI, sinkErr = p.Parse(s) }})
 	}
-	for _, op := range ops {
-		b.Run(op.name, func(b *testing.B) {
+	netURL := func(s string) { sinkURL, sinkErr = url.Parse(s) }
+	timed := func(refs []string, f func(s string)) float64 {
+		t := time.Now()
+		for _, s := range refs {
+			f(s)
+		}
+		return float64(time.Since(t)) / float64(len(refs))
+	}
+	for _, o := range ops {
+		b.Run(o.name, func(b *testing.B) {
 			const chunk = 256
 			var own, ref, ratio []float64
 			next := 0
@@ -187,35 +190,15 @@ func BenchmarkCorpusInterleaved(b *testing.B) {
 				}
 				refs := lines[next : next+n]
 				next += n
-				first := done/chunk%2 == 0
-				t0 := time.Now()
-				if first {
-					for _, s := range refs {
-						op.f(s)
-					}
+				var mine, theirs float64
+				if done/chunk%2 == 0 {
+					mine = timed(refs, o.f)
+					theirs = timed(refs, netURL)
 				} else {
-					for _, s := range refs {
-						sinkURL, sinkErr = url.Parse(s)
-					}
+					theirs = timed(refs, netURL)
+					mine = timed(refs, o.f)
 				}
-				t1 := time.Now()
-				if first {
-					for _, s := range refs {
-						sinkURL, sinkErr = url.Parse(s)
-					}
-				} else {
-					for _, s := range refs {
-						op.f(s)
-					}
-				}
-				t2 := time.Now()
-				o, r := t1.Sub(t0), t2.Sub(t1)
-				if !first {
-					o, r = r, o
-				}
-				own = append(own, float64(o)/float64(n))
-				ref = append(ref, float64(r)/float64(n))
-				ratio = append(ratio, float64(o)/float64(r))
+				own, ref, ratio = append(own, mine), append(ref, theirs), append(ratio, mine/theirs)
 			}
 			b.ReportMetric(median(own), "ns/ref")
 			b.ReportMetric(median(ref), "net-url-ns/ref")

@@ -3,7 +3,9 @@ package parser_test
 import (
 	"net/url"
 	"regexp"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/corpus"
@@ -133,4 +135,83 @@ func BenchmarkCorpusParallel(b *testing.B) {
 	}
 	b.Run("op=parse/impl=net-url", parallel(func(s string) any { u, _ := url.Parse(s); return u }))
 	b.Run("op=parse/impl=rfc2396", parallel(func(s string) any { u, _ := parser.Parse(s); return u }))
+}
+
+// BenchmarkCorpusInterleaved measures each operation and url.Parse in turn
+// over the same runs of corpus references, 256 at a time, alternating which
+// goes first, and reports the median over the runs of the ratio of their
+// times (x-net-url) beside each one's median time per reference. On a
+// machine shared with other work, whose load changes by the second, the
+// ratio of two measurements taken microseconds apart moves far less than
+// that of two separate benchmarks, and the median leaves out the runs in
+// which the process lost its core. One op = one reference through both.
+// The garbage collector's work falls on whichever runs when it does, so an
+// operation that allocates less than url.Parse carries a little of
+// url.Parse's collection: read allocs/op from BenchmarkCorpus.
+func BenchmarkCorpusInterleaved(b *testing.B) {
+	lines, _ := corpus.Load(b, "..")
+	// Every named profile's automata, built before any run.
+	for _, p := range parser.Profiles() {
+		p.Valid("")
+	}
+	type op struct {
+		name string
+		f    func(s string)
+	}
+	into := new(parser.URI)
+	ops := []op{
+		{"op=parse/profile=strict", func(s string) { sinkURI, sinkErr = parser.Parse(s) }},
+		{"op=parse-into/profile=strict", func(s string) { sinkErr = parser.ParseInto(into, s) }},
+		{"op=valid/profile=strict", func(s string) { sinkBool = parser.Valid(s) }},
+		{"op=match/profile=strict", func(s string) { sinkErr = parser.Match(grammar.RuleURIReference, s) }},
+	}
+	for _, p := range parser.Profiles() {
+		if p != parser.Strict {
+			ops = append(ops, op{"op=parse/profile=" + p.Name(), func(s string) { sinkURI, sinkErr = p.Parse(s) }})
+		}
+	}
+	netURL := func(s string) { sinkURL, sinkErr = url.Parse(s) }
+	timed := func(refs []string, f func(s string)) float64 {
+		t := time.Now()
+		for _, s := range refs {
+			f(s)
+		}
+		return float64(time.Since(t)) / float64(len(refs))
+	}
+	for _, o := range ops {
+		b.Run(o.name, func(b *testing.B) {
+			const chunk = 256
+			var own, ref, ratio []float64
+			next := 0
+			for done := 0; done < b.N; done += chunk {
+				n := min(chunk, b.N-done)
+				if next+n > len(lines) {
+					next = 0
+				}
+				refs := lines[next : next+n]
+				next += n
+				var mine, theirs float64
+				if done/chunk%2 == 0 {
+					mine = timed(refs, o.f)
+					theirs = timed(refs, netURL)
+				} else {
+					theirs = timed(refs, netURL)
+					mine = timed(refs, o.f)
+				}
+				own, ref, ratio = append(own, mine), append(ref, theirs), append(ratio, mine/theirs)
+			}
+			b.ReportMetric(median(own), "ns/ref")
+			b.ReportMetric(median(ref), "net-url-ns/ref")
+			b.ReportMetric(median(ratio), "x-net-url")
+		})
+	}
+}
+
+// median returns the median of x, which it sorts.
+func median(x []float64) float64 {
+	if len(x) == 0 {
+		return 0
+	}
+	slices.Sort(x)
+	return x[len(x)/2]
 }

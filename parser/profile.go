@@ -201,11 +201,16 @@ func (p *Profile) checkRule(rule grammar.Rule) error {
 // it runs the compact parser generated from the union of rfc2396.peg and
 // the edits' transcriptions, with p's edits in force.
 func (p *Profile) Parse(ref string) (*URI, error) {
-	p = p.orStrict()
-	u := new(URI)
-	if err := p.ParseInto(u, ref); err != nil {
+	// The URI is read on the stack and copied to the heap once it is
+	// known to be valid: an invalid reference allocates no URI, and the
+	// copy into memory just allocated needs no write barrier for what it
+	// overwrites, where filling a heap URI field by field needs one.
+	var v URI
+	if err := p.ParseInto(&v, ref); err != nil {
 		return nil, err
 	}
+	u := new(URI)
+	*u = v
 	return u, nil
 }
 

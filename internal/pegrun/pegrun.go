@@ -60,8 +60,13 @@ func Star(s string, position *uint32, r *Run) bool {
 	p := int(*position)
 	class := &r.Class
 	for {
-		// Bytes of the class, most of any run, four at a time.
-		for p+4 <= len(s) && class[s[p]] && class[s[p+1]] && class[s[p+2]] && class[s[p+3]] {
+		// Bytes of the class, most of any run, four at a time, with one
+		// bounds check for the four.
+		for p <= len(s)-4 {
+			q := s[p : p+4]
+			if !class[q[0]] || !class[q[1]] || !class[q[2]] || !class[q[3]] {
+				break
+			}
 			p += 4
 		}
 		for p < len(s) && class[s[p]] {

@@ -29,7 +29,6 @@ const (
 	rulehostname
 	ruleIPv4address
 	ruleport
-	rulepath_segments
 	rulequery
 	rulefragment
 	ruleipv6reference
@@ -52,7 +51,6 @@ var rul3s = [...]string{
 	"hostname",
 	"IPv4address",
 	"port",
-	"path_segments",
 	"query",
 	"fragment",
 	"ipv6reference",
@@ -178,7 +176,7 @@ type EditCompact struct {
 
 	Buffer string
 	buffer []rune
-	rules  [20]func() bool
+	rules  [19]func() bool
 	parse  func(rule ...int) error
 	reset  func()
 	Pretty bool
@@ -354,7 +352,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 
 	_rules = [...]func() bool{
 		nil,
-		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((&([A-Z] / [a-z]) scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((&([A-Z] / [a-z]) scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments)) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' path_segments) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' path_segments)?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' path_segments)?) / ('/' '/' '/' path_segments)))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) } ('/' path_segments)?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
+		/* 0 URI_reference <- <((&{ p.pick[0] == 0 } ((&([A-Z] / [a-z]) scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) }) / (&{ pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) }) / (&{ pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?))? ('?' query)?))))? ('#' fragment)? !.) / (&{ p.pick[0] == 1 } ((((&([A-Z] / [a-z]) scheme ':' ((&{ p.pick[2] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })) ('?' query)?) / (&{ p.pick[2] == 1 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1]) })*)?)) ('?' query)?))) / opaque_part) !(!'#' .)) / (&{ p.pick[1] == 0 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) }) / (&{ pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?)) ('?' query)?) / (&{ p.pick[1] == 1 } ((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) }) / (&{ pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?))? ('?' query)?) / (&{ p.pick[1] == 2 } (('/' '/' '?' query) / (((((&{ p.pick[5] == 0 } ('/' '/') authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / (&{ p.pick[5] == 1 } (('/' '/' authority ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?) / ('/' '/' '/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })))) !(!('#' / '?') .)) / ('/' (((&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) } (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })*) / (';' &{ pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1]) })+) ('/' &{ pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1]) })*)?) / (&{ pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1]) } ('/' &{ pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1]) })?))? ('?' query)?))))? ('#' fragment)? !.) / ((scheme ':')? ('/' '/') '#' fragment !.))))> */
 		func() bool {
 			position0, tokenIndex0 := position, tokenIndex
 			{
@@ -423,7 +421,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l17
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l17
 											}
 											goto l18
@@ -456,7 +454,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l21
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l21
 												}
 												goto l22
@@ -479,7 +477,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l14
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l14
 											}
 										}
@@ -523,7 +521,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										goto l12
 									}
 									position++
-									if !_rules[rulepath_segments]() {
+									if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 										goto l12
 									}
 								}
@@ -592,7 +590,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l36
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l36
 												}
 												goto l37
@@ -625,7 +623,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l40
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l40
 													}
 													goto l41
@@ -648,7 +646,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l33
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l33
 												}
 											}
@@ -696,7 +694,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											position46, tokenIndex46 := position, tokenIndex
 											{
 												position48, tokenIndex48 := position, tokenIndex
-												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+												if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 													goto l49
 												}
 											l50:
@@ -706,7 +704,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l51
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l51
 													}
 													goto l50
@@ -720,7 +718,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l46
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 													goto l46
 												}
 											l52:
@@ -730,7 +728,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l53
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l53
 													}
 													goto l52
@@ -746,7 +744,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l55
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+												if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
 													goto l55
 												}
 												goto l54
@@ -833,7 +831,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											goto l65
 										}
 										position++
-										if !_rules[rulepath_segments]() {
+										if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 											goto l65
 										}
 										goto l66
@@ -866,7 +864,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l69
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l69
 											}
 											goto l70
@@ -889,7 +887,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											goto l62
 										}
 										position++
-										if !_rules[rulepath_segments]() {
+										if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 											goto l62
 										}
 									}
@@ -933,13 +931,13 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 									goto l75
 								}
 								position++
-								if !_rules[rulepath_segments]() {
+								if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 									goto l75
 								}
 								goto l61
 							l75:
 								position, tokenIndex = position61, tokenIndex61
-								if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+								if !(pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1])) {
 									goto l60
 								}
 								{
@@ -948,7 +946,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										goto l76
 									}
 									position++
-									if !_rules[rulepath_segments]() {
+									if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 										goto l76
 									}
 									goto l77
@@ -1004,7 +1002,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l87
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l87
 											}
 											goto l88
@@ -1037,7 +1035,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l91
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l91
 												}
 												goto l92
@@ -1060,7 +1058,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l84
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l84
 											}
 										}
@@ -1104,13 +1102,13 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										goto l97
 									}
 									position++
-									if !_rules[rulepath_segments]() {
+									if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 										goto l97
 									}
 									goto l83
 								l97:
 									position, tokenIndex = position83, tokenIndex83
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+									if !(pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1])) {
 										goto l81
 									}
 									{
@@ -1119,7 +1117,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											goto l98
 										}
 										position++
-										if !_rules[rulepath_segments]() {
+										if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 											goto l98
 										}
 										goto l99
@@ -1200,7 +1198,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l110
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l110
 												}
 												goto l111
@@ -1233,7 +1231,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l114
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l114
 													}
 													goto l115
@@ -1256,7 +1254,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l107
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l107
 												}
 											}
@@ -1304,7 +1302,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											position121, tokenIndex121 := position, tokenIndex
 											{
 												position123, tokenIndex123 := position, tokenIndex
-												if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+												if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 													goto l124
 												}
 											l125:
@@ -1314,7 +1312,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l126
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l126
 													}
 													goto l125
@@ -1328,7 +1326,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l121
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 													goto l121
 												}
 											l127:
@@ -1338,7 +1336,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l128
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l128
 													}
 													goto l127
@@ -1354,7 +1352,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l130
 												}
 												position++
-												if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+												if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
 													goto l130
 												}
 												goto l129
@@ -1369,7 +1367,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										goto l106
 									l120:
 										position, tokenIndex = position106, tokenIndex106
-										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										if !(pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1])) {
 											goto l104
 										}
 										{
@@ -1378,7 +1376,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l131
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l131
 											}
 											goto l132
@@ -1506,7 +1504,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l153
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l153
 												}
 												goto l154
@@ -1539,7 +1537,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l157
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l157
 													}
 													goto l158
@@ -1562,7 +1560,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l150
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l150
 												}
 											}
@@ -1606,7 +1604,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											goto l148
 										}
 										position++
-										if !_rules[rulepath_segments]() {
+										if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 											goto l148
 										}
 									}
@@ -1675,7 +1673,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l172
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l172
 													}
 													goto l173
@@ -1708,7 +1706,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 															goto l176
 														}
 														position++
-														if !_rules[rulepath_segments]() {
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 															goto l176
 														}
 														goto l177
@@ -1731,7 +1729,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l169
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l169
 													}
 												}
@@ -1779,7 +1777,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												position182, tokenIndex182 := position, tokenIndex
 												{
 													position184, tokenIndex184 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l185
 													}
 												l186:
@@ -1789,7 +1787,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 															goto l187
 														}
 														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 															goto l187
 														}
 														goto l186
@@ -1803,7 +1801,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l182
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l182
 													}
 												l188:
@@ -1813,7 +1811,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 															goto l189
 														}
 														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 															goto l189
 														}
 														goto l188
@@ -1829,7 +1827,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l191
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
 														goto l191
 													}
 													goto l190
@@ -1916,7 +1914,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l201
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l201
 											}
 											goto l202
@@ -1949,7 +1947,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l205
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l205
 												}
 												goto l206
@@ -1972,7 +1970,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l198
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l198
 											}
 										}
@@ -2016,13 +2014,13 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 										goto l211
 									}
 									position++
-									if !_rules[rulepath_segments]() {
+									if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 										goto l211
 									}
 									goto l197
 								l211:
 									position, tokenIndex = position197, tokenIndex197
-									if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+									if !(pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1])) {
 										goto l196
 									}
 									{
@@ -2031,7 +2029,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											goto l212
 										}
 										position++
-										if !_rules[rulepath_segments]() {
+										if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 											goto l212
 										}
 										goto l213
@@ -2087,7 +2085,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l223
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l223
 												}
 												goto l224
@@ -2120,7 +2118,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l227
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l227
 													}
 													goto l228
@@ -2143,7 +2141,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l220
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l220
 												}
 											}
@@ -2187,13 +2185,13 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											goto l233
 										}
 										position++
-										if !_rules[rulepath_segments]() {
+										if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 											goto l233
 										}
 										goto l219
 									l233:
 										position, tokenIndex = position219, tokenIndex219
-										if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+										if !(pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1])) {
 											goto l217
 										}
 										{
@@ -2202,7 +2200,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												goto l234
 											}
 											position++
-											if !_rules[rulepath_segments]() {
+											if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 												goto l234
 											}
 											goto l235
@@ -2283,7 +2281,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l246
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l246
 													}
 													goto l247
@@ -2316,7 +2314,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 															goto l250
 														}
 														position++
-														if !_rules[rulepath_segments]() {
+														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 															goto l250
 														}
 														goto l251
@@ -2339,7 +2337,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l243
 													}
 													position++
-													if !_rules[rulepath_segments]() {
+													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 														goto l243
 													}
 												}
@@ -2387,7 +2385,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 												position257, tokenIndex257 := position, tokenIndex
 												{
 													position259, tokenIndex259 := position, tokenIndex
-													if !(pegrun.Plus(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l260
 													}
 												l261:
@@ -2397,7 +2395,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 															goto l262
 														}
 														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 															goto l262
 														}
 														goto l261
@@ -2411,7 +2409,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l257
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 														goto l257
 													}
 												l263:
@@ -2421,7 +2419,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 															goto l264
 														}
 														position++
-														if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
+														if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
 															goto l264
 														}
 														goto l263
@@ -2437,7 +2435,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 														goto l266
 													}
 													position++
-													if !(pegrun.Star(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+													if !(pegrun.Star(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
 														goto l266
 													}
 													goto l265
@@ -2452,7 +2450,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 											goto l242
 										l256:
 											position, tokenIndex = position242, tokenIndex242
-											if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
+											if !(pegrun.Plus(p.Buffer, &position, &run3[int(p.pick[11])*1])) {
 												goto l240
 											}
 											{
@@ -2461,7 +2459,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 													goto l267
 												}
 												position++
-												if !_rules[rulepath_segments]() {
+												if !(pegrun.Star(p.Buffer, &position, &run0[int(p.pick[11])*1])) {
 													goto l267
 												}
 												goto l268
@@ -2574,7 +2572,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position0, tokenIndex0
 			return false
 		},
-		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
+		/* 1 opaque_part <- <((&{ p.pick[3] == 0 } ((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1]) }) / (&{ p.pick[3] == 1 } (((&{ p.pick[4] == 0 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@') ((&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other)))))) / (&{ p.pick[4] == 1 } ((&{ p.pick[11] == 0 } '%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / ((&('$' | '&' | '+' | ',' | ':' | ';' | '=' | '?' | '@' | '[' | ']') ((&(']') ']') | (&('[') '[') | (&('@') '@') | (&('?') '?') | (&('=') '=') | (&(';') ';') | (&(':') ':') | (&(',') ',') | (&('+') '+') | (&('&') '&') | (&('$') '$'))) | (&('~') '~') | (&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('_') '_') | (&('.') '.') | (&('-') '-') | (&('!') '!') | (&('\'' | '(' | ')' | '*') [\'-*]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]) | (&('%' | 'Â' | 'Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß' | 'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì' | 'í' | 'î' | 'ï' | 'ð' | 'ñ' | 'ò' | 'ó' | 'ô') (&{ p.pick[11] == 1 } (('%' ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))) / other))))))) &{ pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1]) })?))> */
 		func() bool {
 			position277, tokenIndex277 := position, tokenIndex
 			{
@@ -3035,7 +3033,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					l293:
 					}
 				l281:
-					if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+					if !(pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1])) {
 						goto l280
 					}
 					goto l279
@@ -3497,7 +3495,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						l317:
 						}
 					l305:
-						if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+						if !(pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1])) {
 							goto l303
 						}
 						goto l304
@@ -3514,7 +3512,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position277, tokenIndex277
 			return false
 		},
-		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run4[0]) })> */
+		/* 2 scheme <- <(([A-Z] / [a-z]) &{ pegrun.Star(p.Buffer, &position, &run5[0]) })> */
 		func() bool {
 			position327, tokenIndex327 := position, tokenIndex
 			{
@@ -3534,7 +3532,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					position++
 				}
 			l329:
-				if !(pegrun.Star(p.Buffer, &position, &run4[0])) {
+				if !(pegrun.Star(p.Buffer, &position, &run5[0])) {
 					goto l327
 				}
 				add(rulescheme, position328)
@@ -3997,7 +3995,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					position, tokenIndex = position333, tokenIndex333
 					{
 						position384 := position
-						if !(pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1])) {
+						if !(pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1])) {
 							goto l331
 						}
 						add(rulereg_name, position384)
@@ -4011,14 +4009,14 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position331, tokenIndex331
 			return false
 		},
-		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run1[int(p.pick[11])*1]) }> */
+		/* 4 reg_name <- <&{ pegrun.Plus(p.Buffer, &position, &run2[int(p.pick[11])*1]) }> */
 		nil,
-		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1]) }> */
+		/* 5 userinfo <- <&{ pegrun.Star(p.Buffer, &position, &run6[int(p.pick[11])*1]) }> */
 		func() bool {
 			position386, tokenIndex386 := position, tokenIndex
 			{
 				position387 := position
-				if !(pegrun.Star(p.Buffer, &position, &run5[int(p.pick[11])*1])) {
+				if !(pegrun.Star(p.Buffer, &position, &run6[int(p.pick[11])*1])) {
 					goto l386
 				}
 				add(ruleuserinfo, position387)
@@ -4028,7 +4026,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position386, tokenIndex386
 			return false
 		},
-		/* 6 hostname <- <((&{ p.pick[8] == 0 } (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (&{ p.pick[8] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class36, &class37) } '.'? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))))))> */
+		/* 6 hostname <- <((&{ p.pick[8] == 0 } (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class37, &class38) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))* ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class37, &class38) } '.'?) / (&{ p.pick[8] == 1 } (((((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class37, &class38) } '.' &((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])))+ ([A-Z] / [a-z]) &{ pegrun.StarEnding(p.Buffer, &position, &class37, &class38) } '.'?) / (((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z])) &{ pegrun.StarEnding(p.Buffer, &position, &class37, &class38) } '.'? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f' | 'g' | 'h' | 'i' | 'j' | 'k' | 'l' | 'm' | 'n' | 'o' | 'p' | 'q' | 'r' | 's' | 't' | 'u' | 'v' | 'w' | 'x' | 'y' | 'z') [a-z]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F' | 'G' | 'H' | 'I' | 'J' | 'K' | 'L' | 'M' | 'N' | 'O' | 'P' | 'Q' | 'R' | 'S' | 'T' | 'U' | 'V' | 'W' | 'X' | 'Y' | 'Z') [A-Z]))))))> */
 		func() bool {
 			position388, tokenIndex388 := position, tokenIndex
 			{
@@ -4061,7 +4059,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							}
 						}
 
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+						if !(pegrun.StarEnding(p.Buffer, &position, &class37, &class38)) {
 							goto l393
 						}
 						if at(buffer, position) != rune('.') {
@@ -4111,7 +4109,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 						position++
 					}
 				l397:
-					if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+					if !(pegrun.StarEnding(p.Buffer, &position, &class37, &class38)) {
 						goto l391
 					}
 					{
@@ -4153,7 +4151,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							}
 						}
 
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+						if !(pegrun.StarEnding(p.Buffer, &position, &class37, &class38)) {
 							goto l402
 						}
 						if at(buffer, position) != rune('.') {
@@ -4207,7 +4205,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								}
 							}
 
-							if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+							if !(pegrun.StarEnding(p.Buffer, &position, &class37, &class38)) {
 								goto l404
 							}
 							if at(buffer, position) != rune('.') {
@@ -4257,7 +4255,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							position++
 						}
 					l411:
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+						if !(pegrun.StarEnding(p.Buffer, &position, &class37, &class38)) {
 							goto l402
 						}
 						{
@@ -4294,7 +4292,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 							}
 						}
 
-						if !(pegrun.StarEnding(p.Buffer, &position, &class36, &class37)) {
+						if !(pegrun.StarEnding(p.Buffer, &position, &class37, &class38)) {
 							goto l388
 						}
 						{
@@ -4345,7 +4343,7 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position388, tokenIndex388
 			return false
 		},
-		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run6[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } octet '.' octet '.' octet '.' octet))> */
+		/* 7 IPv4address <- <((&{ p.pick[9] == 0 } &{ pegrun.Plus(p.Buffer, &position, &run7[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run7[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run7[0]) } '.' &{ pegrun.Plus(p.Buffer, &position, &run7[0]) }) / (&{ p.pick[9] == 1 } ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? '.' ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9])) ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))? ((&{ p.pick[14] == 0 } [0-9]) / (&{ p.pick[14] == 1 } [0-9]))?) / (&{ p.pick[9] == 2 } octet '.' octet '.' octet '.' octet))> */
 		func() bool {
 			position420, tokenIndex420 := position, tokenIndex
 			{
@@ -4355,28 +4353,28 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 					if !(p.pick[9] == 0) {
 						goto l423
 					}
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+					if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
 						goto l423
 					}
 					if at(buffer, position) != rune('.') {
 						goto l423
 					}
 					position++
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+					if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
 						goto l423
 					}
 					if at(buffer, position) != rune('.') {
 						goto l423
 					}
 					position++
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+					if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
 						goto l423
 					}
 					if at(buffer, position) != rune('.') {
 						goto l423
 					}
 					position++
-					if !(pegrun.Plus(p.Buffer, &position, &run6[0])) {
+					if !(pegrun.Plus(p.Buffer, &position, &run7[0])) {
 						goto l423
 					}
 					goto l422
@@ -4744,12 +4742,12 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position420, tokenIndex420
 			return false
 		},
-		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run6[0]) }> */
+		/* 8 port <- <&{ pegrun.Star(p.Buffer, &position, &run7[0]) }> */
 		func() bool {
 			position465, tokenIndex465 := position, tokenIndex
 			{
 				position466 := position
-				if !(pegrun.Star(p.Buffer, &position, &run6[0])) {
+				if !(pegrun.Star(p.Buffer, &position, &run7[0])) {
 					goto l465
 				}
 				add(ruleport, position466)
@@ -4759,421 +4757,440 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 			position, tokenIndex = position465, tokenIndex465
 			return false
 		},
-		/* 9 path_segments <- <&{ pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1]) }> */
+		/* 9 query <- <&{ pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
 			position467, tokenIndex467 := position, tokenIndex
 			{
 				position468 := position
-				if !(pegrun.Star(p.Buffer, &position, &run7[int(p.pick[11])*1])) {
+				if !(pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1])) {
 					goto l467
 				}
-				add(rulepath_segments, position468)
+				add(rulequery, position468)
 			}
 			return true
 		l467:
 			position, tokenIndex = position467, tokenIndex467
 			return false
 		},
-		/* 10 query <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
+		/* 10 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
 		func() bool {
 			position469, tokenIndex469 := position, tokenIndex
 			{
 				position470 := position
-				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
+				if !(pegrun.Star(p.Buffer, &position, &run4[int(p.pick[10])*2+int(p.pick[11])*1])) {
 					goto l469
 				}
-				add(rulequery, position470)
+				add(rulefragment, position470)
 			}
 			return true
 		l469:
 			position, tokenIndex = position469, tokenIndex469
 			return false
 		},
-		/* 11 fragment <- <&{ pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1]) }> */
+		/* 11 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
 		func() bool {
 			position471, tokenIndex471 := position, tokenIndex
 			{
 				position472 := position
-				if !(pegrun.Star(p.Buffer, &position, &run3[int(p.pick[10])*2+int(p.pick[11])*1])) {
-					goto l471
+				{
+					position473, tokenIndex473 := position, tokenIndex
+					if !(p.pick[12] == 0) {
+						goto l474
+					}
+					if at(buffer, position) != rune('[') {
+						goto l474
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l474
+					}
+					if at(buffer, position) != rune(']') {
+						goto l474
+					}
+					position++
+					goto l473
+				l474:
+					position, tokenIndex = position473, tokenIndex473
+					if !(p.pick[12] == 1) {
+						goto l471
+					}
+					if at(buffer, position) != rune('[') {
+						goto l471
+					}
+					position++
+					if !_rules[ruleIPv6address]() {
+						goto l471
+					}
+					{
+						position475, tokenIndex475 := position, tokenIndex
+						if at(buffer, position) != rune('%') {
+							goto l475
+						}
+						position++
+						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
+							goto l475
+						}
+						goto l476
+					l475:
+						position, tokenIndex = position475, tokenIndex475
+					}
+				l476:
+					if at(buffer, position) != rune(']') {
+						goto l471
+					}
+					position++
 				}
-				add(rulefragment, position472)
+			l473:
+				add(ruleipv6reference, position472)
 			}
 			return true
 		l471:
 			position, tokenIndex = position471, tokenIndex471
 			return false
 		},
-		/* 12 ipv6reference <- <((&{ p.pick[12] == 0 } '[' IPv6address ']') / (&{ p.pick[12] == 1 } '[' IPv6address ('%' &{ pegrun.Plus(p.Buffer, &position, &run8[0]) })? ']'))> */
+		/* 12 IPv6address <- <((&{ p.pick[13] == 0 } ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq (':' ':') hexseq?) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq) / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq (':' ':') hexseq?) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq) / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
 		func() bool {
-			position473, tokenIndex473 := position, tokenIndex
+			position477, tokenIndex477 := position, tokenIndex
 			{
-				position474 := position
+				position478 := position
 				{
-					position475, tokenIndex475 := position, tokenIndex
-					if !(p.pick[12] == 0) {
-						goto l476
-					}
-					if at(buffer, position) != rune('[') {
-						goto l476
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l476
-					}
-					if at(buffer, position) != rune(']') {
-						goto l476
-					}
-					position++
-					goto l475
-				l476:
-					position, tokenIndex = position475, tokenIndex475
-					if !(p.pick[12] == 1) {
-						goto l473
-					}
-					if at(buffer, position) != rune('[') {
-						goto l473
-					}
-					position++
-					if !_rules[ruleIPv6address]() {
-						goto l473
+					position479, tokenIndex479 := position, tokenIndex
+					if !(p.pick[13] == 0) {
+						goto l480
 					}
 					{
-						position477, tokenIndex477 := position, tokenIndex
-						if at(buffer, position) != rune('%') {
-							goto l477
+						position481, tokenIndex481 := position, tokenIndex
+						{
+							position483, tokenIndex483 := position, tokenIndex
+							{
+								switch at(buffer, position) {
+								case 'a', 'b', 'c', 'd', 'e', 'f':
+									if c := at(buffer, position); c < rune('a') || c > rune('f') {
+										goto l482
+									}
+									position++
+								case 'A', 'B', 'C', 'D', 'E', 'F':
+									if c := at(buffer, position); c < rune('A') || c > rune('F') {
+										goto l482
+									}
+									position++
+								default:
+									if c := at(buffer, position); c < rune('0') || c > rune('9') {
+										goto l482
+									}
+									position++
+								}
+							}
+
+							position, tokenIndex = position483, tokenIndex483
+						}
+						if !_rules[rulehexseq]() {
+							goto l482
+						}
+						if at(buffer, position) != rune(':') {
+							goto l482
 						}
 						position++
-						if !(pegrun.Plus(p.Buffer, &position, &run8[0])) {
-							goto l477
+						if at(buffer, position) != rune(':') {
+							goto l482
 						}
-						goto l478
-					l477:
-						position, tokenIndex = position477, tokenIndex477
-					}
-				l478:
-					if at(buffer, position) != rune(']') {
-						goto l473
-					}
-					position++
-				}
-			l475:
-				add(ruleipv6reference, position474)
-			}
-			return true
-		l473:
-			position, tokenIndex = position473, tokenIndex473
-			return false
-		},
-		/* 13 IPv6address <- <((&{ p.pick[13] == 0 } ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq (':' ':') hexseq?) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq) / (':' ':' hexseq?)) (':' IPv4address)?) / (&{ p.pick[13] == 1 } ((hexseq? (':' ':') IPv4address) / (((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq (':' ':') hexseq?) / (&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) hexseq) / (':' ':' hexseq?)) (':' IPv4address)?))) / (&{ p.pick[13] == 2 } ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (':' ':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (h16? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':')? h16)? (':' ':') h16 ':' !':' h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':')?)? h16)? (':' ':') h16 ':' !':' h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)? h16)? (':' ':') h16 ':' !':' ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)? h16)? (':' ':') ((&((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) h16 ':' h16) / IPv4address)) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)? h16)? (':' ':') h16) / (((h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':' (h16 ':' !':')?)?)?)?)?)? h16)? (':' ':')))))> */
-		func() bool {
-			position479, tokenIndex479 := position, tokenIndex
-			{
-				position480 := position
-				{
-					position481, tokenIndex481 := position, tokenIndex
-					if !(p.pick[13] == 0) {
-						goto l482
-					}
-					{
-						position483, tokenIndex483 := position, tokenIndex
+						position++
 						{
 							position485, tokenIndex485 := position, tokenIndex
-							{
-								switch at(buffer, position) {
-								case 'a', 'b', 'c', 'd', 'e', 'f':
-									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l484
-									}
-									position++
-								case 'A', 'B', 'C', 'D', 'E', 'F':
-									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l484
-									}
-									position++
-								default:
-									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l484
-									}
-									position++
-								}
+							if !_rules[rulehexseq]() {
+								goto l485
 							}
-
+							goto l486
+						l485:
 							position, tokenIndex = position485, tokenIndex485
 						}
-						if !_rules[rulehexseq]() {
-							goto l484
-						}
-						if at(buffer, position) != rune(':') {
-							goto l484
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l484
-						}
-						position++
+					l486:
+						goto l481
+					l482:
+						position, tokenIndex = position481, tokenIndex481
 						{
-							position487, tokenIndex487 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l487
-							}
-							goto l488
-						l487:
-							position, tokenIndex = position487, tokenIndex487
-						}
-					l488:
-						goto l483
-					l484:
-						position, tokenIndex = position483, tokenIndex483
-						{
-							position490, tokenIndex490 := position, tokenIndex
+							position488, tokenIndex488 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l489
+										goto l487
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l489
+										goto l487
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l489
+										goto l487
 									}
 									position++
 								}
 							}
 
-							position, tokenIndex = position490, tokenIndex490
+							position, tokenIndex = position488, tokenIndex488
 						}
 						if !_rules[rulehexseq]() {
-							goto l489
+							goto l487
 						}
-						goto l483
-					l489:
-						position, tokenIndex = position483, tokenIndex483
+						goto l481
+					l487:
+						position, tokenIndex = position481, tokenIndex481
 						if at(buffer, position) != rune(':') {
-							goto l482
+							goto l480
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l482
+							goto l480
 						}
 						position++
 						{
-							position492, tokenIndex492 := position, tokenIndex
+							position490, tokenIndex490 := position, tokenIndex
 							if !_rules[rulehexseq]() {
-								goto l492
+								goto l490
 							}
-							goto l493
-						l492:
-							position, tokenIndex = position492, tokenIndex492
+							goto l491
+						l490:
+							position, tokenIndex = position490, tokenIndex490
 						}
-					l493:
+					l491:
 					}
-				l483:
+				l481:
 					{
-						position494, tokenIndex494 := position, tokenIndex
+						position492, tokenIndex492 := position, tokenIndex
 						if at(buffer, position) != rune(':') {
-							goto l494
+							goto l492
 						}
 						position++
 						if !_rules[ruleIPv4address]() {
-							goto l494
+							goto l492
+						}
+						goto l493
+					l492:
+						position, tokenIndex = position492, tokenIndex492
+					}
+				l493:
+					goto l479
+				l480:
+					position, tokenIndex = position479, tokenIndex479
+					if !(p.pick[13] == 1) {
+						goto l494
+					}
+					{
+						position495, tokenIndex495 := position, tokenIndex
+						{
+							position497, tokenIndex497 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l497
+							}
+							goto l498
+						l497:
+							position, tokenIndex = position497, tokenIndex497
+						}
+					l498:
+						if at(buffer, position) != rune(':') {
+							goto l496
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l496
+						}
+						position++
+						if !_rules[ruleIPv4address]() {
+							goto l496
 						}
 						goto l495
-					l494:
-						position, tokenIndex = position494, tokenIndex494
-					}
-				l495:
-					goto l481
-				l482:
-					position, tokenIndex = position481, tokenIndex481
-					if !(p.pick[13] == 1) {
-						goto l496
-					}
-					{
-						position497, tokenIndex497 := position, tokenIndex
+					l496:
+						position, tokenIndex = position495, tokenIndex495
 						{
 							position499, tokenIndex499 := position, tokenIndex
-							if !_rules[rulehexseq]() {
-								goto l499
+							{
+								position501, tokenIndex501 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l500
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l500
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l500
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position501, tokenIndex501
 							}
-							goto l500
-						l499:
-							position, tokenIndex = position499, tokenIndex499
-						}
-					l500:
-						if at(buffer, position) != rune(':') {
-							goto l498
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l498
-						}
-						position++
-						if !_rules[ruleIPv4address]() {
-							goto l498
-						}
-						goto l497
-					l498:
-						position, tokenIndex = position497, tokenIndex497
-						{
-							position501, tokenIndex501 := position, tokenIndex
+							if !_rules[rulehexseq]() {
+								goto l500
+							}
+							if at(buffer, position) != rune(':') {
+								goto l500
+							}
+							position++
+							if at(buffer, position) != rune(':') {
+								goto l500
+							}
+							position++
 							{
 								position503, tokenIndex503 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l502
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l502
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l502
-										}
-										position++
-									}
+								if !_rules[rulehexseq]() {
+									goto l503
 								}
-
+								goto l504
+							l503:
 								position, tokenIndex = position503, tokenIndex503
 							}
-							if !_rules[rulehexseq]() {
-								goto l502
-							}
-							if at(buffer, position) != rune(':') {
-								goto l502
-							}
-							position++
-							if at(buffer, position) != rune(':') {
-								goto l502
-							}
-							position++
+						l504:
+							goto l499
+						l500:
+							position, tokenIndex = position499, tokenIndex499
 							{
-								position505, tokenIndex505 := position, tokenIndex
-								if !_rules[rulehexseq]() {
-									goto l505
-								}
-								goto l506
-							l505:
-								position, tokenIndex = position505, tokenIndex505
-							}
-						l506:
-							goto l501
-						l502:
-							position, tokenIndex = position501, tokenIndex501
-							{
-								position508, tokenIndex508 := position, tokenIndex
+								position506, tokenIndex506 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l507
+											goto l505
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l507
+											goto l505
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l507
+											goto l505
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position508, tokenIndex508
+								position, tokenIndex = position506, tokenIndex506
 							}
 							if !_rules[rulehexseq]() {
-								goto l507
+								goto l505
 							}
-							goto l501
-						l507:
-							position, tokenIndex = position501, tokenIndex501
+							goto l499
+						l505:
+							position, tokenIndex = position499, tokenIndex499
 							if at(buffer, position) != rune(':') {
-								goto l496
+								goto l494
 							}
 							position++
 							if at(buffer, position) != rune(':') {
-								goto l496
+								goto l494
 							}
 							position++
 							{
-								position510, tokenIndex510 := position, tokenIndex
+								position508, tokenIndex508 := position, tokenIndex
 								if !_rules[rulehexseq]() {
-									goto l510
+									goto l508
 								}
-								goto l511
-							l510:
-								position, tokenIndex = position510, tokenIndex510
+								goto l509
+							l508:
+								position, tokenIndex = position508, tokenIndex508
 							}
-						l511:
+						l509:
 						}
-					l501:
+					l499:
 						{
-							position512, tokenIndex512 := position, tokenIndex
+							position510, tokenIndex510 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
-								goto l512
+								goto l510
 							}
 							position++
 							if !_rules[ruleIPv4address]() {
-								goto l512
+								goto l510
 							}
-							goto l513
-						l512:
-							position, tokenIndex = position512, tokenIndex512
+							goto l511
+						l510:
+							position, tokenIndex = position510, tokenIndex510
 						}
-					l513:
+					l511:
 					}
-				l497:
-					goto l481
-				l496:
-					position, tokenIndex = position481, tokenIndex481
+				l495:
+					goto l479
+				l494:
+					position, tokenIndex = position479, tokenIndex479
 					if !(p.pick[13] == 2) {
-						goto l479
+						goto l477
 					}
 					{
-						position514, tokenIndex514 := position, tokenIndex
+						position512, tokenIndex512 := position, tokenIndex
 						{
-							position516, tokenIndex516 := position, tokenIndex
+							position514, tokenIndex514 := position, tokenIndex
 							{
 								switch at(buffer, position) {
 								case 'a', 'b', 'c', 'd', 'e', 'f':
 									if c := at(buffer, position); c < rune('a') || c > rune('f') {
-										goto l515
+										goto l513
 									}
 									position++
 								case 'A', 'B', 'C', 'D', 'E', 'F':
 									if c := at(buffer, position); c < rune('A') || c > rune('F') {
-										goto l515
+										goto l513
 									}
 									position++
 								default:
 									if c := at(buffer, position); c < rune('0') || c > rune('9') {
-										goto l515
+										goto l513
 									}
 									position++
 								}
 							}
 
+							position, tokenIndex = position514, tokenIndex514
+						}
+						if !_rules[ruleh16]() {
+							goto l513
+						}
+						if at(buffer, position) != rune(':') {
+							goto l513
+						}
+						position++
+						{
+							position516, tokenIndex516 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l516
+							}
+							position++
+							goto l513
+						l516:
 							position, tokenIndex = position516, tokenIndex516
 						}
 						if !_rules[ruleh16]() {
-							goto l515
+							goto l513
 						}
 						if at(buffer, position) != rune(':') {
-							goto l515
+							goto l513
+						}
+						position++
+						{
+							position517, tokenIndex517 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l517
+							}
+							position++
+							goto l513
+						l517:
+							position, tokenIndex = position517, tokenIndex517
+						}
+						if !_rules[ruleh16]() {
+							goto l513
+						}
+						if at(buffer, position) != rune(':') {
+							goto l513
 						}
 						position++
 						{
@@ -5182,15 +5199,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l518
 							}
 							position++
-							goto l515
+							goto l513
 						l518:
 							position, tokenIndex = position518, tokenIndex518
 						}
 						if !_rules[ruleh16]() {
-							goto l515
+							goto l513
 						}
 						if at(buffer, position) != rune(':') {
-							goto l515
+							goto l513
 						}
 						position++
 						{
@@ -5199,15 +5216,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l519
 							}
 							position++
-							goto l515
+							goto l513
 						l519:
 							position, tokenIndex = position519, tokenIndex519
 						}
 						if !_rules[ruleh16]() {
-							goto l515
+							goto l513
 						}
 						if at(buffer, position) != rune(':') {
-							goto l515
+							goto l513
 						}
 						position++
 						{
@@ -5216,15 +5233,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l520
 							}
 							position++
-							goto l515
+							goto l513
 						l520:
 							position, tokenIndex = position520, tokenIndex520
 						}
 						if !_rules[ruleh16]() {
-							goto l515
+							goto l513
 						}
 						if at(buffer, position) != rune(':') {
-							goto l515
+							goto l513
 						}
 						position++
 						{
@@ -5233,104 +5250,104 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l521
 							}
 							position++
-							goto l515
+							goto l513
 						l521:
 							position, tokenIndex = position521, tokenIndex521
 						}
-						if !_rules[ruleh16]() {
-							goto l515
-						}
-						if at(buffer, position) != rune(':') {
-							goto l515
-						}
-						position++
 						{
 							position522, tokenIndex522 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l522
-							}
-							position++
-							goto l515
-						l522:
-							position, tokenIndex = position522, tokenIndex522
-						}
-						if !_rules[ruleh16]() {
-							goto l515
-						}
-						if at(buffer, position) != rune(':') {
-							goto l515
-						}
-						position++
-						{
-							position523, tokenIndex523 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l523
-							}
-							position++
-							goto l515
-						l523:
-							position, tokenIndex = position523, tokenIndex523
-						}
-						{
-							position524, tokenIndex524 := position, tokenIndex
 							{
-								position526, tokenIndex526 := position, tokenIndex
+								position524, tokenIndex524 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l525
+											goto l523
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l525
+											goto l523
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l525
+											goto l523
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position526, tokenIndex526
+								position, tokenIndex = position524, tokenIndex524
 							}
 							if !_rules[ruleh16]() {
-								goto l525
+								goto l523
 							}
 							if at(buffer, position) != rune(':') {
-								goto l525
+								goto l523
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l525
+								goto l523
 							}
-							goto l524
-						l525:
-							position, tokenIndex = position524, tokenIndex524
+							goto l522
+						l523:
+							position, tokenIndex = position522, tokenIndex522
 							if !_rules[ruleIPv4address]() {
-								goto l515
+								goto l513
 							}
 						}
-					l524:
-						goto l514
-					l515:
-						position, tokenIndex = position514, tokenIndex514
+					l522:
+						goto l512
+					l513:
+						position, tokenIndex = position512, tokenIndex512
 						if at(buffer, position) != rune(':') {
-							goto l528
+							goto l526
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l528
+							goto l526
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l528
+							goto l526
 						}
 						if at(buffer, position) != rune(':') {
-							goto l528
+							goto l526
+						}
+						position++
+						{
+							position527, tokenIndex527 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l527
+							}
+							position++
+							goto l526
+						l527:
+							position, tokenIndex = position527, tokenIndex527
+						}
+						if !_rules[ruleh16]() {
+							goto l526
+						}
+						if at(buffer, position) != rune(':') {
+							goto l526
+						}
+						position++
+						{
+							position528, tokenIndex528 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l528
+							}
+							position++
+							goto l526
+						l528:
+							position, tokenIndex = position528, tokenIndex528
+						}
+						if !_rules[ruleh16]() {
+							goto l526
+						}
+						if at(buffer, position) != rune(':') {
+							goto l526
 						}
 						position++
 						{
@@ -5339,15 +5356,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l529
 							}
 							position++
-							goto l528
+							goto l526
 						l529:
 							position, tokenIndex = position529, tokenIndex529
 						}
 						if !_rules[ruleh16]() {
-							goto l528
+							goto l526
 						}
 						if at(buffer, position) != rune(':') {
-							goto l528
+							goto l526
 						}
 						position++
 						{
@@ -5356,15 +5373,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l530
 							}
 							position++
-							goto l528
+							goto l526
 						l530:
 							position, tokenIndex = position530, tokenIndex530
 						}
 						if !_rules[ruleh16]() {
-							goto l528
+							goto l526
 						}
 						if at(buffer, position) != rune(':') {
-							goto l528
+							goto l526
 						}
 						position++
 						{
@@ -5373,114 +5390,114 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l531
 							}
 							position++
-							goto l528
+							goto l526
 						l531:
 							position, tokenIndex = position531, tokenIndex531
 						}
-						if !_rules[ruleh16]() {
-							goto l528
-						}
-						if at(buffer, position) != rune(':') {
-							goto l528
-						}
-						position++
 						{
 							position532, tokenIndex532 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l532
-							}
-							position++
-							goto l528
-						l532:
-							position, tokenIndex = position532, tokenIndex532
-						}
-						if !_rules[ruleh16]() {
-							goto l528
-						}
-						if at(buffer, position) != rune(':') {
-							goto l528
-						}
-						position++
-						{
-							position533, tokenIndex533 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l533
-							}
-							position++
-							goto l528
-						l533:
-							position, tokenIndex = position533, tokenIndex533
-						}
-						{
-							position534, tokenIndex534 := position, tokenIndex
 							{
-								position536, tokenIndex536 := position, tokenIndex
+								position534, tokenIndex534 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l535
+											goto l533
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l535
+											goto l533
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l535
+											goto l533
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position536, tokenIndex536
+								position, tokenIndex = position534, tokenIndex534
 							}
 							if !_rules[ruleh16]() {
-								goto l535
+								goto l533
 							}
 							if at(buffer, position) != rune(':') {
-								goto l535
+								goto l533
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l535
+								goto l533
 							}
-							goto l534
-						l535:
-							position, tokenIndex = position534, tokenIndex534
+							goto l532
+						l533:
+							position, tokenIndex = position532, tokenIndex532
 							if !_rules[ruleIPv4address]() {
-								goto l528
+								goto l526
 							}
 						}
-					l534:
-						goto l514
-					l528:
-						position, tokenIndex = position514, tokenIndex514
+					l532:
+						goto l512
+					l526:
+						position, tokenIndex = position512, tokenIndex512
 						{
-							position539, tokenIndex539 := position, tokenIndex
+							position537, tokenIndex537 := position, tokenIndex
 							if !_rules[ruleh16]() {
-								goto l539
+								goto l537
 							}
-							goto l540
-						l539:
-							position, tokenIndex = position539, tokenIndex539
-						}
-					l540:
-						if at(buffer, position) != rune(':') {
 							goto l538
+						l537:
+							position, tokenIndex = position537, tokenIndex537
+						}
+					l538:
+						if at(buffer, position) != rune(':') {
+							goto l536
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l538
+							goto l536
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l538
+							goto l536
 						}
 						if at(buffer, position) != rune(':') {
-							goto l538
+							goto l536
+						}
+						position++
+						{
+							position539, tokenIndex539 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l539
+							}
+							position++
+							goto l536
+						l539:
+							position, tokenIndex = position539, tokenIndex539
+						}
+						if !_rules[ruleh16]() {
+							goto l536
+						}
+						if at(buffer, position) != rune(':') {
+							goto l536
+						}
+						position++
+						{
+							position540, tokenIndex540 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l540
+							}
+							position++
+							goto l536
+						l540:
+							position, tokenIndex = position540, tokenIndex540
+						}
+						if !_rules[ruleh16]() {
+							goto l536
+						}
+						if at(buffer, position) != rune(':') {
+							goto l536
 						}
 						position++
 						{
@@ -5489,15 +5506,15 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l541
 							}
 							position++
-							goto l538
+							goto l536
 						l541:
 							position, tokenIndex = position541, tokenIndex541
 						}
 						if !_rules[ruleh16]() {
-							goto l538
+							goto l536
 						}
 						if at(buffer, position) != rune(':') {
-							goto l538
+							goto l536
 						}
 						position++
 						{
@@ -5506,138 +5523,138 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l542
 							}
 							position++
-							goto l538
+							goto l536
 						l542:
 							position, tokenIndex = position542, tokenIndex542
 						}
-						if !_rules[ruleh16]() {
-							goto l538
-						}
-						if at(buffer, position) != rune(':') {
-							goto l538
-						}
-						position++
 						{
 							position543, tokenIndex543 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l543
-							}
-							position++
-							goto l538
-						l543:
-							position, tokenIndex = position543, tokenIndex543
-						}
-						if !_rules[ruleh16]() {
-							goto l538
-						}
-						if at(buffer, position) != rune(':') {
-							goto l538
-						}
-						position++
-						{
-							position544, tokenIndex544 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l544
-							}
-							position++
-							goto l538
-						l544:
-							position, tokenIndex = position544, tokenIndex544
-						}
-						{
-							position545, tokenIndex545 := position, tokenIndex
 							{
-								position547, tokenIndex547 := position, tokenIndex
+								position545, tokenIndex545 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l546
+											goto l544
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l546
+											goto l544
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l546
+											goto l544
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position547, tokenIndex547
+								position, tokenIndex = position545, tokenIndex545
 							}
 							if !_rules[ruleh16]() {
-								goto l546
+								goto l544
 							}
 							if at(buffer, position) != rune(':') {
-								goto l546
+								goto l544
 							}
 							position++
 							if !_rules[ruleh16]() {
-								goto l546
+								goto l544
 							}
-							goto l545
-						l546:
-							position, tokenIndex = position545, tokenIndex545
+							goto l543
+						l544:
+							position, tokenIndex = position543, tokenIndex543
 							if !_rules[ruleIPv4address]() {
-								goto l538
+								goto l536
 							}
 						}
-					l545:
-						goto l514
-					l538:
-						position, tokenIndex = position514, tokenIndex514
+					l543:
+						goto l512
+					l536:
+						position, tokenIndex = position512, tokenIndex512
 						{
-							position550, tokenIndex550 := position, tokenIndex
+							position548, tokenIndex548 := position, tokenIndex
 							{
-								position552, tokenIndex552 := position, tokenIndex
+								position550, tokenIndex550 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l552
+									goto l550
 								}
 								if at(buffer, position) != rune(':') {
-									goto l552
+									goto l550
 								}
 								position++
 								{
-									position554, tokenIndex554 := position, tokenIndex
+									position552, tokenIndex552 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l554
+										goto l552
 									}
 									position++
-									goto l552
-								l554:
-									position, tokenIndex = position554, tokenIndex554
+									goto l550
+								l552:
+									position, tokenIndex = position552, tokenIndex552
 								}
-								goto l553
-							l552:
-								position, tokenIndex = position552, tokenIndex552
+								goto l551
+							l550:
+								position, tokenIndex = position550, tokenIndex550
 							}
-						l553:
+						l551:
 							if !_rules[ruleh16]() {
-								goto l550
+								goto l548
 							}
-							goto l551
-						l550:
-							position, tokenIndex = position550, tokenIndex550
-						}
-					l551:
-						if at(buffer, position) != rune(':') {
 							goto l549
+						l548:
+							position, tokenIndex = position548, tokenIndex548
+						}
+					l549:
+						if at(buffer, position) != rune(':') {
+							goto l547
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l549
+							goto l547
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l549
+							goto l547
 						}
 						if at(buffer, position) != rune(':') {
-							goto l549
+							goto l547
+						}
+						position++
+						{
+							position553, tokenIndex553 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l553
+							}
+							position++
+							goto l547
+						l553:
+							position, tokenIndex = position553, tokenIndex553
+						}
+						if !_rules[ruleh16]() {
+							goto l547
+						}
+						if at(buffer, position) != rune(':') {
+							goto l547
+						}
+						position++
+						{
+							position554, tokenIndex554 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l554
+							}
+							position++
+							goto l547
+						l554:
+							position, tokenIndex = position554, tokenIndex554
+						}
+						if !_rules[ruleh16]() {
+							goto l547
+						}
+						if at(buffer, position) != rune(':') {
+							goto l547
 						}
 						position++
 						{
@@ -5646,1565 +5663,1531 @@ func (p *EditCompact) Init(options ...func(*EditCompact) error) error {
 								goto l555
 							}
 							position++
-							goto l549
+							goto l547
 						l555:
 							position, tokenIndex = position555, tokenIndex555
 						}
-						if !_rules[ruleh16]() {
-							goto l549
-						}
-						if at(buffer, position) != rune(':') {
-							goto l549
-						}
-						position++
 						{
 							position556, tokenIndex556 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l556
+							{
+								position558, tokenIndex558 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l557
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l557
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l557
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position558, tokenIndex558
 							}
-							position++
-							goto l549
-						l556:
-							position, tokenIndex = position556, tokenIndex556
-						}
-						if !_rules[ruleh16]() {
-							goto l549
-						}
-						if at(buffer, position) != rune(':') {
-							goto l549
-						}
-						position++
-						{
-							position557, tokenIndex557 := position, tokenIndex
+							if !_rules[ruleh16]() {
+								goto l557
+							}
 							if at(buffer, position) != rune(':') {
 								goto l557
 							}
 							position++
-							goto l549
+							if !_rules[ruleh16]() {
+								goto l557
+							}
+							goto l556
 						l557:
-							position, tokenIndex = position557, tokenIndex557
+							position, tokenIndex = position556, tokenIndex556
+							if !_rules[ruleIPv4address]() {
+								goto l547
+							}
+						}
+					l556:
+						goto l512
+					l547:
+						position, tokenIndex = position512, tokenIndex512
+						{
+							position561, tokenIndex561 := position, tokenIndex
+							{
+								position563, tokenIndex563 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l563
+								}
+								if at(buffer, position) != rune(':') {
+									goto l563
+								}
+								position++
+								{
+									position565, tokenIndex565 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l565
+									}
+									position++
+									goto l563
+								l565:
+									position, tokenIndex = position565, tokenIndex565
+								}
+								{
+									position566, tokenIndex566 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l566
+									}
+									if at(buffer, position) != rune(':') {
+										goto l566
+									}
+									position++
+									{
+										position568, tokenIndex568 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l568
+										}
+										position++
+										goto l566
+									l568:
+										position, tokenIndex = position568, tokenIndex568
+									}
+									goto l567
+								l566:
+									position, tokenIndex = position566, tokenIndex566
+								}
+							l567:
+								goto l564
+							l563:
+								position, tokenIndex = position563, tokenIndex563
+							}
+						l564:
+							if !_rules[ruleh16]() {
+								goto l561
+							}
+							goto l562
+						l561:
+							position, tokenIndex = position561, tokenIndex561
+						}
+					l562:
+						if at(buffer, position) != rune(':') {
+							goto l560
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l560
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l560
+						}
+						if at(buffer, position) != rune(':') {
+							goto l560
+						}
+						position++
+						{
+							position569, tokenIndex569 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l569
+							}
+							position++
+							goto l560
+						l569:
+							position, tokenIndex = position569, tokenIndex569
+						}
+						if !_rules[ruleh16]() {
+							goto l560
+						}
+						if at(buffer, position) != rune(':') {
+							goto l560
+						}
+						position++
+						{
+							position570, tokenIndex570 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l570
+							}
+							position++
+							goto l560
+						l570:
+							position, tokenIndex = position570, tokenIndex570
 						}
 						{
-							position558, tokenIndex558 := position, tokenIndex
+							position571, tokenIndex571 := position, tokenIndex
 							{
-								position560, tokenIndex560 := position, tokenIndex
+								position573, tokenIndex573 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l559
+											goto l572
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l559
+											goto l572
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l559
+											goto l572
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position560, tokenIndex560
+								position, tokenIndex = position573, tokenIndex573
 							}
 							if !_rules[ruleh16]() {
-								goto l559
+								goto l572
 							}
-							if at(buffer, position) != rune(':') {
-								goto l559
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l559
-							}
-							goto l558
-						l559:
-							position, tokenIndex = position558, tokenIndex558
-							if !_rules[ruleIPv4address]() {
-								goto l549
-							}
-						}
-					l558:
-						goto l514
-					l549:
-						position, tokenIndex = position514, tokenIndex514
-						{
-							position563, tokenIndex563 := position, tokenIndex
-							{
-								position565, tokenIndex565 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l565
-								}
-								if at(buffer, position) != rune(':') {
-									goto l565
-								}
-								position++
-								{
-									position567, tokenIndex567 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l567
-									}
-									position++
-									goto l565
-								l567:
-									position, tokenIndex = position567, tokenIndex567
-								}
-								{
-									position568, tokenIndex568 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l568
-									}
-									if at(buffer, position) != rune(':') {
-										goto l568
-									}
-									position++
-									{
-										position570, tokenIndex570 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l570
-										}
-										position++
-										goto l568
-									l570:
-										position, tokenIndex = position570, tokenIndex570
-									}
-									goto l569
-								l568:
-									position, tokenIndex = position568, tokenIndex568
-								}
-							l569:
-								goto l566
-							l565:
-								position, tokenIndex = position565, tokenIndex565
-							}
-						l566:
-							if !_rules[ruleh16]() {
-								goto l563
-							}
-							goto l564
-						l563:
-							position, tokenIndex = position563, tokenIndex563
-						}
-					l564:
-						if at(buffer, position) != rune(':') {
-							goto l562
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l562
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l562
-						}
-						if at(buffer, position) != rune(':') {
-							goto l562
-						}
-						position++
-						{
-							position571, tokenIndex571 := position, tokenIndex
-							if at(buffer, position) != rune(':') {
-								goto l571
-							}
-							position++
-							goto l562
-						l571:
-							position, tokenIndex = position571, tokenIndex571
-						}
-						if !_rules[ruleh16]() {
-							goto l562
-						}
-						if at(buffer, position) != rune(':') {
-							goto l562
-						}
-						position++
-						{
-							position572, tokenIndex572 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l572
 							}
 							position++
-							goto l562
+							if !_rules[ruleh16]() {
+								goto l572
+							}
+							goto l571
 						l572:
-							position, tokenIndex = position572, tokenIndex572
+							position, tokenIndex = position571, tokenIndex571
+							if !_rules[ruleIPv4address]() {
+								goto l560
+							}
+						}
+					l571:
+						goto l512
+					l560:
+						position, tokenIndex = position512, tokenIndex512
+						{
+							position576, tokenIndex576 := position, tokenIndex
+							{
+								position578, tokenIndex578 := position, tokenIndex
+								if !_rules[ruleh16]() {
+									goto l578
+								}
+								if at(buffer, position) != rune(':') {
+									goto l578
+								}
+								position++
+								{
+									position580, tokenIndex580 := position, tokenIndex
+									if at(buffer, position) != rune(':') {
+										goto l580
+									}
+									position++
+									goto l578
+								l580:
+									position, tokenIndex = position580, tokenIndex580
+								}
+								{
+									position581, tokenIndex581 := position, tokenIndex
+									if !_rules[ruleh16]() {
+										goto l581
+									}
+									if at(buffer, position) != rune(':') {
+										goto l581
+									}
+									position++
+									{
+										position583, tokenIndex583 := position, tokenIndex
+										if at(buffer, position) != rune(':') {
+											goto l583
+										}
+										position++
+										goto l581
+									l583:
+										position, tokenIndex = position583, tokenIndex583
+									}
+									{
+										position584, tokenIndex584 := position, tokenIndex
+										if !_rules[ruleh16]() {
+											goto l584
+										}
+										if at(buffer, position) != rune(':') {
+											goto l584
+										}
+										position++
+										{
+											position586, tokenIndex586 := position, tokenIndex
+											if at(buffer, position) != rune(':') {
+												goto l586
+											}
+											position++
+											goto l584
+										l586:
+											position, tokenIndex = position586, tokenIndex586
+										}
+										goto l585
+									l584:
+										position, tokenIndex = position584, tokenIndex584
+									}
+								l585:
+									goto l582
+								l581:
+									position, tokenIndex = position581, tokenIndex581
+								}
+							l582:
+								goto l579
+							l578:
+								position, tokenIndex = position578, tokenIndex578
+							}
+						l579:
+							if !_rules[ruleh16]() {
+								goto l576
+							}
+							goto l577
+						l576:
+							position, tokenIndex = position576, tokenIndex576
+						}
+					l577:
+						if at(buffer, position) != rune(':') {
+							goto l575
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l575
+						}
+						position++
+						if !_rules[ruleh16]() {
+							goto l575
+						}
+						if at(buffer, position) != rune(':') {
+							goto l575
+						}
+						position++
+						{
+							position587, tokenIndex587 := position, tokenIndex
+							if at(buffer, position) != rune(':') {
+								goto l587
+							}
+							position++
+							goto l575
+						l587:
+							position, tokenIndex = position587, tokenIndex587
 						}
 						{
-							position573, tokenIndex573 := position, tokenIndex
+							position588, tokenIndex588 := position, tokenIndex
 							{
-								position575, tokenIndex575 := position, tokenIndex
+								position590, tokenIndex590 := position, tokenIndex
 								{
 									switch at(buffer, position) {
 									case 'a', 'b', 'c', 'd', 'e', 'f':
 										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l574
+											goto l589
 										}
 										position++
 									case 'A', 'B', 'C', 'D', 'E', 'F':
 										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l574
+											goto l589
 										}
 										position++
 									default:
 										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l574
+											goto l589
 										}
 										position++
 									}
 								}
 
-								position, tokenIndex = position575, tokenIndex575
+								position, tokenIndex = position590, tokenIndex590
 							}
 							if !_rules[ruleh16]() {
-								goto l574
+								goto l589
 							}
-							if at(buffer, position) != rune(':') {
-								goto l574
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l574
-							}
-							goto l573
-						l574:
-							position, tokenIndex = position573, tokenIndex573
-							if !_rules[ruleIPv4address]() {
-								goto l562
-							}
-						}
-					l573:
-						goto l514
-					l562:
-						position, tokenIndex = position514, tokenIndex514
-						{
-							position578, tokenIndex578 := position, tokenIndex
-							{
-								position580, tokenIndex580 := position, tokenIndex
-								if !_rules[ruleh16]() {
-									goto l580
-								}
-								if at(buffer, position) != rune(':') {
-									goto l580
-								}
-								position++
-								{
-									position582, tokenIndex582 := position, tokenIndex
-									if at(buffer, position) != rune(':') {
-										goto l582
-									}
-									position++
-									goto l580
-								l582:
-									position, tokenIndex = position582, tokenIndex582
-								}
-								{
-									position583, tokenIndex583 := position, tokenIndex
-									if !_rules[ruleh16]() {
-										goto l583
-									}
-									if at(buffer, position) != rune(':') {
-										goto l583
-									}
-									position++
-									{
-										position585, tokenIndex585 := position, tokenIndex
-										if at(buffer, position) != rune(':') {
-											goto l585
-										}
-										position++
-										goto l583
-									l585:
-										position, tokenIndex = position585, tokenIndex585
-									}
-									{
-										position586, tokenIndex586 := position, tokenIndex
-										if !_rules[ruleh16]() {
-											goto l586
-										}
-										if at(buffer, position) != rune(':') {
-											goto l586
-										}
-										position++
-										{
-											position588, tokenIndex588 := position, tokenIndex
-											if at(buffer, position) != rune(':') {
-												goto l588
-											}
-											position++
-											goto l586
-										l588:
-											position, tokenIndex = position588, tokenIndex588
-										}
-										goto l587
-									l586:
-										position, tokenIndex = position586, tokenIndex586
-									}
-								l587:
-									goto l584
-								l583:
-									position, tokenIndex = position583, tokenIndex583
-								}
-							l584:
-								goto l581
-							l580:
-								position, tokenIndex = position580, tokenIndex580
-							}
-						l581:
-							if !_rules[ruleh16]() {
-								goto l578
-							}
-							goto l579
-						l578:
-							position, tokenIndex = position578, tokenIndex578
-						}
-					l579:
-						if at(buffer, position) != rune(':') {
-							goto l577
-						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l577
-						}
-						position++
-						if !_rules[ruleh16]() {
-							goto l577
-						}
-						if at(buffer, position) != rune(':') {
-							goto l577
-						}
-						position++
-						{
-							position589, tokenIndex589 := position, tokenIndex
 							if at(buffer, position) != rune(':') {
 								goto l589
 							}
 							position++
-							goto l577
+							if !_rules[ruleh16]() {
+								goto l589
+							}
+							goto l588
 						l589:
-							position, tokenIndex = position589, tokenIndex589
-						}
-						{
-							position590, tokenIndex590 := position, tokenIndex
-							{
-								position592, tokenIndex592 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l591
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l591
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l591
-										}
-										position++
-									}
-								}
-
-								position, tokenIndex = position592, tokenIndex592
-							}
-							if !_rules[ruleh16]() {
-								goto l591
-							}
-							if at(buffer, position) != rune(':') {
-								goto l591
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l591
-							}
-							goto l590
-						l591:
-							position, tokenIndex = position590, tokenIndex590
+							position, tokenIndex = position588, tokenIndex588
 							if !_rules[ruleIPv4address]() {
-								goto l577
+								goto l575
 							}
 						}
-					l590:
-						goto l514
-					l577:
-						position, tokenIndex = position514, tokenIndex514
+					l588:
+						goto l512
+					l575:
+						position, tokenIndex = position512, tokenIndex512
 						{
-							position595, tokenIndex595 := position, tokenIndex
+							position593, tokenIndex593 := position, tokenIndex
 							{
-								position597, tokenIndex597 := position, tokenIndex
+								position595, tokenIndex595 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l597
+									goto l595
 								}
 								if at(buffer, position) != rune(':') {
-									goto l597
+									goto l595
 								}
 								position++
 								{
-									position599, tokenIndex599 := position, tokenIndex
+									position597, tokenIndex597 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l599
+										goto l597
 									}
 									position++
-									goto l597
-								l599:
-									position, tokenIndex = position599, tokenIndex599
+									goto l595
+								l597:
+									position, tokenIndex = position597, tokenIndex597
 								}
 								{
-									position600, tokenIndex600 := position, tokenIndex
+									position598, tokenIndex598 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l600
+										goto l598
 									}
 									if at(buffer, position) != rune(':') {
-										goto l600
+										goto l598
 									}
 									position++
 									{
-										position602, tokenIndex602 := position, tokenIndex
+										position600, tokenIndex600 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l602
+											goto l600
 										}
 										position++
-										goto l600
-									l602:
-										position, tokenIndex = position602, tokenIndex602
+										goto l598
+									l600:
+										position, tokenIndex = position600, tokenIndex600
 									}
 									{
-										position603, tokenIndex603 := position, tokenIndex
+										position601, tokenIndex601 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l603
+											goto l601
 										}
 										if at(buffer, position) != rune(':') {
-											goto l603
+											goto l601
 										}
 										position++
 										{
-											position605, tokenIndex605 := position, tokenIndex
+											position603, tokenIndex603 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l605
+												goto l603
 											}
 											position++
-											goto l603
-										l605:
-											position, tokenIndex = position605, tokenIndex605
+											goto l601
+										l603:
+											position, tokenIndex = position603, tokenIndex603
 										}
 										{
-											position606, tokenIndex606 := position, tokenIndex
+											position604, tokenIndex604 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l606
+												goto l604
 											}
 											if at(buffer, position) != rune(':') {
-												goto l606
+												goto l604
 											}
 											position++
 											{
-												position608, tokenIndex608 := position, tokenIndex
+												position606, tokenIndex606 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l608
+													goto l606
 												}
 												position++
-												goto l606
-											l608:
-												position, tokenIndex = position608, tokenIndex608
+												goto l604
+											l606:
+												position, tokenIndex = position606, tokenIndex606
 											}
-											goto l607
-										l606:
-											position, tokenIndex = position606, tokenIndex606
+											goto l605
+										l604:
+											position, tokenIndex = position604, tokenIndex604
 										}
-									l607:
-										goto l604
-									l603:
-										position, tokenIndex = position603, tokenIndex603
+									l605:
+										goto l602
+									l601:
+										position, tokenIndex = position601, tokenIndex601
 									}
-								l604:
-									goto l601
-								l600:
-									position, tokenIndex = position600, tokenIndex600
+								l602:
+									goto l599
+								l598:
+									position, tokenIndex = position598, tokenIndex598
 								}
-							l601:
-								goto l598
-							l597:
-								position, tokenIndex = position597, tokenIndex597
+							l599:
+								goto l596
+							l595:
+								position, tokenIndex = position595, tokenIndex595
 							}
-						l598:
+						l596:
 							if !_rules[ruleh16]() {
-								goto l595
+								goto l593
 							}
-							goto l596
-						l595:
-							position, tokenIndex = position595, tokenIndex595
-						}
-					l596:
-						if at(buffer, position) != rune(':') {
 							goto l594
+						l593:
+							position, tokenIndex = position593, tokenIndex593
 						}
-						position++
-						if at(buffer, position) != rune(':') {
-							goto l594
-						}
-						position++
-						{
-							position609, tokenIndex609 := position, tokenIndex
-							{
-								position611, tokenIndex611 := position, tokenIndex
-								{
-									switch at(buffer, position) {
-									case 'a', 'b', 'c', 'd', 'e', 'f':
-										if c := at(buffer, position); c < rune('a') || c > rune('f') {
-											goto l610
-										}
-										position++
-									case 'A', 'B', 'C', 'D', 'E', 'F':
-										if c := at(buffer, position); c < rune('A') || c > rune('F') {
-											goto l610
-										}
-										position++
-									default:
-										if c := at(buffer, position); c < rune('0') || c > rune('9') {
-											goto l610
-										}
-										position++
-									}
-								}
-
-								position, tokenIndex = position611, tokenIndex611
-							}
-							if !_rules[ruleh16]() {
-								goto l610
-							}
-							if at(buffer, position) != rune(':') {
-								goto l610
-							}
-							position++
-							if !_rules[ruleh16]() {
-								goto l610
-							}
-							goto l609
-						l610:
-							position, tokenIndex = position609, tokenIndex609
-							if !_rules[ruleIPv4address]() {
-								goto l594
-							}
-						}
-					l609:
-						goto l514
 					l594:
-						position, tokenIndex = position514, tokenIndex514
+						if at(buffer, position) != rune(':') {
+							goto l592
+						}
+						position++
+						if at(buffer, position) != rune(':') {
+							goto l592
+						}
+						position++
 						{
-							position614, tokenIndex614 := position, tokenIndex
+							position607, tokenIndex607 := position, tokenIndex
 							{
-								position616, tokenIndex616 := position, tokenIndex
+								position609, tokenIndex609 := position, tokenIndex
+								{
+									switch at(buffer, position) {
+									case 'a', 'b', 'c', 'd', 'e', 'f':
+										if c := at(buffer, position); c < rune('a') || c > rune('f') {
+											goto l608
+										}
+										position++
+									case 'A', 'B', 'C', 'D', 'E', 'F':
+										if c := at(buffer, position); c < rune('A') || c > rune('F') {
+											goto l608
+										}
+										position++
+									default:
+										if c := at(buffer, position); c < rune('0') || c > rune('9') {
+											goto l608
+										}
+										position++
+									}
+								}
+
+								position, tokenIndex = position609, tokenIndex609
+							}
+							if !_rules[ruleh16]() {
+								goto l608
+							}
+							if at(buffer, position) != rune(':') {
+								goto l608
+							}
+							position++
+							if !_rules[ruleh16]() {
+								goto l608
+							}
+							goto l607
+						l608:
+							position, tokenIndex = position607, tokenIndex607
+							if !_rules[ruleIPv4address]() {
+								goto l592
+							}
+						}
+					l607:
+						goto l512
+					l592:
+						position, tokenIndex = position512, tokenIndex512
+						{
+							position612, tokenIndex612 := position, tokenIndex
+							{
+								position614, tokenIndex614 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l616
+									goto l614
 								}
 								if at(buffer, position) != rune(':') {
-									goto l616
+									goto l614
 								}
 								position++
 								{
-									position618, tokenIndex618 := position, tokenIndex
+									position616, tokenIndex616 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l618
+										goto l616
 									}
 									position++
-									goto l616
-								l618:
-									position, tokenIndex = position618, tokenIndex618
+									goto l614
+								l616:
+									position, tokenIndex = position616, tokenIndex616
 								}
 								{
-									position619, tokenIndex619 := position, tokenIndex
+									position617, tokenIndex617 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l619
+										goto l617
 									}
 									if at(buffer, position) != rune(':') {
-										goto l619
+										goto l617
 									}
 									position++
 									{
-										position621, tokenIndex621 := position, tokenIndex
+										position619, tokenIndex619 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l621
+											goto l619
 										}
 										position++
-										goto l619
-									l621:
-										position, tokenIndex = position621, tokenIndex621
+										goto l617
+									l619:
+										position, tokenIndex = position619, tokenIndex619
 									}
 									{
-										position622, tokenIndex622 := position, tokenIndex
+										position620, tokenIndex620 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l622
+											goto l620
 										}
 										if at(buffer, position) != rune(':') {
-											goto l622
+											goto l620
 										}
 										position++
 										{
-											position624, tokenIndex624 := position, tokenIndex
+											position622, tokenIndex622 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l624
+												goto l622
 											}
 											position++
-											goto l622
-										l624:
-											position, tokenIndex = position624, tokenIndex624
+											goto l620
+										l622:
+											position, tokenIndex = position622, tokenIndex622
 										}
 										{
-											position625, tokenIndex625 := position, tokenIndex
+											position623, tokenIndex623 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l625
+												goto l623
 											}
 											if at(buffer, position) != rune(':') {
-												goto l625
+												goto l623
 											}
 											position++
 											{
-												position627, tokenIndex627 := position, tokenIndex
+												position625, tokenIndex625 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l627
+													goto l625
 												}
 												position++
-												goto l625
-											l627:
-												position, tokenIndex = position627, tokenIndex627
+												goto l623
+											l625:
+												position, tokenIndex = position625, tokenIndex625
 											}
 											{
-												position628, tokenIndex628 := position, tokenIndex
+												position626, tokenIndex626 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l628
+													goto l626
 												}
 												if at(buffer, position) != rune(':') {
-													goto l628
+													goto l626
 												}
 												position++
 												{
-													position630, tokenIndex630 := position, tokenIndex
+													position628, tokenIndex628 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l630
+														goto l628
 													}
 													position++
-													goto l628
-												l630:
-													position, tokenIndex = position630, tokenIndex630
+													goto l626
+												l628:
+													position, tokenIndex = position628, tokenIndex628
 												}
-												goto l629
-											l628:
-												position, tokenIndex = position628, tokenIndex628
+												goto l627
+											l626:
+												position, tokenIndex = position626, tokenIndex626
 											}
-										l629:
-											goto l626
-										l625:
-											position, tokenIndex = position625, tokenIndex625
+										l627:
+											goto l624
+										l623:
+											position, tokenIndex = position623, tokenIndex623
 										}
-									l626:
-										goto l623
-									l622:
-										position, tokenIndex = position622, tokenIndex622
+									l624:
+										goto l621
+									l620:
+										position, tokenIndex = position620, tokenIndex620
 									}
-								l623:
-									goto l620
-								l619:
-									position, tokenIndex = position619, tokenIndex619
+								l621:
+									goto l618
+								l617:
+									position, tokenIndex = position617, tokenIndex617
 								}
-							l620:
-								goto l617
-							l616:
-								position, tokenIndex = position616, tokenIndex616
+							l618:
+								goto l615
+							l614:
+								position, tokenIndex = position614, tokenIndex614
 							}
-						l617:
+						l615:
 							if !_rules[ruleh16]() {
-								goto l614
+								goto l612
 							}
-							goto l615
-						l614:
-							position, tokenIndex = position614, tokenIndex614
-						}
-					l615:
-						if at(buffer, position) != rune(':') {
 							goto l613
+						l612:
+							position, tokenIndex = position612, tokenIndex612
+						}
+					l613:
+						if at(buffer, position) != rune(':') {
+							goto l611
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l613
+							goto l611
 						}
 						position++
 						if !_rules[ruleh16]() {
-							goto l613
+							goto l611
 						}
-						goto l514
-					l613:
-						position, tokenIndex = position514, tokenIndex514
+						goto l512
+					l611:
+						position, tokenIndex = position512, tokenIndex512
 						{
-							position631, tokenIndex631 := position, tokenIndex
+							position629, tokenIndex629 := position, tokenIndex
 							{
-								position633, tokenIndex633 := position, tokenIndex
+								position631, tokenIndex631 := position, tokenIndex
 								if !_rules[ruleh16]() {
-									goto l633
+									goto l631
 								}
 								if at(buffer, position) != rune(':') {
-									goto l633
+									goto l631
 								}
 								position++
 								{
-									position635, tokenIndex635 := position, tokenIndex
+									position633, tokenIndex633 := position, tokenIndex
 									if at(buffer, position) != rune(':') {
-										goto l635
+										goto l633
 									}
 									position++
-									goto l633
-								l635:
-									position, tokenIndex = position635, tokenIndex635
+									goto l631
+								l633:
+									position, tokenIndex = position633, tokenIndex633
 								}
 								{
-									position636, tokenIndex636 := position, tokenIndex
+									position634, tokenIndex634 := position, tokenIndex
 									if !_rules[ruleh16]() {
-										goto l636
+										goto l634
 									}
 									if at(buffer, position) != rune(':') {
-										goto l636
+										goto l634
 									}
 									position++
 									{
-										position638, tokenIndex638 := position, tokenIndex
+										position636, tokenIndex636 := position, tokenIndex
 										if at(buffer, position) != rune(':') {
-											goto l638
+											goto l636
 										}
 										position++
-										goto l636
-									l638:
-										position, tokenIndex = position638, tokenIndex638
+										goto l634
+									l636:
+										position, tokenIndex = position636, tokenIndex636
 									}
 									{
-										position639, tokenIndex639 := position, tokenIndex
+										position637, tokenIndex637 := position, tokenIndex
 										if !_rules[ruleh16]() {
-											goto l639
+											goto l637
 										}
 										if at(buffer, position) != rune(':') {
-											goto l639
+											goto l637
 										}
 										position++
 										{
-											position641, tokenIndex641 := position, tokenIndex
+											position639, tokenIndex639 := position, tokenIndex
 											if at(buffer, position) != rune(':') {
-												goto l641
+												goto l639
 											}
 											position++
-											goto l639
-										l641:
-											position, tokenIndex = position641, tokenIndex641
+											goto l637
+										l639:
+											position, tokenIndex = position639, tokenIndex639
 										}
 										{
-											position642, tokenIndex642 := position, tokenIndex
+											position640, tokenIndex640 := position, tokenIndex
 											if !_rules[ruleh16]() {
-												goto l642
+												goto l640
 											}
 											if at(buffer, position) != rune(':') {
-												goto l642
+												goto l640
 											}
 											position++
 											{
-												position644, tokenIndex644 := position, tokenIndex
+												position642, tokenIndex642 := position, tokenIndex
 												if at(buffer, position) != rune(':') {
-													goto l644
+													goto l642
 												}
 												position++
-												goto l642
-											l644:
-												position, tokenIndex = position644, tokenIndex644
+												goto l640
+											l642:
+												position, tokenIndex = position642, tokenIndex642
 											}
 											{
-												position645, tokenIndex645 := position, tokenIndex
+												position643, tokenIndex643 := position, tokenIndex
 												if !_rules[ruleh16]() {
-													goto l645
+													goto l643
 												}
 												if at(buffer, position) != rune(':') {
-													goto l645
+													goto l643
 												}
 												position++
 												{
-													position647, tokenIndex647 := position, tokenIndex
+													position645, tokenIndex645 := position, tokenIndex
 													if at(buffer, position) != rune(':') {
-														goto l647
+														goto l645
 													}
 													position++
-													goto l645
-												l647:
-													position, tokenIndex = position647, tokenIndex647
+													goto l643
+												l645:
+													position, tokenIndex = position645, tokenIndex645
 												}
 												{
-													position648, tokenIndex648 := position, tokenIndex
+													position646, tokenIndex646 := position, tokenIndex
 													if !_rules[ruleh16]() {
-														goto l648
+														goto l646
 													}
 													if at(buffer, position) != rune(':') {
-														goto l648
+														goto l646
 													}
 													position++
 													{
-														position650, tokenIndex650 := position, tokenIndex
+														position648, tokenIndex648 := position, tokenIndex
 														if at(buffer, position) != rune(':') {
-															goto l650
+															goto l648
 														}
 														position++
-														goto l648
-													l650:
-														position, tokenIndex = position650, tokenIndex650
+														goto l646
+													l648:
+														position, tokenIndex = position648, tokenIndex648
 													}
-													goto l649
-												l648:
-													position, tokenIndex = position648, tokenIndex648
+													goto l647
+												l646:
+													position, tokenIndex = position646, tokenIndex646
 												}
-											l649:
-												goto l646
-											l645:
-												position, tokenIndex = position645, tokenIndex645
+											l647:
+												goto l644
+											l643:
+												position, tokenIndex = position643, tokenIndex643
 											}
-										l646:
-											goto l643
-										l642:
-											position, tokenIndex = position642, tokenIndex642
+										l644:
+											goto l641
+										l640:
+											position, tokenIndex = position640, tokenIndex640
 										}
-									l643:
-										goto l640
-									l639:
-										position, tokenIndex = position639, tokenIndex639
+									l641:
+										goto l638
+									l637:
+										position, tokenIndex = position637, tokenIndex637
 									}
-								l640:
-									goto l637
-								l636:
-									position, tokenIndex = position636, tokenIndex636
+								l638:
+									goto l635
+								l634:
+									position, tokenIndex = position634, tokenIndex634
 								}
-							l637:
-								goto l634
-							l633:
-								position, tokenIndex = position633, tokenIndex633
+							l635:
+								goto l632
+							l631:
+								position, tokenIndex = position631, tokenIndex631
 							}
-						l634:
+						l632:
 							if !_rules[ruleh16]() {
-								goto l631
+								goto l629
 							}
-							goto l632
-						l631:
-							position, tokenIndex = position631, tokenIndex631
+							goto l630
+						l629:
+							position, tokenIndex = position629, tokenIndex629
 						}
-					l632:
+					l630:
 						if at(buffer, position) != rune(':') {
-							goto l479
+							goto l477
 						}
 						position++
 						if at(buffer, position) != rune(':') {
-							goto l479
+							goto l477
 						}
 						position++
 					}
-				l514:
+				l512:
 				}
-			l481:
-				add(ruleIPv6address, position480)
+			l479:
+				add(ruleIPv6address, position478)
 			}
 			return true
-		l479:
-			position, tokenIndex = position479, tokenIndex479
+		l477:
+			position, tokenIndex = position477, tokenIndex477
 			return false
 		},
-		/* 14 hexseq <- <(hex4 (':' hex4)*)> */
+		/* 13 hexseq <- <(hex4 (':' hex4)*)> */
 		func() bool {
-			position651, tokenIndex651 := position, tokenIndex
+			position649, tokenIndex649 := position, tokenIndex
 			{
-				position652 := position
+				position650 := position
 				if !_rules[rulehex4]() {
-					goto l651
+					goto l649
 				}
-			l653:
+			l651:
 				{
-					position654, tokenIndex654 := position, tokenIndex
+					position652, tokenIndex652 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l654
+						goto l652
 					}
 					position++
 					if !_rules[rulehex4]() {
-						goto l654
+						goto l652
 					}
-					goto l653
-				l654:
-					position, tokenIndex = position654, tokenIndex654
+					goto l651
+				l652:
+					position, tokenIndex = position652, tokenIndex652
 				}
-				add(rulehexseq, position652)
+				add(rulehexseq, position650)
 			}
 			return true
-		l651:
-			position, tokenIndex = position651, tokenIndex651
+		l649:
+			position, tokenIndex = position649, tokenIndex649
 			return false
 		},
-		/* 15 hex4 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))> */
+		/* 14 hex4 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('.') '.') | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])))> */
 		func() bool {
-			position655, tokenIndex655 := position, tokenIndex
+			position653, tokenIndex653 := position, tokenIndex
 			{
-				position656 := position
+				position654 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l655
+							goto l653
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l655
+							goto l653
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l655
+							goto l653
 						}
 						position++
 					}
 				}
 
 				{
-					position658, tokenIndex658 := position, tokenIndex
+					position656, tokenIndex656 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l658
+								goto l656
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l658
+								goto l656
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l658
+								goto l656
 							}
 							position++
 						}
 					}
 
-					goto l659
-				l658:
-					position, tokenIndex = position658, tokenIndex658
+					goto l657
+				l656:
+					position, tokenIndex = position656, tokenIndex656
 				}
-			l659:
+			l657:
 				{
-					position661, tokenIndex661 := position, tokenIndex
+					position659, tokenIndex659 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l661
+								goto l659
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l661
+								goto l659
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l661
+								goto l659
 							}
 							position++
 						}
 					}
 
-					goto l662
-				l661:
-					position, tokenIndex = position661, tokenIndex661
+					goto l660
+				l659:
+					position, tokenIndex = position659, tokenIndex659
 				}
-			l662:
+			l660:
 				{
-					position664, tokenIndex664 := position, tokenIndex
+					position662, tokenIndex662 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l664
+								goto l662
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l664
+								goto l662
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l664
+								goto l662
 							}
 							position++
 						}
 					}
 
-					goto l665
-				l664:
-					position, tokenIndex = position664, tokenIndex664
+					goto l663
+				l662:
+					position, tokenIndex = position662, tokenIndex662
 				}
-			l665:
+			l663:
 				{
-					position667, tokenIndex667 := position, tokenIndex
+					position665, tokenIndex665 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l667
+								goto l665
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l667
+								goto l665
 							}
 							position++
 						case '.':
 							if at(buffer, position) != rune('.') {
-								goto l667
+								goto l665
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l667
+								goto l665
 							}
 							position++
 						}
 					}
 
-					goto l655
-				l667:
-					position, tokenIndex = position667, tokenIndex667
+					goto l653
+				l665:
+					position, tokenIndex = position665, tokenIndex665
 				}
-				add(rulehex4, position656)
+				add(rulehex4, position654)
 			}
 			return true
-		l655:
-			position, tokenIndex = position655, tokenIndex655
+		l653:
+			position, tokenIndex = position653, tokenIndex653
 			return false
 		},
-		/* 16 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
+		/* 15 h16 <- <(((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9])) ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? ((&('a' | 'b' | 'c' | 'd' | 'e' | 'f') [a-f]) | (&('A' | 'B' | 'C' | 'D' | 'E' | 'F') [A-F]) | (&('0' | '1' | '2' | '3' | '4' | '5' | '6' | '7' | '8' | '9') [0-9]))? !'.')> */
 		func() bool {
-			position669, tokenIndex669 := position, tokenIndex
+			position667, tokenIndex667 := position, tokenIndex
 			{
-				position670 := position
+				position668 := position
 				{
 					switch at(buffer, position) {
 					case 'a', 'b', 'c', 'd', 'e', 'f':
 						if c := at(buffer, position); c < rune('a') || c > rune('f') {
-							goto l669
+							goto l667
 						}
 						position++
 					case 'A', 'B', 'C', 'D', 'E', 'F':
 						if c := at(buffer, position); c < rune('A') || c > rune('F') {
-							goto l669
+							goto l667
 						}
 						position++
 					default:
 						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l669
+							goto l667
 						}
 						position++
 					}
 				}
 
 				{
-					position672, tokenIndex672 := position, tokenIndex
+					position670, tokenIndex670 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l672
+								goto l670
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l672
+								goto l670
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l672
+								goto l670
 							}
 							position++
 						}
 					}
 
-					goto l673
-				l672:
-					position, tokenIndex = position672, tokenIndex672
+					goto l671
+				l670:
+					position, tokenIndex = position670, tokenIndex670
 				}
-			l673:
+			l671:
 				{
-					position675, tokenIndex675 := position, tokenIndex
+					position673, tokenIndex673 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l675
+								goto l673
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l675
+								goto l673
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l675
+								goto l673
 							}
 							position++
 						}
 					}
 
-					goto l676
-				l675:
-					position, tokenIndex = position675, tokenIndex675
+					goto l674
+				l673:
+					position, tokenIndex = position673, tokenIndex673
 				}
-			l676:
+			l674:
 				{
-					position678, tokenIndex678 := position, tokenIndex
+					position676, tokenIndex676 := position, tokenIndex
 					{
 						switch at(buffer, position) {
 						case 'a', 'b', 'c', 'd', 'e', 'f':
 							if c := at(buffer, position); c < rune('a') || c > rune('f') {
-								goto l678
+								goto l676
 							}
 							position++
 						case 'A', 'B', 'C', 'D', 'E', 'F':
 							if c := at(buffer, position); c < rune('A') || c > rune('F') {
-								goto l678
+								goto l676
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('0') || c > rune('9') {
-								goto l678
+								goto l676
 							}
 							position++
 						}
 					}
 
-					goto l679
-				l678:
-					position, tokenIndex = position678, tokenIndex678
+					goto l677
+				l676:
+					position, tokenIndex = position676, tokenIndex676
 				}
-			l679:
+			l677:
 				{
-					position681, tokenIndex681 := position, tokenIndex
+					position679, tokenIndex679 := position, tokenIndex
 					if at(buffer, position) != rune('.') {
-						goto l681
+						goto l679
 					}
 					position++
-					goto l669
-				l681:
-					position, tokenIndex = position681, tokenIndex681
+					goto l667
+				l679:
+					position, tokenIndex = position679, tokenIndex679
 				}
-				add(ruleh16, position670)
+				add(ruleh16, position668)
 			}
 			return true
-		l669:
-			position, tokenIndex = position669, tokenIndex669
+		l667:
+			position, tokenIndex = position667, tokenIndex667
 			return false
 		},
-		/* 17 octet <- <((&{ pegrun.Star(p.Buffer, &position, &run9[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })> */
+		/* 16 octet <- <((&{ pegrun.Star(p.Buffer, &position, &run9[0]) } (('2' '5' [0-5]) / ('2' [0-4] [0-9]) / ('1' [0-9] [0-9]) / ([1-9] [0-9]) / [1-9])) / &{ pegrun.Plus(p.Buffer, &position, &run9[0]) })> */
 		func() bool {
-			position682, tokenIndex682 := position, tokenIndex
+			position680, tokenIndex680 := position, tokenIndex
 			{
-				position683 := position
+				position681 := position
 				{
-					position684, tokenIndex684 := position, tokenIndex
+					position682, tokenIndex682 := position, tokenIndex
 					if !(pegrun.Star(p.Buffer, &position, &run9[0])) {
-						goto l685
+						goto l683
 					}
 					{
-						position686, tokenIndex686 := position, tokenIndex
+						position684, tokenIndex684 := position, tokenIndex
 						if at(buffer, position) != rune('2') {
-							goto l687
-						}
-						position++
-						if at(buffer, position) != rune('5') {
-							goto l687
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('5') {
-							goto l687
-						}
-						position++
-						goto l686
-					l687:
-						position, tokenIndex = position686, tokenIndex686
-						if at(buffer, position) != rune('2') {
-							goto l688
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('4') {
-							goto l688
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l688
-						}
-						position++
-						goto l686
-					l688:
-						position, tokenIndex = position686, tokenIndex686
-						if at(buffer, position) != rune('1') {
-							goto l689
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l689
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l689
-						}
-						position++
-						goto l686
-					l689:
-						position, tokenIndex = position686, tokenIndex686
-						if c := at(buffer, position); c < rune('1') || c > rune('9') {
-							goto l690
-						}
-						position++
-						if c := at(buffer, position); c < rune('0') || c > rune('9') {
-							goto l690
-						}
-						position++
-						goto l686
-					l690:
-						position, tokenIndex = position686, tokenIndex686
-						if c := at(buffer, position); c < rune('1') || c > rune('9') {
 							goto l685
 						}
 						position++
+						if at(buffer, position) != rune('5') {
+							goto l685
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('5') {
+							goto l685
+						}
+						position++
+						goto l684
+					l685:
+						position, tokenIndex = position684, tokenIndex684
+						if at(buffer, position) != rune('2') {
+							goto l686
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('4') {
+							goto l686
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l686
+						}
+						position++
+						goto l684
+					l686:
+						position, tokenIndex = position684, tokenIndex684
+						if at(buffer, position) != rune('1') {
+							goto l687
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l687
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l687
+						}
+						position++
+						goto l684
+					l687:
+						position, tokenIndex = position684, tokenIndex684
+						if c := at(buffer, position); c < rune('1') || c > rune('9') {
+							goto l688
+						}
+						position++
+						if c := at(buffer, position); c < rune('0') || c > rune('9') {
+							goto l688
+						}
+						position++
+						goto l684
+					l688:
+						position, tokenIndex = position684, tokenIndex684
+						if c := at(buffer, position); c < rune('1') || c > rune('9') {
+							goto l683
+						}
+						position++
 					}
-				l686:
-					goto l684
-				l685:
-					position, tokenIndex = position684, tokenIndex684
+				l684:
+					goto l682
+				l683:
+					position, tokenIndex = position682, tokenIndex682
 					if !(pegrun.Plus(p.Buffer, &position, &run9[0])) {
-						goto l682
+						goto l680
 					}
 				}
-			l684:
-				add(ruleoctet, position683)
+			l682:
+				add(ruleoctet, position681)
 			}
 			return true
-		l682:
-			position, tokenIndex = position682, tokenIndex682
+		l680:
+			position, tokenIndex = position680, tokenIndex680
 			return false
 		},
-		/* 18 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
+		/* 17 other <- <(('á' [\u0080-\u0099] [\u0080-¿]) / ('á' '\u009a' [\u0081-¿]) / ('â' '\u0080' [\u008b-§]) / ('â' '\u0080' [ª-®]) / ('â' '\u0080' [°-¿]) / ('â' '\u0081' [\u0080-\u009e]) / ('â' '\u0081' [\u00a0-¿]) / ('ã' '\u0080' [\u0081-¿]) / ((&('ô') ('ô' [\u0080-\u008f] [\u0080-¿] [\u0080-¿])) | (&('ñ' | 'ò' | 'ó') ([ñ-ó] [\u0080-¿] [\u0080-¿] [\u0080-¿])) | (&('ð') ('ð' [\u0090-¿] [\u0080-¿] [\u0080-¿])) | (&('î' | 'ï') (('î' / 'ï') [\u0080-¿] [\u0080-¿])) | (&('í') ('í' [\u0080-\u009f] [\u0080-¿])) | (&('ä' | 'å' | 'æ' | 'ç' | 'è' | 'é' | 'ê' | 'ë' | 'ì') ([ä-ì] [\u0080-¿] [\u0080-¿])) | (&('ã') ('ã' [\u0081-¿] [\u0080-¿])) | (&('â') ('â' [\u0082-¿] [\u0080-¿])) | (&('á') ('á' [\u009b-¿] [\u0080-¿])) | (&('à') ('à' [\u00a0-¿] [\u0080-¿])) | (&('Â') ('Â' [¡-¿])) | (&('Ã' | 'Ä' | 'Å' | 'Æ' | 'Ç' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ð' | 'Ñ' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | '×' | 'Ø' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ý' | 'Þ' | 'ß') ([Ã-ß] [\u0080-¿]))))> */
 		func() bool {
-			position691, tokenIndex691 := position, tokenIndex
+			position689, tokenIndex689 := position, tokenIndex
 			{
-				position692 := position
+				position690 := position
 				{
-					position693, tokenIndex693 := position, tokenIndex
+					position691, tokenIndex691 := position, tokenIndex
 					if at(buffer, position) != rune('á') {
-						goto l694
+						goto l692
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u0099') {
-						goto l694
+						goto l692
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-						goto l694
+						goto l692
 					}
 					position++
-					goto l693
-				l694:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l692:
+					position, tokenIndex = position691, tokenIndex691
 					if at(buffer, position) != rune('á') {
-						goto l695
+						goto l693
 					}
 					position++
 					if at(buffer, position) != rune('\u009a') {
-						goto l695
+						goto l693
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l695
+						goto l693
 					}
 					position++
-					goto l693
-				l695:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l693:
+					position, tokenIndex = position691, tokenIndex691
 					if at(buffer, position) != rune('â') {
-						goto l696
+						goto l694
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l696
+						goto l694
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u008b') || c > rune('§') {
-						goto l696
+						goto l694
 					}
 					position++
-					goto l693
-				l696:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l694:
+					position, tokenIndex = position691, tokenIndex691
 					if at(buffer, position) != rune('â') {
-						goto l697
+						goto l695
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l697
+						goto l695
 					}
 					position++
 					if c := at(buffer, position); c < rune('ª') || c > rune('®') {
-						goto l697
+						goto l695
 					}
 					position++
-					goto l693
-				l697:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l695:
+					position, tokenIndex = position691, tokenIndex691
 					if at(buffer, position) != rune('â') {
-						goto l698
+						goto l696
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l698
+						goto l696
 					}
 					position++
 					if c := at(buffer, position); c < rune('°') || c > rune('¿') {
-						goto l698
+						goto l696
 					}
 					position++
-					goto l693
-				l698:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l696:
+					position, tokenIndex = position691, tokenIndex691
 					if at(buffer, position) != rune('â') {
-						goto l699
+						goto l697
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l699
+						goto l697
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009e') {
-						goto l699
+						goto l697
 					}
 					position++
-					goto l693
-				l699:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l697:
+					position, tokenIndex = position691, tokenIndex691
 					if at(buffer, position) != rune('â') {
-						goto l700
+						goto l698
 					}
 					position++
 					if at(buffer, position) != rune('\u0081') {
-						goto l700
+						goto l698
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-						goto l700
+						goto l698
 					}
 					position++
-					goto l693
-				l700:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l698:
+					position, tokenIndex = position691, tokenIndex691
 					if at(buffer, position) != rune('ã') {
-						goto l701
+						goto l699
 					}
 					position++
 					if at(buffer, position) != rune('\u0080') {
-						goto l701
+						goto l699
 					}
 					position++
 					if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-						goto l701
+						goto l699
 					}
 					position++
-					goto l693
-				l701:
-					position, tokenIndex = position693, tokenIndex693
+					goto l691
+				l699:
+					position, tokenIndex = position691, tokenIndex691
 					{
 						switch at(buffer, position) {
 						case 'ô':
 							if at(buffer, position) != rune('ô') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u008f') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'ñ', 'ò', 'ó':
 							if c := at(buffer, position); c < rune('ñ') || c > rune('ó') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'ð':
 							if at(buffer, position) != rune('ð') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0090') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'î', 'ï':
 							{
-								position703, tokenIndex703 := position, tokenIndex
+								position701, tokenIndex701 := position, tokenIndex
 								if at(buffer, position) != rune('î') {
-									goto l704
+									goto l702
 								}
 								position++
-								goto l703
-							l704:
-								position, tokenIndex = position703, tokenIndex703
+								goto l701
+							l702:
+								position, tokenIndex = position701, tokenIndex701
 								if at(buffer, position) != rune('ï') {
-									goto l691
+									goto l689
 								}
 								position++
 							}
-						l703:
+						l701:
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'í':
 							if at(buffer, position) != rune('í') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('\u009f') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'ä', 'å', 'æ', 'ç', 'è', 'é', 'ê', 'ë', 'ì':
 							if c := at(buffer, position); c < rune('ä') || c > rune('ì') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'ã':
 							if at(buffer, position) != rune('ã') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0081') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'â':
 							if at(buffer, position) != rune('â') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0082') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'á':
 							if at(buffer, position) != rune('á') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u009b') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'à':
 							if at(buffer, position) != rune('à') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u00a0') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						case 'Â':
 							if at(buffer, position) != rune('Â') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('¡') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						default:
 							if c := at(buffer, position); c < rune('Ã') || c > rune('ß') {
-								goto l691
+								goto l689
 							}
 							position++
 							if c := at(buffer, position); c < rune('\u0080') || c > rune('¿') {
-								goto l691
+								goto l689
 							}
 							position++
 						}
 					}
 
 				}
-			l693:
-				add(ruleother, position692)
+			l691:
+				add(ruleother, position690)
 			}
 			return true
-		l691:
-			position, tokenIndex = position691, tokenIndex691
+		l689:
+			position, tokenIndex = position689, tokenIndex689
 			return false
 		},
 	}

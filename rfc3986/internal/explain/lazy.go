@@ -42,5 +42,5 @@ func lazyGrammar() (*automaton.Grammar, error) {
 	for i := range charLevel {
 		charLevel[i] = i >= grammar.NumRules || grammar.Rule(i).IsCharacterLevel()
 	}
-	return automaton.NewGrammar(defs, charLevel, describedRules)
+	return automaton.NewGrammarWithLevels(defs, charLevel, describedRules)
 }

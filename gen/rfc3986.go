@@ -92,6 +92,9 @@ func generateRFC3986() error {
 	if err := writeGo("rfc3986/grammar/rules_gen.go", catalogue3986(defs, sections, charLevel, abnf)); err != nil {
 		return err
 	}
+	if err := writeGo("rfc3986/grammar/definitions_gen.go", definitions3986(bnf.WithCore(defs))); err != nil {
+		return err
+	}
 	compact, acc, err := deriveCompact(ref, rfc3986Keep, compactTarget{
 		source: "rfc3986.peg",
 		pkg:    "compact",

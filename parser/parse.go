@@ -6,7 +6,6 @@ import (
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
-	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
 
@@ -14,7 +13,7 @@ import (
 // edit in force (Appendix A exactly). A parser keeps its token array
 // between runs; the pool is what makes Parse allocate nothing but its
 // result, and safe for concurrent use.
-var compactParsers = sync.Pool{New: func() any { return editcompact.NewParser() }}
+var compactParsers = sync.Pool{New: func() any { return newTokenParser() }}
 
 // maxInput is the longest reference Parse takes.
 const maxInput = uriparts.MaxLen
@@ -70,7 +69,7 @@ func parseStrictInto(u *URI, ref string) error {
 		*u = URI{}
 		return strict.explainError(grammar.RuleURIReference, ref)
 	}
-	p := compactParsers.Get().(*editcompact.Parser)
+	p := compactParsers.Get().(*tokenParser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
 		fill(u, ref, p, nil)
@@ -83,9 +82,10 @@ func parseStrictInto(u *URI, ref string) error {
 	return nil
 }
 
-// fill sets u from the tokens of a successful compact parse of ref under
-// profile (nil for Appendix A exactly).
-func fill(u *URI, ref string, p *editcompact.Parser, profile *Profile) {
+// fill sets u from the tokens of a successful parse of ref under profile
+// (nil for Appendix A exactly): the compact parser's, or in the
+// WebAssembly module the reference parser's (tokens_js.go).
+func fill(u *URI, ref string, p *tokenParser, profile *Profile) {
 	f := filler{u: u, pathEnd: len(ref), emptyAuthority: profile != nil && profile.edits.Has(grammar.EditEmptyAuthority)}
 	*u = URI{ref: ref, profile: profile}
 	for i, n := 0, p.Len(); i < n; i++ {

@@ -8,7 +8,6 @@ import (
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa"
-	"github.com/rfc2396/rfc2396/parser/internal/editcompact"
 	"github.com/rfc2396/rfc2396/parser/internal/editref"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
@@ -250,10 +249,10 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 
 // compactParser returns a compact parser set to p's edits, from p's pool;
 // give it back with p.auto.parsers.Put, set to p's edits again.
-func (p *Profile) compactParser() *editcompact.Parser {
-	c, _ := p.auto.parsers.Get().(*editcompact.Parser)
+func (p *Profile) compactParser() *tokenParser {
+	c, _ := p.auto.parsers.Get().(*tokenParser)
 	if c == nil {
-		c = editcompact.NewParser()
+		c = newTokenParser()
 		c.SetEdits(p.edits)
 	}
 	return c

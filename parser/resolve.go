@@ -1,11 +1,11 @@
 package parser
 
 import (
-	"errors"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/enumname"
+	"github.com/rfc2396/rfc2396/internal/errtype"
 	"github.com/rfc2396/rfc2396/internal/option"
 	"github.com/rfc2396/rfc2396/internal/refpath"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
@@ -274,8 +274,8 @@ func (u *URI) Resolve(ref string, opts ...ResolveOption) (*URI, []Warning, error
 // it starts with "?": the gap of RFC 2396 that Appendix C's "?y" relies on.
 // The query and fragment must still be valid.
 func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
-	var e *Error
-	if !errors.As(perr, &e) || e.Gap != GapEmptyRelativePath {
+	e, ok := errtype.As[*Error](perr)
+	if !ok || e.Gap != GapEmptyRelativePath {
 		return nil, perr
 	}
 	query, fragment, hasFragment := strings.Cut(ref[1:], "#")
@@ -297,8 +297,8 @@ func (p *Profile) parseQueryOnly(ref string, perr error) (*URI, error) {
 // shiftError makes an error about a part of ref that starts at off into an
 // error about ref.
 func shiftError(err error, ref string, off int) error {
-	var e *Error
-	if !errors.As(err, &e) {
+	e, ok := errtype.As[*Error](err)
+	if !ok {
 		return err
 	}
 	shifted := *e

@@ -7,7 +7,6 @@ import (
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
-	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
 	"github.com/rfc2396/rfc2396/rfc3986/internal/explain"
 )
 
@@ -128,7 +127,7 @@ func recompose(scheme, authority Component, path string, query, fragment Compone
 // parsers holds reusable parsers for the compact grammar: a parser keeps
 // its buffers between runs, which is what makes Parse allocate nothing but
 // its result, and safe for concurrent use.
-var parsers = sync.Pool{New: func() any { return compact.NewParser() }}
+var parsers = sync.Pool{New: func() any { return newTokenParser() }}
 
 // maxInput is the longest reference Parse takes.
 const maxInput = uriparts.MaxLen
@@ -169,7 +168,7 @@ func ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
 	}
-	p := parsers.Get().(*compact.Parser)
+	p := parsers.Get().(*tokenParser)
 	ok := p.Match(ref, grammar.RuleURIReference)
 	if ok {
 		fill(u, ref, p)
@@ -189,10 +188,12 @@ func Valid(ref string) bool {
 	return explain.Match(grammar.RuleURIReference, ref)
 }
 
-// fill sets u from the tokens of a successful compact parse of ref. Tokens
-// come children first: an IPv4address inside an IP-literal ("[::1.2.3.4]")
-// comes before the IP-literal, which then sets the host.
-func fill(u *URI, ref string, p *compact.Parser) {
+// fill sets u from the tokens of a successful parse of ref: the compact
+// parser's, or in the WebAssembly module the reference parser's
+// (tokens_js.go). Tokens come children first: an IPv4address inside an
+// IP-literal ("[::1.2.3.4]") comes before the IP-literal, which then sets
+// the host.
+func fill(u *URI, ref string, p *tokenParser) {
 	*u = URI{ref: ref}
 	var f uriparts.Filler
 	for i, n := 0, p.Len(); i < n; i++ {

@@ -1,7 +1,6 @@
 package site
 
 import (
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"strconv"
@@ -9,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/errtype"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -147,8 +147,8 @@ func components(u *parser.URI) []Component {
 }
 
 func errorView(err error) *ErrorView {
-	var perr *parser.Error
-	if !errors.As(err, &perr) {
+	perr, ok := errtype.As[*parser.Error](err)
+	if !ok {
 		return &ErrorView{Message: err.Error()}
 	}
 	v := &ErrorView{

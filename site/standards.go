@@ -1,9 +1,8 @@
 package site
 
 import (
-	"errors"
-
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/errtype"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
 	rules3986 "github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -120,8 +119,8 @@ func analyze3986(input string, allRules bool) *Analysis {
 }
 
 func errorView3986(err error) *ErrorView {
-	var e *rfc3986.Error
-	if !errors.As(err, &e) {
+	e, ok := errtype.As[*rfc3986.Error](err)
+	if !ok {
 		return &ErrorView{Message: err.Error()}
 	}
 	v := &ErrorView{Offset: e.Offset, Message: e.Error(), Rule: e.Rule.String(), Expected: e.Expected, Char: e.Char(), AtEnd: e.AtEnd()}

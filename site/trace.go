@@ -1,12 +1,12 @@
 package site
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/errtype"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
@@ -264,8 +264,8 @@ func (t *Trace) parseRef() (refParts, error) {
 	if err == nil {
 		return partsOf(u), nil
 	}
-	var perr *parser.Error
-	if !errors.As(err, &perr) || perr.Gap != parser.GapEmptyRelativePath {
+	perr, ok := errtype.As[*parser.Error](err)
+	if !ok || perr.Gap != parser.GapEmptyRelativePath {
 		return refParts{}, err
 	}
 	query, fragment, hasFragment := strings.Cut(t.Ref[1:], "#")

@@ -194,7 +194,40 @@ func (g *Grammar) AltPathLeavesPathRule() { g.altOutside = true }
 // "expected" list is written with (those defs does not define are left
 // out); what no whole rule covers is listed byte by byte.
 func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Grammar, error) {
-	g := &Grammar{Defs: defs, index: map[string]int{}}
+	if charLevel != nil {
+		return NewGrammarWithLevels(defs, charLevel, describe)
+	}
+	g, err := newGrammar(defs, describe)
+	if err != nil {
+		return nil, err
+	}
+	g.charLevel = make([]bool, len(defs))
+	for i := range defs {
+		g.charLevel[i] = characterLevel(g.build(i))
+	}
+	return g, nil
+}
+
+// NewGrammarWithLevels is [NewGrammar] with the character level of every
+// rule given (charLevel[i] for rule i). Unlike NewGrammar it never builds
+// a whole rule's deterministic automaton, so that a program that builds
+// automata only on demand ([Grammar.Lazy]), such as the playground's
+// WebAssembly module, does not link that construction.
+func NewGrammarWithLevels(defs []bnf.Definition, charLevel []bool, describe []string) (*Grammar, error) {
+	if len(charLevel) != len(defs) {
+		return nil, fmt.Errorf("automaton: %d character levels for %d rules", len(charLevel), len(defs))
+	}
+	g, err := newGrammar(defs, describe)
+	if err != nil {
+		return nil, err
+	}
+	g.charLevel = charLevel
+	return g, nil
+}
+
+// newGrammar indexes and checks defs, and finds the rules of one byte.
+func newGrammar(defs []bnf.Definition, describe []string) (*Grammar, error) {
+	g := &Grammar{Defs: defs, index: map[string]int{}, describe: describe}
 	for i, d := range defs {
 		if _, dup := g.index[d.Name]; dup {
 			return nil, fmt.Errorf("automaton: rule %s defined twice", d.Name)
@@ -222,16 +255,6 @@ func NewGrammar(defs []bnf.Definition, charLevel []bool, describe []string) (*Gr
 		single[i].set, single[i].ok = g.singleByte(d.Body)
 	}
 	g.single = single
-	g.charLevel = charLevel
-	if charLevel == nil {
-		g.charLevel = make([]bool, len(defs))
-		for i := range defs {
-			g.charLevel[i] = characterLevel(g.build(i))
-		}
-	} else if len(charLevel) != len(defs) {
-		return nil, fmt.Errorf("automaton: %d character levels for %d rules", len(charLevel), len(defs))
-	}
-	g.describe = describe
 	return g, nil
 }
 

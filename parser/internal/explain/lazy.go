@@ -37,6 +37,6 @@ func Grammar(set grammar.EditSet) (g *automaton.Grammar, rules []grammar.Rule, e
 	for i, r := range rules {
 		charLevel[i] = r.IsCharacterLevel()
 	}
-	g, err = automaton.NewGrammar(defs, charLevel, describedRules)
+	g, err = automaton.NewGrammarWithLevels(defs, charLevel, describedRules)
 	return g, rules, err
 }

@@ -1,7 +1,6 @@
 package explain
 
 import (
-	"github.com/rfc2396/rfc2396/grammar/bnf"
 	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
@@ -13,9 +12,10 @@ var describedRules = []string{"pchar", "unreserved", "sub-delims", "ALPHA", "HEX
 
 // newLazyAutomata returns the automata of every rule of Appendix A built
 // on demand (package internal/automaton's on-demand automaton), from the
-// grammar that gen builds the tables from: the ABNF of grammar.ABNF with
-// ABNF's core rules, the same described rules and the same reading of
-// alternative paths. The playground's WebAssembly module answers with
+// grammar that gen builds the tables from: the syntax trees of
+// grammar.ABNF with ABNF's core rules (grammar.Definitions, which gen
+// writes as Go, so that the module has no ABNF reader), the same
+// described rules and the same reading of alternative paths. The playground's WebAssembly module answers with
 // them instead of the tables (strict_js.go); TestLazyAgainstTables checks
 // that both give the same answers.
 func newLazyAutomata() *dfa.LazySet[grammar.Rule] {
@@ -32,19 +32,15 @@ func newLazyAutomata() *dfa.LazySet[grammar.Rule] {
 	})
 }
 
-// lazyGrammar reads grammar.ABNF as gen does, with the character level of
-// each rule from the catalogue (gen works it out from the rules'
-// languages, which would build every rule's whole automaton here); every
-// core rule (ALPHA, DIGIT, HEXDIG) is one byte.
+// lazyGrammar is the grammar of grammar.ABNF as gen reads it, with the
+// character level of each rule from the catalogue (gen works it out from
+// the rules' languages, which would build every rule's whole automaton
+// here); every core rule (ALPHA, DIGIT, HEXDIG) is one byte.
 func lazyGrammar() (*automaton.Grammar, error) {
-	defs, err := bnf.ParseABNF(grammar.ABNF)
-	if err != nil {
-		return nil, err
-	}
-	defs = bnf.WithCore(defs)
+	defs := grammar.Definitions()
 	charLevel := make([]bool, len(defs))
 	for i := range charLevel {
 		charLevel[i] = i >= grammar.NumRules || grammar.Rule(i).IsCharacterLevel()
 	}
-	return automaton.NewGrammar(defs, charLevel, describedRules)
+	return automaton.NewGrammarWithLevels(defs, charLevel, describedRules)
 }

@@ -1,0 +1,32 @@
+package grammar_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
+)
+
+// TestDefinitions checks that the syntax trees gen writes as Go are those
+// the ABNF reader makes of ABNF, with the core rules, and that the caller's
+// slice is its own.
+func TestDefinitions(t *testing.T) {
+	defs, err := bnf.ParseABNF(grammar.ABNF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := bnf.WithCore(defs)
+	got := grammar.Definitions()
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("Definitions() differs from bnf.WithCore(bnf.ParseABNF(ABNF)) (-want +got):\n%s", diff)
+	}
+	if len(got) <= grammar.NumRules {
+		t.Errorf("%d definitions: no core rule after the %d of Appendix A", len(got), grammar.NumRules)
+	}
+	got[0] = bnf.Definition{}
+	if grammar.Definitions()[0].Name != "URI" {
+		t.Error("a caller's change to the slice reached the next caller")
+	}
+}

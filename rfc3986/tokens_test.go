@@ -1,0 +1,81 @@
+package rfc3986
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/internal/corpus"
+	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/internal/uritest"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
+	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
+)
+
+// TestTokenParsersAgree checks that Parse reads the same components
+// whichever parser tokenParser is: the compact parser (natively) or the
+// reference parser (in the playground's WebAssembly module, tokens_js.go).
+// Both accept the same references, and give the same tokens, in the same
+// order, of the rules whose tokens fill reads (uritest.FillRules reads
+// them from fill's switch): fill, which ignores the other tokens, then
+// makes the same URI from either. The inputs are the testdata of both
+// RFCs, derivations of URI-reference and of its parts in context
+// (oracle3986.Contexts) and mutations of them, and the benchmark corpus
+// (its 1-in-25 sample; the whole corpus with RFC2396_LONG=1).
+func TestTokenParsersAgree(t *testing.T) {
+	// fill reads the tokens of these rules and ignores the others.
+	read := uritest.FillRules(t, "uri.go", "fill", "grammar/rules_gen.go")
+	fillReads := func(r grammar.Rule) bool { return slices.Contains(read, int(r)) }
+	refs := uritest.TestdataStrings(t,
+		"../testdata/rfc3986/components.txt", "../testdata/rfc3986/invalid.txt",
+		"../testdata/rfc3986/resolve-5.4.txt", "../testdata/rfc3986/resolve-more.txt",
+		"../testdata/components.txt", "../testdata/invalid.txt", "../testdata/rfc-examples.txt",
+		"testdata/match.txt", "testdata/normalize.txt", "testdata/relativize.txt")
+	lines, _ := corpus.Load(t, "..")
+	if os.Getenv("RFC2396_LONG") == "" {
+		for i := 0; i < len(lines); i += 25 {
+			refs = append(refs, lines[i])
+		}
+	} else {
+		refs = append(refs, lines...)
+	}
+	derivations := 2000
+	if testing.Short() {
+		derivations = 200
+	}
+	g := oracle3986.NewGenerator(1)
+	for range derivations {
+		s := g.Derive(grammar.RuleURIReference)
+		refs = append(refs, s, g.Mutate(s))
+	}
+	for _, c := range oracle3986.Contexts {
+		for range derivations / 10 {
+			s := c.Before + g.Derive(c.Rule) + c.After
+			refs = append(refs, s, g.Mutate(s))
+		}
+	}
+	compact, reference := compact.NewParser(), reference.NewParser()
+	valid, failures := 0, 0
+	for _, ref := range refs {
+		okC := compact.Match(ref, grammar.RuleURIReference)
+		okR := reference.Match(ref, grammar.RuleURIReference)
+		var diff string
+		switch {
+		case okC != okR:
+			diff = cmp.Diff(okC, okR)
+		case okC:
+			valid++
+			diff = cmp.Diff(uritest.TokensOf(compact, fillReads), uritest.TokensOf(reference, fillReads))
+		}
+		if diff != "" {
+			t.Errorf("%q: compact parser (-), reference parser (+):\n%s", ref, diff)
+			if failures++; failures == 10 {
+				t.FailNow()
+			}
+		}
+	}
+	t.Logf("%d references, %d valid", len(refs), valid)
+}

@@ -34,7 +34,12 @@
 //	                              Relativize, Equivalent      (section 5.2 and 6, step by step)
 //
 // Parse first screens a reference of over 64 KiB with the automaton, so
-// that a long invalid input costs no parser memory.
+// that a long invalid input costs no parser memory. Built for WebAssembly
+// (GOOS=js, the site's playground), Parse reads the components from the
+// tokens of the ParseTree parser instead, and the automata are built
+// state by state as inputs reach them rather than read from tables, so
+// that the module carries one parser and no tables; a native test holds
+// the two parsers' tokens to each other (docs/site.md, "Size and speed").
 //
 // # Where the RFC is silent or contradicts itself
 //

@@ -23,7 +23,9 @@
 // Match, Matches and every *Error run deterministic automata that gen
 // builds from grammar/rfc3986.abnf (Glushkov's construction and the subset
 // construction) and writes as tables. Nothing reads grammar text at run
-// time.
+// time. Built for WebAssembly (GOOS=js), Parse reads the tokens of the
+// ParseTree parser and the automata are built on demand, as in package
+// parser.
 //
 // [Resolve] implements section 5.2 (5.2.1 to 5.2.4, with
 // [RemoveDotSegments] in linear time and the strict or non-strict reading

@@ -73,7 +73,12 @@ func needs(s string, table []string) bool {
 
 // WriteText writes plain text s to b escaped as html/template's
 // htmlescaper, attrescaper and rcdataescaper escape a string (they
-// differ only for [HTML], which the generated code handles itself).
+// differ only for [HTML], which the generated code handles itself). It is
+// not inlined: the generated renderers call it at every action, and
+// inlined there it made the playground's result renderer 6 KB larger in
+// WebAssembly (docs/site.md).
+//
+//go:noinline
 func WriteText(b *strings.Builder, s string) { replace(b, s, textReplacement[:]) }
 
 // Text is s escaped as [WriteText] writes it.

@@ -59,6 +59,8 @@ func (s *Spans) Has(p Part) bool { return s.defined&(1<<p) != 0 }
 
 // Get returns component p of ref, which must be the reference s was
 // filled from, and whether it is defined.
+//
+//go:noinline
 func (s *Spans) Get(ref string, p Part) (string, bool) {
 	if !s.Has(p) {
 		return "", false

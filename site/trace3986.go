@@ -181,17 +181,17 @@ func describe3986(u parts3986) string {
 func recompose3986(scheme, authority rfc3986.Component, path string, query, fragment rfc3986.Component) string {
 	var b strings.Builder
 	if scheme.Defined {
-		b.WriteString(scheme.Value + ":")
+		writeString(&b, scheme.Value + ":")
 	}
 	if authority.Defined {
-		b.WriteString("//" + authority.Value)
+		writeString(&b, "//" + authority.Value)
 	}
-	b.WriteString(path)
+	writeString(&b, path)
 	if query.Defined {
-		b.WriteString("?" + query.Value)
+		writeString(&b, "?" + query.Value)
 	}
 	if fragment.Defined {
-		b.WriteString("#" + fragment.Value)
+		writeString(&b, "#" + fragment.Value)
 	}
 	return b.String()
 }

@@ -181,17 +181,17 @@ func describe3986(u parts3986) string {
 func recompose3986(scheme, authority rfc3986.Component, path string, query, fragment rfc3986.Component) string {
 	var b strings.Builder
 	if scheme.Defined {
-		writeString(&b, scheme.Value + ":")
+		writeString(&b, scheme.Value+":")
 	}
 	if authority.Defined {
-		writeString(&b, "//" + authority.Value)
+		writeString(&b, "//"+authority.Value)
 	}
 	writeString(&b, path)
 	if query.Defined {
-		writeString(&b, "?" + query.Value)
+		writeString(&b, "?"+query.Value)
 	}
 	if fragment.Defined {
-		writeString(&b, "#" + fragment.Value)
+		writeString(&b, "#"+fragment.Value)
 	}
 	return b.String()
 }

@@ -444,7 +444,7 @@ func caretView(input string, offset int) caretText {
 	v.ElidedStart, v.ElidedEnd = start > 0, end < len(input)
 	var b strings.Builder
 	for i := start; i < offset && i < len(input); i++ {
-		b.WriteString(displayByte(input[i]))
+		writeString(&b, displayByte(input[i]))
 	}
 	v.Before = b.String()
 	if offset < len(input) {
@@ -452,7 +452,7 @@ func caretView(input string, offset int) caretText {
 	}
 	b.Reset()
 	for i := offset + 1; i < end; i++ {
-		b.WriteString(displayByte(input[i]))
+		writeString(&b, displayByte(input[i]))
 	}
 	v.After = b.String()
 	v.CaretColumn = utf8.RuneCountInString(v.Before)

@@ -2,6 +2,7 @@ package automaton
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -76,4 +77,36 @@ func FuzzSortedSet(f *testing.F) {
 			t.Fatalf("sortedSet(%v) (-want +got):\n%s", in, diff)
 		}
 	})
+}
+
+// BenchmarkSortedSet compares sortedSet with slices.Sort and
+// slices.Compact, which it replaces, on lists of positions of several
+// lengths, close together (as follow lists are) and far apart.
+func BenchmarkSortedSet(b *testing.B) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{8, 100, 1000} {
+		for _, span := range []struct {
+			name string
+			max  int32
+		}{{"dense", int32(2 * n)}, {"sparse", 1 << 30}} {
+			in := make([]int32, n)
+			for i := range in {
+				in[i] = r.Int32N(span.max)
+			}
+			l := make([]int32, n)
+			b.Run(fmt.Sprintf("n=%d/%s/impl=slices", n, span.name), func(b *testing.B) {
+				for b.Loop() {
+					copy(l, in)
+					slices.Sort(l)
+					_ = slices.Compact(l)
+				}
+			})
+			b.Run(fmt.Sprintf("n=%d/%s/impl=sortedSet", n, span.name), func(b *testing.B) {
+				for b.Loop() {
+					copy(l, in)
+					_ = sortedSet(l)
+				}
+			})
+		}
+	}
 }

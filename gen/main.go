@@ -27,7 +27,8 @@
 // with a reproducible one, and makes the parser read its input string in
 // place, one byte at a time, instead of converting it to []rune, so that
 // token positions are byte offsets and a parse neither copies its input
-// nor allocates (see patchReads).
+// nor allocates (see patchReads), and a failed parse returns an empty
+// noMatchError instead of peg's parse error (see patchError).
 package main
 
 import (
@@ -274,13 +275,17 @@ func patch(path string) error {
 		}
 		lines = append([]string{
 			prefix + "go tool peg " + strings.Join(args, " ") + suffix,
-			"// Patched by gen: the input string is read in place, one byte at a time.",
+			"// Patched by gen: the input string is read in place, one byte at a time,",
+			"// and a failed parse returns noMatchError, not peg's parse error.",
 			"",
 		}, lines...)
 	} else if len(args) < 2 || args[0] != "go" || args[1] != "tool" {
 		return fmt.Errorf("%s: unexpected \"Code generated\" line %q", path, lines[0])
 	}
-	s, err := patchReads(strings.Join(lines, "\n"))
+	s, err := patchError(strings.Join(lines, "\n"))
+	if err == nil {
+		s, err = patchReads(s)
+	}
 	if err != nil {
 		return fmt.Errorf("%s: %v", path, err)
 	}
@@ -293,9 +298,8 @@ func patch(path string) error {
 // patched parser keeps the string and reads it through at (adapter_gen.go),
 // which returns the byte at a position as a rune, and endSymbol at the end:
 // the same values the rune buffer held for an input read one rune per byte,
-// without a pass that copies the input four bytes a byte. The parse error's
-// message, which the adapters never ask for, converts on demand. Each
-// rewrite checks that it finds what it expects, so that a different peg
+// without a pass that copies the input four bytes a byte. Each rewrite
+// checks that it finds what it expects, so that a different peg
 // version fails here instead of being patched wrong.
 func patchReads(s string) (string, error) {
 	type rewrite struct{ from, to string }
@@ -306,8 +310,6 @@ func patchReads(s string) (string, error) {
 			"\t\t}\n" +
 			"\t\tbuffer = p.buffer\n",
 			"\t\tbuffer = p.Buffer\n"},
-		{"translatePositions(e.p.buffer, positions)", "translatePositions(appendBytes(nil, e.p.Buffer), positions)"},
-		{"strconv.Quote(string(e.p.buffer[begin:end]))", "strconv.Quote(e.p.Buffer[begin:end])"},
 		{"\t\tbuffer               []rune\n", "\t\tbuffer               string\n"},
 	} {
 		switch {
@@ -324,6 +326,81 @@ func patchReads(s string) (string, error) {
 	s = strings.ReplaceAll(s, read, patched)
 	if strings.Contains(s, "buffer[") || strings.Contains(s, "p.buffer") {
 		return "", fmt.Errorf("a read of buffer that patch does not know")
+	}
+	return s, nil
+}
+
+// pegErrorDecls are the declarations of peg v1.0.1's parse error, in the
+// order peg writes them: the error, its message and what the message
+// needs to turn offsets into lines and columns.
+var pegErrorDecls = []string{
+	"type textPosition struct {",
+	"type textPositionMap map[int]textPosition",
+	"func translatePositions(buffer []rune, positions []int) textPositionMap {",
+	"type parseError struct {",
+	"func (e *parseError) Error() string {",
+}
+
+// noMatchDecl takes the place of pegErrorDecls.
+const noMatchDecl = `// noMatchError is what Parse returns when the rule does not match (gen
+// patch puts it in place of peg's parse error, whose message, with the
+// line and column of the furthest token, no caller reads).
+type noMatchError struct{}
+
+func (noMatchError) Error() string { return "parse error: the rule does not match" }
+`
+
+// patchError makes a parser written by peg v1.0.1 return noMatchError
+// when a rule does not match, instead of a *parseError holding the parser
+// and its furthest token. The adapters only test the error against nil;
+// parseError's message (the rule and the line and column of the furthest
+// token) went unread, but its Error method, which a value in an error
+// keeps, linked translatePositions, a map and sort.Ints into every
+// program. patchError deletes those declarations (checking they are
+// exactly pegErrorDecls, one after the other), and the "sort" import,
+// which only translatePositions used.
+func patchError(s string) (string, error) {
+	const ret, patched = "\t\treturn &parseError{p, max}\n", "\t\treturn noMatchError{}\n"
+	if strings.Count(s, patched) == 1 && strings.Count(s, noMatchDecl) == 1 && !strings.Contains(s, "parseError") {
+		return s, nil // patched before
+	}
+	if strings.Count(s, ret) != 1 {
+		return "", fmt.Errorf("expected one %q", ret)
+	}
+	s = strings.Replace(s, ret, patched, 1)
+	begin := strings.Index(s, "\n"+pegErrorDecls[0]+"\n")
+	if begin < 0 {
+		return "", fmt.Errorf("no %q", pegErrorDecls[0])
+	}
+	begin++
+	last := strings.Index(s[begin:], "\n"+pegErrorDecls[len(pegErrorDecls)-1]+"\n")
+	if last < 0 {
+		return "", fmt.Errorf("no %q after %q", pegErrorDecls[len(pegErrorDecls)-1], pegErrorDecls[0])
+	}
+	end := strings.Index(s[begin+last:], "\n}\n")
+	if end < 0 {
+		return "", fmt.Errorf("%q does not end", pegErrorDecls[len(pegErrorDecls)-1])
+	}
+	end += begin + last + len("\n}\n")
+	var decls []string
+	for _, line := range strings.Split(s[begin:end], "\n") {
+		if strings.HasPrefix(line, "type ") || strings.HasPrefix(line, "func ") || strings.HasPrefix(line, "var ") || strings.HasPrefix(line, "const ") {
+			decls = append(decls, line)
+		}
+	}
+	if !slices.Equal(decls, pegErrorDecls) {
+		return "", fmt.Errorf("peg's parse error is declared as %q, not %q", decls, pegErrorDecls)
+	}
+	s = s[:begin] + noMatchDecl + s[end:]
+	const imp = "\t\"sort\"\n"
+	if strings.Count(s, imp) != 1 {
+		return "", fmt.Errorf("expected one %q", imp)
+	}
+	s = strings.Replace(s, imp, "", 1)
+	for _, name := range []string{"parseError", "translatePositions", "textPosition", "sort."} {
+		if strings.Contains(s, name) {
+			return "", fmt.Errorf("a use of %s that patch does not know", name)
+		}
 	}
 	return s, nil
 }

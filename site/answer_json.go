@@ -26,7 +26,7 @@ func appendAnalysisJSON(b []byte, a *Analysis) []byte {
 		b = appendJSONString(b, a.Profile, false)
 	}
 	b = appendJSONKey(b, "valid")
-	b = strconv.AppendBool(b, a.Valid)
+	b = appendJSONBool(b, a.Valid)
 	if len(a.Verdicts) > 0 {
 		b = appendJSONKey(b, "verdicts")
 		b = append(b, '[')
@@ -41,7 +41,7 @@ func appendAnalysisJSON(b []byte, a *Analysis) []byte {
 				b = appendJSONString(b, v.Profile, false)
 			}
 			b = appendJSONKey(b, "valid")
-			b = strconv.AppendBool(b, v.Valid)
+			b = appendJSONBool(b, v.Valid)
 			if v.Error != "" {
 				b = appendJSONKey(b, "error")
 				b = appendJSONString(b, v.Error, false)
@@ -73,7 +73,7 @@ func appendAnalysisJSON(b []byte, a *Analysis) []byte {
 			b = appendJSONKey(b, "value")
 			b = appendJSONString(b, c.Value, false)
 			b = appendJSONKey(b, "defined")
-			b = strconv.AppendBool(b, c.Defined)
+			b = appendJSONBool(b, c.Defined)
 			b = append(b, '}')
 		}
 		b = append(b, ']')
@@ -109,7 +109,7 @@ func appendAnalysisJSON(b []byte, a *Analysis) []byte {
 		b = appendJSONKey(b, "char")
 		b = appendJSONString(b, e.Char, false)
 		b = appendJSONKey(b, "at_end")
-		b = strconv.AppendBool(b, e.AtEnd)
+		b = appendJSONBool(b, e.AtEnd)
 		if e.Gap != "" {
 			b = appendJSONKey(b, "gap")
 			b = appendJSONString(b, e.Gap, false)
@@ -212,9 +212,16 @@ func appendTraceJSON(b []byte, r *Trace) []byte {
 		}
 	}
 	b = appendJSONKey(b, "agrees")
-	b = strconv.AppendBool(b, r.Agrees)
+	b = appendJSONBool(b, r.Agrees)
 	return append(b, '}')
 }
+
+// appendJSONBool is [strconv.AppendBool], not inlined: inlined at each of
+// its calls it made the answer's JSON writer 2 KB larger in the
+// playground's WebAssembly module.
+//
+//go:noinline
+func appendJSONBool(b []byte, v bool) []byte { return strconv.AppendBool(b, v) }
 
 // appendJSONKey appends a comma and a member's name (a plain ASCII
 // name), then the colon. It is not inlined: inlined at each of its 37
@@ -246,6 +253,10 @@ func appendJSONStrings(b []byte, list []string) []byte {
 
 // appendErrorJSON appends {"error":msg} and a newline, as json.Marshal
 // writes it (escaping "<", ">" and "&") with the newline PlayJSON adds.
+// It is not inlined: inlined at PlayJSON's five error answers it weighed
+// 1 KB of the playground's WebAssembly module.
+//
+//go:noinline
 func appendErrorJSON(b []byte, msg string) []byte {
 	b = append(b, `{"error":`...)
 	b = appendJSONString(b, msg, true)

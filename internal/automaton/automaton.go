@@ -471,8 +471,7 @@ func (g *Grammar) positions(start int) *automaton {
 	}
 	for i := range a.follow {
 		list := all[count[i]:count[i+1]:count[i+1]]
-		slices.Sort(list)
-		a.follow[i] = slices.Compact(list)
+		a.follow[i] = sortedSet(list)
 	}
 	a.classify(words)
 	return a

@@ -1,7 +1,5 @@
 package automaton
 
-import "slices"
-
 // The on-demand automaton ([Lazy]) does not expand every rule reference up
 // front as [Grammar.Build] does: java's URI-reference has 5340 positions
 // once expanded (IPv6address alone is a thousand, and host is reached
@@ -78,8 +76,7 @@ func newHier(g *Grammar, start int) *hier {
 	h.frames = append(h.frames, frame{parent: -1, call: -1, rule: start, path: extend(nil, step{rule: start, alt: -1}), exitsRoot: true})
 	h.nullable = root.nullable
 	h.first = h.enter(0, root.first, nil)
-	slices.Sort(h.first)
-	h.first = slices.Compact(h.first)
+	h.first = sortedSet(h.first)
 	return h
 }
 
@@ -102,8 +99,7 @@ func (h *hier) rule(r int) *localRule {
 		lr.follow[e.from] = append(lr.follow[e.from], e.to)
 	}
 	for i, l := range lr.follow {
-		slices.Sort(l)
-		lr.follow[i] = slices.Compact(l)
+		lr.follow[i] = sortedSet(l)
 	}
 	h.rules[r] = lr
 	return lr
@@ -199,8 +195,7 @@ func (h *hier) follow(p int32) []int32 {
 		}
 		f, item = h.frames[f].parent, h.frames[f].call
 	}
-	slices.Sort(out)
-	out = slices.Compact(out)
+	out = sortedSet(out)
 	h.pos[p].follow, h.pos[p].followDone = out, true
 	return out
 }

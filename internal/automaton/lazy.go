@@ -133,8 +133,7 @@ func (l *Lazy) reach(s *lazyState) []int32 {
 	for _, p := range s.live {
 		out = append(out, l.h.follow(p)...)
 	}
-	slices.Sort(out)
-	return slices.Compact(out)
+	return sortedSet(out)
 }
 
 // appendListKey appends the bytes of a sorted list of positions to buf,

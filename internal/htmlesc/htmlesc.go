@@ -54,12 +54,19 @@ func replace(b *strings.Builder, s string, table []string) {
 		if int(c) >= len(table) || table[c] == "" {
 			continue
 		}
-		b.WriteString(s[written:i])
-		b.WriteString(table[c])
+		writeString(b, s[written:i])
+		writeString(b, table[c])
 		written = i + 1
 	}
-	b.WriteString(s[written:])
+	writeString(b, s[written:])
 }
+
+// writeString writes s to b. It is not inlined: strings.Builder's
+// WriteString inlined at the writes of replace and processURL weighed
+// 2 KB of the playground's WebAssembly module.
+//
+//go:noinline
+func writeString(b *strings.Builder, s string) { b.WriteString(s) }
 
 // needs reports whether some byte of s is replaced by table.
 func needs(s string, table []string) bool {
@@ -73,7 +80,12 @@ func needs(s string, table []string) bool {
 
 // WriteText writes plain text s to b escaped as html/template's
 // htmlescaper, attrescaper and rcdataescaper escape a string (they
-// differ only for [HTML], which the generated code handles itself).
+// differ only for [HTML], which the generated code handles itself). It is
+// not inlined: the generated renderers call it at every action, and
+// inlined there it made the playground's result renderer 6 KB larger in
+// WebAssembly (docs/site.md).
+//
+//go:noinline
 func WriteText(b *strings.Builder, s string) { replace(b, s, textReplacement[:]) }
 
 // Text is s escaped as [WriteText] writes it.
@@ -156,7 +168,7 @@ func processURL(s string, norm bool) string {
 		if written == 0 {
 			b.Grow(len(s) + 16)
 		}
-		b.WriteString(s[written:i])
+		writeString(&b, s[written:i])
 		b.WriteByte('%')
 		b.WriteByte(hex[c>>4])
 		b.WriteByte(hex[c&15])
@@ -165,7 +177,7 @@ func processURL(s string, norm bool) string {
 	if written == 0 {
 		return s
 	}
-	b.WriteString(s[written:])
+	writeString(&b, s[written:])
 	return b.String()
 }
 

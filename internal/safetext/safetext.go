@@ -84,9 +84,7 @@ func writeSafeByte(b *strings.Builder, c byte) {
 		return
 	}
 	const hexDigits = "0123456789abcdef"
-	b.WriteString(`\x`)
-	b.WriteByte(hexDigits[c>>4])
-	b.WriteByte(hexDigits[c&15])
+	b.Write([]byte{'\\', 'x', hexDigits[c>>4], hexDigits[c&15]})
 }
 
 // Quote returns s in double quotes, with '"' and '\\' escaped by a

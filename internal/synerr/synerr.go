@@ -61,37 +61,44 @@ func (e *Error) Message() string {
 	var b strings.Builder
 	b.Grow(64 + len(e.Expected) + len(e.Note))
 	if e.Start != "" {
-		b.WriteString("not a valid ")
-		b.WriteString(e.Start)
-		b.WriteString(": ")
+		writeString(&b, "not a valid ")
+		writeString(&b, e.Start)
+		writeString(&b, ": ")
 	}
 	if e.Profile != "" {
-		b.WriteString("under ")
-		b.WriteString(e.Profile)
-		b.WriteString(": ")
+		writeString(&b, "under ")
+		writeString(&b, e.Profile)
+		writeString(&b, ": ")
 	}
-	b.WriteString("offset ")
-	b.WriteString(strconv.Itoa(Offset(e.Input, e.Offset)))
-	b.WriteString(": ")
+	writeString(&b, "offset ")
+	writeString(&b, strconv.Itoa(Offset(e.Input, e.Offset)))
+	writeString(&b, ": ")
 	if AtEnd(e.Input, e.Offset) {
-		b.WriteString("unexpected end of input")
+		writeString(&b, "unexpected end of input")
 	} else {
-		b.WriteString("invalid ")
-		b.WriteString(Char(e.Input, e.Offset, e.Encode))
+		writeString(&b, "invalid ")
+		writeString(&b, Char(e.Input, e.Offset, e.Encode))
 	}
-	b.WriteString(" in ")
-	b.WriteString(e.Rule)
+	writeString(&b, " in ")
+	writeString(&b, e.Rule)
 	if e.Expected != "" {
-		b.WriteString("; expected ")
-		b.WriteString(e.Expected)
+		writeString(&b, "; expected ")
+		writeString(&b, e.Expected)
 	}
 	if e.Note != "" {
-		b.WriteString(" (")
-		b.WriteString(e.Note)
-		b.WriteString(")")
+		writeString(&b, " (")
+		writeString(&b, e.Note)
+		writeString(&b, ")")
 	}
 	return b.String()
 }
+
+// writeString writes s to b. It is not inlined: strings.Builder's
+// WriteString inlined at each of Message's writes made Message 11 KB of
+// the playground's WebAssembly module instead of 3 KB (docs/site.md).
+//
+//go:noinline
+func writeString(b *strings.Builder, s string) { b.WriteString(s) }
 
 // WithPosition returns message followed by three indented lines: the input
 // around offset (see safetext.Line), a caret under the offending byte, and

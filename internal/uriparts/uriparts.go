@@ -57,15 +57,6 @@ func (s *Spans) Clear(p Part) {
 // Has reports whether component p is defined.
 func (s *Spans) Has(p Part) bool { return s.defined&(1<<p) != 0 }
 
-// Get returns component p of ref, which must be the reference s was
-// filled from, and whether it is defined.
-func (s *Spans) Get(ref string, p Part) (string, bool) {
-	if !s.Has(p) {
-		return "", false
-	}
-	return ref[s.spans[p].begin:s.spans[p].end], true
-}
-
 // SchemeSpecificPart returns what lies between the scheme's ":" and the
 // "#" of the fragment, or for a relative reference everything before the
 // "#": java.net.URI's [scheme:]scheme-specific-part[#fragment].

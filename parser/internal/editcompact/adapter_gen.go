@@ -76,15 +76,6 @@ func at(s string, i uint32) rune {
 	return endSymbol
 }
 
-// appendBytes stores s in dst one rune per byte, for the parse error's
-// message (see gen patch), which holds positions as byte offsets.
-func appendBytes(dst []rune, s string) []rune {
-	for i := 0; i < len(s); i++ {
-		dst = append(dst, rune(s[i]))
-	}
-	return dst
-}
-
 // toGrammar maps the generated parser's rules to Appendix A rules.
 var toGrammar = [...]grammar.Rule{
 	ruleURI_reference: grammar.RuleURIReference,

@@ -1,0 +1,13 @@
+//go:build !js
+
+package uriparts
+
+// Get returns component p of ref, which must be the reference s was
+// filled from, and whether it is defined. (In the playground's WebAssembly
+// module it is not inlined: get_js.go, the same code.)
+func (s *Spans) Get(ref string, p Part) (string, bool) {
+	if !s.Has(p) {
+		return "", false
+	}
+	return ref[s.spans[p].begin:s.spans[p].end], true
+}

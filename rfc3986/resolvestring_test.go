@@ -9,8 +9,8 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
 
-// TestResolveReferenceString holds URI.ResolveReferenceString to Resolve
-// for the corpus sample against bases of each kind, with and without
+// TestResolveReferenceString holds URI.ResolveReferenceString and
+// URI.AppendResolveReference to Resolve for the corpus sample against bases of each kind, with and without
 // BackwardsCompatibleScheme.
 func TestResolveReferenceString(t *testing.T) {
 	refs := uritest.Sample(t, "../testdata/bench-sample.txt")
@@ -33,6 +33,13 @@ func TestResolveReferenceString(t *testing.T) {
 				}
 				if diff := cmp.Diff(wantWarnings, gotWarnings); diff != "" {
 					t.Fatalf("%q against %q: warnings (-Resolve +ResolveReferenceString):\n%s", ref, base, diff)
+				}
+				appended, appendWarnings, appendErr := b.AppendResolveReference([]byte("held:"), &r, opts...)
+				if string(appended) != "held:"+want || (appendErr == nil) != (wantErr == nil) || appendErr != nil && appendErr.Error() != wantErr.Error() {
+					t.Fatalf("%q against %q: AppendResolveReference = %q, %v; Resolve %q, %v", ref, base, appended, appendErr, want, wantErr)
+				}
+				if diff := cmp.Diff(wantWarnings, appendWarnings); diff != "" {
+					t.Fatalf("%q against %q: warnings (-Resolve +AppendResolveReference):\n%s", ref, base, diff)
 				}
 			}
 		}

@@ -62,17 +62,8 @@ type verdict struct {
 	standard string
 	profile  *parser.Profile // nil for RFC 3986
 	err      error
+	msg      string // err.Error(), "" for no error
 	result   string // the resolution, for a resolution
-	// validJSON is where the JSON of this standard's or profile's valid
-	// verdict is kept once written ("" until then), nil for none.
-	validJSON *string
-	// label is the line's start for people: indented, the standard and
-	// the profile, padded, and a space; validLine is a verdict's whole
-	// line when it is valid.
-	label, validLine string
-	// resultJSON is, for a resolution, where the start of its JSON object
-	// up to the result's value is kept once written, nil for none.
-	resultJSON *string
 }
 
 // difference is a component on which the two standards read a reference
@@ -88,6 +79,7 @@ type comparison struct {
 	hasBase     bool
 	baseLine    string    // "  resolved against BASE:\n", for people
 	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
+	out         *outputParts
 	compared    *parser.Profile
 	differences []difference
 	resolutions []verdict
@@ -106,12 +98,21 @@ type comparer struct {
 	base     baseReadings
 	known    []bool // by profile: it reads the reference as strict does
 	covered  []bool // by profile: coveredProfile
+	r3       []byte // RFC 3986's resolution, appended
+	out      outputParts
+}
 
-	// validJSON holds the JSON of a valid verdict, by the verdict's place;
-	// resultJSON the start of a resolution's, by its place.
+// outputParts are the pieces of output that are the same for every
+// reference, made once a run, by the place of a verdict or resolution in
+// its list (RFC 3986's first, then each profile's).
+type outputParts struct {
+	// validJSON holds the JSON of a valid verdict ("" until it is first
+	// written); resultJSON the start of a resolution's JSON object, up to
+	// the result's value.
 	validJSON, resultJSON []string
-	// verdictLabels and resolutionLabels are the labels of verdicts and
-	// resolutions for people, by place; validLines a valid verdict's line.
+	// verdictLabels and resolutionLabels are the starts of lines for
+	// people: indented, the standard and the profile, padded, and a
+	// space; validLines a valid verdict's whole line.
 	verdictLabels, resolutionLabels, validLines []string
 }
 
@@ -264,25 +265,26 @@ func sameComponents(a, b *parser.URI) bool {
 // it was parsed once.
 func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	c := &cm.c
-	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0]}
+	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0], out: &cm.out}
 	err3 := rfc3986.ParseInto(&cm.u3, ref)
 	if cm.profiles == nil {
 		cm.profiles = parser.Profiles()
-		cm.validJSON = make([]string, 1+len(cm.profiles))
-		cm.resultJSON = make([]string, 1+len(cm.profiles))
+		o := &cm.out
+		o.validJSON = make([]string, 1+len(cm.profiles))
+		o.resultJSON = make([]string, 1+len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
-		cm.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
-		cm.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
+		o.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
+		o.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
 		for _, p := range cm.profiles {
 			cm.covered = append(cm.covered, coveredProfile(p))
-			cm.verdictLabels = append(cm.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
-			cm.resolutionLabels = append(cm.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22)+" ")
+			o.verdictLabels = append(o.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
+			o.resolutionLabels = append(o.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22)+" ")
 		}
-		for _, l := range cm.verdictLabels {
-			cm.validLines = append(cm.validLines, l+"valid\n")
+		for _, l := range o.verdictLabels {
+			o.validLines = append(o.validLines, l+"valid\n")
 		}
 	}
-	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0], label: cm.verdictLabels[0], validLine: cm.validLines[0]})
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, msg: errorMessage(err3)})
 	var u2 *parser.URI
 	// known[i]: profile i accepts ref and reads it as strict does.
 	known := cm.known[:0]
@@ -306,7 +308,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
 		known = append(known, ok)
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i], label: cm.verdictLabels[1+i], validLine: cm.validLines[1+i]})
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, msg: errorMessage(err)})
 	}
 	cm.known = known
 	strictValid := c.verdicts[1].err == nil
@@ -331,54 +333,104 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	b.fill(base, cm.profiles)
 	c.baseLine = b.line
 	// RFC 3986: from the base as parsed once and the reference as parsed
-	// above, to the string Resolve returns, without reading it back.
-	var r3 string
-	var err error
-	if b.err3 == nil && b.u3.Scheme().Defined && err3 == nil {
-		r3, _, err = b.u3.ResolveReferenceString(&cm.u3)
-	} else {
-		r3, _, err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
+	// above, appended to cm.r3 as Resolve would return it, without
+	// reading it back.
+	v3 := verdict{standard: report.StandardRFC3986}
+	appended := false
+	switch {
+	case b.err3 == nil && b.u3.Scheme().Defined && err3 == nil:
+		cm.r3, _, v3.err = b.u3.AppendResolveReference(cm.r3[:0], &cm.u3)
+		appended = v3.err == nil
+	case b.err3 == nil && b.u3.Scheme().Defined:
+		// What Resolve returns for a reference it cannot parse, having
+		// parsed it as the verdict did.
+		v3.err = &rfc3986.ResolveError{Op: "resolve", Reason: rfc3986.InvalidReference, Base: base, Ref: ref, Err: err3}
+		v3.msg = resolveMessage(v3.err, "rfc3986: ", "rfc3986: invalid reference: ", c.verdicts[0].msg)
+	default:
+		v3.result, _, v3.err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0], label: cm.resolutionLabels[0]})
 	// Strict, from the base and the reference as parsed: what Resolve
 	// does after parsing them.
-	var strictResult string
-	var strictErr error
+	vs := verdict{standard: report.StandardRFC2396, profile: cm.profiles[0]}
 	if b.strict != nil && strictValid {
-		strictResult, _, strictErr = b.strict.ResolveReferenceString(&cm.u2)
+		vs.result, _, vs.err = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
-		strictResult, strictErr = cm.resolveUnder(0, base, ref, c.verdicts[1].err)
+		vs.result, vs.err, vs.msg = cm.resolveUnder(0, base, ref, &c.verdicts[1])
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1], label: cm.resolutionLabels[1]})
+	if appended {
+		// Most references resolve alike under both: the string is then
+		// strict's, and none is made.
+		if vs.err == nil && string(cm.r3) == vs.result {
+			v3.result = vs.result
+		} else {
+			v3.result = string(cm.r3)
+		}
+		if cap(cm.r3) > report.FlushAt {
+			cm.r3 = nil // a long line's resolution is not kept
+		}
+	}
+	if v3.err != nil && v3.msg == "" {
+		v3.msg = v3.err.Error()
+	}
+	if vs.err != nil && vs.msg == "" {
+		vs.msg = vs.err.Error()
+	}
+	c.resolutions = append(c.resolutions, v3, vs)
 	for i, p := range cm.profiles[1:] {
 		i++
-		v := verdict{standard: report.StandardRFC2396, profile: p, resultJSON: &cm.resultJSON[1+i], label: cm.resolutionLabels[1+i]}
-		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
-			v.result = strictResult
+		v := verdict{standard: report.StandardRFC2396, profile: p}
+		if vs.err == nil && strictValid && b.asStrict[i] && known[i] {
+			v.result = vs.result
 		} else {
-			v.result, v.err = cm.resolveUnder(i, base, ref, c.verdicts[1+i].err)
+			v.result, v.err, v.msg = cm.resolveUnder(i, base, ref, &c.verdicts[1+i])
 		}
 		c.resolutions = append(c.resolutions, v)
 	}
-	a, s := c.resolutions[0], c.resolutions[1]
-	if (a.err == nil) != (s.err == nil) || a.result != s.result {
+	if (v3.err == nil) != (vs.err == nil) || v3.result != vs.result {
 		c.agree = false
 	}
 }
 
+// errorMessage is err's message, "" for none.
+func errorMessage(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// resolveMessage is the message of err, a resolution's error that wraps
+// the verdict's error on the reference, whose message was verdictMsg: the
+// wrapping error's words (wrapped) and the verdict's message after its
+// package's prefix, without explaining the syntax error again. Where the
+// verdict's message lacks the prefix it asks err.
+// TestComparerResolutions holds it to err.Error().
+func resolveMessage(err error, prefix, wrapped, verdictMsg string) string {
+	if rest, ok := strings.CutPrefix(verdictMsg, prefix); ok {
+		return wrapped + rest
+	}
+	return err.Error()
+}
+
 // resolveUnder resolves ref against base under profile i, whose verdict
-// on ref was verdictErr. Where the profile accepts the base and rejected
-// ref with a syntax error that is not the gap "?y" reads through, the
-// resolution fails with that error, as Profile.Resolve words it, without
-// parsing ref again: resolution parses ref with ParseInto, as the verdict
-// did, and only that gap is read another way (parser.URI.Resolve).
-func (cm *comparer) resolveUnder(i int, base, ref string, verdictErr error) (string, error) {
+// on ref was v, and returns the result, or the error and its message.
+// Where the profile accepts the base and rejected ref with a syntax error
+// that is not the gap "?y" reads through, the resolution fails with that
+// error, as Profile.Resolve words it, without parsing ref again:
+// resolution parses ref with ParseInto, as the verdict did, and only that
+// gap is read another way (parser.URI.Resolve).
+func (cm *comparer) resolveUnder(i int, base, ref string, v *verdict) (string, error, string) {
 	var e *parser.Error
-	if verdictErr != nil && cm.base.valid[i] && errors.As(verdictErr, &e) && e.Gap != parser.GapEmptyRelativePath {
-		return "", &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: verdictErr}
+	if v.err != nil && cm.base.valid[i] && errors.As(v.err, &e) && e.Gap != parser.GapEmptyRelativePath {
+		err := &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: v.err}
+		msg := err.Error()
+		if _, direct := v.err.(*parser.Error); direct {
+			msg = resolveMessage(err, "rfc2396: ", "rfc2396: resolve: invalid reference: ", v.msg)
+		}
+		return "", err, msg
 	}
 	result, _, err := cm.bases[i].Resolve(cm.profiles[i], base, ref)
-	return result, err
+	return result, err, errorMessage(err)
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3
@@ -457,11 +509,11 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 	for i := range c.verdicts {
 		v := &c.verdicts[i]
 		if v.err == nil {
-			w.WriteString(v.validLine)
+			w.WriteString(c.out.validLines[i])
 		} else {
-			w.WriteString(v.label)
+			w.WriteString(c.out.verdictLabels[i])
 			w.WriteString("invalid: ")
-			w.WriteString(v.err.Error())
+			w.WriteString(v.msg)
 			w.WriteByte('\n')
 		}
 	}
@@ -476,7 +528,7 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 		var last, lastShown string // most profiles share a result
 		for i := range c.resolutions {
 			v := &c.resolutions[i]
-			w.WriteString(v.label)
+			w.WriteString(c.out.resolutionLabels[i])
 			if v.err == nil {
 				if i == 0 || v.result != last {
 					last, lastShown = v.result, display(v.result)
@@ -484,7 +536,7 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 				w.WriteString(lastShown)
 			} else {
 				w.WriteString("not resolved: ")
-				w.WriteString(v.err.Error())
+				w.WriteString(v.msg)
 			}
 			w.WriteByte('\n')
 		}
@@ -524,11 +576,11 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	o.Boolean("agree", c.agree)
 	o.Key("verdicts")
 	w.WriteByte('[')
-	for i, v := range c.verdicts {
+	for i := range c.verdicts {
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		writeVerdictJSON(w, &v)
+		writeVerdictJSON(w, &c.verdicts[i], &c.out.validJSON[i])
 	}
 	w.WriteByte(']')
 	if c.compared != nil && c.verdicts[0].err == nil {
@@ -560,21 +612,23 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	// to copy for the next profile with the same result.
 	lastBegin, lastEnd := -1, -1
 	var last string
-	for i, v := range c.resolutions {
+	for i := range c.resolutions {
+		v := &c.resolutions[i]
 		if i > 0 {
 			w.WriteByte(',')
 		}
-		if v.err != nil || v.resultJSON == nil {
-			writeResolutionObject(w, &v)
+		if v.err != nil {
+			writeResolutionObject(w, v)
 			lastBegin = -1
 			continue
 		}
-		if *v.resultJSON == "" {
+		start := &c.out.resultJSON[i]
+		if *start == "" {
 			var b report.Buffer
-			writeResolutionStart(&b, &v)
-			*v.resultJSON = string(b.B)
+			writeResolutionStart(&b, v)
+			*start = string(b.B)
 		}
-		w.WriteString(*v.resultJSON)
+		w.WriteString(*start)
 		if lastBegin >= 0 && v.result == last {
 			w.B = append(w.B, w.B[lastBegin:lastEnd]...)
 		} else {
@@ -601,7 +655,7 @@ func writeResolutionObject(w *report.Buffer, v *verdict) {
 	} else {
 		report.WriteString(w, v.result)
 	}
-	report.WriteError(&ro, v.err, "ref")
+	report.WriteErrorMessage(&ro, v.err, v.msg, "ref")
 	ro.End(false)
 }
 
@@ -617,18 +671,18 @@ func writeResolutionStart(w *report.Buffer, v *verdict) report.Object {
 
 // writeVerdictJSON writes {"standard","profile","valid","error"}. A valid
 // verdict's object is the same for every reference: it is written once per
-// standard and profile and kept (most verdicts are valid ones).
-func writeVerdictJSON(w *report.Buffer, v *verdict) {
-	if v.err != nil || v.validJSON == nil {
+// standard and profile and kept in *valid (most verdicts are valid ones).
+func writeVerdictJSON(w *report.Buffer, v *verdict, valid *string) {
+	if v.err != nil {
 		writeVerdictObject(w, v)
 		return
 	}
-	if *v.validJSON == "" {
+	if *valid == "" {
 		var b report.Buffer
 		writeVerdictObject(&b, v)
-		*v.validJSON = string(b.B)
+		*valid = string(b.B)
 	}
-	w.WriteString(*v.validJSON)
+	w.WriteString(*valid)
 }
 
 func writeVerdictObject(w *report.Buffer, v *verdict) {
@@ -636,7 +690,7 @@ func writeVerdictObject(w *report.Buffer, v *verdict) {
 	vo.Str("standard", v.standard)
 	writeProfileName(&vo, v.profile)
 	vo.Boolean("valid", v.err == nil)
-	report.WriteError(&vo, v.err, "input")
+	report.WriteErrorMessage(&vo, v.err, v.msg, "input")
 	vo.End(false)
 }
 

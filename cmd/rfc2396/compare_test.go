@@ -23,6 +23,17 @@ func errText(err error) string {
 	return err.Error()
 }
 
+// verdictText is a verdict's error message, "" for none, after checking
+// that the message compare kept for it (derived, for a resolution, from
+// the verdict's) is the error's own.
+func verdictText(t *testing.T, ref string, v *verdict) string {
+	t.Helper()
+	if want := errText(v.err); v.msg != want {
+		t.Fatalf("%q: %s %v: message kept %q, the error's %q", ref, v.standard, v.profile, v.msg, want)
+	}
+	return v.msg
+}
+
 // TestComparerVerdicts holds compare, which parses a reference under one
 // profile and asks the others' automata, to what parsing it under each
 // says, over the references of the corpus sample: each verdict's error,
@@ -46,8 +57,8 @@ func TestComparerVerdicts(t *testing.T) {
 			}
 		}
 		var got []string
-		for _, v := range c.verdicts {
-			got = append(got, errText(v.err))
+		for i := range c.verdicts {
+			got = append(got, verdictText(t, ref, &c.verdicts[i]))
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("%q: verdicts (-parse each +compare):\n%s", ref, diff)
@@ -200,8 +211,8 @@ func checkComparison(t *testing.T, cm *comparer, ref, base string) {
 		want = append(want, errText(err))
 	}
 	var got []string
-	for _, v := range c.verdicts {
-		got = append(got, errText(v.err))
+	for i := range c.verdicts {
+		got = append(got, verdictText(t, ref, &c.verdicts[i]))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("compare --base %q %q: verdicts (-parse each +compare):\n%s", base, ref, diff)
@@ -213,8 +224,8 @@ func checkComparison(t *testing.T, cm *comparer, ref, base string) {
 		want = append(want, r, errText(err))
 	}
 	got = got[:0]
-	for _, v := range c.resolutions {
-		got = append(got, v.result, errText(v.err))
+	for i := range c.resolutions {
+		got = append(got, c.resolutions[i].result, verdictText(t, ref, &c.resolutions[i]))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("compare --base %q %q: resolutions (result, error by standard and profile; -resolve each +compare):\n%s", base, ref, diff)

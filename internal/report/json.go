@@ -213,6 +213,17 @@ func WriteError(o *Object, err error, in string) {
 		o.Null("error")
 		return
 	}
+	WriteErrorMessage(o, err, err.Error(), in)
+}
+
+// WriteErrorMessage is [WriteError] for a caller that has err's message,
+// msg (err.Error(), computed once for several outputs): an error not nil
+// is written with msg as its "message".
+func WriteErrorMessage(o *Object, err error, msg, in string) {
+	if err == nil {
+		o.Null("error")
+		return
+	}
 	o.Key("error")
 	e := BeginObject(o.W)
 	code := "error"
@@ -236,7 +247,7 @@ func WriteError(o *Object, err error, in string) {
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
 	case *rfc3986.Error:
-		writeError3986(&e, err, err, in, "syntax")
+		writeError3986(&e, msg, err, in, "syntax")
 		return
 	case *rfc3986.ResolveError:
 		// The codes are those of RFC 2396's reasons of the same name.
@@ -251,12 +262,12 @@ func WriteError(o *Object, err error, in string) {
 			}
 		}
 		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
-			writeError3986(&e, err, serr, in, code)
+			writeError3986(&e, msg, serr, in, code)
 			return
 		}
 	}
 	e.Str("code", code)
-	e.Str("message", err.Error())
+	e.Str("message", msg)
 	if perr != nil {
 		e.Str("in", in)
 		e.Integer("offset", perr.Offset)
@@ -273,12 +284,13 @@ func WriteError(o *Object, err error, in string) {
 	e.End(false)
 }
 
-// writeError3986 finishes the error object e for err, whose syntax
-// error serr is err itself or the one it wraps: the same fields as for RFC
-// 2396, "gap" always null (RFC 3986's grammar has none of RFC 2396's gaps).
-func writeError3986(e *Object, err error, serr *rfc3986.Error, in, code string) {
+// writeError3986 finishes the error object e for an error whose message
+// is msg and whose syntax error serr is itself or the one it wraps: the
+// same fields as for RFC 2396, "gap" always null (RFC 3986's grammar has
+// none of RFC 2396's gaps).
+func writeError3986(e *Object, msg string, serr *rfc3986.Error, in, code string) {
 	e.Str("code", code)
-	e.Str("message", err.Error())
+	e.Str("message", msg)
 	e.Str("in", in)
 	e.Integer("offset", serr.Offset)
 	e.Str("rule", serr.Rule.String())

@@ -245,3 +245,36 @@ func FuzzComparer(f *testing.F) {
 		checkComparison(t, &cm, ref, base)
 	})
 }
+
+// TestAuthorityVerdicts holds authorityVerdicts.accepts to each profile's
+// Matches on the authorities of the test data and of long or odd strings,
+// asked twice (the second time from what it remembers), and checks that
+// it stays within maxAuthorities.
+func TestAuthorityVerdicts(t *testing.T) {
+	profiles := parser.Profiles()
+	av := authorityVerdicts{profiles: profiles}
+	for _, p := range profiles {
+		av.covered = append(av.covered, coveredProfile(p))
+	}
+	authorities := []string{"", "a", "[::1]", "[fe80::1%eth0]:80", "1.2.3.0004", "3com", "a b", "\xc3\xa9", strings.Repeat("a", maxAuthorityLen+1)}
+	for _, ref := range testdataReferences(t) {
+		if u, err := parser.Strict.Parse(ref); err == nil && u.Authority().Defined {
+			authorities = append(authorities, u.Authority().Value)
+		}
+	}
+	for round := 0; round < 2; round++ {
+		for _, a := range authorities {
+			for i, p := range profiles {
+				if got, want := av.accepts(i, a), p.Matches(grammar.RuleAuthority, a); got != want {
+					t.Fatalf("round %d: accepts(%s, %q) = %v, Matches %v", round, p, a, got, want)
+				}
+			}
+		}
+	}
+	for i := 0; i < 2*maxAuthorities; i++ {
+		av.accepts(0, "h"+strconv.Itoa(i))
+		if len(av.m) > maxAuthorities {
+			t.Fatalf("%d authorities remembered, more than %d", len(av.m), maxAuthorities)
+		}
+	}
+}

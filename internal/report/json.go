@@ -139,21 +139,24 @@ var jsonSafe = func() (t [256]bool) {
 	return t
 }()
 
-// safe8 reports whether each of the eight bytes of s is one a JSON string
-// holds as itself (see jsonSafe), testing them together: a byte below
-// 0x20, above 0x7e, or equal to '"' or '\\' sets the top bit of its lane
-// in one of the terms (the "has a zero byte" and "has a byte less than"
-// tests of Hacker's Delight, section 6-1).
-func safe8(s string) bool {
+// safe8 reports whether each of the eight bytes of the word x (see le64)
+// is one a JSON string holds as itself (see jsonSafe), testing them
+// together: a byte below 0x20, above 0x7e, or equal to '"' or '\\' sets
+// the top bit of its lane in one of the terms (the "has a zero byte" and
+// "has a byte less than" tests of Hacker's Delight, section 6-1).
+func safe8(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	below := (x - 0x20*ones) &^ x
-	above := (x + ones) | x // a byte of 0x7f or more reaches the top bit
 	q, bs := x^('"'*ones), x^('\\'*ones)
-	quote := (q - ones) &^ q
-	backslash := (bs - ones) &^ bs
-	return (below|above|quote|backslash)&highs == 0
+	return ((x-0x20*ones)&^x|(x+ones)|x|(q-ones)&^q|(bs-ones)&^bs)&highs == 0
+}
+
+// le64 is the first eight bytes of s as a little-endian word. Both it and
+// safe8 are small enough to inline into WriteString's loop, and with the
+// bounds checked once the compiler reads the eight bytes in one load.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // WriteString writes s as a JSON string, one character per byte (see
@@ -165,7 +168,7 @@ func WriteString(w *Buffer, s string) {
 	for i := 0; i < len(s); i++ {
 		// Eight bytes at a time while all of them are safe, which
 		// references mostly are.
-		for i+8 <= len(s) && safe8(s[i:i+8]) {
+		for i+8 <= len(s) && safe8(le64(s[i:])) {
 			i += 8
 		}
 		if i >= len(s) {

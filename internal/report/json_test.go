@@ -62,7 +62,7 @@ func TestSafe8(t *testing.T) {
 			for _, fill := range []byte{' ', 'a', '~', '!', '#', '[', ']'} {
 				w := []byte(strings.Repeat(string(fill), 8))
 				w[at] = byte(c)
-				if got, want := safe8(string(w)), jsonSafe[c]; got != want {
+				if got, want := safe8(le64(string(w))), jsonSafe[c]; got != want {
 					t.Fatalf("safe8(%q) = %v, want %v", w, got, want)
 				}
 			}

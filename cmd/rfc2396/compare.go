@@ -100,8 +100,8 @@ type comparer struct {
 	covered  []bool // by profile: coveredProfile
 	// authorities remembers the profiles' verdicts on authorities.
 	authorities authorityVerdicts
-	r3       []byte // RFC 3986's resolution, appended
-	out      outputParts
+	r3          []byte // RFC 3986's resolution, appended
+	out         outputParts
 }
 
 // outputParts are the pieces of output that are the same for every

@@ -78,6 +78,7 @@ type comparison struct {
 	ref, base   string
 	hasBase     bool
 	baseLine    string    // "  resolved against BASE:\n", for people
+	baseJSON    string    // the base as a JSON string
 	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
 	out         *outputParts
 	compared    *parser.Profile
@@ -124,6 +125,7 @@ type baseReadings struct {
 	base   string
 	filled bool
 	line   string // "  resolved against BASE:\n"
+	json   string // the base as a JSON string
 	u3     rfc3986.URI
 	err3   error
 	strict *parser.URI // nil when strict rejects the base
@@ -144,6 +146,9 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 	}
 	b.base, b.filled = base, true
 	b.line = "  resolved against " + shortDisplay(base) + ":\n"
+	var jb report.Buffer
+	report.WriteString(&jb, base)
+	b.json = string(jb.B)
 	b.err3 = rfc3986.ParseInto(&b.u3, base)
 	b.strict, _ = parser.Strict.Parse(base)
 	b.asStrict = make([]bool, len(profiles))
@@ -380,7 +385,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictValid bool, known []bool) {
 	b := &cm.base
 	b.fill(base, cm.profiles)
-	c.baseLine = b.line
+	c.baseLine, c.baseJSON = b.line, b.json
 	// RFC 3986: from the base as parsed once and the reference as parsed
 	// above, appended to cm.r3 as Resolve would return it, without
 	// reading it back.
@@ -619,8 +624,14 @@ const spaces = "                        "
 // differences are taken under, null when no differences could be taken.
 func writeCompareJSON(w *report.Buffer, c *comparison) {
 	o := report.BeginObject(w)
-	o.Str("input", c.ref)
-	o.StrOrNull("base", c.base, !c.hasBase)
+	o.Key("input")
+	input := writeHeld(w, c.ref)
+	if c.hasBase && c.baseJSON != "" {
+		o.Key("base")
+		w.WriteString(c.baseJSON)
+	} else {
+		o.StrOrNull("base", c.base, !c.hasBase)
+	}
 	o.Boolean("agree", c.agree)
 	o.Key("verdicts")
 	w.WriteByte('[')
@@ -656,10 +667,10 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	}
 	o.Key("resolutions")
 	w.WriteByte('[')
-	// lastBegin, lastEnd: where the last result's JSON string is in w.B,
-	// to copy for the next profile with the same result.
-	lastBegin, lastEnd := -1, -1
-	var last string
+	// The last result written, to copy for the next profile with the
+	// same result; the input's JSON is copied for a result that is the
+	// reference itself (an absolute URI).
+	last := held{begin: -1}
 	for i := range c.resolutions {
 		v := &c.resolutions[i]
 		if i > 0 {
@@ -667,7 +678,7 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		}
 		if v.err != nil {
 			writeResolutionObject(w, v)
-			lastBegin = -1
+			last.begin = -1
 			continue
 		}
 		start := &c.out.resultJSON[i]
@@ -677,22 +688,48 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 			*start = string(b.B)
 		}
 		w.WriteString(*start)
-		if lastBegin >= 0 && v.result == last {
-			w.B = append(w.B, w.B[lastBegin:lastEnd]...)
-		} else {
-			// A string that could reach report.FlushAt may be passed to
-			// the output as it is written: it is not kept to copy.
-			lastBegin = -1
-			if len(w.B)+6*len(v.result)+2 < report.FlushAt {
-				lastBegin = len(w.B)
-			}
-			report.WriteString(w, v.result)
-			lastEnd, last = len(w.B), v.result
+		switch {
+		case last.copy(w, v.result):
+		case input.copy(w, v.result):
+			last = input
+		default:
+			last = writeHeld(w, v.result)
 		}
 		w.WriteString(`,"error":null}`)
 	}
 	w.WriteByte(']')
 	o.End(true)
+}
+
+// held is a string whose JSON is at B[begin:end] of the record being
+// written, to copy where the same string comes again instead of escaping
+// it again; begin is -1 when it is not there to copy.
+type held struct {
+	s          string
+	begin, end int
+}
+
+// writeHeld writes s as a JSON string and returns where. A string that
+// could reach report.FlushAt may be passed to the output as it is
+// written: it is not kept to copy.
+func writeHeld(w *report.Buffer, s string) held {
+	h := held{s: s, begin: -1}
+	if len(w.B)+6*len(s)+2 < report.FlushAt {
+		h.begin = len(w.B)
+	}
+	report.WriteString(w, s)
+	h.end = len(w.B)
+	return h
+}
+
+// copy writes h's JSON again, when it is there and s is h's string, and
+// reports whether it did.
+func (h held) copy(w *report.Buffer, s string) bool {
+	if h.begin < 0 || s != h.s {
+		return false
+	}
+	w.B = append(w.B, w.B[h.begin:h.end]...)
+	return true
 }
 
 // writeResolutionObject writes {"standard","profile","result","error"}.

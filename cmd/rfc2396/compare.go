@@ -553,7 +553,8 @@ func (w *lineBuffer) Write(p []byte) (int, error) {
 func writeCompareHuman(w *lineBuffer, c *comparison) {
 	// Written piece by piece, not with fmt: a batch writes five verdict
 	// lines a reference.
-	w.WriteString(shortDisplay(c.ref))
+	refShown := shortDisplay(c.ref)
+	w.WriteString(refShown)
 	if c.agree {
 		w.WriteString(": RFC 2396 and RFC 3986 agree\n")
 	} else {
@@ -583,7 +584,13 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 			v := &c.resolutions[i]
 			w.WriteString(c.out.resolutionLabels[i])
 			if v.err == nil {
-				if i == 0 || v.result != last {
+				switch {
+				case i > 0 && v.result == last:
+				case v.result == c.ref && c.ref != "" && len(c.ref) <= shownInputBytes:
+					// An absolute reference resolves to itself, shown
+					// whole above.
+					last, lastShown = v.result, refShown
+				default:
 					last, lastShown = v.result, display(v.result)
 				}
 				w.WriteString(lastShown)

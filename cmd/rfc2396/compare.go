@@ -113,6 +113,8 @@ type outputParts struct {
 	// written); resultJSON the start of a resolution's JSON object, up to
 	// the result's value.
 	validJSON, resultJSON []string
+	// allValidJSON is the array of verdicts when every one is valid.
+	allValidJSON string
 	// verdictLabels and resolutionLabels are the starts of lines for
 	// people: indented, the standard and the profile, padded, and a
 	// space; validLines a valid verdict's whole line.
@@ -271,6 +273,10 @@ type authorityVerdicts struct {
 	profiles []*parser.Profile
 	covered  []bool
 	m        map[string]uint64 // bit i: profiles[i] accepts it
+	// last and lastBits are the authority asked last and its entry: the
+	// profiles after strict ask of the same authority one after another.
+	last     string
+	lastBits uint64
 }
 
 const (
@@ -282,6 +288,9 @@ const (
 func (av *authorityVerdicts) accepts(i int, a string) bool {
 	if len(a) > maxAuthorityLen || len(av.profiles) > 64 || !av.covered[i] {
 		return av.profiles[i].Matches(grammar.RuleAuthority, a)
+	}
+	if a == av.last && av.m != nil {
+		return av.lastBits&(1<<i) != 0
 	}
 	bits, ok := av.m[a]
 	if !ok {
@@ -295,8 +304,10 @@ func (av *authorityVerdicts) accepts(i int, a string) bool {
 		if av.m == nil || len(av.m) >= maxAuthorities {
 			av.m = make(map[string]uint64)
 		}
-		av.m[strings.Clone(a)] = bits
+		a = strings.Clone(a)
+		av.m[a] = bits
 	}
+	av.last, av.lastBits = a, bits
 	return bits&(1<<i) != 0
 }
 
@@ -630,32 +641,30 @@ const spaces = "                        "
 // without --base; "compared_profile" is the RFC 2396 profile the
 // differences are taken under, null when no differences could be taken.
 func writeCompareJSON(w *report.Buffer, c *comparison) {
-	o := report.BeginObject(w)
-	o.Key("input")
+	// Written as literal pieces, most of them the same for every
+	// reference and made once (see outputParts), in the order and the
+	// form report.Object gives.
+	w.WriteString(`{"input":`)
 	input := writeHeld(w, c.ref)
-	if c.hasBase && c.baseJSON != "" {
-		o.Key("base")
+	if c.hasBase {
+		w.WriteString(`,"base":`)
 		w.WriteString(c.baseJSON)
 	} else {
-		o.StrOrNull("base", c.base, !c.hasBase)
+		w.WriteString(`,"base":null`)
 	}
-	o.Boolean("agree", c.agree)
-	o.Key("verdicts")
-	w.WriteByte('[')
-	for i := range c.verdicts {
-		if i > 0 {
-			w.WriteByte(',')
-		}
-		writeVerdictJSON(w, &c.verdicts[i], &c.out.validJSON[i])
-	}
-	w.WriteByte(']')
-	if c.compared != nil && c.verdicts[0].err == nil {
-		o.Str("compared_profile", c.compared.Name())
+	if c.agree {
+		w.WriteString(`,"agree":true,"verdicts":`)
 	} else {
-		o.Null("compared_profile")
+		w.WriteString(`,"agree":false,"verdicts":`)
 	}
-	o.Key("differences")
-	w.WriteByte('[')
+	writeVerdictsJSON(w, c)
+	if c.compared != nil && c.verdicts[0].err == nil {
+		w.WriteString(`,"compared_profile":`)
+		report.WriteString(w, c.compared.Name())
+	} else {
+		w.WriteString(`,"compared_profile":null`)
+	}
+	w.WriteString(`,"differences":[`)
 	for i, d := range c.differences {
 		if i > 0 {
 			w.WriteByte(',')
@@ -666,14 +675,11 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		do.Component("rfc3986", d.rfc3986)
 		do.End(false)
 	}
-	w.WriteByte(']')
 	if !c.hasBase {
-		o.Null("resolutions")
-		o.End(true)
+		w.WriteString("],\"resolutions\":null}\n")
 		return
 	}
-	o.Key("resolutions")
-	w.WriteByte('[')
+	w.WriteString(`],"resolutions":[`)
 	// The last result written, to copy for the next profile with the
 	// same result; the input's JSON is copied for a result that is the
 	// reference itself (an absolute URI).
@@ -704,8 +710,7 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		}
 		w.WriteString(`,"error":null}`)
 	}
-	w.WriteByte(']')
-	o.End(true)
+	w.WriteString("]}\n")
 }
 
 // held is a string whose JSON is at B[begin:end] of the record being
@@ -759,6 +764,32 @@ func writeResolutionStart(w *report.Buffer, v *verdict) report.Object {
 	writeProfileName(&ro, v.profile)
 	ro.Key("result")
 	return ro
+}
+
+// writeVerdictsJSON writes the array of verdicts. When every verdict is
+// valid the array is the same for every reference, and is written once a
+// run and kept.
+func writeVerdictsJSON(w *report.Buffer, c *comparison) {
+	allValid := true
+	for i := range c.verdicts {
+		allValid = allValid && c.verdicts[i].err == nil
+	}
+	if allValid && c.out.allValidJSON != "" && len(c.verdicts) == len(c.out.validJSON) {
+		w.WriteString(c.out.allValidJSON)
+		return
+	}
+	begin := len(w.B)
+	w.WriteByte('[')
+	for i := range c.verdicts {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		writeVerdictJSON(w, &c.verdicts[i], &c.out.validJSON[i])
+	}
+	w.WriteByte(']')
+	if allValid && len(c.verdicts) == len(c.out.validJSON) {
+		c.out.allValidJSON = string(w.B[begin:])
+	}
 }
 
 // writeVerdictJSON writes {"standard","profile","valid","error"}. A valid

@@ -113,8 +113,9 @@ type outputParts struct {
 	// written); resultJSON the start of a resolution's JSON object, up to
 	// the result's value.
 	validJSON, resultJSON []string
-	// allValidJSON is the array of verdicts when every one is valid.
-	allValidJSON string
+	// allValidJSON is the array of verdicts when every one is valid, and
+	// allValidLines their lines for people.
+	allValidJSON, allValidLines string
 	// verdictLabels and resolutionLabels are the starts of lines for
 	// people: indented, the standard and the profile, padded, and a
 	// space; validLines a valid verdict's whole line.
@@ -347,6 +348,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		for _, l := range o.verdictLabels {
 			o.validLines = append(o.validLines, l+"valid\n")
 		}
+		o.allValidLines = strings.Join(o.validLines, "")
 		cm.authorities = authorityVerdicts{profiles: cm.profiles, covered: cm.covered}
 	}
 	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, msg: errorMessage(err3)})
@@ -571,15 +573,19 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 	} else {
 		w.WriteString(": RFC 2396 and RFC 3986 differ\n")
 	}
-	for i := range c.verdicts {
-		v := &c.verdicts[i]
-		if v.err == nil {
-			w.WriteString(c.out.validLines[i])
-		} else {
-			w.WriteString(c.out.verdictLabels[i])
-			w.WriteString("invalid: ")
-			w.WriteString(v.msg)
-			w.WriteByte('\n')
+	if allValid(c.verdicts) && len(c.verdicts) == len(c.out.validLines) {
+		w.WriteString(c.out.allValidLines)
+	} else {
+		for i := range c.verdicts {
+			v := &c.verdicts[i]
+			if v.err == nil {
+				w.WriteString(c.out.validLines[i])
+			} else {
+				w.WriteString(c.out.verdictLabels[i])
+				w.WriteString("invalid: ")
+				w.WriteString(v.msg)
+				w.WriteByte('\n')
+			}
 		}
 	}
 	if len(c.differences) > 0 {
@@ -770,10 +776,7 @@ func writeResolutionStart(w *report.Buffer, v *verdict) report.Object {
 // valid the array is the same for every reference, and is written once a
 // run and kept.
 func writeVerdictsJSON(w *report.Buffer, c *comparison) {
-	allValid := true
-	for i := range c.verdicts {
-		allValid = allValid && c.verdicts[i].err == nil
-	}
+	allValid := allValid(c.verdicts)
 	if allValid && c.out.allValidJSON != "" && len(c.verdicts) == len(c.out.validJSON) {
 		w.WriteString(c.out.allValidJSON)
 		return
@@ -790,6 +793,16 @@ func writeVerdictsJSON(w *report.Buffer, c *comparison) {
 	if allValid && len(c.verdicts) == len(c.out.validJSON) {
 		c.out.allValidJSON = string(w.B[begin:])
 	}
+}
+
+// allValid reports whether every verdict of vs is valid.
+func allValid(vs []verdict) bool {
+	for i := range vs {
+		if vs[i].err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // writeVerdictJSON writes {"standard","profile","valid","error"}. A valid

@@ -62,8 +62,11 @@ type verdict struct {
 	standard string
 	profile  *parser.Profile // nil for RFC 3986
 	err      error
-	msg      string // err.Error(), "" for no error
-	result   string // the resolution, for a resolution
+	// msgHead followed by msg is err.Error(), both "" for no error:
+	// msgHead is the words a resolution's error puts before its
+	// verdict's message, when msg is taken from it, otherwise "".
+	msgHead, msg string
+	result       string // the resolution, for a resolution
 }
 
 // difference is a component on which the two standards read a reference
@@ -281,7 +284,7 @@ type authorityVerdicts struct {
 }
 
 const (
-	maxAuthorities  = 4096
+	maxAuthorities  = 1024
 	maxAuthorityLen = 256
 )
 
@@ -412,7 +415,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 		// What Resolve returns for a reference it cannot parse, having
 		// parsed it as the verdict did.
 		v3.err = &rfc3986.ResolveError{Op: "resolve", Reason: rfc3986.InvalidReference, Base: base, Ref: ref, Err: err3}
-		v3.msg = resolveMessage(v3.err, "rfc3986: ", "rfc3986: invalid reference: ", c.verdicts[0].msg)
+		v3.msgHead, v3.msg = resolveMessage(v3.err, "rfc3986: ", "rfc3986: invalid reference: ", c.verdicts[0].msg)
 	default:
 		v3.result, _, v3.err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
 	}
@@ -422,7 +425,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	if b.strict != nil && strictValid {
 		vs.result, _, vs.err = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
-		vs.result, vs.err, vs.msg = cm.resolveUnder(0, base, ref, &c.verdicts[1])
+		vs.result, vs.err, vs.msgHead, vs.msg = cm.resolveUnder(0, base, ref, &c.verdicts[1])
 	}
 	if appended {
 		// Most references resolve alike under both: the string is then
@@ -436,10 +439,10 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 			cm.r3 = nil // a long line's resolution is not kept
 		}
 	}
-	if v3.err != nil && v3.msg == "" {
+	if v3.err != nil && v3.msgHead+v3.msg == "" {
 		v3.msg = v3.err.Error()
 	}
-	if vs.err != nil && vs.msg == "" {
+	if vs.err != nil && vs.msgHead+vs.msg == "" {
 		vs.msg = vs.err.Error()
 	}
 	c.resolutions = append(c.resolutions, v3, vs)
@@ -449,7 +452,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 		if vs.err == nil && strictValid && b.asStrict[i] && known[i] {
 			v.result = vs.result
 		} else {
-			v.result, v.err, v.msg = cm.resolveUnder(i, base, ref, &c.verdicts[1+i])
+			v.result, v.err, v.msgHead, v.msg = cm.resolveUnder(i, base, ref, &c.verdicts[1+i])
 		}
 		c.resolutions = append(c.resolutions, v)
 	}
@@ -467,36 +470,39 @@ func errorMessage(err error) string {
 }
 
 // resolveMessage is the message of err, a resolution's error that wraps
-// the verdict's error on the reference, whose message was verdictMsg: the
-// wrapping error's words (wrapped) and the verdict's message after its
-// package's prefix, without explaining the syntax error again. Where the
-// verdict's message lacks the prefix it asks err.
-// TestComparerResolutions holds it to err.Error().
-func resolveMessage(err error, prefix, wrapped, verdictMsg string) string {
+// the verdict's error on the reference, whose message was verdictMsg, in
+// two pieces, head then rest: the wrapping error's words (wrapped) and
+// the verdict's message after its package's prefix, without explaining
+// the syntax error again or joining the pieces. Where the verdict's
+// message lacks the prefix it asks err. TestComparerResolutions holds
+// head+rest to err.Error().
+func resolveMessage(err error, prefix, wrapped, verdictMsg string) (head, rest string) {
 	if rest, ok := strings.CutPrefix(verdictMsg, prefix); ok {
-		return wrapped + rest
+		return wrapped, rest
 	}
-	return err.Error()
+	return "", err.Error()
 }
 
 // resolveUnder resolves ref against base under profile i, whose verdict
-// on ref was v, and returns the result, or the error and its message.
+// on ref was v, and returns the result, or the error and its message in
+// two pieces (see verdict).
 // Where the profile accepts the base and rejected ref with a syntax error
 // that is not the gap "?y" reads through, the resolution fails with that
 // error, as Profile.Resolve words it, without parsing ref again:
 // resolution parses ref with ParseInto, as the verdict did, and only that
 // gap is read another way (parser.URI.Resolve).
-func (cm *comparer) resolveUnder(i int, base, ref string, v *verdict) (string, error, string) {
+func (cm *comparer) resolveUnder(i int, base, ref string, v *verdict) (result string, err error, msgHead, msg string) {
 	var e *parser.Error
 	if v.err != nil && cm.base.valid[i] && errors.As(v.err, &e) && e.Gap != parser.GapEmptyRelativePath {
 		err := &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: v.err}
 		if _, direct := v.err.(*parser.Error); direct {
-			return "", err, resolveMessage(err, "rfc2396: ", "rfc2396: resolve: invalid reference: ", v.msg)
+			msgHead, msg = resolveMessage(err, "rfc2396: ", "rfc2396: resolve: invalid reference: ", v.msg)
+			return "", err, msgHead, msg
 		}
-		return "", err, err.Error()
+		return "", err, "", err.Error()
 	}
-	result, _, err := cm.bases[i].Resolve(cm.profiles[i], base, ref)
-	return result, err, errorMessage(err)
+	result, _, err = cm.bases[i].Resolve(cm.profiles[i], base, ref)
+	return result, err, "", errorMessage(err)
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3
@@ -613,6 +619,7 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 				w.WriteString(lastShown)
 			} else {
 				w.WriteString("not resolved: ")
+				w.WriteString(v.msgHead)
 				w.WriteString(v.msg)
 			}
 			w.WriteByte('\n')
@@ -758,7 +765,7 @@ func writeResolutionObject(w *report.Buffer, v *verdict) {
 	} else {
 		report.WriteString(w, v.result)
 	}
-	report.WriteErrorMessage(&ro, v.err, v.msg, "ref")
+	report.WriteErrorMessage(&ro, v.err, "ref", v.msgHead, v.msg)
 	ro.End(false)
 }
 
@@ -826,7 +833,7 @@ func writeVerdictObject(w *report.Buffer, v *verdict) {
 	vo.Str("standard", v.standard)
 	writeProfileName(&vo, v.profile)
 	vo.Boolean("valid", v.err == nil)
-	report.WriteErrorMessage(&vo, v.err, v.msg, "input")
+	report.WriteErrorMessage(&vo, v.err, "input", v.msg)
 	vo.End(false)
 }
 

@@ -28,10 +28,10 @@ func errText(err error) string {
 // the verdict's) is the error's own.
 func verdictText(t *testing.T, ref string, v *verdict) string {
 	t.Helper()
-	if want := errText(v.err); v.msg != want {
-		t.Fatalf("%q: %s %v: message kept %q, the error's %q", ref, v.standard, v.profile, v.msg, want)
+	if want := errText(v.err); v.msgHead+v.msg != want {
+		t.Fatalf("%q: %s %v: message kept %q, the error's %q", ref, v.standard, v.profile, v.msgHead+v.msg, want)
 	}
-	return v.msg
+	return v.msgHead + v.msg
 }
 
 // TestComparerVerdicts holds compare, which parses a reference under one

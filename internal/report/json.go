@@ -162,8 +162,25 @@ func le64(s string) uint64 {
 // WriteString writes s as a JSON string, one character per byte (see
 // above).
 func WriteString(w *Buffer, s string) {
+	w.B = append(w.B, '"')
+	writeEscaped(w, s)
+	w.B = append(w.B, '"')
+}
+
+// WriteStrings writes the pieces joined as one JSON string, without
+// joining them first.
+func WriteStrings(w *Buffer, pieces ...string) {
+	w.B = append(w.B, '"')
+	for _, s := range pieces {
+		writeEscaped(w, s)
+	}
+	w.B = append(w.B, '"')
+}
+
+// writeEscaped writes s as the inside of a JSON string.
+func writeEscaped(w *Buffer, s string) {
 	const hexDigits = "0123456789abcdef"
-	b := append(w.B, '"')
+	b := w.B
 	start := 0
 	for i := 0; i < len(s); i++ {
 		// Eight bytes at a time while all of them are safe, which
@@ -195,8 +212,7 @@ func WriteString(w *Buffer, s string) {
 		}
 		start = i + 1
 	}
-	b = w.spill(append(b, s[start:]...))
-	w.B = append(b, '"')
+	w.B = w.spill(append(b, s[start:]...))
 }
 
 // WriteError writes the "error" member: null for no error, else the
@@ -216,13 +232,13 @@ func WriteError(o *Object, err error, in string) {
 		o.Null("error")
 		return
 	}
-	WriteErrorMessage(o, err, err.Error(), in)
+	WriteErrorMessage(o, err, in, err.Error())
 }
 
-// WriteErrorMessage is [WriteError] for a caller that has err's message,
-// msg (err.Error(), computed once for several outputs): an error not nil
-// is written with msg as its "message".
-func WriteErrorMessage(o *Object, err error, msg, in string) {
+// WriteErrorMessage is [WriteError] for a caller that has err's message
+// (err.Error(), computed once for several outputs), given in pieces to
+// join: an error not nil is written with msg as its "message".
+func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 	if err == nil {
 		o.Null("error")
 		return
@@ -270,7 +286,8 @@ func WriteErrorMessage(o *Object, err error, msg, in string) {
 		}
 	}
 	e.Str("code", code)
-	e.Str("message", msg)
+	e.Key("message")
+	WriteStrings(o.W, msg...)
 	if perr != nil {
 		e.Str("in", in)
 		e.Integer("offset", perr.Offset)
@@ -291,9 +308,10 @@ func WriteErrorMessage(o *Object, err error, msg, in string) {
 // is msg and whose syntax error serr is itself or the one it wraps: the
 // same fields as for RFC 2396, "gap" always null (RFC 3986's grammar has
 // none of RFC 2396's gaps).
-func writeError3986(e *Object, msg string, serr *rfc3986.Error, in, code string) {
+func writeError3986(e *Object, msg []string, serr *rfc3986.Error, in, code string) {
 	e.Str("code", code)
-	e.Str("message", msg)
+	e.Key("message")
+	WriteStrings(e.W, msg...)
 	e.Str("in", in)
 	e.Integer("offset", serr.Offset)
 	e.Str("rule", serr.Rule.String())

@@ -70,9 +70,9 @@ func TestSafe8(t *testing.T) {
 	}
 }
 
-// FuzzWriteString holds WriteString to the byte-at-a-time definition, and
-// its output to JSON that reads back as the input's bytes, one character
-// per byte.
+// FuzzWriteString holds WriteString to the byte-at-a-time definition, its
+// output to JSON that reads back as the input's bytes, one character per
+// byte, and WriteStrings of the string's pieces to WriteString of it.
 func FuzzWriteString(f *testing.F) {
 	for _, s := range []string{"", "http://a/", "a\"b\\c\x00\xff", "01234567\x7f89abcdef", strings.Repeat("~", 17) + "\x80"} {
 		f.Add(s)
@@ -93,6 +93,17 @@ func FuzzWriteString(f *testing.F) {
 		}
 		if string(bytes) != s {
 			t.Fatalf("WriteString(%q) reads back as %q", s, bytes)
+		}
+		// The same string in pieces, split at every third byte.
+		var pieces []string
+		for rest := s; rest != ""; {
+			n := min(3, len(rest))
+			pieces, rest = append(pieces, rest[:n]), rest[n:]
+		}
+		var bp Buffer
+		WriteStrings(&bp, pieces...)
+		if string(bp.B) != string(b.B) {
+			t.Fatalf("WriteStrings(%q) = %s, WriteString of them joined %s", pieces, bp.B, b.B)
 		}
 	})
 }

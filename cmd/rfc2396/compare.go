@@ -284,7 +284,7 @@ type authorityVerdicts struct {
 }
 
 const (
-	maxAuthorities  = 1024
+	maxAuthorities  = 4096
 	maxAuthorityLen = 256
 )
 

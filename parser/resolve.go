@@ -412,23 +412,28 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	if !u.IsAbsolute() {
 		return fail(RelativeBase)
 	}
-	scheme, authority, path := ref.Scheme(), ref.Authority(), ref.Path()
+	// Step 3 (before step 2, which a reference with a scheme never
+	// meets, so that the other components are not read for it): a
+	// reference with a scheme is absolute, unless the backwards-compatible
+	// reading drops a scheme equal to the base's.
+	scheme := ref.Scheme()
+	same := scheme.Defined && strings.EqualFold(scheme.Value, u.Scheme().Value)
+	if scheme.Defined && (!same || !cfg.compatScheme || u.IsOpaque()) {
+		if same {
+			warnings = append(warnings, WarnRepeatedScheme)
+		}
+		return resolution{uri: ref, ref: ref}, warnings, nil
+	}
+	authority, path := ref.Authority(), ref.Path()
 	query, fragment := ref.Query(), ref.Fragment()
 
 	// Step 2: a reference to the current document.
 	if path == "" && !scheme.Defined && !authority.Defined && !query.Defined {
 		return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
 	}
-	// Step 3: a reference with a scheme is absolute, unless the
-	// backwards-compatible reading drops a scheme equal to the base's.
+	// Step 3, the backwards-compatible reading: the scheme, equal to the
+	// base's, is dropped.
 	if scheme.Defined {
-		same := strings.EqualFold(scheme.Value, u.Scheme().Value)
-		if !same || !cfg.compatScheme || u.IsOpaque() {
-			if same {
-				warnings = append(warnings, WarnRepeatedScheme)
-			}
-			return resolution{uri: ref, ref: ref}, warnings, nil
-		}
 		rest, err := u.Profile().Parse(ref.ref[len(scheme.Value)+1:])
 		if err != nil {
 			// "http:" followed by something that is no relative

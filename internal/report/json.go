@@ -262,7 +262,13 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 				in = "target"
 			}
 		}
-		errors.As(err, &perr)
+		// The syntax error it wraps, most often directly (errors.As
+		// would put perr on the heap, and walk the chain, every time).
+		if e, ok := err.Err.(*parser.Error); ok {
+			perr = e
+		} else if wrapped := (*parser.Error)(nil); errors.As(err, &wrapped) {
+			perr = wrapped
+		}
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
 	case *rfc3986.Error:
@@ -280,7 +286,13 @@ func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 				in = "target"
 			}
 		}
-		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
+		serr, ok := err.Err.(*rfc3986.Error)
+		if !ok {
+			if wrapped := (*rfc3986.Error)(nil); errors.As(err, &wrapped) {
+				serr = wrapped
+			}
+		}
+		if serr != nil {
 			writeError3986(&e, msg, serr, in, code)
 			return
 		}

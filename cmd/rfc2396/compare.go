@@ -251,16 +251,30 @@ func pathAfterNoAuthority(u *parser.URI) bool {
 // read "//" as the start of a path instead. covered is
 // coveredProfile(p).
 func readsAsStrict(p *parser.Profile, u *parser.URI, covered bool) (valid, known bool) {
-	return readsAsStrictBy(u, covered, func(a string) bool { return p.Matches(grammar.RuleAuthority, a) })
+	return readingOf(u).readsAsStrict(covered, func(a string) bool { return p.Matches(grammar.RuleAuthority, a) })
 }
 
-// readsAsStrictBy is readsAsStrict with p's verdict on an authority asked
-// of accepts.
-func readsAsStrictBy(u *parser.URI, covered bool, accepts func(authority string) bool) (valid, known bool) {
-	if !covered || !nonEmptyAuthority(u) || pathAfterNoAuthority(u) {
+// strictReading is what readsAsStrict asks of a reference strict read,
+// taken once for all the profiles.
+type strictReading struct {
+	// hypothesis: u has no empty authority, and its "//" is not read as
+	// the start of a path (see pathAfterNoAuthority).
+	hypothesis bool
+	authority  parser.Component
+}
+
+// readingOf takes what readsAsStrict asks of u.
+func readingOf(u *parser.URI) strictReading {
+	return strictReading{hypothesis: nonEmptyAuthority(u) && !pathAfterNoAuthority(u), authority: u.Authority()}
+}
+
+// readsAsStrict is readsAsStrict for the reference r was taken from and
+// a profile that accepts is the verdict of on an authority.
+func (r strictReading) readsAsStrict(covered bool, accepts func(authority string) bool) (valid, known bool) {
+	if !covered || !r.hypothesis {
 		return false, false
 	}
-	if a := u.Authority(); a.Defined && !accepts(a.Value) {
+	if r.authority.Defined && !accepts(r.authority.Value) {
 		return false, false
 	}
 	return true, true
@@ -356,6 +370,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	}
 	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, msg: errorMessage(err3)})
 	var u2 *parser.URI
+	var reading strictReading // of u2, when strict read it
 	// known[i]: profile i accepts ref and reads it as strict does.
 	known := cm.known[:0]
 	for i, p := range cm.profiles {
@@ -365,9 +380,12 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		case u2 == nil:
 			if err = p.ParseInto(&cm.u2, ref); err == nil {
 				u2, c.compared, ok = &cm.u2, p, i == 0
+				if i == 0 {
+					reading = readingOf(u2)
+				}
 			}
 		case c.compared == cm.profiles[0]:
-			valid, tells := readsAsStrictBy(u2, cm.covered[i], func(a string) bool { return cm.authorities.accepts(i, a) })
+			valid, tells := reading.readsAsStrict(cm.covered[i], func(a string) bool { return cm.authorities.accepts(i, a) })
 			switch {
 			case tells && valid:
 				ok = true

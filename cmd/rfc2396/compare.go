@@ -320,7 +320,9 @@ func (av *authorityVerdicts) accepts(i int, a string) bool {
 			}
 		}
 		if av.m == nil || len(av.m) >= maxAuthorities {
-			av.m = make(map[string]uint64)
+			// Made to its full size at once: growing it step by step
+			// leaves each smaller table behind as garbage.
+			av.m = make(map[string]uint64, maxAuthorities)
 		}
 		a = strings.Clone(a)
 		av.m[a] = bits

@@ -85,6 +85,7 @@ type comparison struct {
 	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
 	out         *outputParts
 	compared    *parser.Profile
+	comparedAt  int // compared's place in parser.Profiles()
 	differences []difference
 	resolutions []verdict
 	agree       bool
@@ -116,6 +117,9 @@ type outputParts struct {
 	// written); resultJSON the start of a resolution's JSON object, up to
 	// the result's value.
 	validJSON, resultJSON []string
+	// comparedJSON holds, by profile, the "compared_profile" member
+	// naming it.
+	comparedJSON []string
 	// allValidJSON is the array of verdicts when every one is valid, and
 	// allValidLines their lines for people.
 	allValidJSON, allValidLines string
@@ -356,6 +360,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		o := &cm.out
 		o.validJSON = make([]string, 1+len(cm.profiles))
 		o.resultJSON = make([]string, 1+len(cm.profiles))
+		o.comparedJSON = make([]string, len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
 		o.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
 		o.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
@@ -381,7 +386,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		switch {
 		case u2 == nil:
 			if err = p.ParseInto(&cm.u2, ref); err == nil {
-				u2, c.compared, ok = &cm.u2, p, i == 0
+				u2, c.compared, c.comparedAt, ok = &cm.u2, p, i, i == 0
 				if i == 0 {
 					reading = readingOf(u2)
 				}
@@ -692,8 +697,13 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	}
 	writeVerdictsJSON(w, c)
 	if c.compared != nil && c.verdicts[0].err == nil {
-		w.WriteString(`,"compared_profile":`)
-		report.WriteString(w, c.compared.Name())
+		member := &c.out.comparedJSON[c.comparedAt]
+		if *member == "" {
+			b := report.Buffer{B: []byte(`,"compared_profile":`)}
+			report.WriteString(&b, c.compared.Name())
+			*member = string(b.B)
+		}
+		w.WriteString(*member)
 	} else {
 		w.WriteString(`,"compared_profile":null`)
 	}

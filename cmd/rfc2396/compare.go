@@ -272,8 +272,9 @@ func readingOf(u *parser.URI) strictReading {
 	return strictReading{hypothesis: nonEmptyAuthority(u) && !pathAfterNoAuthority(u), authority: u.Authority()}
 }
 
-// readsAsStrict is readsAsStrict for the reference r was taken from and
-// a profile that accepts is the verdict of on an authority.
+// readsAsStrict reports what the function readsAsStrict does for the
+// reference r was taken from, under a profile whose verdict on an
+// authority accepts gives.
 func (r strictReading) readsAsStrict(covered bool, accepts func(authority string) bool) (valid, known bool) {
 	if !covered || !r.hypothesis {
 		return false, false
@@ -286,8 +287,8 @@ func (r strictReading) readsAsStrict(covered bool, accepts func(authority string
 
 // authorityVerdicts remembers, by authority, which profiles accept it as
 // the rule authority, for readsAsStrict: a batch meets the same sites
-// again and again (three references in four of the corpus that have an
-// authority have one seen before among the last thousand). It holds at
+// again and again (of the corpus's references that have an authority,
+// four in five have one met before). It holds at
 // most maxAuthorities authorities of at most maxAuthorityLen bytes, each
 // copied, so that it never keeps a line alive; a longer one is asked of
 // the profile each time. The zero value is ready for use.
@@ -762,25 +763,24 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 type held struct {
 	s          string
 	begin, end int
+	spills     int // the buffer's Spills then: B has been passed on since when it differs
 }
 
-// writeHeld writes s as a JSON string and returns where. A string that
-// could reach report.FlushAt may be passed to the output as it is
-// written: it is not kept to copy.
+// writeHeld writes s as a JSON string and returns where.
 func writeHeld(w *report.Buffer, s string) held {
-	h := held{s: s, begin: -1}
-	if len(w.B)+6*len(s)+2 < report.FlushAt {
-		h.begin = len(w.B)
-	}
+	h := held{s: s, begin: len(w.B), spills: w.Spills}
 	report.WriteString(w, s)
 	h.end = len(w.B)
+	if w.Spills != h.spills {
+		h.begin = -1 // passed on to the output as it was written
+	}
 	return h
 }
 
-// copy writes h's JSON again, when it is there and s is h's string, and
-// reports whether it did.
+// copy writes h's JSON again, when it is still in the buffer and s is h's
+// string, and reports whether it did.
 func (h held) copy(w *report.Buffer, s string) bool {
-	if h.begin < 0 || s != h.s {
+	if h.begin < 0 || w.Spills != h.spills || s != h.s {
 		return false
 	}
 	w.B = append(w.B, w.B[h.begin:h.end]...)
@@ -818,7 +818,7 @@ func writeVerdictsJSON(w *report.Buffer, c *comparison) {
 		w.WriteString(c.out.allValidJSON)
 		return
 	}
-	begin := len(w.B)
+	begin, spills := len(w.B), w.Spills
 	w.WriteByte('[')
 	for i := range c.verdicts {
 		if i > 0 {
@@ -827,7 +827,7 @@ func writeVerdictsJSON(w *report.Buffer, c *comparison) {
 		writeVerdictJSON(w, &c.verdicts[i], &c.out.validJSON[i])
 	}
 	w.WriteByte(']')
-	if allValid && len(c.verdicts) == len(c.out.validJSON) {
+	if allValid && len(c.verdicts) == len(c.out.validJSON) && w.Spills == spills {
 		c.out.allValidJSON = string(w.B[begin:])
 	}
 }

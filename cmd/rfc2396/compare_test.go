@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"strconv"
 	"strings"
@@ -275,6 +276,48 @@ func TestAuthorityVerdicts(t *testing.T) {
 		av.accepts(0, "h"+strconv.Itoa(i))
 		if len(av.m) > maxAuthorities {
 			t.Fatalf("%d authorities remembered, more than %d", len(av.m), maxAuthorities)
+		}
+	}
+}
+
+// TestCompareJSONLongRecord writes records longer than report.FlushAt,
+// which pass to the output as they are written: a string compare --json
+// copies from earlier in the record instead of escaping it again (the
+// input, for an absolute reference that resolves to itself) must not be
+// copied from a buffer that has been passed on since. The reference is
+// non-ASCII UTF-8, six bytes of JSON a byte, that only java accepts; the
+// other profiles' error messages come between the input and java's
+// resolution.
+func TestCompareJSONLongRecord(t *testing.T) {
+	for _, n := range []int{1000, 9000, 10500, 12000, 30000} {
+		ref := "http://a/" + strings.Repeat("\xc3\xa9", n/2) // "é" in UTF-8
+		var out, errOut strings.Builder
+		if status := run([]string{"compare", "--json", "--base", "http://b/c"}, strings.NewReader(ref+"\n"), &out, &errOut); status > 1 {
+			t.Fatalf("%d bytes: status %d: %s", n, status, errOut.String())
+		}
+		var record struct {
+			Input       string `json:"input"`
+			Resolutions []struct {
+				Profile *string `json:"profile"`
+				Result  *string `json:"result"`
+			} `json:"resolutions"`
+		}
+		if err := json.Unmarshal([]byte(out.String()), &record); err != nil {
+			t.Fatalf("%d bytes: %v", n, err)
+		}
+		latin1 := func(s string) string {
+			var b []byte
+			for _, r := range s {
+				b = append(b, byte(r))
+			}
+			return string(b)
+		}
+		if latin1(record.Input) != ref {
+			t.Fatalf("%d bytes: input reads back as %d bytes", n, len(latin1(record.Input)))
+		}
+		java := record.Resolutions[len(record.Resolutions)-1]
+		if java.Profile == nil || *java.Profile != "java" || java.Result == nil || latin1(*java.Result) != ref {
+			t.Fatalf("%d bytes: java's resolution is not the reference itself: %+v", n, java)
 		}
 	}
 }

@@ -30,6 +30,9 @@ import (
 type Buffer struct {
 	B   []byte
 	Out io.Writer
+	// Spills counts the times B was passed on to Out and emptied: a
+	// caller that keeps offsets into B can tell that they no longer hold.
+	Spills int
 }
 
 // FlushAt is how long a [Buffer] with an Out grows before a string being
@@ -43,6 +46,7 @@ func (w *Buffer) spill(b []byte) []byte {
 		return b
 	}
 	w.Out.Write(b) // an error is the writer's to remember (bufio.Writer and the command's do)
+	w.Spills++
 	return b[:0]
 }
 

@@ -117,9 +117,16 @@ type outputParts struct {
 	// written); resultJSON the start of a resolution's JSON object, up to
 	// the result's value.
 	validJSON, resultJSON []string
+	// joints holds the end of a valid resolution's JSON object and the
+	// start of the next's, by the next's place.
+	joints []string
 	// comparedJSON holds, by profile, the "compared_profile" member
 	// naming it.
 	comparedJSON []string
+	// plainMiddle holds the JSON from the input to the resolutions of a
+	// reference every standard and profile accepts with no difference,
+	// for one that does not agree and one that does.
+	plainMiddle [2]keptJSON
 	// allValidJSON is the array of verdicts when every one is valid, and
 	// allValidLines their lines for people.
 	allValidJSON, allValidLines string
@@ -361,6 +368,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		o := &cm.out
 		o.validJSON = make([]string, 1+len(cm.profiles))
 		o.resultJSON = make([]string, 1+len(cm.profiles))
+		o.joints = make([]string, 1+len(cm.profiles))
 		o.comparedJSON = make([]string, len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
 		o.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
@@ -685,6 +693,24 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 	// form report.Object gives.
 	w.WriteString(`{"input":`)
 	input := writeHeld(w, c.ref)
+	// Most references are valid under every standard and profile, with
+	// no difference to show: what follows the input, up to the
+	// resolutions, is then the same for every such reference that agrees
+	// (or every one that does not), and is kept whole.
+	plain := len(c.differences) == 0 && len(c.verdicts) == len(c.out.validJSON) && allValid(c.verdicts)
+	var kept *keptJSON
+	if plain {
+		kept = &c.out.plainMiddle[0]
+		if c.agree {
+			kept = &c.out.plainMiddle[1]
+		}
+		if kept.text != "" && kept.hasBase == c.hasBase && kept.base == c.baseJSON {
+			w.WriteString(kept.text)
+			writeResolutionsJSON(w, c, input)
+			return
+		}
+	}
+	begin, spills := len(w.B), w.Spills
 	if c.hasBase {
 		w.WriteString(`,"base":`)
 		w.WriteString(c.baseJSON)
@@ -719,32 +745,58 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		do.Component("rfc3986", d.rfc3986)
 		do.End(false)
 	}
+	w.WriteString(`],"resolutions":`)
+	if plain && w.Spills == spills {
+		*kept = keptJSON{text: string(w.B[begin:]), hasBase: c.hasBase, base: c.baseJSON}
+	}
+	writeResolutionsJSON(w, c, input)
+}
+
+// keptJSON is a stretch of a record kept to write again, and the base it
+// was made for.
+type keptJSON struct {
+	text    string
+	hasBase bool
+	base    string // the base's JSON
+}
+
+// writeResolutionsJSON writes the value of "resolutions" and ends the
+// record; input is where the input's JSON is. A valid resolution's object
+// is written as a kept start, the result, and a kept end that runs on
+// into the next object's start when that is valid too.
+func writeResolutionsJSON(w *report.Buffer, c *comparison, input held) {
 	if !c.hasBase {
-		w.WriteString("],\"resolutions\":null}\n")
+		w.WriteString("null}\n")
 		return
 	}
-	w.WriteString(`],"resolutions":[`)
+	w.WriteByte('[')
 	// The last result written, to copy for the next profile with the
 	// same result; the input's JSON is copied for a result that is the
 	// reference itself (an absolute URI).
 	last := held{begin: -1}
+	open := false // a valid resolution's object waits for its end
 	for i := range c.resolutions {
 		v := &c.resolutions[i]
-		if i > 0 {
-			w.WriteByte(',')
-		}
 		if v.err != nil {
+			if open {
+				w.WriteString(`,"error":null}`)
+				open = false
+			}
+			if i > 0 {
+				w.WriteByte(',')
+			}
 			writeResolutionObject(w, v)
 			last.begin = -1
 			continue
 		}
-		start := &c.out.resultJSON[i]
-		if *start == "" {
-			var b report.Buffer
-			writeResolutionStart(&b, v)
-			*start = string(b.B)
+		if open {
+			w.WriteString(c.out.resolutionJoint(i, v))
+		} else {
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			w.WriteString(c.out.resolutionStart(i, v))
 		}
-		w.WriteString(*start)
 		switch {
 		case last.copy(w, v.result):
 		case input.copy(w, v.result):
@@ -752,9 +804,32 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		default:
 			last = writeHeld(w, v.result)
 		}
+		open = true
+	}
+	if open {
 		w.WriteString(`,"error":null}`)
 	}
 	w.WriteString("]}\n")
+}
+
+// resolutionStart is the start of the JSON object of resolution i, v, up
+// to the value of "result", made the first time it is asked for.
+func (o *outputParts) resolutionStart(i int, v *verdict) string {
+	if o.resultJSON[i] == "" {
+		var b report.Buffer
+		writeResolutionStart(&b, v)
+		o.resultJSON[i] = string(b.B)
+	}
+	return o.resultJSON[i]
+}
+
+// resolutionJoint is the end of a valid resolution's object, the comma,
+// and the start of resolution i's, v.
+func (o *outputParts) resolutionJoint(i int, v *verdict) string {
+	if o.joints[i] == "" {
+		o.joints[i] = `,"error":null},` + o.resolutionStart(i, v)
+	}
+	return o.joints[i]
 }
 
 // held is a string whose JSON is at B[begin:end] of the record being

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -318,6 +319,44 @@ func TestCompareJSONLongRecord(t *testing.T) {
 		java := record.Resolutions[len(record.Resolutions)-1]
 		if java.Profile == nil || *java.Profile != "java" || java.Result == nil || latin1(*java.Result) != ref {
 			t.Fatalf("%d bytes: java's resolution is not the reference itself: %+v", n, java)
+		}
+	}
+}
+
+// TestCompareOutputKept holds the records of one comparer kept across
+// references and bases, as a batch keeps it (with the pieces of output it
+// keeps), to those of a new comparer for each reference, in JSON and for
+// people, over every fifth reference of the test data and the cases
+// above, against each base and with none.
+func TestCompareOutputKept(t *testing.T) {
+	var refs []string
+	for i, ref := range testdataReferences(t) {
+		if i%5 == 0 {
+			refs = append(refs, ref)
+		}
+	}
+	refs = append(refs, compareCases...)
+	var kept comparer
+	var keptJSON, newJSON report.Buffer
+	var keptText, newText lineBuffer
+	for _, base := range append([]string{""}, compareBases...) {
+		for _, ref := range refs {
+			var fresh comparer
+			keptJSON.Reset()
+			newJSON.Reset()
+			keptText.b, newText.b = keptText.b[:0], newText.b[:0]
+			c := kept.compare(ref, base, base != "")
+			writeCompareJSON(&keptJSON, c)
+			writeCompareHuman(&keptText, c)
+			c = fresh.compare(ref, base, base != "")
+			writeCompareJSON(&newJSON, c)
+			writeCompareHuman(&newText, c)
+			if diff := cmp.Diff(string(newJSON.B), string(keptJSON.B)); diff != "" {
+				t.Fatalf("compare --json --base %q %q (-new comparer +kept):\n%s", base, ref, diff)
+			}
+			if diff := cmp.Diff(string(newText.b), string(keptText.b)); diff != "" {
+				t.Fatalf("compare --base %q %q (-new comparer +kept):\n%s", base, ref, diff)
+			}
 		}
 	}
 }

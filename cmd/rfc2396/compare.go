@@ -606,7 +606,10 @@ func (w *lineBuffer) Write(p []byte) (int, error) {
 func writeCompareHuman(w *lineBuffer, c *comparison) {
 	// Written piece by piece, not with fmt: a batch writes five verdict
 	// lines a reference.
-	refShown := shortDisplay(c.ref)
+	refShown := c.ref
+	if c.ref == "" || len(c.ref) > shownInputBytes || !printableASCII(c.ref) {
+		refShown = shortDisplay(c.ref)
+	}
 	w.WriteString(refShown)
 	if c.agree {
 		w.WriteString(": RFC 2396 and RFC 3986 agree\n")
@@ -647,6 +650,8 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 					// An absolute reference resolves to itself, shown
 					// whole above.
 					last, lastShown = v.result, refShown
+				case printableASCII(v.result):
+					last, lastShown = v.result, v.result // display's answer
 				default:
 					last, lastShown = v.result, display(v.result)
 				}
@@ -659,6 +664,27 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 			w.WriteByte('\n')
 		}
 	}
+}
+
+// printableASCII reports whether every byte of s is printable ASCII, which
+// display and shortDisplay show as it is: eight bytes at a time (a byte
+// below 0x20 sets the top bit of its lane in x - 0x20…, one of 0x7f or
+// more in x + 0x01… or x), most references being made of them.
+func printableASCII(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(s) >= 8; s = s[8:] {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if ((x-0x20*ones)&^x|(x+ones)|x)&highs != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // paddedLabel is a standard and a profile for people ("rfc2396 java"),

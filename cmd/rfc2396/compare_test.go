@@ -360,3 +360,21 @@ func TestCompareOutputKept(t *testing.T) {
 		}
 	}
 }
+
+// TestPrintableASCII puts every byte at every place of strings of one to
+// seventeen printable bytes: printableASCII agrees with display, which
+// leaves a string as it is exactly when all of it is printable ASCII.
+func TestPrintableASCII(t *testing.T) {
+	for n := 1; n <= 17; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("~", n))
+				b[at] = byte(c)
+				s := string(b)
+				if got, want := printableASCII(s), display(s) == s; got != want {
+					t.Fatalf("printableASCII(%q) = %v, display says %v", s, got, want)
+				}
+			}
+		}
+	}
+}

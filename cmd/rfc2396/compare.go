@@ -459,7 +459,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 	if b.strict != nil && strictValid {
 		vs.result, _, vs.err = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
-		vs.result, vs.err, vs.msgHead, vs.msg = cm.resolveUnder(0, base, ref, &c.verdicts[1])
+		vs.result, vs.msgHead, vs.msg, vs.err = cm.resolveUnder(0, base, ref, &c.verdicts[1])
 	}
 	if appended {
 		// Most references resolve alike under both: the string is then
@@ -486,7 +486,7 @@ func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictV
 		if vs.err == nil && strictValid && b.asStrict[i] && known[i] {
 			v.result = vs.result
 		} else {
-			v.result, v.err, v.msgHead, v.msg = cm.resolveUnder(i, base, ref, &c.verdicts[1+i])
+			v.result, v.msgHead, v.msg, v.err = cm.resolveUnder(i, base, ref, &c.verdicts[1+i])
 		}
 		c.resolutions = append(c.resolutions, v)
 	}
@@ -525,18 +525,18 @@ func resolveMessage(err error, prefix, wrapped, verdictMsg string) (head, rest s
 // error, as Profile.Resolve words it, without parsing ref again:
 // resolution parses ref with ParseInto, as the verdict did, and only that
 // gap is read another way (parser.URI.Resolve).
-func (cm *comparer) resolveUnder(i int, base, ref string, v *verdict) (result string, err error, msgHead, msg string) {
+func (cm *comparer) resolveUnder(i int, base, ref string, v *verdict) (result, msgHead, msg string, err error) {
 	var e *parser.Error
 	if v.err != nil && cm.base.valid[i] && errors.As(v.err, &e) && e.Gap != parser.GapEmptyRelativePath {
 		err := &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: v.err}
 		if _, direct := v.err.(*parser.Error); direct {
 			msgHead, msg = resolveMessage(err, "rfc2396: ", "rfc2396: resolve: invalid reference: ", v.msg)
-			return "", err, msgHead, msg
+			return "", msgHead, msg, err
 		}
-		return "", err, "", err.Error()
+		return "", "", err.Error(), err
 	}
 	result, _, err = cm.bases[i].Resolve(cm.profiles[i], base, ref)
-	return result, err, "", errorMessage(err)
+	return result, "", errorMessage(err), err
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3

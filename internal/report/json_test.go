@@ -121,6 +121,9 @@ func TestBufferSpills(t *testing.T) {
 	if cap(b.B) > 2*FlushAt+16 {
 		t.Errorf("the buffer grew to %d bytes", cap(b.B))
 	}
+	if b.Spills < 2 {
+		t.Errorf("Spills = %d after passing on %d bytes in pieces of %d", b.Spills, out.Len(), FlushAt)
+	}
 	out.Write(b.B)
 	if want := `{"input":` + writeStringSlowly(long) + "}\n"; out.String() != want {
 		t.Errorf("spilled JSON differs from the whole (%d and %d bytes)", out.Len(), len(want))

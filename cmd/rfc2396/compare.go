@@ -574,15 +574,21 @@ type lineBuffer struct {
 }
 
 // WriteString appends s, or writes what is held and s when together they
-// are longer than report.FlushAt; errors are out's to remember.
+// are longer than report.FlushAt; errors are out's to remember. (Small
+// enough to inline: a reference's lines are a dozen calls.)
 func (w *lineBuffer) WriteString(s string) {
 	if len(w.b)+len(s) > report.FlushAt {
-		w.out.Write(w.b)
-		w.b = w.b[:0]
-		w.out.WriteString(s)
+		w.passOn(s)
 		return
 	}
 	w.b = append(w.b, s...)
+}
+
+// passOn writes what is held, then s.
+func (w *lineBuffer) passOn(s string) {
+	w.out.Write(w.b)
+	w.b = w.b[:0]
+	w.out.WriteString(s)
 }
 
 // WriteByte appends c; it never fails.

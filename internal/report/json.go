@@ -43,8 +43,16 @@ const FlushAt = 64 << 10
 // append to next.
 func (w *Buffer) spill(b []byte) []byte {
 	if w.Out == nil || len(b) < FlushAt {
-		return b
+		return b // small enough to inline: every string ends here
 	}
+	return w.passOn(b)
+}
+
+// passOn writes b to Out and returns it emptied. It is kept out of spill
+// so that spill inlines.
+//
+//go:noinline
+func (w *Buffer) passOn(b []byte) []byte {
 	w.Out.Write(b) // an error is the writer's to remember (bufio.Writer and the command's do)
 	w.Spills++
 	return b[:0]

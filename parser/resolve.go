@@ -370,23 +370,28 @@ func (u *URI) resolveWith(ref *URI, cfg resolveConfig) (resolution, []Warning, e
 	if !u.IsAbsolute() {
 		return fail(RelativeBase)
 	}
-	scheme, authority, path := ref.Scheme(), ref.Authority(), ref.Path()
+	// Step 3 (before step 2, which a reference with a scheme never
+	// meets, so that the other components are not read for it): a
+	// reference with a scheme is absolute, unless the backwards-compatible
+	// reading drops a scheme equal to the base's.
+	scheme := ref.Scheme()
+	same := scheme.Defined && strings.EqualFold(scheme.Value, u.Scheme().Value)
+	if scheme.Defined && (!same || !cfg.compatScheme || u.IsOpaque()) {
+		if same {
+			warnings = append(warnings, WarnRepeatedScheme)
+		}
+		return resolution{uri: ref, ref: ref}, warnings, nil
+	}
+	authority, path := ref.Authority(), ref.Path()
 	query, fragment := ref.Query(), ref.Fragment()
 
 	// Step 2: a reference to the current document.
 	if path == "" && !scheme.Defined && !authority.Defined && !query.Defined {
 		return resolution{scheme: u.Scheme(), authority: u.Authority(), path: u.Path(), query: u.Query(), fragment: fragment, ref: ref}, warnings, nil
 	}
-	// Step 3: a reference with a scheme is absolute, unless the
-	// backwards-compatible reading drops a scheme equal to the base's.
+	// Step 3, the backwards-compatible reading: the scheme, equal to the
+	// base's, is dropped.
 	if scheme.Defined {
-		same := strings.EqualFold(scheme.Value, u.Scheme().Value)
-		if !same || !cfg.compatScheme || u.IsOpaque() {
-			if same {
-				warnings = append(warnings, WarnRepeatedScheme)
-			}
-			return resolution{uri: ref, ref: ref}, warnings, nil
-		}
 		rest, err := u.Profile().Parse(ref.ref[len(scheme.Value)+1:])
 		if err != nil {
 			// "http:" followed by something that is no relative
@@ -542,19 +547,74 @@ func removeDotSegments(path string) (string, int) {
 	if !refpath.HasDotSegment(path) {
 		return path, 0 // nothing for the steps to remove
 	}
-	lead := ""
+	lead := 0
 	if strings.HasPrefix(path, "/") {
-		lead, path = "/", path[1:]
+		lead = 1
 	}
-	// 6c: "./" is removed; 6d: a final "." is removed, leaving the "/"
-	// before it; 6e: "<segment>/../" is removed; 6f: a final
-	// "<segment>/.." is removed, leaving the "/" before it.
-	out := refpath.ReduceSegments(strings.Split(path, "/"), 0)
+	// The segments left, as [start, end) offsets into path (start = end
+	// for the empty last segment a removed final "." or ".." leaves): the
+	// stack of refpath.ReduceSegments, without splitting path into
+	// strings first or joining them after. real counts those that are not
+	// "..".
+	var stack [32][2]int
+	kept := stack[:0]
+	real := 0
+	for start := lead; ; {
+		end := strings.IndexByte(path[start:], '/')
+		last := end < 0
+		if last {
+			end = len(path)
+		} else {
+			end += start
+		}
+		switch seg := path[start:end]; {
+		case seg == ".":
+			// 6c: "./" is removed; 6d: a final "." is removed, leaving
+			// the "/" before it.
+			if last {
+				kept = append(kept, [2]int{end, end})
+				real++
+			}
+		case seg == ".." && real > 0:
+			// 6e: "<segment>/../" is removed; 6f: a final
+			// "<segment>/.." is removed, leaving the "/" before it. (The
+			// segment before is not "..": a ".." after a segment that is
+			// not removes it, so none stands above one that is not.)
+			kept = kept[:len(kept)-1]
+			real--
+			if last {
+				kept = append(kept, [2]int{end, end})
+				real++
+			}
+		default:
+			kept = append(kept, [2]int{start, end})
+			if seg != ".." {
+				real++
+			}
+		}
+		if last {
+			break
+		}
+		start = end + 1
+	}
+	n := lead + len(kept)
 	above := 0
-	for above < len(out) && out[above] == ".." {
-		above++
+	for i, k := range kept {
+		n += k[1] - k[0]
+		if i == above && path[k[0]:k[1]] == ".." {
+			above++
+		}
 	}
-	return lead + strings.Join(out, "/"), above
+	var b strings.Builder // one allocation
+	b.Grow(n)
+	b.WriteString(path[:lead])
+	for i, k := range kept {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		b.WriteString(path[k[0]:k[1]])
+	}
+	return b.String(), above
 }
 
 // dropLeadingDotDot removes the first n ".." segments of a path that

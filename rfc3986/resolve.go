@@ -1,6 +1,7 @@
 package rfc3986
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/rfc2396/rfc2396/internal/enumname"
@@ -176,57 +177,135 @@ func (w Warning) String() string {
 	return "unknown warning"
 }
 
-// resolveParsed is section 5.2.2's algorithm on parsed components.
-func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
+// AppendResolveReference is [URI.ResolveReferenceString] with the target
+// appended to dst, which it returns: a batch that resolves many
+// references and writes each result out reuses one buffer instead of
+// allocating a string a reference. Nothing is parsed, and with a dst
+// large enough nothing is allocated but the warnings, if any.
+func (u *URI) AppendResolveReference(dst []byte, ref *URI, opts ...ResolveOption) ([]byte, []Warning, error) {
+	if u == nil || ref == nil {
+		return dst, nil, errNilURI
+	}
+	if !u.Scheme().Defined {
+		return dst, nil, &ResolveError{Op: "resolve", Reason: RelativeBase, Base: u.ref, Ref: ref.ref}
+	}
+	dst, warnings := appendResolved(dst, u, ref, configOf(opts))
+	return dst, warnings, nil
+}
+
+// target is what section 5.2.2 makes of a reference before section 5.2.4
+// removes the dot segments of its path: the path is dir followed by path
+// (dir is the base's directory that section 5.2.3 merges a relative path
+// with, or empty), and dotted says whether section 5.2.4 has anything to
+// remove from it.
+type target struct {
+	scheme, authority, query Component
+	dir, path                string
+	dotted                   bool
+}
+
+// targetOf is section 5.2.2's algorithm on parsed components, up to the
+// removal of dot segments.
+func targetOf(base, r *URI, cfg resolveConfig) target {
 	rScheme := r.Scheme()
 	if cfg.nonStrict && rScheme.Defined && strings.EqualFold(rScheme.Value, base.Scheme().Value) {
 		rScheme = Component{}
 	}
-	var scheme, authority, query Component
-	// dotted is the path that remove_dot_segments is applied to, if any.
-	var path, dotted string
-	removed := true
+	var t target
 	switch {
 	case rScheme.Defined:
-		scheme, authority, dotted, query = r.Scheme(), r.Authority(), r.Path(), r.Query()
+		t = target{scheme: r.Scheme(), authority: r.Authority(), path: r.Path(), query: r.Query()}
 	case r.Authority().Defined:
-		scheme, authority, dotted, query = base.Scheme(), r.Authority(), r.Path(), r.Query()
+		t = target{scheme: base.Scheme(), authority: r.Authority(), path: r.Path(), query: r.Query()}
 	case r.Path() == "":
-		scheme, authority, path = base.Scheme(), base.Authority(), base.Path()
-		query = base.Query()
+		t = target{scheme: base.Scheme(), authority: base.Authority(), path: base.Path(), query: base.Query()}
 		if r.Query().Defined {
-			query = r.Query()
+			t.query = r.Query()
 		}
-		removed = false
+		return t // the base's path, as it is: section 5.2.4 is not applied
 	case r.Path()[0] == '/':
-		scheme, authority, dotted, query = base.Scheme(), base.Authority(), r.Path(), r.Query()
+		t = target{scheme: base.Scheme(), authority: base.Authority(), path: r.Path(), query: r.Query()}
 	default:
-		scheme, authority, query = base.Scheme(), base.Authority(), r.Query()
-		if dir := mergeDir(base); !refpath.HasDotSegment(dir) && !refpath.HasDotSegment(r.Path()) {
-			// Section 5.2.4 would leave the merged path as it is (a
-			// segment of dir, which is empty or ends in "/", cannot run
-			// on into r's path), so neither warning applies: the path
-			// stays rooted or rootless, and without an authority it
-			// does not start with "//" (dir is then the base's
-			// path-absolute or path-rootless up to its last "/", or
-			// empty, and r's path does not start with "/"). So the
-			// result is written in one piece, without the merged path
-			// on its own.
-			return recomposeMerged(scheme, authority, dir, r.Path(), query, r.Fragment()), nil
+		t = target{scheme: base.Scheme(), authority: base.Authority(), dir: mergeDir(base), path: r.Path(), query: r.Query()}
+	}
+	// dir is empty or ends in "/": no segment runs from it into path.
+	t.dotted = refpath.HasDotSegment(t.dir) || refpath.HasDotSegment(t.path)
+	return t
+}
+
+// startsWithTwoSlashes reports whether dir followed by path starts with
+// "//", without joining them.
+func startsWithTwoSlashes(dir, path string) bool {
+	switch len(dir) {
+	case 0:
+		return strings.HasPrefix(path, "//")
+	case 1:
+		return dir == "/" && strings.HasPrefix(path, "/")
+	}
+	return strings.HasPrefix(dir, "//")
+}
+
+// resolveParsed is section 5.2.2's algorithm on parsed components.
+func resolveParsed(base, r *URI, cfg resolveConfig) (string, []Warning) {
+	t := targetOf(base, r, cfg)
+	if !t.dotted {
+		// Section 5.2.4 leaves the path as it is, so the path stays
+		// rooted or rootless; the result is written in one piece,
+		// without the merged path on its own.
+		var warnings []Warning
+		if !t.authority.Defined && startsWithTwoSlashes(t.dir, t.path) {
+			warnings = append(warnings, WarnPathReadsAsAuthority)
 		}
-		dotted = merge(base, r.Path())
+		return recomposeMerged(t.scheme, t.authority, t.dir, t.path, t.query, r.Fragment()), warnings
 	}
 	var warnings []Warning
-	if removed {
-		path = RemoveDotSegments(dotted)
-		if !strings.HasPrefix(dotted, "/") && strings.HasPrefix(path, "/") {
+	dotted := t.dir + t.path
+	path := RemoveDotSegments(dotted)
+	if !strings.HasPrefix(dotted, "/") && strings.HasPrefix(path, "/") {
+		warnings = append(warnings, WarnRootlessPathMadeAbsolute)
+	}
+	if !t.authority.Defined && strings.HasPrefix(path, "//") {
+		warnings = append(warnings, WarnPathReadsAsAuthority)
+	}
+	return recompose(t.scheme, t.authority, path, t.query, r.Fragment()), warnings
+}
+
+// appendResolved is resolveParsed with the target appended to dst: the
+// path is copied into dst and its dot segments are removed there.
+func appendResolved(dst []byte, base, r *URI, cfg resolveConfig) ([]byte, []Warning) {
+	t := targetOf(base, r, cfg)
+	fragment := r.Fragment()
+	if t.scheme.Defined {
+		dst = append(dst, t.scheme.Value...)
+		dst = append(dst, ':')
+	}
+	if t.authority.Defined {
+		dst = append(dst, "//"...)
+		dst = append(dst, t.authority.Value...)
+	}
+	start := len(dst)
+	dst = append(dst, t.dir...)
+	dst = append(dst, t.path...)
+	var warnings []Warning
+	if t.dotted {
+		rooted := len(dst) > start && dst[start] == '/'
+		dst = dst[:start+len(removeDotSegmentsInPlace(dst[start:]))]
+		if !rooted && len(dst) > start && dst[start] == '/' {
 			warnings = append(warnings, WarnRootlessPathMadeAbsolute)
 		}
 	}
-	if !authority.Defined && strings.HasPrefix(path, "//") {
+	if !t.authority.Defined && len(dst) >= start+2 && dst[start] == '/' && dst[start+1] == '/' {
 		warnings = append(warnings, WarnPathReadsAsAuthority)
 	}
-	return recompose(scheme, authority, path, query, r.Fragment()), warnings
+	if t.query.Defined {
+		dst = append(dst, '?')
+		dst = append(dst, t.query.Value...)
+	}
+	if fragment.Defined {
+		dst = append(dst, '#')
+		dst = append(dst, fragment.Value...)
+	}
+	return dst, warnings
 }
 
 // merge is section 5.2.3: the reference's path appended to the base's up
@@ -313,4 +392,73 @@ func RemoveDotSegments(path string) string {
 		}
 	}
 	return string(out)
+}
+
+// removeDotSegmentsInPlace is [RemoveDotSegments] on the bytes of path,
+// written over them: it returns the result, a prefix of path's memory.
+// Each step writes no further than it has read (the output is never
+// longer than the input consumed), so the input ahead is never
+// overwritten; a step that replaces the input's "/." or "/.." at its end
+// by "/" writes that "/" over the input's last byte.
+func removeDotSegmentsInPlace(path []byte) []byte {
+	out := path[:0]
+	r := 0 // the input is path[r:]
+	for r < len(path) {
+		in := path[r:]
+		switch {
+		// A: a prefix "../" or "./" is removed.
+		case hasPrefix(in, "../"):
+			r += 3
+		case hasPrefix(in, "./"):
+			r += 2
+		// B: a prefix "/./" or a whole "/." becomes "/".
+		case hasPrefix(in, "/./"):
+			r += 2
+		case string(in) == "/.":
+			r++
+			path[r] = '/'
+		// C: a prefix "/../" or a whole "/.." becomes "/", and the last
+		// segment of the output goes.
+		case hasPrefix(in, "/../"):
+			r += 3
+			out = popSegment(out)
+		case string(in) == "/..":
+			r += 2
+			path[r] = '/'
+			out = popSegment(out)
+		// D: a whole "." or ".." is removed.
+		case string(in) == "." || string(in) == "..":
+			r = len(path)
+		// E: the first segment, with its leading "/" if any, moves to the
+		// output.
+		default:
+			end := 0
+			if in[0] == '/' {
+				end = 1
+			}
+			if j := bytes.IndexByte(in[end:], '/'); j >= 0 {
+				end += j
+			} else {
+				end = len(in)
+			}
+			out = append(out, in[:end]...) // len(out) <= r: a copy down or in place
+			r += end
+		}
+	}
+	return out
+}
+
+// hasPrefix reports whether b starts with s.
+func hasPrefix(b []byte, s string) bool {
+	return len(b) >= len(s) && string(b[:len(s)]) == s
+}
+
+// popSegment removes the last segment of out and the "/" before it, if
+// any.
+func popSegment(out []byte) []byte {
+	i := bytes.LastIndexByte(out, '/')
+	if i < 0 {
+		i = 0
+	}
+	return out[:i]
 }

@@ -66,6 +66,17 @@ func checkResolveShortcut(t *testing.T, base, ref string) {
 		if diff := cmp.Diff(wantWarnings, gotWarnings); diff != "" {
 			t.Fatalf("%q against %q (%+v): warnings (-merging +got):\n%s", ref, base, cfg, diff)
 		}
+		// appendResolved, after what dst holds, and with no room to
+		// spare or with room that a wrong write would show in.
+		for _, dst := range [][]byte{nil, []byte("held:"), append(make([]byte, 0, 4<<10), "held:"...)} {
+			appended, appendWarnings := appendResolved(dst, &b, &r, cfg)
+			if string(appended) != string(dst)+want {
+				t.Fatalf("%q against %q (%+v): appendResolved to %q = %q, merging %q", ref, base, cfg, dst, appended, want)
+			}
+			if diff := cmp.Diff(wantWarnings, appendWarnings); diff != "" {
+				t.Fatalf("%q against %q (%+v): appendResolved's warnings (-merging +got):\n%s", ref, base, cfg, diff)
+			}
+		}
 	}
 }
 
@@ -91,4 +102,38 @@ func FuzzResolveShortcut(f *testing.F) {
 	f.Fuzz(func(t *testing.T, base, ref string) {
 		checkResolveShortcut(t, base, ref)
 	})
+}
+
+// checkRemoveInPlace fails t if removeDotSegmentsInPlace and
+// RemoveDotSegments differ on path.
+func checkRemoveInPlace(t *testing.T, path string) {
+	t.Helper()
+	want := RemoveDotSegments(path)
+	if got := removeDotSegmentsInPlace([]byte(path)); string(got) != want {
+		t.Fatalf("removeDotSegmentsInPlace(%q) = %q, RemoveDotSegments %q", path, got, want)
+	}
+}
+
+// TestRemoveDotSegmentsInPlace holds removeDotSegmentsInPlace to
+// RemoveDotSegments on every step of section 5.2.4, alone and in runs.
+func TestRemoveDotSegmentsInPlace(t *testing.T) {
+	pieces := []string{"", ".", "..", "./", "../", "/.", "/..", "/./", "/../", "a", "/a", "a/", "/a/", "//", "b..", ".b", "/.../"}
+	for _, a := range pieces {
+		for _, b := range pieces {
+			for _, c := range pieces {
+				checkRemoveInPlace(t, a+b+c)
+			}
+		}
+	}
+	checkRemoveInPlace(t, strings.Repeat("/a/..", 1<<12))
+	checkRemoveInPlace(t, strings.Repeat("../", 1<<12)+"g")
+}
+
+// FuzzRemoveDotSegmentsInPlace holds removeDotSegmentsInPlace to
+// RemoveDotSegments for any path.
+func FuzzRemoveDotSegmentsInPlace(f *testing.F) {
+	for _, s := range []string{"/a/b/c/./../../g", "mid/content=5/../6", "a/..", "/.."} {
+		f.Add(s)
+	}
+	f.Fuzz(checkRemoveInPlace)
 }

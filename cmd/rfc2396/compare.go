@@ -62,17 +62,11 @@ type verdict struct {
 	standard string
 	profile  *parser.Profile // nil for RFC 3986
 	err      error
-	result   string // the resolution, for a resolution
-	// validJSON is where the JSON of this standard's or profile's valid
-	// verdict is kept once written ("" until then), nil for none.
-	validJSON *string
-	// label is the line's start for people: indented, the standard and
-	// the profile, padded, and a space; validLine is a verdict's whole
-	// line when it is valid.
-	label, validLine string
-	// resultJSON is, for a resolution, where the start of its JSON object
-	// up to the result's value is kept once written, nil for none.
-	resultJSON *string
+	// msgHead followed by msg is err.Error(), both "" for no error:
+	// msgHead is the words a resolution's error puts before its
+	// verdict's message, when msg is taken from it, otherwise "".
+	msgHead, msg string
+	result       string // the resolution, for a resolution
 }
 
 // difference is a component on which the two standards read a reference
@@ -87,8 +81,11 @@ type comparison struct {
 	ref, base   string
 	hasBase     bool
 	baseLine    string    // "  resolved against BASE:\n", for people
+	baseJSON    string    // the base as a JSON string
 	verdicts    []verdict // RFC 3986 first, then each RFC 2396 profile
+	out         *outputParts
 	compared    *parser.Profile
+	comparedAt  int // compared's place in parser.Profiles()
 	differences []difference
 	resolutions []verdict
 	agree       bool
@@ -106,12 +103,36 @@ type comparer struct {
 	base     baseReadings
 	known    []bool // by profile: it reads the reference as strict does
 	covered  []bool // by profile: coveredProfile
+	// authorities remembers the profiles' verdicts on authorities.
+	authorities authorityVerdicts
+	r3          []byte // RFC 3986's resolution, appended
+	out         outputParts
+}
 
-	// validJSON holds the JSON of a valid verdict, by the verdict's place;
-	// resultJSON the start of a resolution's, by its place.
+// outputParts are the pieces of output that are the same for every
+// reference, made once a run, by the place of a verdict or resolution in
+// its list (RFC 3986's first, then each profile's).
+type outputParts struct {
+	// validJSON holds the JSON of a valid verdict ("" until it is first
+	// written); resultJSON the start of a resolution's JSON object, up to
+	// the result's value.
 	validJSON, resultJSON []string
-	// verdictLabels and resolutionLabels are the labels of verdicts and
-	// resolutions for people, by place; validLines a valid verdict's line.
+	// joints holds the end of a valid resolution's JSON object and the
+	// start of the next's, by the next's place.
+	joints []string
+	// comparedJSON holds, by profile, the "compared_profile" member
+	// naming it.
+	comparedJSON []string
+	// plainMiddle holds the JSON from the input to the resolutions of a
+	// reference every standard and profile accepts with no difference,
+	// for one that does not agree and one that does.
+	plainMiddle [2]keptJSON
+	// allValidJSON is the array of verdicts when every one is valid, and
+	// allValidLines their lines for people.
+	allValidJSON, allValidLines string
+	// verdictLabels and resolutionLabels are the starts of lines for
+	// people: indented, the standard and the profile, padded, and a
+	// space; validLines a valid verdict's whole line.
 	verdictLabels, resolutionLabels, validLines []string
 }
 
@@ -121,6 +142,7 @@ type baseReadings struct {
 	base   string
 	filled bool
 	line   string // "  resolved against BASE:\n"
+	json   string // the base as a JSON string
 	u3     rfc3986.URI
 	err3   error
 	strict *parser.URI // nil when strict rejects the base
@@ -141,6 +163,9 @@ func (b *baseReadings) fill(base string, profiles []*parser.Profile) {
 	}
 	b.base, b.filled = base, true
 	b.line = "  resolved against " + shortDisplay(base) + ":\n"
+	var jb report.Buffer
+	report.WriteString(&jb, base)
+	b.json = string(jb.B)
 	b.err3 = rfc3986.ParseInto(&b.u3, base)
 	b.strict, _ = parser.Strict.Parse(base)
 	b.asStrict = make([]bool, len(profiles))
@@ -237,13 +262,85 @@ func pathAfterNoAuthority(u *parser.URI) bool {
 // read "//" as the start of a path instead. covered is
 // coveredProfile(p).
 func readsAsStrict(p *parser.Profile, u *parser.URI, covered bool) (valid, known bool) {
-	if !covered || !nonEmptyAuthority(u) || pathAfterNoAuthority(u) {
+	return readingOf(u).readsAsStrict(covered, func(a string) bool { return p.Matches(grammar.RuleAuthority, a) })
+}
+
+// strictReading is what readsAsStrict asks of a reference strict read,
+// taken once for all the profiles.
+type strictReading struct {
+	// hypothesis: u has no empty authority, and its "//" is not read as
+	// the start of a path (see pathAfterNoAuthority).
+	hypothesis bool
+	authority  parser.Component
+}
+
+// readingOf takes what readsAsStrict asks of u.
+func readingOf(u *parser.URI) strictReading {
+	return strictReading{hypothesis: nonEmptyAuthority(u) && !pathAfterNoAuthority(u), authority: u.Authority()}
+}
+
+// readsAsStrict reports what the function readsAsStrict does for the
+// reference r was taken from, under a profile whose verdict on an
+// authority accepts gives.
+func (r strictReading) readsAsStrict(covered bool, accepts func(authority string) bool) (valid, known bool) {
+	if !covered || !r.hypothesis {
 		return false, false
 	}
-	if a := u.Authority(); a.Defined && !p.Matches(grammar.RuleAuthority, a.Value) {
+	if r.authority.Defined && !accepts(r.authority.Value) {
 		return false, false
 	}
 	return true, true
+}
+
+// authorityVerdicts remembers, by authority, which profiles accept it as
+// the rule authority, for readsAsStrict: a batch meets the same sites
+// again and again (of the corpus's references that have an authority,
+// four in five have one met before). It holds at
+// most maxAuthorities authorities of at most maxAuthorityLen bytes, each
+// copied, so that it never keeps a line alive; a longer one is asked of
+// the profile each time. The zero value is ready for use.
+type authorityVerdicts struct {
+	profiles []*parser.Profile
+	covered  []bool
+	m        map[string]uint64 // bit i: profiles[i] accepts it
+	// last and lastBits are the authority asked last and its entry: the
+	// profiles after strict ask of the same authority one after another.
+	last     string
+	lastBits uint64
+}
+
+const (
+	maxAuthorities  = 4096
+	maxAuthorityLen = 256
+)
+
+// accepts reports whether profile i accepts a as the rule authority.
+func (av *authorityVerdicts) accepts(i int, a string) bool {
+	if len(a) > maxAuthorityLen || len(av.profiles) > 64 || !av.covered[i] {
+		return av.profiles[i].Matches(grammar.RuleAuthority, a)
+	}
+	if a == av.last && av.m != nil {
+		return av.lastBits&(1<<i) != 0
+	}
+	bits, ok := av.m[a]
+	if !ok {
+		// Every covered profile's verdict at once: the others will be
+		// asked for the same reference.
+		for j, p := range av.profiles {
+			if av.covered[j] && p.Matches(grammar.RuleAuthority, a) {
+				bits |= 1 << j
+			}
+		}
+		if av.m == nil || len(av.m) >= maxAuthorities {
+			// Made to its full size at once: growing it step by step
+			// leaves each smaller table behind as garbage.
+			av.m = make(map[string]uint64, maxAuthorities)
+		}
+		a = strings.Clone(a)
+		av.m[a] = bits
+	}
+	av.last, av.lastBits = a, bits
+	return bits&(1<<i) != 0
 }
 
 // sameComponents reports whether a and b have the same scheme, authority,
@@ -264,26 +361,32 @@ func sameComponents(a, b *parser.URI) bool {
 // it was parsed once.
 func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 	c := &cm.c
-	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0]}
+	*c = comparison{ref: ref, base: base, hasBase: hasBase, verdicts: c.verdicts[:0], differences: c.differences[:0], resolutions: c.resolutions[:0], out: &cm.out}
 	err3 := rfc3986.ParseInto(&cm.u3, ref)
 	if cm.profiles == nil {
 		cm.profiles = parser.Profiles()
-		cm.validJSON = make([]string, 1+len(cm.profiles))
-		cm.resultJSON = make([]string, 1+len(cm.profiles))
+		o := &cm.out
+		o.validJSON = make([]string, 1+len(cm.profiles))
+		o.resultJSON = make([]string, 1+len(cm.profiles))
+		o.joints = make([]string, 1+len(cm.profiles))
+		o.comparedJSON = make([]string, len(cm.profiles))
 		cm.bases = make([]report.BaseCache, len(cm.profiles))
-		cm.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
-		cm.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
+		o.verdictLabels = []string{"  " + paddedLabel(report.StandardRFC3986, nil, 24) + " "}
+		o.resolutionLabels = []string{"    " + paddedLabel(report.StandardRFC3986, nil, 22) + " "}
 		for _, p := range cm.profiles {
 			cm.covered = append(cm.covered, coveredProfile(p))
-			cm.verdictLabels = append(cm.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
-			cm.resolutionLabels = append(cm.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22)+" ")
+			o.verdictLabels = append(o.verdictLabels, "  "+paddedLabel(report.StandardRFC2396, p, 24)+" ")
+			o.resolutionLabels = append(o.resolutionLabels, "    "+paddedLabel(report.StandardRFC2396, p, 22)+" ")
 		}
-		for _, l := range cm.verdictLabels {
-			cm.validLines = append(cm.validLines, l+"valid\n")
+		for _, l := range o.verdictLabels {
+			o.validLines = append(o.validLines, l+"valid\n")
 		}
+		o.allValidLines = strings.Join(o.validLines, "")
+		cm.authorities = authorityVerdicts{profiles: cm.profiles, covered: cm.covered}
 	}
-	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, validJSON: &cm.validJSON[0], label: cm.verdictLabels[0], validLine: cm.validLines[0]})
+	c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC3986, err: err3, msg: errorMessage(err3)})
 	var u2 *parser.URI
+	var reading strictReading // of u2, when strict read it
 	// known[i]: profile i accepts ref and reads it as strict does.
 	known := cm.known[:0]
 	for i, p := range cm.profiles {
@@ -292,10 +395,13 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 		switch {
 		case u2 == nil:
 			if err = p.ParseInto(&cm.u2, ref); err == nil {
-				u2, c.compared, ok = &cm.u2, p, i == 0
+				u2, c.compared, c.comparedAt, ok = &cm.u2, p, i, i == 0
+				if i == 0 {
+					reading = readingOf(u2)
+				}
 			}
 		case c.compared == cm.profiles[0]:
-			valid, tells := readsAsStrict(p, u2, cm.covered[i])
+			valid, tells := reading.readsAsStrict(cm.covered[i], func(a string) bool { return cm.authorities.accepts(i, a) })
 			switch {
 			case tells && valid:
 				ok = true
@@ -306,7 +412,7 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 			err = p.ParseInto(&cm.tmp, ref) // the error, explained
 		}
 		known = append(known, ok)
-		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, validJSON: &cm.validJSON[1+i], label: cm.verdictLabels[1+i], validLine: cm.validLines[1+i]})
+		c.verdicts = append(c.verdicts, verdict{standard: report.StandardRFC2396, profile: p, err: err, msg: errorMessage(err)})
 	}
 	cm.known = known
 	strictValid := c.verdicts[1].err == nil
@@ -329,56 +435,108 @@ func (cm *comparer) compare(ref, base string, hasBase bool) *comparison {
 func (cm *comparer) resolve(c *comparison, ref, base string, err3 error, strictValid bool, known []bool) {
 	b := &cm.base
 	b.fill(base, cm.profiles)
-	c.baseLine = b.line
+	c.baseLine, c.baseJSON = b.line, b.json
 	// RFC 3986: from the base as parsed once and the reference as parsed
-	// above, to the string Resolve returns, without reading it back.
-	var r3 string
-	var err error
-	if b.err3 == nil && b.u3.Scheme().Defined && err3 == nil {
-		r3, _, err = b.u3.ResolveReferenceString(&cm.u3)
-	} else {
-		r3, _, err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
+	// above, appended to cm.r3 as Resolve would return it, without
+	// reading it back.
+	v3 := verdict{standard: report.StandardRFC3986}
+	appended := false
+	switch {
+	case b.err3 == nil && b.u3.Scheme().Defined && err3 == nil:
+		cm.r3, _, v3.err = b.u3.AppendResolveReference(cm.r3[:0], &cm.u3)
+		appended = v3.err == nil
+	case b.err3 == nil && b.u3.Scheme().Defined:
+		// What Resolve returns for a reference it cannot parse, having
+		// parsed it as the verdict did.
+		v3.err = &rfc3986.ResolveError{Op: "resolve", Reason: rfc3986.InvalidReference, Base: base, Ref: ref, Err: err3}
+		v3.msgHead, v3.msg = resolveMessage(v3.err, "rfc3986: ", "rfc3986: invalid reference: ", c.verdicts[0].msg)
+	default:
+		v3.result, _, v3.err = rfc3986.Resolve(base, ref) // the error, as Resolve words it
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC3986, err: err, result: r3, resultJSON: &cm.resultJSON[0], label: cm.resolutionLabels[0]})
 	// Strict, from the base and the reference as parsed: what Resolve
 	// does after parsing them.
-	var strictResult string
-	var strictErr error
+	vs := verdict{standard: report.StandardRFC2396, profile: cm.profiles[0]}
 	if b.strict != nil && strictValid {
-		strictResult, _, strictErr = b.strict.ResolveReferenceString(&cm.u2)
+		vs.result, _, vs.err = b.strict.ResolveReferenceString(&cm.u2)
 	} else {
-		strictResult, strictErr = cm.resolveUnder(0, base, ref, c.verdicts[1].err)
+		vs.result, vs.msgHead, vs.msg, vs.err = cm.resolveUnder(0, base, ref, &c.verdicts[1])
 	}
-	c.resolutions = append(c.resolutions, verdict{standard: report.StandardRFC2396, profile: cm.profiles[0], err: strictErr, result: strictResult, resultJSON: &cm.resultJSON[1], label: cm.resolutionLabels[1]})
+	if appended {
+		// Most references resolve alike under both: the string is then
+		// strict's, and none is made.
+		if vs.err == nil && string(cm.r3) == vs.result {
+			v3.result = vs.result
+		} else {
+			v3.result = string(cm.r3)
+		}
+		if cap(cm.r3) > report.FlushAt {
+			cm.r3 = nil // a long line's resolution is not kept
+		}
+	}
+	if v3.err != nil && v3.msgHead+v3.msg == "" {
+		v3.msg = v3.err.Error()
+	}
+	if vs.err != nil && vs.msgHead+vs.msg == "" {
+		vs.msg = vs.err.Error()
+	}
+	c.resolutions = append(c.resolutions, v3, vs)
 	for i, p := range cm.profiles[1:] {
 		i++
-		v := verdict{standard: report.StandardRFC2396, profile: p, resultJSON: &cm.resultJSON[1+i], label: cm.resolutionLabels[1+i]}
-		if strictErr == nil && strictValid && b.asStrict[i] && known[i] {
-			v.result = strictResult
+		v := verdict{standard: report.StandardRFC2396, profile: p}
+		if vs.err == nil && strictValid && b.asStrict[i] && known[i] {
+			v.result = vs.result
 		} else {
-			v.result, v.err = cm.resolveUnder(i, base, ref, c.verdicts[1+i].err)
+			v.result, v.msgHead, v.msg, v.err = cm.resolveUnder(i, base, ref, &c.verdicts[1+i])
 		}
 		c.resolutions = append(c.resolutions, v)
 	}
-	a, s := c.resolutions[0], c.resolutions[1]
-	if (a.err == nil) != (s.err == nil) || a.result != s.result {
+	if (v3.err == nil) != (vs.err == nil) || v3.result != vs.result {
 		c.agree = false
 	}
 }
 
-// resolveUnder resolves ref against base under profile i, whose verdict
-// on ref was verdictErr. Where the profile accepts the base and rejected
-// ref with a syntax error that is not the gap "?y" reads through, the
-// resolution fails with that error, as Profile.Resolve words it, without
-// parsing ref again: resolution parses ref with ParseInto, as the verdict
-// did, and only that gap is read another way (parser.URI.Resolve).
-func (cm *comparer) resolveUnder(i int, base, ref string, verdictErr error) (string, error) {
-	var e *parser.Error
-	if verdictErr != nil && cm.base.valid[i] && errors.As(verdictErr, &e) && e.Gap != parser.GapEmptyRelativePath {
-		return "", &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: verdictErr}
+// errorMessage is err's message, "" for none.
+func errorMessage(err error) string {
+	if err == nil {
+		return ""
 	}
-	result, _, err := cm.bases[i].Resolve(cm.profiles[i], base, ref)
-	return result, err
+	return err.Error()
+}
+
+// resolveMessage is the message of err, a resolution's error that wraps
+// the verdict's error on the reference, whose message was verdictMsg, in
+// two pieces, head then rest: the wrapping error's words (wrapped) and
+// the verdict's message after its package's prefix, without explaining
+// the syntax error again or joining the pieces. Where the verdict's
+// message lacks the prefix it asks err. TestComparerResolutions holds
+// head+rest to err.Error().
+func resolveMessage(err error, prefix, wrapped, verdictMsg string) (head, rest string) {
+	if rest, ok := strings.CutPrefix(verdictMsg, prefix); ok {
+		return wrapped, rest
+	}
+	return "", err.Error()
+}
+
+// resolveUnder resolves ref against base under profile i, whose verdict
+// on ref was v, and returns the result, or the error and its message in
+// two pieces (see verdict).
+// Where the profile accepts the base and rejected ref with a syntax error
+// that is not the gap "?y" reads through, the resolution fails with that
+// error, as Profile.Resolve words it, without parsing ref again:
+// resolution parses ref with ParseInto, as the verdict did, and only that
+// gap is read another way (parser.URI.Resolve).
+func (cm *comparer) resolveUnder(i int, base, ref string, v *verdict) (result, msgHead, msg string, err error) {
+	var e *parser.Error
+	if v.err != nil && cm.base.valid[i] && errors.As(v.err, &e) && e.Gap != parser.GapEmptyRelativePath {
+		err := &parser.ResolveError{Op: "resolve", Reason: parser.InvalidReference, Base: base, Ref: ref, Err: v.err}
+		if _, direct := v.err.(*parser.Error); direct {
+			msgHead, msg = resolveMessage(err, "rfc2396: ", "rfc2396: resolve: invalid reference: ", v.msg)
+			return "", msgHead, msg, err
+		}
+		return "", "", err.Error(), err
+	}
+	result, _, err = cm.bases[i].Resolve(cm.profiles[i], base, ref)
+	return result, "", errorMessage(err), err
 }
 
 // componentDifferences appends to ds the components u2 (RFC 2396) and u3
@@ -416,15 +574,21 @@ type lineBuffer struct {
 }
 
 // WriteString appends s, or writes what is held and s when together they
-// are longer than report.FlushAt; errors are out's to remember.
+// are longer than report.FlushAt; errors are out's to remember. (Small
+// enough to inline: a reference's lines are a dozen calls.)
 func (w *lineBuffer) WriteString(s string) {
 	if len(w.b)+len(s) > report.FlushAt {
-		w.out.Write(w.b)
-		w.b = w.b[:0]
-		w.out.WriteString(s)
+		w.passOn(s)
 		return
 	}
 	w.b = append(w.b, s...)
+}
+
+// passOn writes what is held, then s.
+func (w *lineBuffer) passOn(s string) {
+	w.out.Write(w.b)
+	w.b = w.b[:0]
+	w.out.WriteString(s)
 }
 
 // WriteByte appends c; it never fails.
@@ -448,21 +612,29 @@ func (w *lineBuffer) Write(p []byte) (int, error) {
 func writeCompareHuman(w *lineBuffer, c *comparison) {
 	// Written piece by piece, not with fmt: a batch writes five verdict
 	// lines a reference.
-	w.WriteString(shortDisplay(c.ref))
+	refShown := c.ref
+	if c.ref == "" || len(c.ref) > shownInputBytes || !printableASCII(c.ref) {
+		refShown = shortDisplay(c.ref)
+	}
+	w.WriteString(refShown)
 	if c.agree {
 		w.WriteString(": RFC 2396 and RFC 3986 agree\n")
 	} else {
 		w.WriteString(": RFC 2396 and RFC 3986 differ\n")
 	}
-	for i := range c.verdicts {
-		v := &c.verdicts[i]
-		if v.err == nil {
-			w.WriteString(v.validLine)
-		} else {
-			w.WriteString(v.label)
-			w.WriteString("invalid: ")
-			w.WriteString(v.err.Error())
-			w.WriteByte('\n')
+	if allValid(c.verdicts) && len(c.verdicts) == len(c.out.validLines) {
+		w.WriteString(c.out.allValidLines)
+	} else {
+		for i := range c.verdicts {
+			v := &c.verdicts[i]
+			if v.err == nil {
+				w.WriteString(c.out.validLines[i])
+			} else {
+				w.WriteString(c.out.verdictLabels[i])
+				w.WriteString("invalid: ")
+				w.WriteString(v.msg)
+				w.WriteByte('\n')
+			}
 		}
 	}
 	if len(c.differences) > 0 {
@@ -476,19 +648,49 @@ func writeCompareHuman(w *lineBuffer, c *comparison) {
 		var last, lastShown string // most profiles share a result
 		for i := range c.resolutions {
 			v := &c.resolutions[i]
-			w.WriteString(v.label)
+			w.WriteString(c.out.resolutionLabels[i])
 			if v.err == nil {
-				if i == 0 || v.result != last {
+				switch {
+				case i > 0 && v.result == last:
+				case v.result == c.ref && c.ref != "" && len(c.ref) <= shownInputBytes:
+					// An absolute reference resolves to itself, shown
+					// whole above.
+					last, lastShown = v.result, refShown
+				case printableASCII(v.result):
+					last, lastShown = v.result, v.result // display's answer
+				default:
 					last, lastShown = v.result, display(v.result)
 				}
 				w.WriteString(lastShown)
 			} else {
 				w.WriteString("not resolved: ")
-				w.WriteString(v.err.Error())
+				w.WriteString(v.msgHead)
+				w.WriteString(v.msg)
 			}
 			w.WriteByte('\n')
 		}
 	}
+}
+
+// printableASCII reports whether every byte of s is printable ASCII, which
+// display and shortDisplay show as it is: eight bytes at a time (a byte
+// below 0x20 sets the top bit of its lane in x - 0x20…, one of 0x7f or
+// more in x + 0x01… or x), most references being made of them.
+func printableASCII(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	for ; len(s) >= 8; s = s[8:] {
+		x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+			uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+		if ((x-0x20*ones)&^x|(x+ones)|x)&highs != 0 {
+			return false
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // paddedLabel is a standard and a profile for people ("rfc2396 java"),
@@ -518,26 +720,53 @@ const spaces = "                        "
 // without --base; "compared_profile" is the RFC 2396 profile the
 // differences are taken under, null when no differences could be taken.
 func writeCompareJSON(w *report.Buffer, c *comparison) {
-	o := report.BeginObject(w)
-	o.Str("input", c.ref)
-	o.StrOrNull("base", c.base, !c.hasBase)
-	o.Boolean("agree", c.agree)
-	o.Key("verdicts")
-	w.WriteByte('[')
-	for i, v := range c.verdicts {
-		if i > 0 {
-			w.WriteByte(',')
+	// Written as literal pieces, most of them the same for every
+	// reference and made once (see outputParts), in the order and the
+	// form report.Object gives.
+	w.WriteString(`{"input":`)
+	input := writeHeld(w, c.ref)
+	// Most references are valid under every standard and profile, with
+	// no difference to show: what follows the input, up to the
+	// resolutions, is then the same for every such reference that agrees
+	// (or every one that does not), and is kept whole.
+	plain := len(c.differences) == 0 && len(c.verdicts) == len(c.out.validJSON) && allValid(c.verdicts)
+	var kept *keptJSON
+	if plain {
+		kept = &c.out.plainMiddle[0]
+		if c.agree {
+			kept = &c.out.plainMiddle[1]
 		}
-		writeVerdictJSON(w, &v)
+		if kept.text != "" && kept.hasBase == c.hasBase && kept.base == c.baseJSON {
+			w.WriteString(kept.text)
+			writeResolutionsJSON(w, c, input)
+			return
+		}
 	}
-	w.WriteByte(']')
-	if c.compared != nil && c.verdicts[0].err == nil {
-		o.Str("compared_profile", c.compared.Name())
+	begin, spills := len(w.B), w.Spills
+	if c.hasBase {
+		w.WriteString(`,"base":`)
+		w.WriteString(c.baseJSON)
 	} else {
-		o.Null("compared_profile")
+		w.WriteString(`,"base":null`)
 	}
-	o.Key("differences")
-	w.WriteByte('[')
+	if c.agree {
+		w.WriteString(`,"agree":true,"verdicts":`)
+	} else {
+		w.WriteString(`,"agree":false,"verdicts":`)
+	}
+	writeVerdictsJSON(w, c)
+	if c.compared != nil && c.verdicts[0].err == nil {
+		member := &c.out.comparedJSON[c.comparedAt]
+		if *member == "" {
+			b := report.Buffer{B: []byte(`,"compared_profile":`)}
+			report.WriteString(&b, c.compared.Name())
+			*member = string(b.B)
+		}
+		w.WriteString(*member)
+	} else {
+		w.WriteString(`,"compared_profile":null`)
+	}
+	w.WriteString(`,"differences":[`)
 	for i, d := range c.differences {
 		if i > 0 {
 			w.WriteByte(',')
@@ -548,49 +777,121 @@ func writeCompareJSON(w *report.Buffer, c *comparison) {
 		do.Component("rfc3986", d.rfc3986)
 		do.End(false)
 	}
-	w.WriteByte(']')
+	w.WriteString(`],"resolutions":`)
+	if plain && w.Spills == spills {
+		*kept = keptJSON{text: string(w.B[begin:]), hasBase: c.hasBase, base: c.baseJSON}
+	}
+	writeResolutionsJSON(w, c, input)
+}
+
+// keptJSON is a stretch of a record kept to write again, and the base it
+// was made for.
+type keptJSON struct {
+	text    string
+	hasBase bool
+	base    string // the base's JSON
+}
+
+// writeResolutionsJSON writes the value of "resolutions" and ends the
+// record; input is where the input's JSON is. A valid resolution's object
+// is written as a kept start, the result, and a kept end that runs on
+// into the next object's start when that is valid too.
+func writeResolutionsJSON(w *report.Buffer, c *comparison, input held) {
 	if !c.hasBase {
-		o.Null("resolutions")
-		o.End(true)
+		w.WriteString("null}\n")
 		return
 	}
-	o.Key("resolutions")
 	w.WriteByte('[')
-	// lastBegin, lastEnd: where the last result's JSON string is in w.B,
-	// to copy for the next profile with the same result.
-	lastBegin, lastEnd := -1, -1
-	var last string
-	for i, v := range c.resolutions {
-		if i > 0 {
-			w.WriteByte(',')
-		}
-		if v.err != nil || v.resultJSON == nil {
-			writeResolutionObject(w, &v)
-			lastBegin = -1
+	// The last result written, to copy for the next profile with the
+	// same result; the input's JSON is copied for a result that is the
+	// reference itself (an absolute URI).
+	last := held{begin: -1}
+	open := false // a valid resolution's object waits for its end
+	for i := range c.resolutions {
+		v := &c.resolutions[i]
+		if v.err != nil {
+			if open {
+				w.WriteString(`,"error":null}`)
+				open = false
+			}
+			if i > 0 {
+				w.WriteByte(',')
+			}
+			writeResolutionObject(w, v)
+			last.begin = -1
 			continue
 		}
-		if *v.resultJSON == "" {
-			var b report.Buffer
-			writeResolutionStart(&b, &v)
-			*v.resultJSON = string(b.B)
-		}
-		w.WriteString(*v.resultJSON)
-		if lastBegin >= 0 && v.result == last {
-			w.B = append(w.B, w.B[lastBegin:lastEnd]...)
+		if open {
+			w.WriteString(c.out.resolutionJoint(i, v))
 		} else {
-			// A string that could reach report.FlushAt may be passed to
-			// the output as it is written: it is not kept to copy.
-			lastBegin = -1
-			if len(w.B)+6*len(v.result)+2 < report.FlushAt {
-				lastBegin = len(w.B)
+			if i > 0 {
+				w.WriteByte(',')
 			}
-			report.WriteString(w, v.result)
-			lastEnd, last = len(w.B), v.result
+			w.WriteString(c.out.resolutionStart(i, v))
 		}
+		switch {
+		case last.copy(w, v.result):
+		case input.copy(w, v.result):
+			last = input
+		default:
+			last = writeHeld(w, v.result)
+		}
+		open = true
+	}
+	if open {
 		w.WriteString(`,"error":null}`)
 	}
-	w.WriteByte(']')
-	o.End(true)
+	w.WriteString("]}\n")
+}
+
+// resolutionStart is the start of the JSON object of resolution i, v, up
+// to the value of "result", made the first time it is asked for.
+func (o *outputParts) resolutionStart(i int, v *verdict) string {
+	if o.resultJSON[i] == "" {
+		var b report.Buffer
+		writeResolutionStart(&b, v)
+		o.resultJSON[i] = string(b.B)
+	}
+	return o.resultJSON[i]
+}
+
+// resolutionJoint is the end of a valid resolution's object, the comma,
+// and the start of resolution i's, v.
+func (o *outputParts) resolutionJoint(i int, v *verdict) string {
+	if o.joints[i] == "" {
+		o.joints[i] = `,"error":null},` + o.resolutionStart(i, v)
+	}
+	return o.joints[i]
+}
+
+// held is a string whose JSON is at B[begin:end] of the record being
+// written, to copy where the same string comes again instead of escaping
+// it again; begin is -1 when it is not there to copy.
+type held struct {
+	s          string
+	begin, end int
+	spills     int // the buffer's Spills then: B has been passed on since when it differs
+}
+
+// writeHeld writes s as a JSON string and returns where.
+func writeHeld(w *report.Buffer, s string) held {
+	h := held{s: s, begin: len(w.B), spills: w.Spills}
+	report.WriteString(w, s)
+	h.end = len(w.B)
+	if w.Spills != h.spills {
+		h.begin = -1 // passed on to the output as it was written
+	}
+	return h
+}
+
+// copy writes h's JSON again, when it is still in the buffer and s is h's
+// string, and reports whether it did.
+func (h held) copy(w *report.Buffer, s string) bool {
+	if h.begin < 0 || w.Spills != h.spills || s != h.s {
+		return false
+	}
+	w.B = append(w.B, w.B[h.begin:h.end]...)
+	return true
 }
 
 // writeResolutionObject writes {"standard","profile","result","error"}.
@@ -601,7 +902,7 @@ func writeResolutionObject(w *report.Buffer, v *verdict) {
 	} else {
 		report.WriteString(w, v.result)
 	}
-	report.WriteError(&ro, v.err, "ref")
+	report.WriteErrorMessage(&ro, v.err, "ref", v.msgHead, v.msg)
 	ro.End(false)
 }
 
@@ -615,20 +916,53 @@ func writeResolutionStart(w *report.Buffer, v *verdict) report.Object {
 	return ro
 }
 
+// writeVerdictsJSON writes the array of verdicts. When every verdict is
+// valid the array is the same for every reference, and is written once a
+// run and kept.
+func writeVerdictsJSON(w *report.Buffer, c *comparison) {
+	allValid := allValid(c.verdicts)
+	if allValid && c.out.allValidJSON != "" && len(c.verdicts) == len(c.out.validJSON) {
+		w.WriteString(c.out.allValidJSON)
+		return
+	}
+	begin, spills := len(w.B), w.Spills
+	w.WriteByte('[')
+	for i := range c.verdicts {
+		if i > 0 {
+			w.WriteByte(',')
+		}
+		writeVerdictJSON(w, &c.verdicts[i], &c.out.validJSON[i])
+	}
+	w.WriteByte(']')
+	if allValid && len(c.verdicts) == len(c.out.validJSON) && w.Spills == spills {
+		c.out.allValidJSON = string(w.B[begin:])
+	}
+}
+
+// allValid reports whether every verdict of vs is valid.
+func allValid(vs []verdict) bool {
+	for i := range vs {
+		if vs[i].err != nil {
+			return false
+		}
+	}
+	return true
+}
+
 // writeVerdictJSON writes {"standard","profile","valid","error"}. A valid
 // verdict's object is the same for every reference: it is written once per
-// standard and profile and kept (most verdicts are valid ones).
-func writeVerdictJSON(w *report.Buffer, v *verdict) {
-	if v.err != nil || v.validJSON == nil {
+// standard and profile and kept in *valid (most verdicts are valid ones).
+func writeVerdictJSON(w *report.Buffer, v *verdict, valid *string) {
+	if v.err != nil {
 		writeVerdictObject(w, v)
 		return
 	}
-	if *v.validJSON == "" {
+	if *valid == "" {
 		var b report.Buffer
 		writeVerdictObject(&b, v)
-		*v.validJSON = string(b.B)
+		*valid = string(b.B)
 	}
-	w.WriteString(*v.validJSON)
+	w.WriteString(*valid)
 }
 
 func writeVerdictObject(w *report.Buffer, v *verdict) {
@@ -636,7 +970,7 @@ func writeVerdictObject(w *report.Buffer, v *verdict) {
 	vo.Str("standard", v.standard)
 	writeProfileName(&vo, v.profile)
 	vo.Boolean("valid", v.err == nil)
-	report.WriteError(&vo, v.err, "input")
+	report.WriteErrorMessage(&vo, v.err, "input", v.msg)
 	vo.End(false)
 }
 

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"os"
 	"strconv"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/report"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -21,6 +23,17 @@ func errText(err error) string {
 		return ""
 	}
 	return err.Error()
+}
+
+// verdictText is a verdict's error message, "" for none, after checking
+// that the message compare kept for it (derived, for a resolution, from
+// the verdict's) is the error's own.
+func verdictText(t *testing.T, ref string, v *verdict) string {
+	t.Helper()
+	if want := errText(v.err); v.msgHead+v.msg != want {
+		t.Fatalf("%q: %s %v: message kept %q, the error's %q", ref, v.standard, v.profile, v.msgHead+v.msg, want)
+	}
+	return v.msgHead + v.msg
 }
 
 // TestComparerVerdicts holds compare, which parses a reference under one
@@ -46,8 +59,8 @@ func TestComparerVerdicts(t *testing.T) {
 			}
 		}
 		var got []string
-		for _, v := range c.verdicts {
-			got = append(got, errText(v.err))
+		for i := range c.verdicts {
+			got = append(got, verdictText(t, ref, &c.verdicts[i]))
 		}
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Fatalf("%q: verdicts (-parse each +compare):\n%s", ref, diff)
@@ -200,8 +213,8 @@ func checkComparison(t *testing.T, cm *comparer, ref, base string) {
 		want = append(want, errText(err))
 	}
 	var got []string
-	for _, v := range c.verdicts {
-		got = append(got, errText(v.err))
+	for i := range c.verdicts {
+		got = append(got, verdictText(t, ref, &c.verdicts[i]))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("compare --base %q %q: verdicts (-parse each +compare):\n%s", base, ref, diff)
@@ -213,8 +226,8 @@ func checkComparison(t *testing.T, cm *comparer, ref, base string) {
 		want = append(want, r, errText(err))
 	}
 	got = got[:0]
-	for _, v := range c.resolutions {
-		got = append(got, v.result, errText(v.err))
+	for i := range c.resolutions {
+		got = append(got, c.resolutions[i].result, verdictText(t, ref, &c.resolutions[i]))
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Fatalf("compare --base %q %q: resolutions (result, error by standard and profile; -resolve each +compare):\n%s", base, ref, diff)
@@ -233,4 +246,135 @@ func FuzzComparer(f *testing.F) {
 		var cm comparer
 		checkComparison(t, &cm, ref, base)
 	})
+}
+
+// TestAuthorityVerdicts holds authorityVerdicts.accepts to each profile's
+// Matches on the authorities of the test data and of long or odd strings,
+// asked twice (the second time from what it remembers), and checks that
+// it stays within maxAuthorities.
+func TestAuthorityVerdicts(t *testing.T) {
+	profiles := parser.Profiles()
+	av := authorityVerdicts{profiles: profiles}
+	for _, p := range profiles {
+		av.covered = append(av.covered, coveredProfile(p))
+	}
+	authorities := []string{"", "a", "[::1]", "[fe80::1%eth0]:80", "1.2.3.0004", "3com", "a b", "\xc3\xa9", strings.Repeat("a", maxAuthorityLen+1)}
+	for _, ref := range testdataReferences(t) {
+		if u, err := parser.Strict.Parse(ref); err == nil && u.Authority().Defined {
+			authorities = append(authorities, u.Authority().Value)
+		}
+	}
+	for round := 0; round < 2; round++ {
+		for _, a := range authorities {
+			for i, p := range profiles {
+				if got, want := av.accepts(i, a), p.Matches(grammar.RuleAuthority, a); got != want {
+					t.Fatalf("round %d: accepts(%s, %q) = %v, Matches %v", round, p, a, got, want)
+				}
+			}
+		}
+	}
+	for i := 0; i < 2*maxAuthorities; i++ {
+		av.accepts(0, "h"+strconv.Itoa(i))
+		if len(av.m) > maxAuthorities {
+			t.Fatalf("%d authorities remembered, more than %d", len(av.m), maxAuthorities)
+		}
+	}
+}
+
+// TestCompareJSONLongRecord writes records longer than report.FlushAt,
+// which pass to the output as they are written: a string compare --json
+// copies from earlier in the record instead of escaping it again (the
+// input, for an absolute reference that resolves to itself) must not be
+// copied from a buffer that has been passed on since. The reference is
+// non-ASCII UTF-8, six bytes of JSON a byte, that only java accepts; the
+// other profiles' error messages come between the input and java's
+// resolution.
+func TestCompareJSONLongRecord(t *testing.T) {
+	for _, n := range []int{1000, 9000, 10500, 12000, 30000} {
+		ref := "http://a/" + strings.Repeat("\xc3\xa9", n/2) // "é" in UTF-8
+		var out, errOut strings.Builder
+		if status := run([]string{"compare", "--json", "--base", "http://b/c"}, strings.NewReader(ref+"\n"), &out, &errOut); status > 1 {
+			t.Fatalf("%d bytes: status %d: %s", n, status, errOut.String())
+		}
+		var record struct {
+			Input       string `json:"input"`
+			Resolutions []struct {
+				Profile *string `json:"profile"`
+				Result  *string `json:"result"`
+			} `json:"resolutions"`
+		}
+		if err := json.Unmarshal([]byte(out.String()), &record); err != nil {
+			t.Fatalf("%d bytes: %v", n, err)
+		}
+		latin1 := func(s string) string {
+			var b []byte
+			for _, r := range s {
+				b = append(b, byte(r))
+			}
+			return string(b)
+		}
+		if latin1(record.Input) != ref {
+			t.Fatalf("%d bytes: input reads back as %d bytes", n, len(latin1(record.Input)))
+		}
+		java := record.Resolutions[len(record.Resolutions)-1]
+		if java.Profile == nil || *java.Profile != "java" || java.Result == nil || latin1(*java.Result) != ref {
+			t.Fatalf("%d bytes: java's resolution is not the reference itself: %+v", n, java)
+		}
+	}
+}
+
+// TestCompareOutputKept holds the records of one comparer kept across
+// references and bases, as a batch keeps it (with the pieces of output it
+// keeps), to those of a new comparer for each reference, in JSON and for
+// people, over every fifth reference of the test data and the cases
+// above, against each base and with none.
+func TestCompareOutputKept(t *testing.T) {
+	var refs []string
+	for i, ref := range testdataReferences(t) {
+		if i%5 == 0 {
+			refs = append(refs, ref)
+		}
+	}
+	refs = append(refs, compareCases...)
+	var kept comparer
+	var keptJSON, newJSON report.Buffer
+	var keptText, newText lineBuffer
+	for _, base := range append([]string{""}, compareBases...) {
+		for _, ref := range refs {
+			var fresh comparer
+			keptJSON.Reset()
+			newJSON.Reset()
+			keptText.b, newText.b = keptText.b[:0], newText.b[:0]
+			c := kept.compare(ref, base, base != "")
+			writeCompareJSON(&keptJSON, c)
+			writeCompareHuman(&keptText, c)
+			c = fresh.compare(ref, base, base != "")
+			writeCompareJSON(&newJSON, c)
+			writeCompareHuman(&newText, c)
+			if diff := cmp.Diff(string(newJSON.B), string(keptJSON.B)); diff != "" {
+				t.Fatalf("compare --json --base %q %q (-new comparer +kept):\n%s", base, ref, diff)
+			}
+			if diff := cmp.Diff(string(newText.b), string(keptText.b)); diff != "" {
+				t.Fatalf("compare --base %q %q (-new comparer +kept):\n%s", base, ref, diff)
+			}
+		}
+	}
+}
+
+// TestPrintableASCII puts every byte at every place of strings of one to
+// seventeen printable bytes: printableASCII agrees with display, which
+// leaves a string as it is exactly when all of it is printable ASCII.
+func TestPrintableASCII(t *testing.T) {
+	for n := 1; n <= 17; n++ {
+		for at := 0; at < n; at++ {
+			for c := 0; c < 256; c++ {
+				b := []byte(strings.Repeat("~", n))
+				b[at] = byte(c)
+				s := string(b)
+				if got, want := printableASCII(s), display(s) == s; got != want {
+					t.Fatalf("printableASCII(%q) = %v, display says %v", s, got, want)
+				}
+			}
+		}
+	}
 }

@@ -30,6 +30,9 @@ import (
 type Buffer struct {
 	B   []byte
 	Out io.Writer
+	// Spills counts the times B was passed on to Out and emptied: a
+	// caller that keeps offsets into B can tell that they no longer hold.
+	Spills int
 }
 
 // FlushAt is how long a [Buffer] with an Out grows before a string being
@@ -40,9 +43,18 @@ const FlushAt = 64 << 10
 // append to next.
 func (w *Buffer) spill(b []byte) []byte {
 	if w.Out == nil || len(b) < FlushAt {
-		return b
+		return b // small enough to inline: every string ends here
 	}
+	return w.passOn(b)
+}
+
+// passOn writes b to Out and returns it emptied. It is kept out of spill
+// so that spill inlines.
+//
+//go:noinline
+func (w *Buffer) passOn(b []byte) []byte {
 	w.Out.Write(b) // an error is the writer's to remember (bufio.Writer and the command's do)
+	w.Spills++
 	return b[:0]
 }
 
@@ -139,33 +151,53 @@ var jsonSafe = func() (t [256]bool) {
 	return t
 }()
 
-// safe8 reports whether each of the eight bytes of s is one a JSON string
-// holds as itself (see jsonSafe), testing them together: a byte below
-// 0x20, above 0x7e, or equal to '"' or '\\' sets the top bit of its lane
-// in one of the terms (the "has a zero byte" and "has a byte less than"
-// tests of Hacker's Delight, section 6-1).
-func safe8(s string) bool {
+// safe8 reports whether each of the eight bytes of the word x (see le64)
+// is one a JSON string holds as itself (see jsonSafe), testing them
+// together: a byte below 0x20, above 0x7e, or equal to '"' or '\\' sets
+// the top bit of its lane in one of the terms (the "has a zero byte" and
+// "has a byte less than" tests of Hacker's Delight, section 6-1).
+func safe8(x uint64) bool {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
-	below := (x - 0x20*ones) &^ x
-	above := (x + ones) | x // a byte of 0x7f or more reaches the top bit
 	q, bs := x^('"'*ones), x^('\\'*ones)
-	quote := (q - ones) &^ q
-	backslash := (bs - ones) &^ bs
-	return (below|above|quote|backslash)&highs == 0
+	return ((x-0x20*ones)&^x|(x+ones)|x|(q-ones)&^q|(bs-ones)&^bs)&highs == 0
+}
+
+// le64 is the first eight bytes of s as a little-endian word. Both it and
+// safe8 are small enough to inline into WriteString's loop, and with the
+// bounds checked once the compiler reads the eight bytes in one load.
+func le64(s string) uint64 {
+	_ = s[7]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // WriteString writes s as a JSON string, one character per byte (see
 // above).
 func WriteString(w *Buffer, s string) {
+	w.B = append(w.B, '"')
+	writeEscaped(w, s)
+	w.B = append(w.B, '"')
+}
+
+// WriteStrings writes the pieces joined as one JSON string, without
+// joining them first.
+func WriteStrings(w *Buffer, pieces ...string) {
+	w.B = append(w.B, '"')
+	for _, s := range pieces {
+		writeEscaped(w, s)
+	}
+	w.B = append(w.B, '"')
+}
+
+// writeEscaped writes s as the inside of a JSON string.
+func writeEscaped(w *Buffer, s string) {
 	const hexDigits = "0123456789abcdef"
-	b := append(w.B, '"')
+	b := w.B
 	start := 0
 	for i := 0; i < len(s); i++ {
 		// Eight bytes at a time while all of them are safe, which
 		// references mostly are.
-		for i+8 <= len(s) && safe8(s[i:i+8]) {
+		for i+8 <= len(s) && safe8(le64(s[i:])) {
 			i += 8
 		}
 		if i >= len(s) {
@@ -192,8 +224,7 @@ func WriteString(w *Buffer, s string) {
 		}
 		start = i + 1
 	}
-	b = w.spill(append(b, s[start:]...))
-	w.B = append(b, '"')
+	w.B = w.spill(append(b, s[start:]...))
 }
 
 // WriteError writes the "error" member: null for no error, else the
@@ -209,6 +240,17 @@ func WriteString(w *Buffer, s string) {
 // offset is in ("input", "base", "ref" or "target"); in, offset, rule,
 // expected and gap are null where they do not apply.
 func WriteError(o *Object, err error, in string) {
+	if err == nil {
+		o.Null("error")
+		return
+	}
+	WriteErrorMessage(o, err, in, err.Error())
+}
+
+// WriteErrorMessage is [WriteError] for a caller that has err's message
+// (err.Error(), computed once for several outputs), given in pieces to
+// join: an error not nil is written with msg as its "message".
+func WriteErrorMessage(o *Object, err error, in string, msg ...string) {
 	if err == nil {
 		o.Null("error")
 		return
@@ -232,11 +274,17 @@ func WriteError(o *Object, err error, in string) {
 				in = "target"
 			}
 		}
-		errors.As(err, &perr)
+		// The syntax error it wraps, most often directly (errors.As
+		// would put perr on the heap, and walk the chain, every time).
+		if e, ok := err.Err.(*parser.Error); ok {
+			perr = e
+		} else if wrapped := (*parser.Error)(nil); errors.As(err, &wrapped) {
+			perr = wrapped
+		}
 	case *parser.TooLongError, *rfc3986.TooLongError:
 		code = "too-long"
 	case *rfc3986.Error:
-		writeError3986(&e, err, err, in, "syntax")
+		writeError3986(&e, msg, err, in, "syntax")
 		return
 	case *rfc3986.ResolveError:
 		// The codes are those of RFC 2396's reasons of the same name.
@@ -250,13 +298,20 @@ func WriteError(o *Object, err error, in string) {
 				in = "target"
 			}
 		}
-		if serr := (*rfc3986.Error)(nil); errors.As(err, &serr) {
-			writeError3986(&e, err, serr, in, code)
+		serr, ok := err.Err.(*rfc3986.Error)
+		if !ok {
+			if wrapped := (*rfc3986.Error)(nil); errors.As(err, &wrapped) {
+				serr = wrapped
+			}
+		}
+		if serr != nil {
+			writeError3986(&e, msg, serr, in, code)
 			return
 		}
 	}
 	e.Str("code", code)
-	e.Str("message", err.Error())
+	e.Key("message")
+	WriteStrings(o.W, msg...)
 	if perr != nil {
 		e.Str("in", in)
 		e.Integer("offset", perr.Offset)
@@ -273,12 +328,14 @@ func WriteError(o *Object, err error, in string) {
 	e.End(false)
 }
 
-// writeError3986 finishes the error object e for err, whose syntax
-// error serr is err itself or the one it wraps: the same fields as for RFC
-// 2396, "gap" always null (RFC 3986's grammar has none of RFC 2396's gaps).
-func writeError3986(e *Object, err error, serr *rfc3986.Error, in, code string) {
+// writeError3986 finishes the error object e for an error whose message
+// is msg and whose syntax error serr is itself or the one it wraps: the
+// same fields as for RFC 2396, "gap" always null (RFC 3986's grammar has
+// none of RFC 2396's gaps).
+func writeError3986(e *Object, msg []string, serr *rfc3986.Error, in, code string) {
 	e.Str("code", code)
-	e.Str("message", err.Error())
+	e.Key("message")
+	WriteStrings(e.W, msg...)
 	e.Str("in", in)
 	e.Integer("offset", serr.Offset)
 	e.Str("rule", serr.Rule.String())

@@ -62,7 +62,7 @@ func TestSafe8(t *testing.T) {
 			for _, fill := range []byte{' ', 'a', '~', '!', '#', '[', ']'} {
 				w := []byte(strings.Repeat(string(fill), 8))
 				w[at] = byte(c)
-				if got, want := safe8(string(w)), jsonSafe[c]; got != want {
+				if got, want := safe8(le64(string(w))), jsonSafe[c]; got != want {
 					t.Fatalf("safe8(%q) = %v, want %v", w, got, want)
 				}
 			}
@@ -70,9 +70,9 @@ func TestSafe8(t *testing.T) {
 	}
 }
 
-// FuzzWriteString holds WriteString to the byte-at-a-time definition, and
-// its output to JSON that reads back as the input's bytes, one character
-// per byte.
+// FuzzWriteString holds WriteString to the byte-at-a-time definition, its
+// output to JSON that reads back as the input's bytes, one character per
+// byte, and WriteStrings of the string's pieces to WriteString of it.
 func FuzzWriteString(f *testing.F) {
 	for _, s := range []string{"", "http://a/", "a\"b\\c\x00\xff", "01234567\x7f89abcdef", strings.Repeat("~", 17) + "\x80"} {
 		f.Add(s)
@@ -94,6 +94,17 @@ func FuzzWriteString(f *testing.F) {
 		if string(bytes) != s {
 			t.Fatalf("WriteString(%q) reads back as %q", s, bytes)
 		}
+		// The same string in pieces, split at every third byte.
+		var pieces []string
+		for rest := s; rest != ""; {
+			n := min(3, len(rest))
+			pieces, rest = append(pieces, rest[:n]), rest[n:]
+		}
+		var bp Buffer
+		WriteStrings(&bp, pieces...)
+		if string(bp.B) != string(b.B) {
+			t.Fatalf("WriteStrings(%q) = %s, WriteString of them joined %s", pieces, bp.B, b.B)
+		}
 	})
 }
 
@@ -109,6 +120,9 @@ func TestBufferSpills(t *testing.T) {
 	o.End(true)
 	if cap(b.B) > 2*FlushAt+16 {
 		t.Errorf("the buffer grew to %d bytes", cap(b.B))
+	}
+	if b.Spills < 2 {
+		t.Errorf("Spills = %d after passing on %d bytes in pieces of %d", b.Spills, out.Len(), FlushAt)
 	}
 	out.Write(b.B)
 	if want := `{"input":` + writeStringSlowly(long) + "}\n"; out.String() != want {

@@ -36,3 +36,32 @@ func ExampleURI_ResolveReferenceString() {
 	// ../../../g -> http://a/../g
 	//   warning: dotdot-above-root
 }
+
+// Lines of "reference -> result" written into one buffer, as a batch
+// writes its output: each result is appended after what the buffer holds.
+func ExampleURI_AppendResolveReference() {
+	base, err := parser.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var out []byte
+	var ref parser.URI
+	for _, s := range []string{"g;x", "..", "//g"} {
+		if err := parser.ParseInto(&ref, s); err != nil {
+			fmt.Println(err)
+			continue
+		}
+		out = append(out, s+" -> "...)
+		if out, _, err = base.AppendResolveReference(out, &ref); err != nil {
+			fmt.Println(err)
+			return
+		}
+		out = append(out, '\n')
+	}
+	fmt.Print(string(out))
+	// Output:
+	// g;x -> http://a/b/c/g;x
+	// .. -> http://a/b/
+	// //g -> http://g
+}

@@ -336,6 +336,19 @@ func (u *URI) ResolveReferenceString(ref *URI, opts ...ResolveOption) (string, [
 	return t.ref, warnings, nil
 }
 
+// AppendResolveReference is [URI.ResolveReferenceString] with the result
+// appended to dst, which it returns (dst unchanged on error), as package
+// rfc3986's method of the same name. Unlike RFC 3986's, it makes step 7's
+// check that the result reads back as its components, so the recomposed
+// reference is still built as a string before it is appended.
+func (u *URI) AppendResolveReference(dst []byte, ref *URI, opts ...ResolveOption) ([]byte, []Warning, error) {
+	s, warnings, err := u.ResolveReferenceString(ref, opts...)
+	if err != nil {
+		return dst, warnings, err
+	}
+	return append(dst, s...), warnings, nil
+}
+
 // resolution is what steps 1 to 6 of section 5.2 make of a reference: the
 // reference itself (step 3), or the components step 7 recomposes.
 type resolution struct {

@@ -1,14 +1,15 @@
 package parser_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// TestResolveReferenceString holds URI.ResolveReferenceString to
-// URI.ResolveReference for the corpus sample against bases of each kind,
+// TestResolveReferenceString holds URI.ResolveReferenceString and
+// URI.AppendResolveReference to URI.ResolveReference for the corpus sample against bases of each kind,
 // under each profile and each dot-segment policy.
 func TestResolveReferenceString(t *testing.T) {
 	refs := uritest.Sample(t, "../testdata/bench-sample.txt")
@@ -30,7 +31,15 @@ func TestResolveReferenceString(t *testing.T) {
 				u, warnings, err := parsed[base].ResolveReference(parsed[ref], opts...)
 				return u.String(), warnings, err
 			}
+			appended := func(base, ref string) (string, []parser.Warning, error) {
+				out, warnings, err := parsed[base].AppendResolveReference([]byte("held:"), parsed[ref], opts...)
+				if rest, ok := strings.CutPrefix(string(out), "held:"); ok {
+					return rest, warnings, err
+				}
+				return "the buffer's bytes were lost: " + string(out), warnings, err
+			}
 			uritest.SameResolutions(t, p.String(), bases, refs, unparsed, asString, readBack)
+			uritest.SameResolutions(t, p.String()+", appended", bases, refs, unparsed, appended, readBack)
 		}
 	}
 }

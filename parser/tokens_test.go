@@ -1,11 +1,10 @@
 package parser
 
 import (
+	"fmt"
 	"os"
 	"slices"
 	"testing"
-
-	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/corpus"
@@ -88,25 +87,7 @@ func TestTokenParsersAgree(t *testing.T) {
 		compact, reference := editcompact.NewParser(), editref.NewParser()
 		compact.SetEdits(set)
 		reference.SetEdits(set)
-		valid, failures := 0, 0
-		for _, ref := range inputs {
-			okC := compact.Match(ref, grammar.RuleURIReference)
-			okR := reference.Match(ref, grammar.RuleURIReference)
-			var diff string
-			switch {
-			case okC != okR:
-				diff = cmp.Diff(okC, okR)
-			case okC:
-				valid++
-				diff = cmp.Diff(uritest.TokensOf(compact, fillReads), uritest.TokensOf(reference, fillReads))
-			}
-			if diff != "" {
-				t.Errorf("edits %v: %q: compact parser (-), reference parser (+):\n%s", set, ref, diff)
-				if failures++; failures == 10 {
-					t.FailNow()
-				}
-			}
-		}
+		valid := uritest.SameTokens(t, fmt.Sprintf("edits %v, compact (-) and reference (+) parsers", set), compact, reference, grammar.RuleURIReference, inputs, fillReads)
 		if valid == 0 {
 			t.Errorf("edits %v: no valid reference among %d", set, len(inputs))
 		}

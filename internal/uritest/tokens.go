@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // Token is one token of a generated parser: a rule and the span it matched.
@@ -36,6 +38,40 @@ func TokensOf[R ~int](p TokenSource[R], keep func(R) bool) []Token[R] {
 		}
 	}
 	return out
+}
+
+// TokenParser is a generated parser's adapter: a match of a rule, then
+// its tokens.
+type TokenParser[R ~int] interface {
+	TokenSource[R]
+	Match(s string, rule R) bool
+}
+
+// SameTokens checks that parsers a and b accept the same strings of refs as
+// start, and give the same tokens of the rules keep keeps for each string
+// both accept; it stops the test after ten differences. It returns how
+// many strings were valid. where names the parsers' settings in messages.
+func SameTokens[R ~int](t testing.TB, where string, a, b TokenParser[R], start R, refs []string, keep func(R) bool) (valid int) {
+	t.Helper()
+	failures := 0
+	for _, ref := range refs {
+		okA, okB := a.Match(ref, start), b.Match(ref, start)
+		var diff string
+		switch {
+		case okA != okB:
+			diff = cmp.Diff(okA, okB)
+		case okA:
+			valid++
+			diff = cmp.Diff(TokensOf(a, keep), TokensOf(b, keep))
+		}
+		if diff != "" {
+			t.Errorf("%s: %q: (-first parser +second parser):\n%s", where, ref, diff)
+			if failures++; failures == 10 {
+				t.FailNow()
+			}
+		}
+	}
+	return valid
 }
 
 // quoted matches a Go-quoted string in a line of testdata.

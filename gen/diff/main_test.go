@@ -47,6 +47,13 @@ func TestDiff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The strings the report lists first are the shortest that one
+		// side alone accepts: the row names them while both grammars
+		// read the short strings as published.
+		if !shortAsPublished(a) || !shortAsPublished(b) {
+			t.Logf("%s %s: %s", tt.a, tt.b, oracle.NotHeld)
+			continue
+		}
 		got := diff(tt.a, a, tt.b, b, 3, 300, nil)
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
@@ -57,6 +64,23 @@ func TestDiff(t *testing.T) {
 	if _, err := editSet("strict+nope"); err == nil {
 		t.Error("an unknown edit was accepted")
 	}
+}
+
+// shortAsPublished reports whether the grammar in force under set reads
+// every string of at most one ASCII byte, as a URI-reference, as the
+// published grammar under set does.
+func shortAsPublished(set grammar.EditSet) bool {
+	inForce, published := oracle.NewFor(set), oracle.NewPublished(set)
+	for c := -1; c < 0x80; c++ {
+		s := ""
+		if c >= 0 {
+			s = string(rune(c))
+		}
+		if same, _ := oracle.SameVerdict(inForce, published, grammar.RuleURIReference, s); !same {
+			return false
+		}
+	}
+	return true
 }
 
 // TestDiff3986 checks the report between RFC 2396 and RFC 3986 on

@@ -354,7 +354,8 @@ func (o *Oracle) ReadServer(authority string) (Server, bool) {
 
 // SameReading reports whether o and p read each of refs alike: both
 // accept it as a URI-reference, or both reject it at the same byte
-// ([SameVerdict]), and if they accept it, they split it into the same
+// ([SameVerdict]) after a prefix they both accept or both reject
+// ([SamePrefixVerdict]), and if they accept it, they split it into the same
 // components, opaque or not, and read its authority as the same server
 // (or both as a registry name). With o the grammar in force and p
 // [NewPublished], it says whether a row that states what Appendix A makes
@@ -366,6 +367,9 @@ func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 			return false
 		}
 		if !valid {
+			if !SamePrefixVerdict(o, p, grammar.RuleURIReference, ref) {
+				return false
+			}
 			continue
 		}
 		split, opaque := o.Read(ref)
@@ -382,6 +386,16 @@ func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 		}
 	}
 	return true
+}
+
+// SamePrefixVerdict reports whether a and b give the same verdict to the
+// text of s before its first bad byte (as a reads it). An error message
+// names the rule that holds that text: "a\x00" fails in rel_segment while
+// "a" is a relative reference, in scheme after an edit that takes rel_path
+// away.
+func SamePrefixVerdict[R any, V Verdicts[R]](a, b V, rule R, s string) bool {
+	n := a.ViablePrefix(rule, s)
+	return a.Match(rule, s[:n]) == b.Match(rule, s[:n])
 }
 
 // Verdicts is an oracle of a grammar whose rules are R.

@@ -64,10 +64,18 @@ func ExampleMatch() {
 func ExampleResolve() {
 	base := "http://a/b/c/d;p?q"
 	for _, ref := range []string{"../../../g", "?y", "http:g"} {
-		target, _, _ := rfc3986.Resolve(base, ref)
+		target, _, err := rfc3986.Resolve(base, ref)
+		if err != nil {
+			fmt.Println(ref, "->", err)
+			continue
+		}
 		fmt.Println(ref, "->", target)
 	}
-	target, _, _ := rfc3986.Resolve(base, "http:g", rfc3986.BackwardsCompatibleScheme())
+	target, _, err := rfc3986.Resolve(base, "http:g", rfc3986.BackwardsCompatibleScheme())
+	if err != nil {
+		fmt.Println("http:g (non-strict) ->", err)
+		return
+	}
 	fmt.Println("http:g (non-strict) ->", target)
 	// Output:
 	// ../../../g -> http://a/g
@@ -134,13 +142,29 @@ func ExampleEquivalent() {
 
 // A parsed base resolves parsed references, as Resolve does for strings.
 func ExampleURI_Resolve() {
-	base, _ := rfc3986.Parse("http://a/b/c/d;p?q")
+	base, err := rfc3986.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	for _, ref := range []string{"../g", "g?y#s", "../../../g"} {
-		t, _, _ := base.Resolve(ref)
+		t, _, err := base.Resolve(ref)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
 		fmt.Println(t)
 	}
-	target, _ := rfc3986.Parse("http://a/b/x")
-	rel, _ := base.Relativize(target)
+	target, err := rfc3986.Parse("http://a/b/x")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rel, err := base.Relativize(target)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(rel)
 	// Output:
 	// http://a/b/g

@@ -5,6 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
 )
@@ -15,7 +17,12 @@ import (
 func TestResolveReferenceString(t *testing.T) {
 	refs := uritest.Sample(t, "../testdata/bench-sample.txt")
 	refs = append(refs, "g", "../../../g", "//x", ".//g", "http:g", "#f", "", "..//g")
+	facts := oracle3986.NewFacts()
 	for _, base := range []string{"http://a/b/c/d;p?q", "http://a", "foo:/a", "foo:a/b", "mailto:x@y", "g"} {
+		if !facts.Hold(base) {
+			t.Logf("base %q: %s", base, oracle.NotHeld)
+			continue
+		}
 		var b rfc3986.URI
 		if err := rfc3986.ParseInto(&b, base); err != nil {
 			t.Fatal(err)

@@ -108,17 +108,38 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 		}
 		return false
 	}
-	// walk collects the raw data bytes and the separators of n. A
-	// one-byte literal is data when it is an alternative among
-	// characters, a separator when it stands in a sequence.
-	var walk func(n *bnf.Node, r *escapeRule, inSequence bool)
-	walk = func(n *bnf.Node, r *escapeRule, inSequence bool) {
+	// walk returns the raw data bytes of n, and whether n holds data at
+	// all, and collects its separators into r. A one-byte literal is data
+	// when it is an alternative among characters, a separator when it
+	// stands in a sequence. The data of an alternation is what any
+	// alternative allows; that of a sequence is what every part holding
+	// data allows, since Escape does not know which part a byte will land
+	// in: segment = *pchar *( ";" param ) leaves a byte raw only if both
+	// pchar and param have it (an edit that gives param a character pchar
+	// lacks must not make Escape write it raw before the ";").
+	var walk func(n *bnf.Node, r *escapeRule, inSequence bool) (byteSet, bool)
+	// walkSeq is walk of the parts of a sequence.
+	walkSeq := func(parts []*bnf.Node, r *escapeRule) (byteSet, bool) {
+		var class byteSet
+		data := false
+		for _, c := range parts {
+			cs, ok := walk(c, r, true)
+			switch {
+			case !ok:
+			case !data:
+				class, data = cs, true
+			default:
+				class = intersect(class, cs)
+			}
+		}
+		return class, data
+	}
+	walk = func(n *bnf.Node, r *escapeRule, inSequence bool) (byteSet, bool) {
 		if n.Kind == bnf.RuleRef && n.Text == "escaped" {
-			return // "%" hex hex: an escape, not a raw byte
+			return byteSet{}, false // "%" hex hex: an escape, not a raw byte
 		}
 		if cs, ok := charSet(n); ok && !(inSequence && n.Kind == bnf.Literal) {
-			r.class = r.class.union(cs)
-			return
+			return cs, true
 		}
 		switch n.Kind {
 		case bnf.Literal:
@@ -126,18 +147,21 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 				r.separators.add(n.Text[i])
 			}
 		case bnf.RuleRef:
-			walk(byName[n.Text], r, false)
+			return walk(byName[n.Text], r, false)
 		case bnf.Alternation:
+			var class byteSet
+			data := false
 			for _, c := range n.Children {
-				walk(c, r, false)
+				cs, ok := walk(c, r, false)
+				class, data = class.union(cs), data || ok
 			}
+			return class, data
 		case bnf.Concatenation:
-			for _, c := range n.Children {
-				walk(c, r, true)
-			}
+			return walkSeq(n.Children, r)
 		case bnf.Repetition:
-			walk(n.Children[0], r, false)
+			return walk(n.Children[0], r, false)
 		}
+		return byteSet{}, false
 	}
 	var nullable func(n *bnf.Node) bool
 	nullable = func(n *bnf.Node) bool {
@@ -207,7 +231,7 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 				return nil, fmt.Errorf("escape: rule %s is not in the grammar", name)
 			}
 			r := escapeRule{name: name, structured: list.structured, nullable: nullable(body)}
-			walk(body, &r, false)
+			r.class, _ = walk(body, &r, false)
 			r.first = first(body)
 			if !list.structured && body.Kind == bnf.Concatenation && len(body.Children) > 1 && oneUnit(body.Children[0]) {
 				// One character then the rest (opaque_part = uric_no_slash
@@ -215,25 +239,19 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 				// allows it. uric_no_slash lists "$" itself; a uric
 				// without "$" (an edit of reserved) must escape it there.
 				var rest escapeRule
-				for _, c := range body.Children[1:] {
-					walk(c, &rest, true)
-				}
-				r.class = rest.class
+				r.class, _ = walkSeq(body.Children[1:], &rest)
 				r.separators = rest.separators
 			}
 			if list.structured && body.Kind == bnf.Concatenation && body.Children[0].Kind == bnf.RuleRef {
 				var seg, rest escapeRule
-				walk(body.Children[0], &seg, false)
-				r.firstSegment, r.hasFirstSeg = seg.class, true
+				r.firstSegment, _ = walk(body.Children[0], &seg, false)
+				r.hasFirstSeg = true
 				// After the first segment, a byte is raw as the rest of
 				// the rule allows it (rel_path's abs_path: pchar), not as
 				// the first segment does: rel_segment's ";" is data there
 				// only, a separator after it, and after an edit that
 				// drops params no longer allowed at all.
-				for _, c := range body.Children[1:] {
-					walk(c, &rest, true)
-				}
-				r.class = rest.class
+				r.class, _ = walkSeq(body.Children[1:], &rest)
 			}
 			for _, rw := range reservedWithin {
 				if rw.rule == name {
@@ -267,6 +285,14 @@ func setChars(s byteSet) string {
 
 func setLiteral(s byteSet) string {
 	return fmt.Sprintf("{%#016x, %#016x, %#016x, %#016x}", s[0], s[1], s[2], s[3])
+}
+
+// intersect returns the bytes both s and t have.
+func intersect(s, t byteSet) byteSet {
+	for i := range s {
+		s[i] &= t[i]
+	}
+	return s
 }
 
 func minus(s, t byteSet) byteSet {

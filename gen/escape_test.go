@@ -94,3 +94,27 @@ func TestEscapeHexDigits(t *testing.T) {
 		})
 	}
 }
+
+// TestEscapeAnalysisSequence checks that a byte only one part of a
+// sequence allows is not left raw: after an edit that gives param "|",
+// a segment or a path escapes it, since Escape cannot tell whether it
+// lands before the ";" (pchar) or after it (param).
+func TestEscapeAnalysisSequence(t *testing.T) {
+	defs, _ := readGrammar(t, "testdata/rfc2396.peg", "# param = *pchar", `# param = *( pchar | "|" )`)
+	rules, err := escapeAnalysis(defs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rules {
+		switch r.name {
+		case "segment", "path_segments", "abs_path", "rel_path":
+			if r.class.has('|') {
+				t.Errorf("%s leaves \"|\" raw, which only param allows", r.name)
+			}
+		case "param":
+			if !r.class.has('|') {
+				t.Errorf("param escapes \"|\", which it allows")
+			}
+		}
+	}
+}

@@ -363,7 +363,7 @@ func TestTerminalOutput(t *testing.T) {
 		{[]string{"escape", "--component", "segment", "a\x1bb"}, true, "a%1Bb\n"},
 		{[]string{"normalize", "--raw", "http://A/"}, true, "http://a/\n"},
 	} {
-		if ref := tt.args[len(tt.args)-1]; tt.args[0] == "normalize" && !facts.Hold(ref) {
+		if ref := tt.args[len(tt.args)-1]; tt.args[0] == "normalize" && !facts.Hold(ref) || tt.args[0] == "escape" && !facts.Hold(strings.TrimSuffix(tt.want, "\n")) {
 			t.Logf("%q: %s", tt.args, oracle.NotHeld)
 			continue
 		}

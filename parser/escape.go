@@ -24,6 +24,10 @@ const (
 	// EscapeBadStart: a path rule's input must start with "/" (abs_path)
 	// or must not (rel_path), and a separator is never escaped there.
 	EscapeBadStart
+	// EscapeNoString: the path's separators, kept as given, make a
+	// structure the rule does not allow. Appendix A allows every one; a
+	// grammar edit may not (no empty segment, at most so many segments).
+	EscapeNoString
 )
 
 // Code returns a short stable name for machines.
@@ -38,6 +42,8 @@ func (r EscapeReason) String() string {
 		return "the rule does not match the empty string"
 	case EscapeBadStart:
 		return "the path does not start as the rule requires"
+	case EscapeNoString:
+		return "the grammar has no path of that structure"
 	}
 	return "unknown reason"
 }
@@ -62,7 +68,8 @@ func (e *EscapeError) Error() string {
 func EscapeRules() []grammar.Rule { return escaping.Rules() }
 
 // escaping is Escape's tables for the rules of Appendix A.
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
+var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
+	Match: func(rule grammar.Rule, s string) bool { return Match(rule, s) == nil }}
 
 // Escape returns s escaped (section 2.4.1: "%" and two upper-case hex
 // digits per escaped byte) so that the result matches rule as a whole and
@@ -104,6 +111,8 @@ func Escape(s string, rule grammar.Rule) (string, error) {
 		e.Detail = fmt.Sprintf("%s must not start with %q; use abs_path", rule, s[0])
 	case pct.MustStartWithSeparator:
 		e.Detail = rule.String() + " must start with \"/\""
+	case pct.Unrepresentable:
+		e.Detail = "the grammar in force has no " + rule.String() + " with the input's \"/\" and \";\" where they are"
 	}
 	return "", e
 }

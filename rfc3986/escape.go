@@ -58,12 +58,17 @@ const (
 	// not (path-rootless, path-noscheme), and a separator is never
 	// encoded.
 	EscapeBadStart
+	// EscapeNoString: the path's separators, kept as given, make a
+	// structure the rule does not allow. Appendix A allows every one; a
+	// grammar edit may not (no empty segment, say).
+	EscapeNoString
 )
 
 var escapeReasonTexts = [...]string{
 	EscapeUnsupportedRule: "percent-encoding is not defined for this rule",
 	EscapeEmpty:           "the rule does not match the empty string",
 	EscapeBadStart:        "the path does not start as the rule requires",
+	EscapeNoString:        "the grammar has no path of that structure",
 }
 
 // Code returns a short stable name of r for machines.
@@ -97,7 +102,8 @@ func (e *EscapeError) Error() string {
 func EscapeRules() []grammar.Rule { return escaping.Rules() }
 
 // escaping is Escape's tables for the rules of Appendix A.
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
+var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
+	Match: func(rule grammar.Rule, s string) bool { return Match(rule, s) == nil }}
 
 // Escape returns s percent-encoded (section 2.1: "%" and two upper-case
 // hex digits per octet) so that the result matches rule as a whole and
@@ -128,6 +134,8 @@ func encodeDetail(rule grammar.Rule, problem pct.Problem) string {
 		return rule.String() + ` must not start with "/"; use path-abempty`
 	case problem == pct.MustStartWithSeparator:
 		return rule.String() + ` must start with "/"`
+	case problem == pct.Unrepresentable:
+		return "the grammar in force has no " + rule.String() + ` with the input's "/" where they are`
 	case problem != pct.NoProblem:
 		return ""
 	case rule < 0 || rule >= grammar.NumRules:

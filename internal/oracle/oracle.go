@@ -54,6 +54,55 @@ func NewFor(set grammar.EditSet) *Oracle {
 //go:embed appendix-a.txt
 var appendixA string
 
+// RuleAsPublished reports whether rfc2396.peg writes rule, and every rule
+// it uses, as Appendix A publishes it (appendix-a.txt): the same ABNF
+// line. A test of a property Appendix A guarantees for a rule (Escape of
+// a path always keeps its structure) holds for the rule while this is so.
+func RuleAsPublished(rule grammar.Rule) bool {
+	published, err := PublishedDefinitions()
+	if err != nil {
+		panic(err) // a fixed file, checked by TestPublished
+	}
+	lines := map[string]string{}
+	for _, d := range published {
+		lines[d.Name] = d.Line
+	}
+	defs, _ := grammar.Definitions(0)
+	byName := map[string]bnf.Definition{}
+	for _, d := range defs {
+		byName[d.Name] = d
+	}
+	seen := map[string]bool{}
+	var same func(name string) bool
+	same = func(name string) bool {
+		if seen[name] {
+			return true
+		}
+		seen[name] = true
+		d, ok := byName[name]
+		if !ok || lines[name] != d.Line {
+			return false
+		}
+		ok = true
+		visitRefs(d.Body, func(ref string) { ok = ok && same(ref) })
+		return ok
+	}
+	return same(rule.String())
+}
+
+// visitRefs calls f with the name of every rule n refers to.
+func visitRefs(n *bnf.Node, f func(string)) {
+	if n == nil {
+		return
+	}
+	if n.Kind == bnf.RuleRef {
+		f(n.Text)
+	}
+	for _, c := range n.Children {
+		visitRefs(c, f)
+	}
+}
+
 // NewPublished is [NewFor] for Appendix A as RFC 2396 publishes it
 // (appendix-a.txt), not as rfc2396.peg now writes it: the two differ only
 // after someone edits the grammar. A test table that states what

@@ -98,6 +98,9 @@ const (
 	// MustStartWithSeparator: a path rule that must start with "/" was
 	// given something else first.
 	MustStartWithSeparator
+	// Unrepresentable: a path rule has no string with the structure
+	// given (its separators, kept raw): reported by [Grammar.Escape].
+	Unrepresentable
 )
 
 // Escape returns s with every byte t does not leave raw percent-encoded,

@@ -335,11 +335,12 @@ func Opaque(s Split) (Split, bool) {
 //     runs from the start (an edit that lets rel_segment hold ":" makes
 //     "a:" such a path).
 //   - Appendix B takes "//" for the start of an authority. The grammar
-//     reads a net_path only if what follows "//" is an authority;
-//     otherwise the "//" starts the path, an abs_path (an edit that gives
-//     pchar a character authority lacks makes "//a|b" one). An empty
-//     authority is left as Appendix B reads it: the edit empty-authority
-//     reads it as none, which its callers apply.
+//     reads a net_path only if "//", the authority and the path after it
+//     are one; otherwise the "//" starts the path, an abs_path (an edit
+//     that gives pchar a character authority lacks makes "//a|b" one, and
+//     one that makes net_path's abs_path required makes "//h" one). An
+//     empty authority under the edit empty-authority is left as Appendix
+//     B reads it: that edit reads it as none, which its callers apply.
 func (o *Oracle) Read(s string) (Split, bool) {
 	sp := SplitB(s)
 	if sp.Scheme.Defined {
@@ -352,7 +353,9 @@ func (o *Oracle) Read(s string) (Split, bool) {
 			sp = Split{Path: beforeFragment[:len(rel.Path)-1], Query: rel.Query, Fragment: sp.Fragment}
 		}
 	}
-	if a := sp.Authority; a.Defined && a.Value != "" && !o.Match(grammar.RuleAuthority, a.Value) {
+	// An empty authority under the edit empty-authority is none, which
+	// its callers apply.
+	if a := sp.Authority; a.Defined && (a.Value != "" || !o.edits.Has(grammar.EditEmptyAuthority)) && !o.Match(grammar.RuleNetPath, "//"+a.Value+sp.Path) {
 		sp.Path = "//" + a.Value + sp.Path
 		sp.Authority = Component{}
 	}

@@ -76,8 +76,8 @@ func TestErrorMessages(t *testing.T) {
 }
 
 func TestParseIntoResets(t *testing.T) {
-	if ref := "g"; !oracle.NewFacts(0).Hold(ref) {
-		t.Skipf("%s: %s", ref, oracle.NotHeld)
+	if refs := []string{"http://u@h:1/p?q#f", "g"}; !oracle.NewFacts(0).Hold(refs...) {
+		t.Skipf("%q: %s", refs, oracle.NotHeld)
 	}
 	var u parser.URI
 	if err := parser.ParseInto(&u, "http://u@h:1/p?q#f"); err != nil {

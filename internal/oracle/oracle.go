@@ -387,8 +387,15 @@ func (o *Oracle) ReadServer(authority string) (Server, bool) {
 	if authority == "" {
 		return Server{}, true
 	}
+	orig := authority
 	authority = latin1(authority)
 	m := o.server.FindStringSubmatchIndex(authority)
+	if m == nil {
+		// An edit gave hostport a form the published split does not
+		// know (a ":" after the port, say): split it as the grammar's
+		// rules allow, the longest host first.
+		return o.splitServer(orig), true
+	}
 	get := func(g int) Component {
 		if m[2*g] < 0 {
 			return Component{}
@@ -448,6 +455,35 @@ func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 func SamePrefixVerdict[R any, V Verdicts[R]](a, b V, rule R, s string) bool {
 	n := a.ViablePrefix(rule, s)
 	return a.Match(rule, s[:n]) == b.Match(rule, s[:n])
+}
+
+// splitServer splits a server the published form [ userinfo "@" ] host
+// [ ":" port ] does not match: the userinfo before the last "@" if it is
+// one, then the longest prefix that is a host, then after a ":" the
+// longest run that is a port.
+func (o *Oracle) splitServer(authority string) Server {
+	var s Server
+	rest := authority
+	if i := strings.LastIndexByte(authority, '@'); i >= 0 && o.Match(grammar.RuleUserinfo, authority[:i]) {
+		s.UserInfo, rest = Component{authority[:i], true}, authority[i+1:]
+	}
+	for n := len(rest); n > 0; n-- {
+		if o.Match(grammar.RuleHost, rest[:n]) {
+			s.Host, rest = Component{rest[:n], true}, rest[n:]
+			break
+		}
+	}
+	if strings.HasPrefix(rest, ":") {
+		for n := len(rest); n > 0; n-- {
+			if o.Match(grammar.RulePort, rest[1:n]) {
+				s.Port = Component{rest[1:n], true}
+				break
+			}
+		}
+	}
+	s.IPv4 = o.Match(grammar.RuleIPv4address, s.Host.Value)
+	s.IPv6 = strings.HasPrefix(s.Host.Value, "[")
+	return s
 }
 
 // Verdicts is an oracle of a grammar whose rules are R.

@@ -18,7 +18,11 @@ func ExampleRead() {
 ... <A href="../x">a hypertext anchor</A> ...
 </BODY></HTML>`
 	err := document.Read(strings.NewReader(page), document.HTML, document.Options{}, func(r *document.Reference) error {
-		fmt.Printf("%d:%d <%s %s> %s -> %s (base from %s)\n", r.Line, r.Column, r.Element, r.Attribute, r.URI, r.Resolved, r.Base.From.Code())
+		resolved := r.Resolved
+		if resolved == "" {
+			resolved = "(not resolved)"
+		}
+		fmt.Printf("%d:%d <%s %s> %s -> %s (base from %s)\n", r.Line, r.Column, r.Element, r.Attribute, r.URI, resolved, r.Base.From.Code())
 		return nil
 	})
 	if err != nil {

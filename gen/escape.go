@@ -108,17 +108,38 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 		}
 		return false
 	}
-	// walk collects the raw data bytes and the separators of n. A
-	// one-byte literal is data when it is an alternative among
-	// characters, a separator when it stands in a sequence.
-	var walk func(n *bnf.Node, r *escapeRule, inSequence bool)
-	walk = func(n *bnf.Node, r *escapeRule, inSequence bool) {
+	// walk returns the raw data bytes of n, and whether n holds data at
+	// all, and collects its separators into r. A one-byte literal is data
+	// when it is an alternative among characters, a separator when it
+	// stands in a sequence. The data of an alternation is what any
+	// alternative allows; that of a sequence is what every part holding
+	// data allows, since Escape does not know which part a byte will land
+	// in: segment = *pchar *( ";" param ) leaves a byte raw only if both
+	// pchar and param have it (an edit that gives param a character pchar
+	// lacks must not make Escape write it raw before the ";").
+	var walk func(n *bnf.Node, r *escapeRule, inSequence bool) (byteSet, bool)
+	// walkSeq is walk of the parts of a sequence.
+	walkSeq := func(parts []*bnf.Node, r *escapeRule) (byteSet, bool) {
+		var class byteSet
+		data := false
+		for _, c := range parts {
+			cs, ok := walk(c, r, true)
+			switch {
+			case !ok:
+			case !data:
+				class, data = cs, true
+			default:
+				class = intersect(class, cs)
+			}
+		}
+		return class, data
+	}
+	walk = func(n *bnf.Node, r *escapeRule, inSequence bool) (byteSet, bool) {
 		if n.Kind == bnf.RuleRef && n.Text == "escaped" {
-			return // "%" hex hex: an escape, not a raw byte
+			return byteSet{}, false // "%" hex hex: an escape, not a raw byte
 		}
 		if cs, ok := charSet(n); ok && !(inSequence && n.Kind == bnf.Literal) {
-			r.class = r.class.union(cs)
-			return
+			return cs, true
 		}
 		switch n.Kind {
 		case bnf.Literal:
@@ -126,18 +147,21 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 				r.separators.add(n.Text[i])
 			}
 		case bnf.RuleRef:
-			walk(byName[n.Text], r, false)
+			return walk(byName[n.Text], r, false)
 		case bnf.Alternation:
+			var class byteSet
+			data := false
 			for _, c := range n.Children {
-				walk(c, r, false)
+				cs, ok := walk(c, r, false)
+				class, data = class.union(cs), data || ok
 			}
+			return class, data
 		case bnf.Concatenation:
-			for _, c := range n.Children {
-				walk(c, r, true)
-			}
+			return walkSeq(n.Children, r)
 		case bnf.Repetition:
-			walk(n.Children[0], r, false)
+			return walk(n.Children[0], r, false)
 		}
+		return byteSet{}, false
 	}
 	var nullable func(n *bnf.Node) bool
 	nullable = func(n *bnf.Node) bool {
@@ -207,7 +231,7 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 				return nil, fmt.Errorf("escape: rule %s is not in the grammar", name)
 			}
 			r := escapeRule{name: name, structured: list.structured, nullable: nullable(body)}
-			walk(body, &r, false)
+			r.class, _ = walk(body, &r, false)
 			r.first = first(body)
 			if !list.structured && body.Kind == bnf.Concatenation && len(body.Children) > 1 && oneUnit(body.Children[0]) {
 				// One character then the rest (opaque_part = uric_no_slash
@@ -215,25 +239,19 @@ func escapeAnalysis(defs []bnf.Definition) ([]escapeRule, error) {
 				// allows it. uric_no_slash lists "$" itself; a uric
 				// without "$" (an edit of reserved) must escape it there.
 				var rest escapeRule
-				for _, c := range body.Children[1:] {
-					walk(c, &rest, true)
-				}
-				r.class = rest.class
+				r.class, _ = walkSeq(body.Children[1:], &rest)
 				r.separators = rest.separators
 			}
 			if list.structured && body.Kind == bnf.Concatenation && body.Children[0].Kind == bnf.RuleRef {
 				var seg, rest escapeRule
-				walk(body.Children[0], &seg, false)
-				r.firstSegment, r.hasFirstSeg = seg.class, true
+				r.firstSegment, _ = walk(body.Children[0], &seg, false)
+				r.hasFirstSeg = true
 				// After the first segment, a byte is raw as the rest of
 				// the rule allows it (rel_path's abs_path: pchar), not as
 				// the first segment does: rel_segment's ";" is data there
 				// only, a separator after it, and after an edit that
 				// drops params no longer allowed at all.
-				for _, c := range body.Children[1:] {
-					walk(c, &rest, true)
-				}
-				r.class = rest.class
+				r.class, _ = walkSeq(body.Children[1:], &rest)
 			}
 			for _, rw := range reservedWithin {
 				if rw.rule == name {
@@ -269,6 +287,14 @@ func setLiteral(s byteSet) string {
 	return fmt.Sprintf("{%#016x, %#016x, %#016x, %#016x}", s[0], s[1], s[2], s[3])
 }
 
+// intersect returns the bytes both s and t have.
+func intersect(s, t byteSet) byteSet {
+	for i := range s {
+		s[i] &= t[i]
+	}
+	return s
+}
+
 func minus(s, t byteSet) byteSet {
 	for i := range s {
 		s[i] &^= t[i]
@@ -287,6 +313,15 @@ func escapeTables(defs []bnf.Definition) ([]byte, error) {
 	b.WriteString("// Code generated by gen from grammar/rfc2396.abnf. DO NOT EDIT.\n\n")
 	b.WriteString("package parser\n\n")
 	b.WriteString("import (\n\t\"github.com/rfc2396/rfc2396/grammar\"\n\t\"github.com/rfc2396/rfc2396/internal/pct\"\n)\n\n")
+	hex, err := escapeHexDigits(defs)
+	if err != nil {
+		return nil, err
+	}
+	b.WriteString("// escapeHexDigits are the digits of the escapes Escape and Normalize\n")
+	b.WriteString("// write, by value: upper case where the grammar's hex has both cases\n")
+	b.WriteString("// (section 2.4.1's examples are upper case), lower case where it has only\n")
+	b.WriteString("// lower case.\n")
+	fmt.Fprintf(&b, "const escapeHexDigits = %q\n\n", hex)
 	b.WriteString("// escapeTables holds, for each rule Escape supports, the bytes it leaves\n")
 	b.WriteString("// raw, derived by gen from the rule's Appendix A definition (see\n")
 	b.WriteString("// gen/escape.go): raw is the grammar's class less the characters the\n")
@@ -339,10 +374,60 @@ func escapeTables(defs []bnf.Definition) ([]byte, error) {
 		}
 		fmt.Fprintf(&b, "\t\tDelims: pct.Set%s,\n", setLiteral(r.reserved.union(r.separators)))
 		fmt.Fprintf(&b, "\t\tNonEmpty: %v,\n", !r.nullable)
+		b.WriteString("\t\tHex: escapeHexDigits,\n")
 		b.WriteString("\t},\n")
 	}
 	b.WriteString("}\n")
 	return b.Bytes(), nil
+}
+
+// escapeHexDigits returns the sixteen digits an escape of the grammar
+// writes, by value, from the class of its rule hex: each letter in upper
+// case if hex has it, else in lower case. It fails if hex is not a class
+// of characters or lacks a digit of either case.
+func escapeHexDigits(defs []bnf.Definition) (string, error) {
+	byName := map[string]*bnf.Node{}
+	for _, d := range defs {
+		byName[d.Name] = d.Body
+	}
+	var class func(n *bnf.Node, depth int) (byteSet, error)
+	class = func(n *bnf.Node, depth int) (byteSet, error) {
+		var s byteSet
+		switch {
+		case n == nil || depth > 16:
+		case n.Kind == bnf.Literal && len(n.Text) == 1:
+			return literalSet(n), nil
+		case n.Kind == bnf.RuleRef:
+			return class(byName[n.Text], depth+1)
+		case n.Kind == bnf.Alternation:
+			for _, c := range n.Children {
+				cs, err := class(c, depth+1)
+				if err != nil {
+					return s, err
+				}
+				s = s.union(cs)
+			}
+			return s, nil
+		}
+		return s, fmt.Errorf("escape: rule hex is not an alternation of characters, so gen cannot tell which digits an escape writes")
+	}
+	set, err := class(byName["hex"], 0)
+	if err != nil {
+		return "", err
+	}
+	var digits []byte
+	for v, upper := range "0123456789ABCDEF" {
+		c := byte(upper)
+		switch {
+		case set.has(c):
+		case set.has(c | 0x20):
+			c |= 0x20
+		default:
+			return "", fmt.Errorf("escape: rule hex has no digit for the value %d (%q), so an escape cannot write every octet", v, upper)
+		}
+		digits = append(digits, c)
+	}
+	return string(digits), nil
 }
 
 // writeEscapeTables writes the escape tables to path.

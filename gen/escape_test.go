@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestEscapeAnalysis checks what gen derives from Appendix A for a few
 // rules: separators come from literals in sequences, data from character
@@ -63,4 +66,55 @@ func sorted(s string) string {
 		set.add(s[i])
 	}
 	return setChars(set)
+}
+
+// TestEscapeHexDigits checks which digits escapes are written with, from
+// the grammar's rule hex, as published and after edits of its line.
+func TestEscapeHexDigits(t *testing.T) {
+	const line = `# hex = digit | "A" | "B" | "C" | "D" | "E" | "F" | "a" | "b" | "c" | "d" | "e" | "f"`
+	tests := []struct {
+		name, line, want, wantErr string
+	}{
+		{"both cases", line, "0123456789ABCDEF", ""},
+		{"upper case only", `# hex = digit | "A" | "B" | "C" | "D" | "E" | "F"`, "0123456789ABCDEF", ""},
+		{"lower case only", `# hex = digit | "a" | "b" | "c" | "d" | "e" | "f"`, "0123456789abcdef", ""},
+		{"mixed", `# hex = digit | "A" | "b" | "C" | "d" | "E" | "f"`, "0123456789AbCdEf", ""},
+		{"no f", `# hex = digit | "A" | "B" | "C" | "D" | "E"`, "", `rule hex has no digit for the value 15 ('F')`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defs, _ := readGrammar(t, "testdata/rfc2396.peg", line, tt.line)
+			got, err := escapeHexDigits(defs)
+			switch {
+			case tt.wantErr != "" && (err == nil || !strings.Contains(err.Error(), tt.wantErr)):
+				t.Errorf("error %v, want one that says %q", err, tt.wantErr)
+			case tt.wantErr == "" && (err != nil || got != tt.want):
+				t.Errorf("got %q, %v; want %q", got, err, tt.want)
+			}
+		})
+	}
+}
+
+// TestEscapeAnalysisSequence checks that a byte only one part of a
+// sequence allows is not left raw: after an edit that gives param "|",
+// a segment or a path escapes it, since Escape cannot tell whether it
+// lands before the ";" (pchar) or after it (param).
+func TestEscapeAnalysisSequence(t *testing.T) {
+	defs, _ := readGrammar(t, "testdata/rfc2396.peg", "# param = *pchar", `# param = *( pchar | "|" )`)
+	rules, err := escapeAnalysis(defs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rules {
+		switch r.name {
+		case "segment", "path_segments", "abs_path", "rel_path":
+			if r.class.has('|') {
+				t.Errorf("%s leaves \"|\" raw, which only param allows", r.name)
+			}
+		case "param":
+			if !r.class.has('|') {
+				t.Errorf("param escapes \"|\", which it allows")
+			}
+		}
+	}
 }

@@ -356,6 +356,9 @@ func checkLanguages(c *langCheck, rules []langRule) error {
 			continue
 		}
 		causes = append(causes, fmt.Sprintf("%s: %s", m.rule.file, m))
+		if h := c.swallowHint(m); h != "" {
+			causes = append(causes, h)
+		}
 	}
 	if len(causes) == 0 {
 		// A cycle of disagreeing rules: name them all.
@@ -369,6 +372,56 @@ func checkLanguages(c *langCheck, rules []langRule) error {
 		msg += fmt.Sprintf("\n(%s: the rules that use it disagree in turn: %s)", c.label, strings.Join(followers, ", "))
 	}
 	return fmt.Errorf("the PEG body of a rule accepts a different language than its ABNF line:\n%s", msg)
+}
+
+// swallowHint explains a mismatch that no edit of the rule's own body
+// alone can cause away: the body expects a character right after a rule
+// that now accepts that character itself. A PEG repetition never gives
+// back what it took, so the rule before takes the character that should
+// end it (userinfo with "@", in server's "(userinfo '@')?"), and since a
+// rule's span does not depend on what follows it, no body that calls it
+// can stop it there. It returns "" when m is not of that kind.
+func (c *langCheck) swallowHint(m langMismatch) string {
+	r := c.machine.rules[m.rule.peg]
+	if m.pegSide || r == nil {
+		return ""
+	}
+	var hint string
+	walkExpr(r.body, func(e *expr) {
+		if hint != "" || e.op != opSeq {
+			return
+		}
+		for i := 0; i+1 < len(e.kids); i++ {
+			before, after := e.kids[i], e.kids[i+1]
+			if before.op != opRef {
+				continue
+			}
+			var ends byteSet
+			switch after.op {
+			case opLiteral:
+				ends.add(after.text[0])
+			case opClass:
+				if !after.neg {
+					ends = after.set
+				}
+			default:
+				continue
+			}
+			for j := 0; j < len(m.s); j++ {
+				ch := m.s[j]
+				if !ends.has(ch) || !c.machine.accepts(before.text, string(ch)) {
+					continue
+				}
+				hint = fmt.Sprintf("  (the body of %[1]s expects %[3]q right after %[2]s, and %[2]s now accepts %[3]q: "+
+					"a PEG repetition never gives back what it took, so %[2]s takes the %[3]q that should end it, "+
+					"and since a rule matches the same span wherever it is called, no body of %[1]s that calls %[2]s can stop it there. "+
+					"Leave %[3]q out of %[2]s, or see docs/changing-the-grammar.md, \"Edits that need a hand\")",
+					m.rule.peg, before.text, string(ch))
+				return
+			}
+		}
+	})
+	return hint
 }
 
 // checkGrammarLanguages checks every Appendix A rule of ref, the grammar

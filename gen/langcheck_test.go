@@ -118,6 +118,14 @@ func TestLanguageCheck(t *testing.T) {
 			"domainlabel <- alphanum ('-'* alphanum)*", "domainlabel <- alphanum ([-_]* alphanum)*"}, ""},
 		{"literal copy of a PEG: rule", []string{"toplabel <- alpha ('-'* alphanum)*", "toplabel <- alpha / alpha (alphanum / '-')* alphanum"},
 			`rfc2396.peg: rule toplabel: its ABNF line accepts "A0", the PEG body does not`},
+		{"userinfo with @, server's body as it was", []string{
+			`# userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," )`, `# userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," | "@" )`,
+			"userinfo <- (unreserved / escaped / [;:&=+$,])*", "userinfo <- (unreserved / escaped / [;:&=+$,@])*"},
+			`rfc2396.peg: rule server: its ABNF line accepts "@A", the PEG body does not
+  (the body of server expects "@" right after userinfo, and userinfo now accepts "@": ` +
+				`a PEG repetition never gives back what it took, so userinfo takes the "@" that should end it, ` +
+				`and since a rule matches the same span wherever it is called, no body of server that calls userinfo can stop it there. ` +
+				`Leave "@" out of userinfo, or see docs/changing-the-grammar.md, "Edits that need a hand")`},
 		{"port without digits", []string{"port <- digit*", "port <- [0-8]*"},
 			`rfc2396.peg: rule port: its ABNF line accepts "9", the PEG body does not`},
 	}

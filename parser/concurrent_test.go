@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
 )
@@ -52,6 +53,14 @@ func TestConcurrentParse(t *testing.T) {
 // profiles and the pooled edit parsers shared.
 func TestConcurrentProfiles(t *testing.T) {
 	ps := []*parser.Profile{parser.Java, parser.RFC2732, parser.Strict.With(grammar.EditNonASCII)}
+	// What each profile makes of the references, from the oracle: the
+	// test is about sharing profiles, not about the grammar.
+	const ref, treeRef = "http://h/a?b#c", "http://x/"
+	valid := map[*parser.Profile][2]bool{}
+	for _, p := range ps {
+		o := oracle.NewFor(p.Edits())
+		valid[p] = [2]bool{o.Match(grammar.RuleURIReference, ref), o.Match(grammar.RuleURIReference, treeRef)}
+	}
 	var wg sync.WaitGroup
 	for i := 0; i < 4; i++ {
 		wg.Add(1)
@@ -59,13 +68,13 @@ func TestConcurrentProfiles(t *testing.T) {
 			defer wg.Done()
 			for k := 0; k < 6; k++ {
 				p := ps[(i+k)%len(ps)]
-				if _, err := p.Parse("http://h/a?b#c"); err != nil {
-					t.Error(err)
+				if _, err := p.Parse(ref); (err == nil) != valid[p][0] {
+					t.Errorf("Parse(%q) under %s: %v", ref, p, err)
 				}
 				p.Valid("?y")
 				p.Match(grammar.RuleHostname, "3com")
-				if _, err := p.ParseTree(grammar.RuleURIReference, "http://x/"); err != nil {
-					t.Error(err)
+				if _, err := p.ParseTree(grammar.RuleURIReference, treeRef); (err == nil) != valid[p][1] {
+					t.Errorf("ParseTree(%q) under %s: %v", treeRef, p, err)
 				}
 			}
 			ps[i%len(ps)].ValidUnder(grammar.RuleURIReference, "about:")

@@ -47,6 +47,8 @@ func Escape(s string, rule grammar.Rule) (string, error) {
 		e.Detail = fmt.Sprintf("%s must not start with %q; use abs_path", rule, s[0])
 	case pct.MustStartWithSeparator:
 		e.Detail = rule.String() + " must start with \"/\""
+	case pct.Unrepresentable:
+		e.Detail = "the grammar in force has no " + rule.String() + " with the input's \"/\" and \";\" where they are"
 	}
 	return "", e
 }

@@ -7,6 +7,12 @@ import (
 	"github.com/rfc2396/rfc2396/internal/pct"
 )
 
+// escapeHexDigits are the digits of the escapes Escape and Normalize
+// write, by value: upper case where the grammar's hex has both cases
+// (section 2.4.1's examples are upper case), lower case where it has only
+// lower case.
+const escapeHexDigits = "0123456789ABCDEF"
+
 // escapeTables holds, for each rule Escape supports, the bytes it leaves
 // raw, derived by gen from the rule's Appendix A definition (see
 // gen/escape.go): raw is the grammar's class less the characters the
@@ -19,6 +25,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
+		Hex:      escapeHexDigits,
 	},
 	// param: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "=".
 	grammar.RuleParam: {
@@ -26,6 +33,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0x07ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0x2000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
+		Hex:      escapeHexDigits,
 	},
 	// rel_segment: grammar class "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ";="; never empty.
 	grammar.RuleRelSegment: {
@@ -33,6 +41,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0x03ff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0x2800000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: true,
+		Hex:      escapeHexDigits,
 	},
 	// query: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped "$&+,/:;=?@".
 	grammar.RuleQuery: {
@@ -40,6 +49,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0x03ff678200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0xac00985000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
+		Hex:      escapeHexDigits,
 	},
 	// fragment: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".
 	grammar.RuleFragment: {
@@ -47,6 +57,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0xafffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
+		Hex:      escapeHexDigits,
 	},
 	// userinfo: grammar class "!$&'()*+,-.0123456789:;=ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ":;".
 	grammar.RuleUserinfo: {
@@ -54,6 +65,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0x0c00000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: false,
+		Hex:      escapeHexDigits,
 	},
 	// reg_name: grammar class "!$&'()*+,-.0123456789:;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; reserved within the component, escaped ":;@"; never empty.
 	grammar.RuleRegName: {
@@ -61,6 +73,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0x23ff7fd200000000, 0x47fffffe87fffffe, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0x0c00000000000000, 0x0000000000000001, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: true,
+		Hex:      escapeHexDigits,
 	},
 	// opaque_part: grammar class "!$&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
 	grammar.RuleOpaquePart: {
@@ -68,6 +81,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		First:    pct.Set{0xafff7fd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:   pct.Set{0x0000000000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty: true,
+		Hex:      escapeHexDigits,
 	},
 	// path_segments: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~".
 	grammar.RulePathSegments: {
@@ -77,6 +91,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		FirstSegment: pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty:     false,
+		Hex:          escapeHexDigits,
 	},
 	// abs_path: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; first byte "/"; never empty.
 	grammar.RuleAbsPath: {
@@ -86,6 +101,7 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		FirstSegment: pct.Set{0x2fffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty:     true,
+		Hex:          escapeHexDigits,
 	},
 	// rel_path: grammar class "!$&'()*+,-.0123456789:=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; separators kept raw "/;"; before the first "/" "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; first byte "!$&'()*+,-.0123456789;=@ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz~"; never empty.
 	grammar.RuleRelPath: {
@@ -95,5 +111,6 @@ var escapeTables = map[grammar.Rule]*pct.Table{
 		FirstSegment: pct.Set{0x2bffffd200000000, 0x47fffffe87ffffff, 0x0000000000000000, 0x0000000000000000},
 		Delims:       pct.Set{0x0800800000000000, 0x0000000000000000, 0x0000000000000000, 0x0000000000000000},
 		NonEmpty:     true,
+		Hex:          escapeHexDigits,
 	},
 }

@@ -40,11 +40,19 @@ func ExampleUnescape() {
 }
 
 func ExampleURI_PathSegments() {
-	u, _ := parser.Parse("http://h/a%2Fb;v=1%3B2/c")
+	u, err := parser.Parse("http://h/a%2Fb;v=1%3B2/c")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	for _, s := range u.PathSegments() {
 		fmt.Printf("%q %q\n", s.Name, s.Params)
 	}
-	v, _ := parser.Parse("/s?k=a%26b&l=c")
+	v, err := parser.Parse("/s?k=a%26b&l=c")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fields, _ := v.QueryFields()
 	for _, f := range fields {
 		fmt.Printf("%q %q\n", f.Value, f.Delim)

@@ -87,8 +87,16 @@ func ExampleURI_UnmarshalText() {
 }
 
 func ExampleURI_ResolveReference() {
-	base, _ := parser.Parse("http://a/b/c/d;p?q")
-	ref, _ := parser.Parse("../g?y")
+	base, err := parser.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	ref, err := parser.Parse("../g?y")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	u, warnings, err := base.ResolveReference(ref)
 	fmt.Println(u, warnings, err)
 	// Output:
@@ -106,8 +114,16 @@ func ExampleCompose() {
 }
 
 func ExampleEquivalent() {
-	a, _ := parser.Parse("HTTP://a:80/b/./c")
-	b, _ := parser.Parse("http://a/b/c")
+	a, err := parser.Parse("HTTP://a:80/b/./c")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	b, err := parser.Parse("http://a/b/c")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(parser.Equal(a, b), parser.Equivalent(a, b))
 	// Output:
 	// false true
@@ -115,7 +131,11 @@ func ExampleEquivalent() {
 
 func ExampleAuthorityKind() {
 	for _, ref := range []string{"http://u@h:80/", "http://a~b/", "file:///etc"} {
-		u, _ := parser.Parse(ref)
+		u, err := parser.Parse(ref)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
 		fmt.Printf("%s %s (%s) host %q %s\n", ref, u.AuthorityKind().Code(), u.AuthorityKind(), u.Host().Value, u.HostKind())
 	}
 	// Output:

@@ -33,7 +33,11 @@ func ExampleResolve() {
 }
 
 func ExampleNormalize() {
-	n, _ := parser.Normalize("HTTP://WWW.Example.COM:80/a/./b/../c?%7e#s")
+	n, err := parser.Normalize("HTTP://WWW.Example.COM:80/a/./b/../c?%7e#s")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(n)
 	// Output:
 	// http://www.example.com/a/c?%7E#s

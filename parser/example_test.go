@@ -24,7 +24,11 @@ func ExampleParse() {
 }
 
 func ExampleParse_opaque() {
-	u, _ := parser.Parse("mailto:a@example.org?subject=hi")
+	u, err := parser.Parse("mailto:a@example.org?subject=hi")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(u.IsOpaque(), u.Path(), u.Query().Defined)
 	// Output:
 	// true a@example.org?subject=hi false

@@ -65,6 +65,10 @@ const (
 	// (abs_path) or must not (rel_path), and a separator is
 	// never escaped there.
 	EscapeBadStart
+	// EscapeNoString: the path's separators, kept as given, make a
+	// structure the rule does not allow. Appendix A allows every one; a
+	// grammar edit may not (no empty segment, at most so many segments).
+	EscapeNoString
 )
 
 // escapeReasonTexts are the reasons' descriptions for people.
@@ -72,6 +76,7 @@ var escapeReasonTexts = [...]string{
 	EscapeUnsupportedRule: "escaping is not defined for this rule",
 	EscapeEmpty:           "the rule does not match the empty string",
 	EscapeBadStart:        "the path does not start as the rule requires",
+	EscapeNoString:        "the grammar has no path of that structure",
 }
 
 // Code returns a short, stable name for r, for machines.
@@ -106,8 +111,9 @@ func (e *EscapeError) Error() string {
 func EscapeRules() []grammar.Rule { return escaping.Rules() }
 
 // escaping is [Escape]'s tables for the rules of Appendix A
-// (escape_gen.go).
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
+// (escape_gen.go), and the check of a path's structure ([Match]).
+var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
+	Match: func(rule grammar.Rule, s string) bool { return Match(rule, s) == nil }}
 
 // ResolveReason classifies a *[ResolveError]. The four reasons below are
 // those of both packages, with the same values and codes; each package

@@ -3,6 +3,8 @@ package parser
 import (
 	"maps"
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/pct"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -50,7 +52,8 @@ func WithDefaultPorts(ports map[string]string) NormalizeOption {
 //     lower case in scheme names"; section 6: domain names are
 //     case-insensitive);
 //   - the hex digits of every escape are upper-cased ("%7e" and "%7E" are
-//     the same octet); nothing is unescaped, since unescaping a reserved
+//     the same octet), or lower-cased if the grammar's hex has no upper
+//     case (escapeHexDigits, generated from the grammar); nothing is unescaped, since unescaping a reserved
 //     character changes its meaning and RFC 2396 leaves unreserved ones
 //     alone too;
 //   - an empty port, or the scheme's default port (DefaultPorts), is
@@ -163,7 +166,8 @@ func normalizePath(path string, hasAuthority bool) string {
 	return path
 }
 
-// upperEscapes upper-cases the hex digits of the escapes in c.
+// upperEscapes writes the hex digits of the escapes in c as Escape
+// writes them: in upper case, unless the grammar's hex has no upper case.
 func upperEscapes(c Component) Component {
 	s := c.Value
 	i := strings.IndexByte(s, '%')
@@ -183,8 +187,8 @@ func upperEscapes(c Component) Component {
 }
 
 func upper(c byte) byte {
-	if c >= 'a' && c <= 'f' {
-		return c - 'a' + 'A'
+	if pct.IsHex(c) {
+		return escapeHexDigits[pct.HexValue(c)]
 	}
 	return c
 }

@@ -150,9 +150,28 @@ func TestValidUnder(t *testing.T) {
 		{"?y", []string{"strict+empty-relative-path: empty-relative-path", "java: empty-relative-path"}},
 		{"http://a b/", nil},
 	}
-	facts := oracle.NewFacts(0)
+	// ValidUnder tries strict with each relaxation and each profile: a
+	// row holds if each of those grammars reads its reference as the
+	// grammar as published with the same edits does.
+	var readings []*oracle.Facts[*oracle.Oracle]
+	for _, e := range grammar.Edits() {
+		if e.Info().Kind == grammar.Relaxation {
+			readings = append(readings, oracle.NewFacts(parser.Strict.With(e).Edits()))
+		}
+	}
+	for _, p := range parser.Profiles() {
+		readings = append(readings, oracle.NewFacts(p.Edits()))
+	}
+	hold := func(ref string) bool {
+		for _, f := range readings {
+			if !f.Hold(ref) {
+				return false
+			}
+		}
+		return true
+	}
 	for _, tt := range tests {
-		if !facts.Hold(tt.in) {
+		if !hold(tt.in) {
 			t.Logf("%q: %s", tt.in, oracle.NotHeld)
 			continue
 		}
@@ -174,21 +193,24 @@ func TestValidUnder(t *testing.T) {
 // the result are read under its grammar.
 func TestProfileResolve(t *testing.T) {
 	p := parser.Strict.With(grammar.EditEmptyOpaquePart)
-	if oracle.NewFacts(0).Hold("http://a/b/c/d;p?q") {
+	if oracle.NewFacts(p.Edits()).Hold("http://a/b/c/d;p?q", "http:") {
 		got, _, err := p.Resolve("http://a/b/c/d;p?q", "http:")
 		if err != nil || got != "http:" {
 			t.Errorf("Resolve(http:) under %s = %q, %v; want http:", p, got, err)
 		}
 	}
-	got, _, err := parser.RFC2732.Resolve("http://[::1]/a/b", "../c?x[1]")
-	if err != nil || got != "http://[::1]/c?x[1]" {
+	if !oracle.NewFacts(parser.RFC2732.Edits()).Hold("http://[::1]/a/b", "../c?x[1]", "http://[::1]/c?x[1]") {
+		t.Logf("../c?x[1] against http://[::1]/a/b under rfc2732: %s", oracle.NotHeld)
+	} else if got, _, err := parser.RFC2732.Resolve("http://[::1]/a/b", "../c?x[1]"); err != nil || got != "http://[::1]/c?x[1]" {
 		t.Errorf("Resolve under rfc2732 = %q, %v", got, err)
 	}
 	if _, _, err := parser.Resolve("http://[::1]/a/b", "c"); err == nil {
 		t.Error("strict resolved against an IPv6 base")
 	}
-	n, err := parser.Java.Normalize("HTTP://[FE80::1%eth0]:80/a/../b")
-	if err != nil || n != "http://[fe80::1%eth0]/b" {
+	const javaRef = "HTTP://[FE80::1%eth0]:80/a/../b"
+	if !oracle.NewFacts(parser.Java.Edits()).Hold(javaRef, "http://[fe80::1%eth0]/b") {
+		t.Logf("%s under java: %s", javaRef, oracle.NotHeld)
+	} else if n, err := parser.Java.Normalize(javaRef); err != nil || n != "http://[fe80::1%eth0]/b" {
 		t.Errorf("Normalize under java = %q, %v", n, err)
 	}
 }

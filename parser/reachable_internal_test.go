@@ -99,6 +99,16 @@ func TestRelativizeOneByOne(t *testing.T) {
 	bases := append(reachableBases, "http://a/b/c/./d", "http://a/b/../c/d", "http://a", "http://a?q", "http://a/b/c/d;p?q#f",
 		"http://a/..", "http://a/b/c/g:h", "http://[::1]/b/", "foo://a", "foo:/", "http://a/b//c/")
 	checked := 0
+	// held[name][target]: the profile reads target as the published
+	// grammar with its edits does.
+	held := map[string]map[string]bool{}
+	for _, p := range append(Profiles(), Strict) {
+		f, h := oracle.NewFacts(p.Edits()), map[string]bool{}
+		for _, target := range targets {
+			h[target] = f.Hold(target)
+		}
+		held[p.Name()] = h
+	}
 	for _, p := range Profiles() {
 		for _, base := range bases {
 			b, err := p.Parse(base)
@@ -109,6 +119,14 @@ func TestRelativizeOneByOne(t *testing.T) {
 				for _, tp := range []*Profile{p, Strict} {
 					tu, err := tp.Parse(target)
 					if err != nil || !tu.IsAbsolute() {
+						continue
+					}
+					if tp != p && !(held[Strict.Name()][target] && held[p.Name()][target]) {
+						// Read under strict, the target is compared with a
+						// base read under p: the test holds where both read
+						// it as the published grammars do (after an edit
+						// that makes net_path's abs_path required, strict
+						// reads "http://a" as a path, java as an authority).
 						continue
 					}
 					got, err := b.Relativize(tu)

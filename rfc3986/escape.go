@@ -68,6 +68,8 @@ func encodeDetail(rule grammar.Rule, problem pct.Problem) string {
 		return rule.String() + ` must not start with "/"; use path-abempty`
 	case problem == pct.MustStartWithSeparator:
 		return rule.String() + ` must start with "/"`
+	case problem == pct.Unrepresentable:
+		return "the grammar in force has no " + rule.String() + ` with the input's "/" where they are`
 	case problem != pct.NoProblem:
 		return ""
 	case rule < 0 || rule >= grammar.NumRules:

@@ -70,7 +70,7 @@ func ExampleResolve() {
 		options []rfc3986.ResolveOption
 	}{{"../../../g", strict}, {"?y", strict}, {"http:g", strict}, {"http:g", nonStrict}} {
 		if target, _, err := rfc3986.Resolve(base, c.ref, c.options...); err != nil {
-			fmt.Println(err)
+			fmt.Println(c.ref, "->", err)
 		} else {
 			fmt.Printf("%s -> %s (%d options)\n", c.ref, target, len(c.options))
 		}
@@ -140,13 +140,29 @@ func ExampleEquivalent() {
 
 // A parsed base resolves parsed references, as Resolve does for strings.
 func ExampleURI_Resolve() {
-	base, _ := rfc3986.Parse("http://a/b/c/d;p?q")
+	base, err := rfc3986.Parse("http://a/b/c/d;p?q")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	for _, ref := range []string{"../g", "g?y#s", "../../../g"} {
-		t, _, _ := base.Resolve(ref)
+		t, _, err := base.Resolve(ref)
+		if err != nil {
+			fmt.Println(err)
+			continue
+		}
 		fmt.Println(t)
 	}
-	target, _ := rfc3986.Parse("http://a/b/x")
-	rel, _ := base.Relativize(target)
+	target, err := rfc3986.Parse("http://a/b/x")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rel, err := base.Relativize(target)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	fmt.Println(rel)
 	// Output:
 	// http://a/b/g

@@ -59,6 +59,10 @@ const (
 	// (path-abempty) or must not (path-rootless, path-noscheme), and a separator is
 	// never percent-encoded there.
 	EscapeBadStart
+	// EscapeNoString: the path's separators, kept as given, make a
+	// structure the rule does not allow. RFC 3986's Appendix A allows every one; a
+	// grammar edit may not (no empty segment, at most so many segments).
+	EscapeNoString
 )
 
 // escapeReasonTexts are the reasons' descriptions for people.
@@ -66,6 +70,7 @@ var escapeReasonTexts = [...]string{
 	EscapeUnsupportedRule: "percent-encoding is not defined for this rule",
 	EscapeEmpty:           "the rule does not match the empty string",
 	EscapeBadStart:        "the path does not start as the rule requires",
+	EscapeNoString:        "the grammar has no path of that structure",
 }
 
 // Code returns a short, stable name for r, for machines.
@@ -100,8 +105,9 @@ func (e *EscapeError) Error() string {
 func EscapeRules() []grammar.Rule { return escaping.Rules() }
 
 // escaping is [Escape]'s tables for the rules of RFC 3986's Appendix A
-// (escape_gen.go).
-var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules}
+// (escape_gen.go), and the check of a path's structure ([Match]).
+var escaping = pct.Grammar[grammar.Rule]{Tables: escapeTables, NumRules: grammar.NumRules,
+	Match: func(rule grammar.Rule, s string) bool { return Match(rule, s) == nil }}
 
 // ResolveReason classifies a *[ResolveError]. The four reasons below are
 // those of both packages, with the same values and codes; each package

@@ -7,6 +7,7 @@ import (
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // meaningBases are the bases against which Normalize must not change what
@@ -42,20 +43,31 @@ func resolvedMeaning(base, ref string) string {
 	n, err := rfc3986.Normalize(got)
 	if err != nil {
 		// A target whose path starts with "//" and has no authority
-		// (WarnPathReadsAsAuthority) may not read back: compare it with
-		// only the case of its scheme and hex digits normalized.
+		// (WarnPathReadsAsAuthority), or one an edited grammar does not
+		// allow ("foo:~" without path-rootless), may not read back:
+		// compare it with only the case of its scheme and hex digits
+		// normalized and the unreserved characters decoded.
 		b := []byte(got)
 		for i := 0; i < len(b) && b[i] != ':'; i++ {
 			if b[i] >= 'A' && b[i] <= 'Z' {
 				b[i] += 'a' - 'A'
 			}
 		}
-		for i := 0; i+2 < len(b); i++ {
-			if b[i] == '%' {
-				b[i+1], b[i+2] = upperHex(b[i+1]), upperHex(b[i+2])
+		var out []byte
+		for i := 0; i < len(b); i++ {
+			if b[i] == '%' && i+2 < len(b) {
+				hi, lo := upperHex(b[i+1]), upperHex(b[i+2])
+				if c, err := rfc3986.Unescape(string([]byte{'%', hi, lo})); err == nil && rfc3986.Match(grammar.RuleUnreserved, c) == nil {
+					out = append(out, c...)
+				} else {
+					out = append(out, '%', hi, lo)
+				}
+				i += 2
+				continue
 			}
+			out = append(out, b[i])
 		}
-		return "unparsable " + string(b)
+		return "unparsable " + string(out)
 	}
 	return n
 }

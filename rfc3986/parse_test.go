@@ -122,6 +122,11 @@ func TestMatchByName(t *testing.T) {
 // (the explanation automaton runs once over the input).
 func TestLongInputs(t *testing.T) {
 	long := "http://h/" + strings.Repeat("a/", 1<<19)
+	// The oracle reads a shorter reference of the same shape: its
+	// expressions take seconds on a mebibyte.
+	if short := "http://h/" + strings.Repeat("a/", 64); !oracle3986.NewFacts().Hold(short, short+" ") {
+		t.Skipf("%s: %s", short, oracle.NotHeld)
+	}
 	if _, err := rfc3986.Parse(long); err != nil {
 		t.Fatal(err)
 	}

@@ -47,6 +47,13 @@ func TestDiff(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		// The strings the report lists first are the shortest that one
+		// side alone accepts: the row names them while both grammars
+		// read the short strings as published.
+		if !shortAsPublished(a) || !shortAsPublished(b) {
+			t.Logf("%s %s: %s", tt.a, tt.b, oracle.NotHeld)
+			continue
+		}
 		got := diff(tt.a, a, tt.b, b, 3, 300, nil)
 		for _, w := range tt.want {
 			if !strings.Contains(got, w) {
@@ -57,6 +64,23 @@ func TestDiff(t *testing.T) {
 	if _, err := editSet("strict+nope"); err == nil {
 		t.Error("an unknown edit was accepted")
 	}
+}
+
+// shortAsPublished reports whether the grammar in force under set reads
+// every string of at most one ASCII byte, as a URI-reference, as the
+// published grammar under set does.
+func shortAsPublished(set grammar.EditSet) bool {
+	inForce, published := oracle.NewFor(set), oracle.NewPublished(set)
+	for c := -1; c < 0x80; c++ {
+		s := ""
+		if c >= 0 {
+			s = string(rune(c))
+		}
+		if same, _ := oracle.SameVerdict(inForce, published, grammar.RuleURIReference, s); !same {
+			return false
+		}
+	}
+	return true
 }
 
 // TestDiff3986 checks the report between RFC 2396 and RFC 3986 on
@@ -76,7 +100,6 @@ func TestDiff3986(t *testing.T) {
 	}
 	want := []string{
 		"\nrelativeURI / relative-ref\n",
-		`only rfc3986: "" "#" "?"`, // relative-ref may be empty
 		"\nabs_path / path-absolute\n",
 		block(grammar.RulePchar, grammar3986.RulePchar),
 		block(grammar.RulePort, grammar3986.RulePort),
@@ -116,6 +139,12 @@ func TestDiff3986(t *testing.T) {
 	// only strict has (which ones depends on the sample).
 	if abs := regexp.MustCompile(`\nabs_path / path-absolute\n(  [^\n]*\n){2}  only strict: "//`); !abs.MatchString(got) {
 		t.Errorf("diff strict rfc3986: abs_path's block lists no string only strict has:\n%s", got)
+	}
+	if asPublished(grammar.RuleRelativeURI, grammar3986.RuleRelativeRef) {
+		// relative-ref may be empty; the sample lists the shortest
+		// strings first, so those only RFC 3986 has lead with "", "#"
+		// and "?" while no edit gives RFC 3986 another short one.
+		want = append(want, `only rfc3986: "" "#" "?"`)
 	}
 	if asPublished(grammar.RulePort, grammar3986.RulePort) {
 		want = append(want, block(grammar.RulePort, grammar3986.RulePort)+"  same language on the strings tried\n")

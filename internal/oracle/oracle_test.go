@@ -83,3 +83,32 @@ func TestGenerator(t *testing.T) {
 		}
 	}
 }
+
+// TestRuleAsPublished: every rule of the grammar in force is written as
+// Appendix A publishes it unless rfc2396.peg has been edited, and the
+// answer follows the rules a rule uses.
+func TestRuleAsPublished(t *testing.T) {
+	defs, rules := grammar.Definitions(0)
+	published, err := PublishedDefinitions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]string{}
+	for _, d := range published {
+		lines[d.Name] = d.Line
+	}
+	edited := false
+	for _, d := range defs {
+		if l, ok := lines[d.Name]; ok && l != d.Line {
+			edited = true
+		}
+	}
+	for i, r := range rules {
+		if _, ok := lines[defs[i].Name]; !ok {
+			continue
+		}
+		if got := RuleAsPublished(r); !edited && !got {
+			t.Errorf("%s: not as published, but rfc2396.peg is", r)
+		}
+	}
+}

@@ -186,12 +186,12 @@ func (o *Oracle) ReadAuthority(authority string) (Authority, bool) {
 }
 
 // SameReading reports whether o and p read each of refs alike: the same
-// verdict ([oracle.SameVerdict]) and, for a reference both accept, the
+// verdict ([oracle.SameVerdict], [oracle.SamePrefixVerdict]) and, for a reference both accept, the
 // same reading of its authority. See [oracle.Facts].
 func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 	for _, ref := range refs {
 		same, valid := oracle.SameVerdict(o, p, grammar.RuleURIReference, ref)
-		if !same {
+		if !same || !valid && !oracle.SamePrefixVerdict(o, p, grammar.RuleURIReference, ref) {
 			return false
 		}
 		if a := SplitB(ref).Authority; valid && a.Defined {

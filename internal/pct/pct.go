@@ -78,6 +78,10 @@ type Table struct {
 	FirstSegment Set  // path rules: bytes left raw before the first "/"
 	Delims       Set  // the component's delimiters: what decoding splits on
 	NonEmpty     bool // the rule does not match the empty string
+	// Hex are the sixteen digits Escape writes, by value: those of the
+	// grammar's escapes, in upper case where it has both cases (see
+	// [UpperHex]); "" means UpperHex.
+	Hex string
 }
 
 // Problem says why Escape could not escape a string for a table's rule.
@@ -94,10 +98,14 @@ const (
 	// MustStartWithSeparator: a path rule that must start with "/" was
 	// given something else first.
 	MustStartWithSeparator
+	// Unrepresentable: a path rule has no string with the structure
+	// given (its separators, kept raw): reported by [Grammar.Escape].
+	Unrepresentable
 )
 
 // Escape returns s with every byte t does not leave raw percent-encoded,
-// in upper case, so that the result matches t's rule as a whole and Decode
+// with the digits of t.Hex (upper case unless the grammar says otherwise),
+// so that the result matches t's rule as a whole and Decode
 // gives s back byte for byte; or the problem that prevents it.
 func (t *Table) Escape(s string) (string, Problem) {
 	if s == "" && t.NonEmpty {
@@ -123,6 +131,10 @@ func (t *Table) Escape(s string) (string, Problem) {
 			n++
 		}
 	}
+	hex := t.Hex
+	if hex == "" {
+		hex = UpperHex
+	}
 	var b strings.Builder
 	b.Grow(len(s) + 2*n + 2)
 	inFirstSegment := structured
@@ -146,8 +158,8 @@ func (t *Table) Escape(s string) (string, Problem) {
 			continue
 		}
 		b.WriteByte('%')
-		b.WriteByte(UpperHex[c>>4])
-		b.WriteByte(UpperHex[c&15])
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
 	}
 	return b.String(), NoProblem
 }

@@ -1,6 +1,9 @@
 package pct
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestDecode(t *testing.T) {
 	tests := []struct {
@@ -102,5 +105,32 @@ func TestReasonCode(t *testing.T) {
 	}
 	if got, want := ErrorMessage("rfc3986", "percent-encode", "path", "why", "detail"), "rfc3986: cannot percent-encode for path: why (detail)"; got != want {
 		t.Errorf("ErrorMessage = %q, want %q", got, want)
+	}
+}
+
+// TestGrammarEscapeNoString: a path whose structure the grammar's Match
+// refuses is reported, not returned; a data rule is not checked.
+func TestGrammarEscapeNoString(t *testing.T) {
+	path := &Table{Raw: SetOf("abc/"), First: SetOf("abc/"), Keep: SetOf("/"), FirstSegment: SetOf("abc/")}
+	data := &Table{Raw: SetOf("abc"), First: SetOf("abc")}
+	noEmptySegment := func(rule int, s string) bool { return rule != 0 || !strings.Contains(s, "//") }
+	g := Grammar[testRule]{Tables: map[testRule]*Table{0: path, 1: data}, NumRules: 2, Match: func(r testRule, s string) bool { return noEmptySegment(int(r), s) }}
+	for _, tt := range []struct {
+		in      string
+		rule    testRule
+		want    string
+		problem Problem
+	}{
+		{"a/b", 0, "a/b", NoProblem},
+		{"a//b", 0, "", Unrepresentable},
+		{"a//b", 1, "a%2F%2Fb", NoProblem},
+	} {
+		out, reason, problem := g.Escape(tt.in, tt.rule)
+		if out != tt.want || problem != tt.problem || reason != problem.Reason() {
+			t.Errorf("Escape(%q, %d) = %q, %v, %v; want %q, %v", tt.in, tt.rule, out, reason, problem, tt.want, tt.problem)
+		}
+	}
+	if NoString.Code() != "no-string" {
+		t.Errorf("NoString.Code() = %q", NoString.Code())
 	}
 }

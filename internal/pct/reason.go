@@ -20,9 +20,12 @@ const (
 	// BadStart: a path does not start as its rule requires
 	// ([StartsWithSeparator], [MustStartWithSeparator]).
 	BadStart
+	// NoString: the path's structure, kept as it is, is not one the rule
+	// allows ([Unrepresentable]).
+	NoString
 )
 
-var reasonCodes = [...]string{UnsupportedRule: "unsupported-rule", EmptyString: "empty", BadStart: "bad-start"}
+var reasonCodes = [...]string{UnsupportedRule: "unsupported-rule", EmptyString: "empty", BadStart: "bad-start", NoString: "no-string"}
 
 // Code returns a short stable name of r for machines, "unknown" for a
 // number that is no reason.
@@ -40,6 +43,8 @@ func (p Problem) Reason() Reason {
 		return EmptyString
 	case StartsWithSeparator, MustStartWithSeparator:
 		return BadStart
+	case Unrepresentable:
+		return NoString
 	}
 	return 0
 }
@@ -55,6 +60,12 @@ type Rule interface {
 type Grammar[R Rule] struct {
 	Tables   map[R]*Table
 	NumRules R // the rules are 0 to NumRules-1
+	// Match, when set, reports whether s is a string of rule. A path
+	// rule's separators stay as the caller wrote them, and a grammar may
+	// allow fewer structures than its classes do (no empty segment, at
+	// most so many segments): Escape checks a path's result with Match
+	// and reports [Unrepresentable] when the rule has no such string.
+	Match func(rule R, s string) bool
 }
 
 // Rules lists the rules that have a table, in the grammar's order.
@@ -76,6 +87,9 @@ func (g Grammar[R]) Escape(s string, rule R) (string, Reason, Problem) {
 		return "", UnsupportedRule, NoProblem
 	}
 	out, problem := t.Escape(s)
+	if problem == NoProblem && t.Keep != (Set{}) && g.Match != nil && !g.Match(rule, out) {
+		return "", NoString, Unrepresentable
+	}
 	return out, problem.Reason(), problem
 }
 

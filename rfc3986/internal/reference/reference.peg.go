@@ -1966,21 +1966,84 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 			}
 			return true
 		},
-		/* 20 path <- <(path_rootless / path_abempty)> */
+		/* 20 path <- <((path_abempty !.) / (path_absolute !.) / (path_noscheme !.) / (path_rootless !.) / (path_empty !.))> */
 		func() bool {
 			position209, tokenIndex209 := position, tokenIndex
 			{
 				position210 := position
 				{
 					position211, tokenIndex211 := position, tokenIndex
-					if !_rules[rulepath_rootless]() {
+					if !_rules[rulepath_abempty]() {
 						goto l212
+					}
+					{
+						position213, tokenIndex213 := position, tokenIndex
+						if !matchDot() {
+							goto l213
+						}
+						goto l212
+					l213:
+						position, tokenIndex = position213, tokenIndex213
 					}
 					goto l211
 				l212:
 					position, tokenIndex = position211, tokenIndex211
-					if !_rules[rulepath_abempty]() {
+					if !_rules[rulepath_absolute]() {
+						goto l214
+					}
+					{
+						position215, tokenIndex215 := position, tokenIndex
+						if !matchDot() {
+							goto l215
+						}
+						goto l214
+					l215:
+						position, tokenIndex = position215, tokenIndex215
+					}
+					goto l211
+				l214:
+					position, tokenIndex = position211, tokenIndex211
+					if !_rules[rulepath_noscheme]() {
+						goto l216
+					}
+					{
+						position217, tokenIndex217 := position, tokenIndex
+						if !matchDot() {
+							goto l217
+						}
+						goto l216
+					l217:
+						position, tokenIndex = position217, tokenIndex217
+					}
+					goto l211
+				l216:
+					position, tokenIndex = position211, tokenIndex211
+					if !_rules[rulepath_rootless]() {
+						goto l218
+					}
+					{
+						position219, tokenIndex219 := position, tokenIndex
+						if !matchDot() {
+							goto l219
+						}
+						goto l218
+					l219:
+						position, tokenIndex = position219, tokenIndex219
+					}
+					goto l211
+				l218:
+					position, tokenIndex = position211, tokenIndex211
+					if !_rules[rulepath_empty]() {
 						goto l209
+					}
+					{
+						position220, tokenIndex220 := position, tokenIndex
+						if !matchDot() {
+							goto l220
+						}
+						goto l209
+					l220:
+						position, tokenIndex = position220, tokenIndex220
 					}
 				}
 			l211:
@@ -1994,673 +2057,673 @@ func (p *Reference) Init(options ...func(*Reference) error) error {
 		/* 21 path_abempty <- <('/' segment)*> */
 		func() bool {
 			{
-				position214 := position
-			l215:
+				position222 := position
+			l223:
 				{
-					position216, tokenIndex216 := position, tokenIndex
+					position224, tokenIndex224 := position, tokenIndex
 					if at(buffer, position) != rune('/') {
-						goto l216
+						goto l224
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l216
+						goto l224
 					}
-					goto l215
-				l216:
-					position, tokenIndex = position216, tokenIndex216
+					goto l223
+				l224:
+					position, tokenIndex = position224, tokenIndex224
 				}
-				add(rulepath_abempty, position214)
+				add(rulepath_abempty, position222)
 			}
 			return true
 		},
 		/* 22 path_absolute <- <('/' (segment_nz ('/' segment)*)?)> */
 		func() bool {
-			position217, tokenIndex217 := position, tokenIndex
+			position225, tokenIndex225 := position, tokenIndex
 			{
-				position218 := position
+				position226 := position
 				if at(buffer, position) != rune('/') {
-					goto l217
+					goto l225
 				}
 				position++
 				{
-					position219, tokenIndex219 := position, tokenIndex
+					position227, tokenIndex227 := position, tokenIndex
 					if !_rules[rulesegment_nz]() {
-						goto l219
+						goto l227
 					}
-				l221:
+				l229:
 					{
-						position222, tokenIndex222 := position, tokenIndex
+						position230, tokenIndex230 := position, tokenIndex
 						if at(buffer, position) != rune('/') {
-							goto l222
+							goto l230
 						}
 						position++
 						if !_rules[rulesegment]() {
-							goto l222
+							goto l230
 						}
-						goto l221
-					l222:
-						position, tokenIndex = position222, tokenIndex222
+						goto l229
+					l230:
+						position, tokenIndex = position230, tokenIndex230
 					}
-					goto l220
-				l219:
-					position, tokenIndex = position219, tokenIndex219
+					goto l228
+				l227:
+					position, tokenIndex = position227, tokenIndex227
 				}
-			l220:
-				add(rulepath_absolute, position218)
+			l228:
+				add(rulepath_absolute, position226)
 			}
 			return true
-		l217:
-			position, tokenIndex = position217, tokenIndex217
+		l225:
+			position, tokenIndex = position225, tokenIndex225
 			return false
 		},
 		/* 23 path_noscheme <- <(segment_nz_nc ('/' segment)*)> */
 		func() bool {
-			position223, tokenIndex223 := position, tokenIndex
+			position231, tokenIndex231 := position, tokenIndex
 			{
-				position224 := position
+				position232 := position
 				if !_rules[rulesegment_nz_nc]() {
-					goto l223
+					goto l231
 				}
-			l225:
+			l233:
 				{
-					position226, tokenIndex226 := position, tokenIndex
+					position234, tokenIndex234 := position, tokenIndex
 					if at(buffer, position) != rune('/') {
-						goto l226
+						goto l234
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l226
+						goto l234
 					}
-					goto l225
-				l226:
-					position, tokenIndex = position226, tokenIndex226
+					goto l233
+				l234:
+					position, tokenIndex = position234, tokenIndex234
 				}
-				add(rulepath_noscheme, position224)
+				add(rulepath_noscheme, position232)
 			}
 			return true
-		l223:
-			position, tokenIndex = position223, tokenIndex223
+		l231:
+			position, tokenIndex = position231, tokenIndex231
 			return false
 		},
 		/* 24 path_rootless <- <(segment_nz ('/' segment)*)> */
 		func() bool {
-			position227, tokenIndex227 := position, tokenIndex
+			position235, tokenIndex235 := position, tokenIndex
 			{
-				position228 := position
+				position236 := position
 				if !_rules[rulesegment_nz]() {
-					goto l227
+					goto l235
 				}
-			l229:
+			l237:
 				{
-					position230, tokenIndex230 := position, tokenIndex
+					position238, tokenIndex238 := position, tokenIndex
 					if at(buffer, position) != rune('/') {
-						goto l230
+						goto l238
 					}
 					position++
 					if !_rules[rulesegment]() {
-						goto l230
+						goto l238
 					}
-					goto l229
-				l230:
-					position, tokenIndex = position230, tokenIndex230
+					goto l237
+				l238:
+					position, tokenIndex = position238, tokenIndex238
 				}
-				add(rulepath_rootless, position228)
+				add(rulepath_rootless, position236)
 			}
 			return true
-		l227:
-			position, tokenIndex = position227, tokenIndex227
+		l235:
+			position, tokenIndex = position235, tokenIndex235
 			return false
 		},
 		/* 25 path_empty <- <&.?> */
 		func() bool {
 			{
-				position232 := position
+				position240 := position
 				{
-					position233, tokenIndex233 := position, tokenIndex
+					position241, tokenIndex241 := position, tokenIndex
 					{
-						position234, tokenIndex234 := position, tokenIndex
+						position242, tokenIndex242 := position, tokenIndex
 						if !matchDot() {
-							goto l234
+							goto l242
 						}
-						goto l235
-					l234:
-						position, tokenIndex = position234, tokenIndex234
+						goto l243
+					l242:
+						position, tokenIndex = position242, tokenIndex242
 					}
-				l235:
-					position, tokenIndex = position233, tokenIndex233
+				l243:
+					position, tokenIndex = position241, tokenIndex241
 				}
-				add(rulepath_empty, position232)
+				add(rulepath_empty, position240)
 			}
 			return true
 		},
 		/* 26 segment <- <pchar*> */
 		func() bool {
 			{
-				position237 := position
-			l238:
+				position245 := position
+			l246:
 				{
-					position239, tokenIndex239 := position, tokenIndex
+					position247, tokenIndex247 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l239
+						goto l247
 					}
-					goto l238
-				l239:
-					position, tokenIndex = position239, tokenIndex239
+					goto l246
+				l247:
+					position, tokenIndex = position247, tokenIndex247
 				}
-				add(rulesegment, position237)
+				add(rulesegment, position245)
 			}
 			return true
 		},
 		/* 27 segment_nz <- <pchar+> */
 		func() bool {
-			position240, tokenIndex240 := position, tokenIndex
+			position248, tokenIndex248 := position, tokenIndex
 			{
-				position241 := position
+				position249 := position
 				if !_rules[rulepchar]() {
-					goto l240
+					goto l248
 				}
-			l242:
+			l250:
 				{
-					position243, tokenIndex243 := position, tokenIndex
+					position251, tokenIndex251 := position, tokenIndex
 					if !_rules[rulepchar]() {
-						goto l243
+						goto l251
 					}
-					goto l242
-				l243:
-					position, tokenIndex = position243, tokenIndex243
+					goto l250
+				l251:
+					position, tokenIndex = position251, tokenIndex251
 				}
-				add(rulesegment_nz, position241)
+				add(rulesegment_nz, position249)
 			}
 			return true
-		l240:
-			position, tokenIndex = position240, tokenIndex240
+		l248:
+			position, tokenIndex = position248, tokenIndex248
 			return false
 		},
 		/* 28 segment_nz_nc <- <(unreserved / pct_encoded / sub_delims / '@')+> */
 		func() bool {
-			position244, tokenIndex244 := position, tokenIndex
+			position252, tokenIndex252 := position, tokenIndex
 			{
-				position245 := position
+				position253 := position
 				{
-					position248, tokenIndex248 := position, tokenIndex
+					position256, tokenIndex256 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l249
+						goto l257
 					}
-					goto l248
-				l249:
-					position, tokenIndex = position248, tokenIndex248
+					goto l256
+				l257:
+					position, tokenIndex = position256, tokenIndex256
 					if !_rules[rulepct_encoded]() {
-						goto l250
+						goto l258
 					}
-					goto l248
-				l250:
-					position, tokenIndex = position248, tokenIndex248
+					goto l256
+				l258:
+					position, tokenIndex = position256, tokenIndex256
 					if !_rules[rulesub_delims]() {
-						goto l251
+						goto l259
 					}
-					goto l248
-				l251:
-					position, tokenIndex = position248, tokenIndex248
+					goto l256
+				l259:
+					position, tokenIndex = position256, tokenIndex256
 					if at(buffer, position) != rune('@') {
-						goto l244
+						goto l252
 					}
 					position++
 				}
-			l248:
-			l246:
+			l256:
+			l254:
 				{
-					position247, tokenIndex247 := position, tokenIndex
+					position255, tokenIndex255 := position, tokenIndex
 					{
-						position252, tokenIndex252 := position, tokenIndex
+						position260, tokenIndex260 := position, tokenIndex
 						if !_rules[ruleunreserved]() {
-							goto l253
+							goto l261
 						}
-						goto l252
-					l253:
-						position, tokenIndex = position252, tokenIndex252
+						goto l260
+					l261:
+						position, tokenIndex = position260, tokenIndex260
 						if !_rules[rulepct_encoded]() {
-							goto l254
+							goto l262
 						}
-						goto l252
-					l254:
-						position, tokenIndex = position252, tokenIndex252
+						goto l260
+					l262:
+						position, tokenIndex = position260, tokenIndex260
 						if !_rules[rulesub_delims]() {
-							goto l255
+							goto l263
 						}
-						goto l252
-					l255:
-						position, tokenIndex = position252, tokenIndex252
+						goto l260
+					l263:
+						position, tokenIndex = position260, tokenIndex260
 						if at(buffer, position) != rune('@') {
-							goto l247
+							goto l255
 						}
 						position++
 					}
-				l252:
-					goto l246
-				l247:
-					position, tokenIndex = position247, tokenIndex247
+				l260:
+					goto l254
+				l255:
+					position, tokenIndex = position255, tokenIndex255
 				}
-				add(rulesegment_nz_nc, position245)
+				add(rulesegment_nz_nc, position253)
 			}
 			return true
-		l244:
-			position, tokenIndex = position244, tokenIndex244
+		l252:
+			position, tokenIndex = position252, tokenIndex252
 			return false
 		},
 		/* 29 pchar <- <(unreserved / pct_encoded / sub_delims / ':' / '@')> */
 		func() bool {
-			position256, tokenIndex256 := position, tokenIndex
+			position264, tokenIndex264 := position, tokenIndex
 			{
-				position257 := position
+				position265 := position
 				{
-					position258, tokenIndex258 := position, tokenIndex
+					position266, tokenIndex266 := position, tokenIndex
 					if !_rules[ruleunreserved]() {
-						goto l259
+						goto l267
 					}
-					goto l258
-				l259:
-					position, tokenIndex = position258, tokenIndex258
+					goto l266
+				l267:
+					position, tokenIndex = position266, tokenIndex266
 					if !_rules[rulepct_encoded]() {
-						goto l260
+						goto l268
 					}
-					goto l258
-				l260:
-					position, tokenIndex = position258, tokenIndex258
+					goto l266
+				l268:
+					position, tokenIndex = position266, tokenIndex266
 					if !_rules[rulesub_delims]() {
-						goto l261
+						goto l269
 					}
-					goto l258
-				l261:
-					position, tokenIndex = position258, tokenIndex258
+					goto l266
+				l269:
+					position, tokenIndex = position266, tokenIndex266
 					if at(buffer, position) != rune(':') {
-						goto l262
+						goto l270
 					}
 					position++
-					goto l258
-				l262:
-					position, tokenIndex = position258, tokenIndex258
+					goto l266
+				l270:
+					position, tokenIndex = position266, tokenIndex266
 					if at(buffer, position) != rune('@') {
-						goto l256
+						goto l264
 					}
 					position++
 				}
-			l258:
-				add(rulepchar, position257)
+			l266:
+				add(rulepchar, position265)
 			}
 			return true
-		l256:
-			position, tokenIndex = position256, tokenIndex256
+		l264:
+			position, tokenIndex = position264, tokenIndex264
 			return false
 		},
 		/* 30 query <- <(pchar / '/' / '?')*> */
 		func() bool {
 			{
-				position264 := position
-			l265:
+				position272 := position
+			l273:
 				{
-					position266, tokenIndex266 := position, tokenIndex
+					position274, tokenIndex274 := position, tokenIndex
 					{
-						position267, tokenIndex267 := position, tokenIndex
+						position275, tokenIndex275 := position, tokenIndex
 						if !_rules[rulepchar]() {
-							goto l268
+							goto l276
 						}
-						goto l267
-					l268:
-						position, tokenIndex = position267, tokenIndex267
+						goto l275
+					l276:
+						position, tokenIndex = position275, tokenIndex275
 						if at(buffer, position) != rune('/') {
-							goto l269
+							goto l277
 						}
 						position++
-						goto l267
-					l269:
-						position, tokenIndex = position267, tokenIndex267
+						goto l275
+					l277:
+						position, tokenIndex = position275, tokenIndex275
 						if at(buffer, position) != rune('?') {
-							goto l266
+							goto l274
 						}
 						position++
 					}
-				l267:
-					goto l265
-				l266:
-					position, tokenIndex = position266, tokenIndex266
+				l275:
+					goto l273
+				l274:
+					position, tokenIndex = position274, tokenIndex274
 				}
-				add(rulequery, position264)
+				add(rulequery, position272)
 			}
 			return true
 		},
 		/* 31 fragment <- <(pchar / '/' / '?')*> */
 		func() bool {
 			{
-				position271 := position
-			l272:
+				position279 := position
+			l280:
 				{
-					position273, tokenIndex273 := position, tokenIndex
+					position281, tokenIndex281 := position, tokenIndex
 					{
-						position274, tokenIndex274 := position, tokenIndex
+						position282, tokenIndex282 := position, tokenIndex
 						if !_rules[rulepchar]() {
-							goto l275
+							goto l283
 						}
-						goto l274
-					l275:
-						position, tokenIndex = position274, tokenIndex274
+						goto l282
+					l283:
+						position, tokenIndex = position282, tokenIndex282
 						if at(buffer, position) != rune('/') {
-							goto l276
+							goto l284
 						}
 						position++
-						goto l274
-					l276:
-						position, tokenIndex = position274, tokenIndex274
+						goto l282
+					l284:
+						position, tokenIndex = position282, tokenIndex282
 						if at(buffer, position) != rune('?') {
-							goto l273
+							goto l281
 						}
 						position++
 					}
-				l274:
-					goto l272
-				l273:
-					position, tokenIndex = position273, tokenIndex273
+				l282:
+					goto l280
+				l281:
+					position, tokenIndex = position281, tokenIndex281
 				}
-				add(rulefragment, position271)
+				add(rulefragment, position279)
 			}
 			return true
 		},
 		/* 32 pct_encoded <- <('%' ([0-9] / [A-F] / [a-f]) ([0-9] / [A-F] / [a-f]))> */
 		func() bool {
-			position277, tokenIndex277 := position, tokenIndex
-			{
-				position278 := position
-				if at(buffer, position) != rune('%') {
-					goto l277
-				}
-				position++
-				{
-					position279, tokenIndex279 := position, tokenIndex
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l280
-					}
-					position++
-					goto l279
-				l280:
-					position, tokenIndex = position279, tokenIndex279
-					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l281
-					}
-					position++
-					goto l279
-				l281:
-					position, tokenIndex = position279, tokenIndex279
-					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l277
-					}
-					position++
-				}
-			l279:
-				{
-					position282, tokenIndex282 := position, tokenIndex
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l283
-					}
-					position++
-					goto l282
-				l283:
-					position, tokenIndex = position282, tokenIndex282
-					if c := at(buffer, position); c < rune('A') || c > rune('F') {
-						goto l284
-					}
-					position++
-					goto l282
-				l284:
-					position, tokenIndex = position282, tokenIndex282
-					if c := at(buffer, position); c < rune('a') || c > rune('f') {
-						goto l277
-					}
-					position++
-				}
-			l282:
-				add(rulepct_encoded, position278)
-			}
-			return true
-		l277:
-			position, tokenIndex = position277, tokenIndex277
-			return false
-		},
-		/* 33 unreserved <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~')> */
-		func() bool {
 			position285, tokenIndex285 := position, tokenIndex
 			{
 				position286 := position
+				if at(buffer, position) != rune('%') {
+					goto l285
+				}
+				position++
 				{
 					position287, tokenIndex287 := position, tokenIndex
-					if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
 						goto l288
 					}
 					position++
 					goto l287
 				l288:
 					position, tokenIndex = position287, tokenIndex287
-					if c := at(buffer, position); c < rune('a') || c > rune('z') {
+					if c := at(buffer, position); c < rune('A') || c > rune('F') {
 						goto l289
 					}
 					position++
 					goto l287
 				l289:
 					position, tokenIndex = position287, tokenIndex287
-					if c := at(buffer, position); c < rune('0') || c > rune('9') {
-						goto l290
-					}
-					position++
-					goto l287
-				l290:
-					position, tokenIndex = position287, tokenIndex287
-					if at(buffer, position) != rune('-') {
-						goto l291
-					}
-					position++
-					goto l287
-				l291:
-					position, tokenIndex = position287, tokenIndex287
-					if at(buffer, position) != rune('.') {
-						goto l292
-					}
-					position++
-					goto l287
-				l292:
-					position, tokenIndex = position287, tokenIndex287
-					if at(buffer, position) != rune('_') {
-						goto l293
-					}
-					position++
-					goto l287
-				l293:
-					position, tokenIndex = position287, tokenIndex287
-					if at(buffer, position) != rune('~') {
+					if c := at(buffer, position); c < rune('a') || c > rune('f') {
 						goto l285
 					}
 					position++
 				}
 			l287:
-				add(ruleunreserved, position286)
+				{
+					position290, tokenIndex290 := position, tokenIndex
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l291
+					}
+					position++
+					goto l290
+				l291:
+					position, tokenIndex = position290, tokenIndex290
+					if c := at(buffer, position); c < rune('A') || c > rune('F') {
+						goto l292
+					}
+					position++
+					goto l290
+				l292:
+					position, tokenIndex = position290, tokenIndex290
+					if c := at(buffer, position); c < rune('a') || c > rune('f') {
+						goto l285
+					}
+					position++
+				}
+			l290:
+				add(rulepct_encoded, position286)
 			}
 			return true
 		l285:
 			position, tokenIndex = position285, tokenIndex285
 			return false
 		},
-		/* 34 reserved <- <(gen_delims / sub_delims)> */
+		/* 33 unreserved <- <([A-Z] / [a-z] / [0-9] / '-' / '.' / '_' / '~')> */
 		func() bool {
-			position294, tokenIndex294 := position, tokenIndex
+			position293, tokenIndex293 := position, tokenIndex
 			{
-				position295 := position
+				position294 := position
 				{
-					position296, tokenIndex296 := position, tokenIndex
-					if !_rules[rulegen_delims]() {
+					position295, tokenIndex295 := position, tokenIndex
+					if c := at(buffer, position); c < rune('A') || c > rune('Z') {
+						goto l296
+					}
+					position++
+					goto l295
+				l296:
+					position, tokenIndex = position295, tokenIndex295
+					if c := at(buffer, position); c < rune('a') || c > rune('z') {
 						goto l297
 					}
-					goto l296
+					position++
+					goto l295
 				l297:
-					position, tokenIndex = position296, tokenIndex296
-					if !_rules[rulesub_delims]() {
-						goto l294
+					position, tokenIndex = position295, tokenIndex295
+					if c := at(buffer, position); c < rune('0') || c > rune('9') {
+						goto l298
 					}
+					position++
+					goto l295
+				l298:
+					position, tokenIndex = position295, tokenIndex295
+					if at(buffer, position) != rune('-') {
+						goto l299
+					}
+					position++
+					goto l295
+				l299:
+					position, tokenIndex = position295, tokenIndex295
+					if at(buffer, position) != rune('.') {
+						goto l300
+					}
+					position++
+					goto l295
+				l300:
+					position, tokenIndex = position295, tokenIndex295
+					if at(buffer, position) != rune('_') {
+						goto l301
+					}
+					position++
+					goto l295
+				l301:
+					position, tokenIndex = position295, tokenIndex295
+					if at(buffer, position) != rune('~') {
+						goto l293
+					}
+					position++
 				}
-			l296:
-				add(rulereserved, position295)
+			l295:
+				add(ruleunreserved, position294)
 			}
 			return true
-		l294:
-			position, tokenIndex = position294, tokenIndex294
+		l293:
+			position, tokenIndex = position293, tokenIndex293
+			return false
+		},
+		/* 34 reserved <- <(gen_delims / sub_delims)> */
+		func() bool {
+			position302, tokenIndex302 := position, tokenIndex
+			{
+				position303 := position
+				{
+					position304, tokenIndex304 := position, tokenIndex
+					if !_rules[rulegen_delims]() {
+						goto l305
+					}
+					goto l304
+				l305:
+					position, tokenIndex = position304, tokenIndex304
+					if !_rules[rulesub_delims]() {
+						goto l302
+					}
+				}
+			l304:
+				add(rulereserved, position303)
+			}
+			return true
+		l302:
+			position, tokenIndex = position302, tokenIndex302
 			return false
 		},
 		/* 35 gen_delims <- <(':' / '/' / '?' / '#' / '[' / ']' / '@')> */
 		func() bool {
-			position298, tokenIndex298 := position, tokenIndex
+			position306, tokenIndex306 := position, tokenIndex
 			{
-				position299 := position
+				position307 := position
 				{
-					position300, tokenIndex300 := position, tokenIndex
+					position308, tokenIndex308 := position, tokenIndex
 					if at(buffer, position) != rune(':') {
-						goto l301
+						goto l309
 					}
 					position++
-					goto l300
-				l301:
-					position, tokenIndex = position300, tokenIndex300
+					goto l308
+				l309:
+					position, tokenIndex = position308, tokenIndex308
 					if at(buffer, position) != rune('/') {
-						goto l302
+						goto l310
 					}
 					position++
-					goto l300
-				l302:
-					position, tokenIndex = position300, tokenIndex300
+					goto l308
+				l310:
+					position, tokenIndex = position308, tokenIndex308
 					if at(buffer, position) != rune('?') {
-						goto l303
+						goto l311
 					}
 					position++
-					goto l300
-				l303:
-					position, tokenIndex = position300, tokenIndex300
+					goto l308
+				l311:
+					position, tokenIndex = position308, tokenIndex308
 					if at(buffer, position) != rune('#') {
-						goto l304
+						goto l312
 					}
 					position++
-					goto l300
-				l304:
-					position, tokenIndex = position300, tokenIndex300
+					goto l308
+				l312:
+					position, tokenIndex = position308, tokenIndex308
 					if at(buffer, position) != rune('[') {
-						goto l305
+						goto l313
 					}
 					position++
-					goto l300
-				l305:
-					position, tokenIndex = position300, tokenIndex300
+					goto l308
+				l313:
+					position, tokenIndex = position308, tokenIndex308
 					if at(buffer, position) != rune(']') {
+						goto l314
+					}
+					position++
+					goto l308
+				l314:
+					position, tokenIndex = position308, tokenIndex308
+					if at(buffer, position) != rune('@') {
 						goto l306
 					}
 					position++
-					goto l300
-				l306:
-					position, tokenIndex = position300, tokenIndex300
-					if at(buffer, position) != rune('@') {
-						goto l298
-					}
-					position++
 				}
-			l300:
-				add(rulegen_delims, position299)
+			l308:
+				add(rulegen_delims, position307)
 			}
 			return true
-		l298:
-			position, tokenIndex = position298, tokenIndex298
+		l306:
+			position, tokenIndex = position306, tokenIndex306
 			return false
 		},
 		/* 36 sub_delims <- <('!' / '$' / '&' / '\'' / '(' / ')' / '*' / '+' / ',' / ';' / '=')> */
 		func() bool {
-			position307, tokenIndex307 := position, tokenIndex
+			position315, tokenIndex315 := position, tokenIndex
 			{
-				position308 := position
+				position316 := position
 				{
-					position309, tokenIndex309 := position, tokenIndex
+					position317, tokenIndex317 := position, tokenIndex
 					if at(buffer, position) != rune('!') {
-						goto l310
-					}
-					position++
-					goto l309
-				l310:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune('$') {
-						goto l311
-					}
-					position++
-					goto l309
-				l311:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune('&') {
-						goto l312
-					}
-					position++
-					goto l309
-				l312:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune('\'') {
-						goto l313
-					}
-					position++
-					goto l309
-				l313:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune('(') {
-						goto l314
-					}
-					position++
-					goto l309
-				l314:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune(')') {
-						goto l315
-					}
-					position++
-					goto l309
-				l315:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune('*') {
-						goto l316
-					}
-					position++
-					goto l309
-				l316:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune('+') {
-						goto l317
-					}
-					position++
-					goto l309
-				l317:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune(',') {
 						goto l318
 					}
 					position++
-					goto l309
+					goto l317
 				l318:
-					position, tokenIndex = position309, tokenIndex309
-					if at(buffer, position) != rune(';') {
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune('$') {
 						goto l319
 					}
 					position++
-					goto l309
+					goto l317
 				l319:
-					position, tokenIndex = position309, tokenIndex309
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune('&') {
+						goto l320
+					}
+					position++
+					goto l317
+				l320:
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune('\'') {
+						goto l321
+					}
+					position++
+					goto l317
+				l321:
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune('(') {
+						goto l322
+					}
+					position++
+					goto l317
+				l322:
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune(')') {
+						goto l323
+					}
+					position++
+					goto l317
+				l323:
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune('*') {
+						goto l324
+					}
+					position++
+					goto l317
+				l324:
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune('+') {
+						goto l325
+					}
+					position++
+					goto l317
+				l325:
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune(',') {
+						goto l326
+					}
+					position++
+					goto l317
+				l326:
+					position, tokenIndex = position317, tokenIndex317
+					if at(buffer, position) != rune(';') {
+						goto l327
+					}
+					position++
+					goto l317
+				l327:
+					position, tokenIndex = position317, tokenIndex317
 					if at(buffer, position) != rune('=') {
-						goto l307
+						goto l315
 					}
 					position++
 				}
-			l309:
-				add(rulesub_delims, position308)
+			l317:
+				add(rulesub_delims, position316)
 			}
 			return true
-		l307:
-			position, tokenIndex = position307, tokenIndex307
+		l315:
+			position, tokenIndex = position315, tokenIndex315
 			return false
 		},
 	}

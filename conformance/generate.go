@@ -569,7 +569,13 @@ func (g *generator) normalization() {
 		}
 		out, err := g.s.normalize(in)
 		if err != nil {
-			g.disagree("normalizing %q: %v", in, err)
+			// An edit can leave a reference with no normal form: one the
+			// published grammar accepts but the grammar in force refuses
+			// ("/" after segment = 1*pchar). The case is left out then;
+			// any other failure is the parser's.
+			if form, ok := g.s.refusedNormalForm(in, err); !ok || g.s.asPublished()(form) {
+				g.disagree("normalizing %q: %v", in, err)
+			}
 			continue
 		}
 		g.suite.Normalize = append(g.suite.Normalize, NormalizeCase{ID: g.id("normalize"), Input: in, Result: out, Section: sec, What: "normal form"})

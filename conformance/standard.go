@@ -264,6 +264,21 @@ func (s *std) resolve(base, ref string) (string, error) {
 	return r, err
 }
 
+// refusedNormalForm returns the normal form of in that the grammar in
+// force refused, when normalizing in failed so: the syntax error is about
+// another string than in, the normal form recomposed.
+func (s *std) refusedNormalForm(in string, err error) (string, bool) {
+	var e2396 *parser.Error
+	var e3986 *rfc3986.Error
+	switch {
+	case errors.As(err, &e2396):
+		return e2396.Input, e2396.Input != in
+	case errors.As(err, &e3986):
+		return e3986.Input, e3986.Input != in
+	}
+	return "", false
+}
+
 // normalize is the project's normal form of ref.
 func (s *std) normalize(ref string) (string, error) {
 	if s.name == RFC2396 {

@@ -65,9 +65,11 @@ const (
 	// (abs_path) or must not (rel_path), and a separator is
 	// never escaped there.
 	EscapeBadStart
-	// EscapeNoString: the path's separators, kept as given, make a
-	// structure the rule does not allow. Appendix A allows every one; a
-	// grammar edit may not (no empty segment, at most so many segments).
+	// EscapeNoString: no string of the rule escapes the input: a path's
+	// separators, kept as given, make a structure the rule does not allow,
+	// or the input's length is not one it allows. Appendix A allows
+	// every one; a grammar edit may not (no empty segment, at most so many
+	// segments, at least two characters).
 	EscapeNoString
 )
 
@@ -76,7 +78,7 @@ var escapeReasonTexts = [...]string{
 	EscapeUnsupportedRule: "escaping is not defined for this rule",
 	EscapeEmpty:           "the rule does not match the empty string",
 	EscapeBadStart:        "the path does not start as the rule requires",
-	EscapeNoString:        "the grammar has no path of that structure",
+	EscapeNoString:        "the grammar has no string of that structure or length",
 }
 
 // Code returns a short, stable name for r, for machines.

@@ -59,9 +59,11 @@ const (
 	// (path-abempty) or must not (path-rootless, path-noscheme), and a separator is
 	// never percent-encoded there.
 	EscapeBadStart
-	// EscapeNoString: the path's separators, kept as given, make a
-	// structure the rule does not allow. RFC 3986's Appendix A allows every one; a
-	// grammar edit may not (no empty segment, at most so many segments).
+	// EscapeNoString: no string of the rule escapes the input: a path's
+	// separators, kept as given, make a structure the rule does not allow,
+	// or the input's length is not one it allows. RFC 3986's Appendix A allows
+	// every one; a grammar edit may not (no empty segment, at most so many
+	// segments, at least two characters).
 	EscapeNoString
 )
 
@@ -70,7 +72,7 @@ var escapeReasonTexts = [...]string{
 	EscapeUnsupportedRule: "percent-encoding is not defined for this rule",
 	EscapeEmpty:           "the rule does not match the empty string",
 	EscapeBadStart:        "the path does not start as the rule requires",
-	EscapeNoString:        "the grammar has no path of that structure",
+	EscapeNoString:        "the grammar has no string of that structure or length",
 }
 
 // Code returns a short, stable name for r, for machines.

@@ -98,7 +98,7 @@ const (
 	// MustStartWithSeparator: a path rule that must start with "/" was
 	// given something else first.
 	MustStartWithSeparator
-	// Unrepresentable: a path rule has no string with the structure
+	// Unrepresentable: the rule has no string with the length or structure
 	// given (its separators, kept raw): reported by [Grammar.Escape].
 	Unrepresentable
 )

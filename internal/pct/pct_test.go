@@ -108,13 +108,15 @@ func TestReasonCode(t *testing.T) {
 	}
 }
 
-// TestGrammarEscapeNoString: a path whose structure the grammar's Match
-// refuses is reported, not returned; a data rule is not checked.
+// TestGrammarEscapeNoString: a result the grammar's Match refuses (a path
+// of another structure, a string of another length) is reported, not
+// returned.
 func TestGrammarEscapeNoString(t *testing.T) {
 	path := &Table{Raw: SetOf("abc/"), First: SetOf("abc/"), Keep: SetOf("/"), FirstSegment: SetOf("abc/")}
 	data := &Table{Raw: SetOf("abc"), First: SetOf("abc")}
 	noEmptySegment := func(rule int, s string) bool { return rule != 0 || !strings.Contains(s, "//") }
-	g := Grammar[testRule]{Tables: map[testRule]*Table{0: path, 1: data}, NumRules: 2, Match: func(r testRule, s string) bool { return noEmptySegment(int(r), s) }}
+	atLeastTwo := func(rule int, s string) bool { return rule != 1 || len(s) >= 2 }
+	g := Grammar[testRule]{Tables: map[testRule]*Table{0: path, 1: data}, NumRules: 2, Match: func(r testRule, s string) bool { return noEmptySegment(int(r), s) && atLeastTwo(int(r), s) }}
 	for _, tt := range []struct {
 		in      string
 		rule    testRule
@@ -124,6 +126,8 @@ func TestGrammarEscapeNoString(t *testing.T) {
 		{"a/b", 0, "a/b", NoProblem},
 		{"a//b", 0, "", Unrepresentable},
 		{"a//b", 1, "a%2F%2Fb", NoProblem},
+		{"a", 1, "", Unrepresentable},
+		{"/", 1, "%2F", NoProblem},
 	} {
 		out, reason, problem := g.Escape(tt.in, tt.rule)
 		if out != tt.want || problem != tt.problem || reason != problem.Reason() {

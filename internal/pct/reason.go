@@ -20,7 +20,8 @@ const (
 	// BadStart: a path does not start as its rule requires
 	// ([StartsWithSeparator], [MustStartWithSeparator]).
 	BadStart
-	// NoString: the path's structure, kept as it is, is not one the rule
+	// NoString: no string of the rule escapes the input: a path's
+	// structure, kept as it is, or the input's length is not one the rule
 	// allows ([Unrepresentable]).
 	NoString
 )
@@ -60,11 +61,14 @@ type Rule interface {
 type Grammar[R Rule] struct {
 	Tables   map[R]*Table
 	NumRules R // the rules are 0 to NumRules-1
-	// Match, when set, reports whether s is a string of rule. A path
-	// rule's separators stay as the caller wrote them, and a grammar may
-	// allow fewer structures than its classes do (no empty segment, at
-	// most so many segments): Escape checks a path's result with Match
-	// and reports [Unrepresentable] when the rule has no such string.
+	// Match, when set, reports whether s is a string of rule. The tables
+	// know a rule's characters, not its structure: a path rule's
+	// separators stay as the caller wrote them, and a grammar may allow
+	// fewer structures or lengths than its classes do (no empty segment,
+	// at most so many segments, at least two characters): Escape checks
+	// its result with Match and reports [Unrepresentable] when the rule
+	// has no such string. Under the published grammars the check never
+	// fails.
 	Match func(rule R, s string) bool
 }
 
@@ -87,7 +91,7 @@ func (g Grammar[R]) Escape(s string, rule R) (string, Reason, Problem) {
 		return "", UnsupportedRule, NoProblem
 	}
 	out, problem := t.Escape(s)
-	if problem == NoProblem && t.Keep != (Set{}) && g.Match != nil && !g.Match(rule, out) {
+	if problem == NoProblem && g.Match != nil && !g.Match(rule, out) {
 		return "", NoString, Unrepresentable
 	}
 	return out, problem.Reason(), problem

@@ -48,7 +48,10 @@ func Escape(s string, rule grammar.Rule) (string, error) {
 	case pct.MustStartWithSeparator:
 		e.Detail = rule.String() + " must start with \"/\""
 	case pct.Unrepresentable:
-		e.Detail = "the grammar in force has no " + rule.String() + " with the input's \"/\" and \";\" where they are"
+		e.Detail = "the grammar in force has no " + rule.String() + " of the escaped input's length"
+		if escapeTables[rule].Keep != (pct.Set{}) {
+			e.Detail = "the grammar in force has no " + rule.String() + " with the input's \"/\" and \";\" where they are"
+		}
 	}
 	return "", e
 }

@@ -68,8 +68,10 @@ func encodeDetail(rule grammar.Rule, problem pct.Problem) string {
 		return rule.String() + ` must not start with "/"; use path-abempty`
 	case problem == pct.MustStartWithSeparator:
 		return rule.String() + ` must start with "/"`
-	case problem == pct.Unrepresentable:
+	case problem == pct.Unrepresentable && escapeTables[rule].Keep != (pct.Set{}):
 		return "the grammar in force has no " + rule.String() + ` with the input's "/" where they are`
+	case problem == pct.Unrepresentable:
+		return "the grammar in force has no " + rule.String() + " of the encoded input's length"
 	case problem != pct.NoProblem:
 		return ""
 	case rule < 0 || rule >= grammar.NumRules:

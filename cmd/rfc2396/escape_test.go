@@ -15,6 +15,12 @@ import (
 func TestEscapeCLIRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 8))
 	for _, rule := range parser.EscapeRules() {
+		if !oracle.RuleAsPublished(rule) {
+			// An edited rule may have no string for some inputs (a
+			// length, a structure): Escape then refuses them.
+			t.Logf("%s: %s", rule, oracle.NotHeld)
+			continue
+		}
 		var in []string
 		for len(in) < 60 {
 			b := make([]byte, 1+r.IntN(20))

@@ -145,7 +145,7 @@ func runSite(inv *invocation, opts site.StaticOptions, playground bool) int {
 			fmt.Fprintf(stderr, "rfc2396 site: %v\n(--no-playground writes the site without it)\n", err)
 			return 1
 		}
-		fmt.Fprintf(stderr, "rfc2396 site: the module is %.1f MB (docs/site.md: size and speed)\n", float64(len(opts.Wasm))/1e6)
+		fmt.Fprintf(stderr, "rfc2396 site: the module is %d bytes, %.2f MB (docs/site.md: size and speed)\n", len(opts.Wasm), float64(len(opts.Wasm))/1e6)
 	}
 	// The conformance suite, for download (docs/conformance.md).
 	files, err := conformance.Published()

@@ -256,6 +256,8 @@ func upperHex(c byte) byte {
 	return c
 }
 
-func isUnreserved(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '.' || c == '_' || c == '~'
-}
+// isUnreserved reports whether c is unreserved (section 2.3) in the
+// grammar in force: the set gen writes from its unreserved rule
+// (escape_gen.go), so that an edit of that rule changes what
+// normalization decodes with it.
+func isUnreserved(c byte) bool { return unreserved.Has(c) }

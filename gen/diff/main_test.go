@@ -111,7 +111,7 @@ func TestDiff3986(t *testing.T) {
 	published3, inForce3 := oracle3986.NewPublished(), oracle3986.New()
 	probes := []string{""}
 	for c := 0; c < 0x80; c++ {
-		probes = append(probes, string(rune(c)), string(rune(c))+string(rune(c)))
+		probes = append(probes, string(rune(c)), string(rune(c))+string(rune(c)), "/"+string(rune(c)))
 	}
 	for _, x := range "09aAfFgG" {
 		for _, y := range "0fF" {
@@ -136,8 +136,9 @@ func TestDiff3986(t *testing.T) {
 		}
 	}
 	// "//" is an abs_path, not a path-absolute: the block lists strings
-	// only strict has (which ones depends on the sample).
-	if abs := regexp.MustCompile(`\nabs_path / path-absolute\n(  [^\n]*\n){2}  only strict: "//`); !abs.MatchString(got) {
+	// only strict has (which ones depends on the sample), "//" first while
+	// no edit gives strict another short one.
+	if abs := regexp.MustCompile(`\nabs_path / path-absolute\n(  [^\n]*\n){2}  only strict: "//`); asPublished(grammar.RuleAbsPath, grammar3986.RulePathAbsolute) && !abs.MatchString(got) {
 		t.Errorf("diff strict rfc3986: abs_path's block lists no string only strict has:\n%s", got)
 	}
 	if asPublished(grammar.RuleRelativeURI, grammar3986.RuleRelativeRef) {

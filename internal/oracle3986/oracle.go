@@ -23,6 +23,9 @@ import (
 type Oracle struct {
 	whole [grammar.NumRules]*regexp.Regexp
 	progs [grammar.NumRules]*syntax.Prog
+	// hostUses holds the rules host's definition names: a host is an
+	// IP-literal or an IPv4address only while host has that alternative.
+	hostUses map[string]bool
 }
 
 // New compiles the oracle's expressions for the grammar in force,
@@ -55,7 +58,16 @@ func newOf(text string) *Oracle {
 	for r := range patterns {
 		patterns[r] = byName[grammar.Rule(r).String()]
 	}
-	o := &Oracle{}
+	o := &Oracle{hostUses: map[string]bool{}}
+	for _, d := range defs {
+		if d.Name == grammar.RuleHost.String() {
+			bnf.Walk(d.Body, func(n *bnf.Node) {
+				if n.Kind == bnf.RuleRef {
+					o.hostUses[n.Text] = true
+				}
+			})
+		}
+	}
 	for r, p := range patterns {
 		o.whole[r] = regexp.MustCompile(`^(?:` + p + `)$`)
 		o.progs[r] = oracle.CompileProg(p)
@@ -175,9 +187,9 @@ func (o *Oracle) ReadAuthority(authority string) (Authority, bool) {
 	}
 	a.Host = oracle.Component{Value: rest[:hostEnd], Defined: true}
 	switch {
-	case o.Match(grammar.RuleIPLiteral, a.Host.Value):
+	case o.hostUses[grammar.RuleIPLiteral.String()] && o.Match(grammar.RuleIPLiteral, a.Host.Value):
 		a.HostKind = "ip-literal"
-	case o.Match(grammar.RuleIPv4address, a.Host.Value):
+	case o.hostUses[grammar.RuleIPv4address.String()] && o.Match(grammar.RuleIPv4address, a.Host.Value):
 		a.HostKind = "ipv4"
 	default:
 		a.HostKind = "reg-name"

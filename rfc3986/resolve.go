@@ -339,63 +339,11 @@ func RemoveDotSegments(path string) string {
 	if !refpath.HasDotSegment(path) {
 		return path // only step E applies: the path moves to the output whole
 	}
-	out := make([]byte, 0, len(path))
-	// popSegment removes the last segment of the output and its "/", if any.
-	popSegment := func() {
-		i := len(out) - 1
-		for i >= 0 && out[i] != '/' {
-			i--
-		}
-		if i < 0 {
-			i = 0
-		}
-		out = out[:i]
-	}
-	in := path
-	for len(in) > 0 {
-		switch {
-		// A: a prefix "../" or "./" is removed.
-		case strings.HasPrefix(in, "../"):
-			in = in[3:]
-		case strings.HasPrefix(in, "./"):
-			in = in[2:]
-		// B: a prefix "/./" or a whole "/." becomes "/".
-		case strings.HasPrefix(in, "/./"):
-			in = in[2:]
-		case in == "/.":
-			in = "/"
-		// C: a prefix "/../" or a whole "/.." becomes "/", and the last
-		// segment of the output goes.
-		case strings.HasPrefix(in, "/../"):
-			in = in[3:]
-			popSegment()
-		case in == "/..":
-			in = "/"
-			popSegment()
-		// D: a whole "." or ".." is removed.
-		case in == "." || in == "..":
-			in = ""
-		// E: the first segment, with its leading "/" if any, moves to the
-		// output.
-		default:
-			end := 0
-			if in[0] == '/' {
-				end = 1
-			}
-			if j := strings.IndexByte(in[end:], '/'); j >= 0 {
-				end += j
-			} else {
-				end = len(in)
-			}
-			out = append(out, in[:end]...)
-			in = in[end:]
-		}
-	}
-	return string(out)
+	return string(removeDotSegmentsInPlace([]byte(path)))
 }
 
-// removeDotSegmentsInPlace is [RemoveDotSegments] on the bytes of path,
-// written over them: it returns the result, a prefix of path's memory.
+// removeDotSegmentsInPlace is section 5.2.4 on the bytes of path, written
+// over them: it returns the result, a prefix of path's memory.
 // Each step writes no further than it has read (the output is never
 // longer than the input consumed), so the input ahead is never
 // overwritten; a step that replaces the input's "/." or "/.." at its end

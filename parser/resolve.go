@@ -564,70 +564,13 @@ func removeDotSegments(path string) (string, int) {
 	if strings.HasPrefix(path, "/") {
 		lead = 1
 	}
-	// The segments left, as [start, end) offsets into path (start = end
-	// for the empty last segment a removed final "." or ".." leaves): the
-	// stack of refpath.ReduceSegments, without splitting path into
-	// strings first or joining them after. real counts those that are not
-	// "..".
-	var stack [32][2]int
-	kept := stack[:0]
-	real := 0
-	for start := lead; ; {
-		end := strings.IndexByte(path[start:], '/')
-		last := end < 0
-		if last {
-			end = len(path)
-		} else {
-			end += start
-		}
-		switch seg := path[start:end]; {
-		case seg == ".":
-			// 6c: "./" is removed; 6d: a final "." is removed, leaving
-			// the "/" before it.
-			if last {
-				kept = append(kept, [2]int{end, end})
-				real++
-			}
-		case seg == ".." && real > 0:
-			// 6e: "<segment>/../" is removed; 6f: a final
-			// "<segment>/.." is removed, leaving the "/" before it. (The
-			// segment before is not "..": a ".." after a segment that is
-			// not removes it, so none stands above one that is not.)
-			kept = kept[:len(kept)-1]
-			real--
-			if last {
-				kept = append(kept, [2]int{end, end})
-				real++
-			}
-		default:
-			kept = append(kept, [2]int{start, end})
-			if seg != ".." {
-				real++
-			}
-		}
-		if last {
-			break
-		}
-		start = end + 1
-	}
-	n := lead + len(kept)
+	var stack [32]refpath.Span
+	kept := refpath.ReduceSpans(path, lead, 0, stack[:0])
 	above := 0
-	for i, k := range kept {
-		n += k[1] - k[0]
-		if i == above && path[k[0]:k[1]] == ".." {
-			above++
-		}
+	for above < len(kept) && path[kept[above].Start:kept[above].End] == ".." {
+		above++
 	}
-	var b strings.Builder // one allocation
-	b.Grow(n)
-	b.WriteString(path[:lead])
-	for i, k := range kept {
-		if i > 0 {
-			b.WriteByte('/')
-		}
-		b.WriteString(path[k[0]:k[1]])
-	}
-	return b.String(), above
+	return refpath.Join(path, path[:lead], kept), above
 }
 
 // dropLeadingDotDot removes the first n ".." segments of a path that

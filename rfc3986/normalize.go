@@ -207,7 +207,7 @@ func normalizeEncodingKeepDots(path string) string {
 // with "a/.." leaves a "/" ("a/../b" gives "/b"), so a first segment is
 // never removed, nor are ".." segments that come before it.
 func reduceRootless(path string) string {
-	return strings.Join(refpath.ReduceSegments(strings.Split(path, "/"), 1), "/")
+	return refpath.Reduce(path, 1)
 }
 
 // normalizeEncoding applies writeNormalized to s (so that an encoded "." is

@@ -198,39 +198,80 @@ func (c *Candidates) Refs() []string {
 	return refs
 }
 
-// ReduceSegments removes the dot segments of a path's segments in one
-// pass, as a stack (RFC 2396 section 5.2 steps 6c to 6f, RFC 3986 section
-// 5.2.4 read as a pair of segment stacks): a "." is removed, and a ".."
-// removes itself and the segment before it when that segment is not ".."
-// and more than keep segments that are not ".." stand before the "..". A
-// final "." or ".." that is removed leaves an empty last segment (the "/"
-// before it stays). It reuses segs' array.
-func ReduceSegments(segs []string, keep int) []string {
-	out := segs[:0] // never longer than the segments read
-	real := 0       // how many segments of out are not ".."
-	for i, s := range segs {
-		last := i == len(segs)-1
-		switch {
-		case s == ".":
+// Span is a segment of a path as byte offsets [Start, End) into it; an
+// empty segment has Start == End.
+type Span struct{ Start, End int }
+
+// ReduceSpans removes the dot segments of path[from:] in one pass, as a
+// stack (RFC 2396 section 5.2 steps 6c to 6f, RFC 3986 section 5.2.4 read
+// as a pair of segment stacks), without splitting path into strings: it
+// appends to kept the segments left, as offsets into path, and returns
+// it. A "." is removed, and a ".." removes itself and the segment before
+// it when more than keep segments that are not ".." stand before the
+// ".." (the segment before is then not "..": a ".." that finds more than
+// keep such segments removes one, so none stands above one that is not).
+// A final "." or ".." that is removed leaves an empty last segment (the
+// "/" before it stays).
+func ReduceSpans(path string, from, keep int, kept []Span) []Span {
+	real := 0 // how many segments kept are not ".."
+	for start := from; ; {
+		end := strings.IndexByte(path[start:], '/')
+		last := end < 0
+		if last {
+			end = len(path)
+		} else {
+			end += start
+		}
+		switch seg := path[start:end]; {
+		case seg == ".":
 			if last {
-				out = append(out, "")
+				kept = append(kept, Span{end, end})
 				real++
 			}
-		case s == ".." && real > keep && out[len(out)-1] != "..":
-			out = out[:len(out)-1]
+		case seg == ".." && real > keep:
+			kept = kept[:len(kept)-1]
 			real--
 			if last {
-				out = append(out, "")
+				kept = append(kept, Span{end, end})
 				real++
 			}
 		default:
-			out = append(out, s)
-			if s != ".." {
+			kept = append(kept, Span{start, end})
+			if seg != ".." {
 				real++
 			}
 		}
+		if last {
+			return kept
+		}
+		start = end + 1
 	}
-	return out
+}
+
+// Reduce is [ReduceSpans] on the whole of path, the segments left joined
+// by "/" again.
+func Reduce(path string, keep int) string {
+	var stack [32]Span
+	return Join(path, "", ReduceSpans(path, 0, keep, stack[:0]))
+}
+
+// Join writes lead followed by the spans of path, separated by "/", in
+// one allocation.
+func Join(path, lead string, spans []Span) string {
+	n := len(lead) + len(spans)
+	for _, k := range spans {
+		n += k.End - k.Start
+	}
+	var b strings.Builder
+	b.Grow(n)
+	b.WriteString(lead)
+	for i, k := range spans {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		b.WriteString(path[k.Start:k.End])
+	}
+	return b.String()
 }
 
 // HasDotSegment reports whether a segment of path, between "/"s, is "."

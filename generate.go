@@ -13,20 +13,17 @@
 //     seconds with the rule and a string that one side alone accepts (see
 //     docs/changing-the-grammar.md); and writes the rule and edit
 //     catalogues, the automata, the compact grammars and the oracle (gen
-//     grammar);
-//  2. compiles the grammars gen writes for parsing (edits/): the union
-//     of rfc2396.peg and every edit's transcription, as written
+//     grammar); the grammars gen writes for parsing are the union of
+//     rfc2396.peg and every edit's transcription (edits/), as written
 //     (parser/internal/editref, which ParseTree runs under every profile,
 //     strict included) and in compact form (parser/internal/editcompact,
 //     which Parse runs under every profile, strict included: with no edit
-//     in force it is Appendix A exactly), with pointlander/peg v1.0.1; the
-//     compact form with -switch, which gen grammar has checked keeps the
-//     meaning of every choice (gen/switchcheck.go), through gen peg, which
-//     compiles it again without -switch should peg's switches come out as
-//     invalid Go (gen/pegswitch.go); docs/how-it-is-built.md says how the
-//     flags were chosen;
-//  3. makes the generated parsers read their input string in place, one
-//     byte at a time (gen patch);
+//     in force it is Appendix A exactly), and gen compiles the compact
+//     form into Go itself (gen/compile.go: the same matches and tokens as
+//     a peg parser of it, in plain methods);
+//  2. compiles the union as written with pointlander/peg v1.0.1;
+//  3. makes peg's parsers read their input string in place, one byte at
+//     a time (gen patch);
 //  4. after the RFC 3986 pipeline below, writes the reference site's
 //     examples for every grammar (RFC 2396, RFC 3986, each profile),
 //     checked against the parsers just built and the oracles
@@ -61,20 +58,15 @@ package rfc2396
 
 //go:generate go run ./gen grammar
 //go:generate go tool peg -output parser/internal/editref/editref.peg.go parser/internal/editref/editref.peg
-//go:generate go run ./gen peg -inline -switch -output parser/internal/editcompact/editcompact.peg.go parser/internal/editcompact/editcompact.peg
-//go:generate go run ./gen patch parser/internal/editref/editref.peg.go parser/internal/editcompact/editcompact.peg.go
+//go:generate go run ./gen patch parser/internal/editref/editref.peg.go
 
-// RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf.
-// Both parsers are compiled without -switch: peg v1.0.1's -switch would
-// turn authority's "IP-literal / IPv4address ... / reg-name" into a switch
-// on the next byte, but reg-name matches the empty string, which a switch
-// cannot choose (for an alternative of nothing but predicates, peg emits
-// an invalid "case '<nil>'"); gen/switchcheck.go says which choices a
-// switch keeps.
+// RFC 3986: the same pipeline for rfc3986.peg and grammar/rfc3986.abnf:
+// gen rfc3986 writes and compiles the compact grammar
+// (rfc3986/internal/compact), peg compiles the grammar as written
+// (rfc3986/internal/reference).
 //go:generate go run ./gen rfc3986
 //go:generate go tool peg -output rfc3986/internal/reference/reference.peg.go rfc3986.peg
-//go:generate go tool peg -inline -output rfc3986/internal/compact/compact.peg.go rfc3986/internal/compact/compact.peg
-//go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go rfc3986/internal/compact/compact.peg.go
+//go:generate go run ./gen patch rfc3986/internal/reference/reference.peg.go
 
 // The site's examples, for every grammar (step 4), once both parsers are
 // built.

@@ -10,7 +10,9 @@ import (
 
 // adapter writes what one internal package (compact, editref, editcompact
 // of package parser; reference and compact of package rfc3986) needs to
-// run its peg-generated parser, whose type is pegType, by grammar.Rule:
+// run its generated parser, whose type is pegType, by grammar.Rule (peg
+// generates the reference grammars' parsers; gen compiles the compact
+// grammars' own, see compile.go):
 // Parser (with SetEdits for the union grammars), the mapping between the
 // generated parser's rules and the catalogue's rules and, for a compact
 // grammar, the classes and run tables of the run-skipping functions (see
@@ -37,7 +39,7 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 		b.WriteString("\t\"github.com/rfc2396/rfc2396/internal/pegrun\"\n")
 	}
 	b.WriteString(")\n\n")
-	writeParser(&b, pegType, strings.HasPrefix(pegType, "Edit"))
+	writeParser(&b, pegType, strings.HasPrefix(pegType, "Edit"), acc != nil)
 	fmt.Fprintf(&b, "// toGrammar maps the generated parser's rules to %s rules.\n", doc)
 	b.WriteString("var toGrammar = [...]grammar.Rule{\n")
 	for _, r := range rules {
@@ -58,12 +60,18 @@ func adapterFor(pkg, pegType, source, catalogueImport, size string, rules []*peg
 }
 
 // writeParser writes Parser, the generated parser of type pegType run by
-// grammar.Rule (with edits, for the union grammars), and the functions
-// through which the patched parser reads its input string byte by byte
-// (see gen patch). It is written out for each package, not shared through an
-// interface, so that a parse makes no dynamic call per token.
-func writeParser(b *bytes.Buffer, pegType string, edits bool) {
-	execute(b, "parser", struct {
+// grammar.Rule (with edits, for the union grammars): over the parser gen
+// compiles when compiled is set (a compact grammar), else over the parser
+// peg generates, with the function through which the patched parser reads
+// its input string byte by byte (see gen patch). It is written out for
+// each package, not shared through an interface, so that a parse makes no
+// dynamic call per token.
+func writeParser(b *bytes.Buffer, pegType string, edits, compiled bool) {
+	name := "parser"
+	if compiled {
+		name = "compiled"
+	}
+	execute(b, name, struct {
 		PegType string
 		Edits   bool
 	}{pegType, edits})

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path"
 	"slices"
 	"strings"
 )
@@ -33,16 +34,17 @@ var compactKeep = []string{
 type compactTarget struct {
 	source string // the grammar it is derived from
 	pkg    string // its Go package
-	decl   string // the peg type declaration
-	what   string // the start of its description
-	notes  []string
+	// pegPath is the grammar file gen writes; gen compiles it into
+	// goPath (see compileCompact).
+	pegPath, goPath string
+	// typeName is the parser's type; fields are its fields besides the
+	// tokens (the edit grammars' pick array).
+	typeName, fields string
+	what             string // the start of its description
+	notes            []string
 	// slotSizes is the number of definitions of each pick slot of an
 	// edit grammar.
 	slotSizes []int
-	// pegSwitch is set when generate.go compiles the grammar with peg
-	// -switch, which gen then checks keeps every choice's meaning (see
-	// checkSwitch).
-	pegSwitch bool
 }
 
 // deriveCompact writes the compact form of ref: the rules of keepNames, in
@@ -53,7 +55,9 @@ type compactTarget struct {
 // grammars have no recursion, so inlining terminates; a choice among single
 // characters matches the same character whichever alternative is tried
 // first; and the functions take exactly the run the repetition would.
-func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *accel, error) {
+// It writes the grammar to t.pegPath and its parser, which gen compiles
+// from it, to t.goPath.
+func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (*accel, error) {
 	byName := map[string]*pegRule{}
 	for _, r := range ref.rules {
 		byName[r.name] = r
@@ -61,7 +65,7 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 	keep := map[string]bool{}
 	for _, k := range keepNames {
 		if byName[k] == nil {
-			return "", nil, fmt.Errorf("compact grammar: rule %s is not in %s", k, t.source)
+			return nil, fmt.Errorf("compact grammar: rule %s is not in %s", k, t.source)
 		}
 		keep[k] = true
 	}
@@ -103,6 +107,8 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 	b.WriteString("# cannot match nothing is tried only if the next byte can start that\n")
 	b.WriteString("# rule (&[...], its first set). The oracle tests check both grammars against\n")
 	b.WriteString("# grammar/rfc2396.abnf.\n")
+	fmt.Fprintf(&b, "# gen compiles this grammar into %s (gen/compile.go), as\n", path.Base(t.goPath))
+	b.WriteString("# pointlander/peg would run it; peg does not read this file.\n")
 	for _, n := range t.notes {
 		b.WriteString("# " + n + "\n")
 	}
@@ -110,10 +116,10 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 	if keep["other"] {
 		body, err := inline(byName["other"].body, 0)
 		if err != nil {
-			return "", nil, err
+			return nil, err
 		}
 		if acc.other, err = acc.otherSequences(simplify(body)); err != nil {
-			return "", nil, err
+			return nil, err
 		}
 	}
 	var body strings.Builder
@@ -125,21 +131,14 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 		}
 		e, err := inline(&expr{op: opSeq, kids: []*expr{r.body}}, 0)
 		if err != nil {
-			return "", nil, err
+			return nil, err
 		}
 		e = accelerate(simplify(fuseRuns(simplify(decisiveLookaheads(e)))), acc)
 		order = append(order, r.name)
 		derived[r.name] = e
 	}
 	guardRuleCalls(order, derived)
-	if t.pegSwitch {
-		for _, g := range guardSwitches(order, derived) {
-			fmt.Fprintf(os.Stderr, "gen: %s: %s; the choice is kept ordered\n", t.source, g)
-		}
-		if err := checkSwitch(order, derived); err != nil {
-			return "", nil, fmt.Errorf("compact grammar of %s, compiled with peg -switch: %v", t.source, err)
-		}
-	}
+	parser := compileCompact(t, order, derived, acc)
 	for _, r := range ref.rules {
 		if keep[r.name] {
 			fmt.Fprintf(&body, "\n# %s\n%s <- %s\n", r.comment[0], r.name, derived[r.name])
@@ -152,9 +151,16 @@ func deriveCompact(ref *pegFile, keepNames []string, t compactTarget) (string, *
 	for i, t := range acc.runs {
 		fmt.Fprintf(&b, "# run%d: %s\n", i, t.describe())
 	}
-	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/internal/pegrun\"\n\n%s\n", t.pkg, t.decl)
+	decl := fmt.Sprintf("type %s Peg {}", t.typeName)
+	if t.fields != "" {
+		decl = fmt.Sprintf("type %s Peg {\n\t%s\n}", t.typeName, t.fields)
+	}
+	fmt.Fprintf(&b, "\npackage %s\n\nimport \"github.com/rfc2396/rfc2396/internal/pegrun\"\n\n%s\n", t.pkg, decl)
 	b.WriteString(body.String())
-	return b.String(), acc, nil
+	if err := os.WriteFile(t.pegPath, []byte(b.String()), 0o644); err != nil {
+		return nil, err
+	}
+	return acc, writeGo(t.goPath, parser)
 }
 
 // accel collects what the accelerated predicates of a compact grammar
@@ -199,7 +205,7 @@ func (a *accel) classIndex(set byteSet) int {
 // accelerate replaces every repetition (star or plus) whose item is a byte
 // of a class, an escape ('%' hex hex) or an "other" sequence of edit
 // non-ascii, each possibly under a pick of the edits in force, by a
-// semantic predicate that calls pegrun.Star to skip the whole run. PEG
+// semantic predicate that skips the whole run (see compileCompact). PEG
 // repetition is greedy and never backtracks, and the function takes the
 // same longest run of items; a "%" that is not followed by two hex digits
 // ends the run, as it ends the PEG repetition.
@@ -214,7 +220,7 @@ func accelerate(e *expr, a *accel) *expr {
 			xSet, xOK := singleChars(x.kids[0])
 			ySet, yOK := singleChars(y)
 			if xOK && yOK && !xSet.intersects(ySet) {
-				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(p.Buffer, &position, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet)),
+				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(s, pos, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet)),
 					run: &codeRun{first: xSet.union(ySet), nullable: true}}
 			}
 		}
@@ -236,9 +242,18 @@ func accelerate(e *expr, a *accel) *expr {
 				i = len(a.runs)
 				a.runs = append(a.runs, t)
 			}
-			fn := map[op]string{opStar: "pegrun.Star", opPlus: "pegrun.Plus"}[e.op]
-			return &expr{op: opCode, text: fmt.Sprintf("%s(p.Buffer, &position, &run%d[%s])", fn, i, index),
-				run: &codeRun{first: a.firstOf(t), nullable: e.op == opStar}}
+			run := &codeRun{first: a.firstOf(t), nullable: e.op == opStar, run: fmt.Sprintf("run%d[%s]", i, index)}
+			for _, r := range t.runs {
+				run.escapes = run.escapes || r.escapes
+				run.others = run.others || r.other
+			}
+			// The text says what the predicate does; compileCompact
+			// writes the code from run.
+			text := fmt.Sprintf("pegrun.Star(s, pos, &%s)", run.run)
+			if e.op == opPlus {
+				text += " > pos"
+			}
+			return &expr{op: opCode, text: text, run: run}
 		}
 	}
 	out := *e

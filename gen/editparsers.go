@@ -14,7 +14,7 @@ import (
 // alternatives), other (the UTF-8 sequences of edit non-ascii), hexseq and
 // hex4 (RFC 2373's groups) and octet (edit ipv4-octets's part of an IPv4
 // address, written out four times in each of its definitions). Keeping
-// these three took editcompact.peg.go from 8,745 lines to 6,269 with no
+// these three took peg's parser of it from 8,745 lines to 6,269 with no
 // change measured in Parse, strict or java: the corpus has few IPv6 or
 // IPv4 hosts.
 var editCompactKeep = append(slices.Clone(compactKeep), "ipv6reference", "IPv6address", "h16", "other", "hexseq", "hex4", "octet")
@@ -22,8 +22,8 @@ var editCompactKeep = append(slices.Clone(compactKeep), "ipv6reference", "IPv6ad
 // generateEditParsers writes the grammars of the parsers that run under
 // edits: parser/internal/editref (rfc2396.peg with every edit, a token per
 // rule, for ParseTree) and parser/internal/editcompact (its compact form,
-// for Parse), each with its adapter tables; go generate then compiles both
-// with peg.
+// for Parse), each with its adapter tables, and the compact grammar's
+// parser (compile.go); go generate then compiles editref.peg with peg.
 func generateEditParsers(ref *pegFile, c *composition) error {
 	union, slots := unionPEG(ref, c, "editref", "EditRef")
 	if err := os.WriteFile("parser/internal/editref/editref.peg", []byte(printPEG(union)), 0o644); err != nil {
@@ -39,20 +39,27 @@ func generateEditParsers(ref *pegFile, c *composition) error {
 	if err := writeGo("parser/internal/editref/adapter_gen.go", append(src, pickTable(c, slots)...)); err != nil {
 		return err
 	}
+	// The zero value of the compact grammar's Parser has no edit in
+	// force (adapter.go.tmpl): every pick is 0, so Appendix A's
+	// definition must come first wherever a rule has one.
+	for k, s := range slots {
+		if i := slices.Index(s, -1); i > 0 {
+			return fmt.Errorf("pick slot %d has Appendix A's definition at %d, not first", k, i)
+		}
+	}
 	compactUnion, _ := unionPEG(ref, c, "editcompact", "EditCompact")
-	text, acc, err := deriveCompact(compactUnion, editCompactKeep, compactTarget{
+	acc, err := deriveCompact(compactUnion, editCompactKeep, compactTarget{
 		source:    "parser/internal/editref/editref.peg",
 		pkg:       "editcompact",
-		decl:      fmt.Sprintf("type EditCompact Peg {\n\tpick [%d]uint8\n}", max(1, len(slots))),
+		pegPath:   "parser/internal/editcompact/editcompact.peg",
+		goPath:    "parser/internal/editcompact/parser_gen.go",
+		typeName:  "EditCompact",
+		fields:    fmt.Sprintf("pick [%d]uint8", max(1, len(slots))),
 		what:      "The compact grammar that Parse runs under edits: editref.peg",
 		notes:     []string{"A rule that several definitions define chooses by the parser's pick array."},
 		slotSizes: slotSizes(slots),
-		pegSwitch: switched("parser/internal/editcompact/editcompact.peg"),
 	})
 	if err != nil {
-		return err
-	}
-	if err := os.WriteFile("parser/internal/editcompact/editcompact.peg", []byte(text), 0o644); err != nil {
 		return err
 	}
 	var kept []*pegRule

@@ -9,16 +9,17 @@
 // its Appendix A line (langcheck.go), does the same for each edit
 // (edits/NAME.abnf is rewritten from edits/NAME.peg), then writes the rule
 // catalogue grammar/rules_gen.go, the grammars of the edit parsers
-// (parser/internal/editref and its compact form, parser/internal/editcompact,
-// which serve every profile, strict included), the oracle's regular
+// (parser/internal/editref, which peg compiles, and its compact form,
+// parser/internal/editcompact, which gen compiles itself: compile.go; both
+// serve every profile, strict included), the oracle's regular
 // expressions internal/oracle/oracle_gen.go, and the reference site's
 // railroad diagrams and rule data (site/data, see site.go).
 //
-//	go run ./gen peg FLAG... -output FILE GRAMMAR
+//	go run ./gen rfc3986
 //
-// runs go tool peg with the flags and checks that what it wrote is Go;
-// if -switch made it invalid, it compiles the grammar again without
-// -switch (see pegswitch.go).
+// does the same for rfc3986.peg and grammar/rfc3986.abnf: the catalogue,
+// the compact grammar and its parser (rfc3986/internal/compact), the
+// automata and the site's data.
 //
 //	go run ./gen patch FILE...
 //
@@ -44,7 +45,7 @@ import (
 
 func main() {
 	if len(os.Args) < 2 {
-		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen rfc3986 | gen peg FLAG... | gen patch FILE...")
+		fmt.Fprintln(os.Stderr, "usage: gen grammar | gen rfc3986 | gen patch FILE...")
 		os.Exit(2)
 	}
 	var err error
@@ -53,8 +54,6 @@ func main() {
 		err = generateGrammar()
 	case "rfc3986":
 		err = generateRFC3986()
-	case "peg":
-		err = runPEG(os.Args[2:])
 	case "patch":
 		for _, f := range os.Args[2:] {
 			if err = patch(f); err != nil {

@@ -2,18 +2,11 @@ package parser
 
 import (
 	"errors"
-	"sync"
 
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/parser/internal/explain"
 )
-
-// compactParsers holds reusable parsers of the compact grammar with no
-// edit in force (Appendix A exactly). A parser keeps its token array
-// between runs; the pool is what makes Parse allocate nothing but its
-// result, and safe for concurrent use.
-var compactParsers = sync.Pool{New: func() any { return newTokenParser() }}
 
 // maxInput is the longest reference Parse takes.
 const maxInput = uriparts.MaxLen
@@ -69,13 +62,7 @@ func parseStrictInto(u *URI, ref string) error {
 		*u = URI{}
 		return strict.explainError(grammar.RuleURIReference, ref)
 	}
-	p := compactParsers.Get().(*tokenParser)
-	ok := p.Match(ref, grammar.RuleURIReference)
-	if ok {
-		fill(u, ref, p, nil)
-	}
-	compactParsers.Put(p)
-	if !ok {
+	if !parseStrictTokens(u, ref) {
 		*u = URI{}
 		return strict.explainError(grammar.RuleURIReference, ref)
 	}

@@ -2,7 +2,12 @@
 
 package rfc3986
 
-import "github.com/rfc2396/rfc2396/rfc3986/internal/reference"
+import (
+	"sync"
+
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/rfc3986/internal/reference"
+)
 
 // tokenParser is the parser whose tokens Parse reads the components
 // from. In the playground's WebAssembly module it is the reference parser,
@@ -15,3 +20,18 @@ type tokenParser = reference.Parser
 
 // newTokenParser returns a tokenParser.
 func newTokenParser() *tokenParser { return reference.NewParser() }
+
+// parsers holds reusable reference parsers: a parser keeps its buffers
+// between runs, and the pool makes Parse safe for concurrent use.
+var parsers = sync.Pool{New: func() any { return newTokenParser() }}
+
+// parseTokens fills u from ref, if ref is a URI-reference.
+func parseTokens(u *URI, ref string) bool {
+	p := parsers.Get().(*tokenParser)
+	ok := p.Match(ref, grammar.RuleURIReference)
+	if ok {
+		fill(u, ref, p)
+	}
+	parsers.Put(p)
+	return ok
+}

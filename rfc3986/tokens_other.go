@@ -2,7 +2,10 @@
 
 package rfc3986
 
-import "github.com/rfc2396/rfc2396/rfc3986/internal/compact"
+import (
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
+	"github.com/rfc2396/rfc2396/rfc3986/internal/compact"
+)
 
 // tokenParser is the parser whose tokens [Parse] reads the components
 // from: natively the compact parser, generated with the rules the
@@ -11,5 +14,13 @@ import "github.com/rfc2396/rfc2396/rfc3986/internal/compact"
 // tokens_js.go.)
 type tokenParser = compact.Parser
 
-// newTokenParser returns a tokenParser.
-func newTokenParser() *tokenParser { return compact.NewParser() }
+// parseTokens fills u from ref, if ref is a URI-reference. The parser is a
+// local variable, which holds the tokens of an ordinary reference itself.
+func parseTokens(u *URI, ref string) bool {
+	var p tokenParser
+	if !p.Match(ref, grammar.RuleURIReference) {
+		return false
+	}
+	fill(u, ref, &p)
+	return true
+}

@@ -2,7 +2,6 @@ package rfc3986
 
 import (
 	"errors"
-	"sync"
 
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 
@@ -124,11 +123,6 @@ func recompose(scheme, authority Component, path string, query, fragment Compone
 	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
 }
 
-// parsers holds reusable parsers for the compact grammar: a parser keeps
-// its buffers between runs, which is what makes Parse allocate nothing but
-// its result, and safe for concurrent use.
-var parsers = sync.Pool{New: func() any { return newTokenParser() }}
-
 // maxInput is the longest reference Parse takes.
 const maxInput = uriparts.MaxLen
 
@@ -168,13 +162,7 @@ func ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return &TooLongError{Len: len(ref)}
 	}
-	p := parsers.Get().(*tokenParser)
-	ok := p.Match(ref, grammar.RuleURIReference)
-	if ok {
-		fill(u, ref, p)
-	}
-	parsers.Put(p)
-	if !ok {
+	if !parseTokens(u, ref) {
 		*u = URI{}
 		return explainError(grammar.RuleURIReference, ref)
 	}

@@ -1,13 +1,12 @@
-// Package pegrun holds what the parsers that pointlander/peg generates
-// share, for both RFCs: BuildTree makes a parse tree of the tokens of the
-// Parser that gen writes into each generated package (adapter_gen.go),
-// and the functions that the semantic predicates of the compact grammars
-// (see accelerate in gen/derive.go) call to match a whole run of a
-// repetition in one step: Star and Plus for a run of bytes of a class,
-// escapes and byte sequences (a [Run], which adapter_gen.go defines), and
-// StarEnding for the labels of a host name. They read the input string
-// itself, which the parser holds in Buffer while it runs, and move the
-// parser's position.
+// Package pegrun holds what the generated parsers share, for both RFCs:
+// BuildTree makes a parse tree of the tokens of the Parser that gen writes
+// into each generated package (adapter_gen.go), and the functions with
+// which the parsers gen compiles from the compact grammars (gen/compile.go)
+// match a whole run of a repetition in one step (see accelerate in
+// gen/derive.go): [Span] for the bytes of a class, [Star] for a run of
+// class bytes, escapes and byte sequences (a [Run], which adapter_gen.go
+// defines), and [StarEnding] for the labels of a host name. They read the
+// input string in place from a position and return where the run ends.
 package pegrun
 
 // Run describes the items a run of a repetition is made of, as gen derives
@@ -53,15 +52,32 @@ next:
 	return 0
 }
 
-// Star moves *position over the longest run of items of r: it matches
-// zero or more, and always succeeds. A PEG repetition takes the same run,
-// since it never gives back what it took.
-func Star(s string, position *uint32, r *Run) bool {
-	p := int(*position)
+// Star returns the end of the longest run of items of r that starts at
+// s[p]: it matches zero or more items, and always succeeds. A PEG
+// repetition takes the same run, since it never gives back what it took.
+// The bytes of r.Class are read here, where the compiler can inline the
+// loop into the parser; [starItems] takes the run on from an escape or a
+// byte sequence.
+func Star(s string, p int, r *Run) int {
+	for p < len(s) && r.Class[s[p]] {
+		p++
+	}
+	if p == len(s) || !r.Escapes && r.Seqs == nil {
+		return p
+	}
+	return starItems(s, p, r)
+}
+
+// starItems is [Star] from a byte that is not of r.Class.
+func starItems(s string, p int, r *Run) int {
 	class := &r.Class
 	for {
-		// Bytes of the class, most of any run, four at a time, with one
-		// bounds check for the four.
+		n := r.item(s, p)
+		if n == 0 {
+			return p
+		}
+		p += n
+		// Four bytes of the class at a time, then one at a time.
 		for p <= len(s)-4 {
 			q := s[p : p+4]
 			if !class[q[0]] || !class[q[1]] || !class[q[2]] || !class[q[3]] {
@@ -72,39 +88,45 @@ func Star(s string, position *uint32, r *Run) bool {
 		for p < len(s) && class[s[p]] {
 			p++
 		}
-		if p == len(s) || !r.Escapes && r.Seqs == nil {
-			break
+		if p == len(s) {
+			return p
 		}
-		n := r.item(s, p)
-		if n == 0 {
-			break
-		}
-		p += n
 	}
-	*position = uint32(p)
-	return true
 }
 
-// Plus is Star for a run of one or more: it fails on an empty run.
-func Plus(s string, position *uint32, r *Run) bool {
-	start := *position
-	Star(s, position, r)
-	return *position > start
-}
-
-// StarEnding matches (A* B)* where class is A or B and end is B, A and B
-// disjoint: the longest run of class bytes that ends in an end byte.
-func StarEnding(s string, position *uint32, class, end *[256]bool) bool {
-	last := int(*position)
-	for p := last; p < len(s) && class[s[p]]; p++ {
+// StarEnding returns the end of the longest run of bytes of class that
+// starts at s[p] and ends with a byte of end (p itself if there is none):
+// the PEG (A* B)* for disjoint classes A and B, class being A ∪ B and end
+// B, as in domainlabel's *( *"-" alphanum ). Each round of the repetition
+// takes a run of A and then one B, and a round that finds no B gives its
+// run back.
+func StarEnding(s string, p int, class, end *[256]bool) int {
+	last := p
+	for ; p < len(s) && class[s[p]]; p++ {
 		if end[s[p]] {
 			last = p + 1
 		}
 	}
-	*position = uint32(last)
-	return true
+	return last
 }
 
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'A' && c <= 'F' || c >= 'a' && c <= 'f'
+}
+
+// Span returns the end of the run of bytes of class that starts at s[p],
+// reading four bytes at a step while it can. It is small enough for the
+// compiler to inline into the parsers gen compiles.
+func Span(s string, p int, class *[256]bool) int {
+	for p+4 <= len(s) {
+		q := s[p : p+4]
+		if !class[q[0]] || !class[q[1]] || !class[q[2]] || !class[q[3]] {
+			break
+		}
+		p += 4
+	}
+	for p < len(s) && class[s[p]] {
+		p++
+	}
+	return p
 }

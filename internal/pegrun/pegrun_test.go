@@ -18,8 +18,8 @@ func TestStar(t *testing.T) {
 		name string
 		run  Run
 		in   string
-		from uint32
-		want uint32
+		from int
+		want int
 	}{
 		{"class", Run{Class: *class("ab")}, "abba/", 0, 4},
 		{"empty run", Run{Class: *class("ab")}, "/ab", 0, 0},
@@ -36,9 +36,8 @@ func TestStar(t *testing.T) {
 		{"class run to the end", Run{Class: *class("ab")}, "abababab", 0, 8},
 	}
 	for _, tt := range tests {
-		pos := tt.from
-		if !Star(tt.in, &pos, &tt.run) || pos != tt.want {
-			t.Errorf("%s: Star(%q) from %d ends at %d, want %d", tt.name, tt.in, tt.from, pos, tt.want)
+		if end := Star(tt.in, tt.from, &tt.run); end != tt.want {
+			t.Errorf("%s: Star(%q) from %d ends at %d, want %d", tt.name, tt.in, tt.from, end, tt.want)
 		}
 	}
 }
@@ -49,7 +48,7 @@ func TestStarEnding(t *testing.T) {
 	labels, alnum := class("-ab"), class("ab")
 	tests := []struct {
 		in         string
-		from, want uint32
+		from, want int
 	}{
 		{"ab-b.", 0, 4},
 		{"a--.", 0, 1}, // no end byte after "a": the run is "a"
@@ -57,24 +56,31 @@ func TestStarEnding(t *testing.T) {
 		{"x-a", 1, 3},
 	}
 	for _, tt := range tests {
-		pos := tt.from
-		if !StarEnding(tt.in, &pos, labels, alnum) || pos != tt.want {
-			t.Errorf("StarEnding(%q) from %d ends at %d, want %d", tt.in, tt.from, pos, tt.want)
+		if end := StarEnding(tt.in, tt.from, labels, alnum); end != tt.want {
+			t.Errorf("StarEnding(%q) from %d ends at %d, want %d", tt.in, tt.from, end, tt.want)
 		}
 	}
 }
 
-// TestPlus checks that Plus fails on an empty run and takes a non-empty one.
-func TestPlus(t *testing.T) {
-	r := &Run{Class: *class("ab"), Escapes: true}
+// TestSpan checks the class run the compiled parsers read in place: four
+// bytes at a step, then one.
+func TestSpan(t *testing.T) {
+	ab := class("ab")
 	for _, tt := range []struct {
-		in   string
-		ok   bool
-		want uint32
-	}{{"ab/", true, 2}, {"%41/", true, 3}, {"/ab", false, 0}, {"", false, 0}} {
-		pos := uint32(0)
-		if ok := Plus(tt.in, &pos, r); ok != tt.ok || pos != tt.want {
-			t.Errorf("Plus(%q) = %v at %d, want %v at %d", tt.in, ok, pos, tt.ok, tt.want)
+		in         string
+		from, want int
+	}{
+		{"", 0, 0},
+		{"ab", 0, 2},
+		{"abab", 0, 4},
+		{"ababa/", 0, 5},
+		{"abababab/ab", 0, 8},
+		{"/abab", 1, 5},
+		{"aba/b", 0, 3},
+		{"abab%ab", 2, 4},
+	} {
+		if got := Span(tt.in, tt.from, ab); got != tt.want {
+			t.Errorf("Span(%q, %d) = %d, want %d", tt.in, tt.from, got, tt.want)
 		}
 	}
 }

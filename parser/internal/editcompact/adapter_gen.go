@@ -7,73 +7,48 @@ import (
 	"github.com/rfc2396/rfc2396/internal/pegrun"
 )
 
-// Parser runs the generated parser by grammar.Rule. A Parser is not safe
-// for concurrent use; it keeps its buffers between runs, so callers pool
-// them.
+// Parser runs the parser gen compiled by grammar.Rule. A Parser is not
+// safe for concurrent use. Its zero value is ready for use, with no edit
+// in force, and holds the tokens of an ordinary reference in itself, so
+// that a Parser that is a local variable allocates nothing.
 type Parser struct {
 	peg   EditCompact
 	edits grammar.EditSet
 }
 
 // NewParser returns a Parser ready for Match.
-func NewParser() *Parser {
-	p := new(Parser)
-	p.peg.Init(Size(32))
-	p.SetEdits(0)
-	return p
-}
+func NewParser() *Parser { return new(Parser) }
 
 // Has reports whether rule is a rule of this grammar, and so can be given
-// to Match: one peg generated a function for (it generates none for a
-// rule no rule names, or, with -inline, that one rule names once).
+// to Match.
 func (p *Parser) Has(rule grammar.Rule) bool {
-	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0 && p.peg.rules[fromGrammar[rule]] != nil
+	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != ruleUnknown
 }
 
 // Match reports whether rule matches the whole of input. Input is read one
-// byte at a time (an input of 4 GiB or more is never matched: positions
-// are 32 bits). After a successful match, Len and Token give the tokens.
+// byte at a time (an input of 4 GiB or more is never matched: token
+// positions are 32 bits). After a successful match, Len and Token give
+// the tokens.
 func (p *Parser) Match(input string, rule grammar.Rule) bool {
 	if !p.Has(rule) || uint64(len(input)) >= 1<<32-1 {
 		return false
 	}
-	p.peg.Buffer = input
-	p.peg.Reset()
-	var err error
-	if r := fromGrammar[rule]; r == 1 {
-		err = p.peg.Parse() // the first rule; giving it would allocate
-	} else {
-		err = p.peg.Parse(int(r))
-	}
-	p.peg.Buffer = ""
-	t := p.peg.tokens32.tree
-	if err != nil || len(t) == 0 || int(t[len(t)-1].end) != len(input) {
-		p.peg.tokens32.tree = t[:0]
+	if p.peg.parse(fromGrammar[rule], input) != len(input) {
+		p.peg.cut(0)
 		return false
 	}
 	return true
 }
 
 // Len returns the number of tokens of the last successful Match.
-func (p *Parser) Len() int { return len(p.peg.tokens32.tree) }
+func (p *Parser) Len() int { return p.peg.n }
 
 // Token returns the i-th token of the last successful Match: the rule and
 // the byte span it matched. Tokens come in the order their rules
 // completed, children before parents; the last is the start rule's.
 func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
-	t := p.peg.tokens32.tree[i]
-	return toGrammar[t.pegRule], int(t.begin), int(t.end)
-}
-
-// at returns the byte of s at i as a rune, or endSymbol past the end. The
-// generated parser reads its input through it (see gen patch), so that it
-// reads the string in place, positions are byte offsets and a byte of
-// invalid UTF-8 is one character, never a U+FFFD.
-func at(s string, i uint32) rune {
-	if int(i) < len(s) {
-		return rune(s[i])
-	}
-	return endSymbol
+	t := p.peg.token(i)
+	return toGrammar[t.rule], int(t.begin), int(t.end)
 }
 
 // toGrammar maps the generated parser's rules to Appendix A rules.
@@ -246,6 +221,45 @@ var class40 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '
 
 // class41 is [0].
 var class41 = [256]bool{'0': true}
+
+// class42 is [A-Za-z].
+var class42 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// class43 is [\0x0-"$->@-\0xff].
+var class43 = [256]bool{'\x00': true, '\x01': true, '\x02': true, '\x03': true, '\x04': true, '\x05': true, '\x06': true, '\a': true, '\b': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true, '\x0e': true, '\x0f': true, '\x10': true, '\x11': true, '\x12': true, '\x13': true, '\x14': true, '\x15': true, '\x16': true, '\x17': true, '\x18': true, '\x19': true, '\x1a': true, '\x1b': true, '\x1c': true, '\x1d': true, '\x1e': true, '\x1f': true, ' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '<': true, '=': true, '>': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, '\\': true, ']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true, '}': true, '~': true, '\x7f': true, '\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true, 'À': true, 'Á': true, 'Â': true, 'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true, 'à': true, 'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true, 'í': true, 'î': true, 'ï': true, 'ð': true, 'ñ': true, 'ò': true, 'ó': true, 'ô': true, 'õ': true, 'ö': true, '÷': true, 'ø': true, 'ù': true, 'ú': true, 'û': true, 'ü': true, 'ý': true, 'þ': true, 'ÿ': true}
+
+// class44 is [\0x0-"$-\0xff].
+var class44 = [256]bool{'\x00': true, '\x01': true, '\x02': true, '\x03': true, '\x04': true, '\x05': true, '\x06': true, '\a': true, '\b': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true, '\x0e': true, '\x0f': true, '\x10': true, '\x11': true, '\x12': true, '\x13': true, '\x14': true, '\x15': true, '\x16': true, '\x17': true, '\x18': true, '\x19': true, '\x1a': true, '\x1b': true, '\x1c': true, '\x1d': true, '\x1e': true, '\x1f': true, ' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '<': true, '=': true, '>': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, '\\': true, ']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true, '}': true, '~': true, '\x7f': true, '\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true, 'À': true, 'Á': true, 'Â': true, 'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true, 'à': true, 'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true, 'í': true, 'î': true, 'ï': true, 'ð': true, 'ñ': true, 'ò': true, 'ó': true, 'ô': true, 'õ': true, 'ö': true, '÷': true, 'ø': true, 'ù': true, 'ú': true, 'û': true, 'ü': true, 'ý': true, 'þ': true, 'ÿ': true}
+
+// class45 is [!'-*\-.0-9A-Z_a-z~].
+var class45 = [256]bool{'!': true, '\'': true, '(': true, ')': true, '*': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class46 is [0-9A-Fa-f].
+var class46 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+
+// class47 is [$&+,:;=?@].
+var class47 = [256]bool{'$': true, '&': true, '+': true, ',': true, ':': true, ';': true, '=': true, '?': true, '@': true}
+
+// class48 is [$&+,:;=?@\[\]].
+var class48 = [256]bool{'$': true, '&': true, '+': true, ',': true, ':': true, ';': true, '=': true, '?': true, '@': true, '[': true, ']': true}
+
+// class49 is [\0x0-"$-.0-9;->@-\0xff].
+var class49 = [256]bool{'\x00': true, '\x01': true, '\x02': true, '\x03': true, '\x04': true, '\x05': true, '\x06': true, '\a': true, '\b': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true, '\x0e': true, '\x0f': true, '\x10': true, '\x11': true, '\x12': true, '\x13': true, '\x14': true, '\x15': true, '\x16': true, '\x17': true, '\x18': true, '\x19': true, '\x1a': true, '\x1b': true, '\x1c': true, '\x1d': true, '\x1e': true, '\x1f': true, ' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ';': true, '<': true, '=': true, '>': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, '\\': true, ']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true, '}': true, '~': true, '\x7f': true, '\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true, 'À': true, 'Á': true, 'Â': true, 'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true, 'à': true, 'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true, 'í': true, 'î': true, 'ï': true, 'ð': true, 'ñ': true, 'ò': true, 'ó': true, 'ô': true, 'õ': true, 'ö': true, '÷': true, 'ø': true, 'ù': true, 'ú': true, 'û': true, 'ü': true, 'ý': true, 'þ': true, 'ÿ': true}
+
+// class50 is [\0x0-"$-.0->@-\0xff].
+var class50 = [256]bool{'\x00': true, '\x01': true, '\x02': true, '\x03': true, '\x04': true, '\x05': true, '\x06': true, '\a': true, '\b': true, '\t': true, '\n': true, '\v': true, '\f': true, '\r': true, '\x0e': true, '\x0f': true, '\x10': true, '\x11': true, '\x12': true, '\x13': true, '\x14': true, '\x15': true, '\x16': true, '\x17': true, '\x18': true, '\x19': true, '\x1a': true, '\x1b': true, '\x1c': true, '\x1d': true, '\x1e': true, '\x1f': true, ' ': true, '!': true, '"': true, '$': true, '%': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '<': true, '=': true, '>': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '[': true, '\\': true, ']': true, '^': true, '_': true, '`': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '{': true, '|': true, '}': true, '~': true, '\x7f': true, '\u0080': true, '\u0081': true, '\u0082': true, '\u0083': true, '\u0084': true, '\u0085': true, '\u0086': true, '\u0087': true, '\u0088': true, '\u0089': true, '\u008a': true, '\u008b': true, '\u008c': true, '\u008d': true, '\u008e': true, '\u008f': true, '\u0090': true, '\u0091': true, '\u0092': true, '\u0093': true, '\u0094': true, '\u0095': true, '\u0096': true, '\u0097': true, '\u0098': true, '\u0099': true, '\u009a': true, '\u009b': true, '\u009c': true, '\u009d': true, '\u009e': true, '\u009f': true, '\u00a0': true, '¡': true, '¢': true, '£': true, '¤': true, '¥': true, '¦': true, '§': true, '¨': true, '©': true, 'ª': true, '«': true, '¬': true, '\u00ad': true, '®': true, '¯': true, '°': true, '±': true, '²': true, '³': true, '´': true, 'µ': true, '¶': true, '·': true, '¸': true, '¹': true, 'º': true, '»': true, '¼': true, '½': true, '¾': true, '¿': true, 'À': true, 'Á': true, 'Â': true, 'Ã': true, 'Ä': true, 'Å': true, 'Æ': true, 'Ç': true, 'È': true, 'É': true, 'Ê': true, 'Ë': true, 'Ì': true, 'Í': true, 'Î': true, 'Ï': true, 'Ð': true, 'Ñ': true, 'Ò': true, 'Ó': true, 'Ô': true, 'Õ': true, 'Ö': true, '×': true, 'Ø': true, 'Ù': true, 'Ú': true, 'Û': true, 'Ü': true, 'Ý': true, 'Þ': true, 'ß': true, 'à': true, 'á': true, 'â': true, 'ã': true, 'ä': true, 'å': true, 'æ': true, 'ç': true, 'è': true, 'é': true, 'ê': true, 'ë': true, 'ì': true, 'í': true, 'î': true, 'ï': true, 'ð': true, 'ñ': true, 'ò': true, 'ó': true, 'ô': true, 'õ': true, 'ö': true, '÷': true, 'ø': true, 'ù': true, 'ú': true, 'û': true, 'ü': true, 'ý': true, 'þ': true, 'ÿ': true}
+
+// class51 is [.0-9A-Fa-f].
+var class51 = [256]bool{'.': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+
+// class52 is [0-5].
+var class52 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true}
+
+// class53 is [0-4].
+var class53 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true}
+
+// class54 is [1-9].
+var class54 = [256]bool{'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 // otherSeqs are the byte sequences of the rule other, as classes.
 var otherSeqs = []pegrun.Seq{

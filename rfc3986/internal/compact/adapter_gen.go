@@ -7,71 +7,47 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-// Parser runs the generated parser by grammar.Rule. A Parser is not safe
-// for concurrent use; it keeps its buffers between runs, so callers pool
-// them.
+// Parser runs the parser gen compiled by grammar.Rule. A Parser is not
+// safe for concurrent use. Its zero value is ready for use, with no edit
+// in force, and holds the tokens of an ordinary reference in itself, so
+// that a Parser that is a local variable allocates nothing.
 type Parser struct {
 	peg Compact
 }
 
 // NewParser returns a Parser ready for Match.
-func NewParser() *Parser {
-	p := new(Parser)
-	p.peg.Init(Size(32))
-	return p
-}
+func NewParser() *Parser { return new(Parser) }
 
 // Has reports whether rule is a rule of this grammar, and so can be given
-// to Match: one peg generated a function for (it generates none for a
-// rule no rule names, or, with -inline, that one rule names once).
+// to Match.
 func (p *Parser) Has(rule grammar.Rule) bool {
-	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != 0 && p.peg.rules[fromGrammar[rule]] != nil
+	return rule >= 0 && int(rule) < len(fromGrammar) && fromGrammar[rule] != ruleUnknown
 }
 
 // Match reports whether rule matches the whole of input. Input is read one
-// byte at a time (an input of 4 GiB or more is never matched: positions
-// are 32 bits). After a successful match, Len and Token give the tokens.
+// byte at a time (an input of 4 GiB or more is never matched: token
+// positions are 32 bits). After a successful match, Len and Token give
+// the tokens.
 func (p *Parser) Match(input string, rule grammar.Rule) bool {
 	if !p.Has(rule) || uint64(len(input)) >= 1<<32-1 {
 		return false
 	}
-	p.peg.Buffer = input
-	p.peg.Reset()
-	var err error
-	if r := fromGrammar[rule]; r == 1 {
-		err = p.peg.Parse() // the first rule; giving it would allocate
-	} else {
-		err = p.peg.Parse(int(r))
-	}
-	p.peg.Buffer = ""
-	t := p.peg.tokens32.tree
-	if err != nil || len(t) == 0 || int(t[len(t)-1].end) != len(input) {
-		p.peg.tokens32.tree = t[:0]
+	if p.peg.parse(fromGrammar[rule], input) != len(input) {
+		p.peg.cut(0)
 		return false
 	}
 	return true
 }
 
 // Len returns the number of tokens of the last successful Match.
-func (p *Parser) Len() int { return len(p.peg.tokens32.tree) }
+func (p *Parser) Len() int { return p.peg.n }
 
 // Token returns the i-th token of the last successful Match: the rule and
 // the byte span it matched. Tokens come in the order their rules
 // completed, children before parents; the last is the start rule's.
 func (p *Parser) Token(i int) (rule grammar.Rule, begin, end int) {
-	t := p.peg.tokens32.tree[i]
-	return toGrammar[t.pegRule], int(t.begin), int(t.end)
-}
-
-// at returns the byte of s at i as a rune, or endSymbol past the end. The
-// generated parser reads its input through it (see gen patch), so that it
-// reads the string in place, positions are byte offsets and a byte of
-// invalid UTF-8 is one character, never a U+FFFD.
-func at(s string, i uint32) rune {
-	if int(i) < len(s) {
-		return rune(s[i])
-	}
-	return endSymbol
+	t := p.peg.token(i)
+	return toGrammar[t.rule], int(t.begin), int(t.end)
 }
 
 // toGrammar maps the generated parser's rules to RFC 3986 rules.
@@ -132,6 +108,24 @@ var class6 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, '
 
 // class7 is [!$&-;=?-Z_a-z~].
 var class7 = [256]bool{'!': true, '$': true, '&': true, '\'': true, '(': true, ')': true, '*': true, '+': true, ',': true, '-': true, '.': true, '/': true, '0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, ';': true, '=': true, '?': true, '@': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, '_': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true, '~': true}
+
+// class8 is [A-Za-z].
+var class8 = [256]bool{'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'G': true, 'H': true, 'I': true, 'J': true, 'K': true, 'L': true, 'M': true, 'N': true, 'O': true, 'P': true, 'Q': true, 'R': true, 'S': true, 'T': true, 'U': true, 'V': true, 'W': true, 'X': true, 'Y': true, 'Z': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true, 'g': true, 'h': true, 'i': true, 'j': true, 'k': true, 'l': true, 'm': true, 'n': true, 'o': true, 'p': true, 'q': true, 'r': true, 's': true, 't': true, 'u': true, 'v': true, 'w': true, 'x': true, 'y': true, 'z': true}
+
+// class9 is [0-:A-Fa-f].
+var class9 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true, ':': true, 'A': true, 'B': true, 'C': true, 'D': true, 'E': true, 'F': true, 'a': true, 'b': true, 'c': true, 'd': true, 'e': true, 'f': true}
+
+// class10 is [Vv].
+var class10 = [256]bool{'V': true, 'v': true}
+
+// class11 is [0-5].
+var class11 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true, '5': true}
+
+// class12 is [0-4].
+var class12 = [256]bool{'0': true, '1': true, '2': true, '3': true, '4': true}
+
+// class13 is [1-9].
+var class13 = [256]bool{'1': true, '2': true, '3': true, '4': true, '5': true, '6': true, '7': true, '8': true, '9': true}
 
 // run0 is [!$&-.0-;=@-Z_a-z~] / escape.
 var run0 = [1]pegrun.Run{

@@ -33,11 +33,11 @@ var percent = uritest.Escaping[grammar.Rule, *rfc3986.EscapeError]{
 	Refused: func(e *rfc3986.EscapeError) (string, grammar.Rule) { return e.Reason.Code(), e.Rule },
 }
 
+var updateEscape = flag.Bool("update-escape", false, "rewrite the outputs in testdata/escape/escape.txt with what Escape gives")
+
 // TestEscapeCases holds Escape and Unescape to their tables,
 // testdata/escape/escape.txt and testdata/unescape.txt; after a grammar
 // edit, go generate rewrites escape.txt's outputs (-update-escape).
 func TestEscapeCases(t *testing.T) {
 	percent.Tables(t, "testdata", *updateEscape)
 }
-
-var updateEscape = flag.Bool("update-escape", false, "rewrite the outputs in testdata/escape/escape.txt with what Escape gives")

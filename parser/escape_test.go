@@ -16,16 +16,15 @@ import (
 
 var updateEscape = flag.Bool("update-escape", false, "rewrite the outputs in testdata/escape/escape.txt with what Escape gives")
 
-// TestEscapeCases runs testdata/escape/escape.txt; go generate rewrites its
-// outputs (-update-escape), so that a grammar edit shows there as a diff.
-func TestEscapeCases(t *testing.T) {
-	uritest.EscapeCases(t, "testdata/escape/escape.txt", *updateEscape, grammar.Lookup, parser.Escape, escapeFailure, parser.Match)
-}
+// TestEscapeCases runs testdata/escape/escape.txt and testdata/unescape.txt
+// through package uritest's table checks; go generate rewrites the
+// outputs of escape.txt (-update-escape), so that a grammar edit shows
+// there as a diff.
+func TestEscapeCases(t *testing.T) { escaping.Tables(t, "testdata", *updateEscape) }
 
-// escapeFailure reads the code and rule of an *EscapeError.
-var escapeFailure = uritest.Field(func(e *parser.EscapeError) uritest.Refusal[grammar.Rule] {
-	return uritest.Refusal[grammar.Rule]{Code: e.Reason.Code(), Rule: e.Rule}
-})
+// escaping is Escape and Unescape for the checks of package uritest.
+var escaping = uritest.Escaping[grammar.Rule, *parser.EscapeError]{Lookup: grammar.Lookup, Escape: parser.Escape, Unescape: parser.Unescape,
+	Match: parser.Match, Offset: unescapeOffset, Refused: func(e *parser.EscapeError) (string, grammar.Rule) { return e.Reason.Code(), e.Rule }}
 
 // randomBytes returns n bytes drawn mostly from the characters that matter
 // to escaping (delimiters, "%", hex digits), and otherwise from all 256.
@@ -58,12 +57,7 @@ func TestEscapeProperties(t *testing.T) {
 			if i%3 == 0 && rule == grammar.RuleAbsPath {
 				in = "/" + in
 			}
-			out, err := parser.Escape(in, rule)
-			if err != nil {
-				var eerr *parser.EscapeError
-				if !errors.As(err, &eerr) {
-					t.Fatalf("Escape(%q, %s): %v", in, rule, err)
-				}
+			if eerr, ok := escaping.RoundTrip(t, in, rule); !ok {
 				switch eerr.Reason {
 				case parser.EscapeEmpty:
 					if in != "" {
@@ -77,19 +71,11 @@ func TestEscapeProperties(t *testing.T) {
 					// Only an edited grammar refuses a path's structure
 					// (Appendix A allows every one).
 					if oracle.RuleAsPublished(rule) {
-						t.Errorf("Escape(%q, %s): %v, under Appendix A as published", in, rule, err)
+						t.Errorf("Escape(%q, %s): %v, under Appendix A as published", in, rule, eerr)
 					}
 				default:
-					t.Errorf("Escape(%q, %s): %v", in, rule, err)
+					t.Errorf("Escape(%q, %s): %v", in, rule, eerr)
 				}
-				continue
-			}
-			if err := parser.Match(rule, out); err != nil {
-				t.Errorf("Escape(%q, %s) = %q, which does not match: %v", in, rule, out, err)
-			}
-			back, err := parser.Unescape(out)
-			if err != nil || back != in {
-				t.Errorf("Unescape(Escape(%q, %s) = %q) = %q, %v", in, rule, out, back, err)
 			}
 		}
 	}
@@ -140,10 +126,6 @@ func TestEscapeUnsupported(t *testing.T) {
 			t.Errorf("%s: Escape error %v, supported %v", r, err, supported[r])
 		}
 	}
-}
-
-func TestUnescape(t *testing.T) {
-	uritest.UnescapeTable(t, "testdata/unescape.txt", parser.Unescape, unescapeOffset)
 }
 
 func TestDecodedAccessors(t *testing.T) {
@@ -237,16 +219,7 @@ func FuzzUnescape(f *testing.F) {
 			t.Fatalf("Unescape(%q) = %q, longer", s, out)
 		}
 		for _, rule := range parser.EscapeRules() {
-			e, err := parser.Escape(out, rule)
-			if err != nil {
-				continue
-			}
-			if err := parser.Match(rule, e); err != nil {
-				t.Fatalf("Escape(%q, %s) = %q does not match: %v", out, rule, e, err)
-			}
-			if back, err := parser.Unescape(e); err != nil || back != out {
-				t.Fatalf("round trip for %s: %q -> %q -> %q, %v", rule, out, e, back, err)
-			}
+			escaping.RoundTrip(t, out, rule)
 		}
 	})
 }

@@ -39,29 +39,23 @@ func ExampleUnescape() {
 	// rfc2396: offset 3: malformed escape "%": "%" must be followed by two hex digits (section 2.4.1, escaped = "%" hex hex)
 }
 
+// RFC 2396 gives every path segment parameters after ";" (section 3.3):
+// the decoded accessors split on the delimiters and decode what is
+// between them, so that an escaped delimiter stays data.
 func ExampleURI_PathSegments() {
-	u, err := parser.Parse("http://h/a%2Fb;v=1%3B2/c")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	u, _ := parser.Parse("http://h/a%2Fb;v=1%3B2/c?k=a%26b&l=c")
 	for _, s := range u.PathSegments() {
-		fmt.Printf("%q %q\n", s.Name, s.Params)
+		fmt.Printf("segment %q %q\n", s.Name, s.Params)
 	}
-	v, err := parser.Parse("/s?k=a%26b&l=c")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fields, _ := v.QueryFields()
+	fields, _ := u.QueryFields()
 	for _, f := range fields {
-		fmt.Printf("%q %q\n", f.Value, f.Delim)
+		fmt.Printf("field %q %q\n", f.Value, f.Delim)
 	}
 	// Output:
-	// "a/b" ["v=1;2"]
-	// "c" []
-	// "k" '='
-	// "a&b" '&'
-	// "l" '='
-	// "c" '\x00'
+	// segment "a/b" ["v=1;2"]
+	// segment "c" []
+	// field "k" '='
+	// field "a&b" '&'
+	// field "l" '='
+	// field "c" '\x00'
 }

@@ -6,45 +6,30 @@ import (
 	"github.com/rfc2396/rfc2396/parser"
 )
 
-// A batch that resolves many parsed references against one base, and
-// wants strings: no *URI is kept for each result.
+// RFC 2396 leaves a ".." that climbs above the root to the implementation
+// (section 5.2, step 6g): resolved straight to a string, under each
+// policy of DotDotAboveRoot.
 func ExampleURI_ResolveReferenceString() {
-	base, err := parser.Parse("http://a/b/c/d;p?q")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	var ref parser.URI
-	for _, s := range []string{"g", "../g?y#s", "../../../g"} {
-		if err := parser.ParseInto(&ref, s); err != nil {
-			fmt.Println(err)
-			continue
-		}
-		result, warnings, err := base.ResolveReferenceString(&ref)
+	base, _ := parser.Parse("http://a/b/c/d;p?q")
+	ref, _ := parser.Parse("../../../g")
+	for _, policy := range []parser.DotDotPolicy{parser.KeepDotDot, parser.RemoveDotDot, parser.RefuseDotDot} {
+		result, warnings, err := base.ResolveReferenceString(ref, parser.DotDotAboveRoot(policy))
 		if err != nil {
-			fmt.Println(err)
+			fmt.Println(policy.Code(), "error:", err)
 			continue
 		}
-		fmt.Println(s, "->", result)
-		for _, w := range warnings {
-			fmt.Println("  warning:", w.Code())
-		}
+		fmt.Println(policy.Code(), result, len(warnings), "warning(s)")
 	}
 	// Output:
-	// g -> http://a/b/c/g
-	// ../g?y#s -> http://a/b/g?y#s
-	// ../../../g -> http://a/../g
-	//   warning: dotdot-above-root
+	// keep http://a/../g 1 warning(s)
+	// remove http://a/g 0 warning(s)
+	// refuse error: rfc2396: resolve: the reference "../../../g" climbs above the root of the base's path with ".." (section 5.2 step 6g: the reference is in error)
 }
 
 // Lines of "reference -> result" written into one buffer, as a batch
 // writes its output: each result is appended after what the buffer holds.
 func ExampleURI_AppendResolveReference() {
-	base, err := parser.Parse("http://a/b/c/d;p?q")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	base, _ := parser.Parse("http://a/b/c/d;p?q")
 	var out []byte
 	var ref parser.URI
 	for _, s := range []string{"g;x", "..", "//g"} {
@@ -53,6 +38,7 @@ func ExampleURI_AppendResolveReference() {
 			continue
 		}
 		out = append(out, s+" -> "...)
+		var err error
 		if out, _, err = base.AppendResolveReference(out, &ref); err != nil {
 			fmt.Println(err)
 			return

@@ -46,16 +46,6 @@ func ExampleError() {
 	// rfc2396: offset 11: invalid character 'z' in segment; expected hex
 }
 
-func ExampleError_gap() {
-	_, err := parser.Parse("?y")
-	var perr *parser.Error
-	if errors.As(err, &perr) {
-		fmt.Println(perr.Gap == parser.GapEmptyRelativePath)
-	}
-	// Output:
-	// true
-}
-
 func ExampleMatch() {
 	fmt.Println(parser.Match(grammar.RuleHostname, "www.example.com."))
 	fmt.Println(parser.Match(grammar.RuleIPv4address, "1.2.3.4"))

@@ -1,7 +1,6 @@
 package rfc3986_test
 
 import (
-	"errors"
 	"flag"
 	"testing"
 
@@ -10,45 +9,35 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-var updateEscape = flag.Bool("update-escape", false, "rewrite the outputs in testdata/escape/escape.txt with what Escape gives")
-
-// TestEscapeCases runs testdata/escape/escape.txt; go generate rewrites its
-// outputs (-update-escape), so that a grammar edit shows there as a diff.
-func TestEscapeCases(t *testing.T) {
-	uritest.EscapeCases(t, "testdata/escape/escape.txt", *updateEscape, grammar.Lookup, rfc3986.Escape, escapeFailure, rfc3986.Match)
-}
-
-// escapeFailure reads the code and rule of an *EscapeError.
-var escapeFailure = uritest.Field(func(e *rfc3986.EscapeError) uritest.Refusal[grammar.Rule] {
-	return uritest.Refusal[grammar.Rule]{Code: e.Reason.Code(), Rule: e.Rule}
-})
-
-func TestUnescape(t *testing.T) {
-	uritest.UnescapeTable(t, "testdata/unescape.txt", rfc3986.Unescape, unescapeOffset)
-}
-
 // FuzzEscape checks, for any bytes and every rule Escape supports, that
-// the result matches the rule and Unescape gives the input back.
+// the result matches the rule and Unescape gives the input back, or that
+// Escape refuses the input for a reason other than the rule
+// ([uritest.Escaping.RoundTrip]).
 func FuzzEscape(f *testing.F) {
 	for _, s := range []string{"", "a b", "/a/b", "a:b", "%", "\xff\x00", "?#[]"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, rule := range rfc3986.EscapeRules() {
-			got, err := rfc3986.Escape(s, rule)
-			if err != nil {
-				var eerr *rfc3986.EscapeError
-				if !errors.As(err, &eerr) || eerr.Reason == rfc3986.EscapeUnsupportedRule {
-					t.Fatalf("Escape(%q, %s): %v", s, rule, err)
-				}
-				continue
-			}
-			if err := rfc3986.Match(rule, got); err != nil {
-				t.Fatalf("Escape(%q, %s) = %q, which does not match: %v", s, rule, got, err)
-			}
-			if back, err := rfc3986.Unescape(got); err != nil || back != s {
-				t.Fatalf("Unescape(Escape(%q, %s)) = %q, %v", s, rule, back, err)
+			if refused, ok := percent.RoundTrip(t, s, rule); !ok && refused.Reason == rfc3986.EscapeUnsupportedRule {
+				t.Fatalf("Escape(%q, %s): %v, for a rule of EscapeRules", s, rule, refused)
 			}
 		}
 	})
+}
+
+// percent is Escape and Unescape, with how to read their errors, for the
+// checks of package uritest.
+var percent = uritest.Escaping[grammar.Rule, *rfc3986.EscapeError]{
+	Lookup: grammar.Lookup, Match: rfc3986.Match, Escape: rfc3986.Escape, Unescape: rfc3986.Unescape, Offset: unescapeOffset,
+	Refused: func(e *rfc3986.EscapeError) (string, grammar.Rule) { return e.Reason.Code(), e.Rule },
+}
+
+var updateEscape = flag.Bool("update-escape", false, "rewrite the outputs in testdata/escape/escape.txt with what Escape gives")
+
+// TestEscapeCases holds Escape and Unescape to their tables,
+// testdata/escape/escape.txt and testdata/unescape.txt; after a grammar
+// edit, go generate rewrites escape.txt's outputs (-update-escape).
+func TestEscapeCases(t *testing.T) {
+	percent.Tables(t, "testdata", *updateEscape)
 }

@@ -8,17 +8,21 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
+// The examples of section 3 of RFC 3986, a URL and a URN (whose path is
+// rootless), and the URL with an IP-literal for its host (section 3.2.2).
 func ExampleParse() {
-	u, err := rfc3986.Parse("foo://user@[2001:db8::7]:8042/over/there?name=ferret#nose")
-	if err != nil {
-		fmt.Println(err)
-		return
+	for _, ref := range []string{"foo://example.com:8042/over/there?name=ferret#nose", "urn:example:animal:ferret:nose", "foo://user@[2001:db8::7]:8042/over/there"} {
+		if u, err := rfc3986.Parse(ref); err != nil {
+			fmt.Println(err)
+		} else {
+			fmt.Printf("scheme %s, authority %q (%v %q), path %s, query %q, fragment %q\n",
+				u.Scheme().Value, u.Authority().Value, u.HostKind(), u.Host().Value, u.Path(), u.Query().Value, u.Fragment().Value)
+		}
 	}
-	fmt.Println(u.Scheme().Value, u.UserInfo().Value, u.Host().Value, u.HostKind(), u.Port().Value)
-	fmt.Println(u.Path(), u.Query().Value, u.Fragment().Value)
 	// Output:
-	// foo user [2001:db8::7] IP-literal 8042
-	// /over/there name=ferret nose
+	// scheme foo, authority "example.com:8042" (reg-name "example.com"), path /over/there, query "name=ferret", fragment "nose"
+	// scheme urn, authority "" (none ""), path example:animal:ferret:nose, query "", fragment ""
+	// scheme foo, authority "user@[2001:db8::7]:8042" (IP-literal "[2001:db8::7]"), path /over/there, query "", fragment ""
 }
 
 func ExampleParse_undefinedVersusEmpty() {
@@ -28,16 +32,18 @@ func ExampleParse_undefinedVersusEmpty() {
 	// port {Value: Defined:true}, query {Value: Defined:true}, fragment {Value: Defined:false}
 }
 
+// An *Error names the rules from the start rule down to where the input
+// leaves the grammar, and what could have come there: here, inside the
+// IPv6 address of an IP-literal (section 3.2.2).
 func ExampleError() {
-	_, err := rfc3986.Parse("http://[::1/")
 	var perr *rfc3986.Error
-	if errors.As(err, &perr) {
-		fmt.Println(perr.Offset, perr.Rule, perr.Char())
+	if errors.As(rfc3986.Match(grammar.RuleURI, "http://[::1/"), &perr) {
+		fmt.Println(perr.Offset, perr.Path)
+		fmt.Println("expected", perr.Expected)
 	}
-	fmt.Println(err)
 	// Output:
-	// 11 h16 character '/'
-	// rfc3986: offset 11: invalid character '/' in h16; expected HEXDIG, ".", ":" or "]"
+	// 11 [URI hier-part authority host IP-literal IPv6address h16]
+	// expected HEXDIG, ".", ":" or "]"
 }
 
 func ExampleError_ErrorWithPosition() {
@@ -138,35 +144,23 @@ func ExampleEquivalent() {
 	// svn://host/repo
 }
 
-// A parsed base resolves parsed references, as Resolve does for strings.
+// A parsed base resolves references to parsed URIs, and relativizes
+// them back to the shortest reference that resolves to them (sections 5.2
+// and 5.4.1).
 func ExampleURI_Resolve() {
-	base, err := rfc3986.Parse("http://a/b/c/d;p?q")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	for _, ref := range []string{"../g", "g?y#s", "../../../g"} {
-		t, _, err := base.Resolve(ref)
+	base, _ := rfc3986.Parse("http://a/b/c/d;p?q")
+	for _, ref := range []string{"../g", "g?y#s", "../../../g", "//g"} {
+		target, _, err := base.Resolve(ref)
 		if err != nil {
 			fmt.Println(err)
 			continue
 		}
-		fmt.Println(t)
+		back, err := base.Relativize(target)
+		fmt.Println(ref, "->", target, "->", back, err)
 	}
-	target, err := rfc3986.Parse("http://a/b/x")
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	rel, err := base.Relativize(target)
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
-	fmt.Println(rel)
 	// Output:
-	// http://a/b/g
-	// http://a/b/c/g?y#s
-	// http://a/g
-	// ../x
+	// ../g -> http://a/b/g -> ../g <nil>
+	// g?y#s -> http://a/b/c/g?y#s -> g?y#s <nil>
+	// ../../../g -> http://a/g -> /g <nil>
+	// //g -> http://g -> //g <nil>
 }

@@ -697,3 +697,57 @@ func Field[E error, V any](get func(E) V) func(error) (V, bool) {
 		return zero, false
 	}
 }
+
+// Appended is a [Resolution] made of an append-style one
+// (AppendResolveReference): it appends to a buffer that already holds
+// bytes, and gives what was appended, or, if the bytes held were lost, a
+// string that says so, which no resolution equals.
+func Appended[W any](appendTo func(buf []byte, base, ref string) ([]byte, []W, error)) Resolution[W] {
+	return func(base, ref string) (string, []W, error) {
+		const held = "held:"
+		out, warnings, err := appendTo([]byte(held), base, ref)
+		if rest, ok := strings.CutPrefix(string(out), held); ok {
+			return rest, warnings, err
+		}
+		return "the buffer's bytes were lost: " + string(out), warnings, err
+	}
+}
+
+// ResolvedMeaning is the [Meaning] of resolving with resolve and
+// normalizing the result with normalize: the normal form; for a resolution
+// that fails, "error: " and what why says of its error; for a result that
+// does not normalize, what unnormalized says of it and the error.
+func ResolvedMeaning(resolve func(base, ref string) (string, error), normalize func(string) (string, error), why func(error) string, unnormalized func(target string, err error) string) Meaning {
+	return func(base, ref string) string {
+		got, err := resolve(base, ref)
+		if err != nil {
+			return "error: " + why(err)
+		}
+		n, err := normalize(got)
+		if err != nil {
+			return unnormalized(got, err)
+		}
+		return n
+	}
+}
+
+// NormalizeSmallPaths runs same on every reference that valid accepts of
+// a prefix of prefixes followed by a path of up to four segments drawn
+// from "a", "b:c", "", ".", "..", "%2E%2E" and ".%2e" (see [SmallPaths]),
+// and its normal form; a valid reference without one fails the test.
+func NormalizeSmallPaths(t *testing.T, prefixes []string, valid func(string) bool, normalize func(string) (string, error), same func(t testing.TB, ref, n string)) {
+	t.Helper()
+	for _, p := range SmallPaths([]string{"a", "b:c", "", ".", "..", "%2E%2E", ".%2e"}, 4) {
+		for _, prefix := range prefixes {
+			ref := prefix + p
+			if !valid(ref) {
+				continue
+			}
+			n, err := normalize(ref)
+			if err != nil {
+				t.Fatalf("Normalize(%q): %v", ref, err)
+			}
+			same(t, ref, n)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package uritest
 
 import (
+	"errors"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -46,5 +48,44 @@ func TestShorterReference(t *testing.T) {
 	}
 	if c, ok := ShorterReference("/a/b/c", "c", resolvesBack); ok {
 		t.Errorf("ShorterReference found %q, shorter than the shortest", c)
+	}
+}
+
+func TestAppended(t *testing.T) {
+	tests := []struct {
+		name     string
+		appendTo func(buf []byte, base, ref string) ([]byte, []code, error)
+		want     string
+	}{
+		{"keeps the buffer", func(buf []byte, base, ref string) ([]byte, []code, error) { return append(buf, base+ref...), nil, nil }, "ab"},
+		{"loses the buffer", func(buf []byte, base, ref string) ([]byte, []code, error) { return []byte(base + ref), nil, nil }, "the buffer's bytes were lost: ab"},
+	}
+	for _, tt := range tests {
+		if got, _, _ := Appended(tt.appendTo)("a", "b"); got != tt.want {
+			t.Errorf("%s: %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+func TestResolvedMeaning(t *testing.T) {
+	resolve := func(base, ref string) (string, error) {
+		if ref == "bad" {
+			return "", errors.New("refused")
+		}
+		return base + ref, nil
+	}
+	normalize := func(s string) (string, error) {
+		if s == "a!" {
+			return "", errors.New("no normal form")
+		}
+		return strings.ToLower(s), nil
+	}
+	why := func(err error) string { return "why " + err.Error() }
+	unnormalized := func(target string, err error) string { return "unnormalized " + target + ": " + err.Error() }
+	meaning := ResolvedMeaning(resolve, normalize, why, unnormalized)
+	got := []string{meaning("a", "B"), meaning("a", "bad"), meaning("a", "!")}
+	want := []string{"ab", "error: why refused", "unnormalized a!: no normal form"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("meanings (-want +got):\n%s", diff)
 	}
 }

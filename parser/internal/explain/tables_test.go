@@ -9,8 +9,15 @@ import (
 	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
 )
 
-// TestTablesBlob checks the embedded tables against their header and
-// verifies every entry ([dfatest.Blob]).
-func TestTablesBlob(t *testing.T) {
-	dfatest.Blob(t, tablesBin, index, automata, dfatest.Rules[grammar.Rule](grammar.NumRules))
+// TestLazyAgainstTables checks the embedded tables against their header,
+// and that the automata built on demand, which the playground's
+// WebAssembly module runs instead of the tables (strict_js.go), give the
+// tables' answers: the same verdict, offset, paths and expectation, for
+// every rule, on the inputs of this package's and the repository's
+// testdata and their prefixes, and for URI-reference on the benchmark
+// corpus; for every rule on the corpus with RFC2396_LONG=1
+// ([dfatest.Package.TestTables]).
+func TestLazyAgainstTables(t *testing.T) {
+	tables := dfatest.Tables[grammar.Rule]{Blob: tablesBin, Index: index, Automata: automata, Lazy: newLazyAutomata()}
+	appendixA.TestTables(t, tables, "../../../testdata/components.txt", "../../../testdata/invalid.txt", "../../../testdata/rfc-examples.txt", "../../../testdata/rfc3986/invalid.txt")
 }

@@ -8,41 +8,30 @@ import (
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-// engine is this package's automata, for the checks of package dfatest.
-var engine = dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain}
-
-// TestAutomata checks every rule's automaton against the regular
+// collected is this package for the checks of package dfatest: the
+// automata of the ABNF collected from RFC 3986, and the regular
 // expressions the oracle generates from the same ABNF (a separate reading:
-// RE2 over the ABNF's text, not Glushkov's construction): membership, and
-// the offset of the first byte no string of the rule can have there, on
-// 300 derivations of each rule and mutations of them; and the description
-// of errors against the table in testdata/explain.txt (see
-// dfatest.Grammar).
-func TestAutomata(t *testing.T) {
-	dfatest.Grammar(t, engine, oracle3986.New(), oracle3986.NewGenerator(3986), grammar.NumRules, 300, "testdata/explain.txt", grammar.Lookup)
+// RE2 over the ABNF's text, not Glushkov's construction). The strings that
+// must cost no allocation have an IP-literal.
+var collected = dfatest.Package[grammar.Rule]{
+	Engine:    dfatest.Engine[grammar.Rule]{Match: Match, Explain: Explain},
+	Oracle:    oracle3986.New(),
+	Generator: oracle3986.NewGenerator(3986),
+	NumRules:  grammar.NumRules,
+	Lookup:    grammar.Lookup,
+	Start:     grammar.RuleURIReference,
+	Valid:     "http://user@[v7.x]:8080/a/b;p?q=1#frag",
+	Invalid:   "http://user@[v7.x]:8080/a b",
 }
 
-// TestMatchAllocatesNothing checks that Match and Explain run without
-// allocating.
-func TestMatchAllocatesNothing(t *testing.T) {
-	in, bad := "http://user@[v7.x]:8080/a/b;p?q=1#frag", "http://user@[v7.x]:8080/a b"
-	if n := testing.AllocsPerRun(100, func() { Match(grammar.RuleURIReference, in) }); n != 0 {
-		t.Errorf("Match allocates %v times per run", n)
-	}
-	if n := testing.AllocsPerRun(100, func() { Explain(grammar.RuleURIReference, bad) }); n != 0 {
-		t.Errorf("Explain allocates %v times per run", n)
-	}
-}
+// TestAutomata holds every rule's automaton to the oracle and to the
+// explained errors of testdata/explain.txt, and Match and Explain to no
+// allocation ([dfatest.Package.Test]).
+func TestAutomata(t *testing.T) { collected.Test(t) }
 
 // FuzzExplain checks, for any rule and any input, that Explain agrees with
-// Match and with the oracle, and that its offset lies in the input.
+// Match and with the oracle, and that its offset lies in the input; the
+// seeds are tried as URI-references and as IPv6 addresses.
 func FuzzExplain(f *testing.F) {
-	for _, s := range []string{"http://a b/", "?y", "", "1.2.3.4", "%zz", "\xff\x00", "[::1", "v1.x"} {
-		f.Add(uint8(grammar.RuleURIReference), s)
-		f.Add(uint8(grammar.RuleIPv6address), s)
-	}
-	o := oracle3986.New()
-	f.Fuzz(func(t *testing.T, n uint8, s string) {
-		dfatest.Check(t, engine, o, grammar.Rule(int(n)%grammar.NumRules), s)
-	})
+	collected.Fuzz(f, grammar.RuleIPv6address, "http://a b/", "?y", "", "1.2.3.4", "%zz", "\xff\x00", "[::1", "v1.x")
 }

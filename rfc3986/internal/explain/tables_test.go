@@ -5,22 +5,51 @@ package explain
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/rfc2396/rfc2396/grammar/bnf"
+	"github.com/rfc2396/rfc2396/internal/automaton"
 	"github.com/rfc2396/rfc2396/internal/dfa/dfatest"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
-// TestTablesBlob checks the embedded tables against their header and
-// verifies every entry ([dfatest.Blob]).
-func TestTablesBlob(t *testing.T) {
-	dfatest.Blob(t, tablesBin, index, automata, dfatest.Rules[grammar.Rule](grammar.NumRules))
+// TestLazyAgainstTables checks the generated tables (their blob against
+// its header, every entry in range, a table for every rule of the
+// catalogue) and that the automata built on demand, which the
+// playground's WebAssembly module runs instead (strict_js.go), answer as
+// they do on the lines of testdata/explain.txt, of the repository's RFC
+// 3986 tables, of RFC 2396's invalid references, and on the corpus
+// ([dfatest.Package.TestTables]).
+func TestLazyAgainstTables(t *testing.T) {
+	collected.TestTables(t, dfatest.Tables[grammar.Rule]{
+		Blob:     tablesBin,
+		Index:    index,
+		Automata: automata,
+		Lazy:     newLazyAutomata(),
+	}, "../../../testdata/rfc3986/components.txt", "../../../testdata/rfc3986/invalid.txt", "../../../testdata/rfc3986/charset-diff.txt", "../../../testdata/invalid.txt")
 }
 
-// TestEveryRuleHasATable checks that the generated tables cover every rule
-// of the catalogue: a rule without one would have no start state.
-func TestEveryRuleHasATable(t *testing.T) {
-	for _, r := range dfatest.Rules[grammar.Rule](grammar.NumRules) {
-		if a := &automata[r]; a.Classes == 0 || len(a.States) == 0 {
-			t.Errorf("%s has no automaton", r)
-		}
+// TestLazyCharacterLevel checks the character level that the automata
+// built on demand take from the catalogue against what package automaton
+// works out from the rules' languages, as gen does.
+func TestLazyCharacterLevel(t *testing.T) {
+	g, err := lazyGrammar()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defs, err := bnf.ParseABNF(grammar.ABNF)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worked, err := automaton.NewGrammar(bnf.WithCore(defs), nil, describedRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got, want []bool
+	for i := range g.Defs {
+		got, want = append(got, g.CharacterLevel(i)), append(want, worked.CharacterLevel(i))
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("character level by rule (-worked out +catalogue):\n%s", diff)
 	}
 }

@@ -19,8 +19,8 @@
 //	components of a reference     Parse, ParseInto            compact PEG parser (internal/editcompact):
 //	                                                          rfc2396.peg and the edits with the rules
 //	                                                          that are not components inlined, compiled
-//	                                                          by pointlander/peg, the profile's edits in
-//	                                                          force (none for strict); a few tokens a
+//	                                                          by gen into Go methods, the profile's edits
+//	                                                          in force (none for strict); a few tokens a
 //	                                                          reference
 //	yes or no, any rule           Valid, Matches, Match       deterministic automata (internal/explain)
 //	                                                          that gen builds from grammar/rfc2396.abnf;
@@ -28,7 +28,8 @@
 //	why not: offset, rule,        Error (from Parse, Match,   the same automata: the first byte after the
 //	expected, gap                 ParseTree, Resolve, ...)    longest prefix a valid string starts with
 //	the whole parse tree          ParseTree                   PEG parser of rfc2396.peg as written, with
-//	                                                          every edit, the profile's in force
+//	                                                          every edit, compiled by pointlander/peg,
+//	                                                          the profile's edits in force
 //	                                                          (internal/editref): a token per rule
 //	resolution, normalization     Resolve, Normalize,         Go code over the components Parse gives
 //	                              Relativize, Equivalent      (section 5.2 and 6, step by step)

@@ -39,9 +39,9 @@ func (e *TooLongError) Error() string {
 // strictly: a reference that Appendix A does not derive is an error, of type
 // *[Error], that tells where and why. Any byte string may be given.
 //
-// Parse runs the compact parser that pointlander/peg generates from the
-// grammar gen derives from rfc2396.peg and the edits, with no edit in
-// force (see the package documentation).
+// Parse runs the compact parser that gen compiles from the grammar it
+// derives from rfc2396.peg and the edits, with no edit in force (see the
+// package documentation).
 func Parse(ref string) (*URI, error) { return strict.Parse(ref) }
 
 // ParseInto is [Parse] into a URI the caller provides, for callers that

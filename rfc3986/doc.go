@@ -2,8 +2,9 @@
 // references, generated from the RFC's own Appendix A grammar through the
 // same pipeline as package parser's RFC 2396 parser: grammar/rfc3986.abnf
 // holds Appendix A, rfc3986.peg transcribes it rule for rule (checked by
-// gen), pointlander/peg compiles it, and the tests prove the generated
-// parsers exact against regular expressions generated from the ABNF.
+// gen), pointlander/peg compiles it as written and gen compiles its
+// compact form, and the tests prove the generated parsers exact against
+// regular expressions generated from the ABNF.
 //
 // [Parse] accepts exactly the URI-reference strings Appendix A derives and
 // splits them into the components of section 3: scheme, authority
@@ -18,8 +19,9 @@
 // matched and what was allowed instead.
 //
 // One engine per job, as in package parser: Parse and ParseInto run the
-// compact parser generated from the grammar gen derives from rfc3986.peg;
-// ParseTree runs the parser generated from rfc3986.peg as written; Valid,
+// compact parser gen compiles from the grammar it derives from
+// rfc3986.peg; ParseTree runs the parser peg generates from rfc3986.peg as
+// written; Valid,
 // Match, Matches and every *Error run deterministic automata that gen
 // builds from grammar/rfc3986.abnf (Glushkov's construction and the subset
 // construction) and writes as tables. Nothing reads grammar text at run

@@ -39,15 +39,19 @@ type token struct {
 // the stack (a slice of its own array would make it escape).
 type Compact struct {
 	first [16]token // the first tokens
-	more  []token   // the tokens after len(first)
-	n     int       // the number of tokens
+	// more holds the tokens after len(first); it may hold more than
+	// n-len(first), left from an alternative that failed.
+	more []token
+	n    int // the number of tokens
 }
 
 // add adds the token of rule r, which matched s[begin:end].
 func (p *Compact) add(r pegRule, begin, end int) {
 	t := token{r, uint32(begin), uint32(end)}
-	if p.n < len(p.first) {
+	if i := p.n - len(p.first); i < 0 {
 		p.first[p.n] = t
+	} else if i < len(p.more) {
+		p.more[i] = t
 	} else {
 		p.more = append(p.more, t)
 	}
@@ -55,10 +59,7 @@ func (p *Compact) add(r pegRule, begin, end int) {
 }
 
 // cut takes back the tokens after the first n.
-func (p *Compact) cut(n int) {
-	p.n = n
-	p.more = p.more[:max(0, n-len(p.first))]
-}
+func (p *Compact) cut(n int) { p.n = n }
 
 // token returns token i.
 func (p *Compact) token(i int) token {

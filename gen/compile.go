@@ -410,7 +410,14 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			return // it cannot fail
 		}
 		if e.run.run == "" {
-			c.line("pos = %s", e.text) // pegrun.StarEnding, which the compiler inlines
+			// pegrun.StarEnding, written out: the compiler does not
+			// inline it.
+			start := c.newSave()
+			c.line("%s = pos", start)
+			c.line("pos = pegrun.Span(s, pos, &%s)", e.run.class)
+			c.line("for pos > %s && !%s[s[pos-1]] {", start, e.run.ends)
+			c.line("\tpos--")
+			c.line("}")
 			return
 		}
 		// The bytes of the run's class here, the rest (from an escape or

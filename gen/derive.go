@@ -220,8 +220,9 @@ func accelerate(e *expr, a *accel) *expr {
 			xSet, xOK := singleChars(x.kids[0])
 			ySet, yOK := singleChars(y)
 			if xOK && yOK && !xSet.intersects(ySet) {
-				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(s, pos, &class%d, &class%d)", a.classIndex(xSet.union(ySet)), a.classIndex(ySet)),
-					run: &codeRun{first: xSet.union(ySet), nullable: true}}
+				run := &codeRun{first: xSet.union(ySet), nullable: true,
+					class: fmt.Sprintf("class%d", a.classIndex(xSet.union(ySet))), ends: fmt.Sprintf("class%d", a.classIndex(ySet))}
+				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(s, pos, &%s, &%s)", run.class, run.ends), run: run}
 			}
 		}
 	}

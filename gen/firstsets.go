@@ -14,6 +14,9 @@ type codeRun struct {
 	// 0x80 or above.
 	run             string
 	escapes, others bool
+	// class and ends are the classes of a pegrun.StarEnding ("class37"),
+	// which compileCompact writes out in the parser.
+	class, ends string
 }
 
 // firstSets computes first sets over the kept rules of a compact grammar,

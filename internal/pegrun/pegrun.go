@@ -101,13 +101,11 @@ func starItems(s string, p int, r *Run) int {
 // takes a run of A and then one B, and a round that finds no B gives its
 // run back.
 func StarEnding(s string, p int, class, end *[256]bool) int {
-	last := p
-	for ; p < len(s) && class[s[p]]; p++ {
-		if end[s[p]] {
-			last = p + 1
-		}
+	q := Span(s, p, class)
+	for q > p && !end[s[q-1]] {
+		q--
 	}
-	return last
+	return q
 }
 
 func isHex(c byte) bool {

@@ -2560,7 +2560,7 @@ func (p *EditCompact) matchuserinfo(s string, pos int) int {
 func (p *EditCompact) matchhostname(s string, pos int) int {
 	begin := pos
 	mark := p.n
-	var s0, s1, s2, s3 int
+	var s0, s1, s2, s3, s4, s5, s6, s7, s8 int
 	var n0 int
 	s0 = pos
 	if !(p.pick[8] == 0) {
@@ -2572,7 +2572,11 @@ l2:
 		goto l3
 	}
 	pos++
-	pos = pegrun.StarEnding(s, pos, &class37, &class38)
+	s2 = pos
+	pos = pegrun.Span(s, pos, &class37)
+	for pos > s2 && !class38[s[pos-1]] {
+		pos--
+	}
 	if pos >= len(s) || s[pos] != '.' {
 		goto l3
 	}
@@ -2591,7 +2595,11 @@ l4:
 		goto l1
 	}
 	pos++
-	pos = pegrun.StarEnding(s, pos, &class37, &class38)
+	s3 = pos
+	pos = pegrun.Span(s, pos, &class37)
+	for pos > s3 && !class38[s[pos-1]] {
+		pos--
+	}
 	if pos < len(s) && s[pos] == '.' {
 		pos++
 	}
@@ -2601,15 +2609,19 @@ l1:
 	if !(p.pick[8] == 1) {
 		goto fail
 	}
-	s2 = pos
+	s4 = pos
 	n0 = 0
 l7:
-	s3 = pos
+	s5 = pos
 	if pos >= len(s) || !(class38[s[pos]]) {
 		goto l8
 	}
 	pos++
-	pos = pegrun.StarEnding(s, pos, &class37, &class38)
+	s6 = pos
+	pos = pegrun.Span(s, pos, &class37)
+	for pos > s6 && !class38[s[pos-1]] {
+		pos--
+	}
 	if pos >= len(s) || s[pos] != '.' {
 		goto l8
 	}
@@ -2618,12 +2630,12 @@ l7:
 		goto l8
 	}
 	n0++
-	if pos != s3 {
+	if pos != s5 {
 		goto l7
 	}
 	goto l9
 l8:
-	pos = s3
+	pos = s5
 	if n0 == 0 {
 		goto l6
 	}
@@ -2632,18 +2644,26 @@ l9:
 		goto l6
 	}
 	pos++
-	pos = pegrun.StarEnding(s, pos, &class37, &class38)
+	s7 = pos
+	pos = pegrun.Span(s, pos, &class37)
+	for pos > s7 && !class38[s[pos-1]] {
+		pos--
+	}
 	if pos < len(s) && s[pos] == '.' {
 		pos++
 	}
 	goto l5
 l6:
-	pos = s2
+	pos = s4
 	if pos >= len(s) || !(class38[s[pos]]) {
 		goto fail
 	}
 	pos++
-	pos = pegrun.StarEnding(s, pos, &class37, &class38)
+	s8 = pos
+	pos = pegrun.Span(s, pos, &class37)
+	for pos > s8 && !class38[s[pos-1]] {
+		pos--
+	}
 	if pos < len(s) && s[pos] == '.' {
 		pos++
 	}

@@ -87,7 +87,7 @@ func compileCompact(t compactTarget, order []string, rules map[string]*expr, acc
 	}
 	b.WriteString("\t}\n\treturn -1\n}\n")
 	for _, name := range order {
-		c := &compiler{acc: acc}
+		c := &compiler{acc: acc, rules: rules}
 		b.WriteString(c.rule(t.typeName, name, rules[name]))
 	}
 	return b.Bytes()
@@ -96,6 +96,7 @@ func compileCompact(t compactTarget, order []string, rules map[string]*expr, acc
 // compiler writes the method of one rule.
 type compiler struct {
 	acc    *accel
+	rules  map[string]*expr // the grammar's rules, for canFail and canSucceed
 	body   strings.Builder
 	labels int  // labels made so far: l0, l1, ...
 	saves  int  // position variables: s0, s1, ...
@@ -104,14 +105,16 @@ type compiler struct {
 	runs   bool // whether the body reads a run table (the variable run)
 }
 
-// unusedLabel matches a label line of a method body.
+// labelLine matches a label line of a method body.
 var labelLine = regexp.MustCompile(`(?m)^(l[0-9]+|fail):\n`)
 
 // rule returns the method that matches rule name, whose body is e.
 func (c *compiler) rule(typeName, name string, e *expr) string {
 	c.expr(e, "fail", true)
-	c.line("p.add(rule%s, begin, pos)", name)
-	c.line("return pos")
+	if c.canSucceed(e) {
+		c.line("p.add(rule%s, begin, pos)", name)
+		c.line("return pos")
+	}
 	body := c.body.String()
 	failing := strings.Contains(body, "goto fail\n")
 	// A label no goto names is a compile error: leave those out.
@@ -124,7 +127,9 @@ func (c *compiler) rule(typeName, name string, e *expr) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "\n// match%s matches %s in s from pos: where it ends, or -1.\n", name, name)
 	fmt.Fprintf(&b, "func (p *%s) match%s(s string, pos int) int {\n", typeName, name)
-	b.WriteString("\tbegin := pos\n")
+	if strings.Contains(body, "begin, pos)") {
+		b.WriteString("\tbegin := pos\n")
+	}
 	if failing {
 		b.WriteString("\tmark := p.n\n")
 	}
@@ -167,6 +172,71 @@ func (c *compiler) newSave() string  { c.saves++; return fmt.Sprintf("s%d", c.sa
 func (c *compiler) newMark() string  { c.marks++; return fmt.Sprintf("t%d", c.marks-1) }
 func (c *compiler) newCount() string { c.counts++; return fmt.Sprintf("n%d", c.counts-1) }
 
+// canFail reports whether e can fail, and canSucceed whether it can
+// succeed, at some position of some input. An edit can make either false
+// of a part of a grammar (an alternative that cannot fail, after which the
+// others are never tried; a lookahead that always fails), and the code of
+// such a part would be unreachable, which go vet reports: expr writes
+// what can never succeed as a jump to its failure, and leaves out what
+// could only follow it. The compact grammars have no recursion.
+func (c *compiler) canFail(e *expr) bool {
+	switch e.op {
+	case opSeq:
+		for _, k := range e.kids {
+			if c.canFail(k) {
+				return true
+			}
+		}
+		return false
+	case opChoice:
+		for _, k := range e.kids {
+			if !c.canFail(k) {
+				return false
+			}
+		}
+		return true
+	case opOptional, opStar:
+		return false
+	case opPlus, opAnd:
+		return c.canFail(e.kids[0])
+	case opNot:
+		return c.canSucceed(e.kids[0])
+	case opRef:
+		return c.canFail(c.rules[e.text])
+	case opCode:
+		return e.run == nil || !e.run.nullable
+	}
+	return len(e.text) > 0 || e.op != opLiteral // a class, a byte, a literal
+}
+
+func (c *compiler) canSucceed(e *expr) bool {
+	switch e.op {
+	case opSeq:
+		for _, k := range e.kids {
+			if !c.canSucceed(k) {
+				return false
+			}
+		}
+		return true
+	case opChoice:
+		for _, k := range e.kids {
+			if c.canSucceed(k) {
+				return true
+			}
+		}
+		return false
+	case opPlus, opAnd:
+		return c.canSucceed(e.kids[0])
+	case opNot:
+		return c.canFail(e.kids[0])
+	case opRef:
+		return c.canSucceed(c.rules[e.text])
+	case opClass:
+		return e.set != (byteSet{}) || e.neg
+	}
+	return true
+}
+
 // tokens reports whether e can append a token: whether it calls a rule.
 func tokens(e *expr) bool {
 	found := false
@@ -177,8 +247,16 @@ func tokens(e *expr) bool {
 // save writes what saves the state before e runs, for restore: the
 // position and, if e can append tokens, their number.
 func (c *compiler) save(e *expr) (pos, mark string) {
-	pos = c.newSave()
-	c.line("%s = pos", pos)
+	return c.saveFor(e, true)
+}
+
+// saveFor is save, saving the position only if restored is set: a
+// variable that is written and never read does not compile.
+func (c *compiler) saveFor(e *expr, restored bool) (pos, mark string) {
+	if restored {
+		pos = c.newSave()
+		c.line("%s = pos", pos)
+	}
 	if tokens(e) {
 		mark = c.newMark()
 		c.line("%s = p.n", mark)
@@ -239,12 +317,32 @@ func oneByte(e *expr) bool {
 // that cannot fail is left out (a store nothing reads is what staticcheck
 // reports, in generated code too).
 func (c *compiler) expr(e *expr, fail string, end bool) {
+	if !c.canSucceed(e) {
+		c.line("goto %s", fail)
+		return
+	}
 	switch e.op {
 	case opSeq:
 		for i, k := range e.kids {
 			c.expr(k, fail, end || i < len(e.kids)-1)
 		}
 	case opChoice:
+		// Alternatives that cannot succeed are left out, and those after
+		// one that cannot fail are never tried.
+		var alts []*expr
+		for _, k := range e.kids {
+			if c.canSucceed(k) {
+				alts = append(alts, k)
+				if !c.canFail(k) {
+					break
+				}
+			}
+		}
+		if len(alts) == 1 {
+			c.expr(alts[0], fail, end)
+			return
+		}
+		e = &expr{op: opChoice, kids: alts}
 		done := c.newLabel()
 		// The tokens are taken back after an alternative that can append
 		// some fails (the last one's failure is the caller's to undo).
@@ -266,8 +364,11 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		}
 		c.label(done)
 	case opOptional:
-		if !end {
-			return // it cannot fail
+		if k := e.kids[0]; !end || !c.canSucceed(k) {
+			return // it cannot fail, and it only matches nothing
+		} else if !c.canFail(k) {
+			c.expr(k, fail, end)
+			return
 		}
 		if k := e.kids[0]; oneByte(k) {
 			c.line("if pos < len(s) && %s {", c.test(k))
@@ -283,11 +384,11 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		c.restore(pos, mark)
 		c.label(yes)
 	case opStar, opPlus:
-		if !end {
+		if !end || !c.canSucceed(e.kids[0]) {
 			if e.op == opPlus {
 				c.expr(e.kids[0], fail, false) // once is enough
 			}
-			return // a star cannot fail
+			return // a star cannot fail, and it matches nothing more
 		}
 		if k := e.kids[0]; oneByte(k) {
 			if e.op == opPlus {
@@ -303,6 +404,16 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		}
 		// A round that matches nothing ends the repetition, as in the
 		// grammar checks' machine (peg's parsers would loop forever).
+		if k := e.kids[0]; !c.canFail(k) {
+			loop, pos := c.newLabel(), c.newSave()
+			c.label(loop)
+			c.line("%s = pos", pos)
+			c.expr(k, "", true)
+			c.line("if pos != %s {", pos)
+			c.line("\tgoto %s", loop)
+			c.line("}")
+			return
+		}
 		loop, stop, out := c.newLabel(), c.newLabel(), c.newLabel()
 		count := ""
 		if e.op == opPlus {
@@ -339,7 +450,7 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			c.line("\tgoto %s", fail)
 			c.line("}")
 		default:
-			pos, mark := c.save(k)
+			pos, mark := c.saveFor(k, end)
 			c.expr(k, fail, false)
 			if end {
 				c.restore(pos, mark)
@@ -360,7 +471,7 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			c.line("}")
 		default:
 			ok := c.newLabel()
-			pos, mark := c.save(k)
+			pos, mark := c.saveFor(k, end)
 			c.expr(k, ok, false)
 			c.line("goto %s", fail)
 			c.label(ok)

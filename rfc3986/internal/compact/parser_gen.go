@@ -31,12 +31,12 @@ type token struct {
 	begin, end uint32
 }
 
-// Compact is the parser of rfc3986/internal/compact/compact.peg, compiled by gen (gen/compile.go).
-// Each rule is a method that matches the rule in s from pos and returns
-// where the match ends, or -1; a rule that matches adds its token,
-// children before parents. The tokens are kept in the parser itself up
-// to len(first), so that a parser that is a local variable can stay on
-// the stack (a slice of its own array would make it escape).
+// Compact is the parser of rfc3986/internal/compact/compact.peg, compiled by gen
+// (gen/compile.go). Each rule is a method that matches the rule in s from
+// pos and returns where the match ends, or -1; a rule that matches adds
+// its token, children before parents. The tokens are kept in the parser
+// itself up to len(first), so that a parser that is a local variable can
+// stay on the stack (a slice of its own array would make it escape).
 type Compact struct {
 	first [16]token // the first tokens
 	// more holds the tokens after len(first); it may hold more than

@@ -137,6 +137,13 @@ func (c *compiler) line(format string, args ...any) {
 	c.body.WriteByte('\n')
 }
 
+// jumpIf writes a jump to l where the Go condition cond holds.
+func (c *compiler) jumpIf(cond, l string) {
+	c.line("if %s {", cond)
+	c.line("\tgoto %s", l)
+	c.line("}")
+}
+
 // label writes label l, a jump target.
 func (c *compiler) label(l string) { fmt.Fprintf(&c.body, "%s:\n", l) }
 
@@ -365,9 +372,7 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		}
 		if k := e.kids[0]; oneByte(k) {
 			if e.op == opPlus {
-				c.line("if pos >= len(s) || !(%s) {", c.test(k))
-				c.line("\tgoto %s", fail)
-				c.line("}")
+				c.jumpIf(fmt.Sprintf("pos >= len(s) || !(%s)", c.test(k)), fail)
 				c.line("pos++")
 			}
 			c.line("for pos < len(s) && %s {", c.test(k))
@@ -382,9 +387,7 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			c.label(loop)
 			c.line("%s = pos", pos)
 			c.expr(k, "", true)
-			c.line("if pos != %s {", pos)
-			c.line("\tgoto %s", loop)
-			c.line("}")
+			c.jumpIf(fmt.Sprintf("pos != %s", pos), loop)
 			return
 		}
 		loop, stop, out := c.newLabel(), c.newLabel(), c.newLabel()
@@ -399,29 +402,21 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		if count != "" {
 			c.line("%s++", count)
 		}
-		c.line("if pos != %s {", pos)
-		c.line("\tgoto %s", loop)
-		c.line("}")
+		c.jumpIf(fmt.Sprintf("pos != %s", pos), loop)
 		c.line("goto %s", out)
 		c.label(stop)
 		c.restore(pos, mark)
 		if count != "" {
-			c.line("if %s == 0 {", count)
-			c.line("\tgoto %s", fail)
-			c.line("}")
+			c.jumpIf(fmt.Sprintf("%s == 0", count), fail)
 		}
 		c.label(out)
 	case opAnd:
 		k := e.kids[0]
 		switch {
 		case oneByte(k):
-			c.line("if pos >= len(s) || !(%s) {", c.test(k))
-			c.line("\tgoto %s", fail)
-			c.line("}")
+			c.jumpIf(fmt.Sprintf("pos >= len(s) || !(%s)", c.test(k)), fail)
 		case k.op == opDot:
-			c.line("if pos >= len(s) {")
-			c.line("\tgoto %s", fail)
-			c.line("}")
+			c.jumpIf("pos >= len(s)", fail)
 		default:
 			pos, mark := c.saveFor(k, end)
 			c.expr(k, fail, false)
@@ -435,13 +430,9 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		k := e.kids[0]
 		switch {
 		case oneByte(k):
-			c.line("if pos < len(s) && %s {", c.test(k))
-			c.line("\tgoto %s", fail)
-			c.line("}")
+			c.jumpIf(fmt.Sprintf("pos < len(s) && %s", c.test(k)), fail)
 		case k.op == opDot:
-			c.line("if pos < len(s) {")
-			c.line("\tgoto %s", fail)
-			c.line("}")
+			c.jumpIf("pos < len(s)", fail)
 		default:
 			ok := c.newLabel()
 			pos, mark := c.saveFor(k, end)
@@ -456,38 +447,28 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 		}
 	case opLiteral:
 		if len(e.text) == 1 {
-			c.line("if pos >= len(s) || s[pos] != %s {", byteLiteral(e.text[0]))
+			c.jumpIf("pos >= len(s) || s[pos] != "+byteLiteral(e.text[0]), fail)
 		} else {
-			c.line("if len(s)-pos < %d || s[pos:pos+%d] != %q {", len(e.text), len(e.text), e.text)
+			c.jumpIf(fmt.Sprintf("len(s)-pos < %d || s[pos:pos+%d] != %q", len(e.text), len(e.text), e.text), fail)
 		}
-		c.line("\tgoto %s", fail)
-		c.line("}")
 		if end {
 			c.line("pos += %d", len(e.text))
 		}
 	case opClass:
-		c.line("if pos >= len(s) || !(%s) {", c.test(e))
-		c.line("\tgoto %s", fail)
-		c.line("}")
+		c.jumpIf(fmt.Sprintf("pos >= len(s) || !(%s)", c.test(e)), fail)
 		if end {
 			c.line("pos++")
 		}
 	case opDot:
-		c.line("if pos >= len(s) {")
-		c.line("\tgoto %s", fail)
-		c.line("}")
+		c.jumpIf("pos >= len(s)", fail)
 		if end {
 			c.line("pos++")
 		}
 	case opRef:
-		c.line("if pos = p.match%s(s, pos); pos < 0 {", e.text)
-		c.line("\tgoto %s", fail)
-		c.line("}")
+		c.jumpIf(fmt.Sprintf("pos = p.match%s(s, pos); pos < 0", e.text), fail)
 	case opCode:
 		if e.run == nil {
-			c.line("if !(%s) {", e.text)
-			c.line("\tgoto %s", fail)
-			c.line("}")
+			c.jumpIf(fmt.Sprintf("!(%s)", e.text), fail)
 			return
 		}
 		if e.run.nullable && !end {
@@ -527,9 +508,7 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			c.line("}")
 		}
 		if start != "" {
-			c.line("if pos == %s {", start)
-			c.line("\tgoto %s", fail)
-			c.line("}")
+			c.jumpIf(fmt.Sprintf("pos == %s", start), fail)
 		}
 	default:
 		panic(fmt.Sprintf("gen: compile: unknown expression %v", e.op))

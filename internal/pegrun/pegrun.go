@@ -76,18 +76,7 @@ func starItems(s string, p int, r *Run) int {
 		if n == 0 {
 			return p
 		}
-		p += n
-		// Four bytes of the class at a time, then one at a time.
-		for p <= len(s)-4 {
-			q := s[p : p+4]
-			if !class[q[0]] || !class[q[1]] || !class[q[2]] || !class[q[3]] {
-				break
-			}
-			p += 4
-		}
-		for p < len(s) && class[s[p]] {
-			p++
-		}
+		p = Span(s, p+n, class)
 		if p == len(s) {
 			return p
 		}

@@ -159,62 +159,45 @@ func (c *compiler) newCount() string { c.counts++; return fmt.Sprintf("n%d", c.c
 // such a part would be unreachable, which go vet reports: expr writes
 // what can never succeed as a jump to its failure, and leaves out what
 // could only follow it. The compact grammars have no recursion.
-func (c *compiler) canFail(e *expr) bool {
-	switch e.op {
-	case opSeq:
-		for _, k := range e.kids {
-			if c.canFail(k) {
-				return true
-			}
-		}
-		return false
-	case opChoice:
-		for _, k := range e.kids {
-			if !c.canFail(k) {
-				return false
-			}
-		}
-		return true
-	case opOptional, opStar:
-		return false
-	case opPlus, opAnd:
-		return c.canFail(e.kids[0])
-	case opNot:
-		return c.canSucceed(e.kids[0])
-	case opRef:
-		return c.canFail(c.rules[e.text])
-	case opCode:
-		return e.run == nil || !e.run.nullable
-	}
-	return len(e.text) > 0 || e.op != opLiteral // a class, a byte, a literal
-}
+func (c *compiler) canFail(e *expr) bool { fails, _ := c.outcomes(e); return fails }
 
-func (c *compiler) canSucceed(e *expr) bool {
+func (c *compiler) canSucceed(e *expr) bool { _, succeeds := c.outcomes(e); return succeeds }
+
+// outcomes returns canFail and canSucceed of e.
+func (c *compiler) outcomes(e *expr) (fails, succeeds bool) {
 	switch e.op {
-	case opSeq:
+	case opSeq, opChoice:
+		// A sequence fails if a part can, and succeeds if all can; a
+		// choice fails if all its alternatives can, and succeeds if one
+		// can.
+		all := e.op == opSeq
+		fails, succeeds = !all, all
 		for _, k := range e.kids {
-			if !c.canSucceed(k) {
-				return false
+			f, s := c.outcomes(k)
+			if all {
+				fails, succeeds = fails || f, succeeds && s
+			} else {
+				fails, succeeds = fails && f, succeeds || s
 			}
 		}
-		return true
-	case opChoice:
-		for _, k := range e.kids {
-			if c.canSucceed(k) {
-				return true
-			}
-		}
-		return false
+		return fails, succeeds
+	case opOptional, opStar:
+		return false, true
 	case opPlus, opAnd:
-		return c.canSucceed(e.kids[0])
+		return c.outcomes(e.kids[0])
 	case opNot:
-		return c.canFail(e.kids[0])
+		f, s := c.outcomes(e.kids[0])
+		return s, f
 	case opRef:
-		return c.canSucceed(c.rules[e.text])
+		return c.outcomes(c.rules[e.text])
+	case opCode:
+		return e.run == nil || !e.run.nullable, true
 	case opClass:
-		return e.set != (byteSet{}) || e.neg
+		return true, e.set != (byteSet{}) || e.neg
+	case opLiteral:
+		return len(e.text) > 0, true
 	}
-	return true
+	return true, true // "."
 }
 
 // tokens reports whether e can append a token: whether it calls a rule.

@@ -640,6 +640,25 @@ func (t *target) rule(cov *conformance.Coverage, rule string, pool []*candidate,
 			choose(c.text, "")
 		}
 	}
+	// A rule no realistic string is in, and with no alternative for the
+	// fallback above to take (an edit's IPv4address of two parts, which
+	// the seeds' addresses of four are not), shows the suite's shortest
+	// readable derivation.
+	for _, s := range derived {
+		if len(re.Valid) > 0 {
+			break
+		}
+		if s != "" && len(s) <= maxLength && readable(s) {
+			ok, err := t.check(rule, s)
+			if err != nil {
+				return re, 0, err
+			}
+			if ok {
+				choose(s, "")
+				fallbacks++
+			}
+		}
+	}
 	if ok, err := t.check(rule, ""); err != nil {
 		return re, 0, err
 	} else if ok && !chosen[""] && len(re.Valid) < maxValid {

@@ -2,8 +2,10 @@ package parser_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/parser"
@@ -44,6 +46,26 @@ func resolvedMeaning(base, ref string) string {
 	}
 	return n
 }
+
+// editRejects reports whether err is a *parser.ComposeError for a result
+// (a normal form, a resolution) that Appendix A as published accepts and
+// the grammar in force rejects: after an edit that takes empty segments
+// away, "a/." has no normal form, since "a/" is no reference. Under the
+// published grammar it never holds.
+func editRejects(err error) bool {
+	var ce *parser.ComposeError
+	if !errors.As(err, &ce) || ce.Err == nil {
+		return false
+	}
+	inForce, published := oracles()
+	return published.Match(grammar.RuleURIReference, ce.Ref) && !inForce.Match(grammar.RuleURIReference, ce.Ref)
+}
+
+// oracles returns the oracles of the grammar in force and as published,
+// made once: each compiles every rule's expression.
+var oracles = sync.OnceValues(func() (*oracle.Oracle, *oracle.Oracle) {
+	return oracle.New(), oracle.NewPublished(0)
+})
 
 // checkSameMeaning reports a base of meaningBases against which a
 // reference and its normal form resolve to URIs that are not equivalent.
@@ -120,6 +142,10 @@ func TestNormalizeMeaningSmallPaths(t *testing.T) {
 				continue
 			}
 			n, err := parser.Normalize(ref)
+			if editRejects(err) {
+				t.Logf("Normalize(%q): %v: %s", ref, err, oracle.NotHeld)
+				continue
+			}
 			if err != nil {
 				t.Fatalf("Normalize(%q): %v", ref, err)
 			}

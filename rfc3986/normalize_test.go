@@ -2,8 +2,10 @@ package rfc3986_test
 
 import (
 	"errors"
+	"sync"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 	"github.com/rfc2396/rfc2396/rfc3986"
@@ -79,6 +81,23 @@ func upperHex(c byte) byte {
 	return c
 }
 
+// editRejects reports whether s, a result of Normalize or Resolve, is a
+// reference Appendix A as published accepts and the grammar in force
+// rejects. Normalize and Resolve write what sections 6.2 and 5.2 write
+// and do not read it back: after an edit that takes empty segments out of
+// path-abempty, "foo://a/a/." normalizes to "foo://a/a/", which is no
+// longer a URI. Under the published grammar it never holds.
+func editRejects(s string) bool {
+	inForce, published := oracles()
+	return published.Match(grammar.RuleURIReference, s) && !inForce.Match(grammar.RuleURIReference, s)
+}
+
+// oracles returns the oracles of the grammar in force and as published,
+// made once: each compiles every rule's expression.
+var oracles = sync.OnceValues(func() (*oracle3986.Oracle, *oracle3986.Oracle) {
+	return oracle3986.New(), oracle3986.NewPublished()
+})
+
 // checkSameMeaning reports a base of meaningBases against which a
 // reference and its normal form resolve to URIs that are not equivalent.
 var checkSameMeaning = uritest.SameMeaning(meaningBases, resolvedMeaning)
@@ -105,6 +124,10 @@ func TestNormalizeMeaningSmallPaths(t *testing.T) {
 			n, err := rfc3986.Normalize(ref)
 			if err != nil {
 				t.Fatalf("Normalize(%q): %v", ref, err)
+			}
+			if editRejects(n) {
+				t.Logf("Normalize(%q) = %q: %s", ref, n, oracle.NotHeld)
+				continue
 			}
 			checkSameMeaning(t, ref, n)
 		}

@@ -162,6 +162,13 @@ func TestLintBases(t *testing.T) {
 				refs = append(refs, u)
 			}
 		}
+		// A base the row names but overrides must be valid too: the
+		// command refuses an invalid one before it reads anything.
+		for i, a := range tc.args[:len(tc.args)-1] {
+			if a == "--base" || a == "--default-base" {
+				refs = append(refs, tc.args[i+1])
+			}
+		}
 		if !facts.Hold(refs...) {
 			t.Logf("%q: %s", tc.args, oracle.NotHeld)
 			continue

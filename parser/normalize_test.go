@@ -33,6 +33,10 @@ var meaningBases = []string{
 // gives the reason it cannot be resolved.
 func resolvedMeaning(base, ref string) string {
 	got, _, err := parser.Resolve(base, ref)
+	var ce *parser.ComposeError
+	if errors.As(err, &ce) && editRejects(ce) {
+		return uritest.NoMeaning
+	}
 	if err != nil {
 		var rerr *parser.ResolveError
 		if errors.As(err, &rerr) {
@@ -41,6 +45,9 @@ func resolvedMeaning(base, ref string) string {
 		return "error: " + err.Error()
 	}
 	n, err := parser.Normalize(got)
+	if editRejects(err) {
+		return uritest.NoMeaning
+	}
 	if err != nil {
 		return "error: the result " + got + " does not normalize: " + err.Error()
 	}

@@ -43,6 +43,9 @@ func resolvedMeaning(base, ref string) string {
 		return "error: " + err.Error()
 	}
 	n, err := rfc3986.Normalize(got)
+	if editRejects(got) || err == nil && editRejects(n) {
+		return uritest.NoMeaning
+	}
 	if err != nil {
 		// A target whose path starts with "//" and has no authority
 		// (WarnPathReadsAsAuthority), or one an edited grammar does not

@@ -544,15 +544,22 @@ func ErrorRuleSame(inForce, published []bnf.Definition, name string) bool {
 	for _, d := range published {
 		lines[d.Name] = d.Line
 	}
-	uses := map[string][]string{} // rule -> the rules its body names
+	// The rules each rule names and is named by, in either grammar: a
+	// rule that used the rule as published and no longer does (path-abempty
+	// of segment-nz) changes where its errors are too.
+	uses := map[string][]string{}
 	usedBy := map[string][]string{}
 	byName := map[string]bnf.Definition{}
-	for _, d := range inForce {
-		byName[d.Name] = d
-		visitRefs(d.Body, func(ref string) {
-			uses[d.Name] = append(uses[d.Name], ref)
-			usedBy[ref] = append(usedBy[ref], d.Name)
-		})
+	for i, defs := range [][]bnf.Definition{inForce, published} {
+		for _, d := range defs {
+			if i == 0 {
+				byName[d.Name] = d
+			}
+			visitRefs(d.Body, func(ref string) {
+				uses[d.Name] = append(uses[d.Name], ref)
+				usedBy[ref] = append(usedBy[ref], d.Name)
+			})
+		}
 	}
 	same := true
 	check := func(edges map[string][]string) {

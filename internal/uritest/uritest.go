@@ -97,12 +97,22 @@ func Normalized(t testing.TB, s string, normalize func(string) (string, error), 
 // there is none.
 type Meaning func(base, ref string) string
 
+// NoMeaning is what a [Meaning] returns for a resolution that only the
+// grammar as published accepts: after an edit that takes empty segments
+// away, "." against "http://a/b" resolves to "http://a/", which is no
+// longer a URI. [CheckSameMeaning] compares nothing against that base.
+const NoMeaning = "no meaning under the grammar in force"
+
 // CheckSameMeaning reports a base of bases against which ref and its
-// normal form n mean different things.
+// normal form n mean different things (see [NoMeaning]).
 func CheckSameMeaning(t testing.TB, bases []string, meaning Meaning, ref, n string) {
 	t.Helper()
 	for _, base := range bases {
-		if a, b := meaning(base, ref), meaning(base, n); a != b {
+		a, b := meaning(base, ref), meaning(base, n)
+		if a == NoMeaning || b == NoMeaning {
+			continue
+		}
+		if a != b {
 			t.Errorf("against %q, %q resolves to %q but its normal form %q to %q", base, ref, a, n, b)
 		}
 	}

@@ -2,6 +2,7 @@ package parser_test
 
 import (
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 
@@ -158,5 +159,28 @@ func TestNormalizeMeaningSmallPaths(t *testing.T) {
 			}
 			checkSameMeaning(t, ref, n)
 		}
+	}
+}
+
+// TestComposeErrorMessages checks the messages of a result the grammar in
+// force rejects, which only an edited grammar gives Normalize and
+// Resolve: they name the result and the grammar's error for it.
+func TestComposeErrorMessages(t *testing.T) {
+	_, perr := parser.Parse("a%zz")
+	if perr == nil {
+		t.Fatal(`"a%zz" parsed`)
+	}
+	detail := strings.TrimPrefix(perr.Error(), "rfc2396: ")
+	ce := &parser.ComposeError{Ref: "a%zz", Err: perr}
+	if got, want := ce.Error(), `rfc2396: the components recompose to "a%zz", which the grammar in force rejects: `+detail; got != want {
+		t.Errorf("ComposeError:\n got %s\nwant %s", got, want)
+	}
+	re := &parser.ResolveError{Op: "resolve", Reason: parser.Unrepresentable, Base: "http://a/b", Ref: "c", Err: ce}
+	if got, want := re.Error(), `rfc2396: resolve: resolving "c" gives "a%zz", which the grammar in force rejects: `+detail; got != want {
+		t.Errorf("ResolveError:\n got %s\nwant %s", got, want)
+	}
+	var got *parser.Error
+	if errors.As(re, &got) {
+		t.Error("an *Error about the result was found in the ResolveError: it would read as one about the reference")
 	}
 }

@@ -460,7 +460,7 @@ func hexGapError(defs []bnf.Definition, v int, upper rune) error {
 	if edit != "hex" {
 		what += fmt.Sprintf(", or write hex's characters out instead of naming %s, so that an edit of %s does not reach escapes", edit, edit)
 	}
-	return fmt.Errorf("escape: rule hex has no digit for the value %d (%q): %s. An escape is \"%%\" and two hex digits for the octet's value (section 2.4.1), so Escape could not write every octet, nor Normalize and Unescape read every escape: %s", v, upper, at, what)
+	return fmt.Errorf("escape: rule hex has no digit for the value %d (%q): %s. An escape is \"%%\" and two hex digits for the octet's value (section 2.4.1), so Escape could not write every octet: %s", v, upper, at, what)
 }
 
 // writeEscapeTables writes the escape tables to path.

@@ -81,7 +81,9 @@ var checkSameMeaning = uritest.SameMeaning(meaningBases, resolvedMeaning)
 
 func TestNormalize(t *testing.T) {
 	uritest.NormalTable(t, "testdata/normalize.txt", oracle.NewFacts(0).Hold, uritest.Normalizer(parser.Normalize), checkSameMeaning)
-	if _, err := parser.Normalize("?q"); err == nil {
+	if !oracle.NewFacts(0).Hold("?q") {
+		t.Logf("?q: %s", oracle.NotHeld)
+	} else if _, err := parser.Normalize("?q"); err == nil {
 		t.Error(`Normalize("?q") succeeded; "?q" is not a URI-reference`)
 	}
 	ports := parser.DefaultPorts()

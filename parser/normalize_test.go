@@ -182,6 +182,12 @@ func TestComposeErrorMessages(t *testing.T) {
 	if got, want := re.Error(), `rfc2396: resolve: resolving "c" gives "a%zz", which the grammar in force rejects: `+detail; got != want {
 		t.Errorf("ResolveError:\n got %s\nwant %s", got, want)
 	}
+	// A result Parse does not read at all (too long) is not said to
+	// start with "//".
+	long := &parser.ResolveError{Op: "resolve", Reason: parser.Unrepresentable, Base: "http://a/b", Ref: "c", Err: &parser.TooLongError{Len: 1 << 30}}
+	if msg := long.Error(); !strings.Contains(msg, "cannot be read back: ") || strings.Contains(msg, `"//"`) {
+		t.Errorf("ResolveError of a result too long: %s", msg)
+	}
 	var got *parser.Error
 	if errors.As(re, &got) {
 		t.Error("an *Error about the result was found in the ResolveError: it would read as one about the reference")

@@ -205,11 +205,16 @@ func (e *ResolveError) Error() string {
 	case RelativeTarget:
 		msg = "the target " + quoteRef(e.Ref) + " is not an absolute URI (a resolution always gives one, section 5.2)"
 	case Unrepresentable:
-		if ce, ok := e.Err.(*ComposeError); ok && ce.Err != nil {
+		ce, isCompose := e.Err.(*ComposeError)
+		switch {
+		case isCompose && ce.Err != nil:
 			msg = "resolving " + quoteRef(e.Ref) + " gives " + quoteRef(ce.Ref) + ", which the grammar in force rejects: " + errorMessage(ce.Err)
-			break
+		case isCompose || e.Err == nil:
+			msg = "resolving " + quoteRef(e.Ref) + ` gives a path that starts with "//" and no authority, which does not recompose into a reference (step 7 would read the path as an authority)`
+		default:
+			// A result longer than Parse reads, say.
+			msg = "resolving " + quoteRef(e.Ref) + " gives a reference that cannot be read back: " + errorMessage(e.Err)
 		}
-		msg = "resolving " + quoteRef(e.Ref) + ` gives a path that starts with "//" and no authority, which does not recompose into a reference (step 7 would read the path as an authority)`
 	default:
 		msg = e.Reason.String()
 	}
@@ -617,7 +622,10 @@ func quoteRef(s string) string {
 func (p *Profile) composeInto(u *URI, scheme, authority Component, dir, path string, query, fragment Component) error {
 	s := recomposeJoined(scheme, authority, dir, path, query, fragment)
 	if err := p.ParseInto(u, s); err != nil {
-		return &ComposeError{Ref: s, Err: err}
+		if _, ok := err.(*Error); ok {
+			return &ComposeError{Ref: s, Err: err}
+		}
+		return err
 	}
 	if u.Scheme() != scheme || u.Authority() != authority || !joined(u.Path(), dir, path) || u.Query() != query || u.Fragment() != fragment {
 		return &ComposeError{Ref: u.ref}

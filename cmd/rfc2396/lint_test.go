@@ -72,6 +72,11 @@ func TestLintGolden(t *testing.T) {
 }
 
 func TestLintJSON(t *testing.T) {
+	// The rows state what the published grammar makes of the references
+	// found, their alternative and their resolution.
+	if !oracle.NewFacts(0).Hold("http://a/b-c", "http://a/bc", "http://x/{y}") {
+		t.Skip(oracle.NotHeld)
+	}
 	in := "see <http://a/b-\n  c> and http://x/{y}.\n"
 	out, _, status := runCLI(in, "lint", "--json")
 	if status != 1 {

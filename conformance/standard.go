@@ -265,12 +265,17 @@ func (s *std) resolve(base, ref string) (string, error) {
 }
 
 // refusedNormalForm returns the normal form of in that the grammar in
-// force refused, when normalizing in failed so: the syntax error is about
-// another string than in, the normal form recomposed.
+// force refused, when normalizing in failed so: RFC 2396's Normalize says
+// so with a *parser.ComposeError holding the syntax error; otherwise the
+// syntax error is about another string than in, the normal form
+// recomposed.
 func (s *std) refusedNormalForm(in string, err error) (string, bool) {
 	var e2396 *parser.Error
 	var e3986 *rfc3986.Error
+	var c2396 *parser.ComposeError
 	switch {
+	case errors.As(err, &c2396):
+		return c2396.Ref, c2396.Err != nil
 	case errors.As(err, &e2396):
 		return e2396.Input, e2396.Input != in
 	case errors.As(err, &e3986):

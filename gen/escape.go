@@ -423,11 +423,44 @@ func escapeHexDigits(defs []bnf.Definition) (string, error) {
 		case set.has(c | 0x20):
 			c |= 0x20
 		default:
-			return "", fmt.Errorf("escape: rule hex has no digit for the value %d (%q), so an escape cannot write every octet", v, upper)
+			return "", hexGapError(defs, v, upper)
 		}
 		digits = append(digits, c)
 	}
 	return string(digits), nil
+}
+
+// hexGapError says that hex has no digit for the value v (upper in upper
+// case), naming the rule that lost it: hex itself, or the rule hex takes
+// that kind of character from (digit, for "0" to "9": an edit of digit
+// reaches every escape), with its ABNF line and what to edit.
+func hexGapError(defs []bnf.Definition, v int, upper rune) error {
+	lines := map[string]string{}
+	var hex bnf.Definition
+	for _, d := range defs {
+		lines[d.Name] = d.Line
+		if d.Name == "hex" {
+			hex = d
+		}
+	}
+	// The rule hex names whose line has a character of upper's kind (a
+	// decimal digit, a letter): the one that lost it, under an edit.
+	at := hex.Line
+	edit := "hex"
+	bnf.Walk(hex.Body, func(n *bnf.Node) {
+		if n.Kind != bnf.RuleRef || edit != "hex" {
+			return
+		}
+		line := lines[n.Text]
+		if upper <= '9' && strings.ContainsAny(line, "0123456789") || upper > '9' && strings.ContainsAny(line, "ABCDEFabcdef") {
+			at, edit = hex.Line+`, and `+line, n.Text
+		}
+	})
+	what := fmt.Sprintf("give %s a character for the value %d", edit, v)
+	if edit != "hex" {
+		what += fmt.Sprintf(", or write hex's characters out instead of naming %s, so that an edit of %s does not reach escapes", edit, edit)
+	}
+	return fmt.Errorf("escape: rule hex has no digit for the value %d (%q): %s. An escape is \"%%\" and two hex digits for the octet's value (section 2.4.1), so Escape could not write every octet: %s", v, upper, at, what)
 }
 
 // writeEscapeTables writes the escape tables to path.

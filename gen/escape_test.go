@@ -95,6 +95,26 @@ func TestEscapeHexDigits(t *testing.T) {
 	}
 }
 
+// TestEscapeHexGap checks that an edit of digit that takes "9" away, which
+// takes it from hex (hex = digit | ...), stops gen with a message that
+// names digit, its new line, why and what to edit.
+func TestEscapeHexGap(t *testing.T) {
+	const digit = `# digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"`
+	const noNine = `# digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8"`
+	defs, _ := readGrammar(t, "testdata/rfc2396.peg", digit, noNine)
+	_, err := escapeHexDigits(defs)
+	for _, want := range []string{
+		`rule hex has no digit for the value 9 ('9')`,
+		`and ` + strings.TrimPrefix(noNine, "# "),
+		`section 2.4.1`,
+		`give digit a character for the value 9`,
+	} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error %v, want one that says %q", err, want)
+		}
+	}
+}
+
 // TestEscapeAnalysisSequence checks that a byte only one part of a
 // sequence allows is not left raw: after an edit that gives param "|",
 // a segment or a path escapes it, since Escape cannot tell whether it

@@ -208,7 +208,10 @@ func FuzzResolve(f *testing.F) {
 //
 // Its seeds are in testdata/fuzz/FuzzNormalize.
 func FuzzNormalize(f *testing.F) {
-	f.Fuzz(uritest.NormalizeFuzz(uritest.Normalizer(parser.Normalize), isParseError, func(t *testing.T, s, n string) {
+	// A reference the grammar in force has no normal form for (after an
+	// edit) is left out as an invalid one is.
+	noNormalForm := func(err error) bool { return isParseError(err) || editRejects(err) }
+	f.Fuzz(uritest.NormalizeFuzz(uritest.Normalizer(parser.Normalize), noNormalForm, func(t *testing.T, s, n string) {
 		u, _ := parser.Parse(s)
 		v, _ := parser.Parse(n)
 		if !parser.Equivalent(u, v) || u.IsAbsolute() != v.IsAbsolute() {

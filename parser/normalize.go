@@ -4,6 +4,7 @@ import (
 	"maps"
 	"strings"
 
+	"github.com/rfc2396/rfc2396/internal/errtype"
 	"github.com/rfc2396/rfc2396/internal/pct"
 )
 
@@ -75,6 +76,12 @@ func WithDefaultPorts(ports map[string]string) NormalizeOption {
 //
 // An opaque URI keeps its scheme-specific part, except for the case of its
 // escapes. ref must be a URI-reference.
+//
+// Under Appendix A as published every URI-reference has a normal form.
+// After a grammar edit the form these rules write may be one the grammar
+// in force rejects (with no empty segment, "a/." normalizes to "a/"):
+// Normalize then returns a *[ComposeError] holding that form and the
+// grammar's *[Error] for it.
 func Normalize(ref string, opts ...NormalizeOption) (string, error) {
 	return strict.Normalize(ref, opts...)
 }
@@ -108,7 +115,7 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 	scheme.Value = strings.ToLower(scheme.Value)
 	fragment := upperEscapes(u.Fragment())
 	if u.IsOpaque() {
-		return u.Profile().compose(scheme, Component{}, upperEscapes(Some(u.Path())).Value, Component{}, fragment)
+		return u.Profile().composeNormal(scheme, Component{}, upperEscapes(Some(u.Path())).Value, Component{}, fragment)
 	}
 	authority := upperEscapes(u.Authority())
 	if u.AuthorityKind() == ServerAuthority {
@@ -125,7 +132,18 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 		authority.Value = b.String()
 	}
 	path := normalizePath(upperEscapes(Some(u.Path())).Value, authority.Defined)
-	return u.Profile().compose(scheme, authority, path, upperEscapes(u.Query()), fragment)
+	return u.Profile().composeNormal(scheme, authority, path, upperEscapes(u.Query()), fragment)
+}
+
+// composeNormal is compose for Normalize: a normal form the grammar in
+// force rejects is a *ComposeError, not an *Error about a string the
+// caller never gave.
+func (p *Profile) composeNormal(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
+	u, err := p.compose(scheme, authority, path, query, fragment)
+	if e, ok := errtype.As[*Error](err); ok {
+		return nil, &ComposeError{Ref: e.Input, Err: err}
+	}
+	return u, err
 }
 
 // normalizePath removes the dot segments of a hierarchical path without

@@ -165,7 +165,9 @@ const (
 	DotDotRefused
 	// Unrepresentable: the resolved components do not recompose into a
 	// reference that reads back as them (a path starting with "//" and no
-	// authority).
+	// authority), or into one the grammar in force accepts (after an edit
+	// that takes empty segments away, "." against "http://a/b" gives
+	// "http://a/"); Err is the *ComposeError.
 	Unrepresentable
 	// NilURI: a nil *URI was given.
 	NilURI
@@ -203,7 +205,16 @@ func (e *ResolveError) Error() string {
 	case RelativeTarget:
 		msg = "the target " + quoteRef(e.Ref) + " is not an absolute URI (a resolution always gives one, section 5.2)"
 	case Unrepresentable:
-		msg = "resolving " + quoteRef(e.Ref) + ` gives a path that starts with "//" and no authority, which does not recompose into a reference (step 7 would read the path as an authority)`
+		ce, isCompose := e.Err.(*ComposeError)
+		switch {
+		case isCompose && ce.Err != nil:
+			msg = "resolving " + quoteRef(e.Ref) + " gives " + quoteRef(ce.Ref) + ", which the grammar in force rejects: " + errorMessage(ce.Err)
+		case isCompose || e.Err == nil:
+			msg = "resolving " + quoteRef(e.Ref) + ` gives a path that starts with "//" and no authority, which does not recompose into a reference (step 7 would read the path as an authority)`
+		default:
+			// A result longer than Parse reads, say.
+			msg = "resolving " + quoteRef(e.Ref) + " gives a reference that cannot be read back: " + errorMessage(e.Err)
+		}
 	default:
 		msg = e.Reason.String()
 	}
@@ -609,7 +620,11 @@ func quoteRef(s string) string {
 // path being dir followed by path: u is set even when the components read
 // back as others.
 func (p *Profile) composeInto(u *URI, scheme, authority Component, dir, path string, query, fragment Component) error {
-	if err := p.ParseInto(u, recomposeJoined(scheme, authority, dir, path, query, fragment)); err != nil {
+	s := recomposeJoined(scheme, authority, dir, path, query, fragment)
+	if err := p.ParseInto(u, s); err != nil {
+		if _, ok := err.(*Error); ok {
+			return &ComposeError{Ref: s, Err: err}
+		}
 		return err
 	}
 	if u.Scheme() != scheme || u.Authority() != authority || !joined(u.Path(), dir, path) || u.Query() != query || u.Fragment() != fragment {

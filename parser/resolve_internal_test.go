@@ -100,6 +100,10 @@ func (u *URI) resolveAsWritten(ref *URI, opts ...ResolveOption) (*URI, []Warning
 // recomposeAsWritten is step 7.
 func recomposeAsWritten(scheme, authority Component, path string, query, fragment Component, base, ref *URI, warnings []Warning) (*URI, []Warning, error) {
 	res, err := base.Profile().compose(scheme, authority, path, query, fragment)
+	if e, ok := err.(*Error); ok {
+		// The grammar in force rejects the result (after an edit).
+		err = &ComposeError{Ref: e.Input, Err: err}
+	}
 	if err != nil {
 		return nil, warnings, &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: base.ref, Ref: ref.ref, Err: err}
 	}

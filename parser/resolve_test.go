@@ -264,6 +264,9 @@ func TestResolveProperties(t *testing.T) {
 		}
 		for _, s := range []string{base, rel, target} {
 			n1, err := parser.Normalize(s)
+			if editRejects(err) {
+				continue
+			}
 			if err != nil {
 				t.Errorf("Normalize(%q): %v", s, err)
 				continue

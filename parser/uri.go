@@ -255,14 +255,24 @@ func (p *Profile) compose(scheme, authority Component, path string, query, fragm
 }
 
 // ComposeError reports components whose recomposition reads back as other
-// components.
+// components, or, from Normalize and Resolve, a result the grammar in
+// force rejects: under Appendix A as published every normal form and
+// every resolution is a URI-reference, but after a grammar edit that
+// takes empty segments away, "a/." normalizes to "a/", which is not.
 type ComposeError struct {
 	Ref string // the recomposed reference
+	// Err is the *Error the grammar in force gives Ref, or nil when Ref
+	// is a reference that reads as other components. It is not
+	// unwrapped: an *Error found by errors.As is about the caller's input.
+	Err error
 }
 
 func (e *ComposeError) Error() string {
 	if e == nil {
 		return "rfc2396: <nil *ComposeError>"
+	}
+	if e.Err != nil {
+		return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which the grammar in force rejects: " + errorMessage(e.Err)
 	}
 	return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which Appendix A reads as other components"
 }

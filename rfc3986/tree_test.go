@@ -26,6 +26,28 @@ func outline(n *rfc3986.Node, s string, depth int, b *strings.Builder) {
 	}
 }
 
+// changedRules returns the rules of an outline whose ABNF line the grammar
+// in force writes otherwise than Appendix A publishes it, or "": the
+// outline is a fact of the published rules.
+func changedRules(t *testing.T, outline string) string {
+	published, err := oracle3986.PublishedDefinitions()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := map[string]string{}
+	for _, d := range published {
+		lines[d.Name] = d.Line
+	}
+	var changed []string
+	for _, l := range strings.Split(strings.TrimSpace(outline), "\n") {
+		name, _, _ := strings.Cut(strings.TrimSpace(l), " ")
+		if r, ok := grammar.Lookup(name); !ok || r.Info().ABNF != lines[name] {
+			changed = append(changed, name)
+		}
+	}
+	return strings.Join(changed, ", ")
+}
+
 func TestParseTree(t *testing.T) {
 	const s = "http://u@[::1]:/p?q"
 	if !oracle3986.NewFacts().Hold(s) {
@@ -51,7 +73,9 @@ func TestParseTree(t *testing.T) {
         segment "p"
     query "q"
 `
-	if diff := cmp.Diff(want, b.String()); diff != "" {
+	if changed := changedRules(t, want); changed != "" {
+		t.Logf("the tree of %q: %s (%s)", s, oracle.NotHeld, changed)
+	} else if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("ParseTree(%q) (-want +got):\n%s", s, diff)
 	}
 	// The empty reg-name of "//" belongs to the authority, not to the

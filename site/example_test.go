@@ -1,6 +1,7 @@
 package site_test
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -77,8 +78,13 @@ func ExampleSite_PlayJSON() {
 	if err := json.Unmarshal(body, &a); err != nil {
 		panic(err)
 	}
-	fmt.Println(status, a.Valid, a.Profile, a.HostKind)
-	fmt.Println("valid under:", strings.Join(a.ValidUnder, "; "))
+	if a.Error != nil {
+		// An edited grammar may reject the reference: say why.
+		fmt.Println(status, a.Valid, a.Profile, a.Error.Message)
+	} else {
+		fmt.Println(status, a.Valid, a.Profile, a.HostKind)
+	}
+	fmt.Println("valid under:", cmp.Or(strings.Join(a.ValidUnder, "; "), "none"))
 	// Output:
 	// 200 true rfc2732 IPv6reference
 	// valid under: RFC 3986; RFC 2396, rfc2732; RFC 2396, rfc2732-intent; RFC 2396, java

@@ -6,12 +6,15 @@ import (
 	"net/http"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 	"github.com/rfc2396/rfc2396/internal/oracle3986"
+	"github.com/rfc2396/rfc2396/parser"
 )
 
 // TestStandards runs the cases of testdata/standards.txt against
@@ -24,13 +27,16 @@ func TestStandards(t *testing.T) {
 	}
 	defer f.Close()
 	sc := bufio.NewScanner(f)
-	facts2396, facts3986 := oracle.NewFacts(0), oracle3986.NewFacts()
+	facts3986 := oracle3986.NewFacts()
 	// holds reports whether the query's reference and base read under the
-	// grammar in force as under the published one of its standard.
-	holds := func(query string) bool {
+	// grammar in force as under the published one of its standard and
+	// profile, edits allowed included; and, for a row that lists where the
+	// reference is valid ("under"), under every standard and profile.
+	holds := func(query string, fields []string) bool {
 		// By hand: url.ParseQuery refuses the ";" of "base=http://a/b/c/d;p?q".
 		var refs []string
-		standard := ""
+		standard, profile := "", parser.Strict
+		var allowed []grammar.Edit
 		for _, kv := range strings.Split(query, "&") {
 			k, v, _ := strings.Cut(kv, "=")
 			if u, err := url.QueryUnescape(v); err == nil {
@@ -41,12 +47,35 @@ func TestStandards(t *testing.T) {
 				refs = append(refs, v)
 			case "standard":
 				standard = v
+			case "profile":
+				if p, ok := parser.LookupProfile(v); ok {
+					profile = p
+				}
+			case "allow":
+				for _, name := range strings.Split(v, ",") {
+					if e, ok := grammar.LookupEdit(name); ok {
+						allowed = append(allowed, e)
+					}
+				}
 			}
 		}
-		if standard == "rfc3986" {
-			return facts3986.Hold(refs...)
+		profiles := []*parser.Profile{profile.With(allowed...)}
+		if slices.ContainsFunc(fields, func(f string) bool { return strings.HasPrefix(f, "under=") }) {
+			standard = "all"
+			profiles = parser.Profiles()
 		}
-		return facts2396.Hold(refs...)
+		if (standard == "rfc3986" || standard == "all") && !facts3986.Hold(refs...) {
+			return false
+		}
+		if standard == "rfc3986" {
+			return true
+		}
+		for _, p := range profiles {
+			if !oracle.NewFacts(p.Edits()).Hold(refs...) {
+				return false
+			}
+		}
+		return true
 	}
 	for n := 1; sc.Scan(); n++ {
 		line := sc.Text()
@@ -62,7 +91,7 @@ func TestStandards(t *testing.T) {
 		if err != nil {
 			t.Fatalf("testdata/standards.txt:%d: bad status", n)
 		}
-		if !holds(query) {
+		if !holds(query, fields[2:]) {
 			t.Logf("testdata/standards.txt:%d: %s", n, oracle.NotHeld)
 			continue
 		}

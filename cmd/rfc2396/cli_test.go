@@ -171,11 +171,13 @@ func TestParseJSON(t *testing.T) {
 	yes, no := true, false
 	// What is expected where a reference fails is the library's to say
 	// (and changes with the grammar): the JSON must carry it as it is.
+	// A row whose input the grammar in force accepts is left out below,
+	// unless it holds, and then nil fails it.
 	expected := func(ref string) *string {
 		_, err := parser.Parse(ref)
 		var perr *parser.Error
 		if !errors.As(err, &perr) {
-			t.Fatalf("Parse(%q) = %v, want a *parser.Error", ref, err)
+			return nil
 		}
 		return &perr.Expected
 	}

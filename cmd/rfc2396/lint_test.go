@@ -12,7 +12,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
+	"github.com/rfc2396/rfc2396/parser"
 )
 
 // TestLintGolden runs lint, human and --json, on each testdata/lint/*.txt,
@@ -32,7 +34,15 @@ func TestLintGolden(t *testing.T) {
 		t.Fatalf("%d files in testdata/lint", len(files))
 	}
 	for _, file := range files {
-		base := "http://lint.test/" + filepath.Base(file)
+		// The file's name escaped as a segment, so that the base is a
+		// URI under the grammar in force (Escape leaves it as it is
+		// under Appendix A; an edit that takes "-" or "." out of
+		// unreserved escapes them).
+		name, err := parser.Escape(filepath.Base(file), grammar.RuleSegment)
+		if err != nil {
+			t.Fatalf("the file name %s as a segment: %v", filepath.Base(file), err)
+		}
+		base := "http://lint.test/" + name
 		for _, mode := range []struct {
 			suffix string
 			args   []string
@@ -62,6 +72,11 @@ func TestLintGolden(t *testing.T) {
 }
 
 func TestLintJSON(t *testing.T) {
+	// The rows state what the published grammar makes of the references
+	// found, their alternative and their resolution.
+	if !oracle.NewFacts(0).Hold("http://a/b-c", "http://a/bc", "http://x/{y}") {
+		t.Skip(oracle.NotHeld)
+	}
 	in := "see <http://a/b-\n  c> and http://x/{y}.\n"
 	out, _, status := runCLI(in, "lint", "--json")
 	if status != 1 {
@@ -160,6 +175,13 @@ func TestLintBases(t *testing.T) {
 		for _, u := range []string{tc.base, tc.result} {
 			if u != "" {
 				refs = append(refs, u)
+			}
+		}
+		// A base the row names but overrides must be valid too: the
+		// command refuses an invalid one before it reads anything.
+		for i, a := range tc.args[:len(tc.args)-1] {
+			if a == "--base" || a == "--default-base" {
+				refs = append(refs, tc.args[i+1])
 			}
 		}
 		if !facts.Hold(refs...) {

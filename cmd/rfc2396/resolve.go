@@ -166,7 +166,13 @@ percent-encoded unreserved characters.`,
 						o.End(true)
 						out.Write(jb.B)
 					} else if err != nil {
-						fmt.Fprintf(out, "%s: invalid URI-reference%s\n", shortDisplay(ref), headingSuffix(rd))
+						what := "invalid URI-reference"
+						if _, ok := err.(*parser.ComposeError); ok {
+							// Valid, but the normal form is not, under
+							// an edited grammar.
+							what = "no normal form under the grammar in force"
+						}
+						fmt.Fprintf(out, "%s: %s%s\n", shortDisplay(ref), what, headingSuffix(rd))
 						writeErrorDetail(out, err)
 					} else {
 						fmt.Fprintln(out, n)

@@ -14,6 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/oracle"
 )
 
@@ -322,12 +323,21 @@ func TestUnreadableInputs(t *testing.T) {
 	}
 	missing := dir + "/missing.txt"
 	out, stderr, status := runCLI("", "normalize", "-f", missing, "-f", dir, "-f", good)
-	if !strings.HasPrefix(out, "http://a/\na b: invalid URI-reference\n") {
-		t.Errorf("output %q", out)
+	// Which of the two lines is valid, and what the valid one normalizes
+	// to, are facts of the published grammar; the unreadable inputs are
+	// reported whatever the grammar in force says of them.
+	summary := "2 references, 1 invalid, 2 inputs unreadable"
+	if oracle.NewFacts(0).Hold("http://a/", "a b") {
+		if !strings.HasPrefix(out, "http://a/\na b: invalid URI-reference\n") {
+			t.Errorf("output %q", out)
+		}
+	} else {
+		t.Logf("the output and the count of invalid lines: %s", oracle.NotHeld)
+		summary = "inputs unreadable"
 	}
 	lines := strings.Split(strings.TrimSuffix(stderr, "\n"), "\n")
 	if status != 2 || len(lines) != 3 || !strings.Contains(lines[0], "missing.txt") || !strings.Contains(lines[1], dir+": line 1:") ||
-		lines[2] != "2 references, 1 invalid, 2 inputs unreadable" {
+		!strings.HasSuffix(lines[2], summary) || !strings.HasPrefix(lines[2], "2 references, ") {
 		t.Errorf("status %d, stderr:\n%s", status, stderr)
 	}
 }
@@ -502,15 +512,26 @@ func TestProgress(t *testing.T) {
 // none on a terminal either.
 func TestNoProgressOffTerminal(t *testing.T) {
 	in := strings.Repeat("http://a/\n", 1000)
+	wantStatus, summary := batchSummary("http://a/", 1000)
 	for _, stderr := range []interface {
 		io.Writer
 		String() string
 	}{&bytes.Buffer{}, &ttyBuffer{}} {
 		status := run([]string{"parse", "--json"}, strings.NewReader(in), io.Discard, stderr)
-		if status != 0 || stderr.String() != "1000 references, 0 invalid\n" {
+		if status != wantStatus || stderr.String() != summary {
 			t.Errorf("%T: status %d, stderr %q", stderr, status, stderr.String())
 		}
 	}
+}
+
+// batchSummary returns the status and the summary line of a parse of n
+// copies of ref, which the grammar in force decides: the progress tests
+// need a long batch, not a valid one.
+func batchSummary(ref string, n int) (status int, summary string) {
+	if oracle.New().Match(grammar.RuleURIReference, ref) {
+		return 0, fmt.Sprintf("%d references, 0 invalid\n", n)
+	}
+	return 1, fmt.Sprintf("%d references, %d invalid\n", n, n)
 }
 
 // TestProgressOnTerminal runs a batch with standard error on a terminal
@@ -519,6 +540,7 @@ func TestNoProgressOffTerminal(t *testing.T) {
 // output on the same terminal, it does not show.
 func TestProgressOnTerminal(t *testing.T) {
 	in := strings.Repeat("http://a/\n", 5000)
+	wantStatus, summary := batchSummary("http://a/", 5000)
 	for _, stdoutTerminal := range []bool{false, true} {
 		var stdout io.Writer = io.Discard
 		if stdoutTerminal {
@@ -534,10 +556,10 @@ func TestProgressOnTerminal(t *testing.T) {
 		status := tl.run([]string{"parse", "--json"})
 		got := stderr.String()
 		shown := strings.Contains(got, " references/s")
-		if status != 0 || shown == stdoutTerminal || !strings.HasSuffix(got, "5000 references, 0 invalid\n") {
+		if status != wantStatus || shown == stdoutTerminal || !strings.HasSuffix(got, summary) {
 			t.Errorf("standard output a terminal %v: status %d, stderr %q", stdoutTerminal, status, got)
 		}
-		if shown && !strings.HasSuffix(got, "\r\x1b[K5000 references, 0 invalid\n") {
+		if shown && !strings.HasSuffix(got, "\r\x1b[K"+summary) {
 			t.Errorf("progress not erased before the summary: %q", got)
 		}
 	}

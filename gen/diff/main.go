@@ -138,8 +138,8 @@ type source struct {
 }
 
 // differing returns the strings among tries derivations from each source
-// (and a mutation of each) that only inA accepts and that only inB
-// accepts, each string tried once.
+// (and a mutation of each), and every string of at most one ASCII byte,
+// that only inA accepts and that only inB accepts, each string tried once.
 func differing(tries int, inA, inB func(string) bool, sources ...source) (onlyA, onlyB []string) {
 	seen := map[string]bool{}
 	consider := func(s string) {
@@ -154,6 +154,13 @@ func differing(tries int, inA, inB func(string) bool, sources ...source) (onlyA,
 		case vb && !va:
 			onlyB = append(onlyB, s)
 		}
+	}
+	// Every string of at most one ASCII byte is tried first, so that the
+	// shortest strings one side alone accepts are found whatever the
+	// derivations happen to give.
+	consider("")
+	for c := 0; c < 0x80; c++ {
+		consider(string(rune(c)))
 	}
 	for i := 0; i < tries; i++ {
 		for _, src := range sources {

@@ -530,3 +530,73 @@ func (f *Facts[O]) Hold(refs ...string) bool { return f.inForce.SameReading(f.pu
 
 // NotHeld is what a test logs for a row that [Facts.Hold] leaves out.
 const NotHeld = "not checked: the grammar in force reads it otherwise than as published"
+
+// ErrorRuleSame reports whether an error that a grammar as
+// published places in the rule name still names it under the grammar in
+// force: the rule, the rules it uses and every rule that uses it,
+// directly or not, have the same ABNF line in both (inForce and published
+// are their definitions). A table row that names the rule of an error
+// ("offset 10: invalid character 'z' in segment") holds only then: an
+// edit of path-abempty to segment-nz makes the same error one of
+// segment-nz, although segment itself is unchanged.
+func ErrorRuleSame(inForce, published []bnf.Definition, name string) bool {
+	lines := map[string]string{}
+	for _, d := range published {
+		lines[d.Name] = d.Line
+	}
+	// The rules each rule names and is named by, in either grammar: a
+	// rule that used the rule as published and no longer does (path-abempty
+	// of segment-nz) changes where its errors are too.
+	uses := map[string][]string{}
+	usedBy := map[string][]string{}
+	byName := map[string]bnf.Definition{}
+	for i, defs := range [][]bnf.Definition{inForce, published} {
+		for _, d := range defs {
+			if i == 0 {
+				byName[d.Name] = d
+			}
+			visitRefs(d.Body, func(ref string) {
+				uses[d.Name] = append(uses[d.Name], ref)
+				usedBy[ref] = append(usedBy[ref], d.Name)
+			})
+		}
+	}
+	same := true
+	check := func(edges map[string][]string) {
+		seen := map[string]bool{}
+		var visit func(string)
+		visit = func(n string) {
+			if seen[n] || !same {
+				return
+			}
+			seen[n] = true
+			d, ok := byName[n]
+			line, pok := lines[n]
+			if !ok && !pok {
+				return // a core rule (ALPHA, DIGIT), which neither defines
+			}
+			if !ok || !pok || line != d.Line {
+				same = false
+				return
+			}
+			for _, m := range edges[n] {
+				visit(m)
+			}
+		}
+		visit(name)
+	}
+	check(uses)
+	check(usedBy)
+	return same
+}
+
+// ErrorRuleAsPublished is [ErrorRuleSame] for a rule of RFC 2396: the
+// grammar in force (rfc2396.peg's ABNF lines) and Appendix A as published.
+func ErrorRuleAsPublished(rule grammar.Rule) bool {
+	published, err := PublishedDefinitions()
+	if err != nil {
+		panic(err) // a fixed file, checked by TestPublished
+	}
+	defs, _ := grammar.Definitions(0)
+	return ErrorRuleSame(defs, published, rule.String())
+}

@@ -1,11 +1,13 @@
 package oracle
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/rfc2396/rfc2396/grammar"
+	"github.com/rfc2396/rfc2396/grammar/bnf"
 )
 
 func TestSplitB(t *testing.T) {
@@ -109,6 +111,51 @@ func TestRuleAsPublished(t *testing.T) {
 		}
 		if got := RuleAsPublished(r); !edited && !got {
 			t.Errorf("%s: not as published, but rfc2396.peg is", r)
+		}
+	}
+}
+
+// TestErrorRuleSame checks which rules' errors an edit moves: the rule
+// edited, the rules that use it, the rules it uses, and the rules that
+// used a rule in the published grammar and no longer do.
+func TestErrorRuleSame(t *testing.T) {
+	const published = `uri = scheme ":" path
+scheme = 1*ALPHA
+path = *( "/" segment )
+segment = *pchar
+other = 1*segment
+pchar = ALPHA / DIGIT
+`
+	tests := []struct {
+		name, old, new string
+		same, changed  []string
+	}{
+		{"as published", "", "", []string{"uri", "scheme", "path", "segment", "pchar", "other"}, nil},
+		// scheme is a sibling of segment: an error in segment stays there.
+		{"scheme edited", `scheme = 1*ALPHA`, `scheme = 1*( ALPHA / "_" )`, []string{"segment", "pchar", "path", "other"}, []string{"scheme", "uri"}},
+		// pchar is under segment: an error in segment may move into it.
+		{"pchar edited", `pchar = ALPHA / DIGIT`, `pchar = ALPHA`, []string{"scheme"}, []string{"pchar", "segment", "path", "uri", "other"}},
+		// path no longer uses segment: the published grammar's path did.
+		{"path edited", `path = *( "/" segment )`, `path = *( "/" 1*pchar )`, []string{"scheme", "other"}, []string{"segment", "pchar", "path", "uri"}},
+	}
+	for _, tt := range tests {
+		pub, err := bnf.ParseABNF(published)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inForce, err := bnf.ParseABNF(strings.Replace(published, tt.old, tt.new, 1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range tt.same {
+			if !ErrorRuleSame(inForce, pub, name) {
+				t.Errorf("%s: ErrorRuleSame(%s) = false, want true", tt.name, name)
+			}
+		}
+		for _, name := range tt.changed {
+			if ErrorRuleSame(inForce, pub, name) {
+				t.Errorf("%s: ErrorRuleSame(%s) = true, want false", tt.name, name)
+			}
 		}
 	}
 }

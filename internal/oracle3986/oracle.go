@@ -220,3 +220,18 @@ func (o *Oracle) SameReading(p *Oracle, refs ...string) bool {
 // NewFacts returns the [oracle.Facts] of RFC 3986's grammar in force: which
 // rows of a table about Appendix A as published hold under it.
 func NewFacts() *oracle.Facts[*Oracle] { return oracle.FactsOf(New(), NewPublished()) }
+
+// ErrorRuleAsPublished reports whether an error that RFC 3986's grammar as
+// published places in the rule name still names it under the grammar in
+// force (see [oracle.ErrorRuleSame]).
+func ErrorRuleAsPublished(rule grammar.Rule) bool {
+	inForce, err := bnf.ParseABNF(grammar.ABNF)
+	if err != nil {
+		panic(err) // a file gen has checked
+	}
+	published, err := PublishedDefinitions()
+	if err != nil {
+		panic(err) // a fixed file
+	}
+	return oracle.ErrorRuleSame(inForce, published, rule.String())
+}

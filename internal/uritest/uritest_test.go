@@ -82,9 +82,18 @@ func TestResolvedMeaning(t *testing.T) {
 	}
 	why := func(err error) string { return "why " + err.Error() }
 	unnormalized := func(target string, err error) string { return "unnormalized " + target + ": " + err.Error() }
-	meaning := ResolvedMeaning(resolve, normalize, why, unnormalized)
-	got := []string{meaning("a", "B"), meaning("a", "bad"), meaning("a", "!")}
-	want := []string{"ab", "error: why refused", "unnormalized a!: no normal form"}
+	// Only the published grammar has "a-gone" as a resolution, and
+	// "x-gone" as a normal form.
+	rejects := func(s string, err error) bool { return err == nil && strings.HasSuffix(s, "-gone") }
+	normalizeGone := func(s string) (string, error) {
+		if s == "xy" {
+			return "x-gone", nil
+		}
+		return normalize(s)
+	}
+	meaning := ResolvedMeaning(resolve, normalizeGone, rejects, why, unnormalized)
+	got := []string{meaning("a", "B"), meaning("a", "bad"), meaning("a", "!"), meaning("a", "-gone"), meaning("x", "y")}
+	want := []string{"ab", "error: why refused", "unnormalized a!: no normal form", NoMeaning, NoMeaning}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("meanings (-want +got):\n%s", diff)
 	}

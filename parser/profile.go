@@ -238,17 +238,24 @@ func (p *Profile) ParseInto(u *URI, ref string) error {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
 	}
-	c := p.compactParser()
-	ok := c.Match(ref, grammar.RuleURIReference)
-	if ok {
-		fill(u, ref, c, p)
-	}
-	p.auto.parsers.Put(c)
-	if !ok {
+	if !p.parseTokens(u, ref, p) {
 		*u = URI{}
 		return p.explainError(grammar.RuleURIReference, ref)
 	}
 	return nil
+}
+
+// parseTokens fills u from ref, read under p's edits, with a parser from
+// p's pool, if ref is a URI-reference under them; the URI is of profile
+// (nil for Appendix A exactly).
+func (p *Profile) parseTokens(u *URI, ref string, profile *Profile) bool {
+	c := p.compactParser()
+	ok := c.Match(ref, grammar.RuleURIReference)
+	if ok {
+		fill(u, ref, c, profile)
+	}
+	p.auto.parsers.Put(c)
+	return ok
 }
 
 // compactParser returns a compact parser set to p's edits, from p's pool;

@@ -2,12 +2,7 @@
 
 package parser
 
-import (
-	"sync"
-
-	"github.com/rfc2396/rfc2396/grammar"
-	"github.com/rfc2396/rfc2396/parser/internal/editref"
-)
+import "github.com/rfc2396/rfc2396/parser/internal/editref"
 
 // tokenParser is the parser whose tokens Parse reads the components
 // from. In the playground's WebAssembly module it is the reference parser,
@@ -21,17 +16,7 @@ type tokenParser = editref.Parser
 // newTokenParser returns a tokenParser with no edit in force.
 func newTokenParser() *tokenParser { return editref.NewParser() }
 
-// strictParsers holds reusable reference parsers with no edit in force.
-var strictParsers = sync.Pool{New: func() any { return newTokenParser() }}
-
 // parseStrictTokens fills u from ref under Appendix A exactly, if ref is a
-// URI-reference.
-func parseStrictTokens(u *URI, ref string) bool {
-	p := strictParsers.Get().(*tokenParser)
-	ok := p.Match(ref, grammar.RuleURIReference)
-	if ok {
-		fill(u, ref, p, nil)
-	}
-	strictParsers.Put(p)
-	return ok
-}
+// URI-reference, with a parser from the strict profile's pool, as a
+// profile's Parse does.
+func parseStrictTokens(u *URI, ref string) bool { return strict.parseTokens(u, ref, nil) }

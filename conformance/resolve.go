@@ -18,10 +18,10 @@ func resolve3986(base, ref string) string {
 	switch {
 	case r.Scheme.Defined:
 		t = r
-		t.Path = removeDotSegments3986(r.Path)
+		t.Path = oracle3986.RemoveDotSegments(r.Path)
 	case r.Authority.Defined:
 		t = r
-		t.Path = removeDotSegments3986(r.Path)
+		t.Path = oracle3986.RemoveDotSegments(r.Path)
 		t.Scheme = b.Scheme
 	default:
 		t.Scheme, t.Authority = b.Scheme, b.Authority
@@ -33,7 +33,7 @@ func resolve3986(base, ref string) string {
 				t.Query = r.Query
 			}
 		case r.Path[0] == '/':
-			t.Path = removeDotSegments3986(r.Path)
+			t.Path = oracle3986.RemoveDotSegments(r.Path)
 			t.Query = r.Query
 		default:
 			var merged string
@@ -42,51 +42,12 @@ func resolve3986(base, ref string) string {
 			} else {
 				merged = b.Path[:strings.LastIndexByte(b.Path, '/')+1] + r.Path
 			}
-			t.Path = removeDotSegments3986(merged)
+			t.Path = oracle3986.RemoveDotSegments(merged)
 			t.Query = r.Query
 		}
 	}
 	t.Fragment = r.Fragment
 	return recompose(t)
-}
-
-// removeDotSegments3986 is the loop of section 5.2.4, step by step.
-func removeDotSegments3986(in string) string {
-	var out []string // output buffer as path pieces, each "/seg" or "seg"
-	for in != "" {
-		switch {
-		case strings.HasPrefix(in, "../"):
-			in = in[3:]
-		case strings.HasPrefix(in, "./"):
-			in = in[2:]
-		case strings.HasPrefix(in, "/./"):
-			in = in[2:]
-		case in == "/.":
-			in = "/"
-		case strings.HasPrefix(in, "/../"):
-			in = in[3:]
-			if len(out) > 0 {
-				out = out[:len(out)-1]
-			}
-		case in == "/..":
-			in = "/"
-			if len(out) > 0 {
-				out = out[:len(out)-1]
-			}
-		case in == "." || in == "..":
-			in = ""
-		default:
-			i := strings.IndexByte(in[1:], '/')
-			if i < 0 {
-				out = append(out, in)
-				in = ""
-			} else {
-				out = append(out, in[:i+1])
-				in = in[i+1:]
-			}
-		}
-	}
-	return strings.Join(out, "")
 }
 
 // recompose is section 5.3.

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/rfc2396/rfc2396/internal/oracle3986"
 	"github.com/rfc2396/rfc2396/internal/uritest"
 )
 
@@ -104,70 +105,11 @@ func FuzzResolveShortcut(f *testing.F) {
 	})
 }
 
-// removeDotSegmentsLiteral is section 5.2.4 step by step on strings, as
-// the RFC writes it: the reference removeDotSegmentsInPlace, and through
-// it RemoveDotSegments, is held to.
-func removeDotSegmentsLiteral(path string) string {
-	out := make([]byte, 0, len(path))
-	// popSegment removes the last segment of the output and its "/", if any.
-	popSegment := func() {
-		i := len(out) - 1
-		for i >= 0 && out[i] != '/' {
-			i--
-		}
-		if i < 0 {
-			i = 0
-		}
-		out = out[:i]
-	}
-	in := path
-	for len(in) > 0 {
-		switch {
-		// A: a prefix "../" or "./" is removed.
-		case strings.HasPrefix(in, "../"):
-			in = in[3:]
-		case strings.HasPrefix(in, "./"):
-			in = in[2:]
-		// B: a prefix "/./" or a whole "/." becomes "/".
-		case strings.HasPrefix(in, "/./"):
-			in = in[2:]
-		case in == "/.":
-			in = "/"
-		// C: a prefix "/../" or a whole "/.." becomes "/", and the last
-		// segment of the output goes.
-		case strings.HasPrefix(in, "/../"):
-			in = in[3:]
-			popSegment()
-		case in == "/..":
-			in = "/"
-			popSegment()
-		// D: a whole "." or ".." is removed.
-		case in == "." || in == "..":
-			in = ""
-		// E: the first segment, with its leading "/" if any, moves to the
-		// output.
-		default:
-			end := 0
-			if in[0] == '/' {
-				end = 1
-			}
-			if j := strings.IndexByte(in[end:], '/'); j >= 0 {
-				end += j
-			} else {
-				end = len(in)
-			}
-			out = append(out, in[:end]...)
-			in = in[end:]
-		}
-	}
-	return string(out)
-}
-
 // checkRemoveInPlace fails t if removeDotSegmentsInPlace and
 // RemoveDotSegments differ on path from the literal transcription.
 func checkRemoveInPlace(t *testing.T, path string) {
 	t.Helper()
-	want := removeDotSegmentsLiteral(path)
+	want := oracle3986.RemoveDotSegments(path)
 	if got := removeDotSegmentsInPlace([]byte(path)); string(got) != want {
 		t.Fatalf("removeDotSegmentsInPlace(%q) = %q, the literal transcription %q", path, got, want)
 	}

@@ -235,3 +235,63 @@ func ErrorRuleAsPublished(rule grammar.Rule) bool {
 	}
 	return oracle.ErrorRuleSame(inForce, published, rule.String())
 }
+
+// RemoveDotSegments is section 5.2.4 of RFC 3986, remove_dot_segments,
+// step by step on strings as the RFC writes it (its steps A to E), with
+// no code of package rfc3986: package rfc3986's own, which works in
+// place, is held to it, and the conformance suite's resolutions use it.
+func RemoveDotSegments(path string) string {
+	out := make([]byte, 0, len(path))
+	// popSegment removes the last segment of the output and its "/", if any.
+	popSegment := func() {
+		i := len(out) - 1
+		for i >= 0 && out[i] != '/' {
+			i--
+		}
+		if i < 0 {
+			i = 0
+		}
+		out = out[:i]
+	}
+	in := path
+	for len(in) > 0 {
+		switch {
+		// A: a prefix "../" or "./" is removed.
+		case strings.HasPrefix(in, "../"):
+			in = in[3:]
+		case strings.HasPrefix(in, "./"):
+			in = in[2:]
+		// B: a prefix "/./" or a whole "/." becomes "/".
+		case strings.HasPrefix(in, "/./"):
+			in = in[2:]
+		case in == "/.":
+			in = "/"
+		// C: a prefix "/../" or a whole "/.." becomes "/", and the last
+		// segment of the output goes.
+		case strings.HasPrefix(in, "/../"):
+			in = in[3:]
+			popSegment()
+		case in == "/..":
+			in = "/"
+			popSegment()
+		// D: a whole "." or ".." is removed.
+		case in == "." || in == "..":
+			in = ""
+		// E: the first segment, with its leading "/" if any, moves to the
+		// output.
+		default:
+			end := 0
+			if in[0] == '/' {
+				end = 1
+			}
+			if j := strings.IndexByte(in[end:], '/'); j >= 0 {
+				end += j
+			} else {
+				end = len(in)
+			}
+			out = append(out, in[:end]...)
+			in = in[end:]
+		}
+	}
+	return string(out)
+}

@@ -458,8 +458,8 @@ func (c *compiler) expr(e *expr, fail string, end bool) {
 			return // it cannot fail
 		}
 		if e.run.run == "" {
-			// pegrun.StarEnding, written out: the compiler does not
-			// inline it.
+			// (A* B)* with disjoint classes A and B (see accelerate): the
+			// run of A-or-B bytes, then back to its last B.
 			start := c.newSave()
 			c.line("%s = pos", start)
 			c.line("pos = pegrun.Span(s, pos, &%s)", e.run.class)

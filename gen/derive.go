@@ -222,7 +222,7 @@ func accelerate(e *expr, a *accel) *expr {
 			if xOK && yOK && !xSet.intersects(ySet) {
 				run := &codeRun{first: xSet.union(ySet), nullable: true,
 					class: fmt.Sprintf("class%d", a.classIndex(xSet.union(ySet))), ends: fmt.Sprintf("class%d", a.classIndex(ySet))}
-				return &expr{op: opCode, text: fmt.Sprintf("pegrun.StarEnding(s, pos, &%s, &%s)", run.class, run.ends), run: run}
+				return &expr{op: opCode, text: fmt.Sprintf("pegrun.Span(s, pos, &%s), back to the last of %s", run.class, run.ends), run: run}
 			}
 		}
 	}

@@ -9,13 +9,14 @@ type codeRun struct {
 	nullable bool
 	// run is the run table the predicate reads ("run3[int(p.pick[11])*1]"),
 	// with whether any of its runs has escapes or byte sequences; empty for
-	// pegrun.StarEnding. compileCompact reads the class bytes of a run in
+	// a host name's labels (class and ends). compileCompact reads the class bytes of a run in
 	// the parser itself and calls pegrun only from an escape or a byte of
 	// 0x80 or above.
 	run             string
 	escapes, others bool
-	// class and ends are the classes of a pegrun.StarEnding ("class37"),
-	// which compileCompact writes out in the parser.
+	// class and ends are the classes of a host name's labels, (A* B)*
+	// ("class37": A ∪ B, and B), which compileCompact writes out as a run
+	// of class and a step back to the last byte of ends.
 	class, ends string
 }
 

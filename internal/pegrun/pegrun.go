@@ -5,8 +5,10 @@
 // match a whole run of a repetition in one step (see accelerate in
 // gen/derive.go): [Span] for the bytes of a class, [Star] for a run of
 // class bytes, escapes and byte sequences (a [Run], which adapter_gen.go
-// defines), and [StarEnding] for the labels of a host name. They read the
-// input string in place from a position and return where the run ends.
+// defines); a host name's labels are a Span and a step back over the bytes
+// that cannot end one, which the compiled parser writes out. They read
+// the input string in place from a position and return where the run
+// ends.
 package pegrun
 
 // Run describes the items a run of a repetition is made of, as gen derives
@@ -81,20 +83,6 @@ func starItems(s string, p int, r *Run) int {
 			return p
 		}
 	}
-}
-
-// StarEnding returns the end of the longest run of bytes of class that
-// starts at s[p] and ends with a byte of end (p itself if there is none):
-// the PEG (A* B)* for disjoint classes A and B, class being A ∪ B and end
-// B, as in domainlabel's *( *"-" alphanum ). Each round of the repetition
-// takes a run of A and then one B, and a round that finds no B gives its
-// run back.
-func StarEnding(s string, p int, class, end *[256]bool) int {
-	q := Span(s, p, class)
-	for q > p && !end[s[q-1]] {
-		q--
-	}
-	return q
 }
 
 func isHex(c byte) bool {

@@ -42,26 +42,6 @@ func TestStar(t *testing.T) {
 	}
 }
 
-// TestStarEnding checks the host-label run: the longest run of class
-// bytes that ends in an end byte.
-func TestStarEnding(t *testing.T) {
-	labels, alnum := class("-ab"), class("ab")
-	tests := []struct {
-		in         string
-		from, want int
-	}{
-		{"ab-b.", 0, 4},
-		{"a--.", 0, 1}, // no end byte after "a": the run is "a"
-		{"--.", 0, 0},  // no end byte at all: nothing is taken
-		{"x-a", 1, 3},
-	}
-	for _, tt := range tests {
-		if end := StarEnding(tt.in, tt.from, labels, alnum); end != tt.want {
-			t.Errorf("StarEnding(%q) from %d ends at %d, want %d", tt.in, tt.from, end, tt.want)
-		}
-	}
-}
-
 // TestSpan checks the class run the compiled parsers read in place: four
 // bytes at a step, then one.
 func TestSpan(t *testing.T) {

@@ -84,7 +84,8 @@ func explainTables(dir string, g *automaton.Grammar, rules int, source, catalogu
 	x := enc.Index
 	fmt.Fprintf(&b, "var index = dfa.Index{\n\tSize: %d, Paths: %d, Expectations: %d, InfosAt: %d, Infos: %d,\n\tTables: []dfa.Entry{\n", x.Size, x.Paths, x.Expectations, x.InfosAt, x.Infos)
 	for i, e := range x.Tables {
-		fmt.Fprintf(&b, "\t\tgrammar.Rule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d},\n", goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt)
+		fmt.Fprintf(&b, "\t\tgrammar.Rule%s: {Classes: %d, States: %d, ClassOfAt: %d, TransAt: %d, StatesAt: %d, Pairs: %d, MatchStates: %d, MatchStart: %d, MatchAccept: %d, PairOfAt: %d, MatchAt: %d},\n",
+			goName(g.Defs[i].Name), e.Classes, e.States, e.ClassOfAt, e.TransAt, e.StatesAt, e.Pairs, e.MatchStates, e.MatchStart, e.MatchAccept, e.PairOfAt, e.MatchAt)
 	}
 	b.WriteString("\t},\n}\n\n")
 	b.WriteString("// paths are the rule paths that errors report, from the start rule down.\n")

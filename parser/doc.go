@@ -23,9 +23,11 @@
 //	                                                          in force (none for strict); a few tokens a
 //	                                                          reference
 //	yes or no, any rule           Valid, Matches, Match       deterministic automata (internal/explain)
-//	                                                          that gen builds from grammar/rfc2396.abnf;
-//	                                                          one table step a byte, no allocation
-//	why not: offset, rule,        Error (from Parse, Match,   the same automata: the first byte after the
+//	                                                          that gen builds from grammar/rfc2396.abnf,
+//	                                                          minimized: one table step for two bytes
+//	                                                          (strict), one a byte (profiles), no
+//	                                                          allocation
+//	why not: offset, rule,        Error (from Parse, Match,   the automata before minimizing: the first byte after the
 //	expected, gap                 ParseTree, Resolve, ...)    longest prefix a valid string starts with
 //	the whole parse tree          ParseTree                   PEG parser of rfc2396.peg as written, with
 //	                                                          every edit, compiled by pointlander/peg,

@@ -49,6 +49,24 @@ type Table[R any] struct {
 	Paths [][]R
 	// Expectations are the expectations that the records index.
 	Expectations []string
+
+	// The matcher: the minimal automaton of the rule's language, which
+	// [Table.Match] runs (see the layout). Its entries are premultiplied
+	// by Pairs+Classes, its columns: first the Pairs pair columns, then
+	// one for each class.
+	//
+	// Pairs is the number of pair columns, 0 where the table has none.
+	Pairs int32
+	// PairOf is Classes² bytes, empty when Pairs is 0: entry
+	// k₁×Classes+k₂ is the pair column of a byte of class k₁ followed by
+	// one of class k₂.
+	PairOf string
+	// MatchTrans is the matcher's transitions, 2 bytes (little-endian) an
+	// entry: the next state, premultiplied, or [Dead].
+	MatchTrans string
+	// MatchStart is the matcher's start state; states from MatchAccept on
+	// accept, and no state before it does.
+	MatchStart, MatchAccept int32
 }
 
 // Dead is the entry of [Table.Trans] where no string of the language
@@ -95,24 +113,37 @@ func FromDFA[R any](d *automaton.DFA, rules []R) (*Table[R], error) {
 }
 
 // Match reports whether s as a whole is in t's language, reading each
-// byte once and allocating nothing.
+// byte once and allocating nothing. It runs the matcher, two bytes a step
+// where the table has pair columns: each step waits for the entry the
+// last one read, and that wait is most of a byte's cost.
 func (t *Table[R]) Match(s string) bool {
-	trans, classOf := t.Trans, t.ClassOf[:256]
-	st := 0
-	for i := 0; i < len(s); i++ {
-		next := step(trans, st, classOf[s[i]])
+	trans, classOf := t.MatchTrans, t.ClassOf[:256]
+	pairs := int(t.Pairs)
+	st, i := int(t.MatchStart), 0
+	if pairs > 0 {
+		pairOf, k := t.PairOf, int(t.Classes)
+		for ; i+1 < len(s); i += 2 {
+			next := step(trans, st, int(pairOf[int(classOf[s[i]])*k+int(classOf[s[i+1]])]))
+			if next == Dead {
+				return false
+			}
+			st = next
+		}
+	}
+	for ; i < len(s); i++ {
+		next := step(trans, st, pairs+int(classOf[s[i]]))
 		if next == Dead {
 			return false
 		}
 		st = next
 	}
-	return t.state(st)&accepts != 0
+	return st >= int(t.MatchAccept)
 }
 
-// step reads the entry of trans for class c of the state that starts at
-// entry st. st is below 2¹⁶ and c below 2⁸, so the index cannot overflow:
-// written so, one bounds check covers both bytes.
-func step(trans string, st int, c byte) int {
+// step reads the entry of trans in column c of the state that starts at
+// entry st. st and c are below 2¹⁶, so the index cannot overflow: written
+// so, one bounds check covers both bytes.
+func step(trans string, st, c int) int {
 	e := uint64(uint32(st)+uint32(c)) * 2
 	return int(trans[e+1])<<8 | int(trans[e])
 }
@@ -150,7 +181,7 @@ func (t *Table[R]) Explain(s string) Result[R] {
 	trans, classOf := t.Trans, t.ClassOf[:256]
 	st, off := 0, 0
 	for ; off < len(s); off++ {
-		next := step(trans, st, classOf[s[off]])
+		next := step(trans, st, int(classOf[s[off]]))
 		if next == Dead {
 			break
 		}

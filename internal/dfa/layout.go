@@ -3,6 +3,7 @@ package dfa
 import (
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/rfc2396/rfc2396/internal/automaton"
@@ -13,20 +14,21 @@ import (
 // as a string, with the blob's [Index] as Go): [Slice] cuts each [Table]
 // out of it in place, so that a process reads no more of the blob than
 // its inputs reach, and decodes or copies nothing at start-up. Every
-// integer is little-endian. Version 1 of the layout is:
+// integer is little-endian. Version 2 of the layout is:
 //
 //	offset  size  field
 //	0       4     magic: "DFA\x00"
-//	4       2     version: 1 ([Version])
+//	4       2     version: 2 ([Version])
 //	6       2     tables: the number of tables
 //	8       4     length: the blob's length in bytes
 //	12      4     paths: the number of rule paths the states index
 //	16      4     expectations: the number of expectations they index
 //	20      4     infos: offset of the state records
 //	24      4     the number of state records
-//	28      20×n  the directory: for each table, in rule order,
+//	28      36×n  the directory: for each table, in rule order,
 //	                2  classes: the number of byte classes, 1 to 256
-//	                2  reserved, 0
+//	                2  pairs: the number of pair columns of the
+//	                   matcher's transitions, 0 to 255
 //	                4  states: the number of states
 //	                4  offset of the class map: 256 bytes, byte → class
 //	                4  offset of the transitions: 2 bytes an entry,
@@ -36,6 +38,23 @@ import (
 //	                4  offset of the states: 2 bytes a state, bit 15
 //	                   set if the state accepts, bits 0 to 14 the index
 //	                   of its state record
+//	                4  matcher states: the number of states of the
+//	                   rule's minimal automaton (the matcher)
+//	                2  the matcher's start state, premultiplied
+//	                2  the matcher's first accepting state,
+//	                   premultiplied: a state accepts if it is this one
+//	                   or a later one
+//	                4  offset of the pair map: classes² bytes, entry
+//	                   k₁×classes+k₂ the pair column of class k₁
+//	                   followed by class k₂ (absent when pairs is 0)
+//	                4  offset of the matcher's transitions: 2 bytes an
+//	                   entry, matcher states × columns entries, where
+//	                   columns is pairs + classes: entry s×columns+p,
+//	                   for p below pairs, is the state after two bytes
+//	                   whose classes the pair map takes to p, and entry
+//	                   s×columns+pairs+k the state after one byte of
+//	                   class k; each premultiplied (next × columns), or
+//	                   [Dead]
 //
 // then the state records, 6 bytes each, which the tables of the blob share:
 //
@@ -43,19 +62,28 @@ import (
 //	2  the index of the alternative path
 //	2  the index of the expectation
 //
-// then the class maps, transitions and state entries that the directory
-// points at, in any order: tables with identical sections share one copy.
-// The rule paths and expectations are not in the blob: they are values of
-// the grammar's rule type, which the explain package holds as Go.
+// then the class maps, transitions, state entries and pair maps that the
+// directory points at, in any order: tables with identical sections share
+// one copy. The rule paths and expectations are not in the blob: they are
+// values of the grammar's rule type, which the explain package holds as
+// Go.
+//
+// The matcher is the automaton of the rule's language alone (see
+// [automaton.Minimal]): 12 states for RFC 2396's URI-reference, where the
+// automaton that explains errors has 515. [Table.Match] runs it two bytes
+// a step, where it can: reading the next state is what each step waits
+// for, and a step that reads two bytes waits half as often. The pair
+// columns are the distinct two-byte steps; [Encode] leaves them out (pairs
+// 0) where they would not fit in [MaxTrans] entries or 255 columns.
 const (
 	// Magic is the first 4 bytes of a blob of tables.
 	Magic = "DFA\x00"
 	// Version is the version of the layout that this package reads and
 	// writes; a blob of another version is an error.
-	Version = 1
+	Version = 2
 
 	headerSize = 28
-	dirSize    = 20
+	dirSize    = 36
 	infoSize   = 6
 
 	// accepts is the bit of a state's entry that says it accepts; the
@@ -114,6 +142,15 @@ type Entry struct {
 	// ClassOfAt, TransAt and StatesAt are the offsets of the table's class
 	// map, transitions and state entries.
 	ClassOfAt, TransAt, StatesAt int
+	// Pairs is the number of pair columns of the matcher's transitions,
+	// MatchStates the number of its states.
+	Pairs, MatchStates int
+	// MatchStart and MatchAccept are the matcher's start state and first
+	// accepting state, premultiplied.
+	MatchStart, MatchAccept int
+	// PairOfAt and MatchAt are the offsets of the pair map and of the
+	// matcher's transitions.
+	PairOfAt, MatchAt int
 }
 
 // ReadIndex reads the header and directory of blob, which must be of
@@ -140,7 +177,12 @@ func ReadIndex(blob string, n int) (Index, error) {
 	idx := Index{Size: len(blob), Paths: u32(blob, 12), Expectations: u32(blob, 16), InfosAt: u32(blob, 20), Infos: u32(blob, 24), Tables: make([]Entry, n)}
 	for i := range idx.Tables {
 		d := headerSize + i*dirSize
-		idx.Tables[i] = Entry{Classes: u16(blob, d), States: u32(blob, d+4), ClassOfAt: u32(blob, d+8), TransAt: u32(blob, d+12), StatesAt: u32(blob, d+16)}
+		idx.Tables[i] = Entry{
+			Classes: u16(blob, d), Pairs: u16(blob, d+2), States: u32(blob, d+4),
+			ClassOfAt: u32(blob, d+8), TransAt: u32(blob, d+12), StatesAt: u32(blob, d+16),
+			MatchStates: u32(blob, d+20), MatchStart: u16(blob, d+24), MatchAccept: u16(blob, d+26),
+			PairOfAt: u32(blob, d+28), MatchAt: u32(blob, d+32),
+		}
 	}
 	return idx, nil
 }
@@ -195,7 +237,32 @@ func Slice[R any](blob string, idx *Index, n int, paths [][]R, expectations []st
 		if t.States, err = section(16, e.StatesAt, 2*e.States); err != nil {
 			return nil, err
 		}
+		if e.Pairs < 0 || e.Pairs > 255 {
+			return nil, formatErr(d+2, "table %d: %d pair columns; a table has 0 to 255", i, e.Pairs)
+		}
+		columns := e.Pairs + e.Classes
+		if e.MatchStates < 1 || e.MatchStates > MaxTrans/columns {
+			return nil, formatErr(d+20, "table %d: the matcher's %d states × %d columns; a table holds 1 to %d transitions", i, e.MatchStates, columns, MaxTrans)
+		}
+		if e.MatchStart < 0 || e.MatchStart >= e.MatchStates*columns || e.MatchStart%columns != 0 {
+			return nil, formatErr(d+24, "table %d: the matcher's start state is entry %d, not the start of one of its %d states", i, e.MatchStart, e.MatchStates)
+		}
+		if e.MatchAccept < 0 || e.MatchAccept > e.MatchStates*columns || e.MatchAccept%columns != 0 {
+			return nil, formatErr(d+26, "table %d: the matcher's first accepting state is entry %d, not the start of one of its %d states or the end", i, e.MatchAccept, e.MatchStates)
+		}
+		pairMap := 0
+		if e.Pairs > 0 {
+			pairMap = e.Classes * e.Classes
+		}
+		if t.PairOf, err = section(28, e.PairOfAt, pairMap); err != nil {
+			return nil, err
+		}
+		if t.MatchTrans, err = section(32, e.MatchAt, 2*e.MatchStates*columns); err != nil {
+			return nil, err
+		}
 		t.Classes = int32(e.Classes)
+		t.Pairs = int32(e.Pairs)
+		t.MatchStart, t.MatchAccept = int32(e.MatchStart), int32(e.MatchAccept)
 		t.Infos = info
 		t.Paths = paths
 		t.Expectations = expectations
@@ -256,6 +323,64 @@ func (t *Table[R]) Verify() error {
 		}
 		if e := u16(r, 4); e >= len(t.Expectations) {
 			return fmt.Errorf("dfa: state %d: expectation %d of %d", s, e, len(t.Expectations))
+		}
+	}
+	return t.verifyMatcher()
+}
+
+// verifyMatcher checks the matcher's entries, that each pair column is the
+// two steps it stands for, and that the matcher accepts what the automaton
+// of the rest of t accepts, input for input: Match and Explain then agree.
+func (t *Table[R]) verifyMatcher() error {
+	classes, pairs := int(t.Classes), int(t.Pairs)
+	columns := pairs + classes
+	entries := len(t.MatchTrans) / 2
+	for i := 0; i < len(t.PairOf); i++ {
+		if int(t.PairOf[i]) >= pairs {
+			return fmt.Errorf("dfa: classes %d and %d are in pair column %d of %d", i/classes, i%classes, t.PairOf[i], pairs)
+		}
+	}
+	for i := 0; i < entries; i++ {
+		if next := u16(t.MatchTrans, 2*i); next != Dead && (next >= entries || next%columns != 0) {
+			return fmt.Errorf("dfa: matcher state %d, column %d: the next state is entry %d of %d, not the start of a state", i/columns, i%columns, next, entries)
+		}
+	}
+	single := func(st, k int) int {
+		if st == Dead {
+			return Dead
+		}
+		return step(t.MatchTrans, st, pairs+k)
+	}
+	for st := 0; st < entries && len(t.PairOf) > 0; st += columns {
+		for k1 := 0; k1 < classes; k1++ {
+			for k2 := 0; k2 < classes; k2++ {
+				if got, want := step(t.MatchTrans, st, int(t.PairOf[k1*classes+k2])), single(single(st, k1), k2); got != want {
+					return fmt.Errorf("dfa: matcher state %d, classes %d and %d: the pair column gives entry %d, two steps give %d", st/columns, k1, k2, got, want)
+				}
+			}
+		}
+	}
+	// Walk the pairs of states that some input reaches in both automata,
+	// [Dead] for none, checking that they accept alike.
+	type pair struct{ full, m int }
+	start := pair{0, int(t.MatchStart)}
+	seen := map[pair]bool{start: true}
+	for queue := []pair{start}; len(queue) > 0; {
+		p := queue[len(queue)-1]
+		queue = queue[:len(queue)-1]
+		fullAccepts := p.full != Dead && t.state(p.full)&accepts != 0
+		if mAccepts := p.m != Dead && p.m >= int(t.MatchAccept); fullAccepts != mAccepts {
+			return fmt.Errorf("dfa: the matcher's state %d accepts %v, the automaton's state %d %v: they read some input differently", p.m/columns, mAccepts, p.full/classes, fullAccepts)
+		}
+		for k := 0; k < classes; k++ {
+			next := pair{Dead, single(p.m, k)}
+			if p.full != Dead {
+				next.full = step(t.Trans, p.full, k)
+			}
+			if next != (pair{Dead, Dead}) && !seen[next] {
+				seen[next] = true
+				queue = append(queue, next)
+			}
 		}
 	}
 	return nil
@@ -326,7 +451,11 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 		sections = append(sections, b...)
 		return off
 	}
-	type dirEntry struct{ classes, states, classOf, trans, states2 int }
+	type dirEntry struct {
+		classes, states, classOf, trans, states2            int
+		pairs, matchStates, matchStart, matchAccept, pairOf int
+		matchTrans                                          int
+	}
 	dir := make([]dirEntry, len(ds))
 	for i, d := range ds {
 		if len(d.Trans) > MaxTrans {
@@ -347,7 +476,16 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 			}
 			states = binary.LittleEndian.AppendUint16(states, uint16(entry))
 		}
-		dir[i] = dirEntry{d.Classes, len(d.States), internSection(d.ClassOf[:]), internSection(trans), internSection(states)}
+		m := encodeMatcher(automaton.Minimal(d))
+		dir[i] = dirEntry{
+			classes: d.Classes, states: len(d.States),
+			classOf: internSection(d.ClassOf[:]), trans: internSection(trans), states2: internSection(states),
+			pairs: m.pairs, matchStates: m.states, matchStart: m.start, matchAccept: m.accept,
+			matchTrans: internSection(m.trans),
+		}
+		if m.pairs > 0 {
+			dir[i].pairOf = internSection(m.pairOf)
+		}
 	}
 	if len(enc.Paths) > 0xFFFF || len(enc.Expectations) > 0xFFFF {
 		return nil, fmt.Errorf("dfa: %d rule paths and %d expectations; a blob indexes at most %d of each", len(enc.Paths), len(enc.Expectations), 0xFFFF)
@@ -370,19 +508,126 @@ func Encode(ds []*automaton.DFA) (*Encoded, error) {
 	for _, v := range []int{total, len(enc.Paths), len(enc.Expectations), infoOff, len(infos) / infoSize} {
 		b = le.AppendUint32(b, uint32(v))
 	}
-	for _, e := range dir {
-		b = le.AppendUint16(b, uint16(e.classes))
-		b = le.AppendUint16(b, 0)
-		for _, v := range []int{e.states, base + e.classOf, base + e.trans, base + e.states2} {
+	enc.Index = Index{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
+	for _, d := range dir {
+		e := Entry{
+			Classes: d.classes, Pairs: d.pairs, States: d.states,
+			ClassOfAt: base + d.classOf, TransAt: base + d.trans, StatesAt: base + d.states2,
+			MatchStates: d.matchStates, MatchStart: d.matchStart, MatchAccept: d.matchAccept,
+			MatchAt: base + d.matchTrans,
+		}
+		if e.Pairs > 0 {
+			e.PairOfAt = base + d.pairOf
+		}
+		enc.Index.Tables = append(enc.Index.Tables, e)
+		b = le.AppendUint16(b, uint16(e.Classes))
+		b = le.AppendUint16(b, uint16(e.Pairs))
+		for _, v := range []int{e.States, e.ClassOfAt, e.TransAt, e.StatesAt, e.MatchStates} {
 			b = le.AppendUint32(b, uint32(v))
 		}
+		b = le.AppendUint16(b, uint16(e.MatchStart))
+		b = le.AppendUint16(b, uint16(e.MatchAccept))
+		b = le.AppendUint32(b, uint32(e.PairOfAt))
+		b = le.AppendUint32(b, uint32(e.MatchAt))
 	}
 	b = append(b, infos...)
 	b = append(b, sections...)
 	enc.Blob = b
-	enc.Index = Index{Size: total, Paths: len(enc.Paths), Expectations: len(enc.Expectations), InfosAt: infoOff, Infos: len(infos) / infoSize}
-	for _, e := range dir {
-		enc.Index.Tables = append(enc.Index.Tables, Entry{Classes: e.classes, States: e.states, ClassOfAt: base + e.classOf, TransAt: base + e.trans, StatesAt: base + e.states2})
-	}
 	return enc, nil
+}
+
+// matcher is a rule's matcher as [Encode] writes it.
+type matcher struct {
+	pairs, states, start, accept int
+	pairOf, trans                []byte
+}
+
+// encodeMatcher lays out m, a minimal automaton (start state 0): its
+// states renumbered so that the accepting ones come last, then its pair
+// columns, the distinct two-step transitions, unless they would overflow
+// the layout.
+func encodeMatcher(m *automaton.DFA) matcher {
+	n, k := len(m.States), m.Classes
+	order := make([]int32, 0, n) // order[i] is the state of m numbered i
+	for _, accepting := range []bool{false, true} {
+		for s, st := range m.States {
+			if st.Accepting == accepting {
+				order = append(order, int32(s))
+			}
+		}
+	}
+	number := make([]int32, n)
+	firstAccepting := n
+	for i, s := range order {
+		number[s] = int32(i)
+		if m.States[s].Accepting && i < firstAccepting {
+			firstAccepting = i
+		}
+	}
+	// next[i*k+c] is the state numbered i's next state on class c, as a
+	// number, or -1.
+	next := make([]int32, n*k)
+	for i, s := range order {
+		for c := 0; c < k; c++ {
+			next[i*k+c] = -1
+			if t := m.Trans[int(s)*k+c]; t >= 0 {
+				next[i*k+c] = number[t]
+			}
+		}
+	}
+	// The pair columns: the column of states that each pair of classes
+	// leads to, each distinct column once, in the order of first use.
+	var columns [][]int32
+	pairOf := make([]byte, k*k)
+	ids := map[string]int{}
+	key := make([]byte, 0, 4*n)
+	col := make([]int32, n)
+pairing:
+	for c1 := 0; c1 < k; c1++ {
+		for c2 := 0; c2 < k; c2++ {
+			key = key[:0]
+			for i := 0; i < n; i++ {
+				col[i] = -1
+				if t := next[i*k+c1]; t >= 0 {
+					col[i] = next[int(t)*k+c2]
+				}
+				key = binary.LittleEndian.AppendUint32(key, uint32(col[i]))
+			}
+			id, ok := ids[string(key)]
+			if !ok {
+				id = len(columns)
+				ids[string(key)] = id
+				columns = append(columns, slices.Clone(col))
+			}
+			if id > 0xFF {
+				break pairing
+			}
+			pairOf[c1*k+c2] = byte(id)
+		}
+	}
+	if len(columns) > 0xFF || n*(len(columns)+k) > MaxTrans {
+		columns = nil
+	}
+	pairs := len(columns)
+	width := pairs + k
+	entry := func(t int32) uint16 {
+		if t < 0 {
+			return Dead
+		}
+		return uint16(int(t) * width)
+	}
+	trans := make([]byte, 0, 2*n*width)
+	for i := 0; i < n; i++ {
+		for _, c := range columns {
+			trans = binary.LittleEndian.AppendUint16(trans, entry(c[i]))
+		}
+		for c := 0; c < k; c++ {
+			trans = binary.LittleEndian.AppendUint16(trans, entry(next[i*k+c]))
+		}
+	}
+	out := matcher{pairs: pairs, states: n, start: int(number[0]) * width, accept: firstAccepting * width, trans: trans}
+	if pairs > 0 {
+		out.pairOf = pairOf
+	}
+	return out
 }

@@ -128,7 +128,7 @@ func TestLoadRejects(t *testing.T) {
 	}{
 		{"short", func(b []byte) []byte { return b[:10] }, 0, 0, 0, "shorter than the 28-byte header"},
 		{"magic", func(b []byte) []byte { b[0] = 'X'; return b }, 0, 0, 0, "magic"},
-		{"version", func(b []byte) []byte { le.PutUint16(b[4:], 2); return b }, 0, 0, 4, "layout version 2, this build reads version 1"},
+		{"version", func(b []byte) []byte { le.PutUint16(b[4:], 1); return b }, 0, 0, 4, "layout version 1, this build reads version 2"},
 		{"rules", func(b []byte) []byte { return b }, 5, 0, 6, "3 tables, the grammar has 5 rules"},
 		{"truncated", func(b []byte) []byte { return b[:len(b)-1] }, 0, 0, 8, "the header gives a length of"},
 		{"appended", func(b []byte) []byte { return append(b, 0) }, 0, 0, 8, "the header gives a length of"},
@@ -140,6 +140,12 @@ func TestLoadRejects(t *testing.T) {
 		{"class map", func(b []byte) []byte { le.PutUint32(b[dir0+8:], uint32(len(b)-10)); return b }, 0, 0, dir0 + 8, "table 0: 256 bytes at offset"},
 		{"transitions", func(b []byte) []byte { le.PutUint32(b[dir0+12:], 1<<31); return b }, 0, 0, dir0 + 12, "overrun the blob"},
 		{"state indexes", func(b []byte) []byte { le.PutUint32(b[dir0+16:], uint32(len(b))); return b }, 0, 0, dir0 + 16, "overrun the blob"},
+		{"pairs", func(b []byte) []byte { le.PutUint16(b[dir0+2:], 256); return b }, 0, 0, dir0 + 2, "table 0: 256 pair columns"},
+		{"matcher states", func(b []byte) []byte { le.PutUint32(b[dir0+20:], 0); return b }, 0, 0, dir0 + 20, "the matcher's 0 states"},
+		{"matcher start", func(b []byte) []byte { le.PutUint16(b[dir0+24:], 1); return b }, 0, 0, dir0 + 24, "the matcher's start state is entry 1"},
+		{"matcher accepts", func(b []byte) []byte { le.PutUint16(b[dir0+26:], 0xFFFF); return b }, 0, 0, dir0 + 26, "the matcher's first accepting state is entry 65535"},
+		{"pair map", func(b []byte) []byte { le.PutUint32(b[dir0+28:], uint32(len(b)-1)); return b }, 0, 0, dir0 + 28, "overrun the blob"},
+		{"matcher transitions", func(b []byte) []byte { le.PutUint32(b[dir0+32:], uint32(len(b)-1)); return b }, 0, 0, dir0 + 32, "overrun the blob"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -179,6 +185,10 @@ func TestVerifyRejects(t *testing.T) {
 		{"accepting record", func(b []byte) { le.PutUint16(b[section(b, 16):], 0xFFFE) }, "state 0: record 32766"},
 		{"path", func(b []byte) { le.PutUint16(b[le.Uint32(b[20:]):], 999) }, "path 999 of"},
 		{"expectation", func(b []byte) { le.PutUint16(b[le.Uint32(b[20:])+4:], 999) }, "expectation 999 of"},
+		{"pair column", func(b []byte) { b[section(b, 28)] = 200 }, "are in pair column 200"},
+		{"matcher transition", func(b []byte) { le.PutUint16(b[section(b, 32):], 1) }, "not the start of a state"},
+		{"two steps", func(b []byte) { b[section(b, 28)] = byte(le.Uint16(b[headerSize+2:]) - 1) }, "two steps give"},
+		{"matcher accepts", func(b []byte) { le.PutUint16(b[headerSize+26:], 0) }, "they read some input differently"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

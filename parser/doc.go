@@ -27,8 +27,9 @@
 //	                                                          minimized: one table step for two bytes
 //	                                                          (strict), one a byte (profiles), no
 //	                                                          allocation
-//	why not: offset, rule,        Error (from Parse, Match,   the automata before minimizing: the first byte after the
-//	expected, gap                 ParseTree, Resolve, ...)    longest prefix a valid string starts with
+//	why not: offset, rule,        Error (from Parse, Match,   the automata before minimizing: the first
+//	expected, gap                 ParseTree, Resolve, ...)    byte after the longest prefix a valid
+//	                                                          string starts with
 //	the whole parse tree          ParseTree                   PEG parser of rfc2396.peg as written, with
 //	                                                          every edit, compiled by pointlander/peg,
 //	                                                          the profile's edits in force

@@ -39,42 +39,58 @@ type faceData struct {
 	EscapeName, EscapeRule string
 	// ResolveSection is the section of the resolution algorithm.
 	ResolveSection string
+	// Delimiters says where each component's delimiters come from, and
+	// EscapeWellFormed why decoding cannot fail.
+	Delimiters, EscapeWellFormed string
+	// UserInfoDelims, QueryDelims and FragmentDelims say, for the docs of
+	// the decoded accessors, what splits each component.
+	UserInfoDelims, QueryDelims, FragmentDelims string
 }
 
 // faces are the two packages' data.
 var faces = map[string]faceData{
 	"parser": {
-		RFC2396:         true,
-		Package:         "parser",
-		Prefix:          "rfc2396",
-		GrammarImport:   "github.com/rfc2396/rfc2396/grammar",
-		AppendixA:       "Appendix A",
-		ExpectedExample: "`pchar, \";\", \"/\", \"?\" or \"#\"`",
-		EscapeVerb:      "escape",
-		EscapeNoun:      "escaping",
-		EscapePast:      "escaped",
-		NonEmptyRules:   "rel_segment, reg_name, opaque_part, rel_path",
-		SlashRules:      "abs_path",
-		NoSlashRules:    "rel_path",
-		ResolveSection:  "section 5.2",
-		EscapeName:      "escape",
-		EscapeRule:      `section 2.4.1, escaped = "%" hex hex`,
+		RFC2396:          true,
+		Package:          "parser",
+		Prefix:           "rfc2396",
+		GrammarImport:    "github.com/rfc2396/rfc2396/grammar",
+		AppendixA:        "Appendix A",
+		ExpectedExample:  "`pchar, \";\", \"/\", \"?\" or \"#\"`",
+		EscapeVerb:       "escape",
+		EscapeNoun:       "escaping",
+		EscapePast:       "escaped",
+		NonEmptyRules:    "rel_segment, reg_name, opaque_part, rel_path",
+		SlashRules:       "abs_path",
+		NoSlashRules:     "rel_path",
+		ResolveSection:   "section 5.2",
+		EscapeName:       "escape",
+		EscapeRule:       `section 2.4.1, escaped = "%" hex hex`,
+		Delimiters:       "the separators of the rule and the characters the RFC reserves within the component",
+		EscapeWellFormed: `Escapes in a valid URI are always well formed (escaped = "%" hex hex), so decoding cannot fail.`,
+		UserInfoDelims:   `the raw characters section 3.2.2 reserves within it that its grammar allows (";" and ":")`,
+		QueryDelims:      `the raw characters section 3.4 reserves within it (";", "/", "?", ":", "@", "&", "=", "+", ",", "$")`,
+		FragmentDelims:   "section 4.1 reserves no character within it",
 	},
 	"rfc3986": {
-		Package:         "rfc3986",
-		Prefix:          "rfc3986",
-		GrammarImport:   "github.com/rfc2396/rfc2396/rfc3986/grammar",
-		AppendixA:       "RFC 3986's Appendix A",
-		ExpectedExample: "`HEXDIG, \".\", \":\" or \"]\"`",
-		EscapeVerb:      "percent-encode",
-		EscapeNoun:      "percent-encoding",
-		EscapePast:      "percent-encoded",
-		NonEmptyRules:   "segment-nz, segment-nz-nc, path-rootless, path-noscheme",
-		SlashRules:      "path-abempty",
-		NoSlashRules:    "path-rootless, path-noscheme",
-		ResolveSection:  "section 5.2.2",
-		EscapeName:      "percent-encoding",
-		EscapeRule:      `section 2.1, pct-encoded = "%" HEXDIG HEXDIG`,
+		Package:          "rfc3986",
+		Prefix:           "rfc3986",
+		GrammarImport:    "github.com/rfc2396/rfc2396/rfc3986/grammar",
+		AppendixA:        "RFC 3986's Appendix A",
+		ExpectedExample:  "`HEXDIG, \".\", \":\" or \"]\"`",
+		EscapeVerb:       "percent-encode",
+		EscapeNoun:       "percent-encoding",
+		EscapePast:       "percent-encoded",
+		NonEmptyRules:    "segment-nz, segment-nz-nc, path-rootless, path-noscheme",
+		SlashRules:       "path-abempty",
+		NoSlashRules:     "path-rootless, path-noscheme",
+		ResolveSection:   "section 5.2.2",
+		EscapeName:       "percent-encoding",
+		EscapeRule:       `section 2.1, pct-encoded = "%" HEXDIG HEXDIG`,
+		Delimiters:       "the reserved characters (section 2.2) that the component's rule holds raw, which section 2.2 lets a scheme use as delimiters within it",
+		EscapeWellFormed: `Percent-encodings in a valid URI are always well formed (pct-encoded = "%" HEXDIG HEXDIG), so decoding cannot fail.`,
+		UserInfoDelims:   `the raw reserved characters its grammar allows (sub-delims and ":", section 3.2.1)`,
+		QueryDelims:      `the raw reserved characters its grammar allows (sub-delims, ":", "@", "/" and "?", section 3.4)`,
+		FragmentDelims:   "as a whole: what its reserved characters delimit is the media type's business, section 3.5",
 	},
 }
 

@@ -3,8 +3,11 @@
 package parser
 
 import (
+	"strconv"
+
 	"github.com/rfc2396/rfc2396/grammar"
 	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
 // This file is the part of package parser's API that package rfc3986 has
@@ -192,4 +195,124 @@ func (e *ResolveError) Unwrap() error {
 		return nil
 	}
 	return e.Err
+}
+
+// Recompose returns the reference that section 5.2, step 7 makes of the
+// given components: scheme ":" if defined, "//" authority if defined, the
+// path, "?" query if defined, "#" fragment if defined. It does not check
+// the result; Compose does.
+func Recompose(scheme, authority Component, path string, query, fragment Component) string {
+	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
+}
+
+// Compose recomposes a reference from its five components (section 5.2,
+// step 7) and parses the result. It fails if the result is not a
+// URI-reference, or if it does not read back as the same components, as
+// "foo:" with path "//x" and no authority would ("foo://x" has an
+// authority).
+func Compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
+	return strict.compose(scheme, authority, path, query, fragment)
+}
+
+// composeWith is [Compose] with parse reading the recomposition.
+func composeWith(parse func(string) (*URI, error), scheme, authority Component, path string, query, fragment Component) (*URI, error) {
+	u, err := parse(Recompose(scheme, authority, path, query, fragment))
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme() != scheme || u.Authority() != authority || u.Path() != path || u.Query() != query || u.Fragment() != fragment {
+		return nil, &ComposeError{Ref: u.ref}
+	}
+	return u, nil
+}
+
+// ComposeError reports components whose recomposition reads back as other
+// components, or, from Normalize and Resolve, a result the grammar in
+// force rejects: under Appendix A as published every normal form and
+// every resolution is a URI-reference, but after a grammar edit that
+// takes empty segments away, "a/." normalizes to "a/", which is not.
+type ComposeError struct {
+	Ref string // the recomposed reference
+	// Err is the *Error the grammar in force gives Ref, or nil when Ref
+	// is a reference that reads as other components. It is not
+	// unwrapped: an *Error found by errors.As is about the caller's input.
+	Err error
+}
+
+func (e *ComposeError) Error() string {
+	if e == nil {
+		return "rfc2396: <nil *ComposeError>"
+	}
+	if e.Err != nil {
+		return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which the grammar in force rejects: " + errorMessage(e.Err)
+	}
+	return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which Appendix A reads as other components"
+}
+
+// The decoded accessors split a component on its raw delimiters first and
+// unescape each piece afterwards, so a decoded reserved character ("%2F"
+// in a segment, "%26" in a query) is never merged with a delimiter written
+// raw: it stays inside its piece. The delimiters are those the generated
+// escape tables record (escape_gen.go): the separators of the rule and the characters the RFC reserves within the component. Escapes in a valid URI are always well formed (escaped = "%" hex hex), so decoding cannot fail.
+
+// Field is a piece of a component between two of its raw delimiters,
+// decoded, and the raw delimiter that ends it (0 for the last piece).
+type Field struct {
+	Value string
+	Delim byte
+}
+
+// decode unescapes s, which comes from a valid URI.
+func decode(s string) string {
+	d, err := Unescape(s)
+	if err != nil {
+		return s // unreachable: a valid URI has only well-formed escapes
+	}
+	return d
+}
+
+// fieldsOf splits c on the delimiters of rule and decodes each piece; ok
+// is false when c is undefined.
+func fieldsOf(c Component, rule grammar.Rule) ([]Field, bool) {
+	if !c.Defined {
+		return nil, false
+	}
+	delims := &escapeTables[rule].Delims
+	var fields []Field
+	start := 0
+	for i := 0; i < len(c.Value); i++ {
+		if delims.Has(c.Value[i]) {
+			fields = append(fields, Field{Value: decode(c.Value[start:i]), Delim: c.Value[i]})
+			start = i + 1
+		}
+	}
+	return append(fields, Field{Value: decode(c.Value[start:])}), true
+}
+
+// UserInfoFields returns the userinfo split on the raw characters section 3.2.2 reserves within it that its grammar allows (";" and ":"), each
+// piece decoded; ok is false when the userinfo is undefined.
+func (u *URI) UserInfoFields() (fields []Field, ok bool) {
+	return fieldsOf(u.UserInfo(), grammar.RuleUserinfo)
+}
+
+// QueryFields returns the query split on the raw characters section 3.4 reserves within it (";", "/", "?", ":", "@", "&", "=", "+", ",", "$"), each piece
+// decoded: "a=1&b=%26" gives {a '='} {1 '&'} {b '='} {& 0}. ok is false
+// when the query is undefined.
+func (u *URI) QueryFields() (fields []Field, ok bool) {
+	return fieldsOf(u.Query(), grammar.RuleQuery)
+}
+
+// DecodedQuery returns the whole query decoded, ok false when it is
+// undefined. A decoded reserved character can no longer be told from one
+// written raw; use QueryFields to keep them apart.
+func (u *URI) DecodedQuery() (query string, ok bool) {
+	q := u.Query()
+	return decode(q.Value), q.Defined
+}
+
+// DecodedFragment returns the fragment decoded (section 4.1 reserves no character within it), ok
+// false when it is undefined.
+func (u *URI) DecodedFragment() (fragment string, ok bool) {
+	f := u.Fragment()
+	return decode(f.Value), f.Defined
 }

@@ -1,8 +1,6 @@
 package parser
 
 import (
-	"strconv"
-
 	"github.com/rfc2396/rfc2396/internal/uriparts"
 )
 
@@ -225,54 +223,7 @@ func (u *URI) UnmarshalText(text []byte) error {
 	return ParseInto(u, string(text))
 }
 
-// Recompose returns the reference that section 5.2, step 7 makes of the
-// given components: scheme ":" if defined, "//" authority if defined, the
-// path, "?" query if defined, "#" fragment if defined. It does not check
-// the result; Compose does.
-func Recompose(scheme, authority Component, path string, query, fragment Component) string {
-	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
-}
-
-// Compose recomposes a reference from its five components (section 5.2,
-// step 7) and parses the result. It fails if the result is not a
-// URI-reference, or if it does not read back as the same components, as
-// "foo:" with path "//x" and no authority would ("foo://x" has an
-// authority).
-func Compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
-	return strict.compose(scheme, authority, path, query, fragment)
-}
-
 // compose is Compose under p.
 func (p *Profile) compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
-	u, err := p.Parse(Recompose(scheme, authority, path, query, fragment))
-	if err != nil {
-		return nil, err
-	}
-	if u.Scheme() != scheme || u.Authority() != authority || u.Path() != path || u.Query() != query || u.Fragment() != fragment {
-		return nil, &ComposeError{Ref: u.ref}
-	}
-	return u, nil
-}
-
-// ComposeError reports components whose recomposition reads back as other
-// components, or, from Normalize and Resolve, a result the grammar in
-// force rejects: under Appendix A as published every normal form and
-// every resolution is a URI-reference, but after a grammar edit that
-// takes empty segments away, "a/." normalizes to "a/", which is not.
-type ComposeError struct {
-	Ref string // the recomposed reference
-	// Err is the *Error the grammar in force gives Ref, or nil when Ref
-	// is a reference that reads as other components. It is not
-	// unwrapped: an *Error found by errors.As is about the caller's input.
-	Err error
-}
-
-func (e *ComposeError) Error() string {
-	if e == nil {
-		return "rfc2396: <nil *ComposeError>"
-	}
-	if e.Err != nil {
-		return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which the grammar in force rejects: " + errorMessage(e.Err)
-	}
-	return "rfc2396: the components recompose to " + strconv.Quote(e.Ref) + ", which Appendix A reads as other components"
+	return composeWith(p.Parse, scheme, authority, path, query, fragment)
 }

@@ -25,17 +25,18 @@ var (
 // escapeTables holds what Escape knows of each rule it supports. The path
 // rules take a path: "/" stays raw as its separator, so a path-abempty must
 // start with "/" and a path-rootless or path-noscheme must not. A rule the
-// grammar does not let be empty refuses the empty string.
+// grammar does not let be empty refuses the empty string. Delims are what
+// the decoded accessors split a component on (face_gen.go).
 var escapeTables = map[grammar.Rule]*pct.Table{
-	grammar.RuleUserinfo:     {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleUserinfo]},
-	grammar.RuleRegName:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleRegName]},
+	grammar.RuleUserinfo:     {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleUserinfo], Delims: pct.SetOf(userinfoDelims)},
+	grammar.RuleRegName:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleRegName], Delims: pct.SetOf(regNameDelims)},
 	grammar.RulePathAbempty:  {Raw: unreserved, First: slash, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathAbempty]},
 	grammar.RulePathNoscheme: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathNoscheme]},
 	grammar.RulePathRootless: {Raw: unreserved, First: unreserved, Keep: slash, FirstSegment: unreserved, NonEmpty: escapeNonEmpty[grammar.RulePathRootless]},
 	grammar.RuleSegment:      {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegment]},
 	grammar.RuleSegmentNz:    {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegmentNz]},
 	grammar.RuleSegmentNzNc:  {Raw: unreserved, First: unreserved, NonEmpty: escapeNonEmpty[grammar.RuleSegmentNzNc]},
-	grammar.RuleQuery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery]},
+	grammar.RuleQuery:        {Raw: queryData, First: queryData, NonEmpty: escapeNonEmpty[grammar.RuleQuery], Delims: pct.SetOf(queryDelims)},
 	grammar.RuleFragment:     {Raw: fragData, First: fragData, NonEmpty: escapeNonEmpty[grammar.RuleFragment]},
 }
 

@@ -13,6 +13,14 @@ const (
 	fragmentBytes   = "/?"
 )
 
+// The delimiters the decoded accessors split each component on: the
+// reserved characters (section 2.2) that its rule holds raw.
+const (
+	userinfoDelims = "!$&'()*+,:;="
+	regNameDelims  = "!$&'()*+,;="
+	queryDelims    = "!$&'()*+,/:;=?@"
+)
+
 // escapeNonEmpty says which rules of Escape cannot be empty.
 var escapeNonEmpty = map[grammar.Rule]bool{
 	grammar.RuleUserinfo:     false,

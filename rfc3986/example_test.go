@@ -164,3 +164,28 @@ func ExampleURI_Resolve() {
 	// ../../../g -> http://a/g -> /g <nil>
 	// //g -> http://g -> //g <nil>
 }
+
+func ExampleURI_QueryFields() {
+	u, _ := rfc3986.Parse("http://a/b%2Fc/d;e?x=1&y=%26")
+	fmt.Printf("%q\n", u.PathSegments())
+	fields, _ := u.QueryFields()
+	for _, f := range fields {
+		fmt.Printf("%q %q\n", f.Value, f.Delim)
+	}
+	// Output:
+	// ["b/c" "d;e"]
+	// "x" '='
+	// "1" '&'
+	// "y" '='
+	// "&" '\x00'
+}
+
+func ExampleCompose() {
+	u, err := rfc3986.Compose(rfc3986.Some("http"), rfc3986.Some("a"), "/b", rfc3986.Component{}, rfc3986.Some("f"))
+	fmt.Println(u, err)
+	_, err = rfc3986.Compose(rfc3986.Some("foo"), rfc3986.Component{}, "//x", rfc3986.Component{}, rfc3986.Component{})
+	fmt.Println(err)
+	// Output:
+	// http://a/b#f <nil>
+	// rfc3986: the components recompose to "foo://x", which RFC 3986's Appendix A reads as other components
+}

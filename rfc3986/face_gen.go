@@ -3,7 +3,10 @@
 package rfc3986
 
 import (
+	"strconv"
+
 	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/uriparts"
 	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
@@ -186,4 +189,115 @@ func (e *ResolveError) Unwrap() error {
 		return nil
 	}
 	return e.Err
+}
+
+// Recompose returns the reference that section 5.3 makes of the given
+// components: scheme ":" if defined, "//" authority if defined, the path,
+// "?" query if defined, "#" fragment if defined. It does not check the
+// result; Compose does.
+func Recompose(scheme, authority Component, path string, query, fragment Component) string {
+	return uriparts.Recompose(uriparts.Component(scheme), uriparts.Component(authority), path, uriparts.Component(query), uriparts.Component(fragment))
+}
+
+// Compose recomposes a reference from its five components (section 5.3)
+// and parses the result. It fails if the result is not a URI-reference (an
+// *[Error]), or if it does not read back as the same components (a
+// *[ComposeError]), as "foo:" with path "//x" and no authority would:
+// sections 3 and 3.3 say such a path cannot occur without an authority,
+// and "foo://x" has one.
+func Compose(scheme, authority Component, path string, query, fragment Component) (*URI, error) {
+	return composeWith(Parse, scheme, authority, path, query, fragment)
+}
+
+// composeWith is [Compose] with parse reading the recomposition.
+func composeWith(parse func(string) (*URI, error), scheme, authority Component, path string, query, fragment Component) (*URI, error) {
+	u, err := parse(Recompose(scheme, authority, path, query, fragment))
+	if err != nil {
+		return nil, err
+	}
+	if u.Scheme() != scheme || u.Authority() != authority || u.Path() != path || u.Query() != query || u.Fragment() != fragment {
+		return nil, &ComposeError{Ref: u.ref}
+	}
+	return u, nil
+}
+
+// ComposeError reports components whose recomposition ([Compose]) reads
+// back as other components.
+type ComposeError struct {
+	Ref string // the recomposed reference
+}
+
+func (e *ComposeError) Error() string {
+	if e == nil {
+		return "rfc3986: <nil *ComposeError>"
+	}
+	return "rfc3986: the components recompose to " + strconv.Quote(e.Ref) + ", which RFC 3986's Appendix A reads as other components"
+}
+
+// The decoded accessors split a component on its raw delimiters first and
+// unescape each piece afterwards, so a decoded reserved character ("%2F"
+// in a segment, "%26" in a query) is never merged with a delimiter written
+// raw: it stays inside its piece. The delimiters are those the generated
+// escape tables record (escape_gen.go): the reserved characters (section 2.2) that the component's rule holds raw, which section 2.2 lets a scheme use as delimiters within it. Percent-encodings in a valid URI are always well formed (pct-encoded = "%" HEXDIG HEXDIG), so decoding cannot fail.
+
+// Field is a piece of a component between two of its raw delimiters,
+// decoded, and the raw delimiter that ends it (0 for the last piece).
+type Field struct {
+	Value string
+	Delim byte
+}
+
+// decode unescapes s, which comes from a valid URI.
+func decode(s string) string {
+	d, err := Unescape(s)
+	if err != nil {
+		return s // unreachable: a valid URI has only well-formed escapes
+	}
+	return d
+}
+
+// fieldsOf splits c on the delimiters of rule and decodes each piece; ok
+// is false when c is undefined.
+func fieldsOf(c Component, rule grammar.Rule) ([]Field, bool) {
+	if !c.Defined {
+		return nil, false
+	}
+	delims := &escapeTables[rule].Delims
+	var fields []Field
+	start := 0
+	for i := 0; i < len(c.Value); i++ {
+		if delims.Has(c.Value[i]) {
+			fields = append(fields, Field{Value: decode(c.Value[start:i]), Delim: c.Value[i]})
+			start = i + 1
+		}
+	}
+	return append(fields, Field{Value: decode(c.Value[start:])}), true
+}
+
+// UserInfoFields returns the userinfo split on the raw reserved characters its grammar allows (sub-delims and ":", section 3.2.1), each
+// piece decoded; ok is false when the userinfo is undefined.
+func (u *URI) UserInfoFields() (fields []Field, ok bool) {
+	return fieldsOf(u.UserInfo(), grammar.RuleUserinfo)
+}
+
+// QueryFields returns the query split on the raw reserved characters its grammar allows (sub-delims, ":", "@", "/" and "?", section 3.4), each piece
+// decoded: "a=1&b=%26" gives {a '='} {1 '&'} {b '='} {& 0}. ok is false
+// when the query is undefined.
+func (u *URI) QueryFields() (fields []Field, ok bool) {
+	return fieldsOf(u.Query(), grammar.RuleQuery)
+}
+
+// DecodedQuery returns the whole query decoded, ok false when it is
+// undefined. A decoded reserved character can no longer be told from one
+// written raw; use QueryFields to keep them apart.
+func (u *URI) DecodedQuery() (query string, ok bool) {
+	q := u.Query()
+	return decode(q.Value), q.Defined
+}
+
+// DecodedFragment returns the fragment decoded (as a whole: what its reserved characters delimit is the media type's business, section 3.5), ok
+// false when it is undefined.
+func (u *URI) DecodedFragment() (fragment string, ok bool) {
+	f := u.Fragment()
+	return decode(f.Value), f.Defined
 }

@@ -17,6 +17,13 @@ func TestZeroValues(t *testing.T) {
 		uritest.NoPanic(t, fmt.Sprintf("URI methods on %#v", u), func() {
 			_, _, _, _, _ = u.Scheme(), u.Authority(), u.UserInfo(), u.Host(), u.Port()
 			_, _, _, _, _, _ = u.Path(), u.Query(), u.Fragment(), u.HostKind(), u.IsAbsolute(), u.String()
+			_ = u.PathSegments()
+			_, _ = u.UserInfoFields()
+			_, _ = u.QueryFields()
+			_, _ = u.RegNameFields()
+			_, _ = u.DecodedQuery()
+			_, _ = u.DecodedFragment()
+			_, _ = u.DecodedHost()
 		})
 	}
 	if err := rfc3986.ParseInto(nil, "a"); err == nil {
@@ -48,6 +55,7 @@ func TestZeroValues(t *testing.T) {
 		(*rfc3986.EscapeError)(nil), &rfc3986.EscapeError{},
 		(*rfc3986.UnescapeError)(nil), &rfc3986.UnescapeError{}, &rfc3986.UnescapeError{Input: "a", Offset: 7},
 		(*rfc3986.TooLongError)(nil), &rfc3986.TooLongError{},
+		(*rfc3986.ComposeError)(nil), &rfc3986.ComposeError{},
 	}
 	uritest.CheckErrorMessages(t, errs)
 	uritest.CheckSyntaxErrors(t, nil, &rfc3986.Error{}, &rfc3986.Error{Input: "ab", Offset: -3}, &rfc3986.Error{Input: "ab", Offset: 9})

@@ -222,14 +222,25 @@ func composeWith(parse func(string) (*URI, error), scheme, authority Component, 
 }
 
 // ComposeError reports components whose recomposition ([Compose]) reads
-// back as other components.
+// back as other components, or, from [Normalize], [URI.Normalize] and
+// [URI.ResolveReference], a result the grammar in force rejects: under
+// RFC 3986 as published every normal form is a URI-reference, but after
+// a grammar edit it may not be, and a resolution can write a string that
+// does not read back (see [WarnPathReadsAsAuthority]).
 type ComposeError struct {
 	Ref string // the recomposed reference
+	// Err is the *Error the grammar in force gives Ref, or nil when Ref
+	// is a reference that reads as other components. It is not
+	// unwrapped: an *Error found by errors.As is about the caller's input.
+	Err error
 }
 
 func (e *ComposeError) Error() string {
 	if e == nil {
 		return "rfc3986: <nil *ComposeError>"
+	}
+	if e.Err != nil {
+		return "rfc3986: the components recompose to " + strconv.Quote(e.Ref) + ", which the grammar in force rejects: " + message(e.Err)
 	}
 	return "rfc3986: the components recompose to " + strconv.Quote(e.Ref) + ", which RFC 3986's Appendix A reads as other components"
 }

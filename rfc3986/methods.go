@@ -23,7 +23,12 @@ func (u *URI) Normalize(opts ...NormalizeOption) (*URI, error) {
 	if u == nil {
 		return nil, errNilURI
 	}
-	return Parse(normalizeParsed(u, opts))
+	n := normalizeParsed(u, opts)
+	v, err := Parse(n)
+	if e, ok := err.(*Error); ok {
+		return nil, &ComposeError{Ref: n, Err: e}
+	}
+	return v, err
 }
 
 // ResolveReference resolves ref against u by section 5.2, as [Resolve]
@@ -43,12 +48,12 @@ func (u *URI) ResolveReference(ref *URI, opts ...ResolveOption) (*URI, []Warning
 	}
 	target, warnings := resolveParsed(u, ref, cfg)
 	t, err := Parse(target)
-	if err != nil {
+	if e, ok := err.(*Error); ok {
 		// The algorithm of section 5 wrote a string that does not read
 		// back ("a://:x/g"): WarnPathReadsAsAuthority says so.
-		return nil, warnings, err
+		return nil, warnings, &ResolveError{Op: "resolve", Reason: Unrepresentable, Base: u.ref, Ref: ref.ref, Err: &ComposeError{Ref: target, Err: e}}
 	}
-	return t, warnings, nil
+	return t, warnings, err
 }
 
 // Resolve resolves the reference ref, given as a string, against u; see

@@ -6,6 +6,7 @@ import (
 
 	"github.com/rfc2396/rfc2396/internal/pct"
 	"github.com/rfc2396/rfc2396/internal/refpath"
+	"github.com/rfc2396/rfc2396/rfc3986/grammar"
 )
 
 // DefaultPorts returns a new map from lower-case scheme to the port that
@@ -73,12 +74,21 @@ var defaultPorts = map[string]string{
 // two references that Normalize maps to the same string are equivalent by
 // section 6.2.2, but not every equivalent pair is found. An invalid ref is
 // an [*Error].
+//
+// Under RFC 3986 as published every URI-reference has a normal form.
+// After a grammar edit the form these rules write may be one the grammar
+// in force rejects: Normalize then returns a *[ComposeError] holding that
+// form and the grammar's *[Error] for it.
 func Normalize(ref string, opts ...NormalizeOption) (string, error) {
 	var u URI
 	if err := ParseInto(&u, ref); err != nil {
 		return "", err
 	}
-	return normalizeParsed(&u, opts), nil
+	n := normalizeParsed(&u, opts)
+	if !Valid(n) {
+		return "", &ComposeError{Ref: n, Err: Match(grammar.RuleURIReference, n)}
+	}
+	return n, nil
 }
 
 // normalizeParsed is Normalize of a parsed reference.

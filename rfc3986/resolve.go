@@ -37,10 +37,20 @@ func BackwardsCompatibleScheme() ResolveOption {
 // differently.
 const UnreachableTarget = ownResolveReasons
 
+// Unrepresentable, a [ResolveReason] that package parser has too, with its
+// own meaning there: [URI.ResolveReference] found that the target the
+// algorithm wrote does not read back as a URI-reference ("a://:x/g", see
+// [WarnPathReadsAsAuthority]); Err is the *[ComposeError], whose Err is
+// the *[Error] the grammar gives the target. [Resolve], which returns the
+// string as written, does not read it back and never reports this.
+const Unrepresentable = ownResolveReasons + 1
+
 // resolveReasons holds the codes and texts: the four reasons shared with
-// package parser come from package enumname, the last is RFC 3986's own.
+// package parser come from package enumname, the others are this
+// package's.
 var resolveReasons = enumname.ResolveReasons(InvalidBase, RelativeBase, InvalidReference, RelativeTarget, map[ResolveReason]enumname.Name{
 	UnreachableTarget: {Code: "unreachable-target", Text: "no reference resolves to the target against the base"},
+	Unrepresentable:   {Code: "unrepresentable", Text: "the result does not recompose into a reference"},
 })
 
 func (e *ResolveError) Error() string {
@@ -61,6 +71,10 @@ func (e *ResolveError) Error() string {
 		return "rfc3986: target " + quoteSafe(e.Ref) + " has no scheme; a resolution always gives an absolute URI (section 5.2.2)"
 	case UnreachableTarget:
 		return "rfc3986: no reference resolves against " + quoteSafe(e.Base) + " to " + quoteSafe(e.Ref) + " (section 5.2.2 removes dot segments from every path it does not take from the base)"
+	case Unrepresentable:
+		if ce, ok := e.Err.(*ComposeError); ok && ce.Err != nil {
+			return "rfc3986: resolving " + quoteSafe(e.Ref) + " against " + quoteSafe(e.Base) + " gives " + quoteSafe(ce.Ref) + ", which does not read back: " + message(ce.Err)
+		}
 	}
 	return "rfc3986: " + e.Reason.String()
 }

@@ -2,6 +2,7 @@ package rfc3986_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -122,5 +123,36 @@ func TestRemoveDotSegments(t *testing.T) {
 		if got := rfc3986.RemoveDotSegments(tt.in); got != tt.want {
 			t.Errorf("RemoveDotSegments(%q) = %q, want %q", tt.in, got, tt.want)
 		}
+	}
+}
+
+// TestResolveReferenceUnrepresentable: a target the algorithm writes that
+// does not read back is, from URI.ResolveReference, a *ResolveError whose
+// reason is Unrepresentable, wrapping a *ComposeError with the target and
+// the grammar's *Error for it; Resolve returns the string as written, with
+// the warning.
+func TestResolveReferenceUnrepresentable(t *testing.T) {
+	const base, ref, target = "a:/b", "/.//:x/g", "a://:x/g"
+	b, err := rfc3986.Parse(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, warnings, err := b.Resolve(ref)
+	var re *rfc3986.ResolveError
+	var ce *rfc3986.ComposeError
+	var pe *rfc3986.Error
+	if !errors.As(err, &re) || re.Reason != rfc3986.Unrepresentable || re.Reason.Code() != "unrepresentable" ||
+		!errors.As(err, &ce) || ce.Ref != target || !errors.As(ce.Err, &pe) || pe.Input != target {
+		t.Fatalf("Resolve(%q) against %q: %v (%T)", ref, base, err, err)
+	}
+	if errors.As(err, &pe) {
+		t.Errorf("errors.As finds the *Error about %q through %v: it is not about the caller's input", target, err)
+	}
+	if !slices.Contains(warnings, rfc3986.WarnPathReadsAsAuthority) {
+		t.Errorf("warnings %v", warnings)
+	}
+	got, warnings, err := rfc3986.Resolve(base, ref)
+	if err != nil || got != target || !slices.Contains(warnings, rfc3986.WarnPathReadsAsAuthority) {
+		t.Errorf("Resolve(%q, %q) = %q, %v, %v", base, ref, got, warnings, err)
 	}
 }

@@ -167,7 +167,7 @@ percent-encoded unreserved characters.`,
 						out.Write(jb.B)
 					} else if err != nil {
 						what := "invalid URI-reference"
-						if _, ok := err.(*parser.ComposeError); ok {
+						if isComposeError(err) {
 							// Valid, but the normal form is not, under
 							// an edited grammar.
 							what = "no normal form under the grammar in force"
@@ -233,4 +233,14 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 			}
 		},
 	}
+}
+
+// isComposeError reports whether err is a normal form or resolution that
+// the grammar in force rejects, under either standard.
+func isComposeError(err error) bool {
+	switch err.(type) {
+	case *parser.ComposeError, *rfc3986.ComposeError:
+		return true
+	}
+	return false
 }

@@ -133,6 +133,9 @@ func TestRemoveDotSegments(t *testing.T) {
 // the warning.
 func TestResolveReferenceUnrepresentable(t *testing.T) {
 	const base, ref, target = "a:/b", "/.//:x/g", "a://:x/g"
+	if !oracle3986.NewFacts().Hold(base, ref, target) {
+		t.Skip(oracle.NotHeld)
+	}
 	b, err := rfc3986.Parse(base)
 	if err != nil {
 		t.Fatal(err)

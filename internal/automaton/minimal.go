@@ -6,9 +6,9 @@ import "slices"
 // fewest states that tell apart every pair of inputs the language does,
 // with no state from which no input reaches acceptance (there the
 // transition is -1, as in d). Its states carry only Accepting: an error's
-// rule path and expectation are what make d's states many (515 for RFC
-// 2396's URI-reference, whose language needs 12), and a whole-string match
-// has no use for them. It keeps d's byte classes, and numbers the states
+// rule path and expectation are what make d's states many (515 for
+// URI-reference under Appendix A as published, whose language needs 12),
+// and a whole-string match has no use for them. It keeps d's byte classes, and numbers the states
 // in the order a breadth-first walk from the start state reaches them, so
 // the start state is 0 and the result depends only on d.
 //

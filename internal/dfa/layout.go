@@ -69,8 +69,9 @@ import (
 // Go.
 //
 // The matcher is the automaton of the rule's language alone (see
-// [automaton.Minimal]): 12 states for RFC 2396's URI-reference, where the
-// automaton that explains errors has 515. [Table.Match] runs it two bytes
+// [automaton.Minimal]): 12 states for URI-reference under RFC 2396's
+// Appendix A as published, where the automaton that explains errors has
+// 515. [Table.Match] runs it two bytes
 // a step, where it can: reading the next state is what each step waits
 // for, and a step that reads two bytes waits half as often. The pair
 // columns are the distinct two-byte steps; [Encode] leaves them out (pairs

@@ -4,11 +4,16 @@ import (
 	"bytes"
 	_ "embed"
 	"encoding/json"
+	"errors"
 	"fmt"
-	"github.com/rfc2396/rfc2396/internal/pct"
+	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/pct"
+	"github.com/rfc2396/rfc2396/internal/safedir"
 )
 
 //go:embed suite.schema.json
@@ -37,6 +42,9 @@ type File struct {
 // suite.json, its schema, and the TSV files validity.tsv, components.tsv
 // and resolve.tsv.
 func Files(s *Suite) ([]File, error) {
+	if s == nil {
+		return nil, errNilSuite
+	}
 	j, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return nil, err
@@ -50,38 +58,77 @@ func Files(s *Suite) ([]File, error) {
 	}, nil
 }
 
-// WriteDir writes the [Files] of s into dir (created if missing). Every
-// write error is returned.
+// errNilSuite is the error of a function given no suite.
+var errNilSuite = errors.New("rfc2396/conformance: no suite (nil *Suite)")
+
+// WriteDir writes the [Files] of s into dir (created if missing; files of
+// other names in it are left alone). It never follows a symbolic link: dir
+// itself or one of the files it would replace being one is an error, and
+// nothing is written outside dir. Each file is written under a temporary
+// name and renamed into place, so that a failed write leaves no
+// half-written file. An error about dir or a file in it is an
+// [*fs.PathError] naming it; every write error is returned.
 func WriteDir(dir string, s *Suite) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	if s == nil {
+		return errNilSuite
+	}
+	if dir == "" {
+		return errors.New("rfc2396/conformance: no directory to write the suite into")
 	}
 	files, err := Files(s)
 	if err != nil {
 		return err
 	}
+	root, err := safedir.Open(dir)
+	if err != nil {
+		return &fs.PathError{Op: "write suite", Path: dir, Err: err}
+	}
+	defer root.Close()
 	for _, f := range files {
-		if err := os.WriteFile(filepath.Join(dir, f.Name), f.Data, 0o644); err != nil {
-			return err
+		if err := safedir.WriteFile(root, f.Name, f.Data); err != nil {
+			return &fs.PathError{Op: "write", Path: filepath.Join(dir, f.Name), Err: err}
 		}
 	}
 	return nil
 }
 
-// ReadDir reads the suite.json of a suite directory.
+// MaxSuiteFile is the largest suite.json [ReadDir] reads, in bytes: far
+// above the published suites (under 2 MB each), and small enough that a
+// directory naming something endless (a link to /dev/zero) is refused
+// before it costs memory.
+const MaxSuiteFile = 16 << 20
+
+// ReadDir reads the suite.json of a suite directory. A file over
+// [MaxSuiteFile] bytes is an error naming it.
 func ReadDir(dir string) (*Suite, error) {
-	data, err := os.ReadFile(filepath.Join(dir, SuiteFile))
+	if dir == "" {
+		return nil, errors.New("rfc2396/conformance: no directory to read the suite from")
+	}
+	name := filepath.Join(dir, SuiteFile)
+	f, err := os.Open(name)
 	if err != nil {
 		return nil, err
+	}
+	defer f.Close()
+	tooBig := fmt.Errorf("%s: over %d bytes (MaxSuiteFile): not a suite this program reads", name, MaxSuiteFile)
+	if info, err := f.Stat(); err == nil && info.Mode().IsRegular() && info.Size() > MaxSuiteFile {
+		return nil, tooBig
+	}
+	data, err := io.ReadAll(io.LimitReader(f, MaxSuiteFile+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(data) > MaxSuiteFile {
+		return nil, tooBig
 	}
 	var s Suite
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&s); err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, SuiteFile), err)
+		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	if s.Format != FormatVersion {
-		return nil, fmt.Errorf("%s: format %d, this program reads format %d", filepath.Join(dir, SuiteFile), s.Format, FormatVersion)
+		return nil, fmt.Errorf("%s: format %d, this program reads format %d", name, s.Format, FormatVersion)
 	}
 	return &s, nil
 }

@@ -3,11 +3,11 @@ package site
 import (
 	"errors"
 	"fmt"
-	"io"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/safedir"
 )
 
 // StaticOptions says how [Site.WriteStatic] treats its directory.
@@ -170,48 +170,19 @@ func (s *Site) WriteStatic(dir string, opts StaticOptions) ([]string, error) {
 // nothing written through it can land outside.
 func openStaticDir(dir string, force bool) (*os.Root, error) {
 	fail := func(err error) (*os.Root, error) { return nil, &StaticError{Path: dir, Err: err} }
-	info, err := os.Lstat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return fail(err)
-		}
-		if info, err = os.Lstat(dir); err != nil {
-			return fail(err)
-		}
-	case err != nil:
-		return fail(err)
-	}
-	if info.Mode()&fs.ModeSymlink != 0 {
-		return fail(errors.New("is a symbolic link; give the directory it points to, or another name"))
-	}
-	if !info.IsDir() {
-		return fail(errors.New("is not a directory"))
-	}
-	root, err := os.OpenRoot(dir)
+	root, err := safedir.Open(dir)
 	if err != nil {
 		return fail(err)
 	}
-	// The directory opened is the one checked, not one swapped in since.
-	if opened, err := root.Stat("."); err != nil || !os.SameFile(info, opened) {
-		root.Close()
-		return fail(errors.New("changed while it was being opened"))
-	}
 	if !force {
-		f, err := root.Open(".")
+		name, err := safedir.FirstEntry(root)
 		if err != nil {
 			root.Close()
 			return fail(err)
 		}
-		names, err := f.Readdirnames(1)
-		f.Close()
-		if err != nil && !errors.Is(err, io.EOF) {
+		if name != "" {
 			root.Close()
-			return fail(err)
-		}
-		if len(names) > 0 {
-			root.Close()
-			return fail(fmt.Errorf("is not empty (it has %q); give an empty or new directory, or --force to replace the site's files in it", names[0]))
+			return fail(fmt.Errorf("is not empty (it has %q); give an empty or new directory, or --force to replace the site's files in it", name))
 		}
 	}
 	return root, nil
@@ -219,55 +190,10 @@ func openStaticDir(dir string, force bool) (*os.Root, error) {
 
 // writeInRoot writes b to the file name (slash-separated, relative) in
 // root, making the directories on the way. Nothing on the way may be a
-// symbolic link; a regular file already there is replaced.
+// symbolic link; a regular file already there is replaced (see
+// [safedir.WriteFile]).
 func writeInRoot(root *os.Root, name string, b []byte) error {
-	if !fs.ValidPath(name) || name == "." {
-		return errors.New("not a relative path of named files")
-	}
-	parts := strings.Split(name, "/")
-	for i := 1; i < len(parts); i++ {
-		sub := strings.Join(parts[:i], "/")
-		info, err := root.Lstat(sub)
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			if err := root.Mkdir(sub, 0o755); err != nil {
-				return err
-			}
-			continue
-		case err != nil:
-			return err
-		}
-		if info.Mode()&fs.ModeSymlink != 0 {
-			return fmt.Errorf("%s is a symbolic link, which is not followed", sub)
-		}
-		if !info.IsDir() {
-			return fmt.Errorf("%s is not a directory", sub)
-		}
-	}
-	info, err := root.Lstat(name)
-	switch {
-	case err == nil && info.Mode()&fs.ModeSymlink != 0:
-		return errors.New("is a symbolic link, which is not followed")
-	case err == nil && !info.Mode().IsRegular():
-		return errors.New("exists and is not a regular file")
-	case err == nil:
-		if err := root.Remove(name); err != nil {
-			return err
-		}
-	case !errors.Is(err, fs.ErrNotExist):
-		return err
-	}
-	// O_EXCL: should a link appear at name meanwhile, the open fails
-	// rather than follow it.
-	f, err := root.OpenFile(name, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return err
-	}
-	if _, err := f.Write(b); err != nil {
-		f.Close()
-		return err
-	}
-	return f.Close()
+	return safedir.WriteFile(root, name, b)
 }
 
 // addHTMLExt makes the rule links of a standalone diagram end in .html.

@@ -44,17 +44,44 @@ const Unsupported = 3
 type GradeOptions struct {
 	// Command is the program and its arguments.
 	Command []string
-	// Timeout bounds each run of the command (one a mode).
+	// Timeout bounds each run of the command (one a mode); it must be
+	// positive.
 	Timeout time.Duration
+	// Linger is how long the command has, once it has answered every
+	// line, to exit and close its standard output (a process it started
+	// may hold it) before its process group is killed; the grade then
+	// stands, with a warning. Zero means [DefaultLinger]; it may not be
+	// negative.
+	Linger time.Duration
 	// MaxOutput bounds what one run may write to standard output, in
-	// bytes; MaxLine one line of it.
+	// bytes; MaxLine one line of it. Both must be positive.
 	MaxOutput, MaxLine int
 }
+
+// DefaultLinger is the [GradeOptions] Linger used when it is zero.
+const DefaultLinger = time.Second
 
 // DefaultGradeOptions returns the bounds the grade command uses: 60
 // seconds and 64 MiB a run, 1 MiB a line.
 func DefaultGradeOptions(command []string) GradeOptions {
 	return GradeOptions{Command: command, Timeout: 60 * time.Second, MaxOutput: 64 << 20, MaxLine: 1 << 20}
+}
+
+// check reports the first option that cannot be used.
+func (o GradeOptions) check() error {
+	switch {
+	case len(o.Command) == 0 || o.Command[0] == "":
+		return errors.New("no command to grade")
+	case o.Timeout <= 0:
+		return fmt.Errorf("the timeout must be positive, not %v", o.Timeout)
+	case o.Linger < 0:
+		return fmt.Errorf("the linger time may not be negative (%v)", o.Linger)
+	case o.MaxOutput <= 0:
+		return fmt.Errorf("the output bound must be positive, not %d", o.MaxOutput)
+	case o.MaxLine <= 0:
+		return fmt.Errorf("the line bound must be positive, not %d", o.MaxLine)
+	}
+	return nil
 }
 
 // Grade is a parser's grade against a suite.
@@ -66,6 +93,9 @@ type Grade struct {
 	// ByRule is the validity category split by the rule each case
 	// exercises.
 	ByRule []RuleScore `json:"validity_by_rule"`
+	// Warnings are what went wrong without spoiling the grade: a run that
+	// answered every line but did not end (see [GradeOptions] Linger).
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // Category is the score in one category of the suite.
@@ -115,10 +145,24 @@ func (g *Grade) Full() bool {
 // RunGrade runs the parser under test over the suite, one run a mode,
 // and grades its answers. An error means the grading itself failed (the
 // command cannot start, times out, floods or answers too few lines), not
-// that the parser disagrees.
+// that the parser disagrees; so does a nil suite or context, or options
+// that [GradeOptions] does not allow.
+//
+// On Unix each run is started in a process group of its own, which is
+// killed when the run ends, so that no process the command started
+// outlives the grading.
 func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) {
-	if len(opts.Command) == 0 {
-		return nil, errors.New("no command to grade")
+	if ctx == nil {
+		return nil, errors.New("rfc2396/conformance: nil context")
+	}
+	if s == nil {
+		return nil, errNilSuite
+	}
+	if err := opts.check(); err != nil {
+		return nil, err
+	}
+	if opts.Linger == 0 {
+		opts.Linger = DefaultLinger
 	}
 	st, err := newStd(s.Standard, s.Profile)
 	if err != nil {
@@ -143,7 +187,7 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	for _, c := range s.Components {
 		add(&refs, index, c.Input)
 	}
-	answers, unsupported, err := run(ctx, opts, ModeParse, s.Standard, refs)
+	answers, unsupported, err := run(ctx, opts, ModeParse, s.Standard, refs, g)
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +198,7 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	for _, c := range s.Resolve {
 		pairs = append(pairs, c.Base+"\t"+c.Reference)
 	}
-	answers, unsupported, err = run(ctx, opts, ModeResolve, s.Standard, pairs)
+	answers, unsupported, err = run(ctx, opts, ModeResolve, s.Standard, pairs, g)
 	if err != nil {
 		return nil, err
 	}
@@ -169,7 +213,7 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 		add(&norm, nindex, c.A)
 		add(&norm, nindex, c.B)
 	}
-	answers, unsupported, err = run(ctx, opts, ModeNormalize, s.Standard, norm)
+	answers, unsupported, err = run(ctx, opts, ModeNormalize, s.Standard, norm, g)
 	if err != nil {
 		return nil, err
 	}
@@ -185,16 +229,20 @@ type answer struct {
 }
 
 // run runs the command in mode with lines on its standard input and reads
-// one answer a line.
-func run(ctx context.Context, opts GradeOptions, mode string, standard Standard, lines []string) ([]answer, bool, error) {
-	if opts.Timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, opts.Timeout)
-		defer cancel()
-	}
-	cmd := exec.CommandContext(ctx, opts.Command[0], opts.Command[1:]...)
+// one answer a line. A run that answers every line but then neither exits
+// nor closes its standard output within opts.Linger is ended, and a
+// warning added to g; one that has not answered every line by
+// opts.Timeout is a time-out.
+func run(ctx context.Context, opts GradeOptions, mode string, standard Standard, lines []string, g *Grade) ([]answer, bool, error) {
+	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	cmd := exec.Command(opts.Command[0], opts.Command[1:]...)
 	cmd.Env = append(os.Environ(), ModeVariable+"="+mode, StandardVariable+"="+string(standard))
-	cmd.WaitDelay = 500 * time.Millisecond
+	// Standard input and error are copied by os/exec: should a process
+	// the command started hold them, Wait gives up on them this long
+	// after the command exits.
+	cmd.WaitDelay = opts.Linger
+	newProcessGroup(cmd)
 	var in bytes.Buffer
 	for _, l := range lines {
 		in.WriteString(l)
@@ -204,28 +252,106 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 	var stderr limitedBuffer
 	stderr.max = 4096
 	cmd.Stderr = &stderr
-	stdout, err := cmd.StdoutPipe()
+	// Standard output is a pipe of this function's own, so that it can
+	// be read while waiting for the command, and closed to stop reading.
+	pr, pw, err := os.Pipe()
 	if err != nil {
-		return nil, false, err
-	}
-	if err := cmd.Start(); err != nil {
 		return nil, false, fmt.Errorf("%s mode: %w", mode, err)
 	}
-	answers, readErr := readAnswers(io.LimitReader(stdout, int64(opts.MaxOutput)+1), opts, len(lines))
-	if readErr != nil {
-		_ = cmd.Process.Kill()
+	cmd.Stdout = pw
+	err = cmd.Start()
+	pw.Close()
+	if err != nil {
+		pr.Close()
+		return nil, false, fmt.Errorf("%s mode: %w", mode, err)
 	}
-	waitErr := cmd.Wait()
-	if ctx.Err() != nil && !errors.Is(readErr, errTooMuch) {
-		return nil, false, fmt.Errorf("%s mode: the command did not finish within %v", mode, opts.Timeout)
+	killed := false
+	kill := func() {
+		if !killed {
+			killed = true
+			killProcessGroup(cmd.Process)
+		}
+		pr.Close()
 	}
-	if readErr != nil {
+	// Whatever happens, nothing of the run is left running.
+	defer killProcessGroup(cmd.Process)
+
+	type read struct {
+		answers []answer
+		err     error
+	}
+	complete := make(chan struct{})
+	readDone := make(chan read, 1)
+	go func() {
+		a, err := readAnswers(io.LimitReader(pr, int64(opts.MaxOutput)+1), opts, len(lines), func() { close(complete) })
+		readDone <- read{a, err}
+	}()
+	waitDone := make(chan error, 1)
+	go func() { waitDone <- cmd.Wait() }()
+
+	var (
+		got       *read
+		waitErr   error
+		exited    bool
+		lingerC   <-chan time.Time
+		completeC = complete
+		done      = ctx.Done()
+		timedOut  bool
+		lingered  bool
+	)
+	for got == nil || !exited {
+		select {
+		case r := <-readDone:
+			got = &r
+			if r.err != nil {
+				kill()
+			} else if !exited {
+				// Standard output is closed: the command has had its
+				// say, and has the linger time to exit.
+				if lingerC == nil {
+					lingerC = time.After(opts.Linger)
+				}
+			}
+		case err := <-waitDone:
+			waitErr, exited = err, true
+		case <-completeC:
+			completeC = nil
+			lingerC = time.After(opts.Linger)
+		case <-lingerC:
+			lingerC = nil
+			lingered = true
+			kill()
+		case <-done:
+			done = nil
+			if completeC == nil {
+				lingered = true
+			} else {
+				timedOut = true
+			}
+			kill()
+		}
+	}
+	answers, readErr := got.answers, got.err
+	allAnswered := completeC == nil
+	switch {
+	case errors.Is(readErr, errTooMuch):
 		return nil, false, fmt.Errorf("%s mode: %w", mode, readErr)
+	case timedOut && ctx.Err() == context.DeadlineExceeded:
+		return nil, false, fmt.Errorf("%s mode: the command did not finish within %v: it answered %d of %d lines", mode, opts.Timeout, len(answers), len(lines))
+	case timedOut:
+		return nil, false, fmt.Errorf("%s mode: %w", mode, ctx.Err())
+	case lingered && allAnswered:
+		g.Warnings = append(g.Warnings, fmt.Sprintf("%s mode: the command answered all %d lines, then neither exited nor closed its standard output within %v; its process group was killed (a process it started may have held standard output open)", mode, len(lines), opts.Linger))
+		return answers[:len(lines)], false, nil
+	case lingered:
+		return nil, false, fmt.Errorf("%s mode: the command closed its standard output after %d of %d lines but did not exit within %v; its process group was killed", mode, len(answers), len(lines), opts.Linger)
+	case readErr != nil:
+		return nil, false, fmt.Errorf("%s mode: reading its answers: %w", mode, readErr)
 	}
 	var exit *exec.ExitError
-	if errors.As(waitErr, &exit) && exit.ExitCode() == Unsupported && len(answers) == 0 {
+	if errors.As(waitErr, &exit) && exit.ExitCode() == Unsupported && len(answers) == 0 && len(lines) > 0 {
 		return nil, true, nil
-	} else if waitErr != nil && !errors.As(waitErr, &exit) {
+	} else if waitErr != nil && !errors.As(waitErr, &exit) && !errors.Is(waitErr, exec.ErrWaitDelay) {
 		return nil, false, fmt.Errorf("%s mode: %w", mode, waitErr)
 	}
 	if len(answers) != len(lines) {
@@ -237,31 +363,40 @@ func run(ctx context.Context, opts GradeOptions, mode string, standard Standard,
 // errTooMuch is the error of a command that writes more than it may.
 var errTooMuch = errors.New("the command wrote too much")
 
-// readAnswers reads up to want lines, each a JSON object.
-func readAnswers(r io.Reader, opts GradeOptions, want int) ([]answer, error) {
+// readAnswers reads lines, each a JSON object, to the end of r, and
+// returns those read so far with any error; more than want lines is an
+// error. It calls complete once want lines are read (at once when want is
+// zero).
+func readAnswers(r io.Reader, opts GradeOptions, want int, complete func()) ([]answer, error) {
 	br := bufio.NewReaderSize(r, 64<<10)
 	var out []answer
 	total := 0
+	if want == 0 {
+		complete()
+	}
 	for {
 		line, err := readLine(br, opts.MaxLine)
 		total += len(line) + 1
 		if total > opts.MaxOutput {
-			return nil, fmt.Errorf("%w: more than %d bytes", errTooMuch, opts.MaxOutput)
+			return out, fmt.Errorf("%w: more than %d bytes", errTooMuch, opts.MaxOutput)
 		}
 		if err == io.EOF && line == nil {
 			return out, nil
 		}
 		if err != nil && err != io.EOF {
-			return nil, err
+			return out, err
 		}
 		if len(out) == want {
-			return nil, fmt.Errorf("%w: more than the %d lines it was given", errTooMuch, want)
+			return out, fmt.Errorf("%w: more than the %d lines it was given", errTooMuch, want)
 		}
 		var a answer
 		if jerr := json.Unmarshal(line, &a.fields); jerr != nil || a.fields == nil {
 			a.err = fmt.Sprintf("not a JSON object: %q", truncate(string(line), 80))
 		}
 		out = append(out, a)
+		if len(out) == want {
+			complete()
+		}
 		if err == io.EOF {
 			return out, nil
 		}

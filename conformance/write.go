@@ -84,6 +84,13 @@ func WriteDir(dir string, s *Suite) error {
 		return &fs.PathError{Op: "write suite", Path: dir, Err: err}
 	}
 	defer root.Close()
+	// Every file is checked before any is written, so that a link among
+	// them leaves the directory as it was.
+	for _, f := range files {
+		if err := safedir.Check(root, f.Name); err != nil {
+			return &fs.PathError{Op: "write", Path: filepath.Join(dir, f.Name), Err: err}
+		}
+	}
 	for _, f := range files {
 		if err := safedir.WriteFile(root, f.Name, f.Data); err != nil {
 			return &fs.PathError{Op: "write", Path: filepath.Join(dir, f.Name), Err: err}

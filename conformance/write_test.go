@@ -63,6 +63,7 @@ func TestWriteDirRefusesLinks(t *testing.T) {
 			must(t, os.WriteFile(victim, []byte("keep"), 0o644))
 			dir := filepath.Join(base, "out")
 			c.setup(t, dir, outside)
+			before, _ := os.ReadDir(dir)
 			err := conformance.WriteDir(dir, s)
 			if b, rerr := os.ReadFile(victim); rerr != nil || string(b) != "keep" {
 				t.Errorf("the file outside was changed: %q %v", b, rerr)
@@ -81,6 +82,10 @@ func TestWriteDirRefusesLinks(t *testing.T) {
 				var perr *fs.PathError
 				if err == nil || !errors.As(err, &perr) || !strings.Contains(err.Error(), c.says) {
 					t.Errorf("err = %v, want an *fs.PathError saying %q", err, c.says)
+				}
+				// Every file is checked before any is written.
+				if after, _ := os.ReadDir(dir); len(after) != len(before) {
+					t.Errorf("%d entries in the directory before, %d after", len(before), len(after))
 				}
 				return
 			}

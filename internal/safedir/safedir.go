@@ -136,6 +136,35 @@ func WriteFile(root *os.Root, name string, b []byte) error {
 	return nil
 }
 
+// Check reports the error [WriteFile] would give for name without
+// writing anything: a symbolic link or a file on the way, a link or
+// something other than a regular file at name. Directories still to be
+// made are no error.
+func Check(root *os.Root, name string) error {
+	if root == nil {
+		return errors.New("no directory to write into")
+	}
+	if !fs.ValidPath(name) || name == "." {
+		return errors.New("not a relative path of named files")
+	}
+	parts := strings.Split(name, "/")
+	for i := 1; i < len(parts); i++ {
+		sub := strings.Join(parts[:i], "/")
+		info, err := root.Lstat(sub)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil
+		case err != nil:
+			return err
+		case info.Mode()&fs.ModeSymlink != 0:
+			return fmt.Errorf("%s is a symbolic link, which is not followed", sub)
+		case !info.IsDir():
+			return fmt.Errorf("%s is not a directory", sub)
+		}
+	}
+	return checkTarget(root, name)
+}
+
 // checkTarget reports an error unless name is missing or a regular file.
 func checkTarget(root *os.Root, name string) error {
 	info, err := root.Lstat(name)

@@ -37,6 +37,16 @@ usage, read or write error.`,
 				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 				var hb lineBuffer                      // the lines of one reference for people, the same way
 				var cm comparer
+				if *asJSON {
+					inv.tooLongRecord = tooLongJSON(nil, "input", func(o *report.Object) {
+						if baseSet {
+							o.Str("base", *base)
+						} else {
+							o.Null("base")
+						}
+						o.Boolean("agree", false)
+					})
+				}
 				return runBatch(inv, inv.args, *files, "differing", func(out *bufio.Writer, ref string) bool {
 					c := cm.compare(ref, *base, baseSet)
 					if *asJSON {

@@ -1,29 +1,18 @@
 package main
 
 import (
-	"bufio"
 	"encoding/json"
 	"flag"
 	"fmt"
-	"io"
-	"os"
-	"strings"
+	"strconv"
 
 	"github.com/rfc2396/rfc2396/conformance"
 )
 
-// coverageFiles is the repeatable -f flag of coverage.
-type coverageFiles []string
-
-func (f *coverageFiles) String() string { return strings.Join(*f, ",") }
-func (f *coverageFiles) Set(s string) error {
-	*f = append(*f, s)
-	return nil
-}
-
 func coverageCommand() *command {
 	return &command{
 		name:    "coverage",
+		streams: readsLines,
 		summary: "which grammar alternatives references exercise",
 		usage:   "coverage [--standard rfc2396|rfc3986] [--profile NAME] [--rule NAME] [--json] [--missing] [-f FILE]... [REF ...]",
 		about: `Matches each reference (from the arguments, each -f FILE, or standard input,
@@ -40,57 +29,37 @@ Exit status 0, or 1 when some item is never exercised.`,
 			rule := fs.String("rule", "URI-reference", "the rule each line is matched against")
 			asJSON := fs.Bool("json", false, `print {"covered","total","strings","matched","items":[{"id","rule","what","kind","section","count"}]}`)
 			missing := fs.Bool("missing", false, "list only the items never exercised")
-			var files coverageFiles
-			fs.Var(&files, "f", "read references from FILE, one a line (repeatable)")
+			files := addFileFlag(fs)
 			return func(inv *invocation) int {
 				cov, err := conformance.NewCoverage(conformance.Standard(*standard), *profile)
 				if err != nil {
-					fmt.Fprintf(inv.stderr, "rfc2396 coverage: %v\n", err)
+					inv.warnf("%v", err)
+					return 2
+				}
+				if len(cov.Reachable(*rule)) == 0 {
+					inv.warnf("no rule named %q in the grammar", *rule)
 					return 2
 				}
 				unmatched := 0
-				add := func(where, ref string) {
+				b := newBatch(inv, inv.args, *files)
+				b.each(func(ref string) bool {
 					if !cov.Add(*rule, ref) {
 						unmatched++
 						if unmatched <= 20 {
-							fmt.Fprintf(inv.stderr, "%s: does not match %s: %q\n", where, *rule, ref)
+							b.warnf("%s: does not match %s: %s", b.position(), *rule, strconv.QuoteToASCII(truncateForMessage(ref)))
 						}
 					}
-				}
-				for i, a := range inv.args {
-					add(fmt.Sprintf("argument %d", i+1), a)
-				}
-				readLines := func(name string, r io.Reader) error {
-					sc := bufio.NewScanner(r)
-					sc.Buffer(make([]byte, 64<<10), 1<<20)
-					for n := 1; sc.Scan(); n++ {
-						add(fmt.Sprintf("%s:%d", name, n), strings.TrimSuffix(sc.Text(), "\r"))
-					}
-					return sc.Err()
-				}
-				for _, name := range files {
-					f, err := os.Open(name)
-					if err == nil {
-						err = readLines(name, f)
-						f.Close()
-					}
-					if err != nil {
-						fmt.Fprintf(inv.stderr, "rfc2396 coverage: %v\n", err)
-						return 2
-					}
-				}
-				if len(inv.args) == 0 && len(files) == 0 {
-					if err := readLines("stdin", inv.stdin); err != nil {
-						fmt.Fprintf(inv.stderr, "rfc2396 coverage: %v\n", err)
-						return 2
-					}
-				}
+					return true
+				})
+				b.finish()
 				if unmatched > 20 {
-					fmt.Fprintf(inv.stderr, "... and %d more that do not match\n", unmatched-20)
+					inv.warnf("... and %d more that do not match", unmatched-20)
 				}
 				counts, covered := cov.CountsFrom(*rule)
 				total := len(counts)
-				w := bufio.NewWriter(inv.stdout)
+				// A failed write is remembered by inv.out and reported
+				// once, by run.
+				w := inv.output()
 				if *asJSON {
 					items := counts[:0:0]
 					for _, c := range counts {
@@ -98,11 +67,7 @@ Exit status 0, or 1 when some item is never exercised.`,
 							items = append(items, c)
 						}
 					}
-					enc := json.NewEncoder(w)
-					if err := enc.Encode(map[string]any{"covered": covered, "total": total, "strings": cov.Strings, "matched": cov.Matched, "items": items}); err != nil {
-						fmt.Fprintf(inv.stderr, "rfc2396 coverage: %v\n", err)
-						return 2
-					}
+					json.NewEncoder(w).Encode(map[string]any{"covered": covered, "total": total, "strings": cov.Strings, "matched": cov.Matched, "items": items})
 				} else {
 					for _, c := range counts {
 						if !*missing || c.Count == 0 {
@@ -110,10 +75,9 @@ Exit status 0, or 1 when some item is never exercised.`,
 						}
 					}
 					fmt.Fprintf(w, "%d of %d alternatives and repetition boundaries exercised (%.1f%%) by %d of %d references\n",
-						covered, total, 100*float64(covered)/float64(total), cov.Matched, cov.Strings)
+						covered, total, 100*float64(covered)/float64(max(total, 1)), cov.Matched, cov.Strings)
 				}
-				if err := w.Flush(); err != nil {
-					fmt.Fprintf(inv.stderr, "rfc2396 coverage: %v\n", err)
+				if st := b.status(); st == 2 {
 					return 2
 				}
 				if covered < total {
@@ -123,4 +87,13 @@ Exit status 0, or 1 when some item is never exercised.`,
 			}
 		},
 	}
+}
+
+// truncateForMessage cuts a reference quoted in a message to
+// shownInputBytes.
+func truncateForMessage(s string) string {
+	if len(s) <= shownInputBytes {
+		return s
+	}
+	return s[:shownInputBytes] + "..."
 }

@@ -36,7 +36,11 @@ the grading itself fails.`,
 			show := fs.Int("show", 3, "examples printed a group of disagreements (0: all)")
 			return func(inv *invocation) int {
 				if len(inv.args) == 0 {
-					fmt.Fprintln(inv.stderr, "rfc2396 grade: need -- COMMAND [ARG ...]")
+					inv.warnf("need -- COMMAND [ARG ...]")
+					return 2
+				}
+				if *timeout <= 0 {
+					inv.warnf("--timeout must be positive (such as 30s or 2m), not %v", *timeout)
 					return 2
 				}
 				var s *conformance.Suite
@@ -47,28 +51,26 @@ the grading itself fails.`,
 					s, _, err = conformance.Generate(conformance.Options{Standard: conformance.Standard(*standard), Profile: *profile, Seed: conformance.DefaultSeed})
 				}
 				if err != nil {
-					fmt.Fprintf(inv.stderr, "rfc2396 grade: %v\n", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				opts := conformance.DefaultGradeOptions(inv.args)
 				opts.Timeout = *timeout
 				g, err := conformance.RunGrade(context.Background(), s, opts)
 				if err != nil {
-					fmt.Fprintf(inv.stderr, "rfc2396 grade: %v\n", err)
+					inv.warnf("%v", err)
 					return 2
 				}
-				w := bufio.NewWriter(inv.stdout)
+				for _, w := range g.Warnings {
+					inv.warnf("warning: %s", w)
+				}
+				// A failed write is remembered by inv.out and reported
+				// once, by run.
+				w := inv.output()
 				if *asJSON {
-					err = json.NewEncoder(w).Encode(g)
+					json.NewEncoder(w).Encode(g)
 				} else {
 					writeGrade(w, g, *show)
-				}
-				if err == nil {
-					err = w.Flush()
-				}
-				if err != nil {
-					fmt.Fprintf(inv.stderr, "rfc2396 grade: %v\n", err)
-					return 2
 				}
 				if !g.Full() {
 					return 1

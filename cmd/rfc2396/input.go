@@ -7,7 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
+
+	"github.com/rfc2396/rfc2396/internal/report"
 )
 
 // fileList is a repeatable -f FILE flag.
@@ -50,6 +53,22 @@ type batch struct {
 	skipped, unreadable int
 	bytes               int64 // read from streams, for the progress line
 	progress            *progress
+	// src and lr are the stream being read and its reader, arg the
+	// 1-based index of the argument being read when src is "": see
+	// position.
+	src string
+	lr  *lineReader
+	arg int
+}
+
+// position returns where the reference being read comes from, for a
+// message: "argument N", or the stream's name and the line, "NAME:N". A
+// stream's name may hold any byte: a message goes through warnf.
+func (b *batch) position() string {
+	if b.src == "" {
+		return "argument " + strconv.Itoa(b.arg)
+	}
+	return b.src + ":" + strconv.Itoa(b.lr.line)
 }
 
 // each calls f for every reference, in order. f returns whether the
@@ -69,7 +88,8 @@ func (b *batch) each(f func(ref string) (ok bool)) {
 		b.eachLine(b.inv.stdin, "standard input", call)
 		return
 	}
-	for _, a := range b.args {
+	for i, a := range b.args {
+		b.src, b.arg = "", i+1
 		if a == "-" && !b.dashData {
 			if !b.eachLine(b.inv.stdin, "standard input", call) {
 				return
@@ -111,6 +131,7 @@ func (b *batch) eachFileLine(name string, f func(string) bool) bool {
 func (b *batch) eachLine(r io.Reader, name string, f func(string) bool) bool {
 	b.streamed = true
 	lr := newLineReader(r, int(b.inv.streams.maxLine))
+	b.src, b.lr = name, lr
 	lr.onRead = func(n int) {
 		b.bytes += int64(n)
 		b.progress.update(b.bytes, b.count)
@@ -126,6 +147,14 @@ func (b *batch) eachLine(r io.Reader, name string, f func(string) bool) bool {
 			if tooLong := (*lineTooLongError)(nil); errors.As(err, &tooLong) {
 				b.skipped++
 				b.warnf("%s: %v", name, err)
+				if record := b.inv.tooLongRecord; record != nil {
+					// With --json, one record a line read, so that
+					// records and lines pair up.
+					record(b.inv.output(), name, tooLong)
+					if b.inv.outputFailed() {
+						return false
+					}
+				}
 				continue
 			}
 			b.unreadable++
@@ -225,4 +254,37 @@ func runBatch(inv *invocation, args, files []string, failed string, f func(out *
 	b.each(func(ref string) bool { return f(out, ref) })
 	b.summarize(failed)
 	return b.status()
+}
+
+// tooLongJSON returns the record a --json command writes for a line over
+// --max-line, in place of the one it writes for a reference: lead (the
+// members before the input's, such as "base"), the input's member inKey
+// as null (the line is not held), rest (such as "valid" false or "result"
+// null, "standard" and "profile" as for any record), and "error" in the
+// shape of every error, with code "line-too-long", the message on
+// standard error, and no offset.
+func tooLongJSON(lead func(o *report.Object), inKey string, rest func(o *report.Object)) func(w *bufio.Writer, name string, err *lineTooLongError) {
+	var jb report.Buffer
+	return func(w *bufio.Writer, name string, err *lineTooLongError) {
+		jb.Out = w
+		jb.Reset()
+		o := report.BeginObject(&jb)
+		if lead != nil {
+			lead(&o)
+		}
+		o.Null(inKey)
+		rest(&o)
+		o.Key("error")
+		e := report.BeginObject(o.W)
+		e.Str("code", "line-too-long")
+		e.Str("message", name+": "+err.Error())
+		e.Null("in")
+		e.Null("offset")
+		e.Null("rule")
+		e.Null("expected")
+		e.Null("gap")
+		e.End(false)
+		o.End(true)
+		w.Write(jb.B)
+	}
 }

@@ -45,6 +45,7 @@ import (
 	"os"
 	"runtime/debug"
 	"strings"
+	"syscall"
 	"time"
 )
 
@@ -78,6 +79,9 @@ type invocation struct {
 	// on the same terminal would be written across the progress line).
 	showProgress bool
 	now          func() time.Time // the clock of the progress line
+	// tooLongRecord, set by a command with --json, writes the record of
+	// a line over --max-line (see tooLongJSON).
+	tooLongRecord func(w *bufio.Writer, name string, err *lineTooLongError)
 }
 
 // output returns the buffered standard output of the invocation, which
@@ -122,8 +126,28 @@ func main() {
 	if len(os.Args) < 2 || os.Args[1] != "serve" {
 		setGC()
 	}
-	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+	var stdout, stderr io.Writer = os.Stdout, os.Stderr
+	if startedClosed(os.Stdout) {
+		stdout = closedStream{"/dev/stdout"}
+	}
+	if startedClosed(os.Stderr) {
+		stderr = closedStream{"/dev/stderr"}
+	}
+	os.Exit(run(os.Args[1:], os.Stdin, stdout, stderr))
 }
+
+// closedStream is a standard stream that was closed when the program
+// started (rfc2396 parse REF >&-): the Go runtime has put /dev/null in its
+// place, and every write to it is reported as the write to a closed
+// descriptor it would have been.
+type closedStream struct{ name string }
+
+func (c closedStream) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: c.name, Err: errClosedAtStart}
+}
+
+// errClosedAtStart is the error of a write to a closedStream.
+var errClosedAtStart = fmt.Errorf("%w (the descriptor was closed when rfc2396 started)", syscall.EBADF)
 
 // gcHeap is the heap at which the collector first runs, unless GOGC or
 // GOMEMLIMIT says otherwise.

@@ -48,7 +48,7 @@ error (see docs/cli.md).`,
 					rule, err = rd.LookupRule(*ruleName)
 				}
 				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 parse:", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				return runParse(inv, parseOptions{reader: rd, rule: rule, json: *asJSON, explain: *explainWhich}, *files)
@@ -68,6 +68,14 @@ type parseOptions struct {
 // runParse checks each input under the reader of opt, whichever the
 // standard.
 func runParse(inv *invocation, opt parseOptions, files []string) int {
+	if opt.json {
+		inv.tooLongRecord = tooLongJSON(nil, "input", func(o *report.Object) {
+			o.Boolean("valid", false)
+			o.Str("standard", opt.reader.Standard())
+			o.Str("rule", opt.rule.String())
+			o.StrOrNull("profile", opt.reader.Profile(), opt.reader.Profile() == "")
+		})
+	}
 	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
 	records := report.NewParseWriter(opt.reader, opt.rule, opt.explain)
 	return runBatch(inv, inv.args, files, "invalid", func(out *bufio.Writer, in string) bool {
@@ -305,7 +313,7 @@ tree: one node a line, indented, with its rule, byte span and text.
 					rule, err = rd.LookupRule(*ruleName)
 				}
 				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 tree:", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				return runTree(inv, rd, rule, *all)

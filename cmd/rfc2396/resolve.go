@@ -39,7 +39,7 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 					err = fmt.Errorf("--dotdot is RFC 2396's open choice; RFC 3986 section 5.2.4 always removes \"..\" above the root")
 				}
 				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 resolve:", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				switch rd := rd.(type) {
@@ -58,7 +58,7 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 					case parser.RefuseDotDot.Code(), "error":
 						rd.ResolveOpts = append(rd.ResolveOpts, parser.DotDotAboveRoot(parser.RefuseDotDot))
 					default:
-						fmt.Fprintf(inv.stderr, "rfc2396 resolve: --dotdot must be keep, remove or refuse, not %q\n", *dotdot)
+						inv.warnf("--dotdot must be keep, remove or refuse, not %q", *dotdot)
 						return 2
 					}
 				}
@@ -73,6 +73,9 @@ status: 0 all resolved, 1 some not, 2 on a usage, read or write error.`,
 func runResolve(inv *invocation, rd report.Reader, asJSON bool, files []string) int {
 	base := inv.args[0]
 	jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+	if asJSON {
+		inv.tooLongRecord = tooLongJSON(func(o *report.Object) { o.Str("base", base) }, "ref", func(o *report.Object) { writeStandard(o, rd); o.Null("result") })
+	}
 	return runBatch(inv, inv.args[1:], files, "not resolved", func(out *bufio.Writer, ref string) bool {
 		result, warnings, err := rd.Resolve(base, ref)
 		if asJSON {
@@ -150,10 +153,13 @@ percent-encoded unreserved characters.`,
 			return func(inv *invocation) int {
 				rd, err := sf.reader()
 				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 normalize:", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+				if *asJSON {
+					inv.tooLongRecord = tooLongJSON(nil, "input", func(o *report.Object) { writeStandard(o, rd); o.Null("result") })
+				}
 				return runBatch(inv, inv.args, *files, "invalid", func(out *bufio.Writer, ref string) bool {
 					n, err := rd.Normalize(ref)
 					if *asJSON {
@@ -205,11 +211,14 @@ resolving it). --standard rfc3986 relativizes by RFC 3986's section 5.2.`,
 				}
 				rd, err := sf.reader()
 				if err != nil {
-					fmt.Fprintln(inv.stderr, "rfc2396 relativize:", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				base := inv.args[0]
 				jb := report.Buffer{Out: inv.output()} // one JSON line, written whole (a long string as it goes)
+				if *asJSON {
+					inv.tooLongRecord = tooLongJSON(func(o *report.Object) { o.Str("base", base) }, "target", func(o *report.Object) { writeStandard(o, rd); o.Null("result") })
+				}
 				return runBatch(inv, inv.args[1:], *files, "not relativized", func(out *bufio.Writer, target string) bool {
 					rel, err := rd.Relativize(base, target)
 					if *asJSON {

@@ -27,16 +27,16 @@ describes the layout.`,
 			out := fs.String("out", "", "the directory to write (required)")
 			return func(inv *invocation) int {
 				if *out == "" || len(inv.args) > 0 {
-					fmt.Fprintln(inv.stderr, "rfc2396 vectors: need --out DIR and no arguments")
+					inv.warnf("need --out DIR and no arguments")
 					return 2
 				}
 				s, rep, err := conformance.Generate(conformance.Options{Standard: conformance.Standard(*standard), Profile: *profile, Seed: *seed})
 				if err != nil {
-					fmt.Fprintf(inv.stderr, "rfc2396 vectors: %v\n", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				if err := conformance.WriteDir(*out, s); err != nil {
-					fmt.Fprintf(inv.stderr, "rfc2396 vectors: %v\n", err)
+					inv.warnf("%v", err)
 					return 2
 				}
 				fmt.Fprintf(inv.stderr, "rfc2396 vectors: %s (%s): %d validity, %d components, %d resolve, %d normalize, %d equivalence cases; %d of %d alternatives and repetition boundaries covered\n",

@@ -46,7 +46,7 @@ Exit status 0, or 1 when some item is never exercised.`,
 					if !cov.Add(*rule, ref) {
 						unmatched++
 						if unmatched <= 20 {
-							b.warnf("%s: does not match %s: %s", b.position(), *rule, strconv.QuoteToASCII(truncateForMessage(ref)))
+							b.warnf("%s: does not match %s: %s", b.position(), *rule, strconv.Quote(truncateForMessage(ref)))
 						}
 					}
 					return true

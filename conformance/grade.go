@@ -161,6 +161,9 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	if err := opts.check(); err != nil {
 		return nil, err
 	}
+	if err := checkSuite(s); err != nil {
+		return nil, err
+	}
 	if opts.Linger == 0 {
 		opts.Linger = DefaultLinger
 	}
@@ -220,6 +223,18 @@ func RunGrade(ctx context.Context, s *Suite, opts GradeOptions) (*Grade, error) 
 	n, e := gradeNormalize(s, answers, nindex, unsupported)
 	g.Categories = append(g.Categories, n, e)
 	return g, nil
+}
+
+// checkSuite reports what in s, read from a file that may say anything,
+// grading cannot use: a negative validity case without an offset inside
+// its input.
+func checkSuite(s *Suite) error {
+	for _, v := range s.Validity {
+		if !v.Valid && (v.Offset == nil || *v.Offset < 0 || *v.Offset > len(v.Input)) {
+			return fmt.Errorf("rfc2396/conformance: validity case %q: a negative case needs an offset from 0 to the length of its input", v.ID)
+		}
+	}
+	return nil
 }
 
 // answer is one line a parser under test wrote.

@@ -1,6 +1,8 @@
 package conformance_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/rfc2396/rfc2396/conformance"
@@ -23,6 +25,8 @@ func TestZeroValues(t *testing.T) {
 		"zero Coverage.CountsFrom": func() { (&conformance.Coverage{}).CountsFrom("a") },
 		"Grade":                    func() { (*conformance.Grade)(nil).Full() },
 		"Components":               func() { conformance.Components{}.Get("x") },
+		"ItemKind":                 func() { _ = conformance.ItemKind(0).String() + conformance.ItemKind(0).Code() },
+		"TSVUnescape":              func() { conformance.TSVUnescape(`\`) },
 	} {
 		func() {
 			defer func() {
@@ -32,5 +36,64 @@ func TestZeroValues(t *testing.T) {
 			}()
 			f()
 		}()
+	}
+}
+
+// TestZeroArguments calls every exported function that takes a pointer,
+// a name or options with nil, empty and ill-formed ones: each returns an
+// error that says what is missing, and none panics.
+func TestZeroArguments(t *testing.T) {
+	noOffset := &conformance.Suite{Standard: conformance.RFC2396, Validity: []conformance.ValidityCase{{ID: "v1", Rule: "URI-reference", Input: "a b"}}}
+	badOffset := &conformance.Suite{Standard: conformance.RFC2396, Validity: []conformance.ValidityCase{{ID: "v1", Rule: "URI-reference", Input: "a b", Offset: new(int)}}}
+	*badOffset.Validity[0].Offset = -1
+	for _, c := range []struct {
+		name string
+		f    func() error
+		says string
+	}{
+		{"Files(nil)", func() error { _, err := conformance.Files(nil); return err }, "no suite"},
+		{"WriteDir(dir, nil)", func() error { return conformance.WriteDir(t.TempDir(), nil) }, "no suite"},
+		{"WriteDir(\"\", s)", func() error { return conformance.WriteDir("", &conformance.Suite{}) }, "no directory"},
+		{"ReadDir(\"\")", func() error { _, err := conformance.ReadDir(""); return err }, "no directory"},
+		{"RunGrade(nil suite)", func() error {
+			_, err := conformance.RunGrade(context.Background(), nil, conformance.DefaultGradeOptions([]string{"true"}))
+			return err
+		}, "no suite"},
+		{"RunGrade(zero options)", func() error {
+			_, err := conformance.RunGrade(context.Background(), &conformance.Suite{}, conformance.GradeOptions{})
+			return err
+		}, "no command"},
+		{"RunGrade(DefaultGradeOptions(nil))", func() error {
+			_, err := conformance.RunGrade(context.Background(), &conformance.Suite{}, conformance.DefaultGradeOptions(nil))
+			return err
+		}, "no command"},
+		{"RunGrade(negative without offset)", func() error {
+			_, err := conformance.RunGrade(context.Background(), noOffset, conformance.DefaultGradeOptions([]string{"true"}))
+			return err
+		}, `"v1": a negative case needs an offset`},
+		{"RunGrade(negative offset)", func() error {
+			_, err := conformance.RunGrade(context.Background(), badOffset, conformance.DefaultGradeOptions([]string{"true"}))
+			return err
+		}, `"v1": a negative case needs an offset`},
+		{"NewCoverage(unknown standard)", func() error { _, err := conformance.NewCoverage("rfc1738", ""); return err }, "rfc1738"},
+		{"Generate(unknown profile)", func() error {
+			_, _, err := conformance.Generate(conformance.Options{Standard: conformance.RFC3986, Profile: "java"})
+			return err
+		}, "unknown profile"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var err error
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Errorf("panic %v", r)
+					}
+				}()
+				err = c.f()
+			}()
+			if err == nil || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("err = %v, want one saying %q", err, c.says)
+			}
+		})
 	}
 }

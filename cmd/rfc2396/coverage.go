@@ -22,7 +22,9 @@ maximum) its derivation uses, over the rules a derivation of --rule can use; of 
 grammar's order counts (docs/conformance.md). Prints every item with its
 count, then the total; --missing prints only the items never exercised.
 References that do not match are counted and listed on standard error.
-Exit status 0, or 1 when some item is never exercised.`,
+Exit status 0, or 1 when some item is never exercised, 2 when an input
+could not be read whole (a line over --max-line, an unreadable file) or a
+write failed.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			standard := fs.String("standard", "rfc2396", "the standard: rfc2396 or rfc3986")
 			profile := fs.String("profile", "", "the profile")

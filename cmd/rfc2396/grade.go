@@ -24,9 +24,11 @@ agreed/total for validity (and by rule), components, resolution,
 normalization and equivalence, then every disagreement with the suite's
 explanation, grouped by likely cause (--show N examples a group, 0 for all).
 The suite is read from --suite DIR, or generated in memory for --standard and
---profile with the default seed. Each run is bounded by --timeout and 64 MiB
-of output. Exit status 0 only on full agreement, 1 on any disagreement, 2 when
-the grading itself fails.`,
+--profile with the default seed. Each run is bounded by --timeout (positive)
+and 64 MiB of output, and runs in a process group of its own, killed when
+the run ends; a command that answers every line but does not end within a
+second is ended, and graded with a warning. Exit status 0 only on full
+agreement, 1 on any disagreement, 2 when the grading itself fails.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			standard := fs.String("standard", "rfc2396", "the standard: rfc2396 or rfc3986")
 			profile := fs.String("profile", "", "the profile")

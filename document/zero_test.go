@@ -46,8 +46,12 @@ func TestNilArguments(t *testing.T) {
 	emit := func(*document.Reference) error { return nil }
 	for name, f := range map[string]func() error{
 		"Read nil reader": func() error { return document.Read(nil, document.Text, document.Options{}, emit) },
-		"Read nil emit":   func() error { return document.Read(strings.NewReader("http://a/"), document.HTML, document.Options{}, nil) },
-		"Read bad kind":   func() error { return document.Read(strings.NewReader("x"), document.Kind(99), document.Options{}, emit) },
+		"Read nil emit": func() error {
+			return document.Read(strings.NewReader("http://a/"), document.HTML, document.Options{}, nil)
+		},
+		"Read bad kind": func() error {
+			return document.Read(strings.NewReader("x"), document.Kind(99), document.Options{}, emit)
+		},
 		"FileURI empty":   func() error { _, err := document.FileURI(""); return err },
 		"ParseKind empty": func() error { _, err := document.ParseKind(""); return err },
 	} {

@@ -231,8 +231,9 @@ const heldCost = 256 + 128 + 8
 // document base URL), those before it included. Once a base element is
 // read, references are emitted as they come. Past the budget, the held
 // references are emitted under the base known so far (the next rule's),
-// with a note, and so are those after them; a base element after that
-// carries a note naming the references resolved without it.
+// and so are those after them; a base element after that carries a note
+// in its Base.Notes naming the references resolved without it. (Without
+// a later base element, the result is the same as holding them all.)
 type htmlRefs struct {
 	emit     func(*Reference) error
 	chain    []candidate
@@ -242,10 +243,10 @@ type htmlRefs struct {
 	held     []*Reference
 	size     int // what held is counted as
 	budget   int
-	// early is the base of the references emitted before a base element
-	// could be read: the fallback with a note. earlyFirst and earlyLast
-	// are the offsets of the first and last of them, early the count.
-	early                 *Base
+	// spilled says the budget ran out before a base element: references
+	// are then emitted under fallback as they come. earlyN counts them,
+	// earlyFirst and earlyLast are the offsets of the first and last.
+	spilled               bool
 	earlyN                int
 	earlyFirst, earlyLast int
 }
@@ -259,7 +260,7 @@ func (h *htmlRefs) add(ref *Reference) error {
 			return err
 		}
 	}
-	if h.docBase != nil || h.early != nil {
+	if h.docBase != nil || h.spilled {
 		return h.send(ref)
 	}
 	h.held = append(h.held, ref)
@@ -267,8 +268,7 @@ func (h *htmlRefs) add(ref *Reference) error {
 	if h.size <= h.budget {
 		return nil
 	}
-	h.early = &Base{URI: h.fallback.URI, From: h.fallback.From, What: h.fallback.What, Notes: append(append([]string(nil), h.fallback.Notes...),
-		fmt.Sprintf("emitted before the document's end: more than %d bytes of references (the limit, 4 times --max-line) came before any base element, so a base element after this reference would not apply to it", h.budget))}
+	h.spilled = true
 	return h.flush()
 }
 
@@ -293,8 +293,7 @@ func (h *htmlRefs) send(ref *Reference) error {
 		// document's base would be without it.
 	case h.docBase != nil:
 		b = h.docBase
-	case h.early != nil:
-		b = h.early
+	case h.spilled:
 		if h.earlyN == 0 {
 			h.earlyFirst = ref.Offset
 		}

@@ -127,12 +127,15 @@ type Options struct {
 	// Relative makes the text reader report relative references in double
 	// quotes too (extract.WithRelative).
 	Relative bool
-	// MaxLine bounds memory: the text reader holds at most 2*MaxLine bytes
-	// of input (64 KiB for text with short lines), the HTML tokenizer at most MaxLine bytes for one token, and
-	// the MIME reader refuses a line longer than MaxLine. Lines and tokens
-	// of up to MaxLine bytes are always read; a longer one stops the read
-	// with a *[LimitError] (in text, when it does not fit in the window).
-	// Zero means [DefaultMaxLine].
+	// MaxLine bounds memory (see Memory in the package documentation):
+	// the text reader holds at most 2*MaxLine bytes of input and 128 KiB
+	// more (64 KiB for text with short lines), the HTML tokenizer at most
+	// MaxLine bytes for one token and the HTML reader 4*MaxLine bytes of
+	// references before a base element, and the MIME reader refuses a
+	// line longer than MaxLine and a header block longer than 4*MaxLine.
+	// Lines and tokens of up to MaxLine bytes are always read; a longer
+	// one stops the read with a *[LimitError] (in text, when it does not
+	// fit in the window). Zero means [DefaultMaxLine].
 	MaxLine int
 }
 
@@ -206,12 +209,17 @@ func (r *Reference) Valid() bool {
 	return r.Err == nil && !(r.Abbreviation != nil && r.Attribute == "")
 }
 
-// LimitError reports a line or token longer than [Options.MaxLine].
+// LimitError reports input longer than a limit that [Options.MaxLine]
+// sets: a line or an HTML token longer than MaxLine, a MIME header block
+// longer than 4*MaxLine, or running text with no place to cut a window
+// (see Memory in the package documentation).
 type LimitError struct {
 	Part   string // the MIME part, or ""
-	Offset int    // where the line or token starts
+	Offset int    // where the line, token, header block or stretch starts
 	Limit  int
-	What   string // "line" or "HTML token"
+	// What is "line", "HTML token", "MIME header block" or "stretch of
+	// text with no line break outside a reference".
+	What string
 }
 
 func (e *LimitError) Error() string {
@@ -261,9 +269,12 @@ func (e *FormatError) Unwrap() error {
 // reference found, in document order, each resolved against the base that
 // section 5.1 gives it. Read stops at the first error of emit, which it
 // returns, or of reading (a *[LimitError], a *[FormatError] or the
-// reader's error). Text is read in windows of bounded size and emitted as
-// it is read; an HTML document's references are emitted at its end, since
-// a <base> element anywhere in it applies to all of them.
+// reader's error), or at once with [ErrNilReader], [ErrNilEmit] or an
+// error for an unknown kind. Text is read in windows of bounded size and
+// emitted as it is read, with the results of reading it whole; an HTML
+// document's references are held until its first <base href> (which
+// applies to all of them) or its end, within a budget (see Memory in the
+// package documentation).
 func Read(r io.Reader, kind Kind, opts Options, emit func(*Reference) error) error {
 	switch {
 	case r == nil:

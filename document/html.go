@@ -51,7 +51,8 @@ var urlAttributes = map[string][]string{
 const htmlSpace = " \t\n\f\r"
 
 // readHTML reads an HTML document with the x/net/html tokenizer and emits
-// its references at the end: the value of each URL attribute, and the
+// its references (through htmlRefs, once the base is known): the value of
+// each URL attribute, and the
 // references and abbreviated URLs in its text (not in script or style
 // elements, nor in comments), all resolved against the document's base:
 // the first <base> element with an href attribute (section 5.1.1), else

@@ -94,7 +94,8 @@ See docs/lint.md. Prints file:line:col (1-based, the column in bytes):
 valid, invalid or abbreviated, the reference, the error with a caret, and
 what it resolves to. Exit status 1 if any reference is invalid or
 abbreviated, 2 on a usage error, an unreadable file, a document that is
-not of its type, a line longer than --max-line, or a write error.`,
+not of its type, input over a limit set by --max-line (a longer line, see
+docs/lint.md), or a write error.`,
 		setup: func(fs *flag.FlagSet) func(*invocation) int {
 			var o lintOptions
 			fs.BoolVar(&o.json, "json", false, `print one JSON object per reference (see docs/lint.md)`)
